@@ -1,0 +1,171 @@
+/**
+ * `npm test`: the whole suite, in order, on a fresh machine. Installs missing system programs first
+ * (scripts/ensure-system-deps.ts), then runs every step even when an earlier one fails, streaming its
+ * output, and ends with a summary table and `N passed, N failed`.
+ *
+ * Usage: tsx scripts/test.ts [step ...]   (no steps: all of them)
+ */
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { ensureSystemDeps, MissingSystemDeps } from './ensure-system-deps.ts';
+
+interface Step {
+  name: string;
+  description: string;
+  /** The npm script that runs the step. */
+  script: string;
+  /** Files the step cannot run without; a missing one fails the step rather than skipping it. */
+  needs: string[];
+  timeoutMinutes: number;
+}
+
+const STEPS: readonly Step[] = [
+  { name: 'unit', description: 'unit tests (vitest)', script: 'test:unit', needs: ['vitest.config.ts'], timeoutMinutes: 5 },
+  {
+    name: 'stack',
+    description: 'conformance on PGlite',
+    script: 'test:stack',
+    needs: ['vitest.config.ts', 'tests/stack/global-setup.ts'],
+    timeoutMinutes: 8,
+  },
+  {
+    name: 'stack-postgres',
+    description: 'conformance on PostgreSQL 15',
+    script: 'test:stack:postgres',
+    needs: ['scripts/with-postgres.ts', 'tests/stack/global-setup.ts'],
+    timeoutMinutes: 8,
+  },
+  { name: 'db', description: 'database tests (pgTAP)', script: 'test:db', needs: ['scripts/test-db.ts'], timeoutMinutes: 5 },
+  {
+    name: 'functions',
+    description: 'edge function tests (deno)',
+    script: 'test:functions',
+    needs: ['supabase/functions/deno.json'],
+    timeoutMinutes: 5,
+  },
+  {
+    name: 'e2e',
+    description: 'end-to-end (Playwright, Chromium)',
+    script: 'test:e2e',
+    needs: ['playwright.config.ts', 'stack/main.ts'],
+    timeoutMinutes: 8,
+  },
+];
+
+interface Outcome {
+  step: Step;
+  passed: boolean;
+  ms: number;
+  note: string;
+}
+
+let current: ReturnType<typeof spawn> | null = null;
+
+function killGroup(signal: NodeJS.Signals): void {
+  if (current?.pid === undefined || current.exitCode !== null) return;
+  try {
+    process.kill(-current.pid, signal);
+  } catch {
+    // the group is already gone
+  }
+}
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    killGroup(signal);
+    process.exit(130);
+  });
+}
+
+function runScript(step: Step): Promise<{ passed: boolean; note: string }> {
+  return new Promise((resolve) => {
+    // Its own process group, so a timeout stops the whole tree (vitest workers, the stack, Chromium).
+    const child = spawn('npm', ['run', step.script], { stdio: 'inherit', detached: true });
+    current = child;
+    let timedOut = false;
+    const timer = setTimeout(
+      () => {
+        timedOut = true;
+        console.error(`\n[test] ${step.name}: no result after ${step.timeoutMinutes} min, stopping it.`);
+        killGroup('SIGTERM');
+        setTimeout(() => killGroup('SIGKILL'), 10_000).unref();
+      },
+      step.timeoutMinutes * 60_000,
+    );
+    child.on('error', (error) => {
+      clearTimeout(timer);
+      resolve({ passed: false, note: `could not start npm: ${error.message}` });
+    });
+    child.on('exit', (code, signal) => {
+      clearTimeout(timer);
+      current = null;
+      if (timedOut) resolve({ passed: false, note: `timed out after ${step.timeoutMinutes} min` });
+      else if (code === 0) resolve({ passed: true, note: '' });
+      else resolve({ passed: false, note: signal ? `killed by ${signal}` : `exit code ${code}` });
+    });
+  });
+}
+
+async function runStep(step: Step): Promise<Outcome> {
+  console.log(`\n━━ ${step.name}: ${step.description} (npm run ${step.script})`);
+  const started = performance.now();
+  const missing = step.needs.filter((file) => !existsSync(file));
+  if (missing.length > 0) {
+    const note = `cannot run: ${missing.join(', ')} missing`;
+    console.error(`[test] ${step.name} FAILED: ${note}`);
+    return { step, passed: false, ms: 0, note };
+  }
+  const { passed, note } = await runScript(step);
+  return { step, passed, ms: performance.now() - started, note };
+}
+
+function duration(ms: number): string {
+  const seconds = ms / 1000;
+  if (seconds < 60) return `${seconds.toFixed(1)}s`;
+  return `${Math.floor(seconds / 60)}m ${String(Math.round(seconds % 60)).padStart(2, '0')}s`;
+}
+
+function summary(outcomes: Outcome[], totalMs: number): string {
+  const rows = outcomes.map((o) => [o.step.name, o.passed ? 'passed' : 'FAILED', duration(o.ms), o.note]);
+  const header = ['step', 'result', 'time', ''];
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
+  const line = (cells: string[]) => cells.map((cell, i) => cell.padEnd(widths[i] ?? 0)).join('  ').trimEnd();
+  const passed = outcomes.filter((o) => o.passed).length;
+  return [
+    '',
+    line(header),
+    line(widths.map((w) => '-'.repeat(w))),
+    ...rows.map(line),
+    '',
+    `total ${duration(totalMs)}`,
+    `${passed} passed, ${outcomes.length - passed} failed`,
+  ].join('\n');
+}
+
+function selectSteps(names: string[]): Step[] {
+  if (names.length === 0) return [...STEPS];
+  const unknown = names.filter((name) => !STEPS.some((s) => s.name === name));
+  if (unknown.length > 0) {
+    console.error(`Unknown step ${unknown.join(', ')}; the steps are: ${STEPS.map((s) => s.name).join(', ')}.`);
+    process.exit(2);
+  }
+  return STEPS.filter((s) => names.includes(s.name));
+}
+
+async function main(): Promise<void> {
+  const steps = selectSteps(process.argv.slice(2));
+  try {
+    ensureSystemDeps();
+  } catch (error) {
+    if (!(error instanceof MissingSystemDeps)) throw error;
+    console.error(error.message);
+    process.exit(1);
+  }
+  const started = performance.now();
+  const outcomes: Outcome[] = [];
+  for (const step of steps) outcomes.push(await runStep(step));
+  console.log(summary(outcomes, performance.now() - started));
+  process.exitCode = outcomes.every((o) => o.passed) ? 0 : 1;
+}
+
+await main();
