@@ -1,0 +1,77 @@
+import { rmSync } from 'node:fs';
+import path from 'node:path';
+import { ConfigError, loadConfig } from '../stack/config.ts';
+import { DataDirLockedError, dataDirOwner, lockDataDir } from '../stack/db/data-lock.ts';
+import { PostgresDatabase } from '../stack/db/postgres.ts';
+import { MigrationError, prepareDatabase } from '../stack/db/prepare.ts';
+import { openDatabase } from '../stack/server.ts';
+import { createLogger } from '../stack/log.ts';
+
+/**
+ * Every schema the platform bootstrap, the migrations and the CLI created: all but Postgres's
+ * own. Extensions go with their schema. Roles stay: they are cluster-wide, and bootstrap reuses them.
+ */
+const DROP_ALL_SCHEMAS = `
+do $$
+declare
+  s record;
+begin
+  for s in
+    select nspname from pg_namespace
+    where nspname not in ('pg_catalog', 'information_schema', 'pg_toast')
+      and nspname not like 'pg_temp_%' and nspname not like 'pg_toast_temp_%'
+  loop
+    execute format('drop schema %I cascade', s.nspname);
+  end loop;
+  if exists (select 1 from pg_publication where pubname = 'supabase_realtime') then
+    drop publication supabase_realtime;
+  end if;
+end
+$$;
+create schema public authorization pg_database_owner;
+grant usage on schema public to public;
+comment on schema public is 'standard public schema';
+`;
+
+/** `npm run db:reset`: the database rebuilt from bootstrap, migrations and seed, as `supabase db reset` does. */
+async function main(): Promise<void> {
+  const config = await loadConfig(process.env);
+  const owner = dataDirOwner(config.dataDir);
+  if (owner) {
+    throw new DataDirLockedError(`A stack is running on ${config.dataDir} (pid ${owner.pid}${owner.url ? `, ${owner.url}` : ''}): stop it before resetting the database.`);
+  }
+  const lock = lockDataDir(config.dataDir);
+  const log = createLogger('info', 'db:reset');
+  try {
+    if (config.env.DATABASE_URL) {
+      const db = await PostgresDatabase.open(config.env.DATABASE_URL, 1);
+      try {
+        await db.transaction((tx) => tx.exec(DROP_ALL_SCHEMAS));
+      } finally {
+        await db.close();
+      }
+      log.info(`dropped every schema of ${new URL(config.env.DATABASE_URL).pathname.slice(1) || 'the database'}`);
+    } else {
+      rmSync(path.join(config.dataDir, 'pglite'), { recursive: true, force: true });
+    }
+    // Object bytes whose storage.objects rows are gone with the database.
+    rmSync(path.join(config.dataDir, 'storage'), { recursive: true, force: true });
+    rmSync(path.join(config.dataDir, 'storage-uploads'), { recursive: true, force: true });
+    const db = await openDatabase(config);
+    try {
+      const report = await prepareDatabase(db, config, { seed: true, log });
+      log.info(`database rebuilt: ${report.bootstrapped.length} bootstrap files, ${report.migrated.length} migrations, ${report.seeded ? 'seeded' : 'no seed'}`);
+    } finally {
+      await db.close();
+    }
+  } finally {
+    lock.release();
+  }
+}
+
+main().catch((e: unknown) => {
+  const known = e instanceof ConfigError || e instanceof MigrationError || e instanceof DataDirLockedError;
+  console.error(`error: ${(e as Error).message}`);
+  if (!known && process.env.STACK_LOG === 'debug') console.error(e);
+  process.exit(1);
+});

@@ -1,0 +1,91 @@
+/**
+ * The one contract every stack service uses to reach Postgres, whether PGlite (one embedded session,
+ * requests serialized) or a real server through a pool.
+ *
+ * Row values are whatever the driver parses, and the two drivers differ (int8, timestamps, numeric):
+ * a service that returns rows to a client builds its JSON in SQL and reads it as one text column, so
+ * both backends answer byte for byte the same.
+ */
+export interface QueryField {
+  name: string;
+  dataTypeID: number;
+}
+
+export interface QueryResult<T = Record<string, unknown>> {
+  rows: T[];
+  fields: QueryField[];
+  /** Rows touched by INSERT/UPDATE/DELETE, when the driver reports it. */
+  rowCount: number;
+}
+
+export interface Queryable {
+  /** One statement, bound parameters ($1, $2, ...). */
+  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<QueryResult<T>>;
+  /** Several statements, no parameters (migrations, bootstrap). */
+  exec(sql: string): Promise<void>;
+}
+
+/** Who a request runs as: the PostgREST view of a caller. */
+export interface RequestIdentity {
+  /** The database role to switch to: anon, authenticated, service_role (checked by the caller). */
+  role: string;
+  /** The verified JWT payload, exposed as `request.jwt.claims`. */
+  claims: Record<string, unknown>;
+  /** Lower-cased request headers, exposed as `request.headers`. */
+  headers?: Record<string, string>;
+  method?: string;
+  path?: string;
+  /** search_path for the transaction (PostgREST: the target schema, then extra_search_path); empty keeps the session's. */
+  searchPath?: string;
+}
+
+export type NotificationListener = (payload: string) => void;
+
+export interface Database extends Queryable {
+  readonly kind: 'pglite' | 'postgres';
+  /** BEGIN ... COMMIT around fn; ROLLBACK when it throws. Use savepoints inside to survive a caught error. */
+  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  /**
+   * One transaction run as the caller, exactly as PostgREST does it: role and request.* settings are
+   * set locally, so RLS, auth.uid() and auth.jwt() see the caller.
+   */
+  asRole<T>(identity: RequestIdentity, fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  /** LISTEN on a channel; resolves to an unlisten function. */
+  listen(channel: string, listener: NotificationListener): Promise<() => Promise<void>>;
+  close(): Promise<void>;
+}
+
+/** The statement that makes a transaction act as the caller; shared by both adapters. */
+export const SET_IDENTITY_SQL =
+  "select set_config('role', $1, true), set_config('request.jwt.claims', $2, true), " +
+  "set_config('request.jwt.claim.sub', $3, true), set_config('request.jwt.claim.role', $1, true), " +
+  "set_config('request.headers', $4, true), set_config('request.method', $5, true), set_config('request.path', $6, true), " +
+  "set_config('search_path', coalesce(nullif($7, ''), current_setting('search_path')), true)";
+
+export function identityParams(identity: RequestIdentity): unknown[] {
+  const sub = typeof identity.claims.sub === 'string' ? identity.claims.sub : '';
+  return [
+    identity.role,
+    JSON.stringify(identity.claims),
+    sub,
+    JSON.stringify(identity.headers ?? {}),
+    identity.method ?? '',
+    identity.path ?? '',
+    identity.searchPath ?? '',
+  ];
+}
+
+/** Postgres errors carry SQLSTATE and friends; both drivers expose these fields. */
+export interface PgError extends Error {
+  code?: string;
+  detail?: string;
+  hint?: string;
+  constraint?: string;
+  column?: string;
+  table?: string;
+  schema?: string;
+}
+
+export function isPgError(e: unknown): e is PgError {
+  return e instanceof Error && typeof (e as PgError).code === 'string';
+}

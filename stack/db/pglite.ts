@@ -1,0 +1,128 @@
+import { mkdirSync } from 'node:fs';
+import { PGlite, type Transaction } from '@electric-sql/pglite';
+import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
+import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
+import { citext } from '@electric-sql/pglite/contrib/citext';
+import { fuzzystrmatch } from '@electric-sql/pglite/contrib/fuzzystrmatch';
+import { hstore } from '@electric-sql/pglite/contrib/hstore';
+import { ltree } from '@electric-sql/pglite/contrib/ltree';
+import { moddatetime } from '@electric-sql/pglite/contrib/moddatetime';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
+import { uuid_ossp } from '@electric-sql/pglite/contrib/uuid_ossp';
+import {
+  identityParams,
+  SET_IDENTITY_SQL,
+  type Database,
+  type NotificationListener,
+  type Queryable,
+  type QueryResult,
+  type RequestIdentity,
+} from './database.ts';
+
+/** The extensions Supabase's image offers that PGlite ships: migrations may `create extension` any of them. */
+export const PGLITE_EXTENSIONS = {
+  pgcrypto,
+  uuid_ossp,
+  pg_trgm,
+  citext,
+  btree_gin,
+  btree_gist,
+  hstore,
+  ltree,
+  fuzzystrmatch,
+  unaccent,
+  moddatetime,
+};
+
+type Runner = Pick<PGlite, 'query' | 'exec'> | Transaction;
+
+function wrap(runner: Runner): Queryable {
+  return {
+    async query<T>(sql: string, params: unknown[] = []): Promise<QueryResult<T>> {
+      const r = await runner.query<T>(sql, params);
+      return { rows: r.rows, fields: r.fields, rowCount: r.affectedRows ?? r.rows.length };
+    },
+    async exec(sql: string): Promise<void> {
+      await runner.exec(sql);
+    },
+  };
+}
+
+/**
+ * PGlite is one Postgres session. PGlite's own transaction() holds its lock for the whole
+ * transaction, so concurrent requests queue instead of interleaving inside one another's transactions.
+ */
+export class PgliteDatabase implements Database {
+  readonly kind = 'pglite' as const;
+  private readonly plain: Queryable;
+  private readonly listeners = new Map<string, Set<NotificationListener>>();
+  private readonly unlisteners = new Map<string, () => Promise<void>>();
+
+  private constructor(readonly pg: PGlite) {
+    this.plain = wrap(pg);
+  }
+
+  /** dataDir undefined: in memory (tests). */
+  static async open(dataDir?: string): Promise<PgliteDatabase> {
+    if (dataDir) mkdirSync(dataDir, { recursive: true });
+    const pg = await PGlite.create({ dataDir, extensions: PGLITE_EXTENSIONS });
+    return new PgliteDatabase(pg);
+  }
+
+  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<QueryResult<T>> {
+    return this.plain.query<T>(sql, params);
+  }
+
+  exec(sql: string): Promise<void> {
+    return this.plain.exec(sql);
+  }
+
+  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
+    return this.pg.transaction((tx) => fn(wrap(tx)));
+  }
+
+  asRole<T>(identity: RequestIdentity, fn: (tx: Queryable) => Promise<T>): Promise<T> {
+    return this.transaction(async (tx) => {
+      await tx.query(SET_IDENTITY_SQL, identityParams(identity));
+      return fn(tx);
+    });
+  }
+
+  async listen(channel: string, listener: NotificationListener): Promise<() => Promise<void>> {
+    let set = this.listeners.get(channel);
+    if (!set) {
+      set = new Set();
+      this.listeners.set(channel, set);
+      const unlisten = await this.pg.listen(channel, (payload) => this.deliverNotification(channel, payload));
+      this.unlisteners.set(channel, unlisten);
+    }
+    set.add(listener);
+    return async () => {
+      set.delete(listener);
+      if (set.size > 0 || this.listeners.get(channel) !== set) return;
+      this.listeners.delete(channel);
+      const unlisten = this.unlisteners.get(channel);
+      this.unlisteners.delete(channel);
+      if (unlisten && !this.pg.closed) await unlisten();
+    };
+  }
+
+  /** Whether the stack itself listens on a channel (socket sessions hand those notifications over). */
+  isListening(channel: string): boolean {
+    return this.listeners.has(channel);
+  }
+
+  /**
+   * A notification the one session received while a socket client was using it: PGlite only
+   * parses notifications of its own queries, so the socket server hands these over.
+   */
+  deliverNotification(channel: string, payload: string): void {
+    for (const l of this.listeners.get(channel) ?? []) l(payload);
+  }
+
+  async close(): Promise<void> {
+    await this.pg.close();
+  }
+}

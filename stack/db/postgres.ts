@@ -1,0 +1,109 @@
+import pg from 'pg';
+import {
+  identityParams,
+  SET_IDENTITY_SQL,
+  type Database,
+  type NotificationListener,
+  type Queryable,
+  type QueryResult,
+  type RequestIdentity,
+} from './database.ts';
+
+function wrap(client: pg.PoolClient | pg.Pool): Queryable {
+  return {
+    async query<T>(sql: string, params: unknown[] = []): Promise<QueryResult<T>> {
+      const r = await client.query(sql, params);
+      return {
+        rows: r.rows as T[],
+        fields: r.fields.map((f) => ({ name: f.name, dataTypeID: f.dataTypeID })),
+        rowCount: r.rowCount ?? r.rows.length,
+      };
+    },
+    async exec(sql: string): Promise<void> {
+      await client.query(sql);
+    },
+  };
+}
+
+/** A real Postgres server (DATABASE_URL) through a pool; LISTEN uses one dedicated connection. */
+export class PostgresDatabase implements Database {
+  readonly kind = 'postgres' as const;
+  private listener: pg.Client | null = null;
+  private readonly channels = new Map<string, Set<NotificationListener>>();
+  private readonly plain: Queryable;
+
+  private constructor(
+    readonly pool: pg.Pool,
+    private readonly url: string,
+  ) {
+    this.plain = wrap(pool);
+  }
+
+  static async open(url: string, max = 10): Promise<PostgresDatabase> {
+    const pool = new pg.Pool({ connectionString: url, max });
+    // An idle client's error (server restart) must not crash the stack; the pool replaces it.
+    pool.on('error', () => {});
+    const client = await pool.connect();
+    client.release();
+    return new PostgresDatabase(pool, url);
+  }
+
+  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<QueryResult<T>> {
+    return this.plain.query<T>(sql, params);
+  }
+
+  exec(sql: string): Promise<void> {
+    return this.plain.exec(sql);
+  }
+
+  async transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
+    const client = await this.pool.connect();
+    try {
+      await client.query('begin');
+      const result = await fn(wrap(client));
+      await client.query('commit');
+      return result;
+    } catch (e) {
+      await client.query('rollback').catch(() => {});
+      throw e;
+    } finally {
+      client.release();
+    }
+  }
+
+  asRole<T>(identity: RequestIdentity, fn: (tx: Queryable) => Promise<T>): Promise<T> {
+    return this.transaction(async (tx) => {
+      await tx.query(SET_IDENTITY_SQL, identityParams(identity));
+      return fn(tx);
+    });
+  }
+
+  async listen(channel: string, listener: NotificationListener): Promise<() => Promise<void>> {
+    if (!this.listener) {
+      this.listener = new pg.Client({ connectionString: this.url });
+      await this.listener.connect();
+      this.listener.on('notification', (n) => {
+        for (const l of this.channels.get(n.channel) ?? []) l(n.payload ?? '');
+      });
+    }
+    let set = this.channels.get(channel);
+    if (!set) {
+      set = new Set();
+      this.channels.set(channel, set);
+      await this.listener.query(`listen ${pg.escapeIdentifier(channel)}`);
+    }
+    set.add(listener);
+    return async () => {
+      set.delete(listener);
+      if (set.size === 0 && this.listener) {
+        this.channels.delete(channel);
+        await this.listener.query(`unlisten ${pg.escapeIdentifier(channel)}`);
+      }
+    };
+  }
+
+  async close(): Promise<void> {
+    await this.listener?.end().catch(() => {});
+    await this.pool.end();
+  }
+}

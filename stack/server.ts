@@ -1,0 +1,153 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { loadConfig, type StackConfig, type StackEnv } from './config.ts';
+import type { Database } from './db/database.ts';
+import { PgliteDatabase } from './db/pglite.ts';
+import { servePgliteSocket, type DbSocket } from './db/pglite-socket.ts';
+import { PostgresDatabase } from './db/postgres.ts';
+import { prepareDatabase, type PrepareReport } from './db/prepare.ts';
+import { answerPreflight, applyCors } from './http/cors.ts';
+import { createJwtService } from './http/jwt.ts';
+import { sendJson } from './http/respond.ts';
+import type { ServiceMount, StackContext, StackService } from './http/service.ts';
+import { createStaticHandler } from './http/static.ts';
+import { createLogger, type Logger } from './log.ts';
+import { SERVICE_MOUNTS } from './services.ts';
+
+export interface StartOptions {
+  env?: NodeJS.ProcessEnv;
+  overrides?: Partial<StackEnv>;
+  /** Keep PGlite in memory (tests); ignored with DATABASE_URL. */
+  inMemory?: boolean;
+  /** Run supabase/seed.sql when the database is new (default true). */
+  seed?: boolean;
+  /** Where the built app lives; null serves no app. Default: <project>/dist. */
+  appDir?: string | null;
+}
+
+export interface RunningStack {
+  config: StackConfig;
+  db: Database;
+  ctx: StackContext;
+  server: Server;
+  url: string;
+  /** psql / supabase CLI URL of the database: the PGlite socket, or DATABASE_URL. */
+  dbUrl: string;
+  prepared: PrepareReport;
+  close(): Promise<void>;
+}
+
+export async function openDatabase(config: StackConfig, inMemory = false): Promise<Database> {
+  if (config.env.DATABASE_URL) return PostgresDatabase.open(config.env.DATABASE_URL);
+  return PgliteDatabase.open(inMemory ? undefined : path.join(config.dataDir, 'pglite'));
+}
+
+function gatewayAllows(mount: ServiceMount, req: IncomingMessage, subpath: string, url: URL, config: StackConfig, res: ServerResponse): boolean {
+  if (mount.gateway === 'open') return true;
+  if (mount.openPaths?.some((p) => p.test(subpath))) return true;
+  const header = req.headers['apikey'];
+  const key = (Array.isArray(header) ? header[0] : header) ?? url.searchParams.get('apikey') ?? undefined;
+  if (!key) {
+    sendJson(res, 401, { message: 'No API key found in request', hint: 'No `apikey` request header or url param was found.' });
+    return false;
+  }
+  if (key !== config.anonKey && key !== config.serviceRoleKey) {
+    sendJson(res, 401, { message: 'Invalid API key', hint: 'Double check your Supabase `anon` or `service_role` API key.' });
+    return false;
+  }
+  return true;
+}
+
+export async function startStack(options: StartOptions = {}): Promise<RunningStack> {
+  const config = await loadConfig(options.env ?? process.env, options.overrides ?? {});
+  const log: Logger = createLogger(config.env.STACK_LOG);
+  const db = await openDatabase(config, options.inMemory);
+  let prepared: PrepareReport;
+  try {
+    prepared = await prepareDatabase(db, config, { seed: options.seed ?? true, log });
+  } catch (e) {
+    await db.close().catch(() => {});
+    throw e;
+  }
+  let dbSocket: DbSocket | null = null;
+  if (db instanceof PgliteDatabase) {
+    try {
+      dbSocket = await servePgliteSocket(db, config.env.STACK_HOST, config.env.STACK_DB_PORT, log);
+    } catch (e) {
+      await db.close().catch(() => {});
+      throw new Error(`Cannot expose the database on ${config.env.STACK_HOST}:${config.env.STACK_DB_PORT}: ${(e as Error).message} (set STACK_DB_PORT)`, { cause: e });
+    }
+  }
+  const dbUrl = dbSocket?.url ?? config.env.DATABASE_URL ?? '';
+  const ctx: StackContext = { config, db, dbUrl, jwt: createJwtService(config.jwtSecret), log };
+  const mounted: Array<{ mount: ServiceMount; service: StackService }> = [];
+  for (const mount of SERVICE_MOUNTS) mounted.push({ mount, service: await mount.create(ctx) });
+
+  const notifySchemaChange = async () => {
+    for (const { service } of mounted) await service.onSchemaChange?.();
+  };
+  // PostgREST reloads its schema cache on NOTIFY pgrst, 'reload schema' (or 'reload config').
+  const unlisten = await db.listen('pgrst', (payload) => {
+    if (payload === '' || payload === 'reload schema') notifySchemaChange().catch((e) => log.error('schema reload failed', e));
+  });
+
+  const appDir = options.appDir === undefined ? path.join(config.projectDir, 'dist') : options.appDir;
+  const serveStatic = appDir ? createStaticHandler(appDir) : null;
+
+  const server = createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    const found = mounted.find(({ mount }) => url.pathname === mount.prefix || url.pathname.startsWith(mount.prefix + '/'));
+    if (!found) {
+      if (serveStatic) serveStatic(req, res, url);
+      else sendJson(res, 404, { message: 'no Route matched with those values' });
+      return;
+    }
+    const { mount, service } = found;
+    const subpath = url.pathname.slice(mount.prefix.length) || '/';
+    if (mount.gatewayCors) {
+      if (req.method === 'OPTIONS') {
+        answerPreflight(req, res);
+        return;
+      }
+      applyCors(req, res);
+    }
+    if (!gatewayAllows(mount, req, subpath, url, config, res)) return;
+    service.handle(req, res, subpath, url).catch((e: unknown) => {
+      log.error(`${req.method} ${url.pathname} failed`, e);
+      if (!res.headersSent) sendJson(res, 500, { message: 'Internal server error' });
+      else res.destroy();
+    });
+  });
+  server.keepAliveTimeout = 65_000;
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(config.env.STACK_PORT, config.env.STACK_HOST, () => resolve());
+  });
+  const port = (server.address() as AddressInfo).port;
+  config.url = `http://${config.env.STACK_HOST}:${port}`;
+
+  let closed = false;
+  return {
+    config,
+    db,
+    ctx,
+    server,
+    url: config.url,
+    dbUrl,
+    prepared,
+    async close() {
+      if (closed) return;
+      closed = true;
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+      await dbSocket?.close();
+      for (const { service } of mounted) await service.close?.();
+      await unlisten();
+      await db.close();
+    },
+  };
+}

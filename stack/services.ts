@@ -1,0 +1,7 @@
+import type { ServiceMount } from './http/service.ts';
+
+/**
+ * Every API the stack serves, by Supabase's path. Realtime (/realtime/v1) arrives with its own
+ * issue: it mounts here and adds a websocket upgrade handler in server.ts.
+ */
+export const SERVICE_MOUNTS: ServiceMount[] = [];
