@@ -1,7 +1,10 @@
 import type { ServiceMount } from './http/service.ts';
+import { createRestService } from './rest/service.ts';
 
 /**
  * Every API the stack serves, by Supabase's path. Realtime (/realtime/v1) arrives with its own
  * issue: it mounts here and adds a websocket upgrade handler in server.ts.
  */
-export const SERVICE_MOUNTS: ServiceMount[] = [];
+export const SERVICE_MOUNTS: ServiceMount[] = [
+  { prefix: '/rest/v1', gateway: 'apikey', gatewayCors: true, create: createRestService },
+];

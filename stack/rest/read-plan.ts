@@ -1,0 +1,126 @@
+import { RestError } from './errors.ts';
+import {
+  parseCount,
+  parseFilter,
+  parseLogic,
+  parseOrder,
+  type ColumnItem,
+  type Condition,
+  type OrderTerm,
+  type SelectItem,
+  type StarItem,
+} from './query-parser.ts';
+import { findRelationship, isToOne } from './relationships.ts';
+import type { Relationship, SchemaCache, Table } from './schema-cache.ts';
+
+/** One resource of a read: the root table (or function result) and each embedded resource. */
+export interface ReadNode {
+  table: Table;
+  /** SQL alias, generated: pgrst_0, pgrst_1 ... */
+  alias: string;
+  /** Key in the JSON output and in `embed.col=` query keys. */
+  key: string;
+  relation: Relationship | null;
+  toOne: boolean;
+  inner: boolean;
+  spread: boolean;
+  items: Array<StarItem | ColumnItem | { kind: 'embed'; node: ReadNode }>;
+  conditions: Condition[];
+  order: OrderTerm[];
+  limit?: number;
+  offset?: number;
+  children: ReadNode[];
+}
+
+export interface QueryParams {
+  select: SelectItem[];
+  /** Query keys not consumed as select/order/limit/offset/logic/filters (on_conflict, columns, rpc args). */
+  rest: Map<string, string>;
+}
+
+export const RESERVED_KEYS = new Set(['select', 'columns', 'on_conflict', 'apikey']);
+
+export function buildNode(cache: SchemaCache, table: Table, select: SelectItem[], counter: { n: number }, key = table.name): ReadNode {
+  const node: ReadNode = {
+    table,
+    alias: `pgrst_${counter.n++}`,
+    key,
+    relation: null,
+    toOne: false,
+    inner: false,
+    spread: false,
+    items: [],
+    conditions: [],
+    order: [],
+    children: [],
+  };
+  for (const item of select) {
+    if (item.kind !== 'embed') {
+      node.items.push(item);
+      continue;
+    }
+    const rel = findRelationship(cache, table, item.name, item.hint);
+    const child = buildNode(cache, rel.target, item.select, counter, item.alias ?? item.name);
+    child.relation = rel;
+    child.toOne = isToOne(rel);
+    child.inner = item.joinType === 'inner';
+    child.spread = item.spread;
+    if (child.spread && !child.toOne) {
+      throw new RestError(
+        400,
+        'PGRST119',
+        `A spread operation on '${item.name}' is not possible`,
+        `'${table.name}' and '${item.name}' do not form a many-to-one or one-to-one relationship`,
+      );
+    }
+    node.children.push(child);
+    node.items.push({ kind: 'embed', node: child });
+  }
+  return node;
+}
+
+function notEmbedded(path: string): RestError {
+  return new RestError(
+    400,
+    'PGRST108',
+    `'${path}' is not an embedded resource in this request`,
+    null,
+    `Verify that '${path}' is included in the 'select' query parameter.`,
+  );
+}
+
+function nodeAt(root: ReadNode, path: string[]): ReadNode {
+  let node = root;
+  for (const seg of path) {
+    const next = node.children.find((c) => c.key === seg);
+    if (!next) throw notEmbedded(seg);
+    node = next;
+  }
+  return node;
+}
+
+/**
+ * Spreads the query string over the plan: filters, logic trees, order, limit and offset, each to the
+ * resource its key path names (`order`, `clients.order`, `clients.projects.name`). Keys in `skip`
+ * (function arguments) are left alone.
+ */
+export function applyQueryParams(root: ReadNode, params: URLSearchParams, skip: Set<string> = new Set()): void {
+  for (const [key, value] of params) {
+    if (RESERVED_KEYS.has(key) || skip.has(key)) continue;
+    const segs = key.split('.');
+    const last = segs[segs.length - 1];
+    if (last === 'order') {
+      nodeAt(root, segs.slice(0, -1)).order = parseOrder(value);
+    } else if (last === 'limit') {
+      nodeAt(root, segs.slice(0, -1)).limit = parseCount('limit', value);
+    } else if (last === 'offset') {
+      nodeAt(root, segs.slice(0, -1)).offset = parseCount('offset', value);
+    } else if (last === 'or' || last === 'and') {
+      const negated = segs.length > 1 && segs[segs.length - 2] === 'not';
+      const path = segs.slice(0, negated ? -2 : -1);
+      nodeAt(root, path).conditions.push(parseLogic(last, negated, value));
+    } else {
+      nodeAt(root, segs.slice(0, -1)).conditions.push(parseFilter(last, value));
+    }
+  }
+}

@@ -1,0 +1,86 @@
+import type { Queryable } from '../db/database.ts';
+import type { RestCall, RestResult } from './context.ts';
+import { RestError } from './errors.ts';
+import { contentRange, jsonArrayToCsv, singularError } from './output.ts';
+import type { ReadNode } from './read-plan.ts';
+import { rangeHeader } from './request-headers.ts';
+import { quoteIdent } from './schema-cache.ts';
+import { orderSql, pageSql, selectListSql, SqlParams, whereSql } from './sql-read.ts';
+
+/** What a read selects from: a table or view, or a function call (whose FROM carries its own params). */
+export interface ReadSource {
+  /** FROM item including the root alias, e.g. `"public"."t" AS pgrst_0`. */
+  from: (params: SqlParams) => string;
+  root: ReadNode;
+  /** A function returning scalars: the body holds the values of this column, not objects. */
+  scalarColumn?: string;
+  /** A function returning one row or one value: the body is that value, not an array. */
+  singular?: boolean;
+}
+
+interface ReadRow {
+  total: string | null;
+  page: number;
+  body: string | null;
+}
+
+function bodyExpr(call: RestCall, src: ReadSource): string {
+  const value = src.scalarColumn ? `pgrst_source.${quoteIdent(src.scalarColumn)}` : 'pgrst_source';
+  let agg: string;
+  if (src.singular || call.accept.media === 'object') agg = `(json_agg(${value})->0)`;
+  else agg = `coalesce(json_agg(${value}), '[]')`;
+  return call.accept.stripNulls ? `json_strip_nulls(${agg})` : agg;
+}
+
+/** The page PostgREST serves: limit/offset of the query string intersected with the Range header, capped by max_rows. */
+function page(call: RestCall, root: ReadNode): { offset: number; limit?: number } {
+  let offset = root.offset ?? 0;
+  let end = root.limit === undefined ? Infinity : offset + root.limit;
+  const range = call.method === 'GET' || call.method === 'HEAD' ? rangeHeader(call.req) : null;
+  if (range) {
+    offset = Math.max(offset, range.offset);
+    if (range.limit !== undefined) end = Math.min(end, range.offset + range.limit);
+  }
+  let limit = end === Infinity ? undefined : Math.max(0, end - offset);
+  if (limit === undefined || limit > call.maxRows) limit = call.maxRows;
+  return { offset, limit };
+}
+
+async function plannedCount(tx: Queryable, src: ReadSource): Promise<number> {
+  const params = new SqlParams();
+  const sql = `EXPLAIN (FORMAT JSON) SELECT 1 FROM ${src.from(params)} WHERE ${whereSql(src.root, null, params)}`;
+  const r = await tx.query<{ 'QUERY PLAN': unknown }>(sql, params.values);
+  const raw = r.rows[0]?.['QUERY PLAN'];
+  const plan = (typeof raw === 'string' ? JSON.parse(raw) : raw) as Array<{ Plan: { 'Plan Rows': number } }>;
+  return Math.round(plan[0]?.Plan['Plan Rows'] ?? 0);
+}
+
+export async function runRead(tx: Queryable, call: RestCall, src: ReadSource): Promise<RestResult> {
+  const { root } = src;
+  const { offset, limit } = page(call, root);
+  const params = new SqlParams();
+  const from = src.from(params);
+  const where = whereSql(root, null, params);
+  const list = selectListSql(root, params);
+  const main = `SELECT ${list} FROM ${from} WHERE ${where}${orderSql(root, params)}${pageSql(limit, offset, params)}`;
+  const exact = call.prefs.count === 'exact' || call.prefs.count === 'estimated';
+  const countSql = exact && !src.singular ? `(SELECT pg_catalog.count(*) FROM ${from} WHERE ${where})::text` : 'NULL::text';
+  const sql = `WITH pgrst_source AS (${main}) SELECT ${countSql} AS total, pg_catalog.count(*)::int AS page, ${bodyExpr(call, src)}::text AS body FROM pgrst_source`;
+  const row = (await tx.query<ReadRow>(sql, params.values)).rows[0];
+  let total = row.total === null ? null : Number(row.total);
+  if (call.prefs.count === 'planned' || (call.prefs.count === 'estimated' && total !== null && total > call.maxRows)) {
+    total = await plannedCount(tx, src);
+  }
+  const headers: Record<string, string> = { 'content-range': contentRange(offset, row.page, total), 'content-type': call.accept.contentType };
+  if (src.singular) return { status: 200, body: call.method === 'HEAD' ? null : (row.body ?? 'null'), headers };
+  if (call.accept.media === 'object' && row.page !== 1) throw singularError(row.page);
+  if (total !== null && offset > 0 && offset >= total && row.page === 0) {
+    throw new RestError(416, 'PGRST103', 'Requested range not satisfiable', `An offset of ${offset} was requested, but there are only ${total} rows.`, null, {
+      'content-range': `*/${total}`,
+    });
+  }
+  const status = total !== null && row.page < total ? 206 : 200;
+  let body: string | null = row.body ?? '[]';
+  if (call.accept.media === 'csv') body = jsonArrayToCsv(body);
+  return { status, body: call.method === 'HEAD' ? null : body, headers };
+}

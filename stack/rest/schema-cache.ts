@@ -1,0 +1,335 @@
+import type { Queryable } from '../db/database.ts';
+
+/** What PostgREST's schema cache holds, read from pg_catalog (works on PostgreSQL 15 and PGlite's 18). */
+
+export interface Column {
+  name: string;
+  /** `"schema"."type"`: safe to splice after `::`, unambiguous whatever the search_path. */
+  type: string;
+  /** The array type of `type`, for `= any(...)`. */
+  arrayType: string | null;
+  typeName: string;
+  nullable: boolean;
+  /** Catalog text of the default expression (never request text). */
+  defaultExpr: string | null;
+  identity: boolean;
+  generated: boolean;
+}
+
+export interface Table {
+  oid: number;
+  schema: string;
+  name: string;
+  /** r, p, v, m, f, c (a composite type returned by a function). */
+  kind: string;
+  columns: Map<string, Column>;
+  columnList: Column[];
+  primaryKey: string[];
+  /** Column sets of unique constraints and the primary key. */
+  uniques: string[][];
+  relationships: Relationship[];
+}
+
+export type Cardinality = 'many-to-one' | 'one-to-many' | 'one-to-one' | 'many-to-many';
+
+export interface Relationship {
+  cardinality: Cardinality;
+  /** The foreign key is on the source (the embedded row is the one referenced). */
+  forward: boolean;
+  /** Constraint name (FK) or junction table name (M2M). */
+  constraint: string;
+  source: Table;
+  target: Table;
+  /** Columns of the source and the target matched pairwise (FK relationships). */
+  sourceColumns: string[];
+  targetColumns: string[];
+  junction?: {
+    table: Table;
+    /** junction.sourceFk[i] = source.sourceRef[i] */
+    sourceFk: string[];
+    sourceRef: string[];
+    targetFk: string[];
+    targetRef: string[];
+    sourceConstraint: string;
+    targetConstraint: string;
+  };
+}
+
+export interface FunctionArg {
+  name: string;
+  type: string;
+  typeName: string;
+  hasDefault: boolean;
+}
+
+export interface RoutineInfo {
+  oid: number;
+  schema: string;
+  name: string;
+  args: FunctionArg[];
+  returnType: string;
+  returnTypeName: string;
+  returnsSet: boolean;
+  /** 'composite' returns rows with columns (a table, a composite type, OUT parameters); 'scalar'; 'void'. */
+  returnKind: 'composite' | 'scalar' | 'void';
+  /** Columns of a composite return; the table when it returns a table's row type (so it embeds). */
+  returnTable: Table | null;
+  volatility: 'i' | 's' | 'v';
+  variadic: boolean;
+}
+
+export interface SchemaCache {
+  schemas: string[];
+  tables: Map<string, Table>;
+  functions: Map<string, RoutineInfo[]>;
+  /** Roles `authenticator` may switch to. */
+  roles: Set<string>;
+}
+
+export const tableKey = (schema: string, name: string) => `${schema}.${name}`;
+
+export function quoteIdent(id: string): string {
+  return '"' + id.replace(/"/g, '""') + '"';
+}
+
+interface TypeRow {
+  oid: number;
+  nsp: string;
+  name: string;
+  typarray: number;
+  display: string;
+}
+
+interface RelRow {
+  oid: number;
+  nsp: string;
+  name: string;
+  kind: string;
+}
+
+interface ColRow {
+  relid: number;
+  name: string;
+  typid: number;
+  notnull: boolean;
+  def: string | null;
+  identity: string;
+  generated: string;
+}
+
+interface ConRow {
+  name: string;
+  type: string;
+  relid: number;
+  cols: string[];
+  frelid: number | null;
+  fcols: string[] | null;
+}
+
+interface ProcRow {
+  oid: number;
+  nsp: string;
+  name: string;
+  argnames: string[] | null;
+  argmodes: string[] | null;
+  argtypes: number[];
+  allargtypes: number[] | null;
+  ndefaults: number;
+  rettype: number;
+  retset: boolean;
+  volatility: string;
+  variadic: number;
+}
+
+const TYPES_SQL = `select t.oid::int as oid, n.nspname as nsp, t.typname as name, t.typarray::int as typarray,
+  format_type(t.oid, null) as display, t.typtype as typtype, t.typrelid::int as typrelid
+  from pg_type t join pg_namespace n on n.oid = t.typnamespace`;
+
+const RELS_SQL = `select c.oid::int as oid, n.nspname as nsp, c.relname as name, c.relkind::text as kind
+  from pg_class c join pg_namespace n on n.oid = c.relnamespace
+  where (c.relkind in ('r','p','v','m','f') and n.nspname = any($1::text[]))
+     or c.oid in (select t.typrelid from pg_proc p join pg_namespace pn on pn.oid = p.pronamespace
+                  join pg_type t on t.oid = p.prorettype where pn.nspname = any($1::text[]) and t.typrelid <> 0)`;
+
+const COLS_SQL = `select a.attrelid::int as relid, a.attname as name, a.atttypid::int as typid, a.attnotnull as notnull,
+  pg_get_expr(d.adbin, d.adrelid) as def, a.attidentity::text as identity, a.attgenerated::text as generated
+  from pg_attribute a left join pg_attrdef d on d.adrelid = a.attrelid and d.adnum = a.attnum
+  where a.attrelid = any($1::oid[]) and a.attnum > 0 and not a.attisdropped
+  order by a.attrelid, a.attnum`;
+
+const CONS_SQL = `select c.conname as name, c.contype::text as type, c.conrelid::int as relid,
+  array(select a.attname::text from unnest(c.conkey) with ordinality k(n, i) join pg_attribute a on a.attrelid = c.conrelid and a.attnum = k.n order by k.i) as cols,
+  nullif(c.confrelid, 0)::int as frelid,
+  case when c.contype = 'f' then array(select a.attname::text from unnest(c.confkey) with ordinality k(n, i) join pg_attribute a on a.attrelid = c.confrelid and a.attnum = k.n order by k.i) end as fcols
+  from pg_constraint c where c.contype in ('p','u','f') and c.conrelid = any($1::oid[])`;
+
+const PROCS_SQL = `select p.oid::int as oid, n.nspname as nsp, p.proname as name, p.proargnames as argnames,
+  p.proargmodes::text[] as argmodes, p.proargtypes::oid[]::int[] as argtypes, p.proallargtypes::int[] as allargtypes,
+  p.pronargdefaults::int as ndefaults, p.prorettype::int as rettype, p.proretset as retset,
+  p.provolatile::text as volatility, p.provariadic::int as variadic
+  from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+  where n.nspname = any($1::text[]) and p.prokind = 'f'`;
+
+const ROLES_SQL = `select r.rolname as name from pg_roles r
+  where pg_has_role('authenticator', r.oid, 'member') and r.rolname <> 'authenticator'`;
+
+export async function loadSchemaCache(db: Queryable, schemas: string[]): Promise<SchemaCache> {
+  const types = new Map<number, TypeRow & { typtype: string; typrelid: number }>();
+  for (const t of (await db.query<TypeRow & { typtype: string; typrelid: number }>(TYPES_SQL)).rows) types.set(t.oid, t);
+  const typeRef = (oid: number) => {
+    const t = types.get(oid);
+    return t ? `${quoteIdent(t.nsp)}.${quoteIdent(t.name)}` : 'pg_catalog.text';
+  };
+  const arrayRef = (oid: number) => {
+    const t = types.get(oid);
+    return t && t.typarray ? typeRef(t.typarray) : null;
+  };
+
+  const rels = (await db.query<RelRow>(RELS_SQL, [schemas])).rows;
+  const byOid = new Map<number, Table>();
+  const tables = new Map<string, Table>();
+  for (const r of rels) {
+    const t: Table = { oid: r.oid, schema: r.nsp, name: r.name, kind: r.kind, columns: new Map(), columnList: [], primaryKey: [], uniques: [], relationships: [] };
+    byOid.set(r.oid, t);
+    if (r.kind !== 'c') tables.set(tableKey(r.nsp, r.name), t);
+  }
+  const oids = [...byOid.keys()];
+  for (const c of (await db.query<ColRow>(COLS_SQL, [oids])).rows) {
+    const t = byOid.get(c.relid);
+    if (!t) continue;
+    const col: Column = {
+      name: c.name,
+      type: typeRef(c.typid),
+      arrayType: arrayRef(c.typid),
+      typeName: types.get(c.typid)?.display ?? 'text',
+      nullable: !c.notnull,
+      defaultExpr: c.def,
+      identity: c.identity !== '',
+      generated: c.generated !== '',
+    };
+    t.columns.set(c.name, col);
+    t.columnList.push(col);
+  }
+
+  const cons = (await db.query<ConRow>(CONS_SQL, [oids])).rows;
+  for (const c of cons) {
+    const t = byOid.get(c.relid);
+    if (!t) continue;
+    if (c.type === 'p') t.primaryKey = c.cols;
+    if (c.type === 'p' || c.type === 'u') t.uniques.push(c.cols);
+  }
+  const sameSet = (a: string[], b: string[]) => a.length === b.length && a.every((x) => b.includes(x));
+  const fks: Array<{ name: string; src: Table; dst: Table; cols: string[]; fcols: string[] }> = [];
+  for (const c of cons) {
+    if (c.type !== 'f' || c.frelid === null || !c.fcols) continue;
+    const src = byOid.get(c.relid);
+    const dst = byOid.get(c.frelid);
+    if (!src || !dst) continue;
+    fks.push({ name: c.name, src, dst, cols: c.cols, fcols: c.fcols });
+    const unique = src.uniques.some((u) => sameSet(u, c.cols));
+    src.relationships.push({
+      cardinality: unique ? 'one-to-one' : 'many-to-one',
+      forward: true,
+      constraint: c.name,
+      source: src,
+      target: dst,
+      sourceColumns: c.cols,
+      targetColumns: c.fcols,
+    });
+    dst.relationships.push({
+      cardinality: unique ? 'one-to-one' : 'one-to-many',
+      forward: false,
+      constraint: c.name,
+      source: dst,
+      target: src,
+      sourceColumns: c.fcols,
+      targetColumns: c.cols,
+    });
+  }
+  // Many-to-many: a junction whose two foreign keys are both part of its primary key, as PostgREST requires.
+  for (const j of byOid.values()) {
+    const own = fks.filter((f) => f.src === j && f.cols.every((col) => j.primaryKey.includes(col)));
+    for (const a of own) {
+      for (const b of own) {
+        if (a === b) continue;
+        a.dst.relationships.push({
+          cardinality: 'many-to-many',
+          forward: false,
+          constraint: j.name,
+          source: a.dst,
+          target: b.dst,
+          sourceColumns: a.fcols,
+          targetColumns: b.fcols,
+          junction: { table: j, sourceFk: a.cols, sourceRef: a.fcols, targetFk: b.cols, targetRef: b.fcols, sourceConstraint: a.name, targetConstraint: b.name },
+        });
+      }
+    }
+  }
+
+  const functions = new Map<string, RoutineInfo[]>();
+  for (const p of (await db.query<ProcRow>(PROCS_SQL, [schemas])).rows) {
+    const routine = toRoutine(p, types, typeRef, byOid);
+    const key = tableKey(p.nsp, p.name);
+    const list = functions.get(key) ?? [];
+    list.push(routine);
+    functions.set(key, list);
+  }
+  const roles = new Set((await db.query<{ name: string }>(ROLES_SQL)).rows.map((r) => r.name));
+  return { schemas, tables, functions, roles };
+}
+
+function toRoutine(
+  p: ProcRow,
+  types: Map<number, TypeRow & { typtype: string; typrelid: number }>,
+  typeRef: (oid: number) => string,
+  byOid: Map<number, Table>,
+): RoutineInfo {
+  const modes = p.argmodes ?? p.argtypes.map(() => 'i');
+  const allTypes = p.allargtypes ?? p.argtypes;
+  const names = p.argnames ?? [];
+  const inArgs: FunctionArg[] = [];
+  const outCols: Column[] = [];
+  allTypes.forEach((oid, i) => {
+    const mode = modes[i] ?? 'i';
+    const col = { name: names[i] ?? '', type: typeRef(oid), typeName: types.get(oid)?.display ?? 'text' };
+    if (mode === 'i' || mode === 'b' || mode === 'v') inArgs.push({ ...col, hasDefault: false });
+    if (mode === 'o' || mode === 'b' || mode === 't') {
+      outCols.push({ ...col, arrayType: null, nullable: true, defaultExpr: null, identity: false, generated: false });
+    }
+  });
+  for (let i = inArgs.length - p.ndefaults; i < inArgs.length; i++) if (i >= 0) inArgs[i].hasDefault = true;
+  const ret = types.get(p.rettype);
+  let returnKind: RoutineInfo['returnKind'] = 'scalar';
+  let returnTable: Table | null = null;
+  if (p.rettype === 2278) returnKind = 'void';
+  else if (ret && ret.typrelid && byOid.has(ret.typrelid)) {
+    returnKind = 'composite';
+    returnTable = byOid.get(ret.typrelid) ?? null;
+  } else if (ret && ret.name === 'record' && outCols.length > 0) {
+    returnKind = 'composite';
+    returnTable = {
+      oid: 0,
+      schema: p.nsp,
+      name: p.name,
+      kind: 'c',
+      columns: new Map(outCols.map((c) => [c.name, c])),
+      columnList: outCols,
+      primaryKey: [],
+      uniques: [],
+      relationships: [],
+    };
+  }
+  return {
+    oid: p.oid,
+    schema: p.nsp,
+    name: p.name,
+    args: inArgs,
+    returnType: typeRef(p.rettype),
+    returnTypeName: ret?.display ?? 'text',
+    returnsSet: p.retset,
+    returnKind,
+    returnTable,
+    volatility: p.volatility as RoutineInfo['volatility'],
+    variadic: p.variadic !== 0,
+  };
+}

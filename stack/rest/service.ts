@@ -1,0 +1,154 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Queryable, RequestIdentity } from '../db/database.ts';
+import { BodyTooLargeError, headerMap, readBody, sendJson } from '../http/respond.ts';
+import type { StackContext, StackService } from '../http/service.ts';
+import { authenticate, isAuthenticatedRole } from './auth.ts';
+import type { RestCall, RestResult } from './context.ts';
+import { RestError, toRestError } from './errors.ts';
+import { openApiDocument } from './openapi.ts';
+import { parseSelect } from './query-parser.ts';
+import { applyQueryParams, buildNode } from './read-plan.ts';
+import { runRead } from './read.ts';
+import { negotiate, parsePrefer } from './request-headers.ts';
+import { runRpc } from './rpc.ts';
+import { loadSchemaCache, quoteIdent, tableKey, type SchemaCache } from './schema-cache.ts';
+import { qualified } from './sql-read.ts';
+import { runWrite } from './write.ts';
+
+/** Larger bodies are refused before they are buffered, as Supabase's gateway does. */
+export const REST_BODY_LIMIT = 10 * 1024 * 1024;
+
+class Rollback {
+  constructor(readonly result: RestResult) {}
+}
+
+function header(req: IncomingMessage, name: string): string | undefined {
+  const v = req.headers[name];
+  return Array.isArray(v) ? v[0] : v;
+}
+
+function decodeSegment(s: string): string {
+  try {
+    return decodeURIComponent(s);
+  } catch {
+    throw new RestError(400, 'PGRST125', 'Invalid path specified in request URL');
+  }
+}
+
+function unknownTable(cache: SchemaCache, schema: string, name: string): RestError {
+  const similar = [...cache.tables.values()].find((t) => t.schema === schema && t.name.toLowerCase() === name.toLowerCase());
+  return new RestError(
+    404,
+    'PGRST205',
+    `Could not find the table '${schema}.${name}' in the schema cache`,
+    null,
+    similar ? `Perhaps you meant the table '${schema}.${similar.name}'` : null,
+  );
+}
+
+function send(req: IncomingMessage, res: ServerResponse, result: RestResult, extra: Record<string, string>): void {
+  const headers: Record<string, string> = { ...extra, ...result.headers };
+  if (result.body === null) {
+    res.writeHead(result.status, headers);
+    res.end();
+    return;
+  }
+  headers['content-type'] ??= 'application/json; charset=utf-8';
+  headers['content-length'] = String(Buffer.byteLength(result.body));
+  res.writeHead(result.status, headers);
+  res.end(req.method === 'HEAD' ? undefined : result.body);
+}
+
+export async function createRestService(ctx: StackContext): Promise<StackService> {
+  const api = ctx.config.toml.api;
+  const schemas = api.schemas ?? ['public', 'graphql_public'];
+  const extraSearchPath = api.extra_search_path ?? ['public', 'extensions'];
+  const maxRows = api.max_rows ?? 1000;
+  let cache = await loadSchemaCache(ctx.db, schemas);
+
+  async function serve(req: IncomingMessage, res: ServerResponse, subpath: string, url: URL, state: { role: string }): Promise<void> {
+    const method = (req.method ?? 'GET').toUpperCase();
+    const readOnly = method === 'GET' || method === 'HEAD';
+    const profile = header(req, readOnly ? 'accept-profile' : 'content-profile');
+    const schema = profile ?? schemas[0];
+    if (!schemas.includes(schema)) {
+      throw new RestError(406, 'PGRST106', `The schema must be one of the following: ${schemas.join(', ')}`);
+    }
+    const current = cache;
+    const caller = await authenticate(req, ctx.jwt, current);
+    state.role = caller.role;
+    const segments = subpath.split('/').filter(Boolean).map(decodeSegment);
+    const extra: Record<string, string> = profile ? { 'content-profile': schema } : {};
+
+    if (segments.length === 0) {
+      if (!readOnly) throw new RestError(405, 'PGRST117', `Unsupported HTTP method: ${method}`);
+      sendJson(res, 200, openApiDocument(current, schema, header(req, 'host') ?? ''), { 'content-type': 'application/openapi+json; charset=utf-8' });
+      return;
+    }
+    const isRpc = segments[0] === 'rpc' && segments.length === 2;
+    if (!isRpc && segments.length !== 1) throw new RestError(404, 'PGRST125', 'Invalid path specified in request URL');
+
+    const prefs = parsePrefer(req);
+    const accept = negotiate(req);
+    let bodyText: string | null = null;
+    if (method === 'POST' || method === 'PATCH' || method === 'PUT') {
+      const type = header(req, 'content-type') ?? 'application/json';
+      if (!/^application\/(json|vnd\.pgrst\.[a-z+]+)|^\s*$/i.test(type)) {
+        throw new RestError(415, 'PGRST107', `None of these media types are available: ${type}`);
+      }
+      bodyText = (await readBody(req, REST_BODY_LIMIT)).toString('utf8');
+    }
+    const call: RestCall = { req, url, method, schema, cache: current, prefs, accept, maxRows };
+    const searchPath = [...new Set([schema, ...extraSearchPath])].map(quoteIdent).join(', ');
+    const identity: RequestIdentity = { role: caller.role, claims: caller.claims, headers: headerMap(req), method, path: url.pathname, searchPath };
+    const run = async (fn: (tx: Queryable) => Promise<RestResult>): Promise<RestResult> => {
+      if (prefs.tx !== 'rollback') return ctx.db.asRole(identity, fn);
+      try {
+        await ctx.db.asRole(identity, async (tx) => {
+          throw new Rollback(await fn(tx));
+        });
+      } catch (e) {
+        if (e instanceof Rollback) return e.result;
+        throw e;
+      }
+      throw new Error('unreachable: a rolled back transaction always throws');
+    };
+
+    const select = parseSelect(url.searchParams.get('select') ?? '*');
+    let result: RestResult;
+    if (isRpc) {
+      if (!readOnly && method !== 'POST') throw new RestError(405, 'PGRST101', 'Only GET, HEAD or POST requests are allowed for RPC');
+      result = await run((tx) => runRpc(tx, call, segments[1], select, bodyText));
+    } else {
+      const table = current.tables.get(tableKey(schema, segments[0]));
+      if (!table) throw unknownTable(current, schema, segments[0]);
+      const root = buildNode(current, table, select, { n: 0 });
+      applyQueryParams(root, url.searchParams);
+      if (readOnly) result = await run((tx) => runRead(tx, call, { from: () => `${qualified(table)} AS ${root.alias}`, root }));
+      else if (method === 'POST' || method === 'PATCH' || method === 'DELETE') result = await run((tx) => runWrite(tx, call, table, root, bodyText));
+      else throw new RestError(405, 'PGRST117', `Unsupported HTTP method: ${method}`);
+    }
+    send(req, res, result, extra);
+  }
+
+  return {
+    async handle(req, res, subpath, url) {
+      const state = { role: 'anon' };
+      try {
+        await serve(req, res, subpath, url, state);
+      } catch (e) {
+        if (e instanceof BodyTooLargeError) {
+          sendJson(res, 413, { message: 'Request size limit exceeded' });
+          return;
+        }
+        const err = toRestError(e, isAuthenticatedRole(state.role));
+        if (err.status >= 500) ctx.log.error(`REST ${req.method} ${url.pathname} failed`, e);
+        if (res.headersSent) res.destroy();
+        else sendJson(res, err.status, err.body(), err.headers);
+      }
+    },
+    async onSchemaChange() {
+      cache = await loadSchemaCache(ctx.db, schemas);
+    },
+  };
+}
