@@ -1,4 +1,6 @@
+import { createAuthService } from './auth/service.ts';
 import type { ServiceMount } from './http/service.ts';
+import { createMailService } from './mail/service.ts';
 import { createRestService } from './rest/service.ts';
 
 /**
@@ -7,4 +9,6 @@ import { createRestService } from './rest/service.ts';
  */
 export const SERVICE_MOUNTS: ServiceMount[] = [
   { prefix: '/rest/v1', gateway: 'apikey', gatewayCors: true, create: createRestService },
+  { prefix: '/auth/v1', gateway: 'apikey', openPaths: [/^\/verify/, /^\/callback/, /^\/authorize/], gatewayCors: true, create: (ctx) => createAuthService(ctx) },
+  { prefix: '/mail', gateway: 'open', gatewayCors: true, create: (ctx) => createMailService(ctx) },
 ];

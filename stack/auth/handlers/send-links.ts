@@ -1,0 +1,104 @@
+import { randomUUID } from 'node:crypto';
+import type { Queryable } from '../../db/database.ts';
+import type { AuthDeps } from '../deps.ts';
+import { generateOtp, tokenHash } from '../otp.ts';
+import type { UserRow } from '../users.ts';
+
+/**
+ * The mails that carry a one-time token. Each writes the token hash where GoTrue keeps it
+ * (users columns, mirrored in auth.one_time_tokens) and the send time GoTrue's max_frequency reads.
+ */
+async function rememberToken(tx: Queryable, userId: string, type: string, hash: string, relatesTo: string): Promise<void> {
+  await tx.query(
+    `insert into auth.one_time_tokens (id, user_id, token_type, token_hash, relates_to)
+     values ($1::uuid, $2::uuid, $3::auth.one_time_token_type, $4, $5)
+     on conflict (user_id, token_type) do update set token_hash = excluded.token_hash, relates_to = excluded.relates_to, updated_at = now()`,
+    [randomUUID(), userId, type, hash, relatesTo],
+  );
+}
+
+export interface IssuedToken {
+  otp: string;
+  hash: string;
+}
+
+/** With `deliver` false the token is issued without a mail: admin generate_link hands it to the caller instead. */
+export async function sendConfirmation(
+  deps: AuthDeps,
+  tx: Queryable,
+  user: UserRow,
+  redirectTo: string,
+  kind: 'confirmation' | 'invite' = 'confirmation',
+  deliver = true,
+): Promise<IssuedToken> {
+  if (deliver) deps.mailer.assertFrequency(user.confirmation_sent_at);
+  const email = user.email ?? '';
+  const otp = generateOtp(deps.settings.otpLength);
+  const hash = tokenHash(email, otp);
+  await tx.query('update auth.users set confirmation_token = $2, confirmation_sent_at = now(), updated_at = now() where id = $1::uuid', [user.id, hash]);
+  await rememberToken(tx, user.id, 'confirmation_token', hash, email);
+  if (!deliver) return { otp, hash };
+  await deps.mailer.send(tx, {
+    kind,
+    type: kind === 'invite' ? 'invite' : 'signup',
+    to: email,
+    otp,
+    tokenHash: hash,
+    redirectTo,
+    email,
+    data: user.user_metadata,
+  });
+  return { otp, hash };
+}
+
+/** Recovery and magic link share GoTrue's recovery_token. */
+export async function sendRecoveryToken(
+  deps: AuthDeps,
+  tx: Queryable,
+  user: UserRow,
+  redirectTo: string,
+  kind: 'recovery' | 'magic_link',
+  deliver = true,
+): Promise<IssuedToken> {
+  if (deliver) deps.mailer.assertFrequency(user.recovery_sent_at);
+  const email = user.email ?? '';
+  const otp = generateOtp(deps.settings.otpLength);
+  const hash = tokenHash(email, otp);
+  await tx.query('update auth.users set recovery_token = $2, recovery_sent_at = now(), updated_at = now() where id = $1::uuid', [user.id, hash]);
+  await rememberToken(tx, user.id, 'recovery_token', hash, email);
+  if (!deliver) return { otp, hash };
+  await deps.mailer.send(tx, {
+    kind,
+    type: kind === 'recovery' ? 'recovery' : 'magiclink',
+    to: email,
+    otp,
+    tokenHash: hash,
+    redirectTo,
+    email,
+    data: user.user_metadata,
+  });
+  return { otp, hash };
+}
+
+/** GoTrue's email change: a link to the new address, and with double_confirm_changes one to the current one too. */
+export async function sendEmailChange(deps: AuthDeps, tx: Queryable, user: UserRow, newEmail: string, redirectTo: string): Promise<void> {
+  deps.mailer.assertFrequency(user.email_change_sent_at);
+  const current = user.email ?? '';
+  const otpNew = generateOtp(deps.settings.otpLength);
+  const hashNew = tokenHash(newEmail, otpNew);
+  const double = deps.settings.doubleConfirmChanges && current !== '';
+  const otpCurrent = double ? generateOtp(deps.settings.otpLength) : '';
+  const hashCurrent = double ? tokenHash(current, otpCurrent) : '';
+  await tx.query(
+    `update auth.users set email_change = $2, email_change_token_new = $3, email_change_token_current = $4,
+        email_change_confirm_status = 0, email_change_sent_at = now(), updated_at = now() where id = $1::uuid`,
+    [user.id, newEmail, hashNew, hashCurrent],
+  );
+  await rememberToken(tx, user.id, 'email_change_token_new', hashNew, newEmail);
+  const base = { kind: 'email_change' as const, type: 'email_change' as const, redirectTo, email: current, newEmail, data: user.user_metadata };
+  await deps.mailer.send(tx, { ...base, to: newEmail, otp: otpNew, tokenHash: hashNew });
+  if (double) {
+    await rememberToken(tx, user.id, 'email_change_token_current', hashCurrent, current);
+    await deps.mailer.send(tx, { ...base, to: current, otp: otpCurrent, tokenHash: hashCurrent });
+  }
+}
