@@ -19,14 +19,33 @@ export interface JwtService {
   sign(payload: Record<string, unknown>, expiresInSeconds: number): Promise<string>;
 }
 
+/** Verified tokens kept until they expire: clients send the same token with every request. */
+const VERIFIED_CACHE_SIZE = 5000;
+
 export function createJwtService(secret: string): JwtService {
   const key = new TextEncoder().encode(secret);
+  // Signature checks go through WebCrypto (a thread-pool hop each); a token verified once needs
+  // only its expiry checked again.
+  const verified = new Map<string, Claims>();
+  const remember = (token: string, claims: Claims) => {
+    if (verified.size >= VERIFIED_CACHE_SIZE) verified.delete(verified.keys().next().value as string);
+    verified.set(token, claims);
+  };
   return {
     async verify(token) {
+      const known = verified.get(token);
+      if (known) {
+        if (typeof known.exp === 'number' && known.exp * 1000 <= Date.now()) {
+          verified.delete(token);
+          throw new JwtError('expired', 'JWT expired');
+        }
+        return { ...known };
+      }
       if (token.split('.').length !== 3) throw new JwtError('malformed', 'Expected 3 parts in JWT; got ' + token.split('.').length);
       try {
         const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'] });
-        return payload as Claims;
+        remember(token, payload as Claims);
+        return { ...payload } as Claims;
       } catch (e) {
         if (e instanceof joseErrors.JWTExpired) throw new JwtError('expired', 'JWT expired');
         if (e instanceof joseErrors.JOSEAlgNotAllowed || e instanceof joseErrors.JOSENotSupported)
