@@ -1,0 +1,154 @@
+import { performance } from 'node:perf_hooks';
+import type { Database, RequestIdentity } from '../../stack/db/database.ts';
+import { startBenchStack, type BackendName } from './backends.ts';
+import { benchClient, captureRequest } from './clients.ts';
+import { runClosedLoop, type ThroughputResult } from './closed-loop.ts';
+import { measureFunctionLatency, type FunctionLatency } from './edge-function.ts';
+import { timeInterleaved } from './latency.ts';
+import { differences, selectOrdersPage, selectOrdersPageDirect } from './orders-query.ts';
+import { RawHttpReplay } from './raw-http.ts';
+import type { BenchSettings } from './settings.ts';
+import { round, type LatencySummary } from './stats.ts';
+import { measureStackThroughput } from './throughput.ts';
+
+/** A phase either produced its figures or says why not; one failing service never hides the others'. */
+export type Outcome<T> = { ok: true; value: T } | { ok: false; error: string };
+
+export interface Dataset {
+  orders: number;
+  customers: number;
+  matching: number;
+}
+
+export interface SelectLatency {
+  /** The same SQL through the driver, in this process, on the stack's own database handle. */
+  floor: LatencySummary;
+  /**
+   * The floor inside the per-request transaction the stack runs (BEGIN, role and request.* settings,
+   * query, COMMIT) as anon: separates what the transaction costs from what HTTP and REST cost.
+   */
+  floorAsAnon: LatencySummary;
+  /** supabase-js -> HTTP -> stack -> database: what an app sees. */
+  supabaseJs: LatencySummary;
+  /** supabase-js's exact request replayed over node:http: the stack without the client library. */
+  rawHttp: LatencySummary;
+  /** supabaseJs.p50 - floor.p50: the figure the target applies to. */
+  overheadP50Ms: number;
+  rawHttpOverheadP50Ms: number;
+  /** The stack's page differed from the direct query's (null: identical). Figures of a wrong answer mean little. */
+  mismatch: string | null;
+}
+
+export interface Throughput {
+  stack: ThroughputResult;
+  floor: ThroughputResult;
+}
+
+export type BackendResult =
+  | { backend: BackendName; available: false; reason: string }
+  | {
+      backend: BackendName;
+      available: true;
+      /** Start-up including the platform bootstrap and the fixture migration that generates the data. */
+      startupMs: number;
+      dataset: Dataset;
+      select: Outcome<SelectLatency>;
+      throughput: Outcome<Throughput>;
+      edgeFunction: Outcome<FunctionLatency>;
+    };
+
+async function attempt<T>(label: string, fn: () => Promise<T>): Promise<Outcome<T>> {
+  try {
+    return { ok: true, value: await fn() };
+  } catch (e) {
+    const error = (e as Error).message;
+    console.error(`  ${label}: ${error}`);
+    return { ok: false, error };
+  }
+}
+
+async function readDataset(db: Database): Promise<Dataset> {
+  const { rows } = await db.query<{ orders: number; customers: number; matching: number }>(
+    `select (select count(*) from public.bench_orders)::int as orders,
+            (select count(*) from public.bench_customers)::int as customers,
+            (select count(*) from public.bench_orders where status = 'open')::int as matching`,
+  );
+  return rows[0];
+}
+
+/** The identity the stack gives an anon-key request: the key's claims, as request.jwt.claims. */
+function anonIdentity(anonKey: string, requestUrl: string): RequestIdentity {
+  const claims = JSON.parse(Buffer.from(anonKey.split('.')[1], 'base64url').toString('utf8')) as Record<string, unknown>;
+  const url = new URL(requestUrl);
+  return { role: 'anon', claims, method: 'GET', path: url.pathname, searchPath: '"public", "extensions"' };
+}
+
+async function measureSelect(url: string, anonKey: string, db: Database, settings: BenchSettings): Promise<SelectLatency> {
+  const expected = await selectOrdersPageDirect(db);
+  const { request, result } = await captureRequest(url, anonKey, selectOrdersPage);
+  const mismatch = differences(expected, result);
+  if (mismatch) console.error(`  select: the stack's page differs from the direct query's: ${mismatch}`);
+
+  const supabase = benchClient(url, anonKey);
+  const replay = new RawHttpReplay(request);
+  const anon = anonIdentity(anonKey, request.url);
+  try {
+    const t = await timeInterleaved(
+      {
+        floor: () => selectOrdersPageDirect(db),
+        floorAsAnon: () => db.asRole(anon, (tx) => selectOrdersPageDirect(tx)),
+        supabaseJs: () => selectOrdersPage(supabase),
+        rawHttp: () => replay.fetchPage(),
+      },
+      { warmupRounds: settings.warmupRounds, rounds: settings.latencyRounds, budgetMs: settings.latencyBudgetMs },
+    );
+    return {
+      ...t,
+      overheadP50Ms: round(t.supabaseJs.p50 - t.floor.p50),
+      rawHttpOverheadP50Ms: round(t.rawHttp.p50 - t.floor.p50),
+      mismatch,
+    };
+  } finally {
+    replay.close();
+  }
+}
+
+async function measureThroughput(url: string, anonKey: string, db: Database, settings: BenchSettings): Promise<Throughput> {
+  const loop = {
+    concurrency: settings.concurrency,
+    warmupMs: settings.throughputWarmupMs,
+    durationMs: settings.throughputMs,
+    maxRequests: settings.throughputMaxRequests,
+  };
+  const stack = await measureStackThroughput(url, anonKey, loop);
+  // The same closed loop straight on the driver: what the database itself sustains at that
+  // concurrency (serialized on PGlite, the stack's pool on Postgres).
+  const floor = await runClosedLoop(() => selectOrdersPageDirect(db), loop);
+  return { stack, floor };
+}
+
+export async function measureBackend(backend: BackendName, settings: BenchSettings): Promise<BackendResult> {
+  console.log(`\n${backend}: starting the stack and generating the data ...`);
+  const t0 = performance.now();
+  const bench = await startBenchStack(backend);
+  const startupMs = round(performance.now() - t0, 0);
+  const { url, db, config } = bench.stack;
+  try {
+    // Set the visibility map and statistics, as autovacuum would have on a database in use, so
+    // both the stack and the floor get the plan a long-running database gets.
+    await db.query('vacuum analyze public.bench_orders');
+    await db.query('vacuum analyze public.bench_customers');
+    const dataset = await readDataset(db);
+    console.log(`${backend}: up in ${startupMs} ms; ${dataset.orders} orders, ${dataset.customers} customers, ${dataset.matching} open`);
+
+    console.log(`${backend}: edge function, cold then warm ...`);
+    const edgeFunction = await attempt('edge function', () => measureFunctionLatency(benchClient(url, config.anonKey), settings));
+    console.log(`${backend}: select latency (floor, supabase-js, raw HTTP interleaved) ...`);
+    const select = await attempt('select', () => measureSelect(url, config.anonKey, db, settings));
+    console.log(`${backend}: throughput at ${settings.concurrency} clients ...`);
+    const throughput = await attempt('throughput', () => measureThroughput(url, config.anonKey, db, settings));
+    return { backend, available: true, startupMs, dataset, select, throughput, edgeFunction };
+  } finally {
+    await bench.close();
+  }
+}

@@ -1,0 +1,49 @@
+/**
+ * How much the bench measures. Every loop is bounded twice, by a count and by a time budget, so a
+ * slow backend makes the run less precise, never longer than planned: the full profile keeps a
+ * two-backend run under two minutes on 2 idle cores and under four on busy ones; `--quick` is a
+ * smoke run of the bench itself.
+ */
+export interface BenchSettings {
+  /** Interleaved rounds (floor, supabase-js, raw HTTP each once) before measuring: JIT, plan and schema caches, sockets. */
+  warmupRounds: number;
+  latencyRounds: number;
+  latencyBudgetMs: number;
+  concurrency: number;
+  throughputWarmupMs: number;
+  throughputMs: number;
+  /** Safety cap on requests in one throughput phase. */
+  throughputMaxRequests: number;
+  functionWarmupCalls: number;
+  functionCalls: number;
+  functionBudgetMs: number;
+}
+
+export const FULL: BenchSettings = {
+  warmupRounds: 50,
+  latencyRounds: 500,
+  latencyBudgetMs: 30_000,
+  concurrency: 16,
+  throughputWarmupMs: 1_000,
+  throughputMs: 10_000,
+  throughputMaxRequests: 200_000,
+  functionWarmupCalls: 20,
+  functionCalls: 200,
+  functionBudgetMs: 20_000,
+};
+
+export const QUICK: BenchSettings = {
+  warmupRounds: 10,
+  latencyRounds: 60,
+  latencyBudgetMs: 5_000,
+  concurrency: 16,
+  throughputWarmupMs: 300,
+  throughputMs: 2_000,
+  throughputMaxRequests: 20_000,
+  functionWarmupCalls: 5,
+  functionCalls: 30,
+  functionBudgetMs: 5_000,
+};
+
+/** The issue's target: the stack adds at most this much over the direct query at p50, on Postgres. */
+export const OVERHEAD_TARGET_P50_MS = 1.5;
