@@ -1,17 +1,95 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
-import { loadConfig } from '../stack/config.ts';
+import { loadConfig, type StackConfig } from '../stack/config.ts';
+import type { Database } from '../stack/db/database.ts';
+import { PgliteDatabase } from '../stack/db/pglite.ts';
+import { servePgliteSocket } from '../stack/db/pglite-socket.ts';
 import { PostgresDatabase } from '../stack/db/postgres.ts';
 import { prepareDatabase } from '../stack/db/prepare.ts';
 import { createLogger } from '../stack/log.ts';
 import { startThrowawayCluster } from './pg-cluster.ts';
+import { installPgtap, readPgtapScript } from './pgtap.ts';
 
 /**
  * `npm run test:db`: the pgTAP files of supabase/tests, run with pg_prove as `supabase test db`
- * runs them, against a throwaway PostgreSQL 15 prepared exactly as the stack prepares its
- * database (bootstrap, migrations, seed).
+ * runs them, on both backends of the stack, each prepared exactly as the stack prepares its
+ * database (bootstrap, migrations, seed):
+ *   - a throwaway PostgreSQL 15 with Debian's pgtap extension;
+ *   - PGlite in memory, served on the stack's Postgres wire socket, with pgTAP's install script
+ *     loaded into `extensions` (PGlite cannot CREATE EXTENSION pgtap: scripts/pgtap.ts).
+ * Fails when either backend fails.
  */
+
+const PGTAP_SCHEMA = 'extensions';
+
+interface Backend {
+  label: string;
+  url: string;
+  close(): Promise<void>;
+}
+
+async function serverLabel(db: Database, name: string): Promise<string> {
+  const { rows } = await db.query<{ v: string }>("select current_setting('server_version') as v");
+  const version = rows[0]?.v.split(' ')[0] ?? '?';
+  return name === 'PostgreSQL' ? `PostgreSQL ${version}` : `${name} (PostgreSQL ${version})`;
+}
+
+async function preparePostgres(config: StackConfig): Promise<Backend> {
+  const cluster = await startThrowawayCluster();
+  try {
+    const db = await PostgresDatabase.open(cluster.url);
+    try {
+      await prepareDatabase(db, config, { seed: true, log: createLogger('error') });
+      await db.exec(`create extension if not exists pgtap with schema ${PGTAP_SCHEMA}`);
+      return { label: await serverLabel(db, 'PostgreSQL'), url: cluster.url, close: () => cluster.stop() };
+    } finally {
+      await db.close();
+    }
+  } catch (e) {
+    await cluster.stop();
+    throw e;
+  }
+}
+
+async function preparePglite(config: StackConfig): Promise<Backend> {
+  const script = readPgtapScript(PGTAP_SCHEMA);
+  const log = createLogger('error');
+  const db = await PgliteDatabase.open();
+  try {
+    await prepareDatabase(db, config, { seed: true, log });
+    await installPgtap(db, PGTAP_SCHEMA, script);
+    const label = await serverLabel(db, 'PGlite');
+    const socket = await servePgliteSocket(db, '127.0.0.1', 0, log);
+    return {
+      label,
+      url: socket.url,
+      async close() {
+        await socket.close();
+        await db.close();
+      },
+    };
+  } catch (e) {
+    await db.close().catch(() => {});
+    throw e;
+  }
+}
+
+/** Asynchronous: PGlite's socket is served by this very process, so pg_prove must not block it. */
+function pgProve(url: string, files: string[]): Promise<number> {
+  const u = new URL(url);
+  const env = { ...process.env, PGSSLMODE: 'disable', PGPASSWORD: decodeURIComponent(u.password) };
+  const args = ['--host', u.hostname, '--port', u.port, '--username', decodeURIComponent(u.username), '--dbname', u.pathname.slice(1), '--ext', '.sql', ...files];
+  return new Promise((resolve) => {
+    const child = spawn('pg_prove', args, { stdio: 'inherit', env });
+    child.once('error', (e) => {
+      console.error(`error: cannot run pg_prove: ${e.message}`);
+      resolve(127);
+    });
+    child.once('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+  });
+}
+
 async function main(): Promise<number> {
   const which = spawnSync('pg_prove', ['--version'], { encoding: 'utf8' });
   if (which.error || which.status !== 0) {
@@ -25,25 +103,35 @@ async function main(): Promise<number> {
     console.error(`error: no pgTAP files in ${testsDir}`);
     return 1;
   }
-  const cluster = await startThrowawayCluster();
-  try {
-    const db = await PostgresDatabase.open(cluster.url);
+  const paths = files.map((f) => path.join(testsDir, f));
+
+  // One backend after the other: on a small machine, preparing them side by side is slower
+  // (PGlite's start-up is WebAssembly compilation, competing with Postgres for the same cores).
+  const setups: { name: string; prepare: (config: StackConfig) => Promise<Backend> }[] = [
+    { name: 'PostgreSQL', prepare: preparePostgres },
+    { name: 'PGlite', prepare: preparePglite },
+  ];
+  const results: { label: string; passed: boolean; note: string }[] = [];
+  for (const setup of setups) {
+    let backend: Backend;
     try {
-      await prepareDatabase(db, config, { seed: true, log: createLogger('error') });
-      await db.exec('create extension if not exists pgtap with schema extensions');
-    } finally {
-      await db.close();
+      backend = await setup.prepare(config);
+    } catch (e) {
+      console.error(`\n── pgTAP on ${setup.name}: the database could not be prepared: ${(e as Error).message}`);
+      results.push({ label: setup.name, passed: false, note: 'not prepared' });
+      continue;
     }
-    const url = new URL(cluster.url);
-    const r = spawnSync(
-      'pg_prove',
-      ['--host', url.hostname, '--port', url.port, '--username', 'postgres', '--dbname', 'postgres', '--ext', '.sql', ...files.map((f) => path.join(testsDir, f))],
-      { stdio: 'inherit' },
-    );
-    return r.status ?? 1;
-  } finally {
-    await cluster.stop();
+    try {
+      console.log(`\n── pgTAP on ${backend.label}`);
+      const code = await pgProve(backend.url, paths);
+      results.push({ label: backend.label, passed: code === 0, note: code === 0 ? '' : `pg_prove exit code ${code}` });
+    } finally {
+      await backend.close();
+    }
   }
+  console.log('');
+  for (const r of results) console.log(`database tests on ${r.label}: ${r.passed ? 'ok' : 'FAILED'}${r.note ? ` (${r.note})` : ''}`);
+  return results.every((r) => r.passed) ? 0 : 1;
 }
 
 main().then(

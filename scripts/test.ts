@@ -1,13 +1,15 @@
 /**
  * `npm test`: the whole suite, in order, on a fresh machine. Installs missing system programs first
  * (scripts/ensure-system-deps.ts), then runs every step even when an earlier one fails, streaming its
- * output, and ends with a summary table and `N passed, N failed`.
+ * output, and ends with a table per step and `<tests passed> passed, <tests failed> failed`: the counts
+ * come from each runner's own summary (scripts/test-summary.ts), and CI reads that last line.
  *
  * Usage: tsx scripts/test.ts [step ...]   (no steps: all of them)
  */
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { ensureSystemDeps, MissingSystemDeps } from './ensure-system-deps.ts';
+import { countStep, type StepCounts, type SummaryFormat } from './test-summary.ts';
 
 interface Step {
   name: string;
@@ -17,16 +19,19 @@ interface Step {
   /** Files the step cannot run without; a missing one fails the step rather than skipping it. */
   needs: string[];
   timeoutMinutes: number;
+  /** Whose summary the step's output ends with. */
+  format: SummaryFormat;
 }
 
 const STEPS: readonly Step[] = [
-  { name: 'unit', description: 'unit tests (vitest)', script: 'test:unit', needs: ['vitest.config.ts'], timeoutMinutes: 5 },
+  { name: 'unit', description: 'unit tests (vitest)', script: 'test:unit', needs: ['vitest.config.ts'], timeoutMinutes: 5, format: 'vitest' },
   {
     name: 'stack',
     description: 'conformance on PGlite',
     script: 'test:stack',
     needs: ['vitest.config.ts', 'tests/stack/global-setup.ts'],
     timeoutMinutes: 8,
+    format: 'vitest',
   },
   {
     name: 'stack-postgres',
@@ -34,14 +39,23 @@ const STEPS: readonly Step[] = [
     script: 'test:stack:postgres',
     needs: ['scripts/with-postgres.ts', 'tests/stack/global-setup.ts'],
     timeoutMinutes: 8,
+    format: 'vitest',
   },
-  { name: 'db', description: 'database tests (pgTAP)', script: 'test:db', needs: ['scripts/test-db.ts'], timeoutMinutes: 5 },
+  {
+    name: 'db',
+    description: 'database tests (pgTAP) on PostgreSQL 15 and PGlite',
+    script: 'test:db',
+    needs: ['scripts/test-db.ts'],
+    timeoutMinutes: 5,
+    format: 'pg_prove',
+  },
   {
     name: 'functions',
     description: 'edge function tests (deno)',
     script: 'test:functions',
     needs: ['supabase/functions/deno.json'],
     timeoutMinutes: 5,
+    format: 'deno',
   },
   {
     name: 'e2e',
@@ -49,6 +63,7 @@ const STEPS: readonly Step[] = [
     script: 'test:e2e',
     needs: ['playwright.config.ts', 'stack/main.ts'],
     timeoutMinutes: 8,
+    format: 'playwright',
   },
 ];
 
@@ -57,7 +72,11 @@ interface Outcome {
   passed: boolean;
   ms: number;
   note: string;
+  counts: StepCounts;
 }
+
+/** Summaries come last; a runaway log only costs its head. */
+const MAX_CAPTURE = 4 * 1024 * 1024;
 
 let current: ReturnType<typeof spawn> | null = null;
 
@@ -77,11 +96,26 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   });
 }
 
-function runScript(step: Step): Promise<{ passed: boolean; note: string }> {
+function runScript(step: Step): Promise<{ passed: boolean; note: string; output: string }> {
   return new Promise((resolve) => {
+    // Piped, so the runner's summary can be read; keep its colours when we print to a terminal.
+    const env = process.stdout.isTTY && process.env.FORCE_COLOR === undefined ? { ...process.env, FORCE_COLOR: '1' } : process.env;
     // Its own process group, so a timeout stops the whole tree (vitest workers, the stack, Chromium).
-    const child = spawn('npm', ['run', step.script], { stdio: 'inherit', detached: true });
+    const child = spawn('npm', ['run', step.script], { stdio: ['inherit', 'pipe', 'pipe'], detached: true, env });
     current = child;
+    let captured = '';
+    const capture = (chunk: Buffer) => {
+      captured += chunk.toString('utf8');
+      if (captured.length > MAX_CAPTURE) captured = captured.slice(-MAX_CAPTURE / 2);
+    };
+    child.stdout?.on('data', (chunk: Buffer) => {
+      process.stdout.write(chunk);
+      capture(chunk);
+    });
+    child.stderr?.on('data', (chunk: Buffer) => {
+      process.stderr.write(chunk);
+      capture(chunk);
+    });
     let timedOut = false;
     const timer = setTimeout(
       () => {
@@ -94,14 +128,15 @@ function runScript(step: Step): Promise<{ passed: boolean; note: string }> {
     );
     child.on('error', (error) => {
       clearTimeout(timer);
-      resolve({ passed: false, note: `could not start npm: ${error.message}` });
+      resolve({ passed: false, note: `could not start npm: ${error.message}`, output: captured });
     });
-    child.on('exit', (code, signal) => {
+    // 'close', not 'exit': the last of the output (the summary) has been read by then.
+    child.on('close', (code, signal) => {
       clearTimeout(timer);
       current = null;
-      if (timedOut) resolve({ passed: false, note: `timed out after ${step.timeoutMinutes} min` });
-      else if (code === 0) resolve({ passed: true, note: '' });
-      else resolve({ passed: false, note: signal ? `killed by ${signal}` : `exit code ${code}` });
+      if (timedOut) resolve({ passed: false, note: `timed out after ${step.timeoutMinutes} min`, output: captured });
+      else if (code === 0) resolve({ passed: true, note: '', output: captured });
+      else resolve({ passed: false, note: signal ? `killed by ${signal}` : `exit code ${code}`, output: captured });
     });
   });
 }
@@ -113,10 +148,10 @@ async function runStep(step: Step): Promise<Outcome> {
   if (missing.length > 0) {
     const note = `cannot run: ${missing.join(', ')} missing`;
     console.error(`[test] ${step.name} FAILED: ${note}`);
-    return { step, passed: false, ms: 0, note };
+    return { step, passed: false, ms: 0, note, counts: countStep(step.format, '', false) };
   }
-  const { passed, note } = await runScript(step);
-  return { step, passed, ms: performance.now() - started, note };
+  const { passed, note, output } = await runScript(step);
+  return { step, passed, ms: performance.now() - started, note, counts: countStep(step.format, output, passed) };
 }
 
 function duration(ms: number): string {
@@ -126,11 +161,22 @@ function duration(ms: number): string {
 }
 
 function summary(outcomes: Outcome[], totalMs: number): string {
-  const rows = outcomes.map((o) => [o.step.name, o.passed ? 'passed' : 'FAILED', duration(o.ms), o.note]);
-  const header = ['step', 'result', 'time', ''];
+  const rows = outcomes.map((o) => [
+    o.step.name,
+    o.passed ? 'ok' : 'FAILED',
+    String(o.counts.passed),
+    String(o.counts.failed),
+    String(o.counts.skipped),
+    duration(o.ms),
+    [o.note, o.counts.note].filter(Boolean).join('; '),
+  ]);
+  const header = ['step', 'result', 'passed', 'failed', 'skipped', 'time', ''];
+  const numeric = new Set([2, 3, 4, 5]);
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
-  const line = (cells: string[]) => cells.map((cell, i) => cell.padEnd(widths[i] ?? 0)).join('  ').trimEnd();
-  const passed = outcomes.filter((o) => o.passed).length;
+  const line = (cells: string[]) =>
+    cells.map((cell, i) => (numeric.has(i) ? cell.padStart(widths[i] ?? 0) : cell.padEnd(widths[i] ?? 0))).join('  ').trimEnd();
+  const passed = outcomes.reduce((n, o) => n + o.counts.passed, 0);
+  const failed = outcomes.reduce((n, o) => n + o.counts.failed, 0);
   return [
     '',
     line(header),
@@ -138,7 +184,7 @@ function summary(outcomes: Outcome[], totalMs: number): string {
     ...rows.map(line),
     '',
     `total ${duration(totalMs)}`,
-    `${passed} passed, ${outcomes.length - passed} failed`,
+    `${passed} passed, ${failed} failed`,
   ].join('\n');
 }
 

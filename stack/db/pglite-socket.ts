@@ -89,11 +89,16 @@ class SocketSession {
   private working: Promise<void> = Promise.resolve();
   private idleTimer: NodeJS.Timeout | null = null;
   closed = false;
+  /** The client has run at least one message, so it may own session state (temp tables). */
+  used = false;
+  /** The client has gone; its clean-up may still be queued. */
+  left = false;
 
   constructor(
     private readonly db: PgliteDatabase,
     private readonly socket: Socket,
     private readonly onClosed: (session: SocketSession) => Promise<void>,
+    private readonly othersUsed: (session: SocketSession) => boolean,
     private readonly log: Logger,
   ) {
     socket.setNoDelay(true);
@@ -102,7 +107,7 @@ class SocketSession {
       this.schedule(() => this.drain());
     });
     socket.on('error', () => socket.destroy());
-    socket.on('close', () => this.schedule(() => this.finish()));
+    socket.on('close', () => this.leave());
   }
 
   /** Messages of one connection run strictly in order. */
@@ -186,6 +191,7 @@ class SocketSession {
     if (this.idleTimer) clearTimeout(this.idleTimer);
     this.idleTimer = null;
     await this.acquire();
+    this.used = true;
     const { forward, ready } = splitOutput(this.db, await this.exec(message));
     if (forward.length > 0 && this.socket.writable) this.socket.write(forward);
     if (ready === 'I') {
@@ -198,15 +204,28 @@ class SocketSession {
     }
   }
 
+  /**
+   * Decided the moment the client leaves, before a client that connects later has run anything:
+   * its temp tables go with it, as a Postgres connection's do (pgTAP's plan() would otherwise find
+   * the last test file's), unless another client that has run something may still use them.
+   */
+  private leave(): void {
+    if (this.left) return;
+    this.left = true;
+    const discardTemp = !this.othersUsed(this);
+    this.schedule(() => this.finish(discardTemp));
+  }
+
   /** A client that leaves mid-transaction or with session state must not leak it into the stack's session. */
-  private async finish(): Promise<void> {
+  private async finish(discardTemp: boolean): Promise<void> {
     if (this.closed) return;
     this.closed = true;
     if (this.started) {
       await this.acquire();
       try {
         await this.exec(SYNC);
-        await this.exec(simpleQuery('rollback; reset role; reset session authorization; reset statement_timeout; reset lock_timeout'));
+        const reset = 'rollback; reset role; reset session authorization; reset statement_timeout; reset lock_timeout';
+        await this.exec(simpleQuery(discardTemp ? `${reset}; discard temp` : reset));
       } finally {
         this.releaseSession();
       }
@@ -216,7 +235,7 @@ class SocketSession {
 
   destroy(): Promise<void> {
     this.socket.destroy();
-    this.schedule(() => this.finish());
+    this.leave();
     return this.working;
   }
 }
@@ -230,8 +249,10 @@ export async function servePgliteSocket(db: PgliteDatabase, host: string, port: 
     // left, drop them, so the next CLI run can prepare the same statement names again.
     if (sessions.size === 0 && !db.pg.closed) await db.exec('deallocate all; close all');
   };
+  // A closed session that has not finished yet clears its own state when its turn comes.
+  const othersUsed = (session: SocketSession) => [...sessions].some((s) => s !== session && s.used && !s.left);
   const server: Server = createServer((socket) => {
-    sessions.add(new SocketSession(db, socket, onClosed, log));
+    sessions.add(new SocketSession(db, socket, onClosed, othersUsed, log));
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

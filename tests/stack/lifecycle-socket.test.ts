@@ -75,6 +75,22 @@ describe('the database socket', { timeout: 60_000 }, () => {
     const r = await stack.db.query<{ t: string | null; who: string }>("select to_regclass('public.abandoned')::text as t, current_user as who");
     expect(r.rows[0]).toEqual({ t: null, who: stack.db.kind === 'pglite' ? 'postgres' : expect.any(String) });
   });
+
+  it('drops the temp tables of a client that leaves, as a Postgres connection ends them', async () => {
+    const first = new pg.Client({ connectionString: stack.dbUrl });
+    await first.connect();
+    await first.query('create temp table socket_temp_probe (id int)');
+    expect((await first.query("select to_regclass('pg_temp.socket_temp_probe')::text as t")).rows[0].t).not.toBeNull();
+    await first.end();
+
+    const next = new pg.Client({ connectionString: stack.dbUrl });
+    await next.connect();
+    try {
+      expect((await next.query("select to_regclass('pg_temp.socket_temp_probe')::text as t")).rows[0].t).toBeNull();
+    } finally {
+      await next.end();
+    }
+  });
 });
 
 describe('start-up configuration', () => {
