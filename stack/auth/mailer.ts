@@ -23,6 +23,10 @@ const DEFAULTS: Record<EmailTemplateKind, { subject: string; html: string }> = {
     subject: 'Your Magic Link',
     html: '<h2>Magic Link</h2><p>Follow this link to login:</p><p><a href="{{ .ConfirmationURL }}">Log In</a></p><p>Alternatively, enter the code: {{ .Token }}</p>',
   },
+  reauthentication: {
+    subject: 'Confirm reauthentication',
+    html: '<h2>Confirm reauthentication</h2><p>Enter the code: {{ .Token }}</p>',
+  },
   email_change: {
     subject: 'Confirm Email Change',
     html: '<h2>Confirm email address change</h2><p>Follow this link to confirm the update of your email address from {{ .Email }} to {{ .NewEmail }}:</p><p><a href="{{ .ConfirmationURL }}">Change email address</a></p><p>Alternatively, enter the code: {{ .Token }}</p>',
@@ -33,7 +37,8 @@ export type VerificationType = 'signup' | 'invite' | 'recovery' | 'magiclink' | 
 
 export interface MailRequest {
   kind: EmailTemplateKind;
-  type: VerificationType;
+  /** The verify link's type; null for a mail that only carries a code (reauthentication). */
+  type: VerificationType | null;
   to: string;
   otp: string;
   tokenHash: string;
@@ -96,7 +101,7 @@ export class Mailer {
   async send(tx: Queryable, m: MailRequest): Promise<void> {
     if (this.hourly && !this.hourly.take('instance')) throw tooManyRequests('over_email_send_rate_limit', 'Email rate limit exceeded');
     const custom = this.settings.templates[m.kind];
-    const confirmationUrl = this.verifyUrl(m.tokenHash, m.type, m.redirectTo);
+    const confirmationUrl = m.type ? this.verifyUrl(m.tokenHash, m.type, m.redirectTo) : '';
     const values = {
       ConfirmationURL: confirmationUrl,
       Token: m.otp,
@@ -115,7 +120,7 @@ export class Mailer {
       subject,
       html,
       text: htmlToText(html),
-      links: links.includes(confirmationUrl) ? links : [confirmationUrl, ...links],
+      links: !confirmationUrl || links.includes(confirmationUrl) ? links : [confirmationUrl, ...links],
       token: m.otp,
     });
   }

@@ -6,6 +6,7 @@ import { AuthError, notFound, OAuthError, sendAuthError, versionHeaders } from '
 import { adminUsers, invite } from './handlers/admin.ts';
 import { generateLink } from './handlers/generate-link.ts';
 import { health, settings } from './handlers/meta.ts';
+import { reauthenticate } from './handlers/reauthenticate.ts';
 import { otp, recover, resend } from './handlers/recover.ts';
 import { signup } from './handlers/signup.ts';
 import { tokenGrant } from './handlers/token.ts';
@@ -26,6 +27,7 @@ const ROUTES: Record<string, Route> = {
   'POST /token': tokenGrant,
   'GET /user': getUser,
   'PUT /user': updateUser,
+  'GET /reauthenticate': reauthenticate,
   'POST /recover': recover,
   'POST /otp': otp,
   'POST /magiclink': otp,

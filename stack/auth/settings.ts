@@ -66,7 +66,7 @@ const AuthTomlSchema = z
   })
   .passthrough();
 
-export type EmailTemplateKind = 'invite' | 'confirmation' | 'recovery' | 'magic_link' | 'email_change';
+export type EmailTemplateKind = 'invite' | 'confirmation' | 'recovery' | 'magic_link' | 'email_change' | 'reauthentication';
 
 export interface AuthSettings {
   siteUrl: string;
@@ -143,7 +143,7 @@ export function readAuthSettings(config: StackConfig): AuthSettings {
   }
   const a = parsed.data;
   const templates: AuthSettings['templates'] = {};
-  for (const kind of ['invite', 'confirmation', 'recovery', 'magic_link', 'email_change'] as const) {
+  for (const kind of ['invite', 'confirmation', 'recovery', 'magic_link', 'email_change', 'reauthentication'] as const) {
     const t = a.email.template[kind];
     if (!t) continue;
     let content: string | undefined;

@@ -2,6 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import { z } from 'zod';
 import type { AuthDeps } from '../deps.ts';
 import { badRequest, unprocessable } from '../errors.ts';
+import { pkceParams } from '../pkce.ts';
 import { clientInfo, JsonObject, limit, MetaSecurity, readJson, validateEmail, optBool, optString } from '../request.ts';
 import { audit, createUser, findUserByEmail, findUserById } from '../users.ts';
 import { sendConfirmation, sendEmailChange, sendRecoveryToken } from './send-links.ts';
@@ -32,13 +33,14 @@ function requireEmail(email: string | undefined, phone: string | undefined): str
 /** POST /recover: a recovery mail when the address is known, the same empty answer when it is not. */
 export async function recover(deps: AuthDeps, req: IncomingMessage, url: URL): Promise<Record<string, never>> {
   const body = await readJson(req, EmailBody);
+  const pkce = pkceParams(body.code_challenge, body.code_challenge_method);
   const email = requireEmail(body.email, body.phone);
   const redirectTo = requestedRedirect(deps, req, url);
   const client = clientInfo(req);
   await deps.ctx.db.transaction(async (tx) => {
     const user = await findUserByEmail(tx, email, deps.aud);
     if (!user || user.deleted) return;
-    await sendRecoveryToken(deps, tx, user, redirectTo, 'recovery');
+    await sendRecoveryToken(deps, tx, user, redirectTo, 'recovery', true, pkce);
     await audit(tx, 'user_recovery_requested', user, client.ip);
   });
   return {};
@@ -52,6 +54,7 @@ export async function otp(deps: AuthDeps, req: IncomingMessage, url: URL): Promi
     if (body.phone) throw badRequest('phone_provider_disabled', 'Unsupported phone provider');
     throw unprocessable('validation_failed', 'An email address or phone number is required');
   }
+  const pkce = pkceParams(body.code_challenge, body.code_challenge_method);
   const email = validateEmail(body.email);
   const redirectTo = requestedRedirect(deps, req, url);
   const client = clientInfo(req);
@@ -75,8 +78,8 @@ export async function otp(deps: AuthDeps, req: IncomingMessage, url: URL): Promi
       if (!user) throw new Error('created user not found');
       await audit(tx, 'user_signedup', user, client.ip, { provider: 'email' });
     }
-    if (user.email_confirmed) await sendRecoveryToken(deps, tx, user, redirectTo, 'magic_link');
-    else await sendConfirmation(deps, tx, user, redirectTo);
+    if (user.email_confirmed) await sendRecoveryToken(deps, tx, user, redirectTo, 'magic_link', true, pkce);
+    else await sendConfirmation(deps, tx, user, redirectTo, 'confirmation', true, pkce);
   });
   return {};
 }

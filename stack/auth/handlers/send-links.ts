@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Queryable } from '../../db/database.ts';
 import type { AuthDeps } from '../deps.ts';
 import { generateOtp, tokenHash } from '../otp.ts';
+import { createFlowState, flowToken, type PkceRequest } from '../pkce.ts';
 import type { UserRow } from '../users.ts';
 
 /**
@@ -19,10 +20,14 @@ async function rememberToken(tx: Queryable, userId: string, type: string, hash: 
 
 export interface IssuedToken {
   otp: string;
+  /** The stored token: the hash, prefixed `pkce_` in the PKCE flow. */
   hash: string;
 }
 
-/** With `deliver` false the token is issued without a mail: admin generate_link hands it to the caller instead. */
+/**
+ * With `deliver` false the token is issued without a mail: admin generate_link hands it to the caller instead.
+ * With `pkce` the request's flow state is stored and the token carries GoTrue's `pkce_` prefix.
+ */
 export async function sendConfirmation(
   deps: AuthDeps,
   tx: Queryable,
@@ -30,11 +35,13 @@ export async function sendConfirmation(
   redirectTo: string,
   kind: 'confirmation' | 'invite' = 'confirmation',
   deliver = true,
+  pkce: PkceRequest | null = null,
 ): Promise<IssuedToken> {
   if (deliver) deps.mailer.assertFrequency(user.confirmation_sent_at);
   const email = user.email ?? '';
   const otp = generateOtp(deps.settings.otpLength);
-  const hash = tokenHash(email, otp);
+  const hash = flowToken(tokenHash(email, otp), pkce);
+  if (pkce) await createFlowState(tx, user.id, kind === 'invite' ? 'invite' : 'email', kind === 'invite' ? 'invite' : 'email/signup', pkce);
   await tx.query('update auth.users set confirmation_token = $2, confirmation_sent_at = now(), updated_at = now() where id = $1::uuid', [user.id, hash]);
   await rememberToken(tx, user.id, 'confirmation_token', hash, email);
   if (!deliver) return { otp, hash };
@@ -59,11 +66,14 @@ export async function sendRecoveryToken(
   redirectTo: string,
   kind: 'recovery' | 'magic_link',
   deliver = true,
+  pkce: PkceRequest | null = null,
 ): Promise<IssuedToken> {
   if (deliver) deps.mailer.assertFrequency(user.recovery_sent_at);
   const email = user.email ?? '';
   const otp = generateOtp(deps.settings.otpLength);
-  const hash = tokenHash(email, otp);
+  const hash = flowToken(tokenHash(email, otp), pkce);
+  const method = kind === 'recovery' ? 'recovery' : 'magiclink';
+  if (pkce) await createFlowState(tx, user.id, method, method, pkce);
   await tx.query('update auth.users set recovery_token = $2, recovery_sent_at = now(), updated_at = now() where id = $1::uuid', [user.id, hash]);
   await rememberToken(tx, user.id, 'recovery_token', hash, email);
   if (!deliver) return { otp, hash };
@@ -81,14 +91,22 @@ export async function sendRecoveryToken(
 }
 
 /** GoTrue's email change: a link to the new address, and with double_confirm_changes one to the current one too. */
-export async function sendEmailChange(deps: AuthDeps, tx: Queryable, user: UserRow, newEmail: string, redirectTo: string): Promise<void> {
+export async function sendEmailChange(
+  deps: AuthDeps,
+  tx: Queryable,
+  user: UserRow,
+  newEmail: string,
+  redirectTo: string,
+  pkce: PkceRequest | null = null,
+): Promise<void> {
   deps.mailer.assertFrequency(user.email_change_sent_at);
   const current = user.email ?? '';
   const otpNew = generateOtp(deps.settings.otpLength);
-  const hashNew = tokenHash(newEmail, otpNew);
+  const hashNew = flowToken(tokenHash(newEmail, otpNew), pkce);
   const double = deps.settings.doubleConfirmChanges && current !== '';
   const otpCurrent = double ? generateOtp(deps.settings.otpLength) : '';
-  const hashCurrent = double ? tokenHash(current, otpCurrent) : '';
+  const hashCurrent = double ? flowToken(tokenHash(current, otpCurrent), pkce) : '';
+  if (pkce) await createFlowState(tx, user.id, 'email_change', 'email_change', pkce);
   await tx.query(
     `update auth.users set email_change = $2, email_change_token_new = $3, email_change_token_current = $4,
         email_change_confirm_status = 0, email_change_sent_at = now(), updated_at = now() where id = $1::uuid`,

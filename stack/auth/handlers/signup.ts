@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { AuthDeps } from '../deps.ts';
 import { badRequest, unprocessable } from '../errors.ts';
 import { assertStrongPassword } from '../passwords.ts';
+import { pkceParams } from '../pkce.ts';
 import { resolveRedirect } from '../redirect.ts';
 import { clientInfo, JsonObject, limit, MetaSecurity, readJson, validateEmail, optString } from '../request.ts';
 import type { SessionResponse } from '../sessions.ts';
@@ -51,6 +52,7 @@ function obfuscatedUser(email: string, aud: string, data: Json): Json {
 export async function signup(deps: AuthDeps, req: IncomingMessage, url: URL): Promise<SessionResponse | Json> {
   limit(deps.limits.signInSignUps, req);
   const body = await readJson(req, SignupBody);
+  const pkce = pkceParams(body.code_challenge, body.code_challenge_method);
   if (!deps.settings.signupEnabled) throw unprocessable('signup_disabled', 'Signups not allowed for this instance');
   if (!body.email && !body.phone) {
     if (!deps.settings.anonymousSignIns) throw unprocessable('anonymous_provider_disabled', 'Anonymous sign-ins are disabled');
@@ -93,7 +95,7 @@ export async function signup(deps: AuthDeps, req: IncomingMessage, url: URL): Pr
       await tx.query('update auth.users set last_sign_in_at = now() where id = $1::uuid', [user.id]);
       return deps.sessions.create(tx, confirmed, 'password', client);
     }
-    await sendConfirmation(deps, tx, user, redirectTo);
+    await sendConfirmation(deps, tx, user, redirectTo, 'confirmation', true, pkce);
     const sent = await findUserById(tx, user.id);
     return sent ? sent.json : user.json;
   });

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { AuthDeps } from '../deps.ts';
 import { AuthError, badRequest, OAuthError } from '../errors.ts';
 import { passwordWeakness } from '../passwords.ts';
+import { consumeFlowState } from '../pkce.ts';
 import { clientInfo, limit, MetaSecurity, readJson, optString } from '../request.ts';
 import type { SessionResponse } from '../sessions.ts';
 import { audit, findUserByEmail, findUserById, passwordMatches, recordSignIn } from '../users.ts';
@@ -11,6 +12,7 @@ const PasswordGrant = z
   .object({ email: optString, phone: optString, password: optString, gotrue_meta_security: MetaSecurity })
   .passthrough();
 const RefreshGrant = z.object({ refresh_token: optString }).passthrough();
+const PkceGrant = z.object({ auth_code: optString, code_verifier: optString }).passthrough();
 
 const INVALID_LOGIN = 'Invalid login credentials';
 
@@ -49,9 +51,32 @@ async function refreshGrant(deps: AuthDeps, req: IncomingMessage): Promise<Sessi
   return result;
 }
 
+/** GoTrue's PKCE grant: the auth code of a verified link and the verifier of its challenge, once. */
+async function pkceGrant(deps: AuthDeps, req: IncomingMessage): Promise<SessionResponse> {
+  limit(deps.limits.signInSignUps, req);
+  const body = await readJson(req, PkceGrant);
+  if (!body.auth_code || !body.code_verifier) {
+    throw badRequest('validation_failed', 'invalid request: both auth code and code verifier should be non-empty');
+  }
+  const authCode = body.auth_code;
+  const verifier = body.code_verifier;
+  const client = clientInfo(req);
+  return deps.ctx.db.transaction(async (tx) => {
+    const flow = await consumeFlowState(tx, authCode, verifier);
+    const user = await findUserById(tx, flow.userId);
+    if (!user) throw new AuthError(500, 'unexpected_failure', 'User of the flow state no longer exists');
+    if (user.banned) throw badRequest('user_banned', 'User is banned');
+    await recordSignIn(tx, user.id);
+    await audit(tx, 'login', user, client.ip, { provider_type: flow.providerType });
+    const signedIn = (await findUserById(tx, user.id)) ?? user;
+    return deps.sessions.create(tx, signedIn, flow.method, client);
+  });
+}
+
 export function tokenGrant(deps: AuthDeps, req: IncomingMessage, url: URL): Promise<SessionResponse> {
   const grant = url.searchParams.get('grant_type');
   if (grant === 'password') return passwordGrant(deps, req);
   if (grant === 'refresh_token') return refreshGrant(deps, req);
+  if (grant === 'pkce') return pkceGrant(deps, req);
   throw badRequest('validation_failed', 'unsupported_grant_type');
 }

@@ -3,8 +3,10 @@ import { z } from 'zod';
 import type { AuthDeps } from '../deps.ts';
 import { badRequest, unprocessable } from '../errors.ts';
 import { assertStrongPassword } from '../passwords.ts';
+import { pkceParams } from '../pkce.ts';
 import { clientInfo, JsonObject, readJson, requireUser, validateEmail, optString } from '../request.ts';
 import { audit, emailTaken, findUserById, mergeUserMetadata, passwordMatches, setPassword, type Json } from '../users.ts';
+import { requireReauthentication } from './reauthenticate.ts';
 import { sendEmailChange } from './send-links.ts';
 import { requestedRedirect } from './signup.ts';
 
@@ -34,9 +36,7 @@ export async function updateUser(deps: AuthDeps, req: IncomingMessage, url: URL)
     if (body.phone) throw unprocessable('phone_provider_disabled', 'Unsupported phone provider');
     if (body.password !== undefined) {
       assertStrongPassword(body.password, deps.settings);
-      if (deps.settings.securePasswordChange && !body.nonce) {
-        throw badRequest('reauthentication_needed', 'Password update requires reauthentication');
-      }
+      if (deps.settings.securePasswordChange) await requireReauthentication(deps, tx, user, sessionId, body.nonce);
       if (await passwordMatches(tx, user.id, body.password)) {
         throw unprocessable('same_password', 'New password should be different from the old password.');
       }
@@ -59,7 +59,8 @@ export async function updateUser(deps: AuthDeps, req: IncomingMessage, url: URL)
             [user.id, email],
           );
         } else {
-          await sendEmailChange(deps, tx, user, email, requestedRedirect(deps, req, url));
+          const pkce = pkceParams(body.code_challenge, body.code_challenge_method);
+          await sendEmailChange(deps, tx, user, email, requestedRedirect(deps, req, url), pkce);
         }
       }
     }

@@ -4,6 +4,7 @@ import type { Queryable } from '../../db/database.ts';
 import type { AuthDeps } from '../deps.ts';
 import { AuthError, badRequest, forbidden, unprocessable } from '../errors.ts';
 import { tokenHash } from '../otp.ts';
+import { issueAuthCode, PKCE_PREFIX, type FlowMethod } from '../pkce.ts';
 import { resolveRedirect } from '../redirect.ts';
 import { clientInfo, limit, readJson, optString } from '../request.ts';
 import type { AuthMethod, SessionResponse } from '../sessions.ts';
@@ -36,7 +37,13 @@ const COLUMNS: Record<VerifyType, string[]> = {
   email_change: ['email_change_token_new', 'email_change_token_current'],
 };
 
-type Outcome = { kind: 'session'; session: SessionResponse; type: VerifyType } | { kind: 'message'; message: string };
+type Outcome =
+  | { kind: 'session'; session: SessionResponse; type: VerifyType }
+  | { kind: 'code'; code: string }
+  | { kind: 'message'; message: string };
+
+/** The implicit flow answers with a session; the PKCE flow (a `pkce_` link) with an auth code. */
+type Flow = 'implicit' | 'pkce';
 
 function sentAt(user: UserRow, column: string): number | null {
   if (column === 'confirmation_token') return user.confirmation_sent_at;
@@ -46,7 +53,11 @@ function sentAt(user: UserRow, column: string): number | null {
 
 async function findByToken(tx: Queryable, type: VerifyType, hash: string): Promise<{ user: UserRow; column: string } | null> {
   for (const column of COLUMNS[type]) {
-    const r = await tx.query<{ id: string }>(`select id::text as id from auth.users where ${column} = $1 and $1 <> '' limit 1`, [hash]);
+    // GoTrue's isOtpValid: a code or hash also matches the `pkce_`-prefixed token of a PKCE request.
+    const r = await tx.query<{ id: string }>(
+      `select id::text as id from auth.users where ($1 <> '' and ${column} = $1) or ($2 <> '' and ${column} = $2) limit 1`,
+      [hash, hash.startsWith(PKCE_PREFIX) ? '' : PKCE_PREFIX + hash],
+    );
     if (r.rows[0]) {
       const user = await findUserById(tx, r.rows[0].id);
       if (user) return { user, column };
@@ -72,7 +83,14 @@ async function completeEmailChange(tx: Queryable, user: UserRow): Promise<void> 
   ]);
 }
 
-async function verifyToken(deps: AuthDeps, req: IncomingMessage, type: VerifyType, hash: string, expiredMessage: string): Promise<Outcome> {
+async function verifyToken(
+  deps: AuthDeps,
+  req: IncomingMessage,
+  type: VerifyType,
+  hash: string,
+  expiredMessage: string,
+  flow: Flow = 'implicit',
+): Promise<Outcome> {
   const client = clientInfo(req);
   return deps.ctx.db.transaction(async (tx) => {
     const found = await findByToken(tx, type, hash);
@@ -82,17 +100,20 @@ async function verifyToken(deps: AuthDeps, req: IncomingMessage, type: VerifyTyp
     if (sent === null || sent + deps.settings.otpExpiry < Date.now() / 1000) throw forbidden('otp_expired', expiredMessage);
     if (user.banned) throw forbidden('user_banned', 'User is banned');
     let method: AuthMethod;
+    let flowMethod: FlowMethod;
     let effective: VerifyType = type;
     if (column === 'confirmation_token') {
       await confirmEmail(tx, user.id);
       await tx.query("delete from auth.one_time_tokens where user_id = $1::uuid and token_type = 'confirmation_token'", [user.id]);
       method = type === 'invite' ? 'invite' : type === 'email' ? 'otp' : 'email/signup';
+      flowMethod = type === 'invite' ? 'invite' : 'email/signup';
       if (type === 'email') effective = 'signup';
     } else if (column === 'recovery_token') {
       await tx.query("update auth.users set recovery_token = '', updated_at = now() where id = $1::uuid", [user.id]);
       await tx.query("delete from auth.one_time_tokens where user_id = $1::uuid and token_type = 'recovery_token'", [user.id]);
       if (!user.email_confirmed) await confirmEmail(tx, user.id);
       method = type === 'recovery' ? 'recovery' : type === 'email' ? 'otp' : 'magiclink';
+      flowMethod = type === 'recovery' ? 'recovery' : 'magiclink';
       if (type === 'email') effective = 'magiclink';
     } else {
       const otherPending = column === 'email_change_token_new' ? user.email_change_token_current : user.email_change_token_new;
@@ -103,12 +124,16 @@ async function verifyToken(deps: AuthDeps, req: IncomingMessage, type: VerifyTyp
       }
       await completeEmailChange(tx, user);
       method = 'email_change';
+      flowMethod = 'email_change';
     }
-    await recordSignIn(tx, user.id);
     const current = await findUserById(tx, user.id);
     if (!current) throw new Error('verified user not found');
     await audit(tx, effective === 'signup' || effective === 'invite' ? 'user_signedup' : 'login', current, client.ip, { provider: 'email' });
-    return { kind: 'session', session: await deps.sessions.create(tx, current, method, client), type: effective };
+    // PKCE: no session here; the auth code is exchanged for one at POST /token?grant_type=pkce.
+    if (flow === 'pkce') return { kind: 'code', code: await issueAuthCode(tx, user.id, flowMethod) };
+    await recordSignIn(tx, user.id);
+    const signedIn = (await findUserById(tx, user.id)) ?? current;
+    return { kind: 'session', session: await deps.sessions.create(tx, signedIn, method, client), type: effective };
   });
 }
 
@@ -133,24 +158,49 @@ export async function verifyPost(deps: AuthDeps, req: IncomingMessage): Promise<
     hash = tokenHash(body.email.trim().toLowerCase(), body.token.trim());
   } else throw unprocessable('validation_failed', 'Verify requires either a token or a token hash');
   const outcome = await verifyToken(deps, req, type, hash, 'Token has expired or is invalid');
-  return outcome.kind === 'session' ? outcome.session : { msg: outcome.message, code: 200 };
+  if (outcome.kind === 'session') return outcome.session;
+  if (outcome.kind === 'message') return { msg: outcome.message, code: 200 };
+  throw new Error('POST /verify issued an auth code');
 }
 
-/** GET /verify: the mailed link. It always answers with a 303 to the (allowed) redirect, the result in the fragment. */
+/** The redirect target with `params` set in its query (PKCE), keeping what it already carries. */
+function withQuery(target: string, params: URLSearchParams): string {
+  try {
+    const u = new URL(target);
+    for (const [k, v] of params) u.searchParams.set(k, v);
+    return u.toString();
+  } catch {
+    return target;
+  }
+}
+
+/**
+ * GET /verify: the mailed link. It always answers with a 303 to the (allowed) redirect: the session
+ * in the fragment (implicit flow), or `?code=` (PKCE flow, a `pkce_` token); errors and messages in
+ * the fragment, and in the query too for PKCE, as GoTrue's prepErrorRedirectURL does.
+ */
 export async function verifyGet(deps: AuthDeps, req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
   const redirectTo = resolveRedirect(url.searchParams.get('redirect_to'), deps.settings);
-  const go = (params: URLSearchParams) => {
-    res.writeHead(303, { location: `${redirectTo.split('#')[0]}#${params.toString()}`, 'content-length': 0 });
+  const token = url.searchParams.get('token');
+  const flow: Flow = token?.startsWith(PKCE_PREFIX) ? 'pkce' : 'implicit';
+  const go = (fragment: URLSearchParams | null, query: URLSearchParams | null = null) => {
+    let location = query ? withQuery(redirectTo, query) : redirectTo;
+    if (fragment) location = `${location.split('#')[0]}#${fragment.toString()}`;
+    res.writeHead(303, { location, 'content-length': 0 });
     res.end();
   };
   try {
     limit(deps.limits.verifications, req);
-    const token = url.searchParams.get('token');
     const type = parseType(url.searchParams.get('type'));
     if (!token) throw unprocessable('validation_failed', 'Verify requires a token or a token hash');
-    const outcome = await verifyToken(deps, req, type, token, 'Email link is invalid or has expired');
+    const outcome = await verifyToken(deps, req, type, token, 'Email link is invalid or has expired', flow);
     if (outcome.kind === 'message') {
-      go(new URLSearchParams({ message: outcome.message }));
+      const params = new URLSearchParams({ message: outcome.message });
+      go(params, flow === 'pkce' ? params : null);
+      return;
+    }
+    if (outcome.kind === 'code') {
+      go(null, new URLSearchParams({ code: outcome.code }));
       return;
     }
     const s = outcome.session;
@@ -167,6 +217,7 @@ export async function verifyGet(deps: AuthDeps, req: IncomingMessage, res: Serve
   } catch (e) {
     if (!(e instanceof AuthError)) throw e;
     const error = e.status === 403 ? 'access_denied' : e.status === 429 ? 'too_many_requests' : 'invalid_request';
-    go(new URLSearchParams({ error, error_code: e.errorCode, error_description: e.message }));
+    const params = new URLSearchParams({ error, error_code: e.errorCode, error_description: e.message });
+    go(params, flow === 'pkce' ? params : null);
   }
 }
