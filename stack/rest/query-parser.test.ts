@@ -148,3 +148,21 @@ describe('lists', () => {
     expect(parseErrorOf(() => parseNameList('on_conflict', 'a;b')).code).toBe('PGRST100');
   });
 });
+
+describe('aggregates', () => {
+  it('parses col.agg(), count() and casts, so they can be refused with PGRST123', () => {
+    expect(parseSelect('amount.sum(),status,total:count(),avg:amount.avg()::int')).toEqual([
+      { kind: 'column', field: { name: 'amount', jsonPath: [] }, alias: undefined, cast: undefined, aggregate: 'sum' },
+      { kind: 'column', field: { name: 'status', jsonPath: [] }, alias: undefined, cast: undefined },
+      { kind: 'column', field: { name: '*', jsonPath: [] }, alias: 'total', cast: undefined, aggregate: 'count' },
+      { kind: 'column', field: { name: 'amount', jsonPath: [] }, alias: 'avg', cast: 'int', aggregate: 'avg' },
+    ]);
+  });
+
+  it('keeps count inside an embed as a column item (related count)', () => {
+    expect(parseSelect('*,items(count)')).toEqual([
+      { kind: 'star' },
+      { kind: 'embed', name: 'items', alias: undefined, hint: undefined, joinType: undefined, spread: false, select: [{ kind: 'column', field: { name: 'count', jsonPath: [] }, alias: undefined, cast: undefined }] },
+    ]);
+  });
+});

@@ -18,11 +18,16 @@ export interface FieldRef {
 export interface StarItem {
   kind: 'star';
 }
+export type AggregateName = 'count' | 'sum' | 'avg' | 'max' | 'min';
+const AGGREGATES = new Set<string>(['count', 'sum', 'avg', 'max', 'min']);
+
 export interface ColumnItem {
   kind: 'column';
   field: FieldRef;
   alias?: string;
   cast?: string;
+  /** PostgREST 12's `col.sum()`, `count()`: parsed, refused unless aggregates are enabled. */
+  aggregate?: AggregateName;
 }
 export interface EmbedItem {
   kind: 'embed';
@@ -183,6 +188,10 @@ function selectItem(cur: Cursor): SelectItem {
     alias = first;
     first = name(cur);
   }
+  if (!spread && first === 'count' && cur.startsWith('()')) {
+    cur.pos += 2;
+    return { kind: 'column', field: { name: '*', jsonPath: [] }, alias, cast: castSuffix(cur), aggregate: 'count' };
+  }
   if (cur.peek() === '!' || cur.peek() === '(') {
     let hint: string | undefined;
     let joinType: 'inner' | 'left' | undefined;
@@ -201,15 +210,23 @@ function selectItem(cur: Cursor): SelectItem {
   }
   if (spread) cur.fail('"(" after a spread resource');
   const path = jsonPath(cur);
-  let cast: string | undefined;
-  if (cur.startsWith('::')) {
-    cur.pos += 2;
-    const start = cur.pos;
-    while (/[A-Za-z0-9_]/.test(cur.peek())) cur.pos++;
-    if (cur.pos === start) cur.fail('type name for the cast');
-    cast = cur.text.slice(start, cur.pos);
+  const cast = castSuffix(cur);
+  const agg = /^\.([a-z]+)\(\)/.exec(cur.text.slice(cur.pos));
+  if (agg && AGGREGATES.has(agg[1])) {
+    cur.pos += agg[0].length;
+    const outer = castSuffix(cur);
+    return { kind: 'column', field: { name: first, jsonPath: path }, alias, cast: outer ?? cast, aggregate: agg[1] as AggregateName };
   }
   return { kind: 'column', field: { name: first, jsonPath: path }, alias, cast };
+}
+
+function castSuffix(cur: Cursor): string | undefined {
+  if (!cur.startsWith('::')) return undefined;
+  cur.pos += 2;
+  const start = cur.pos;
+  while (/[A-Za-z0-9_]/.test(cur.peek())) cur.pos++;
+  if (cur.pos === start) cur.fail('type name for the cast');
+  return cur.text.slice(start, cur.pos);
 }
 
 export function parseSelect(text: string): SelectItem[] {

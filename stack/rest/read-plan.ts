@@ -30,6 +30,22 @@ export interface ReadNode {
   limit?: number;
   offset?: number;
   children: ReadNode[];
+  /** `embed(count)`: the embedded resource is the count of its rows, `[{"count": n}]`. */
+  countOnly?: { alias: string };
+}
+
+/** Supabase runs PostgREST without db-aggregates-enabled: `col.sum()`, `count()` ... are refused. */
+export function aggregatesNotAllowed(): RestError {
+  return new RestError(400, 'PGRST123', 'Use of aggregate functions is not allowed');
+}
+
+/** `embed(count)` (PostgREST's related count), unless the embedded table has a column named count. */
+function relatedCount(table: Table, select: SelectItem[]): { alias: string } | null {
+  if (select.length !== 1) return null;
+  const item = select[0];
+  if (item.kind !== 'column' || item.aggregate || item.cast || item.field.name !== 'count' || item.field.jsonPath.length > 0) return null;
+  if (table.columns.has('count')) return null;
+  return { alias: item.alias ?? 'count' };
 }
 
 export interface QueryParams {
@@ -56,11 +72,14 @@ export function buildNode(cache: SchemaCache, table: Table, select: SelectItem[]
   };
   for (const item of select) {
     if (item.kind !== 'embed') {
+      if (item.kind === 'column' && item.aggregate) throw aggregatesNotAllowed();
       node.items.push(item);
       continue;
     }
     const rel = findRelationship(cache, table, item.name, item.hint);
-    const child = buildNode(cache, rel.target, item.select, counter, item.alias ?? item.name);
+    const count = relatedCount(rel.target, item.select);
+    const child = buildNode(cache, rel.target, count ? [] : item.select, counter, item.alias ?? item.name);
+    if (count) child.countOnly = count;
     child.relation = rel;
     child.toOne = isToOne(rel);
     child.inner = item.joinType === 'inner';

@@ -109,3 +109,23 @@ export function rangeHeader(req: IncomingMessage): { offset: number; limit?: num
   if (to < from) return null;
   return { offset: from, limit: to - from + 1 };
 }
+
+/** What a request does, for the preferences PostgREST reports back. */
+export type PreferAction = 'read' | 'create' | 'update' | 'upsert-single' | 'delete' | 'rpc';
+
+/**
+ * PostgREST's Preference-Applied header (Preferences.prefAppliedHeader with the per-action selection of
+ * Response.hs): resolution, missing, return, count, tx, handling, max-affected in that order; null when none.
+ */
+export function preferenceApplied(prefs: Preferences, action: PreferAction, opts: { resolution?: boolean } = {}): string | null {
+  const vals: string[] = [];
+  if (action === 'create' && prefs.resolution && opts.resolution) vals.push(`resolution=${prefs.resolution}`);
+  if ((action === 'create' || action === 'update') && prefs.missing) vals.push(`missing=${prefs.missing}`);
+  if (action !== 'read' && action !== 'rpc' && prefs.return) vals.push(`return=${prefs.return}`);
+  if (prefs.count) vals.push(`count=${prefs.count}`);
+  if (prefs.tx) vals.push(`tx=${prefs.tx}`);
+  if (prefs.handling) vals.push(`handling=${prefs.handling}`);
+  const maxAffected = action === 'update' || action === 'delete' || action === 'rpc';
+  if (maxAffected && prefs.handling === 'strict' && prefs.maxAffected !== undefined) vals.push(`max-affected=${prefs.maxAffected}`);
+  return vals.length ? vals.join(', ') : null;
+}

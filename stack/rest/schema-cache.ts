@@ -1,4 +1,5 @@
 import type { Queryable } from '../db/database.ts';
+import { viewColumnOrigins } from './view-lineage.ts';
 
 /** What PostgREST's schema cache holds, read from pg_catalog (works on PostgreSQL 15 and PGlite's 18). */
 
@@ -109,6 +110,7 @@ interface RelRow {
 
 interface ColRow {
   relid: number;
+  attnum: number;
   name: string;
   typid: number;
   notnull: boolean;
@@ -151,7 +153,7 @@ const RELS_SQL = `select c.oid::int as oid, n.nspname as nsp, c.relname as name,
      or c.oid in (select t.typrelid from pg_proc p join pg_namespace pn on pn.oid = p.pronamespace
                   join pg_type t on t.oid = p.prorettype where pn.nspname = any($1::text[]) and t.typrelid <> 0)`;
 
-const COLS_SQL = `select a.attrelid::int as relid, a.attname as name, a.atttypid::int as typid, a.attnotnull as notnull,
+const COLS_SQL = `select a.attrelid::int as relid, a.attnum::int as attnum, a.attname as name, a.atttypid::int as typid, a.attnotnull as notnull,
   pg_get_expr(d.adbin, d.adrelid) as def, a.attidentity::text as identity, a.attgenerated::text as generated
   from pg_attribute a left join pg_attrdef d on d.adrelid = a.attrelid and d.adnum = a.attnum
   where a.attrelid = any($1::oid[]) and a.attnum > 0 and not a.attisdropped
@@ -162,6 +164,12 @@ const CONS_SQL = `select c.conname as name, c.contype::text as type, c.conrelid:
   nullif(c.confrelid, 0)::int as frelid,
   case when c.contype = 'f' then array(select a.attname::text from unnest(c.confkey) with ordinality k(n, i) join pg_attribute a on a.attrelid = c.confrelid and a.attnum = k.n order by k.i) end as fcols
   from pg_constraint c where c.contype in ('p','u','f') and c.conrelid = any($1::oid[])`;
+
+const VIEW_RULES_SQL = `select r.ev_class::int as relid, r.ev_action::text as action from pg_rewrite r
+  where r.ev_class = any($1::oid[]) and r.rulename = '_RETURN'`;
+
+const ATTNAMES_SQL = `select a.attrelid::int as relid, a.attnum::int as attnum, a.attname as name from pg_attribute a
+  where a.attrelid = any($1::oid[]) and a.attnum > 0 and not a.attisdropped`;
 
 const PROCS_SQL = `select p.oid::int as oid, n.nspname as nsp, p.proname as name, p.proargnames as argnames,
   p.proargmodes::text[] as argmodes, p.proargtypes::oid[]::int[] as argtypes, p.proallargtypes::int[] as allargtypes,
@@ -194,9 +202,17 @@ export async function loadSchemaCache(db: Queryable, schemas: string[]): Promise
     if (r.kind !== 'c') tables.set(tableKey(r.nsp, r.name), t);
   }
   const oids = [...byOid.keys()];
+  /** oid -> attnum -> column name, for exposed relations and (later) the base tables of views. */
+  const attNames = new Map<number, Map<number, string>>();
+  const noteAtt = (relid: number, attnum: number, name: string) => {
+    let m = attNames.get(relid);
+    if (!m) attNames.set(relid, (m = new Map()));
+    m.set(attnum, name);
+  };
   for (const c of (await db.query<ColRow>(COLS_SQL, [oids])).rows) {
     const t = byOid.get(c.relid);
     if (!t) continue;
+    noteAtt(c.relid, c.attnum, c.name);
     const col: Column = {
       name: c.name,
       type: typeRef(c.typid),
@@ -220,32 +236,35 @@ export async function loadSchemaCache(db: Queryable, schemas: string[]): Promise
   }
   const sameSet = (a: string[], b: string[]) => a.length === b.length && a.every((x) => b.includes(x));
   const fks: Array<{ name: string; src: Table; dst: Table; cols: string[]; fcols: string[] }> = [];
+  const addFk = (name: string, src: Table, dst: Table, cols: string[], fcols: string[], unique: boolean) => {
+    src.relationships.push({
+      cardinality: unique ? 'one-to-one' : 'many-to-one',
+      forward: true,
+      constraint: name,
+      source: src,
+      target: dst,
+      sourceColumns: cols,
+      targetColumns: fcols,
+    });
+    dst.relationships.push({
+      cardinality: unique ? 'one-to-one' : 'one-to-many',
+      forward: false,
+      constraint: name,
+      source: dst,
+      target: src,
+      sourceColumns: fcols,
+      targetColumns: cols,
+    });
+  };
   for (const c of cons) {
     if (c.type !== 'f' || c.frelid === null || !c.fcols) continue;
     const src = byOid.get(c.relid);
     const dst = byOid.get(c.frelid);
     if (!src || !dst) continue;
     fks.push({ name: c.name, src, dst, cols: c.cols, fcols: c.fcols });
-    const unique = src.uniques.some((u) => sameSet(u, c.cols));
-    src.relationships.push({
-      cardinality: unique ? 'one-to-one' : 'many-to-one',
-      forward: true,
-      constraint: c.name,
-      source: src,
-      target: dst,
-      sourceColumns: c.cols,
-      targetColumns: c.fcols,
-    });
-    dst.relationships.push({
-      cardinality: unique ? 'one-to-one' : 'one-to-many',
-      forward: false,
-      constraint: c.name,
-      source: dst,
-      target: src,
-      sourceColumns: c.fcols,
-      targetColumns: c.cols,
-    });
+    addFk(c.name, src, dst, c.cols, c.fcols, src.uniques.some((u) => sameSet(u, c.cols)));
   }
+  await addViewRelationships(db, byOid, cons, attNames, addFk);
   // Many-to-many: a junction whose two foreign keys are both part of its primary key, as PostgREST requires.
   for (const j of byOid.values()) {
     const own = fks.filter((f) => f.src === j && f.cols.every((col) => j.primaryKey.includes(col)));
@@ -276,6 +295,92 @@ export async function loadSchemaCache(db: Queryable, schemas: string[]): Promise
   }
   const roles = new Set((await db.query<{ name: string }>(ROLES_SQL)).rows.map((r) => r.name));
   return { schemas, tables, functions, roles };
+}
+
+type AddFk = (name: string, src: Table, dst: Table, cols: string[], fcols: string[], unique: boolean) => void;
+
+/**
+ * PostgREST's relationships through views: a view column that is a plain column of a base table carries
+ * that column's foreign keys, so a view embeds (and is embedded by) what its base table relates to, in
+ * both directions, table-view and view-view. The constraint name stays the foreign key's.
+ */
+async function addViewRelationships(
+  db: Queryable,
+  byOid: Map<number, Table>,
+  cons: ConRow[],
+  attNames: Map<number, Map<number, string>>,
+  addFk: AddFk,
+): Promise<void> {
+  const views = [...byOid.values()].filter((t) => t.kind === 'v' || t.kind === 'm');
+  if (views.length === 0) return;
+  const rules = (await db.query<{ relid: number; action: string }>(VIEW_RULES_SQL, [views.map((v) => v.oid)])).rows;
+  const lineage = rules.map((r) => ({ view: byOid.get(r.relid)!, origins: viewColumnOrigins(r.action) })).filter((l) => l.view && l.origins.length > 0);
+  if (lineage.length === 0) return;
+  // Base tables outside the exposed schemas: their column names and constraints are needed too.
+  const hidden = [...new Set(lineage.flatMap((l) => l.origins.map((o) => o.baseOid)))].filter((oid) => !byOid.has(oid));
+  let allCons = cons;
+  if (hidden.length > 0) {
+    for (const a of (await db.query<{ relid: number; attnum: number; name: string }>(ATTNAMES_SQL, [hidden])).rows) {
+      let m = attNames.get(a.relid);
+      if (!m) attNames.set(a.relid, (m = new Map()));
+      m.set(a.attnum, a.name);
+    }
+    allCons = [...cons, ...(await db.query<ConRow>(CONS_SQL, [hidden])).rows];
+  }
+  /** base oid -> base column -> [view, view column] */
+  const exposedAs = new Map<number, Map<string, Array<{ view: Table; col: string }>>>();
+  for (const { view, origins } of lineage) {
+    const viewCols = attNames.get(view.oid);
+    for (const o of origins) {
+      const viewCol = viewCols?.get(o.viewAttnum);
+      const baseCol = attNames.get(o.baseOid)?.get(o.baseAttnum);
+      if (!viewCol || !baseCol) continue;
+      let m = exposedAs.get(o.baseOid);
+      if (!m) exposedAs.set(o.baseOid, (m = new Map()));
+      const list = m.get(baseCol) ?? [];
+      list.push({ view, col: viewCol });
+      m.set(baseCol, list);
+    }
+  }
+  const uniques = new Map<number, string[][]>();
+  for (const c of allCons) if (c.type === 'p' || c.type === 'u') uniques.set(c.relid, [...(uniques.get(c.relid) ?? []), c.cols]);
+  const sameSet = (a: string[], b: string[]) => a.length === b.length && a.every((x) => b.includes(x));
+  /** Each relation standing for `oid` with `cols`: the table itself when exposed, and every view exposing all of cols. */
+  const standIns = (oid: number, cols: string[]): Array<{ table: Table; cols: string[]; isView: boolean }> => {
+    const out: Array<{ table: Table; cols: string[]; isView: boolean }> = [];
+    const self = byOid.get(oid);
+    if (self && self.kind !== 'c') out.push({ table: self, cols, isView: false });
+    const m = exposedAs.get(oid);
+    if (!m) return out;
+    const byView = new Map<Table, string[][]>();
+    for (const [i, c] of cols.entries()) {
+      for (const { view, col } of m.get(c) ?? []) {
+        const slots = byView.get(view) ?? cols.map(() => []);
+        slots[i].push(col);
+        byView.set(view, slots);
+      }
+    }
+    for (const [view, slots] of byView) {
+      if (slots.some((s) => s.length === 0)) continue;
+      // Every combination when a base column appears more than once in the view (as PostgREST does).
+      let combos: string[][] = [[]];
+      for (const s of slots) combos = combos.flatMap((prefix) => s.map((col) => [...prefix, col])).slice(0, 16);
+      for (const combo of combos) out.push({ table: view, cols: combo, isView: true });
+    }
+    return out;
+  };
+  for (const c of allCons) {
+    if (c.type !== 'f' || c.frelid === null || !c.fcols) continue;
+    const unique = (uniques.get(c.relid) ?? []).some((u) => sameSet(u, c.cols));
+    const srcs = standIns(c.relid, c.cols);
+    const dsts = standIns(c.frelid, c.fcols);
+    for (const s of srcs) {
+      for (const d of dsts) {
+        if (!s.isView && !d.isView) continue; // table-table: already there
+        addFk(c.name, s.table, d.table, s.cols, d.cols, unique);
+      }
+    }
+  }
 }
 
 function toRoutine(

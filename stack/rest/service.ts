@@ -9,7 +9,7 @@ import { openApiDocument } from './openapi.ts';
 import { parseSelect } from './query-parser.ts';
 import { applyQueryParams, buildNode } from './read-plan.ts';
 import { runRead } from './read.ts';
-import { negotiate, parsePrefer } from './request-headers.ts';
+import { negotiate, parsePrefer, preferenceApplied } from './request-headers.ts';
 import { runRpc } from './rpc.ts';
 import { loadSchemaCache, quoteIdent, tableKey, type SchemaCache } from './schema-cache.ts';
 import { qualified } from './sql-read.ts';
@@ -125,8 +125,12 @@ export async function createRestService(ctx: StackContext): Promise<StackService
       const root = buildNode(current, table, select, { n: 0 });
       applyQueryParams(root, url.searchParams);
       if (readOnly) result = await run((tx) => runRead(tx, call, { from: () => `${qualified(table)} AS ${root.alias}`, root }));
-      else if (method === 'POST' || method === 'PATCH' || method === 'DELETE') result = await run((tx) => runWrite(tx, call, table, root, bodyText));
+      else if (method === 'POST' || method === 'PATCH' || method === 'DELETE' || method === 'PUT') result = await run((tx) => runWrite(tx, call, table, root, bodyText));
       else throw new RestError(405, 'PGRST117', `Unsupported HTTP method: ${method}`);
+    }
+    if (readOnly || isRpc) {
+      const applied = preferenceApplied(prefs, isRpc ? 'rpc' : 'read');
+      if (applied) extra['preference-applied'] = applied;
     }
     send(req, res, result, extra);
   }

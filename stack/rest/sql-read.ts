@@ -206,6 +206,7 @@ function selectedValues(node: ReadNode, params: SqlParams): SelectedValue[] {
   for (const item of node.items) {
     if (item.kind === 'star') out.push({ expr: `${node.alias}.*`, name: '*' });
     else if (item.kind === 'column') out.push(columnItem(node, item, params));
+    else if (item.node.countOnly) out.push({ expr: embedSql(item.node, node, params), name: item.node.key });
     else if (item.node.items.length === 0) continue;
     else if (item.node.spread) out.push(...spreadValues(item.node, node, params));
     else out.push({ expr: embedSql(item.node, node, params), name: item.node.key });
@@ -224,8 +225,12 @@ function spreadValues(child: ReadNode, parent: ReadNode, params: SqlParams): Sel
 }
 
 function embedSql(node: ReadNode, parent: ReadNode, params: SqlParams): string {
-  const inner = `SELECT ${selectListSql(node, params)} FROM ${qualified(node.table)} AS ${node.alias} WHERE ${whereSql(node, parent, params)}`;
   const row = `${node.alias}_row`;
+  if (node.countOnly) {
+    const counted = `SELECT pg_catalog.count(*) AS ${quoteIdent(node.countOnly.alias)} FROM ${qualified(node.table)} AS ${node.alias} WHERE ${whereSql(node, parent, params)}`;
+    return node.toOne ? `(SELECT row_to_json(${row}) FROM (${counted}) AS ${row})` : `(SELECT json_agg(${row}) FROM (${counted}) AS ${row})`;
+  }
+  const inner = `SELECT ${selectListSql(node, params)} FROM ${qualified(node.table)} AS ${node.alias} WHERE ${whereSql(node, parent, params)}`;
   if (node.toOne) return `(SELECT row_to_json(${row}) FROM (${inner} LIMIT 1) AS ${row})`;
   return `(SELECT coalesce(json_agg(${row}), '[]') FROM (${inner}${orderSql(node, params)}${pageSql(node.limit, node.offset, params)}) AS ${row})`;
 }

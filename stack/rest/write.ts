@@ -4,8 +4,9 @@ import { RestError } from './errors.ts';
 import { contentRange, jsonArrayToCsv, singularError } from './output.ts';
 import { parseNameList } from './query-parser.ts';
 import type { ReadNode } from './read-plan.ts';
+import { preferenceApplied } from './request-headers.ts';
 import { quoteIdent, type Table } from './schema-cache.ts';
-import { qualified, selectListSql, SqlParams, whereSql } from './sql-read.ts';
+import { orderSql, pageSql, qualified, selectListSql, SqlParams, whereSql } from './sql-read.ts';
 
 export function invalidJson(details: string | null = null): RestError {
   return new RestError(400, 'PGRST102', 'Empty or invalid json', details);
@@ -62,12 +63,13 @@ function returning(call: RestCall, table: Table): Outcome['shape'] {
   return 'minimal';
 }
 
-function insertSql(call: RestCall, table: Table, rows: JsonObject[], cols: string[], bodyText: string, params: SqlParams): string {
+function insertSql(call: RestCall, table: Table, rows: JsonObject[], cols: string[], params: SqlParams): string {
   const target = qualified(table);
   const list = cols.map(quoteIdent).join(', ');
   let source: string;
-  if (call.prefs.missing === 'default' && rows.length > 1) {
-    const body = params.add(bodyText);
+  const missingKeys = rows.some((r) => cols.some((c) => !(c in r)));
+  if (call.prefs.missing === 'default' && missingKeys) {
+    const body = params.add(JSON.stringify(rows));
     const values = cols.map((c) => {
       const col = table.columns.get(c)!;
       const fallback = col.defaultExpr ?? (col.identity ? `nextval(pg_get_serial_sequence(${params.add(target)}::text, ${params.add(c)}::text))` : 'NULL');
@@ -94,15 +96,81 @@ function insertSql(call: RestCall, table: Table, rows: JsonObject[], cols: strin
   return `INSERT INTO ${target} AS pgrst_0 (${list}) ${source}${conflict}`;
 }
 
+/**
+ * WHERE of a PATCH/DELETE. With limit/offset (PostgREST 12's limited update/delete) the rows are the
+ * first ones of the filtered, ordered set: chosen by primary key, else by ctid, in a subquery.
+ */
+function mutationWhere(table: Table, root: ReadNode, params: SqlParams): string {
+  const where = whereSql(root, null, params);
+  if (root.limit === undefined && !root.offset) return where;
+  const key = table.primaryKey.length > 0 ? table.primaryKey.map((c) => `${root.alias}.${quoteIdent(c)}`) : [`${root.alias}.ctid`];
+  const tuple = key.length === 1 ? key[0] : `(${key.join(', ')})`;
+  const pick = `SELECT ${key.join(', ')} FROM ${qualified(table)} AS ${root.alias} WHERE ${where}${orderSql(root, params)}${pageSql(root.limit, root.offset, params)}`;
+  return `${tuple} IN (${pick})`;
+}
+
 function updateSql(table: Table, root: ReadNode, row: JsonObject, cols: string[], params: SqlParams): string {
   const target = qualified(table);
   const body = params.add(JSON.stringify(row));
   const sets = cols.map((c) => `${quoteIdent(c)} = pgrst_body.${quoteIdent(c)}`).join(', ');
-  return `UPDATE ${target} AS ${root.alias} SET ${sets} FROM json_populate_record(NULL::${target}, ${body}::json) AS pgrst_body WHERE ${whereSql(root, null, params)}`;
+  return `UPDATE ${target} AS ${root.alias} SET ${sets} FROM json_populate_record(NULL::${target}, ${body}::json) AS pgrst_body WHERE ${mutationWhere(table, root, params)}`;
 }
 
 function deleteSql(table: Table, root: ReadNode, params: SqlParams): string {
-  return `DELETE FROM ${qualified(table)} AS ${root.alias} WHERE ${whereSql(root, null, params)}`;
+  return `DELETE FROM ${qualified(table)} AS ${root.alias} WHERE ${mutationWhere(table, root, params)}`;
+}
+
+/**
+ * PUT: PostgREST's single-row upsert. The query string must filter every primary key column with `eq`
+ * and nothing else (PGRST105); limit/offset are refused (PGRST114); the body's key must match the URL's
+ * (else no row is written and PGRST115).
+ */
+function checkPut(table: Table, root: ReadNode, url: URL): void {
+  if (root.limit !== undefined || root.offset !== undefined || url.searchParams.has('limit') || url.searchParams.has('offset')) {
+    throw new RestError(400, 'PGRST114', 'limit/offset querystring parameters are not allowed for PUT');
+  }
+  const names = root.conditions.map((c) => (c.kind === 'filter' && c.op === 'eq' && !c.negated && !c.quantifier && c.field.jsonPath.length === 0 ? c.field.name : null));
+  const pk = table.primaryKey;
+  const ok = pk.length > 0 && names.length === pk.length && names.every((n) => n !== null && pk.includes(n)) && new Set(names).size === pk.length;
+  if (!ok) throw new RestError(405, 'PGRST105', "Filters must include all and only primary key columns with 'eq' operators");
+}
+
+function putSql(table: Table, root: ReadNode, rows: JsonObject[], cols: string[], params: SqlParams): string {
+  const target = qualified(table);
+  const list = cols.map(quoteIdent).join(', ');
+  const body = params.add(JSON.stringify(rows));
+  const source = `SELECT ${cols.map((c) => `${root.alias}.${quoteIdent(c)}`).join(', ')} FROM json_populate_recordset(NULL::${target}, ${body}::json) AS ${root.alias} WHERE ${whereSql(root, null, params)}`;
+  const updates = cols.map((c) => `${quoteIdent(c)} = EXCLUDED.${quoteIdent(c)}`).join(', ');
+  return `INSERT INTO ${target} AS ${root.alias} (${list}) ${source} ON CONFLICT (${table.primaryKey.map(quoteIdent).join(', ')}) DO UPDATE SET ${updates}`;
+}
+
+async function runPut(tx: Queryable, call: RestCall, table: Table, root: ReadNode, bodyText: string | null): Promise<RestResult> {
+  checkPut(table, root, call.url);
+  const { rows } = parseRows(bodyText ?? '', true);
+  if (rows.length !== 1) throw new RestError(400, 'PGRST115', 'Payload values do not match URL in primary key column(s)');
+  const cols = payloadColumns(call, table, rows);
+  const params = new SqlParams();
+  const sql = putSql(table, root, rows, cols, params);
+  const representation = call.prefs.return === 'representation';
+  const list = representation ? selectListSql(root, params) || `${root.alias}.*` : 'NULL';
+  const value = call.accept.media === 'object' ? `(json_agg(pgrst_source)->0)` : `coalesce(json_agg(pgrst_source), '[]')`;
+  const bodyExpr = call.accept.stripNulls ? `json_strip_nulls(${value})` : value;
+  const body = representation
+    ? `(SELECT ${bodyExpr} FROM (SELECT ${list} FROM pgrst_mut CROSS JOIN LATERAL (SELECT (pgrst_mut.pgrst_row).*) AS ${root.alias}) AS pgrst_source)::text`
+    : 'NULL::text';
+  const full = `WITH pgrst_mut AS (${sql} RETURNING ${root.alias} AS pgrst_row, ${root.alias}.xmax::text = '0' AS pgrst_inserted)
+    SELECT (SELECT pg_catalog.count(*) FROM pgrst_mut)::int AS page, ${body} AS body,
+      coalesce((SELECT bool_or(pgrst_inserted) FROM pgrst_mut), false) AS inserted`;
+  const row = (await tx.query<{ page: number; body: string | null; inserted: boolean }>(full, params.values)).rows[0];
+  if (row.page !== 1) throw new RestError(400, 'PGRST115', 'Payload values do not match URL in primary key column(s)');
+  const headers: Record<string, string> = {};
+  const applied = preferenceApplied(call.prefs, 'upsert-single');
+  if (applied) headers['preference-applied'] = applied;
+  if (!representation) return { status: 204, body: null, headers };
+  headers['content-type'] = call.accept.contentType;
+  let out = row.body ?? '[]';
+  if (call.accept.media === 'csv') out = jsonArrayToCsv(out);
+  return { status: row.inserted ? 201 : 200, body: out, headers };
 }
 
 interface MutationRow {
@@ -132,13 +200,14 @@ async function execute(tx: Queryable, call: RestCall, table: Table, root: ReadNo
 
 /** POST, PATCH, DELETE on a table or view: one statement, the response built by Postgres. */
 export async function runWrite(tx: Queryable, call: RestCall, table: Table, root: ReadNode, bodyText: string | null): Promise<RestResult> {
+  if (call.method === 'PUT') return runPut(tx, call, table, root, bodyText);
   const params = new SqlParams();
   let sql: string | null = null;
   if (call.method === 'POST') {
     const { rows } = parseRows(bodyText ?? '', true);
     if (rows.length > 0) {
       const cols = payloadColumns(call, table, rows);
-      sql = insertSql(call, table, rows, cols, bodyText ?? '', params);
+      sql = insertSql(call, table, rows, cols, params);
     }
   } else if (call.method === 'PATCH') {
     const { rows } = parseRows(bodyText ?? '', false);
@@ -162,6 +231,10 @@ export async function runWrite(tx: Queryable, call: RestCall, table: Table, root
     const query = Object.entries(pk).map(([k, v]) => `${k}=eq.${v === null ? 'null' : String(v)}`);
     headers.location = `/${table.name}?${query.join('&')}`;
   }
+  const action = call.method === 'POST' ? 'create' : call.method === 'PATCH' ? 'update' : 'delete';
+  const resolution = table.primaryKey.length > 0 || call.url.searchParams.has('on_conflict');
+  const applied = preferenceApplied(call.prefs, action, { resolution });
+  if (applied) headers['preference-applied'] = applied;
   const created = call.method === 'POST';
   if (shape !== 'rows') return { status: created ? 201 : 204, body: null, headers };
   headers['content-type'] = call.accept.contentType;
