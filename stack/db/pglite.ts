@@ -95,8 +95,11 @@ export class PgliteDatabase implements Database {
     if (!set) {
       set = new Set();
       this.listeners.set(channel, set);
-      const unlisten = await this.pg.listen(channel, (payload) => this.deliverNotification(channel, payload));
-      this.unlisteners.set(channel, unlisten);
+      // PGlite splices the name into LISTEN as is: quote it, or 'realtime:messages' is a syntax error.
+      // Its own unlisten function would splice the unquoted name back, so UNLISTEN the quoted one.
+      const quoted = '"' + channel.replace(/"/g, '""') + '"';
+      await this.pg.listen(quoted, (payload) => this.deliverNotification(channel, payload));
+      this.unlisteners.set(channel, () => this.pg.unlisten(quoted));
     }
     set.add(listener);
     return async () => {

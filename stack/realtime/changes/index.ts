@@ -1,0 +1,2 @@
+export { createChangeFeed } from './feed.ts';
+export { ChangeBindingError, type CapturedChange, type ChangeFeed, type ChangeSubscription } from './types.ts';
