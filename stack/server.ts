@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Duplex } from 'node:stream';
 import path from 'node:path';
 import { loadConfig, type StackConfig, type StackEnv } from './config.ts';
 import type { Database } from './db/database.ts';
@@ -43,20 +44,31 @@ export async function openDatabase(config: StackConfig, inMemory = false): Promi
   return PgliteDatabase.open(inMemory ? undefined : path.join(config.dataDir, 'pglite'));
 }
 
-function gatewayAllows(mount: ServiceMount, req: IncomingMessage, subpath: string, url: URL, config: StackConfig, res: ServerResponse): boolean {
-  if (mount.gateway === 'open') return true;
-  if (mount.openPaths?.some((p) => p.test(subpath))) return true;
+/** Why the gateway refuses a request (401 and its body), or null when it lets it through. */
+function gatewayRefusal(mount: ServiceMount, req: IncomingMessage, subpath: string, url: URL, config: StackConfig): object | null {
+  if (mount.gateway === 'open') return null;
+  if (mount.openPaths?.some((p) => p.test(subpath))) return null;
   const header = req.headers['apikey'];
   const key = (Array.isArray(header) ? header[0] : header) ?? url.searchParams.get('apikey') ?? undefined;
-  if (!key) {
-    sendJson(res, 401, { message: 'No API key found in request', hint: 'No `apikey` request header or url param was found.' });
-    return false;
-  }
+  if (!key) return { message: 'No API key found in request', hint: 'No `apikey` request header or url param was found.' };
   if (key !== config.anonKey && key !== config.serviceRoleKey) {
-    sendJson(res, 401, { message: 'Invalid API key', hint: 'Double check your Supabase `anon` or `service_role` API key.' });
-    return false;
+    return { message: 'Invalid API key', hint: 'Double check your Supabase `anon` or `service_role` API key.' };
   }
-  return true;
+  return null;
+}
+
+function gatewayAllows(mount: ServiceMount, req: IncomingMessage, subpath: string, url: URL, config: StackConfig, res: ServerResponse): boolean {
+  const refusal = gatewayRefusal(mount, req, subpath, url, config);
+  if (refusal) sendJson(res, 401, refusal);
+  return refusal === null;
+}
+
+/** An HTTP answer on a socket that asked for a websocket upgrade. */
+function refuseUpgrade(socket: Duplex, status: number, reason: string, body: object): void {
+  const text = JSON.stringify(body);
+  socket.end(
+    `HTTP/1.1 ${status} ${reason}\r\nconnection: close\r\ncontent-type: application/json; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(text)}\r\n\r\n${text}`,
+  );
 }
 
 export async function startStack(options: StartOptions = {}): Promise<RunningStack> {
@@ -120,6 +132,17 @@ export async function startStack(options: StartOptions = {}): Promise<RunningSta
     });
   });
   server.keepAliveTimeout = 65_000;
+  // Websockets (Realtime): the same gateway check, then the service takes the socket.
+  server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    socket.on('error', () => socket.destroy());
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    const found = mounted.find(({ mount }) => url.pathname === mount.prefix || url.pathname.startsWith(mount.prefix + '/'));
+    if (!found?.service.upgrade) return refuseUpgrade(socket, 404, 'Not Found', { message: 'no Route matched with those values' });
+    const subpath = url.pathname.slice(found.mount.prefix.length) || '/';
+    const refusal = gatewayRefusal(found.mount, req, subpath, url, config);
+    if (refusal) return refuseUpgrade(socket, 401, 'Unauthorized', refusal);
+    found.service.upgrade(req, socket, head, subpath, url);
+  });
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -140,12 +163,12 @@ export async function startStack(options: StartOptions = {}): Promise<RunningSta
     async close() {
       if (closed) return;
       closed = true;
-      await new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      });
+      // Upgraded sockets (websockets) keep server.close() waiting: services close them meanwhile.
+      const serverClosed = new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeAllConnections();
       await dbSocket?.close();
       for (const { service } of mounted) await service.close?.();
+      await serverClosed;
       await unlisten();
       await db.close();
     },

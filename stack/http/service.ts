@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Duplex } from 'node:stream';
 import type { StackConfig } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import type { Logger } from '../log.ts';
@@ -21,6 +22,11 @@ export interface StackService {
    * (e.g. '/users' for /rest/v1/users); `url` is the full parsed request URL.
    */
   handle(req: IncomingMessage, res: ServerResponse, subpath: string, url: URL): Promise<void>;
+  /**
+   * A websocket upgrade below the mount (Realtime), after the gateway's apikey check; the service
+   * owns the socket from here (answer or destroy it).
+   */
+  upgrade?(req: IncomingMessage, socket: Duplex, head: Buffer, subpath: string, url: URL): void;
   /** The database schema changed (migrations ran, NOTIFY pgrst): drop caches. */
   onSchemaChange?(): Promise<void>;
   close?(): Promise<void>;
