@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Queryable } from '../../db/database.ts';
 import type { AuthDeps } from '../deps.ts';
 import { generateOtp, tokenHash } from '../otp.ts';
-import { createFlowState, flowToken, type PkceRequest } from '../pkce.ts';
+import { createFlowState, flowToken, type FlowMethod, type PkceRequest } from '../pkce.ts';
 import type { UserRow } from '../users.ts';
 
 /**
@@ -24,11 +24,49 @@ export interface IssuedToken {
   hash: string;
 }
 
+/** GoTrue keeps a signup/invite token in confirmation_token and a recovery/magic-link token in recovery_token. */
+const TOKEN_COLUMNS = {
+  confirmation: { update: 'update auth.users set confirmation_token = $2, confirmation_sent_at = now(), updated_at = now() where id = $1::uuid', type: 'confirmation_token' },
+  recovery: { update: 'update auth.users set recovery_token = $2, recovery_sent_at = now(), updated_at = now() where id = $1::uuid', type: 'recovery_token' },
+} as const;
+
+interface TokenMail {
+  column: keyof typeof TOKEN_COLUMNS;
+  sentAt: number | null;
+  kind: 'confirmation' | 'invite' | 'recovery' | 'magic_link';
+  type: 'signup' | 'invite' | 'recovery' | 'magiclink';
+  /** GoTrue's flow_state provider type and authentication method for the PKCE flow. */
+  flow: [provider: string, method: FlowMethod];
+}
+
+async function issueToken(
+  deps: AuthDeps,
+  tx: Queryable,
+  user: UserRow,
+  redirectTo: string,
+  mail: TokenMail,
+  deliver: boolean,
+  pkce: PkceRequest | null,
+): Promise<IssuedToken> {
+  if (deliver) deps.mailer.assertFrequency(mail.sentAt);
+  const email = user.email ?? '';
+  const otp = generateOtp(deps.settings.otpLength);
+  const hash = flowToken(tokenHash(email, otp), pkce);
+  if (pkce) await createFlowState(tx, user.id, mail.flow[0], mail.flow[1], pkce);
+  const column = TOKEN_COLUMNS[mail.column];
+  await tx.query(column.update, [user.id, hash]);
+  await rememberToken(tx, user.id, column.type, hash, email);
+  if (deliver) {
+    await deps.mailer.send(tx, { kind: mail.kind, type: mail.type, to: email, otp, tokenHash: hash, redirectTo, email, data: user.user_metadata });
+  }
+  return { otp, hash };
+}
+
 /**
  * With `deliver` false the token is issued without a mail: admin generate_link hands it to the caller instead.
  * With `pkce` the request's flow state is stored and the token carries GoTrue's `pkce_` prefix.
  */
-export async function sendConfirmation(
+export function sendConfirmation(
   deps: AuthDeps,
   tx: Queryable,
   user: UserRow,
@@ -37,29 +75,20 @@ export async function sendConfirmation(
   deliver = true,
   pkce: PkceRequest | null = null,
 ): Promise<IssuedToken> {
-  if (deliver) deps.mailer.assertFrequency(user.confirmation_sent_at);
-  const email = user.email ?? '';
-  const otp = generateOtp(deps.settings.otpLength);
-  const hash = flowToken(tokenHash(email, otp), pkce);
-  if (pkce) await createFlowState(tx, user.id, kind === 'invite' ? 'invite' : 'email', kind === 'invite' ? 'invite' : 'email/signup', pkce);
-  await tx.query('update auth.users set confirmation_token = $2, confirmation_sent_at = now(), updated_at = now() where id = $1::uuid', [user.id, hash]);
-  await rememberToken(tx, user.id, 'confirmation_token', hash, email);
-  if (!deliver) return { otp, hash };
-  await deps.mailer.send(tx, {
-    kind,
-    type: kind === 'invite' ? 'invite' : 'signup',
-    to: email,
-    otp,
-    tokenHash: hash,
+  const invite = kind === 'invite';
+  return issueToken(
+    deps,
+    tx,
+    user,
     redirectTo,
-    email,
-    data: user.user_metadata,
-  });
-  return { otp, hash };
+    { column: 'confirmation', sentAt: user.confirmation_sent_at, kind, type: invite ? 'invite' : 'signup', flow: invite ? ['invite', 'invite'] : ['email', 'email/signup'] },
+    deliver,
+    pkce,
+  );
 }
 
 /** Recovery and magic link share GoTrue's recovery_token. */
-export async function sendRecoveryToken(
+export function sendRecoveryToken(
   deps: AuthDeps,
   tx: Queryable,
   user: UserRow,
@@ -68,26 +97,8 @@ export async function sendRecoveryToken(
   deliver = true,
   pkce: PkceRequest | null = null,
 ): Promise<IssuedToken> {
-  if (deliver) deps.mailer.assertFrequency(user.recovery_sent_at);
-  const email = user.email ?? '';
-  const otp = generateOtp(deps.settings.otpLength);
-  const hash = flowToken(tokenHash(email, otp), pkce);
   const method = kind === 'recovery' ? 'recovery' : 'magiclink';
-  if (pkce) await createFlowState(tx, user.id, method, method, pkce);
-  await tx.query('update auth.users set recovery_token = $2, recovery_sent_at = now(), updated_at = now() where id = $1::uuid', [user.id, hash]);
-  await rememberToken(tx, user.id, 'recovery_token', hash, email);
-  if (!deliver) return { otp, hash };
-  await deps.mailer.send(tx, {
-    kind,
-    type: kind === 'recovery' ? 'recovery' : 'magiclink',
-    to: email,
-    otp,
-    tokenHash: hash,
-    redirectTo,
-    email,
-    data: user.user_metadata,
-  });
-  return { otp, hash };
+  return issueToken(deps, tx, user, redirectTo, { column: 'recovery', sentAt: user.recovery_sent_at, kind, type: method, flow: [method, method] }, deliver, pkce);
 }
 
 /** GoTrue's email change: a link to the new address, and with double_confirm_changes one to the current one too. */
