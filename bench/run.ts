@@ -1,14 +1,27 @@
 /**
- * `npm run bench`: the stack benchmark of issue 2 (bench/README.md).
+ * `npm run bench`: the stack benchmark of issue 2, then the realtime benchmark of issue 3 (bench/README.md).
  *
- *   npm run bench                          PGlite and Postgres, full profile (1-2 minutes on 2 cores)
+ *   npm run bench                          both suites, PGlite and Postgres, full profile (about 5 minutes on 2 cores)
+ *   npm run bench -- --suite realtime      one suite only (repeatable: stack, realtime)
  *   npm run bench -- --quick               a short smoke run of the bench itself
  *   npm run bench -- --backend pglite      one backend only (repeatable)
- *   npm run bench -- --check               exit 1 when the overhead target is not met
+ *   npm run bench -- --check               exit 1 when a target of a suite that ran is not met
  */
 import { parseArgs } from 'node:util';
+import { runRealtimeBench } from './realtime/main.ts';
 import { BACKENDS, type BackendName } from './stack/backends.ts';
 import { runStackBench } from './stack/main.ts';
+
+const SUITES = ['stack', 'realtime'] as const;
+type Suite = (typeof SUITES)[number];
+
+function parseSuites(values: string[] | undefined): Suite[] {
+  if (!values || values.length === 0) return [...SUITES];
+  for (const v of values) {
+    if (!(SUITES as readonly string[]).includes(v)) throw new Error(`unknown suite "${v}"; choose from ${SUITES.join(', ')}`);
+  }
+  return SUITES.filter((s) => values.includes(s));
+}
 
 function parseBackends(values: string[] | undefined): BackendName[] {
   if (!values || values.length === 0) return [...BACKENDS];
@@ -22,13 +35,25 @@ async function main(): Promise<number> {
   const { values } = parseArgs({
     options: {
       backend: { type: 'string', multiple: true },
+      suite: { type: 'string', multiple: true },
       quick: { type: 'boolean', default: false },
       check: { type: 'boolean', default: false },
     },
     strict: true,
   });
-  const report = await runStackBench({ backends: parseBackends(values.backend), quick: values.quick ?? false });
-  return values.check && report.target.verdict !== 'PASS' ? 1 : 0;
+  const suites = parseSuites(values.suite);
+  const opts = { backends: parseBackends(values.backend), quick: values.quick ?? false };
+  let met = true;
+  if (suites.includes('stack')) {
+    const report = await runStackBench(opts);
+    met &&= report.target.verdict === 'PASS';
+  }
+  if (suites.includes('realtime')) {
+    if (suites.includes('stack')) console.log('');
+    const report = await runRealtimeBench(opts);
+    met &&= report.targets.broadcastP99.verdict === 'PASS' && report.targets.sustainedRatio.verdict === 'PASS';
+  }
+  return values.check && !met ? 1 : 0;
 }
 
 main().then(

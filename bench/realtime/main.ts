@@ -1,0 +1,53 @@
+import { fileURLToPath } from 'node:url';
+import { postgresUnavailable, type BackendName } from '../stack/backends.ts';
+import { machineInfo } from '../stack/report.ts';
+import { measureBackend, type BackendResult } from './measure-backend.ts';
+import { renderTable, targets, writeReport, type RealtimeBenchReport } from './report.ts';
+import { FULL, QUICK } from './settings.ts';
+
+export const RESULTS_DIR = fileURLToPath(new URL('../results', import.meta.url));
+
+export interface RealtimeBenchOptions {
+  backends: BackendName[];
+  quick: boolean;
+}
+
+/** Measures each backend in turn (never together: they would share the 2 cores), prints the table, writes the JSON. */
+export async function runRealtimeBench(opts: RealtimeBenchOptions): Promise<RealtimeBenchReport> {
+  const settings = opts.quick ? QUICK : FULL;
+  const startedAt = new Date().toISOString();
+  const machine = machineInfo();
+  const backends: BackendResult[] = [];
+  for (const backend of opts.backends) {
+    const missing = backend === 'postgres' ? postgresUnavailable() : null;
+    if (missing) {
+      console.log(`\n${backend}: ${missing}`);
+      backends.push({ backend, available: false, reason: missing });
+      continue;
+    }
+    try {
+      backends.push(await measureBackend(backend, settings));
+    } catch (e) {
+      const reason = `the stack did not start: ${(e as Error).message}`;
+      console.error(`${backend}: ${reason}`);
+      backends.push({ backend, available: false, reason });
+    }
+  }
+  const report: RealtimeBenchReport = {
+    benchmark: 'realtime',
+    schemaVersion: 1,
+    startedAt,
+    finishedAt: new Date().toISOString(),
+    machine,
+    profile: opts.quick ? 'quick' : 'full',
+    settings,
+    targets: targets(backends, settings),
+    backends,
+  };
+  const m = report.machine;
+  console.log(`\nRealtime benchmark, ${report.profile} profile: ${m.cpus} x ${m.cpuModel}, Node ${m.node}`);
+  console.log(`latency: the row's commit time (database clock) to the supabase-js callback in the load client process\n`);
+  console.log(renderTable(report));
+  console.log(`\nwritten: ${writeReport(report, RESULTS_DIR)} (and realtime-latest.json)`);
+  return report;
+}
