@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import type { StackConfig } from '../config.ts';
 import type { Logger } from '../log.ts';
 import { isPgError, type Database } from './database.ts';
+import { splitStatements } from './sql-statements.ts';
 
 const BOOTSTRAP_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'bootstrap');
 const MIGRATION_FILE = /^(\d+)_(.+)\.sql$/;
@@ -118,12 +119,18 @@ export async function prepareDatabase(db: Database, config: StackConfig, opts: {
       continue;
     }
     if (applied.has(m[1])) continue;
-    const sql = readFileSync(path.join(migrationsDir, file), 'utf8');
+    // The CLI trims every statement, so a leading byte-order mark is neither run nor recorded: drop it as well.
+    const sql = readFileSync(path.join(migrationsDir, file), 'utf8').replace(/^\uFEFF/u, '');
     try {
       await db.transaction(async (tx) => {
         await tx.query(MIGRATION_SEARCH_PATH);
+        // The whole file at once, as one transaction; the history row holds its statements split as the CLI splits them.
         await tx.exec(sql);
-        await tx.query('insert into supabase_migrations.schema_migrations (version, name, statements) values ($1, $2, $3)', [m[1], m[2], [sql]]);
+        await tx.query('insert into supabase_migrations.schema_migrations (version, name, statements) values ($1, $2, $3)', [
+          m[1],
+          m[2],
+          splitStatements(sql),
+        ]);
       });
     } catch (e) {
       throw new MigrationError(`supabase/migrations/${file}`, e, sql);
