@@ -16,6 +16,15 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       },
+      {
+        test: {
+          name: 'app',
+          include: ['tests/app/**/*.test.ts'],
+          globalSetup: ['tests/app/global-setup.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
     ],
   },
 });

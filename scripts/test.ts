@@ -42,6 +42,14 @@ const STEPS: readonly Step[] = [
     format: 'vitest',
   },
   {
+    name: 'app',
+    description: 'product API tests',
+    script: 'test:app',
+    needs: ['vitest.config.ts', 'tests/app/global-setup.ts'],
+    timeoutMinutes: 5,
+    format: 'vitest',
+  },
+  {
     name: 'db',
     description: 'database tests (pgTAP) on PostgreSQL 15 and PGlite',
     script: 'test:db',

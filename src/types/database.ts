@@ -5,13 +5,95 @@ export type Database = {
   
   "public": {
           Tables: {
-            [_ in never]: never
+            "notifications": {
+                  Row: {
+                    "body": string | null,"created_at": string,"id": string,"link": string | null,"read_at": string | null,"tenant_id": string,"title": string,"updated_at": string,"user_id": string
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "body"?: string | null,"created_at"?: string,"id"?: string,"link"?: string | null,"read_at"?: string | null,"tenant_id": string,"title": string,"updated_at"?: string,"user_id": string
+                  }
+                  Update: {
+                    "body"?: string | null,"created_at"?: string,"id"?: string,"link"?: string | null,"read_at"?: string | null,"tenant_id"?: string,"title"?: string,"updated_at"?: string,"user_id"?: string
+                  }
+                  Relationships: [
+                    {
+      foreignKeyName: "notifications_tenant_id_fkey"
+      columns: ["tenant_id"]
+isOneToOne: false
+      referencedRelation: "tenants"
+      referencedColumns: ["id"]
+    },{
+      foreignKeyName: "notifications_user_id_tenant_id_fkey"
+      columns: ["user_id","tenant_id"]
+isOneToOne: false
+      referencedRelation: "profiles"
+      referencedColumns: ["id","tenant_id"]
+    }
+                  ]
+                },"profiles": {
+                  Row: {
+                    "avatar_url": string | null,"created_at": string,"email": string,"first_name": string | null,"full_name": string | null,"id": string,"last_name": string | null,"panel_type": string,"phone": string | null,"roles": (string)[],"status": string,"tenant_id": string,"updated_at": string,"user_type": string
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "avatar_url"?: string | null,"created_at"?: string,"email": string,"first_name"?: string | null,"full_name"?: never,"id": string,"last_name"?: string | null,"panel_type": string,"phone"?: string | null,"roles"?: (string)[],"status"?: string,"tenant_id": string,"updated_at"?: string,"user_type"?: string
+                  }
+                  Update: {
+                    "avatar_url"?: string | null,"created_at"?: string,"email"?: string,"first_name"?: string | null,"full_name"?: never,"id"?: string,"last_name"?: string | null,"panel_type"?: string,"phone"?: string | null,"roles"?: (string)[],"status"?: string,"tenant_id"?: string,"updated_at"?: string,"user_type"?: string
+                  }
+                  Relationships: [
+                    {
+      foreignKeyName: "profiles_tenant_id_fkey"
+      columns: ["tenant_id"]
+isOneToOne: false
+      referencedRelation: "tenants"
+      referencedColumns: ["id"]
+    }
+                  ]
+                },"system_settings": {
+                  Row: {
+                    "key": string,"updated_at": string,"value": NonNullable<Json>
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "key": string,"updated_at"?: string,"value": NonNullable<Json>
+                  }
+                  Update: {
+                    "key"?: string,"updated_at"?: string,"value"?: NonNullable<Json>
+                  }
+                  Relationships: [
+                    
+                  ]
+                },"tenants": {
+                  Row: {
+                    "brand_settings": NonNullable<Json>,"contact_info": Json | null,"created_at": string,"id": string,"logo_url": Json | null,"name": NonNullable<Json>,"settings": NonNullable<Json>,"slug": string,"status": string,"updated_at": string
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "brand_settings"?: NonNullable<Json>,"contact_info"?: Json | null,"created_at"?: string,"id"?: string,"logo_url"?: Json | null,"name": NonNullable<Json>,"settings"?: NonNullable<Json>,"slug": string,"status"?: string,"updated_at"?: string
+                  }
+                  Update: {
+                    "brand_settings"?: NonNullable<Json>,"contact_info"?: Json | null,"created_at"?: string,"id"?: string,"logo_url"?: Json | null,"name"?: NonNullable<Json>,"settings"?: NonNullable<Json>,"slug"?: string,"status"?: string,"updated_at"?: string
+                  }
+                  Relationships: [
+                    
+                  ]
+                }
           }
           Views: {
             [_ in never]: never
           }
           Functions: {
-            [_ in never]: never
+            "get_tenant_settings":
+{ Args: { "p_tenant_id": string }; Returns: Json
+                           },
+"mark_all_notifications_read":
+{ Args: Record<PropertyKey, never>; Returns: number
+                           },
+"notification_stats":
+{ Args: Record<PropertyKey, never>; Returns: Json
+                           }
           }
           Enums: {
             [_ in never]: never

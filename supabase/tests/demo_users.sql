@@ -5,8 +5,9 @@ select plan(5);
 select results_eq(
   $$ select email::text from auth.users where email like '%@acme.test' or email like '%@globex.test' order by id $$,
   $$ values ('admin@acme.test'), ('dispatcher@acme.test'), ('driver@acme.test'), ('customer@acme.test'),
+            ('business@acme.test'), ('orphan@acme.test'),
             ('admin@globex.test'), ('dispatcher@globex.test'), ('driver@globex.test'), ('customer@globex.test') $$,
-  'the eight demo users exist with their fixed ids'
+  'the ten demo users exist with their fixed ids'
 );
 
 select ok(
@@ -25,15 +26,15 @@ select is(
   (select count(*)::int from auth.identities i join auth.users u on u.id = i.user_id
    where i.provider = 'email' and i.provider_id = u.id::text and i.identity_data ->> 'email' = u.email
      and (u.email like '%@acme.test' or u.email like '%@globex.test')),
-  8,
+  10,
   'each demo user has its email identity'
 );
 
 select results_eq(
   $$ select distinct raw_user_meta_data ->> 'tenant_slug' from auth.users
-     where email like '%@acme.test' or email like '%@globex.test' order by 1 $$,
+     where (email like '%@acme.test' or email like '%@globex.test') and email <> 'orphan@acme.test' order by 1 $$,
   $$ values ('acme'), ('globex') $$,
-  'demo users name their tenant'
+  'demo users name their tenant (all but the tenant-less orphan)'
 );
 
 select * from finish();

@@ -1,0 +1,77 @@
+import { preflight } from '../_shared/cors.ts';
+import { jsonResponse } from '../_shared/http.ts';
+import { parseTenantListQuery, isPlausibleSlug } from './query.ts';
+import { clientKey, type RateLimiter } from './rate_limit.ts';
+import type { PublicTenants } from './tenants.ts';
+
+/**
+ * The `public` function: what a visitor without an account may ask.
+ *   GET /public/verify-domain/{slug}        -> {data: {tenantId}} | 404
+ *   GET /public/tenants?search=&page=&limit= -> {tenants, total}
+ * Errors answer {error: {code, message}}.
+ */
+export interface PublicDeps {
+  tenants: PublicTenants;
+  limiter: RateLimiter;
+  log?: (message: string, error: unknown) => void;
+}
+
+export type RemoteAddress = string | null;
+
+function fail(status: number, code: string, message: string, headers: Record<string, string> = {}): Response {
+  return jsonResponse({ error: { code, message } }, { status, headers });
+}
+
+/** The route below the function's name: /public/tenants -> ['tenants']. */
+function routeSegments(pathname: string): string[] {
+  const segments = pathname.split('/').filter(Boolean);
+  if (segments[0] === 'functions' && segments[1] === 'v1') segments.splice(0, 2);
+  if (segments[0] === 'public') segments.shift();
+  return segments;
+}
+
+export function createPublicHandler(deps: PublicDeps): (req: Request, remoteAddress?: RemoteAddress) => Promise<Response> {
+  const log = deps.log ?? ((message, error) => console.error(message, error));
+
+  return async (req, remoteAddress = null) => {
+    const cors = preflight(req);
+    if (cors) return cors;
+    const url = new URL(req.url);
+    const segments = routeSegments(url.pathname);
+    const known = (segments.length === 2 && segments[0] === 'verify-domain') || (segments.length === 1 && segments[0] === 'tenants');
+    if (!known) return fail(404, 'not_found', 'No such endpoint: use GET /public/verify-domain/{slug} or GET /public/tenants');
+    if (req.method !== 'GET') {
+      return fail(405, 'method_not_allowed', `Method ${req.method} is not allowed: use GET`, { Allow: 'GET, OPTIONS' });
+    }
+
+    const decision = deps.limiter.hit(clientKey(req.headers, remoteAddress));
+    const rateHeaders = { 'RateLimit-Limit': String(decision.limit), 'RateLimit-Remaining': String(decision.remaining) };
+    if (!decision.allowed) {
+      return fail(429, 'rate_limited', `Too many requests: try again in ${decision.retryAfterSeconds} seconds`, {
+        ...rateHeaders,
+        'Retry-After': String(decision.retryAfterSeconds),
+        'Access-Control-Expose-Headers': 'Retry-After, RateLimit-Limit, RateLimit-Remaining',
+      });
+    }
+
+    try {
+      if (segments[0] === 'verify-domain') {
+        let slug: string;
+        try {
+          slug = decodeURIComponent(segments[1] ?? '');
+        } catch {
+          slug = '';
+        }
+        const tenantId = isPlausibleSlug(slug) ? await deps.tenants.findActiveTenantId(slug) : null;
+        if (!tenantId) return fail(404, 'business_not_found', 'Business not found', rateHeaders);
+        return jsonResponse({ data: { tenantId } }, { headers: rateHeaders });
+      }
+      const query = parseTenantListQuery(url.searchParams);
+      if (!query.ok) return fail(400, 'invalid_query', query.message, rateHeaders);
+      return jsonResponse(await deps.tenants.listActiveTenants(query.value), { headers: rateHeaders });
+    } catch (e) {
+      log('public: query failed', e);
+      return fail(500, 'unexpected_failure', 'Something went wrong!', rateHeaders);
+    }
+  };
+}

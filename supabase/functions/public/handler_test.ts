@@ -1,0 +1,91 @@
+import { createPublicHandler } from './handler.ts';
+import type { TenantListQuery } from './query.ts';
+import { RateLimiter } from './rate_limit.ts';
+import type { PublicTenants, TenantSummary } from './tenants.ts';
+import { assert } from './testing.ts';
+
+const ACME: TenantSummary = { id: 't-acme', slug: 'acme', name: { en: 'Acme Logistics' }, logo_url: null, contact_info: null };
+
+function fakeTenants(): PublicTenants & { queries: TenantListQuery[] } {
+  const queries: TenantListQuery[] = [];
+  return {
+    queries,
+    findActiveTenantId: (slug) => Promise.resolve(slug === 'acme' ? ACME.id : null),
+    listActiveTenants: (query) => {
+      queries.push(query);
+      return Promise.resolve({ tenants: [ACME], total: 1 });
+    },
+  };
+}
+
+function setup(limit = 100) {
+  const tenants = fakeTenants();
+  const handle = createPublicHandler({ tenants, limiter: new RateLimiter({ limit, windowMs: 60_000 }), log: () => {} });
+  const call = (path: string, init: RequestInit = {}) => handle(new Request(`http://localhost${path}`, init), '127.0.0.1');
+  return { tenants, call };
+}
+
+Deno.test('verify-domain answers the tenant id of an active slug', async () => {
+  const res = await setup().call('/public/verify-domain/acme');
+  assert.equal(res.status, 200);
+  assert.equal(res.headers.get('access-control-allow-origin'), '*');
+  assert.deepEqual(await res.json(), { data: { tenantId: 't-acme' } });
+});
+
+Deno.test('verify-domain answers 404 Business not found for unknown and malformed slugs', async () => {
+  const { call } = setup();
+  for (const path of ['/public/verify-domain/nope', '/public/verify-domain/Acme', '/public/verify-domain/%E0%A4%A']) {
+    const res = await call(path);
+    assert.equal(res.status, 404, path);
+    assert.deepEqual(await res.json(), { error: { code: 'business_not_found', message: 'Business not found' } }, path);
+  }
+});
+
+Deno.test('tenants passes the validated query on and answers 400 on a bad one', async () => {
+  const { call, tenants } = setup();
+  const ok = await call('/public/tenants?search=ac&page=2&limit=5');
+  assert.equal(ok.status, 200);
+  assert.deepEqual(await ok.json(), { tenants: [ACME], total: 1 });
+  assert.deepEqual(tenants.queries, [{ search: 'ac', page: 2, limit: 5 }]);
+  const bad = await call('/public/tenants?limit=1000');
+  assert.equal(bad.status, 400);
+  assert.deepEqual(await bad.json(), { error: { code: 'invalid_query', message: 'limit must be at most 100' } });
+});
+
+Deno.test('other methods answer 405, unknown paths 404, OPTIONS the CORS preflight', async () => {
+  const { call } = setup();
+  const post = await call('/public/tenants', { method: 'POST', body: '{}' });
+  assert.equal(post.status, 405);
+  assert.equal(post.headers.get('allow'), 'GET, OPTIONS');
+  assert.equal((await call('/public/verify-domain/acme', { method: 'DELETE' })).status, 405);
+  const unknown = await call('/public/tenants/acme');
+  assert.equal(unknown.status, 404);
+  await unknown.body?.cancel();
+  const options = await call('/public/tenants', { method: 'OPTIONS' });
+  assert.equal(options.status, 200);
+  assert.equal(await options.text(), 'ok');
+});
+
+Deno.test('the client past its limit gets 429 with Retry-After', async () => {
+  const { call } = setup(2);
+  await (await call('/public/tenants')).body?.cancel();
+  await (await call('/public/tenants')).body?.cancel();
+  const limited = await call('/public/tenants');
+  assert.equal(limited.status, 429);
+  assert.ok(Number(limited.headers.get('retry-after')) >= 1, 'Retry-After');
+  assert.equal((await limited.json()).error.code, 'rate_limited');
+  const other = await call('/public/tenants', { headers: { 'x-forwarded-for': '203.0.113.9' } });
+  assert.equal(other.status, 200);
+  await other.body?.cancel();
+});
+
+Deno.test('a failing database answers 500 without its details', async () => {
+  const handle = createPublicHandler({
+    tenants: { findActiveTenantId: () => Promise.reject(new Error('connection refused')), listActiveTenants: () => Promise.reject(new Error('x')) },
+    limiter: new RateLimiter({ limit: 10, windowMs: 60_000 }),
+    log: () => {},
+  });
+  const res = await handle(new Request('http://localhost/public/verify-domain/acme'));
+  assert.equal(res.status, 500);
+  assert.deepEqual(await res.json(), { error: { code: 'unexpected_failure', message: 'Something went wrong!' } });
+});
