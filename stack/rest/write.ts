@@ -6,7 +6,7 @@ import { parseNameList } from './query-parser.ts';
 import type { ReadNode } from './read-plan.ts';
 import { preferenceApplied } from './request-headers.ts';
 import { quoteIdent, type Table } from './schema-cache.ts';
-import { orderSql, pageSql, qualified, selectListSql, SqlParams, whereSql } from './sql-read.ts';
+import { column, orderSql, pageSql, qualified, selectListSql, SqlParams, whereSql } from './sql-read.ts';
 
 export function invalidJson(details: string | null = null): RestError {
   return new RestError(400, 'PGRST102', 'Empty or invalid json', details);
@@ -47,6 +47,33 @@ export function parseRows(text: string, allowArray: boolean): { rows: JsonObject
   if (isObject(value)) return { rows: [value], wasArray: false };
   if (allowArray && Array.isArray(value) && value.every(isObject)) return { rows: value as JsonObject[], wasArray: true };
   throw invalidJson();
+}
+
+/**
+ * The columns a representation reads from the mutated rows, as PostgREST's inferColsEmbedNeeds: the
+ * root's selected columns, the columns embedded resources join on (FK columns of this table, or the
+ * columns referenced by the embedded table's FK, or the junction's source columns) and the primary key.
+ * `null` when the representation needs the whole row (`select=*`). Only these are RETURNed, so a table
+ * protected by column grants answers as PostgREST does: a representation of granted columns succeeds,
+ * `*` is refused with 42501.
+ */
+export function representationColumns(table: Table, root: ReadNode): string[] | null {
+  if (root.items.some((i) => i.kind === 'star')) return null;
+  const cols: string[] = [];
+  for (const item of root.items) if (item.kind === 'column') cols.push(item.field.name);
+  for (const child of root.children) {
+    const rel = child.relation;
+    if (rel) cols.push(...(rel.junction ? rel.junction.sourceRef : rel.sourceColumns));
+  }
+  cols.push(...table.primaryKey);
+  const out = [...new Set(cols)];
+  for (const c of out) column(table, c);
+  return out;
+}
+
+/** `RETURNING` list of the representation's columns: quoted, checked, or the whole row. */
+function returningList(alias: string, cols: string[] | null): string {
+  return cols === null ? `${alias}.*` : cols.map((c) => `${alias}.${quoteIdent(c)}`).join(', ');
 }
 
 interface Outcome {
@@ -135,13 +162,24 @@ function checkPut(table: Table, root: ReadNode, url: URL): void {
   if (!ok) throw new RestError(405, 'PGRST105', "Filters must include all and only primary key columns with 'eq' operators");
 }
 
+/**
+ * How many rows an upsert inserted, counted as PostgREST counts them: the source row bumps the
+ * transaction-local `pgrst.inserted` and the DO UPDATE branch takes it back. Unlike `xmax`, a system
+ * column that needs table-wide SELECT, this works on tables protected by column grants.
+ */
+const INSERTED_SETTING = "nullif(current_setting('pgrst.inserted', true), '')";
+const countInserted = (add: boolean): string =>
+  `set_config('pgrst.inserted', (coalesce(${INSERTED_SETTING}::int, 0) ${add ? '+' : '-'} 1)::text, true) <> '${add ? '0' : '-1'}'`;
+
 function putSql(table: Table, root: ReadNode, rows: JsonObject[], cols: string[], params: SqlParams): string {
   const target = qualified(table);
   const list = cols.map(quoteIdent).join(', ');
   const body = params.add(JSON.stringify(rows));
-  const source = `SELECT ${cols.map((c) => `${root.alias}.${quoteIdent(c)}`).join(', ')} FROM json_populate_recordset(NULL::${target}, ${body}::json) AS ${root.alias} WHERE ${whereSql(root, null, params)}`;
+  // CASE: the row is counted only once it passed the URL's primary key filter.
+  const where = `CASE WHEN ${whereSql(root, null, params)} THEN ${countInserted(true)} ELSE false END`;
+  const source = `SELECT ${cols.map((c) => `${root.alias}.${quoteIdent(c)}`).join(', ')} FROM json_populate_recordset(NULL::${target}, ${body}::json) AS ${root.alias} WHERE ${where}`;
   const updates = cols.map((c) => `${quoteIdent(c)} = EXCLUDED.${quoteIdent(c)}`).join(', ');
-  return `INSERT INTO ${target} AS ${root.alias} (${list}) ${source} ON CONFLICT (${table.primaryKey.map(quoteIdent).join(', ')}) DO UPDATE SET ${updates}`;
+  return `INSERT INTO ${target} AS ${root.alias} (${list}) ${source} ON CONFLICT (${table.primaryKey.map(quoteIdent).join(', ')}) DO UPDATE SET ${updates} WHERE ${countInserted(false)}`;
 }
 
 async function runPut(tx: Queryable, call: RestCall, table: Table, root: ReadNode, bodyText: string | null): Promise<RestResult> {
@@ -152,15 +190,20 @@ async function runPut(tx: Queryable, call: RestCall, table: Table, root: ReadNod
   const params = new SqlParams();
   const sql = putSql(table, root, rows, cols, params);
   const representation = call.prefs.return === 'representation';
-  const list = representation ? selectListSql(root, params) || `${root.alias}.*` : 'NULL';
-  const value = call.accept.media === 'object' ? `(json_agg(pgrst_source)->0)` : `coalesce(json_agg(pgrst_source), '[]')`;
-  const bodyExpr = call.accept.stripNulls ? `json_strip_nulls(${value})` : value;
-  const body = representation
-    ? `(SELECT ${bodyExpr} FROM (SELECT ${list} FROM pgrst_mut CROSS JOIN LATERAL (SELECT (pgrst_mut.pgrst_row).*) AS ${root.alias}) AS pgrst_source)::text`
-    : 'NULL::text';
-  const full = `WITH pgrst_mut AS (${sql} RETURNING ${root.alias} AS pgrst_row, ${root.alias}.xmax::text = '0' AS pgrst_inserted)
-    SELECT (SELECT pg_catalog.count(*) FROM pgrst_mut)::int AS page, ${body} AS body,
-      coalesce((SELECT bool_or(pgrst_inserted) FROM pgrst_mut), false) AS inserted`;
+  let returned = '1';
+  let list = '1';
+  let body = 'NULL::text';
+  if (representation) {
+    const selected = selectListSql(root, params);
+    list = selected || `${root.alias}.*`;
+    returned = returningList(root.alias, selected ? representationColumns(table, root) : null);
+    const value = call.accept.media === 'object' ? `(json_agg(pgrst_source)->0)` : `coalesce(json_agg(pgrst_source), '[]')`;
+    body = `${call.accept.stripNulls ? `json_strip_nulls(${value})` : value}::text`;
+  }
+  // The aggregate reads every row of pgrst_mut before the setting is read, as in PostgREST's query.
+  const full = `WITH pgrst_mut AS (${sql} RETURNING ${returned})
+    SELECT pg_catalog.count(*)::int AS page, ${body} AS body, coalesce(${INSERTED_SETTING}::int, 0) > 0 AS inserted
+    FROM (SELECT ${list} FROM pgrst_mut AS ${root.alias}) AS pgrst_source`;
   const row = (await tx.query<{ page: number; body: string | null; inserted: boolean }>(full, params.values)).rows[0];
   if (row.page !== 1) throw new RestError(400, 'PGRST115', 'Payload values do not match URL in primary key column(s)');
   const headers: Record<string, string> = {};
@@ -190,10 +233,12 @@ async function execute(tx: Queryable, call: RestCall, table: Table, root: ReadNo
     const row = (await tx.query<MutationRow>(sql, o.params.values)).rows[0];
     return { count: row.page, body: null, location: row.location };
   }
-  const list = selectListSql(root, o.params) || `${root.alias}.*`;
+  const selected = selectListSql(root, o.params);
+  const list = selected || `${root.alias}.*`;
+  const returned = returningList(root.alias, selected ? representationColumns(table, root) : null);
   const value = call.accept.media === 'object' ? `(json_agg(pgrst_source)->0)` : `coalesce(json_agg(pgrst_source), '[]')`;
   const body = call.accept.stripNulls ? `json_strip_nulls(${value})` : value;
-  const sql = `WITH pgrst_mut AS (${o.sql} RETURNING ${root.alias}.*) SELECT pg_catalog.count(*)::int AS page, ${body}::text AS body, NULL::text AS location FROM (SELECT ${list} FROM pgrst_mut AS ${root.alias}) AS pgrst_source`;
+  const sql = `WITH pgrst_mut AS (${o.sql} RETURNING ${returned}) SELECT pg_catalog.count(*)::int AS page, ${body}::text AS body, NULL::text AS location FROM (SELECT ${list} FROM pgrst_mut AS ${root.alias}) AS pgrst_source`;
   const row = (await tx.query<MutationRow>(sql, o.params.values)).rows[0];
   return { count: row.page, body: row.body, location: null };
 }
