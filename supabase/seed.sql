@@ -19,7 +19,7 @@ insert into public.tenants (id, slug, name, logo_url, contact_info, status, sett
 (
   'a0000000-0000-4000-8000-000000000001', 'acme',
   '{"en": "Acme Logistics"}',
-  '{"light": "https://placehold.co/160x40/1d4ed8/ffffff?text=Acme", "dark": "https://placehold.co/160x40/ffffff/1d4ed8?text=Acme"}',
+  '{"light": "/brands/acme-logo-light.svg", "dark": "/brands/acme-logo-dark.svg"}',
   '{"phone": "+1 415 555 0100", "email": "hello@acme.test", "address": "1 Market St, San Francisco, CA"}',
   'active',
   '{"general": {"default_location_cordinates": {"settings": {"latitude": 37.7749, "longitude": -122.4194}}}}',
@@ -27,13 +27,13 @@ insert into public.tenants (id, slug, name, logo_url, contact_info, status, sett
     "presets": [{"name": "Acme Blue", "palette": {"primary": "#1d4ed8", "secondary": "#0ea5e9"}}],
     "colors": {"primary": "#1d4ed8", "secondary": "#0ea5e9", "background": "#ffffff", "cardBg": "#f1f5f9", "text": "#0f172a", "textLight": "#475569"},
     "configurations": {"font": "Inter"},
-    "assets": {"favicon": "https://placehold.co/32x32/1d4ed8/ffffff?text=A", "logo": {"light": "https://placehold.co/160x40/1d4ed8/ffffff?text=Acme", "dark": "https://placehold.co/160x40/ffffff/1d4ed8?text=Acme"}}
+    "assets": {"favicon": "/brands/acme-favicon.svg", "logo": {"light": "/brands/acme-logo-light.svg", "dark": "/brands/acme-logo-dark.svg"}}
   }'
 ),
 (
   'b0000000-0000-4000-8000-000000000001', 'globex',
   '{"en": "Globex Freight"}',
-  '{"light": "https://placehold.co/160x40/ea580c/ffffff?text=Globex", "dark": "https://placehold.co/160x40/ffffff/ea580c?text=Globex"}',
+  '{"light": "/brands/globex-logo.svg", "dark": "/brands/globex-logo.svg"}',
   '{"phone": "+44 20 7946 0000", "email": "ops@globex.test", "address": "10 Canary Wharf, London"}',
   'active',
   '{"general": {"default_location_cordinates": {"settings": {"latitude": 51.5054, "longitude": -0.0235}}}}',
@@ -41,7 +41,7 @@ insert into public.tenants (id, slug, name, logo_url, contact_info, status, sett
     "presets": [{"name": "Globex Sunset", "palette": {"primary": "#ea580c", "secondary": "#16a34a"}}],
     "colors": {"primary": "#ea580c", "secondary": "#16a34a", "background": "#fffbeb", "cardBg": "#fef3c7", "text": "#1c1917", "textLight": "#78716c"},
     "configurations": {"font": "Poppins"},
-    "assets": {"favicon": "https://placehold.co/32x32/ea580c/ffffff?text=G", "logo": "https://placehold.co/160x40/ea580c/ffffff?text=Globex"}
+    "assets": {"favicon": "/brands/globex-favicon.svg", "logo": "/brands/globex-logo.svg"}
   }'
 );
 

@@ -1,12 +1,25 @@
 import { SessionProvider } from '../lib/session';
+import { ToastProvider } from '../ui/toast';
 import { ErrorBoundary } from './ErrorBoundary';
+import { AppErrorBoundary } from './errors/AppErrorBoundary';
+import { BrandScope, DomainGate, TenantlessGate } from './gates';
 import { AppRoutes } from './routes';
 
 export function App() {
   return (
     <ErrorBoundary>
       <SessionProvider>
-        <AppRoutes />
+        <ToastProvider>
+          <DomainGate>
+            <BrandScope>
+              <TenantlessGate>
+                <AppErrorBoundary>
+                  <AppRoutes />
+                </AppErrorBoundary>
+              </TenantlessGate>
+            </BrandScope>
+          </DomainGate>
+        </ToastProvider>
       </SessionProvider>
     </ErrorBoundary>
   );

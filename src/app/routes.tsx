@@ -1,40 +1,263 @@
-import { Redirect, Route, Switch } from 'wouter';
-import { AccountPage } from '../features/auth/pages/AccountPage';
-import { SignInPage } from '../features/auth/pages/SignInPage';
-import { GuestOnly, RequireSession } from './guards';
+import { Suspense, type ReactNode } from 'react';
+import { Route, Switch, useParams } from 'wouter';
+import { fetchTenantBrand } from '../features/brand/api';
+import { writeCachedBrand } from '../features/brand/cache';
+import { readAuthRedirect } from '../features/auth/schema';
+import {
+  BLANK_PATH,
+  BUSINESSES_PATH,
+  DASHBOARD_PATH,
+  RESET_PASSWORD_PATH,
+  ROOT_PATH,
+  SIGN_IN_PATH,
+  TRACKING_PATH,
+  UPDATE_PASSWORD_PATH,
+  VERIFY_PATH,
+  type PanelType,
+} from '../lib/paths';
+import { useSession } from '../lib/session';
+import { ForbiddenPage } from './errors/ForbiddenPage';
+import { ServerErrorPage } from './errors/ServerErrorPage';
+import { Guard } from './Guard';
+import { dashboardRoot, guestOnly, isReservedSegment, panelArea, rootPath, verifyLink } from './guards';
+import { AdminLayout } from './layouts/AdminLayout';
 import { AuthLayout } from './layouts/AuthLayout';
+import { AuthSplitLayout } from './layouts/AuthSplitLayout';
+import { DispatcherLayout } from './layouts/DispatcherLayout';
+import { DriverLayout } from './layouts/DriverLayout';
+import { MainLayout } from './layouts/MainLayout';
 import { SimpleLayout } from './layouts/SimpleLayout';
+import { lazyWithRetry } from './lazy';
+import { LoadingScreen } from './LoadingScreen';
 import { NotFoundPage } from './NotFoundPage';
-import { DASHBOARD_PATH, HOME_PATH, SIGN_IN_PATH } from './paths';
 
-/** The route table: every path the app answers, in one place. */
+const SignInPage = lazyWithRetry(async () => ({ default: (await import('../features/auth/pages/SignInPage')).SignInPage }));
+const SignUpPage = lazyWithRetry(async () => ({ default: (await import('../features/auth/pages/SignUpPage')).SignUpPage }));
+const VerifyPage = lazyWithRetry(async () => ({ default: (await import('../features/auth/pages/VerifyPage')).VerifyPage }));
+const ResetPasswordPage = lazyWithRetry(async () => ({ default: (await import('../features/auth/pages/ResetPasswordPage')).ResetPasswordPage }));
+const UpdatePasswordPage = lazyWithRetry(async () => ({ default: (await import('../features/auth/pages/UpdatePasswordPage')).UpdatePasswordPage }));
+const BusinessPickerPage = lazyWithRetry(async () => ({ default: (await import('../features/tenants/pages/BusinessPickerPage')).BusinessPickerPage }));
+const AdminDashboardPage = lazyWithRetry(() => import('../features/dashboards/pages/AdminDashboardPage'));
+const DispatcherDashboardPage = lazyWithRetry(() => import('../features/dashboards/pages/DispatcherDashboardPage'));
+const DriverDashboardPage = lazyWithRetry(() => import('../features/dashboards/pages/DriverDashboardPage'));
+const CustomerDashboardPage = lazyWithRetry(() => import('../features/dashboards/pages/CustomerDashboardPage'));
+
+/** Spec 2: a business card loads the tenant's brand first (into the brand cache the sign-up page paints from). */
+async function loadTenantBrand(slug: string): Promise<void> {
+  const record = await fetchTenantBrand(slug);
+  if (record) writeCachedBrand(record);
+}
+
+/** A lazy page: the loading screen until its code has arrived. */
+function Page({ children }: { children: ReactNode }) {
+  return <Suspense fallback={<LoadingScreen />}>{children}</Suspense>;
+}
+
+function RootRoute() {
+  return <Guard decision={rootPath(useSession())}>{null}</Guard>;
+}
+
+function GuestOnly({ children }: { children: ReactNode }) {
+  return <Guard decision={guestOnly(useSession())}>{children}</Guard>;
+}
+
+function VerifyRoute() {
+  // Read once: supabase-js removes a session fragment from the URL, never an error.
+  const result = readAuthRedirect(window.location.hash, window.location.search);
+  const hasProblem = result.error !== null;
+  return (
+    <Guard decision={verifyLink(useSession(), hasProblem)}>
+      <AuthLayout>
+        <Page>
+          <VerifyPage result={result} />
+        </Page>
+      </AuthLayout>
+    </Guard>
+  );
+}
+
+function DashboardRoute({ slug }: { slug: string | null }) {
+  return <Guard decision={dashboardRoot(useSession(), slug)}>{null}</Guard>;
+}
+
+function PanelGuard({ panel, children }: { panel: PanelType; children: ReactNode }) {
+  const { slug = '' } = useParams<{ slug: string }>();
+  return <Guard decision={panelArea(useSession(), slug, panel)}>{children}</Guard>;
+}
+
+/** /{slug}/...: the app's own first segments are not tenants, so what follows them does not exist. */
+function TenantRoute({ children }: { children: ReactNode }) {
+  const { slug = '' } = useParams<{ slug: string }>();
+  return isReservedSegment(slug) ? <NotFoundPage /> : children;
+}
+
+function SignUpRoute() {
+  const { slug = '' } = useParams<{ slug: string }>();
+  return (
+    <GuestOnly>
+      <AuthSplitLayout>
+        <Page>
+          <SignUpPage tenantSlug={slug} />
+        </Page>
+      </AuthSplitLayout>
+    </GuestOnly>
+  );
+}
+
+/** The admin area; later issues add its sections under the same guard and layout. */
+function AdminArea() {
+  return (
+    <PanelGuard panel="admin">
+      <Switch>
+        <Route path="/">
+          <AdminLayout>
+            <Page>
+              <AdminDashboardPage />
+            </Page>
+          </AdminLayout>
+        </Route>
+        <Route>
+          <NotFoundPage />
+        </Route>
+      </Switch>
+    </PanelGuard>
+  );
+}
+
+/** The dispatcher area; its order sections come with the dispatch issues. */
+function DispatcherArea() {
+  return (
+    <PanelGuard panel="dispatcher">
+      <Switch>
+        <Route path="/">
+          <DispatcherLayout>
+            <Page>
+              <DispatcherDashboardPage />
+            </Page>
+          </DispatcherLayout>
+        </Route>
+        <Route>
+          <NotFoundPage />
+        </Route>
+      </Switch>
+    </PanelGuard>
+  );
+}
+
+/** The route table (spec 2): every path the app answers, in one place. */
 export function AppRoutes() {
   return (
     <Switch>
-      <Route path="/">
-        <Redirect to={SIGN_IN_PATH} replace />
+      <Route path={ROOT_PATH}>
+        <RootRoute />
       </Route>
       <Route path={SIGN_IN_PATH}>
         <GuestOnly>
           <AuthLayout>
-            <SignInPage />
+            <Page>
+              <SignInPage />
+            </Page>
           </AuthLayout>
         </GuestOnly>
       </Route>
-      <Route path={HOME_PATH}>
-        <RequireSession>
-          {(session) => (
-            <SimpleLayout>
-              <AccountPage user={session.user} />
-            </SimpleLayout>
-          )}
-        </RequireSession>
+      <Route path={VERIFY_PATH}>
+        <VerifyRoute />
       </Route>
-      <Route path={DASHBOARD_PATH}>
-        <RequireSession>{() => <Redirect to={HOME_PATH} replace />}</RequireSession>
+      <Route path={RESET_PASSWORD_PATH}>
+        <AuthLayout>
+          <Page>
+            <ResetPasswordPage />
+          </Page>
+        </AuthLayout>
+      </Route>
+      <Route path={UPDATE_PASSWORD_PATH}>
+        <AuthLayout>
+          <Page>
+            <UpdatePasswordPage />
+          </Page>
+        </AuthLayout>
+      </Route>
+      <Route path={BUSINESSES_PATH}>
+        <MainLayout>
+          <Page>
+            <BusinessPickerPage loadBrand={loadTenantBrand} />
+          </Page>
+        </MainLayout>
+      </Route>
+      {/* The tracking page comes with the dispatch issues; until then the path is known but has nothing to show. */}
+      <Route path={TRACKING_PATH}>
+        <NotFoundPage />
+      </Route>
+      <Route path={BLANK_PATH}>
+        <MainLayout>{null}</MainLayout>
+      </Route>
+      <Route path="/error/500">
+        <SimpleLayout>
+          <ServerErrorPage />
+        </SimpleLayout>
       </Route>
       <Route path="/error/404">
         <NotFoundPage />
+      </Route>
+      <Route path="/error/403">
+        <SimpleLayout>
+          <ForbiddenPage />
+        </SimpleLayout>
+      </Route>
+      <Route path={DASHBOARD_PATH}>
+        <DashboardRoute slug={null} />
+      </Route>
+      <Route path="/:slug/sign-up">
+        <TenantRoute>
+          <SignUpRoute />
+        </TenantRoute>
+      </Route>
+      <Route path="/:slug">
+        {({ slug }) => (
+          <TenantRoute>
+            <DashboardRoute slug={slug} />
+          </TenantRoute>
+        )}
+      </Route>
+      <Route path="/:slug/dashboard">
+        {({ slug }) => (
+          <TenantRoute>
+            <DashboardRoute slug={slug} />
+          </TenantRoute>
+        )}
+      </Route>
+      <Route path="/:slug/admin" nest>
+        <TenantRoute>
+          <AdminArea />
+        </TenantRoute>
+      </Route>
+      <Route path="/:slug/dispatcher" nest>
+        <TenantRoute>
+          <DispatcherArea />
+        </TenantRoute>
+      </Route>
+      <Route path="/:slug/driver">
+        <TenantRoute>
+          <PanelGuard panel="driver">
+            <DriverLayout>
+              <Page>
+                <DriverDashboardPage />
+              </Page>
+            </DriverLayout>
+          </PanelGuard>
+        </TenantRoute>
+      </Route>
+      {/* Spec 1: the customer dashboard reuses the driver layout. */}
+      <Route path="/:slug/customer">
+        <TenantRoute>
+          <PanelGuard panel="customer">
+            <DriverLayout>
+              <Page>
+                <CustomerDashboardPage />
+              </Page>
+            </DriverLayout>
+          </PanelGuard>
+        </TenantRoute>
       </Route>
       <Route>
         <NotFoundPage />

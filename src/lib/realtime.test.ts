@@ -359,6 +359,30 @@ describe('createLiveRegistry', () => {
     expect(store.get(live.error)?.message).toBe('network down');
   });
 
+  it('reports a read in flight and reads again on refetch (a Retry after a failure)', async () => {
+    const registry = createLiveRegistry(client, store);
+    const live = registry.topic(source, T);
+    const first = deferred<readonly Item[]>();
+    source.fetch = () => first.promise;
+    registry.refetch(source, T);
+    expect(store.get(live.fetching)).toBe(false);
+    registry.acquire(source, T);
+    expect(store.get(live.fetching)).toBe(true);
+    first.reject(new Error('network down'));
+    await settle();
+    expect(store.get(live.fetching)).toBe(false);
+    expect(store.get(live.error)?.message).toBe('network down');
+
+    const second = deferred<readonly Item[]>();
+    source.fetch = () => second.promise;
+    registry.refetch(source, T);
+    expect(store.get(live.fetching)).toBe(true);
+    second.resolve([item('a')]);
+    await settle();
+    expect(store.get(live.fetching)).toBe(false);
+    expect(names(store.get(live.rows))).toEqual(['a']);
+  });
+
   it('ignores a fetch that resolves after the last listener left', async () => {
     const registry = createLiveRegistry(client, store);
     const live = registry.topic(source, T);

@@ -135,6 +135,8 @@ export interface LiveTopic<T extends Row> {
   readonly state: Atom<ConnectionState>;
   /** The last join, fetch or decode failure; null again once the topic is live and read. */
   readonly error: Atom<Error | null>;
+  /** A read of the rows is in flight: with no rows yet, the list is loading rather than empty. */
+  readonly fetching: Atom<boolean>;
 }
 
 export interface LiveRegistry {
@@ -142,6 +144,8 @@ export interface LiveRegistry {
   topic<T extends Row>(source: LiveSource<T>, tenantId: string): LiveTopic<T>;
   /** Starts listening; returns the release. The channel is left once the last listener releases. */
   acquire<T extends Row>(source: LiveSource<T>, tenantId: string): () => void;
+  /** Reads a listened-to topic's rows again (a Retry after a failed read); no-op without listeners. */
+  refetch<T extends Row>(source: LiveSource<T>, tenantId: string): void;
   /** Leaves every channel (sign-out, tests). */
   dispose(): Promise<void>;
 }
@@ -164,6 +168,7 @@ interface TopicEntry<T extends Row> {
   readonly rows: PrimitiveAtom<Rows<T>>;
   readonly state: PrimitiveAtom<ConnectionState>;
   readonly error: PrimitiveAtom<Error | null>;
+  readonly fetching: PrimitiveAtom<boolean>;
   refs: number;
   channel: RealtimeChannelLike | null;
   /** Bumped on every join and leave, so a join still awaiting setAuth after a leave gives up. */
@@ -205,6 +210,7 @@ export function createLiveRegistry(client: RealtimeClientLike, store: Store, opt
       rows: atom<Rows<T>>(EMPTY_ROWS as Rows<T>),
       state: atom<ConnectionState>('offline'),
       error: atom<Error | null>(null),
+      fetching: atom(false),
       refs: 0,
       channel: null,
       joinGeneration: 0,
@@ -227,6 +233,7 @@ export function createLiveRegistry(client: RealtimeClientLike, store: Store, opt
   function refetch<T extends Row>(entry: TopicEntry<T>): void {
     const generation = ++entry.fetchGeneration;
     entry.queue ??= [];
+    store.set(entry.fetching, true);
     let request: Promise<readonly T[]>;
     try {
       request = entry.source.fetch(entry.tenantId);
@@ -240,6 +247,7 @@ export function createLiveRegistry(client: RealtimeClientLike, store: Store, opt
         for (const change of entry.queue ?? []) rows = applyRowChange(rows, change);
         entry.queue = null;
         store.set(entry.rows, rows);
+        store.set(entry.fetching, false);
         if (store.get(entry.state) === 'live') store.set(entry.error, null);
       },
       (reason: unknown) => {
@@ -248,6 +256,7 @@ export function createLiveRegistry(client: RealtimeClientLike, store: Store, opt
         for (const change of entry.queue ?? []) rows = applyRowChange(rows, change);
         entry.queue = null;
         store.set(entry.rows, rows);
+        store.set(entry.fetching, false);
         store.set(entry.error, toError(reason));
       },
     );
@@ -326,6 +335,7 @@ export function createLiveRegistry(client: RealtimeClientLike, store: Store, opt
     store.set(entry.rows, EMPTY_ROWS as Rows<T>);
     store.set(entry.state, 'offline');
     store.set(entry.error, null);
+    store.set(entry.fetching, false);
   }
 
   function acquire<T extends Row>(source: LiveSource<T>, tenantId: string): () => void {
@@ -357,9 +367,13 @@ export function createLiveRegistry(client: RealtimeClientLike, store: Store, opt
   return {
     topic: (source, tenantId) => {
       const entry = entryFor(source, tenantId);
-      return { topic: entry.topic, rows: entry.rows, state: entry.state, error: entry.error };
+      return { topic: entry.topic, rows: entry.rows, state: entry.state, error: entry.error, fetching: entry.fetching };
     },
     acquire,
+    refetch: (source, tenantId) => {
+      const entry = entryFor(source, tenantId);
+      if (entry.refs > 0) refetch(entry);
+    },
     dispose: async () => {
       disposals += 1;
       for (const entry of entries.values()) {

@@ -20,6 +20,10 @@ export interface LiveCollection<T extends Row> {
   rows: Rows<T>;
   state: ConnectionState;
   error: Error | null;
+  /** A read is in flight (the first one, a reconnect's or a retry's). */
+  fetching: boolean;
+  /** Reads the rows again: the way out of a failed read. */
+  refetch: () => void;
 }
 
 /**
@@ -31,5 +35,11 @@ export function useLiveCollection<T extends Row>(source: LiveSource<T>, tenantId
   const registry = registryFor(useStore());
   const topic = registry.topic(source, tenantId);
   useEffect(() => registry.acquire(source, tenantId), [registry, source, tenantId]);
-  return { rows: useAtomValue(topic.rows), state: useAtomValue(topic.state), error: useAtomValue(topic.error) };
+  return {
+    rows: useAtomValue(topic.rows),
+    state: useAtomValue(topic.state),
+    error: useAtomValue(topic.error),
+    fetching: useAtomValue(topic.fetching),
+    refetch: () => registry.refetch(source, tenantId),
+  };
 }

@@ -1,40 +1,22 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, signIn, test } from './fixtures.ts';
 
-const ADMIN = { email: 'admin@acme.test', password: 'Waypost!2026' };
+const ADMIN = 'admin@acme.test';
 
-async function fillSignIn(page: Page, email: string, password: string) {
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-}
-
-test('a demo user signs in, sees their account and signs out', async ({ page }) => {
-  await page.goto('/sign-in');
-  await fillSignIn(page, ADMIN.email, ADMIN.password);
-
-  await expect(page).toHaveURL(/\/account$/);
-  await expect(page.getByRole('heading', { name: 'Your account' })).toBeVisible();
-  await expect(page.getByTestId('account-email')).toHaveText(ADMIN.email);
-
+test('a demo user signs in, lands on their panel, and stays signed in after a reload', async ({ page }) => {
+  await signIn(page, ADMIN);
+  await expect(page).toHaveURL(/\/acme\/admin$/);
   await page.reload();
-  await expect(page.getByTestId('account-email')).toHaveText(ADMIN.email);
-
-  await page.getByRole('button', { name: 'Sign out' }).click();
-  await expect(page).toHaveURL(/\/sign-in$/);
-  await expect(page.getByLabel('Email')).toBeVisible();
-
-  await page.goto('/account');
-  await expect(page).toHaveURL(/\/sign-in$/);
+  await expect(page).toHaveURL(/\/acme\/admin$/);
+  await expect(page.getByRole('heading', { name: 'Sign in to Waypost' })).toHaveCount(0);
 });
 
 test('a wrong password shows the server error and keeps the form usable', async ({ page }) => {
-  await page.goto('/sign-in');
-  await fillSignIn(page, ADMIN.email, 'not-the-password');
+  await signIn(page, ADMIN, 'not-the-password');
 
-  await expect(page.getByRole('alert')).toHaveText('Invalid login credentials');
+  await expect(page.getByRole('alert').filter({ hasText: 'Invalid login credentials' })).toBeVisible();
   await expect(page).toHaveURL(/\/sign-in$/);
   await expect(page.getByRole('button', { name: 'Sign in' })).toBeEnabled();
-  await expect(page.getByLabel('Email')).toHaveValue(ADMIN.email);
+  await expect(page.getByLabel('Email')).toHaveValue(ADMIN);
   await expect(page.getByLabel('Password')).toBeFocused();
 });
 
@@ -56,19 +38,14 @@ test('an empty form shows a message under each field without calling the server'
   expect(authCalls).toBe(0);
 });
 
-test('the root path sends a guest to sign-in', async ({ page }) => {
-  await page.goto('/');
-  await expect(page).toHaveURL(/\/sign-in$/);
-  await expect(page.getByRole('heading', { name: 'Sign in to Waypost' })).toBeVisible();
-});
+test('sign-in links to the business picker and to password reset', async ({ page }) => {
+  await page.goto('/sign-in');
+  await page.getByRole('link', { name: 'Forgot password?' }).click();
+  await expect(page).toHaveURL(/\/reset-password$/);
+  await expect(page.getByRole('heading', { name: 'Forgot your password?' })).toBeVisible();
 
-test('an unknown path shows the not-found page', async ({ page }) => {
-  await page.goto('/no/such/page');
-
-  await expect(page).toHaveTitle('404 page not found! | Error');
-  await expect(page.getByRole('heading', { name: 'Sorry, page not found!' })).toBeVisible();
-  await expect(page.getByText(/couldn’t find the page.*check your spelling/)).toBeVisible();
-
-  await page.getByRole('link', { name: 'Go to home' }).click();
-  await expect(page).toHaveURL(/\/sign-in$/);
+  await page.goto('/sign-in');
+  await page.getByRole('link', { name: /Find your business/ }).click();
+  await expect(page).toHaveURL(/\/businesses$/);
+  await expect(page.getByRole('heading', { name: 'Find your business' })).toBeVisible();
 });

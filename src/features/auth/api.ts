@@ -1,6 +1,7 @@
 import { isAuthRetryableFetchError } from '@supabase/supabase-js';
 import { supabase } from '../../lib/supabase';
-import type { SignInInput } from './schema';
+import { UPDATE_PASSWORD_PATH, VERIFY_PATH } from '../../lib/paths';
+import type { ResetPasswordInput, SignInInput, SignUpInput } from './schema';
 
 export type AuthResult = { error: string | null };
 
@@ -14,14 +15,37 @@ function messageOf(error: Error): string {
   return error.message;
 }
 
+const result = (error: Error | null): AuthResult => ({ error: error ? messageOf(error) : null });
+
 /** Errors are the server's own messages (for example 'Invalid login credentials'). */
 export async function signInWithPassword({ email, password }: SignInInput): Promise<AuthResult> {
   const { error } = await supabase.auth.signInWithPassword({ email, password });
-  return { error: error ? messageOf(error) : null };
+  return result(error);
 }
 
-/** Ends this device's session only; the user's other devices stay signed in. */
-export async function signOut(): Promise<AuthResult> {
-  const { error } = await supabase.auth.signOut({ scope: 'local' });
-  return { error: error ? messageOf(error) : null };
+/**
+ * Creates a customer of the tenant (the database reads tenant_slug from the metadata and refuses an
+ * unknown or inactive tenant). The confirmation mail links back to /verify, which signs the user in.
+ */
+export async function signUp(tenantSlug: string, input: SignUpInput): Promise<AuthResult> {
+  const { error } = await supabase.auth.signUp({
+    email: input.email,
+    password: input.password,
+    options: {
+      data: { tenant_slug: tenantSlug, first_name: input.firstName, last_name: input.lastName, phone: input.phone },
+      emailRedirectTo: `${window.location.origin}${VERIFY_PATH}`,
+    },
+  });
+  return result(error);
+}
+
+/** Mails a recovery link that opens /update-password signed in. */
+export async function requestPasswordReset({ email }: ResetPasswordInput): Promise<AuthResult> {
+  const { error } = await supabase.auth.resetPasswordForEmail(email, { redirectTo: `${window.location.origin}${UPDATE_PASSWORD_PATH}` });
+  return result(error);
+}
+
+export async function updatePassword(password: string): Promise<AuthResult> {
+  const { error } = await supabase.auth.updateUser({ password });
+  return result(error);
 }

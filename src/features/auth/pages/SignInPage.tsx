@@ -1,10 +1,15 @@
 import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { Link } from 'wouter';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { firstErrorPerField, type FieldErrors } from '../../../lib/form-errors';
+import { BUSINESSES_PATH, RESET_PASSWORD_PATH } from '../../../lib/paths';
 import { Button } from '../../../ui/Button';
 import { TextField } from '../../../ui/TextField';
 import { signInWithPassword } from '../api';
 import { SignInSchema, type SignInInput } from '../schema';
+import { readSignInNotice } from '../sign-in-notice';
+
+const linkClass = 'font-medium text-brand hover:underline';
 
 export function SignInPage() {
   useDocumentTitle('Sign in | Waypost');
@@ -14,6 +19,7 @@ export function SignInPage() {
   const [submitting, setSubmitting] = useState(false);
   const emailRef = useRef<HTMLInputElement>(null);
   const passwordRef = useRef<HTMLInputElement>(null);
+  const [notice] = useState(readSignInNotice);
 
   // After a refused sign-in, put the user back on the password, ready to retype it. The fields are
   // re-enabled in the same render that shows the error, so this cannot run before they accept focus.
@@ -53,6 +59,14 @@ export function SignInPage() {
       <h1 className="text-2xl font-bold tracking-tight">Sign in to Waypost</h1>
       <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">Use the email and password of your account.</p>
       <form noValidate onSubmit={submit} className="mt-6 space-y-5" aria-busy={submitting}>
+        {notice && !serverError && (
+          <div
+            role="status"
+            className="rounded-lg border border-emerald-200 bg-emerald-50 px-3 py-2 text-sm text-emerald-800 dark:border-emerald-900 dark:bg-emerald-950 dark:text-emerald-200"
+          >
+            {notice}
+          </div>
+        )}
         {serverError && (
           <div
             role="alert"
@@ -87,10 +101,21 @@ export function SignInPage() {
           error={errors.password}
           disabled={submitting}
         />
+        <div className="-mt-2 flex justify-end">
+          <Link href={RESET_PASSWORD_PATH} className={`text-sm ${linkClass}`}>
+            Forgot password?
+          </Link>
+        </div>
         <Button type="submit" busy={submitting} className="w-full">
           {submitting ? 'Signing in…' : 'Sign in'}
         </Button>
       </form>
+      <p className="mt-6 text-center text-sm text-slate-600 dark:text-slate-400">
+        New here?{' '}
+        <Link href={BUSINESSES_PATH} className={linkClass}>
+          Find your business to create an account
+        </Link>
+      </p>
     </>
   );
 }

@@ -1,0 +1,100 @@
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useLocation } from 'wouter';
+import { BrandProvider } from '../features/brand/BrandProvider';
+import { verifyTenantDomain } from '../features/tenants/api';
+import { useSession } from '../lib/session';
+import { Button } from '../ui/Button';
+import { useToast } from '../ui/toast';
+import { createDomainVerifier } from './domain-verification';
+import { shouldRejectTenantless, TENANTLESS_MESSAGE, tenantSlugToVerify } from './guards';
+import { LoadingScreen } from './LoadingScreen';
+
+const domains = createDomainVerifier(async (slug) => (await verifyTenantDomain(slug)).status);
+
+/** Spec 4: a failed domain verification clears local storage and starts over at '/'. */
+function leaveUnknownDomain(): void {
+  window.localStorage.clear();
+  window.location.replace('/');
+}
+
+/**
+ * Confirms that the first path segment names a tenant (public/verify-domain) before anything under
+ * it renders; paths that are not tenant paths pass straight through.
+ */
+export function DomainGate({ children }: { children: ReactNode }) {
+  const [pathname] = useLocation();
+  const slug = tenantSlugToVerify(pathname);
+  const [attempt, setAttempt] = useState(0);
+  const [failed, setFailed] = useState<{ slug: string; attempt: number } | null>(null);
+  const [, setConfirmed] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (!slug || domains.isVerified(slug)) return;
+    let active = true;
+    void domains.verify(slug).then((outcome) => {
+      if (!active) return;
+      if (outcome === 'verified') setConfirmed(slug);
+      else if (outcome === 'unknown') leaveUnknownDomain();
+      // No answer is not a verdict: the stored session stays, and the visitor can try again.
+      else setFailed({ slug, attempt });
+    });
+    return () => {
+      active = false;
+    };
+  }, [slug, attempt]);
+
+  if (slug && !domains.isVerified(slug)) {
+    if (failed?.slug === slug && failed.attempt === attempt) return <VerificationProblem onRetry={() => setAttempt((n) => n + 1)} />;
+    return <LoadingScreen />;
+  }
+  return children;
+}
+
+function VerificationProblem({ onRetry }: { onRetry: () => void }) {
+  return (
+    <main role="alert" className="grid min-h-dvh place-items-center px-4 text-center">
+      <div>
+        <h1 className="text-2xl font-bold tracking-tight">Could not reach Waypost</h1>
+        <p className="mx-auto mt-3 max-w-md text-slate-600 dark:text-slate-400">
+          We could not check this business address. Check your connection and try again.
+        </p>
+        <Button className="mt-6" onClick={onRetry}>
+          Try again
+        </Button>
+      </div>
+    </main>
+  );
+}
+
+/**
+ * Spec 4 and 6: a signed-in user without a tenant or a panel type is told so and signed out,
+ * anywhere but on update-password.
+ */
+export function TenantlessGate({ children }: { children: ReactNode }) {
+  const session = useSession();
+  const [pathname] = useLocation();
+  const toast = useToast();
+  const reject = shouldRejectTenantless(session, pathname);
+  const handledUser = useRef<string | null>(null);
+  const userId = session.user?.id ?? null;
+  const { signOut } = session;
+
+  useEffect(() => {
+    if (!reject || !userId || handledUser.current === userId) return;
+    handledUser.current = userId;
+    toast.error(TENANTLESS_MESSAGE);
+    void signOut().finally(() => {
+      handledUser.current = null;
+    });
+  }, [reject, userId, toast, signOut]);
+
+  return children;
+}
+
+/** The brand of the tenant in the URL, else of the signed-in user's tenant, else the system brand. */
+export function BrandScope({ children }: { children: ReactNode }) {
+  const [pathname] = useLocation();
+  const session = useSession();
+  const slug = tenantSlugToVerify(pathname) ?? session.user?.tenant?.slug ?? null;
+  return <BrandProvider tenantSlug={slug}>{children}</BrandProvider>;
+}

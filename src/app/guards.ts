@@ -1,0 +1,121 @@
+import { panelPath, ROOT_PATH, SIGN_IN_PATH, UPDATE_PASSWORD_PATH, type PanelType } from '../lib/paths';
+import type { AppUser } from '../lib/profile';
+
+/** What a guard needs to know of the session. */
+export interface SessionView {
+  status: 'loading' | 'authenticated' | 'unauthenticated';
+  user: AppUser | null;
+}
+
+/**
+ * What a guarded route shows: a loading screen while the session settles (or while a tenant-less
+ * user is being signed out), the page, a redirect, or the permission-denied page.
+ */
+export type GuardDecision = { kind: 'wait' } | { kind: 'render' } | { kind: 'redirect'; to: string } | { kind: 'forbidden' };
+
+const WAIT: GuardDecision = { kind: 'wait' };
+const RENDER: GuardDecision = { kind: 'render' };
+const FORBIDDEN: GuardDecision = { kind: 'forbidden' };
+const redirect = (to: string): GuardDecision => ({ kind: 'redirect', to });
+
+export const TENANTLESS_MESSAGE = 'You are not associated with any tanent. Please contact your administrator.';
+
+/** Spec 4 and 6: a user without a tenant or a panel type cannot be placed anywhere. */
+export function isTenantless(user: AppUser): boolean {
+  return !user.profile || !user.tenant || !user.profile.tenant_id || !user.profile.panel_type;
+}
+
+/** The user's own panel, /{tenant slug}/{panel type}; null for a tenant-less user. */
+export function panelHomeOf(user: AppUser): string | null {
+  if (isTenantless(user) || !user.tenant || !user.profile?.panel_type) return null;
+  return panelPath(user.tenant.slug, user.profile.panel_type);
+}
+
+/** Whether the tenant-less check signs this session out here; update-password is exempt (spec 4). */
+export function shouldRejectTenantless(session: SessionView, pathname: string): boolean {
+  return session.status === 'authenticated' && session.user !== null && isTenantless(session.user) && pathname !== UPDATE_PASSWORD_PATH;
+}
+
+/** Guest-only pages (sign-in, sign-up): an authenticated visitor goes to their panel. */
+export function guestOnly(session: SessionView): GuardDecision {
+  if (session.status === 'loading') return WAIT;
+  if (session.status === 'unauthenticated' || !session.user) return RENDER;
+  const home = panelHomeOf(session.user);
+  return home ? redirect(home) : WAIT;
+}
+
+/** '/' is a guest page that sends guests on to sign-in. */
+export function rootPath(session: SessionView): GuardDecision {
+  const decision = guestOnly(session);
+  return decision.kind === 'render' ? redirect(SIGN_IN_PATH) : decision;
+}
+
+/** Protected routes: an unauthenticated visitor goes to '/', which sends guests to sign-in. */
+export function requireSession(session: SessionView): GuardDecision {
+  if (session.status === 'loading') return WAIT;
+  if (session.status === 'unauthenticated' || !session.user) return redirect(ROOT_PATH);
+  return isTenantless(session.user) ? WAIT : RENDER;
+}
+
+/** A panel area, /{slug}/{panel}: only the users of that tenant with that panel type. */
+export function panelArea(session: SessionView, slug: string, panel: PanelType): GuardDecision {
+  const base = requireSession(session);
+  if (base.kind !== 'render' || !session.user) return base;
+  const { tenant, profile } = session.user;
+  return tenant?.slug === slug && profile?.panel_type === panel ? RENDER : FORBIDDEN;
+}
+
+/** /dashboard, /{slug} and /{slug}/dashboard: the dashboard root becomes the user's panel. */
+export function dashboardRoot(session: SessionView, slug: string | null): GuardDecision {
+  const base = requireSession(session);
+  if (base.kind !== 'render' || !session.user) return base;
+  if (slug !== null && session.user.tenant?.slug !== slug) return FORBIDDEN;
+  const home = panelHomeOf(session.user);
+  return home ? redirect(home) : WAIT;
+}
+
+/**
+ * First path segments that are not tenant slugs: the spec's excluded paths plus the app's own
+ * top-level routes (a tenant cannot take these slugs: the database refuses them).
+ */
+const UNVERIFIED_SEGMENTS = new Set([
+  'sign-in',
+  'reset-password',
+  'update-password',
+  'verify',
+  'tracking',
+  'businesses',
+  'blank',
+  'error',
+  'dashboard',
+]);
+
+/** The tenant slug that domain verification must confirm for this path, or null when there is none. */
+export function tenantSlugToVerify(pathname: string): string | null {
+  const segment = pathname.split('/').find((part) => part !== '');
+  if (!segment) return null;
+  let slug: string;
+  try {
+    slug = decodeURIComponent(segment);
+  } catch {
+    slug = segment;
+  }
+  return UNVERIFIED_SEGMENTS.has(slug) ? null : slug;
+}
+
+/** Whether a first path segment belongs to the app rather than to a tenant. */
+export function isReservedSegment(segment: string): boolean {
+  return UNVERIFIED_SEGMENTS.has(segment);
+}
+
+/**
+ * /verify: a link that failed shows its problem; otherwise, once the session from the link has
+ * arrived, the user goes to their panel; with no session the page explains the link did not work.
+ */
+export function verifyLink(session: SessionView, linkHasProblem: boolean): GuardDecision {
+  if (linkHasProblem) return RENDER;
+  if (session.status === 'loading') return WAIT;
+  if (session.status === 'unauthenticated' || !session.user) return RENDER;
+  const home = panelHomeOf(session.user);
+  return home ? redirect(home) : WAIT;
+}

@@ -1,0 +1,30 @@
+import type { ReactNode } from 'react';
+import { NotificationsBell } from '../../features/notifications/NotificationsBell';
+import { panelPath } from '../../lib/paths';
+import { useSession } from '../../lib/session';
+import { SettingsButton } from '../settings/SettingsButton';
+import { AccountDrawer } from './AccountDrawer';
+import { PanelWidgets } from './dashboard-widgets';
+import { DashboardShell } from './DashboardShell';
+import { ADMIN_NAV, groupNav } from './nav';
+
+/** The admin panel: navigation to every admin area that exists, grouped; notifications, settings and account. */
+export function AdminLayout({ children }: { children: ReactNode }) {
+  const { user } = useSession();
+  const slug = user?.tenant?.slug;
+  const nav = slug ? groupNav(ADMIN_NAV, panelPath(slug, 'admin')) : [];
+  return (
+    <DashboardShell
+      nav={nav}
+      headerActions={
+        <>
+          <NotificationsBell />
+          <SettingsButton />
+          <AccountDrawer />
+        </>
+      }
+    >
+      <PanelWidgets>{children}</PanelWidgets>
+    </DashboardShell>
+  );
+}

@@ -1,0 +1,47 @@
+import { useId, useState, type FormEvent } from 'react';
+import { useLocation } from 'wouter';
+import { SearchIcon } from '../../ui/icons';
+import type { NavItem } from './nav';
+
+/**
+ * The header search: finds a page of the panel by name (the panel's only searchable content for
+ * now) and goes there on Enter.
+ */
+export function HeaderSearch({ items }: { items: NavItem[] }) {
+  const id = useId();
+  const [query, setQuery] = useState('');
+  const [, navigate] = useLocation();
+  const term = query.trim().toLowerCase();
+  const matches = term ? items.filter((item) => item.label.toLowerCase().includes(term)) : [];
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const first = matches[0];
+    if (!first) return;
+    setQuery('');
+    navigate(`~${first.href}`);
+  }
+
+  return (
+    <form role="search" onSubmit={submit} className="relative w-full max-w-xs">
+      <label htmlFor={id} className="sr-only">
+        Search
+      </label>
+      <span className="pointer-events-none absolute inset-y-0 left-3 flex items-center text-slate-400">
+        <SearchIcon className="size-4" />
+      </span>
+      <input
+        id={id}
+        type="search"
+        value={query}
+        onChange={(event) => setQuery(event.target.value)}
+        placeholder="Search…"
+        aria-describedby={`${id}-result`}
+        className="w-full rounded-full border border-slate-200 bg-slate-50 py-2 pr-3 pl-9 text-sm placeholder:text-slate-400 focus:border-brand focus:outline-2 focus:outline-brand dark:border-slate-700 dark:bg-slate-800"
+      />
+      <span id={`${id}-result`} role="status" className="sr-only">
+        {term ? (matches[0] ? `Press Enter to open ${matches[0].label}` : 'No page matches') : ''}
+      </span>
+    </form>
+  );
+}

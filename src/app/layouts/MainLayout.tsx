@@ -1,0 +1,141 @@
+import { useState, type ReactNode } from 'react';
+import { Link } from 'wouter';
+import { ROOT_PATH, SIGN_IN_PATH } from '../../lib/paths';
+import { buttonClassName } from '../../ui/Button';
+import { Drawer } from '../../ui/Drawer';
+import { IconButton } from '../../ui/IconButton';
+import { FacebookIcon, HomeIcon, InstagramIcon, LinkedinIcon, MenuIcon, TwitterIcon } from '../../ui/icons';
+import { SettingsButton } from '../settings/SettingsButton';
+import { Logo } from './Logo';
+import { isNavItemActive } from './nav';
+import { usePathname } from './use-pathname';
+
+const NAV = [{ label: 'Home', href: ROOT_PATH, exact: true }] as const;
+
+const SOCIAL = [
+  { label: 'Twitter', icon: TwitterIcon },
+  { label: 'Facebook', icon: FacebookIcon },
+  { label: 'Instagram', icon: InstagramIcon },
+  { label: 'LinkedIn', icon: LinkedinIcon },
+] as const;
+
+const linkClass = 'rounded-md text-sm text-slate-600 hover:text-brand focus-visible:outline-2 focus-visible:outline-brand dark:text-slate-400';
+
+function ShortFooter() {
+  return (
+    <footer className="border-t border-slate-200 py-6 text-center text-xs text-slate-600 dark:border-slate-800 dark:text-slate-400" data-testid="footer-short">
+      <Logo showName={false} />
+      <p className="mt-2">© All rights reserved.</p>
+    </footer>
+  );
+}
+
+function FullFooter() {
+  return (
+    <footer className="border-t border-slate-200 bg-brand-card dark:border-slate-800 dark:bg-slate-900" data-testid="footer-full">
+      <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 sm:grid-cols-3 sm:px-6">
+        <div>
+          <Logo />
+          <p className="mt-3 max-w-xs text-sm text-slate-600 dark:text-slate-400">Deliveries, warehouses and orders for every business in one console.</p>
+        </div>
+        <nav aria-labelledby="footer-legal">
+          <h2 id="footer-legal" className="text-xs font-semibold tracking-wide uppercase">
+            Legal
+          </h2>
+          <ul className="mt-3 space-y-2">
+            <li>
+              <a href="#" className={linkClass}>
+                Terms and condition
+              </a>
+            </li>
+            <li>
+              <a href="#" className={linkClass}>
+                Privacy policy
+              </a>
+            </li>
+          </ul>
+        </nav>
+        <div>
+          <h2 className="text-xs font-semibold tracking-wide uppercase">Contact</h2>
+          <ul className="mt-3 space-y-2">
+            <li>
+              <a href="#" className={linkClass}>
+                Contact us
+              </a>
+            </li>
+          </ul>
+          <ul className="mt-4 flex gap-1" aria-label="Social media">
+            {SOCIAL.map(({ label, icon: Icon }) => (
+              <li key={label}>
+                <a href="#" aria-label={label} title={label} className="inline-flex size-9 items-center justify-center rounded-full text-slate-600 hover:bg-slate-100 hover:text-brand focus-visible:outline-2 focus-visible:outline-brand dark:text-slate-400 dark:hover:bg-slate-800">
+                  <Icon />
+                </a>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </div>
+      <p className="border-t border-slate-200 py-4 text-center text-xs text-slate-600 dark:border-slate-800 dark:text-slate-400">© All rights reserved.</p>
+    </footer>
+  );
+}
+
+/** Public pages (spec section 2, main layout). The header's info alert is hidden, as the spec says. */
+export function MainLayout({ children }: { children: ReactNode }) {
+  const pathname = usePathname();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const isHome = pathname === ROOT_PATH;
+
+  const navLinks = (vertical: boolean) =>
+    NAV.map((item) => {
+      const active = isNavItemActive(item, pathname);
+      return (
+        <li key={item.href}>
+          <Link
+            href={`~${item.href}`}
+            aria-current={active ? 'page' : undefined}
+            onClick={() => setMenuOpen(false)}
+            className={
+              `flex items-center gap-2 rounded-lg px-3 py-2 text-sm font-medium focus-visible:outline-2 focus-visible:outline-brand ` +
+              (active ? 'text-brand' : 'text-slate-700 hover:text-brand dark:text-slate-300') +
+              (vertical ? ' w-full' : '')
+            }
+          >
+            {vertical && <HomeIcon />}
+            {item.label}
+          </Link>
+        </li>
+      );
+    });
+
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <header className="sticky top-0 z-20 border-b border-slate-200 bg-brand-card/90 backdrop-blur dark:border-slate-800 dark:bg-slate-900/90">
+        <div className="mx-auto flex h-16 max-w-6xl items-center gap-2 px-4 sm:px-6">
+          <IconButton label="Open menu" className="md:hidden" aria-haspopup="dialog" aria-expanded={menuOpen} onClick={() => setMenuOpen(true)}>
+            <MenuIcon />
+          </IconButton>
+          <Link href={`~${ROOT_PATH}`} className="rounded-lg focus-visible:outline-2 focus-visible:outline-brand" aria-label="Home">
+            <Logo />
+          </Link>
+          <nav aria-label="Main navigation" className="ml-6 hidden md:block">
+            <ul className="flex items-center gap-1">{navLinks(false)}</ul>
+          </nav>
+          <div className="ml-auto flex items-center gap-2">
+            <SettingsButton />
+            <Link href={`~${SIGN_IN_PATH}`} className={buttonClassName('primary')}>
+              Sign in
+            </Link>
+          </div>
+        </div>
+      </header>
+      <main className="flex-1">{children}</main>
+      {isHome ? <ShortFooter /> : <FullFooter />}
+      <Drawer open={menuOpen} onClose={() => setMenuOpen(false)} title="Menu" side="left">
+        <nav aria-label="Main navigation">
+          <ul className="space-y-1">{navLinks(true)}</ul>
+        </nav>
+      </Drawer>
+    </div>
+  );
+}

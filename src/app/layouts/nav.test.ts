@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { DashboardIcon } from '../../ui/icons';
+import { ADMIN_NAV, groupNav, isNavItemActive, type AdminNavEntry } from './nav';
+
+describe('admin navigation', () => {
+  it('has only areas whose screens exist: the dashboard, for now', () => {
+    const groups = groupNav(ADMIN_NAV, '/acme/admin');
+    expect(groups.map((group) => group.id)).toEqual(['overview']);
+    expect(groups[0]?.items.map((item) => [item.label, item.href])).toEqual([['Dashboard', '/acme/admin']]);
+  });
+
+  it('orders groups Operations, Warehousing, Commerce, Settings and leaves empty ones out', () => {
+    const entries: AdminNavEntry[] = [
+      { group: 'settings', label: 'Brand settings', path: 'brand-settings', icon: DashboardIcon },
+      { group: 'operations', label: 'Vehicles', path: 'vehicles', icon: DashboardIcon },
+      { group: 'operations', label: 'Zones', path: 'zones', icon: DashboardIcon },
+    ];
+    const groups = groupNav(entries, '/acme/admin');
+    expect(groups.map((group) => [group.label, group.items.map((item) => item.href)])).toEqual([
+      ['Operations', ['/acme/admin/vehicles', '/acme/admin/zones']],
+      ['Settings', ['/acme/admin/brand-settings']],
+    ]);
+  });
+
+  it('marks the index active only on itself, other items also on their sub-pages', () => {
+    expect(isNavItemActive({ href: '/acme/admin', exact: true }, '/acme/admin/')).toBe(true);
+    expect(isNavItemActive({ href: '/acme/admin', exact: true }, '/acme/admin/vehicles')).toBe(false);
+    expect(isNavItemActive({ href: '/acme/admin/vehicles' }, '/acme/admin/vehicles/3/edit')).toBe(true);
+    expect(isNavItemActive({ href: '/acme/admin/vehicles' }, '/acme/admin/vehicles-old')).toBe(false);
+  });
+});

@@ -1,0 +1,56 @@
+import type { ComponentType, SVGProps } from 'react';
+import { DashboardIcon } from '../../ui/icons';
+
+export type NavGroupId = 'overview' | 'operations' | 'warehousing' | 'commerce' | 'settings';
+
+export interface NavItem {
+  label: string;
+  /** Absolute path. */
+  href: string;
+  icon: ComponentType<SVGProps<SVGSVGElement>>;
+  /** Active only on exactly this path (a panel's index), not on its sub-pages. */
+  exact?: boolean;
+}
+
+export interface NavGroup {
+  id: NavGroupId;
+  /** Shown above the group; the overview group has none. */
+  label: string | null;
+  items: NavItem[];
+}
+
+/** An admin area, relative to /{slug}/admin; later issues add an entry here with their screen, never before. */
+export interface AdminNavEntry {
+  group: NavGroupId;
+  label: string;
+  path: string;
+  icon: ComponentType<SVGProps<SVGSVGElement>>;
+}
+
+export const ADMIN_NAV: readonly AdminNavEntry[] = [{ group: 'overview', label: 'Dashboard', path: '', icon: DashboardIcon }];
+
+const GROUPS: readonly { id: NavGroupId; label: string | null }[] = [
+  { id: 'overview', label: null },
+  { id: 'operations', label: 'Operations' },
+  { id: 'warehousing', label: 'Warehousing' },
+  { id: 'commerce', label: 'Commerce' },
+  { id: 'settings', label: 'Settings' },
+];
+
+/** The entries in the fixed group order, under a base path; a group without entries is left out. */
+export function groupNav(entries: readonly AdminNavEntry[], basePath: string): NavGroup[] {
+  return GROUPS.map(({ id, label }) => ({
+    id,
+    label,
+    items: entries
+      .filter((entry) => entry.group === id)
+      .map((entry) => ({ label: entry.label, href: entry.path ? `${basePath}/${entry.path}` : basePath, icon: entry.icon, exact: !entry.path })),
+  })).filter((group) => group.items.length > 0);
+}
+
+/** Whether a nav item is the current page (or, unless exact, one of its sub-pages). */
+export function isNavItemActive(item: Pick<NavItem, 'href' | 'exact'>, pathname: string): boolean {
+  const path = pathname.replace(/\/+$/, '') || '/';
+  if (path === item.href) return true;
+  return !item.exact && path.startsWith(`${item.href}/`);
+}

@@ -1,0 +1,88 @@
+import { useState, type FormEvent } from 'react';
+import { useLocation } from 'wouter';
+import { useDocumentTitle } from '../../../lib/document-title';
+import { SIGN_IN_PATH } from '../../../lib/paths';
+import { useSession } from '../../../lib/session';
+import { Button } from '../../../ui/Button';
+import { TextField } from '../../../ui/TextField';
+import { updatePassword } from '../api';
+import { readAuthRedirect, UpdatePasswordSchema } from '../schema';
+import { PASSWORD_UPDATED_NOTICE, signInNoticeState } from '../sign-in-notice';
+import { useAuthForm } from '../use-form';
+import { focusField, FormAlert } from './FormAlert';
+import { LinkProblem } from './LinkProblem';
+
+function Busy() {
+  return (
+    <div role="status" className="grid place-items-center py-10">
+      <span aria-hidden="true" className="size-8 animate-spin rounded-full border-4 border-brand border-t-transparent" />
+      <span className="sr-only">Loading…</span>
+    </div>
+  );
+}
+
+/**
+ * /update-password, opened signed in by the recovery link: a new password, then sign out and sign in
+ * with it. Users without a tenant may use it too (spec 4: the tenant check skips this path).
+ */
+export function UpdatePasswordPage() {
+  useDocumentTitle('Update password | Waypost');
+  const session = useSession();
+  const [, navigate] = useLocation();
+  const [linkResult] = useState(() => readAuthRedirect(window.location.hash, window.location.search));
+  const form = useAuthForm(UpdatePasswordSchema, { password: '', confirmPassword: '' });
+  const [serverError, setServerError] = useState<string | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+  const [finishing, setFinishing] = useState(false);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const target = event.currentTarget;
+    setServerError(null);
+    const checked = form.validate();
+    if ('invalid' in checked) {
+      focusField(target, checked.invalid);
+      return;
+    }
+    setSubmitting(true);
+    const { error } = await updatePassword(checked.data.password);
+    if (error) {
+      setSubmitting(false);
+      setServerError(error);
+      return;
+    }
+    setFinishing(true);
+    await session.signOut();
+    navigate(SIGN_IN_PATH, { replace: true, state: signInNoticeState(PASSWORD_UPDATED_NOTICE) });
+  }
+
+  if (finishing || session.status === 'loading') return <Busy />;
+  if (linkResult.error) return <LinkProblem title="This reset link does not work" detail={linkResult.error} />;
+  if (session.status === 'unauthenticated') {
+    return <LinkProblem title="This reset link does not work" detail="The password reset link is invalid or has expired. Ask for a new one." />;
+  }
+
+  return (
+    <>
+      <h1 className="text-2xl font-bold tracking-tight">Choose a new password</h1>
+      <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
+        {session.user?.email ? `For ${session.user.email}. ` : ''}At least 8 characters, with a lowercase letter, an uppercase letter and a digit.
+      </p>
+      <form noValidate onSubmit={submit} className="mt-6 space-y-5" aria-busy={submitting}>
+        <FormAlert>{serverError}</FormAlert>
+        <TextField label="New password" type="password" autoComplete="new-password" required autoFocus disabled={submitting} {...form.field('password')} />
+        <TextField
+          label="Confirm new password"
+          type="password"
+          autoComplete="new-password"
+          required
+          disabled={submitting}
+          {...form.field('confirmPassword')}
+        />
+        <Button type="submit" busy={submitting} className="w-full">
+          {submitting ? 'Saving…' : 'Update password'}
+        </Button>
+      </form>
+    </>
+  );
+}

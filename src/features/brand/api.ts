@@ -1,0 +1,25 @@
+import { supabase } from '../../lib/supabase';
+import { SYSTEM_BRAND_NAME, tenantBrandRowSchema, type BrandRecord } from './schema';
+
+/** A tenant's brand from its public face (readable by anyone); null when no tenant has the slug. */
+export async function fetchTenantBrand(slug: string): Promise<BrandRecord | null> {
+  const { data, error } = await supabase.from('tenants').select('id, slug, name, logo_url, brand_settings').eq('slug', slug).maybeSingle();
+  if (error) throw new Error(error.message);
+  if (!data) return null;
+  const row = tenantBrandRowSchema.parse(data);
+  return {
+    tenantId: row.id,
+    slug: row.slug,
+    name: row.name?.en?.trim() || row.slug,
+    logoUrl: row.logo_url ?? null,
+    settings: row.brand_settings ?? null,
+  };
+}
+
+/** The system brand (system_settings 'brand'), for pages outside a tenant. */
+export async function fetchSystemBrand(): Promise<BrandRecord> {
+  const { data, error } = await supabase.from('system_settings').select('value').eq('key', 'brand').maybeSingle();
+  if (error) throw new Error(error.message);
+  const value: unknown = (data as { value?: unknown } | null)?.value ?? null;
+  return { tenantId: null, slug: null, name: SYSTEM_BRAND_NAME, logoUrl: null, settings: value };
+}

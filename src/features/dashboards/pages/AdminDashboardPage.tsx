@@ -1,0 +1,69 @@
+import { useDocumentTitle } from '../../../lib/document-title';
+import { PANEL_TYPES } from '../../../lib/paths';
+import { useSession } from '../../../lib/session';
+import { Skeleton } from '../../../ui/Skeleton';
+import { countUsersByPanel } from '../api';
+import { useAsync } from '../use-async';
+import { useDashboardWidgets } from '../widgets';
+import { Card, DashboardLoading, ErrorCard, greeting, tenantLabel } from './parts';
+
+const PANEL_TITLES = { admin: 'Admins', dispatcher: 'Dispatchers', driver: 'Drivers', customer: 'Customers' } as const;
+
+/** The admin panel's index: the tenant, its people per panel, and the admin's notifications. */
+export function AdminDashboardPage() {
+  const { status, user } = useSession();
+  const { logo, notifications } = useDashboardWidgets();
+  const tenantId = user?.profile?.tenant_id ?? user?.tenant?.id ?? null;
+  const counts = useAsync(tenantId, () => countUsersByPanel(tenantId as string));
+  useDocumentTitle(`Dashboard | ${user ? tenantLabel(user) : 'Waypost'}`);
+  if (status === 'loading' || !user) return <DashboardLoading />;
+  const name = user.profile?.full_name ?? user.email ?? 'Unnamed User';
+
+  return (
+    <div className="space-y-6">
+      <Card>
+        <div className="flex flex-wrap items-center gap-4">
+          {logo}
+          <div className="min-w-0">
+            <p className="text-sm font-medium text-brand" data-testid="dashboard-tenant">
+              {tenantLabel(user)}
+            </p>
+            <h1 className="text-2xl font-bold tracking-tight">
+              {greeting()}, {name}
+            </h1>
+          </div>
+        </div>
+      </Card>
+
+      <section aria-labelledby="people-title" aria-busy={counts.status === 'loading'}>
+        <h2 id="people-title" className="mb-3 text-base font-semibold">
+          People
+        </h2>
+        {counts.status === 'error' ? (
+          <ErrorCard message="Could not load the user counts." onRetry={counts.retry} />
+        ) : (
+          <ul className="grid grid-cols-2 gap-4 lg:grid-cols-4">
+            {PANEL_TYPES.map((panel) => (
+              <li key={panel}>
+                <Card>
+                  <p className="text-sm text-slate-600 dark:text-slate-400">{PANEL_TITLES[panel]}</p>
+                  {counts.status === 'ready' ? (
+                    <p className="mt-1 text-3xl font-bold tabular-nums" data-testid={`count-${panel}`}>
+                      {counts.data[panel]}
+                    </p>
+                  ) : (
+                    <Skeleton className="mt-2 h-8 w-12" />
+                  )}
+                </Card>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      {tenantId && notifications?.({ tenantId, userId: user.id })}
+    </div>
+  );
+}
+
+export default AdminDashboardPage;

@@ -1,0 +1,151 @@
+import type { SVGProps } from 'react';
+
+/** Inline icons (no icon font, no network). Decorative: the control around them carries the name. */
+type IconProps = SVGProps<SVGSVGElement>;
+
+function Outline({ children, ...props }: IconProps) {
+  return (
+    <svg
+      aria-hidden="true"
+      focusable="false"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={1.8}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      className="size-5"
+      {...props}
+    >
+      {children}
+    </svg>
+  );
+}
+
+function Solid({ children, ...props }: IconProps) {
+  return (
+    <svg aria-hidden="true" focusable="false" viewBox="0 0 24 24" fill="currentColor" className="size-5" {...props}>
+      {children}
+    </svg>
+  );
+}
+
+export const BellIcon = (p: IconProps) => (
+  <Outline {...p}>
+    <path d="M6 8a6 6 0 1 1 12 0c0 7 3 9 3 9H3s3-2 3-9" />
+    <path d="M10.3 21a1.94 1.94 0 0 0 3.4 0" />
+  </Outline>
+);
+
+export const SettingsIcon = (p: IconProps) => (
+  <Outline {...p}>
+    <path d="M12.22 2h-.44a2 2 0 0 0-2 2v.18a2 2 0 0 1-1 1.73l-.43.25a2 2 0 0 1-2 0l-.15-.08a2 2 0 0 0-2.73.73l-.22.38a2 2 0 0 0 .73 2.73l.15.1a2 2 0 0 1 1 1.72v.51a2 2 0 0 1-1 1.74l-.15.09a2 2 0 0 0-.73 2.73l.22.38a2 2 0 0 0 2.73.73l.15-.08a2 2 0 0 1 2 0l.43.25a2 2 0 0 1 1 1.73V20a2 2 0 0 0 2 2h.44a2 2 0 0 0 2-2v-.18a2 2 0 0 1 1-1.73l.43-.25a2 2 0 0 1 2 0l.15.08a2 2 0 0 0 2.73-.73l.22-.39a2 2 0 0 0-.73-2.73l-.15-.08a2 2 0 0 1-1-1.74v-.5a2 2 0 0 1 1-1.74l.15-.09a2 2 0 0 0 .73-2.73l-.22-.38a2 2 0 0 0-2.73-.73l-.15.08a2 2 0 0 1-2 0l-.43-.25a2 2 0 0 1-1-1.73V4a2 2 0 0 0-2-2z" />
+    <circle cx="12" cy="12" r="3" />
+  </Outline>
+);
+
+export const MenuIcon = (p: IconProps) => (
+  <Outline {...p}>
+    <path d="M4 6h16M4 12h16M4 18h16" />
+  </Outline>
+);
+
+export const CloseIcon = (p: IconProps) => (
+  <Outline {...p}>
+    <path d="M18 6 6 18M6 6l12 12" />
+  </Outline>
+);
+
+export const SearchIcon = (p: IconProps) => (
+  <Outline {...p}>
+    <circle cx="11" cy="11" r="7" />
+    <path d="m20 20-3.5-3.5" />
+  </Outline>
+);
+
+export const GlobeIcon = (p: IconProps) => (
+  <Outline {...p}>
+    <circle cx="12" cy="12" r="10" />
+    <path d="M2 12h20M12 2a15.3 15.3 0 0 1 4 10 15.3 15.3 0 0 1-4 10 15.3 15.3 0 0 1-4-10 15.3 15.3 0 0 1 4-10z" />
+  </Outline>
+);
+
+export const SunIcon = (p: IconProps) => (
+  <Outline {...p}>
+    <circle cx="12" cy="12" r="4" />
+    <path d="M12 2v2M12 20v2M4.93 4.93l1.41 1.41M17.66 17.66l1.41 1.41M2 12h2M20 12h2M6.34 17.66l-1.41 1.41M19.07 4.93l-1.41 1.41" />
+  </Outline>
+);
+
+export const MoonIcon = (p: IconProps) => (
+  <Outline {...p}>
+    <path d="M12 3a6 6 0 0 0 9 9 9 9 0 1 1-9-9z" />
+  </Outline>
+);
+
+export const MonitorIcon = (p: IconProps) => (
+  <Outline {...p}>
+    <rect x="2" y="3" width="20" height="14" rx="2" />
+    <path d="M8 21h8M12 17v4" />
+  </Outline>
+);
+
+export const HomeIcon = (p: IconProps) => (
+  <Outline {...p}>
+    <path d="m3 10 9-7 9 7v10a1 1 0 0 1-1 1h-5v-6H9v6H4a1 1 0 0 1-1-1z" />
+  </Outline>
+);
+
+export const DashboardIcon = (p: IconProps) => (
+  <Outline {...p}>
+    <rect x="3" y="3" width="7" height="9" rx="1" />
+    <rect x="14" y="3" width="7" height="5" rx="1" />
+    <rect x="14" y="12" width="7" height="9" rx="1" />
+    <rect x="3" y="16" width="7" height="5" rx="1" />
+  </Outline>
+);
+
+export const LogoutIcon = (p: IconProps) => (
+  <Outline {...p}>
+    <path d="M9 21H5a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2h4M16 17l5-5-5-5M21 12H9" />
+  </Outline>
+);
+
+export const CheckIcon = (p: IconProps) => (
+  <Outline {...p}>
+    <path d="M20 6 9 17l-5-5" />
+  </Outline>
+);
+
+export const AlertIcon = (p: IconProps) => (
+  <Outline {...p}>
+    <path d="M10.29 3.86 1.82 18a2 2 0 0 0 1.71 3h16.94a2 2 0 0 0 1.71-3L13.71 3.86a2 2 0 0 0-3.42 0z" />
+    <path d="M12 9v4M12 17h.01" />
+  </Outline>
+);
+
+export const TwitterIcon = (p: IconProps) => (
+  <Solid {...p}>
+    <path d="M18.9 2H22l-6.8 7.8L23 22h-6.2l-4.9-6.4L6.3 22H3.2l7.3-8.3L1 2h6.3l4.4 5.9zm-1.1 18h1.7L6.3 3.9H4.5z" />
+  </Solid>
+);
+
+export const FacebookIcon = (p: IconProps) => (
+  <Solid {...p}>
+    <path d="M14 8.5V6.6c0-.9.2-1.4 1.6-1.4H18V2h-3.3C11.4 2 10.5 3.8 10.5 6.6v1.9H8V12h2.5v10H14V12h3.1l.4-3.5z" />
+  </Solid>
+);
+
+export const InstagramIcon = (p: IconProps) => (
+  <Outline {...p}>
+    <rect x="3" y="3" width="18" height="18" rx="5" />
+    <circle cx="12" cy="12" r="4" />
+    <circle cx="17.5" cy="6.5" r="0.5" fill="currentColor" />
+  </Outline>
+);
+
+export const LinkedinIcon = (p: IconProps) => (
+  <Solid {...p}>
+    <path d="M4.98 3.5a2.5 2.5 0 1 1 0 5 2.5 2.5 0 0 1 0-5zM3 9.5h4V21H3zM9.5 9.5h3.8v1.6h.1c.5-1 1.8-2 3.7-2 4 0 4.7 2.6 4.7 6V21h-4v-5.2c0-1.2 0-2.8-1.7-2.8s-2 1.3-2 2.7V21h-4z" />
+  </Solid>
+);

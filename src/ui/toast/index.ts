@@ -1,0 +1,2 @@
+export { ToastProvider, useToast, type ToastApi } from './ToastProvider';
+export type { ToastTone } from './toast-queue';

@@ -1,0 +1,125 @@
+import { randomInt, randomUUID } from 'node:crypto';
+import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
+import { DEFAULT_ANON_KEY, DEFAULT_SERVICE_ROLE_KEY } from '../../stack/keys.ts';
+
+export { expect };
+
+export const PASSWORD = 'Waypost!2026';
+export const PANELS = ['admin', 'dispatcher', 'driver', 'customer'] as const;
+export type Panel = (typeof PANELS)[number];
+
+export const TENANTLESS_MESSAGE = 'You are not associated with any tanent. Please contact your administrator.';
+export const FORBIDDEN_TITLE = 'Permission denied';
+export const FORBIDDEN_TEXT = 'You do not have permission to access this page.';
+
+/**
+ * Every test looks like its own client to the `public` function's per-client rate limit (60 a
+ * minute), as distinct visitors would: the whole suite comes from one address otherwise.
+ */
+export const test = base.extend({
+  extraHTTPHeaders: async ({ extraHTTPHeaders }, use) => {
+    await use({ ...extraHTTPHeaders, 'x-forwarded-for': `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}` });
+  },
+});
+
+/** A name no other test or run uses. */
+export function unique(prefix: string): string {
+  return `${prefix}-${randomUUID().slice(0, 8)}`;
+}
+
+export async function signIn(page: Page, email: string, password = PASSWORD): Promise<void> {
+  await page.goto('/sign-in');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+/** Signs in and waits for the panel the user lands on. */
+export async function signInTo(page: Page, email: string, panelUrl: string): Promise<void> {
+  await signIn(page, email);
+  await expect(page).toHaveURL(new RegExp(`${panelUrl}$`));
+}
+
+export function expectForbidden(page: Page) {
+  return Promise.all([
+    expect(page.getByRole('heading', { name: FORBIDDEN_TITLE })).toBeVisible(),
+    expect(page.getByText(FORBIDDEN_TEXT)).toBeVisible(),
+  ]);
+}
+
+/** Whether supabase-js holds a session in this page's storage. */
+export async function storedSession(page: Page): Promise<boolean> {
+  const { origins } = await page.context().storageState();
+  return origins.some(({ localStorage }) => localStorage.some(({ name }) => name.startsWith('sb-') && name.endsWith('-auth-token')));
+}
+
+export interface Mail {
+  subject: string;
+  text: string;
+  links: string[];
+  created_at: string;
+}
+
+/** The newest mail to `to` with the subject, waiting for it (the stack's /mail API). */
+export async function waitForMail(request: APIRequestContext, to: string, subject: string): Promise<Mail> {
+  let found: Mail | undefined;
+  await expect
+    .poll(
+      async () => {
+        const res = await request.get(`/mail/api/messages?to=${encodeURIComponent(to)}`);
+        const mails = (await res.json()) as Mail[];
+        found = mails.find((mail) => mail.subject === subject);
+        return Boolean(found);
+      },
+      { message: `a mail '${subject}' to ${to}`, timeout: 10_000 },
+    )
+    .toBe(true);
+  return found as Mail;
+}
+
+/** The mailed link that goes through /auth/v1/verify. */
+export function verifyLinkOf(mail: Mail): string {
+  const link = mail.links.find((href) => href.includes('/auth/v1/verify'));
+  if (!link) throw new Error(`no verify link in: ${mail.text}`);
+  return link;
+}
+
+const serviceHeaders = {
+  apikey: DEFAULT_SERVICE_ROLE_KEY,
+  authorization: `Bearer ${DEFAULT_SERVICE_ROLE_KEY}`,
+  'content-type': 'application/json',
+};
+
+/** A REST or auth admin call as the service role (the stack prints this key; it is the CLI's classic one). */
+export async function asServiceRole(request: APIRequestContext, method: 'GET' | 'POST' | 'DELETE', path: string, data?: unknown) {
+  const res = await request.fetch(path, { method, headers: { ...serviceHeaders, prefer: 'return=representation' }, data });
+  if (!res.ok()) throw new Error(`${method} ${path} answered ${res.status()}: ${await res.text()}`);
+  const text = await res.text();
+  return text ? (JSON.parse(text) as unknown) : null;
+}
+
+/**
+ * A confirmed customer of a tenant, created as the auth admin would (the sign-up trigger makes the
+ * profile); with no tenant, a user without a profile.
+ */
+export async function createCustomer(request: APIRequestContext, tenantSlug: string | null, email: string, password = PASSWORD): Promise<string> {
+  const names = { first_name: 'Test', last_name: 'Customer', phone: '+15550100200' };
+  const user = (await asServiceRole(request, 'POST', '/auth/v1/admin/users', {
+    email,
+    password,
+    email_confirm: true,
+    user_metadata: tenantSlug ? { tenant_slug: tenantSlug, ...names } : names,
+  })) as { id: string };
+  return user.id;
+}
+
+export async function deleteUser(request: APIRequestContext, id: string): Promise<void> {
+  await asServiceRole(request, 'DELETE', `/auth/v1/admin/users/${id}`);
+}
+
+export async function deleteUserByEmail(request: APIRequestContext, email: string): Promise<void> {
+  const rows = (await asServiceRole(request, 'GET', `/rest/v1/profiles?select=id&email=eq.${encodeURIComponent(email)}`)) as { id: string }[];
+  for (const row of rows) await deleteUser(request, row.id);
+}
+
+export const ANON_KEY = DEFAULT_ANON_KEY;

@@ -1,0 +1,84 @@
+import { asServiceRole, createCustomer, deleteUser, expect, signInTo, test, unique } from './fixtures.ts';
+
+// Each test works with its own user: they change read states, and tests run in parallel.
+
+test('the bell shows the unread count; one is marked read, and it stays read', async ({ page }) => {
+  await signInTo(page, 'dispatcher@acme.test', '/acme/dispatcher');
+  const bell = page.getByRole('button', { name: /^Notifications/ });
+  await expect(bell).toHaveAccessibleName('Notifications, 2 unread');
+  await expect(page.getByTestId('notifications-unread')).toHaveText('2');
+
+  await bell.click();
+  const panel = page.getByRole('dialog', { name: 'Notifications' });
+  await expect(panel.getByTestId('notification-item')).toHaveCount(4);
+  await expect(panel.locator('[data-unread="true"]')).toHaveCount(2);
+  await expect(panel.getByText('System maintenance tonight')).toBeVisible();
+  await expect(panel.getByText('10 minutes ago')).toBeVisible();
+
+  await panel.getByRole('button', { name: 'Mark “System maintenance tonight” as read' }).click();
+  await expect(bell).toHaveAccessibleName('Notifications, 1 unread');
+  await expect(panel.locator('[data-unread="true"]')).toHaveCount(1);
+
+  await page.reload();
+  await expect(page.getByRole('button', { name: /^Notifications/ })).toHaveAccessibleName('Notifications, 1 unread');
+});
+
+test('mark all read clears the badge and the list', async ({ page }) => {
+  await signInTo(page, 'driver@acme.test', '/acme/driver');
+  const bell = page.getByRole('button', { name: /^Notifications/ });
+  await expect(bell).toHaveAccessibleName('Notifications, 2 unread');
+  await bell.click();
+  const panel = page.getByRole('dialog', { name: 'Notifications' });
+  await panel.getByRole('button', { name: 'Mark all read' }).click();
+  await expect(bell).toHaveAccessibleName('Notifications');
+  await expect(page.getByTestId('notifications-unread')).toHaveCount(0);
+  await expect(panel.locator('[data-unread="true"]')).toHaveCount(0);
+  await expect(panel.getByRole('button', { name: 'Mark all read' })).toBeDisabled();
+
+  await page.reload();
+  await expect(page.getByRole('button', { name: /^Notifications/ })).toHaveAccessibleName('Notifications');
+});
+
+test('a notification inserted on the server appears live, without a reload', async ({ page, request }) => {
+  await signInTo(page, 'customer@globex.test', '/globex/customer');
+  const bell = page.getByRole('button', { name: /^Notifications/ });
+  await expect(bell).toHaveAccessibleName('Notifications, 2 unread');
+  await bell.click();
+  const panel = page.getByRole('dialog', { name: 'Notifications' });
+  await expect(panel.getByText('Live')).toBeVisible();
+
+  const [profile] = (await asServiceRole(request, 'GET', '/rest/v1/profiles?select=id,tenant_id&email=eq.customer%40globex.test')) as { id: string; tenant_id: string }[];
+  const title = unique('Parcel delivered');
+  await asServiceRole(request, 'POST', '/rest/v1/notifications', {
+    tenant_id: profile?.tenant_id,
+    user_id: profile?.id,
+    title,
+    body: 'Your parcel was left with the concierge.',
+    link: '/globex/customer',
+  });
+
+  await expect(panel.getByText(title)).toBeVisible();
+  await expect(bell).toHaveAccessibleName('Notifications, 3 unread');
+  await expect(panel.getByTestId('notification-item').first()).toContainText(title);
+});
+
+test('a user without notifications sees the empty state; a failed read offers Retry', async ({ page, request }) => {
+  const email = `${unique('quiet')}@acme.test`;
+  const id = await createCustomer(request, 'acme', email);
+  try {
+    let failing = true;
+    await page.route(/\/rest\/v1\/notifications\?select=/, (route) => {
+      if (failing) return route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"boom"}' });
+      return route.continue();
+    });
+    await signInTo(page, email, '/acme/customer');
+    await page.getByRole('button', { name: /^Notifications/ }).click();
+    const panel = page.getByRole('dialog', { name: 'Notifications' });
+    await expect(panel.getByText('Could not load notifications.')).toBeVisible();
+    failing = false;
+    await panel.getByRole('button', { name: 'Retry' }).click();
+    await expect(panel.getByText('No notifications')).toBeVisible();
+  } finally {
+    await deleteUser(request, id);
+  }
+});
