@@ -62,16 +62,48 @@ function changeJson(change: CapturedChange): string {
 
 const VALID_EVENTS = new Set(['INSERT', 'UPDATE', 'DELETE', '*']);
 
+/** RLS checks of consecutive changes that may run at once (Postgres' pool has 10 connections). */
+const MAX_CHECKS_IN_FLIGHT = 4;
+
+/** A subscriber a change goes to if the verdict of its identity (`slot`) allows. */
+interface Target {
+  sub: ChangeSubscriber;
+  ids: number[];
+  slot: number;
+}
+
+/** A counting semaphore: at most `max` tasks run at once, the others start in arrival order. */
+class Slots {
+  private running = 0;
+  private readonly waiting: Array<() => void> = [];
+
+  constructor(private readonly max: number) {}
+
+  async run<T>(task: () => Promise<T>): Promise<T> {
+    if (this.running >= this.max) await new Promise<void>((resolve) => this.waiting.push(resolve));
+    else this.running++;
+    try {
+      return await task();
+    } finally {
+      const next = this.waiting.shift();
+      if (next) next();
+      else this.running--;
+    }
+  }
+}
+
 /**
  * The socket side of postgres_changes: the change feed (stack/realtime/changes) captures and
  * authorizes, this module routes each change to the channels whose bindings match, after the RLS
- * check of each distinct subscriber identity, in commit order.
+ * check of each distinct subscriber identity (all of a change's checks in one database call), in
+ * commit order.
  */
 export class PostgresChanges {
   private feed: Promise<ChangeFeed> | null = null;
   private stopFeed: (() => void) | null = null;
   private readonly subscribers = new Set<ChangeSubscriber>();
   private queue: Promise<void> = Promise.resolve();
+  private readonly slots = new Slots(MAX_CHECKS_IN_FLIGHT);
 
   constructor(private readonly ctx: StackContext) {}
 
@@ -79,7 +111,7 @@ export class PostgresChanges {
     if (!this.feed) {
       this.feed = createChangeFeed(this.ctx).then((feed) => {
         this.stopFeed = feed.onChange((change) => {
-          this.queue = this.queue.then(() => this.deliver(feed, change)).catch((e) => this.ctx.log.error('realtime: postgres_changes delivery failed', e));
+          this.enqueue(feed, change);
         });
         return feed;
       });
@@ -118,23 +150,46 @@ export class PostgresChanges {
     this.subscribers.delete(sub);
   }
 
-  private async deliver(feed: ChangeFeed, change: CapturedChange): Promise<void> {
-    const targets: Array<{ sub: ChangeSubscriber; ids: number[]; identityKey: string }> = [];
+  /**
+   * Matches the change against every binding now and starts its RLS checks (one database call for
+   * all subscribers), but sends only after every earlier change was sent: checks of consecutive
+   * changes overlap (on Postgres they run on different pool connections), delivery stays in commit
+   * order. At most MAX_CHECKS_IN_FLIGHT checks run at once; later changes wait for a slot.
+   */
+  private enqueue(feed: ChangeFeed, change: CapturedChange): void {
+    const check = this.slots.run(() => this.check(feed, change));
+    // Its failure is reported when the queue reaches it, not as an unhandled rejection before.
+    check.catch(() => {});
+    this.queue = this.queue.then(async () => this.send(change, await check)).catch((e) => this.ctx.log.error('realtime: postgres_changes delivery failed', e));
+  }
+
+  private async check(feed: ChangeFeed, change: CapturedChange): Promise<Target[]> {
+    const targets: Target[] = [];
+    const byIdentity = new Map<string, number>();
+    const identities: CallerIdentity[] = [];
     for (const sub of this.subscribers) {
       const ids = sub.bindings.filter((b) => feed.matches(b.sub, change)).map((b) => b.id);
       if (ids.length === 0) continue;
       const identity = sub.identity();
-      targets.push({ sub, ids, identityKey: identity.role + '\u0000' + JSON.stringify(identity.claims) });
+      // RLS depends only on role and claims: one check per distinct identity, not per subscriber.
+      const key = identity.role + '\u0000' + JSON.stringify(identity.claims);
+      let slot = byIdentity.get(key);
+      if (slot === undefined) {
+        slot = identities.length;
+        byIdentity.set(key, slot);
+        identities.push(identity);
+      }
+      targets.push({ sub, ids, slot });
     }
+    if (targets.length === 0) return [];
+    const verdicts = await feed.visibleToMany(identities, change);
+    return targets.filter((t) => verdicts[t.slot] === true);
+  }
+
+  private send(change: CapturedChange, targets: Target[]): void {
     if (targets.length === 0) return;
-    // RLS depends only on role and claims: one check per distinct identity, not per subscriber.
-    const verdicts = new Map<string, Promise<boolean>>();
-    for (const t of targets) {
-      if (!verdicts.has(t.identityKey)) verdicts.set(t.identityKey, feed.visibleTo(t.sub.identity(), change));
-    }
     const data = changeJson(change);
     for (const t of targets) {
-      if (!(await verdicts.get(t.identityKey))) continue;
       if (!this.subscribers.has(t.sub)) continue;
       t.sub.send(encodeFastlaneJson(t.sub.vsn, t.sub.topic, 'postgres_changes', `{"ids":${JSON.stringify(t.ids)},"data":${data}}`));
     }

@@ -330,4 +330,116 @@ describe('change feed', { timeout: 30_000 }, () => {
     console.log(`[realtime-changes] visibleTo on ${stack.db.kind}: ${perCall.toFixed(3)} ms per call (${n} sequential calls, RLS table)`);
     expect(perCall).toBeLessThan(20);
   });
+
+  it('checks 20+ distinct subscribers in one batch, each under its own RLS', async () => {
+    const tag = randomUUID();
+    const users = Array.from({ length: 24 }, () => {
+      const sub = randomUUID();
+      return { role: 'authenticated', claims: { sub, role: 'authenticated', aud: 'authenticated' } };
+    });
+    // One private row per user; the rows of every third user are public.
+    const { rows } = await stack.db.query<{ id: string; owner: string }>(
+      `insert into public.rtc_tasks (tag, title, owner, is_public)
+       select $1, 'batch', o.owner::uuid, o.n % 3 = 0 from unnest($2::text[]) with ordinality o(owner, n) order by o.n
+       returning id::text, owner::text`,
+      [tag, users.map((u) => u.claims.sub)],
+    );
+    expect(rows).toHaveLength(users.length);
+    const changes = await changesOf('rtc_tasks', (c) => c.record?.tag === tag, users.length);
+    const identities = [...users, anon, service, users[0], { role: 'postgres', claims: {} }, { role: 'no_such_role', claims: {} }, { role: 'authenticator', claims: {} }];
+    for (const change of changes) {
+      const owner = change.record?.owner;
+      const isPublic = change.record?.is_public === true;
+      const verdicts = await feed.visibleToMany(identities, change);
+      expect(verdicts).toEqual([
+        ...users.map((u) => isPublic || u.claims.sub === owner),
+        isPublic, // anon
+        true, // service_role bypasses RLS
+        isPublic || users[0].claims.sub === owner, // the same identity twice
+        false, // not a role PostgREST could switch to
+        false,
+        false,
+      ]);
+      // The single check answers as the batch does.
+      expect(await feed.visibleTo(users[5], change)).toBe(isPublic || users[5].claims.sub === owner);
+    }
+    expect(await feed.visibleToMany([], changes[0])).toEqual([]);
+  });
+
+  it('leaves the calling transaction as it came: role and request.jwt.* restored after the batch', async () => {
+    const tag = randomUUID();
+    const caller = { role: 'authenticated', claims: { sub: randomUUID(), role: 'authenticated', aud: 'authenticated' } };
+    const { rows } = await stack.db.query<{ id: string }>(`insert into public.rtc_tasks (tag, title, owner) values ($1, 'restore', $2) returning id::text`, [
+      tag,
+      userA.claims.sub,
+    ]);
+    const id = rows[0].id;
+    // The last identity checked is anon, which may not see the row: a follow-up query still running
+    // as anon would find nothing.
+    const identities = JSON.stringify([userA, { role: 'postgres', claims: {} }, service, userB, anon]);
+    const expected = [true, false, true, false, false];
+    const state = `select current_user::text as "user", current_setting('role') as role,
+        current_setting('request.jwt.claims', true) as claims, current_setting('request.jwt.claim.sub', true) as sub,
+        current_setting('request.jwt.claim.role', true) as claim_role, auth.uid()::text as uid`;
+    const visible = `select array_to_json(_stack_realtime.visible_to('public', 'rtc_tasks', $1::jsonb, $2::jsonb))::text as v`;
+    const count = `select count(*)::int as n from public.rtc_tasks where id = $1`;
+
+    // As the stack's own connection (no role set): back to it after checking as others.
+    await stack.db.transaction(async (tx) => {
+      const before = (await tx.query(state)).rows[0];
+      const v = (await tx.query<{ v: string }>(visible, [JSON.stringify({ id }), identities])).rows[0].v;
+      expect(JSON.parse(v)).toEqual(expected);
+      expect((await tx.query(state)).rows[0]).toEqual(before);
+      expect((await tx.query(count, [id])).rows[0]).toEqual({ n: 1 });
+    });
+
+    // With a role and claims set in the transaction (as asRole sets them): the same ones afterwards.
+    // Only the stack's own role may call the function, so the role set here is the session's.
+    await stack.db.transaction(async (tx) => {
+      await tx.query(
+        `select set_config('role', session_user::text, true), set_config('request.jwt.claims', $1, true),
+          set_config('request.jwt.claim.sub', $2, true), set_config('request.jwt.claim.role', 'authenticated', true)`,
+        [JSON.stringify(caller.claims), caller.claims.sub],
+      );
+      const before = (await tx.query<{ role: string; uid: string }>(state)).rows[0];
+      expect(before.role).not.toBe('none');
+      expect(before.uid).toBe(caller.claims.sub);
+      const v = (await tx.query<{ v: string }>(visible, [JSON.stringify({ id }), identities])).rows[0].v;
+      expect(JSON.parse(v)).toEqual(expected);
+      expect((await tx.query(state)).rows[0]).toEqual(before);
+      expect((await tx.query(count, [id])).rows[0]).toEqual({ n: 1 });
+    });
+
+    // A failing check (a table the role may not read) is false for that identity only, and restores too.
+    await stack.db.transaction(async (tx) => {
+      const before = (await tx.query(state)).rows[0];
+      const v = (
+        await tx.query<{ v: string }>(`select array_to_json(_stack_realtime.visible_to('_stack_realtime', 'changes', '{"id": "1"}', $1::jsonb))::text as v`, [
+          JSON.stringify([userA, service]),
+        ])
+      ).rows[0].v;
+      expect(JSON.parse(v)).toEqual([false, false]);
+      expect((await tx.query(state)).rows[0]).toEqual(before);
+    });
+    // Nothing left behind in the session: no prepared statement, no role.
+    const left = await stack.db.query<{ n: number }>(`select count(*)::int as n from pg_prepared_statements where name = '_stack_realtime_visible'`);
+    expect(left.rows[0].n).toBe(0);
+  });
+
+  it('answers a batch of 100 identities in one short query (latency printed)', async () => {
+    const tag = randomUUID();
+    const { rows } = await stack.db.query<{ id: string }>(`insert into public.rtc_tasks (tag, title, owner) values ($1, 'perf', $2) returning id::text`, [
+      tag,
+      userA.claims.sub,
+    ]);
+    const [change] = await changesOf('rtc_tasks', (c) => c.record?.id === Number(rows[0].id), 1);
+    const identities = Array.from({ length: 100 }, (_, i) => (i === 0 ? userA : { role: 'authenticated', claims: { sub: randomUUID(), role: 'authenticated' } }));
+    for (let i = 0; i < 5; i++) await feed.visibleToMany(identities, change);
+    const n = 30;
+    const started = performance.now();
+    for (let i = 0; i < n; i++) expect((await feed.visibleToMany(identities, change)).filter(Boolean)).toHaveLength(1);
+    const perCall = (performance.now() - started) / n;
+    console.log(`[realtime-changes] visibleToMany(100 identities) on ${stack.db.kind}: ${perCall.toFixed(3)} ms per call (${n} sequential calls, RLS table)`);
+    expect(perCall).toBeLessThan(200);
+  });
 });

@@ -2,7 +2,6 @@ import type { Database } from '../../db/database.ts';
 import { isPgError } from '../../db/database.ts';
 import type { StackContext } from '../../http/service.ts';
 import type { Logger } from '../../log.ts';
-import { quoteIdent } from '../../rest/schema-cache.ts';
 import { FilterParseError, parseFilter, passesFilters, type ParsedFilter } from './filters.ts';
 import { ChangeBindingError, type CapturedChange, type ChangeFeed, type ChangeSubscription } from './types.ts';
 
@@ -19,6 +18,9 @@ const BATCH = 500;
 const KEEP_FOR = '1 minute';
 const PRUNE_EVERY_MS = 10_000;
 const CACHE_MS = 5_000;
+
+/** One statement for every subscriber of a change: one round trip, one (implicit) transaction. */
+const VISIBLE_TO_SQL = 'select array_to_json(_stack_realtime.visible_to($1, $2, $3::jsonb, $4::jsonb))::text as visible';
 
 const ROLES_SQL = `select r.rolname::text as name from pg_roles r
   where pg_has_role('authenticator', r.oid, 'member') and r.rolname <> 'authenticator'`;
@@ -384,6 +386,43 @@ export async function createChangeFeed(ctx: StackContext): Promise<ChangeFeed> {
     return value;
   }
 
+  const visibleToMany: ChangeFeed['visibleToMany'] = async (identities, change) => {
+    if (identities.length === 0) return [];
+    if (change.type === 'DELETE') return identities.map(() => true);
+    const meta = reader.meta.get(change);
+    if (!meta) return identities.map(() => false);
+    if (meta.pk.length === 0) return identities.map(() => true);
+    const verdicts: boolean[] = identities.map(() => false);
+    try {
+      const allowed = new Map<string, boolean>();
+      for (const { role } of identities) if (!allowed.has(role)) allowed.set(role, await roleAllowed(role));
+      const checked = identities.map((identity, i) => ({ identity, i })).filter((x) => allowed.get(x.identity.role));
+      if (checked.length === 0) return verdicts;
+      if (!meta.rls) {
+        for (const { identity, i } of checked) verdicts[i] = await keyReadable(identity.role, meta);
+        return verdicts;
+      }
+      // walrus' check: the committed row, looked up by its key under each subscriber's role and
+      // claims, all in one statement (stack/db/bootstrap/41_realtime_visibility.sql).
+      const pk = Object.fromEntries(meta.pk.map((c) => [c.name, c.value]));
+      const r = await ctx.db.query<{ visible: string | null }>(VISIBLE_TO_SQL, [
+        change.schema,
+        change.table,
+        JSON.stringify(pk),
+        JSON.stringify(checked.map(({ identity }) => ({ role: identity.role, claims: identity.claims }))),
+      ]);
+      const answers = JSON.parse(r.rows[0]?.visible ?? '[]') as unknown[];
+      checked.forEach(({ i }, k) => {
+        verdicts[i] = answers[k] === true;
+      });
+      return verdicts;
+    } catch (e) {
+      // A table renamed since, a database going away: nothing to see.
+      ctx.log.debug(`realtime: visibility check failed: ${(e as Error).message}`);
+      return identities.map(() => false);
+    }
+  };
+
   return {
     async prepare(sub) {
       let filters: ParsedFilter[];
@@ -439,26 +478,10 @@ export async function createChangeFeed(ctx: StackContext): Promise<ChangeFeed> {
     },
 
     async visibleTo(identity, change) {
-      if (change.type === 'DELETE') return true;
-      const meta = reader.meta.get(change);
-      if (!meta) return false;
-      if (meta.pk.length === 0) return true;
-      if (!(await roleAllowed(identity.role))) return false;
-      try {
-        if (!meta.rls) return await keyReadable(identity.role, meta);
-        // walrus' check: the committed row, looked up by its key under the subscriber's RLS.
-        const where = meta.pk.map((c, i) => `t.${quoteIdent(c.name)} = $${i + 1}::${c.sqlType}`).join(' and ');
-        const sql = `select exists (select 1 from ${quoteIdent(change.schema)}.${quoteIdent(change.table)} t where ${where}) as visible`;
-        const r = await ctx.db.asRole({ role: identity.role, claims: identity.claims }, (tx) =>
-          tx.query<{ visible: boolean }>(sql, meta.pk.map((c) => c.value)),
-        );
-        return r.rows[0]?.visible === true;
-      } catch (e) {
-        // No SELECT on the table, a table renamed since: nothing to see.
-        ctx.log.debug(`realtime: visibility check failed: ${(e as Error).message}`);
-        return false;
-      }
+      return (await visibleToMany([identity], change))[0] === true;
     },
+
+    visibleToMany,
 
     async close() {
       if (closed) return;

@@ -49,5 +49,10 @@ export interface ChangeFeed {
   matches(sub: ChangeSubscription, change: CapturedChange): boolean;
   /** Whether RLS lets this subscriber see the change (DELETE is not checked, as on Supabase). */
   visibleTo(identity: { role: string; claims: Record<string, unknown> }, change: CapturedChange): Promise<boolean>;
+  /**
+   * visibleTo for several identities at once, one verdict per identity in order: every RLS check
+   * of a change runs in one database statement, whatever the number of subscribers.
+   */
+  visibleToMany(identities: readonly { role: string; claims: Record<string, unknown> }[], change: CapturedChange): Promise<boolean[]>;
   close(): Promise<void>;
 }
