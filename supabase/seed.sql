@@ -109,3 +109,26 @@ cross join (values
   ('Your profile is incomplete', 'Add a phone number so that drivers can reach you.', '/dashboard', false, interval '2 hours'),
   ('System maintenance tonight', 'The console will be read-only from 02:00 to 02:30 UTC.', null, false, interval '10 minutes')
 ) as n(title, body, link, read, age);
+
+-- Vehicles: a small fleet per tenant, one of them retired. Images are uploaded by the app, so
+-- none is set here.
+insert into public.vehicles (id, tenant_id, name, code, description, capacity_unit, vehicle_requirements, active)
+values
+  ('a3000000-0000-4000-8000-000000000001', 'a0000000-0000-4000-8000-000000000001', 'City Van 1', 'ACME-VAN-01',
+   'Electric city van for same-day parcels', 40,
+   '{"license_requirements": ["standard"], "special_features": ["gps_tracking"], "fuel_type": "electric"}', true),
+  ('a3000000-0000-4000-8000-000000000002', 'a0000000-0000-4000-8000-000000000001', 'Box Truck 7t', 'ACME-TRK-07',
+   '7-tonne box truck with tail lift', 300,
+   '{"license_requirements": ["commercial"], "special_features": ["lift_gate", "gps_tracking"], "fuel_type": "diesel"}', true),
+  ('a3000000-0000-4000-8000-000000000003', 'a0000000-0000-4000-8000-000000000001', 'Reefer 12t', 'ACME-REF-12',
+   'Refrigerated truck for chilled goods (2-8 C)', 500,
+   '{"license_requirements": ["commercial", "special"], "special_features": ["refrigeration", "temperature_control", "gps_tracking"], "fuel_type": "diesel"}', true),
+  ('a3000000-0000-4000-8000-000000000004', 'a0000000-0000-4000-8000-000000000001', 'Old Cargo Bike', 'ACME-BIKE-01',
+   'Retired cargo bike, kept for the records', 1,
+   '{"license_requirements": ["standard"], "special_features": [], "fuel_type": "hybrid"}', false),
+  ('b3000000-0000-4000-8000-000000000001', 'b0000000-0000-4000-8000-000000000001', 'Sprinter', 'GLX-SPR-01',
+   'Long-wheelbase van for London rounds', 60,
+   '{"license_requirements": ["standard"], "special_features": ["security_system"], "fuel_type": "petrol"}', true),
+  ('b3000000-0000-4000-8000-000000000002', 'b0000000-0000-4000-8000-000000000001', 'Artic 44t', 'GLX-ART-44',
+   'Articulated lorry for trunking between hubs', 1200,
+   '{"license_requirements": ["commercial", "special"], "special_features": ["gps_tracking", "security_system"], "fuel_type": "cng"}', true);

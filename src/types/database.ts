@@ -79,6 +79,26 @@ isOneToOne: false
                   Relationships: [
                     
                   ]
+                },"vehicles": {
+                  Row: {
+                    "active": boolean,"capacity_unit": number,"code": string,"created_at": string,"description": string,"id": string,"image_url": string | null,"name": string,"tenant_id": string,"updated_at": string,"vehicle_requirements": NonNullable<Json>
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "active"?: boolean,"capacity_unit": number,"code": string,"created_at"?: string,"description": string,"id"?: string,"image_url"?: string | null,"name": string,"tenant_id"?: string,"updated_at"?: string,"vehicle_requirements"?: NonNullable<Json>
+                  }
+                  Update: {
+                    "active"?: boolean,"capacity_unit"?: number,"code"?: string,"created_at"?: string,"description"?: string,"id"?: string,"image_url"?: string | null,"name"?: string,"tenant_id"?: string,"updated_at"?: string,"vehicle_requirements"?: NonNullable<Json>
+                  }
+                  Relationships: [
+                    {
+      foreignKeyName: "vehicles_tenant_id_fkey"
+      columns: ["tenant_id"]
+isOneToOne: false
+      referencedRelation: "tenants"
+      referencedColumns: ["id"]
+    }
+                  ]
                 }
           }
           Views: {

@@ -2,7 +2,7 @@ import { createPublicHandler } from './handler.ts';
 import type { TenantListQuery } from './query.ts';
 import { RateLimiter } from './rate_limit.ts';
 import type { PublicTenants, TenantSummary } from './tenants.ts';
-import { assert } from './testing.ts';
+import { assert } from '../_shared/testing.ts';
 
 const ACME: TenantSummary = { id: 't-acme', slug: 'acme', name: { en: 'Acme Logistics' }, logo_url: null, contact_info: null };
 

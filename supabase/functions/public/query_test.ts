@@ -1,5 +1,5 @@
 import { DEFAULT_LIMIT, ilikeContains, isPlausibleSlug, MAX_LIMIT, parseTenantListQuery } from './query.ts';
-import { assert } from './testing.ts';
+import { assert } from '../_shared/testing.ts';
 
 const parse = (qs: string) => parseTenantListQuery(new URLSearchParams(qs));
 

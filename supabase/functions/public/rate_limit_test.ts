@@ -1,5 +1,5 @@
 import { clientKey, RateLimiter } from './rate_limit.ts';
-import { assert } from './testing.ts';
+import { assert } from '../_shared/testing.ts';
 
 function clock(start = 1_000_000) {
   let now = start;

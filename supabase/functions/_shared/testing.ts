@@ -1,4 +1,4 @@
-// Plain assertions for this function's tests: jsr:@std/assert would need the network.
+// Plain assertions for functions' tests: jsr:@std/assert would need the network.
 function fail(message: string): never {
   throw new Error(message);
 }

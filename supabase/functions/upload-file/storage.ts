@@ -1,0 +1,54 @@
+import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import type { Caller, StoreResult, UploadDeps } from './handler.ts';
+
+/**
+ * The function's dependencies on the platform: the caller resolved with auth.getUser and their
+ * profile read under their own JWT (RLS: a user reads their own profile), and Storage written
+ * as the caller, so that storage.objects' policies apply to the upload.
+ */
+export interface PlatformEnv {
+  url: string;
+  anonKey: string;
+  /** The API address browsers use, when it differs from the one the function reaches (docker). */
+  publicUrl: string;
+}
+
+const CLIENT_OPTIONS = { auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false } };
+
+function asCaller(env: PlatformEnv, accessToken: string): SupabaseClient {
+  return createClient(env.url, env.anonKey, { ...CLIENT_OPTIONS, global: { headers: { Authorization: `Bearer ${accessToken}` } } });
+}
+
+/** Storage's status for a refusal: the body's statusCode (Storage answers most 4xx as HTTP 400). */
+function storageStatus(error: unknown): number {
+  const e = error as { statusCode?: unknown; status?: unknown };
+  const code = Number(e.statusCode);
+  if (Number.isInteger(code) && code >= 400) return code;
+  return typeof e.status === 'number' ? e.status : 500;
+}
+
+export function platformDeps(env: PlatformEnv): Omit<UploadDeps, 'log'> {
+  const anon = createClient(env.url, env.anonKey, CLIENT_OPTIONS);
+  const publicStorage = createClient(env.publicUrl, env.anonKey, CLIENT_OPTIONS).storage;
+  return {
+    async resolveCaller(accessToken: string): Promise<Caller | null> {
+      const { data, error } = await anon.auth.getUser(accessToken);
+      if (error || !data.user) return null;
+      const { data: profile, error: profileError } = await asCaller(env, accessToken)
+        .from('profiles')
+        .select('tenant_id, status')
+        .eq('id', data.user.id)
+        .maybeSingle();
+      if (profileError) throw profileError;
+      const active = profile && profile.status === 'active';
+      return { userId: data.user.id, tenantId: active ? (profile.tenant_id as string) : null };
+    },
+    async store(accessToken, bucket, path, bytes, contentType): Promise<StoreResult> {
+      const { error } = await asCaller(env, accessToken).storage.from(bucket).upload(path, bytes, { contentType, upsert: false });
+      if (!error) return { ok: true };
+      return { ok: false, status: storageStatus(error), message: error.message };
+    },
+    publicUrl: (bucket, path) => publicStorage.from(bucket).getPublicUrl(path).data.publicUrl,
+    randomId: () => crypto.randomUUID().replaceAll('-', '').slice(0, 16),
+  };
+}
