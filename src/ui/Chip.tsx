@@ -1,0 +1,42 @@
+import type { ReactNode } from 'react';
+
+export type ChipTone = 'success' | 'warning' | 'error' | 'info' | 'neutral';
+
+const tones: Record<ChipTone, string> = {
+  success: 'bg-emerald-100 text-emerald-800 ring-emerald-600/20 dark:bg-emerald-900/50 dark:text-emerald-200 dark:ring-emerald-400/30',
+  warning: 'bg-amber-100 text-amber-800 ring-amber-600/20 dark:bg-amber-900/50 dark:text-amber-200 dark:ring-amber-400/30',
+  error: 'bg-red-100 text-red-800 ring-red-600/20 dark:bg-red-900/50 dark:text-red-200 dark:ring-red-400/30',
+  info: 'bg-sky-100 text-sky-800 ring-sky-600/20 dark:bg-sky-900/50 dark:text-sky-200 dark:ring-sky-400/30',
+  neutral: 'bg-slate-100 text-slate-700 ring-slate-500/20 dark:bg-slate-800 dark:text-slate-200 dark:ring-slate-400/30',
+};
+
+/** A small label with a tone. The text carries the meaning; the colour only repeats it. */
+export function Chip({ tone = 'neutral', children, className }: { tone?: ChipTone; children: ReactNode; className?: string }) {
+  return (
+    <span
+      data-tone={tone}
+      className={`inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium whitespace-nowrap ring-1 ring-inset ${tones[tone]} ${className ?? ''}`}
+    >
+      {children}
+    </span>
+  );
+}
+
+export interface StatusChipProps<S extends string> {
+  status: S;
+  /** The tone of each status, e.g. assignments: {completed: 'success', rejected: 'error'} with fallback 'warning'. */
+  tones: Partial<Record<S, ChipTone>>;
+  /** The tone of any status missing from `tones`. */
+  fallback?: ChipTone;
+  /** Display text per status; the status itself, with '_' as spaces and a capital, otherwise. */
+  labels?: Partial<Record<S, string>>;
+}
+
+const humanize = (status: string) => {
+  const text = status.replaceAll('_', ' ');
+  return text.charAt(0).toUpperCase() + text.slice(1);
+};
+
+export function StatusChip<S extends string>({ status, tones: toneOf, fallback = 'neutral', labels }: StatusChipProps<S>) {
+  return <Chip tone={toneOf[status] ?? fallback}>{labels?.[status] ?? humanize(status)}</Chip>;
+}

@@ -1,0 +1,74 @@
+import { useState, type ReactNode } from 'react';
+import { Button } from './Button';
+import { Dialog } from './Dialog';
+
+export interface ConfirmDialogProps {
+  open: boolean;
+  /** Cancel, Escape, or a confirm that succeeded. */
+  onClose: () => void;
+  title: string;
+  message: ReactNode;
+  confirmLabel?: string;
+  cancelLabel?: string;
+  /** A red confirm button, for deleting or revoking. */
+  destructive?: boolean;
+  /** May be async: the button shows progress and the dialog closes when it resolves. A rejection keeps it open with the error's message. */
+  onConfirm: () => unknown;
+}
+
+/** 'Are you sure?' with one action; while the action runs, nothing else can close the dialog. */
+export function ConfirmDialog({ open, onClose, title, message, confirmLabel = 'Confirm', cancelLabel = 'Cancel', destructive = false, onConfirm }: ConfirmDialogProps) {
+  const [pending, setPending] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+
+  const close = () => {
+    if (pending) return;
+    setFailure(null);
+    onClose();
+  };
+
+  async function confirm() {
+    setPending(true);
+    setFailure(null);
+    try {
+      await onConfirm();
+      setPending(false);
+      onClose();
+    } catch (error) {
+      setPending(false);
+      setFailure(error instanceof Error && error.message ? error.message : 'Something went wrong. Please try again.');
+    }
+  }
+
+  return (
+    <Dialog
+      open={open}
+      onClose={close}
+      title={title}
+      description={message}
+      size="sm"
+      hideClose
+      role="alertdialog"
+      footer={
+        <>
+          <Button variant="secondary" onClick={close} disabled={pending}>
+            {cancelLabel}
+          </Button>
+          <Button
+            onClick={() => void confirm()}
+            busy={pending}
+            className={destructive ? 'bg-red-600 text-white hover:bg-red-700 disabled:hover:bg-red-600 focus-visible:outline-red-600' : undefined}
+          >
+            {confirmLabel}
+          </Button>
+        </>
+      }
+    >
+      {failure && (
+        <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800 dark:bg-red-950 dark:text-red-200">
+          {failure}
+        </p>
+      )}
+    </Dialog>
+  );
+}

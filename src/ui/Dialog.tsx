@@ -1,0 +1,50 @@
+import { Dialog as HeadlessDialog, DialogPanel, DialogTitle, Description } from '@headlessui/react';
+import type { ReactNode } from 'react';
+import { CloseIcon } from './icons';
+import { IconButton } from './IconButton';
+
+const sizes = { sm: 'max-w-sm', md: 'max-w-lg', lg: 'max-w-2xl', xl: 'max-w-4xl' } as const;
+
+export interface DialogProps {
+  open: boolean;
+  /** Escape, a click outside and the close button call this. */
+  onClose: () => void;
+  title: string;
+  description?: ReactNode;
+  children?: ReactNode;
+  /** Buttons along the bottom, e.g. Cancel and Save. */
+  footer?: ReactNode;
+  size?: keyof typeof sizes;
+  /** Hide the corner close button (ConfirmDialog has its own Cancel). */
+  hideClose?: boolean;
+  role?: 'dialog' | 'alertdialog';
+}
+
+/** A centred modal (Headless UI Dialog): focus is trapped inside and returns to the opener on close. */
+export function Dialog({ open, onClose, title, description, children, footer, size = 'md', hideClose = false, role = 'dialog' }: DialogProps) {
+  return (
+    <HeadlessDialog open={open} onClose={onClose} role={role} className="relative z-50">
+      <div aria-hidden="true" className="fixed inset-0 bg-slate-950/40" />
+      <div className="fixed inset-0 flex w-screen items-center justify-center overflow-y-auto p-4">
+        <DialogPanel
+          className={`w-full ${sizes[size]} rounded-2xl bg-white text-slate-900 shadow-2xl dark:bg-slate-900 dark:text-slate-100 dark:ring-1 dark:ring-slate-800`}
+        >
+          <div className="flex items-start justify-between gap-3 px-5 pt-5">
+            <div>
+              <DialogTitle className="text-base font-semibold">{title}</DialogTitle>
+              {description && <Description className="mt-1 text-sm text-slate-600 dark:text-slate-400">{description}</Description>}
+            </div>
+            {!hideClose && (
+              <IconButton label="Close" onClick={onClose} className="-mt-2 -mr-2">
+                <CloseIcon />
+              </IconButton>
+            )}
+          </div>
+          {children && <div className="px-5 pt-4">{children}</div>}
+          {footer && <div className="flex flex-wrap justify-end gap-2 px-5 pt-5 pb-5">{footer}</div>}
+          {!footer && <div className="pb-5" />}
+        </DialogPanel>
+      </div>
+    </HeadlessDialog>
+  );
+}

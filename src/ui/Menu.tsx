@@ -1,0 +1,81 @@
+import { Menu as HeadlessMenu, MenuButton, MenuItem, MenuItems } from '@headlessui/react';
+import { useId, type ReactNode } from 'react';
+import { iconButtonClassName } from './IconButton';
+
+export interface MenuAction {
+  label: string;
+  onSelect: () => void;
+  icon?: ReactNode;
+  disabled?: boolean;
+  /** Why it is disabled, shown under the item and announced with it. */
+  reason?: string;
+  destructive?: boolean;
+}
+
+export interface MenuProps {
+  /** The button's accessible name, e.g. 'Actions for Truck 7'. */
+  label: string;
+  items: readonly MenuAction[];
+  /** The button's content; an ellipsis icon when absent. */
+  children?: ReactNode;
+  buttonClassName?: string;
+  align?: 'start' | 'end';
+}
+
+const MoreIcon = () => (
+  <svg aria-hidden="true" viewBox="0 0 24 24" fill="currentColor" className="size-5">
+    <circle cx="12" cy="5" r="1.8" />
+    <circle cx="12" cy="12" r="1.8" />
+    <circle cx="12" cy="19" r="1.8" />
+  </svg>
+);
+
+/** A dropdown of actions (Headless UI Menu: arrow keys, type-ahead, Escape). Disabled items stay visible with their reason. */
+export function Menu({ label, items, children, buttonClassName, align = 'end' }: MenuProps) {
+  const id = useId();
+  return (
+    <HeadlessMenu as="div" className="relative inline-block text-left">
+      <MenuButton aria-label={label} title={label} className={buttonClassName ?? iconButtonClassName}>
+        {children ?? <MoreIcon />}
+      </MenuButton>
+      <MenuItems
+        modal={false}
+        className={
+          `absolute z-40 mt-1 w-56 rounded-xl border border-slate-200 bg-white py-1 text-sm shadow-xl focus:outline-none dark:border-slate-700 dark:bg-slate-900 ` +
+          (align === 'end' ? 'right-0 origin-top-right' : 'left-0 origin-top-left')
+        }
+      >
+        {items.map((item, index) => {
+          const reasonId = item.disabled && item.reason ? `${id}-reason-${index}` : undefined;
+          return (
+            <MenuItem key={item.label} disabled={item.disabled ?? false}>
+              <button
+                type="button"
+                onClick={item.onSelect}
+                // Named by its label alone; the reason is its description.
+                aria-labelledby={`${id}-label-${index}`}
+                aria-describedby={reasonId}
+                className={
+                  'flex w-full items-start gap-2 px-3 py-2 text-left data-disabled:cursor-not-allowed data-focus:bg-slate-100 dark:data-focus:bg-slate-800 ' +
+                  (item.destructive ? 'text-red-700 dark:text-red-400' : 'text-slate-900 dark:text-slate-100')
+                }
+              >
+                {item.icon && <span className="shrink-0">{item.icon}</span>}
+                <span className="min-w-0">
+                  <span id={`${id}-label-${index}`} className={`block ${item.disabled ? 'opacity-50' : ''}`}>
+                    {item.label}
+                  </span>
+                  {reasonId && (
+                    <span id={reasonId} className="block text-xs text-slate-500 dark:text-slate-400">
+                      {item.reason}
+                    </span>
+                  )}
+                </span>
+              </button>
+            </MenuItem>
+          );
+        })}
+      </MenuItems>
+    </HeadlessMenu>
+  );
+}

@@ -1,0 +1,376 @@
+// @vitest-environment jsdom
+import '@testing-library/jest-dom/vitest';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useEffect, useSyncExternalStore } from 'react';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { Router } from 'wouter';
+import { z } from 'zod';
+import { defineList, filterParam, toApiPage, type ListState } from '../../lib/list-state';
+import { useListUrlState } from '../../lib/url-state';
+import { useServerList, type ListChange, type ServerPage } from '../../lib/use-server-list';
+import { DataTable, type DataTableColumn } from './DataTable';
+import type { RowAction } from './RowActionsMenu';
+
+beforeAll(() => {
+  // jsdom has neither: the Drawer opens a native <dialog>, Headless UI and the virtualizer observe sizes.
+  HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) {
+    this.setAttribute('open', '');
+  };
+  HTMLDialogElement.prototype.close ??= function (this: HTMLDialogElement) {
+    this.removeAttribute('open');
+  };
+  globalThis.ResizeObserver ??= class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  };
+});
+
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+});
+
+/** A location with a real history stack, so Back can be tested (wouter's memoryLocation has none). */
+function historyLocation(initial: string) {
+  let entries = [initial];
+  let index = 0;
+  let listeners: (() => void)[] = [];
+  const emit = () => listeners.forEach((listener) => listener());
+  const subscribe = (listener: () => void) => {
+    listeners = [...listeners, listener];
+    return () => {
+      listeners = listeners.filter((other) => other !== listener);
+    };
+  };
+  const current = () => entries[index] ?? '/';
+  const navigate = (to: string, options?: { replace?: boolean }) => {
+    if (options?.replace) entries[index] = to;
+    else {
+      entries = [...entries.slice(0, index + 1), to];
+      index += 1;
+    }
+    emit();
+  };
+  function useHistoryLocation(): [string, typeof navigate] {
+    return [useSyncExternalStore(subscribe, () => current().split('?')[0] ?? '/'), navigate];
+  }
+  function useHistorySearch(): string {
+    return useSyncExternalStore(subscribe, () => current().split('?')[1] ?? '');
+  }
+  return {
+    hook: useHistoryLocation,
+    searchHook: useHistorySearch,
+    back: () => {
+      index = Math.max(0, index - 1);
+      emit();
+    },
+    get url() {
+      return current();
+    },
+    get length() {
+      return entries.length;
+    },
+  };
+}
+
+interface Vehicle {
+  id: string;
+  name: string;
+  status: 'active' | 'inactive';
+}
+
+const vehicles = defineList({
+  filters: { status: filterParam.one(z.enum(['active', 'inactive'])) },
+  sortColumns: ['name'],
+  pageSizes: [10, 25, 50, 100, 500],
+});
+
+const columns: DataTableColumn<Vehicle>[] = [
+  { id: 'name', header: 'Name', cell: (row) => row.name, sortable: true },
+  { id: 'status', header: 'Status', cell: (row) => row.status, hideBelow: 'sm' },
+];
+
+const TOTAL = 60;
+
+function pageOf(state: ListState<{ status: 'active' | 'inactive' | undefined }>, total = TOTAL): ServerPage<Vehicle> {
+  const start = state.page * state.pageSize;
+  const rows = Array.from({ length: Math.max(0, Math.min(state.pageSize, total - start)) }, (_, index) => ({
+    id: `v${start + index + 1}`,
+    name: `Vehicle ${start + index + 1}`,
+    status: 'active' as const,
+  }));
+  return { rows, total };
+}
+
+type Fetch = (state: ListState<{ status: 'active' | 'inactive' | undefined }>, context: { signal: AbortSignal }) => Promise<ServerPage<Vehicle>>;
+
+/** The mounted list's applyChanges, standing in for the live feed. */
+const live: { applyChanges: (changes: ListChange<Vehicle>[]) => void } = { applyChanges: () => {} };
+
+function VehicleList({ fetchPage, rowActions }: { fetchPage: Fetch; rowActions?: (row: Vehicle) => RowAction[] }) {
+  const table = useListUrlState(vehicles);
+  const list = useServerList({ queryKey: ['vehicles', 't1'], state: table.state, fetchPage, rowKey: (row: Vehicle) => row.id });
+  useEffect(() => {
+    live.applyChanges = list.applyChanges;
+  });
+  return (
+    <DataTable
+      label="Vehicles"
+      columns={columns}
+      {...table}
+      {...list.tableProps}
+      rowActions={rowActions}
+      rowLabel={(row) => row.name}
+      liveState="live"
+      toolbar={<button type="button">Add vehicle</button>}
+      filterFields={(draft, setDraft) => (
+        <label>
+          Status
+          <select value={draft.status ?? ''} onChange={(event) => setDraft({ ...draft, status: (event.target.value || undefined) as 'active' | undefined })}>
+            <option value="">Any</option>
+            <option value="active">Active</option>
+            <option value="inactive">Inactive</option>
+          </select>
+        </label>
+      )}
+    />
+  );
+}
+
+function setup(initial = '/vehicles', fetchPage: Fetch = async (state) => pageOf(state), rowActions?: (row: Vehicle) => RowAction[]) {
+  const location = historyLocation(initial);
+  const fetchSpy = vi.fn(fetchPage);
+  const user = userEvent.setup();
+  render(
+    <Router hook={location.hook} searchHook={location.searchHook}>
+      <VehicleList fetchPage={fetchSpy} rowActions={rowActions} />
+    </Router>,
+  );
+  return { location, fetchSpy, user, lastState: () => fetchSpy.mock.lastCall?.[0] };
+}
+
+const dataRows = () => screen.getAllByRole('row').filter((row) => within(row).queryAllByRole('cell').length > 0 && !row.hasAttribute('data-skeleton'));
+
+describe('DataTable URL state', () => {
+  it('reads page, size, sort, search and filters from the URL and sends the page as page + 1', async () => {
+    const { fetchSpy, lastState } = setup('/vehicles?page=2&pageSize=10&sort=name:desc&q=van&status=inactive');
+    await screen.findByText('Vehicle 11');
+    expect(lastState()).toEqual({ page: 1, pageSize: 10, sort: { column: 'name', direction: 'desc' }, q: 'van', filters: { status: 'inactive' } });
+    expect(toApiPage(fetchSpy.mock.lastCall![0].page)).toBe(2);
+    expect(screen.getByRole('searchbox')).toHaveValue('van');
+    expect(screen.getByRole('button', { name: 'Filters (1 active)' })).toBeInTheDocument();
+    expect(screen.getByRole('columnheader', { name: /name/i })).toHaveAttribute('aria-sort', 'descending');
+  });
+
+  it('falls back to defaults for a bad URL', async () => {
+    const { lastState } = setup('/vehicles?page=zero&pageSize=13&sort=secret:asc&status=gone');
+    await screen.findByText('Vehicle 1');
+    expect(lastState()).toEqual({ page: 0, pageSize: 25, sort: null, q: '', filters: { status: undefined } });
+  });
+
+  it('pages forward with a history entry, and Back returns', async () => {
+    const { location, user, lastState } = setup();
+    await screen.findByText('Vehicle 1');
+    expect(screen.getByText('1–25 of 60')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Next page' }));
+    await screen.findByText('Vehicle 26');
+    expect(location.url).toBe('/vehicles?page=2');
+    expect(screen.getByText('26–50 of 60')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Last page' }));
+    await screen.findByText('Vehicle 60');
+    expect(location.url).toBe('/vehicles?page=3');
+    expect(screen.getByRole('button', { name: 'Next page' })).toBeDisabled();
+    act(() => location.back());
+    await screen.findByText('Vehicle 26');
+    expect(lastState()?.page).toBe(1);
+    await user.click(screen.getByRole('button', { name: 'First page' }));
+    expect(location.url).toBe('/vehicles');
+  });
+
+  it('changes the page size and goes back to the first page', async () => {
+    const { location, user } = setup('/vehicles?page=2');
+    await screen.findByText('Vehicle 26');
+    await user.selectOptions(screen.getByLabelText('Rows per page'), '50');
+    expect(location.url).toBe('/vehicles?pageSize=50');
+    await screen.findByText('Vehicle 50');
+    expect(screen.getByText('1–50 of 60')).toBeInTheDocument();
+  });
+
+  it('toggles the sort from the header, and Back undoes it', async () => {
+    const { location, user } = setup();
+    await screen.findByText('Vehicle 1');
+    const header = screen.getByRole('columnheader', { name: /name/i });
+    expect(header).toHaveAttribute('aria-sort', 'none');
+    await user.click(within(header).getByRole('button'));
+    expect(location.url).toBe('/vehicles?sort=name%3Aasc');
+    expect(header).toHaveAttribute('aria-sort', 'ascending');
+    await user.click(within(header).getByRole('button'));
+    expect(location.url).toBe('/vehicles?sort=name%3Adesc');
+    expect(header).toHaveAttribute('aria-sort', 'descending');
+    act(() => location.back());
+    expect(header).toHaveAttribute('aria-sort', 'ascending');
+  });
+
+  it('debounces search by 500 ms, replaces the history entry and resets the page', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const { location, fetchSpy } = setup('/vehicles?page=3');
+    await screen.findByText('Vehicle 51');
+    const entries = location.length;
+    fireEvent.change(screen.getByRole('searchbox'), { target: { value: 'tr' } });
+    act(() => {
+      vi.advanceTimersByTime(300);
+    });
+    fireEvent.change(screen.getByRole('searchbox'), { target: { value: 'truck' } });
+    act(() => {
+      vi.advanceTimersByTime(499);
+    });
+    expect(location.url).toBe('/vehicles?page=3');
+    act(() => {
+      vi.advanceTimersByTime(1);
+    });
+    expect(location.url).toBe('/vehicles?q=truck');
+    expect(location.length).toBe(entries);
+    await waitFor(() => expect(fetchSpy.mock.lastCall?.[0]).toMatchObject({ q: 'truck', page: 0 }));
+    expect(fetchSpy.mock.calls.filter(([state]) => state.q === 'tr')).toHaveLength(0);
+  });
+
+  it('applies and resets filters from the drawer', async () => {
+    const { location, user, lastState } = setup('/vehicles?page=2');
+    await screen.findByText('Vehicle 26');
+    await user.click(screen.getByRole('button', { name: 'Filters' }));
+    await user.selectOptions(screen.getByLabelText('Status'), 'inactive');
+    await user.click(screen.getByRole('button', { name: 'Apply' }));
+    expect(location.url).toBe('/vehicles?status=inactive');
+    await waitFor(() => expect(lastState()).toMatchObject({ page: 0, filters: { status: 'inactive' } }));
+    expect(screen.getByRole('button', { name: 'Filters (1 active)' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Filters (1 active)' }));
+    await user.click(screen.getByRole('button', { name: 'Reset' }));
+    expect(location.url).toBe('/vehicles');
+  });
+});
+
+describe('DataTable states', () => {
+  it('shows a page of skeleton rows while the first page loads', () => {
+    setup('/vehicles?pageSize=10', () => new Promise(() => {}));
+    expect(document.querySelectorAll('tr[data-skeleton]')).toHaveLength(10);
+    expect(screen.getByRole('table')).toHaveAttribute('aria-busy', 'true');
+  });
+
+  it('shows the empty state, with Clear filters when filters are set', async () => {
+    const { location, user } = setup('/vehicles?status=inactive&q=x', async () => ({ rows: [], total: 0 }));
+    await screen.findByText('No records found');
+    await user.click(screen.getByRole('button', { name: 'Clear filters' }));
+    expect(location.url).toBe('/vehicles');
+  });
+
+  it('shows an error with Retry that reads the page again', async () => {
+    let fail = true;
+    const { user, fetchSpy } = setup('/vehicles', async (state) => {
+      if (fail) throw new Error('Network down');
+      return pageOf(state);
+    });
+    expect(await screen.findByRole('alert')).toHaveTextContent('Network down');
+    fail = false;
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    await screen.findByText('Vehicle 1');
+    expect(fetchSpy).toHaveBeenCalledTimes(2);
+  });
+
+  it('keeps the previous page on screen, dimmed, while the next loads', async () => {
+    let release: () => void = () => {};
+    const { user } = setup('/vehicles', (state) =>
+      state.page === 0 ? Promise.resolve(pageOf(state)) : new Promise((resolve) => (release = () => resolve(pageOf(state)))),
+    );
+    await screen.findByText('Vehicle 1');
+    await user.click(screen.getByRole('button', { name: 'Next page' }));
+    expect(screen.getByText('Vehicle 1')).toBeInTheDocument();
+    expect(screen.getByRole('table')).toHaveAttribute('aria-busy', 'true');
+    act(() => release());
+    await screen.findByText('Vehicle 26');
+  });
+
+  it('moves a page past the end to the last page', async () => {
+    const { location } = setup('/vehicles?page=9');
+    await waitFor(() => expect(location.url).toBe('/vehicles?page=3'));
+    await screen.findByText('Vehicle 60');
+  });
+
+  it('renders only a window of a long page', async () => {
+    // jsdom lays nothing out: give the scrolling box a viewport's height.
+    vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(600);
+    vi.spyOn(HTMLElement.prototype, 'offsetHeight', 'get').mockReturnValue(50);
+    setup('/vehicles?pageSize=500', async (state) => pageOf(state, 1000));
+    await screen.findByText('Vehicle 1');
+    const shown = dataRows().length;
+    expect(shown).toBeGreaterThan(0);
+    expect(shown).toBeLessThan(100);
+    expect(screen.queryByText('Vehicle 400')).not.toBeInTheDocument();
+    expect(screen.getByRole('table')).toHaveAttribute('aria-rowcount', '501');
+  });
+});
+
+describe('DataTable row actions', () => {
+  it('offers a row menu whose disabled action says why and does nothing', async () => {
+    const edit = vi.fn();
+    const remove = vi.fn();
+    const { user } = setup('/vehicles', undefined, () => [
+      { label: 'Edit', onSelect: edit, disabled: true, disabledReason: 'Only pending vehicles can be edited' },
+      { label: 'Delete', onSelect: remove, destructive: true },
+    ]);
+    await screen.findByText('Vehicle 1');
+    await user.click(screen.getByRole('button', { name: 'Actions for Vehicle 1' }));
+    const item = await screen.findByRole('menuitem', { name: /Edit/ });
+    expect(item).toHaveAttribute('aria-disabled', 'true');
+    expect(item).toHaveAccessibleDescription('Only pending vehicles can be edited');
+    expect(item).toHaveAttribute('title', 'Only pending vehicles can be edited');
+    await user.click(item);
+    expect(edit).not.toHaveBeenCalled();
+    await user.click(screen.getByRole('menuitem', { name: 'Delete' }));
+    expect(remove).toHaveBeenCalledOnce();
+  });
+});
+
+describe('DataTable live changes', () => {
+  it('patches an updated row in place with a highlight', async () => {
+    setup();
+    await screen.findByText('Vehicle 1');
+    act(() => live.applyChanges([{ op: 'update', row: { id: 'v2', name: 'Renamed van', status: 'inactive' } }]));
+    const row = screen.getByText('Renamed van').closest('tr');
+    expect(row).toHaveAttribute('data-changed', 'true');
+    expect(screen.queryByText('New changes')).not.toBeInTheDocument();
+  });
+
+  it('offers a refresh after an insert or delete, and Refresh reads the page again', async () => {
+    const { user, fetchSpy } = setup();
+    await screen.findByText('Vehicle 1');
+    act(() => live.applyChanges([{ op: 'insert', row: { id: 'v99', name: 'New truck', status: 'active' } }]));
+    expect(screen.getByText('New changes')).toBeInTheDocument();
+    expect(screen.queryByText('New truck')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Refresh' }));
+    await waitFor(() => expect(fetchSpy).toHaveBeenCalledTimes(2));
+    await waitFor(() => expect(screen.queryByText('New changes')).not.toBeInTheDocument());
+  });
+});
+
+describe('useServerList', () => {
+  it('ignores a stale response that arrives after a newer one, and aborts it', async () => {
+    const pending: { state: ListState<{ status: 'active' | 'inactive' | undefined }>; signal: AbortSignal; resolve: (page: ServerPage<Vehicle>) => void }[] = [];
+    const { user } = setup('/vehicles', (state, { signal }) => new Promise((resolve) => pending.push({ state, signal, resolve })));
+    await waitFor(() => expect(pending).toHaveLength(1));
+    act(() => pending[0]!.resolve(pageOf(pending[0]!.state)));
+    await screen.findByText('Vehicle 1');
+    await user.click(screen.getByRole('button', { name: 'Next page' }));
+    await user.click(screen.getByRole('button', { name: 'Next page' }));
+    await waitFor(() => expect(pending).toHaveLength(3));
+    expect(pending[1]!.signal.aborted).toBe(true);
+    act(() => pending[2]!.resolve(pageOf(pending[2]!.state)));
+    await screen.findByText('Vehicle 51');
+    act(() => pending[1]!.resolve(pageOf(pending[1]!.state)));
+    await act(async () => {});
+    expect(screen.getByText('Vehicle 51')).toBeInTheDocument();
+    expect(screen.queryByText('Vehicle 26')).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,364 @@
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useEffect, useState, type Dispatch, type ReactNode, type SetStateAction } from 'react';
+import { lastPage, withFilters, withPage, withPageSize, withSearch, withSortToggled, type ListDefinition, type ListState } from '../../lib/list-state';
+import type { ConnectionState } from '../../lib/realtime';
+import type { ListStateChange } from '../../lib/url-state';
+import { Badge } from '../Badge';
+import { Button } from '../Button';
+import { EmptyState } from '../EmptyState';
+import { AlertIcon } from '../icons';
+import { LiveIndicator } from '../LiveIndicator';
+import { Skeleton } from '../Skeleton';
+import { FilterDrawer } from './FilterDrawer';
+import { FilterIcon, RefreshIcon, SortIcon } from './icons';
+import { Pagination } from './Pagination';
+import { RowActionsMenu, type RowAction } from './RowActionsMenu';
+import { SearchBox } from './SearchBox';
+
+export interface DataTableColumn<Row> {
+  /** Also the sort column sent to the server when `sortable` (it must be in the definition's sortColumns). */
+  id: string;
+  header: string;
+  cell: (row: Row) => ReactNode;
+  sortable?: boolean;
+  /** A CSS width, e.g. '12rem'. */
+  width?: string;
+  align?: 'start' | 'center' | 'end';
+  /** Hide the column below this breakpoint: keep the identifying columns, drop the detail on phones. */
+  hideBelow?: 'sm' | 'md' | 'lg';
+}
+
+export interface DataTableProps<Row, F> {
+  /** The table's accessible name (its caption), e.g. 'Vehicles'. */
+  label: string;
+  columns: readonly DataTableColumn<Row>[];
+  rows: readonly Row[];
+  total: number;
+  loading: boolean;
+  error?: Error | null;
+  onRetry?: () => void;
+  state: ListState<F>;
+  onStateChange: ListStateChange<F>;
+  definition: ListDefinition<F>;
+  rowKey: (row: Row) => string;
+  rowActions?: (row: Row) => readonly RowAction[];
+  /** Names a row for its action menu ('Actions for Truck 7'). */
+  rowLabel?: (row: Row) => string;
+  /** Buttons at the right of the toolbar (Add …). */
+  toolbar?: ReactNode;
+  searchable?: boolean;
+  searchPlaceholder?: string;
+  /** The screen's filter fields, bound to a draft that Apply writes to the URL. */
+  filterFields?: (draft: F, setDraft: Dispatch<SetStateAction<F>>) => ReactNode;
+  emptyMessage?: string;
+  liveState?: ConnectionState;
+  /** Rows patched in place by a live change: highlighted briefly. */
+  changedIds?: ReadonlySet<string>;
+  /** Live changes may have changed the page's order or membership: offer a refresh. */
+  pendingChanges?: boolean;
+  onRefresh?: () => void;
+  /** Pages longer than this render only the rows in view. */
+  virtualizeAbove?: number;
+  estimatedRowHeight?: number;
+}
+
+const alignClass = { start: 'text-left', center: 'text-center', end: 'text-right' } as const;
+const hideClass = { sm: 'hidden sm:table-cell', md: 'hidden md:table-cell', lg: 'hidden lg:table-cell' } as const;
+
+function cellClass(column: { align?: 'start' | 'center' | 'end' | undefined; hideBelow?: 'sm' | 'md' | 'lg' | undefined }): string {
+  return `${alignClass[column.align ?? 'start']} ${column.hideBelow ? hideClass[column.hideBelow] : ''}`;
+}
+
+interface VirtualRowsProps {
+  count: number;
+  /** State, not a ref: this component's layout effects run before its ancestor's ref is attached. */
+  scrollElement: HTMLDivElement | null;
+  estimatedRowHeight: number;
+  renderRow: (index: number, measure: (node: Element | null) => void) => ReactNode;
+}
+
+/** The rows in view of a long page, between two spacer rows that keep the scroll height true. */
+function VirtualRows({ count, scrollElement, estimatedRowHeight, renderRow }: VirtualRowsProps) {
+  // The React Compiler is not in the build; the virtualizer re-renders this component through its own state on scroll.
+  // eslint-disable-next-line react-hooks/incompatible-library
+  const virtualizer = useVirtualizer({
+    count,
+    getScrollElement: () => scrollElement,
+    estimateSize: () => estimatedRowHeight,
+    overscan: 8,
+  });
+  const items = virtualizer.getVirtualItems();
+  const top = items[0]?.start ?? 0;
+  const bottom = virtualizer.getTotalSize() - (items[items.length - 1]?.end ?? 0);
+  return (
+    <>
+      {top > 0 && <tr aria-hidden="true" style={{ height: top }} />}
+      {items.map((item) => renderRow(item.index, virtualizer.measureElement))}
+      {bottom > 0 && <tr aria-hidden="true" style={{ height: bottom }} />}
+    </>
+  );
+}
+
+/**
+ * A server-side list: search, filters, sort and page live in the URL (useListUrlState), rows come
+ * from the server (useServerList). Every state is drawn: skeleton rows, empty (with a way out of
+ * the filters), error with Retry, the previous page dimmed while the next loads.
+ */
+export function DataTable<Row, F>(props: DataTableProps<Row, F>) {
+  const {
+    label,
+    columns,
+    rows,
+    total,
+    loading,
+    error = null,
+    onRetry,
+    state,
+    onStateChange,
+    definition,
+    rowKey,
+    rowActions,
+    rowLabel,
+    toolbar,
+    searchable = true,
+    searchPlaceholder,
+    filterFields,
+    emptyMessage = 'No records found',
+    liveState,
+    changedIds,
+    pendingChanges = false,
+    onRefresh,
+    virtualizeAbove = 100,
+    estimatedRowHeight = 53,
+  } = props;
+
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const [draft, setDraft] = useState(state.filters);
+  const activeFilters = definition.activeFilterCount(state.filters);
+  const narrowed = activeFilters > 0 || state.q !== '';
+
+  // A page past the end (a shared link after deletions, a hand-typed ?page=99) moves to the last one.
+  const last = lastPage(total, state.pageSize);
+  useEffect(() => {
+    if (!loading && !error && state.page > last) onStateChange(withPage(state, last), { replace: true });
+  }, [loading, error, state, last, onStateChange]);
+
+  const [scrollElement, setScrollElement] = useState<HTMLDivElement | null>(null);
+  const virtual = rows.length > virtualizeAbove && !error;
+
+  const columnCount = columns.length + (rowActions ? 1 : 0);
+  const showSkeleton = loading && rows.length === 0 && !error;
+
+  function renderRow(row: Row, index: number, measure?: (node: Element | null) => void) {
+    const key = rowKey(row);
+    const changed = changedIds?.has(key) ?? false;
+    return (
+      <tr
+        key={key}
+        ref={measure}
+        data-index={index}
+        aria-rowindex={virtual ? index + 2 : undefined}
+        data-changed={changed || undefined}
+        className={
+          'border-t border-slate-200 transition-colors duration-700 dark:border-slate-800 ' +
+          (changed ? 'bg-brand/15' : 'hover:bg-slate-50 dark:hover:bg-slate-800/50')
+        }
+      >
+        {columns.map((column) => (
+          <td key={column.id} className={`px-4 py-3 align-middle ${cellClass(column)}`}>
+            {column.cell(row)}
+          </td>
+        ))}
+        {rowActions && (
+          <td className="w-12 px-2 py-1 text-right">
+            <RowActionsMenu actions={rowActions(row)} label={rowLabel ? `Actions for ${rowLabel(row)}` : 'Row actions'} />
+          </td>
+        )}
+      </tr>
+    );
+  }
+
+  function renderBody(): ReactNode {
+    if (error && !loading) {
+      return (
+        <tr>
+          <td colSpan={columnCount}>
+            <div role="alert" className="flex flex-col items-center gap-2 px-4 py-8 text-center">
+              <span className="text-red-600 dark:text-red-400">
+                <AlertIcon />
+              </span>
+              <p className="text-sm font-semibold">Could not load {label.toLowerCase()}</p>
+              <p className="max-w-md text-sm text-slate-600 dark:text-slate-400">{error.message}</p>
+              {onRetry && (
+                <Button variant="secondary" className="mt-2" onClick={onRetry}>
+                  <RefreshIcon className="size-4" />
+                  Retry
+                </Button>
+              )}
+            </div>
+          </td>
+        </tr>
+      );
+    }
+    if (showSkeleton) {
+      return Array.from({ length: state.pageSize }, (_, index) => (
+        <tr key={index} data-skeleton className="border-t border-slate-200 dark:border-slate-800">
+          {columns.map((column) => (
+            <td key={column.id} className={`px-4 py-4 ${cellClass(column)}`}>
+              <Skeleton className="h-4 w-3/4" />
+            </td>
+          ))}
+          {rowActions && (
+            <td className="px-2 py-4">
+              <Skeleton className="mx-auto size-5 rounded-full" />
+            </td>
+          )}
+        </tr>
+      ));
+    }
+    if (rows.length === 0) {
+      return (
+        <tr>
+          <td colSpan={columnCount}>
+            <EmptyState
+              title={emptyMessage}
+              description={narrowed ? 'Nothing matches the current search or filters.' : undefined}
+              action={
+                narrowed ? (
+                  <Button variant="secondary" onClick={() => onStateChange({ ...withFilters(state, definition.emptyFilters), q: '' })}>
+                    {activeFilters > 0 ? 'Clear filters' : 'Clear search'}
+                  </Button>
+                ) : undefined
+              }
+            />
+          </td>
+        </tr>
+      );
+    }
+    if (!virtual) return rows.map((row, index) => renderRow(row, index));
+    return <VirtualRows count={rows.length} scrollElement={scrollElement} estimatedRowHeight={estimatedRowHeight} renderRow={(index, measure) => renderRow(rows[index] as Row, index, measure)} />;
+  }
+
+  return (
+    <section
+      aria-label={label}
+      className="overflow-hidden rounded-xl border border-slate-200 bg-brand-card text-brand-text shadow-xs dark:border-slate-800 dark:bg-slate-900 dark:text-slate-100"
+    >
+      <div className="flex flex-wrap items-center gap-2 border-b border-slate-200 px-4 py-3 dark:border-slate-800">
+        {searchable && (
+          <SearchBox value={state.q} placeholder={searchPlaceholder} onSearch={(q) => onStateChange(withSearch(state, q), { replace: true })} />
+        )}
+        {filterFields && (
+          <Button
+            variant="secondary"
+            aria-label={activeFilters > 0 ? `Filters (${activeFilters} active)` : 'Filters'}
+            onClick={() => {
+              setDraft(state.filters);
+              setFiltersOpen(true);
+            }}
+          >
+            <FilterIcon className="size-4" />
+            Filters
+            {activeFilters > 0 && <Badge tone="brand">{activeFilters}</Badge>}
+          </Button>
+        )}
+        <div className="ml-auto flex flex-wrap items-center gap-3">
+          {pendingChanges && onRefresh && (
+            <div role="status" className="flex items-center gap-2 rounded-lg bg-brand/10 px-3 py-1.5 text-sm">
+              <span>New changes</span>
+              <button
+                type="button"
+                onClick={onRefresh}
+                className="font-semibold text-brand underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-brand"
+              >
+                Refresh
+              </button>
+            </div>
+          )}
+          {liveState && <LiveIndicator state={liveState} />}
+          {toolbar}
+        </div>
+      </div>
+
+      <div ref={setScrollElement} className={`overflow-x-auto ${virtual ? 'max-h-[70vh] overflow-y-auto' : ''}`}>
+        <table
+          aria-busy={loading || undefined}
+          aria-rowcount={virtual ? rows.length + 1 : undefined}
+          className={`w-full min-w-max border-collapse text-sm transition-opacity ${loading && rows.length > 0 ? 'opacity-60' : ''}`}
+        >
+          <caption className="sr-only">{label}</caption>
+          <thead className={`bg-slate-50 text-xs font-semibold tracking-wide text-slate-600 uppercase dark:bg-slate-800/60 dark:text-slate-300 ${virtual ? 'sticky top-0 z-10' : ''}`}>
+            <tr aria-rowindex={virtual ? 1 : undefined}>
+              {columns.map((column) => {
+                const direction = state.sort?.column === column.id ? state.sort.direction : null;
+                return (
+                  <th
+                    key={column.id}
+                    scope="col"
+                    style={column.width ? { width: column.width } : undefined}
+                    aria-sort={column.sortable ? (direction === 'asc' ? 'ascending' : direction === 'desc' ? 'descending' : 'none') : undefined}
+                    className={`px-4 py-3 whitespace-nowrap ${cellClass(column)}`}
+                  >
+                    {column.sortable ? (
+                      <button
+                        type="button"
+                        onClick={() => onStateChange(withSortToggled(state, column.id))}
+                        className={`inline-flex items-center gap-1 rounded uppercase hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-brand dark:hover:text-white ${direction ? 'text-slate-900 dark:text-white' : ''}`}
+                      >
+                        {column.header}
+                        <SortIcon sort={direction} className={direction ? 'size-4' : 'size-4 opacity-40'} />
+                      </button>
+                    ) : (
+                      column.header
+                    )}
+                  </th>
+                );
+              })}
+              {rowActions && (
+                <th scope="col" className="w-12 px-2 py-3">
+                  <span className="sr-only">Actions</span>
+                </th>
+              )}
+            </tr>
+          </thead>
+          <tbody>{renderBody()}</tbody>
+        </table>
+      </div>
+
+      <div role="status" className="sr-only">
+        {loading ? 'Loading…' : ''}
+      </div>
+
+      {!showSkeleton && !(error && !loading) && total > 0 && (
+        <div className="border-t border-slate-200 dark:border-slate-800">
+          <Pagination
+            page={state.page}
+            pageSize={state.pageSize}
+            total={total}
+            pageSizes={definition.pageSizes}
+            onPageChange={(page) => onStateChange(withPage(state, page))}
+            onPageSizeChange={(pageSize) => onStateChange(withPageSize(state, pageSize))}
+          />
+        </div>
+      )}
+
+      {filterFields && (
+        <FilterDrawer
+          open={filtersOpen}
+          onClose={() => setFiltersOpen(false)}
+          onApply={() => {
+            setFiltersOpen(false);
+            onStateChange(withFilters(state, draft));
+          }}
+          onReset={() => {
+            setFiltersOpen(false);
+            setDraft(definition.emptyFilters);
+            onStateChange(withFilters(state, definition.emptyFilters));
+          }}
+        >
+          {filterFields(draft, setDraft)}
+        </FilterDrawer>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,91 @@
+// @vitest-environment jsdom
+import '@testing-library/jest-dom/vitest';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
+import { ToastProvider } from '../toast';
+import { ComboboxField, Form, SubmitButton, useZodForm, type LookupOption, type LookupSearch } from './index';
+
+afterEach(cleanup);
+
+const Schema = z.object({ warehouse_id: z.string({ error: 'Warehouse is required' }).min(1, 'Warehouse is required') });
+type Input = z.input<typeof Schema>;
+
+const warehouses: LookupOption[] = [
+  { value: 'w1', label: 'Mumbai Central' },
+  { value: 'w2', label: 'Mumbai Port' },
+  { value: 'w3', label: 'Delhi North' },
+];
+
+function WarehouseForm({ search, initial, resolveLabel, onSubmit = () => {} }: { search: LookupSearch; initial?: string; resolveLabel?: (value: string) => Promise<string | null>; onSubmit?: (values: Input) => void }) {
+  const form = useZodForm(Schema, { defaultValues: { warehouse_id: initial ?? (null as unknown as string) } });
+  return (
+    <ToastProvider>
+      <Form form={form} onSubmit={onSubmit}>
+        <ComboboxField<Input, 'warehouse_id'> name="warehouse_id" label="Warehouse" required search={search} resolveLabel={resolveLabel} debounceMs={300} />
+        <SubmitButton>Save</SubmitButton>
+      </Form>
+    </ToastProvider>
+  );
+}
+
+const fakeSearch = () =>
+  vi.fn<LookupSearch>(async (term, _signal, limit) => warehouses.filter((w) => w.label.toLowerCase().includes(term.toLowerCase())).slice(0, limit));
+
+describe('ComboboxField', () => {
+  it('searches once after typing pauses, with the term, an abort signal and limit 10', async () => {
+    const search = fakeSearch();
+    render(<WarehouseForm search={search} />);
+    await userEvent.type(screen.getByLabelText('Warehouse'), 'mum');
+    expect(await screen.findByRole('option', { name: 'Mumbai Central' })).toBeInTheDocument();
+    expect(screen.getByRole('option', { name: 'Mumbai Port' })).toBeInTheDocument();
+    expect(screen.queryByRole('option', { name: 'Delhi North' })).not.toBeInTheDocument();
+    // Focus opened it with '' and each keystroke restarted the pause: one request, for the whole term.
+    expect(search).toHaveBeenCalledTimes(1);
+    expect(search).toHaveBeenCalledWith('mum', expect.any(AbortSignal), 10);
+  });
+
+  it('holds the chosen id and shows its label', async () => {
+    const onSubmit = vi.fn();
+    render(<WarehouseForm search={fakeSearch()} onSubmit={onSubmit} />);
+    const input = screen.getByLabelText('Warehouse');
+    await userEvent.type(input, 'delhi');
+    await userEvent.click(await screen.findByRole('option', { name: 'Delhi North' }));
+    expect(input).toHaveValue('Delhi North');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledWith({ warehouse_id: 'w3' }));
+  });
+
+  it('on edit shows the stored value by its label', async () => {
+    const resolveLabel = vi.fn(async (value: string) => warehouses.find((w) => w.value === value)?.label ?? null);
+    render(<WarehouseForm search={fakeSearch()} initial="w2" resolveLabel={resolveLabel} />);
+    await waitFor(() => expect(screen.getByLabelText('Warehouse')).toHaveValue('Mumbai Port'));
+    expect(resolveLabel).toHaveBeenCalledWith('w2');
+  });
+
+  it('shows No results for a failed lookup, silently, and Retry searches again', async () => {
+    const search = vi.fn<LookupSearch>().mockRejectedValueOnce(new Error('network down')).mockResolvedValue([warehouses[0]!]);
+    render(<WarehouseForm search={search} />);
+    await userEvent.type(screen.getByLabelText('Warehouse'), 'mum');
+    expect(await screen.findByText('No results')).toBeInTheDocument();
+    expect(screen.queryByRole('option')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('toast')).not.toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('option', { name: 'Mumbai Central' })).toBeInTheDocument();
+    expect(search).toHaveBeenCalledTimes(2);
+  });
+
+  it('says No results for an empty answer and shows the schema message under the field', async () => {
+    const search = vi.fn<LookupSearch>().mockResolvedValue([]);
+    render(<WarehouseForm search={search} />);
+    await userEvent.type(screen.getByLabelText('Warehouse'), 'zzz');
+    expect(await screen.findByText('No results')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Retry' })).not.toBeInTheDocument();
+    await userEvent.keyboard('{Escape}');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Warehouse is required')).toBeInTheDocument();
+    expect(screen.getByLabelText('Warehouse')).toHaveAttribute('aria-invalid', 'true');
+  });
+});

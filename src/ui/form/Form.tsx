@@ -1,0 +1,93 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { createContext, use, useEffect, useState, type FormHTMLAttributes, type ReactNode } from 'react';
+import { FormProvider, useForm, useFormContext, type FieldValues, type UseFormProps, type UseFormReturn } from 'react-hook-form';
+import type { z } from 'zod';
+import { applyServerErrors, type ServerErrorMessages, type ServerErrorResult, type SetServerError } from '../../lib/server-errors';
+import { Button, type ButtonProps } from '../Button';
+import { useToast } from '../toast';
+
+/** The names of the fields a <Form> renders, so server errors land only on fields the user can see. */
+const KnownFieldsContext = createContext<Map<string, number> | null>(null);
+
+/** Called by every bound field: registers its name with the surrounding <Form> while mounted. */
+export function useKnownField(name: string) {
+  const known = use(KnownFieldsContext);
+  useEffect(() => {
+    if (!known) return;
+    known.set(name, (known.get(name) ?? 0) + 1);
+    return () => {
+      const count = (known.get(name) ?? 1) - 1;
+      if (count > 0) known.set(name, count);
+      else known.delete(name);
+    };
+  }, [known, name]);
+}
+
+/** useForm with the schema's zod resolver; errors show after a field is left, then follow typing. */
+export function useZodForm<S extends z.ZodType<FieldValues, FieldValues>>(
+  schema: S,
+  options: Omit<UseFormProps<z.input<S>, unknown, z.output<S>>, 'resolver'> = {},
+): UseFormReturn<z.input<S>, unknown, z.output<S>> {
+  return useForm<z.input<S>, unknown, z.output<S>>({ mode: 'onTouched', ...options, resolver: zodResolver(schema) });
+}
+
+export interface FormProps<TValues extends FieldValues, TContext, TOutput>
+  extends Omit<FormHTMLAttributes<HTMLFormElement>, 'onSubmit' | 'children'> {
+  form: UseFormReturn<TValues, TContext, TOutput>;
+  /** Runs with the validated values. Throw (or reject with) the server's error to have it mapped onto the fields. */
+  onSubmit: (values: TOutput) => unknown;
+  /**
+   * Called after a thrown error was mapped (fields already set). Without it, whatever no field
+   * could show becomes one error toast.
+   */
+  onServerError?: (error: unknown, result: ServerErrorResult) => void;
+  /** Messages for constraint errors and for an error with no message of its own. */
+  serverMessages?: ServerErrorMessages;
+  children: ReactNode;
+}
+
+/**
+ * A form bound to react-hook-form: the fields inside find it by context, zod validates on
+ * submit, and an error thrown by onSubmit goes through applyServerErrors (lib/server-errors.ts).
+ */
+export function Form<TValues extends FieldValues, TContext, TOutput>({
+  form,
+  onSubmit,
+  onServerError,
+  serverMessages,
+  children,
+  ...rest
+}: FormProps<TValues, TContext, TOutput>) {
+  const toast = useToast();
+  const [known] = useState(() => new Map<string, number>());
+
+  const submit = form.handleSubmit(async (values) => {
+    try {
+      await onSubmit(values);
+    } catch (error) {
+      const result = applyServerErrors(error, form.setError as SetServerError, known.keys(), serverMessages);
+      if (onServerError) onServerError(error, result);
+      else if (result.unmatched) toast.error(result.unmatched);
+    }
+  });
+
+  return (
+    <FormProvider {...form}>
+      <KnownFieldsContext value={known}>
+        <form noValidate aria-busy={form.formState.isSubmitting || undefined} {...rest} onSubmit={(event) => void submit(event)}>
+          {children}
+        </form>
+      </KnownFieldsContext>
+    </FormProvider>
+  );
+}
+
+/** The form's submit button: busy while the submit runs. */
+export function SubmitButton({ children, ...rest }: Omit<ButtonProps, 'type'>) {
+  const { formState } = useFormContext();
+  return (
+    <Button type="submit" busy={formState.isSubmitting} {...rest}>
+      {children}
+    </Button>
+  );
+}

@@ -1,0 +1,21 @@
+export { Form, SubmitButton, useZodForm, type FormProps } from './Form';
+export type { BoundFieldProps } from './bind';
+export {
+  CheckboxField,
+  DateField,
+  MultiSelectField,
+  NumberField,
+  SelectField,
+  SwitchField,
+  TextField,
+  TimeField,
+  type NumberFieldProps,
+  type Option,
+  type SelectFieldProps,
+  type TextFieldProps,
+} from './fields';
+export { ComboboxField, LOOKUP_DEBOUNCE_MS, LOOKUP_LIMIT, type ComboboxFieldProps, type LookupOption, type LookupSearch } from './ComboboxField';
+export { ArrayField, type ArrayFieldProps } from './ArrayField';
+export { FileField, type FileFieldMessages, type FileFieldProps, type FileValue } from './FileField';
+export { checkFile, sniffFileType, type FileProblem, type SniffedType } from './file-checks';
+export { isTime, normalizeTime, TIME_PATTERN, timeSchema } from './time';
