@@ -1,0 +1,364 @@
+import 'maplibre-gl/dist/maplibre-gl.css';
+import type {
+  CircleLayerSpecification,
+  FillLayerSpecification,
+  LineLayerSpecification,
+  Map as MaplibreMap,
+  MapMouseEvent,
+  Marker as MaplibreMarker,
+} from 'maplibre-gl';
+import type * as Maplibre from 'maplibre-gl';
+import { useEffect, useRef, useState } from 'react';
+import { Button } from '../Button';
+import { Skeleton } from '../Skeleton';
+import {
+  DARK_PALETTE,
+  DEFAULT_HEIGHT,
+  DEFAULT_ZOOM,
+  LIGHT_PALETTE,
+  loadBasemapData,
+  mapboxStyle,
+  mapboxTransformRequest,
+  offlineStyle,
+  resolveCenter,
+  type LngLatTuple,
+  type TenantMapCentre,
+} from './basemap';
+import { PointInput, formatLngLat } from './PointInput';
+import { supportsWebGL } from './webgl';
+
+export interface MapMarker {
+  id: string;
+  lng: number;
+  lat: number;
+  /** Shown beside the pin as HTML (the basemap has no glyphs) and as its accessible name. */
+  label?: string;
+  /** Any CSS colour. */
+  color?: string;
+}
+
+export type MapGeoJsonLayer =
+  | { id: string; data: GeoJSON.GeoJSON; type: 'fill'; paint?: FillLayerSpecification['paint'] }
+  | { id: string; data: GeoJSON.GeoJSON; type: 'line'; paint?: LineLayerSpecification['paint'] }
+  | { id: string; data: GeoJSON.GeoJSON; type: 'circle'; paint?: CircleLayerSpecification['paint'] };
+
+export interface MapViewProps {
+  /** [lng, lat]; wins over defaultCenter. */
+  center?: LngLatTuple | null;
+  /** The tenant's `general.default_location_cordinates.settings`; India when missing or invalid. */
+  defaultCenter?: TenantMapCentre | null;
+  zoom?: number;
+  /** Pixels or any CSS length. */
+  height?: number | string;
+  markers?: readonly MapMarker[];
+  layers?: readonly MapGeoJsonLayer[];
+  /** Enables picking: a click (or Enter on the focused map, for its centre) picks a point. */
+  onPick?: (lng: number, lat: number) => void;
+  /** The picked point to show, when the screen owns it (e.g. edited in its own inputs). */
+  picked?: LngLatTuple | null;
+  /** Tenant maps key or VITE_MAPBOX_TOKEN: Mapbox tiles instead of the offline basemap. */
+  mapboxToken?: string | null;
+  /** The map's accessible name. */
+  label?: string;
+  className?: string;
+}
+
+type Status = 'loading' | 'ready' | 'unavailable' | 'failed';
+
+const round6 = (n: number) => Math.round(n * 1e6) / 1e6;
+
+let maplibre: Promise<typeof Maplibre> | undefined;
+
+/** maplibre is its own chunk, loaded only where a map can render; its worker is bundled by Vite. */
+function loadMaplibre() {
+  maplibre ??= Promise.all([import('maplibre-gl'), import('maplibre-gl/dist/maplibre-gl-worker.mjs?url')])
+    .then(([lib, worker]) => {
+      lib.setWorkerUrl(worker.default);
+      return lib;
+    })
+    .catch((error: unknown) => {
+      maplibre = undefined;
+      throw error;
+    });
+  return maplibre;
+}
+
+function markerElement(color: string, label: string | undefined, lng: number, lat: number, picked = false) {
+  const element = document.createElement('div');
+  element.className = 'pointer-events-none flex flex-col items-center';
+  element.setAttribute('role', 'img');
+  element.setAttribute('aria-label', picked ? `Picked point ${formatLngLat([lng, lat])}` : `${label ?? 'Point'} at ${formatLngLat([lng, lat])}`);
+  if (label) {
+    const text = document.createElement('span');
+    text.className = 'mb-1 max-w-40 truncate rounded bg-white/95 px-1.5 py-0.5 text-xs font-medium text-slate-900 shadow-sm ring-1 ring-slate-300';
+    text.textContent = label;
+    element.append(text);
+  }
+  const pin = document.createElement('span');
+  pin.className = picked ? 'block size-4 rounded-full border-2 border-white shadow ring-2 ring-slate-900' : 'block size-3.5 rounded-full border-2 border-white shadow';
+  pin.style.backgroundColor = color;
+  element.append(pin);
+  return element;
+}
+
+/**
+ * A maplibre map on the offline Natural Earth basemap (or Mapbox tiles with a token), with
+ * markers, GeoJSON layers and point picking. Without WebGL it says so and still lists the
+ * points, and a picker gets latitude/longitude inputs instead of a blank box.
+ */
+export function MapView({
+  center,
+  defaultCenter,
+  zoom = DEFAULT_ZOOM,
+  height = DEFAULT_HEIGHT,
+  markers,
+  layers,
+  onPick,
+  picked,
+  mapboxToken,
+  label = 'Map',
+  className,
+}: MapViewProps) {
+  const [webgl] = useState(supportsWebGL);
+  const [status, setStatus] = useState<Status>(webgl ? 'loading' : 'unavailable');
+  const [attempt, setAttempt] = useState(0);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [map, setMap] = useState<MaplibreMap | null>(null);
+  const [styleGeneration, setStyleGeneration] = useState(0);
+  const [ownPicked, setOwnPicked] = useState<LngLatTuple | null>(null);
+  const containerRef = useRef<HTMLDivElement>(null);
+  const liveMap = useRef<MaplibreMap | null>(null);
+
+  const [lng, lat] = resolveCenter(center, defaultCenter);
+  const shownPicked = picked !== undefined ? picked : ownPicked;
+  const token = mapboxToken?.trim() || null;
+
+  const view = useRef({ lng, lat, zoom });
+  const onPickRef = useRef(onPick);
+  useEffect(() => {
+    view.current = { lng, lat, zoom };
+    onPickRef.current = onPick;
+  });
+
+  const pick = (pickedLng: number, pickedLat: number) => {
+    const point: LngLatTuple = [round6(pickedLng), round6(pickedLat)];
+    setOwnPicked(point);
+    onPickRef.current?.(point[0], point[1]);
+  };
+  const pickRef = useRef(pick);
+  useEffect(() => {
+    pickRef.current = pick;
+  });
+
+  useEffect(() => {
+    const container = containerRef.current;
+    if (!webgl || !container) return;
+    let cancelled = false;
+    let created: MaplibreMap | undefined;
+    const dark = document.documentElement.classList.contains('dark');
+
+    const offline = () => loadBasemapData().then((data) => offlineStyle(data, dark ? DARK_PALETTE : LIGHT_PALETTE));
+
+    Promise.all([loadMaplibre(), token ? Promise.resolve(mapboxStyle()) : offline()])
+      .then(([lib, style]) => {
+        if (cancelled) return;
+        let instance: MaplibreMap;
+        try {
+          instance = new lib.Map({
+            container,
+            style,
+            center: [view.current.lng, view.current.lat],
+            zoom: view.current.zoom,
+            attributionControl: { compact: true },
+            ...(token ? { transformRequest: mapboxTransformRequest(token) } : {}),
+          });
+        } catch {
+          // WebGL was reported but the context could not be created (blocklisted GPU, lost context).
+          setStatus('unavailable');
+          return;
+        }
+        created = instance;
+        liveMap.current = instance;
+        instance.addControl(new lib.NavigationControl({ showCompass: false }), 'top-right');
+        instance.on('style.load', () => setStyleGeneration((g) => g + 1));
+        instance.once('load', () => {
+          if (cancelled) return;
+          setMap(instance);
+          setStatus('ready');
+        });
+        instance.on('click', (event: MapMouseEvent) => {
+          if (onPickRef.current) pickRef.current(event.lngLat.lng, event.lngLat.lat);
+        });
+        const canvas = instance.getCanvas();
+        canvas.addEventListener('keydown', (event) => {
+          if (event.key !== 'Enter' || !onPickRef.current) return;
+          event.preventDefault();
+          const centre = instance.getCenter();
+          pickRef.current(centre.lng, centre.lat);
+        });
+        if (token) {
+          let fellBack = false;
+          instance.on('error', (event) => {
+            const code = event.error instanceof lib.AJAXError ? event.error.status : undefined;
+            if (fellBack || (code !== 401 && code !== 403)) return;
+            fellBack = true;
+            setNotice('The map key was refused; showing the built-in map.');
+            offline().then(
+              (offlineStyleSpec) => {
+                if (!cancelled) instance.setStyle(offlineStyleSpec);
+              },
+              () => undefined,
+            );
+          });
+        }
+      })
+      .catch(() => {
+        if (!cancelled) setStatus('failed');
+      });
+
+    return () => {
+      cancelled = true;
+      liveMap.current = null;
+      setMap(null);
+      created?.remove();
+    };
+  }, [webgl, token, attempt]);
+
+  useEffect(() => {
+    map?.jumpTo({ center: [lng, lat], zoom });
+  }, [map, lng, lat, zoom]);
+
+  useEffect(() => {
+    if (!map) return;
+    const canvas = map.getCanvas();
+    canvas.style.cursor = onPick ? 'crosshair' : '';
+    canvas.setAttribute('aria-label', onPick ? `${label}. Click a point, or press Enter to pick the centre.` : label);
+  }, [map, onPick, label]);
+
+  useEffect(() => {
+    if (!map || !markers?.length) return;
+    let cancelled = false;
+    const added: MaplibreMarker[] = [];
+    void loadMaplibre().then((lib) => {
+      if (cancelled) return;
+      for (const marker of markers) {
+        const element = markerElement(marker.color ?? '#2563eb', marker.label, marker.lng, marker.lat);
+        added.push(new lib.Marker({ element, anchor: 'bottom' }).setLngLat([marker.lng, marker.lat]).addTo(map));
+      }
+    });
+    return () => {
+      cancelled = true;
+      if (liveMap.current === map) for (const marker of added) marker.remove();
+    };
+  }, [map, markers]);
+
+  useEffect(() => {
+    if (!map || !shownPicked) return;
+    let cancelled = false;
+    let marker: MaplibreMarker | undefined;
+    void loadMaplibre().then((lib) => {
+      if (cancelled) return;
+      const element = markerElement('#dc2626', undefined, shownPicked[0], shownPicked[1], true);
+      element.dataset.picked = 'true';
+      marker = new lib.Marker({ element, anchor: 'center' }).setLngLat(shownPicked).addTo(map);
+    });
+    return () => {
+      cancelled = true;
+      if (liveMap.current === map) marker?.remove();
+    };
+  }, [map, shownPicked]);
+
+  useEffect(() => {
+    if (!map || !layers?.length) return;
+    for (const layer of layers) {
+      const sourceId = `waypost-${layer.id}`;
+      if (map.getSource(sourceId)) continue;
+      map.addSource(sourceId, { type: 'geojson', data: layer.data });
+      // The union keeps each type with its own paint; maplibre's addLayer takes the union as is.
+      map.addLayer({ id: sourceId, source: sourceId, type: layer.type, paint: layer.paint ?? {} } as Parameters<MaplibreMap['addLayer']>[0]);
+    }
+    return () => {
+      if (liveMap.current !== map) return;
+      for (const layer of layers) {
+        const id = `waypost-${layer.id}`;
+        if (map.getLayer(id)) map.removeLayer(id);
+        if (map.getSource(id)) map.removeSource(id);
+      }
+    };
+  }, [map, layers, styleGeneration]);
+
+  const cssHeight = typeof height === 'number' ? `${height}px` : height;
+
+  if (status === 'unavailable' || status === 'failed') {
+    return (
+      <section
+        aria-label={label}
+        className={`flex flex-col gap-3 overflow-auto rounded-lg border border-slate-300 bg-slate-50 p-4 text-sm dark:border-slate-700 dark:bg-slate-900 ${className ?? ''}`}
+        style={{ minHeight: cssHeight }}
+        data-testid="map-fallback"
+      >
+        <p role="status" className="font-semibold">
+          {status === 'unavailable' ? 'Map unavailable: this browser cannot display maps' : 'The map could not be loaded.'}
+        </p>
+        {status === 'failed' && (
+          <div>
+            <Button
+              variant="secondary"
+              onClick={() => {
+                setStatus('loading');
+                setAttempt((n) => n + 1);
+              }}
+            >
+              Retry
+            </Button>
+          </div>
+        )}
+        <p className="text-slate-600 dark:text-slate-400">Centre: {formatLngLat([lng, lat])}</p>
+        {markers && markers.length > 0 && (
+          <ul aria-label="Points on the map" className="list-disc space-y-1 pl-5">
+            {markers.map((marker) => (
+              <li key={marker.id}>
+                {marker.label ?? marker.id}: {formatLngLat([marker.lng, marker.lat])}
+              </li>
+            ))}
+          </ul>
+        )}
+        {onPick && <PointInput value={shownPicked} onPick={pick} />}
+      </section>
+    );
+  }
+
+  return (
+    <div
+      className={`relative overflow-hidden rounded-lg border border-slate-300 dark:border-slate-700 ${className ?? ''}`}
+      style={{ height: cssHeight }}
+      aria-busy={status === 'loading' || undefined}
+    >
+      <div
+        ref={containerRef}
+        role="region"
+        aria-label={label}
+        // Inline, because maplibre's stylesheet makes its container `position: relative`.
+        style={{ position: 'absolute', inset: 0 }}
+        data-testid="map"
+        data-status={status}
+      />
+      {status === 'loading' && (
+        <div className="absolute inset-0">
+          <Skeleton className="h-full w-full rounded-none" />
+          <span className="sr-only" role="status">
+            Loading map
+          </span>
+        </div>
+      )}
+      {notice && (
+        <p role="status" className="absolute bottom-2 left-2 rounded bg-white/95 px-2 py-1 text-xs text-slate-900 shadow">
+          {notice}
+        </p>
+      )}
+      <p className="sr-only" aria-live="polite">
+        {shownPicked ? `Picked point ${formatLngLat(shownPicked)}` : ''}
+      </p>
+    </div>
+  );
+}
