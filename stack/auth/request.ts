@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import type { IncomingMessage } from 'node:http';
 import { z } from 'zod';
 import type { Queryable } from '../db/database.ts';
@@ -41,9 +42,23 @@ export async function readJson<S extends z.ZodType>(req: IncomingMessage, schema
   return parsed.data;
 }
 
+/**
+ * The caller's address as GoTrue's GetIPAddress takes it: the first valid address in
+ * X-Forwarded-For (GoTrue runs behind the API gateway, which sets it), else the socket's.
+ */
+export function clientIp(req: Pick<IncomingMessage, 'headers' | 'socket'>): string {
+  const header = req.headers['x-forwarded-for'];
+  const forwarded = Array.isArray(header) ? header.join(',') : (header ?? '');
+  for (const part of forwarded.split(',')) {
+    const candidate = part.trim().replace(/^::ffff:/, '');
+    if (isIP(candidate)) return candidate;
+  }
+  return req.socket.remoteAddress?.replace(/^::ffff:/, '') ?? '';
+}
+
 export function clientInfo(req: IncomingMessage): ClientInfo {
   const ua = req.headers['user-agent'];
-  return { ip: req.socket.remoteAddress?.replace(/^::ffff:/, '') ?? '', userAgent: (Array.isArray(ua) ? ua[0] : ua) ?? '' };
+  return { ip: clientIp(req), userAgent: (Array.isArray(ua) ? ua[0] : ua) ?? '' };
 }
 
 export function limit(limiter: RateLimiter, req: IncomingMessage): void {
