@@ -41,6 +41,9 @@ const AdminDashboardPage = lazyWithRetry(() => import('../features/dashboards/pa
 const DispatcherDashboardPage = lazyWithRetry(() => import('../features/dashboards/pages/DispatcherDashboardPage'));
 const DriverDashboardPage = lazyWithRetry(() => import('../features/dashboards/pages/DriverDashboardPage'));
 const CustomerDashboardPage = lazyWithRetry(() => import('../features/dashboards/pages/CustomerDashboardPage'));
+const VehiclesListPage = lazyWithRetry(async () => ({ default: (await import('../features/vehicles/pages/VehiclesListPage')).VehiclesListPage }));
+const VehicleCreatePage = lazyWithRetry(async () => ({ default: (await import('../features/vehicles/pages/VehicleFormPage')).VehicleCreatePage }));
+const VehicleEditPage = lazyWithRetry(async () => ({ default: (await import('../features/vehicles/pages/VehicleFormPage')).VehicleEditPage }));
 
 /** Spec 2: a business card loads the tenant's brand first (into the brand cache the sign-up page paints from). */
 async function loadTenantBrand(slug: string): Promise<void> {
@@ -113,6 +116,27 @@ function AdminArea() {
           <AdminLayout>
             <Page>
               <AdminDashboardPage />
+            </Page>
+          </AdminLayout>
+        </Route>
+        <Route path="/vehicles">
+          <AdminLayout>
+            <Page>
+              <VehiclesListPage />
+            </Page>
+          </AdminLayout>
+        </Route>
+        <Route path="/vehicles/create">
+          <AdminLayout>
+            <Page>
+              <VehicleCreatePage />
+            </Page>
+          </AdminLayout>
+        </Route>
+        <Route path="/vehicles/:id/edit">
+          <AdminLayout>
+            <Page>
+              <VehicleEditPage />
             </Page>
           </AdminLayout>
         </Route>

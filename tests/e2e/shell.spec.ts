@@ -50,7 +50,7 @@ test('the admin dashboard shows the tenant, its people per panel and the navigat
   }
   await expect(page.getByRole('heading', { name: 'Recent notifications' })).toBeVisible();
   const nav = page.getByRole('navigation', { name: 'Main navigation' }).first();
-  await expect(nav.getByRole('link')).toHaveText(['Dashboard']);
+  await expect(nav.getByRole('link')).toHaveText(['Dashboard', 'Vehicles']);
   await expect(nav.getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');
 });
 

@@ -3,10 +3,11 @@ import { DashboardIcon } from '../../ui/icons';
 import { ADMIN_NAV, groupNav, isNavItemActive, type AdminNavEntry } from './nav';
 
 describe('admin navigation', () => {
-  it('has only areas whose screens exist: the dashboard, for now', () => {
+  it('has only areas whose screens exist: the dashboard and vehicles, for now', () => {
     const groups = groupNav(ADMIN_NAV, '/acme/admin');
-    expect(groups.map((group) => group.id)).toEqual(['overview']);
+    expect(groups.map((group) => group.id)).toEqual(['overview', 'operations']);
     expect(groups[0]?.items.map((item) => [item.label, item.href])).toEqual([['Dashboard', '/acme/admin']]);
+    expect(groups[1]?.items.map((item) => [item.label, item.href])).toEqual([['Vehicles', '/acme/admin/vehicles']]);
   });
 
   it('orders groups Operations, Warehousing, Commerce, Settings and leaves empty ones out', () => {

@@ -1,5 +1,5 @@
 import type { ComponentType, SVGProps } from 'react';
-import { DashboardIcon } from '../../ui/icons';
+import { DashboardIcon, TruckIcon } from '../../ui/icons';
 
 export type NavGroupId = 'overview' | 'operations' | 'warehousing' | 'commerce' | 'settings';
 
@@ -27,7 +27,10 @@ export interface AdminNavEntry {
   icon: ComponentType<SVGProps<SVGSVGElement>>;
 }
 
-export const ADMIN_NAV: readonly AdminNavEntry[] = [{ group: 'overview', label: 'Dashboard', path: '', icon: DashboardIcon }];
+export const ADMIN_NAV: readonly AdminNavEntry[] = [
+  { group: 'overview', label: 'Dashboard', path: '', icon: DashboardIcon },
+  { group: 'operations', label: 'Vehicles', path: 'vehicles', icon: TruckIcon },
+];
 
 const GROUPS: readonly { id: NavGroupId; label: string | null }[] = [
   { id: 'overview', label: null },

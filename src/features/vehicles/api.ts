@@ -1,0 +1,117 @@
+import { toRange, type ListState } from '../../lib/list-state';
+import { supabase } from '../../lib/supabase';
+import type { FetchContext, ServerPage } from '../../lib/use-server-list';
+import type { VehicleFilters } from './list';
+import { vehicleSchema, type Vehicle, type VehicleWrite } from './schema';
+
+const COLUMNS = 'id, tenant_id, name, code, description, image_url, capacity_unit, vehicle_requirements, active, created_at, updated_at';
+export const UPLOAD_BUCKET = 'tenants';
+
+/** Characters that would break PostgREST's or=(…) syntax or act as wildcards: searched as plain text without them. */
+function searchTerm(q: string): string {
+  return q.replace(/[%*,()"\\:]/g, ' ').trim();
+}
+
+/** One page of the tenant's vehicles: search on name and code, filters, sort, and the exact total. */
+export async function listVehicles(tenantId: string, state: ListState<VehicleFilters>, { signal }: FetchContext): Promise<ServerPage<Vehicle>> {
+  const { from, to } = toRange(state);
+  let query = supabase.from('vehicles').select(COLUMNS, { count: 'exact' }).eq('tenant_id', tenantId);
+  const term = searchTerm(state.q);
+  if (term) query = query.or(`name.ilike.%${term}%,code.ilike.%${term}%`);
+  const { active, fuel, feature } = state.filters;
+  if (active !== undefined) query = query.eq('active', active);
+  if (fuel) query = query.eq('vehicle_requirements->>fuel_type', fuel);
+  if (feature.length > 0) query = query.contains('vehicle_requirements', { special_features: feature });
+  if (state.sort) query = query.order(state.sort.column, { ascending: state.sort.direction === 'asc' });
+  query = query.order('id', { ascending: true });
+  const { data, count, error } = await query.range(from, to).abortSignal(signal);
+  if (error) throw error;
+  return { rows: vehicleSchema.array().parse(data), total: count ?? 0 };
+}
+
+/** Every vehicle of the tenant the caller may read: the live collection's read. */
+export async function listAllVehicles(tenantId: string): Promise<Vehicle[]> {
+  const { data, error } = await supabase.from('vehicles').select(COLUMNS).eq('tenant_id', tenantId).limit(1000);
+  if (error) throw error;
+  return vehicleSchema.array().parse(data);
+}
+
+/** A vehicle of the tenant, or null when there is none (or the caller may not see it). */
+export async function getVehicle(tenantId: string, vehicleId: string): Promise<Vehicle | null> {
+  const { data, error } = await supabase.from('vehicles').select(COLUMNS).eq('tenant_id', tenantId).eq('id', vehicleId).maybeSingle();
+  if (error) {
+    // A malformed id (not a uuid) names no vehicle.
+    if (error.code === '22P02') return null;
+    throw error;
+  }
+  return data ? vehicleSchema.parse(data) : null;
+}
+
+/** Throws the PostgREST error as is: the form maps its details onto the fields. */
+export async function createVehicle(tenantId: string, values: VehicleWrite): Promise<Vehicle> {
+  const { data, error } = await supabase
+    .from('vehicles')
+    .insert({ ...values, tenant_id: tenantId })
+    .select(COLUMNS)
+    .single();
+  if (error) throw error;
+  return vehicleSchema.parse(data);
+}
+
+export async function updateVehicle(tenantId: string, vehicleId: string, values: VehicleWrite): Promise<Vehicle> {
+  const { data, error } = await supabase.from('vehicles').update(values).eq('tenant_id', tenantId).eq('id', vehicleId).select(COLUMNS).single();
+  if (error) throw error;
+  return vehicleSchema.parse(data);
+}
+
+/** A stored image reference (a storage path `<tenant>/<file>` or already a URL) as a URL to show. */
+export function vehicleImageUrl(ref: string | null): string | null {
+  if (!ref) return null;
+  if (/^https?:\/\//i.test(ref)) return ref;
+  return supabase.storage.from(UPLOAD_BUCKET).getPublicUrl(ref).data.publicUrl;
+}
+
+/** A name the upload path accepts: letters, digits, '.', '_' and '-', not starting with a dot. */
+export function safeFileName(name: string): string {
+  const cleaned = name.replace(/[^A-Za-z0-9._-]+/g, '_').replace(/^[._]+/, '');
+  return (cleaned || 'image').slice(-120);
+}
+
+export interface UploadedFile {
+  publicUrl: string;
+  path: string | null;
+  message: string | null;
+}
+
+export class UploadError extends Error {}
+
+async function readErrorBody(error: unknown): Promise<string | null> {
+  const context = (error as { context?: unknown }).context;
+  if (context instanceof Response) {
+    try {
+      const body = (await context.clone().json()) as { error?: { message?: unknown } | string; message?: unknown };
+      if (typeof body.error === 'string') return body.error;
+      if (body.error && typeof body.error.message === 'string') return body.error.message;
+      if (typeof body.message === 'string') return body.message;
+    } catch {
+      return null;
+    }
+  }
+  return null;
+}
+
+/** Uploads a vehicle image through the upload-file function into `<tenantId>/<file>` of the tenants bucket. */
+export async function uploadVehicleImage(tenantId: string, file: File): Promise<UploadedFile> {
+  const body = new FormData();
+  body.append('file', file);
+  body.append('bucket', UPLOAD_BUCKET);
+  body.append('path', `${tenantId}/${safeFileName(file.name)}`);
+  body.append('kind', 'vehicle-image');
+  const { data, error } = await supabase.functions.invoke<{ data?: { fileInfo?: { publicUrl?: string; path?: string }; message?: string } }>('upload-file', {
+    body,
+  });
+  if (error) throw new UploadError((await readErrorBody(error)) ?? 'Error uploading file');
+  const info = data?.data?.fileInfo;
+  if (!info?.publicUrl) throw new UploadError('Invalid response from server');
+  return { publicUrl: info.publicUrl, path: info.path ?? null, message: data?.data?.message ?? null };
+}
