@@ -3,7 +3,7 @@ import '@testing-library/jest-dom/vitest';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useEffect, useSyncExternalStore } from 'react';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Router } from 'wouter';
 import { z } from 'zod';
 import { defineList, filterParam, toApiPage, type ListState } from '../../lib/list-state';
@@ -11,21 +11,6 @@ import { useListUrlState } from '../../lib/url-state';
 import { useServerList, type ListChange, type ServerPage } from '../../lib/use-server-list';
 import { DataTable, type DataTableColumn } from './DataTable';
 import type { RowAction } from './RowActionsMenu';
-
-beforeAll(() => {
-  // jsdom has neither: the Drawer opens a native <dialog>, Headless UI and the virtualizer observe sizes.
-  HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) {
-    this.setAttribute('open', '');
-  };
-  HTMLDialogElement.prototype.close ??= function (this: HTMLDialogElement) {
-    this.removeAttribute('open');
-  };
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  };
-});
 
 afterEach(() => {
   cleanup();
