@@ -3,64 +3,6 @@
 begin;
 select plan(42);
 
--- Acting as an API caller, as PostgREST does: role and request.jwt.claims for this transaction.
--- pg_temp.act_as(null) is anon; pg_temp.act_as('<email>') a signed-in user of the seed. Call it
--- as the test's own superuser (after `reset role`), since it reads auth.users.
-create function pg_temp.act_as(who text) returns void
-language plpgsql
-as $$
-declare
-  uid uuid;
-begin
-  if who is null then
-    perform set_config('request.jwt.claims', '{"role":"anon"}', true);
-    perform set_config('request.jwt.claim.sub', '', true);
-    perform set_config('role', 'anon', true);
-    return;
-  end if;
-  select u.id into strict uid from auth.users u where u.email = who;
-  perform set_config('request.jwt.claims', json_build_object('sub', uid, 'role', 'authenticated', 'aud', 'authenticated', 'email', who)::text, true);
-  perform set_config('request.jwt.claim.sub', uid::text, true);
-  perform set_config('role', 'authenticated', true);
-end;
-$$;
-
--- How many rows a statement changed, as whoever is acting.
-create function pg_temp.affected(statement text) returns integer
-language plpgsql
-as $$
-declare
-  n integer;
-begin
-  execute statement;
-  get diagnostics n = row_count;
-  return n;
-end;
-$$;
-
--- Whether the caller may receive `topic`, decided as Realtime decides at join: a probe row of the
--- topic is written (by the owner), then read as the caller with realtime.topic() set.
-create function pg_temp.probe(topic text) returns uuid
-language sql
-as $$
-  insert into realtime.messages (topic, extension, private) values (topic, 'broadcast', true) returning id;
-$$;
-create function pg_temp.may_receive(who text, topic text) returns boolean
-language plpgsql
-as $$
-declare
-  probe uuid := pg_temp.probe(topic);
-  seen boolean;
-begin
-  perform pg_temp.act_as(who);
-  perform set_config('realtime.topic', topic, true);
-  select exists (select 1 from realtime.messages m where m.id = probe) into seen;
-  reset role;
-  perform set_config('realtime.topic', '', true);
-  return seen;
-end;
-$$;
-
 create temp table ids (name text primary key, id uuid not null);
 insert into ids values
   ('acme', 'a0000000-0000-4000-8000-000000000001'), ('globex', 'b0000000-0000-4000-8000-000000000001'),
@@ -73,18 +15,18 @@ as $$ select 'tenant:' || (select id from ids where name = tenant) || ':notifica
 select is((select count(*)::int from public.notifications), 36, 'seed: four notifications for each of the nine people');
 
 -- anon
-select pg_temp.act_as(null);
+select tests.act_as(null);
 select throws_ok($$ select id from public.notifications $$, '42501', null, 'anon: cannot read notifications');
 select throws_ok($$ select public.notification_stats() $$, '42501', null, 'anon: no stats');
 select throws_ok($$ select public.mark_all_notifications_read() $$, '42501', null, 'anon: cannot mark all read');
 
 -- Each user reads their own, and only them.
 reset role;
-select pg_temp.act_as('customer@acme.test');
+select tests.act_as('customer@acme.test');
 select is((select count(*)::int from public.notifications), 4, 'customer: reads their four');
 select is((select count(*)::int from public.notifications where user_id <> auth.uid()), 0, 'customer: reads nobody else''s');
 select is(public.notification_stats()::jsonb, '{"total": 4, "unread": 2}'::jsonb, 'customer: notification_stats');
-select is(pg_temp.affected($$ update public.notifications set read_at = now() where id = (select id from public.notifications where read_at is null order by created_at limit 1) $$), 1, 'customer: marks one read');
+select is(tests.affected($$ update public.notifications set read_at = now() where id = (select id from public.notifications where read_at is null order by created_at limit 1) $$), 1, 'customer: marks one read');
 select is(public.notification_stats()::jsonb, '{"total": 4, "unread": 1}'::jsonb, 'customer: one unread left');
 select is(public.mark_all_notifications_read(), 1, 'customer: mark_all_notifications_read marks the rest');
 select is(public.notification_stats()::jsonb, '{"total": 4, "unread": 0}'::jsonb, 'customer: none unread');
@@ -94,20 +36,20 @@ select throws_ok($$ delete from public.notifications $$, '42501', null, 'custome
 select throws_ok($$ insert into public.notifications (tenant_id, user_id, title) values ('a0000000-0000-4000-8000-000000000001', 'a1000000-0000-4000-8000-000000000004', 'Self') $$, '42501', null, 'customer: cannot create notifications');
 
 reset role;
-select pg_temp.act_as('driver@acme.test');
+select tests.act_as('driver@acme.test');
 select is(public.notification_stats()::jsonb, '{"total": 4, "unread": 2}'::jsonb, 'driver: their own stats, untouched by the customer');
-select is(pg_temp.affected($$ update public.notifications set read_at = now() where user_id = 'a1000000-0000-4000-8000-000000000004' $$), 0, 'driver: cannot mark the customer''s');
+select is(tests.affected($$ update public.notifications set read_at = now() where user_id = 'a1000000-0000-4000-8000-000000000004' $$), 0, 'driver: cannot mark the customer''s');
 reset role;
-select pg_temp.act_as('dispatcher@acme.test');
+select tests.act_as('dispatcher@acme.test');
 select is((select count(*)::int from public.notifications where user_id = auth.uid()), 4, 'dispatcher: reads their own');
 select is((select count(*)::int from public.notifications where user_id <> auth.uid()), 0, 'dispatcher: reads nobody else''s');
 reset role;
-select pg_temp.act_as('admin@acme.test');
+select tests.act_as('admin@acme.test');
 select is((select count(*)::int from public.notifications), 4, 'admin: reads only their own, not the tenant''s');
-select is(pg_temp.affected($$ update public.notifications set read_at = now() where user_id <> auth.uid() $$), 0, 'admin: cannot mark others'' read');
+select is(tests.affected($$ update public.notifications set read_at = now() where user_id <> auth.uid() $$), 0, 'admin: cannot mark others'' read');
 select throws_ok($$ insert into public.notifications (tenant_id, user_id, title) values ('a0000000-0000-4000-8000-000000000001', 'a1000000-0000-4000-8000-000000000003', 'Hi') $$, '42501', null, 'admin: cannot create notifications through the API');
 reset role;
-select pg_temp.act_as('admin@globex.test');
+select tests.act_as('admin@globex.test');
 select is((select count(*)::int from public.notifications where tenant_id = 'a0000000-0000-4000-8000-000000000001'), 0, 'globex admin: reads nothing of acme');
 select is(public.mark_all_notifications_read(), 2, 'globex admin: mark all read marks their own two');
 
@@ -127,23 +69,23 @@ select results_eq(
 select ok((select bool_and(private) from realtime.messages), 'the broadcast is private');
 
 -- Who may join which topic.
-select ok(pg_temp.may_receive('customer@acme.test', pg_temp.topic('acme', 'acme customer')), 'customer: joins their own notifications topic');
-select ok(not pg_temp.may_receive('driver@acme.test', pg_temp.topic('acme', 'acme customer')), 'driver: not another user''s notifications topic');
-select ok(not pg_temp.may_receive('admin@acme.test', pg_temp.topic('acme', 'acme customer')), 'admin: not another user''s notifications topic either');
-select ok(not pg_temp.may_receive('admin@globex.test', pg_temp.topic('acme', 'acme customer')), 'globex admin: not an acme topic');
-select ok(not pg_temp.may_receive('admin@globex.test', pg_temp.topic('acme', 'globex admin')), 'globex admin: not their own id under acme');
-select ok(pg_temp.may_receive('admin@globex.test', pg_temp.topic('globex', 'globex admin')), 'globex admin: their own topic');
-select ok(pg_temp.may_receive('dispatcher@acme.test', 'tenant:a0000000-0000-4000-8000-000000000001:deliveries'), 'dispatcher: a tenant entity topic of their tenant');
-select ok(not pg_temp.may_receive('dispatcher@globex.test', 'tenant:a0000000-0000-4000-8000-000000000001:deliveries'), 'globex dispatcher: not an acme entity topic');
-select ok(not pg_temp.may_receive('admin@acme.test', 'tenant:a0000000-0000-4000-8000-000000000001:notifications'), 'admin: not a notifications topic without a user');
-select ok(not pg_temp.may_receive('admin@acme.test', 'tenant:not-a-uuid:deliveries'), 'a malformed topic is refused, not an error');
-select ok(not pg_temp.may_receive('orphan@acme.test', 'tenant:a0000000-0000-4000-8000-000000000001:deliveries'), 'a user without a profile joins no tenant topic');
-select ok(not pg_temp.may_receive(null, 'tenant:a0000000-0000-4000-8000-000000000001:deliveries'), 'anon joins no tenant topic');
+select ok(tests.may_receive('customer@acme.test', pg_temp.topic('acme', 'acme customer')), 'customer: joins their own notifications topic');
+select ok(not tests.may_receive('driver@acme.test', pg_temp.topic('acme', 'acme customer')), 'driver: not another user''s notifications topic');
+select ok(not tests.may_receive('admin@acme.test', pg_temp.topic('acme', 'acme customer')), 'admin: not another user''s notifications topic either');
+select ok(not tests.may_receive('admin@globex.test', pg_temp.topic('acme', 'acme customer')), 'globex admin: not an acme topic');
+select ok(not tests.may_receive('admin@globex.test', pg_temp.topic('acme', 'globex admin')), 'globex admin: not their own id under acme');
+select ok(tests.may_receive('admin@globex.test', pg_temp.topic('globex', 'globex admin')), 'globex admin: their own topic');
+select ok(tests.may_receive('dispatcher@acme.test', 'tenant:a0000000-0000-4000-8000-000000000001:deliveries'), 'dispatcher: a tenant entity topic of their tenant');
+select ok(not tests.may_receive('dispatcher@globex.test', 'tenant:a0000000-0000-4000-8000-000000000001:deliveries'), 'globex dispatcher: not an acme entity topic');
+select ok(not tests.may_receive('admin@acme.test', 'tenant:a0000000-0000-4000-8000-000000000001:notifications'), 'admin: not a notifications topic without a user');
+select ok(not tests.may_receive('admin@acme.test', 'tenant:not-a-uuid:deliveries'), 'a malformed topic is refused, not an error');
+select ok(not tests.may_receive('orphan@acme.test', 'tenant:a0000000-0000-4000-8000-000000000001:deliveries'), 'a user without a profile joins no tenant topic');
+select ok(not tests.may_receive(null, 'tenant:a0000000-0000-4000-8000-000000000001:deliveries'), 'anon joins no tenant topic');
 
 -- Permissive policies added later cannot open tenant topics wider (the restrictive policy).
 create policy "test: too wide" on realtime.messages for select to authenticated using (true);
-select ok(not pg_temp.may_receive('driver@acme.test', pg_temp.topic('acme', 'acme customer')), 'a later permissive policy does not open another user''s topic');
-select ok(pg_temp.may_receive('driver@acme.test', 'conversation:42'), 'a later permissive policy still governs other topics');
+select ok(not tests.may_receive('driver@acme.test', pg_temp.topic('acme', 'acme customer')), 'a later permissive policy does not open another user''s topic');
+select ok(tests.may_receive('driver@acme.test', 'conversation:42'), 'a later permissive policy still governs other topics');
 
 select * from finish();
 rollback;

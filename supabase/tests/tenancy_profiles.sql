@@ -3,45 +3,10 @@
 begin;
 select plan(49);
 
--- Acting as an API caller, as PostgREST does: role and request.jwt.claims for this transaction.
--- pg_temp.act_as(null) is anon; pg_temp.act_as('<email>') a signed-in user of the seed. Call it
--- as the test's own superuser (after `reset role`), since it reads auth.users.
-create function pg_temp.act_as(who text) returns void
-language plpgsql
-as $$
-declare
-  uid uuid;
-begin
-  if who is null then
-    perform set_config('request.jwt.claims', '{"role":"anon"}', true);
-    perform set_config('request.jwt.claim.sub', '', true);
-    perform set_config('role', 'anon', true);
-    return;
-  end if;
-  select u.id into strict uid from auth.users u where u.email = who;
-  perform set_config('request.jwt.claims', json_build_object('sub', uid, 'role', 'authenticated', 'aud', 'authenticated', 'email', who)::text, true);
-  perform set_config('request.jwt.claim.sub', uid::text, true);
-  perform set_config('role', 'authenticated', true);
-end;
-$$;
-
--- How many rows a statement changed, as whoever is acting.
-create function pg_temp.affected(statement text) returns integer
-language plpgsql
-as $$
-declare
-  n integer;
-begin
-  execute statement;
-  get diagnostics n = row_count;
-  return n;
-end;
-$$;
-
 -- orphan@acme.test: an account of the seed without a profile.
 
 -- anon
-select pg_temp.act_as(null);
+select tests.act_as(null);
 select throws_ok($$ select id from public.profiles $$, '42501', null, 'anon: cannot read profiles');
 select throws_ok($$ insert into public.profiles (id, tenant_id, panel_type) values ('a1000000-0000-4000-8000-0000000000ff', 'a0000000-0000-4000-8000-000000000001', 'admin') $$, '42501', null, 'anon: cannot insert profiles');
 select throws_ok($$ update public.profiles set first_name = 'x' $$, '42501', null, 'anon: cannot update profiles');
@@ -49,72 +14,72 @@ select throws_ok($$ delete from public.profiles $$, '42501', null, 'anon: cannot
 
 -- acme customer: themselves and the tenant's staff, never other customers or other tenants.
 reset role;
-select pg_temp.act_as('customer@acme.test');
+select tests.act_as('customer@acme.test');
 select results_eq(
   $$ select email from public.profiles order by email $$,
   $$ values ('admin@acme.test'), ('customer@acme.test'), ('dispatcher@acme.test'), ('driver@acme.test') $$,
   'customer: reads self and acme staff only'
 );
-select is(pg_temp.affected($$ update public.profiles set first_name = 'Carla', last_name = 'Customer', phone = '+1 555 0000', avatar_url = 'https://example.test/c.png' where email = 'customer@acme.test' $$), 1, 'customer: updates own names, phone and avatar');
+select is(tests.affected($$ update public.profiles set first_name = 'Carla', last_name = 'Customer', phone = '+1 555 0000', avatar_url = 'https://example.test/c.png' where email = 'customer@acme.test' $$), 1, 'customer: updates own names, phone and avatar');
 select throws_ok($$ update public.profiles set panel_type = 'admin' where email = 'customer@acme.test' $$, '42501', null, 'customer: cannot change own panel');
 select throws_ok($$ update public.profiles set roles = '{customer,admin}' where email = 'customer@acme.test' $$, '42501', null, 'customer: cannot change own roles');
 select throws_ok($$ update public.profiles set status = 'active', user_type = 'business' where email = 'customer@acme.test' $$, '42501', null, 'customer: cannot change own user type or status');
 select throws_ok($$ update public.profiles set tenant_id = 'b0000000-0000-4000-8000-000000000001' where email = 'customer@acme.test' $$, '42501', null, 'customer: cannot move to another tenant');
 select throws_ok($$ update public.profiles set email = 'x@y.test' where email = 'customer@acme.test' $$, '42501', null, 'customer: cannot change the email copy');
-select is(pg_temp.affected($$ update public.profiles set first_name = 'x' where email = 'driver@acme.test' $$), 0, 'customer: cannot update someone else');
-select is(pg_temp.affected($$ delete from public.profiles where email = 'driver@acme.test' $$), 0, 'customer: cannot delete anyone');
-select is(pg_temp.affected($$ delete from public.profiles where email = 'customer@acme.test' $$), 0, 'customer: cannot delete themselves');
+select is(tests.affected($$ update public.profiles set first_name = 'x' where email = 'driver@acme.test' $$), 0, 'customer: cannot update someone else');
+select is(tests.affected($$ delete from public.profiles where email = 'driver@acme.test' $$), 0, 'customer: cannot delete anyone');
+select is(tests.affected($$ delete from public.profiles where email = 'customer@acme.test' $$), 0, 'customer: cannot delete themselves');
 select throws_ok($$ insert into public.profiles (id, tenant_id, panel_type) values ('a1000000-0000-4000-8000-0000000000ff', 'a0000000-0000-4000-8000-000000000001', 'customer') $$, '42501', null, 'customer: cannot add people');
 
 -- acme driver and dispatcher: all of acme, nothing of globex, no management.
 reset role;
-select pg_temp.act_as('driver@acme.test');
+select tests.act_as('driver@acme.test');
 select results_eq(
   $$ select email from public.profiles order by email $$,
   $$ values ('admin@acme.test'), ('business@acme.test'), ('customer@acme.test'), ('dispatcher@acme.test'), ('driver@acme.test') $$,
   'driver: reads all of acme''s people'
 );
-select is(pg_temp.affected($$ update public.profiles set last_name = 'Driver' where email = 'driver@acme.test' $$), 1, 'driver: updates own names');
+select is(tests.affected($$ update public.profiles set last_name = 'Driver' where email = 'driver@acme.test' $$), 1, 'driver: updates own names');
 select throws_ok($$ update public.profiles set status = 'inactive' where email = 'driver@acme.test' $$, '42501', null, 'driver: cannot change own status');
-select is(pg_temp.affected($$ update public.profiles set phone = '1' where email = 'customer@acme.test' $$), 0, 'driver: cannot update a customer');
-select is(pg_temp.affected($$ delete from public.profiles where email = 'customer@acme.test' $$), 0, 'driver: cannot delete a customer');
+select is(tests.affected($$ update public.profiles set phone = '1' where email = 'customer@acme.test' $$), 0, 'driver: cannot update a customer');
+select is(tests.affected($$ delete from public.profiles where email = 'customer@acme.test' $$), 0, 'driver: cannot delete a customer');
 reset role;
-select pg_temp.act_as('dispatcher@acme.test');
+select tests.act_as('dispatcher@acme.test');
 select is((select count(*)::int from public.profiles where tenant_id = 'a0000000-0000-4000-8000-000000000001'), 5, 'dispatcher: reads all of acme''s people');
 select is((select count(*)::int from public.profiles where tenant_id <> 'a0000000-0000-4000-8000-000000000001'), 0, 'dispatcher: reads nobody of another tenant');
-select is(pg_temp.affected($$ update public.profiles set panel_type = 'driver' where email = 'customer@acme.test' $$), 0, 'dispatcher: cannot manage people');
+select is(tests.affected($$ update public.profiles set panel_type = 'driver' where email = 'customer@acme.test' $$), 0, 'dispatcher: cannot manage people');
 select throws_ok($$ insert into public.profiles (id, tenant_id, panel_type) values ('a1000000-0000-4000-8000-0000000000ff', 'a0000000-0000-4000-8000-000000000001', 'driver') $$, '42501', null, 'dispatcher: cannot add people');
 
 -- acme admin: manages acme's people, and only acme's.
 reset role;
-select pg_temp.act_as('admin@acme.test');
+select tests.act_as('admin@acme.test');
 select is((select count(*)::int from public.profiles), 5, 'admin: reads acme''s five people');
 select is((select count(*)::int from public.profiles where email like '%@globex.test'), 0, 'admin: reads nobody of globex');
 select lives_ok($$ insert into public.profiles (id, tenant_id, panel_type, roles, first_name) values ('a1000000-0000-4000-8000-0000000000ff', 'a0000000-0000-4000-8000-000000000001', 'driver', '{driver}', 'Olive') $$, 'admin: adds a person to acme');
 select is((select email || ' / ' || full_name from public.profiles where email = 'orphan@acme.test'), 'orphan@acme.test / Olive', 'admin: the email comes from the account, full_name from the names');
-select is(pg_temp.affected($$ update public.profiles set panel_type = 'dispatcher', roles = '{dispatcher,warehouse_staff}', status = 'suspended', user_type = 'business' where email = 'orphan@acme.test' $$), 1, 'admin: changes panel, roles, status and user type');
+select is(tests.affected($$ update public.profiles set panel_type = 'dispatcher', roles = '{dispatcher,warehouse_staff}', status = 'suspended', user_type = 'business' where email = 'orphan@acme.test' $$), 1, 'admin: changes panel, roles, status and user type');
 select throws_ok($$ update public.profiles set tenant_id = 'b0000000-0000-4000-8000-000000000001' where email = 'orphan@acme.test' $$, '42501', null, 'admin: cannot move a person to another tenant');
-select is(pg_temp.affected($$ delete from public.profiles where email = 'orphan@acme.test' $$), 1, 'admin: removes a person of acme');
+select is(tests.affected($$ delete from public.profiles where email = 'orphan@acme.test' $$), 1, 'admin: removes a person of acme');
 select throws_ok($$ insert into public.profiles (id, tenant_id, panel_type) values ('a1000000-0000-4000-8000-0000000000ff', 'b0000000-0000-4000-8000-000000000001', 'admin') $$, '42501', null, 'admin: cannot add a person to globex');
-select is(pg_temp.affected($$ update public.profiles set first_name = 'x' where email = 'admin@globex.test' $$), 0, 'admin: cannot update globex''s people');
-select is(pg_temp.affected($$ delete from public.profiles where email = 'customer@globex.test' $$), 0, 'admin: cannot delete globex''s people');
+select is(tests.affected($$ update public.profiles set first_name = 'x' where email = 'admin@globex.test' $$), 0, 'admin: cannot update globex''s people');
+select is(tests.affected($$ delete from public.profiles where email = 'customer@globex.test' $$), 0, 'admin: cannot delete globex''s people');
 
 -- globex admin: the mirror image.
 reset role;
-select pg_temp.act_as('admin@globex.test');
+select tests.act_as('admin@globex.test');
 select results_eq(
   $$ select email from public.profiles order by email $$,
   $$ values ('admin@globex.test'), ('customer@globex.test'), ('dispatcher@globex.test'), ('driver@globex.test') $$,
   'globex admin: reads globex''s people only'
 );
-select is(pg_temp.affected($$ update public.profiles set panel_type = 'admin' where email = 'driver@acme.test' $$), 0, 'globex admin: cannot promote an acme driver');
-select is(pg_temp.affected($$ delete from public.profiles where tenant_id = 'a0000000-0000-4000-8000-000000000001' $$), 0, 'globex admin: cannot delete acme''s people');
+select is(tests.affected($$ update public.profiles set panel_type = 'admin' where email = 'driver@acme.test' $$), 0, 'globex admin: cannot promote an acme driver');
+select is(tests.affected($$ delete from public.profiles where tenant_id = 'a0000000-0000-4000-8000-000000000001' $$), 0, 'globex admin: cannot delete acme''s people');
 select throws_ok($$ insert into public.profiles (id, tenant_id, panel_type) values ('a1000000-0000-4000-8000-0000000000ff', 'a0000000-0000-4000-8000-000000000001', 'customer') $$, '42501', null, 'globex admin: cannot add a person to acme');
 
 -- A suspended user keeps their own profile and loses the tenant's.
 reset role;
 update public.profiles set status = 'suspended' where email = 'dispatcher@globex.test';
-select pg_temp.act_as('dispatcher@globex.test');
+select tests.act_as('dispatcher@globex.test');
 select results_eq($$ select email from public.profiles $$, $$ values ('dispatcher@globex.test') $$, 'suspended: reads only their own profile');
 
 -- What holds whoever writes (service_role and the owner bypass RLS, not the constraints).

@@ -3,41 +3,6 @@
 begin;
 select plan(47);
 
--- Acting as an API caller, as PostgREST does: role and request.jwt.claims for this transaction.
--- pg_temp.act_as(null) is anon; pg_temp.act_as('<email>') a signed-in user of the seed. Call it
--- as the test's own superuser (after `reset role`), since it reads auth.users.
-create function pg_temp.act_as(who text) returns void
-language plpgsql
-as $$
-declare
-  uid uuid;
-begin
-  if who is null then
-    perform set_config('request.jwt.claims', '{"role":"anon"}', true);
-    perform set_config('request.jwt.claim.sub', '', true);
-    perform set_config('role', 'anon', true);
-    return;
-  end if;
-  select u.id into strict uid from auth.users u where u.email = who;
-  perform set_config('request.jwt.claims', json_build_object('sub', uid, 'role', 'authenticated', 'aud', 'authenticated', 'email', who)::text, true);
-  perform set_config('request.jwt.claim.sub', uid::text, true);
-  perform set_config('role', 'authenticated', true);
-end;
-$$;
-
--- How many rows a statement changed, as whoever is acting.
-create function pg_temp.affected(statement text) returns integer
-language plpgsql
-as $$
-declare
-  n integer;
-begin
-  execute statement;
-  get diagnostics n = row_count;
-  return n;
-end;
-$$;
-
 -- How many of `slugs` the tenants table refuses with a check violation.
 create function pg_temp.refused_slugs(slugs text[]) returns integer
 language plpgsql
@@ -62,7 +27,7 @@ insert into public.tenants (slug, name, status, settings) values
   ('frozen', '{"en": "Frozen Co"}', 'suspended', '{}');
 
 -- anon
-select pg_temp.act_as(null);
+select tests.act_as(null);
 select results_eq($$ select slug from public.tenants order by slug $$, $$ values ('acme'), ('globex') $$, 'anon: reads active tenants only');
 select is((select name ->> 'en' from public.tenants where slug = 'acme'), 'Acme Logistics', 'anon: reads the public face');
 select ok((select brand_settings -> 'colors' ->> 'primary' from public.tenants where slug = 'globex') is not null, 'anon: reads brand settings');
@@ -77,30 +42,30 @@ select throws_ok($$ update public.system_settings set value = '{}' $$, '42501', 
 
 -- acme customer
 reset role;
-select pg_temp.act_as('customer@acme.test');
+select tests.act_as('customer@acme.test');
 select results_eq($$ select slug from public.tenants order by slug $$, $$ values ('acme'), ('globex') $$, 'customer: reads active tenants, not inactive ones');
 select throws_ok($$ select settings from public.tenants $$, '42501', null, 'customer: settings column refused');
 select is(public.get_tenant_settings('a0000000-0000-4000-8000-000000000001') #>> '{general,default_location_cordinates,settings,latitude}', '37.7749', 'customer: reads own tenant settings through get_tenant_settings');
 select throws_ok($$ select public.get_tenant_settings('b0000000-0000-4000-8000-000000000001') $$, '42501', null, 'customer: another tenant''s settings refused');
-select is(pg_temp.affected($$ update public.tenants set name = '{"en": "Mine"}' where slug = 'acme' $$), 0, 'customer: cannot update own tenant');
+select is(tests.affected($$ update public.tenants set name = '{"en": "Mine"}' where slug = 'acme' $$), 0, 'customer: cannot update own tenant');
 select throws_ok($$ delete from public.tenants where slug = 'acme' $$, '42501', null, 'customer: delete refused');
 
 -- acme driver and dispatcher
 reset role;
-select pg_temp.act_as('driver@acme.test');
-select is(pg_temp.affected($$ update public.tenants set brand_settings = '{}' where slug = 'acme' $$), 0, 'driver: cannot update own tenant');
+select tests.act_as('driver@acme.test');
+select is(tests.affected($$ update public.tenants set brand_settings = '{}' where slug = 'acme' $$), 0, 'driver: cannot update own tenant');
 select throws_ok($$ insert into public.tenants (slug, name) values ('mine', '{"en": "Mine"}') $$, '42501', null, 'driver: insert refused');
 reset role;
-select pg_temp.act_as('dispatcher@acme.test');
-select is(pg_temp.affected($$ update public.tenants set contact_info = '{}' where slug = 'acme' $$), 0, 'dispatcher: cannot update own tenant');
+select tests.act_as('dispatcher@acme.test');
+select is(tests.affected($$ update public.tenants set contact_info = '{}' where slug = 'acme' $$), 0, 'dispatcher: cannot update own tenant');
 select ok(public.get_tenant_settings('a0000000-0000-4000-8000-000000000001') is not null, 'dispatcher: reads own tenant settings');
 
 -- acme admin
 reset role;
-select pg_temp.act_as('admin@acme.test');
-select is(pg_temp.affected($$ update public.tenants set brand_settings = '{"colors": {"primary": "#000000"}}', contact_info = '{"phone": "1"}', logo_url = null, name = '{"en": "Acme Logistics"}', settings = '{"general": {}}' where slug = 'acme' $$), 1, 'admin: updates own tenant''s name, logo, contact, settings and brand');
+select tests.act_as('admin@acme.test');
+select is(tests.affected($$ update public.tenants set brand_settings = '{"colors": {"primary": "#000000"}}', contact_info = '{"phone": "1"}', logo_url = null, name = '{"en": "Acme Logistics"}', settings = '{"general": {}}' where slug = 'acme' $$), 1, 'admin: updates own tenant''s name, logo, contact, settings and brand');
 select is(public.get_tenant_settings('a0000000-0000-4000-8000-000000000001'), '{"general": {}}'::jsonb, 'admin: the settings change is seen');
-select is(pg_temp.affected($$ update public.tenants set brand_settings = '{}' where slug = 'globex' $$), 0, 'admin: cannot update another tenant');
+select is(tests.affected($$ update public.tenants set brand_settings = '{}' where slug = 'globex' $$), 0, 'admin: cannot update another tenant');
 select throws_ok($$ update public.tenants set slug = 'acme2' where slug = 'acme' $$, '42501', null, 'admin: cannot change the slug');
 select throws_ok($$ update public.tenants set status = 'suspended' where slug = 'acme' $$, '42501', null, 'admin: cannot change the status');
 select throws_ok($$ insert into public.tenants (slug, name) values ('mine', '{"en": "Mine"}') $$, '42501', null, 'admin: cannot create tenants');
@@ -111,9 +76,9 @@ select results_eq($$ select slug from public.tenants order by slug $$, $$ values
 
 -- globex admin
 reset role;
-select pg_temp.act_as('admin@globex.test');
-select is(pg_temp.affected($$ update public.tenants set brand_settings = '{}' where slug = 'acme' $$), 0, 'globex admin: cannot update acme');
-select is(pg_temp.affected($$ update public.tenants set brand_settings = brand_settings where slug = 'globex' $$), 1, 'globex admin: updates globex');
+select tests.act_as('admin@globex.test');
+select is(tests.affected($$ update public.tenants set brand_settings = '{}' where slug = 'acme' $$), 0, 'globex admin: cannot update acme');
+select is(tests.affected($$ update public.tenants set brand_settings = brand_settings where slug = 'globex' $$), 1, 'globex admin: updates globex');
 select throws_ok($$ select public.get_tenant_settings('a0000000-0000-4000-8000-000000000001') $$, '42501', null, 'globex admin: acme settings refused');
 
 -- The slug, the name and the status hold whoever writes (here the table owner).

@@ -4,37 +4,6 @@
 begin;
 select plan(66);
 
-create function pg_temp.act_as(who text) returns void
-language plpgsql
-as $$
-declare
-  uid uuid;
-begin
-  if who is null then
-    perform set_config('request.jwt.claims', '{"role":"anon"}', true);
-    perform set_config('request.jwt.claim.sub', '', true);
-    perform set_config('role', 'anon', true);
-    return;
-  end if;
-  select u.id into strict uid from auth.users u where u.email = who;
-  perform set_config('request.jwt.claims', json_build_object('sub', uid, 'role', 'authenticated', 'aud', 'authenticated', 'email', who)::text, true);
-  perform set_config('request.jwt.claim.sub', uid::text, true);
-  perform set_config('role', 'authenticated', true);
-end;
-$$;
-
-create function pg_temp.affected(statement text) returns integer
-language plpgsql
-as $$
-declare
-  n integer;
-begin
-  execute statement;
-  get diagnostics n = row_count;
-  return n;
-end;
-$$;
-
 -- The DETAIL of the error `statement` raises, as jsonb (null when it raises none or no JSON).
 create function pg_temp.details(statement text) returns jsonb
 language plpgsql
@@ -67,27 +36,6 @@ as $$
   );
 $$;
 
-create function pg_temp.probe(topic text) returns uuid
-language sql
-as $$
-  insert into realtime.messages (topic, extension, private) values (topic, 'broadcast', true) returning id;
-$$;
-create function pg_temp.may_receive(who text, topic text) returns boolean
-language plpgsql
-as $$
-declare
-  probe uuid := pg_temp.probe(topic);
-  seen boolean;
-begin
-  perform pg_temp.act_as(who);
-  perform set_config('realtime.topic', topic, true);
-  select exists (select 1 from realtime.messages m where m.id = probe) into seen;
-  reset role;
-  perform set_config('realtime.topic', '', true);
-  return seen;
-end;
-$$;
-
 grant execute on all functions in schema pg_temp to anon, authenticated;
 
 -- The seed: four acme vehicles, two of globex.
@@ -95,48 +43,48 @@ select is((select count(*)::int from public.vehicles where tenant_id = 'a0000000
 select is((select count(*)::int from public.vehicles where tenant_id = 'b0000000-0000-4000-8000-000000000001'), 2, 'seed: two globex vehicles');
 
 -- anon
-select pg_temp.act_as(null);
+select tests.act_as(null);
 select throws_ok($$ select id from public.vehicles $$, '42501', null, 'anon: cannot read vehicles');
 select throws_ok(pg_temp.insert_vehicle('{}'), '42501', null, 'anon: cannot insert');
 
 -- customer and driver of acme: nothing.
 reset role;
-select pg_temp.act_as('customer@acme.test');
+select tests.act_as('customer@acme.test');
 select is((select count(*)::int from public.vehicles), 0, 'customer: reads no vehicle');
 select throws_ok(pg_temp.insert_vehicle('{"code": "CUST-1"}'), '42501', null, 'customer: cannot insert');
-select is(pg_temp.affected($$ update public.vehicles set name = 'X' $$), 0, 'customer: updates nothing');
-select is(pg_temp.affected($$ delete from public.vehicles $$), 0, 'customer: deletes nothing');
+select is(tests.affected($$ update public.vehicles set name = 'X' $$), 0, 'customer: updates nothing');
+select is(tests.affected($$ delete from public.vehicles $$), 0, 'customer: deletes nothing');
 reset role;
-select pg_temp.act_as('driver@acme.test');
+select tests.act_as('driver@acme.test');
 select is((select count(*)::int from public.vehicles), 0, 'driver: reads no vehicle');
 select throws_ok(pg_temp.insert_vehicle('{"code": "DRV-1"}'), '42501', null, 'driver: cannot insert');
-select is(pg_temp.affected($$ update public.vehicles set active = false $$), 0, 'driver: updates nothing');
-select is(pg_temp.affected($$ delete from public.vehicles $$), 0, 'driver: deletes nothing');
+select is(tests.affected($$ update public.vehicles set active = false $$), 0, 'driver: updates nothing');
+select is(tests.affected($$ delete from public.vehicles $$), 0, 'driver: deletes nothing');
 
 -- dispatcher of acme: reads acme's, writes nothing.
 reset role;
-select pg_temp.act_as('dispatcher@acme.test');
+select tests.act_as('dispatcher@acme.test');
 select is((select count(*)::int from public.vehicles), 4, 'dispatcher: reads the four acme vehicles');
 select is((select count(*)::int from public.vehicles where tenant_id <> 'a0000000-0000-4000-8000-000000000001'), 0, 'dispatcher: reads nothing of globex');
 select throws_ok(pg_temp.insert_vehicle('{"code": "DSP-1"}'), '42501', null, 'dispatcher: cannot insert');
 select throws_ok(pg_temp.insert_vehicle('{"code": "", "name": ""}'), '42501', null, 'dispatcher: an invalid insert is refused by RLS, not validated');
-select is(pg_temp.affected($$ update public.vehicles set name = 'Renamed' $$), 0, 'dispatcher: updates nothing');
-select is(pg_temp.affected($$ delete from public.vehicles $$), 0, 'dispatcher: deletes nothing');
+select is(tests.affected($$ update public.vehicles set name = 'Renamed' $$), 0, 'dispatcher: updates nothing');
+select is(tests.affected($$ delete from public.vehicles $$), 0, 'dispatcher: deletes nothing');
 
 -- admin of acme: the whole cycle.
 reset role;
-select pg_temp.act_as('admin@acme.test');
+select tests.act_as('admin@acme.test');
 select is((select count(*)::int from public.vehicles), 4, 'admin: reads the four acme vehicles');
 select lives_ok(pg_temp.insert_vehicle('{"code": "ADM-1", "image_url": "a0000000-0000-4000-8000-000000000001/van.png"}'), 'admin: inserts a valid vehicle');
 select is((select tenant_id::text from public.vehicles where code = 'ADM-1'), 'a0000000-0000-4000-8000-000000000001', 'admin: tenant_id defaults to the admin''s tenant');
 select is((select active from public.vehicles where code = 'ADM-1'), true, 'admin: active defaults to true');
-select is(pg_temp.affected($$ update public.vehicles set name = 'Renamed Van', image_url = 'http://127.0.0.1:54321/storage/v1/object/public/tenants/a0000000-0000-4000-8000-000000000001/abc-van.png' where code = 'ADM-1' $$), 1, 'admin: updates it (a public URL of the tenant''s folder is an image_url)');
+select is(tests.affected($$ update public.vehicles set name = 'Renamed Van', image_url = 'http://127.0.0.1:54321/storage/v1/object/public/tenants/a0000000-0000-4000-8000-000000000001/abc-van.png' where code = 'ADM-1' $$), 1, 'admin: updates it (a public URL of the tenant''s folder is an image_url)');
 select throws_ok($$ update public.vehicles set tenant_id = 'b0000000-0000-4000-8000-000000000001' where code = 'ADM-1' $$, '42501', null, 'admin: tenant_id cannot be changed');
 select throws_ok($$ insert into public.vehicles (tenant_id, name, code, description, capacity_unit, vehicle_requirements) values ('b0000000-0000-4000-8000-000000000001', 'Foreign', 'F-1', 'Foreign', 1, '{"license_requirements": ["standard"], "fuel_type": "diesel"}') $$,
   '42501', null, 'admin: cannot insert into another tenant');
 select throws_ok($$ insert into public.vehicles (tenant_id, name, code, description, capacity_unit, vehicle_requirements) values ('b0000000-0000-4000-8000-000000000001', 'Foreign', 'GLX-SPR-01', '', 0, '{}') $$,
   '42501', null, 'admin: an invalid insert into another tenant says nothing of its codes, only 42501');
-select is(pg_temp.affected($$ delete from public.vehicles where code = 'ADM-1' $$), 1, 'admin: deletes it');
+select is(tests.affected($$ delete from public.vehicles where code = 'ADM-1' $$), 1, 'admin: deletes it');
 
 -- Every rule, with its {field, message}.
 select throws_ok(pg_temp.insert_vehicle('{"name": "  "}'), '23514', 'Validation failed', 'blank name refused as a validation failure');
@@ -177,10 +125,10 @@ select lives_ok($$ update public.vehicles set name = 'City Van One' where code =
 
 -- globex admin: only globex.
 reset role;
-select pg_temp.act_as('admin@globex.test');
+select tests.act_as('admin@globex.test');
 select is((select count(*)::int from public.vehicles), 2, 'globex admin: reads the two globex vehicles');
-select is(pg_temp.affected($$ update public.vehicles set name = 'Stolen' where tenant_id = 'a0000000-0000-4000-8000-000000000001' $$), 0, 'globex admin: updates nothing of acme');
-select is(pg_temp.affected($$ delete from public.vehicles where tenant_id = 'a0000000-0000-4000-8000-000000000001' $$), 0, 'globex admin: deletes nothing of acme');
+select is(tests.affected($$ update public.vehicles set name = 'Stolen' where tenant_id = 'a0000000-0000-4000-8000-000000000001' $$), 0, 'globex admin: updates nothing of acme');
+select is(tests.affected($$ delete from public.vehicles where tenant_id = 'a0000000-0000-4000-8000-000000000001' $$), 0, 'globex admin: deletes nothing of acme');
 select lives_ok(pg_temp.insert_vehicle('{"code": "ACME-VAN-01"}'), 'globex admin: a code used by acme is free in globex');
 
 -- The constraints hold for writers that skip the friendly path (service_role skips nothing: the
@@ -207,11 +155,11 @@ select results_eq(
   $$ values ('tenant:a0000000-0000-4000-8000-000000000001:vehicles', 'UPDATE', 'ACME-TRK-07') $$,
   'update: broadcast to tenant:<tenant>:vehicles'
 );
-select ok(pg_temp.may_receive('admin@acme.test', 'tenant:a0000000-0000-4000-8000-000000000001:vehicles'), 'admin: joins the vehicles topic');
-select ok(pg_temp.may_receive('dispatcher@acme.test', 'tenant:a0000000-0000-4000-8000-000000000001:vehicles'), 'dispatcher: joins the vehicles topic');
-select ok(not pg_temp.may_receive('driver@acme.test', 'tenant:a0000000-0000-4000-8000-000000000001:vehicles')
-  and not pg_temp.may_receive('customer@acme.test', 'tenant:a0000000-0000-4000-8000-000000000001:vehicles'), 'driver and customer: not the vehicles topic');
-select ok(not pg_temp.may_receive('dispatcher@globex.test', 'tenant:a0000000-0000-4000-8000-000000000001:vehicles'), 'globex dispatcher: not acme''s vehicles topic');
+select ok(tests.may_receive('admin@acme.test', 'tenant:a0000000-0000-4000-8000-000000000001:vehicles'), 'admin: joins the vehicles topic');
+select ok(tests.may_receive('dispatcher@acme.test', 'tenant:a0000000-0000-4000-8000-000000000001:vehicles'), 'dispatcher: joins the vehicles topic');
+select ok(not tests.may_receive('driver@acme.test', 'tenant:a0000000-0000-4000-8000-000000000001:vehicles')
+  and not tests.may_receive('customer@acme.test', 'tenant:a0000000-0000-4000-8000-000000000001:vehicles'), 'driver and customer: not the vehicles topic');
+select ok(not tests.may_receive('dispatcher@globex.test', 'tenant:a0000000-0000-4000-8000-000000000001:vehicles'), 'globex dispatcher: not acme''s vehicles topic');
 
 select * from finish();
 rollback;
