@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { postgresUnavailable, type BackendName } from '../stack/backends.ts';
+import { measureEachBackend, type BackendName } from '../stack/backends.ts';
 import { machineInfo } from '../stack/report.ts';
 import { measureBackend, type BackendResult } from './measure-backend.ts';
 import { renderTable, targets, writeReport, type RealtimeBenchReport } from './report.ts';
@@ -12,27 +12,12 @@ export interface RealtimeBenchOptions {
   quick: boolean;
 }
 
-/** Measures each backend in turn (never together: they would share the 2 cores), prints the table, writes the JSON. */
+/** Measures each backend in turn, prints the table, writes the JSON. */
 export async function runRealtimeBench(opts: RealtimeBenchOptions): Promise<RealtimeBenchReport> {
   const settings = opts.quick ? QUICK : FULL;
   const startedAt = new Date().toISOString();
   const machine = machineInfo();
-  const backends: BackendResult[] = [];
-  for (const backend of opts.backends) {
-    const missing = backend === 'postgres' ? postgresUnavailable() : null;
-    if (missing) {
-      console.log(`\n${backend}: ${missing}`);
-      backends.push({ backend, available: false, reason: missing });
-      continue;
-    }
-    try {
-      backends.push(await measureBackend(backend, settings));
-    } catch (e) {
-      const reason = `the stack did not start: ${(e as Error).message}`;
-      console.error(`${backend}: ${reason}`);
-      backends.push({ backend, available: false, reason });
-    }
-  }
+  const backends: BackendResult[] = await measureEachBackend(opts.backends, (backend) => measureBackend(backend, settings));
   const report: RealtimeBenchReport = {
     benchmark: 'realtime',
     schemaVersion: 1,

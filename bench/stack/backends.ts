@@ -32,6 +32,39 @@ export function postgresUnavailable(): string | null {
   return existsSync(PG_CLUSTER) ? null : 'scripts/pg-cluster.ts is missing: no throwaway Postgres cluster to measure';
 }
 
+export interface UnavailableBackend {
+  backend: BackendName;
+  available: false;
+  reason: string;
+}
+
+/**
+ * Measures each backend in turn (never together: they would share the 2 cores); a backend that
+ * cannot be measured is reported with its reason instead of ending the run.
+ */
+export async function measureEachBackend<R>(
+  backends: readonly BackendName[],
+  measure: (backend: BackendName) => Promise<R>,
+): Promise<Array<R | UnavailableBackend>> {
+  const results: Array<R | UnavailableBackend> = [];
+  for (const backend of backends) {
+    const missing = backend === 'postgres' ? postgresUnavailable() : null;
+    if (missing) {
+      console.log(`\n${backend}: ${missing}`);
+      results.push({ backend, available: false, reason: missing });
+      continue;
+    }
+    try {
+      results.push(await measure(backend));
+    } catch (e) {
+      const reason = `the stack did not start: ${(e as Error).message}`;
+      console.error(`${backend}: ${reason}`);
+      results.push({ backend, available: false, reason });
+    }
+  }
+  return results;
+}
+
 async function startCluster(): Promise<ThrowawayCluster> {
   // A computed specifier: the module is optional, and its absence is reported, not a type error.
   const specifier = new URL('../../scripts/pg-cluster.ts', import.meta.url).href;
