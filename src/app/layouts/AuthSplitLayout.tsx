@@ -13,14 +13,15 @@ export function AuthSplitLayout({ children, title }: { children: ReactNode; titl
         data-testid="brand-panel"
         className="relative hidden flex-col justify-between overflow-hidden bg-brand p-10 text-brand-contrast lg:flex"
       >
-        <span className="inline-flex w-fit rounded-xl bg-white/90 px-3 py-2 text-slate-900">
+        {/* The decoration first, the content positioned after it: the circle must never tint the text. */}
+        <span aria-hidden="true" className="pointer-events-none absolute -right-24 -bottom-24 size-80 rounded-full bg-brand-secondary opacity-40" />
+        <span className="relative inline-flex w-fit rounded-xl bg-white/90 px-3 py-2 text-slate-900">
           <Logo />
         </span>
-        <div>
+        <div className="relative">
           <p className="text-3xl leading-tight font-bold">{title ?? `Welcome to ${name}`}</p>
           <p className="mt-3 max-w-sm text-base opacity-90">Track deliveries, manage orders and stay in touch with your team, all in one place.</p>
         </div>
-        <span aria-hidden="true" className="pointer-events-none absolute -right-24 -bottom-24 size-80 rounded-full bg-brand-secondary opacity-40" />
       </section>
       <div className="flex flex-col">
         <header className="flex h-16 items-center justify-between px-4 sm:px-6">
