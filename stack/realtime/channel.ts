@@ -34,6 +34,8 @@ export interface ChannelTransport {
   /** The apikey the socket connected with: the token of channels that send none (tenant_token). */
   readonly apikey: string;
   send(frame: Frame): void;
+  /** A whole websocket frame built once for many sockets (see ws-frame.ts). */
+  sendWire(wire: Buffer): void;
   /** The channel ended: forget it. */
   detach(channel: ChannelSession): void;
 }
@@ -123,6 +125,10 @@ export class ChannelSession implements HubSubscriber, ChangeSubscriber {
 
   send(frame: Frame): void {
     if (!this.closed) this.transport.send(frame);
+  }
+
+  sendWire(wire: Buffer): void {
+    if (!this.closed) this.transport.sendWire(wire);
   }
 
   private push(event: string, payload: unknown): void {

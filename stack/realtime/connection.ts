@@ -1,3 +1,4 @@
+import type { Duplex } from 'node:stream';
 import { WebSocket, type RawData } from 'ws';
 import { ChannelSession, type ChannelTransport, type RealtimeRuntime } from './channel.ts';
 import { decodeBinary, decodeText, encodeReply, MalformedFrameError, type Frame, type InboundMessage, type Vsn } from './protocol.ts';
@@ -27,12 +28,15 @@ export class Connection implements ChannelTransport {
   private idleTimer: NodeJS.Timeout;
   private rate = { start: 0, count: 0 };
   private ended = false;
+  private corked = false;
   /** Resolves once the socket is closed (after the close handshake, or cut after a grace period). */
   readonly closed: Promise<void>;
 
   constructor(
     private readonly rt: RealtimeRuntime,
     private readonly ws: WebSocket,
+    /** The upgraded TCP socket under ws, corked while frames are sent in one turn of the event loop. */
+    private readonly socket: Duplex,
     readonly vsn: Vsn,
     readonly apikey: string,
     private readonly onEnd: (conn: Connection) => void,
@@ -59,9 +63,40 @@ export class Connection implements ChannelTransport {
     return timer;
   }
 
+  /**
+   * Frames sent in the same turn of the event loop (a batch of database broadcasts, a presence
+   * state, replies) leave in one write: the socket is corked at the first and uncorked once the
+   * turn's synchronous work is done. Each frame still goes through ws, whole and in order; only the
+   * syscalls are shared, so a fan-out of n messages to a subscriber costs one write, not n.
+   */
   send(frame: Frame): void {
-    if (this.ws.readyState === WebSocket.OPEN) this.ws.send(frame);
+    if (this.ws.readyState !== WebSocket.OPEN) return;
+    this.cork();
+    this.ws.send(frame);
   }
+
+  /**
+   * A frame framed once for many sockets, written beside ws: ws writes every frame to the socket as
+   * soon as it is sent (no permessage-deflate, no queue: see service.ts), so frames written here
+   * and frames sent through ws reach the client in the order they were sent.
+   */
+  sendWire(wire: Buffer): void {
+    if (this.ws.readyState !== WebSocket.OPEN) return;
+    this.cork();
+    this.socket.write(wire);
+  }
+
+  private cork(): void {
+    if (this.corked) return;
+    this.corked = true;
+    this.socket.cork();
+    process.nextTick(this.uncork);
+  }
+
+  private readonly uncork = (): void => {
+    this.corked = false;
+    this.socket.uncork();
+  };
 
   detach(channel: ChannelSession): void {
     if (this.channels.get(channel.topic) === channel) this.channels.delete(channel.topic);

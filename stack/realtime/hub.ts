@@ -1,4 +1,5 @@
 import { BroadcastFrames, encodeFastlaneJson, type BroadcastMessage, type Frame, type Vsn } from './protocol.ts';
+import { wireFrame } from './ws-frame.ts';
 
 /** A joined channel as the hub sees it: where to write, and what its policies let it receive. */
 export interface HubSubscriber {
@@ -8,6 +9,8 @@ export interface HubSubscriber {
   readonly receivesBroadcast: boolean;
   readonly receivesPresence: boolean;
   send(frame: Frame): void;
+  /** A whole websocket frame, already encoded and framed, shared with other subscribers. */
+  sendWire(wire: Buffer): void;
 }
 
 /**
@@ -42,7 +45,7 @@ export class TopicHub {
     return this.topics.get(key) ?? new Set();
   }
 
-  /** Fan-out without per-subscriber work: each frame is encoded once per protocol version. */
+  /** Fan-out without per-subscriber work: each frame is encoded and framed once per protocol version. */
   broadcast(key: string, joinTopic: string, message: BroadcastMessage, except?: HubSubscriber): number {
     const set = this.topics.get(key);
     if (!set) return 0;
@@ -50,9 +53,9 @@ export class TopicHub {
     let sent = 0;
     for (const sub of set) {
       if (sub === except || !sub.receivesBroadcast) continue;
-      const frame = frames.frame(sub.vsn);
-      if (frame === null) continue;
-      sub.send(frame);
+      const wire = frames.wire(sub.vsn);
+      if (wire === null) continue;
+      sub.sendWire(wire);
       sent++;
     }
     return sent;
@@ -61,10 +64,10 @@ export class TopicHub {
   presenceDiff(key: string, joinTopic: string, diffJson: string): void {
     const set = this.topics.get(key);
     if (!set) return;
-    const frames: Partial<Record<Vsn, string>> = {};
+    const wires: Partial<Record<Vsn, Buffer>> = {};
     for (const sub of set) {
       if (!sub.receivesPresence) continue;
-      sub.send((frames[sub.vsn] ??= encodeFastlaneJson(sub.vsn, joinTopic, 'presence_diff', diffJson)));
+      sub.sendWire((wires[sub.vsn] ??= wireFrame(encodeFastlaneJson(sub.vsn, joinTopic, 'presence_diff', diffJson))));
     }
   }
 }

@@ -1,3 +1,5 @@
+import { wireFrame } from './ws-frame.ts';
+
 /**
  * The Phoenix wire format as Supabase Realtime speaks it (RealtimeWeb.Socket.V2Serializer and
  * Phoenix.Socket.V1.JSONSerializer), and as the installed realtime-js encodes and decodes it
@@ -163,6 +165,7 @@ export type BroadcastMessage =
 export class BroadcastFrames {
   private v1: Frame | null | undefined;
   private v2: Frame | null | undefined;
+  private readonly wires: Partial<Record<Vsn, Buffer | null>> = {};
 
   constructor(
     private readonly message: BroadcastMessage,
@@ -177,6 +180,16 @@ export class BroadcastFrames {
     }
     if (this.v1 === undefined) this.v1 = this.encodeV1();
     return this.v1;
+  }
+
+  /** The frame for that version as websocket bytes, shared by every subscriber of that version. */
+  wire(vsn: Vsn): Buffer | null {
+    let wire = this.wires[vsn];
+    if (wire === undefined) {
+      const frame = this.frame(vsn);
+      wire = this.wires[vsn] = frame === null ? null : wireFrame(frame);
+    }
+    return wire;
   }
 
   private encodeV2(): Frame | null {

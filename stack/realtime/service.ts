@@ -46,6 +46,7 @@ export async function createRealtimeService(ctx: StackContext): Promise<StackSer
   const wss = new WebSocketServer({
     noServer: true,
     maxPayload: limits.maxPayloadBytes * 2 + 1_000_000,
+    // No compression: frames are framed once for every subscriber and written beside ws (ws-frame.ts).
     perMessageDeflate: false,
     handleProtocols: (protocols) => (protocols.has('phoenix') ? 'phoenix' : false),
   });
@@ -71,7 +72,7 @@ export async function createRealtimeService(ctx: StackContext): Promise<StackSer
           ws.close(1001);
           return;
         }
-        connections.add(new Connection(rt, ws, vsn as Vsn, apikey, (c) => connections.delete(c)));
+        connections.add(new Connection(rt, ws, socket, vsn as Vsn, apikey, (c) => connections.delete(c)));
       });
     },
 
