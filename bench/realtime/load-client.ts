@@ -1,8 +1,9 @@
 /**
  * The subscribers of the realtime bench, run as their own process (subscribers.ts starts it): 100
- * supabase-js clients means 100 websockets and every message decoded 100 times, work that must
- * not run on the stack's event loop. Each client joins one channel as its own authenticated user;
- * every callback turns the row's committed_ms into a latency on the database's clock.
+ * clients means 100 websockets and every message decoded 100 times, work that must not run on the
+ * stack's event loop. Each client joins one channel as its own authenticated user; every callback
+ * turns the row's committed_ms into a latency on the database's clock. The clients are either
+ * supabase-js (the app's client) or protocol subscribers (see messages.ts: SubscriberClient).
  */
 import { createClient, type RealtimeChannel, type SupabaseClient } from '@supabase/supabase-js';
 import type { WebSocketLikeConstructor } from '@supabase/realtime-js';
@@ -19,8 +20,17 @@ interface BenchRow {
 
 const clients: SupabaseClient[] = [];
 const channels: RealtimeChannel[] = [];
+const sockets: ws[] = [];
 const samples = new Map<string, number[]>();
 let clockOffsetMs = 0;
+let cpuBase = process.cpuUsage();
+
+/** CPU time (user + system, ms) since the last call. */
+function cpuSinceLast(): number {
+  const used = process.cpuUsage(cpuBase);
+  cpuBase = process.cpuUsage();
+  return (used.user + used.system) / 1000;
+}
 
 function send(reply: LoadReply): Promise<void> {
   return new Promise((resolve) => {
@@ -108,11 +118,77 @@ async function subscribe(order: SetupOrder, token: string): Promise<void> {
   });
 }
 
+/** Phoenix's client heartbeat (realtime-js sends one every 25 s): the server closes a silent socket after 60 s. */
+const HEARTBEAT_MS = 25_000;
+/** Binary frames of vsn 2.0.0: kind 4 is a user broadcast (kind, 3 sizes, encoding, topic, event, meta, payload). */
+const KIND_USER_BROADCAST = 4;
+
+/**
+ * A protocol subscriber: the join realtime-js sends (vsn 2.0.0, the same config and access_token),
+ * its heartbeats, and of each message only what the latency needs: a user broadcast's payload, a
+ * postgres_changes record. The server cannot tell it from supabase-js; its decoding costs a fraction.
+ */
+function subscribeProtocol(order: SetupOrder, token: string): Promise<void> {
+  const url = `${order.url.replace(/^http/, 'ws')}/realtime/v1/websocket?apikey=${encodeURIComponent(order.anonKey)}&vsn=2.0.0`;
+  const socket = new ws(url, ['phoenix']);
+  sockets.push(socket);
+  const changes = order.mode === 'changes';
+  const topic = changes ? `realtime:bench-changes-${sockets.length}` : `realtime:${order.target}`;
+  const config = {
+    broadcast: { ack: false, self: false },
+    presence: { key: '', enabled: false },
+    postgres_changes: changes ? [{ event: 'INSERT', schema: 'public', table: order.target }] : [],
+    private: !changes,
+  };
+  let ref = 1;
+  return new Promise<void>((resolve, reject) => {
+    let settled = false;
+    const done = (e?: Error) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      if (e) reject(e);
+      else resolve();
+    };
+    const timer = setTimeout(() => done(new Error(`no subscription within ${order.joinTimeoutMs} ms`)), order.joinTimeoutMs);
+    socket.on('open', () => {
+      socket.send(JSON.stringify(['1', '1', topic, 'phx_join', { config, access_token: token }]));
+      const beat = setInterval(() => socket.send(JSON.stringify([null, String(++ref), 'phoenix', 'heartbeat', {}])), HEARTBEAT_MS);
+      beat.unref();
+      socket.once('close', () => clearInterval(beat));
+    });
+    socket.on('message', (data: Buffer, isBinary: boolean) => {
+      if (isBinary) {
+        if (data[0] !== KIND_USER_BROADCAST) return;
+        const start = 5 + data[1] + data[2] + data[3];
+        record((JSON.parse(data.toString('utf8', start)) as { record?: BenchRow }).record);
+        return;
+      }
+      const [, msgRef, , event, payload] = JSON.parse(data.toString('utf8')) as [unknown, unknown, string, string, Record<string, unknown>];
+      if (event === 'postgres_changes') {
+        record((payload.data as { record?: BenchRow } | undefined)?.record);
+      } else if (event === 'phx_reply' && msgRef === '1') {
+        if (payload.status !== 'ok') done(new Error(`join refused: ${JSON.stringify(payload.response)}`));
+        else if (!changes) done();
+      } else if (event === 'system' && payload.extension === 'postgres_changes') {
+        if (payload.status === 'ok') done();
+        else done(new Error(`postgres_changes: ${String(payload.message)}`));
+      } else if (event === 'phx_error' || event === 'phx_close') {
+        done(new Error(event));
+      }
+    });
+    socket.on('error', (e) => done(e));
+    socket.on('close', (code) => done(new Error(`socket closed (${code})`)));
+  });
+}
+
 async function setup(order: SetupOrder): Promise<LoadReply> {
   const clock = await calibrate(order.dbUrl);
   clockOffsetMs = clock.offsetMs;
   const t0 = performance.now();
-  const results = await Promise.allSettled(order.tokens.map((t) => subscribe(order, t)));
+  const join = order.client === 'protocol' ? subscribeProtocol : subscribe;
+  const results = await Promise.allSettled(order.tokens.map((t) => join(order, t)));
+  cpuSinceLast();
   const failed = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
   return {
     type: 'ready',
@@ -151,12 +227,13 @@ async function collect(order: CollectOrder): Promise<LoadReply> {
   const list = samples.get(order.run) ?? [];
   samples.delete(order.run);
   const summary = order.expected > 0 ? censored(list, order.expected) : { expected: 0, received: 0, missing: 0, p50: null, p95: null, p99: null, delivered: null };
-  return { type: 'collected', run: order.run, summary, waitedMs: Math.round(performance.now() - t0) };
+  return { type: 'collected', run: order.run, summary, waitedMs: Math.round(performance.now() - t0), cpuMs: Math.round(cpuSinceLast()) };
 }
 
 async function stop(): Promise<void> {
   // Closing the sockets is all the server needs (it drops their channels); a phx_leave per channel
   // would wait for replies from a server that may be far behind.
+  for (const socket of sockets) socket.terminate();
   await Promise.race([Promise.allSettled(clients.map((c) => c.realtime.disconnect())), new Promise((resolve) => setTimeout(resolve, 2_000))]);
 }
 

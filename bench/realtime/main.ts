@@ -20,7 +20,7 @@ export async function runRealtimeBench(opts: RealtimeBenchOptions): Promise<Real
   const backends: BackendResult[] = await measureEachBackend(opts.backends, (backend) => measureBackend(backend, settings));
   const report: RealtimeBenchReport = {
     benchmark: 'realtime',
-    schemaVersion: 1,
+    schemaVersion: 2,
     startedAt,
     finishedAt: new Date().toISOString(),
     machine,
@@ -31,7 +31,9 @@ export async function runRealtimeBench(opts: RealtimeBenchOptions): Promise<Real
   };
   const m = report.machine;
   console.log(`\nRealtime benchmark, ${report.profile} profile: ${m.cpus} x ${m.cpuModel}, Node ${m.node}`);
-  console.log(`latency: the row's commit time (database clock) to the supabase-js callback in the load client process\n`);
+  console.log(
+    `latency: the row's commit time (database clock) to the subscriber's callback in the load client process: supabase-js in (a) and (b), protocol subscribers in (c) (bench/README.md)\n`,
+  );
   console.log(renderTable(report));
   console.log(`\nwritten: ${writeReport(report, RESULTS_DIR)} (and realtime-latest.json)`);
   return report;

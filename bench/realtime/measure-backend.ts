@@ -5,7 +5,8 @@ import { startBenchStack, type BackendName, type BenchStack } from '../stack/bac
 import type { Outcome } from '../stack/measure-backend.ts';
 import { round } from '../stack/stats.ts';
 import { measureNotifyFloor, type NotifyFloor } from './floor.ts';
-import type { CensoredSummary, SubscriptionMode } from './messages.ts';
+import { benchCpuMs, ClusterCpu, phaseCpu, type PhaseCpu } from './cpu.ts';
+import type { CensoredSummary, SubscriberClient, SubscriptionMode } from './messages.ts';
 import type { RealtimeBenchSettings } from './settings.ts';
 import { Subscribers, type Ready } from './subscribers.ts';
 import { writePaced, type WriteResult } from './writer.ts';
@@ -13,6 +14,7 @@ import { writePaced, type WriteResult } from './writer.ts';
 export interface Phase {
   write: WriteResult;
   latency: CensoredSummary;
+  cpu: PhaseCpu;
 }
 
 export interface Step extends Phase {
@@ -24,18 +26,19 @@ export interface Step extends Phase {
 
 export interface PathResult {
   mode: SubscriptionMode;
+  /** The supabase-js subscribers of (a)/(b). */
   ready: Ready;
   warmup: Phase;
   /** (a) database broadcast or (b) postgres_changes at the issue's load. */
   load: Phase;
+  /** The protocol subscribers of (c), a separate set of sockets. */
+  stepsReady: Ready;
   /** (c): the rates tried, in order, up to the first that failed. */
   steps: Step[];
   /** The highest rate sustained; null when even the first step failed. */
   maxSustainedRate: number | null;
   /** True when the last step (the cap) was sustained too: the real limit is higher. */
   capped: boolean;
-  /** The subscribers were restarted before the load phase (a failed step had left a backlog). */
-  restarted: boolean;
 }
 
 export type BackendResult =
@@ -87,21 +90,23 @@ class PathRunner {
     private readonly tokens: string[],
     private readonly mode: SubscriptionMode,
     private readonly settings: RealtimeBenchSettings,
+    private readonly cluster: ClusterCpu | null,
   ) {}
 
-  async start(): Promise<{ subscribers: Subscribers; ready: Ready }> {
+  async start(client: SubscriberClient): Promise<{ subscribers: Subscribers; ready: Ready }> {
     const { stack } = this.bench;
     const started = await Subscribers.start({
       url: stack.url,
       anonKey: stack.config.anonKey,
       tokens: this.tokens,
       mode: this.mode,
+      client,
       target: TABLES[this.mode].target,
       dbUrl: stack.dbUrl,
       joinTimeoutMs: this.settings.joinTimeoutMs,
     });
     const r = started.ready;
-    console.log(`${this.label}: ${r.subscribed} subscribed in ${r.joinMs} ms${r.failed > 0 ? `, ${r.failed} failed (${r.firstError})` : ''}; clock offset ${r.clock.offsetMs.toFixed(2)} ms (rtt ${r.clock.rttMs.toFixed(2)})`);
+    console.log(`${this.label}: ${r.subscribed} ${client} subscribers joined in ${r.joinMs} ms${r.failed > 0 ? `, ${r.failed} failed (${r.firstError})` : ''}; clock offset ${r.clock.offsetMs.toFixed(2)} ms (rtt ${r.clock.rttMs.toFixed(2)})`);
     if (r.subscribed === 0) {
       await started.subscribers.stop();
       throw new Error(`no subscriber could join: ${r.firstError}`);
@@ -112,9 +117,13 @@ class PathRunner {
   /** Writes `rate` changes/s for `durationMs` as run `run`, then collects what the subscribers saw. */
   async phase(subscribers: Subscribers, ready: Ready, run: string, rate: number, durationMs: number, waitMs: number): Promise<Phase> {
     const insert = TABLES[this.mode].insert;
+    const bench0 = benchCpuMs();
+    const pg0 = this.cluster?.totalMs() ?? null;
     const write = await writePaced((seq) => this.sql(insert, [run, seq]), rate, durationMs, this.settings.writerConcurrency);
-    const latency = await subscribers.collect(run, write.written * ready.subscribed, waitMs);
-    return { write, latency };
+    const { summary: latency, cpuMs } = await subscribers.collect(run, write.written * ready.subscribed, waitMs);
+    const pg1 = this.cluster?.totalMs() ?? null;
+    const cpu = phaseCpu(benchCpuMs() - bench0, cpuMs, pg0 === null || pg1 === null ? null : pg1 - pg0, latency.received);
+    return { write, latency, cpu };
   }
 
   async warmup(subscribers: Subscribers, ready: Ready, run: string): Promise<Phase> {
@@ -134,60 +143,68 @@ class PathRunner {
     return { ...p, rate, sustained: why === null, why };
   }
 
-  async run(): Promise<PathResult> {
+  /** (a)/(b): supabase-js subscribers, warmed up (a barrier behind any backlog of the steps), at the issue's load. */
+  private async load(): Promise<{ ready: Ready; warmup: Phase; load: Phase }> {
     const s = this.settings;
-    let { subscribers, ready } = await this.start();
+    const { subscribers, ready } = await this.start('supabase-js');
     try {
       const warmup = await this.warmup(subscribers, ready, 'warmup');
-      const steps: Step[] = [];
-      const runSteps = async () => {
-        const rates = this.mode === 'broadcast' ? s.broadcastSteps : s.changesSteps;
-        for (const rate of rates) {
-          const st = this.step(await this.phase(subscribers, ready, `step-${rate}`, rate, s.stepMs, s.stepDrainMs), rate);
-          steps.push(st);
-          console.log(`${this.label}: step ${rate}/s: p50 ${fmt(st.latency.p50)} p99 ${fmt(st.latency.p99)} ms, ${st.latency.received}/${st.latency.expected} delivered: ${st.sustained ? 'sustained' : `not sustained (${st.why})`}`);
-          if (!st.sustained) return;
-        }
-      };
-      const runLoad = async () => {
-        const p = await this.phase(subscribers, ready, 'load', s.loadRate, s.loadMs, s.loadDrainMs);
-        console.log(
-          `${this.label}: ${ready.subscribed} x ${s.loadRate}/s for ${s.loadMs / 1000} s (writer ${p.write.achievedRate}/s): p50 ${fmt(p.latency.p50)} p95 ${fmt(p.latency.p95)} p99 ${fmt(p.latency.p99)} ms, ${p.latency.received}/${p.latency.expected} delivered`,
-        );
-        return p;
-      };
-      let load: Phase;
-      let restarted = false;
-      if (this.mode === 'broadcast') {
-        load = await runLoad();
-        await runSteps();
-      } else {
-        // postgres_changes backs up well below the issue's load: step first, from a clean state,
-        // then start over (new sockets, a warm-up behind any backlog) for the load phase.
-        await runSteps();
-        if (steps.length > 0 && !steps[steps.length - 1].sustained) {
-          await subscribers.stop();
-          ({ subscribers, ready } = await this.start());
-          await this.warmup(subscribers, ready, 'warmup-2');
-          restarted = true;
-        }
-        load = await runLoad();
-      }
-      const passed = steps.filter((x) => x.sustained);
-      return {
-        mode: this.mode,
-        ready,
-        warmup,
-        load,
-        steps,
-        maxSustainedRate: passed.length > 0 ? passed[passed.length - 1].rate : null,
-        capped: steps.length > 0 && steps.every((x) => x.sustained),
-        restarted,
-      };
+      const p = await this.phase(subscribers, ready, 'load', s.loadRate, s.loadMs, s.loadDrainMs);
+      console.log(
+        `${this.label}: ${ready.subscribed} x ${s.loadRate}/s for ${s.loadMs / 1000} s (writer ${p.write.achievedRate}/s): p50 ${fmt(p.latency.p50)} p95 ${fmt(p.latency.p95)} p99 ${fmt(p.latency.p99)} ms, ${p.latency.received}/${p.latency.expected} delivered${cpuNote(p.cpu)}`,
+      );
+      return { ready, warmup, load: p };
     } finally {
       await subscribers.stop();
     }
   }
+
+  /** (c): protocol subscribers, the rate stepped up until a step is not sustained. */
+  private async ladder(): Promise<{ stepsReady: Ready; steps: Step[] }> {
+    const s = this.settings;
+    const { subscribers, ready } = await this.start('protocol');
+    try {
+      await this.warmup(subscribers, ready, 'warmup-steps');
+      const steps: Step[] = [];
+      for (const rate of this.mode === 'broadcast' ? s.broadcastSteps : s.changesSteps) {
+        const st = this.step(await this.phase(subscribers, ready, `step-${rate}`, rate, s.stepMs, s.stepDrainMs), rate);
+        steps.push(st);
+        console.log(
+          `${this.label}: step ${rate}/s: p50 ${fmt(st.latency.p50)} p99 ${fmt(st.latency.p99)} ms, ${st.latency.received}/${st.latency.expected} delivered${cpuNote(st.cpu)}: ${st.sustained ? 'sustained' : `not sustained (${st.why})`}`,
+        );
+        if (!st.sustained) break;
+      }
+      return { stepsReady: ready, steps };
+    } finally {
+      await subscribers.stop();
+    }
+  }
+
+  async run(): Promise<PathResult> {
+    // postgres_changes backs up well below the issue's load: its steps run first, and the load
+    // phase's warm-up then waits behind whatever backlog a failed step left.
+    const first = this.mode === 'broadcast' ? await this.load() : null;
+    const { stepsReady, steps } = await this.ladder();
+    const { ready, warmup, load } = first ?? (await this.load());
+    const passed = steps.filter((x) => x.sustained);
+    return {
+      mode: this.mode,
+      ready,
+      warmup,
+      load,
+      stepsReady,
+      steps,
+      maxSustainedRate: passed.length > 0 ? passed[passed.length - 1].rate : null,
+      capped: steps.length > 0 && steps.every((x) => x.sustained),
+    };
+  }
+}
+
+/** CPU ms per 1,000 delivered messages: bench process (stack + writer), load client, Postgres. */
+function cpuNote(cpu: PhaseCpu): string {
+  const p = cpu.perThousand;
+  if (!p) return '';
+  return `; cpu ms/1k msgs: stack+writer ${p.bench}, client ${p.client}${p.postgres === null ? '' : `, postgres ${p.postgres}`}`;
 }
 
 export async function measureBackend(backend: BackendName, settings: RealtimeBenchSettings): Promise<BackendResult> {
@@ -199,7 +216,10 @@ export async function measureBackend(backend: BackendName, settings: RealtimeBen
   // The writer: its own connections on Postgres (an app writing beside the stack); on PGlite the
   // one session, in process.
   const pool = backend === 'postgres' ? new pg.Pool({ connectionString: stack.dbUrl, max: settings.writerConcurrency }) : null;
-  const sql: Sql = pool ? (text, params) => pool.query(text, params) : (text, params) => stack.db.query(text, params);
+  // Named statements, as an app's driver would prepare its hot insert: parsed and planned once per connection.
+  const named = new Map<string, string>();
+  const nameOf = (text: string) => named.get(text) ?? (named.set(text, `bench_${named.size}`), named.get(text)!);
+  const sql: Sql = pool ? (text, values) => pool.query({ name: nameOf(text), text, values }) : (text, params) => stack.db.query(text, params);
   try {
     console.log(`${backend}: up in ${startupMs} ms; NOTIFY round trip floor ...`);
     const floor = await attempt('floor', () => measureNotifyFloor(stack.db, sql, settings.floorRate, settings.floorMs));
@@ -208,8 +228,9 @@ export async function measureBackend(backend: BackendName, settings: RealtimeBen
       console.log(`${backend}: NOTIFY floor p50 ${fmt(l.p50)} p95 ${fmt(l.p95)} p99 ${fmt(l.p99)} ms`);
     }
     const tokens = await mintTokens(bench, settings.subscribers);
-    const broadcast = await attempt('database broadcast', () => new PathRunner(`${backend} broadcast`, bench, sql, tokens, 'broadcast', settings).run());
-    const changes = await attempt('postgres_changes', () => new PathRunner(`${backend} postgres_changes`, bench, sql, tokens, 'changes', settings).run());
+    const cluster = pool ? ClusterCpu.fromBackend(((await pool.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0]).pid) : null;
+    const broadcast = await attempt('database broadcast', () => new PathRunner(`${backend} broadcast`, bench, sql, tokens, 'broadcast', settings, cluster).run());
+    const changes = await attempt('postgres_changes', () => new PathRunner(`${backend} postgres_changes`, bench, sql, tokens, 'changes', settings, cluster).run());
     return { backend, available: true, startupMs, elapsedMs: round(performance.now() - t0, 0), floor, broadcast, changes };
   } finally {
     await pool?.end().catch(() => {});

@@ -3,6 +3,13 @@ import type { LatencySummary } from '../stack/stats.ts';
 
 export type SubscriptionMode = 'broadcast' | 'changes';
 
+/**
+ * What each subscriber runs: 'supabase-js' is the app's client (one RealtimeClient per subscriber);
+ * 'protocol' speaks the same Phoenix protocol over its own websocket and decodes only what the
+ * latency needs, so that 100 of them in one process cost far less CPU than the server they load.
+ */
+export type SubscriberClient = 'supabase-js' | 'protocol';
+
 export interface SetupOrder {
   type: 'setup';
   url: string;
@@ -10,6 +17,7 @@ export interface SetupOrder {
   /** One access token per subscriber: each is a distinct authenticated user. */
   tokens: string[];
   mode: SubscriptionMode;
+  client: SubscriberClient;
   /** broadcast: the private topic; changes: the table in schema public. */
   target: string;
   /** Where the load client reads the database's clock (clock calibration). */
@@ -48,5 +56,6 @@ export interface CensoredSummary {
 
 export type LoadReply =
   | { type: 'ready'; subscribed: number; failed: number; firstError: string | null; joinMs: number; clock: ClockCalibration }
-  | { type: 'collected'; run: string; summary: CensoredSummary; waitedMs: number }
+  /** cpuMs: the load client's CPU time (user + system) since the previous collect or the setup. */
+  | { type: 'collected'; run: string; summary: CensoredSummary; waitedMs: number; cpuMs: number }
   | { type: 'error'; error: string };

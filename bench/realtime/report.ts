@@ -2,7 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { BackendName } from '../stack/backends.ts';
 import type { StackBenchReport, Verdict } from '../stack/report.ts';
-import type { BackendResult, PathResult } from './measure-backend.ts';
+import type { BackendResult, PathResult, Phase } from './measure-backend.ts';
 import type { CensoredSummary } from './messages.ts';
 import { BROADCAST_P99_TARGET_MS, SUSTAINED_RATIO_TARGET, type RealtimeBenchSettings } from './settings.ts';
 
@@ -14,7 +14,7 @@ export interface RealtimeTargets {
 
 export interface RealtimeBenchReport {
   benchmark: 'realtime';
-  schemaVersion: 1;
+  schemaVersion: 2;
   startedAt: string;
   finishedAt: string;
   machine: StackBenchReport['machine'];
@@ -59,6 +59,11 @@ const pct = (v: number | null, waitMs: number) => (v === null ? `>${(waitMs / 10
 const triple = (l: CensoredSummary, waitMs: number) => `${pct(l.p50, waitMs)} / ${pct(l.p95, waitMs)} / ${pct(l.p99, waitMs)}`;
 const rate = (p: PathResult) => (p.maxSustainedRate === null ? `< ${p.steps[0]?.rate ?? '?'}` : `${p.capped ? '>= ' : ''}${p.maxSustainedRate}`);
 
+const cpuCell = (p: Phase) => {
+  const c = p.cpu.perThousand;
+  return c ? `${c.bench} / ${c.client} / ${c.postgres ?? 'in stack'}` : 'n/a';
+};
+
 type Row = { metric: string; unit: string; cell: (b: Measured) => string; target?: string };
 
 function rows(report: RealtimeBenchReport): Row[] {
@@ -73,7 +78,11 @@ function rows(report: RealtimeBenchReport): Row[] {
   return [
     { metric: 'startup', unit: 'ms', cell: (b) => fmt(b.startupMs) },
     { metric: 'NOTIFY round trip (floor) p50 / p95 / p99', unit: 'ms', cell: (b) => (b.floor.ok && b.floor.value.latency ? `${fmt(b.floor.value.latency.p50)} / ${fmt(b.floor.value.latency.p95)} / ${fmt(b.floor.value.latency.p99)}` : 'error') },
-    { metric: 'subscribers joined: broadcast / changes', unit: '', cell: (b) => `${path(b, 'broadcast', (p) => String(p.ready.subscribed))} / ${path(b, 'changes', (p) => String(p.ready.subscribed))}` },
+    {
+      metric: 'subscribers joined: broadcast / changes',
+      unit: '',
+      cell: (b) => `${path(b, 'broadcast', (p) => `${p.ready.subscribed}+${p.stepsReady.subscribed}`)} / ${path(b, 'changes', (p) => `${p.ready.subscribed}+${p.stepsReady.subscribed}`)}`,
+    },
     {
       metric: `(a) db broadcast p50 / p95 / p99, ${load}`,
       unit: 'ms',
@@ -82,8 +91,10 @@ function rows(report: RealtimeBenchReport): Row[] {
     },
     { metric: '(a) delivered / expected', unit: 'msgs', cell: (b) => path(b, 'broadcast', (p) => `${p.load.latency.received} / ${p.load.latency.expected}`) },
     { metric: '(a) writer achieved', unit: 'chg/s', cell: (b) => path(b, 'broadcast', (p) => p.load.write.achievedRate.toFixed(0)) },
+    { metric: '(a) cpu per 1k msgs: stack+writer / client / postgres', unit: 'ms', cell: (b) => path(b, 'broadcast', (p) => cpuCell(p.load)) },
     { metric: `(b) postgres_changes+RLS p50 / p95 / p99, ${load}`, unit: 'ms', cell: (b) => path(b, 'changes', (p) => triple(p.load.latency, s.loadDrainMs)) },
     { metric: '(b) delivered / expected', unit: 'msgs', cell: (b) => path(b, 'changes', (p) => `${p.load.latency.received} / ${p.load.latency.expected}`) },
+    { metric: '(b) cpu per 1k msgs: stack+writer / client / postgres', unit: 'ms', cell: (b) => path(b, 'changes', (p) => cpuCell(p.load)) },
     { metric: `(c) db broadcast max sustained (p99 <= ${s.stepP99LimitMs} ms)`, unit: 'chg/s', cell: (b) => path(b, 'broadcast', rate) },
     { metric: `(c) postgres_changes max sustained (p99 <= ${s.stepP99LimitMs} ms)`, unit: 'chg/s', cell: (b) => path(b, 'changes', rate) },
     {
@@ -116,7 +127,9 @@ export function renderTable(report: RealtimeBenchReport): string {
         out.push(`note: ${b.backend}: ${name} failed: ${o.error}`);
         continue;
       }
-      const steps = o.value.steps.map((st) => `${st.rate}/s p99 ${pct(st.latency.p99, report.settings.stepDrainMs)}${st.sustained ? '' : ' (stop)'}`).join(', ');
+      const steps = o.value.steps
+        .map((st) => `${st.rate}/s p99 ${pct(st.latency.p99, report.settings.stepDrainMs)}${st.cpu.perThousand ? ` [cpu/1k ${cpuCell(st)}]` : ''}${st.sustained ? '' : ' (stop)'}`)
+        .join(', ');
       out.push(`${b.backend} ${name} steps: ${steps}`);
       if (o.value.ready.failed > 0) out.push(`note: ${b.backend}: ${name}: ${o.value.ready.failed} subscribers could not join: ${o.value.ready.firstError}`);
     }

@@ -41,13 +41,13 @@ export const FULL: RealtimeBenchSettings = {
   warmupRate: 20,
   warmupMs: 1_000,
   warmupWaitMs: 20_000,
-  broadcastSteps: [200, 400, 800, 1600, 3200],
-  changesSteps: [10, 20, 40, 80, 160, 320],
+  broadcastSteps: [200, 400, 800, 1600, 2400, 3200, 4000, 4800, 6400],
+  changesSteps: [10, 20, 40, 80, 160, 240, 320, 400, 480, 640],
   stepMs: 3_000,
   stepDrainMs: 2_000,
   stepP99LimitMs: 100,
   minAchievedRatio: 0.9,
-  writerConcurrency: 4,
+  writerConcurrency: 8,
   joinTimeoutMs: 30_000,
 };
 

@@ -74,11 +74,11 @@ export class Subscribers {
     }
   }
 
-  /** Latencies of one run, once all `expected` messages arrived or `waitMs` passed. */
-  async collect(run: string, expected: number, waitMs: number): Promise<CensoredSummary> {
+  /** Latencies of one run, once all `expected` messages arrived or `waitMs` passed, and the client's CPU ms since the last collect. */
+  async collect(run: string, expected: number, waitMs: number): Promise<{ summary: CensoredSummary; cpuMs: number }> {
     const reply = await this.ask({ type: 'collect', run, expected, waitMs }, waitMs + 15_000);
     if (reply.type !== 'collected') throw new Error(`unexpected reply ${reply.type}`);
-    return reply.summary;
+    return { summary: reply.summary, cpuMs: reply.cpuMs };
   }
 
   /** Closes every socket and ends the process (killed if it does not exit within 5 s). */
