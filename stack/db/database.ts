@@ -18,9 +18,18 @@ export interface QueryResult<T = Record<string, unknown>> {
   rowCount: number;
 }
 
+export interface QueryOptions {
+  /**
+   * Inside asRole: this is the transaction's last statement, so the transaction may commit in the
+   * same round trip (Postgres pipelines COMMIT behind it). A later query on that transaction throws.
+   * Never set it where the transaction may still have to roll back (Prefer: tx=rollback).
+   */
+  last?: boolean;
+}
+
 export interface Queryable {
   /** One statement, bound parameters ($1, $2, ...). */
-  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<QueryResult<T>>;
+  query<T = Record<string, unknown>>(sql: string, params?: unknown[], options?: QueryOptions): Promise<QueryResult<T>>;
   /** Several statements, no parameters (migrations, bootstrap). */
   exec(sql: string): Promise<void>;
 }

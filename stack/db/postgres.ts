@@ -5,10 +5,11 @@ import {
   type Database,
   type NotificationListener,
   type Queryable,
+  type QueryOptions,
   type QueryResult,
   type RequestIdentity,
 } from './database.ts';
-import { queryAfterOpening } from './opening-query.ts';
+import { pipelinedQuery } from './pipelined-query.ts';
 
 function toResult<T>(r: pg.QueryResult): QueryResult<T> {
   return {
@@ -76,31 +77,37 @@ export class PostgresDatabase implements Database {
   }
 
   /**
-   * BEGIN and the identity travel with the transaction's first statement, in one round trip (see
-   * opening-query.ts): a one-statement request costs two round trips (that one and COMMIT), not four.
+   * The per-request transaction in as few round trips as the statements allow (pipelined-query.ts):
+   * BEGIN and the identity travel with the first statement, and COMMIT with the one marked last. A
+   * one-statement request marked last is one round trip; unmarked, two (COMMIT after it).
    */
   async asRole<T>(identity: RequestIdentity, fn: (tx: Queryable) => Promise<T>): Promise<T> {
     const client = await this.pool.connect();
-    let opened = false;
+    // Where the transaction is; an object so that the closures' updates are seen below.
+    const t: { state: 'new' | 'open' | 'committed' } = { state: 'new' };
     const plain = wrap(client);
     const tx: Queryable = {
-      async query<R>(sql: string, params: unknown[] = []): Promise<QueryResult<R>> {
-        if (opened) return plain.query<R>(sql, params);
-        opened = true;
-        const opening = [{ text: 'begin' }, { text: SET_IDENTITY_SQL, values: identityParams(identity) }];
-        return toResult<R>(await queryAfterOpening(client, opening, sql, params));
+      async query<R>(sql: string, params: unknown[] = [], options?: QueryOptions): Promise<QueryResult<R>> {
+        if (t.state === 'committed') throw new Error('asRole: a query after the statement marked last');
+        const before = t.state === 'new' ? [{ text: 'begin' }, { text: SET_IDENTITY_SQL, values: identityParams(identity) }] : [];
+        const after = options?.last ? [{ text: 'commit' }] : [];
+        t.state = options?.last ? 'committed' : 'open';
+        if (before.length === 0 && after.length === 0) return plain.query<R>(sql, params);
+        return toResult<R>(await pipelinedQuery(client, { before, after }, sql, params));
       },
       async exec(sql: string): Promise<void> {
-        if (!opened) await tx.query('select 1');
+        if (t.state === 'committed') throw new Error('asRole: a statement after the one marked last');
+        if (t.state === 'new') await tx.query('select 1');
         await plain.exec(sql);
       },
     };
     try {
       const result = await fn(tx);
-      if (opened) await client.query('commit');
+      if (t.state === 'open') await client.query('commit');
       return result;
     } catch (e) {
-      if (opened) await client.query('rollback').catch(() => {});
+      // Also after a failed statement marked last: COMMIT was skipped and the transaction is aborted.
+      if (t.state !== 'new') await client.query('rollback').catch(() => {});
       throw e;
     } finally {
       client.release();

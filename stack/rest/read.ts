@@ -16,6 +16,12 @@ export interface ReadSource {
   scalarColumn?: string;
   /** A function returning one row or one value: the body is that value, not an array. */
   singular?: boolean;
+  /**
+   * A table read whose select is the transaction's only work: the transaction may commit with it
+   * (one round trip on Postgres). Not for functions, whose writes must still roll back when the
+   * answer turns out to be an error (a singular response with several rows).
+   */
+  commitsWithSelect?: boolean;
 }
 
 interface ReadRow {
@@ -66,7 +72,9 @@ export async function runRead(tx: Queryable, call: RestCall, src: ReadSource): P
   const exact = call.prefs.count === 'exact' || call.prefs.count === 'estimated';
   const countSql = exact && !src.singular ? `(SELECT pg_catalog.count(*) FROM ${from} WHERE ${where})::text` : 'NULL::text';
   const sql = `WITH pgrst_source AS (${main}) SELECT ${countSql} AS total, pg_catalog.count(*)::int AS page, ${bodyExpr(call, src)}::text AS body FROM pgrst_source`;
-  const row = (await tx.query<ReadRow>(sql, params.values)).rows[0];
+  // Unless a planned count follows or the request asked to roll back, nothing else runs in the transaction.
+  const last = src.commitsWithSelect === true && call.prefs.tx !== 'rollback' && call.prefs.count !== 'planned' && call.prefs.count !== 'estimated';
+  const row = (await tx.query<ReadRow>(sql, params.values, { last })).rows[0];
   let total = row.total === null ? null : Number(row.total);
   if (call.prefs.count === 'planned' || (call.prefs.count === 'estimated' && total !== null && total > call.maxRows)) {
     total = await plannedCount(tx, src);

@@ -124,7 +124,7 @@ export async function createRestService(ctx: StackContext): Promise<StackService
       if (!table) throw unknownTable(current, schema, segments[0]);
       const root = buildNode(current, table, select, { n: 0 });
       applyQueryParams(root, url.searchParams);
-      if (readOnly) result = await run((tx) => runRead(tx, call, { from: () => `${qualified(table)} AS ${root.alias}`, root }));
+      if (readOnly) result = await run((tx) => runRead(tx, call, { from: () => `${qualified(table)} AS ${root.alias}`, root, commitsWithSelect: true }));
       else if (method === 'POST' || method === 'PATCH' || method === 'DELETE' || method === 'PUT') result = await run((tx) => runWrite(tx, call, table, root, bodyText));
       else throw new RestError(405, 'PGRST117', `Unsupported HTTP method: ${method}`);
     }

@@ -5,10 +5,11 @@ import { PostgresDatabase } from '../../stack/db/postgres.ts';
 
 /**
  * The Postgres adapter's per-request transaction: BEGIN and the caller's identity travel in one
- * round trip with the first statement (stack/db/opening-query.ts). These checks hold the pipelined
- * opening to what the four separate round trips did: the first statement already runs as the
- * caller, one transaction spans every statement, only the statement's own result comes back, and a
- * failure anywhere rolls everything back and leaves the pooled connection usable.
+ * round trip with the first statement, COMMIT with the statement marked last
+ * (stack/db/pipelined-query.ts). These checks hold the pipelined transaction to what the four
+ * separate round trips did: the first statement already runs as the caller, one transaction spans
+ * every statement, only the statement's own result comes back, a failure anywhere (the statement,
+ * or COMMIT itself) rolls everything back, and the pooled connection stays usable.
  *
  * Runs in the Postgres conformance run (DATABASE_URL: the database the global setup prepared, so the
  * platform roles exist); PGlite has no round trips to save and keeps its plain transaction.
@@ -101,6 +102,52 @@ describe.skipIf(!url)('the Postgres per-request transaction', () => {
   it('refuses what the caller may not do, from the first statement on', async () => {
     const failure = db.asRole({ role: 'anon', claims: { role: 'anon' } }, (tx) => tx.query(`insert into public.${table} (id, note) values (30, 'anon')`));
     await expect(failure).rejects.toSatisfy((e: unknown) => isPgError(e) && e.code === '42501');
+  });
+
+  it('commits with the statement marked last, alone or after others', async () => {
+    const alone = await db.asRole(identity, (tx) =>
+      tx.query<{ id: number }>(`insert into public.${table} (id, note) values ($1, $2) returning id`, [40, 'alone'], { last: true }),
+    );
+    expect(alone.rows).toEqual([{ id: 40 }]);
+    await db.asRole(identity, async (tx) => {
+      await tx.query(`insert into public.${table} (id, note) values ($1, $2)`, [41, 'first']);
+      await tx.query(`insert into public.${table} (id, note) values ($1, $2)`, [42, 'last'], { last: true });
+    });
+    const r = await db.query<{ id: number }>(`select id from public.${table} where id between 40 and 49 order by id`);
+    expect(r.rows.map((row) => row.id)).toEqual([40, 41, 42]);
+  });
+
+  it('refuses a statement after the one marked last, and keeps what was committed', async () => {
+    const late = db.asRole(identity, async (tx) => {
+      await tx.query(`insert into public.${table} (id, note) values ($1, $2)`, [43, 'committed'], { last: true });
+      await tx.query(`insert into public.${table} (id, note) values ($1, $2)`, [44, 'too late']);
+    });
+    await expect(late).rejects.toThrow(/after the statement marked last/);
+    const r = await db.query<{ id: number }>(`select id from public.${table} where id in (43, 44) order by id`);
+    expect(r.rows.map((row) => row.id)).toEqual([43]);
+  });
+
+  it('rolls back when the statement marked last fails, and when its COMMIT fails', async () => {
+    const failing = db.asRole(identity, async (tx) => {
+      await tx.query(`insert into public.${table} (id, note) values ($1, $2)`, [50, 'undone']);
+      await tx.query(`insert into public.${table} (id, note) values ($1, $2)`, [1, 'duplicate'], { last: true });
+    });
+    await expect(failing).rejects.toSatisfy((e: unknown) => isPgError(e) && e.code === '23505');
+    // A deferred constraint is checked at COMMIT: the error comes from the pipelined COMMIT.
+    await db.exec(`create table public.${table}_deferred (id int primary key, other int unique deferrable initially deferred); grant insert on public.${table}_deferred to authenticated;`);
+    try {
+      const atCommit = db.asRole(identity, async (tx) => {
+        await tx.query(`insert into public.${table} (id, note) values ($1, $2)`, [51, 'undone at commit']);
+        await tx.query(`insert into public.${table}_deferred (id, other) values (1, 7), (2, 7)`, [], { last: true });
+      });
+      await expect(atCommit).rejects.toSatisfy((e: unknown) => isPgError(e) && e.code === '23505');
+    } finally {
+      await db.exec(`drop table public.${table}_deferred`);
+    }
+    const r = await db.query(`select id from public.${table} where id in (50, 51)`);
+    expect(r.rows).toEqual([]);
+    const next = await db.asRole(identity, (tx) => tx.query<{ who: string }>('select current_user as who', [], { last: true }));
+    expect(next.rows).toEqual([{ who: 'authenticated' }]);
   });
 
   it('leaves no transaction and no role behind on the pooled connections', async () => {
