@@ -96,7 +96,7 @@ async function measureSelect(url: string, anonKey: string, db: Database, setting
     const t = await timeInterleaved(
       {
         floor: () => selectOrdersPageDirect(db),
-        floorAsAnon: () => db.asRole(anon, (tx) => selectOrdersPageDirect(tx)),
+        floorAsAnon: () => db.asRole(anon, (tx) => selectOrdersPageDirect(tx, { last: true })),
         supabaseJs: () => selectOrdersPage(supabase),
         rawHttp: () => replay.fetchPage(),
       },

@@ -56,8 +56,9 @@ select
   coalesce(json_agg(s), '[]')::text as body
 from pgrst_source s`;
 
-export async function selectOrdersPageDirect(db: Queryable): Promise<OrdersPage> {
-  const { rows } = await db.query<{ total: number; body: string }>(FLOOR_SQL, [STATUS, PAGE_SIZE]);
+/** `last`: inside db.asRole, the transaction's only statement, as the stack marks a table read (it commits with it). */
+export async function selectOrdersPageDirect(db: Queryable, options?: { last: boolean }): Promise<OrdersPage> {
+  const { rows } = await db.query<{ total: number; body: string }>(FLOOR_SQL, [STATUS, PAGE_SIZE], options);
   return { rows: JSON.parse(rows[0].body) as OrderRow[], total: rows[0].total };
 }
 
