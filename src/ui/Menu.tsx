@@ -30,19 +30,25 @@ const MoreIcon = () => (
   </svg>
 );
 
-/** A dropdown of actions (Headless UI Menu: arrow keys, type-ahead, Escape). Disabled items stay visible with their reason. */
+/**
+ * The one dropdown of actions: a page's header menu and a table row's '⋮' menu alike (Headless UI
+ * Menu: arrow keys, type-ahead, Enter, Escape). The items are anchored to the button in a floating
+ * layer, so a table's scroll container or a card's overflow never clips them. Disabled items stay
+ * visible with their reason: under the label, as its tooltip, and announced as its description.
+ */
 export function Menu({ label, items, children, buttonClassName, align = 'end' }: MenuProps) {
   const id = useId();
   return (
-    <HeadlessMenu as="div" className="relative inline-block text-left">
+    <HeadlessMenu>
       <MenuButton aria-label={label} title={label} className={buttonClassName ?? iconButtonClassName}>
         {children ?? <MoreIcon />}
       </MenuButton>
       <MenuItems
+        anchor={align === 'end' ? 'bottom end' : 'bottom start'}
         modal={false}
         className={
-          `absolute z-40 mt-1 w-56 rounded-xl border border-slate-200 bg-white py-1 text-sm shadow-xl focus:outline-none dark:border-slate-700 dark:bg-slate-900 ` +
-          (align === 'end' ? 'right-0 origin-top-right' : 'left-0 origin-top-left')
+          'z-50 w-56 max-w-72 rounded-xl border border-slate-200 bg-white p-1 text-sm shadow-xl [--anchor-gap:4px] focus:outline-none ' +
+          'dark:border-slate-700 dark:bg-slate-900'
         }
       >
         {items.map((item, index) => {
@@ -51,12 +57,15 @@ export function Menu({ label, items, children, buttonClassName, align = 'end' }:
             <MenuItem key={item.label} disabled={item.disabled ?? false}>
               <button
                 type="button"
-                onClick={item.onSelect}
+                title={item.disabled ? item.reason : undefined}
+                onClick={() => {
+                  if (!item.disabled) item.onSelect();
+                }}
                 // Named by its label alone; the reason is its description.
                 aria-labelledby={`${id}-label-${index}`}
                 aria-describedby={reasonId}
                 className={
-                  'flex w-full items-start gap-2 px-3 py-2 text-left data-disabled:cursor-not-allowed data-focus:bg-slate-100 dark:data-focus:bg-slate-800 ' +
+                  'flex w-full items-start gap-2 rounded-lg px-3 py-2 text-left data-disabled:cursor-not-allowed data-focus:bg-slate-100 dark:data-focus:bg-slate-800 ' +
                   (item.destructive ? 'text-red-700 dark:text-red-400' : 'text-slate-900 dark:text-slate-100')
                 }
               >

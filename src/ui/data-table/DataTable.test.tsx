@@ -10,7 +10,7 @@ import { defineList, filterParam, toApiPage, type ListState } from '../../lib/li
 import { useListUrlState } from '../../lib/url-state';
 import { useServerList, type ListChange, type ServerPage } from '../../lib/use-server-list';
 import { DataTable, type DataTableColumn } from './DataTable';
-import type { RowAction } from './RowActionsMenu';
+import type { MenuAction as RowAction } from '../Menu';
 
 afterEach(() => {
   cleanup();
@@ -302,7 +302,7 @@ describe('DataTable row actions', () => {
     const edit = vi.fn();
     const remove = vi.fn();
     const { user } = setup('/vehicles', undefined, () => [
-      { label: 'Edit', onSelect: edit, disabled: true, disabledReason: 'Only pending vehicles can be edited' },
+      { label: 'Edit', onSelect: edit, disabled: true, reason: 'Only pending vehicles can be edited' },
       { label: 'Delete', onSelect: remove, destructive: true },
     ]);
     await screen.findByText('Vehicle 1');

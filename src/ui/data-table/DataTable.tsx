@@ -6,13 +6,14 @@ import type { ListStateChange } from '../../lib/url-state';
 import { Badge } from '../Badge';
 import { Button } from '../Button';
 import { EmptyState } from '../EmptyState';
+import { iconButtonClassName } from '../IconButton';
 import { AlertIcon } from '../icons';
 import { LiveIndicator } from '../LiveIndicator';
+import { Menu, type MenuAction } from '../Menu';
 import { Skeleton } from '../Skeleton';
 import { FilterDrawer } from './FilterDrawer';
-import { FilterIcon, RefreshIcon, SortIcon } from './icons';
+import { FilterIcon, MoreVerticalIcon, RefreshIcon, SortIcon } from './icons';
 import { Pagination } from './Pagination';
-import { RowActionsMenu, type RowAction } from './RowActionsMenu';
 import { SearchBox } from './SearchBox';
 
 export interface DataTableColumn<Row> {
@@ -41,7 +42,7 @@ export interface DataTableProps<Row, F> {
   onStateChange: ListStateChange<F>;
   definition: ListDefinition<F>;
   rowKey: (row: Row) => string;
-  rowActions?: (row: Row) => readonly RowAction[];
+  rowActions?: (row: Row) => readonly MenuAction[];
   /** Names a row for its action menu ('Actions for Truck 7'). */
   rowLabel?: (row: Row) => string;
   /** Buttons at the right of the toolbar (Add …). */
@@ -171,7 +172,9 @@ export function DataTable<Row, F>(props: DataTableProps<Row, F>) {
         ))}
         {rowActions && (
           <td className="w-12 px-2 py-1 text-right">
-            <RowActionsMenu actions={rowActions(row)} label={rowLabel ? `Actions for ${rowLabel(row)}` : 'Row actions'} />
+            <Menu items={rowActions(row)} label={rowLabel ? `Actions for ${rowLabel(row)}` : 'Row actions'} buttonClassName={`${iconButtonClassName} size-8`}>
+              <MoreVerticalIcon />
+            </Menu>
           </td>
         )}
       </tr>
