@@ -6,7 +6,7 @@ export interface NotFoundStateProps {
   /** E.g. 'Vehicle not found'. */
   title: string;
   description?: ReactNode;
-  /** Where Go back leads (e.g. '../vehicles' from an edit screen); without it, Back in history. */
+  /** Where Go back leads (an absolute path, e.g. '/vehicles' from an edit screen); without it, Back in history. */
   backTo?: string;
   backLabel?: string;
 }
