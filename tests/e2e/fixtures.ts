@@ -1,5 +1,5 @@
 import { randomInt, randomUUID } from 'node:crypto';
-import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
+import { test as base, expect, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
 import { DEFAULT_ANON_KEY, DEFAULT_SERVICE_ROLE_KEY } from '../../stack/keys.ts';
 
 export { expect };
@@ -38,6 +38,41 @@ export async function signIn(page: Page, email: string, password = PASSWORD): Pr
 export async function signInTo(page: Page, email: string, panelUrl: string): Promise<void> {
   await signIn(page, email);
   await expect(page).toHaveURL(new RegExp(`${panelUrl}$`));
+}
+
+/**
+ * A user signed in once per worker through the sign-in page, whose stored session every later test
+ * of the file reuses (the stack rate-limits sign-ins per client address, as Supabase does).
+ * `open` is the file's beforeEach: the first test signs in, the others restore the session.
+ */
+export function workerSession(email: string, panelUrl: string) {
+  let saved: { name: string; value: string }[] | null = null;
+  const restore = (context: BrowserContext) =>
+    context.addInitScript((entries: { name: string; value: string }[]) => {
+      const storage = (globalThis as unknown as { localStorage: { getItem(key: string): string | null; setItem(key: string, value: string): void } }).localStorage;
+      for (const { name, value } of entries) if (storage.getItem(name) === null) storage.setItem(name, value);
+    }, saved ?? []);
+  return {
+    async open(page: Page): Promise<void> {
+      if (saved) {
+        await restore(page.context());
+        await page.goto(panelUrl);
+        await expect(page).toHaveURL(new RegExp(`${panelUrl}$`));
+        return;
+      }
+      await signInTo(page, email, panelUrl);
+      const origin = new URL(page.url()).origin;
+      saved = (await page.context().storageState()).origins.find((o) => o.origin === origin)?.localStorage ?? [];
+    },
+    /** Puts the stored session into another browser context (a second window of the same user). */
+    restore,
+    /** The stored session's access token, for calls to the API as this user. */
+    accessToken(): string {
+      const entry = (saved ?? []).find(({ name }) => name.startsWith('sb-') && name.endsWith('-auth-token'));
+      expect(entry, 'a stored session').toBeTruthy();
+      return (JSON.parse(entry!.value) as { access_token: string }).access_token;
+    },
+  };
 }
 
 export function expectForbidden(page: Page) {

@@ -1,5 +1,5 @@
-import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
-import { ANON_KEY, expect, signInTo, test, unique } from './fixtures.ts';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { ANON_KEY, expect, test, unique, workerSession } from './fixtures.ts';
 
 const ACME_TENANT = 'a0000000-0000-4000-8000-000000000001';
 const LIST = '/acme/admin/vehicles';
@@ -7,29 +7,11 @@ const LIST = '/acme/admin/vehicles';
 /** A 1x1 transparent PNG. */
 const TINY_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
 
-/**
- * The acme admin's stored session, signed in once per worker through the sign-in page and reused
- * by every test (the stack rate-limits sign-ins per client address, as Supabase does).
- */
-let savedSession: { name: string; value: string }[] | null = null;
-
-async function useAdminSession(context: BrowserContext): Promise<void> {
-  const items = savedSession ?? [];
-  await context.addInitScript((entries: { name: string; value: string }[]) => {
-    const storage = (globalThis as unknown as { localStorage: { getItem(key: string): string | null; setItem(key: string, value: string): void } }).localStorage;
-    for (const { name, value } of entries) if (storage.getItem(name) === null) storage.setItem(name, value);
-  }, items);
-}
-
-async function adminToken(_request: APIRequestContext): Promise<string> {
-  const entry = (savedSession ?? []).find(({ name }) => name.startsWith('sb-') && name.endsWith('-auth-token'));
-  expect(entry, 'a stored session').toBeTruthy();
-  return (JSON.parse(entry!.value) as { access_token: string }).access_token;
-}
+const admin = workerSession('admin@acme.test', '/acme/admin');
 
 /** A vehicle made through the REST API as the acme admin (what another admin's screen would do). */
 async function createVehicleViaApi(request: APIRequestContext, overrides: Record<string, unknown> = {}): Promise<{ id: string; name: string; code: string }> {
-  const token = await adminToken(request);
+  const token = admin.accessToken();
   const name = unique('Api Van');
   const code = unique('API');
   const res = await request.post('/rest/v1/vehicles', {
@@ -61,17 +43,7 @@ async function fillValidForm(page: Page, name: string, code: string) {
 
 const submit = (page: Page) => page.getByRole('button', { name: /^(Create vehicle|Save changes)$/ }).click();
 
-test.beforeEach(async ({ page }) => {
-  if (savedSession) {
-    await useAdminSession(page.context());
-    await page.goto('/acme/admin');
-    await expect(page).toHaveURL(/\/acme\/admin$/);
-    return;
-  }
-  await signInTo(page, 'admin@acme.test', '/acme/admin');
-  const origin = new URL(page.url()).origin;
-  savedSession = (await page.context().storageState()).origins.find((o) => o.origin === origin)?.localStorage ?? [];
-});
+test.beforeEach(({ page }) => admin.open(page));
 
 test('the admin nav leads to the vehicles list, which shows the seed fleet', async ({ page }) => {
   await page.getByRole('link', { name: 'Vehicles' }).first().click();
@@ -233,7 +205,7 @@ test('live: a second admin’s edit shows in an open list without reload', async
 
   const other = await browser.newContext({ baseURL: new URL(page.url()).origin });
   try {
-    await useAdminSession(other);
+    await admin.restore(other);
     const second = await other.newPage();
     await second.goto(`${LIST}/${vehicle.id}/edit`);
     await expect(second.getByLabel('Name', { exact: true })).toHaveValue(vehicle.name);
