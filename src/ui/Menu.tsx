@@ -1,6 +1,7 @@
 import { Menu as HeadlessMenu, MenuButton, MenuItem, MenuItems } from '@headlessui/react';
 import { useId, type ReactNode } from 'react';
 import { iconButtonClassName } from './IconButton';
+import { MoreVerticalIcon } from './icons';
 
 export interface MenuAction {
   label: string;
@@ -16,19 +17,11 @@ export interface MenuProps {
   /** The button's accessible name, e.g. 'Actions for Truck 7'. */
   label: string;
   items: readonly MenuAction[];
-  /** The button's content; an ellipsis icon when absent. */
+  /** The button's content; a vertical ellipsis ('⋮') when absent. */
   children?: ReactNode;
   buttonClassName?: string;
   align?: 'start' | 'end';
 }
-
-const MoreIcon = () => (
-  <svg aria-hidden="true" viewBox="0 0 24 24" fill="currentColor" className="size-5">
-    <circle cx="12" cy="5" r="1.8" />
-    <circle cx="12" cy="12" r="1.8" />
-    <circle cx="12" cy="19" r="1.8" />
-  </svg>
-);
 
 /**
  * The one dropdown of actions: a page's header menu and a table row's '⋮' menu alike (Headless UI
@@ -41,7 +34,7 @@ export function Menu({ label, items, children, buttonClassName, align = 'end' }:
   return (
     <HeadlessMenu>
       <MenuButton aria-label={label} title={label} className={buttonClassName ?? iconButtonClassName}>
-        {children ?? <MoreIcon />}
+        {children ?? <MoreVerticalIcon />}
       </MenuButton>
       <MenuItems
         anchor={align === 'end' ? 'bottom end' : 'bottom start'}

@@ -7,12 +7,11 @@ import { Badge } from '../Badge';
 import { Button } from '../Button';
 import { EmptyState } from '../EmptyState';
 import { iconButtonClassName } from '../IconButton';
-import { AlertIcon } from '../icons';
+import { AlertIcon, FilterIcon, RefreshIcon, SortIcon } from '../icons';
 import { LiveIndicator } from '../LiveIndicator';
 import { Menu, type MenuAction } from '../Menu';
 import { Skeleton } from '../Skeleton';
 import { FilterDrawer } from './FilterDrawer';
-import { FilterIcon, MoreVerticalIcon, RefreshIcon, SortIcon } from './icons';
 import { Pagination } from './Pagination';
 import { SearchBox } from './SearchBox';
 
@@ -172,9 +171,7 @@ export function DataTable<Row, F>(props: DataTableProps<Row, F>) {
         ))}
         {rowActions && (
           <td className="w-12 px-2 py-1 text-right">
-            <Menu items={rowActions(row)} label={rowLabel ? `Actions for ${rowLabel(row)}` : 'Row actions'} buttonClassName={`${iconButtonClassName} size-8`}>
-              <MoreVerticalIcon />
-            </Menu>
+            <Menu items={rowActions(row)} label={rowLabel ? `Actions for ${rowLabel(row)}` : 'Row actions'} buttonClassName={`${iconButtonClassName} size-8`} />
           </td>
         )}
       </tr>

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { lastPage } from '../../lib/list-state';
 import { IconButton } from '../IconButton';
-import { ChevronLeftIcon, ChevronRightIcon, FirstPageIcon, LastPageIcon } from './icons';
+import { ChevronLeftIcon, ChevronRightIcon, FirstPageIcon, LastPageIcon } from '../icons';
 
 export interface PaginationProps {
   /** Zero-based. */
