@@ -1,4 +1,4 @@
-import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import { createClient, type RealtimeChannel, type SupabaseClient } from '@supabase/supabase-js';
 import type { WebSocketLikeConstructor } from '@supabase/realtime-js';
 import { inject } from 'vitest';
 import ws from 'ws';
@@ -46,6 +46,43 @@ export async function signedIn(email: string, password = DEMO_PASSWORD): Promise
   const { data } = await client.auth.getSession();
   if (data.session) await client.realtime.setAuth(data.session.access_token);
   return client;
+}
+
+/** The signed-in clients of one test file: sign in with `as`, and `release` them in afterAll (their realtime channels left). */
+export function testUsers(): { as(email: string): Promise<SupabaseClient>; release(): Promise<void> } {
+  const clients: SupabaseClient[] = [];
+  return {
+    async as(email) {
+      const client = await signedIn(email);
+      clients.push(client);
+      return client;
+    },
+    async release() {
+      for (const client of clients) await client.removeAllChannels();
+    },
+  };
+}
+
+/** Joins a private topic as the client's user; resolves once subscribed, with every broadcast it receives from then on. */
+export function listen(client: SupabaseClient, topic: string): Promise<{ channel: RealtimeChannel; received: unknown[] }> {
+  const received: unknown[] = [];
+  const channel = client.channel(topic, { config: { private: true } });
+  channel.on('broadcast', { event: '*' }, (message) => received.push(message));
+  return new Promise((resolve, reject) => {
+    channel.subscribe((status, err) => {
+      if (status === 'SUBSCRIBED') resolve({ channel, received });
+      else if (status === 'CHANNEL_ERROR' || status === 'TIMED_OUT') reject(err ?? new Error(status));
+    });
+  });
+}
+
+/** Resolves once check() holds, checking every 50 ms; throws after timeoutMs. */
+export async function eventually(check: () => boolean, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 50));
+  }
 }
 
 /** A unique suffix so that test files running in parallel never collide. */

@@ -1,6 +1,6 @@
-import type { RealtimeChannel, SupabaseClient } from '@supabase/supabase-js';
+import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { anonClient, serviceClient, signedIn, TENANT, unique, USER } from './clients.ts';
+import { anonClient, eventually, listen, serviceClient, TENANT, testUsers, unique, USER } from './clients.ts';
 
 /**
  * Tenancy through supabase-js as the seeded users: row-level security and column grants are the
@@ -9,13 +9,7 @@ import { anonClient, serviceClient, signedIn, TENANT, unique, USER } from './cli
  */
 const service = serviceClient();
 const anon = anonClient();
-const clients: SupabaseClient[] = [];
-
-async function as(email: string): Promise<SupabaseClient> {
-  const client = await signedIn(email);
-  clients.push(client);
-  return client;
-}
+const users = testUsers();
 
 let acmeAdmin: SupabaseClient;
 let acmeDispatcher: SupabaseClient;
@@ -26,12 +20,12 @@ let orphan: SupabaseClient;
 
 beforeAll(async () => {
   [acmeAdmin, acmeDispatcher, acmeDriver, acmeCustomer, globexAdmin, orphan] = await Promise.all(
-    ['admin@acme.test', 'dispatcher@acme.test', 'driver@acme.test', 'customer@acme.test', 'admin@globex.test', 'orphan@acme.test'].map(as),
+    ['admin@acme.test', 'dispatcher@acme.test', 'driver@acme.test', 'customer@acme.test', 'admin@globex.test', 'orphan@acme.test'].map(users.as),
   );
 });
 
 afterAll(async () => {
-  for (const client of clients) await client.removeAllChannels();
+  await users.release();
 });
 
 const PROFILE_COLUMNS = 'id, tenant_id, panel_type, roles, full_name, email, user_type, status';
@@ -50,7 +44,7 @@ describe('profiles', () => {
       expect(error).toBeNull();
       expect(data).toMatchObject({ id, tenant_id: tenant, panel_type: panel, status: 'active', tenant: { id: tenant } });
     }
-    const { data: business } = await (await as('business@acme.test')).from('profiles').select(PROFILE_COLUMNS).eq('id', USER.acmeBusiness).single();
+    const { data: business } = await (await users.as('business@acme.test')).from('profiles').select(PROFILE_COLUMNS).eq('id', USER.acmeBusiness).single();
     expect(business).toMatchObject({ panel_type: 'customer', user_type: 'business', full_name: 'Boris Business', email: 'business@acme.test' });
   });
 
@@ -225,7 +219,7 @@ describe('notifications', () => {
   });
 
   it('notification_stats and mark_all_notifications_read work on the caller only', async () => {
-    const business = await as('business@acme.test');
+    const business = await users.as('business@acme.test');
     const before = await business.rpc('notification_stats');
     expect(before.error).toBeNull();
     expect(before.data).toEqual({ total: 4, unread: 2 });
@@ -260,26 +254,6 @@ describe('notifications', () => {
 });
 
 describe('live notifications', () => {
-  function listen(client: SupabaseClient, topic: string): Promise<{ channel: RealtimeChannel; received: unknown[] }> {
-    const received: unknown[] = [];
-    const channel = client.channel(topic, { config: { private: true } });
-    channel.on('broadcast', { event: '*' }, (message) => received.push(message));
-    return new Promise((resolve, reject) => {
-      channel.subscribe((status, err) => {
-        if (status === 'SUBSCRIBED') resolve({ channel, received });
-        else if (status === 'CHANNEL_ERROR' || status === 'TIMED_OUT') reject(err ?? new Error(status));
-      });
-    });
-  }
-
-  async function eventually(check: () => boolean, timeoutMs = 10_000): Promise<void> {
-    const deadline = Date.now() + timeoutMs;
-    while (!check()) {
-      if (Date.now() > deadline) throw new Error('timed out');
-      await new Promise((r) => setTimeout(r, 50));
-    }
-  }
-
   const topicOf = (tenant: string, user: string) => `tenant:${tenant}:notifications:${user}`;
 
   it('reaches its user, not another user of the tenant, nor another tenant', async () => {

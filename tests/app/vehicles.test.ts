@@ -1,6 +1,6 @@
-import type { RealtimeChannel, SupabaseClient } from '@supabase/supabase-js';
+import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { anonClient, serviceClient, signedIn, TENANT, unique } from './clients.ts';
+import { anonClient, eventually, listen, serviceClient, TENANT, testUsers, unique } from './clients.ts';
 
 /**
  * Vehicles through supabase-js as the seeded users, as features/vehicles/api.ts calls them:
@@ -8,13 +8,7 @@ import { anonClient, serviceClient, signedIn, TENANT, unique } from './clients.t
  * error with `details` holding the JSON array of {field, message} the form applies.
  */
 const service = serviceClient();
-const clients: SupabaseClient[] = [];
-
-async function as(email: string): Promise<SupabaseClient> {
-  const client = await signedIn(email);
-  clients.push(client);
-  return client;
-}
+const users = testUsers();
 
 let acmeAdmin: SupabaseClient;
 let acmeDispatcher: SupabaseClient;
@@ -25,12 +19,12 @@ let globexDispatcher: SupabaseClient;
 
 beforeAll(async () => {
   [acmeAdmin, acmeDispatcher, acmeDriver, acmeCustomer, globexAdmin, globexDispatcher] = await Promise.all(
-    ['admin@acme.test', 'dispatcher@acme.test', 'driver@acme.test', 'customer@acme.test', 'admin@globex.test', 'dispatcher@globex.test'].map(as),
+    ['admin@acme.test', 'dispatcher@acme.test', 'driver@acme.test', 'customer@acme.test', 'admin@globex.test', 'dispatcher@globex.test'].map(users.as),
   );
 });
 
 afterAll(async () => {
-  for (const client of clients) await client.removeAllChannels();
+  await users.release();
   await service.from('vehicles').delete().like('code', 'T-%');
 });
 
@@ -153,26 +147,6 @@ describe('vehicles: validation as the form receives it', () => {
 });
 
 describe('vehicles: live', () => {
-  function listen(client: SupabaseClient, topic: string): Promise<{ channel: RealtimeChannel; received: unknown[] }> {
-    const received: unknown[] = [];
-    const channel = client.channel(topic, { config: { private: true } });
-    channel.on('broadcast', { event: '*' }, (message) => received.push(message));
-    return new Promise((resolve, reject) => {
-      channel.subscribe((status, err) => {
-        if (status === 'SUBSCRIBED') resolve({ channel, received });
-        else if (status === 'CHANNEL_ERROR' || status === 'TIMED_OUT') reject(err ?? new Error(status));
-      });
-    });
-  }
-
-  async function eventually(check: () => boolean, timeoutMs = 10_000): Promise<void> {
-    const deadline = Date.now() + timeoutMs;
-    while (!check()) {
-      if (Date.now() > deadline) throw new Error('timed out');
-      await new Promise((r) => setTimeout(r, 50));
-    }
-  }
-
   it("an admin's change reaches the tenant's dispatcher, not another tenant", async () => {
     const dispatcher = await listen(acmeDispatcher, `tenant:${TENANT.acme}:vehicles`);
     const globex = await listen(globexDispatcher, `tenant:${TENANT.globex}:vehicles`);
