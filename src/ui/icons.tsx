@@ -158,7 +158,19 @@ export const TruckIcon = (p: IconProps) => (
   </Outline>
 );
 
-/* Lists and tables: pagination, sorting, filters, the row menu. */
+/* Lists, tables and the document viewer: pagination, zoom, sorting, filters, the row menu. */
+
+export const MinusIcon = (p: IconProps) => (
+  <Outline {...p}>
+    <path d="M5 12h14" />
+  </Outline>
+);
+
+export const PlusIcon = (p: IconProps) => (
+  <Outline {...p}>
+    <path d="M5 12h14M12 5v14" />
+  </Outline>
+);
 
 export const ChevronLeftIcon = (p: IconProps) => (
   <Outline {...p}>

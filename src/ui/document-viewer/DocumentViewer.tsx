@@ -1,7 +1,7 @@
 import { Dialog, DialogBackdrop, DialogPanel, DialogTitle } from '@headlessui/react';
-import { Suspense, lazy, useEffect, useRef, useState, type ReactNode, type SVGProps } from 'react';
+import { Suspense, lazy, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Button, buttonClassName } from '../Button';
-import { CloseIcon } from '../icons';
+import { ChevronLeftIcon, ChevronRightIcon, CloseIcon, MinusIcon, PlusIcon } from '../icons';
 import { IconButton } from '../IconButton';
 import { Skeleton } from '../Skeleton';
 import { documentKind } from './documentKind';
@@ -35,23 +35,6 @@ interface ViewState {
 }
 
 const INITIAL: ViewState = { page: 1, scale: DEFAULT_SCALE, numPages: null, failed: false, printError: false };
-
-function Icon(props: SVGProps<SVGSVGElement>) {
-  return (
-    <svg
-      aria-hidden="true"
-      focusable="false"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={1.8}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      className="size-5"
-      {...props}
-    />
-  );
-}
 
 function Message({ title, children }: { title: string; children?: ReactNode }) {
   return (
@@ -138,32 +121,24 @@ export function DocumentViewer({ open, onClose, url, fileName, mimeType }: Docum
               <>
                 <div role="group" aria-label="Zoom" className="flex items-center">
                   <IconButton label="Zoom out" onClick={() => zoom(-SCALE_STEP)} disabled={view.scale <= MIN_SCALE}>
-                    <Icon>
-                      <path d="M5 12h14" />
-                    </Icon>
+                    <MinusIcon />
                   </IconButton>
                   <output aria-live="polite" aria-label="Zoom level" className="w-14 text-center text-sm tabular-nums">
                     {Math.round(view.scale * 100)}%
                   </output>
                   <IconButton label="Zoom in" onClick={() => zoom(SCALE_STEP)} disabled={view.scale >= MAX_SCALE}>
-                    <Icon>
-                      <path d="M5 12h14M12 5v14" />
-                    </Icon>
+                    <PlusIcon />
                   </IconButton>
                 </div>
                 <div role="group" aria-label="Pages" className="flex items-center">
                   <IconButton label="Previous page" onClick={() => goTo(view.page - 1)} disabled={!pdfReady || view.page <= 1}>
-                    <Icon>
-                      <path d="m15 18-6-6 6-6" />
-                    </Icon>
+                    <ChevronLeftIcon />
                   </IconButton>
                   <span aria-live="polite" className="min-w-24 text-center text-sm tabular-nums">
                     {pdfReady ? `Page ${view.page} of ${view.numPages}` : 'Page -'}
                   </span>
                   <IconButton label="Next page" onClick={() => goTo(view.page + 1)} disabled={!pdfReady || view.page >= (view.numPages ?? 1)}>
-                    <Icon>
-                      <path d="m9 18 6-6-6-6" />
-                    </Icon>
+                    <ChevronRightIcon />
                   </IconButton>
                 </div>
               </>
