@@ -1,6 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { firstErrorPerField } from '../../lib/form-errors';
+import type { z } from 'zod';
 import { readAuthRedirect, SignInSchema, SignUpSchema, UpdatePasswordSchema } from './schema';
+
+/** The first message for each top-level field: the one the form shows under that field (react-hook-form's first error). */
+function firstErrorPerField(error: z.ZodError): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const field = issue.path[0];
+    if (typeof field === 'string' && !(field in errors)) errors[field] = issue.message;
+  }
+  return errors;
+}
 
 function errorsOf(input: unknown) {
   const result = SignInSchema.safeParse(input);

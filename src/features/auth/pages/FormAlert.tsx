@@ -10,9 +10,3 @@ export function FormAlert({ children }: { children: string | null }) {
     </div>
   );
 }
-
-/** Focuses a named control of the form that was just submitted. */
-export function focusField(form: HTMLFormElement, name: string): void {
-  const control = form.elements.namedItem(name);
-  if (control instanceof HTMLElement) control.focus();
-}

@@ -1,37 +1,26 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link } from 'wouter';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { SIGN_IN_PATH } from '../../../lib/paths';
-import { Button } from '../../../ui/Button';
-import { TextField } from '../../../ui/TextField';
+import { Form, SubmitButton, TextField } from '../../../ui/form';
 import { requestPasswordReset } from '../api';
-import { ResetPasswordSchema } from '../schema';
+import { ResetPasswordSchema, type ResetPasswordInput } from '../schema';
 import { useAuthForm } from '../use-form';
 import { CheckEmail } from './CheckEmail';
-import { focusField, FormAlert } from './FormAlert';
+import { FormAlert } from './FormAlert';
 
 /** /reset-password: mails a link that opens /update-password. */
 export function ResetPasswordPage() {
   useDocumentTitle('Reset password | Waypost');
   const form = useAuthForm(ResetPasswordSchema, { email: '' });
   const [serverError, setServerError] = useState<string | null>(null);
-  const [submitting, setSubmitting] = useState(false);
   const [sentTo, setSentTo] = useState<string | null>(null);
+  const submitting = form.formState.isSubmitting;
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const target = event.currentTarget;
-    setServerError(null);
-    const checked = form.validate();
-    if ('invalid' in checked) {
-      focusField(target, checked.invalid);
-      return;
-    }
-    setSubmitting(true);
-    const { error } = await requestPasswordReset(checked.data);
-    setSubmitting(false);
+  async function submit(data: ResetPasswordInput) {
+    const { error } = await requestPasswordReset(data);
     if (error) setServerError(error);
-    else setSentTo(checked.data.email);
+    else setSentTo(data.email);
   }
 
   if (sentTo) return <CheckEmail email={sentTo}>If it belongs to an account, the email has a link to choose a new password.</CheckEmail>;
@@ -40,13 +29,11 @@ export function ResetPasswordPage() {
     <>
       <h1 className="text-2xl font-bold tracking-tight">Forgot your password?</h1>
       <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">Enter the email of your account and we will send you a link to reset your password.</p>
-      <form noValidate onSubmit={submit} className="mt-6 space-y-5" aria-busy={submitting}>
+      <Form form={form} onSubmit={submit} onSubmitCapture={() => setServerError(null)} className="mt-6 space-y-5">
         <FormAlert>{serverError}</FormAlert>
-        <TextField label="Email" type="email" autoComplete="email" inputMode="email" required autoFocus disabled={submitting} {...form.field('email')} />
-        <Button type="submit" busy={submitting} className="w-full">
-          {submitting ? 'Sending…' : 'Send reset link'}
-        </Button>
-      </form>
+        <TextField name="email" label="Email" type="email" autoComplete="email" inputMode="email" required autoFocus disabled={submitting} />
+        <SubmitButton className="w-full">{submitting ? 'Sending…' : 'Send reset link'}</SubmitButton>
+      </Form>
       <p className="mt-6 text-center text-sm">
         <Link href={SIGN_IN_PATH} className="font-medium text-brand hover:underline">
           Back to sign in

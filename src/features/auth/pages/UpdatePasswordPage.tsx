@@ -1,15 +1,14 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useLocation } from 'wouter';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { SIGN_IN_PATH } from '../../../lib/paths';
 import { useSession } from '../../../lib/session';
-import { Button } from '../../../ui/Button';
-import { TextField } from '../../../ui/TextField';
+import { Form, SubmitButton, TextField } from '../../../ui/form';
 import { updatePassword } from '../api';
-import { readAuthRedirect, UpdatePasswordSchema } from '../schema';
+import { readAuthRedirect, UpdatePasswordSchema, type UpdatePasswordInput } from '../schema';
 import { PASSWORD_UPDATED_NOTICE, signInNoticeState } from '../sign-in-notice';
 import { useAuthForm } from '../use-form';
-import { focusField, FormAlert } from './FormAlert';
+import { FormAlert } from './FormAlert';
 import { LinkProblem } from './LinkProblem';
 
 function Busy() {
@@ -32,22 +31,12 @@ export function UpdatePasswordPage() {
   const [linkResult] = useState(() => readAuthRedirect(window.location.hash, window.location.search));
   const form = useAuthForm(UpdatePasswordSchema, { password: '', confirmPassword: '' });
   const [serverError, setServerError] = useState<string | null>(null);
-  const [submitting, setSubmitting] = useState(false);
   const [finishing, setFinishing] = useState(false);
+  const submitting = form.formState.isSubmitting;
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const target = event.currentTarget;
-    setServerError(null);
-    const checked = form.validate();
-    if ('invalid' in checked) {
-      focusField(target, checked.invalid);
-      return;
-    }
-    setSubmitting(true);
-    const { error } = await updatePassword(checked.data.password);
+  async function submit(data: UpdatePasswordInput) {
+    const { error } = await updatePassword(data.password);
     if (error) {
-      setSubmitting(false);
       setServerError(error);
       return;
     }
@@ -68,21 +57,12 @@ export function UpdatePasswordPage() {
       <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
         {session.user?.email ? `For ${session.user.email}. ` : ''}At least 8 characters, with a lowercase letter, an uppercase letter and a digit.
       </p>
-      <form noValidate onSubmit={submit} className="mt-6 space-y-5" aria-busy={submitting}>
+      <Form form={form} onSubmit={submit} onSubmitCapture={() => setServerError(null)} className="mt-6 space-y-5">
         <FormAlert>{serverError}</FormAlert>
-        <TextField label="New password" type="password" autoComplete="new-password" required autoFocus disabled={submitting} {...form.field('password')} />
-        <TextField
-          label="Confirm new password"
-          type="password"
-          autoComplete="new-password"
-          required
-          disabled={submitting}
-          {...form.field('confirmPassword')}
-        />
-        <Button type="submit" busy={submitting} className="w-full">
-          {submitting ? 'Saving…' : 'Update password'}
-        </Button>
-      </form>
+        <TextField name="password" label="New password" type="password" autoComplete="new-password" required autoFocus disabled={submitting} />
+        <TextField name="confirmPassword" label="Confirm new password" type="password" autoComplete="new-password" required disabled={submitting} />
+        <SubmitButton className="w-full">{submitting ? 'Saving…' : 'Update password'}</SubmitButton>
+      </Form>
     </>
   );
 }
