@@ -56,6 +56,24 @@ function Page({ children }: { children: ReactNode }) {
   return <Suspense fallback={<LoadingScreen />}>{children}</Suspense>;
 }
 
+/** A lazy page of the admin panel, in its layout (the layout stays mounted from one admin page to the next). */
+function AdminPage({ children }: { children: ReactNode }) {
+  return (
+    <AdminLayout>
+      <Page>{children}</Page>
+    </AdminLayout>
+  );
+}
+
+/** A lazy page of the sign-in family, in the centred auth layout. */
+function AuthPage({ children }: { children: ReactNode }) {
+  return (
+    <AuthLayout>
+      <Page>{children}</Page>
+    </AuthLayout>
+  );
+}
+
 function RootRoute() {
   return <Guard decision={rootPath(useSession())}>{null}</Guard>;
 }
@@ -70,11 +88,9 @@ function VerifyRoute() {
   const hasProblem = result.error !== null;
   return (
     <Guard decision={verifyLink(useSession(), hasProblem)}>
-      <AuthLayout>
-        <Page>
-          <VerifyPage result={result} />
-        </Page>
-      </AuthLayout>
+      <AuthPage>
+        <VerifyPage result={result} />
+      </AuthPage>
     </Guard>
   );
 }
@@ -113,32 +129,24 @@ function AdminArea() {
     <PanelGuard panel="admin">
       <Switch>
         <Route path="/">
-          <AdminLayout>
-            <Page>
-              <AdminDashboardPage />
-            </Page>
-          </AdminLayout>
+          <AdminPage>
+            <AdminDashboardPage />
+          </AdminPage>
         </Route>
         <Route path="/vehicles">
-          <AdminLayout>
-            <Page>
-              <VehiclesListPage />
-            </Page>
-          </AdminLayout>
+          <AdminPage>
+            <VehiclesListPage />
+          </AdminPage>
         </Route>
         <Route path="/vehicles/create">
-          <AdminLayout>
-            <Page>
-              <VehicleCreatePage />
-            </Page>
-          </AdminLayout>
+          <AdminPage>
+            <VehicleCreatePage />
+          </AdminPage>
         </Route>
         <Route path="/vehicles/:id/edit">
-          <AdminLayout>
-            <Page>
-              <VehicleEditPage />
-            </Page>
-          </AdminLayout>
+          <AdminPage>
+            <VehicleEditPage />
+          </AdminPage>
         </Route>
         <Route>
           <NotFoundPage />
@@ -177,29 +185,23 @@ export function AppRoutes() {
       </Route>
       <Route path={SIGN_IN_PATH}>
         <GuestOnly>
-          <AuthLayout>
-            <Page>
-              <SignInPage />
-            </Page>
-          </AuthLayout>
+          <AuthPage>
+            <SignInPage />
+          </AuthPage>
         </GuestOnly>
       </Route>
       <Route path={VERIFY_PATH}>
         <VerifyRoute />
       </Route>
       <Route path={RESET_PASSWORD_PATH}>
-        <AuthLayout>
-          <Page>
-            <ResetPasswordPage />
-          </Page>
-        </AuthLayout>
+        <AuthPage>
+          <ResetPasswordPage />
+        </AuthPage>
       </Route>
       <Route path={UPDATE_PASSWORD_PATH}>
-        <AuthLayout>
-          <Page>
-            <UpdatePasswordPage />
-          </Page>
-        </AuthLayout>
+        <AuthPage>
+          <UpdatePasswordPage />
+        </AuthPage>
       </Route>
       <Route path={BUSINESSES_PATH}>
         <MainLayout>
