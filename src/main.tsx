@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { ConfigErrorPage } from './app/ConfigErrorPage';
-import { CrashPage } from './app/CrashPage';
+import { ConfigErrorPage } from './app/errors/ConfigErrorPage';
+import { CrashPage } from './app/errors/CrashPage';
 import { readAppEnv } from './lib/env';
 import './styles/index.css';
 

@@ -1,13 +1,13 @@
 import { SessionProvider } from '../lib/session';
 import { ToastProvider } from '../ui/toast';
-import { ErrorBoundary } from './ErrorBoundary';
+import { CrashBoundary } from './errors/CrashBoundary';
 import { AppErrorBoundary } from './errors/AppErrorBoundary';
 import { BrandScope, DomainGate, TenantlessGate } from './gates';
 import { AppRoutes } from './routes';
 
 export function App() {
   return (
-    <ErrorBoundary>
+    <CrashBoundary>
       <SessionProvider>
         <ToastProvider>
           <DomainGate>
@@ -21,6 +21,6 @@ export function App() {
           </DomainGate>
         </ToastProvider>
       </SessionProvider>
-    </ErrorBoundary>
+    </CrashBoundary>
   );
 }

@@ -29,7 +29,7 @@ import { MainLayout } from './layouts/MainLayout';
 import { SimpleLayout } from './layouts/SimpleLayout';
 import { lazyWithRetry } from './lazy';
 import { LoadingScreen } from './LoadingScreen';
-import { NotFoundPage } from './NotFoundPage';
+import { NotFoundPage } from './errors/NotFoundPage';
 
 const SignInPage = lazyWithRetry(async () => ({ default: (await import('../features/auth/pages/SignInPage')).SignInPage }));
 const SignUpPage = lazyWithRetry(async () => ({ default: (await import('../features/auth/pages/SignUpPage')).SignUpPage }));

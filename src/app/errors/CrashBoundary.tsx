@@ -1,7 +1,8 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { CrashPage } from './CrashPage';
 
-export class ErrorBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
+/** The outermost boundary (around the session, brand and gates): a failure there leaves only the crash page. */
+export class CrashBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
   override state = { failed: false };
 
   static getDerivedStateFromError(): { failed: boolean } {

@@ -1,4 +1,4 @@
-import { Button } from '../ui/Button';
+import { Button } from '../../ui/Button';
 
 /** The way out when the app itself fails: a render error or a script that did not load. */
 export function CrashPage() {

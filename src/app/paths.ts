@@ -1,1 +1,0 @@
-export { DASHBOARD_PATH, SIGN_IN_PATH } from '../lib/paths';
