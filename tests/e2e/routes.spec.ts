@@ -119,6 +119,10 @@ test.describe('shared pages', () => {
     await signInTo(page, 'admin@acme.test', '/acme/admin');
     await page.goto('/acme/admin/not-yet');
     await expect(page.getByRole('heading', { name: 'Sorry, page not found!' })).toBeVisible();
+    // The link leaves the panel's nested routes: home, not /acme/admin/dashboard.
+    await expect(page.getByRole('link', { name: 'Go to home' })).toHaveAttribute('href', '/dashboard');
+    await page.getByRole('link', { name: 'Go to home' }).click();
+    await expect(page).toHaveURL(/\/acme\/admin$/);
   });
 
   for (const path of ['/error/404', '/tracking', '/acme/driver/anything', '/businesses/extra', '/error']) {
