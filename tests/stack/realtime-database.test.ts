@@ -1,7 +1,6 @@
-import type { SupabaseClient } from '@supabase/supabase-js';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { serviceClient } from './clients.ts';
-import { Inbox, realtimeClient, sleep, subscribed, testUser, unique } from './realtime-helpers.ts';
+import { connectionsPerTest, Inbox, sleep, subscribed, testUser, unique } from './realtime-helpers.ts';
 
 // Broadcast from the database (fixture 20260101000400_realtime_fixtures.sql): rt_send* call
 // realtime.send; rt_notes' trigger calls realtime.broadcast_changes to the private topic
@@ -9,17 +8,7 @@ import { Inbox, realtimeClient, sleep, subscribed, testUser, unique } from './re
 
 type Broadcast = { type: string; event: string; payload: Record<string, unknown>; meta?: { id: string } };
 
-const clients: SupabaseClient[] = [];
-
-async function client(token?: string): Promise<SupabaseClient> {
-  const c = await realtimeClient(token);
-  clients.push(c);
-  return c;
-}
-
-afterEach(async () => {
-  await Promise.all(clients.splice(0).map((c) => c.removeAllChannels()));
-});
+const { client } = connectionsPerTest();
 
 async function listen(topic: string, isPrivate: boolean): Promise<Inbox<Broadcast>> {
   const user = await testUser();

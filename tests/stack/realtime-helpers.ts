@@ -1,12 +1,38 @@
 import { createClient, type RealtimeChannel, type SupabaseClient } from '@supabase/supabase-js';
 import type { WebSocketLikeConstructor } from '@supabase/realtime-js';
 import { randomUUID } from 'node:crypto';
+import { afterEach } from 'vitest';
 import WebSocket from 'ws';
 import { stack } from './clients.ts';
 import { signJwt } from './rest-helpers.ts';
 
 /** Whether the suite runs against the local stack (tests that start their own stack need it). */
 export const isLocalStack = stack.target !== 'supabase';
+
+/**
+ * The connections of one test file, released after each of its tests: `client` makes a realtime
+ * client (its channels are left), `socket` opens a raw socket (closed).
+ */
+export function connectionsPerTest(): { client(token?: string): Promise<SupabaseClient>; socket(): Promise<RawSocket> } {
+  const clients: SupabaseClient[] = [];
+  const sockets: RawSocket[] = [];
+  afterEach(async () => {
+    await Promise.all(clients.splice(0).map((c) => c.removeAllChannels()));
+    for (const s of sockets.splice(0)) s.close();
+  });
+  return {
+    async client(token) {
+      const c = await realtimeClient(token);
+      clients.push(c);
+      return c;
+    },
+    async socket() {
+      const s = await RawSocket.open();
+      sockets.push(s);
+      return s;
+    },
+  };
+}
 
 /** A supabase-js client whose realtime connection uses `token` (a user's JWT) when given. */
 export async function realtimeClient(token?: string, url = stack.url): Promise<SupabaseClient> {

@@ -1,7 +1,7 @@
-import type { RealtimePostgresChangesPayload, SupabaseClient } from '@supabase/supabase-js';
-import { afterEach, describe, expect, it } from 'vitest';
+import type { RealtimePostgresChangesPayload } from '@supabase/supabase-js';
+import { describe, expect, it } from 'vitest';
 import { serviceClient } from './clients.ts';
-import { Inbox, RawSocket, realtimeClient, subscribed, testUser, unique } from './realtime-helpers.ts';
+import { connectionsPerTest, Inbox, subscribed, testUser, unique } from './realtime-helpers.ts';
 
 // postgres_changes as the socket carries it (fixture table rt_watch, in the supabase_realtime
 // publication; RLS: owners read their rows, anon reads rows without an owner). Capture, filters and
@@ -10,24 +10,11 @@ import { Inbox, RawSocket, realtimeClient, subscribed, testUser, unique } from '
 type Row = { id: number; owner: string | null; label: string; qty: number };
 type System = { extension: string; status: string; message: string; channel: string };
 
-const clients: SupabaseClient[] = [];
-const sockets: RawSocket[] = [];
-
-afterEach(async () => {
-  await Promise.all(clients.splice(0).map((c) => c.removeAllChannels()));
-  for (const s of sockets.splice(0)) s.close();
-});
-
-async function client(token?: string): Promise<SupabaseClient> {
-  const c = await realtimeClient(token);
-  clients.push(c);
-  return c;
-}
+const { client, socket } = connectionsPerTest();
 
 describe('realtime: postgres_changes on the socket', () => {
   it('echoes the bindings in order with their ids, then reports the subscription in a system message', async () => {
-    const s = await RawSocket.open();
-    sockets.push(s);
+    const s = await socket();
     const topic = `realtime:${unique('pg')}`;
     const bindings = [
       { event: 'INSERT', schema: 'public', table: 'rt_watch' },

@@ -1,22 +1,10 @@
-import type { RealtimeChannel, SupabaseClient } from '@supabase/supabase-js';
-import { afterEach, describe, expect, it } from 'vitest';
-import { Inbox, RawSocket, realtimeClient, subscribed, testUser, unique } from './realtime-helpers.ts';
+import type { RealtimeChannel } from '@supabase/supabase-js';
+import { describe, expect, it } from 'vitest';
+import { connectionsPerTest, Inbox, subscribed, testUser, unique } from './realtime-helpers.ts';
 
 type PresenceEvent = { event: string; key?: string; newPresences?: Array<Record<string, unknown>>; leftPresences?: Array<Record<string, unknown>> };
 
-const clients: SupabaseClient[] = [];
-const sockets: RawSocket[] = [];
-
-async function client(token?: string): Promise<SupabaseClient> {
-  const c = await realtimeClient(token);
-  clients.push(c);
-  return c;
-}
-
-afterEach(async () => {
-  await Promise.all(clients.splice(0).map((c) => c.removeAllChannels()));
-  for (const s of sockets.splice(0)) s.close();
-});
+const { client, socket } = connectionsPerTest();
 
 function watch(ch: RealtimeChannel): Inbox<PresenceEvent> {
   const inbox = new Inbox<PresenceEvent>();
@@ -57,8 +45,7 @@ describe('realtime: presence', () => {
 
   it('updates a presence when a client tracks again: the new meta joins, the old one leaves', async () => {
     const topic = `realtime:${unique('update')}`;
-    const s = await RawSocket.open();
-    sockets.push(s);
+    const s = await socket();
     const { joinRef } = await s.join(topic, { config: { presence: { key: 'me', enabled: true } } });
     s.send([joinRef, '3', topic, 'presence', { type: 'presence', event: 'track', payload: { v: 1 } }]);
     const [first] = await s.arrays((m) => m[3] === 'presence_diff');
@@ -77,8 +64,7 @@ describe('realtime: presence', () => {
     const events = watch(watcher);
     await subscribed(watcher);
 
-    const s = await RawSocket.open();
-    sockets.push(s);
+    const s = await socket();
     const { joinRef } = await s.join(`realtime:${topic}`, { config: { presence: { key: 'raw', enabled: true } } });
     const [state] = await s.arrays((m) => m[3] === 'presence_state');
     expect(state).toEqual([joinRef, null, `realtime:${topic}`, 'presence_state', {}]);
@@ -93,8 +79,7 @@ describe('realtime: presence', () => {
 
   it('sends presence_state and presence_diff frames shaped as Phoenix.Presence', async () => {
     const topic = `realtime:${unique('frames')}`;
-    const s = await RawSocket.open();
-    sockets.push(s);
+    const s = await socket();
     const { joinRef } = await s.join(topic, { config: { presence: { key: 'k1', enabled: true } } });
     s.send([joinRef, '3', topic, 'presence', { type: 'presence', event: 'track', payload: { a: 1 } }]);
     const [diff] = await s.arrays((m) => m[3] === 'presence_diff');

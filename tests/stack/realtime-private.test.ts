@@ -1,7 +1,6 @@
-import type { SupabaseClient } from '@supabase/supabase-js';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { stack } from './clients.ts';
-import { Inbox, realtimeClient, sleep, subscribed, testUser, unique } from './realtime-helpers.ts';
+import { connectionsPerTest, Inbox, sleep, subscribed, testUser, unique } from './realtime-helpers.ts';
 import { signJwt } from './rest-helpers.ts';
 
 // Fixture policies (20260101000400_realtime_fixtures.sql): a user may receive and send on
@@ -11,17 +10,7 @@ import { signJwt } from './rest-helpers.ts';
 type Broadcast = { event: string; payload: Record<string, unknown> };
 type System = { extension: string; status: string; message: string; channel: string };
 
-const clients: SupabaseClient[] = [];
-
-async function client(token?: string): Promise<SupabaseClient> {
-  const c = await realtimeClient(token);
-  clients.push(c);
-  return c;
-}
-
-afterEach(async () => {
-  await Promise.all(clients.splice(0).map((c) => c.removeAllChannels()));
-});
+const { client } = connectionsPerTest();
 
 const unauthorized = (topic: string) => `Unauthorized: You do not have permissions to read from this Channel topic: ${topic}`;
 
