@@ -267,9 +267,12 @@ test.describe('edit form: the vehicle does not load', () => {
   /** The form's read of the one vehicle (the list and the live collection read without an id filter). */
   const isVehicleRead = (route: Route) => route.request().method() === 'GET' && new URL(route.request().url()).searchParams.get('id') === `eq.${SEED.truck.id}`;
 
+  /** The page's failure state (the toast says the same in the Messages region). */
+  const failureState = (page: Page) => page.getByRole('main').getByRole('alert').filter({ has: page.getByRole('button', { name: 'Retry' }) });
+
   async function expectFailedState(page: Page): Promise<void> {
-    await expect(page.getByRole('status').getByText(FETCH_FAILED, { exact: true })).toBeVisible();
-    await expect(page.getByRole('alert').filter({ hasText: FETCH_FAILED })).toBeVisible();
+    await expect(failureState(page).getByText(FETCH_FAILED, { exact: true })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Messages' }).getByRole('alert').filter({ hasText: FETCH_FAILED })).toBeVisible();
     await expect(page.getByText('Vehicle not found')).toHaveCount(0);
     // No form, neither empty nor with values from elsewhere.
     await expect(page.getByRole('form')).toHaveCount(0);
@@ -308,6 +311,25 @@ test.describe('edit form: the vehicle does not load', () => {
     await expect(page.getByText(FETCH_FAILED)).toHaveCount(0);
   });
 
+  test('Retry loads the vehicle again once the server answers, without leaving the page', async ({ page }) => {
+    let failing = true;
+    await page.route('**/rest/v1/vehicles?**', async (route) => {
+      if (!isVehicleRead(route) || !failing) return route.fallback();
+      await route.fulfill({
+        status: 500,
+        contentType: 'application/json',
+        body: JSON.stringify({ code: 'XX000', details: null, hint: null, message: 'internal error' }),
+      });
+    });
+    await page.goto(editUrl);
+    await expectFailedState(page);
+    failing = false;
+    await failureState(page).getByRole('button', { name: 'Retry' }).click();
+    await expect(page).toHaveURL(new RegExp(`${editUrl}$`));
+    await expect(page.getByLabel('Name', { exact: true })).toHaveValue(SEED.truck.name);
+    await expect(failureState(page)).toHaveCount(0);
+  });
+
   test('a network failure shows the loading state while the read is retried, then the same failure state, never the form', async ({ page }) => {
     let attempts = 0;
     await page.route('**/rest/v1/vehicles?**', (route) => {
@@ -319,7 +341,7 @@ test.describe('edit form: the vehicle does not load', () => {
     // supabase-js retries a failed GET with back-off (1 s, 2 s, 4 s) before it gives up.
     await expect(page.getByLabel('Loading vehicle')).toBeVisible();
     await expect(page.getByLabel('Name', { exact: true })).toHaveCount(0);
-    await expect(page.getByRole('status').getByText(FETCH_FAILED, { exact: true })).toBeVisible({ timeout: 20_000 });
+    await expect(failureState(page).getByText(FETCH_FAILED, { exact: true })).toBeVisible({ timeout: 20_000 });
     await expectFailedState(page);
     expect(attempts).toBeGreaterThan(0);
   });

@@ -6,8 +6,9 @@ import type { ListStateChange } from '../../lib/url-state';
 import { Badge } from '../Badge';
 import { Button } from '../Button';
 import { EmptyState } from '../EmptyState';
+import { ErrorState } from '../ErrorState';
 import { iconButtonClassName } from '../IconButton';
-import { AlertIcon, FilterIcon, RefreshIcon, SortIcon } from '../icons';
+import { FilterIcon, SortIcon } from '../icons';
 import { LiveIndicator } from '../LiveIndicator';
 import { Menu, type MenuAction } from '../Menu';
 import { Skeleton } from '../Skeleton';
@@ -183,19 +184,7 @@ export function DataTable<Row, F>(props: DataTableProps<Row, F>) {
       return (
         <tr>
           <td colSpan={columnCount}>
-            <div role="alert" className="flex flex-col items-center gap-2 px-4 py-8 text-center">
-              <span className="text-red-600 dark:text-red-400">
-                <AlertIcon />
-              </span>
-              <p className="text-sm font-semibold">Could not load {label.toLowerCase()}</p>
-              <p className="max-w-md text-sm text-slate-600 dark:text-slate-400">{error.message}</p>
-              {onRetry && (
-                <Button variant="secondary" className="mt-2" onClick={onRetry}>
-                  <RefreshIcon className="size-4" />
-                  Retry
-                </Button>
-              )}
-            </div>
+            <ErrorState title={`Could not load ${label.toLowerCase()}`} detail={error.message} onRetry={onRetry} />
           </td>
         </tr>
       );

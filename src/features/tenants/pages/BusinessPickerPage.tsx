@@ -4,6 +4,7 @@ import { useDocumentTitle } from '../../../lib/document-title';
 import { signUpPath, SIGN_IN_PATH } from '../../../lib/paths';
 import { Button, buttonClassName } from '../../../ui/Button';
 import { EmptyState } from '../../../ui/EmptyState';
+import { ErrorState } from '../../../ui/ErrorState';
 import { Skeleton } from '../../../ui/Skeleton';
 import { listPublicTenants } from '../api';
 import {
@@ -156,13 +157,7 @@ export function BusinessPickerPage({ loadBrand }: { loadBrand: (slug: string) =>
           </div>
         )}
         {current?.error !== null && current?.error !== undefined && (
-          <div role="alert" className="rounded-2xl border border-red-200 bg-red-50 p-6 text-center text-sm text-red-800 dark:border-red-900 dark:bg-red-950 dark:text-red-200">
-            <p className="font-semibold">Could not load the businesses.</p>
-            <p className="mt-1">{current.error}</p>
-            <Button variant="secondary" className="mt-4" onClick={() => setAttempt((n) => n + 1)}>
-              Try again
-            </Button>
-          </div>
+          <ErrorState title="Could not load the businesses." detail={current.error} onRetry={() => setAttempt((n) => n + 1)} retryLabel="Try again" />
         )}
         {current?.page && current.page.tenants.length === 0 && (
           <EmptyState

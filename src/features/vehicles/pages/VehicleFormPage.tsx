@@ -3,6 +3,8 @@ import { useLocation, useParams } from 'wouter';
 import type { ServerErrorResult } from '../../../lib/server-errors';
 import { useSession } from '../../../lib/session';
 import { Form, FileField, MultiSelectField, NumberField, SelectField, SubmitButton, SwitchField, TextField, useZodForm } from '../../../ui/form';
+import { Button } from '../../../ui/Button';
+import { ErrorState } from '../../../ui/ErrorState';
 import { NotFoundState } from '../../../ui/NotFoundState';
 import { PageHeader } from '../../../ui/PageHeader';
 import { Skeleton } from '../../../ui/Skeleton';
@@ -48,6 +50,9 @@ export function VehicleFormPage({ mode }: { mode: 'create' | 'edit' }) {
   const tenantId = user?.profile?.tenant_id ?? user?.tenant?.id ?? '';
   const toast = useToast();
   const [load, setLoad] = useState<Load>(() => (mode === 'create' ? { status: 'ready', vehicle: null } : { status: 'loading' }));
+  // Retry after a failed load: a new attempt runs the load again.
+  const [attempt, setAttempt] = useState(0);
+  const [, navigate] = useLocation();
 
   useEffect(() => {
     if (mode !== 'edit' || !id || !tenantId) return;
@@ -67,7 +72,7 @@ export function VehicleFormPage({ mode }: { mode: 'create' | 'edit' }) {
     };
     // toast is stable for the provider's life.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [mode, id, tenantId]);
+  }, [mode, id, tenantId, attempt]);
 
   const title = mode === 'create' ? 'Create vehicle' : 'Edit vehicle';
   const header = (
@@ -89,7 +94,17 @@ export function VehicleFormPage({ mode }: { mode: 'create' | 'edit' }) {
     return (
       <div className="space-y-4">
         {header}
-        <NotFoundState title={VEHICLE_TOASTS.fetchFailed} backTo={LIST_PATH} />
+        <ErrorState
+          title={VEHICLE_TOASTS.fetchFailed}
+          onRetry={() => {
+            setLoad({ status: 'loading' });
+            setAttempt((n) => n + 1);
+          }}
+        >
+          <Button variant="secondary" onClick={() => navigate(LIST_PATH)}>
+            Go back
+          </Button>
+        </ErrorState>
       </div>
     );
   }
