@@ -267,6 +267,10 @@ test.describe('edit form: the vehicle does not load', () => {
   /** The form's read of the one vehicle (the list and the live collection read without an id filter). */
   const isVehicleRead = (route: Route) => route.request().method() === 'GET' && new URL(route.request().url()).searchParams.get('id') === `eq.${SEED.truck.id}`;
 
+  /** A PostgREST-style 500 for the vehicle's read. */
+  const answerServerError = (route: Route) =>
+    route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ code: 'XX000', details: null, hint: null, message: 'internal error' }) });
+
   /** The page's failure state (the toast says the same in the Messages region). */
   const failureState = (page: Page) => page.getByRole('main').getByRole('alert').filter({ has: page.getByRole('button', { name: 'Retry' }) });
 
@@ -287,11 +291,7 @@ test.describe('edit form: the vehicle does not load', () => {
     await page.route('**/rest/v1/vehicles?**', async (route) => {
       if (!isVehicleRead(route)) return route.fallback();
       failed++;
-      await route.fulfill({
-        status: 500,
-        contentType: 'application/json',
-        body: JSON.stringify({ code: 'XX000', details: null, hint: null, message: 'internal error' }),
-      });
+      await answerServerError(route);
     });
     await page.goto(editUrl);
     await expectFailedState(page);
@@ -315,11 +315,7 @@ test.describe('edit form: the vehicle does not load', () => {
     let failing = true;
     await page.route('**/rest/v1/vehicles?**', async (route) => {
       if (!isVehicleRead(route) || !failing) return route.fallback();
-      await route.fulfill({
-        status: 500,
-        contentType: 'application/json',
-        body: JSON.stringify({ code: 'XX000', details: null, hint: null, message: 'internal error' }),
-      });
+      await answerServerError(route);
     });
     await page.goto(editUrl);
     await expectFailedState(page);
