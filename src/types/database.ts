@@ -5,7 +5,53 @@ export type Database = {
   
   "public": {
           Tables: {
-            "notifications": {
+            "addresses": {
+                  Row: {
+                    "address_line1": string,"address_line2": string | null,"address_type": string,"building": string,"city": string,"contact_info": NonNullable<Json>,"country": string,"created_at": string,"full_address": string | null,"id": string,"is_active": boolean,"is_primary": boolean,"latitude": number | null,"longitude": number | null,"metadata": NonNullable<Json>,"postal_code": string,"save_to_address_book": boolean,"state": string,"street": string,"tenant_id": string,"title": NonNullable<Json>,"updated_at": string,"user_id": string | null
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "address_line1": string,"address_line2"?: string | null,"address_type"?: string,"building": string,"city": string,"contact_info"?: NonNullable<Json>,"country": string,"created_at"?: string,"full_address"?: never,"id"?: string,"is_active"?: boolean,"is_primary"?: boolean,"latitude"?: number | null,"longitude"?: number | null,"metadata"?: NonNullable<Json>,"postal_code": string,"save_to_address_book"?: boolean,"state": string,"street": string,"tenant_id"?: string,"title"?: NonNullable<Json>,"updated_at"?: string,"user_id"?: string | null
+                  }
+                  Update: {
+                    "address_line1"?: string,"address_line2"?: string | null,"address_type"?: string,"building"?: string,"city"?: string,"contact_info"?: NonNullable<Json>,"country"?: string,"created_at"?: string,"full_address"?: never,"id"?: string,"is_active"?: boolean,"is_primary"?: boolean,"latitude"?: number | null,"longitude"?: number | null,"metadata"?: NonNullable<Json>,"postal_code"?: string,"save_to_address_book"?: boolean,"state"?: string,"street"?: string,"tenant_id"?: string,"title"?: NonNullable<Json>,"updated_at"?: string,"user_id"?: string | null
+                  }
+                  Relationships: [
+                    {
+      foreignKeyName: "addresses_tenant_id_fkey"
+      columns: ["tenant_id"]
+isOneToOne: false
+      referencedRelation: "tenants"
+      referencedColumns: ["id"]
+    },{
+      foreignKeyName: "addresses_user_id_tenant_id_fkey"
+      columns: ["user_id","tenant_id"]
+isOneToOne: false
+      referencedRelation: "profiles"
+      referencedColumns: ["id","tenant_id"]
+    }
+                  ]
+                },"audit_log": {
+                  Row: {
+                    "action": string,"actor_id": string | null,"actor_name": string | null,"changed_columns": (string)[],"created_at": string,"id": string,"new_values": Json | null,"old_values": Json | null,"row_id": string,"table_name": string,"tenant_id": string,"updated_at": string
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "action": string,"actor_id"?: string | null,"actor_name"?: string | null,"changed_columns"?: (string)[],"created_at"?: string,"id"?: string,"new_values"?: Json | null,"old_values"?: Json | null,"row_id": string,"table_name": string,"tenant_id": string,"updated_at"?: string
+                  }
+                  Update: {
+                    "action"?: string,"actor_id"?: string | null,"actor_name"?: string | null,"changed_columns"?: (string)[],"created_at"?: string,"id"?: string,"new_values"?: Json | null,"old_values"?: Json | null,"row_id"?: string,"table_name"?: string,"tenant_id"?: string,"updated_at"?: string
+                  }
+                  Relationships: [
+                    {
+      foreignKeyName: "audit_log_tenant_id_fkey"
+      columns: ["tenant_id"]
+isOneToOne: false
+      referencedRelation: "tenants"
+      referencedColumns: ["id"]
+    }
+                  ]
+                },"notifications": {
                   Row: {
                     "body": string | null,"created_at": string,"id": string,"link": string | null,"read_at": string | null,"tenant_id": string,"title": string,"updated_at": string,"user_id": string
                   }

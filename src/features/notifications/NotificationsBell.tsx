@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useSession } from '../../lib/session';
+import { tenantIdOf } from '../../lib/tenant';
 import { Badge } from '../../ui/Badge';
 import { BellIcon } from '../../ui/icons';
 import { iconButtonClassName } from '../../ui/IconButton';
@@ -12,7 +13,7 @@ import { useNotifications } from './use-notifications';
 /** The header's bell: unread count, and the newest notifications in a popover. Nothing for a user without a tenant. */
 export function NotificationsBell() {
   const { user } = useSession();
-  const tenantId = user?.profile?.tenant_id ?? user?.tenant?.id ?? null;
+  const tenantId = tenantIdOf(user);
   if (!user || !tenantId) return null;
   return <Bell tenantId={tenantId} userId={user.id} />;
 }

@@ -1,6 +1,7 @@
 import { useDocumentTitle } from '../../../lib/document-title';
 import { PANEL_TYPES } from '../../../lib/paths';
 import { useSession } from '../../../lib/session';
+import { tenantIdOf } from '../../../lib/tenant';
 import { Skeleton } from '../../../ui/Skeleton';
 import { countUsersByPanel } from '../api';
 import { useAsync } from '../use-async';
@@ -13,7 +14,7 @@ const PANEL_TITLES = { admin: 'Admins', dispatcher: 'Dispatchers', driver: 'Driv
 export function AdminDashboardPage() {
   const { status, user } = useSession();
   const { logo, notifications } = useDashboardWidgets();
-  const tenantId = user?.profile?.tenant_id ?? user?.tenant?.id ?? null;
+  const tenantId = tenantIdOf(user);
   const counts = useAsync(tenantId, () => countUsersByPanel(tenantId as string));
   useDocumentTitle(`Dashboard | ${user ? tenantLabel(user) : 'Waypost'}`);
   if (status === 'loading' || !user) return <DashboardLoading />;

@@ -1,5 +1,6 @@
 import { useDocumentTitle } from '../../../lib/document-title';
 import { useSession } from '../../../lib/session';
+import { tenantIdOf } from '../../../lib/tenant';
 import { Avatar } from '../../../ui/Avatar';
 import { useDashboardWidgets } from '../widgets';
 import { Card, DashboardLoading, greeting, roleLabel, tenantLabel } from './parts';
@@ -18,7 +19,7 @@ export function RoleDashboard({ panelTitle, intro }: RoleDashboardProps) {
   useDocumentTitle(`${panelTitle} dashboard | ${user ? tenantLabel(user) : 'Waypost'}`);
   if (status === 'loading' || !user) return <DashboardLoading />;
   const name = user.profile?.full_name ?? user.email ?? 'Unnamed User';
-  const tenantId = user.profile?.tenant_id ?? user.tenant?.id ?? null;
+  const tenantId = tenantIdOf(user);
 
   return (
     <div className="space-y-6">

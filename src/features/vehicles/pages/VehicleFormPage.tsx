@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { useLocation, useParams } from 'wouter';
 import type { ServerErrorResult } from '../../../lib/server-errors';
 import { useSession } from '../../../lib/session';
+import { tenantIdOf } from '../../../lib/tenant';
 import { Form, FileField, MultiSelectField, NumberField, SelectField, SubmitButton, SwitchField, TextField, useZodForm } from '../../../ui/form';
 import { Button } from '../../../ui/Button';
 import { ErrorState } from '../../../ui/ErrorState';
@@ -47,7 +48,7 @@ type Load = { status: 'loading' } | { status: 'ready'; vehicle: Vehicle | null }
 export function VehicleFormPage({ mode }: { mode: 'create' | 'edit' }) {
   const { id } = useParams<{ id?: string }>();
   const { user } = useSession();
-  const tenantId = user?.profile?.tenant_id ?? user?.tenant?.id ?? '';
+  const tenantId = tenantIdOf(user) ?? '';
   const toast = useToast();
   const [load, setLoad] = useState<Load>(() => (mode === 'create' ? { status: 'ready', vehicle: null } : { status: 'loading' }));
   // Retry after a failed load: a new attempt runs the load again.

@@ -3,6 +3,7 @@ import { useListUrlState } from '../../../lib/url-state';
 import { useLiveCollection } from '../../../lib/use-live-collection';
 import { useLiveChanges, useServerList } from '../../../lib/use-server-list';
 import { useSession } from '../../../lib/session';
+import { tenantIdOf } from '../../../lib/tenant';
 import { Button } from '../../../ui/Button';
 import { Chip } from '../../../ui/Chip';
 import { DataTable, type DataTableColumn } from '../../../ui/data-table';
@@ -44,7 +45,7 @@ const columns: DataTableColumn<Vehicle>[] = [
 
 export function VehiclesListPage() {
   const { user } = useSession();
-  const tenantId = user?.profile?.tenant_id ?? user?.tenant?.id ?? '';
+  const tenantId = tenantIdOf(user) ?? '';
   const [, navigate] = useLocation();
   const table = useListUrlState(vehicleList);
   const list = useServerList({

@@ -1,0 +1,48 @@
+-- The tenants' own addresses (user_id null): each tenant's depot (its Default) and the sites of its
+-- warehouses, in its own city. Fixed ids: warehouses and deliveries refer to them.
+-- Acme: a0000000-...-001, San Francisco. Globex: b0000000-...-001, London (postcodes without the
+-- space: the address form allows 6 characters).
+insert into public.addresses (
+  id, tenant_id, user_id, title, address_type, address_line1, address_line2, building, street, city, state,
+  postal_code, country, latitude, longitude, is_primary, metadata, contact_info
+) values
+  ('a4000000-0000-4000-8000-000000000001', 'a0000000-0000-4000-8000-000000000001', null,
+   '{"en": "Mission Bay Depot"}', 'shipping', '500 Terry A Francois Blvd', 'Loading bay 2', 'Mission Bay Depot',
+   'Terry A Francois Blvd', 'San Francisco', 'CA', '94158', 'United States', 37.7706, -122.3870, true,
+   '{"is_verified": true, "verification_date": "2026-10-01", "landmark": "Opposite Chase Center", "delivery_instructions": "Drivers check in at gate B", "location": {"lat": 37.7706, "lng": -122.3870}}',
+   '{"full_name": "Marco Ruiz", "phone": "+1 415 555 0190", "email": "depot@acme.test"}'),
+  ('a4000000-0000-4000-8000-000000000002', 'a0000000-0000-4000-8000-000000000001', null,
+   '{"en": "Bayview Warehouse"}', 'shipping', '1800 Oakdale Ave', null, 'Bayview Distribution Center',
+   'Oakdale Ave', 'San Francisco', 'CA', '94124', 'United States', 37.7405, -122.3910, false,
+   '{"is_verified": true, "verification_date": "2026-10-01", "landmark": "Next to the Caltrain yard", "location": {"lat": 37.7405, "lng": -122.3910}}',
+   '{"full_name": "Priya Natarajan", "phone": "+1 415 555 0191", "email": "bayview@acme.test"}'),
+  ('a4000000-0000-4000-8000-000000000003', 'a0000000-0000-4000-8000-000000000001', null,
+   '{"en": "Dogpatch Cross-dock"}', 'shipping', '900 Illinois St', 'Unit 4', 'Dogpatch Cross-dock',
+   'Illinois St', 'San Francisco', 'CA', '94107', 'United States', 37.7609, -122.3875, false,
+   '{"is_verified": true, "verification_date": "2026-10-03", "location": {"lat": 37.7609, "lng": -122.3875}}',
+   '{"full_name": "Owen Park", "phone": "+1 415 555 0192", "email": "dogpatch@acme.test"}'),
+  ('a4000000-0000-4000-8000-000000000004', 'a0000000-0000-4000-8000-000000000001', null,
+   '{"en": "Head office"}', 'billing', '1 Market St', 'Floor 12', 'Spear Tower',
+   'Market St', 'San Francisco', 'CA', '94105', 'United States', 37.7936, -122.3950, false,
+   '{"is_verified": true, "verification_date": "2026-09-15", "location": {"lat": 37.7936, "lng": -122.3950}}',
+   '{"full_name": "Ada Admin", "phone": "+1 415 555 0100", "email": "billing@acme.test"}'),
+  ('b4000000-0000-4000-8000-000000000001', 'b0000000-0000-4000-8000-000000000001', null,
+   '{"en": "Canary Wharf Depot"}', 'shipping', '10 Canary Wharf', 'Service road entrance', 'One Canada Square Annex',
+   'Canary Wharf', 'London', 'Greater London', 'E145AB', 'United Kingdom', 51.5054, -0.0235, true,
+   '{"is_verified": true, "verification_date": "2026-10-02", "landmark": "Below the DLR viaduct", "location": {"lat": 51.5054, "lng": -0.0235}}',
+   '{"full_name": "Harriet Cole", "phone": "+44 20 7946 0190", "email": "depot@globex.test"}'),
+  ('b4000000-0000-4000-8000-000000000002', 'b0000000-0000-4000-8000-000000000001', null,
+   '{"en": "Park Royal Warehouse"}', 'shipping', '12 Abbey Road', null, 'Park Royal Logistics Park',
+   'Abbey Road', 'London', 'Greater London', 'NW107T', 'United Kingdom', 51.5290, -0.2640, false,
+   '{"is_verified": true, "verification_date": "2026-10-02", "location": {"lat": 51.5290, "lng": -0.2640}}',
+   '{"full_name": "Tom Hughes", "phone": "+44 20 7946 0191", "email": "parkroyal@globex.test"}'),
+  ('b4000000-0000-4000-8000-000000000003', 'b0000000-0000-4000-8000-000000000001', null,
+   '{"en": "Barking Riverside Warehouse"}', 'shipping', '3 Choats Road', 'Gate 2', 'Riverside Trade Park',
+   'Choats Road', 'London', 'Greater London', 'IG110D', 'United Kingdom', 51.5230, 0.1180, false,
+   '{"is_verified": false, "location": {"lat": 51.5230, "lng": 0.1180}}',
+   '{"full_name": "Amira Shah", "phone": "+44 20 7946 0192", "email": "barking@globex.test"}'),
+  ('b4000000-0000-4000-8000-000000000004', 'b0000000-0000-4000-8000-000000000001', null,
+   '{"en": "Registered office"}', 'billing', '25 Bank Street', 'Level 7', 'Bank Street House',
+   'Bank Street', 'London', 'Greater London', 'E145JP', 'United Kingdom', 51.5030, -0.0240, false,
+   '{"is_verified": true, "verification_date": "2026-09-20", "location": {"lat": 51.5030, "lng": -0.0240}}',
+   '{"full_name": "Gina Admin", "phone": "+44 20 7946 0001", "email": "accounts@globex.test"}');
