@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -75,8 +75,10 @@ describe.sequential('the stack on a data dir', { timeout: 120_000 }, () => {
       expect(stack.prepared.migrated).toContain('20261121000000_platform_conventions.sql');
       expect(stack.prepared.seeded).toBe(true);
       expect(await demoUsers(stack)).toBe(DEMO_COUNT);
-      const seed = await stack.db.query<{ path: string; hash: string }>('select path, hash from supabase_migrations.seed_files');
-      expect(seed.rows).toEqual([{ path: 'supabase/seed.sql', hash: expect.stringMatching(/^[0-9a-f]{64}$/) }]);
+      // Every file of config.toml's sql_paths (seed.sql, then seeds/*.sql in name order), recorded as the CLI records them.
+      const seedPaths = ['supabase/seed.sql', ...readdirSync(path.join(repoDir, 'supabase/seeds')).filter((f) => f.endsWith('.sql')).sort().map((f) => `supabase/seeds/${f}`)];
+      const seed = await stack.db.query<{ path: string; hash: string }>('select path, hash from supabase_migrations.seed_files order by path');
+      expect(seed.rows).toEqual(seedPaths.map((path) => ({ path, hash: expect.stringMatching(/^[0-9a-f]{64}$/) })));
       await stack.db.query("update auth.users set raw_user_meta_data = raw_user_meta_data || '{\"probe\":\"kept\"}' where email = 'admin@acme.test'");
     } finally {
       await stack.close();
