@@ -1,0 +1,90 @@
+import { useCallback } from 'react';
+import { withFilters, withPage, withSearch } from '../../../lib/list-state';
+import { useServerList } from '../../../lib/use-server-list';
+import { useListUrlState } from '../../../lib/url-state';
+import { Pagination, SearchBox } from '../../../ui/data-table';
+import { EmptyState } from '../../../ui/EmptyState';
+import { ErrorState } from '../../../ui/ErrorState';
+import { Skeleton } from '../../../ui/Skeleton';
+import { listAddresses } from '../api';
+import { addressList, type AddressListState } from '../list';
+import { ADDRESS_TYPE_FILTERS, addressTypeLabel, type Address, type AddressTypeFilter } from '../schema';
+import { AddressCard } from './AddressCard';
+
+const TYPE_CHOICES: readonly { value: AddressTypeFilter | undefined; label: string }[] = [
+  { value: undefined, label: 'All' },
+  ...ADDRESS_TYPE_FILTERS.map((value) => ({ value, label: addressTypeLabel(value) })),
+];
+
+/** Spec 2 'User detail' > Address tab: a person's addresses, filtered by type, searched, five per page. */
+export function UserAddressTab({ userId, tenantId }: { userId: string; tenantId: string }) {
+  const { state, onStateChange, definition } = useListUrlState(addressList);
+  const fetchPage = useCallback((s: AddressListState, context: { signal: AbortSignal }) => listAddresses({ tenantId, userId }, s, context), [tenantId, userId]);
+  const list = useServerList({ queryKey: ['addresses', tenantId, userId], state, fetchPage, rowKey: (a: Address) => a.id });
+  const narrowed = state.q !== '' || state.filters.type !== undefined;
+
+  return (
+    <section aria-label="Addresses" className="space-y-4">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <div role="group" aria-label="Address type" className="inline-flex rounded-lg border border-slate-300 p-0.5 dark:border-slate-600">
+          {TYPE_CHOICES.map((choice) => {
+            const selected = state.filters.type === choice.value;
+            return (
+              <button
+                key={choice.label}
+                type="button"
+                aria-pressed={selected}
+                onClick={() => onStateChange(withFilters(state, { type: choice.value }))}
+                className={`rounded-md px-3 py-1.5 text-sm font-medium focus-visible:outline-2 focus-visible:outline-brand ${
+                  selected ? 'bg-brand text-brand-contrast' : 'text-slate-700 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800'
+                }`}
+              >
+                {choice.label}
+              </button>
+            );
+          })}
+        </div>
+        <SearchBox value={state.q} label="Search addresses" placeholder="Search addresses…" onSearch={(q) => onStateChange(withSearch(state, q), { replace: true })} />
+      </div>
+
+      {list.loading && list.rows.length === 0 ? (
+        <div aria-busy="true" role="status" aria-label="Loading addresses" className="space-y-3">
+          {[0, 1, 2].map((index) => (
+            <div key={index} data-testid="address-skeleton" className="space-y-2 rounded-xl border border-slate-200 p-4 dark:border-slate-800">
+              <Skeleton className="h-4 w-1/3" />
+              <Skeleton className="h-3 w-2/3" />
+              <Skeleton className="h-3 w-1/2" />
+            </div>
+          ))}
+        </div>
+      ) : list.error ? (
+        <ErrorState title="Could not load addresses" detail={list.error.message} onRetry={list.refetch} />
+      ) : list.rows.length === 0 ? (
+        <EmptyState
+          title={narrowed ? 'No addresses match' : 'No addresses yet'}
+          description={narrowed ? 'Try another search or address type.' : 'Addresses added for this person appear here.'}
+        />
+      ) : (
+        <ul aria-busy={list.loading || undefined} className={`space-y-3 ${list.loading ? 'opacity-60' : ''}`}>
+          {list.rows.map((address) => (
+            <li key={address.id}>
+              <AddressCard address={address} />
+            </li>
+          ))}
+        </ul>
+      )}
+
+      {list.total > 0 && (
+        <Pagination
+          page={state.page}
+          pageSize={state.pageSize}
+          total={list.total}
+          pageSizes={definition.pageSizes}
+          onPageChange={(page) => onStateChange(withPage(state, page))}
+          onPageSizeChange={() => undefined}
+          disabled={list.loading}
+        />
+      )}
+    </section>
+  );
+}
