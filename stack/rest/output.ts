@@ -1,17 +1,25 @@
+import type { RestCall } from './context.ts';
 import { RestError } from './errors.ts';
 
-function csvCell(v: unknown): string {
-  if (v === null || v === undefined) return '';
-  const s = typeof v === 'object' ? JSON.stringify(v) : String(v);
-  return /[",\n\r]/.test(s) ? '"' + s.replace(/"/g, '""') + '"' : s;
+/**
+ * PostgREST's CSV, built by Postgres as PostgREST builds it (SqlFragment.asCsvF): a header of the
+ * first row's keys, then each row's record text without its parentheses. So every value is in its
+ * PostgreSQL text form (jsonb with its spaces, booleans as t/f) and quoted as record output quotes
+ * it (values with commas, quotes, spaces or parentheses; empty strings as ""; nulls empty).
+ * `source` must be a relation name (a CTE) the header can read again.
+ */
+export function csvBodySql(source: string): string {
+  const header = `(SELECT coalesce(string_agg(pgrst_h.k, ','), '') FROM (SELECT json_object_keys(pgrst_h.r)::text AS k FROM (SELECT row_to_json(pgrst_hh) AS r FROM ${source} AS pgrst_hh LIMIT 1) AS pgrst_h) AS pgrst_h)`;
+  const rows = `coalesce(string_agg(substring(${source}::text, 2, length(${source}::text) - 2), E'\\n'), '')`;
+  return `(${header} || E'\\n' || ${rows})`;
 }
 
-/** PostgREST's CSV: a header line of the selected names, then one line per row. */
-export function jsonArrayToCsv(json: string): string {
-  const rows = JSON.parse(json) as Array<Record<string, unknown>>;
-  if (rows.length === 0) return '';
-  const keys = Object.keys(rows[0]);
-  return [keys.map(csvCell).join(','), ...rows.map((r) => keys.map((k) => csvCell(r[k])).join(','))].join('\n');
+/** The response body as text: a JSON array, one object (`singular`), or CSV, aggregated over `source`. */
+export function bodySql(call: RestCall, source: string, opts: { singular?: boolean; value?: string } = {}): string {
+  if (call.accept.media === 'csv') return csvBodySql(source);
+  const value = opts.value ?? source;
+  const agg = opts.singular || call.accept.media === 'object' ? `(json_agg(${value})->0)` : `coalesce(json_agg(${value}), '[]')`;
+  return `${call.accept.stripNulls ? `json_strip_nulls(${agg})` : agg}::text`;
 }
 
 export function singularError(rows: number): RestError {

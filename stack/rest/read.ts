@@ -1,7 +1,7 @@
 import type { Queryable } from '../db/database.ts';
 import type { RestCall, RestResult } from './context.ts';
 import { RestError } from './errors.ts';
-import { contentRange, jsonArrayToCsv, singularError } from './output.ts';
+import { bodySql, contentRange, singularError } from './output.ts';
 import type { ReadNode } from './read-plan.ts';
 import { rangeHeader } from './request-headers.ts';
 import { quoteIdent } from './schema-cache.ts';
@@ -22,6 +22,16 @@ export interface ReadSource {
    * answer turns out to be an error (a singular response with several rows).
    */
   commitsWithSelect?: boolean;
+  /**
+   * A function call, run once into the CTE `pgrst_call` (MATERIALIZED) that `from` then reads: the
+   * page and the exact count read the same rows, and a function that writes runs once.
+   */
+  call?: (params: SqlParams) => string;
+}
+
+/** `WITH pgrst_call AS MATERIALIZED (...)` of a function source, or nothing. */
+function callCte(src: ReadSource, params: SqlParams): string {
+  return src.call ? `pgrst_call AS MATERIALIZED (${src.call(params)}), ` : '';
 }
 
 interface ReadRow {
@@ -32,10 +42,7 @@ interface ReadRow {
 
 function bodyExpr(call: RestCall, src: ReadSource): string {
   const value = src.scalarColumn ? `pgrst_source.${quoteIdent(src.scalarColumn)}` : 'pgrst_source';
-  let agg: string;
-  if (src.singular || call.accept.media === 'object') agg = `(json_agg(${value})->0)`;
-  else agg = `coalesce(json_agg(${value}), '[]')`;
-  return call.accept.stripNulls ? `json_strip_nulls(${agg})` : agg;
+  return bodySql(call, 'pgrst_source', { singular: src.singular, value });
 }
 
 /** The page PostgREST serves: limit/offset of the query string intersected with the Range header, capped by max_rows. */
@@ -54,24 +61,27 @@ function page(call: RestCall, root: ReadNode): { offset: number; limit?: number 
 
 async function plannedCount(tx: Queryable, src: ReadSource): Promise<number> {
   const params = new SqlParams();
-  const sql = `EXPLAIN (FORMAT JSON) SELECT 1 FROM ${src.from(params)} WHERE ${whereSql(src.root, null, params)}`;
+  const cte = callCte(src, params);
+  const sql = `EXPLAIN (FORMAT JSON) ${cte ? `WITH ${cte.slice(0, -2)} ` : ''}SELECT 1 FROM ${src.from(params)} WHERE ${whereSql(src.root, null, params)}`;
   const r = await tx.query<{ 'QUERY PLAN': unknown }>(sql, params.values);
   const raw = r.rows[0]?.['QUERY PLAN'];
   const plan = (typeof raw === 'string' ? JSON.parse(raw) : raw) as Array<{ Plan: { 'Plan Rows': number } }>;
   return Math.round(plan[0]?.Plan['Plan Rows'] ?? 0);
 }
 
-export async function runRead(tx: Queryable, call: RestCall, src: ReadSource): Promise<RestResult> {
+export async function runRead(tx: Queryable, call: RestCall, src: ReadSource): Promise<RestResult & { page: number }> {
   const { root } = src;
   const { offset, limit } = page(call, root);
   const params = new SqlParams();
+  const cte = callCte(src, params);
   const from = src.from(params);
   const where = whereSql(root, null, params);
   const list = selectListSql(root, params);
   const main = `SELECT ${list} FROM ${from} WHERE ${where}${orderSql(root, params)}${pageSql(limit, offset, params)}`;
   const exact = call.prefs.count === 'exact' || call.prefs.count === 'estimated';
-  const countSql = exact && !src.singular ? `(SELECT pg_catalog.count(*) FROM ${from} WHERE ${where})::text` : 'NULL::text';
-  const sql = `WITH pgrst_source AS (${main}) SELECT ${countSql} AS total, pg_catalog.count(*)::int AS page, ${bodyExpr(call, src)}::text AS body FROM pgrst_source`;
+  // A function returning one value or row counts as one row (PostgREST's pageCountSelectF).
+  const countSql = !exact ? 'NULL::text' : src.singular ? 'pg_catalog.count(*)::text' : `(SELECT pg_catalog.count(*) FROM ${from} WHERE ${where})::text`;
+  const sql = `WITH ${cte}pgrst_source AS (${main}) SELECT ${countSql} AS total, pg_catalog.count(*)::int AS page, ${bodyExpr(call, src)} AS body FROM pgrst_source`;
   // Unless a planned count follows or the request asked to roll back, nothing else runs in the transaction.
   const last = src.commitsWithSelect === true && call.prefs.tx !== 'rollback' && call.prefs.count !== 'planned' && call.prefs.count !== 'estimated';
   const row = (await tx.query<ReadRow>(sql, params.values, { last })).rows[0];
@@ -80,7 +90,7 @@ export async function runRead(tx: Queryable, call: RestCall, src: ReadSource): P
     total = await plannedCount(tx, src);
   }
   const headers: Record<string, string> = { 'content-range': contentRange(offset, row.page, total), 'content-type': call.accept.contentType };
-  if (src.singular) return { status: 200, body: call.method === 'HEAD' ? null : (row.body ?? 'null'), headers };
+  if (src.singular) return { status: 200, body: call.method === 'HEAD' ? null : (row.body ?? 'null'), headers, page: row.page };
   if (call.accept.media === 'object' && row.page !== 1) throw singularError(row.page);
   if (total !== null && offset > 0 && offset >= total && row.page === 0) {
     throw new RestError(416, 'PGRST103', 'Requested range not satisfiable', `An offset of ${offset} was requested, but there are only ${total} rows.`, null, {
@@ -88,7 +98,6 @@ export async function runRead(tx: Queryable, call: RestCall, src: ReadSource): P
     });
   }
   const status = total !== null && row.page < total ? 206 : 200;
-  let body: string | null = row.body ?? '[]';
-  if (call.accept.media === 'csv') body = jsonArrayToCsv(body);
-  return { status, body: call.method === 'HEAD' ? null : body, headers };
+  const body: string | null = row.body ?? '[]';
+  return { status, body: call.method === 'HEAD' ? null : body, headers, page: row.page };
 }

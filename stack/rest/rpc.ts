@@ -134,21 +134,37 @@ export async function runRpc(tx: Queryable, call: RestCall, name: string, select
   const scalar = routine.returnKind !== 'composite';
   const root = buildNode(call.cache, table, scalar ? [{ kind: 'column', field: { name: routine.name, jsonPath: [] } }] : select, { n: 0 });
   applyQueryParams(root, call.url.searchParams, new Set(binding.kind === 'named' && binding.from === 'query' ? binding.names : []));
-  const from = (params: SqlParams) => {
+  const fnFrom = (params: SqlParams) => {
     const fnCall = callSql(call, routine, binding, text, params);
     return scalar ? `${fnCall} AS ${root.alias}(${quoteIdent(routine.name)})` : `${fnCall} AS ${root.alias}`;
   };
   if (routine.returnKind === 'void') {
+    if (strictMaxAffected(call)) throw maxAffectedNeedsSet();
     const params = new SqlParams();
-    await tx.query(`SELECT 1 FROM ${from(params)}`, params.values);
+    await tx.query(`SELECT 1 FROM ${fnFrom(params)}`, params.values);
     return { status: 204, body: null, headers: {} };
   }
+  if (strictMaxAffected(call) && !routine.returnsSet) throw maxAffectedNeedsSet();
   const result = await runRead(tx, call, {
-    from,
+    call: (params) => `SELECT ${root.alias}.* FROM ${fnFrom(params)}`,
+    from: () => `pgrst_call AS ${root.alias}`,
     root,
     scalarColumn: scalar ? routine.name : undefined,
     singular: !routine.returnsSet,
   });
+  // max-affected counts the rows the function returned (PostgREST: "the number of rows returned in the result set").
+  const max = call.prefs.maxAffected;
+  if (strictMaxAffected(call) && max !== undefined && result.page > max) {
+    throw new RestError(400, 'PGRST124', 'Query result exceeds max-affected preference constraint', `The query affects ${result.page} rows`);
+  }
   if (call.prefs.return === 'minimal') return { status: 204, body: null, headers: { 'content-range': result.headers['content-range'] } };
-  return result;
+  return { status: result.status, body: result.body, headers: result.headers };
+}
+
+function strictMaxAffected(call: RestCall): boolean {
+  return call.prefs.handling === 'strict' && call.prefs.maxAffected !== undefined;
+}
+
+function maxAffectedNeedsSet(): RestError {
+  return new RestError(400, 'PGRST128', 'Function must return SETOF or TABLE when max-affected preference is used with handling=strict');
 }

@@ -78,8 +78,9 @@ const COMPARISON: Record<string, string> = {
   ov: '&&',
   sl: '<<',
   sr: '>>',
-  nxl: '&<',
-  nxr: '&>',
+  // nxl: "does not extend to the left of", nxr: "does not extend to the right of" (PostgREST's operator table).
+  nxl: '&>',
+  nxr: '&<',
   adj: '-|-',
 };
 const TS_FUNCTIONS: Record<string, string> = { fts: 'to_tsquery', plfts: 'plainto_tsquery', phfts: 'phraseto_tsquery', wfts: 'websearch_to_tsquery' };

@@ -1,7 +1,7 @@
 import type { Queryable } from '../db/database.ts';
 import type { RestCall, RestResult } from './context.ts';
 import { RestError } from './errors.ts';
-import { contentRange, jsonArrayToCsv, singularError } from './output.ts';
+import { bodySql, contentRange, singularError } from './output.ts';
 import { parseNameList } from './query-parser.ts';
 import type { ReadNode } from './read-plan.ts';
 import { preferenceApplied } from './request-headers.ts';
@@ -90,6 +90,20 @@ function returning(call: RestCall, table: Table): Outcome['shape'] {
   return 'minimal';
 }
 
+/**
+ * How many rows an upsert inserted, counted as PostgREST counts them: the source row bumps the
+ * transaction-local `pgrst.inserted` and the DO UPDATE branch takes it back. Unlike `xmax`, a system
+ * column that needs table-wide SELECT, this works on tables protected by column grants.
+ */
+const INSERTED_SETTING = "nullif(current_setting('pgrst.inserted', true), '')";
+const countInserted = (add: boolean): string =>
+  `set_config('pgrst.inserted', (coalesce(${INSERTED_SETTING}::int, 0) ${add ? '+' : '-'} 1)::text, true) <> '${add ? '0' : '-1'}'`;
+
+/** An upsert whose response status depends on whether it inserted (PostgREST's POST with merge-duplicates). */
+function mergesDuplicates(call: RestCall, table: Table): boolean {
+  return call.method === 'POST' && call.prefs.resolution === 'merge-duplicates' && (table.primaryKey.length > 0 || call.url.searchParams.has('on_conflict'));
+}
+
 function insertSql(call: RestCall, table: Table, rows: JsonObject[], cols: string[], params: SqlParams): string {
   const target = qualified(table);
   const list = cols.map(quoteIdent).join(', ');
@@ -107,6 +121,9 @@ function insertSql(call: RestCall, table: Table, rows: JsonObject[], cols: strin
     const body = params.add(JSON.stringify(rows));
     source = `SELECT ${list} FROM json_populate_recordset(NULL::${target}, ${body}::json) AS pgrst_body`;
   }
+  // merge-duplicates answers 200 when no row was inserted: each source row counts, each update takes it back.
+  const counting = mergesDuplicates(call, table);
+  if (counting) source += ` WHERE ${countInserted(true)}`;
   let conflict = '';
   if (call.prefs.resolution) {
     const param = call.url.searchParams.get('on_conflict');
@@ -117,7 +134,7 @@ function insertSql(call: RestCall, table: Table, rows: JsonObject[], cols: strin
     if (call.prefs.resolution === 'ignore-duplicates' || updates.length === 0) conflict = ` ON CONFLICT${on} DO NOTHING`;
     else {
       if (!on) throw new RestError(400, 'PGRST100', 'on_conflict is required when the table has no primary key', null);
-      conflict = ` ON CONFLICT${on} DO UPDATE SET ${updates.join(', ')}`;
+      conflict = ` ON CONFLICT${on} DO UPDATE SET ${updates.join(', ')}${counting ? ` WHERE ${countInserted(false)}` : ''}`;
     }
   }
   return `INSERT INTO ${target} AS pgrst_0 (${list}) ${source}${conflict}`;
@@ -162,15 +179,6 @@ function checkPut(table: Table, root: ReadNode, url: URL): void {
   if (!ok) throw new RestError(405, 'PGRST105', "Filters must include all and only primary key columns with 'eq' operators");
 }
 
-/**
- * How many rows an upsert inserted, counted as PostgREST counts them: the source row bumps the
- * transaction-local `pgrst.inserted` and the DO UPDATE branch takes it back. Unlike `xmax`, a system
- * column that needs table-wide SELECT, this works on tables protected by column grants.
- */
-const INSERTED_SETTING = "nullif(current_setting('pgrst.inserted', true), '')";
-const countInserted = (add: boolean): string =>
-  `set_config('pgrst.inserted', (coalesce(${INSERTED_SETTING}::int, 0) ${add ? '+' : '-'} 1)::text, true) <> '${add ? '0' : '-1'}'`;
-
 function putSql(table: Table, root: ReadNode, rows: JsonObject[], cols: string[], params: SqlParams): string {
   const target = qualified(table);
   const list = cols.map(quoteIdent).join(', ');
@@ -197,13 +205,12 @@ async function runPut(tx: Queryable, call: RestCall, table: Table, root: ReadNod
     const selected = selectListSql(root, params);
     list = selected || `${root.alias}.*`;
     returned = returningList(root.alias, selected ? representationColumns(table, root) : null);
-    const value = call.accept.media === 'object' ? `(json_agg(pgrst_source)->0)` : `coalesce(json_agg(pgrst_source), '[]')`;
-    body = `${call.accept.stripNulls ? `json_strip_nulls(${value})` : value}::text`;
+    body = bodySql(call, 'pgrst_source');
   }
   // The aggregate reads every row of pgrst_mut before the setting is read, as in PostgREST's query.
-  const full = `WITH pgrst_mut AS (${sql} RETURNING ${returned})
+  const full = `WITH pgrst_mut AS (${sql} RETURNING ${returned}), pgrst_source AS (SELECT ${list} FROM pgrst_mut AS ${root.alias})
     SELECT pg_catalog.count(*)::int AS page, ${body} AS body, coalesce(${INSERTED_SETTING}::int, 0) > 0 AS inserted
-    FROM (SELECT ${list} FROM pgrst_mut AS ${root.alias}) AS pgrst_source`;
+    FROM pgrst_source`;
   const row = (await tx.query<{ page: number; body: string | null; inserted: boolean }>(full, params.values)).rows[0];
   if (row.page !== 1) throw new RestError(400, 'PGRST115', 'Payload values do not match URL in primary key column(s)');
   const headers: Record<string, string> = {};
@@ -211,36 +218,53 @@ async function runPut(tx: Queryable, call: RestCall, table: Table, root: ReadNod
   if (applied) headers['preference-applied'] = applied;
   if (!representation) return { status: 204, body: null, headers };
   headers['content-type'] = call.accept.contentType;
-  let out = row.body ?? '[]';
-  if (call.accept.media === 'csv') out = jsonArrayToCsv(out);
-  return { status: row.inserted ? 201 : 200, body: out, headers };
+  return { status: row.inserted ? 201 : 200, body: row.body ?? '[]', headers };
+}
+
+/** The representation of no rows (an empty bulk insert), as the aggregate would give it. */
+function emptyBody(call: RestCall): string | null {
+  if (call.accept.media === 'csv') return '\n';
+  return call.accept.media === 'object' ? null : '[]';
 }
 
 interface MutationRow {
   page: number;
   body: string | null;
   location: string | null;
+  inserted: number | null;
 }
 
-async function execute(tx: Queryable, call: RestCall, table: Table, root: ReadNode, o: Outcome): Promise<{ count: number; body: string | null; location: string | null }> {
-  if (o.shape === 'minimal') {
+interface Executed {
+  count: number;
+  body: string | null;
+  location: string | null;
+  /** Rows an upsert inserted (merge-duplicates only), read after every row of the statement was written. */
+  inserted: number | null;
+}
+
+async function execute(tx: Queryable, call: RestCall, table: Table, root: ReadNode, o: Outcome, counting: boolean): Promise<Executed> {
+  const inserted = counting ? `coalesce(${INSERTED_SETTING}::int, 0)` : 'NULL::int';
+  if (o.shape === 'minimal' && !counting) {
     const r = await tx.query(o.sql, o.params.values);
-    return { count: r.rowCount, body: null, location: null };
+    return { count: r.rowCount, body: null, location: null, inserted: null };
+  }
+  if (o.shape === 'minimal') {
+    const sql = `WITH pgrst_mut AS (${o.sql} RETURNING 1) SELECT pg_catalog.count(*)::int AS page, NULL::text AS body, NULL::text AS location, ${inserted} AS inserted FROM pgrst_mut`;
+    const row = (await tx.query<MutationRow>(sql, o.params.values)).rows[0];
+    return { count: row.page, body: null, location: null, inserted: row.inserted };
   }
   if (o.shape === 'headers') {
     const pk = table.primaryKey.map((c) => `${root.alias}.${quoteIdent(c)}`).join(', ');
-    const sql = `WITH pgrst_mut AS (${o.sql} RETURNING ${pk}) SELECT pg_catalog.count(*)::int AS page, NULL::text AS body, (SELECT row_to_json(pgrst_mut)::text FROM pgrst_mut LIMIT 1) AS location FROM pgrst_mut`;
+    const sql = `WITH pgrst_mut AS (${o.sql} RETURNING ${pk}) SELECT pg_catalog.count(*)::int AS page, NULL::text AS body, (SELECT row_to_json(pgrst_mut)::text FROM pgrst_mut LIMIT 1) AS location, ${inserted} AS inserted FROM pgrst_mut`;
     const row = (await tx.query<MutationRow>(sql, o.params.values)).rows[0];
-    return { count: row.page, body: null, location: row.location };
+    return { count: row.page, body: null, location: row.location, inserted: row.inserted };
   }
   const selected = selectListSql(root, o.params);
   const list = selected || `${root.alias}.*`;
   const returned = returningList(root.alias, selected ? representationColumns(table, root) : null);
-  const value = call.accept.media === 'object' ? `(json_agg(pgrst_source)->0)` : `coalesce(json_agg(pgrst_source), '[]')`;
-  const body = call.accept.stripNulls ? `json_strip_nulls(${value})` : value;
-  const sql = `WITH pgrst_mut AS (${o.sql} RETURNING ${returned}) SELECT pg_catalog.count(*)::int AS page, ${body}::text AS body, NULL::text AS location FROM (SELECT ${list} FROM pgrst_mut AS ${root.alias}) AS pgrst_source`;
+  const sql = `WITH pgrst_mut AS (${o.sql} RETURNING ${returned}), pgrst_source AS (SELECT ${list} FROM pgrst_mut AS ${root.alias}) SELECT pg_catalog.count(*)::int AS page, ${bodySql(call, 'pgrst_source')} AS body, NULL::text AS location, ${inserted} AS inserted FROM pgrst_source`;
   const row = (await tx.query<MutationRow>(sql, o.params.values)).rows[0];
-  return { count: row.page, body: row.body, location: null };
+  return { count: row.page, body: row.body, location: null, inserted: row.inserted };
 }
 
 /** POST, PATCH, DELETE on a table or view: one statement, the response built by Postgres. */
@@ -261,7 +285,11 @@ export async function runWrite(tx: Queryable, call: RestCall, table: Table, root
   } else sql = deleteSql(table, root, params);
 
   const shape = returning(call, table);
-  const done = sql === null ? { count: 0, body: shape === 'rows' ? (call.accept.media === 'object' ? null : '[]') : null, location: null } : await execute(tx, call, table, root, { sql, params, shape });
+  const counting = mergesDuplicates(call, table);
+  const done: Executed =
+    sql === null
+      ? { count: 0, body: shape === 'rows' ? emptyBody(call) : null, location: null, inserted: counting ? 0 : null }
+      : await execute(tx, call, table, root, { sql, params, shape }, counting);
 
   if (call.accept.media === 'object' && done.count !== 1) throw singularError(done.count);
   if (call.prefs.handling === 'strict' && call.prefs.maxAffected !== undefined && done.count > call.prefs.maxAffected) {
@@ -280,9 +308,10 @@ export async function runWrite(tx: Queryable, call: RestCall, table: Table, root
   const resolution = table.primaryKey.length > 0 || call.url.searchParams.has('on_conflict');
   const applied = preferenceApplied(call.prefs, action, { resolution });
   if (applied) headers['preference-applied'] = applied;
-  const created = call.method === 'POST';
-  if (shape !== 'rows') return { status: created ? 201 : 204, body: null, headers };
+  // POST answers 201, except a merge-duplicates upsert that inserted nothing: 200 (PostgREST's Response.hs).
+  const created = call.method === 'POST' && !(done.inserted !== null && done.inserted <= 0);
+  const status = call.method === 'POST' ? (created ? 201 : 200) : shape === 'rows' ? 200 : 204;
+  if (shape !== 'rows') return { status, body: null, headers };
   headers['content-type'] = call.accept.contentType;
-  const body = call.accept.media === 'csv' ? jsonArrayToCsv(done.body ?? '[]') : done.body;
-  return { status: created ? 201 : 200, body, headers };
+  return { status, body: done.body, headers };
 }
