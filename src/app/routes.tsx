@@ -44,6 +44,16 @@ const CustomerDashboardPage = lazyWithRetry(() => import('../features/dashboards
 const VehiclesListPage = lazyWithRetry(async () => ({ default: (await import('../features/vehicles/pages/VehiclesListPage')).VehiclesListPage }));
 const VehicleCreatePage = lazyWithRetry(async () => ({ default: (await import('../features/vehicles/pages/VehicleFormPage')).VehicleCreatePage }));
 const VehicleEditPage = lazyWithRetry(async () => ({ default: (await import('../features/vehicles/pages/VehicleFormPage')).VehicleEditPage }));
+const RecordHistory = lazyWithRetry(async () => ({ default: (await import('../features/activity/components/RecordHistory')).RecordHistory }));
+
+/** A record's audit history, composed into the record's page (its code loads with it). */
+function recordHistory(tableName: string) {
+  return (rowId: string) => (
+    <Suspense fallback={null}>
+      <RecordHistory tableName={tableName} rowId={rowId} />
+    </Suspense>
+  );
+}
 
 /** Spec 2: a business card loads the tenant's brand first (into the brand cache the sign-up page paints from). */
 async function loadTenantBrand(slug: string): Promise<void> {
@@ -145,7 +155,7 @@ function AdminArea() {
         </Route>
         <Route path="/vehicles/:id/edit">
           <AdminPage>
-            <VehicleEditPage />
+            <VehicleEditPage history={recordHistory('vehicles')} />
           </AdminPage>
         </Route>
         <Route>

@@ -154,6 +154,11 @@ isOneToOne: false
             "get_tenant_settings":
 { Args: { "p_tenant_id": string }; Returns: Json
                            },
+"list_audit_actors":
+{ Args: { "p_tenant_id": string }; Returns: {
+              "actor_id": string,"actor_name": string
+            }[]
+                           },
 "mark_all_notifications_read":
 { Args: Record<PropertyKey, never>; Returns: number
                            },

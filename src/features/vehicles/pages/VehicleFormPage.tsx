@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useLocation, useParams } from 'wouter';
 import type { ServerErrorResult } from '../../../lib/server-errors';
 import { useSession } from '../../../lib/session';
@@ -44,8 +44,11 @@ const LIST_PATH = '/vehicles';
 
 type Load = { status: 'loading' } | { status: 'ready'; vehicle: Vehicle | null } | { status: 'missing' } | { status: 'failed' };
 
-/** Create (no id in the route) or edit (`vehicles/:id/edit`). */
-export function VehicleFormPage({ mode }: { mode: 'create' | 'edit' }) {
+/**
+ * Create (no id in the route) or edit (`vehicles/:id/edit`). `history` renders below the form of a
+ * loaded vehicle: the app fills it with the record's audit history (features do not import each other).
+ */
+export function VehicleFormPage({ mode, history }: { mode: 'create' | 'edit'; history?: (vehicleId: string) => ReactNode }) {
   const { id } = useParams<{ id?: string }>();
   const { user } = useSession();
   const tenantId = tenantIdOf(user) ?? '';
@@ -119,7 +122,10 @@ export function VehicleFormPage({ mode }: { mode: 'create' | 'edit' }) {
           <Skeleton className="h-24 w-full" />
         </div>
       ) : (
-        <VehicleForm key={load.vehicle?.id ?? 'new'} tenantId={tenantId} vehicle={load.vehicle} />
+        <>
+          <VehicleForm key={load.vehicle?.id ?? 'new'} tenantId={tenantId} vehicle={load.vehicle} />
+          {load.vehicle && history && <div className="max-w-3xl pt-6">{history(load.vehicle.id)}</div>}
+        </>
       )}
     </div>
   );
@@ -227,6 +233,6 @@ export function VehicleCreatePage() {
   return <VehicleFormPage mode="create" />;
 }
 
-export function VehicleEditPage() {
-  return <VehicleFormPage mode="edit" />;
+export function VehicleEditPage({ history }: { history?: (vehicleId: string) => ReactNode }) {
+  return <VehicleFormPage mode="edit" history={history} />;
 }

@@ -1,0 +1,51 @@
+import { columnLabel, fieldChanges, formatAuditValue, type AuditEntry } from '../schema';
+
+/** The changed fields of one entry: before -> after per column (an insert shows only after, a delete only before). */
+export function AuditDiff({ entry }: { entry: Pick<AuditEntry, 'action' | 'changed_columns' | 'old_values' | 'new_values'> }) {
+  const changes = fieldChanges(entry);
+  if (changes.length === 0) return <p className="text-sm text-slate-600 dark:text-slate-400">No field values recorded.</p>;
+  const showBefore = entry.action !== 'insert';
+  const showAfter = entry.action !== 'delete';
+  return (
+    <table className="w-full table-fixed text-left text-sm" aria-label="Changed fields">
+      <thead className="text-xs text-slate-500 uppercase dark:text-slate-400">
+        <tr>
+          <th scope="col" className="w-1/4 py-1 pr-3 font-medium">
+            Field
+          </th>
+          {showBefore && (
+            <th scope="col" className="py-1 pr-3 font-medium">
+              Before
+            </th>
+          )}
+          {showAfter && (
+            <th scope="col" className="py-1 font-medium">
+              After
+            </th>
+          )}
+        </tr>
+      </thead>
+      <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
+        {changes.map((change) => (
+          <tr key={change.column}>
+            <th scope="row" className="py-1 pr-3 align-top font-medium">
+              {columnLabel(change.column)}
+            </th>
+            {showBefore && (
+              <td className="py-1 pr-3 align-top break-words">
+                <span className="rounded bg-red-50 px-1 text-red-800 dark:bg-red-950/50 dark:text-red-200">{formatAuditValue(change.before)}</span>
+              </td>
+            )}
+            {showAfter && (
+              <td className="py-1 align-top break-words">
+                <span className="rounded bg-emerald-50 px-1 text-emerald-800 dark:bg-emerald-950/50 dark:text-emerald-200">
+                  {formatAuditValue(change.after)}
+                </span>
+              </td>
+            )}
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}

@@ -1,0 +1,95 @@
+import { useCallback, useEffect, useState } from 'react';
+import { useTenantId } from '../../../lib/tenant';
+import { Button } from '../../../ui/Button';
+import { Chip, type ChipTone } from '../../../ui/Chip';
+import { EmptyState } from '../../../ui/EmptyState';
+import { ErrorState } from '../../../ui/ErrorState';
+import { Skeleton } from '../../../ui/Skeleton';
+import { useToast } from '../../../ui/toast';
+import { listRecordHistory } from '../api';
+import { ACTION_LABELS, actorLabel, type AuditAction, type AuditEntry } from '../schema';
+import { AuditDiff } from './AuditDiff';
+
+export const ACTION_TONES: Record<AuditAction, ChipTone> = { insert: 'success', update: 'info', delete: 'error' };
+
+const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+type Load = { status: 'loading' } | { status: 'ready'; entries: AuditEntry[]; more: boolean; loadingMore: boolean } | { status: 'failed' };
+
+/** A record's audit history (who, when, what, each changed field before -> after), newest first. */
+export function RecordHistory({ tableName, rowId }: { tableName: string; rowId: string }) {
+  const tenantId = useTenantId();
+  const [load, setLoad] = useState<Load>({ status: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+  const toast = useToast();
+
+  useEffect(() => {
+    if (!tenantId) return;
+    const controller = new AbortController();
+    listRecordHistory(tenantId, tableName, rowId, { signal: controller.signal }).then(
+      ({ entries, more }) => setLoad({ status: 'ready', entries, more, loadingMore: false }),
+      () => {
+        if (!controller.signal.aborted) setLoad({ status: 'failed' });
+      },
+    );
+    return () => controller.abort();
+  }, [tenantId, tableName, rowId, attempt]);
+
+  const showOlder = useCallback(async () => {
+    if (load.status !== 'ready' || !tenantId) return;
+    const last = load.entries.at(-1);
+    setLoad({ ...load, loadingMore: true });
+    try {
+      const older = await listRecordHistory(tenantId, tableName, rowId, { before: last?.created_at });
+      setLoad({ status: 'ready', entries: [...load.entries, ...older.entries], more: older.more, loadingMore: false });
+    } catch {
+      toast.error('Could not load older changes');
+      setLoad({ ...load, loadingMore: false });
+    }
+  }, [load, tenantId, tableName, rowId, toast]);
+
+  return (
+    <section aria-labelledby="record-history-title" className="space-y-3">
+      <h2 id="record-history-title" className="text-base font-semibold">
+        History
+      </h2>
+      {load.status === 'loading' && (
+        <div className="space-y-3" aria-busy="true" aria-label="Loading history">
+          <Skeleton className="h-16 w-full" />
+          <Skeleton className="h-16 w-full" />
+          <Skeleton className="h-16 w-full" />
+        </div>
+      )}
+      {load.status === 'failed' && <ErrorState title="Could not load the history" onRetry={() => {
+            setLoad({ status: 'loading' });
+            setAttempt((n) => n + 1);
+          }} />}
+      {load.status === 'ready' && load.entries.length === 0 && (
+        <EmptyState title="No history yet" description="Changes to this record will be listed here." />
+      )}
+      {load.status === 'ready' && load.entries.length > 0 && (
+        <>
+          <ol className="space-y-3" aria-label="Changes, newest first">
+            {load.entries.map((entry) => (
+              <li key={entry.id} className="rounded-lg border border-slate-200 p-3 dark:border-slate-700">
+                <div className="mb-2 flex flex-wrap items-center gap-x-2 gap-y-1 text-sm">
+                  <Chip tone={ACTION_TONES[entry.action]}>{ACTION_LABELS[entry.action]}</Chip>
+                  <span className="font-medium">{actorLabel(entry)}</span>
+                  <time dateTime={entry.created_at} className="text-slate-600 dark:text-slate-400">
+                    {dateTime.format(new Date(entry.created_at))}
+                  </time>
+                </div>
+                <AuditDiff entry={entry} />
+              </li>
+            ))}
+          </ol>
+          {load.more && (
+            <Button variant="secondary" onClick={showOlder} busy={load.loadingMore}>
+              Show older changes
+            </Button>
+          )}
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,79 @@
+import { z } from 'zod';
+
+/** The actions the audit trigger records (audit_log_action_check). */
+export const AUDIT_ACTIONS = ['insert', 'update', 'delete'] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+/** The tables whose changes the trail shows (every tenant-owned table attaches the trigger). */
+export const AUDITED_TABLES = ['tenants', 'profiles', 'vehicles', 'addresses'] as const;
+
+const TABLE_LABELS: Record<string, string> = {
+  tenants: 'Settings',
+  profiles: 'Users',
+  vehicles: 'Vehicles',
+  addresses: 'Addresses',
+  warehouses: 'Warehouses',
+};
+
+export const ACTION_LABELS: Record<AuditAction, string> = { insert: 'Created', update: 'Updated', delete: 'Deleted' };
+
+export const tableLabel = (table: string): string => TABLE_LABELS[table] ?? table.replaceAll('_', ' ').replace(/^./, (c) => c.toUpperCase());
+export const TABLE_OPTIONS = AUDITED_TABLES.map((value) => ({ value, label: tableLabel(value) }));
+export const ACTION_OPTIONS = AUDIT_ACTIONS.map((value) => ({ value, label: ACTION_LABELS[value] }));
+
+const jsonObject = z.record(z.string(), z.unknown());
+
+export const auditEntrySchema = z.object({
+  id: z.string(),
+  tenant_id: z.string(),
+  actor_id: z.string().nullable(),
+  actor_name: z.string().nullable(),
+  table_name: z.string(),
+  row_id: z.string(),
+  action: z.enum(AUDIT_ACTIONS),
+  changed_columns: z.array(z.string()),
+  old_values: jsonObject.nullable(),
+  new_values: jsonObject.nullable(),
+  created_at: z.string(),
+});
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
+
+export interface FieldChange {
+  column: string;
+  before: unknown;
+  after: unknown;
+}
+
+/** Keys the trail never needs to show: bookkeeping that every row carries. */
+const HIDDEN_COLUMNS = new Set(['id', 'tenant_id', 'created_at', 'updated_at']);
+
+/**
+ * The changed fields of an entry with their values before and after. An insert has no before and a
+ * delete no after; their identity columns are left out so the diff shows what the record said.
+ */
+export function fieldChanges(entry: Pick<AuditEntry, 'action' | 'changed_columns' | 'old_values' | 'new_values'>): FieldChange[] {
+  const columns = entry.action === 'update' ? entry.changed_columns : entry.changed_columns.filter((c) => !HIDDEN_COLUMNS.has(c));
+  return columns.map((column) => ({
+    column,
+    before: entry.action === 'insert' ? undefined : entry.old_values?.[column],
+    after: entry.action === 'delete' ? undefined : entry.new_values?.[column],
+  }));
+}
+
+/** A column name as a label: 'capacity_unit' -> 'Capacity unit'. */
+export function columnLabel(column: string): string {
+  const text = column.replaceAll('_', ' ');
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/** A recorded value as one line of text; empty values read as an em dash. */
+export function formatAuditValue(value: unknown): string {
+  if (value === undefined || value === null || value === '') return '—';
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  if (Array.isArray(value) && value.length === 0) return '—';
+  return JSON.stringify(value);
+}
+
+/** Who made a change: the name at the time, else 'System' (seed, migrations, service role). */
+export const actorLabel = (entry: Pick<AuditEntry, 'actor_id' | 'actor_name'>): string => entry.actor_name ?? (entry.actor_id ? 'Former user' : 'System');
