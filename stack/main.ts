@@ -1,39 +1,9 @@
 import { buildAppIfStale } from './app-build.ts';
+import { startBanner } from './banner.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { DataDirLockedError, lockDataDir } from './db/data-lock.ts';
 import { MigrationError } from './db/prepare.ts';
 import { startStack, type RunningStack } from './server.ts';
-
-/** The password of every demo user in supabase/seed.sql. */
-const DEMO_PASSWORD = 'Waypost!2026';
-
-async function demoUsers(stack: RunningStack): Promise<string[]> {
-  const r = await stack.db.query<{ email: string }>("select email from auth.users where email like '%@%.test' order by id");
-  return r.rows.map((row) => row.email);
-}
-
-async function printBanner(stack: RunningStack, app: string): Promise<void> {
-  const { config } = stack;
-  const users = await demoUsers(stack);
-  const lines = [
-    '',
-    'Waypost is running.',
-    '',
-    `  App          ${app}`,
-    `  API URL      ${stack.url}`,
-    `  DB URL       ${stack.dbUrl}`,
-    `  Mailbox      ${stack.url}/mail`,
-    `  anon key     ${config.anonKey}`,
-    `  service_role ${config.serviceRoleKey}`,
-    '',
-    users.length > 0 ? `Demo sign-ins (password ${DEMO_PASSWORD}):` : 'No demo users (the database was not seeded).',
-    ...users.map((email) => `  ${email}`),
-    '',
-    'Press Ctrl+C to stop.',
-    '',
-  ];
-  console.log(lines.join('\n'));
-}
 
 async function main(): Promise<void> {
   const config = await loadConfig(process.env);
@@ -57,7 +27,7 @@ async function main(): Promise<void> {
     if (build === 'no-app') console.log('[stack] no app to build yet (src/ or index.html missing): serving the APIs only');
     stack = await startStack({ env: process.env });
     lock.update({ url: stack.url, dbUrl: stack.dbUrl });
-    await printBanner(stack, build === 'no-app' ? '(no app yet)' : `${stack.url}/`);
+    console.log(await startBanner(stack, build === 'no-app' ? '(no app yet)' : `${stack.url}/`));
   } catch (e) {
     lock.release();
     throw e;
