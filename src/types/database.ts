@@ -51,6 +51,26 @@ isOneToOne: false
       referencedColumns: ["id"]
     }
                   ]
+                },"delivery_services": {
+                  Row: {
+                    "active": boolean,"code": string,"created_at": string,"description": string,"id": string,"kind": string,"max_transit_hours": number,"min_transit_hours": number,"name": string,"required_vehicle_features": (string)[],"tenant_id": string,"updated_at": string
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "active"?: boolean,"code": string,"created_at"?: string,"description"?: string,"id"?: string,"kind": string,"max_transit_hours": number,"min_transit_hours": number,"name": string,"required_vehicle_features"?: (string)[],"tenant_id"?: string,"updated_at"?: string
+                  }
+                  Update: {
+                    "active"?: boolean,"code"?: string,"created_at"?: string,"description"?: string,"id"?: string,"kind"?: string,"max_transit_hours"?: number,"min_transit_hours"?: number,"name"?: string,"required_vehicle_features"?: (string)[],"tenant_id"?: string,"updated_at"?: string
+                  }
+                  Relationships: [
+                    {
+      foreignKeyName: "delivery_services_tenant_id_fkey"
+      columns: ["tenant_id"]
+isOneToOne: false
+      referencedRelation: "tenants"
+      referencedColumns: ["id"]
+    }
+                  ]
                 },"notifications": {
                   Row: {
                     "body": string | null,"created_at": string,"id": string,"link": string | null,"read_at": string | null,"tenant_id": string,"title": string,"updated_at": string,"user_id": string
@@ -91,6 +111,32 @@ isOneToOne: false
                   Relationships: [
                     {
       foreignKeyName: "profiles_tenant_id_fkey"
+      columns: ["tenant_id"]
+isOneToOne: false
+      referencedRelation: "tenants"
+      referencedColumns: ["id"]
+    }
+                  ]
+                },"suppliers": {
+                  Row: {
+                    "active": boolean,"address_id": string | null,"code": string,"contact_email": string | null,"contact_name": string | null,"contact_phone": string | null,"created_at": string,"id": string,"lead_time_days": number,"name": string,"notes": string | null,"payment_terms": string,"tenant_id": string,"updated_at": string
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "active"?: boolean,"address_id"?: string | null,"code": string,"contact_email"?: string | null,"contact_name"?: string | null,"contact_phone"?: string | null,"created_at"?: string,"id"?: string,"lead_time_days"?: number,"name": string,"notes"?: string | null,"payment_terms"?: string,"tenant_id"?: string,"updated_at"?: string
+                  }
+                  Update: {
+                    "active"?: boolean,"address_id"?: string | null,"code"?: string,"contact_email"?: string | null,"contact_name"?: string | null,"contact_phone"?: string | null,"created_at"?: string,"id"?: string,"lead_time_days"?: number,"name"?: string,"notes"?: string | null,"payment_terms"?: string,"tenant_id"?: string,"updated_at"?: string
+                  }
+                  Relationships: [
+                    {
+      foreignKeyName: "suppliers_address_id_fkey"
+      columns: ["address_id"]
+isOneToOne: false
+      referencedRelation: "addresses"
+      referencedColumns: ["id"]
+    },{
+      foreignKeyName: "suppliers_tenant_id_fkey"
       columns: ["tenant_id"]
 isOneToOne: false
       referencedRelation: "tenants"
@@ -145,10 +191,190 @@ isOneToOne: false
       referencedColumns: ["id"]
     }
                   ]
+                },"warehouse_locations": {
+                  Row: {
+                    "capacity": NonNullable<Json>,"code": string,"created_at": string,"id": string,"location_type": string,"metadata": NonNullable<Json>,"name": string,"parent_id": string | null,"position": NonNullable<Json>,"seq": number,"status": string,"tenant_id": string,"updated_at": string,"warehouse_id": string
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "capacity"?: NonNullable<Json>,"code"?: string,"created_at"?: string,"id"?: string,"location_type": string,"metadata"?: NonNullable<Json>,"name": string,"parent_id"?: string | null,"position"?: NonNullable<Json>,"seq"?: number,"status"?: string,"tenant_id"?: string,"updated_at"?: string,"warehouse_id": string
+                  }
+                  Update: {
+                    "capacity"?: NonNullable<Json>,"code"?: string,"created_at"?: string,"id"?: string,"location_type"?: string,"metadata"?: NonNullable<Json>,"name"?: string,"parent_id"?: string | null,"position"?: NonNullable<Json>,"seq"?: number,"status"?: string,"tenant_id"?: string,"updated_at"?: string,"warehouse_id"?: string
+                  }
+                  Relationships: [
+                    {
+      foreignKeyName: "warehouse_locations_parent_id_fkey"
+      columns: ["parent_id","warehouse_id"]
+isOneToOne: false
+      referencedRelation: "warehouse_locations"
+      referencedColumns: ["id","warehouse_id"]
+    },{
+      foreignKeyName: "warehouse_locations_tenant_id_fkey"
+      columns: ["tenant_id"]
+isOneToOne: false
+      referencedRelation: "tenants"
+      referencedColumns: ["id"]
+    },{
+      foreignKeyName: "warehouse_locations_warehouse_id_fkey"
+      columns: ["warehouse_id","tenant_id"]
+isOneToOne: false
+      referencedRelation: "warehouses"
+      referencedColumns: ["id","tenant_id"]
+    }
+                  ]
+                },"warehouse_staff": {
+                  Row: {
+                    "active": boolean,"created_at": string,"id": string,"role": string,"tenant_id": string,"updated_at": string,"user_id": string,"warehouse_id": string
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "active"?: boolean,"created_at"?: string,"id"?: string,"role": string,"tenant_id"?: string,"updated_at"?: string,"user_id": string,"warehouse_id": string
+                  }
+                  Update: {
+                    "active"?: boolean,"created_at"?: string,"id"?: string,"role"?: string,"tenant_id"?: string,"updated_at"?: string,"user_id"?: string,"warehouse_id"?: string
+                  }
+                  Relationships: [
+                    {
+      foreignKeyName: "warehouse_staff_tenant_id_fkey"
+      columns: ["tenant_id"]
+isOneToOne: false
+      referencedRelation: "tenants"
+      referencedColumns: ["id"]
+    },{
+      foreignKeyName: "warehouse_staff_user_id_fkey"
+      columns: ["user_id","tenant_id"]
+isOneToOne: false
+      referencedRelation: "profiles"
+      referencedColumns: ["id","tenant_id"]
+    },{
+      foreignKeyName: "warehouse_staff_warehouse_id_fkey"
+      columns: ["warehouse_id","tenant_id"]
+isOneToOne: false
+      referencedRelation: "warehouses"
+      referencedColumns: ["id","tenant_id"]
+    }
+                  ]
+                },"warehouses": {
+                  Row: {
+                    "access_mode": string,"address_id": string,"available_capacity": number,"code": string,"created_at": string,"features": NonNullable<Json>,"id": string,"name": string,"status": string,"tenant_id": string,"total_capacity": number,"updated_at": string,"user_ids": (string)[]
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "access_mode"?: string,"address_id": string,"available_capacity"?: number,"code": string,"created_at"?: string,"features"?: NonNullable<Json>,"id"?: string,"name": string,"status"?: string,"tenant_id"?: string,"total_capacity"?: number,"updated_at"?: string,"user_ids"?: (string)[]
+                  }
+                  Update: {
+                    "access_mode"?: string,"address_id"?: string,"available_capacity"?: number,"code"?: string,"created_at"?: string,"features"?: NonNullable<Json>,"id"?: string,"name"?: string,"status"?: string,"tenant_id"?: string,"total_capacity"?: number,"updated_at"?: string,"user_ids"?: (string)[]
+                  }
+                  Relationships: [
+                    {
+      foreignKeyName: "warehouses_address_id_fkey"
+      columns: ["address_id"]
+isOneToOne: false
+      referencedRelation: "addresses"
+      referencedColumns: ["id"]
+    },{
+      foreignKeyName: "warehouses_tenant_id_fkey"
+      columns: ["tenant_id"]
+isOneToOne: false
+      referencedRelation: "tenants"
+      referencedColumns: ["id"]
+    }
+                  ]
+                },"zone_pricing": {
+                  Row: {
+                    "active": boolean,"base_price": number,"created_at": string,"destination_zone_id": string,"id": string,"max_transit_time": number,"min_transit_time": number,"origin_zone_id": string,"per_unit_price": number,"service_id": string,"tenant_id": string,"updated_at": string
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "active"?: boolean,"base_price": number,"created_at"?: string,"destination_zone_id": string,"id"?: string,"max_transit_time": number,"min_transit_time": number,"origin_zone_id": string,"per_unit_price": number,"service_id": string,"tenant_id"?: string,"updated_at"?: string
+                  }
+                  Update: {
+                    "active"?: boolean,"base_price"?: number,"created_at"?: string,"destination_zone_id"?: string,"id"?: string,"max_transit_time"?: number,"min_transit_time"?: number,"origin_zone_id"?: string,"per_unit_price"?: number,"service_id"?: string,"tenant_id"?: string,"updated_at"?: string
+                  }
+                  Relationships: [
+                    {
+      foreignKeyName: "zone_pricing_destination_zone_id_fkey"
+      columns: ["destination_zone_id","tenant_id"]
+isOneToOne: false
+      referencedRelation: "zones"
+      referencedColumns: ["id","tenant_id"]
+    },{
+      foreignKeyName: "zone_pricing_origin_zone_id_fkey"
+      columns: ["origin_zone_id","tenant_id"]
+isOneToOne: false
+      referencedRelation: "zones"
+      referencedColumns: ["id","tenant_id"]
+    },{
+      foreignKeyName: "zone_pricing_service_id_fkey"
+      columns: ["service_id","tenant_id"]
+isOneToOne: false
+      referencedRelation: "delivery_services"
+      referencedColumns: ["id","tenant_id"]
+    },{
+      foreignKeyName: "zone_pricing_tenant_id_fkey"
+      columns: ["tenant_id"]
+isOneToOne: false
+      referencedRelation: "tenants"
+      referencedColumns: ["id"]
+    }
+                  ]
+                },"zones": {
+                  Row: {
+                    "active": boolean,"boundary": unknown,"code": string,"color": string,"created_at": string,"description": string,"id": string,"name": string,"polygon": NonNullable<Json>,"tenant_id": string,"updated_at": string
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "active"?: boolean,"boundary"?: never,"code": string,"color"?: string,"created_at"?: string,"description"?: string,"id"?: string,"name": string,"polygon": NonNullable<Json>,"tenant_id"?: string,"updated_at"?: string
+                  }
+                  Update: {
+                    "active"?: boolean,"boundary"?: never,"code"?: string,"color"?: string,"created_at"?: string,"description"?: string,"id"?: string,"name"?: string,"polygon"?: NonNullable<Json>,"tenant_id"?: string,"updated_at"?: string
+                  }
+                  Relationships: [
+                    {
+      foreignKeyName: "zones_tenant_id_fkey"
+      columns: ["tenant_id"]
+isOneToOne: false
+      referencedRelation: "tenants"
+      referencedColumns: ["id"]
+    }
+                  ]
                 }
           }
           Views: {
-            [_ in never]: never
+            "zone_pricing_rows": {
+                  Row: {
+                    "active": boolean,"base_price": number,"created_at": string,"destination_zone_code": string,"destination_zone_id": string,"destination_zone_name": string,"id": string,"max_transit_time": number,"min_transit_time": number,"origin_zone_code": string,"origin_zone_id": string,"origin_zone_name": string,"per_unit_price": number,"service_code": string,"service_id": string,"service_name": string,"tenant_id": string,"updated_at": string
+                  }
+                  ComputedFields: never
+                  Relationships: [
+                    {
+      foreignKeyName: "zone_pricing_destination_zone_id_fkey"
+      columns: ["destination_zone_id","tenant_id"]
+isOneToOne: false
+      referencedRelation: "zones"
+      referencedColumns: ["id","tenant_id"]
+    },{
+      foreignKeyName: "zone_pricing_origin_zone_id_fkey"
+      columns: ["origin_zone_id","tenant_id"]
+isOneToOne: false
+      referencedRelation: "zones"
+      referencedColumns: ["id","tenant_id"]
+    },{
+      foreignKeyName: "zone_pricing_service_id_fkey"
+      columns: ["service_id","tenant_id"]
+isOneToOne: false
+      referencedRelation: "delivery_services"
+      referencedColumns: ["id","tenant_id"]
+    },{
+      foreignKeyName: "zone_pricing_tenant_id_fkey"
+      columns: ["tenant_id"]
+isOneToOne: false
+      referencedRelation: "tenants"
+      referencedColumns: ["id"]
+    }
+                  ]
+                }
           }
           Functions: {
             "get_tenant_settings":
@@ -164,7 +390,42 @@ isOneToOne: false
                            },
 "notification_stats":
 { Args: Record<PropertyKey, never>; Returns: Json
-                           }
+                           },
+"quote":
+{ Args: { "dropoff_lat": number,"dropoff_lng": number,"pickup_lat": number,"pickup_lng": number,"ready_at"?: string,"service_id": string,"weight_kg": number }; Returns: Json
+                           },
+"save_tenant_brand":
+{ Args: { "p_brand": Json,"p_tenant_id": string }; Returns: undefined
+                           },
+"save_tenant_settings":
+{ Args: { "p_contact_info": Json,"p_general": Json,"p_maps_key": string,"p_name": string,"p_tenant_id": string }; Returns: undefined
+                           },
+"save_warehouse":
+{ Args: { "p_values": Json,"p_warehouse_id": string }; Returns: Json
+                           },
+"tenant_currency":
+{ Args: Record<PropertyKey, never>; Returns: string
+                           },
+"zones_containing":
+{ Args: { "lat": number,"lng": number }; Returns: {
+              "active": boolean,
+"boundary": unknown,
+"code": string,
+"color": string,
+"created_at": string,
+"description": string,
+"id": string,
+"name": string,
+"polygon": NonNullable<Json>,
+"tenant_id": string,
+"updated_at": string
+            }[]
+                          SetofOptions: {
+        from: "*"
+        to: "zones"
+        isOneToOne: false
+        isSetofReturn: true
+      } }
           }
           Enums: {
             [_ in never]: never
