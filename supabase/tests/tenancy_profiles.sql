@@ -1,7 +1,7 @@
 -- Tenancy: public.profiles as anon, each panel of acme and globex's admin: who may select,
 -- insert, update and delete which people; the columns each may change; what holds regardless.
 begin;
-select plan(49);
+select plan(52);
 
 -- orphan@acme.test: an account of the seed without a profile.
 
@@ -16,10 +16,11 @@ select throws_ok($$ delete from public.profiles $$, '42501', null, 'anon: cannot
 reset role;
 select tests.act_as('customer@acme.test');
 select results_eq(
-  $$ select email from public.profiles order by email $$,
+  $$ select email from public.profiles where email like '%@acme.test' order by email $$,
   $$ values ('admin@acme.test'), ('customer@acme.test'), ('dispatcher@acme.test'), ('driver@acme.test') $$,
   'customer: reads self and acme staff only'
 );
+select is((select count(*)::int from public.profiles where panel_type = 'customer' and email <> 'customer@acme.test'), 0, 'customer: reads no other customer, of any domain');
 select is(tests.affected($$ update public.profiles set first_name = 'Carla', last_name = 'Customer', phone = '+1 555 0000', avatar_url = 'https://example.test/c.png' where email = 'customer@acme.test' $$), 1, 'customer: updates own names, phone and avatar');
 select throws_ok($$ update public.profiles set panel_type = 'admin' where email = 'customer@acme.test' $$, '42501', null, 'customer: cannot change own panel');
 select throws_ok($$ update public.profiles set roles = '{customer,admin}' where email = 'customer@acme.test' $$, '42501', null, 'customer: cannot change own roles');
@@ -31,13 +32,14 @@ select is(tests.affected($$ delete from public.profiles where email = 'driver@ac
 select is(tests.affected($$ delete from public.profiles where email = 'customer@acme.test' $$), 0, 'customer: cannot delete themselves');
 select throws_ok($$ insert into public.profiles (id, tenant_id, panel_type) values ('a1000000-0000-4000-8000-0000000000ff', 'a0000000-0000-4000-8000-000000000001', 'customer') $$, '42501', null, 'customer: cannot add people');
 
--- acme driver and dispatcher: all of acme, nothing of globex, no management.
+-- acme driver: acme's staff only (customers of their deliveries come with the delivery network);
+-- dispatcher: all of acme. Nothing of globex, no management.
 reset role;
 select tests.act_as('driver@acme.test');
 select results_eq(
-  $$ select email from public.profiles order by email $$,
-  $$ values ('admin@acme.test'), ('business@acme.test'), ('customer@acme.test'), ('dispatcher@acme.test'), ('driver@acme.test') $$,
-  'driver: reads all of acme''s people'
+  $$ select email from public.profiles where email like '%@acme.test' order by email $$,
+  $$ values ('admin@acme.test'), ('dispatcher@acme.test'), ('driver@acme.test') $$,
+  'driver: reads acme''s staff, never its customers'
 );
 select is(tests.affected($$ update public.profiles set last_name = 'Driver' where email = 'driver@acme.test' $$), 1, 'driver: updates own names');
 select throws_ok($$ update public.profiles set status = 'inactive' where email = 'driver@acme.test' $$, '42501', null, 'driver: cannot change own status');
@@ -45,7 +47,8 @@ select is(tests.affected($$ update public.profiles set phone = '1' where email =
 select is(tests.affected($$ delete from public.profiles where email = 'customer@acme.test' $$), 0, 'driver: cannot delete a customer');
 reset role;
 select tests.act_as('dispatcher@acme.test');
-select is((select count(*)::int from public.profiles where tenant_id = 'a0000000-0000-4000-8000-000000000001'), 5, 'dispatcher: reads all of acme''s people');
+select is((select count(*)::int from public.profiles where tenant_id = 'a0000000-0000-4000-8000-000000000001' and email like '%@acme.test'), 5, 'dispatcher: reads all of acme''s demo people');
+select ok((select count(*)::int from public.profiles where tenant_id = 'a0000000-0000-4000-8000-000000000001' and panel_type = 'customer') >= 2, 'dispatcher: reads acme''s customers');
 select is((select count(*)::int from public.profiles where tenant_id <> 'a0000000-0000-4000-8000-000000000001'), 0, 'dispatcher: reads nobody of another tenant');
 select is(tests.affected($$ update public.profiles set panel_type = 'driver' where email = 'customer@acme.test' $$), 0, 'dispatcher: cannot manage people');
 select throws_ok($$ insert into public.profiles (id, tenant_id, panel_type) values ('a1000000-0000-4000-8000-0000000000ff', 'a0000000-0000-4000-8000-000000000001', 'driver') $$, '42501', null, 'dispatcher: cannot add people');
@@ -53,7 +56,8 @@ select throws_ok($$ insert into public.profiles (id, tenant_id, panel_type) valu
 -- acme admin: manages acme's people, and only acme's.
 reset role;
 select tests.act_as('admin@acme.test');
-select is((select count(*)::int from public.profiles), 5, 'admin: reads acme''s five people');
+select is((select count(*)::int from public.profiles where email like '%@acme.test'), 5, 'admin: reads acme''s five demo people');
+select is((select count(*)::int from public.profiles where tenant_id <> 'a0000000-0000-4000-8000-000000000001'), 0, 'admin: reads only acme''s people');
 select is((select count(*)::int from public.profiles where email like '%@globex.test'), 0, 'admin: reads nobody of globex');
 select lives_ok($$ insert into public.profiles (id, tenant_id, panel_type, roles, first_name) values ('a1000000-0000-4000-8000-0000000000ff', 'a0000000-0000-4000-8000-000000000001', 'driver', '{driver}', 'Olive') $$, 'admin: adds a person to acme');
 select is((select email || ' / ' || full_name from public.profiles where email = 'orphan@acme.test'), 'orphan@acme.test / Olive', 'admin: the email comes from the account, full_name from the names');
@@ -68,7 +72,7 @@ select is(tests.affected($$ delete from public.profiles where email = 'customer@
 reset role;
 select tests.act_as('admin@globex.test');
 select results_eq(
-  $$ select email from public.profiles order by email $$,
+  $$ select email from public.profiles where email like '%@globex.test' or email like '%@acme.test' order by email $$,
   $$ values ('admin@globex.test'), ('customer@globex.test'), ('dispatcher@globex.test'), ('driver@globex.test') $$,
   'globex admin: reads globex''s people only'
 );

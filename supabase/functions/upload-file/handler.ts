@@ -102,7 +102,9 @@ export function createUploadHandler(deps: UploadDeps): (req: Request) => Promise
     const verdict = judgeFile(UPLOAD_KINDS[kindName], { name: parsed.filename, declaredType: file.type, bytes });
     if (!verdict.ok) return fail(verdict.status, verdict.status === 413 ? 'file_too_large' : 'invalid_file_type', verdict.message);
 
-    const storedPath = `${parsed.tenantId}/${storedFileName(parsed.filename, deps.randomId())}`;
+    // Avatars carry their owner's id: storage lets a member write only `avatar-<own id>-…`.
+    const ownerPrefix = kindName === 'avatar' ? `avatar-${caller.userId}-` : '';
+    const storedPath = `${parsed.tenantId}/${ownerPrefix}${storedFileName(parsed.filename, deps.randomId())}`;
     let stored: StoreResult;
     try {
       stored = await deps.store(token, bucket, storedPath, bytes, verdict.type);

@@ -65,6 +65,14 @@ Deno.test('a valid image is stored as the caller under a unique name and answere
   assert.deepEqual(stored, [{ token: 'admin', bucket: 'tenants', path: `${ACME}/rnd-van-photo.png`, contentType: 'image/png', size: PNG.length }]);
 });
 
+Deno.test("an avatar is stored under its owner's id, the name storage lets every member write", async () => {
+  const { handle, stored } = setup();
+  const res = await handle(post(form({ file: png('me.png'), bucket: 'tenants', path: `${ACME}/me.png`, kind: 'avatar' })));
+  assert.equal(res.status, 200);
+  await res.body?.cancel();
+  assert.deepEqual(stored.map((s) => s.path), [`${ACME}/avatar-u1-rnd-me.png`]);
+});
+
 Deno.test('no session: 401 No active session', async () => {
   const { handle, stored } = setup();
   for (const token of [null, 'not-a-session']) {

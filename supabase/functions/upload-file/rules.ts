@@ -18,6 +18,9 @@ export const UPLOAD_KINDS = {
   // Spec 5 'Vehicle': images only, one file, jpeg/jpg/png/gif, 3 MB max.
   'vehicle-image': { types: IMAGES, maxBytes: 3 * MB },
   image: { types: IMAGES, maxBytes: 3 * MB },
+  // A person's own picture (account drawer > Profile): stored under their name (handler.ts), the
+  // one upload every member may make (storage policy of 20261125000100_users_admin.sql).
+  avatar: { types: IMAGES, maxBytes: 3 * MB },
   document: { types: [...IMAGES, 'application/pdf'], maxBytes: 10 * MB },
 } as const satisfies Record<string, UploadKind>;
 
