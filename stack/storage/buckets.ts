@@ -149,5 +149,6 @@ export async function emptyBucket(sc: StorageContext, res: ServerResponse, calle
       for (const row of removed.rows) if (row.version) steps.afterCommit(() => sc.files.remove(id, row.name, row.version as string));
     }),
   );
-  sendJson(res, 200, { message: 'Successfully emptied' });
+  // Current Storage empties in the background and answers so at once; here the objects are already gone.
+  sendJson(res, 200, { message: 'Empty bucket has been queued. Completion may take up to an hour.' });
 }

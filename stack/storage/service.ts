@@ -7,6 +7,7 @@ import { createBucket, deleteBucket, emptyBucket, getBucket, listBuckets, update
 import type { StorageContext } from './context.ts';
 import { ERRORS, fromPgError, StorageError } from './errors.ts';
 import { ObjectFiles } from './files.ts';
+import { listObjectsV2 } from './list-v2.ts';
 import { decodePath, splitObjectPath } from './names.ts';
 import {
   copyObject,
@@ -69,6 +70,7 @@ export function createStorageService(stack: StackContext): StackService {
       if (head === 'sign') return async () => { const o = objectAt(1); await downloadSignedObject(sc, req, res, url, o.bucket, o.key); };
       return null;
     }
+    if (head === 'list-v2' && rest.length === 2 && method === 'POST') return as((c) => listObjectsV2(sc, req, res, c, decodePath(rest[1])));
     if (head === 'list' && rest.length === 2 && method === 'POST') return as((c) => listObjects(sc, req, res, c, decodePath(rest[1])));
     if (head === 'move' && rest.length === 1 && method === 'POST') return as((c) => moveObject(sc, req, res, c));
     if (head === 'copy' && rest.length === 1 && method === 'POST') return as((c) => copyObject(sc, req, res, c));

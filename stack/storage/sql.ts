@@ -17,7 +17,7 @@ export const OBJECT_JSON = `json_build_object(
 export const OBJECT_INFO_JSON = `json_build_object(
   'id', id, 'name', name, 'version', version, 'bucket_id', bucket_id,
   'size', (metadata->>'size')::bigint, 'content_type', metadata->>'mimetype', 'cache_control', metadata->>'cacheControl',
-  'etag', metadata->>'eTag', 'metadata', user_metadata, 'last_modified', metadata->>'lastModified',
+  'etag', metadata->>'eTag', 'metadata', coalesce(nullif(user_metadata, 'null'::jsonb), '{}'::jsonb), 'last_modified', metadata->>'lastModified',
   'created_at', ${iso('created_at')})::text`;
 
 /** Rows of one `json` text column -> parsed values. */
