@@ -63,7 +63,7 @@ select ok(public.get_tenant_settings('a0000000-0000-4000-8000-000000000001') is 
 -- acme admin
 reset role;
 select tests.act_as('admin@acme.test');
-select is(tests.affected($$ update public.tenants set brand_settings = '{"colors": {"primary": "#000000"}}', contact_info = '{"phone": "1"}', logo_url = null, name = '{"en": "Acme Logistics"}', settings = '{"general": {}}' where slug = 'acme' $$), 1, 'admin: updates own tenant''s name, logo, contact, settings and brand');
+select is(tests.affected($$ update public.tenants set brand_settings = '{"colors": {"primary": "#000000"}}', contact_info = '{"phone": "+1 415 555 0100"}', logo_url = null, name = '{"en": "Acme Logistics"}', settings = '{"general": {}}' where slug = 'acme' $$), 1, 'admin: updates own tenant''s name, logo, contact, settings and brand');
 select is(public.get_tenant_settings('a0000000-0000-4000-8000-000000000001'), '{"general": {}}'::jsonb, 'admin: the settings change is seen');
 select is(tests.affected($$ update public.tenants set brand_settings = '{}' where slug = 'globex' $$), 0, 'admin: cannot update another tenant');
 select throws_ok($$ update public.tenants set slug = 'acme2' where slug = 'acme' $$, '42501', null, 'admin: cannot change the slug');

@@ -1,0 +1,106 @@
+-- The audit trail as the activity screen and the record histories read it: entries written for each
+-- change (who, what, before and after), read only by the tenant's active admins, never another
+-- tenant's, and never writable by any API role (insert, update, delete refused for all of them).
+begin;
+select plan(37);
+
+-- A change by acme's admin and one by globex's admin, so both tenants have fresh entries.
+select tests.act_as('admin@acme.test');
+update public.vehicles set capacity_unit = 45, name = 'City Van One' where id = 'a3000000-0000-4000-8000-000000000001';
+reset role;
+select tests.act_as('admin@globex.test');
+update public.vehicles set capacity_unit = 70 where id = 'b3000000-0000-4000-8000-000000000001';
+reset role;
+
+select results_eq(
+  $$ select action, actor_id, actor_name, changed_columns, old_values, new_values from public.audit_log
+     where row_id = 'a3000000-0000-4000-8000-000000000001' order by created_at desc, id limit 1 $$,
+  $$ values ('update'::text, 'a1000000-0000-4000-8000-000000000001'::uuid, 'Ada Admin'::text, array['capacity_unit', 'name'],
+            '{"capacity_unit": 40, "name": "City Van 1"}'::jsonb, '{"capacity_unit": 45, "name": "City Van One"}'::jsonb) $$,
+  'an update is recorded with its actor, the changed columns and their values before and after');
+
+-- Who reads what.
+create function pg_temp.reads(who text) returns setof text
+language plpgsql
+as $$
+declare
+  acme_rows integer;
+  globex_rows integer;
+  actors integer;
+begin
+  perform tests.act_as(who);
+  select count(*) filter (where tenant_id = 'a0000000-0000-4000-8000-000000000001'),
+         count(*) filter (where tenant_id = 'b0000000-0000-4000-8000-000000000001')
+    into acme_rows, globex_rows from public.audit_log;
+  if who is null then
+    actors := 0;
+  else
+    select count(*) into actors from public.list_audit_actors('a0000000-0000-4000-8000-000000000001');
+  end if;
+  reset role;
+  if who = 'admin@acme.test' then
+    return next ok(acme_rows > 0 and actors > 0, who || ': reads acme''s entries and actors');
+    return next is(globex_rows, 0, who || ': reads none of globex''s entries');
+  elsif who = 'admin@globex.test' then
+    return next ok(globex_rows > 0, who || ': reads globex''s entries');
+    return next is(acme_rows + actors, 0, who || ': reads none of acme''s entries or actors');
+  else
+    return next is(acme_rows + globex_rows, 0, coalesce(who, 'anon') || ': reads no entries');
+    return next is(actors, 0, coalesce(who, 'anon') || ': reads no actors');
+  end if;
+end;
+$$;
+grant execute on function pg_temp.reads(text) to anon, authenticated;
+
+select pg_temp.reads('admin@acme.test');
+select pg_temp.reads('admin@globex.test');
+select pg_temp.reads('dispatcher@acme.test');
+select pg_temp.reads('driver@acme.test');
+select pg_temp.reads('customer@acme.test');
+select pg_temp.reads('business@acme.test');
+select pg_temp.reads('dispatcher@globex.test');
+select pg_temp.reads('driver@globex.test');
+select pg_temp.reads('customer@globex.test');
+select tests.act_as(null);
+select throws_ok($$ select count(*) from public.audit_log $$, '42501', null, 'anon: reading the log refused');
+reset role;
+
+-- A deactivated admin reads nothing any more.
+update public.profiles set status = 'inactive' where id = 'a1000000-0000-4000-8000-000000000001';
+select tests.act_as('admin@acme.test');
+select is((select count(*)::int from public.audit_log), 0, 'a deactivated admin reads no entries');
+reset role;
+update public.profiles set status = 'active' where id = 'a1000000-0000-4000-8000-000000000001';
+
+-- Nobody writes the log: every API role, whatever it tries.
+create function pg_temp.cannot_write(who text, role_name text) returns setof text
+language plpgsql
+as $$
+declare
+  label text := coalesce(who, role_name);
+  entry uuid := (select id from public.audit_log where tenant_id = 'a0000000-0000-4000-8000-000000000001' limit 1);
+begin
+  if role_name = 'service_role' then
+    perform set_config('request.jwt.claims', '{"role":"service_role"}', true);
+    perform set_config('role', 'service_role', true);
+  else
+    perform tests.act_as(who);
+  end if;
+  return next throws_ok(format($q$ insert into public.audit_log (tenant_id, table_name, row_id, action)
+    values ('a0000000-0000-4000-8000-000000000001', 'vehicles', gen_random_uuid(), 'insert') $q$), '42501', null, label || ': insert refused');
+  return next throws_ok(format($q$ update public.audit_log set actor_name = 'Nobody' where id = %L $q$, entry), '42501', null, label || ': update refused');
+  return next throws_ok(format($q$ delete from public.audit_log where id = %L $q$, entry), '42501', null, label || ': delete refused');
+  reset role;
+end;
+$$;
+grant execute on function pg_temp.cannot_write(text, text) to anon, authenticated, service_role;
+
+select pg_temp.cannot_write(null, 'anon');
+select pg_temp.cannot_write('admin@acme.test', 'authenticated');
+select pg_temp.cannot_write('dispatcher@acme.test', 'authenticated');
+select pg_temp.cannot_write('admin@globex.test', 'authenticated');
+select pg_temp.cannot_write(null, 'service_role');
+select throws_ok($$ update public.audit_log set actor_name = 'Nobody' $$, '42501', 'The audit log is append-only', 'even the table owner cannot rewrite the log');
+
+select * from finish();
+rollback;
