@@ -75,3 +75,159 @@ export function addressLabel(address: Pick<Address, 'title' | 'full_address' | '
   const title = address.title.en?.trim();
   return title || address.full_address || address.address_line1;
 }
+
+/** The database's own test (private.address_problems): something@something.tld, no spaces. */
+export const EMAIL_PATTERN = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;
+export const DEFAULT_PHONE_COUNTRY = 'US';
+
+const digitCount = (value: string) => value.replace(/\D/g, '').length;
+const coordinate = (min: number, max: number) => z.number().min(min).max(max).nullable();
+
+/**
+ * The address dialog's values. Contact fields sit under contact_info, as the database names them
+ * in its {field, message} details, so a server refusal lands on the same field. The phone is the
+ * national number; phone_country (ISO code) gives its country code.
+ */
+export const addressFormSchema = z
+  .object({
+    address_title: z.string().trim().max(200),
+    address_type: z.enum(ADDRESS_TYPES),
+    contact_info: z.object({
+      full_name: z.string().trim().min(1, ADDRESS_MESSAGES.fullName).max(200),
+      email: z.string().trim().regex(EMAIL_PATTERN, ADDRESS_MESSAGES.email).max(320),
+      phone_country: z.string(),
+      phone: z
+        .string()
+        .trim()
+        .min(1, ADDRESS_MESSAGES.phoneRequired)
+        .refine((value) => digitCount(value) >= 10, ADDRESS_MESSAGES.phoneDigits)
+        .refine((value) => value.length <= 24, 'Phone number is too long'),
+    }),
+    address_line1: z.string().trim().min(1, ADDRESS_MESSAGES.addressLine1).max(300),
+    address_line2: z.string().trim().max(300),
+    building: z.string().trim().min(1, ADDRESS_MESSAGES.building).max(200),
+    street: z.string().trim().min(1, ADDRESS_MESSAGES.street).max(200),
+    city: z.string().trim().min(1, ADDRESS_MESSAGES.city).max(120),
+    state: z.string().trim().min(1, ADDRESS_MESSAGES.state).max(120),
+    postal_code: z.string().trim().min(1, ADDRESS_MESSAGES.postalCodeRequired).max(POSTAL_CODE_MAX, ADDRESS_MESSAGES.postalCodeMax),
+    country: z.string().trim().min(1, ADDRESS_MESSAGES.country).max(120),
+    latitude: coordinate(-90, 90),
+    longitude: coordinate(-180, 180),
+    delivery_instructions: z.string().trim().max(2000),
+    landmark: z.string().trim().max(200),
+    is_primary: z.boolean(),
+    save_to_address_book: z.boolean(),
+  })
+  .superRefine((value, context) => {
+    if ((value.latitude === null) !== (value.longitude === null)) {
+      context.addIssue({ code: 'custom', path: [value.latitude === null ? 'latitude' : 'longitude'], message: 'Enter both latitude and longitude, or neither' });
+    }
+  });
+export type AddressFormInput = z.input<typeof addressFormSchema>;
+export type AddressFormValues = z.output<typeof addressFormSchema>;
+
+/** What the form sends: the columns a client may write. */
+export interface AddressWrite {
+  title: { en?: string };
+  address_type: AddressType;
+  address_line1: string;
+  address_line2: string | null;
+  building: string;
+  street: string;
+  city: string;
+  state: string;
+  postal_code: string;
+  country: string;
+  latitude: number | null;
+  longitude: number | null;
+  is_primary: boolean;
+  save_to_address_book: boolean;
+  metadata: Address['metadata'];
+  contact_info: { full_name: string; phone: string; email: string };
+}
+
+/** '+44 20 7946 0958': the country's dialling code, then the national number as typed. */
+export function joinPhone(dialCode: string, national: string): string {
+  const number = national.trim();
+  if (number.startsWith('+') || !dialCode) return number;
+  return `+${dialCode} ${number}`;
+}
+
+/** Splits a stored phone by the dialling codes known: the longest code that prefixes it wins, the address's country first among equals. */
+export function splitPhone(
+  phone: string,
+  countries: readonly { code: string; name: string; phoneCode: string }[],
+  countryName: string,
+): { phone_country: string | null; phone: string } {
+  const match = /^\+(\d{1,4})[\s-]?(.*)$/.exec(phone.trim());
+  if (!match) return { phone_country: null, phone: phone.trim() };
+  const digits = `${match[1] ?? ''}${match[2] ?? ''}`.replace(/\D/g, '');
+  const name = countryName.trim().toLowerCase();
+  let best: { code: string; phoneCode: string; preferred: boolean } | null = null;
+  for (const country of countries) {
+    if (!country.phoneCode || !digits.startsWith(country.phoneCode)) continue;
+    const preferred = country.name.toLowerCase() === name;
+    if (!best || country.phoneCode.length > best.phoneCode.length || (country.phoneCode.length === best.phoneCode.length && preferred && !best.preferred)) {
+      best = { code: country.code, phoneCode: country.phoneCode, preferred };
+    }
+  }
+  if (!best) return { phone_country: null, phone: phone.trim() };
+  const rest = phone.trim().slice(1).replace(/^[\s-]*/, '');
+  return { phone_country: best.code, phone: rest.slice(best.phoneCode.length).replace(/^[\s-]*/, '') };
+}
+
+export function toAddressWrite(values: AddressFormValues, dialCode: string, metadata: Address['metadata'] = {}): AddressWrite {
+  const title = values.address_title;
+  const location = values.latitude !== null && values.longitude !== null ? { lat: values.latitude, lng: values.longitude } : null;
+  return {
+    title: title ? { en: title } : {},
+    address_type: values.address_type,
+    address_line1: values.address_line1,
+    address_line2: values.address_line2 || null,
+    building: values.building,
+    street: values.street,
+    city: values.city,
+    state: values.state,
+    postal_code: values.postal_code,
+    country: values.country,
+    latitude: values.latitude,
+    longitude: values.longitude,
+    is_primary: values.is_primary,
+    save_to_address_book: values.save_to_address_book,
+    metadata: {
+      ...metadata,
+      delivery_instructions: values.delivery_instructions || null,
+      landmark: values.landmark || null,
+      location,
+    },
+    contact_info: { full_name: values.contact_info.full_name, phone: joinPhone(dialCode, values.contact_info.phone), email: values.contact_info.email },
+  };
+}
+
+/** The dialog's starting values: the stored address, or a new one (the owner's first is their Default). */
+export function toAddressFormInput(address: Address | null, split: { phone_country: string | null; phone: string } | null, makeDefault = false): AddressFormInput {
+  return {
+    address_title: address?.title.en ?? '',
+    address_type: address?.address_type ?? 'shipping',
+    contact_info: {
+      full_name: address?.contact_info.full_name ?? '',
+      email: address?.contact_info.email ?? '',
+      phone_country: split?.phone_country ?? DEFAULT_PHONE_COUNTRY,
+      phone: split?.phone ?? address?.contact_info.phone ?? '',
+    },
+    address_line1: address?.address_line1 ?? '',
+    address_line2: address?.address_line2 ?? '',
+    building: address?.building ?? '',
+    street: address?.street ?? '',
+    city: address?.city ?? '',
+    state: address?.state ?? '',
+    postal_code: address?.postal_code ?? '',
+    country: address?.country ?? '',
+    latitude: address?.latitude ?? null,
+    longitude: address?.longitude ?? null,
+    delivery_instructions: address?.metadata.delivery_instructions ?? '',
+    landmark: address?.metadata.landmark ?? '',
+    is_primary: address?.is_primary ?? makeDefault,
+    save_to_address_book: address?.save_to_address_book ?? true,
+  };
+}

@@ -1,9 +1,12 @@
 import { useEffect, useState } from 'react';
+import { Button } from '../../../ui/Button';
 import { ErrorState } from '../../../ui/ErrorState';
+import { PlusIcon } from '../../../ui/icons';
 import { Skeleton } from '../../../ui/Skeleton';
 import { getDefaultAddress } from '../api';
 import type { Address } from '../schema';
 import { AddressCard } from './AddressCard';
+import { AddressDialog } from './AddressDialog';
 
 type Settled = { key: string; error: Error; address?: undefined } | { key: string; error?: undefined; address: Address | null };
 type Load = { status: 'loading' } | { status: 'error'; error: Error } | { status: 'ready'; address: Address | null };
@@ -13,6 +16,7 @@ export function DefaultAddressCard({ userId, tenantId }: { userId: string; tenan
   const [reload, setReload] = useState(0);
   const key = `${tenantId}|${userId}|${reload}`;
   const [settled, setSettled] = useState<Settled | null>(null);
+  const [adding, setAdding] = useState(false);
 
   useEffect(() => {
     const controller = new AbortController();
@@ -46,9 +50,21 @@ export function DefaultAddressCard({ userId, tenantId }: { userId: string; tenan
       {load.status === 'ready' && load.address && <AddressCard address={load.address} />}
       {load.status === 'ready' && !load.address && (
         <div className="flex flex-col items-start gap-2 rounded-xl border border-dashed border-slate-300 p-4 dark:border-slate-700">
-          <p className="text-sm text-slate-600 dark:text-slate-400">No address yet.</p>
+          <p className="text-sm text-slate-600 dark:text-slate-400">No address yet. The first one becomes the Default.</p>
+          <Button variant="secondary" onClick={() => setAdding(true)}>
+            <PlusIcon className="size-4" />
+            Add Default Address
+          </Button>
         </div>
       )}
+      <AddressDialog
+        open={adding}
+        onClose={() => setAdding(false)}
+        owner={{ tenantId, userId }}
+        address={null}
+        makeDefault
+        onSaved={() => setReload((n) => n + 1)}
+      />
     </section>
   );
 }

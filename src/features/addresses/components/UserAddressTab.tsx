@@ -1,15 +1,27 @@
-import { useCallback } from 'react';
+import { useCallback, useState } from 'react';
 import { withFilters, withPage, withSearch } from '../../../lib/list-state';
 import { useServerList } from '../../../lib/use-server-list';
 import { useListUrlState } from '../../../lib/url-state';
 import { Pagination, SearchBox } from '../../../ui/data-table';
+import { Button } from '../../../ui/Button';
+import { ConfirmDialog } from '../../../ui/ConfirmDialog';
 import { EmptyState } from '../../../ui/EmptyState';
 import { ErrorState } from '../../../ui/ErrorState';
+import { PlusIcon } from '../../../ui/icons';
+import { Menu } from '../../../ui/Menu';
 import { Skeleton } from '../../../ui/Skeleton';
-import { listAddresses } from '../api';
+import { useToast } from '../../../ui/toast';
+import { deleteAddress, listAddresses } from '../api';
 import { addressList, type AddressListState } from '../list';
-import { ADDRESS_TYPE_FILTERS, addressTypeLabel, type Address, type AddressTypeFilter } from '../schema';
+import { ADDRESS_TYPE_FILTERS, addressLabel, addressTypeLabel, type Address, type AddressTypeFilter } from '../schema';
 import { AddressCard } from './AddressCard';
+import { AddressDialog } from './AddressDialog';
+
+/** The server's words, else a fallback (spec 8: save or delete failures show the server's message). */
+export function failureMessage(error: unknown, fallback: string): string {
+  if (error && typeof error === 'object' && 'message' in error && typeof error.message === 'string' && error.message) return error.message;
+  return fallback;
+}
 
 const TYPE_CHOICES: readonly { value: AddressTypeFilter | undefined; label: string }[] = [
   { value: undefined, label: 'All' },
@@ -22,6 +34,19 @@ export function UserAddressTab({ userId, tenantId }: { userId: string; tenantId:
   const fetchPage = useCallback((s: AddressListState, context: { signal: AbortSignal }) => listAddresses({ tenantId, userId }, s, context), [tenantId, userId]);
   const list = useServerList({ queryKey: ['addresses', tenantId, userId], state, fetchPage, rowKey: (a: Address) => a.id });
   const narrowed = state.q !== '' || state.filters.type !== undefined;
+  const toast = useToast();
+  const [editing, setEditing] = useState<{ address: Address | null } | null>(null);
+  const [deleting, setDeleting] = useState<Address | null>(null);
+
+  const remove = async (address: Address) => {
+    try {
+      await deleteAddress(tenantId, address.id);
+      toast.success('Address deleted');
+    } catch (error) {
+      toast.error(failureMessage(error, 'Could not delete the address'));
+    }
+    list.refetch();
+  };
 
   return (
     <section aria-label="Addresses" className="space-y-4">
@@ -44,7 +69,13 @@ export function UserAddressTab({ userId, tenantId }: { userId: string; tenantId:
             );
           })}
         </div>
-        <SearchBox value={state.q} label="Search addresses" placeholder="Search addresses…" onSearch={(q) => onStateChange(withSearch(state, q), { replace: true })} />
+        <div className="flex flex-wrap items-center gap-2">
+          <SearchBox value={state.q} label="Search addresses" placeholder="Search addresses…" onSearch={(q) => onStateChange(withSearch(state, q), { replace: true })} />
+          <Button onClick={() => setEditing({ address: null })}>
+            <PlusIcon className="size-4" />
+            Add address
+          </Button>
+        </div>
       </div>
 
       {list.loading && list.rows.length === 0 ? (
@@ -63,12 +94,32 @@ export function UserAddressTab({ userId, tenantId }: { userId: string; tenantId:
         <EmptyState
           title={narrowed ? 'No addresses match' : 'No addresses yet'}
           description={narrowed ? 'Try another search or address type.' : 'Addresses added for this person appear here.'}
+          action={
+            narrowed ? (
+              <Button variant="secondary" onClick={() => onStateChange(withFilters(withSearch(state, ''), { type: undefined }))}>
+                Clear search and filter
+              </Button>
+            ) : (
+              <Button onClick={() => setEditing({ address: null })}>Add address</Button>
+            )
+          }
         />
       ) : (
         <ul aria-busy={list.loading || undefined} className={`space-y-3 ${list.loading ? 'opacity-60' : ''}`}>
           {list.rows.map((address) => (
             <li key={address.id}>
-              <AddressCard address={address} />
+              <AddressCard
+                address={address}
+                actions={
+                  <Menu
+                    label={`Actions for ${addressLabel(address)}`}
+                    items={[
+                      { label: 'Edit', onSelect: () => setEditing({ address }) },
+                      { label: 'Delete', onSelect: () => setDeleting(address), destructive: true },
+                    ]}
+                  />
+                }
+              />
             </li>
           ))}
         </ul>
@@ -85,6 +136,24 @@ export function UserAddressTab({ userId, tenantId }: { userId: string; tenantId:
           disabled={list.loading}
         />
       )}
+
+      <AddressDialog
+        open={editing !== null}
+        onClose={() => setEditing(null)}
+        owner={{ tenantId, userId }}
+        address={editing?.address ?? null}
+        makeDefault={list.total === 0 && !narrowed}
+        onSaved={() => list.refetch()}
+      />
+      <ConfirmDialog
+        open={deleting !== null}
+        onClose={() => setDeleting(null)}
+        title="Delete address?"
+        message={deleting ? `${addressLabel(deleting)} will be removed from this person's addresses. This cannot be undone.` : ''}
+        confirmLabel="Delete"
+        destructive
+        onConfirm={() => (deleting ? remove(deleting) : undefined)}
+      />
     </section>
   );
 }

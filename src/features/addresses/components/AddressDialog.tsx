@@ -1,0 +1,231 @@
+import { useEffect, useMemo, useState } from 'react';
+import { geocoderFor, loadCountries, mapsToken, normalizeName, type GazetteerCountry, type GeocodedPlace, type PlaceFields } from '../../../lib/geocoding';
+import { Button } from '../../../ui/Button';
+import { Dialog } from '../../../ui/Dialog';
+import { CheckboxField, Form, NumberField, SelectField, SwitchField, TextField, useZodForm } from '../../../ui/form';
+import { MapView, PlaceSearch, type LngLatTuple, type TenantMapCentre } from '../../../ui/map';
+import { Skeleton } from '../../../ui/Skeleton';
+import { useToast } from '../../../ui/toast';
+import { createAddress, updateAddress, type AddressOwner } from '../api';
+import {
+  ADDRESS_TYPE_OPTIONS,
+  DEFAULT_PHONE_COUNTRY,
+  addressFormSchema,
+  splitPhone,
+  toAddressFormInput,
+  toAddressWrite,
+  type Address,
+  type AddressFormInput,
+} from '../schema';
+
+const FORM_ID = 'address-form';
+const MAP_HEIGHT = 280;
+/** Close enough to see streets around a picked point. */
+const PICKED_ZOOM = 13;
+
+export interface AddressDialogProps {
+  open: boolean;
+  onClose: () => void;
+  owner: AddressOwner;
+  /** The address to edit; null adds one. */
+  address: Address | null;
+  /** A new address starts as the owner's Default (e.g. 'Add Default Address'). */
+  makeDefault?: boolean;
+  onSaved: (address: Address) => void;
+  /** The tenant's maps key; VITE_MAPBOX_TOKEN otherwise; offline without either. */
+  mapboxToken?: string | null;
+  /** The tenant's default map centre, for an address with no coordinates yet. */
+  defaultCenter?: TenantMapCentre | null;
+}
+
+/** Spec 4 'Address dialog': add or edit an address, with place search and a map to pick the point. */
+export function AddressDialog(props: AddressDialogProps) {
+  const { open, onClose, address } = props;
+  const [countries, setCountries] = useState<GazetteerCountry[] | null>(null);
+  const [countriesFailed, setCountriesFailed] = useState(false);
+
+  useEffect(() => {
+    if (!open || countries) return;
+    let live = true;
+    loadCountries().then(
+      ({ countries: loaded }) => live && setCountries(loaded),
+      () => live && setCountriesFailed(true),
+    );
+    return () => {
+      live = false;
+    };
+  }, [open, countries]);
+
+  return (
+    <Dialog open={open} onClose={onClose} title={address ? 'Edit address' : 'Add address'} size="xl">
+      {countries || countriesFailed ? (
+        <AddressForm key={address?.id ?? 'new'} {...props} countries={countries ?? []} />
+      ) : (
+        <div role="status" aria-busy="true" aria-label="Loading the address form" className="space-y-3 pb-5">
+          <Skeleton className="h-10 w-full" />
+          <Skeleton className="h-64 w-full" />
+          <Skeleton className="h-10 w-2/3" />
+        </div>
+      )}
+    </Dialog>
+  );
+}
+
+const FIELD_NAMES: Record<Exclude<keyof PlaceFields, 'countryCode'>, string> = {
+  address_line1: 'address line 1',
+  street: 'street',
+  building: 'building',
+  city: 'city',
+  state: 'state',
+  postal_code: 'postal code',
+  country: 'country',
+};
+
+function AddressForm({ onClose, owner, address, makeDefault = false, onSaved, mapboxToken, defaultCenter, countries }: AddressDialogProps & { countries: readonly GazetteerCountry[] }) {
+  const toast = useToast();
+  const geocoder = geocoderFor(mapboxToken === undefined ? mapsToken() : mapboxToken);
+  const countryByCode = useMemo(() => new Map(countries.map((c) => [c.code, c])), [countries]);
+  const countryByName = useMemo(() => new Map(countries.map((c) => [normalizeName(c.name), c])), [countries]);
+  const phoneOptions = useMemo(
+    () => (countries.length > 0 ? countries : [{ code: DEFAULT_PHONE_COUNTRY, name: 'United States', phoneCode: '1' }]).map((c) => ({ value: c.code, label: `${c.name} (+${c.phoneCode})` })),
+    [countries],
+  );
+  const [defaults] = useState<AddressFormInput>(() =>
+    toAddressFormInput(address, address?.contact_info.phone ? splitPhone(address.contact_info.phone, countries, address.country) : null, makeDefault),
+  );
+  const form = useZodForm(addressFormSchema, { defaultValues: defaults });
+  const { setValue, watch } = form;
+  const [notice, setNotice] = useState<string | null>(null);
+  const [looking, setLooking] = useState(false);
+
+  // The country picks the phone's country code: typed, chosen from a place, or filled by the map.
+  useEffect(() => {
+    const subscription = watch((values, { name }) => {
+      if (name !== 'country') return;
+      const match = countryByName.get(normalizeName(values.country ?? ''));
+      if (match) setValue('contact_info.phone_country', match.code, { shouldDirty: true });
+    });
+    return () => subscription.unsubscribe();
+  }, [watch, setValue, countryByName]);
+
+  const latitude = watch('latitude');
+  const longitude = watch('longitude');
+  const picked: LngLatTuple | null = latitude !== null && longitude !== null ? [longitude, latitude] : null;
+  const [center, setCenter] = useState<LngLatTuple | null>(picked);
+
+  const setPoint = (lng: number, lat: number) => {
+    const round = (n: number) => Math.round(n * 1e6) / 1e6;
+    setValue('longitude', round(lng), { shouldDirty: true, shouldValidate: true });
+    setValue('latitude', round(lat), { shouldDirty: true, shouldValidate: true });
+  };
+
+  const applyPlace = (place: GeocodedPlace, how: 'search' | 'map') => {
+    setPoint(place.lng, place.lat);
+    if (how === 'search') setCenter([place.lng, place.lat]);
+    const filled: string[] = [];
+    for (const [field, label] of Object.entries(FIELD_NAMES) as [keyof typeof FIELD_NAMES, string][]) {
+      const value = place.fields[field];
+      if (!value) continue;
+      setValue(field, value, { shouldDirty: true, shouldValidate: form.getFieldState(field).isTouched });
+      filled.push(label);
+    }
+    const code = place.fields.countryCode;
+    if (code && countryByCode.has(code)) setValue('contact_info.phone_country', code, { shouldDirty: true });
+    if (filled.length === 0) {
+      setNotice('No address is known at this point: the coordinates are set, enter the address yourself.');
+    } else if (!geocoder.knowsStreets) {
+      setNotice(`Filled ${filled.join(', ')} from the offline gazetteer. It knows countries, states and cities only, no streets or postal codes: enter the building, street, address line 1 and postal code yourself.`);
+    } else {
+      setNotice(`Filled ${filled.join(', ')} from ${place.label}. Check them before saving.`);
+    }
+  };
+
+  const onPick = (lng: number, lat: number) => {
+    setPoint(lng, lat);
+    setLooking(true);
+    setNotice(null);
+    geocoder.reverse(lng, lat).then(
+      (place) => {
+        setLooking(false);
+        if (place) applyPlace(place, 'map');
+        else setNotice('No address is known at this point: the coordinates are set, enter the address yourself.');
+      },
+      () => {
+        setLooking(false);
+        setNotice('The address at this point could not be looked up: the coordinates are set, enter the address yourself.');
+      },
+    );
+  };
+
+  const submit = async (values: ReturnType<typeof addressFormSchema.parse>) => {
+    const dial = countryByCode.get(values.contact_info.phone_country)?.phoneCode ?? (values.contact_info.phone_country === DEFAULT_PHONE_COUNTRY ? '1' : '');
+    const write = toAddressWrite(values, dial, address?.metadata);
+    const saved = address ? await updateAddress(owner.tenantId, address.id, write) : await createAddress(owner, write);
+    toast.success(address ? 'Address updated' : 'Address added');
+    onSaved(saved);
+    onClose();
+  };
+
+  const mapMarkers = useMemo(() => [], []);
+
+  return (
+    <div className="space-y-4 pb-5">
+      <div className="space-y-3">
+        <PlaceSearch geocoder={geocoder} onPlace={(place) => applyPlace(place, 'search')} proximity={picked} />
+        <MapView
+          label="Address map: click to set the address's point"
+          height={MAP_HEIGHT}
+          center={center}
+          zoom={center ? PICKED_ZOOM : undefined}
+          defaultCenter={defaultCenter}
+          markers={mapMarkers}
+          picked={picked}
+          onPick={onPick}
+          mapboxToken={geocoder.provider === 'mapbox' ? (mapboxToken ?? mapsToken()) : null}
+        />
+        {looking && (
+          <p role="status" className="text-sm text-slate-600 dark:text-slate-400">
+            Looking up the address at this point…
+          </p>
+        )}
+        {notice && !looking && (
+          <p role="status" data-testid="geocode-notice" className="rounded-lg bg-sky-50 px-3 py-2 text-sm text-sky-900 dark:bg-sky-950 dark:text-sky-100">
+            {notice}
+          </p>
+        )}
+      </div>
+
+      <Form form={form} onSubmit={submit} id={FORM_ID} className="grid gap-4 sm:grid-cols-2">
+        <TextField<AddressFormInput, 'address_title'> name="address_title" label="Address title" placeholder="e.g. Home, Office" />
+        <SelectField<AddressFormInput, 'address_type'> name="address_type" label="Address type" required options={ADDRESS_TYPE_OPTIONS} />
+        <TextField<AddressFormInput, 'contact_info.full_name'> name="contact_info.full_name" label="Full name" required autoComplete="name" />
+        <TextField<AddressFormInput, 'contact_info.email'> name="contact_info.email" label="Email" type="email" required autoComplete="email" />
+        <SelectField<AddressFormInput, 'contact_info.phone_country'> name="contact_info.phone_country" label="Phone country code" options={phoneOptions} />
+        <TextField<AddressFormInput, 'contact_info.phone'> name="contact_info.phone" label="Phone number" type="tel" required autoComplete="tel-national" />
+        <TextField<AddressFormInput, 'building'> name="building" label="Building name" required />
+        <TextField<AddressFormInput, 'address_line1'> name="address_line1" label="Address line 1" required autoComplete="address-line1" />
+        <TextField<AddressFormInput, 'address_line2'> name="address_line2" label="Address line 2" autoComplete="address-line2" />
+        <TextField<AddressFormInput, 'street'> name="street" label="Street" required />
+        <TextField<AddressFormInput, 'city'> name="city" label="City" required autoComplete="address-level2" />
+        <TextField<AddressFormInput, 'state'> name="state" label="State" required autoComplete="address-level1" />
+        <TextField<AddressFormInput, 'postal_code'> name="postal_code" label="Postal code" required autoComplete="postal-code" />
+        <TextField<AddressFormInput, 'country'> name="country" label="Country" required autoComplete="country-name" />
+        <NumberField<AddressFormInput, 'latitude'> name="latitude" label="Latitude" min={-90} max={90} step="any" />
+        <NumberField<AddressFormInput, 'longitude'> name="longitude" label="Longitude" min={-180} max={180} step="any" />
+        <TextField<AddressFormInput, 'landmark'> name="landmark" label="Landmark" />
+        <TextField<AddressFormInput, 'delivery_instructions'> name="delivery_instructions" label="Delivery instructions" />
+        <SwitchField<AddressFormInput, 'is_primary'> name="is_primary" label="Default address" help="The Default replaces any other Default of this owner." />
+        <CheckboxField<AddressFormInput, 'save_to_address_book'> name="save_to_address_book" label="Save to address book" />
+      </Form>
+
+      <div className="flex flex-wrap justify-end gap-2">
+        <Button variant="secondary" onClick={onClose} disabled={form.formState.isSubmitting}>
+          Cancel
+        </Button>
+        <Button type="submit" form={FORM_ID} busy={form.formState.isSubmitting}>
+          {address ? 'Save changes' : 'Add address'}
+        </Button>
+      </div>
+    </div>
+  );
+}
