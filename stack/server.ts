@@ -99,9 +99,18 @@ export async function startStack(options: StartOptions = {}): Promise<RunningSta
   const notifySchemaChange = async () => {
     for (const { service } of mounted) await service.onSchemaChange?.();
   };
-  // PostgREST reloads its schema cache on NOTIFY pgrst, 'reload schema' (or 'reload config').
+  const notifyConfigReload = async () => {
+    for (const { service } of mounted) await service.onConfigReload?.();
+  };
+  // PostgREST reloads its schema cache on NOTIFY pgrst, 'reload schema' (or an empty payload), and
+  // its configuration, then the schema cache, on 'reload config'.
   const unlisten = await db.listen('pgrst', (payload) => {
     if (payload === '' || payload === 'reload schema') notifySchemaChange().catch((e) => log.error('schema reload failed', e));
+    else if (payload === 'reload config') {
+      notifyConfigReload()
+        .then(notifySchemaChange)
+        .catch((e) => log.error('config reload failed', e));
+    }
   });
 
   const appDir = options.appDir === undefined ? path.join(config.projectDir, 'dist') : options.appDir;

@@ -29,6 +29,8 @@ export interface StackService {
   upgrade?(req: IncomingMessage, socket: Duplex, head: Buffer, subpath: string, url: URL): void;
   /** The database schema changed (migrations ran, NOTIFY pgrst): drop caches. */
   onSchemaChange?(): Promise<void>;
+  /** NOTIFY pgrst, 'reload config': re-read the in-database configuration. */
+  onConfigReload?(): Promise<void>;
   close?(): Promise<void>;
 }
 

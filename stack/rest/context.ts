@@ -1,6 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { Negotiated, Preferences } from './request-headers.ts';
 import type { SchemaCache } from './schema-cache.ts';
+import type { RestSettings } from './settings.ts';
 
 /** One REST request, after routing, authentication and header parsing. */
 export interface RestCall {
@@ -12,6 +13,10 @@ export interface RestCall {
   prefs: Preferences;
   accept: Negotiated;
   maxRows: number;
+  /** The in-database configuration in effect for this request. */
+  settings: RestSettings;
+  /** The transaction ends in a rollback (Prefer: tx=rollback, or db-tx-end). */
+  rollback: boolean;
 }
 
 export interface RestResult {

@@ -150,7 +150,11 @@ describe('lists', () => {
 });
 
 describe('aggregates', () => {
-  it('parses col.agg(), count() and casts, so they can be refused with PGRST123', () => {
+  it('parses col.agg(), count() and the casts before and after the aggregate', () => {
+    expect(parseSelect('amount::int.sum(),n:amount::int.max()::text')).toEqual([
+      { kind: 'column', field: { name: 'amount', jsonPath: [] }, alias: undefined, cast: undefined, aggregate: 'sum', aggregateInputCast: 'int' },
+      { kind: 'column', field: { name: 'amount', jsonPath: [] }, alias: 'n', cast: 'text', aggregate: 'max', aggregateInputCast: 'int' },
+    ]);
     expect(parseSelect('amount.sum(),status,total:count(),avg:amount.avg()::int')).toEqual([
       { kind: 'column', field: { name: 'amount', jsonPath: [] }, alias: undefined, cast: undefined, aggregate: 'sum' },
       { kind: 'column', field: { name: 'status', jsonPath: [] }, alias: undefined, cast: undefined },

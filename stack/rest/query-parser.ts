@@ -25,9 +25,12 @@ export interface ColumnItem {
   kind: 'column';
   field: FieldRef;
   alias?: string;
+  /** `col::type`, or for an aggregate the cast of its result (`col.avg()::int`). */
   cast?: string;
-  /** PostgREST 12's `col.sum()`, `count()`: parsed, refused unless aggregates are enabled. */
+  /** PostgREST 12's `col.sum()`, `count()`: refused unless aggregates are enabled (db_aggregates_enabled). */
   aggregate?: AggregateName;
+  /** `col::type.sum()`: the cast of the aggregated column, before the aggregate. */
+  aggregateInputCast?: string;
 }
 export interface EmbedItem {
   kind: 'embed';
@@ -215,7 +218,9 @@ function selectItem(cur: Cursor): SelectItem {
   if (agg && AGGREGATES.has(agg[1])) {
     cur.pos += agg[0].length;
     const outer = castSuffix(cur);
-    return { kind: 'column', field: { name: first, jsonPath: path }, alias, cast: outer ?? cast, aggregate: agg[1] as AggregateName };
+    const item: ColumnItem = { kind: 'column', field: { name: first, jsonPath: path }, alias, cast: outer, aggregate: agg[1] as AggregateName };
+    if (cast) item.aggregateInputCast = cast;
+    return item;
   }
   return { kind: 'column', field: { name: first, jsonPath: path }, alias, cast };
 }

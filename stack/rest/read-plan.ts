@@ -56,7 +56,13 @@ export interface QueryParams {
 
 export const RESERVED_KEYS = new Set(['select', 'columns', 'on_conflict', 'apikey']);
 
-export function buildNode(cache: SchemaCache, table: Table, select: SelectItem[], counter: { n: number }, key = table.name): ReadNode {
+/** Plan-wide state: the alias counter, and whether aggregates are enabled (db-aggregates-enabled). */
+export interface PlanState {
+  n: number;
+  aggregates?: boolean;
+}
+
+export function buildNode(cache: SchemaCache, table: Table, select: SelectItem[], counter: PlanState, key = table.name): ReadNode {
   const node: ReadNode = {
     table,
     alias: `pgrst_${counter.n++}`,
@@ -72,7 +78,7 @@ export function buildNode(cache: SchemaCache, table: Table, select: SelectItem[]
   };
   for (const item of select) {
     if (item.kind !== 'embed') {
-      if (item.kind === 'column' && item.aggregate) throw aggregatesNotAllowed();
+      if (item.kind === 'column' && item.aggregate && !counter.aggregates) throw aggregatesNotAllowed();
       node.items.push(item);
       continue;
     }

@@ -5,7 +5,7 @@ import { bodySql, contentRange, singularError } from './output.ts';
 import type { ReadNode } from './read-plan.ts';
 import { rangeHeader } from './request-headers.ts';
 import { quoteIdent } from './schema-cache.ts';
-import { orderSql, pageSql, selectListSql, SqlParams, whereSql } from './sql-read.ts';
+import { orderSql, pageSql, selectSql, SqlParams, whereSql } from './sql-read.ts';
 
 /** What a read selects from: a table or view, or a function call (whose FROM carries its own params). */
 export interface ReadSource {
@@ -76,14 +76,14 @@ export async function runRead(tx: Queryable, call: RestCall, src: ReadSource): P
   const cte = callCte(src, params);
   const from = src.from(params);
   const where = whereSql(root, null, params);
-  const list = selectListSql(root, params);
-  const main = `SELECT ${list} FROM ${from} WHERE ${where}${orderSql(root, params)}${pageSql(limit, offset, params)}`;
+  const { list, groupBy } = selectSql(root, params);
+  const main = `SELECT ${list} FROM ${from} WHERE ${where}${groupBy}${orderSql(root, params)}${pageSql(limit, offset, params)}`;
   const exact = call.prefs.count === 'exact' || call.prefs.count === 'estimated';
   // A function returning one value or row counts as one row (PostgREST's pageCountSelectF).
   const countSql = !exact ? 'NULL::text' : src.singular ? 'pg_catalog.count(*)::text' : `(SELECT pg_catalog.count(*) FROM ${from} WHERE ${where})::text`;
   const sql = `WITH ${cte}pgrst_source AS (${main}) SELECT ${countSql} AS total, pg_catalog.count(*)::int AS page, ${bodyExpr(call, src)} AS body FROM pgrst_source`;
   // Unless a planned count follows or the request asked to roll back, nothing else runs in the transaction.
-  const last = src.commitsWithSelect === true && call.prefs.tx !== 'rollback' && call.prefs.count !== 'planned' && call.prefs.count !== 'estimated';
+  const last = src.commitsWithSelect === true && !call.rollback && call.prefs.count !== 'planned' && call.prefs.count !== 'estimated';
   const row = (await tx.query<ReadRow>(sql, params.values, { last })).rows[0];
   let total = row.total === null ? null : Number(row.total);
   if (call.prefs.count === 'planned' || (call.prefs.count === 'estimated' && total !== null && total > call.maxRows)) {

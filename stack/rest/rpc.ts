@@ -132,7 +132,7 @@ export async function runRpc(tx: Queryable, call: RestCall, name: string, select
   const text = bodyText && bodyText.trim() !== '' ? bodyText : '{}';
   const table = routine.returnKind === 'composite' && routine.returnTable ? routine.returnTable : scalarTable(routine);
   const scalar = routine.returnKind !== 'composite';
-  const root = buildNode(call.cache, table, scalar ? [{ kind: 'column', field: { name: routine.name, jsonPath: [] } }] : select, { n: 0 });
+  const root = buildNode(call.cache, table, scalar ? [{ kind: 'column', field: { name: routine.name, jsonPath: [] } }] : select, { n: 0, aggregates: call.settings.aggregatesEnabled });
   applyQueryParams(root, call.url.searchParams, new Set(binding.kind === 'named' && binding.from === 'query' ? binding.names : []));
   const fnFrom = (params: SqlParams) => {
     const fnCall = callSql(call, routine, binding, text, params);

@@ -13,6 +13,7 @@ import { negotiate, parsePrefer, preferenceApplied } from './request-headers.ts'
 import { runRpc } from './rpc.ts';
 import { loadSchemaCache, quoteIdent, tableKey, type SchemaCache } from './schema-cache.ts';
 import { qualified } from './sql-read.ts';
+import { loadRestSettings, type RestSettings } from './settings.ts';
 import { runWrite } from './write.ts';
 
 /** Larger bodies are refused before they are buffered, as Supabase's gateway does. */
@@ -63,8 +64,10 @@ export async function createRestService(ctx: StackContext): Promise<StackService
   const api = ctx.config.toml.api;
   const schemas = api.schemas ?? ['public', 'graphql_public'];
   const extraSearchPath = api.extra_search_path ?? ['public', 'extensions'];
-  const maxRows = api.max_rows ?? 1000;
+  // Supabase's PostgREST: aggregates and explain() off, db-max-rows from config.toml, Prefer: tx honoured.
+  const defaults: RestSettings = { aggregatesEnabled: false, planEnabled: false, maxRows: api.max_rows ?? 1000, txEnd: 'commit-allow-override' };
   let cache = await loadSchemaCache(ctx.db, schemas);
+  let settings = await loadRestSettings(ctx.db, defaults);
 
   async function serve(req: IncomingMessage, res: ServerResponse, subpath: string, url: URL, state: { role: string }): Promise<void> {
     const method = (req.method ?? 'GET').toUpperCase();
@@ -88,7 +91,11 @@ export async function createRestService(ctx: StackContext): Promise<StackService
     const isRpc = segments[0] === 'rpc' && segments.length === 2;
     if (!isRpc && segments.length !== 1) throw new RestError(404, 'PGRST125', 'Invalid path specified in request URL');
 
+    const now = settings;
     const prefs = parsePrefer(req);
+    // db-tx-end: Prefer: tx= only counts (and is reported) where the setting allows an override.
+    if (!now.txEnd.endsWith('allow-override')) delete prefs.tx;
+    const rollback = prefs.tx === 'rollback' || (prefs.tx === undefined && now.txEnd.startsWith('rollback'));
     const accept = negotiate(req);
     let bodyText: string | null = null;
     if (method === 'POST' || method === 'PATCH' || method === 'PUT') {
@@ -98,11 +105,11 @@ export async function createRestService(ctx: StackContext): Promise<StackService
       }
       bodyText = (await readBody(req, REST_BODY_LIMIT)).toString('utf8');
     }
-    const call: RestCall = { req, url, method, schema, cache: current, prefs, accept, maxRows };
+    const call: RestCall = { req, url, method, schema, cache: current, prefs, accept, maxRows: now.maxRows, settings: now, rollback };
     const searchPath = [...new Set([schema, ...extraSearchPath])].map(quoteIdent).join(', ');
     const identity: RequestIdentity = { role: caller.role, claims: caller.claims, headers: headerMap(req), method, path: url.pathname, searchPath };
     const run = async (fn: (tx: Queryable) => Promise<RestResult>): Promise<RestResult> => {
-      if (prefs.tx !== 'rollback') return ctx.db.asRole(identity, fn);
+      if (!rollback) return ctx.db.asRole(identity, fn);
       try {
         await ctx.db.asRole(identity, async (tx) => {
           throw new Rollback(await fn(tx));
@@ -122,7 +129,7 @@ export async function createRestService(ctx: StackContext): Promise<StackService
     } else {
       const table = current.tables.get(tableKey(schema, segments[0]));
       if (!table) throw unknownTable(current, schema, segments[0]);
-      const root = buildNode(current, table, select, { n: 0 });
+      const root = buildNode(current, table, select, { n: 0, aggregates: now.aggregatesEnabled });
       applyQueryParams(root, url.searchParams);
       if (readOnly) result = await run((tx) => runRead(tx, call, { from: () => `${qualified(table)} AS ${root.alias}`, root, commitsWithSelect: true }));
       else if (method === 'POST' || method === 'PATCH' || method === 'DELETE' || method === 'PUT') result = await run((tx) => runWrite(tx, call, table, root, bodyText));
@@ -153,6 +160,9 @@ export async function createRestService(ctx: StackContext): Promise<StackService
     },
     async onSchemaChange() {
       cache = await loadSchemaCache(ctx.db, schemas);
+    },
+    async onConfigReload() {
+      settings = await loadRestSettings(ctx.db, defaults);
     },
   };
 }

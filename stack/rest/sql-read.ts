@@ -160,9 +160,21 @@ function existsSql(child: ReadNode, parent: ReadNode, params: SqlParams): string
 interface SelectedValue {
   expr: string;
   name: string;
+  /** An aggregate call: its function, argument (null: `*`) and result cast, so a to-one spread can hoist it. */
+  agg?: { fn: string; arg: string | null; cast: string };
+}
+
+function aggregateExpr(agg: NonNullable<SelectedValue['agg']>, arg = agg.arg): string {
+  return `pg_catalog.${agg.fn}(${arg ?? '*'})${agg.cast}`;
 }
 
 function columnItem(node: ReadNode, item: ColumnItem, params: SqlParams): SelectedValue {
+  if (item.aggregate) {
+    const star = item.aggregate === 'count' && item.field.name === '*' && item.field.jsonPath.length === 0;
+    const arg = star ? null : `${fieldExpr(node, item.field, params).sql}${item.aggregateInputCast ? `::${item.aggregateInputCast}` : ''}`;
+    const agg = { fn: item.aggregate, arg, cast: item.cast ? `::${item.cast}` : '' };
+    return { expr: aggregateExpr(agg), name: item.alias ?? item.aggregate, agg };
+  }
   const e = fieldExpr(node, item.field, params);
   const cast = item.cast ? `::${item.cast}` : '';
   const last = item.field.jsonPath[item.field.jsonPath.length - 1];
@@ -197,9 +209,26 @@ export function pageSql(limit: number | undefined, offset: number | undefined, p
 
 /** The select list of a node: its columns, and each embedded resource as one json value. */
 export function selectListSql(node: ReadNode, params: SqlParams): string {
-  return selectedValues(node, params)
-    .map((v) => (v.name === '*' ? v.expr : `${v.expr} AS ${quoteIdent(v.name)}`))
-    .join(', ');
+  return selectSql(node, params).list;
+}
+
+/**
+ * The select list and, when it holds aggregates (PostgREST's db-aggregates-enabled), the GROUP BY of
+ * every other selected value, as PostgREST groups automatically. Embedded resources that group are
+ * compared as jsonb (json has no equality).
+ */
+export function selectSql(node: ReadNode, params: SqlParams): { list: string; groupBy: string } {
+  let values = selectedValues(node, params);
+  const grouped = values.some((v) => v.agg);
+  if (grouped) {
+    values = values.flatMap((v) =>
+      v.name === '*' ? node.table.columnList.map((c) => ({ expr: `${node.alias}.${quoteIdent(c.name)}`, name: c.name })) : [v],
+    );
+    values = values.map((v) => (!v.agg && node.children.some((c) => c.key === v.name) ? { ...v, expr: `(${v.expr})::jsonb` } : v));
+  }
+  const list = values.map((v) => (v.name === '*' ? v.expr : `${v.expr} AS ${quoteIdent(v.name)}`)).join(', ');
+  const keys = values.filter((v) => !v.agg).map((v) => v.expr);
+  return { list, groupBy: grouped && keys.length > 0 ? ` GROUP BY ${keys.join(', ')}` : '' };
 }
 
 function selectedValues(node: ReadNode, params: SqlParams): SelectedValue[] {
@@ -215,14 +244,21 @@ function selectedValues(node: ReadNode, params: SqlParams): SelectedValue[] {
   return out;
 }
 
-/** `...embed(cols)`: the columns of a to-one resource appear in the parent object. */
+/**
+ * `...embed(cols)`: the columns of a to-one resource appear in the parent object. Its aggregates are
+ * hoisted to the parent (PostgREST: "as if the aggregate was done in the top-level relationship").
+ */
 function spreadValues(child: ReadNode, parent: ReadNode, params: SqlParams): SelectedValue[] {
   const from = `FROM ${qualified(child.table)} AS ${child.alias} WHERE ${whereSql(child, parent, params)}`;
-  return selectedValues(child, params).flatMap((v) =>
-    v.name === '*'
-      ? child.table.columnList.map((c) => ({ expr: `(SELECT ${child.alias}.${quoteIdent(c.name)} ${from})`, name: c.name }))
-      : [{ expr: `(SELECT ${v.expr} ${from})`, name: v.name }],
-  );
+  return selectedValues(child, params).flatMap((v): SelectedValue[] => {
+    if (v.name === '*') return child.table.columnList.map((c) => ({ expr: `(SELECT ${child.alias}.${quoteIdent(c.name)} ${from})`, name: c.name }));
+    if (v.agg) {
+      const arg = v.agg.arg === null ? null : `(SELECT ${v.agg.arg} ${from})`;
+      const agg = { ...v.agg, arg };
+      return [{ expr: aggregateExpr(agg), name: v.name, agg }];
+    }
+    return [{ expr: `(SELECT ${v.expr} ${from})`, name: v.name }];
+  });
 }
 
 function embedSql(node: ReadNode, parent: ReadNode, params: SqlParams): string {
@@ -231,7 +267,8 @@ function embedSql(node: ReadNode, parent: ReadNode, params: SqlParams): string {
     const counted = `SELECT pg_catalog.count(*) AS ${quoteIdent(node.countOnly.alias)} FROM ${qualified(node.table)} AS ${node.alias} WHERE ${whereSql(node, parent, params)}`;
     return node.toOne ? `(SELECT row_to_json(${row}) FROM (${counted}) AS ${row})` : `(SELECT json_agg(${row}) FROM (${counted}) AS ${row})`;
   }
-  const inner = `SELECT ${selectListSql(node, params)} FROM ${qualified(node.table)} AS ${node.alias} WHERE ${whereSql(node, parent, params)}`;
+  const { list, groupBy } = selectSql(node, params);
+  const inner = `SELECT ${list} FROM ${qualified(node.table)} AS ${node.alias} WHERE ${whereSql(node, parent, params)}${groupBy}`;
   if (node.toOne) return `(SELECT row_to_json(${row}) FROM (${inner} LIMIT 1) AS ${row})`;
   return `(SELECT coalesce(json_agg(${row}), '[]') FROM (${inner}${orderSql(node, params)}${pageSql(node.limit, node.offset, params)}) AS ${row})`;
 }
