@@ -90,14 +90,6 @@ export function buildNode(cache: SchemaCache, table: Table, select: SelectItem[]
     child.toOne = isToOne(rel);
     child.inner = item.joinType === 'inner';
     child.spread = item.spread;
-    if (child.spread && !child.toOne) {
-      throw new RestError(
-        400,
-        'PGRST119',
-        `A spread operation on '${item.name}' is not possible`,
-        `'${table.name}' and '${item.name}' do not form a many-to-one or one-to-one relationship`,
-      );
-    }
     node.children.push(child);
     node.items.push({ kind: 'embed', node: child });
   }

@@ -249,6 +249,7 @@ function selectedValues(node: ReadNode, params: SqlParams): SelectedValue[] {
  * hoisted to the parent (PostgREST: "as if the aggregate was done in the top-level relationship").
  */
 function spreadValues(child: ReadNode, parent: ReadNode, params: SqlParams): SelectedValue[] {
+  if (!child.toOne) return toManySpreadValues(child, parent, params);
   const from = `FROM ${qualified(child.table)} AS ${child.alias} WHERE ${whereSql(child, parent, params)}`;
   return selectedValues(child, params).flatMap((v): SelectedValue[] => {
     if (v.name === '*') return child.table.columnList.map((c) => ({ expr: `(SELECT ${child.alias}.${quoteIdent(c.name)} ${from})`, name: c.name }));
@@ -259,6 +260,23 @@ function spreadValues(child: ReadNode, parent: ReadNode, params: SqlParams): Sel
     }
     return [{ expr: `(SELECT ${v.expr} ${from})`, name: v.name }];
   });
+}
+
+/**
+ * `...embed(cols)` on a to-many resource (PostgREST 13): each column becomes an array of its values
+ * over the related rows, all arrays in the same order (the embed's order, else its primary key), `[]`
+ * when there are none.
+ */
+function toManySpreadValues(child: ReadNode, parent: ReadNode, params: SqlParams): SelectedValue[] {
+  const order = child.order.length > 0 ? orderSql(child, params) : child.table.primaryKey.length > 0 ? ` ORDER BY ${child.table.primaryKey.map((c) => `${child.alias}.${quoteIdent(c)}`).join(', ')}` : '';
+  const rows = `FROM ${qualified(child.table)} AS ${child.alias} WHERE ${whereSql(child, parent, params)}${order}${pageSql(child.limit, child.offset, params)}`;
+  const values = selectedValues(child, params).flatMap((v) =>
+    v.name === '*' ? child.table.columnList.map((c) => ({ expr: `${child.alias}.${quoteIdent(c.name)}`, name: c.name })) : [v],
+  );
+  return values.map((v) => ({
+    expr: `(SELECT coalesce(json_agg(pgrst_spread.v), '[]') FROM (SELECT ${v.expr} AS v ${rows}) AS pgrst_spread)`,
+    name: v.name,
+  }));
 }
 
 function embedSql(node: ReadNode, parent: ReadNode, params: SqlParams): string {

@@ -92,13 +92,13 @@ describe.sequential('REST aggregates', () => {
   it('groups by an embedded to-one resource and by the columns of a to-one spread', async () => {
     const embedded = await anon.from('rest_orders').select('amount.sum(),rest_customers(city)');
     expect(embedded.error).toBeNull();
-    expect(byKey(embedded.data as Array<{ sum: number; rest_customers: { city: string } }>, 'sum')).toEqual([
+    expect(byKey(embedded.data as unknown as Array<{ sum: number; rest_customers: { city: string } }>, 'sum')).toEqual([
       { sum: 135.75, rest_customers: { city: 'Oslo' } },
       { sum: 7.75, rest_customers: { city: 'Rome' } },
     ]);
     const spread = await anon.from('rest_orders').select('amount.sum(),...rest_customers(city)');
     expect(spread.error).toBeNull();
-    expect(byKey(spread.data as Array<{ sum: number; city: string }>, 'city')).toEqual([
+    expect(byKey(spread.data as unknown as Array<{ sum: number; city: string }>, 'city')).toEqual([
       { sum: 135.75, city: 'Oslo' },
       { sum: 7.75, city: 'Rome' },
     ]);
