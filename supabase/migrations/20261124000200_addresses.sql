@@ -74,13 +74,13 @@ create table public.addresses (
     and coalesce(jsonb_typeof(metadata -> 'verification_date') in ('string', 'null'), true)
     and coalesce(jsonb_typeof(metadata -> 'delivery_instructions') in ('string', 'null') and length(metadata ->> 'delivery_instructions') <= 2000, true)
     and coalesce(jsonb_typeof(metadata -> 'landmark') in ('string', 'null') and length(metadata ->> 'landmark') <= 200, true)
-    and coalesce(
-      case jsonb_typeof(metadata -> 'location')
+    -- Absent or null, or exactly {lat, lng} numbers.
+    and case coalesce(jsonb_typeof(metadata -> 'location'), 'null')
         when 'null' then true
-        when 'object' then jsonb_typeof(metadata -> 'location' -> 'lat') = 'number' and jsonb_typeof(metadata -> 'location' -> 'lng') = 'number'
-          and (metadata -> 'location') - array['lat', 'lng'] = '{}'::jsonb
+        when 'object' then coalesce(jsonb_typeof(metadata -> 'location' -> 'lat') = 'number' and jsonb_typeof(metadata -> 'location' -> 'lng') = 'number'
+          and (metadata -> 'location') - array['lat', 'lng'] = '{}'::jsonb, false)
         else false
-      end, true)
+      end
   ),
   constraint addresses_contact_info_check check (
     jsonb_typeof(contact_info) = 'object'
