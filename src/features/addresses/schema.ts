@@ -100,7 +100,7 @@ export const addressFormSchema = z
         .string()
         .trim()
         .min(1, ADDRESS_MESSAGES.phoneRequired)
-        .refine((value) => digitCount(value) >= 10, ADDRESS_MESSAGES.phoneDigits)
+        .refine((value) => value === '' || digitCount(value) >= 10, ADDRESS_MESSAGES.phoneDigits)
         .refine((value) => value.length <= 24, 'Phone number is too long'),
     }),
     address_line1: z.string().trim().min(1, ADDRESS_MESSAGES.addressLine1).max(300),
