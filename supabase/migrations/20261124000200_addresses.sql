@@ -48,9 +48,10 @@ create table public.addresses (
   contact_info jsonb not null default '{}'::jsonb,
   created_at timestamptz not null default now(),
   updated_at timestamptz not null default now(),
-  -- The owner is a person of the same tenant.
+  -- The owner is a person of the same tenant. A person the platform moves to another tenant takes
+  -- their own address book along (it is theirs, and the old tenant's deliveries keep snapshots).
   constraint addresses_user_id_tenant_id_fkey foreign key (user_id, tenant_id)
-    references public.profiles (id, tenant_id) on delete cascade,
+    references public.profiles (id, tenant_id) on update cascade on delete cascade,
   constraint addresses_address_type_check check (address_type in ('user', 'billing', 'shipping')),
   constraint addresses_title_check check (
     jsonb_typeof(title) = 'object'
