@@ -1,13 +1,12 @@
 import { RestError } from './errors.ts';
 import type { Relationship, SchemaCache, Table } from './schema-cache.ts';
 
+/** One entry of PGRST201's details, as PostgREST's compressedRel words it. */
 function describe(r: Relationship): { cardinality: string; embedding: string; relationship: string } {
   const cols = (t: Table, c: string[]) => `${t.name}(${c.join(', ')})`;
   const relationship = r.junction
     ? `${r.junction.table.name} using ${r.junction.sourceConstraint}(${r.junction.sourceFk.join(', ')}) and ${r.junction.targetConstraint}(${r.junction.targetFk.join(', ')})`
-    : r.forward
-      ? `${r.constraint} using ${cols(r.source, r.sourceColumns)} and ${cols(r.target, r.targetColumns)}`
-      : `${r.constraint} using ${cols(r.target, r.targetColumns)} and ${cols(r.source, r.sourceColumns)}`;
+    : `${r.constraint} using ${cols(r.source, r.sourceColumns)} and ${cols(r.target, r.targetColumns)}`;
   return { cardinality: r.cardinality, embedding: `${r.source.name} with ${r.target.name}`, relationship };
 }
 
@@ -15,28 +14,37 @@ export function isToOne(r: Relationship): boolean {
   return r.cardinality === 'many-to-one' || r.cardinality === 'one-to-one';
 }
 
-function matchesTarget(r: Relationship, name: string): boolean {
-  if (r.target.name === name) return true;
-  if (r.junction) return false;
-  // PostgREST also embeds through a foreign key column (`billing_address_id(*)`) or the constraint's name.
-  if (r.forward) {
-    if (r.sourceColumns.length === 1 && r.sourceColumns[0] === name && r.source.columns.has(name)) return true;
-  }
-  return r.constraint === name;
-}
+/** The foreign key's single column on the embedding side (`client_id` of projects -> clients). */
+const fkColumn = (r: Relationship, name: string) => !r.junction && r.sourceColumns.length === 1 && r.sourceColumns[0] === name;
+/** The foreign key's single column on the embedded side (`id` of clients). */
+const fkRefColumn = (r: Relationship, name: string) => !r.junction && r.targetColumns.length === 1 && r.targetColumns[0] === name;
+const constraintIs = (r: Relationship, name: string) => !r.junction && r.constraint === name;
+const targetIsView = (r: Relationship) => r.target.kind === 'v' || r.target.kind === 'm';
 
-function matchesHint(r: Relationship, hint: string): boolean {
-  if (r.junction) return r.junction.table.name === hint || r.junction.sourceConstraint === hint || r.junction.targetConstraint === hint;
-  if (r.constraint === hint) return true;
-  if (r.sourceColumns.length === 1 && r.sourceColumns[0] === hint) return true;
-  if (r.targetColumns.length === 1 && r.targetColumns[0] === hint) return true;
-  return r.target.name === hint;
+/**
+ * PostgREST's findRel: which relationships `name!hint` can mean. A self-referencing foreign key
+ * gives two relationships: the table's name embeds the one-to-many side, the column's name the
+ * many-to-one side, and a hint names the column of the one-to-many side. Otherwise the name is
+ * the target table (or, without a hint, a constraint or foreign key column, not towards a view),
+ * and a hint is a constraint, a foreign key column of either side, or a junction table.
+ */
+function matches(r: Relationship, name: string, hint: string | undefined): boolean {
+  const self = !r.junction && r.source === r.target;
+  if (self) {
+    if (hint === undefined) {
+      return (r.target.name === name && r.cardinality === 'one-to-many') || (fkColumn(r, name) && r.cardinality === 'many-to-one');
+    }
+    return r.target.name === name && r.cardinality === 'one-to-many' && fkRefColumn(r, hint);
+  }
+  if (hint === undefined) {
+    return r.target.name === name || (constraintIs(r, name) && !targetIsView(r)) || (fkColumn(r, name) && !targetIsView(r));
+  }
+  return r.target.name === name && (constraintIs(r, hint) || fkColumn(r, hint) || fkRefColumn(r, hint) || r.junction?.table.name === hint);
 }
 
 /** PostgREST's relationship resolution: by target name (or FK column / constraint), then the hint. */
 export function findRelationship(cache: SchemaCache, parent: Table, name: string, hint: string | undefined): Relationship {
-  let candidates = parent.relationships.filter((r) => r.target.schema === parent.schema && matchesTarget(r, name));
-  if (hint !== undefined) candidates = candidates.filter((r) => matchesHint(r, hint));
+  const candidates = parent.relationships.filter((r) => r.target.schema === parent.schema && matches(r, name, hint));
   if (candidates.length === 1) return candidates[0];
   if (candidates.length === 0) {
     const shown = hint === undefined ? name : `${name}!${hint}`;

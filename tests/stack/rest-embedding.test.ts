@@ -48,3 +48,90 @@ describe('REST spread of to-many resources', () => {
     expect(data).toEqual({ code: 'RB', names: ['Kratz', 'Szohod'], routes: [[], [{ distance_km: 60 }]] });
   });
 });
+
+describe('REST embedding by foreign key and hints', () => {
+  it('embeds through a foreign key column name (select=username(*))', async () => {
+    const { data, error } = await db.from('rest_chat_messages').select('message,username(id,username)').eq('id', 2).single();
+    expect(error).toBeNull();
+    expect(data).toEqual({ message: 'hi ann', username: { id: 2, username: 'bob' } });
+  });
+
+  it('embeds the same table twice, told apart by a column hint and a constraint hint', async () => {
+    const { data, error } = await db
+      .from('rest_chat_messages')
+      .select('message,sender:rest_chat_users!sender_id(username),receiver:rest_chat_users!rest_chat_messages_receiver_fkey(username)')
+      .order('id');
+    expect(error).toBeNull();
+    expect(data).toEqual([
+      { message: 'hi bob', sender: { username: 'ann' }, receiver: { username: 'bob' } },
+      { message: 'hi ann', sender: { username: 'bob' }, receiver: { username: 'ann' } },
+      { message: 'hi cid', sender: { username: 'ann' }, receiver: { username: 'cid' } },
+    ]);
+    const sent = await db.from('rest_chat_users').select('username,sent:rest_chat_messages!sender_id(message)').eq('id', 1).order('id', { referencedTable: 'sent' }).single();
+    expect(sent.error).toBeNull();
+    expect(sent.data).toEqual({ username: 'ann', sent: [{ message: 'hi bob' }, { message: 'hi cid' }] });
+  });
+
+  it('answers PGRST201 with every candidate in details when the embed is ambiguous', async () => {
+    const res = await db.from('rest_chat_messages').select('rest_chat_users(*)');
+    expect(res.status).toBe(300);
+    expect(res.error).toMatchObject({
+      code: 'PGRST201',
+      message: "Could not embed because more than one relationship was found for 'rest_chat_messages' and 'rest_chat_users'",
+    });
+    expect(res.error!.details).toEqual(
+      expect.arrayContaining([
+        {
+          cardinality: 'many-to-one',
+          embedding: 'rest_chat_messages with rest_chat_users',
+          relationship: 'rest_chat_messages_sender_fkey using rest_chat_messages(sender_id) and rest_chat_users(id)',
+        },
+        {
+          cardinality: 'many-to-one',
+          embedding: 'rest_chat_messages with rest_chat_users',
+          relationship: 'rest_chat_messages_receiver_fkey using rest_chat_messages(receiver_id) and rest_chat_users(id)',
+        },
+        {
+          cardinality: 'many-to-one',
+          embedding: 'rest_chat_messages with rest_chat_users',
+          relationship: 'rest_chat_messages_username_fkey using rest_chat_messages(username) and rest_chat_users(username)',
+        },
+      ]),
+    );
+    expect(res.error!.details).toHaveLength(3);
+    expect(res.error!.hint).toContain("'rest_chat_users!rest_chat_messages_sender_fkey'");
+    // A hint naming the referenced column `id` still fits two foreign keys.
+    const stillAmbiguous = await db.from('rest_chat_messages').select('rest_chat_users!id(*)');
+    expect(stillAmbiguous.error).toMatchObject({ code: 'PGRST201' });
+    expect(stillAmbiguous.error!.details).toHaveLength(2);
+    const reverse = await db.from('rest_chat_users').select('rest_chat_messages(*)');
+    expect(reverse.error).toMatchObject({ code: 'PGRST201' });
+    expect(reverse.error!.details).toEqual(
+      expect.arrayContaining([
+        {
+          cardinality: 'one-to-many',
+          embedding: 'rest_chat_users with rest_chat_messages',
+          relationship: 'rest_chat_messages_sender_fkey using rest_chat_users(id) and rest_chat_messages(sender_id)',
+        },
+      ]),
+    );
+  });
+
+  it('answers PGRST200 for a hint that matches nothing', async () => {
+    const res = await db.from('rest_chat_messages').select('rest_chat_users!nope(*)');
+    expect(res.status).toBe(400);
+    expect(res.error).toMatchObject({
+      code: 'PGRST200',
+      details: "Searched for a foreign key relationship between 'rest_chat_messages' and 'rest_chat_users' using the hint 'nope' in the schema 'public', but no matches were found.",
+    });
+  });
+
+  it('embeds a self-referencing table: the column name is the parent, the table name the children', async () => {
+    const { data, error } = await db.from('rest_employees').select('name,manager:manager_id(name),reports:rest_employees(name)').eq('id', 2).order('name', { referencedTable: 'reports' }).single();
+    expect(error).toBeNull();
+    expect(data).toEqual({ name: 'Mid', manager: { name: 'Boss' }, reports: [{ name: 'Dev' }, { name: 'Ops' }] });
+    const hinted = await db.from('rest_employees').select('name,team:rest_employees!manager_id(name)').eq('id', 1).single();
+    expect(hinted.error).toBeNull();
+    expect(hinted.data).toEqual({ name: 'Boss', team: [{ name: 'Mid' }] });
+  });
+});
