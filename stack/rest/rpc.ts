@@ -1,75 +1,100 @@
 import type { Queryable } from '../db/database.ts';
 import type { RestCall, RestResult } from './context.ts';
 import { RestError } from './errors.ts';
-import type { SelectItem } from './query-parser.ts';
+import { OPERATORS, parseNameList, type SelectItem } from './query-parser.ts';
 import { applyQueryParams, buildNode, RESERVED_KEYS } from './read-plan.ts';
 import { runRead } from './read.ts';
 import { quoteIdent, tableKey, type Column, type RoutineInfo, type Table } from './schema-cache.ts';
 import { qualified, SqlParams } from './sql-read.ts';
 import { invalidJson } from './write.ts';
 
-const JSON_TYPES = new Set(['json', 'jsonb']);
-const FILTER_KEYS = new Set(['order', 'limit', 'offset', 'or', 'and', 'not.or', 'not.and']);
+/** The request body of a POST to /rpc: JSON (named arguments), or text, xml or bytes for a single unnamed parameter. */
+export interface RpcBody {
+  media: 'json' | 'text' | 'xml' | 'octet';
+  bytes: Buffer | null;
+}
+
+/** Which type a single unnamed parameter must have to receive a body of each media type (PostgREST's hasSingleUnnamedParam). */
+const UNNAMED_PARAM_TYPES: Record<RpcBody['media'], string[]> = { json: ['json', 'jsonb'], text: ['text'], xml: ['xml'], octet: ['bytea'] };
+const UNNAMED_PARAM_WORDS: Record<RpcBody['media'], string> = { json: 'json/jsonb', text: 'text', xml: 'xml', octet: 'bytea' };
 
 /** How the function receives its arguments. */
 type Binding =
   | { kind: 'named'; names: string[]; from: 'body' | 'query' }
-  /** The whole JSON body as the one json/jsonb argument (unnamed param, or Prefer: params=single-object). */
+  /** The whole body as the one unnamed json/jsonb/text/xml/bytea argument (or Prefer: params=single-object). */
   | { kind: 'body' };
 
-function notFound(call: RestCall, name: string, keys: string[]): RestError {
+function notFound(call: RestCall, name: string, keys: string[], body: RpcBody): RestError {
   const fn = `${call.schema}.${name}`;
   const sorted = [...keys].sort();
+  const post = call.method === 'POST';
+  // A text, xml or bytes body can only go to a single unnamed parameter: PostgREST names no parameters then.
+  const onlyUnnamed = post && body.media !== 'json';
+  const params = sorted.length === 0 ? ' without parameters' : ` with parameter${sorted.length > 1 ? 's' : ''} ${sorted.join(', ')}`;
   const similar = [...call.cache.functions.values()]
     .flat()
     .find((r) => r.schema === call.schema && r.name !== name && r.name.toLowerCase() === name.toLowerCase());
   return new RestError(
     404,
     'PGRST202',
-    sorted.length ? `Could not find the function ${fn}(${sorted.join(', ')}) in the schema cache` : `Could not find the function ${fn} without parameters in the schema cache`,
-    sorted.length
-      ? `Searched for the function ${fn} with parameters ${sorted.join(', ')} or with a single unnamed json/jsonb parameter, but no matches were found in the schema cache.`
-      : `Searched for the function ${fn} without parameters or with a single unnamed json/jsonb parameter, but no matches were found in the schema cache.`,
-    similar ? `Perhaps you meant to call the function ${call.schema}.${similar.name}` : null,
+    `Could not find the function ${fn}${onlyUnnamed ? '' : sorted.length ? `(${sorted.join(', ')})` : ' without parameters'} in the schema cache`,
+    `Searched for the function ${fn}${onlyUnnamed ? ` with a single unnamed ${UNNAMED_PARAM_WORDS[body.media]} parameter` : post ? `${params} or with a single unnamed json/jsonb parameter` : params}, but no matches were found in the schema cache.`,
+    onlyUnnamed ? null : similar ? `Perhaps you meant to call the function ${call.schema}.${similar.name}` : null,
   );
 }
 
-function accepts(r: RoutineInfo, keys: string[]): boolean {
-  const names = new Set(r.args.map((a) => a.name));
-  return keys.every((k) => names.has(k)) && r.args.every((a) => a.hasDefault || keys.includes(a.name));
+/**
+ * PostgREST's matchesParams: the argument names sent must be the required parameters plus any of
+ * the optional ones; a function without parameters takes no arguments (and no text/xml/bytes body).
+ */
+function matchesParams(r: RoutineInfo, keys: Set<string>, call: RestCall, body: RpcBody): boolean {
+  if (r.args.length === 0) return keys.size === 0 && !(call.method === 'POST' && body.media !== 'json');
+  const required = new Set(r.args.filter((a) => !a.hasDefault).map((a) => a.name));
+  const optional = new Set(r.args.filter((a) => a.hasDefault).map((a) => a.name));
+  for (const k of keys) if (!required.has(k) && !optional.has(k)) return false;
+  for (const k of required) if (!keys.has(k)) return false;
+  return true;
 }
 
-function singleJsonArg(r: RoutineInfo): boolean {
-  return r.args.length === 1 && JSON_TYPES.has(r.args[0].typeName);
+function singleUnnamedParam(r: RoutineInfo, call: RestCall, body: RpcBody): boolean {
+  return call.method === 'POST' && r.args.length === 1 && r.args[0].name === '' && UNNAMED_PARAM_TYPES[body.media].includes(r.args[0].typeName);
 }
 
-/** PostgREST's overload choice: arguments by name; the body as one json argument as the fallback. */
-function resolve(call: RestCall, name: string, body: unknown): { routine: RoutineInfo; binding: Binding } {
+/** A GET argument is a query key whose value is no filter (`a=1`, not `a=eq.1`), outside select/order/limit/... */
+const OPERATOR_VALUE = new RegExp(`^(not\\.)?(${OPERATORS.join('|')})(\\([^)]*\\))?\\.`);
+const RESERVED_ENDINGS = new Set(['order', 'limit', 'offset', 'and', 'or']);
+
+function queryArguments(url: URL): string[] {
+  const keys: string[] = [];
+  for (const [k, v] of url.searchParams) {
+    if (RESERVED_KEYS.has(k) || RESERVED_ENDINGS.has(k.split('.').pop() ?? '') || v === '') continue;
+    if (!OPERATOR_VALUE.test(v) && !keys.includes(k)) keys.push(k);
+  }
+  return keys;
+}
+
+/** PostgREST's findProc: functions whose parameters the argument names fit, else the one taking the whole body. */
+function resolve(call: RestCall, name: string, parsed: unknown, body: RpcBody): { routine: RoutineInfo; binding: Binding } {
   const overloads = call.cache.functions.get(tableKey(call.schema, name)) ?? [];
   const readOnly = call.method === 'GET' || call.method === 'HEAD';
-  if (readOnly) {
-    const keys = [...new Set([...call.url.searchParams.keys()])].filter((k) => !RESERVED_KEYS.has(k) && !FILTER_KEYS.has(k) && !k.includes('.'));
-    const fits = overloads
-      .map((r) => ({ r, matched: keys.filter((k) => r.args.some((a) => a.name === k)) }))
-      .filter(({ r, matched }) => r.args.every((a) => a.hasDefault || matched.includes(a.name)))
-      // Keys that are no argument filter the result, so only functions returning rows may leave some over.
-      .filter(({ r, matched }) => matched.length === keys.length || r.returnKind === 'composite' || r.returnsSet);
-    fits.sort((a, b) => b.matched.length - a.matched.length);
-    if (fits.length === 0) throw notFound(call, name, keys);
-    if (fits.length > 1 && fits[0].matched.length === fits[1].matched.length) throw ambiguous(call, name, fits.map((f) => f.r));
-    return { routine: fits[0].r, binding: { kind: 'named', names: fits[0].matched, from: 'query' } };
-  }
-  if (call.prefs.params === 'single-object') {
-    const r = overloads.find(singleJsonArg);
+  if (!readOnly && call.prefs.params === 'single-object') {
+    const r = overloads.find((o) => o.args.length === 1 && UNNAMED_PARAM_TYPES.json.includes(o.args[0].typeName));
     if (r) return { routine: r, binding: { kind: 'body' } };
   }
-  const keys = body !== null && typeof body === 'object' && !Array.isArray(body) ? Object.keys(body) : null;
-  const fits = keys ? overloads.filter((r) => accepts(r, keys)) : [];
-  if (fits.length === 1) return { routine: fits[0], binding: { kind: 'named', names: keys ?? [], from: 'body' } };
-  if (fits.length > 1) throw ambiguous(call, name, fits);
-  const unnamed = overloads.find((r) => singleJsonArg(r) && r.args[0].name === '');
-  if (unnamed) return { routine: unnamed, binding: { kind: 'body' } };
-  throw notFound(call, name, keys ?? []);
+  let keys: string[];
+  if (readOnly) keys = queryArguments(call.url);
+  else if (call.url.searchParams.has('columns')) keys = parseNameList('columns', call.url.searchParams.get('columns') ?? '');
+  else if (body.media !== 'json') keys = [];
+  else if (Array.isArray(parsed)) keys = parsed.length > 0 && typeof parsed[0] === 'object' && parsed[0] !== null ? Object.keys(parsed[0] as object) : [];
+  else keys = parsed !== null && typeof parsed === 'object' ? Object.keys(parsed) : [];
+  const keySet = new Set(keys);
+  const matched = overloads.filter((r) => matchesParams(r, keySet, call, body));
+  const fallback = overloads.filter((r) => !matched.includes(r) && singleUnnamedParam(r, call, body));
+  if (matched.length === 1) return { routine: matched[0], binding: { kind: 'named', names: keys, from: readOnly ? 'query' : 'body' } };
+  if (matched.length > 1) throw ambiguous(call, name, matched);
+  if (fallback.length === 1) return { routine: fallback[0], binding: { kind: 'body' } };
+  if (fallback.length > 1) throw ambiguous(call, name, fallback);
+  throw notFound(call, name, keys, body);
 }
 
 function ambiguous(call: RestCall, name: string, routines: RoutineInfo[]): RestError {
@@ -84,11 +109,12 @@ function ambiguous(call: RestCall, name: string, routines: RoutineInfo[]): RestE
 }
 
 /** The function call as a FROM item; argument values are bound, their types come from the catalog. */
-function callSql(call: RestCall, r: RoutineInfo, binding: Binding, bodyText: string, params: SqlParams): string {
+function callSql(call: RestCall, r: RoutineInfo, binding: Binding, bodyText: string, body: RpcBody, params: SqlParams): string {
   const fn = qualified(r);
   if (binding.kind === 'body') {
     const arg = r.args[0];
-    const value = params.typed(bodyText, arg.type);
+    // Bytes go as hex, so that any byte (not only valid UTF-8) reaches the bytea parameter.
+    const value = body.media === 'octet' ? `decode(${params.add((body.bytes ?? Buffer.alloc(0)).toString('hex'))}::text, 'hex')` : params.typed(bodyText, arg.type);
     return arg.name ? `${fn}(${quoteIdent(arg.name)} := ${value})` : `${fn}(${value})`;
   }
   const args = r.args.filter((a) => binding.names.includes(a.name));
@@ -116,26 +142,26 @@ function scalarTable(r: RoutineInfo): Table {
   return { oid: 0, schema: r.schema, name: r.name, kind: 'c', columns: new Map([[r.name, col]]), columnList: [col], primaryKey: [], uniques: [], relationships: [] };
 }
 
-export async function runRpc(tx: Queryable, call: RestCall, name: string, select: SelectItem[], bodyText: string | null): Promise<RestResult> {
-  let body: unknown = {};
-  if (call.method === 'POST' && bodyText !== null && bodyText.trim() !== '') {
+export async function runRpc(tx: Queryable, call: RestCall, name: string, select: SelectItem[], bodyText: string | null, body: RpcBody): Promise<RestResult> {
+  let parsed: unknown = {};
+  if (call.method === 'POST' && body.media === 'json' && bodyText !== null && bodyText.trim() !== '') {
     try {
-      body = JSON.parse(bodyText);
+      parsed = JSON.parse(bodyText);
     } catch {
       throw invalidJson();
     }
   }
-  const { routine, binding } = resolve(call, name, body);
+  const { routine, binding } = resolve(call, name, parsed, body);
   const readOnly = call.method === 'GET' || call.method === 'HEAD';
   // PostgREST runs GET in a read-only transaction: a volatile function that writes fails with 25006 (405).
   if (readOnly && routine.volatility === 'v') await tx.query('SET TRANSACTION READ ONLY');
-  const text = bodyText && bodyText.trim() !== '' ? bodyText : '{}';
+  const text = body.media !== 'json' ? (bodyText ?? '') : bodyText && bodyText.trim() !== '' ? bodyText : '{}';
   const table = routine.returnKind === 'composite' && routine.returnTable ? routine.returnTable : scalarTable(routine);
   const scalar = routine.returnKind !== 'composite';
   const root = buildNode(call.cache, table, scalar ? [{ kind: 'column', field: { name: routine.name, jsonPath: [] } }] : select, { n: 0, aggregates: call.settings.aggregatesEnabled });
   applyQueryParams(root, call.url.searchParams, new Set(binding.kind === 'named' && binding.from === 'query' ? binding.names : []));
   const fnFrom = (params: SqlParams) => {
-    const fnCall = callSql(call, routine, binding, text, params);
+    const fnCall = callSql(call, routine, binding, text, body, params);
     return scalar ? `${fnCall} AS ${root.alias}(${quoteIdent(routine.name)})` : `${fnCall} AS ${root.alias}`;
   };
   if (routine.returnKind === 'void') {

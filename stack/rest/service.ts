@@ -10,11 +10,18 @@ import { parseSelect } from './query-parser.ts';
 import { applyQueryParams, buildNode } from './read-plan.ts';
 import { runRead } from './read.ts';
 import { negotiate, parsePrefer, preferenceApplied } from './request-headers.ts';
-import { runRpc } from './rpc.ts';
+import { runRpc, type RpcBody } from './rpc.ts';
 import { loadSchemaCache, quoteIdent, tableKey, type SchemaCache } from './schema-cache.ts';
 import { qualified } from './sql-read.ts';
 import { loadRestSettings, type RestSettings } from './settings.ts';
 import { runWrite } from './write.ts';
+
+/** Bodies an RPC takes besides JSON: whole, as the function's single unnamed text, xml or bytea parameter. */
+const RPC_BODY_MEDIA: Array<[RegExp, RpcBody['media']]> = [
+  [/^text\/plain\b/i, 'text'],
+  [/^text\/xml\b/i, 'xml'],
+  [/^application\/octet-stream\b/i, 'octet'],
+];
 
 /** Larger bodies are refused before they are buffered, as Supabase's gateway does. */
 export const REST_BODY_LIMIT = 10 * 1024 * 1024;
@@ -98,12 +105,16 @@ export async function createRestService(ctx: StackContext): Promise<StackService
     const rollback = prefs.tx === 'rollback' || (prefs.tx === undefined && now.txEnd.startsWith('rollback'));
     const accept = negotiate(req);
     let bodyText: string | null = null;
+    let body: RpcBody = { media: 'json', bytes: null };
     if (method === 'POST' || method === 'PATCH' || method === 'PUT') {
       const type = header(req, 'content-type') ?? 'application/json';
-      if (!/^application\/(json|vnd\.pgrst\.[a-z+]+)|^\s*$/i.test(type)) {
+      const rpcMedia = isRpc ? RPC_BODY_MEDIA.find(([re]) => re.test(type))?.[1] : undefined;
+      if (!rpcMedia && !/^application\/(json|vnd\.pgrst\.[a-z+]+)|^\s*$/i.test(type)) {
         throw new RestError(415, 'PGRST107', `None of these media types are available: ${type}`);
       }
-      bodyText = (await readBody(req, REST_BODY_LIMIT)).toString('utf8');
+      const bytes = await readBody(req, REST_BODY_LIMIT);
+      bodyText = bytes.toString('utf8');
+      body = { media: rpcMedia ?? 'json', bytes };
     }
     const call: RestCall = { req, url, method, schema, cache: current, prefs, accept, maxRows: now.maxRows, settings: now, rollback };
     const searchPath = [...new Set([schema, ...extraSearchPath])].map(quoteIdent).join(', ');
@@ -125,7 +136,7 @@ export async function createRestService(ctx: StackContext): Promise<StackService
     let result: RestResult;
     if (isRpc) {
       if (!readOnly && method !== 'POST') throw new RestError(405, 'PGRST101', 'Only GET, HEAD or POST requests are allowed for RPC');
-      result = await run((tx) => runRpc(tx, call, segments[1], select, bodyText));
+      result = await run((tx) => runRpc(tx, call, segments[1], select, bodyText, body));
     } else {
       const table = current.tables.get(tableKey(schema, segments[0]));
       if (!table) throw unknownTable(current, schema, segments[0]);

@@ -1,0 +1,92 @@
+import { describe, expect, it } from 'vitest';
+import { anonClient, api } from './clients.ts';
+
+/**
+ * Function resolution as PostgREST's findProc (references/api/functions: overloaded functions,
+ * functions with a single unnamed parameter): by the set of argument names sent, defaults included;
+ * a single unnamed json/jsonb, text, xml or bytea parameter receives the whole body as the fallback.
+ */
+const db = anonClient();
+
+describe('REST rpc: overloaded functions', () => {
+  it('chooses the overload whose parameters are the argument names sent, by GET and POST', async () => {
+    expect((await db.rpc('rest_ov_duration', { customer_id: 232 }, { get: true })).data).toBe('by customer 232');
+    expect((await db.rpc('rest_ov_duration', { customer_id: 232, from_date: '2018-07-01' }, { get: true })).data).toBe('by customer 232 from 2018-07-01');
+    expect((await db.rpc('rest_ov_duration', { customer_id: 7 })).data).toBe('by customer 7');
+    expect((await db.rpc('rest_ov_duration', { customer_id: 7, from_date: '2020-01-02' })).data).toBe('by customer 7 from 2020-01-02');
+  });
+
+  it('calls the no-argument overload with no arguments, and counts defaults as optional', async () => {
+    expect((await db.rpc('rest_ov_greet', {}, { get: true })).data).toBe('hello');
+    expect((await db.rpc('rest_ov_greet')).data).toBe('hello');
+    expect((await db.rpc('rest_ov_greet', { name: 'ann', punctuation: '?' })).data).toBe('hello ann?');
+  });
+
+  it('answers PGRST203 (300) where more than one overload fits, listing them', async () => {
+    const greet = await db.rpc('rest_ov_greet', { name: 'ann' });
+    expect(greet.status).toBe(300);
+    expect(greet.error).toMatchObject({
+      code: 'PGRST203',
+      hint: 'Try renaming the parameters or the function itself in the database so function overloading can be resolved',
+    });
+    expect(greet.error!.message).toContain('Could not choose the best candidate function between: ');
+    expect(greet.error!.message).toContain('public.rest_ov_greet(name => text)');
+    expect(greet.error!.message).toContain('public.rest_ov_greet(name => text, punctuation => text)');
+    const amb = await db.rpc('rest_ov_ambiguous', { a: 1 }, { get: true });
+    expect(amb.status).toBe(300);
+    expect(amb.error).toMatchObject({ code: 'PGRST203' });
+    expect((await db.rpc('rest_ov_ambiguous', { a: 1, b: 2 })).data).toBe(3);
+  });
+
+  it('answers PGRST202 for argument names no overload takes', async () => {
+    const res = await db.rpc('rest_ov_duration', { customer_id: 1, nope: 2 });
+    expect(res.status).toBe(404);
+    expect(res.error).toMatchObject({
+      code: 'PGRST202',
+      message: 'Could not find the function public.rest_ov_duration(customer_id, nope) in the schema cache',
+      details:
+        'Searched for the function public.rest_ov_duration with parameters customer_id, nope or with a single unnamed json/jsonb parameter, but no matches were found in the schema cache.',
+    });
+    const one = await db.rpc('rest_ov_duration', { nope: 2 }, { get: true });
+    expect(one.error).toMatchObject({
+      code: 'PGRST202',
+      details: 'Searched for the function public.rest_ov_duration with parameter nope, but no matches were found in the schema cache.',
+    });
+  });
+
+  it('treats GET query values with an operator as filters on the result, not arguments', async () => {
+    const res = await api('/rest/v1/rpc/rest_cities_of?country=Rest%20Arcadia&population=gt.500000&select=name');
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual([{ name: 'Port Rest' }]);
+  });
+});
+
+describe('REST rpc: a single unnamed parameter takes the whole body', () => {
+  it('passes a JSON body to a single unnamed json/jsonb parameter only when no overload takes its keys', async () => {
+    expect((await db.rpc('rest_ov_json', { x: 5 })).data).toBe('named 5');
+    expect((await db.rpc('rest_ov_json', { x: 5, y: 6 })).data).toBe(5);
+  });
+
+  it('passes text/plain, text/xml and application/octet-stream bodies to a text, xml or bytea parameter', async () => {
+    const text = await api('/rest/v1/rpc/rest_ov_text', { method: 'POST', headers: { 'content-type': 'text/plain' }, body: 'plain words' });
+    expect(text.status).toBe(200);
+    expect(await text.json()).toBe('text:plain words');
+    const xml = await api('/rest/v1/rpc/rest_ov_xml', { method: 'POST', headers: { 'content-type': 'text/xml' }, body: '<a>1</a>' });
+    expect(xml.status).toBe(200);
+    expect(await xml.json()).toBe('xml:<a>1</a>');
+    const bytes = await api('/rest/v1/rpc/rest_ov_bytes', { method: 'POST', headers: { 'content-type': 'application/octet-stream' }, body: new Uint8Array([0, 255, 1, 200]) });
+    expect(bytes.status).toBe(200);
+    expect(await bytes.json()).toBe(4);
+  });
+
+  it('answers PGRST202 naming the unnamed parameter it looked for', async () => {
+    const res = await api('/rest/v1/rpc/rest_ov_bytes', { method: 'POST', headers: { 'content-type': 'text/plain' }, body: 'x' });
+    expect(res.status).toBe(404);
+    expect(await res.json()).toEqual({
+      code: 'PGRST202',
+      details: 'Searched for the function public.rest_ov_bytes with a single unnamed text parameter, but no matches were found in the schema cache.',
+      hint: null,
+      message: 'Could not find the function public.rest_ov_bytes in the schema cache',
+    });
+  });
+});
