@@ -96,8 +96,11 @@ export function PlaceSearch({ geocoder, onPlace, proximity = null, label = 'Sear
             className={`${controlClassName(undefined)} pl-9`}
           />
           <ComboboxOptions
+            // Anchored in a floating layer: a dialog's scroll container never clips the suggestions.
+            anchor="bottom start"
+            modal={false}
             className={
-              'absolute z-50 mt-1 max-h-64 w-full overflow-auto rounded-lg border border-slate-200 bg-white py-1 text-sm shadow-lg empty:invisible ' +
+              'z-50 max-h-64 w-(--input-width) overflow-auto rounded-lg border border-slate-200 bg-white py-1 text-sm shadow-lg [--anchor-gap:4px] empty:invisible ' +
               'dark:border-slate-700 dark:bg-slate-900'
             }
           >
