@@ -6,7 +6,7 @@ import { useSession } from '../lib/session';
 import { Button } from '../ui/Button';
 import { useToast } from '../ui/toast';
 import { createDomainVerifier } from './domain-verification';
-import { shouldRejectTenantless, TENANTLESS_MESSAGE, tenantSlugToVerify } from './guards';
+import { panelHomeOf, shouldRejectTenantless, TENANTLESS_MESSAGE, tenantSlugToVerify } from './guards';
 import { LoadingScreen } from './LoadingScreen';
 
 const domains = createDomainVerifier(async (slug) => (await verifyTenantDomain(slug)).status);
@@ -88,8 +88,28 @@ export function TenantlessGate({ children }: { children: ReactNode }) {
     });
   }, [reject, userId, toast, signOut]);
 
+  // An admin changed this person's role while they work: the profile is read again (lib/session),
+  // and whoever is inside their old panel moves to the new one instead of meeting 'Permission denied'.
+  const home = session.user && !reject ? panelHomeOf(session.user) : null;
+  const panel = session.user?.profile?.panel_type ?? null;
+  const previous = useRef<{ userId: string; panel: string } | null>(null);
+  const [, navigate] = useLocation();
+  useEffect(() => {
+    if (!userId || !panel || !home) return;
+    const before = previous.current;
+    previous.current = { userId, panel };
+    if (!before || before.userId !== userId || before.panel === panel) return;
+    const slug = session.user?.tenant?.slug;
+    if (slug && pathname.startsWith(`/${slug}/${before.panel}`)) {
+      toast.show(`Your role is now ${PANEL_LABELS[panel] ?? panel}`);
+      navigate(home, { replace: true });
+    }
+  }, [userId, panel, home, pathname, navigate, toast, session.user]);
+
   return children;
 }
+
+const PANEL_LABELS: Record<string, string> = { admin: 'Admin', dispatcher: 'Dispatcher', driver: 'Driver', customer: 'Customer' };
 
 /** The brand of the tenant in the URL, else of the signed-in user's tenant, else the system brand. */
 export function BrandScope({ children }: { children: ReactNode }) {

@@ -49,6 +49,8 @@ describe('panelHomeOf and isTenantless', () => {
     ['no profile', orphan],
     ['no tenant', userOf('admin', null)],
     ['no panel type', userOf(null)],
+    ['a deactivated profile', { ...userOf('driver'), profile: { ...userOf('driver').profile!, status: 'inactive' } }],
+    ['a suspended profile', { ...userOf('admin'), profile: { ...userOf('admin').profile!, status: 'suspended' } }],
   ])('has no home with %s', (_label, user) => {
     expect(isTenantless(user)).toBe(true);
     expect(panelHomeOf(user)).toBeNull();

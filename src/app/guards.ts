@@ -20,9 +20,13 @@ const redirect = (to: string): GuardDecision => ({ kind: 'redirect', to });
 
 export const TENANTLESS_MESSAGE = 'You are not associated with any tanent. Please contact your administrator.';
 
-/** Spec 4 and 6: a user without a tenant or a panel type cannot be placed anywhere. */
+/**
+ * Spec 4 and 6: a user without a tenant or a panel type cannot be placed anywhere; nor can one an
+ * admin deactivated (or who has not accepted their invitation): the database gives them nothing of
+ * the tenant, so the app signs them out with the same message.
+ */
 export function isTenantless(user: AppUser): boolean {
-  return !user.profile || !user.tenant || !user.profile.tenant_id || !user.profile.panel_type;
+  return !user.profile || !user.tenant || !user.profile.tenant_id || !user.profile.panel_type || user.profile.status !== 'active';
 }
 
 /** The user's own panel, /{tenant slug}/{panel type}; null for a tenant-less user. */

@@ -1,4 +1,5 @@
 import { createContext, use, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { watchAccount } from './account-live';
 import { PROFILE_SELECT, toAppUser, type AppUser } from './profile';
 import { supabase } from './supabase';
 
@@ -43,6 +44,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   // undefined until supabase-js has read the stored session (INITIAL_SESSION).
   const [identity, setIdentity] = useState<AuthIdentity | null | undefined>(undefined);
   const [loaded, setLoaded] = useState<AppUser | null>(null);
+  // Bumped when the server says the profile changed: it is read again (a new role, a deactivation).
+  const [profileVersion, setProfileVersion] = useState(0);
 
   useEffect(() => {
     const { data } = supabase.auth.onAuthStateChange((_event, session) => {
@@ -83,7 +86,13 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       active = false;
       window.clearTimeout(timer);
     };
-  }, [identity]);
+  }, [identity, profileVersion]);
+
+  const userId = identity?.id ?? null;
+  useEffect(() => {
+    if (!userId) return;
+    return watchAccount(userId, () => setProfileVersion((version) => version + 1));
+  }, [userId]);
 
   const value = useMemo<SessionValue>(() => {
     if (identity === undefined) return { status: 'loading', user: null, signOut: signOutEverywhere };

@@ -48,8 +48,8 @@ describe('profiles', () => {
     expect(business).toMatchObject({ panel_type: 'customer', user_type: 'business', full_name: 'Boris Business', email: 'business@acme.test' });
   });
 
-  it('staff see only their own tenant, all of its people', async () => {
-    for (const [client, tenant] of [[acmeAdmin, TENANT.acme], [acmeDispatcher, TENANT.acme], [acmeDriver, TENANT.acme], [globexAdmin, TENANT.globex]] as const) {
+  it('admins and dispatchers see only their own tenant, all of its people', async () => {
+    for (const [client, tenant] of [[acmeAdmin, TENANT.acme], [acmeDispatcher, TENANT.acme], [globexAdmin, TENANT.globex]] as const) {
       const { data, error } = await client.from('profiles').select('id, tenant_id');
       expect(error).toBeNull();
       expect(data!.every((p) => p.tenant_id === tenant)).toBe(true);
@@ -57,6 +57,13 @@ describe('profiles', () => {
       if (tenant === TENANT.acme) expect(ids).toEqual(expect.arrayContaining([USER.acmeAdmin, USER.acmeDispatcher, USER.acmeDriver, USER.acmeCustomer, USER.acmeBusiness]));
       else expect(ids).toEqual(expect.arrayContaining([USER.globexAdmin, USER.globexDispatcher, USER.globexDriver, USER.globexCustomer]));
     }
+  });
+
+  it('a driver sees their tenant staff and no customer (those of their deliveries come with the delivery network)', async () => {
+    const { data } = await acmeDriver.from('profiles').select('id, tenant_id, panel_type');
+    const ids = data!.map((p) => p.id);
+    expect(ids).toEqual(expect.arrayContaining([USER.acmeAdmin, USER.acmeDispatcher, USER.acmeDriver]));
+    expect(data!.every((p) => p.tenant_id === TENANT.acme && p.panel_type !== 'customer')).toBe(true);
   });
 
   it('a customer sees themselves and their tenant staff, never other customers', async () => {

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { OwnProfileDialog } from '../../features/users/components/OwnProfileDialog';
 import { useSession } from '../../lib/session';
 import { supabase } from '../../lib/supabase';
 import { Avatar } from '../../ui/Avatar';
@@ -19,6 +20,7 @@ async function signOutHere(): Promise<void> {
 export function AccountDrawer() {
   const { user, signOut } = useSession();
   const [open, setOpen] = useState(false);
+  const [editingProfile, setEditingProfile] = useState(false);
   const [busy, setBusy] = useState<'here' | 'everywhere' | null>(null);
   const [error, setError] = useState<string | null>(null);
   if (!user) return null;
@@ -75,6 +77,16 @@ export function AccountDrawer() {
           </p>
         )}
         <div className="mt-8 space-y-2">
+          <Button
+            variant="secondary"
+            className="w-full"
+            onClick={() => {
+              setOpen(false);
+              setEditingProfile(true);
+            }}
+          >
+            Profile
+          </Button>
           <Button className="w-full" busy={busy === 'here'} disabled={busy !== null} onClick={() => void leave('here')}>
             <LogoutIcon />
             Sign out
@@ -85,6 +97,7 @@ export function AccountDrawer() {
           <p className="text-xs text-slate-600 dark:text-slate-400">Sign out everywhere also ends your sessions on other devices.</p>
         </div>
       </Drawer>
+      <OwnProfileDialog open={editingProfile} onClose={() => setEditingProfile(false)} user={user} />
     </>
   );
 }

@@ -1,0 +1,198 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import { useLocation, useParams } from 'wouter';
+import { useDocumentTitle } from '../../../lib/document-title';
+import { useSession } from '../../../lib/session';
+import { tenantIdOf } from '../../../lib/tenant';
+import { Avatar } from '../../../ui/Avatar';
+import { Button } from '../../../ui/Button';
+import { StatusChip } from '../../../ui/Chip';
+import { ErrorState } from '../../../ui/ErrorState';
+import { Menu } from '../../../ui/Menu';
+import { NotFoundState } from '../../../ui/NotFoundState';
+import { PageHeader } from '../../../ui/PageHeader';
+import { Skeleton } from '../../../ui/Skeleton';
+import { Tabs, type TabItem } from '../../../ui/Tabs';
+import { getUser } from '../api';
+import { useUserActions } from '../components/UserActions';
+import { formatDate } from '../format';
+import { roleLabel, STATUS_LABELS, STATUS_TONES, userTypeLabel, type Person, type UserStatus } from '../schema';
+
+const LIST_PATH = '/users';
+
+/** What the app composes into the page from other features (features do not import each other). */
+export interface UserDetailSlots {
+  /** The profile tab's default address card. */
+  defaultAddressCard?: (user: Person) => ReactNode;
+  /** The `?tab=address` tab: the person's addresses. */
+  addressTab?: (user: Person) => ReactNode;
+  /** The `?tab=history` tab: the person's profile changes from the audit trail. */
+  history?: (user: Person) => ReactNode;
+}
+
+type Load = { status: 'loading' } | { status: 'ready'; person: Person } | { status: 'missing' } | { status: 'failed'; message: string };
+
+function AboutCard({ person }: { person: Person }) {
+  const rows: [string, ReactNode][] = [
+    ['Phone', person.phone ?? '—'],
+    ['Email', <span className="break-all">{person.email}</span>],
+    ['User type', userTypeLabel(person.user_type)],
+    ['Role', roleLabel(person.panel_type)],
+    ['Created', formatDate(person.created_at)],
+  ];
+  return (
+    <section aria-labelledby="user-about" className="rounded-xl border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900">
+      <h2 id="user-about" className="text-base font-semibold">
+        About
+      </h2>
+      <dl className="mt-4 space-y-3 text-sm">
+        {rows.map(([term, value]) => (
+          <div key={term} className="flex justify-between gap-4">
+            <dt className="text-slate-600 dark:text-slate-400">{term}</dt>
+            <dd className="text-right font-medium">{value}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}
+
+function Cover({ person, actions }: { person: Person; actions: ReactNode }) {
+  return (
+    <section aria-label="User" className="overflow-hidden rounded-xl border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
+      <div aria-hidden="true" className="h-24 bg-gradient-to-r from-brand to-brand/60" />
+      <div className="-mt-10 flex flex-wrap items-end justify-between gap-4 px-5 pb-5">
+        <div className="flex items-end gap-4">
+          <span className="rounded-full ring-4 ring-white dark:ring-slate-900">
+            <Avatar name={person.full_name} src={person.avatar_url} size="lg" />
+          </span>
+          <div className="pb-1">
+            <p className="text-lg font-semibold" data-testid="user-cover-name">
+              {person.full_name}
+            </p>
+            <p className="mt-0.5 flex items-center gap-2 text-sm text-slate-600 dark:text-slate-400">
+              <StatusChip status={person.status as UserStatus} tones={STATUS_TONES} labels={STATUS_LABELS} />
+              <span>{roleLabel(person.panel_type)}</span>
+            </p>
+          </div>
+        </div>
+        {actions}
+      </div>
+    </section>
+  );
+}
+
+/** users/{id}/detail (spec 2 'User detail'): the cover, then tabs by `?tab=` (empty: profile; address; history). */
+export function UserDetailPage({ defaultAddressCard, addressTab, history }: UserDetailSlots) {
+  const { id = '' } = useParams<{ id?: string }>();
+  const { user } = useSession();
+  const tenantId = tenantIdOf(user) ?? '';
+  const [, navigate] = useLocation();
+  const [load, setLoad] = useState<Load>({ status: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+  useDocumentTitle(`${load.status === 'ready' ? load.person.full_name : 'User'} | Waypost`);
+
+  useEffect(() => {
+    if (!tenantId) return;
+    let cancelled = false;
+    getUser(tenantId, id).then(
+      (person) => {
+        if (!cancelled) setLoad(person ? { status: 'ready', person } : { status: 'missing' });
+      },
+      (error: unknown) => {
+        if (!cancelled) setLoad({ status: 'failed', message: error instanceof Error && error.message ? error.message : 'Something went wrong!' });
+      },
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [tenantId, id, attempt]);
+
+  const actions = useUserActions({ currentUserId: user?.id ?? null, onChanged: (person) => setLoad({ status: 'ready', person }) });
+  const name = load.status === 'ready' ? load.person.full_name : load.status === 'loading' ? 'Loading…' : 'User';
+  const header = <PageHeader title={name} breadcrumbs={[{ label: 'Dashboard', href: '/' }, { label: 'Users', href: LIST_PATH }, { label: name }]} />;
+
+  if (load.status === 'missing') {
+    return (
+      <div className="space-y-4">
+        {header}
+        <NotFoundState title="User not found" description="This user does not exist or is not part of your business." backTo={LIST_PATH} backLabel="Back to users" />
+      </div>
+    );
+  }
+  if (load.status === 'failed') {
+    return (
+      <div className="space-y-4">
+        {header}
+        <ErrorState
+          title="Could not load this user"
+          detail={load.message}
+          onRetry={() => {
+            setLoad({ status: 'loading' });
+            setAttempt((n) => n + 1);
+          }}
+        >
+          <Button variant="secondary" onClick={() => navigate(LIST_PATH)}>
+            Back to users
+          </Button>
+        </ErrorState>
+      </div>
+    );
+  }
+  if (load.status === 'loading') {
+    return (
+      <div className="space-y-4">
+        {header}
+        <div role="status" aria-busy="true" aria-label="Loading user" className="space-y-4">
+          <div className="overflow-hidden rounded-xl border border-slate-200 dark:border-slate-800">
+            <Skeleton className="h-24 w-full rounded-none" />
+            <div className="flex items-center gap-4 p-5">
+              <Skeleton className="size-14 rounded-full" />
+              <div className="flex-1 space-y-2">
+                <Skeleton className="h-5 w-48" />
+                <Skeleton className="h-4 w-24" />
+              </div>
+            </div>
+          </div>
+          <div className="grid gap-4 lg:grid-cols-2">
+            <Skeleton className="h-48 w-full" />
+            <Skeleton className="h-48 w-full" />
+          </div>
+        </div>
+      </div>
+    );
+  }
+
+  const person = load.person;
+  const tabs: TabItem[] = [
+    {
+      key: '',
+      label: 'Profile',
+      content: (
+        <div className="grid items-start gap-4 lg:grid-cols-2">
+          <AboutCard person={person} />
+          {defaultAddressCard?.(person)}
+        </div>
+      ),
+    },
+  ];
+  if (addressTab) tabs.push({ key: 'address', label: 'Addresses', content: addressTab(person) });
+  if (history) tabs.push({ key: 'history', label: 'History', content: history(person) });
+
+  return (
+    <div className="space-y-4">
+      {header}
+      <Cover
+        person={person}
+        actions={
+          <Menu label={`Actions for ${person.full_name}`} items={actions.actionsFor(person)} buttonClassName="rounded-lg border border-slate-300 px-3 py-1.5 text-sm font-medium dark:border-slate-600">
+            Actions
+          </Menu>
+        }
+      />
+      <Tabs tabs={tabs} queryParam="tab" label="User sections" />
+      {actions.dialogs}
+    </div>
+  );
+}
+
+export default UserDetailPage;

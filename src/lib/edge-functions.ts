@@ -1,0 +1,75 @@
+import { supabase } from './supabase';
+
+/** Spec 7: what a failed call says when the server gave no words of its own. */
+export const GENERIC_FAILURE = 'Something went wrong!';
+
+/**
+ * An edge function's refusal: the body's `{error: {code, message, details?}}` as an Error, so a
+ * toast shows `message` and a form puts `details` ([{field, message}]) under its fields
+ * (src/lib/server-errors.ts reads `details` from it).
+ */
+export class EdgeFunctionError extends Error {
+  readonly status: number | null;
+  readonly code: string | null;
+  readonly details: { field: string; message: string }[] | undefined;
+
+  constructor(message: string, options: { status?: number | null; code?: string | null; details?: { field: string; message: string }[] } = {}) {
+    super(message);
+    this.name = 'EdgeFunctionError';
+    this.status = options.status ?? null;
+    this.code = options.code ?? null;
+    this.details = options.details;
+  }
+}
+
+interface ErrorBody {
+  error?: { code?: unknown; message?: unknown; details?: unknown } | string;
+  message?: unknown;
+  code?: unknown;
+}
+
+/** Reads supabase-js's FunctionsHttpError (its `context` is the Response) into an EdgeFunctionError. */
+export async function edgeFunctionError(error: unknown, fallback = GENERIC_FAILURE): Promise<EdgeFunctionError> {
+  const context = (error as { context?: unknown }).context;
+  if (!(context instanceof Response)) return new EdgeFunctionError(fallback);
+  let body: ErrorBody;
+  try {
+    body = (await context.clone().json()) as ErrorBody;
+  } catch {
+    return new EdgeFunctionError(fallback, { status: context.status });
+  }
+  const inner = typeof body.error === 'object' && body.error !== null ? body.error : null;
+  const message = typeof body.error === 'string' ? body.error : typeof inner?.message === 'string' ? inner.message : typeof body.message === 'string' ? body.message : fallback;
+  const code = typeof inner?.code === 'string' ? inner.code : typeof body.code === 'string' ? body.code : null;
+  const details = Array.isArray(inner?.details) ? (inner.details as { field: string; message: string }[]) : undefined;
+  return new EdgeFunctionError(message, { status: context.status, code, ...(details ? { details } : {}) });
+}
+
+/** A name the upload path accepts: letters, digits, '.', '_' and '-', not starting with a dot. */
+export function safeFileName(name: string, fallback = 'file'): string {
+  const cleaned = name.replace(/[^A-Za-z0-9._-]+/g, '_').replace(/^[._]+/, '');
+  return (cleaned || fallback).slice(-120);
+}
+
+export interface UploadedFile {
+  publicUrl: string;
+  path: string | null;
+  message: string | null;
+}
+
+/**
+ * Spec 7 'File upload': POST upload-file, multipart with file, bucket (tenants), path
+ * ({tenantId}/{filename}) and the form's kind (its types and size, checked by the function).
+ */
+export async function uploadFile(tenantId: string, file: File, kind: string): Promise<UploadedFile> {
+  const body = new FormData();
+  body.append('file', file);
+  body.append('bucket', 'tenants');
+  body.append('path', `${tenantId}/${safeFileName(file.name)}`);
+  body.append('kind', kind);
+  const { data, error } = await supabase.functions.invoke<{ data?: { fileInfo?: { publicUrl?: string; path?: string }; message?: string } }>('upload-file', { body });
+  if (error) throw await edgeFunctionError(error, 'Error uploading file');
+  const info = data?.data?.fileInfo;
+  if (!info?.publicUrl) throw new EdgeFunctionError('Invalid response from server');
+  return { publicUrl: info.publicUrl, path: info.path ?? null, message: data?.data?.message ?? null };
+}
