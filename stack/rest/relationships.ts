@@ -4,6 +4,7 @@ import type { Relationship, SchemaCache, Table } from './schema-cache.ts';
 /** One entry of PGRST201's details, as PostgREST's compressedRel words it. */
 function describe(r: Relationship): { cardinality: string; embedding: string; relationship: string } {
   const cols = (t: Table, c: string[]) => `${t.name}(${c.join(', ')})`;
+  if (r.computed) return { cardinality: r.cardinality, embedding: `${r.source.name} with ${r.target.name}`, relationship: `${r.computed.name}(${r.source.name})` };
   const relationship = r.junction
     ? `${r.junction.table.name} using ${r.junction.sourceConstraint}(${r.junction.sourceFk.join(', ')}) and ${r.junction.targetConstraint}(${r.junction.targetFk.join(', ')})`
     : `${r.constraint} using ${cols(r.source, r.sourceColumns)} and ${cols(r.target, r.targetColumns)}`;
@@ -29,6 +30,7 @@ const targetIsView = (r: Relationship) => r.target.kind === 'v' || r.target.kind
  * and a hint is a constraint, a foreign key column of either side, or a junction table.
  */
 function matches(r: Relationship, name: string, hint: string | undefined): boolean {
+  if (r.computed) return r.computed.name === name;
   const self = !r.junction && r.source === r.target;
   if (self) {
     if (hint === undefined) {

@@ -44,6 +44,8 @@ export interface Relationship {
   /** Columns of the source and the target matched pairwise (FK relationships). */
   sourceColumns: string[];
   targetColumns: string[];
+  /** A computed relationship: this function, called with the source's row, gives the target rows. */
+  computed?: RoutineInfo;
   junction?: {
     table: Table;
     /** junction.sourceFk[i] = source.sourceRef[i] */
@@ -141,6 +143,8 @@ interface ProcRow {
   retset: boolean;
   volatility: string;
   variadic: number;
+  /** Estimated result rows: `rows 1` makes a set-returning computed relationship to-one. */
+  rows: number;
 }
 
 const TYPES_SQL = `select t.oid::int as oid, n.nspname as nsp, t.typname as name, t.typarray::int as typarray,
@@ -174,7 +178,7 @@ const ATTNAMES_SQL = `select a.attrelid::int as relid, a.attnum::int as attnum, 
 const PROCS_SQL = `select p.oid::int as oid, n.nspname as nsp, p.proname as name, p.proargnames as argnames,
   p.proargmodes::text[] as argmodes, p.proargtypes::oid[]::int[] as argtypes, p.proallargtypes::int[] as allargtypes,
   p.pronargdefaults::int as ndefaults, p.prorettype::int as rettype, p.proretset as retset,
-  p.provolatile::text as volatility, p.provariadic::int as variadic
+  p.provolatile::text as volatility, p.provariadic::int as variadic, p.prorows::float8 as rows
   from pg_proc p join pg_namespace n on n.oid = p.pronamespace
   where n.nspname = any($1::text[]) and p.prokind = 'f'`;
 
@@ -286,15 +290,47 @@ export async function loadSchemaCache(db: Queryable, schemas: string[]): Promise
   }
 
   const functions = new Map<string, RoutineInfo[]>();
-  for (const p of (await db.query<ProcRow>(PROCS_SQL, [schemas])).rows) {
+  const procRows = (await db.query<ProcRow>(PROCS_SQL, [schemas])).rows;
+  for (const p of procRows) {
     const routine = toRoutine(p, types, typeRef, byOid);
     const key = tableKey(p.nsp, p.name);
     const list = functions.get(key) ?? [];
     list.push(routine);
     functions.set(key, list);
   }
+  addComputedRelationships(procRows, functions, types, byOid);
   const roles = new Set((await db.query<{ name: string }>(ROLES_SQL)).rows.map((r) => r.name));
   return { schemas, tables, functions, roles };
+}
+
+/**
+ * PostgREST's computed relationships: a function taking one argument of a table's (or view's) row
+ * type and returning rows of a table (setof: to-many) or one row (or `setof ... rows 1`: to-one) embeds like a relation
+ * named after the function, on the argument's table.
+ */
+function addComputedRelationships(
+  procs: ProcRow[],
+  functions: Map<string, RoutineInfo[]>,
+  types: Map<number, TypeRow & { typtype: string; typrelid: number }>,
+  byOid: Map<number, Table>,
+): void {
+  for (const p of procs) {
+    if (p.argtypes.length !== 1) continue;
+    const source = byOid.get(types.get(p.argtypes[0])?.typrelid ?? 0);
+    const routine = (functions.get(tableKey(p.nsp, p.name)) ?? []).find((r) => r.oid === p.oid);
+    const target = routine?.returnTable;
+    if (!source || source.kind === 'c' || !routine || routine.args.length !== 1 || !target || target.kind === 'c') continue;
+    source.relationships.push({
+      cardinality: p.retset && Number(p.rows) !== 1 ? 'one-to-many' : 'many-to-one',
+      forward: false,
+      constraint: p.name,
+      source,
+      target,
+      sourceColumns: [],
+      targetColumns: [],
+      computed: routine,
+    });
+  }
 }
 
 type AddFk = (name: string, src: Table, dst: Table, cols: string[], fcols: string[], unique: boolean) => void;

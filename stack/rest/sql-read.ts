@@ -130,10 +130,19 @@ export function conditionSql(node: ReadNode, c: Condition, params: SqlParams): s
   return c.negated ? `NOT ${joined}` : joined;
 }
 
+/**
+ * The FROM item of an embedded node: its table, or for a computed relationship the function called
+ * with the parent's row (PostgREST's computed relationships), which needs no join condition.
+ */
+function fromItem(node: ReadNode, parent: ReadNode): string {
+  const fn = node.relation?.computed;
+  return fn ? `${qualified(fn)}(${parent.alias}) AS ${node.alias}` : `${qualified(node.table)} AS ${node.alias}`;
+}
+
 /** How an embedded node joins its parent. */
 function joinSql(node: ReadNode, parent: ReadNode): string {
   const rel = node.relation;
-  if (!rel) return 'TRUE';
+  if (!rel || rel.computed) return 'TRUE';
   if (rel.junction) {
     const j = rel.junction;
     const ja = `${node.alias}_j`;
@@ -154,7 +163,7 @@ export function whereSql(node: ReadNode, parent: ReadNode | null, params: SqlPar
 }
 
 function existsSql(child: ReadNode, parent: ReadNode, params: SqlParams): string {
-  return `EXISTS (SELECT 1 FROM ${qualified(child.table)} AS ${child.alias} WHERE ${whereSql(child, parent, params)})`;
+  return `EXISTS (SELECT 1 FROM ${fromItem(child, parent)} WHERE ${whereSql(child, parent, params)})`;
 }
 
 interface SelectedValue {
@@ -191,7 +200,7 @@ export function orderSql(node: ReadNode, params: SqlParams): string {
       if (!child.toOne) {
         throw new RestError(400, 'PGRST118', `A related order on '${child.table.name}' is not possible`, `'${node.table.name}' and '${child.table.name}' do not form a many-to-one or one-to-one relationship`);
       }
-      expr = `(SELECT ${fieldExpr(child, t.field, params).sql} FROM ${qualified(child.table)} AS ${child.alias} WHERE ${joinSql(child, node)})`;
+      expr = `(SELECT ${fieldExpr(child, t.field, params).sql} FROM ${fromItem(child, node)} WHERE ${joinSql(child, node)})`;
     } else expr = fieldExpr(node, t.field, params).sql;
     const dir = t.direction === 'desc' ? ' DESC' : t.direction === 'asc' ? ' ASC' : '';
     const nulls = t.nulls === 'first' ? ' NULLS FIRST' : t.nulls === 'last' ? ' NULLS LAST' : '';
@@ -250,7 +259,7 @@ function selectedValues(node: ReadNode, params: SqlParams): SelectedValue[] {
  */
 function spreadValues(child: ReadNode, parent: ReadNode, params: SqlParams): SelectedValue[] {
   if (!child.toOne) return toManySpreadValues(child, parent, params);
-  const from = `FROM ${qualified(child.table)} AS ${child.alias} WHERE ${whereSql(child, parent, params)}`;
+  const from = `FROM ${fromItem(child, parent)} WHERE ${whereSql(child, parent, params)}`;
   return selectedValues(child, params).flatMap((v): SelectedValue[] => {
     if (v.name === '*') return child.table.columnList.map((c) => ({ expr: `(SELECT ${child.alias}.${quoteIdent(c.name)} ${from})`, name: c.name }));
     if (v.agg) {
@@ -269,7 +278,7 @@ function spreadValues(child: ReadNode, parent: ReadNode, params: SqlParams): Sel
  */
 function toManySpreadValues(child: ReadNode, parent: ReadNode, params: SqlParams): SelectedValue[] {
   const order = child.order.length > 0 ? orderSql(child, params) : child.table.primaryKey.length > 0 ? ` ORDER BY ${child.table.primaryKey.map((c) => `${child.alias}.${quoteIdent(c)}`).join(', ')}` : '';
-  const rows = `FROM ${qualified(child.table)} AS ${child.alias} WHERE ${whereSql(child, parent, params)}${order}${pageSql(child.limit, child.offset, params)}`;
+  const rows = `FROM ${fromItem(child, parent)} WHERE ${whereSql(child, parent, params)}${order}${pageSql(child.limit, child.offset, params)}`;
   const values = selectedValues(child, params).flatMap((v) =>
     v.name === '*' ? child.table.columnList.map((c) => ({ expr: `${child.alias}.${quoteIdent(c.name)}`, name: c.name })) : [v],
   );
@@ -282,11 +291,11 @@ function toManySpreadValues(child: ReadNode, parent: ReadNode, params: SqlParams
 function embedSql(node: ReadNode, parent: ReadNode, params: SqlParams): string {
   const row = `${node.alias}_row`;
   if (node.countOnly) {
-    const counted = `SELECT pg_catalog.count(*) AS ${quoteIdent(node.countOnly.alias)} FROM ${qualified(node.table)} AS ${node.alias} WHERE ${whereSql(node, parent, params)}`;
+    const counted = `SELECT pg_catalog.count(*) AS ${quoteIdent(node.countOnly.alias)} FROM ${fromItem(node, parent)} WHERE ${whereSql(node, parent, params)}`;
     return node.toOne ? `(SELECT row_to_json(${row}) FROM (${counted}) AS ${row})` : `(SELECT json_agg(${row}) FROM (${counted}) AS ${row})`;
   }
   const { list, groupBy } = selectSql(node, params);
-  const inner = `SELECT ${list} FROM ${qualified(node.table)} AS ${node.alias} WHERE ${whereSql(node, parent, params)}${groupBy}`;
+  const inner = `SELECT ${list} FROM ${fromItem(node, parent)} WHERE ${whereSql(node, parent, params)}${groupBy}`;
   if (node.toOne) return `(SELECT row_to_json(${row}) FROM (${inner} LIMIT 1) AS ${row})`;
   return `(SELECT coalesce(json_agg(${row}), '[]') FROM (${inner}${orderSql(node, params)}${pageSql(node.limit, node.offset, params)}) AS ${row})`;
 }

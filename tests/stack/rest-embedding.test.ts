@@ -135,3 +135,50 @@ describe('REST embedding by foreign key and hints', () => {
     expect(hinted.data).toEqual({ name: 'Boss', team: [{ name: 'Mid' }] });
   });
 });
+
+describe('REST computed relationships', () => {
+  it('embeds a function of the row that returns setof rows, with column selection, filters and order inside', async () => {
+    const { data, error } = await db
+      .from('rest_chat_users')
+      .select('username,rest_all_messages(id,message)')
+      .eq('id', 1)
+      .gt('rest_all_messages.id', 1)
+      .order('id', { referencedTable: 'rest_all_messages', ascending: false })
+      .single();
+    expect(error).toBeNull();
+    expect(data).toEqual({ username: 'ann', rest_all_messages: [{ id: 3, message: 'hi cid' }, { id: 2, message: 'hi ann' }] });
+    const renamed = await db.from('rest_chat_users').select('username,inbox:rest_all_messages(*)').eq('id', 3).single();
+    expect(renamed.error).toBeNull();
+    expect(renamed.data).toEqual({ username: 'cid', inbox: [{ id: 3, username: 'ann', sender_id: 1, receiver_id: 3, message: 'hi cid' }] });
+  });
+
+  it('embeds a function returning one row (or setof rows 1) as a to-one resource', async () => {
+    const { data, error } = await db.from('rest_chat_users').select('username,rest_first_message(message),rest_last_message(message)').eq('id', 1).single();
+    expect(error).toBeNull();
+    expect(data).toEqual({ username: 'ann', rest_first_message: { message: 'hi bob' }, rest_last_message: { message: 'hi cid' } });
+  });
+
+  it('filters parents by a computed relationship with !inner', async () => {
+    const { data, error } = await db.from('rest_chat_users').select('username,rest_all_messages!inner(id)').eq('rest_all_messages.message', 'hi cid').order('id');
+    expect(error).toBeNull();
+    expect(data).toEqual([
+      { username: 'ann', rest_all_messages: [{ id: 3 }] },
+      { username: 'cid', rest_all_messages: [{ id: 3 }] },
+    ]);
+  });
+
+  it('works over views and partitioned tables', async () => {
+    const view = await db.from('rest_chat_users_view').select('username,rest_view_messages(id)').eq('id', 2).order('id', { referencedTable: 'rest_view_messages' }).single();
+    expect(view.error).toBeNull();
+    expect(view.data).toEqual({ username: 'bob', rest_view_messages: [{ id: 1 }, { id: 2 }] });
+    const events = await db.from('rest_events').select('id,kind,rest_event_user(username)').order('id');
+    expect(events.error).toBeNull();
+    expect(events.data).toEqual([
+      { id: 1, kind: 'login', rest_event_user: { username: 'ann' } },
+      { id: 2, kind: 'logout', rest_event_user: { username: 'ann' } },
+      { id: 3, kind: 'login', rest_event_user: { username: 'bob' } },
+    ]);
+    const toPartitioned = await db.from('rest_chat_users').select('username,rest_user_events(kind)').eq('id', 1).order('id', { referencedTable: 'rest_user_events' }).single();
+    expect(toPartitioned.data).toEqual({ username: 'ann', rest_user_events: [{ kind: 'login' }, { kind: 'logout' }] });
+  });
+});
