@@ -3,7 +3,7 @@ import type { RestCall, RestResult } from './context.ts';
 import { RestError } from './errors.ts';
 import { bodySql, contentRange, singularError } from './output.ts';
 import type { ReadNode } from './read-plan.ts';
-import { rangeHeader } from './request-headers.ts';
+import { rangeHeader, type PlanRequest } from './request-headers.ts';
 import { quoteIdent } from './schema-cache.ts';
 import { orderSql, pageSql, selectSql, SqlParams, whereSql } from './sql-read.ts';
 
@@ -69,6 +69,18 @@ async function plannedCount(tx: Queryable, src: ReadSource): Promise<number> {
   return Math.round(plan[0]?.Plan['Plan Rows'] ?? 0);
 }
 
+/**
+ * The request's statement under EXPLAIN (PostgREST's explainF): FORMAT JSON gives one value, FORMAT
+ * TEXT one line per row. With ANALYZE the statement runs, as EXPLAIN ANALYZE does.
+ */
+export async function explain(tx: Queryable, plan: PlanRequest, sql: string, params: SqlParams): Promise<RestResult> {
+  const opts = [`FORMAT ${plan.format.toUpperCase()}`, ...plan.options.map((o) => o.toUpperCase())].join(', ');
+  const rows = (await tx.query<{ 'QUERY PLAN': unknown }>(`EXPLAIN (${opts}) ${sql}`, params.values)).rows;
+  const values = rows.map((r) => r['QUERY PLAN']);
+  const body = plan.format === 'json' ? (typeof values[0] === 'string' ? values[0] : JSON.stringify(values[0])) : values.join('\n');
+  return { status: 200, body, headers: { 'content-type': plan.contentType } };
+}
+
 export async function runRead(tx: Queryable, call: RestCall, src: ReadSource): Promise<RestResult & { page: number }> {
   const { root } = src;
   const { offset, limit } = page(call, root);
@@ -84,6 +96,7 @@ export async function runRead(tx: Queryable, call: RestCall, src: ReadSource): P
   const sql = `WITH ${cte}pgrst_source AS (${main}) SELECT ${countSql} AS total, pg_catalog.count(*)::int AS page, ${bodyExpr(call, src)} AS body FROM pgrst_source`;
   // Unless a planned count follows or the request asked to roll back, nothing else runs in the transaction.
   const last = src.commitsWithSelect === true && !call.rollback && call.prefs.count !== 'planned' && call.prefs.count !== 'estimated';
+  if (call.accept.plan) return { ...(await explain(tx, call.accept.plan, sql, params)), page: 0 };
   const row = (await tx.query<ReadRow>(sql, params.values, { last })).rows[0];
   let total = row.total === null ? null : Number(row.total);
   if (call.prefs.count === 'planned' || (call.prefs.count === 'estimated' && total !== null && total > call.maxRows)) {

@@ -55,21 +55,51 @@ export function parsePrefer(req: IncomingMessage): Preferences {
 
 export type MediaType = 'json' | 'object' | 'csv';
 
+/** `Accept: application/vnd.pgrst.plan[+json|+text]; for="..."; options=a|b`: the EXPLAIN of the request. */
+export interface PlanRequest {
+  format: 'json' | 'text';
+  options: string[];
+  contentType: string;
+}
+
 export interface Negotiated {
   media: MediaType;
   stripNulls: boolean;
   contentType: string;
+  /** explain(): the plan of the request as it would answer `media` (PostgREST's db-plan-enabled). */
+  plan?: PlanRequest;
+}
+
+const PLAN_OPTIONS = ['analyze', 'verbose', 'settings', 'buffers', 'wal'];
+
+function planRequest(type: string, params: Map<string, string>, text: string): Negotiated {
+  const format = type.endsWith('+json') ? 'json' : 'text';
+  const forType = (params.get('for') ?? 'application/json').replace(/^"|"$/g, '');
+  const inner = negotiateText(forType);
+  const options = (params.get('options') ?? '').split('|').map((o) => o.trim().toLowerCase()).filter(Boolean);
+  if (options.some((o) => !PLAN_OPTIONS.includes(o))) throw new RestError(406, 'PGRST107', `None of these media types are available: ${text}`);
+  const forName = inner.media === 'object' ? 'application/vnd.pgrst.object+json' : inner.media === 'csv' ? 'text/csv' : 'application/json';
+  const contentType = `application/vnd.pgrst.plan+${format}; for="${forName}"${options.length ? `; options=${options.join('|')}` : ''}; charset=utf-8`;
+  return { ...inner, plan: { format, options, contentType } };
+}
+
+function mediaParam(p: string): [string, string] {
+  const i = p.indexOf('=');
+  return i < 0 ? [p.toLowerCase(), ''] : [p.slice(0, i).trim().toLowerCase(), p.slice(i + 1).trim()];
 }
 
 /** PostgREST's Accept negotiation for the media types supabase-js asks for. */
 export function negotiate(req: IncomingMessage): Negotiated {
   const header = req.headers['accept'];
-  const text = (Array.isArray(header) ? header.join(',') : header) ?? '';
+  return negotiateText((Array.isArray(header) ? header.join(',') : header) ?? '');
+}
+
+function negotiateText(text: string): Negotiated {
   if (text.trim() === '') return { media: 'json', stripNulls: false, contentType: 'application/json; charset=utf-8' };
   const offered = text.split(',').map((s) => s.trim()).filter(Boolean);
   for (const entry of offered) {
     const [type, ...paramParts] = entry.split(';').map((s) => s.trim());
-    const paramsOf = new Map(paramParts.map((p) => p.split('=').map((s) => s.trim()) as [string, string]));
+    const paramsOf = new Map(paramParts.filter(Boolean).map(mediaParam));
     const stripNulls = paramsOf.get('nulls') === 'stripped';
     switch (type.toLowerCase()) {
       case 'application/json':
@@ -92,6 +122,10 @@ export function negotiate(req: IncomingMessage): Negotiated {
         };
       case 'text/csv':
         return { media: 'csv', stripNulls: false, contentType: 'text/csv; charset=utf-8' };
+      case 'application/vnd.pgrst.plan':
+      case 'application/vnd.pgrst.plan+json':
+      case 'application/vnd.pgrst.plan+text':
+        return planRequest(type.toLowerCase(), paramsOf, text);
     }
   }
   throw new RestError(406, 'PGRST107', `None of these media types are available: ${offered.join(', ')}`);

@@ -104,6 +104,10 @@ export async function createRestService(ctx: StackContext): Promise<StackService
     if (!now.txEnd.endsWith('allow-override')) delete prefs.tx;
     const rollback = prefs.tx === 'rollback' || (prefs.tx === undefined && now.txEnd.startsWith('rollback'));
     const accept = negotiate(req);
+    // explain() only where db-plan-enabled is on; otherwise the plan media type is one PostgREST cannot produce.
+    if (accept.plan && !now.planEnabled) {
+      throw new RestError(406, 'PGRST107', `None of these media types are available: ${header(req, 'accept') ?? ''}`);
+    }
     let bodyText: string | null = null;
     let body: RpcBody = { media: 'json', bytes: null };
     if (method === 'POST' || method === 'PATCH' || method === 'PUT') {

@@ -4,6 +4,7 @@ import { RestError } from './errors.ts';
 import { bodySql, contentRange, singularError } from './output.ts';
 import { parseNameList } from './query-parser.ts';
 import type { ReadNode } from './read-plan.ts';
+import { explain } from './read.ts';
 import { preferenceApplied } from './request-headers.ts';
 import { quoteIdent, type Table } from './schema-cache.ts';
 import { column, orderSql, pageSql, qualified, selectListSql, SqlParams, whereSql } from './sql-read.ts';
@@ -284,6 +285,13 @@ export async function runWrite(tx: Queryable, call: RestCall, table: Table, root
     if (cols.length > 0) sql = updateSql(table, root, rows[0], cols, params);
   } else sql = deleteSql(table, root, params);
 
+  if (call.accept.plan && sql !== null) {
+    // explain(): the plan of the statement with its representation, as PostgREST explains mainWrite.
+    const selected = selectListSql(root, params);
+    const returned = returningList(root.alias, selected ? representationColumns(table, root) : null);
+    const full = `WITH pgrst_mut AS (${sql} RETURNING ${returned}), pgrst_source AS (SELECT ${selected || `${root.alias}.*`} FROM pgrst_mut AS ${root.alias}) SELECT pg_catalog.count(*)::int AS page, ${bodySql(call, 'pgrst_source')} AS body FROM pgrst_source`;
+    return explain(tx, call.accept.plan, full, params);
+  }
   const shape = returning(call, table);
   const counting = mergesDuplicates(call, table);
   const done: Executed =
