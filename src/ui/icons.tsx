@@ -223,3 +223,21 @@ export const SortIcon = ({ sort, ...p }: IconProps & { sort: 'asc' | 'desc' | nu
     {sort === null && <path d="m7 9 5-5 5 5M7 15l5 5 5-5" />}
   </Outline>
 );
+
+/* Settings: the tenant's system settings, its brand, and the activity trail. */
+
+export const PaletteIcon = (p: IconProps) => (
+  <Outline {...p}>
+    <path d="M12 3a9 9 0 1 0 0 18c1.1 0 1.8-.9 1.8-1.9 0-.5-.2-.9-.5-1.3-.3-.3-.5-.8-.5-1.3 0-1 .8-1.8 1.8-1.8H17a4 4 0 0 0 4-4c0-4.2-4-7.7-9-7.7z" />
+    <circle cx="7.5" cy="11.5" r="1" />
+    <circle cx="10" cy="7.5" r="1" />
+    <circle cx="14.5" cy="7.5" r="1" />
+  </Outline>
+);
+
+export const ActivityIcon = (p: IconProps) => (
+  <Outline {...p}>
+    <path d="M3 12a9 9 0 1 0 3-6.7L3 8" />
+    <path d="M3 3v5h5M12 7v5l3 2" />
+  </Outline>
+);

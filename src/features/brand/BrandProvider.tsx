@@ -1,6 +1,9 @@
 import { createContext, use, useCallback, useEffect, useLayoutEffect, useMemo, useState, type ReactNode } from 'react';
+import { requireEnv } from '../../lib/env';
+import { useTenantId } from '../../lib/tenant';
 import { fetchSystemBrand, fetchTenantBrand } from './api';
 import { readCachedBrand, writeCachedBrand } from './cache';
+import { watchTenantBrand } from './live';
 import { SYSTEM_BRAND_NAME, type BrandRecord } from './schema';
 import { brandTheme, type BrandLogo, type BrandTheme } from './theme';
 
@@ -21,6 +24,15 @@ export interface BrandState {
 const BrandContext = createContext<BrandState | null>(null);
 
 type Loaded = { slug: string | null; status: Exclude<BrandStatus, 'loading'>; record: BrandRecord | null };
+
+/** Uploaded brand assets live on the project's Supabase URL: the one origin a favicon may come from. */
+function assetOrigin(): string | null {
+  try {
+    return new URL(requireEnv().supabaseUrl).origin;
+  } catch {
+    return null;
+  }
+}
 
 const systemRecord = (): BrandRecord => ({ tenantId: null, slug: null, name: SYSTEM_BRAND_NAME, logoUrl: null, settings: null });
 
@@ -69,7 +81,16 @@ export function BrandProvider({ tenantSlug, children }: { tenantSlug: string | n
   const current = loaded?.slug === slug ? loaded : null;
   const cached = useMemo(() => (current?.record ? null : readCachedBrand(slug)), [current, slug]);
   const record = current?.record ?? (current?.status === 'not-found' ? null : cached) ?? systemRecord();
-  const theme = useMemo(() => brandTheme(record.settings, record.logoUrl), [record.settings, record.logoUrl]);
+  const theme = useMemo(() => brandTheme(record.settings, record.logoUrl, assetOrigin()), [record.settings, record.logoUrl]);
+
+  // A member's pages follow the admin's brand changes live: the tenant's brand topic says when to
+  // read the brand again (which also refreshes the local-storage cache).
+  const memberTenantId = useTenantId();
+  const liveTenantId = record.tenantId !== null && record.tenantId === memberTenantId ? record.tenantId : null;
+  useEffect(() => {
+    if (!liveTenantId) return;
+    return watchTenantBrand(liveTenantId, () => setAttempt((n) => n + 1));
+  }, [liveTenantId]);
 
   useLayoutEffect(() => {
     const style = document.documentElement.style;

@@ -23,3 +23,17 @@ export async function fetchSystemBrand(): Promise<BrandRecord> {
   const value: unknown = (data as { value?: unknown } | null)?.value ?? null;
   return { tenantId: null, slug: null, name: SYSTEM_BRAND_NAME, logoUrl: null, settings: value };
 }
+
+/** The tenant's stored brand, for the brand-settings screen (the public face: any member reads it). */
+export async function fetchBrandSettings(tenantId: string): Promise<{ settings: unknown; logoUrl: { light?: string | null; dark?: string | null } | null }> {
+  const { data, error } = await supabase.from('tenants').select('id, slug, name, logo_url, brand_settings').eq('id', tenantId).single();
+  if (error) throw error;
+  const row = tenantBrandRowSchema.parse(data);
+  return { settings: row.brand_settings ?? {}, logoUrl: row.logo_url ?? null };
+}
+
+/** Stores the whole brand (admins only: the database refuses anyone else). Throws the PostgREST error as is. */
+export async function saveBrandSettings(tenantId: string, brand: Record<string, unknown>): Promise<void> {
+  const { error } = await supabase.rpc('save_tenant_brand', { p_tenant_id: tenantId, p_brand: brand as never });
+  if (error) throw error;
+}

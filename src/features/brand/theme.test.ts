@@ -117,6 +117,11 @@ describe('urls', () => {
     expect(safeFaviconUrl('https://cdn.example/icon.png')).toBeNull();
     expect(safeFaviconUrl('//cdn.example/icon.png')).toBeNull();
     expect(safeFaviconUrl('javascript:alert(1)')).toBeNull();
+    // An upload lands on the project's own Supabase URL: that origin, and only that one, is trusted.
+    expect(safeFaviconUrl('http://127.0.0.1:54321/storage/v1/object/public/tenants/a/icon.png', 'http://127.0.0.1:54321')).toBe(
+      'http://127.0.0.1:54321/storage/v1/object/public/tenants/a/icon.png',
+    );
+    expect(safeFaviconUrl('https://cdn.example/icon.png', 'http://127.0.0.1:54321')).toBeNull();
     expect(safeFaviconUrl('data:text/html,<script>')).toBeNull();
   });
 

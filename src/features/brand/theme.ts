@@ -110,10 +110,19 @@ export function safeImageUrl(value: unknown): string | null {
   return null;
 }
 
-/** The favicon must not cost a request to another origin: data: or same-origin paths only. */
-export function safeFaviconUrl(value: unknown): string | null {
+/**
+ * The favicon must not cost a request to an unknown origin: data:, same-origin paths, or a URL on
+ * `assetOrigin` (the project's own Supabase URL, where brand-settings uploads land).
+ */
+export function safeFaviconUrl(value: unknown, assetOrigin?: string | null): string | null {
   const url = safeImageUrl(value);
-  return url && !/^https?:/i.test(url) ? url : null;
+  if (!url) return null;
+  if (!/^https?:/i.test(url)) return url;
+  try {
+    return assetOrigin && new URL(url).origin === assetOrigin ? url : null;
+  } catch {
+    return null;
+  }
 }
 
 /** The Waypost mark on the given colour, as an SVG data URL: every brand gets a favicon of its own colour. */
@@ -148,7 +157,11 @@ export function brandLogo(logo: unknown, fallback?: { light?: string | null | un
  * Brand settings -> the theme the app applies. Pure: anything missing, malformed or unsafe falls
  * back to the system brand, value by value.
  */
-export function brandTheme(settings: unknown, logoFallback?: { light?: string | null | undefined; dark?: string | null | undefined } | null): BrandTheme {
+export function brandTheme(
+  settings: unknown,
+  logoFallback?: { light?: string | null | undefined; dark?: string | null | undefined } | null,
+  assetOrigin?: string | null,
+): BrandTheme {
   const parsed = brandSettingsSchema.safeParse(settings ?? {});
   const brand = parsed.success ? parsed.data : {};
   const colors = brand.colors ?? {};
@@ -165,6 +178,6 @@ export function brandTheme(settings: unknown, logoFallback?: { light?: string | 
       '--brand-font': fontStack(brand.configurations?.font),
     },
     logo: brandLogo(brand.assets?.logo, logoFallback),
-    favicon: safeFaviconUrl(brand.assets?.favicon) ?? markFavicon(primary),
+    favicon: safeFaviconUrl(brand.assets?.favicon, assetOrigin) ?? markFavicon(primary),
   };
 }

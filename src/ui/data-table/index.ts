@@ -1,4 +1,5 @@
 export { DataTable, type DataTableColumn, type DataTableProps } from './DataTable';
+export { FilterDateRange, type FilterDateRangeProps } from './FilterDateRange';
 export { FilterDrawer, type FilterDrawerProps } from './FilterDrawer';
 export { Pagination, type PaginationProps } from './Pagination';
 export { SearchBox, SEARCH_DEBOUNCE_MS, type SearchBoxProps } from './SearchBox';

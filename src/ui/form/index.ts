@@ -17,5 +17,6 @@ export {
 export { ComboboxField, LOOKUP_DEBOUNCE_MS, LOOKUP_LIMIT, type ComboboxFieldProps, type LookupOption, type LookupSearch } from './ComboboxField';
 export { ArrayField, type ArrayFieldProps } from './ArrayField';
 export { FileField, type FileFieldMessages, type FileFieldProps, type FileValue } from './FileField';
+export { ColorField } from './ColorField';
 export { checkFile, sniffFileType, type FileProblem, type SniffedType } from './file-checks';
 export { isTime, normalizeTime, TIME_PATTERN, timeSchema } from './time';

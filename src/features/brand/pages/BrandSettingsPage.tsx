@@ -1,0 +1,313 @@
+import { useEffect, useMemo, useState, type CSSProperties } from 'react';
+import { useWatch, type Control } from 'react-hook-form';
+import { uploadFile } from '../../../lib/edge-functions';
+import type { ServerErrorResult } from '../../../lib/server-errors';
+import { useTenantId } from '../../../lib/tenant';
+import { Button } from '../../../ui/Button';
+import { ErrorState } from '../../../ui/ErrorState';
+import { ColorField, FileField, Form, SelectField, SubmitButton, useZodForm, type FileValue } from '../../../ui/form';
+import { PageHeader } from '../../../ui/PageHeader';
+import { Skeleton } from '../../../ui/Skeleton';
+import { useToast } from '../../../ui/toast';
+import { fetchBrandSettings, saveBrandSettings } from '../api';
+import { useBrand } from '../BrandProvider';
+import {
+  BRAND_MESSAGES,
+  BrandFormSchema,
+  COLOR_KEYS,
+  COLOR_LABELS,
+  FONT_OPTIONS,
+  IMAGE_EXTENSIONS,
+  IMAGE_MAX_BYTES,
+  presetsOf,
+  toBrandForm,
+  toBrandSettings,
+  type BrandFormInput,
+  type BrandFormOutput,
+  type BrandPreset,
+} from '../brand-settings';
+import { brandContrastChecks, formatRatio, type BrandColors } from '../contrast';
+import { contrastText, fontStack, safeImageUrl } from '../theme';
+
+type Load = { status: 'loading' } | { status: 'ready'; settings: unknown } | { status: 'failed' };
+
+const IMAGE_MESSAGES = { type: BRAND_MESSAGES.imageType, size: BRAND_MESSAGES.imageSize };
+
+/** Admin > Settings > Brand settings: presets, the six colours, font, logos and favicon, with a live preview. */
+export function BrandSettingsPage() {
+  const tenantId = useTenantId();
+  const [load, setLoad] = useState<Load>({ status: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+
+  useEffect(() => {
+    if (!tenantId) return;
+    let cancelled = false;
+    fetchBrandSettings(tenantId).then(
+      ({ settings }) => {
+        if (!cancelled) setLoad({ status: 'ready', settings });
+      },
+      () => {
+        if (!cancelled) setLoad({ status: 'failed' });
+      },
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [tenantId, attempt]);
+
+  return (
+    <div className="space-y-4">
+      <PageHeader title="Brand settings" breadcrumbs={[{ label: 'Dashboard', href: '/' }, { label: 'Brand settings' }]} />
+      {load.status === 'loading' && (
+        <div className="grid gap-6 lg:grid-cols-2" aria-busy="true" aria-label="Loading brand settings">
+          <div className="space-y-3">
+            <Skeleton className="h-10 w-full" />
+            <Skeleton className="h-40 w-full" />
+            <Skeleton className="h-24 w-full" />
+          </div>
+          <Skeleton className="h-80 w-full" />
+        </div>
+      )}
+      {load.status === 'failed' && (
+        <ErrorState
+          title={BRAND_MESSAGES.loadFailed}
+          onRetry={() => {
+            setLoad({ status: 'loading' });
+            setAttempt((n) => n + 1);
+          }}
+        />
+      )}
+      {load.status === 'ready' && tenantId && <BrandSettingsForm tenantId={tenantId} settings={load.settings} />}
+    </div>
+  );
+}
+
+function BrandSettingsForm({ tenantId, settings }: { tenantId: string; settings: unknown }) {
+  const toast = useToast();
+  const brand = useBrand();
+  const presets = useMemo(() => presetsOf(settings), [settings]);
+  const form = useZodForm(BrandFormSchema, { defaultValues: toBrandForm(settings) });
+  const presetOptions = presets.map((p) => ({ value: p.name, label: p.name }));
+
+  // Choosing a preset puts its palette in the six colours (Save stores them).
+  useEffect(() => {
+    const subscription = form.watch((values, { name }) => {
+      if (name !== 'preset') return;
+      const preset = presets.find((p) => p.name === values.preset);
+      if (!preset) return;
+      for (const key of COLOR_KEYS) form.setValue(`colors.${key}`, preset.palette[key], { shouldDirty: true, shouldValidate: true });
+    });
+    return () => subscription.unsubscribe();
+  }, [form, presets]);
+
+  const resetToPreset = () => {
+    const preset = presets.find((p) => p.name === form.getValues('preset'));
+    if (!preset) return;
+    for (const key of COLOR_KEYS) form.setValue(`colors.${key}`, preset.palette[key], { shouldDirty: true, shouldValidate: true });
+  };
+
+  async function upload(value: FileValue | null | undefined, field: 'logo_light' | 'logo_dark' | 'favicon'): Promise<string | null | false> {
+    if (!(value instanceof File)) return typeof value === 'string' ? value : null;
+    try {
+      return (await uploadFile(tenantId, value, 'image')).publicUrl;
+    } catch (error) {
+      toast.error(BRAND_MESSAGES.uploadFailed);
+      form.setError(field, { type: 'server', message: error instanceof Error ? error.message : BRAND_MESSAGES.uploadFailed });
+      return false;
+    }
+  }
+
+  async function onSubmit(values: BrandFormOutput) {
+    const logoLight = await upload(values.logo_light, 'logo_light');
+    if (logoLight === false) return;
+    const logoDark = await upload(values.logo_dark, 'logo_dark');
+    if (logoDark === false) return;
+    const favicon = await upload(values.favicon, 'favicon');
+    if (favicon === false) return;
+    await saveBrandSettings(tenantId, toBrandSettings(values, { logoLight, logoDark, favicon }, presets));
+    toast.success(BRAND_MESSAGES.saved);
+    form.reset({ ...values, logo_light: logoLight, logo_dark: logoDark, favicon });
+    // This page repaints at once; every other member's through the tenant's brand topic.
+    brand.reload();
+  }
+
+  function onServerError(_error: unknown, result: ServerErrorResult) {
+    if (result.applied.length > 0) toast.error('Validation failed');
+    if (result.unmatched) toast.error(result.unmatched);
+    else if (result.applied.length === 0) toast.error(BRAND_MESSAGES.saveFailed);
+  }
+
+  return (
+    <Form form={form} onSubmit={onSubmit} onServerError={onServerError} aria-label="Brand settings" className="grid items-start gap-6 lg:grid-cols-2">
+      <div className="space-y-5">
+        <section className="space-y-4 rounded-lg border border-slate-200 bg-white p-5 dark:border-slate-700 dark:bg-slate-900" aria-label="Colours">
+          <h2 className="text-base font-semibold">Colours</h2>
+          <div className="flex flex-wrap items-end gap-3">
+            <SelectField<BrandFormInput, 'preset'> name="preset" label="Preset" required options={presetOptions} className="min-w-56 flex-1" />
+            <Button variant="secondary" onClick={resetToPreset}>
+              Reset to preset
+            </Button>
+          </div>
+          <div className="grid gap-4 sm:grid-cols-2">
+            {COLOR_KEYS.map((key) => (
+              <ColorField<BrandFormInput, `colors.${typeof key}`> key={key} name={`colors.${key}`} label={COLOR_LABELS[key]} required />
+            ))}
+          </div>
+          <ContrastReport control={form.control} />
+        </section>
+
+        <section className="space-y-4 rounded-lg border border-slate-200 bg-white p-5 dark:border-slate-700 dark:bg-slate-900" aria-label="Typography and assets">
+          <h2 className="text-base font-semibold">Typography and assets</h2>
+          <SelectField<BrandFormInput, 'font'>
+            name="font"
+            label="Font"
+            required
+            options={FONT_OPTIONS}
+            help="Used where the device has it; otherwise the closest system font of the same kind."
+          />
+          <FileField<BrandFormInput, 'logo_light'>
+            name="logo_light"
+            label="Logo (light theme)"
+            accept={IMAGE_EXTENSIONS}
+            maxBytes={IMAGE_MAX_BYTES}
+            messages={IMAGE_MESSAGES}
+            help="jpeg, jpg, png or gif, up to 3 MB"
+          />
+          <FileField<BrandFormInput, 'logo_dark'>
+            name="logo_dark"
+            label="Logo (dark theme)"
+            accept={IMAGE_EXTENSIONS}
+            maxBytes={IMAGE_MAX_BYTES}
+            messages={IMAGE_MESSAGES}
+            help="Shown on dark backgrounds; the light logo is used when there is none."
+          />
+          <FileField<BrandFormInput, 'favicon'>
+            name="favicon"
+            label="Favicon"
+            accept={IMAGE_EXTENSIONS}
+            maxBytes={IMAGE_MAX_BYTES}
+            messages={IMAGE_MESSAGES}
+            help="A square png works best; without one the browser tab shows the mark in your primary colour."
+          />
+        </section>
+
+        <div className="flex gap-3">
+          <SubmitButton>Save brand</SubmitButton>
+        </div>
+      </div>
+
+      <BrandPreview control={form.control} presets={presets} />
+    </Form>
+  );
+}
+
+function useColors(control: Control<BrandFormInput, unknown, BrandFormOutput>): BrandColors {
+  return useWatch({ control, name: 'colors' }) as BrandColors;
+}
+
+/** WCAG AA for each pair the chrome draws; a warning (never a block) for those that fall short. */
+function ContrastReport({ control }: { control: Control<BrandFormInput, unknown, BrandFormOutput> }) {
+  const colors = useColors(control);
+  const checks = brandContrastChecks(colors);
+  const failing = checks.filter((c) => !c.passes);
+  return (
+    <div aria-live="polite">
+      {failing.length === 0 ? (
+        <p className="rounded-md bg-emerald-50 px-3 py-2 text-sm text-emerald-800 dark:bg-emerald-950/50 dark:text-emerald-200" data-testid="contrast-ok">
+          Every colour pair meets WCAG AA contrast.
+        </p>
+      ) : (
+        <div role="alert" className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:bg-amber-950/50 dark:text-amber-100">
+          <p className="font-medium">Some colours fall below WCAG AA contrast and may be hard to read:</p>
+          <ul className="mt-1 list-disc pl-5">
+            {failing.map((check) => (
+              <li key={check.label}>
+                {check.label}: {formatRatio(check.ratio)} (needs {check.required}:1)
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** A URL to show the chosen logo: the stored one, or an object URL of a newly picked file (revoked when the preview goes). */
+function useObjectUrl(value: FileValue | null | undefined): string | null {
+  const [urls] = useState(() => new Map<File, string>());
+  useEffect(
+    () => () => {
+      for (const url of urls.values()) URL.revokeObjectURL(url);
+      urls.clear();
+    },
+    [urls],
+  );
+  if (!(value instanceof File)) return safeImageUrl(value);
+  if (typeof URL.createObjectURL !== 'function') return null;
+  let url = urls.get(value);
+  if (!url) {
+    url = URL.createObjectURL(value);
+    urls.set(value, url);
+  }
+  return url;
+}
+
+/** The app's chrome (header, navigation, a card, a button) in the colours, font and logo being edited. */
+function BrandPreview({ control, presets }: { control: Control<BrandFormInput, unknown, BrandFormOutput>; presets: readonly BrandPreset[] }) {
+  const brand = useBrand();
+  const colors = useColors(control);
+  const [font, logoLight, presetName] = useWatch({ control, name: ['font', 'logo_light', 'preset'] });
+  const logo = useObjectUrl(logoLight);
+  const valid = (value: string, fallback: string) => (/^#([0-9a-f]{3}|[0-9a-f]{6})$/i.test(value) ? value : fallback);
+  const fallback = presets.find((p) => p.name === presetName)?.palette ?? presets[0]!.palette;
+  const c = Object.fromEntries(COLOR_KEYS.map((key) => [key, valid(colors[key], fallback[key])])) as unknown as BrandColors;
+  const onPrimary = contrastText(c.primary);
+  const style: CSSProperties = { fontFamily: fontStack(font), background: c.background, color: c.text };
+  return (
+    <section aria-label="Preview" className="space-y-2 lg:sticky lg:top-4">
+      <h2 className="text-base font-semibold">Preview</h2>
+      <div data-testid="brand-preview" className="overflow-hidden rounded-lg border border-slate-200 shadow-sm dark:border-slate-700" style={style}>
+        <div className="flex items-center justify-between px-4 py-3" style={{ background: c.cardBg, borderBottom: `1px solid ${c.textLight}33` }}>
+          {logo ? (
+            <img src={logo} alt="Logo preview" className="h-7 max-w-40 object-contain" />
+          ) : (
+            <span className="font-semibold">{brand.name}</span>
+          )}
+          <span className="flex size-7 items-center justify-center rounded-full text-xs font-semibold" style={{ background: c.secondary, color: contrastText(c.secondary) }}>
+            AA
+          </span>
+        </div>
+        <div className="flex min-h-64">
+          <nav className="w-36 space-y-1 p-3 text-sm" aria-label="Navigation preview" style={{ borderRight: `1px solid ${c.textLight}33` }}>
+            <span className="block rounded-md px-2 py-1.5 font-medium" style={{ background: c.primary, color: onPrimary }}>
+              Dashboard
+            </span>
+            <span className="block rounded-md px-2 py-1.5" style={{ color: c.textLight }}>
+              Vehicles
+            </span>
+            <span className="block rounded-md px-2 py-1.5" style={{ color: c.textLight }}>
+              Warehouses
+            </span>
+          </nav>
+          <div className="flex-1 space-y-3 p-4">
+            <p className="text-lg font-bold">Today&apos;s deliveries</p>
+            <div className="space-y-2 rounded-lg p-3" style={{ background: c.cardBg }}>
+              <p className="font-medium">Route 14 · Mission Bay</p>
+              <p className="text-sm" style={{ color: c.textLight }}>
+                12 stops, first at 08:30
+              </p>
+              <span className="inline-block rounded-full px-2 py-0.5 text-xs font-medium" style={{ border: `1px solid ${c.secondary}`, color: c.secondary }}>
+                In progress
+              </span>
+            </div>
+            <span className="inline-block rounded-md px-3 py-1.5 text-sm font-medium" style={{ background: c.primary, color: onPrimary }}>
+              Create delivery
+            </span>
+          </div>
+        </div>
+      </div>
+    </section>
+  );
+}
+
+export default BrandSettingsPage;

@@ -1,0 +1,134 @@
+import type { Page } from '@playwright/test';
+import { expect, test, workerSession } from './fixtures.ts';
+
+/**
+ * The admin's settings screens: system-settings saved and read back after a reload, and a brand
+ * change that every signed-in member's open page takes on at once, without a reload.
+ */
+const admin = workerSession('admin@globex.test', '/globex/admin');
+
+// Each test walks a whole screen (several saves and reloads, a second browser): triple the budget.
+test.beforeEach(({ page }) => {
+  test.slow();
+  return admin.open(page);
+});
+
+const BACKGROUND = "getComputedStyle(document.body).backgroundColor";
+
+test('system settings: the seeded values, a save, and the same values after a reload', async ({ page }) => {
+  await page.getByRole('link', { name: 'System settings' }).click();
+  await expect(page).toHaveURL(/\/globex\/admin\/system-settings$/);
+  await expect(page.getByRole('heading', { name: 'System settings' })).toBeVisible();
+
+  // The seed: London, pounds, metric.
+  await expect(page.getByLabel('Business name')).toHaveValue('Globex Freight');
+  await expect(page.getByLabel('Currency')).toHaveValue('GBP');
+  await expect(page.getByLabel('Time zone')).toHaveValue('Europe/London');
+  await expect(page.getByLabel('Weight')).toHaveValue('kg');
+  await expect(page.getByLabel('Latitude')).toHaveValue('51.5054');
+
+  // Bad input is refused in the form, and nothing is saved.
+  await page.getByLabel('Contact email').fill('ops-at-globex');
+  await page.getByLabel('Latitude').fill('95');
+  await page.getByRole('button', { name: 'Save settings' }).click();
+  await expect(page.getByText('Enter a valid email address')).toBeVisible();
+  await expect(page.getByText('Latitude must be between -90 and 90')).toBeVisible();
+
+  await page.getByLabel('Contact email').fill('dispatch@globex.test');
+  await page.getByLabel('Latitude').fill('51.5281');
+  await page.getByLabel('Longitude').fill('-0.1054');
+  await page.getByLabel('Currency').selectOption('EUR');
+  await page.getByLabel('Time zone').selectOption('Europe/Dublin');
+  await page.getByLabel('Language').selectOption('fr');
+  await page.getByLabel('Temperature').selectOption('F');
+  await page.getByLabel('Mapbox access token').fill('pk.test-token-not-used');
+  await page.getByRole('button', { name: 'Save settings' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Settings saved successfully' })).toBeVisible();
+
+  await page.reload();
+  await expect(page.getByLabel('Currency')).toHaveValue('EUR');
+  await expect(page.getByLabel('Time zone')).toHaveValue('Europe/Dublin');
+  await expect(page.getByLabel('Language')).toHaveValue('fr');
+  await expect(page.getByLabel('Temperature')).toHaveValue('F');
+  await expect(page.getByLabel('Weight')).toHaveValue('kg');
+  await expect(page.getByLabel('Latitude')).toHaveValue('51.5281');
+  await expect(page.getByLabel('Longitude')).toHaveValue('-0.1054');
+  await expect(page.getByLabel('Contact email')).toHaveValue('dispatch@globex.test');
+  await expect(page.getByLabel('Mapbox access token')).toHaveValue('pk.test-token-not-used');
+
+  // Back as seeded, so other screens see London, pounds and no maps key.
+  await page.getByLabel('Contact email').fill('ops@globex.test');
+  await page.getByLabel('Latitude').fill('51.5054');
+  await page.getByLabel('Longitude').fill('-0.0235');
+  await page.getByLabel('Currency').selectOption('GBP');
+  await page.getByLabel('Time zone').selectOption('Europe/London');
+  await page.getByLabel('Language').selectOption('en');
+  await page.getByLabel('Temperature').selectOption('C');
+  await page.getByLabel('Mapbox access token').fill('');
+  await page.getByRole('button', { name: 'Save settings' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Settings saved successfully' })).toBeVisible();
+});
+
+async function openBrandSettings(page: Page) {
+  await page.getByRole('link', { name: 'Brand settings' }).click();
+  await expect(page).toHaveURL(/\/globex\/admin\/brand-settings$/);
+  await expect(page.getByLabel('Preset')).toHaveValue('Globex Sunset');
+}
+
+test('brand settings: the contrast warning, the preview, and Reset to preset', async ({ page }) => {
+  await openBrandSettings(page);
+  const preview = page.getByTestId('brand-preview');
+  await expect(page.getByLabel('Primary', { exact: true })).toHaveValue('#ea580c');
+
+  await page.getByLabel('Light text', { exact: true }).fill('#fde68a');
+  await expect(page.getByRole('alert').filter({ hasText: 'Light text on background' })).toBeVisible();
+  await page.getByLabel('Primary', { exact: true }).fill('#7c3aed');
+  await expect(preview.getByText('Create delivery')).toHaveCSS('background-color', 'rgb(124, 58, 237)');
+
+  await page.getByLabel('Primary', { exact: true }).fill('blue');
+  await page.getByRole('button', { name: 'Save brand' }).click();
+  await expect(page.getByText('Enter a hex colour such as #1d4ed8')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Reset to preset' }).click();
+  await expect(page.getByLabel('Primary', { exact: true })).toHaveValue('#ea580c');
+  await expect(page.getByLabel('Light text', { exact: true })).toHaveValue('#78716c');
+  await expect(preview.getByText('Create delivery')).toHaveCSS('background-color', 'rgb(234, 88, 12)');
+
+  await page.getByLabel('Preset').selectOption('Thames Green');
+  await expect(page.getByLabel('Primary', { exact: true })).toHaveValue('#15803d');
+  await expect(page.getByTestId('contrast-ok')).toBeVisible();
+});
+
+test('a saved brand change repaints a second member\'s open page at once, without a reload', async ({ page, browser }) => {
+  // A dispatcher of globex, signed in in another browser, looking at their panel.
+  const other = await browser.newContext();
+  const dispatcher = await other.newPage();
+  try {
+    await dispatcher.goto('/sign-in');
+    await dispatcher.getByLabel('Email').fill('dispatcher@globex.test');
+    await dispatcher.getByLabel('Password', { exact: true }).fill('Waypost!2026');
+    await dispatcher.getByRole('button', { name: 'Sign in' }).click();
+    await expect(dispatcher).toHaveURL(/\/globex\/dispatcher$/);
+    await expect.poll(() => dispatcher.evaluate<string>(BACKGROUND)).toBe('rgb(255, 251, 235)');
+    // Nothing but the broadcast may repaint it: the page is not reloaded from here on.
+    let navigations = 0;
+    dispatcher.on('framenavigated', () => (navigations += 1));
+
+    await openBrandSettings(page);
+    await page.getByLabel('Background', { exact: true }).fill('#ecfeff');
+    await page.getByRole('button', { name: 'Save brand' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Brand settings saved' })).toBeVisible();
+    await expect.poll(() => page.evaluate<string>(BACKGROUND)).toBe('rgb(236, 254, 255)');
+
+    await expect.poll(() => dispatcher.evaluate<string>(BACKGROUND)).toBe('rgb(236, 254, 255)');
+    expect(navigations).toBe(0);
+    // The brand cache follows too: the next visit paints the new brand at once.
+    const cached = await dispatcher.evaluate<string | null>("localStorage.getItem('waypost:brand:globex')");
+    expect(JSON.stringify(JSON.parse(cached ?? 'null'))).toContain('#ecfeff');
+  } finally {
+    await page.getByLabel('Background', { exact: true }).fill('#fffbeb');
+    await page.getByRole('button', { name: 'Save brand' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Brand settings saved' }).first()).toBeVisible();
+    await other.close();
+  }
+});
