@@ -77,3 +77,30 @@ export function formatAuditValue(value: unknown): string {
 
 /** Who made a change: the name at the time, else 'System' (seed, migrations, service role). */
 export const actorLabel = (entry: Pick<AuditEntry, 'actor_id' | 'actor_name'>): string => entry.actor_name ?? (entry.actor_id ? 'Former user' : 'System');
+
+const stringAt = (values: Record<string, unknown> | null, key: string): string | null => {
+  const value = values?.[key];
+  return typeof value === 'string' && value.trim() ? value.trim() : null;
+};
+
+/** What the changed record is called, from the values the entry holds (a name, a title, a code), else a short id. */
+export function recordLabel(entry: Pick<AuditEntry, 'row_id' | 'old_values' | 'new_values'>): string {
+  for (const values of [entry.new_values, entry.old_values]) {
+    const title = values?.title;
+    const localized = title && typeof title === 'object' && !Array.isArray(title) ? (title as Record<string, unknown>).en : null;
+    const name = values?.name;
+    const localizedName = name && typeof name === 'object' && !Array.isArray(name) ? (name as Record<string, unknown>).en : null;
+    const first = stringAt(values, 'first_name');
+    const last = stringAt(values, 'last_name');
+    const candidate =
+      stringAt(values, 'name') ??
+      (typeof localizedName === 'string' && localizedName.trim() ? localizedName.trim() : null) ??
+      (typeof localized === 'string' && localized.trim() ? localized.trim() : null) ??
+      stringAt(values, 'full_name') ??
+      (first || last ? [first, last].filter(Boolean).join(' ') : null) ??
+      stringAt(values, 'full_address') ??
+      stringAt(values, 'code');
+    if (candidate) return candidate;
+  }
+  return `#${entry.row_id.slice(0, 8)}`;
+}
