@@ -46,6 +46,13 @@ const VehicleCreatePage = lazyWithRetry(async () => ({ default: (await import('.
 const VehicleEditPage = lazyWithRetry(async () => ({ default: (await import('../features/vehicles/pages/VehicleFormPage')).VehicleEditPage }));
 const SystemSettingsPage = lazyWithRetry(async () => ({ default: (await import('../features/settings/pages/SystemSettingsPage')).SystemSettingsPage }));
 const BrandSettingsPage = lazyWithRetry(async () => ({ default: (await import('../features/brand/pages/BrandSettingsPage')).BrandSettingsPage }));
+const WarehousesListPage = lazyWithRetry(async () => ({ default: (await import('../features/warehouses/pages/WarehousesListPage')).WarehousesListPage }));
+const WarehouseCreatePage = lazyWithRetry(async () => ({ default: (await import('../features/warehouses/pages/WarehouseFormPage')).WarehouseCreatePage }));
+const WarehouseEditPage = lazyWithRetry(async () => ({ default: (await import('../features/warehouses/pages/WarehouseFormPage')).WarehouseEditPage }));
+const WarehouseDetailPage = lazyWithRetry(async () => ({ default: (await import('../features/warehouses/pages/WarehouseDetailPage')).WarehouseDetailPage }));
+const LocationsListPage = lazyWithRetry(async () => ({ default: (await import('../features/warehouses/pages/LocationsListPage')).LocationsListPage }));
+const LocationCreatePage = lazyWithRetry(async () => ({ default: (await import('../features/warehouses/pages/LocationFormPage')).LocationCreatePage }));
+const LocationEditPage = lazyWithRetry(async () => ({ default: (await import('../features/warehouses/pages/LocationFormPage')).LocationEditPage }));
 const RecordHistory = lazyWithRetry(async () => ({ default: (await import('../features/activity/components/RecordHistory')).RecordHistory }));
 
 /** A record's audit history, composed into the record's page (its code loads with it). */
@@ -158,6 +165,41 @@ function AdminArea() {
         <Route path="/vehicles/:id/edit">
           <AdminPage>
             <VehicleEditPage history={recordHistory('vehicles')} />
+          </AdminPage>
+        </Route>
+        <Route path="/warehouses">
+          <AdminPage>
+            <WarehousesListPage />
+          </AdminPage>
+        </Route>
+        <Route path="/warehouses/create">
+          <AdminPage>
+            <WarehouseCreatePage />
+          </AdminPage>
+        </Route>
+        <Route path="/warehouses/:id">
+          <AdminPage>
+            <WarehouseDetailPage />
+          </AdminPage>
+        </Route>
+        <Route path="/warehouses/:id/edit">
+          <AdminPage>
+            <WarehouseEditPage />
+          </AdminPage>
+        </Route>
+        <Route path="/locations">
+          <AdminPage>
+            <LocationsListPage />
+          </AdminPage>
+        </Route>
+        <Route path="/locations/create">
+          <AdminPage>
+            <LocationCreatePage />
+          </AdminPage>
+        </Route>
+        <Route path="/locations/:id/edit">
+          <AdminPage>
+            <LocationEditPage />
           </AdminPage>
         </Route>
         <Route path="/system-settings">

@@ -158,6 +158,34 @@ export const TruckIcon = (p: IconProps) => (
   </Outline>
 );
 
+/* Warehousing: sites, locations, staff, suppliers. */
+
+export const WarehouseIcon = (p: IconProps) => (
+  <Outline {...p}>
+    <path d="M3 21V9l9-5 9 5v12" />
+    <path d="M7 21v-8h10v8M7 17h10" />
+  </Outline>
+);
+
+export const LocationGridIcon = (p: IconProps) => (
+  <Outline {...p}>
+    <path d="M4 4h7v7H4zM13 4h7v7h-7zM4 13h7v7H4zM13 13h7v7h-7z" />
+  </Outline>
+);
+
+export const StaffIcon = (p: IconProps) => (
+  <Outline {...p}>
+    <circle cx="9" cy="8" r="3" />
+    <path d="M3 20c0-3.3 2.7-6 6-6s6 2.7 6 6M16 5.5a3 3 0 0 1 0 5M18 14.5c1.8.8 3 2.9 3 5.5" />
+  </Outline>
+);
+
+export const SupplierIcon = (p: IconProps) => (
+  <Outline {...p}>
+    <path d="M3 7l9-4 9 4-9 4-9-4zM3 7v10l9 4 9-4V7M12 11v10" />
+  </Outline>
+);
+
 /* Lists, tables and the document viewer: pagination, zoom, sorting, filters, the row menu. */
 
 export const MinusIcon = (p: IconProps) => (

@@ -1,5 +1,5 @@
 import type { ComponentType, SVGProps } from 'react';
-import { DashboardIcon, PaletteIcon, SettingsIcon, TruckIcon } from '../../ui/icons';
+import { DashboardIcon, LocationGridIcon, PaletteIcon, SettingsIcon, TruckIcon, WarehouseIcon } from '../../ui/icons';
 
 export type NavGroupId = 'overview' | 'operations' | 'warehousing' | 'commerce' | 'settings';
 
@@ -30,6 +30,8 @@ export interface AdminNavEntry {
 export const ADMIN_NAV: readonly AdminNavEntry[] = [
   { group: 'overview', label: 'Dashboard', path: '', icon: DashboardIcon },
   { group: 'operations', label: 'Vehicles', path: 'vehicles', icon: TruckIcon },
+  { group: 'warehousing', label: 'Warehouses', path: 'warehouses', icon: WarehouseIcon },
+  { group: 'warehousing', label: 'Locations', path: 'locations', icon: LocationGridIcon },
   { group: 'settings', label: 'System settings', path: 'system-settings', icon: SettingsIcon },
   { group: 'settings', label: 'Brand settings', path: 'brand-settings', icon: PaletteIcon },
 ];

@@ -1,6 +1,7 @@
 export { DataTable, type DataTableColumn, type DataTableProps } from './DataTable';
 export { FilterDateRange, type FilterDateRangeProps } from './FilterDateRange';
 export { FilterDrawer, type FilterDrawerProps } from './FilterDrawer';
+export { FilterSelect, type FilterSelectOption, type FilterSelectProps } from './FilterSelect';
 export { Pagination, type PaginationProps } from './Pagination';
 export { SearchBox, SEARCH_DEBOUNCE_MS, type SearchBoxProps } from './SearchBox';
 /** A row's action: the shared menu's item (src/ui/Menu.tsx). */

@@ -1,0 +1,193 @@
+import { useEffect, useMemo, useState } from 'react';
+import { Link, useLocation } from 'wouter';
+import { useListUrlState } from '../../../lib/url-state';
+import { useServerList } from '../../../lib/use-server-list';
+import { useTenantId } from '../../../lib/tenant';
+import { Button } from '../../../ui/Button';
+import { DataTable, FilterSelect, type DataTableColumn } from '../../../ui/data-table';
+import { DocumentViewer } from '../../../ui/document-viewer';
+import { PageHeader } from '../../../ui/PageHeader';
+import { useToast } from '../../../ui/toast';
+import { listLocations, listLocationsByIds } from '../api';
+import { LocationStatusChip } from '../components/chips';
+import { useWarehouseChoices } from '../components/useWarehouseChoices';
+import { WarehouseTreePanel } from '../components/WarehouseTreePanel';
+import { renderBinLabels } from '../labels';
+import { locationList } from '../list';
+import { LOCATION_STATUS_OPTIONS, LOCATION_TYPE_OPTIONS, optionLabel, type WarehouseLocation } from '../schema';
+
+const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+interface LabelDocument {
+  url: string;
+  count: number;
+}
+
+export function LocationsListPage() {
+  const tenantId = useTenantId() ?? '';
+  const [, navigate] = useLocation();
+  const toast = useToast();
+  const table = useListUrlState(locationList);
+  const warehouses = useWarehouseChoices(tenantId);
+  const warehouseName = useMemo(() => new Map(warehouses.map((w) => [w.id, w.name])), [warehouses]);
+  const list = useServerList({
+    queryKey: ['warehouse_locations', tenantId],
+    state: table.state,
+    fetchPage: (state, context) => listLocations(tenantId, state, context),
+    rowKey: (l: WarehouseLocation) => l.id,
+    enabled: tenantId !== '',
+  });
+
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const [labels, setLabels] = useState<LabelDocument | null>(null);
+  const [viewerOpen, setViewerOpen] = useState(false);
+  const [printing, setPrinting] = useState(false);
+  // The PDF is a blob URL made here: given back when it is replaced or the screen goes.
+  useEffect(
+    () => () => {
+      if (labels) URL.revokeObjectURL(labels.url);
+    },
+    [labels],
+  );
+
+  const toggle = (id: string, on: boolean) =>
+    setSelected((current) => {
+      const next = new Set(current);
+      if (on) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+  const pageIds = list.rows.map((l) => l.id);
+  const pageSelected = pageIds.length > 0 && pageIds.every((id) => selected.has(id));
+
+  async function printLabels() {
+    setPrinting(true);
+    try {
+      const rows = await listLocationsByIds(tenantId, [...selected]);
+      const bytes = await renderBinLabels(rows.map((row) => ({ code: row.code, name: row.name, warehouse: warehouseName.get(row.warehouse_id) ?? '' })));
+      const url = URL.createObjectURL(new Blob([bytes as BlobPart], { type: 'application/pdf' }));
+      setLabels({ url, count: rows.length });
+      setViewerOpen(true);
+    } catch {
+      toast.error('The labels could not be made');
+    } finally {
+      setPrinting(false);
+    }
+  }
+
+  const treeWarehouse = table.state.filters.warehouse ?? warehouses[0]?.id;
+  const columns: DataTableColumn<WarehouseLocation>[] = [
+    {
+      id: 'select',
+      header: 'Select',
+      width: '4rem',
+      cell: (l) => (
+        <input
+          type="checkbox"
+          className="size-4 accent-brand"
+          aria-label={`Select ${l.code}`}
+          checked={selected.has(l.id)}
+          onChange={(event) => toggle(l.id, event.target.checked)}
+        />
+      ),
+    },
+    {
+      id: 'code',
+      header: 'Code',
+      sortable: true,
+      cell: (l) => (
+        <Link href={`/locations/${l.id}/edit`} className="font-mono text-xs font-semibold text-brand hover:underline">
+          {l.code}
+        </Link>
+      ),
+    },
+    { id: 'name', header: 'Name', cell: (l) => l.name, sortable: true },
+    { id: 'location_type', header: 'Type', cell: (l) => optionLabel(l.location_type), sortable: true },
+    { id: 'warehouse', header: 'Warehouse', cell: (l) => warehouseName.get(l.warehouse_id) ?? '—', hideBelow: 'md' },
+    { id: 'status', header: 'Status', cell: (l) => <LocationStatusChip status={l.status} /> },
+    { id: 'updated_at', header: 'Last updated', cell: (l) => dateTime.format(new Date(l.updated_at)), sortable: true, hideBelow: 'lg' },
+  ];
+
+  return (
+    <div className="space-y-4">
+      <PageHeader title="Locations" breadcrumbs={[{ label: 'Dashboard', href: '/' }, { label: 'Locations' }]} />
+      <div className="grid gap-4 xl:grid-cols-3">
+        <div className="min-w-0 xl:col-span-2">
+          <DataTable
+            label="Warehouse locations"
+            columns={columns}
+            {...table}
+            {...list.tableProps}
+            rowLabel={(l) => l.code}
+            searchPlaceholder="Search code or name"
+            rowActions={(l) => [
+              { label: 'Edit', onSelect: () => navigate(`/locations/${l.id}/edit`) },
+              ...(l.location_type === 'bin'
+                ? []
+                : [{ label: 'Add inside', onSelect: () => navigate(`/locations/create?warehouse_id=${l.warehouse_id}&parent_id=${l.id}&location_type=${childType(l.location_type)}`) }]),
+            ]}
+            toolbar={
+              <div className="flex flex-wrap items-center gap-2">
+                <Button
+                  variant="secondary"
+                  disabled={pageIds.length === 0}
+                  onClick={() => setSelected((current) => (pageSelected ? new Set([...current].filter((id) => !pageIds.includes(id))) : new Set([...current, ...pageIds])))}
+                >
+                  {pageSelected ? 'Unselect page' : 'Select page'}
+                </Button>
+                <Button variant="secondary" disabled={selected.size === 0 || printing} busy={printing} onClick={() => void printLabels()}>
+                  Print labels ({selected.size})
+                </Button>
+                <Button onClick={() => navigate(`/locations/create${treeWarehouse ? `?warehouse_id=${treeWarehouse}` : ''}`)}>Add location</Button>
+              </div>
+            }
+            filterFields={(draft, setDraft) => (
+              <div className="space-y-4">
+                <FilterSelect
+                  label="Warehouse"
+                  value={draft.warehouse}
+                  options={warehouses.map((w) => ({ value: w.id, label: `${w.name} (${w.code})` }))}
+                  onChange={(warehouse) => setDraft({ ...draft, warehouse })}
+                />
+                <FilterSelect label="Location type" value={draft.type} options={LOCATION_TYPE_OPTIONS} onChange={(type) => setDraft({ ...draft, type })} />
+                <FilterSelect label="Status" value={draft.status} options={LOCATION_STATUS_OPTIONS} onChange={(status) => setDraft({ ...draft, status })} />
+              </div>
+            )}
+          />
+        </div>
+        <aside aria-label="Location tree" className="rounded-lg border border-slate-200 bg-white p-4 dark:border-slate-700 dark:bg-slate-900">
+          <label className="mb-3 block text-sm font-semibold">
+            Tree of
+            <select
+              className="mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm font-normal dark:border-slate-600 dark:bg-slate-900"
+              value={treeWarehouse ?? ''}
+              onChange={(event) => table.onStateChange({ ...table.state, page: 0, filters: { ...table.state.filters, warehouse: event.target.value || undefined } })}
+            >
+              {warehouses.map((w) => (
+                <option key={w.id} value={w.id}>
+                  {w.name} ({w.code})
+                </option>
+              ))}
+            </select>
+          </label>
+          <div className="max-h-[40rem] overflow-auto">
+            {treeWarehouse ? (
+              <WarehouseTreePanel tenantId={tenantId} warehouseId={treeWarehouse} warehouseName={warehouseName.get(treeWarehouse) ?? 'the warehouse'} />
+            ) : (
+              <p className="py-6 text-center text-sm text-slate-500">No warehouse yet.</p>
+            )}
+          </div>
+        </aside>
+      </div>
+      {labels && (
+        <DocumentViewer open={viewerOpen} onClose={() => setViewerOpen(false)} url={labels.url} fileName={`bin-labels-${labels.count}.pdf`} mimeType="application/pdf" />
+      )}
+    </div>
+  );
+}
+
+function childType(type: string): string {
+  return type === 'zone' ? 'aisle' : type === 'aisle' ? 'shelf' : 'bin';
+}
+
+export default LocationsListPage;

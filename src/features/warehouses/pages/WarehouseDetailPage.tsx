@@ -1,0 +1,241 @@
+import { useEffect, useMemo, useState } from 'react';
+import { useLocation, useParams } from 'wouter';
+import { useTenantId } from '../../../lib/tenant';
+import { Button } from '../../../ui/Button';
+import { Chip } from '../../../ui/Chip';
+import { ErrorState } from '../../../ui/ErrorState';
+import { MapView, type MapMarker } from '../../../ui/map';
+import { NotFoundState } from '../../../ui/NotFoundState';
+import { PageHeader } from '../../../ui/PageHeader';
+import { Skeleton } from '../../../ui/Skeleton';
+import { getWarehouse, listWarehouseStaff } from '../api';
+import { ActiveChip, WarehouseStatusChip } from '../components/chips';
+import { useRecordLoad } from '../components/useRecordLoad';
+import { WarehouseTreePanel } from '../components/WarehouseTreePanel';
+import { addressLabel, optionLabel, staffLabel, WAREHOUSE_TOASTS, type Warehouse, type WarehouseStaff } from '../schema';
+
+const LIST_PATH = '/warehouses';
+const number = new Intl.NumberFormat(undefined, { maximumFractionDigits: 1 });
+
+function Card({ title, children, className }: { title: string; children: React.ReactNode; className?: string }) {
+  return (
+    <section aria-label={title} className={`rounded-lg border border-slate-200 bg-white p-4 dark:border-slate-700 dark:bg-slate-900 ${className ?? ''}`}>
+      <h2 className="mb-3 text-sm font-semibold text-slate-900 dark:text-slate-100">{title}</h2>
+      {children}
+    </section>
+  );
+}
+
+/** Capacity use: what is taken of the total, as a meter. */
+export function CapacityMeter({ total, available }: { total: number; available: number }) {
+  const used = Math.max(0, total - available);
+  const percent = total > 0 ? Math.round((used / total) * 100) : 0;
+  const tone = percent >= 90 ? 'bg-red-500' : percent >= 70 ? 'bg-amber-500' : 'bg-emerald-500';
+  return (
+    <div className="space-y-2">
+      <div
+        role="meter"
+        aria-label="Capacity used"
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={percent}
+        aria-valuetext={`${percent}% used`}
+        className="h-3 w-full overflow-hidden rounded-full bg-slate-100 dark:bg-slate-800"
+      >
+        <div className={`h-full ${tone}`} style={{ width: `${percent}%` }} />
+      </div>
+      <dl className="grid grid-cols-3 gap-2 text-sm">
+        <div>
+          <dt className="text-slate-500">Used</dt>
+          <dd className="font-medium">{percent}%</dd>
+        </div>
+        <div>
+          <dt className="text-slate-500">Available</dt>
+          <dd className="font-medium">{number.format(available)} m³</dd>
+        </div>
+        <div>
+          <dt className="text-slate-500">Total</dt>
+          <dd className="font-medium">{number.format(total)} m³</dd>
+        </div>
+      </dl>
+    </div>
+  );
+}
+
+function StaffList({ tenantId, warehouseId }: { tenantId: string; warehouseId: string }) {
+  const [staff, setStaff] = useState<WarehouseStaff[] | null | 'failed'>(null);
+  const [attempt, setAttempt] = useState(0);
+  useEffect(() => {
+    let cancelled = false;
+    listWarehouseStaff(tenantId, warehouseId).then(
+      (rows) => !cancelled && setStaff(rows),
+      () => !cancelled && setStaff('failed'),
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [tenantId, warehouseId, attempt]);
+  if (staff === null) return <Skeleton className="h-16 w-full" />;
+  if (staff === 'failed')
+    return (
+      <ErrorState
+        title="Could not load the staff"
+        onRetry={() => {
+          setStaff(null);
+          setAttempt((n) => n + 1);
+        }}
+      />
+    );
+  if (staff.length === 0) return <p className="text-sm text-slate-500">Nobody works here yet.</p>;
+  return (
+    <ul className="divide-y divide-slate-100 text-sm dark:divide-slate-800" aria-label="Staff">
+      {staff.map((s) => (
+        <li key={s.id} className="flex items-center justify-between gap-2 py-2">
+          <div className="min-w-0">
+            <p className="truncate font-medium">{staffLabel(s)}</p>
+            {s.user?.email && <p className="truncate text-xs text-slate-500">{s.user.email}</p>}
+          </div>
+          {!s.active && <ActiveChip active={false} />}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function Features({ warehouse }: { warehouse: Warehouse }) {
+  const f = warehouse.features;
+  const flags = [
+    ['Climate control', f.climate_control],
+    ['Refrigeration', f.refrigeration],
+    ['Hazardous materials', f.hazardous_materials],
+    ['Cross docking', f.cross_docking],
+  ] as const;
+  return (
+    <div className="space-y-3 text-sm">
+      <dl className="grid grid-cols-2 gap-2">
+        <div>
+          <dt className="text-slate-500">Security level</dt>
+          <dd className="font-medium">{optionLabel(f.security_level ?? 'medium')}</dd>
+        </div>
+        <div>
+          <dt className="text-slate-500">Dock doors</dt>
+          <dd className="font-medium">{f.dock_doors ?? 0}</dd>
+        </div>
+        <div>
+          <dt className="text-slate-500">Access</dt>
+          <dd className="font-medium">
+            {optionLabel(warehouse.access_mode)}
+            {warehouse.access_mode !== 'all_users' && ` (${warehouse.user_ids.length})`}
+          </dd>
+        </div>
+      </dl>
+      <div className="flex flex-wrap gap-1.5">
+        {flags.map(([label, on]) => (
+          <Chip key={label} tone={on ? 'info' : 'neutral'}>
+            {on ? label : `No ${label.toLowerCase()}`}
+          </Chip>
+        ))}
+      </div>
+    </div>
+  );
+}
+
+export function WarehouseDetailPage() {
+  const { id = '' } = useParams<{ id: string }>();
+  const tenantId = useTenantId() ?? '';
+  const [, navigate] = useLocation();
+  const { state, retry } = useRecordLoad(tenantId ? `${tenantId}/${id}` : null, () => getWarehouse(tenantId, id));
+  const warehouse = state.status === 'ready' ? state.record : null;
+  const markers = useMemo<MapMarker[]>(() => {
+    const a = warehouse?.address;
+    return a && a.latitude !== null && a.longitude !== null ? [{ id: a.id, lng: a.longitude, lat: a.latitude, label: warehouse.name, color: '#2563eb' }] : [];
+  }, [warehouse]);
+
+  const crumbs = [{ label: 'Dashboard', href: '/' }, { label: 'Warehouses', href: LIST_PATH }, { label: warehouse?.name ?? 'Warehouse' }];
+  if (state.status === 'missing') {
+    return (
+      <div className="space-y-4">
+        <PageHeader title="Warehouse" breadcrumbs={crumbs} />
+        <NotFoundState title={WAREHOUSE_TOASTS.notFound} backTo={LIST_PATH} />
+      </div>
+    );
+  }
+  if (state.status === 'failed') {
+    return (
+      <div className="space-y-4">
+        <PageHeader title="Warehouse" breadcrumbs={crumbs} />
+        <ErrorState title={WAREHOUSE_TOASTS.fetchFailed} onRetry={retry}>
+          <Button variant="secondary" onClick={() => navigate(LIST_PATH)}>
+            Go back
+          </Button>
+        </ErrorState>
+      </div>
+    );
+  }
+  if (!warehouse) {
+    return (
+      <div className="space-y-4" aria-busy="true" aria-label="Loading warehouse">
+        <Skeleton className="h-10 w-1/3" />
+        <Skeleton className="h-64 w-full" />
+      </div>
+    );
+  }
+  const address = warehouse.address;
+  return (
+    <div className="space-y-4">
+      <PageHeader
+        title={warehouse.name}
+        breadcrumbs={crumbs}
+        description={
+          <span className="inline-flex items-center gap-2">
+            <span className="font-mono">{warehouse.code}</span> <WarehouseStatusChip status={warehouse.status} />
+          </span>
+        }
+        actions={
+          <>
+            <Button variant="secondary" onClick={() => navigate(`/locations/create?warehouse_id=${warehouse.id}`)}>
+              Add location
+            </Button>
+            <Button variant="secondary" onClick={() => navigate(`/locations?warehouse=${warehouse.id}`)}>
+              Locations
+            </Button>
+            <Button onClick={() => navigate(`/warehouses/${warehouse.id}/edit`)}>Edit</Button>
+          </>
+        }
+      />
+      <div className="grid gap-4 lg:grid-cols-3">
+        <Card title="Address" className="lg:col-span-2">
+          <p className="mb-3 text-sm">
+            <span className="font-medium">{address ? addressLabel(address) : '—'}</span>
+            {address?.full_address && <span className="block text-slate-500">{address.full_address}</span>}
+          </p>
+          <MapView
+            center={address && address.latitude !== null && address.longitude !== null ? [address.longitude, address.latitude] : null}
+            zoom={13}
+            height={320}
+            markers={markers}
+            label={`Map of ${warehouse.name}`}
+          />
+        </Card>
+        <div className="space-y-4">
+          <Card title="Capacity">
+            <CapacityMeter total={warehouse.total_capacity} available={warehouse.available_capacity} />
+          </Card>
+          <Card title="Features">
+            <Features warehouse={warehouse} />
+          </Card>
+        </div>
+        <Card title="Staff">
+          <StaffList tenantId={tenantId} warehouseId={warehouse.id} />
+        </Card>
+        <Card title="Location tree" className="lg:col-span-2">
+          <div className="max-h-[32rem] overflow-auto">
+            <WarehouseTreePanel tenantId={tenantId} warehouseId={warehouse.id} warehouseName={warehouse.name} />
+          </div>
+        </Card>
+      </div>
+    </div>
+  );
+}
+
+export default WarehouseDetailPage;

@@ -1,0 +1,72 @@
+import { Link, useLocation } from 'wouter';
+import { useListUrlState } from '../../../lib/url-state';
+import { useServerList } from '../../../lib/use-server-list';
+import { useTenantId } from '../../../lib/tenant';
+import { Button } from '../../../ui/Button';
+import { DataTable, FilterSelect, type DataTableColumn } from '../../../ui/data-table';
+import { PageHeader } from '../../../ui/PageHeader';
+import { listWarehouses } from '../api';
+import { WarehouseStatusChip } from '../components/chips';
+import { warehouseList } from '../list';
+import { ACCESS_MODE_OPTIONS, addressLabel, optionLabel, WAREHOUSE_STATUS_OPTIONS, type Warehouse } from '../schema';
+
+const number = new Intl.NumberFormat();
+
+const columns: DataTableColumn<Warehouse>[] = [
+  {
+    id: 'name',
+    header: 'Name',
+    sortable: true,
+    cell: (w) => (
+      <Link href={`/warehouses/${w.id}`} className="font-medium text-brand hover:underline">
+        {w.name}
+      </Link>
+    ),
+  },
+  { id: 'code', header: 'Code', cell: (w) => w.code, sortable: true, width: '8rem' },
+  { id: 'address', header: 'Address', cell: (w) => (w.address ? addressLabel(w.address) : '—'), hideBelow: 'lg' },
+  { id: 'status', header: 'Status', cell: (w) => <WarehouseStatusChip status={w.status} /> },
+  { id: 'total_capacity', header: 'Total capacity', cell: (w) => number.format(w.total_capacity), sortable: true, align: 'end', hideBelow: 'md' },
+  { id: 'available_capacity', header: 'Available', cell: (w) => number.format(w.available_capacity), sortable: true, align: 'end', hideBelow: 'md' },
+  { id: 'access', header: 'Access', cell: (w) => optionLabel(w.access_mode), hideBelow: 'lg' },
+];
+
+export function WarehousesListPage() {
+  const tenantId = useTenantId() ?? '';
+  const [, navigate] = useLocation();
+  const table = useListUrlState(warehouseList);
+  const list = useServerList({
+    queryKey: ['warehouses', tenantId],
+    state: table.state,
+    fetchPage: (state, context) => listWarehouses(tenantId, state, context),
+    rowKey: (w: Warehouse) => w.id,
+    enabled: tenantId !== '',
+  });
+
+  return (
+    <div className="space-y-4">
+      <PageHeader title="Warehouses" breadcrumbs={[{ label: 'Dashboard', href: '/' }, { label: 'Warehouses' }]} />
+      <DataTable
+        label="Warehouses"
+        columns={columns}
+        {...table}
+        {...list.tableProps}
+        rowLabel={(w) => w.name}
+        searchPlaceholder="Search name or code"
+        rowActions={(w) => [
+          { label: 'View', onSelect: () => navigate(`/warehouses/${w.id}`) },
+          { label: 'Edit', onSelect: () => navigate(`/warehouses/${w.id}/edit`) },
+        ]}
+        toolbar={<Button onClick={() => navigate('/warehouses/create')}>Add warehouse</Button>}
+        filterFields={(draft, setDraft) => (
+          <div className="space-y-4">
+            <FilterSelect label="Status" value={draft.status} options={WAREHOUSE_STATUS_OPTIONS} onChange={(status) => setDraft({ ...draft, status })} />
+            <FilterSelect label="Access mode" value={draft.access} options={ACCESS_MODE_OPTIONS} onChange={(access) => setDraft({ ...draft, access })} />
+          </div>
+        )}
+      />
+    </div>
+  );
+}
+
+export default WarehousesListPage;

@@ -1,0 +1,40 @@
+import { useId } from 'react';
+
+export interface FilterSelectOption {
+  value: string;
+  label: string;
+}
+
+export interface FilterSelectProps<V extends string> {
+  label: string;
+  /** undefined: not filtering ('Any'). */
+  value: V | undefined;
+  options: readonly FilterSelectOption[];
+  onChange: (value: V | undefined) => void;
+  anyLabel?: string;
+}
+
+/** One choice in a filter drawer, 'Any' for none: a native select, so keyboard and screen readers work as usual. */
+export function FilterSelect<V extends string>({ label, value, options, onChange, anyLabel = 'Any' }: FilterSelectProps<V>) {
+  const id = useId();
+  return (
+    <div>
+      <label htmlFor={id} className="block text-sm font-medium">
+        {label}
+      </label>
+      <select
+        id={id}
+        className="mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100"
+        value={value ?? ''}
+        onChange={(event) => onChange((event.target.value || undefined) as V | undefined)}
+      >
+        <option value="">{anyLabel}</option>
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
