@@ -3,11 +3,18 @@ import { DashboardIcon } from '../../ui/icons';
 import { ADMIN_NAV, groupNav, isNavItemActive, type AdminNavEntry } from './nav';
 
 describe('admin navigation', () => {
-  it('has only areas whose screens exist: the dashboard and vehicles, for now', () => {
+  it('lists the areas whose screens exist, each under its group, the dashboard first', () => {
     const groups = groupNav(ADMIN_NAV, '/acme/admin');
-    expect(groups.map((group) => group.id)).toEqual(['overview', 'operations']);
-    expect(groups[0]?.items.map((item) => [item.label, item.href])).toEqual([['Dashboard', '/acme/admin']]);
-    expect(groups[1]?.items.map((item) => [item.label, item.href])).toEqual([['Vehicles', '/acme/admin/vehicles']]);
+    const items = Object.fromEntries(groups.map((group) => [group.id, group.items.map((item) => [item.label, item.href])]));
+    expect(groups[0]?.id).toBe('overview');
+    expect(items.overview?.[0]).toEqual(['Dashboard', '/acme/admin']);
+    expect(items.operations).toContainEqual(['Vehicles', '/acme/admin/vehicles']);
+    expect(items.settings).toEqual(
+      expect.arrayContaining([
+        ['System settings', '/acme/admin/system-settings'],
+        ['Brand settings', '/acme/admin/brand-settings'],
+      ]),
+    );
   });
 
   it('orders groups Operations, Warehousing, Commerce, Settings and leaves empty ones out', () => {
