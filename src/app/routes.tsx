@@ -54,6 +54,25 @@ const LocationsListPage = lazyWithRetry(async () => ({ default: (await import('.
 const LocationCreatePage = lazyWithRetry(async () => ({ default: (await import('../features/warehouses/pages/LocationFormPage')).LocationCreatePage }));
 const LocationEditPage = lazyWithRetry(async () => ({ default: (await import('../features/warehouses/pages/LocationFormPage')).LocationEditPage }));
 const RecordHistory = lazyWithRetry(async () => ({ default: (await import('../features/activity/components/RecordHistory')).RecordHistory }));
+const UsersListPage = lazyWithRetry(async () => ({ default: (await import('../features/users/pages/UsersListPage')).UsersListPage }));
+const UserDetailPage = lazyWithRetry(async () => ({ default: (await import('../features/users/pages/UserDetailPage')).UserDetailPage }));
+const UserAddressTab = lazyWithRetry(async () => ({ default: (await import('../features/addresses/components/UserAddressTab')).UserAddressTab }));
+const DefaultAddressCard = lazyWithRetry(async () => ({ default: (await import('../features/addresses/components/DefaultAddressCard')).DefaultAddressCard }));
+
+/** The user detail's parts that other features own: the person's addresses and their profile's history. */
+const userDetailSlots = {
+  defaultAddressCard: (user: { id: string; tenant_id: string }) => (
+    <Suspense fallback={null}>
+      <DefaultAddressCard userId={user.id} tenantId={user.tenant_id} />
+    </Suspense>
+  ),
+  addressTab: (user: { id: string; tenant_id: string }) => (
+    <Suspense fallback={null}>
+      <UserAddressTab userId={user.id} tenantId={user.tenant_id} />
+    </Suspense>
+  ),
+  history: (user: { id: string }) => recordHistory('profiles')(user.id),
+};
 
 /** A record's audit history, composed into the record's page (its code loads with it). */
 function recordHistory(tableName: string) {
@@ -165,6 +184,16 @@ function AdminArea() {
         <Route path="/vehicles/:id/edit">
           <AdminPage>
             <VehicleEditPage history={recordHistory('vehicles')} />
+          </AdminPage>
+        </Route>
+        <Route path="/users">
+          <AdminPage>
+            <UsersListPage />
+          </AdminPage>
+        </Route>
+        <Route path="/users/:id/detail">
+          <AdminPage>
+            <UserDetailPage {...userDetailSlots} />
           </AdminPage>
         </Route>
         <Route path="/warehouses">

@@ -150,6 +150,13 @@ export const LinkedinIcon = (p: IconProps) => (
   </Solid>
 );
 
+export const UsersIcon = (p: IconProps) => (
+  <Outline {...p}>
+    <circle cx="12" cy="8" r="3.5" />
+    <path d="M5 20c0-3.9 3.1-7 7-7s7 3.1 7 7" />
+  </Outline>
+);
+
 export const TruckIcon = (p: IconProps) => (
   <Outline {...p}>
     <path d="M3 6h11v10H3zM14 10h4l3 3v3h-7" />

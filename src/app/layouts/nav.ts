@@ -1,5 +1,5 @@
 import type { ComponentType, SVGProps } from 'react';
-import { DashboardIcon, LocationGridIcon, PaletteIcon, SettingsIcon, TruckIcon, WarehouseIcon } from '../../ui/icons';
+import { DashboardIcon, UsersIcon, LocationGridIcon, PaletteIcon, SettingsIcon, TruckIcon, WarehouseIcon } from '../../ui/icons';
 
 export type NavGroupId = 'overview' | 'operations' | 'warehousing' | 'commerce' | 'settings';
 
@@ -29,6 +29,7 @@ export interface AdminNavEntry {
 
 export const ADMIN_NAV: readonly AdminNavEntry[] = [
   { group: 'overview', label: 'Dashboard', path: '', icon: DashboardIcon },
+  { group: 'overview', label: 'Users', path: 'users', icon: UsersIcon },
   { group: 'operations', label: 'Vehicles', path: 'vehicles', icon: TruckIcon },
   { group: 'warehousing', label: 'Warehouses', path: 'warehouses', icon: WarehouseIcon },
   { group: 'warehousing', label: 'Locations', path: 'locations', icon: LocationGridIcon },
