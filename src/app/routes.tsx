@@ -53,6 +53,7 @@ const WarehouseDetailPage = lazyWithRetry(async () => ({ default: (await import(
 const LocationsListPage = lazyWithRetry(async () => ({ default: (await import('../features/warehouses/pages/LocationsListPage')).LocationsListPage }));
 const LocationCreatePage = lazyWithRetry(async () => ({ default: (await import('../features/warehouses/pages/LocationFormPage')).LocationCreatePage }));
 const LocationEditPage = lazyWithRetry(async () => ({ default: (await import('../features/warehouses/pages/LocationFormPage')).LocationEditPage }));
+const ActivityPage = lazyWithRetry(async () => ({ default: (await import('../features/activity/pages/ActivityPage')).ActivityPage }));
 const RecordHistory = lazyWithRetry(async () => ({ default: (await import('../features/activity/components/RecordHistory')).RecordHistory }));
 const UsersListPage = lazyWithRetry(async () => ({ default: (await import('../features/users/pages/UsersListPage')).UsersListPage }));
 const UserDetailPage = lazyWithRetry(async () => ({ default: (await import('../features/users/pages/UserDetailPage')).UserDetailPage }));
@@ -239,6 +240,11 @@ function AdminArea() {
         <Route path="/brand-settings">
           <AdminPage>
             <BrandSettingsPage />
+          </AdminPage>
+        </Route>
+        <Route path="/activity">
+          <AdminPage>
+            <ActivityPage />
           </AdminPage>
         </Route>
         <Route>

@@ -13,6 +13,7 @@ describe('admin navigation', () => {
       expect.arrayContaining([
         ['System settings', '/acme/admin/system-settings'],
         ['Brand settings', '/acme/admin/brand-settings'],
+        ['Activity', '/acme/admin/activity'],
       ]),
     );
   });

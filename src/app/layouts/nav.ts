@@ -1,5 +1,5 @@
 import type { ComponentType, SVGProps } from 'react';
-import { DashboardIcon, UsersIcon, LocationGridIcon, PaletteIcon, SettingsIcon, TruckIcon, WarehouseIcon } from '../../ui/icons';
+import { ActivityIcon, DashboardIcon, UsersIcon, LocationGridIcon, PaletteIcon, SettingsIcon, TruckIcon, WarehouseIcon } from '../../ui/icons';
 
 export type NavGroupId = 'overview' | 'operations' | 'warehousing' | 'commerce' | 'settings';
 
@@ -35,6 +35,7 @@ export const ADMIN_NAV: readonly AdminNavEntry[] = [
   { group: 'warehousing', label: 'Locations', path: 'locations', icon: LocationGridIcon },
   { group: 'settings', label: 'System settings', path: 'system-settings', icon: SettingsIcon },
   { group: 'settings', label: 'Brand settings', path: 'brand-settings', icon: PaletteIcon },
+  { group: 'settings', label: 'Activity', path: 'activity', icon: ActivityIcon },
 ];
 
 const GROUPS: readonly { id: NavGroupId; label: string | null }[] = [
