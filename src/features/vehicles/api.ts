@@ -1,3 +1,4 @@
+import { uploadFile, type UploadedFile } from '../../lib/edge-functions';
 import { toRange, type ListState } from '../../lib/list-state';
 import { supabase } from '../../lib/supabase';
 import type { FetchContext, ServerPage } from '../../lib/use-server-list';
@@ -71,47 +72,7 @@ export function vehicleImageUrl(ref: string | null): string | null {
   return supabase.storage.from(UPLOAD_BUCKET).getPublicUrl(ref).data.publicUrl;
 }
 
-/** A name the upload path accepts: letters, digits, '.', '_' and '-', not starting with a dot. */
-export function safeFileName(name: string): string {
-  const cleaned = name.replace(/[^A-Za-z0-9._-]+/g, '_').replace(/^[._]+/, '');
-  return (cleaned || 'image').slice(-120);
-}
-
-export interface UploadedFile {
-  publicUrl: string;
-  path: string | null;
-  message: string | null;
-}
-
-export class UploadError extends Error {}
-
-async function readErrorBody(error: unknown): Promise<string | null> {
-  const context = (error as { context?: unknown }).context;
-  if (context instanceof Response) {
-    try {
-      const body = (await context.clone().json()) as { error?: { message?: unknown } | string; message?: unknown };
-      if (typeof body.error === 'string') return body.error;
-      if (body.error && typeof body.error.message === 'string') return body.error.message;
-      if (typeof body.message === 'string') return body.message;
-    } catch {
-      return null;
-    }
-  }
-  return null;
-}
-
-/** Uploads a vehicle image through the upload-file function into `<tenantId>/<file>` of the tenants bucket. */
-export async function uploadVehicleImage(tenantId: string, file: File): Promise<UploadedFile> {
-  const body = new FormData();
-  body.append('file', file);
-  body.append('bucket', UPLOAD_BUCKET);
-  body.append('path', `${tenantId}/${safeFileName(file.name)}`);
-  body.append('kind', 'vehicle-image');
-  const { data, error } = await supabase.functions.invoke<{ data?: { fileInfo?: { publicUrl?: string; path?: string }; message?: string } }>('upload-file', {
-    body,
-  });
-  if (error) throw new UploadError((await readErrorBody(error)) ?? 'Error uploading file');
-  const info = data?.data?.fileInfo;
-  if (!info?.publicUrl) throw new UploadError('Invalid response from server');
-  return { publicUrl: info.publicUrl, path: info.path ?? null, message: data?.data?.message ?? null };
+/** Uploads a vehicle image through the upload-file function (kind 'vehicle-image': spec 5's types and 3 MB). */
+export function uploadVehicleImage(tenantId: string, file: File): Promise<UploadedFile> {
+  return uploadFile(tenantId, file, 'vehicle-image');
 }
