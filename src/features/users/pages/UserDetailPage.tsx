@@ -60,12 +60,12 @@ function Cover({ person, actions }: { person: Person; actions: ReactNode }) {
   return (
     <section aria-label="User" className="overflow-hidden rounded-xl border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
       <div aria-hidden="true" className="h-24 bg-gradient-to-r from-brand to-brand/60" />
-      <div className="-mt-10 flex flex-wrap items-end justify-between gap-4 px-5 pb-5">
-        <div className="flex items-end gap-4">
-          <span className="rounded-full ring-4 ring-white dark:ring-slate-900">
+      <div className="flex flex-wrap items-start justify-between gap-4 px-5 pb-5">
+        <div className="flex items-start gap-4">
+          <span className="-mt-7 shrink-0 rounded-full ring-4 ring-white dark:ring-slate-900">
             <Avatar name={person.full_name} src={person.avatar_url} size="lg" />
           </span>
-          <div className="pb-1">
+          <div className="pt-3">
             <p className="text-lg font-semibold" data-testid="user-cover-name">
               {person.full_name}
             </p>
@@ -75,7 +75,7 @@ function Cover({ person, actions }: { person: Person; actions: ReactNode }) {
             </p>
           </div>
         </div>
-        {actions}
+        <div className="pt-3">{actions}</div>
       </div>
     </section>
   );
