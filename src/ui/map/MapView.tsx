@@ -8,7 +8,7 @@ import type {
   Marker as MaplibreMarker,
 } from 'maplibre-gl';
 import type * as Maplibre from 'maplibre-gl';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Button } from '../Button';
 import { Skeleton } from '../Skeleton';
 import {
@@ -24,6 +24,7 @@ import {
   type LngLatTuple,
   type TenantMapCentre,
 } from './basemap';
+import { MapContext } from './map-context';
 import { PointInput, formatLngLat } from './PointInput';
 import { supportsWebGL } from './webgl';
 
@@ -61,6 +62,8 @@ export interface MapViewProps {
   /** The map's accessible name. */
   label?: string;
   className?: string;
+  /** Pieces that draw on the map themselves (e.g. PolygonDrawLayer, FitBounds): they read it from MapContext once it is ready. */
+  children?: ReactNode;
 }
 
 type Status = 'loading' | 'ready' | 'unavailable' | 'failed';
@@ -118,12 +121,14 @@ export function MapView({
   mapboxToken,
   label = 'Map',
   className,
+  children,
 }: MapViewProps) {
   const [webgl] = useState(supportsWebGL);
   const [status, setStatus] = useState<Status>(webgl ? 'loading' : 'unavailable');
   const [attempt, setAttempt] = useState(0);
   const [notice, setNotice] = useState<string | null>(null);
   const [map, setMap] = useState<MaplibreMap | null>(null);
+  const [lib, setLib] = useState<typeof Maplibre | null>(null);
   const [styleGeneration, setStyleGeneration] = useState(0);
   const [ownPicked, setOwnPicked] = useState<LngLatTuple | null>(null);
   const containerRef = useRef<HTMLDivElement>(null);
@@ -183,6 +188,7 @@ export function MapView({
         instance.on('style.load', () => setStyleGeneration((g) => g + 1));
         instance.once('load', () => {
           if (cancelled) return;
+          setLib(lib);
           setMap(instance);
           setStatus('ready');
         });
@@ -359,6 +365,7 @@ export function MapView({
       <p className="sr-only" aria-live="polite">
         {shownPicked ? `Picked point ${formatLngLat(shownPicked)}` : ''}
       </p>
+      {map && lib && <MapContext value={{ map, lib, styleGeneration }}>{children}</MapContext>}
     </div>
   );
 }
