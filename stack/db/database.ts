@@ -25,6 +25,12 @@ export interface QueryOptions {
    * Never set it where the transaction may still have to roll back (Prefer: tx=rollback).
    */
   last?: boolean;
+  /**
+   * Keep the statement prepared on the connection (Postgres), as PostgREST's prepared statements:
+   * later requests of the same shape skip parsing and planning. Only for statements whose result
+   * columns never change (a schema change re-plans them, and must not change their result type).
+   */
+  prepare?: boolean;
 }
 
 export interface Queryable {

@@ -4,9 +4,12 @@ import pg from 'pg';
 export interface PipelinedStatement {
   text: string;
   values?: unknown[];
+  /** Prepared once per connection under this name, then only bound. */
+  name?: string;
 }
 
 interface Connection {
+  parsedStatements: Record<string, string>;
   parse(msg: { text: string; name?: string; types?: unknown[] }): void;
   bind(msg: { portal?: string; statement?: string; values?: unknown[]; valueMapper?: unknown }): void;
   execute(msg: { portal?: string; rows?: number }): void;
@@ -39,11 +42,13 @@ export function pipelinedQuery(
   around: { before?: PipelinedStatement[]; after?: PipelinedStatement[] },
   text: string,
   values: unknown[],
+  name?: string,
 ): Promise<pg.QueryResult> {
   const before = around.before ?? [];
   const after = around.after ?? [];
   return new Promise((resolve, reject) => {
-    const query = new pg.Query({ text, values, queryMode: 'extended' } as pg.QueryConfig & { queryMode: string }, (err, result) =>
+    const config = { text, values, queryMode: 'extended', ...(name ? { name } : {}) } as pg.QueryConfig & { queryMode: string };
+    const query = new pg.Query(config, (err, result) =>
       err ? reject(err) : resolve(result as unknown as pg.QueryResult),
     );
     const internals = query as unknown as {
@@ -54,8 +59,12 @@ export function pipelinedQuery(
     };
     const send = (connection: Connection, statements: PipelinedStatement[]) => {
       for (const statement of statements) {
-        connection.parse({ text: statement.text });
-        connection.bind({ values: statement.values ?? [], valueMapper: prepareValue });
+        if (!statement.name) connection.parse({ text: statement.text });
+        else if (connection.parsedStatements[statement.name] !== statement.text) {
+          connection.parse({ text: statement.text, name: statement.name });
+          connection.parsedStatements[statement.name] = statement.text;
+        }
+        connection.bind({ statement: statement.name, values: statement.values ?? [], valueMapper: prepareValue });
         connection.execute({ rows: 0 });
       }
     };

@@ -30,6 +30,36 @@ function wrap(client: pg.PoolClient | pg.Pool): Queryable {
   };
 }
 
+const IDENTITY_STATEMENT = 'stack_identity';
+
+/**
+ * Names of prepared statements by their text, shared by all connections (each prepares a name the
+ * first time it runs it). Bounded: past the limit, new texts run unprepared.
+ */
+const PREPARED_LIMIT = 2000;
+const preparedNames = new Map<string, string>();
+
+function preparedName(sql: string): string | undefined {
+  let name = preparedNames.get(sql);
+  if (name === undefined && preparedNames.size < PREPARED_LIMIT) {
+    name = `stack_${preparedNames.size}`;
+    preparedNames.set(sql, name);
+  }
+  return name;
+}
+
+/**
+ * After a failed pipeline it is unknown which of its Parse messages the server completed (pg marks
+ * a named statement parsed on the first ParseComplete of the round trip): drop them all, so the
+ * connection prepares them again rather than binding a statement that does not exist.
+ */
+async function forgetPrepared(client: pg.PoolClient): Promise<void> {
+  await client.query('deallocate all').catch(() => {});
+  const connection = (client as unknown as { connection: { parsedStatements: Record<string, string>; submittedNamedStatements: Record<string, string> } }).connection;
+  connection.parsedStatements = {};
+  connection.submittedNamedStatements = {};
+}
+
 /** A real Postgres server (DATABASE_URL) through a pool; LISTEN uses one dedicated connection. */
 export class PostgresDatabase implements Database {
   readonly kind = 'postgres' as const;
@@ -84,16 +114,22 @@ export class PostgresDatabase implements Database {
   async asRole<T>(identity: RequestIdentity, fn: (tx: Queryable) => Promise<T>): Promise<T> {
     const client = await this.pool.connect();
     // Where the transaction is; an object so that the closures' updates are seen below.
-    const t: { state: 'new' | 'open' | 'committed' } = { state: 'new' };
+    const t: { state: 'new' | 'open' | 'committed'; failed: boolean } = { state: 'new', failed: false };
     const plain = wrap(client);
     const tx: Queryable = {
       async query<R>(sql: string, params: unknown[] = [], options?: QueryOptions): Promise<QueryResult<R>> {
         if (t.state === 'committed') throw new Error('asRole: a query after the statement marked last');
-        const before = t.state === 'new' ? [{ text: 'begin' }, { text: SET_IDENTITY_SQL, values: identityParams(identity) }] : [];
+        const before = t.state === 'new' ? [{ text: 'begin' }, { text: SET_IDENTITY_SQL, values: identityParams(identity), name: IDENTITY_STATEMENT }] : [];
         const after = options?.last ? [{ text: 'commit' }] : [];
         t.state = options?.last ? 'committed' : 'open';
-        if (before.length === 0 && after.length === 0) return plain.query<R>(sql, params);
-        return toResult<R>(await pipelinedQuery(client, { before, after }, sql, params));
+        const name = options?.prepare ? preparedName(sql) : undefined;
+        if (before.length === 0 && after.length === 0 && !name) return plain.query<R>(sql, params);
+        try {
+          return toResult<R>(await pipelinedQuery(client, { before, after }, sql, params, name));
+        } catch (e) {
+          t.failed = true;
+          throw e;
+        }
       },
       async exec(sql: string): Promise<void> {
         if (t.state === 'committed') throw new Error('asRole: a statement after the one marked last');
@@ -108,6 +144,7 @@ export class PostgresDatabase implements Database {
     } catch (e) {
       // Also after a failed statement marked last: COMMIT was skipped and the transaction is aborted.
       if (t.state !== 'new') await client.query('rollback').catch(() => {});
+      if (t.failed) await forgetPrepared(client);
       throw e;
     } finally {
       client.release();

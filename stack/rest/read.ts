@@ -97,7 +97,7 @@ export async function runRead(tx: Queryable, call: RestCall, src: ReadSource): P
   // Unless a planned count follows or the request asked to roll back, nothing else runs in the transaction.
   const last = src.commitsWithSelect === true && !call.rollback && call.prefs.count !== 'planned' && call.prefs.count !== 'estimated';
   if (call.accept.plan) return { ...(await explain(tx, call.accept.plan, sql, params)), page: 0 };
-  const row = (await tx.query<ReadRow>(sql, params.values, { last })).rows[0];
+  const row = (await tx.query<ReadRow>(sql, params.values, { last, prepare: true })).rows[0];
   let total = row.total === null ? null : Number(row.total);
   if (call.prefs.count === 'planned' || (call.prefs.count === 'estimated' && total !== null && total > call.maxRows)) {
     total = await plannedCount(tx, src);

@@ -215,3 +215,17 @@ describe('REST CSV output', () => {
     expect(await res.text()).toBe(`sku,qty,note\n${sku},2,"a b"`);
   });
 });
+
+describe('REST repeated requests', () => {
+  it('answers the same error every time a request of one shape fails, and the same rows every time it succeeds', async () => {
+    for (let i = 0; i < 12; i++) {
+      const unknown = await db.from('rest_countries').select('nope').eq('id', 1);
+      expect(unknown.error).toMatchObject({ code: '42703' });
+      const invalid = await db.from('rest_countries').select('id').eq('id', 'not-a-number');
+      expect(invalid.error).toMatchObject({ code: '22P02' });
+      const valid = await db.from('rest_countries').select('id').eq('id', i % 3 === 0 ? 1 : 2);
+      expect(valid.error).toBeNull();
+      expect(valid.data).toEqual([{ id: i % 3 === 0 ? 1 : 2 }]);
+    }
+  });
+});
