@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, test, workerSession } from './fixtures.ts';
+import { ANON_KEY, expect, test, workerSession } from './fixtures.ts';
 
 /**
  * The admin's settings screens: system-settings saved and read back after a reload, and a brand
@@ -130,5 +130,31 @@ test('a saved brand change repaints a second member\'s open page at once, withou
     await page.getByRole('button', { name: 'Save brand' }).click();
     await expect(page.getByRole('status').filter({ hasText: 'Brand settings saved' }).first()).toBeVisible();
     await other.close();
+  }
+});
+
+/** A 1x1 transparent PNG. */
+const TINY_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+
+test('brand settings: a logo and a favicon uploaded through upload-file become the console\'s', async ({ page, request }) => {
+  const headers = { apikey: ANON_KEY, authorization: `Bearer ${admin.accessToken()}`, 'content-type': 'application/json' };
+  const read = await request.get('/rest/v1/tenants?slug=eq.globex&select=brand_settings', { headers });
+  expect(read.status()).toBe(200);
+  const [{ brand_settings: original }] = (await read.json()) as { brand_settings: unknown }[];
+  try {
+    await openBrandSettings(page);
+    await page.getByLabel('Logo (light theme)', { exact: true }).setInputFiles({ name: 'globex light.png', mimeType: 'image/png', buffer: TINY_PNG });
+    await expect(page.getByRole('img', { name: 'Logo preview' })).toHaveAttribute('src', /^blob:/);
+    await page.getByLabel('Favicon', { exact: true }).setInputFiles({ name: 'globex-icon.png', mimeType: 'image/png', buffer: TINY_PNG });
+    await page.getByRole('button', { name: 'Save brand' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Brand settings saved' })).toBeVisible();
+
+    const stored = /\/storage\/v1\/object\/public\/tenants\/b0000000-0000-4000-8000-000000000001\//;
+    await expect(page.getByRole('img', { name: 'Logo preview' })).toHaveAttribute('src', stored);
+    await expect.poll(() => page.evaluate<string>("document.querySelector('link[rel~=\"icon\"]')?.href ?? ''")).toMatch(stored);
+    await expect(page.getByRole('complementary').getByRole('img').first()).toHaveAttribute('src', stored);
+  } finally {
+    const restore = await request.post('/rest/v1/rpc/save_tenant_brand', { headers, data: { p_tenant_id: 'b0000000-0000-4000-8000-000000000001', p_brand: original } });
+    expect(restore.status(), await restore.text()).toBeLessThan(300);
   }
 });
