@@ -8,8 +8,12 @@ export type AuthResult = { error: string | null };
 const UNREACHABLE = 'Could not reach the server. Check your connection and try again.';
 const UNEXPECTED = 'Something went wrong!';
 
+/** A deactivated account is banned by admin-users: the person hears what a signed-in deactivated user hears (spec 6). */
+const DEACTIVATED = 'You are not associated with any tanent. Please contact your administrator.';
+
 function messageOf(error: Error): string {
   if (isAuthRetryableFetchError(error)) return UNREACHABLE;
+  if ((error as { code?: unknown }).code === 'user_banned') return DEACTIVATED;
   // auth-js wraps answers it cannot read (a proxy's HTML page, a JSON parse error) in AuthUnknownError; its text means nothing to a user.
   if (error.name === 'AuthUnknownError') return UNEXPECTED;
   return error.message;
