@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { BackendName } from './backends.ts';
 import type { BackendResult, Outcome } from './measure-backend.ts';
-import { OVERHEAD_TARGET_P50_MS, type BenchSettings } from './settings.ts';
+import { OVERHEAD_TARGET_P50_MS, THROUGHPUT_TARGET_RATIO, type BenchSettings } from './settings.ts';
 import type { LatencySummary } from './stats.ts';
 
 export type Verdict = 'PASS' | 'FAIL' | 'NOT MEASURED';
@@ -11,14 +11,22 @@ export type Verdict = 'PASS' | 'FAIL' | 'NOT MEASURED';
 export interface StackBenchReport {
   benchmark: 'stack';
   /** Bumped when a field changes meaning, so old result files are never compared with new ones by mistake. */
-  schemaVersion: 1;
+  schemaVersion: 2;
   startedAt: string;
   finishedAt: string;
   machine: { cpus: number; cpuModel: string; memoryGiB: number; node: string; platform: string; loadAverage1mAtStart: number };
   profile: 'full' | 'quick';
   settings: BenchSettings;
   query: string;
-  target: { overheadP50Ms: number; backend: BackendName; verdict: Verdict; measuredMs: number | null };
+  /** Both must hold on Postgres, measured in the same run: the overhead p50 and the throughput ratio. */
+  target: {
+    overheadP50Ms: number;
+    throughputRatio: number;
+    backend: BackendName;
+    verdict: Verdict;
+    measuredMs: number | null;
+    measuredRatio: number | null;
+  };
   backends: BackendResult[];
 }
 
@@ -36,13 +44,18 @@ export function machineInfo(): StackBenchReport['machine'] {
 
 /** The issue's target applies to Postgres: PGlite is one serialized session and has no target. */
 export function verdict(backends: BackendResult[]): StackBenchReport['target'] {
-  const base = { overheadP50Ms: OVERHEAD_TARGET_P50_MS, backend: 'postgres' as const };
+  const base = { overheadP50Ms: OVERHEAD_TARGET_P50_MS, throughputRatio: THROUGHPUT_TARGET_RATIO, backend: 'postgres' as const };
   const pg = backends.find((b) => b.backend === 'postgres');
-  if (!pg?.available || !pg.select.ok) return { ...base, verdict: 'NOT MEASURED', measuredMs: null };
+  if (!pg?.available || !pg.select.ok || !pg.throughput.ok) return { ...base, verdict: 'NOT MEASURED', measuredMs: null, measuredRatio: null };
   const measuredMs = pg.select.value.overheadP50Ms;
+  const measuredRatio = throughputRatio(pg.throughput.value);
   // A fast wrong answer is not a pass.
-  const pass = measuredMs <= OVERHEAD_TARGET_P50_MS && pg.select.value.mismatch === null;
-  return { ...base, verdict: pass ? 'PASS' : 'FAIL', measuredMs };
+  const pass = measuredMs <= OVERHEAD_TARGET_P50_MS && measuredRatio >= THROUGHPUT_TARGET_RATIO && pg.select.value.mismatch === null;
+  return { ...base, verdict: pass ? 'PASS' : 'FAIL', measuredMs, measuredRatio };
+}
+
+function throughputRatio(t: { stack: { rps: number }; floor: { rps: number } }): number {
+  return t.floor.rps > 0 ? Math.round((t.stack.rps / t.floor.rps) * 100) / 100 : 0;
 }
 
 const fmt = (ms: number) => (ms >= 100 ? ms.toFixed(0) : ms >= 10 ? ms.toFixed(1) : ms.toFixed(2));
@@ -71,6 +84,12 @@ function rows(target: StackBenchReport['target'], concurrency: number): Row[] {
     { metric: 'overhead p50: raw HTTP - floor', unit: 'ms', cell: (b) => cellOf(b.select, (v) => fmt(v.rawHttpOverheadP50Ms)) },
     { metric: `throughput, ${concurrency} clients: stack`, unit: 'req/s', cell: (b) => cellOf(b.throughput, (v) => v.stack.rps.toFixed(0) + errorsNote(v.stack.errors)) },
     { metric: `throughput, ${concurrency} clients: floor`, unit: 'req/s', cell: (b) => cellOf(b.throughput, (v) => v.floor.rps.toFixed(0) + errorsNote(v.floor.errors)) },
+    {
+      metric: `throughput, ${concurrency} clients: stack / floor`,
+      unit: 'ratio',
+      cell: (b) => cellOf(b.throughput, (v) => throughputRatio(v).toFixed(2) + mark(b)),
+      target: `>= ${THROUGHPUT_TARGET_RATIO} on postgres`,
+    },
     { metric: `latency p50 / p95 at ${concurrency} clients: stack`, unit: 'ms', cell: (b) => cellOf(b.throughput, (v) => (v.stack.latency ? pair(v.stack.latency) : 'n/a')) },
     { metric: 'edge function cold (first call)', unit: 'ms', cell: (b) => cellOf(b.edgeFunction, (v) => fmt(v.coldMs)) },
     { metric: 'edge function warm p50 / p95', unit: 'ms', cell: (b) => cellOf(b.edgeFunction, (v) => pair(v.warm)) },
@@ -104,10 +123,9 @@ export function renderTable(report: StackBenchReport): string {
     }
   }
   const t = report.target;
+  const what = `Target (on Postgres: stack adds <= ${t.overheadP50Ms} ms at p50 over the direct query, and serves >= ${t.throughputRatio} of its throughput at ${report.settings.concurrency} clients)`;
   const summary =
-    t.verdict === 'NOT MEASURED'
-      ? `Target (stack adds <= ${t.overheadP50Ms} ms at p50 over the direct query, on Postgres): NOT MEASURED`
-      : `Target (stack adds <= ${t.overheadP50Ms} ms at p50 over the direct query, on Postgres): ${t.verdict} (${fmt(t.measuredMs ?? NaN)} ms)`;
+    t.verdict === 'NOT MEASURED' ? `${what}: NOT MEASURED` : `${what}: ${t.verdict} (${fmt(t.measuredMs ?? NaN)} ms, ${(t.measuredRatio ?? NaN).toFixed(2)})`;
   return [...out, '', ...notes.map((n) => `note: ${n}`), summary].join('\n');
 }
 
