@@ -54,6 +54,19 @@ const LocationsListPage = lazyWithRetry(async () => ({ default: (await import('.
 const LocationCreatePage = lazyWithRetry(async () => ({ default: (await import('../features/warehouses/pages/LocationFormPage')).LocationCreatePage }));
 const LocationEditPage = lazyWithRetry(async () => ({ default: (await import('../features/warehouses/pages/LocationFormPage')).LocationEditPage }));
 const ActivityPage = lazyWithRetry(async () => ({ default: (await import('../features/activity/pages/ActivityPage')).ActivityPage }));
+const WarehousesListPage = lazyWithRetry(async () => ({ default: (await import('../features/warehouses/pages/WarehousesListPage')).WarehousesListPage }));
+const WarehouseCreatePage = lazyWithRetry(async () => ({ default: (await import('../features/warehouses/pages/WarehouseFormPage')).WarehouseCreatePage }));
+const WarehouseEditPage = lazyWithRetry(async () => ({ default: (await import('../features/warehouses/pages/WarehouseFormPage')).WarehouseEditPage }));
+const WarehouseDetailPage = lazyWithRetry(async () => ({ default: (await import('../features/warehouses/pages/WarehouseDetailPage')).WarehouseDetailPage }));
+const LocationsListPage = lazyWithRetry(async () => ({ default: (await import('../features/warehouses/pages/LocationsListPage')).LocationsListPage }));
+const LocationCreatePage = lazyWithRetry(async () => ({ default: (await import('../features/warehouses/pages/LocationFormPage')).LocationCreatePage }));
+const LocationEditPage = lazyWithRetry(async () => ({ default: (await import('../features/warehouses/pages/LocationFormPage')).LocationEditPage }));
+const StaffListPage = lazyWithRetry(async () => ({ default: (await import('../features/warehouses/pages/StaffListPage')).StaffListPage }));
+const StaffCreatePage = lazyWithRetry(async () => ({ default: (await import('../features/warehouses/pages/StaffFormPage')).StaffCreatePage }));
+const StaffEditPage = lazyWithRetry(async () => ({ default: (await import('../features/warehouses/pages/StaffFormPage')).StaffEditPage }));
+const SuppliersListPage = lazyWithRetry(async () => ({ default: (await import('../features/warehouses/pages/SuppliersListPage')).SuppliersListPage }));
+const SupplierCreatePage = lazyWithRetry(async () => ({ default: (await import('../features/warehouses/pages/SupplierFormPage')).SupplierCreatePage }));
+const SupplierEditPage = lazyWithRetry(async () => ({ default: (await import('../features/warehouses/pages/SupplierFormPage')).SupplierEditPage }));
 const RecordHistory = lazyWithRetry(async () => ({ default: (await import('../features/activity/components/RecordHistory')).RecordHistory }));
 const UsersListPage = lazyWithRetry(async () => ({ default: (await import('../features/users/pages/UsersListPage')).UsersListPage }));
 const UserDetailPage = lazyWithRetry(async () => ({ default: (await import('../features/users/pages/UserDetailPage')).UserDetailPage }));
@@ -185,6 +198,71 @@ function AdminArea() {
         <Route path="/vehicles/:id/edit">
           <AdminPage>
             <VehicleEditPage history={recordHistory('vehicles')} />
+          </AdminPage>
+        </Route>
+        <Route path="/warehouses">
+          <AdminPage>
+            <WarehousesListPage />
+          </AdminPage>
+        </Route>
+        <Route path="/warehouses/create">
+          <AdminPage>
+            <WarehouseCreatePage />
+          </AdminPage>
+        </Route>
+        <Route path="/warehouses/:id">
+          <AdminPage>
+            <WarehouseDetailPage />
+          </AdminPage>
+        </Route>
+        <Route path="/warehouses/:id/edit">
+          <AdminPage>
+            <WarehouseEditPage />
+          </AdminPage>
+        </Route>
+        <Route path="/locations">
+          <AdminPage>
+            <LocationsListPage />
+          </AdminPage>
+        </Route>
+        <Route path="/locations/create">
+          <AdminPage>
+            <LocationCreatePage />
+          </AdminPage>
+        </Route>
+        <Route path="/locations/:id/edit">
+          <AdminPage>
+            <LocationEditPage />
+          </AdminPage>
+        </Route>
+        <Route path="/staff">
+          <AdminPage>
+            <StaffListPage />
+          </AdminPage>
+        </Route>
+        <Route path="/staff/create">
+          <AdminPage>
+            <StaffCreatePage />
+          </AdminPage>
+        </Route>
+        <Route path="/staff/:id/edit">
+          <AdminPage>
+            <StaffEditPage />
+          </AdminPage>
+        </Route>
+        <Route path="/suppliers">
+          <AdminPage>
+            <SuppliersListPage />
+          </AdminPage>
+        </Route>
+        <Route path="/suppliers/create">
+          <AdminPage>
+            <SupplierCreatePage />
+          </AdminPage>
+        </Route>
+        <Route path="/suppliers/:id/edit">
+          <AdminPage>
+            <SupplierEditPage />
           </AdminPage>
         </Route>
         <Route path="/users">

@@ -47,6 +47,8 @@ test('every message of the form, verbatim', async ({ page }) => {
   for (const message of ['Warehouse is required!', 'Name is required!', 'Invalid status']) {
     await expect(page.getByText(message, { exact: true })).toBeVisible();
   }
+  // The first invalid field, the warehouse lookup, has the focus and its options open: close them.
+  await page.keyboard.press('Escape');
   await page.getByLabel('Location type').selectOption('');
   await submit(page);
   await expect(page.getByText('Invalid location type', { exact: true })).toBeVisible();
@@ -160,6 +162,7 @@ test('an edit whose load fails shows Failed to fetch warehouse location and retu
 
 test('bin labels: chosen locations print as barcodes in the document viewer', async ({ page }) => {
   await page.goto(`${LIST}?warehouse=${BAYVIEW}&type=bin&q=Z1-A01-S1`);
+  await expect(page.getByRole('checkbox', { name: 'Select Z1-A01-S1-B04' })).toBeVisible();
   await expect(page.getByRole('row')).toHaveCount(5);
   await expect(page.getByRole('button', { name: 'Print labels (0)' })).toBeDisabled();
   await page.getByRole('checkbox', { name: 'Select Z1-A01-S1-B01' }).check();

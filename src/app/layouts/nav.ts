@@ -1,5 +1,5 @@
 import type { ComponentType, SVGProps } from 'react';
-import { ActivityIcon, DashboardIcon, UsersIcon, LocationGridIcon, PaletteIcon, SettingsIcon, TruckIcon, WarehouseIcon } from '../../ui/icons';
+import { ActivityIcon, DashboardIcon, LocationGridIcon, PaletteIcon, SettingsIcon, StaffIcon, SupplierIcon, TruckIcon, UsersIcon, WarehouseIcon } from '../../ui/icons';
 
 export type NavGroupId = 'overview' | 'operations' | 'warehousing' | 'commerce' | 'settings';
 
@@ -31,6 +31,10 @@ export const ADMIN_NAV: readonly AdminNavEntry[] = [
   { group: 'overview', label: 'Dashboard', path: '', icon: DashboardIcon },
   { group: 'overview', label: 'Users', path: 'users', icon: UsersIcon },
   { group: 'operations', label: 'Vehicles', path: 'vehicles', icon: TruckIcon },
+  { group: 'warehousing', label: 'Warehouses', path: 'warehouses', icon: WarehouseIcon },
+  { group: 'warehousing', label: 'Locations', path: 'locations', icon: LocationGridIcon },
+  { group: 'warehousing', label: 'Staff', path: 'staff', icon: StaffIcon },
+  { group: 'warehousing', label: 'Suppliers', path: 'suppliers', icon: SupplierIcon },
   { group: 'warehousing', label: 'Warehouses', path: 'warehouses', icon: WarehouseIcon },
   { group: 'warehousing', label: 'Locations', path: 'locations', icon: LocationGridIcon },
   { group: 'settings', label: 'System settings', path: 'system-settings', icon: SettingsIcon },

@@ -1,0 +1,110 @@
+import { useLocation, useParams } from 'wouter';
+import type { ServerErrorResult } from '../../../lib/server-errors';
+import { useTenantId } from '../../../lib/tenant';
+import { Button } from '../../../ui/Button';
+import { ErrorState } from '../../../ui/ErrorState';
+import { ComboboxField, Form, SelectField, SubmitButton, SwitchField, useZodForm } from '../../../ui/form';
+import { NotFoundState } from '../../../ui/NotFoundState';
+import { PageHeader } from '../../../ui/PageHeader';
+import { useToast } from '../../../ui/toast';
+import { createStaff, getStaff, lookupTenantPeople, lookupWarehouses, personLabel, updateStaff, warehouseLabel } from '../api';
+import { FormSkeleton } from '../components/FormSkeleton';
+import { useRecordLoad } from '../components/useRecordLoad';
+import { STAFF_ROLE_OPTIONS, STAFF_TOASTS, StaffFormSchema, type StaffFormInput, type StaffFormOutput, type StaffRole, type WarehouseStaff } from '../schema';
+
+const LIST_PATH = '/staff';
+
+function Header({ mode }: { mode: 'create' | 'edit' }) {
+  return (
+    <PageHeader
+      title={mode === 'create' ? 'Add staff' : 'Edit staff'}
+      breadcrumbs={[{ label: 'Dashboard', href: '/' }, { label: 'Staff', href: LIST_PATH }, { label: mode === 'create' ? 'Create' : 'Edit' }]}
+    />
+  );
+}
+
+export function StaffCreatePage() {
+  const tenantId = useTenantId() ?? '';
+  return (
+    <div className="space-y-4">
+      <Header mode="create" />
+      <StaffForm tenantId={tenantId} staff={null} />
+    </div>
+  );
+}
+
+export function StaffEditPage() {
+  const { id = '' } = useParams<{ id: string }>();
+  const tenantId = useTenantId() ?? '';
+  const [, navigate] = useLocation();
+  const { state, retry } = useRecordLoad(tenantId ? `${tenantId}/${id}` : null, () => getStaff(tenantId, id));
+  return (
+    <div className="space-y-4">
+      <Header mode="edit" />
+      {state.status === 'missing' && <NotFoundState title={STAFF_TOASTS.notFound} backTo={LIST_PATH} />}
+      {state.status === 'failed' && (
+        <ErrorState title={STAFF_TOASTS.fetchFailed} onRetry={retry}>
+          <Button variant="secondary" onClick={() => navigate(LIST_PATH)}>
+            Go back
+          </Button>
+        </ErrorState>
+      )}
+      {state.status === 'loading' && <FormSkeleton label="Loading staff member" />}
+      {state.status === 'ready' && <StaffForm key={state.record.id} tenantId={tenantId} staff={state.record} />}
+    </div>
+  );
+}
+
+function StaffForm({ tenantId, staff }: { tenantId: string; staff: WarehouseStaff | null }) {
+  const [, navigate] = useLocation();
+  const toast = useToast();
+  const form = useZodForm(StaffFormSchema, {
+    defaultValues: staff
+      ? { warehouse_id: staff.warehouse_id, user_id: staff.user_id, role: staff.role as StaffRole, active: staff.active }
+      : { warehouse_id: null as unknown as string, user_id: null as unknown as string, role: '' as StaffRole, active: true },
+  });
+
+  async function onSubmit(values: StaffFormOutput) {
+    if (staff) await updateStaff(tenantId, staff.id, values);
+    else await createStaff(tenantId, values);
+    toast.success(staff ? STAFF_TOASTS.updated : STAFF_TOASTS.created);
+    navigate(LIST_PATH);
+  }
+
+  function onServerError(_error: unknown, result: ServerErrorResult) {
+    toast.error(staff ? STAFF_TOASTS.updateFailed : STAFF_TOASTS.createFailed);
+    if (result.applied.length === 0 && result.unmatched) toast.error(result.unmatched);
+  }
+
+  return (
+    <Form form={form} onSubmit={onSubmit} onServerError={onServerError} className="max-w-2xl space-y-5" aria-label={staff ? 'Edit staff' : 'Add staff'}>
+      <ComboboxField<StaffFormInput, 'warehouse_id'>
+        name="warehouse_id"
+        label="Warehouse"
+        required
+        search={(term, signal, limit) => lookupWarehouses(tenantId, term, limit, signal)}
+        initialOptions={staff?.warehouse ? [{ value: staff.warehouse.id, label: staff.warehouse.name }] : []}
+        resolveLabel={(id) => warehouseLabel(tenantId, id)}
+        placeholder="Search warehouses"
+      />
+      <ComboboxField<StaffFormInput, 'user_id'>
+        name="user_id"
+        label="Person"
+        required
+        search={(term, signal, limit) => lookupTenantPeople(tenantId, term, limit, signal)}
+        initialOptions={staff?.user ? [{ value: staff.user.id, label: staff.user.full_name }] : []}
+        resolveLabel={(id) => personLabel(tenantId, id)}
+        placeholder="Search the business's people"
+        help="Staff, and people with the warehouse staff role"
+      />
+      <SelectField<StaffFormInput, 'role'> name="role" label="Role" required options={STAFF_ROLE_OPTIONS} />
+      <SwitchField<StaffFormInput, 'active'> name="active" label="Active" help="Inactive staff keep their history but lose access to the warehouse" />
+      <div className="flex gap-3">
+        <SubmitButton>{staff ? 'Save changes' : 'Add staff'}</SubmitButton>
+        <Button variant="secondary" onClick={() => navigate(LIST_PATH)}>
+          Cancel
+        </Button>
+      </div>
+    </Form>
+  );
+}
