@@ -54,13 +54,6 @@ const LocationsListPage = lazyWithRetry(async () => ({ default: (await import('.
 const LocationCreatePage = lazyWithRetry(async () => ({ default: (await import('../features/warehouses/pages/LocationFormPage')).LocationCreatePage }));
 const LocationEditPage = lazyWithRetry(async () => ({ default: (await import('../features/warehouses/pages/LocationFormPage')).LocationEditPage }));
 const ActivityPage = lazyWithRetry(async () => ({ default: (await import('../features/activity/pages/ActivityPage')).ActivityPage }));
-const WarehousesListPage = lazyWithRetry(async () => ({ default: (await import('../features/warehouses/pages/WarehousesListPage')).WarehousesListPage }));
-const WarehouseCreatePage = lazyWithRetry(async () => ({ default: (await import('../features/warehouses/pages/WarehouseFormPage')).WarehouseCreatePage }));
-const WarehouseEditPage = lazyWithRetry(async () => ({ default: (await import('../features/warehouses/pages/WarehouseFormPage')).WarehouseEditPage }));
-const WarehouseDetailPage = lazyWithRetry(async () => ({ default: (await import('../features/warehouses/pages/WarehouseDetailPage')).WarehouseDetailPage }));
-const LocationsListPage = lazyWithRetry(async () => ({ default: (await import('../features/warehouses/pages/LocationsListPage')).LocationsListPage }));
-const LocationCreatePage = lazyWithRetry(async () => ({ default: (await import('../features/warehouses/pages/LocationFormPage')).LocationCreatePage }));
-const LocationEditPage = lazyWithRetry(async () => ({ default: (await import('../features/warehouses/pages/LocationFormPage')).LocationEditPage }));
 const StaffListPage = lazyWithRetry(async () => ({ default: (await import('../features/warehouses/pages/StaffListPage')).StaffListPage }));
 const StaffCreatePage = lazyWithRetry(async () => ({ default: (await import('../features/warehouses/pages/StaffFormPage')).StaffCreatePage }));
 const StaffEditPage = lazyWithRetry(async () => ({ default: (await import('../features/warehouses/pages/StaffFormPage')).StaffEditPage }));
@@ -273,41 +266,6 @@ function AdminArea() {
         <Route path="/users/:id/detail">
           <AdminPage>
             <UserDetailPage {...userDetailSlots} />
-          </AdminPage>
-        </Route>
-        <Route path="/warehouses">
-          <AdminPage>
-            <WarehousesListPage />
-          </AdminPage>
-        </Route>
-        <Route path="/warehouses/create">
-          <AdminPage>
-            <WarehouseCreatePage />
-          </AdminPage>
-        </Route>
-        <Route path="/warehouses/:id">
-          <AdminPage>
-            <WarehouseDetailPage />
-          </AdminPage>
-        </Route>
-        <Route path="/warehouses/:id/edit">
-          <AdminPage>
-            <WarehouseEditPage />
-          </AdminPage>
-        </Route>
-        <Route path="/locations">
-          <AdminPage>
-            <LocationsListPage />
-          </AdminPage>
-        </Route>
-        <Route path="/locations/create">
-          <AdminPage>
-            <LocationCreatePage />
-          </AdminPage>
-        </Route>
-        <Route path="/locations/:id/edit">
-          <AdminPage>
-            <LocationEditPage />
           </AdminPage>
         </Route>
         <Route path="/system-settings">

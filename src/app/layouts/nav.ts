@@ -35,8 +35,6 @@ export const ADMIN_NAV: readonly AdminNavEntry[] = [
   { group: 'warehousing', label: 'Locations', path: 'locations', icon: LocationGridIcon },
   { group: 'warehousing', label: 'Staff', path: 'staff', icon: StaffIcon },
   { group: 'warehousing', label: 'Suppliers', path: 'suppliers', icon: SupplierIcon },
-  { group: 'warehousing', label: 'Warehouses', path: 'warehouses', icon: WarehouseIcon },
-  { group: 'warehousing', label: 'Locations', path: 'locations', icon: LocationGridIcon },
   { group: 'settings', label: 'System settings', path: 'system-settings', icon: SettingsIcon },
   { group: 'settings', label: 'Brand settings', path: 'brand-settings', icon: PaletteIcon },
   { group: 'settings', label: 'Activity', path: 'activity', icon: ActivityIcon },
