@@ -104,6 +104,17 @@ describe.sequential('REST aggregates', () => {
     ]);
   });
 
+  it('groups by a spread column with aggregates on both sides, ordered by the spread column', async () => {
+    const { data, error } = await anon.from('rest_orders').select('total:amount.sum(),...rest_customers(city,customers:id.count())').order('rest_customers(city)', { ascending: false });
+    expect(error).toBeNull();
+    expect(data).toEqual([
+      { total: 7.75, city: 'Rome', customers: 1 },
+      { total: 135.75, city: 'Oslo', customers: 4 },
+    ]);
+    const only = await anon.from('rest_orders').select('...rest_customers(n:id.count())');
+    expect(only.data).toEqual([{ n: 5 }]);
+  });
+
   it('hoists the aggregates of a to-one spread to the top level', async () => {
     const { data, error } = await anon.from('rest_orders').select('order_date,...rest_customers(customers:id.count(),last:name.max())').order('order_date');
     expect(error).toBeNull();
