@@ -44,6 +44,15 @@ const CustomerDashboardPage = lazyWithRetry(() => import('../features/dashboards
 const VehiclesListPage = lazyWithRetry(async () => ({ default: (await import('../features/vehicles/pages/VehiclesListPage')).VehiclesListPage }));
 const VehicleCreatePage = lazyWithRetry(async () => ({ default: (await import('../features/vehicles/pages/VehicleFormPage')).VehicleCreatePage }));
 const VehicleEditPage = lazyWithRetry(async () => ({ default: (await import('../features/vehicles/pages/VehicleFormPage')).VehicleEditPage }));
+const ZonesListPage = lazyWithRetry(async () => ({ default: (await import('../features/zones/pages/ZonesListPage')).ZonesListPage }));
+const ZoneCreatePage = lazyWithRetry(async () => ({ default: (await import('../features/zones/pages/ZoneFormPage')).ZoneCreatePage }));
+const ZoneEditPage = lazyWithRetry(async () => ({ default: (await import('../features/zones/pages/ZoneFormPage')).ZoneEditPage }));
+const DeliveryServicesListPage = lazyWithRetry(async () => ({ default: (await import('../features/delivery-services/pages/DeliveryServicesListPage')).DeliveryServicesListPage }));
+const DeliveryServiceCreatePage = lazyWithRetry(async () => ({ default: (await import('../features/delivery-services/pages/DeliveryServiceFormPage')).DeliveryServiceCreatePage }));
+const DeliveryServiceEditPage = lazyWithRetry(async () => ({ default: (await import('../features/delivery-services/pages/DeliveryServiceFormPage')).DeliveryServiceEditPage }));
+const ZonePricingListPage = lazyWithRetry(async () => ({ default: (await import('../features/pricing/pages/ZonePricingListPage')).ZonePricingListPage }));
+const ZonePricingCreatePage = lazyWithRetry(async () => ({ default: (await import('../features/pricing/pages/ZonePricingFormPage')).ZonePricingCreatePage }));
+const ZonePricingEditPage = lazyWithRetry(async () => ({ default: (await import('../features/pricing/pages/ZonePricingFormPage')).ZonePricingEditPage }));
 const SystemSettingsPage = lazyWithRetry(async () => ({ default: (await import('../features/settings/pages/SystemSettingsPage')).SystemSettingsPage }));
 const BrandSettingsPage = lazyWithRetry(async () => ({ default: (await import('../features/brand/pages/BrandSettingsPage')).BrandSettingsPage }));
 const WarehousesListPage = lazyWithRetry(async () => ({ default: (await import('../features/warehouses/pages/WarehousesListPage')).WarehousesListPage }));
@@ -191,6 +200,51 @@ function AdminArea() {
         <Route path="/vehicles/:id/edit">
           <AdminPage>
             <VehicleEditPage history={recordHistory('vehicles')} />
+          </AdminPage>
+        </Route>
+        <Route path="/zones">
+          <AdminPage>
+            <ZonesListPage />
+          </AdminPage>
+        </Route>
+        <Route path="/zones/create">
+          <AdminPage>
+            <ZoneCreatePage />
+          </AdminPage>
+        </Route>
+        <Route path="/zones/:id/edit">
+          <AdminPage>
+            <ZoneEditPage />
+          </AdminPage>
+        </Route>
+        <Route path="/delivery-services">
+          <AdminPage>
+            <DeliveryServicesListPage />
+          </AdminPage>
+        </Route>
+        <Route path="/delivery-services/create">
+          <AdminPage>
+            <DeliveryServiceCreatePage />
+          </AdminPage>
+        </Route>
+        <Route path="/delivery-services/:id/edit">
+          <AdminPage>
+            <DeliveryServiceEditPage />
+          </AdminPage>
+        </Route>
+        <Route path="/zone-pricing">
+          <AdminPage>
+            <ZonePricingListPage />
+          </AdminPage>
+        </Route>
+        <Route path="/zone-pricing/create">
+          <AdminPage>
+            <ZonePricingCreatePage />
+          </AdminPage>
+        </Route>
+        <Route path="/zone-pricing/edit/:id">
+          <AdminPage>
+            <ZonePricingEditPage />
           </AdminPage>
         </Route>
         <Route path="/warehouses">

@@ -165,6 +165,29 @@ export const TruckIcon = (p: IconProps) => (
   </Outline>
 );
 
+/* Delivery network: zones, services, pricing. */
+
+export const ZoneIcon = (p: IconProps) => (
+  <Outline {...p}>
+    <path d="M4 7l6-3 8 3 2 8-7 5-8-3z" />
+    <circle cx="10" cy="4" r="0.5" />
+  </Outline>
+);
+
+export const ServiceIcon = (p: IconProps) => (
+  <Outline {...p}>
+    <circle cx="12" cy="13" r="7" />
+    <path d="M12 9v4l3 2M9 3h6" />
+  </Outline>
+);
+
+export const PriceTagIcon = (p: IconProps) => (
+  <Outline {...p}>
+    <path d="M3 12V4h8l10 10-8 8z" />
+    <circle cx="7.5" cy="8.5" r="1.5" />
+  </Outline>
+);
+
 /* Warehousing: sites, locations, staff, suppliers. */
 
 export const WarehouseIcon = (p: IconProps) => (

@@ -7,6 +7,8 @@ import { createContext, use, type ReactNode } from 'react';
 export interface DashboardWidgets {
   logo?: ReactNode;
   notifications?: (ids: { tenantId: string; userId: string }) => ReactNode;
+  /** The dispatcher's 'Try a quote' (pricing): what a route costs before a delivery is made. */
+  quote?: (ids: { tenantId: string }) => ReactNode;
 }
 
 const DashboardWidgetsContext = createContext<DashboardWidgets>({});

@@ -1,0 +1,186 @@
+import { useEffect, useState } from 'react';
+import { useLocation, useParams } from 'wouter';
+import type { ServerErrorResult } from '../../../lib/server-errors';
+import { useSession } from '../../../lib/session';
+import { tenantIdOf } from '../../../lib/tenant';
+import { Button } from '../../../ui/Button';
+import { ErrorState } from '../../../ui/ErrorState';
+import { Form, MultiSelectField, NumberField, SelectField, SubmitButton, SwitchField, TextField, useZodForm } from '../../../ui/form';
+import { NotFoundState } from '../../../ui/NotFoundState';
+import { PageHeader } from '../../../ui/PageHeader';
+import { Skeleton } from '../../../ui/Skeleton';
+import { useToast } from '../../../ui/toast';
+import { createDeliveryService, getDeliveryService, updateDeliveryService } from '../api';
+import {
+  DeliveryServiceFormSchema,
+  emptyServiceForm,
+  FEATURE_OPTIONS,
+  KIND_OPTIONS,
+  toServiceFormValues,
+  type DeliveryService,
+  type DeliveryServiceFormInput,
+  type DeliveryServiceFormOutput,
+} from '../schema';
+
+export const SERVICE_TOASTS = {
+  created: 'Delivery service created successfully',
+  updated: 'Delivery service updated successfully',
+  createFailed: 'Failed to create delivery service',
+  updateFailed: 'Failed to update delivery service',
+  validation: 'Validation failed',
+  unknown: 'An error occurred while submitting the form',
+  fetchFailed: 'Failed to fetch delivery service',
+  notFound: 'Delivery service not found',
+} as const;
+
+const LIST_PATH = '/delivery-services';
+
+type Load = { status: 'loading' } | { status: 'ready'; service: DeliveryService | null } | { status: 'missing' } | { status: 'failed' };
+
+export function DeliveryServiceFormPage({ mode }: { mode: 'create' | 'edit' }) {
+  const { id } = useParams<{ id?: string }>();
+  const { user } = useSession();
+  const tenantId = tenantIdOf(user) ?? '';
+  const toast = useToast();
+  const [, navigate] = useLocation();
+  const [load, setLoad] = useState<Load>(() => (mode === 'create' ? { status: 'ready', service: null } : { status: 'loading' }));
+  const [attempt, setAttempt] = useState(0);
+
+  useEffect(() => {
+    if (mode !== 'edit' || !id || !tenantId) return;
+    let cancelled = false;
+    getDeliveryService(tenantId, id).then(
+      (service) => {
+        if (!cancelled) setLoad(service ? { status: 'ready', service } : { status: 'missing' });
+      },
+      () => {
+        if (cancelled) return;
+        toast.error(SERVICE_TOASTS.fetchFailed);
+        setLoad({ status: 'failed' });
+      },
+    );
+    return () => {
+      cancelled = true;
+    };
+    // toast is stable for the provider's life.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [mode, id, tenantId, attempt]);
+
+  const header = (
+    <PageHeader
+      title={mode === 'create' ? 'Create delivery service' : 'Edit delivery service'}
+      breadcrumbs={[{ label: 'Dashboard', href: '/' }, { label: 'Delivery services', href: LIST_PATH }, { label: mode === 'create' ? 'Create' : 'Edit' }]}
+    />
+  );
+
+  if (load.status === 'missing' || (mode === 'edit' && !id)) {
+    return (
+      <div className="space-y-4">
+        {header}
+        <NotFoundState title={SERVICE_TOASTS.notFound} backTo={LIST_PATH} />
+      </div>
+    );
+  }
+  if (load.status === 'failed') {
+    return (
+      <div className="space-y-4">
+        {header}
+        <ErrorState
+          title={SERVICE_TOASTS.fetchFailed}
+          onRetry={() => {
+            setLoad({ status: 'loading' });
+            setAttempt((n) => n + 1);
+          }}
+        >
+          <Button variant="secondary" onClick={() => navigate(LIST_PATH)}>
+            Go back
+          </Button>
+        </ErrorState>
+      </div>
+    );
+  }
+  return (
+    <div className="space-y-4">
+      {header}
+      {load.status === 'loading' ? (
+        <div className="space-y-3" aria-busy="true" aria-label="Loading delivery service">
+          <Skeleton className="h-10 w-full" />
+          <Skeleton className="h-10 w-full" />
+          <Skeleton className="h-24 w-full" />
+        </div>
+      ) : (
+        <DeliveryServiceForm key={load.service?.id ?? 'new'} tenantId={tenantId} service={load.service} />
+      )}
+    </div>
+  );
+}
+
+function DeliveryServiceForm({ tenantId, service }: { tenantId: string; service: DeliveryService | null }) {
+  const [, navigate] = useLocation();
+  const toast = useToast();
+  const form = useZodForm(DeliveryServiceFormSchema, { defaultValues: service ? toServiceFormValues(service) : emptyServiceForm() });
+
+  async function onSubmit(values: DeliveryServiceFormOutput) {
+    if (service) {
+      await updateDeliveryService(tenantId, service.id, values);
+      toast.success(SERVICE_TOASTS.updated);
+    } else {
+      await createDeliveryService(tenantId, values);
+      toast.success(SERVICE_TOASTS.created);
+    }
+    navigate(LIST_PATH);
+  }
+
+  function onServerError(error: unknown, result: ServerErrorResult) {
+    if (result.applied.length > 0) {
+      toast.error(SERVICE_TOASTS.validation);
+      if (result.unmatched) toast.error(result.unmatched);
+      return;
+    }
+    const fromServer = typeof error === 'object' && error !== null && 'code' in error;
+    if (fromServer) toast.error(service ? SERVICE_TOASTS.updateFailed : SERVICE_TOASTS.createFailed);
+    else toast.error(SERVICE_TOASTS.unknown);
+  }
+
+  return (
+    <Form
+      form={form}
+      onSubmit={onSubmit}
+      onServerError={onServerError}
+      className="max-w-3xl space-y-5"
+      aria-label={service ? 'Edit delivery service' : 'Create delivery service'}
+    >
+      <div className="grid gap-5 sm:grid-cols-2">
+        <TextField<DeliveryServiceFormInput, 'name'> name="name" label="Name" required />
+        <TextField<DeliveryServiceFormInput, 'code'> name="code" label="Code" required help="Letters, digits, - and _; unique in your business" />
+      </div>
+      <TextField<DeliveryServiceFormInput, 'description'> name="description" label="Description" />
+      <SelectField<DeliveryServiceFormInput, 'kind'> name="kind" label="Kind" required options={KIND_OPTIONS} />
+      <div className="grid gap-5 sm:grid-cols-2">
+        <NumberField<DeliveryServiceFormInput, 'min_transit_hours'> name="min_transit_hours" label="Min transit hours" required min={0} max={720} step="any" unit="h" />
+        <NumberField<DeliveryServiceFormInput, 'max_transit_hours'> name="max_transit_hours" label="Max transit hours" required min={0} max={720} step="any" unit="h" />
+      </div>
+      <MultiSelectField<DeliveryServiceFormInput, 'required_vehicle_features'>
+        name="required_vehicle_features"
+        label="Vehicle features required"
+        options={FEATURE_OPTIONS}
+        help="Only vehicles with every one of these can carry the service's deliveries"
+      />
+      <SwitchField<DeliveryServiceFormInput, 'active'> name="active" label="Active" />
+      <div className="flex gap-3">
+        <SubmitButton>{service ? 'Save changes' : 'Create service'}</SubmitButton>
+        <button type="button" className="text-sm text-slate-600 underline dark:text-slate-300" onClick={() => navigate(LIST_PATH)}>
+          Cancel
+        </button>
+      </div>
+    </Form>
+  );
+}
+
+export function DeliveryServiceCreatePage() {
+  return <DeliveryServiceFormPage mode="create" />;
+}
+
+export function DeliveryServiceEditPage() {
+  return <DeliveryServiceFormPage mode="edit" />;
+}

@@ -1,0 +1,71 @@
+import { useLocation } from 'wouter';
+import { useSession } from '../../../lib/session';
+import { tenantIdOf } from '../../../lib/tenant';
+import { useListUrlState } from '../../../lib/url-state';
+import { useServerList } from '../../../lib/use-server-list';
+import { Button } from '../../../ui/Button';
+import { Chip } from '../../../ui/Chip';
+import { DataTable, type DataTableColumn } from '../../../ui/data-table';
+import { FilterSelect } from '../../../ui/data-table/FilterSelect';
+import { PageHeader } from '../../../ui/PageHeader';
+import { listDeliveryServices } from '../api';
+import { deliveryServiceList } from '../list';
+import { formatHoursRange, KIND_OPTIONS, serviceLabel, type DeliveryService, type ServiceKind } from '../schema';
+
+const columns: DataTableColumn<DeliveryService>[] = [
+  { id: 'name', header: 'Name', cell: (s) => s.name, sortable: true },
+  { id: 'code', header: 'Code', cell: (s) => s.code, sortable: true, width: '9rem' },
+  { id: 'kind', header: 'Kind', cell: (s) => serviceLabel(s.kind) },
+  { id: 'min_transit_hours', header: 'Transit', cell: (s) => formatHoursRange(s.min_transit_hours, s.max_transit_hours), sortable: true, hideBelow: 'md' },
+  {
+    id: 'features',
+    header: 'Vehicle features',
+    hideBelow: 'lg',
+    cell: (s) => s.required_vehicle_features.map(serviceLabel).join(', ') || '—',
+  },
+  { id: 'active', header: 'Status', cell: (s) => <Chip tone={s.active ? 'success' : 'neutral'}>{s.active ? 'Active' : 'Inactive'}</Chip> },
+];
+
+export function DeliveryServicesListPage() {
+  const { user } = useSession();
+  const tenantId = tenantIdOf(user) ?? '';
+  const [, navigate] = useLocation();
+  const table = useListUrlState(deliveryServiceList);
+  const list = useServerList({
+    queryKey: ['delivery-services', tenantId],
+    state: table.state,
+    fetchPage: (state, context) => listDeliveryServices(tenantId, state, context),
+    rowKey: (s: DeliveryService) => s.id,
+    enabled: tenantId !== '',
+  });
+
+  return (
+    <div className="space-y-4">
+      <PageHeader title="Delivery services" breadcrumbs={[{ label: 'Dashboard', href: '/' }, { label: 'Delivery services' }]} />
+      <DataTable
+        label="Delivery services"
+        columns={columns}
+        {...table}
+        {...list.tableProps}
+        rowLabel={(s) => s.name}
+        searchPlaceholder="Search name or code"
+        rowActions={(s) => [{ label: 'Edit', onSelect: () => navigate(`/delivery-services/${s.id}/edit`) }]}
+        toolbar={<Button onClick={() => navigate('/delivery-services/create')}>Add service</Button>}
+        filterFields={(draft, setDraft) => (
+          <div className="space-y-4">
+            <FilterSelect
+              label="Status"
+              value={draft.active === undefined ? undefined : draft.active ? 'true' : 'false'}
+              options={[
+                { value: 'true', label: 'Active' },
+                { value: 'false', label: 'Inactive' },
+              ]}
+              onChange={(value) => setDraft({ ...draft, active: value === undefined ? undefined : value === 'true' })}
+            />
+            <FilterSelect<ServiceKind> label="Kind" value={draft.kind} options={KIND_OPTIONS} onChange={(kind) => setDraft({ ...draft, kind })} />
+          </div>
+        )}
+      />
+    </div>
+  );
+}

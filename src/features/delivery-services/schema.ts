@@ -1,0 +1,118 @@
+import { z } from 'zod';
+
+export const SERVICE_KINDS = ['on_demand', 'same_day', 'next_day', 'scheduled'] as const;
+export type ServiceKind = (typeof SERVICE_KINDS)[number];
+
+/** Spec 5 'Vehicle' special features: what a service may require of the vehicle (the database checks the same list). */
+export const VEHICLE_FEATURES = ['lift_gate', 'refrigeration', 'temperature_control', 'security_system', 'gps_tracking'] as const;
+export type VehicleFeature = (typeof VEHICLE_FEATURES)[number];
+
+const LABELS: Record<string, string> = {
+  on_demand: 'On demand',
+  same_day: 'Same day',
+  next_day: 'Next day',
+  scheduled: 'Scheduled',
+  lift_gate: 'Lift gate',
+  refrigeration: 'Refrigeration',
+  temperature_control: 'Temperature control',
+  security_system: 'Security system',
+  gps_tracking: 'GPS tracking',
+};
+export const serviceLabel = (value: string): string => LABELS[value] ?? value;
+export const KIND_OPTIONS = SERVICE_KINDS.map((value) => ({ value, label: serviceLabel(value) }));
+export const FEATURE_OPTIONS = VEHICLE_FEATURES.map((value) => ({ value, label: serviceLabel(value) }));
+
+export const CODE_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_-]{0,31}$/;
+
+/** The database's words (private.delivery_service_problems). */
+export const SERVICE_MESSAGES = {
+  nameRequired: 'Name is required',
+  nameLength: 'Name must be at most 120 characters',
+  codeRequired: 'Code is required',
+  codeFormat: 'Code must be up to 32 letters, digits, - or _, starting with a letter or digit',
+  description: 'Description must be at most 1000 characters',
+  kind: 'Kind is required',
+  minRequired: 'Min transit hours is required',
+  minRange: 'Min transit hours must be from 0 to 720',
+  maxRequired: 'Max transit hours is required',
+  maxRange: 'Max transit hours must be from 0 to 720',
+  maxBelowMin: 'Max transit hours must not be less than min transit hours',
+} as const;
+
+const hours = (required: string, range: string) =>
+  z.number({ error: required }).refine((value) => Number.isFinite(value) && value >= 0 && value <= 720, { message: range });
+
+export const DeliveryServiceFormSchema = z
+  .object({
+    name: z
+      .string()
+      .trim()
+      .min(1, SERVICE_MESSAGES.nameRequired)
+      .max(120, SERVICE_MESSAGES.nameLength),
+    code: z.string().trim().min(1, SERVICE_MESSAGES.codeRequired).regex(CODE_PATTERN, SERVICE_MESSAGES.codeFormat),
+    description: z.string().max(1000, SERVICE_MESSAGES.description),
+    kind: z.enum(SERVICE_KINDS, { error: SERVICE_MESSAGES.kind }),
+    min_transit_hours: hours(SERVICE_MESSAGES.minRequired, SERVICE_MESSAGES.minRange),
+    max_transit_hours: hours(SERVICE_MESSAGES.maxRequired, SERVICE_MESSAGES.maxRange),
+    required_vehicle_features: z.array(z.enum(VEHICLE_FEATURES)),
+    active: z.boolean(),
+  })
+  .refine((values) => values.max_transit_hours >= values.min_transit_hours, {
+    path: ['max_transit_hours'],
+    message: SERVICE_MESSAGES.maxBelowMin,
+    // Checked as soon as both are numbers, even while other fields are still wrong.
+    when: (payload) => {
+      const values = payload.value as Partial<Record<'min_transit_hours' | 'max_transit_hours', unknown>> | null;
+      return Number.isFinite(values?.min_transit_hours) && Number.isFinite(values?.max_transit_hours);
+    },
+  });
+
+export type DeliveryServiceFormInput = z.input<typeof DeliveryServiceFormSchema>;
+export type DeliveryServiceFormOutput = z.output<typeof DeliveryServiceFormSchema>;
+
+export const deliveryServiceSchema = z.object({
+  id: z.string(),
+  tenant_id: z.string(),
+  name: z.string(),
+  code: z.string(),
+  description: z.string(),
+  kind: z.string(),
+  min_transit_hours: z.coerce.number(),
+  max_transit_hours: z.coerce.number(),
+  required_vehicle_features: z.array(z.string()),
+  active: z.boolean(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type DeliveryService = z.infer<typeof deliveryServiceSchema>;
+
+export function emptyServiceForm(): DeliveryServiceFormInput {
+  return {
+    name: '',
+    code: '',
+    description: '',
+    kind: '' as ServiceKind,
+    min_transit_hours: null as unknown as number,
+    max_transit_hours: null as unknown as number,
+    required_vehicle_features: [],
+    active: true,
+  };
+}
+
+export function toServiceFormValues(service: DeliveryService): DeliveryServiceFormInput {
+  return {
+    name: service.name,
+    code: service.code,
+    description: service.description,
+    kind: service.kind as ServiceKind,
+    min_transit_hours: service.min_transit_hours,
+    max_transit_hours: service.max_transit_hours,
+    required_vehicle_features: service.required_vehicle_features.filter((f): f is VehicleFeature => (VEHICLE_FEATURES as readonly string[]).includes(f)),
+    active: service.active,
+  };
+}
+
+/** '0.5–1.5 h' */
+export function formatHoursRange(min: number, max: number): string {
+  return `${min}–${max} h`;
+}

@@ -1,0 +1,123 @@
+import { toRange, type ListState } from '../../lib/list-state';
+import { supabase } from '../../lib/supabase';
+import type { FetchContext, ServerPage } from '../../lib/use-server-list';
+import type { LookupOption } from '../../ui/form';
+import type { PricingFilters } from './list';
+import { pricingRowSchema, quoteSchema, type PricingFormOutput, type PricingRow, type Quote, type QuoteFormOutput } from './schema';
+
+const ROW_COLUMNS =
+  'id, tenant_id, origin_zone_id, origin_zone_name, origin_zone_code, destination_zone_id, destination_zone_name, destination_zone_code, service_id, service_name, service_code, active, base_price, per_unit_price, min_transit_time, max_transit_time, created_at, updated_at';
+
+function searchTerm(q: string): string {
+  return q.replace(/[%*,()"\\:]/g, ' ').trim();
+}
+
+/** One page of the tenant's prices (spec 7: search, status, origin and destination zone, and service), with the exact total. */
+export async function listPricing(tenantId: string, state: ListState<PricingFilters>, { signal }: FetchContext): Promise<ServerPage<PricingRow>> {
+  const { from, to } = toRange(state);
+  let query = supabase.from('zone_pricing_rows').select(ROW_COLUMNS, { count: 'exact' }).eq('tenant_id', tenantId);
+  const term = searchTerm(state.q);
+  if (term) {
+    query = query.or(
+      ['origin_zone_name', 'origin_zone_code', 'destination_zone_name', 'destination_zone_code', 'service_name', 'service_code']
+        .map((column) => `${column}.ilike.%${term}%`)
+        .join(','),
+    );
+  }
+  const { status, origin_zone_id, destination_zone_id, service_id } = state.filters;
+  if (status) query = query.eq('active', status === 'active');
+  if (origin_zone_id) query = query.eq('origin_zone_id', origin_zone_id);
+  if (destination_zone_id) query = query.eq('destination_zone_id', destination_zone_id);
+  if (service_id) query = query.eq('service_id', service_id);
+  if (state.sort) query = query.order(state.sort.column, { ascending: state.sort.direction === 'asc' });
+  query = query.order('destination_zone_name', { ascending: true }).order('service_name', { ascending: true }).order('id', { ascending: true });
+  const { data, count, error } = await query.range(from, to).abortSignal(signal);
+  if (error) throw error;
+  return { rows: pricingRowSchema.array().parse(data), total: count ?? 0 };
+}
+
+export async function getPricing(tenantId: string, id: string): Promise<PricingRow | null> {
+  const { data, error } = await supabase.from('zone_pricing_rows').select(ROW_COLUMNS).eq('tenant_id', tenantId).eq('id', id).maybeSingle();
+  if (error) {
+    if (error.code === '22P02') return null;
+    throw error;
+  }
+  return data ? pricingRowSchema.parse(data) : null;
+}
+
+export async function createPricing(tenantId: string, values: PricingFormOutput): Promise<void> {
+  const { error } = await supabase.from('zone_pricing').insert({ ...values, tenant_id: tenantId });
+  if (error) throw error;
+}
+
+export async function updatePricing(tenantId: string, id: string, values: PricingFormOutput): Promise<void> {
+  const { error } = await supabase.from('zone_pricing').update(values).eq('tenant_id', tenantId).eq('id', id);
+  if (error) throw error;
+}
+
+export async function deletePricing(tenantId: string, id: string): Promise<void> {
+  const { error } = await supabase.from('zone_pricing').delete().eq('tenant_id', tenantId).eq('id', id);
+  if (error) throw error;
+}
+
+function lookupTerm(term: string): string {
+  return term.replace(/[%*,()"\\:]/g, ' ').trim();
+}
+
+/** Spec 7 'Lookups: zones' (limit 10 with a search term): name, with the code below. */
+export async function lookupZones(tenantId: string, term: string, limit: number, signal: AbortSignal): Promise<LookupOption[]> {
+  let query = supabase.from('zones').select('id, name, code, active').eq('tenant_id', tenantId).order('name').limit(limit).abortSignal(signal);
+  const cleaned = lookupTerm(term);
+  if (cleaned) query = query.or(`name.ilike.%${cleaned}%,code.ilike.%${cleaned}%`);
+  const { data, error } = await query;
+  if (error) throw error;
+  return data.map((z) => ({ value: z.id, label: z.name, description: z.active ? z.code : `${z.code} · inactive` }));
+}
+
+/** Spec 7 'Lookups: delivery services' (limit 10 with a search term). */
+export async function lookupServices(tenantId: string, term: string, limit: number, signal: AbortSignal): Promise<LookupOption[]> {
+  let query = supabase.from('delivery_services').select('id, name, code, active').eq('tenant_id', tenantId).order('name').limit(limit).abortSignal(signal);
+  const cleaned = lookupTerm(term);
+  if (cleaned) query = query.or(`name.ilike.%${cleaned}%,code.ilike.%${cleaned}%`);
+  const { data, error } = await query;
+  if (error) throw error;
+  return data.map((s) => ({ value: s.id, label: s.name, description: s.active ? s.code : `${s.code} · inactive` }));
+}
+
+export async function zoneName(tenantId: string, id: string): Promise<string | null> {
+  const { data } = await supabase.from('zones').select('name').eq('tenant_id', tenantId).eq('id', id).maybeSingle();
+  return data?.name ?? null;
+}
+
+export async function serviceName(tenantId: string, id: string): Promise<string | null> {
+  const { data } = await supabase.from('delivery_services').select('name').eq('tenant_id', tenantId).eq('id', id).maybeSingle();
+  return data?.name ?? null;
+}
+
+/** The currency the tenant prices in (its settings, USD by default). */
+export async function fetchCurrency(): Promise<string> {
+  const { data, error } = await supabase.rpc('tenant_currency');
+  if (error) throw error;
+  return typeof data === 'string' && data ? data : 'USD';
+}
+
+/** Prices a shipment; a route that cannot be priced throws the database's {field, message} details. */
+export async function requestQuote(values: QuoteFormOutput): Promise<Quote> {
+  const { data, error } = await supabase.rpc('quote', values);
+  if (error) throw error;
+  return quoteSchema.parse(data);
+}
+
+export interface ZoneOutline {
+  id: string;
+  name: string;
+  color: string;
+  polygon: GeoJSON.Polygon;
+}
+
+/** The active zones' outlines, drawn under the quote's points. */
+export async function listActiveZoneOutlines(tenantId: string, signal: AbortSignal): Promise<ZoneOutline[]> {
+  const { data, error } = await supabase.from('zones').select('id, name, color, polygon').eq('tenant_id', tenantId).eq('active', true).limit(1000).abortSignal(signal);
+  if (error) throw error;
+  return data.map((z) => ({ id: z.id, name: z.name, color: z.color, polygon: z.polygon as unknown as GeoJSON.Polygon }));
+}

@@ -1,0 +1,148 @@
+import { useEffect, useMemo, useState } from 'react';
+import type { ServerErrorResult } from '../../../lib/server-errors';
+import { ComboboxField, Form, NumberField, SubmitButton, useZodForm } from '../../../ui/form';
+import { FitBounds, fromGeoJsonPolygon, MapView, type MapGeoJsonLayer, type MapMarker } from '../../../ui/map';
+import { listActiveZoneOutlines, lookupServices, requestQuote, type ZoneOutline } from '../api';
+import { formatMoney, QuoteFormSchema, type Quote, type QuoteFormInput, type QuoteFormOutput } from '../schema';
+
+type PickTarget = 'pickup' | 'dropoff';
+
+const dateTime = new Intl.DateTimeFormat('en', { weekday: 'short', hour: '2-digit', minute: '2-digit', hour12: false });
+
+const emptyQuoteForm = (): QuoteFormInput => ({
+  pickup_lat: null as unknown as number,
+  pickup_lng: null as unknown as number,
+  dropoff_lat: null as unknown as number,
+  dropoff_lng: null as unknown as number,
+  service_id: null as unknown as string,
+  weight_kg: 1,
+});
+
+/**
+ * 'Try a quote': what a dispatcher asks before creating a delivery. Points are picked on the
+ * map (or typed), the database's quote prices the route, and a refusal (no zone, no price)
+ * shows its words here, beside the inputs.
+ */
+export function QuotePanel({ tenantId }: { tenantId: string }) {
+  const form = useZodForm(QuoteFormSchema, { defaultValues: emptyQuoteForm() });
+  const [target, setTarget] = useState<PickTarget>('pickup');
+  const [quote, setQuote] = useState<Quote | null>(null);
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const [zones, setZones] = useState<ZoneOutline[]>([]);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    listActiveZoneOutlines(tenantId, controller.signal).then(setZones, () => setZones([]));
+    return () => controller.abort();
+  }, [tenantId]);
+
+  const [pickupLat, pickupLng, dropoffLat, dropoffLng] = form.watch(['pickup_lat', 'pickup_lng', 'dropoff_lat', 'dropoff_lng']);
+  const markers = useMemo<MapMarker[]>(() => {
+    const points: MapMarker[] = [];
+    if (Number.isFinite(pickupLat) && Number.isFinite(pickupLng)) points.push({ id: 'pickup', lat: pickupLat, lng: pickupLng, label: 'Pickup', color: '#16a34a' });
+    if (Number.isFinite(dropoffLat) && Number.isFinite(dropoffLng)) points.push({ id: 'dropoff', lat: dropoffLat, lng: dropoffLng, label: 'Drop-off', color: '#dc2626' });
+    return points;
+  }, [pickupLat, pickupLng, dropoffLat, dropoffLng]);
+  const layers = useMemo<MapGeoJsonLayer[]>(() => {
+    const data: GeoJSON.FeatureCollection = {
+      type: 'FeatureCollection',
+      features: zones.map((z) => ({ type: 'Feature', properties: { color: z.color }, geometry: z.polygon })),
+    };
+    return [
+      { id: 'quote-zones-fill', type: 'fill', data, paint: { 'fill-color': ['get', 'color'], 'fill-opacity': 0.15 } },
+      { id: 'quote-zones-line', type: 'line', data, paint: { 'line-color': ['get', 'color'], 'line-width': 1.5 } },
+    ];
+  }, [zones]);
+  const outlines = useMemo(() => zones.map((z) => fromGeoJsonPolygon(z.polygon).vertices), [zones]);
+
+  const pick = (lng: number, lat: number) => {
+    const options = { shouldDirty: true, shouldValidate: true };
+    if (target === 'pickup') {
+      form.setValue('pickup_lat', lat, options);
+      form.setValue('pickup_lng', lng, options);
+      setTarget('dropoff');
+    } else {
+      form.setValue('dropoff_lat', lat, options);
+      form.setValue('dropoff_lng', lng, options);
+    }
+  };
+
+  async function onSubmit(values: QuoteFormOutput) {
+    setRefusal(null);
+    setQuote(null);
+    setQuote(await requestQuote(values));
+  }
+
+  function onServerError(_error: unknown, result: ServerErrorResult) {
+    setRefusal(result.unmatched ?? (result.applied.length > 0 ? null : 'The quote could not be made'));
+  }
+
+  return (
+    <section aria-labelledby="quote-title" className="space-y-4 rounded-lg border border-slate-200 p-4 dark:border-slate-700">
+      <h2 id="quote-title" className="text-base font-semibold">
+        Try a quote
+      </h2>
+      <div className="grid gap-4 lg:grid-cols-2">
+        <Form form={form} onSubmit={onSubmit} onServerError={onServerError} className="space-y-4" aria-label="Quote">
+          <fieldset className="space-y-2">
+            <legend className="text-sm font-medium">Pick on the map</legend>
+            <div className="flex gap-4 text-sm">
+              {(['pickup', 'dropoff'] as const).map((option) => (
+                <label key={option} className="flex items-center gap-2">
+                  <input type="radio" name="pick-target" className="accent-brand" checked={target === option} onChange={() => setTarget(option)} />
+                  {option === 'pickup' ? 'Pickup' : 'Drop-off'}
+                </label>
+              ))}
+            </div>
+          </fieldset>
+          <div className="grid gap-3 sm:grid-cols-2">
+            <NumberField<QuoteFormInput, 'pickup_lat'> name="pickup_lat" label="Pickup latitude" required step="any" min={-90} max={90} />
+            <NumberField<QuoteFormInput, 'pickup_lng'> name="pickup_lng" label="Pickup longitude" required step="any" min={-180} max={180} />
+            <NumberField<QuoteFormInput, 'dropoff_lat'> name="dropoff_lat" label="Drop-off latitude" required step="any" min={-90} max={90} />
+            <NumberField<QuoteFormInput, 'dropoff_lng'> name="dropoff_lng" label="Drop-off longitude" required step="any" min={-180} max={180} />
+          </div>
+          <div className="grid gap-3 sm:grid-cols-2">
+            <ComboboxField<QuoteFormInput, 'service_id'>
+              name="service_id"
+              label="Service"
+              required
+              search={(term, signal, limit) => lookupServices(tenantId, term, limit, signal)}
+            />
+            <NumberField<QuoteFormInput, 'weight_kg'> name="weight_kg" label="Weight" required min={0} step="any" unit="kg" />
+          </div>
+          <SubmitButton>Get quote</SubmitButton>
+          {refusal && (
+            <div role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-800 dark:border-red-800 dark:bg-red-950 dark:text-red-200">
+              {refusal}
+            </div>
+          )}
+          {quote && (
+            <dl aria-label="Quote result" className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 rounded-md bg-slate-50 p-3 text-sm dark:bg-slate-900">
+              <dt className="text-slate-600 dark:text-slate-400">Price</dt>
+              <dd className="text-lg font-semibold">{formatMoney(quote.price, quote.currency)}</dd>
+              <dt className="text-slate-600 dark:text-slate-400">Breakdown</dt>
+              <dd>
+                {formatMoney(quote.base_price, quote.currency)} + {formatMoney(quote.per_unit_price, quote.currency)}/kg × {quote.weight_kg} kg
+              </dd>
+              <dt className="text-slate-600 dark:text-slate-400">Route</dt>
+              <dd>
+                {quote.pickup_zone.name} → {quote.dropoff_zone.name}
+              </dd>
+              <dt className="text-slate-600 dark:text-slate-400">Service</dt>
+              <dd>
+                {quote.service.name} ({quote.service.code})
+              </dd>
+              <dt className="text-slate-600 dark:text-slate-400">Transit</dt>
+              <dd>
+                {quote.min_transit_hours}–{quote.max_transit_hours} h: arrives {dateTime.format(new Date(quote.earliest_at))} to {dateTime.format(new Date(quote.latest_at))}
+              </dd>
+            </dl>
+          )}
+        </Form>
+        <MapView label={`Quote map: click to place the ${target === 'pickup' ? 'pickup' : 'drop-off'}`} height={380} zoom={11} onPick={pick} picked={null} markers={markers} layers={layers}>
+          <FitBounds outlines={outlines} />
+        </MapView>
+      </div>
+    </section>
+  );
+}

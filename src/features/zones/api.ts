@@ -1,0 +1,63 @@
+import { toRange, type ListState } from '../../lib/list-state';
+import { supabase } from '../../lib/supabase';
+import type { FetchContext, ServerPage } from '../../lib/use-server-list';
+import type { TenantMapCentre } from '../../ui/map';
+import type { ZoneFilters } from './list';
+import { zoneSchema, type Zone, type ZoneFormOutput } from './schema';
+
+const COLUMNS = 'id, tenant_id, name, code, description, color, polygon, active, created_at, updated_at';
+
+function searchTerm(q: string): string {
+  return q.replace(/[%*,()"\\:]/g, ' ').trim();
+}
+
+export async function listZones(tenantId: string, state: ListState<ZoneFilters>, { signal }: FetchContext): Promise<ServerPage<Zone>> {
+  const { from, to } = toRange(state);
+  let query = supabase.from('zones').select(COLUMNS, { count: 'exact' }).eq('tenant_id', tenantId);
+  const term = searchTerm(state.q);
+  if (term) query = query.or(`name.ilike.%${term}%,code.ilike.%${term}%`);
+  if (state.filters.active !== undefined) query = query.eq('active', state.filters.active);
+  if (state.sort) query = query.order(state.sort.column, { ascending: state.sort.direction === 'asc' });
+  query = query.order('id', { ascending: true });
+  const { data, count, error } = await query.range(from, to).abortSignal(signal);
+  if (error) throw error;
+  return { rows: zoneSchema.array().parse(data), total: count ?? 0 };
+}
+
+/** Every zone of the tenant, for the map beside the list (a tenant has tens, not thousands). */
+export async function listAllZones(tenantId: string, signal?: AbortSignal): Promise<Zone[]> {
+  let query = supabase.from('zones').select(COLUMNS).eq('tenant_id', tenantId).order('name').limit(1000);
+  if (signal) query = query.abortSignal(signal);
+  const { data, error } = await query;
+  if (error) throw error;
+  return zoneSchema.array().parse(data);
+}
+
+export async function getZone(tenantId: string, id: string): Promise<Zone | null> {
+  const { data, error } = await supabase.from('zones').select(COLUMNS).eq('tenant_id', tenantId).eq('id', id).maybeSingle();
+  if (error) {
+    if (error.code === '22P02') return null;
+    throw error;
+  }
+  return data ? zoneSchema.parse(data) : null;
+}
+
+export async function createZone(tenantId: string, values: ZoneFormOutput): Promise<Zone> {
+  const { data, error } = await supabase.from('zones').insert({ ...values, tenant_id: tenantId }).select(COLUMNS).single();
+  if (error) throw error;
+  return zoneSchema.parse(data);
+}
+
+export async function updateZone(tenantId: string, id: string, values: ZoneFormOutput): Promise<Zone> {
+  const { data, error } = await supabase.from('zones').update(values).eq('tenant_id', tenantId).eq('id', id).select(COLUMNS).single();
+  if (error) throw error;
+  return zoneSchema.parse(data);
+}
+
+/** The tenant's default map centre (spec 3 Tenant settings), null when it has none or it cannot be read. */
+export async function fetchMapCentre(tenantId: string): Promise<TenantMapCentre | null> {
+  const { data, error } = await supabase.rpc('get_tenant_settings', { p_tenant_id: tenantId });
+  if (error) return null;
+  const settings = (data as { general?: { default_location_cordinates?: { settings?: TenantMapCentre } } } | null)?.general;
+  return settings?.default_location_cordinates?.settings ?? null;
+}
