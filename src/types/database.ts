@@ -33,14 +33,14 @@ isOneToOne: false
                   ]
                 },"audit_log": {
                   Row: {
-                    "action": string,"actor_id": string | null,"actor_name": string | null,"changed_columns": (string)[],"created_at": string,"id": string,"new_values": Json | null,"old_values": Json | null,"row_id": string,"table_name": string,"tenant_id": string,"updated_at": string
+                    "action": string,"actor_id": string | null,"actor_name": string | null,"changed_columns": (string)[],"created_at": string,"id": string,"new_values": Json | null,"old_values": Json | null,"record_label": string | null,"row_id": string,"table_name": string,"tenant_id": string,"updated_at": string
                   }
                   ComputedFields: never
                   Insert: {
-                    "action": string,"actor_id"?: string | null,"actor_name"?: string | null,"changed_columns"?: (string)[],"created_at"?: string,"id"?: string,"new_values"?: Json | null,"old_values"?: Json | null,"row_id": string,"table_name": string,"tenant_id": string,"updated_at"?: string
+                    "action": string,"actor_id"?: string | null,"actor_name"?: string | null,"changed_columns"?: (string)[],"created_at"?: string,"id"?: string,"new_values"?: Json | null,"old_values"?: Json | null,"record_label"?: string | null,"row_id": string,"table_name": string,"tenant_id": string,"updated_at"?: string
                   }
                   Update: {
-                    "action"?: string,"actor_id"?: string | null,"actor_name"?: string | null,"changed_columns"?: (string)[],"created_at"?: string,"id"?: string,"new_values"?: Json | null,"old_values"?: Json | null,"row_id"?: string,"table_name"?: string,"tenant_id"?: string,"updated_at"?: string
+                    "action"?: string,"actor_id"?: string | null,"actor_name"?: string | null,"changed_columns"?: (string)[],"created_at"?: string,"id"?: string,"new_values"?: Json | null,"old_values"?: Json | null,"record_label"?: string | null,"row_id"?: string,"table_name"?: string,"tenant_id"?: string,"updated_at"?: string
                   }
                   Relationships: [
                     {

@@ -2,7 +2,7 @@
 -- change (who, what, before and after), read only by the tenant's active admins, never another
 -- tenant's, and never writable by any API role (insert, update, delete refused for all of them).
 begin;
-select plan(37);
+select plan(39);
 
 -- A change by acme's admin and one by globex's admin, so both tenants have fresh entries.
 select tests.act_as('admin@acme.test');
@@ -18,6 +18,11 @@ select results_eq(
   $$ values ('update'::text, 'a1000000-0000-4000-8000-000000000001'::uuid, 'Ada Admin'::text, array['capacity_unit', 'name'],
             '{"capacity_unit": 40, "name": "City Van 1"}'::jsonb, '{"capacity_unit": 45, "name": "City Van One"}'::jsonb) $$,
   'an update is recorded with its actor, the changed columns and their values before and after');
+
+select is((select record_label from public.audit_log where row_id = 'a3000000-0000-4000-8000-000000000001' order by created_at desc, id limit 1),
+  'City Van One', 'the entry names the record as it is after the change');
+select is((select count(*)::int from public.audit_log where record_label is null and table_name in ('vehicles', 'tenants', 'addresses')), 0,
+  'every entry of a named record carries its name, seeded history included');
 
 -- Who reads what.
 create function pg_temp.reads(who text) returns setof text

@@ -4,7 +4,7 @@ import type { FetchContext, ServerPage } from '../../lib/use-server-list';
 import type { ActivityFilters } from './list';
 import { auditEntrySchema, type AuditEntry } from './schema';
 
-const COLUMNS = 'id, tenant_id, actor_id, actor_name, table_name, row_id, action, changed_columns, old_values, new_values, created_at';
+const COLUMNS = 'id, tenant_id, actor_id, actor_name, table_name, row_id, action, changed_columns, old_values, new_values, record_label, created_at';
 
 /** How many entries a record's history shows at once; older ones come with 'Show older'. */
 export const HISTORY_PAGE_SIZE = 20;

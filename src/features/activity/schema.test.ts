@@ -34,7 +34,8 @@ describe('fieldChanges', () => {
 });
 
 describe('labels and values', () => {
-  it('names the record from what the entry holds', () => {
+  it('names the record as it was called when it changed, else from what the entry holds', () => {
+    expect(recordLabel(entry({ record_label: 'City Van 1', new_values: { capacity_unit: 45 } }))).toBe('City Van 1');
     expect(recordLabel(entry({ new_values: { name: 'City Van 1' } }))).toBe('City Van 1');
     expect(recordLabel(entry({ table_name: 'tenants', new_values: { name: { en: 'Acme Logistics' } } }))).toBe('Acme Logistics');
     expect(recordLabel(entry({ table_name: 'addresses', new_values: { title: { en: 'Mission Bay Depot' } } }))).toBe('Mission Bay Depot');

@@ -34,6 +34,8 @@ export const auditEntrySchema = z.object({
   changed_columns: z.array(z.string()),
   old_values: jsonObject.nullable(),
   new_values: jsonObject.nullable(),
+  /** What the record was called when it changed (the trigger's private.audit_record_label). */
+  record_label: z.string().nullish(),
   created_at: z.string(),
 });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
@@ -84,7 +86,8 @@ const stringAt = (values: Record<string, unknown> | null, key: string): string |
 };
 
 /** What the changed record is called, from the values the entry holds (a name, a title, a code), else a short id. */
-export function recordLabel(entry: Pick<AuditEntry, 'row_id' | 'old_values' | 'new_values'>): string {
+export function recordLabel(entry: Pick<AuditEntry, 'row_id' | 'old_values' | 'new_values' | 'record_label'>): string {
+  if (entry.record_label?.trim()) return entry.record_label.trim();
   for (const values of [entry.new_values, entry.old_values]) {
     const title = values?.title;
     const localized = title && typeof title === 'object' && !Array.isArray(title) ? (title as Record<string, unknown>).en : null;
