@@ -259,7 +259,7 @@ function AdminArea() {
         </Route>
         <Route path="/warehouses/:id">
           <AdminPage>
-            <WarehouseDetailPage />
+            <WarehouseDetailPage history={recordHistory('warehouses')} />
           </AdminPage>
         </Route>
         <Route path="/warehouses/:id/edit">

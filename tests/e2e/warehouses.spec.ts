@@ -134,6 +134,8 @@ test('edit: the stored values load, a duplicate code lands on its field, a save 
   await expect(page.getByText('Warehouse updated successfully')).toBeVisible();
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
   await expect(page.getByText('Maintenance', { exact: true })).toBeVisible();
+  // The audit trail under the detail: the create and this update.
+  await expect(page.getByRole('list', { name: 'Changes, newest first' }).getByRole('listitem')).toHaveCount(2);
 });
 
 test('detail: the address on the map, capacity use, staff as name - role, and the location tree', async ({ page }) => {

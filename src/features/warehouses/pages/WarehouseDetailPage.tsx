@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useLocation, useParams } from 'wouter';
 import { useTenantId } from '../../../lib/tenant';
 import { Button } from '../../../ui/Button';
@@ -17,7 +17,7 @@ import { addressLabel, optionLabel, staffLabel, WAREHOUSE_TOASTS, type Warehouse
 const LIST_PATH = '/warehouses';
 const number = new Intl.NumberFormat(undefined, { maximumFractionDigits: 1 });
 
-function Card({ title, children, className }: { title: string; children: React.ReactNode; className?: string }) {
+function Card({ title, children, className }: { title: string; children: ReactNode; className?: string }) {
   return (
     <section aria-label={title} className={`rounded-lg border border-slate-200 bg-white p-4 dark:border-slate-700 dark:bg-slate-900 ${className ?? ''}`}>
       <h2 className="mb-3 text-sm font-semibold text-slate-900 dark:text-slate-100">{title}</h2>
@@ -140,7 +140,11 @@ function Features({ warehouse }: { warehouse: Warehouse }) {
   );
 }
 
-export function WarehouseDetailPage() {
+/**
+ * A warehouse at a glance. `history` renders the record's audit history under it: the app fills
+ * it (features do not import each other).
+ */
+export function WarehouseDetailPage({ history }: { history?: (warehouseId: string) => ReactNode }) {
   const { id = '' } = useParams<{ id: string }>();
   const tenantId = useTenantId() ?? '';
   const [, navigate] = useLocation();
@@ -234,6 +238,7 @@ export function WarehouseDetailPage() {
           </div>
         </Card>
       </div>
+      {history && <div className="pt-2">{history(warehouse.id)}</div>}
     </div>
   );
 }
