@@ -33,7 +33,8 @@ describe('resolveCenter', () => {
 });
 
 describe('offline basemap', () => {
-  it('is built from the shipped Natural Earth data and references nothing remote', async () => {
+  // Decoding the world atlas takes a few seconds of CPU on a busy 2-core machine: a generous limit, not a speed check.
+  it('is built from the shipped Natural Earth data and references nothing remote', { timeout: 30_000 }, async () => {
     const data = await loadBasemapData();
     expect(data.land.type).toBe('FeatureCollection');
     expect(data.borders.coordinates.length).toBeGreaterThan(100);
