@@ -1,16 +1,10 @@
 -- The delivery network of each tenant: zones drawn around its own city's neighbourhoods, four
 -- services, and a price for every zone pair and service.
--- Acme (San Francisco, USD): zones a6000000-...-00N, services a6100000-...-00N.
--- Globex (London, GBP): zones b6000000-...-00N, services b6100000-...-00N.
+-- Prices are in each tenant's currency (25_settings.sql: acme USD, globex GBP).
+-- Acme (San Francisco): zones a6000000-...-00N, services a6100000-...-00N.
+-- Globex (London): zones b6000000-...-00N, services b6100000-...-00N.
 -- Neighbouring zones share their edges, so a point on the line between two is priced the same way
 -- every time (the smaller zone wins: private.zones_at). One zone per tenant is inactive (planned).
-
--- Globex prices in pounds; a currency already chosen in the tenant's settings is kept.
-update public.tenants
-set settings = jsonb_set(
-  case when jsonb_typeof(settings -> 'general') = 'object' then settings else settings || '{"general": {}}'::jsonb end,
-  '{general,currency}', '"GBP"')
-where id = 'b0000000-0000-4000-8000-000000000001' and settings #> '{general,currency}' is null;
 
 insert into public.zones (id, tenant_id, name, code, description, color, polygon, active) values
   ('a6000000-0000-4000-8000-000000000001', 'a0000000-0000-4000-8000-000000000001', 'Financial District & North Beach', 'SF-FIDI',

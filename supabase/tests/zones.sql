@@ -3,7 +3,7 @@
 -- {field, message} details, and the quote's edges (no zone, no price, boundary points, inactive
 -- zone, service and price).
 begin;
-select plan(107);
+select plan(114);
 
 create function pg_temp.details(statement text) returns jsonb
 language plpgsql
@@ -156,6 +156,22 @@ select is(pg_temp.details($$ select pg_temp.quote(37.7706, -122.3870, 37.76, -12
   '[{"field": "pickup", "message": "No active zone covers the pickup point"}, {"field": "dropoff", "message": "No active zone covers the drop-off point"}, {"field": "service_id", "message": "Service not found"}]'::jsonb,
   'globex dispatcher: quoting with acme''s points and service finds nothing of acme');
 select is((pg_temp.quote(51.5054, -0.0235, 51.5150, -0.1400, 'b6100000-0000-4000-8000-000000000001', 1) ->> 'currency'), 'GBP', 'globex dispatcher: quotes in GBP');
+
+-- globex's driver and customer: the driver its own tenant's active zones and services, the customer nothing.
+reset role;
+select tests.act_as('driver@globex.test');
+select is((select count(*)::int from public.zones), 7, 'globex driver: reads the seven active globex zones');
+select is((select count(*)::int from public.zones where tenant_id <> 'b0000000-0000-4000-8000-000000000001'), 0, 'globex driver: no acme zone');
+select is((select count(*)::int from public.delivery_services where tenant_id <> 'b0000000-0000-4000-8000-000000000001'), 0, 'globex driver: no acme service');
+select is((select count(*)::int from public.zone_pricing_rows), 0, 'globex driver: reads no price');
+select is(tests.affected($$ update public.zones set active = false $$), 0, 'globex driver: updates no zone');
+reset role;
+select tests.act_as('customer@globex.test');
+select is((select count(*)::int from public.zones) + (select count(*)::int from public.delivery_services) + (select count(*)::int from public.zone_pricing), 0,
+  'globex customer: reads no zone, service or price');
+select throws_ok($$ insert into public.zone_pricing (origin_zone_id, destination_zone_id, service_id, base_price, per_unit_price, min_transit_time, max_transit_time)
+  values ('b6000000-0000-4000-8000-000000000008', 'b6000000-0000-4000-8000-000000000008', 'b6100000-0000-4000-8000-000000000001', 1, 1, 1, 2) $$,
+  '42501', null, 'globex customer: cannot insert a price');
 
 -- globex's admin writes nothing of acme.
 reset role;

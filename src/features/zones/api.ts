@@ -1,7 +1,6 @@
 import { toRange, type ListState } from '../../lib/list-state';
 import { supabase } from '../../lib/supabase';
 import type { FetchContext, ServerPage } from '../../lib/use-server-list';
-import type { TenantMapCentre } from '../../ui/map';
 import type { ZoneFilters } from './list';
 import { zoneSchema, type Zone, type ZoneFormOutput } from './schema';
 
@@ -52,12 +51,4 @@ export async function updateZone(tenantId: string, id: string, values: ZoneFormO
   const { data, error } = await supabase.from('zones').update(values).eq('tenant_id', tenantId).eq('id', id).select(COLUMNS).single();
   if (error) throw error;
   return zoneSchema.parse(data);
-}
-
-/** The tenant's default map centre (spec 3 Tenant settings), null when it has none or it cannot be read. */
-export async function fetchMapCentre(tenantId: string): Promise<TenantMapCentre | null> {
-  const { data, error } = await supabase.rpc('get_tenant_settings', { p_tenant_id: tenantId });
-  if (error) return null;
-  const settings = (data as { general?: { default_location_cordinates?: { settings?: TenantMapCentre } } } | null)?.general;
-  return settings?.default_location_cordinates?.settings ?? null;
 }

@@ -1,5 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
+import { mapsToken } from '../../../lib/geocoding';
 import type { ServerErrorResult } from '../../../lib/server-errors';
+import { useTenantSettings } from '../../../lib/tenant-settings';
 import { ComboboxField, Form, NumberField, SubmitButton, useZodForm } from '../../../ui/form';
 import { FitBounds, fromGeoJsonPolygon, MapView, type MapGeoJsonLayer, type MapMarker } from '../../../ui/map';
 import { listActiveZoneOutlines, lookupServices, requestQuote, type ZoneOutline } from '../api';
@@ -29,6 +31,8 @@ export function QuotePanel({ tenantId }: { tenantId: string }) {
   const [quote, setQuote] = useState<Quote | null>(null);
   const [refusal, setRefusal] = useState<string | null>(null);
   const [zones, setZones] = useState<ZoneOutline[]>([]);
+  const settings = useTenantSettings();
+  const tenantSettings = settings.status === 'ready' ? settings.settings : null;
 
   useEffect(() => {
     const controller = new AbortController();
@@ -139,7 +143,12 @@ export function QuotePanel({ tenantId }: { tenantId: string }) {
             </dl>
           )}
         </Form>
-        <MapView label={`Quote map: click to place the ${target === 'pickup' ? 'pickup' : 'drop-off'}`} height={380} zoom={11} onPick={pick} picked={null} markers={markers} layers={layers}>
+        <MapView
+          label={`Quote map: click to place the ${target === 'pickup' ? 'pickup' : 'drop-off'}`}
+          defaultCenter={tenantSettings?.mapCentre}
+          mapboxToken={mapsToken(tenantSettings?.mapsKey)}
+          height={380}
+          zoom={11} onPick={pick} picked={null} markers={markers} layers={layers}>
           <FitBounds outlines={outlines} />
         </MapView>
       </div>

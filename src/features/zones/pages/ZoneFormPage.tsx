@@ -1,17 +1,19 @@
 import { useEffect, useState } from 'react';
 import { useLocation, useParams } from 'wouter';
 import type { ServerErrorResult } from '../../../lib/server-errors';
+import { mapsToken } from '../../../lib/geocoding';
 import { useSession } from '../../../lib/session';
+import { useTenantSettings } from '../../../lib/tenant-settings';
 import { tenantIdOf } from '../../../lib/tenant';
 import { Button } from '../../../ui/Button';
 import { ErrorState } from '../../../ui/ErrorState';
 import { Form, SubmitButton, SwitchField, TextField, useZodForm } from '../../../ui/form';
-import { PolygonField, type TenantMapCentre } from '../../../ui/map';
+import { PolygonField } from '../../../ui/map';
 import { NotFoundState } from '../../../ui/NotFoundState';
 import { PageHeader } from '../../../ui/PageHeader';
 import { Skeleton } from '../../../ui/Skeleton';
 import { useToast } from '../../../ui/toast';
-import { createZone, fetchMapCentre, getZone, updateZone } from '../api';
+import { createZone, getZone, updateZone } from '../api';
 import { emptyZoneForm, toZoneFormValues, ZONE_COLORS, ZoneFormSchema, type Zone, type ZoneFormInput, type ZoneFormOutput } from '../schema';
 
 export const ZONE_TOASTS = {
@@ -37,18 +39,6 @@ export function ZoneFormPage({ mode }: { mode: 'create' | 'edit' }) {
   const [, navigate] = useLocation();
   const [load, setLoad] = useState<Load>(() => (mode === 'create' ? { status: 'ready', zone: null } : { status: 'loading' }));
   const [attempt, setAttempt] = useState(0);
-  const [centre, setCentre] = useState<TenantMapCentre | null>(null);
-
-  useEffect(() => {
-    if (!tenantId) return;
-    let cancelled = false;
-    void fetchMapCentre(tenantId).then((found) => {
-      if (!cancelled) setCentre(found);
-    });
-    return () => {
-      cancelled = true;
-    };
-  }, [tenantId]);
 
   useEffect(() => {
     if (mode !== 'edit' || !id || !tenantId) return;
@@ -113,14 +103,16 @@ export function ZoneFormPage({ mode }: { mode: 'create' | 'edit' }) {
           <Skeleton className="h-96 w-full" />
         </div>
       ) : (
-        <ZoneForm key={load.zone?.id ?? 'new'} tenantId={tenantId} zone={load.zone} centre={centre} />
+        <ZoneForm key={load.zone?.id ?? 'new'} tenantId={tenantId} zone={load.zone} />
       )}
     </div>
   );
 }
 
-function ZoneForm({ tenantId, zone, centre }: { tenantId: string; zone: Zone | null; centre: TenantMapCentre | null }) {
+function ZoneForm({ tenantId, zone }: { tenantId: string; zone: Zone | null }) {
   const [, navigate] = useLocation();
+  const settings = useTenantSettings();
+  const tenantSettings = settings.status === 'ready' ? settings.settings : null;
   const toast = useToast();
   const form = useZodForm(ZoneFormSchema, { defaultValues: zone ? toZoneFormValues(zone) : emptyZoneForm() });
   const color = form.watch('color');
@@ -184,7 +176,8 @@ function ZoneForm({ tenantId, zone, centre }: { tenantId: string; zone: Zone | n
         label="Area"
         required
         color={/^#[0-9a-fA-F]{6}$/.test(color) ? color : '#2563eb'}
-        defaultCenter={centre}
+        defaultCenter={tenantSettings?.mapCentre}
+        mapboxToken={mapsToken(tenantSettings?.mapsKey)}
         help="Click the map to add points, click the first point to close the outline; drag points to move them, click a handle on an edge to add one, right-click or Delete to remove one."
       />
       <SwitchField<ZoneFormInput, 'active'> name="active" label="Active" help="Only active zones are matched by quotes and deliveries" />

@@ -1,6 +1,8 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useLocation } from 'wouter';
+import { mapsToken } from '../../../lib/geocoding';
 import { useSession } from '../../../lib/session';
+import { useTenantSettings } from '../../../lib/tenant-settings';
 import { tenantIdOf } from '../../../lib/tenant';
 import { useListUrlState } from '../../../lib/url-state';
 import { useServerList } from '../../../lib/use-server-list';
@@ -8,9 +10,9 @@ import { Button } from '../../../ui/Button';
 import { Chip } from '../../../ui/Chip';
 import { DataTable, type DataTableColumn } from '../../../ui/data-table';
 import { FilterSelect } from '../../../ui/data-table/FilterSelect';
-import { FitBounds, fromGeoJsonPolygon, MapView, type MapGeoJsonLayer, type MapMarker, type TenantMapCentre } from '../../../ui/map';
+import { FitBounds, fromGeoJsonPolygon, MapView, type MapGeoJsonLayer, type MapMarker } from '../../../ui/map';
 import { PageHeader } from '../../../ui/PageHeader';
-import { fetchMapCentre, listAllZones, listZones } from '../api';
+import { listAllZones, listZones } from '../api';
 import { zoneList } from '../list';
 import { pointCount, type Zone } from '../schema';
 
@@ -57,7 +59,8 @@ export function ZonesListPage() {
 
   const [all, setAll] = useState<AllZones>({ status: 'loading' });
   const [attempt, setAttempt] = useState(0);
-  const [centre, setCentre] = useState<TenantMapCentre | null>(null);
+  const settings = useTenantSettings();
+  const tenantSettings = settings.status === 'ready' ? settings.settings : null;
   useEffect(() => {
     if (!tenantId) return;
     const controller = new AbortController();
@@ -67,9 +70,6 @@ export function ZonesListPage() {
         if (!controller.signal.aborted) setAll({ status: 'failed' });
       },
     );
-    void fetchMapCentre(tenantId).then((found) => {
-      if (!controller.signal.aborted) setCentre(found);
-    });
     return () => controller.abort();
   }, [tenantId, attempt]);
 
@@ -135,7 +135,10 @@ export function ZonesListPage() {
               </Button>
             </div>
           ) : (
-            <MapView label="Map of every zone" defaultCenter={centre} zoom={11} height={560} layers={layers} markers={markers}>
+            <MapView
+              label="Map of every zone"
+              defaultCenter={tenantSettings?.mapCentre}
+              mapboxToken={mapsToken(tenantSettings?.mapsKey)} zoom={11} height={560} layers={layers} markers={markers}>
               <FitBounds outlines={outlines} />
             </MapView>
           )}
