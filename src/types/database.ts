@@ -385,6 +385,11 @@ isOneToOne: false
               "actor_id": string,"actor_name": string
             }[]
                            },
+"list_audit_tables":
+{ Args: { "p_tenant_id": string }; Returns: {
+              "table_name": string
+            }[]
+                           },
 "mark_all_notifications_read":
 { Args: Record<PropertyKey, never>; Returns: number
                            },

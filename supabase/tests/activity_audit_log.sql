@@ -2,7 +2,7 @@
 -- change (who, what, before and after), read only by the tenant's active admins, never another
 -- tenant's, and never writable by any API role (insert, update, delete refused for all of them).
 begin;
-select plan(39);
+select plan(40);
 
 -- A change by acme's admin and one by globex's admin, so both tenants have fresh entries.
 select tests.act_as('admin@acme.test');
@@ -24,6 +24,10 @@ select is((select record_label from public.audit_log where row_id = 'a3000000-00
 select is((select count(*)::int from public.audit_log where record_label is null and table_name in ('vehicles', 'tenants', 'addresses')), 0,
   'every entry of a named record carries its name, seeded history included');
 
+reset role;
+select results_eq($$ select table_name from public.list_audit_tables('a0000000-0000-4000-8000-000000000001') where table_name in ('addresses', 'profiles', 'tenants', 'vehicles') $$,
+  $$ values ('addresses'), ('profiles'), ('tenants'), ('vehicles') $$, 'the table filter offers the tables with entries, by name');
+
 -- Who reads what.
 create function pg_temp.reads(who text) returns setof text
 language plpgsql
@@ -40,18 +44,19 @@ begin
   if who is null then
     actors := 0;
   else
-    select count(*) into actors from public.list_audit_actors('a0000000-0000-4000-8000-000000000001');
+    select (select count(*) from public.list_audit_actors('a0000000-0000-4000-8000-000000000001'))
+         + (select count(*) from public.list_audit_tables('a0000000-0000-4000-8000-000000000001')) into actors;
   end if;
   reset role;
   if who = 'admin@acme.test' then
-    return next ok(acme_rows > 0 and actors > 0, who || ': reads acme''s entries and actors');
+    return next ok(acme_rows > 0 and actors > 0, who || ': reads acme''s entries, actors and tables');
     return next is(globex_rows, 0, who || ': reads none of globex''s entries');
   elsif who = 'admin@globex.test' then
     return next ok(globex_rows > 0, who || ': reads globex''s entries');
-    return next is(acme_rows + actors, 0, who || ': reads none of acme''s entries or actors');
+    return next is(acme_rows + actors, 0, who || ': reads none of acme''s entries, actors or tables');
   else
     return next is(acme_rows + globex_rows, 0, coalesce(who, 'anon') || ': reads no entries');
-    return next is(actors, 0, coalesce(who, 'anon') || ': reads no actors');
+    return next is(actors, 0, coalesce(who, 'anon') || ': reads no actors or tables');
   end if;
 end;
 $$;

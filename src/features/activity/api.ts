@@ -67,3 +67,10 @@ export async function listAuditActors(tenantId: string): Promise<AuditActor[]> {
   if (error) throw error;
   return (data ?? []).map((row: { actor_id: string; actor_name: string | null }) => ({ id: row.actor_id, name: row.actor_name ?? 'Former user' }));
 }
+
+/** The tables the tenant's trail has entries for (the activity screen's table filter). */
+export async function listAuditTables(tenantId: string): Promise<string[]> {
+  const { data, error } = await supabase.rpc('list_audit_tables', { p_tenant_id: tenantId });
+  if (error) throw error;
+  return (data ?? []).map((row: { table_name: string }) => row.table_name);
+}

@@ -4,9 +4,6 @@ import { z } from 'zod';
 export const AUDIT_ACTIONS = ['insert', 'update', 'delete'] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
-/** The tables whose changes the trail shows (every tenant-owned table attaches the trigger). */
-export const AUDITED_TABLES = ['tenants', 'profiles', 'vehicles', 'addresses'] as const;
-
 const TABLE_LABELS: Record<string, string> = {
   tenants: 'Settings',
   profiles: 'Users',
@@ -18,7 +15,9 @@ const TABLE_LABELS: Record<string, string> = {
 export const ACTION_LABELS: Record<AuditAction, string> = { insert: 'Created', update: 'Updated', delete: 'Deleted' };
 
 export const tableLabel = (table: string): string => TABLE_LABELS[table] ?? table.replaceAll('_', ' ').replace(/^./, (c) => c.toUpperCase());
-export const TABLE_OPTIONS = AUDITED_TABLES.map((value) => ({ value, label: tableLabel(value) }));
+/** The table filter's choices, by label. */
+export const tableOptions = (tables: readonly string[]) =>
+  tables.map((value) => ({ value, label: tableLabel(value) })).sort((a, b) => a.label.localeCompare(b.label));
 export const ACTION_OPTIONS = AUDIT_ACTIONS.map((value) => ({ value, label: ACTION_LABELS[value] }));
 
 const jsonObject = z.record(z.string(), z.unknown());

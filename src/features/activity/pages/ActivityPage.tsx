@@ -8,7 +8,7 @@ import { Chip } from '../../../ui/Chip';
 import { DataTable, FilterDateRange, FilterSelect, type DataTableColumn } from '../../../ui/data-table';
 import { Dialog } from '../../../ui/Dialog';
 import { PageHeader } from '../../../ui/PageHeader';
-import { listActivity, listAuditActors, type AuditActor } from '../api';
+import { listActivity, listAuditActors, listAuditTables, type AuditActor } from '../api';
 import { ACTION_TONES } from '../components/RecordHistory';
 import { AuditDiff } from '../components/AuditDiff';
 import { activityList } from '../list';
@@ -18,8 +18,8 @@ import {
   actorLabel,
   columnLabel,
   recordLabel,
-  TABLE_OPTIONS,
   tableLabel,
+  tableOptions,
   type AuditAction,
   type AuditEntry,
 } from '../schema';
@@ -50,16 +50,23 @@ export function ActivityPage() {
     enabled: tenantId !== '',
   });
   const [actors, setActors] = useState<AuditActor[]>([]);
+  const [tables, setTables] = useState<string[]>([]);
   const [open, setOpen] = useState<AuditEntry | null>(null);
 
   useEffect(() => {
     if (!tenantId) return;
     let cancelled = false;
+    // A filter whose choices fail to load offers 'Any' only; the list itself reports its own errors.
     listAuditActors(tenantId).then(
       (found) => {
         if (!cancelled) setActors([...found].sort((a, b) => a.name.localeCompare(b.name)));
       },
-      // The filter then offers 'Any' only; the list itself reports its own errors.
+      () => undefined,
+    );
+    listAuditTables(tenantId).then(
+      (found) => {
+        if (!cancelled) setTables(found);
+      },
       () => undefined,
     );
     return () => {
@@ -132,7 +139,7 @@ export function ActivityPage() {
         emptyMessage="No activity yet"
         filterFields={(draft, setDraft) => (
           <div className="space-y-4">
-            <FilterSelect label="Table" value={draft.table} options={TABLE_OPTIONS} onChange={(value) => setDraft({ ...draft, table: value })} />
+            <FilterSelect label="Table" value={draft.table} options={tableOptions(tables)} onChange={(value) => setDraft({ ...draft, table: value })} />
             <FilterSelect
               label="User"
               value={draft.actor}
