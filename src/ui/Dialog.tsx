@@ -25,25 +25,29 @@ export function Dialog({ open, onClose, title, description, children, footer, si
   return (
     <HeadlessDialog open={open} onClose={onClose} role={role} className="relative z-50">
       <div aria-hidden="true" className="fixed inset-0 bg-slate-950/40" />
-      <div className="fixed inset-0 flex w-screen items-center justify-center overflow-y-auto p-4">
-        <DialogPanel
-          className={`w-full ${sizes[size]} rounded-2xl bg-white text-slate-900 shadow-2xl dark:bg-slate-900 dark:text-slate-100 dark:ring-1 dark:ring-slate-800`}
-        >
-          <div className="flex items-start justify-between gap-3 px-5 pt-5">
-            <div>
-              <DialogTitle className="text-base font-semibold">{title}</DialogTitle>
-              {description && <Description className="mt-1 text-sm text-slate-600 dark:text-slate-400">{description}</Description>}
+      {/* Centred inside a min-h-full box, not by the scrolling box itself: a dialog taller than the
+          window scrolls from its top instead of being cut off above it. */}
+      <div className="fixed inset-0 w-screen overflow-y-auto">
+        <div className="flex min-h-full items-center justify-center p-4">
+          <DialogPanel
+            className={`w-full ${sizes[size]} rounded-2xl bg-white text-slate-900 shadow-2xl dark:bg-slate-900 dark:text-slate-100 dark:ring-1 dark:ring-slate-800`}
+          >
+            <div className="flex items-start justify-between gap-3 px-5 pt-5">
+              <div>
+                <DialogTitle className="text-base font-semibold">{title}</DialogTitle>
+                {description && <Description className="mt-1 text-sm text-slate-600 dark:text-slate-400">{description}</Description>}
+              </div>
+              {!hideClose && (
+                <IconButton label="Close" onClick={onClose} className="-mt-2 -mr-2">
+                  <CloseIcon />
+                </IconButton>
+              )}
             </div>
-            {!hideClose && (
-              <IconButton label="Close" onClick={onClose} className="-mt-2 -mr-2">
-                <CloseIcon />
-              </IconButton>
-            )}
-          </div>
-          {children && <div className="px-5 pt-4">{children}</div>}
-          {footer && <div className="flex flex-wrap justify-end gap-2 px-5 pt-5 pb-5">{footer}</div>}
-          {!footer && <div className="pb-5" />}
-        </DialogPanel>
+            {children && <div className="px-5 pt-4">{children}</div>}
+            {footer && <div className="flex flex-wrap justify-end gap-2 px-5 pt-5 pb-5">{footer}</div>}
+            {!footer && <div className="pb-5" />}
+          </DialogPanel>
+        </div>
       </div>
     </HeadlessDialog>
   );
