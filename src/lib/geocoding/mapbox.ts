@@ -108,6 +108,7 @@ export function createMapboxGeocoder({ token, fetch: fetcher = (...args) => glob
   return {
     provider: 'mapbox',
     knowsStreets: true,
+    prepare() {},
     async search(query, options = {}) {
       const q = query.trim();
       if (!q) return [];

@@ -139,6 +139,9 @@ export function createOfflineGeocoder(load: () => Promise<Gazetteer> = loadGazet
   return {
     provider: 'offline',
     knowsStreets: false,
+    prepare() {
+      load().then(indexOf, () => undefined);
+    },
     async search(query, options = {}) {
       const found = await candidates(query, options);
       options.signal?.throwIfAborted();

@@ -48,6 +48,8 @@ export interface Geocoder {
   search(query: string, options?: SearchOptions): Promise<PlaceSuggestion[]>;
   /** The chosen suggestion's coordinates and fields; null when it no longer resolves. */
   details(suggestion: PlaceSuggestion, options?: { signal?: AbortSignal }): Promise<GeocodedPlace | null>;
+  /** Starts loading what searches need (the gazetteer's chunks), so the first search answers sooner. */
+  prepare(): void;
   /** The place at a point: the nearest city offline, the nearest address with Mapbox. */
   reverse(lng: number, lat: number, options?: { signal?: AbortSignal }): Promise<GeocodedPlace | null>;
 }

@@ -1,9 +1,11 @@
 import { useEffect, useMemo, useState } from 'react';
+import { useFormState, useWatch, type Control } from 'react-hook-form';
+import { useTenantSettings } from '../../../lib/tenant-settings';
 import { geocoderFor, loadCountries, mapsToken, normalizeName, type GazetteerCountry, type GeocodedPlace, type PlaceFields } from '../../../lib/geocoding';
 import { Button } from '../../../ui/Button';
 import { Dialog } from '../../../ui/Dialog';
 import { CheckboxField, Form, NumberField, SelectField, SwitchField, TextField, useZodForm } from '../../../ui/form';
-import { MapView, PlaceSearch, type LngLatTuple, type TenantMapCentre } from '../../../ui/map';
+import { MapView, PlaceSearch, resolveCenter, type LngLatTuple, type TenantMapCentre } from '../../../ui/map';
 import { Skeleton } from '../../../ui/Skeleton';
 import { useToast } from '../../../ui/toast';
 import { createAddress, updateAddress, type AddressOwner } from '../api';
@@ -16,6 +18,7 @@ import {
   toAddressWrite,
   type Address,
   type AddressFormInput,
+  type AddressFormValues,
 } from '../schema';
 
 const FORM_ID = 'address-form';
@@ -32,9 +35,9 @@ export interface AddressDialogProps {
   /** A new address starts as the owner's Default (e.g. 'Add Default Address'). */
   makeDefault?: boolean;
   onSaved: (address: Address) => void;
-  /** The tenant's maps key; VITE_MAPBOX_TOKEN otherwise; offline without either. */
+  /** Overrides the tenant's maps key (null: offline); by default the tenant's key, else VITE_MAPBOX_TOKEN. */
   mapboxToken?: string | null;
-  /** The tenant's default map centre, for an address with no coordinates yet. */
+  /** Overrides the tenant's default map centre, for an address with no coordinates yet. */
   defaultCenter?: TenantMapCentre | null;
 }
 
@@ -83,7 +86,13 @@ const FIELD_NAMES: Record<Exclude<keyof PlaceFields, 'countryCode'>, string> = {
 
 function AddressForm({ onClose, owner, address, makeDefault = false, onSaved, mapboxToken, defaultCenter, countries }: AddressDialogProps & { countries: readonly GazetteerCountry[] }) {
   const toast = useToast();
-  const geocoder = geocoderFor(mapboxToken === undefined ? mapsToken() : mapboxToken);
+  const settings = useTenantSettings();
+  const tenantSettings = settings.status === 'ready' ? settings.settings : null;
+  // The tenant's maps key (else VITE_MAPBOX_TOKEN) picks Mapbox; without one everything stays offline.
+  const token = mapboxToken !== undefined ? mapboxToken : mapsToken(tenantSettings?.mapsKey);
+  const geocoder = geocoderFor(token);
+  const mapCentre = defaultCenter ?? tenantSettings?.mapCentre ?? null;
+  useEffect(() => geocoder.prepare(), [geocoder]);
   const countryByCode = useMemo(() => new Map(countries.map((c) => [c.code, c])), [countries]);
   const countryByName = useMemo(() => new Map(countries.map((c) => [normalizeName(c.name), c])), [countries]);
   const phoneOptions = useMemo(
@@ -108,8 +117,9 @@ function AddressForm({ onClose, owner, address, makeDefault = false, onSaved, ma
     return () => subscription.unsubscribe();
   }, [watch, setValue, countryByName]);
 
-  const latitude = watch('latitude');
-  const longitude = watch('longitude');
+  // Only the point re-renders the map; typing in other fields does not.
+  const latitude = useWatch({ control: form.control, name: 'latitude' });
+  const longitude = useWatch({ control: form.control, name: 'longitude' });
   const picked: LngLatTuple | null = latitude !== null && longitude !== null ? [longitude, latitude] : null;
   const [center, setCenter] = useState<LngLatTuple | null>(picked);
 
@@ -171,17 +181,21 @@ function AddressForm({ onClose, owner, address, makeDefault = false, onSaved, ma
   return (
     <div className="space-y-4 pb-5">
       <div className="space-y-3">
-        <PlaceSearch geocoder={geocoder} onPlace={(place) => applyPlace(place, 'search')} proximity={picked} />
+        <PlaceSearch
+          geocoder={geocoder}
+          onPlace={(place) => applyPlace(place, 'search')}
+          proximity={picked ?? (mapCentre ? resolveCenter(null, mapCentre) : null)}
+        />
         <MapView
           label="Address map: click to set the address's point"
           height={MAP_HEIGHT}
           center={center}
           zoom={center ? PICKED_ZOOM : undefined}
-          defaultCenter={defaultCenter}
+          defaultCenter={mapCentre}
           markers={mapMarkers}
           picked={picked}
           onPick={onPick}
-          mapboxToken={geocoder.provider === 'mapbox' ? (mapboxToken ?? mapsToken()) : null}
+          mapboxToken={token}
         />
         {looking && (
           <p role="status" className="text-sm text-slate-600 dark:text-slate-400">
@@ -218,14 +232,22 @@ function AddressForm({ onClose, owner, address, makeDefault = false, onSaved, ma
         <CheckboxField<AddressFormInput, 'save_to_address_book'> name="save_to_address_book" label="Save to address book" />
       </Form>
 
-      <div className="flex flex-wrap justify-end gap-2">
-        <Button variant="secondary" onClick={onClose} disabled={form.formState.isSubmitting}>
-          Cancel
-        </Button>
-        <Button type="submit" form={FORM_ID} busy={form.formState.isSubmitting}>
-          {address ? 'Save changes' : 'Add address'}
-        </Button>
-      </div>
+      <DialogButtons control={form.control} onCancel={onClose} submitLabel={address ? 'Save changes' : 'Add address'} />
+    </div>
+  );
+}
+
+/** Cancel and submit, outside the <form> (the map's own inputs must not nest in it); only they follow the submit state. */
+function DialogButtons({ control, onCancel, submitLabel }: { control: Control<AddressFormInput, unknown, AddressFormValues>; onCancel: () => void; submitLabel: string }) {
+  const { isSubmitting } = useFormState({ control });
+  return (
+    <div className="flex flex-wrap justify-end gap-2">
+      <Button variant="secondary" onClick={onCancel} disabled={isSubmitting}>
+        Cancel
+      </Button>
+      <Button type="submit" form={FORM_ID} busy={isSubmitting}>
+        {submitLabel}
+      </Button>
     </div>
   );
 }
