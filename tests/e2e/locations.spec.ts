@@ -117,6 +117,17 @@ test('create: a zone, then an aisle in it; the list reloads and the tree shows t
   await expect(tree.getByRole('treeitem', { name: `${zoneCode}-A01 ${zone} aisle` })).toBeVisible();
 });
 
+test('create: a failed save says Failed to create warehouse location and stays on the form', async ({ page }) => {
+  await page.goto(`${LIST}/create?warehouse_id=${BAYVIEW}`);
+  await page.getByLabel('Name', { exact: true }).fill(unique('Overflow'));
+  await page.route('**/rest/v1/warehouse_locations**', (route) =>
+    route.request().method() === 'POST' ? route.fulfill({ status: 503, json: { message: 'Service unavailable' } }) : route.continue(),
+  );
+  await submit(page);
+  await expect(page.getByText('Failed to create warehouse location')).toBeVisible();
+  await expect(page).toHaveURL(/\/locations\/create\?/);
+});
+
 test('edit: the stored values load and save; a refusal from the database lands on its field', async ({ page }) => {
   await page.goto(`${LIST}?warehouse=${BAYVIEW}&q=Z1-A02-S3`);
   const row = page.getByRole('row').filter({ hasText: 'Z1-A02-S3' }).filter({ hasText: 'Shelf' }).first();
