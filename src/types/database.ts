@@ -386,9 +386,7 @@ isOneToOne: false
             }[]
                            },
 "list_audit_tables":
-{ Args: { "p_tenant_id": string }; Returns: {
-              "table_name": string
-            }[]
+{ Args: { "p_tenant_id": string }; Returns: string[]
                            },
 "mark_all_notifications_read":
 { Args: Record<PropertyKey, never>; Returns: number

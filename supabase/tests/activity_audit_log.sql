@@ -25,7 +25,7 @@ select is((select count(*)::int from public.audit_log where record_label is null
   'every entry of a named record carries its name, seeded history included');
 
 reset role;
-select results_eq($$ select table_name from public.list_audit_tables('a0000000-0000-4000-8000-000000000001') where table_name in ('addresses', 'profiles', 'tenants', 'vehicles') $$,
+select results_eq($$ select t from public.list_audit_tables('a0000000-0000-4000-8000-000000000001') t where t in ('addresses', 'profiles', 'tenants', 'vehicles') $$,
   $$ values ('addresses'), ('profiles'), ('tenants'), ('vehicles') $$, 'the table filter offers the tables with entries, by name');
 
 -- Who reads what.

@@ -72,5 +72,5 @@ export async function listAuditActors(tenantId: string): Promise<AuditActor[]> {
 export async function listAuditTables(tenantId: string): Promise<string[]> {
   const { data, error } = await supabase.rpc('list_audit_tables', { p_tenant_id: tenantId });
   if (error) throw error;
-  return (data ?? []).map((row: { table_name: string }) => row.table_name);
+  return data ?? [];
 }
