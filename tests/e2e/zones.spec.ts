@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { expect, test, unique, workerSession } from './fixtures.ts';
+import { ANON_KEY, expect, test, unique, workerSession } from './fixtures.ts';
 
 const LIST = '/acme/admin/zones';
 const admin = workerSession('admin@acme.test', '/acme/admin');
@@ -176,4 +176,38 @@ test('points can be typed instead of clicked', async ({ page }) => {
 test('an unknown zone shows not found', async ({ page }) => {
   await page.goto(`${LIST}/00000000-0000-4000-8000-000000000000/edit`);
   await expect(page.getByText('Zone not found')).toBeVisible();
+});
+
+test('Delete asks first, removes a zone nothing uses, and refuses a priced one with what to do instead', async ({ page, request }) => {
+  const code = unique('DEL');
+  const res = await request.post('/rest/v1/zones', {
+    headers: { apikey: ANON_KEY, authorization: `Bearer ${admin.accessToken()}`, 'content-type': 'application/json' },
+    data: {
+      tenant_id: 'a0000000-0000-4000-8000-000000000001',
+      name: 'Pop-up market',
+      code,
+      polygon: { type: 'Polygon', coordinates: [[[-122.42, 37.77], [-122.41, 37.77], [-122.41, 37.78], [-122.42, 37.77]]] },
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+
+  await page.goto(`${LIST}?q=SF-SOMA`);
+  const soma = page.getByRole('row', { name: /SF-SOMA/ });
+  await soma.getByRole('button', { name: /actions/i }).click();
+  await page.getByRole('menuitem', { name: 'Delete' }).click();
+  const dialog = page.getByRole('alertdialog', { name: 'Delete this zone?' });
+  await dialog.getByRole('button', { name: 'Delete' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText('This zone is used by prices or deliveries: deactivate it instead, or remove its prices first.');
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(soma).toBeVisible();
+
+  await page.getByRole('searchbox').fill(code);
+  await expect(page).toHaveURL(new RegExp(`q=${code}`));
+  const row = page.getByRole('row', { name: new RegExp(code) });
+  await row.getByRole('button', { name: /actions/i }).click();
+  await page.getByRole('menuitem', { name: 'Delete' }).click();
+  await expect(dialog).toContainText(`Pop-up market (${code}) will be removed.`);
+  await dialog.getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByText('Zone deleted')).toBeVisible();
+  await expect(row).toHaveCount(0);
 });

@@ -52,3 +52,12 @@ export async function updateZone(tenantId: string, id: string, values: ZoneFormO
   if (error) throw error;
   return zoneSchema.parse(data);
 }
+
+export class ZoneInUseError extends Error {}
+
+/** Removes a zone; one that prices (or, later, deliveries and drivers) refer to is refused by its foreign keys. */
+export async function deleteZone(tenantId: string, id: string): Promise<void> {
+  const { error } = await supabase.from('zones').delete().eq('tenant_id', tenantId).eq('id', id);
+  if (error?.code === '23503') throw new ZoneInUseError('This zone is used by prices or deliveries: deactivate it instead, or remove its prices first.');
+  if (error) throw error;
+}

@@ -8,11 +8,13 @@ import { useListUrlState } from '../../../lib/url-state';
 import { useServerList } from '../../../lib/use-server-list';
 import { Button } from '../../../ui/Button';
 import { Chip } from '../../../ui/Chip';
+import { ConfirmDialog } from '../../../ui/ConfirmDialog';
 import { DataTable, type DataTableColumn } from '../../../ui/data-table';
 import { FilterSelect } from '../../../ui/data-table/FilterSelect';
 import { FitBounds, fromGeoJsonPolygon, MapView, type MapGeoJsonLayer, type MapMarker } from '../../../ui/map';
 import { PageHeader } from '../../../ui/PageHeader';
-import { listAllZones, listZones } from '../api';
+import { useToast } from '../../../ui/toast';
+import { deleteZone, listAllZones, listZones } from '../api';
 import { zoneList } from '../list';
 import { pointCount, type Zone } from '../schema';
 
@@ -48,6 +50,8 @@ export function ZonesListPage() {
   const { user } = useSession();
   const tenantId = tenantIdOf(user) ?? '';
   const [, navigate] = useLocation();
+  const toast = useToast();
+  const [deleting, setDeleting] = useState<Zone | null>(null);
   const table = useListUrlState(zoneList);
   const list = useServerList({
     queryKey: ['zones', tenantId],
@@ -109,7 +113,10 @@ export function ZonesListPage() {
           {...list.tableProps}
           rowLabel={(z) => z.name}
           searchPlaceholder="Search name or code"
-          rowActions={(z) => [{ label: 'Edit', onSelect: () => navigate(`/zones/${z.id}/edit`) }]}
+          rowActions={(z) => [
+            { label: 'Edit', onSelect: () => navigate(`/zones/${z.id}/edit`) },
+            { label: 'Delete', onSelect: () => setDeleting(z), destructive: true },
+          ]}
           toolbar={<Button onClick={() => navigate('/zones/create')}>Add zone</Button>}
           filterFields={(draft, setDraft) => (
             <FilterSelect
@@ -149,6 +156,21 @@ export function ZonesListPage() {
           )}
         </section>
       </div>
+      <ConfirmDialog
+        open={deleting !== null}
+        onClose={() => setDeleting(null)}
+        title="Delete this zone?"
+        message={deleting ? `${deleting.name} (${deleting.code}) will be removed. Quotes will no longer match points inside it.` : ''}
+        confirmLabel="Delete"
+        destructive
+        onConfirm={async () => {
+          if (!deleting) return;
+          await deleteZone(tenantId, deleting.id);
+          toast.success('Zone deleted');
+          list.refetch();
+          setAttempt((n) => n + 1);
+        }}
+      />
     </div>
   );
 }
