@@ -24,13 +24,13 @@ interface Step {
 }
 
 const STEPS: readonly Step[] = [
-  { name: 'unit', description: 'unit tests (vitest)', script: 'test:unit', needs: ['vitest.config.ts'], timeoutMinutes: 5, format: 'vitest' },
+  { name: 'unit', description: 'unit tests (vitest)', script: 'test:unit', needs: ['vitest.config.ts'], timeoutMinutes: 10, format: 'vitest' },
   {
     name: 'stack',
     description: 'conformance on PGlite',
     script: 'test:stack',
     needs: ['vitest.config.ts', 'tests/stack/global-setup.ts'],
-    timeoutMinutes: 8,
+    timeoutMinutes: 12,
     format: 'vitest',
   },
   {
@@ -38,7 +38,7 @@ const STEPS: readonly Step[] = [
     description: 'conformance on PostgreSQL 15',
     script: 'test:stack:postgres',
     needs: ['scripts/with-postgres.ts', 'tests/stack/global-setup.ts'],
-    timeoutMinutes: 8,
+    timeoutMinutes: 12,
     format: 'vitest',
   },
   {
@@ -70,7 +70,7 @@ const STEPS: readonly Step[] = [
     description: 'end-to-end (Playwright, Chromium)',
     script: 'test:e2e',
     needs: ['playwright.config.ts', 'stack/main.ts'],
-    timeoutMinutes: 8,
+    timeoutMinutes: 25,
     format: 'playwright',
   },
 ];
@@ -88,10 +88,10 @@ const MAX_CAPTURE = 4 * 1024 * 1024;
 
 let current: ReturnType<typeof spawn> | null = null;
 
-function killGroup(signal: NodeJS.Signals): void {
-  if (current?.pid === undefined || current.exitCode !== null) return;
+function killGroup(signal: NodeJS.Signals, child = current): void {
+  if (child?.pid === undefined || child.exitCode !== null) return;
   try {
-    process.kill(-current.pid, signal);
+    process.kill(-child.pid, signal);
   } catch {
     // the group is already gone
   }
@@ -129,8 +129,9 @@ function runScript(step: Step): Promise<{ passed: boolean; note: string; output:
       () => {
         timedOut = true;
         console.error(`\n[test] ${step.name}: no result after ${step.timeoutMinutes} min, stopping it.`);
-        killGroup('SIGTERM');
-        setTimeout(() => killGroup('SIGKILL'), 10_000).unref();
+        killGroup('SIGTERM', child);
+        // This step's group, not whichever step is current by then: the next one starts as soon as this one ends.
+        setTimeout(() => killGroup('SIGKILL', child), 10_000).unref();
       },
       step.timeoutMinutes * 60_000,
     );
