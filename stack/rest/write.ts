@@ -7,7 +7,7 @@ import type { ReadNode } from './read-plan.ts';
 import { explain } from './read.ts';
 import { preferenceApplied } from './request-headers.ts';
 import { quoteIdent, type Table } from './schema-cache.ts';
-import { column, orderSql, pageSql, qualified, selectListSql, SqlParams, whereSql } from './sql-read.ts';
+import { column, orderSql, pageSql, qualified, selectSql, SqlParams, whereSql } from './sql-read.ts';
 
 export function invalidJson(details: string | null = null): RestError {
   return new RestError(400, 'PGRST102', 'Empty or invalid json', details);
@@ -61,7 +61,7 @@ export function parseRows(text: string, allowArray: boolean): { rows: JsonObject
 export function representationColumns(table: Table, root: ReadNode): string[] | null {
   if (root.items.some((i) => i.kind === 'star')) return null;
   const cols: string[] = [];
-  for (const item of root.items) if (item.kind === 'column') cols.push(item.field.name);
+  for (const item of root.items) if (item.kind === 'column' && !(item.aggregate && item.field.name === '*')) cols.push(item.field.name);
   for (const child of root.children) {
     const rel = child.relation;
     if (rel) cols.push(...(rel.junction ? rel.junction.sourceRef : rel.sourceColumns));
@@ -200,16 +200,16 @@ async function runPut(tx: Queryable, call: RestCall, table: Table, root: ReadNod
   const sql = putSql(table, root, rows, cols, params);
   const representation = call.prefs.return === 'representation';
   let returned = '1';
-  let list = '1';
+  let list = `1 FROM pgrst_mut AS ${root.alias}`;
   let body = 'NULL::text';
   if (representation) {
-    const selected = selectListSql(root, params);
-    list = selected || `${root.alias}.*`;
+    const { list: selected, groupBy } = selectSql(root, params);
+    list = `${selected || `${root.alias}.*`} FROM pgrst_mut AS ${root.alias}${groupBy}`;
     returned = returningList(root.alias, selected ? representationColumns(table, root) : null);
     body = bodySql(call, 'pgrst_source');
   }
   // The aggregate reads every row of pgrst_mut before the setting is read, as in PostgREST's query.
-  const full = `WITH pgrst_mut AS (${sql} RETURNING ${returned}), pgrst_source AS (SELECT ${list} FROM pgrst_mut AS ${root.alias})
+  const full = `WITH pgrst_mut AS (${sql} RETURNING ${returned}), pgrst_source AS (SELECT ${list})
     SELECT pg_catalog.count(*)::int AS page, ${body} AS body, coalesce(${INSERTED_SETTING}::int, 0) > 0 AS inserted
     FROM pgrst_source`;
   const row = (await tx.query<{ page: number; body: string | null; inserted: boolean }>(full, params.values)).rows[0];
@@ -260,10 +260,10 @@ async function execute(tx: Queryable, call: RestCall, table: Table, root: ReadNo
     const row = (await tx.query<MutationRow>(sql, o.params.values)).rows[0];
     return { count: row.page, body: null, location: row.location, inserted: row.inserted };
   }
-  const selected = selectListSql(root, o.params);
+  const { list: selected, groupBy } = selectSql(root, o.params);
   const list = selected || `${root.alias}.*`;
   const returned = returningList(root.alias, selected ? representationColumns(table, root) : null);
-  const sql = `WITH pgrst_mut AS (${o.sql} RETURNING ${returned}), pgrst_source AS (SELECT ${list} FROM pgrst_mut AS ${root.alias}) SELECT pg_catalog.count(*)::int AS page, ${bodySql(call, 'pgrst_source')} AS body, NULL::text AS location, ${inserted} AS inserted FROM pgrst_source`;
+  const sql = `WITH pgrst_mut AS (${o.sql} RETURNING ${returned}), pgrst_source AS (SELECT ${list} FROM pgrst_mut AS ${root.alias}${groupBy}) SELECT pg_catalog.count(*)::int AS page, ${bodySql(call, 'pgrst_source')} AS body, NULL::text AS location, ${inserted} AS inserted FROM pgrst_source`;
   const row = (await tx.query<MutationRow>(sql, o.params.values)).rows[0];
   return { count: row.page, body: row.body, location: null, inserted: row.inserted };
 }
@@ -287,9 +287,9 @@ export async function runWrite(tx: Queryable, call: RestCall, table: Table, root
 
   if (call.accept.plan && sql !== null) {
     // explain(): the plan of the statement with its representation, as PostgREST explains mainWrite.
-    const selected = selectListSql(root, params);
+    const { list: selected, groupBy } = selectSql(root, params);
     const returned = returningList(root.alias, selected ? representationColumns(table, root) : null);
-    const full = `WITH pgrst_mut AS (${sql} RETURNING ${returned}), pgrst_source AS (SELECT ${selected || `${root.alias}.*`} FROM pgrst_mut AS ${root.alias}) SELECT pg_catalog.count(*)::int AS page, ${bodySql(call, 'pgrst_source')} AS body FROM pgrst_source`;
+    const full = `WITH pgrst_mut AS (${sql} RETURNING ${returned}), pgrst_source AS (SELECT ${selected || `${root.alias}.*`} FROM pgrst_mut AS ${root.alias}${groupBy}) SELECT pg_catalog.count(*)::int AS page, ${bodySql(call, 'pgrst_source')} AS body FROM pgrst_source`;
     return explain(tx, call.accept.plan, full, params);
   }
   const shape = returning(call, table);

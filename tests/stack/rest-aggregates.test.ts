@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { anonClient, serviceClient } from './clients.ts';
+import { anonClient, serviceClient, unique } from './clients.ts';
 
 /**
  * Aggregate functions in select (PostgREST's references/api/aggregate_functions): off on Supabase
@@ -113,6 +113,19 @@ describe.sequential('REST aggregates', () => {
     ]);
     const only = await anon.from('rest_orders').select('...rest_customers(n:id.count())');
     expect(only.data).toEqual([{ n: 5 }]);
+  });
+
+  it('aggregates the representation of written rows', async () => {
+    const tag = unique('agg-write');
+    const { data, error } = await db
+      .from('rest_items')
+      .insert([
+        { sku: `${tag}-1`, name: tag, qty: 2 },
+        { sku: `${tag}-2`, name: tag, qty: 3 },
+      ])
+      .select('name,n:count(),total:qty.sum()');
+    expect(error).toBeNull();
+    expect(data).toEqual([{ name: tag, n: 2, total: 5 }]);
   });
 
   it('hoists the aggregates of a to-one spread to the top level', async () => {
