@@ -4,8 +4,8 @@
 -- Acme (San Francisco): a5... ids; Globex (London): b5... ids.
 --
 -- Warehouse people sign in to the dispatcher panel with the warehouse_staff role; each tenant's
--- demo dispatcher is the liaison of its main warehouse. Their emails are
--- on warehouse.<tenant>.test so the demo users of seed.sql (@acme.test, @globex.test) stay ten.
+-- demo dispatcher is the liaison of its main warehouse. Like the people of seeds/20_people.sql they
+-- have company addresses on .example, not .test: the start banner lists only the demo sign-ins.
 
 insert into auth.users (
   instance_id, id, aud, role, email, encrypted_password, email_confirmed_at,
@@ -19,18 +19,18 @@ select
   jsonb_build_object('first_name', u.first_name, 'last_name', u.last_name, 'tenant_slug', u.tenant_slug),
   now() - interval '40 days', now() - interval '40 days', '', '', '', ''
 from (values
-  ('a5100000-0000-4000-8000-000000000001'::uuid, 'maya.chen@warehouse.acme.test',      'Maya',    'Chen',      'acme'),
-  ('a5100000-0000-4000-8000-000000000002'::uuid, 'luis.ortega@warehouse.acme.test',    'Luis',    'Ortega',    'acme'),
-  ('a5100000-0000-4000-8000-000000000003'::uuid, 'grace.kim@warehouse.acme.test',      'Grace',   'Kim',       'acme'),
-  ('a5100000-0000-4000-8000-000000000004'::uuid, 'tyrone.jackson@warehouse.acme.test', 'Tyrone',  'Jackson',   'acme'),
-  ('a5100000-0000-4000-8000-000000000005'::uuid, 'sofia.rossi@warehouse.acme.test',    'Sofia',   'Rossi',     'acme'),
-  ('a5100000-0000-4000-8000-000000000006'::uuid, 'ben.okafor@warehouse.acme.test',     'Ben',     'Okafor',    'acme'),
-  ('b5100000-0000-4000-8000-000000000001'::uuid, 'oliver.bennett@warehouse.globex.test', 'Oliver', 'Bennett',  'globex'),
-  ('b5100000-0000-4000-8000-000000000002'::uuid, 'priya.patel@warehouse.globex.test',    'Priya',  'Patel',    'globex'),
-  ('b5100000-0000-4000-8000-000000000003'::uuid, 'jack.murphy@warehouse.globex.test',    'Jack',   'Murphy',   'globex'),
-  ('b5100000-0000-4000-8000-000000000004'::uuid, 'chloe.evans@warehouse.globex.test',    'Chloe',  'Evans',    'globex'),
-  ('b5100000-0000-4000-8000-000000000005'::uuid, 'kwame.mensah@warehouse.globex.test',   'Kwame',  'Mensah',   'globex'),
-  ('b5100000-0000-4000-8000-000000000006'::uuid, 'emily.clarke@warehouse.globex.test',   'Emily',  'Clarke',   'globex')
+  ('a5100000-0000-4000-8000-000000000001'::uuid, 'maya.chen@acmelogistics.example',      'Maya',    'Chen',      'acme'),
+  ('a5100000-0000-4000-8000-000000000002'::uuid, 'marcus.reyes@acmelogistics.example',    'Marcus',  'Reyes' ,    'acme'),
+  ('a5100000-0000-4000-8000-000000000003'::uuid, 'grace.kim@acmelogistics.example',      'Grace',   'Kim',       'acme'),
+  ('a5100000-0000-4000-8000-000000000004'::uuid, 'tyrone.jackson@acmelogistics.example', 'Tyrone',  'Jackson',   'acme'),
+  ('a5100000-0000-4000-8000-000000000005'::uuid, 'sofia.rossi@acmelogistics.example',    'Sofia',   'Rossi',     'acme'),
+  ('a5100000-0000-4000-8000-000000000006'::uuid, 'ben.okafor@acmelogistics.example',     'Ben',     'Okafor',    'acme'),
+  ('b5100000-0000-4000-8000-000000000001'::uuid, 'oliver.bennett@globexfreight.example', 'Oliver', 'Bennett',  'globex'),
+  ('b5100000-0000-4000-8000-000000000002'::uuid, 'priya.patel@globexfreight.example',    'Priya',  'Patel',    'globex'),
+  ('b5100000-0000-4000-8000-000000000003'::uuid, 'callum.hughes@globexfreight.example',    'Callum', 'Hughes',   'globex'),
+  ('b5100000-0000-4000-8000-000000000004'::uuid, 'amara.okoye@globexfreight.example',    'Amara',  'Okoye',    'globex'),
+  ('b5100000-0000-4000-8000-000000000005'::uuid, 'kwame.mensah@globexfreight.example',   'Kwame',  'Mensah',   'globex'),
+  ('b5100000-0000-4000-8000-000000000006'::uuid, 'emily.clarke@globexfreight.example',   'Emily',  'Clarke',   'globex')
 ) as u(id, email, first_name, last_name, tenant_slug);
 
 insert into auth.identities (id, user_id, provider_id, provider, identity_data, last_sign_in_at, created_at, updated_at)
@@ -38,24 +38,24 @@ select u.id, u.id, u.id::text, 'email',
   jsonb_build_object('sub', u.id::text, 'email', u.email, 'email_verified', true, 'phone_verified', false),
   now() - interval '2 days', now() - interval '40 days', now() - interval '40 days'
 from auth.users u
-where u.email like '%@warehouse.acme.test' or u.email like '%@warehouse.globex.test';
+where u.id::text like 'a5100000-%' or u.id::text like 'b5100000-%';
 
 -- The sign-up trigger made them customers; they work in the warehouses.
 update public.profiles p
 set panel_type = 'dispatcher', roles = array['warehouse_staff'], phone = s.phone
 from (values
-  ('a5100000-0000-4000-8000-000000000001'::uuid, '+1 415 555 0201'),
-  ('a5100000-0000-4000-8000-000000000002'::uuid, '+1 415 555 0202'),
-  ('a5100000-0000-4000-8000-000000000003'::uuid, '+1 415 555 0203'),
-  ('a5100000-0000-4000-8000-000000000004'::uuid, '+1 415 555 0204'),
-  ('a5100000-0000-4000-8000-000000000005'::uuid, '+1 415 555 0205'),
-  ('a5100000-0000-4000-8000-000000000006'::uuid, '+1 415 555 0206'),
-  ('b5100000-0000-4000-8000-000000000001'::uuid, '+44 20 7946 0201'),
-  ('b5100000-0000-4000-8000-000000000002'::uuid, '+44 20 7946 0202'),
-  ('b5100000-0000-4000-8000-000000000003'::uuid, '+44 20 7946 0203'),
-  ('b5100000-0000-4000-8000-000000000004'::uuid, '+44 20 7946 0204'),
-  ('b5100000-0000-4000-8000-000000000005'::uuid, '+44 20 7946 0205'),
-  ('b5100000-0000-4000-8000-000000000006'::uuid, '+44 20 7946 0206')
+  ('a5100000-0000-4000-8000-000000000001'::uuid, '+1 415 555 0401'),
+  ('a5100000-0000-4000-8000-000000000002'::uuid, '+1 415 555 0402'),
+  ('a5100000-0000-4000-8000-000000000003'::uuid, '+1 415 555 0403'),
+  ('a5100000-0000-4000-8000-000000000004'::uuid, '+1 415 555 0404'),
+  ('a5100000-0000-4000-8000-000000000005'::uuid, '+1 415 555 0405'),
+  ('a5100000-0000-4000-8000-000000000006'::uuid, '+1 415 555 0406'),
+  ('b5100000-0000-4000-8000-000000000001'::uuid, '+44 20 7946 0401'),
+  ('b5100000-0000-4000-8000-000000000002'::uuid, '+44 20 7946 0402'),
+  ('b5100000-0000-4000-8000-000000000003'::uuid, '+44 20 7946 0403'),
+  ('b5100000-0000-4000-8000-000000000004'::uuid, '+44 20 7946 0404'),
+  ('b5100000-0000-4000-8000-000000000005'::uuid, '+44 20 7946 0405'),
+  ('b5100000-0000-4000-8000-000000000006'::uuid, '+44 20 7946 0406')
 ) as s(id, phone)
 where p.id = s.id;
 

@@ -95,34 +95,34 @@ reset role;
 -- Access modes, as warehouse/locations/roster counts.
 -- Bayview (all_users): its staff (the dispatcher is its liaison) see it; people who do not work there do not.
 select is(pg_temp.sees('admin@acme.test', 'a5000000-0000-4000-8000-000000000001'), '1/130/7', 'all_users: the admin sees everything');
-select is(pg_temp.sees('maya.chen@warehouse.acme.test', 'a5000000-0000-4000-8000-000000000001'), '1/130/7', 'all_users: a staff member sees it');
+select is(pg_temp.sees('maya.chen@acmelogistics.example', 'a5000000-0000-4000-8000-000000000001'), '1/130/7', 'all_users: a staff member sees it');
 select is(pg_temp.sees('dispatcher@acme.test', 'a5000000-0000-4000-8000-000000000001'), '1/130/7', 'all_users: the dispatcher liaison sees it');
 select is(pg_temp.sees('dispatcher@globex.test', 'b5000000-0000-4000-8000-000000000002'), '0/0/0', 'all_users: a dispatcher not on the roster sees nothing');
 select is(pg_temp.sees('customer@acme.test', 'a5000000-0000-4000-8000-000000000001'), '0/0/0', 'all_users: a customer who does not work there sees nothing');
 select is(pg_temp.sees('driver@acme.test', 'a5000000-0000-4000-8000-000000000001'), '0/0/0', 'all_users: a driver sees nothing');
 select is(pg_temp.sees('admin@globex.test', 'a5000000-0000-4000-8000-000000000001'), '0/0/0', 'cross-tenant: globex''s admin sees nothing of acme');
 -- Dogpatch (select_users: Maya and Tyrone).
-select is(pg_temp.sees('maya.chen@warehouse.acme.test', 'a5000000-0000-4000-8000-000000000002'), '1/130/4', 'select_users: a listed manager sees it');
-select is(pg_temp.sees('tyrone.jackson@warehouse.acme.test', 'a5000000-0000-4000-8000-000000000002'), '1/130/4', 'select_users: a listed picker sees it');
+select is(pg_temp.sees('maya.chen@acmelogistics.example', 'a5000000-0000-4000-8000-000000000002'), '1/130/4', 'select_users: a listed manager sees it');
+select is(pg_temp.sees('tyrone.jackson@acmelogistics.example', 'a5000000-0000-4000-8000-000000000002'), '1/130/4', 'select_users: a listed picker sees it');
 select is(pg_temp.sees('customer@acme.test', 'a5000000-0000-4000-8000-000000000002'), '0/0/1', 'select_users: an unlisted picker sees only their own roster row');
-select is(pg_temp.sees('sofia.rossi@warehouse.acme.test', 'a5000000-0000-4000-8000-000000000002'), '0/0/1', 'select_users: an unlisted (inactive) packer sees only their own roster row');
-select is(pg_temp.sees('luis.ortega@warehouse.acme.test', 'a5000000-0000-4000-8000-000000000002'), '0/0/0', 'select_users: staff of another warehouse see nothing');
+select is(pg_temp.sees('sofia.rossi@acmelogistics.example', 'a5000000-0000-4000-8000-000000000002'), '0/0/1', 'select_users: an unlisted (inactive) packer sees only their own roster row');
+select is(pg_temp.sees('marcus.reyes@acmelogistics.example', 'a5000000-0000-4000-8000-000000000002'), '0/0/0', 'select_users: staff of another warehouse see nothing');
 select is(pg_temp.sees('dispatcher@acme.test', 'a5000000-0000-4000-8000-000000000002'), '0/0/0', 'select_users: an unlisted dispatcher sees nothing');
 select is(pg_temp.sees('admin@acme.test', 'a5000000-0000-4000-8000-000000000002'), '1/130/4', 'select_users: the admin always sees it');
 -- Park Royal (exclude_users: Emily).
-select is(pg_temp.sees('oliver.bennett@warehouse.globex.test', 'b5000000-0000-4000-8000-000000000001'), '1/130/7', 'exclude_users: staff not excluded see it');
-select is(pg_temp.sees('emily.clarke@warehouse.globex.test', 'b5000000-0000-4000-8000-000000000001'), '0/0/1', 'exclude_users: an excluded picker sees only their own roster row');
+select is(pg_temp.sees('oliver.bennett@globexfreight.example', 'b5000000-0000-4000-8000-000000000001'), '1/130/7', 'exclude_users: staff not excluded see it');
+select is(pg_temp.sees('emily.clarke@globexfreight.example', 'b5000000-0000-4000-8000-000000000001'), '0/0/1', 'exclude_users: an excluded picker sees only their own roster row');
 select is(pg_temp.sees('dispatcher@globex.test', 'b5000000-0000-4000-8000-000000000001'), '1/130/7', 'exclude_users: a liaison not excluded sees it');
 select is(pg_temp.sees('admin@acme.test', 'b5000000-0000-4000-8000-000000000001'), '0/0/0', 'cross-tenant: acme''s admin sees nothing of globex');
 -- Changing the mode changes access at once.
 update public.warehouses set access_mode = 'exclude_users', user_ids = array['a5100000-0000-4000-8000-000000000004']::uuid[]
   where id = 'a5000000-0000-4000-8000-000000000002';
 select is(pg_temp.sees('customer@acme.test', 'a5000000-0000-4000-8000-000000000002'), '1/130/4', 'exclude_users: the picker not excluded now sees it');
-select is(pg_temp.sees('tyrone.jackson@warehouse.acme.test', 'a5000000-0000-4000-8000-000000000002'), '0/0/1', 'exclude_users: the excluded picker now does not');
-select is(pg_temp.sees('sofia.rossi@warehouse.acme.test', 'a5000000-0000-4000-8000-000000000002'), '0/0/1', 'an inactive roster row gives no access');
+select is(pg_temp.sees('tyrone.jackson@acmelogistics.example', 'a5000000-0000-4000-8000-000000000002'), '0/0/1', 'exclude_users: the excluded picker now does not');
+select is(pg_temp.sees('sofia.rossi@acmelogistics.example', 'a5000000-0000-4000-8000-000000000002'), '0/0/1', 'an inactive roster row gives no access');
 
 -- Warehouse writes: only admins; the spec's messages.
-select tests.act_as('maya.chen@warehouse.acme.test');
+select tests.act_as('maya.chen@acmelogistics.example');
 select throws_ok(pg_temp.save(null, '{}'), '42501', null, 'staff: cannot create a warehouse');
 select is(tests.affected($$ update public.warehouses set name = 'X' $$), 0, 'staff: updates no warehouse');
 select is(tests.affected($$ update public.warehouse_locations set name = 'X' $$), 0, 'staff: updates no location');
@@ -232,7 +232,7 @@ select is(pg_temp.message_of($$ insert into public.warehouse_staff (warehouse_id
 select is(pg_temp.message_of($$ insert into public.warehouse_staff (warehouse_id, user_id, role) values ('a5000000-0000-4000-8000-000000000001', 'a1000000-0000-4000-8000-000000000003', 'janitor') $$, 'role'),
   'Invalid role', 'unknown role refused');
 reset role;
-select tests.act_as('maya.chen@warehouse.acme.test');
+select tests.act_as('maya.chen@acmelogistics.example');
 select throws_ok($$ insert into public.warehouse_staff (warehouse_id, user_id, role) values ('a5000000-0000-4000-8000-000000000001', 'a1000000-0000-4000-8000-000000000003', 'picker') $$,
   '42501', null, 'staff: cannot change the roster');
 reset role;

@@ -18,20 +18,20 @@ const ACME_DEPOT = 'a4000000-0000-4000-8000-000000000001';
 
 let acmeAdmin: SupabaseClient;
 let maya: SupabaseClient;
-let luis: SupabaseClient;
+let marcus: SupabaseClient;
 let acmeCustomer: SupabaseClient;
 let globexAdmin: SupabaseClient;
 let emily: SupabaseClient;
 
 beforeAll(async () => {
-  [acmeAdmin, maya, luis, acmeCustomer, globexAdmin, emily] = await Promise.all(
+  [acmeAdmin, maya, marcus, acmeCustomer, globexAdmin, emily] = await Promise.all(
     [
       'admin@acme.test',
-      'maya.chen@warehouse.acme.test',
-      'luis.ortega@warehouse.acme.test',
+      'maya.chen@acmelogistics.example',
+      'marcus.reyes@acmelogistics.example',
       'customer@acme.test',
       'admin@globex.test',
-      'emily.clarke@warehouse.globex.test',
+      'emily.clarke@globexfreight.example',
     ].map(users.as),
   );
 });
@@ -106,8 +106,8 @@ describe('access modes', () => {
   it('select_users: listed staff see the locations, unlisted staff of the warehouse do not', async () => {
     expect(await locationCount(maya, DOGPATCH)).toBe(130);
     expect(await locationCount(acmeCustomer, DOGPATCH)).toBe(0);
-    expect(await locationCount(luis, DOGPATCH)).toBe(0);
-    expect(await locationCount(luis, BAYVIEW)).toBe(130);
+    expect(await locationCount(marcus, DOGPATCH)).toBe(0);
+    expect(await locationCount(marcus, BAYVIEW)).toBe(130);
   });
 
   it('exclude_users: the excluded picker sees neither the warehouse nor its locations', async () => {
