@@ -25,13 +25,17 @@ export function useListUrlState<F>(definition: ListDefinition<F>): ListUrlState<
   const search = useSearch();
   const [location, navigate] = useLocation();
   const state = useMemo(() => definition.parse(search), [definition, search]);
+  // The page this list was rendered on. A debounced write (search typing) can fire after the user has
+  // navigated away while the old page is still on screen (a lazy page loading): it must not pull them back.
+  const renderedOn = window.location.pathname;
   const onStateChange = useCallback<ListStateChange<F>>(
     (next, options) => {
+      if (window.location.pathname !== renderedOn) return;
       const query = definition.write(next, search).toString();
       if (query === new URLSearchParams(search).toString()) return;
       navigate(query ? `${location}?${query}` : location, { replace: options?.replace ?? false });
     },
-    [definition, search, location, navigate],
+    [definition, search, location, navigate, renderedOn],
   );
   return { state, onStateChange, definition };
 }

@@ -222,6 +222,24 @@ describe('DataTable URL state', () => {
     expect(fetchSpy.mock.calls.filter(([state]) => state.q === 'tr')).toHaveLength(0);
   });
 
+  it('drops a pending search once the browser has left the page', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const { location } = setup('/vehicles?page=3');
+    await screen.findByText('Vehicle 51');
+    fireEvent.change(screen.getByRole('searchbox'), { target: { value: 'truck' } });
+    // The user follows a link before the debounce ends; the old page is still mounted (a lazy page loading).
+    const before = window.location.pathname;
+    window.history.pushState(null, '', '/vehicles/create');
+    try {
+      act(() => {
+        vi.advanceTimersByTime(500);
+      });
+      expect(location.url).toBe('/vehicles?page=3');
+    } finally {
+      window.history.pushState(null, '', before);
+    }
+  });
+
   it('applies and resets filters from the drawer', async () => {
     const { location, user, lastState } = setup('/vehicles?page=2');
     await screen.findByText('Vehicle 26');
