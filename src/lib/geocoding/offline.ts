@@ -1,4 +1,4 @@
-import { loadGazetteer, stateKey, type Gazetteer, type GazetteerCity, type GazetteerCountry, type GazetteerState } from './gazetteer';
+import { loadGazetteer, stateKey, type Gazetteer, type GazetteerCity, type GazetteerCountryPlace, type GazetteerState } from './gazetteer';
 import type { GeocodedPlace, Geocoder, PlaceSuggestion, SearchOptions } from './types';
 
 const DEFAULT_LIMIT = 8;
@@ -63,7 +63,8 @@ function statePlace(g: Gazetteer, state: GazetteerState): GeocodedPlace | null {
   };
 }
 
-function countryPlace(country: GazetteerCountry): GeocodedPlace {
+function countryPlace(country: GazetteerCountryPlace): GeocodedPlace | null {
+  if (country.lat === null || country.lng === null) return null;
   return { lng: country.lng, lat: country.lat, label: country.name, fields: { country: country.name, countryCode: country.code } };
 }
 
@@ -100,7 +101,8 @@ export function createOfflineGeocoder(load: () => Promise<Gazetteer> = loadGazet
     index.countryNames.forEach((name, i) => {
       const country = g.countries[i];
       if (!country || !name.startsWith(head) || qualifiers.length > 0) return;
-      found.push({ id: `country:${country.code}`, place: countryPlace(country), rank: name === head ? 0 : 2 });
+      const place = countryPlace(country);
+      if (place) found.push({ id: `country:${country.code}`, place, rank: name === head ? 0 : 2 });
     });
     index.stateNames.forEach((name, i) => {
       const state = g.states[i];
