@@ -46,6 +46,15 @@ describe('ComboboxField', () => {
     expect(search).toHaveBeenCalledWith('mum', expect.any(AbortSignal), 10);
   });
 
+  it('leaves the rest of the form usable when a failed submit focuses it and its list opens', async () => {
+    render(<WarehouseForm search={fakeSearch()} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Warehouse is required')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByLabelText('Warehouse')).toHaveFocus());
+    expect(await screen.findByRole('option', { name: 'Mumbai Central' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Save' }).closest('[inert]')).toBeNull();
+  });
+
   it('holds the chosen id and shows its label', async () => {
     const onSubmit = vi.fn();
     render(<WarehouseForm search={fakeSearch()} onSubmit={onSubmit} />);

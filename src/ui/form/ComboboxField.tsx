@@ -142,6 +142,9 @@ export function ComboboxField<T extends FieldValues, N extends FieldPath<T>, O =
   const loadingLabel = missing !== '' && resolveLabel !== undefined;
   const panel = (
     <ComboboxOptions
+      // Not modal: the list opens on focus, and the form focuses the first invalid field after a failed
+      // submit; a modal list would then make the rest of the form inert until Escape.
+      modal={false}
       className={
         'absolute z-50 mt-1 max-h-64 w-full overflow-auto rounded-lg border border-slate-200 bg-white py-1 text-sm shadow-lg empty:invisible ' +
         'dark:border-slate-700 dark:bg-slate-900'
