@@ -5,7 +5,15 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'unit', include: ['src/**/*.test.{ts,tsx}', 'stack/**/*.test.ts', 'scripts/**/*.test.ts'], environment: 'node', setupFiles: ['src/test/dom-setup.ts'] },
+        test: {
+          name: 'unit',
+          include: ['src/**/*.test.{ts,tsx}', 'stack/**/*.test.ts', 'scripts/**/*.test.ts'],
+          environment: 'node',
+          setupFiles: ['src/test/dom-setup.ts'],
+          // A component file's first test also pays for loading its modules (maplibre, pdf.js, the atlas):
+          // a safety net for a busy 2-core machine, not a speed check.
+          testTimeout: 15_000,
+        },
       },
       {
         test: {
