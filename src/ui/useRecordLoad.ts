@@ -1,0 +1,53 @@
+import { useEffect, useState } from 'react';
+
+/** One record a screen shows: loading, ready, missing (the read found nothing) or failed. */
+export type RecordLoad<T> = { status: 'loading' } | { status: 'ready'; record: T } | { status: 'missing' } | { status: 'failed'; error: unknown };
+
+export interface RecordLoadOptions<T> {
+  /** The state before any load, e.g. `{ status: 'ready', record: null }` for a create form that loads nothing. */
+  initial?: RecordLoad<T>;
+  /** Runs once per failed load (e.g. the spec's error toast); not for an answer that came too late. */
+  onError?: (error: unknown) => void;
+}
+
+/**
+ * Loads one record for a screen, and `retry` to load it again (back to loading first). `load` runs
+ * when `key` changes (e.g. `${tenantId}/${id}`); a null key loads nothing (no tenant yet, or a create
+ * form). An answer for a superseded key, or after the screen left, is dropped.
+ */
+export function useRecordLoad<T>(
+  key: string | null,
+  load: () => Promise<T | null>,
+  options: RecordLoadOptions<T> = {},
+): { state: RecordLoad<T>; retry: () => void } {
+  const [state, setState] = useState<RecordLoad<T>>(() => options.initial ?? { status: 'loading' });
+  // Retry: a new attempt runs the load again.
+  const [attempt, setAttempt] = useState(0);
+  const { onError } = options;
+  useEffect(() => {
+    if (key === null) return;
+    let cancelled = false;
+    load().then(
+      (record) => {
+        if (!cancelled) setState(record === null ? { status: 'missing' } : { status: 'ready', record });
+      },
+      (error: unknown) => {
+        if (cancelled) return;
+        onError?.(error);
+        setState({ status: 'failed', error });
+      },
+    );
+    return () => {
+      cancelled = true;
+    };
+    // `load` and `onError` are new closures every render; the key says when the record to load changes.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [key, attempt]);
+  return {
+    state,
+    retry: () => {
+      setState({ status: 'loading' });
+      setAttempt((n) => n + 1);
+    },
+  };
+}
