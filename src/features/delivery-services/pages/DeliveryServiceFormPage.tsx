@@ -1,15 +1,12 @@
-import { useEffect, useState } from 'react';
 import { useLocation, useParams } from 'wouter';
 import type { ServerErrorResult } from '../../../lib/server-errors';
 import { useSession } from '../../../lib/session';
 import { tenantIdOf } from '../../../lib/tenant';
-import { Button } from '../../../ui/Button';
-import { ErrorState } from '../../../ui/ErrorState';
 import { Form, MultiSelectField, NumberField, SelectField, SubmitButton, SwitchField, TextField, useZodForm } from '../../../ui/form';
-import { NotFoundState } from '../../../ui/NotFoundState';
 import { PageHeader } from '../../../ui/PageHeader';
-import { Skeleton } from '../../../ui/Skeleton';
+import { RecordStates } from '../../../ui/RecordStates';
 import { useToast } from '../../../ui/toast';
+import { useRecordLoad } from '../../../ui/useRecordLoad';
 import { createDeliveryService, getDeliveryService, updateDeliveryService } from '../api';
 import {
   DeliveryServiceFormSchema,
@@ -35,36 +32,15 @@ export const SERVICE_TOASTS = {
 
 const LIST_PATH = '/delivery-services';
 
-type Load = { status: 'loading' } | { status: 'ready'; service: DeliveryService | null } | { status: 'missing' } | { status: 'failed' };
-
 export function DeliveryServiceFormPage({ mode }: { mode: 'create' | 'edit' }) {
   const { id } = useParams<{ id?: string }>();
   const { user } = useSession();
   const tenantId = tenantIdOf(user) ?? '';
   const toast = useToast();
-  const [, navigate] = useLocation();
-  const [load, setLoad] = useState<Load>(() => (mode === 'create' ? { status: 'ready', service: null } : { status: 'loading' }));
-  const [attempt, setAttempt] = useState(0);
-
-  useEffect(() => {
-    if (mode !== 'edit' || !id || !tenantId) return;
-    let cancelled = false;
-    getDeliveryService(tenantId, id).then(
-      (service) => {
-        if (!cancelled) setLoad(service ? { status: 'ready', service } : { status: 'missing' });
-      },
-      () => {
-        if (cancelled) return;
-        toast.error(SERVICE_TOASTS.fetchFailed);
-        setLoad({ status: 'failed' });
-      },
-    );
-    return () => {
-      cancelled = true;
-    };
-    // toast is stable for the provider's life.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [mode, id, tenantId, attempt]);
+  const { state, retry } = useRecordLoad<DeliveryService | null>(mode === 'edit' && id && tenantId ? `${tenantId}/${id}` : null, () => getDeliveryService(tenantId, id ?? ''), {
+    initial: mode === 'create' ? { status: 'ready', record: null } : undefined,
+    onError: () => toast.error(SERVICE_TOASTS.fetchFailed),
+  });
 
   const header = (
     <PageHeader
@@ -73,45 +49,19 @@ export function DeliveryServiceFormPage({ mode }: { mode: 'create' | 'edit' }) {
     />
   );
 
-  if (load.status === 'missing' || (mode === 'edit' && !id)) {
-    return (
-      <div className="space-y-4">
-        {header}
-        <NotFoundState title={SERVICE_TOASTS.notFound} backTo={LIST_PATH} />
-      </div>
-    );
-  }
-  if (load.status === 'failed') {
-    return (
-      <div className="space-y-4">
-        {header}
-        <ErrorState
-          title={SERVICE_TOASTS.fetchFailed}
-          onRetry={() => {
-            setLoad({ status: 'loading' });
-            setAttempt((n) => n + 1);
-          }}
-        >
-          <Button variant="secondary" onClick={() => navigate(LIST_PATH)}>
-            Go back
-          </Button>
-        </ErrorState>
-      </div>
-    );
-  }
   return (
-    <div className="space-y-4">
-      {header}
-      {load.status === 'loading' ? (
-        <div className="space-y-3" aria-busy="true" aria-label="Loading delivery service">
-          <Skeleton className="h-10 w-full" />
-          <Skeleton className="h-10 w-full" />
-          <Skeleton className="h-24 w-full" />
-        </div>
-      ) : (
-        <DeliveryServiceForm key={load.service?.id ?? 'new'} tenantId={tenantId} service={load.service} />
-      )}
-    </div>
+    <RecordStates
+      state={state}
+      onRetry={retry}
+      header={header}
+      backTo={LIST_PATH}
+      missing={mode === 'edit' && !id}
+      notFoundTitle={SERVICE_TOASTS.notFound}
+      failedTitle={SERVICE_TOASTS.fetchFailed}
+      loadingLabel="Loading delivery service"
+    >
+      {(service) => <DeliveryServiceForm key={service?.id ?? 'new'} tenantId={tenantId} service={service} />}
+    </RecordStates>
   );
 }
 

@@ -3,13 +3,11 @@ import { useLocation, useParams } from 'wouter';
 import type { ServerErrorResult } from '../../../lib/server-errors';
 import { useSession } from '../../../lib/session';
 import { tenantIdOf } from '../../../lib/tenant';
-import { Button } from '../../../ui/Button';
-import { ErrorState } from '../../../ui/ErrorState';
 import { ComboboxField, Form, NumberField, SubmitButton, SwitchField, useZodForm } from '../../../ui/form';
-import { NotFoundState } from '../../../ui/NotFoundState';
 import { PageHeader } from '../../../ui/PageHeader';
-import { Skeleton } from '../../../ui/Skeleton';
+import { RecordStates } from '../../../ui/RecordStates';
 import { useToast } from '../../../ui/toast';
+import { useRecordLoad } from '../../../ui/useRecordLoad';
 import { createPricing, fetchCurrency, getPricing, lookupServices, lookupZones, updatePricing } from '../api';
 import { emptyPricingForm, PricingFormSchema, toPricingFormValues, type PricingFormInput, type PricingFormOutput, type PricingRow } from '../schema';
 
@@ -26,17 +24,12 @@ export const PRICING_FORM_TOASTS = {
 
 const LIST_PATH = '/zone-pricing';
 
-type Load = { status: 'loading' } | { status: 'ready'; row: PricingRow | null } | { status: 'missing' } | { status: 'failed' };
-
 /** zone-pricing/create and zone-pricing/edit/{id} (spec 2). */
 export function ZonePricingFormPage({ mode }: { mode: 'create' | 'edit' }) {
   const { id } = useParams<{ id?: string }>();
   const { user } = useSession();
   const tenantId = tenantIdOf(user) ?? '';
   const toast = useToast();
-  const [, navigate] = useLocation();
-  const [load, setLoad] = useState<Load>(() => (mode === 'create' ? { status: 'ready', row: null } : { status: 'loading' }));
-  const [attempt, setAttempt] = useState(0);
   const [currency, setCurrency] = useState('USD');
 
   useEffect(() => {
@@ -50,25 +43,10 @@ export function ZonePricingFormPage({ mode }: { mode: 'create' | 'edit' }) {
     };
   }, [tenantId]);
 
-  useEffect(() => {
-    if (mode !== 'edit' || !id || !tenantId) return;
-    let cancelled = false;
-    getPricing(tenantId, id).then(
-      (row) => {
-        if (!cancelled) setLoad(row ? { status: 'ready', row } : { status: 'missing' });
-      },
-      () => {
-        if (cancelled) return;
-        toast.error(PRICING_FORM_TOASTS.fetchFailed);
-        setLoad({ status: 'failed' });
-      },
-    );
-    return () => {
-      cancelled = true;
-    };
-    // toast is stable for the provider's life.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [mode, id, tenantId, attempt]);
+  const { state, retry } = useRecordLoad<PricingRow | null>(mode === 'edit' && id && tenantId ? `${tenantId}/${id}` : null, () => getPricing(tenantId, id ?? ''), {
+    initial: mode === 'create' ? { status: 'ready', record: null } : undefined,
+    onError: () => toast.error(PRICING_FORM_TOASTS.fetchFailed),
+  });
 
   const header = (
     <PageHeader
@@ -77,45 +55,20 @@ export function ZonePricingFormPage({ mode }: { mode: 'create' | 'edit' }) {
     />
   );
 
-  if (load.status === 'missing' || (mode === 'edit' && !id)) {
-    return (
-      <div className="space-y-4">
-        {header}
-        <NotFoundState title={PRICING_FORM_TOASTS.notFound} backTo={LIST_PATH} />
-      </div>
-    );
-  }
-  if (load.status === 'failed') {
-    return (
-      <div className="space-y-4">
-        {header}
-        <ErrorState
-          title={PRICING_FORM_TOASTS.fetchFailed}
-          onRetry={() => {
-            setLoad({ status: 'loading' });
-            setAttempt((n) => n + 1);
-          }}
-        >
-          <Button variant="secondary" onClick={() => navigate(LIST_PATH)}>
-            Go back
-          </Button>
-        </ErrorState>
-      </div>
-    );
-  }
   return (
-    <div className="space-y-4">
-      {header}
-      {load.status === 'loading' ? (
-        <div className="space-y-3" aria-busy="true" aria-label="Loading zone price">
-          <Skeleton className="h-10 w-full" />
-          <Skeleton className="h-10 w-full" />
-          <Skeleton className="h-10 w-full" />
-        </div>
-      ) : (
-        <PricingForm key={load.row?.id ?? 'new'} tenantId={tenantId} row={load.row} currency={currency} />
-      )}
-    </div>
+    <RecordStates
+      state={state}
+      onRetry={retry}
+      header={header}
+      backTo={LIST_PATH}
+      missing={mode === 'edit' && !id}
+      notFoundTitle={PRICING_FORM_TOASTS.notFound}
+      failedTitle={PRICING_FORM_TOASTS.fetchFailed}
+      loadingLabel="Loading zone price"
+      skeletons={['h-10 w-full', 'h-10 w-full', 'h-10 w-full']}
+    >
+      {(row) => <PricingForm key={row?.id ?? 'new'} tenantId={tenantId} row={row} currency={currency} />}
+    </RecordStates>
   );
 }
 

@@ -1,15 +1,13 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useLocation, useParams } from 'wouter';
 import type { ServerErrorResult } from '../../../lib/server-errors';
 import { useSession } from '../../../lib/session';
 import { tenantIdOf } from '../../../lib/tenant';
 import { Form, FileField, MultiSelectField, NumberField, SelectField, SubmitButton, SwitchField, TextField, useZodForm } from '../../../ui/form';
-import { Button } from '../../../ui/Button';
-import { ErrorState } from '../../../ui/ErrorState';
-import { NotFoundState } from '../../../ui/NotFoundState';
 import { PageHeader } from '../../../ui/PageHeader';
-import { Skeleton } from '../../../ui/Skeleton';
+import { RecordStates } from '../../../ui/RecordStates';
 import { useToast } from '../../../ui/toast';
+import { useRecordLoad } from '../../../ui/useRecordLoad';
 import { createVehicle, getVehicle, updateVehicle, uploadVehicleImage, vehicleImageUrl } from '../api';
 import {
   emptyVehicleForm,
@@ -42,8 +40,6 @@ export const VEHICLE_TOASTS = {
 /** The list, from an edit or create page (the admin area's router is the base). */
 const LIST_PATH = '/vehicles';
 
-type Load = { status: 'loading' } | { status: 'ready'; vehicle: Vehicle | null } | { status: 'missing' } | { status: 'failed' };
-
 /**
  * Create (no id in the route) or edit (`vehicles/:id/edit`). `history` renders below the form of a
  * loaded vehicle: the app fills it with the record's audit history (features do not import each other).
@@ -53,30 +49,10 @@ export function VehicleFormPage({ mode, history }: { mode: 'create' | 'edit'; hi
   const { user } = useSession();
   const tenantId = tenantIdOf(user) ?? '';
   const toast = useToast();
-  const [load, setLoad] = useState<Load>(() => (mode === 'create' ? { status: 'ready', vehicle: null } : { status: 'loading' }));
-  // Retry after a failed load: a new attempt runs the load again.
-  const [attempt, setAttempt] = useState(0);
-  const [, navigate] = useLocation();
-
-  useEffect(() => {
-    if (mode !== 'edit' || !id || !tenantId) return;
-    let cancelled = false;
-    getVehicle(tenantId, id).then(
-      (vehicle) => {
-        if (!cancelled) setLoad(vehicle ? { status: 'ready', vehicle } : { status: 'missing' });
-      },
-      () => {
-        if (cancelled) return;
-        toast.error(VEHICLE_TOASTS.fetchFailed);
-        setLoad({ status: 'failed' });
-      },
-    );
-    return () => {
-      cancelled = true;
-    };
-    // toast is stable for the provider's life.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [mode, id, tenantId, attempt]);
+  const { state, retry } = useRecordLoad<Vehicle | null>(mode === 'edit' && id && tenantId ? `${tenantId}/${id}` : null, () => getVehicle(tenantId, id ?? ''), {
+    initial: mode === 'create' ? { status: 'ready', record: null } : undefined,
+    onError: () => toast.error(VEHICLE_TOASTS.fetchFailed),
+  });
 
   const title = mode === 'create' ? 'Create vehicle' : 'Edit vehicle';
   const header = (
@@ -86,48 +62,24 @@ export function VehicleFormPage({ mode, history }: { mode: 'create' | 'edit'; hi
     />
   );
 
-  if (load.status === 'missing' || (mode === 'edit' && !id)) {
-    return (
-      <div className="space-y-4">
-        {header}
-        <NotFoundState title={VEHICLE_TOASTS.notFound} backTo={LIST_PATH} />
-      </div>
-    );
-  }
-  if (load.status === 'failed') {
-    return (
-      <div className="space-y-4">
-        {header}
-        <ErrorState
-          title={VEHICLE_TOASTS.fetchFailed}
-          onRetry={() => {
-            setLoad({ status: 'loading' });
-            setAttempt((n) => n + 1);
-          }}
-        >
-          <Button variant="secondary" onClick={() => navigate(LIST_PATH)}>
-            Go back
-          </Button>
-        </ErrorState>
-      </div>
-    );
-  }
   return (
-    <div className="space-y-4">
-      {header}
-      {load.status === 'loading' ? (
-        <div className="space-y-3" aria-busy="true" aria-label="Loading vehicle">
-          <Skeleton className="h-10 w-full" />
-          <Skeleton className="h-10 w-full" />
-          <Skeleton className="h-24 w-full" />
-        </div>
-      ) : (
+    <RecordStates
+      state={state}
+      onRetry={retry}
+      header={header}
+      backTo={LIST_PATH}
+      missing={mode === 'edit' && !id}
+      notFoundTitle={VEHICLE_TOASTS.notFound}
+      failedTitle={VEHICLE_TOASTS.fetchFailed}
+      loadingLabel="Loading vehicle"
+    >
+      {(vehicle) => (
         <>
-          <VehicleForm key={load.vehicle?.id ?? 'new'} tenantId={tenantId} vehicle={load.vehicle} />
-          {load.vehicle && history && <div className="max-w-3xl pt-6">{history(load.vehicle.id)}</div>}
+          <VehicleForm key={vehicle?.id ?? 'new'} tenantId={tenantId} vehicle={vehicle} />
+          {vehicle && history && <div className="max-w-3xl pt-6">{history(vehicle.id)}</div>}
         </>
       )}
-    </div>
+    </RecordStates>
   );
 }
 

@@ -1,18 +1,15 @@
-import { useEffect, useState } from 'react';
 import { useLocation, useParams } from 'wouter';
 import type { ServerErrorResult } from '../../../lib/server-errors';
 import { mapsToken } from '../../../lib/geocoding';
 import { useSession } from '../../../lib/session';
 import { useTenantSettings } from '../../../lib/tenant-settings';
 import { tenantIdOf } from '../../../lib/tenant';
-import { Button } from '../../../ui/Button';
-import { ErrorState } from '../../../ui/ErrorState';
 import { Form, SubmitButton, SwitchField, TextField, useZodForm } from '../../../ui/form';
 import { PolygonField } from '../../../ui/map';
-import { NotFoundState } from '../../../ui/NotFoundState';
 import { PageHeader } from '../../../ui/PageHeader';
-import { Skeleton } from '../../../ui/Skeleton';
+import { RecordStates } from '../../../ui/RecordStates';
 import { useToast } from '../../../ui/toast';
+import { useRecordLoad } from '../../../ui/useRecordLoad';
 import { createZone, getZone, updateZone } from '../api';
 import { emptyZoneForm, toZoneFormValues, ZONE_COLORS, ZoneFormSchema, type Zone, type ZoneFormInput, type ZoneFormOutput } from '../schema';
 
@@ -29,36 +26,15 @@ export const ZONE_TOASTS = {
 
 const LIST_PATH = '/zones';
 
-type Load = { status: 'loading' } | { status: 'ready'; zone: Zone | null } | { status: 'missing' } | { status: 'failed' };
-
 export function ZoneFormPage({ mode }: { mode: 'create' | 'edit' }) {
   const { id } = useParams<{ id?: string }>();
   const { user } = useSession();
   const tenantId = tenantIdOf(user) ?? '';
   const toast = useToast();
-  const [, navigate] = useLocation();
-  const [load, setLoad] = useState<Load>(() => (mode === 'create' ? { status: 'ready', zone: null } : { status: 'loading' }));
-  const [attempt, setAttempt] = useState(0);
-
-  useEffect(() => {
-    if (mode !== 'edit' || !id || !tenantId) return;
-    let cancelled = false;
-    getZone(tenantId, id).then(
-      (zone) => {
-        if (!cancelled) setLoad(zone ? { status: 'ready', zone } : { status: 'missing' });
-      },
-      () => {
-        if (cancelled) return;
-        toast.error(ZONE_TOASTS.fetchFailed);
-        setLoad({ status: 'failed' });
-      },
-    );
-    return () => {
-      cancelled = true;
-    };
-    // toast is stable for the provider's life.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [mode, id, tenantId, attempt]);
+  const { state, retry } = useRecordLoad<Zone | null>(mode === 'edit' && id && tenantId ? `${tenantId}/${id}` : null, () => getZone(tenantId, id ?? ''), {
+    initial: mode === 'create' ? { status: 'ready', record: null } : undefined,
+    onError: () => toast.error(ZONE_TOASTS.fetchFailed),
+  });
 
   const header = (
     <PageHeader
@@ -67,45 +43,20 @@ export function ZoneFormPage({ mode }: { mode: 'create' | 'edit' }) {
     />
   );
 
-  if (load.status === 'missing' || (mode === 'edit' && !id)) {
-    return (
-      <div className="space-y-4">
-        {header}
-        <NotFoundState title={ZONE_TOASTS.notFound} backTo={LIST_PATH} />
-      </div>
-    );
-  }
-  if (load.status === 'failed') {
-    return (
-      <div className="space-y-4">
-        {header}
-        <ErrorState
-          title={ZONE_TOASTS.fetchFailed}
-          onRetry={() => {
-            setLoad({ status: 'loading' });
-            setAttempt((n) => n + 1);
-          }}
-        >
-          <Button variant="secondary" onClick={() => navigate(LIST_PATH)}>
-            Go back
-          </Button>
-        </ErrorState>
-      </div>
-    );
-  }
   return (
-    <div className="space-y-4">
-      {header}
-      {load.status === 'loading' ? (
-        <div className="space-y-3" aria-busy="true" aria-label="Loading zone">
-          <Skeleton className="h-10 w-full" />
-          <Skeleton className="h-10 w-full" />
-          <Skeleton className="h-96 w-full" />
-        </div>
-      ) : (
-        <ZoneForm key={load.zone?.id ?? 'new'} tenantId={tenantId} zone={load.zone} />
-      )}
-    </div>
+    <RecordStates
+      state={state}
+      onRetry={retry}
+      header={header}
+      backTo={LIST_PATH}
+      missing={mode === 'edit' && !id}
+      notFoundTitle={ZONE_TOASTS.notFound}
+      failedTitle={ZONE_TOASTS.fetchFailed}
+      loadingLabel="Loading zone"
+      skeletons={['h-10 w-full', 'h-10 w-full', 'h-96 w-full']}
+    >
+      {(zone) => <ZoneForm key={zone?.id ?? 'new'} tenantId={tenantId} zone={zone} />}
+    </RecordStates>
   );
 }
 
