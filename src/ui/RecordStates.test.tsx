@@ -172,4 +172,69 @@ describe('useRecordLoad with RecordStates', () => {
     expect(onError).not.toHaveBeenCalled();
     expect(consoleError).not.toHaveBeenCalled();
   });
+
+  it("takes the screen's own texts: back label, not-found description, the failure's detail, its own loading state", async () => {
+    const location = memoryLocation({ path: '/people/1' });
+    const answers = [() => Promise.resolve(null), () => Promise.reject(new Error('JWT expired'))];
+    function Person({ attempt }: { attempt: number }) {
+      const { state, retry } = useRecordLoad<Thing>(`t/${attempt}`, answers[attempt]);
+      return (
+        <RecordStates
+          state={state}
+          onRetry={retry}
+          header={null}
+          backTo="/people"
+          backLabel="Back to people"
+          notFoundTitle="Person not found"
+          notFoundDescription="Not part of your business."
+          failedTitle="Could not load this person"
+          failedDetail={(error) => (error instanceof Error ? error.message : 'Something went wrong!')}
+          loading={<p role="status">Fetching the person</p>}
+        >
+          {(thing) => thing.name}
+        </RecordStates>
+      );
+    }
+    const view = render(
+      <Router hook={location.hook}>
+        <Person attempt={0} />
+      </Router>,
+    );
+    expect(screen.getByRole('status')).toHaveTextContent('Fetching the person');
+    expect(await screen.findByText('Not part of your business.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Back to people' })).toBeInTheDocument();
+    view.rerender(
+      <Router hook={location.hook}>
+        <Person attempt={1} />
+      </Router>,
+    );
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Could not load this person');
+    expect(alert).toHaveTextContent('JWT expired');
+    expect(screen.getByRole('button', { name: 'Back to people' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Go back' })).not.toBeInTheDocument();
+  });
+
+  it('setRecord shows a record the screen got otherwise', async () => {
+    function Renamer() {
+      const { state, retry, setRecord } = useRecordLoad<Thing>('t/1', () => Promise.resolve({ id: '1', name: 'Van 7' }));
+      return (
+        <RecordStates state={state} onRetry={retry} header={null} backTo="/things" notFoundTitle="x" failedTitle="y" loadingLabel="Loading thing">
+          {(thing) => (
+            <button type="button" onClick={() => setRecord({ ...thing, name: 'Van 8' })}>
+              {thing.name}
+            </button>
+          )}
+        </RecordStates>
+      );
+    }
+    const location = memoryLocation({ path: '/things/1' });
+    render(
+      <Router hook={location.hook}>
+        <Renamer />
+      </Router>,
+    );
+    await userEvent.click(await screen.findByRole('button', { name: 'Van 7' }));
+    expect(screen.getByRole('button', { name: 'Van 8' })).toBeInTheDocument();
+  });
 });

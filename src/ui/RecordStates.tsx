@@ -15,12 +15,19 @@ export interface RecordStatesProps<T> {
   header: ReactNode;
   /** Where Go back leads from the not-found and failed states (e.g. '/vehicles'). */
   backTo: string;
+  /** The not-found state's and the failed state's way out ('Go back' by default). */
+  backLabel?: string;
   /** E.g. 'Vehicle not found'. */
   notFoundTitle: string;
+  notFoundDescription?: ReactNode;
   /** E.g. 'Failed to fetch vehicle data'. */
   failedTitle: string;
-  /** The loading skeleton's accessible name, e.g. 'Loading vehicle'. */
-  loadingLabel: string;
+  /** What went wrong, from the load's error, when the user can act on it. */
+  failedDetail?: (error: unknown) => ReactNode;
+  /** The loading skeleton's accessible name, e.g. 'Loading vehicle' (not used with `loading`). */
+  loadingLabel?: string;
+  /** A loading state of the screen's own shape instead of the skeleton bars. */
+  loading?: ReactNode;
   /** The loading skeleton's bars (their classes); a form's three bars by default. */
   skeletons?: readonly string[];
   /** The loading region's classes. */
@@ -42,9 +49,13 @@ export function RecordStates<T>({
   onRetry,
   header,
   backTo,
+  backLabel = 'Go back',
   notFoundTitle,
+  notFoundDescription,
   failedTitle,
+  failedDetail,
   loadingLabel,
+  loading,
   skeletons = FORM_SKELETON,
   loadingClassName = 'space-y-3',
   missing = false,
@@ -53,17 +64,17 @@ export function RecordStates<T>({
   const [, navigate] = useLocation();
   let body: ReactNode;
   if (missing || state.status === 'missing') {
-    body = <NotFoundState title={notFoundTitle} backTo={backTo} />;
+    body = <NotFoundState title={notFoundTitle} description={notFoundDescription} backTo={backTo} backLabel={backLabel} />;
   } else if (state.status === 'failed') {
     body = (
-      <ErrorState title={failedTitle} onRetry={onRetry}>
+      <ErrorState title={failedTitle} detail={failedDetail?.(state.error)} onRetry={onRetry}>
         <Button variant="secondary" onClick={() => navigate(backTo)}>
-          Go back
+          {backLabel}
         </Button>
       </ErrorState>
     );
   } else if (state.status === 'loading') {
-    body = (
+    body = loading ?? (
       <div className={loadingClassName} aria-busy="true" aria-label={loadingLabel}>
         {skeletons.map((className, index) => (
           <Skeleton key={index} className={className} />

@@ -13,13 +13,14 @@ export interface RecordLoadOptions<T> {
 /**
  * Loads one record for a screen, and `retry` to load it again (back to loading first). `load` runs
  * when `key` changes (e.g. `${tenantId}/${id}`); a null key loads nothing (no tenant yet, or a create
- * form). An answer for a superseded key, or after the screen left, is dropped.
+ * form). An answer for a superseded key, or after the screen left, is dropped. `setRecord` shows a
+ * record the screen got otherwise (an action's answer).
  */
 export function useRecordLoad<T>(
   key: string | null,
   load: () => Promise<T | null>,
   options: RecordLoadOptions<T> = {},
-): { state: RecordLoad<T>; retry: () => void } {
+): { state: RecordLoad<T>; retry: () => void; setRecord: (record: T) => void } {
   const [state, setState] = useState<RecordLoad<T>>(() => options.initial ?? { status: 'loading' });
   // Retry: a new attempt runs the load again.
   const [attempt, setAttempt] = useState(0);
@@ -49,5 +50,7 @@ export function useRecordLoad<T>(
       setState({ status: 'loading' });
       setAttempt((n) => n + 1);
     },
+    // The screen changed the record itself (e.g. an action answered with the new row).
+    setRecord: (record: T) => setState({ status: 'ready', record }),
   };
 }
