@@ -1,8 +1,11 @@
 import { Skeleton } from '../../../ui/Skeleton';
 
+/** The loading region of a warehouse-area form (as wide as the form); `RecordStates` takes it as `loadingClassName`. */
+export const FORM_SKELETON_CLASS = 'max-w-3xl space-y-3';
+
 export function FormSkeleton({ label }: { label: string }) {
   return (
-    <div className="max-w-3xl space-y-3" aria-busy="true" aria-label={label}>
+    <div className={FORM_SKELETON_CLASS} aria-busy="true" aria-label={label}>
       <Skeleton className="h-10 w-full" />
       <Skeleton className="h-10 w-full" />
       <Skeleton className="h-24 w-full" />

@@ -16,9 +16,9 @@ import {
 } from '../../../ui/form';
 import { PageHeader } from '../../../ui/PageHeader';
 import { useToast } from '../../../ui/toast';
+import { useRecordLoad } from '../../../ui/useRecordLoad';
 import { createLocation, getLocation, locationLabel, lookupParentLocations, lookupWarehouses, updateLocation, warehouseLabel } from '../api';
 import { FormSkeleton } from '../components/FormSkeleton';
-import { useRecordLoad } from '../components/useRecordLoad';
 import {
   ACCESS_RESTRICTION_OPTIONS,
   BIN_POSITION_OPTIONS,

@@ -2,14 +2,13 @@ import { useLocation, useParams } from 'wouter';
 import type { ServerErrorResult } from '../../../lib/server-errors';
 import { useTenantId } from '../../../lib/tenant';
 import { Button } from '../../../ui/Button';
-import { ErrorState } from '../../../ui/ErrorState';
 import { ComboboxField, Form, SelectField, SubmitButton, SwitchField, useZodForm } from '../../../ui/form';
-import { NotFoundState } from '../../../ui/NotFoundState';
 import { PageHeader } from '../../../ui/PageHeader';
+import { RecordStates } from '../../../ui/RecordStates';
 import { useToast } from '../../../ui/toast';
+import { useRecordLoad } from '../../../ui/useRecordLoad';
 import { createStaff, getStaff, lookupTenantPeople, lookupWarehouses, personLabel, updateStaff, warehouseLabel } from '../api';
-import { FormSkeleton } from '../components/FormSkeleton';
-import { useRecordLoad } from '../components/useRecordLoad';
+import { FORM_SKELETON_CLASS } from '../components/FormSkeleton';
 import { STAFF_ROLE_OPTIONS, STAFF_TOASTS, StaffFormSchema, type StaffFormInput, type StaffFormOutput, type StaffRole, type WarehouseStaff } from '../schema';
 
 const LIST_PATH = '/staff';
@@ -36,22 +35,20 @@ export function StaffCreatePage() {
 export function StaffEditPage() {
   const { id = '' } = useParams<{ id: string }>();
   const tenantId = useTenantId() ?? '';
-  const [, navigate] = useLocation();
   const { state, retry } = useRecordLoad(tenantId ? `${tenantId}/${id}` : null, () => getStaff(tenantId, id));
   return (
-    <div className="space-y-4">
-      <Header mode="edit" />
-      {state.status === 'missing' && <NotFoundState title={STAFF_TOASTS.notFound} backTo={LIST_PATH} />}
-      {state.status === 'failed' && (
-        <ErrorState title={STAFF_TOASTS.fetchFailed} onRetry={retry}>
-          <Button variant="secondary" onClick={() => navigate(LIST_PATH)}>
-            Go back
-          </Button>
-        </ErrorState>
-      )}
-      {state.status === 'loading' && <FormSkeleton label="Loading staff member" />}
-      {state.status === 'ready' && <StaffForm key={state.record.id} tenantId={tenantId} staff={state.record} />}
-    </div>
+    <RecordStates
+      state={state}
+      onRetry={retry}
+      header={<Header mode="edit" />}
+      backTo={LIST_PATH}
+      notFoundTitle={STAFF_TOASTS.notFound}
+      failedTitle={STAFF_TOASTS.fetchFailed}
+      loadingLabel="Loading staff member"
+      loadingClassName={FORM_SKELETON_CLASS}
+    >
+      {(staff) => <StaffForm key={staff.id} tenantId={tenantId} staff={staff} />}
+    </RecordStates>
   );
 }
 

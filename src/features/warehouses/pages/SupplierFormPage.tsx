@@ -2,14 +2,13 @@ import { useLocation, useParams } from 'wouter';
 import type { ServerErrorResult } from '../../../lib/server-errors';
 import { useTenantId } from '../../../lib/tenant';
 import { Button } from '../../../ui/Button';
-import { ErrorState } from '../../../ui/ErrorState';
 import { ComboboxField, Form, NumberField, SelectField, SubmitButton, SwitchField, TextField, useZodForm } from '../../../ui/form';
-import { NotFoundState } from '../../../ui/NotFoundState';
 import { PageHeader } from '../../../ui/PageHeader';
+import { RecordStates } from '../../../ui/RecordStates';
 import { useToast } from '../../../ui/toast';
+import { useRecordLoad } from '../../../ui/useRecordLoad';
 import { addressLabelOf, createSupplier, getSupplier, lookupTenantAddresses, updateSupplier } from '../api';
-import { FormSkeleton } from '../components/FormSkeleton';
-import { useRecordLoad } from '../components/useRecordLoad';
+import { FORM_SKELETON_CLASS } from '../components/FormSkeleton';
 import {
   addressLabel,
   emptySupplierForm,
@@ -47,22 +46,20 @@ export function SupplierCreatePage() {
 export function SupplierEditPage() {
   const { id = '' } = useParams<{ id: string }>();
   const tenantId = useTenantId() ?? '';
-  const [, navigate] = useLocation();
   const { state, retry } = useRecordLoad(tenantId ? `${tenantId}/${id}` : null, () => getSupplier(tenantId, id));
   return (
-    <div className="space-y-4">
-      <Header mode="edit" />
-      {state.status === 'missing' && <NotFoundState title={SUPPLIER_TOASTS.notFound} backTo={LIST_PATH} />}
-      {state.status === 'failed' && (
-        <ErrorState title={SUPPLIER_TOASTS.fetchFailed} onRetry={retry}>
-          <Button variant="secondary" onClick={() => navigate(LIST_PATH)}>
-            Go back
-          </Button>
-        </ErrorState>
-      )}
-      {state.status === 'loading' && <FormSkeleton label="Loading supplier" />}
-      {state.status === 'ready' && <SupplierForm key={state.record.id} tenantId={tenantId} supplier={state.record} />}
-    </div>
+    <RecordStates
+      state={state}
+      onRetry={retry}
+      header={<Header mode="edit" />}
+      backTo={LIST_PATH}
+      notFoundTitle={SUPPLIER_TOASTS.notFound}
+      failedTitle={SUPPLIER_TOASTS.fetchFailed}
+      loadingLabel="Loading supplier"
+      loadingClassName={FORM_SKELETON_CLASS}
+    >
+      {(supplier) => <SupplierForm key={supplier.id} tenantId={tenantId} supplier={supplier} />}
+    </RecordStates>
   );
 }
 

@@ -8,9 +8,9 @@ import { MapView, type MapMarker } from '../../../ui/map';
 import { NotFoundState } from '../../../ui/NotFoundState';
 import { PageHeader } from '../../../ui/PageHeader';
 import { Skeleton } from '../../../ui/Skeleton';
+import { useRecordLoad } from '../../../ui/useRecordLoad';
 import { getWarehouse, listWarehouseStaff } from '../api';
 import { ActiveChip, WarehouseStatusChip } from '../components/chips';
-import { useRecordLoad } from '../components/useRecordLoad';
 import { WarehouseTreePanel } from '../components/WarehouseTreePanel';
 import { addressLabel, optionLabel, staffLabel, WAREHOUSE_TOASTS, type Warehouse, type WarehouseStaff } from '../schema';
 

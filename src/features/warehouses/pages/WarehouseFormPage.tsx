@@ -3,14 +3,13 @@ import { useWatch } from 'react-hook-form';
 import type { ServerErrorResult } from '../../../lib/server-errors';
 import { useTenantId } from '../../../lib/tenant';
 import { Button } from '../../../ui/Button';
-import { ErrorState } from '../../../ui/ErrorState';
 import { ComboboxField, Form, NumberField, SelectField, SubmitButton, SwitchField, TextField, useZodForm } from '../../../ui/form';
-import { NotFoundState } from '../../../ui/NotFoundState';
 import { PageHeader } from '../../../ui/PageHeader';
+import { RecordStates } from '../../../ui/RecordStates';
 import { useToast } from '../../../ui/toast';
+import { useRecordLoad } from '../../../ui/useRecordLoad';
 import { addressLabelOf, getWarehouse, lookupStaffUsers, lookupTenantAddresses, personLabel, saveWarehouse } from '../api';
-import { FormSkeleton } from '../components/FormSkeleton';
-import { useRecordLoad } from '../components/useRecordLoad';
+import { FORM_SKELETON_CLASS } from '../components/FormSkeleton';
 import {
   ACCESS_MODE_OPTIONS,
   addressLabel,
@@ -52,38 +51,20 @@ export function WarehouseCreatePage() {
 export function WarehouseEditPage() {
   const { id = '' } = useParams<{ id: string }>();
   const tenantId = useTenantId() ?? '';
-  const [, navigate] = useLocation();
   const { state, retry } = useRecordLoad(tenantId ? `${tenantId}/${id}` : null, () => getWarehouse(tenantId, id));
-
-  if (state.status === 'missing') {
-    return (
-      <div className="space-y-4">
-        <Header mode="edit" />
-        <NotFoundState title={WAREHOUSE_TOASTS.notFound} backTo={LIST_PATH} />
-      </div>
-    );
-  }
-  if (state.status === 'failed') {
-    return (
-      <div className="space-y-4">
-        <Header mode="edit" />
-        <ErrorState title={WAREHOUSE_TOASTS.fetchFailed} onRetry={retry}>
-          <Button variant="secondary" onClick={() => navigate(LIST_PATH)}>
-            Go back
-          </Button>
-        </ErrorState>
-      </div>
-    );
-  }
   return (
-    <div className="space-y-4">
-      <Header mode="edit" name={state.status === 'ready' ? state.record.name : undefined} />
-      {state.status === 'loading' ? (
-        <FormSkeleton label="Loading warehouse" />
-      ) : (
-        <WarehouseForm key={state.record.id} tenantId={tenantId} warehouse={state.record} />
-      )}
-    </div>
+    <RecordStates
+      state={state}
+      onRetry={retry}
+      header={<Header mode="edit" name={state.status === 'ready' ? state.record.name : undefined} />}
+      backTo={LIST_PATH}
+      notFoundTitle={WAREHOUSE_TOASTS.notFound}
+      failedTitle={WAREHOUSE_TOASTS.fetchFailed}
+      loadingLabel="Loading warehouse"
+      loadingClassName={FORM_SKELETON_CLASS}
+    >
+      {(warehouse) => <WarehouseForm key={warehouse.id} tenantId={tenantId} warehouse={warehouse} />}
+    </RecordStates>
   );
 }
 
