@@ -1,19 +1,18 @@
-import { useEffect, useState, type ReactNode } from 'react';
-import { useLocation, useParams } from 'wouter';
+import type { ReactNode } from 'react';
+import { useParams } from 'wouter';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { useSession } from '../../../lib/session';
 import { tenantIdOf } from '../../../lib/tenant';
 import { Avatar } from '../../../ui/Avatar';
-import { Button } from '../../../ui/Button';
 import { StatusChip } from '../../../ui/Chip';
-import { ErrorState } from '../../../ui/ErrorState';
 import { Menu } from '../../../ui/Menu';
-import { NotFoundState } from '../../../ui/NotFoundState';
 import { PageHeader } from '../../../ui/PageHeader';
+import { RecordStates } from '../../../ui/RecordStates';
 import { Skeleton } from '../../../ui/Skeleton';
 import { Tabs, type TabItem } from '../../../ui/Tabs';
+import { useRecordLoad } from '../../../ui/useRecordLoad';
 import { getUser } from '../api';
-import { useUserActions } from '../components/UserActions';
+import { useUserActions, type UserActions } from '../components/UserActions';
 import { formatDate } from '../format';
 import { roleLabel, STATUS_LABELS, STATUS_TONES, userTypeLabel, type Person, type UserStatus } from '../schema';
 
@@ -28,8 +27,6 @@ export interface UserDetailSlots {
   /** The `?tab=history` tab: the person's profile changes from the audit trail. */
   history?: (user: Person) => ReactNode;
 }
-
-type Load = { status: 'loading' } | { status: 'ready'; person: Person } | { status: 'missing' } | { status: 'failed'; message: string };
 
 function AboutCard({ person }: { person: Person }) {
   const rows: [string, ReactNode][] = [
@@ -86,62 +83,25 @@ export function UserDetailPage({ defaultAddressCard, addressTab, history }: User
   const { id = '' } = useParams<{ id?: string }>();
   const { user } = useSession();
   const tenantId = tenantIdOf(user) ?? '';
-  const [, navigate] = useLocation();
-  const [load, setLoad] = useState<Load>({ status: 'loading' });
-  const [attempt, setAttempt] = useState(0);
-  useDocumentTitle(`${load.status === 'ready' ? load.person.full_name : 'User'} | Waypost`);
+  const { state, retry, setRecord } = useRecordLoad(tenantId ? `${tenantId}/${id}` : null, () => getUser(tenantId, id));
+  useDocumentTitle(`${state.status === 'ready' ? state.record.full_name : 'User'} | Waypost`);
 
-  useEffect(() => {
-    if (!tenantId) return;
-    let cancelled = false;
-    getUser(tenantId, id).then(
-      (person) => {
-        if (!cancelled) setLoad(person ? { status: 'ready', person } : { status: 'missing' });
-      },
-      (error: unknown) => {
-        if (!cancelled) setLoad({ status: 'failed', message: error instanceof Error && error.message ? error.message : 'Something went wrong!' });
-      },
-    );
-    return () => {
-      cancelled = true;
-    };
-  }, [tenantId, id, attempt]);
-
-  const actions = useUserActions({ currentUserId: user?.id ?? null, onChanged: (person) => setLoad({ status: 'ready', person }) });
-  const name = load.status === 'ready' ? load.person.full_name : load.status === 'loading' ? 'Loading…' : 'User';
+  const actions = useUserActions({ currentUserId: user?.id ?? null, onChanged: setRecord });
+  const name = state.status === 'ready' ? state.record.full_name : state.status === 'loading' ? 'Loading…' : 'User';
   const header = <PageHeader title={name} breadcrumbs={[{ label: 'Dashboard', href: '/' }, { label: 'Users', href: LIST_PATH }, { label: name }]} />;
 
-  if (load.status === 'missing') {
-    return (
-      <div className="space-y-4">
-        {header}
-        <NotFoundState title="User not found" description="This user does not exist or is not part of your business." backTo={LIST_PATH} backLabel="Back to users" />
-      </div>
-    );
-  }
-  if (load.status === 'failed') {
-    return (
-      <div className="space-y-4">
-        {header}
-        <ErrorState
-          title="Could not load this user"
-          detail={load.message}
-          onRetry={() => {
-            setLoad({ status: 'loading' });
-            setAttempt((n) => n + 1);
-          }}
-        >
-          <Button variant="secondary" onClick={() => navigate(LIST_PATH)}>
-            Back to users
-          </Button>
-        </ErrorState>
-      </div>
-    );
-  }
-  if (load.status === 'loading') {
-    return (
-      <div className="space-y-4">
-        {header}
+  return (
+    <RecordStates
+      state={state}
+      onRetry={retry}
+      header={header}
+      backTo={LIST_PATH}
+      backLabel="Back to users"
+      notFoundTitle="User not found"
+      notFoundDescription="This user does not exist or is not part of your business."
+      failedTitle="Could not load this user"
+      failedDetail={(error) => (error instanceof Error && error.message ? error.message : 'Something went wrong!')}
+      loading={
         <div role="status" aria-busy="true" aria-label="Loading user" className="space-y-4">
           <div className="overflow-hidden rounded-xl border border-slate-200 dark:border-slate-800">
             <Skeleton className="h-24 w-full rounded-none" />
@@ -158,11 +118,15 @@ export function UserDetailPage({ defaultAddressCard, addressTab, history }: User
             <Skeleton className="h-48 w-full" />
           </div>
         </div>
-      </div>
-    );
-  }
+      }
+    >
+      {(person) => <UserDetail person={person} actions={actions} slots={{ defaultAddressCard, addressTab, history }} />}
+    </RecordStates>
+  );
+}
 
-  const person = load.person;
+/** The loaded user: the cover with its actions, then the tabs. */
+function UserDetail({ person, actions, slots: { defaultAddressCard, addressTab, history } }: { person: Person; actions: UserActions; slots: UserDetailSlots }) {
   const tabs: TabItem[] = [
     {
       key: '',
@@ -179,8 +143,7 @@ export function UserDetailPage({ defaultAddressCard, addressTab, history }: User
   if (history) tabs.push({ key: 'history', label: 'History', content: history(person) });
 
   return (
-    <div className="space-y-4">
-      {header}
+    <>
       <Cover
         person={person}
         actions={
@@ -191,7 +154,7 @@ export function UserDetailPage({ defaultAddressCard, addressTab, history }: User
       />
       <Tabs tabs={tabs} queryParam="tab" label="User sections" />
       {actions.dialogs}
-    </div>
+    </>
   );
 }
 
