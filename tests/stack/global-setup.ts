@@ -36,7 +36,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   }
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'waypost-conformance-'));
   const stack: RunningStack = await startStack({
-    overrides: { STACK_PORT: 0, STACK_DB_PORT: 0, STACK_PROJECT_DIR: fixtureDir, STACK_DATA_DIR: dataDir, STACK_LOG: process.env.STACK_TEST_LOG ?? 'error', STACK_FUNCTION_TIMEOUT_MS: 5_000 },
+    overrides: { STACK_PORT: 0, STACK_DB_PORT: 0, STACK_PROJECT_DIR: fixtureDir, STACK_DATA_DIR: dataDir, STACK_LOG: (process.env.STACK_TEST_LOG as 'silent' | 'error' | 'info' | 'debug' | undefined) ?? 'error', STACK_FUNCTION_TIMEOUT_MS: 5_000 },
     inMemory: true,
     appDir: null,
   });
