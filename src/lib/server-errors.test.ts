@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { applyServerErrors, DEFAULT_SERVER_MESSAGES } from './server-errors';
+import { applyServerErrors, DEFAULT_SERVER_MESSAGES, saveFailureToasts } from './server-errors';
 
 const known = ['name', 'code', 'capacity_unit', 'items.0.bin_id'];
 
@@ -109,5 +109,17 @@ describe('applyServerErrors', () => {
     );
     expect(run(undefined).result.unmatched).toBe(DEFAULT_SERVER_MESSAGES.fallback);
     expect(run({ details: [] }).result.unmatched).toBe(DEFAULT_SERVER_MESSAGES.fallback);
+  });
+});
+
+describe('saveFailureToasts', () => {
+  const texts = { validation: 'Validation failed', failed: 'Failed to update zone', unknown: 'An error occurred while submitting the form' };
+  it('names the validation, then what no field could show', () => {
+    expect(saveFailureToasts({ code: '23514' }, { applied: ['name'], unmatched: null }, texts)).toEqual(['Validation failed']);
+    expect(saveFailureToasts({ code: '23514' }, { applied: ['name'], unmatched: 'Code is taken' }, texts)).toEqual(['Validation failed', 'Code is taken']);
+  });
+  it('tells a server refusal without fields from any other failure', () => {
+    expect(saveFailureToasts({ code: '42501', message: 'denied' }, { applied: [], unmatched: 'denied' }, texts)).toEqual(['Failed to update zone']);
+    expect(saveFailureToasts(new TypeError('Failed to fetch'), { applied: [], unmatched: null }, texts)).toEqual(['An error occurred while submitting the form']);
   });
 });

@@ -162,3 +162,19 @@ export function applyServerErrors(
   if (details.length > 0 && applied.length > 0) return { applied, unmatched: null };
   return { applied, unmatched: message ?? messages.fallback };
 }
+
+export interface SaveFailureTexts {
+  /** When the server's details landed on fields (spec: 'Validation failed'). */
+  validation: string;
+  /** A refusal from the server (PostgREST answers with a code) that no field can show. */
+  failed: string;
+  /** Anything else: the network, a crash. */
+  unknown: string;
+}
+
+/** The toasts a form shows after a failed save, in order, given what applyServerErrors placed on fields. */
+export function saveFailureToasts(error: unknown, result: ServerErrorResult, texts: SaveFailureTexts): string[] {
+  if (result.applied.length > 0) return result.unmatched ? [texts.validation, result.unmatched] : [texts.validation];
+  const fromServer = typeof error === 'object' && error !== null && 'code' in error;
+  return [fromServer ? texts.failed : texts.unknown];
+}

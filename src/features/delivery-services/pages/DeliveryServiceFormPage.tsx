@@ -1,5 +1,5 @@
 import { useLocation, useParams } from 'wouter';
-import type { ServerErrorResult } from '../../../lib/server-errors';
+import { saveFailureToasts, type ServerErrorResult } from '../../../lib/server-errors';
 import { useSession } from '../../../lib/session';
 import { tenantIdOf } from '../../../lib/tenant';
 import { Form, MultiSelectField, NumberField, SelectField, SubmitButton, SwitchField, TextField, useZodForm } from '../../../ui/form';
@@ -82,14 +82,8 @@ function DeliveryServiceForm({ tenantId, service }: { tenantId: string; service:
   }
 
   function onServerError(error: unknown, result: ServerErrorResult) {
-    if (result.applied.length > 0) {
-      toast.error(SERVICE_TOASTS.validation);
-      if (result.unmatched) toast.error(result.unmatched);
-      return;
-    }
-    const fromServer = typeof error === 'object' && error !== null && 'code' in error;
-    if (fromServer) toast.error(service ? SERVICE_TOASTS.updateFailed : SERVICE_TOASTS.createFailed);
-    else toast.error(SERVICE_TOASTS.unknown);
+    const failed = service ? SERVICE_TOASTS.updateFailed : SERVICE_TOASTS.createFailed;
+    for (const text of saveFailureToasts(error, result, { validation: SERVICE_TOASTS.validation, failed, unknown: SERVICE_TOASTS.unknown })) toast.error(text);
   }
 
   return (

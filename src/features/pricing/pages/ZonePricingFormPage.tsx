@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useLocation, useParams } from 'wouter';
-import type { ServerErrorResult } from '../../../lib/server-errors';
+import { saveFailureToasts, type ServerErrorResult } from '../../../lib/server-errors';
 import { useSession } from '../../../lib/session';
 import { tenantIdOf } from '../../../lib/tenant';
 import { ComboboxField, Form, NumberField, SubmitButton, SwitchField, useZodForm } from '../../../ui/form';
@@ -90,14 +90,8 @@ function PricingForm({ tenantId, row, currency }: { tenantId: string; row: Prici
   }
 
   function onServerError(error: unknown, result: ServerErrorResult) {
-    if (result.applied.length > 0) {
-      toast.error(PRICING_FORM_TOASTS.validation);
-      if (result.unmatched) toast.error(result.unmatched);
-      return;
-    }
-    const fromServer = typeof error === 'object' && error !== null && 'code' in error;
-    if (fromServer) toast.error(row ? PRICING_FORM_TOASTS.updateFailed : PRICING_FORM_TOASTS.createFailed);
-    else toast.error(PRICING_FORM_TOASTS.unknown);
+    const failed = row ? PRICING_FORM_TOASTS.updateFailed : PRICING_FORM_TOASTS.createFailed;
+    for (const text of saveFailureToasts(error, result, { validation: PRICING_FORM_TOASTS.validation, failed, unknown: PRICING_FORM_TOASTS.unknown })) toast.error(text);
   }
 
   return (

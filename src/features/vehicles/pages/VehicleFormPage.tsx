@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useLocation, useParams } from 'wouter';
-import type { ServerErrorResult } from '../../../lib/server-errors';
+import { saveFailureToasts, type ServerErrorResult } from '../../../lib/server-errors';
 import { useSession } from '../../../lib/session';
 import { tenantIdOf } from '../../../lib/tenant';
 import { Form, FileField, MultiSelectField, NumberField, SelectField, SubmitButton, SwitchField, TextField, useZodForm } from '../../../ui/form';
@@ -124,15 +124,8 @@ function VehicleForm({ tenantId, vehicle }: { tenantId: string; vehicle: Vehicle
   }
 
   function onServerError(error: unknown, result: ServerErrorResult) {
-    if (result.applied.length > 0) {
-      toast.error(VEHICLE_TOASTS.validation);
-      if (result.unmatched) toast.error(result.unmatched);
-      return;
-    }
-    // A refusal from the server (PostgREST answers with a code) without fields to show it on.
-    const fromServer = typeof error === 'object' && error !== null && 'code' in error;
-    if (fromServer) toast.error(editing ? VEHICLE_TOASTS.updateFailed : VEHICLE_TOASTS.createFailed);
-    else toast.error(VEHICLE_TOASTS.unknown);
+    const failed = editing ? VEHICLE_TOASTS.updateFailed : VEHICLE_TOASTS.createFailed;
+    for (const text of saveFailureToasts(error, result, { validation: VEHICLE_TOASTS.validation, failed, unknown: VEHICLE_TOASTS.unknown })) toast.error(text);
   }
 
   return (

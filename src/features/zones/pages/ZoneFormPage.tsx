@@ -1,5 +1,5 @@
 import { useLocation, useParams } from 'wouter';
-import type { ServerErrorResult } from '../../../lib/server-errors';
+import { saveFailureToasts, type ServerErrorResult } from '../../../lib/server-errors';
 import { mapsToken } from '../../../lib/geocoding';
 import { useSession } from '../../../lib/session';
 import { useTenantSettings } from '../../../lib/tenant-settings';
@@ -80,14 +80,8 @@ function ZoneForm({ tenantId, zone }: { tenantId: string; zone: Zone | null }) {
   }
 
   function onServerError(error: unknown, result: ServerErrorResult) {
-    if (result.applied.length > 0) {
-      toast.error(ZONE_TOASTS.validation);
-      if (result.unmatched) toast.error(result.unmatched);
-      return;
-    }
-    const fromServer = typeof error === 'object' && error !== null && 'code' in error;
-    if (fromServer) toast.error(zone ? ZONE_TOASTS.updateFailed : ZONE_TOASTS.createFailed);
-    else toast.error(ZONE_TOASTS.unknown);
+    const failed = zone ? ZONE_TOASTS.updateFailed : ZONE_TOASTS.createFailed;
+    for (const text of saveFailureToasts(error, result, { validation: ZONE_TOASTS.validation, failed, unknown: ZONE_TOASTS.unknown })) toast.error(text);
   }
 
   return (
