@@ -51,6 +51,112 @@ isOneToOne: false
       referencedColumns: ["id"]
     }
                   ]
+                },"customer_preferences": {
+                  Row: {
+                    "contact_preferences": NonNullable<Json>,"created_at": string,"customer_id": string,"delivery_instructions": string,"delivery_options": NonNullable<Json>,"delivery_preferences": NonNullable<Json>,"description": string,"id": string,"is_active": boolean,"location_id": string,"name": string,"notification_preferences": NonNullable<Json>,"preferred_day_of_week": number,"preferred_time_end": string,"preferred_time_start": string,"tenant_id": string,"updated_at": string
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "contact_preferences"?: NonNullable<Json>,"created_at"?: string,"customer_id": string,"delivery_instructions"?: string,"delivery_options"?: NonNullable<Json>,"delivery_preferences"?: NonNullable<Json>,"description"?: string,"id"?: string,"is_active"?: boolean,"location_id": string,"name": string,"notification_preferences"?: NonNullable<Json>,"preferred_day_of_week": number,"preferred_time_end": string,"preferred_time_start": string,"tenant_id"?: string,"updated_at"?: string
+                  }
+                  Update: {
+                    "contact_preferences"?: NonNullable<Json>,"created_at"?: string,"customer_id"?: string,"delivery_instructions"?: string,"delivery_options"?: NonNullable<Json>,"delivery_preferences"?: NonNullable<Json>,"description"?: string,"id"?: string,"is_active"?: boolean,"location_id"?: string,"name"?: string,"notification_preferences"?: NonNullable<Json>,"preferred_day_of_week"?: number,"preferred_time_end"?: string,"preferred_time_start"?: string,"tenant_id"?: string,"updated_at"?: string
+                  }
+                  Relationships: [
+                    {
+      foreignKeyName: "customer_preferences_customer_id_fkey"
+      columns: ["customer_id","tenant_id"]
+isOneToOne: false
+      referencedRelation: "profiles"
+      referencedColumns: ["id","tenant_id"]
+    },{
+      foreignKeyName: "customer_preferences_location_id_fkey"
+      columns: ["location_id"]
+isOneToOne: false
+      referencedRelation: "addresses"
+      referencedColumns: ["id"]
+    },{
+      foreignKeyName: "customer_preferences_tenant_id_fkey"
+      columns: ["tenant_id"]
+isOneToOne: false
+      referencedRelation: "tenants"
+      referencedColumns: ["id"]
+    }
+                  ]
+                },"deliveries": {
+                  Row: {
+                    "accepted_at": string | null,"assigned_at": string | null,"barcode": string,"cancelled_at": string | null,"cod_amount": number,"created_at": string,"created_by": string | null,"currency": string,"customer_id": string,"delivered_at": string | null,"delivery_code": string,"driver_id": string | null,"dropoff_address": NonNullable<Json>,"dropoff_address_id": string | null,"dropoff_lat": number,"dropoff_lng": number,"dropoff_window_end": string | null,"dropoff_window_start": string | null,"dropoff_zone_id": string | null,"external_reference_id": string | null,"failed_at": string | null,"id": string,"in_transit_at": string | null,"kind": string,"notes": string,"order_id": string | null,"package_count": number,"packages": NonNullable<Json>,"picked_up_at": string | null,"pickup_address": NonNullable<Json>,"pickup_address_id": string | null,"pickup_lat": number,"pickup_lng": number,"pickup_window_end": string | null,"pickup_window_start": string | null,"pickup_zone_id": string | null,"price": number,"price_override_reason": string | null,"priority": string,"proof": NonNullable<Json>,"quote": Json | null,"returned_at": string | null,"service_id": string,"status": string,"status_reason": string | null,"tenant_id": string,"total_weight_kg": number,"tracking_token": string,"updated_at": string,"vehicle_id": string | null
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "accepted_at"?: string | null,"assigned_at"?: string | null,"barcode": string,"cancelled_at"?: string | null,"cod_amount"?: number,"created_at"?: string,"created_by"?: string | null,"currency"?: string,"customer_id": string,"delivered_at"?: string | null,"delivery_code": string,"driver_id"?: string | null,"dropoff_address"?: NonNullable<Json>,"dropoff_address_id"?: string | null,"dropoff_lat": number,"dropoff_lng": number,"dropoff_window_end"?: string | null,"dropoff_window_start"?: string | null,"dropoff_zone_id"?: string | null,"external_reference_id"?: string | null,"failed_at"?: string | null,"id"?: string,"in_transit_at"?: string | null,"kind"?: string,"notes"?: string,"order_id"?: string | null,"package_count"?: number,"packages"?: NonNullable<Json>,"picked_up_at"?: string | null,"pickup_address"?: NonNullable<Json>,"pickup_address_id"?: string | null,"pickup_lat": number,"pickup_lng": number,"pickup_window_end"?: string | null,"pickup_window_start"?: string | null,"pickup_zone_id"?: string | null,"price"?: number,"price_override_reason"?: string | null,"priority"?: string,"proof"?: NonNullable<Json>,"quote"?: Json | null,"returned_at"?: string | null,"service_id": string,"status"?: string,"status_reason"?: string | null,"tenant_id"?: string,"total_weight_kg"?: number,"tracking_token"?: string,"updated_at"?: string,"vehicle_id"?: string | null
+                  }
+                  Update: {
+                    "accepted_at"?: string | null,"assigned_at"?: string | null,"barcode"?: string,"cancelled_at"?: string | null,"cod_amount"?: number,"created_at"?: string,"created_by"?: string | null,"currency"?: string,"customer_id"?: string,"delivered_at"?: string | null,"delivery_code"?: string,"driver_id"?: string | null,"dropoff_address"?: NonNullable<Json>,"dropoff_address_id"?: string | null,"dropoff_lat"?: number,"dropoff_lng"?: number,"dropoff_window_end"?: string | null,"dropoff_window_start"?: string | null,"dropoff_zone_id"?: string | null,"external_reference_id"?: string | null,"failed_at"?: string | null,"id"?: string,"in_transit_at"?: string | null,"kind"?: string,"notes"?: string,"order_id"?: string | null,"package_count"?: number,"packages"?: NonNullable<Json>,"picked_up_at"?: string | null,"pickup_address"?: NonNullable<Json>,"pickup_address_id"?: string | null,"pickup_lat"?: number,"pickup_lng"?: number,"pickup_window_end"?: string | null,"pickup_window_start"?: string | null,"pickup_zone_id"?: string | null,"price"?: number,"price_override_reason"?: string | null,"priority"?: string,"proof"?: NonNullable<Json>,"quote"?: Json | null,"returned_at"?: string | null,"service_id"?: string,"status"?: string,"status_reason"?: string | null,"tenant_id"?: string,"total_weight_kg"?: number,"tracking_token"?: string,"updated_at"?: string,"vehicle_id"?: string | null
+                  }
+                  Relationships: [
+                    {
+      foreignKeyName: "deliveries_created_by_fkey"
+      columns: ["created_by"]
+isOneToOne: false
+      referencedRelation: "profiles"
+      referencedColumns: ["id"]
+    },{
+      foreignKeyName: "deliveries_customer_fkey"
+      columns: ["customer_id","tenant_id"]
+isOneToOne: false
+      referencedRelation: "profiles"
+      referencedColumns: ["id","tenant_id"]
+    },{
+      foreignKeyName: "deliveries_driver_fkey"
+      columns: ["driver_id","tenant_id"]
+isOneToOne: false
+      referencedRelation: "drivers"
+      referencedColumns: ["id","tenant_id"]
+    },{
+      foreignKeyName: "deliveries_dropoff_address_fkey"
+      columns: ["dropoff_address_id"]
+isOneToOne: false
+      referencedRelation: "addresses"
+      referencedColumns: ["id"]
+    },{
+      foreignKeyName: "deliveries_dropoff_zone_fkey"
+      columns: ["dropoff_zone_id","tenant_id"]
+isOneToOne: false
+      referencedRelation: "zones"
+      referencedColumns: ["id","tenant_id"]
+    },{
+      foreignKeyName: "deliveries_pickup_address_fkey"
+      columns: ["pickup_address_id"]
+isOneToOne: false
+      referencedRelation: "addresses"
+      referencedColumns: ["id"]
+    },{
+      foreignKeyName: "deliveries_pickup_zone_fkey"
+      columns: ["pickup_zone_id","tenant_id"]
+isOneToOne: false
+      referencedRelation: "zones"
+      referencedColumns: ["id","tenant_id"]
+    },{
+      foreignKeyName: "deliveries_service_fkey"
+      columns: ["service_id","tenant_id"]
+isOneToOne: false
+      referencedRelation: "delivery_services"
+      referencedColumns: ["id","tenant_id"]
+    },{
+      foreignKeyName: "deliveries_tenant_id_fkey"
+      columns: ["tenant_id"]
+isOneToOne: false
+      referencedRelation: "tenants"
+      referencedColumns: ["id"]
+    },{
+      foreignKeyName: "deliveries_vehicle_fkey"
+      columns: ["vehicle_id","tenant_id"]
+isOneToOne: false
+      referencedRelation: "vehicles"
+      referencedColumns: ["id","tenant_id"]
+    }
+                  ]
                 },"delivery_services": {
                   Row: {
                     "active": boolean,"code": string,"created_at": string,"description": string,"id": string,"kind": string,"max_transit_hours": number,"min_transit_hours": number,"name": string,"required_vehicle_features": (string)[],"tenant_id": string,"updated_at": string
@@ -65,6 +171,44 @@ isOneToOne: false
                   Relationships: [
                     {
       foreignKeyName: "delivery_services_tenant_id_fkey"
+      columns: ["tenant_id"]
+isOneToOne: false
+      referencedRelation: "tenants"
+      referencedColumns: ["id"]
+    }
+                  ]
+                },"drivers": {
+                  Row: {
+                    "created_at": string,"default_vehicle_id": string | null,"home_zone_id": string | null,"id": string,"last_accuracy": number | null,"last_heading": number | null,"last_lat": number | null,"last_lng": number | null,"last_position_at": string | null,"last_speed": number | null,"licence_class": string,"licence_expiry": string,"licence_number": string,"notes": string,"phone": string | null,"status": string,"status_changed_at": string,"tenant_id": string,"updated_at": string
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "created_at"?: string,"default_vehicle_id"?: string | null,"home_zone_id"?: string | null,"id": string,"last_accuracy"?: number | null,"last_heading"?: number | null,"last_lat"?: number | null,"last_lng"?: number | null,"last_position_at"?: string | null,"last_speed"?: number | null,"licence_class"?: string,"licence_expiry": string,"licence_number": string,"notes"?: string,"phone"?: string | null,"status"?: string,"status_changed_at"?: string,"tenant_id"?: string,"updated_at"?: string
+                  }
+                  Update: {
+                    "created_at"?: string,"default_vehicle_id"?: string | null,"home_zone_id"?: string | null,"id"?: string,"last_accuracy"?: number | null,"last_heading"?: number | null,"last_lat"?: number | null,"last_lng"?: number | null,"last_position_at"?: string | null,"last_speed"?: number | null,"licence_class"?: string,"licence_expiry"?: string,"licence_number"?: string,"notes"?: string,"phone"?: string | null,"status"?: string,"status_changed_at"?: string,"tenant_id"?: string,"updated_at"?: string
+                  }
+                  Relationships: [
+                    {
+      foreignKeyName: "drivers_default_vehicle_fkey"
+      columns: ["default_vehicle_id","tenant_id"]
+isOneToOne: false
+      referencedRelation: "vehicles"
+      referencedColumns: ["id","tenant_id"]
+    },{
+      foreignKeyName: "drivers_home_zone_fkey"
+      columns: ["home_zone_id","tenant_id"]
+isOneToOne: false
+      referencedRelation: "zones"
+      referencedColumns: ["id","tenant_id"]
+    },{
+      foreignKeyName: "drivers_profile_fkey"
+      columns: ["id","tenant_id"]
+isOneToOne: true
+      referencedRelation: "profiles"
+      referencedColumns: ["id","tenant_id"]
+    },{
+      foreignKeyName: "drivers_tenant_id_fkey"
       columns: ["tenant_id"]
 isOneToOne: false
       referencedRelation: "tenants"
@@ -342,7 +486,33 @@ isOneToOne: false
                 }
           }
           Views: {
-            "zone_pricing_rows": {
+            "customer_preference_rows": {
+                  Row: {
+                    "contact_preferences": NonNullable<Json>,"created_at": string,"customer_email": string | null,"customer_id": string,"customer_name": string | null,"delivery_instructions": string,"delivery_options": NonNullable<Json>,"delivery_preferences": NonNullable<Json>,"description": string,"id": string,"is_active": boolean,"location_address": string | null,"location_id": string,"location_title": string | null,"name": string,"notification_preferences": NonNullable<Json>,"preferred_day_of_week": number,"preferred_time_end": string,"preferred_time_start": string,"tenant_id": string,"updated_at": string
+                  }
+                  ComputedFields: never
+                  Relationships: [
+                    {
+      foreignKeyName: "customer_preferences_customer_id_fkey"
+      columns: ["customer_id","tenant_id"]
+isOneToOne: false
+      referencedRelation: "profiles"
+      referencedColumns: ["id","tenant_id"]
+    },{
+      foreignKeyName: "customer_preferences_location_id_fkey"
+      columns: ["location_id"]
+isOneToOne: false
+      referencedRelation: "addresses"
+      referencedColumns: ["id"]
+    },{
+      foreignKeyName: "customer_preferences_tenant_id_fkey"
+      columns: ["tenant_id"]
+isOneToOne: false
+      referencedRelation: "tenants"
+      referencedColumns: ["id"]
+    }
+                  ]
+                },"zone_pricing_rows": {
                   Row: {
                     "active": boolean,"base_price": number,"created_at": string,"destination_zone_code": string,"destination_zone_id": string,"destination_zone_name": string,"id": string,"max_transit_time": number,"min_transit_time": number,"origin_zone_code": string,"origin_zone_id": string,"origin_zone_name": string,"per_unit_price": number,"service_code": string,"service_id": string,"service_name": string,"tenant_id": string,"updated_at": string
                   }
@@ -377,7 +547,10 @@ isOneToOne: false
                 }
           }
           Functions: {
-            "get_tenant_settings":
+            "customer_preference_for":
+{ Args: { "customer_id": string,"location_id": string }; Returns: Json
+                           },
+"get_tenant_settings":
 { Args: { "p_tenant_id": string }; Returns: Json
                            },
 "list_audit_actors":
@@ -406,6 +579,34 @@ isOneToOne: false
 "save_warehouse":
 { Args: { "p_values": Json,"p_warehouse_id": string }; Returns: Json
                            },
+"set_driver_status":
+{ Args: { "driver_id": string,"status": string }; Returns: {
+              "created_at": string,
+"default_vehicle_id": string | null,
+"home_zone_id": string | null,
+"id": string,
+"last_accuracy": number | null,
+"last_heading": number | null,
+"last_lat": number | null,
+"last_lng": number | null,
+"last_position_at": string | null,
+"last_speed": number | null,
+"licence_class": string,
+"licence_expiry": string,
+"licence_number": string,
+"notes": string,
+"phone": string | null,
+"status": string,
+"status_changed_at": string,
+"tenant_id": string,
+"updated_at": string
+            }
+                          SetofOptions: {
+        from: "*"
+        to: "drivers"
+        isOneToOne: true
+        isSetofReturn: false
+      } },
 "tenant_currency":
 { Args: Record<PropertyKey, never>; Returns: string
                            },
