@@ -27,7 +27,69 @@ isOneToOne: false
       foreignKeyName: "addresses_user_id_tenant_id_fkey"
       columns: ["user_id","tenant_id"]
 isOneToOne: false
+      referencedRelation: "driver_candidates"
+      referencedColumns: ["id","tenant_id"]
+    },{
+      foreignKeyName: "addresses_user_id_tenant_id_fkey"
+      columns: ["user_id","tenant_id"]
+isOneToOne: false
       referencedRelation: "profiles"
+      referencedColumns: ["id","tenant_id"]
+    }
+                  ]
+                },"assignments": {
+                  Row: {
+                    "assigned_by": string | null,"assignment_time": string,"cancel_reason": string | null,"cancelled_at": string | null,"completed_at": string | null,"created_at": string,"delivery_id": string,"driver_id": string,"id": string,"notes": string,"rejection_reason": string | null,"responded_at": string | null,"status": string,"tenant_id": string,"updated_at": string,"vehicle_id": string
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "assigned_by"?: string | null,"assignment_time"?: string,"cancel_reason"?: string | null,"cancelled_at"?: string | null,"completed_at"?: string | null,"created_at"?: string,"delivery_id": string,"driver_id": string,"id"?: string,"notes"?: string,"rejection_reason"?: string | null,"responded_at"?: string | null,"status"?: string,"tenant_id"?: string,"updated_at"?: string,"vehicle_id": string
+                  }
+                  Update: {
+                    "assigned_by"?: string | null,"assignment_time"?: string,"cancel_reason"?: string | null,"cancelled_at"?: string | null,"completed_at"?: string | null,"created_at"?: string,"delivery_id"?: string,"driver_id"?: string,"id"?: string,"notes"?: string,"rejection_reason"?: string | null,"responded_at"?: string | null,"status"?: string,"tenant_id"?: string,"updated_at"?: string,"vehicle_id"?: string
+                  }
+                  Relationships: [
+                    {
+      foreignKeyName: "assignments_assigned_by_fkey"
+      columns: ["assigned_by"]
+isOneToOne: false
+      referencedRelation: "driver_candidates"
+      referencedColumns: ["id"]
+    },{
+      foreignKeyName: "assignments_assigned_by_fkey"
+      columns: ["assigned_by"]
+isOneToOne: false
+      referencedRelation: "profiles"
+      referencedColumns: ["id"]
+    },{
+      foreignKeyName: "assignments_delivery_fkey"
+      columns: ["delivery_id","tenant_id"]
+isOneToOne: false
+      referencedRelation: "deliveries"
+      referencedColumns: ["id","tenant_id"]
+    },{
+      foreignKeyName: "assignments_driver_fkey"
+      columns: ["driver_id","tenant_id"]
+isOneToOne: false
+      referencedRelation: "driver_rows"
+      referencedColumns: ["id","tenant_id"]
+    },{
+      foreignKeyName: "assignments_driver_fkey"
+      columns: ["driver_id","tenant_id"]
+isOneToOne: false
+      referencedRelation: "drivers"
+      referencedColumns: ["id","tenant_id"]
+    },{
+      foreignKeyName: "assignments_tenant_id_fkey"
+      columns: ["tenant_id"]
+isOneToOne: false
+      referencedRelation: "tenants"
+      referencedColumns: ["id"]
+    },{
+      foreignKeyName: "assignments_vehicle_fkey"
+      columns: ["vehicle_id","tenant_id"]
+isOneToOne: false
+      referencedRelation: "vehicles"
       referencedColumns: ["id","tenant_id"]
     }
                   ]
@@ -67,6 +129,12 @@ isOneToOne: false
       foreignKeyName: "customer_preferences_customer_id_fkey"
       columns: ["customer_id","tenant_id"]
 isOneToOne: false
+      referencedRelation: "driver_candidates"
+      referencedColumns: ["id","tenant_id"]
+    },{
+      foreignKeyName: "customer_preferences_customer_id_fkey"
+      columns: ["customer_id","tenant_id"]
+isOneToOne: false
       referencedRelation: "profiles"
       referencedColumns: ["id","tenant_id"]
     },{
@@ -99,13 +167,31 @@ isOneToOne: false
       foreignKeyName: "deliveries_created_by_fkey"
       columns: ["created_by"]
 isOneToOne: false
+      referencedRelation: "driver_candidates"
+      referencedColumns: ["id"]
+    },{
+      foreignKeyName: "deliveries_created_by_fkey"
+      columns: ["created_by"]
+isOneToOne: false
       referencedRelation: "profiles"
       referencedColumns: ["id"]
     },{
       foreignKeyName: "deliveries_customer_fkey"
       columns: ["customer_id","tenant_id"]
 isOneToOne: false
+      referencedRelation: "driver_candidates"
+      referencedColumns: ["id","tenant_id"]
+    },{
+      foreignKeyName: "deliveries_customer_fkey"
+      columns: ["customer_id","tenant_id"]
+isOneToOne: false
       referencedRelation: "profiles"
+      referencedColumns: ["id","tenant_id"]
+    },{
+      foreignKeyName: "deliveries_driver_fkey"
+      columns: ["driver_id","tenant_id"]
+isOneToOne: false
+      referencedRelation: "driver_rows"
       referencedColumns: ["id","tenant_id"]
     },{
       foreignKeyName: "deliveries_driver_fkey"
@@ -157,6 +243,44 @@ isOneToOne: false
       referencedColumns: ["id","tenant_id"]
     }
                   ]
+                },"delivery_events": {
+                  Row: {
+                    "action": string,"actor_id": string | null,"actor_name": string | null,"assignment_id": string | null,"delivery_id": string,"driver_id": string | null,"from_status": string | null,"id": string,"idempotency_key": string | null,"lat": number | null,"lng": number | null,"note": string | null,"occurred_at": string,"reason": string | null,"recorded_at": string,"status": string,"tenant_id": string
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "action": string,"actor_id"?: string | null,"actor_name"?: string | null,"assignment_id"?: string | null,"delivery_id": string,"driver_id"?: string | null,"from_status"?: string | null,"id"?: string,"idempotency_key"?: string | null,"lat"?: number | null,"lng"?: number | null,"note"?: string | null,"occurred_at"?: string,"reason"?: string | null,"recorded_at"?: string,"status": string,"tenant_id": string
+                  }
+                  Update: {
+                    "action"?: string,"actor_id"?: string | null,"actor_name"?: string | null,"assignment_id"?: string | null,"delivery_id"?: string,"driver_id"?: string | null,"from_status"?: string | null,"id"?: string,"idempotency_key"?: string | null,"lat"?: number | null,"lng"?: number | null,"note"?: string | null,"occurred_at"?: string,"reason"?: string | null,"recorded_at"?: string,"status"?: string,"tenant_id"?: string
+                  }
+                  Relationships: [
+                    {
+      foreignKeyName: "delivery_events_actor_fkey"
+      columns: ["actor_id"]
+isOneToOne: false
+      referencedRelation: "driver_candidates"
+      referencedColumns: ["id"]
+    },{
+      foreignKeyName: "delivery_events_actor_fkey"
+      columns: ["actor_id"]
+isOneToOne: false
+      referencedRelation: "profiles"
+      referencedColumns: ["id"]
+    },{
+      foreignKeyName: "delivery_events_delivery_fkey"
+      columns: ["delivery_id","tenant_id"]
+isOneToOne: false
+      referencedRelation: "deliveries"
+      referencedColumns: ["id","tenant_id"]
+    },{
+      foreignKeyName: "delivery_events_tenant_id_fkey"
+      columns: ["tenant_id"]
+isOneToOne: false
+      referencedRelation: "tenants"
+      referencedColumns: ["id"]
+    }
+                  ]
                 },"delivery_services": {
                   Row: {
                     "active": boolean,"code": string,"created_at": string,"description": string,"id": string,"kind": string,"max_transit_hours": number,"min_transit_hours": number,"name": string,"required_vehicle_features": (string)[],"tenant_id": string,"updated_at": string
@@ -171,6 +295,38 @@ isOneToOne: false
                   Relationships: [
                     {
       foreignKeyName: "delivery_services_tenant_id_fkey"
+      columns: ["tenant_id"]
+isOneToOne: false
+      referencedRelation: "tenants"
+      referencedColumns: ["id"]
+    }
+                  ]
+                },"driver_positions": {
+                  Row: {
+                    "accuracy": number | null,"created_at": string,"driver_id": string,"heading": number | null,"id": string,"lat": number,"lng": number,"recorded_at": string,"speed": number | null,"tenant_id": string
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "accuracy"?: number | null,"created_at"?: string,"driver_id": string,"heading"?: number | null,"id"?: string,"lat": number,"lng": number,"recorded_at": string,"speed"?: number | null,"tenant_id": string
+                  }
+                  Update: {
+                    "accuracy"?: number | null,"created_at"?: string,"driver_id"?: string,"heading"?: number | null,"id"?: string,"lat"?: number,"lng"?: number,"recorded_at"?: string,"speed"?: number | null,"tenant_id"?: string
+                  }
+                  Relationships: [
+                    {
+      foreignKeyName: "driver_positions_driver_fkey"
+      columns: ["driver_id","tenant_id"]
+isOneToOne: false
+      referencedRelation: "driver_rows"
+      referencedColumns: ["id","tenant_id"]
+    },{
+      foreignKeyName: "driver_positions_driver_fkey"
+      columns: ["driver_id","tenant_id"]
+isOneToOne: false
+      referencedRelation: "drivers"
+      referencedColumns: ["id","tenant_id"]
+    },{
+      foreignKeyName: "driver_positions_tenant_id_fkey"
       columns: ["tenant_id"]
 isOneToOne: false
       referencedRelation: "tenants"
@@ -205,6 +361,12 @@ isOneToOne: false
       foreignKeyName: "drivers_profile_fkey"
       columns: ["id","tenant_id"]
 isOneToOne: true
+      referencedRelation: "driver_candidates"
+      referencedColumns: ["id","tenant_id"]
+    },{
+      foreignKeyName: "drivers_profile_fkey"
+      columns: ["id","tenant_id"]
+isOneToOne: true
       referencedRelation: "profiles"
       referencedColumns: ["id","tenant_id"]
     },{
@@ -233,6 +395,12 @@ isOneToOne: false
 isOneToOne: false
       referencedRelation: "tenants"
       referencedColumns: ["id"]
+    },{
+      foreignKeyName: "notifications_user_id_tenant_id_fkey"
+      columns: ["user_id","tenant_id"]
+isOneToOne: false
+      referencedRelation: "driver_candidates"
+      referencedColumns: ["id","tenant_id"]
     },{
       foreignKeyName: "notifications_user_id_tenant_id_fkey"
       columns: ["user_id","tenant_id"]
@@ -389,6 +557,12 @@ isOneToOne: false
       foreignKeyName: "warehouse_staff_user_id_fkey"
       columns: ["user_id","tenant_id"]
 isOneToOne: false
+      referencedRelation: "driver_candidates"
+      referencedColumns: ["id","tenant_id"]
+    },{
+      foreignKeyName: "warehouse_staff_user_id_fkey"
+      columns: ["user_id","tenant_id"]
+isOneToOne: false
       referencedRelation: "profiles"
       referencedColumns: ["id","tenant_id"]
     },{
@@ -496,6 +670,12 @@ isOneToOne: false
       foreignKeyName: "customer_preferences_customer_id_fkey"
       columns: ["customer_id","tenant_id"]
 isOneToOne: false
+      referencedRelation: "driver_candidates"
+      referencedColumns: ["id","tenant_id"]
+    },{
+      foreignKeyName: "customer_preferences_customer_id_fkey"
+      columns: ["customer_id","tenant_id"]
+isOneToOne: false
       referencedRelation: "profiles"
       referencedColumns: ["id","tenant_id"]
     },{
@@ -506,6 +686,64 @@ isOneToOne: false
       referencedColumns: ["id"]
     },{
       foreignKeyName: "customer_preferences_tenant_id_fkey"
+      columns: ["tenant_id"]
+isOneToOne: false
+      referencedRelation: "tenants"
+      referencedColumns: ["id"]
+    }
+                  ]
+                },"driver_candidates": {
+                  Row: {
+                    "avatar_url": string | null,"email": string,"full_name": string | null,"id": string,"phone": string | null,"status": string,"tenant_id": string
+                  }
+                  ComputedFields: never
+                  Insert: {
+                           "avatar_url"?: string | null,"email"?: string | null,"full_name"?: string | null,"id"?: string | null,"phone"?: string | null,"status"?: string | null,"tenant_id"?: string | null
+                         }
+                        Update: {
+                           "avatar_url"?: string | null,"email"?: string | null,"full_name"?: string | null,"id"?: string | null,"phone"?: string | null,"status"?: string | null,"tenant_id"?: string | null
+                         }
+                        Relationships: [
+                    {
+      foreignKeyName: "profiles_tenant_id_fkey"
+      columns: ["tenant_id"]
+isOneToOne: false
+      referencedRelation: "tenants"
+      referencedColumns: ["id"]
+    }
+                  ]
+                },"driver_rows": {
+                  Row: {
+                    "avatar_url": string | null,"created_at": string,"default_vehicle_code": string | null,"default_vehicle_id": string | null,"default_vehicle_name": string | null,"email": string,"full_name": string | null,"home_zone_code": string | null,"home_zone_id": string | null,"home_zone_name": string | null,"id": string,"last_accuracy": number | null,"last_heading": number | null,"last_lat": number | null,"last_lng": number | null,"last_position_at": string | null,"last_speed": number | null,"licence_class": string,"licence_expiry": string,"licence_number": string,"notes": string,"person_status": string,"phone": string | null,"status": string,"status_changed_at": string,"tenant_id": string,"updated_at": string
+                  }
+                  ComputedFields: never
+                  Relationships: [
+                    {
+      foreignKeyName: "drivers_default_vehicle_fkey"
+      columns: ["default_vehicle_id","tenant_id"]
+isOneToOne: false
+      referencedRelation: "vehicles"
+      referencedColumns: ["id","tenant_id"]
+    },{
+      foreignKeyName: "drivers_home_zone_fkey"
+      columns: ["home_zone_id","tenant_id"]
+isOneToOne: false
+      referencedRelation: "zones"
+      referencedColumns: ["id","tenant_id"]
+    },{
+      foreignKeyName: "drivers_profile_fkey"
+      columns: ["id","tenant_id"]
+isOneToOne: true
+      referencedRelation: "driver_candidates"
+      referencedColumns: ["id","tenant_id"]
+    },{
+      foreignKeyName: "drivers_profile_fkey"
+      columns: ["id","tenant_id"]
+isOneToOne: true
+      referencedRelation: "profiles"
+      referencedColumns: ["id","tenant_id"]
+    },{
+      foreignKeyName: "drivers_tenant_id_fkey"
       columns: ["tenant_id"]
 isOneToOne: false
       referencedRelation: "tenants"
@@ -550,6 +788,9 @@ isOneToOne: false
             "customer_preference_for":
 { Args: { "customer_id": string,"location_id": string }; Returns: Json
                            },
+"delivery_actions":
+{ Args: { "delivery_id": string }; Returns: (string)[]
+                           },
 "get_tenant_settings":
 { Args: { "p_tenant_id": string }; Returns: Json
                            },
@@ -570,6 +811,37 @@ isOneToOne: false
 "quote":
 { Args: { "dropoff_lat": number,"dropoff_lng": number,"pickup_lat": number,"pickup_lng": number,"ready_at"?: string,"service_id": string,"weight_kg": number }; Returns: Json
                            },
+"record_driver_position":
+{ Args: { "accuracy"?: number,"heading"?: number,"lat": number,"lng": number,"recorded_at"?: string,"speed"?: number }; Returns: Json
+                           },
+"record_driver_positions":
+{ Args: { "fixes": Json }; Returns: Json
+                           },
+"respond_to_assignment":
+{ Args: { "accept": boolean,"assignment_id": string,"idempotency_key"?: string,"occurred_at"?: string,"reason"?: string }; Returns: {
+              "assigned_by": string | null,
+"assignment_time": string,
+"cancel_reason": string | null,
+"cancelled_at": string | null,
+"completed_at": string | null,
+"created_at": string,
+"delivery_id": string,
+"driver_id": string,
+"id": string,
+"notes": string,
+"rejection_reason": string | null,
+"responded_at": string | null,
+"status": string,
+"tenant_id": string,
+"updated_at": string,
+"vehicle_id": string
+            }
+                          SetofOptions: {
+        from: "*"
+        to: "assignments"
+        isOneToOne: true
+        isSetofReturn: false
+      } },
 "save_tenant_brand":
 { Args: { "p_brand": Json,"p_tenant_id": string }; Returns: undefined
                            },
@@ -610,6 +882,124 @@ isOneToOne: false
 "tenant_currency":
 { Args: Record<PropertyKey, never>; Returns: string
                            },
+"transition_delivery":
+{ Args: { "delivery_id": string,"idempotency_key"?: string,"lat"?: number,"lng"?: number,"note"?: string,"occurred_at"?: string,"proof"?: Json,"reason"?: string,"status": string }; Returns: {
+              "accepted_at": string | null,
+"assigned_at": string | null,
+"barcode": string,
+"cancelled_at": string | null,
+"cod_amount": number,
+"created_at": string,
+"created_by": string | null,
+"currency": string,
+"customer_id": string,
+"delivered_at": string | null,
+"delivery_code": string,
+"driver_id": string | null,
+"dropoff_address": NonNullable<Json>,
+"dropoff_address_id": string | null,
+"dropoff_lat": number,
+"dropoff_lng": number,
+"dropoff_window_end": string | null,
+"dropoff_window_start": string | null,
+"dropoff_zone_id": string | null,
+"external_reference_id": string | null,
+"failed_at": string | null,
+"id": string,
+"in_transit_at": string | null,
+"kind": string,
+"notes": string,
+"order_id": string | null,
+"package_count": number,
+"packages": NonNullable<Json>,
+"picked_up_at": string | null,
+"pickup_address": NonNullable<Json>,
+"pickup_address_id": string | null,
+"pickup_lat": number,
+"pickup_lng": number,
+"pickup_window_end": string | null,
+"pickup_window_start": string | null,
+"pickup_zone_id": string | null,
+"price": number,
+"price_override_reason": string | null,
+"priority": string,
+"proof": NonNullable<Json>,
+"quote": Json | null,
+"returned_at": string | null,
+"service_id": string,
+"status": string,
+"status_reason": string | null,
+"tenant_id": string,
+"total_weight_kg": number,
+"tracking_token": string,
+"updated_at": string,
+"vehicle_id": string | null
+            }
+                          SetofOptions: {
+        from: "*"
+        to: "deliveries"
+        isOneToOne: true
+        isSetofReturn: false
+      } },
+"unassign_delivery":
+{ Args: { "delivery_id": string,"reason"?: string }; Returns: {
+              "accepted_at": string | null,
+"assigned_at": string | null,
+"barcode": string,
+"cancelled_at": string | null,
+"cod_amount": number,
+"created_at": string,
+"created_by": string | null,
+"currency": string,
+"customer_id": string,
+"delivered_at": string | null,
+"delivery_code": string,
+"driver_id": string | null,
+"dropoff_address": NonNullable<Json>,
+"dropoff_address_id": string | null,
+"dropoff_lat": number,
+"dropoff_lng": number,
+"dropoff_window_end": string | null,
+"dropoff_window_start": string | null,
+"dropoff_zone_id": string | null,
+"external_reference_id": string | null,
+"failed_at": string | null,
+"id": string,
+"in_transit_at": string | null,
+"kind": string,
+"notes": string,
+"order_id": string | null,
+"package_count": number,
+"packages": NonNullable<Json>,
+"picked_up_at": string | null,
+"pickup_address": NonNullable<Json>,
+"pickup_address_id": string | null,
+"pickup_lat": number,
+"pickup_lng": number,
+"pickup_window_end": string | null,
+"pickup_window_start": string | null,
+"pickup_zone_id": string | null,
+"price": number,
+"price_override_reason": string | null,
+"priority": string,
+"proof": NonNullable<Json>,
+"quote": Json | null,
+"returned_at": string | null,
+"service_id": string,
+"status": string,
+"status_reason": string | null,
+"tenant_id": string,
+"total_weight_kg": number,
+"tracking_token": string,
+"updated_at": string,
+"vehicle_id": string | null
+            }
+                          SetofOptions: {
+        from: "*"
+        to: "deliveries"
+        isOneToOne: true
+        isSetofReturn: false
+      } },
 "zones_containing":
 { Args: { "lat": number,"lng": number }; Returns: {
               "active": boolean,
