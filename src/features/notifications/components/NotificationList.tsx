@@ -5,7 +5,7 @@ import { EmptyState } from '../../../ui/EmptyState';
 import { BellIcon } from '../../../ui/icons';
 import { Skeleton } from '../../../ui/Skeleton';
 import { notificationTarget, type NotificationItem } from '../list';
-import { formatRelativeTime } from '../relative-time';
+import { formatRelativeTime } from '../../../lib/relative-time';
 import { MESSAGES } from '../schema';
 
 /** Re-renders every minute, so '2 minutes ago' does not stay 'now'. */
