@@ -68,6 +68,12 @@ isOneToOne: false
       referencedRelation: "deliveries"
       referencedColumns: ["id","tenant_id"]
     },{
+      foreignKeyName: "assignments_delivery_fkey"
+      columns: ["delivery_id","tenant_id"]
+isOneToOne: false
+      referencedRelation: "delivery_rows"
+      referencedColumns: ["id","tenant_id"]
+    },{
       foreignKeyName: "assignments_driver_fkey"
       columns: ["driver_id","tenant_id"]
 isOneToOne: false
@@ -272,6 +278,12 @@ isOneToOne: false
       columns: ["delivery_id","tenant_id"]
 isOneToOne: false
       referencedRelation: "deliveries"
+      referencedColumns: ["id","tenant_id"]
+    },{
+      foreignKeyName: "delivery_events_delivery_fkey"
+      columns: ["delivery_id","tenant_id"]
+isOneToOne: false
+      referencedRelation: "delivery_rows"
       referencedColumns: ["id","tenant_id"]
     },{
       foreignKeyName: "delivery_events_tenant_id_fkey"
@@ -690,6 +702,68 @@ isOneToOne: false
 isOneToOne: false
       referencedRelation: "tenants"
       referencedColumns: ["id"]
+    }
+                  ]
+                },"delivery_rows": {
+                  Row: {
+                    "cod_amount": number,"created_at": string,"currency": string,"customer_id": string,"customer_name": string | null,"delivery_code": string,"driver_id": string | null,"driver_name": string | null,"dropoff_city": string | null,"dropoff_full_address": string | null,"dropoff_window_end": string | null,"dropoff_window_start": string | null,"dropoff_zone_id": string | null,"dropoff_zone_name": string | null,"external_reference_id": string | null,"id": string,"kind": string,"package_count": number,"pickup_city": string | null,"pickup_full_address": string | null,"pickup_window_end": string | null,"pickup_window_start": string | null,"pickup_zone_id": string | null,"pickup_zone_name": string | null,"price": number,"priority": string,"service_code": string | null,"service_id": string,"service_name": string | null,"status": string,"status_reason": string | null,"tenant_id": string,"total_weight_kg": number,"updated_at": string,"vehicle_id": string | null
+                  }
+                  ComputedFields: never
+                  Relationships: [
+                    {
+      foreignKeyName: "deliveries_customer_fkey"
+      columns: ["customer_id","tenant_id"]
+isOneToOne: false
+      referencedRelation: "driver_candidates"
+      referencedColumns: ["id","tenant_id"]
+    },{
+      foreignKeyName: "deliveries_customer_fkey"
+      columns: ["customer_id","tenant_id"]
+isOneToOne: false
+      referencedRelation: "profiles"
+      referencedColumns: ["id","tenant_id"]
+    },{
+      foreignKeyName: "deliveries_driver_fkey"
+      columns: ["driver_id","tenant_id"]
+isOneToOne: false
+      referencedRelation: "driver_rows"
+      referencedColumns: ["id","tenant_id"]
+    },{
+      foreignKeyName: "deliveries_driver_fkey"
+      columns: ["driver_id","tenant_id"]
+isOneToOne: false
+      referencedRelation: "drivers"
+      referencedColumns: ["id","tenant_id"]
+    },{
+      foreignKeyName: "deliveries_dropoff_zone_fkey"
+      columns: ["dropoff_zone_id","tenant_id"]
+isOneToOne: false
+      referencedRelation: "zones"
+      referencedColumns: ["id","tenant_id"]
+    },{
+      foreignKeyName: "deliveries_pickup_zone_fkey"
+      columns: ["pickup_zone_id","tenant_id"]
+isOneToOne: false
+      referencedRelation: "zones"
+      referencedColumns: ["id","tenant_id"]
+    },{
+      foreignKeyName: "deliveries_service_fkey"
+      columns: ["service_id","tenant_id"]
+isOneToOne: false
+      referencedRelation: "delivery_services"
+      referencedColumns: ["id","tenant_id"]
+    },{
+      foreignKeyName: "deliveries_tenant_id_fkey"
+      columns: ["tenant_id"]
+isOneToOne: false
+      referencedRelation: "tenants"
+      referencedColumns: ["id"]
+    },{
+      foreignKeyName: "deliveries_vehicle_fkey"
+      columns: ["vehicle_id","tenant_id"]
+isOneToOne: false
+      referencedRelation: "vehicles"
+      referencedColumns: ["id","tenant_id"]
     }
                   ]
                 },"driver_candidates": {
