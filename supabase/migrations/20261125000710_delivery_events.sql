@@ -7,7 +7,7 @@
 --           returned, or back to pending);
 --   status: the delivery's status after the event, from_status before it;
 --   occurred_at: when it happened (a driver's device time for actions queued offline),
---   recorded_at: when the database learnt of it;
+--   recorded_at: when the database learnt of it; seq: the order of writing (timeline: occurred_at, seq);
 --   actor: who (id and name at the time), the position where it happened, a note and a reason;
 --   idempotency_key: an offline action sent twice is applied once (unique per delivery).
 --
@@ -17,6 +17,8 @@
 
 create table public.delivery_events (
   id uuid primary key default gen_random_uuid(),
+  -- The order of writing: events of one transaction share occurred_at (now()), seq tells them apart.
+  seq bigint generated always as identity,
   tenant_id uuid not null references public.tenants (id),
   delivery_id uuid not null,
   action text not null,
@@ -48,7 +50,7 @@ create table public.delivery_events (
   constraint delivery_events_idempotency_key_check check (idempotency_key is null or idempotency_key ~ '^[A-Za-z0-9_.:-]{8,100}$')
 );
 create index delivery_events_tenant_id_idx on public.delivery_events (tenant_id);
-create index delivery_events_delivery_id_occurred_at_idx on public.delivery_events (delivery_id, occurred_at, recorded_at);
+create index delivery_events_delivery_id_occurred_at_idx on public.delivery_events (delivery_id, occurred_at, seq);
 create unique index delivery_events_idempotency_key_idx on public.delivery_events (delivery_id, idempotency_key)
   where idempotency_key is not null;
 create index delivery_events_actor_id_idx on public.delivery_events (actor_id) where actor_id is not null;
