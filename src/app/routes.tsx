@@ -53,6 +53,9 @@ const DeliveryServiceEditPage = lazyWithRetry(async () => ({ default: (await imp
 const ZonePricingListPage = lazyWithRetry(async () => ({ default: (await import('../features/pricing/pages/ZonePricingListPage')).ZonePricingListPage }));
 const ZonePricingCreatePage = lazyWithRetry(async () => ({ default: (await import('../features/pricing/pages/ZonePricingFormPage')).ZonePricingCreatePage }));
 const ZonePricingEditPage = lazyWithRetry(async () => ({ default: (await import('../features/pricing/pages/ZonePricingFormPage')).ZonePricingEditPage }));
+const CustomerPreferencesListPage = lazyWithRetry(async () => ({ default: (await import('../features/customer-preferences/pages/CustomerPreferencesListPage')).CustomerPreferencesListPage }));
+const CustomerPreferenceCreatePage = lazyWithRetry(async () => ({ default: (await import('../features/customer-preferences/pages/CustomerPreferenceFormPage')).CustomerPreferenceCreatePage }));
+const CustomerPreferenceEditPage = lazyWithRetry(async () => ({ default: (await import('../features/customer-preferences/pages/CustomerPreferenceFormPage')).CustomerPreferenceEditPage }));
 const SystemSettingsPage = lazyWithRetry(async () => ({ default: (await import('../features/settings/pages/SystemSettingsPage')).SystemSettingsPage }));
 const BrandSettingsPage = lazyWithRetry(async () => ({ default: (await import('../features/brand/pages/BrandSettingsPage')).BrandSettingsPage }));
 const WarehousesListPage = lazyWithRetry(async () => ({ default: (await import('../features/warehouses/pages/WarehousesListPage')).WarehousesListPage }));
@@ -245,6 +248,21 @@ function AdminArea() {
         <Route path="/zone-pricing/edit/:id">
           <AdminPage>
             <ZonePricingEditPage />
+          </AdminPage>
+        </Route>
+        <Route path="/customer-preference">
+          <AdminPage>
+            <CustomerPreferencesListPage />
+          </AdminPage>
+        </Route>
+        <Route path="/customer-preference/create">
+          <AdminPage>
+            <CustomerPreferenceCreatePage />
+          </AdminPage>
+        </Route>
+        <Route path="/customer-preference/:id/edit">
+          <AdminPage>
+            <CustomerPreferenceEditPage history={recordHistory('customer_preferences')} />
           </AdminPage>
         </Route>
         <Route path="/warehouses">

@@ -299,3 +299,13 @@ export const ActivityIcon = (p: IconProps) => (
     <path d="M3 3v5h5M12 7v5l3 2" />
   </Outline>
 );
+
+/** A calendar with a clock: delivery preferences (a day and a time window). */
+export const CalendarClockIcon = (p: IconProps) => (
+  <Outline {...p}>
+    <path d="M20 11V6a2 2 0 0 0-2-2H5a2 2 0 0 0-2 2v13a2 2 0 0 0 2 2h6" />
+    <path d="M16 2v4M7 2v4M3 10h17" />
+    <circle cx="17.5" cy="17.5" r="4" />
+    <path d="M17.5 16v1.6l1 .9" />
+  </Outline>
+);

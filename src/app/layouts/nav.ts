@@ -1,5 +1,5 @@
 import type { ComponentType, SVGProps } from 'react';
-import { ActivityIcon, DashboardIcon, LocationGridIcon, PaletteIcon, PriceTagIcon, ServiceIcon, SettingsIcon, StaffIcon, SupplierIcon, TruckIcon, UsersIcon, WarehouseIcon, ZoneIcon } from '../../ui/icons';
+import { ActivityIcon, CalendarClockIcon, DashboardIcon, LocationGridIcon, PaletteIcon, PriceTagIcon, ServiceIcon, SettingsIcon, StaffIcon, SupplierIcon, TruckIcon, UsersIcon, WarehouseIcon, ZoneIcon } from '../../ui/icons';
 
 export type NavGroupId = 'overview' | 'operations' | 'warehousing' | 'commerce' | 'settings';
 
@@ -34,6 +34,7 @@ export const ADMIN_NAV: readonly AdminNavEntry[] = [
   { group: 'operations', label: 'Zones', path: 'zones', icon: ZoneIcon },
   { group: 'operations', label: 'Delivery services', path: 'delivery-services', icon: ServiceIcon },
   { group: 'operations', label: 'Zone pricing', path: 'zone-pricing', icon: PriceTagIcon },
+  { group: 'operations', label: 'Customer preferences', path: 'customer-preference', icon: CalendarClockIcon },
   { group: 'warehousing', label: 'Warehouses', path: 'warehouses', icon: WarehouseIcon },
   { group: 'warehousing', label: 'Locations', path: 'locations', icon: LocationGridIcon },
   { group: 'warehousing', label: 'Staff', path: 'staff', icon: StaffIcon },

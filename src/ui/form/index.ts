@@ -16,6 +16,7 @@ export {
 } from './fields';
 export { ComboboxField, LOOKUP_DEBOUNCE_MS, LOOKUP_LIMIT, type ComboboxFieldProps, type LookupOption, type LookupSearch } from './ComboboxField';
 export { ArrayField, type ArrayFieldProps } from './ArrayField';
+export { TextAreaField, type TextAreaFieldProps } from './TextAreaField';
 export { FileField, type FileFieldMessages, type FileFieldProps, type FileValue } from './FileField';
 export { ColorField } from './ColorField';
 export { checkFile, sniffFileType, type FileProblem, type SniffedType } from './file-checks';

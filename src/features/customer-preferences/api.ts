@@ -1,0 +1,109 @@
+import { toRange, type ListState } from '../../lib/list-state';
+import { supabase } from '../../lib/supabase';
+import type { FetchContext, ServerPage } from '../../lib/use-server-list';
+import type { LookupOption } from '../../ui/form';
+import type { PreferenceFilters } from './list';
+import { preferenceRowSchema, type PreferenceRow, type PreferenceWrite } from './schema';
+
+const ROW_COLUMNS =
+  'id, tenant_id, customer_id, customer_name, customer_email, location_id, location_title, location_address, name, description, preferred_day_of_week, preferred_time_start, preferred_time_end, delivery_instructions, delivery_options, contact_preferences, is_active, notification_preferences, delivery_preferences, created_at, updated_at';
+
+/** Characters that would break PostgREST's or=(…) syntax or act as wildcards: searched as plain text without them. */
+function searchTerm(q: string): string {
+  return q.replace(/[%*,()"\\:]/g, ' ').trim();
+}
+
+/** One page of the tenant's preferences: search on the preference's, customer's and location's names, filters, sort and the exact total. */
+export async function listPreferences(tenantId: string, state: ListState<PreferenceFilters>, { signal }: FetchContext): Promise<ServerPage<PreferenceRow>> {
+  const { from, to } = toRange(state);
+  let query = supabase.from('customer_preference_rows').select(ROW_COLUMNS, { count: 'exact' }).eq('tenant_id', tenantId);
+  const term = searchTerm(state.q);
+  if (term) {
+    query = query.or(['name', 'customer_name', 'customer_email', 'location_title', 'location_address'].map((column) => `${column}.ilike.%${term}%`).join(','));
+  }
+  const { customer_id, day, active } = state.filters;
+  if (customer_id) query = query.eq('customer_id', customer_id);
+  if (day !== undefined) query = query.eq('preferred_day_of_week', Number(day));
+  if (active !== undefined) query = query.eq('is_active', active);
+  if (state.sort) query = query.order(state.sort.column, { ascending: state.sort.direction === 'asc' });
+  query = query.order('id', { ascending: true });
+  const { data, count, error } = await query.range(from, to).abortSignal(signal);
+  if (error) throw error;
+  return { rows: preferenceRowSchema.array().parse(data), total: count ?? 0 };
+}
+
+/** A preference of the tenant, or null when there is none (or the caller may not see it). */
+export async function getPreference(tenantId: string, id: string): Promise<PreferenceRow | null> {
+  const { data, error } = await supabase.from('customer_preference_rows').select(ROW_COLUMNS).eq('tenant_id', tenantId).eq('id', id).maybeSingle();
+  if (error) {
+    // A malformed id (not a uuid) names no preference.
+    if (error.code === '22P02') return null;
+    throw error;
+  }
+  return data ? preferenceRowSchema.parse(data) : null;
+}
+
+/** Throws the PostgREST error as is: the form maps its details onto the fields. */
+export async function createPreference(tenantId: string, values: PreferenceWrite): Promise<string> {
+  const { data, error } = await supabase
+    .from('customer_preferences')
+    .insert({ ...values, tenant_id: tenantId })
+    .select('id')
+    .single();
+  if (error) throw error;
+  return data.id;
+}
+
+export async function updatePreference(tenantId: string, id: string, values: PreferenceWrite): Promise<void> {
+  const { data, error } = await supabase.from('customer_preferences').update(values).eq('tenant_id', tenantId).eq('id', id).select('id');
+  if (error) throw error;
+  if (data.length === 0) throw new Error('This customer preference no longer exists.');
+}
+
+export async function deletePreference(tenantId: string, id: string): Promise<void> {
+  const { error } = await supabase.from('customer_preferences').delete().eq('tenant_id', tenantId).eq('id', id);
+  if (error) throw error;
+}
+
+/** Spec 6: the customer picker lists the tenant's customers (the database accepts exactly these). */
+export async function lookupCustomers(tenantId: string, term: string, limit: number, signal: AbortSignal): Promise<LookupOption[]> {
+  let query = supabase.from('profiles').select('id, full_name, email').eq('tenant_id', tenantId).eq('panel_type', 'customer');
+  const q = searchTerm(term);
+  if (q) query = query.or(`first_name.ilike.%${q}%,last_name.ilike.%${q}%,email.ilike.%${q}%`);
+  const { data, error } = await query.order('first_name').order('last_name').order('id').limit(limit).abortSignal(signal);
+  if (error) throw error;
+  return data.map((p) => ({ value: p.id, label: p.full_name ?? 'Unnamed User', description: p.email ?? undefined }));
+}
+
+/** A customer's name for a stored id (an edit form, or a filter from the URL). */
+export async function customerLabel(tenantId: string, customerId: string): Promise<string | null> {
+  const { data, error } = await supabase.from('profiles').select('full_name').eq('tenant_id', tenantId).eq('id', customerId).maybeSingle();
+  if (error) return null;
+  return data?.full_name ?? null;
+}
+
+export interface CustomerLocation {
+  value: string;
+  label: string;
+}
+
+/** The customer's addresses, for the location picker: title and address, the Default first. */
+export async function listCustomerLocations(tenantId: string, customerId: string, signal: AbortSignal): Promise<CustomerLocation[]> {
+  const { data, error } = await supabase
+    .from('addresses')
+    .select('id, title, full_address, address_line1, is_primary, is_active')
+    .eq('tenant_id', tenantId)
+    .eq('user_id', customerId)
+    .order('is_primary', { ascending: false })
+    .order('created_at', { ascending: true })
+    .limit(100)
+    .abortSignal(signal);
+  if (error) throw error;
+  return data.map((a) => {
+    const title = (a.title as { en?: unknown } | null)?.en;
+    const name = typeof title === 'string' && title.trim() ? title.trim() : null;
+    const address = a.full_address ?? a.address_line1;
+    const label = [name, address].filter(Boolean).join(' — ') + (a.is_primary ? ' (Default)' : '') + (a.is_active ? '' : ' (inactive)');
+    return { value: a.id, label };
+  });
+}

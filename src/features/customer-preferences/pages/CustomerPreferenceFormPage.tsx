@@ -1,0 +1,395 @@
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useFormState, useWatch, type UseFormReturn } from 'react-hook-form';
+import { useLocation, useParams } from 'wouter';
+import { saveFailureToasts, type ServerErrorResult } from '../../../lib/server-errors';
+import { useSession } from '../../../lib/session';
+import { tenantIdOf } from '../../../lib/tenant';
+import { Button } from '../../../ui/Button';
+import {
+  ArrayField,
+  CheckboxField,
+  ComboboxField,
+  Form,
+  MultiSelectField,
+  SelectField,
+  SubmitButton,
+  SwitchField,
+  TextAreaField,
+  TextField,
+  TimeField,
+  useZodForm,
+} from '../../../ui/form';
+import { PageHeader } from '../../../ui/PageHeader';
+import { RecordStates } from '../../../ui/RecordStates';
+import { useToast } from '../../../ui/toast';
+import { useRecordLoad } from '../../../ui/useRecordLoad';
+import { createPreference, customerLabel, getPreference, listCustomerLocations, lookupCustomers, updatePreference, type CustomerLocation } from '../api';
+import {
+  CustomerPreferenceFormSchema,
+  DAY_OPTIONS,
+  emptyPreferenceForm,
+  LANGUAGE_OPTIONS,
+  MAX_ROWS,
+  NOTIFICATION_EVENT_LABELS,
+  NOTIFICATION_EVENTS,
+  NOTIFICATION_TYPE_OPTIONS,
+  PREFERENCE_TOASTS,
+  toPreferenceFormValues,
+  toPreferenceWrite,
+  type CustomerPreferenceFormInput as Input,
+  type CustomerPreferenceFormOutput,
+  type PreferenceRow,
+} from '../schema';
+
+/** The list, from an edit or create page (the admin area's router is the base). */
+const LIST_PATH = '/customer-preference';
+
+const fieldsetClass = 'rounded-lg border border-slate-200 p-4 dark:border-slate-700';
+const legendClass = 'px-1 text-sm font-semibold';
+
+/**
+ * customer-preference/create (no id) and customer-preference/{id}/edit (spec 2). `history` renders
+ * below the form of a loaded preference: the app fills it with the record's audit history.
+ */
+export function CustomerPreferenceFormPage({ mode, history }: { mode: 'create' | 'edit'; history?: (preferenceId: string) => ReactNode }) {
+  const { id } = useParams<{ id?: string }>();
+  const { user } = useSession();
+  const tenantId = tenantIdOf(user) ?? '';
+  const toast = useToast();
+  const { state, retry } = useRecordLoad<PreferenceRow | null>(
+    mode === 'edit' && id && tenantId ? `${tenantId}/${id}` : null,
+    () => getPreference(tenantId, id ?? ''),
+    {
+      initial: mode === 'create' ? { status: 'ready', record: null } : undefined,
+      onError: () => toast.error(PREFERENCE_TOASTS.fetchFailed),
+    },
+  );
+
+  const header = (
+    <PageHeader
+      title={mode === 'create' ? 'Create customer preference' : 'Edit customer preference'}
+      breadcrumbs={[
+        { label: 'Dashboard', href: '/' },
+        { label: 'Customer preferences', href: LIST_PATH },
+        { label: mode === 'create' ? 'Create' : 'Edit' },
+      ]}
+    />
+  );
+
+  return (
+    <RecordStates
+      state={state}
+      onRetry={retry}
+      header={header}
+      backTo={LIST_PATH}
+      missing={mode === 'edit' && !id}
+      notFoundTitle={PREFERENCE_TOASTS.notFound}
+      failedTitle={PREFERENCE_TOASTS.fetchFailed}
+      loadingLabel="Loading customer preference"
+    >
+      {(row) => (
+        <>
+          <PreferenceForm key={row?.id ?? 'new'} tenantId={tenantId} row={row} />
+          {row && history && <div className="max-w-4xl pt-6">{history(row.id)}</div>}
+        </>
+      )}
+    </RecordStates>
+  );
+}
+
+type Locations = { customerId: string; status: 'ready'; options: CustomerLocation[] } | { customerId: string; status: 'failed' };
+
+/** The chosen customer's addresses: loading while the answer for this customer has not come. */
+function useCustomerLocations(tenantId: string, customerId: string | null) {
+  const [result, setResult] = useState<Locations | null>(null);
+  const [attempt, setAttempt] = useState(0);
+  useEffect(() => {
+    if (!customerId || !tenantId) return;
+    const controller = new AbortController();
+    listCustomerLocations(tenantId, customerId, controller.signal).then(
+      (options) => setResult({ customerId, status: 'ready', options }),
+      () => {
+        if (!controller.signal.aborted) setResult({ customerId, status: 'failed' });
+      },
+    );
+    return () => controller.abort();
+  }, [tenantId, customerId, attempt]);
+  const current = customerId && result?.customerId === customerId ? result : null;
+  return {
+    status: !customerId ? ('none' as const) : current ? current.status : ('loading' as const),
+    options: current?.status === 'ready' ? current.options : [],
+    retry: () => {
+      setResult(null);
+      setAttempt((n) => n + 1);
+    },
+  };
+}
+
+/** Spec 5: the end time is re-checked when either time changes, once the user has been at it (or tried to save). */
+function useRecheckEndTime(form: UseFormReturn<Input, unknown, CustomerPreferenceFormOutput>) {
+  const start = useWatch({ control: form.control, name: 'preferred_time_start' });
+  const { touchedFields, isSubmitted } = useFormState({ control: form.control });
+  const endVisited = Boolean(touchedFields.preferred_time_end) || isSubmitted;
+  const lastStart = useRef(start);
+  useEffect(() => {
+    if (lastStart.current === start) return;
+    lastStart.current = start;
+    if (endVisited) void form.trigger('preferred_time_end');
+  }, [form, start, endVisited]);
+}
+
+function PreferenceForm({ tenantId, row }: { tenantId: string; row: PreferenceRow | null }) {
+  const [, navigate] = useLocation();
+  const toast = useToast();
+  const form = useZodForm(CustomerPreferenceFormSchema, { defaultValues: row ? toPreferenceFormValues(row) : emptyPreferenceForm() });
+  const customerId = useWatch({ control: form.control, name: 'customer_id' }) || null;
+  const locations = useCustomerLocations(tenantId, customerId);
+  useRecheckEndTime(form);
+
+  // A new customer: the location was one of the previous customer's addresses.
+  const lastCustomer = useRef(customerId);
+  useEffect(() => {
+    if (lastCustomer.current === customerId) return;
+    lastCustomer.current = customerId;
+    form.setValue('location_id', '', { shouldDirty: true, shouldValidate: form.formState.isSubmitted });
+  }, [form, customerId]);
+
+  async function onSubmit(values: CustomerPreferenceFormOutput) {
+    if (!tenantId) {
+      toast.error(row ? PREFERENCE_TOASTS.idsRequired : PREFERENCE_TOASTS.tenantRequired);
+      return;
+    }
+    const write = toPreferenceWrite(values);
+    if (row) {
+      await updatePreference(tenantId, row.id, write);
+      toast.success(PREFERENCE_TOASTS.updated);
+    } else {
+      await createPreference(tenantId, write);
+      toast.success(PREFERENCE_TOASTS.created);
+    }
+    navigate(LIST_PATH);
+  }
+
+  function onServerError(error: unknown, result: ServerErrorResult) {
+    const failed = PREFERENCE_TOASTS.failed;
+    for (const text of saveFailureToasts(error, result, { validation: failed, failed, unknown: failed })) toast.error(text);
+  }
+
+  const locationPlaceholder =
+    locations.status === 'none'
+      ? 'Choose a customer first'
+      : locations.status === 'loading'
+        ? 'Loading addresses…'
+        : locations.status === 'failed'
+          ? 'Addresses could not be loaded'
+          : locations.options.length === 0
+            ? 'This customer has no addresses'
+            : 'Select an address';
+
+  return (
+    <Form
+      form={form}
+      onSubmit={onSubmit}
+      onServerError={onServerError}
+      className="max-w-4xl space-y-6"
+      aria-label={row ? 'Edit customer preference' : 'Create customer preference'}
+    >
+      <section className="grid gap-5 sm:grid-cols-2">
+        <ComboboxField<Input, 'customer_id'>
+          name="customer_id"
+          label="Customer"
+          required
+          search={(term, signal, limit) => lookupCustomers(tenantId, term, limit, signal)}
+          initialOptions={row?.customer_name ? [{ value: row.customer_id, label: row.customer_name }] : []}
+          resolveLabel={(value) => customerLabel(tenantId, value)}
+          placeholder="Search customers"
+        />
+        <div>
+          <SelectField<Input, 'location_id'>
+            name="location_id"
+            label="Location"
+            required
+            disabled={locations.status !== 'ready' || locations.options.length === 0}
+            options={locations.options}
+            placeholder={locationPlaceholder}
+            help={locations.status === 'none' ? 'One of the customer’s addresses' : undefined}
+          />
+          {locations.status === 'failed' && (
+            <Button variant="secondary" className="mt-2" onClick={locations.retry}>
+              Retry
+            </Button>
+          )}
+        </div>
+        <TextField<Input, 'name'> name="name" label="Name" required maxLength={200} placeholder="e.g. Weekday evening drop-off" />
+        <TextField<Input, 'description'> name="description" label="Description" maxLength={2000} />
+      </section>
+
+      <fieldset className={`${fieldsetClass} grid gap-5 sm:grid-cols-3`}>
+        <legend className={legendClass}>Delivery window</legend>
+        <SelectField<Input, 'preferred_day_of_week'> name="preferred_day_of_week" label="Day of week" required options={DAY_OPTIONS} placeholder="Select a day" />
+        <TimeField<Input, 'preferred_time_start'> name="preferred_time_start" label="Start time" required />
+        <TimeField<Input, 'preferred_time_end'> name="preferred_time_end" label="End time" required />
+        <TextAreaField<Input, 'delivery_instructions'>
+          name="delivery_instructions"
+          label="Delivery instructions"
+          className="sm:col-span-3"
+          maxLength={2000}
+          placeholder="Where to leave it, who to ask for, access codes the driver needs"
+        />
+      </fieldset>
+
+      <fieldset className={`${fieldsetClass} space-y-5`}>
+        <legend className={legendClass}>Delivery options</legend>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <SwitchField<Input, 'delivery_options.signature_required'> name="delivery_options.signature_required" label="Signature required" />
+          <SwitchField<Input, 'delivery_options.requires_appointment'> name="delivery_options.requires_appointment" label="Requires appointment" />
+          <SwitchField<Input, 'delivery_options.leave_with_neighbor'> name="delivery_options.leave_with_neighbor" label="Leave with neighbour" />
+          <SwitchField<Input, 'delivery_options.leave_at_door'> name="delivery_options.leave_at_door" label="Leave at door" />
+          <CheckboxField<Input, 'delivery_options.package_handling.fragile'> name="delivery_options.package_handling.fragile" label="Fragile packages" />
+          <CheckboxField<Input, 'delivery_options.package_handling.temperature_sensitive'>
+            name="delivery_options.package_handling.temperature_sensitive"
+            label="Temperature-sensitive packages"
+          />
+        </div>
+        <ArrayField<Input, 'delivery_options.authorized_receivers'>
+          name="delivery_options.authorized_receivers"
+          label="Authorized receivers"
+          help="People who may take the delivery for the customer"
+          max={MAX_ROWS}
+          addLabel="Add receiver"
+          removeLabel="Remove receiver"
+          newRow={() => ({ name: '', relationship: '', contact: '' })}
+        >
+          {(index) => (
+            <>
+              <TextField<Input, `delivery_options.authorized_receivers.${number}.name`>
+                name={`delivery_options.authorized_receivers.${index}.name`}
+                label="Name"
+                required
+                maxLength={200}
+              />
+              <TextField<Input, `delivery_options.authorized_receivers.${number}.relationship`>
+                name={`delivery_options.authorized_receivers.${index}.relationship`}
+                label="Relationship"
+                required
+                maxLength={100}
+                placeholder="e.g. Neighbour, Receptionist"
+              />
+              <TextField<Input, `delivery_options.authorized_receivers.${number}.contact`>
+                name={`delivery_options.authorized_receivers.${index}.contact`}
+                label="Contact"
+                required
+                maxLength={200}
+                placeholder="Phone or email"
+                className="sm:col-span-2"
+              />
+            </>
+          )}
+        </ArrayField>
+      </fieldset>
+
+      <fieldset className={`${fieldsetClass} space-y-5`}>
+        <legend className={legendClass}>Contact preferences</legend>
+        <ArrayField<Input, 'contact_preferences.notification_methods'>
+          name="contact_preferences.notification_methods"
+          label="Notification methods"
+          max={MAX_ROWS}
+          addLabel="Add notification method"
+          removeLabel="Remove notification method"
+          newRow={() => ({ type: '', enabled: true, contact: '' })}
+        >
+          {(index) => (
+            <>
+              <SelectField<Input, `contact_preferences.notification_methods.${number}.type`>
+                name={`contact_preferences.notification_methods.${index}.type`}
+                label="Notification type"
+                required
+                options={NOTIFICATION_TYPE_OPTIONS}
+                placeholder="Select a type"
+              />
+              <TextField<Input, `contact_preferences.notification_methods.${number}.contact`>
+                name={`contact_preferences.notification_methods.${index}.contact`}
+                label="Contact"
+                required
+                maxLength={200}
+                placeholder="Phone number or email"
+              />
+              <CheckboxField<Input, `contact_preferences.notification_methods.${number}.enabled`>
+                name={`contact_preferences.notification_methods.${index}.enabled`}
+                label="Enabled"
+              />
+            </>
+          )}
+        </ArrayField>
+        <fieldset>
+          <legend className="text-sm font-medium text-slate-700 dark:text-slate-200">Notify the customer</legend>
+          <div className="mt-2 grid gap-3 sm:grid-cols-3">
+            {NOTIFICATION_EVENTS.map((event) => (
+              <CheckboxField<Input, `contact_preferences.notification_events.${typeof event}`>
+                key={event}
+                name={`contact_preferences.notification_events.${event}`}
+                label={NOTIFICATION_EVENT_LABELS[event]}
+              />
+            ))}
+          </div>
+        </fieldset>
+        <SelectField<Input, 'contact_preferences.language'>
+          name="contact_preferences.language"
+          label="Language"
+          required
+          options={LANGUAGE_OPTIONS}
+          placeholder="Select a language"
+          className="sm:max-w-xs"
+        />
+      </fieldset>
+
+      <fieldset className={`${fieldsetClass} grid gap-4 sm:grid-cols-3`}>
+        <legend className={legendClass}>Notification preferences</legend>
+        <SwitchField<Input, 'notification_preferences.email_notifications'> name="notification_preferences.email_notifications" label="Email notifications" />
+        <SwitchField<Input, 'notification_preferences.sms_notifications'> name="notification_preferences.sms_notifications" label="SMS notifications" />
+        <SwitchField<Input, 'notification_preferences.push_notifications'> name="notification_preferences.push_notifications" label="Push notifications" />
+      </fieldset>
+
+      <fieldset className={`${fieldsetClass} grid gap-5 sm:grid-cols-2`}>
+        <legend className={legendClass}>General delivery preferences</legend>
+        <TextField<Input, 'delivery_preferences.preferred_delivery_time'>
+          name="delivery_preferences.preferred_delivery_time"
+          label="Preferred delivery time"
+          maxLength={100}
+          placeholder="e.g. Evenings"
+        />
+        <CheckboxField<Input, 'delivery_preferences.signature_required'> name="delivery_preferences.signature_required" label="Signature required" className="sm:pt-7" />
+        <MultiSelectField<Input, 'delivery_preferences.preferred_delivery_days'>
+          name="delivery_preferences.preferred_delivery_days"
+          label="Preferred delivery days"
+          options={DAY_OPTIONS}
+          className="sm:col-span-2"
+        />
+        <TextAreaField<Input, 'delivery_preferences.delivery_instructions'>
+          name="delivery_preferences.delivery_instructions"
+          label="General delivery instructions"
+          maxLength={2000}
+          rows={2}
+          className="sm:col-span-2"
+        />
+      </fieldset>
+
+      <SwitchField<Input, 'is_active'> name="is_active" label="Active" help="Only an active preference is suggested when planning deliveries" />
+
+      <div className="flex gap-3">
+        <SubmitButton>{row ? 'Save changes' : 'Create preference'}</SubmitButton>
+        <Button variant="secondary" onClick={() => navigate(LIST_PATH)}>
+          Cancel
+        </Button>
+      </div>
+    </Form>
+  );
+}
+
+export function CustomerPreferenceCreatePage() {
+  return <CustomerPreferenceFormPage mode="create" />;
+}
+
+export function CustomerPreferenceEditPage({ history }: { history?: (preferenceId: string) => ReactNode }) {
+  return <CustomerPreferenceFormPage mode="edit" history={history} />;
+}

@@ -1,0 +1,128 @@
+import { useState } from 'react';
+import { useLocation } from 'wouter';
+import { useSession } from '../../../lib/session';
+import { tenantIdOf } from '../../../lib/tenant';
+import { useListUrlState } from '../../../lib/url-state';
+import { useServerList } from '../../../lib/use-server-list';
+import { Button } from '../../../ui/Button';
+import { Chip } from '../../../ui/Chip';
+import { ConfirmDialog } from '../../../ui/ConfirmDialog';
+import { DataTable, FilterSelect, type DataTableColumn } from '../../../ui/data-table';
+import { LookupFilter } from '../../../ui/data-table/LookupFilter';
+import { PageHeader } from '../../../ui/PageHeader';
+import { useToast } from '../../../ui/toast';
+import { customerLabel, deletePreference, listPreferences, lookupCustomers } from '../api';
+import { preferenceList } from '../list';
+import { DAY_OPTIONS, dayName, formatWindow, languageLabel, locationLabel, PREFERENCE_TOASTS, type DayValue, type PreferenceRow } from '../schema';
+
+const columns: DataTableColumn<PreferenceRow>[] = [
+  {
+    id: 'name',
+    header: 'Name',
+    sortable: true,
+    cell: (p) => (
+      <span>
+        <span className="block font-medium">{p.name}</span>
+        {p.description && <span className="block max-w-xs truncate text-xs text-slate-500 dark:text-slate-400">{p.description}</span>}
+      </span>
+    ),
+  },
+  {
+    id: 'customer_name',
+    header: 'Customer',
+    sortable: true,
+    cell: (p) => (
+      <span>
+        <span className="block">{p.customer_name ?? '—'}</span>
+        {p.customer_email && <span className="block text-xs text-slate-500 dark:text-slate-400">{p.customer_email}</span>}
+      </span>
+    ),
+  },
+  { id: 'location', header: 'Location', hideBelow: 'lg', cell: (p) => <span className="block max-w-xs truncate">{locationLabel(p)}</span> },
+  { id: 'preferred_day_of_week', header: 'Day', sortable: true, cell: (p) => dayName(p.preferred_day_of_week), width: '8rem' },
+  { id: 'preferred_time_start', header: 'Window', sortable: true, cell: (p) => formatWindow(p.preferred_time_start, p.preferred_time_end), width: '9rem' },
+  { id: 'language', header: 'Language', hideBelow: 'md', cell: (p) => languageLabel(p.contact_preferences.language), width: '7rem' },
+  { id: 'is_active', header: 'Status', cell: (p) => <Chip tone={p.is_active ? 'success' : 'neutral'}>{p.is_active ? 'Active' : 'Inactive'}</Chip> },
+];
+
+/** customer-preference (spec 2): server-side search, customer, day and status filters, 25 rows, state in the URL. */
+export function CustomerPreferencesListPage() {
+  const { user } = useSession();
+  const tenantId = tenantIdOf(user) ?? '';
+  const [, navigate] = useLocation();
+  const toast = useToast();
+  const [deleting, setDeleting] = useState<PreferenceRow | null>(null);
+  const table = useListUrlState(preferenceList);
+  const list = useServerList({
+    queryKey: ['customer-preferences', tenantId],
+    state: table.state,
+    fetchPage: (state, context) => listPreferences(tenantId, state, context),
+    rowKey: (p: PreferenceRow) => p.id,
+    enabled: tenantId !== '',
+  });
+
+  return (
+    <div className="space-y-4">
+      <PageHeader title="Customer preferences" breadcrumbs={[{ label: 'Dashboard', href: '/' }, { label: 'Customer preferences' }]} />
+      <DataTable
+        label="Customer preferences"
+        columns={columns}
+        {...table}
+        {...list.tableProps}
+        rowLabel={(p) => `${p.name} (${p.customer_name ?? 'unknown customer'})`}
+        searchPlaceholder="Search name, customer or location"
+        rowActions={(p) => [
+          { label: 'Edit', onSelect: () => navigate(`/customer-preference/${p.id}/edit`) },
+          { label: 'Delete', onSelect: () => setDeleting(p), destructive: true },
+        ]}
+        toolbar={<Button onClick={() => navigate('/customer-preference/create')}>Add preference</Button>}
+        filterFields={(draft, setDraft) => (
+          <div className="space-y-4">
+            <LookupFilter
+              label="Customer"
+              value={draft.customer_id}
+              onChange={(customer_id) => setDraft({ ...draft, customer_id })}
+              search={(term, signal, limit) => lookupCustomers(tenantId, term, limit, signal)}
+              resolveLabel={(id) => customerLabel(tenantId, id)}
+            />
+            <FilterSelect<DayValue>
+              label="Day"
+              value={draft.day}
+              options={DAY_OPTIONS}
+              onChange={(day) => setDraft({ ...draft, day })}
+            />
+            <FilterSelect
+              label="Status"
+              value={draft.active === undefined ? undefined : draft.active ? 'true' : 'false'}
+              options={[
+                { value: 'true', label: 'Active' },
+                { value: 'false', label: 'Inactive' },
+              ]}
+              onChange={(value) => setDraft({ ...draft, active: value === undefined ? undefined : value === 'true' })}
+            />
+          </div>
+        )}
+      />
+      <ConfirmDialog
+        open={deleting !== null}
+        onClose={() => setDeleting(null)}
+        title="Delete this customer preference?"
+        message={
+          deleting
+            ? `${deleting.name} for ${deleting.customer_name ?? 'this customer'} will be removed. Deliveries will no longer be planned with it; to keep it on record, make it inactive instead.`
+            : ''
+        }
+        confirmLabel="Delete"
+        destructive
+        onConfirm={async () => {
+          if (!deleting) return;
+          await deletePreference(tenantId, deleting.id);
+          toast.success(PREFERENCE_TOASTS.deleted);
+          list.refetch();
+        }}
+      />
+    </div>
+  );
+}
+
+export default CustomerPreferencesListPage;
