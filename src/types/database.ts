@@ -859,14 +859,30 @@ isOneToOne: false
                 }
           }
           Functions: {
-            "customer_preference_for":
+            "assignment_fit":
+{ Args: { "delivery_id": string,"driver_id": string,"vehicle_id": string }; Returns: Json
+                           },
+"customer_preference_for":
 { Args: { "customer_id": string,"location_id": string }; Returns: Json
                            },
 "delivery_actions":
 { Args: { "delivery_id": string }; Returns: (string)[]
                            },
+"driver_completed_per_day":
+{ Args: { "driver_id"?: string,"from_date"?: string,"to_date"?: string }; Returns: {
+              "completed": number,"day": string
+            }[]
+                           },
+"driver_performance":
+{ Args: { "from_date"?: string,"to_date"?: string }; Returns: {
+              "acceptance_rate": number,"accepted": number,"assigned": number,"avatar_url": string,"avg_assignment_to_delivered_minutes": number,"cod_collected": number,"completed": number,"currency": string,"driver_id": string,"driver_status": string,"failed": number,"full_name": string,"on_time": number,"on_time_rate": number,"rejected": number,"with_deadline": number
+            }[]
+                           },
 "get_tenant_settings":
 { Args: { "p_tenant_id": string }; Returns: Json
+                           },
+"list_assignments":
+{ Args: { "assigned_by"?: string,"delivery_id"?: string,"direction"?: string,"driver_id"?: string,"language"?: string,"limit"?: number,"page"?: number,"search"?: string,"sort"?: string,"status"?: string,"tenant_id"?: string,"vehicle_id"?: string }; Returns: Json
                            },
 "list_audit_actors":
 { Args: { "p_tenant_id": string }; Returns: {
