@@ -201,7 +201,7 @@ begin
   select * into d from public.drivers where id = driver_id for update;
   if d.id is null or not private.is_tenant_member(d.tenant_id)
     or not (d.id = auth.uid() or private.current_panel_type() in ('admin', 'dispatcher')) then
-    raise exception using errcode = 'P0002', message = 'Driver not found';
+    raise exception using errcode = 'PT404', message = 'Driver not found';
   end if;
   if next_status is null or next_status not in ('offline', 'available', 'on_break') then
     raise exception using errcode = '23514', message = 'Validation failed',

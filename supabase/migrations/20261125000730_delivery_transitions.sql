@@ -15,7 +15,7 @@
 --   failed     -> pending       staff (another attempt)
 -- delivered, cancelled and returned are final.
 --
--- Errors: a delivery the caller cannot see is 'Delivery not found' (P0002, HTTP 404); a move the
+-- Errors: a delivery the caller cannot see is 'Delivery not found' (PT404: HTTP 404 through PostgREST); a move the
 -- machine has no arrow for is 23514 'Validation failed' with a `status` detail (HTTP 400); a legal
 -- move by the wrong person is 42501 (HTTP 403) saying who may make it. Nothing changes on an error.
 --
@@ -175,7 +175,7 @@ begin
     or (panel = 'driver' and d.driver_id is distinct from me
       and not exists (select 1 from public.assignments x where x.delivery_id = d.id and x.driver_id = me and x.status in ('accepted', 'completed')))
   then
-    raise exception using errcode = 'P0002', message = 'Delivery not found';
+    raise exception using errcode = 'PT404', message = 'Delivery not found';
   end if;
 
   if transition_delivery.idempotency_key is not null then
@@ -312,7 +312,7 @@ begin
   select x.* into a from public.assignments x where x.id = respond_to_assignment.assignment_id for update;
   if a.id is null or not private.is_tenant_member(a.tenant_id)
     or (private.current_panel_type() not in ('admin', 'dispatcher') and a.driver_id is distinct from auth.uid()) then
-    raise exception using errcode = 'P0002', message = 'Assignment not found';
+    raise exception using errcode = 'PT404', message = 'Assignment not found';
   end if;
   if a.driver_id is distinct from auth.uid() then
     raise exception using errcode = '42501', message = 'Only the assigned driver can accept or reject an assignment';
@@ -375,7 +375,7 @@ begin
     if d.id is not null and private.is_tenant_member(d.tenant_id) and private.current_panel_type() = 'driver' and d.driver_id = auth.uid() then
       raise exception using errcode = '42501', message = 'Only admins and dispatchers can unassign a delivery; reject the assignment instead';
     end if;
-    raise exception using errcode = 'P0002', message = 'Delivery not found';
+    raise exception using errcode = 'PT404', message = 'Delivery not found';
   end if;
   if d.status not in ('assigned', 'accepted') then
     perform private.validation_error('status', format('Only assigned or accepted deliveries can be unassigned; this one is %s',

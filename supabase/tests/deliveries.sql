@@ -120,8 +120,8 @@ language sql
 immutable
 as $$
   select case
-    when role in ('other_driver', 'other_tenant') then 'P0002'
-    when role = 'driver' and origin in ('pending', 'cancelled') then 'P0002'
+    when role in ('other_driver', 'other_tenant') then 'PT404'
+    when role = 'driver' and origin in ('pending', 'cancelled') then 'PT404'
     when target = 'assigned' or pg_temp.arrow(origin, target) is null then '23514'
     when role = 'staff' and pg_temp.arrow(origin, target) in ('staff', 'both') then 'ok'
     when role = 'driver' and pg_temp.arrow(origin, target) in ('driver', 'both')
@@ -174,7 +174,7 @@ select throws_ok(format($$ select public.transition_delivery(%L, 'cancelled') $$
 select throws_ok(format($$ select public.transition_delivery(%L, 'assigned') $$, (select delivery from states where status = 'pending')),
   '23514', 'Validation failed', 'assigning goes through an assignment');
 select throws_ok($$ select public.transition_delivery('00000000-0000-4000-8000-000000000000', 'cancelled', 'x') $$,
-  'P0002', 'Delivery not found', 'an unknown delivery');
+  'PT404', 'Delivery not found', 'an unknown delivery');
 reset role;
 select tests.act_as('driver@acme.test');
 select throws_ok(format($$ select public.transition_delivery(%L, 'failed') $$, (select delivery from states where status = 'in_transit')),
@@ -237,7 +237,7 @@ select throws_ok(format($$ select public.respond_to_assignment(%L, false, 'x') $
 reset role;
 select tests.act_as('driver@acme.test');
 select throws_ok(format($$ select public.respond_to_assignment(%L, true) $$, (select assignment from rej)),
-  'P0002', 'Assignment not found', 'another driver cannot see it');
+  'PT404', 'Assignment not found', 'another driver cannot see it');
 reset role;
 select tests.act_as('luis.ortega@acmelogistics.example');
 select throws_ok(format($$ select public.respond_to_assignment(%L, false, '  ') $$, (select assignment from rej)),
