@@ -44,6 +44,9 @@ const CustomerDashboardPage = lazyWithRetry(() => import('../features/dashboards
 const VehiclesListPage = lazyWithRetry(async () => ({ default: (await import('../features/vehicles/pages/VehiclesListPage')).VehiclesListPage }));
 const VehicleCreatePage = lazyWithRetry(async () => ({ default: (await import('../features/vehicles/pages/VehicleFormPage')).VehicleCreatePage }));
 const VehicleEditPage = lazyWithRetry(async () => ({ default: (await import('../features/vehicles/pages/VehicleFormPage')).VehicleEditPage }));
+const DriversListPage = lazyWithRetry(async () => ({ default: (await import('../features/drivers/pages/DriversListPage')).DriversListPage }));
+const DriverCreatePage = lazyWithRetry(async () => ({ default: (await import('../features/drivers/pages/DriverFormPage')).DriverCreatePage }));
+const DriverEditPage = lazyWithRetry(async () => ({ default: (await import('../features/drivers/pages/DriverFormPage')).DriverEditPage }));
 const ZonesListPage = lazyWithRetry(async () => ({ default: (await import('../features/zones/pages/ZonesListPage')).ZonesListPage }));
 const ZoneCreatePage = lazyWithRetry(async () => ({ default: (await import('../features/zones/pages/ZoneFormPage')).ZoneCreatePage }));
 const ZoneEditPage = lazyWithRetry(async () => ({ default: (await import('../features/zones/pages/ZoneFormPage')).ZoneEditPage }));
@@ -203,6 +206,21 @@ function AdminArea() {
         <Route path="/vehicles/:id/edit">
           <AdminPage>
             <VehicleEditPage history={recordHistory('vehicles')} />
+          </AdminPage>
+        </Route>
+        <Route path="/drivers">
+          <AdminPage>
+            <DriversListPage />
+          </AdminPage>
+        </Route>
+        <Route path="/drivers/create">
+          <AdminPage>
+            <DriverCreatePage />
+          </AdminPage>
+        </Route>
+        <Route path="/drivers/:id/edit">
+          <AdminPage>
+            <DriverEditPage history={recordHistory('drivers')} />
           </AdminPage>
         </Route>
         <Route path="/zones">

@@ -188,6 +188,15 @@ export const PriceTagIcon = (p: IconProps) => (
   </Outline>
 );
 
+/** Drivers: a steering wheel. */
+export const SteeringWheelIcon = (p: IconProps) => (
+  <Outline {...p}>
+    <circle cx="12" cy="12" r="9" />
+    <circle cx="12" cy="12" r="2" />
+    <path d="M3.5 10.5l6.6 1M20.5 10.5l-6.6 1M12 14v7" />
+  </Outline>
+);
+
 /* Warehousing: sites, locations, staff, suppliers. */
 
 export const WarehouseIcon = (p: IconProps) => (

@@ -1,5 +1,5 @@
 import type { ComponentType, SVGProps } from 'react';
-import { ActivityIcon, CalendarClockIcon, DashboardIcon, LocationGridIcon, PaletteIcon, PriceTagIcon, ServiceIcon, SettingsIcon, StaffIcon, SupplierIcon, TruckIcon, UsersIcon, WarehouseIcon, ZoneIcon } from '../../ui/icons';
+import { ActivityIcon, CalendarClockIcon, DashboardIcon, LocationGridIcon, PaletteIcon, PriceTagIcon, ServiceIcon, SettingsIcon, StaffIcon, SteeringWheelIcon, SupplierIcon, TruckIcon, UsersIcon, WarehouseIcon, ZoneIcon } from '../../ui/icons';
 
 export type NavGroupId = 'overview' | 'operations' | 'warehousing' | 'commerce' | 'settings';
 
@@ -31,6 +31,7 @@ export const ADMIN_NAV: readonly AdminNavEntry[] = [
   { group: 'overview', label: 'Dashboard', path: '', icon: DashboardIcon },
   { group: 'overview', label: 'Users', path: 'users', icon: UsersIcon },
   { group: 'operations', label: 'Vehicles', path: 'vehicles', icon: TruckIcon },
+  { group: 'operations', label: 'Drivers', path: 'drivers', icon: SteeringWheelIcon },
   { group: 'operations', label: 'Zones', path: 'zones', icon: ZoneIcon },
   { group: 'operations', label: 'Delivery services', path: 'delivery-services', icon: ServiceIcon },
   { group: 'operations', label: 'Zone pricing', path: 'zone-pricing', icon: PriceTagIcon },

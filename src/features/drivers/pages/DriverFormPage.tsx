@@ -1,0 +1,457 @@
+import { useEffect, useId, useMemo, useState, type ReactNode } from 'react';
+import { useWatch } from 'react-hook-form';
+import { useLocation, useParams } from 'wouter';
+import { mapsToken } from '../../../lib/geocoding';
+import { formatRelativeTime } from '../../../lib/relative-time';
+import { saveFailureToasts, type ServerErrorResult } from '../../../lib/server-errors';
+import { useSession } from '../../../lib/session';
+import { tenantIdOf } from '../../../lib/tenant';
+import { useTenantSettings } from '../../../lib/tenant-settings';
+import { useLiveCollection } from '../../../lib/use-live-collection';
+import { useNow } from '../../../lib/use-now';
+import { Avatar } from '../../../ui/Avatar';
+import { Button } from '../../../ui/Button';
+import { Chip, StatusChip } from '../../../ui/Chip';
+import { ConfirmDialog } from '../../../ui/ConfirmDialog';
+import { ComboboxField, DateField, Form, SelectField, SubmitButton, TextField, useZodForm } from '../../../ui/form';
+import { MapView, type MapGeoJsonLayer, type MapMarker } from '../../../ui/map';
+import { PageHeader } from '../../../ui/PageHeader';
+import { RecordStates } from '../../../ui/RecordStates';
+import { useToast } from '../../../ui/toast';
+import { useRecordLoad } from '../../../ui/useRecordLoad';
+import {
+  createDriver,
+  deleteDriver,
+  getDriver,
+  inviteDriver,
+  listTrail,
+  lookupActiveVehicles,
+  lookupActiveZones,
+  lookupDriverCandidates,
+  setDriverStatus,
+  updateDriver,
+  type TrailPoint,
+} from '../api';
+import { driversSource } from '../atoms';
+import {
+  DRIVER_STATUS_LABELS,
+  DRIVER_STATUS_TONES,
+  DriverCreateSchema,
+  DriverFormSchema,
+  emptyDriverCreateForm,
+  formatDay,
+  isoDay,
+  LICENCE_CLASS_OPTIONS,
+  licenceState,
+  SETTABLE_STATUSES,
+  toDriverFormValues,
+  toDriverWrite,
+  type DriverCreateInput,
+  type DriverCreateOutput,
+  type DriverFormInput,
+  type DriverFormOutput,
+  type DriverRow,
+  type SettableStatus,
+} from '../schema';
+
+export const DRIVER_TOASTS = {
+  created: 'Driver created successfully',
+  invited: 'Invitation sent and driver created',
+  updated: 'Driver updated successfully',
+  createFailed: 'Failed to create driver',
+  updateFailed: 'Failed to update driver',
+  validation: 'Validation failed',
+  unknown: 'An error occurred while submitting the form',
+  fetchFailed: 'Failed to fetch driver data',
+  notFound: 'Driver not found',
+  deleted: 'Driver deleted',
+  statusChanged: 'Driver status updated',
+  statusFailed: 'Failed to update the driver status',
+  invitedNotCreated: 'The invitation was sent, but the driver record was not saved: fix the licence details and save again.',
+} as const;
+
+const LIST_PATH = '/drivers';
+
+/** drivers/create (no id) or drivers/{id}/edit; `history` renders the record's audit history below a loaded driver. */
+export function DriverFormPage({ mode, history }: { mode: 'create' | 'edit'; history?: (driverId: string) => ReactNode }) {
+  const { id } = useParams<{ id?: string }>();
+  const { user } = useSession();
+  const tenantId = tenantIdOf(user) ?? '';
+  const toast = useToast();
+  const { state, retry, setRecord } = useRecordLoad<DriverRow | null>(mode === 'edit' && id && tenantId ? `${tenantId}/${id}` : null, () => getDriver(tenantId, id ?? ''), {
+    initial: mode === 'create' ? { status: 'ready', record: null } : undefined,
+    onError: () => toast.error(DRIVER_TOASTS.fetchFailed),
+  });
+
+  const header = (
+    <PageHeader
+      title={mode === 'create' ? 'Create driver' : 'Edit driver'}
+      breadcrumbs={[{ label: 'Dashboard', href: '/' }, { label: 'Drivers', href: LIST_PATH }, { label: mode === 'create' ? 'Create' : 'Edit' }]}
+    />
+  );
+
+  return (
+    <RecordStates
+      state={state}
+      onRetry={retry}
+      header={header}
+      backTo={LIST_PATH}
+      missing={mode === 'edit' && !id}
+      notFoundTitle={DRIVER_TOASTS.notFound}
+      failedTitle={DRIVER_TOASTS.fetchFailed}
+      loadingLabel="Loading driver"
+    >
+      {(driver) =>
+        driver ? (
+          <DriverEdit key={driver.id} tenantId={tenantId} driver={driver} onChanged={setRecord} history={history} />
+        ) : (
+          <DriverCreateForm tenantId={tenantId} />
+        )
+      }
+    </RecordStates>
+  );
+}
+
+const radioClass = 'size-4 accent-brand';
+
+function DriverCreateForm({ tenantId }: { tenantId: string }) {
+  const [, navigate] = useLocation();
+  const toast = useToast();
+  const form = useZodForm(DriverCreateSchema, { defaultValues: emptyDriverCreateForm() });
+  const source = useWatch({ control: form.control, name: 'source' });
+  const sourceName = useId();
+  // An invited person whose driver record then failed: saving again attaches the record to them.
+  const [invited, setInvited] = useState<{ id: string; full_name: string } | null>(null);
+
+  async function onSubmit(values: DriverCreateOutput) {
+    const write = toDriverWrite(values);
+    if (values.source === 'existing') {
+      await createDriver(tenantId, values.person_id ?? '', write);
+      toast.success(DRIVER_TOASTS.created);
+      navigate(LIST_PATH);
+      return;
+    }
+    const person = await inviteDriver({ email: values.email, first_name: values.first_name, last_name: values.last_name, phone: write.phone });
+    try {
+      await createDriver(tenantId, person.id, write);
+    } catch (error) {
+      // The person exists now: continue as 'existing driver user' with them picked.
+      setInvited(person);
+      form.setValue('source', 'existing');
+      form.setValue('person_id', person.id);
+      toast.error(DRIVER_TOASTS.invitedNotCreated);
+      throw error;
+    }
+    toast.success(DRIVER_TOASTS.invited);
+    navigate(LIST_PATH);
+  }
+
+  function onServerError(error: unknown, result: ServerErrorResult) {
+    for (const text of saveFailureToasts(error, result, { validation: DRIVER_TOASTS.validation, failed: DRIVER_TOASTS.createFailed, unknown: DRIVER_TOASTS.unknown })) toast.error(text);
+  }
+
+  return (
+    <Form form={form} onSubmit={onSubmit} onServerError={onServerError} className="max-w-3xl space-y-5" aria-label="Create driver">
+      <fieldset className="space-y-3">
+        <legend className="text-sm font-medium">Who is the driver?</legend>
+        <div className="flex flex-wrap gap-6">
+          <label className="flex items-center gap-2 text-sm">
+            <input type="radio" className={radioClass} name={sourceName} checked={source === 'existing'} onChange={() => form.setValue('source', 'existing')} />
+            Existing driver user
+          </label>
+          <label className="flex items-center gap-2 text-sm">
+            <input type="radio" className={radioClass} name={sourceName} checked={source === 'invite'} onChange={() => form.setValue('source', 'invite')} />
+            Invite a new driver
+          </label>
+        </div>
+      </fieldset>
+      {source === 'existing' ? (
+        <ComboboxField<DriverCreateInput, 'person_id'>
+          name="person_id"
+          label="Driver user"
+          required
+          search={(term, signal, limit) => lookupDriverCandidates(tenantId, term, limit, signal)}
+          initialOptions={invited ? [{ value: invited.id, label: invited.full_name }] : []}
+          help="People with the driver role who have no driver record yet"
+        />
+      ) : (
+        <div className="space-y-5">
+          <TextField<DriverCreateInput, 'email'> name="email" label="Email" type="email" autoComplete="off" required help="They get an email with a link to set their password." />
+          <div className="grid gap-5 sm:grid-cols-2">
+            <TextField<DriverCreateInput, 'first_name'> name="first_name" label="First name" required />
+            <TextField<DriverCreateInput, 'last_name'> name="last_name" label="Last name" required />
+          </div>
+        </div>
+      )}
+      <DriverFields tenantId={tenantId} driver={null} />
+      <div className="flex gap-3">
+        <SubmitButton>{source === 'invite' ? 'Invite and create driver' : 'Create driver'}</SubmitButton>
+        <button type="button" className="text-sm text-slate-600 underline dark:text-slate-300" onClick={() => navigate(LIST_PATH)}>
+          Cancel
+        </button>
+      </div>
+    </Form>
+  );
+}
+
+/** The fields both forms share; the form is found by context. */
+function DriverFields({ tenantId, driver }: { tenantId: string; driver: DriverRow | null }) {
+  return (
+    <>
+      <div className="grid gap-5 sm:grid-cols-3">
+        <TextField<DriverFormInput, 'licence_number'> name="licence_number" label="Licence number" required autoComplete="off" />
+        <SelectField<DriverFormInput, 'licence_class'> name="licence_class" label="Licence class" required options={LICENCE_CLASS_OPTIONS} />
+        <DateField<DriverFormInput, 'licence_expiry'> name="licence_expiry" label="Licence expiry" required />
+      </div>
+      <TextField<DriverFormInput, 'phone'> name="phone" label="Phone" type="tel" autoComplete="off" help="Optional; at least 10 digits" />
+      <div className="grid gap-5 sm:grid-cols-2">
+        <ComboboxField<DriverFormInput, 'default_vehicle_id'>
+          name="default_vehicle_id"
+          label="Default vehicle"
+          search={(term, signal, limit) => lookupActiveVehicles(tenantId, term, limit, signal)}
+          initialOptions={driver?.default_vehicle_id && driver.default_vehicle_name ? [{ value: driver.default_vehicle_id, label: driver.default_vehicle_name }] : []}
+        />
+        <ComboboxField<DriverFormInput, 'home_zone_id'>
+          name="home_zone_id"
+          label="Home zone"
+          search={(term, signal, limit) => lookupActiveZones(tenantId, term, limit, signal)}
+          initialOptions={driver?.home_zone_id && driver.home_zone_name ? [{ value: driver.home_zone_id, label: driver.home_zone_name }] : []}
+        />
+      </div>
+      <TextField<DriverFormInput, 'notes'> name="notes" label="Notes" />
+    </>
+  );
+}
+
+function DriverEdit({
+  tenantId,
+  driver,
+  onChanged,
+  history,
+}: {
+  tenantId: string;
+  driver: DriverRow;
+  onChanged: (driver: DriverRow) => void;
+  history?: (driverId: string) => ReactNode;
+}) {
+  const [, navigate] = useLocation();
+  const toast = useToast();
+  const [deleting, setDeleting] = useState(false);
+  const live = useLiveCollection(driversSource, tenantId);
+  // Status and position as the live topic last said (a driver's device reports while the page is open).
+  const liveRow = live.rows.get(driver.id);
+  const current: DriverRow = liveRow && liveRow.updated_at >= driver.updated_at ? { ...driver, ...liveRow } : driver;
+  const today = isoDay(useNow());
+  const licence = licenceState(current.licence_expiry, today);
+
+  return (
+    <div className="grid gap-6 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+      <div className="space-y-6">
+        <section className="flex flex-wrap items-center gap-4 rounded-lg border border-slate-200 p-4 dark:border-slate-700" aria-label="Driver">
+          <Avatar name={current.full_name} src={current.avatar_url} size="lg" />
+          <div className="min-w-0 flex-1">
+            <p className="text-lg font-semibold">{current.full_name}</p>
+            <p className="truncate text-sm text-slate-600 dark:text-slate-400">{current.email}</p>
+            <p className="mt-1 flex flex-wrap gap-2">
+              <StatusChip status={current.status} tones={DRIVER_STATUS_TONES} labels={DRIVER_STATUS_LABELS} />
+              {licence === 'expired' && <Chip tone="error">Licence expired {formatDay(current.licence_expiry)}</Chip>}
+              {licence === 'expiring' && <Chip tone="warning">Licence expires {formatDay(current.licence_expiry)}</Chip>}
+              {current.person_status !== 'active' && <Chip tone="neutral">Account {current.person_status}</Chip>}
+            </p>
+          </div>
+        </section>
+        <StatusControl driver={current} onChanged={(updated) => onChanged({ ...driver, ...updated })} />
+        <DriverEditForm tenantId={tenantId} driver={driver} />
+        <section className="space-y-2 border-t border-slate-200 pt-6 dark:border-slate-700">
+          <h2 className="text-base font-semibold">Delete driver</h2>
+          <p className="text-sm text-slate-600 dark:text-slate-400">
+            Removes the driver record (licence, status, trail); the person keeps their account. Drivers with deliveries or assignments on record cannot be deleted.
+          </p>
+          <Button variant="secondary" className="text-red-700 dark:text-red-300" onClick={() => setDeleting(true)}>
+            Delete driver
+          </Button>
+        </section>
+        {history && <div className="pt-2">{history(driver.id)}</div>}
+      </div>
+      <PositionPanel driver={current} />
+      <ConfirmDialog
+        open={deleting}
+        onClose={() => setDeleting(false)}
+        title="Delete this driver?"
+        message={`${driver.full_name}'s driver record and position trail will be removed. Their user account stays.`}
+        confirmLabel="Delete"
+        destructive
+        onConfirm={async () => {
+          await deleteDriver(tenantId, driver.id);
+          toast.success(DRIVER_TOASTS.deleted);
+          navigate(LIST_PATH);
+        }}
+      />
+    </div>
+  );
+}
+
+function DriverEditForm({ tenantId, driver }: { tenantId: string; driver: DriverRow }) {
+  const [, navigate] = useLocation();
+  const toast = useToast();
+  const form = useZodForm(DriverFormSchema, { defaultValues: toDriverFormValues(driver) });
+
+  async function onSubmit(values: DriverFormOutput) {
+    await updateDriver(tenantId, driver.id, toDriverWrite(values));
+    toast.success(DRIVER_TOASTS.updated);
+    navigate(LIST_PATH);
+  }
+
+  function onServerError(error: unknown, result: ServerErrorResult) {
+    for (const text of saveFailureToasts(error, result, { validation: DRIVER_TOASTS.validation, failed: DRIVER_TOASTS.updateFailed, unknown: DRIVER_TOASTS.unknown })) toast.error(text);
+  }
+
+  return (
+    <Form form={form} onSubmit={onSubmit} onServerError={onServerError} className="space-y-5" aria-label="Edit driver">
+      <DriverFields tenantId={tenantId} driver={driver} />
+      <div className="flex gap-3">
+        <SubmitButton>Save changes</SubmitButton>
+        <button type="button" className="text-sm text-slate-600 underline dark:text-slate-300" onClick={() => navigate(LIST_PATH)}>
+          Cancel
+        </button>
+      </div>
+    </Form>
+  );
+}
+
+const selectClass =
+  'block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100';
+
+/** Duty status through set_driver_status: available, on break or offline; busy follows accepted work. */
+function StatusControl({ driver, onChanged }: { driver: DriverRow; onChanged: (driver: Partial<DriverRow>) => void }) {
+  const toast = useToast();
+  const id = useId();
+  const [choice, setChoice] = useState<SettableStatus>(driver.status === 'busy' ? 'available' : driver.status);
+  const [saving, setSaving] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const unchanged = choice === driver.status || (choice === 'available' && driver.status === 'busy');
+
+  async function apply() {
+    setSaving(true);
+    setProblem(null);
+    try {
+      const updated = await setDriverStatus(driver.id, choice);
+      onChanged(updated);
+      toast.success(updated.status === 'busy' && choice === 'available' ? 'The driver has accepted work, so they stay busy' : DRIVER_TOASTS.statusChanged);
+    } catch (error) {
+      const message = error instanceof Error ? error.message : (error as { message?: string }).message;
+      setProblem(message ?? DRIVER_TOASTS.statusFailed);
+      toast.error(DRIVER_TOASTS.statusFailed);
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <section className="space-y-2 rounded-lg border border-slate-200 p-4 dark:border-slate-700" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`} className="text-base font-semibold">
+        Duty status
+      </h2>
+      <p className="text-sm text-slate-600 dark:text-slate-400">
+        Now {DRIVER_STATUS_LABELS[driver.status].toLowerCase()}
+        {driver.status === 'busy' ? ' (accepted work; becomes available when it is done)' : ''}.
+      </p>
+      <div className="flex flex-wrap items-end gap-3">
+        <label htmlFor={id} className="sr-only">
+          New status
+        </label>
+        <select id={id} className={`${selectClass} max-w-48`} value={choice} onChange={(event) => setChoice(event.target.value as SettableStatus)}>
+          {SETTABLE_STATUSES.map((value) => (
+            <option key={value} value={value}>
+              {DRIVER_STATUS_LABELS[value]}
+            </option>
+          ))}
+        </select>
+        <Button variant="secondary" busy={saving} disabled={unchanged} onClick={() => void apply()}>
+          Set status
+        </Button>
+      </div>
+      {problem && (
+        <p role="alert" className="text-sm text-red-700 dark:text-red-300">
+          {problem}
+        </p>
+      )}
+    </section>
+  );
+}
+
+/** The last known position on a small map, with the thinned trail of the last 24 hours. */
+function PositionPanel({ driver }: { driver: DriverRow }) {
+  const settings = useTenantSettings();
+  const tenantSettings = settings.status === 'ready' ? settings.settings : null;
+  const now = useNow();
+  const [trail, setTrail] = useState<TrailPoint[]>([]);
+  const positionAt = driver.last_position_at;
+
+  useEffect(() => {
+    const controller = new AbortController();
+    listTrail(driver.id, controller.signal).then(setTrail, () => setTrail([]));
+    return () => controller.abort();
+  }, [driver.id, positionAt]);
+
+  const hasPosition = driver.last_lat !== null && driver.last_lng !== null && positionAt !== null;
+  const markers = useMemo<MapMarker[]>(
+    () => (hasPosition ? [{ id: driver.id, lat: driver.last_lat ?? 0, lng: driver.last_lng ?? 0, label: driver.full_name, color: '#2563eb' }] : []),
+    [hasPosition, driver.id, driver.last_lat, driver.last_lng, driver.full_name],
+  );
+  const layers = useMemo<MapGeoJsonLayer[]>(
+    () =>
+      trail.length > 1
+        ? [
+            {
+              id: 'trail',
+              type: 'line',
+              data: { type: 'Feature', properties: {}, geometry: { type: 'LineString', coordinates: trail.map((p) => [p.lng, p.lat]) } },
+              paint: { 'line-color': '#2563eb', 'line-width': 3, 'line-opacity': 0.6 },
+            },
+          ]
+        : [],
+    [trail],
+  );
+
+  return (
+    <section className="space-y-3" aria-label="Last known position">
+      <h2 className="text-base font-semibold">Last known position</h2>
+      {hasPosition ? (
+        <>
+          <p className="text-sm text-slate-600 dark:text-slate-400">
+            Seen{' '}
+            <time dateTime={positionAt ?? ''} title={new Date(positionAt ?? '').toLocaleString()}>
+              {formatRelativeTime(positionAt ?? '', now)}
+            </time>{' '}
+            at {driver.last_lat?.toFixed(5)}, {driver.last_lng?.toFixed(5)}
+            {driver.last_speed !== null ? ` · ${Math.round(driver.last_speed * 3.6)} km/h` : ''}
+            {driver.last_accuracy !== null ? ` · ±${Math.round(driver.last_accuracy)} m` : ''}
+            {trail.length > 0 ? ` · ${trail.length} trail points in 24 h` : ''}
+          </p>
+          <MapView
+            center={[driver.last_lng ?? 0, driver.last_lat ?? 0]}
+            defaultCenter={tenantSettings?.mapCentre}
+            zoom={13}
+            height={320}
+            markers={markers}
+            layers={layers}
+            mapboxToken={mapsToken(tenantSettings?.mapsKey)}
+          />
+        </>
+      ) : (
+        <p className="rounded-lg border border-dashed border-slate-300 p-6 text-sm text-slate-600 dark:border-slate-600 dark:text-slate-400">
+          No position reported yet. The driver&apos;s position shows here once their app reports it.
+        </p>
+      )}
+    </section>
+  );
+}
+
+export function DriverCreatePage() {
+  return <DriverFormPage mode="create" />;
+}
+
+export function DriverEditPage({ history }: { history?: (driverId: string) => ReactNode }) {
+  return <DriverFormPage mode="edit" history={history} />;
+}
