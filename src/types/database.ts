@@ -389,6 +389,118 @@ isOneToOne: false
       referencedColumns: ["id"]
     }
                   ]
+                },"exception_events": {
+                  Row: {
+                    "actor_id": string | null,"actor_name": string | null,"created_at": string,"exception_id": string,"from_status": string | null,"id": string,"note": string | null,"occurred_at": string,"seq": number,"status": string,"tenant_id": string,"updated_at": string
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "actor_id"?: string | null,"actor_name"?: string | null,"created_at"?: string,"exception_id": string,"from_status"?: string | null,"id"?: string,"note"?: string | null,"occurred_at"?: string,"seq"?: never,"status": string,"tenant_id": string,"updated_at"?: string
+                  }
+                  Update: {
+                    "actor_id"?: string | null,"actor_name"?: string | null,"created_at"?: string,"exception_id"?: string,"from_status"?: string | null,"id"?: string,"note"?: string | null,"occurred_at"?: string,"seq"?: never,"status"?: string,"tenant_id"?: string,"updated_at"?: string
+                  }
+                  Relationships: [
+                    {
+      foreignKeyName: "exception_events_actor_fkey"
+      columns: ["actor_id"]
+isOneToOne: false
+      referencedRelation: "driver_candidates"
+      referencedColumns: ["id"]
+    },{
+      foreignKeyName: "exception_events_actor_fkey"
+      columns: ["actor_id"]
+isOneToOne: false
+      referencedRelation: "profiles"
+      referencedColumns: ["id"]
+    },{
+      foreignKeyName: "exception_events_exception_fkey"
+      columns: ["exception_id","tenant_id"]
+isOneToOne: false
+      referencedRelation: "exception_rows"
+      referencedColumns: ["id","tenant_id"]
+    },{
+      foreignKeyName: "exception_events_exception_fkey"
+      columns: ["exception_id","tenant_id"]
+isOneToOne: false
+      referencedRelation: "exceptions"
+      referencedColumns: ["id","tenant_id"]
+    },{
+      foreignKeyName: "exception_events_tenant_id_fkey"
+      columns: ["tenant_id"]
+isOneToOne: false
+      referencedRelation: "tenants"
+      referencedColumns: ["id"]
+    }
+                  ]
+                },"exceptions": {
+                  Row: {
+                    "assigned_to": string | null,"created_at": string,"delivery_id": string,"description": string,"exception_code": string,"id": string,"photos": NonNullable<Json>,"reported_by": string | null,"resolution_notes": string | null,"resolved_at": string | null,"resolved_by": string | null,"severity": string,"status": string,"tenant_id": string,"type": string,"updated_at": string
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "assigned_to"?: string | null,"created_at"?: string,"delivery_id": string,"description": string,"exception_code": string,"id"?: string,"photos"?: NonNullable<Json>,"reported_by"?: string | null,"resolution_notes"?: string | null,"resolved_at"?: string | null,"resolved_by"?: string | null,"severity"?: string,"status"?: string,"tenant_id"?: string,"type": string,"updated_at"?: string
+                  }
+                  Update: {
+                    "assigned_to"?: string | null,"created_at"?: string,"delivery_id"?: string,"description"?: string,"exception_code"?: string,"id"?: string,"photos"?: NonNullable<Json>,"reported_by"?: string | null,"resolution_notes"?: string | null,"resolved_at"?: string | null,"resolved_by"?: string | null,"severity"?: string,"status"?: string,"tenant_id"?: string,"type"?: string,"updated_at"?: string
+                  }
+                  Relationships: [
+                    {
+      foreignKeyName: "exceptions_assigned_to_fkey"
+      columns: ["assigned_to","tenant_id"]
+isOneToOne: false
+      referencedRelation: "driver_candidates"
+      referencedColumns: ["id","tenant_id"]
+    },{
+      foreignKeyName: "exceptions_assigned_to_fkey"
+      columns: ["assigned_to","tenant_id"]
+isOneToOne: false
+      referencedRelation: "profiles"
+      referencedColumns: ["id","tenant_id"]
+    },{
+      foreignKeyName: "exceptions_delivery_fkey"
+      columns: ["delivery_id","tenant_id"]
+isOneToOne: false
+      referencedRelation: "deliveries"
+      referencedColumns: ["id","tenant_id"]
+    },{
+      foreignKeyName: "exceptions_delivery_fkey"
+      columns: ["delivery_id","tenant_id"]
+isOneToOne: false
+      referencedRelation: "delivery_rows"
+      referencedColumns: ["id","tenant_id"]
+    },{
+      foreignKeyName: "exceptions_reported_by_fkey"
+      columns: ["reported_by"]
+isOneToOne: false
+      referencedRelation: "driver_candidates"
+      referencedColumns: ["id"]
+    },{
+      foreignKeyName: "exceptions_reported_by_fkey"
+      columns: ["reported_by"]
+isOneToOne: false
+      referencedRelation: "profiles"
+      referencedColumns: ["id"]
+    },{
+      foreignKeyName: "exceptions_resolved_by_fkey"
+      columns: ["resolved_by"]
+isOneToOne: false
+      referencedRelation: "driver_candidates"
+      referencedColumns: ["id"]
+    },{
+      foreignKeyName: "exceptions_resolved_by_fkey"
+      columns: ["resolved_by"]
+isOneToOne: false
+      referencedRelation: "profiles"
+      referencedColumns: ["id"]
+    },{
+      foreignKeyName: "exceptions_tenant_id_fkey"
+      columns: ["tenant_id"]
+isOneToOne: false
+      referencedRelation: "tenants"
+      referencedColumns: ["id"]
+    }
+                  ]
                 },"notifications": {
                   Row: {
                     "body": string | null,"created_at": string,"id": string,"link": string | null,"read_at": string | null,"tenant_id": string,"title": string,"updated_at": string,"user_id": string
@@ -439,6 +551,136 @@ isOneToOne: false
 isOneToOne: false
       referencedRelation: "tenants"
       referencedColumns: ["id"]
+    }
+                  ]
+                },"return_request_events": {
+                  Row: {
+                    "actor_id": string | null,"actor_name": string | null,"created_at": string,"from_status": string | null,"id": string,"note": string | null,"occurred_at": string,"pickup_delivery_id": string | null,"refunded": boolean | null,"return_request_id": string,"seq": number,"status": string,"tenant_id": string,"updated_at": string
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "actor_id"?: string | null,"actor_name"?: string | null,"created_at"?: string,"from_status"?: string | null,"id"?: string,"note"?: string | null,"occurred_at"?: string,"pickup_delivery_id"?: string | null,"refunded"?: boolean | null,"return_request_id": string,"seq"?: never,"status": string,"tenant_id": string,"updated_at"?: string
+                  }
+                  Update: {
+                    "actor_id"?: string | null,"actor_name"?: string | null,"created_at"?: string,"from_status"?: string | null,"id"?: string,"note"?: string | null,"occurred_at"?: string,"pickup_delivery_id"?: string | null,"refunded"?: boolean | null,"return_request_id"?: string,"seq"?: never,"status"?: string,"tenant_id"?: string,"updated_at"?: string
+                  }
+                  Relationships: [
+                    {
+      foreignKeyName: "return_request_events_actor_fkey"
+      columns: ["actor_id"]
+isOneToOne: false
+      referencedRelation: "driver_candidates"
+      referencedColumns: ["id"]
+    },{
+      foreignKeyName: "return_request_events_actor_fkey"
+      columns: ["actor_id"]
+isOneToOne: false
+      referencedRelation: "profiles"
+      referencedColumns: ["id"]
+    },{
+      foreignKeyName: "return_request_events_request_fkey"
+      columns: ["return_request_id","tenant_id"]
+isOneToOne: false
+      referencedRelation: "return_request_rows"
+      referencedColumns: ["id","tenant_id"]
+    },{
+      foreignKeyName: "return_request_events_request_fkey"
+      columns: ["return_request_id","tenant_id"]
+isOneToOne: false
+      referencedRelation: "return_requests"
+      referencedColumns: ["id","tenant_id"]
+    },{
+      foreignKeyName: "return_request_events_tenant_id_fkey"
+      columns: ["tenant_id"]
+isOneToOne: false
+      referencedRelation: "tenants"
+      referencedColumns: ["id"]
+    }
+                  ]
+                },"return_requests": {
+                  Row: {
+                    "closed_at": string | null,"created_at": string,"currency": string,"customer_id": string,"delivery_id": string,"id": string,"items": NonNullable<Json>,"notes": string,"order_id": string | null,"photos": NonNullable<Json>,"pickup_delivery_id": string | null,"reason": string,"reason_text": string | null,"received_at": string | null,"received_by": string | null,"refund_amount": number,"refunded": boolean | null,"requested_by": string | null,"return_code": string,"status": string,"tenant_id": string,"updated_at": string,"warehouse_id": string | null
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "closed_at"?: string | null,"created_at"?: string,"currency"?: string,"customer_id": string,"delivery_id": string,"id"?: string,"items"?: NonNullable<Json>,"notes"?: string,"order_id"?: string | null,"photos"?: NonNullable<Json>,"pickup_delivery_id"?: string | null,"reason": string,"reason_text"?: string | null,"received_at"?: string | null,"received_by"?: string | null,"refund_amount"?: number,"refunded"?: boolean | null,"requested_by"?: string | null,"return_code": string,"status"?: string,"tenant_id"?: string,"updated_at"?: string,"warehouse_id"?: string | null
+                  }
+                  Update: {
+                    "closed_at"?: string | null,"created_at"?: string,"currency"?: string,"customer_id"?: string,"delivery_id"?: string,"id"?: string,"items"?: NonNullable<Json>,"notes"?: string,"order_id"?: string | null,"photos"?: NonNullable<Json>,"pickup_delivery_id"?: string | null,"reason"?: string,"reason_text"?: string | null,"received_at"?: string | null,"received_by"?: string | null,"refund_amount"?: number,"refunded"?: boolean | null,"requested_by"?: string | null,"return_code"?: string,"status"?: string,"tenant_id"?: string,"updated_at"?: string,"warehouse_id"?: string | null
+                  }
+                  Relationships: [
+                    {
+      foreignKeyName: "return_requests_customer_fkey"
+      columns: ["customer_id","tenant_id"]
+isOneToOne: false
+      referencedRelation: "driver_candidates"
+      referencedColumns: ["id","tenant_id"]
+    },{
+      foreignKeyName: "return_requests_customer_fkey"
+      columns: ["customer_id","tenant_id"]
+isOneToOne: false
+      referencedRelation: "profiles"
+      referencedColumns: ["id","tenant_id"]
+    },{
+      foreignKeyName: "return_requests_delivery_fkey"
+      columns: ["delivery_id","tenant_id"]
+isOneToOne: false
+      referencedRelation: "deliveries"
+      referencedColumns: ["id","tenant_id"]
+    },{
+      foreignKeyName: "return_requests_delivery_fkey"
+      columns: ["delivery_id","tenant_id"]
+isOneToOne: false
+      referencedRelation: "delivery_rows"
+      referencedColumns: ["id","tenant_id"]
+    },{
+      foreignKeyName: "return_requests_pickup_delivery_fkey"
+      columns: ["pickup_delivery_id","tenant_id"]
+isOneToOne: false
+      referencedRelation: "deliveries"
+      referencedColumns: ["id","tenant_id"]
+    },{
+      foreignKeyName: "return_requests_pickup_delivery_fkey"
+      columns: ["pickup_delivery_id","tenant_id"]
+isOneToOne: false
+      referencedRelation: "delivery_rows"
+      referencedColumns: ["id","tenant_id"]
+    },{
+      foreignKeyName: "return_requests_received_by_fkey"
+      columns: ["received_by"]
+isOneToOne: false
+      referencedRelation: "driver_candidates"
+      referencedColumns: ["id"]
+    },{
+      foreignKeyName: "return_requests_received_by_fkey"
+      columns: ["received_by"]
+isOneToOne: false
+      referencedRelation: "profiles"
+      referencedColumns: ["id"]
+    },{
+      foreignKeyName: "return_requests_requested_by_fkey"
+      columns: ["requested_by"]
+isOneToOne: false
+      referencedRelation: "driver_candidates"
+      referencedColumns: ["id"]
+    },{
+      foreignKeyName: "return_requests_requested_by_fkey"
+      columns: ["requested_by"]
+isOneToOne: false
+      referencedRelation: "profiles"
+      referencedColumns: ["id"]
+    },{
+      foreignKeyName: "return_requests_tenant_id_fkey"
+      columns: ["tenant_id"]
+isOneToOne: false
+      referencedRelation: "tenants"
+      referencedColumns: ["id"]
+    },{
+      foreignKeyName: "return_requests_warehouse_fkey"
+      columns: ["warehouse_id","tenant_id"]
+isOneToOne: false
+      referencedRelation: "warehouses"
+      referencedColumns: ["id","tenant_id"]
     }
                   ]
                 },"suppliers": {
@@ -824,6 +1066,148 @@ isOneToOne: false
       referencedColumns: ["id"]
     }
                   ]
+                },"exception_rows": {
+                  Row: {
+                    "assigned_to": string | null,"assigned_to_name": string | null,"created_at": string,"customer_id": string | null,"customer_name": string | null,"delivery_code": string | null,"delivery_id": string,"delivery_status": string | null,"description": string,"exception_code": string,"id": string,"photos": NonNullable<Json>,"reported_by": string | null,"reported_by_name": string | null,"resolution_notes": string | null,"resolved_at": string | null,"resolved_by": string | null,"severity": string,"status": string,"tenant_id": string,"type": string,"updated_at": string
+                  }
+                  ComputedFields: never
+                  Relationships: [
+                    {
+      foreignKeyName: "exceptions_assigned_to_fkey"
+      columns: ["assigned_to","tenant_id"]
+isOneToOne: false
+      referencedRelation: "driver_candidates"
+      referencedColumns: ["id","tenant_id"]
+    },{
+      foreignKeyName: "exceptions_assigned_to_fkey"
+      columns: ["assigned_to","tenant_id"]
+isOneToOne: false
+      referencedRelation: "profiles"
+      referencedColumns: ["id","tenant_id"]
+    },{
+      foreignKeyName: "exceptions_delivery_fkey"
+      columns: ["delivery_id","tenant_id"]
+isOneToOne: false
+      referencedRelation: "deliveries"
+      referencedColumns: ["id","tenant_id"]
+    },{
+      foreignKeyName: "exceptions_delivery_fkey"
+      columns: ["delivery_id","tenant_id"]
+isOneToOne: false
+      referencedRelation: "delivery_rows"
+      referencedColumns: ["id","tenant_id"]
+    },{
+      foreignKeyName: "exceptions_reported_by_fkey"
+      columns: ["reported_by"]
+isOneToOne: false
+      referencedRelation: "driver_candidates"
+      referencedColumns: ["id"]
+    },{
+      foreignKeyName: "exceptions_reported_by_fkey"
+      columns: ["reported_by"]
+isOneToOne: false
+      referencedRelation: "profiles"
+      referencedColumns: ["id"]
+    },{
+      foreignKeyName: "exceptions_resolved_by_fkey"
+      columns: ["resolved_by"]
+isOneToOne: false
+      referencedRelation: "driver_candidates"
+      referencedColumns: ["id"]
+    },{
+      foreignKeyName: "exceptions_resolved_by_fkey"
+      columns: ["resolved_by"]
+isOneToOne: false
+      referencedRelation: "profiles"
+      referencedColumns: ["id"]
+    },{
+      foreignKeyName: "exceptions_tenant_id_fkey"
+      columns: ["tenant_id"]
+isOneToOne: false
+      referencedRelation: "tenants"
+      referencedColumns: ["id"]
+    }
+                  ]
+                },"return_request_rows": {
+                  Row: {
+                    "closed_at": string | null,"created_at": string,"currency": string,"customer_email": string | null,"customer_id": string,"customer_name": string | null,"delivered_at": string | null,"delivery_cod_amount": number | null,"delivery_code": string | null,"delivery_id": string,"delivery_packages": Json | null,"delivery_price": number | null,"delivery_status": string | null,"dropoff_full_address": string | null,"id": string,"items": NonNullable<Json>,"notes": string,"order_id": string | null,"photos": NonNullable<Json>,"pickup_delivery_code": string | null,"pickup_delivery_id": string | null,"pickup_delivery_status": string | null,"reason": string,"reason_text": string | null,"received_at": string | null,"received_by": string | null,"refund_amount": number,"refunded": boolean | null,"requested_by": string | null,"return_code": string,"status": string,"tenant_id": string,"updated_at": string,"warehouse_id": string | null,"warehouse_name": string | null
+                  }
+                  ComputedFields: never
+                  Relationships: [
+                    {
+      foreignKeyName: "return_requests_customer_fkey"
+      columns: ["customer_id","tenant_id"]
+isOneToOne: false
+      referencedRelation: "driver_candidates"
+      referencedColumns: ["id","tenant_id"]
+    },{
+      foreignKeyName: "return_requests_customer_fkey"
+      columns: ["customer_id","tenant_id"]
+isOneToOne: false
+      referencedRelation: "profiles"
+      referencedColumns: ["id","tenant_id"]
+    },{
+      foreignKeyName: "return_requests_delivery_fkey"
+      columns: ["delivery_id","tenant_id"]
+isOneToOne: false
+      referencedRelation: "deliveries"
+      referencedColumns: ["id","tenant_id"]
+    },{
+      foreignKeyName: "return_requests_delivery_fkey"
+      columns: ["delivery_id","tenant_id"]
+isOneToOne: false
+      referencedRelation: "delivery_rows"
+      referencedColumns: ["id","tenant_id"]
+    },{
+      foreignKeyName: "return_requests_pickup_delivery_fkey"
+      columns: ["pickup_delivery_id","tenant_id"]
+isOneToOne: false
+      referencedRelation: "deliveries"
+      referencedColumns: ["id","tenant_id"]
+    },{
+      foreignKeyName: "return_requests_pickup_delivery_fkey"
+      columns: ["pickup_delivery_id","tenant_id"]
+isOneToOne: false
+      referencedRelation: "delivery_rows"
+      referencedColumns: ["id","tenant_id"]
+    },{
+      foreignKeyName: "return_requests_received_by_fkey"
+      columns: ["received_by"]
+isOneToOne: false
+      referencedRelation: "driver_candidates"
+      referencedColumns: ["id"]
+    },{
+      foreignKeyName: "return_requests_received_by_fkey"
+      columns: ["received_by"]
+isOneToOne: false
+      referencedRelation: "profiles"
+      referencedColumns: ["id"]
+    },{
+      foreignKeyName: "return_requests_requested_by_fkey"
+      columns: ["requested_by"]
+isOneToOne: false
+      referencedRelation: "driver_candidates"
+      referencedColumns: ["id"]
+    },{
+      foreignKeyName: "return_requests_requested_by_fkey"
+      columns: ["requested_by"]
+isOneToOne: false
+      referencedRelation: "profiles"
+      referencedColumns: ["id"]
+    },{
+      foreignKeyName: "return_requests_tenant_id_fkey"
+      columns: ["tenant_id"]
+isOneToOne: false
+      referencedRelation: "tenants"
+      referencedColumns: ["id"]
+    },{
+      foreignKeyName: "return_requests_warehouse_fkey"
+      columns: ["warehouse_id","tenant_id"]
+isOneToOne: false
+      referencedRelation: "warehouses"
+      referencedColumns: ["id","tenant_id"]
+    }
+                  ]
                 },"zone_pricing_rows": {
                   Row: {
                     "active": boolean,"base_price": number,"created_at": string,"destination_zone_code": string,"destination_zone_id": string,"destination_zone_name": string,"id": string,"max_transit_time": number,"min_transit_time": number,"origin_zone_code": string,"origin_zone_id": string,"origin_zone_name": string,"per_unit_price": number,"service_code": string,"service_id": string,"service_name": string,"tenant_id": string,"updated_at": string
@@ -932,6 +1316,9 @@ isOneToOne: false
         isOneToOne: true
         isSetofReturn: false
       } },
+"return_request_actions":
+{ Args: { "return_request_id": string }; Returns: (string)[]
+                           },
 "save_tenant_brand":
 { Args: { "p_brand": Json,"p_tenant_id": string }; Returns: undefined
                            },
@@ -971,6 +1358,9 @@ isOneToOne: false
       } },
 "tenant_currency":
 { Args: Record<PropertyKey, never>; Returns: string
+                           },
+"track_delivery":
+{ Args: { "token": string }; Returns: Json
                            },
 "transition_delivery":
 { Args: { "delivery_id": string,"idempotency_key"?: string,"lat"?: number,"lng"?: number,"note"?: string,"occurred_at"?: string,"proof"?: Json,"reason"?: string,"status": string }; Returns: {
@@ -1028,6 +1418,63 @@ isOneToOne: false
                           SetofOptions: {
         from: "*"
         to: "deliveries"
+        isOneToOne: true
+        isSetofReturn: false
+      } },
+"transition_exception":
+{ Args: { "exception_id": string,"note"?: string,"resolution_notes"?: string,"status": string }; Returns: {
+              "assigned_to": string | null,
+"created_at": string,
+"delivery_id": string,
+"description": string,
+"exception_code": string,
+"id": string,
+"photos": NonNullable<Json>,
+"reported_by": string | null,
+"resolution_notes": string | null,
+"resolved_at": string | null,
+"resolved_by": string | null,
+"severity": string,
+"status": string,
+"tenant_id": string,
+"type": string,
+"updated_at": string
+            }
+                          SetofOptions: {
+        from: "*"
+        to: "exceptions"
+        isOneToOne: true
+        isSetofReturn: false
+      } },
+"transition_return_request":
+{ Args: { "note"?: string,"refunded"?: boolean,"return_request_id": string,"schedule_pickup"?: boolean,"status": string,"warehouse_id"?: string }; Returns: {
+              "closed_at": string | null,
+"created_at": string,
+"currency": string,
+"customer_id": string,
+"delivery_id": string,
+"id": string,
+"items": NonNullable<Json>,
+"notes": string,
+"order_id": string | null,
+"photos": NonNullable<Json>,
+"pickup_delivery_id": string | null,
+"reason": string,
+"reason_text": string | null,
+"received_at": string | null,
+"received_by": string | null,
+"refund_amount": number,
+"refunded": boolean | null,
+"requested_by": string | null,
+"return_code": string,
+"status": string,
+"tenant_id": string,
+"updated_at": string,
+"warehouse_id": string | null
+            }
+                          SetofOptions: {
+        from: "*"
+        to: "return_requests"
         isOneToOne: true
         isSetofReturn: false
       } },
