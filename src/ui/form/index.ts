@@ -14,6 +14,7 @@ export {
   type SelectFieldProps,
   type TextFieldProps,
 } from './fields';
+export { DateTimeField } from './DateTimeField';
 export { ComboboxField, LOOKUP_DEBOUNCE_MS, LOOKUP_LIMIT, type ComboboxFieldProps, type LookupOption, type LookupSearch } from './ComboboxField';
 export { ArrayField, type ArrayFieldProps } from './ArrayField';
 export { TextAreaField, type TextAreaFieldProps } from './TextAreaField';

@@ -1,0 +1,161 @@
+import { useCallback, useEffect, useRef } from 'react';
+import { Link, useLocation } from 'wouter';
+import { useSession } from '../../../lib/session';
+import { tenantIdOf } from '../../../lib/tenant';
+import { useListUrlState } from '../../../lib/url-state';
+import { useServerList, type ListChange } from '../../../lib/use-server-list';
+import { Button } from '../../../ui/Button';
+import { DataTable, FilterCheckboxes, FilterDateRange, FilterSelect, type DataTableColumn } from '../../../ui/data-table';
+import { LookupFilter } from '../../../ui/data-table/LookupFilter';
+import { DELIVERY_STATUS_OPTIONS, DeliveryStatusChip } from '../../../ui/delivery-status';
+import { PageHeader } from '../../../ui/PageHeader';
+import { listDeliveries, lookupDrivers, lookupServices, lookupZones, personName, serviceName, zoneName } from '../api';
+import { deliveryFeed } from '../atoms';
+import { deliveryList } from '../list';
+import { useFeedChanges } from '../live';
+import { formatDateTime, formatMoney, formatWindow, KIND_OPTIONS, kindLabel, shortPlace, type DeliveryChange, type DeliveryRow } from '../schema';
+
+const LIST_PATH = '/deliveries';
+
+const columns: DataTableColumn<DeliveryRow>[] = [
+  {
+    id: 'delivery_code',
+    header: 'Code',
+    sortable: true,
+    cell: (d) => (
+      <div>
+        <Link href={`${LIST_PATH}/${d.id}`} className="font-mono font-medium text-brand hover:underline">
+          {d.delivery_code}
+        </Link>
+        {d.external_reference_id && <div className="text-xs text-slate-500 dark:text-slate-400">{d.external_reference_id}</div>}
+      </div>
+    ),
+  },
+  { id: 'kind', header: 'Kind', cell: (d) => kindLabel(d.kind), hideBelow: 'lg' },
+  { id: 'customer', header: 'Customer', cell: (d) => d.customer_name ?? '—' },
+  {
+    id: 'route',
+    header: 'Pickup > Drop-off',
+    hideBelow: 'md',
+    cell: (d) => (
+      <span title={`${d.pickup_full_address ?? ''} > ${d.dropoff_full_address ?? ''}`}>
+        {shortPlace(d.pickup_city, d.pickup_full_address)} &gt; {shortPlace(d.dropoff_city, d.dropoff_full_address)}
+      </span>
+    ),
+  },
+  { id: 'window', header: 'Window', hideBelow: 'lg', cell: (d) => formatWindow(d.dropoff_window_start, d.dropoff_window_end) },
+  { id: 'status', header: 'Status', sortable: true, cell: (d) => <DeliveryStatusChip status={d.status} /> },
+  { id: 'driver', header: 'Driver', hideBelow: 'md', cell: (d) => d.driver_name ?? '—' },
+  { id: 'price', header: 'Price', sortable: true, align: 'end', cell: (d) => formatMoney(d.price, d.currency) },
+  { id: 'created_at', header: 'Created', sortable: true, hideBelow: 'sm', cell: (d) => formatDateTime(d.created_at) },
+];
+
+/** A broadcast row is new when it was written once (a later write moves updated_at on). */
+const isInsert = (change: DeliveryChange) => typeof change.created_at === 'string' && change.created_at === change.updated_at;
+
+export function DeliveriesListPage() {
+  const { user } = useSession();
+  const tenantId = tenantIdOf(user) ?? '';
+  const [, navigate] = useLocation();
+  const table = useListUrlState(deliveryList);
+  const list = useServerList({
+    queryKey: ['deliveries', tenantId],
+    state: table.state,
+    fetchPage: (state, context) => listDeliveries(tenantId, state, context),
+    rowKey: (d: DeliveryRow) => d.id,
+    enabled: tenantId !== '',
+  });
+
+  // Live: a status (or price) change of a row on the page is patched in place; a change of driver
+  // re-reads the page (for the driver's name); a new delivery appears at the top of the first page
+  // of the default order, elsewhere the table offers 'New changes — Refresh'.
+  const shown = useRef(list.rows);
+  const stateRef = useRef(table.state);
+  useEffect(() => {
+    shown.current = list.rows;
+    stateRef.current = table.state;
+  });
+  const { applyChanges, refetch } = list;
+  const onChanges = useCallback(
+    (changed: DeliveryChange[]) => {
+      const onPage = new Map(shown.current.map((row) => [row.id, row]));
+      const updates: ListChange<DeliveryRow>[] = [];
+      let reread = false;
+      let inserted = false;
+      for (const change of changed) {
+        const row = onPage.get(change.id);
+        if (row) {
+          if (row.driver_id !== change.driver_id) reread = true;
+          else updates.push({ op: 'update', row: { ...row, status: change.status, price: change.price, currency: change.currency } });
+        } else if (isInsert(change)) inserted = true;
+      }
+      if (updates.length > 0) applyChanges(updates);
+      const state = stateRef.current;
+      const newestFirst = state.page === 0 && state.sort?.column === 'created_at' && state.sort.direction === 'desc';
+      if (reread || (inserted && newestFirst)) refetch();
+      else if (inserted && shown.current[0]) applyChanges([{ op: 'insert', row: shown.current[0] }]);
+    },
+    [applyChanges, refetch],
+  );
+  const live = useFeedChanges(deliveryFeed, tenantId, onChanges, refetch);
+
+  return (
+    <div className="space-y-4">
+      <PageHeader title="Deliveries" breadcrumbs={[{ label: 'Dashboard', href: '/' }, { label: 'Deliveries' }]} />
+      <DataTable
+        label="Deliveries"
+        columns={columns}
+        {...table}
+        {...list.tableProps}
+        liveState={live.state}
+        rowLabel={(d) => d.delivery_code}
+        searchPlaceholder="Search code, reference or customer"
+        rowActions={(d) => [
+          { label: 'View', onSelect: () => navigate(`${LIST_PATH}/${d.id}`) },
+          {
+            label: 'Edit',
+            onSelect: () => navigate(`${LIST_PATH}/${d.id}/edit`),
+            disabled: d.status !== 'pending' && d.status !== 'assigned',
+            reason: 'Only pending or assigned deliveries can be edited',
+          },
+        ]}
+        toolbar={<Button onClick={() => navigate(`${LIST_PATH}/create`)}>Add delivery</Button>}
+        filterFields={(draft, setDraft) => (
+          <div className="space-y-4">
+            <FilterCheckboxes label="Status" value={draft.status} options={DELIVERY_STATUS_OPTIONS} onChange={(status) => setDraft((current) => ({ ...current, status }))} />
+            <FilterSelect label="Kind" value={draft.kind} options={KIND_OPTIONS} onChange={(kind) => setDraft((current) => ({ ...current, kind }))} />
+            <LookupFilter
+              label="Service"
+              value={draft.service_id}
+              onChange={(service_id) => setDraft((current) => ({ ...current, service_id }))}
+              search={(term, signal, limit) => lookupServices(tenantId, term, limit, signal)}
+              resolveLabel={(id) => serviceName(tenantId, id)}
+            />
+            <LookupFilter
+              label="Zone (pickup or drop-off)"
+              value={draft.zone_id}
+              onChange={(zone_id) => setDraft((current) => ({ ...current, zone_id }))}
+              search={(term, signal, limit) => lookupZones(tenantId, term, limit, signal)}
+              resolveLabel={(id) => zoneName(tenantId, id)}
+            />
+            <LookupFilter
+              label="Driver"
+              value={draft.driver_id}
+              onChange={(driver_id) => setDraft((current) => ({ ...current, driver_id }))}
+              search={(term, signal, limit) => lookupDrivers(tenantId, term, limit, signal)}
+              resolveLabel={(id) => personName(tenantId, id)}
+            />
+            <FilterDateRange
+              label="Created"
+              from={draft.created_from}
+              to={draft.created_to}
+              onChange={({ from, to }) => setDraft((current) => ({ ...current, created_from: from, created_to: to }))}
+            />
+          </div>
+        )}
+      />
+    </div>
+  );
+}
+
+export default DeliveriesListPage;
