@@ -13,13 +13,13 @@ function searchTerm(q: string): string {
   return q.replace(/[%*,()"\\:]/g, ' ').trim();
 }
 
-/** One page of the tenant's preferences: search on the preference's, customer's and location's names, filters, sort and the exact total. */
+/** One page of the tenant's preferences: search on the preference's name and description, the customer's name and email and the location, filters, sort and the exact total. */
 export async function listPreferences(tenantId: string, state: ListState<PreferenceFilters>, { signal }: FetchContext): Promise<ServerPage<PreferenceRow>> {
   const { from, to } = toRange(state);
   let query = supabase.from('customer_preference_rows').select(ROW_COLUMNS, { count: 'exact' }).eq('tenant_id', tenantId);
   const term = searchTerm(state.q);
   if (term) {
-    query = query.or(['name', 'customer_name', 'customer_email', 'location_title', 'location_address'].map((column) => `${column}.ilike.%${term}%`).join(','));
+    query = query.or(['name', 'description', 'customer_name', 'customer_email', 'location_title', 'location_address'].map((column) => `${column}.ilike.%${term}%`).join(','));
   }
   const { customer_id, day, active } = state.filters;
   if (customer_id) query = query.eq('customer_id', customer_id);
