@@ -45,7 +45,9 @@ select is((select count(*)::int from public.profiles), pg_temp.people('a0000000-
 select is((select count(*)::int from public.profiles where tenant_id <> 'a0000000-0000-4000-8000-000000000001'), 0, 'acme dispatcher: nobody of globex');
 reset role;
 select tests.act_as('driver@acme.test');
-select is((select count(*)::int from public.profiles where panel_type = 'customer'), 0, 'acme driver: no customer at all');
+select is((select count(*)::int from public.profiles where panel_type = 'customer'),
+  (select count(distinct customer_id)::int from public.deliveries where driver_id = 'a1000000-0000-4000-8000-000000000003' and status in ('assigned', 'accepted', 'picked_up', 'in_transit')),
+  'acme driver: only the customers of the deliveries they carry');
 select is((select count(*)::int from public.profiles where panel_type <> 'customer'), pg_temp.people('a0000000-0000-4000-8000-000000000001', false), 'acme driver: all acme staff (admins, dispatchers, drivers)');
 select is((select count(*)::int from public.profiles where tenant_id <> 'a0000000-0000-4000-8000-000000000001'), 0, 'acme driver: nobody of globex');
 reset role;
@@ -65,7 +67,9 @@ select tests.act_as('dispatcher@globex.test');
 select is((select count(*)::int from public.profiles), pg_temp.people('b0000000-0000-4000-8000-000000000001'), 'globex dispatcher: every globex person');
 reset role;
 select tests.act_as('driver@globex.test');
-select is((select count(*)::int from public.profiles where panel_type = 'customer'), 0, 'globex driver: no customer');
+select is((select count(*)::int from public.profiles where panel_type = 'customer'),
+  (select count(distinct customer_id)::int from public.deliveries where driver_id = 'b2000000-0000-4000-8000-000000000003' and status in ('assigned', 'accepted', 'picked_up', 'in_transit')),
+  'globex driver: only the customers of the deliveries they carry');
 select is((select count(*)::int from public.profiles where tenant_id <> 'b0000000-0000-4000-8000-000000000001'), 0, 'globex driver: nobody of acme');
 reset role;
 select tests.act_as('customer@globex.test');
