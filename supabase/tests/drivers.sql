@@ -4,7 +4,7 @@
 -- validation and trail thinning, the audit trail leaving position-only updates alone, and the
 -- live topic.
 begin;
-select plan(105);
+select plan(107);
 
 -- The DETAIL of the error `statement` raises, as jsonb (null when it raises none or no JSON).
 create function pg_temp.details(statement text) returns jsonb
@@ -82,6 +82,7 @@ select tests.act_as('customer@acme.test');
 select is((select count(*)::int from public.drivers), 0, 'customer: reads no driver');
 select is((select count(*)::int from public.driver_positions), 0, 'customer: reads no position');
 select is((select count(*)::int from public.driver_rows), 0, 'customer: reads no driver row');
+select is((select count(*)::int from public.driver_candidates), 0, 'customer: reads no driver candidate');
 select throws_ok(pg_temp.insert_driver(pg_temp.id('maya')), '42501', null, 'customer: cannot add a driver');
 select is(tests.affected($$ update public.drivers set notes = 'x' $$), 0, 'customer: updates nothing');
 select is(tests.affected($$ delete from public.drivers $$), 0, 'customer: deletes nothing');
@@ -95,6 +96,7 @@ select is((select count(*)::int from public.drivers), 12, 'dispatcher: reads the
 select is((select count(*)::int from public.drivers where tenant_id <> pg_temp.id('acme')), 0, 'dispatcher: reads no globex driver');
 select ok((select count(*) from public.driver_positions) > 0 and (select count(*) from public.driver_positions where tenant_id <> pg_temp.id('acme')) = 0, 'dispatcher: reads acme''s trail only');
 select is((select full_name from public.driver_rows where id = pg_temp.id('derek')), 'Derek Driver', 'dispatcher: the view names the driver');
+select is((select count(*)::int from public.driver_candidates), 0, 'dispatcher: the candidates are the admins'' lookup');
 select throws_ok(pg_temp.insert_driver(pg_temp.id('maya')), '42501', null, 'dispatcher: cannot add a driver');
 select is(tests.affected($$ update public.drivers set notes = 'x' $$), 0, 'dispatcher: updates nothing');
 select is(tests.affected($$ delete from public.drivers $$), 0, 'dispatcher: deletes nothing');
