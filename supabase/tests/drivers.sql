@@ -4,7 +4,7 @@
 -- validation and trail thinning, the audit trail leaving position-only updates alone, and the
 -- live topic.
 begin;
-select plan(107);
+select plan(114);
 
 -- The DETAIL of the error `statement` raises, as jsonb (null when it raises none or no JSON).
 create function pg_temp.details(statement text) returns jsonb
@@ -43,6 +43,24 @@ as $$
     person, '',
     ('{"licence_number": "T-1234567", "licence_class": "standard", "licence_expiry": "2030-01-01", "phone": "+1 415 555 0999"}'::jsonb || patch)::text
   );
+$$;
+
+-- A pending acme delivery assigned to `driver` with `vehicle` (as the caller: an admin or dispatcher); answers the assignment.
+create function pg_temp.give_work(driver uuid, vehicle uuid) returns uuid
+language plpgsql
+as $$
+declare
+  delivery uuid;
+  assignment uuid;
+begin
+  insert into public.deliveries (customer_id, pickup_address, pickup_lat, pickup_lng, dropoff_address, dropoff_lat, dropoff_lng, packages, service_id)
+  values ('a1000000-0000-4000-8000-000000000004', '{"full_address": "1 Market St, San Francisco"}', 37.794, -122.395,
+    '{"full_address": "600 Mission St, San Francisco"}', 37.775, -122.41,
+    jsonb_build_array(jsonb_build_object('quantity', 1, 'weight_kg', 3)), 'a6100000-0000-4000-8000-000000000002')
+  returning id into delivery;
+  insert into public.assignments (delivery_id, driver_id, vehicle_id) values (delivery, driver, vehicle) returning id into assignment;
+  return assignment;
+end;
 $$;
 
 grant execute on all functions in schema pg_temp to anon, authenticated;
@@ -157,8 +175,23 @@ select is(pg_temp.details(format($$ select public.set_driver_status(%L, null) $$
   '[{"field": "status", "message": "Status must be offline, available or on_break"}]', 'admin: a missing status is refused');
 select throws_ok(format($$ select public.set_driver_status(%L, 'offline') $$, pg_temp.id('gus')), 'PT404', 'Driver not found', 'admin: a globex driver is not found');
 select throws_ok($$ select public.record_driver_position(37.7, -122.4) $$, '42501', 'Only a driver records their own position', 'admin: cannot record a position');
-select is(tests.affected(format($$ delete from public.drivers where id = %L $$, pg_temp.id('maya'))), 1, 'admin: removes a driver record');
-select ok(exists (select 1 from public.profiles where id = pg_temp.id('maya')), 'admin: the person stays');
+
+-- Accepted work makes a driver busy; going available keeps them busy; a driver with work on record is not deleted.
+select is((public.set_driver_status(pg_temp.id('maya'), 'available')).status, 'available', 'admin: puts the driver on duty');
+create temporary table work on commit drop as select pg_temp.give_work(pg_temp.id('maya'), 'a3000000-0000-4000-8000-000000000002') as assignment;
+grant select on work to authenticated;
+reset role;
+select tests.act_as('maya.patel@acmelogistics.example');
+select lives_ok($$ select public.respond_to_assignment((select assignment from work), true) $$, 'driver: accepts the work');
+select is((select status from public.drivers), 'busy', 'driver: accepted work makes them busy');
+select is((public.set_driver_status(pg_temp.id('maya'), 'available')).status, 'busy', 'driver: going available with accepted work stays busy');
+select is((public.set_driver_status(pg_temp.id('maya'), 'on_break')).status, 'on_break', 'driver: a break is theirs to take');
+reset role;
+select tests.act_as('admin@acme.test');
+select throws_ok(format($$ delete from public.drivers where id = %L $$, pg_temp.id('maya')), '23503', null, 'admin: a driver with work on record cannot be deleted');
+select lives_ok(pg_temp.insert_driver(pg_temp.id('priya'), '{"licence_number": "PRIYA-01"}'), 'admin: an invited driver-role person can be made a driver');
+select is(tests.affected(format($$ delete from public.drivers where id = %L $$, pg_temp.id('priya'))), 1, 'admin: removes a driver record without work');
+select ok(exists (select 1 from public.profiles where id = pg_temp.id('priya')), 'admin: the person stays');
 
 -- driver of acme (Derek): their own row and trail, their own status, their own fixes.
 reset role;
