@@ -1,0 +1,239 @@
+import { toApiPage, type ListState } from '../../lib/list-state';
+import { supabase } from '../../lib/supabase';
+import type { FetchContext, ServerPage } from '../../lib/use-server-list';
+import type { LookupOption } from '../../ui/form';
+import type { AssignmentFilters } from './list';
+import { assignmentPageSchema, assignmentSchema, fitSchema, type Assignment, type AssignmentRow, type Fit } from './schema';
+
+const ASSIGNMENT_COLUMNS =
+  'id, tenant_id, delivery_id, driver_id, vehicle_id, assigned_by, assignment_time, status, notes, responded_at, rejection_reason, completed_at, cancelled_at, cancel_reason, updated_at';
+
+/** Characters that would break PostgREST's or=(…) syntax or act as wildcards: searched as plain text without them. */
+function lookupTerm(term: string): string {
+  return term.replace(/[%*,()"\\:]/g, ' ').trim();
+}
+
+/**
+ * One page of the tenant's assignments (spec 7 'Lists: Assignments'): tenant_id, search, language,
+ * page (1-based: the UI's page + 1), limit and the filters; reads total and assignments.
+ */
+export async function listAssignments(tenantId: string, state: ListState<AssignmentFilters>, { signal }: FetchContext): Promise<ServerPage<AssignmentRow>> {
+  const { status, driver_id, vehicle_id, assigned_by, delivery_id } = state.filters;
+  const { data, error } = await supabase
+    .rpc('list_assignments', {
+      tenant_id: tenantId,
+      search: state.q.trim() || undefined,
+      language: 'en',
+      page: toApiPage(state.page),
+      limit: state.pageSize,
+      status,
+      driver_id,
+      vehicle_id,
+      assigned_by,
+      delivery_id,
+      sort: state.sort?.column ?? 'assignment_time',
+      direction: state.sort?.direction ?? 'desc',
+    })
+    .abortSignal(signal);
+  if (error) throw error;
+  const page = assignmentPageSchema.parse(data);
+  return { rows: page.assignments, total: page.total };
+}
+
+/**
+ * The assignments that can still change (pending and accepted): the live collection's read. Final
+ * ones (rejected, completed, cancelled) never change again, so the list patches only open rows in
+ * place and offers a refresh for anything else.
+ */
+export async function listOpenAssignments(tenantId: string): Promise<Assignment[]> {
+  const { data, error } = await supabase
+    .from('assignments')
+    .select(ASSIGNMENT_COLUMNS)
+    .eq('tenant_id', tenantId)
+    .in('status', ['pending', 'accepted'])
+    .order('assignment_time', { ascending: false })
+    .limit(1000);
+  if (error) throw error;
+  return assignmentSchema.array().parse(data);
+}
+
+export interface AssignmentRecord extends Assignment {
+  delivery: { delivery_code: string; external_reference_id: string | null; status: string } | null;
+}
+
+/** One assignment of the tenant, or null when there is none (or the caller may not see it). */
+export async function getAssignment(tenantId: string, id: string): Promise<AssignmentRecord | null> {
+  const { data, error } = await supabase.from('assignments').select(ASSIGNMENT_COLUMNS).eq('tenant_id', tenantId).eq('id', id).maybeSingle();
+  if (error) {
+    if (error.code === '22P02') return null;
+    throw error;
+  }
+  if (!data) return null;
+  const assignment = assignmentSchema.parse(data);
+  const { data: delivery, error: deliveryError } = await supabase
+    .from('deliveries')
+    .select('delivery_code, external_reference_id, status')
+    .eq('id', assignment.delivery_id)
+    .maybeSingle();
+  if (deliveryError) throw deliveryError;
+  return { ...assignment, delivery: delivery ?? null };
+}
+
+/** Throws the PostgREST error as is: the form maps its details (delivery_id, driver_id, vehicle_id, notes) onto the fields. */
+export async function createAssignment(tenantId: string, values: { delivery_id: string; driver_id: string; vehicle_id: string; notes: string }): Promise<Assignment> {
+  const { data, error } = await supabase.from('assignments').insert({ ...values, tenant_id: tenantId }).select(ASSIGNMENT_COLUMNS).single();
+  if (error) throw error;
+  return assignmentSchema.parse(data);
+}
+
+export async function updateAssignment(tenantId: string, id: string, values: { driver_id: string; vehicle_id: string; notes: string }): Promise<Assignment> {
+  const { data, error } = await supabase.from('assignments').update(values).eq('tenant_id', tenantId).eq('id', id).select(ASSIGNMENT_COLUMNS).single();
+  if (error) throw error;
+  return assignmentSchema.parse(data);
+}
+
+/** The database's dispatch rules for a choice, before saving. */
+export async function checkFit(deliveryId: string, driverId: string, vehicleId: string, signal: AbortSignal): Promise<Fit> {
+  const { data, error } = await supabase.rpc('assignment_fit', { delivery_id: deliveryId, driver_id: driverId, vehicle_id: vehicleId }).abortSignal(signal);
+  if (error) throw error;
+  return fitSchema.parse(data);
+}
+
+function deliveryDescription(d: { external_reference_id: string | null; status: string; total_weight_kg: number | string; dropoff_address: unknown }): string {
+  const dropoff = (d.dropoff_address as { full_address?: string } | null)?.full_address;
+  return [d.external_reference_id, `${Number(d.total_weight_kg)} kg`, dropoff, d.status === 'pending' ? null : d.status.replaceAll('_', ' ')]
+    .filter(Boolean)
+    .join(' · ');
+}
+
+/** Deliveries by code or external reference; `pendingOnly` for the create form (only pending deliveries can be assigned). */
+export async function lookupDeliveries(tenantId: string, term: string, limit: number, signal: AbortSignal, pendingOnly: boolean): Promise<LookupOption[]> {
+  let query = supabase
+    .from('deliveries')
+    .select('id, delivery_code, external_reference_id, status, total_weight_kg, dropoff_address')
+    .eq('tenant_id', tenantId)
+    .order('created_at', { ascending: false })
+    .limit(limit)
+    .abortSignal(signal);
+  if (pendingOnly) query = query.eq('status', 'pending');
+  const cleaned = lookupTerm(term);
+  if (cleaned) query = query.or(`delivery_code.ilike.%${cleaned}%,external_reference_id.ilike.%${cleaned}%`);
+  const { data, error } = await query;
+  if (error) throw error;
+  return data.map((d) => ({ value: d.id, label: d.delivery_code, description: deliveryDescription(d) }));
+}
+
+export async function deliveryLabel(tenantId: string, id: string): Promise<string | null> {
+  const { data } = await supabase.from('deliveries').select('delivery_code').eq('tenant_id', tenantId).eq('id', id).maybeSingle();
+  return data?.delivery_code ?? null;
+}
+
+const DRIVER_STATUS_LABELS: Record<string, string> = { available: 'Available', busy: 'Busy', offline: 'Offline', on_break: 'On break' };
+
+/**
+ * Drivers by name, email or licence: the available ones, or (`everyone`) every driver with their
+ * duty status said, so a dispatcher may still choose someone who is not marked available.
+ */
+export async function lookupDrivers(tenantId: string, term: string, limit: number, signal: AbortSignal, everyone: boolean): Promise<LookupOption[]> {
+  let query = supabase
+    .from('driver_rows')
+    .select('id, full_name, email, status, licence_class, licence_expiry, default_vehicle_name')
+    .eq('tenant_id', tenantId)
+    .eq('person_status', 'active')
+    .order('full_name')
+    .limit(limit)
+    .abortSignal(signal);
+  if (!everyone) query = query.eq('status', 'available');
+  const cleaned = lookupTerm(term);
+  if (cleaned) query = query.or(`full_name.ilike.%${cleaned}%,email.ilike.%${cleaned}%,licence_number.ilike.%${cleaned}%`);
+  const { data, error } = await query;
+  if (error) throw error;
+  const today = new Date().toISOString().slice(0, 10);
+  return data.map((d) => ({
+    value: d.id,
+    label: d.full_name ?? d.email ?? d.id,
+    description: [
+      DRIVER_STATUS_LABELS[d.status] ?? d.status,
+      `${d.licence_class} licence`,
+      d.licence_expiry < today ? `licence expired ${d.licence_expiry}` : null,
+      d.default_vehicle_name ? `usually ${d.default_vehicle_name}` : null,
+    ]
+      .filter(Boolean)
+      .join(' · '),
+  }));
+}
+
+export async function driverLabel(tenantId: string, id: string): Promise<string | null> {
+  const { data } = await supabase.from('driver_rows').select('full_name').eq('tenant_id', tenantId).eq('id', id).maybeSingle();
+  return data?.full_name ?? null;
+}
+
+/** The vehicle a driver usually drives (prefilled when the driver is chosen). */
+export async function driverDefaultVehicle(tenantId: string, driverId: string): Promise<{ id: string; name: string } | null> {
+  const { data, error } = await supabase
+    .from('driver_rows')
+    .select('default_vehicle_id, default_vehicle_name')
+    .eq('tenant_id', tenantId)
+    .eq('id', driverId)
+    .maybeSingle();
+  if (error) throw error;
+  return data?.default_vehicle_id ? { id: data.default_vehicle_id, name: data.default_vehicle_name ?? '' } : null;
+}
+
+/** Vehicles by name or code: the active ones for the forms, every one for the list's filter. */
+export async function lookupVehicles(tenantId: string, term: string, limit: number, signal: AbortSignal, activeOnly: boolean): Promise<LookupOption[]> {
+  let query = supabase
+    .from('vehicles')
+    .select('id, name, code, active, capacity_unit, vehicle_requirements')
+    .eq('tenant_id', tenantId)
+    .order('name')
+    .limit(limit)
+    .abortSignal(signal);
+  if (activeOnly) query = query.eq('active', true);
+  const cleaned = lookupTerm(term);
+  if (cleaned) query = query.or(`name.ilike.%${cleaned}%,code.ilike.%${cleaned}%`);
+  const { data, error } = await query;
+  if (error) throw error;
+  return data.map((v) => {
+    const requirements = (v.vehicle_requirements ?? {}) as { license_requirements?: string[]; special_features?: string[] };
+    return {
+      value: v.id,
+      label: v.name,
+      description: [
+        v.code,
+        `${Number(v.capacity_unit)} kg`,
+        requirements.license_requirements?.length ? `${requirements.license_requirements.join('/')} licence` : null,
+        v.active ? null : 'inactive',
+      ]
+        .filter(Boolean)
+        .join(' · '),
+    };
+  });
+}
+
+export async function vehicleLabel(tenantId: string, id: string): Promise<string | null> {
+  const { data } = await supabase.from('vehicles').select('name').eq('tenant_id', tenantId).eq('id', id).maybeSingle();
+  return data?.name ?? null;
+}
+
+/** Who assigns: the tenant's admins and dispatchers (the list's 'assigned by' filter). */
+export async function lookupStaff(tenantId: string, term: string, limit: number, signal: AbortSignal): Promise<LookupOption[]> {
+  let query = supabase
+    .from('profiles')
+    .select('id, full_name, email, panel_type')
+    .eq('tenant_id', tenantId)
+    .in('panel_type', ['admin', 'dispatcher'])
+    .order('full_name')
+    .limit(limit)
+    .abortSignal(signal);
+  const cleaned = lookupTerm(term);
+  if (cleaned) query = query.or(`full_name.ilike.%${cleaned}%,email.ilike.%${cleaned}%`);
+  const { data, error } = await query;
+  if (error) throw error;
+  return data.map((p) => ({ value: p.id, label: p.full_name ?? p.email ?? p.id, description: p.panel_type === 'admin' ? 'Admin' : 'Dispatcher' }));
+}
+
+export async function personLabel(tenantId: string, id: string): Promise<string | null> {
+  const { data } = await supabase.from('profiles').select('full_name').eq('tenant_id', tenantId).eq('id', id).maybeSingle();
+  return data?.full_name ?? null;
+}

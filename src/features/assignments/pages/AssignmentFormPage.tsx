@@ -1,0 +1,291 @@
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useWatch } from 'react-hook-form';
+import { useLocation, useParams, useSearch } from 'wouter';
+import { z } from 'zod';
+import { saveFailureToasts, type ServerErrorResult } from '../../../lib/server-errors';
+import { useSession } from '../../../lib/session';
+import { tenantIdOf } from '../../../lib/tenant';
+import { Button } from '../../../ui/Button';
+import { ComboboxField, Form, SubmitButton, TextAreaField, useZodForm } from '../../../ui/form';
+import { PageHeader } from '../../../ui/PageHeader';
+import { RecordStates } from '../../../ui/RecordStates';
+import { useToast } from '../../../ui/toast';
+import { useRecordLoad } from '../../../ui/useRecordLoad';
+import {
+  checkFit,
+  createAssignment,
+  deliveryLabel,
+  driverDefaultVehicle,
+  driverLabel,
+  getAssignment,
+  lookupDeliveries,
+  lookupDrivers,
+  lookupVehicles,
+  updateAssignment,
+  vehicleLabel,
+  type AssignmentRecord,
+} from '../api';
+import {
+  ASSIGNMENT_TOASTS,
+  AssignmentFormSchema,
+  emptyAssignmentForm,
+  fitLines,
+  formatDateTime,
+  notEditableReason,
+  type AssignmentFormInput,
+  type AssignmentFormOutput,
+  type FitLine,
+} from '../schema';
+import { AssignmentStatusChip } from '../components/AssignmentStatusChip';
+
+const LIST_PATH = '/assignments';
+
+/** Create (`assignments/create`, optionally `?delivery_id=…`) or edit (`assignments/:id/edit`, only while pending). */
+export function AssignmentFormPage({ mode }: { mode: 'create' | 'edit' }) {
+  const { id } = useParams<{ id?: string }>();
+  const { user } = useSession();
+  const tenantId = tenantIdOf(user) ?? '';
+  const toast = useToast();
+  const search = useSearch();
+  const prefilledDelivery = z.uuid().safeParse(new URLSearchParams(search).get('delivery_id') ?? '');
+  const { state, retry } = useRecordLoad<AssignmentRecord | null>(
+    mode === 'edit' && id && tenantId ? `${tenantId}/${id}` : null,
+    () => getAssignment(tenantId, id ?? ''),
+    {
+      initial: mode === 'create' ? { status: 'ready', record: null } : undefined,
+      onError: () => toast.error(ASSIGNMENT_TOASTS.fetchFailed),
+    },
+  );
+
+  const header = (
+    <PageHeader
+      title={mode === 'create' ? 'Create assignment' : 'Edit assignment'}
+      breadcrumbs={[{ label: 'Dashboard', href: '/' }, { label: 'Assignments', href: LIST_PATH }, { label: mode === 'create' ? 'Create' : 'Edit' }]}
+    />
+  );
+
+  return (
+    <RecordStates
+      state={state}
+      onRetry={retry}
+      header={header}
+      backTo={LIST_PATH}
+      missing={mode === 'edit' && !id}
+      notFoundTitle={ASSIGNMENT_TOASTS.notFound}
+      failedTitle={ASSIGNMENT_TOASTS.fetchFailed}
+      loadingLabel="Loading assignment"
+    >
+      {(assignment) =>
+        assignment && notEditableReason(assignment.status) ? (
+          <ReadOnlyAssignment tenantId={tenantId} assignment={assignment} />
+        ) : (
+          <AssignmentForm
+            key={assignment?.id ?? 'new'}
+            tenantId={tenantId}
+            assignment={assignment}
+            deliveryId={prefilledDelivery.success ? prefilledDelivery.data : null}
+          />
+        )
+      }
+    </RecordStates>
+  );
+}
+
+/** A label that resolves an id to its name once (the read-only view). */
+function useLabel(resolve: () => Promise<string | null>, key: string): string {
+  const [label, setLabel] = useState('…');
+  const resolveRef = useRef(resolve);
+  useEffect(() => {
+    let live = true;
+    resolveRef.current().then(
+      (found) => live && setLabel(found ?? '—'),
+      () => live && setLabel('—'),
+    );
+    return () => {
+      live = false;
+    };
+  }, [key]);
+  return label;
+}
+
+function ReadOnlyAssignment({ tenantId, assignment }: { tenantId: string; assignment: AssignmentRecord }) {
+  const [, navigate] = useLocation();
+  const driver = useLabel(() => driverLabel(tenantId, assignment.driver_id), assignment.driver_id);
+  const vehicle = useLabel(() => vehicleLabel(tenantId, assignment.vehicle_id), assignment.vehicle_id);
+  const reason = notEditableReason(assignment.status);
+  const rows: [string, ReactNode][] = [
+    ['Status', <AssignmentStatusChip key="status" status={assignment.status} />],
+    ['Delivery', assignment.delivery ? [assignment.delivery.delivery_code, assignment.delivery.external_reference_id].filter(Boolean).join(' · ') : '—'],
+    ['Driver', driver],
+    ['Vehicle', vehicle],
+    ['Assignment time', formatDateTime(assignment.assignment_time)],
+    ['Answered', formatDateTime(assignment.responded_at)],
+  ];
+  if (assignment.rejection_reason) rows.push(['Rejection reason', assignment.rejection_reason]);
+  if (assignment.completed_at) rows.push(['Completed', formatDateTime(assignment.completed_at)]);
+  if (assignment.cancelled_at) rows.push(['Cancelled', formatDateTime(assignment.cancelled_at)]);
+  if (assignment.cancel_reason) rows.push(['Cancel reason', assignment.cancel_reason]);
+  if (assignment.notes) rows.push(['Notes', assignment.notes]);
+  return (
+    <section aria-label="Assignment" className="max-w-3xl space-y-4">
+      <p role="note" className="rounded-md border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100">
+        {reason}. It is shown read-only.
+      </p>
+      <dl className="grid gap-x-6 gap-y-3 sm:grid-cols-[12rem_1fr]">
+        {rows.map(([term, value]) => (
+          <div key={term} className="contents">
+            <dt className="text-sm font-medium text-slate-600 dark:text-slate-400">{term}</dt>
+            <dd className="text-sm">{value}</dd>
+          </div>
+        ))}
+      </dl>
+      <Button variant="secondary" onClick={() => navigate(LIST_PATH)}>
+        Back to assignments
+      </Button>
+    </section>
+  );
+}
+
+function AssignmentForm({ tenantId, assignment, deliveryId }: { tenantId: string; assignment: AssignmentRecord | null; deliveryId: string | null }) {
+  const [, navigate] = useLocation();
+  const toast = useToast();
+  const editing = assignment !== null;
+  const [everyone, setEveryone] = useState(false);
+  const everyoneId = useId();
+  const form = useZodForm(AssignmentFormSchema, {
+    defaultValues: assignment
+      ? { delivery_id: assignment.delivery_id, driver_id: assignment.driver_id, vehicle_id: assignment.vehicle_id, notes: assignment.notes }
+      : emptyAssignmentForm(deliveryId),
+  });
+  const [chosenDelivery, chosenDriver, chosenVehicle] = useWatch({ control: form.control, name: ['delivery_id', 'driver_id', 'vehicle_id'] });
+
+  // The driver's usual vehicle fills an empty vehicle, or replaces one it filled itself.
+  const autoVehicle = useRef<string | null>(null);
+  const lastDriver = useRef(chosenDriver);
+  useEffect(() => {
+    if (chosenDriver === lastDriver.current) return;
+    lastDriver.current = chosenDriver;
+    if (!chosenDriver) return;
+    let live = true;
+    driverDefaultVehicle(tenantId, chosenDriver).then(
+      (vehicle) => {
+        if (!live || !vehicle) return;
+        const current = form.getValues('vehicle_id');
+        if (current && current !== autoVehicle.current) return;
+        autoVehicle.current = vehicle.id;
+        form.setValue('vehicle_id', vehicle.id, { shouldDirty: true, shouldValidate: form.formState.isSubmitted });
+      },
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [chosenDriver, tenantId, form]);
+
+  const [fit, setFit] = useState<{ key: string; lines: FitLine[] | null }>({ key: '', lines: null });
+  const fitKey = chosenDelivery && chosenDriver && chosenVehicle ? `${chosenDelivery}/${chosenDriver}/${chosenVehicle}` : '';
+  useEffect(() => {
+    if (!fitKey) return;
+    const [delivery, driver, vehicle] = fitKey.split('/') as [string, string, string];
+    const controller = new AbortController();
+    checkFit(delivery, driver, vehicle, controller.signal).then(
+      (answer) => !controller.signal.aborted && setFit({ key: fitKey, lines: fitLines(answer) }),
+      () => !controller.signal.aborted && setFit({ key: fitKey, lines: null }),
+    );
+    return () => controller.abort();
+  }, [fitKey]);
+
+  async function onSubmit(values: AssignmentFormOutput) {
+    if (assignment) {
+      await updateAssignment(tenantId, assignment.id, { driver_id: values.driver_id, vehicle_id: values.vehicle_id, notes: values.notes });
+      toast.success(ASSIGNMENT_TOASTS.updated);
+    } else {
+      await createAssignment(tenantId, values);
+      toast.success(ASSIGNMENT_TOASTS.created);
+    }
+    navigate(LIST_PATH);
+  }
+
+  function onServerError(error: unknown, result: ServerErrorResult) {
+    const failed = editing ? ASSIGNMENT_TOASTS.updateFailed : ASSIGNMENT_TOASTS.createFailed;
+    for (const text of saveFailureToasts(error, result, { validation: ASSIGNMENT_TOASTS.validation, failed, unknown: ASSIGNMENT_TOASTS.unknown })) toast.error(text);
+  }
+
+  const shownFit = fitKey && fit.key === fitKey ? fit.lines : null;
+
+  return (
+    <Form form={form} onSubmit={onSubmit} onServerError={onServerError} className="max-w-3xl space-y-5" aria-label={editing ? 'Edit assignment' : 'Create assignment'}>
+      {editing ? (
+        <div>
+          <p className="text-sm font-medium">Delivery</p>
+          <p className="mt-1 text-sm">
+            {[assignment.delivery?.delivery_code, assignment.delivery?.external_reference_id].filter(Boolean).join(' · ') || '—'}
+          </p>
+          <p className="mt-1 text-xs text-slate-500 dark:text-slate-400">An assignment stays with its delivery; unassign the delivery to give it another.</p>
+        </div>
+      ) : (
+        <ComboboxField<AssignmentFormInput, 'delivery_id'>
+          name="delivery_id"
+          label="Delivery"
+          required
+          help="Pending deliveries only"
+          placeholder="Search code or reference"
+          search={(term, signal, limit) => lookupDeliveries(tenantId, term, limit, signal, true)}
+          resolveLabel={(value) => deliveryLabel(tenantId, value)}
+        />
+      )}
+      <div className="space-y-2">
+        <ComboboxField<AssignmentFormInput, 'driver_id'>
+          name="driver_id"
+          label="Driver"
+          required
+          help={everyone ? 'Every active driver, with their duty status' : 'Available drivers'}
+          placeholder="Search name or licence"
+          search={(term, signal, limit) => lookupDrivers(tenantId, term, limit, signal, everyone)}
+          resolveLabel={(value) => driverLabel(tenantId, value)}
+        />
+        <label htmlFor={everyoneId} className="flex items-center gap-2 text-sm">
+          <input id={everyoneId} type="checkbox" className="size-4 accent-brand" checked={everyone} onChange={(event) => setEveryone(event.target.checked)} />
+          Include drivers who are not available
+        </label>
+      </div>
+      <ComboboxField<AssignmentFormInput, 'vehicle_id'>
+        name="vehicle_id"
+        label="Vehicle"
+        required
+        help="Active vehicles; the driver's usual vehicle is filled in"
+        placeholder="Search name or code"
+        search={(term, signal, limit) => lookupVehicles(tenantId, term, limit, signal, true)}
+        resolveLabel={(value) => vehicleLabel(tenantId, value)}
+      />
+      {shownFit && (
+        <section aria-label="Fit" aria-live="polite" className="rounded-md border border-slate-200 px-4 py-3 text-sm dark:border-slate-700">
+          <h2 className="font-medium">Fit</h2>
+          <ul className="mt-1 space-y-1">
+            {shownFit.map((line) => (
+              <li key={line.text} className={line.tone === 'ok' ? 'text-emerald-700 dark:text-emerald-300' : 'text-red-700 dark:text-red-300'}>
+                <span aria-hidden="true">{line.tone === 'ok' ? '✓ ' : '✗ '}</span>
+                {line.text}
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+      <TextAreaField<AssignmentFormInput, 'notes'> name="notes" label="Notes" maxLength={1000} help="For the driver, e.g. gate codes or what to bring" />
+      <div className="flex gap-3">
+        <SubmitButton>{editing ? 'Save changes' : 'Create assignment'}</SubmitButton>
+        <button type="button" className="text-sm text-slate-600 underline dark:text-slate-300" onClick={() => navigate(LIST_PATH)}>
+          Cancel
+        </button>
+      </div>
+    </Form>
+  );
+}
+
+export function AssignmentCreatePage() {
+  return <AssignmentFormPage mode="create" />;
+}
+
+export function AssignmentEditPage() {
+  return <AssignmentFormPage mode="edit" />;
+}

@@ -1,0 +1,172 @@
+import { useCallback } from 'react';
+import { useLocation } from 'wouter';
+import type { ListChange } from '../../../lib/use-server-list';
+import { useLiveChanges, useServerList } from '../../../lib/use-server-list';
+import { useLiveCollection } from '../../../lib/use-live-collection';
+import { useListUrlState } from '../../../lib/url-state';
+import { useSession } from '../../../lib/session';
+import { publicFileUrl } from '../../../lib/storage-url';
+import { tenantIdOf } from '../../../lib/tenant';
+import { Avatar } from '../../../ui/Avatar';
+import { Button } from '../../../ui/Button';
+import { DataTable, type DataTableColumn } from '../../../ui/data-table';
+import { FilterSelect } from '../../../ui/data-table/FilterSelect';
+import { LookupFilter } from '../../../ui/data-table/LookupFilter';
+import { PageHeader } from '../../../ui/PageHeader';
+import { deliveryLabel, driverLabel, listAssignments, lookupDeliveries, lookupDrivers, lookupStaff, lookupVehicles, personLabel, vehicleLabel } from '../api';
+import { assignmentsSource } from '../atoms';
+import { assignmentList } from '../list';
+import { AssignmentStatusChip } from '../components/AssignmentStatusChip';
+import {
+  formatDateTime,
+  liveRowPatch,
+  notEditableReason,
+  STATUS_OPTIONS,
+  type Assignment,
+  type AssignmentRow,
+} from '../schema';
+
+const columns: DataTableColumn<AssignmentRow>[] = [
+  { id: 'assigned_by', header: 'Assigned by', sortable: true, hideBelow: 'md', cell: (a) => a.assigned_by?.full_name ?? '—' },
+  {
+    id: 'driver',
+    header: 'Driver',
+    sortable: true,
+    cell: (a) => {
+      const name = a.drivers?.user.full_name ?? '—';
+      return (
+        <span className="flex items-center gap-2">
+          <Avatar name={name} src={publicFileUrl(a.drivers?.user.avatar_url)} size="sm" />
+          <span>{name}</span>
+        </span>
+      );
+    },
+  },
+  {
+    id: 'vehicle',
+    header: 'Vehicle',
+    sortable: true,
+    cell: (a) => {
+      if (!a.vehicles) return '—';
+      const src = publicFileUrl(a.vehicles.image_url);
+      return (
+        <span className="flex items-center gap-2">
+          {src ? (
+            <img src={src} alt={`Image of ${a.vehicles.name}`} className="size-10 rounded object-cover" loading="lazy" />
+          ) : (
+            <span className="inline-block size-10 rounded bg-slate-100 dark:bg-slate-800" aria-label="No image" role="img" />
+          )}
+          <span>{a.vehicles.name}</span>
+        </span>
+      );
+    },
+  },
+  { id: 'assignment_time', header: 'Assignment time', sortable: true, cell: (a) => formatDateTime(a.assignment_time) },
+  {
+    id: 'delivery',
+    header: 'Delivery',
+    sortable: true,
+    cell: (a) =>
+      a.delivery ? (
+        <span>
+          <span className="block font-medium">{a.delivery.delivery_code}</span>
+          {a.delivery.external_reference_id && <span className="block text-xs text-slate-500 dark:text-slate-400">{a.delivery.external_reference_id}</span>}
+        </span>
+      ) : (
+        '—'
+      ),
+  },
+  { id: 'status', header: 'Status', sortable: true, cell: (a) => <AssignmentStatusChip status={a.status} /> },
+];
+
+/** Spec 2 'Assignments': the tenant's assignments, 25 a page, filters and search in the URL, live. */
+export function AssignmentsListPage() {
+  const { user } = useSession();
+  const tenantId = tenantIdOf(user) ?? '';
+  const [, navigate] = useLocation();
+  const table = useListUrlState(assignmentList);
+  const list = useServerList({
+    queryKey: ['assignments', tenantId],
+    state: table.state,
+    fetchPage: (state, context) => listAssignments(tenantId, state, context),
+    rowKey: (a: AssignmentRow) => a.id,
+    enabled: tenantId !== '',
+  });
+  const live = useLiveCollection(assignmentsSource, tenantId);
+  const { applyChanges, rows } = list;
+  // A live change patches the row's own columns in place; a new driver or vehicle needs their names,
+  // which the broadcast does not carry: that row is offered as a refresh instead.
+  const onLiveChanges = useCallback(
+    (changes: ListChange<Assignment>[]) => {
+      const shown = new Map(rows.map((row) => [row.id, row]));
+      applyChanges(
+        changes.map((change): ListChange<AssignmentRow> => {
+          if (change.op === 'delete') return change;
+          const current = shown.get(change.row.id);
+          const patch = liveRowPatch(change.row) as AssignmentRow;
+          if (change.op === 'update' && current && (current.driver_id !== change.row.driver_id || current.vehicle_id !== change.row.vehicle_id)) {
+            return { op: 'insert', row: patch };
+          }
+          return { op: change.op, row: patch };
+        }),
+      );
+    },
+    [applyChanges, rows],
+  );
+  useLiveChanges(live, onLiveChanges);
+
+  return (
+    <div className="space-y-4">
+      <PageHeader title="Assignments" breadcrumbs={[{ label: 'Dashboard', href: '/' }, { label: 'Assignments' }]} />
+      <DataTable
+        label="Assignments"
+        columns={columns}
+        {...table}
+        {...list.tableProps}
+        liveState={live.state}
+        rowLabel={(a) => `${a.delivery?.delivery_code ?? 'delivery'} to ${a.drivers?.user.full_name ?? 'driver'}`}
+        searchPlaceholder="Search delivery, reference, driver or vehicle"
+        rowActions={(a) => {
+          const reason = notEditableReason(a.status);
+          return [{ label: 'Edit', onSelect: () => navigate(`/assignments/${a.id}/edit`), disabled: reason !== null, reason: reason ?? undefined }];
+        }}
+        toolbar={<Button onClick={() => navigate('/assignments/create')}>Add assignment</Button>}
+        filterFields={(draft, setDraft) => (
+          <div className="space-y-4">
+            <FilterSelect label="Status" value={draft.status} options={STATUS_OPTIONS} onChange={(status) => setDraft((current) => ({ ...current, status }))} />
+            <LookupFilter
+              label="Driver"
+              value={draft.driver_id}
+              onChange={(driver_id) => setDraft((current) => ({ ...current, driver_id }))}
+              search={(term, signal, limit) => lookupDrivers(tenantId, term, limit, signal, true)}
+              resolveLabel={(id) => driverLabel(tenantId, id)}
+            />
+            <LookupFilter
+              label="Vehicle"
+              value={draft.vehicle_id}
+              onChange={(vehicle_id) => setDraft((current) => ({ ...current, vehicle_id }))}
+              search={(term, signal, limit) => lookupVehicles(tenantId, term, limit, signal, false)}
+              resolveLabel={(id) => vehicleLabel(tenantId, id)}
+            />
+            <LookupFilter
+              label="Assigned by"
+              value={draft.assigned_by}
+              onChange={(assigned_by) => setDraft((current) => ({ ...current, assigned_by }))}
+              search={(term, signal, limit) => lookupStaff(tenantId, term, limit, signal)}
+              resolveLabel={(id) => personLabel(tenantId, id)}
+            />
+            <LookupFilter
+              label="Delivery"
+              value={draft.delivery_id}
+              onChange={(delivery_id) => setDraft((current) => ({ ...current, delivery_id }))}
+              search={(term, signal, limit) => lookupDeliveries(tenantId, term, limit, signal, false)}
+              resolveLabel={(id) => deliveryLabel(tenantId, id)}
+            />
+          </div>
+        )}
+      />
+    </div>
+  );
+}
+
+export default AssignmentsListPage;

@@ -1,0 +1,160 @@
+import { z } from 'zod';
+import type { ChipTone } from '../../ui/Chip';
+
+/** Spec 4 'Assignment status' plus cancelled (staff took the delivery back; 20261125000720). */
+export const ASSIGNMENT_STATUSES = ['pending', 'accepted', 'rejected', 'completed', 'cancelled'] as const;
+export type AssignmentStatus = (typeof ASSIGNMENT_STATUSES)[number];
+
+/** Spec 2 'Assignments': green for completed, red for rejected, the warning colour for every other status. */
+export const ASSIGNMENT_STATUS_TONES: Partial<Record<AssignmentStatus, ChipTone>> = { completed: 'success', rejected: 'error' };
+export const ASSIGNMENT_STATUS_FALLBACK_TONE: ChipTone = 'warning';
+
+export const STATUS_OPTIONS = ASSIGNMENT_STATUSES.map((value) => ({ value, label: value.charAt(0).toUpperCase() + value.slice(1) }));
+
+export const ASSIGNMENT_TOASTS = {
+  created: 'Assignment created successfully',
+  updated: 'Assignment updated successfully',
+  createFailed: 'Failed to create assignment',
+  updateFailed: 'Failed to update assignment',
+  validation: 'Validation failed',
+  unknown: 'An error occurred while submitting the form',
+  fetchFailed: 'Failed to fetch assignment',
+  notFound: 'Assignment not found',
+} as const;
+
+export const ASSIGNMENT_MESSAGES = {
+  deliveryRequired: 'Delivery is required',
+  driverRequired: 'Driver is required',
+  vehicleRequired: 'Vehicle is required',
+  notesTooLong: 'Notes must be at most 1000 characters',
+} as const;
+
+/** Only pending assignments can be edited (spec 4): the reason shown on a disabled Edit and on the read-only form. */
+export function notEditableReason(status: string): string | null {
+  return status === 'pending' ? null : `Only pending assignments can be edited; this one is ${status}`;
+}
+
+const person = z.object({ id: z.string(), full_name: z.string().nullable().catch(null) });
+
+/** A row of public.list_assignments: the assignment's columns plus spec 3's embedded shapes. */
+export const assignmentRowSchema = z.object({
+  id: z.string(),
+  tenant_id: z.string(),
+  delivery_id: z.string(),
+  driver_id: z.string(),
+  vehicle_id: z.string(),
+  assigned_by_id: z.string().nullable(),
+  assignment_time: z.string(),
+  status: z.enum(ASSIGNMENT_STATUSES),
+  notes: z.string().catch(''),
+  responded_at: z.string().nullable(),
+  rejection_reason: z.string().nullable(),
+  completed_at: z.string().nullable(),
+  cancelled_at: z.string().nullable(),
+  cancel_reason: z.string().nullable(),
+  updated_at: z.string(),
+  assigned_by: person.nullable(),
+  drivers: z.object({ id: z.string(), user: z.object({ full_name: z.string().nullable().catch(null), avatar_url: z.string().nullable().catch(null) }) }).nullable(),
+  vehicles: z.object({ id: z.string(), name: z.string(), code: z.string(), image_url: z.string().nullable() }).nullable(),
+  delivery: z
+    .object({ id: z.string(), delivery_code: z.string(), external_reference_id: z.string().nullable(), status: z.string() })
+    .nullable(),
+});
+export type AssignmentRow = z.infer<typeof assignmentRowSchema>;
+
+export const assignmentPageSchema = z.object({ total: z.coerce.number(), assignments: z.array(assignmentRowSchema) });
+
+/** An assignments row as the table stores it and its live broadcast carries it. */
+export const assignmentSchema = z.object({
+  id: z.string(),
+  tenant_id: z.string(),
+  delivery_id: z.string(),
+  driver_id: z.string(),
+  vehicle_id: z.string(),
+  assigned_by: z.string().nullable(),
+  assignment_time: z.string(),
+  status: z.enum(ASSIGNMENT_STATUSES),
+  notes: z.string().catch(''),
+  responded_at: z.string().nullable(),
+  rejection_reason: z.string().nullable(),
+  completed_at: z.string().nullable(),
+  cancelled_at: z.string().nullable(),
+  cancel_reason: z.string().nullable(),
+  updated_at: z.string(),
+});
+export type Assignment = z.infer<typeof assignmentSchema>;
+
+/** A live change of the table as the list's row: the columns both share (the embedded names stay). */
+export function liveRowPatch(change: Assignment): Partial<AssignmentRow> & { id: string } {
+  return {
+    id: change.id,
+    driver_id: change.driver_id,
+    vehicle_id: change.vehicle_id,
+    assignment_time: change.assignment_time,
+    status: change.status,
+    notes: change.notes,
+    responded_at: change.responded_at,
+    rejection_reason: change.rejection_reason,
+    completed_at: change.completed_at,
+    cancelled_at: change.cancelled_at,
+    cancel_reason: change.cancel_reason,
+    updated_at: change.updated_at,
+  };
+}
+
+/** The create and edit form: the ids the database's details name (delivery_id, driver_id, vehicle_id, notes). */
+export const AssignmentFormSchema = z.object({
+  delivery_id: z.string({ error: ASSIGNMENT_MESSAGES.deliveryRequired }).min(1, ASSIGNMENT_MESSAGES.deliveryRequired),
+  driver_id: z.string({ error: ASSIGNMENT_MESSAGES.driverRequired }).min(1, ASSIGNMENT_MESSAGES.driverRequired),
+  vehicle_id: z.string({ error: ASSIGNMENT_MESSAGES.vehicleRequired }).min(1, ASSIGNMENT_MESSAGES.vehicleRequired),
+  notes: z.string().max(1000, ASSIGNMENT_MESSAGES.notesTooLong),
+});
+export type AssignmentFormInput = z.input<typeof AssignmentFormSchema>;
+export type AssignmentFormOutput = z.output<typeof AssignmentFormSchema>;
+
+export function emptyAssignmentForm(deliveryId: string | null): AssignmentFormInput {
+  return { delivery_id: deliveryId ?? (null as unknown as string), driver_id: null as unknown as string, vehicle_id: null as unknown as string, notes: '' };
+}
+
+/** public.assignment_fit's answer: the database's dispatch rules asked before saving. */
+export const fitSchema = z.object({
+  problems: z.array(z.object({ field: z.string(), message: z.string() })),
+  weight_kg: z.coerce.number().nullable(),
+  capacity_kg: z.coerce.number().nullable(),
+});
+export type Fit = z.infer<typeof fitSchema>;
+
+export interface FitLine {
+  tone: 'ok' | 'problem';
+  text: string;
+}
+
+/**
+ * The hint the form shows once delivery, driver and vehicle are chosen: the load against the
+ * vehicle's capacity, then each rule the database would refuse on (its own words), or that it
+ * found none. The save still decides: its refusals land on the fields.
+ */
+export function fitLines(fit: Fit): FitLine[] {
+  const lines: FitLine[] = [];
+  if (fit.weight_kg !== null && fit.capacity_kg !== null) {
+    const share = fit.capacity_kg > 0 ? Math.round((fit.weight_kg / fit.capacity_kg) * 100) : null;
+    lines.push({
+      tone: fit.weight_kg <= fit.capacity_kg ? 'ok' : 'problem',
+      text: `Load ${fit.weight_kg} kg of ${fit.capacity_kg} kg capacity${share !== null ? ` (${share}%)` : ''}`,
+    });
+  }
+  for (const problem of fit.problems) {
+    if (!lines.some((line) => line.text === problem.message)) lines.push({ tone: 'problem', text: problem.message });
+  }
+  if (fit.problems.length === 0) lines.push({ tone: 'ok', text: 'Driver, vehicle and delivery fit together' });
+  return lines;
+}
+
+const dateTime = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' });
+
+/** 'Nov 25, 2026, 9:30 AM' in the viewer's time zone; '—' for none. */
+export function formatDateTime(iso: string | null): string {
+  if (!iso) return '—';
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? '—' : dateTime.format(date);
+}

@@ -1,0 +1,55 @@
+import { toRange, type ListState } from '../../lib/list-state';
+import { supabase } from '../../lib/supabase';
+import type { FetchContext, ServerPage } from '../../lib/use-server-list';
+import type { PerformanceFilters } from './list';
+import { dailySchema, lastDays, performanceRowSchema, rangeProblem, sortPerformance, type DailyCompleted, type PerformanceRow, type PerformanceSort } from './schema';
+
+/** The range the URL asks for, the last 30 days where it says nothing. */
+export function effectiveRange(filters: PerformanceFilters, today: Date = new Date()): { from: string; to: string } {
+  const fallback = lastDays(30, today);
+  const to = filters.to ?? (filters.from && filters.from > fallback.to ? filters.from : fallback.to);
+  const from = filters.from ?? (filters.to ? lastDays(30, new Date(`${filters.to}T12:00:00`)).from : fallback.from);
+  return { from, to };
+}
+
+function refusal(error: { message: string; details?: string | null }): Error {
+  try {
+    const details = JSON.parse(error.details ?? '') as { message: string }[];
+    if (Array.isArray(details) && details.length > 0) return new Error(details.map((d) => d.message).join('; '));
+  } catch {
+    // not the database's details: its message says it
+  }
+  return new Error(error.message);
+}
+
+/**
+ * The drivers' numbers over the range, computed by the database (public.driver_performance), then
+ * searched by name, sorted and paged here: one row per driver, never the deliveries themselves.
+ */
+export async function listPerformance(state: ListState<PerformanceFilters>, { signal }: FetchContext): Promise<ServerPage<PerformanceRow>> {
+  const { from, to } = effectiveRange(state.filters);
+  const problem = rangeProblem(from, to);
+  if (problem) throw new Error(problem);
+  const { data, error } = await supabase.rpc('driver_performance', { from_date: from, to_date: to }).abortSignal(signal);
+  if (error) throw refusal(error);
+  const all = performanceRowSchema.array().parse(data).map((row) => ({ ...row, id: row.driver_id }));
+  const term = state.q.trim().toLowerCase();
+  const found = term ? all.filter((row) => (row.full_name ?? '').toLowerCase().includes(term)) : all;
+  const sorted = sortPerformance(found, (state.sort?.column ?? 'completed') as PerformanceSort, state.sort?.direction ?? 'desc');
+  const { from: start, to: end } = toRange(state);
+  return { rows: sorted.slice(start, end + 1), total: sorted.length };
+}
+
+/** Completed deliveries per day of the range (the tenant's), for the chart. */
+export async function completedPerDay(from: string, to: string, signal: AbortSignal): Promise<DailyCompleted[]> {
+  const { data, error } = await supabase.rpc('driver_completed_per_day', { from_date: from, to_date: to }).abortSignal(signal);
+  if (error) throw refusal(error);
+  return dailySchema.array().parse(data);
+}
+
+/** Every driver's numbers (the totals above the table). */
+export async function allPerformance(from: string, to: string, signal: AbortSignal): Promise<PerformanceRow[]> {
+  const { data, error } = await supabase.rpc('driver_performance', { from_date: from, to_date: to }).abortSignal(signal);
+  if (error) throw refusal(error);
+  return performanceRowSchema.array().parse(data).map((row) => ({ ...row, id: row.driver_id }));
+}

@@ -1,0 +1,123 @@
+import { z } from 'zod';
+
+/** A row of public.driver_performance (numbers per driver over the range). */
+export const performanceRowSchema = z.object({
+  driver_id: z.string(),
+  full_name: z.string().nullable(),
+  avatar_url: z.string().nullable(),
+  driver_status: z.string(),
+  assigned: z.coerce.number(),
+  accepted: z.coerce.number(),
+  rejected: z.coerce.number(),
+  acceptance_rate: z.coerce.number().nullable(),
+  completed: z.coerce.number(),
+  failed: z.coerce.number(),
+  on_time: z.coerce.number(),
+  with_deadline: z.coerce.number(),
+  on_time_rate: z.coerce.number().nullable(),
+  avg_assignment_to_delivered_minutes: z.coerce.number().nullable(),
+  cod_collected: z.coerce.number(),
+  currency: z.string(),
+});
+export type PerformanceRow = z.infer<typeof performanceRowSchema> & { id: string };
+
+export const dailySchema = z.object({ day: z.string(), completed: z.coerce.number() });
+export type DailyCompleted = z.infer<typeof dailySchema>;
+
+/** The columns a ?sort= may name. */
+export const PERFORMANCE_SORTS = [
+  'driver',
+  'assigned',
+  'accepted',
+  'rejected',
+  'acceptance_rate',
+  'completed',
+  'failed',
+  'on_time_rate',
+  'avg_assignment_to_delivered_minutes',
+  'cod_collected',
+] as const;
+export type PerformanceSort = (typeof PERFORMANCE_SORTS)[number];
+
+/** Sorted a copy: numbers by value (no value last whichever way), drivers by name; ties by name. */
+export function sortPerformance(rows: readonly PerformanceRow[], column: PerformanceSort, direction: 'asc' | 'desc'): PerformanceRow[] {
+  const sign = direction === 'asc' ? 1 : -1;
+  const name = (row: PerformanceRow) => row.full_name ?? '';
+  return [...rows].sort((a, b) => {
+    if (column !== 'driver') {
+      const x = a[column];
+      const y = b[column];
+      if (x === null && y !== null) return 1;
+      if (y === null && x !== null) return -1;
+      if (x !== null && y !== null && x !== y) return (x - y) * sign;
+      return name(a).localeCompare(name(b));
+    }
+    return name(a).localeCompare(name(b)) * sign;
+  });
+}
+
+/** The range's totals, the rates from the summed counts (not an average of rates). */
+export function totals(rows: readonly PerformanceRow[]) {
+  const sum = (pick: (row: PerformanceRow) => number) => rows.reduce((total, row) => total + pick(row), 0);
+  const accepted = sum((r) => r.accepted);
+  const rejected = sum((r) => r.rejected);
+  const onTime = sum((r) => r.on_time);
+  const withDeadline = sum((r) => r.with_deadline);
+  return {
+    assigned: sum((r) => r.assigned),
+    completed: sum((r) => r.completed),
+    failed: sum((r) => r.failed),
+    acceptanceRate: accepted + rejected > 0 ? accepted / (accepted + rejected) : null,
+    onTimeRate: withDeadline > 0 ? onTime / withDeadline : null,
+    cod: sum((r) => r.cod_collected),
+    currency: rows[0]?.currency ?? 'USD',
+  };
+}
+
+export function formatRate(rate: number | null): string {
+  return rate === null ? '—' : `${Math.round(rate * 1000) / 10}%`;
+}
+
+/** '45 min', '3 h 20 min', '2 d 4 h'; '—' for none. */
+export function formatMinutes(minutes: number | null): string {
+  if (minutes === null) return '—';
+  const whole = Math.round(minutes);
+  if (whole < 60) return `${whole} min`;
+  if (whole < 24 * 60) return `${Math.floor(whole / 60)} h${whole % 60 ? ` ${whole % 60} min` : ''}`;
+  const hours = Math.round(whole / 60);
+  return `${Math.floor(hours / 24)} d${hours % 24 ? ` ${hours % 24} h` : ''}`;
+}
+
+export function formatMoney(amount: number, currency: string): string {
+  try {
+    return new Intl.NumberFormat('en', { style: 'currency', currency }).format(amount);
+  } catch {
+    return `${amount.toFixed(2)} ${currency}`;
+  }
+}
+
+/** YYYY-MM-DD of a local date. */
+export function isoDay(date: Date): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+}
+
+/** The default range: the last `days` days, today included. */
+export function lastDays(days: number, today: Date = new Date()): { from: string; to: string } {
+  const start = new Date(today.getFullYear(), today.getMonth(), today.getDate() - (days - 1));
+  return { from: isoDay(start), to: isoDay(today) };
+}
+
+/** 'Mar 2' for an ISO day, read as that calendar day wherever the viewer is. */
+export function dayLabel(day: string): string {
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  return new Intl.DateTimeFormat('en', { month: 'short', day: 'numeric' }).format(new Date(y, m - 1, d));
+}
+
+/** Why a range cannot be asked for (the database's words), or null. */
+export function rangeProblem(from: string, to: string): string | null {
+  if (from > to) return 'The end date must not be before the start date';
+  const days = (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000 + 1;
+  if (days > 366) return 'Choose a range of at most 366 days';
+  return null;
+}
