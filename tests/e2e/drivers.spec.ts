@@ -260,6 +260,47 @@ test('edit: licence, phone, vehicle and zone saved; status through the duty cont
   await expect(page.getByText('Driver not found', { exact: true })).toBeVisible();
 });
 
+test('deleting a driver with work on record is refused with what to do instead', async ({ page, request }) => {
+  const person = await createDriverUser(request);
+  const headers = { apikey: ANON_KEY, authorization: `Bearer ${admin.accessToken()}`, 'content-type': 'application/json', prefer: 'return=representation' };
+  const driver = await request.post('/rest/v1/drivers', {
+    headers,
+    data: { id: person.id, tenant_id: 'a0000000-0000-4000-8000-000000000001', licence_number: unique('WK').toUpperCase(), licence_class: 'standard', licence_expiry: '2028-03-01' },
+  });
+  expect(driver.status(), await driver.text()).toBe(201);
+  const delivery = await request.post('/rest/v1/deliveries', {
+    headers,
+    data: {
+      tenant_id: 'a0000000-0000-4000-8000-000000000001',
+      customer_id: 'a1000000-0000-4000-8000-000000000004',
+      pickup_address: { full_address: '1 Market St, San Francisco' },
+      pickup_lat: 37.794,
+      pickup_lng: -122.395,
+      dropoff_address: { full_address: '600 Mission St, San Francisco' },
+      dropoff_lat: 37.775,
+      dropoff_lng: -122.41,
+      packages: [{ quantity: 1, weight_kg: 2 }],
+      service_id: 'a6100000-0000-4000-8000-000000000002',
+    },
+  });
+  expect(delivery.status(), await delivery.text()).toBe(201);
+  const [{ id: deliveryId }] = (await delivery.json()) as { id: string }[];
+  const assignment = await request.post('/rest/v1/assignments', {
+    headers,
+    data: { tenant_id: 'a0000000-0000-4000-8000-000000000001', delivery_id: deliveryId, driver_id: person.id, vehicle_id: 'a3000000-0000-4000-8000-000000000001' },
+  });
+  expect(assignment.status(), await assignment.text()).toBe(201);
+
+  await page.goto(`${LIST}/${person.id}/edit`);
+  await page.getByRole('button', { name: 'Delete driver' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByRole('alertdialog')).toContainText('This driver has deliveries or assignments on record, so the driver cannot be deleted. Set the driver offline instead.');
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Cancel' }).click();
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Edit driver' })).toBeVisible();
+  await expect(page.getByLabel('Licence number')).toHaveValue(/^WK-/);
+});
+
 test('the edit page shows the last position on a map; a bad id is not found', async ({ page }) => {
   await page.goto(`${LIST}/a1000000-0000-4000-8000-000000000003/edit`);
   await expect(page.getByRole('heading', { name: 'Edit driver' })).toBeVisible();
