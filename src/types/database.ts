@@ -119,6 +119,88 @@ isOneToOne: false
       referencedColumns: ["id"]
     }
                   ]
+                },"conversation_participants": {
+                  Row: {
+                    "conversation_id": string,"id": string,"joined_at": string,"last_read_at": string | null,"role": string,"tenant_id": string,"user_id": string
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "conversation_id": string,"id"?: string,"joined_at"?: string,"last_read_at"?: string | null,"role"?: string,"tenant_id": string,"user_id": string
+                  }
+                  Update: {
+                    "conversation_id"?: string,"id"?: string,"joined_at"?: string,"last_read_at"?: string | null,"role"?: string,"tenant_id"?: string,"user_id"?: string
+                  }
+                  Relationships: [
+                    {
+      foreignKeyName: "conversation_participants_conversation_fkey"
+      columns: ["conversation_id","tenant_id"]
+isOneToOne: false
+      referencedRelation: "conversations"
+      referencedColumns: ["id","tenant_id"]
+    },{
+      foreignKeyName: "conversation_participants_tenant_fkey"
+      columns: ["tenant_id"]
+isOneToOne: false
+      referencedRelation: "tenants"
+      referencedColumns: ["id"]
+    },{
+      foreignKeyName: "conversation_participants_user_fkey"
+      columns: ["user_id","tenant_id"]
+isOneToOne: false
+      referencedRelation: "driver_candidates"
+      referencedColumns: ["id","tenant_id"]
+    },{
+      foreignKeyName: "conversation_participants_user_fkey"
+      columns: ["user_id","tenant_id"]
+isOneToOne: false
+      referencedRelation: "profiles"
+      referencedColumns: ["id","tenant_id"]
+    }
+                  ]
+                },"conversations": {
+                  Row: {
+                    "created_at": string,"created_by": string | null,"delivery_id": string | null,"id": string,"is_archived": boolean,"last_message_at": string | null,"metadata": NonNullable<Json>,"tenant_id": string,"title": string,"type": string,"updated_at": string
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "created_at"?: string,"created_by"?: string | null,"delivery_id"?: string | null,"id"?: string,"is_archived"?: boolean,"last_message_at"?: string | null,"metadata"?: NonNullable<Json>,"tenant_id": string,"title": string,"type": string,"updated_at"?: string
+                  }
+                  Update: {
+                    "created_at"?: string,"created_by"?: string | null,"delivery_id"?: string | null,"id"?: string,"is_archived"?: boolean,"last_message_at"?: string | null,"metadata"?: NonNullable<Json>,"tenant_id"?: string,"title"?: string,"type"?: string,"updated_at"?: string
+                  }
+                  Relationships: [
+                    {
+      foreignKeyName: "conversations_created_by_fkey"
+      columns: ["created_by"]
+isOneToOne: false
+      referencedRelation: "driver_candidates"
+      referencedColumns: ["id"]
+    },{
+      foreignKeyName: "conversations_created_by_fkey"
+      columns: ["created_by"]
+isOneToOne: false
+      referencedRelation: "profiles"
+      referencedColumns: ["id"]
+    },{
+      foreignKeyName: "conversations_delivery_fkey"
+      columns: ["delivery_id","tenant_id"]
+isOneToOne: false
+      referencedRelation: "deliveries"
+      referencedColumns: ["id","tenant_id"]
+    },{
+      foreignKeyName: "conversations_delivery_fkey"
+      columns: ["delivery_id","tenant_id"]
+isOneToOne: false
+      referencedRelation: "delivery_rows"
+      referencedColumns: ["id","tenant_id"]
+    },{
+      foreignKeyName: "conversations_tenant_id_fkey"
+      columns: ["tenant_id"]
+isOneToOne: false
+      referencedRelation: "tenants"
+      referencedColumns: ["id"]
+    }
+                  ]
                 },"customer_preferences": {
                   Row: {
                     "contact_preferences": NonNullable<Json>,"created_at": string,"customer_id": string,"delivery_instructions": string,"delivery_options": NonNullable<Json>,"delivery_preferences": NonNullable<Json>,"description": string,"id": string,"is_active": boolean,"location_id": string,"name": string,"notification_preferences": NonNullable<Json>,"preferred_day_of_week": number,"preferred_time_end": string,"preferred_time_start": string,"tenant_id": string,"updated_at": string
@@ -495,6 +577,44 @@ isOneToOne: false
       referencedColumns: ["id"]
     },{
       foreignKeyName: "exceptions_tenant_id_fkey"
+      columns: ["tenant_id"]
+isOneToOne: false
+      referencedRelation: "tenants"
+      referencedColumns: ["id"]
+    }
+                  ]
+                },"messages": {
+                  Row: {
+                    "client_id": string | null,"content": string,"conversation_id": string,"created_at": string,"id": string,"message_type": string,"sender_id": string | null,"tenant_id": string,"updated_at": string
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "client_id"?: string | null,"content": string,"conversation_id": string,"created_at"?: string,"id"?: string,"message_type"?: string,"sender_id"?: string | null,"tenant_id": string,"updated_at"?: string
+                  }
+                  Update: {
+                    "client_id"?: string | null,"content"?: string,"conversation_id"?: string,"created_at"?: string,"id"?: string,"message_type"?: string,"sender_id"?: string | null,"tenant_id"?: string,"updated_at"?: string
+                  }
+                  Relationships: [
+                    {
+      foreignKeyName: "messages_conversation_fkey"
+      columns: ["conversation_id","tenant_id"]
+isOneToOne: false
+      referencedRelation: "conversations"
+      referencedColumns: ["id","tenant_id"]
+    },{
+      foreignKeyName: "messages_sender_fkey"
+      columns: ["sender_id"]
+isOneToOne: false
+      referencedRelation: "driver_candidates"
+      referencedColumns: ["id"]
+    },{
+      foreignKeyName: "messages_sender_fkey"
+      columns: ["sender_id"]
+isOneToOne: false
+      referencedRelation: "profiles"
+      referencedColumns: ["id"]
+    },{
+      foreignKeyName: "messages_tenant_fkey"
       columns: ["tenant_id"]
 isOneToOne: false
       referencedRelation: "tenants"
@@ -1246,6 +1366,26 @@ isOneToOne: false
             "assignment_fit":
 { Args: { "delivery_id": string,"driver_id": string,"vehicle_id": string }; Returns: Json
                            },
+"create_delivery_conversation":
+{ Args: { "delivery_id": string }; Returns: {
+              "created_at": string,
+"created_by": string | null,
+"delivery_id": string | null,
+"id": string,
+"is_archived": boolean,
+"last_message_at": string | null,
+"metadata": NonNullable<Json>,
+"tenant_id": string,
+"title": string,
+"type": string,
+"updated_at": string
+            }
+                          SetofOptions: {
+        from: "*"
+        to: "conversations"
+        isOneToOne: true
+        isSetofReturn: false
+      } },
 "customer_preference_for":
 { Args: { "customer_id": string,"location_id": string }; Returns: Json
                            },
@@ -1276,8 +1416,16 @@ isOneToOne: false
 "list_audit_tables":
 { Args: { "p_tenant_id": string }; Returns: string[]
                            },
+"list_conversations":
+{ Args: { "archived"?: boolean,"delivery_id"?: string }; Returns: {
+              "created_at": string,"delivery_id": string,"id": string,"is_archived": boolean,"last_message": string,"last_message_at": string,"metadata": Json,"participants": Json,"title": string,"type": string,"unread_count": number,"updated_at": string
+            }[]
+                           },
 "mark_all_notifications_read":
 { Args: Record<PropertyKey, never>; Returns: number
+                           },
+"mark_conversation_read":
+{ Args: { "conversation_id": string }; Returns: undefined
                            },
 "notification_stats":
 { Args: Record<PropertyKey, never>; Returns: Json
@@ -1328,6 +1476,44 @@ isOneToOne: false
 "save_warehouse":
 { Args: { "p_values": Json,"p_warehouse_id": string }; Returns: Json
                            },
+"send_message":
+{ Args: { "client_id"?: string,"content": string,"conversation_id": string,"message_type"?: string }; Returns: {
+              "client_id": string | null,
+"content": string,
+"conversation_id": string,
+"created_at": string,
+"id": string,
+"message_type": string,
+"sender_id": string | null,
+"tenant_id": string,
+"updated_at": string
+            }
+                          SetofOptions: {
+        from: "*"
+        to: "messages"
+        isOneToOne: true
+        isSetofReturn: false
+      } },
+"set_conversation_archived":
+{ Args: { "archived": boolean,"conversation_id": string }; Returns: {
+              "created_at": string,
+"created_by": string | null,
+"delivery_id": string | null,
+"id": string,
+"is_archived": boolean,
+"last_message_at": string | null,
+"metadata": NonNullable<Json>,
+"tenant_id": string,
+"title": string,
+"type": string,
+"updated_at": string
+            }
+                          SetofOptions: {
+        from: "*"
+        to: "conversations"
+        isOneToOne: true
+        isSetofReturn: false
+      } },
 "set_driver_status":
 { Args: { "driver_id": string,"status": string }; Returns: {
               "created_at": string,
@@ -1536,6 +1722,22 @@ isOneToOne: false
         to: "deliveries"
         isOneToOne: true
         isSetofReturn: false
+      } },
+"update_conversation_participants":
+{ Args: { "action": string,"conversation_id": string,"role"?: string,"user_ids": (string)[] }; Returns: {
+              "conversation_id": string,
+"id": string,
+"joined_at": string,
+"last_read_at": string | null,
+"role": string,
+"tenant_id": string,
+"user_id": string
+            }[]
+                          SetofOptions: {
+        from: "*"
+        to: "conversation_participants"
+        isOneToOne: false
+        isSetofReturn: true
       } },
 "zones_containing":
 { Args: { "lat": number,"lng": number }; Returns: {
