@@ -1402,6 +1402,9 @@ isOneToOne: false
               "acceptance_rate": number,"accepted": number,"assigned": number,"avatar_url": string,"avg_assignment_to_delivered_minutes": number,"cod_collected": number,"completed": number,"currency": string,"driver_id": string,"driver_status": string,"failed": number,"full_name": string,"on_time": number,"on_time_rate": number,"rejected": number,"with_deadline": number
             }[]
                            },
+"get_delivery_settings":
+{ Args: Record<PropertyKey, never>; Returns: Json
+                           },
 "get_tenant_settings":
 { Args: { "p_tenant_id": string }; Returns: Json
                            },
@@ -1466,6 +1469,9 @@ isOneToOne: false
       } },
 "return_request_actions":
 { Args: { "return_request_id": string }; Returns: (string)[]
+                           },
+"save_delivery_settings":
+{ Args: { "p_delivery": Json,"p_tenant_id": string }; Returns: Json
                            },
 "save_tenant_brand":
 { Args: { "p_brand": Json,"p_tenant_id": string }; Returns: undefined

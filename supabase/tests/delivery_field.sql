@@ -129,7 +129,8 @@ select is((select view #> '{driver,position}' from seen where step = 'stale'), n
 -- Delivered
 reset role;
 select tests.act_as('driver@acme.test');
-select public.transition_delivery((select delivery from fx), 'delivered', proof => '{"recipient_name": "Carla", "photo_urls": ["a0000000-0000-4000-8000-000000000001/p1.jpg"]}');
+select public.transition_delivery((select delivery from fx), 'delivered',
+  proof => jsonb_build_object('recipient_name', 'Carla', 'photo_urls', jsonb_build_array('a0000000-0000-4000-8000-000000000001/' || (select delivery from fx) || '/door.jpg')));
 select tests.act_as(null);
 insert into seen select 'delivered', public.track_delivery((select token from fx));
 select is((select view -> 'driver' from seen where step = 'delivered'), null, 'after completion the driver is gone');
