@@ -59,6 +59,12 @@ const ZonePricingEditPage = lazyWithRetry(async () => ({ default: (await import(
 const CustomerPreferencesListPage = lazyWithRetry(async () => ({ default: (await import('../features/customer-preferences/pages/CustomerPreferencesListPage')).CustomerPreferencesListPage }));
 const CustomerPreferenceCreatePage = lazyWithRetry(async () => ({ default: (await import('../features/customer-preferences/pages/CustomerPreferenceFormPage')).CustomerPreferenceCreatePage }));
 const CustomerPreferenceEditPage = lazyWithRetry(async () => ({ default: (await import('../features/customer-preferences/pages/CustomerPreferenceFormPage')).CustomerPreferenceEditPage }));
+const ReturnRequestsListPage = lazyWithRetry(async () => ({ default: (await import('../features/return-requests/pages/ReturnRequestsListPage')).ReturnRequestsListPage }));
+const ReturnRequestCreatePage = lazyWithRetry(async () => ({ default: (await import('../features/return-requests/pages/ReturnRequestFormPage')).ReturnRequestCreatePage }));
+const ReturnRequestEditPage = lazyWithRetry(async () => ({ default: (await import('../features/return-requests/pages/ReturnRequestFormPage')).ReturnRequestEditPage }));
+const ExceptionsListPage = lazyWithRetry(async () => ({ default: (await import('../features/exceptions/pages/ExceptionsListPage')).ExceptionsListPage }));
+const ExceptionCreatePage = lazyWithRetry(async () => ({ default: (await import('../features/exceptions/pages/ExceptionFormPage')).ExceptionCreatePage }));
+const ExceptionEditPage = lazyWithRetry(async () => ({ default: (await import('../features/exceptions/pages/ExceptionFormPage')).ExceptionEditPage }));
 const SystemSettingsPage = lazyWithRetry(async () => ({ default: (await import('../features/settings/pages/SystemSettingsPage')).SystemSettingsPage }));
 const BrandSettingsPage = lazyWithRetry(async () => ({ default: (await import('../features/brand/pages/BrandSettingsPage')).BrandSettingsPage }));
 const WarehousesListPage = lazyWithRetry(async () => ({ default: (await import('../features/warehouses/pages/WarehousesListPage')).WarehousesListPage }));
@@ -281,6 +287,36 @@ function AdminArea() {
         <Route path="/customer-preference/:id/edit">
           <AdminPage>
             <CustomerPreferenceEditPage history={recordHistory('customer_preferences')} />
+          </AdminPage>
+        </Route>
+        <Route path="/return-requests">
+          <AdminPage>
+            <ReturnRequestsListPage />
+          </AdminPage>
+        </Route>
+        <Route path="/return-requests/create">
+          <AdminPage>
+            <ReturnRequestCreatePage />
+          </AdminPage>
+        </Route>
+        <Route path="/return-requests/:id/edit">
+          <AdminPage>
+            <ReturnRequestEditPage />
+          </AdminPage>
+        </Route>
+        <Route path="/exceptions">
+          <AdminPage>
+            <ExceptionsListPage />
+          </AdminPage>
+        </Route>
+        <Route path="/exceptions/create">
+          <AdminPage>
+            <ExceptionCreatePage />
+          </AdminPage>
+        </Route>
+        <Route path="/exceptions/:id/edit">
+          <AdminPage>
+            <ExceptionEditPage />
           </AdminPage>
         </Route>
         <Route path="/warehouses">

@@ -318,3 +318,20 @@ export const CalendarClockIcon = (p: IconProps) => (
     <path d="M17.5 16v1.6l1 .9" />
   </Outline>
 );
+
+/** A box with an arrow back: returns. */
+export const ReturnBoxIcon = (p: IconProps) => (
+  <Outline {...p}>
+    <path d="M21 8v11a1 1 0 0 1-1 1H4a1 1 0 0 1-1-1V8" />
+    <path d="M2 4h20v4H2zM10 12H7.5l1.5-1.5M7.5 12 9 13.5" />
+    <path d="M7.5 12H14a2 2 0 0 1 0 4h-1" />
+  </Outline>
+);
+
+/** A warning triangle: delivery exceptions. */
+export const ExceptionIcon = (p: IconProps) => (
+  <Outline {...p}>
+    <path d="M10.3 3.9 1.8 18a2 2 0 0 0 1.7 3h17a2 2 0 0 0 1.7-3L13.7 3.9a2 2 0 0 0-3.4 0Z" />
+    <path d="M12 9v4M12 17h.01" />
+  </Outline>
+);

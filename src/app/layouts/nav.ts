@@ -1,5 +1,5 @@
 import type { ComponentType, SVGProps } from 'react';
-import { ActivityIcon, CalendarClockIcon, DashboardIcon, LocationGridIcon, PaletteIcon, PriceTagIcon, ServiceIcon, SettingsIcon, StaffIcon, SteeringWheelIcon, SupplierIcon, TruckIcon, UsersIcon, WarehouseIcon, ZoneIcon } from '../../ui/icons';
+import { ActivityIcon, CalendarClockIcon, DashboardIcon, ExceptionIcon, LocationGridIcon, PaletteIcon, PriceTagIcon, ReturnBoxIcon, ServiceIcon, SettingsIcon, StaffIcon, SteeringWheelIcon, SupplierIcon, TruckIcon, UsersIcon, WarehouseIcon, ZoneIcon } from '../../ui/icons';
 
 export type NavGroupId = 'overview' | 'operations' | 'warehousing' | 'commerce' | 'settings';
 
@@ -36,6 +36,8 @@ export const ADMIN_NAV: readonly AdminNavEntry[] = [
   { group: 'operations', label: 'Delivery services', path: 'delivery-services', icon: ServiceIcon },
   { group: 'operations', label: 'Zone pricing', path: 'zone-pricing', icon: PriceTagIcon },
   { group: 'operations', label: 'Customer preferences', path: 'customer-preference', icon: CalendarClockIcon },
+  { group: 'operations', label: 'Return requests', path: 'return-requests', icon: ReturnBoxIcon },
+  { group: 'operations', label: 'Exceptions', path: 'exceptions', icon: ExceptionIcon },
   { group: 'warehousing', label: 'Warehouses', path: 'warehouses', icon: WarehouseIcon },
   { group: 'warehousing', label: 'Locations', path: 'locations', icon: LocationGridIcon },
   { group: 'warehousing', label: 'Staff', path: 'staff', icon: StaffIcon },

@@ -1,0 +1,147 @@
+import { uploadFile, type UploadedFile } from '../../lib/edge-functions';
+import { toRange, type ListState } from '../../lib/list-state';
+import { supabase } from '../../lib/supabase';
+import type { FetchContext, ServerPage } from '../../lib/use-server-list';
+import type { LookupOption } from '../../ui/form';
+import type { ExceptionFilters } from './list';
+import {
+  exceptionEventSchema,
+  exceptionRowSchema,
+  exceptionTableRowSchema,
+  type ExceptionEvent,
+  type ExceptionRow,
+  type ExceptionStatus,
+  type ExceptionTableRow,
+  type ExceptionWrite,
+} from './schema';
+
+const ROW_COLUMNS =
+  'id, tenant_id, exception_code, delivery_id, delivery_code, delivery_status, customer_id, customer_name, type, severity, description, photos, reported_by, reported_by_name, assigned_to, assigned_to_name, status, resolution_notes, resolved_at, created_at, updated_at';
+const TABLE_COLUMNS = 'id, tenant_id, exception_code, delivery_id, type, severity, description, photos, reported_by, assigned_to, status, resolution_notes, resolved_at, created_at, updated_at';
+const UPLOAD_BUCKET = 'tenants';
+
+/** Characters that would break PostgREST's or=(…) syntax or act as wildcards: searched as plain text without them. */
+function searchTerm(q: string): string {
+  return q.replace(/[%*,()"\\:]/g, ' ').trim();
+}
+
+/** One page of the tenant's exceptions: search on codes, description and people, filters, sort and the exact total. */
+export async function listExceptions(tenantId: string, state: ListState<ExceptionFilters>, { signal }: FetchContext): Promise<ServerPage<ExceptionRow>> {
+  const { from, to } = toRange(state);
+  let query = supabase.from('exception_rows').select(ROW_COLUMNS, { count: 'exact' }).eq('tenant_id', tenantId);
+  const term = searchTerm(state.q);
+  if (term) query = query.or(['exception_code', 'delivery_code', 'description', 'customer_name', 'reported_by_name'].map((c) => `${c}.ilike.%${term}%`).join(','));
+  const { type, severity, status, assigned_to } = state.filters;
+  if (type) query = query.eq('type', type);
+  if (severity) query = query.eq('severity', severity);
+  if (status) query = query.eq('status', status);
+  if (assigned_to) query = query.eq('assigned_to', assigned_to);
+  if (state.sort) query = query.order(state.sort.column, { ascending: state.sort.direction === 'asc' });
+  query = query.order('id', { ascending: true });
+  const { data, count, error } = await query.range(from, to).abortSignal(signal);
+  if (error) throw error;
+  return { rows: exceptionRowSchema.array().parse(data), total: count ?? 0 };
+}
+
+/** The tenant's exceptions as the table broadcasts them: the live collection's read. */
+export async function listAllExceptions(tenantId: string): Promise<ExceptionTableRow[]> {
+  const { data, error } = await supabase.from('exceptions').select(TABLE_COLUMNS).eq('tenant_id', tenantId).order('created_at', { ascending: false }).limit(1000);
+  if (error) throw error;
+  return exceptionTableRowSchema.array().parse(data);
+}
+
+export async function getException(tenantId: string, id: string): Promise<ExceptionRow | null> {
+  const { data, error } = await supabase.from('exception_rows').select(ROW_COLUMNS).eq('tenant_id', tenantId).eq('id', id).maybeSingle();
+  if (error) {
+    if (error.code === '22P02') return null;
+    throw error;
+  }
+  return data ? exceptionRowSchema.parse(data) : null;
+}
+
+export async function listExceptionEvents(exceptionId: string): Promise<ExceptionEvent[]> {
+  const { data, error } = await supabase
+    .from('exception_events')
+    .select('id, from_status, status, note, actor_name, occurred_at')
+    .eq('exception_id', exceptionId)
+    .order('occurred_at', { ascending: true })
+    .order('seq', { ascending: true });
+  if (error) throw error;
+  return exceptionEventSchema.array().parse(data);
+}
+
+/** Throws the PostgREST error as is: the form maps its details onto the fields. */
+export async function createException(tenantId: string, deliveryId: string, values: ExceptionWrite): Promise<string> {
+  const { data, error } = await supabase
+    .from('exceptions')
+    .insert({ ...values, tenant_id: tenantId, delivery_id: deliveryId })
+    .select('id')
+    .single();
+  if (error) throw error;
+  return data.id as string;
+}
+
+export async function updateException(tenantId: string, id: string, values: ExceptionWrite): Promise<void> {
+  const { data, error } = await supabase.from('exceptions').update(values).eq('tenant_id', tenantId).eq('id', id).select('id');
+  if (error) throw error;
+  if (data.length === 0) throw new Error('This exception no longer exists.');
+}
+
+
+/** A move of the status machine (public.transition_exception); a refusal throws an Error whose message is the database's words. */
+export async function transitionException(id: string, status: ExceptionStatus, resolutionNotes: string, note = ''): Promise<void> {
+  const { error } = await supabase.rpc('transition_exception', {
+    exception_id: id,
+    status,
+    resolution_notes: resolutionNotes.trim() || null,
+    note: note.trim() || null,
+  });
+  if (!error) return;
+  let message = error.message;
+  try {
+    const details = JSON.parse(error.details ?? 'null') as { message?: string }[] | null;
+    if (Array.isArray(details) && details.length > 0) message = details.map((d) => d.message).filter(Boolean).join(' ');
+  } catch {
+    // Not JSON: the message says it.
+  }
+  throw new Error(message);
+}
+
+/** Any delivery of the tenant by code or customer (exceptions happen at every stage). */
+export async function lookupDeliveries(tenantId: string, term: string, limit: number, signal: AbortSignal): Promise<LookupOption[]> {
+  let query = supabase.from('delivery_rows').select('id, delivery_code, customer_name, status').eq('tenant_id', tenantId);
+  const q = searchTerm(term);
+  if (q) query = query.or(`delivery_code.ilike.%${q}%,customer_name.ilike.%${q}%,external_reference_id.ilike.%${q}%`);
+  const { data, error } = await query.order('created_at', { ascending: false }).limit(limit).abortSignal(signal);
+  if (error) throw error;
+  return data.map((d) => ({
+    value: d.id as string,
+    label: `${d.delivery_code as string} · ${(d.customer_name as string | null) ?? 'Unknown customer'}`,
+    description: String(d.status).replaceAll('_', ' '),
+  }));
+}
+
+/** The tenant's active admins and dispatchers: who an exception may be assigned to (the database accepts exactly these). */
+export async function lookupStaff(tenantId: string, term: string, limit: number, signal: AbortSignal): Promise<LookupOption[]> {
+  let query = supabase.from('profiles').select('id, full_name, email, panel_type').eq('tenant_id', tenantId).in('panel_type', ['admin', 'dispatcher']).eq('status', 'active');
+  const q = searchTerm(term);
+  if (q) query = query.or(`first_name.ilike.%${q}%,last_name.ilike.%${q}%,email.ilike.%${q}%`);
+  const { data, error } = await query.order('first_name').order('last_name').order('id').limit(limit).abortSignal(signal);
+  if (error) throw error;
+  return data.map((p) => ({ value: p.id as string, label: (p.full_name as string | null) ?? 'Unnamed User', description: `${p.panel_type as string}${p.email ? ` · ${p.email as string}` : ''}` }));
+}
+
+export async function personName(tenantId: string, id: string): Promise<string | null> {
+  const { data, error } = await supabase.from('profiles').select('full_name').eq('tenant_id', tenantId).eq('id', id).maybeSingle();
+  if (error) return null;
+  return (data?.full_name as string | null | undefined) ?? null;
+}
+
+export function photoUrl(ref: string): string {
+  if (/^https?:\/\//i.test(ref)) return ref;
+  return supabase.storage.from(UPLOAD_BUCKET).getPublicUrl(ref).data.publicUrl;
+}
+
+export function uploadExceptionPhoto(tenantId: string, file: File): Promise<UploadedFile> {
+  return uploadFile(tenantId, file, 'image');
+}

@@ -1,0 +1,349 @@
+import { useCallback, useEffect, useState } from 'react';
+import { useLocation, useParams } from 'wouter';
+import { saveFailureToasts, type ServerErrorResult } from '../../../lib/server-errors';
+import { useSession } from '../../../lib/session';
+import { tenantIdOf } from '../../../lib/tenant';
+import { Button } from '../../../ui/Button';
+import { StatusChip } from '../../../ui/Chip';
+import { ComboboxField, FileField, Form, SelectField, SubmitButton, TextAreaField, useZodForm } from '../../../ui/form';
+import { PageHeader } from '../../../ui/PageHeader';
+import { RecordStates } from '../../../ui/RecordStates';
+import { StatusActionDialog } from '../../../ui/StatusActionDialog';
+import { StatusHistory } from '../../../ui/StatusHistory';
+import { useToast } from '../../../ui/toast';
+import { useRecordLoad } from '../../../ui/useRecordLoad';
+import {
+  createException,
+  getException,
+  listExceptionEvents,
+  lookupDeliveries,
+  lookupStaff,
+  personName,
+  photoUrl,
+  transitionException,
+  updateException,
+  uploadExceptionPhoto,
+} from '../api';
+import {
+  emptyExceptionForm,
+  EXCEPTION_ACTION_LABELS,
+  EXCEPTION_MESSAGES,
+  EXCEPTION_NEXT,
+  EXCEPTION_STATUS_LABELS,
+  EXCEPTION_STATUS_TONES,
+  EXCEPTION_TOASTS,
+  EXCEPTION_TYPE_OPTIONS,
+  ExceptionFormSchema,
+  PHOTO_EXTENSIONS,
+  PHOTO_MAX_BYTES,
+  PHOTO_MAX_FILES,
+  PHOTO_MESSAGES,
+  SEVERITY_LABELS,
+  SEVERITY_OPTIONS,
+  SEVERITY_TONES,
+  toExceptionFormValues,
+  toExceptionWrite,
+  typeLabel,
+  type ExceptionAction,
+  type ExceptionEvent,
+  type ExceptionFormInput,
+  type ExceptionFormOutput,
+  type ExceptionRow,
+  type ExceptionStatus,
+  type Severity,
+} from '../schema';
+
+const LIST_PATH = '/exceptions';
+const dateTime = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' });
+
+/** Create (no id in the route) or edit (`exceptions/:id/edit`): the form while open or investigating, the status actions and the history. */
+export function ExceptionFormPage({ mode }: { mode: 'create' | 'edit' }) {
+  const { id } = useParams<{ id?: string }>();
+  const { user } = useSession();
+  const tenantId = tenantIdOf(user) ?? '';
+  const toast = useToast();
+  const { state, retry, setRecord } = useRecordLoad<ExceptionRow | null>(mode === 'edit' && id && tenantId ? `${tenantId}/${id}` : null, () => getException(tenantId, id ?? ''), {
+    initial: mode === 'create' ? { status: 'ready', record: null } : undefined,
+    onError: () => toast.error(EXCEPTION_TOASTS.fetchFailed),
+  });
+  const code = state.status === 'ready' && state.record ? state.record.exception_code : null;
+  const header = (
+    <PageHeader
+      title={mode === 'create' ? 'Report exception' : code ? `Exception ${code}` : 'Exception'}
+      breadcrumbs={[{ label: 'Dashboard', href: '/' }, { label: 'Exceptions', href: LIST_PATH }, { label: mode === 'create' ? 'Create' : (code ?? 'Edit') }]}
+    />
+  );
+  const reload = useCallback(async () => {
+    if (!id) return;
+    const fresh = await getException(tenantId, id);
+    if (fresh) setRecord(fresh);
+  }, [id, tenantId, setRecord]);
+
+  return (
+    <RecordStates
+      state={state}
+      onRetry={retry}
+      header={header}
+      backTo={LIST_PATH}
+      missing={mode === 'edit' && !id}
+      notFoundTitle={EXCEPTION_TOASTS.notFound}
+      failedTitle={EXCEPTION_TOASTS.fetchFailed}
+      loadingLabel="Loading exception"
+    >
+      {(row) =>
+        row ? (
+          <div className="grid gap-8 xl:grid-cols-[minmax(0,1fr)_22rem]">
+            <div className="space-y-6">
+              <ExceptionSummary row={row} />
+              {row.status === 'open' || row.status === 'investigating' ? (
+                <ExceptionForm key={`${row.id}:${row.updated_at}`} tenantId={tenantId} row={row} />
+              ) : (
+                <ExceptionDetails row={row} />
+              )}
+            </div>
+            <aside className="space-y-6">
+              <ExceptionActions key={`${row.id}:${row.status}`} row={row} onMoved={reload} />
+            </aside>
+          </div>
+        ) : (
+          <ExceptionForm tenantId={tenantId} row={null} />
+        )
+      }
+    </RecordStates>
+  );
+}
+
+function ExceptionSummary({ row }: { row: ExceptionRow }) {
+  return (
+    <dl className="grid gap-x-6 gap-y-3 rounded-lg border border-slate-200 p-4 text-sm sm:grid-cols-4 dark:border-slate-700">
+      <div>
+        <dt className="text-slate-500 dark:text-slate-400">Status</dt>
+        <dd className="mt-1">
+          <StatusChip<ExceptionStatus> status={row.status} tones={EXCEPTION_STATUS_TONES} labels={EXCEPTION_STATUS_LABELS} />
+        </dd>
+      </div>
+      <div>
+        <dt className="text-slate-500 dark:text-slate-400">Delivery</dt>
+        <dd className="mt-1">
+          {row.delivery_code ?? '—'}
+          {row.customer_name && <span className="block text-xs text-slate-500 dark:text-slate-400">{row.customer_name}</span>}
+        </dd>
+      </div>
+      <div>
+        <dt className="text-slate-500 dark:text-slate-400">Reported</dt>
+        <dd className="mt-1">
+          {dateTime.format(new Date(row.created_at))}
+          <span className="block text-xs text-slate-500 dark:text-slate-400">by {row.reported_by_name ?? 'a former user'}</span>
+        </dd>
+      </div>
+      <div>
+        <dt className="text-slate-500 dark:text-slate-400">Assigned to</dt>
+        <dd className="mt-1">{row.assigned_to_name ?? 'Unassigned'}</dd>
+      </div>
+    </dl>
+  );
+}
+
+function ExceptionDetails({ row }: { row: ExceptionRow }) {
+  return (
+    <section aria-label="Exception" className="max-w-3xl space-y-4 text-sm">
+      <div className="flex items-center gap-2">
+        <span className="font-medium">{typeLabel(row.type)}</span>
+        <StatusChip<Severity> status={row.severity} tones={SEVERITY_TONES} labels={SEVERITY_LABELS} />
+      </div>
+      <p className="whitespace-pre-line">{row.description}</p>
+      {row.photos.length > 0 && (
+        <ul className="flex flex-wrap gap-2">
+          {row.photos.map((ref, index) => (
+            <li key={ref}>
+              <a href={photoUrl(ref)} target="_blank" rel="noreferrer">
+                <img src={photoUrl(ref)} alt={`Photo ${index + 1}`} className="size-20 rounded object-cover" loading="lazy" />
+              </a>
+            </li>
+          ))}
+        </ul>
+      )}
+      <div>
+        <h2 className="text-base font-semibold">Resolution notes</h2>
+        <p className="mt-1 whitespace-pre-line">{row.resolution_notes}</p>
+        {row.resolved_at && <p className="mt-1 text-xs text-slate-500 dark:text-slate-400">{dateTime.format(new Date(row.resolved_at))}</p>}
+      </div>
+    </section>
+  );
+}
+
+function ExceptionForm({ tenantId, row }: { tenantId: string; row: ExceptionRow | null }) {
+  const [, navigate] = useLocation();
+  const toast = useToast();
+  const editing = row !== null;
+  const form = useZodForm(ExceptionFormSchema, { defaultValues: row ? toExceptionFormValues(row, photoUrl) : emptyExceptionForm() });
+
+  async function onSubmit(values: ExceptionFormOutput) {
+    const photos: string[] = [];
+    for (const photo of values.photos) {
+      if (typeof photo === 'string') {
+        photos.push(photo);
+        continue;
+      }
+      try {
+        photos.push((await uploadExceptionPhoto(tenantId, photo)).publicUrl);
+      } catch (error) {
+        toast.error(EXCEPTION_TOASTS.uploadFailed);
+        form.setError('photos', { type: 'server', message: error instanceof Error ? error.message : EXCEPTION_TOASTS.uploadFailed });
+        return;
+      }
+    }
+    const write = toExceptionWrite(values, photos);
+    if (row) {
+      await updateException(tenantId, row.id, write);
+      toast.success(EXCEPTION_TOASTS.updated);
+      navigate(LIST_PATH);
+    } else {
+      const id = await createException(tenantId, values.delivery_id, write);
+      toast.success(EXCEPTION_TOASTS.created);
+      navigate(`${LIST_PATH}/${id}/edit`);
+    }
+  }
+
+  function onServerError(error: unknown, result: ServerErrorResult) {
+    const failed = editing ? EXCEPTION_TOASTS.updateFailed : EXCEPTION_TOASTS.createFailed;
+    for (const text of saveFailureToasts(error, result, { validation: EXCEPTION_TOASTS.validation, failed, unknown: EXCEPTION_TOASTS.unknown })) toast.error(text);
+  }
+
+  return (
+    <Form form={form} onSubmit={onSubmit} onServerError={onServerError} className="max-w-3xl space-y-5" aria-label={editing ? 'Edit exception' : 'Report exception'}>
+      {!editing && (
+        <ComboboxField<ExceptionFormInput, 'delivery_id'>
+          name="delivery_id"
+          label="Delivery"
+          required
+          help="Any delivery of the business, by code or customer"
+          search={(term, signal, limit) => lookupDeliveries(tenantId, term, limit, signal)}
+          placeholder="Search deliveries"
+        />
+      )}
+      <div className="grid gap-5 sm:grid-cols-2">
+        <SelectField<ExceptionFormInput, 'type'> name="type" label="Type" required options={EXCEPTION_TYPE_OPTIONS} placeholder="Select a type" />
+        <SelectField<ExceptionFormInput, 'severity'> name="severity" label="Severity" required options={SEVERITY_OPTIONS} placeholder="Select a severity" />
+      </div>
+      <TextAreaField<ExceptionFormInput, 'description'> name="description" label="Description" required rows={4} maxLength={2000} />
+      <ComboboxField<ExceptionFormInput, 'assigned_to'>
+        name="assigned_to"
+        label="Assigned to"
+        help="An admin or dispatcher who owns it"
+        search={(term, signal, limit) => lookupStaff(tenantId, term, limit, signal)}
+        initialOptions={row?.assigned_to && row.assigned_to_name ? [{ value: row.assigned_to, label: row.assigned_to_name }] : []}
+        resolveLabel={(value) => personName(tenantId, value)}
+        placeholder="Search staff"
+      />
+      <FileField<ExceptionFormInput, 'photos'>
+        name="photos"
+        label="Photos"
+        multiple
+        maxFiles={PHOTO_MAX_FILES}
+        accept={PHOTO_EXTENSIONS}
+        maxBytes={PHOTO_MAX_BYTES}
+        messages={PHOTO_MESSAGES}
+        help="Up to 10 jpeg, jpg, png or gif images, 3 MB each"
+      />
+      <div className="flex gap-3">
+        <SubmitButton>{editing ? 'Save changes' : 'Report exception'}</SubmitButton>
+        <button type="button" className="text-sm text-slate-600 underline dark:text-slate-300" onClick={() => navigate(LIST_PATH)}>
+          Cancel
+        </button>
+      </div>
+    </Form>
+  );
+}
+
+const ACTION_MESSAGES: Record<ExceptionAction, string> = {
+  investigating: 'The exception is being looked into. If nobody owns it yet, it is assigned to you.',
+  resolved: 'The problem is fixed. Say how, for the record.',
+  closed: 'The exception is closed without a fix (a duplicate, not ours, nothing to do). Say why.',
+};
+
+function ExceptionActions({ row, onMoved }: { row: ExceptionRow; onMoved: () => Promise<void> }) {
+  const toast = useToast();
+  const [events, setEvents] = useState<ExceptionEvent[] | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [dialog, setDialog] = useState<{ action: ExceptionAction; notes: string } | null>(null);
+  const actions = EXCEPTION_NEXT[row.status];
+
+  useEffect(() => {
+    let cancelled = false;
+    listExceptionEvents(row.id).then(
+      (history) => !cancelled && setEvents(history),
+      () => !cancelled && setFailed(true),
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [row.id, row.status, row.updated_at]);
+
+  async function move(action: ExceptionAction, notes: string) {
+    if (action !== 'investigating' && !notes.trim()) throw new Error(EXCEPTION_MESSAGES.resolution);
+    await transitionException(row.id, action, action === 'investigating' ? '' : notes, action === 'investigating' ? notes : '');
+    toast.success(EXCEPTION_TOASTS.moved(action));
+    await onMoved();
+  }
+
+  return (
+    <>
+      <section aria-label="Actions" className="space-y-3">
+        <h2 className="text-base font-semibold">Actions</h2>
+        {actions.length === 0 ? (
+          <p className="text-sm text-slate-600 dark:text-slate-400">This exception is {row.status}.</p>
+        ) : (
+          <div className="flex flex-wrap gap-2">
+            {actions.map((action) => (
+              <Button key={action} variant={action === 'closed' ? 'secondary' : 'primary'} onClick={() => setDialog({ action, notes: '' })}>
+                {EXCEPTION_ACTION_LABELS[action]}
+              </Button>
+            ))}
+          </div>
+        )}
+      </section>
+      {failed ? (
+        <p role="alert" className="text-sm text-red-700 dark:text-red-300">
+          The history could not be loaded. Reload the page to try again.
+        </p>
+      ) : events === null ? (
+        <p role="status" className="text-sm text-slate-600 dark:text-slate-400">
+          Loading history…
+        </p>
+      ) : (
+        <StatusHistory<ExceptionStatus> entries={events} tones={EXCEPTION_STATUS_TONES} labels={EXCEPTION_STATUS_LABELS} createdLabel="Reported" />
+      )}
+      <StatusActionDialog
+        open={dialog !== null}
+        onClose={() => setDialog(null)}
+        title={dialog ? `${EXCEPTION_ACTION_LABELS[dialog.action]} ${row.exception_code}?` : ''}
+        message={dialog ? ACTION_MESSAGES[dialog.action] : ''}
+        confirmLabel={dialog ? EXCEPTION_ACTION_LABELS[dialog.action] : 'Confirm'}
+        onConfirm={() => (dialog ? move(dialog.action, dialog.notes) : undefined)}
+      >
+        {dialog && (
+          <label className="block text-sm font-medium">
+            {dialog.action === 'investigating' ? 'Note' : 'Resolution notes'}
+            {dialog.action !== 'investigating' && <span aria-hidden="true"> *</span>}
+            <textarea
+              className="mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100"
+              rows={4}
+              maxLength={2000}
+              value={dialog.notes}
+              onChange={(event) => setDialog({ ...dialog, notes: event.target.value })}
+            />
+          </label>
+        )}
+      </StatusActionDialog>
+    </>
+  );
+}
+
+export function ExceptionCreatePage() {
+  return <ExceptionFormPage mode="create" />;
+}
+
+export function ExceptionEditPage() {
+  return <ExceptionFormPage mode="edit" />;
+}

@@ -1,0 +1,119 @@
+import { useCallback } from 'react';
+import { useLocation } from 'wouter';
+import { useSession } from '../../../lib/session';
+import { tenantIdOf } from '../../../lib/tenant';
+import { useListUrlState } from '../../../lib/url-state';
+import { useLiveCollection } from '../../../lib/use-live-collection';
+import { useLiveChanges, useServerList, type ListChange } from '../../../lib/use-server-list';
+import { Button } from '../../../ui/Button';
+import { StatusChip } from '../../../ui/Chip';
+import { DataTable, FilterSelect, type DataTableColumn } from '../../../ui/data-table';
+import { LookupFilter } from '../../../ui/data-table/LookupFilter';
+import { PageHeader } from '../../../ui/PageHeader';
+import { listExceptions, lookupStaff, personName } from '../api';
+import { exceptionsSource } from '../atoms';
+import { exceptionList } from '../list';
+import {
+  EXCEPTION_STATUS_LABELS,
+  EXCEPTION_STATUS_OPTIONS,
+  EXCEPTION_STATUS_TONES,
+  EXCEPTION_TYPE_OPTIONS,
+  SEVERITY_LABELS,
+  SEVERITY_OPTIONS,
+  SEVERITY_TONES,
+  typeLabel,
+  type ExceptionRow,
+  type ExceptionStatus,
+  type ExceptionTableRow,
+  type ExceptionType,
+  type Severity,
+} from '../schema';
+
+const dateTime = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' });
+
+const columns: DataTableColumn<ExceptionRow>[] = [
+  { id: 'exception_code', header: 'Exception', sortable: true, width: '9rem', cell: (x) => <span className="font-medium">{x.exception_code}</span> },
+  {
+    id: 'delivery',
+    header: 'Delivery',
+    width: '10rem',
+    cell: (x) => (
+      <span>
+        <span className="block">{x.delivery_code ?? '—'}</span>
+        {x.customer_name && <span className="block text-xs text-slate-500 dark:text-slate-400">{x.customer_name}</span>}
+      </span>
+    ),
+  },
+  {
+    id: 'type',
+    header: 'Type',
+    cell: (x) => (
+      <span>
+        <span className="block">{typeLabel(x.type)}</span>
+        <span className="block max-w-xs truncate text-xs text-slate-500 dark:text-slate-400">{x.description}</span>
+      </span>
+    ),
+  },
+  { id: 'severity', header: 'Severity', width: '7rem', cell: (x) => <StatusChip<Severity> status={x.severity} tones={SEVERITY_TONES} labels={SEVERITY_LABELS} /> },
+  { id: 'status', header: 'Status', sortable: true, width: '9rem', cell: (x) => <StatusChip<ExceptionStatus> status={x.status} tones={EXCEPTION_STATUS_TONES} labels={EXCEPTION_STATUS_LABELS} /> },
+  { id: 'assigned_to', header: 'Assigned to', hideBelow: 'md', cell: (x) => x.assigned_to_name ?? <span className="text-slate-500 dark:text-slate-400">Unassigned</span> },
+  { id: 'reported_by', header: 'Reported by', hideBelow: 'lg', cell: (x) => x.reported_by_name ?? '—' },
+  { id: 'created_at', header: 'Reported', sortable: true, hideBelow: 'md', width: '11rem', cell: (x) => dateTime.format(new Date(x.created_at)) },
+];
+
+/** exceptions (spec 2): server-side search, type, severity, status and assignee filters, 25 rows, state in the URL, live. */
+export function ExceptionsListPage() {
+  const { user } = useSession();
+  const tenantId = tenantIdOf(user) ?? '';
+  const [, navigate] = useLocation();
+  const table = useListUrlState(exceptionList);
+  const list = useServerList({
+    queryKey: ['exceptions', tenantId],
+    state: table.state,
+    fetchPage: (state, context) => listExceptions(tenantId, state, context),
+    rowKey: (x: ExceptionRow) => x.id,
+    enabled: tenantId !== '',
+  });
+  const live = useLiveCollection(exceptionsSource, tenantId);
+  const { applyChanges } = list;
+  // A broadcast carries the table's columns: merged over a row on the page (the default merge), it
+  // updates status, severity and assignee in place and keeps the joined names the view added.
+  const onLiveChanges = useCallback(
+    (changes: ListChange<ExceptionTableRow>[]) => applyChanges(changes.map((c) => (c.op === 'delete' ? c : { op: c.op, row: c.row as unknown as ExceptionRow }))),
+    [applyChanges],
+  );
+  useLiveChanges(live, onLiveChanges);
+
+  return (
+    <div className="space-y-4">
+      <PageHeader title="Exceptions" breadcrumbs={[{ label: 'Dashboard', href: '/' }, { label: 'Exceptions' }]} />
+      <DataTable
+        label="Exceptions"
+        columns={columns}
+        {...table}
+        {...list.tableProps}
+        liveState={live.state}
+        rowLabel={(x) => `${x.exception_code} (${typeLabel(x.type)})`}
+        searchPlaceholder="Search exception, delivery, description or people"
+        rowActions={(x) => [{ label: x.status === 'open' || x.status === 'investigating' ? 'Edit' : 'Open', onSelect: () => navigate(`/exceptions/${x.id}/edit`) }]}
+        toolbar={<Button onClick={() => navigate('/exceptions/create')}>Report exception</Button>}
+        filterFields={(draft, setDraft) => (
+          <div className="space-y-4">
+            <FilterSelect<ExceptionType> label="Type" value={draft.type} options={EXCEPTION_TYPE_OPTIONS} onChange={(type) => setDraft({ ...draft, type })} />
+            <FilterSelect<Severity> label="Severity" value={draft.severity} options={SEVERITY_OPTIONS} onChange={(severity) => setDraft({ ...draft, severity })} />
+            <FilterSelect<ExceptionStatus> label="Status" value={draft.status} options={EXCEPTION_STATUS_OPTIONS} onChange={(status) => setDraft({ ...draft, status })} />
+            <LookupFilter
+              label="Assigned to"
+              value={draft.assigned_to}
+              onChange={(assigned_to) => setDraft({ ...draft, assigned_to })}
+              search={(term, signal, limit) => lookupStaff(tenantId, term, limit, signal)}
+              resolveLabel={(id) => personName(tenantId, id)}
+            />
+          </div>
+        )}
+      />
+    </div>
+  );
+}
+
+export default ExceptionsListPage;

@@ -1,0 +1,145 @@
+import { z } from 'zod';
+import type { ChipTone } from '../../ui/Chip';
+import type { FileValue } from '../../ui/form';
+
+/** The status machine of supabase/migrations/20261125001360_exceptions.sql. */
+export const EXCEPTION_STATUSES = ['open', 'investigating', 'resolved', 'closed'] as const;
+export type ExceptionStatus = (typeof EXCEPTION_STATUSES)[number];
+export const EXCEPTION_STATUS_LABELS: Record<ExceptionStatus, string> = { open: 'Open', investigating: 'Investigating', resolved: 'Resolved', closed: 'Closed' };
+export const EXCEPTION_STATUS_TONES: Record<ExceptionStatus, ChipTone> = { open: 'error', investigating: 'warning', resolved: 'success', closed: 'neutral' };
+export const EXCEPTION_STATUS_OPTIONS = EXCEPTION_STATUSES.map((value) => ({ value, label: EXCEPTION_STATUS_LABELS[value] }));
+
+export const EXCEPTION_TYPES = ['damaged', 'lost', 'delayed', 'address_problem', 'refused', 'other'] as const;
+export type ExceptionType = (typeof EXCEPTION_TYPES)[number];
+export const EXCEPTION_TYPE_LABELS: Record<ExceptionType, string> = {
+  damaged: 'Damaged',
+  lost: 'Lost',
+  delayed: 'Delayed',
+  address_problem: 'Address problem',
+  refused: 'Refused',
+  other: 'Other',
+};
+export const EXCEPTION_TYPE_OPTIONS = EXCEPTION_TYPES.map((value) => ({ value, label: EXCEPTION_TYPE_LABELS[value] }));
+export const typeLabel = (type: string): string => EXCEPTION_TYPE_LABELS[type as ExceptionType] ?? type;
+
+export const SEVERITIES = ['low', 'medium', 'high', 'critical'] as const;
+export type Severity = (typeof SEVERITIES)[number];
+export const SEVERITY_LABELS: Record<Severity, string> = { low: 'Low', medium: 'Medium', high: 'High', critical: 'Critical' };
+export const SEVERITY_TONES: Record<Severity, ChipTone> = { low: 'neutral', medium: 'info', high: 'warning', critical: 'error' };
+export const SEVERITY_OPTIONS = SEVERITIES.map((value) => ({ value, label: SEVERITY_LABELS[value] }));
+
+export const EXCEPTION_ACTIONS = ['investigating', 'resolved', 'closed'] as const;
+export type ExceptionAction = (typeof EXCEPTION_ACTIONS)[number];
+export const EXCEPTION_ACTION_LABELS: Record<ExceptionAction, string> = { investigating: 'Start investigating', resolved: 'Resolve', closed: 'Close' };
+/** What the machine allows from each status (the database's arrows). */
+export const EXCEPTION_NEXT: Record<ExceptionStatus, readonly ExceptionAction[]> = {
+  open: ['investigating'],
+  investigating: ['resolved', 'closed'],
+  resolved: [],
+  closed: [],
+};
+
+/** The form's and the database's words (private.exception_problems says the same). */
+export const EXCEPTION_MESSAGES = {
+  delivery: 'Delivery is required',
+  type: 'Type is required',
+  severity: 'Severity is required',
+  description: 'Description is required',
+  descriptionLength: 'Description must be at most 2000 characters',
+  resolution: 'Resolution notes are required to resolve or close an exception',
+  resolutionLength: 'Resolution notes must be at most 2000 characters',
+} as const;
+
+export const EXCEPTION_TOASTS = {
+  created: 'Exception added successfully',
+  updated: 'Exception updated successfully',
+  createFailed: 'Failed to add exception',
+  updateFailed: 'Failed to update exception',
+  validation: 'Validation failed',
+  unknown: 'An error occurred while submitting the form',
+  fetchFailed: 'Failed to fetch exception',
+  notFound: 'Exception not found',
+  uploadFailed: 'Error uploading file',
+  moved: (status: ExceptionStatus) => `Exception ${status === 'investigating' ? 'under investigation' : EXCEPTION_STATUS_LABELS[status].toLowerCase()}`,
+} as const;
+
+export const PHOTO_EXTENSIONS = ['jpeg', 'jpg', 'png', 'gif'] as const;
+export const PHOTO_MAX_BYTES = 3 * 1024 * 1024;
+export const PHOTO_MAX_FILES = 10;
+export const PHOTO_MESSAGES = {
+  type: 'Photos must be jpeg, jpg, png or gif images',
+  size: 'Each photo must be at most 3 MB',
+  count: `At most ${PHOTO_MAX_FILES} photos`,
+} as const;
+
+export const exceptionRowSchema = z.object({
+  id: z.string(),
+  tenant_id: z.string(),
+  exception_code: z.string(),
+  delivery_id: z.string(),
+  delivery_code: z.string().nullable(),
+  delivery_status: z.string().nullable(),
+  customer_id: z.string().nullable(),
+  customer_name: z.string().nullable(),
+  type: z.enum(EXCEPTION_TYPES),
+  severity: z.enum(SEVERITIES),
+  description: z.string(),
+  photos: z.array(z.string()),
+  reported_by: z.string().nullable(),
+  reported_by_name: z.string().nullable(),
+  assigned_to: z.string().nullable(),
+  assigned_to_name: z.string().nullable(),
+  status: z.enum(EXCEPTION_STATUSES),
+  resolution_notes: z.string().nullable(),
+  resolved_at: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type ExceptionRow = z.infer<typeof exceptionRowSchema>;
+
+/** A broadcast row of the table (live): the columns the list's rows share with it. */
+export const exceptionTableRowSchema = exceptionRowSchema
+  .pick({ id: true, tenant_id: true, exception_code: true, delivery_id: true, type: true, severity: true, description: true, photos: true, reported_by: true, assigned_to: true, status: true, resolution_notes: true, resolved_at: true, created_at: true, updated_at: true })
+  .loose();
+export type ExceptionTableRow = z.infer<typeof exceptionTableRowSchema>;
+
+export const exceptionEventSchema = z.object({
+  id: z.string(),
+  from_status: z.string().nullable(),
+  status: z.string(),
+  note: z.string().nullable(),
+  actor_name: z.string().nullable(),
+  occurred_at: z.string(),
+});
+export type ExceptionEvent = z.infer<typeof exceptionEventSchema>;
+
+export const ExceptionFormSchema = z.object({
+  delivery_id: z.string().min(1, EXCEPTION_MESSAGES.delivery),
+  type: z.union([z.enum(EXCEPTION_TYPES), z.literal('')]).refine((v) => v !== '', EXCEPTION_MESSAGES.type),
+  severity: z.union([z.enum(SEVERITIES), z.literal('')]).refine((v) => v !== '', EXCEPTION_MESSAGES.severity),
+  description: z.string().trim().min(1, EXCEPTION_MESSAGES.description).max(2000, EXCEPTION_MESSAGES.descriptionLength),
+  photos: z.array(z.custom<FileValue>()),
+  assigned_to: z.string().nullable(),
+});
+export type ExceptionFormInput = z.input<typeof ExceptionFormSchema>;
+export type ExceptionFormOutput = z.output<typeof ExceptionFormSchema>;
+
+export function emptyExceptionForm(): ExceptionFormInput {
+  return { delivery_id: '', type: '', severity: 'medium', description: '', photos: [], assigned_to: null };
+}
+
+export function toExceptionFormValues(row: ExceptionRow, photoUrl: (ref: string) => string): ExceptionFormInput {
+  return { delivery_id: row.delivery_id, type: row.type, severity: row.severity, description: row.description, photos: row.photos.map(photoUrl), assigned_to: row.assigned_to };
+}
+
+export interface ExceptionWrite {
+  type: ExceptionType;
+  severity: Severity;
+  description: string;
+  photos: string[];
+  assigned_to: string | null;
+}
+
+export function toExceptionWrite(values: ExceptionFormOutput, photos: string[]): ExceptionWrite {
+  return { type: values.type as ExceptionType, severity: values.severity as Severity, description: values.description, photos, assigned_to: values.assigned_to || null };
+}

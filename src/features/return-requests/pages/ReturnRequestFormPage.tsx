@@ -1,0 +1,578 @@
+import { useCallback, useEffect, useState } from 'react';
+import { useFormState, useWatch, type UseFormReturn } from 'react-hook-form';
+import { useLocation, useParams } from 'wouter';
+import { saveFailureToasts, type ServerErrorResult } from '../../../lib/server-errors';
+import { useSession } from '../../../lib/session';
+import { tenantIdOf } from '../../../lib/tenant';
+import { Button } from '../../../ui/Button';
+import { StatusChip } from '../../../ui/Chip';
+import {
+  CheckboxField,
+  ComboboxField,
+  FileField,
+  Form,
+  NumberField,
+  SelectField,
+  SubmitButton,
+  TextAreaField,
+  TextField,
+  useZodForm,
+} from '../../../ui/form';
+import { PageHeader } from '../../../ui/PageHeader';
+import { RecordStates } from '../../../ui/RecordStates';
+import { StatusActionDialog } from '../../../ui/StatusActionDialog';
+import { StatusHistory } from '../../../ui/StatusHistory';
+import { useToast } from '../../../ui/toast';
+import { useRecordLoad } from '../../../ui/useRecordLoad';
+import {
+  createReturn,
+  getReturn,
+  getReturnableDelivery,
+  listReturnEvents,
+  listReturnWarehouses,
+  lookupDeliveredDeliveries,
+  photoUrl,
+  returnActions,
+  transitionReturn,
+  updateReturn,
+  uploadReturnPhoto,
+} from '../api';
+import {
+  emptyReturnForm,
+  formatMoney,
+  itemsFor,
+  PHOTO_EXTENSIONS,
+  PHOTO_MAX_BYTES,
+  PHOTO_MAX_FILES,
+  PHOTO_MESSAGES,
+  reasonLabel,
+  refundLimit,
+  RETURN_ACTION_LABELS,
+  RETURN_ACTIONS,
+  RETURN_MESSAGES,
+  RETURN_REASON_OPTIONS,
+  RETURN_STATUS_LABELS,
+  RETURN_STATUS_TONES,
+  RETURN_TOASTS,
+  ReturnFormSchema,
+  toReturnFormValues,
+  toReturnWrite,
+  type ReturnableDelivery,
+  type ReturnAction,
+  type ReturnEvent,
+  type ReturnFormInput,
+  type ReturnFormOutput,
+  type ReturnRow,
+  type ReturnStatus,
+} from '../schema';
+
+/** The list, from a create or edit page (the admin area's router is the base). */
+const LIST_PATH = '/return-requests';
+const dateTime = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' });
+
+/** Create (no id in the route) or edit (`return-requests/:id/edit`): the form while requested, the status actions and the history. */
+export function ReturnRequestFormPage({ mode }: { mode: 'create' | 'edit' }) {
+  const { id } = useParams<{ id?: string }>();
+  const { user } = useSession();
+  const tenantId = tenantIdOf(user) ?? '';
+  const toast = useToast();
+  const { state, retry, setRecord } = useRecordLoad<ReturnRow | null>(mode === 'edit' && id && tenantId ? `${tenantId}/${id}` : null, () => getReturn(tenantId, id ?? ''), {
+    initial: mode === 'create' ? { status: 'ready', record: null } : undefined,
+    onError: () => toast.error(RETURN_TOASTS.fetchFailed),
+  });
+  const code = state.status === 'ready' && state.record ? state.record.return_code : null;
+  const header = (
+    <PageHeader
+      title={mode === 'create' ? 'New return request' : code ? `Return request ${code}` : 'Return request'}
+      breadcrumbs={[{ label: 'Dashboard', href: '/' }, { label: 'Return requests', href: LIST_PATH }, { label: mode === 'create' ? 'Create' : (code ?? 'Edit') }]}
+    />
+  );
+
+  const reload = useCallback(async () => {
+    if (!id) return;
+    const fresh = await getReturn(tenantId, id);
+    if (fresh) setRecord(fresh);
+  }, [id, tenantId, setRecord]);
+
+  return (
+    <RecordStates
+      state={state}
+      onRetry={retry}
+      header={header}
+      backTo={LIST_PATH}
+      missing={mode === 'edit' && !id}
+      notFoundTitle={RETURN_TOASTS.notFound}
+      failedTitle={RETURN_TOASTS.fetchFailed}
+      loadingLabel="Loading return request"
+    >
+      {(row) =>
+        row ? (
+          <div className="grid gap-8 xl:grid-cols-[minmax(0,1fr)_22rem]">
+            <div className="space-y-6">
+              <ReturnSummary row={row} />
+              {row.status === 'requested' ? (
+                <ReturnForm key={`${row.id}:${row.updated_at}`} tenantId={tenantId} row={row} />
+              ) : (
+                <ReturnDetails row={row} />
+              )}
+            </div>
+            <aside className="space-y-6">
+              <ReturnActions key={`${row.id}:${row.status}`} tenantId={tenantId} row={row} onMoved={reload} />
+            </aside>
+          </div>
+        ) : (
+          <ReturnForm tenantId={tenantId} row={null} />
+        )
+      }
+    </RecordStates>
+  );
+}
+
+function ReturnSummary({ row }: { row: ReturnRow }) {
+  return (
+    <dl className="grid gap-x-6 gap-y-3 rounded-lg border border-slate-200 p-4 text-sm sm:grid-cols-3 dark:border-slate-700">
+      <div>
+        <dt className="text-slate-500 dark:text-slate-400">Status</dt>
+        <dd className="mt-1 flex items-center gap-2">
+          <StatusChip<ReturnStatus> status={row.status} tones={RETURN_STATUS_TONES} labels={RETURN_STATUS_LABELS} />
+          {row.status === 'closed' && <span>{row.refunded ? 'Refunded' : 'Not refunded'}</span>}
+        </dd>
+      </div>
+      <div>
+        <dt className="text-slate-500 dark:text-slate-400">Delivery</dt>
+        <dd className="mt-1">
+          {row.delivery_code ?? '—'}
+          {row.delivered_at && <span className="block text-xs text-slate-500 dark:text-slate-400">Delivered {dateTime.format(new Date(row.delivered_at))}</span>}
+        </dd>
+      </div>
+      <div>
+        <dt className="text-slate-500 dark:text-slate-400">Customer</dt>
+        <dd className="mt-1">
+          {row.customer_name ?? '—'}
+          {row.customer_email && <span className="block text-xs text-slate-500 dark:text-slate-400">{row.customer_email}</span>}
+        </dd>
+      </div>
+      <div className="sm:col-span-2">
+        <dt className="text-slate-500 dark:text-slate-400">Collect from</dt>
+        <dd className="mt-1">{row.dropoff_full_address ?? '—'}</dd>
+      </div>
+      <div>
+        <dt className="text-slate-500 dark:text-slate-400">Pickup delivery</dt>
+        <dd className="mt-1">
+          {row.pickup_delivery_code ? (
+            <>
+              <span className="font-medium">{row.pickup_delivery_code}</span>
+              <span className="block text-xs text-slate-500 dark:text-slate-400">
+                {row.pickup_delivery_status?.replaceAll('_', ' ')}
+                {row.warehouse_name ? ` · to ${row.warehouse_name}` : ''}
+              </span>
+            </>
+          ) : (
+            'Not scheduled'
+          )}
+        </dd>
+      </div>
+      {row.received_at && (
+        <div>
+          <dt className="text-slate-500 dark:text-slate-400">Received</dt>
+          <dd className="mt-1">{dateTime.format(new Date(row.received_at))}</dd>
+        </div>
+      )}
+    </dl>
+  );
+}
+
+/** A request past `requested`: what was asked, read-only (the database refuses edits now). */
+function ReturnDetails({ row }: { row: ReturnRow }) {
+  return (
+    <section aria-label="Request" className="max-w-3xl space-y-4 text-sm">
+      <div>
+        <h2 className="text-base font-semibold">Reason</h2>
+        <p className="mt-1">{reasonLabel(row.reason)}</p>
+        {row.reason_text && <p className="mt-1 whitespace-pre-line text-slate-700 dark:text-slate-300">{row.reason_text}</p>}
+      </div>
+      <div>
+        <h2 className="text-base font-semibold">Items</h2>
+        <ul className="mt-1 list-disc pl-5">
+          {row.items.map((item) => (
+            <li key={item.package_index}>
+              {item.quantity} × {item.description}
+            </li>
+          ))}
+        </ul>
+      </div>
+      <div>
+        <h2 className="text-base font-semibold">Refund</h2>
+        <p className="mt-1">{formatMoney(row.refund_amount, row.currency)}</p>
+      </div>
+      {row.photos.length > 0 && (
+        <div>
+          <h2 className="text-base font-semibold">Photos</h2>
+          <ul className="mt-2 flex flex-wrap gap-2">
+            {row.photos.map((ref, index) => (
+              <li key={ref}>
+                <a href={photoUrl(ref)} target="_blank" rel="noreferrer">
+                  <img src={photoUrl(ref)} alt={`Photo ${index + 1}`} className="size-20 rounded object-cover" loading="lazy" />
+                </a>
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+      {row.notes && (
+        <div>
+          <h2 className="text-base font-semibold">Notes</h2>
+          <p className="mt-1 whitespace-pre-line">{row.notes}</p>
+        </div>
+      )}
+    </section>
+  );
+}
+
+function ReturnForm({ tenantId, row }: { tenantId: string; row: ReturnRow | null }) {
+  const [, navigate] = useLocation();
+  const toast = useToast();
+  const editing = row !== null;
+  const form = useZodForm(ReturnFormSchema, { defaultValues: row ? toReturnFormValues(row, photoUrl) : emptyReturnForm() });
+
+  async function onSubmit(values: ReturnFormOutput) {
+    const photos: string[] = [];
+    for (const photo of values.photos) {
+      if (typeof photo === 'string') {
+        photos.push(photo);
+        continue;
+      }
+      try {
+        photos.push((await uploadReturnPhoto(tenantId, photo)).publicUrl);
+      } catch (error) {
+        toast.error(RETURN_TOASTS.uploadFailed);
+        form.setError('photos', { type: 'server', message: error instanceof Error ? error.message : RETURN_TOASTS.uploadFailed });
+        return;
+      }
+    }
+    const write = toReturnWrite(values, photos);
+    if (row) {
+      await updateReturn(tenantId, row.id, write);
+      toast.success(RETURN_TOASTS.updated);
+      navigate(LIST_PATH);
+    } else {
+      const id = await createReturn(tenantId, values.delivery_id, write);
+      toast.success(RETURN_TOASTS.created);
+      navigate(`${LIST_PATH}/${id}/edit`);
+    }
+  }
+
+  function onServerError(error: unknown, result: ServerErrorResult) {
+    const failed = editing ? RETURN_TOASTS.updateFailed : RETURN_TOASTS.createFailed;
+    for (const text of saveFailureToasts(error, result, { validation: RETURN_TOASTS.validation, failed, unknown: RETURN_TOASTS.unknown })) toast.error(text);
+  }
+
+  return (
+    <Form form={form} onSubmit={onSubmit} onServerError={onServerError} className="max-w-3xl space-y-5" aria-label={editing ? 'Edit return request' : 'Create return request'}>
+      {editing ? null : (
+        <ComboboxField<ReturnFormInput, 'delivery_id'>
+          name="delivery_id"
+          label="Delivery"
+          required
+          help="Delivered deliveries, by code or customer"
+          search={(term, signal, limit) => lookupDeliveredDeliveries(tenantId, term, limit, signal)}
+          placeholder="Search delivered deliveries"
+        />
+      )}
+      <DeliveryLines form={form} tenantId={tenantId} editing={editing} />
+      <div className="grid gap-5 sm:grid-cols-2">
+        <SelectField<ReturnFormInput, 'reason'> name="reason" label="Reason" required options={RETURN_REASON_OPTIONS} placeholder="Select a reason" />
+        <RefundField form={form} />
+      </div>
+      <ReasonText form={form} />
+      <FileField<ReturnFormInput, 'photos'>
+        name="photos"
+        label="Photos"
+        multiple
+        maxFiles={PHOTO_MAX_FILES}
+        accept={PHOTO_EXTENSIONS}
+        maxBytes={PHOTO_MAX_BYTES}
+        messages={PHOTO_MESSAGES}
+        help="Up to 10 jpeg, jpg, png or gif images, 3 MB each"
+      />
+      <TextAreaField<ReturnFormInput, 'notes'> name="notes" label="Notes" rows={3} maxLength={2000} />
+      <div className="flex gap-3">
+        <SubmitButton>{editing ? 'Save changes' : 'Create return request'}</SubmitButton>
+        <button type="button" className="text-sm text-slate-600 underline dark:text-slate-300" onClick={() => navigate(LIST_PATH)}>
+          Cancel
+        </button>
+      </div>
+    </Form>
+  );
+}
+
+function ReasonText({ form }: { form: UseFormReturn<ReturnFormInput, unknown, ReturnFormOutput> }) {
+  const reason = useWatch({ control: form.control, name: 'reason' });
+  return (
+    <TextField<ReturnFormInput, 'reason_text'>
+      name="reason_text"
+      label={reason === 'other' ? 'Describe the reason' : 'Details'}
+      required={reason === 'other'}
+      maxLength={1000}
+    />
+  );
+}
+
+function RefundField({ form }: { form: UseFormReturn<ReturnFormInput, unknown, ReturnFormOutput> }) {
+  const limit = useWatch({ control: form.control, name: 'refund_limit' });
+  const currency = useWatch({ control: form.control, name: 'currency' });
+  return (
+    <NumberField<ReturnFormInput, 'refund_amount'>
+      name="refund_amount"
+      label="Refund amount"
+      required
+      min={0}
+      step={0.01}
+      unit={currency}
+      help={limit !== null ? `At most ${formatMoney(limit, currency)} (price and cash on delivery)` : undefined}
+    />
+  );
+}
+
+/** The delivery's packages as lines to tick, with how many come back; loads the delivery when one is picked. */
+function DeliveryLines({ form, tenantId, editing }: { form: UseFormReturn<ReturnFormInput, unknown, ReturnFormOutput>; tenantId: string; editing: boolean }) {
+  const deliveryId = useWatch({ control: form.control, name: 'delivery_id' });
+  const items = useWatch({ control: form.control, name: 'items' });
+  const { errors } = useFormState({ control: form.control, name: 'items' });
+  // The delivery loaded for the chosen id (set only when its read answers); another id shows loading.
+  const [loaded, setLoaded] = useState<{ id: string; value: ReturnableDelivery | null } | null>(null);
+  const { setValue } = form;
+
+  useEffect(() => {
+    if (editing || !deliveryId) return;
+    let cancelled = false;
+    getReturnableDelivery(tenantId, deliveryId).then(
+      (found) => {
+        if (cancelled) return;
+        setLoaded({ id: deliveryId, value: found });
+        if (found) {
+          setValue('items', itemsFor(found.packages));
+          setValue('refund_limit', refundLimit(found));
+          setValue('currency', found.currency);
+        }
+      },
+      () => !cancelled && setLoaded({ id: deliveryId, value: null }),
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [deliveryId, editing, tenantId, setValue]);
+  const delivery = editing
+    ? { status: 'ready' as const, value: null }
+    : loaded?.id !== deliveryId
+      ? { status: 'loading' as const, value: null }
+      : { status: loaded.value ? ('ready' as const) : ('failed' as const), value: loaded.value };
+
+  const listError = (errors.items as { message?: string; root?: { message?: string } } | undefined)?.root?.message ?? (errors.items as { message?: string } | undefined)?.message;
+  if (!editing && !deliveryId) return null;
+  if (delivery.status === 'loading') return <p className="text-sm text-slate-600 dark:text-slate-400" role="status">Loading the delivery's packages…</p>;
+  if (delivery.status === 'failed') return <p className="text-sm text-red-700 dark:text-red-300" role="alert">The delivery could not be loaded. Choose it again.</p>;
+
+  return (
+    <fieldset aria-describedby={listError ? 'return-items-error' : undefined}>
+      <legend className="text-sm font-medium">
+        Items to return <span aria-hidden="true">*</span>
+      </legend>
+      {delivery.value && (
+        <p className="mt-1 text-xs text-slate-500 dark:text-slate-400">
+          {delivery.value.delivery_code} for {delivery.value.customer_name ?? 'the customer'}
+          {delivery.value.delivered_at ? `, delivered ${dateTime.format(new Date(delivery.value.delivered_at))}` : ''}
+          {delivery.value.dropoff_full_address ? ` at ${delivery.value.dropoff_full_address}` : ''}
+        </p>
+      )}
+      <ol className="mt-2 space-y-3">
+        {items.map((item, index) => (
+          <li key={item.package_index} aria-label={`Package ${index + 1}`} className="grid items-start gap-3 rounded-lg border border-slate-200 p-3 sm:grid-cols-[1fr_10rem] dark:border-slate-700">
+            <CheckboxField<ReturnFormInput, `items.${number}.selected`> name={`items.${index}.selected`} label={`${item.description} (${item.max_quantity} delivered)`} />
+            <NumberField<ReturnFormInput, `items.${number}.quantity`>
+              name={`items.${index}.quantity`}
+              label="Quantity"
+              min={1}
+              max={item.max_quantity}
+              step={1}
+              disabled={!item.selected}
+            />
+          </li>
+        ))}
+      </ol>
+      {listError && (
+        <p id="return-items-error" className="mt-1 text-sm text-red-700 dark:text-red-300">
+          {listError}
+        </p>
+      )}
+    </fieldset>
+  );
+}
+
+interface DialogState {
+  action: ReturnAction;
+  note: string;
+  refunded: '' | 'yes' | 'no';
+  schedulePickup: boolean;
+  warehouseId: string;
+}
+
+const ACTION_MESSAGES: Record<ReturnAction, string> = {
+  approved: 'The customer is told the return is accepted. You can schedule the pickup now or later.',
+  rejected: 'The request is closed without a return. The customer sees the reason you give.',
+  pickup_scheduled: 'A pickup delivery is created from the customer’s address to the warehouse.',
+  picked_up: 'The driver has collected the items from the customer.',
+  received: 'The items arrived at the warehouse. The receipt is recorded with your name and the time.',
+  closed: 'The return is finished. Say whether the refund was paid.',
+};
+
+/** The moves the machine allows now (asked of the database), each confirmed in a dialog; then the history. */
+function ReturnActions({ tenantId, row, onMoved }: { tenantId: string; row: ReturnRow; onMoved: () => Promise<void> }) {
+  const toast = useToast();
+  const [actions, setActions] = useState<ReturnAction[] | null>(null);
+  const [events, setEvents] = useState<ReturnEvent[] | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [dialog, setDialog] = useState<DialogState | null>(null);
+  const [warehouses, setWarehouses] = useState<{ value: string; label: string }[]>([]);
+
+  useEffect(() => {
+    let cancelled = false;
+    Promise.all([returnActions(row.id), listReturnEvents(row.id), listReturnWarehouses(tenantId)]).then(
+      ([allowed, history, places]) => {
+        if (cancelled) return;
+        setActions(RETURN_ACTIONS.filter((a) => allowed.includes(a)));
+        setEvents(history);
+        setWarehouses(places);
+      },
+      () => !cancelled && setFailed(true),
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [row.id, row.status, row.updated_at, tenantId]);
+
+  async function move(state: DialogState) {
+    if (state.action === 'rejected' && !state.note.trim()) throw new Error(RETURN_MESSAGES.rejectNote);
+    if (state.action === 'closed' && state.refunded === '') throw new Error(RETURN_MESSAGES.refunded);
+    await transitionReturn(row.id, {
+      status: state.action,
+      note: state.note,
+      refunded: state.action === 'closed' ? state.refunded === 'yes' : undefined,
+      schedulePickup: state.action === 'approved' ? state.schedulePickup : undefined,
+      warehouseId: state.warehouseId || undefined,
+    });
+    const landed: ReturnStatus = state.action === 'approved' && state.schedulePickup ? 'pickup_scheduled' : state.action;
+    toast.success(RETURN_TOASTS.moved(landed));
+    await onMoved();
+  }
+
+  const needsWarehouse = dialog && (dialog.action === 'pickup_scheduled' || (dialog.action === 'approved' && dialog.schedulePickup));
+
+  return (
+    <>
+      <section aria-label="Actions" className="space-y-3">
+        <h2 className="text-base font-semibold">Actions</h2>
+        {failed ? (
+          <p role="alert" className="text-sm text-red-700 dark:text-red-300">
+            The actions and history could not be loaded. Reload the page to try again.
+          </p>
+        ) : actions === null ? (
+          <p role="status" className="text-sm text-slate-600 dark:text-slate-400">
+            Loading…
+          </p>
+        ) : actions.length === 0 ? (
+          <p className="text-sm text-slate-600 dark:text-slate-400">{row.status === 'closed' || row.status === 'rejected' ? 'This return is finished.' : 'Nothing to do now.'}</p>
+        ) : (
+          <div className="flex flex-wrap gap-2">
+            {actions.map((action) => (
+              <Button
+                key={action}
+                variant={action === 'rejected' ? 'secondary' : 'primary'}
+                onClick={() => setDialog({ action, note: '', refunded: '', schedulePickup: true, warehouseId: '' })}
+              >
+                {RETURN_ACTION_LABELS[action]}
+              </Button>
+            ))}
+          </div>
+        )}
+      </section>
+      {events && (
+        <StatusHistory<ReturnStatus> entries={events} tones={RETURN_STATUS_TONES} labels={RETURN_STATUS_LABELS} createdLabel="Requested" />
+      )}
+      <StatusActionDialog
+        open={dialog !== null}
+        onClose={() => setDialog(null)}
+        title={dialog ? `${RETURN_ACTION_LABELS[dialog.action]} ${row.return_code}?` : ''}
+        message={dialog ? ACTION_MESSAGES[dialog.action] : ''}
+        confirmLabel={dialog ? RETURN_ACTION_LABELS[dialog.action] : 'Confirm'}
+        destructive={dialog?.action === 'rejected'}
+        onConfirm={() => (dialog ? move(dialog) : undefined)}
+      >
+        {dialog?.action === 'approved' && (
+          <label className="flex items-center gap-2 text-sm">
+            <input
+              type="checkbox"
+              className="size-4 accent-brand"
+              checked={dialog.schedulePickup}
+              onChange={(event) => setDialog({ ...dialog, schedulePickup: event.target.checked })}
+            />
+            Schedule the pickup now
+          </label>
+        )}
+        {needsWarehouse && dialog && warehouses.length > 0 && (
+          <label className="block text-sm font-medium">
+            Return to warehouse
+            <select
+              className="mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100"
+              value={dialog.warehouseId}
+              onChange={(event) => setDialog({ ...dialog, warehouseId: event.target.value })}
+            >
+              <option value="">First open warehouse</option>
+              {warehouses.map((w) => (
+                <option key={w.value} value={w.value}>
+                  {w.label}
+                </option>
+              ))}
+            </select>
+          </label>
+        )}
+        {dialog?.action === 'closed' && (
+          <fieldset>
+            <legend className="text-sm font-medium">
+              Refund paid? <span aria-hidden="true">*</span>
+            </legend>
+            <div className="mt-1 flex gap-4 text-sm">
+              {(['yes', 'no'] as const).map((value) => (
+                <label key={value} className="flex items-center gap-2">
+                  <input type="radio" name="refunded" className="size-4 accent-brand" checked={dialog.refunded === value} onChange={() => setDialog({ ...dialog, refunded: value })} />
+                  {value === 'yes' ? `Yes, ${formatMoney(row.refund_amount, row.currency)} refunded` : 'No refund'}
+                </label>
+              ))}
+            </div>
+          </fieldset>
+        )}
+        {dialog && (
+          <label className="block text-sm font-medium">
+            {dialog.action === 'rejected' ? 'Reason for rejecting' : 'Note'}
+            {dialog.action === 'rejected' && <span aria-hidden="true"> *</span>}
+            <textarea
+              className="mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100"
+              rows={3}
+              maxLength={1000}
+              value={dialog.note}
+              onChange={(event) => setDialog({ ...dialog, note: event.target.value })}
+            />
+          </label>
+        )}
+      </StatusActionDialog>
+    </>
+  );
+}
+
+export function ReturnRequestCreatePage() {
+  return <ReturnRequestFormPage mode="create" />;
+}
+
+export function ReturnRequestEditPage() {
+  return <ReturnRequestFormPage mode="edit" />;
+}

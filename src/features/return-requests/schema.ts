@@ -1,0 +1,273 @@
+import { z } from 'zod';
+import type { ChipTone } from '../../ui/Chip';
+import type { FileValue } from '../../ui/form';
+
+/** The status machine of supabase/migrations/20261125001350_return_requests.sql. */
+export const RETURN_STATUSES = ['requested', 'approved', 'rejected', 'pickup_scheduled', 'picked_up', 'received', 'closed'] as const;
+export type ReturnStatus = (typeof RETURN_STATUSES)[number];
+export const RETURN_STATUS_LABELS: Record<ReturnStatus, string> = {
+  requested: 'Requested',
+  approved: 'Approved',
+  rejected: 'Rejected',
+  pickup_scheduled: 'Pickup scheduled',
+  picked_up: 'Picked up',
+  received: 'Received',
+  closed: 'Closed',
+};
+/** Waiting for a decision amber, on its way back blue, done green, refused red. */
+export const RETURN_STATUS_TONES: Record<ReturnStatus, ChipTone> = {
+  requested: 'warning',
+  approved: 'info',
+  rejected: 'error',
+  pickup_scheduled: 'info',
+  picked_up: 'info',
+  received: 'success',
+  closed: 'neutral',
+};
+export const RETURN_STATUS_OPTIONS = RETURN_STATUSES.map((value) => ({ value, label: RETURN_STATUS_LABELS[value] }));
+
+export const RETURN_REASONS = ['damaged', 'wrong_item', 'not_as_described', 'no_longer_needed', 'other'] as const;
+export type ReturnReason = (typeof RETURN_REASONS)[number];
+export const RETURN_REASON_LABELS: Record<ReturnReason, string> = {
+  damaged: 'Damaged',
+  wrong_item: 'Wrong item',
+  not_as_described: 'Not as described',
+  no_longer_needed: 'No longer needed',
+  other: 'Other',
+};
+export const RETURN_REASON_OPTIONS = RETURN_REASONS.map((value) => ({ value, label: RETURN_REASON_LABELS[value] }));
+export const reasonLabel = (reason: string): string => RETURN_REASON_LABELS[reason as ReturnReason] ?? reason;
+
+/** The moves a screen offers, as the database's return_request_actions names them. */
+export const RETURN_ACTIONS = ['approved', 'rejected', 'pickup_scheduled', 'picked_up', 'received', 'closed'] as const;
+export type ReturnAction = (typeof RETURN_ACTIONS)[number];
+export const RETURN_ACTION_LABELS: Record<ReturnAction, string> = {
+  approved: 'Approve',
+  rejected: 'Reject',
+  pickup_scheduled: 'Schedule pickup',
+  picked_up: 'Mark picked up',
+  received: 'Mark received',
+  closed: 'Close',
+};
+
+/** The form's and the database's words (private.return_request_problems says the same). */
+export const RETURN_MESSAGES = {
+  delivery: 'Delivery is required',
+  reason: 'Reason is required',
+  reasonText: 'Describe the reason for the return',
+  reasonTextLength: 'The reason must be at most 1000 characters',
+  items: 'Choose at least one item to return',
+  quantity: 'Quantity must be a whole number of at least 1',
+  quantityAbove: (max: number) => `Quantity cannot be more than the ${max} delivered`,
+  refund: 'Refund amount must be 0 or more',
+  refundAbove: (limit: string) => `Refund amount cannot be more than the delivery's price and cash on delivery (${limit})`,
+  notes: 'Notes must be at most 2000 characters',
+  rejectNote: 'Give the reason for rejecting the return',
+  refunded: 'Say whether the refund was paid',
+} as const;
+
+export const RETURN_TOASTS = {
+  created: 'Return request created successfully',
+  updated: 'Return request updated successfully',
+  createFailed: 'Failed to create return request',
+  updateFailed: 'Failed to update return request',
+  validation: 'Validation failed',
+  unknown: 'An error occurred while submitting the form',
+  fetchFailed: 'Failed to fetch return request',
+  notFound: 'Return request not found',
+  uploaded: 'File uploaded successfully',
+  uploadFailed: 'Error uploading file',
+  moved: (status: ReturnStatus) => `Return request ${RETURN_STATUS_LABELS[status].toLowerCase()}`,
+} as const;
+
+export const PHOTO_EXTENSIONS = ['jpeg', 'jpg', 'png', 'gif'] as const;
+export const PHOTO_MAX_BYTES = 3 * 1024 * 1024;
+export const PHOTO_MAX_FILES = 10;
+export const PHOTO_MESSAGES = {
+  type: 'Photos must be jpeg, jpg, png or gif images',
+  size: 'Each photo must be at most 3 MB',
+  count: `At most ${PHOTO_MAX_FILES} photos`,
+} as const;
+
+const packageSchema = z
+  .object({
+    description: z.string().optional().nullable(),
+    quantity: z.number().optional().nullable(),
+    weight_kg: z.number().optional().nullable(),
+  })
+  .loose();
+export type DeliveryPackage = z.infer<typeof packageSchema>;
+
+const itemSchema = z.object({ package_index: z.number().int(), description: z.string(), quantity: z.number().int() });
+export type ReturnItem = z.infer<typeof itemSchema>;
+
+const money = z.union([z.number(), z.string()]).transform((v) => Number(v));
+
+export const returnRowSchema = z.object({
+  id: z.string(),
+  tenant_id: z.string(),
+  return_code: z.string(),
+  delivery_id: z.string(),
+  delivery_code: z.string().nullable(),
+  delivery_status: z.string().nullable(),
+  delivery_price: money.nullable(),
+  delivery_cod_amount: money.nullable(),
+  delivery_packages: z.array(packageSchema).nullable(),
+  delivered_at: z.string().nullable(),
+  dropoff_full_address: z.string().nullable(),
+  order_id: z.string().nullable(),
+  customer_id: z.string(),
+  customer_name: z.string().nullable(),
+  customer_email: z.string().nullable(),
+  reason: z.enum(RETURN_REASONS),
+  reason_text: z.string().nullable(),
+  items: z.array(itemSchema),
+  photos: z.array(z.string()),
+  refund_amount: money,
+  currency: z.string(),
+  notes: z.string(),
+  status: z.enum(RETURN_STATUSES),
+  refunded: z.boolean().nullable(),
+  pickup_delivery_id: z.string().nullable(),
+  pickup_delivery_code: z.string().nullable(),
+  pickup_delivery_status: z.string().nullable(),
+  warehouse_id: z.string().nullable(),
+  warehouse_name: z.string().nullable(),
+  received_at: z.string().nullable(),
+  closed_at: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type ReturnRow = z.infer<typeof returnRowSchema>;
+
+/** A broadcast row of the table (live): the columns the list's rows share with it. */
+export const returnTableRowSchema = returnRowSchema
+  .pick({ id: true, tenant_id: true, return_code: true, reason: true, reason_text: true, items: true, photos: true, refund_amount: true, currency: true, notes: true, status: true, refunded: true, pickup_delivery_id: true, warehouse_id: true, received_at: true, closed_at: true, created_at: true, updated_at: true })
+  .loose();
+export type ReturnTableRow = z.infer<typeof returnTableRowSchema>;
+
+export const returnEventSchema = z.object({
+  id: z.string(),
+  from_status: z.string().nullable(),
+  status: z.string(),
+  note: z.string().nullable(),
+  actor_name: z.string().nullable(),
+  occurred_at: z.string(),
+});
+export type ReturnEvent = z.infer<typeof returnEventSchema>;
+
+/** The delivery a return is for, as the form needs it. */
+export interface ReturnableDelivery {
+  id: string;
+  delivery_code: string;
+  customer_id: string;
+  customer_name: string | null;
+  status: string;
+  price: number;
+  cod_amount: number;
+  currency: string;
+  packages: DeliveryPackage[];
+  delivered_at: string | null;
+  dropoff_full_address: string | null;
+}
+
+export const refundLimit = (d: { price: number; cod_amount: number }): number => Math.round((d.price + d.cod_amount) * 100) / 100;
+export const formatMoney = (amount: number, currency: string): string => `${amount.toFixed(2)} ${currency}`;
+export const packageLabel = (p: DeliveryPackage | undefined, index: number): string => (p?.description?.trim() ? p.description : `Package ${index + 1}`);
+export const packageQuantity = (p: DeliveryPackage | undefined): number => (typeof p?.quantity === 'number' ? p.quantity : 1);
+
+/** One line of the form per package of the delivery: returned or not, how many. */
+const formItemSchema = z.object({
+  package_index: z.number().int(),
+  description: z.string(),
+  selected: z.boolean(),
+  quantity: z.number({ error: RETURN_MESSAGES.quantity }).nullable(),
+  max_quantity: z.number(),
+});
+
+export const ReturnFormSchema = z
+  .object({
+    delivery_id: z.string().min(1, RETURN_MESSAGES.delivery),
+    reason: z.union([z.enum(RETURN_REASONS), z.literal('')]),
+    reason_text: z.string().max(1000, RETURN_MESSAGES.reasonTextLength),
+    items: z.array(formItemSchema),
+    photos: z.array(z.custom<FileValue>()),
+    refund_amount: z.number({ error: RETURN_MESSAGES.refund }).nullable(),
+    refund_limit: z.number().nullable(),
+    currency: z.string(),
+    notes: z.string().max(2000, RETURN_MESSAGES.notes),
+  })
+  .superRefine((v, ctx) => {
+    if (v.reason === '') ctx.addIssue({ code: 'custom', path: ['reason'], message: RETURN_MESSAGES.reason });
+    if (v.reason === 'other' && v.reason_text.trim() === '') ctx.addIssue({ code: 'custom', path: ['reason_text'], message: RETURN_MESSAGES.reasonText });
+    if (v.delivery_id && !v.items.some((item) => item.selected)) ctx.addIssue({ code: 'custom', path: ['items'], message: RETURN_MESSAGES.items });
+    v.items.forEach((item, index) => {
+      if (!item.selected) return;
+      if (item.quantity === null || !Number.isInteger(item.quantity) || item.quantity < 1) {
+        ctx.addIssue({ code: 'custom', path: ['items', index, 'quantity'], message: RETURN_MESSAGES.quantity });
+      } else if (item.quantity > item.max_quantity) {
+        ctx.addIssue({ code: 'custom', path: ['items', index, 'quantity'], message: RETURN_MESSAGES.quantityAbove(item.max_quantity) });
+      }
+    });
+    if (v.refund_amount === null || Number.isNaN(v.refund_amount) || v.refund_amount < 0) {
+      ctx.addIssue({ code: 'custom', path: ['refund_amount'], message: RETURN_MESSAGES.refund });
+    } else if (v.refund_limit !== null && v.refund_amount > v.refund_limit) {
+      ctx.addIssue({ code: 'custom', path: ['refund_amount'], message: RETURN_MESSAGES.refundAbove(formatMoney(v.refund_limit, v.currency)) });
+    }
+  });
+export type ReturnFormInput = z.input<typeof ReturnFormSchema>;
+export type ReturnFormOutput = z.output<typeof ReturnFormSchema>;
+
+/** The form's lines for a delivery's packages, with what a stored request already returns. */
+export function itemsFor(packages: readonly DeliveryPackage[], chosen: readonly ReturnItem[] = []): ReturnFormInput['items'] {
+  return packages.map((p, index) => {
+    const item = chosen.find((c) => c.package_index === index);
+    return {
+      package_index: index,
+      description: item?.description ?? packageLabel(p, index),
+      selected: item !== undefined,
+      quantity: item?.quantity ?? packageQuantity(p),
+      max_quantity: packageQuantity(p),
+    };
+  });
+}
+
+export function emptyReturnForm(): ReturnFormInput {
+  return { delivery_id: '', reason: '', reason_text: '', items: [], photos: [], refund_amount: 0, refund_limit: null, currency: 'USD', notes: '' };
+}
+
+export function toReturnFormValues(row: ReturnRow, photoUrl: (ref: string) => string): ReturnFormInput {
+  const packages = row.delivery_packages ?? [];
+  return {
+    delivery_id: row.delivery_id,
+    reason: row.reason,
+    reason_text: row.reason_text ?? '',
+    items: itemsFor(packages, row.items),
+    photos: row.photos.map(photoUrl),
+    refund_amount: row.refund_amount,
+    refund_limit: row.delivery_price !== null && row.delivery_cod_amount !== null ? refundLimit({ price: row.delivery_price, cod_amount: row.delivery_cod_amount }) : null,
+    currency: row.currency,
+    notes: row.notes,
+  };
+}
+
+/** What the API writes: the chosen lines only, photos as stored references. */
+export interface ReturnWrite {
+  reason: ReturnReason;
+  reason_text: string | null;
+  items: ReturnItem[];
+  photos: string[];
+  refund_amount: number;
+  notes: string;
+}
+
+export function toReturnWrite(values: ReturnFormOutput, photos: string[]): ReturnWrite {
+  return {
+    reason: values.reason as ReturnReason,
+    reason_text: values.reason === 'other' ? values.reason_text.trim() : values.reason_text.trim() || null,
+    items: values.items.filter((i) => i.selected).map((i) => ({ package_index: i.package_index, description: i.description, quantity: i.quantity ?? 1 })),
+    photos,
+    refund_amount: values.refund_amount ?? 0,
+    notes: values.notes,
+  };
+}
