@@ -13,8 +13,8 @@ import { Avatar } from '../../../ui/Avatar';
 import { Button } from '../../../ui/Button';
 import { Chip, StatusChip } from '../../../ui/Chip';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog';
-import { ComboboxField, DateField, Form, SelectField, SubmitButton, TextField, useZodForm } from '../../../ui/form';
-import { MapView, type MapGeoJsonLayer, type MapMarker } from '../../../ui/map';
+import { ComboboxField, DateField, Form, SelectField, SubmitButton, TextAreaField, TextField, useZodForm } from '../../../ui/form';
+import { FitBounds, MapView, type LngLatTuple, type MapGeoJsonLayer, type MapMarker } from '../../../ui/map';
 import { PageHeader } from '../../../ui/PageHeader';
 import { RecordStates } from '../../../ui/RecordStates';
 import { useToast } from '../../../ui/toast';
@@ -218,7 +218,7 @@ function DriverFields({ tenantId, driver }: { tenantId: string; driver: DriverRo
           initialOptions={driver?.home_zone_id && driver.home_zone_name ? [{ value: driver.home_zone_id, label: driver.home_zone_name }] : []}
         />
       </div>
-      <TextField<DriverFormInput, 'notes'> name="notes" label="Notes" />
+      <TextAreaField<DriverFormInput, 'notes'> name="notes" label="Notes" help="Up to 2000 characters" />
     </>
   );
 }
@@ -414,6 +414,12 @@ function PositionPanel({ driver }: { driver: DriverRow }) {
     [trail],
   );
 
+  // The trail and the last fix in view.
+  const extent = useMemo<LngLatTuple[][]>(
+    () => (hasPosition ? [[...trail.map((p): LngLatTuple => [p.lng, p.lat]), [driver.last_lng ?? 0, driver.last_lat ?? 0]]] : []),
+    [hasPosition, trail, driver.last_lng, driver.last_lat],
+  );
+
   return (
     <section className="space-y-3" aria-label="Last known position">
       <h2 className="text-base font-semibold">Last known position</h2>
@@ -429,15 +435,9 @@ function PositionPanel({ driver }: { driver: DriverRow }) {
             {driver.last_accuracy !== null ? ` · ±${Math.round(driver.last_accuracy)} m` : ''}
             {trail.length > 0 ? ` · ${trail.length} trail points in 24 h` : ''}
           </p>
-          <MapView
-            center={[driver.last_lng ?? 0, driver.last_lat ?? 0]}
-            defaultCenter={tenantSettings?.mapCentre}
-            zoom={13}
-            height={320}
-            markers={markers}
-            layers={layers}
-            mapboxToken={mapsToken(tenantSettings?.mapsKey)}
-          />
+          <MapView defaultCenter={tenantSettings?.mapCentre} height={320} markers={markers} layers={layers} mapboxToken={mapsToken(tenantSettings?.mapsKey)}>
+            <FitBounds outlines={extent} maxZoom={15} />
+          </MapView>
         </>
       ) : (
         <p className="rounded-lg border border-dashed border-slate-300 p-6 text-sm text-slate-600 dark:border-slate-600 dark:text-slate-400">

@@ -43,7 +43,9 @@ function driverColumns(today: string, now: Date): DataTableColumn<DriverRow>[] {
             <Link href={`/drivers/${d.id}/edit`} className="block font-medium hover:underline">
               {d.full_name}
             </Link>
-            <span className="block truncate text-xs text-slate-500 dark:text-slate-400">{d.email}</span>
+            <span className="block max-w-40 truncate text-xs text-slate-500 dark:text-slate-400" title={d.email}>
+              {d.email}
+            </span>
           </span>
         </span>
       ),
@@ -57,9 +59,8 @@ function driverColumns(today: string, now: Date): DataTableColumn<DriverRow>[] {
         const state = licenceState(d.licence_expiry, today);
         return (
           <span className="flex flex-col gap-1">
-            <span>
-              {LICENCE_CLASS_LABELS[d.licence_class]} · {formatDay(d.licence_expiry)}
-            </span>
+            <span className="whitespace-nowrap">{LICENCE_CLASS_LABELS[d.licence_class]}</span>
+            <span className="text-xs whitespace-nowrap text-slate-600 dark:text-slate-400">{formatDay(d.licence_expiry)}</span>
             {state === 'expired' && (
               <span>
                 <Chip tone="error">Expired</Chip>
@@ -76,8 +77,8 @@ function driverColumns(today: string, now: Date): DataTableColumn<DriverRow>[] {
       hideBelow: 'md',
     },
     { id: 'status', header: 'Status', sortable: true, cell: (d) => <StatusChip status={d.status} tones={DRIVER_STATUS_TONES} labels={DRIVER_STATUS_LABELS} /> },
-    { id: 'home_zone', header: 'Home zone', cell: (d) => d.home_zone_name ?? '—', hideBelow: 'lg' },
-    { id: 'default_vehicle', header: 'Default vehicle', cell: (d) => d.default_vehicle_name ?? '—', hideBelow: 'lg' },
+    { id: 'home_zone', header: 'Home zone', cell: (d) => <span className="line-clamp-2 max-w-32" title={d.home_zone_name ?? undefined}>{d.home_zone_name ?? '—'}</span>, hideBelow: 'lg' },
+    { id: 'default_vehicle', header: 'Default vehicle', cell: (d) => <span className="line-clamp-2 max-w-28" title={d.default_vehicle_name ?? undefined}>{d.default_vehicle_name ?? '—'}</span>, hideBelow: 'lg' },
     {
       id: 'last_position_at',
       header: 'Last seen',
