@@ -2,15 +2,7 @@ import { toRange, type ListState } from '../../lib/list-state';
 import { supabase } from '../../lib/supabase';
 import type { FetchContext, ServerPage } from '../../lib/use-server-list';
 import type { PerformanceFilters } from './list';
-import { dailySchema, lastDays, performanceRowSchema, rangeProblem, sortPerformance, type DailyCompleted, type PerformanceRow, type PerformanceSort } from './schema';
-
-/** The range the URL asks for, the last 30 days where it says nothing. */
-export function effectiveRange(filters: PerformanceFilters, today: Date = new Date()): { from: string; to: string } {
-  const fallback = lastDays(30, today);
-  const to = filters.to ?? (filters.from && filters.from > fallback.to ? filters.from : fallback.to);
-  const from = filters.from ?? (filters.to ? lastDays(30, new Date(`${filters.to}T12:00:00`)).from : fallback.from);
-  return { from, to };
-}
+import { dailySchema, effectiveRange, performanceRowSchema, rangeProblem, sortPerformance, type DailyCompleted, type PerformanceRow, type PerformanceSort } from './schema';
 
 function refusal(error: { message: string; details?: string | null }): Error {
   try {

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineList, filterParam } from '../../lib/list-state';
 import { PERFORMANCE_SORTS } from './schema';
 
-/** ?from=YYYY-MM-DD&to=YYYY-MM-DD&q=&sort=completed.desc: no dates means the last 30 days. */
+/** ?from=YYYY-MM-DD&to=YYYY-MM-DD&q=&sort=completed:desc: no dates means the last 30 days. */
 export const performanceList = defineList({
   filters: {
     from: filterParam.one(z.iso.date()),

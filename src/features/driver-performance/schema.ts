@@ -121,3 +121,11 @@ export function rangeProblem(from: string, to: string): string | null {
   if (days > 366) return 'Choose a range of at most 366 days';
   return null;
 }
+
+/** The range the URL asks for, the last 30 days where it says nothing. */
+export function effectiveRange(filters: { from?: string | undefined; to?: string | undefined }, today: Date = new Date()): { from: string; to: string } {
+  const fallback = lastDays(30, today);
+  const to = filters.to ?? (filters.from && filters.from > fallback.to ? filters.from : fallback.to);
+  const from = filters.from ?? (filters.to ? lastDays(30, new Date(`${filters.to}T12:00:00`)).from : fallback.from);
+  return { from, to };
+}

@@ -11,10 +11,11 @@ import { DataTable, FilterDateRange, type DataTableColumn } from '../../../ui/da
 import { ErrorState } from '../../../ui/ErrorState';
 import { PageHeader } from '../../../ui/PageHeader';
 import { Skeleton } from '../../../ui/Skeleton';
-import { allPerformance, completedPerDay, effectiveRange, listPerformance } from '../api';
+import { allPerformance, completedPerDay, listPerformance } from '../api';
 import { performanceList } from '../list';
 import {
   dayLabel,
+  effectiveRange,
   formatMinutes,
   formatMoney,
   formatRate,

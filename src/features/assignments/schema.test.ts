@@ -1,0 +1,126 @@
+import { describe, expect, it } from 'vitest';
+import {
+  ASSIGNMENT_STATUS_FALLBACK_TONE,
+  ASSIGNMENT_STATUS_TONES,
+  AssignmentFormSchema,
+  assignmentPageSchema,
+  fitLines,
+  liveRowPatch,
+  notEditableReason,
+  type Assignment,
+} from './schema';
+
+const row = {
+  id: '11111111-1111-4111-8111-111111111111',
+  tenant_id: 'a0000000-0000-4000-8000-000000000001',
+  delivery_id: '22222222-2222-4222-8222-222222222222',
+  driver_id: 'a1000000-0000-4000-8000-000000000003',
+  vehicle_id: 'a3000000-0000-4000-8000-000000000001',
+  assigned_by_id: 'a1000000-0000-4000-8000-000000000002',
+  assignment_time: '2026-11-25T10:00:00+00:00',
+  status: 'pending',
+  notes: '',
+  responded_at: null,
+  rejection_reason: null,
+  completed_at: null,
+  cancelled_at: null,
+  cancel_reason: null,
+  updated_at: '2026-11-25T10:00:00+00:00',
+  assigned_by: { id: 'a1000000-0000-4000-8000-000000000002', full_name: 'Dana Dispatcher' },
+  drivers: { id: 'a1000000-0000-4000-8000-000000000003', user: { full_name: 'Derek Driver', avatar_url: null } },
+  vehicles: { id: 'a3000000-0000-4000-8000-000000000001', name: 'City Van 1', code: 'ACME-VAN-01', image_url: null },
+  delivery: { id: '22222222-2222-4222-8222-222222222222', delivery_code: 'ACME-000123', external_reference_id: 'PO-1', status: 'assigned' },
+};
+
+describe('assignment status', () => {
+  it('spec 2: green for completed, red for rejected, the warning colour for every other status', () => {
+    const tone = (status: string) => ASSIGNMENT_STATUS_TONES[status as 'pending'] ?? ASSIGNMENT_STATUS_FALLBACK_TONE;
+    expect(['completed', 'rejected', 'pending', 'accepted', 'cancelled'].map(tone)).toEqual(['success', 'error', 'warning', 'warning', 'warning']);
+  });
+
+  it('spec 4: only pending can be edited, and the others say why', () => {
+    expect(notEditableReason('pending')).toBeNull();
+    expect(notEditableReason('accepted')).toBe('Only pending assignments can be edited; this one is accepted');
+    expect(notEditableReason('completed')).toBe('Only pending assignments can be edited; this one is completed');
+  });
+});
+
+describe('the list page', () => {
+  it("reads list_assignments' total and assignments in spec 3's shape", () => {
+    const page = assignmentPageSchema.parse({ total: '1', assignments: [row] });
+    expect(page.total).toBe(1);
+    expect(page.assignments[0]?.drivers?.user.full_name).toBe('Derek Driver');
+    expect(page.assignments[0]?.delivery?.external_reference_id).toBe('PO-1');
+  });
+
+  it('refuses a status the database does not have', () => {
+    expect(() => assignmentPageSchema.parse({ total: 1, assignments: [{ ...row, status: 'lost' }] })).toThrow();
+  });
+
+  it("patches a live change's own columns, never the embedded names", () => {
+    const change: Assignment = {
+      id: row.id,
+      tenant_id: row.tenant_id,
+      delivery_id: row.delivery_id,
+      driver_id: row.driver_id,
+      vehicle_id: row.vehicle_id,
+      assigned_by: row.assigned_by_id,
+      assignment_time: row.assignment_time,
+      status: 'accepted',
+      notes: 'Gate 4',
+      responded_at: '2026-11-25T10:05:00+00:00',
+      rejection_reason: null,
+      completed_at: null,
+      cancelled_at: null,
+      cancel_reason: null,
+      updated_at: '2026-11-25T10:05:00+00:00',
+    };
+    const patch = liveRowPatch(change);
+    expect(patch).toMatchObject({ id: row.id, status: 'accepted', notes: 'Gate 4', responded_at: '2026-11-25T10:05:00+00:00' });
+    expect(patch).not.toHaveProperty('assigned_by');
+    expect(patch).not.toHaveProperty('drivers');
+  });
+});
+
+describe('the form', () => {
+  it('asks for the delivery, driver and vehicle, and keeps notes within 1000 characters', () => {
+    const result = AssignmentFormSchema.safeParse({ delivery_id: null, driver_id: '', vehicle_id: null, notes: 'x'.repeat(1001) });
+    expect(result.success).toBe(false);
+    const messages = Object.fromEntries(result.error!.issues.map((issue) => [issue.path.join('.'), issue.message]));
+    expect(messages).toEqual({
+      delivery_id: 'Delivery is required',
+      driver_id: 'Driver is required',
+      vehicle_id: 'Vehicle is required',
+      notes: 'Notes must be at most 1000 characters',
+    });
+  });
+});
+
+describe('the fit hint', () => {
+  it('shows the load against the capacity and says it fits when the database found nothing', () => {
+    expect(fitLines({ weight_kg: 12, capacity_kg: 40, problems: [] })).toEqual([
+      { tone: 'ok', text: 'Load 12 kg of 40 kg capacity (30%)' },
+      { tone: 'ok', text: 'Driver, vehicle and delivery fit together' },
+    ]);
+  });
+
+  it("lists the database's refusals in its words, an overload first", () => {
+    const lines = fitLines({
+      weight_kg: 50,
+      capacity_kg: 40,
+      problems: [
+        { field: 'vehicle_id', message: 'City Van 1 lacks what Cold Chain Scheduled requires: refrigeration' },
+        { field: 'vehicle_id', message: 'The packages weigh 50 kg; City Van 1 carries at most 40 kg' },
+      ],
+    });
+    expect(lines.map((line) => line.tone)).toEqual(['problem', 'problem', 'problem']);
+    expect(lines[0]?.text).toBe('Load 50 kg of 40 kg capacity (125%)');
+    expect(lines.map((line) => line.text)).toContain('The packages weigh 50 kg; City Van 1 carries at most 40 kg');
+  });
+
+  it('says nothing of the load while the vehicle is unknown', () => {
+    expect(fitLines({ weight_kg: 5, capacity_kg: null, problems: [{ field: 'vehicle_id', message: 'Vehicle not found' }] })).toEqual([
+      { tone: 'problem', text: 'Vehicle not found' },
+    ]);
+  });
+});
