@@ -56,6 +56,10 @@ const DeliveryServiceEditPage = lazyWithRetry(async () => ({ default: (await imp
 const ZonePricingListPage = lazyWithRetry(async () => ({ default: (await import('../features/pricing/pages/ZonePricingListPage')).ZonePricingListPage }));
 const ZonePricingCreatePage = lazyWithRetry(async () => ({ default: (await import('../features/pricing/pages/ZonePricingFormPage')).ZonePricingCreatePage }));
 const ZonePricingEditPage = lazyWithRetry(async () => ({ default: (await import('../features/pricing/pages/ZonePricingFormPage')).ZonePricingEditPage }));
+const AssignmentsListPage = lazyWithRetry(async () => ({ default: (await import('../features/assignments/pages/AssignmentsListPage')).AssignmentsListPage }));
+const AssignmentCreatePage = lazyWithRetry(async () => ({ default: (await import('../features/assignments/pages/AssignmentFormPage')).AssignmentCreatePage }));
+const AssignmentEditPage = lazyWithRetry(async () => ({ default: (await import('../features/assignments/pages/AssignmentFormPage')).AssignmentEditPage }));
+const DriverPerformancePage = lazyWithRetry(async () => ({ default: (await import('../features/driver-performance/pages/DriverPerformancePage')).DriverPerformancePage }));
 const CustomerPreferencesListPage = lazyWithRetry(async () => ({ default: (await import('../features/customer-preferences/pages/CustomerPreferencesListPage')).CustomerPreferencesListPage }));
 const CustomerPreferenceCreatePage = lazyWithRetry(async () => ({ default: (await import('../features/customer-preferences/pages/CustomerPreferenceFormPage')).CustomerPreferenceCreatePage }));
 const CustomerPreferenceEditPage = lazyWithRetry(async () => ({ default: (await import('../features/customer-preferences/pages/CustomerPreferenceFormPage')).CustomerPreferenceEditPage }));
@@ -317,6 +321,26 @@ function AdminArea() {
         <Route path="/exceptions/:id/edit">
           <AdminPage>
             <ExceptionEditPage />
+          </AdminPage>
+        </Route>
+        <Route path="/assignments">
+          <AdminPage>
+            <AssignmentsListPage />
+          </AdminPage>
+        </Route>
+        <Route path="/assignments/create">
+          <AdminPage>
+            <AssignmentCreatePage />
+          </AdminPage>
+        </Route>
+        <Route path="/assignments/:id/edit">
+          <AdminPage>
+            <AssignmentEditPage />
+          </AdminPage>
+        </Route>
+        <Route path="/driver-performance">
+          <AdminPage>
+            <DriverPerformancePage />
           </AdminPage>
         </Route>
         <Route path="/warehouses">

@@ -335,3 +335,20 @@ export const ExceptionIcon = (p: IconProps) => (
     <path d="M12 9v4M12 17h.01" />
   </Outline>
 );
+
+/** A clipboard with a check: assignments. */
+export const ClipboardCheckIcon = (p: IconProps) => (
+  <Outline {...p}>
+    <path d="M9 4h6v3H9z" />
+    <path d="M9 5H6v16h12V5h-3" />
+    <path d="m9 14 2 2 4-4" />
+  </Outline>
+);
+
+/** Rising bars: performance. */
+export const ChartBarIcon = (p: IconProps) => (
+  <Outline {...p}>
+    <path d="M4 20h16" />
+    <path d="M7 16v-4M12 16V8M17 16v-7" />
+  </Outline>
+);
