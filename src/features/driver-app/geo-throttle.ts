@@ -1,0 +1,52 @@
+/** A device fix as the driver app keeps it: degrees, metres, m/s, and the device's time (ms). */
+export interface GeoFix {
+  lat: number;
+  lng: number;
+  heading: number | null;
+  speed: number | null;
+  accuracy: number | null;
+  at: number;
+}
+
+/** Sent at most every 10 m of movement or every 15 s (issue 12): enough for the board, little battery and data. */
+export const MIN_DISTANCE_M = 10;
+export const MIN_INTERVAL_MS = 15_000;
+
+const EARTH_RADIUS_M = 6_371_008.8;
+
+/** Great-circle distance in metres (the database thins the trail with the same formula). */
+export function haversineMeters(a: { lat: number; lng: number }, b: { lat: number; lng: number }): number {
+  const rad = Math.PI / 180;
+  const dLat = (b.lat - a.lat) * rad;
+  const dLng = (b.lng - a.lng) * rad;
+  const h = Math.sin(dLat / 2) ** 2 + Math.cos(a.lat * rad) * Math.cos(b.lat * rad) * Math.sin(dLng / 2) ** 2;
+  return 2 * EARTH_RADIUS_M * Math.asin(Math.min(1, Math.sqrt(h)));
+}
+
+/**
+ * Whether a new fix is worth sending: the first one always; then once the driver has moved at least
+ * 10 m from the last fix sent, or 15 s have passed since it. A fix older than the last one sent
+ * (the browser may replay a cached position) never is.
+ */
+export function shouldSendFix(lastSent: GeoFix | null, next: GeoFix, minDistanceM = MIN_DISTANCE_M, minIntervalMs = MIN_INTERVAL_MS): boolean {
+  if (!lastSent) return true;
+  if (next.at <= lastSent.at) return false;
+  return next.at - lastSent.at >= minIntervalMs || haversineMeters(lastSent, next) >= minDistanceM;
+}
+
+/** The database's ranges (record_driver_position): values a phone reports outside them are dropped, not sent. */
+export function fixFromPosition(position: { coords: GeolocationCoordinates | { latitude: number; longitude: number; heading: number | null; speed: number | null; accuracy: number }; timestamp: number }): GeoFix {
+  const { latitude, longitude, heading, speed, accuracy } = position.coords;
+  const finite = (value: number | null | undefined) => (typeof value === 'number' && Number.isFinite(value) ? value : null);
+  const h = finite(heading);
+  const s = finite(speed);
+  const acc = finite(accuracy);
+  return {
+    lat: latitude,
+    lng: longitude,
+    heading: h !== null && h >= 0 && h < 360 ? h : null,
+    speed: s !== null && s >= 0 && s < 100 ? s : null,
+    accuracy: acc !== null && acc >= 0 && acc < 100_000 ? acc : null,
+    at: position.timestamp,
+  };
+}

@@ -1,0 +1,146 @@
+import { z } from 'zod';
+
+export const PROOF_LEVELS = ['required', 'optional', 'off'] as const;
+export type ProofLevel = (typeof PROOF_LEVELS)[number];
+export const PROOF_ITEMS = ['signature', 'photo', 'recipient_name', 'notes'] as const;
+export type ProofItem = (typeof PROOF_ITEMS)[number];
+
+const level = z.enum(PROOF_LEVELS).catch('optional');
+
+/** get_delivery_settings(): the tenant's proof requirements (merged with the defaults) and failure reasons. */
+export const DeliverySettingsSchema = z.object({
+  proof: z.object({ signature: level, photo: level, recipient_name: level, notes: level }),
+  failure_reasons: z.array(z.string()).min(1),
+});
+export type DeliverySettings = z.infer<typeof DeliverySettingsSchema>;
+
+/** Package snapshot of a delivery, as the dispatcher entered it. */
+export interface PackageItem {
+  description?: string;
+  quantity?: number;
+  weight_kg?: number;
+  fragile?: boolean;
+  temperature_sensitive?: boolean;
+}
+
+export const ACTIVE_STATUSES = ['assigned', 'accepted', 'picked_up', 'in_transit'] as const;
+export const DONE_STATUSES = ['delivered', 'failed'] as const;
+export type TaskStatus = (typeof ACTIVE_STATUSES)[number] | (typeof DONE_STATUSES)[number];
+
+/** One delivery of the driver, with the offer (pending assignment) when it is still to be answered. */
+export interface DriverTask {
+  id: string;
+  delivery_code: string;
+  barcode: string;
+  kind: string;
+  status: string;
+  status_reason: string | null;
+  priority: string;
+  pickup_address: { full_address?: string; contact_name?: string; contact_phone?: string } & Record<string, unknown>;
+  dropoff_address: { full_address?: string; contact_name?: string; contact_phone?: string } & Record<string, unknown>;
+  pickup_lat: number;
+  pickup_lng: number;
+  dropoff_lat: number;
+  dropoff_lng: number;
+  pickup_window_start: string | null;
+  pickup_window_end: string | null;
+  dropoff_window_start: string | null;
+  dropoff_window_end: string | null;
+  packages: PackageItem[];
+  package_count: number;
+  total_weight_kg: number;
+  cod_amount: number;
+  currency: string;
+  notes: string;
+  delivered_at: string | null;
+  failed_at: string | null;
+  updated_at: string;
+  /** The pending assignment addressed to this driver, when the delivery is still an offer. */
+  offer: { id: string; notes: string | null; assignment_time: string } | null;
+}
+
+/** What the deliver sheet holds before it is sent. */
+export interface ProofValues {
+  signature: Blob | null;
+  photos: File[];
+  recipientName: string;
+  notes: string;
+  cashConfirmed: boolean;
+}
+
+export type ProofErrors = Partial<Record<'signature' | 'photos' | 'recipientName' | 'notes' | 'cash', string>>;
+
+export const PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/webp'];
+export const MAX_PHOTO_BYTES = 10 * 1024 * 1024;
+export const MAX_PHOTOS = 10;
+
+/**
+ * The proof form's rules, in the database's words (check_delivery_proof, proof_problem): what the
+ * tenant requires must be there; what it turned off is not asked for; cash on delivery is confirmed.
+ */
+export function proofErrors(values: ProofValues, settings: DeliverySettings, codAmount: number): ProofErrors {
+  const errors: ProofErrors = {};
+  const { proof } = settings;
+  if (proof.signature === 'required' && !values.signature) errors.signature = 'A signature is required';
+  if (proof.photo === 'required' && values.photos.length === 0) errors.photos = 'A photo is required';
+  else if (proof.photo !== 'off') {
+    if (values.photos.length > MAX_PHOTOS) errors.photos = `Add at most ${MAX_PHOTOS} photos`;
+    else if (values.photos.some((file) => !PHOTO_TYPES.includes(file.type))) errors.photos = 'Photos must be JPEG, PNG or WebP images';
+    else if (values.photos.some((file) => file.size > MAX_PHOTO_BYTES)) errors.photos = 'Each photo must be at most 10 MB';
+  }
+  const name = values.recipientName.trim();
+  if (proof.recipient_name === 'required' && name === '') errors.recipientName = "The recipient's name is required";
+  else if (name.length > 200) errors.recipientName = 'The name must be at most 200 characters';
+  const notes = values.notes.trim();
+  if (proof.notes === 'required' && notes === '') errors.notes = 'Notes are required';
+  else if (notes.length > 1000) errors.notes = 'Notes must be at most 1000 characters';
+  if (codAmount > 0 && !values.cashConfirmed) errors.cash = 'Confirm that you collected the cash';
+  return errors;
+}
+
+/** Which proof items the form shows: everything the tenant did not turn off. */
+export function visibleProofItems(settings: DeliverySettings): ProofItem[] {
+  return PROOF_ITEMS.filter((item) => settings.proof[item] !== 'off');
+}
+
+export interface FailValues {
+  reason: string;
+  note: string;
+  photo: File | null;
+}
+
+export function failErrors(values: FailValues, settings: DeliverySettings): Partial<Record<'reason' | 'note' | 'photo', string>> {
+  const errors: Partial<Record<'reason' | 'note' | 'photo', string>> = {};
+  if (!values.reason) errors.reason = 'Choose a reason';
+  else if (!settings.failure_reasons.includes(values.reason)) errors.reason = 'Choose one of the reasons listed';
+  if (values.note.trim().length > 800) errors.note = 'The note must be at most 800 characters';
+  if (values.photo && !PHOTO_TYPES.includes(values.photo.type)) errors.photo = 'Photos must be JPEG, PNG or WebP images';
+  else if (values.photo && values.photo.size > MAX_PHOTO_BYTES) errors.photo = 'Each photo must be at most 10 MB';
+  return errors;
+}
+
+export function rejectError(reason: string): string | null {
+  const trimmed = reason.trim();
+  if (trimmed === '') return 'A reason is required';
+  if (trimmed.length > 500) return 'The reason must be at most 500 characters';
+  return null;
+}
+
+/** A link that opens the phone's maps app with directions; never fetched by the app. */
+export function navigationUrl(lat: number, lng: number): string {
+  return `https://www.google.com/maps/dir/?api=1&destination=${lat},${lng}`;
+}
+
+/** The next move of the task flow: what the big button does. */
+export function nextStep(status: string): 'picked_up' | 'in_transit' | 'deliver' | null {
+  if (status === 'accepted') return 'picked_up';
+  if (status === 'picked_up') return 'in_transit';
+  if (status === 'in_transit') return 'deliver';
+  return null;
+}
+
+/** A file name the proofs bucket accepts (`^[A-Za-z0-9_-][A-Za-z0-9._-]{0,199}$`). */
+export function proofFileName(prefix: string, type: string): string {
+  const ext = type === 'image/png' ? 'png' : type === 'image/webp' ? 'webp' : 'jpg';
+  return `${prefix}-${crypto.randomUUID()}.${ext}`;
+}
