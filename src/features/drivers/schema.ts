@@ -1,16 +1,10 @@
 import { z } from 'zod';
-import type { ChipTone } from '../../ui/Chip';
+import { DRIVER_STATUSES } from '../../ui/driver-status';
 
-export const DRIVER_STATUSES = ['available', 'busy', 'on_break', 'offline'] as const;
-export type DriverStatus = (typeof DRIVER_STATUSES)[number];
+export { DRIVER_STATUS_LABELS, DRIVER_STATUS_OPTIONS, DRIVER_STATUS_TONES, DRIVER_STATUSES, type DriverStatus } from '../../ui/driver-status';
 /** What an admin may set; busy follows accepted work (set_driver_status turns available into busy). */
 export const SETTABLE_STATUSES = ['available', 'on_break', 'offline'] as const;
 export type SettableStatus = (typeof SETTABLE_STATUSES)[number];
-
-export const DRIVER_STATUS_LABELS: Record<DriverStatus, string> = { available: 'Available', busy: 'Busy', on_break: 'On break', offline: 'Offline' };
-/** Available green, busy blue, on break amber, offline grey. */
-export const DRIVER_STATUS_TONES: Record<DriverStatus, ChipTone> = { available: 'success', busy: 'info', on_break: 'warning', offline: 'neutral' };
-export const DRIVER_STATUS_OPTIONS = DRIVER_STATUSES.map((value) => ({ value, label: DRIVER_STATUS_LABELS[value] }));
 
 export const LICENCE_CLASSES = ['standard', 'commercial', 'special'] as const;
 export type LicenceClass = (typeof LICENCE_CLASSES)[number];

@@ -11,7 +11,8 @@ import { useLiveCollection } from '../../../lib/use-live-collection';
 import { useNow } from '../../../lib/use-now';
 import { Avatar } from '../../../ui/Avatar';
 import { Button } from '../../../ui/Button';
-import { Chip, StatusChip } from '../../../ui/Chip';
+import { Chip } from '../../../ui/Chip';
+import { DriverStatusChip } from '../../../ui/driver-status';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog';
 import { ComboboxField, DateField, Form, SelectField, SubmitButton, TextAreaField, TextField, useZodForm } from '../../../ui/form';
 import { FitBounds, MapView, type LngLatTuple, type MapGeoJsonLayer, type MapMarker } from '../../../ui/map';
@@ -35,7 +36,6 @@ import {
 import { driversSource } from '../atoms';
 import {
   DRIVER_STATUS_LABELS,
-  DRIVER_STATUS_TONES,
   DriverCreateSchema,
   DriverFormSchema,
   emptyDriverCreateForm,
@@ -253,7 +253,7 @@ function DriverEdit({
             <p className="text-lg font-semibold">{current.full_name}</p>
             <p className="truncate text-sm text-slate-600 dark:text-slate-400">{current.email}</p>
             <p className="mt-1 flex flex-wrap gap-2">
-              <StatusChip status={current.status} tones={DRIVER_STATUS_TONES} labels={DRIVER_STATUS_LABELS} />
+              <DriverStatusChip status={current.status} />
               {licence === 'expired' && <Chip tone="error">Licence expired {formatDay(current.licence_expiry)}</Chip>}
               {licence === 'expiring' && <Chip tone="warning">Licence expires {formatDay(current.licence_expiry)}</Chip>}
               {current.person_status !== 'active' && <Chip tone="neutral">Account {current.person_status}</Chip>}

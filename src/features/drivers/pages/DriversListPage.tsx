@@ -9,7 +9,8 @@ import { useNow } from '../../../lib/use-now';
 import { useLiveChanges, useServerList, type ListChange } from '../../../lib/use-server-list';
 import { Avatar } from '../../../ui/Avatar';
 import { Button } from '../../../ui/Button';
-import { Chip, StatusChip } from '../../../ui/Chip';
+import { Chip } from '../../../ui/Chip';
+import { DriverStatusChip } from '../../../ui/driver-status';
 import { DataTable, FilterSelect, type DataTableColumn } from '../../../ui/data-table';
 import { LookupFilter } from '../../../ui/data-table/LookupFilter';
 import { PageHeader } from '../../../ui/PageHeader';
@@ -18,9 +19,7 @@ import { driversSource } from '../atoms';
 import { driverList } from '../list';
 import { driverListChanges } from '../live';
 import {
-  DRIVER_STATUS_LABELS,
   DRIVER_STATUS_OPTIONS,
-  DRIVER_STATUS_TONES,
   formatDay,
   isoDay,
   LICENCE_CLASS_LABELS,
@@ -76,7 +75,7 @@ function driverColumns(today: string, now: Date): DataTableColumn<DriverRow>[] {
       },
       hideBelow: 'md',
     },
-    { id: 'status', header: 'Status', sortable: true, cell: (d) => <StatusChip status={d.status} tones={DRIVER_STATUS_TONES} labels={DRIVER_STATUS_LABELS} /> },
+    { id: 'status', header: 'Status', sortable: true, cell: (d) => <DriverStatusChip status={d.status} /> },
     { id: 'home_zone', header: 'Home zone', cell: (d) => <span className="line-clamp-2 max-w-32" title={d.home_zone_name ?? undefined}>{d.home_zone_name ?? '—'}</span>, hideBelow: 'lg' },
     { id: 'default_vehicle', header: 'Default vehicle', cell: (d) => <span className="line-clamp-2 max-w-28" title={d.default_vehicle_name ?? undefined}>{d.default_vehicle_name ?? '—'}</span>, hideBelow: 'lg' },
     {
