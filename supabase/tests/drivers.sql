@@ -4,7 +4,7 @@
 -- validation and trail thinning, the audit trail leaving position-only updates alone, and the
 -- live topic.
 begin;
-select plan(114);
+select plan(120);
 
 -- The DETAIL of the error `statement` raises, as jsonb (null when it raises none or no JSON).
 create function pg_temp.details(statement text) returns jsonb
@@ -84,7 +84,7 @@ select is((select count(*)::int from public.drivers where tenant_id = pg_temp.id
 select is((select count(*)::int from public.drivers where tenant_id = pg_temp.id('globex')), 12, 'seed: twelve globex drivers');
 select is((select count(distinct status)::int from public.drivers where tenant_id = pg_temp.id('acme')), 4, 'seed: acme drivers in every status');
 select ok((select count(*) from public.drivers where id in (pg_temp.id('derek'), pg_temp.id('gus'))) = 2, 'seed: both demo drivers are drivers');
-select ok((select bool_and(last_position_at > now() - interval '10 minutes') from public.drivers where status <> 'offline'), 'seed: on-duty drivers reported in the last minutes');
+select ok((select min(last_position_at) from public.drivers where status <> 'offline') > (select max(last_position_at) from public.drivers where status = 'offline') + interval '5 hours', 'seed: on-duty drivers reported minutes before the seed ran, off-duty ones hours before');
 select ok((select count(*) from public.driver_positions) > 100, 'seed: a trail for the drivers');
 
 -- anon
@@ -281,6 +281,17 @@ select is((select count(*)::int from public.driver_positions where tenant_id = p
 select is(tests.affected(format($$ update public.drivers set notes = 'x' where id = %L $$, pg_temp.id('derek'))), 0, 'globex admin: cannot edit an acme driver');
 select is(tests.affected(format($$ delete from public.drivers where id = %L $$, pg_temp.id('derek'))), 0, 'globex admin: cannot delete an acme driver');
 select throws_ok(format($$ select public.set_driver_status(%L, 'offline') $$, pg_temp.id('derek')), 'PT404', 'Driver not found', 'globex admin: an acme driver is not found');
+
+reset role;
+select tests.act_as('dispatcher@globex.test');
+select is((select count(*)::int from public.driver_rows where tenant_id = pg_temp.id('globex')), 12, 'globex dispatcher: reads the twelve globex drivers');
+select is((select count(*)::int from public.drivers where tenant_id = pg_temp.id('acme')) + (select count(*)::int from public.driver_positions where tenant_id = pg_temp.id('acme')), 0, 'globex dispatcher: reads no acme driver or position');
+select is((public.set_driver_status(pg_temp.id('gus'), 'on_break')).status, 'on_break', 'globex dispatcher: sets a globex driver''s status');
+select throws_ok(format($$ select public.set_driver_status(%L, 'offline') $$, pg_temp.id('derek')), 'PT404', 'Driver not found', 'globex dispatcher: an acme driver is not found');
+reset role;
+select tests.act_as('customer@globex.test');
+select is((select count(*)::int from public.drivers) + (select count(*)::int from public.driver_positions) + (select count(*)::int from public.driver_rows), 0, 'globex customer: reads no driver, position or driver row');
+select throws_ok($$ select public.record_driver_position(51.5, -0.1) $$, '42501', 'Only a driver records their own position', 'globex customer: cannot record a position');
 
 -- Live: the tenant's admins and dispatchers follow drivers; drivers, customers and the other tenant do not.
 reset role;
