@@ -1,14 +1,7 @@
 import { useEffect, useRef } from 'react';
 import type { Row, Rows } from '../../lib/realtime';
+import { changedSince } from './changes';
 import { useLiveCollection, type LiveCollection } from '../../lib/use-live-collection';
-
-/** The rows of a change feed that changed since the last call (by identity: each broadcast is a new object). */
-export function changedSince<T extends Row>(previous: Rows<T> | null, next: Rows<T>): T[] {
-  if (!previous) return [...next.values()];
-  const changed: T[] = [];
-  for (const [id, row] of next) if (previous.get(id) !== row) changed.push(row);
-  return changed;
-}
 
 /**
  * Listens to a change feed (atoms.ts) and hands each batch of changed rows to `onChanges`; after a

@@ -24,6 +24,7 @@ import { useToast } from '../../../ui/toast';
 import { useRecordLoad } from '../../../ui/useRecordLoad';
 import { addressLabel, createDelivery, getDelivery, lookupCustomers, lookupDeliveryAddresses, lookupServices, personName, serviceName, updateDelivery } from '../api';
 import { QuotePreview } from '../components/QuotePreview';
+import { toFormFieldErrors } from '../errors';
 import {
   DELIVERY_TOASTS,
   deliveryFormSchema,
@@ -52,28 +53,6 @@ export interface NewAddressDialogProps {
   onSaved: (address: { id: string }) => void;
 }
 export type NewAddressDialog = (props: NewAddressDialogProps) => ReactNode;
-
-/** The database names the address snapshots and the route; the form shows them on its own fields. */
-const SERVER_FIELDS: Record<string, string> = {
-  pickup_address: 'pickup_address_id',
-  dropoff_address: 'dropoff_address_id',
-  route: 'service_id',
-  customer: 'customer_id',
-};
-
-/** The database's error with its field names made the form's. */
-export function toFormFieldErrors(error: unknown): unknown {
-  const e = error as { details?: unknown } | null;
-  if (!e || typeof e.details !== 'string') return error;
-  try {
-    const details = JSON.parse(e.details) as { field?: string; message?: string }[];
-    if (!Array.isArray(details)) return error;
-    const mapped = details.map((d) => (d.field && SERVER_FIELDS[d.field] ? { ...d, field: SERVER_FIELDS[d.field] } : d));
-    return { ...e, details: JSON.stringify(mapped) };
-  } catch {
-    return error;
-  }
-}
 
 export function DeliveryFormPage({ mode, addressDialog }: { mode: 'create' | 'edit'; addressDialog?: NewAddressDialog }) {
   const { id } = useParams<{ id?: string }>();
