@@ -69,6 +69,22 @@ const ReturnRequestEditPage = lazyWithRetry(async () => ({ default: (await impor
 const ExceptionsListPage = lazyWithRetry(async () => ({ default: (await import('../features/exceptions/pages/ExceptionsListPage')).ExceptionsListPage }));
 const ExceptionCreatePage = lazyWithRetry(async () => ({ default: (await import('../features/exceptions/pages/ExceptionFormPage')).ExceptionCreatePage }));
 const ExceptionEditPage = lazyWithRetry(async () => ({ default: (await import('../features/exceptions/pages/ExceptionFormPage')).ExceptionEditPage }));
+const DeliveriesListPage = lazyWithRetry(async () => ({ default: (await import('../features/deliveries/pages/DeliveriesListPage')).DeliveriesListPage }));
+const DeliveryCreatePage = lazyWithRetry(async () => ({ default: (await import('../features/deliveries/pages/DeliveryFormPage')).DeliveryCreatePage }));
+const DeliveryEditPage = lazyWithRetry(async () => ({ default: (await import('../features/deliveries/pages/DeliveryFormPage')).DeliveryEditPage }));
+const DeliveryDetailPage = lazyWithRetry(async () => ({ default: (await import('../features/deliveries/pages/DeliveryDetailPage')).DeliveryDetailPage }));
+const AddressDialog = lazyWithRetry(async () => ({ default: (await import('../features/addresses/components/AddressDialog')).AddressDialog }));
+
+/** The delivery form's 'New address': the addresses feature's dialog, for the customer's book or the business's own. */
+function deliveryAddressDialog({ open, onClose, tenantId, userId, onSaved }: { open: boolean; onClose: () => void; tenantId: string; userId: string | null; onSaved: (address: { id: string }) => void }) {
+  return (
+    open && (
+      <Suspense fallback={null}>
+        <AddressDialog open={open} onClose={onClose} owner={{ tenantId, userId }} address={null} onSaved={(address) => onSaved({ id: address.id })} />
+      </Suspense>
+    )
+  );
+}
 const SystemSettingsPage = lazyWithRetry(async () => ({ default: (await import('../features/settings/pages/SystemSettingsPage')).SystemSettingsPage }));
 const BrandSettingsPage = lazyWithRetry(async () => ({ default: (await import('../features/brand/pages/BrandSettingsPage')).BrandSettingsPage }));
 const WarehousesListPage = lazyWithRetry(async () => ({ default: (await import('../features/warehouses/pages/WarehousesListPage')).WarehousesListPage }));
@@ -321,6 +337,26 @@ function AdminArea() {
         <Route path="/exceptions/:id/edit">
           <AdminPage>
             <ExceptionEditPage />
+          </AdminPage>
+        </Route>
+        <Route path="/deliveries">
+          <AdminPage>
+            <DeliveriesListPage />
+          </AdminPage>
+        </Route>
+        <Route path="/deliveries/create">
+          <AdminPage>
+            <DeliveryCreatePage addressDialog={deliveryAddressDialog} />
+          </AdminPage>
+        </Route>
+        <Route path="/deliveries/:id/edit">
+          <AdminPage>
+            <DeliveryEditPage addressDialog={deliveryAddressDialog} />
+          </AdminPage>
+        </Route>
+        <Route path="/deliveries/:id">
+          <AdminPage>
+            <DeliveryDetailPage />
           </AdminPage>
         </Route>
         <Route path="/assignments">

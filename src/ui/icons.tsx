@@ -319,6 +319,14 @@ export const CalendarClockIcon = (p: IconProps) => (
   </Outline>
 );
 
+/** A parcel: deliveries. */
+export const ParcelIcon = (p: IconProps) => (
+  <Outline {...p}>
+    <path d="M21 8 12 3 3 8v8l9 5 9-5V8Z" />
+    <path d="m3 8 9 5 9-5M12 13v8M7.5 5.5l9 5" />
+  </Outline>
+);
+
 /** A box with an arrow back: returns. */
 export const ReturnBoxIcon = (p: IconProps) => (
   <Outline {...p}>

@@ -1,5 +1,5 @@
 import type { ComponentType, SVGProps } from 'react';
-import { ActivityIcon, CalendarClockIcon, ChartBarIcon, ClipboardCheckIcon, DashboardIcon, ExceptionIcon, LocationGridIcon, PaletteIcon, PriceTagIcon, ReturnBoxIcon, ServiceIcon, SettingsIcon, StaffIcon, SteeringWheelIcon, SupplierIcon, TruckIcon, UsersIcon, WarehouseIcon, ZoneIcon } from '../../ui/icons';
+import { ActivityIcon, CalendarClockIcon, ChartBarIcon, ClipboardCheckIcon, DashboardIcon, ExceptionIcon, LocationGridIcon, PaletteIcon, ParcelIcon, PriceTagIcon, ReturnBoxIcon, ServiceIcon, SettingsIcon, StaffIcon, SteeringWheelIcon, SupplierIcon, TruckIcon, UsersIcon, WarehouseIcon, ZoneIcon } from '../../ui/icons';
 
 export type NavGroupId = 'overview' | 'operations' | 'warehousing' | 'commerce' | 'settings';
 
@@ -38,6 +38,7 @@ export const ADMIN_NAV: readonly AdminNavEntry[] = [
   { group: 'operations', label: 'Customer preferences', path: 'customer-preference', icon: CalendarClockIcon },
   { group: 'operations', label: 'Return requests', path: 'return-requests', icon: ReturnBoxIcon },
   { group: 'operations', label: 'Exceptions', path: 'exceptions', icon: ExceptionIcon },
+  { group: 'operations', label: 'Deliveries', path: 'deliveries', icon: ParcelIcon },
   { group: 'operations', label: 'Assignments', path: 'assignments', icon: ClipboardCheckIcon },
   { group: 'operations', label: 'Driver performance', path: 'driver-performance', icon: ChartBarIcon },
   { group: 'warehousing', label: 'Warehouses', path: 'warehouses', icon: WarehouseIcon },
