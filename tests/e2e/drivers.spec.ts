@@ -311,14 +311,18 @@ test('the edit page shows the last position on a map; a bad id is not found', as
 });
 
 test('a driver going on a break elsewhere changes the open list in place', async ({ page, request }) => {
+  const tyler = 'a5500000-0000-4000-8000-000000000007';
   await page.goto(LIST);
-  await page.getByRole('searchbox').fill('Derek');
-  const derek = rowOf(page, 'Derek Driver');
-  await expect(derek).toContainText('Available');
-  await expect(page.getByText(/live/i).first()).toBeVisible();
-  const token = await tokenOf(request, 'driver@acme.test');
-  await rpc(request, token, 'set_driver_status', { driver_id: 'a1000000-0000-4000-8000-000000000003', status: 'on_break' });
-  await expect(derek).toContainText('On break');
-  await rpc(request, token, 'set_driver_status', { driver_id: 'a1000000-0000-4000-8000-000000000003', status: 'available' });
-  await expect(derek).toContainText('Available');
+  await page.getByRole('searchbox').fill('Tyler');
+  const row = rowOf(page, 'Tyler Brooks');
+  await expect(row).toContainText('Offline');
+  await expect(page.getByText('Live', { exact: true })).toBeVisible();
+  // Tyler's own device: he goes on a break, then off duty again.
+  const token = await tokenOf(request, 'tyler.brooks@acmelogistics.example');
+  await rpc(request, token, 'set_driver_status', { driver_id: tyler, status: 'on_break' });
+  await expect(row).toContainText('On break');
+  await rpc(request, token, 'record_driver_position', { lat: 37.7612, lng: -122.4299, heading: 10, speed: 0, accuracy: 5 });
+  await expect(row).toContainText('now');
+  await rpc(request, token, 'set_driver_status', { driver_id: tyler, status: 'offline' });
+  await expect(row).toContainText('Offline');
 });
