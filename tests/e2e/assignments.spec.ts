@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { ANON_KEY, expect, test, unique, workerSession } from './fixtures.ts';
+import { ANON_KEY, expect, PASSWORD, test, unique, workerSession } from './fixtures.ts';
 
 /**
  * The assignments screens (spec 2 'Assignments'): the list's columns, filters in the URL, chips,
@@ -222,4 +222,42 @@ test('a missing assignment says so', async ({ page }) => {
   await expect(page.getByText('Assignment not found')).toBeVisible();
   await page.getByRole('button', { name: 'Go back' }).click();
   await expect(page).toHaveURL(new RegExp(`${LIST}$`));
+});
+
+test('live: the driver accepting elsewhere turns the row Accepted in place; a new assignment offers a refresh', async ({ page, request }) => {
+  const delivery = await pendingDelivery(request);
+  const staff = api(request, admin.accessToken());
+  const [assignment] = await staff.post<{ id: string }[]>('assignments?select=id', {
+    tenant_id: TENANT,
+    delivery_id: delivery.id,
+    driver_id: DEREK,
+    vehicle_id: 'a3000000-0000-4000-8000-000000000001',
+    notes: '',
+  });
+  await page.goto(`${LIST}?q=${delivery.delivery_code}`);
+  await settled(page);
+  const row = bodyRows(page).first();
+  await expect(row).toContainText('Pending');
+  await expect(page.getByRole('status').filter({ hasText: /^Live$/ })).toBeVisible({ timeout: 20_000 });
+
+  const signIn = await request.post('/auth/v1/token?grant_type=password', {
+    headers: { apikey: ANON_KEY, 'content-type': 'application/json' },
+    data: { email: 'driver@acme.test', password: PASSWORD },
+  });
+  expect(signIn.ok(), await signIn.text()).toBe(true);
+  const driver = ((await signIn.json()) as { access_token: string }).access_token;
+  const accepted = await request.post('/rest/v1/rpc/respond_to_assignment', {
+    headers: { apikey: ANON_KEY, authorization: `Bearer ${driver}`, 'content-type': 'application/json' },
+    data: { assignment_id: assignment!.id, accept: true },
+  });
+  expect(accepted.ok(), await accepted.text()).toBe(true);
+  await expect(row).toContainText('Accepted');
+  await expect(row.locator('[data-tone]')).toHaveAttribute('data-tone', 'warning');
+
+  const other = await pendingDelivery(request);
+  await staff.post('assignments', { tenant_id: TENANT, delivery_id: other.id, driver_id: DEREK, vehicle_id: 'a3000000-0000-4000-8000-000000000001', notes: '' });
+  await expect(page.getByRole('status').filter({ hasText: 'New changes' })).toBeVisible();
+
+  // Derek is free again for the other tests.
+  await staff.post('rpc/unassign_delivery', { delivery_id: delivery.id, reason: 'Test over' });
 });
