@@ -2,6 +2,7 @@ import { Suspense, type ReactNode } from 'react';
 import { Route, Switch, useParams } from 'wouter';
 import { fetchTenantBrand } from '../features/brand/api';
 import { writeCachedBrand } from '../features/brand/cache';
+import { brandTheme } from '../features/brand/theme';
 import { readAuthRedirect } from '../features/auth/schema';
 import {
   BLANK_PATH,
@@ -37,10 +38,12 @@ const VerifyPage = lazyWithRetry(async () => ({ default: (await import('../featu
 const ResetPasswordPage = lazyWithRetry(async () => ({ default: (await import('../features/auth/pages/ResetPasswordPage')).ResetPasswordPage }));
 const UpdatePasswordPage = lazyWithRetry(async () => ({ default: (await import('../features/auth/pages/UpdatePasswordPage')).UpdatePasswordPage }));
 const BusinessPickerPage = lazyWithRetry(async () => ({ default: (await import('../features/tenants/pages/BusinessPickerPage')).BusinessPickerPage }));
+const TrackingPage = lazyWithRetry(async () => ({ default: (await import('../features/tracking/pages/TrackingPage')).TrackingPage }));
 const AdminDashboardPage = lazyWithRetry(() => import('../features/dashboards/pages/AdminDashboardPage'));
 const DispatcherDashboardPage = lazyWithRetry(() => import('../features/dashboards/pages/DispatcherDashboardPage'));
 const DriverDashboardPage = lazyWithRetry(() => import('../features/dashboards/pages/DriverDashboardPage'));
 const CustomerDashboardPage = lazyWithRetry(() => import('../features/dashboards/pages/CustomerDashboardPage'));
+const CustomerDeliveries = lazyWithRetry(() => import('../features/customer-dashboard/components/CustomerDeliveries'));
 const VehiclesListPage = lazyWithRetry(async () => ({ default: (await import('../features/vehicles/pages/VehiclesListPage')).VehiclesListPage }));
 const VehicleCreatePage = lazyWithRetry(async () => ({ default: (await import('../features/vehicles/pages/VehicleFormPage')).VehicleCreatePage }));
 const VehicleEditPage = lazyWithRetry(async () => ({ default: (await import('../features/vehicles/pages/VehicleFormPage')).VehicleEditPage }));
@@ -135,6 +138,13 @@ function recordHistory(tableName: string) {
 async function loadTenantBrand(slug: string): Promise<void> {
   const record = await fetchTenantBrand(slug);
   if (record) writeCachedBrand(record);
+}
+
+/** The tracking page paints the delivery's business in its own brand (colours and logo), as the brand feature reads them. */
+function trackingBrand(business: { colors?: unknown; logo_url?: unknown }) {
+  const logo = business.logo_url && typeof business.logo_url === 'object' ? (business.logo_url as { light?: string; dark?: string }) : null;
+  const theme = brandTheme({ colors: business.colors }, logo);
+  return { variables: { ...theme.variables }, logo: theme.logo };
 }
 
 /** A lazy page: the loading screen until its code has arrived. */
@@ -531,9 +541,11 @@ export function AppRoutes() {
           </Page>
         </MainLayout>
       </Route>
-      {/* The tracking page comes with the dispatch issues; until then the path is known but has nothing to show. */}
+      {/* Public: no session needed, outside tenant verification (spec 2). */}
       <Route path={TRACKING_PATH}>
-        <NotFoundPage />
+        <Page>
+          <TrackingPage brand={trackingBrand} />
+        </Page>
       </Route>
       <Route path={BLANK_PATH}>
         <MainLayout>{null}</MainLayout>
@@ -600,7 +612,9 @@ export function AppRoutes() {
           <PanelGuard panel="customer">
             <DriverLayout>
               <Page>
-                <CustomerDashboardPage />
+                <CustomerDashboardPage>
+                  <CustomerDeliveries />
+                </CustomerDashboardPage>
               </Page>
             </DriverLayout>
           </PanelGuard>

@@ -125,7 +125,7 @@ test.describe('shared pages', () => {
     await expect(page).toHaveURL(/\/acme\/admin$/);
   });
 
-  for (const path of ['/error/404', '/tracking', '/acme/driver/anything', '/businesses/extra', '/error']) {
+  for (const path of ['/error/404', '/acme/driver/anything', '/businesses/extra', '/error']) {
     test(`${path} shows the not-found page`, async ({ page }) => {
       await page.goto(path);
       await expect(page.getByRole('heading', { name: 'Sorry, page not found!' })).toBeVisible();

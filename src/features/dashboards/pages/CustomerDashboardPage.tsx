@@ -1,7 +1,13 @@
+import type { ReactNode } from 'react';
 import { RoleDashboard } from './RoleDashboard';
 
-export function CustomerDashboardPage() {
-  return <RoleDashboard panelTitle="Customer" intro="Follow your orders and deliveries, and see what is new." />;
+/** The customer's single dashboard (spec 2): who they are, then their deliveries (`children`, composed in src/app), then news. */
+export function CustomerDashboardPage({ children }: { children?: ReactNode }) {
+  return (
+    <RoleDashboard panelTitle="Customer" intro="Follow your deliveries live, and see what is new.">
+      {children}
+    </RoleDashboard>
+  );
 }
 
 export default CustomerDashboardPage;

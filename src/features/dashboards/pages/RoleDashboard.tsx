@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { useSession } from '../../../lib/session';
 import { tenantIdOf } from '../../../lib/tenant';
@@ -10,10 +11,12 @@ export interface RoleDashboardProps {
   panelTitle: string;
   /** One line under the greeting: what this panel is for. */
   intro: string;
+  /** The panel's own work under the greeting (e.g. the customer's deliveries), composed in src/app. */
+  children?: ReactNode;
 }
 
 /** The dashboards of the dispatcher, driver and customer panels: who you are, where, and what is new. */
-export function RoleDashboard({ panelTitle, intro }: RoleDashboardProps) {
+export function RoleDashboard({ panelTitle, intro, children }: RoleDashboardProps) {
   const { status, user } = useSession();
   const { notifications } = useDashboardWidgets();
   useDocumentTitle(`${panelTitle} dashboard | ${user ? tenantLabel(user) : 'Waypost'}`);
@@ -48,6 +51,7 @@ export function RoleDashboard({ panelTitle, intro }: RoleDashboardProps) {
           </div>
         </dl>
       </Card>
+      {children}
       {tenantId && notifications?.({ tenantId, userId: user.id })}
     </div>
   );

@@ -1,0 +1,49 @@
+import { supabase } from '../../lib/supabase';
+import { ACTIVE_STATUSES, customerDeliverySchema, PAGE_SIZE, PAST_STATUSES, type CustomerDelivery } from './schema';
+
+const COLUMNS =
+  'id, delivery_code, tracking_token, kind, status, status_reason, dropoff_address, dropoff_window_start, dropoff_window_end, package_count, ' +
+  'driver_id, delivered_at, failed_at, cancelled_at, returned_at, proof, created_at, updated_at';
+
+export interface DeliveryPage {
+  rows: CustomerDelivery[];
+  total: number;
+}
+
+/**
+ * One page of the customer's own deliveries, active (pending .. in transit, newest first) or past
+ * (delivered, failed, cancelled, returned; the latest change first). RLS gives a customer only
+ * theirs; the filters say so too, on the indexed customer_id and status.
+ */
+export async function listCustomerDeliveries(
+  tenantId: string,
+  customerId: string,
+  scope: 'active' | 'past',
+  page: number,
+  signal?: AbortSignal,
+): Promise<DeliveryPage> {
+  const from = (page - 1) * PAGE_SIZE;
+  let query = supabase
+    .from('deliveries')
+    .select(COLUMNS, { count: 'exact' })
+    .eq('tenant_id', tenantId)
+    .eq('customer_id', customerId)
+    .in('status', scope === 'active' ? [...ACTIVE_STATUSES] : [...PAST_STATUSES])
+    .order(scope === 'active' ? 'created_at' : 'updated_at', { ascending: false })
+    .order('id', { ascending: false })
+    .range(from, from + PAGE_SIZE - 1);
+  if (signal) query = query.abortSignal(signal);
+  const { data, count, error } = await query;
+  if (error) throw error;
+  return { rows: customerDeliverySchema.array().parse(data), total: count ?? 0 };
+}
+
+/** The first names of the drivers carrying the deliveries (customers read the tenant's staff, never their surnames here). */
+export async function driverFirstNames(ids: readonly string[], signal?: AbortSignal): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  let query = supabase.from('profiles').select('id, first_name').in('id', [...new Set(ids)]);
+  if (signal) query = query.abortSignal(signal);
+  const { data, error } = await query;
+  if (error) throw error;
+  return new Map((data ?? []).filter((row) => row.first_name).map((row) => [row.id, row.first_name as string]));
+}

@@ -1,0 +1,280 @@
+import { useCallback, useState, type ReactNode } from 'react';
+import { Link, useLocation, useSearch } from 'wouter';
+import { useSession } from '../../../lib/session';
+import { tenantIdOf } from '../../../lib/tenant';
+import { trackingPath } from '../../../lib/tracking';
+import { Button, buttonClassName } from '../../../ui/Button';
+import { DeliveryStatusChip } from '../../../ui/delivery-status';
+import { EmptyState } from '../../../ui/EmptyState';
+import { ErrorState } from '../../../ui/ErrorState';
+import { LiveIndicator } from '../../../ui/LiveIndicator';
+import { Skeleton } from '../../../ui/Skeleton';
+import {
+  dropoffText,
+  endedAt,
+  isActive,
+  PAGE_SIZE,
+  parseView,
+  proofSummary,
+  SHOW_LABELS,
+  SHOW_VALUES,
+  writeView,
+  type CustomerDelivery,
+  type DashboardView,
+} from '../schema';
+import { useDeliverySection, useLiveActiveDeliveries, type LivePatch, type SectionState } from '../use-customer-deliveries';
+
+const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+const timeOnly = new Intl.DateTimeFormat(undefined, { timeStyle: 'short' });
+
+function formatDateTime(iso: string | null): string {
+  if (!iso) return '—';
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? '—' : dateTime.format(date);
+}
+
+function formatWindow(start: string | null, end: string | null): string | null {
+  if (start && end) {
+    const from = new Date(start);
+    const to = new Date(end);
+    return from.toDateString() === to.toDateString() ? `${dateTime.format(from)} – ${timeOnly.format(to)}` : `${dateTime.format(from)} – ${dateTime.format(to)}`;
+  }
+  if (end) return `By ${formatDateTime(end)}`;
+  if (start) return `From ${formatDateTime(start)}`;
+  return null;
+}
+
+function Detail({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="min-w-0">
+      <dt className="text-xs text-slate-600 dark:text-slate-400">{label}</dt>
+      <dd className="mt-0.5 text-sm break-words">{children}</dd>
+    </div>
+  );
+}
+
+function DeliveryCard({ delivery, patch, driverName }: { delivery: CustomerDelivery; patch: LivePatch | undefined; driverName: string | null }) {
+  const status = patch?.status ?? delivery.status;
+  const active = isActive(status);
+  const driver = patch ? (patch.driverFirstName ?? driverName) : driverName;
+  const expected = formatWindow(delivery.dropoff_window_start, delivery.dropoff_window_end);
+  const proof = status === 'delivered' ? proofSummary(delivery.proof) : null;
+  return (
+    <li>
+      <article
+        aria-labelledby={`delivery-${delivery.id}`}
+        className="rounded-xl border border-slate-200 bg-brand-card p-4 shadow-sm dark:border-slate-800 dark:bg-slate-900"
+        data-testid="customer-delivery"
+      >
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <h3 id={`delivery-${delivery.id}`} className="font-mono text-sm font-semibold">
+            {delivery.delivery_code}
+          </h3>
+          <DeliveryStatusChip status={status} />
+        </div>
+        <dl className="mt-3 grid gap-3 sm:grid-cols-2">
+          <Detail label="Drop-off">{dropoffText(delivery.dropoff_address)}</Detail>
+          {active && expected && <Detail label="Delivery window">{expected}</Detail>}
+          {active && driver && (
+            <Detail label="Driver">
+              <span data-testid="customer-delivery-driver">{driver}</span>
+            </Detail>
+          )}
+          {!active && <Detail label={status === 'delivered' ? 'Delivered' : 'Closed'}>{formatDateTime(endedAt({ ...delivery, status }))}</Detail>}
+          {proof && (
+            <Detail label="Proof of delivery">
+              <span data-testid="customer-delivery-proof">
+                {proof.recipient ? `Received by ${proof.recipient}` : 'Recipient not recorded'}
+                {proof.signed ? ' · signed' : ''}
+                {proof.photos > 0 ? ` · ${proof.photos} photo${proof.photos === 1 ? '' : 's'}` : ''}
+              </span>
+            </Detail>
+          )}
+          {(status === 'failed' || status === 'returned' || status === 'cancelled') && delivery.status_reason && (
+            <Detail label="Reason">{delivery.status_reason}</Detail>
+          )}
+        </dl>
+        <div className="mt-3 flex flex-wrap gap-2">
+          <Link href={trackingPath(delivery.tracking_token)} className={buttonClassName(active ? 'primary' : 'secondary')} aria-label={`Track ${delivery.delivery_code}`}>
+            {active ? 'Track live' : 'View tracking'}
+          </Link>
+        </div>
+      </article>
+    </li>
+  );
+}
+
+function Pager({ label, page, total, onPage }: { label: string; page: number; total: number; onPage: (page: number) => void }) {
+  const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
+  if (pages <= 1) return null;
+  return (
+    <nav aria-label={`${label} pages`} className="mt-3 flex items-center justify-between gap-2 text-sm">
+      <Button variant="secondary" disabled={page <= 1} onClick={() => onPage(page - 1)}>
+        Previous
+      </Button>
+      <span>
+        Page {Math.min(page, pages)} of {pages}
+      </span>
+      <Button variant="secondary" disabled={page >= pages} onClick={() => onPage(page + 1)}>
+        Next
+      </Button>
+    </nav>
+  );
+}
+
+function Section({
+  title,
+  state,
+  onRetry,
+  page,
+  onPage,
+  empty,
+  patches,
+  extra,
+}: {
+  title: string;
+  state: SectionState;
+  onRetry: () => void;
+  page: number;
+  onPage: (page: number) => void;
+  empty: ReactNode;
+  patches: ReadonlyMap<string, LivePatch>;
+  extra?: ReactNode;
+}) {
+  const id = `section-${title.toLowerCase().replace(/\W+/g, '-')}`;
+  return (
+    <section aria-labelledby={id} aria-busy={state.status === 'loading'} className="space-y-3">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 id={id} className="text-base font-semibold">
+          {title}
+          {state.status === 'ready' && state.total > 0 && <span className="ml-2 text-sm font-normal text-slate-600 dark:text-slate-400">({state.total})</span>}
+        </h2>
+        {extra}
+      </div>
+      {state.status === 'loading' && (
+        <div role="status" aria-label={`Loading ${title.toLowerCase()}`} className="space-y-3">
+          {[0, 1].map((i) => (
+            <div key={i} className="space-y-2 rounded-xl border border-slate-200 p-4 dark:border-slate-800">
+              <Skeleton className="h-4 w-32" />
+              <Skeleton className="h-4 w-2/3" />
+            </div>
+          ))}
+        </div>
+      )}
+      {state.status === 'failed' && (
+        <div className="rounded-xl border border-slate-200 dark:border-slate-800">
+          <ErrorState title={`Could not load ${title.toLowerCase()}`} detail="Check your connection and try again." onRetry={onRetry} />
+        </div>
+      )}
+      {state.status === 'ready' && state.rows.length === 0 && <div className="rounded-xl border border-dashed border-slate-300 dark:border-slate-700">{empty}</div>}
+      {state.status === 'ready' && state.rows.length > 0 && (
+        <>
+          <ul className="space-y-3">
+            {state.rows.map((delivery) => (
+              <DeliveryCard
+                key={delivery.id}
+                delivery={delivery}
+                patch={patches.get(delivery.id)}
+                driverName={delivery.driver_id ? (state.driverNames.get(delivery.driver_id) ?? null) : null}
+              />
+            ))}
+          </ul>
+          <Pager label={title} page={page} total={state.total} onPage={onPage} />
+        </>
+      )}
+    </section>
+  );
+}
+
+const NO_PATCHES: ReadonlyMap<string, LivePatch> = new Map();
+
+/**
+ * The customer's deliveries on their dashboard: active first (pending .. in transit, live through
+ * each one's tracking topic), then the past ones with their outcome and proof; filter and pages in
+ * the URL; each opens its tracking view.
+ */
+export function CustomerDeliveries() {
+  const { user } = useSession();
+  const tenantId = user ? tenantIdOf(user) : null;
+  const customerId = user?.id ?? null;
+  const search = useSearch();
+  const [location, navigate] = useLocation();
+  const view = parseView(search);
+  const [reloadKey, setReloadKey] = useState(0);
+  const reload = useCallback(() => setReloadKey((n) => n + 1), []);
+
+  const showActive = view.show !== 'past';
+  const showPast = view.show !== 'active';
+  const active = useDeliverySection(tenantId ?? '', customerId ?? '', 'active', view.activePage, reloadKey, Boolean(tenantId && customerId) && showActive);
+  const past = useDeliverySection(tenantId ?? '', customerId ?? '', 'past', view.pastPage, reloadKey, Boolean(tenantId && customerId) && showPast);
+  const live = useLiveActiveDeliveries(showActive && active.state.status === 'ready' ? active.state.rows : null, reload);
+
+  const go = (next: Partial<DashboardView>, replace = false) => {
+    const query = writeView({ ...view, ...next }, search);
+    navigate(query ? `${location}?${query}` : location, { replace });
+  };
+
+  if (!tenantId || !customerId) return null;
+  const nothingAtAll =
+    view.show === 'all' && active.state.status === 'ready' && past.state.status === 'ready' && active.state.total === 0 && past.state.total === 0;
+
+  return (
+    <section aria-labelledby="customer-deliveries-title" className="space-y-4 rounded-2xl border border-slate-200 bg-brand-card p-4 shadow-sm sm:p-5 dark:border-slate-800 dark:bg-slate-900">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 id="customer-deliveries-title" className="text-lg font-semibold">
+          Your deliveries
+        </h2>
+        <div className="flex items-center gap-3">
+          {showActive && live.watching > 0 && <LiveIndicator state={live.live} />}
+          <Button variant="secondary" onClick={reload}>
+            Refresh
+          </Button>
+        </div>
+      </div>
+      <div role="group" aria-label="Show deliveries" className="inline-flex rounded-lg border border-slate-300 p-0.5 dark:border-slate-700">
+        {SHOW_VALUES.map((value) => (
+          <button
+            key={value}
+            type="button"
+            aria-pressed={view.show === value}
+            onClick={() => go({ show: value, activePage: 1, pastPage: 1 })}
+            className={`rounded-md px-3 py-1.5 text-sm font-medium focus-visible:outline-2 focus-visible:outline-brand ${view.show === value ? 'bg-brand text-brand-contrast' : 'text-slate-700 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800'}`}
+          >
+            {SHOW_LABELS[value]}
+          </button>
+        ))}
+      </div>
+
+      {nothingAtAll ? (
+        <EmptyState title="No deliveries yet" description="When a delivery is booked for you, it appears here and you can follow it live." />
+      ) : (
+        <>
+          {showActive && (
+            <Section
+              title="Active deliveries"
+              state={active.state}
+              onRetry={active.retry}
+              page={view.activePage}
+              onPage={(page) => go({ activePage: page })}
+              patches={live.patches}
+              empty={<EmptyState title="Nothing on its way" description="Deliveries being prepared or on the road appear here." />}
+            />
+          )}
+          {showPast && (
+            <Section
+              title="Past deliveries"
+              state={past.state}
+              onRetry={past.retry}
+              page={view.pastPage}
+              onPage={(page) => go({ pastPage: page })}
+              patches={NO_PATCHES}
+              empty={<EmptyState title="No past deliveries" description="Delivered, failed and cancelled deliveries appear here." />}
+            />
+          )}
+        </>
+      )}
+    </section>
+  );
+}
+
+export default CustomerDeliveries;

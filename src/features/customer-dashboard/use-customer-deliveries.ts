@@ -1,0 +1,110 @@
+import { useCallback, useEffect, useState } from 'react';
+import { z } from 'zod';
+import type { ConnectionState } from '../../lib/realtime';
+import { watchTracking } from '../../lib/tracking-live';
+import { DELIVERY_STATUSES, type DeliveryStatus } from '../../ui/delivery-status';
+import { driverFirstNames, listCustomerDeliveries } from './api';
+import { isActive, type CustomerDelivery } from './schema';
+
+export type SectionState =
+  | { status: 'loading'; rows: null; total: 0 }
+  | { status: 'ready'; rows: CustomerDelivery[]; total: number; driverNames: Map<string, string> }
+  | { status: 'failed'; rows: null; total: 0 };
+
+type Loaded = Exclude<SectionState, { status: 'loading' }> & { key: string };
+
+const LOADING: SectionState = { status: 'loading', rows: null, total: 0 };
+
+/**
+ * One section (active or past) of the customer's deliveries, read again when `reloadKey` changes.
+ * While a new read is in flight the previous page stays on screen (no flash); after a failure,
+ * Retry shows the skeleton again.
+ */
+export function useDeliverySection(tenantId: string, customerId: string, scope: 'active' | 'past', page: number, reloadKey: number, enabled: boolean) {
+  const [loaded, setLoaded] = useState<Loaded | null>(null);
+  const [attempt, setAttempt] = useState(0);
+  const key = `${tenantId}|${customerId}|${scope}|${page}|${reloadKey}|${attempt}`;
+
+  useEffect(() => {
+    if (!enabled) return;
+    const controller = new AbortController();
+    (async () => {
+      const result = await listCustomerDeliveries(tenantId, customerId, scope, page, controller.signal);
+      const driverIds = result.rows.filter((row) => isActive(row.status) && row.driver_id).map((row) => row.driver_id as string);
+      const driverNames = await driverFirstNames(driverIds, controller.signal).catch(() => new Map<string, string>());
+      return { ...result, driverNames };
+    })().then(
+      (result) => {
+        if (!controller.signal.aborted) setLoaded({ status: 'ready', ...result, key });
+      },
+      () => {
+        if (!controller.signal.aborted) setLoaded({ status: 'failed', rows: null, total: 0, key });
+      },
+    );
+    return () => controller.abort();
+  }, [tenantId, customerId, scope, page, enabled, key]);
+
+  const state: SectionState = !loaded || (loaded.status === 'failed' && loaded.key !== key) ? LOADING : loaded;
+  const retry = useCallback(() => setAttempt((n) => n + 1), []);
+  return { state, retry };
+}
+
+/** What the dashboard takes from a tracking broadcast: the status, the window and the driver's first name. */
+const trackingPatchSchema = z.object({
+  status: z.enum(DELIVERY_STATUSES),
+  window: z.object({ start: z.string().nullish(), end: z.string().nullish() }).optional(),
+  driver: z.object({ first_name: z.string() }).optional(),
+});
+
+export interface LivePatch {
+  status: DeliveryStatus;
+  driverFirstName: string | null;
+}
+
+/**
+ * Live status of the active deliveries on screen through their `tracking:<token>` topics: every
+ * move of the status machine (assigned and accepted too, which notify nobody) arrives there, as
+ * the same sanitized object the tracking page shows. `onSectionChange` runs when one becomes past
+ * (delivered, failed, cancelled) or a topic is joined again after a drop, so the lists are read again.
+ */
+export function useLiveActiveDeliveries(rows: readonly CustomerDelivery[] | null, onSectionChange: () => void) {
+  const [patches, setPatches] = useState<ReadonlyMap<string, LivePatch>>(new Map());
+  const [states, setStates] = useState<ReadonlyMap<string, ConnectionState>>(new Map());
+  const watched = (rows ?? []).filter((row) => isActive(row.status)).map((row) => `${row.id}:${row.tracking_token}`);
+  const key = watched.join(',');
+
+  useEffect(() => {
+    if (!key) return;
+    const stops = key.split(',').map((entry) => {
+      const [id = '', token = ''] = entry.split(':');
+      let wasOffline = false;
+      return watchTracking(token, {
+        onUpdate: (payload) => {
+          const parsed = trackingPatchSchema.safeParse(payload);
+          if (!parsed.success) return;
+          const next = parsed.data.status;
+          setPatches((previous) => new Map(previous).set(id, { status: next, driverFirstName: parsed.data.driver?.first_name ?? null }));
+          if (!isActive(next)) onSectionChange();
+        },
+        onState: (state) => {
+          setStates((previous) => new Map(previous).set(id, state));
+          // Back after a drop: what changed meanwhile was not broadcast to us, so read the lists again.
+          if (state === 'offline') wasOffline = true;
+          else if (state === 'live' && wasOffline) {
+            wasOffline = false;
+            onSectionChange();
+          }
+        },
+      });
+    });
+    return () => {
+      for (const stop of stops) stop();
+    };
+  }, [key, onSectionChange]);
+
+  // One indicator for all the topics on screen: live when every one is joined.
+  const shown = new Set(watched.map((entry) => entry.split(':')[0]));
+  const all = [...states].filter(([id]) => shown.has(id)).map(([, state]) => state);
+  const live: ConnectionState = all.length === 0 ? 'live' : all.every((s) => s === 'live') ? 'live' : all.some((s) => s === 'connecting') ? 'connecting' : 'offline';
+  return { patches, live, watching: all.length };
+}

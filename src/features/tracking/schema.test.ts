@@ -1,0 +1,132 @@
+import { describe, expect, it } from 'vitest';
+import { trackingPath } from '../../lib/tracking';
+import { businessName, freshPosition, parseTrackingInput, statusHeadline, trackingSchema, trackingSteps, type Tracking } from './schema';
+
+const TOKEN = '0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef';
+
+describe('parseTrackingInput', () => {
+  it('takes the bare token, with spaces and in any case', () => {
+    expect(parseTrackingInput(TOKEN)).toBe(TOKEN);
+    expect(parseTrackingInput(`  ${TOKEN.toUpperCase()}\n`)).toBe(TOKEN);
+  });
+
+  it('takes the whole link, from any host, with or without its scheme', () => {
+    expect(parseTrackingInput(`https://track.acme.example/tracking?token=${TOKEN}`)).toBe(TOKEN);
+    expect(parseTrackingInput(`http://127.0.0.1:5173/tracking?token=${TOKEN}&utm_source=sms`)).toBe(TOKEN);
+    expect(parseTrackingInput(`waypost.example/tracking?token=${TOKEN}`)).toBe(TOKEN);
+    expect(parseTrackingInput(trackingPath(TOKEN))).toBe(TOKEN);
+  });
+
+  it('takes a link that carries the token as its last path segment', () => {
+    expect(parseTrackingInput(`https://acme.example/t/${TOKEN}`)).toBe(TOKEN);
+  });
+
+  it('refuses what cannot be a token: empty, too short, not hex, a link without one', () => {
+    expect(parseTrackingInput('')).toBeNull();
+    expect(parseTrackingInput('   ')).toBeNull();
+    expect(parseTrackingInput('ACME-000123')).toBeNull();
+    expect(parseTrackingInput('abc123')).toBeNull();
+    expect(parseTrackingInput(`${TOKEN.slice(0, 31)}`)).toBeNull();
+    expect(parseTrackingInput(`${TOKEN.slice(0, 40)}zz`)).toBeNull();
+    expect(parseTrackingInput('https://acme.example/tracking?token=nope')).toBeNull();
+    expect(parseTrackingInput('https://acme.example/tracking')).toBeNull();
+    expect(parseTrackingInput('not a link at all')).toBeNull();
+  });
+});
+
+function tracking(overrides: Partial<Tracking>): Tracking {
+  return {
+    code: 'ACME-000123',
+    kind: 'delivery',
+    status: 'pending',
+    created_at: '2026-11-25T09:00:00Z',
+    timeline: [{ status: 'pending', at: '2026-11-25T09:00:00Z' }],
+    business: { slug: 'acme', name: { en: 'Acme Logistics' } },
+    ...overrides,
+  };
+}
+
+describe('trackingSteps', () => {
+  it('a pending delivery: placed is current, the rest to come', () => {
+    const steps = trackingSteps(tracking({}));
+    expect(steps.map((s) => `${s.key}:${s.state}`)).toEqual(['placed:current', 'assigned:upcoming', 'picked_up:upcoming', 'in_transit:upcoming', 'delivered:upcoming']);
+    expect(steps[0]!.at).toBe('2026-11-25T09:00:00Z');
+  });
+
+  it('in transit: the earlier steps done with their times, on the way current', () => {
+    const steps = trackingSteps(
+      tracking({
+        status: 'in_transit',
+        timeline: [
+          { status: 'pending', at: '2026-11-25T09:00:00Z' },
+          { status: 'assigned', at: '2026-11-25T09:05:00Z' },
+          { status: 'accepted', at: '2026-11-25T09:06:00Z' },
+          { status: 'picked_up', at: '2026-11-25T09:30:00Z' },
+          { status: 'in_transit', at: '2026-11-25T09:31:00Z' },
+        ],
+      }),
+    );
+    expect(steps.map((s) => `${s.key}:${s.state}`)).toEqual(['placed:done', 'assigned:done', 'picked_up:done', 'in_transit:current', 'delivered:upcoming']);
+    expect(steps[1]!.at).toBe('2026-11-25T09:06:00Z');
+    expect(steps[4]!.at).toBeNull();
+  });
+
+  it('delivered: every step done', () => {
+    const steps = trackingSteps(tracking({ status: 'delivered', timeline: [{ status: 'delivered', at: '2026-11-25T10:00:00Z' }] }));
+    expect(steps.every((s) => s.state === 'done')).toBe(true);
+    expect(steps[4]!.at).toBe('2026-11-25T10:00:00Z');
+  });
+
+  it('failed after pickup: the steps reached, then the failure', () => {
+    const steps = trackingSteps(
+      tracking({
+        status: 'failed',
+        timeline: [
+          { status: 'pending', at: '2026-11-25T09:00:00Z' },
+          { status: 'accepted', at: '2026-11-25T09:06:00Z' },
+          { status: 'picked_up', at: '2026-11-25T09:30:00Z' },
+          { status: 'failed', at: '2026-11-25T10:30:00Z' },
+        ],
+      }),
+    );
+    expect(steps.map((s) => `${s.key}:${s.state}`)).toEqual(['placed:done', 'assigned:done', 'picked_up:done', 'failed:failed']);
+    expect(steps[3]!.at).toBe('2026-11-25T10:30:00Z');
+  });
+
+  it('cancelled before a driver, and returned after a failure', () => {
+    expect(trackingSteps(tracking({ status: 'cancelled' })).map((s) => `${s.key}:${s.state}`)).toEqual(['placed:done', 'cancelled:failed']);
+    expect(trackingSteps(tracking({ status: 'returned' })).map((s) => `${s.key}:${s.state}`)).toEqual(['placed:done', 'failed:done', 'returned:current']);
+  });
+});
+
+describe('the headline, the business name and the schema', () => {
+  it('names the driver while in transit', () => {
+    expect(statusHeadline(tracking({ status: 'in_transit', driver: { first_name: 'Derek' } }))).toBe('Derek is on the way');
+    expect(statusHeadline(tracking({ status: 'in_transit' }))).toBe('Your parcel is on the way');
+    expect(statusHeadline(tracking({ status: 'failed' }))).toBe('The delivery could not be completed');
+  });
+
+  it('reads the tenant name in English, else the slug', () => {
+    expect(businessName({ slug: 'acme', name: { en: 'Acme Logistics' } })).toBe('Acme Logistics');
+    expect(businessName({ slug: 'acme', name: 'Acme' })).toBe('Acme');
+    expect(businessName({ slug: 'acme', name: { fr: 'Acmé' } })).toBe('acme');
+    expect(businessName({ slug: 'acme' })).toBe('acme');
+  });
+
+  it('accepts the function’s object and refuses one without the whitelisted core', () => {
+    expect(trackingSchema.safeParse({ ...tracking({}), extra: 'ignored' }).success).toBe(true);
+    expect(trackingSchema.safeParse({ code: 'ACME-1' }).success).toBe(false);
+    expect(trackingSchema.safeParse({ ...tracking({}), status: 'teleported' }).success).toBe(false);
+  });
+});
+
+describe('freshPosition', () => {
+  const position = { lat: 37.77, lng: -122.39, heading: 45, at: '2026-11-25T09:31:00Z' };
+  it('shows a fix for 2 minutes after it arrived, then drops it; none without a fix', () => {
+    const arrived = 1_000_000;
+    expect(freshPosition(position, arrived, arrived)).toBe(position);
+    expect(freshPosition(position, arrived, arrived + 119_000)).toBe(position);
+    expect(freshPosition(position, arrived, arrived + 121_000)).toBeNull();
+    expect(freshPosition(undefined, arrived, arrived)).toBeNull();
+  });
+});

@@ -1,0 +1,128 @@
+import type { Page } from '@playwright/test';
+import { createCustomer, deleteUser, expect, signInTo, test, unique, workerSession } from './fixtures.ts';
+import { ACME, assignToDerek, createDelivery, recordFix, rpc, tokenOf, transition } from './tracking-api.ts';
+
+/**
+ * The customer's dashboard (/acme/customer) as Carla: her deliveries, active first with the driver's
+ * first name and live status, past ones with their proof; the filter and pages in the URL; a card
+ * opens the delivery's tracking view; a customer without deliveries sees the empty state.
+ * Her deliveries are created in the test through the API as the dispatcher and moved as the driver.
+ */
+
+test.describe.configure({ timeout: 90_000 });
+const carla = workerSession('customer@acme.test', '/acme/customer');
+
+const section = (page: Page, name: string) => page.getByRole('region', { name: new RegExp(`^${name}`) });
+const card = (page: Page, code: string) => page.getByRole('article', { name: code });
+
+test('active deliveries first with the driver and live status, past ones with their proof; a card opens its tracking', async ({ page, request }) => {
+  const dispatcher = await tokenOf(request, 'dispatcher@acme.test');
+  const driver = await tokenOf(request, 'driver@acme.test');
+  const start = new Date(Date.now() + 3 * 3600_000);
+  const waiting = await createDelivery(request, dispatcher, {
+    dropoff_window_start: start.toISOString(),
+    dropoff_window_end: new Date(start.getTime() + 2 * 3600_000).toISOString(),
+  });
+  const onTheWay = await createDelivery(request, dispatcher);
+  const done = await createDelivery(request, dispatcher);
+  for (const d of [onTheWay, done]) {
+    const assignment = await assignToDerek(request, dispatcher, d.id);
+    await rpc(request, driver, 'respond_to_assignment', { assignment_id: assignment, accept: true });
+    await transition(request, driver, d.id, 'picked_up');
+  }
+  await recordFix(request, driver, 0);
+  await transition(request, driver, onTheWay.id, 'in_transit');
+  await transition(request, driver, done.id, 'in_transit');
+  await transition(request, driver, done.id, 'delivered', { proof: { recipient_name: 'Carla Customer', signature_url: `${ACME}/${done.id}/signature.png`, photo_urls: [`${ACME}/${done.id}/door.jpg`] } });
+
+  await carla.open(page);
+  // The greeting stays; the deliveries come under it.
+  await expect(page.getByTestId('dashboard-role')).toHaveText('Customer');
+  await expect(page.getByRole('heading', { name: 'Your deliveries' })).toBeVisible();
+
+  const active = section(page, 'Active deliveries');
+  const past = section(page, 'Past deliveries');
+  await expect(active.getByRole('article', { name: waiting.delivery_code })).toBeVisible();
+  await expect(card(page, waiting.delivery_code)).toContainText('Pending');
+  await expect(card(page, waiting.delivery_code)).toContainText('Delivery window');
+  await expect(card(page, waiting.delivery_code).getByTestId('customer-delivery-driver')).toHaveCount(0);
+  await expect(active.getByRole('article', { name: onTheWay.delivery_code })).toContainText('In transit');
+  await expect(card(page, onTheWay.delivery_code).getByTestId('customer-delivery-driver')).toHaveText('Derek');
+  await expect(card(page, onTheWay.delivery_code)).not.toContainText('Derek Driver');
+  await expect(past.getByRole('article', { name: done.delivery_code })).toContainText('Delivered');
+  await expect(card(page, done.delivery_code).getByTestId('customer-delivery-proof')).toHaveText('Received by Carla Customer · signed · 1 photo');
+  // Active before past on the page.
+  const order = await page.getByTestId('customer-delivery').evaluateAll((cards, codes) => codes.map((code) => cards.findIndex((c) => c.textContent?.includes(code))), [
+    waiting.delivery_code,
+    done.delivery_code,
+  ]);
+  expect(order[0]).toBeLessThan(order[1]!);
+
+  // Live, without a reload: the waiting one is assigned, then accepted by Derek.
+  await expect(page.getByRole('region', { name: 'Your deliveries' }).getByRole('status').filter({ hasText: 'Live' })).toBeVisible();
+  const assignment = await assignToDerek(request, dispatcher, waiting.id);
+  await expect(card(page, waiting.delivery_code)).toContainText('Assigned');
+  await rpc(request, driver, 'respond_to_assignment', { assignment_id: assignment, accept: true });
+  await expect(card(page, waiting.delivery_code)).toContainText('Accepted');
+  // Delivered live: it moves to the past deliveries with its proof.
+  await transition(request, driver, onTheWay.id, 'delivered', { proof: { recipient_name: 'Sam at the front desk' } });
+  await expect(past.getByRole('article', { name: onTheWay.delivery_code })).toContainText('Received by Sam at the front desk');
+  await expect(active.getByRole('article', { name: onTheWay.delivery_code })).toHaveCount(0);
+
+  // The filter is in the URL.
+  await page.getByRole('button', { name: 'Past', exact: true }).click();
+  await expect(page).toHaveURL(/\/acme\/customer\?show=past$/);
+  await expect(page.getByRole('button', { name: 'Past', exact: true })).toHaveAttribute('aria-pressed', 'true');
+  await expect(section(page, 'Active deliveries')).toHaveCount(0);
+  await expect(card(page, done.delivery_code)).toBeVisible();
+  await page.getByRole('button', { name: 'Active', exact: true }).click();
+  await expect(page).toHaveURL(/\?show=active$/);
+  await expect(section(page, 'Past deliveries')).toHaveCount(0);
+  await page.goBack();
+  await expect(page).toHaveURL(/\?show=past$/);
+
+  // A card opens its tracking view.
+  await page.getByRole('button', { name: 'All', exact: true }).click();
+  await page.getByRole('link', { name: `Track ${waiting.delivery_code}` }).click();
+  await expect(page).toHaveURL(new RegExp(`/tracking\\?token=${waiting.tracking_token}$`));
+  await expect(page.getByTestId('tracking-headline')).toHaveText('A driver will pick up your parcel');
+});
+
+test('many past deliveries are paged, the page in the URL', async ({ page, request }) => {
+  const dispatcher = await tokenOf(request, 'dispatcher@acme.test');
+  // Eleven cancelled deliveries: at least two pages of past ones, whatever else Carla has.
+  const cancelled: string[] = [];
+  for (let i = 0; i < 11; i += 1) {
+    const d = await createDelivery(request, dispatcher, { external_reference_id: unique('PO') });
+    await transition(request, dispatcher, d.id, 'cancelled', { reason: 'Ordered twice' });
+    cancelled.push(d.delivery_code);
+  }
+  await carla.open(page);
+  await page.getByRole('button', { name: 'Past', exact: true }).click();
+  const past = section(page, 'Past deliveries');
+  await expect(past.getByTestId('customer-delivery')).toHaveCount(10);
+  // The latest change first: the last one cancelled is on page 1, the first one on page 2.
+  await expect(card(page, cancelled[10]!)).toContainText('Ordered twice');
+  await expect(card(page, cancelled[0]!)).toHaveCount(0);
+  const pager = page.getByRole('navigation', { name: 'Past deliveries pages' });
+  await expect(pager).toContainText(/Page 1 of \d+/);
+  await pager.getByRole('button', { name: 'Next' }).click();
+  await expect(page).toHaveURL(/\?show=past&page=2$/);
+  await expect(pager).toContainText(/Page 2 of \d+/);
+  await expect(card(page, cancelled[0]!)).toBeVisible();
+  await page.goBack();
+  await expect(pager).toContainText(/Page 1 of \d+/);
+});
+
+test('a customer without deliveries sees the empty state', async ({ page, request }) => {
+  const email = `${unique('new.customer')}@acme.test`;
+  const id = await createCustomer(request, 'acme', email);
+  try {
+    await signInTo(page, email, '/acme/customer');
+    await expect(page.getByRole('heading', { name: 'Your deliveries' })).toBeVisible();
+    await expect(page.getByText('No deliveries yet')).toBeVisible();
+    await expect(page.getByTestId('customer-delivery')).toHaveCount(0);
+  } finally {
+    await deleteUser(request, id);
+  }
+});
