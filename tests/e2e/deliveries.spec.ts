@@ -236,3 +236,18 @@ test('edit: a pending delivery, prefilled, saved back to its detail', async ({ p
   await expect(page.getByText('Call the warehouse before arriving')).toBeVisible();
   await expect(page.getByText('Urgent')).toBeVisible();
 });
+
+test('the list is live: a new delivery appears at the top, a status change lands in place', async ({ page, request }) => {
+  await page.goto(LIST);
+  await expect(bodyRows(page)).not.toHaveCount(0);
+  await expect(page.getByText('Live', { exact: true })).toBeVisible();
+
+  const fresh = await createViaApi(request);
+  // Other tests add deliveries at the same time: find this one by its code among the newest.
+  const row = bodyRows(page).filter({ hasText: fresh.delivery_code });
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText('Pending');
+
+  await rpc(request, 'transition_delivery', { delivery_id: fresh.id, status: 'cancelled', reason: 'Entered twice' });
+  await expect(row).toContainText('Cancelled');
+});
