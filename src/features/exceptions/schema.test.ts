@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { EXCEPTION_NEXT, EXCEPTION_STATUSES, EXCEPTION_TOASTS, ExceptionFormSchema, toExceptionWrite, type ExceptionFormInput } from './schema';
+
+const valid = (): ExceptionFormInput => ({
+  delivery_id: '7b4a4c8e-3c56-4f0e-9d59-0d9b7b0e2a11',
+  type: 'damaged',
+  severity: 'high',
+  description: 'Carton crushed',
+  photos: [],
+  assigned_to: null,
+});
+
+function messages(input: ExceptionFormInput): Record<string, string> {
+  const result = ExceptionFormSchema.safeParse(input);
+  if (result.success) return {};
+  return Object.fromEntries(result.error.issues.map((issue) => [issue.path.join('.'), issue.message]));
+}
+
+describe('ExceptionFormSchema (the words of private.exception_problems)', () => {
+  it('accepts a valid report', () => {
+    expect(messages(valid())).toEqual({});
+  });
+
+  it('requires delivery, type, severity and description', () => {
+    expect(messages({ ...valid(), delivery_id: '', type: '', severity: '', description: '  ' })).toEqual({
+      delivery_id: 'Delivery is required',
+      type: 'Type is required',
+      severity: 'Severity is required',
+      description: 'Description is required',
+    });
+    expect(messages({ ...valid(), description: 'x'.repeat(2001) })).toEqual({ description: 'Description must be at most 2000 characters' });
+  });
+
+  it('writes a trimmed description and no assignee as null', () => {
+    const output = ExceptionFormSchema.parse({ ...valid(), description: '  Carton crushed  ', assigned_to: '' });
+    expect(toExceptionWrite(output, [])).toEqual({ type: 'damaged', severity: 'high', description: 'Carton crushed', photos: [], assigned_to: null });
+  });
+});
+
+describe('the machine as the screen offers it', () => {
+  it('has the database\'s arrows: open > investigating > resolved | closed, the last two final', () => {
+    expect(Object.keys(EXCEPTION_NEXT).sort()).toEqual([...EXCEPTION_STATUSES].sort());
+    expect(EXCEPTION_NEXT).toEqual({ open: ['investigating'], investigating: ['resolved', 'closed'], resolved: [], closed: [] });
+  });
+
+  it('says where a move landed', () => {
+    expect(EXCEPTION_TOASTS.moved('investigating')).toBe('Exception under investigation');
+    expect(EXCEPTION_TOASTS.moved('resolved')).toBe('Exception resolved');
+    expect(EXCEPTION_TOASTS.created).toBe('Exception added successfully');
+    expect(EXCEPTION_TOASTS.updateFailed).toBe('Failed to update exception');
+  });
+});
