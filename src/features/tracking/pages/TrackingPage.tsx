@@ -1,6 +1,7 @@
 import { useMemo, useState, type CSSProperties, type FormEvent, type ReactNode } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { useDocumentTitle } from '../../../lib/document-title';
+import { mapsToken } from '../../../lib/geocoding';
 import { TRACKING_PATH } from '../../../lib/paths';
 import { useNow } from '../../../lib/use-now';
 import { Button } from '../../../ui/Button';
@@ -132,7 +133,14 @@ function DriverCard({ tracking, receivedAt }: { tracking: Tracking; receivedAt: 
       </p>
       {position ? (
         <div className="mt-3 space-y-2">
-          <MapView label={`Map: ${driver.first_name}’s position`} center={[position.lng, position.lat]} zoom={14} height={280} markers={markers} />
+          <MapView
+            label={`Map: ${driver.first_name}’s position`}
+            center={[position.lng, position.lat]}
+            zoom={14}
+            height={280}
+            markers={markers}
+            mapboxToken={mapsToken()}
+          />
           <p className="text-xs text-slate-600 dark:text-slate-400" data-testid="tracking-position">
             Location updated {formatTrackingTime(position.at, now)}
           </p>
