@@ -251,3 +251,39 @@ test('the list is live: a new delivery appears at the top, a status change lands
   await rpc(request, 'transition_delivery', { delivery_id: fresh.id, status: 'cancelled', reason: 'Entered twice' });
   await expect(row).toContainText('Cancelled');
 });
+
+test('create: a new address through the address dialog becomes the pickup and is priced', async ({ page }) => {
+  test.slow();
+  await page.goto(`${LIST}/create`);
+  await choose(page, 'Customer', 'Carla', /Carla Customer/);
+  await page.getByRole('button', { name: 'New business address' }).first().click();
+  const d = page.getByRole('dialog');
+  await expect(d.getByRole('heading', { name: 'Add address' })).toBeVisible();
+  const field = (label: string) => new RegExp(`^${label}\\*?$`);
+  const title = unique('Pier 48 Dock');
+  await d.getByLabel(field('Address title')).fill(title);
+  await d.getByLabel(field('Full name')).fill('Marco Ruiz');
+  await d.getByLabel(field('Email')).fill('dock@acme.test');
+  await d.getByLabel(field('Phone number')).fill('415 555 0190');
+  await d.getByLabel(field('Building name')).fill('Pier 48');
+  await d.getByLabel(field('Address line 1')).fill('Pier 48, The Embarcadero');
+  await d.getByLabel(field('Street')).fill('The Embarcadero');
+  await d.getByLabel(field('City')).fill('San Francisco');
+  await d.getByLabel(field('State')).fill('CA');
+  await d.getByLabel(field('Postal code')).fill('94158');
+  await d.getByLabel(field('Country')).fill('United States');
+  await d.getByLabel(field('Latitude')).fill('37.7765');
+  await d.getByLabel(field('Longitude')).fill('-122.3900');
+  await d.getByRole('button', { name: 'Add address' }).click();
+  await expect(d).toBeHidden();
+  await expect(page.getByRole('combobox', { name: 'Pickup address' })).toHaveValue(title);
+
+  await choose(page, 'Drop-off address', 'Bayview', /Bayview Warehouse/);
+  await page.getByLabel('Description').fill('Pallet of flyers');
+  await page.getByLabel('Weight').fill('20');
+  await choose(page, 'Service', 'Next', 'Next Day');
+  await expect(page.getByTestId('quote')).toContainText(/\$\d+\.\d{2}/);
+  await page.getByRole('button', { name: 'Create delivery' }).click();
+  await expect(page).toHaveURL(new RegExp(`${LIST}/[0-9a-f-]{36}$`));
+  await expect(page.getByText('Pier 48, The Embarcadero').first()).toBeVisible();
+});
