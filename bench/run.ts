@@ -1,22 +1,26 @@
 /**
- * `npm run bench`: the stack benchmark of issue 2, then the realtime benchmark of issue 3 (bench/README.md).
+ * `npm run bench`: the stack benchmark of issue 2, then the realtime benchmark of issue 3 (bench/README.md);
+ * `--suite deliveries`: the deliveries list and transitions of issue 10 (Postgres only, asked for by name).
  *
  *   npm run bench                          both suites, PGlite and Postgres, full profile (about 5 minutes on 2 cores)
- *   npm run bench -- --suite realtime      one suite only (repeatable: stack, realtime)
+ *   npm run bench -- --suite realtime      one suite only (repeatable: stack, realtime, deliveries)
  *   npm run bench -- --quick               a short smoke run of the bench itself
  *   npm run bench -- --backend pglite      one backend only (repeatable)
  *   npm run bench -- --check               exit 1 when a target of a suite that ran is not met
  */
 import { parseArgs } from 'node:util';
+import { runDeliveriesBench } from './deliveries/main.ts';
 import { runRealtimeBench } from './realtime/main.ts';
 import { BACKENDS, type BackendName } from './stack/backends.ts';
 import { runStackBench } from './stack/main.ts';
 
-const SUITES = ['stack', 'realtime'] as const;
+const SUITES = ['stack', 'realtime', 'deliveries'] as const;
+/** Run by a plain `npm run bench` (deliveries loads a million rows: it runs when asked for by name). */
+const DEFAULT_SUITES: readonly Suite[] = ['stack', 'realtime'];
 type Suite = (typeof SUITES)[number];
 
 function parseSuites(values: string[] | undefined): Suite[] {
-  if (!values || values.length === 0) return [...SUITES];
+  if (!values || values.length === 0) return [...DEFAULT_SUITES];
   for (const v of values) {
     if (!(SUITES as readonly string[]).includes(v)) throw new Error(`unknown suite "${v}"; choose from ${SUITES.join(', ')}`);
   }
@@ -52,6 +56,11 @@ async function main(): Promise<number> {
     if (suites.includes('stack')) console.log('');
     const report = await runRealtimeBench(opts);
     met &&= report.targets.broadcastP99.verdict === 'PASS' && report.targets.sustainedRatio.verdict === 'PASS';
+  }
+  if (suites.includes('deliveries')) {
+    if (suites.length > 1) console.log('');
+    const report = await runDeliveriesBench({ quick: opts.quick });
+    met &&= report.listTarget.verdict === 'PASS';
   }
   return values.check && !met ? 1 : 0;
 }
