@@ -72,6 +72,13 @@ test('the last 30 days by default: totals, one bar a day and a row per driver; t
   await page.reload();
   await expect(header(page, 'Completed')).toHaveAttribute('aria-sort', 'ascending');
 
+  // The chart for one driver: chosen above it, in the URL.
+  await page.getByLabel('Chart').selectOption({ label: 'Derek Driver' });
+  await expectParam(page, 'driver', DEREK);
+  await expect(page.getByRole('img', { name: /Completed deliveries per day: Derek Driver/ })).toBeVisible({ timeout: 20_000 });
+  await page.getByLabel('Chart').selectOption({ label: 'All drivers' });
+  await expectParam(page, 'driver', null);
+
   // Last 7 days: the range in the URL, seven bars.
   await page.getByRole('button', { name: 'Last 7 days' }).click();
   await expectParam(page, 'from', daysAgo(6));

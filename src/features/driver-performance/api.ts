@@ -32,9 +32,9 @@ export async function listPerformance(state: ListState<PerformanceFilters>, { si
   return { rows: sorted.slice(start, end + 1), total: sorted.length };
 }
 
-/** Completed deliveries per day of the range (the tenant's), for the chart. */
-export async function completedPerDay(from: string, to: string, signal: AbortSignal): Promise<DailyCompleted[]> {
-  const { data, error } = await supabase.rpc('driver_completed_per_day', { from_date: from, to_date: to }).abortSignal(signal);
+/** Completed deliveries per day of the range, the whole tenant's or one driver's, for the chart. */
+export async function completedPerDay(from: string, to: string, driverId: string | undefined, signal: AbortSignal): Promise<DailyCompleted[]> {
+  const { data, error } = await supabase.rpc('driver_completed_per_day', { from_date: from, to_date: to, driver_id: driverId }).abortSignal(signal);
   if (error) throw refusal(error);
   return dailySchema.array().parse(data);
 }

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useSession } from '../../../lib/session';
 import { publicFileUrl } from '../../../lib/storage-url';
 import { tenantIdOf } from '../../../lib/tenant';
@@ -77,6 +77,7 @@ export function DriverPerformancePage() {
   const { user } = useSession();
   const tenantId = tenantIdOf(user) ?? '';
   const table = useListUrlState(performanceList);
+  const chartDriverId = useId();
   const { from, to } = effectiveRange(table.state.filters);
   const problem = rangeProblem(from, to);
   const list = useServerList({
@@ -88,21 +89,25 @@ export function DriverPerformancePage() {
   });
 
   // The overview of the range on screen; an answer for another range (or attempt) shows as loading.
+  const chartDriver = table.state.filters.driver;
   const [answer, setAnswer] = useState<{ key: string; overview: Overview } | null>(null);
   const [attempt, setAttempt] = useState(0);
-  const overviewKey = `${tenantId}/${from}/${to}/${attempt}`;
+  const overviewKey = `${tenantId}/${from}/${to}/${chartDriver ?? ''}/${attempt}`;
   useEffect(() => {
     if (!tenantId || problem) return;
     const controller = new AbortController();
-    Promise.all([allPerformance(from, to, controller.signal), completedPerDay(from, to, controller.signal)]).then(
+    Promise.all([allPerformance(from, to, controller.signal), completedPerDay(from, to, chartDriver, controller.signal)]).then(
       ([rows, days]) => !controller.signal.aborted && setAnswer({ key: overviewKey, overview: { status: 'ready', rows, days } }),
       (error: unknown) =>
         !controller.signal.aborted &&
         setAnswer({ key: overviewKey, overview: { status: 'failed', error: error instanceof Error ? error : new Error(String(error)) } }),
     );
     return () => controller.abort();
-  }, [tenantId, from, to, problem, overviewKey]);
+  }, [tenantId, from, to, chartDriver, problem, overviewKey]);
   const overview: Overview = answer?.key === overviewKey ? answer.overview : { status: 'loading' };
+  // The drivers of the last overview read (kept while the next loads), to choose whose deliveries the chart draws.
+  const drivers = answer?.overview.status === 'ready' ? answer.overview.rows : [];
+  const chartName = chartDriver ? drivers.find((r) => r.driver_id === chartDriver)?.full_name : null;
 
   const setRange = (range: { from: string | undefined; to: string | undefined }) =>
     table.onStateChange({ ...table.state, page: 0, filters: { ...table.state.filters, from: range.from, to: range.to } });
@@ -148,10 +153,32 @@ export function DriverPerformancePage() {
                 <Stat label="On-time rate" value={sum ? formatRate(sum.onTimeRate) : '…'} />
                 <Stat label="Cash collected" value={sum ? formatMoney(sum.cod, sum.currency) : '…'} />
               </dl>
-              <div className="rounded-lg border border-slate-200 bg-white p-4 dark:border-slate-700 dark:bg-slate-900">
+              <div className="space-y-3 rounded-lg border border-slate-200 bg-white p-4 dark:border-slate-700 dark:bg-slate-900">
+                <div className="flex items-center gap-2">
+                  <label htmlFor={chartDriverId} className="text-sm font-medium">
+                    Chart
+                  </label>
+                  <select
+                    id={chartDriverId}
+                    className="rounded-md border border-slate-300 bg-white px-2 py-1 text-sm dark:border-slate-600 dark:bg-slate-900"
+                    value={chartDriver ?? ''}
+                    onChange={(event) =>
+                      table.onStateChange({ ...table.state, filters: { ...table.state.filters, driver: event.target.value || undefined } })
+                    }
+                  >
+                    <option value="">All drivers</option>
+                    {[...drivers]
+                      .sort((a, b) => (a.full_name ?? '').localeCompare(b.full_name ?? ''))
+                      .map((r) => (
+                        <option key={r.driver_id} value={r.driver_id}>
+                          {r.full_name ?? r.driver_id}
+                        </option>
+                      ))}
+                  </select>
+                </div>
                 {overview.status === 'ready' ? (
                   <BarChart
-                    title="Completed deliveries per day"
+                    title={chartName ? `Completed deliveries per day: ${chartName}` : 'Completed deliveries per day'}
                     unit="completed deliveries"
                     data={overview.days.map((d) => ({ key: d.day, label: dayLabel(d.day), value: d.completed }))}
                   />
