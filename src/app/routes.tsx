@@ -381,7 +381,7 @@ function AdminArea() {
         </Route>
         <Route path="/assignments/:id/edit">
           <AdminPage>
-            <AssignmentEditPage />
+            <AssignmentEditPage history={recordHistory('assignments')} />
           </AdminPage>
         </Route>
         <Route path="/driver-performance">

@@ -40,8 +40,11 @@ import { AssignmentStatusChip } from '../components/AssignmentStatusChip';
 
 const LIST_PATH = '/assignments';
 
-/** Create (`assignments/create`, optionally `?delivery_id=…`) or edit (`assignments/:id/edit`, only while pending). */
-export function AssignmentFormPage({ mode }: { mode: 'create' | 'edit' }) {
+/**
+ * Create (`assignments/create`, optionally `?delivery_id=…`) or edit (`assignments/:id/edit`, only while
+ * pending). `history` renders below a loaded assignment: the app fills it with the record's audit trail.
+ */
+export function AssignmentFormPage({ mode, history }: { mode: 'create' | 'edit'; history?: (assignmentId: string) => ReactNode }) {
   const { id } = useParams<{ id?: string }>();
   const { user } = useSession();
   const tenantId = tenantIdOf(user) ?? '';
@@ -75,18 +78,21 @@ export function AssignmentFormPage({ mode }: { mode: 'create' | 'edit' }) {
       failedTitle={ASSIGNMENT_TOASTS.fetchFailed}
       loadingLabel="Loading assignment"
     >
-      {(assignment) =>
-        assignment && notEditableReason(assignment.status) ? (
-          <ReadOnlyAssignment tenantId={tenantId} assignment={assignment} />
-        ) : (
-          <AssignmentForm
-            key={assignment?.id ?? 'new'}
-            tenantId={tenantId}
-            assignment={assignment}
-            deliveryId={prefilledDelivery.success ? prefilledDelivery.data : null}
-          />
-        )
-      }
+      {(assignment) => (
+        <>
+          {assignment && notEditableReason(assignment.status) ? (
+            <ReadOnlyAssignment tenantId={tenantId} assignment={assignment} />
+          ) : (
+            <AssignmentForm
+              key={assignment?.id ?? 'new'}
+              tenantId={tenantId}
+              assignment={assignment}
+              deliveryId={prefilledDelivery.success ? prefilledDelivery.data : null}
+            />
+          )}
+          {assignment && history && <div className="max-w-3xl pt-6">{history(assignment.id)}</div>}
+        </>
+      )}
     </RecordStates>
   );
 }
@@ -286,6 +292,6 @@ export function AssignmentCreatePage() {
   return <AssignmentFormPage mode="create" />;
 }
 
-export function AssignmentEditPage() {
-  return <AssignmentFormPage mode="edit" />;
+export function AssignmentEditPage({ history }: { history?: (assignmentId: string) => ReactNode }) {
+  return <AssignmentFormPage mode="edit" history={history} />;
 }
