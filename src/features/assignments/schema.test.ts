@@ -7,6 +7,7 @@ import {
   fitLines,
   liveRowPatch,
   notEditableReason,
+  toListChanges,
   type Assignment,
 } from './schema';
 
@@ -122,5 +123,41 @@ describe('the fit hint', () => {
     expect(fitLines({ weight_kg: 5, capacity_kg: null, problems: [{ field: 'vehicle_id', message: 'Vehicle not found' }] })).toEqual([
       { tone: 'problem', text: 'Vehicle not found' },
     ]);
+  });
+});
+
+describe('live changes on the list', () => {
+  const base: Assignment = {
+    id: row.id,
+    tenant_id: row.tenant_id,
+    delivery_id: row.delivery_id,
+    driver_id: row.driver_id,
+    vehicle_id: row.vehicle_id,
+    assigned_by: row.assigned_by_id,
+    assignment_time: row.assignment_time,
+    status: 'pending',
+    notes: '',
+    responded_at: null,
+    rejection_reason: null,
+    completed_at: null,
+    cancelled_at: null,
+    cancel_reason: null,
+    updated_at: row.updated_at,
+  };
+  const shown = [assignmentPageSchema.parse({ total: 1, assignments: [row] }).assignments[0]!];
+
+  it('patches a status change of a row on the page in place', () => {
+    const [change] = toListChanges([{ op: 'update', row: { ...base, status: 'accepted' } }], shown);
+    expect(change?.op).toBe('update');
+    expect(change?.op === 'update' && change.row.status).toBe('accepted');
+  });
+
+  it('offers a refresh when the driver or vehicle changed, whose names the broadcast lacks', () => {
+    expect(toListChanges([{ op: 'update', row: { ...base, driver_id: 'a1000000-0000-4000-8000-000000000103' } }], shown)[0]?.op).toBe('insert');
+    expect(toListChanges([{ op: 'update', row: { ...base, vehicle_id: 'a3000000-0000-4000-8000-000000000002' } }], shown)[0]?.op).toBe('insert');
+  });
+
+  it('passes inserts and deletes on', () => {
+    expect(toListChanges([{ op: 'insert', row: { ...base, id: 'new' } }, { op: 'delete', id: 'gone' }], shown).map((c) => c.op)).toEqual(['insert', 'delete']);
   });
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { ListChange } from '../../lib/use-server-list';
 import type { ChipTone } from '../../ui/Chip';
 
 /** Spec 4 'Assignment status' plus cancelled (staff took the delivery back; 20261125000720). */
@@ -100,6 +101,24 @@ export function liveRowPatch(change: Assignment): Partial<AssignmentRow> & { id:
     cancel_reason: change.cancel_reason,
     updated_at: change.updated_at,
   };
+}
+
+/**
+ * Live changes of the table as changes of the list's rows: an update patches the row's own columns in
+ * place; a new driver or vehicle needs names the broadcast does not carry, so that row is offered as a
+ * refresh (an insert, for the list) instead.
+ */
+export function toListChanges(changes: readonly ListChange<Assignment>[], shown: readonly AssignmentRow[]): ListChange<AssignmentRow>[] {
+  const byId = new Map(shown.map((row) => [row.id, row]));
+  return changes.map((change): ListChange<AssignmentRow> => {
+    if (change.op === 'delete') return change;
+    const patch = liveRowPatch(change.row) as AssignmentRow;
+    const current = byId.get(change.row.id);
+    if (change.op === 'update' && current && (current.driver_id !== change.row.driver_id || current.vehicle_id !== change.row.vehicle_id)) {
+      return { op: 'insert', row: patch };
+    }
+    return { op: change.op, row: patch };
+  });
 }
 
 /** The create and edit form: the ids the database's details name (delivery_id, driver_id, vehicle_id, notes). */

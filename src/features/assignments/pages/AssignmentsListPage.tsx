@@ -19,7 +19,7 @@ import { assignmentList } from '../list';
 import { AssignmentStatusChip } from '../components/AssignmentStatusChip';
 import {
   formatDateTime,
-  liveRowPatch,
+  toListChanges,
   notEditableReason,
   STATUS_OPTIONS,
   type Assignment,
@@ -94,25 +94,7 @@ export function AssignmentsListPage() {
   });
   const live = useLiveCollection(assignmentsSource, tenantId);
   const { applyChanges, rows } = list;
-  // A live change patches the row's own columns in place; a new driver or vehicle needs their names,
-  // which the broadcast does not carry: that row is offered as a refresh instead.
-  const onLiveChanges = useCallback(
-    (changes: ListChange<Assignment>[]) => {
-      const shown = new Map(rows.map((row) => [row.id, row]));
-      applyChanges(
-        changes.map((change): ListChange<AssignmentRow> => {
-          if (change.op === 'delete') return change;
-          const current = shown.get(change.row.id);
-          const patch = liveRowPatch(change.row) as AssignmentRow;
-          if (change.op === 'update' && current && (current.driver_id !== change.row.driver_id || current.vehicle_id !== change.row.vehicle_id)) {
-            return { op: 'insert', row: patch };
-          }
-          return { op: change.op, row: patch };
-        }),
-      );
-    },
-    [applyChanges, rows],
-  );
+  const onLiveChanges = useCallback((changes: ListChange<Assignment>[]) => applyChanges(toListChanges(changes, rows)), [applyChanges, rows]);
   useLiveChanges(live, onLiveChanges);
 
   return (
