@@ -42,6 +42,7 @@ const TrackingPage = lazyWithRetry(async () => ({ default: (await import('../fea
 const AdminDashboardPage = lazyWithRetry(() => import('../features/dashboards/pages/AdminDashboardPage'));
 const DispatcherDashboardPage = lazyWithRetry(() => import('../features/dashboards/pages/DispatcherDashboardPage'));
 const DriverDashboardPage = lazyWithRetry(() => import('../features/dashboards/pages/DriverDashboardPage'));
+const DriverAppPage = lazyWithRetry(() => import('../features/driver-app/pages/DriverAppPage'));
 const CustomerDashboardPage = lazyWithRetry(() => import('../features/dashboards/pages/CustomerDashboardPage'));
 const CustomerDeliveries = lazyWithRetry(() => import('../features/customer-dashboard/components/CustomerDeliveries'));
 const VehiclesListPage = lazyWithRetry(async () => ({ default: (await import('../features/vehicles/pages/VehiclesListPage')).VehiclesListPage }));
@@ -600,7 +601,8 @@ export function AppRoutes() {
           <PanelGuard panel="driver">
             <DriverLayout>
               <Page>
-                <DriverDashboardPage />
+                {/* The driver's single dashboard is the driver app; the greeting and notifications follow it. */}
+                <DriverAppPage footer={<DriverDashboardPage />} />
               </Page>
             </DriverLayout>
           </PanelGuard>

@@ -1,0 +1,96 @@
+import { useState } from 'react';
+import { Button } from '../../../ui/Button';
+import { Dialog } from '../../../ui/Dialog';
+import { TextField } from '../../../ui/TextField';
+import { formatMoney } from '../format';
+import { proofErrors, type DeliverySettings, type DriverTask, type ProofErrors, type ProofValues } from '../schema';
+import { PhotoField } from './PhotoField';
+import { SignatureField } from './SignatureField';
+import { TextAreaLike } from './TextAreaLike';
+
+const EMPTY: ProofValues = { signature: null, photos: [], recipientName: '', notes: '', cashConfirmed: false };
+
+/** Proof of delivery as the tenant asks for it (required, optional, or not shown), then one tap to complete. */
+export function DeliverDialog({
+  task,
+  settings,
+  open,
+  onClose,
+  onComplete,
+}: {
+  task: DriverTask;
+  settings: DeliverySettings;
+  open: boolean;
+  onClose: () => void;
+  onComplete: (values: ProofValues) => void;
+}) {
+  const [values, setValues] = useState<ProofValues>(EMPTY);
+  const [errors, setErrors] = useState<ProofErrors>({});
+  const { proof } = settings;
+  const set = <K extends keyof ProofValues>(key: K, value: ProofValues[K]) => setValues((v) => ({ ...v, [key]: value }));
+
+  const complete = () => {
+    const found = proofErrors(values, settings, task.cod_amount);
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    onComplete(values);
+    setValues(EMPTY);
+  };
+
+  return (
+    <Dialog
+      open={open}
+      onClose={onClose}
+      title={`Deliver ${task.delivery_code}`}
+      description={task.dropoff_address.full_address}
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button onClick={complete} className="py-3">
+            Complete delivery
+          </Button>
+        </>
+      }
+    >
+      <div className="space-y-4">
+        {proof.signature !== 'off' && <SignatureField required={proof.signature === 'required'} error={errors.signature} onChange={(png) => set('signature', png)} />}
+        {proof.photo !== 'off' && (
+          <PhotoField label="Photo" files={values.photos} onChange={(files) => set('photos', files)} required={proof.photo === 'required'} error={errors.photos} />
+        )}
+        {proof.recipient_name !== 'off' && (
+          <TextField
+            label="Recipient's name"
+            required={proof.recipient_name === 'required'}
+            value={values.recipientName}
+            maxLength={200}
+            autoComplete="off"
+            onChange={(event) => set('recipientName', event.target.value)}
+            error={errors.recipientName}
+          />
+        )}
+        {proof.notes !== 'off' && (
+          <TextAreaLike label="Delivery notes" required={proof.notes === 'required'} value={values.notes} onChange={(notes) => set('notes', notes)} error={errors.notes} maxLength={1000} />
+        )}
+        {task.cod_amount > 0 && (
+          <div>
+            <label className="flex items-start gap-3 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm dark:border-amber-700 dark:bg-amber-950">
+              <input
+                type="checkbox"
+                checked={values.cashConfirmed}
+                onChange={(event) => set('cashConfirmed', event.target.checked)}
+                aria-invalid={errors.cash ? true : undefined}
+                className="mt-0.5 size-5"
+              />
+              <span>
+                I collected <strong>{formatMoney(task.cod_amount, task.currency)}</strong> in cash
+              </span>
+            </label>
+            {errors.cash && <p className="mt-1.5 text-sm text-red-600 dark:text-red-400">{errors.cash}</p>}
+          </div>
+        )}
+      </div>
+    </Dialog>
+  );
+}

@@ -1,0 +1,76 @@
+import { Button } from '../../../ui/Button';
+import { Chip, type ChipTone } from '../../../ui/Chip';
+import type { DriverRecord } from '../api';
+import type { GeoState } from '../use-duty-geolocation';
+
+const STATUS: Record<DriverRecord['status'], { label: string; tone: ChipTone }> = {
+  offline: { label: 'Off duty', tone: 'neutral' },
+  available: { label: 'On duty', tone: 'success' },
+  busy: { label: 'On duty · busy', tone: 'info' },
+  on_break: { label: 'On a break', tone: 'warning' },
+};
+
+const GEO_TEXT: Record<GeoState, string | null> = {
+  off: null,
+  waiting: 'Finding your location…',
+  active: 'Sharing your location with dispatch while you are on duty.',
+  denied:
+    'Location is blocked for this site. Allow location in your browser’s site settings (the lock icon next to the address), then reload this page, so dispatch can see where you are.',
+  unavailable: 'Your phone cannot find your location right now. Turn on location services (GPS) and move to open sky; we keep trying.',
+  unsupported: 'This browser cannot share your location. Use Chrome or Safari on your phone to be seen on the dispatch board.',
+};
+
+export interface DutyPanelProps {
+  status: DriverRecord['status'];
+  geo: GeoState;
+  busy: boolean;
+  onChange: (status: 'available' | 'offline' | 'on_break') => void;
+}
+
+/** Going on and off duty (set_driver_status), and whether the phone's location reaches dispatch. */
+export function DutyPanel({ status, geo, busy, onChange }: DutyPanelProps) {
+  const onDuty = status !== 'offline';
+  const geoText = GEO_TEXT[geo];
+  const problem = geo === 'denied' || geo === 'unavailable' || geo === 'unsupported';
+  return (
+    <section aria-labelledby="duty-heading" className="rounded-2xl border border-slate-200 bg-white p-4 shadow-xs dark:border-slate-800 dark:bg-slate-900">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <div className="flex items-center gap-2">
+          <h2 id="duty-heading" className="text-base font-semibold">
+            Duty
+          </h2>
+          <span data-testid="duty-status">
+            <Chip tone={STATUS[status].tone}>{STATUS[status].label}</Chip>
+          </span>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          {onDuty ? (
+            <>
+              {status === 'on_break' ? (
+                <Button variant="secondary" busy={busy} onClick={() => onChange('available')}>
+                  End break
+                </Button>
+              ) : (
+                <Button variant="secondary" busy={busy} onClick={() => onChange('on_break')}>
+                  Take a break
+                </Button>
+              )}
+              <Button variant="secondary" busy={busy} onClick={() => onChange('offline')}>
+                Go off duty
+              </Button>
+            </>
+          ) : (
+            <Button busy={busy} onClick={() => onChange('available')} className="min-w-40">
+              Go on duty
+            </Button>
+          )}
+        </div>
+      </div>
+      {geoText && (
+        <p role={problem ? 'alert' : undefined} className={`mt-3 text-sm ${problem ? 'text-red-700 dark:text-red-300' : 'text-slate-600 dark:text-slate-400'}`} data-testid="geo-status">
+          {geoText}
+        </p>
+      )}
+    </section>
+  );
+}

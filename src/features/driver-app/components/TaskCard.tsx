@@ -1,0 +1,86 @@
+import type { ReactNode } from 'react';
+import { Button, buttonClassName } from '../../../ui/Button';
+import { Chip } from '../../../ui/Chip';
+import { DeliveryStatusChip, type DeliveryStatus } from '../../../ui/delivery-status';
+import { navigationUrl, nextStep, type DriverTask } from '../schema';
+import type { PendingState } from '../pending-overlay';
+import { TaskSummary } from './TaskSummary';
+
+export interface TaskCardProps {
+  task: DriverTask;
+  pending: PendingState | undefined;
+  onPickUp: () => void;
+  onInTransit: () => void;
+  onDeliver: () => void;
+  onFail: () => void;
+  /** Where another feature (chat with dispatch) puts its button for this delivery. */
+  extraActions?: ReactNode;
+}
+
+/** One task of today: where to go next (Navigate links out to the phone's maps app), and the next step. */
+export function TaskCard({ task, pending, onPickUp, onInTransit, onDeliver, onFail, extraActions }: TaskCardProps) {
+  const step = nextStep(task.status);
+  const goingToPickup = task.status === 'accepted';
+  const target = goingToPickup ? { lat: task.pickup_lat, lng: task.pickup_lng } : { lat: task.dropoff_lat, lng: task.dropoff_lng };
+  const headingId = `task-${task.id}`;
+  return (
+    <article aria-labelledby={headingId} data-testid="task-card" className="rounded-2xl border border-slate-200 bg-white p-4 shadow-xs dark:border-slate-800 dark:bg-slate-900">
+      <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
+        <h3 id={headingId} className="text-base font-semibold">
+          {task.delivery_code}
+        </h3>
+        <div className="flex gap-1.5">
+          {pending && <Chip tone="warning">{pending === 'held' ? 'Sending soon' : 'Waiting to send'}</Chip>}
+          <DeliveryStatusChip status={task.status as DeliveryStatus} />
+        </div>
+      </div>
+      <TaskSummary task={task} />
+      <div className="mt-4 grid grid-cols-2 gap-2">
+        <a href={navigationUrl(target.lat, target.lng)} target="_blank" rel="noopener noreferrer" className={`${buttonClassName('secondary')} py-3`}>
+          Navigate{goingToPickup ? ' to pickup' : ''}
+        </a>
+        {step === 'picked_up' && (
+          <Button onClick={onPickUp} className="py-3">
+            Picked up
+          </Button>
+        )}
+        {step === 'in_transit' && (
+          <Button onClick={onInTransit} className="py-3">
+            In transit
+          </Button>
+        )}
+        {step === 'deliver' && (
+          <Button onClick={onDeliver} className="py-3">
+            Deliver
+          </Button>
+        )}
+      </div>
+      <div className="mt-2 flex flex-wrap items-center justify-between gap-2">
+        <Button variant="secondary" onClick={onFail} className="px-3 py-1.5 text-red-700 dark:text-red-300">
+          Could not deliver
+        </Button>
+        {extraActions}
+      </div>
+    </article>
+  );
+}
+
+/** A finished delivery in the history list. */
+export function HistoryRow({ task, pending, when }: { task: DriverTask; pending: PendingState | undefined; when: string }) {
+  return (
+    <li data-testid="history-row" className="flex items-center justify-between gap-3 py-3">
+      <div className="min-w-0">
+        <p className="font-medium">{task.delivery_code}</p>
+        <p className="truncate text-sm text-slate-600 dark:text-slate-400">
+          {task.dropoff_address.full_address ?? ''} · {when}
+          {task.status === 'failed' && task.status_reason ? ` · ${task.status_reason}` : ''}
+        </p>
+      </div>
+      <div className="flex shrink-0 gap-1.5">
+        {pending && <Chip tone="warning">{pending === 'held' ? 'Sending soon' : 'Waiting to send'}</Chip>}
+        <DeliveryStatusChip status={task.status as DeliveryStatus} />
+      </div>
+    </li>
+  );
+}
+

@@ -1,0 +1,327 @@
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useSession } from '../../../lib/session';
+import { tenantIdOf } from '../../../lib/tenant';
+import { Button } from '../../../ui/Button';
+import { EmptyState } from '../../../ui/EmptyState';
+import { ErrorState } from '../../../ui/ErrorState';
+import { LiveIndicator } from '../../../ui/LiveIndicator';
+import { Skeleton } from '../../../ui/Skeleton';
+import { useToast } from '../../../ui/toast';
+import { fetchDeliverySettings, setDutyStatus } from '../api';
+import { unlockAlertSound } from '../alert';
+import { DeliverDialog } from '../components/DeliverDialog';
+import { DutyPanel } from '../components/DutyPanel';
+import { FailDialog } from '../components/FailDialog';
+import { OfferCard } from '../components/OfferCard';
+import { PickupDialog } from '../components/PickupDialog';
+import { HistoryRow, TaskCard } from '../components/TaskCard';
+import { UndoBar } from '../components/UndoBar';
+import { formatMoney, formatTime } from '../format';
+import { newActionId, type QueuedAction } from '../offline-queue';
+import { heldCompletion, overlayPending } from '../pending-overlay';
+import { proofFileName, type DeliverySettings, type DriverTask, type FailValues, type ProofValues } from '../schema';
+import { useActionQueue } from '../use-action-queue';
+import { useDriverWork } from '../use-driver-work';
+import { useDutyGeolocation } from '../use-duty-geolocation';
+
+/** How long a completion waits on the phone for Undo. */
+export const UNDO_MS = 10_000;
+
+export interface DriverAppPageProps {
+  /** A button for one delivery from another feature (chat with dispatch), composed in src/app. */
+  taskActions?: (task: DriverTask) => ReactNode;
+  /** Shown under the app (the panel's greeting and notifications, composed in src/app). */
+  footer?: ReactNode;
+}
+
+type Sheet = { kind: 'pickup' | 'deliver' | 'fail'; taskId: string } | null;
+
+/** The driver's single dashboard: duty, new assignments, today's tasks, the flow to proof, history and cash. */
+export function DriverAppPage({ taskActions, footer }: DriverAppPageProps) {
+  const { user } = useSession();
+  const tenantId = tenantIdOf(user);
+  if (!user || !tenantId) {
+    return <Skeleton className="h-40 w-full" />;
+  }
+  return <DriverApp key={user.id} userId={user.id} tenantId={tenantId} taskActions={taskActions} footer={footer} />;
+}
+
+function DriverApp({ userId, tenantId, taskActions, footer }: { userId: string; tenantId: string } & DriverAppPageProps) {
+  const toast = useToast();
+  const { work, setWork, error, liveState, reload, newOfferIds, dismissNew } = useDriverWork(tenantId, userId);
+  const { queue, actions, online, rejected, dismissRejected } = useActionQueue(userId, () => void reload());
+  const [settings, setSettings] = useState<DeliverySettings | null>(null);
+  const [settingsError, setSettingsError] = useState<Error | null>(null);
+  const [dutyBusy, setDutyBusy] = useState(false);
+  const [sheet, setSheet] = useState<Sheet>(null);
+  const [now, setNow] = useState(() => Date.now());
+
+  const loadSettings = useCallback(() => {
+    fetchDeliverySettings().then(
+      (value) => {
+        setSettings(value);
+        setSettingsError(null);
+      },
+      (reason: unknown) => setSettingsError(reason instanceof Error ? reason : new Error(String(reason))),
+    );
+  }, []);
+  useEffect(loadSettings, [loadSettings]);
+
+  // The held completion's Undo window ends on its own: re-render when it does.
+  const held = heldCompletion(actions, now);
+  const heldUntil = held?.sendAt ?? null;
+  useEffect(() => {
+    if (heldUntil === null) return;
+    const timer = setTimeout(() => setNow(Date.now()), Math.max(0, heldUntil - Date.now()) + 20);
+    return () => clearTimeout(timer);
+  }, [heldUntil]);
+
+  const driverStatus = work?.driver?.status ?? 'offline';
+  const onDuty = work?.driver ? driverStatus !== 'offline' : false;
+  const geo = useDutyGeolocation(onDuty, userId);
+
+  const view = useMemo(() => overlayPending(work?.active ?? [], work?.history ?? [], actions, now), [work, actions, now]);
+  const sheetTask = sheet ? ([...view.active, ...view.offers].find((t) => t.id === sheet.taskId) ?? null) : null;
+
+  const position = () => {
+    const fix = geo.lastFix.current;
+    return fix ? { lat: fix.lat, lng: fix.lng } : { lat: null, lng: null };
+  };
+
+  const changeDuty = async (status: 'available' | 'offline' | 'on_break') => {
+    unlockAlertSound();
+    setDutyBusy(true);
+    try {
+      const driver = await setDutyStatus(userId, status);
+      setWork((current) => (current ? { ...current, driver } : current));
+      toast.success(status === 'available' ? 'You are on duty' : status === 'on_break' ? 'Enjoy your break' : 'You are off duty');
+    } catch (reason) {
+      toast.error(navigator.onLine ? `Could not change your duty status: ${reason instanceof Error ? reason.message : String(reason)}` : 'You are offline: go on or off duty once you have a connection.');
+    } finally {
+      setDutyBusy(false);
+    }
+  };
+
+  const enqueue = (list: QueuedAction[]) => {
+    unlockAlertSound();
+    void queue.enqueue(list);
+  };
+
+  const respond = (task: DriverTask, accept: boolean, reason: string | null) => {
+    if (!task.offer) return;
+    dismissNew(task.id);
+    const id = newActionId();
+    enqueue([{ kind: 'respond', id, group: id, deliveryId: task.id, assignmentId: task.offer.id, accept, reason, occurredAt: new Date().toISOString() }]);
+    if (!accept) toast.success(`${task.delivery_code} rejected`);
+  };
+
+  const move = (task: DriverTask, status: 'picked_up' | 'in_transit', note: string | null = null) => {
+    const id = newActionId();
+    enqueue([{ kind: 'transition', id, group: id, deliveryId: task.id, status, reason: null, note, ...position(), proof: null, occurredAt: new Date().toISOString() }]);
+  };
+
+  const upload = (task: DriverTask, group: string, prefix: string, file: Blob, occurredAt: string, notBefore: number): { action: QueuedAction; path: string } => {
+    const type = file.type || 'image/jpeg';
+    const path = `${tenantId}/${task.id}/${proofFileName(prefix, type)}`;
+    return { path, action: { kind: 'upload', id: newActionId(), group, deliveryId: task.id, path, file, contentType: type, occurredAt, notBefore } };
+  };
+
+  const deliver = (task: DriverTask, values: ProofValues) => {
+    const group = newActionId();
+    const occurredAt = new Date().toISOString();
+    const notBefore = Date.now() + UNDO_MS;
+    const uploads: QueuedAction[] = [];
+    const proof: { signature_url?: string; photo_urls?: string[]; recipient_name?: string; notes?: string } = {};
+    if (values.signature) {
+      const sig = upload(task, group, 'signature', values.signature, occurredAt, notBefore);
+      uploads.push(sig.action);
+      proof.signature_url = sig.path;
+    }
+    if (values.photos.length > 0) {
+      proof.photo_urls = values.photos.map((photo) => {
+        const up = upload(task, group, 'photo', photo, occurredAt, notBefore);
+        uploads.push(up.action);
+        return up.path;
+      });
+    }
+    if (values.recipientName.trim()) proof.recipient_name = values.recipientName.trim();
+    if (values.notes.trim()) proof.notes = values.notes.trim();
+    const note = task.cod_amount > 0 ? `Cash collected: ${formatMoney(task.cod_amount, task.currency)}` : null;
+    setSheet(null);
+    enqueue([
+      ...uploads,
+      { kind: 'transition', id: newActionId(), group, deliveryId: task.id, status: 'delivered', reason: null, note, ...position(), proof, occurredAt, notBefore },
+    ]);
+  };
+
+  const fail = (task: DriverTask, values: FailValues) => {
+    const group = newActionId();
+    const occurredAt = new Date().toISOString();
+    const notBefore = Date.now() + UNDO_MS;
+    const list: QueuedAction[] = [];
+    // The status machine takes proof only on delivery: a failure photo is kept in the delivery's proof folder and named in the event's note.
+    let note = values.note || null;
+    if (values.photo) {
+      const up = upload(task, group, 'failure', values.photo, occurredAt, notBefore);
+      list.push(up.action);
+      note = [values.note, `Photo: ${up.path}`].filter(Boolean).join('\n');
+    }
+    list.push({ kind: 'transition', id: newActionId(), group, deliveryId: task.id, status: 'failed', reason: values.reason, note, ...position(), proof: null, occurredAt, notBefore });
+    setSheet(null);
+    enqueue(list);
+  };
+
+  const undo = async () => {
+    if (!held) return;
+    const taken = await queue.cancelGroup(held.group);
+    toast.success(taken ? 'Undone: nothing was sent' : 'Too late to undo: it was already sent');
+  };
+
+  if (error && !work) {
+    return <ErrorState title="Could not load your work" detail={error.message} onRetry={() => void reload()} />;
+  }
+  if (!work) {
+    return (
+      <div className="space-y-4" aria-busy="true" aria-label="Loading your work">
+        <Skeleton className="h-24 w-full" />
+        <Skeleton className="h-48 w-full" />
+      </div>
+    );
+  }
+  if (!work.driver) {
+    return (
+      <div className="space-y-6">
+        <EmptyState title="You are not set up as a driver yet" description="Ask an admin of your business to add you on the Drivers screen; your work appears here once they have." />
+        {footer}
+      </div>
+    );
+  }
+
+  const waiting = actions.filter((a) => !(a.notBefore !== undefined && a.notBefore > now)).length;
+  const heldTask = held ? view.history.find((t) => t.id === held.deliveryId) : undefined;
+
+  return (
+    <div className="mx-auto max-w-2xl space-y-5 pb-24">
+      <div className="flex items-center justify-between gap-3">
+        <h1 className="text-2xl font-bold tracking-tight">Today</h1>
+        <LiveIndicator state={online ? liveState : 'offline'} />
+      </div>
+
+      {!online && (
+        <p role="status" data-testid="offline-banner" className="rounded-xl border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100">
+          You are offline. Keep working: your actions are saved on this phone and sent when the connection returns.
+        </p>
+      )}
+      {waiting > 0 && (
+        <p role="status" data-testid="pending-count" className="text-sm text-slate-600 dark:text-slate-400">
+          {waiting} {waiting === 1 ? 'action' : 'actions'} waiting to send
+        </p>
+      )}
+      {rejected.map(({ action, message }) => (
+        <div key={action.id} role="alert" className="flex items-start justify-between gap-3 rounded-xl border border-red-300 bg-red-50 p-3 text-sm text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100">
+          <p>
+            Dispatch did not accept an action on {[...view.active, ...view.history, ...view.offers].find((t) => t.id === action.deliveryId)?.delivery_code ?? 'a delivery'}: {message}
+          </p>
+          <Button variant="secondary" className="shrink-0 px-3 py-1" onClick={() => dismissRejected(action.id)}>
+            Dismiss
+          </Button>
+        </div>
+      ))}
+
+      <DutyPanel status={driverStatus} geo={geo.state} busy={dutyBusy} onChange={(status) => void changeDuty(status)} />
+
+      {view.offers.length > 0 && (
+        <section aria-label="New assignments" aria-live="assertive" className="space-y-3">
+          {view.offers.map((task) => (
+            <OfferCard
+              key={task.id}
+              task={task}
+              fresh={newOfferIds.has(task.id)}
+              pending={view.pending.has(task.id)}
+              onAccept={() => respond(task, true, null)}
+              onReject={(reason) => respond(task, false, reason)}
+            />
+          ))}
+        </section>
+      )}
+
+      <section aria-labelledby="tasks-heading" className="space-y-3">
+        <h2 id="tasks-heading" className="text-lg font-semibold">
+          Today’s tasks <span className="text-sm font-normal text-slate-500">({view.active.length})</span>
+        </h2>
+        {view.active.length === 0 ? (
+          <EmptyState title="No tasks right now" description={onDuty ? 'New assignments from dispatch appear here the moment they are made.' : 'Go on duty to receive assignments.'} />
+        ) : (
+          view.active.map((task) => (
+            <TaskCard
+              key={task.id}
+              task={task}
+              pending={view.pending.get(task.id)}
+              onPickUp={() => setSheet({ kind: 'pickup', taskId: task.id })}
+              onInTransit={() => move(task, 'in_transit')}
+              onDeliver={() => setSheet({ kind: 'deliver', taskId: task.id })}
+              onFail={() => setSheet({ kind: 'fail', taskId: task.id })}
+              extraActions={taskActions?.(task)}
+            />
+          ))
+        )}
+      </section>
+
+      <section aria-labelledby="cash-heading" className="rounded-2xl border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900">
+        <h2 id="cash-heading" className="text-sm font-medium text-slate-600 dark:text-slate-400">
+          Cash collected today
+        </h2>
+        <p data-testid="cash-today" className="mt-1 text-2xl font-bold">
+          {work.cashToday.length === 0 ? formatMoney(0, view.active[0]?.currency ?? view.history[0]?.currency ?? 'USD') : work.cashToday.map((c) => formatMoney(c.amount, c.currency)).join(' + ')}
+        </p>
+      </section>
+
+      <section aria-labelledby="history-heading">
+        <h2 id="history-heading" className="text-lg font-semibold">
+          History
+        </h2>
+        {view.history.length === 0 ? (
+          <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">Deliveries you complete or fail appear here.</p>
+        ) : (
+          <ul className="divide-y divide-slate-200 dark:divide-slate-800">
+            {view.history.map((task) => (
+              <HistoryRow key={task.id} task={task} pending={view.pending.get(task.id)} when={formatTime(task.status === 'delivered' ? task.delivered_at : task.failed_at)} />
+            ))}
+          </ul>
+        )}
+      </section>
+
+      {settingsError && <ErrorState title="Could not load your business’s proof settings" detail={settingsError.message} onRetry={loadSettings} />}
+
+      {sheetTask && sheet?.kind === 'pickup' && (
+        <PickupDialog
+          task={sheetTask}
+          open
+          onClose={() => setSheet(null)}
+          onPickedUp={(scanned) => {
+            setSheet(null);
+            move(sheetTask, 'picked_up', scanned ? 'Package barcode scanned' : null);
+          }}
+        />
+      )}
+      {sheetTask && settings && sheet?.kind === 'deliver' && (
+        <DeliverDialog task={sheetTask} settings={settings} open onClose={() => setSheet(null)} onComplete={(values) => deliver(sheetTask, values)} />
+      )}
+      {sheetTask && settings && sheet?.kind === 'fail' && <FailDialog task={sheetTask} settings={settings} open onClose={() => setSheet(null)} onFail={(values) => fail(sheetTask, values)} />}
+
+      {held && (
+        <UndoBar
+          code={heldTask?.delivery_code ?? ''}
+          status={held.status}
+          sendAt={held.sendAt}
+          onUndo={() => void undo()}
+          onSendNow={() => void queue.release(held.group)}
+        />
+      )}
+
+      {footer}
+    </div>
+  );
+}
+
+export default DriverAppPage;

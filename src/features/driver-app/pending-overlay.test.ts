@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import type { QueuedAction } from './offline-queue';
+import { heldCompletion, overlayPending } from './pending-overlay';
+import type { DriverTask } from './schema';
+
+function task(id: string, status: string, extra: Partial<DriverTask> = {}): DriverTask {
+  return {
+    id,
+    delivery_code: `ACME-${id}`,
+    barcode: `ACME-${id}`,
+    kind: 'delivery',
+    status,
+    status_reason: null,
+    priority: 'normal',
+    pickup_address: { full_address: 'Depot' },
+    dropoff_address: { full_address: 'Home' },
+    pickup_lat: 0,
+    pickup_lng: 0,
+    dropoff_lat: 0,
+    dropoff_lng: 0,
+    pickup_window_start: null,
+    pickup_window_end: null,
+    dropoff_window_start: null,
+    dropoff_window_end: null,
+    packages: [],
+    package_count: 1,
+    total_weight_kg: 1,
+    cod_amount: 0,
+    currency: 'USD',
+    notes: '',
+    delivered_at: null,
+    failed_at: null,
+    updated_at: '2026-11-25T08:00:00Z',
+    offer: status === 'assigned' ? { id: `a-${id}`, notes: null, assignment_time: '2026-11-25T08:00:00Z' } : null,
+    ...extra,
+  };
+}
+
+const at = '2026-11-25T09:00:00.000Z';
+
+describe('queued actions shown on top of the server rows', () => {
+  it('splits offers from tasks and orders tasks by their window', () => {
+    const view = overlayPending(
+      [task('1', 'in_transit', { dropoff_window_end: '2026-11-25T18:00:00Z' }), task('2', 'assigned'), task('3', 'accepted', { pickup_window_end: '2026-11-25T10:00:00Z' })],
+      [],
+      [],
+      0,
+    );
+    expect(view.offers.map((t) => t.id)).toEqual(['2']);
+    expect(view.active.map((t) => t.id)).toEqual(['3', '1']);
+  });
+
+  it('shows an accepted offer as a task, a rejected one gone, each marked pending until sent', () => {
+    const actions: QueuedAction[] = [
+      { kind: 'respond', id: 'k1', group: 'k1', deliveryId: '1', assignmentId: 'a-1', accept: true, reason: null, occurredAt: at },
+      { kind: 'respond', id: 'k2', group: 'k2', deliveryId: '2', assignmentId: 'a-2', accept: false, reason: 'Van full', occurredAt: at },
+    ];
+    const view = overlayPending([task('1', 'assigned'), task('2', 'assigned')], [], actions, 0);
+    expect(view.offers).toEqual([]);
+    expect(view.active.map((t) => [t.id, t.status])).toEqual([['1', 'accepted']]);
+    expect(view.pending.get('1')).toBe('waiting');
+  });
+
+  it('moves a completed delivery to the history, held while its Undo runs', () => {
+    const actions: QueuedAction[] = [
+      { kind: 'transition', id: 'k1', group: 'g', deliveryId: '1', status: 'delivered', reason: null, note: null, lat: null, lng: null, proof: null, occurredAt: at, notBefore: 10_000 },
+    ];
+    const view = overlayPending([task('1', 'in_transit')], [task('0', 'delivered')], actions, 5_000);
+    expect(view.active).toEqual([]);
+    expect(view.history.map((t) => [t.id, t.status])).toEqual([
+      ['1', 'delivered'],
+      ['0', 'delivered'],
+    ]);
+    expect(view.pending.get('1')).toBe('held');
+    expect(heldCompletion(actions, 5_000)).toEqual({ group: 'g', deliveryId: '1', status: 'delivered', sendAt: 10_000 });
+    expect(heldCompletion(actions, 10_000)).toBeNull();
+  });
+});

@@ -1,0 +1,314 @@
+import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test';
+import { ANON_KEY, asServiceRole, expect, PASSWORD, signInTo, test, unique } from './fixtures.ts';
+
+/**
+ * The driver app on a phone-sized page, with dispatch on the other side (a second browser context
+ * and the API): a new assignment arrives live, the whole flow to delivered with a drawn signature
+ * and a photo as the tenant requires, offline work that reaches the server once with the phone's
+ * times, Undo, and rejection with a reason.
+ */
+test.describe.configure({ mode: 'serial' });
+
+const ACME = 'a0000000-0000-4000-8000-000000000001';
+const DRIVER = 'a1000000-0000-4000-8000-000000000003';
+const CUSTOMER = 'a1000000-0000-4000-8000-000000000004';
+const SAME_DAY = 'a6100000-0000-4000-8000-000000000002';
+const DEPOT = 'a4000000-0000-4000-8000-000000000001';
+const CITY_VAN = 'a3000000-0000-4000-8000-000000000001';
+const SF = { latitude: 37.7749, longitude: -122.4194 };
+// A 1x1 PNG: the photo a phone camera would hand over.
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+
+async function tokenOf(request: APIRequestContext, email: string): Promise<string> {
+  const res = await request.post('/auth/v1/token?grant_type=password', { headers: { apikey: ANON_KEY, 'content-type': 'application/json' }, data: { email, password: PASSWORD } });
+  expect(res.ok(), `sign in ${email}`).toBe(true);
+  return ((await res.json()) as { access_token: string }).access_token;
+}
+
+async function asUser(request: APIRequestContext, token: string, path: string, data: unknown): Promise<unknown> {
+  const res = await request.post(path, {
+    headers: { apikey: ANON_KEY, authorization: `Bearer ${token}`, 'content-type': 'application/json', prefer: 'return=representation' },
+    data,
+  });
+  if (!res.ok()) throw new Error(`POST ${path} answered ${res.status()}: ${await res.text()}`);
+  const text = await res.text();
+  return text ? (JSON.parse(text) as unknown) : null;
+}
+
+interface Delivery {
+  id: string;
+  delivery_code: string;
+}
+
+async function customerHome(request: APIRequestContext): Promise<string> {
+  const rows = (await asServiceRole(request, 'GET', `/rest/v1/addresses?select=id&user_id=eq.${CUSTOMER}&is_active=eq.true&latitude=not.is.null&order=is_primary.desc&limit=1`)) as { id: string }[];
+  return rows[0]!.id;
+}
+
+/** A delivery made by the dispatcher, and (unless told otherwise) assigned to the demo driver. */
+async function dispatchDelivery(request: APIRequestContext, dispatcher: string, options: { cod?: number; assign?: boolean } = {}): Promise<Delivery & { assignmentId: string | null }> {
+  const [delivery] = (await asUser(request, dispatcher, '/rest/v1/deliveries', {
+    tenant_id: ACME,
+    kind: 'delivery',
+    customer_id: CUSTOMER,
+    pickup_address_id: DEPOT,
+    dropoff_address_id: await customerHome(request),
+    service_id: SAME_DAY,
+    packages: [{ description: 'Espresso machine', quantity: 1, weight_kg: 6.5, fragile: true, temperature_sensitive: false }],
+    priority: 'normal',
+    cod_amount: options.cod ?? 0,
+    external_reference_id: unique('PO'),
+    notes: 'Ring the bell at the side door',
+  })) as Delivery[];
+  if (options.assign === false) return { ...delivery!, assignmentId: null };
+  const [assignment] = (await asUser(request, dispatcher, '/rest/v1/assignments', { tenant_id: ACME, delivery_id: delivery!.id, driver_id: DRIVER, vehicle_id: CITY_VAN })) as { id: string }[];
+  return { ...delivery!, assignmentId: assignment!.id };
+}
+
+async function deliveryRow(request: APIRequestContext, id: string) {
+  const [row] = (await asServiceRole(request, 'GET', `/rest/v1/deliveries?select=status,status_reason,proof,delivered_at&id=eq.${id}`)) as {
+    status: string;
+    status_reason: string | null;
+    proof: { signature_url?: string; photo_urls?: string[]; recipient_name?: string };
+  }[];
+  return row!;
+}
+
+async function phone(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, geolocation: SF, permissions: ['geolocation'] });
+  return { context, page: await context.newPage() };
+}
+
+const card = (page: Page, code: string) => page.getByRole('article', { name: new RegExp(code) });
+
+async function saveProofSettings(request: APIRequestContext, admin: string, proof: Record<string, string>) {
+  await asUser(request, admin, '/rest/v1/rpc/save_delivery_settings', {
+    p_tenant_id: ACME,
+    p_delivery: { proof, failure_reasons: ['Recipient not available', 'Address not found', 'Refused by recipient'] },
+  });
+}
+const ALL_OPTIONAL = { signature: 'optional', photo: 'optional', recipient_name: 'optional', notes: 'optional' };
+
+test('a new assignment arrives live; accepted, picked up, in transit, delivered with a drawn signature and a photo the tenant requires', async ({ browser, request }) => {
+  test.setTimeout(120_000);
+  const [admin, dispatcher, driver] = [await tokenOf(request, 'admin@acme.test'), await tokenOf(request, 'dispatcher@acme.test'), await tokenOf(request, 'driver@acme.test')];
+  await asUser(request, driver, '/rest/v1/rpc/set_driver_status', { driver_id: DRIVER, status: 'offline' });
+  await saveProofSettings(request, admin, { signature: 'required', photo: 'required', recipient_name: 'required', notes: 'optional' });
+  const { context, page } = await phone(browser);
+  const desk = await browser.newContext();
+  try {
+    await signInTo(page, 'driver@acme.test', '/acme/driver');
+    await expect(page.getByTestId('duty-status')).toHaveText('Off duty');
+    await page.getByRole('button', { name: 'Go on duty' }).click();
+    await expect(page.getByTestId('duty-status')).toContainText('On duty');
+    await expect(page.getByTestId('geo-status')).toHaveText(/Sharing your location/);
+    // The phone's position reached the drivers row (record_driver_position).
+    await expect
+      .poll(async () => ((await asServiceRole(request, 'GET', `/rest/v1/drivers?select=last_lat,last_lng&id=eq.${DRIVER}`)) as { last_lat: number; last_lng: number }[])[0]?.last_lat)
+      .toBeCloseTo(SF.latitude, 4);
+
+    const cashBefore = Number((await page.getByTestId('cash-today').innerText()).replace(/[^0-9.]/g, ''));
+
+    // Dispatch assigns; the card appears on the phone without a reload.
+    const delivery = await dispatchDelivery(request, dispatcher, { cod: 42.5 });
+    const offer = card(page, `New assignment · ${delivery.delivery_code}`);
+    await expect(offer).toBeVisible({ timeout: 5_000 });
+    await expect(offer).toContainText('Cash to collect');
+    await expect(offer).toContainText('$42.50');
+    await expect(offer).toContainText('Espresso machine');
+
+    // The dispatcher's screen of that delivery follows it live.
+    const board = await desk.newPage();
+    await signInTo(board, 'admin@acme.test', '/acme/admin');
+    await board.goto(`/acme/admin/deliveries/${delivery.id}`);
+    await expect(board.getByTestId('delivery-status')).toHaveText('Assigned');
+
+    await offer.getByRole('button', { name: 'Accept', exact: true }).click();
+    const task = card(page, delivery.delivery_code);
+    await expect(task.getByText('Accepted')).toBeVisible();
+    await expect(board.getByTestId('delivery-status')).toHaveText('Accepted');
+    await expect(task.getByRole('link', { name: 'Navigate to pickup' })).toHaveAttribute('href', /^https:\/\/www\.google\.com\/maps\/dir\/\?api=1&destination=/);
+    await expect(task.getByRole('link', { name: 'Navigate to pickup' })).toHaveAttribute('target', '_blank');
+
+    await task.getByRole('button', { name: 'Picked up', exact: true }).click();
+    const pickup = page.getByRole('dialog', { name: `Pick up ${delivery.delivery_code}` });
+    await expect(pickup.getByRole('button', { name: 'Scan barcode' })).toBeVisible();
+    await pickup.getByRole('button', { name: 'Confirm by hand' }).click();
+    await expect(task.getByText('Picked up', { exact: true })).toBeVisible();
+    await expect(board.getByTestId('delivery-status')).toHaveText('Picked up');
+
+    await task.getByRole('button', { name: 'In transit', exact: true }).click();
+    await expect(task.getByText('In transit', { exact: true })).toBeVisible();
+    await expect(task.getByRole('link', { name: 'Navigate', exact: true })).toBeVisible();
+
+    await task.getByRole('button', { name: 'Deliver', exact: true }).click();
+    const sheet = page.getByRole('dialog', { name: `Deliver ${delivery.delivery_code}` });
+    await sheet.getByRole('button', { name: 'Complete delivery' }).click();
+    await expect(sheet.getByText('A signature is required')).toBeVisible();
+    await expect(sheet.getByText('A photo is required')).toBeVisible();
+    await expect(sheet.getByText("The recipient's name is required")).toBeVisible();
+    await expect(sheet.getByText('Confirm that you collected the cash')).toBeVisible();
+
+    const pad = sheet.getByTestId('signature-pad');
+    const box = (await pad.boundingBox())!;
+    await page.mouse.move(box.x + 30, box.y + box.height / 2);
+    await page.mouse.down();
+    for (const [dx, dy] of [
+      [60, -30],
+      [110, 25],
+      [170, -20],
+      [230, 30],
+    ] as const) {
+      await page.mouse.move(box.x + 30 + dx, box.y + box.height / 2 + dy, { steps: 5 });
+    }
+    await page.mouse.up();
+    await sheet.getByLabel('Photo', { exact: true }).setInputFiles({ name: 'doorstep.png', mimeType: 'image/png', buffer: PNG });
+    await expect(sheet.getByRole('img', { name: 'Photo 1' })).toBeVisible();
+    await sheet.getByLabel("Recipient's name").fill('Carla Customer');
+    await sheet.getByRole('checkbox', { name: /I collected/ }).check();
+    await sheet.getByRole('button', { name: 'Complete delivery' }).click();
+
+    // Held for Undo, then sent.
+    const undo = page.getByTestId('undo-bar');
+    await expect(undo).toContainText(`${delivery.delivery_code} marked delivered`);
+    await undo.getByRole('button', { name: 'Send now' }).click();
+    await expect(undo).toBeHidden();
+    await expect(board.getByTestId('delivery-status')).toHaveText('Delivered');
+
+    const done = await deliveryRow(request, delivery.id);
+    expect(done.status).toBe('delivered');
+    expect(done.proof.recipient_name).toBe('Carla Customer');
+    expect(done.proof.signature_url).toMatch(new RegExp(`^${ACME}/${delivery.id}/signature-[0-9a-f-]+\\.png$`));
+    expect(done.proof.photo_urls).toHaveLength(1);
+    for (const path of [done.proof.signature_url!, ...done.proof.photo_urls!]) {
+      const file = await request.get(`/storage/v1/object/authenticated/proofs/${path}`, { headers: { apikey: ANON_KEY, authorization: `Bearer ${admin}` } });
+      expect(file.ok(), path).toBe(true);
+      expect(file.headers()['content-type']).toContain('image/png');
+    }
+
+    const history = page.getByRole('region', { name: 'History' });
+    await expect(history.getByTestId('history-row').filter({ hasText: delivery.delivery_code })).toContainText('Delivered');
+    await expect(page.getByTestId('cash-today')).toHaveText(new RegExp((cashBefore + 42.5).toLocaleString('en-US', { minimumFractionDigits: 2 }).replace('.', '\\.')));
+  } finally {
+    await saveProofSettings(request, admin, ALL_OPTIONAL);
+    await context.close();
+    await desk.close();
+  }
+});
+
+test('offline: actions are kept on the phone, shown pending, and reach the server once with the phone’s times', async ({ browser, request }) => {
+  test.setTimeout(90_000);
+  const [dispatcher, driver] = [await tokenOf(request, 'dispatcher@acme.test'), await tokenOf(request, 'driver@acme.test')];
+  const delivery = await dispatchDelivery(request, dispatcher);
+  await asUser(request, driver, '/rest/v1/rpc/respond_to_assignment', { assignment_id: delivery.assignmentId, accept: true });
+  const { context, page } = await phone(browser);
+  try {
+    await signInTo(page, 'driver@acme.test', '/acme/driver');
+    const task = card(page, delivery.delivery_code);
+    await expect(task.getByText('Accepted')).toBeVisible();
+
+    await context.setOffline(true);
+    await expect(page.getByTestId('offline-banner')).toBeVisible();
+    const offlineFrom = Date.now();
+    await task.getByRole('button', { name: 'Picked up', exact: true }).click();
+    await page.getByRole('dialog', { name: `Pick up ${delivery.delivery_code}` }).getByRole('button', { name: 'Confirm by hand' }).click();
+    await expect(task.getByText('Waiting to send')).toBeVisible();
+    await task.getByRole('button', { name: 'In transit', exact: true }).click();
+    await task.getByRole('button', { name: 'Deliver', exact: true }).click();
+    const sheet = page.getByRole('dialog', { name: `Deliver ${delivery.delivery_code}` });
+    await sheet.getByLabel("Recipient's name").fill('Neighbour at number 12');
+    await sheet.getByRole('button', { name: 'Complete delivery' }).click();
+    await page.getByTestId('undo-bar').getByRole('button', { name: 'Send now' }).click();
+    await expect(page.getByTestId('pending-count')).toHaveText('3 actions waiting to send');
+    const history = page.getByRole('region', { name: 'History' });
+    await expect(history.getByTestId('history-row').filter({ hasText: delivery.delivery_code })).toContainText('Waiting to send');
+    expect((await deliveryRow(request, delivery.id)).status).toBe('accepted');
+    const offlineUntil = Date.now();
+
+    await context.setOffline(false);
+    await expect(page.getByTestId('pending-count')).toBeHidden({ timeout: 15_000 });
+    await expect(history.getByTestId('history-row').filter({ hasText: delivery.delivery_code })).not.toContainText('Waiting to send');
+
+    expect((await deliveryRow(request, delivery.id)).status).toBe('delivered');
+    const events = (await asServiceRole(request, 'GET', `/rest/v1/delivery_events?select=status,occurred_at,recorded_at,idempotency_key&delivery_id=eq.${delivery.id}&action=eq.status&order=occurred_at`)) as {
+      status: string;
+      occurred_at: string;
+      recorded_at: string;
+      idempotency_key: string | null;
+    }[];
+    const moves = events.filter((e) => e.status !== 'accepted');
+    expect(moves.map((e) => e.status)).toEqual(['picked_up', 'in_transit', 'delivered']);
+    for (const event of moves) {
+      // The time of the tap on the phone, not of the upload after reconnecting.
+      expect(Date.parse(event.occurred_at)).toBeGreaterThanOrEqual(offlineFrom - 1_000);
+      expect(Date.parse(event.occurred_at)).toBeLessThanOrEqual(offlineUntil + 1_000);
+      expect(Date.parse(event.recorded_at)).toBeGreaterThanOrEqual(Date.parse(event.occurred_at));
+      expect(event.idempotency_key).toMatch(/^drv:/);
+    }
+    expect(new Set(moves.map((e) => e.idempotency_key)).size).toBe(3);
+  } finally {
+    await context.close();
+  }
+});
+
+test('Undo takes a completion back before anything is sent; left alone it is sent after 10 s', async ({ browser, request }) => {
+  test.setTimeout(60_000);
+  const [dispatcher, driver] = [await tokenOf(request, 'dispatcher@acme.test'), await tokenOf(request, 'driver@acme.test')];
+  const delivery = await dispatchDelivery(request, dispatcher);
+  await asUser(request, driver, '/rest/v1/rpc/respond_to_assignment', { assignment_id: delivery.assignmentId, accept: true });
+  await asUser(request, driver, '/rest/v1/rpc/transition_delivery', { delivery_id: delivery.id, status: 'picked_up' });
+  await asUser(request, driver, '/rest/v1/rpc/transition_delivery', { delivery_id: delivery.id, status: 'in_transit' });
+  const { context, page } = await phone(browser);
+  try {
+    await signInTo(page, 'driver@acme.test', '/acme/driver');
+    const task = card(page, delivery.delivery_code);
+    await task.getByRole('button', { name: 'Deliver', exact: true }).click();
+    await page.getByRole('dialog', { name: `Deliver ${delivery.delivery_code}` }).getByRole('button', { name: 'Complete delivery' }).click();
+    const undo = page.getByTestId('undo-bar');
+    await expect(undo).toContainText('Sending in');
+    await undo.getByRole('button', { name: 'Undo' }).click();
+    await expect(undo).toBeHidden();
+    await expect(task.getByText('In transit', { exact: true })).toBeVisible();
+    expect((await deliveryRow(request, delivery.id)).status).toBe('in_transit');
+
+    await task.getByRole('button', { name: 'Could not deliver' }).click();
+    const fail = page.getByRole('dialog', { name: `Could not deliver ${delivery.delivery_code}?` });
+    await fail.getByRole('button', { name: 'Mark as failed' }).click();
+    await expect(fail.getByText('Choose a reason')).toBeVisible();
+    await fail.getByRole('radio', { name: 'Address not found' }).check();
+    await fail.getByLabel('Note (optional)').fill('No number 12 on this street');
+    await fail.getByRole('button', { name: 'Mark as failed' }).click();
+    await expect(undo).toContainText(`${delivery.delivery_code} marked failed`);
+    // Nobody touches Undo: the 10 s run out and the failure is sent.
+    await expect(undo).toBeHidden({ timeout: 15_000 });
+    await expect.poll(async () => (await deliveryRow(request, delivery.id)).status).toBe('failed');
+    expect((await deliveryRow(request, delivery.id)).status_reason).toBe('Address not found');
+  } finally {
+    await context.close();
+  }
+});
+
+test('an assignment is rejected with a reason, which dispatch reads', async ({ browser, request }) => {
+  const dispatcher = await tokenOf(request, 'dispatcher@acme.test');
+  const { context, page } = await phone(browser);
+  try {
+    await signInTo(page, 'driver@acme.test', '/acme/driver');
+    await expect(page.getByRole('heading', { name: 'Today', exact: true })).toBeVisible();
+    const delivery = await dispatchDelivery(request, dispatcher);
+    const offer = card(page, `New assignment · ${delivery.delivery_code}`);
+    await expect(offer).toBeVisible({ timeout: 5_000 });
+    await offer.getByRole('button', { name: 'Reject', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: `Reject ${delivery.delivery_code}?` });
+    await dialog.getByRole('button', { name: 'Reject assignment' }).click();
+    await expect(dialog.getByText('A reason is required')).toBeVisible();
+    await dialog.getByLabel('Reason').fill('Van is full');
+    await dialog.getByRole('button', { name: 'Reject assignment' }).click();
+    await expect(offer).toBeHidden();
+    await expect
+      .poll(async () => ((await asServiceRole(request, 'GET', `/rest/v1/assignments?select=status,rejection_reason&id=eq.${delivery.assignmentId}`)) as { status: string }[])[0])
+      .toEqual({ status: 'rejected', rejection_reason: 'Van is full' });
+    expect((await deliveryRow(request, delivery.id)).status).toBe('pending');
+  } finally {
+    await context.close();
+  }
+});
