@@ -4,6 +4,8 @@ import { ANON_KEY, expect, test, workerSession } from './fixtures.ts';
 const ACME_TENANT = 'a0000000-0000-4000-8000-000000000001';
 const LIST = '/acme/admin/return-requests';
 const admin = workerSession('admin@acme.test', '/acme/admin');
+/** A 1x1 transparent PNG. */
+const TINY_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
 
 test.describe.configure({ timeout: 90_000 });
 test.beforeEach(({ page }) => admin.open(page));
@@ -102,7 +104,9 @@ test('a return from request to received: the form rules, approval creates the pi
   await firstPackage.getByRole('spinbutton', { name: 'Quantity' }).fill('1');
   await refund.fill('0.5');
   await page.getByLabel('Notes').fill('Collect after 5 pm');
+  await page.getByLabel('Photos').setInputFiles({ name: 'torn box.png', mimeType: 'image/png', buffer: TINY_PNG });
   await page.getByRole('button', { name: 'Create return request' }).click();
+  await expect(page.getByText('File uploaded successfully')).toBeVisible();
 
   await expect(page.getByText('Return request created successfully')).toBeVisible();
   await expect(page).toHaveURL(new RegExp(`${LIST}/[0-9a-f-]{36}/edit$`));
@@ -139,6 +143,8 @@ test('a return from request to received: the form rules, approval creates the pi
   // The form is gone once approved: the request reads as it was asked.
   await expect(form(page)).toHaveCount(0);
   await expect(page.getByText('Customer ordered the wrong size')).toBeVisible();
+  await expect(page.getByRole('img', { name: 'Photo 1' })).toBeVisible();
+  await expect(page.getByRole('img', { name: 'Photo 1' })).toHaveAttribute('src', new RegExp(`/storage/v1/object/public/tenants/${ACME_TENANT}/`));
 
   await actions.getByRole('button', { name: 'Mark picked up' }).click();
   await page.getByRole('alertdialog').getByRole('button', { name: 'Mark picked up' }).click();

@@ -59,6 +59,7 @@ export const EXCEPTION_TOASTS = {
   unknown: 'An error occurred while submitting the form',
   fetchFailed: 'Failed to fetch exception',
   notFound: 'Exception not found',
+  uploaded: 'File uploaded successfully',
   uploadFailed: 'Error uploading file',
   moved: (status: ExceptionStatus) => `Exception ${status === 'investigating' ? 'under investigation' : EXCEPTION_STATUS_LABELS[status].toLowerCase()}`,
 } as const;

@@ -180,6 +180,7 @@ function ExceptionForm({ tenantId, row }: { tenantId: string; row: ExceptionRow 
 
   async function onSubmit(values: ExceptionFormOutput) {
     const photos: string[] = [];
+    let uploaded = 0;
     for (const photo of values.photos) {
       if (typeof photo === 'string') {
         photos.push(photo);
@@ -187,12 +188,14 @@ function ExceptionForm({ tenantId, row }: { tenantId: string; row: ExceptionRow 
       }
       try {
         photos.push((await uploadExceptionPhoto(tenantId, photo)).publicUrl);
+        uploaded += 1;
       } catch (error) {
         toast.error(EXCEPTION_TOASTS.uploadFailed);
         form.setError('photos', { type: 'server', message: error instanceof Error ? error.message : EXCEPTION_TOASTS.uploadFailed });
         return;
       }
     }
+    if (uploaded > 0) toast.success(EXCEPTION_TOASTS.uploaded);
     const write = toExceptionWrite(values, photos);
     if (row) {
       await updateException(tenantId, row.id, write);

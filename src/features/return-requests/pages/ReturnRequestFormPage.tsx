@@ -237,6 +237,7 @@ function ReturnForm({ tenantId, row }: { tenantId: string; row: ReturnRow | null
 
   async function onSubmit(values: ReturnFormOutput) {
     const photos: string[] = [];
+    let uploaded = 0;
     for (const photo of values.photos) {
       if (typeof photo === 'string') {
         photos.push(photo);
@@ -244,12 +245,14 @@ function ReturnForm({ tenantId, row }: { tenantId: string; row: ReturnRow | null
       }
       try {
         photos.push((await uploadReturnPhoto(tenantId, photo)).publicUrl);
+        uploaded += 1;
       } catch (error) {
         toast.error(RETURN_TOASTS.uploadFailed);
         form.setError('photos', { type: 'server', message: error instanceof Error ? error.message : RETURN_TOASTS.uploadFailed });
         return;
       }
     }
+    if (uploaded > 0) toast.success(RETURN_TOASTS.uploaded);
     const write = toReturnWrite(values, photos);
     if (row) {
       await updateReturn(tenantId, row.id, write);
