@@ -1,4 +1,8 @@
-import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test';
+import { writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import bwipjs from 'bwip-js';
 import { ANON_KEY, asServiceRole, expect, PASSWORD, signInTo, test, unique } from './fixtures.ts';
 
 /**
@@ -310,5 +314,60 @@ test('an assignment is rejected with a reason, which dispatch reads', async ({ b
     expect((await deliveryRow(request, delivery.id)).status).toBe('pending');
   } finally {
     await context.close();
+  }
+});
+
+/**
+ * A camera that films a package label: a Y4M video (what Chromium's fake capture device plays) of
+ * the Code 128 barcode of `text`, black bars on white.
+ */
+function labelVideo(text: string): string {
+  const [{ sbs }] = bwipjs.raw({ bcid: 'code128', text }) as unknown as [{ sbs: number[] }];
+  const width = 640;
+  const height = 480;
+  const modules = sbs.reduce((sum, w) => sum + w, 0);
+  const scale = Math.floor((width - 80) / modules);
+  const luma = Buffer.alloc(width * height, 235);
+  let x = Math.floor((width - modules * scale) / 2);
+  sbs.forEach((w, i) => {
+    if (i % 2 === 0) for (let px = x; px < x + w * scale; px += 1) for (let y = 120; y < 360; y += 1) luma[y * width + px] = 16;
+    x += w * scale;
+  });
+  const chroma = Buffer.alloc((width / 2) * (height / 2), 128);
+  const frame = Buffer.concat([Buffer.from('FRAME\n'), luma, chroma, chroma]);
+  const file = path.join(os.tmpdir(), `${unique('label')}.y4m`);
+  writeFileSync(file, Buffer.concat([Buffer.from(`YUV4MPEG2 W${width} H${height} F10:1 Ip A1:1 C420jpeg\n`), frame, frame, frame]));
+  return file;
+}
+
+test('picked up by scanning the package label with the camera; the scanner is served by the app, nothing from elsewhere', async ({ request, baseURL }) => {
+  test.setTimeout(60_000);
+  const [dispatcher, driver] = [await tokenOf(request, 'dispatcher@acme.test'), await tokenOf(request, 'driver@acme.test')];
+  const delivery = await dispatchDelivery(request, dispatcher);
+  await asUser(request, driver, '/rest/v1/rpc/respond_to_assignment', { assignment_id: delivery.assignmentId, accept: true });
+  const camera = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream', `--use-file-for-fake-video-capture=${labelVideo(delivery.delivery_code)}`],
+  });
+  try {
+    const context = await camera.newContext({ baseURL, viewport: { width: 390, height: 844 }, permissions: ['camera'] });
+    const page = await context.newPage();
+    const elsewhere: string[] = [];
+    page.on('request', (req) => {
+      if (!req.url().startsWith(baseURL!) && !req.url().startsWith('blob:') && !req.url().startsWith('data:')) elsewhere.push(req.url());
+    });
+    await signInTo(page, 'driver@acme.test', '/acme/driver');
+    const task = card(page, delivery.delivery_code);
+    await task.getByRole('button', { name: 'Picked up', exact: true }).click();
+    const pickup = page.getByRole('dialog', { name: `Pick up ${delivery.delivery_code}` });
+    await pickup.getByRole('button', { name: 'Scan barcode' }).click();
+    await expect(pickup).toBeHidden({ timeout: 15_000 });
+    await expect(task.getByText('Picked up', { exact: true })).toBeVisible();
+    await expect
+      .poll(async () => ((await asServiceRole(request, 'GET', `/rest/v1/delivery_events?select=note&delivery_id=eq.${delivery.id}&status=eq.picked_up`)) as { note: string }[])[0]?.note)
+      .toBe('Package barcode scanned');
+    expect(elsewhere).toEqual([]);
+  } finally {
+    await camera.close();
   }
 });

@@ -19,8 +19,10 @@ export async function createDetector(): Promise<Detector> {
     if (supported.includes('code_128')) return new native({ formats: FORMATS.filter((f) => supported.includes(f)) });
   }
   const { BarcodeDetector, prepareZXingModule } = await import('barcode-detector/ponyfill');
-  prepareZXingModule({
+  // Instantiated now rather than on the first frame, so a scanner that cannot start says so at once.
+  await prepareZXingModule({
     overrides: { locateFile: (path: string, prefix: string) => (path.endsWith('.wasm') ? zxingReaderWasm : prefix + path) },
+    fireImmediately: true,
   });
   return new BarcodeDetector({ formats: ['code_128', 'qr_code', 'code_39', 'ean_13', 'data_matrix'] });
 }

@@ -4,7 +4,7 @@ import { Dialog } from '../../../ui/Dialog';
 import { createDetector, matchesDelivery } from '../barcode';
 import type { DriverTask } from '../schema';
 
-type ScanState = { kind: 'idle' } | { kind: 'starting' } | { kind: 'scanning' } | { kind: 'wrong'; value: string } | { kind: 'failed'; message: string };
+type ScanState = { kind: 'idle' } | { kind: 'starting' } | { kind: 'loading' } | { kind: 'scanning' } | { kind: 'wrong'; value: string } | { kind: 'failed'; message: string };
 
 /**
  * Picked up: scan the package label with the camera (the barcode holds the delivery code), or
@@ -55,9 +55,10 @@ export function PickupDialog({ task, open, onClose, onPickedUp }: { task: Driver
     if (!video) return;
     video.srcObject = stream;
     await video.play().catch(() => undefined);
-    setScan({ kind: 'scanning' });
+    setScan({ kind: 'loading' });
     try {
       const detector = await createDetector();
+      if (running) setScan({ kind: 'scanning' });
       while (running) {
         const codes = await detector.detect(video).catch(() => []);
         const hit = codes.find((code) => code.rawValue);
@@ -76,7 +77,7 @@ export function PickupDialog({ task, open, onClose, onPickedUp }: { task: Driver
     }
   };
 
-  const active = scan.kind === 'starting' || scan.kind === 'scanning' || scan.kind === 'wrong';
+  const active = scan.kind === 'starting' || scan.kind === 'loading' || scan.kind === 'scanning' || scan.kind === 'wrong';
   return (
     <Dialog
       open={open}
@@ -109,6 +110,7 @@ export function PickupDialog({ task, open, onClose, onPickedUp }: { task: Driver
           </Button>
         )}
         {scan.kind === 'starting' && <p className="text-sm text-slate-600 dark:text-slate-400">Opening the camera…</p>}
+        {scan.kind === 'loading' && <p className="text-sm text-slate-600 dark:text-slate-400">Starting the scanner…</p>}
         {scan.kind === 'scanning' && <p className="text-sm text-slate-600 dark:text-slate-400">Point the camera at the label’s barcode ({task.delivery_code}).</p>}
         {scan.kind === 'wrong' && (
           <p role="alert" className="text-sm text-red-700 dark:text-red-300">
