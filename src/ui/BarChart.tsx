@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 
 export interface BarDatum {
   /** Unique per bar, e.g. an ISO day. */
@@ -36,7 +36,8 @@ export function ticks(top: number, count = 4): number[] {
   return top < count ? [...new Set(result.map(Math.round))] : result;
 }
 
-const VIEW_WIDTH = 640;
+/** The drawing's width before the container is measured (and where it cannot be, as in jsdom). */
+const DEFAULT_WIDTH = 640;
 const LEFT = 36;
 const BOTTOM = 24;
 const TOP = 8;
@@ -48,14 +49,28 @@ const TOP = 8;
  */
 export function BarChart({ title, data, unit, height = 220, labelHeader = 'Day' }: BarChartProps) {
   const id = useId();
+  // Drawn at the container's own width, so bars fill it and the labels keep their size and shape.
+  const frame = useRef<HTMLDivElement>(null);
+  const [width, setWidth] = useState(DEFAULT_WIDTH);
+  useEffect(() => {
+    const node = frame.current;
+    if (!node || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(([entry]) => {
+      const measured = Math.round(entry?.contentRect.width ?? 0);
+      if (measured > 0) setWidth(measured);
+    });
+    observer.observe(node);
+    return () => observer.disconnect();
+  }, []);
   const max = Math.max(0, ...data.map((d) => d.value));
   const top = niceMax(max);
   const total = data.reduce((sum, d) => sum + d.value, 0);
-  const plotWidth = VIEW_WIDTH - LEFT - 8;
+  const plotWidth = width - LEFT - 8;
   const plotHeight = height - TOP - BOTTOM;
   const slot = data.length > 0 ? plotWidth / data.length : plotWidth;
   const barWidth = Math.max(2, slot * 0.7);
-  const labelEvery = Math.max(1, Math.ceil(data.length / 10));
+  // A label every few bars, so they never run into each other (about 48 px each).
+  const labelEvery = Math.max(1, Math.ceil(data.length / Math.max(1, Math.floor(plotWidth / 48))));
   const y = (value: number) => TOP + plotHeight - (value / top) * plotHeight;
   const summary =
     data.length === 0
@@ -67,40 +82,42 @@ export function BarChart({ title, data, unit, height = 220, labelHeader = 'Day' 
       <figcaption id={`${id}-title`} className="text-sm font-medium">
         {title}
       </figcaption>
-      <svg
-        role="img"
-        aria-labelledby={`${id}-title ${id}-summary`}
-        viewBox={`0 0 ${VIEW_WIDTH} ${height}`}
-        preserveAspectRatio="none"
-        className="h-auto w-full text-slate-400 dark:text-slate-500"
-        style={{ maxHeight: height }}
-      >
-        <desc id={`${id}-summary`}>{summary}</desc>
-        {ticks(top).map((tick) => (
-          <g key={tick}>
-            <line x1={LEFT} x2={VIEW_WIDTH - 8} y1={y(tick)} y2={y(tick)} stroke="currentColor" strokeOpacity={0.3} strokeWidth={1} />
-            <text x={LEFT - 6} y={y(tick) + 4} textAnchor="end" fontSize={11} fill="currentColor">
-              {tick}
-            </text>
-          </g>
-        ))}
-        {data.map((d, index) => {
-          const x = LEFT + index * slot + (slot - barWidth) / 2;
-          const barTop = y(d.value);
-          return (
-            <g key={d.key} data-testid="bar" data-value={d.value}>
-              <rect x={x} y={barTop} width={barWidth} height={TOP + plotHeight - barTop} rx={2} className="fill-brand">
-                <title>{`${d.label}: ${d.value} ${unit}`}</title>
-              </rect>
-              {index % labelEvery === 0 && (
-                <text x={x + barWidth / 2} y={height - 6} textAnchor="middle" fontSize={11} fill="currentColor">
-                  {d.label}
-                </text>
-              )}
+      <div ref={frame}>
+        <svg
+          role="img"
+          aria-labelledby={`${id}-title ${id}-summary`}
+          viewBox={`0 0 ${width} ${height}`}
+          width="100%"
+          height={height}
+          className="block text-slate-400 dark:text-slate-500"
+        >
+          <desc id={`${id}-summary`}>{summary}</desc>
+          {ticks(top).map((tick) => (
+            <g key={tick}>
+              <line x1={LEFT} x2={width - 8} y1={y(tick)} y2={y(tick)} stroke="currentColor" strokeOpacity={0.3} strokeWidth={1} />
+              <text x={LEFT - 6} y={y(tick) + 4} textAnchor="end" fontSize={11} fill="currentColor">
+                {tick}
+              </text>
             </g>
-          );
-        })}
-      </svg>
+          ))}
+          {data.map((d, index) => {
+            const x = LEFT + index * slot + (slot - barWidth) / 2;
+            const barTop = y(d.value);
+            return (
+              <g key={d.key} data-testid="bar" data-value={d.value}>
+                <rect x={x} y={barTop} width={barWidth} height={TOP + plotHeight - barTop} rx={2} className="fill-brand">
+                  <title>{`${d.label}: ${d.value} ${unit}`}</title>
+                </rect>
+                {index % labelEvery === 0 && (
+                  <text x={x + barWidth / 2} y={height - 6} textAnchor="middle" fontSize={11} fill="currentColor">
+                    {d.label}
+                  </text>
+                )}
+              </g>
+            );
+          })}
+        </svg>
+      </div>
       <table className="sr-only">
         <caption>{title}</caption>
         <thead>
