@@ -1,0 +1,7 @@
+/** The dispatch solver (issue 11): auto-assign, suggestions and late flags. Pure: no React, no supabase. */
+export { solve } from './solver';
+export { rankDrivers, FIT_WEIGHT_KM, LOAD_WEIGHT_KM, type RankedDriver } from './rank';
+export { isLate, lateness, type LateCheckDelivery, type LateCheckEta } from './late';
+export { fitProblems, isEligible, type FitProblem, type FitRule } from './eligibility';
+export { DEFAULT_SERVICE_MINUTES, DEFAULT_SPEED_KMH } from './model';
+export type * from './types';
