@@ -4,7 +4,9 @@ import { expect, test, workerSession } from './fixtures.ts';
 const LIST = '/acme/admin/exceptions';
 const admin = workerSession('admin@acme.test', '/acme/admin');
 
-test.describe.configure({ timeout: 90_000 });
+// One after another: the flow test's exception moves through the statuses the list test filters on, and a
+// live list patches its row in place while the list test reads it.
+test.describe.configure({ mode: 'serial', timeout: 90_000 });
 test.beforeEach(({ page }) => admin.open(page));
 
 const table = (page: Page) => page.getByRole('table', { name: 'Exceptions' });

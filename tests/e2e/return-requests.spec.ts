@@ -133,7 +133,8 @@ test('a return from request to received: the form rules, approval creates the pi
     `return_request_rows?select=pickup_delivery_id,pickup_delivery_code,warehouse_name&id=eq.${id}`,
   );
   expect(row!.pickup_delivery_code).toMatch(/^ACME-\d{6}$/);
-  await expect(page.getByText(row!.pickup_delivery_code)).toBeVisible();
+  await expect(page.getByRole('link', { name: row!.pickup_delivery_code })).toHaveAttribute('href', `/acme/admin/deliveries/${row!.pickup_delivery_id}`);
+  await expect(page.getByRole('link', { name: delivery.delivery_code })).toHaveAttribute('href', `/acme/admin/deliveries/${delivery.id}`);
   const [pickup] = await rest(request).get<{ kind: string; status: string; price: number; packages: { quantity: number }[] }[]>(
     `deliveries?select=kind,status,price,packages&id=eq.${row!.pickup_delivery_id}`,
   );

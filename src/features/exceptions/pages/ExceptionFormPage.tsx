@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { useLocation, useParams } from 'wouter';
+import { Link, useLocation, useParams } from 'wouter';
 import { saveFailureToasts, type ServerErrorResult } from '../../../lib/server-errors';
 import { useSession } from '../../../lib/session';
 import { tenantIdOf } from '../../../lib/tenant';
@@ -125,7 +125,13 @@ function ExceptionSummary({ row }: { row: ExceptionRow }) {
       <div>
         <dt className="text-slate-500 dark:text-slate-400">Delivery</dt>
         <dd className="mt-1">
-          {row.delivery_code ?? '—'}
+          {row.delivery_code ? (
+            <Link href={`/deliveries/${row.delivery_id}`} className="font-medium text-brand underline-offset-2 hover:underline">
+              {row.delivery_code}
+            </Link>
+          ) : (
+            '—'
+          )}
           {row.customer_name && <span className="block text-xs text-slate-500 dark:text-slate-400">{row.customer_name}</span>}
         </dd>
       </div>

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useFormState, useWatch, type UseFormReturn } from 'react-hook-form';
-import { useLocation, useParams } from 'wouter';
+import { Link, useLocation, useParams } from 'wouter';
 import { saveFailureToasts, type ServerErrorResult } from '../../../lib/server-errors';
 import { useSession } from '../../../lib/session';
 import { tenantIdOf } from '../../../lib/tenant';
@@ -141,7 +141,13 @@ function ReturnSummary({ row }: { row: ReturnRow }) {
       <div>
         <dt className="text-slate-500 dark:text-slate-400">Delivery</dt>
         <dd className="mt-1">
-          {row.delivery_code ?? '—'}
+          {row.delivery_code ? (
+            <Link href={`/deliveries/${row.delivery_id}`} className="font-medium text-brand underline-offset-2 hover:underline">
+              {row.delivery_code}
+            </Link>
+          ) : (
+            '—'
+          )}
           {row.delivered_at && <span className="block text-xs text-slate-500 dark:text-slate-400">Delivered {dateTime.format(new Date(row.delivered_at))}</span>}
         </dd>
       </div>
@@ -161,7 +167,9 @@ function ReturnSummary({ row }: { row: ReturnRow }) {
         <dd className="mt-1">
           {row.pickup_delivery_code ? (
             <>
-              <span className="font-medium">{row.pickup_delivery_code}</span>
+              <Link href={`/deliveries/${row.pickup_delivery_id}`} className="font-medium text-brand underline-offset-2 hover:underline">
+                {row.pickup_delivery_code}
+              </Link>
               <span className="block text-xs text-slate-500 dark:text-slate-400">
                 {row.pickup_delivery_status?.replaceAll('_', ' ')}
                 {row.warehouse_name ? ` · to ${row.warehouse_name}` : ''}
