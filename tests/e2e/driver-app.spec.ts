@@ -14,7 +14,9 @@ import { ANON_KEY, asServiceRole, expect, PASSWORD, signInTo, test, unique } fro
 test.describe.configure({ mode: 'serial' });
 
 const ACME = 'a0000000-0000-4000-8000-000000000001';
-const DRIVER = 'a1000000-0000-4000-8000-000000000003';
+// A seeded driver no other browser test follows (the demo driver's unread notifications and duty status are other specs' fixtures).
+const DRIVER = 'a5500000-0000-4000-8000-000000000006';
+const DRIVER_EMAIL = 'elena.petrova@acmelogistics.example';
 const CUSTOMER = 'a1000000-0000-4000-8000-000000000004';
 const SAME_DAY = 'a6100000-0000-4000-8000-000000000002';
 const DEPOT = 'a4000000-0000-4000-8000-000000000001';
@@ -85,23 +87,25 @@ async function phone(browser: Browser): Promise<{ context: BrowserContext; page:
 
 const card = (page: Page, code: string) => page.getByRole('article', { name: new RegExp(code) });
 
-async function saveProofSettings(request: APIRequestContext, admin: string, proof: Record<string, string>) {
-  await asUser(request, admin, '/rest/v1/rpc/save_delivery_settings', {
-    p_tenant_id: ACME,
-    p_delivery: { proof, failure_reasons: ['Recipient not available', 'Address not found', 'Refused by recipient'] },
-  });
+async function saveDeliverySettings(request: APIRequestContext, admin: string, delivery: unknown) {
+  return asUser(request, admin, '/rest/v1/rpc/save_delivery_settings', { p_tenant_id: ACME, p_delivery: delivery });
 }
-const ALL_OPTIONAL = { signature: 'optional', photo: 'optional', recipient_name: 'optional', notes: 'optional' };
+
+test.afterAll(async ({ request }) => {
+  // The driver as the seed has her: on duty, free.
+  await asUser(request, await tokenOf(request, DRIVER_EMAIL), '/rest/v1/rpc/set_driver_status', { driver_id: DRIVER, status: 'available' });
+});
 
 test('a new assignment arrives live; accepted, picked up, in transit, delivered with a drawn signature and a photo the tenant requires', async ({ browser, request }) => {
   test.setTimeout(120_000);
-  const [admin, dispatcher, driver] = [await tokenOf(request, 'admin@acme.test'), await tokenOf(request, 'dispatcher@acme.test'), await tokenOf(request, 'driver@acme.test')];
+  const [admin, dispatcher, driver] = [await tokenOf(request, 'admin@acme.test'), await tokenOf(request, 'dispatcher@acme.test'), await tokenOf(request, DRIVER_EMAIL)];
   await asUser(request, driver, '/rest/v1/rpc/set_driver_status', { driver_id: DRIVER, status: 'offline' });
-  await saveProofSettings(request, admin, { signature: 'required', photo: 'required', recipient_name: 'required', notes: 'optional' });
+  const before = await asUser(request, admin, '/rest/v1/rpc/get_delivery_settings', {});
+  await saveDeliverySettings(request, admin, { ...(before as object), proof: { signature: 'required', photo: 'required', recipient_name: 'required', notes: 'optional' } });
   const { context, page } = await phone(browser);
   const desk = await browser.newContext();
   try {
-    await signInTo(page, 'driver@acme.test', '/acme/driver');
+    await signInTo(page, DRIVER_EMAIL, '/acme/driver');
     await expect(page.getByTestId('duty-status')).toHaveText('Off duty');
     await page.getByRole('button', { name: 'Go on duty' }).click();
     await expect(page.getByTestId('duty-status')).toContainText('On duty');
@@ -194,7 +198,7 @@ test('a new assignment arrives live; accepted, picked up, in transit, delivered 
     await expect(history.getByTestId('history-row').filter({ hasText: delivery.delivery_code })).toContainText('Delivered');
     await expect(page.getByTestId('cash-today')).toHaveText(new RegExp((cashBefore + 42.5).toLocaleString('en-US', { minimumFractionDigits: 2 }).replace('.', '\\.')));
   } finally {
-    await saveProofSettings(request, admin, ALL_OPTIONAL);
+    await saveDeliverySettings(request, admin, before);
     await context.close();
     await desk.close();
   }
@@ -202,18 +206,23 @@ test('a new assignment arrives live; accepted, picked up, in transit, delivered 
 
 test('offline: actions are kept on the phone, shown pending, and reach the server once with the phone’s times', async ({ browser, request }) => {
   test.setTimeout(90_000);
-  const [dispatcher, driver] = [await tokenOf(request, 'dispatcher@acme.test'), await tokenOf(request, 'driver@acme.test')];
+  const [dispatcher, driver] = [await tokenOf(request, 'dispatcher@acme.test'), await tokenOf(request, DRIVER_EMAIL)];
+  await asUser(request, driver, '/rest/v1/rpc/set_driver_status', { driver_id: DRIVER, status: 'available' });
   const delivery = await dispatchDelivery(request, dispatcher);
   await asUser(request, driver, '/rest/v1/rpc/respond_to_assignment', { assignment_id: delivery.assignmentId, accept: true });
   const { context, page } = await phone(browser);
   try {
-    await signInTo(page, 'driver@acme.test', '/acme/driver');
+    await signInTo(page, DRIVER_EMAIL, '/acme/driver');
     const task = card(page, delivery.delivery_code);
     await expect(task.getByText('Accepted')).toBeVisible();
+    await expect(page.getByTestId('geo-status')).toHaveText(/Sharing your location/);
 
     await context.setOffline(true);
     await expect(page.getByTestId('offline-banner')).toBeVisible();
     const offlineFrom = Date.now();
+    // The van moves about 200 m while offline: the fix waits on the phone.
+    const moved = { latitude: SF.latitude + 0.0018, longitude: SF.longitude };
+    await context.setGeolocation(moved);
     await task.getByRole('button', { name: 'Picked up', exact: true }).click();
     await page.getByRole('dialog', { name: `Pick up ${delivery.delivery_code}` }).getByRole('button', { name: 'Confirm by hand' }).click();
     await expect(task.getByText('Waiting to send')).toBeVisible();
@@ -231,6 +240,10 @@ test('offline: actions are kept on the phone, shown pending, and reach the serve
 
     await context.setOffline(false);
     await expect(page.getByTestId('pending-count')).toBeHidden({ timeout: 15_000 });
+    // The fix taken offline arrives in the batch (record_driver_positions) with the phone's time.
+    await expect
+      .poll(async () => ((await asServiceRole(request, 'GET', `/rest/v1/drivers?select=last_lat&id=eq.${DRIVER}`)) as { last_lat: number }[])[0]?.last_lat)
+      .toBeCloseTo(moved.latitude, 5);
     await expect(history.getByTestId('history-row').filter({ hasText: delivery.delivery_code })).not.toContainText('Waiting to send');
 
     expect((await deliveryRow(request, delivery.id)).status).toBe('delivered');
@@ -257,14 +270,14 @@ test('offline: actions are kept on the phone, shown pending, and reach the serve
 
 test('Undo takes a completion back before anything is sent; left alone it is sent after 10 s', async ({ browser, request }) => {
   test.setTimeout(60_000);
-  const [dispatcher, driver] = [await tokenOf(request, 'dispatcher@acme.test'), await tokenOf(request, 'driver@acme.test')];
+  const [dispatcher, driver] = [await tokenOf(request, 'dispatcher@acme.test'), await tokenOf(request, DRIVER_EMAIL)];
   const delivery = await dispatchDelivery(request, dispatcher);
   await asUser(request, driver, '/rest/v1/rpc/respond_to_assignment', { assignment_id: delivery.assignmentId, accept: true });
   await asUser(request, driver, '/rest/v1/rpc/transition_delivery', { delivery_id: delivery.id, status: 'picked_up' });
   await asUser(request, driver, '/rest/v1/rpc/transition_delivery', { delivery_id: delivery.id, status: 'in_transit' });
   const { context, page } = await phone(browser);
   try {
-    await signInTo(page, 'driver@acme.test', '/acme/driver');
+    await signInTo(page, DRIVER_EMAIL, '/acme/driver');
     const task = card(page, delivery.delivery_code);
     await task.getByRole('button', { name: 'Deliver', exact: true }).click();
     await page.getByRole('dialog', { name: `Deliver ${delivery.delivery_code}` }).getByRole('button', { name: 'Complete delivery' }).click();
@@ -296,7 +309,7 @@ test('an assignment is rejected with a reason, which dispatch reads', async ({ b
   const dispatcher = await tokenOf(request, 'dispatcher@acme.test');
   const { context, page } = await phone(browser);
   try {
-    await signInTo(page, 'driver@acme.test', '/acme/driver');
+    await signInTo(page, DRIVER_EMAIL, '/acme/driver');
     await expect(page.getByRole('heading', { name: 'Today', exact: true })).toBeVisible();
     const delivery = await dispatchDelivery(request, dispatcher);
     const offer = card(page, `New assignment · ${delivery.delivery_code}`);
@@ -342,7 +355,7 @@ function labelVideo(text: string): string {
 
 test('picked up by scanning the package label with the camera; the scanner is served by the app, nothing from elsewhere', async ({ request, baseURL }) => {
   test.setTimeout(60_000);
-  const [dispatcher, driver] = [await tokenOf(request, 'dispatcher@acme.test'), await tokenOf(request, 'driver@acme.test')];
+  const [dispatcher, driver] = [await tokenOf(request, 'dispatcher@acme.test'), await tokenOf(request, DRIVER_EMAIL)];
   const delivery = await dispatchDelivery(request, dispatcher);
   await asUser(request, driver, '/rest/v1/rpc/respond_to_assignment', { assignment_id: delivery.assignmentId, accept: true });
   const camera = await chromium.launch({
@@ -356,7 +369,7 @@ test('picked up by scanning the package label with the camera; the scanner is se
     page.on('request', (req) => {
       if (!req.url().startsWith(baseURL!) && !req.url().startsWith('blob:') && !req.url().startsWith('data:')) elsewhere.push(req.url());
     });
-    await signInTo(page, 'driver@acme.test', '/acme/driver');
+    await signInTo(page, DRIVER_EMAIL, '/acme/driver');
     const task = card(page, delivery.delivery_code);
     await task.getByRole('button', { name: 'Picked up', exact: true }).click();
     const pickup = page.getByRole('dialog', { name: `Pick up ${delivery.delivery_code}` });
@@ -369,5 +382,21 @@ test('picked up by scanning the package label with the camera; the scanner is se
     expect(elsewhere).toEqual([]);
   } finally {
     await camera.close();
+  }
+});
+
+test('a refused location permission says what to do', async ({ browser, request }) => {
+  await asUser(request, await tokenOf(request, DRIVER_EMAIL), '/rest/v1/rpc/set_driver_status', { driver_id: DRIVER, status: 'offline' });
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  try {
+    const page = await context.newPage();
+    await signInTo(page, DRIVER_EMAIL, '/acme/driver');
+    await page.getByRole('button', { name: 'Go on duty' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: 'Location is blocked' })).toContainText('Allow location in your browser’s site settings');
+    await page.getByRole('button', { name: 'Go off duty' }).click();
+    await expect(page.getByTestId('duty-status')).toHaveText('Off duty');
+    await expect(page.getByTestId('geo-status')).toHaveCount(0);
+  } finally {
+    await context.close();
   }
 });
