@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { changedSince } from './changes';
 import { refusalText, toFormFieldErrors } from './errors';
 import { deliveryList } from './list';
+import { framing } from './map';
 import {
   deliveryFormSchema,
   emptyDeliveryForm,
@@ -148,6 +149,20 @@ describe('helpers', () => {
       ['c', { id: 'c' }],
     ]);
     expect(changedSince(before, after).map((row) => row.id)).toEqual(['b', 'c']);
+  });
+});
+
+describe('the detail map', () => {
+  it('centres on the points and zooms to show them all', () => {
+    const near = framing([
+      { lng: -122.39, lat: 37.77 },
+      { lng: -122.47, lat: 37.78 },
+    ]);
+    expect(near.center[0]).toBeCloseTo(-122.43, 5);
+    expect(near.center[1]).toBeCloseTo(37.775, 5);
+    expect(near.zoom).toBe(12);
+    expect(framing([{ lng: 0, lat: 51.5 }, { lng: 0, lat: 51.5 }]).zoom).toBe(15);
+    expect(framing([{ lng: -122.4, lat: 37.7 }, { lng: -0.1, lat: 51.5 }]).zoom).toBe(3);
   });
 });
 

@@ -9,7 +9,7 @@ import { Button, buttonClassName } from '../../../ui/Button';
 import { StatusChip } from '../../../ui/Chip';
 import { DeliveryStatusChip } from '../../../ui/delivery-status';
 import { LiveIndicator } from '../../../ui/LiveIndicator';
-import { FitBounds, MapView, type LngLatTuple, type MapMarker } from '../../../ui/map';
+import { MapView, type MapMarker } from '../../../ui/map';
 import { PageHeader } from '../../../ui/PageHeader';
 import { RecordStates } from '../../../ui/RecordStates';
 import { useToast } from '../../../ui/toast';
@@ -27,6 +27,7 @@ import {
 import { deliveryEventFeed, deliveryFeed, type DeliveryEventChange } from '../atoms';
 import { ActionDialog } from '../components/ActionDialog';
 import { useFeedChanges } from '../live';
+import { framing } from '../map';
 import {
   DELIVERY_TOASTS,
   eventTitle,
@@ -148,7 +149,7 @@ function DeliveryDetailView({ record, liveState, onChanged }: { record: DetailRe
     if (detail.driverPosition) list.push({ id: 'driver', lng: detail.driverPosition.lng, lat: detail.driverPosition.lat, label: names.driver_name ?? 'Driver', color: '#ea580c' });
     return list;
   }, [d.pickup_lng, d.pickup_lat, d.dropoff_lng, d.dropoff_lat, detail.driverPosition, names.driver_name]);
-  const outline = useMemo<LngLatTuple[][]>(() => [markers.map((m) => [m.lng, m.lat] as LngLatTuple)], [markers]);
+  const view = useMemo(() => framing(markers), [markers]);
 
   async function copyLink() {
     try {
@@ -269,12 +270,11 @@ function DeliveryDetailView({ record, liveState, onChanged }: { record: DetailRe
             label={`Map of delivery ${d.delivery_code}`}
             defaultCenter={tenantSettings?.mapCentre}
             mapboxToken={mapsToken(tenantSettings?.mapsKey)}
-            zoom={12}
+            center={view.center}
+            zoom={view.zoom}
             height={360}
             markers={markers}
-          >
-            <FitBounds outlines={outline} />
-          </MapView>
+          />
           <p className="mt-2 text-xs text-slate-500 dark:text-slate-400">
             Pickup (blue), drop-off (green)
             {detail.driverPosition ? `, ${names.driver_name ?? 'driver'} (orange, ${formatDateTime(detail.driverPosition.at)})` : ''}
