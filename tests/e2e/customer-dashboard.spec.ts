@@ -89,29 +89,49 @@ test('active deliveries first with the driver and live status, past ones with th
 });
 
 test('many past deliveries are paged, the page in the URL', async ({ page, request }) => {
+  // A customer of their own, so deliveries other tests make for Carla never shift these pages.
+  const email = `${unique('regular.customer')}@acme.test`;
+  const id = await createCustomer(request, 'acme', email);
   const dispatcher = await tokenOf(request, 'dispatcher@acme.test');
-  // Eleven cancelled deliveries: at least two pages of past ones, whatever else Carla has.
+  // Eleven cancelled deliveries: two pages of past ones.
   const cancelled: string[] = [];
   for (let i = 0; i < 11; i += 1) {
-    const d = await createDelivery(request, dispatcher, { external_reference_id: unique('PO') });
+    const d = await createDelivery(request, dispatcher, {
+      customer_id: id,
+      dropoff_address_id: null,
+      dropoff_address: { full_address: `${200 + i} Valencia St, San Francisco, CA, United States`, city: 'San Francisco', country: 'United States' },
+      dropoff_lat: 37.7689,
+      dropoff_lng: -122.4221,
+    });
     await transition(request, dispatcher, d.id, 'cancelled', { reason: 'Ordered twice' });
     cancelled.push(d.delivery_code);
   }
-  await carla.open(page);
+  await signInTo(page, email, '/acme/customer');
   await page.getByRole('button', { name: 'Past', exact: true }).click();
   const past = section(page, 'Past deliveries');
+  await expect(past).toHaveAccessibleName('Past deliveries (11)');
   await expect(past.getByTestId('customer-delivery')).toHaveCount(10);
-  // The latest change first: the last one cancelled is on page 1, the first one on page 2.
+  // The newest first: the last one made opens page 1, the first one is alone on page 2.
+  await expect(past.getByTestId('customer-delivery').first()).toContainText(cancelled[10]!);
   await expect(card(page, cancelled[10]!)).toContainText('Ordered twice');
+  await expect(card(page, cancelled[10]!)).toContainText('210 Valencia St');
   await expect(card(page, cancelled[0]!)).toHaveCount(0);
   const pager = page.getByRole('navigation', { name: 'Past deliveries pages' });
-  await expect(pager).toContainText(/Page 1 of \d+/);
+  await expect(pager).toContainText('Page 1 of 2');
   await pager.getByRole('button', { name: 'Next' }).click();
   await expect(page).toHaveURL(/\?show=past&page=2$/);
-  await expect(pager).toContainText(/Page 2 of \d+/);
+  await expect(pager).toContainText('Page 2 of 2');
+  await expect(past.getByTestId('customer-delivery')).toHaveCount(1);
   await expect(card(page, cancelled[0]!)).toBeVisible();
+  await expect(pager.getByRole('button', { name: 'Next' })).toBeDisabled();
   await page.goBack();
-  await expect(pager).toContainText(/Page 1 of \d+/);
+  await expect(pager).toContainText('Page 1 of 2');
+  // A page past the end (an old shared link) says so and leads to the last page.
+  await page.goto('/acme/customer?show=past&page=7');
+  await expect(past.getByText('Nothing on this page')).toBeVisible();
+  await past.getByRole('button', { name: 'Go to the last page' }).click();
+  await expect(page).toHaveURL(/\?show=past&page=2$/);
+  await expect(card(page, cancelled[0]!)).toBeVisible();
 });
 
 test('a customer without deliveries sees the empty state', async ({ page, request }) => {

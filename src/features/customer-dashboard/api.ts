@@ -11,9 +11,10 @@ export interface DeliveryPage {
 }
 
 /**
- * One page of the customer's own deliveries, active (pending .. in transit, newest first) or past
- * (delivered, failed, cancelled, returned; the latest change first). RLS gives a customer only
- * theirs; the filters say so too, on the indexed customer_id and status.
+ * One page of the customer's own deliveries, active (pending .. in transit) or past (delivered,
+ * failed, cancelled, returned), the newest booking first (updated_at also moves when a return or
+ * an exception touches an old one, so it would not read as 'recent'). RLS gives a customer only
+ * theirs; the filters say so too, and the order is the (customer_id, created_at desc) index's.
  */
 export async function listCustomerDeliveries(
   tenantId: string,
@@ -29,13 +30,28 @@ export async function listCustomerDeliveries(
     .eq('tenant_id', tenantId)
     .eq('customer_id', customerId)
     .in('status', scope === 'active' ? [...ACTIVE_STATUSES] : [...PAST_STATUSES])
-    .order(scope === 'active' ? 'created_at' : 'updated_at', { ascending: false })
+    .order('created_at', { ascending: false })
     .order('id', { ascending: false })
     .range(from, from + PAGE_SIZE - 1);
   if (signal) query = query.abortSignal(signal);
   const { data, count, error } = await query;
+  // A page past the end (an old link, or deliveries that moved on): no rows, and how many there are.
+  if (error?.code === 'PGRST103') return { rows: [], total: await countCustomerDeliveries(tenantId, customerId, scope, signal) };
   if (error) throw error;
   return { rows: customerDeliverySchema.array().parse(data), total: count ?? 0 };
+}
+
+async function countCustomerDeliveries(tenantId: string, customerId: string, scope: 'active' | 'past', signal?: AbortSignal): Promise<number> {
+  let query = supabase
+    .from('deliveries')
+    .select('id', { count: 'exact', head: true })
+    .eq('tenant_id', tenantId)
+    .eq('customer_id', customerId)
+    .in('status', scope === 'active' ? [...ACTIVE_STATUSES] : [...PAST_STATUSES]);
+  if (signal) query = query.abortSignal(signal);
+  const { count, error } = await query;
+  if (error) throw error;
+  return count ?? 0;
 }
 
 /** The first names of the drivers carrying the deliveries (customers read the tenant's staff, never their surnames here). */

@@ -147,7 +147,12 @@ function Section({
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h2 id={id} className="text-base font-semibold">
           {title}
-          {state.status === 'ready' && state.total > 0 && <span className="ml-2 text-sm font-normal text-slate-600 dark:text-slate-400">({state.total})</span>}
+          {state.status === 'ready' && state.total > 0 && (
+            <>
+              {' '}
+              <span className="ml-1 text-sm font-normal text-slate-600 dark:text-slate-400">({state.total})</span>
+            </>
+          )}
         </h2>
         {extra}
       </div>
@@ -166,10 +171,26 @@ function Section({
           <ErrorState title={`Could not load ${title.toLowerCase()}`} detail="Check your connection and try again." onRetry={onRetry} />
         </div>
       )}
-      {state.status === 'ready' && state.rows.length === 0 && <div className="rounded-xl border border-dashed border-slate-300 dark:border-slate-700">{empty}</div>}
+      {state.status === 'ready' && state.rows.length === 0 && (
+        <div className="rounded-xl border border-dashed border-slate-300 dark:border-slate-700">
+          {state.total > 0 ? (
+            <EmptyState
+              title="Nothing on this page"
+              description={`There are ${state.total} in all, on fewer pages.`}
+              action={
+                <Button variant="secondary" onClick={() => onPage(Math.ceil(state.total / PAGE_SIZE))}>
+                  Go to the last page
+                </Button>
+              }
+            />
+          ) : (
+            empty
+          )}
+        </div>
+      )}
       {state.status === 'ready' && state.rows.length > 0 && (
         <>
-          <ul className="space-y-3">
+          <ul className="grid gap-3 xl:grid-cols-2">
             {state.rows.map((delivery) => (
               <DeliveryCard
                 key={delivery.id}
