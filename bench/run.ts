@@ -1,9 +1,10 @@
 /**
  * `npm run bench`: the stack benchmark of issue 2, then the realtime benchmark of issue 3 (bench/README.md);
  * `--suite deliveries`: the deliveries list and transitions of issue 10 (Postgres only, asked for by name).
+ * `--suite solver`: the auto-assign solver of issue 11, 150 deliveries over 20 drivers (no stack; asked for by name).
  *
  *   npm run bench                          both suites, PGlite and Postgres, full profile (about 5 minutes on 2 cores)
- *   npm run bench -- --suite realtime      one suite only (repeatable: stack, realtime, deliveries)
+ *   npm run bench -- --suite realtime      one suite only (repeatable: stack, realtime, deliveries, solver)
  *   npm run bench -- --quick               a short smoke run of the bench itself
  *   npm run bench -- --backend pglite      one backend only (repeatable)
  *   npm run bench -- --check               exit 1 when a target of a suite that ran is not met
@@ -11,10 +12,11 @@
 import { parseArgs } from 'node:util';
 import { runDeliveriesBench } from './deliveries/main.ts';
 import { runRealtimeBench } from './realtime/main.ts';
+import { runSolverBench } from './solver/main.ts';
 import { BACKENDS, type BackendName } from './stack/backends.ts';
 import { runStackBench } from './stack/main.ts';
 
-const SUITES = ['stack', 'realtime', 'deliveries'] as const;
+const SUITES = ['stack', 'realtime', 'deliveries', 'solver'] as const;
 /** Run by a plain `npm run bench` (deliveries loads a million rows: it runs when asked for by name). */
 const DEFAULT_SUITES: readonly Suite[] = ['stack', 'realtime'];
 type Suite = (typeof SUITES)[number];
@@ -61,6 +63,11 @@ async function main(): Promise<number> {
     if (suites.length > 1) console.log('');
     const report = await runDeliveriesBench({ quick: opts.quick });
     met &&= report.listTarget.verdict === 'PASS';
+  }
+  if (suites.includes('solver')) {
+    if (suites.length > 1) console.log('');
+    const report = await runSolverBench({ quick: opts.quick });
+    met &&= report.target.verdict === 'PASS';
   }
   return values.check && !met ? 1 : 0;
 }
