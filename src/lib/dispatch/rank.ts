@@ -1,5 +1,6 @@
 import { fitProblems } from './eligibility';
 import { Model } from './model';
+import { assertValidProblem } from './validate';
 import type { DeliveryInput, DriverInput, SolverOptions } from './types';
 
 /**
@@ -34,6 +35,7 @@ export interface RankedDriver {
 }
 
 export function rankDrivers(delivery: DeliveryInput, drivers: readonly DriverInput[], options?: SolverOptions): RankedDriver[] {
+  assertValidProblem({ drivers, deliveries: [delivery], options });
   const m = new Model(options);
   const eligible = drivers.filter((driver) => fitProblems(driver, delivery, m.now).length === 0);
   const routes = eligible.map((driver, i) => m.driverRoute(driver, i));

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { haversineKm } from '../geocoding/offline';
 import { generateSanFranciscoProblem } from './generate';
 import { solve } from './solver';
+import { InvalidProblemError, problemErrors } from './validate';
 import type { DeliveryInput, DriverInput, Problem, Solution } from './types';
 
 const NOW = Date.UTC(2026, 10, 26, 16, 0);
@@ -351,5 +352,40 @@ describe('solve: generated San Francisco days', () => {
     const s = solve(p);
     expect(s.stats.improving_moves).toBeGreaterThan(0);
     expect(s.total_distance_km).toBeLessThan(s.construction_distance_km);
+  });
+});
+
+describe('solve: bad input', () => {
+  it('refuses a problem it cannot read, naming every fault, instead of a wrong plan', () => {
+    const bad = problem(
+      [driver('ana', 0), { ...driver('ana', 0), lat: Number.NaN }],
+      [
+        delivery('a', 1, 2, { weight_kg: -1 }),
+        delivery('a', 1, 2, { pickup_window: { end: 'not a time' } }),
+        delivery('b', 1, 2, { dropoff_window: { start: NOW + 60 * MIN, end: NOW } }),
+      ],
+      { speed_kmh: 0 },
+    );
+    expect(() => solve(bad)).toThrow(InvalidProblemError);
+    expect(problemErrors(bad)).toEqual([
+      'driver ana: listed twice',
+      'driver ana: a latitude and longitude are required',
+      'delivery a: weight_kg must be 0 or more',
+      'delivery a: listed twice',
+      'delivery a pickup_window: not a time',
+      'delivery b dropoff_window: ends before it starts',
+      'speed_kmh must be more than 0',
+    ]);
+  });
+
+  it('nothing to do: every driver with an empty route', () => {
+    const s = solve(problem([driver('ana', 0)], []));
+    expect(s.routes).toEqual([{ driver_id: 'ana', vehicle_id: 'v-ana', stops: [], assigned_delivery_ids: [], distance_km: 0, finish: NOW }]);
+    expect(s.unassigned).toEqual([]);
+  });
+
+  it('no drivers: every delivery reported', () => {
+    const s = solve(problem([], [delivery('a', 1, 2)]));
+    expect(s.unassigned).toEqual([{ delivery_id: 'a', reason: 'no_eligible_vehicle', message: 'No driver is available' }]);
   });
 });

@@ -1,4 +1,5 @@
 import { fitProblems } from './eligibility';
+import { assertValidProblem } from './validate';
 import { EPS, Model, type Insertion, type Route, type Stop } from './model';
 import type { Problem, Solution, UnassignedDelivery } from './types';
 
@@ -22,6 +23,7 @@ import type { Problem, Solution, UnassignedDelivery } from './types';
  * within its time budget (stats.converged; 150 deliveries over 20 drivers converge well within it).
  */
 export function solve(problem: Problem): Solution {
+  assertValidProblem(problem);
   const options = problem.options ?? {};
   const clock = options.clock ?? (() => performance.now());
   const t0 = clock();

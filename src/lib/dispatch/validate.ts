@@ -1,0 +1,61 @@
+import { toMs } from './time';
+import type { Problem, TimeInput } from './types';
+
+/** Thrown for a problem the solver cannot read (the board builds problems from database rows; this guards its bugs). */
+export class InvalidProblemError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid dispatch problem: ${problems.join('; ')}`);
+    this.name = 'InvalidProblemError';
+  }
+}
+
+const isLat = (v: unknown) => typeof v === 'number' && Number.isFinite(v) && v >= -90 && v <= 90;
+const isLng = (v: unknown) => typeof v === 'number' && Number.isFinite(v) && v >= -180 && v <= 180;
+const isTime = (v: unknown) =>
+  v == null || (v instanceof Date && !Number.isNaN(v.getTime())) || (typeof v === 'number' && Number.isFinite(v)) || (typeof v === 'string' && !Number.isNaN(Date.parse(v)));
+
+/** Every problem of the input at once, or nothing. */
+export function problemErrors(problem: Problem): string[] {
+  const errors: string[] = [];
+  const point = (label: string, p: { lat: number; lng: number } | undefined) => {
+    if (!p || !isLat(p.lat) || !isLng(p.lng)) errors.push(`${label}: a latitude and longitude are required`);
+  };
+  const window = (label: string, w: { start?: TimeInput | null; end?: TimeInput | null } | null | undefined) => {
+    if (w && (!isTime(w.start) || !isTime(w.end))) errors.push(`${label}: not a time`);
+    else if (w?.start != null && w.end != null && toMs(w.end) < toMs(w.start)) errors.push(`${label}: ends before it starts`);
+  };
+  const driverIds = new Set<string>();
+  for (const d of problem.drivers) {
+    if (driverIds.has(d.id)) errors.push(`driver ${d.id}: listed twice`);
+    driverIds.add(d.id);
+    point(`driver ${d.id}`, d);
+    if (!isTime(d.available_from)) errors.push(`driver ${d.id}: available_from is not a time`);
+    if (d.vehicle && !(d.vehicle.capacity_kg >= 0)) errors.push(`driver ${d.id}: the vehicle's capacity must be 0 or more`);
+    if (d.current_load_kg != null && !(d.current_load_kg >= 0)) errors.push(`driver ${d.id}: current_load_kg must be 0 or more`);
+    (d.existing_stops ?? []).forEach((s, i) => {
+      point(`driver ${d.id} stop ${i + 1}`, s);
+      window(`driver ${d.id} stop ${i + 1} window`, s.window);
+    });
+  }
+  const deliveryIds = new Set<string>();
+  for (const d of problem.deliveries) {
+    if (deliveryIds.has(d.id)) errors.push(`delivery ${d.id}: listed twice`);
+    deliveryIds.add(d.id);
+    point(`delivery ${d.id} pickup`, d.pickup);
+    point(`delivery ${d.id} dropoff`, d.dropoff);
+    window(`delivery ${d.id} pickup_window`, d.pickup_window);
+    window(`delivery ${d.id} dropoff_window`, d.dropoff_window);
+    if (!(d.weight_kg >= 0)) errors.push(`delivery ${d.id}: weight_kg must be 0 or more`);
+    if (d.service_minutes != null && !(d.service_minutes >= 0)) errors.push(`delivery ${d.id}: service_minutes must be 0 or more`);
+  }
+  const o = problem.options;
+  if (o?.speed_kmh != null && !(o.speed_kmh > 0)) errors.push('speed_kmh must be more than 0');
+  if (o?.max_deliveries_per_driver != null && !(o.max_deliveries_per_driver >= 1)) errors.push('max_deliveries_per_driver must be 1 or more');
+  if (o && !isTime(o.now)) errors.push('now is not a time');
+  return errors;
+}
+
+export function assertValidProblem(problem: Problem): void {
+  const errors = problemErrors(problem);
+  if (errors.length > 0) throw new InvalidProblemError(errors);
+}
