@@ -91,8 +91,17 @@ export async function runRead(tx: Queryable, call: RestCall, src: ReadSource): P
   const { list, groupBy } = selectSql(root, params);
   const main = `SELECT ${list} FROM ${from} WHERE ${where}${groupBy}${orderSql(root, params)}${pageSql(limit, offset, params)}`;
   const exact = call.prefs.count === 'exact' || call.prefs.count === 'estimated';
+  // count=estimated counts exactly only up to db-max-rows + 1 rows (PostgREST's limited count query), then
+  // the planner's estimate replaces it: a filter matching a million rows never counts them all.
+  const countLimit = call.prefs.count === 'estimated' ? ` LIMIT ${call.maxRows + 1}` : '';
   // A function returning one value or row counts as one row (PostgREST's pageCountSelectF).
-  const countSql = !exact ? 'NULL::text' : src.singular ? 'pg_catalog.count(*)::text' : `(SELECT pg_catalog.count(*) FROM ${from} WHERE ${where})::text`;
+  const countSql = !exact
+    ? 'NULL::text'
+    : src.singular
+      ? 'pg_catalog.count(*)::text'
+      : countLimit
+        ? `(SELECT pg_catalog.count(*) FROM (SELECT 1 FROM ${from} WHERE ${where}${countLimit}) pgrst_limited)::text`
+        : `(SELECT pg_catalog.count(*) FROM ${from} WHERE ${where})::text`;
   const sql = `WITH ${cte}pgrst_source AS (${main}) SELECT ${countSql} AS total, pg_catalog.count(*)::int AS page, ${bodyExpr(call, src)} AS body FROM pgrst_source`;
   // Unless a planned count follows or the request asked to roll back, nothing else runs in the transaction.
   const last = src.commitsWithSelect === true && !call.rollback && call.prefs.count !== 'planned' && call.prefs.count !== 'estimated';

@@ -70,6 +70,16 @@ describe.sequential('REST in-database configuration', () => {
     await configure('alter role authenticator reset pgrst.db_max_rows', async () => expect(await countryRows()).toBe(3));
   });
 
+  it('counts exactly up to pgrst.db_max_rows with count=estimated, and takes the planner\'s estimate beyond', async () => {
+    await configure("alter role authenticator set pgrst.db_max_rows = '2'", async () => expect(await countryRows()).toBe(2));
+    const under = await rest('/rest_countries?select=id&id=lte.2', { headers: { prefer: 'count=estimated' } });
+    expect(under.headers.get('content-range')).toBe('0-1/2');
+    const over = await rest('/rest_countries?select=id', { headers: { prefer: 'count=estimated' } });
+    expect(over.status).toBe(206);
+    expect(over.headers.get('content-range')).toMatch(/^0-1\/\d+$/);
+    await configure('alter role authenticator reset pgrst.db_max_rows', async () => expect(await countryRows()).toBe(3));
+  });
+
   it('prefers the database-specific setting over the role-wide one', async () => {
     const db = (await stack.db.query<{ name: string }>('select current_database() as name')).rows[0].name;
     await stack.db.query("alter role authenticator set pgrst.db_max_rows = '2'");
