@@ -3,7 +3,7 @@ import { Button } from '../../../ui/Button';
 import { Dialog } from '../../../ui/Dialog';
 import { TextField } from '../../../ui/TextField';
 import { formatMoney } from '../format';
-import { proofErrors, type DeliverySettings, type DriverTask, type ProofErrors, type ProofValues } from '../schema';
+import { proofErrors, visibleProofItems, type DeliverySettings, type DriverTask, type ProofErrors, type ProofValues } from '../schema';
 import { PhotoField } from './PhotoField';
 import { SignatureField } from './SignatureField';
 import { TextAreaLike } from './TextAreaLike';
@@ -27,6 +27,7 @@ export function DeliverDialog({
   const [values, setValues] = useState<ProofValues>(EMPTY);
   const [errors, setErrors] = useState<ProofErrors>({});
   const { proof } = settings;
+  const shown = new Set(visibleProofItems(settings));
   const set = <K extends keyof ProofValues>(key: K, value: ProofValues[K]) => setValues((v) => ({ ...v, [key]: value }));
 
   const complete = () => {
@@ -55,11 +56,11 @@ export function DeliverDialog({
       }
     >
       <div className="space-y-4">
-        {proof.signature !== 'off' && <SignatureField required={proof.signature === 'required'} error={errors.signature} onChange={(png) => set('signature', png)} />}
-        {proof.photo !== 'off' && (
+        {shown.has('signature') && <SignatureField required={proof.signature === 'required'} error={errors.signature} onChange={(png) => set('signature', png)} />}
+        {shown.has('photo') && (
           <PhotoField label="Photo" files={values.photos} onChange={(files) => set('photos', files)} required={proof.photo === 'required'} error={errors.photos} />
         )}
-        {proof.recipient_name !== 'off' && (
+        {shown.has('recipient_name') && (
           <TextField
             label="Recipient's name"
             required={proof.recipient_name === 'required'}
@@ -70,7 +71,7 @@ export function DeliverDialog({
             error={errors.recipientName}
           />
         )}
-        {proof.notes !== 'off' && (
+        {shown.has('notes') && (
           <TextAreaLike label="Delivery notes" required={proof.notes === 'required'} value={values.notes} onChange={(notes) => set('notes', notes)} error={errors.notes} maxLength={1000} />
         )}
         {task.cod_amount > 0 && (
