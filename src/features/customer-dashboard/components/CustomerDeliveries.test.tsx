@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import '@testing-library/jest-dom/vitest';
-import { act, cleanup, render, screen, within } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
@@ -81,10 +81,10 @@ describe('CustomerDeliveries', () => {
     expect(within(activeSection).getByRole('article', { name: 'ACME-000001' })).toHaveTextContent('In transit');
     expect(within(activeSection).getByRole('article', { name: 'ACME-000001' })).toHaveTextContent('Derek');
     expect(screen.getByRole('link', { name: 'Track ACME-000001' })).toHaveAttribute('href', `/tracking?token=${active[0]!.tracking_token}`);
-    const pastSection = screen.getByRole('region', { name: 'Past deliveries (1)' });
+    const pastSection = await screen.findByRole('region', { name: 'Past deliveries (1)' });
     expect(within(pastSection).getByRole('article', { name: 'ACME-000003' })).toHaveTextContent('Received by Carla · 2 photos');
     // Only the active ones are followed.
-    expect([...watches.keys()].sort()).toEqual([active[0]!.tracking_token, active[1]!.tracking_token].sort());
+    await waitFor(() => expect([...watches.keys()].sort()).toEqual([active[0]!.tracking_token, active[1]!.tracking_token].sort()));
 
     // The waiting one is assigned, live; then the one on the road is delivered: the lists are read again.
     act(() => watches.get(active[1]!.tracking_token)!.onUpdate({ status: 'assigned' }));
