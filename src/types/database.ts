@@ -673,6 +673,94 @@ isOneToOne: false
       referencedColumns: ["id"]
     }
                   ]
+                },"remittance_deliveries": {
+                  Row: {
+                    "cod_amount": number,"created_at": string,"delivery_id": string,"id": string,"remittance_id": string,"tenant_id": string
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "cod_amount": number,"created_at"?: string,"delivery_id": string,"id"?: string,"remittance_id": string,"tenant_id": string
+                  }
+                  Update: {
+                    "cod_amount"?: number,"created_at"?: string,"delivery_id"?: string,"id"?: string,"remittance_id"?: string,"tenant_id"?: string
+                  }
+                  Relationships: [
+                    {
+      foreignKeyName: "remittance_deliveries_delivery_fkey"
+      columns: ["delivery_id","tenant_id"]
+isOneToOne: false
+      referencedRelation: "deliveries"
+      referencedColumns: ["id","tenant_id"]
+    },{
+      foreignKeyName: "remittance_deliveries_delivery_fkey"
+      columns: ["delivery_id","tenant_id"]
+isOneToOne: false
+      referencedRelation: "delivery_rows"
+      referencedColumns: ["id","tenant_id"]
+    },{
+      foreignKeyName: "remittance_deliveries_remittance_fkey"
+      columns: ["remittance_id","tenant_id"]
+isOneToOne: false
+      referencedRelation: "remittance_rows"
+      referencedColumns: ["id","tenant_id"]
+    },{
+      foreignKeyName: "remittance_deliveries_remittance_fkey"
+      columns: ["remittance_id","tenant_id"]
+isOneToOne: false
+      referencedRelation: "remittances"
+      referencedColumns: ["id","tenant_id"]
+    },{
+      foreignKeyName: "remittance_deliveries_tenant_id_fkey"
+      columns: ["tenant_id"]
+isOneToOne: false
+      referencedRelation: "tenants"
+      referencedColumns: ["id"]
+    }
+                  ]
+                },"remittances": {
+                  Row: {
+                    "amount": number,"created_at": string,"currency": string,"discrepancy_reason": string | null,"driver_id": string,"id": string,"method": string,"note": string,"recorded_at": string,"recorded_by": string | null,"reference_number": string,"tenant_id": string
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "amount": number,"created_at"?: string,"currency": string,"discrepancy_reason"?: string | null,"driver_id": string,"id"?: string,"method": string,"note"?: string,"recorded_at"?: string,"recorded_by"?: string | null,"reference_number": string,"tenant_id"?: string
+                  }
+                  Update: {
+                    "amount"?: number,"created_at"?: string,"currency"?: string,"discrepancy_reason"?: string | null,"driver_id"?: string,"id"?: string,"method"?: string,"note"?: string,"recorded_at"?: string,"recorded_by"?: string | null,"reference_number"?: string,"tenant_id"?: string
+                  }
+                  Relationships: [
+                    {
+      foreignKeyName: "remittances_driver_fkey"
+      columns: ["driver_id","tenant_id"]
+isOneToOne: false
+      referencedRelation: "driver_rows"
+      referencedColumns: ["id","tenant_id"]
+    },{
+      foreignKeyName: "remittances_driver_fkey"
+      columns: ["driver_id","tenant_id"]
+isOneToOne: false
+      referencedRelation: "drivers"
+      referencedColumns: ["id","tenant_id"]
+    },{
+      foreignKeyName: "remittances_recorded_by_fkey"
+      columns: ["recorded_by","tenant_id"]
+isOneToOne: false
+      referencedRelation: "driver_candidates"
+      referencedColumns: ["id","tenant_id"]
+    },{
+      foreignKeyName: "remittances_recorded_by_fkey"
+      columns: ["recorded_by","tenant_id"]
+isOneToOne: false
+      referencedRelation: "profiles"
+      referencedColumns: ["id","tenant_id"]
+    },{
+      foreignKeyName: "remittances_tenant_id_fkey"
+      columns: ["tenant_id"]
+isOneToOne: false
+      referencedRelation: "tenants"
+      referencedColumns: ["id"]
+    }
+                  ]
                 },"return_request_events": {
                   Row: {
                     "actor_id": string | null,"actor_name": string | null,"created_at": string,"from_status": string | null,"id": string,"note": string | null,"occurred_at": string,"pickup_delivery_id": string | null,"refunded": boolean | null,"return_request_id": string,"seq": number,"status": string,"tenant_id": string,"updated_at": string
@@ -1248,6 +1336,44 @@ isOneToOne: false
       referencedColumns: ["id"]
     }
                   ]
+                },"remittance_rows": {
+                  Row: {
+                    "amount": number,"created_at": string,"currency": string,"delivery_codes": (string)[] | null,"discrepancy_reason": string | null,"driver_id": string,"driver_name": string | null,"expected_amount": number | null,"id": string,"method": string,"note": string,"recorded_at": string,"recorded_by": string | null,"recorded_by_name": string | null,"reference_number": string,"tenant_id": string
+                  }
+                  ComputedFields: never
+                  Relationships: [
+                    {
+      foreignKeyName: "remittances_driver_fkey"
+      columns: ["driver_id","tenant_id"]
+isOneToOne: false
+      referencedRelation: "driver_rows"
+      referencedColumns: ["id","tenant_id"]
+    },{
+      foreignKeyName: "remittances_driver_fkey"
+      columns: ["driver_id","tenant_id"]
+isOneToOne: false
+      referencedRelation: "drivers"
+      referencedColumns: ["id","tenant_id"]
+    },{
+      foreignKeyName: "remittances_recorded_by_fkey"
+      columns: ["recorded_by","tenant_id"]
+isOneToOne: false
+      referencedRelation: "driver_candidates"
+      referencedColumns: ["id","tenant_id"]
+    },{
+      foreignKeyName: "remittances_recorded_by_fkey"
+      columns: ["recorded_by","tenant_id"]
+isOneToOne: false
+      referencedRelation: "profiles"
+      referencedColumns: ["id","tenant_id"]
+    },{
+      foreignKeyName: "remittances_tenant_id_fkey"
+      columns: ["tenant_id"]
+isOneToOne: false
+      referencedRelation: "tenants"
+      referencedColumns: ["id"]
+    }
+                  ]
                 },"return_request_rows": {
                   Row: {
                     "closed_at": string | null,"created_at": string,"currency": string,"customer_email": string | null,"customer_id": string,"customer_name": string | null,"delivered_at": string | null,"delivery_cod_amount": number | null,"delivery_code": string | null,"delivery_id": string,"delivery_packages": Json | null,"delivery_price": number | null,"delivery_status": string | null,"dropoff_full_address": string | null,"id": string,"items": NonNullable<Json>,"notes": string,"order_id": string | null,"photos": NonNullable<Json>,"pickup_delivery_code": string | null,"pickup_delivery_id": string | null,"pickup_delivery_status": string | null,"reason": string,"reason_text": string | null,"received_at": string | null,"received_by": string | null,"refund_amount": number,"refunded": boolean | null,"requested_by": string | null,"return_code": string,"status": string,"tenant_id": string,"updated_at": string,"warehouse_id": string | null,"warehouse_name": string | null
@@ -1392,6 +1518,11 @@ isOneToOne: false
 "delivery_actions":
 { Args: { "delivery_id": string }; Returns: (string)[]
                            },
+"driver_cash_summary":
+{ Args: Record<PropertyKey, never>; Returns: {
+              "avatar_url": string,"collected": number,"currency": string,"driver_id": string,"driver_status": string,"full_name": string,"last_remitted_at": string,"outstanding": number,"outstanding_count": number,"remitted": number,"shortfall": number
+            }[]
+                           },
 "driver_completed_per_day":
 { Args: { "driver_id"?: string,"from_date"?: string,"to_date"?: string }; Returns: {
               "completed": number,"day": string
@@ -1442,6 +1573,27 @@ isOneToOne: false
 "record_driver_positions":
 { Args: { "fixes": Json }; Returns: Json
                            },
+"record_remittance":
+{ Args: { "amount": number,"delivery_ids": (string)[],"discrepancy_reason"?: string,"driver_id": string,"method": string,"note"?: string }; Returns: {
+              "amount": number,
+"created_at": string,
+"currency": string,
+"discrepancy_reason": string | null,
+"driver_id": string,
+"id": string,
+"method": string,
+"note": string,
+"recorded_at": string,
+"recorded_by": string | null,
+"reference_number": string,
+"tenant_id": string
+            }
+                          SetofOptions: {
+        from: "*"
+        to: "remittances"
+        isOneToOne: true
+        isSetofReturn: false
+      } },
 "respond_to_assignment":
 { Args: { "accept": boolean,"assignment_id": string,"idempotency_key"?: string,"occurred_at"?: string,"reason"?: string }; Returns: {
               "assigned_by": string | null,
@@ -1729,6 +1881,11 @@ isOneToOne: false
         isOneToOne: true
         isSetofReturn: false
       } },
+"unremitted_deliveries":
+{ Args: { "driver_id": string }; Returns: {
+              "cod_amount": number,"currency": string,"delivered_at": string,"delivery_code": string,"dropoff_address": string,"id": string
+            }[]
+                           },
 "update_conversation_participants":
 { Args: { "action": string,"conversation_id": string,"role"?: string,"user_ids": (string)[] }; Returns: {
               "conversation_id": string,
