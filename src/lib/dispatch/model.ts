@@ -11,6 +11,8 @@ import type { DeliveryInput, DriverInput, DriverRoute, PlannedStop, SolverOption
 export const DEFAULT_SPEED_KMH = 25;
 export const DEFAULT_SERVICE_MINUTES = 5;
 export const EPS = 1e-9;
+/** Arrivals are compared with deadlines to the millisecond: no rounding of a recomputed arrival flips a verdict. */
+export const TIME_SLACK_MS = 1;
 
 export interface Stop {
   /** Point index in the distance matrix. */
@@ -39,7 +41,9 @@ export interface Route {
   startPt: number;
   start: number;
   startLoad: number;
-  /** Capacity, or the existing work's own peak when that already exceeds it. */
+  /** The vehicle's capacity (kg): never passed while a new delivery is aboard. */
+  capacity: number;
+  /** The existing work's own peak when that already exceeds the capacity (kept as it is), else the capacity. */
   cap: number;
   stops: Stop[];
   arr: number[];
@@ -139,6 +143,7 @@ export class Model {
       startPt,
       start: from,
       startLoad: driver.current_load_kg ?? 0,
+      capacity: driver.vehicle?.capacity_kg ?? 0,
       cap: driver.vehicle?.capacity_kg ?? 0,
       stops,
       arr: [],
@@ -157,7 +162,8 @@ export class Model {
     this.refresh(r, true);
     r.stops.forEach((s, k) => {
       const arrival = r.arr[k]!;
-      if (arrival > s.deadline) s.deadline = arrival;
+      // Floating-point slack: a removal may recompute an arrival a hair later by rounding.
+      if (arrival > s.deadline) s.deadline = arrival + TIME_SLACK_MS;
     });
     let peak = r.startLoad;
     for (const l of r.loadAfter) peak = Math.max(peak, l);
@@ -200,21 +206,26 @@ export class Model {
     let load = r.startLoad;
     let dist = 0;
     let lastSeq = -1;
+    let aboard = 0;
     for (const s of stops) {
       if (s.seq >= 0) {
         if (s.seq < lastSeq) return -1;
         lastSeq = s.seq;
       } else if (s.pickup) {
         this.seen[s.del] = gen;
+        aboard++;
       } else if (this.seen[s.del] !== gen) {
         return -1;
+      } else {
+        aboard--;
       }
       const km = this.d(cur, s.pt);
       dist += km;
       const arrival = t + km * this.msPerKm;
       if (arrival > s.deadline) return -1;
       load += s.delta;
-      if (load > r.cap + EPS) return -1;
+      // Over the capacity only as the existing work already was, and with nothing new aboard.
+      if (load > r.capacity + EPS && (aboard > 0 || load > r.cap + EPS)) return -1;
       t = Math.max(arrival, s.open) + s.serviceMs;
       cur = s.pt;
     }
@@ -229,7 +240,7 @@ export class Model {
     const stops = r.stops;
     const n = stops.length;
     const w = p.delta;
-    const cap = ignoreCapacity ? Infinity : r.cap + EPS;
+    const cap = ignoreCapacity ? Infinity : r.capacity + EPS;
     if (this.drop.length < n + 2) {
       this.drop = new Float64Array(2 * n + 4);
       this.dropMin = new Float64Array(2 * n + 4);

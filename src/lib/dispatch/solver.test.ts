@@ -232,6 +232,22 @@ describe('solve: known answers', () => {
     expect(routeOf(s, 'ana').assigned_delivery_ids).toEqual(['mid']);
   });
 
+  it('existing work already over capacity is kept, and new work never passes the capacity', () => {
+    const bike = { capacity_kg: 60, features: [], licence_classes: ['standard'] };
+    const held = (id: string, from: number, to: number, weight_kg: number) => [
+      { delivery_id: id, kind: 'pickup' as const, ...at(from), weight_kg },
+      { delivery_id: id, kind: 'dropoff' as const, ...at(to), weight_kg },
+    ];
+    const p = problem(
+      [driver('ana', 0, { vehicle: bike, existing_stops: [...held('over', 1, 2, 80), ...held('light', 3, 5, 30)] })],
+      // Cheapest between light's pickup and drop-off, but 30 + 40 kg > 60 kg there: after it instead.
+      [delivery('new', 3.5, 4.5, { weight_kg: 40 })],
+    );
+    const s = solve(p);
+    expect(order(s, 'ana')).toEqual(['P:over', 'D:over', 'P:light', 'D:light', 'P:new', 'D:new']);
+    expect(routeOf(s, 'ana').stops.map((x) => x.load_kg)).toEqual([80, 0, 30, 0, 40, 0]);
+  });
+
   it('existing work already late is kept first (new work may not make it later) and does not block the driver', () => {
     const p = problem(
       [driver('ana', 0, { existing_stops: [{ delivery_id: 'old', kind: 'dropoff', ...at(3), window: { end: NOW - 10 * MIN } }] })],
@@ -338,6 +354,24 @@ describe('solve: generated San Francisco days', () => {
     expect(improved.unassigned.length).toBeLessThanOrEqual(built.unassigned.length);
     if (improved.unassigned.length === built.unassigned.length) {
       expect(improved.total_distance_km).toBeLessThanOrEqual(built.total_distance_km + 1e-9);
+    }
+  });
+
+  it('twenty more small days with existing work, some late, and locks: always a valid plan', () => {
+    for (let seed = 100; seed < 120; seed++) {
+      const p = generateSanFranciscoProblem({ seed, deliveries: 24, drivers: 4 });
+      // The first four deliveries become existing work of the first two drivers (one already late).
+      const [a, b, c, d, ...rest] = p.deliveries;
+      // Parcels (the vehicle took them: within its capacity).
+      const held = (x: DeliveryInput, late: boolean) => [
+        { delivery_id: x.id, kind: 'pickup' as const, ...x.pickup, weight_kg: 5, window: late ? { end: NOW - 5 * MIN } : null },
+        { delivery_id: x.id, kind: 'dropoff' as const, ...x.dropoff, weight_kg: 5 },
+      ];
+      const drivers = p.drivers.map((drv, i) => (i === 0 ? { ...drv, existing_stops: [...held(a!, true), ...held(b!, false)] } : i === 1 ? { ...drv, existing_stops: [...held(c!, false), ...held(d!, false)] } : drv));
+      const deliveries = rest.map((x, i) => (i % 7 === 3 ? { ...x, locked_driver_id: drivers[i % 4]!.id } : x));
+      const day = { ...p, drivers, deliveries };
+      const s = solve(day);
+      assertValid(day, s);
     }
   });
 

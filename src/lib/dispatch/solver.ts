@@ -252,7 +252,7 @@ export function solve(problem: Problem): Solution {
       };
     }
     const alone = eligible[d]!.some((r) => {
-      const empty: Route = { ...routes[r]!, stops: [], arr: [], dep: [], loadAfter: [], startLoad: 0, cap: drivers[r]!.vehicle?.capacity_kg ?? 0 };
+      const empty: Route = { ...routes[r]!, stops: [], arr: [], dep: [], loadAfter: [], startLoad: 0, cap: routes[r]!.capacity };
       m.refresh(empty, true);
       return m.bestInsertion(empty, p, q) !== null;
     });
