@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { createCustomer, deleteUser, expect, signInTo, test, unique, workerSession } from './fixtures.ts';
-import { ACME, assignToDerek, createDelivery, recordFix, rpc, tokenOf, transition } from './tracking-api.ts';
+import { ACME, assignToDerek, createDelivery, forgetNotifications, recordFix, rpc, tokenOf, transition } from './tracking-api.ts';
 
 /**
  * The customer's dashboard (/acme/customer) as Carla: her deliveries, active first with the driver's
@@ -10,6 +10,7 @@ import { ACME, assignToDerek, createDelivery, recordFix, rpc, tokenOf, transitio
  */
 
 test.describe.configure({ timeout: 90_000 });
+test.afterEach(({ request }) => forgetNotifications(request));
 const carla = workerSession('customer@acme.test', '/acme/customer');
 
 const section = (page: Page, name: string) => page.getByRole('region', { name: new RegExp(`^${name}`) });

@@ -32,6 +32,9 @@ export async function rpc<T = unknown>(request: APIRequestContext, token: string
   return (await res.json()) as T;
 }
 
+/** Codes of the deliveries this worker made, so their notifications can be taken back (forgetNotifications). */
+const made = new Set<string>();
+
 export interface CreatedDelivery {
   id: string;
   delivery_code: string;
@@ -70,7 +73,25 @@ export async function createDelivery(request: APIRequestContext, dispatcher: str
     },
   });
   expect(res.ok(), await res.text()).toBe(true);
-  return (await res.json()) as CreatedDelivery;
+  const created = (await res.json()) as CreatedDelivery;
+  made.add(created.delivery_code);
+  return created;
+}
+
+/**
+ * Takes back the notifications these deliveries caused (the driver's new work, the dispatchers'
+ * failures, Carla's pickups and deliveries): the demo users' unread counts are what other specs
+ * (notifications.spec.ts) count on.
+ */
+export async function forgetNotifications(request: APIRequestContext): Promise<void> {
+  for (const code of made) {
+    const res = await request.fetch(`/rest/v1/notifications?title=like.*${encodeURIComponent(code)}*`, {
+      method: 'DELETE',
+      headers: { apikey: SERVICE_KEY, authorization: `Bearer ${SERVICE_KEY}` },
+    });
+    expect(res.ok(), await res.text()).toBe(true);
+  }
+  made.clear();
 }
 
 /** Assigns the delivery to Derek in the city van; answers the assignment's id. */

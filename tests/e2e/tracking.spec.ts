@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { ANON_KEY, expect, test } from './fixtures.ts';
-import { ACME, assignToDerek, createDelivery, driverSilentSince, recordFix, rpc, tokenOf, transition } from './tracking-api.ts';
+import { ACME, assignToDerek, createDelivery, forgetNotifications, driverSilentSince, recordFix, rpc, tokenOf, transition } from './tracking-api.ts';
 
 /**
  * The public tracking page (/tracking), as a recipient on a phone opens it, signed in as nobody:
@@ -11,6 +11,7 @@ import { ACME, assignToDerek, createDelivery, driverSilentSince, recordFix, rpc,
  */
 
 test.describe.configure({ timeout: 90_000 });
+test.afterEach(({ request }) => forgetNotifications(request));
 test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 
 const headline = (page: Page) => page.getByTestId('tracking-headline');
