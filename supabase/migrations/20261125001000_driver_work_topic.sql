@@ -3,6 +3,7 @@
 -- it is committed (without following the whole tenant's deliveries, which drivers may not join).
 -- Only that driver joins it. A delivery or assignment that leaves a driver (reassigned, unassigned,
 -- rejected) is announced to the driver it left as well, so their app drops it.
+-- The same rule admits chat's per-person inbox topic (20261125001030).
 -- The payload is realtime.broadcast_changes' (table, operation, record, old_record): the rows the
 -- driver may read anyway through RLS (their assignments, the deliveries they carry).
 
@@ -23,8 +24,8 @@ begin
   if not private.is_tenant_member(parts[2]::uuid) then
     return false;
   end if;
-  -- Per-person topics: only their person joins.
-  if parts[3] in ('notifications', 'driver_work') then
+  -- Per-person topics: only their person joins (`inbox`: chat's unread counts, 20261125001030).
+  if parts[3] in ('notifications', 'driver_work', 'inbox') then
     return array_length(parts, 1) = 4 and parts[4]::uuid = auth.uid()
       and (parts[3] <> 'driver_work' or private.current_panel_type() = 'driver');
   end if;

@@ -393,34 +393,3 @@ revoke all on function private.broadcast_message() from public;
 
 create trigger messages_broadcast after insert on public.messages
   for each row execute function private.broadcast_message();
-
--- The inbox joins the per-person topics.
-create or replace function private.may_receive_tenant_topic(topic text) returns boolean
-language plpgsql
-stable
-security definer
-set search_path = ''
-as $$
-declare
-  parts text[];
-  panels text[];
-begin
-  if topic is null or topic !~ '^tenant:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}:[a-z_][a-z0-9_]*(:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})?$' then
-    return false;
-  end if;
-  parts := string_to_array(topic, ':');
-  if not private.is_tenant_member(parts[2]::uuid) then
-    return false;
-  end if;
-  -- Per-person topics: only their person joins.
-  if parts[3] in ('notifications', 'driver_work', 'inbox') then
-    return array_length(parts, 1) = 4 and parts[4]::uuid = auth.uid()
-      and (parts[3] <> 'driver_work' or private.current_panel_type() = 'driver');
-  end if;
-  if array_length(parts, 1) <> 3 then
-    return false;
-  end if;
-  select t.panel_types into panels from private.tenant_topic_panels t where t.entity = parts[3];
-  return panels is null or private.current_panel_type() = any (panels);
-end;
-$$;
