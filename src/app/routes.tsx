@@ -41,6 +41,7 @@ const BusinessPickerPage = lazyWithRetry(async () => ({ default: (await import('
 const TrackingPage = lazyWithRetry(async () => ({ default: (await import('../features/tracking/pages/TrackingPage')).TrackingPage }));
 const AdminDashboardPage = lazyWithRetry(() => import('../features/dashboards/pages/AdminDashboardPage'));
 const DispatcherDashboardPage = lazyWithRetry(() => import('../features/dashboards/pages/DispatcherDashboardPage'));
+const RemitPage = lazyWithRetry(() => import('../features/remit/pages/RemitPage'));
 const DriverDashboardPage = lazyWithRetry(() => import('../features/dashboards/pages/DriverDashboardPage'));
 const DriverAppPage = lazyWithRetry(() => import('../features/driver-app/pages/DriverAppPage'));
 const CustomerDashboardPage = lazyWithRetry(() => import('../features/dashboards/pages/CustomerDashboardPage'));
@@ -497,6 +498,13 @@ function DispatcherArea() {
           <DispatcherLayout>
             <Page>
               <DispatcherDashboardPage />
+            </Page>
+          </DispatcherLayout>
+        </Route>
+        <Route path="/remit">
+          <DispatcherLayout>
+            <Page>
+              <RemitPage />
             </Page>
           </DispatcherLayout>
         </Route>

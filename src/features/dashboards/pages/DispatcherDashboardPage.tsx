@@ -1,6 +1,8 @@
+import { Link } from 'wouter';
 import { useSession } from '../../../lib/session';
 import { tenantIdOf } from '../../../lib/tenant';
 import { useDashboardWidgets } from '../widgets';
+import { Card } from './parts';
 import { RoleDashboard } from './RoleDashboard';
 
 export function DispatcherDashboardPage() {
@@ -10,6 +12,12 @@ export function DispatcherDashboardPage() {
   return (
     <div className="space-y-6">
       <RoleDashboard panelTitle="Dispatcher" intro="Plan the day's pickups and deliveries and keep your drivers moving." />
+      <Card title="Cash remittance">
+        <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">Cash on delivery your drivers collected, remitted and still hold; record what they hand over.</p>
+        <Link href="/remit" className="mt-3 inline-block text-sm font-medium text-brand underline-offset-2 hover:underline">
+          Open remit
+        </Link>
+      </Card>
       {tenantId && quote?.({ tenantId })}
     </div>
   );

@@ -1,0 +1,196 @@
+import { useEffect, useState } from 'react';
+import { useWatch } from 'react-hook-form';
+import { EmptyState } from '../../ui/EmptyState';
+import { ErrorState } from '../../ui/ErrorState';
+import { Form, NumberField, SelectField, SubmitButton, TextAreaField, useZodForm } from '../../ui/form';
+import { useBoundField } from '../../ui/form/bind';
+import { describedBy, FieldNotes } from '../../ui/form/FieldFrame';
+import { Skeleton } from '../../ui/Skeleton';
+import { useToast } from '../../ui/toast';
+import { recordRemittance, unremittedDeliveries } from './api';
+import {
+  amountDiffers,
+  emptyRemitForm,
+  formatMoney,
+  METHOD_OPTIONS,
+  remitFormSchema,
+  sumCod,
+  type CashSummary,
+  type RemitFormInput,
+  type UnremittedDelivery,
+} from './schema';
+
+type Load = { status: 'idle' } | { status: 'loading' } | { status: 'failed'; error: Error } | { status: 'ready'; deliveries: UnremittedDelivery[] };
+
+const dateTime = (iso: string | null) => (iso ? new Date(iso).toLocaleString('en', { dateStyle: 'medium', timeStyle: 'short' }) : '—');
+
+/** The driver's delivered-but-unremitted cash deliveries as checkboxes, bound to `delivery_ids`. */
+function DeliveryPicker({ load, onRetry, currency }: { load: Load; onRetry: () => void; currency: string }) {
+  const { field, error, id } = useBoundField<RemitFormInput, 'delivery_ids', RemitFormInput>({ name: 'delivery_ids' });
+  const chosen = (field.value as string[] | undefined) ?? [];
+  const toggle = (deliveryId: string, on: boolean) => field.onChange(on ? [...chosen, deliveryId] : chosen.filter((x) => x !== deliveryId));
+  return (
+    <fieldset aria-describedby={describedBy(id, null, error)} aria-invalid={error ? true : undefined} className="space-y-2">
+      <legend className="text-sm font-medium text-slate-700 after:ml-0.5 after:text-red-600 after:content-['*'] dark:text-slate-200">Deliveries</legend>
+      {load.status === 'idle' && <p className="text-sm text-slate-500 dark:text-slate-400">Choose a driver to see the cash deliveries they have not remitted.</p>}
+      {load.status === 'loading' && <Skeleton className="h-24 w-full" />}
+      {load.status === 'failed' && <ErrorState title="Could not load the driver's deliveries" detail={load.error.message} onRetry={onRetry} />}
+      {load.status === 'ready' && load.deliveries.length === 0 && (
+        <EmptyState title="Nothing to remit" description="This driver holds no cash from delivered deliveries." />
+      )}
+      {load.status === 'ready' && load.deliveries.length > 0 && (
+        <>
+          <div className="flex gap-3 text-sm">
+            <button type="button" className="text-brand underline-offset-2 hover:underline" onClick={() => field.onChange(load.deliveries.map((d) => d.id))}>
+              Select all
+            </button>
+            <button type="button" className="text-brand underline-offset-2 hover:underline" onClick={() => field.onChange([])}>
+              Clear
+            </button>
+          </div>
+          <ul className="max-h-72 divide-y divide-slate-200 overflow-y-auto rounded-lg border border-slate-200 dark:divide-slate-700 dark:border-slate-700">
+            {load.deliveries.map((d) => (
+              <li key={d.id}>
+                <label className="flex cursor-pointer items-center gap-3 px-3 py-2 text-sm hover:bg-slate-50 dark:hover:bg-slate-800">
+                  <input
+                    type="checkbox"
+                    className="size-4 accent-brand"
+                    checked={chosen.includes(d.id)}
+                    onChange={(event) => toggle(d.id, event.target.checked)}
+                    onBlur={field.onBlur}
+                    aria-label={`${d.delivery_code}, ${formatMoney(d.cod_amount, d.currency || currency)}`}
+                  />
+                  <span className="min-w-0 flex-1">
+                    <span className="block font-medium">{d.delivery_code}</span>
+                    <span className="block truncate text-xs text-slate-500 dark:text-slate-400">
+                      Delivered {dateTime(d.delivered_at)}
+                      {d.dropoff_address ? ` · ${d.dropoff_address}` : ''}
+                    </span>
+                  </span>
+                  <span className="tabular-nums">{formatMoney(d.cod_amount, d.currency || currency)}</span>
+                </label>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+      <FieldNotes id={id} error={error} />
+    </fieldset>
+  );
+}
+
+/** Details of a 23514 refusal on one field, all of them (the form shows the first per field otherwise). */
+function messagesFor(error: unknown, field: string): string[] {
+  const details = (error as { details?: unknown } | null)?.details;
+  if (typeof details !== 'string') return [];
+  try {
+    const list = JSON.parse(details) as { field?: string; message?: string }[];
+    return Array.isArray(list) ? list.filter((d) => d.field === field && d.message).map((d) => d.message as string) : [];
+  } catch {
+    return [];
+  }
+}
+
+export interface RecordRemittanceFormProps {
+  drivers: readonly CashSummary[];
+  currency: string;
+  /** The driver chosen from the summary's Record button (with a counter, so the same driver again re-applies). */
+  preselect: { driverId: string; n: number } | null;
+  onRecorded: () => void;
+}
+
+/** Record the cash a driver hands over: driver, the deliveries it covers, amount (their cash), method, note, reason for a difference. */
+export function RecordRemittanceForm({ drivers, currency, preselect, onRecorded }: RecordRemittanceFormProps) {
+  const toast = useToast();
+  const form = useZodForm(remitFormSchema, { defaultValues: emptyRemitForm() });
+  const driverId = useWatch({ control: form.control, name: 'driver_id' });
+  const chosen = useWatch({ control: form.control, name: 'delivery_ids' });
+  const amount = useWatch({ control: form.control, name: 'amount' }) as number | null;
+  const [answer, setAnswer] = useState<{ key: string; load: Load } | null>(null);
+  const [attempt, setAttempt] = useState(0);
+  const loadKey = `${driverId}/${attempt}`;
+
+  useEffect(() => {
+    if (preselect) form.reset(emptyRemitForm(preselect.driverId));
+  }, [preselect, form]);
+
+  useEffect(() => {
+    if (!driverId) return;
+    const controller = new AbortController();
+    unremittedDeliveries(driverId, controller.signal).then(
+      (deliveries) => !controller.signal.aborted && setAnswer({ key: loadKey, load: { status: 'ready', deliveries } }),
+      (error: unknown) =>
+        !controller.signal.aborted && setAnswer({ key: loadKey, load: { status: 'failed', error: error instanceof Error ? error : new Error(String(error)) } }),
+    );
+    return () => controller.abort();
+  }, [driverId, loadKey]);
+
+  const load: Load = !driverId ? { status: 'idle' } : answer?.key === loadKey ? answer.load : { status: 'loading' };
+  const deliveries = load.status === 'ready' ? load.deliveries : [];
+  const expected = sumCod(deliveries, chosen ?? []);
+  const differs = (chosen ?? []).length > 0 && amountDiffers(amount, expected);
+
+  // A new choice of driver starts with nothing ticked; ticking prefills the amount with the deliveries' cash.
+  useEffect(() => {
+    form.setValue('delivery_ids', []);
+  }, [driverId, form]);
+  const chosenKey = (chosen ?? []).join(',');
+  useEffect(() => {
+    form.setValue('amount', chosenKey !== '' ? expected : (null as unknown as number));
+  }, [chosenKey, expected, form]);
+
+  const driverOptions = [...drivers]
+    .sort((a, b) => (a.full_name ?? '').localeCompare(b.full_name ?? ''))
+    .map((d) => ({ value: d.driver_id, label: `${d.full_name ?? d.driver_id} (${formatMoney(d.outstanding, d.currency)} outstanding)` }));
+
+  return (
+    <Form
+      form={form}
+      aria-label="Record a remittance"
+      className="space-y-4"
+      onSubmit={async (values) => {
+        const saved = await recordRemittance(values);
+        toast.success(`Remittance ${saved.reference_number} recorded`);
+        form.reset({ ...emptyRemitForm(values.driver_id), method: values.method });
+        setAttempt((n) => n + 1);
+        onRecorded();
+      }}
+      onServerError={(error, result) => {
+        const all = messagesFor(error, 'delivery_ids');
+        if (all.length > 1) form.setError('delivery_ids', { type: 'server', message: all.join('; ') });
+        if (result.unmatched) toast.error(result.unmatched);
+        else if (result.applied.length > 0) toast.error('The remittance was not recorded: see the highlighted fields');
+      }}
+    >
+      <SelectField<RemitFormInput, 'driver_id'> name="driver_id" label="Driver" required options={driverOptions} placeholder="Choose a driver…" />
+      <DeliveryPicker load={load} onRetry={() => setAttempt((n) => n + 1)} currency={currency} />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <NumberField<RemitFormInput, 'amount'>
+          name="amount"
+          label="Amount"
+          required
+          min={0}
+          step={0.01}
+          unit={currency}
+          help={(chosen ?? []).length > 0 ? `Cash of the chosen deliveries: ${formatMoney(expected, currency)}` : undefined}
+        />
+        <SelectField<RemitFormInput, 'method'> name="method" label="Method" required options={METHOD_OPTIONS} />
+      </div>
+      {differs && (
+        <p role="status" className="rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100">
+          The amount differs from the deliveries' cash by {formatMoney(Math.round(((amount ?? 0) - expected) * 100) / 100, currency)}: give a discrepancy reason.
+        </p>
+      )}
+      <TextAreaField<RemitFormInput, 'discrepancy_reason'>
+        name="discrepancy_reason"
+        label="Discrepancy reason"
+        required={differs}
+        maxLength={500}
+        rows={2}
+        help="Needed when the amount differs from the deliveries' cash."
+      />
+      <TextAreaField<RemitFormInput, 'note'> name="note" label="Note" maxLength={2000} rows={2} />
+      <SubmitButton>Record remittance</SubmitButton>
+    </Form>
+  );
+}

@@ -1,0 +1,103 @@
+import { z } from 'zod';
+
+/** How a driver handed the cash over (remittances_method_check). */
+export const REMIT_METHODS = ['cash', 'bank_transfer', 'card', 'other'] as const;
+export type RemitMethod = (typeof REMIT_METHODS)[number];
+export const METHOD_LABELS: Record<RemitMethod, string> = { cash: 'Cash', bank_transfer: 'Bank transfer', card: 'Card', other: 'Other' };
+export const METHOD_OPTIONS = REMIT_METHODS.map((value) => ({ value, label: METHOD_LABELS[value] }));
+
+const money = z.coerce.number();
+
+/** One row of public.driver_cash_summary(). */
+export const cashSummarySchema = z.object({
+  driver_id: z.string(),
+  full_name: z.string().nullable(),
+  avatar_url: z.string().nullable(),
+  driver_status: z.string(),
+  collected: money,
+  remitted: money,
+  outstanding: money,
+  shortfall: money,
+  outstanding_count: z.number(),
+  last_remitted_at: z.string().nullable(),
+  currency: z.string(),
+});
+export type CashSummary = z.infer<typeof cashSummarySchema>;
+
+/** One row of public.unremitted_deliveries(driver_id). */
+export const unremittedSchema = z.object({
+  id: z.string(),
+  delivery_code: z.string(),
+  delivered_at: z.string().nullable(),
+  cod_amount: money,
+  currency: z.string(),
+  dropoff_address: z.string().nullable(),
+});
+export type UnremittedDelivery = z.infer<typeof unremittedSchema>;
+
+/** One row of public.remittance_rows (the history). */
+export const remittanceRowSchema = z.object({
+  id: z.string(),
+  reference_number: z.string(),
+  driver_id: z.string(),
+  driver_name: z.string().nullable(),
+  recorded_by_name: z.string().nullable(),
+  amount: money,
+  expected_amount: money,
+  currency: z.string(),
+  method: z.enum(REMIT_METHODS),
+  note: z.string(),
+  discrepancy_reason: z.string().nullable(),
+  recorded_at: z.string(),
+  delivery_codes: z.array(z.string()),
+});
+export type RemittanceRow = z.infer<typeof remittanceRowSchema>;
+
+/** Whole cents of an amount, so sums of money never drift (0.1 + 0.2). */
+export const toCents = (amount: number) => Math.round(amount * 100);
+
+/** The cash of the chosen deliveries: what the amount is prefilled with and compared to. */
+export function sumCod(deliveries: readonly UnremittedDelivery[], ids: readonly string[]): number {
+  const chosen = new Set(ids);
+  return deliveries.filter((d) => chosen.has(d.id)).reduce((cents, d) => cents + toCents(d.cod_amount), 0) / 100;
+}
+
+/** Whether the amount differs from the deliveries' cash (then the database wants a discrepancy reason). */
+export function amountDiffers(amount: number | null, expected: number): boolean {
+  return amount != null && !Number.isNaN(amount) && toCents(amount) !== toCents(expected);
+}
+
+/**
+ * The form's own rules (what it can say before asking); whether a different amount has a reason,
+ * and everything about the deliveries themselves, the database decides (record_remittance).
+ */
+export const remitFormSchema = z.object({
+  driver_id: z.string().min(1, 'Choose a driver'),
+  delivery_ids: z.array(z.string()).min(1, 'Choose at least one delivery'),
+  amount: z
+    .number({ error: 'Enter the amount' })
+    .min(0, 'The amount must be 0 or more')
+    .refine((n) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6, 'Enter the amount with at most 2 decimals'),
+  method: z.enum(REMIT_METHODS, { error: 'Choose a method: cash, bank transfer, card or other' }),
+  note: z.string().max(2000, 'The note must be at most 2000 characters'),
+  discrepancy_reason: z.string().max(500, 'The reason must be at most 500 characters'),
+});
+export type RemitFormInput = z.input<typeof remitFormSchema>;
+export type RemitFormValues = z.output<typeof remitFormSchema>;
+
+export const emptyRemitForm = (driverId = ''): RemitFormInput => ({
+  driver_id: driverId,
+  delivery_ids: [],
+  amount: null as unknown as number,
+  method: 'cash',
+  note: '',
+  discrepancy_reason: '',
+});
+
+export function formatMoney(amount: number, currency: string): string {
+  try {
+    return new Intl.NumberFormat('en', { style: 'currency', currency }).format(amount);
+  } catch {
+    return `${amount.toFixed(2)} ${currency}`;
+  }
+}
