@@ -4,8 +4,8 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 
 /**
  * The deliveries list request, built as src/features/deliveries/api.ts `listDeliveries` builds it:
- * the delivery_rows view with LIST_COLUMNS, tenant_id, the search as an or() of contains matches on
- * code and reference and the ids of the customers named like the term (looked up first), status in (...), kind, service, zone (pickup or drop-off),
+ * the delivery_rows view with LIST_COLUMNS, tenant_id, the search as the ids search_delivery_ids
+ * answers (looked up first), status in (...), kind, service, zone (pickup or drop-off),
  * driver, a created_at range in days, order created_at desc then id desc, range 0..24, and the
  * count the app asks for. That module builds the app's browser client when imported (import.meta.env,
  * window), so it cannot run in Node: the builder is mirrored here, and LIST_COLUMNS is read from its
@@ -58,25 +58,20 @@ function nextDay(day: string): string {
   return date.toISOString();
 }
 
-/** The app's first step of a search: the customers whose name contains the term (deliverySearch's ids). */
-export async function customersNamed(client: SupabaseClient, tenantId: string, q: string | undefined): Promise<string[]> {
+/** The app's first step of a search: the ids search_delivery_ids answers (an id that is none when nothing matches). */
+export async function searchIds(client: SupabaseClient, q: string | undefined): Promise<string[]> {
   const term = searchTerm(q ?? '');
   if (!term) return [];
-  const { data, error } = await client.from('profiles').select('id').eq('tenant_id', tenantId).eq('panel_type', 'customer')
-    .ilike('full_name', `%${term}%`).limit(50);
-  if (error) throw new Error(`customer lookup: ${error.message}`);
-  return (data ?? []).map((row: { id: string }) => row.id);
+  const { data, error } = await client.rpc('search_delivery_ids', { term });
+  if (error) throw new Error(`search ids: ${error.message}`);
+  const ids = (data ?? []) as string[];
+  return ids.length > 0 ? ids : ['00000000-0000-0000-0000-000000000000'];
 }
 
 /** The request itself (not awaited), so the caller may add .explain() to it. */
-export function listRequest(client: SupabaseClient, columns: string, tenantId: string, f: ListFilters, count: CountMode, customerIds: readonly string[] = []) {
+export function listRequest(client: SupabaseClient, columns: string, tenantId: string, f: ListFilters, count: CountMode, ids: readonly string[] = []) {
   let query = client.from('delivery_rows').select(columns, { count }).eq('tenant_id', tenantId);
-  const term = searchTerm(f.q ?? '');
-  if (term) {
-    const arms = [`delivery_code.ilike.*${term}*`, `external_reference_id.ilike.*${term}*`];
-    if (customerIds.length > 0) arms.push(`customer_id.in.(${customerIds.join(',')})`);
-    query = query.or(arms.join(','));
-  }
+  if (searchTerm(f.q ?? '')) query = query.in('id', [...ids]);
   if (f.status && f.status.length > 0) query = query.in('status', f.status);
   if (f.kind) query = query.eq('kind', f.kind);
   if (f.service_id) query = query.eq('service_id', f.service_id);

@@ -11,7 +11,7 @@ import { benchClient } from '../stack/clients.ts';
 import { machineInfo } from '../stack/report.ts';
 import { round, summarize, type LatencySummary } from '../stack/stats.ts';
 import { BENCH_PASSWORD, BENCH_TENANT, DISPATCHER_EMAIL, loadDeliveries, type LoadedData } from './data.ts';
-import { appCount, customersNamed, listColumns, listRequest, scans, shapes, type CountMode, type Shape } from './list.ts';
+import { appCount, listColumns, listRequest, scans, searchIds, shapes, type CountMode, type Shape } from './list.ts';
 import type { TransitionsOrder, TransitionsReply, TransitionsResult } from './transitions-client.ts';
 
 /**
@@ -168,8 +168,8 @@ async function measureList(stack: RunningStack, client: SupabaseClient, data: Lo
   const modes: CountMode[] = app === 'planned' ? ['planned', 'exact'] : [app, 'planned'];
   const results: ShapeResult[] = [];
   for (const shape of shapes(data.probe)) {
-    // The app's search looks the customers up first (one small indexed request, not timed here).
-    const ids = await customersNamed(client, BENCH_TENANT, shape.filters.q);
+    // The app's search asks search_delivery_ids first (timed below as its own request).
+    const ids = await searchIds(client, shape.filters.q);
     const exact = await listRequest(client, columns, BENCH_TENANT, shape.filters, 'exact', ids);
     if (exact.error && exact.error.code !== TIMEOUT_CODE) throw new Error(`${shape.name}: ${exact.error.message}`);
     const server: ShapeResult['server'] = {};
