@@ -106,6 +106,9 @@ export function RemitPage() {
     { collected: 0, remitted: 0, outstanding: 0 },
   );
 
+  // The totals are known once a summary was read (zero without drivers).
+  const known = answer?.summary.status === 'ready';
+
   const exportCsv = async () => {
     setExporting(true);
     try {
@@ -144,9 +147,9 @@ export function RemitPage() {
         ) : (
           <>
             <dl className="grid grid-cols-1 gap-3 sm:grid-cols-3" aria-busy={summary.status === 'loading' || undefined}>
-              <Stat label="Collected" value={drivers.length ? formatMoney(totals.collected / 100, currency) : '…'} />
-              <Stat label="Remitted" value={drivers.length ? formatMoney(totals.remitted / 100, currency) : '…'} />
-              <Stat label="Outstanding" value={drivers.length ? formatMoney(totals.outstanding / 100, currency) : '…'} />
+              <Stat label="Collected" value={known ? formatMoney(totals.collected / 100, currency) : '…'} />
+              <Stat label="Remitted" value={known ? formatMoney(totals.remitted / 100, currency) : '…'} />
+              <Stat label="Outstanding" value={known ? formatMoney(totals.outstanding / 100, currency) : '…'} />
             </dl>
             {summary.status === 'loading' && drivers.length === 0 ? (
               <Skeleton className="h-40 w-full" />
