@@ -3,7 +3,7 @@
 -- unassignment, idempotent offline events, what each role reads, and the columns nobody writes.
 -- Counts are relative to rows this file creates, so the seed's deliveries do not matter.
 begin;
-select plan(168);
+select plan(173);
 
 -- Fixtures (acme): customer Carla (a1..004, customer@acme.test), drivers Derek (a1..003,
 -- driver@acme.test) and Luis (a1..103), vehicles City Van 1 (a3..01: standard licence, gps, 40 kg)
@@ -476,6 +476,17 @@ select is(pg_temp.delivery_details($$ insert into public.deliveries (customer_id
   from public.addresses a where a.user_id is not null and a.user_id <> 'a1000000-0000-4000-8000-000000000004' limit 1 $$),
   'pickup_address_id: Pickup address not found in the business''s or the customer''s address book; pickup_address: Pickup address is required',
   'another customer''s address is refused');
+
+-- Search (search_delivery_ids): staff of the tenant only
+select ok((select id from made) in (select public.search_delivery_ids((select delivery_code from made))), 'search finds a delivery by its code');
+select ok((select id from made) in (select public.search_delivery_ids('carla cust')), 'and by its customer''s name');
+select is((select count(*)::int from public.search_delivery_ids('%')), 0, 'a wildcard is searched as text');
+reset role;
+select tests.act_as('driver@acme.test');
+select is((select count(*)::int from public.search_delivery_ids('ACME')), 0, 'drivers search nothing through it');
+reset role;
+select tests.act_as('admin@globex.test');
+select is((select count(*)::int from public.search_delivery_ids('ACME')), 0, 'another tenant finds nothing of acme');
 
 -- Who reads what
 reset role;
