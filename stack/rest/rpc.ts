@@ -168,7 +168,7 @@ export async function runRpc(tx: Queryable, call: RestCall, name: string, select
     if (strictMaxAffected(call)) throw maxAffectedNeedsSet();
     const params = new SqlParams();
     await tx.query(`SELECT 1 FROM ${fnFrom(params)}`, params.values);
-    return { status: 204, body: null, headers: {} };
+    return withResponseSettings(tx, { status: 204, body: null, headers: {} });
   }
   if (strictMaxAffected(call) && !routine.returnsSet) throw maxAffectedNeedsSet();
   const result = await runRead(tx, call, {
@@ -183,8 +183,43 @@ export async function runRpc(tx: Queryable, call: RestCall, name: string, select
   if (strictMaxAffected(call) && max !== undefined && result.page > max) {
     throw new RestError(400, 'PGRST124', 'Query result exceeds max-affected preference constraint', `The query affects ${result.page} rows`);
   }
-  if (call.prefs.return === 'minimal') return { status: 204, body: null, headers: { 'content-range': result.headers['content-range'] } };
-  return { status: result.status, body: result.body, headers: result.headers };
+  if (call.prefs.return === 'minimal') return withResponseSettings(tx, { status: 204, body: null, headers: { 'content-range': result.headers['content-range'] } });
+  return withResponseSettings(tx, { status: result.status, body: result.body, headers: result.headers });
+}
+
+/**
+ * PostgREST's response GUCs (references/transactions: response headers and status): a function may
+ * `set_config('response.status', '404', true)` and `set_config('response.headers', '[{"Cache-Control": "no-store"}]', true)`;
+ * the answer takes that status and those headers, and the transaction still commits (so what the
+ * function wrote, a rate limit's count say, is kept). An invalid status is PGRST112, invalid headers PGRST111.
+ */
+async function withResponseSettings(tx: Queryable, result: RestResult): Promise<RestResult> {
+  const { rows } = await tx.query<{ status: string | null; headers: string | null }>(
+    "SELECT nullif(current_setting('response.status', true), '') AS status, nullif(current_setting('response.headers', true), '') AS headers",
+  );
+  const status = rows[0]?.status ?? null;
+  const headers = rows[0]?.headers ?? null;
+  if (status === null && headers === null) return result;
+  const out: RestResult = { ...result, headers: { ...result.headers } };
+  if (status !== null) {
+    const n = Number(status.trim());
+    if (!/^\s*\d+\s*$/.test(status) || n < 100 || n > 599) throw new RestError(500, 'PGRST112', 'Status code must be a positive integer');
+    out.status = n;
+  }
+  if (headers !== null) {
+    let list: unknown;
+    try {
+      list = JSON.parse(headers);
+    } catch {
+      list = null;
+    }
+    const valid =
+      Array.isArray(list) &&
+      list.every((h) => h !== null && typeof h === 'object' && !Array.isArray(h) && Object.values(h as object).every((v) => typeof v === 'string'));
+    if (!valid) throw new RestError(500, 'PGRST111', 'response.headers guc must be a JSON array composed of objects with a single key and a string value');
+    for (const h of list as Record<string, string>[]) for (const [k, v] of Object.entries(h)) out.headers[k.toLowerCase()] = v;
+  }
+  return out;
 }
 
 function strictMaxAffected(call: RestCall): boolean {

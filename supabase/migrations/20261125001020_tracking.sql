@@ -6,8 +6,9 @@
 --   while the delivery is in transit and the fix is at most 2 minutes old, the proof's shape
 --   (signature yes/no, photo count) after delivery, the failure reason after a failure, and the
 --   tenant's public face (name, logo, brand colours).
--- Lookups are rate-limited per client address (60 a minute, HTTP 429 beyond); an unknown or
--- malformed token gets the same neutral 404 'No delivery matches this tracking link'.
+-- Lookups are rate-limited per client address (60 a minute, HTTP 429 beyond), unknown tokens
+-- included; an unknown or malformed token gets the same neutral 404 'No delivery matches this
+-- tracking link' (the body PostgREST gives a PT404, with response.status 404, so the count stays).
 -- Live: every change of what the page shows is sent, as the same sanitized object, to the public
 -- topic `tracking:<token>`; anyone holding the token may join it (the token is the secret).
 
@@ -132,7 +133,10 @@ begin
     select x.* into d from public.deliveries x where x.tracking_token = token;
   end if;
   if d.id is null then
-    raise exception using errcode = 'PT404', message = 'No delivery matches this tracking link';
+    -- Not raised: an error would roll back the lookup's count, and guessing must be counted too.
+    -- PostgREST answers this body with status 404 (response.status), as it would answer PT404.
+    perform set_config('response.status', '404', true);
+    return jsonb_build_object('code', 'PT404', 'message', 'No delivery matches this tracking link', 'details', null, 'hint', null);
   end if;
   return private.tracking_view(d);
 end;

@@ -1,7 +1,7 @@
 -- What the field hears: a driver's own work topic, the notifications of delivery events, and the
 -- public tracking function and topic (whitelisted fields only, rate-limited, neutral not-found).
 begin;
-select plan(41);
+select plan(44);
 
 insert into public.drivers (id, tenant_id, licence_number, licence_class, licence_expiry)
 values ('a1000000-0000-4000-8000-000000000003', 'a0000000-0000-4000-8000-000000000001', 'TEST-DEREK-2', 'standard', current_date + 365),
@@ -98,9 +98,10 @@ select is((select array_agg(k order by k) from seen, jsonb_object_keys(view) k w
   array['business', 'code', 'created_at', 'destination', 'kind', 'status', 'timeline', 'updated_at', 'window'], 'nothing outside the list');
 select ok((select view::text !~* '(Carla|Customer|555|Mission St|Market St|Derek|tracking_token|a1000000)' from seen where step = 'accepted'),
   'no names, phones, streets, tokens or ids');
-select throws_ok($$ select public.track_delivery('0123456789abcdef0123456789abcdef') $$, 'PT404', 'No delivery matches this tracking link', 'an unknown token');
-select throws_ok($$ select public.track_delivery('ACME-000001') $$, 'PT404', 'No delivery matches this tracking link', 'a code is not a token');
-select throws_ok($$ select public.track_delivery(null) $$, 'PT404', 'No delivery matches this tracking link', 'no token');
+select is(public.track_delivery('0123456789abcdef0123456789abcdef') ->> 'message', 'No delivery matches this tracking link', 'an unknown token');
+select is(current_setting('response.status', true), '404', 'answered with status 404');
+select is(public.track_delivery('ACME-000001') ->> 'code', 'PT404', 'a code is not a token');
+select is(public.track_delivery(null) ->> 'code', 'PT404', 'no token');
 reset role;
 select ok(tests.may_receive(null, 'tracking:' || (select token from fx)), 'anon joins the tracking topic of a token');
 select ok(not tests.may_receive(null, 'tracking:0123456789abcdef0123456789abcdef'), 'not of an unknown token');
@@ -147,6 +148,12 @@ select set_config('request.headers', '{"x-forwarded-for": "203.0.113.9"}', true)
 select tests.act_as(null);
 select is((select count(*)::int from generate_series(1, 60) g, lateral (select public.track_delivery((select token from fx) || left(g::text, 0))) t), 60, 'sixty lookups a minute pass');
 select throws_ok(format($$ select public.track_delivery(%L) $$, (select token from fx)), 'PT429', 'Too many tracking lookups; try again in a minute', 'the sixty-first is refused');
+reset role;
+delete from private.rate_limits;
+select tests.act_as(null);
+select is((select count(*)::int from generate_series(1, 60) g, lateral (select public.track_delivery(md5(g::text))) t), 60, 'unknown tokens count too');
+select throws_ok($$ select public.track_delivery('0123456789abcdef0123456789abcdef') $$, 'PT429', 'Too many tracking lookups; try again in a minute',
+  'guessing is limited like any lookup');
 
 reset role;
 select * from finish();

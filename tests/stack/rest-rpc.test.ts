@@ -4,6 +4,29 @@ import { anonClient, api } from './clients.ts';
 const db = anonClient();
 
 describe('REST rpc', () => {
+  it('answers with the status and headers a function sets in response.status and response.headers, and commits', async () => {
+    const note = `respond-${Math.random().toString(36).slice(2)}`;
+    const res = await api('/rest/v1/rpc/rest_respond', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ status: '404', headers: '[{"Cache-Control": "no-store"}, {"X-Rest-Test": "yes"}]', note }),
+    });
+    expect(res.status).toBe(404);
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    expect(res.headers.get('x-rest-test')).toBe('yes');
+    expect(await res.json()).toEqual({ code: 'PT404', message: 'Nothing here' });
+    const { data } = await db.from('rest_response_log').select('note').eq('note', note);
+    expect(data).toEqual([{ note }]);
+    const viaClient = await db.rpc('rest_respond', { status: '404', headers: null, note: `${note}-2` });
+    expect(viaClient.status).toBe(404);
+    expect(viaClient.error).toMatchObject({ code: 'PT404', message: 'Nothing here' });
+    const bad = await db.rpc('rest_respond', { status: 'teapot', headers: null, note: `${note}-3` });
+    expect(bad.status).toBe(500);
+    expect(bad.error).toMatchObject({ code: 'PGRST112' });
+    const badHeaders = await db.rpc('rest_respond', { status: null, headers: '{"X": 1}', note: `${note}-4` });
+    expect(badHeaders.error).toMatchObject({ code: 'PGRST111' });
+  });
+
   it('calls a scalar function by POST with named arguments and by GET with query arguments', async () => {
     const post = await db.rpc('rest_add', { a: 2, b: 3 });
     expect(post.error).toBeNull();
