@@ -287,3 +287,27 @@ test('create: a new address through the address dialog becomes the pickup and is
   await expect(page).toHaveURL(new RegExp(`${LIST}/[0-9a-f-]{36}$`));
   await expect(page.getByText('Pier 48, The Embarcadero').first()).toBeVisible();
 });
+
+test('create: the customer\'s delivery preference for the drop-off address suggests the window and instructions', async ({ page, request }) => {
+  // Carla's active preference (seeded) and the address it is for.
+  const prefRes = await request.get(`/rest/v1/customer_preferences?select=location_id,name,preferred_time_start,preferred_time_end,delivery_instructions&customer_id=eq.${CARLA}&is_active=eq.true&order=name&limit=1`, { headers: headers() });
+  expect(prefRes.ok(), await prefRes.text()).toBe(true);
+  const [pref] = (await prefRes.json()) as { location_id: string; name: string; preferred_time_start: string; preferred_time_end: string; delivery_instructions: string }[];
+  const addrRes = await request.get(`/rest/v1/addresses?select=address_line1,street&id=eq.${pref!.location_id}`, { headers: headers() });
+  const [address] = (await addrRes.json()) as { address_line1: string; street: string }[];
+
+  await page.goto(`${LIST}/create`);
+  await choose(page, 'Customer', 'Carla', /Carla Customer/);
+  await choose(page, 'Drop-off address', address!.address_line1, new RegExp(address!.street));
+  const hint = page.getByRole('region', { name: 'Customer preference' });
+  await expect(hint).toContainText(`${pref!.preferred_time_start}–${pref!.preferred_time_end}`);
+  await expect(hint).toContainText(pref!.name);
+  await hint.getByRole('button', { name: 'Use the preferred window' }).click();
+  await expect(page.getByLabel('Drop-off from')).toHaveValue(new RegExp(`T${pref!.preferred_time_start}$`));
+  await expect(page.getByLabel('Drop-off until')).toHaveValue(new RegExp(`T${pref!.preferred_time_end}$`));
+  await expect(page.getByLabel('Notes')).toHaveValue(pref!.delivery_instructions);
+
+  // Another address of the book has no preference: the hint goes.
+  await choose(page, 'Drop-off address', 'Bayview', /Bayview Warehouse/);
+  await expect(hint).toHaveCount(0);
+});

@@ -14,6 +14,7 @@ import {
   type DeliveryRow,
   type DeliveryWrite,
 } from './schema';
+import { preferenceSuggestionSchema, type PreferenceSuggestion } from './preference';
 
 export const LIST_COLUMNS =
   'id, tenant_id, delivery_code, external_reference_id, kind, status, priority, customer_id, customer_name, driver_id, driver_name, ' +
@@ -396,3 +397,11 @@ export async function lookupDrivers(tenantId: string, term: string, limit: numbe
   if (error) throw error;
   return (data as { id: string; full_name: string | null }[]).map((p) => ({ value: p.id, label: p.full_name ?? 'Unnamed User' }));
 }
+
+/** The customer's active delivery preference for a drop-off address, or null (customer_preference_for). */
+export async function customerPreferenceFor(customerId: string, locationId: string, signal: AbortSignal): Promise<PreferenceSuggestion | null> {
+  const { data, error } = await supabase.rpc('customer_preference_for', { customer_id: customerId, location_id: locationId }).abortSignal(signal);
+  if (error) throw error;
+  return data ? preferenceSuggestionSchema.parse(data) : null;
+}
+

@@ -23,6 +23,7 @@ import { RecordStates } from '../../../ui/RecordStates';
 import { useToast } from '../../../ui/toast';
 import { useRecordLoad } from '../../../ui/useRecordLoad';
 import { addressLabel, createDelivery, getDelivery, lookupCustomers, lookupDeliveryAddresses, lookupServices, personName, serviceName, updateDelivery } from '../api';
+import { PreferenceHint } from '../components/PreferenceHint';
 import { QuotePreview } from '../components/QuotePreview';
 import { toFormFieldErrors } from '../errors';
 import {
@@ -191,6 +192,7 @@ function DeliveryForm({ tenantId, delivery, addressDialog }: { tenantId: string;
             <DateTimeField<DeliveryFormInput, 'dropoff_window_start'> name="dropoff_window_start" label="Drop-off from" />
             <DateTimeField<DeliveryFormInput, 'dropoff_window_end'> name="dropoff_window_end" label="Drop-off until" />
           </div>
+          {!locked && <PreferenceHint form={form} />}
 
           <ArrayField<DeliveryFormInput, 'packages'> name="packages" label="Packages" required min={1} max={50} newRow={newPackage} addLabel="Add package" removeLabel="Remove package">
             {(index) => (

@@ -1,0 +1,55 @@
+import { useEffect, useState } from 'react';
+import { useWatch, type UseFormReturn } from 'react-hook-form';
+import { Button } from '../../../ui/Button';
+import { customerPreferenceFor } from '../api';
+import { DAY_NAMES, nextPreferredWindow, preferenceOptionsText, type PreferenceSuggestion } from '../preference';
+import type { DeliveryFormInput, DeliveryFormValues } from '../schema';
+
+/**
+ * The customer's delivery preference for the chosen drop-off address, beside the windows: the
+ * preferred day and times, the instructions and what matters at the door, with a button that puts
+ * the next preferred window (and the instructions, when the notes are empty) into the form. Shows
+ * nothing when there is no preference or it cannot be read (a lookup that fails stays silent).
+ */
+export function PreferenceHint({ form }: { form: UseFormReturn<DeliveryFormInput, unknown, DeliveryFormValues> }) {
+  const [customerId, dropoffId] = useWatch({ control: form.control, name: ['customer_id', 'dropoff_address_id'] });
+  const [found, setFound] = useState<{ key: string; preference: PreferenceSuggestion | null } | null>(null);
+  const key = customerId && dropoffId ? `${customerId}:${dropoffId}` : '';
+
+  useEffect(() => {
+    if (!key) return;
+    const controller = new AbortController();
+    customerPreferenceFor(customerId as string, dropoffId as string, controller.signal).then(
+      (preference) => setFound({ key, preference }),
+      () => {
+        if (!controller.signal.aborted) setFound({ key, preference: null });
+      },
+    );
+    return () => controller.abort();
+  }, [key, customerId, dropoffId]);
+
+  const preference = found && found.key === key ? found.preference : null;
+  if (!preference) return null;
+
+  function apply(p: PreferenceSuggestion) {
+    const window = nextPreferredWindow(new Date(), p.preferred_day_of_week, p.preferred_time_start, p.preferred_time_end);
+    form.setValue('dropoff_window_start', window.start, { shouldDirty: true, shouldValidate: true });
+    form.setValue('dropoff_window_end', window.end, { shouldDirty: true, shouldValidate: true });
+    if (p.delivery_instructions && !form.getValues('notes')) form.setValue('notes', p.delivery_instructions, { shouldDirty: true });
+  }
+
+  const options = preferenceOptionsText(preference);
+  return (
+    <section aria-label="Customer preference" className="rounded-lg border border-brand/30 bg-brand/5 p-3 text-sm">
+      <p className="font-medium">
+        Preferred: {DAY_NAMES[preference.preferred_day_of_week]}s {preference.preferred_time_start}–{preference.preferred_time_end}
+        <span className="font-normal text-slate-600 dark:text-slate-400"> ({preference.name})</span>
+      </p>
+      {preference.delivery_instructions && <p className="mt-1">{preference.delivery_instructions}</p>}
+      {options && <p className="mt-1 text-slate-600 dark:text-slate-400">{options}</p>}
+      <Button variant="secondary" className="mt-2" onClick={() => apply(preference)}>
+        Use the preferred window
+      </Button>
+    </section>
+  );
+}
