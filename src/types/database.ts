@@ -1518,6 +1518,9 @@ isOneToOne: false
 "delivery_actions":
 { Args: { "delivery_id": string }; Returns: (string)[]
                            },
+"delivery_instructions":
+{ Args: { "delivery_id": string }; Returns: Json
+                           },
 "driver_cash_summary":
 { Args: Record<PropertyKey, never>; Returns: {
               "avatar_url": string,"collected": number,"currency": string,"driver_id": string,"driver_status": string,"full_name": string,"last_remitted_at": string,"outstanding": number,"outstanding_count": number,"remitted": number,"shortfall": number
@@ -1633,6 +1636,9 @@ isOneToOne: false
                            },
 "save_warehouse":
 { Args: { "p_values": Json,"p_warehouse_id": string }; Returns: Json
+                           },
+"search_delivery_ids":
+{ Args: { "term": string }; Returns: string[]
                            },
 "send_message":
 { Args: { "client_id"?: string,"content": string,"conversation_id": string,"message_type"?: string }; Returns: {

@@ -137,6 +137,10 @@ test('a new assignment arrives live; accepted, picked up, in transit, delivered 
     await expect(board.getByTestId('delivery-status')).toHaveText('Accepted');
     await expect(task.getByRole('link', { name: 'Navigate to pickup' })).toHaveAttribute('href', /^https:\/\/www\.google\.com\/maps\/dir\/\?api=1&destination=/);
     await expect(task.getByRole('link', { name: 'Navigate to pickup' })).toHaveAttribute('target', '_blank');
+    // What the customer asked for at that address (their seeded preference): instructions and who else may receive it.
+    const door = task.getByRole('region', { name: 'At the door' });
+    await expect(door).toContainText('leave the parcel with the concierge');
+    await expect(door).toContainText('Marco Rossi (Partner)');
 
     await task.getByRole('button', { name: 'Picked up', exact: true }).click();
     const pickup = page.getByRole('dialog', { name: `Pick up ${delivery.delivery_code}` });

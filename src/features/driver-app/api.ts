@@ -1,6 +1,7 @@
 import { supabase } from '../../lib/supabase';
 import type { GeoFix } from './geo-throttle';
 import { SendError, type QueuedAction } from './offline-queue';
+import { doorNotesSchema, type DoorNotes } from './door-notes';
 import { DeliverySettingsSchema, type DeliverySettings, type DriverTask } from './schema';
 
 /** The driver's own deliveries carry their assignments (RLS: the driver reads their own). */
@@ -203,4 +204,11 @@ export function followDriverWork(
     left = true;
     if (channel) void supabase.removeChannel(channel);
   };
+}
+
+/** The customer's instructions and authorized receivers for a delivery the driver carries; null when there are none. */
+export async function fetchDoorNotes(deliveryId: string, signal: AbortSignal): Promise<DoorNotes | null> {
+  const { data, error } = await supabase.rpc('delivery_instructions', { delivery_id: deliveryId }).abortSignal(signal);
+  if (error) throw error;
+  return data ? doorNotesSchema.parse(data) : null;
 }

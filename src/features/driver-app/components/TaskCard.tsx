@@ -4,6 +4,7 @@ import { Chip } from '../../../ui/Chip';
 import { DeliveryStatusChip, type DeliveryStatus } from '../../../ui/delivery-status';
 import { navigationUrl, nextStep, type DriverTask } from '../schema';
 import type { PendingState } from '../pending-overlay';
+import { DoorNotesSection } from './DoorNotesSection';
 import { TaskSummary } from './TaskSummary';
 
 export interface TaskCardProps {
@@ -35,6 +36,7 @@ export function TaskCard({ task, pending, onPickUp, onInTransit, onDeliver, onFa
         </div>
       </div>
       <TaskSummary task={task} />
+      <DoorNotesSection deliveryId={task.id} />
       <div className="mt-4 grid grid-cols-2 gap-2">
         <a href={navigationUrl(target.lat, target.lng)} target="_blank" rel="noopener noreferrer" className={`${buttonClassName('secondary')} py-3`}>
           Navigate{goingToPickup ? ' to pickup' : ''}

@@ -1,0 +1,40 @@
+import { useEffect, useState } from 'react';
+import { fetchDoorNotes } from '../api';
+import { doorOptions, receiverLines, type DoorNotes } from '../door-notes';
+
+/**
+ * The customer's instructions for the drop-off and who else may receive the delivery, read when the
+ * card shows. Offline or refused, it shows nothing rather than an error: the rest of the card works.
+ */
+export function DoorNotesSection({ deliveryId }: { deliveryId: string }) {
+  const [notes, setNotes] = useState<{ id: string; value: DoorNotes | null } | null>(null);
+  useEffect(() => {
+    const controller = new AbortController();
+    fetchDoorNotes(deliveryId, controller.signal).then(
+      (value) => setNotes({ id: deliveryId, value }),
+      () => undefined,
+    );
+    return () => controller.abort();
+  }, [deliveryId]);
+  const value = notes && notes.id === deliveryId ? notes.value : null;
+  if (!value) return null;
+  const options = doorOptions(value);
+  const receivers = receiverLines(value);
+  return (
+    <section aria-label="At the door" className="mt-3 rounded-xl bg-amber-50 p-3 text-sm dark:bg-amber-950/40">
+      {value.instructions && <p className="whitespace-pre-line font-medium">{value.instructions}</p>}
+      {value.address_instructions && <p className="mt-1 whitespace-pre-line">{value.address_instructions}</p>}
+      {options.length > 0 && <p className="mt-1 text-slate-700 dark:text-slate-300">{options.join(' · ')}</p>}
+      {receivers.length > 0 && (
+        <div className="mt-2">
+          <p className="text-xs font-medium tracking-wide text-slate-500 uppercase dark:text-slate-400">May also receive it</p>
+          <ul className="mt-1 space-y-0.5">
+            {receivers.map((line) => (
+              <li key={line}>{line}</li>
+            ))}
+          </ul>
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,33 @@
+import { z } from 'zod';
+
+/**
+ * What the person at the door needs to know (delivery_instructions, 20261125001380): the customer's
+ * instructions for the drop-off address, who else may receive the delivery, and the door options.
+ */
+export const doorNotesSchema = z.object({
+  instructions: z.string().optional(),
+  address_instructions: z.string().optional(),
+  signature_required: z.boolean().optional(),
+  leave_at_door: z.boolean().optional(),
+  leave_with_neighbor: z.boolean().optional(),
+  requires_appointment: z.boolean().optional(),
+  authorized_receivers: z.array(z.object({ name: z.string().optional(), relationship: z.string().optional(), contact: z.string().optional() })).default([]),
+});
+export type DoorNotes = z.infer<typeof doorNotesSchema>;
+
+/** The door options as short phrases, in the order a driver decides by. */
+export function doorOptions(notes: DoorNotes): string[] {
+  return [
+    notes.requires_appointment ? 'Appointment required' : null,
+    notes.signature_required ? 'Signature required' : null,
+    notes.leave_at_door === true ? 'May leave at the door' : notes.leave_at_door === false ? 'Do not leave at the door' : null,
+    notes.leave_with_neighbor === true ? 'May leave with a neighbour' : notes.leave_with_neighbor === false ? 'Not with a neighbour' : null,
+  ].filter((x): x is string => x !== null);
+}
+
+/** 'Marco Rossi (Partner) · +1 415 555 0144' for each receiver with a name. */
+export function receiverLines(notes: DoorNotes): string[] {
+  return notes.authorized_receivers
+    .filter((r) => r.name && r.name.trim())
+    .map((r) => [r.name!.trim() + (r.relationship ? ` (${r.relationship})` : ''), r.contact].filter(Boolean).join(' · '));
+}
