@@ -147,3 +147,34 @@ test('a customer without deliveries sees the empty state', async ({ page, reques
     await deleteUser(request, id);
   }
 });
+
+test('a delivered delivery can be returned: the reason and what comes back, then the request shows on its card', async ({ page, request }) => {
+  const dispatcher = await tokenOf(request, 'dispatcher@acme.test');
+  const driver = await tokenOf(request, 'driver@acme.test');
+  const done = await createDelivery(request, dispatcher);
+  const assignment = await assignToDerek(request, dispatcher, done.id);
+  await rpc(request, driver, 'respond_to_assignment', { assignment_id: assignment, accept: true });
+  await transition(request, driver, done.id, 'picked_up');
+  await transition(request, driver, done.id, 'in_transit');
+  await transition(request, driver, done.id, 'delivered', { proof: { recipient_name: 'Carla Customer' } });
+  await forgetNotifications(request);
+
+  await carla.open(page);
+  const delivered = card(page, done.delivery_code);
+  await delivered.getByRole('button', { name: 'Request a return' }).click();
+  const dialog = page.getByRole('dialog', { name: `Return ${done.delivery_code}` });
+  await dialog.getByRole('button', { name: 'Request the return' }).click();
+  await expect(dialog.getByText('Reason is required')).toBeVisible();
+  await dialog.getByLabel('Reason').selectOption('other');
+  await dialog.getByRole('button', { name: 'Request the return' }).click();
+  await expect(dialog.getByText('Describe the reason for the return')).toBeVisible();
+  await dialog.getByLabel('Tell us more').fill('The colour is not the one I ordered');
+  await dialog.getByRole('button', { name: 'Request the return' }).click();
+  await expect(page.getByText(/^Return requested: ACME-R\d+/)).toBeVisible();
+  await expect(delivered.getByTestId('customer-delivery-return')).toHaveText(/^Return ACME-R\d+: requested$/);
+  await expect(delivered.getByRole('button', { name: 'Request a return' })).toHaveCount(0);
+
+  // A second visit still shows the open request instead of the button.
+  await page.reload();
+  await expect(card(page, done.delivery_code).getByTestId('customer-delivery-return')).toHaveText(/requested$/);
+});

@@ -2,7 +2,7 @@ import { supabase } from '../../lib/supabase';
 import { ACTIVE_STATUSES, customerDeliverySchema, PAGE_SIZE, PAST_STATUSES, type CustomerDelivery } from './schema';
 
 const COLUMNS =
-  'id, delivery_code, tracking_token, kind, status, status_reason, dropoff_address, dropoff_window_start, dropoff_window_end, package_count, ' +
+  'id, delivery_code, tracking_token, kind, status, status_reason, dropoff_address, dropoff_window_start, dropoff_window_end, package_count, packages, ' +
   'driver_id, delivered_at, failed_at, cancelled_at, returned_at, proof, created_at, updated_at';
 
 export interface DeliveryPage {
@@ -62,4 +62,29 @@ export async function driverFirstNames(ids: readonly string[], signal?: AbortSig
   const { data, error } = await query;
   if (error) throw error;
   return new Map((data ?? []).filter((row) => row.first_name).map((row) => [row.id, row.first_name as string]));
+}
+
+/** The customer's open return requests (not rejected or closed) by delivery: the dashboard shows them instead of the button. */
+export async function openReturns(deliveryIds: readonly string[], signal?: AbortSignal): Promise<Map<string, { code: string; status: string }>> {
+  if (deliveryIds.length === 0) return new Map();
+  let query = supabase.from('return_requests').select('delivery_id, return_code, status').in('delivery_id', [...deliveryIds]).not('status', 'in', '(rejected,closed)');
+  if (signal) query = query.abortSignal(signal);
+  const { data, error } = await query;
+  if (error) throw error;
+  return new Map((data ?? []).map((r) => [r.delivery_id, { code: r.return_code, status: r.status }]));
+}
+
+/** A return request of a delivered delivery, as its customer (RLS: their own; the database checks the rest). */
+export async function requestReturn(
+  tenantId: string,
+  deliveryId: string,
+  request: { reason: string; reason_text: string; items: { package_index: number; description: string; quantity: number }[] },
+): Promise<{ return_code: string }> {
+  const { data, error } = await supabase
+    .from('return_requests')
+    .insert({ tenant_id: tenantId, delivery_id: deliveryId, reason: request.reason, reason_text: request.reason_text.trim() || null, items: request.items })
+    .select('return_code')
+    .single();
+  if (error) throw error;
+  return data;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dropoffText, endedAt, isActive, parseView, proofSummary, writeView, type CustomerDelivery } from './schema';
+import { customerReturnSchema, dropoffText, endedAt, isActive, parseView, proofSummary, RETURN_MESSAGES, returnablePackages, toReturnItems, writeView, type CustomerDelivery } from './schema';
 
 describe('the dashboard view in the URL', () => {
   it('reads show and both pages, falling back to the defaults on anything else', () => {
@@ -42,5 +42,38 @@ describe('what a card shows', () => {
     expect(endedAt({ ...base, status: 'cancelled' })).toBe('c');
     expect(endedAt({ ...base, status: 'returned' })).toBe('r');
     expect(endedAt({ ...base, status: 'in_transit' })).toBeNull();
+  });
+});
+
+describe('a customer\'s return request', () => {
+  const packages = returnablePackages([{ description: 'Office chair', quantity: 2 }, { quantity: 1 }, {}]);
+
+  it('offers each package line with its delivered quantity', () => {
+    expect(packages).toEqual([
+      { index: 0, description: 'Office chair', quantity: 2 },
+      { index: 1, description: 'Package 2', quantity: 1 },
+      { index: 2, description: 'Package 3', quantity: 1 },
+    ]);
+    expect(returnablePackages(null)).toEqual([]);
+  });
+
+  it('asks for a reason, words for Other, and at least one item within the quantities', () => {
+    const schema = customerReturnSchema(packages);
+    const messages = (input: unknown) => {
+      const r = schema.safeParse(input);
+      return r.success ? [] : r.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+    };
+    expect(messages({ reason: '', reason_text: '', quantities: [1, 0, 0] })).toEqual([`reason: ${RETURN_MESSAGES.reason}`]);
+    expect(messages({ reason: 'other', reason_text: '  ', quantities: [1, 0, 0] })).toEqual([`reason_text: ${RETURN_MESSAGES.reasonText}`]);
+    expect(messages({ reason: 'damaged', reason_text: '', quantities: [0, 0, 0] })).toEqual([`quantities.0: ${RETURN_MESSAGES.items}`]);
+    expect(messages({ reason: 'damaged', reason_text: '', quantities: [3, 0, 0] })).toEqual(['quantities.0: From 0 to 2']);
+    expect(messages({ reason: 'damaged', reason_text: '', quantities: ['2', '0', '1'] })).toEqual([]);
+  });
+
+  it('sends only the lines that come back', () => {
+    expect(toReturnItems(packages, [2, 0, 1])).toEqual([
+      { package_index: 0, description: 'Office chair', quantity: 2 },
+      { package_index: 2, description: 'Package 3', quantity: 1 },
+    ]);
   });
 });

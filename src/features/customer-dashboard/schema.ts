@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { RETURN_REASONS } from '../../lib/return-reasons';
 import { DELIVERY_STATUSES, type DeliveryStatus } from '../../ui/delivery-status';
 
 /** A customer's delivery as the dashboard shows it (the columns api.ts reads; RLS gives a customer their own). */
@@ -13,6 +14,7 @@ export const customerDeliverySchema = z.object({
   dropoff_window_start: z.string().nullable(),
   dropoff_window_end: z.string().nullable(),
   package_count: z.number(),
+  packages: z.array(z.record(z.string(), z.unknown())).nullable().optional(),
   driver_id: z.string().nullable(),
   delivered_at: z.string().nullable(),
   failed_at: z.string().nullable(),
@@ -107,4 +109,56 @@ export function endedAt(delivery: CustomerDelivery): string | null {
     default:
       return null;
   }
+}
+
+/** The database's words for a return request's rules (return_requests, 20261125001350). */
+export const RETURN_MESSAGES = {
+  reason: 'Reason is required',
+  reasonText: 'Describe the reason for the return',
+  reasonTextLength: 'The reason must be at most 1000 characters',
+  items: 'Choose at least one item to return',
+  quantity: 'Quantity must be a whole number of at least 1',
+  requested: 'Return requested',
+  failed: 'Could not request the return',
+} as const;
+
+/** A package line of a delivery, as the return form offers it. */
+export interface ReturnablePackage {
+  index: number;
+  description: string;
+  quantity: number;
+}
+
+export function returnablePackages(packages: CustomerDelivery['packages']): ReturnablePackage[] {
+  return (packages ?? []).map((p, index) => ({
+    index,
+    description: typeof p.description === 'string' && p.description.trim() ? p.description : `Package ${index + 1}`,
+    quantity: typeof p.quantity === 'number' && p.quantity >= 1 ? p.quantity : 1,
+  }));
+}
+
+/** The customer's return request: a reason (with words for 'other'), and how many of each package come back. */
+export function customerReturnSchema(packages: readonly ReturnablePackage[]) {
+  return z
+    .object({
+      reason: z.union([z.enum(RETURN_REASONS), z.literal('')]),
+      reason_text: z.string().max(1000, RETURN_MESSAGES.reasonTextLength),
+      quantities: z.array(z.coerce.number<string | number>()),
+    })
+    .superRefine((values, ctx) => {
+      if (!values.reason) ctx.addIssue({ code: 'custom', path: ['reason'], message: RETURN_MESSAGES.reason });
+      if (values.reason === 'other' && !values.reason_text.trim()) ctx.addIssue({ code: 'custom', path: ['reason_text'], message: RETURN_MESSAGES.reasonText });
+      values.quantities.forEach((q, i) => {
+        const max = packages[i]?.quantity ?? 1;
+        if (!Number.isInteger(q) || q < 0 || q > max) ctx.addIssue({ code: 'custom', path: ['quantities', i], message: `From 0 to ${max}` });
+      });
+      if (!values.quantities.some((q) => q > 0)) ctx.addIssue({ code: 'custom', path: ['quantities', 0], message: RETURN_MESSAGES.items });
+    });
+}
+
+/** The rows return_requests takes from the form. */
+export function toReturnItems(packages: readonly ReturnablePackage[], quantities: readonly number[]) {
+  return packages
+    .map((p, i) => ({ package_index: p.index, description: p.description, quantity: quantities[i] ?? 0 }))
+    .filter((item) => item.quantity > 0);
 }

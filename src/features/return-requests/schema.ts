@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { ChipTone } from '../../ui/Chip';
 import type { FileValue } from '../../ui/form';
+import { RETURN_REASONS, type ReturnReason } from '../../lib/return-reasons';
 
 /** The status machine of supabase/migrations/20261125001350_return_requests.sql. */
 export const RETURN_STATUSES = ['requested', 'approved', 'rejected', 'pickup_scheduled', 'picked_up', 'received', 'closed'] as const;
@@ -26,17 +27,7 @@ export const RETURN_STATUS_TONES: Record<ReturnStatus, ChipTone> = {
 };
 export const RETURN_STATUS_OPTIONS = RETURN_STATUSES.map((value) => ({ value, label: RETURN_STATUS_LABELS[value] }));
 
-export const RETURN_REASONS = ['damaged', 'wrong_item', 'not_as_described', 'no_longer_needed', 'other'] as const;
-export type ReturnReason = (typeof RETURN_REASONS)[number];
-export const RETURN_REASON_LABELS: Record<ReturnReason, string> = {
-  damaged: 'Damaged',
-  wrong_item: 'Wrong item',
-  not_as_described: 'Not as described',
-  no_longer_needed: 'No longer needed',
-  other: 'Other',
-};
-export const RETURN_REASON_OPTIONS = RETURN_REASONS.map((value) => ({ value, label: RETURN_REASON_LABELS[value] }));
-export const reasonLabel = (reason: string): string => RETURN_REASON_LABELS[reason as ReturnReason] ?? reason;
+export { RETURN_REASONS, RETURN_REASON_LABELS, RETURN_REASON_OPTIONS, reasonLabel, type ReturnReason } from '../../lib/return-reasons';
 
 /** The moves a screen offers, as the database's return_request_actions names them. */
 export const RETURN_ACTIONS = ['approved', 'rejected', 'pickup_scheduled', 'picked_up', 'received', 'closed'] as const;

@@ -10,9 +10,12 @@ import type { CustomerDelivery } from '../schema';
 
 const listCustomerDeliveries = vi.fn();
 const driverFirstNames = vi.fn();
+const openReturns = vi.fn(async () => new Map<string, { code: string; status: string }>());
 vi.mock('../api', () => ({
   listCustomerDeliveries: (...args: unknown[]) => listCustomerDeliveries(...args),
   driverFirstNames: (...args: unknown[]) => driverFirstNames(...args),
+  openReturns: (...args: unknown[]) => openReturns(...(args as [])),
+  requestReturn: vi.fn(),
 }));
 vi.mock('../../../lib/session', () => ({
   useSession: () => ({ status: 'ready', user: { id: 'carla', profile: { tenant_id: 'acme' } } }),

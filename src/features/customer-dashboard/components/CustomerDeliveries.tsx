@@ -23,6 +23,7 @@ import {
   type DashboardView,
 } from '../schema';
 import { useDeliverySection, useLiveActiveDeliveries, type LivePatch, type SectionState } from '../use-customer-deliveries';
+import { ReturnAction } from './ReturnRequest';
 
 const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 const timeOnly = new Intl.DateTimeFormat(undefined, { timeStyle: 'short' });
@@ -53,7 +54,17 @@ function Detail({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-function DeliveryCard({ delivery, patch, driverName }: { delivery: CustomerDelivery; patch: LivePatch | undefined; driverName: string | null }) {
+function DeliveryCard({
+  delivery,
+  patch,
+  driverName,
+  tenantId,
+}: {
+  delivery: CustomerDelivery;
+  patch: LivePatch | undefined;
+  driverName: string | null;
+  tenantId: string;
+}) {
   const status = patch?.status ?? delivery.status;
   const active = isActive(status);
   const driver = patch ? (patch.driverFirstName ?? driverName) : driverName;
@@ -98,6 +109,7 @@ function DeliveryCard({ delivery, patch, driverName }: { delivery: CustomerDeliv
           <Link href={trackingPath(delivery.tracking_token)} className={buttonClassName(active ? 'primary' : 'secondary')} aria-label={`Track ${delivery.delivery_code}`}>
             {active ? 'Track live' : 'View tracking'}
           </Link>
+          {status === 'delivered' && <ReturnAction tenantId={tenantId} delivery={delivery} />}
         </div>
       </article>
     </li>
@@ -123,6 +135,7 @@ function Pager({ label, page, total, onPage }: { label: string; page: number; to
 }
 
 function Section({
+  tenantId,
   title,
   state,
   onRetry,
@@ -132,6 +145,7 @@ function Section({
   patches,
   extra,
 }: {
+  tenantId: string;
   title: string;
   state: SectionState;
   onRetry: () => void;
@@ -197,6 +211,7 @@ function Section({
                 delivery={delivery}
                 patch={patches.get(delivery.id)}
                 driverName={delivery.driver_id ? (state.driverNames.get(delivery.driver_id) ?? null) : null}
+                tenantId={tenantId}
               />
             ))}
           </ul>
@@ -272,6 +287,7 @@ export function CustomerDeliveries() {
         <>
           {showActive && (
             <Section
+              tenantId={tenantId}
               title="Active deliveries"
               state={active.state}
               onRetry={active.retry}
@@ -283,6 +299,7 @@ export function CustomerDeliveries() {
           )}
           {showPast && (
             <Section
+              tenantId={tenantId}
               title="Past deliveries"
               state={past.state}
               onRetry={past.retry}

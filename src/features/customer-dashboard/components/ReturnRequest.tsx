@@ -1,0 +1,109 @@
+import { useEffect, useState } from 'react';
+import { RETURN_REASON_OPTIONS } from '../../../lib/return-reasons';
+import { Button } from '../../../ui/Button';
+import { Chip } from '../../../ui/Chip';
+import { Dialog } from '../../../ui/Dialog';
+import { Form, NumberField, SelectField, SubmitButton, TextAreaField, useZodForm } from '../../../ui/form';
+import { useToast } from '../../../ui/toast';
+import { openReturns, requestReturn } from '../api';
+import { customerReturnSchema, RETURN_MESSAGES, returnablePackages, toReturnItems, type CustomerDelivery, type ReturnablePackage } from '../schema';
+
+const STATUS_WORDS: Record<string, string> = {
+  requested: 'requested',
+  approved: 'approved',
+  pickup_scheduled: 'pickup scheduled',
+  picked_up: 'picked up',
+  received: 'received',
+};
+
+/**
+ * A delivered delivery's return, from its customer: the open request's state when there is one,
+ * else a button that asks for the reason and what comes back (the database checks the rest: the
+ * delivery is theirs and delivered, one open request at a time, quantities within the packages).
+ */
+export function ReturnAction({ tenantId, delivery }: { tenantId: string; delivery: CustomerDelivery }) {
+  const [open, setOpen] = useState<{ code: string; status: string } | null | undefined>(undefined);
+  const [asking, setAsking] = useState(false);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    openReturns([delivery.id], controller.signal).then(
+      (found) => setOpen(found.get(delivery.id) ?? null),
+      () => {
+        if (!controller.signal.aborted) setOpen(null);
+      },
+    );
+    return () => controller.abort();
+  }, [delivery.id]);
+
+  if (open === undefined) return null;
+  if (open) {
+    return (
+      <Chip tone="warning" data-testid="customer-delivery-return">
+        Return {open.code}: {STATUS_WORDS[open.status] ?? open.status}
+      </Chip>
+    );
+  }
+  return (
+    <>
+      <Button variant="secondary" onClick={() => setAsking(true)}>
+        Request a return
+      </Button>
+      {asking && (
+        <ReturnDialog
+          tenantId={tenantId}
+          delivery={delivery}
+          onClose={() => setAsking(false)}
+          onRequested={(code) => {
+            setAsking(false);
+            setOpen({ code, status: 'requested' });
+          }}
+        />
+      )}
+    </>
+  );
+}
+
+function ReturnDialog({ tenantId, delivery, onClose, onRequested }: { tenantId: string; delivery: CustomerDelivery; onClose: () => void; onRequested: (code: string) => void }) {
+  const packages: ReturnablePackage[] = returnablePackages(delivery.packages);
+  const schema = customerReturnSchema(packages);
+  const form = useZodForm(schema, { defaultValues: { reason: '', reason_text: '', quantities: packages.map((p) => p.quantity) } });
+  const toast = useToast();
+  return (
+    <Dialog open onClose={onClose} title={`Return ${delivery.delivery_code}`} description="Tell us why, and what comes back. We will confirm and arrange the pickup.">
+      <Form
+        form={form}
+        aria-label="Request a return"
+        className="space-y-4"
+        onSubmit={async (values) => {
+          const saved = await requestReturn(tenantId, delivery.id, {
+            reason: values.reason,
+            reason_text: values.reason_text,
+            items: toReturnItems(packages, values.quantities),
+          });
+          toast.success(`${RETURN_MESSAGES.requested}: ${saved.return_code}`);
+          onRequested(saved.return_code);
+        }}
+        onServerError={(_error, result) => {
+          if (result.unmatched) toast.error(result.unmatched);
+          else if (result.applied.length === 0) toast.error(RETURN_MESSAGES.failed);
+        }}
+      >
+        <SelectField name="reason" control={form.control} label="Reason" required options={RETURN_REASON_OPTIONS} placeholder="Select a reason" />
+        <TextAreaField name="reason_text" control={form.control} label="Tell us more" help="Required when the reason is Other" />
+        <fieldset className="space-y-3">
+          <legend className="text-sm font-medium">What comes back</legend>
+          {packages.map((p, i) => (
+            <NumberField key={p.index} name={`quantities.${i}`} control={form.control} label={`${p.description} (of ${p.quantity})`} min={0} max={p.quantity} step={1} />
+          ))}
+        </fieldset>
+        <div className="flex justify-end gap-2">
+          <Button variant="secondary" onClick={onClose}>
+            Cancel
+          </Button>
+          <SubmitButton>Request the return</SubmitButton>
+        </div>
+      </Form>
+    </Dialog>
+  );
+}
