@@ -76,7 +76,7 @@ begin
           and dl.delivered_at < now() - interval '1 day'
           and jsonb_array_length(dl.packages) > 0
       ) q
-      where q.position % 9 = 4
+      where q.position % 6 = 3
       order by q.delivered_at desc
       limit 12
     loop

@@ -59,11 +59,18 @@ describe('profiles', () => {
     }
   });
 
-  it('a driver sees their tenant staff and no customer (those of their deliveries come with the delivery network)', async () => {
+  it('a driver sees their tenant staff, and of the customers only those of the deliveries they carry', async () => {
     const { data } = await acmeDriver.from('profiles').select('id, tenant_id, panel_type');
     const ids = data!.map((p) => p.id);
     expect(ids).toEqual(expect.arrayContaining([USER.acmeAdmin, USER.acmeDispatcher, USER.acmeDriver]));
-    expect(data!.every((p) => p.tenant_id === TENANT.acme && p.panel_type !== 'customer')).toBe(true);
+    expect(data!.every((p) => p.tenant_id === TENANT.acme)).toBe(true);
+    const { data: carried } = await acmeDriver
+      .from('deliveries')
+      .select('customer_id')
+      .eq('driver_id', USER.acmeDriver)
+      .in('status', ['assigned', 'accepted', 'picked_up', 'in_transit']);
+    const theirCustomers = new Set(carried!.map((d) => d.customer_id));
+    expect(data!.filter((p) => p.panel_type === 'customer').every((p) => theirCustomers.has(p.id))).toBe(true);
   });
 
   it('a customer sees themselves and their tenant staff, never other customers', async () => {

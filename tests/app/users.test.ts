@@ -193,9 +193,10 @@ describe('role and status', () => {
 });
 
 describe('who reads whom', () => {
-  it('drivers and customers read the staff, never customers; dispatchers and admins read everyone of their tenant', async () => {
+  it('customers read the staff and themselves, drivers also the customers of the deliveries they carry; dispatchers and admins read everyone of their tenant', async () => {
     const customersSeenBy = async (client: SupabaseClient) => (await client.from('profiles').select('id', { count: 'exact', head: true }).eq('panel_type', 'customer')).count;
-    expect(await customersSeenBy(acmeDriver)).toBe(0);
+    const { data: carried } = await acmeDriver.from('deliveries').select('customer_id').in('status', ['assigned', 'accepted', 'picked_up', 'in_transit']);
+    expect(await customersSeenBy(acmeDriver)).toBe(new Set(carried!.map((d) => d.customer_id)).size);
     expect(await customersSeenBy(acmeCustomer)).toBe(1);
     expect(await customersSeenBy(acmeDispatcher)).toBeGreaterThan(5);
     expect(await customersSeenBy(acmeAdmin)).toBeGreaterThan(5);

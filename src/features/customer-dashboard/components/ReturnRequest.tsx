@@ -39,9 +39,11 @@ export function ReturnAction({ tenantId, delivery }: { tenantId: string; deliver
   if (open === undefined) return null;
   if (open) {
     return (
-      <Chip tone="warning" data-testid="customer-delivery-return">
-        Return {open.code}: {STATUS_WORDS[open.status] ?? open.status}
-      </Chip>
+      <span data-testid="customer-delivery-return">
+        <Chip tone="warning">
+          Return {open.code}: {STATUS_WORDS[open.status] ?? open.status}
+        </Chip>
+      </span>
     );
   }
   return (

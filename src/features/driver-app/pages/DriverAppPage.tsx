@@ -203,7 +203,7 @@ function DriverApp({ userId, tenantId, taskActions, footer }: { userId: string; 
   return (
     <div className="mx-auto max-w-2xl space-y-5 pb-24">
       <div className="flex items-center justify-between gap-3">
-        <h1 className="text-2xl font-bold tracking-tight">Today</h1>
+        <h2 className="text-2xl font-bold tracking-tight">Today</h2>
         <LiveIndicator state={online ? liveState : 'offline'} />
       </div>
 
