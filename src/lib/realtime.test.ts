@@ -168,10 +168,39 @@ describe('createLiveRegistry', () => {
     expect(client.channels.map((c) => c.topic)).toEqual([`realtime:${TOPIC}`, `realtime:tenant:${other}:live_items`]);
   });
 
-  it('refuses a second source object for the same topic', () => {
+  it('shares one channel between two sources of a topic, each with its own read, rows and keep filter', async () => {
     const registry = createLiveRegistry(client, store);
-    registry.acquire(source, T);
-    expect(() => registry.acquire({ ...source }, T)).toThrow(/two live sources/);
+    const workingSet: LiveSource<Item> = {
+      entity: 'live_items',
+      fetch: async () => server.filter((row) => row.name !== 'b'),
+      keep: (row) => row.name !== 'b',
+    };
+    const releaseAll = registry.acquire(source, T);
+    await settle();
+    client.live(TOPIC).status('SUBSCRIBED');
+    await settle();
+    const releaseSet = registry.acquire(workingSet, T);
+    await settle();
+    expect(client.created).toHaveLength(1);
+    const all = registry.topic(source, T);
+    const set = registry.topic(workingSet, T);
+    expect(store.get(set.state)).toBe('live');
+    expect(names(store.get(all.rows))).toEqual(['a', 'b']);
+    expect(names(store.get(set.rows))).toEqual(['a']);
+
+    client.live(TOPIC).change('INSERT', item('c'));
+    client.live(TOPIC).change('UPDATE', item('a', 'b'), item('a'));
+    expect(names(store.get(all.rows))).toEqual(['b', 'b', 'c']);
+    expect(names(store.get(set.rows))).toEqual(['c']);
+
+    releaseAll();
+    await settle();
+    expect(client.channels).toHaveLength(1);
+    client.live(TOPIC).change('INSERT', item('d'));
+    expect(names(store.get(set.rows))).toEqual(['c', 'd']);
+    releaseSet();
+    await settle();
+    expect(client.channels).toHaveLength(0);
   });
 
   it('keeps the channel across a release and re-acquire within the linger (StrictMode remount)', async () => {

@@ -127,6 +127,11 @@ export interface LiveSource<T extends Row> {
   fetch(tenantId: string): Promise<readonly T[]>;
   /** Checks a broadcast record (e.g. a zod schema's parse); defaults to `parseRow`. */
   parse?(record: unknown): T;
+  /**
+   * The filtered read's membership (a working set rather than the whole table): a broadcast row it
+   * refuses is removed instead of upserted, as it has left the set `fetch` reads.
+   */
+  keep?(row: T): boolean;
 }
 
 export interface LiveTopic<T extends Row> {
@@ -161,6 +166,11 @@ export function tenantTopic(tenantId: string, entity: string): string {
   return `tenant:${tenantId}:${entity}`;
 }
 
+/**
+ * One source's view of a topic: its own read (the whole table, or a filtered working set) and its
+ * own rows, fed by the topic's one channel (realtime-js hands out one channel per topic, so two
+ * screens reading the same entity differently share it).
+ */
 interface TopicEntry<T extends Row> {
   readonly topic: string;
   readonly tenantId: string;
@@ -170,18 +180,30 @@ interface TopicEntry<T extends Row> {
   readonly error: PrimitiveAtom<Error | null>;
   readonly fetching: PrimitiveAtom<boolean>;
   refs: number;
-  channel: RealtimeChannelLike | null;
-  /** Bumped on every join and leave, so a join still awaiting setAuth after a leave gives up. */
-  joinGeneration: number;
-  /** Resolves once the previous channel of this topic is removed: realtime-js hands out an existing channel by topic. */
-  leaving: Promise<void>;
   lingerTimer: ReturnType<typeof setTimeout> | null;
-  rejoinTimer: ReturnType<typeof setTimeout> | null;
-  rejoinAttempts: number;
   /** Bumped on every fetch and leave: only the latest fetch's result is applied. */
   fetchGeneration: number;
   /** Changes received while a fetch is in flight, replayed over its result. */
   queue: RowChange<T>[] | null;
+}
+
+/** A topic's channel, shared by the sources listening to it. */
+interface ChannelHub {
+  readonly topic: string;
+  readonly entries: Map<LiveSource<Row>, TopicEntry<Row>>;
+  /** The entries with listeners (or lingering): the channel is joined while there is one. */
+  readonly members: Set<TopicEntry<Row>>;
+  channel: RealtimeChannelLike | null;
+  /** A join was started and not left (the channel may still be awaiting setAuth). */
+  joined: boolean;
+  /** The last status of the current channel. */
+  subscribed: boolean;
+  /** Bumped on every join and leave, so a join still awaiting setAuth after a leave gives up. */
+  joinGeneration: number;
+  /** Resolves once the previous channel of this topic is removed: realtime-js hands out an existing channel by topic. */
+  leaving: Promise<void>;
+  rejoinTimer: ReturnType<typeof setTimeout> | null;
+  rejoinAttempts: number;
 }
 
 const EMPTY_ROWS: Rows<Row> = new Map();
@@ -193,16 +215,34 @@ function toError(reason: unknown): Error {
 export function createLiveRegistry(client: RealtimeClientLike, store: Store, options: LiveRegistryOptions = {}): LiveRegistry {
   const lingerMs = options.lingerMs ?? 0;
   const rejoinDelayMs = options.rejoinDelayMs ?? ((attempt: number) => Math.min(1000 * attempt, 10_000));
-  const entries = new Map<string, TopicEntry<Row>>();
+  const hubs = new Map<string, ChannelHub>();
   let disposals = 0;
+
+  function hubFor(topic: string): ChannelHub {
+    let hub = hubs.get(topic);
+    if (!hub) {
+      hub = {
+        topic,
+        entries: new Map(),
+        members: new Set(),
+        channel: null,
+        joined: false,
+        subscribed: false,
+        joinGeneration: 0,
+        leaving: Promise.resolve(),
+        rejoinTimer: null,
+        rejoinAttempts: 0,
+      };
+      hubs.set(topic, hub);
+    }
+    return hub;
+  }
 
   function entryFor<T extends Row>(source: LiveSource<T>, tenantId: string): TopicEntry<T> {
     const topic = tenantTopic(tenantId, source.entity);
-    const existing = entries.get(topic);
-    if (existing) {
-      if (existing.source !== source) throw new Error(`two live sources for one topic (${topic}): declare each entity's source once`);
-      return existing as unknown as TopicEntry<T>;
-    }
+    const hub = hubFor(topic);
+    const existing = hub.entries.get(source as unknown as LiveSource<Row>);
+    if (existing) return existing as unknown as TopicEntry<T>;
     const entry: TopicEntry<T> = {
       topic,
       tenantId,
@@ -212,17 +252,18 @@ export function createLiveRegistry(client: RealtimeClientLike, store: Store, opt
       error: atom<Error | null>(null),
       fetching: atom(false),
       refs: 0,
-      channel: null,
-      joinGeneration: 0,
-      leaving: Promise.resolve(),
       lingerTimer: null,
-      rejoinTimer: null,
-      rejoinAttempts: 0,
       fetchGeneration: 0,
       queue: null,
     };
-    entries.set(topic, entry as unknown as TopicEntry<Row>);
+    hub.entries.set(source as unknown as LiveSource<Row>, entry as unknown as TopicEntry<Row>);
     return entry;
+  }
+
+  /** A source's `keep` turns an upsert of a row that left its working set into a removal. */
+  function filtered<T extends Row>(entry: TopicEntry<T>, change: RowChange<T>): RowChange<T> {
+    if (change.op === 'upsert' && entry.source.keep && !entry.source.keep(change.row)) return { op: 'delete', id: change.row.id };
+    return change;
   }
 
   function applyChange<T extends Row>(entry: TopicEntry<T>, change: RowChange<T>): void {
@@ -262,75 +303,92 @@ export function createLiveRegistry(client: RealtimeClientLike, store: Store, opt
     );
   }
 
-  function onStatus<T extends Row>(entry: TopicEntry<T>, channel: RealtimeChannelLike, status: ChannelStatus, err?: Error): void {
-    if (entry.channel !== channel) return;
-    const next = nextConnectionState(store.get(entry.state), status);
-    store.set(entry.state, next.state);
-    if (status === 'SUBSCRIBED') entry.rejoinAttempts = 0;
-    if (err) store.set(entry.error, err);
-    else if (status === 'TIMED_OUT') store.set(entry.error, new Error(`joining ${entry.topic} timed out`));
-    if (next.refetch) refetch(entry);
+  function onStatus(hub: ChannelHub, channel: RealtimeChannelLike, status: ChannelStatus, err?: Error): void {
+    if (hub.channel !== channel) return;
+    hub.subscribed = status === 'SUBSCRIBED';
+    if (status === 'SUBSCRIBED') hub.rejoinAttempts = 0;
+    for (const entry of hub.members) {
+      const next = nextConnectionState(store.get(entry.state), status);
+      store.set(entry.state, next.state);
+      if (err) store.set(entry.error, err);
+      else if (status === 'TIMED_OUT') store.set(entry.error, new Error(`joining ${hub.topic} timed out`));
+      if (next.refetch) refetch(entry);
+    }
     // CHANNEL_ERROR and TIMED_OUT: realtime-js rejoins by itself. CLOSED while still listened
     // to means the server ended the subscription (e.g. the token lost access): join afresh.
     if (status === 'CLOSED') {
-      entry.channel = null;
-      entry.rejoinAttempts += 1;
-      entry.rejoinTimer = setTimeout(() => {
-        entry.rejoinTimer = null;
-        if (entry.refs > 0) void join(entry);
-      }, rejoinDelayMs(entry.rejoinAttempts));
+      hub.channel = null;
+      hub.rejoinAttempts += 1;
+      hub.rejoinTimer = setTimeout(() => {
+        hub.rejoinTimer = null;
+        if (hub.members.size > 0) void join(hub);
+      }, rejoinDelayMs(hub.rejoinAttempts));
     }
   }
 
-  async function join<T extends Row>(entry: TopicEntry<T>): Promise<void> {
-    const generation = ++entry.joinGeneration;
-    await entry.leaving;
+  async function join(hub: ChannelHub): Promise<void> {
+    const generation = ++hub.joinGeneration;
+    hub.joined = true;
+    await hub.leaving;
     try {
       // The join carries the realtime client's token: make it the signed-in user's current one.
       await client.realtime.setAuth();
     } catch (error) {
-      store.set(entry.error, toError(error));
+      for (const entry of hub.members) store.set(entry.error, toError(error));
     }
-    if (generation !== entry.joinGeneration || entry.refs === 0) return;
-    const parse = entry.source.parse?.bind(entry.source) ?? parseRow<T>;
+    if (generation !== hub.joinGeneration || hub.members.size === 0) return;
     let channel: RealtimeChannelLike;
     try {
-      channel = client.channel(entry.topic, { config: { private: true } });
+      channel = client.channel(hub.topic, { config: { private: true } });
       const listener = (message: BroadcastMessage) => {
-        if (entry.channel !== channel) return;
-        let change: RowChange<T> | null;
-        try {
-          change = rowChangeFromBroadcast(message, parse);
-        } catch (error) {
-          store.set(entry.error, toError(error));
-          return;
+        if (hub.channel !== channel) return;
+        for (const entry of hub.members) {
+          const parse = entry.source.parse?.bind(entry.source) ?? parseRow;
+          let change: RowChange<Row> | null;
+          try {
+            change = rowChangeFromBroadcast(message, parse);
+          } catch (error) {
+            store.set(entry.error, toError(error));
+            continue;
+          }
+          if (change) applyChange(entry, filtered(entry, change));
         }
-        if (change) applyChange(entry, change);
       };
       for (const event of ROW_CHANGE_EVENTS) channel.on('broadcast', { event }, listener);
-      entry.channel = channel;
-      channel.subscribe((status, err) => onStatus(entry, channel, status, err));
+      hub.channel = channel;
+      hub.subscribed = false;
+      channel.subscribe((status, err) => onStatus(hub, channel, status, err));
     } catch (error) {
-      store.set(entry.state, 'offline');
-      store.set(entry.error, toError(error));
+      for (const entry of hub.members) {
+        store.set(entry.state, 'offline');
+        store.set(entry.error, toError(error));
+      }
     }
   }
 
-  function leave<T extends Row>(entry: TopicEntry<T>): void {
-    entry.joinGeneration += 1;
-    entry.fetchGeneration += 1;
-    entry.queue = null;
-    if (entry.rejoinTimer) clearTimeout(entry.rejoinTimer);
-    entry.rejoinTimer = null;
-    entry.rejoinAttempts = 0;
-    const channel = entry.channel;
-    entry.channel = null;
+  function leaveHub(hub: ChannelHub): void {
+    hub.joinGeneration += 1;
+    hub.joined = false;
+    hub.subscribed = false;
+    if (hub.rejoinTimer) clearTimeout(hub.rejoinTimer);
+    hub.rejoinTimer = null;
+    hub.rejoinAttempts = 0;
+    const channel = hub.channel;
+    hub.channel = null;
     if (channel) {
-      entry.leaving = entry.leaving.then(() => client.removeChannel(channel)).then(
+      hub.leaving = hub.leaving.then(() => client.removeChannel(channel)).then(
         () => undefined,
         () => undefined,
       );
     }
+  }
+
+  function leave<T extends Row>(entry: TopicEntry<T>): void {
+    const hub = hubFor(entry.topic);
+    hub.members.delete(entry as unknown as TopicEntry<Row>);
+    if (hub.members.size === 0) leaveHub(hub);
+    entry.fetchGeneration += 1;
+    entry.queue = null;
     // Nobody shows these rows now; the next listener reads them afresh.
     store.set(entry.rows, EMPTY_ROWS as Rows<T>);
     store.set(entry.state, 'offline');
@@ -345,9 +403,12 @@ export function createLiveRegistry(client: RealtimeClientLike, store: Store, opt
       clearTimeout(entry.lingerTimer);
       entry.lingerTimer = null;
     } else if (entry.refs === 1) {
-      store.set(entry.state, 'connecting');
+      const hub = hubFor(entry.topic);
+      hub.members.add(entry as unknown as TopicEntry<Row>);
+      // Another source of the topic may have joined already: this one reads now and is as live as the channel.
+      store.set(entry.state, hub.channel && hub.subscribed ? 'live' : 'connecting');
       refetch(entry);
-      void join(entry);
+      if (!hub.joined) void join(hub);
     }
     const epoch = disposals;
     let released = false;
@@ -376,13 +437,16 @@ export function createLiveRegistry(client: RealtimeClientLike, store: Store, opt
     },
     dispose: async () => {
       disposals += 1;
-      for (const entry of entries.values()) {
-        if (entry.lingerTimer) clearTimeout(entry.lingerTimer);
-        entry.lingerTimer = null;
-        entry.refs = 0;
-        leave(entry);
+      for (const hub of hubs.values()) {
+        for (const entry of hub.entries.values()) {
+          if (entry.lingerTimer) clearTimeout(entry.lingerTimer);
+          entry.lingerTimer = null;
+          entry.refs = 0;
+          if (hub.members.has(entry)) leave(entry);
+        }
+        leaveHub(hub);
       }
-      await Promise.all([...entries.values()].map((entry) => entry.leaving));
+      await Promise.all([...hubs.values()].map((hub) => hub.leaving));
     },
   };
 }
