@@ -1,4 +1,5 @@
 import { toRange, type ListState } from '../../lib/list-state';
+import { withSearch } from '../../lib/search-filter';
 import { supabase } from '../../lib/supabase';
 import type { FetchContext, ServerPage } from '../../lib/use-server-list';
 import type { AddressFilters } from './list';
@@ -14,11 +15,6 @@ export interface AddressOwner {
   userId: string | null;
 }
 
-/** Characters that would break PostgREST's or=(…) syntax or act as wildcards: searched as plain text without them. */
-function searchTerm(q: string): string {
-  return q.replace(/[%*,()"\\:]/g, ' ').trim();
-}
-
 /** The owner's rows: a person's, or the tenant's own (no user). */
 function ownerFilter(owner: AddressOwner): string {
   return owner.userId ? `user_id.eq.${owner.userId}` : 'user_id.is.null';
@@ -26,16 +22,11 @@ function ownerFilter(owner: AddressOwner): string {
 
 const SEARCH_COLUMNS = ['full_address', 'address_line1', 'address_line2', 'postal_code', 'title->>en', 'contact_info->>full_name'];
 
-function searchFilter(term: string): string {
-  return SEARCH_COLUMNS.map((column) => `${column}.ilike.*${term}*`).join(',');
-}
-
 /** One page of an owner's addresses: the Default first, then the newest; type filter and search. */
 export async function listAddresses(owner: AddressOwner, state: ListState<AddressFilters>, { signal }: FetchContext): Promise<ServerPage<Address>> {
   const { from, to } = toRange(state);
   let query = supabase.from('addresses').select(COLUMNS, { count: 'exact' }).eq('tenant_id', owner.tenantId).or(ownerFilter(owner));
-  const term = searchTerm(state.q);
-  if (term) query = query.or(searchFilter(term));
+  query = withSearch(query, SEARCH_COLUMNS, state.q);
   if (state.filters.type) query = query.eq('address_type', state.filters.type);
   const { data, count, error } = await query
     .order('is_primary', { ascending: false })
@@ -113,8 +104,7 @@ export const WAREHOUSE_ADDRESS_LOOKUP_LIMIT = 100;
  */
 export async function lookupAddresses(owner: AddressOwner, term: string, limit = ADDRESS_LOOKUP_LIMIT, signal?: AbortSignal): Promise<AddressLookupOption[]> {
   let query = supabase.from('addresses').select(COLUMNS).eq('tenant_id', owner.tenantId).or(ownerFilter(owner)).eq('is_active', true);
-  const cleaned = searchTerm(term);
-  if (cleaned) query = query.or(searchFilter(cleaned));
+  query = withSearch(query, SEARCH_COLUMNS, term);
   query = query.order('is_primary', { ascending: false }).order('created_at', { ascending: false }).limit(limit);
   if (signal) query = query.abortSignal(signal);
   const { data, error } = await query;

@@ -1,4 +1,5 @@
 import { toApiPage, type ListState } from '../../lib/list-state';
+import { withSearch } from '../../lib/search-filter';
 import { supabase } from '../../lib/supabase';
 import type { FetchContext, ServerPage } from '../../lib/use-server-list';
 import type { LookupOption } from '../../ui/form';
@@ -7,11 +8,6 @@ import { assignmentPageSchema, assignmentSchema, fitSchema, type Assignment, typ
 
 const ASSIGNMENT_COLUMNS =
   'id, tenant_id, delivery_id, driver_id, vehicle_id, assigned_by, assignment_time, status, notes, responded_at, rejection_reason, completed_at, cancelled_at, cancel_reason, updated_at';
-
-/** Characters that would break PostgREST's or=(…) syntax or act as wildcards: searched as plain text without them. */
-function lookupTerm(term: string): string {
-  return term.replace(/[%*,()"\\:]/g, ' ').trim();
-}
 
 /**
  * One page of the tenant's assignments (spec 7 'Lists: Assignments'): tenant_id, search, language,
@@ -116,8 +112,7 @@ export async function lookupDeliveries(tenantId: string, term: string, limit: nu
     .limit(limit)
     .abortSignal(signal);
   if (pendingOnly) query = query.eq('status', 'pending');
-  const cleaned = lookupTerm(term);
-  if (cleaned) query = query.or(`delivery_code.ilike.%${cleaned}%,external_reference_id.ilike.%${cleaned}%`);
+  query = withSearch(query, ['delivery_code', 'external_reference_id'], term);
   const { data, error } = await query;
   if (error) throw error;
   return data.map((d) => ({ value: d.id, label: d.delivery_code, description: deliveryDescription(d) }));
@@ -144,8 +139,7 @@ export async function lookupDrivers(tenantId: string, term: string, limit: numbe
     .limit(limit)
     .abortSignal(signal);
   if (!everyone) query = query.eq('status', 'available');
-  const cleaned = lookupTerm(term);
-  if (cleaned) query = query.or(`full_name.ilike.%${cleaned}%,email.ilike.%${cleaned}%,licence_number.ilike.%${cleaned}%`);
+  query = withSearch(query, ['full_name', 'email', 'licence_number'], term);
   const { data, error } = await query;
   if (error) throw error;
   const today = new Date().toISOString().slice(0, 10);
@@ -190,8 +184,7 @@ export async function lookupVehicles(tenantId: string, term: string, limit: numb
     .limit(limit)
     .abortSignal(signal);
   if (activeOnly) query = query.eq('active', true);
-  const cleaned = lookupTerm(term);
-  if (cleaned) query = query.or(`name.ilike.%${cleaned}%,code.ilike.%${cleaned}%`);
+  query = withSearch(query, ['name', 'code'], term);
   const { data, error } = await query;
   if (error) throw error;
   return data.map((v) => {
@@ -226,8 +219,7 @@ export async function lookupStaff(tenantId: string, term: string, limit: number,
     .order('full_name')
     .limit(limit)
     .abortSignal(signal);
-  const cleaned = lookupTerm(term);
-  if (cleaned) query = query.or(`full_name.ilike.%${cleaned}%,email.ilike.%${cleaned}%`);
+  query = withSearch(query, ['full_name', 'email'], term);
   const { data, error } = await query;
   if (error) throw error;
   return data.map((p) => ({ value: p.id, label: p.full_name ?? p.email ?? p.id, description: p.panel_type === 'admin' ? 'Admin' : 'Dispatcher' }));

@@ -1,4 +1,5 @@
 import { toRange, type ListState } from '../../lib/list-state';
+import { withSearch } from '../../lib/search-filter';
 import { supabase } from '../../lib/supabase';
 import type { FetchContext, ServerPage } from '../../lib/use-server-list';
 import type { LookupOption } from '../../ui/form';
@@ -8,19 +9,11 @@ import { preferenceRowSchema, type PreferenceRow, type PreferenceWrite } from '.
 const ROW_COLUMNS =
   'id, tenant_id, customer_id, customer_name, customer_email, location_id, location_title, location_address, name, description, preferred_day_of_week, preferred_time_start, preferred_time_end, delivery_instructions, delivery_options, contact_preferences, is_active, notification_preferences, delivery_preferences, created_at, updated_at';
 
-/** Characters that would break PostgREST's or=(…) syntax or act as wildcards: searched as plain text without them. */
-function searchTerm(q: string): string {
-  return q.replace(/[%*,()"\\:]/g, ' ').trim();
-}
-
 /** One page of the tenant's preferences: search on the preference's name and description, the customer's name and email and the location, filters, sort and the exact total. */
 export async function listPreferences(tenantId: string, state: ListState<PreferenceFilters>, { signal }: FetchContext): Promise<ServerPage<PreferenceRow>> {
   const { from, to } = toRange(state);
   let query = supabase.from('customer_preference_rows').select(ROW_COLUMNS, { count: 'exact' }).eq('tenant_id', tenantId);
-  const term = searchTerm(state.q);
-  if (term) {
-    query = query.or(['name', 'description', 'customer_name', 'customer_email', 'location_title', 'location_address'].map((column) => `${column}.ilike.%${term}%`).join(','));
-  }
+  query = withSearch(query, ['name', 'description', 'customer_name', 'customer_email', 'location_title', 'location_address'], state.q);
   const { customer_id, day, active } = state.filters;
   if (customer_id) query = query.eq('customer_id', customer_id);
   if (day !== undefined) query = query.eq('preferred_day_of_week', Number(day));
@@ -68,8 +61,7 @@ export async function deletePreference(tenantId: string, id: string): Promise<vo
 /** Spec 6: the customer picker lists the tenant's customers (the database accepts exactly these). */
 export async function lookupCustomers(tenantId: string, term: string, limit: number, signal: AbortSignal): Promise<LookupOption[]> {
   let query = supabase.from('profiles').select('id, full_name, email').eq('tenant_id', tenantId).eq('panel_type', 'customer');
-  const q = searchTerm(term);
-  if (q) query = query.or(`first_name.ilike.%${q}%,last_name.ilike.%${q}%,email.ilike.%${q}%`);
+  query = withSearch(query, ['first_name', 'last_name', 'email'], term);
   const { data, error } = await query.order('first_name').order('last_name').order('id').limit(limit).abortSignal(signal);
   if (error) throw error;
   return data.map((p) => ({ value: p.id, label: p.full_name ?? 'Unnamed User', description: p.email ?? undefined }));

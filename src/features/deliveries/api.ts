@@ -1,4 +1,5 @@
 import { toRange, type ListState } from '../../lib/list-state';
+import { searchTerm, withSearch } from '../../lib/search-filter';
 import { supabase } from '../../lib/supabase';
 import type { FetchContext, ServerPage } from '../../lib/use-server-list';
 import type { LookupOption } from '../../ui/form';
@@ -20,11 +21,6 @@ export const LIST_COLUMNS =
   'id, tenant_id, delivery_code, external_reference_id, kind, status, priority, customer_id, customer_name, driver_id, driver_name, ' +
   'service_id, service_name, pickup_zone_name, dropoff_zone_name, pickup_full_address, pickup_city, dropoff_full_address, dropoff_city, ' +
   'pickup_window_start, pickup_window_end, dropoff_window_start, dropoff_window_end, price, currency, created_at';
-
-/** Characters that would break PostgREST's or=(…) syntax or act as wildcards: searched as plain text without them. */
-function searchTerm(q: string): string {
-  return q.replace(/[%*,()"\\:]/g, ' ').trim();
-}
 
 /** The day after a 'YYYY-MM-DD' (an inclusive 'to' date becomes an exclusive bound). */
 function nextDay(day: string): string {
@@ -289,8 +285,7 @@ export async function addressPoint(tenantId: string, addressId: string): Promise
 /** The tenant's customers (people with the customer panel: the database accepts exactly these). */
 export async function lookupCustomers(tenantId: string, term: string, limit: number, signal: AbortSignal): Promise<LookupOption[]> {
   let query = supabase.from('profiles').select('id, full_name, email').eq('tenant_id', tenantId).eq('panel_type', 'customer');
-  const q = searchTerm(term);
-  if (q) query = query.or(`first_name.ilike.*${q}*,last_name.ilike.*${q}*,email.ilike.*${q}*`);
+  query = withSearch(query, ['first_name', 'last_name', 'email'], term);
   const { data, error } = await query.order('first_name').order('last_name').order('id').limit(limit).abortSignal(signal);
   if (error) throw error;
   return (data as { id: string; full_name: string | null; email: string | null }[]).map((p) => ({
@@ -339,8 +334,7 @@ export async function lookupDeliveryAddresses(
     .eq('tenant_id', tenantId)
     .eq('is_active', true)
     .or(customerId ? `user_id.is.null,user_id.eq.${customerId}` : 'user_id.is.null');
-  const q = searchTerm(term);
-  if (q) query = query.or(`full_address.ilike.*${q}*,address_line1.ilike.*${q}*,city.ilike.*${q}*,title->>en.ilike.*${q}*`);
+  query = withSearch(query, ['full_address', 'address_line1', 'city', 'title->>en'], term);
   const { data, error } = await query
     .order('user_id', { ascending: true, nullsFirst: false })
     .order('is_primary', { ascending: false })
@@ -358,8 +352,7 @@ export async function addressLabel(tenantId: string, id: string): Promise<string
 
 export async function lookupServices(tenantId: string, term: string, limit: number, signal: AbortSignal): Promise<LookupOption[]> {
   let query = supabase.from('delivery_services').select('id, name, code, active').eq('tenant_id', tenantId).order('name').limit(limit).abortSignal(signal);
-  const q = searchTerm(term);
-  if (q) query = query.or(`name.ilike.*${q}*,code.ilike.*${q}*`);
+  query = withSearch(query, ['name', 'code'], term);
   const { data, error } = await query;
   if (error) throw error;
   return (data as { id: string; name: string; code: string; active: boolean }[]).map((s) => ({
@@ -376,8 +369,7 @@ export async function serviceName(tenantId: string, id: string): Promise<string 
 
 export async function lookupZones(tenantId: string, term: string, limit: number, signal: AbortSignal): Promise<LookupOption[]> {
   let query = supabase.from('zones').select('id, name, code').eq('tenant_id', tenantId).order('name').limit(limit).abortSignal(signal);
-  const q = searchTerm(term);
-  if (q) query = query.or(`name.ilike.*${q}*,code.ilike.*${q}*`);
+  query = withSearch(query, ['name', 'code'], term);
   const { data, error } = await query;
   if (error) throw error;
   return (data as { id: string; name: string; code: string }[]).map((z) => ({ value: z.id, label: z.name, description: z.code }));
@@ -391,8 +383,7 @@ export async function zoneName(tenantId: string, id: string): Promise<string | n
 /** The tenant's drivers (people with the driver panel), by name. */
 export async function lookupDrivers(tenantId: string, term: string, limit: number, signal: AbortSignal): Promise<LookupOption[]> {
   let query = supabase.from('profiles').select('id, full_name, email').eq('tenant_id', tenantId).eq('panel_type', 'driver');
-  const q = searchTerm(term);
-  if (q) query = query.or(`first_name.ilike.*${q}*,last_name.ilike.*${q}*,email.ilike.*${q}*`);
+  query = withSearch(query, ['first_name', 'last_name', 'email'], term);
   const { data, error } = await query.order('first_name').order('last_name').order('id').limit(limit).abortSignal(signal);
   if (error) throw error;
   return (data as { id: string; full_name: string | null }[]).map((p) => ({ value: p.id, label: p.full_name ?? 'Unnamed User' }));

@@ -1,15 +1,11 @@
 import { toRange, type ListState } from '../../lib/list-state';
+import { withSearch } from '../../lib/search-filter';
 import { supabase } from '../../lib/supabase';
 import type { FetchContext, ServerPage } from '../../lib/use-server-list';
 import type { DeliveryServiceFilters } from './list';
 import { deliveryServiceSchema, type DeliveryService, type DeliveryServiceFormOutput } from './schema';
 
 const COLUMNS = 'id, tenant_id, name, code, description, kind, min_transit_hours, max_transit_hours, required_vehicle_features, active, created_at, updated_at';
-
-/** Characters that would break PostgREST's or=(…) syntax or act as wildcards: searched as plain text without them. */
-function searchTerm(q: string): string {
-  return q.replace(/[%*,()"\\:]/g, ' ').trim();
-}
 
 export async function listDeliveryServices(
   tenantId: string,
@@ -18,8 +14,7 @@ export async function listDeliveryServices(
 ): Promise<ServerPage<DeliveryService>> {
   const { from, to } = toRange(state);
   let query = supabase.from('delivery_services').select(COLUMNS, { count: 'exact' }).eq('tenant_id', tenantId);
-  const term = searchTerm(state.q);
-  if (term) query = query.or(`name.ilike.%${term}%,code.ilike.%${term}%`);
+  query = withSearch(query, ['name', 'code'], state.q);
   if (state.filters.active !== undefined) query = query.eq('active', state.filters.active);
   if (state.filters.kind) query = query.eq('kind', state.filters.kind);
   if (state.sort) query = query.order(state.sort.column, { ascending: state.sort.direction === 'asc' });

@@ -1,6 +1,7 @@
 import { edgeFunctionError, EdgeFunctionError } from '../../lib/edge-functions';
 import { toRange, type ListState } from '../../lib/list-state';
 import { UPDATE_PASSWORD_PATH } from '../../lib/paths';
+import { withSearch } from '../../lib/search-filter';
 import { supabase } from '../../lib/supabase';
 import type { FetchContext, ServerPage } from '../../lib/use-server-list';
 import type { LookupOption } from '../../ui/form';
@@ -11,17 +12,11 @@ const DRIVER_COLUMNS =
   'id, tenant_id, licence_number, licence_class, licence_expiry, phone, status, default_vehicle_id, home_zone_id, last_lat, last_lng, last_heading, last_speed, last_accuracy, last_position_at, status_changed_at, notes, created_at, updated_at';
 const ROW_COLUMNS = `${DRIVER_COLUMNS}, full_name, email, avatar_url, person_status, default_vehicle_name, default_vehicle_code, home_zone_name, home_zone_code`;
 
-/** Characters that would break PostgREST's or=(…) syntax or act as wildcards: searched as plain text without them. */
-function searchTerm(q: string): string {
-  return q.replace(/[%*,()"\\:]/g, ' ').trim();
-}
-
 /** One page of the tenant's drivers: search on the person's name and email and the licence number, filters, sort, exact total. */
 export async function listDrivers(tenantId: string, state: ListState<DriverFilters>, { signal }: FetchContext, today = isoDay(new Date())): Promise<ServerPage<DriverRow>> {
   const { from, to } = toRange(state);
   let query = supabase.from('driver_rows').select(ROW_COLUMNS, { count: 'exact' }).eq('tenant_id', tenantId);
-  const term = searchTerm(state.q);
-  if (term) query = query.or(`full_name.ilike.%${term}%,email.ilike.%${term}%,licence_number.ilike.%${term}%`);
+  query = withSearch(query, ['full_name', 'email', 'licence_number'], state.q);
   const { status, zone, licence } = state.filters;
   if (status) query = query.eq('status', status);
   if (zone) query = query.eq('home_zone_id', zone);
@@ -113,15 +108,10 @@ export async function listTrail(driverId: string, signal: AbortSignal): Promise<
   return data.reverse();
 }
 
-function lookupTerm(term: string): string {
-  return term.replace(/[%*,()"\\:]/g, ' ').trim();
-}
-
 /** drivers/create: driver-role people (active or invited) without a driver record. */
 export async function lookupDriverCandidates(tenantId: string, term: string, limit: number, signal: AbortSignal): Promise<LookupOption[]> {
   let query = supabase.from('driver_candidates').select('id, full_name, email, status').eq('tenant_id', tenantId).order('full_name').limit(limit).abortSignal(signal);
-  const cleaned = lookupTerm(term);
-  if (cleaned) query = query.or(`full_name.ilike.%${cleaned}%,email.ilike.%${cleaned}%`);
+  query = withSearch(query, ['full_name', 'email'], term);
   const { data, error } = await query;
   if (error) throw error;
   return data.map((p) => ({ value: p.id, label: p.full_name, description: p.status === 'invited' ? `${p.email} · invited` : p.email }));
@@ -130,8 +120,7 @@ export async function lookupDriverCandidates(tenantId: string, term: string, lim
 /** Active vehicles (a driver's default vehicle), by name or code. */
 export async function lookupActiveVehicles(tenantId: string, term: string, limit: number, signal: AbortSignal): Promise<LookupOption[]> {
   let query = supabase.from('vehicles').select('id, name, code').eq('tenant_id', tenantId).eq('active', true).order('name').limit(limit).abortSignal(signal);
-  const cleaned = lookupTerm(term);
-  if (cleaned) query = query.or(`name.ilike.%${cleaned}%,code.ilike.%${cleaned}%`);
+  query = withSearch(query, ['name', 'code'], term);
   const { data, error } = await query;
   if (error) throw error;
   return data.map((v) => ({ value: v.id, label: v.name, description: v.code }));
@@ -140,8 +129,7 @@ export async function lookupActiveVehicles(tenantId: string, term: string, limit
 /** Active zones (a driver's home zone), by name or code. */
 export async function lookupActiveZones(tenantId: string, term: string, limit: number, signal: AbortSignal): Promise<LookupOption[]> {
   let query = supabase.from('zones').select('id, name, code').eq('tenant_id', tenantId).eq('active', true).order('name').limit(limit).abortSignal(signal);
-  const cleaned = lookupTerm(term);
-  if (cleaned) query = query.or(`name.ilike.%${cleaned}%,code.ilike.%${cleaned}%`);
+  query = withSearch(query, ['name', 'code'], term);
   const { data, error } = await query;
   if (error) throw error;
   return data.map((z) => ({ value: z.id, label: z.name, description: z.code }));
@@ -150,8 +138,7 @@ export async function lookupActiveZones(tenantId: string, term: string, limit: n
 /** Every zone (the list filter also finds drivers of a zone that was since deactivated). */
 export async function lookupZones(tenantId: string, term: string, limit: number, signal: AbortSignal): Promise<LookupOption[]> {
   let query = supabase.from('zones').select('id, name, code, active').eq('tenant_id', tenantId).order('name').limit(limit).abortSignal(signal);
-  const cleaned = lookupTerm(term);
-  if (cleaned) query = query.or(`name.ilike.%${cleaned}%,code.ilike.%${cleaned}%`);
+  query = withSearch(query, ['name', 'code'], term);
   const { data, error } = await query;
   if (error) throw error;
   return data.map((z) => ({ value: z.id, label: z.name, description: z.active ? z.code : `${z.code} · inactive` }));

@@ -1,5 +1,6 @@
 import { uploadFile, type UploadedFile } from '../../lib/edge-functions';
 import { toRange, type ListState } from '../../lib/list-state';
+import { withSearch } from '../../lib/search-filter';
 import { supabase } from '../../lib/supabase';
 import type { FetchContext, ServerPage } from '../../lib/use-server-list';
 import type { LookupOption } from '../../ui/form';
@@ -20,17 +21,11 @@ const ROW_COLUMNS =
 const TABLE_COLUMNS = 'id, tenant_id, exception_code, delivery_id, type, severity, description, photos, reported_by, assigned_to, status, resolution_notes, resolved_at, created_at, updated_at';
 const UPLOAD_BUCKET = 'tenants';
 
-/** Characters that would break PostgREST's or=(…) syntax or act as wildcards: searched as plain text without them. */
-function searchTerm(q: string): string {
-  return q.replace(/[%*,()"\\:]/g, ' ').trim();
-}
-
 /** One page of the tenant's exceptions: search on codes, description and people, filters, sort and the exact total. */
 export async function listExceptions(tenantId: string, state: ListState<ExceptionFilters>, { signal }: FetchContext): Promise<ServerPage<ExceptionRow>> {
   const { from, to } = toRange(state);
   let query = supabase.from('exception_rows').select(ROW_COLUMNS, { count: 'exact' }).eq('tenant_id', tenantId);
-  const term = searchTerm(state.q);
-  if (term) query = query.or(['exception_code', 'delivery_code', 'description', 'customer_name', 'reported_by_name'].map((c) => `${c}.ilike.%${term}%`).join(','));
+  query = withSearch(query, ['exception_code', 'delivery_code', 'description', 'customer_name', 'reported_by_name'], state.q);
   const { type, severity, status, assigned_to } = state.filters;
   if (type) query = query.eq('type', type);
   if (severity) query = query.eq('severity', severity);
@@ -110,8 +105,7 @@ export async function transitionException(id: string, status: ExceptionStatus, r
 /** Any delivery of the tenant by code or customer (exceptions happen at every stage). */
 export async function lookupDeliveries(tenantId: string, term: string, limit: number, signal: AbortSignal): Promise<LookupOption[]> {
   let query = supabase.from('delivery_rows').select('id, delivery_code, customer_name, status').eq('tenant_id', tenantId);
-  const q = searchTerm(term);
-  if (q) query = query.or(`delivery_code.ilike.%${q}%,customer_name.ilike.%${q}%,external_reference_id.ilike.%${q}%`);
+  query = withSearch(query, ['delivery_code', 'customer_name', 'external_reference_id'], term);
   const { data, error } = await query.order('created_at', { ascending: false }).limit(limit).abortSignal(signal);
   if (error) throw error;
   return data.map((d) => ({
@@ -124,8 +118,7 @@ export async function lookupDeliveries(tenantId: string, term: string, limit: nu
 /** The tenant's active admins and dispatchers: who an exception may be assigned to (the database accepts exactly these). */
 export async function lookupStaff(tenantId: string, term: string, limit: number, signal: AbortSignal): Promise<LookupOption[]> {
   let query = supabase.from('profiles').select('id, full_name, email, panel_type').eq('tenant_id', tenantId).in('panel_type', ['admin', 'dispatcher']).eq('status', 'active');
-  const q = searchTerm(term);
-  if (q) query = query.or(`first_name.ilike.%${q}%,last_name.ilike.%${q}%,email.ilike.%${q}%`);
+  query = withSearch(query, ['first_name', 'last_name', 'email'], term);
   const { data, error } = await query.order('first_name').order('last_name').order('id').limit(limit).abortSignal(signal);
   if (error) throw error;
   return data.map((p) => ({ value: p.id as string, label: (p.full_name as string | null) ?? 'Unnamed User', description: `${p.panel_type as string}${p.email ? ` · ${p.email as string}` : ''}` }));

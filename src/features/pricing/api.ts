@@ -1,4 +1,5 @@
 import { toRange, type ListState } from '../../lib/list-state';
+import { withSearch } from '../../lib/search-filter';
 import { supabase } from '../../lib/supabase';
 import type { FetchContext, ServerPage } from '../../lib/use-server-list';
 import type { LookupOption } from '../../ui/form';
@@ -8,22 +9,11 @@ import { pricingRowSchema, quoteSchema, type PricingFormOutput, type PricingRow,
 const ROW_COLUMNS =
   'id, tenant_id, origin_zone_id, origin_zone_name, origin_zone_code, destination_zone_id, destination_zone_name, destination_zone_code, service_id, service_name, service_code, active, base_price, per_unit_price, min_transit_time, max_transit_time, created_at, updated_at';
 
-function searchTerm(q: string): string {
-  return q.replace(/[%*,()"\\:]/g, ' ').trim();
-}
-
 /** One page of the tenant's prices (spec 7: search, status, origin and destination zone, and service), with the exact total. */
 export async function listPricing(tenantId: string, state: ListState<PricingFilters>, { signal }: FetchContext): Promise<ServerPage<PricingRow>> {
   const { from, to } = toRange(state);
   let query = supabase.from('zone_pricing_rows').select(ROW_COLUMNS, { count: 'exact' }).eq('tenant_id', tenantId);
-  const term = searchTerm(state.q);
-  if (term) {
-    query = query.or(
-      ['origin_zone_name', 'origin_zone_code', 'destination_zone_name', 'destination_zone_code', 'service_name', 'service_code']
-        .map((column) => `${column}.ilike.%${term}%`)
-        .join(','),
-    );
-  }
+  query = withSearch(query, ['origin_zone_name', 'origin_zone_code', 'destination_zone_name', 'destination_zone_code', 'service_name', 'service_code'], state.q);
   const { status, origin_zone_id, destination_zone_id, service_id } = state.filters;
   if (status) query = query.eq('active', status === 'active');
   if (origin_zone_id) query = query.eq('origin_zone_id', origin_zone_id);
@@ -60,15 +50,10 @@ export async function deletePricing(tenantId: string, id: string): Promise<void>
   if (error) throw error;
 }
 
-function lookupTerm(term: string): string {
-  return term.replace(/[%*,()"\\:]/g, ' ').trim();
-}
-
 /** Spec 7 'Lookups: zones' (limit 10 with a search term): name, with the code below. */
 export async function lookupZones(tenantId: string, term: string, limit: number, signal: AbortSignal): Promise<LookupOption[]> {
   let query = supabase.from('zones').select('id, name, code, active').eq('tenant_id', tenantId).order('name').limit(limit).abortSignal(signal);
-  const cleaned = lookupTerm(term);
-  if (cleaned) query = query.or(`name.ilike.%${cleaned}%,code.ilike.%${cleaned}%`);
+  query = withSearch(query, ['name', 'code'], term);
   const { data, error } = await query;
   if (error) throw error;
   return data.map((z) => ({ value: z.id, label: z.name, description: z.active ? z.code : `${z.code} · inactive` }));
@@ -77,8 +62,7 @@ export async function lookupZones(tenantId: string, term: string, limit: number,
 /** Spec 7 'Lookups: delivery services' (limit 10 with a search term). */
 export async function lookupServices(tenantId: string, term: string, limit: number, signal: AbortSignal): Promise<LookupOption[]> {
   let query = supabase.from('delivery_services').select('id, name, code, active').eq('tenant_id', tenantId).order('name').limit(limit).abortSignal(signal);
-  const cleaned = lookupTerm(term);
-  if (cleaned) query = query.or(`name.ilike.%${cleaned}%,code.ilike.%${cleaned}%`);
+  query = withSearch(query, ['name', 'code'], term);
   const { data, error } = await query;
   if (error) throw error;
   return data.map((s) => ({ value: s.id, label: s.name, description: s.active ? s.code : `${s.code} · inactive` }));

@@ -1,4 +1,5 @@
 import { toRange, type ListState } from '../../lib/list-state';
+import { withSearch } from '../../lib/search-filter';
 import { supabase } from '../../lib/supabase';
 import type { FetchContext, ServerPage } from '../../lib/use-server-list';
 import type { RemittanceFilters } from './list';
@@ -43,11 +44,6 @@ export async function recordRemittance(values: RemitFormValues): Promise<{ id: s
   return { id: row.id, reference_number: row.reference_number };
 }
 
-/** Characters that would break PostgREST's or=(…) syntax or act as wildcards: searched as plain text without them. */
-function searchTerm(q: string): string {
-  return q.replace(/[%*,()"\\:]/g, ' ').trim();
-}
-
 /** Start of a local day, as an instant. */
 function dayStart(day: string): string {
   return new Date(`${day}T00:00:00`).toISOString();
@@ -70,8 +66,7 @@ function historyQuery(tenantId: string, state: Pick<ListState<RemittanceFilters>
   if (method) query = query.eq('method', method);
   if (from) query = query.gte('recorded_at', dayStart(from));
   if (to) query = query.lt('recorded_at', nextDayStart(to));
-  const term = searchTerm(state.q);
-  if (term) query = query.or(`reference_number.ilike.%${term}%,driver_name.ilike.%${term}%`);
+  query = withSearch(query, ['reference_number', 'driver_name'], state.q);
   const column = state.sort?.column ?? 'recorded_at';
   return query.order(column, { ascending: state.sort?.direction === 'asc' }).order('id', { ascending: true });
 }

@@ -1,6 +1,7 @@
 import { dayBoundary } from '../../lib/day-range';
 import { uploadFile, type UploadedFile } from '../../lib/edge-functions';
 import { toRange, type ListState } from '../../lib/list-state';
+import { withSearch } from '../../lib/search-filter';
 import { supabase } from '../../lib/supabase';
 import type { FetchContext, ServerPage } from '../../lib/use-server-list';
 import type { LookupOption } from '../../ui/form';
@@ -24,17 +25,11 @@ const TABLE_COLUMNS =
   'id, tenant_id, return_code, reason, reason_text, items, photos, refund_amount, currency, notes, status, refunded, pickup_delivery_id, warehouse_id, received_at, closed_at, created_at, updated_at';
 export const UPLOAD_BUCKET = 'tenants';
 
-/** Characters that would break PostgREST's or=(…) syntax or act as wildcards: searched as plain text without them. */
-function searchTerm(q: string): string {
-  return q.replace(/[%*,()"\\:]/g, ' ').trim();
-}
-
 /** One page of the tenant's return requests: search on codes and the customer, filters, sort and the exact total. */
 export async function listReturns(tenantId: string, state: ListState<ReturnFilters>, { signal }: FetchContext): Promise<ServerPage<ReturnRow>> {
   const { from, to } = toRange(state);
   let query = supabase.from('return_request_rows').select(ROW_COLUMNS, { count: 'exact' }).eq('tenant_id', tenantId);
-  const term = searchTerm(state.q);
-  if (term) query = query.or(['return_code', 'delivery_code', 'customer_name', 'customer_email'].map((c) => `${c}.ilike.%${term}%`).join(','));
+  query = withSearch(query, ['return_code', 'delivery_code', 'customer_name', 'customer_email'], state.q);
   const { status, reason, from: fromDay, to: toDay } = state.filters;
   if (status) query = query.eq('status', status);
   if (reason) query = query.eq('reason', reason);
@@ -134,8 +129,7 @@ export async function transitionReturn(id: string, move: ReturnMove): Promise<vo
 /** Delivered deliveries of the tenant by code or customer, for the request form's lookup. */
 export async function lookupDeliveredDeliveries(tenantId: string, term: string, limit: number, signal: AbortSignal): Promise<LookupOption[]> {
   let query = supabase.from('delivery_rows').select('id, delivery_code, customer_name, dropoff_full_address').eq('tenant_id', tenantId).eq('status', 'delivered').neq('kind', 'pickup');
-  const q = searchTerm(term);
-  if (q) query = query.or(`delivery_code.ilike.%${q}%,customer_name.ilike.%${q}%,external_reference_id.ilike.%${q}%`);
+  query = withSearch(query, ['delivery_code', 'customer_name', 'external_reference_id'], term);
   const { data, error } = await query.order('created_at', { ascending: false }).limit(limit).abortSignal(signal);
   if (error) throw error;
   return data.map((d) => ({ value: d.id as string, label: `${d.delivery_code as string} · ${(d.customer_name as string | null) ?? 'Unknown customer'}`, description: (d.dropoff_full_address as string | null) ?? undefined }));

@@ -1,6 +1,7 @@
 import { edgeFunctionError, EdgeFunctionError, uploadFile } from '../../lib/edge-functions';
 import { toRange, type ListState } from '../../lib/list-state';
 import { UPDATE_PASSWORD_PATH } from '../../lib/paths';
+import { withSearch } from '../../lib/search-filter';
 import { supabase } from '../../lib/supabase';
 import type { FetchContext, ServerPage } from '../../lib/use-server-list';
 import type { UserFilters } from './list';
@@ -8,17 +9,11 @@ import { personSchema, type InviteUserValues, type Person, type Role } from './s
 
 export const PERSON_COLUMNS = 'id, tenant_id, email, first_name, last_name, full_name, phone, panel_type, roles, user_type, status, avatar_url, created_at';
 
-/** Characters that would break PostgREST's or=(…) syntax or act as wildcards: searched as plain text without them. */
-function searchTerm(q: string): string {
-  return q.replace(/[%*,()"\\:]/g, ' ').trim();
-}
-
 /** One page of the tenant's people: search on name, email and phone, filters, sort, and the exact total. */
 export async function listUsers(tenantId: string, state: ListState<UserFilters>, { signal }: FetchContext): Promise<ServerPage<Person>> {
   const { from, to } = toRange(state);
   let query = supabase.from('profiles').select(PERSON_COLUMNS, { count: 'exact' }).eq('tenant_id', tenantId);
-  const term = searchTerm(state.q);
-  if (term) query = query.or(`full_name.ilike.%${term}%,email.ilike.%${term}%,phone.ilike.%${term}%`);
+  query = withSearch(query, ['full_name', 'email', 'phone'], state.q);
   const { role, type, status } = state.filters;
   if (role) query = query.eq('panel_type', role);
   if (type) query = query.eq('user_type', type);

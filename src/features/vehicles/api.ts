@@ -1,5 +1,6 @@
 import { uploadFile, type UploadedFile } from '../../lib/edge-functions';
 import { toRange, type ListState } from '../../lib/list-state';
+import { withSearch } from '../../lib/search-filter';
 import { supabase } from '../../lib/supabase';
 import type { FetchContext, ServerPage } from '../../lib/use-server-list';
 import type { VehicleFilters } from './list';
@@ -8,17 +9,11 @@ import { vehicleSchema, type Vehicle, type VehicleWrite } from './schema';
 const COLUMNS = 'id, tenant_id, name, code, description, image_url, capacity_unit, vehicle_requirements, active, created_at, updated_at';
 export const UPLOAD_BUCKET = 'tenants';
 
-/** Characters that would break PostgREST's or=(…) syntax or act as wildcards: searched as plain text without them. */
-function searchTerm(q: string): string {
-  return q.replace(/[%*,()"\\:]/g, ' ').trim();
-}
-
 /** One page of the tenant's vehicles: search on name and code, filters, sort, and the exact total. */
 export async function listVehicles(tenantId: string, state: ListState<VehicleFilters>, { signal }: FetchContext): Promise<ServerPage<Vehicle>> {
   const { from, to } = toRange(state);
   let query = supabase.from('vehicles').select(COLUMNS, { count: 'exact' }).eq('tenant_id', tenantId);
-  const term = searchTerm(state.q);
-  if (term) query = query.or(`name.ilike.%${term}%,code.ilike.%${term}%`);
+  query = withSearch(query, ['name', 'code'], state.q);
   const { active, fuel, feature } = state.filters;
   if (active !== undefined) query = query.eq('active', active);
   if (fuel) query = query.eq('vehicle_requirements->>fuel_type', fuel);

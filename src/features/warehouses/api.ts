@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { toRange, type ListState } from '../../lib/list-state';
+import { searchTerm, withSearch } from '../../lib/search-filter';
 import { supabase } from '../../lib/supabase';
 import type { FetchContext, ServerPage } from '../../lib/use-server-list';
 import type { LookupOption } from '../../ui/form';
@@ -29,11 +30,6 @@ const LOCATION_COLUMNS = 'id, tenant_id, warehouse_id, location_type, name, pare
 const STAFF_COLUMNS = 'id, tenant_id, warehouse_id, user_id, role, active, created_at, updated_at, user:profiles(id, full_name, email)';
 const SUPPLIER_COLUMNS = `id, tenant_id, name, code, contact_name, contact_email, contact_phone, address_id, lead_time_days, payment_terms, notes, active, created_at, updated_at, ${ADDRESS}`;
 
-/** Characters that would break PostgREST's or=(…) syntax or act as wildcards: searched as plain text without them. */
-function searchTerm(q: string): string {
-  return q.replace(/[%*,()"\\:]/g, ' ').trim();
-}
-
 /** A malformed id (not a uuid) names no record. */
 const isBadId = (error: { code?: string }) => error.code === '22P02';
 
@@ -42,8 +38,7 @@ const isBadId = (error: { code?: string }) => error.code === '22P02';
 export async function listWarehouses(tenantId: string, state: ListState<WarehouseFilters>, { signal }: FetchContext): Promise<ServerPage<Warehouse>> {
   const { from, to } = toRange(state);
   let query = supabase.from('warehouses').select(WAREHOUSE_COLUMNS, { count: 'exact' }).eq('tenant_id', tenantId);
-  const term = searchTerm(state.q);
-  if (term) query = query.or(`name.ilike.%${term}%,code.ilike.%${term}%`);
+  query = withSearch(query, ['name', 'code'], state.q);
   if (state.filters.status) query = query.eq('status', state.filters.status);
   if (state.filters.access) query = query.eq('access_mode', state.filters.access);
   if (state.sort) query = query.order(state.sort.column, { ascending: state.sort.direction === 'asc' });
@@ -71,8 +66,7 @@ export async function listWarehouseChoices(tenantId: string): Promise<Pick<Wareh
 /** Spec 7: the warehouses lookup (limit 10 with the search term). */
 export async function lookupWarehouses(tenantId: string, term: string, limit: number, signal: AbortSignal): Promise<LookupOption[]> {
   let query = supabase.from('warehouses').select('id, name, code').eq('tenant_id', tenantId);
-  const q = searchTerm(term);
-  if (q) query = query.or(`name.ilike.%${q}%,code.ilike.%${q}%`);
+  query = withSearch(query, ['name', 'code'], term);
   const { data, error } = await query.order('name').limit(limit).abortSignal(signal);
   if (error) throw error;
   return data.map((w) => ({ value: w.id, label: w.name, description: w.code }));
@@ -89,8 +83,7 @@ export async function warehouseLabel(tenantId: string, warehouseId: string): Pro
  */
 export async function lookupTenantAddresses(tenantId: string, term: string, limit: number, signal: AbortSignal): Promise<LookupOption[]> {
   let query = supabase.from('addresses').select('id, title, full_address').eq('tenant_id', tenantId).is('user_id', null);
-  const q = searchTerm(term);
-  if (q) query = query.or(`full_address.ilike.%${q}%,title->>en.ilike.%${q}%`);
+  query = withSearch(query, ['full_address', 'title->>en'], term);
   const { data, error } = await query.order('created_at').limit(limit).abortSignal(signal);
   if (error) throw error;
   return data.map((a) => ({
@@ -126,8 +119,7 @@ export async function saveWarehouse(warehouseId: string | null, values: Warehous
 export async function listLocations(tenantId: string, state: ListState<LocationFilters>, { signal }: FetchContext): Promise<ServerPage<WarehouseLocation>> {
   const { from, to } = toRange(state);
   let query = supabase.from('warehouse_locations').select(LOCATION_COLUMNS, { count: 'exact' }).eq('tenant_id', tenantId);
-  const term = searchTerm(state.q);
-  if (term) query = query.or(`name.ilike.%${term}%,code.ilike.%${term}%`);
+  query = withSearch(query, ['name', 'code'], state.q);
   if (state.filters.warehouse) query = query.eq('warehouse_id', state.filters.warehouse);
   if (state.filters.type) query = query.eq('location_type', state.filters.type);
   if (state.filters.status) query = query.eq('status', state.filters.status);
@@ -184,8 +176,7 @@ export async function lookupParentLocations(
   signal: AbortSignal,
 ): Promise<LookupOption[]> {
   let query = supabase.from('warehouse_locations').select('id, name, code').eq('tenant_id', tenantId).eq('warehouse_id', warehouseId).eq('location_type', parentType);
-  const q = searchTerm(term);
-  if (q) query = query.or(`name.ilike.%${q}%,code.ilike.%${q}%`);
+  query = withSearch(query, ['name', 'code'], term);
   const { data, error } = await query.order('code').limit(limit).abortSignal(signal);
   if (error) throw error;
   return data.map((l) => ({ value: l.id, label: `${l.code} · ${l.name}` }));
@@ -274,8 +265,7 @@ export async function lookupStaffUsers(tenantId: string, warehouseId: string | n
 /** Spec 7: the tenant users lookup, for a new roster row: the tenant's people who are not customers, or who have the warehouse_staff role. */
 export async function lookupTenantPeople(tenantId: string, term: string, limit: number, signal: AbortSignal): Promise<LookupOption[]> {
   let query = supabase.from('profiles').select('id, full_name, email, panel_type').eq('tenant_id', tenantId).or('panel_type.neq.customer,roles.cs.{warehouse_staff}');
-  const q = searchTerm(term);
-  if (q) query = query.or(`first_name.ilike.%${q}%,last_name.ilike.%${q}%,email.ilike.%${q}%`);
+  query = withSearch(query, ['first_name', 'last_name', 'email'], term);
   const { data, error } = await query.order('first_name').limit(limit).abortSignal(signal);
   if (error) throw error;
   return data.map((p) => ({ value: p.id, label: p.full_name ?? 'Unnamed User', description: p.email ?? undefined }));
@@ -314,8 +304,7 @@ export async function removeStaff(tenantId: string, staffId: string): Promise<vo
 export async function listSuppliers(tenantId: string, state: ListState<SupplierFilters>, { signal }: FetchContext): Promise<ServerPage<Supplier>> {
   const { from, to } = toRange(state);
   let query = supabase.from('suppliers').select(SUPPLIER_COLUMNS, { count: 'exact' }).eq('tenant_id', tenantId);
-  const term = searchTerm(state.q);
-  if (term) query = query.or(`name.ilike.%${term}%,code.ilike.%${term}%,contact_name.ilike.%${term}%,contact_email.ilike.%${term}%`);
+  query = withSearch(query, ['name', 'code', 'contact_name', 'contact_email'], state.q);
   if (state.filters.active !== undefined) query = query.eq('active', state.filters.active);
   if (state.filters.terms) query = query.eq('payment_terms', state.filters.terms);
   if (state.sort) query = query.order(state.sort.column, { ascending: state.sort.direction === 'asc' });

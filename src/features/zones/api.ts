@@ -1,4 +1,5 @@
 import { toRange, type ListState } from '../../lib/list-state';
+import { withSearch } from '../../lib/search-filter';
 import { supabase } from '../../lib/supabase';
 import type { FetchContext, ServerPage } from '../../lib/use-server-list';
 import type { ZoneFilters } from './list';
@@ -6,15 +7,10 @@ import { zoneSchema, type Zone, type ZoneFormOutput } from './schema';
 
 const COLUMNS = 'id, tenant_id, name, code, description, color, polygon, active, created_at, updated_at';
 
-function searchTerm(q: string): string {
-  return q.replace(/[%*,()"\\:]/g, ' ').trim();
-}
-
 export async function listZones(tenantId: string, state: ListState<ZoneFilters>, { signal }: FetchContext): Promise<ServerPage<Zone>> {
   const { from, to } = toRange(state);
   let query = supabase.from('zones').select(COLUMNS, { count: 'exact' }).eq('tenant_id', tenantId);
-  const term = searchTerm(state.q);
-  if (term) query = query.or(`name.ilike.%${term}%,code.ilike.%${term}%`);
+  query = withSearch(query, ['name', 'code'], state.q);
   if (state.filters.active !== undefined) query = query.eq('active', state.filters.active);
   if (state.sort) query = query.order(state.sort.column, { ascending: state.sort.direction === 'asc' });
   query = query.order('id', { ascending: true });
