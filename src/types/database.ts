@@ -37,6 +37,38 @@ isOneToOne: false
       referencedColumns: ["id","tenant_id"]
     }
                   ]
+                },"admin_messages": {
+                  Row: {
+                    "body": string,"created_at": string,"id": string,"recipients": number,"sender_id": string,"sender_name": string | null,"subject": string,"tenant_id": string,"updated_at": string
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "body": string,"created_at"?: string,"id"?: string,"recipients"?: number,"sender_id": string,"sender_name"?: string | null,"subject": string,"tenant_id": string,"updated_at"?: string
+                  }
+                  Update: {
+                    "body"?: string,"created_at"?: string,"id"?: string,"recipients"?: number,"sender_id"?: string,"sender_name"?: string | null,"subject"?: string,"tenant_id"?: string,"updated_at"?: string
+                  }
+                  Relationships: [
+                    {
+      foreignKeyName: "admin_messages_sender_fkey"
+      columns: ["sender_id","tenant_id"]
+isOneToOne: false
+      referencedRelation: "driver_candidates"
+      referencedColumns: ["id","tenant_id"]
+    },{
+      foreignKeyName: "admin_messages_sender_fkey"
+      columns: ["sender_id","tenant_id"]
+isOneToOne: false
+      referencedRelation: "profiles"
+      referencedColumns: ["id","tenant_id"]
+    },{
+      foreignKeyName: "admin_messages_tenant_id_fkey"
+      columns: ["tenant_id"]
+isOneToOne: false
+      referencedRelation: "tenants"
+      referencedColumns: ["id"]
+    }
+                  ]
                 },"assignments": {
                   Row: {
                     "assigned_by": string | null,"assignment_time": string,"cancel_reason": string | null,"cancelled_at": string | null,"completed_at": string | null,"created_at": string,"delivery_id": string,"driver_id": string,"id": string,"notes": string,"rejection_reason": string | null,"responded_at": string | null,"status": string,"tenant_id": string,"updated_at": string,"vehicle_id": string
@@ -333,14 +365,14 @@ isOneToOne: false
                   ]
                 },"delivery_events": {
                   Row: {
-                    "action": string,"actor_id": string | null,"actor_name": string | null,"assignment_id": string | null,"delivery_id": string,"driver_id": string | null,"from_status": string | null,"id": string,"idempotency_key": string | null,"lat": number | null,"lng": number | null,"note": string | null,"occurred_at": string,"reason": string | null,"recorded_at": string,"status": string,"tenant_id": string
+                    "action": string,"actor_id": string | null,"actor_name": string | null,"assignment_id": string | null,"delivery_id": string,"driver_id": string | null,"from_status": string | null,"id": string,"idempotency_key": string | null,"lat": number | null,"lng": number | null,"note": string | null,"occurred_at": string,"proof": Json | null,"reason": string | null,"recorded_at": string,"status": string,"tenant_id": string
                   }
                   ComputedFields: never
                   Insert: {
-                    "action": string,"actor_id"?: string | null,"actor_name"?: string | null,"assignment_id"?: string | null,"delivery_id": string,"driver_id"?: string | null,"from_status"?: string | null,"id"?: string,"idempotency_key"?: string | null,"lat"?: number | null,"lng"?: number | null,"note"?: string | null,"occurred_at"?: string,"reason"?: string | null,"recorded_at"?: string,"status": string,"tenant_id": string
+                    "action": string,"actor_id"?: string | null,"actor_name"?: string | null,"assignment_id"?: string | null,"delivery_id": string,"driver_id"?: string | null,"from_status"?: string | null,"id"?: string,"idempotency_key"?: string | null,"lat"?: number | null,"lng"?: number | null,"note"?: string | null,"occurred_at"?: string,"proof"?: Json | null,"reason"?: string | null,"recorded_at"?: string,"status": string,"tenant_id": string
                   }
                   Update: {
-                    "action"?: string,"actor_id"?: string | null,"actor_name"?: string | null,"assignment_id"?: string | null,"delivery_id"?: string,"driver_id"?: string | null,"from_status"?: string | null,"id"?: string,"idempotency_key"?: string | null,"lat"?: number | null,"lng"?: number | null,"note"?: string | null,"occurred_at"?: string,"reason"?: string | null,"recorded_at"?: string,"status"?: string,"tenant_id"?: string
+                    "action"?: string,"actor_id"?: string | null,"actor_name"?: string | null,"assignment_id"?: string | null,"delivery_id"?: string,"driver_id"?: string | null,"from_status"?: string | null,"id"?: string,"idempotency_key"?: string | null,"lat"?: number | null,"lng"?: number | null,"note"?: string | null,"occurred_at"?: string,"proof"?: Json | null,"reason"?: string | null,"recorded_at"?: string,"status"?: string,"tenant_id"?: string
                   }
                   Relationships: [
                     {
@@ -393,6 +425,38 @@ isOneToOne: false
 isOneToOne: false
       referencedRelation: "tenants"
       referencedColumns: ["id"]
+    }
+                  ]
+                },"dispatcher_settings": {
+                  Row: {
+                    "auto_assign_mode": string,"created_at": string,"default_board_filters": NonNullable<Json>,"id": string,"late_threshold_minutes": number,"sound_on_new_unassigned": boolean,"tenant_id": string,"updated_at": string,"user_id": string
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "auto_assign_mode"?: string,"created_at"?: string,"default_board_filters"?: NonNullable<Json>,"id"?: string,"late_threshold_minutes"?: number,"sound_on_new_unassigned"?: boolean,"tenant_id"?: string,"updated_at"?: string,"user_id"?: string
+                  }
+                  Update: {
+                    "auto_assign_mode"?: string,"created_at"?: string,"default_board_filters"?: NonNullable<Json>,"id"?: string,"late_threshold_minutes"?: number,"sound_on_new_unassigned"?: boolean,"tenant_id"?: string,"updated_at"?: string,"user_id"?: string
+                  }
+                  Relationships: [
+                    {
+      foreignKeyName: "dispatcher_settings_tenant_id_fkey"
+      columns: ["tenant_id"]
+isOneToOne: false
+      referencedRelation: "tenants"
+      referencedColumns: ["id"]
+    },{
+      foreignKeyName: "dispatcher_settings_user_fkey"
+      columns: ["user_id","tenant_id"]
+isOneToOne: false
+      referencedRelation: "driver_candidates"
+      referencedColumns: ["id","tenant_id"]
+    },{
+      foreignKeyName: "dispatcher_settings_user_fkey"
+      columns: ["user_id","tenant_id"]
+isOneToOne: false
+      referencedRelation: "profiles"
+      referencedColumns: ["id","tenant_id"]
     }
                   ]
                 },"driver_positions": {
@@ -911,6 +975,74 @@ isOneToOne: false
       referencedColumns: ["id"]
     },{
       foreignKeyName: "suppliers_tenant_id_fkey"
+      columns: ["tenant_id"]
+isOneToOne: false
+      referencedRelation: "tenants"
+      referencedColumns: ["id"]
+    }
+                  ]
+                },"support_acknowledgements": {
+                  Row: {
+                    "acknowledged_at": string,"acknowledged_by": string | null,"acknowledged_by_name": string | null,"created_at": string,"delivery_event_id": string,"delivery_id": string,"id": string,"note": string | null,"resolution_note": string | null,"resolved_at": string | null,"resolved_by": string | null,"resolved_by_name": string | null,"tenant_id": string,"updated_at": string
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "acknowledged_at"?: string,"acknowledged_by"?: string | null,"acknowledged_by_name"?: string | null,"created_at"?: string,"delivery_event_id": string,"delivery_id": string,"id"?: string,"note"?: string | null,"resolution_note"?: string | null,"resolved_at"?: string | null,"resolved_by"?: string | null,"resolved_by_name"?: string | null,"tenant_id": string,"updated_at"?: string
+                  }
+                  Update: {
+                    "acknowledged_at"?: string,"acknowledged_by"?: string | null,"acknowledged_by_name"?: string | null,"created_at"?: string,"delivery_event_id"?: string,"delivery_id"?: string,"id"?: string,"note"?: string | null,"resolution_note"?: string | null,"resolved_at"?: string | null,"resolved_by"?: string | null,"resolved_by_name"?: string | null,"tenant_id"?: string,"updated_at"?: string
+                  }
+                  Relationships: [
+                    {
+      foreignKeyName: "support_acknowledgements_acknowledged_by_fkey"
+      columns: ["acknowledged_by"]
+isOneToOne: false
+      referencedRelation: "driver_candidates"
+      referencedColumns: ["id"]
+    },{
+      foreignKeyName: "support_acknowledgements_acknowledged_by_fkey"
+      columns: ["acknowledged_by"]
+isOneToOne: false
+      referencedRelation: "profiles"
+      referencedColumns: ["id"]
+    },{
+      foreignKeyName: "support_acknowledgements_delivery_fkey"
+      columns: ["delivery_id","tenant_id"]
+isOneToOne: false
+      referencedRelation: "deliveries"
+      referencedColumns: ["id","tenant_id"]
+    },{
+      foreignKeyName: "support_acknowledgements_delivery_fkey"
+      columns: ["delivery_id","tenant_id"]
+isOneToOne: false
+      referencedRelation: "delivery_rows"
+      referencedColumns: ["id","tenant_id"]
+    },{
+      foreignKeyName: "support_acknowledgements_event_fkey"
+      columns: ["delivery_event_id"]
+isOneToOne: true
+      referencedRelation: "delivery_events"
+      referencedColumns: ["id"]
+    },{
+      foreignKeyName: "support_acknowledgements_event_fkey"
+      columns: ["delivery_event_id"]
+isOneToOne: true
+      referencedRelation: "support_failures"
+      referencedColumns: ["id"]
+    },{
+      foreignKeyName: "support_acknowledgements_resolved_by_fkey"
+      columns: ["resolved_by"]
+isOneToOne: false
+      referencedRelation: "driver_candidates"
+      referencedColumns: ["id"]
+    },{
+      foreignKeyName: "support_acknowledgements_resolved_by_fkey"
+      columns: ["resolved_by"]
+isOneToOne: false
+      referencedRelation: "profiles"
+      referencedColumns: ["id"]
+    },{
+      foreignKeyName: "support_acknowledgements_tenant_id_fkey"
       columns: ["tenant_id"]
 isOneToOne: false
       referencedRelation: "tenants"
@@ -1454,6 +1586,56 @@ isOneToOne: false
       referencedColumns: ["id","tenant_id"]
     }
                   ]
+                },"support_failures": {
+                  Row: {
+                    "acknowledged_at": string | null,"acknowledged_by": string | null,"acknowledged_by_name": string | null,"acknowledgement_note": string | null,"customer_id": string,"customer_name": string | null,"delivery_code": string,"delivery_id": string,"delivery_status": string,"driver_id": string | null,"driver_name": string | null,"dropoff_full_address": string | null,"failed_at": string,"failure_note": string | null,"id": string,"kind": string,"reason": string | null,"reported_by_name": string | null,"resolution_note": string | null,"resolved_at": string | null,"resolved_by": string | null,"resolved_by_name": string | null,"state": string | null,"tenant_id": string
+                  }
+                  ComputedFields: never
+                  Relationships: [
+                    {
+      foreignKeyName: "delivery_events_delivery_fkey"
+      columns: ["delivery_id","tenant_id"]
+isOneToOne: false
+      referencedRelation: "deliveries"
+      referencedColumns: ["id","tenant_id"]
+    },{
+      foreignKeyName: "delivery_events_delivery_fkey"
+      columns: ["delivery_id","tenant_id"]
+isOneToOne: false
+      referencedRelation: "delivery_rows"
+      referencedColumns: ["id","tenant_id"]
+    },{
+      foreignKeyName: "delivery_events_tenant_id_fkey"
+      columns: ["tenant_id"]
+isOneToOne: false
+      referencedRelation: "tenants"
+      referencedColumns: ["id"]
+    },{
+      foreignKeyName: "support_acknowledgements_acknowledged_by_fkey"
+      columns: ["acknowledged_by"]
+isOneToOne: false
+      referencedRelation: "driver_candidates"
+      referencedColumns: ["id"]
+    },{
+      foreignKeyName: "support_acknowledgements_acknowledged_by_fkey"
+      columns: ["acknowledged_by"]
+isOneToOne: false
+      referencedRelation: "profiles"
+      referencedColumns: ["id"]
+    },{
+      foreignKeyName: "support_acknowledgements_resolved_by_fkey"
+      columns: ["resolved_by"]
+isOneToOne: false
+      referencedRelation: "driver_candidates"
+      referencedColumns: ["id"]
+    },{
+      foreignKeyName: "support_acknowledgements_resolved_by_fkey"
+      columns: ["resolved_by"]
+isOneToOne: false
+      referencedRelation: "profiles"
+      referencedColumns: ["id"]
+    }
+                  ]
                 },"zone_pricing_rows": {
                   Row: {
                     "active": boolean,"base_price": number,"created_at": string,"destination_zone_code": string,"destination_zone_id": string,"destination_zone_name": string,"id": string,"max_transit_time": number,"min_transit_time": number,"origin_zone_code": string,"origin_zone_id": string,"origin_zone_name": string,"per_unit_price": number,"service_code": string,"service_id": string,"service_name": string,"tenant_id": string,"updated_at": string
@@ -1489,7 +1671,30 @@ isOneToOne: false
                 }
           }
           Functions: {
-            "assignment_fit":
+            "acknowledge_failure":
+{ Args: { "delivery_event_id": string,"note"?: string }; Returns: {
+              "acknowledged_at": string,
+"acknowledged_by": string | null,
+"acknowledged_by_name": string | null,
+"created_at": string,
+"delivery_event_id": string,
+"delivery_id": string,
+"id": string,
+"note": string | null,
+"resolution_note": string | null,
+"resolved_at": string | null,
+"resolved_by": string | null,
+"resolved_by_name": string | null,
+"tenant_id": string,
+"updated_at": string
+            }
+                          SetofOptions: {
+        from: "*"
+        to: "support_acknowledgements"
+        isOneToOne: true
+        isSetofReturn: false
+      } },
+"assignment_fit":
 { Args: { "delivery_id": string,"driver_id": string,"vehicle_id": string }; Returns: Json
                            },
 "create_delivery_conversation":
@@ -1567,9 +1772,39 @@ isOneToOne: false
 "notification_stats":
 { Args: Record<PropertyKey, never>; Returns: Json
                            },
+"notify_admins":
+{ Args: { "body": string,"subject": string }; Returns: Json
+                           },
 "quote":
 { Args: { "dropoff_lat": number,"dropoff_lng": number,"pickup_lat": number,"pickup_lng": number,"ready_at"?: string,"service_id": string,"weight_kg": number }; Returns: Json
                            },
+"record_delivery_arrival":
+{ Args: { "delivery_id": string,"idempotency_key"?: string,"lat"?: number,"lng"?: number,"occurred_at"?: string,"stop": string }; Returns: {
+              "action": string,
+"actor_id": string | null,
+"actor_name": string | null,
+"assignment_id": string | null,
+"delivery_id": string,
+"driver_id": string | null,
+"from_status": string | null,
+"id": string,
+"idempotency_key": string | null,
+"lat": number | null,
+"lng": number | null,
+"note": string | null,
+"occurred_at": string,
+"proof": Json | null,
+"reason": string | null,
+"recorded_at": string,
+"status": string,
+"tenant_id": string
+            }
+                          SetofOptions: {
+        from: "*"
+        to: "delivery_events"
+        isOneToOne: true
+        isSetofReturn: false
+      } },
 "record_driver_position":
 { Args: { "accuracy"?: number,"heading"?: number,"lat": number,"lng": number,"recorded_at"?: string,"speed"?: number }; Returns: Json
                            },
@@ -1594,6 +1829,29 @@ isOneToOne: false
                           SetofOptions: {
         from: "*"
         to: "remittances"
+        isOneToOne: true
+        isSetofReturn: false
+      } },
+"resolve_failure":
+{ Args: { "delivery_event_id": string,"resolution_note": string }; Returns: {
+              "acknowledged_at": string,
+"acknowledged_by": string | null,
+"acknowledged_by_name": string | null,
+"created_at": string,
+"delivery_event_id": string,
+"delivery_id": string,
+"id": string,
+"note": string | null,
+"resolution_note": string | null,
+"resolved_at": string | null,
+"resolved_by": string | null,
+"resolved_by_name": string | null,
+"tenant_id": string,
+"updated_at": string
+            }
+                          SetofOptions: {
+        from: "*"
+        to: "support_acknowledgements"
         isOneToOne: true
         isSetofReturn: false
       } },
@@ -1710,6 +1968,9 @@ isOneToOne: false
 { Args: Record<PropertyKey, never>; Returns: string
                            },
 "track_delivery":
+{ Args: { "token": string }; Returns: Json
+                           },
+"tracking_proof_photos":
 { Args: { "token": string }; Returns: Json
                            },
 "transition_delivery":
