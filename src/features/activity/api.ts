@@ -1,3 +1,4 @@
+import { dayBoundary } from '../../lib/day-range';
 import { toRange, type ListState } from '../../lib/list-state';
 import { supabase } from '../../lib/supabase';
 import type { FetchContext, ServerPage } from '../../lib/use-server-list';
@@ -31,12 +32,6 @@ export async function listRecordHistory(
   }
   const entries = auditEntrySchema.array().parse(data);
   return { entries: entries.slice(0, HISTORY_PAGE_SIZE), more: entries.length > HISTORY_PAGE_SIZE };
-}
-
-/** The start of a local calendar day ('2026-11-02') as an instant; `endOfDay` gives the next day's start. */
-export function dayBoundary(day: string, endOfDay = false): string {
-  const [y, m, d] = day.split('-').map(Number);
-  return new Date(y, m - 1, d + (endOfDay ? 1 : 0)).toISOString();
 }
 
 /** One page of the tenant's audit entries, newest first, narrowed by table, actor, action and date range. */

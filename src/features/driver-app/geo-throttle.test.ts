@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fixFromPosition, haversineMeters, shouldSendFix, type GeoFix } from './geo-throttle';
+import { fixFromPosition, shouldSendFix, type GeoFix } from './geo-throttle';
 
 const base: GeoFix = { lat: 37.7749, lng: -122.4194, heading: null, speed: null, accuracy: 5, at: 1_000_000 };
 // About 1.11 m of latitude per 0.00001 degree.
@@ -28,12 +28,6 @@ describe('the geolocation throttle: at most every 10 m or 15 s', () => {
     expect(shouldSendFix(base, north(50, 0))).toBe(false);
   });
 
-  it('measures distance with the haversine formula', () => {
-    // San Francisco to Oakland, about 13.4 km.
-    expect(haversineMeters({ lat: 37.7749, lng: -122.4194 }, { lat: 37.8044, lng: -122.2712 })).toBeGreaterThan(13_000);
-    expect(haversineMeters({ lat: 37.7749, lng: -122.4194 }, { lat: 37.8044, lng: -122.2712 })).toBeLessThan(13_600);
-    expect(haversineMeters(base, base)).toBe(0);
-  });
 
   it('drops values the database would refuse (NaN heading, negative or absurd speed)', () => {
     const fix = fixFromPosition({ coords: { latitude: 1, longitude: 2, heading: Number.NaN, speed: 250, accuracy: 12 }, timestamp: 5 });

@@ -1,3 +1,5 @@
+import { haversineKm } from '../../lib/geocoding/offline';
+
 /** A device fix as the driver app keeps it: degrees, metres, m/s, and the device's time (ms). */
 export interface GeoFix {
   lat: number;
@@ -12,17 +14,6 @@ export interface GeoFix {
 export const MIN_DISTANCE_M = 10;
 export const MIN_INTERVAL_MS = 15_000;
 
-const EARTH_RADIUS_M = 6_371_008.8;
-
-/** Great-circle distance in metres (the database thins the trail with the same formula). */
-export function haversineMeters(a: { lat: number; lng: number }, b: { lat: number; lng: number }): number {
-  const rad = Math.PI / 180;
-  const dLat = (b.lat - a.lat) * rad;
-  const dLng = (b.lng - a.lng) * rad;
-  const h = Math.sin(dLat / 2) ** 2 + Math.cos(a.lat * rad) * Math.cos(b.lat * rad) * Math.sin(dLng / 2) ** 2;
-  return 2 * EARTH_RADIUS_M * Math.asin(Math.min(1, Math.sqrt(h)));
-}
-
 /**
  * Whether a new fix is worth sending: the first one always; then once the driver has moved at least
  * 10 m from the last fix sent, or 15 s have passed since it. A fix older than the last one sent
@@ -31,7 +22,7 @@ export function haversineMeters(a: { lat: number; lng: number }, b: { lat: numbe
 export function shouldSendFix(lastSent: GeoFix | null, next: GeoFix, minDistanceM = MIN_DISTANCE_M, minIntervalMs = MIN_INTERVAL_MS): boolean {
   if (!lastSent) return true;
   if (next.at <= lastSent.at) return false;
-  return next.at - lastSent.at >= minIntervalMs || haversineMeters(lastSent, next) >= minDistanceM;
+  return next.at - lastSent.at >= minIntervalMs || haversineKm(lastSent.lat, lastSent.lng, next.lat, next.lng) * 1000 >= minDistanceM;
 }
 
 /** The database's ranges (record_driver_position): values a phone reports outside them are dropped, not sent. */

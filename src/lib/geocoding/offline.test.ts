@@ -144,3 +144,12 @@ describe('building the gazetteer from city rows', () => {
     ]);
   });
 });
+
+describe('haversineKm', () => {
+  it('measures great-circle distance', () => {
+    // San Francisco to Oakland, about 13.4 km.
+    expect(haversineKm(37.7749, -122.4194, 37.8044, -122.2712)).toBeGreaterThan(13);
+    expect(haversineKm(37.7749, -122.4194, 37.8044, -122.2712)).toBeLessThan(13.6);
+    expect(haversineKm(37.7749, -122.4194, 37.7749, -122.4194)).toBe(0);
+  });
+});
