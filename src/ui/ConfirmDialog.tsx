@@ -12,12 +12,17 @@ export interface ConfirmDialogProps {
   cancelLabel?: string;
   /** A red confirm button, for deleting or revoking. */
   destructive?: boolean;
+  /** Inputs the action needs (a reason, resolution notes), under the message; the dialog is wider with them. */
+  children?: ReactNode;
   /** May be async: the button shows progress and the dialog closes when it resolves. A rejection keeps it open with the error's message. */
   onConfirm: () => unknown;
 }
 
-/** 'Are you sure?' with one action; while the action runs, nothing else can close the dialog. */
-export function ConfirmDialog({ open, onClose, title, message, confirmLabel = 'Confirm', cancelLabel = 'Cancel', destructive = false, onConfirm }: ConfirmDialogProps) {
+/**
+ * 'Are you sure?' with one action, and the inputs it may need (a status move's reason); while the
+ * action runs, nothing else can close the dialog, and the server's refusal shows in place.
+ */
+export function ConfirmDialog({ open, onClose, title, message, confirmLabel = 'Confirm', cancelLabel = 'Cancel', destructive = false, children, onConfirm }: ConfirmDialogProps) {
   const [pending, setPending] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
 
@@ -46,7 +51,7 @@ export function ConfirmDialog({ open, onClose, title, message, confirmLabel = 'C
       onClose={close}
       title={title}
       description={message}
-      size="sm"
+      size={children ? 'md' : 'sm'}
       hideClose
       role="alertdialog"
       footer={
@@ -64,10 +69,15 @@ export function ConfirmDialog({ open, onClose, title, message, confirmLabel = 'C
         </>
       }
     >
-      {failure && (
-        <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800 dark:bg-red-950 dark:text-red-200">
-          {failure}
-        </p>
+      {(children || failure) && (
+        <div className="space-y-3">
+          {children}
+          {failure && (
+            <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800 dark:bg-red-950 dark:text-red-200">
+              {failure}
+            </p>
+          )}
+        </div>
       )}
     </Dialog>
   );

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { StatusActionDialog } from '../../../ui/StatusActionDialog';
+import { ConfirmDialog } from '../../../ui/ConfirmDialog';
 import { refusalText } from '../errors';
 import { DELIVERY_MESSAGES } from '../schema';
 
@@ -16,7 +16,7 @@ export interface ActionDialogProps {
 }
 
 /**
- * Confirms one move of a delivery (the kit's StatusActionDialog), with its reason when the move
+ * Confirms one move of a delivery (the kit's ConfirmDialog), with its reason when the move
  * takes one; a refusal keeps the dialog open with the database's words.
  */
 export function ActionDialog({ open, onClose, title, message, confirmLabel, destructive = false, reason, onConfirm }: ActionDialogProps) {
@@ -41,7 +41,7 @@ export function ActionDialog({ open, onClose, title, message, confirmLabel, dest
   }
 
   return (
-    <StatusActionDialog open={open} onClose={close} title={title} message={message} confirmLabel={confirmLabel} destructive={destructive} onConfirm={confirm}>
+    <ConfirmDialog open={open} onClose={close} title={title} message={message} confirmLabel={confirmLabel} destructive={destructive} onConfirm={confirm}>
       {reason && (
         <div>
           <label htmlFor={`${id}-reason`} className="block text-sm font-medium">
@@ -58,6 +58,6 @@ export function ActionDialog({ open, onClose, title, message, confirmLabel, dest
           />
         </div>
       )}
-    </StatusActionDialog>
+    </ConfirmDialog>
   );
 }

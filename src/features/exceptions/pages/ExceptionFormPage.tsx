@@ -8,7 +8,7 @@ import { StatusChip } from '../../../ui/Chip';
 import { ComboboxField, FileField, Form, SelectField, SubmitButton, TextAreaField, useZodForm } from '../../../ui/form';
 import { PageHeader } from '../../../ui/PageHeader';
 import { RecordStates } from '../../../ui/RecordStates';
-import { StatusActionDialog } from '../../../ui/StatusActionDialog';
+import { ConfirmDialog } from '../../../ui/ConfirmDialog';
 import { StatusHistory } from '../../../ui/StatusHistory';
 import { useToast } from '../../../ui/toast';
 import { useRecordLoad } from '../../../ui/useRecordLoad';
@@ -323,7 +323,7 @@ function ExceptionActions({ row, onMoved }: { row: ExceptionRow; onMoved: () => 
       ) : (
         <StatusHistory<ExceptionStatus> entries={events} tones={EXCEPTION_STATUS_TONES} labels={EXCEPTION_STATUS_LABELS} createdLabel="Reported" />
       )}
-      <StatusActionDialog
+      <ConfirmDialog
         open={dialog !== null}
         onClose={() => setDialog(null)}
         title={dialog ? `${EXCEPTION_ACTION_LABELS[dialog.action]} ${row.exception_code}?` : ''}
@@ -344,7 +344,7 @@ function ExceptionActions({ row, onMoved }: { row: ExceptionRow; onMoved: () => 
             />
           </label>
         )}
-      </StatusActionDialog>
+      </ConfirmDialog>
     </>
   );
 }

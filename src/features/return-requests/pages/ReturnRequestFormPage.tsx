@@ -20,7 +20,7 @@ import {
 } from '../../../ui/form';
 import { PageHeader } from '../../../ui/PageHeader';
 import { RecordStates } from '../../../ui/RecordStates';
-import { StatusActionDialog } from '../../../ui/StatusActionDialog';
+import { ConfirmDialog } from '../../../ui/ConfirmDialog';
 import { StatusHistory } from '../../../ui/StatusHistory';
 import { useToast } from '../../../ui/toast';
 import { useRecordLoad } from '../../../ui/useRecordLoad';
@@ -510,7 +510,7 @@ function ReturnActions({ tenantId, row, onMoved }: { tenantId: string; row: Retu
       {events && (
         <StatusHistory<ReturnStatus> entries={events} tones={RETURN_STATUS_TONES} labels={RETURN_STATUS_LABELS} createdLabel="Requested" />
       )}
-      <StatusActionDialog
+      <ConfirmDialog
         open={dialog !== null}
         onClose={() => setDialog(null)}
         title={dialog ? `${RETURN_ACTION_LABELS[dialog.action]} ${row.return_code}?` : ''}
@@ -575,7 +575,7 @@ function ReturnActions({ tenantId, row, onMoved }: { tenantId: string; row: Retu
             />
           </label>
         )}
-      </StatusActionDialog>
+      </ConfirmDialog>
     </>
   );
 }
