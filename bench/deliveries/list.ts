@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { SupabaseClient } from '@supabase/supabase-js';
+import { searchTerm } from '../../src/lib/search-filter.ts';
 
 /**
  * The deliveries list request, built as src/features/deliveries/api.ts `listDeliveries` builds it:
@@ -47,10 +48,6 @@ export interface Shape {
 }
 
 export const PAGE_SIZE = 25;
-
-function searchTerm(q: string): string {
-  return q.replace(/[%*,()"\\:]/g, ' ').trim();
-}
 
 function nextDay(day: string): string {
   const date = new Date(`${day}T00:00:00`);
