@@ -12,13 +12,15 @@ export interface DrawerProps {
   widthClassName?: string;
   children: ReactNode;
   footer?: ReactNode;
+  /** Classes of the body instead of the padded, scrolling default (a chat fills it and scrolls inside). */
+  bodyClassName?: string;
 }
 
 /**
  * A modal side panel on the native <dialog>: showModal() makes the rest of the page inert (so
  * focus stays inside), Escape closes it, and focus returns to what opened it.
  */
-export function Drawer({ open, onClose, title, side = 'right', widthClassName = 'w-80 max-w-[90vw]', children, footer }: DrawerProps) {
+export function Drawer({ open, onClose, title, side = 'right', widthClassName = 'w-80 max-w-[90vw]', children, footer, bodyClassName = 'flex-1 overflow-y-auto px-4 py-4' }: DrawerProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const onCloseRef = useRef(onClose);
@@ -69,7 +71,7 @@ export function Drawer({ open, onClose, title, side = 'right', widthClassName = 
               <CloseIcon />
             </IconButton>
           </div>
-          <div className="flex-1 overflow-y-auto px-4 py-4">{children}</div>
+          <div className={bodyClassName}>{children}</div>
           {footer && <div className="border-t border-slate-200 px-4 py-3 dark:border-slate-800">{footer}</div>}
         </div>
       )}

@@ -360,3 +360,19 @@ export const ChartBarIcon = (p: IconProps) => (
     <path d="M7 16v-4M12 16V8M17 16v-7" />
   </Outline>
 );
+
+/** A speech bubble: chat. */
+export const ChatIcon = (p: IconProps) => (
+  <Outline {...p}>
+    <path d="M21 12a8 8 0 0 1-11.6 7.1L4 20l1-4.6A8 8 0 1 1 21 12z" />
+    <path d="M8.5 12h.01M12 12h.01M15.5 12h.01" />
+  </Outline>
+);
+
+/** A paper plane: send. */
+export const SendIcon = (p: IconProps) => (
+  <Outline {...p}>
+    <path d="m22 2-7 20-4-9-9-4z" />
+    <path d="M22 2 11 13" />
+  </Outline>
+);
