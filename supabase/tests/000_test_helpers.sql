@@ -63,11 +63,34 @@ begin
 end;
 $$;
 
+-- The DETAIL of the error `statement` raises, as jsonb: a validation's [{field, message}] (null
+-- when it raises none, or its detail is no JSON). Run as whoever is acting.
+create or replace function tests.details(statement text) returns jsonb
+language plpgsql
+as $$
+declare
+  d text;
+begin
+  begin
+    execute statement;
+  exception when others then
+    get stacked diagnostics d = pg_exception_detail;
+    begin
+      return d::jsonb;
+    exception when others then
+      return null;
+    end;
+  end;
+  return null;
+end;
+$$;
+
 grant execute on all functions in schema tests to public;
 
-select plan(4);
+select plan(5);
 select has_function('tests', 'act_as', array['text'], 'tests.act_as is installed');
 select has_function('tests', 'affected', array['text'], 'tests.affected is installed');
 select has_function('tests', 'probe', array['text'], 'tests.probe is installed');
 select has_function('tests', 'may_receive', array['text', 'text'], 'tests.may_receive is installed');
+select has_function('tests', 'details', array['text'], 'tests.details is installed');
 select * from finish();

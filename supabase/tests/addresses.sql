@@ -5,27 +5,6 @@
 begin;
 select plan(83);
 
--- The DETAIL of the error `statement` raises, as jsonb (null when it raises none or no JSON).
-create function pg_temp.details(statement text) returns jsonb
-language plpgsql
-as $$
-declare
-  d text;
-begin
-  begin
-    execute statement;
-  exception when others then
-    get stacked diagnostics d = pg_exception_detail;
-    begin
-      return d::jsonb;
-    exception when others then
-      return null;
-    end;
-  end;
-  return null;
-end;
-$$;
-
 -- An insert of an address with `patch` merged over a valid one (user_id and tenant_id as given).
 create function pg_temp.insert_address(patch jsonb) returns text
 language sql
@@ -44,7 +23,7 @@ $$;
 create function pg_temp.message_for(patch jsonb, field text) returns text
 language sql
 as $$
-  select e ->> 'message' from jsonb_array_elements(pg_temp.details(pg_temp.insert_address(patch))) e where e ->> 'field' = field limit 1;
+  select e ->> 'message' from jsonb_array_elements(tests.details(pg_temp.insert_address(patch))) e where e ->> 'field' = field limit 1;
 $$;
 
 grant execute on all functions in schema pg_temp to anon, authenticated;
@@ -120,7 +99,7 @@ select is(pg_temp.message_for('{"user_id": "a1000000-0000-4000-8000-000000000004
 select is(pg_temp.message_for('{"user_id": "a1000000-0000-4000-8000-000000000004", "postal_code": ""}', 'postal_code'), 'Postal code is required', 'message: postal code required');
 select is(pg_temp.message_for('{"user_id": "a1000000-0000-4000-8000-000000000004", "postal_code": "SW1A 1AA"}', 'postal_code'), 'Postal code must be less than 6 characters', 'message: postal code length');
 select is(pg_temp.message_for('{"user_id": "a1000000-0000-4000-8000-000000000004", "country": ""}', 'country'), 'Country is required', 'message: country');
-select is((select array_agg(e ->> 'field' order by e ->> 'field') from jsonb_array_elements(pg_temp.details(pg_temp.insert_address(
+select is((select array_agg(e ->> 'field' order by e ->> 'field') from jsonb_array_elements(tests.details(pg_temp.insert_address(
     '{"user_id": "a1000000-0000-4000-8000-000000000004", "address_line1": "", "city": "", "contact_info": {}}'))) e),
   array['address_line1', 'city', 'contact_info.email', 'contact_info.full_name', 'contact_info.phone'], 'every broken field is answered at once, and only those');
 select throws_ok(pg_temp.insert_address('{"user_id": "a1000000-0000-4000-8000-000000000004", "city": ""}'), '23514', 'Validation failed', 'a refusal is SQLSTATE 23514 ''Validation failed''');

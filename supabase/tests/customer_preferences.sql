@@ -5,27 +5,6 @@
 begin;
 select plan(96);
 
--- The DETAIL of the error `statement` raises, as jsonb (null when it raises none or no JSON).
-create function pg_temp.details(statement text) returns jsonb
-language plpgsql
-as $$
-declare
-  d text;
-begin
-  begin
-    execute statement;
-  exception when others then
-    get stacked diagnostics d = pg_exception_detail;
-    begin
-      return d::jsonb;
-    exception when others then
-      return null;
-    end;
-  end;
-  return null;
-end;
-$$;
-
 -- An address of a seeded person by position (30_addresses.sql): k 0 is their Default.
 create function pg_temp.address(person text, k int) returns uuid
 language sql
@@ -58,7 +37,7 @@ $$;
 create function pg_temp.message(patch jsonb, field text) returns text
 language sql
 as $$
-  select e ->> 'message' from jsonb_array_elements(pg_temp.details(pg_temp.insert_pref(patch))) e where e ->> 'field' = field limit 1;
+  select e ->> 'message' from jsonb_array_elements(tests.details(pg_temp.insert_pref(patch))) e where e ->> 'field' = field limit 1;
 $$;
 
 grant execute on all functions in schema pg_temp to anon, authenticated;
@@ -189,13 +168,13 @@ select is(pg_temp.message('{"preferred_time_end": null}', 'preferred_time_end'),
 select is(pg_temp.message('{"preferred_time_end": "10:60"}', 'preferred_time_end'), 'Invalid time format (HH:mm)', 'end 10:60: Invalid time format (HH:mm)');
 select is(pg_temp.message('{"preferred_time_end": "09:00"}', 'preferred_time_end'), 'End time must be after start time', 'end equal to start refused');
 select is(pg_temp.message('{"preferred_time_start": "14:00", "preferred_time_end": "13:59"}', 'preferred_time_end'), 'End time must be after start time', 'end before start refused');
-select is(pg_temp.details(pg_temp.insert_pref('{"preferred_time_start": "14:00", "preferred_time_end": "13:59"}')),
+select is(tests.details(pg_temp.insert_pref('{"preferred_time_start": "14:00", "preferred_time_end": "13:59"}')),
   '[{"field": "preferred_time_end", "message": "End time must be after start time"}]', 'the time rule is on the end field only');
 select is(pg_temp.message('{"preferred_time_start": "7pm", "preferred_time_end": "08:00"}', 'preferred_time_end'), null, 'no time rule while the start is malformed');
-select is(pg_temp.details(pg_temp.insert_pref('{"delivery_options": {"authorized_receivers": [{"name": "Ann", "relationship": "Sister", "contact": "ann@mail.example"}, {"name": " ", "relationship": "", "contact": null}]}}')),
+select is(tests.details(pg_temp.insert_pref('{"delivery_options": {"authorized_receivers": [{"name": "Ann", "relationship": "Sister", "contact": "ann@mail.example"}, {"name": " ", "relationship": "", "contact": null}]}}')),
   '[{"field": "delivery_options.authorized_receivers.1.name", "message": "Name is required"}, {"field": "delivery_options.authorized_receivers.1.relationship", "message": "Relationship is required"}, {"field": "delivery_options.authorized_receivers.1.contact", "message": "Contact is required"}]',
   'a receiver''s name, relationship and contact are required, on the row''s fields');
-select is(pg_temp.details(pg_temp.insert_pref('{"contact_preferences": {"notification_methods": [{"type": "", "enabled": true, "contact": ""}], "language": "en"}}')),
+select is(tests.details(pg_temp.insert_pref('{"contact_preferences": {"notification_methods": [{"type": "", "enabled": true, "contact": ""}], "language": "en"}}')),
   '[{"field": "contact_preferences.notification_methods.0.type", "message": "Notification type is required"}, {"field": "contact_preferences.notification_methods.0.contact", "message": "Contact is required"}]',
   'a notification method''s type and contact are required');
 select is(pg_temp.message('{"contact_preferences": {"notification_methods": [{"type": "pigeon", "enabled": true, "contact": "loft 3"}], "language": "en"}}', 'contact_preferences.notification_methods.0.type'),
@@ -212,12 +191,12 @@ select is(pg_temp.message('{"contact_preferences": {"notification_methods": [], 
 select is(pg_temp.message('{"delivery_options": {"authorized_receivers": [], "leave_at_door": "maybe"}}', 'delivery_options.leave_at_door'), 'Must be true or false', 'a delivery option must be a boolean');
 select is(pg_temp.message('{"delivery_options": {"authorized_receivers": [], "drone_drop": true}}', 'delivery_options'),
   'Delivery options can only hold signature_required, leave_with_neighbor, leave_at_door, requires_appointment, package_handling and authorized_receivers', 'unknown delivery options refused');
-select is(pg_temp.details(pg_temp.insert_pref('{"customer_id": null, "location_id": null, "name": "", "preferred_day_of_week": null, "preferred_time_start": "", "preferred_time_end": "", "contact_preferences": {"notification_methods": [], "language": ""}}')),
+select is(tests.details(pg_temp.insert_pref('{"customer_id": null, "location_id": null, "name": "", "preferred_day_of_week": null, "preferred_time_start": "", "preferred_time_end": "", "contact_preferences": {"notification_methods": [], "language": ""}}')),
   '[{"field": "customer_id", "message": "Customer is required"}, {"field": "location_id", "message": "Location is required"}, {"field": "name", "message": "Name is required"}, {"field": "preferred_day_of_week", "message": "Day of week is required"}, {"field": "preferred_time_start", "message": "Start time is required"}, {"field": "preferred_time_end", "message": "End time is required"}, {"field": "contact_preferences.language", "message": "Language is required"}]',
   'an empty form: every field''s message at once, in form order');
-select is(pg_temp.details($$ update public.customer_preferences set preferred_time_end = '17:00' where name = 'Weekday evening drop-off' $$),
+select is(tests.details($$ update public.customer_preferences set preferred_time_end = '17:00' where name = 'Weekday evening drop-off' $$),
   '[{"field": "preferred_time_end", "message": "End time must be after start time"}]', 'updates are validated too');
-select is(pg_temp.details($$ update public.customer_preferences set customer_id = 'a1000000-0000-4000-8000-000000000109' where name = 'Weekday evening drop-off' $$),
+select is(tests.details($$ update public.customer_preferences set customer_id = 'a1000000-0000-4000-8000-000000000109' where name = 'Weekday evening drop-off' $$),
   '[{"field": "location_id", "message": "Location must be one of the customer''s addresses"}]', 'changing the customer keeps the location theirs');
 select lives_ok($$ update public.customer_preferences set name = 'Evening drop-off' where name = 'Weekday evening drop-off' $$, 'an update keeping its location is no duplicate');
 

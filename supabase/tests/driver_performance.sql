@@ -6,25 +6,6 @@
 begin;
 select plan(40);
 
-create function pg_temp.details(statement text) returns jsonb
-language plpgsql
-as $$
-declare
-  d text;
-begin
-  begin
-    execute statement;
-  exception when others then
-    get stacked diagnostics d = pg_exception_detail;
-    begin
-      return d::jsonb;
-    exception when others then
-      return null;
-    end;
-  end;
-  return null;
-end;
-$$;
 grant execute on all functions in schema pg_temp to anon, authenticated;
 
 -- People: two acme drivers (A works, B does not), one globex driver (G).
@@ -156,9 +137,9 @@ select is((select sum(completed)::int from public.driver_completed_per_day('2025
 select is((select count(*)::int from public.driver_completed_per_day()), 30, 'default range: the last 30 days, today included');
 
 -- Refusals with details.
-select is(pg_temp.details($$ select * from public.driver_performance('2025-03-07', '2025-03-02') $$),
+select is(tests.details($$ select * from public.driver_performance('2025-03-07', '2025-03-02') $$),
   '[{"field": "to_date", "message": "The end date must not be before the start date"}]', 'a range that ends before it starts');
-select is(pg_temp.details($$ select * from public.driver_completed_per_day('2024-01-01', '2025-03-02') $$),
+select is(tests.details($$ select * from public.driver_completed_per_day('2024-01-01', '2025-03-02') $$),
   '[{"field": "from_date", "message": "Choose a range of at most 366 days"}]', 'a range over a year');
 
 -- The list: admins see A's assignments through the filter; the driver sees their own only.
@@ -168,7 +149,7 @@ select is((public.list_assignments(null, null, 1, 25, 'rejected', 'a7700000-0000
   'Alice Perf', 'list: the driver''s name, status filter');
 select is((public.list_assignments(null, null, 2, 3, null, 'a7700000-0000-4000-8000-000000000001') -> 'assignments' -> 0 ->> 'assignment_time')::timestamptz,
   '2025-03-05 09:00-08'::timestamptz, 'list: page 2 of 3 rows, newest first');
-select is(pg_temp.details($$ select public.list_assignments(null, null, 0, 500) $$),
+select is(tests.details($$ select public.list_assignments(null, null, 0, 500) $$),
   '[{"field": "page", "message": "Page must be 1 or more"}, {"field": "limit", "message": "Limit must be from 1 to 100"}]', 'list: page and limit checked');
 
 -- Dispatcher of acme: allowed, same numbers.

@@ -6,27 +6,6 @@
 begin;
 select plan(120);
 
--- The DETAIL of the error `statement` raises, as jsonb (null when it raises none or no JSON).
-create function pg_temp.details(statement text) returns jsonb
-language plpgsql
-as $$
-declare
-  d text;
-begin
-  begin
-    execute statement;
-  exception when others then
-    get stacked diagnostics d = pg_exception_detail;
-    begin
-      return d::jsonb;
-    exception when others then
-      return null;
-    end;
-  end;
-  return null;
-end;
-$$;
-
 -- The messages of a details array, in order.
 create function pg_temp.messages(details jsonb) returns text[]
 language sql
@@ -134,19 +113,19 @@ select ok(not exists (select 1 from public.driver_candidates where id in (pg_tem
   'admin: inactive people, drivers with a record, other roles and globex people are not candidates');
 
 select throws_ok(pg_temp.insert_driver(pg_temp.id('dana')), '23514', 'Validation failed', 'admin: a dispatcher cannot be a driver');
-select is(pg_temp.messages(pg_temp.details(pg_temp.insert_driver(pg_temp.id('dana')))), array['Only people with the driver role can be drivers'], 'admin: the role rule''s words');
-select is(pg_temp.messages(pg_temp.details(pg_temp.insert_driver(pg_temp.id('freya')))), array['Driver must be a person of this business'], 'admin: a globex person cannot be an acme driver');
-select is(pg_temp.details(pg_temp.insert_driver(pg_temp.id('maya'), '{"licence_number": "#!"}')),
+select is(pg_temp.messages(tests.details(pg_temp.insert_driver(pg_temp.id('dana')))), array['Only people with the driver role can be drivers'], 'admin: the role rule''s words');
+select is(pg_temp.messages(tests.details(pg_temp.insert_driver(pg_temp.id('freya')))), array['Driver must be a person of this business'], 'admin: a globex person cannot be an acme driver');
+select is(tests.details(pg_temp.insert_driver(pg_temp.id('maya'), '{"licence_number": "#!"}')),
   '[{"field": "licence_number", "message": "Licence number must be 3 to 32 letters, digits, spaces or dashes"}]', 'admin: licence number format');
-select is(pg_temp.details(pg_temp.insert_driver(pg_temp.id('maya'), '{"licence_number": ""}')),
+select is(tests.details(pg_temp.insert_driver(pg_temp.id('maya'), '{"licence_number": ""}')),
   '[{"field": "licence_number", "message": "Licence number is required"}]', 'admin: licence number required');
-select is(pg_temp.details(pg_temp.insert_driver(pg_temp.id('maya'), '{"licence_number": "D5839201"}')),
+select is(tests.details(pg_temp.insert_driver(pg_temp.id('maya'), '{"licence_number": "D5839201"}')),
   '[{"field": "licence_number", "message": "Another driver has this licence number"}]', 'admin: licence number unique in the tenant');
-select is(pg_temp.details(pg_temp.insert_driver(pg_temp.id('maya'), '{"licence_class": "pilot"}')),
+select is(tests.details(pg_temp.insert_driver(pg_temp.id('maya'), '{"licence_class": "pilot"}')),
   '[{"field": "licence_class", "message": "Licence class must be standard, commercial or special"}]', 'admin: licence class');
-select is(pg_temp.details(pg_temp.insert_driver(pg_temp.id('maya'), '{"licence_expiry": "1990-01-01"}')),
+select is(tests.details(pg_temp.insert_driver(pg_temp.id('maya'), '{"licence_expiry": "1990-01-01"}')),
   '[{"field": "licence_expiry", "message": "Licence expiry is not a plausible date"}]', 'admin: licence expiry plausible');
-select is(pg_temp.details(pg_temp.insert_driver(pg_temp.id('maya'), '{"phone": "555-12"}')),
+select is(tests.details(pg_temp.insert_driver(pg_temp.id('maya'), '{"phone": "555-12"}')),
   '[{"field": "phone", "message": "Phone must have at least 10 digits"}]', 'admin: phone digits');
 select throws_ok(format($$ insert into public.drivers (id, tenant_id, licence_number, licence_expiry) values (%L, %L, 'GLX-1', '2030-01-01') $$, pg_temp.id('freya'), pg_temp.id('globex')),
   '42501', null, 'admin: cannot add a driver to globex');
@@ -158,7 +137,7 @@ select is((select status from public.drivers where id = pg_temp.id('maya')), 'of
 select ok(exists (select 1 from public.audit_log where table_name = 'drivers' and row_id = pg_temp.id('maya') and action = 'insert'), 'admin: the new driver is audited');
 select is(tests.affected(format($$ update public.drivers set licence_class = 'commercial', default_vehicle_id = 'a3000000-0000-4000-8000-000000000002' where id = %L $$, pg_temp.id('maya'))), 1, 'admin: edits a driver');
 select ok(exists (select 1 from public.audit_log where table_name = 'drivers' and row_id = pg_temp.id('maya') and action = 'update' and 'licence_class' = any(changed_columns)), 'admin: the edit is audited');
-select is(pg_temp.details(format($$ update public.drivers set default_vehicle_id = 'b3000000-0000-4000-8000-000000000001' where id = %L $$, pg_temp.id('maya'))),
+select is(tests.details(format($$ update public.drivers set default_vehicle_id = 'b3000000-0000-4000-8000-000000000001' where id = %L $$, pg_temp.id('maya'))),
   '[{"field": "default_vehicle_id", "message": "Vehicle not found"}]', 'admin: a globex vehicle is not found');
 select throws_ok(format($$ update public.drivers set status = 'busy' where id = %L $$, pg_temp.id('maya')), '42501', null, 'admin: status is not written by update');
 select throws_ok(format($$ update public.drivers set last_lat = 1, last_lng = 1, last_position_at = now() where id = %L $$, pg_temp.id('maya')), '42501', null, 'admin: the last position is not written by update');
@@ -169,9 +148,9 @@ select throws_ok($$ delete from public.driver_positions $$, '42501', null, 'admi
 -- set_driver_status: the three statuses anyone allowed may set; busy follows work.
 select is((public.set_driver_status(pg_temp.id('maya'), 'on_break')).status, 'on_break', 'admin: sets a driver on a break');
 select throws_ok(format($$ select public.set_driver_status(%L, 'busy') $$, pg_temp.id('maya')), '23514', 'Validation failed', 'admin: busy is not set by hand');
-select is(pg_temp.details(format($$ select public.set_driver_status(%L, 'busy') $$, pg_temp.id('maya'))),
+select is(tests.details(format($$ select public.set_driver_status(%L, 'busy') $$, pg_temp.id('maya'))),
   '[{"field": "status", "message": "Status must be offline, available or on_break"}]', 'admin: the status rule''s words');
-select is(pg_temp.details(format($$ select public.set_driver_status(%L, null) $$, pg_temp.id('maya'))),
+select is(tests.details(format($$ select public.set_driver_status(%L, null) $$, pg_temp.id('maya'))),
   '[{"field": "status", "message": "Status must be offline, available or on_break"}]', 'admin: a missing status is refused');
 select throws_ok(format($$ select public.set_driver_status(%L, 'offline') $$, pg_temp.id('gus')), 'PT404', 'Driver not found', 'admin: a globex driver is not found');
 select throws_ok($$ select public.record_driver_position(37.7, -122.4) $$, '42501', 'Only a driver records their own position', 'admin: cannot record a position');
@@ -207,15 +186,15 @@ select throws_ok(format($$ select public.set_driver_status(%L, 'offline') $$, pg
 
 -- Validation of a fix.
 select throws_ok($$ select public.record_driver_position(91, -122.4) $$, '23514', 'Validation failed', 'driver: an impossible fix is a validation failure');
-select is(pg_temp.details($$ select public.record_driver_position(91, 181, 360, -1, -1, now() + interval '1 minute') $$),
+select is(tests.details($$ select public.record_driver_position(91, 181, 360, -1, -1, now() + interval '1 minute') $$),
   '[{"field": "lat", "message": "Latitude must be between -90 and 90"}, {"field": "lng", "message": "Longitude must be between -180 and 180"}, {"field": "heading", "message": "Heading must be at least 0 and below 360 degrees"}, {"field": "speed", "message": "Speed must be at least 0 and below 100 m/s"}, {"field": "accuracy", "message": "Accuracy must be at least 0 and below 100000 m"}, {"field": "recorded_at", "message": "Recorded time cannot be in the future"}]',
   'driver: every field''s words');
-select is(pg_temp.details($$ select public.record_driver_position(null, null, null, null, null, null) $$),
+select is(tests.details($$ select public.record_driver_position(null, null, null, null, null, null) $$),
   '[{"field": "lat", "message": "Latitude is required"}, {"field": "lng", "message": "Longitude is required"}, {"field": "recorded_at", "message": "Recorded time is required"}]',
   'driver: missing coordinates and time');
-select is(pg_temp.details($$ select public.record_driver_position(37.7, -122.4, 10, 5, 5, now() - interval '25 hours') $$),
+select is(tests.details($$ select public.record_driver_position(37.7, -122.4, 10, 5, 5, now() - interval '25 hours') $$),
   '[{"field": "recorded_at", "message": "Recorded time cannot be more than 24 hours ago"}]', 'driver: a fix older than a day is refused');
-select is(pg_temp.details($$ select public.record_driver_position('NaN', -122.4) $$),
+select is(tests.details($$ select public.record_driver_position('NaN', -122.4) $$),
   '[{"field": "lat", "message": "Latitude must be between -90 and 90"}]', 'driver: NaN is not a latitude');
 select lives_ok($$ select public.record_driver_position(37.7, -122.4, 0, 0, 0, now() + interval '20 seconds') $$, 'driver: a clock 20 s ahead is accepted');
 
@@ -254,8 +233,8 @@ select is(public.record_driver_positions(jsonb_build_array(
   '{"latest": true, "stored": 2, "received": 5, "rejected": [{"field": "lat", "index": 1, "message": "Latitude must be between -90 and 90"}, {"field": "recorded_at", "index": 3, "message": "Recorded time must be an ISO 8601 time with its offset"}, {"field": "fixes", "index": 4, "message": "Each fix must be an object"}]}',
   'the queue: valid fixes kept oldest first, the others answered with their index');
 select is((select last_lat from public.drivers), (select lat + 0.002 from fix), 'the queue: the newest fix is the last one');
-select is(pg_temp.details($$ select public.record_driver_positions('{"lat": 1}') $$), '[{"field": "fixes", "message": "Fixes must be a non-empty array"}]', 'the queue must be an array');
-select is(pg_temp.details(format('select public.record_driver_positions(%L)', (select jsonb_agg(jsonb_build_object('lat', 1, 'lng', 1)) from generate_series(1, 501)))),
+select is(tests.details($$ select public.record_driver_positions('{"lat": 1}') $$), '[{"field": "fixes", "message": "Fixes must be a non-empty array"}]', 'the queue must be an array');
+select is(tests.details(format('select public.record_driver_positions(%L)', (select jsonb_agg(jsonb_build_object('lat', 1, 'lng', 1)) from generate_series(1, 501)))),
   '[{"field": "fixes", "message": "Send at most 500 fixes at a time"}]', 'the queue holds at most 500 fixes');
 
 -- A fix moves the driver without an audit entry; the dispatcher's status change is audited.

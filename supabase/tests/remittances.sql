@@ -6,31 +6,12 @@
 begin;
 select plan(50);
 
-create function pg_temp.details(statement text) returns jsonb
-language plpgsql
-as $$
-declare
-  d text;
-begin
-  begin
-    execute statement;
-  exception when others then
-    get stacked diagnostics d = pg_exception_detail;
-    begin
-      return d::jsonb;
-    exception when others then
-      return null;
-    end;
-  end;
-  return null;
-end;
-$$;
 -- Whether the details of `statement` hold a {field, message} with `field` and a message containing `part`.
 create function pg_temp.has_detail(statement text, field text, part text) returns boolean
 language sql
 as $$
   select coalesce((select bool_or(e ->> 'field' = field and position(part in e ->> 'message') > 0)
-    from jsonb_array_elements(pg_temp.details(statement)) e), false);
+    from jsonb_array_elements(tests.details(statement)) e), false);
 $$;
 grant execute on all functions in schema pg_temp to anon, authenticated;
 

@@ -5,27 +5,6 @@
 begin;
 select plan(160);
 
--- The DETAIL of the error `statement` raises, as jsonb (null when it raises none or no JSON).
-create function pg_temp.details(statement text) returns jsonb
-language plpgsql
-as $$
-declare
-  d text;
-begin
-  begin
-    execute statement;
-  exception when others then
-    get stacked diagnostics d = pg_exception_detail;
-    begin
-      return d::jsonb;
-    exception when others then
-      return null;
-    end;
-  end;
-  return null;
-end;
-$$;
-
 -- A delivery of `tenant` for `customer` in `state`, written as the owner (the history is not the point here).
 create function pg_temp.delivery(tenant text, state text default 'delivered', driver uuid default null, customer uuid default null) returns uuid
 language plpgsql
@@ -192,7 +171,7 @@ $$;
 create function pg_temp.return_message(delivery uuid, patch jsonb, field text) returns text
 language sql
 as $$
-  select e ->> 'message' from jsonb_array_elements(pg_temp.details(pg_temp.insert_return(delivery, patch))) e where e ->> 'field' = field limit 1;
+  select e ->> 'message' from jsonb_array_elements(tests.details(pg_temp.insert_return(delivery, patch))) e where e ->> 'field' = field limit 1;
 $$;
 
 create function pg_temp.insert_exception(delivery uuid, patch jsonb) returns text
@@ -209,7 +188,7 @@ $$;
 create function pg_temp.exception_message(delivery uuid, patch jsonb, field text) returns text
 language sql
 as $$
-  select e ->> 'message' from jsonb_array_elements(pg_temp.details(pg_temp.insert_exception(delivery, patch))) e where e ->> 'field' = field limit 1;
+  select e ->> 'message' from jsonb_array_elements(tests.details(pg_temp.insert_exception(delivery, patch))) e where e ->> 'field' = field limit 1;
 $$;
 
 grant execute on all functions in schema pg_temp to anon, authenticated;
@@ -293,16 +272,16 @@ select is((select string_agg(status, ' ' order by occurred_at, seq) from public.
   'requested approved pickup_scheduled', 'both moves are in the history');
 select throws_ok(format($$ select public.transition_return_request(%L, 'rejected') $$, (select request from return_states where status = 'requested')),
   '23514', 'Validation failed', 'rejecting needs a note');
-select is((pg_temp.details(format($$ select public.transition_return_request(%L, 'rejected') $$, (select request from return_states where status = 'requested'))) -> 0 ->> 'message'),
+select is((tests.details(format($$ select public.transition_return_request(%L, 'rejected') $$, (select request from return_states where status = 'requested'))) -> 0 ->> 'message'),
   'Give the reason for rejecting the return', 'the rejection rule''s words');
-select is((pg_temp.details(format($$ select public.transition_return_request(%L, 'closed') $$, (select request from return_states where status = 'received'))) -> 0),
+select is((tests.details(format($$ select public.transition_return_request(%L, 'closed') $$, (select request from return_states where status = 'received'))) -> 0),
   '{"field": "refunded", "message": "Say whether the refund was paid"}', 'closing needs the refund answer');
-select is((pg_temp.details(format($$ select public.transition_return_request(%L, 'received') $$, (select request from return_states where status = 'requested'))) -> 0),
+select is((tests.details(format($$ select public.transition_return_request(%L, 'received') $$, (select request from return_states where status = 'requested'))) -> 0),
   '{"field": "status", "message": "A return request cannot go from requested to received"}', 'an illegal move says which');
-select is((pg_temp.details(format($$ select public.transition_return_request(%L, 'pickup_scheduled', warehouse_id => 'b5000000-0000-4000-8000-000000000001') $$,
+select is((tests.details(format($$ select public.transition_return_request(%L, 'pickup_scheduled', warehouse_id => 'b5000000-0000-4000-8000-000000000001') $$,
   (select request from return_states where status = 'approved'))) -> 0 ->> 'field'), 'warehouse_id', 'another tenant''s warehouse is refused');
 select throws_ok($$ select public.transition_return_request('00000000-0000-4000-8000-000000000000', 'approved') $$, 'PT404', 'Return request not found', 'an unknown request');
-select is((pg_temp.details(format($$ select public.transition_exception(%L, 'resolved') $$, (select x from exception_states where status = 'investigating'))) -> 0),
+select is((tests.details(format($$ select public.transition_exception(%L, 'resolved') $$, (select x from exception_states where status = 'investigating'))) -> 0),
   '{"field": "resolution_notes", "message": "Resolution notes are required to resolve or close an exception"}', 'resolving needs notes');
 select throws_ok($$ select public.transition_exception('00000000-0000-4000-8000-000000000000', 'investigating') $$, 'PT404', 'Exception not found', 'an unknown exception');
 select is((select public.return_request_actions((select request from return_states where status = 'requested'))), array['edit', 'approved', 'rejected'], 'actions of a request');
@@ -387,7 +366,7 @@ reset role;
 select tests.act_as('dispatcher@acme.test');
 select is(tests.affected(format($$ update public.return_requests set notes = 'Called back', refund_amount = 12 where id = %L $$, (select request from return_states where status = 'requested'))), 1,
   'dispatcher: edits a requested request');
-select is((pg_temp.details(format($$ update public.return_requests set notes = 'x' where id = %L $$, (select request from return_states where status = 'approved'))) -> 0),
+select is((tests.details(format($$ update public.return_requests set notes = 'x' where id = %L $$, (select request from return_states where status = 'approved'))) -> 0),
   '{"field": "status", "message": "A return request can be edited only while requested; this one is approved"}', 'no edits once decided');
 select throws_ok(format($$ update public.return_requests set status = 'closed' where id = %L $$, (select request from return_states where status = 'requested')),
   '42501', null, 'status is not writable through the API');
@@ -397,7 +376,7 @@ select throws_ok(format($$ delete from public.return_requests where id = %L $$, 
   '42501', null, 'requests are never deleted');
 select is(tests.affected(format($$ update public.exceptions set severity = 'critical', assigned_to = 'a1000000-0000-4000-8000-000000000001' where id = %L $$,
   (select x from exception_states where status = 'open'))), 1, 'dispatcher: edits and assigns an open exception');
-select is((pg_temp.details(format($$ update public.exceptions set severity = 'low' where id = %L $$, (select x from exception_states where status = 'resolved'))) -> 0 ->> 'field'),
+select is((tests.details(format($$ update public.exceptions set severity = 'low' where id = %L $$, (select x from exception_states where status = 'resolved'))) -> 0 ->> 'field'),
   'status', 'no edits once resolved');
 
 -- The form rules of a request (as the acme dispatcher).
@@ -436,7 +415,7 @@ select is(pg_temp.return_message((select acme_delivered from deliveries_for), '{
   'Refund amount cannot be more than the delivery''s price and cash on delivery (32.50 USD)', 'refund at most price + cash on delivery');
 select is(pg_temp.return_message((select acme_delivered from deliveries_for), format('{"notes": "%s"}', repeat('x', 2001))::jsonb, 'notes'),
   'Notes must be at most 2000 characters', 'notes length');
-select is(pg_temp.details(pg_temp.insert_return((select acme_delivered from deliveries_for), '{"refund_amount": 32.5, "photos": ["a0000000-0000-4000-8000-000000000001/box.png"]}')),
+select is(tests.details(pg_temp.insert_return((select acme_delivered from deliveries_for), '{"refund_amount": 32.5, "photos": ["a0000000-0000-4000-8000-000000000001/box.png"]}')),
   '[{"field": "delivery_id", "message": "This delivery already has an open return request"}]'::jsonb, 'a valid request only hits the open-request rule here');
 
 -- The form rules of an exception.

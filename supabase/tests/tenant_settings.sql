@@ -5,31 +5,11 @@
 begin;
 select plan(60);
 
-create function pg_temp.details(statement text) returns jsonb
-language plpgsql
-as $$
-declare
-  d text;
-begin
-  begin
-    execute statement;
-  exception when others then
-    get stacked diagnostics d = pg_exception_detail;
-    begin
-      return d::jsonb;
-    exception when others then
-      return null;
-    end;
-  end;
-  return null;
-end;
-$$;
-
 -- The fields of a refusal's details, sorted.
 create function pg_temp.fields(statement text) returns text[]
 language sql
 as $$
-  select coalesce(array_agg(e ->> 'field' order by e ->> 'field'), '{}') from jsonb_array_elements(pg_temp.details(statement)) e;
+  select coalesce(array_agg(e ->> 'field' order by e ->> 'field'), '{}') from jsonb_array_elements(tests.details(statement)) e;
 $$;
 grant execute on all functions in schema pg_temp to anon, authenticated;
 

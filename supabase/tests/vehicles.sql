@@ -4,27 +4,6 @@
 begin;
 select plan(66);
 
--- The DETAIL of the error `statement` raises, as jsonb (null when it raises none or no JSON).
-create function pg_temp.details(statement text) returns jsonb
-language plpgsql
-as $$
-declare
-  d text;
-begin
-  begin
-    execute statement;
-  exception when others then
-    get stacked diagnostics d = pg_exception_detail;
-    begin
-      return d::jsonb;
-    exception when others then
-      return null;
-    end;
-  end;
-  return null;
-end;
-$$;
-
 -- An insert of a vehicle for the caller's tenant, with `patch` merged over a valid row.
 create function pg_temp.insert_vehicle(patch jsonb) returns text
 language sql
@@ -88,38 +67,38 @@ select is(tests.affected($$ delete from public.vehicles where code = 'ADM-1' $$)
 
 -- Every rule, with its {field, message}.
 select throws_ok(pg_temp.insert_vehicle('{"name": "  "}'), '23514', 'Validation failed', 'blank name refused as a validation failure');
-select is(pg_temp.details(pg_temp.insert_vehicle('{"name": "  "}')), '[{"field": "name", "message": "Name is required!"}]', 'blank name: Name is required!');
-select is(pg_temp.details(pg_temp.insert_vehicle('{"name": null}')), '[{"field": "name", "message": "Name is required!"}]', 'missing name: Name is required!');
-select is(pg_temp.details(pg_temp.insert_vehicle('{"name": "Caf\u00e9 van"}')), '[{"field": "name", "message": "Name can only contain letters, numbers, and special characters"}]', 'non-ASCII name refused');
-select is(pg_temp.details(pg_temp.insert_vehicle('{"name": "Tab\there"}')), '[{"field": "name", "message": "Name can only contain letters, numbers, and special characters"}]', 'control character in name refused');
-select is(pg_temp.details(pg_temp.insert_vehicle('{"code": ""}')), '[{"field": "code", "message": "Code is required!"}]', 'empty code: Code is required!');
-select is(pg_temp.details(pg_temp.insert_vehicle('{"code": "\u00e9"}')), '[{"field": "code", "message": "Code can only contain letters, numbers, and special characters"}]', 'non-ASCII code refused');
-select is(pg_temp.details(pg_temp.insert_vehicle('{"code": "ACME-VAN-01"}')), '[{"field": "code", "message": "Code already exists"}]', 'duplicate code in the tenant: Code already exists');
-select is(pg_temp.details(pg_temp.insert_vehicle('{"description": ""}')), '[{"field": "description", "message": "Description is required!"}]', 'empty description: Description is required!');
-select is(pg_temp.details(pg_temp.insert_vehicle('{"description": "line\nbreak"}')), '[{"field": "description", "message": "Description can only contain letters, numbers, and special characters"}]', 'newline in description refused');
-select is(pg_temp.details(pg_temp.insert_vehicle('{"capacity_unit": 0.5}')), '[{"field": "capacity_unit", "message": "Capacity unit must be a number and greater than 0!"}]', 'capacity below 1 refused');
-select is(pg_temp.details(pg_temp.insert_vehicle('{"capacity_unit": null}')), '[{"field": "capacity_unit", "message": "Capacity unit must be a number and greater than 0!"}]', 'missing capacity refused');
-select is(pg_temp.details($$ insert into public.vehicles (name, code, description, capacity_unit, vehicle_requirements) values ('N', 'NAN-1', 'D', 'NaN', '{"license_requirements": ["standard"], "fuel_type": "diesel"}') $$),
+select is(tests.details(pg_temp.insert_vehicle('{"name": "  "}')), '[{"field": "name", "message": "Name is required!"}]', 'blank name: Name is required!');
+select is(tests.details(pg_temp.insert_vehicle('{"name": null}')), '[{"field": "name", "message": "Name is required!"}]', 'missing name: Name is required!');
+select is(tests.details(pg_temp.insert_vehicle('{"name": "Caf\u00e9 van"}')), '[{"field": "name", "message": "Name can only contain letters, numbers, and special characters"}]', 'non-ASCII name refused');
+select is(tests.details(pg_temp.insert_vehicle('{"name": "Tab\there"}')), '[{"field": "name", "message": "Name can only contain letters, numbers, and special characters"}]', 'control character in name refused');
+select is(tests.details(pg_temp.insert_vehicle('{"code": ""}')), '[{"field": "code", "message": "Code is required!"}]', 'empty code: Code is required!');
+select is(tests.details(pg_temp.insert_vehicle('{"code": "\u00e9"}')), '[{"field": "code", "message": "Code can only contain letters, numbers, and special characters"}]', 'non-ASCII code refused');
+select is(tests.details(pg_temp.insert_vehicle('{"code": "ACME-VAN-01"}')), '[{"field": "code", "message": "Code already exists"}]', 'duplicate code in the tenant: Code already exists');
+select is(tests.details(pg_temp.insert_vehicle('{"description": ""}')), '[{"field": "description", "message": "Description is required!"}]', 'empty description: Description is required!');
+select is(tests.details(pg_temp.insert_vehicle('{"description": "line\nbreak"}')), '[{"field": "description", "message": "Description can only contain letters, numbers, and special characters"}]', 'newline in description refused');
+select is(tests.details(pg_temp.insert_vehicle('{"capacity_unit": 0.5}')), '[{"field": "capacity_unit", "message": "Capacity unit must be a number and greater than 0!"}]', 'capacity below 1 refused');
+select is(tests.details(pg_temp.insert_vehicle('{"capacity_unit": null}')), '[{"field": "capacity_unit", "message": "Capacity unit must be a number and greater than 0!"}]', 'missing capacity refused');
+select is(tests.details($$ insert into public.vehicles (name, code, description, capacity_unit, vehicle_requirements) values ('N', 'NAN-1', 'D', 'NaN', '{"license_requirements": ["standard"], "fuel_type": "diesel"}') $$),
   '[{"field": "capacity_unit", "message": "Capacity unit must be a number and greater than 0!"}]', 'NaN capacity refused');
 select lives_ok(pg_temp.insert_vehicle('{"code": "CAP-1", "capacity_unit": 1}'), 'capacity of exactly 1 accepted');
-select is(pg_temp.details(pg_temp.insert_vehicle('{"vehicle_requirements": {"license_requirements": [], "fuel_type": "diesel"}}')),
+select is(tests.details(pg_temp.insert_vehicle('{"vehicle_requirements": {"license_requirements": [], "fuel_type": "diesel"}}')),
   '[{"field": "vehicle_requirements.license_requirements", "message": "At least one license requirement is required!"}]', 'no licence: At least one license requirement is required!');
-select is(pg_temp.details(pg_temp.insert_vehicle('{"vehicle_requirements": {"license_requirements": ["pilot"], "fuel_type": "diesel"}}'))->0->>'field',
+select is(tests.details(pg_temp.insert_vehicle('{"vehicle_requirements": {"license_requirements": ["pilot"], "fuel_type": "diesel"}}'))->0->>'field',
   'vehicle_requirements.license_requirements', 'unknown licence refused on its field');
-select is(pg_temp.details(pg_temp.insert_vehicle('{"vehicle_requirements": {"license_requirements": ["standard"], "special_features": ["jetpack"], "fuel_type": "diesel"}}'))->0->>'field',
+select is(tests.details(pg_temp.insert_vehicle('{"vehicle_requirements": {"license_requirements": ["standard"], "special_features": ["jetpack"], "fuel_type": "diesel"}}'))->0->>'field',
   'vehicle_requirements.special_features', 'unknown feature refused on its field');
-select is(pg_temp.details(pg_temp.insert_vehicle('{"vehicle_requirements": {"license_requirements": ["standard"]}}')),
+select is(tests.details(pg_temp.insert_vehicle('{"vehicle_requirements": {"license_requirements": ["standard"]}}')),
   '[{"field": "vehicle_requirements.fuel_type", "message": "Fuel type is required!"}]', 'no fuel: Fuel type is required!');
-select is(pg_temp.details(pg_temp.insert_vehicle('{"vehicle_requirements": {"license_requirements": ["standard"], "fuel_type": "coal"}}'))->0->>'field',
+select is(tests.details(pg_temp.insert_vehicle('{"vehicle_requirements": {"license_requirements": ["standard"], "fuel_type": "coal"}}'))->0->>'field',
   'vehicle_requirements.fuel_type', 'unknown fuel refused on its field');
-select is(pg_temp.details(pg_temp.insert_vehicle('{"image_url": "b0000000-0000-4000-8000-000000000001/van.png"}')),
+select is(tests.details(pg_temp.insert_vehicle('{"image_url": "b0000000-0000-4000-8000-000000000001/van.png"}')),
   '[{"field": "image_url", "message": "Image must be a file uploaded to this business''s storage"}]', 'an image of another tenant''s folder refused');
-select is(pg_temp.details(pg_temp.insert_vehicle('{"image_url": "a0000000-0000-4000-8000-000000000001/../b/van.png"}'))->0->>'field', 'image_url', 'an image path escaping the folder refused');
-select is(pg_temp.details(pg_temp.insert_vehicle('{"image_url": "https://evil.test/van.png"}'))->0->>'field', 'image_url', 'an image elsewhere refused');
-select is(pg_temp.details(pg_temp.insert_vehicle('{"name": "", "code": "", "description": "", "capacity_unit": 0, "vehicle_requirements": {}}')),
+select is(tests.details(pg_temp.insert_vehicle('{"image_url": "a0000000-0000-4000-8000-000000000001/../b/van.png"}'))->0->>'field', 'image_url', 'an image path escaping the folder refused');
+select is(tests.details(pg_temp.insert_vehicle('{"image_url": "https://evil.test/van.png"}'))->0->>'field', 'image_url', 'an image elsewhere refused');
+select is(tests.details(pg_temp.insert_vehicle('{"name": "", "code": "", "description": "", "capacity_unit": 0, "vehicle_requirements": {}}')),
   '[{"field": "name", "message": "Name is required!"}, {"field": "code", "message": "Code is required!"}, {"field": "description", "message": "Description is required!"}, {"field": "capacity_unit", "message": "Capacity unit must be a number and greater than 0!"}, {"field": "vehicle_requirements.license_requirements", "message": "At least one license requirement is required!"}, {"field": "vehicle_requirements.fuel_type", "message": "Fuel type is required!"}]',
   'an empty form: every field''s message at once, in form order');
-select is(pg_temp.details($$ update public.vehicles set capacity_unit = 0 where code = 'ACME-VAN-01' $$),
+select is(tests.details($$ update public.vehicles set capacity_unit = 0 where code = 'ACME-VAN-01' $$),
   '[{"field": "capacity_unit", "message": "Capacity unit must be a number and greater than 0!"}]', 'updates are validated too');
 select lives_ok($$ update public.vehicles set name = 'City Van One' where code = 'ACME-VAN-01' $$, 'an update keeping its own code is no duplicate');
 

@@ -5,31 +5,11 @@
 begin;
 select plan(100);
 
-create function pg_temp.details(statement text) returns jsonb
-language plpgsql
-as $$
-declare
-  d text;
-begin
-  begin
-    execute statement;
-  exception when others then
-    get stacked diagnostics d = pg_exception_detail;
-    begin
-      return d::jsonb;
-    exception when others then
-      return null;
-    end;
-  end;
-  return null;
-end;
-$$;
-
 -- The message the details give `field`, or null.
 create function pg_temp.message_of(statement text, field text) returns text
 language sql
 as $$
-  select e ->> 'message' from jsonb_array_elements(coalesce(pg_temp.details(statement), '[]'::jsonb)) e where e ->> 'field' = field limit 1;
+  select e ->> 'message' from jsonb_array_elements(coalesce(tests.details(statement), '[]'::jsonb)) e where e ->> 'field' = field limit 1;
 $$;
 
 -- An insert of a location, `patch` merged over a valid zone of acme's Bayview.

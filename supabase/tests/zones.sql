@@ -5,26 +5,6 @@
 begin;
 select plan(114);
 
-create function pg_temp.details(statement text) returns jsonb
-language plpgsql
-as $$
-declare
-  d text;
-begin
-  begin
-    execute statement;
-  exception when others then
-    get stacked diagnostics d = pg_exception_detail;
-    begin
-      return d::jsonb;
-    exception when others then
-      return null;
-    end;
-  end;
-  return null;
-end;
-$$;
-
 -- The message the database gives an outline, as the admin would get it.
 create function pg_temp.outline_problem(shape text) returns text
 language sql
@@ -152,7 +132,7 @@ select tests.act_as('dispatcher@globex.test');
 select is((select count(*)::int from public.zones where tenant_id = 'a0000000-0000-4000-8000-000000000001'), 0, 'globex dispatcher: no acme zone');
 select is((select count(*)::int from public.zone_pricing_rows where tenant_id = 'a0000000-0000-4000-8000-000000000001'), 0, 'globex dispatcher: no acme price');
 select is((select count(*)::int from public.zones_containing(37.7706, -122.3870)), 0, 'globex dispatcher: acme''s depot is in no zone of globex');
-select is(pg_temp.details($$ select pg_temp.quote(37.7706, -122.3870, 37.76, -122.42, 'a6100000-0000-4000-8000-000000000002', 1) $$),
+select is(tests.details($$ select pg_temp.quote(37.7706, -122.3870, 37.76, -122.42, 'a6100000-0000-4000-8000-000000000002', 1) $$),
   '[{"field": "pickup", "message": "No active zone covers the pickup point"}, {"field": "dropoff", "message": "No active zone covers the drop-off point"}, {"field": "service_id", "message": "Service not found"}]'::jsonb,
   'globex dispatcher: quoting with acme''s points and service finds nothing of acme');
 select is((pg_temp.quote(51.5054, -0.0235, 51.5150, -0.1400, 'b6100000-0000-4000-8000-000000000001', 1) ->> 'currency'), 'GBP', 'globex dispatcher: quotes in GBP');
@@ -191,33 +171,33 @@ select tests.act_as('admin@acme.test');
 select lives_ok(pg_temp.insert_zone('TEST-1'), 'admin: inserts a zone');
 select is((select tenant_id::text from public.zones where code = 'TEST-1'), 'a0000000-0000-4000-8000-000000000001', 'admin: the zone is acme''s');
 select is((select boundary::text from public.zones where code = 'TEST-1'), '((-122.41,37.77),(-122.4,37.77),(-122.4,37.78))', 'admin: the boundary follows the outline');
-select is(pg_temp.details(pg_temp.insert_zone('TEST-1')), '[{"field": "code", "message": "Code already exists"}]', 'admin: a duplicate code');
-select is(pg_temp.details($$ insert into public.zones (name, code, color, polygon) values ('', 'bad code', 'blue', '{"type": "Polygon", "coordinates": [[[0, 0], [1, 1], [1, 0], [0, 1], [0, 0]]]}') $$),
+select is(tests.details(pg_temp.insert_zone('TEST-1')), '[{"field": "code", "message": "Code already exists"}]', 'admin: a duplicate code');
+select is(tests.details($$ insert into public.zones (name, code, color, polygon) values ('', 'bad code', 'blue', '{"type": "Polygon", "coordinates": [[[0, 0], [1, 1], [1, 0], [0, 1], [0, 0]]]}') $$),
   '[{"field": "name", "message": "Name is required"}, {"field": "code", "message": "Code must be up to 32 letters, digits, - or _, starting with a letter or digit"}, {"field": "color", "message": "Colour must be a hex colour such as #2563eb"}, {"field": "polygon", "message": "The outline must not cross itself"}]',
   'admin: every zone problem at once');
-select is(pg_temp.details($$ update public.zones set polygon = '{"type": "Polygon", "coordinates": [[[0, 0], [1, 0], [1, 1]]]}' where code = 'TEST-1' $$),
+select is(tests.details($$ update public.zones set polygon = '{"type": "Polygon", "coordinates": [[[0, 0], [1, 0], [1, 1]]]}' where code = 'TEST-1' $$),
   '[{"field": "polygon", "message": "The outline must be closed: its last point must repeat its first"}]', 'admin: an edit that opens the outline');
 select throws_ok($$ update public.zones set boundary = '((0,0),(1,0),(1,1))' where code = 'TEST-1' $$, '428C9', null, 'admin: the boundary is derived, never written');
 select throws_ok($$ update public.zones set tenant_id = 'b0000000-0000-4000-8000-000000000001' where code = 'TEST-1' $$, '42501', null, 'admin: tenant_id never changes');
 
 select lives_ok($$ insert into public.delivery_services (name, code, kind, min_transit_hours, max_transit_hours, required_vehicle_features)
   values ('Bike Rush', 'BIKE', 'on_demand', 0.25, 1, '{gps_tracking}') $$, 'admin: inserts a service');
-select is(pg_temp.details($$ insert into public.delivery_services (name, code, kind, min_transit_hours, max_transit_hours, required_vehicle_features)
+select is(tests.details($$ insert into public.delivery_services (name, code, kind, min_transit_hours, max_transit_hours, required_vehicle_features)
   values ('Bike Rush', 'BIKE', 'drone', 5, 2, '{gps_tracking,gps_tracking}') $$),
   '[{"field": "code", "message": "Code already exists"}, {"field": "kind", "message": "Kind must be one of on_demand, same_day, next_day or scheduled"}, {"field": "max_transit_hours", "message": "Max transit hours must not be less than min transit hours"}, {"field": "required_vehicle_features", "message": "Vehicle features must be distinct values among lift_gate, refrigeration, temperature_control, security_system and gps_tracking"}]',
   'admin: every service problem at once');
-select is(pg_temp.details($$ insert into public.delivery_services (name, code, kind, min_transit_hours, max_transit_hours, required_vehicle_features)
+select is(tests.details($$ insert into public.delivery_services (name, code, kind, min_transit_hours, max_transit_hours, required_vehicle_features)
   values ('Hover', 'HOVER', 'same_day', 1, 2, '{jet_pack}') $$),
   '[{"field": "required_vehicle_features", "message": "Vehicle features must be distinct values among lift_gate, refrigeration, temperature_control, security_system and gps_tracking"}]',
   'admin: an unknown vehicle feature');
 
 select lives_ok($$ insert into public.zone_pricing (origin_zone_id, destination_zone_id, service_id, base_price, per_unit_price, min_transit_time, max_transit_time)
   select z.id, z.id, s.id, 4.5, 0.25, 0.5, 1 from public.zones z, public.delivery_services s where z.code = 'TEST-1' and s.code = 'BIKE' $$, 'admin: prices a route');
-select is(pg_temp.details($$ insert into public.zone_pricing (origin_zone_id, destination_zone_id, service_id, base_price, per_unit_price, min_transit_time, max_transit_time)
+select is(tests.details($$ insert into public.zone_pricing (origin_zone_id, destination_zone_id, service_id, base_price, per_unit_price, min_transit_time, max_transit_time)
   select z.id, z.id, s.id, -1, -0.5, 3, 2 from public.zones z, public.delivery_services s where z.code = 'TEST-1' and s.code = 'BIKE' $$),
   '[{"field": "service_id", "message": "A price for this route and service already exists"}, {"field": "base_price", "message": "Base price must be 0 or more"}, {"field": "per_unit_price", "message": "Per unit price must be 0 or more"}, {"field": "max_transit_time", "message": "Max transit time must not be less than min transit time"}]',
   'admin: every price problem at once');
-select is(pg_temp.details($$ insert into public.zone_pricing (origin_zone_id, destination_zone_id, service_id, base_price, per_unit_price, min_transit_time, max_transit_time)
+select is(tests.details($$ insert into public.zone_pricing (origin_zone_id, destination_zone_id, service_id, base_price, per_unit_price, min_transit_time, max_transit_time)
   values (null, 'b6000000-0000-4000-8000-000000000003', 'b6100000-0000-4000-8000-000000000001', null, null, null, null) $$),
   '[{"field": "origin_zone_id", "message": "Origin zone is required"}, {"field": "destination_zone_id", "message": "Destination zone not found"}, {"field": "service_id", "message": "Service not found"}, {"field": "base_price", "message": "Base price is required"}, {"field": "per_unit_price", "message": "Per unit price is required"}, {"field": "min_transit_time", "message": "Min transit time is required"}, {"field": "max_transit_time", "message": "Max transit time is required"}]',
   'admin: missing values and another tenant''s zone and service');
@@ -260,31 +240,31 @@ select is((select array_agg(code order by code) from public.zones_containing(37.
   'zones_containing: the shared edge is in both zones');
 select is((pg_temp.quote(37.76, -122.445, 37.76, -122.445, 'a6100000-0000-4000-8000-000000000002', 1) -> 'pickup_zone' ->> 'code'), 'SF-MISSION',
   'quote: the edge between Mission and Sunset lands in the smaller, Mission');
-select is(pg_temp.details($$ select pg_temp.quote(37.70, -122.60, 37.7706, -122.3870, 'a6100000-0000-4000-8000-000000000002', 1) $$),
+select is(tests.details($$ select pg_temp.quote(37.70, -122.60, 37.7706, -122.3870, 'a6100000-0000-4000-8000-000000000002', 1) $$),
   '[{"field": "pickup", "message": "No active zone covers the pickup point"}]', 'quote: a pickup in the ocean');
-select is(pg_temp.details($$ select pg_temp.quote(37.7706, -122.3870, 37.8200, -122.3700, 'a6100000-0000-4000-8000-000000000002', 1) $$),
+select is(tests.details($$ select pg_temp.quote(37.7706, -122.3870, 37.8200, -122.3700, 'a6100000-0000-4000-8000-000000000002', 1) $$),
   '[{"field": "dropoff", "message": "No active zone covers the drop-off point"}]', 'quote: a drop-off in the inactive Treasure Island zone');
-select is(pg_temp.details($$ select pg_temp.quote(95, -122.3870, 37.7706, 200, null, -1) $$),
+select is(tests.details($$ select pg_temp.quote(95, -122.3870, 37.7706, 200, null, -1) $$),
   '[{"field": "pickup", "message": "Pickup point must have a latitude from -90 to 90 and a longitude from -180 to 180"}, {"field": "dropoff", "message": "Drop-off point must have a latitude from -90 to 90 and a longitude from -180 to 180"}, {"field": "service_id", "message": "Service is required"}, {"field": "weight_kg", "message": "Weight must be from 0 to 100000 kg"}]',
   'quote: bad points, no service, negative weight');
 update public.delivery_services set active = false where code = 'BIKE';
-select is(pg_temp.details($$ select pg_temp.quote(37.775, -122.405, 37.775, -122.405, (select id from public.delivery_services where code = 'BIKE'), 1) $$),
+select is(tests.details($$ select pg_temp.quote(37.775, -122.405, 37.775, -122.405, (select id from public.delivery_services where code = 'BIKE'), 1) $$),
   '[{"field": "service_id", "message": "Service Bike Rush is not active"}]', 'quote: an inactive service');
 update public.zone_pricing set active = false
   where origin_zone_id = 'a6000000-0000-4000-8000-000000000002' and destination_zone_id = 'a6000000-0000-4000-8000-000000000003'
     and service_id = 'a6100000-0000-4000-8000-000000000002';
-select is(pg_temp.details($$ select pg_temp.quote(37.7706, -122.3870, 37.7600, -122.4200, 'a6100000-0000-4000-8000-000000000002', 1) $$),
+select is(tests.details($$ select pg_temp.quote(37.7706, -122.3870, 37.7600, -122.4200, 'a6100000-0000-4000-8000-000000000002', 1) $$),
   '[{"field": "route", "message": "No active price for Same Day from SoMa & Mission Bay to Mission & Castro"}]', 'quote: an inactive price');
 delete from public.zone_pricing
   where origin_zone_id = 'a6000000-0000-4000-8000-000000000002' and destination_zone_id = 'a6000000-0000-4000-8000-000000000003'
     and service_id = 'a6100000-0000-4000-8000-000000000002';
-select is(pg_temp.details($$ select pg_temp.quote(37.7706, -122.3870, 37.7600, -122.4200, 'a6100000-0000-4000-8000-000000000002', 1) $$),
+select is(tests.details($$ select pg_temp.quote(37.7706, -122.3870, 37.7600, -122.4200, 'a6100000-0000-4000-8000-000000000002', 1) $$),
   '[{"field": "route", "message": "No active price for Same Day from SoMa & Mission Bay to Mission & Castro"}]', 'quote: no price at all');
 update public.zones set active = false where code = 'SF-SOMA';
 select is((select code from public.zones_containing(37.7706, -122.3870) limit 1), null, 'an inactive zone contains nothing');
-select is(pg_temp.details($$ select pg_temp.quote(37.7706, -122.3870, 37.7600, -122.4200, 'a6100000-0000-4000-8000-000000000001', 1) $$),
+select is(tests.details($$ select pg_temp.quote(37.7706, -122.3870, 37.7600, -122.4200, 'a6100000-0000-4000-8000-000000000001', 1) $$),
   '[{"field": "pickup", "message": "No active zone covers the pickup point"}]', 'quote: the pickup''s zone is inactive');
-select is(pg_temp.details($$ select public.quote(37.7, -122.4, 37.7, -122.4, 'a6100000-0000-4000-8000-000000000001', 'NaN') $$),
+select is(tests.details($$ select public.quote(37.7, -122.4, 37.7, -122.4, 'a6100000-0000-4000-8000-000000000001', 'NaN') $$),
   '[{"field": "pickup", "message": "No active zone covers the pickup point"}, {"field": "dropoff", "message": "No active zone covers the drop-off point"}, {"field": "weight_kg", "message": "Weight must be from 0 to 100000 kg"}]',
   'quote: NaN weight');
 
