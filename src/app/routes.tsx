@@ -16,7 +16,9 @@ import {
   VERIFY_PATH,
   type PanelType,
 } from '../lib/paths';
+import { boardDeliveryPath, DISPATCHER_SECTIONS } from '../lib/dispatcher-sections';
 import { useSession } from '../lib/session';
+import { sectionDeliveryPaths } from '../features/deliveries/paths';
 import { ForbiddenPage } from './errors/ForbiddenPage';
 import { ServerErrorPage } from './errors/ServerErrorPage';
 import { Guard } from './Guard';
@@ -44,6 +46,16 @@ const DispatcherDashboardPage = lazyWithRetry(() => import('../features/dashboar
 const RemitPage = lazyWithRetry(() => import('../features/remit/pages/RemitPage'));
 const DriverDashboardPage = lazyWithRetry(() => import('../features/dashboards/pages/DriverDashboardPage'));
 const DriverAppPage = lazyWithRetry(() => import('../features/driver-app/pages/DriverAppPage'));
+const DeliveryChatButton = lazyWithRetry(async () => ({ default: (await import('../features/chat/DeliveryChatButton')).DeliveryChatButton }));
+
+/** Chat with dispatch about one of the driver's tasks (the driver app's task cards). */
+function driverTaskChat(task: { id: string; delivery_code: string }) {
+  return (
+    <Suspense fallback={null}>
+      <DeliveryChatButton deliveryId={task.id} deliveryCode={task.delivery_code} />
+    </Suspense>
+  );
+}
 const CustomerDashboardPage = lazyWithRetry(() => import('../features/dashboards/pages/CustomerDashboardPage'));
 const CustomerDeliveries = lazyWithRetry(() => import('../features/customer-dashboard/components/CustomerDeliveries'));
 const VehiclesListPage = lazyWithRetry(async () => ({ default: (await import('../features/vehicles/pages/VehiclesListPage')).VehiclesListPage }));
@@ -489,7 +501,22 @@ function AdminArea() {
   );
 }
 
-/** The dispatcher area; its order sections come with the dispatch issues. */
+/** The dispatcher's order sections: the deliveries pages with the section's kind fixed, under its path (Assign opens the board). */
+const DISPATCHER_SECTION_ROUTES = DISPATCHER_SECTIONS.map((section) => ({
+  ...section,
+  paths: sectionDeliveryPaths(section.path, section.title, boardDeliveryPath),
+}));
+
+/** A lazy page of the dispatcher panel, in its layout. */
+function DispatcherPage({ children }: { children: ReactNode }) {
+  return (
+    <DispatcherLayout>
+      <Page>{children}</Page>
+    </DispatcherLayout>
+  );
+}
+
+/** The dispatcher area (spec 2): the board, the order sections, remit. */
 function DispatcherArea() {
   return (
     <PanelGuard panel="dispatcher">
@@ -501,6 +528,28 @@ function DispatcherArea() {
             </Page>
           </DispatcherLayout>
         </Route>
+        {DISPATCHER_SECTION_ROUTES.flatMap(({ kind, path, paths }) => [
+          <Route key={path} path={path}>
+            <DispatcherPage>
+              <DeliveriesListPage kind={kind} paths={paths} />
+            </DispatcherPage>
+          </Route>,
+          <Route key={`${path}/new`} path={`${path}/new`}>
+            <DispatcherPage>
+              <DeliveryCreatePage kind={kind} paths={paths} addressDialog={deliveryAddressDialog} />
+            </DispatcherPage>
+          </Route>,
+          <Route key={`${path}/:id/edit`} path={`${path}/:id/edit`}>
+            <DispatcherPage>
+              <DeliveryEditPage kind={kind} paths={paths} addressDialog={deliveryAddressDialog} />
+            </DispatcherPage>
+          </Route>,
+          <Route key={`${path}/:id`} path={`${path}/:id`}>
+            <DispatcherPage>
+              <DeliveryDetailPage kind={kind} paths={paths} />
+            </DispatcherPage>
+          </Route>,
+        ])}
         <Route path="/remit">
           <DispatcherLayout>
             <Page>
@@ -610,7 +659,7 @@ export function AppRoutes() {
             <DriverLayout>
               <Page>
                 {/* The driver's single dashboard is the driver app; the greeting and notifications follow it. */}
-                <DriverAppPage footer={<DriverDashboardPage />} />
+                <DriverAppPage footer={<DriverDashboardPage />} taskActions={driverTaskChat} />
               </Page>
             </DriverLayout>
           </PanelGuard>

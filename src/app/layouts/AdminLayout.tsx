@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { ChatInboxButton } from '../../features/chat/ChatInboxButton';
 import { NotificationsBell } from '../../features/notifications/NotificationsBell';
 import { panelPath } from '../../lib/paths';
 import { useSession } from '../../lib/session';
@@ -18,6 +19,7 @@ export function AdminLayout({ children }: { children: ReactNode }) {
       nav={nav}
       headerActions={
         <>
+          <ChatInboxButton />
           <NotificationsBell />
           <SettingsButton />
           <AccountDrawer />

@@ -1,5 +1,6 @@
 import { useAtomValue } from 'jotai';
 import type { ReactNode } from 'react';
+import { ChatInboxButton } from '../../features/chat/ChatInboxButton';
 import { NotificationsBell } from '../../features/notifications/NotificationsBell';
 import { SettingsButton } from '../settings/SettingsButton';
 import { settingsAtom } from '../settings/settings';
@@ -16,6 +17,7 @@ export function DispatcherLayout({ children }: { children: ReactNode }) {
         <div className="flex h-14 items-center justify-between gap-2 px-4 sm:px-6">
           <Logo />
           <div className="flex items-center gap-1">
+            <ChatInboxButton />
             <NotificationsBell />
             <SettingsButton />
             <AccountDrawer />

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { ChatInboxButton } from '../../features/chat/ChatInboxButton';
 import { NotificationsBell } from '../../features/notifications/NotificationsBell';
 import { panelPath } from '../../lib/paths';
 import { useSession } from '../../lib/session';
@@ -26,6 +27,7 @@ export function DriverLayout({ children }: { children: ReactNode }) {
       headerActions={
         <>
           <LanguagePopover />
+          <ChatInboxButton />
           <NotificationsBell />
           <SettingsButton />
           <AccountDrawer />

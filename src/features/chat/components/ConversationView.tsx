@@ -1,0 +1,149 @@
+import { useState } from 'react';
+import { Button } from '../../../ui/Button';
+import { ConfirmDialog } from '../../../ui/ConfirmDialog';
+import { EmptyState } from '../../../ui/EmptyState';
+import { ErrorState } from '../../../ui/ErrorState';
+import { ChevronLeftIcon } from '../../../ui/icons';
+import { IconButton } from '../../../ui/IconButton';
+import { LiveIndicator } from '../../../ui/LiveIndicator';
+import { Skeleton } from '../../../ui/Skeleton';
+import { useToast } from '../../../ui/toast';
+import { CHAT_MESSAGES, isStaffPanel } from '../schema';
+import { useConversation } from '../use-conversation';
+import { Composer } from './Composer';
+import { MessageList } from './MessageList';
+import { ParticipantsPanel } from './ParticipantsPanel';
+
+export interface ConversationViewProps {
+  tenantId: string;
+  userId: string;
+  /** The signed-in person's panel: admins and dispatchers manage participants and archive. */
+  panel: string | null;
+  conversationId: string;
+  /** Back to the list (in the drawer); none where the conversation is all there is. */
+  onBack?: () => void;
+}
+
+/**
+ * One conversation, filling its container: title and who takes part, the messages (live), and
+ * the composer; staff archive or unarchive it and add or remove people.
+ */
+export function ConversationView({ tenantId, userId, panel, conversationId, onBack }: ConversationViewProps) {
+  const chat = useConversation(tenantId, userId, conversationId);
+  const toast = useToast();
+  const [showPeople, setShowPeople] = useState(false);
+  const [confirmArchive, setConfirmArchive] = useState(false);
+  const [unarchiving, setUnarchiving] = useState(false);
+  const staff = isStaffPanel(panel);
+  const detail = chat.detail;
+
+  const back = onBack && (
+    <IconButton label="Back to conversations" onClick={onBack}>
+      <ChevronLeftIcon />
+    </IconButton>
+  );
+
+  if (chat.status === 'loading') {
+    return (
+      <div className="flex h-full flex-col gap-3 p-3" aria-busy="true" aria-label="Loading conversation">
+        <div className="flex items-center gap-2">
+          {back}
+          <Skeleton className="h-6 w-48" />
+        </div>
+        <Skeleton className="h-12 w-2/3" />
+        <Skeleton className="ml-auto h-12 w-1/2" />
+        <Skeleton className="h-12 w-3/5" />
+      </div>
+    );
+  }
+  if (chat.status === 'error' || chat.status === 'missing' || !detail) {
+    return (
+      <div className="p-3">
+        {back}
+        {chat.status === 'error' ? (
+          <ErrorState title={CHAT_MESSAGES.loadFailed} detail={chat.error?.message} onRetry={chat.retryLoad} />
+        ) : (
+          <EmptyState title={CHAT_MESSAGES.notFound} description="It may have been removed, or you no longer take part in it." />
+        )}
+      </div>
+    );
+  }
+
+  const others = detail.participants.filter((p) => p.user_id !== userId);
+  const people = others.map((p) => p.full_name ?? 'Unknown person').join(', ');
+
+  async function unarchive() {
+    setUnarchiving(true);
+    try {
+      await chat.setArchived(false);
+    } catch (error) {
+      toast.error(error instanceof Error && error.message ? error.message : CHAT_MESSAGES.unarchiveFailed);
+    } finally {
+      setUnarchiving(false);
+    }
+  }
+
+  return (
+    <div className="flex h-full min-h-0 flex-col" data-testid="chat-conversation" aria-label={`Conversation ${detail.title}`} role="region">
+      <div className="flex items-start gap-2 border-b border-slate-200 px-3 py-2 dark:border-slate-800">
+        {back}
+        <div className="min-w-0 flex-1">
+          <h3 className="truncate text-sm font-semibold" data-testid="chat-title">
+            {detail.title}
+          </h3>
+          <p className="truncate text-xs text-slate-600 dark:text-slate-400">{people ? `With ${people}` : 'Only you so far'}</p>
+        </div>
+        <LiveIndicator state={chat.connection} className="mt-1" />
+      </div>
+      <div className="flex flex-wrap items-center gap-2 border-b border-slate-200 px-3 py-2 dark:border-slate-800">
+        <Button variant="secondary" className="px-2.5 py-1 text-xs" aria-expanded={showPeople} onClick={() => setShowPeople((v) => !v)}>
+          Participants ({detail.participants.length})
+        </Button>
+        {staff &&
+          (detail.is_archived ? (
+            <Button variant="secondary" className="px-2.5 py-1 text-xs" busy={unarchiving} onClick={() => void unarchive()}>
+              Unarchive
+            </Button>
+          ) : (
+            <Button variant="secondary" className="px-2.5 py-1 text-xs" onClick={() => setConfirmArchive(true)}>
+              Archive
+            </Button>
+          ))}
+      </div>
+      {showPeople && <ParticipantsPanel tenantId={tenantId} userId={userId} detail={detail} canManage={staff} onChanged={chat.reloadDetail} />}
+      <MessageList
+        messages={chat.thread.messages}
+        userId={userId}
+        people={chat.people}
+        hasMore={chat.thread.hasMore}
+        loadingOlder={chat.loadingOlder}
+        olderError={chat.olderError}
+        onLoadOlder={chat.loadOlder}
+        onRetry={chat.retrySend}
+        empty={<p className="py-8 text-center text-sm text-slate-600 dark:text-slate-400">No messages yet. Say hello.</p>}
+      />
+      {detail.is_archived ? (
+        <p role="status" className="border-t border-slate-200 px-3 py-3 text-sm text-slate-600 dark:border-slate-800 dark:text-slate-400">
+          {CHAT_MESSAGES.archived}
+          {staff ? ': unarchive it to write again.' : '.'}
+        </p>
+      ) : (
+        <Composer onSend={chat.send} />
+      )}
+      <ConfirmDialog
+        open={confirmArchive}
+        onClose={() => setConfirmArchive(false)}
+        title="Archive this conversation?"
+        message="Nobody can write in it until it is unarchived. It moves to the archived list."
+        confirmLabel="Archive"
+        onConfirm={async () => {
+          try {
+            await chat.setArchived(true);
+          } catch (error) {
+            throw new Error(error instanceof Error && error.message ? error.message : CHAT_MESSAGES.archiveFailed, { cause: error });
+          }
+        }}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,116 @@
+import { z } from 'zod';
+
+/**
+ * Chat (spec sections 1, 3 and 7): conversations between dispatch and a driver about a delivery,
+ * their participants and messages. The database's rules are in
+ * supabase/migrations/20261125001030_chat.sql; these are the shapes the app reads.
+ */
+
+/** The database's limit (messages_content_check, send_message). */
+export const MESSAGE_MAX_LENGTH = 4000;
+
+export const PARTICIPANT_ROLES = ['admin', 'dispatcher', 'driver', 'customer', 'member'] as const;
+export type ParticipantRole = (typeof PARTICIPANT_ROLES)[number];
+
+export const ROLE_LABELS: Record<ParticipantRole, string> = {
+  admin: 'Admin',
+  dispatcher: 'Dispatcher',
+  driver: 'Driver',
+  customer: 'Customer',
+  member: 'Member',
+};
+
+/** A row of public.messages, as read and as broadcast on `conversation:<id>`. */
+export const MessageRowSchema = z.object({
+  id: z.string(),
+  conversation_id: z.string(),
+  sender_id: z.string().nullable(),
+  content: z.string(),
+  message_type: z.string(),
+  client_id: z.string().nullable().optional().transform((value) => value ?? null),
+  created_at: z.string(),
+  updated_at: z.string().optional(),
+});
+export type MessageRow = z.output<typeof MessageRowSchema>;
+
+/** Spec 3's Message: a message sent optimistically is 'sending' until the server answers. */
+export type MessageStatus = 'sending' | 'sent' | 'failed';
+
+export interface ChatMessage extends MessageRow {
+  status: MessageStatus;
+  /** Why a send failed (shown beside Retry). */
+  error: string | null;
+}
+
+export const ParticipantSchema = z.object({
+  user_id: z.string(),
+  role: z.string(),
+  full_name: z.string().nullable().optional().transform((value) => value ?? null),
+});
+export type Participant = z.output<typeof ParticipantSchema>;
+
+/** One row of list_conversations(): spec 3's Conversation with its unreadCount and last message. */
+export const ConversationSummarySchema = z.object({
+  id: z.string(),
+  type: z.string(),
+  title: z.string(),
+  metadata: z.record(z.string(), z.unknown()).nullable().transform((value) => value ?? {}),
+  delivery_id: z.string().nullable(),
+  is_archived: z.boolean(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  last_message_at: z.string().nullable(),
+  last_message: z.string().nullable(),
+  participants: z.array(ParticipantSchema).nullable().transform((value) => value ?? []),
+  unread_count: z.number().int(),
+});
+export type ConversationSummary = z.output<typeof ConversationSummarySchema>;
+
+/** What `tenant:<tenant>:inbox:<user>` carries for each message another person writes. */
+export const InboxEventSchema = z.object({
+  conversation_id: z.string(),
+  message_id: z.string(),
+  sender_id: z.string().nullable(),
+  preview: z.string(),
+  created_at: z.string(),
+});
+export type InboxEvent = z.output<typeof InboxEventSchema>;
+
+/** A person as a message shows them. */
+export interface Person {
+  id: string;
+  full_name: string | null;
+  avatar_url: string | null;
+}
+
+/** One conversation with its participants by name: get single conversation (spec 7). */
+export interface ConversationDetail {
+  id: string;
+  type: string;
+  title: string;
+  metadata: Record<string, unknown>;
+  delivery_id: string | null;
+  is_archived: boolean;
+  created_at: string;
+  updated_at: string;
+  participants: (Participant & { avatar_url: string | null })[];
+}
+
+export const CHAT_MESSAGES = {
+  sendFailed: 'Failed to send',
+  loadFailed: 'Failed to load the conversation',
+  listFailed: 'Failed to load conversations',
+  openFailed: 'Could not open the chat',
+  archived: 'This conversation is archived',
+  archiveFailed: 'Failed to archive the conversation',
+  unarchiveFailed: 'Failed to unarchive the conversation',
+  participantsAdded: 'Participants added',
+  participantRemoved: 'Participant removed',
+  tooLong: `A message can be at most ${MESSAGE_MAX_LENGTH} characters`,
+  notFound: 'Conversation not found',
+} as const;
+
+/** Spec 3: who may change participants and archive (the database says the same). */
+export function isStaffPanel(panel: string | null | undefined): boolean {
+  return panel === 'admin' || panel === 'dispatcher';
+}

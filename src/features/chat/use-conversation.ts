@@ -1,0 +1,257 @@
+import { useCallback, useEffect, useReducer, useRef, useState, useSyncExternalStore } from 'react';
+import type { ConnectionState } from '../../lib/realtime';
+import { ChatError, getConversation, getPeople, listMessages, markConversationRead, sendMessage, setConversationArchived } from './api';
+import { conversationTopic, followTopic } from './live';
+import { CHAT_MESSAGES, MessageRowSchema, type ConversationDetail, type Person } from './schema';
+import { EMPTY_THREAD, lastIncoming, newClientId, threadReducer, type ThreadState } from './thread';
+import { chatInbox, useOpenConversation } from './use-chat-inbox';
+
+export type LoadStatus = 'loading' | 'ready' | 'missing' | 'error';
+
+export interface ConversationState {
+  status: LoadStatus;
+  error: Error | null;
+  detail: ConversationDetail | null;
+  thread: ThreadState;
+  people: ReadonlyMap<string, Person>;
+  connection: ConnectionState;
+  loadingOlder: boolean;
+  olderError: boolean;
+  retryLoad: () => void;
+  loadOlder: () => void;
+  send: (content: string) => void;
+  retrySend: (clientId: string) => void;
+  setArchived: (archived: boolean) => Promise<void>;
+  reloadDetail: () => void;
+}
+
+function subscribeVisibility(callback: () => void): () => void {
+  document.addEventListener('visibilitychange', callback);
+  return () => document.removeEventListener('visibilitychange', callback);
+}
+
+/** Whether the page is in front of the person (not a background tab or a locked phone). */
+export function usePageVisible(): boolean {
+  return useSyncExternalStore(
+    subscribeVisibility,
+    () => document.visibilityState !== 'hidden',
+    () => true,
+  );
+}
+
+/**
+ * One open conversation: its detail and participants, the newest messages then older pages on
+ * demand, messages arriving live on `conversation:<id>`, optimistic sends with Retry, and marking
+ * it read while it is on screen.
+ */
+export function useConversation(tenantId: string, userId: string, conversationId: string): ConversationState {
+  const [status, setStatus] = useState<LoadStatus>('loading');
+  const [error, setError] = useState<Error | null>(null);
+  const [detail, setDetail] = useState<ConversationDetail | null>(null);
+  const [thread, dispatch] = useReducer(threadReducer, EMPTY_THREAD);
+  const [people, setPeople] = useState<ReadonlyMap<string, Person>>(new Map());
+  const [connection, setConnection] = useState<ConnectionState>('connecting');
+  const [loadingOlder, setLoadingOlder] = useState(false);
+  const [olderError, setOlderError] = useState(false);
+  const [attempt, setAttempt] = useState(0);
+  const alive = useRef(true);
+  const peopleRef = useRef(people);
+  useEffect(() => {
+    peopleRef.current = people;
+  }, [people]);
+  const asked = useRef(new Set<string>());
+  const visible = usePageVisible();
+
+  useEffect(() => {
+    alive.current = true;
+    return () => {
+      alive.current = false;
+    };
+  }, []);
+
+  /** Names and pictures of senders not known yet (a participant who left, a staff member who wrote). */
+  const learnPeople = useCallback((ids: (string | null)[]) => {
+    const missing = [...new Set(ids.filter((id): id is string => !!id && !peopleRef.current.has(id) && !asked.current.has(id)))];
+    if (missing.length === 0) return;
+    for (const id of missing) asked.current.add(id);
+    getPeople(missing).then(
+      (found) => {
+        if (!alive.current || found.size === 0) return;
+        setPeople((previous) => new Map([...previous, ...found]));
+      },
+      () => undefined,
+    );
+  }, []);
+
+  const loadDetail = useCallback(() => {
+    return getConversation(conversationId).then((next) => {
+      if (!alive.current) return next;
+      setDetail(next);
+      if (next) {
+        setPeople((previous) => {
+          const map = new Map(previous);
+          for (const p of next.participants) if (p.full_name !== null || !map.has(p.user_id)) map.set(p.user_id, { id: p.user_id, full_name: p.full_name, avatar_url: p.avatar_url });
+          return map;
+        });
+      }
+      return next;
+    });
+  }, [conversationId]);
+
+  const loadLatest = useCallback(() => {
+    return listMessages(conversationId).then((page) => {
+      if (!alive.current) return;
+      dispatch({ type: 'loaded', rows: page.rows, hasMore: page.hasMore });
+      learnPeople(page.rows.map((row) => row.sender_id));
+    });
+  }, [conversationId, learnPeople]);
+
+  // The first read (and a Retry after it failed).
+  useEffect(() => {
+    let cancelled = false;
+    Promise.all([loadDetail(), loadLatest()]).then(
+      ([next]) => {
+        if (cancelled) return;
+        setError(null);
+        setStatus(next ? 'ready' : 'missing');
+      },
+      (reason: unknown) => {
+        if (cancelled) return;
+        setError(reason instanceof Error ? reason : new Error(String(reason)));
+        setStatus('error');
+      },
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [loadDetail, loadLatest, attempt]);
+
+  // Live: each message as it is stored; after a (re)join, the newest page again.
+  useEffect(() => {
+    let joinedOnce = false;
+    return followTopic(conversationTopic(conversationId), ['INSERT'], {
+      onMessage: (_event, payload) => {
+        const record = (payload as { record?: unknown } | null)?.record;
+        const parsed = MessageRowSchema.safeParse(record);
+        if (!parsed.success || parsed.data.conversation_id !== conversationId) return;
+        dispatch({ type: 'received', row: parsed.data });
+        learnPeople([parsed.data.sender_id]);
+      },
+      onJoined: () => {
+        // The first join follows the first read closely; a rejoin means messages may have been missed.
+        if (joinedOnce) void loadLatest().catch(() => undefined);
+        joinedOnce = true;
+      },
+      onState: setConnection,
+    });
+  }, [conversationId, loadLatest, learnPeople]);
+
+  // Read while on screen: the inbox counts nothing for it, and the server hears of each new message.
+  const onScreen = visible && status === 'ready';
+  useOpenConversation(tenantId, userId, conversationId, onScreen);
+  const newest = lastIncoming(thread.messages, userId);
+  const newestId = newest?.id ?? null;
+  useEffect(() => {
+    if (!onScreen || !newestId) return;
+    const timer = setTimeout(() => {
+      markConversationRead(conversationId).then(
+        () => chatInbox(tenantId, userId).markRead(conversationId),
+        () => undefined,
+      );
+    }, 300);
+    return () => clearTimeout(timer);
+  }, [onScreen, newestId, conversationId, tenantId, userId]);
+
+  const deliver = useCallback(
+    (clientId: string, content: string) => {
+      sendMessage(conversationId, content, clientId).then(
+        (row) => {
+          // The list's last message is this one now.
+          chatInbox(tenantId, userId).refresh();
+          if (alive.current) dispatch({ type: 'confirmed', clientId, row });
+        },
+        (reason: unknown) => {
+          if (!alive.current) return;
+          // The database's words when it refused (archived, too long); a lost connection is just a failed send.
+          const text = reason instanceof ChatError && reason.status !== null && reason.status >= 400 && reason.status < 500 ? reason.message : CHAT_MESSAGES.sendFailed;
+          dispatch({ type: 'failed', clientId, error: text });
+        },
+      );
+    },
+    [conversationId, tenantId, userId],
+  );
+
+  const send = useCallback(
+    (content: string) => {
+      const clientId = newClientId();
+      dispatch({ type: 'queued', clientId, conversationId, senderId: userId, content, createdAt: new Date().toISOString() });
+      deliver(clientId, content);
+    },
+    [conversationId, userId, deliver],
+  );
+
+  const threadRef = useRef(thread);
+  useEffect(() => {
+    threadRef.current = thread;
+  }, [thread]);
+  const retrySend = useCallback(
+    (clientId: string) => {
+      const message = threadRef.current.messages.find((m) => m.client_id === clientId && m.status === 'failed');
+      if (!message) return;
+      dispatch({ type: 'retrying', clientId });
+      deliver(clientId, message.content);
+    },
+    [deliver],
+  );
+
+  const loadOlder = useCallback(() => {
+    const oldest = threadRef.current.messages.find((m) => m.status === 'sent');
+    if (!oldest || loadingOlder) return;
+    setLoadingOlder(true);
+    setOlderError(false);
+    listMessages(conversationId, oldest.created_at).then(
+      (page) => {
+        if (!alive.current) return;
+        dispatch({ type: 'older', rows: page.rows, hasMore: page.hasMore });
+        learnPeople(page.rows.map((row) => row.sender_id));
+        setLoadingOlder(false);
+      },
+      () => {
+        if (!alive.current) return;
+        setOlderError(true);
+        setLoadingOlder(false);
+      },
+    );
+  }, [conversationId, loadingOlder, learnPeople]);
+
+  const setArchived = useCallback(
+    async (archived: boolean) => {
+      await setConversationArchived(conversationId, archived);
+      if (alive.current) setDetail((current) => (current ? { ...current, is_archived: archived } : current));
+      chatInbox(tenantId, userId).refresh(0);
+    },
+    [conversationId, tenantId, userId],
+  );
+
+  const reloadDetail = useCallback(() => void loadDetail().catch(() => undefined), [loadDetail]);
+
+  return {
+    status,
+    error,
+    detail,
+    thread,
+    people,
+    connection,
+    loadingOlder,
+    olderError,
+    retryLoad: () => {
+      setStatus('loading');
+      setAttempt((n) => n + 1);
+    },
+    loadOlder,
+    send,
+    retrySend,
+    setArchived,
+    reloadDetail,
+  };
+}
