@@ -133,7 +133,7 @@ select is(pg_temp.message_of(pg_temp.save(null, '{"features": {"dock_doors": -2}
 select is(pg_temp.message_of(pg_temp.save(null, '{"status": "closed"}'), 'status'), 'Status must be active, inactive, maintenance or full', 'unknown status refused');
 reset role;
 select tests.act_as('admin@globex.test');
-select throws_ok(pg_temp.save('a5000000-0000-4000-8000-000000000001', '{}'), 'P0002', 'Warehouse not found', 'cross-tenant: globex cannot update acme''s warehouse');
+select throws_ok(pg_temp.save('a5000000-0000-4000-8000-000000000001', '{}'), 'PT404', 'Warehouse not found', 'cross-tenant: globex cannot update acme''s warehouse');
 select is(tests.affected($$ delete from public.warehouses where tenant_id = 'a0000000-0000-4000-8000-000000000001' $$), 0, 'cross-tenant: deletes nothing of acme');
 select throws_ok($$ insert into public.warehouses (tenant_id, name, code, address_id) values ('a0000000-0000-4000-8000-000000000001', 'X', 'X', 'a4000000-0000-4000-8000-000000000001') $$,
   '42501', null, 'cross-tenant: cannot insert into acme');

@@ -94,6 +94,7 @@ describe('save_warehouse', () => {
     expect((await maya.rpc('save_warehouse', { p_warehouse_id: null, p_values: warehouse() })).error?.code).toBe('42501');
     const foreign = await globexAdmin.rpc('save_warehouse', { p_warehouse_id: BAYVIEW, p_values: { name: 'Taken over' } });
     expect(foreign.error?.message).toBe('Warehouse not found');
+    expect(foreign.status).toBe(404);
     const { data } = await service.from('warehouses').select('name').eq('id', BAYVIEW).single();
     expect(data?.name).toBe('Bayview Distribution Center');
   });
