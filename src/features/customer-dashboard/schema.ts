@@ -95,6 +95,12 @@ export function proofSummary(proof: CustomerDelivery['proof']): ProofSummary {
   return { recipient, signed, photos };
 }
 
+/** Changes exactly when the proof's files change: the gallery signs them again then. */
+export function proofKey(proof: CustomerDelivery['proof']): string {
+  const files = [proof?.signature_url, ...(Array.isArray(proof?.photo_urls) ? proof.photo_urls : [])];
+  return files.filter((file): file is string => typeof file === 'string').join('|');
+}
+
 /** When a past delivery ended, by its outcome. */
 export function endedAt(delivery: CustomerDelivery): string | null {
   switch (delivery.status) {

@@ -1,10 +1,11 @@
 // @vitest-environment jsdom
 import '@testing-library/jest-dom/vitest';
-import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type * as ProofModule from '../../../lib/proof';
 import type { TrackingWatch } from '../../../lib/tracking-live';
 import type { CustomerDelivery } from '../schema';
 
@@ -26,6 +27,12 @@ vi.mock('../../../lib/tracking-live', () => ({
     watches.set(token, callbacks);
     return () => watches.delete(token);
   },
+}));
+
+const signProofImages = vi.fn();
+vi.mock('../../../lib/proof', async (original) => ({
+  ...(await original<typeof ProofModule>()),
+  signProofImages: (...args: unknown[]) => signProofImages(...args),
 }));
 
 const { CustomerDeliveries } = await import('./CustomerDeliveries');
@@ -77,6 +84,9 @@ describe('CustomerDeliveries', () => {
     const active = [delivery('0001', { status: 'in_transit', driver_id: 'derek' }), delivery('0002')];
     const past = [delivery('0003', { status: 'delivered', delivered_at: '2026-11-24T15:00:00Z', proof: { recipient_name: 'Carla', photo_urls: ['a', 'b'] } })];
     listCustomerDeliveries.mockImplementation((_t: string, _c: string, scope: string) => Promise.resolve(scope === 'active' ? { rows: active, total: 2 } : { rows: past, total: 1 }));
+    signProofImages.mockImplementation(({ photos }: { photos: string[] }) =>
+      Promise.resolve(photos.map((p, i) => ({ key: p, label: `Photo ${i + 1}`, url: `https://signed.test/${p}`, fileName: `${p}.jpg` }))),
+    );
     show();
 
     const activeSection = await screen.findByRole('region', { name: 'Active deliveries (2)' });
@@ -86,6 +96,17 @@ describe('CustomerDeliveries', () => {
     expect(screen.getByRole('link', { name: 'Track ACME-000001' })).toHaveAttribute('href', `/tracking?token=${active[0]!.tracking_token}`);
     const pastSection = await screen.findByRole('region', { name: 'Past deliveries (1)' });
     expect(within(pastSection).getByRole('article', { name: 'ACME-000003' })).toHaveTextContent('Received by Carla · 2 photos');
+    // The proof's thumbnails, through signed URLs of the private bucket; a click opens the viewer.
+    const gallery = await within(pastSection).findByRole('list', { name: 'Proof of delivery ACME-000003' });
+    expect(signProofImages).toHaveBeenCalledWith({ signature: null, photos: ['a', 'b'] });
+    expect(within(gallery).getAllByRole('img').map((img) => img.getAttribute('src'))).toEqual(['https://signed.test/a', 'https://signed.test/b']);
+    expect(within(pastSection).getByRole('button', { name: 'Download proof of ACME-000003' })).toBeInTheDocument();
+    // An expired link signs again, once.
+    fireEvent.error(within(gallery).getAllByRole('img')[0]!);
+    await waitFor(() => expect(signProofImages).toHaveBeenCalledTimes(2));
+    await userEvent.click(await within(pastSection).findByRole('button', { name: 'Open photo 2' }));
+    expect(await screen.findByRole('dialog', { name: 'b.jpg' })).toBeInTheDocument();
+    await userEvent.keyboard('{Escape}');
     // Only the active ones are followed.
     await waitFor(() => expect([...watches.keys()].sort()).toEqual([active[0]!.tracking_token, active[1]!.tracking_token].sort()));
 

@@ -1,5 +1,6 @@
 import { useCallback, useState, type ReactNode } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
+import { proofFiles, signProofImages } from '../../../lib/proof';
 import { useSession } from '../../../lib/session';
 import { tenantIdOf } from '../../../lib/tenant';
 import { trackingPath } from '../../../lib/tracking';
@@ -8,6 +9,7 @@ import { DeliveryStatusChip } from '../../../ui/delivery-status';
 import { EmptyState } from '../../../ui/EmptyState';
 import { ErrorState } from '../../../ui/ErrorState';
 import { LiveIndicator } from '../../../ui/LiveIndicator';
+import { ProofDocumentButton, ProofGallery } from '../../../ui/proof';
 import { Skeleton } from '../../../ui/Skeleton';
 import {
   dropoffText,
@@ -15,6 +17,7 @@ import {
   isActive,
   PAGE_SIZE,
   parseView,
+  proofKey,
   proofSummary,
   SHOW_LABELS,
   SHOW_VALUES,
@@ -101,6 +104,15 @@ function DeliveryCard({
               </span>
             </Detail>
           )}
+          {proof && (proof.signed || proof.photos > 0) && (
+            <div className="sm:col-span-2">
+              <ProofGallery
+                label={`Proof of delivery ${delivery.delivery_code}`}
+                loadKey={proofKey(delivery.proof)}
+                load={() => signProofImages(proofFiles(delivery.proof))}
+              />
+            </div>
+          )}
           {(status === 'failed' || status === 'returned' || status === 'cancelled') && delivery.status_reason && (
             <Detail label="Reason">{delivery.status_reason}</Detail>
           )}
@@ -109,6 +121,7 @@ function DeliveryCard({
           <Link href={trackingPath(delivery.tracking_token)} className={buttonClassName(active ? 'primary' : 'secondary')} aria-label={`Track ${delivery.delivery_code}`}>
             {active ? 'Track live' : 'View tracking'}
           </Link>
+          {status === 'delivered' && <ProofDocumentButton deliveryId={delivery.id} code={delivery.delivery_code} />}
           {status === 'delivered' && <ReturnAction tenantId={tenantId} delivery={delivery} />}
         </div>
       </article>

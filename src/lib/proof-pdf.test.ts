@@ -1,0 +1,126 @@
+import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { describe, expect, it } from 'vitest';
+import { barcodeBars, buildProofPdf, pdfSafeText, type ProofDocumentData } from './proof-pdf';
+
+// pdf.js (the viewer's own reader) checks what a reader sees; Node 20 lacks one of its ES2024 helpers.
+if (!('withResolvers' in Promise)) {
+  Object.assign(Promise, {
+    withResolvers<T>() {
+      let resolve!: (value: T) => void;
+      let reject!: (reason: unknown) => void;
+      const promise = new Promise<T>((yes, no) => {
+        resolve = yes;
+        reject = no;
+      });
+      return { promise, resolve, reject };
+    },
+  });
+}
+
+/** A 4×2 RGB PNG. */
+const PNG = Uint8Array.from(atob('iVBORw0KGgoAAAANSUhEUgAAAAQAAAACCAIAAADwyuo0AAAAGElEQVR4nGNgYOcTlVHWMrSwd/NlQOYAACc0A51i79DYAAAAAElFTkSuQmCC'), (c) => c.charCodeAt(0));
+
+function data(overrides: Partial<ProofDocumentData> = {}): ProofDocumentData {
+  return {
+    businessName: 'Acme Logistics',
+    code: 'ACME-000123',
+    barcode: 'ACME-000123',
+    statusLabel: 'Delivered',
+    customerName: 'Carla Customer',
+    pickup: '1 Market St, San Francisco, CA 94105',
+    dropoff: '600 Mission St, San Francisco, CA 94105',
+    deliveredAt: '2026-11-25T15:42:00Z',
+    driverName: 'Derek Driver',
+    recipientName: 'Maria Lopez',
+    notes: 'Left with reception',
+    timeline: [
+      { at: '2026-11-25T14:00:00Z', title: 'Created', actor: 'Dana Dispatcher' },
+      { at: '2026-11-25T15:10:00Z', title: 'Arrived at pickup', actor: 'Derek Driver' },
+      { at: '2026-11-25T15:42:00Z', title: 'Delivered', actor: 'Derek Driver', detail: 'Cash collected: $12.00' },
+    ],
+    signature: { bytes: PNG, type: 'image/png' },
+    photos: [{ bytes: PNG, type: 'image/png' }],
+    missingFiles: 0,
+    generatedAt: new Date('2026-11-25T16:00:00Z'),
+    formatTime: (iso) => iso.slice(0, 16).replace('T', ' '),
+    ...overrides,
+  };
+}
+
+async function read(bytes: Uint8Array): Promise<{ pages: number; text: string; title: unknown }> {
+  const task = getDocument({ data: bytes.slice(), useSystemFonts: false });
+  const pdf = await task.promise;
+  const parts: string[] = [];
+  for (let n = 1; n <= pdf.numPages; n += 1) {
+    const content = await (await pdf.getPage(n)).getTextContent();
+    parts.push(content.items.map((item) => ('str' in item ? item.str : '')).join('\n'));
+  }
+  const meta = await pdf.getMetadata();
+  const pages = pdf.numPages;
+  await task.destroy();
+  return { pages, text: parts.join('\n'), title: (meta.info as { Title?: unknown }).Title };
+}
+
+describe('buildProofPdf', () => {
+  it('writes the delivery, its timeline, recipient, notes and generated time on one page', async () => {
+    const { pages, text, title } = await read(await buildProofPdf(data()));
+    expect(pages).toBe(1);
+    expect(title).toBe('Proof of delivery ACME-000123');
+    for (const expected of [
+      'Acme Logistics',
+      'Proof of delivery',
+      'ACME-000123',
+      'Carla Customer',
+      '1 Market St, San Francisco, CA 94105',
+      '600 Mission St, San Francisco, CA 94105',
+      'Maria Lopez',
+      'Left with reception',
+      '2026-11-25 15:10 Arrived at pickup · Derek Driver',
+      'Cash collected: $12.00',
+      'Signed by Maria Lopez',
+      'Photo 1 of 1',
+      'Generated 2026-11-25 16:00',
+    ]) {
+      expect(text).toContain(expected);
+    }
+    expect(text).not.toContain('could not be included');
+  });
+
+  it('flows a long timeline and many photos onto more pages, each with its footer', async () => {
+    const timeline = Array.from({ length: 80 }, (_, i) => ({ at: `2026-11-25T10:${String(i % 60).padStart(2, '0')}:00Z`, title: `Event ${i + 1}`, actor: 'Derek Driver' }));
+    const photos = Array.from({ length: 4 }, () => ({ bytes: PNG, type: 'image/png' as const }));
+    const { pages, text } = await read(await buildProofPdf(data({ timeline, photos })));
+    expect(pages).toBeGreaterThan(2);
+    expect(text).toContain('Event 80');
+    expect(text).toContain('Photo 4 of 4');
+    expect(text.match(/Acme Logistics · Proof of delivery ACME-000123 · generated/g)?.length).toBe(pages);
+  });
+
+  it('says what is missing instead of failing', async () => {
+    const { text } = await read(
+      await buildProofPdf(data({ signature: null, photos: [{ bytes: new Uint8Array([1, 2, 3]), type: 'image/jpeg' }], missingFiles: 1, recipientName: null, notes: null, timeline: [] })),
+    );
+    expect(text).toContain('No signature taken.');
+    expect(text).toContain('2 files could not be included.');
+    expect(text).toContain('Recipient\nNot recorded'.split('\n')[1]!);
+    expect(text).toContain('No events recorded.');
+  });
+
+  it('survives text the standard fonts cannot write', async () => {
+    const { text } = await read(await buildProofPdf(data({ customerName: 'Zoë 王 Ñandú', notes: '“Fragile” — handle with care…' })));
+    expect(text).toContain('Zoë ? Ñandú');
+    expect(text).toContain('"Fragile" - handle with care...');
+  });
+});
+
+describe('pdfSafeText and barcodeBars', () => {
+  it('keeps Latin-1, replaces the rest', () => {
+    expect(pdfSafeText('Café\n  Crème 東京')).toBe('Café Crème ??');
+  });
+  it('reads Code 128 bars back from bwip-js', () => {
+    const code = barcodeBars('ACME-000123');
+    expect(code?.bars.length).toBeGreaterThan(10);
+    expect(code?.width).toBeGreaterThan(0);
+    expect(barcodeBars('')).toBeNull();
+  });
+});

@@ -1,0 +1,53 @@
+import { useEffect, useState } from 'react';
+import { buildProofPdf } from '../../lib/proof-pdf';
+import { loadProofDocument, ProofNotFoundError } from '../../lib/proof';
+import { Button } from '../Button';
+import { DocumentViewer } from '../document-viewer';
+
+export interface ProofDocumentButtonProps {
+  deliveryId: string;
+  code: string;
+  label?: string;
+  variant?: 'primary' | 'secondary';
+}
+
+/**
+ * "Download proof": builds the proof-of-delivery PDF in the browser (lib/proof-pdf) from what the
+ * signed-in user may read, and opens it in the DocumentViewer with download and print.
+ */
+export function ProofDocumentButton({ deliveryId, code, label = 'Download proof', variant = 'secondary' }: ProofDocumentButtonProps) {
+  const [busy, setBusy] = useState(false);
+  const [url, setUrl] = useState<string | null>(null);
+  const [open, setOpen] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+
+  useEffect(() => () => void (url && URL.revokeObjectURL(url)), [url]);
+
+  const generate = async () => {
+    setBusy(true);
+    setFailure(null);
+    try {
+      const bytes = await buildProofPdf(await loadProofDocument(deliveryId));
+      setUrl(URL.createObjectURL(new Blob([bytes as BlobPart], { type: 'application/pdf' })));
+      setOpen(true);
+    } catch (error) {
+      setFailure(error instanceof ProofNotFoundError ? 'This delivery is no longer available.' : 'Could not generate the proof of delivery. Try again.');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <>
+      <Button variant={variant} busy={busy} onClick={() => void generate()} aria-label={`${label} of ${code}`}>
+        {label}
+      </Button>
+      {failure && (
+        <p role="alert" className="basis-full text-sm text-red-700 dark:text-red-300">
+          {failure}
+        </p>
+      )}
+      {url && <DocumentViewer open={open} onClose={() => setOpen(false)} url={url} fileName={`proof-of-delivery-${code}.pdf`} mimeType="application/pdf" />}
+    </>
+  );
+}

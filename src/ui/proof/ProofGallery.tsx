@@ -1,0 +1,102 @@
+import { useEffect, useRef, useState } from 'react';
+import { DocumentViewer } from '../document-viewer';
+import { ErrorState } from '../ErrorState';
+import { Skeleton } from '../Skeleton';
+
+export interface ProofGalleryImage {
+  key: string;
+  label: string;
+  url: string;
+  fileName: string;
+}
+
+export interface ProofGalleryProps {
+  /** Signs (or otherwise fetches) the images' short-lived URLs; called again on Retry and when a URL expired. */
+  load: () => Promise<ProofGalleryImage[]>;
+  /** Changes when the files change (e.g. the proof's paths joined): reloads. */
+  loadKey: string;
+  /** Names the list for assistive technology, e.g. 'Proof of delivery ACME-000123'. */
+  label: string;
+  emptyText?: string;
+}
+
+type State = { status: 'loading' } | { status: 'failed' } | { status: 'ready'; images: ProofGalleryImage[] };
+
+/**
+ * Proof thumbnails (signature, doorstep photos) from a private bucket: the URLs are short-lived, so
+ * a thumbnail that stops loading (expired link) signs again once, and a failed signing shows Retry.
+ * A click opens the image in the kit's DocumentViewer, with download and print.
+ */
+export function ProofGallery({ load, loadKey, label, emptyText = 'No signature or photos were taken.' }: ProofGalleryProps) {
+  const [attempt, setAttempt] = useState(0);
+  const [result, setResult] = useState<{ key: string; state: State } | null>(null);
+  const [open, setOpen] = useState<ProofGalleryImage | null>(null);
+  const [viewerOpen, setViewerOpen] = useState(false);
+  const refreshedFor = useRef<string | null>(null);
+  const loadRef = useRef(load);
+  useEffect(() => {
+    loadRef.current = load;
+  }, [load]);
+
+  const requestKey = `${loadKey}#${attempt}`;
+  useEffect(() => {
+    let cancelled = false;
+    loadRef.current().then(
+      (images) => !cancelled && setResult({ key: requestKey, state: { status: 'ready', images } }),
+      () => !cancelled && setResult({ key: requestKey, state: { status: 'failed' } }),
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [requestKey]);
+  const state: State = result?.key === requestKey ? result.state : { status: 'loading' };
+  const run = () => setAttempt((n) => n + 1);
+
+  const expired = () => {
+    // Once per set of files: a file that is really gone must not loop.
+    if (refreshedFor.current === loadKey) return;
+    refreshedFor.current = loadKey;
+    run();
+  };
+
+  if (state.status === 'loading') {
+    return (
+      <div role="status" aria-label={`Loading ${label.toLowerCase()}`} className="flex gap-2">
+        <Skeleton className="size-20" />
+        <Skeleton className="size-20" />
+      </div>
+    );
+  }
+  if (state.status === 'failed') {
+    return <ErrorState title="Could not load the proof files" detail="Check your connection and try again." onRetry={run} />;
+  }
+  if (state.images.length === 0) return <p className="text-sm text-slate-600 dark:text-slate-400">{emptyText}</p>;
+  return (
+    <>
+      <ul aria-label={label} className="flex flex-wrap gap-2" data-testid="proof-gallery">
+        {state.images.map((image) => (
+          <li key={image.key}>
+            <button
+              type="button"
+              onClick={() => {
+                setOpen(image);
+                setViewerOpen(true);
+              }}
+              className="group block overflow-hidden rounded-lg border border-slate-200 bg-white focus-visible:outline-2 focus-visible:outline-brand dark:border-slate-700"
+              aria-label={`Open ${image.label.toLowerCase()}`}
+            >
+              <img src={image.url} alt={image.label} onError={expired} className="size-20 object-contain transition group-hover:opacity-90" loading="lazy" />
+              <span className="block border-t border-slate-200 px-1 py-0.5 text-center text-xs dark:border-slate-700">{image.label}</span>
+            </button>
+          </li>
+        ))}
+      </ul>
+      {open && <DocumentViewer open={viewerOpen} onClose={() => setViewerOpen(false)} url={open.url} fileName={open.fileName} mimeType={imageType(open.fileName)} />}
+    </>
+  );
+}
+
+function imageType(fileName: string): string {
+  const extension = fileName.slice(fileName.lastIndexOf('.') + 1).toLowerCase();
+  return extension === 'png' ? 'image/png' : extension === 'webp' ? 'image/webp' : 'image/jpeg';
+}
