@@ -1,6 +1,7 @@
 -- A dispatcher's own preferences (issue 11 'settings'), one row per person, read by the live board
 -- (src/lib/dispatcher-settings.ts): the board's default filters when its URL names none
--- ({kind, service_id, zone_id, window}, each null or absent for "any"), a sound when a new unassigned
+-- ({kind, service_id, zone_id, window}, each absent for "any"; window as the board's: overdue,
+-- next_hour, today), a sound when a new unassigned
 -- delivery arrives, how many minutes past its window a delivery counts as late on the board, and the
 -- auto-assign mode (off, suggest: proposals only, auto: the solver's plan behind a preview).
 --
@@ -79,8 +80,8 @@ begin
     problems := problems || jsonb_build_object('field', 'default_board_filters.zone_id', 'message', 'Zone not found');
   end if;
   value := nullif(f ->> 'window', '');
-  if value is not null and value not in ('late', 'next_hour', 'next_4_hours', 'today') then
-    problems := problems || jsonb_build_object('field', 'default_board_filters.window', 'message', 'Window must be late, next hour, next 4 hours or today');
+  if value is not null and value not in ('overdue', 'next_hour', 'today') then
+    problems := problems || jsonb_build_object('field', 'default_board_filters.window', 'message', 'Window must be overdue, next hour or today');
   end if;
 
   if s.late_threshold_minutes is null or s.late_threshold_minutes not between 0 and 240 then
@@ -132,7 +133,9 @@ revoke all on public.dispatcher_settings from anon, authenticated;
 grant select on public.dispatcher_settings to authenticated;
 grant insert (user_id, tenant_id, default_board_filters, sound_on_new_unassigned, late_threshold_minutes, auto_assign_mode)
   on public.dispatcher_settings to authenticated;
-grant update (default_board_filters, sound_on_new_unassigned, late_threshold_minutes, auto_assign_mode)
+-- user_id too, so an upsert on user_id (which sets every column it sends) works; the trigger
+-- refuses any actual change of it.
+grant update (user_id, default_board_filters, sound_on_new_unassigned, late_threshold_minutes, auto_assign_mode)
   on public.dispatcher_settings to authenticated;
 grant delete on public.dispatcher_settings to authenticated;
 

@@ -18,7 +18,7 @@ from (values
 join public.profiles p on p.email = s.email;
 
 insert into public.dispatcher_settings (user_id, tenant_id, default_board_filters, sound_on_new_unassigned, late_threshold_minutes, auto_assign_mode)
-select p.id, p.tenant_id, jsonb_build_object('zone_id', z.id, 'window', 'next_4_hours'), true, 30, 'suggest'
+select p.id, p.tenant_id, jsonb_build_object('zone_id', z.id, 'window', 'next_hour'), true, 30, 'suggest'
 from public.profiles p
 join lateral (select z.id from public.zones z where z.tenant_id = p.tenant_id and z.active order by z.name limit 1) z on true
 where p.email = 'oliver.hughes@globexfreight.example';

@@ -102,7 +102,7 @@ select ok(pg_temp.has_detail($$ update public.dispatcher_settings set late_thres
 select ok(pg_temp.has_detail($$ update public.dispatcher_settings set late_threshold_minutes = -1 $$, 'late_threshold_minutes', 'from 0 to 240'), 'rule: no negative threshold');
 select ok(pg_temp.has_detail($$ update public.dispatcher_settings set auto_assign_mode = 'always' $$, 'auto_assign_mode', 'off, suggest or auto'), 'rule: a known auto-assign mode');
 select ok(pg_temp.has_detail($$ update public.dispatcher_settings set default_board_filters = '{"kind": "truck"}' $$, 'default_board_filters.kind', 'Kind must be'), 'rule: a known kind');
-select ok(pg_temp.has_detail($$ update public.dispatcher_settings set default_board_filters = '{"window": "week"}' $$, 'default_board_filters.window', 'Window must be'), 'rule: a known window');
+select ok(pg_temp.has_detail($$ update public.dispatcher_settings set default_board_filters = '{"window": "week"}' $$, 'default_board_filters.window', 'Window must be overdue, next hour or today'), 'rule: a known window');
 select ok(pg_temp.has_detail($$ update public.dispatcher_settings set default_board_filters = '{"colour": "red"}' $$, 'default_board_filters.colour', 'Unknown board filter'), 'rule: no unknown filter');
 select ok(pg_temp.has_detail($$ update public.dispatcher_settings set default_board_filters = '{"zone_id": "not-a-uuid"}' $$, 'default_board_filters.zone_id', 'Zone not found'), 'rule: a zone id');
 select lives_ok(format($$ update public.dispatcher_settings set default_board_filters = '{"zone_id": "%s", "service_id": "%s", "kind": "", "window": null}' $$,

@@ -6,9 +6,10 @@ import { SettingsButton } from '../settings/SettingsButton';
 import { settingsAtom } from '../settings/settings';
 import { AccountDrawer } from './AccountDrawer';
 import { PanelWidgets } from './dashboard-widgets';
+import { DispatcherNav } from './DispatcherNav';
 import { Logo } from './Logo';
 
-/** Spec section 2: the dispatcher panel has no sidebar, only content under a slim header. */
+/** Spec section 2: the dispatcher panel has no sidebar, only content under a slim header with the areas' links. */
 export function DispatcherLayout({ children }: { children: ReactNode }) {
   const { compact } = useAtomValue(settingsAtom);
   return (
@@ -23,6 +24,7 @@ export function DispatcherLayout({ children }: { children: ReactNode }) {
             <AccountDrawer />
           </div>
         </div>
+        <DispatcherNav />
       </header>
       <main className="flex-1 px-4 py-8 sm:px-6">
         <div className={compact ? 'mx-auto w-full max-w-[448px]' : 'mx-auto w-full max-w-7xl'} data-testid="content">

@@ -1,9 +1,1 @@
-import type { Row, Rows } from '../../lib/realtime';
-
-/** The rows of a change feed that changed since the last call (by identity: each broadcast is a new object). */
-export function changedSince<T extends Row>(previous: Rows<T> | null, next: Rows<T>): T[] {
-  if (!previous) return [...next.values()];
-  const changed: T[] = [];
-  for (const [id, row] of next) if (previous.get(id) !== row) changed.push(row);
-  return changed;
-}
+export { changedSince } from '../../lib/feed-changes';

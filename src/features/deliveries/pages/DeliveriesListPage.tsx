@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef } from 'react';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { Link, useLocation } from 'wouter';
 import { useSession } from '../../../lib/session';
 import { tenantIdOf } from '../../../lib/tenant';
@@ -13,55 +13,61 @@ import { listDeliveries, lookupDrivers, lookupServices, lookupZones, personName,
 import { deliveryFeed } from '../atoms';
 import { deliveryList } from '../list';
 import { useFeedChanges } from '../live';
+import { ADMIN_DELIVERY_PATHS, inScope, type DeliveryPaths, type DeliveryScope } from '../paths';
 import { formatDateTime, formatMoney, formatWindow, KIND_OPTIONS, kindLabel, shortPlace, type DeliveryChange, type DeliveryRow } from '../schema';
 
-const LIST_PATH = '/deliveries';
-
-const columns: DataTableColumn<DeliveryRow>[] = [
-  {
-    id: 'delivery_code',
-    header: 'Code',
-    sortable: true,
-    cell: (d) => (
-      <div>
-        <Link href={`${LIST_PATH}/${d.id}`} className="font-mono font-medium text-brand hover:underline">
-          {d.delivery_code}
-        </Link>
-        {d.external_reference_id && <div className="text-xs text-slate-500 dark:text-slate-400">{d.external_reference_id}</div>}
-      </div>
-    ),
-  },
-  { id: 'kind', header: 'Kind', cell: (d) => kindLabel(d.kind), hideBelow: 'lg' },
-  { id: 'customer', header: 'Customer', cell: (d) => d.customer_name ?? '—' },
-  {
-    id: 'route',
-    header: 'Pickup > Drop-off',
-    hideBelow: 'md',
-    cell: (d) => (
-      <span title={`${d.pickup_full_address ?? ''} > ${d.dropoff_full_address ?? ''}`}>
-        {shortPlace(d.pickup_city, d.pickup_full_address)} &gt; {shortPlace(d.dropoff_city, d.dropoff_full_address)}
-      </span>
-    ),
-  },
-  { id: 'window', header: 'Window', hideBelow: 'lg', cell: (d) => formatWindow(d.dropoff_window_start, d.dropoff_window_end) },
-  { id: 'status', header: 'Status', sortable: true, cell: (d) => <DeliveryStatusChip status={d.status} /> },
-  { id: 'driver', header: 'Driver', hideBelow: 'md', cell: (d) => d.driver_name ?? '—' },
-  { id: 'price', header: 'Price', sortable: true, align: 'end', cell: (d) => formatMoney(d.price, d.currency) },
-  { id: 'created_at', header: 'Created', sortable: true, hideBelow: 'sm', cell: (d) => formatDateTime(d.created_at) },
-];
+function listColumns(paths: DeliveryPaths, showKind: boolean): DataTableColumn<DeliveryRow>[] {
+  return [
+    {
+      id: 'delivery_code',
+      header: 'Code',
+      sortable: true,
+      cell: (d) => (
+        <div>
+          <Link href={paths.detail(d.id)} className="font-mono font-medium text-brand hover:underline">
+            {d.delivery_code}
+          </Link>
+          {d.external_reference_id && <div className="text-xs text-slate-500 dark:text-slate-400">{d.external_reference_id}</div>}
+        </div>
+      ),
+    },
+    ...(showKind ? [{ id: 'kind', header: 'Kind', cell: (d: DeliveryRow) => kindLabel(d.kind), hideBelow: 'lg' as const }] : []),
+    { id: 'customer', header: 'Customer', cell: (d) => d.customer_name ?? '—' },
+    {
+      id: 'route',
+      header: 'Pickup > Drop-off',
+      hideBelow: 'md',
+      cell: (d) => (
+        <span title={`${d.pickup_full_address ?? ''} > ${d.dropoff_full_address ?? ''}`}>
+          {shortPlace(d.pickup_city, d.pickup_full_address)} &gt; {shortPlace(d.dropoff_city, d.dropoff_full_address)}
+        </span>
+      ),
+    },
+    { id: 'window', header: 'Window', hideBelow: 'lg', cell: (d) => formatWindow(d.dropoff_window_start, d.dropoff_window_end) },
+    { id: 'status', header: 'Status', sortable: true, cell: (d) => <DeliveryStatusChip status={d.status} /> },
+    { id: 'driver', header: 'Driver', hideBelow: 'md', cell: (d) => d.driver_name ?? '—' },
+    { id: 'price', header: 'Price', sortable: true, align: 'end', cell: (d) => formatMoney(d.price, d.currency) },
+    { id: 'created_at', header: 'Created', sortable: true, hideBelow: 'sm', cell: (d) => formatDateTime(d.created_at) },
+  ];
+}
 
 /** A broadcast row is new when it was written once (a later write moves updated_at on). */
 const isInsert = (change: DeliveryChange) => typeof change.created_at === 'string' && change.created_at === change.updated_at;
 
-export function DeliveriesListPage() {
+/**
+ * The deliveries list: the admin's /deliveries, or with a `kind` one of the dispatcher's order
+ * sections (the list reads that kind only, whatever the URL says, and offers no kind filter).
+ */
+export function DeliveriesListPage({ kind, paths = ADMIN_DELIVERY_PATHS }: DeliveryScope) {
   const { user } = useSession();
   const tenantId = tenantIdOf(user) ?? '';
   const [, navigate] = useLocation();
   const table = useListUrlState(deliveryList);
+  const columns = useMemo(() => listColumns(paths, !kind), [paths, kind]);
   const list = useServerList({
-    queryKey: ['deliveries', tenantId],
+    queryKey: ['deliveries', tenantId, kind ?? 'any'],
     state: table.state,
-    fetchPage: (state, context) => listDeliveries(tenantId, state, context),
+    fetchPage: (state, context) => listDeliveries(tenantId, kind ? { ...state, filters: { ...state.filters, kind } } : state, context),
     rowKey: (d: DeliveryRow) => d.id,
     enabled: tenantId !== '',
   });
@@ -87,7 +93,7 @@ export function DeliveriesListPage() {
         if (row) {
           if (row.driver_id !== change.driver_id) reread = true;
           else updates.push({ op: 'update', row: { ...row, status: change.status, price: change.price, currency: change.currency } });
-        } else if (isInsert(change)) inserted = true;
+        } else if (isInsert(change) && inScope({ kind }, String(change.kind ?? ''))) inserted = true;
       }
       if (updates.length > 0) applyChanges(updates);
       const state = stateRef.current;
@@ -95,15 +101,15 @@ export function DeliveriesListPage() {
       if (reread || (inserted && newestFirst)) refetch();
       else if (inserted && shown.current[0]) applyChanges([{ op: 'insert', row: shown.current[0] }]);
     },
-    [applyChanges, refetch],
+    [applyChanges, refetch, kind],
   );
   const live = useFeedChanges(deliveryFeed, tenantId, onChanges, refetch);
 
   return (
     <div className="space-y-4">
-      <PageHeader title="Deliveries" breadcrumbs={[{ label: 'Dashboard', href: '/' }, { label: 'Deliveries' }]} />
+      <PageHeader title={paths.listLabel} breadcrumbs={[{ label: 'Dashboard', href: '/' }, { label: paths.listLabel }]} />
       <DataTable
-        label="Deliveries"
+        label={paths.listLabel}
         columns={columns}
         {...table}
         {...list.tableProps}
@@ -111,19 +117,19 @@ export function DeliveriesListPage() {
         rowLabel={(d) => d.delivery_code}
         searchPlaceholder="Search code, reference or customer"
         rowActions={(d) => [
-          { label: 'View', onSelect: () => navigate(`${LIST_PATH}/${d.id}`) },
+          { label: 'View', onSelect: () => navigate(paths.detail(d.id)) },
           {
             label: 'Edit',
-            onSelect: () => navigate(`${LIST_PATH}/${d.id}/edit`),
+            onSelect: () => navigate(paths.edit(d.id)),
             disabled: d.status !== 'pending' && d.status !== 'assigned',
             reason: 'Only pending or assigned deliveries can be edited',
           },
         ]}
-        toolbar={<Button onClick={() => navigate(`${LIST_PATH}/create`)}>Add delivery</Button>}
+        toolbar={<Button onClick={() => navigate(paths.create)}>Add delivery</Button>}
         filterFields={(draft, setDraft) => (
           <div className="space-y-4">
             <FilterCheckboxes label="Status" value={draft.status} options={DELIVERY_STATUS_OPTIONS} onChange={(status) => setDraft((current) => ({ ...current, status }))} />
-            <FilterSelect label="Kind" value={draft.kind} options={KIND_OPTIONS} onChange={(kind) => setDraft((current) => ({ ...current, kind }))} />
+            {!kind && <FilterSelect label="Kind" value={draft.kind} options={KIND_OPTIONS} onChange={(value) => setDraft((current) => ({ ...current, kind: value }))} />}
             <LookupFilter
               label="Service"
               value={draft.service_id}

@@ -28,6 +28,7 @@ import { deliveryEventFeed, deliveryFeed, type DeliveryEventChange } from '../at
 import { ActionDialog } from '../components/ActionDialog';
 import { useFeedChanges } from '../live';
 import { framing } from '../map';
+import { ADMIN_DELIVERY_PATHS, inScope, type DeliveryPaths, type DeliveryScope } from '../paths';
 import {
   DELIVERY_TOASTS,
   eventTitle,
@@ -41,8 +42,6 @@ import {
   type DeliveryEvent,
 } from '../schema';
 
-const LIST_PATH = '/deliveries';
-
 interface DetailRecord {
   detail: DeliveryDetail;
   events: DeliveryEvent[];
@@ -50,19 +49,20 @@ interface DetailRecord {
   actions: string[];
 }
 
-async function loadRecord(tenantId: string, id: string): Promise<DetailRecord | null> {
+/** The delivery and its history; null when it does not exist for the caller (or is of another kind than the scope's). */
+async function loadRecord(tenantId: string, id: string, scope: DeliveryScope): Promise<DetailRecord | null> {
   const detail = await getDeliveryDetail(tenantId, id);
-  if (!detail) return null;
+  if (!detail || !inScope(scope, detail.delivery.kind)) return null;
   const [events, assignments, actions] = await Promise.all([listDeliveryEvents(tenantId, id), listDeliveryAssignments(tenantId, id), getDeliveryActions(id)]);
   return { detail, events, assignments, actions };
 }
 
-export function DeliveryDetailPage() {
+export function DeliveryDetailPage({ kind, paths = ADMIN_DELIVERY_PATHS }: DeliveryScope) {
   const { id = '' } = useParams<{ id?: string }>();
   const { user } = useSession();
   const tenantId = tenantIdOf(user) ?? '';
   const toast = useToast();
-  const { state, retry, setRecord } = useRecordLoad<DetailRecord | null>(id && tenantId ? `${tenantId}/${id}` : null, () => loadRecord(tenantId, id), {
+  const { state, retry, setRecord } = useRecordLoad<DetailRecord | null>(id && tenantId ? `${tenantId}/${id}` : null, () => loadRecord(tenantId, id, { kind }), {
     onError: () => toast.error(DELIVERY_TOASTS.fetchFailed),
   });
   const record = state.status === 'ready' ? state.record : null;
@@ -71,20 +71,20 @@ export function DeliveryDetailPage() {
   // transaction) re-read in place, without a skeleton.
   const refresh = useCallback(() => {
     if (!id || !tenantId) return;
-    loadRecord(tenantId, id).then(
+    loadRecord(tenantId, id, { kind }).then(
       (next) => {
         if (next) setRecord(next);
       },
       () => undefined,
     );
-  }, [tenantId, id, setRecord]);
+  }, [tenantId, id, kind, setRecord]);
   const live = useFeedChanges(deliveryFeed, tenantId, (rows: DeliveryChange[]) => rows.some((row) => row.id === id) && refresh(), refresh);
   useFeedChanges(deliveryEventFeed, tenantId, (rows: DeliveryEventChange[]) => rows.some((row) => row.delivery_id === id) && refresh(), refresh);
 
   const header = (
     <PageHeader
       title={record ? `Delivery ${record.detail.delivery.delivery_code}` : 'Delivery'}
-      breadcrumbs={[{ label: 'Dashboard', href: '/' }, { label: 'Deliveries', href: LIST_PATH }, { label: record?.detail.delivery.delivery_code ?? 'Delivery' }]}
+      breadcrumbs={[{ label: 'Dashboard', href: '/' }, { label: paths.listLabel, href: paths.list }, { label: record?.detail.delivery.delivery_code ?? 'Delivery' }]}
     />
   );
 
@@ -93,15 +93,15 @@ export function DeliveryDetailPage() {
       state={state}
       onRetry={retry}
       header={header}
-      backTo={LIST_PATH}
-      backLabel="Back to deliveries"
+      backTo={paths.list}
+      backLabel={`Back to ${paths.listLabel.toLowerCase()}`}
       missing={!id}
       notFoundTitle={DELIVERY_TOASTS.notFound}
       notFoundDescription="It may have been mistyped, or it belongs to another business."
       failedTitle={DELIVERY_TOASTS.fetchFailed}
       loadingLabel="Loading delivery"
     >
-      {(loaded) => loaded && <DeliveryDetailView record={loaded} liveState={live.state} onChanged={refresh} />}
+      {(loaded) => loaded && <DeliveryDetailView record={loaded} liveState={live.state} onChanged={refresh} paths={paths} />}
     </RecordStates>
   );
 }
@@ -132,7 +132,17 @@ function Section({ title, children, actions }: { title: string; children: ReactN
 
 type Pending = null | 'unassign' | 'failed' | 'cancelled' | 'returned' | 'pending';
 
-function DeliveryDetailView({ record, liveState, onChanged }: { record: DetailRecord; liveState: 'connecting' | 'live' | 'offline'; onChanged: () => void }) {
+function DeliveryDetailView({
+  record,
+  liveState,
+  onChanged,
+  paths,
+}: {
+  record: DetailRecord;
+  liveState: 'connecting' | 'live' | 'offline';
+  onChanged: () => void;
+  paths: DeliveryPaths;
+}) {
   const { detail, events, assignments, actions } = record;
   const { delivery: d, names } = detail;
   const toast = useToast();
@@ -170,12 +180,12 @@ function DeliveryDetailView({ record, liveState, onChanged }: { record: DetailRe
   const toolbar = (
     <div className="flex flex-wrap gap-2" role="group" aria-label="Actions">
       {can('edit') && (
-        <Link href={`${LIST_PATH}/${d.id}/edit`} className={buttonClassName('secondary')}>
+        <Link href={paths.edit(d.id)} className={buttonClassName('secondary')}>
           Edit
         </Link>
       )}
       {can('assign') && (
-        <Link href={`/assignments/create?delivery_id=${d.id}`} className={buttonClassName('primary')}>
+        <Link href={paths.assign(d.id)} className={buttonClassName('primary')}>
           Assign
         </Link>
       )}

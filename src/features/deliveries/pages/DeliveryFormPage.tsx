@@ -26,23 +26,24 @@ import { addressLabel, createDelivery, getDelivery, lookupCustomers, lookupDeliv
 import { PreferenceHint } from '../components/PreferenceHint';
 import { QuotePreview } from '../components/QuotePreview';
 import { toFormFieldErrors } from '../errors';
+import { ADMIN_DELIVERY_PATHS, inScope, type DeliveryPaths, type DeliveryScope } from '../paths';
 import {
   DELIVERY_TOASTS,
   deliveryFormSchema,
   EDITABLE_STATUSES,
   emptyDeliveryForm,
   KIND_OPTIONS,
+  kindLabel,
   newPackage,
   PRIORITY_OPTIONS,
   statusLabel,
   toDeliveryForm,
   toDeliveryWrite,
   type Delivery,
+  type DeliveryKind,
   type DeliveryFormInput,
   type DeliveryFormValues,
 } from '../schema';
-
-const LIST_PATH = '/deliveries';
 
 /** The app's address dialog (features/addresses), composed in by src/app: a new address for the customer or the business. */
 export interface NewAddressDialogProps {
@@ -55,12 +56,21 @@ export interface NewAddressDialogProps {
 }
 export type NewAddressDialog = (props: NewAddressDialogProps) => ReactNode;
 
-export function DeliveryFormPage({ mode, addressDialog }: { mode: 'create' | 'edit'; addressDialog?: NewAddressDialog }) {
+interface FormPageProps extends DeliveryScope {
+  addressDialog?: NewAddressDialog;
+}
+
+/** Create or edit a delivery; with a `kind` (a dispatcher's order section) the kind is fixed and a delivery of another kind is not found. */
+export function DeliveryFormPage({ mode, addressDialog, kind, paths = ADMIN_DELIVERY_PATHS }: FormPageProps & { mode: 'create' | 'edit' }) {
   const { id } = useParams<{ id?: string }>();
   const { user } = useSession();
   const tenantId = tenantIdOf(user) ?? '';
   const toast = useToast();
-  const { state, retry } = useRecordLoad<Delivery | null>(mode === 'edit' && id && tenantId ? `${tenantId}/${id}` : null, () => getDelivery(tenantId, id ?? ''), {
+  const load = async () => {
+    const delivery = await getDelivery(tenantId, id ?? '');
+    return delivery && inScope({ kind }, delivery.kind) ? delivery : null;
+  };
+  const { state, retry } = useRecordLoad<Delivery | null>(mode === 'edit' && id && tenantId ? `${tenantId}/${id}` : null, load, {
     initial: mode === 'create' ? { status: 'ready', record: null } : undefined,
     onError: () => toast.error(DELIVERY_TOASTS.fetchFailed),
   });
@@ -71,8 +81,8 @@ export function DeliveryFormPage({ mode, addressDialog }: { mode: 'create' | 'ed
       title={mode === 'create' ? 'Create delivery' : `Edit delivery${loaded ? ` ${loaded.delivery_code}` : ''}`}
       breadcrumbs={[
         { label: 'Dashboard', href: '/' },
-        { label: 'Deliveries', href: LIST_PATH },
-        ...(loaded ? [{ label: loaded.delivery_code, href: `${LIST_PATH}/${loaded.id}` }] : []),
+        { label: paths.listLabel, href: paths.list },
+        ...(loaded ? [{ label: loaded.delivery_code, href: paths.detail(loaded.id) }] : []),
         { label: mode === 'create' ? 'Create' : 'Edit' },
       ]}
     />
@@ -83,24 +93,36 @@ export function DeliveryFormPage({ mode, addressDialog }: { mode: 'create' | 'ed
       state={state}
       onRetry={retry}
       header={header}
-      backTo={LIST_PATH}
-      backLabel="Back to deliveries"
+      backTo={paths.list}
+      backLabel={`Back to ${paths.listLabel.toLowerCase()}`}
       missing={mode === 'edit' && !id}
       notFoundTitle={DELIVERY_TOASTS.notFound}
       failedTitle={DELIVERY_TOASTS.fetchFailed}
       loadingLabel="Loading delivery"
     >
-      {(delivery) => <DeliveryForm key={delivery?.id ?? 'new'} tenantId={tenantId} delivery={delivery} addressDialog={addressDialog} />}
+      {(delivery) => <DeliveryForm key={delivery?.id ?? 'new'} tenantId={tenantId} delivery={delivery} addressDialog={addressDialog} kind={kind} paths={paths} />}
     </RecordStates>
   );
 }
 
-function DeliveryForm({ tenantId, delivery, addressDialog }: { tenantId: string; delivery: Delivery | null; addressDialog?: NewAddressDialog }) {
+function DeliveryForm({
+  tenantId,
+  delivery,
+  addressDialog,
+  kind,
+  paths,
+}: {
+  tenantId: string;
+  delivery: Delivery | null;
+  addressDialog?: NewAddressDialog;
+  kind?: DeliveryKind;
+  paths: DeliveryPaths;
+}) {
   const [, navigate] = useLocation();
   const toast = useToast();
   const editing = delivery !== null;
   const locked = delivery !== null && !EDITABLE_STATUSES.includes(delivery.status);
-  const form = useZodForm(deliveryFormSchema, { defaultValues: delivery ? toDeliveryForm(delivery) : emptyDeliveryForm() });
+  const form = useZodForm(deliveryFormSchema, { defaultValues: delivery ? toDeliveryForm(delivery) : { ...emptyDeliveryForm(), ...(kind ? { kind } : {}) } });
   const [customerId, overriding] = useWatch({ control: form.control, name: ['customer_id', 'override_price'] });
   const [adding, setAdding] = useState<null | { target: 'pickup_address_id' | 'dropoff_address_id'; userId: string | null }>(null);
 
@@ -110,11 +132,11 @@ function DeliveryForm({ tenantId, delivery, addressDialog }: { tenantId: string;
       if (delivery) {
         await updateDelivery(tenantId, delivery.id, write);
         toast.success(DELIVERY_TOASTS.updated);
-        navigate(`${LIST_PATH}/${delivery.id}`);
+        navigate(paths.detail(delivery.id));
       } else {
         const id = await createDelivery(tenantId, write);
         toast.success(DELIVERY_TOASTS.created);
-        navigate(`${LIST_PATH}/${id}`);
+        navigate(paths.detail(id));
       }
     } catch (error) {
       throw toFormFieldErrors(error);
@@ -145,14 +167,23 @@ function DeliveryForm({ tenantId, delivery, addressDialog }: { tenantId: string;
         {locked && delivery && (
           <p role="note" className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100">
             This delivery is {statusLabel(delivery.status).toLowerCase()}: it can no longer be edited.{' '}
-            <Link href={`${LIST_PATH}/${delivery.id}`} className="font-medium underline">
+            <Link href={paths.detail(delivery.id)} className="font-medium underline">
               Back to the delivery
             </Link>
           </p>
         )}
         <fieldset disabled={locked} className="space-y-6">
           <div className="grid gap-5 sm:grid-cols-2">
-            <SelectField<DeliveryFormInput, 'kind'> name="kind" label="Kind" required options={KIND_OPTIONS} />
+            {kind ? (
+              <div>
+                <span className="block text-sm font-medium">Kind</span>
+                <p className="mt-2 text-sm" data-testid="fixed-kind">
+                  {kindLabel(kind)}
+                </p>
+              </div>
+            ) : (
+              <SelectField<DeliveryFormInput, 'kind'> name="kind" label="Kind" required options={KIND_OPTIONS} />
+            )}
             <ComboboxField<DeliveryFormInput, 'customer_id'>
               name="customer_id"
               label="Customer"
@@ -246,7 +277,7 @@ function DeliveryForm({ tenantId, delivery, addressDialog }: { tenantId: string;
             <button
               type="button"
               className="text-sm text-slate-600 underline dark:text-slate-300"
-              onClick={() => navigate(delivery ? `${LIST_PATH}/${delivery.id}` : LIST_PATH)}
+              onClick={() => navigate(delivery ? paths.detail(delivery.id) : paths.list)}
             >
               Cancel
             </button>
@@ -273,10 +304,10 @@ function DeliveryForm({ tenantId, delivery, addressDialog }: { tenantId: string;
   );
 }
 
-export function DeliveryCreatePage({ addressDialog }: { addressDialog?: NewAddressDialog }) {
-  return <DeliveryFormPage mode="create" addressDialog={addressDialog} />;
+export function DeliveryCreatePage(props: FormPageProps) {
+  return <DeliveryFormPage mode="create" {...props} />;
 }
 
-export function DeliveryEditPage({ addressDialog }: { addressDialog?: NewAddressDialog }) {
-  return <DeliveryFormPage mode="edit" addressDialog={addressDialog} />;
+export function DeliveryEditPage(props: FormPageProps) {
+  return <DeliveryFormPage mode="edit" {...props} />;
 }

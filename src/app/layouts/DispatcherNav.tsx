@@ -1,0 +1,38 @@
+import { Link, useRouter } from 'wouter';
+import { DISPATCHER_SECTIONS } from '../../lib/dispatcher-sections';
+import { isNavItemActive } from './nav';
+import { usePathname } from './use-pathname';
+
+/** The dispatcher's areas, relative to /{slug}/dispatcher: the layout has no sidebar, so they are a bar under the header. */
+export const DISPATCHER_NAV: readonly { label: string; path: string }[] = [
+  { label: 'Board', path: '' },
+  ...DISPATCHER_SECTIONS.map((section) => ({ label: section.nav, path: section.path })),
+  { label: 'Remit', path: '/remit' },
+];
+
+const itemBase =
+  'inline-flex shrink-0 items-center rounded-md px-3 py-1.5 text-sm font-medium whitespace-nowrap transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand';
+const itemIdle = 'text-slate-700 hover:bg-slate-100 hover:text-slate-900 dark:text-slate-300 dark:hover:bg-slate-800 dark:hover:text-white';
+const itemActive = 'bg-brand/10 font-semibold text-brand';
+
+export function DispatcherNav() {
+  const pathname = usePathname();
+  const { base } = useRouter();
+  return (
+    <nav aria-label="Dispatcher" className="overflow-x-auto px-2 pb-2 sm:px-4">
+      <ul className="flex items-center gap-1">
+        {DISPATCHER_NAV.map((item) => {
+          const href = `${base}${item.path}`;
+          const active = isNavItemActive({ href, exact: item.path === '' }, pathname);
+          return (
+            <li key={item.label}>
+              <Link href={`~${href}`} aria-current={active ? 'page' : undefined} className={`${itemBase} ${active ? itemActive : itemIdle}`}>
+                {item.label}
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
+  );
+}

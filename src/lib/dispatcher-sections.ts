@@ -1,0 +1,22 @@
+/**
+ * The dispatcher's order sections (spec section 2): one per delivery kind under /{slug}/dispatcher/,
+ * each with index, new, {deliveryId} and {deliveryId}/edit. The route table, the dispatcher's top bar
+ * and any screen linking to a delivery in the dispatcher area (the support queue) read them here.
+ */
+export const DISPATCHER_SECTIONS = [
+  { kind: 'on_demand', path: '/ondemand_orders', nav: 'On-demand', title: 'On-demand orders' },
+  { kind: 'pickup', path: '/pickup_orders', nav: 'Pickup', title: 'Pickup orders' },
+  { kind: 'delivery', path: '/delivery_orders', nav: 'Delivery', title: 'Delivery orders' },
+  { kind: 'pickup_delivery', path: '/pickup_delivery', nav: 'Pickup & delivery', title: 'Pickup and delivery orders' },
+] as const;
+
+export type DispatcherSection = (typeof DISPATCHER_SECTIONS)[number];
+
+/** A delivery's page in the dispatcher area (relative to /{slug}/dispatcher): its kind's section, else the board with it selected. */
+export function dispatcherDeliveryPath(kind: string, deliveryId: string): string {
+  const section = DISPATCHER_SECTIONS.find((s) => s.kind === kind);
+  return section ? `${section.path}/${deliveryId}` : `/?delivery=${deliveryId}`;
+}
+
+/** Where a dispatcher assigns a delivery: the board, with it selected. */
+export const boardDeliveryPath = (deliveryId: string) => `/?delivery=${deliveryId}`;
