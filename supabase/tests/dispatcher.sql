@@ -6,30 +6,11 @@
 begin;
 select plan(81);
 
-create function pg_temp.details(statement text) returns jsonb
-language plpgsql
-as $$
-declare
-  d text;
-begin
-  begin
-    execute statement;
-  exception when others then
-    get stacked diagnostics d = pg_exception_detail;
-    begin
-      return d::jsonb;
-    exception when others then
-      return null;
-    end;
-  end;
-  return null;
-end;
-$$;
 create function pg_temp.has_detail(statement text, field text, part text) returns boolean
 language sql
 as $$
   select coalesce((select bool_or(e ->> 'field' = field and position(part in e ->> 'message') > 0)
-    from jsonb_array_elements(pg_temp.details(statement)) e), false);
+    from jsonb_array_elements(tests.details(statement)) e), false);
 $$;
 
 -- Fixtures: acme's open (unacknowledged) recent failures, one of globex's, an acme zone and service.
