@@ -1,3 +1,4 @@
+import { edgeFunctionError } from '../../lib/edge-functions';
 import { supabase } from '../../lib/supabase';
 import { trackingSchema, type Tracking } from './schema';
 
@@ -36,4 +37,27 @@ export async function trackDelivery(token: string, signal?: AbortSignal): Promis
 export function parseTrackingUpdate(payload: unknown): Tracking | null {
   const parsed = trackingSchema.safeParse(payload);
   return parsed.success ? parsed.data : null;
+}
+
+export interface TrackingProofPhoto {
+  key: string;
+  label: string;
+  url: string;
+  fileName: string;
+}
+
+/**
+ * The delivered parcel's doorstep photos as short-lived signed URLs: the `proofs` bucket is
+ * private, so the `tracking-proof` edge function signs them for whoever holds the token (photos
+ * only, never the signature; the same rate limit as the lookup).
+ */
+export async function trackingProofPhotos(token: string): Promise<TrackingProofPhoto[]> {
+  const { data, error } = await supabase.functions.invoke<{ data?: { photos?: { url: string }[] } }>('tracking-proof', { body: { token } });
+  if (error) throw await edgeFunctionError(error, 'Could not load the photos');
+  return (data?.data?.photos ?? []).map((photo, index) => ({
+    key: `${index}`,
+    label: `Photo ${index + 1}`,
+    url: photo.url,
+    fileName: `photo-${index + 1}.${/\.png(\?|$)/i.test(photo.url) ? 'png' : 'jpg'}`,
+  }));
 }

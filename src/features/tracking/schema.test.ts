@@ -71,6 +71,22 @@ describe('trackingSteps', () => {
     expect(steps[4]!.at).toBeNull();
   });
 
+  it('the driver\'s arrivals are sub-steps: at the pickup under the assigned step, at the door under on the way', () => {
+    const steps = trackingSteps(
+      tracking({
+        status: 'in_transit',
+        arrivals: [
+          { stop: 'pickup', at: '2026-11-25T09:20:00Z' },
+          { stop: 'dropoff', at: '2026-11-25T09:50:00Z' },
+        ],
+      }),
+    );
+    expect(steps.find((s) => s.key === 'assigned')?.arrival).toEqual({ label: 'Driver arrived at pickup', at: '2026-11-25T09:20:00Z' });
+    expect(steps.find((s) => s.key === 'in_transit')?.arrival).toEqual({ label: 'Driver arrived at your door', at: '2026-11-25T09:50:00Z' });
+    expect(steps.filter((s) => s.arrival)).toHaveLength(2);
+    expect(trackingSteps(tracking({ status: 'accepted' })).some((s) => s.arrival)).toBe(false);
+  });
+
   it('delivered: every step done', () => {
     const steps = trackingSteps(tracking({ status: 'delivered', timeline: [{ status: 'delivered', at: '2026-11-25T10:00:00Z' }] }));
     expect(steps.every((s) => s.state === 'done')).toBe(true);

@@ -31,6 +31,8 @@ export const trackingSchema = z.object({
   estimate: timestamp.optional(),
   destination: z.object({ city: z.string().nullish(), country: z.string().nullish() }).optional(),
   driver: z.object({ first_name: z.string(), position: trackingPositionSchema.optional() }).optional(),
+  /** The current driver's arrivals at the pickup and the drop-off (sub-steps of the stepper). */
+  arrivals: z.array(z.object({ stop: z.enum(['pickup', 'dropoff']), at: timestamp })).catch([]).optional(),
   delivered_at: timestamp.optional(),
   proof: z.object({ signature: z.boolean(), photos: z.number().int().min(0) }).optional(),
   failure_reason: z.string().optional(),
@@ -102,6 +104,8 @@ export interface TrackingStep {
   state: StepState;
   /** When the delivery reached this step (its latest time in the timeline). */
   at: string | null;
+  /** A sub-step reached within this step: the driver's arrival at the pickup or the door. */
+  arrival?: { label: string; at: string };
 }
 
 const STEP_STATUSES: Record<'placed' | 'assigned' | 'picked_up' | 'in_transit' | 'delivered', readonly DeliveryStatus[]> = {
@@ -140,7 +144,18 @@ function reachedAt(timeline: Tracking['timeline'], statuses: readonly string[]):
  * The steps to show: the normal way, done up to the current status; a failed, cancelled or
  * returned delivery ends at that outcome after the last step it reached.
  */
-export function trackingSteps(tracking: Pick<Tracking, 'status' | 'timeline' | 'created_at'>): TrackingStep[] {
+export function trackingSteps(tracking: Pick<Tracking, 'status' | 'timeline' | 'created_at' | 'arrivals'>): TrackingStep[] {
+  const pickup = tracking.arrivals?.find((a) => a.stop === 'pickup');
+  const dropoff = tracking.arrivals?.find((a) => a.stop === 'dropoff');
+  return stepsOf(tracking).map((step) => {
+    // Arrived at the pickup while a driver is assigned; at the door while on the way.
+    if (step.key === 'assigned' && pickup) return { ...step, arrival: { label: 'Driver arrived at pickup', at: pickup.at } };
+    if (step.key === 'in_transit' && dropoff) return { ...step, arrival: { label: 'Driver arrived at your door', at: dropoff.at } };
+    return step;
+  });
+}
+
+function stepsOf(tracking: Pick<Tracking, 'status' | 'timeline' | 'created_at'>): TrackingStep[] {
   const { status, timeline } = tracking;
   const at = (step: NormalStep) => (step === 'placed' ? (reachedAt(timeline, ['pending']) ?? tracking.created_at) : reachedAt(timeline, STEP_STATUSES[step]));
   const current = stepOf(status);

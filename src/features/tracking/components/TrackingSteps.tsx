@@ -43,6 +43,12 @@ export function TrackingSteps({ steps }: { steps: readonly TrackingStep[] }) {
                 <span className="sr-only"> ({STATE_TEXT[step.state]})</span>
               </p>
               {step.at && <p className="text-xs text-slate-600 dark:text-slate-400">{formatTrackingTime(step.at)}</p>}
+              {step.arrival && (
+                <p className="mt-1 text-xs text-slate-700 dark:text-slate-300" data-testid="tracking-arrival">
+                  <span aria-hidden="true">↳ </span>
+                  {step.arrival.label} · {formatTrackingTime(step.arrival.at)}
+                </p>
+              )}
             </div>
           </li>
         );

@@ -17,9 +17,11 @@ class TrackingLookupError extends Error {
   }
 }
 const trackDelivery = vi.fn();
+const trackingProofPhotos = vi.fn(async () => [{ key: '0', label: 'Photo 1', url: 'https://signed.test/photo-1.jpg', fileName: 'photo-1.jpg' }]);
 vi.mock('../api', () => ({
   TrackingLookupError,
   trackDelivery: (...args: unknown[]) => trackDelivery(...args),
+  trackingProofPhotos: (...args: unknown[]) => trackingProofPhotos(...(args as [])),
   parseTrackingUpdate: (payload: unknown) => {
     const parsed = trackingSchema.safeParse(payload);
     return parsed.success ? parsed.data : null;
@@ -151,6 +153,10 @@ describe('TrackingPage', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByTestId('tracking-proof')).toHaveTextContent('Signed for on delivery');
     expect(screen.getByTestId('tracking-proof')).toHaveTextContent('1 photo taken at the door');
+    // The photo's thumbnail, signed by the edge function for the token's holder.
+    const photos = await screen.findByRole('list', { name: 'Photos taken at the door' });
+    expect(trackingProofPhotos).toHaveBeenCalledWith(TOKEN);
+    expect(photos.querySelector('img')).toHaveAttribute('src', 'https://signed.test/photo-1.jpg');
     cleanup();
 
     trackDelivery.mockRejectedValueOnce(new Error('network down'));

@@ -9,8 +9,10 @@ import { DeliveryStatusChip } from '../../../ui/delivery-status';
 import { ErrorState } from '../../../ui/ErrorState';
 import { LiveIndicator } from '../../../ui/LiveIndicator';
 import { MapView, type MapMarker } from '../../../ui/map';
+import { ProofGallery } from '../../../ui/proof';
 import { Skeleton } from '../../../ui/Skeleton';
 import { TextField } from '../../../ui/TextField';
+import { trackingProofPhotos } from '../api';
 import { TrackingSteps } from '../components/TrackingSteps';
 import { formatTrackingTime, formatTrackingWindow } from '../format';
 import {
@@ -154,7 +156,19 @@ function DriverCard({ tracking, receivedAt }: { tracking: Tracking; receivedAt: 
   );
 }
 
-function TrackingView({ tracking, receivedAt, live, brand }: { tracking: Tracking; receivedAt: number; live: 'connecting' | 'live' | 'offline'; brand: TrackingBrand | null }) {
+function TrackingView({
+  token,
+  tracking,
+  receivedAt,
+  live,
+  brand,
+}: {
+  token: string;
+  tracking: Tracking;
+  receivedAt: number;
+  live: 'connecting' | 'live' | 'offline';
+  brand: TrackingBrand | null;
+}) {
   const steps = useMemo(() => trackingSteps(tracking), [tracking]);
   const name = businessName(tracking.business);
   useDocumentTitle(`Tracking ${tracking.code} | ${name}`);
@@ -227,6 +241,11 @@ function TrackingView({ tracking, receivedAt, live, brand }: { tracking: Trackin
             <li>{tracking.proof.signature ? 'Signed for on delivery' : 'No signature taken'}</li>
             <li>{tracking.proof.photos === 0 ? 'No photos' : tracking.proof.photos === 1 ? '1 photo taken at the door' : `${tracking.proof.photos} photos taken at the door`}</li>
           </ul>
+          {tracking.proof.photos > 0 && (
+            <div className="mt-3">
+              <ProofGallery label="Photos taken at the door" loadKey={`${token}:${tracking.proof.photos}`} load={() => trackingProofPhotos(token)} emptyText="The photos are not available." />
+            </div>
+          )}
         </Card>
       )}
 
@@ -301,7 +320,7 @@ export function TrackingPage({ brand }: TrackingPageProps) {
         <ErrorState title={TRACKING_MESSAGES.errorTitle} detail={TRACKING_MESSAGES.errorDetail} onRetry={retry} />
       </Card>
     );
-  else body = <TrackingView tracking={state.tracking} receivedAt={state.receivedAt} live={live} brand={theme} />;
+  else if (token) body = <TrackingView token={token} tracking={state.tracking} receivedAt={state.receivedAt} live={live} brand={theme} />;
 
   return (
     <div style={style} className="min-h-dvh bg-brand-bg text-brand-text dark:bg-slate-950 dark:text-slate-100">
