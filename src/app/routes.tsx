@@ -43,6 +43,7 @@ const BusinessPickerPage = lazyWithRetry(async () => ({ default: (await import('
 const TrackingPage = lazyWithRetry(async () => ({ default: (await import('../features/tracking/pages/TrackingPage')).TrackingPage }));
 const AdminDashboardPage = lazyWithRetry(() => import('../features/dashboards/pages/AdminDashboardPage'));
 const DispatcherDashboardPage = lazyWithRetry(() => import('../features/dashboards/pages/DispatcherDashboardPage'));
+const DispatchBoardPage = lazyWithRetry(() => import('../features/dispatch-board/pages/DispatchBoardPage'));
 const RemitPage = lazyWithRetry(() => import('../features/remit/pages/RemitPage'));
 const DriverDashboardPage = lazyWithRetry(() => import('../features/dashboards/pages/DriverDashboardPage'));
 const DriverAppPage = lazyWithRetry(() => import('../features/driver-app/pages/DriverAppPage'));
@@ -524,7 +525,7 @@ function DispatcherArea() {
         <Route path="/">
           <DispatcherLayout>
             <Page>
-              <DispatcherDashboardPage />
+              <DispatchBoardPage tools={<DispatcherDashboardPage />} />
             </Page>
           </DispatcherLayout>
         </Route>

@@ -1,0 +1,130 @@
+import type { GeoJSONSource } from 'maplibre-gl';
+import { useEffect, useMemo, useRef } from 'react';
+import { MapView, useMapContext, type TenantMapCentre } from '../../../ui/map';
+import type { DriverHealth } from '../board';
+import type { BoardDelivery } from '../model';
+
+export const HEALTH_COLOURS: Record<DriverHealth, string> = {
+  available: '#16a34a',
+  busy: '#2563eb',
+  on_break: '#d97706',
+  offline: '#64748b',
+  not_responding: '#dc2626',
+};
+
+export interface MapDriver {
+  id: string;
+  name: string;
+  lat: number;
+  lng: number;
+  health: DriverHealth;
+}
+
+interface BoardMapProps {
+  drivers: readonly MapDriver[];
+  unassigned: readonly BoardDelivery[];
+  selected: BoardDelivery | null;
+  defaultCenter?: TenantMapCentre | null;
+  mapboxToken?: string | null;
+}
+
+/**
+ * The board's map: drivers and unassigned pickups as GeoJSON sources (one source per kind, not a DOM
+ * node per marker, so hundreds of drivers stay cheap), driver dots gliding between fixes.
+ */
+export function BoardMap({ drivers, unassigned, selected, defaultCenter, mapboxToken }: BoardMapProps) {
+  const hasData = drivers.length > 0 || unassigned.length > 0;
+  const center = useMemo<[number, number] | null>(() => {
+    const first = drivers[0] ?? null;
+    if (first) return [first.lng, first.lat];
+    const d = unassigned[0];
+    return d ? [d.pickup_lng, d.pickup_lat] : null;
+    // The first view only: later moves must not pull the map around under the dispatcher.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [hasData]);
+  return (
+    <MapView label="Drivers and deliveries map" center={center} defaultCenter={defaultCenter} zoom={11} height="100%" className="h-full min-h-[320px]" mapboxToken={mapboxToken}>
+      <BoardLayers drivers={drivers} unassigned={unassigned} selected={selected} />
+    </MapView>
+  );
+}
+
+const ANIMATION_MS = 1000;
+
+interface Point {
+  lat: number;
+  lng: number;
+}
+
+function driversCollection(drivers: readonly MapDriver[], at: ReadonlyMap<string, Point>): GeoJSON.FeatureCollection {
+  return {
+    type: 'FeatureCollection',
+    features: drivers.map((d) => {
+      const p = at.get(d.id) ?? d;
+      return { type: 'Feature', id: d.id, properties: { id: d.id, name: d.name, colour: HEALTH_COLOURS[d.health] }, geometry: { type: 'Point', coordinates: [p.lng, p.lat] } };
+    }),
+  };
+}
+
+function BoardLayers({ drivers, unassigned, selected }: { drivers: readonly MapDriver[]; unassigned: readonly BoardDelivery[]; selected: BoardDelivery | null }) {
+  const context = useMapContext();
+  const map = context?.map ?? null;
+  const generation = context?.styleGeneration ?? 0;
+  const shown = useRef(new Map<string, Point>());
+  const frame = useRef<number | null>(null);
+
+  useEffect(() => {
+    if (!map) return;
+    if (!map.getSource('board-stops')) {
+      map.addSource('board-stops', { type: 'geojson', data: { type: 'FeatureCollection', features: [] } });
+      map.addLayer({ id: 'board-stops', type: 'circle', source: 'board-stops', paint: { 'circle-radius': ['get', 'radius'], 'circle-color': ['get', 'colour'], 'circle-stroke-color': '#ffffff', 'circle-stroke-width': 1.5 } });
+    }
+    if (!map.getSource('board-drivers')) {
+      map.addSource('board-drivers', { type: 'geojson', data: { type: 'FeatureCollection', features: [] } });
+      map.addLayer({ id: 'board-drivers', type: 'circle', source: 'board-drivers', paint: { 'circle-radius': 7, 'circle-color': ['get', 'colour'], 'circle-stroke-color': '#ffffff', 'circle-stroke-width': 2 } });
+    }
+  }, [map, generation]);
+
+  useEffect(() => {
+    const source = map?.getSource('board-stops') as GeoJSONSource | undefined;
+    if (!source) return;
+    const features: GeoJSON.Feature[] = unassigned.map((d) => ({
+      type: 'Feature',
+      properties: { colour: '#f59e0b', radius: 5 },
+      geometry: { type: 'Point', coordinates: [d.pickup_lng, d.pickup_lat] },
+    }));
+    if (selected) {
+      features.push({ type: 'Feature', properties: { colour: '#7c3aed', radius: 7 }, geometry: { type: 'Point', coordinates: [selected.pickup_lng, selected.pickup_lat] } });
+      features.push({ type: 'Feature', properties: { colour: '#db2777', radius: 7 }, geometry: { type: 'Point', coordinates: [selected.dropoff_lng, selected.dropoff_lat] } });
+    }
+    void source.setData({ type: 'FeatureCollection', features });
+  }, [map, generation, unassigned, selected]);
+
+  useEffect(() => {
+    const source = map?.getSource('board-drivers') as GeoJSONSource | undefined;
+    if (!source) return;
+    // Glide from where each dot is drawn now to its new fix, so a position every few seconds reads as movement.
+    const from = new Map(shown.current);
+    const start = performance.now();
+    const step = (time: number) => {
+      const t = Math.min(1, (time - start) / ANIMATION_MS);
+      const ease = t * (2 - t);
+      const next = new Map<string, Point>();
+      for (const d of drivers) {
+        const a = from.get(d.id) ?? d;
+        next.set(d.id, { lat: a.lat + (d.lat - a.lat) * ease, lng: a.lng + (d.lng - a.lng) * ease });
+      }
+      shown.current = next;
+      void source.setData(driversCollection(drivers, next));
+      frame.current = t < 1 ? requestAnimationFrame(step) : null;
+    };
+    if (frame.current !== null) cancelAnimationFrame(frame.current);
+    frame.current = requestAnimationFrame(step);
+    return () => {
+      if (frame.current !== null) cancelAnimationFrame(frame.current);
+      frame.current = null;
+    };
+  }, [map, generation, drivers]);
+
+  return null;
+}

@@ -1,0 +1,222 @@
+import { useDraggable } from '@dnd-kit/core';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useEffect, useRef, useState, type KeyboardEvent, type MouseEvent, type PointerEvent } from 'react';
+import { Chip } from '../../../ui/Chip';
+import { DeliveryStatusChip } from '../../../ui/delivery-status';
+import type { BoardDelivery } from '../model';
+import { formatClock, shortAddress } from './format';
+
+/** What a drag carries: the deliveries moved (the checked ones when the dragged card is checked) and where they came from. */
+export interface DragData {
+  deliveryIds: string[];
+  fromDriverId: string | null;
+}
+
+const ROW_HEIGHT = 76;
+
+export interface DeliveryListProps {
+  /** The list's accessible name, e.g. 'Unassigned queue'. */
+  label: string;
+  items: readonly BoardDelivery[];
+  late: ReadonlySet<string>;
+  selectedId: string | null;
+  onOpen: (id: string) => void;
+  /** Multi-select (the unassigned queue): checkboxes and shift-click ranges. */
+  checked?: ReadonlySet<string>;
+  onCheckedChange?: (next: Set<string>) => void;
+  /** Cards may be dragged onto a driver (unassigned and still-movable assigned work). */
+  draggable?: (d: BoardDelivery) => boolean;
+  fromDriverId?: string | null;
+  /** The driver's name under each card (lanes that mix drivers). */
+  driverName?: (id: string | null) => string | null;
+  /** Virtualized for long lanes; short lists (a driver's tasks) render plainly. */
+  virtual?: boolean;
+  height?: number;
+  emptyText: string;
+}
+
+/**
+ * A board lane: cards of deliveries, focusable as one list (J/K or the arrow keys move, Enter opens,
+ * Space ticks in the queue), virtualized so thousands of rows stay smooth.
+ */
+export function DeliveryList({
+  label,
+  items,
+  late,
+  selectedId,
+  onOpen,
+  checked,
+  onCheckedChange,
+  draggable,
+  fromDriverId = null,
+  driverName,
+  virtual = true,
+  height = 420,
+  emptyText,
+}: DeliveryListProps) {
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const [active, setActive] = useState(0);
+  const anchor = useRef<number | null>(null);
+  const virtualizer = useVirtualizer({ count: virtual ? items.length : 0, getScrollElement: () => scrollRef.current, estimateSize: () => ROW_HEIGHT, overscan: 8 });
+  const index = Math.min(active, Math.max(0, items.length - 1));
+
+  useEffect(() => {
+    if (virtual && items.length > 0) virtualizer.scrollToIndex(index, { align: 'auto' });
+  }, [index, virtual, items.length, virtualizer]);
+
+  const toggle = (i: number, range: boolean) => {
+    if (!checked || !onCheckedChange) return;
+    const next = new Set(checked);
+    const id = items[i]!.id;
+    if (range && anchor.current !== null) {
+      const [from, to] = [Math.min(anchor.current, i), Math.max(anchor.current, i)];
+      for (let k = from; k <= to; k += 1) next.add(items[k]!.id);
+    } else if (next.has(id)) next.delete(id);
+    else next.add(id);
+    anchor.current = i;
+    onCheckedChange(next);
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if ((event.target as HTMLElement).closest('[data-drag-handle], input, button')) return;
+    if (items.length === 0) return;
+    if (event.key === 'j' || event.key === 'ArrowDown') {
+      event.preventDefault();
+      setActive(Math.min(index + 1, items.length - 1));
+    } else if (event.key === 'k' || event.key === 'ArrowUp') {
+      event.preventDefault();
+      setActive(Math.max(index - 1, 0));
+    } else if (event.key === 'Enter') {
+      event.preventDefault();
+      onOpen(items[index]!.id);
+    } else if (event.key === ' ' && checked) {
+      event.preventDefault();
+      toggle(index, event.shiftKey);
+    }
+  };
+
+  const card = (d: BoardDelivery, i: number) => (
+    <DeliveryCard
+      key={d.id}
+      delivery={d}
+      late={late.has(d.id)}
+      active={i === index}
+      selected={d.id === selectedId}
+      checked={checked?.has(d.id)}
+      onCheck={checked ? (range) => toggle(i, range) : undefined}
+      onOpen={() => {
+        setActive(i);
+        onOpen(d.id);
+      }}
+      drag={draggable?.(d) ? { deliveryIds: checked?.has(d.id) ? [...checked] : [d.id], fromDriverId } : null}
+      driverName={driverName?.(d.driver_id) ?? null}
+    />
+  );
+
+  return (
+    <div
+      role="list"
+      aria-label={label}
+      tabIndex={0}
+      onKeyDown={onKeyDown}
+      aria-activedescendant={items[index] ? `card-${items[index].id}` : undefined}
+      className="rounded-lg outline-none focus-visible:ring-2 focus-visible:ring-brand"
+    >
+      {items.length === 0 ? (
+        <p className="px-2 py-6 text-center text-sm text-slate-500 dark:text-slate-400">{emptyText}</p>
+      ) : virtual ? (
+        <div ref={scrollRef} className="overflow-y-auto" style={{ maxHeight: height }}>
+          <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+            {virtualizer.getVirtualItems().map((row) => (
+              <div key={row.key} style={{ position: 'absolute', top: 0, left: 0, right: 0, transform: `translateY(${row.start}px)`, height: ROW_HEIGHT }} className="pb-1.5">
+                {card(items[row.index]!, row.index)}
+              </div>
+            ))}
+          </div>
+        </div>
+      ) : (
+        <div className="space-y-1.5">{items.map(card)}</div>
+      )}
+    </div>
+  );
+}
+
+interface DeliveryCardProps {
+  delivery: BoardDelivery;
+  late: boolean;
+  active: boolean;
+  selected: boolean;
+  checked?: boolean;
+  onCheck?: (range: boolean) => void;
+  onOpen: () => void;
+  drag: DragData | null;
+  driverName: string | null;
+}
+
+function DeliveryCard({ delivery: d, late, active, selected, checked, onCheck, onOpen, drag, driverName }: DeliveryCardProps) {
+  const { attributes, listeners, setNodeRef, isDragging } = useDraggable({ id: `delivery:${d.id}`, data: drag ?? undefined, disabled: !drag });
+  const window = d.dropoff_window_end ? `by ${formatClock(d.dropoff_window_end)}` : d.pickup_window_end ? `pick up by ${formatClock(d.pickup_window_end)}` : null;
+  return (
+    <div
+      ref={setNodeRef}
+      id={`card-${d.id}`}
+      role="listitem"
+      aria-label={`${d.delivery_code}${late ? ', late' : ''}`}
+      data-testid="board-card"
+      data-code={d.delivery_code}
+      onPointerDown={drag ? (listeners?.onPointerDown as ((event: PointerEvent<HTMLDivElement>) => void) | undefined) : undefined}
+      onClick={(event: MouseEvent) => {
+        if ((event.target as HTMLElement).closest('input, [data-drag-handle]')) return;
+        if (event.shiftKey && onCheck) {
+          event.preventDefault();
+          onCheck(true);
+          return;
+        }
+        onOpen();
+      }}
+      className={`flex h-[70px] cursor-pointer items-start gap-2 rounded-lg border bg-white px-2 py-1.5 text-sm shadow-sm dark:bg-slate-900 ${
+        selected ? 'border-brand ring-1 ring-brand' : late ? 'border-red-300 dark:border-red-800' : 'border-slate-200 dark:border-slate-700'
+      } ${active ? 'outline-2 outline-offset-1 outline-slate-400' : ''} ${isDragging ? 'opacity-40' : ''}`}
+    >
+      {onCheck && (
+        <input
+          type="checkbox"
+          className="mt-1 size-4"
+          aria-label={`Select ${d.delivery_code}`}
+          checked={checked ?? false}
+          onChange={() => undefined}
+          onClick={(event) => {
+            event.stopPropagation();
+            onCheck(event.shiftKey);
+          }}
+        />
+      )}
+      <div className="min-w-0 flex-1">
+        <div className="flex items-center gap-1.5">
+          <span className="font-mono text-xs font-semibold">{d.delivery_code}</span>
+          <DeliveryStatusChip status={d.status} />
+          {late && <Chip tone="error">Late</Chip>}
+          {(d.priority === 'urgent' || d.priority === 'high') && <Chip tone="warning">{d.priority === 'urgent' ? 'Urgent' : 'High'}</Chip>}
+        </div>
+        <p className="truncate text-xs text-slate-600 dark:text-slate-400" title={d.dropoff_address?.full_address}>
+          To {shortAddress(d.dropoff_address?.full_address)}
+        </p>
+        <p className="truncate text-xs text-slate-500 dark:text-slate-400">
+          {[window, `${Number(d.total_weight_kg)} kg`, driverName].filter(Boolean).join(' · ')}
+        </p>
+      </div>
+      {drag && (
+        <button
+          type="button"
+          data-drag-handle
+          aria-label={`Drag ${d.delivery_code}`}
+          className="cursor-grab rounded px-1 text-slate-400 hover:text-slate-700 focus-visible:outline-2 focus-visible:outline-brand dark:hover:text-slate-200"
+          {...attributes}
+          {...listeners}
+        >
+          ⠿
+        </button>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,592 @@
+import { DndContext, KeyboardSensor, PointerSensor, useDroppable, useSensor, useSensors, type DragEndEvent } from '@dnd-kit/core';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useLocation, useSearch } from 'wouter';
+import { InvalidProblemError, rankDrivers, solve, type RankedDriver, type Solution } from '../../../lib/dispatch';
+import { mapsToken } from '../../../lib/geocoding';
+import type { ConnectionState } from '../../../lib/realtime';
+import { useTenantId } from '../../../lib/tenant';
+import { useTenantSettings } from '../../../lib/tenant-settings';
+import { useLiveCollection } from '../../../lib/use-live-collection';
+import { useNow } from '../../../lib/use-now';
+import { Button } from '../../../ui/Button';
+import { ConfirmDialog } from '../../../ui/ConfirmDialog';
+import { ErrorState } from '../../../ui/ErrorState';
+import { LiveIndicator } from '../../../ui/LiveIndicator';
+import { Skeleton } from '../../../ui/Skeleton';
+import { assignDelivery, fetchNames, fetchReference, moveAssignment, refusalText, unassignDelivery } from '../api';
+import { boardAssignmentsSource, boardDeliveriesSource, boardDriversSource } from '../atoms';
+import {
+  buildLanes,
+  driverHealth,
+  endMove,
+  openAssignmentOf,
+  parseFilters,
+  plannerDelivery,
+  plannerDrivers,
+  startMove,
+  WINDOW_FILTER_LABELS,
+  WINDOW_FILTERS,
+  withMoves,
+  writeFilters,
+  type BoardFilters,
+  type PendingMoves,
+} from '../board';
+import { AssignDialog } from '../components/AssignDialog';
+import { AutoAssignDialog, type CommitResult } from '../components/AutoAssignDialog';
+import { BoardMap, type MapDriver } from '../components/BoardMap';
+import { DeliveryList, type DragData } from '../components/DeliveryList';
+import { DeliveryPanel } from '../components/DeliveryPanel';
+import { DriversPanel, type DriverEntry } from '../components/DriversPanel';
+import type { BoardDelivery, BoardReference } from '../model';
+
+export interface DispatchBoardPageProps {
+  /** Other features' pieces for the selected delivery's panel (the chat button), composed in src/app. */
+  panelExtras?: (delivery: BoardDelivery) => ReactNode;
+  /** The dashboard's other tools (remit, quote), shown under the board. */
+  tools?: ReactNode;
+}
+
+/** The dispatcher's dashboard (issue 11, "The live board"). */
+export function DispatchBoardPage({ panelExtras, tools }: DispatchBoardPageProps) {
+  const tenantId = useTenantId();
+  return (
+    <div className="space-y-8">
+      {tenantId ? <Board tenantId={tenantId} panelExtras={panelExtras} /> : <Skeleton className="h-96 w-full" />}
+      {tools}
+    </div>
+  );
+}
+
+const KIND_OPTIONS = [
+  { value: 'on_demand', label: 'On demand' },
+  { value: 'pickup', label: 'Pickup' },
+  { value: 'delivery', label: 'Delivery' },
+  { value: 'pickup_delivery', label: 'Pickup & delivery' },
+];
+
+function worst(...states: ConnectionState[]): ConnectionState {
+  if (states.includes('offline')) return 'offline';
+  if (states.includes('connecting')) return 'connecting';
+  return 'live';
+}
+
+function dialogOpen(): boolean {
+  return document.querySelector('[role="dialog"], [role="alertdialog"]') !== null;
+}
+
+type AssignTarget = { ids: string[]; driverId?: string | null };
+
+function Board({ tenantId, panelExtras }: { tenantId: string; panelExtras?: (delivery: BoardDelivery) => ReactNode }) {
+  const deliveries = useLiveCollection(boardDeliveriesSource, tenantId);
+  const drivers = useLiveCollection(boardDriversSource, tenantId);
+  const assignments = useLiveCollection(boardAssignmentsSource, tenantId);
+  const settings = useTenantSettings();
+  const tenantSettings = settings.status === 'ready' ? settings.settings : null;
+  const now = useNow(15_000);
+  const search = useSearch();
+  const [location, navigate] = useLocation();
+  const filters = useMemo(() => parseFilters(search), [search]);
+  const selectedId = new URLSearchParams(search).get('delivery');
+
+  const [reference, setReference] = useState<BoardReference | null>(null);
+  const [referenceError, setReferenceError] = useState<string | null>(null);
+  const [names, setNames] = useState<ReadonlyMap<string, string>>(new Map());
+  const [moves, setMoves] = useState<PendingMoves>(new Map());
+  const [checked, setChecked] = useState<Set<string>>(new Set());
+  const [alerts, setAlerts] = useState<{ id: number; text: string }[]>([]);
+  const [assignTarget, setAssignTarget] = useState<AssignTarget | null>(null);
+  const [unassignTarget, setUnassignTarget] = useState<BoardDelivery | null>(null);
+  const [autoPlan, setAutoPlan] = useState<{ solution: Solution } | { error: string } | null>(null);
+  const searchInput = useRef<HTMLInputElement>(null);
+  const alertId = useRef(0);
+
+  const alert = useCallback((text: string) => setAlerts((list) => [...list.slice(-4), { id: ++alertId.current, text }]), []);
+
+  const loadReference = useCallback(() => {
+    fetchReference(tenantId).then(
+      (loaded) => {
+        setReference(loaded);
+        setReferenceError(null);
+      },
+      (error: unknown) => setReferenceError(refusalText(error)),
+    );
+  }, [tenantId]);
+  useEffect(loadReference, [loadReference]);
+
+  // Names of the drivers shown (live rows carry ids only); a driver coming on duty is looked up once.
+  const driverIds = useMemo(() => [...drivers.rows.keys()].sort().join(','), [drivers.rows]);
+  useEffect(() => {
+    const missing = driverIds.split(',').filter((id) => id && !names.has(id));
+    if (missing.length === 0) return;
+    let cancelled = false;
+    fetchNames(tenantId, missing).then(
+      (found) => {
+        if (cancelled) return;
+        setNames((current) => {
+          const next = new Map(current);
+          for (const id of missing) next.set(id, found.get(id) ?? 'Unnamed driver');
+          return next;
+        });
+      },
+      () => undefined,
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [tenantId, driverIds, names]);
+
+  const rows = useMemo(() => withMoves([...deliveries.rows.values()], moves), [deliveries.rows, moves]);
+  const byId = useMemo(() => new Map(rows.map((d) => [d.id, d])), [rows]);
+  const lanes = useMemo(() => buildLanes(rows, { now, filters }), [rows, now, filters]);
+
+  const driverEntries = useMemo<DriverEntry[]>(
+    () =>
+      [...drivers.rows.values()]
+        .map((driver) => ({
+          driver,
+          name: names.get(driver.id) ?? 'Driver',
+          health: driverHealth(driver, now),
+          vehicleName: driver.default_vehicle_id ? reference?.vehicles.get(driver.default_vehicle_id)?.name ?? null : null,
+          tasks: lanes.tasksByDriver.get(driver.id) ?? [],
+        }))
+        .sort((a, b) => a.name.localeCompare(b.name)),
+    [drivers.rows, names, now, reference, lanes],
+  );
+  const notResponding = driverEntries.filter((e) => e.health === 'not_responding').length;
+  const mapDrivers = useMemo<MapDriver[]>(
+    () => driverEntries.flatMap((e) => (e.driver.last_lat != null && e.driver.last_lng != null ? [{ id: e.driver.id, name: e.name, lat: e.driver.last_lat, lng: e.driver.last_lng, health: e.health }] : [])),
+    [driverEntries],
+  );
+  const activeVehicles = useMemo(() => (reference ? [...reference.vehicles.values()].filter((v) => v.active).sort((a, b) => a.name.localeCompare(b.name)) : []), [reference]);
+  const driverName = useCallback((id: string | null) => (id ? names.get(id) ?? null : null), [names]);
+
+  const selected = selectedId ? byId.get(selectedId) ?? null : null;
+
+  // Suggestions for the selected unassigned delivery: the drivers the database would accept, best first.
+  const suggestions = useMemo<{ ranked: RankedDriver[] | null; problem: string | null }>(() => {
+    if (!selected || selected.status !== 'pending' || !reference) return { ranked: null, problem: null };
+    try {
+      const planned = plannerDrivers([...drivers.rows.values()], lanes, reference, names);
+      return { ranked: rankDrivers(plannerDelivery(selected, reference), planned, { now }), problem: null };
+    } catch (error) {
+      return { ranked: null, problem: error instanceof InvalidProblemError ? error.message : 'Suggestions are not available for this delivery.' };
+    }
+  }, [selected, reference, drivers.rows, lanes, names, now]);
+
+  // ------------------------------------------------------------------------------------------
+  // URL state.
+
+  const navigateSearch = useCallback((query: string, replace: boolean) => navigate(query ? `${location}?${query}` : location, { replace }), [navigate, location]);
+  const setFilters = (next: BoardFilters, replace = false) => navigateSearch(writeFilters(next, search), replace);
+  const open = useCallback(
+    (id: string | null) => {
+      const params = new URLSearchParams(search);
+      if (id) params.set('delivery', id);
+      else params.delete('delivery');
+      navigateSearch(params.toString(), false);
+    },
+    [search, navigateSearch],
+  );
+
+  // ------------------------------------------------------------------------------------------
+  // Moves: each shown at once and sent to the database; a refusal rolls it back with the reason.
+
+  const vehicleFor = (driverId: string) => drivers.rows.get(driverId)?.default_vehicle_id ?? null;
+
+  const assign = async (ids: readonly string[], driverId: string, vehicleId: string | null = vehicleFor(driverId)) => {
+    if (!vehicleId) {
+      setAssignTarget({ ids: [...ids], driverId });
+      return;
+    }
+    const name = names.get(driverId) ?? 'the driver';
+    await Promise.all(
+      ids.map(async (id) => {
+        const row = deliveries.rows.get(id);
+        if (!row || row.driver_id === driverId) return;
+        const moving = row.status !== 'pending';
+        setMoves((m) => startMove(m, { deliveryId: id, driverId, status: 'assigned', baseUpdatedAt: row.updated_at }));
+        try {
+          if (!moving) await assignDelivery(tenantId, id, driverId, vehicleId);
+          else {
+            const current = openAssignmentOf(assignments.rows.values(), id);
+            if (current?.status === 'pending') await moveAssignment(tenantId, current.id, driverId, vehicleId);
+            else {
+              await unassignDelivery(id, `Reassigned to ${name}`);
+              try {
+                await assignDelivery(tenantId, id, driverId, vehicleId);
+              } catch (error) {
+                throw new Error(`${refusalText(error)} (it is back in the unassigned queue)`, { cause: error });
+              }
+            }
+          }
+        } catch (error) {
+          setMoves((m) => endMove(m, id, row.updated_at));
+          alert(`${row.delivery_code} was not ${moving ? 'moved' : 'assigned'} to ${name}: ${refusalText(error)}`);
+        }
+      }),
+    );
+    setChecked((c) => {
+      const next = new Set(c);
+      for (const id of ids) next.delete(id);
+      return next;
+    });
+  };
+
+  const unassign = async (row: BoardDelivery) => {
+    const base = deliveries.rows.get(row.id) ?? row;
+    setMoves((m) => startMove(m, { deliveryId: row.id, driverId: null, status: 'pending', baseUpdatedAt: base.updated_at }));
+    try {
+      await unassignDelivery(row.id);
+    } catch (error) {
+      setMoves((m) => endMove(m, row.id, base.updated_at));
+      alert(`${row.delivery_code} was not unassigned: ${refusalText(error)}`);
+    }
+  };
+
+  const onDragEnd = ({ active, over }: DragEndEvent) => {
+    const data = active.data.current as DragData | undefined;
+    if (!data || !over) return;
+    const target = String(over.id);
+    if (target.startsWith('driver:')) {
+      const driverId = target.slice('driver:'.length);
+      if (driverId !== data.fromDriverId) void assign(data.deliveryIds, driverId);
+    } else if (target === 'queue' && data.fromDriverId) {
+      for (const id of data.deliveryIds) {
+        const row = byId.get(id);
+        if (row) void unassign(row);
+      }
+    }
+  };
+
+  const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 6 } }), useSensor(KeyboardSensor));
+
+  const openAssign = useCallback(() => {
+    const ids = checked.size > 0 ? [...checked] : selected && (selected.status === 'pending' || selected.status === 'assigned' || selected.status === 'accepted') ? [selected.id] : [];
+    if (ids.length > 0) setAssignTarget({ ids });
+    else alert('Select a delivery first (tick it in the queue, or open it), then press A to assign it.');
+  }, [checked, selected, alert]);
+
+  const planAutoAssign = () => {
+    if (!reference) return;
+    const planned = plannerDrivers([...drivers.rows.values()], lanes, reference, names);
+    if (planned.length === 0) {
+      setAutoPlan({ error: 'No driver on duty has a vehicle and a position to plan for.' });
+      return;
+    }
+    if (lanes.unassigned.length === 0) {
+      setAutoPlan({ error: 'Nothing to plan: the unassigned queue is empty.' });
+      return;
+    }
+    try {
+      const solution = solve({ drivers: planned, deliveries: lanes.unassigned.map((d) => plannerDelivery(d, reference)), options: { now, improve_ms: 800 } });
+      setAutoPlan({ solution });
+    } catch (error) {
+      setAutoPlan({ error: error instanceof Error ? error.message : 'The plan could not be made.' });
+    }
+  };
+
+  const commitPlan = async (solution: Solution): Promise<CommitResult> => {
+    const result: CommitResult = { assigned: [], refused: [] };
+    for (const route of solution.routes) {
+      if (!route.vehicle_id) continue;
+      for (const id of route.assigned_delivery_ids) {
+        const row = deliveries.rows.get(id);
+        if (!row || row.status !== 'pending') {
+          result.refused.push({ code: row?.delivery_code ?? id, reason: 'It was assigned or changed meanwhile' });
+          continue;
+        }
+        setMoves((m) => startMove(m, { deliveryId: id, driverId: route.driver_id, status: 'assigned', baseUpdatedAt: row.updated_at }));
+        try {
+          await assignDelivery(tenantId, id, route.driver_id, route.vehicle_id);
+          result.assigned.push(row.delivery_code);
+        } catch (error) {
+          setMoves((m) => endMove(m, id, row.updated_at));
+          result.refused.push({ code: row.delivery_code, reason: refusalText(error) });
+        }
+      }
+    }
+    return result;
+  };
+
+  // Keyboard: / search, A assign, Esc closes the panel (dialogs handle their own Escape).
+  const keys = useRef({ openAssign, open, selectedId });
+  useEffect(() => {
+    keys.current = { openAssign, open, selectedId };
+  });
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.defaultPrevented || event.metaKey || event.ctrlKey || event.altKey || dialogOpen()) return;
+      const target = event.target as HTMLElement | null;
+      const typing = target?.closest('input, textarea, select, [contenteditable="true"]');
+      if (event.key === 'Escape') {
+        if (typing === searchInput.current && searchInput.current) searchInput.current.blur();
+        else if (keys.current.selectedId) keys.current.open(null);
+        return;
+      }
+      if (typing) return;
+      if (event.key === '/') {
+        event.preventDefault();
+        searchInput.current?.focus();
+      } else if (event.key === 'a' || event.key === 'A') {
+        event.preventDefault();
+        keys.current.openAssign();
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
+
+  // ------------------------------------------------------------------------------------------
+
+  const connection = worst(deliveries.state, drivers.state, assignments.state);
+  const failed = deliveries.error && !deliveries.fetching && deliveries.rows.size === 0 ? deliveries : drivers.error && !drivers.fetching && drivers.rows.size === 0 ? drivers : null;
+  const loading = (deliveries.fetching && deliveries.rows.size === 0) || (drivers.fetching && drivers.rows.size === 0);
+  const assignRows = assignTarget ? assignTarget.ids.flatMap((id) => byId.get(id) ?? []) : [];
+  const assignRanked = assignRows.length === 1 && assignRows[0]!.id === selected?.id ? suggestions.ranked ?? [] : [];
+
+  return (
+    <section aria-labelledby="board-title" className="space-y-4">
+      <div className="flex flex-wrap items-center gap-3">
+        <h2 id="board-title" className="text-2xl font-bold tracking-tight">
+          Live board
+        </h2>
+        <LiveIndicator state={connection} />
+        <dl className="flex flex-wrap gap-2 text-xs" aria-label="Counters">
+          <Counter label="Unassigned" value={lanes.unassigned.length} testId="count-unassigned" />
+          <Counter label="Drivers on duty" value={driverEntries.length} testId="count-drivers" />
+          <Counter label="Not responding" value={notResponding} tone={notResponding > 0 ? 'error' : undefined} testId="count-not-responding" />
+          <Counter label="In progress" value={lanes.inProgress.length} testId="count-in-progress" />
+          <Counter label="Late & exceptions" value={lanes.exceptions.length} tone={lanes.exceptions.length > 0 ? 'error' : undefined} testId="count-exceptions" />
+          <Counter label="Done today" value={lanes.doneToday.length} testId="count-done" />
+        </dl>
+        <div className="ml-auto flex gap-2">
+          <Button variant="secondary" onClick={openAssign} title="Assign the ticked or open delivery (A)">
+            Assign… <kbd className="ml-1 text-xs text-slate-500">A</kbd>
+          </Button>
+          <Button onClick={planAutoAssign} disabled={!reference}>
+            Auto-assign
+          </Button>
+        </div>
+      </div>
+
+      <form role="search" aria-label="Board filters" className="flex flex-wrap items-end gap-2 text-sm" onSubmit={(e) => e.preventDefault()}>
+        <label className="flex flex-col">
+          <span className="text-xs font-medium text-slate-600 dark:text-slate-400">Search</span>
+          <input
+            ref={searchInput}
+            type="search"
+            aria-keyshortcuts="/"
+            placeholder="Code, reference, address  ( / )"
+            className="w-64 rounded-md border border-slate-300 bg-white px-2 py-1.5 dark:border-slate-600 dark:bg-slate-900"
+            defaultValue={filters.q}
+            key={filters.q === '' ? 'empty' : 'set'}
+            onChange={(e) => setFilters({ ...filters, q: e.target.value }, true)}
+          />
+        </label>
+        <FilterSelect label="Kind" value={filters.kind} options={KIND_OPTIONS} onChange={(kind) => setFilters({ ...filters, kind })} />
+        <FilterSelect
+          label="Service"
+          value={filters.service}
+          options={reference ? [...reference.services.values()].map((s) => ({ value: s.id, label: s.name })) : []}
+          onChange={(service) => setFilters({ ...filters, service })}
+        />
+        <FilterSelect label="Zone" value={filters.zone} options={reference ? [...reference.zones.values()].map((z) => ({ value: z.id, label: z.name })) : []} onChange={(zone) => setFilters({ ...filters, zone })} />
+        <FilterSelect
+          label="Window"
+          value={filters.window}
+          options={WINDOW_FILTERS.map((w) => ({ value: w, label: WINDOW_FILTER_LABELS[w] }))}
+          onChange={(window) => setFilters({ ...filters, window: window as BoardFilters['window'] })}
+        />
+        {(filters.kind || filters.service || filters.zone || filters.window || filters.q) && (
+          <Button variant="secondary" onClick={() => setFilters({ kind: '', service: '', zone: '', window: '', q: '' })}>
+            Clear filters
+          </Button>
+        )}
+      </form>
+
+      {referenceError && (
+        <p role="alert" className="text-sm text-red-700 dark:text-red-400">
+          The fleet and services could not be read: {referenceError}{' '}
+          <button type="button" className="underline" onClick={loadReference}>
+            Retry
+          </button>
+        </p>
+      )}
+      {alerts.length > 0 && (
+        <ul role="alert" aria-label="Refused moves" className="space-y-1">
+          {alerts.map((a) => (
+            <li key={a.id} className="flex items-start gap-2 rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100">
+              <span className="flex-1">{a.text}</span>
+              <button type="button" className="text-xs underline" onClick={() => setAlerts((list) => list.filter((x) => x.id !== a.id))}>
+                Dismiss
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+
+      {failed ? (
+        <ErrorState title="The board could not be read" detail={failed.error?.message} onRetry={failed.refetch} />
+      ) : loading ? (
+        <div className="grid gap-4 lg:grid-cols-3" aria-busy="true">
+          <Skeleton className="h-96" />
+          <Skeleton className="h-96" />
+          <Skeleton className="h-96" />
+          <span className="sr-only" role="status">
+            Loading the board
+          </span>
+        </div>
+      ) : (
+        <DndContext sensors={sensors} onDragEnd={onDragEnd} accessibility={{ screenReaderInstructions: { draggable: 'Press space or enter on the handle to pick the delivery up, arrow keys to move it over a driver, space or enter to drop, escape to cancel.' } }}>
+          <div className="grid gap-4 lg:grid-cols-[20rem_minmax(0,1fr)_20rem]">
+            <Lane title="Unassigned queue" count={lanes.unassigned.length} droppableId="queue">
+              {checked.size > 0 && (
+                <div className="mb-2 flex items-center gap-2 text-xs">
+                  <span>{checked.size} selected</span>
+                  <button type="button" className="underline" onClick={() => setAssignTarget({ ids: [...checked] })}>
+                    Assign selected
+                  </button>
+                  <button type="button" className="underline" onClick={() => setChecked(new Set())}>
+                    Clear
+                  </button>
+                </div>
+              )}
+              <DeliveryList
+                label="Unassigned queue"
+                items={lanes.unassigned}
+                late={lanes.late}
+                selectedId={selectedId}
+                onOpen={open}
+                checked={checked}
+                onCheckedChange={setChecked}
+                draggable={() => true}
+                height={520}
+                emptyText="Nothing waiting: every delivery has a driver."
+              />
+            </Lane>
+            <div className="h-[36rem] min-w-0">
+              <BoardMap drivers={mapDrivers} unassigned={lanes.unassigned} selected={selected} defaultCenter={tenantSettings?.mapCentre} mapboxToken={mapsToken(tenantSettings?.mapsKey)} />
+            </div>
+            <Lane title="Drivers" count={driverEntries.length}>
+              <div className="max-h-[33rem] overflow-y-auto pr-1">
+                <DriversPanel entries={driverEntries} late={lanes.late} selectedId={selectedId} onOpen={open} now={now} />
+              </div>
+            </Lane>
+          </div>
+          <div className="mt-4 grid gap-4 lg:grid-cols-3">
+            <Lane title="In progress" count={lanes.inProgress.length}>
+              <DeliveryList label="In progress" items={lanes.inProgress} late={lanes.late} selectedId={selectedId} onOpen={open} driverName={driverName} height={320} emptyText="Nothing on the road right now." />
+            </Lane>
+            <Lane title="Late & exceptions" count={lanes.exceptions.length}>
+              <DeliveryList label="Late and exceptions" items={lanes.exceptions} late={lanes.late} selectedId={selectedId} onOpen={open} driverName={driverName} height={320} emptyText="Nothing late, nothing failed." />
+            </Lane>
+            <Lane title="Done today" count={lanes.doneToday.length}>
+              <DeliveryList label="Done today" items={lanes.doneToday} late={lanes.late} selectedId={selectedId} onOpen={open} driverName={driverName} height={320} emptyText="Nothing finished yet today." />
+            </Lane>
+          </div>
+        </DndContext>
+      )}
+
+      {selectedId && !selected && !loading && (
+        <p role="status" className="text-sm text-slate-600 dark:text-slate-400">
+          That delivery is not on today's board (finished on another day, cancelled, or not yours to see).{' '}
+          <button type="button" className="underline" onClick={() => open(null)}>
+            Close
+          </button>
+        </p>
+      )}
+      {selected && (
+        <DeliveryPanel
+          tenantId={tenantId}
+          delivery={selected}
+          late={lanes.late.has(selected.id)}
+          reference={reference}
+          driverName={driverName(selected.driver_id)}
+          ranked={suggestions.ranked}
+          rankProblem={suggestions.problem}
+          names={names}
+          onClose={() => open(null)}
+          onAssign={(driverId) => (driverId && vehicleFor(driverId) ? void assign([selected.id], driverId) : setAssignTarget({ ids: [selected.id], driverId }))}
+          onUnassign={() => setUnassignTarget(selected)}
+          extras={panelExtras?.(selected)}
+        />
+      )}
+      {assignTarget && assignRows.length > 0 && (
+        <AssignDialog
+          deliveries={assignRows}
+          drivers={driverEntries}
+          vehicles={activeVehicles}
+          ranked={assignRanked}
+          initialDriverId={assignTarget.driverId}
+          onClose={() => setAssignTarget(null)}
+          onAssign={(driverId, vehicleId) => {
+            setAssignTarget(null);
+            void assign(
+              assignRows.map((d) => d.id),
+              driverId,
+              vehicleId,
+            );
+          }}
+        />
+      )}
+      <ConfirmDialog
+        open={unassignTarget !== null}
+        onClose={() => setUnassignTarget(null)}
+        title={`Unassign ${unassignTarget?.delivery_code ?? ''}?`}
+        message={`It goes back to the unassigned queue and ${driverName(unassignTarget?.driver_id ?? null) ?? 'the driver'} no longer has it.`}
+        confirmLabel="Unassign"
+        destructive
+        onConfirm={() => {
+          if (unassignTarget) void unassign(unassignTarget);
+        }}
+      />
+      {autoPlan && <AutoAssignDialog plan={autoPlan} deliveries={byId} names={names} onClose={() => setAutoPlan(null)} onCommit={commitPlan} />}
+    </section>
+  );
+}
+
+function Counter({ label, value, tone, testId }: { label: string; value: number; tone?: 'error'; testId: string }) {
+  return (
+    <div className={`flex items-center gap-1 rounded-full px-2.5 py-1 ${tone === 'error' ? 'bg-red-50 text-red-800 dark:bg-red-950 dark:text-red-200' : 'bg-slate-100 dark:bg-slate-800'}`}>
+      <dt>{label}</dt>
+      <dd className="font-semibold" data-testid={testId}>
+        {value}
+      </dd>
+    </div>
+  );
+}
+
+function Lane({ title, count, droppableId, children }: { title: string; count: number; droppableId?: string; children: ReactNode }) {
+  const { setNodeRef, isOver } = useDroppable({ id: droppableId ?? `lane:${title}`, disabled: !droppableId });
+  return (
+    <section
+      ref={setNodeRef}
+      aria-label={title}
+      className={`min-w-0 rounded-xl border bg-slate-50/60 p-3 dark:bg-slate-900/40 ${isOver ? 'border-brand' : 'border-slate-200 dark:border-slate-800'}`}
+    >
+      <h2 className="mb-2 flex items-center justify-between text-sm font-semibold">
+        {title}
+        <span className="rounded-full bg-white px-2 py-0.5 text-xs shadow-sm dark:bg-slate-800">{count}</span>
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+function FilterSelect({ label, value, options, onChange }: { label: string; value: string; options: { value: string; label: string }[]; onChange: (value: string) => void }) {
+  return (
+    <label className="flex flex-col">
+      <span className="text-xs font-medium text-slate-600 dark:text-slate-400">{label}</span>
+      <select className="rounded-md border border-slate-300 bg-white px-2 py-1.5 dark:border-slate-600 dark:bg-slate-900" value={value} onChange={(e) => onChange(e.target.value)}>
+        <option value="">All</option>
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
+export default DispatchBoardPage;
