@@ -219,6 +219,10 @@ export function eventTitle(event: Pick<DeliveryEvent, 'action' | 'status'>): str
       return 'Unassigned';
     case 'rejected':
       return 'Rejected by the driver';
+    case 'arrived_pickup':
+      return 'Arrived at pickup';
+    case 'arrived_dropoff':
+      return 'Arrived at drop-off';
     default:
       return event.status === 'pending' ? 'Reopened' : statusLabel(event.status);
   }

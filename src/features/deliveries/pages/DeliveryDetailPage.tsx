@@ -1,6 +1,7 @@
 import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import { Link, useParams } from 'wouter';
 import { mapsToken } from '../../../lib/geocoding';
+import { proofFiles, signProofImages } from '../../../lib/proof';
 import { useSession } from '../../../lib/session';
 import { tenantIdOf } from '../../../lib/tenant';
 import { useTenantSettings } from '../../../lib/tenant-settings';
@@ -11,6 +12,7 @@ import { DeliveryStatusChip } from '../../../ui/delivery-status';
 import { LiveIndicator } from '../../../ui/LiveIndicator';
 import { MapView, type MapMarker } from '../../../ui/map';
 import { PageHeader } from '../../../ui/PageHeader';
+import { ProofDocumentButton, ProofGallery } from '../../../ui/proof';
 import { RecordStates } from '../../../ui/RecordStates';
 import { useToast } from '../../../ui/toast';
 import { useRecordLoad } from '../../../ui/useRecordLoad';
@@ -148,6 +150,7 @@ function DeliveryDetailView({
   const toast = useToast();
   const [pending, setPending] = useState<Pending>(null);
   const link = trackingLink(window.location.origin, d.tracking_token);
+  const proofKey = [d.proof.signature_url, ...(d.proof.photo_urls ?? [])].join('|');
   const settings = useTenantSettings();
   const tenantSettings = settings.status === 'ready' ? settings.settings : null;
 
@@ -369,30 +372,21 @@ function DeliveryDetailView({
       </div>
 
       {d.status === 'delivered' && (
-        <Section title="Proof of delivery">
+        <Section title="Proof of delivery" actions={<ProofDocumentButton deliveryId={d.id} code={d.delivery_code} />}>
           <dl className="grid grid-cols-2 gap-4">
             <Field label="Recipient">{d.proof.recipient_name ?? '—'}</Field>
             <Field label="Delivered">{formatDateTime(d.delivered_at)}</Field>
             <Field label="Notes">{d.proof.notes ?? '—'}</Field>
-            <Field label="Signature">
-              {d.proof.signature_url ? (
-                <a href={d.proof.signature_url} target="_blank" rel="noreferrer" className="text-brand underline">
-                  View signature
-                </a>
-              ) : (
-                'None'
-              )}
-            </Field>
-            <Field label="Photos">
-              {d.proof.photo_urls && d.proof.photo_urls.length > 0
-                ? d.proof.photo_urls.map((url, index) => (
-                    <a key={url} href={url} target="_blank" rel="noreferrer" className="mr-2 text-brand underline">
-                      Photo {index + 1}
-                    </a>
-                  ))
-                : 'None'}
-            </Field>
           </dl>
+          <div className="mt-4">
+            <ProofGallery label={`Proof of delivery ${d.delivery_code}`} loadKey={proofKey} load={() => signProofImages(proofFiles(d.proof))} />
+          </div>
+        </Section>
+      )}
+      {(d.status === 'failed' || d.status === 'returned') && proofFiles(d.proof).photos.length > 0 && (
+        <Section title="Failure photos">
+          {d.proof.notes && <p className="mb-3 text-sm">{d.proof.notes}</p>}
+          <ProofGallery label={`Failure photos of ${d.delivery_code}`} loadKey={proofKey} load={() => signProofImages(proofFiles(d.proof))} />
         </Section>
       )}
 
