@@ -38,7 +38,7 @@ create temporary table sc_pick as
 select gen_random_uuid() as conversation_id, x.*
 from (
   select d.id as delivery_id, d.tenant_id, t.slug as tenant_slug, d.delivery_code, d.driver_id, p.full_name as driver_name,
-    row_number() over (partition by d.tenant_id order by d.delivery_code) as slot,
+    (row_number() over (partition by d.tenant_id order by d.delivery_code))::integer as slot,
     (select s.id from public.profiles s
      where s.tenant_id = d.tenant_id and s.panel_type = 'dispatcher' and s.status = 'active'
      order by s.email like 'dispatcher@%' desc, s.created_at, s.id limit 1) as staff_id
