@@ -57,6 +57,11 @@ function driverTaskChat(task: { id: string; delivery_code: string }) {
     </Suspense>
   );
 }
+
+/** Chat with the driver of a delivery, on its detail page (admins and the dispatcher's sections): once it has one. */
+function deliveryChat(delivery: { id: string; delivery_code: string; driver_id: string | null }) {
+  return delivery.driver_id ? driverTaskChat(delivery) : null;
+}
 const CustomerDashboardPage = lazyWithRetry(() => import('../features/dashboards/pages/CustomerDashboardPage'));
 const CustomerDeliveries = lazyWithRetry(() => import('../features/customer-dashboard/components/CustomerDeliveries'));
 const VehiclesListPage = lazyWithRetry(async () => ({ default: (await import('../features/vehicles/pages/VehiclesListPage')).VehiclesListPage }));
@@ -381,7 +386,7 @@ function AdminArea() {
         </Route>
         <Route path="/deliveries/:id">
           <AdminPage>
-            <DeliveryDetailPage />
+            <DeliveryDetailPage deliveryActions={deliveryChat} />
           </AdminPage>
         </Route>
         <Route path="/assignments">
@@ -547,7 +552,7 @@ function DispatcherArea() {
           </Route>,
           <Route key={`${path}/:id`} path={`${path}/:id`}>
             <DispatcherPage>
-              <DeliveryDetailPage kind={kind} paths={paths} />
+              <DeliveryDetailPage kind={kind} paths={paths} deliveryActions={deliveryChat} />
             </DispatcherPage>
           </Route>,
         ])}

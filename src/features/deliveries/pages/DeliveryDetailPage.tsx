@@ -59,7 +59,12 @@ async function loadRecord(tenantId: string, id: string, scope: DeliveryScope): P
   return { detail, events, assignments, actions };
 }
 
-export function DeliveryDetailPage({ kind, paths = ADMIN_DELIVERY_PATHS }: DeliveryScope) {
+/** What another feature adds to the delivery's actions (chat with its driver), composed in src/app. */
+export interface DeliveryDetailSlots {
+  deliveryActions?: (delivery: { id: string; delivery_code: string; driver_id: string | null; status: string }) => ReactNode;
+}
+
+export function DeliveryDetailPage({ kind, paths = ADMIN_DELIVERY_PATHS, deliveryActions }: DeliveryScope & DeliveryDetailSlots) {
   const { id = '' } = useParams<{ id?: string }>();
   const { user } = useSession();
   const tenantId = tenantIdOf(user) ?? '';
@@ -103,7 +108,7 @@ export function DeliveryDetailPage({ kind, paths = ADMIN_DELIVERY_PATHS }: Deliv
       failedTitle={DELIVERY_TOASTS.fetchFailed}
       loadingLabel="Loading delivery"
     >
-      {(loaded) => loaded && <DeliveryDetailView record={loaded} liveState={live.state} onChanged={refresh} paths={paths} />}
+      {(loaded) => loaded && <DeliveryDetailView record={loaded} liveState={live.state} onChanged={refresh} paths={paths} deliveryActions={deliveryActions} />}
     </RecordStates>
   );
 }
@@ -139,12 +144,13 @@ function DeliveryDetailView({
   liveState,
   onChanged,
   paths,
+  deliveryActions,
 }: {
   record: DetailRecord;
   liveState: 'connecting' | 'live' | 'offline';
   onChanged: () => void;
   paths: DeliveryPaths;
-}) {
+} & DeliveryDetailSlots) {
   const { detail, events, assignments, actions } = record;
   const { delivery: d, names } = detail;
   const toast = useToast();
@@ -217,6 +223,7 @@ function DeliveryDetailView({
           Cancel delivery
         </Button>
       )}
+      {deliveryActions?.(d)}
     </div>
   );
 
