@@ -2,6 +2,7 @@
  * `npm run bench`: the stack benchmark of issue 2, then the realtime benchmark of issue 3 (bench/README.md);
  * `--suite deliveries`: the deliveries list and transitions of issue 10 (Postgres only, asked for by name).
  * `--suite solver`: the auto-assign solver of issue 11, 150 deliveries over 20 drivers (no stack; asked for by name).
+ * `--suite field`: assignments to 200 drivers on their own topics, commit to callback, issue 12 (Postgres only, asked for by name).
  *
  *   npm run bench                          both suites, PGlite and Postgres, full profile (about 5 minutes on 2 cores)
  *   npm run bench -- --suite realtime      one suite only (repeatable: stack, realtime, deliveries, solver)
@@ -11,12 +12,13 @@
  */
 import { parseArgs } from 'node:util';
 import { runDeliveriesBench } from './deliveries/main.ts';
+import { runFieldBench } from './field/main.ts';
 import { runRealtimeBench } from './realtime/main.ts';
 import { runSolverBench } from './solver/main.ts';
 import { BACKENDS, type BackendName } from './stack/backends.ts';
 import { runStackBench } from './stack/main.ts';
 
-const SUITES = ['stack', 'realtime', 'deliveries', 'solver'] as const;
+const SUITES = ['stack', 'realtime', 'deliveries', 'solver', 'field'] as const;
 /** Run by a plain `npm run bench` (deliveries loads a million rows: it runs when asked for by name). */
 const DEFAULT_SUITES: readonly Suite[] = ['stack', 'realtime'];
 type Suite = (typeof SUITES)[number];
@@ -67,6 +69,11 @@ async function main(): Promise<number> {
   if (suites.includes('solver')) {
     if (suites.length > 1) console.log('');
     const report = await runSolverBench({ quick: opts.quick });
+    met &&= report.target.verdict === 'PASS';
+  }
+  if (suites.includes('field')) {
+    if (suites.length > 1) console.log('');
+    const report = await runFieldBench({ quick: opts.quick });
     met &&= report.target.verdict === 'PASS';
   }
   return values.check && !met ? 1 : 0;
