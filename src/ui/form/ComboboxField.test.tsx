@@ -86,6 +86,25 @@ describe('ComboboxField', () => {
     expect(search).toHaveBeenCalledTimes(2);
   });
 
+  it('describes the input by its help and, once there is one, its error', async () => {
+    function Described() {
+      const form = useZodForm(Schema, { defaultValues: { warehouse_id: null as unknown as string } });
+      return (
+        <ToastProvider>
+          <Form form={form} onSubmit={() => {}}>
+            <ComboboxField<Input, 'warehouse_id'> name="warehouse_id" label="Warehouse" required help="Where the stock is kept" search={fakeSearch()} />
+            <SubmitButton>Save</SubmitButton>
+          </Form>
+        </ToastProvider>
+      );
+    }
+    render(<Described />);
+    expect(screen.getByLabelText('Warehouse')).toHaveAccessibleDescription('Where the stock is kept');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await screen.findByText('Warehouse is required');
+    await waitFor(() => expect(screen.getByLabelText('Warehouse')).toHaveAccessibleDescription(/Warehouse is required/));
+  });
+
   it('says No results for an empty answer and shows the schema message under the field', async () => {
     const search = vi.fn<LookupSearch>().mockResolvedValue([]);
     render(<WarehouseForm search={search} />);

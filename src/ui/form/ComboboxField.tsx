@@ -1,5 +1,5 @@
 import { Combobox, ComboboxButton, ComboboxInput, ComboboxOption, ComboboxOptions } from '@headlessui/react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { FieldPath, FieldValues } from 'react-hook-form';
 import { CheckIcon, CloseIcon } from '../icons';
 import { useBoundField, type BoundFieldProps } from './bind';
@@ -190,6 +190,16 @@ export function ComboboxField<T extends FieldValues, N extends FieldPath<T>, O =
     </ComboboxOptions>
   );
 
+  // Headless UI's ComboboxInput sets aria-describedby from its own Description context and drops
+  // ours, so the help and the error under the field are put back on the input after each render.
+  const description = describedBy(id, help, error);
+  useLayoutEffect(() => {
+    const element = document.getElementById(id);
+    if (!element) return;
+    if (description) element.setAttribute('aria-describedby', description);
+    else element.removeAttribute('aria-describedby');
+  });
+
   const input = (displayValue?: (option: LookupOption | null) => string) => (
     <ComboboxInput<LookupOption | null>
       id={id}
@@ -199,7 +209,6 @@ export function ComboboxField<T extends FieldValues, N extends FieldPath<T>, O =
       placeholder={loadingLabel ? 'Loading…' : placeholder}
       aria-required={required || undefined}
       aria-invalid={error ? true : undefined}
-      aria-describedby={describedBy(id, help, error)}
       displayValue={displayValue}
       onChange={(event) => searchFor(event.target.value)}
       onFocus={() => {
