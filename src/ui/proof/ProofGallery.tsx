@@ -52,12 +52,18 @@ export function ProofGallery({ load, loadKey, label, emptyText = 'No signature o
   const state: State = result?.key === requestKey ? result.state : { status: 'loading' };
   const run = () => setAttempt((n) => n + 1);
 
-  const expired = () => {
-    // Once per set of files: a file that is really gone must not loop.
-    if (refreshedFor.current === loadKey) return;
-    refreshedFor.current = loadKey;
-    run();
+  // A thumbnail that does not load: its link may have expired, so sign again once per set of files;
+  // one that still does not load after that is gone, and says so instead of a broken image.
+  const [broken, setBroken] = useState<{ key: string; files: ReadonlySet<string> }>({ key: '', files: new Set() });
+  const failed = (file: string) => {
+    if (refreshedFor.current !== loadKey) {
+      refreshedFor.current = loadKey;
+      run();
+      return;
+    }
+    setBroken((b) => ({ key: requestKey, files: new Set([...(b.key === requestKey ? b.files : []), file]) }));
   };
+  const isBroken = (file: string) => broken.key === requestKey && broken.files.has(file);
 
   if (state.status === 'loading') {
     return (
@@ -76,18 +82,25 @@ export function ProofGallery({ load, loadKey, label, emptyText = 'No signature o
       <ul aria-label={label} className="flex flex-wrap gap-2" data-testid="proof-gallery">
         {state.images.map((image) => (
           <li key={image.key}>
-            <button
-              type="button"
-              onClick={() => {
-                setOpen(image);
-                setViewerOpen(true);
-              }}
-              className="group block overflow-hidden rounded-lg border border-slate-200 bg-white focus-visible:outline-2 focus-visible:outline-brand dark:border-slate-700"
-              aria-label={`Open ${image.label.toLowerCase()}`}
-            >
-              <img src={image.url} alt={image.label} onError={expired} className="size-20 object-contain transition group-hover:opacity-90" loading="lazy" />
-              <span className="block border-t border-slate-200 px-1 py-0.5 text-center text-xs dark:border-slate-700">{image.label}</span>
-            </button>
+            {isBroken(image.key) ? (
+              <div role="img" aria-label={`${image.label}: not available`} className="flex size-20 flex-col items-center justify-center rounded-lg border border-dashed border-slate-300 text-center text-xs text-slate-500 dark:border-slate-700 dark:text-slate-400">
+                {image.label}
+                <span>Not available</span>
+              </div>
+            ) : (
+              <button
+                type="button"
+                onClick={() => {
+                  setOpen(image);
+                  setViewerOpen(true);
+                }}
+                className="group block overflow-hidden rounded-lg border border-slate-200 bg-white focus-visible:outline-2 focus-visible:outline-brand dark:border-slate-700"
+                aria-label={`Open ${image.label.toLowerCase()}`}
+              >
+                <img src={image.url} alt={image.label} onError={() => failed(image.key)} className="size-20 object-contain transition group-hover:opacity-90" loading="lazy" />
+                <span className="block border-t border-slate-200 px-1 py-0.5 text-center text-xs dark:border-slate-700">{image.label}</span>
+              </button>
+            )}
           </li>
         ))}
       </ul>

@@ -1,0 +1,43 @@
+// @vitest-environment jsdom
+import '@testing-library/jest-dom/vitest';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ProofGallery } from './ProofGallery';
+
+afterEach(cleanup);
+
+const images = [
+  { key: 'sig', label: 'Signature', url: 'https://signed.test/sig.png', fileName: 'sig.png' },
+  { key: 'p1', label: 'Photo 1', url: 'https://signed.test/p1.jpg', fileName: 'p1.jpg' },
+];
+
+describe('ProofGallery', () => {
+  it('shows thumbnails; a failing one signs again once, then says it is not available', async () => {
+    const load = vi.fn(async () => images);
+    render(<ProofGallery label="Proof of delivery ACME-000001" loadKey="a" load={load} />);
+    const list = await screen.findByRole('list', { name: 'Proof of delivery ACME-000001' });
+    expect(within(list).getAllByRole('img')).toHaveLength(2);
+    fireEvent.error(within(list).getByRole('img', { name: 'Photo 1' }));
+    await waitFor(() => expect(load).toHaveBeenCalledTimes(2));
+    fireEvent.error(within(await screen.findByRole('list', { name: 'Proof of delivery ACME-000001' })).getByRole('img', { name: 'Photo 1' }));
+    expect(await screen.findByRole('img', { name: 'Photo 1: not available' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Open signature' })).toBeInTheDocument();
+    expect(load).toHaveBeenCalledTimes(2);
+  });
+
+  it('offers Retry when the links cannot be signed, and says when there is nothing', async () => {
+    const load = vi.fn().mockRejectedValueOnce(new Error('offline')).mockResolvedValueOnce([]);
+    render(<ProofGallery label="Proof" loadKey="b" load={load} />);
+    expect(await screen.findByText('Could not load the proof files')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText('No signature or photos were taken.')).toBeInTheDocument();
+  });
+
+  it('opens a thumbnail in the document viewer', async () => {
+    render(<ProofGallery label="Proof" loadKey="c" load={async () => images} />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Open signature' }));
+    const viewer = await screen.findByRole('dialog', { name: 'sig.png' });
+    expect(within(viewer).getByRole('link', { name: 'Download' })).toHaveAttribute('href', 'https://signed.test/sig.png');
+  });
+});
