@@ -1,17 +1,15 @@
 import { useCallback, useEffect, useState } from 'react';
-import { Link, useLocation, useParams } from 'wouter';
+import { Link, useLocation } from 'wouter';
 import { saveFailureToasts, type ServerErrorResult } from '../../../lib/server-errors';
 import { useSession } from '../../../lib/session';
 import { tenantIdOf } from '../../../lib/tenant';
 import { Button } from '../../../ui/Button';
 import { StatusChip } from '../../../ui/Chip';
 import { ComboboxField, FileField, Form, SelectField, SubmitButton, TextAreaField, useZodForm } from '../../../ui/form';
-import { PageHeader } from '../../../ui/PageHeader';
-import { RecordStates } from '../../../ui/RecordStates';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog';
 import { StatusHistory } from '../../../ui/StatusHistory';
+import { StatusRecordPage } from '../../../ui/StatusRecordPage';
 import { useToast } from '../../../ui/toast';
-import { useRecordLoad } from '../../../ui/useRecordLoad';
 import {
   createException,
   getException,
@@ -58,58 +56,33 @@ const dateTime = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle:
 
 /** Create (no id in the route) or edit (`exceptions/:id/edit`): the form while open or investigating, the status actions and the history. */
 export function ExceptionFormPage({ mode }: { mode: 'create' | 'edit' }) {
-  const { id } = useParams<{ id?: string }>();
   const { user } = useSession();
   const tenantId = tenantIdOf(user) ?? '';
-  const toast = useToast();
-  const { state, retry, setRecord } = useRecordLoad<ExceptionRow | null>(mode === 'edit' && id && tenantId ? `${tenantId}/${id}` : null, () => getException(tenantId, id ?? ''), {
-    initial: mode === 'create' ? { status: 'ready', record: null } : undefined,
-    onError: () => toast.error(EXCEPTION_TOASTS.fetchFailed),
-  });
-  const code = state.status === 'ready' && state.record ? state.record.exception_code : null;
-  const header = (
-    <PageHeader
-      title={mode === 'create' ? 'Report exception' : code ? `Exception ${code}` : 'Exception'}
-      breadcrumbs={[{ label: 'Dashboard', href: '/' }, { label: 'Exceptions', href: LIST_PATH }, { label: mode === 'create' ? 'Create' : (code ?? 'Edit') }]}
-    />
-  );
-  const reload = useCallback(async () => {
-    if (!id) return;
-    const fresh = await getException(tenantId, id);
-    if (fresh) setRecord(fresh);
-  }, [id, tenantId, setRecord]);
-
+  const load = useCallback((id: string) => getException(tenantId, id), [tenantId]);
   return (
-    <RecordStates
-      state={state}
-      onRetry={retry}
-      header={header}
-      backTo={LIST_PATH}
-      missing={mode === 'edit' && !id}
-      notFoundTitle={EXCEPTION_TOASTS.notFound}
-      failedTitle={EXCEPTION_TOASTS.fetchFailed}
+    <StatusRecordPage<ExceptionRow>
+      mode={mode}
+      scope={tenantId}
+      load={load}
+      listPath={LIST_PATH}
+      listLabel="Exceptions"
+      codeOf={(row) => row.exception_code}
+      titles={{ create: 'Report exception', record: 'Exception' }}
+      messages={{ notFound: EXCEPTION_TOASTS.notFound, fetchFailed: EXCEPTION_TOASTS.fetchFailed }}
       loadingLabel="Loading exception"
-    >
-      {(row) =>
-        row ? (
-          <div className="grid gap-8 xl:grid-cols-[minmax(0,1fr)_22rem]">
-            <div className="space-y-6">
-              <ExceptionSummary row={row} />
-              {row.status === 'open' || row.status === 'investigating' ? (
-                <ExceptionForm key={`${row.id}:${row.updated_at}`} tenantId={tenantId} row={row} />
-              ) : (
-                <ExceptionDetails row={row} />
-              )}
-            </div>
-            <aside className="space-y-6">
-              <ExceptionActions key={`${row.id}:${row.status}`} row={row} onMoved={reload} />
-            </aside>
-          </div>
-        ) : (
-          <ExceptionForm tenantId={tenantId} row={null} />
-        )
-      }
-    </RecordStates>
+      createForm={<ExceptionForm tenantId={tenantId} row={null} />}
+      main={(row) => (
+        <>
+          <ExceptionSummary row={row} />
+          {row.status === 'open' || row.status === 'investigating' ? (
+            <ExceptionForm key={`${row.id}:${row.updated_at}`} tenantId={tenantId} row={row} />
+          ) : (
+            <ExceptionDetails row={row} />
+          )}
+        </>
+      )}
+      aside={(row, reload) => <ExceptionActions key={`${row.id}:${row.status}`} row={row} onMoved={reload} />}
+    />
   );
 }
 

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useFormState, useWatch, type UseFormReturn } from 'react-hook-form';
-import { Link, useLocation, useParams } from 'wouter';
+import { Link, useLocation } from 'wouter';
 import { saveFailureToasts, type ServerErrorResult } from '../../../lib/server-errors';
 import { useSession } from '../../../lib/session';
 import { tenantIdOf } from '../../../lib/tenant';
@@ -18,12 +18,10 @@ import {
   TextField,
   useZodForm,
 } from '../../../ui/form';
-import { PageHeader } from '../../../ui/PageHeader';
-import { RecordStates } from '../../../ui/RecordStates';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog';
 import { StatusHistory } from '../../../ui/StatusHistory';
+import { StatusRecordPage } from '../../../ui/StatusRecordPage';
 import { useToast } from '../../../ui/toast';
-import { useRecordLoad } from '../../../ui/useRecordLoad';
 import {
   createReturn,
   getReturn,
@@ -72,59 +70,29 @@ const dateTime = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle:
 
 /** Create (no id in the route) or edit (`return-requests/:id/edit`): the form while requested, the status actions and the history. */
 export function ReturnRequestFormPage({ mode }: { mode: 'create' | 'edit' }) {
-  const { id } = useParams<{ id?: string }>();
   const { user } = useSession();
   const tenantId = tenantIdOf(user) ?? '';
-  const toast = useToast();
-  const { state, retry, setRecord } = useRecordLoad<ReturnRow | null>(mode === 'edit' && id && tenantId ? `${tenantId}/${id}` : null, () => getReturn(tenantId, id ?? ''), {
-    initial: mode === 'create' ? { status: 'ready', record: null } : undefined,
-    onError: () => toast.error(RETURN_TOASTS.fetchFailed),
-  });
-  const code = state.status === 'ready' && state.record ? state.record.return_code : null;
-  const header = (
-    <PageHeader
-      title={mode === 'create' ? 'New return request' : code ? `Return request ${code}` : 'Return request'}
-      breadcrumbs={[{ label: 'Dashboard', href: '/' }, { label: 'Return requests', href: LIST_PATH }, { label: mode === 'create' ? 'Create' : (code ?? 'Edit') }]}
-    />
-  );
-
-  const reload = useCallback(async () => {
-    if (!id) return;
-    const fresh = await getReturn(tenantId, id);
-    if (fresh) setRecord(fresh);
-  }, [id, tenantId, setRecord]);
-
+  const load = useCallback((id: string) => getReturn(tenantId, id), [tenantId]);
   return (
-    <RecordStates
-      state={state}
-      onRetry={retry}
-      header={header}
-      backTo={LIST_PATH}
-      missing={mode === 'edit' && !id}
-      notFoundTitle={RETURN_TOASTS.notFound}
-      failedTitle={RETURN_TOASTS.fetchFailed}
+    <StatusRecordPage<ReturnRow>
+      mode={mode}
+      scope={tenantId}
+      load={load}
+      listPath={LIST_PATH}
+      listLabel="Return requests"
+      codeOf={(row) => row.return_code}
+      titles={{ create: 'New return request', record: 'Return request' }}
+      messages={{ notFound: RETURN_TOASTS.notFound, fetchFailed: RETURN_TOASTS.fetchFailed }}
       loadingLabel="Loading return request"
-    >
-      {(row) =>
-        row ? (
-          <div className="grid gap-8 xl:grid-cols-[minmax(0,1fr)_22rem]">
-            <div className="space-y-6">
-              <ReturnSummary row={row} />
-              {row.status === 'requested' ? (
-                <ReturnForm key={`${row.id}:${row.updated_at}`} tenantId={tenantId} row={row} />
-              ) : (
-                <ReturnDetails row={row} />
-              )}
-            </div>
-            <aside className="space-y-6">
-              <ReturnActions key={`${row.id}:${row.status}`} tenantId={tenantId} row={row} onMoved={reload} />
-            </aside>
-          </div>
-        ) : (
-          <ReturnForm tenantId={tenantId} row={null} />
-        )
-      }
-    </RecordStates>
+      createForm={<ReturnForm tenantId={tenantId} row={null} />}
+      main={(row) => (
+        <>
+          <ReturnSummary row={row} />
+          {row.status === 'requested' ? <ReturnForm key={`${row.id}:${row.updated_at}`} tenantId={tenantId} row={row} /> : <ReturnDetails row={row} />}
+        </>
+      )}
+      aside={(row, reload) => <ReturnActions key={`${row.id}:${row.status}`} tenantId={tenantId} row={row} onMoved={reload} />}
+    />
   );
 }
 
