@@ -1,4 +1,16 @@
-import { DndContext, KeyboardSensor, PointerSensor, useDroppable, useSensor, useSensors, type DragEndEvent } from '@dnd-kit/core';
+import {
+  DndContext,
+  DragOverlay,
+  KeyboardSensor,
+  PointerSensor,
+  pointerWithin,
+  rectIntersection,
+  useDroppable,
+  useSensor,
+  useSensors,
+  type CollisionDetection,
+  type DragEndEvent,
+} from '@dnd-kit/core';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { InvalidProblemError, rankDrivers, solve, type RankedDriver, type Solution } from '../../../lib/dispatch';
@@ -64,6 +76,12 @@ const KIND_OPTIONS = [
   { value: 'pickup_delivery', label: 'Pickup & delivery' },
 ];
 
+/** The driver under the pointer; the keyboard (no pointer) moves by overlap. */
+const collision: CollisionDetection = (args) => {
+  const under = pointerWithin(args);
+  return under.length > 0 ? under : rectIntersection(args);
+};
+
 function worst(...states: ConnectionState[]): ConnectionState {
   if (states.includes('offline')) return 'offline';
   if (states.includes('connecting')) return 'connecting';
@@ -84,9 +102,16 @@ function Board({ tenantId, panelExtras }: { tenantId: string; panelExtras?: (del
   const tenantSettings = settings.status === 'ready' ? settings.settings : null;
   const now = useNow(15_000);
   const search = useSearch();
-  const [location, navigate] = useLocation();
+  const [, navigate] = useLocation();
   const filters = useMemo(() => parseFilters(search), [search]);
   const selectedId = new URLSearchParams(search).get('delivery');
+  // The search box keeps what is typed (spaces included); Back or Clear filters change the URL and so the box.
+  const [searchText, setSearchText] = useState(filters.q);
+  const [urlQ, setUrlQ] = useState(filters.q);
+  if (filters.q !== urlQ) {
+    setUrlQ(filters.q);
+    setSearchText(filters.q);
+  }
 
   const [reference, setReference] = useState<BoardReference | null>(null);
   const [referenceError, setReferenceError] = useState<string | null>(null);
@@ -176,7 +201,8 @@ function Board({ tenantId, panelExtras }: { tenantId: string; panelExtras?: (del
   // ------------------------------------------------------------------------------------------
   // URL state.
 
-  const navigateSearch = useCallback((query: string, replace: boolean) => navigate(query ? `${location}?${query}` : location, { replace }), [navigate, location]);
+  // Absolute (~): the board is the area's root, where a relative '/?q=' would add a trailing slash.
+  const navigateSearch = useCallback((query: string, replace: boolean) => navigate(`~${window.location.pathname}${query ? `?${query}` : ''}`, { replace }), [navigate]);
   const setFilters = (next: BoardFilters, replace = false) => navigateSearch(writeFilters(next, search), replace);
   const open = useCallback(
     (id: string | null) => {
@@ -243,7 +269,9 @@ function Board({ tenantId, panelExtras }: { tenantId: string; panelExtras?: (del
     }
   };
 
+  const [dragging, setDragging] = useState<DragData | null>(null);
   const onDragEnd = ({ active, over }: DragEndEvent) => {
+    setDragging(null);
     const data = active.data.current as DragData | undefined;
     if (!data || !over) return;
     const target = String(over.id);
@@ -317,7 +345,8 @@ function Board({ tenantId, panelExtras }: { tenantId: string; panelExtras?: (del
     const onKey = (event: KeyboardEvent) => {
       if (event.defaultPrevented || event.metaKey || event.ctrlKey || event.altKey || dialogOpen()) return;
       const target = event.target as HTMLElement | null;
-      const typing = target?.closest('input, textarea, select, [contenteditable="true"]');
+      // Text fields take their keys; a ticked checkbox still lets A assign what it ticked.
+      const typing = target?.closest('input:not([type="checkbox"]):not([type="radio"]), textarea, select, [contenteditable="true"]');
       if (event.key === 'Escape') {
         if (typing === searchInput.current && searchInput.current) searchInput.current.blur();
         else if (keys.current.selectedId) keys.current.open(null);
@@ -378,9 +407,11 @@ function Board({ tenantId, panelExtras }: { tenantId: string; panelExtras?: (del
             aria-keyshortcuts="/"
             placeholder="Code, reference, address  ( / )"
             className="w-64 rounded-md border border-slate-300 bg-white px-2 py-1.5 dark:border-slate-600 dark:bg-slate-900"
-            defaultValue={filters.q}
-            key={filters.q === '' ? 'empty' : 'set'}
-            onChange={(e) => setFilters({ ...filters, q: e.target.value }, true)}
+            value={searchText}
+            onChange={(e) => {
+              setSearchText(e.target.value);
+              setFilters({ ...filters, q: e.target.value }, true);
+            }}
           />
         </label>
         <FilterSelect label="Kind" value={filters.kind} options={KIND_OPTIONS} onChange={(kind) => setFilters({ ...filters, kind })} />
@@ -437,7 +468,13 @@ function Board({ tenantId, panelExtras }: { tenantId: string; panelExtras?: (del
           </span>
         </div>
       ) : (
-        <DndContext sensors={sensors} onDragEnd={onDragEnd} accessibility={{ screenReaderInstructions: { draggable: 'Press space or enter on the handle to pick the delivery up, arrow keys to move it over a driver, space or enter to drop, escape to cancel.' } }}>
+        <DndContext
+          sensors={sensors}
+          collisionDetection={collision}
+          onDragStart={({ active }) => setDragging((active.data.current as DragData | undefined) ?? null)}
+          onDragCancel={() => setDragging(null)}
+          onDragEnd={onDragEnd}
+          accessibility={{ screenReaderInstructions: { draggable: 'Press space or enter on the handle to pick the delivery up, arrow keys to move it over a driver, space or enter to drop, escape to cancel.' } }}>
           <div className="grid gap-4 lg:grid-cols-[20rem_minmax(0,1fr)_20rem]">
             <Lane title="Unassigned queue" count={lanes.unassigned.length} droppableId="queue">
               {checked.size > 0 && (
@@ -484,6 +521,13 @@ function Board({ tenantId, panelExtras }: { tenantId: string; panelExtras?: (del
               <DeliveryList label="Done today" items={lanes.doneToday} late={lanes.late} selectedId={selectedId} onOpen={open} driverName={driverName} height={320} emptyText="Nothing finished yet today." />
             </Lane>
           </div>
+          <DragOverlay dropAnimation={null}>
+            {dragging && (
+              <div className="w-56 rounded-lg border border-brand bg-white px-3 py-2 text-sm font-semibold shadow-lg dark:bg-slate-900">
+                {dragging.deliveryIds.length === 1 ? byId.get(dragging.deliveryIds[0]!)?.delivery_code : `${dragging.deliveryIds.length} deliveries`}
+              </div>
+            )}
+          </DragOverlay>
         </DndContext>
       )}
 
