@@ -32,7 +32,15 @@ function InboxButton({ tenantId, userId, panel }: { tenantId: string; userId: st
   const label = unread > 0 ? `Messages, ${unread} unread` : 'Messages';
   return (
     <>
-      <button type="button" aria-label={label} title="Messages" aria-haspopup="dialog" className={iconButtonClassName} onClick={() => setOpen(true)}>
+      <button
+        type="button"
+        aria-label={label}
+        title="Messages"
+        aria-haspopup="dialog"
+        data-inbox={inbox.status}
+        className={iconButtonClassName}
+        onClick={() => setOpen(true)}
+      >
         <ChatIcon />
         {unread > 0 && (
           <Badge tone="danger" className="absolute -top-0.5 -right-0.5">

@@ -70,7 +70,10 @@ export function ConversationView({ tenantId, userId, panel, conversationId, onBa
   }
 
   const others = detail.participants.filter((p) => p.user_id !== userId);
-  const people = others.map((p) => p.full_name ?? 'Unknown person').join(', ');
+  // Dispatch (every admin and dispatcher) reads every conversation, taking part or not.
+  const names = others.map((p) => p.full_name ?? 'Unknown person');
+  if (!staff && !others.some((p) => isStaffPanel(p.role))) names.unshift('dispatch');
+  const people = names.join(', ');
 
   async function unarchive() {
     setUnarchiving(true);
