@@ -65,7 +65,13 @@ export async function driverFirstNames(ids: readonly string[], signal?: AbortSig
 }
 
 /** The customer's open return requests (not rejected or closed) by delivery: the dashboard shows them instead of the button. */
-export async function openReturns(deliveryIds: readonly string[], signal?: AbortSignal): Promise<Map<string, { code: string; status: string }>> {
+/** A delivery's return request still in progress (neither rejected nor closed). */
+export interface OpenReturn {
+  code: string;
+  status: string;
+}
+
+export async function openReturns(deliveryIds: readonly string[], signal?: AbortSignal): Promise<Map<string, OpenReturn>> {
   if (deliveryIds.length === 0) return new Map();
   let query = supabase.from('return_requests').select('delivery_id, return_code, status').in('delivery_id', [...deliveryIds]).not('status', 'in', '(rejected,closed)');
   if (signal) query = query.abortSignal(signal);

@@ -3,12 +3,12 @@ import { z } from 'zod';
 import type { ConnectionState } from '../../lib/realtime';
 import { watchTracking } from '../../lib/tracking-live';
 import { DELIVERY_STATUSES, type DeliveryStatus } from '../../ui/delivery-status';
-import { driverFirstNames, listCustomerDeliveries } from './api';
+import { driverFirstNames, listCustomerDeliveries, openReturns, type OpenReturn } from './api';
 import { isActive, type CustomerDelivery } from './schema';
 
 export type SectionState =
   | { status: 'loading'; rows: null; total: 0 }
-  | { status: 'ready'; rows: CustomerDelivery[]; total: number; driverNames: Map<string, string> }
+  | { status: 'ready'; rows: CustomerDelivery[]; total: number; driverNames: Map<string, string>; openReturns: Map<string, OpenReturn> }
   | { status: 'failed'; rows: null; total: 0 };
 
 type Loaded = Exclude<SectionState, { status: 'loading' }> & { key: string };
@@ -31,8 +31,13 @@ export function useDeliverySection(tenantId: string, customerId: string, scope: 
     (async () => {
       const result = await listCustomerDeliveries(tenantId, customerId, scope, page, controller.signal);
       const driverIds = result.rows.filter((row) => isActive(row.status) && row.driver_id).map((row) => row.driver_id as string);
-      const driverNames = await driverFirstNames(driverIds, controller.signal).catch(() => new Map<string, string>());
-      return { ...result, driverNames };
+      // The page's delivered deliveries' open returns in one read, not one per card.
+      const deliveredIds = result.rows.filter((row) => row.status === 'delivered').map((row) => row.id);
+      const [driverNames, returns] = await Promise.all([
+        driverFirstNames(driverIds, controller.signal).catch(() => new Map<string, string>()),
+        openReturns(deliveredIds, controller.signal).catch(() => new Map<string, OpenReturn>()),
+      ]);
+      return { ...result, driverNames, openReturns: returns };
     })().then(
       (result) => {
         if (!controller.signal.aborted) setLoaded({ status: 'ready', ...result, key });

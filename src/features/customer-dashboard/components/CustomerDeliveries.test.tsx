@@ -96,6 +96,9 @@ describe('CustomerDeliveries', () => {
     expect(screen.getByRole('link', { name: 'Track ACME-000001' })).toHaveAttribute('href', `/tracking?token=${active[0]!.tracking_token}`);
     const pastSection = await screen.findByRole('region', { name: 'Past deliveries (1)' });
     expect(within(pastSection).getByRole('article', { name: 'ACME-000003' })).toHaveTextContent('Received by Carla · 2 photos');
+    // One read of the open returns per page of delivered deliveries, not one per card.
+    expect(openReturns.mock.calls.filter((call) => (call as unknown[])[0] instanceof Array && ((call as unknown[])[0] as string[]).includes('0003'))).toHaveLength(1);
+    expect(openReturns).toHaveBeenCalledWith(['0003'], expect.any(AbortSignal));
     // The proof's thumbnails, through signed URLs of the private bucket; a click opens the viewer.
     const gallery = await within(pastSection).findByRole('list', { name: 'Proof of delivery ACME-000003' });
     expect(signProofImages).toHaveBeenCalledWith({ signature: null, photos: ['a', 'b'] });

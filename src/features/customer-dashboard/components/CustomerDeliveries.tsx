@@ -25,6 +25,7 @@ import {
   type CustomerDelivery,
   type DashboardView,
 } from '../schema';
+import type { OpenReturn } from '../api';
 import { useDeliverySection, useLiveActiveDeliveries, type LivePatch, type SectionState } from '../use-customer-deliveries';
 import { ReturnAction } from './ReturnRequest';
 
@@ -61,11 +62,13 @@ function DeliveryCard({
   delivery,
   patch,
   driverName,
+  openReturn,
   tenantId,
 }: {
   delivery: CustomerDelivery;
   patch: LivePatch | undefined;
   driverName: string | null;
+  openReturn: OpenReturn | null;
   tenantId: string;
 }) {
   const status = patch?.status ?? delivery.status;
@@ -122,7 +125,7 @@ function DeliveryCard({
             {active ? 'Track live' : 'View tracking'}
           </Link>
           {status === 'delivered' && <ProofDocumentButton deliveryId={delivery.id} code={delivery.delivery_code} />}
-          {status === 'delivered' && <ReturnAction tenantId={tenantId} delivery={delivery} />}
+          {status === 'delivered' && <ReturnAction tenantId={tenantId} delivery={delivery} openReturn={openReturn} />}
         </div>
       </article>
     </li>
@@ -224,6 +227,7 @@ function Section({
                 delivery={delivery}
                 patch={patches.get(delivery.id)}
                 driverName={delivery.driver_id ? (state.driverNames.get(delivery.driver_id) ?? null) : null}
+                openReturn={state.openReturns.get(delivery.id) ?? null}
                 tenantId={tenantId}
               />
             ))}

@@ -1,11 +1,11 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { RETURN_REASON_OPTIONS } from '../../../lib/return-reasons';
 import { Button } from '../../../ui/Button';
 import { Chip } from '../../../ui/Chip';
 import { Dialog } from '../../../ui/Dialog';
 import { Form, NumberField, SelectField, SubmitButton, TextAreaField, useZodForm } from '../../../ui/form';
 import { useToast } from '../../../ui/toast';
-import { openReturns, requestReturn } from '../api';
+import { requestReturn, type OpenReturn } from '../api';
 import { customerReturnSchema, RETURN_MESSAGES, returnablePackages, toReturnItems, type CustomerDelivery, type ReturnablePackage } from '../schema';
 
 const STATUS_WORDS: Record<string, string> = {
@@ -21,22 +21,11 @@ const STATUS_WORDS: Record<string, string> = {
  * else a button that asks for the reason and what comes back (the database checks the rest: the
  * delivery is theirs and delivered, one open request at a time, quantities within the packages).
  */
-export function ReturnAction({ tenantId, delivery }: { tenantId: string; delivery: CustomerDelivery }) {
-  const [open, setOpen] = useState<{ code: string; status: string } | null | undefined>(undefined);
+export function ReturnAction({ tenantId, delivery, openReturn }: { tenantId: string; delivery: CustomerDelivery; openReturn: OpenReturn | null }) {
+  // The page reads its deliveries' open returns at once (openReturns); a request made here shows at once.
+  const [open, setOpen] = useState<OpenReturn | null>(openReturn);
   const [asking, setAsking] = useState(false);
 
-  useEffect(() => {
-    const controller = new AbortController();
-    openReturns([delivery.id], controller.signal).then(
-      (found) => setOpen(found.get(delivery.id) ?? null),
-      () => {
-        if (!controller.signal.aborted) setOpen(null);
-      },
-    );
-    return () => controller.abort();
-  }, [delivery.id]);
-
-  if (open === undefined) return null;
   if (open) {
     return (
       <span data-testid="customer-delivery-return">
