@@ -195,8 +195,13 @@ test('assign from the keyboard: / searches, J moves, Enter opens, A assigns with
   const reference = unique('KEYS');
   const first = await createDelivery(request, reference);
   const second = await createDelivery(request, reference);
+  // The demo dispatcher's saved default filter (due today) applies when the link names none; Clear filters clears it.
   await page.goto('/acme/dispatcher');
   await expect(page.getByRole('heading', { name: 'Live board' })).toBeVisible();
+  await expect(page.getByRole('combobox', { name: 'Window' })).toHaveValue('today');
+  await expect(page).toHaveURL(/window=today/);
+  await page.getByRole('button', { name: 'Clear filters' }).click();
+  await expect(page.getByRole('combobox', { name: 'Window' })).toHaveValue('');
   await page.locator('body').press('/');
   await expect(page.getByRole('searchbox', { name: 'Search' })).toBeFocused();
   await page.keyboard.type(reference);
@@ -252,8 +257,17 @@ test('a refused assignment snaps back with the database’s reason', async ({ pa
   expect(await deliveryDriver(request, chilled.id)).toEqual({ status: 'pending', driver_id: null });
 });
 
+/** The demo dispatcher's auto-assign mode (settings): 'suggest' as seeded shows no Auto-assign button. */
+async function setAutoAssignMode(request: APIRequestContext, mode: 'off' | 'suggest' | 'auto'): Promise<void> {
+  await call(request, 'dispatcher@acme.test', 'PATCH', '/rest/v1/dispatcher_settings?user_id=not.is.null', { auto_assign_mode: mode });
+}
+
 test('auto-assign previews a plan and commits it, leaving a delivery placed by hand where it is', async ({ page, request }) => {
   const reference = unique('AUTO');
+  await openBoard(page, reference);
+  await expect(page.getByRole('button', { name: 'Assign…' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Auto-assign' })).toHaveCount(0);
+  await setAutoAssignMode(request, 'auto');
   const byHand = await createDelivery(request, reference);
   await assignViaApi(request, byHand.id, GRACE.id);
   const a = await createDelivery(request, reference);
@@ -269,7 +283,7 @@ test('auto-assign previews a plan and commits it, leaving a delivery placed by h
   await expect(preview).toContainText(`Drop off ${b.delivery_code}`);
   await preview.getByRole('button', { name: 'Assign 2 deliveries' }).click();
   await expect(preview.getByTestId('auto-assign-result')).toContainText('2 assigned');
-  await preview.getByRole('button', { name: 'Close' }).click();
+  await preview.getByRole('button', { name: 'Done' }).click();
 
   await expect(queue(page).getByRole('listitem')).toHaveCount(0);
   for (const d of [a, b]) await expect.poll(async () => (await deliveryDriver(request, d.id)).status).toBe('assigned');
@@ -277,4 +291,8 @@ test('auto-assign previews a plan and commits it, leaving a delivery placed by h
   await expect(card(driverRow(page, GRACE.name), byHand.delivery_code)).toBeVisible();
 
   for (const d of [byHand, a, b]) await call(request, 'dispatcher@acme.test', 'POST', '/rest/v1/rpc/unassign_delivery', { delivery_id: d.id });
+});
+
+test.afterAll(async ({ request }) => {
+  await setAutoAssignMode(request, 'suggest');
 });

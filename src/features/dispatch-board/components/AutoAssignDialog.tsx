@@ -37,7 +37,7 @@ export function AutoAssignDialog({ plan, deliveries, names, onClose, onCommit }:
       size="xl"
       footer={
         result ? (
-          <Button onClick={onClose}>Close</Button>
+          <Button onClick={onClose}>Done</Button>
         ) : (
           <>
             <Button variant="secondary" onClick={onClose}>

@@ -28,6 +28,8 @@ interface DeliveryPanelProps {
   driverName: string | null;
   ranked: readonly RankedDriver[] | null;
   rankProblem: string | null;
+  /** The dispatcher's auto-assign mode is not off. */
+  showSuggestions: boolean;
   names: ReadonlyMap<string, string>;
   onClose: () => void;
   onAssign: (driverId?: string) => void;
@@ -37,7 +39,7 @@ interface DeliveryPanelProps {
 }
 
 /** The selected delivery beside the board: details, timeline, the moves its state allows, suggestions. */
-export function DeliveryPanel({ tenantId, delivery: d, late, reference, driverName, ranked, rankProblem, names, onClose, onAssign, onUnassign, extras }: DeliveryPanelProps) {
+export function DeliveryPanel({ tenantId, delivery: d, late, reference, driverName, ranked, rankProblem, showSuggestions, names, onClose, onAssign, onUnassign, extras }: DeliveryPanelProps) {
   const [actions, setActions] = useState<string[] | null>(null);
   const [timeline, setTimeline] = useState<TimelineEvent[] | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
@@ -192,7 +194,7 @@ export function DeliveryPanel({ tenantId, delivery: d, late, reference, driverNa
           )}
         </section>
 
-        {d.status === 'pending' && (
+        {d.status === 'pending' && showSuggestions && (
           <section aria-label="Suggested drivers">
             <h3 className="mb-1.5 font-semibold">Suggested drivers</h3>
             {rankProblem ? (

@@ -16,6 +16,7 @@ import { useLocation, useSearch } from 'wouter';
 import { InvalidProblemError, rankDrivers, solve, type RankedDriver, type Solution } from '../../../lib/dispatch';
 import { mapsToken } from '../../../lib/geocoding';
 import type { ConnectionState } from '../../../lib/realtime';
+import { useDispatcherSettings, type BoardFilterDefaults } from '../../../lib/dispatcher-settings';
 import { useTenantId } from '../../../lib/tenant';
 import { useTenantSettings } from '../../../lib/tenant-settings';
 import { useLiveCollection } from '../../../lib/use-live-collection';
@@ -29,6 +30,7 @@ import { assignDelivery, fetchNames, fetchReference, moveAssignment, refusalText
 import { boardAssignmentsSource, boardDeliveriesSource, boardDriversSource } from '../atoms';
 import {
   buildLanes,
+  hasFilters,
   driverHealth,
   endMove,
   openAssignmentOf,
@@ -88,6 +90,33 @@ function worst(...states: ConnectionState[]): ConnectionState {
   return 'live';
 }
 
+function filtersFromDefaults(defaults: BoardFilterDefaults): BoardFilters | null {
+  const next: BoardFilters = { kind: defaults.kind ?? '', service: defaults.service_id ?? '', zone: defaults.zone_id ?? '', window: defaults.window ?? '', q: '' };
+  return next.kind || next.service || next.zone || next.window ? next : null;
+}
+
+let audio: AudioContext | null = null;
+/** A short two-note chime made in the browser (no sound file to fetch). Browsers mute it until the page had a click or key. */
+function chime(): void {
+  try {
+    audio ??= new AudioContext();
+    const start = audio.currentTime;
+    for (const [i, frequency] of [880, 1320].entries()) {
+      const osc = audio.createOscillator();
+      const gain = audio.createGain();
+      osc.frequency.value = frequency;
+      gain.gain.setValueAtTime(0.0001, start + i * 0.15);
+      gain.gain.exponentialRampToValueAtTime(0.2, start + i * 0.15 + 0.02);
+      gain.gain.exponentialRampToValueAtTime(0.0001, start + i * 0.15 + 0.14);
+      osc.connect(gain).connect(audio.destination);
+      osc.start(start + i * 0.15);
+      osc.stop(start + i * 0.15 + 0.15);
+    }
+  } catch {
+    // No audio in this browser: the counter and the card still show the arrival.
+  }
+}
+
 function dialogOpen(): boolean {
   return document.querySelector('[role="dialog"], [role="alertdialog"]') !== null;
 }
@@ -99,6 +128,8 @@ function Board({ tenantId, panelExtras }: { tenantId: string; panelExtras?: (del
   const drivers = useLiveCollection(boardDriversSource, tenantId);
   const assignments = useLiveCollection(boardAssignmentsSource, tenantId);
   const settings = useTenantSettings();
+  const dispatcher = useDispatcherSettings();
+  const { late_threshold_minutes: graceMinutes, auto_assign_mode: mode, sound_on_new_unassigned: sound } = dispatcher.settings;
   const tenantSettings = settings.status === 'ready' ? settings.settings : null;
   const now = useNow(15_000);
   const search = useSearch();
@@ -162,7 +193,7 @@ function Board({ tenantId, panelExtras }: { tenantId: string; panelExtras?: (del
 
   const rows = useMemo(() => withMoves([...deliveries.rows.values()], moves), [deliveries.rows, moves]);
   const byId = useMemo(() => new Map(rows.map((d) => [d.id, d])), [rows]);
-  const lanes = useMemo(() => buildLanes(rows, { now, filters }), [rows, now, filters]);
+  const lanes = useMemo(() => buildLanes(rows, { now, filters, graceMinutes }), [rows, now, filters, graceMinutes]);
 
   const driverEntries = useMemo<DriverEntry[]>(
     () =>
@@ -189,14 +220,14 @@ function Board({ tenantId, panelExtras }: { tenantId: string; panelExtras?: (del
 
   // Suggestions for the selected unassigned delivery: the drivers the database would accept, best first.
   const suggestions = useMemo<{ ranked: RankedDriver[] | null; problem: string | null }>(() => {
-    if (!selected || selected.status !== 'pending' || !reference) return { ranked: null, problem: null };
+    if (!selected || selected.status !== 'pending' || !reference || mode === 'off') return { ranked: null, problem: null };
     try {
       const planned = plannerDrivers([...drivers.rows.values()], lanes, reference, names);
       return { ranked: rankDrivers(plannerDelivery(selected, reference), planned, { now }), problem: null };
     } catch (error) {
       return { ranked: null, problem: error instanceof InvalidProblemError ? error.message : 'Suggestions are not available for this delivery.' };
     }
-  }, [selected, reference, drivers.rows, lanes, names, now]);
+  }, [selected, reference, drivers.rows, lanes, names, now, mode]);
 
   // ------------------------------------------------------------------------------------------
   // URL state.
@@ -213,6 +244,32 @@ function Board({ tenantId, panelExtras }: { tenantId: string; panelExtras?: (del
     },
     [search, navigateSearch],
   );
+
+  // The dispatcher's default filters, once per visit, when the link names none (Clear filters then clears them).
+  const defaultsApplied = useRef(false);
+  useEffect(() => {
+    if (defaultsApplied.current || dispatcher.status === 'loading') return;
+    defaultsApplied.current = true;
+    if (hasFilters(search)) return;
+    const next = filtersFromDefaults(dispatcher.settings.default_board_filters);
+    if (next) navigateSearch(writeFilters(next, search), true);
+  }, [dispatcher.status, dispatcher.settings, search, navigateSearch]);
+
+  // A sound when a new delivery lands in the unassigned queue (the dispatcher's setting), not for the first read.
+  const seenQueue = useRef<Set<string> | null>(null);
+  useEffect(() => {
+    const ids = new Set(lanes.unassigned.map((d) => d.id));
+    if (deliveries.fetching && deliveries.rows.size === 0) return;
+    const before = seenQueue.current;
+    seenQueue.current = ids;
+    if (!before || !sound) return;
+    for (const id of ids) {
+      if (!before.has(id) && byId.get(id)?.status === 'pending' && !moves.has(id)) {
+        chime();
+        return;
+      }
+    }
+  }, [lanes.unassigned, deliveries.fetching, deliveries.rows.size, sound, byId, moves]);
 
   // ------------------------------------------------------------------------------------------
   // Moves: each shown at once and sent to the database; a refusal rolls it back with the reason.
@@ -392,9 +449,11 @@ function Board({ tenantId, panelExtras }: { tenantId: string; panelExtras?: (del
           <Button variant="secondary" onClick={openAssign} title="Assign the ticked or open delivery (A)">
             Assign… <kbd className="ml-1 text-xs text-slate-500">A</kbd>
           </Button>
-          <Button onClick={planAutoAssign} disabled={!reference}>
-            Auto-assign
-          </Button>
+          {mode === 'auto' && (
+            <Button onClick={planAutoAssign} disabled={!reference}>
+              Auto-assign
+            </Button>
+          )}
         </div>
       </div>
 
@@ -546,7 +605,8 @@ function Board({ tenantId, panelExtras }: { tenantId: string; panelExtras?: (del
           late={lanes.late.has(selected.id)}
           reference={reference}
           driverName={driverName(selected.driver_id)}
-          ranked={suggestions.ranked}
+          ranked={mode === 'off' ? null : suggestions.ranked}
+          showSuggestions={mode !== 'off'}
           rankProblem={suggestions.problem}
           names={names}
           onClose={() => open(null)}
