@@ -45,6 +45,10 @@ const AdminDashboardPage = lazyWithRetry(() => import('../features/dashboards/pa
 const DispatcherDashboardPage = lazyWithRetry(() => import('../features/dashboards/pages/DispatcherDashboardPage'));
 const DispatchBoardPage = lazyWithRetry(() => import('../features/dispatch-board/pages/DispatchBoardPage'));
 const RemitPage = lazyWithRetry(() => import('../features/remit/pages/RemitPage'));
+const SupportPage = lazyWithRetry(() => import('../features/dispatcher/pages/SupportPage'));
+const DispatcherSettingsPage = lazyWithRetry(() => import('../features/dispatcher/pages/DispatcherSettingsPage'));
+const DispatcherInfoPage = lazyWithRetry(() => import('../features/dispatcher/pages/InfoPage'));
+const OwnProfilePage = lazyWithRetry(() => import('../features/users/pages/OwnProfilePage'));
 const DriverDashboardPage = lazyWithRetry(() => import('../features/dashboards/pages/DriverDashboardPage'));
 const DriverAppPage = lazyWithRetry(() => import('../features/driver-app/pages/DriverAppPage'));
 const DeliveryChatButton = lazyWithRetry(async () => ({ default: (await import('../features/chat/DeliveryChatButton')).DeliveryChatButton }));
@@ -58,7 +62,7 @@ function driverTaskChat(task: { id: string; delivery_code: string }) {
   );
 }
 
-/** Chat with the driver of a delivery, on its detail page (admins and the dispatcher's sections): once it has one. */
+/** Chat with the driver of a delivery, on its detail page (admins and the dispatcher's sections) and in the board's side panel: once it has one. */
 function deliveryChat(delivery: { id: string; delivery_code: string; driver_id: string | null }) {
   return delivery.driver_id ? driverTaskChat(delivery) : null;
 }
@@ -522,7 +526,7 @@ function DispatcherPage({ children }: { children: ReactNode }) {
   );
 }
 
-/** The dispatcher area (spec 2): the board, the order sections, remit. */
+/** The dispatcher area (spec 2): the board, the order sections, remit, support, settings, profile and info. */
 function DispatcherArea() {
   return (
     <PanelGuard panel="dispatcher">
@@ -530,7 +534,7 @@ function DispatcherArea() {
         <Route path="/">
           <DispatcherLayout>
             <Page>
-              <DispatchBoardPage tools={<DispatcherDashboardPage />} />
+              <DispatchBoardPage tools={<DispatcherDashboardPage />} panelExtras={deliveryChat} />
             </Page>
           </DispatcherLayout>
         </Route>
@@ -562,6 +566,26 @@ function DispatcherArea() {
               <RemitPage />
             </Page>
           </DispatcherLayout>
+        </Route>
+        <Route path="/support">
+          <DispatcherPage>
+            <SupportPage />
+          </DispatcherPage>
+        </Route>
+        <Route path="/settings">
+          <DispatcherPage>
+            <DispatcherSettingsPage />
+          </DispatcherPage>
+        </Route>
+        <Route path="/profile">
+          <DispatcherPage>
+            <OwnProfilePage />
+          </DispatcherPage>
+        </Route>
+        <Route path="/info">
+          <DispatcherPage>
+            <DispatcherInfoPage />
+          </DispatcherPage>
         </Route>
         <Route>
           <NotFoundPage />

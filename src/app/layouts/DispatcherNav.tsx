@@ -8,6 +8,10 @@ export const DISPATCHER_NAV: readonly { label: string; path: string }[] = [
   { label: 'Board', path: '' },
   ...DISPATCHER_SECTIONS.map((section) => ({ label: section.nav, path: section.path })),
   { label: 'Remit', path: '/remit' },
+  { label: 'Support', path: '/support' },
+  { label: 'Settings', path: '/settings' },
+  { label: 'Info', path: '/info' },
+  { label: 'Profile', path: '/profile' },
 ];
 
 const itemBase =

@@ -1,0 +1,232 @@
+import { toRange, type ListState } from '../../lib/list-state';
+import { withSearch } from '../../lib/search-filter';
+import { supabase } from '../../lib/supabase';
+import type { FetchContext, ServerPage } from '../../lib/use-server-list';
+import type { LookupOption } from '../../ui/form';
+import type { ExceptionFilters, FailureFilters } from './list';
+import { adminMessageSchema, exceptionRowSchema, failureRowSchema, type AdminMessage, type ContactFormValues, type ExceptionRow, type FailureRow } from './schema';
+
+// ---------------------------------------------------------------------------------------------
+// Look-ups (the settings' board filters).
+
+export async function lookupServices(tenantId: string, term: string, limit: number, signal: AbortSignal): Promise<LookupOption[]> {
+  const query = withSearch(supabase.from('delivery_services').select('id, name, code, active').eq('tenant_id', tenantId), ['name', 'code'], term);
+  const { data, error } = await query.order('name').limit(limit).abortSignal(signal);
+  if (error) throw error;
+  return (data as { id: string; name: string; code: string; active: boolean }[]).map((s) => ({
+    value: s.id,
+    label: s.name,
+    description: s.active ? s.code : `${s.code} · inactive`,
+  }));
+}
+
+export async function serviceName(tenantId: string, id: string): Promise<string | null> {
+  const { data } = await supabase.from('delivery_services').select('name').eq('tenant_id', tenantId).eq('id', id).maybeSingle();
+  return (data as { name: string } | null)?.name ?? null;
+}
+
+export async function lookupZones(tenantId: string, term: string, limit: number, signal: AbortSignal): Promise<LookupOption[]> {
+  const query = withSearch(supabase.from('zones').select('id, name, code').eq('tenant_id', tenantId), ['name', 'code'], term);
+  const { data, error } = await query.order('name').limit(limit).abortSignal(signal);
+  if (error) throw error;
+  return (data as { id: string; name: string; code: string }[]).map((z) => ({ value: z.id, label: z.name, description: z.code }));
+}
+
+export async function zoneName(tenantId: string, id: string): Promise<string | null> {
+  const { data } = await supabase.from('zones').select('name').eq('tenant_id', tenantId).eq('id', id).maybeSingle();
+  return (data as { name: string } | null)?.name ?? null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Support: failed attempts.
+
+const FAILURE_COLUMNS =
+  'id, delivery_id, delivery_code, kind, delivery_status, failed_at, reason, failure_note, reported_by_name, driver_name, customer_name, dropoff_full_address, ' +
+  'state, acknowledged_by_name, acknowledged_at, acknowledgement_note, resolved_by_name, resolved_at, resolution_note';
+
+/** The start of the period in the browser's days: today from midnight, else 7 or 30 days back. */
+export function periodStart(period: FailureFilters['period'], now = new Date()): string {
+  const start = new Date(now);
+  start.setHours(0, 0, 0, 0);
+  if (period === '30d') start.setDate(start.getDate() - 29);
+  else if (period !== 'today') start.setDate(start.getDate() - 6);
+  return start.toISOString();
+}
+
+/** One page of the failed attempts (support_failures): unresolved ones of the last 7 days unless the filters say otherwise. */
+export async function listFailures(tenantId: string, state: ListState<FailureFilters>, { signal }: FetchContext): Promise<ServerPage<FailureRow>> {
+  const { from, to } = toRange(state);
+  let query = supabase.from('support_failures').select(FAILURE_COLUMNS, { count: 'exact' }).eq('tenant_id', tenantId).gte('failed_at', periodStart(state.filters.period));
+  const which = state.filters.state;
+  if (!which) query = query.in('state', ['open', 'acknowledged']);
+  else if (which !== 'all') query = query.eq('state', which);
+  query = withSearch(query, ['delivery_code', 'customer_name', 'driver_name', 'reason'], state.q);
+  const sort = state.sort ?? { column: 'failed_at', direction: 'desc' };
+  const { data, count, error } = await query
+    .order(sort.column, { ascending: sort.direction === 'asc' })
+    .order('id')
+    .range(from, to)
+    .abortSignal(signal);
+  if (error) throw error;
+  return { rows: failureRowSchema.array().parse(data), total: count ?? 0 };
+}
+
+export async function acknowledgeFailure(eventId: string, note: string): Promise<void> {
+  const { error } = await supabase.rpc('acknowledge_failure', { delivery_event_id: eventId, note: note.trim() || undefined } as never);
+  if (error) throw error;
+}
+
+export async function resolveFailure(eventId: string, resolutionNote: string): Promise<void> {
+  const { error } = await supabase.rpc('resolve_failure', { delivery_event_id: eventId, resolution_note: resolutionNote.trim() } as never);
+  if (error) throw error;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Support: exceptions (the exceptions feature's table and machine, read and moved for the queue).
+
+const EXCEPTION_COLUMNS = 'id, exception_code, delivery_id, delivery_code, type, severity, description, reported_by, reported_by_name, assigned_to_name, status, resolution_notes, created_at';
+
+async function driverIds(tenantId: string, signal: AbortSignal): Promise<string[]> {
+  const { data, error } = await supabase.from('profiles').select('id').eq('tenant_id', tenantId).eq('panel_type', 'driver').abortSignal(signal);
+  if (error) throw error;
+  return (data as { id: string }[]).map((p) => p.id);
+}
+
+/** One page of the exceptions: open and investigating unless the filters say otherwise; drivers' reports told apart. */
+export async function listExceptions(tenantId: string, state: ListState<ExceptionFilters>, { signal }: FetchContext): Promise<ServerPage<ExceptionRow>> {
+  const { from, to } = toRange(state);
+  const drivers = await driverIds(tenantId, signal);
+  let query = supabase.from('exception_rows').select(EXCEPTION_COLUMNS, { count: 'exact' }).eq('tenant_id', tenantId);
+  const { status, severity, raised_by } = state.filters;
+  if (!status) query = query.in('status', ['open', 'investigating']);
+  else if (status !== 'all') query = query.eq('status', status);
+  if (severity.length > 0) query = query.in('severity', severity);
+  if (raised_by === 'driver') {
+    if (drivers.length === 0) return { rows: [], total: 0 };
+    query = query.in('reported_by', drivers);
+  } else if (raised_by === 'staff' && drivers.length > 0) query = query.not('reported_by', 'in', `(${drivers.join(',')})`);
+  query = withSearch(query, ['exception_code', 'delivery_code', 'description', 'reported_by_name'], state.q);
+  const sort = state.sort ?? { column: 'created_at', direction: 'desc' };
+  const { data, count, error } = await query
+    .order(sort.column, { ascending: sort.direction === 'asc' })
+    .order('id')
+    .range(from, to)
+    .abortSignal(signal);
+  if (error) throw error;
+  const rows = exceptionRowSchema.array().parse(data);
+  const kinds = new Map<string, string>();
+  const deliveryIds = [...new Set(rows.map((r) => r.delivery_id))];
+  if (deliveryIds.length > 0) {
+    const answer = await supabase.from('deliveries').select('id, kind').in('id', deliveryIds).abortSignal(signal);
+    if (answer.error) throw answer.error;
+    for (const d of answer.data as { id: string; kind: string }[]) kinds.set(d.id, d.kind);
+  }
+  const driverSet = new Set(drivers);
+  return {
+    rows: rows.map((r) => ({ ...r, raised_by_driver: r.reported_by !== null && driverSet.has(r.reported_by), delivery_kind: kinds.get(r.delivery_id) ?? null })),
+    total: count ?? 0,
+  };
+}
+
+/** Open -> investigating: the caller owns it unless someone already does (transition_exception). */
+export async function acknowledgeException(id: string, note: string): Promise<void> {
+  const { error } = await supabase.rpc('transition_exception', { exception_id: id, status: 'investigating', note: note.trim() || undefined } as never);
+  if (error) throw error;
+}
+
+export async function resolveException(id: string, resolutionNotes: string): Promise<void> {
+  const { error } = await supabase.rpc('transition_exception', { exception_id: id, status: 'resolved', resolution_notes: resolutionNotes.trim() } as never);
+  if (error) throw error;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Contact the admins.
+
+/** Every active admin of the tenant gets a notification (public.notify_admins); answers how many. */
+export async function notifyAdmins(values: ContactFormValues): Promise<number> {
+  const { data, error } = await supabase.rpc('notify_admins', { subject: values.subject, body: values.body } as never);
+  if (error) throw error;
+  return Number((data as { recipients?: unknown } | null)?.recipients ?? 0);
+}
+
+/** The caller's latest messages to the admins (RLS: a dispatcher reads only their own). */
+export async function listSentMessages(userId: string, signal?: AbortSignal): Promise<AdminMessage[]> {
+  let query = supabase.from('admin_messages').select('id, subject, body, recipients, created_at').eq('sender_id', userId).order('created_at', { ascending: false }).limit(10);
+  if (signal) query = query.abortSignal(signal);
+  const { data, error } = await query;
+  if (error) throw error;
+  return adminMessageSchema.array().parse(data);
+}
+
+
+// ---------------------------------------------------------------------------------------------
+// Info: the business's operating information, read only.
+
+export interface InfoService {
+  id: string;
+  name: string;
+  code: string;
+  description: string;
+  kind: string;
+  min_transit_hours: number;
+  max_transit_hours: number;
+  required_vehicle_features: string[];
+  active: boolean;
+}
+
+export interface InfoZone {
+  id: string;
+  name: string;
+  code: string;
+  description: string;
+  color: string;
+  polygon: unknown;
+  active: boolean;
+}
+
+export interface InfoContact {
+  id: string;
+  full_name: string;
+  email: string;
+  phone: string | null;
+}
+
+export interface TenantInfo {
+  name: string;
+  contact: { phone?: string; email?: string; address?: string };
+  admins: InfoContact[];
+  services: InfoService[];
+  zones: InfoZone[];
+}
+
+const text = (value: unknown) => (typeof value === 'string' && value.trim() ? value.trim() : undefined);
+
+/** Everything the info page shows, in one go: the business's contact details, its admins, services and zones (RLS: what dispatchers may read). */
+export async function getTenantInfo(tenantId: string, signal: AbortSignal): Promise<TenantInfo> {
+  const [tenant, admins, services, zones] = await Promise.all([
+    supabase.from('tenants').select('name, contact_info').eq('id', tenantId).abortSignal(signal).single(),
+    supabase.from('profiles').select('id, full_name, email, phone').eq('tenant_id', tenantId).eq('panel_type', 'admin').eq('status', 'active').order('first_name').abortSignal(signal),
+    supabase
+      .from('delivery_services')
+      .select('id, name, code, description, kind, min_transit_hours, max_transit_hours, required_vehicle_features, active')
+      .eq('tenant_id', tenantId)
+      .order('active', { ascending: false })
+      .order('name')
+      .abortSignal(signal),
+    supabase.from('zones').select('id, name, code, description, color, polygon, active').eq('tenant_id', tenantId).order('name').abortSignal(signal),
+  ]);
+  for (const answer of [tenant, admins, services, zones]) if (answer.error) throw answer.error;
+  const t = tenant.data as { name: string; contact_info: Record<string, unknown> | null };
+  const contact = t.contact_info ?? {};
+  return {
+    name: t.name,
+    contact: { phone: text(contact.phone), email: text(contact.email), address: text(contact.address) },
+    admins: (admins.data ?? []) as InfoContact[],
+    services: ((services.data ?? []) as (InfoService & { min_transit_hours: number | string; max_transit_hours: number | string })[]).map((s) => ({
+      ...s,
+      min_transit_hours: Number(s.min_transit_hours),
+      max_transit_hours: Number(s.max_transit_hours),
+    })),
+    zones: (zones.data ?? []) as InfoZone[],
+  };
+}

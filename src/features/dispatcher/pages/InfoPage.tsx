@@ -1,0 +1,222 @@
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { mapsToken } from '../../../lib/geocoding';
+import { useSession } from '../../../lib/session';
+import { tenantIdOf } from '../../../lib/tenant';
+import { useTenantSettings } from '../../../lib/tenant-settings';
+import { Chip } from '../../../ui/Chip';
+import { EmptyState } from '../../../ui/EmptyState';
+import { ErrorState } from '../../../ui/ErrorState';
+import { FitBounds, fromGeoJsonPolygon, MapView, type MapGeoJsonLayer, type MapMarker } from '../../../ui/map';
+import { PageHeader } from '../../../ui/PageHeader';
+import { Skeleton } from '../../../ui/Skeleton';
+import { getTenantInfo, type InfoZone, type TenantInfo } from '../api';
+import { transitText } from '../schema';
+
+type Load = { status: 'loading' } | { status: 'failed'; error: Error } | { status: 'ready'; info: TenantInfo };
+
+const SERVICE_KIND_LABELS: Record<string, string> = { on_demand: 'On demand', same_day: 'Same day', next_day: 'Next day', scheduled: 'Scheduled' };
+const humanize = (value: string) => {
+  const words = value.replaceAll('_', ' ');
+  return words.charAt(0).toUpperCase() + words.slice(1);
+};
+
+function Section({ title, children, className }: { title: string; children: ReactNode; className?: string }) {
+  const id = `info-${title.toLowerCase().replace(/[^a-z]+/g, '-')}`;
+  return (
+    <section aria-labelledby={id} className={`rounded-xl border border-slate-200 p-4 dark:border-slate-700 ${className ?? ''}`}>
+      <h2 id={id} className="mb-3 text-base font-semibold">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+/** Issue 11 'info': the business's operating information for dispatchers, read only: contacts, services, zones on a map. */
+export function InfoPage() {
+  const { user } = useSession();
+  const tenantId = tenantIdOf(user) ?? '';
+  const [attempt, setAttempt] = useState(0);
+  const [answer, setAnswer] = useState<{ key: string; load: Load } | null>(null);
+  const key = `${tenantId}/${attempt}`;
+  useEffect(() => {
+    if (!tenantId) return;
+    const controller = new AbortController();
+    getTenantInfo(tenantId, controller.signal).then(
+      (info) => !controller.signal.aborted && setAnswer({ key, load: { status: 'ready', info } }),
+      (error: unknown) => !controller.signal.aborted && setAnswer({ key, load: { status: 'failed', error: error instanceof Error ? error : new Error(String(error)) } }),
+    );
+    return () => controller.abort();
+  }, [tenantId, key]);
+  const load: Load = answer?.key === key ? answer.load : { status: 'loading' };
+
+  return (
+    <div className="space-y-4">
+      <PageHeader title="Info" breadcrumbs={[{ label: 'Dashboard', href: '/' }, { label: 'Info' }]} />
+      {load.status === 'loading' && (
+        <div role="status" aria-label="Loading the business's information" className="grid gap-4 lg:grid-cols-2">
+          <Skeleton className="h-40 w-full" />
+          <Skeleton className="h-40 w-full" />
+          <Skeleton className="h-72 w-full lg:col-span-2" />
+        </div>
+      )}
+      {load.status === 'failed' && <ErrorState title="Failed to load the business's information" detail={load.error.message} onRetry={() => setAttempt((n) => n + 1)} />}
+      {load.status === 'ready' && <InfoView info={load.info} />}
+    </div>
+  );
+}
+
+function InfoView({ info }: { info: TenantInfo }) {
+  const { contact, admins, services } = info;
+  return (
+    <div className="space-y-6">
+      <div className="grid gap-6 lg:grid-cols-2">
+        <Section title="Contacts">
+          <dl className="grid gap-3 text-sm sm:grid-cols-2">
+            <div>
+              <dt className="text-xs font-medium text-slate-500 uppercase dark:text-slate-400">Business</dt>
+              <dd className="mt-0.5 font-medium">{info.name}</dd>
+              {contact.address && <dd className="text-slate-600 dark:text-slate-300">{contact.address}</dd>}
+            </div>
+            <div>
+              <dt className="text-xs font-medium text-slate-500 uppercase dark:text-slate-400">Reach the office</dt>
+              {contact.phone && (
+                <dd className="mt-0.5">
+                  <a className="text-brand underline" href={`tel:${contact.phone.replace(/[^+\d]/g, '')}`}>
+                    {contact.phone}
+                  </a>
+                </dd>
+              )}
+              {contact.email && (
+                <dd>
+                  <a className="text-brand underline" href={`mailto:${contact.email}`}>
+                    {contact.email}
+                  </a>
+                </dd>
+              )}
+              {!contact.phone && !contact.email && <dd className="mt-0.5 text-slate-600 dark:text-slate-400">No contact details on file</dd>}
+            </div>
+          </dl>
+        </Section>
+        <Section title="Admins">
+          {admins.length === 0 ? (
+            <p className="text-sm text-slate-600 dark:text-slate-400">No active admins.</p>
+          ) : (
+            <ul aria-label="Admins" className="space-y-2 text-sm">
+              {admins.map((a) => (
+                <li key={a.id} className="flex flex-wrap items-baseline justify-between gap-2">
+                  <span className="font-medium">{a.full_name}</span>
+                  <span className="flex flex-wrap gap-3">
+                    <a className="text-brand underline" href={`mailto:${a.email}`}>
+                      {a.email}
+                    </a>
+                    {a.phone && <span className="text-slate-600 dark:text-slate-300">{a.phone}</span>}
+                  </span>
+                </li>
+              ))}
+            </ul>
+          )}
+        </Section>
+      </div>
+
+      <Section title="Services">
+        {services.length === 0 ? (
+          <EmptyState title="No delivery services yet" description="An admin sets them up under Delivery services." />
+        ) : (
+          <div className="overflow-x-auto">
+            <table className="w-full text-left text-sm">
+              <thead className="text-xs text-slate-500 uppercase dark:text-slate-400">
+                <tr>
+                  <th scope="col" className="py-1 pr-3 font-medium">Service</th>
+                  <th scope="col" className="py-1 pr-3 font-medium">Code</th>
+                  <th scope="col" className="py-1 pr-3 font-medium">Kind</th>
+                  <th scope="col" className="py-1 pr-3 font-medium">ETA</th>
+                  <th scope="col" className="py-1 font-medium">Needs</th>
+                </tr>
+              </thead>
+              <tbody>
+                {services.map((s) => (
+                  <tr key={s.id} className="border-t border-slate-100 align-top dark:border-slate-800">
+                    <td className="py-2 pr-3">
+                      <span className="font-medium">{s.name}</span> {!s.active && <Chip>Inactive</Chip>}
+                      {s.description && <div className="text-xs text-slate-500 dark:text-slate-400">{s.description}</div>}
+                    </td>
+                    <td className="py-2 pr-3 font-mono">{s.code}</td>
+                    <td className="py-2 pr-3">{SERVICE_KIND_LABELS[s.kind] ?? humanize(s.kind)}</td>
+                    <td className="py-2 pr-3 whitespace-nowrap">{transitText(s.min_transit_hours, s.max_transit_hours)}</td>
+                    <td className="py-2">{s.required_vehicle_features.length > 0 ? s.required_vehicle_features.map(humanize).join(', ') : 'Any vehicle'}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </Section>
+
+      <ZonesSection zones={info.zones} />
+    </div>
+  );
+}
+
+function ZonesSection({ zones }: { zones: InfoZone[] }) {
+  const settings = useTenantSettings();
+  const tenantSettings = settings.status === 'ready' ? settings.settings : null;
+  const outlines = useMemo(() => zones.map((z) => fromGeoJsonPolygon(z.polygon).vertices), [zones]);
+  const layers = useMemo<MapGeoJsonLayer[]>(() => {
+    const data: GeoJSON.FeatureCollection = {
+      type: 'FeatureCollection',
+      features: zones.map((z) => ({ type: 'Feature', properties: { color: z.color, active: z.active }, geometry: z.polygon as GeoJSON.Polygon })),
+    };
+    return [
+      { id: 'info-zones-fill', type: 'fill', data, paint: { 'fill-color': ['get', 'color'], 'fill-opacity': ['case', ['get', 'active'], 0.25, 0.08] } },
+      { id: 'info-zones-line', type: 'line', data, paint: { 'line-color': ['get', 'color'], 'line-width': 2 } },
+    ];
+  }, [zones]);
+  // Each zone's name at the mean of its outline's points.
+  const markers = useMemo<MapMarker[]>(
+    () =>
+      zones.flatMap((z, index) => {
+        const vertices = outlines[index] ?? [];
+        if (vertices.length === 0) return [];
+        const lng = vertices.reduce((sum, v) => sum + v[0], 0) / vertices.length;
+        const lat = vertices.reduce((sum, v) => sum + v[1], 0) / vertices.length;
+        return [{ id: z.id, lng, lat, label: z.active ? z.name : `${z.name} (inactive)`, color: z.color }];
+      }),
+    [zones, outlines],
+  );
+
+  return (
+    <Section title="Zones">
+      {zones.length === 0 ? (
+        <EmptyState title="No zones yet" description="An admin draws them under Zones." />
+      ) : (
+        <div className="grid gap-4 xl:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
+          <MapView
+            label="Map of the business's zones"
+            defaultCenter={tenantSettings?.mapCentre}
+            mapboxToken={mapsToken(tenantSettings?.mapsKey)}
+            zoom={11}
+            height={420}
+            layers={layers}
+            markers={markers}
+          >
+            <FitBounds outlines={outlines} />
+          </MapView>
+          <ul aria-label="Zones" className="space-y-2 text-sm">
+            {zones.map((z) => (
+              <li key={z.id} className="flex items-start gap-2">
+                <span aria-hidden="true" className="mt-1 inline-block size-3 shrink-0 rounded-sm" style={{ backgroundColor: z.color }} />
+                <span>
+                  <span className="font-medium">{z.name}</span> <span className="font-mono text-xs text-slate-500">{z.code}</span> {!z.active && <Chip>Inactive</Chip>}
+                  {z.description && <span className="block text-xs text-slate-500 dark:text-slate-400">{z.description}</span>}
+                </span>
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+    </Section>
+  );
+}
+
+export default InfoPage;

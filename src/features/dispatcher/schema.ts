@@ -1,0 +1,212 @@
+import { z } from 'zod';
+import { AUTO_ASSIGN_MODES, BOARD_KINDS, BOARD_WINDOWS, type DispatcherSettings } from '../../lib/dispatcher-settings';
+
+// ---------------------------------------------------------------------------------------------
+// Settings: the dispatcher's own preferences (src/lib/dispatcher-settings.ts reads and saves them).
+
+export const SETTINGS_MESSAGES = {
+  late: 'Late threshold must be a whole number of minutes from 0 to 240',
+  mode: 'Auto-assign mode must be off, suggest or auto',
+} as const;
+
+export const SETTINGS_TOASTS = {
+  saved: 'Settings saved',
+  saveFailed: 'Failed to save settings',
+  reset: 'Settings reset to the defaults',
+  resetFailed: 'Failed to reset settings',
+  validation: 'Validation failed',
+  unknown: 'An error occurred while submitting the form',
+} as const;
+
+export const KIND_OPTIONS = [
+  { value: 'on_demand', label: 'On demand' },
+  { value: 'pickup', label: 'Pickup' },
+  { value: 'delivery', label: 'Delivery' },
+  { value: 'pickup_delivery', label: 'Pickup and delivery' },
+] as const satisfies readonly { value: (typeof BOARD_KINDS)[number]; label: string }[];
+
+export const WINDOW_OPTIONS = [
+  { value: 'overdue', label: 'Overdue' },
+  { value: 'next_hour', label: 'Due within the next hour' },
+  { value: 'today', label: 'Due today' },
+] as const satisfies readonly { value: (typeof BOARD_WINDOWS)[number]; label: string }[];
+
+export const AUTO_ASSIGN_OPTIONS = [
+  { value: 'off', label: 'Off: I assign by hand' },
+  { value: 'suggest', label: 'Suggest: rank drivers for the delivery I select' },
+  { value: 'auto', label: 'Auto: plan the unassigned deliveries, I confirm the preview' },
+] as const satisfies readonly { value: (typeof AUTO_ASSIGN_MODES)[number]; label: string }[];
+
+export const settingsFormSchema = z.object({
+  kind: z.union([z.literal(''), z.enum(BOARD_KINDS)]),
+  service_id: z.string().nullable(),
+  zone_id: z.string().nullable(),
+  window: z.union([z.literal(''), z.enum(BOARD_WINDOWS)]),
+  sound_on_new_unassigned: z.boolean(),
+  late_threshold_minutes: z
+    .number({ error: SETTINGS_MESSAGES.late })
+    .int(SETTINGS_MESSAGES.late)
+    .min(0, SETTINGS_MESSAGES.late)
+    .max(240, SETTINGS_MESSAGES.late),
+  auto_assign_mode: z.enum(AUTO_ASSIGN_MODES, { error: SETTINGS_MESSAGES.mode }),
+});
+export type SettingsFormInput = z.input<typeof settingsFormSchema>;
+export type SettingsFormValues = z.output<typeof settingsFormSchema>;
+
+export function toSettingsForm(settings: DispatcherSettings): SettingsFormInput {
+  const f = settings.default_board_filters;
+  return {
+    kind: f.kind ?? '',
+    service_id: f.service_id ?? null,
+    zone_id: f.zone_id ?? null,
+    window: f.window ?? '',
+    sound_on_new_unassigned: settings.sound_on_new_unassigned,
+    late_threshold_minutes: settings.late_threshold_minutes,
+    auto_assign_mode: settings.auto_assign_mode,
+  };
+}
+
+/** The form's values as stored: an empty choice is no filter (the key left out). */
+export function fromSettingsForm(values: SettingsFormValues): DispatcherSettings {
+  return {
+    default_board_filters: {
+      ...(values.kind ? { kind: values.kind } : {}),
+      ...(values.service_id ? { service_id: values.service_id } : {}),
+      ...(values.zone_id ? { zone_id: values.zone_id } : {}),
+      ...(values.window ? { window: values.window } : {}),
+    },
+    sound_on_new_unassigned: values.sound_on_new_unassigned,
+    late_threshold_minutes: values.late_threshold_minutes,
+    auto_assign_mode: values.auto_assign_mode,
+  };
+}
+
+/** The database names the filters `default_board_filters.<key>`; the form names them `<key>`. */
+export function toSettingsFieldErrors(error: unknown): unknown {
+  const e = error as { details?: unknown } | null;
+  if (!e || typeof e.details !== 'string') return error;
+  try {
+    const details = JSON.parse(e.details) as { field?: string; message?: string }[];
+    if (!Array.isArray(details)) return error;
+    const mapped = details.map((d) => (d.field?.startsWith('default_board_filters.') ? { ...d, field: d.field.slice('default_board_filters.'.length) } : d));
+    return { ...e, details: JSON.stringify(mapped) };
+  } catch {
+    return error;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Support: failed attempts, exceptions, and messages to the admins.
+
+export const SUPPORT_MESSAGES = {
+  resolutionRequired: 'A resolution note is required',
+  resolutionLength: 'The resolution note must be at most 2000 characters',
+  noteLength: 'The note must be at most 1000 characters',
+  subject: 'Subject is required',
+  subjectLength: 'Subject must be at most 150 characters',
+  body: 'Message is required',
+  bodyLength: 'Message must be at most 2000 characters',
+} as const;
+
+export const SUPPORT_TOASTS = {
+  acknowledged: 'Acknowledged: it is yours now',
+  resolved: 'Resolved',
+  sent: (n: number) => (n === 1 ? 'Message sent to your admin' : `Message sent to your ${n} admins`),
+  sendFailed: 'Failed to send the message',
+  fetchFailed: 'Failed to load the support queue',
+} as const;
+
+/** What a resolution needs, checked before the database checks it again. */
+export function resolutionProblem(text: string): string | null {
+  const clean = text.trim();
+  if (!clean) return SUPPORT_MESSAGES.resolutionRequired;
+  if (clean.length > 2000) return SUPPORT_MESSAGES.resolutionLength;
+  return null;
+}
+
+export const contactFormSchema = z.object({
+  subject: z.string().trim().min(1, SUPPORT_MESSAGES.subject).max(150, SUPPORT_MESSAGES.subjectLength),
+  body: z.string().trim().min(1, SUPPORT_MESSAGES.body).max(2000, SUPPORT_MESSAGES.bodyLength),
+});
+export type ContactFormInput = z.input<typeof contactFormSchema>;
+export type ContactFormValues = z.output<typeof contactFormSchema>;
+
+export const FAILURE_STATES = ['open', 'acknowledged', 'resolved'] as const;
+export type FailureState = (typeof FAILURE_STATES)[number];
+export const FAILURE_STATE_LABELS: Record<FailureState, string> = { open: 'Open', acknowledged: 'Acknowledged', resolved: 'Resolved' };
+
+export const failureRowSchema = z.object({
+  id: z.string(),
+  delivery_id: z.string(),
+  delivery_code: z.string(),
+  kind: z.string(),
+  delivery_status: z.string(),
+  failed_at: z.string(),
+  reason: z.string().nullable(),
+  failure_note: z.string().nullable(),
+  reported_by_name: z.string().nullable(),
+  driver_name: z.string().nullable(),
+  customer_name: z.string().nullable(),
+  dropoff_full_address: z.string().nullable(),
+  state: z.enum(FAILURE_STATES),
+  acknowledged_by_name: z.string().nullable(),
+  acknowledged_at: z.string().nullable(),
+  acknowledgement_note: z.string().nullable(),
+  resolved_by_name: z.string().nullable(),
+  resolved_at: z.string().nullable(),
+  resolution_note: z.string().nullable(),
+});
+export type FailureRow = z.infer<typeof failureRowSchema>;
+
+export const EXCEPTION_STATUSES = ['open', 'investigating', 'resolved', 'closed'] as const;
+export type ExceptionStatus = (typeof EXCEPTION_STATUSES)[number];
+export const EXCEPTION_SEVERITIES = ['low', 'medium', 'high', 'critical'] as const;
+export const EXCEPTION_TYPE_LABELS: Record<string, string> = {
+  damaged: 'Damaged',
+  lost: 'Lost',
+  delayed: 'Delayed',
+  address_problem: 'Address problem',
+  refused: 'Refused',
+  other: 'Other',
+};
+
+export const exceptionRowSchema = z.object({
+  id: z.string(),
+  exception_code: z.string(),
+  delivery_id: z.string(),
+  delivery_code: z.string().nullable(),
+  type: z.string(),
+  severity: z.enum(EXCEPTION_SEVERITIES),
+  description: z.string(),
+  reported_by: z.string().nullable(),
+  reported_by_name: z.string().nullable(),
+  assigned_to_name: z.string().nullable(),
+  status: z.enum(EXCEPTION_STATUSES),
+  resolution_notes: z.string().nullable(),
+  created_at: z.string(),
+});
+/** An exception with what the queue adds: whether a driver raised it and its delivery's kind (for the section link). */
+export type ExceptionRow = z.infer<typeof exceptionRowSchema> & { raised_by_driver: boolean; delivery_kind: string | null };
+
+export const adminMessageSchema = z.object({
+  id: z.string(),
+  subject: z.string(),
+  body: z.string(),
+  recipients: z.number(),
+  created_at: z.string(),
+});
+export type AdminMessage = z.infer<typeof adminMessageSchema>;
+
+export const formatDateTime = (iso: string | null) => (iso ? new Date(iso).toLocaleString('en', { dateStyle: 'medium', timeStyle: 'short' }) : '—');
+
+// ---------------------------------------------------------------------------------------------
+// Info.
+
+const hoursText = (h: number) => (Number.isInteger(h) ? String(h) : h.toFixed(1));
+
+/** A service's transit time: hours up to two days, whole days beyond ("2–4 h", "1–2 days", "Within 45 min"). */
+export function transitText(min: number, max: number): string {
+  if (max < 1) return `Within ${Math.round(max * 60)} min`;
+  if (min >= 48 && min % 24 === 0 && max % 24 === 0) return min === max ? `${min / 24} days` : `${min / 24}–${max / 24} days`;
+  return min === max ? `${hoursText(max)} h` : `${hoursText(min)}–${hoursText(max)} h`;
+}
