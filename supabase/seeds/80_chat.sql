@@ -3,7 +3,7 @@
 -- and send_message write them: the tenant's dispatcher (the demo one first) and the driver take part,
 -- messages go both ways over the last hour, and the last message of three of the four is still
 -- unread by whoever received it, so the header's badge and the drawer show something on first start.
--- Chosen by what the deliveries are (their code order), never by id; a tenant without such
+-- Chosen by what the deliveries are (their code order, a driver's first before anyone's second), never by id; a tenant without such
 -- deliveries gets none.
 
 create temporary table sc_script (tenant_slug text, slot integer, seq integer, from_driver boolean, content text);
@@ -38,11 +38,13 @@ create temporary table sc_pick as
 select gen_random_uuid() as conversation_id, x.*
 from (
   select d.id as delivery_id, d.tenant_id, t.slug as tenant_slug, d.delivery_code, d.driver_id, p.full_name as driver_name,
-    (row_number() over (partition by d.tenant_id order by d.delivery_code))::integer as slot,
+    -- One conversation per driver before a second one with the same driver.
+    (row_number() over (partition by d.tenant_id order by d.per_driver, d.delivery_code))::integer as slot,
     (select s.id from public.profiles s
      where s.tenant_id = d.tenant_id and s.panel_type = 'dispatcher' and s.status = 'active'
      order by s.email like 'dispatcher@%' desc, s.created_at, s.id limit 1) as staff_id
-  from public.deliveries d
+  from (select x.*, row_number() over (partition by x.driver_id order by x.delivery_code) as per_driver
+        from public.deliveries x where x.status in ('picked_up', 'in_transit') and x.driver_id is not null) d
   join public.tenants t on t.id = d.tenant_id
   join public.profiles p on p.id = d.driver_id
   where d.status in ('picked_up', 'in_transit') and d.driver_id is not null
