@@ -1,7 +1,7 @@
 -- What the field hears: a driver's own work topic, the notifications of delivery events, and the
 -- public tracking function and topic (whitelisted fields only, rate-limited, neutral not-found).
 begin;
-select plan(44);
+select plan(46);
 
 insert into public.drivers (id, tenant_id, licence_number, licence_class, licence_expiry)
 values ('a1000000-0000-4000-8000-000000000003', 'a0000000-0000-4000-8000-000000000001', 'TEST-DEREK-2', 'standard', current_date + 365),
@@ -46,6 +46,11 @@ insert into public.assignments (delivery_id, driver_id, vehicle_id)
 reset role;
 update fx set assignment = (select id from public.assignments where delivery_id = fx.delivery);
 
+select is((select title from public.notifications where user_id = 'a1000000-0000-4000-8000-000000000004' and title like '% is booked'),
+  'Your delivery ' || (select code from fx) || ' is booked', 'the customer hears that a delivery was booked for them');
+select ok(exists (select 1 from realtime.messages where topic = 'tenant:a0000000-0000-4000-8000-000000000001:notifications:a1000000-0000-4000-8000-000000000004'
+  and payload #>> '{record,title}' = 'Your delivery ' || (select code from fx) || ' is booked'),
+  'on their notifications topic, which their dashboard follows');
 select ok(exists (select 1 from realtime.messages where topic = 'tenant:a0000000-0000-4000-8000-000000000001:driver_work:a1000000-0000-4000-8000-000000000003'
   and payload ->> 'table' = 'assignments' and payload #>> '{record,id}' = (select assignment::text from fx)),
   'the new assignment reaches the driver''s work topic');

@@ -69,6 +69,9 @@ test('active deliveries first with the driver and live status, past ones with th
   await transition(request, driver, onTheWay.id, 'delivered', { proof: { recipient_name: 'Sam at the front desk' } });
   await expect(past.getByRole('article', { name: onTheWay.delivery_code })).toContainText('Received by Sam at the front desk');
   await expect(active.getByRole('article', { name: onTheWay.delivery_code })).toHaveCount(0);
+  // Booked while she looks: the notice on her topic brings the new delivery onto the page.
+  const booked = await createDelivery(request, dispatcher);
+  await expect(active.getByRole('article', { name: booked.delivery_code })).toContainText('Pending');
 
   // The filter is in the URL.
   await page.getByRole('button', { name: 'Past', exact: true }).click();

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { z } from 'zod';
-import type { ConnectionState } from '../../lib/realtime';
+import type { ConnectionState, LiveSource } from '../../lib/realtime';
+import { useFeedChanges } from '../../lib/use-feed-changes';
 import { watchTracking } from '../../lib/tracking-live';
 import { DELIVERY_STATUSES, type DeliveryStatus } from '../../ui/delivery-status';
 import { driverFirstNames, listCustomerDeliveries, openReturns, type OpenReturn } from './api';
@@ -113,3 +114,38 @@ export function useLiveActiveDeliveries(rows: readonly CustomerDelivery[] | null
   const live: ConnectionState = all.length === 0 ? 'live' : all.every((s) => s === 'live') ? 'live' : all.some((s) => s === 'connecting') ? 'connecting' : 'offline';
   return { patches, live, watching: all.length };
 }
+
+/** What the dashboard reads of a notice on the customer's notifications topic. */
+const noticeSchema = z.object({ id: z.string(), read_at: z.string().nullish() });
+type Notice = z.infer<typeof noticeSchema>;
+
+// One feed object per customer: the live registry keeps one read per source and topic.
+const noticeFeeds = new Map<string, LiveSource<Notice>>();
+
+function noticeFeed(customerId: string): LiveSource<Notice> {
+  let feed = noticeFeeds.get(customerId);
+  if (!feed) {
+    feed = { entity: `notifications:${customerId}`, fetch: () => Promise.resolve([]), parse: (record) => noticeSchema.parse(record) };
+    noticeFeeds.set(customerId, feed);
+  }
+  return feed;
+}
+
+/**
+ * A new notice to the customer (a delivery booked for them, picked up, delivered, failed: the
+ * database writes one for each, 20261125001010 and 20261125001396) means their lists changed:
+ * `onNotice` runs, so a delivery booked while the dashboard is open appears without a reload. A
+ * notice marked read is no news; after a reconnect the lists are read again, as notices may have
+ * been missed.
+ */
+export function useNoticesReload(tenantId: string, customerId: string, onNotice: () => void): void {
+  useFeedChanges(
+    noticeFeed(customerId),
+    tenantId,
+    (notices) => {
+      if (notices.some((notice) => !notice.read_at)) onNotice();
+    },
+    onNotice,
+  );
+}
+

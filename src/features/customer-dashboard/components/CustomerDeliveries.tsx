@@ -26,7 +26,7 @@ import {
   type DashboardView,
 } from '../schema';
 import type { OpenReturn } from '../api';
-import { useDeliverySection, useLiveActiveDeliveries, type LivePatch, type SectionState } from '../use-customer-deliveries';
+import { useDeliverySection, useLiveActiveDeliveries, useNoticesReload, type LivePatch, type SectionState } from '../use-customer-deliveries';
 import { ReturnAction } from './ReturnRequest';
 
 const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
@@ -261,6 +261,7 @@ export function CustomerDeliveries() {
   const active = useDeliverySection(tenantId ?? '', customerId ?? '', 'active', view.activePage, reloadKey, Boolean(tenantId && customerId) && showActive);
   const past = useDeliverySection(tenantId ?? '', customerId ?? '', 'past', view.pastPage, reloadKey, Boolean(tenantId && customerId) && showPast);
   const live = useLiveActiveDeliveries(showActive && active.state.status === 'ready' ? active.state.rows : null, reload);
+  useNoticesReload(tenantId ?? '', customerId ?? '', reload);
 
   const go = (next: Partial<DashboardView>, replace = false) => {
     const query = writeView({ ...view, ...next }, search);
