@@ -76,7 +76,8 @@ export function listRequest(client: SupabaseClient, columns: string, tenantId: s
   if (f.driver_id) query = query.eq('driver_id', f.driver_id);
   if (f.created_from) query = query.gte('created_at', new Date(`${f.created_from}T00:00:00`).toISOString());
   if (f.created_to) query = query.lt('created_at', nextDay(f.created_to));
-  return query.order('created_at', { ascending: false }).order('id', { ascending: false }).range(0, PAGE_SIZE - 1);
+  // The app reads one row past the page (pageWithPlannedTotal in src/lib/list-state.ts).
+  return query.order('created_at', { ascending: false }).order('id', { ascending: false }).range(0, PAGE_SIZE);
 }
 
 function day(offsetDays: number): string {

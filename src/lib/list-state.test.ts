@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { defineList, filterParam, lastPage, toApiPage, toRange, withFilters, withPage, withPageSize, withSearch, withSortToggled } from './list-state';
+import { defineList, filterParam, lastPage, pageWithPlannedTotal, toApiPage, toRange, withFilters, withPage, withPageSize, withSearch, withSortToggled } from './list-state';
 
 const list = defineList({
   filters: {
@@ -96,5 +96,21 @@ describe('to the server', () => {
     expect(lastPage(0, 25)).toBe(0);
     expect(lastPage(25, 25)).toBe(0);
     expect(lastPage(26, 25)).toBe(1);
+  });
+});
+
+describe('a page with a planned total', () => {
+  const rows = (n: number) => Array.from({ length: n }, (_, i) => i);
+
+  it('is exact on the last page, whatever the planner guessed', () => {
+    expect(pageWithPlannedTotal(rows(7), 50, 25, 900)).toEqual({ rows: rows(7), total: 57 });
+    expect(pageWithPlannedTotal(rows(25), 0, 25, 3)).toEqual({ rows: rows(25), total: 25 });
+    expect(pageWithPlannedTotal([], 0, 25, 12)).toEqual({ rows: [], total: 0 });
+  });
+
+  it('drops the probe row and keeps the estimate, at least one row past the page, marked approximate', () => {
+    expect(pageWithPlannedTotal(rows(26), 0, 25, 8260)).toEqual({ rows: rows(25), total: 8260, approximate: true });
+    expect(pageWithPlannedTotal(rows(26), 100, 25, 40)).toEqual({ rows: rows(25), total: 126, approximate: true });
+    expect(pageWithPlannedTotal(rows(26), 0, 25, null)).toEqual({ rows: rows(25), total: 26, approximate: true });
   });
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { ServerPage } from './use-server-list';
 
 /**
  * The state of a server-side list (page, page size, sort, search, filters) and its encoding in
@@ -225,6 +226,16 @@ export function toApiPage(uiPage: number): number {
 export function toRange(state: Pick<ListState<unknown>, 'page' | 'pageSize'>): { from: number; to: number } {
   const from = state.page * state.pageSize;
   return { from, to: from + state.pageSize - 1 };
+}
+
+/**
+ * A page read with count=planned and one row past its end (`.range(from, to + 1)`), for lists too
+ * big to count: when nothing follows, this is the last page and its total is exact; otherwise the
+ * total is the planner's estimate, at least one row past this page, and says so.
+ */
+export function pageWithPlannedTotal<T>(fetched: readonly T[], from: number, pageSize: number, planned: number | null): ServerPage<T> {
+  if (fetched.length <= pageSize) return { rows: fetched, total: from + fetched.length };
+  return { rows: fetched.slice(0, pageSize), total: Math.max(planned ?? 0, from + pageSize + 1), approximate: true };
 }
 
 /** The last zero-based page for a total (0 when there are no rows). */

@@ -4,6 +4,8 @@ import type { ListState } from './list-state';
 export interface ServerPage<T> {
   rows: readonly T[];
   total: number;
+  /** The total is the planner's estimate (count=planned), shown as 'about'. */
+  approximate?: boolean;
 }
 
 export interface FetchContext {
@@ -36,6 +38,7 @@ export interface UseServerListOptions<T, F> {
 export interface ServerListTableProps<T> {
   rows: readonly T[];
   total: number;
+  totalIsApproximate: boolean;
   loading: boolean;
   error: Error | null;
   onRetry: () => void;
@@ -156,6 +159,7 @@ export function useServerList<T, F>(options: UseServerListOptions<T, F>): Server
   const tableProps: ServerListTableProps<T> = {
     rows: current?.page?.rows ?? NO_ROWS,
     total: current?.page?.total ?? 0,
+    totalIsApproximate: current?.page?.approximate === true,
     loading,
     error: loading ? null : error,
     onRetry: refetch,

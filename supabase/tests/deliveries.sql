@@ -3,7 +3,7 @@
 -- unassignment, idempotent offline events, what each role reads, and the columns nobody writes.
 -- Counts are relative to rows this file creates, so the seed's deliveries do not matter.
 begin;
-select plan(173);
+select plan(174);
 
 -- Fixtures (acme): customer Carla (a1..004, customer@acme.test), drivers Derek (a1..003,
 -- driver@acme.test) and Luis (a1..103), vehicles City Van 1 (a3..01: standard licence, gps, 40 kg)
@@ -532,5 +532,10 @@ select ok(not tests.may_receive('customer@acme.test', 'tenant:a0000000-0000-4000
 select ok(not tests.may_receive('admin@globex.test', 'tenant:a0000000-0000-4000-8000-000000000001:delivery_events'), 'another tenant does not follow acme''s events');
 
 reset role;
+-- The staff read policy (20261125001395) reads "not a driver or a customer" as "an admin or a
+-- dispatcher": true only while these are the only four panels. A fifth panel must revisit it.
+select is((select pg_get_constraintdef(oid) from pg_constraint where conname = 'profiles_panel_type_check'),
+  'CHECK ((panel_type = ANY (ARRAY[''admin''::text, ''dispatcher''::text, ''driver''::text, ''customer''::text])))',
+  'the panels are exactly admin, dispatcher, driver and customer (the deliveries staff policy counts on it)');
 select * from finish();
 rollback;

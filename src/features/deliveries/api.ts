@@ -1,4 +1,4 @@
-import { toRange, type ListState } from '../../lib/list-state';
+import { pageWithPlannedTotal, toRange, type ListState } from '../../lib/list-state';
 import { searchTerm, withSearch } from '../../lib/search-filter';
 import { supabase } from '../../lib/supabase';
 import type { FetchContext, ServerPage } from '../../lib/use-server-list';
@@ -53,14 +53,14 @@ const NO_DELIVERY = '00000000-0000-0000-0000-000000000000';
  * reference and the customer's name, looked up first as ids (searchIds). Ordered by the chosen
  * column, then id, so pages never overlap.
  *
- * Count: `estimated`, as PostgREST users do at scale: the exact total while the match is small
- * (up to the server's max rows), the planner's estimate beyond it, so a page of a million deliveries
- * never waits for a full count; the pager is exact for every narrowed list people actually page
- * through and approximate only for the tenant's whole history.
+ * Count: `planned`, chosen as PostgREST users do at scale: the planner's estimate (within a few per
+ * cent since 20261125001395) costs no counting at all, where `estimated` still counts up to the
+ * server's max rows and `exact` reads every match. The page asks for one row more, so the last page's
+ * total is exact and the pager says 'about' only while more pages follow (pageWithPlannedTotal).
  */
 export async function listDeliveries(tenantId: string, state: ListState<DeliveryFilters>, { signal }: FetchContext): Promise<ServerPage<DeliveryRow>> {
   const { from, to } = toRange(state);
-  let query = supabase.from('delivery_rows').select(LIST_COLUMNS, { count: 'estimated' }).eq('tenant_id', tenantId);
+  let query = supabase.from('delivery_rows').select(LIST_COLUMNS, { count: 'planned' }).eq('tenant_id', tenantId);
   const term = searchTerm(state.q);
   if (term) query = query.in('id', await searchIds(term, signal));
   const { status, kind, service_id, zone_id, driver_id, created_from, created_to } = state.filters;
@@ -73,9 +73,11 @@ export async function listDeliveries(tenantId: string, state: ListState<Delivery
   if (created_to) query = query.lt('created_at', nextDay(created_to));
   const sort = state.sort ?? { column: 'created_at', direction: 'desc' };
   query = query.order(sort.column, { ascending: sort.direction === 'asc' }).order('id', { ascending: sort.direction === 'asc' });
-  const { data, count, error } = await query.range(from, to).abortSignal(signal);
+  // One row past the page says whether another page exists: the last page's total is then exact,
+  // any other is the planner's estimate (at least one past this page).
+  const { data, count, error } = await query.range(from, to + 1).abortSignal(signal);
   if (error) throw error;
-  return { rows: deliveryRowSchema.array().parse(data), total: count ?? 0 };
+  return pageWithPlannedTotal(deliveryRowSchema.array().parse(data), from, to - from + 1, count);
 }
 
 /** The names the detail shows beside the delivery's ids. */

@@ -35,6 +35,8 @@ export interface DataTableProps<Row, F> {
   columns: readonly DataTableColumn<Row>[];
   rows: readonly Row[];
   total: number;
+  /** The total is an estimate: 'of about N'. */
+  totalIsApproximate?: boolean;
   loading: boolean;
   error?: Error | null;
   onRetry?: () => void;
@@ -111,6 +113,7 @@ export function DataTable<Row, F>(props: DataTableProps<Row, F>) {
     columns,
     rows,
     total,
+    totalIsApproximate = false,
     loading,
     error = null,
     onRetry,
@@ -324,6 +327,7 @@ export function DataTable<Row, F>(props: DataTableProps<Row, F>) {
             page={state.page}
             pageSize={state.pageSize}
             total={total}
+            approximate={totalIsApproximate}
             pageSizes={definition.pageSizes}
             onPageChange={(page) => onStateChange(withPage(state, page))}
             onPageSizeChange={(pageSize) => onStateChange(withPageSize(state, pageSize))}

@@ -8,6 +8,8 @@ export interface PaginationProps {
   page: number;
   pageSize: number;
   total: number;
+  /** The total is an estimate (a planned count): 'of about N'. */
+  approximate?: boolean;
   pageSizes: readonly number[];
   onPageChange: (page: number) => void;
   onPageSizeChange: (pageSize: number) => void;
@@ -15,7 +17,7 @@ export interface PaginationProps {
 }
 
 /** 'Rows per page', 'x–y of total' and first/previous/next/last. */
-export function Pagination({ page, pageSize, total, pageSizes, onPageChange, onPageSizeChange, disabled = false }: PaginationProps) {
+export function Pagination({ page, pageSize, total, approximate = false, pageSizes, onPageChange, onPageSizeChange, disabled = false }: PaginationProps) {
   const sizeId = useId();
   const last = lastPage(total, pageSize);
   const from = total === 0 ? 0 : page * pageSize + 1;
@@ -40,7 +42,7 @@ export function Pagination({ page, pageSize, total, pageSizes, onPageChange, onP
         </select>
       </div>
       <p aria-live="polite" className="tabular-nums">
-        {from}–{to} of {total}
+        {from}–{to} of {approximate ? `about ${total.toLocaleString('en-US')}` : total}
       </p>
       <div className="flex items-center">
         <IconButton label="First page" className="size-9" disabled={atStart} onClick={() => onPageChange(0)}>
