@@ -1,7 +1,7 @@
 import { supabase } from '../../lib/supabase';
 import type { GeoFix } from './geo-throttle';
 import { SendError, type QueuedAction } from './offline-queue';
-import { doorNotesSchema, type DoorNotes } from './door-notes';
+import { parseDoorNotesByDelivery } from './door-notes';
 import { DeliverySettingsSchema, type DeliverySettings, type DriverTask } from './schema';
 
 /** The driver's own deliveries carry their assignments (RLS: the driver reads their own). */
@@ -59,23 +59,47 @@ export interface DriverWork {
 }
 
 export async function fetchDriverWork(driverId: string, dayStart: Date): Promise<DriverWork> {
-  const [driver, active, history, cash] = await Promise.all([
+  const [driver, active, history, cash, doorNotes] = await Promise.all([
     supabase.from('drivers').select('id, status, last_position_at').eq('id', driverId).maybeSingle(),
     supabase.from('deliveries').select(TASK_COLUMNS).eq('driver_id', driverId).in('status', ['assigned', 'accepted', 'picked_up', 'in_transit']).limit(200),
     supabase.from('deliveries').select(TASK_COLUMNS).eq('driver_id', driverId).in('status', ['delivered', 'failed']).order('updated_at', { ascending: false }).limit(20),
     supabase.from('deliveries').select('cod_amount, currency').eq('driver_id', driverId).eq('status', 'delivered').gte('delivered_at', dayStart.toISOString()).gt('cod_amount', 0).limit(1000),
+    // What the customers asked for at the door, for all of today's cards in one call.
+    supabase.rpc('driver_door_notes'),
   ]);
-  for (const answer of [driver, active, history, cash]) if (answer.error) throw new Error(answer.error.message);
+  for (const answer of [driver, active, history, cash, doorNotes]) if (answer.error) throw new Error(answer.error.message);
+  const notes = parseDoorNotesByDelivery(doorNotes.data);
+  const arrivals = await fetchArrivals(((active.data ?? []) as unknown as { id: string }[]).map((row) => row.id));
   const totals = new Map<string, number>();
   for (const row of (cash.data ?? []) as { cod_amount: number | string; currency: string }[]) {
     totals.set(row.currency, (totals.get(row.currency) ?? 0) + Number(row.cod_amount));
   }
   return {
     driver: (driver.data as DriverRecord | null) ?? null,
-    active: ((active.data ?? []) as unknown as TaskRow[]).map((row) => toTask(row, driverId)),
+    active: ((active.data ?? []) as unknown as TaskRow[]).map((row) => ({ ...toTask(row, driverId), ...arrivals.get(row.id), door_notes: notes.get(row.id) ?? null })),
     history: ((history.data ?? []) as unknown as TaskRow[]).map((row) => toTask(row, driverId)),
     cashToday: [...totals].map(([currency, amount]) => ({ currency, amount: Math.round(amount * 100) / 100 })),
   };
+}
+
+/** The arrivals recorded on the active deliveries (the timeline's arrived_pickup / arrived_dropoff events), by delivery. */
+async function fetchArrivals(deliveryIds: string[]): Promise<Map<string, { arrived_pickup_at?: string; arrived_dropoff_at?: string }>> {
+  const found = new Map<string, { arrived_pickup_at?: string; arrived_dropoff_at?: string }>();
+  if (deliveryIds.length === 0) return found;
+  const { data, error } = await supabase
+    .from('delivery_events')
+    .select('delivery_id, action, occurred_at')
+    .in('delivery_id', deliveryIds)
+    .in('action', ['arrived_pickup', 'arrived_dropoff'])
+    .limit(1000);
+  if (error) throw new Error(error.message);
+  for (const row of data ?? []) {
+    const entry = found.get(row.delivery_id) ?? {};
+    if (row.action === 'arrived_pickup') entry.arrived_pickup_at = row.occurred_at;
+    else entry.arrived_dropoff_at = row.occurred_at;
+    found.set(row.delivery_id, entry);
+  }
+  return found;
 }
 
 export async function fetchDeliverySettings(): Promise<DeliverySettings> {
@@ -127,6 +151,18 @@ export async function sendAction(action: QueuedAction): Promise<void> {
     // A retry after a lost answer finds the file already there: that is success.
     if (status === 409 || /already exists|duplicate/i.test(error.message)) return;
     throw new SendError(error.message, status === 0 || status >= 500 || status === 429);
+  }
+  if (action.kind === 'arrival') {
+    const { error, status } = await supabase.rpc('record_delivery_arrival', {
+      delivery_id: action.deliveryId,
+      stop: action.stop,
+      lat: action.lat ?? undefined,
+      lng: action.lng ?? undefined,
+      occurred_at: action.occurredAt,
+      idempotency_key: action.id,
+    });
+    if (error) throw sendErrorOf(error, status);
+    return;
   }
   if (action.kind === 'respond') {
     const { error, status } = await supabase.rpc('respond_to_assignment', {
@@ -204,11 +240,4 @@ export function followDriverWork(
     left = true;
     if (channel) void supabase.removeChannel(channel);
   };
-}
-
-/** The customer's instructions and authorized receivers for a delivery the driver carries; null when there are none. */
-export async function fetchDoorNotes(deliveryId: string, signal: AbortSignal): Promise<DoorNotes | null> {
-  const { data, error } = await supabase.rpc('delivery_instructions', { delivery_id: deliveryId }).abortSignal(signal);
-  if (error) throw error;
-  return data ? doorNotesSchema.parse(data) : null;
 }

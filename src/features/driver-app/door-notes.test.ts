@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { doorNotesSchema, doorOptions, receiverLines } from './door-notes';
+import { doorNotesSchema, doorOptions, parseDoorNotesByDelivery, receiverLines } from './door-notes';
 
 describe('door notes', () => {
   const notes = doorNotesSchema.parse({
@@ -26,5 +26,14 @@ describe('door notes', () => {
 
   it('reads an answer without receivers', () => {
     expect(doorNotesSchema.parse({ instructions: 'Side gate' }).authorized_receivers).toEqual([]);
+  });
+});
+
+describe('parseDoorNotesByDelivery', () => {
+  it('reads driver_door_notes by delivery and leaves out what does not parse', () => {
+    const found = parseDoorNotesByDelivery({ d1: { instructions: 'Side gate', authorized_receivers: [] }, d2: { instructions: 42 } });
+    expect([...found.keys()]).toEqual(['d1']);
+    expect(found.get('d1')?.instructions).toBe('Side gate');
+    expect(parseDoorNotesByDelivery(null).size).toBe(0);
   });
 });

@@ -15,6 +15,17 @@ export const doorNotesSchema = z.object({
 });
 export type DoorNotes = z.infer<typeof doorNotesSchema>;
 
+/** driver_door_notes(): {<delivery_id>: notes} of the driver's work; an entry that does not parse is left out. */
+export function parseDoorNotesByDelivery(value: unknown): Map<string, DoorNotes> {
+  const found = new Map<string, DoorNotes>();
+  if (!value || typeof value !== 'object') return found;
+  for (const [id, notes] of Object.entries(value)) {
+    const parsed = doorNotesSchema.safeParse(notes);
+    if (parsed.success) found.set(id, parsed.data);
+  }
+  return found;
+}
+
 /** The door options as short phrases, in the order a driver decides by. */
 export function doorOptions(notes: DoorNotes): string[] {
   return [

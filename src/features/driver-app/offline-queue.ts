@@ -36,6 +36,17 @@ export type QueuedAction =
       notBefore?: number;
     }
   | {
+      kind: 'arrival';
+      id: string;
+      group: string;
+      deliveryId: string;
+      stop: 'pickup' | 'dropoff';
+      lat: number | null;
+      lng: number | null;
+      occurredAt: string;
+      notBefore?: number;
+    }
+  | {
       kind: 'upload';
       id: string;
       group: string;

@@ -61,6 +61,19 @@ describe('queued actions shown on top of the server rows', () => {
     expect(view.pending.get('1')).toBe('waiting');
   });
 
+  it('shows an arrival recorded offline at once, at the phone\'s time, pending until sent', () => {
+    const actions: QueuedAction[] = [
+      { kind: 'arrival', id: 'k1', group: 'k1', deliveryId: '1', stop: 'pickup', lat: 37.77, lng: -122.41, occurredAt: at },
+      { kind: 'arrival', id: 'k2', group: 'k2', deliveryId: '2', stop: 'dropoff', lat: null, lng: null, occurredAt: at },
+    ];
+    const view = overlayPending([task('1', 'accepted'), task('2', 'in_transit')], [], actions, 0);
+    expect(view.active.map((t) => [t.id, t.status, t.arrived_pickup_at ?? null, t.arrived_dropoff_at ?? null])).toEqual([
+      ['1', 'accepted', at, null],
+      ['2', 'in_transit', null, at],
+    ]);
+    expect(view.pending.get('1')).toBe('waiting');
+  });
+
   it('moves a completed delivery to the history, held while its Undo runs', () => {
     const actions: QueuedAction[] = [
       { kind: 'transition', id: 'k1', group: 'g', deliveryId: '1', status: 'delivered', reason: null, note: null, lat: null, lng: null, proof: null, occurredAt: at, notBefore: 10_000 },

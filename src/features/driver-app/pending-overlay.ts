@@ -29,7 +29,9 @@ export function overlayPending(active: readonly DriverTask[], history: readonly 
     if (pending.get(action.deliveryId) !== 'held') pending.set(action.deliveryId, state);
     const task = tasks.get(action.deliveryId);
     if (!task) continue;
-    if (action.kind === 'respond') {
+    if (action.kind === 'arrival') {
+      tasks.set(task.id, { ...task, [action.stop === 'pickup' ? 'arrived_pickup_at' : 'arrived_dropoff_at']: action.occurredAt });
+    } else if (action.kind === 'respond') {
       if (action.accept) tasks.set(task.id, { ...task, status: 'accepted', offer: null });
       else tasks.delete(task.id);
     } else if (action.kind === 'transition') {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { DoorNotes } from './door-notes';
 
 export const PROOF_LEVELS = ['required', 'optional', 'off'] as const;
 export type ProofLevel = (typeof PROOF_LEVELS)[number];
@@ -55,6 +56,11 @@ export interface DriverTask {
   delivered_at: string | null;
   failed_at: string | null;
   updated_at: string;
+  /** When this driver recorded arriving at the pickup / at the drop-off (record_delivery_arrival), if they did. */
+  arrived_pickup_at?: string | null;
+  arrived_dropoff_at?: string | null;
+  /** What the customer asked for at the door (driver_door_notes), read with the work. */
+  door_notes?: DoorNotes | null;
   /** The pending assignment addressed to this driver, when the delivery is still an offer. */
   offer: { id: string; notes: string | null; assignment_time: string } | null;
 }

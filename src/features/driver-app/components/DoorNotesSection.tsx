@@ -1,22 +1,10 @@
-import { useEffect, useState } from 'react';
-import { fetchDoorNotes } from '../api';
 import { doorOptions, receiverLines, type DoorNotes } from '../door-notes';
 
 /**
- * The customer's instructions for the drop-off and who else may receive the delivery, read when the
- * card shows. Offline or refused, it shows nothing rather than an error: the rest of the card works.
+ * The customer's instructions for the drop-off and who else may receive the delivery (read with the
+ * driver's work, driver_door_notes); nothing when there are none.
  */
-export function DoorNotesSection({ deliveryId }: { deliveryId: string }) {
-  const [notes, setNotes] = useState<{ id: string; value: DoorNotes | null } | null>(null);
-  useEffect(() => {
-    const controller = new AbortController();
-    fetchDoorNotes(deliveryId, controller.signal).then(
-      (value) => setNotes({ id: deliveryId, value }),
-      () => undefined,
-    );
-    return () => controller.abort();
-  }, [deliveryId]);
-  const value = notes && notes.id === deliveryId ? notes.value : null;
+export function DoorNotesSection({ notes: value }: { notes: DoorNotes | null }) {
   if (!value) return null;
   const options = doorOptions(value);
   const receivers = receiverLines(value);

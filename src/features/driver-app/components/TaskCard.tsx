@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Button, buttonClassName } from '../../../ui/Button';
 import { Chip } from '../../../ui/Chip';
 import { DeliveryStatusChip, type DeliveryStatus } from '../../../ui/delivery-status';
+import { formatTime } from '../format';
 import { navigationUrl, nextStep, type DriverTask } from '../schema';
 import type { PendingState } from '../pending-overlay';
 import { DoorNotesSection } from './DoorNotesSection';
@@ -10,6 +11,7 @@ import { TaskSummary } from './TaskSummary';
 export interface TaskCardProps {
   task: DriverTask;
   pending: PendingState | undefined;
+  onArrived: (stop: 'pickup' | 'dropoff') => void;
   onPickUp: () => void;
   onInTransit: () => void;
   onDeliver: () => void;
@@ -19,11 +21,14 @@ export interface TaskCardProps {
 }
 
 /** One task of today: where to go next (Navigate links out to the phone's maps app), and the next step. */
-export function TaskCard({ task, pending, onPickUp, onInTransit, onDeliver, onFail, extraActions }: TaskCardProps) {
+export function TaskCard({ task, pending, onArrived, onPickUp, onInTransit, onDeliver, onFail, extraActions }: TaskCardProps) {
   const step = nextStep(task.status);
   const goingToPickup = task.status === 'accepted';
   const target = goingToPickup ? { lat: task.pickup_lat, lng: task.pickup_lng } : { lat: task.dropoff_lat, lng: task.dropoff_lng };
   const headingId = `task-${task.id}`;
+  // Arrivals are optional steps on the way (the status machine does not wait for them): offered until recorded, then shown.
+  const arrivalStop = task.status === 'accepted' ? 'pickup' : task.status === 'in_transit' ? 'dropoff' : null;
+  const arrivedAt = arrivalStop === 'pickup' ? task.arrived_pickup_at : arrivalStop === 'dropoff' ? task.arrived_dropoff_at : null;
   return (
     <article aria-labelledby={headingId} data-testid="task-card" className="rounded-2xl border border-slate-200 bg-white p-4 shadow-xs dark:border-slate-800 dark:bg-slate-900">
       <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
@@ -36,7 +41,7 @@ export function TaskCard({ task, pending, onPickUp, onInTransit, onDeliver, onFa
         </div>
       </div>
       <TaskSummary task={task} />
-      <DoorNotesSection deliveryId={task.id} />
+      <DoorNotesSection notes={task.door_notes ?? null} />
       <div className="mt-4 grid grid-cols-2 gap-2">
         <a href={navigationUrl(target.lat, target.lng)} target="_blank" rel="noopener noreferrer" className={`${buttonClassName('secondary')} py-3`}>
           Navigate{goingToPickup ? ' to pickup' : ''}
@@ -57,6 +62,16 @@ export function TaskCard({ task, pending, onPickUp, onInTransit, onDeliver, onFa
           </Button>
         )}
       </div>
+      {arrivalStop &&
+        (arrivedAt ? (
+          <p className="mt-2 text-sm text-slate-600 dark:text-slate-400" data-testid="task-arrived">
+            Arrived {arrivalStop === 'pickup' ? 'at pickup' : 'at drop-off'} {formatTime(arrivedAt)}
+          </p>
+        ) : (
+          <Button variant="secondary" onClick={() => onArrived(arrivalStop)} className="mt-2 w-full py-3">
+            {arrivalStop === 'pickup' ? 'Arrived at pickup' : 'Arrived'}
+          </Button>
+        ))}
       <div className="mt-2 flex flex-wrap items-center justify-between gap-2">
         <Button variant="secondary" onClick={onFail} className="px-3 py-1.5 text-red-700 dark:text-red-300">
           Could not deliver

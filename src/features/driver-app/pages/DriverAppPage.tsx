@@ -120,6 +120,11 @@ function DriverApp({ userId, tenantId, taskActions, footer }: { userId: string; 
     enqueue([{ kind: 'transition', id, group: id, deliveryId: task.id, status, reason: null, note, ...position(), proof: null, occurredAt: new Date().toISOString() }]);
   };
 
+  const arrive = (task: DriverTask, stop: 'pickup' | 'dropoff') => {
+    const id = newActionId();
+    enqueue([{ kind: 'arrival', id, group: id, deliveryId: task.id, stop, ...position(), occurredAt: new Date().toISOString() }]);
+  };
+
   const upload = (task: DriverTask, group: string, prefix: string, file: Blob, occurredAt: string, notBefore: number): { action: QueuedAction; path: string } => {
     const type = file.type || 'image/jpeg';
     const path = `${tenantId}/${task.id}/${proofFileName(prefix, type)}`;
@@ -159,14 +164,14 @@ function DriverApp({ userId, tenantId, taskActions, footer }: { userId: string; 
     const occurredAt = new Date().toISOString();
     const notBefore = Date.now() + UNDO_MS;
     const list: QueuedAction[] = [];
-    // The status machine takes proof only on delivery: a failure photo is kept in the delivery's proof folder and named in the event's note.
-    let note = values.note || null;
+    // The failure photo goes into the delivery's proof folder first, then the failure carries it as its proof.
+    let proof: { photo_urls: string[] } | null = null;
     if (values.photo) {
       const up = upload(task, group, 'failure', values.photo, occurredAt, notBefore);
       list.push(up.action);
-      note = [values.note, `Photo: ${up.path}`].filter(Boolean).join('\n');
+      proof = { photo_urls: [up.path] };
     }
-    list.push({ kind: 'transition', id: newActionId(), group, deliveryId: task.id, status: 'failed', reason: values.reason, note, ...position(), proof: null, occurredAt, notBefore });
+    list.push({ kind: 'transition', id: newActionId(), group, deliveryId: task.id, status: 'failed', reason: values.reason, note: values.note || null, ...position(), proof, occurredAt, notBefore });
     setSheet(null);
     enqueue(list);
   };
@@ -257,6 +262,7 @@ function DriverApp({ userId, tenantId, taskActions, footer }: { userId: string; 
               key={task.id}
               task={task}
               pending={view.pending.get(task.id)}
+              onArrived={(stop) => arrive(task, stop)}
               onPickUp={() => setSheet({ kind: 'pickup', taskId: task.id })}
               onInTransit={() => move(task, 'in_transit')}
               onDeliver={() => setSheet({ kind: 'deliver', taskId: task.id })}
