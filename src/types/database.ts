@@ -1736,6 +1736,9 @@ isOneToOne: false
               "completed": number,"day": string
             }[]
                            },
+"driver_door_notes":
+{ Args: Record<PropertyKey, never>; Returns: Json
+                           },
 "driver_performance":
 { Args: { "from_date"?: string,"to_date"?: string }; Returns: {
               "acceptance_rate": number,"accepted": number,"assigned": number,"avatar_url": string,"avg_assignment_to_delivered_minutes": number,"cod_collected": number,"completed": number,"currency": string,"driver_id": string,"driver_status": string,"failed": number,"full_name": string,"on_time": number,"on_time_rate": number,"rejected": number,"with_deadline": number

@@ -2,7 +2,7 @@
 -- with proof when failing), as each role of both tenants; the tracking page's arrivals and the
 -- service-role-only tracking_proof_photos behind the tracking-proof edge function.
 begin;
-select plan(40);
+select plan(45);
 
 insert into public.drivers (id, tenant_id, licence_number, licence_class, licence_expiry)
 values ('a1000000-0000-4000-8000-000000000003', 'a0000000-0000-4000-8000-000000000001', 'TEST-DEREK-7', 'standard', current_date + 365)
@@ -107,6 +107,25 @@ select is((select jsonb_agg(x ->> 'stop') from jsonb_array_elements(public.track
   '["pickup", "dropoff"]'::jsonb, 'the tracking page lists the arrivals as sub-steps');
 select ok((public.track_delivery((select token from fx where name = 'arrive')) -> 'arrivals' -> 0) - array['stop', 'at'] = '{}'::jsonb,
   'with their stop and time only');
+reset role;
+
+-- driver_door_notes: the carrying driver's door notes in one call, keyed by delivery
+reset role;
+update public.deliveries set dropoff_address = dropoff_address || '{"delivery_instructions": "Side gate"}'::jsonb
+where id = (select delivery from fx where name = 'proof');
+select tests.act_as('driver@acme.test');
+select ok(public.driver_door_notes() ? (select delivery::text from fx where name = 'proof'), 'the carrying driver gets the door notes of their work');
+select is(public.driver_door_notes() -> (select delivery::text from fx where name = 'proof'), public.delivery_instructions((select delivery from fx where name = 'proof')),
+  'the same object delivery_instructions answers');
+reset role;
+select tests.act_as('driver@globex.test');
+select is(public.driver_door_notes(), '{}'::jsonb, 'another tenant''s driver gets none of them');
+reset role;
+select tests.act_as('dispatcher@acme.test');
+select is(public.driver_door_notes(), '{}'::jsonb, 'staff are no drivers: nothing');
+reset role;
+select tests.act_as('customer@acme.test');
+select is(public.driver_door_notes(), '{}'::jsonb, 'nor is the customer');
 reset role;
 
 -- Failure photos
