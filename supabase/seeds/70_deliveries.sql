@@ -623,6 +623,26 @@ on conflict (tenant_id, name) do update set value = greatest(c.value, excluded.v
 -- Drivers' duty status follows their accepted work (busy with it, available without it).
 select private.refresh_driver_status(r.id) from public.drivers r join sd_tenants t on t.tenant_id = r.tenant_id;
 
+-- A driver with work on the road is where that work is, so the board's map shows them on their
+-- route: halfway along a delivery in transit, at the pickup of one picked up, short of the pickup of
+-- one accepted (the most advanced one when they carry several). Their trail of the last minutes
+-- (55_drivers) moves with them.
+create temp table sd_here as
+select distinct on (d.driver_id) d.driver_id,
+  d.pickup_lat + (d.dropoff_lat - d.pickup_lat) * f.k as lat,
+  d.pickup_lng + (d.dropoff_lng - d.pickup_lng) * f.k as lng
+from public.deliveries d
+join sd_tenants t on t.tenant_id = d.tenant_id
+cross join lateral (select case d.status when 'in_transit' then 0.55 when 'picked_up' then 0.0 else -0.15 end as k) f
+where d.status in ('accepted', 'picked_up', 'in_transit') and d.driver_id is not null
+  and d.pickup_lat is not null and d.dropoff_lat is not null
+order by d.driver_id, case d.status when 'in_transit' then 0 when 'picked_up' then 1 else 2 end, d.id;
+update public.driver_positions p set lat = p.lat + h.lat - r.last_lat, lng = p.lng + h.lng - r.last_lng
+from sd_here h join public.drivers r on r.id = h.driver_id
+where p.driver_id = h.driver_id and r.last_lat is not null;
+update public.drivers r set last_lat = h.lat, last_lng = h.lng from sd_here h where r.id = h.driver_id;
+drop table sd_here;
+
 drop table sd_d, sd_base, sd_service, sd_pair, sd_rejected, sd_who, sd_route, sd_packages, sd_catalog, sd_fit, sd_price,
   sd_customers, sd_sites, sd_addr, sd_tenants;
 drop function pg_temp.sd_u(text), pg_temp.sd_pick(text, integer), pg_temp.sd_between(timestamptz, timestamptz, double precision);
