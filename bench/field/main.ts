@@ -27,6 +27,10 @@ const DRIVER_CLIENT = new URL('./driver-client.ts', import.meta.url);
 export const P99_TARGET_MS = 100;
 const ACME = 'a0000000-0000-4000-8000-000000000001';
 const DISPATCHER = 'a1000000-0000-4000-8000-000000000002';
+// The seed's customer Carla, the San Francisco depot and the same-day service: priced between them.
+const CUSTOMER = 'a1000000-0000-4000-8000-000000000004';
+const DEPOT = 'a4000000-0000-4000-8000-000000000001';
+const SAME_DAY = 'a6100000-0000-4000-8000-000000000002';
 
 interface Settings {
   drivers: number;
@@ -125,18 +129,15 @@ async function prepare(stack: RunningStack, drivers: number, deliveries: number)
     [ACME],
   );
   if (!vehicle.rows[0]) throw new Error('no active vehicle of acme takes a commercial licence');
-  // Pending deliveries as the dispatcher's form makes them (every trigger on: codes, quote, events, broadcasts).
+  // Pending deliveries as the dispatcher's form makes them (every trigger on: codes, quote, events, broadcasts), Carla's from the depot.
   await db.asRole({ role: 'authenticated', claims: { sub: DISPATCHER, role: 'authenticated' } }, async (tx) => {
     await tx.query(
       `insert into public.deliveries (tenant_id, kind, customer_id, pickup_address_id, dropoff_address_id, service_id, packages, priority)
-       select $1, 'delivery', a.user_id, depot.id, a.id, s.id, '[{"description": "Parcel", "quantity": 1, "weight_kg": 2}]'::jsonb, 'normal'
+       select $1, 'delivery', $3, $4, home.id, $5, '[{"description": "Parcel", "quantity": 1, "weight_kg": 2}]'::jsonb, 'normal'
        from generate_series(1, $2::int) n
-       cross join lateral (select x.id, x.user_id from public.addresses x
-         join public.profiles p on p.id = x.user_id and p.panel_type = 'customer'
-         where x.tenant_id = $1 and x.latitude is not null order by x.id offset (n % 5) limit 1) a
-       cross join lateral (select x.id from public.addresses x where x.tenant_id = $1 and x.user_id is null and x.latitude is not null order by x.id limit 1) depot
-       cross join lateral (select x.id from public.delivery_services x where x.tenant_id = $1 and x.active order by x.code limit 1) s`,
-      [ACME, deliveries],
+       cross join lateral (select x.id from public.addresses x where x.tenant_id = $1 and x.user_id = $3 and x.is_active and x.latitude is not null
+         order by x.is_primary desc, x.id limit 1) home`,
+      [ACME, deliveries, CUSTOMER, DEPOT, SAME_DAY],
     );
   });
   const driverIds = (await db.query<{ id: string }>(`select id from public.profiles where email like 'field-driver-%@acme.bench' order by email`)).rows.map((r) => r.id);
@@ -312,7 +313,8 @@ export async function runFieldBench(opts: { quick: boolean }): Promise<FieldBenc
     report.target.p99Ms = l?.p99 ?? null;
     report.target.verdict = l && complete && l.p99 <= P99_TARGET_MS ? 'PASS' : 'FAIL';
   } catch (e) {
-    report.error = (e as Error).message;
+    const detail = (e as { detail?: string }).detail;
+    report.error = detail ? `${(e as Error).message}: ${detail}` : (e as Error).message;
     console.error(`field bench: ${report.error}`);
   } finally {
     await drivers?.stop().catch(() => {});
