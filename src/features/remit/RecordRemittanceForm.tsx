@@ -108,7 +108,9 @@ export function RecordRemittanceForm({ drivers, currency, preselect, onRecorded 
   const amount = useWatch({ control: form.control, name: 'amount' }) as number | null;
   const [answer, setAnswer] = useState<{ key: string; load: Load } | null>(null);
   const [attempt, setAttempt] = useState(0);
-  const loadKey = `${driverId}/${attempt}`;
+  // The driver's deliveries are read again when their outstanding count moves (live: a cash delivery delivered, another remittance).
+  const outstandingCount = drivers.find((d) => d.driver_id === driverId)?.outstanding_count ?? '';
+  const loadKey = `${driverId}/${outstandingCount}/${attempt}`;
 
   useEffect(() => {
     if (preselect) form.reset(emptyRemitForm(preselect.driverId));

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { useSession } from '../../../lib/session';
 import { publicFileUrl } from '../../../lib/storage-url';
 import { tenantIdOf } from '../../../lib/tenant';
+import { useFeedChanges } from '../../../lib/use-feed-changes';
 import { useListUrlState } from '../../../lib/url-state';
 import { useServerList } from '../../../lib/use-server-list';
 import { Avatar } from '../../../ui/Avatar';
@@ -9,10 +10,12 @@ import { Button } from '../../../ui/Button';
 import { DataTable, FilterDateRange, FilterSelect, type DataTableColumn } from '../../../ui/data-table';
 import { EmptyState } from '../../../ui/EmptyState';
 import { ErrorState } from '../../../ui/ErrorState';
+import { LiveIndicator } from '../../../ui/LiveIndicator';
 import { PageHeader } from '../../../ui/PageHeader';
 import { Skeleton } from '../../../ui/Skeleton';
 import { useToast } from '../../../ui/toast';
 import { allRemittances, cashSummary, EXPORT_LIMIT, listRemittances } from '../api';
+import { carriesCash, cashDeliveryFeed, remittanceFeed, type RemitChange } from '../atoms';
 import { csvFileName, remittancesCsv } from '../csv';
 import { remittanceList } from '../list';
 import { RecordRemittanceForm } from '../RecordRemittanceForm';
@@ -99,6 +102,16 @@ export function RemitPage() {
   const drivers = answer?.summary.status === 'ready' ? answer.summary.rows : [];
   const currency = drivers[0]?.currency ?? 'USD';
   const [preselect, setPreselect] = useState<{ driverId: string; n: number } | null>(null);
+
+  // Live: a remittance recorded anywhere re-reads the drivers' cash and the history; a cash delivery
+  // that changes (delivered, or back) re-reads the drivers' cash. After a reconnect, both.
+  const { refetch: refetchHistory } = list;
+  const rereadAll = () => {
+    setAttempt((n) => n + 1);
+    refetchHistory();
+  };
+  const live = useFeedChanges(remittanceFeed, tenantId, rereadAll, rereadAll);
+  useFeedChanges(cashDeliveryFeed, tenantId, (rows: RemitChange[]) => rows.some(carriesCash) && setAttempt((n) => n + 1), () => setAttempt((n) => n + 1));
   const [exporting, setExporting] = useState(false);
 
   const totals = drivers.reduce(
@@ -139,9 +152,12 @@ export function RemitPage() {
       />
 
       <section aria-labelledby="remit-drivers" className="space-y-4">
-        <h2 id="remit-drivers" className="text-lg font-semibold">
-          Drivers' cash
-        </h2>
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <h2 id="remit-drivers" className="text-lg font-semibold">
+            Drivers' cash
+          </h2>
+          <LiveIndicator state={live.state} />
+        </div>
         {summary.status === 'failed' ? (
           <ErrorState title="Could not load the drivers' cash" detail={summary.error.message} onRetry={() => setAttempt((n) => n + 1)} />
         ) : (

@@ -1,0 +1,45 @@
+import type { Page } from '@playwright/test';
+import { expect, test, workerSession } from './fixtures.ts';
+import { assignToDerek, createDelivery, forgetNotifications, recordFix, rpc, tokenOf, transition } from './tracking-api.ts';
+
+/**
+ * The remit screen is live (issue 11): a cash delivery the demo driver Derek delivers through the
+ * API lands in his cash on the open screen without a reload (remit.spec.ts works on Daniel Okafor).
+ */
+
+const dispatcher = workerSession('dispatcher@acme.test', '/acme/dispatcher');
+test.describe.configure({ timeout: 120_000 });
+test.beforeEach(({ page }) => dispatcher.open(page));
+test.afterEach(({ request }) => forgetNotifications(request));
+
+const derekRow = (page: Page) => page.getByRole('table', { name: "Drivers' cash" }).getByRole('row').filter({ hasText: 'Derek Driver' });
+const cells = (page: Page) => derekRow(page).getByRole('cell');
+/** A money text as cents: '$1,234.50' -> 123450. */
+const centsOf = (text: string) => Math.round(Number(text.replace(/[^0-9.-]/g, '')) * 100);
+/** Derek's outstanding cash: the cell's amount, before its count of deliveries. */
+const outstandingCents = async (page: Page) => centsOf(await cells(page).nth(2).evaluate((cell) => cell.firstChild?.textContent ?? ''));
+
+test('a cash delivery delivered by the API appears in the driver\'s cash without a reload', async ({ page, request }) => {
+  await page.goto('/acme/dispatcher/remit');
+  await expect(derekRow(page)).toBeVisible();
+  await expect(page.getByText('Live', { exact: true })).toBeVisible();
+  const before = await outstandingCents(page);
+
+  const dispatcherToken = await tokenOf(request, 'dispatcher@acme.test');
+  const driver = await tokenOf(request, 'driver@acme.test');
+  const d = await createDelivery(request, dispatcherToken, { cod_amount: 42.5 });
+  const assignment = await assignToDerek(request, dispatcherToken, d.id);
+  await rpc(request, driver, 'respond_to_assignment', { assignment_id: assignment, accept: true });
+  await transition(request, driver, d.id, 'picked_up');
+  await recordFix(request, driver, 0);
+  await transition(request, driver, d.id, 'in_transit');
+  await transition(request, driver, d.id, 'delivered', { proof: { recipient_name: 'Carla Customer' } });
+
+  await expect.poll(() => outstandingCents(page)).toBe(before + 4250);
+  // The form offers the new delivery for Derek's next remittance.
+  const form = page.getByRole('form', { name: 'Record a remittance' });
+  const select = form.getByLabel('Driver');
+  const value = await select.locator('option', { hasText: 'Derek Driver' }).getAttribute('value');
+  await select.selectOption(value!);
+  await expect(form.getByRole('checkbox', { name: new RegExp(d.delivery_code) })).toBeVisible();
+});
