@@ -134,7 +134,12 @@ function Board({ tenantId, panelExtras }: { tenantId: string; panelExtras?: (del
   const now = useNow(15_000);
   const search = useSearch();
   const [, navigate] = useLocation();
-  const filters = useMemo(() => parseFilters(search), [search]);
+  // The dispatcher's saved default filters apply while the link names none, until they change or clear them on this visit.
+  const [defaultsOff, setDefaultsOff] = useState(false);
+  const filters = useMemo(
+    () => (defaultsOff || hasFilters(search) || dispatcher.status !== 'ready' ? null : filtersFromDefaults(dispatcher.settings.default_board_filters)) ?? parseFilters(search),
+    [defaultsOff, search, dispatcher.status, dispatcher.settings],
+  );
   const selectedId = new URLSearchParams(search).get('delivery');
   // The search box keeps what is typed (spaces included); Back or Clear filters change the URL and so the box.
   const [searchText, setSearchText] = useState(filters.q);
@@ -234,7 +239,10 @@ function Board({ tenantId, panelExtras }: { tenantId: string; panelExtras?: (del
 
   // Absolute (~): the board is the area's root, where a relative '/?q=' would add a trailing slash.
   const navigateSearch = useCallback((query: string, replace: boolean) => navigate(`~${window.location.pathname}${query ? `?${query}` : ''}`, { replace }), [navigate]);
-  const setFilters = (next: BoardFilters, replace = false) => navigateSearch(writeFilters(next, search), replace);
+  const setFilters = (next: BoardFilters, replace = false) => {
+    setDefaultsOff(true);
+    navigateSearch(writeFilters(next, search), replace);
+  };
   const open = useCallback(
     (id: string | null) => {
       const params = new URLSearchParams(search);
@@ -244,16 +252,6 @@ function Board({ tenantId, panelExtras }: { tenantId: string; panelExtras?: (del
     },
     [search, navigateSearch],
   );
-
-  // The dispatcher's default filters, once per visit, when the link names none (Clear filters then clears them).
-  const defaultsApplied = useRef(false);
-  useEffect(() => {
-    if (defaultsApplied.current || dispatcher.status === 'loading') return;
-    defaultsApplied.current = true;
-    if (hasFilters(search)) return;
-    const next = filtersFromDefaults(dispatcher.settings.default_board_filters);
-    if (next) navigateSearch(writeFilters(next, search), true);
-  }, [dispatcher.status, dispatcher.settings, search, navigateSearch]);
 
   // A sound when a new delivery lands in the unassigned queue (the dispatcher's setting), not for the first read.
   const seenQueue = useRef<Set<string> | null>(null);
