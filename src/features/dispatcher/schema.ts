@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AUTO_ASSIGN_MODES, BOARD_KINDS, BOARD_WINDOWS, type DispatcherSettings } from '../../lib/dispatcher-settings';
+import { AUTO_ASSIGN_MODES, BOARD_KINDS, BOARD_WINDOWS, type DispatcherSettings } from '../../lib/dispatcher-settings-shape';
 
 // ---------------------------------------------------------------------------------------------
 // Settings: the dispatcher's own preferences (src/lib/dispatcher-settings.ts reads and saves them).

@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_DISPATCHER_SETTINGS } from '../../lib/dispatcher-settings-shape';
+import {
+  contactFormSchema,
+  fromSettingsForm,
+  resolutionProblem,
+  SETTINGS_MESSAGES,
+  settingsFormSchema,
+  SUPPORT_MESSAGES,
+  toSettingsFieldErrors,
+  toSettingsForm,
+  transitText,
+} from './schema';
+
+const messagesOf = (result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
+  Object.fromEntries((result.error?.issues ?? []).map((issue) => [issue.path.join('.'), issue.message]));
+
+describe('settings form', () => {
+  it('starts from the defaults with empty choices for "any"', () => {
+    expect(toSettingsForm(DEFAULT_DISPATCHER_SETTINGS)).toEqual({
+      kind: '',
+      service_id: null,
+      zone_id: null,
+      window: '',
+      sound_on_new_unassigned: true,
+      late_threshold_minutes: 15,
+      auto_assign_mode: 'suggest',
+    });
+  });
+
+  it('stores only the filters chosen, and reads them back the same', () => {
+    const settings = {
+      default_board_filters: { kind: 'pickup' as const, zone_id: '5b3c8a7e-9a0e-4d4b-8f4e-2a1b3c4d5e6f', window: 'today' as const },
+      sound_on_new_unassigned: false,
+      late_threshold_minutes: 0,
+      auto_assign_mode: 'off' as const,
+    };
+    const values = settingsFormSchema.parse(toSettingsForm(settings));
+    expect(fromSettingsForm(values)).toEqual(settings);
+    expect(fromSettingsForm({ ...values, kind: '', zone_id: null, window: '' }).default_board_filters).toEqual({});
+  });
+
+  it('refuses a threshold outside 0..240 or with a fraction, and an unknown mode', () => {
+    const base = toSettingsForm(DEFAULT_DISPATCHER_SETTINGS);
+    for (const late of [-1, 241, 12.5, null]) {
+      expect(messagesOf(settingsFormSchema.safeParse({ ...base, late_threshold_minutes: late }))).toEqual({ late_threshold_minutes: SETTINGS_MESSAGES.late });
+    }
+    expect(messagesOf(settingsFormSchema.safeParse({ ...base, auto_assign_mode: 'always' }))).toEqual({ auto_assign_mode: SETTINGS_MESSAGES.mode });
+    expect(settingsFormSchema.safeParse({ ...base, late_threshold_minutes: 240 }).success).toBe(true);
+  });
+
+  it('puts the database\'s filter details on the form\'s fields', () => {
+    const error = { code: '23514', details: JSON.stringify([{ field: 'default_board_filters.zone_id', message: 'Zone not found' }, { field: 'late_threshold_minutes', message: 'x' }]) };
+    expect(JSON.parse((toSettingsFieldErrors(error) as { details: string }).details)).toEqual([
+      { field: 'zone_id', message: 'Zone not found' },
+      { field: 'late_threshold_minutes', message: 'x' },
+    ]);
+    expect(toSettingsFieldErrors({ message: 'offline' })).toEqual({ message: 'offline' });
+  });
+});
+
+describe('support', () => {
+  it('a resolution needs words, at most 2000 characters', () => {
+    expect(resolutionProblem('  ')).toBe(SUPPORT_MESSAGES.resolutionRequired);
+    expect(resolutionProblem('x'.repeat(2001))).toBe(SUPPORT_MESSAGES.resolutionLength);
+    expect(resolutionProblem(' Rebooked ')).toBeNull();
+  });
+
+  it('contact form: subject and message required, with their limits, trimmed', () => {
+    expect(messagesOf(contactFormSchema.safeParse({ subject: ' ', body: '' }))).toEqual({ subject: SUPPORT_MESSAGES.subject, body: SUPPORT_MESSAGES.body });
+    expect(messagesOf(contactFormSchema.safeParse({ subject: 's'.repeat(151), body: 'b'.repeat(2001) }))).toEqual({
+      subject: SUPPORT_MESSAGES.subjectLength,
+      body: SUPPORT_MESSAGES.bodyLength,
+    });
+    expect(contactFormSchema.parse({ subject: ' Gate ', body: ' Stuck ' })).toEqual({ subject: 'Gate', body: 'Stuck' });
+  });
+});
+
+describe('info', () => {
+  it('says a service\'s transit time in minutes, hours or days', () => {
+    expect(transitText(0, 0.75)).toBe('Within 45 min');
+    expect(transitText(2, 4)).toBe('2–4 h');
+    expect(transitText(1.5, 1.5)).toBe('1.5 h');
+    expect(transitText(48, 96)).toBe('2–4 days');
+    expect(transitText(24, 48)).toBe('24–48 h');
+  });
+});
