@@ -216,10 +216,12 @@ export async function getTenantInfo(tenantId: string, signal: AbortSignal): Prom
     supabase.from('zones').select('id, name, code, description, color, polygon, active').eq('tenant_id', tenantId).order('name').abortSignal(signal),
   ]);
   for (const answer of [tenant, admins, services, zones]) if (answer.error) throw answer.error;
-  const t = tenant.data as { name: string; contact_info: Record<string, unknown> | null };
+  const t = tenant.data as { name: Record<string, unknown> | null; contact_info: Record<string, unknown> | null };
   const contact = t.contact_info ?? {};
+  // The name is per language ({en: …}): English, else the first one given.
+  const names = t.name ?? {};
   return {
-    name: t.name,
+    name: text(names.en) ?? Object.values(names).map(text).find(Boolean) ?? '',
     contact: { phone: text(contact.phone), email: text(contact.email), address: text(contact.address) },
     admins: (admins.data ?? []) as InfoContact[],
     services: ((services.data ?? []) as (InfoService & { min_transit_hours: number | string; max_transit_hours: number | string })[]).map((s) => ({
