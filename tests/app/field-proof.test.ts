@@ -102,6 +102,10 @@ describe('tracking-proof', () => {
     const unknown = await callFunction('/tracking-proof', { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': '203.0.113.42' }, body: JSON.stringify({ token: '0123456789abcdef0123456789abcdef' }) });
     expect(unknown.status).toBe(404);
     expect(await unknown.json()).toEqual({ error: { code: 'not_found', message: 'No delivery matches this tracking link' } });
+    // No key at all, as a recipient's browser may call it: the token is the secret (verify_jwt = false).
+    const bare = await fetch(`${app.url}/functions/v1/tracking-proof`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': '203.0.113.43' }, body: JSON.stringify({ token: 'ffff' }) });
+    expect(bare.status).toBe(404);
+    await bare.body?.cancel();
     const bad = await callFunction('/tracking-proof', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"token": 7}' });
     expect(bad.status).toBe(400);
     await bad.body?.cancel();
