@@ -231,6 +231,18 @@ test('a chat the driver opens first reaches the dispatcher who assigned the deli
     await expect(inbox).toHaveAccessibleName(headerName(before));
     await write(dispatcherPage, 'Use the side gate on 4th St.');
     await expect(messageIn(driverPage, 'Use the side gate on 4th St.')).toContainText('Dana Dispatcher');
+
+    // Dispatch archives it (after confirming): nobody writes in it, it lists as archived, and unarchiving reopens it.
+    await conversationOf(dispatcherPage).getByRole('button', { name: 'Archive' }).click();
+    const confirm = dispatcherPage.getByRole('alertdialog', { name: 'Archive this conversation?' });
+    await confirm.getByRole('button', { name: 'Archive' }).click();
+    await expect(conversationOf(dispatcherPage).getByRole('status').filter({ hasText: 'This conversation is archived' })).toBeVisible();
+    await expect(conversationOf(dispatcherPage).getByRole('textbox', { name: 'Message' })).toHaveCount(0);
+    await conversationOf(dispatcherPage).getByRole('button', { name: 'Back to conversations' }).click();
+    await dispatcherPage.getByRole('button', { name: 'Archived', exact: true }).click();
+    await dispatcherPage.getByRole('button', { name: `${second.delivery_code} with Omar Haddad` }).click();
+    await conversationOf(dispatcherPage).getByRole('button', { name: 'Unarchive' }).click();
+    await expect(conversationOf(dispatcherPage).getByRole('textbox', { name: 'Message' })).toBeVisible();
   } finally {
     await desk.close();
     await phone.close();

@@ -1,13 +1,12 @@
 import { useState } from 'react';
 import { Button } from '../../../ui/Button';
-import { ConfirmDialog } from '../../../ui/ConfirmDialog';
 import { EmptyState } from '../../../ui/EmptyState';
 import { ErrorState } from '../../../ui/ErrorState';
 import { ChevronLeftIcon } from '../../../ui/icons';
 import { IconButton } from '../../../ui/IconButton';
+import { InlineConfirm } from '../../../ui/InlineConfirm';
 import { LiveIndicator } from '../../../ui/LiveIndicator';
 import { Skeleton } from '../../../ui/Skeleton';
-import { useToast } from '../../../ui/toast';
 import { CHAT_MESSAGES, isStaffPanel } from '../schema';
 import { useConversation } from '../use-conversation';
 import { Composer } from './Composer';
@@ -30,7 +29,7 @@ export interface ConversationViewProps {
  */
 export function ConversationView({ tenantId, userId, panel, conversationId, onBack }: ConversationViewProps) {
   const chat = useConversation(tenantId, userId, conversationId);
-  const toast = useToast();
+  const [actionError, setActionError] = useState<string | null>(null);
   const [showPeople, setShowPeople] = useState(false);
   const [confirmArchive, setConfirmArchive] = useState(false);
   const [unarchiving, setUnarchiving] = useState(false);
@@ -77,10 +76,11 @@ export function ConversationView({ tenantId, userId, panel, conversationId, onBa
 
   async function unarchive() {
     setUnarchiving(true);
+    setActionError(null);
     try {
       await chat.setArchived(false);
     } catch (error) {
-      toast.error(error instanceof Error && error.message ? error.message : CHAT_MESSAGES.unarchiveFailed);
+      setActionError(error instanceof Error && error.message ? error.message : CHAT_MESSAGES.unarchiveFailed);
     } finally {
       setUnarchiving(false);
     }
@@ -113,6 +113,29 @@ export function ConversationView({ tenantId, userId, panel, conversationId, onBa
             </Button>
           ))}
       </div>
+      {actionError && (
+        <p role="alert" className="border-b border-slate-200 px-3 py-2 text-xs text-red-700 dark:border-slate-800 dark:text-red-300">
+          {actionError}
+        </p>
+      )}
+      {confirmArchive && (
+        <div className="border-b border-slate-200 px-3 py-2 dark:border-slate-800">
+          <InlineConfirm
+            title="Archive this conversation?"
+            message="Nobody can write in it until it is unarchived. It moves to the archived list."
+            confirmLabel="Archive"
+            onCancel={() => setConfirmArchive(false)}
+            onConfirm={async () => {
+              try {
+                await chat.setArchived(true);
+              } catch (error) {
+                throw new Error(error instanceof Error && error.message ? error.message : CHAT_MESSAGES.archiveFailed, { cause: error });
+              }
+              setConfirmArchive(false);
+            }}
+          />
+        </div>
+      )}
       {showPeople && <ParticipantsPanel tenantId={tenantId} userId={userId} detail={detail} canManage={staff} onChanged={chat.reloadDetail} />}
       <MessageList
         messages={chat.thread.messages}
@@ -133,20 +156,6 @@ export function ConversationView({ tenantId, userId, panel, conversationId, onBa
       ) : (
         <Composer onSend={chat.send} />
       )}
-      <ConfirmDialog
-        open={confirmArchive}
-        onClose={() => setConfirmArchive(false)}
-        title="Archive this conversation?"
-        message="Nobody can write in it until it is unarchived. It moves to the archived list."
-        confirmLabel="Archive"
-        onConfirm={async () => {
-          try {
-            await chat.setArchived(true);
-          } catch (error) {
-            throw new Error(error instanceof Error && error.message ? error.message : CHAT_MESSAGES.archiveFailed, { cause: error });
-          }
-        }}
-      />
     </div>
   );
 }

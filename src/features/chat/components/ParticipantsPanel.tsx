@@ -1,9 +1,8 @@
 import { useState } from 'react';
 import { z } from 'zod';
 import { Avatar } from '../../../ui/Avatar';
-import { ConfirmDialog } from '../../../ui/ConfirmDialog';
 import { ComboboxField, Form, SelectField, SubmitButton, useZodForm } from '../../../ui/form';
-import { useToast } from '../../../ui/toast';
+import { InlineConfirm } from '../../../ui/InlineConfirm';
 import { publicFileUrl } from '../../../lib/storage-url';
 import { lookupStaff, updateParticipants } from '../api';
 import { CHAT_MESSAGES, PARTICIPANT_ROLES, ROLE_LABELS, type ConversationDetail, type ParticipantRole } from '../schema';
@@ -34,7 +33,8 @@ export function ParticipantsPanel({
   canManage: boolean;
   onChanged: () => void;
 }) {
-  const toast = useToast();
+  // Said here, not in a toast: the toasts are outside the modal drawer this panel is in.
+  const [notice, setNotice] = useState<{ tone: 'ok' | 'error'; text: string } | null>(null);
   const [removing, setRemoving] = useState<{ id: string; name: string } | null>(null);
   const form = useZodForm(AddSchema, { defaultValues: { user_ids: [], role: 'dispatcher' } });
 
@@ -65,13 +65,37 @@ export function ParticipantsPanel({
           );
         })}
       </ul>
+      {removing && (
+        <div className="mt-2">
+          <InlineConfirm
+            title={`Remove ${removing.name} from the conversation?`}
+            message="They will no longer see it or hear of new messages, unless they are staff."
+            confirmLabel="Remove"
+            destructive
+            onCancel={() => setRemoving(null)}
+            onConfirm={async () => {
+              await updateParticipants(detail.id, 'remove', [removing.id]);
+              setNotice({ tone: 'ok', text: CHAT_MESSAGES.participantRemoved });
+              setRemoving(null);
+              onChanged();
+            }}
+          />
+        </div>
+      )}
+      {notice && (
+        <p role={notice.tone === 'error' ? 'alert' : 'status'} className={`mt-2 text-xs ${notice.tone === 'error' ? 'text-red-700 dark:text-red-300' : 'text-emerald-700 dark:text-emerald-300'}`}>
+          {notice.text}
+        </p>
+      )}
       {canManage && (
         <Form
           form={form}
           className="mt-3 space-y-2"
+          onServerError={(_error, result) => result.unmatched && setNotice({ tone: 'error', text: result.unmatched })}
           onSubmit={async (values) => {
+            setNotice(null);
             await updateParticipants(detail.id, 'add', values.user_ids, values.role);
-            toast.success(CHAT_MESSAGES.participantsAdded);
+            setNotice({ tone: 'ok', text: CHAT_MESSAGES.participantsAdded });
             form.reset({ user_ids: [], role: values.role });
             onChanged();
           }}
@@ -89,21 +113,6 @@ export function ParticipantsPanel({
           </div>
         </Form>
       )}
-      <ConfirmDialog
-        open={removing !== null}
-        onClose={() => setRemoving(null)}
-        title="Remove from the conversation?"
-        message={removing ? `${removing.name} will no longer see this conversation unless they are staff.` : ''}
-        confirmLabel="Remove"
-        destructive
-        onConfirm={async () => {
-          if (!removing) return;
-          await updateParticipants(detail.id, 'remove', [removing.id]);
-          toast.success(CHAT_MESSAGES.participantRemoved);
-          setRemoving(null);
-          onChanged();
-        }}
-      />
     </section>
   );
 }
