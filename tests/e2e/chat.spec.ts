@@ -232,6 +232,23 @@ test('a chat the driver opens first reaches the dispatcher who assigned the deli
     await write(dispatcherPage, 'Use the side gate on 4th St.');
     await expect(messageIn(driverPage, 'Use the side gate on 4th St.')).toContainText('Dana Dispatcher');
 
+    // Dispatch adds a colleague (spec 7: update participants, action add), then takes her out again after confirming.
+    const panel = conversationOf(dispatcherPage);
+    await panel.getByRole('button', { name: /^Participants/ }).click();
+    const lookup = panel.getByRole('combobox', { name: 'Add people' });
+    await lookup.fill('Sofia');
+    await dispatcherPage.getByRole('option', { name: /Sofia Ramirez/ }).first().click();
+    // Several may be chosen: the list stays open until focus moves on.
+    await lookup.press('Tab');
+    await panel.getByRole('button', { name: 'Add', exact: true }).click();
+    await expect(panel.getByRole('status').filter({ hasText: 'Participants added' })).toBeVisible();
+    const people = panel.getByTestId('chat-participants');
+    await expect(people).toContainText('Sofia Ramirez');
+    await people.getByRole('button', { name: 'Remove Sofia Ramirez' }).click();
+    await panel.getByRole('alertdialog', { name: 'Remove Sofia Ramirez from the conversation?' }).getByRole('button', { name: 'Remove' }).click();
+    await expect(people).not.toContainText('Sofia Ramirez');
+    await panel.getByRole('button', { name: /^Participants/ }).click();
+
     // Dispatch archives it (after confirming): nobody writes in it, it lists as archived, and unarchiving reopens it.
     await conversationOf(dispatcherPage).getByRole('button', { name: 'Archive' }).click();
     const confirm = dispatcherPage.getByRole('alertdialog', { name: 'Archive this conversation?' });
