@@ -6,6 +6,7 @@ import {
   endMove,
   inWorkingSet,
   matchesFilters,
+  nearestDriverAt,
   parseFilters,
   plannerDrivers,
   startMove,
@@ -182,6 +183,19 @@ describe('optimistic assign', () => {
     expect(withMoves([fresh], moves)[0]).toBe(fresh);
     const newer = startMove(moves, { ...move, driverId: 'd3', baseUpdatedAt: at(14) });
     expect(endMove(newer, '1', row.updated_at)).toBe(newer);
+  });
+});
+
+describe('a drop on the map', () => {
+  it('goes to the nearest dot within reach, else to nobody', () => {
+    const dots = [
+      { id: 'far', x: 100, y: 100 },
+      { id: 'near', x: 12, y: 9 },
+      { id: 'nearer', x: 4, y: 3 },
+    ];
+    expect(nearestDriverAt({ x: 0, y: 0 }, dots)).toBe('nearer');
+    expect(nearestDriverAt({ x: 60, y: 60 }, dots)).toBeNull();
+    expect(nearestDriverAt({ x: 60, y: 60 }, dots, 80)).toBe('far');
   });
 });
 

@@ -248,6 +248,20 @@ export function openAssignmentOf(assignments: Iterable<BoardAssignment>, deliver
   return null;
 }
 
+/** The driver whose dot is nearest a drop on the map, within `maxPx` screen pixels; null when none is that close. */
+export function nearestDriverAt(point: { x: number; y: number }, dots: readonly { id: string; x: number; y: number }[], maxPx = 32): string | null {
+  let best: string | null = null;
+  let bestDistance = maxPx;
+  for (const dot of dots) {
+    const distance = Math.hypot(dot.x - point.x, dot.y - point.y);
+    if (distance <= bestDistance) {
+      best = dot.id;
+      bestDistance = distance;
+    }
+  }
+  return best;
+}
+
 // ---------------------------------------------------------------------------------------------
 // The planner's inputs (src/lib/dispatch): suggestions and auto-assign.
 

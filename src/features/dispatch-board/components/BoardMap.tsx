@@ -1,8 +1,10 @@
 import type { GeoJSONSource } from 'maplibre-gl';
 import { useEffect, useMemo, useRef } from 'react';
 import { MapView, useMapContext, type TenantMapCentre } from '../../../ui/map';
-import type { DriverHealth } from '../board';
+import { nearestDriverAt, type DriverHealth } from '../board';
 import type { BoardDelivery } from '../model';
+
+export type DriverLocator = (clientX: number, clientY: number) => string | null;
 
 export const HEALTH_COLOURS: Record<DriverHealth, string> = {
   available: '#16a34a',
@@ -26,13 +28,15 @@ interface BoardMapProps {
   selected: BoardDelivery | null;
   defaultCenter?: TenantMapCentre | null;
   mapboxToken?: string | null;
+  /** Receives, while the map is ready, the lookup of the driver whose dot is under a screen point (a drop on the map); null once gone. */
+  driverAt?: (locate: DriverLocator | null) => void;
 }
 
 /**
  * The board's map: drivers and unassigned pickups as GeoJSON sources (one source per kind, not a DOM
  * node per marker, so hundreds of drivers stay cheap), driver dots gliding between fixes.
  */
-export function BoardMap({ drivers, unassigned, selected, defaultCenter, mapboxToken }: BoardMapProps) {
+export function BoardMap({ drivers, unassigned, selected, defaultCenter, mapboxToken, driverAt }: BoardMapProps) {
   const hasData = drivers.length > 0 || unassigned.length > 0;
   const center = useMemo<[number, number] | null>(() => {
     const first = drivers[0] ?? null;
@@ -44,7 +48,7 @@ export function BoardMap({ drivers, unassigned, selected, defaultCenter, mapboxT
   }, [hasData]);
   return (
     <MapView label="Drivers and deliveries map" center={center} defaultCenter={defaultCenter} zoom={11} height="100%" className="h-full min-h-[320px]" mapboxToken={mapboxToken}>
-      <BoardLayers drivers={drivers} unassigned={unassigned} selected={selected} />
+      <BoardLayers drivers={drivers} unassigned={unassigned} selected={selected} driverAt={driverAt} />
     </MapView>
   );
 }
@@ -66,7 +70,17 @@ function driversCollection(drivers: readonly MapDriver[], at: ReadonlyMap<string
   };
 }
 
-function BoardLayers({ drivers, unassigned, selected }: { drivers: readonly MapDriver[]; unassigned: readonly BoardDelivery[]; selected: BoardDelivery | null }) {
+function BoardLayers({
+  drivers,
+  unassigned,
+  selected,
+  driverAt,
+}: {
+  drivers: readonly MapDriver[];
+  unassigned: readonly BoardDelivery[];
+  selected: BoardDelivery | null;
+  driverAt?: BoardMapProps['driverAt'];
+}) {
   const context = useMapContext();
   const map = context?.map ?? null;
   const generation = context?.styleGeneration ?? 0;
@@ -84,6 +98,20 @@ function BoardLayers({ drivers, unassigned, selected }: { drivers: readonly MapD
       map.addLayer({ id: 'board-drivers', type: 'circle', source: 'board-drivers', paint: { 'circle-radius': 7, 'circle-color': ['get', 'colour'], 'circle-stroke-color': '#ffffff', 'circle-stroke-width': 2 } });
     }
   }, [map, generation]);
+
+  useEffect(() => {
+    if (!map || !driverAt) return;
+    driverAt((clientX, clientY) => {
+      const rect = map.getCanvas().getBoundingClientRect();
+      const dots = drivers.map((d) => {
+        const at = shown.current.get(d.id) ?? d;
+        const p = map.project([at.lng, at.lat]);
+        return { id: d.id, x: p.x, y: p.y };
+      });
+      return nearestDriverAt({ x: clientX - rect.left, y: clientY - rect.top }, dots);
+    });
+    return () => driverAt(null);
+  }, [map, drivers, driverAt]);
 
   useEffect(() => {
     const source = map?.getSource('board-stops') as GeoJSONSource | undefined;

@@ -47,7 +47,7 @@ import {
 } from '../board';
 import { AssignDialog } from '../components/AssignDialog';
 import { AutoAssignDialog, type CommitResult } from '../components/AutoAssignDialog';
-import { BoardMap, type MapDriver } from '../components/BoardMap';
+import { BoardMap, type DriverLocator, type MapDriver } from '../components/BoardMap';
 import { DeliveryList, type DragData } from '../components/DeliveryList';
 import { DeliveryPanel } from '../components/DeliveryPanel';
 import { DriversPanel, type DriverEntry } from '../components/DriversPanel';
@@ -325,11 +325,25 @@ function Board({ tenantId, panelExtras }: { tenantId: string; panelExtras?: (del
   };
 
   const [dragging, setDragging] = useState<DragData | null>(null);
-  const onDragEnd = ({ active, over }: DragEndEvent) => {
+  const driverAt = useRef<DriverLocator | null>(null);
+  const setDriverLocator = useCallback((locate: DriverLocator | null) => {
+    driverAt.current = locate;
+  }, []);
+  const onDragEnd = ({ active, over, activatorEvent, delta }: DragEndEvent) => {
     setDragging(null);
     const data = active.data.current as DragData | undefined;
     if (!data || !over) return;
-    const target = String(over.id);
+    let target = String(over.id);
+    if (target === 'map') {
+      // A drop on the map goes to the driver whose dot is under the pointer.
+      const start = activatorEvent as PointerEvent;
+      const driverId = typeof start.clientX === 'number' ? driverAt.current?.(start.clientX + delta.x, start.clientY + delta.y) : null;
+      if (!driverId) {
+        alert('Drop the delivery on a driver’s dot on the map, or on a driver in the list.');
+        return;
+      }
+      target = `driver:${driverId}`;
+    }
     if (target.startsWith('driver:')) {
       const driverId = target.slice('driver:'.length);
       if (driverId !== data.fromDriverId) void assign(data.deliveryIds, driverId);
@@ -558,9 +572,16 @@ function Board({ tenantId, panelExtras }: { tenantId: string; panelExtras?: (del
                 emptyText="Nothing waiting: every delivery has a driver."
               />
             </Lane>
-            <div className="h-[36rem] min-w-0">
-              <BoardMap drivers={mapDrivers} unassigned={lanes.unassigned} selected={selected} defaultCenter={tenantSettings?.mapCentre} mapboxToken={mapsToken(tenantSettings?.mapsKey)} />
-            </div>
+            <MapDrop>
+              <BoardMap
+                drivers={mapDrivers}
+                unassigned={lanes.unassigned}
+                selected={selected}
+                defaultCenter={tenantSettings?.mapCentre}
+                mapboxToken={mapsToken(tenantSettings?.mapsKey)}
+                driverAt={setDriverLocator}
+              />
+            </MapDrop>
             <Lane title="Drivers" count={driverEntries.length}>
               <div className="max-h-[33rem] overflow-y-auto pr-1">
                 <DriversPanel entries={driverEntries} late={lanes.late} selectedId={selectedId} onOpen={open} now={now} />
@@ -644,6 +665,15 @@ function Board({ tenantId, panelExtras }: { tenantId: string; panelExtras?: (del
       />
       {autoPlan && <AutoAssignDialog plan={autoPlan} deliveries={byId} names={names} onClose={() => setAutoPlan(null)} onCommit={commitPlan} />}
     </section>
+  );
+}
+
+function MapDrop({ children }: { children: ReactNode }) {
+  const { setNodeRef, isOver } = useDroppable({ id: 'map' });
+  return (
+    <div ref={setNodeRef} className={`h-[36rem] min-w-0 rounded-lg ${isOver ? 'ring-2 ring-brand' : ''}`}>
+      {children}
+    </div>
   );
 }
 
