@@ -1,4 +1,5 @@
 import type { ProofDocumentData, ProofImage, ProofTimelineEntry } from './proof-pdf';
+import { deliveryEventTitle, statusWords } from './delivery-events';
 import { supabase } from './supabase';
 
 /**
@@ -52,26 +53,6 @@ export async function signProofImages(files: ProofFiles, labels: { signature?: s
     if (!signed || signed.error || !signed.signedUrl) throw new Error(`The file ${fileNameOf(entry.path)} could not be opened`);
     return { key: entry.path, label: entry.label, url: signed.signedUrl, fileName: fileNameOf(entry.path) };
   });
-}
-
-const EVENT_TITLES: Record<string, string> = {
-  created: 'Created',
-  assigned: 'Assigned',
-  reassigned: 'Reassigned',
-  unassigned: 'Unassigned',
-  rejected: 'Rejected by the driver',
-  arrived_pickup: 'Arrived at pickup',
-  arrived_dropoff: 'Arrived at drop-off',
-};
-
-export function statusWords(status: string): string {
-  const text = status.replaceAll('_', ' ');
-  return text.charAt(0).toUpperCase() + text.slice(1);
-}
-
-/** What a delivery event was, in words (the status machine's moves by their status). */
-export function deliveryEventTitle(action: string, status: string): string {
-  return EVENT_TITLES[action] ?? (status === 'pending' ? 'Reopened' : statusWords(status));
 }
 
 function nameText(name: unknown, fallback: string): string {
