@@ -46,6 +46,8 @@ export interface RequestIdentity {
   role: string;
   /** The verified JWT payload, exposed as `request.jwt.claims`. */
   claims: Record<string, unknown>;
+  /** `claims` as JSON already (a caller remembered with its token); else they are serialized here. */
+  claimsText?: string;
   /** Lower-cased request headers, exposed as `request.headers`. */
   headers?: Record<string, string>;
   method?: string;
@@ -81,7 +83,7 @@ export function identityParams(identity: RequestIdentity): unknown[] {
   const sub = typeof identity.claims.sub === 'string' ? identity.claims.sub : '';
   return [
     identity.role,
-    JSON.stringify(identity.claims),
+    identity.claimsText ?? JSON.stringify(identity.claims),
     sub,
     JSON.stringify(identity.headers ?? {}),
     identity.method ?? '',

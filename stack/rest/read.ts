@@ -81,7 +81,20 @@ export async function explain(tx: Queryable, plan: PlanRequest, sql: string, par
   return { status: 200, body, headers: { 'content-type': plan.contentType } };
 }
 
-export async function runRead(tx: Queryable, call: RestCall, src: ReadSource): Promise<RestResult & { page: number }> {
+/**
+ * A read's statement, built from the request alone: its query string, Prefer, Accept and Range (and
+ * the schema cache and settings it was built with). It holds no caller: the same statement serves
+ * every role, RLS deciding the rows. The REST service keeps it for the next identical request.
+ */
+export interface CompiledRead {
+  sql: string;
+  values: unknown[];
+  offset: number;
+  /** The select may commit the transaction with it (one round trip on Postgres). */
+  last: boolean;
+}
+
+export function compileRead(call: RestCall, src: ReadSource): CompiledRead {
   const { root } = src;
   const { offset, limit } = page(call, root);
   const params = new SqlParams();
@@ -105,8 +118,17 @@ export async function runRead(tx: Queryable, call: RestCall, src: ReadSource): P
   const sql = `WITH ${cte}pgrst_source AS (${main}) SELECT ${countSql} AS total, pg_catalog.count(*)::int AS page, ${bodyExpr(call, src)} AS body FROM pgrst_source`;
   // Unless a planned count follows or the request asked to roll back, nothing else runs in the transaction.
   const last = src.commitsWithSelect === true && !call.rollback && call.prefs.count !== 'planned' && call.prefs.count !== 'estimated';
-  if (call.accept.plan) return { ...(await explain(tx, call.accept.plan, sql, params)), page: 0 };
-  const row = (await tx.query<ReadRow>(sql, params.values, { last, prepare: true })).rows[0];
+  return { sql, values: params.values, offset, last };
+}
+
+export async function runRead(tx: Queryable, call: RestCall, src: ReadSource, compiled: CompiledRead = compileRead(call, src)): Promise<RestResult & { page: number }> {
+  const { sql, values, offset, last } = compiled;
+  if (call.accept.plan) {
+    const params = new SqlParams();
+    params.values.push(...values);
+    return { ...(await explain(tx, call.accept.plan, sql, params)), page: 0 };
+  }
+  const row = (await tx.query<ReadRow>(sql, values, { last, prepare: true })).rows[0];
   let total = row.total === null ? null : Number(row.total);
   if (call.prefs.count === 'planned' || (call.prefs.count === 'estimated' && total !== null && total > call.maxRows)) {
     total = await plannedCount(tx, src);

@@ -1,14 +1,15 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Queryable, RequestIdentity } from '../db/database.ts';
+import type { Database, Queryable, RequestIdentity } from '../db/database.ts';
 import { BodyTooLargeError, headerMap, readBody, sendJson } from '../http/respond.ts';
 import type { StackContext, StackService } from '../http/service.ts';
-import { authenticate, isAuthenticatedRole } from './auth.ts';
+import { authenticate, CallerCache, isAuthenticatedRole, type Caller } from './auth.ts';
 import type { RestCall, RestResult } from './context.ts';
 import { RestError, toRestError } from './errors.ts';
 import { openApiDocument } from './openapi.ts';
 import { parseSelect } from './query-parser.ts';
 import { applyQueryParams, buildNode } from './read-plan.ts';
-import { runRead } from './read.ts';
+import { compileRead, runRead, type ReadSource } from './read.ts';
+import { ReadCache, readKey, type PreparedRead } from './read-cache.ts';
 import { negotiate, parsePrefer, preferenceApplied } from './request-headers.ts';
 import { runRpc, type RpcBody } from './rpc.ts';
 import { loadSchemaCache, quoteIdent, tableKey, type SchemaCache } from './schema-cache.ts';
@@ -54,6 +55,33 @@ function unknownTable(cache: SchemaCache, schema: string, name: string): RestErr
   );
 }
 
+/** One transaction as the caller; with `rollback`, its result is answered and the transaction rolled back. */
+async function runAs(db: Database, identity: RequestIdentity, rollback: boolean, fn: (tx: Queryable) => Promise<RestResult>): Promise<RestResult> {
+  if (!rollback) return db.asRole(identity, fn);
+  try {
+    await db.asRole(identity, async (tx) => {
+      throw new Rollback(await fn(tx));
+    });
+  } catch (e) {
+    if (e instanceof Rollback) return e.result;
+    throw e;
+  }
+  throw new Error('unreachable: a rolled back transaction always throws');
+}
+
+/**
+ * What a request's answer depends on apart from its caller, as loaded: the schema cache, the
+ * in-database settings, and what was derived from them (remembered callers, prepared reads). A
+ * reload replaces the whole object, so a request keeps what it started with and never stores into
+ * the new caches what it derived from the old ones.
+ */
+interface Loaded {
+  cache: SchemaCache;
+  settings: RestSettings;
+  callers: CallerCache;
+  reads: ReadCache;
+}
+
 function send(req: IncomingMessage, res: ServerResponse, result: RestResult, extra: Record<string, string>): void {
   const headers: Record<string, string> = { ...extra, ...result.headers };
   if (result.body === null) {
@@ -73,8 +101,28 @@ export async function createRestService(ctx: StackContext): Promise<StackService
   const extraSearchPath = api.extra_search_path ?? ['public', 'extensions'];
   // Supabase's PostgREST: aggregates and explain() off, db-max-rows from config.toml, Prefer: tx honoured.
   const defaults: RestSettings = { aggregatesEnabled: false, planEnabled: false, maxRows: api.max_rows ?? 1000, txEnd: 'commit-allow-override' };
-  let cache = await loadSchemaCache(ctx.db, schemas);
-  let settings = await loadRestSettings(ctx.db, defaults);
+  let loaded: Loaded = {
+    cache: await loadSchemaCache(ctx.db, schemas),
+    settings: await loadRestSettings(ctx.db, defaults),
+    callers: new CallerCache(),
+    reads: new ReadCache(),
+  };
+
+  // search_path per schema (PostgREST: the target schema, then extra_search_path).
+  const searchPaths = new Map(schemas.map((schema) => [schema, [...new Set([schema, ...extraSearchPath])].map(quoteIdent).join(', ')]));
+
+  function identityOf(req: IncomingMessage, caller: Caller, method: string, url: URL, schema: string): RequestIdentity {
+    return { role: caller.role, claims: caller.claims, claimsText: caller.claimsText, headers: headerMap(req), method, path: url.pathname, searchPath: searchPaths.get(schema) };
+  }
+
+  /** A table read prepared before for the same request: only the caller's transaction is new. */
+  async function servePrepared(req: IncomingMessage, res: ServerResponse, url: URL, method: string, schema: string, profile: string | undefined, now: Loaded, caller: Caller, read: PreparedRead): Promise<void> {
+    const call: RestCall = { req, url, method, schema, cache: now.cache, prefs: read.prefs, accept: read.accept, maxRows: now.settings.maxRows, settings: now.settings, rollback: read.rollback };
+    const result = await runAs(ctx.db, identityOf(req, caller, method, url, schema), read.rollback, (tx) => runRead(tx, call, read.src, read.compiled));
+    const extra: Record<string, string> = profile ? { 'content-profile': schema } : {};
+    if (read.applied) extra['preference-applied'] = read.applied;
+    send(req, res, result, extra);
+  }
 
   async function serve(req: IncomingMessage, res: ServerResponse, subpath: string, url: URL, state: { role: string }): Promise<void> {
     const method = (req.method ?? 'GET').toUpperCase();
@@ -84,9 +132,14 @@ export async function createRestService(ctx: StackContext): Promise<StackService
     if (!schemas.includes(schema)) {
       throw new RestError(406, 'PGRST106', `The schema must be one of the following: ${schemas.join(', ')}`);
     }
-    const current = cache;
-    const caller = await authenticate(req, ctx.jwt, current);
+    const loadedNow = loaded;
+    const current = loadedNow.cache;
+    const caller = await authenticate(req, ctx.jwt, current, loadedNow.callers);
     state.role = caller.role;
+    const key = readOnly ? readKey(req, method, schema, subpath, url.search) : null;
+    const prepared = key === null ? undefined : loadedNow.reads.get(key);
+    if (prepared) return servePrepared(req, res, url, method, schema, profile, loadedNow, caller, prepared);
+
     const segments = subpath.split('/').filter(Boolean).map(decodeSegment);
     const extra: Record<string, string> = profile ? { 'content-profile': schema } : {};
 
@@ -98,7 +151,7 @@ export async function createRestService(ctx: StackContext): Promise<StackService
     const isRpc = segments[0] === 'rpc' && segments.length === 2;
     if (!isRpc && segments.length !== 1) throw new RestError(404, 'PGRST125', 'Invalid path specified in request URL');
 
-    const now = settings;
+    const now = loadedNow.settings;
     const prefs = parsePrefer(req);
     // db-tx-end: Prefer: tx= only counts (and is reported) where the setting allows an override.
     if (!now.txEnd.endsWith('allow-override')) delete prefs.tx;
@@ -121,20 +174,8 @@ export async function createRestService(ctx: StackContext): Promise<StackService
       body = { media: rpcMedia ?? 'json', bytes };
     }
     const call: RestCall = { req, url, method, schema, cache: current, prefs, accept, maxRows: now.maxRows, settings: now, rollback };
-    const searchPath = [...new Set([schema, ...extraSearchPath])].map(quoteIdent).join(', ');
-    const identity: RequestIdentity = { role: caller.role, claims: caller.claims, headers: headerMap(req), method, path: url.pathname, searchPath };
-    const run = async (fn: (tx: Queryable) => Promise<RestResult>): Promise<RestResult> => {
-      if (!rollback) return ctx.db.asRole(identity, fn);
-      try {
-        await ctx.db.asRole(identity, async (tx) => {
-          throw new Rollback(await fn(tx));
-        });
-      } catch (e) {
-        if (e instanceof Rollback) return e.result;
-        throw e;
-      }
-      throw new Error('unreachable: a rolled back transaction always throws');
-    };
+    const identity = identityOf(req, caller, method, url, schema);
+    const run = (fn: (tx: Queryable) => Promise<RestResult>) => runAs(ctx.db, identity, rollback, fn);
 
     const select = parseSelect(url.searchParams.get('select') ?? '*');
     let result: RestResult;
@@ -146,8 +187,12 @@ export async function createRestService(ctx: StackContext): Promise<StackService
       if (!table) throw unknownTable(current, schema, segments[0]);
       const root = buildNode(current, table, select, { n: 0, aggregates: now.aggregatesEnabled });
       applyQueryParams(root, url.searchParams);
-      if (readOnly) result = await run((tx) => runRead(tx, call, { from: () => `${qualified(table)} AS ${root.alias}`, root, commitsWithSelect: true }));
-      else if (method === 'POST' || method === 'PATCH' || method === 'DELETE' || method === 'PUT') result = await run((tx) => runWrite(tx, call, table, root, bodyText));
+      if (readOnly) {
+        const src: ReadSource = { from: () => `${qualified(table)} AS ${root.alias}`, root, commitsWithSelect: true };
+        const compiled = compileRead(call, src);
+        if (key !== null) loadedNow.reads.set(key, { src, prefs, accept, rollback, compiled, applied: preferenceApplied(prefs, 'read') });
+        result = await run((tx) => runRead(tx, call, src, compiled));
+      } else if (method === 'POST' || method === 'PATCH' || method === 'DELETE' || method === 'PUT') result = await run((tx) => runWrite(tx, call, table, root, bodyText));
       else throw new RestError(405, 'PGRST117', `Unsupported HTTP method: ${method}`);
     }
     if (readOnly || isRpc) {
@@ -174,10 +219,12 @@ export async function createRestService(ctx: StackContext): Promise<StackService
       }
     },
     async onSchemaChange() {
-      cache = await loadSchemaCache(ctx.db, schemas);
+      const cache = await loadSchemaCache(ctx.db, schemas);
+      loaded = { ...loaded, cache, callers: new CallerCache(), reads: new ReadCache() };
     },
     async onConfigReload() {
-      settings = await loadRestSettings(ctx.db, defaults);
+      const settings = await loadRestSettings(ctx.db, defaults);
+      loaded = { ...loaded, settings, reads: new ReadCache() };
     },
   };
 }
