@@ -71,7 +71,8 @@ test('the top bar leads to every section, each listing its kind only, without a 
   }
   // A kind in the URL does not widen a section.
   await page.goto(`${PANEL}/pickup_orders?kind=on_demand`);
-  await page.getByRole('button', { name: /filters/i }).click();
+  await expect(rowsOf(page, 'Pickup orders')).not.toHaveCount(0);
+  await page.getByRole('button', { name: 'Filters', exact: true }).click();
   await expect(page.getByLabel('Kind')).toHaveCount(0);
 });
 

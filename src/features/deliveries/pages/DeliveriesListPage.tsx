@@ -62,7 +62,9 @@ export function DeliveriesListPage({ kind, paths = ADMIN_DELIVERY_PATHS }: Deliv
   const { user } = useSession();
   const tenantId = tenantIdOf(user) ?? '';
   const [, navigate] = useLocation();
-  const table = useListUrlState(deliveryList);
+  const urlTable = useListUrlState(deliveryList);
+  // A section's kind is fixed: a kind in its URL is neither applied nor counted as a filter.
+  const table = kind ? { ...urlTable, state: { ...urlTable.state, filters: { ...urlTable.state.filters, kind: undefined } } } : urlTable;
   const columns = useMemo(() => listColumns(paths, !kind), [paths, kind]);
   const list = useServerList({
     queryKey: ['deliveries', tenantId, kind ?? 'any'],
