@@ -1,6 +1,9 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { DEFAULT_SERVICE_ROLE_KEY } from '../../stack/keys.ts';
-import { ANON_KEY, asServiceRole, expect, PASSWORD, test, unique, workerSession } from './fixtures.ts';
+import { ANON_KEY, asServiceRole, expect as baseExpect, PASSWORD, test, unique, workerSession } from './fixtures.ts';
+
+// Live changes cross the database, the stack's realtime and the page: on a busy shared machine that takes more than the default 10 s.
+const expect = baseExpect.configure({ timeout: 25_000 });
 
 /**
  * The dispatcher's live board (issue 11) against the API on the other side: deliveries, assignments,

@@ -133,6 +133,18 @@ function BoardLayers({
     if (!source) return;
     // Glide from where each dot is drawn now to its new fix, so a position every few seconds reads as movement.
     const from = new Map(shown.current);
+    const moved = drivers.some((d) => {
+      const at = from.get(d.id);
+      return at !== undefined && (Math.abs(at.lat - d.lat) > 1e-7 || Math.abs(at.lng - d.lng) > 1e-7);
+    });
+    if (!moved) {
+      // Nothing moved (a status, a name, a driver on or off duty): one redraw, no animation frames.
+      if (frame.current !== null) cancelAnimationFrame(frame.current);
+      frame.current = null;
+      shown.current = new Map(drivers.map((d) => [d.id, from.get(d.id) ?? { lat: d.lat, lng: d.lng }]));
+      void source.setData(driversCollection(drivers, shown.current));
+      return;
+    }
     const start = performance.now();
     const step = (time: number) => {
       const t = Math.min(1, (time - start) / ANIMATION_MS);
