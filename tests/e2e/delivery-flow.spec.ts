@@ -101,8 +101,9 @@ test('a delivery from creation to delivered: each step shows on the open detail 
   await expect(proof).toContainText('Marco Ruiz');
   await expect(proof).toContainText('Left with the warehouse lead');
   await expect(history).toContainText('Completed');
-  // Nothing is left to do with a delivered delivery.
-  await expect(page.getByRole('group', { name: 'Actions' }).locator('a, button')).toHaveCount(0);
+  // No move is left for a delivered delivery: only the chat with its driver stays.
+  await expect(page.getByRole('group', { name: 'Actions' }).locator('a, button').filter({ hasNotText: /^Chat/ })).toHaveCount(0);
+  await expect(page.getByRole('group', { name: 'Actions' }).getByRole('button', { name: /^Chat about / })).toBeVisible();
 
   // The list shows it delivered, with its driver.
   await page.goto(`${LIST}?q=${reference}`);
