@@ -23,6 +23,9 @@ import { useLiveCollection } from '../../../lib/use-live-collection';
 import { useNow } from '../../../lib/use-now';
 import { Button } from '../../../ui/Button';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog';
+import { FilterSelect } from '../../../ui/data-table';
+import { LookupFilter } from '../../../ui/data-table/LookupFilter';
+import type { LookupSearch } from '../../../ui/form/ComboboxField';
 import { ErrorState } from '../../../ui/ErrorState';
 import { LiveIndicator } from '../../../ui/LiveIndicator';
 import { Skeleton } from '../../../ui/Skeleton';
@@ -67,6 +70,7 @@ export function DispatchBoardPage({ panelExtras, tools }: DispatchBoardPageProps
     <div className="space-y-8">
       {tenantId ? <Board tenantId={tenantId} panelExtras={panelExtras} /> : <Skeleton className="h-96 w-full" />}
       {tools}
+      <KeyboardHelp />
     </div>
   );
 }
@@ -485,20 +489,36 @@ function Board({ tenantId, panelExtras }: { tenantId: string; panelExtras?: (del
             }}
           />
         </label>
-        <FilterSelect label="Kind" value={filters.kind} options={KIND_OPTIONS} onChange={(kind) => setFilters({ ...filters, kind })} />
-        <FilterSelect
-          label="Service"
-          value={filters.service}
-          options={reference ? [...reference.services.values()].map((s) => ({ value: s.id, label: s.name })) : []}
-          onChange={(service) => setFilters({ ...filters, service })}
-        />
-        <FilterSelect label="Zone" value={filters.zone} options={reference ? [...reference.zones.values()].map((z) => ({ value: z.id, label: z.name })) : []} onChange={(zone) => setFilters({ ...filters, zone })} />
-        <FilterSelect
-          label="Window"
-          value={filters.window}
-          options={WINDOW_FILTERS.map((w) => ({ value: w, label: WINDOW_FILTER_LABELS[w] }))}
-          onChange={(window) => setFilters({ ...filters, window: window as BoardFilters['window'] })}
-        />
+        <div className="w-40">
+          <FilterSelect label="Kind" anyLabel="All" value={filters.kind || undefined} options={KIND_OPTIONS} onChange={(kind) => setFilters({ ...filters, kind: kind ?? '' })} />
+        </div>
+        <div className="w-52">
+          <LookupFilter
+            label="Service"
+            value={filters.service || undefined}
+            search={lookupIn(reference ? [...reference.services.values()] : [])}
+            resolveLabel={(id) => Promise.resolve(reference?.services.get(id)?.name ?? null)}
+            onChange={(service) => setFilters({ ...filters, service: service ?? '' })}
+          />
+        </div>
+        <div className="w-52">
+          <LookupFilter
+            label="Zone"
+            value={filters.zone || undefined}
+            search={lookupIn(reference ? [...reference.zones.values()] : [])}
+            resolveLabel={(id) => Promise.resolve(reference?.zones.get(id)?.name ?? null)}
+            onChange={(zone) => setFilters({ ...filters, zone: zone ?? '' })}
+          />
+        </div>
+        <div className="w-48">
+          <FilterSelect
+            label="Window"
+            anyLabel="All"
+            value={filters.window || undefined}
+            options={WINDOW_FILTERS.map((w) => ({ value: w, label: WINDOW_FILTER_LABELS[w] }))}
+            onChange={(window) => setFilters({ ...filters, window: (window ?? '') as BoardFilters['window'] })}
+          />
+        </div>
         {(filters.kind || filters.service || filters.zone || filters.window || filters.q) && (
           <Button variant="secondary" onClick={() => setFilters({ kind: '', service: '', zone: '', window: '', q: '' })}>
             Clear filters
@@ -668,6 +688,34 @@ function Board({ tenantId, panelExtras }: { tenantId: string; panelExtras?: (del
   );
 }
 
+const SHORTCUTS: [string, string][] = [
+  ['/', 'Search the board'],
+  ['J / K or ↓ / ↑', 'Move through the focused lane'],
+  ['Enter', 'Open the delivery beside the board'],
+  ['Space', 'Tick a delivery in the queue (Shift for a range)'],
+  ['A', 'Assign the ticked or open deliveries'],
+  ['Esc', 'Close the delivery panel'],
+  ['Space on ⠿, arrows, Space', 'Drag a delivery onto a driver from the keyboard'],
+];
+
+function KeyboardHelp() {
+  return (
+    <section aria-labelledby="board-keys" className="rounded-xl border border-slate-200 p-4 text-sm dark:border-slate-800">
+      <h2 id="board-keys" className="mb-2 font-semibold">
+        Board keyboard shortcuts
+      </h2>
+      <dl className="grid gap-x-6 gap-y-1 sm:grid-cols-2">
+        {SHORTCUTS.map(([keys, what]) => (
+          <div key={keys} className="flex gap-2">
+            <dt className="min-w-40 font-mono text-xs text-slate-600 dark:text-slate-400">{keys}</dt>
+            <dd>{what}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}
+
 function MapDrop({ children }: { children: ReactNode }) {
   const { setNodeRef, isOver } = useDroppable({ id: 'map' });
   return (
@@ -705,20 +753,17 @@ function Lane({ title, count, droppableId, children }: { title: string; count: n
   );
 }
 
-function FilterSelect({ label, value, options, onChange }: { label: string; value: string; options: { value: string; label: string }[]; onChange: (value: string) => void }) {
-  return (
-    <label className="flex flex-col">
-      <span className="text-xs font-medium text-slate-600 dark:text-slate-400">{label}</span>
-      <select className="rounded-md border border-slate-300 bg-white px-2 py-1.5 dark:border-slate-600 dark:bg-slate-900" value={value} onChange={(e) => onChange(e.target.value)}>
-        <option value="">All</option>
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-      </select>
-    </label>
-  );
+/** The board's lookups search what it already read (services, zones), so typing asks no server. */
+function lookupIn(items: readonly { id: string; name: string }[]): LookupSearch {
+  return (term, _signal, limit) => {
+    const t = term.trim().toLowerCase();
+    return Promise.resolve(
+      items
+        .filter((item) => item.name.toLowerCase().includes(t))
+        .slice(0, limit)
+        .map((item) => ({ value: item.id, label: item.name })),
+    );
+  };
 }
 
 export default DispatchBoardPage;
