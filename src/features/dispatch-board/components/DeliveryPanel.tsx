@@ -1,8 +1,9 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import type { RankedDriver } from '../../../lib/dispatch';
+import { deliveryEventTitle } from '../../../lib/delivery-events';
 import { Button } from '../../../ui/Button';
 import { Chip } from '../../../ui/Chip';
-import { DELIVERY_STATUS_LABELS, DeliveryStatusChip, type DeliveryStatus } from '../../../ui/delivery-status';
+import { DELIVERY_STATUS_LABELS, DeliveryStatusChip } from '../../../ui/delivery-status';
 import { IconButton } from '../../../ui/IconButton';
 import { CloseIcon } from '../../../ui/icons';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog';
@@ -232,7 +233,7 @@ export function DeliveryPanel({ tenantId, delivery: d, late, reference, driverNa
             <ol className="space-y-1.5" data-testid="panel-timeline">
               {timeline.map((e) => (
                 <li key={e.id} className="border-l-2 border-slate-200 pl-2 dark:border-slate-700">
-                  <span className="font-medium">{eventTitle(e)}</span>
+                  <span className="font-medium">{deliveryEventTitle(e.action, e.status ?? '')}</span>
                   <span className="block text-xs text-slate-500">
                     {formatClock(e.occurred_at)}
                     {e.actor_name ? ` · ${e.actor_name}` : ''}
@@ -271,21 +272,4 @@ export function DeliveryPanel({ tenantId, delivery: d, late, reference, driverNa
       )}
     </aside>
   );
-}
-
-function eventTitle(e: TimelineEvent): string {
-  switch (e.action) {
-    case 'created':
-      return 'Created';
-    case 'assigned':
-      return 'Assigned';
-    case 'reassigned':
-      return 'Reassigned';
-    case 'unassigned':
-      return 'Unassigned';
-    case 'rejected':
-      return 'Rejected by the driver';
-    default:
-      return e.status ? DELIVERY_STATUS_LABELS[e.status as DeliveryStatus] ?? e.status : e.action;
-  }
 }
