@@ -1,18 +1,3 @@
-/** The database's words for a refused move: its {field, message} details, else its message. */
-export function refusalText(error: unknown): string {
-  const e = error as { message?: unknown; details?: unknown } | null;
-  if (e && typeof e.details === 'string') {
-    try {
-      const details = JSON.parse(e.details) as { message?: string }[];
-      const messages = Array.isArray(details) ? details.map((d) => d.message).filter((m): m is string => typeof m === 'string') : [];
-      if (messages.length > 0) return messages.join('\n');
-    } catch {
-      // not JSON: the message below says it
-    }
-  }
-  return e && typeof e.message === 'string' && e.message ? e.message : 'Something went wrong!';
-}
-
 /** The database names the address snapshots and the route; the form shows them on its own fields. */
 const SERVER_FIELDS: Record<string, string> = {
   pickup_address: 'pickup_address_id',

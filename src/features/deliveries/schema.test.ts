@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { changedSince } from './changes';
-import { refusalText, toFormFieldErrors } from './errors';
+import { toFormFieldErrors } from './errors';
 import { deliveryList } from './list';
 import { framing } from './map';
 import {
@@ -127,29 +126,7 @@ describe('helpers', () => {
     expect(toFormFieldErrors(new Error('offline'))).toBeInstanceOf(Error);
   });
 
-  it('words a refused move as the database did', () => {
-    expect(refusalText({ code: '23514', message: 'Validation failed', details: JSON.stringify([{ field: 'status', message: 'A delivery that is delivered cannot become failed' }]) })).toBe(
-      'A delivery that is delivered cannot become failed',
-    );
-    expect(refusalText({ code: '42501', message: 'Only admins and dispatchers can cancel a delivery', details: null })).toBe('Only admins and dispatchers can cancel a delivery');
-    expect(refusalText(null)).toBe('Something went wrong!');
-  });
 
-  it('finds the rows of a change feed that changed', () => {
-    const a = { id: 'a' };
-    const b = { id: 'b' };
-    const b2 = { id: 'b' };
-    const before = new Map([
-      ['a', a],
-      ['b', b],
-    ]);
-    const after = new Map([
-      ['a', a],
-      ['b', b2],
-      ['c', { id: 'c' }],
-    ]);
-    expect(changedSince(before, after).map((row) => row.id)).toEqual(['b', 'c']);
-  });
 });
 
 describe('the detail map', () => {

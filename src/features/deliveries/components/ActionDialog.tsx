@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog';
-import { refusalText } from '../errors';
+import { refusalText } from '../../../lib/refusal-text';
 import { DELIVERY_MESSAGES } from '../schema';
 
 export interface ActionDialogProps {
@@ -35,7 +35,7 @@ export function ActionDialog({ open, onClose, title, message, confirmLabel, dest
     try {
       await onConfirm(why);
     } catch (error) {
-      throw new Error(refusalText(error), { cause: error });
+      throw new Error(refusalText(error, '\n'), { cause: error });
     }
     setText('');
   }

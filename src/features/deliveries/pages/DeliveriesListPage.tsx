@@ -12,7 +12,7 @@ import { PageHeader } from '../../../ui/PageHeader';
 import { listDeliveries, lookupDrivers, lookupServices, lookupZones, personName, serviceName, zoneName } from '../api';
 import { deliveryFeed } from '../atoms';
 import { deliveryList } from '../list';
-import { useFeedChanges } from '../live';
+import { useFeedChanges } from '../../../lib/use-feed-changes';
 import { ADMIN_DELIVERY_PATHS, inScope, type DeliveryPaths, type DeliveryScope } from '../paths';
 import { formatDateTime, formatMoney, formatWindow, KIND_OPTIONS, kindLabel, shortPlace, type DeliveryChange, type DeliveryRow } from '../schema';
 

@@ -28,7 +28,7 @@ import {
 } from '../api';
 import { deliveryEventFeed, deliveryFeed, type DeliveryEventChange } from '../atoms';
 import { ActionDialog } from '../components/ActionDialog';
-import { useFeedChanges } from '../live';
+import { useFeedChanges } from '../../../lib/use-feed-changes';
 import { framing } from '../map';
 import { ADMIN_DELIVERY_PATHS, inScope, type DeliveryPaths, type DeliveryScope } from '../paths';
 import {

@@ -1,1 +1,0 @@
-export { changedSince } from '../../lib/feed-changes';
