@@ -7,7 +7,8 @@ test.beforeEach(({ page }) => dispatcher.open(page));
 
 test('a dispatcher quotes a London route in pounds from the dashboard', async ({ page }) => {
   const panel = page.getByRole('region', { name: 'Try a quote' });
-  await expect(panel).toBeVisible();
+  // The quote tool sits under the live board, which loads its working set and two maps first.
+  await expect(panel).toBeVisible({ timeout: 30_000 });
   await panel.getByLabel('Pickup latitude').fill('51.5054');
   await panel.getByLabel('Pickup longitude').fill('-0.0235');
   await panel.getByLabel('Drop-off latitude').fill('51.515');
