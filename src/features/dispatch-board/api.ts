@@ -1,6 +1,6 @@
 export { refusalText } from '../../lib/refusal-text';
 import { supabase } from '../../lib/supabase';
-import { startOfDay } from './board';
+import { startOfDay } from 'date-fns';
 import {
   boardAssignmentSchema,
   boardDeliverySchema,

@@ -1,6 +1,7 @@
 import type { LiveSource } from '../../lib/realtime';
 import { fetchOnDutyDrivers, fetchOpenAssignments, fetchWorkingSetDeliveries } from './api';
-import { inWorkingSet, isOnDuty, startOfDay } from './board';
+import { startOfDay } from 'date-fns';
+import { inWorkingSet, isOnDuty } from './board';
 import { boardAssignmentSchema, boardDeliverySchema, boardDriverSchema, type BoardAssignment, type BoardDelivery, type BoardDriver } from './model';
 
 /**

@@ -1,3 +1,4 @@
+import { startOfDay } from 'date-fns';
 import { deliveryFromRow, driverFromRows, isLate, type DeliveryInput, type DriverInput, type ExistingStop } from '../../lib/dispatch';
 import type { DeliveryStatus } from '../../ui/delivery-status';
 import type { DriverStatus } from '../../ui/driver-status';
@@ -10,12 +11,6 @@ import { DONE_STATUSES, OPEN_STATUSES, ON_DUTY_STATUSES, type BoardAssignment, t
  */
 
 export const NOT_RESPONDING_MS = 5 * 60_000;
-
-export function startOfDay(now: Date): Date {
-  const day = new Date(now);
-  day.setHours(0, 0, 0, 0);
-  return day;
-}
 
 const ms = (iso: string | null | undefined) => (iso ? Date.parse(iso) : NaN);
 
