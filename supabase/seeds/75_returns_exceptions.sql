@@ -38,6 +38,7 @@ declare
   ];
   steps text[] := array['requested', 'approved', 'pickup_scheduled', 'picked_up', 'received', 'closed'];
   target text;
+  failure_detail text;
   k integer;
   -- Exceptions: type, severity, status, description, resolution.
   exception_plan constant text[][] := array[
@@ -66,7 +67,8 @@ begin
     select array_agg(p.id order by p.panel_type desc, p.created_at, p.id) into team from public.profiles p
     where p.tenant_id = t.id and p.status = 'active' and p.panel_type in ('dispatcher', 'admin');
 
-    -- Returns: delivered deliveries of the last weeks, a few days apart, none returned twice.
+    -- Returns: delivered deliveries of the last weeks, a few days apart, none returned twice,
+    -- twelve whatever the hour the seed runs at.
     n := 0;
     for d in
       select q.* from (
@@ -76,10 +78,11 @@ begin
           and dl.delivered_at < now() - interval '1 day'
           and jsonb_array_length(dl.packages) > 0
       ) q
-      where q.position % 6 = 3
-      order by q.delivered_at desc
-      limit 12
+      -- Every sixth first, so returns spread over the weeks; the others after them, so that a
+      -- delivery a return cannot be written for is replaced and each tenant gets all twelve.
+      order by q.position % 6 <> 3, q.position
     loop
+      exit when n = array_length(return_plan, 1);
       n := n + 1;
       target := return_plan[n][1];
       requested_at := least(d.delivered_at + make_interval(hours => 6 + (n * 7) % 40), now() - interval '2 hours');
@@ -137,9 +140,11 @@ begin
           end loop;
         end if;
       exception when others then
-        -- A delivery the return cannot be written for (no warehouse, a route without a price):
-        -- the demo simply has one return fewer.
-        raise notice 'seed: no return for %: %', d.delivery_code, sqlerrm;
+        -- A delivery the return cannot be written for (no warehouse, a route without a price for
+        -- its pickup): the next candidate takes its place in the plan.
+        get stacked diagnostics failure_detail = pg_exception_detail;
+        raise notice 'seed: no return for %: % %', d.delivery_code, sqlerrm, failure_detail;
+        n := n - 1;
       end;
     end loop;
 
