@@ -1,5 +1,6 @@
 import { formatRelativeTime } from '../lib/relative-time';
 import { StatusChip, type ChipTone } from './Chip';
+import { formatDateTime } from '../lib/format-date';
 
 /** One change of a record's status machine, as its history table keeps it. */
 export interface StatusHistoryEntry {
@@ -22,7 +23,6 @@ export interface StatusHistoryProps<S extends string> {
   now?: Date;
 }
 
-const dateTime = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' });
 
 /**
  * A record's status history, oldest first: who moved it, when (absolute, with the relative time as a
@@ -45,7 +45,7 @@ export function StatusHistory<S extends string>({ title = 'History', entries, to
                 <span className="font-medium">{entry.from_status ? `by ${entry.actor_name ?? 'the system'}` : `${createdLabel} by ${entry.actor_name ?? 'the system'}`}</span>
               </div>
               <p className="text-xs text-slate-500 dark:text-slate-400">
-                <time dateTime={entry.occurred_at}>{dateTime.format(new Date(entry.occurred_at))}</time> · {formatRelativeTime(entry.occurred_at, now)}
+                <time dateTime={entry.occurred_at}>{formatDateTime(entry.occurred_at)}</time> · {formatRelativeTime(entry.occurred_at, now)}
               </p>
               {entry.note && <p className="mt-1 text-sm whitespace-pre-line text-slate-700 dark:text-slate-300">{entry.note}</p>}
             </li>

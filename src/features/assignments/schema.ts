@@ -169,11 +169,3 @@ export function fitLines(fit: Fit): FitLine[] {
   return lines;
 }
 
-const dateTime = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' });
-
-/** 'Nov 25, 2026, 9:30 AM' in the viewer's time zone; '—' for none. */
-export function formatDateTime(iso: string | null): string {
-  if (!iso) return '—';
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '—' : dateTime.format(date);
-}

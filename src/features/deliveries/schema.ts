@@ -429,24 +429,6 @@ export function formatMoney(amount: number, currency: string): string {
   }
 }
 
-const dateTime = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short', hourCycle: 'h23' });
-const timeOnly = new Intl.DateTimeFormat('en', { timeStyle: 'short', hourCycle: 'h23' });
-
-export function formatDateTime(iso: string | null): string {
-  if (!iso) return '—';
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '—' : dateTime.format(date);
-}
-
-/** A window as 'Nov 25, 2026, 09:00–11:00' (the end's date only when it differs). */
-export function formatWindow(start: string | null, end: string | null): string {
-  if (!start || !end) return 'Any time';
-  const from = new Date(start);
-  const to = new Date(end);
-  if (Number.isNaN(from.getTime()) || Number.isNaN(to.getTime())) return 'Any time';
-  return from.toDateString() === to.toDateString() ? `${dateTime.format(from)}–${timeOnly.format(to)}` : `${dateTime.format(from)} – ${dateTime.format(to)}`;
-}
-
 /** The short place of an address snapshot for the list: its city, else the start of the address. */
 export function shortPlace(city: string | null, fullAddress: string | null): string {
   if (city) return city;

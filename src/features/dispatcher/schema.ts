@@ -197,8 +197,6 @@ export const adminMessageSchema = z.object({
 });
 export type AdminMessage = z.infer<typeof adminMessageSchema>;
 
-export const formatDateTime = (iso: string | null) => (iso ? new Date(iso).toLocaleString('en', { dateStyle: 'medium', timeStyle: 'short' }) : '—');
-
 // ---------------------------------------------------------------------------------------------
 // Info.
 

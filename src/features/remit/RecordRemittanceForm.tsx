@@ -19,10 +19,10 @@ import {
   type RemitFormInput,
   type UnremittedDelivery,
 } from './schema';
+import { formatDateTime } from '../../lib/format-date';
 
 type Load = { status: 'idle' } | { status: 'loading' } | { status: 'failed'; error: Error } | { status: 'ready'; deliveries: UnremittedDelivery[] };
 
-const dateTime = (iso: string | null) => (iso ? new Date(iso).toLocaleString('en', { dateStyle: 'medium', timeStyle: 'short' }) : '—');
 
 /** The driver's delivered-but-unremitted cash deliveries as checkboxes, bound to `delivery_ids`. */
 function DeliveryPicker({ load, onRetry, currency }: { load: Load; onRetry: () => void; currency: string }) {
@@ -63,7 +63,7 @@ function DeliveryPicker({ load, onRetry, currency }: { load: Load; onRetry: () =
                   <span className="min-w-0 flex-1">
                     <span className="block font-medium">{d.delivery_code}</span>
                     <span className="block truncate text-xs text-slate-500 dark:text-slate-400">
-                      Delivered {dateTime(d.delivered_at)}
+                      Delivered {formatDateTime(d.delivered_at)}
                       {d.dropoff_address ? ` · ${d.dropoff_address}` : ''}
                     </span>
                   </span>

@@ -9,10 +9,10 @@ import { useToast } from '../../../ui/toast';
 import { listRecordHistory } from '../api';
 import { ACTION_LABELS, actorLabel, type AuditAction, type AuditEntry } from '../schema';
 import { AuditDiff } from './AuditDiff';
+import { formatDateTime } from '../../../lib/format-date';
 
 export const ACTION_TONES: Record<AuditAction, ChipTone> = { insert: 'success', update: 'info', delete: 'error' };
 
-const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 type Load = { status: 'loading' } | { status: 'ready'; entries: AuditEntry[]; more: boolean; loadingMore: boolean } | { status: 'failed' };
 
@@ -76,7 +76,7 @@ export function RecordHistory({ tableName, rowId }: { tableName: string; rowId: 
                   <Chip tone={ACTION_TONES[entry.action]}>{ACTION_LABELS[entry.action]}</Chip>
                   <span className="font-medium">{actorLabel(entry)}</span>
                   <time dateTime={entry.created_at} className="text-slate-600 dark:text-slate-400">
-                    {dateTime.format(new Date(entry.created_at))}
+                    {formatDateTime(entry.created_at)}
                   </time>
                 </div>
                 <AuditDiff entry={entry} />

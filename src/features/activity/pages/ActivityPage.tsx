@@ -23,8 +23,8 @@ import {
   type AuditAction,
   type AuditEntry,
 } from '../schema';
+import { formatDateTime } from '../../../lib/format-date';
 
-const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 /** Where a changed record can be opened, when it still has a screen of its own. */
 function recordHref(entry: AuditEntry): string | null {
@@ -80,7 +80,7 @@ export function ActivityPage() {
       header: 'When',
       sortable: true,
       width: '12rem',
-      cell: (entry) => <time dateTime={entry.created_at}>{dateTime.format(new Date(entry.created_at))}</time>,
+      cell: (entry) => <time dateTime={entry.created_at}>{formatDateTime(entry.created_at)}</time>,
     },
     { id: 'actor', header: 'User', cell: (entry) => actorLabel(entry) },
     {
@@ -115,7 +115,7 @@ export function ActivityPage() {
       header: 'Details',
       width: '7rem',
       cell: (entry) => (
-        <Button variant="secondary" onClick={() => setOpen(entry)} aria-label={`View changes of ${recordLabel(entry)} on ${dateTime.format(new Date(entry.created_at))}`}>
+        <Button variant="secondary" onClick={() => setOpen(entry)} aria-label={`View changes of ${recordLabel(entry)} on ${formatDateTime(entry.created_at)}`}>
           View
         </Button>
       ),
@@ -161,7 +161,7 @@ export function ActivityPage() {
         onClose={() => setOpen(null)}
         size="lg"
         title={open ? `${ACTION_LABELS[open.action]}: ${tableLabel(open.table_name)} ${recordLabel(open)}` : 'Changes'}
-        description={open ? `${actorLabel(open)} · ${dateTime.format(new Date(open.created_at))}` : undefined}
+        description={open ? `${actorLabel(open)} · ${formatDateTime(open.created_at)}` : undefined}
       >
         {open && <AuditDiff entry={open} />}
       </Dialog>

@@ -30,13 +30,13 @@ import {
   AssignmentFormSchema,
   emptyAssignmentForm,
   fitLines,
-  formatDateTime,
   notEditableReason,
   type AssignmentFormInput,
   type AssignmentFormOutput,
   type FitLine,
 } from '../schema';
 import { AssignmentStatusChip } from '../components/AssignmentStatusChip';
+import { formatDateTime } from '../../../lib/format-date';
 
 const LIST_PATH = '/assignments';
 

@@ -18,13 +18,13 @@ import { assignmentsSource } from '../atoms';
 import { assignmentList } from '../list';
 import { AssignmentStatusChip } from '../components/AssignmentStatusChip';
 import {
-  formatDateTime,
   toListChanges,
   notEditableReason,
   STATUS_OPTIONS,
   type Assignment,
   type AssignmentRow,
 } from '../schema';
+import { formatDateTime } from '../../../lib/format-date';
 
 const columns: DataTableColumn<AssignmentRow>[] = [
   { id: 'assigned_by', header: 'Assigned by', sortable: true, hideBelow: 'md', cell: (a) => a.assigned_by?.full_name ?? '—' },

@@ -28,26 +28,8 @@ import {
 import type { OpenReturn } from '../api';
 import { useDeliverySection, useLiveActiveDeliveries, useNoticesReload, type LivePatch, type SectionState } from '../use-customer-deliveries';
 import { ReturnAction } from './ReturnRequest';
+import { formatDateTime, formatWindow } from '../../../lib/format-date';
 
-const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-const timeOnly = new Intl.DateTimeFormat(undefined, { timeStyle: 'short' });
-
-function formatDateTime(iso: string | null): string {
-  if (!iso) return '—';
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '—' : dateTime.format(date);
-}
-
-function formatWindow(start: string | null, end: string | null): string | null {
-  if (start && end) {
-    const from = new Date(start);
-    const to = new Date(end);
-    return from.toDateString() === to.toDateString() ? `${dateTime.format(from)} – ${timeOnly.format(to)}` : `${dateTime.format(from)} – ${dateTime.format(to)}`;
-  }
-  if (end) return `By ${formatDateTime(end)}`;
-  if (start) return `From ${formatDateTime(start)}`;
-  return null;
-}
 
 function Detail({ label, children }: { label: string; children: ReactNode }) {
   return (

@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { useWatch, type Control } from 'react-hook-form';
 import { addressPoint, quoteDelivery, type AddressPoint, type DeliveryQuote } from '../api';
-import { formatDateTime, formatMoney, fromLocalInput, totalWeight, type DeliveryFormInput, type DeliveryFormValues } from '../schema';
+import { formatMoney, fromLocalInput, totalWeight, type DeliveryFormInput, type DeliveryFormValues } from '../schema';
+import { formatDateTime } from '../../../lib/format-date';
 
 /** How long the form must be still before it is priced again. */
 export const QUOTE_DEBOUNCE_MS = 400;

@@ -14,7 +14,8 @@ import { deliveryFeed } from '../atoms';
 import { deliveryList } from '../list';
 import { useFeedChanges } from '../../../lib/use-feed-changes';
 import { ADMIN_DELIVERY_PATHS, inScope, type DeliveryPaths, type DeliveryScope } from '../paths';
-import { formatDateTime, formatMoney, formatWindow, KIND_OPTIONS, kindLabel, shortPlace, type DeliveryChange, type DeliveryRow } from '../schema';
+import { formatMoney, KIND_OPTIONS, kindLabel, shortPlace, type DeliveryChange, type DeliveryRow } from '../schema';
+import { formatDateTime, formatWindow } from '../../../lib/format-date';
 
 function listColumns(paths: DeliveryPaths, showKind: boolean): DataTableColumn<DeliveryRow>[] {
   return [
@@ -43,7 +44,7 @@ function listColumns(paths: DeliveryPaths, showKind: boolean): DataTableColumn<D
         </span>
       ),
     },
-    { id: 'window', header: 'Window', hideBelow: 'lg', cell: (d) => formatWindow(d.dropoff_window_start, d.dropoff_window_end) },
+    { id: 'window', header: 'Window', hideBelow: 'lg', cell: (d) => formatWindow(d.dropoff_window_start, d.dropoff_window_end) ?? 'Any time' },
     { id: 'status', header: 'Status', sortable: true, cell: (d) => <DeliveryStatusChip status={d.status} /> },
     { id: 'driver', header: 'Driver', hideBelow: 'md', cell: (d) => d.driver_name ?? '—' },
     { id: 'price', header: 'Price', sortable: true, align: 'end', cell: (d) => formatMoney(d.price, d.currency) },

@@ -34,15 +34,14 @@ import { ADMIN_DELIVERY_PATHS, inScope, type DeliveryPaths, type DeliveryScope }
 import {
   DELIVERY_TOASTS,
   eventTitle,
-  formatDateTime,
   formatMoney,
-  formatWindow,
   kindLabel,
   statusLabel,
   trackingLink,
   type DeliveryChange,
   type DeliveryEvent,
 } from '../schema';
+import { formatDateTime, formatWindow } from '../../../lib/format-date';
 
 interface DetailRecord {
   detail: DeliveryDetail;
@@ -271,13 +270,13 @@ function DeliveryDetailView({
             <Field label="Pickup">
               {d.pickup_address.full_address}
               <span className="block text-xs text-slate-500">
-                {names.pickup_zone_name ?? 'No zone'} · {formatWindow(d.pickup_window_start, d.pickup_window_end)}
+                {names.pickup_zone_name ?? 'No zone'} · {formatWindow(d.pickup_window_start, d.pickup_window_end) ?? 'Any time'}
               </span>
             </Field>
             <Field label="Drop-off">
               {d.dropoff_address.full_address}
               <span className="block text-xs text-slate-500">
-                {names.dropoff_zone_name ?? 'No zone'} · {formatWindow(d.dropoff_window_start, d.dropoff_window_end)}
+                {names.dropoff_zone_name ?? 'No zone'} · {formatWindow(d.dropoff_window_start, d.dropoff_window_end) ?? 'Any time'}
               </span>
             </Field>
             <Field label="Created">{formatDateTime(d.created_at)}</Field>

@@ -8,7 +8,8 @@ import { Form, SubmitButton, TextAreaField, TextField, useZodForm } from '../../
 import { Skeleton } from '../../../ui/Skeleton';
 import { useToast } from '../../../ui/toast';
 import { listSentMessages, notifyAdmins } from '../api';
-import { contactFormSchema, formatDateTime, SUPPORT_TOASTS, type AdminMessage, type ContactFormInput, type ContactFormValues } from '../schema';
+import { contactFormSchema, SUPPORT_TOASTS, type AdminMessage, type ContactFormInput, type ContactFormValues } from '../schema';
+import { formatDateTime } from '../../../lib/format-date';
 
 type Sent = { status: 'loading' } | { status: 'failed'; error: Error } | { status: 'ready'; rows: AdminMessage[] };
 

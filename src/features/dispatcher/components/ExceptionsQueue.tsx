@@ -10,8 +10,9 @@ import { useToast } from '../../../ui/toast';
 import { acknowledgeException, listExceptions, resolveException } from '../api';
 import { supportExceptionFeed } from '../atoms';
 import { exceptionList, type ExceptionFilters } from '../list';
-import { EXCEPTION_SEVERITIES, EXCEPTION_TYPE_LABELS, formatDateTime, resolutionProblem, SUPPORT_MESSAGES, SUPPORT_TOASTS, type ExceptionRow } from '../schema';
+import { EXCEPTION_SEVERITIES, EXCEPTION_TYPE_LABELS, resolutionProblem, SUPPORT_MESSAGES, SUPPORT_TOASTS, type ExceptionRow } from '../schema';
 import { NoteActionDialog, type NoteAction } from './NoteActionDialog';
+import { formatDateTime } from '../../../lib/format-date';
 
 const STATUS_FILTER_OPTIONS: { value: NonNullable<ExceptionFilters['status']>; label: string }[] = [
   { value: 'open', label: 'Open' },

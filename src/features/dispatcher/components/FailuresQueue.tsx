@@ -10,8 +10,9 @@ import { useToast } from '../../../ui/toast';
 import { acknowledgeFailure, listFailures, resolveFailure } from '../api';
 import { supportAcknowledgementFeed, supportDeliveryFeed, type ChangedRow } from '../atoms';
 import { failureList, type FailureFilters } from '../list';
-import { FAILURE_STATE_LABELS, formatDateTime, resolutionProblem, SUPPORT_MESSAGES, SUPPORT_TOASTS, type FailureRow } from '../schema';
+import { FAILURE_STATE_LABELS, resolutionProblem, SUPPORT_MESSAGES, SUPPORT_TOASTS, type FailureRow } from '../schema';
 import { NoteActionDialog, type NoteAction } from './NoteActionDialog';
+import { formatDateTime } from '../../../lib/format-date';
 
 const STATE_FILTER_OPTIONS: { value: NonNullable<FailureFilters['state']>; label: string }[] = [
   { value: 'open', label: 'Open' },

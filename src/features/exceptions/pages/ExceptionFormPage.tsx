@@ -50,9 +50,9 @@ import {
   type ExceptionStatus,
   type Severity,
 } from '../schema';
+import { formatDateTime } from '../../../lib/format-date';
 
 const LIST_PATH = '/exceptions';
-const dateTime = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' });
 
 /** Create (no id in the route) or edit (`exceptions/:id/edit`): the form while open or investigating, the status actions and the history. */
 export function ExceptionFormPage({ mode }: { mode: 'create' | 'edit' }) {
@@ -111,7 +111,7 @@ function ExceptionSummary({ row }: { row: ExceptionRow }) {
       <div>
         <dt className="text-slate-500 dark:text-slate-400">Reported</dt>
         <dd className="mt-1">
-          {dateTime.format(new Date(row.created_at))}
+          {formatDateTime(row.created_at)}
           <span className="block text-xs text-slate-500 dark:text-slate-400">by {row.reported_by_name ?? 'a former user'}</span>
         </dd>
       </div>
@@ -145,7 +145,7 @@ function ExceptionDetails({ row }: { row: ExceptionRow }) {
       <div>
         <h2 className="text-base font-semibold">Resolution notes</h2>
         <p className="mt-1 whitespace-pre-line">{row.resolution_notes}</p>
-        {row.resolved_at && <p className="mt-1 text-xs text-slate-500 dark:text-slate-400">{dateTime.format(new Date(row.resolved_at))}</p>}
+        {row.resolved_at && <p className="mt-1 text-xs text-slate-500 dark:text-slate-400">{formatDateTime(row.resolved_at)}</p>}
       </div>
     </section>
   );

@@ -28,8 +28,8 @@ import {
   type ExceptionType,
   type Severity,
 } from '../schema';
+import { formatDateTime } from '../../../lib/format-date';
 
-const dateTime = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' });
 
 const columns: DataTableColumn<ExceptionRow>[] = [
   { id: 'exception_code', header: 'Exception', sortable: true, width: '9rem', cell: (x) => <span className="font-medium">{x.exception_code}</span> },
@@ -58,7 +58,7 @@ const columns: DataTableColumn<ExceptionRow>[] = [
   { id: 'status', header: 'Status', sortable: true, width: '9rem', cell: (x) => <StatusChip<ExceptionStatus> status={x.status} tones={EXCEPTION_STATUS_TONES} labels={EXCEPTION_STATUS_LABELS} /> },
   { id: 'assigned_to', header: 'Assigned to', hideBelow: 'md', cell: (x) => x.assigned_to_name ?? <span className="text-slate-500 dark:text-slate-400">Unassigned</span> },
   { id: 'reported_by', header: 'Reported by', hideBelow: 'lg', cell: (x) => x.reported_by_name ?? '—' },
-  { id: 'created_at', header: 'Reported', sortable: true, hideBelow: 'md', width: '11rem', cell: (x) => dateTime.format(new Date(x.created_at)) },
+  { id: 'created_at', header: 'Reported', sortable: true, hideBelow: 'md', width: '11rem', cell: (x) => formatDateTime(x.created_at) },
 ];
 
 /** exceptions (spec 2): server-side search, type, severity, status and assignee filters, 25 rows, state in the URL, live. */

@@ -20,14 +20,14 @@ import { csvFileName, remittancesCsv } from '../csv';
 import { remittanceList } from '../list';
 import { RecordRemittanceForm } from '../RecordRemittanceForm';
 import { formatMoney, METHOD_LABELS, METHOD_OPTIONS, toCents, type CashSummary, type RemitMethod, type RemittanceRow } from '../schema';
+import { formatDateTime } from '../../../lib/format-date';
 
 type Summary = { status: 'loading' } | { status: 'failed'; error: Error } | { status: 'ready'; rows: CashSummary[] };
 
-const dateTime = (iso: string | null) => (iso ? new Date(iso).toLocaleString('en', { dateStyle: 'medium', timeStyle: 'short' }) : '—');
 
 const columns: DataTableColumn<RemittanceRow>[] = [
   { id: 'reference', header: 'Reference', cell: (r) => <span className="font-medium">{r.reference_number}</span> },
-  { id: 'recorded_at', header: 'Recorded', sortable: true, cell: (r) => dateTime(r.recorded_at) },
+  { id: 'recorded_at', header: 'Recorded', sortable: true, cell: (r) => formatDateTime(r.recorded_at) },
   { id: 'driver', header: 'Driver', cell: (r) => r.driver_name ?? '—' },
   {
     id: 'amount',
@@ -210,7 +210,7 @@ export function RemitPage() {
                             </span>
                           )}
                         </td>
-                        <td className="hidden px-3 py-2 md:table-cell">{dateTime(d.last_remitted_at)}</td>
+                        <td className="hidden px-3 py-2 md:table-cell">{formatDateTime(d.last_remitted_at)}</td>
                         <td className="px-3 py-2 text-right">
                           <Button
                             variant="secondary"

@@ -63,10 +63,10 @@ import {
   type ReturnRow,
   type ReturnStatus,
 } from '../schema';
+import { formatDateTime } from '../../../lib/format-date';
 
 /** The list, from a create or edit page (the admin area's router is the base). */
 const LIST_PATH = '/return-requests';
-const dateTime = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' });
 
 /** Create (no id in the route) or edit (`return-requests/:id/edit`): the form while requested, the status actions and the history. */
 export function ReturnRequestFormPage({ mode }: { mode: 'create' | 'edit' }) {
@@ -116,7 +116,7 @@ function ReturnSummary({ row }: { row: ReturnRow }) {
           ) : (
             '—'
           )}
-          {row.delivered_at && <span className="block text-xs text-slate-500 dark:text-slate-400">Delivered {dateTime.format(new Date(row.delivered_at))}</span>}
+          {row.delivered_at && <span className="block text-xs text-slate-500 dark:text-slate-400">Delivered {formatDateTime(row.delivered_at)}</span>}
         </dd>
       </div>
       <div>
@@ -151,7 +151,7 @@ function ReturnSummary({ row }: { row: ReturnRow }) {
       {row.received_at && (
         <div>
           <dt className="text-slate-500 dark:text-slate-400">Received</dt>
-          <dd className="mt-1">{dateTime.format(new Date(row.received_at))}</dd>
+          <dd className="mt-1">{formatDateTime(row.received_at)}</dd>
         </div>
       )}
     </dl>
@@ -360,7 +360,7 @@ function DeliveryLines({ form, tenantId, editing }: { form: UseFormReturn<Return
       {delivery.value && (
         <p className="mt-1 text-xs text-slate-500 dark:text-slate-400">
           {delivery.value.delivery_code} for {delivery.value.customer_name ?? 'the customer'}
-          {delivery.value.delivered_at ? `, delivered ${dateTime.format(new Date(delivery.value.delivered_at))}` : ''}
+          {delivery.value.delivered_at ? `, delivered ${formatDateTime(delivery.value.delivered_at)}` : ''}
           {delivery.value.dropoff_full_address ? ` at ${delivery.value.dropoff_full_address}` : ''}
         </p>
       )}

@@ -24,8 +24,8 @@ import {
   type ReturnStatus,
   type ReturnTableRow,
 } from '../schema';
+import { formatDateTime } from '../../../lib/format-date';
 
-const dateTime = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' });
 
 const columns: DataTableColumn<ReturnRow>[] = [
   { id: 'return_code', header: 'Return', sortable: true, width: '9rem', cell: (r) => <span className="font-medium">{r.return_code}</span> },
@@ -65,7 +65,7 @@ const columns: DataTableColumn<ReturnRow>[] = [
       </span>
     ),
   },
-  { id: 'created_at', header: 'Requested', sortable: true, hideBelow: 'md', width: '11rem', cell: (r) => dateTime.format(new Date(r.created_at)) },
+  { id: 'created_at', header: 'Requested', sortable: true, hideBelow: 'md', width: '11rem', cell: (r) => formatDateTime(r.created_at) },
 ];
 
 /** return-requests (spec 2): server-side search, status, reason and date filters, 25 rows, state in the URL, live. */

@@ -15,8 +15,8 @@ import { WarehouseTreePanel } from '../components/WarehouseTreePanel';
 import { renderBinLabels } from '../labels';
 import { locationList } from '../list';
 import { LOCATION_STATUS_OPTIONS, LOCATION_TYPE_OPTIONS, optionLabel, type WarehouseLocation } from '../schema';
+import { formatDateTime } from '../../../lib/format-date';
 
-const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 interface LabelDocument {
   url: string;
@@ -105,7 +105,7 @@ export function LocationsListPage() {
     { id: 'location_type', header: 'Type', cell: (l) => optionLabel(l.location_type), sortable: true },
     { id: 'warehouse', header: 'Warehouse', cell: (l) => warehouseName.get(l.warehouse_id) ?? '—', hideBelow: 'md' },
     { id: 'status', header: 'Status', cell: (l) => <LocationStatusChip status={l.status} /> },
-    { id: 'updated_at', header: 'Last updated', cell: (l) => dateTime.format(new Date(l.updated_at)), sortable: true, hideBelow: 'lg' },
+    { id: 'updated_at', header: 'Last updated', cell: (l) => formatDateTime(l.updated_at), sortable: true, hideBelow: 'lg' },
   ];
 
   return (

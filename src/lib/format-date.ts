@@ -1,0 +1,41 @@
+/**
+ * The console's one way to print a moment: 'Nov 25, 2026, 14:30' in the viewer's time zone, 24-hour
+ * as dispatch and warehouse work reads time, and '—' for none or an unreadable value.
+ */
+const dateTime = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short', hourCycle: 'h23' });
+const timeOnly = new Intl.DateTimeFormat('en', { timeStyle: 'short', hourCycle: 'h23' });
+
+type Moment = string | number | Date | null | undefined;
+
+function toDate(value: Moment): Date | null {
+  if (value === null || value === undefined || value === '') return null;
+  const date = value instanceof Date ? value : new Date(value);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+/** 'Nov 25, 2026, 14:30'; '—' for none. */
+export function formatDateTime(value: Moment): string {
+  const date = toDate(value);
+  return date ? dateTime.format(date) : '—';
+}
+
+/** '14:30'; '—' for none. */
+export function formatTime(value: Moment): string {
+  const date = toDate(value);
+  return date ? timeOnly.format(date) : '—';
+}
+
+/**
+ * A window as 'Nov 25, 2026, 09:00–11:00' (the end's date only when it differs), 'By …' or 'From …'
+ * when one side is open, and null when there is none.
+ */
+export function formatWindow(start: Moment, end: Moment): string | null {
+  const from = toDate(start);
+  const to = toDate(end);
+  if (from && to) {
+    return from.toDateString() === to.toDateString() ? `${dateTime.format(from)}–${timeOnly.format(to)}` : `${dateTime.format(from)} – ${dateTime.format(to)}`;
+  }
+  if (to) return `By ${dateTime.format(to)}`;
+  if (from) return `From ${dateTime.format(from)}`;
+  return null;
+}
