@@ -25,10 +25,22 @@ type Load = { status: 'idle' } | { status: 'loading' } | { status: 'failed'; err
 
 
 /** The driver's delivered-but-unremitted cash deliveries as checkboxes, bound to `delivery_ids`. */
-function DeliveryPicker({ load, onRetry, currency }: { load: Load; onRetry: () => void; currency: string }) {
+function DeliveryPicker({
+  load,
+  onRetry,
+  onTick,
+  currency,
+}: {
+  load: Load;
+  onRetry: () => void;
+  /** The dispatcher ticked or unticked: the new choice, from the list on screen. */
+  onTick: (ids: string[], from: readonly UnremittedDelivery[]) => void;
+  currency: string;
+}) {
   const { field, error, id } = useBoundField<RemitFormInput, 'delivery_ids', RemitFormInput>({ name: 'delivery_ids' });
   const chosen = (field.value as string[] | undefined) ?? [];
-  const toggle = (deliveryId: string, on: boolean) => field.onChange(on ? [...chosen, deliveryId] : chosen.filter((x) => x !== deliveryId));
+  const shown = load.status === 'ready' ? load.deliveries : [];
+  const toggle = (deliveryId: string, on: boolean) => onTick(on ? [...chosen, deliveryId] : chosen.filter((x) => x !== deliveryId), shown);
   return (
     <fieldset aria-describedby={describedBy(id, null, error)} aria-invalid={error ? true : undefined} className="space-y-2">
       <legend className="text-sm font-medium text-slate-700 after:ml-0.5 after:text-red-600 after:content-['*'] dark:text-slate-200">Deliveries</legend>
@@ -41,10 +53,10 @@ function DeliveryPicker({ load, onRetry, currency }: { load: Load; onRetry: () =
       {load.status === 'ready' && load.deliveries.length > 0 && (
         <>
           <div className="flex gap-3 text-sm">
-            <button type="button" className="text-brand underline-offset-2 hover:underline" onClick={() => field.onChange(load.deliveries.map((d) => d.id))}>
+            <button type="button" className="text-brand underline-offset-2 hover:underline" onClick={() => onTick(load.deliveries.map((d) => d.id), load.deliveries)}>
               Select all
             </button>
-            <button type="button" className="text-brand underline-offset-2 hover:underline" onClick={() => field.onChange([])}>
+            <button type="button" className="text-brand underline-offset-2 hover:underline" onClick={() => onTick([], load.deliveries)}>
               Clear
             </button>
           </div>
@@ -106,7 +118,7 @@ export function RecordRemittanceForm({ drivers, currency, preselect, onRecorded 
   const driverId = useWatch({ control: form.control, name: 'driver_id' });
   const chosen = useWatch({ control: form.control, name: 'delivery_ids' });
   const amount = useWatch({ control: form.control, name: 'amount' }) as number | null;
-  const [answer, setAnswer] = useState<{ key: string; load: Load } | null>(null);
+  const [answer, setAnswer] = useState<{ key: string; driverId: string; load: Load } | null>(null);
   const [attempt, setAttempt] = useState(0);
   // The driver's deliveries are read again when their outstanding count moves (live: a cash delivery delivered, another remittance).
   const outstandingCount = drivers.find((d) => d.driver_id === driverId)?.outstanding_count ?? '';
@@ -120,26 +132,46 @@ export function RecordRemittanceForm({ drivers, currency, preselect, onRecorded 
     if (!driverId) return;
     const controller = new AbortController();
     unremittedDeliveries(driverId, controller.signal).then(
-      (deliveries) => !controller.signal.aborted && setAnswer({ key: loadKey, load: { status: 'ready', deliveries } }),
+      (deliveries) => !controller.signal.aborted && setAnswer({ key: loadKey, driverId, load: { status: 'ready', deliveries } }),
       (error: unknown) =>
-        !controller.signal.aborted && setAnswer({ key: loadKey, load: { status: 'failed', error: error instanceof Error ? error : new Error(String(error)) } }),
+        !controller.signal.aborted &&
+        setAnswer({ key: loadKey, driverId, load: { status: 'failed', error: error instanceof Error ? error : new Error(String(error)) } }),
     );
     return () => controller.abort();
   }, [driverId, loadKey]);
 
-  const load: Load = !driverId ? { status: 'idle' } : answer?.key === loadKey ? answer.load : { status: 'loading' };
+  // While the same driver's list is read again (their cash moved live), the last list stays on screen, so
+  // what the dispatcher ticked and typed is kept.
+  const load: Load = !driverId
+    ? { status: 'idle' }
+    : answer?.key === loadKey || (answer?.driverId === driverId && answer.load.status === 'ready')
+      ? answer.load
+      : { status: 'loading' };
   const deliveries = load.status === 'ready' ? load.deliveries : [];
   const expected = sumCod(deliveries, chosen ?? []);
   const differs = (chosen ?? []).length > 0 && amountDiffers(amount, expected);
 
-  // A new choice of driver starts with nothing ticked; ticking prefills the amount with the deliveries' cash.
+  // A new choice of driver starts with nothing ticked.
   useEffect(() => {
     form.setValue('delivery_ids', []);
+    form.setValue('amount', null as unknown as number);
   }, [driverId, form]);
-  const chosenKey = (chosen ?? []).join(',');
+  // Ticking prefills the amount with the ticked deliveries' cash (a list read again live never
+  // overwrites an amount the dispatcher typed); a ticked delivery that left the driver's list
+  // (remitted elsewhere meanwhile) is unticked and the amount follows.
+  const tick = (ids: string[], from: readonly UnremittedDelivery[]) => {
+    form.setValue('delivery_ids', ids, { shouldDirty: true, shouldValidate: form.formState.isSubmitted });
+    form.setValue('amount', ids.length > 0 ? sumCod(from, ids) : (null as unknown as number), { shouldDirty: true });
+  };
+  const readyList = load.status === 'ready' ? load.deliveries : null;
   useEffect(() => {
-    form.setValue('amount', chosenKey !== '' ? expected : (null as unknown as number));
-  }, [chosenKey, expected, form]);
+    if (!readyList) return;
+    const ticked = form.getValues('delivery_ids') ?? [];
+    const still = ticked.filter((id) => readyList.some((d) => d.id === id));
+    if (still.length === ticked.length) return;
+    form.setValue('delivery_ids', still);
+    form.setValue('amount', still.length > 0 ? sumCod(readyList, still) : (null as unknown as number));
+  }, [readyList, form]);
 
   const driverOptions = [...drivers]
     .sort((a, b) => (a.full_name ?? '').localeCompare(b.full_name ?? ''))
@@ -165,7 +197,7 @@ export function RecordRemittanceForm({ drivers, currency, preselect, onRecorded 
       }}
     >
       <SelectField<RemitFormInput, 'driver_id'> name="driver_id" label="Driver" required options={driverOptions} placeholder="Choose a driver…" />
-      <DeliveryPicker load={load} onRetry={() => setAttempt((n) => n + 1)} currency={currency} />
+      <DeliveryPicker load={load} onRetry={() => setAttempt((n) => n + 1)} onTick={tick} currency={currency} />
       <div className="grid gap-4 sm:grid-cols-2">
         <NumberField<RemitFormInput, 'amount'>
           name="amount"
