@@ -194,6 +194,75 @@ test('drag a delivery onto a driver, drag it to another, and the side panel foll
   await expect.poll(() => deliveryDriver(request, made.id)).toEqual({ status: 'pending', driver_id: null });
 });
 
+/** Web Mercator as maplibre draws it (512-px tiles, no pitch or bearing): world pixels of a point at a zoom. */
+function worldPixels(lng: number, lat: number, zoom: number): { x: number; y: number } {
+  const size = 512 * 2 ** zoom;
+  return { x: ((lng + 180) / 360) * size, y: ((1 - Math.log(Math.tan(Math.PI / 4 + (lat * Math.PI) / 360)) / Math.PI) / 2) * size };
+}
+
+function lngLatAt(x: number, y: number, zoom: number): { lng: number; lat: number } {
+  const size = 512 * 2 ** zoom;
+  return { lng: (x / size) * 360 - 180, lat: ((2 * Math.atan(Math.exp(Math.PI * (1 - (2 * y) / size))) - Math.PI / 2) * 180) / Math.PI };
+}
+
+test('drop a delivery on a driver’s dot on the map', async ({ page, request }) => {
+  const reference = unique('MAPDROP');
+  const made = await createDelivery(request, reference);
+  await openBoard(page, reference);
+  const queued = card(queue(page), made.delivery_code);
+  await expect(queued).toBeVisible();
+
+  // Where the map looks (MapView writes its centre and zoom on the map element once it has drawn).
+  const map = page.getByTestId('map').and(page.getByRole('region', { name: 'Drivers and deliveries map' }));
+  await map.scrollIntoViewIfNeeded();
+  await expect(map).toHaveAttribute('data-zoom', /\d/);
+  const [centreLng, centreLat] = (await map.getAttribute('data-center'))!.split(',').map(Number) as [number, number];
+  const zoom = Number(await map.getAttribute('data-zoom'));
+  const box = (await map.boundingBox())!;
+  const centre = worldPixels(centreLng, centreLat, zoom);
+  const onScreen = (lng: number, lat: number) => {
+    const p = worldPixels(lng, lat, zoom);
+    return { x: box.x + box.width / 2 + p.x - centre.x, y: box.y + box.height / 2 + p.y - centre.y };
+  };
+
+  // A spot on the visible map far from every other driver's dot, where Elena reports her position.
+  const others = (await asServiceRole(request, 'GET', `/rest/v1/drivers?select=id,last_lat,last_lng&tenant_id=eq.${ACME}&id=neq.${ELENA.id}&last_lat=not.is.null`)) as {
+    last_lat: number;
+    last_lng: number;
+  }[];
+  const dots = others.map((d) => onScreen(d.last_lng, d.last_lat));
+  let spot: { x: number; y: number } | null = null;
+  let room = 0;
+  for (let fx = 0.3; fx <= 0.7; fx += 0.05) {
+    for (let fy = 0.3; fy <= 0.7; fy += 0.05) {
+      const candidate = { x: box.x + box.width * fx, y: box.y + box.height * fy };
+      const nearest = Math.min(...dots.map((d) => Math.hypot(d.x - candidate.x, d.y - candidate.y)));
+      if (nearest > room) [spot, room] = [candidate, nearest];
+    }
+  }
+  expect(room, 'a free spot on the map').toBeGreaterThan(40);
+  const at = lngLatAt(centre.x + spot!.x - (box.x + box.width / 2), centre.y + spot!.y - (box.y + box.height / 2), zoom);
+  await call(request, ELENA.email, 'POST', '/rest/v1/rpc/record_driver_position', { lat: at.lat, lng: at.lng, heading: 0, speed: 0, accuracy: 5 });
+
+  // Her dot glides there when the fix arrives; a drop that finds no dot changes nothing, so try until it lands.
+  await expect(async () => {
+    await queued.scrollIntoViewIfNeeded();
+    const a = (await queued.boundingBox())!;
+    await page.mouse.move(a.x + 30, a.y + a.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(a.x + 40, a.y + a.height / 2 + 10, { steps: 4 });
+    await page.mouse.move(spot!.x, spot!.y, { steps: 12 });
+    await page.mouse.move(spot!.x + 1, spot!.y + 1, { steps: 2 });
+    await page.mouse.up();
+    await baseExpect(card(driverRow(page, ELENA.name), made.delivery_code)).toBeVisible({ timeout: 3_000 });
+  }).toPass({ timeout: 30_000 });
+  await expect.poll(() => deliveryDriver(request, made.id)).toEqual({ status: 'assigned', driver_id: ELENA.id });
+
+  // Back to the queue, so Elena carries nothing into the other tests.
+  await call(request, 'dispatcher@acme.test', 'POST', '/rest/v1/rpc/unassign_delivery', { delivery_id: made.id });
+  await expect(queued).toBeVisible();
+});
+
 test('assign from the keyboard: / searches, J moves, Enter opens, A assigns with suggestions', async ({ page, request }) => {
   const reference = unique('KEYS');
   const first = await createDelivery(request, reference);

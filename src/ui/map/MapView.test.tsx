@@ -45,6 +45,9 @@ const fake = vi.hoisted(() => {
     getCenter() {
       return { lng: this.options.center[0], lat: this.options.center[1] };
     }
+    getZoom() {
+      return this.options.zoom;
+    }
     jumpTo(options: unknown) {
       this.jumps.push(options);
       return this;
@@ -158,7 +161,7 @@ describe('MapView with WebGL (maplibre stubbed)', () => {
 
   const mounted = async () => {
     // The first map converts the real Natural Earth chunk, which takes a moment under a busy test run.
-    await waitFor(() => expect(screen.getByTestId('map')).toHaveAttribute('data-status', 'ready'), { timeout: 5000 });
+    await waitFor(() => expect(screen.getByTestId('map')).toHaveAttribute('data-status', 'ready'), { timeout: 12_000 });
     const map = fake.FakeMap.instances.at(-1);
     if (!map) throw new Error('no map');
     return map;
@@ -170,11 +173,42 @@ describe('MapView with WebGL (maplibre stubbed)', () => {
     const map = await mounted();
     expect(map.options.center).toEqual([78.9629, 20.5937]);
     expect(map.options.zoom).toBe(5);
+    expect(screen.getByTestId('map')).toHaveAttribute('data-center', '78.9629,20.5937');
+    expect(screen.getByTestId('map')).toHaveAttribute('data-zoom', '5');
     expect(screen.getByTestId('map').parentElement).toHaveStyle({ height: '600px' });
     expect(JSON.stringify(map.options.style)).not.toMatch(/https?:|mapbox:/);
     expect(fake.setWorkerUrl).toHaveBeenCalledWith(expect.stringContaining('maplibre-gl-worker'));
     unmount();
     expect(map.removed).toBe(true);
+  });
+
+  it('creates a deferred map only once it comes near the viewport', async () => {
+    const observed: { callback: IntersectionObserverCallback; target?: Element }[] = [];
+    class FakeObserver {
+      entry: { callback: IntersectionObserverCallback; target?: Element };
+      constructor(callback: IntersectionObserverCallback) {
+        this.entry = { callback };
+        observed.push(this.entry);
+      }
+      observe(target: Element) {
+        this.entry.target = target;
+      }
+      disconnect() {}
+    }
+    vi.stubGlobal('IntersectionObserver', FakeObserver);
+    try {
+      render(<MapView deferUntilVisible />);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(fake.FakeMap.instances).toHaveLength(0);
+      expect(screen.getByRole('status')).toHaveTextContent('Loading map');
+      const watch = observed.at(-1)!;
+      expect(watch.target).toBe(screen.getByTestId('map'));
+      act(() => watch.callback([{ isIntersecting: true } as IntersectionObserverEntry], {} as IntersectionObserver));
+      await mounted();
+      expect(fake.FakeMap.instances).toHaveLength(1);
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 
   it('uses Mapbox tiles only when a token is given', async () => {

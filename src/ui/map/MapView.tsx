@@ -64,6 +64,11 @@ export interface MapViewProps {
   className?: string;
   /** Pieces that draw on the map themselves (e.g. PolygonDrawLayer, FitBounds): they read it from MapContext once it is ready. */
   children?: ReactNode;
+  /**
+   * Create the map only when it comes near the viewport: for a map below the fold of a busy page (a
+   * tool under the live board), so the page pays for one WebGL map at a time.
+   */
+  deferUntilVisible?: boolean;
 }
 
 type Status = 'loading' | 'ready' | 'unavailable' | 'failed';
@@ -122,8 +127,11 @@ export function MapView({
   label = 'Map',
   className,
   children,
+  deferUntilVisible = false,
 }: MapViewProps) {
   const [webgl] = useState(supportsWebGL);
+  // Without IntersectionObserver (old browsers, jsdom) a deferred map is created at once.
+  const [nearViewport, setNearViewport] = useState(() => !deferUntilVisible || typeof IntersectionObserver === 'undefined');
   const [status, setStatus] = useState<Status>(webgl ? 'loading' : 'unavailable');
   const [attempt, setAttempt] = useState(0);
   const [notice, setNotice] = useState<string | null>(null);
@@ -157,7 +165,20 @@ export function MapView({
 
   useEffect(() => {
     const container = containerRef.current;
-    if (!webgl || !container) return;
+    if (nearViewport || !container) return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) setNearViewport(true);
+      },
+      { rootMargin: '200px' },
+    );
+    observer.observe(container);
+    return () => observer.disconnect();
+  }, [nearViewport]);
+
+  useEffect(() => {
+    const container = containerRef.current;
+    if (!webgl || !nearViewport || !container) return;
     let cancelled = false;
     let created: MaplibreMap | undefined;
     const dark = document.documentElement.classList.contains('dark');
@@ -186,6 +207,14 @@ export function MapView({
         liveMap.current = instance;
         instance.addControl(new lib.NavigationControl({ showCompass: false }), 'top-right');
         instance.on('style.load', () => setStyleGeneration((g) => g + 1));
+        // Where the map looks, on its container: what a browser test needs to find a point on screen.
+        const showView = () => {
+          const centre = instance.getCenter();
+          container.dataset.center = `${round6(centre.lng)},${round6(centre.lat)}`;
+          container.dataset.zoom = String(instance.getZoom());
+        };
+        instance.on('moveend', showView);
+        instance.once('load', showView);
         instance.once('load', () => {
           if (cancelled) return;
           setLib(lib);
@@ -228,7 +257,7 @@ export function MapView({
       setMap(null);
       created?.remove();
     };
-  }, [webgl, token, attempt]);
+  }, [webgl, nearViewport, token, attempt]);
 
   useEffect(() => {
     map?.jumpTo({ center: [lng, lat], zoom });

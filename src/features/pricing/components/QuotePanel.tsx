@@ -148,6 +148,7 @@ export function QuotePanel({ tenantId }: { tenantId: string }) {
           defaultCenter={tenantSettings?.mapCentre}
           mapboxToken={mapsToken(tenantSettings?.mapsKey)}
           height={380}
+          deferUntilVisible
           zoom={11} onPick={pick} picked={null} markers={markers} layers={layers}>
           <FitBounds outlines={outlines} />
         </MapView>
