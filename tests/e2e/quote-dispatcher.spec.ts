@@ -7,7 +7,7 @@ test.beforeEach(({ page }) => dispatcher.open(page));
 
 test('a dispatcher quotes a London route in pounds from the dashboard', async ({ page }) => {
   const panel = page.getByRole('region', { name: 'Try a quote' });
-  // The quote tool sits under the live board, which loads its working set and two maps first.
+  // The quote tool sits under the live board, which loads its working set and its map first.
   await expect(panel).toBeVisible({ timeout: 30_000 });
   await panel.getByLabel('Pickup latitude').fill('51.5054');
   await panel.getByLabel('Pickup longitude').fill('-0.0235');
