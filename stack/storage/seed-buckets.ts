@@ -10,7 +10,7 @@ import { ObjectFiles } from './files.ts';
 import { isValidKey } from './names.ts';
 import { parseSize } from './size.ts';
 import { seedContentType } from './sniff.ts';
-import { storeLocalFile } from './upload.ts';
+import { bucketRules, storeLocalFile } from './upload.ts';
 
 /** What storage-js and the CLI send as Cache-Control when none is given. */
 const SEED_CACHE_CONTROL = 'max-age=3600';
@@ -101,6 +101,8 @@ export async function seedBuckets(db: Database, config: StackConfig, log: Logger
     if (!bucket.objects_path) continue;
     const bucketId = (await db.query<{ id: string }>('select id from storage.buckets where name = $1 order by id limit 1', [name])).rows[0]?.id ?? name;
     const root = path.resolve(config.supabaseDir, bucket.objects_path);
+    // Read once per bucket: nothing changes the bucket while it is seeded.
+    const rules = await bucketRules(sc, bucketId);
     for (const { file, key } of await objectsOf(root, name)) {
       const shown = path.relative(config.projectDir, file);
       if (!isValidKey(key)) throw new BucketSeedError(`${shown}: "${key}" is not a valid object name`);
@@ -111,6 +113,7 @@ export async function seedBuckets(db: Database, config: StackConfig, log: Logger
           { bucket: bucketId, key, upsert: true, owner: null, ownerId: null, identity: null },
           file,
           { contentType, cacheControl: SEED_CACHE_CONTROL },
+          rules,
         );
       } catch (e) {
         const why = e instanceof StorageError ? e.message : (e as Error).message;

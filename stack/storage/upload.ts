@@ -50,16 +50,18 @@ export async function storeLocalFile(
   target: UploadTarget,
   file: string,
   headers: { contentType: string; cacheControl: string },
+  rules?: UploadRules,
 ): Promise<{ id: string }> {
-  return storeReceived(sc, target, (temp, rules) => receiveLocalFile(file, temp, rules, headers));
+  return storeReceived(sc, target, (temp, rules) => receiveLocalFile(file, temp, rules, headers), rules);
 }
 
 async function storeReceived(
   sc: StorageContext,
   target: UploadTarget,
   receive: (temp: string, rules: UploadRules) => Promise<ReceivedFile>,
+  knownRules?: UploadRules,
 ): Promise<{ id: string }> {
-  const rules = await bucketRules(sc, target.bucket);
+  const rules = knownRules ?? (await bucketRules(sc, target.bucket));
   const temp = await sc.files.tempFile();
   try {
     const received = await receive(temp, rules);
