@@ -2,14 +2,17 @@ import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { StackConfig } from '../../stack/config.ts';
+import { loadConfig, type StackConfig } from '../../stack/config.ts';
+import type { Database } from '../../stack/db/database.ts';
+import { prepareDatabase } from '../../stack/db/prepare.ts';
 import { createLogger } from '../../stack/log.ts';
-import { startStack, type RunningStack } from '../../stack/server.ts';
+import { openDatabase } from '../../stack/server.ts';
 import { BucketSeedError, seedBuckets, seedBucketsIfPending } from '../../stack/storage/seed-buckets.ts';
 import { isLocalStack, unique } from './realtime-helpers.ts';
 
-// The local stack's `supabase seed buckets`: a stack of its own on a temp project, seeded again as
-// `npm run db:reset` does, and refusing what Storage would refuse. On both backends.
+// The local stack's `supabase seed buckets` on a database of its own (PGlite in memory, or the
+// Postgres of DATABASE_URL) prepared for a temp project: once per new database, again as
+// `npm run db:reset` does, and refusing what Storage would refuse.
 
 const log = createLogger('error');
 
@@ -23,7 +26,7 @@ function filesUnder(dir: string): string[] {
 
 describe.skipIf(!isLocalStack)('storage seed: the local stack', () => {
   let dir: string;
-  let running: RunningStack;
+  let running: { db: Database; config: StackConfig };
   const bucket = unique('seeded').toLowerCase();
 
   const withBuckets = (buckets: NonNullable<StackConfig['toml']['storage']['buckets']>): StackConfig => ({
@@ -40,19 +43,21 @@ describe.skipIf(!isLocalStack)('storage seed: the local stack', () => {
       path.join(dir, 'supabase', 'config.toml'),
       `[storage]\nfile_size_limit = "1MiB"\n\n[storage.buckets.${bucket}]\npublic = false\nallowed_mime_types = ["text/plain"]\nobjects_path = "./files"\n`,
     );
-    running = await startStack({
-      overrides: { STACK_PORT: 0, STACK_DB_PORT: 0, STACK_PROJECT_DIR: dir, STACK_DATA_DIR: path.join(dir, 'data'), STACK_LOG: 'error' },
-      inMemory: true,
-      appDir: null,
-    });
-  });
+    const config = await loadConfig(process.env, { STACK_PROJECT_DIR: dir, STACK_DATA_DIR: path.join(dir, 'data'), STACK_LOG: 'error' });
+    const db = await openDatabase(config, true);
+    running = { db, config };
+    await prepareDatabase(db, config, { seed: false, log });
+  }, 120_000);
 
   afterAll(async () => {
-    await running?.close();
+    await running?.db.close();
     rmSync(dir, { recursive: true, force: true });
   });
 
   it('seeds once per new database: a start after that uploads nothing', async () => {
+    // As prepareDatabase marks a new database (the shared Postgres of DATABASE_URL is not new).
+    await running.db.query("insert into supabase_migrations.stack_state (key, value) values ('buckets', 'pending') on conflict (key) do update set value = 'pending'");
+    expect(await seedBucketsIfPending(running.db, running.config, log, { seed: true })).toMatchObject({ buckets: [bucket], objects: 2 });
     expect(await seedBucketsIfPending(running.db, running.config, log, { seed: true })).toBeNull();
   });
 
