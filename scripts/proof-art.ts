@@ -294,6 +294,7 @@ export function drawSignature(key: string): Buffer {
   let x = between(rand, 36, 70);
   const toCanvas = (px: number, py: number): Point => [px + py * xh * slant, baseline - py * xh + (px - 300) * tilt];
   const words = rand() < 0.75 ? 2 : 1;
+  const strokes: Array<{ points: Point[]; min: number; max: number }> = [];
   let lastEnd: Point = [x, baseline];
   let firstStart: Point = [x, baseline];
   for (let word = 0; word < words; word++) {
@@ -312,7 +313,7 @@ export function drawSignature(key: string): Buffer {
       x += w;
     }
     if (word === 0) firstStart = pen[0];
-    stroke(r, pen, 1.2, 4.2, ink);
+    strokes.push({ points: pen, min: 1.2, max: 4.2 });
     lastEnd = pen[pen.length - 1];
     x += xh * between(rand, 0.9, 1.5);
     if (x > width - 150) break;
@@ -328,10 +329,21 @@ export function drawSignature(key: string): Buffer {
       [firstStart[0] + between(rand, 20, 60), y - xh * 0.15],
       [Math.min(width - 30, lastEnd[0] + between(rand, 10, 50)), y - between(rand, 2, 12)],
     ];
-    stroke(r, flourish, 0.9, 3.4, ink);
+    strokes.push({ points: flourish, min: 0.9, max: 3.4 });
   } else {
     const dot: Point = [Math.min(width - 30, lastEnd[0] + between(rand, 10, 26)), baseline - xh * between(rand, 0.2, 0.8)];
-    stroke(r, [dot, [dot[0] + between(rand, 5, 14), dot[1] - 1]], 1.5, 3.6, ink);
+    strokes.push({ points: [dot, [dot[0] + between(rand, 5, 14), dot[1] - 1]], min: 1.5, max: 3.6 });
+  }
+  // Signed across the pad, as a person fills the box: the strokes scaled to fit its width (or height) with a margin.
+  const all = strokes.flatMap((st) => smooth(st.points, 8));
+  const [minX, maxX] = [Math.min(...all.map((p) => p[0])), Math.max(...all.map((p) => p[0]))];
+  const [minY, maxY] = [Math.min(...all.map((p) => p[1])), Math.max(...all.map((p) => p[1]))];
+  const fit = Math.min((width - 70) / (maxX - minX), (height - 44) / (maxY - minY), 2.2);
+  const offX = (width - (maxX - minX) * fit) / 2 - minX * fit + between(rand, -12, 12);
+  const offY = (height - (maxY - minY) * fit) / 2 - minY * fit;
+  for (const st of strokes) {
+    const placed = st.points.map(([px, py]) => [px * fit + offX, py * fit + offY] as const);
+    stroke(r, placed, st.min * fit ** 0.8, st.max * fit ** 0.8, ink);
   }
   return r.png();
 }
