@@ -6,6 +6,7 @@ import { PostgresDatabase } from '../stack/db/postgres.ts';
 import { MigrationError, prepareDatabase } from '../stack/db/prepare.ts';
 import { openDatabase } from '../stack/server.ts';
 import { createLogger } from '../stack/log.ts';
+import { BucketSeedError, seedBucketsIfPending } from '../stack/storage/seed-buckets.ts';
 
 /**
  * Every schema the platform bootstrap, the migrations and the CLI created: all but Postgres's
@@ -60,7 +61,12 @@ async function main(): Promise<void> {
     const db = await openDatabase(config);
     try {
       const report = await prepareDatabase(db, config, { seed: true, log });
-      log.info(`database rebuilt: ${report.bootstrapped.length} bootstrap files, ${report.migrated.length} migrations, ${report.seeded ? 'seeded' : 'no seed'}`);
+      // As `supabase db reset`: the buckets of config.toml and their objects after the SQL seed.
+      const storage = await seedBucketsIfPending(db, config, log, { seed: true });
+      log.info(
+        `database rebuilt: ${report.bootstrapped.length} bootstrap files, ${report.migrated.length} migrations, ${report.seeded ? 'seeded' : 'no seed'}` +
+          (storage && storage.buckets.length > 0 ? `, ${storage.objects} stored objects` : ''),
+      );
     } finally {
       await db.close();
     }
@@ -70,7 +76,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((e: unknown) => {
-  const known = e instanceof ConfigError || e instanceof MigrationError || e instanceof DataDirLockedError;
+  const known = e instanceof ConfigError || e instanceof MigrationError || e instanceof DataDirLockedError || e instanceof BucketSeedError;
   console.error(`error: ${(e as Error).message}`);
   if (!known && process.env.STACK_LOG === 'debug') console.error(e);
   process.exit(1);

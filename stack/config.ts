@@ -3,6 +3,8 @@ import path from 'node:path';
 import { parse as parseToml } from 'smol-toml';
 import { z } from 'zod';
 import { DEFAULT_JWT_SECRET, signServiceKeys } from './keys.ts';
+import { isValidBucketName } from './storage/names.ts';
+import { parseSize } from './storage/size.ts';
 
 const EnvSchema = z.object({
   STACK_PORT: z.coerce.number().int().min(0).max(65535).default(54321),
@@ -25,6 +27,33 @@ const EnvSchema = z.object({
 
 export type StackEnv = z.infer<typeof EnvSchema>;
 
+/** A human-friendly size ('50MiB', '5MB') or a byte count, as the CLI reads file_size_limit. */
+const SizeSchema = z.union([z.string(), z.number()]).refine(
+  (v) => {
+    try {
+      parseSize(v);
+      return true;
+    } catch {
+      return false;
+    }
+  },
+  { message: 'must be a size such as "50MiB", "5MB" or a number of bytes' },
+);
+
+/**
+ * `[storage.buckets.<name>]`: the buckets `supabase start` and `supabase db reset` create or update
+ * (`supabase seed buckets`), and the folder whose files are uploaded into each (objects_path,
+ * relative to supabase/).
+ */
+const BucketSchema = z.object({
+  public: z.boolean().optional(),
+  file_size_limit: SizeSchema.optional(),
+  allowed_mime_types: z.array(z.string()).optional(),
+  objects_path: z.string().optional(),
+});
+
+export type BucketToml = z.infer<typeof BucketSchema>;
+
 /** The parts of supabase/config.toml the stack honours; everything else is accepted and ignored, as the CLI does for services it does not run. */
 const TomlSchema = z
   .object({
@@ -46,7 +75,7 @@ const TomlSchema = z
       .default({}),
     realtime: z.record(z.string(), z.unknown()).default({}),
     storage: z
-      .object({ file_size_limit: z.string().default('50MiB'), buckets: z.record(z.string(), z.unknown()).optional() })
+      .object({ file_size_limit: z.string().default('50MiB'), buckets: z.record(z.string(), BucketSchema).optional() })
       .partial()
       .default({}),
     auth: z.record(z.string(), z.unknown()).default({}),
@@ -93,6 +122,10 @@ export function readProjectToml(supabaseDir: string): ProjectToml {
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new ConfigError(`${file} is invalid:\n${lines.join('\n')}`);
+  }
+  // As the CLI does when it loads the config: a bucket name Storage would refuse stops here.
+  for (const name of Object.keys(parsed.data.storage.buckets ?? {})) {
+    if (!isValidBucketName(name)) throw new ConfigError(`${file} is invalid:\n  storage.buckets.${name}: not a valid bucket name`);
   }
   return parsed.data;
 }

@@ -4,6 +4,7 @@ import { ConfigError, loadConfig } from './config.ts';
 import { DataDirLockedError, lockDataDir } from './db/data-lock.ts';
 import { MigrationError } from './db/prepare.ts';
 import { startStack, type RunningStack } from './server.ts';
+import { BucketSeedError } from './storage/seed-buckets.ts';
 
 async function main(): Promise<void> {
   const config = await loadConfig(process.env);
@@ -35,7 +36,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((e: unknown) => {
-  const known = e instanceof ConfigError || e instanceof MigrationError || e instanceof DataDirLockedError;
+  const known = e instanceof ConfigError || e instanceof MigrationError || e instanceof DataDirLockedError || e instanceof BucketSeedError;
   if (known || process.env.STACK_LOG !== 'debug') console.error(`error: ${(e as Error).message}`);
   else console.error(e);
   process.exit(1);

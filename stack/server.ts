@@ -15,6 +15,7 @@ import type { ServiceMount, StackContext, StackService } from './http/service.ts
 import { createStaticHandler } from './http/static.ts';
 import { createLogger, type Logger } from './log.ts';
 import { SERVICE_MOUNTS } from './services.ts';
+import { seedBucketsIfPending, type BucketSeedReport } from './storage/seed-buckets.ts';
 
 export interface StartOptions {
   env?: NodeJS.ProcessEnv;
@@ -36,6 +37,8 @@ export interface RunningStack {
   /** psql / supabase CLI URL of the database: the PGlite socket, or DATABASE_URL. */
   dbUrl: string;
   prepared: PrepareReport;
+  /** The buckets of config.toml seeded on this start (a new database), or null. */
+  seededStorage: BucketSeedReport | null;
   close(): Promise<void>;
 }
 
@@ -76,8 +79,10 @@ export async function startStack(options: StartOptions = {}): Promise<RunningSta
   const log: Logger = createLogger(config.env.STACK_LOG);
   const db = await openDatabase(config, options.inMemory);
   let prepared: PrepareReport;
+  let seededStorage: BucketSeedReport | null;
   try {
     prepared = await prepareDatabase(db, config, { seed: options.seed ?? true, log });
+    seededStorage = await seedBucketsIfPending(db, config, log, { seed: options.seed ?? true });
   } catch (e) {
     await db.close().catch(() => {});
     throw e;
@@ -169,6 +174,7 @@ export async function startStack(options: StartOptions = {}): Promise<RunningSta
     url: config.url,
     dbUrl,
     prepared,
+    seededStorage,
     async close() {
       if (closed) return;
       closed = true;

@@ -92,7 +92,10 @@ export async function prepareDatabase(db: Database, config: StackConfig, opts: {
   const done = new Set((await db.query<{ file: string }>('select file from supabase_migrations.stack_bootstrap')).rows.map((r) => r.file));
   report.fresh = done.size === 0;
   if (report.fresh) {
-    await db.query("insert into supabase_migrations.stack_state (key, value) values ('seed', 'pending') on conflict (key) do nothing");
+    // The SQL seed, then the storage buckets of config.toml (stack/storage/seed-buckets.ts), once each.
+    await db.query(
+      "insert into supabase_migrations.stack_state (key, value) values ('seed', 'pending'), ('buckets', 'pending') on conflict (key) do nothing",
+    );
   }
   for (const file of sqlFiles(BOOTSTRAP_DIR)) {
     if (done.has(file)) continue;

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { createWriteStream, type WriteStream } from 'node:fs';
+import { createReadStream, createWriteStream, type WriteStream } from 'node:fs';
 import type { IncomingMessage } from 'node:http';
 import { once } from 'node:events';
 import { ERRORS, StorageError } from './errors.ts';
@@ -147,4 +147,26 @@ export async function receiveUpload(req: IncomingMessage, tempFile: string, rule
     cacheControl: header(req, 'cache-control') ?? 'no-cache',
     userMetadata,
   };
+}
+
+/**
+ * A file of the project's own disk, received as Storage receives a raw upload of it with these
+ * Content-Type and Cache-Control headers (what `supabase seed buckets` sends): the same checks of
+ * the bucket's mime types and size limit, the same eTag.
+ */
+export async function receiveLocalFile(
+  file: string,
+  tempFile: string,
+  rules: UploadRules,
+  headers: { contentType: string; cacheControl: string },
+): Promise<ReceivedFile> {
+  checkMimeType(headers.contentType, rules.allowedMimeTypes);
+  const writer = new LimitedFileWriter(tempFile, rules.limit);
+  try {
+    for await (const chunk of createReadStream(file)) await writer.write(chunk as Buffer);
+  } catch (e) {
+    writer.abort();
+    throw e;
+  }
+  return { size: writer.size, eTag: await writer.finish(), mimetype: headers.contentType, cacheControl: headers.cacheControl, userMetadata: null };
 }

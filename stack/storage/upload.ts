@@ -4,7 +4,7 @@ import { identityParams, SET_IDENTITY_SQL, type RequestIdentity } from '../db/da
 import type { StorageContext } from './context.ts';
 import { ERRORS, fromPgError } from './errors.ts';
 import { withFileSteps } from './file-transaction.ts';
-import { receiveUpload } from './upload-body.ts';
+import { receiveLocalFile, receiveUpload, type ReceivedFile, type UploadRules } from './upload-body.ts';
 
 export interface UploadTarget {
   bucket: string;
@@ -41,10 +41,30 @@ export async function bucketRules(sc: StorageContext, bucket: string): Promise<{
  * file into place; a refusal leaves no file behind, a failed file write rolls the row back.
  */
 export async function storeUpload(sc: StorageContext, req: IncomingMessage, target: UploadTarget): Promise<{ id: string }> {
-  const rules = await bucketRules(sc, target.bucket);
+  return storeReceived(sc, target, (temp, rules) => receiveUpload(req, temp, rules));
+}
+
+/** A file of the project's disk stored as an upload of it with these headers is (`supabase seed buckets`). */
+export async function storeLocalFile(
+  sc: StorageContext,
+  target: UploadTarget,
+  file: string,
+  headers: { contentType: string; cacheControl: string },
+  rules?: UploadRules,
+): Promise<{ id: string }> {
+  return storeReceived(sc, target, (temp, rules) => receiveLocalFile(file, temp, rules, headers), rules);
+}
+
+async function storeReceived(
+  sc: StorageContext,
+  target: UploadTarget,
+  receive: (temp: string, rules: UploadRules) => Promise<ReceivedFile>,
+  knownRules?: UploadRules,
+): Promise<{ id: string }> {
+  const rules = knownRules ?? (await bucketRules(sc, target.bucket));
   const temp = await sc.files.tempFile();
   try {
-    const received = await receiveUpload(req, temp, rules);
+    const received = await receive(temp, rules);
     const version = randomUUID();
     const metadata = {
       eTag: received.eTag,

@@ -479,6 +479,24 @@ update sd_d d set code = upper(private.tenant_code_prefix(d.tenant_id)) || '-' |
 from (select id, row_number() over (partition by tenant_id order by created_at, n) as seq from sd_d) x
 where d.id = x.id;
 
+-- Deliveries whose proof has its files: a signature and one or two doorstep photos, uploaded into
+-- the private proofs bucket at <tenant_id>/<delivery_id>/ (signature.png, photo-1.png, photo-2.png)
+-- from supabase/seed-storage/proofs by config.toml's [storage.buckets.proofs] when the stack seeds.
+-- Every delivery delivered earlier today (41-53, the most recent) and yesterday's of the demo
+-- customers who have none today (business@acme.test 347, customer@globex.test 202 and 376), so
+-- their dashboards show proof too. scripts/seed-proof-files.ts reads this list and draws the files:
+-- run it after changing the list.
+create temporary table sd_proof_files (slug text, n integer, photos integer);
+insert into sd_proof_files (slug, n, photos) values
+  -- proof-files:begin
+  ('acme', 41, 1), ('acme', 42, 2), ('acme', 43, 1), ('acme', 44, 1), ('acme', 45, 1), ('acme', 46, 2), ('acme', 47, 1),
+  ('acme', 48, 1), ('acme', 49, 1), ('acme', 50, 2), ('acme', 51, 1), ('acme', 52, 1), ('acme', 53, 1), ('acme', 347, 1),
+  ('globex', 41, 1), ('globex', 42, 1), ('globex', 43, 1), ('globex', 44, 2), ('globex', 45, 1), ('globex', 46, 1),
+  ('globex', 47, 1), ('globex', 48, 2), ('globex', 49, 1), ('globex', 50, 1), ('globex', 51, 1), ('globex', 52, 1),
+  ('globex', 53, 1), ('globex', 202, 2), ('globex', 376, 1)
+  -- proof-files:end
+;
+
 -- The deliveries, as they stand now (the trigger takes the snapshots and prices each).
 insert into public.deliveries (
   id, tenant_id, delivery_code, barcode, external_reference_id, kind, customer_id,
@@ -517,6 +535,11 @@ select d.id, d.tenant_id, d.code, d.code,
     || case when pg_temp.sd_u(d.k || ':proofnote') < 0.3 then jsonb_build_object('notes',
       (array['Left with the concierge', 'Handed over at the door', 'Signed for at reception', 'Placed in the parcel locker'])[pg_temp.sd_pick(d.k || ':proofnotetext', 4)])
       else '{}'::jsonb end
+    -- The files' paths as transition_delivery records a driver's upload: bucket paths in the delivery's folder.
+    || coalesce((
+      select jsonb_build_object('signature_url', d.tenant_id || '/' || d.id || '/signature.png',
+        'photo_urls', (select jsonb_agg(d.tenant_id || '/' || d.id || '/photo-' || i || '.png' order by i) from generate_series(1, f.photos) i))
+      from sd_proof_files f where f.slug = d.slug and f.n = d.n), '{}'::jsonb)
     else '{}'::jsonb end,
   d.t_assign, d.t_accept, d.t_pickup, d.t_transit,
   case when d.status = 'delivered' then d.t_end end,
@@ -643,6 +666,6 @@ where p.driver_id = h.driver_id and r.last_lat is not null;
 update public.drivers r set last_lat = h.lat, last_lng = h.lng from sd_here h where r.id = h.driver_id;
 drop table sd_here;
 
-drop table sd_d, sd_base, sd_service, sd_pair, sd_rejected, sd_who, sd_route, sd_packages, sd_catalog, sd_fit, sd_price,
+drop table sd_proof_files, sd_d, sd_base, sd_service, sd_pair, sd_rejected, sd_who, sd_route, sd_packages, sd_catalog, sd_fit, sd_price,
   sd_customers, sd_sites, sd_addr, sd_tenants;
 drop function pg_temp.sd_u(text), pg_temp.sd_pick(text, integer), pg_temp.sd_between(timestamptz, timestamptz, double precision);
