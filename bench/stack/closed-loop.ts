@@ -19,18 +19,26 @@ export interface ThroughputResult {
   latency: LatencySummary | null;
 }
 
+/** Called as the measured window opens (after the warm-up) and as it closes (every request answered). */
+export interface WindowHooks {
+  start?: () => void;
+  end?: () => void;
+}
+
 /**
  * `concurrency` clients, each sending its next request as soon as its last one is answered (a closed
  * loop, like users clicking, not an open arrival rate). It stops by itself at `durationMs` or after
  * `maxRequests`; requests in flight then finish and are counted.
  */
-export async function runClosedLoop(probe: () => Promise<unknown>, opts: ClosedLoopOptions): Promise<ThroughputResult> {
+export async function runClosedLoop(probe: () => Promise<unknown>, opts: ClosedLoopOptions, hooks: WindowHooks = {}): Promise<ThroughputResult> {
   await drive(probe, opts.concurrency, performance.now() + opts.warmupMs, Number.POSITIVE_INFINITY, null);
   const samples: number[] = [];
   const failures = { count: 0, first: null as string | null };
+  hooks.start?.();
   const started = performance.now();
   await drive(probe, opts.concurrency, started + opts.durationMs, opts.maxRequests, { samples, failures });
   const elapsedMs = performance.now() - started;
+  hooks.end?.();
   return {
     concurrency: opts.concurrency,
     requests: samples.length,

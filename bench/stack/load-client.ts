@@ -1,7 +1,8 @@
 /**
  * The load generator for the throughput phase, run as its own process (see throughput.ts): the
  * clients' JavaScript must not share the stack's event loop, or it would be measuring itself.
- * Reads its orders from the IPC channel, answers with one ThroughputResult, and exits.
+ * Reads its orders from the IPC channel, says when its measured window opens, answers with one
+ * ThroughputResult and its own CPU time over that window, and exits.
  */
 import { benchClient } from './clients.ts';
 import { runClosedLoop, type ClosedLoopOptions, type ThroughputResult } from './closed-loop.ts';
@@ -12,7 +13,16 @@ export interface LoadOrder extends ClosedLoopOptions {
   anonKey: string;
 }
 
-export type LoadReply = { ok: true; result: ThroughputResult } | { ok: false; error: string };
+export type LoadReply =
+  | { ok: true; result: ThroughputResult; clientCpuMs: number }
+  | { ok: false; error: string }
+  /** The warm-up is over: the parent samples its own and the database's CPU now. */
+  | { window: 'start' };
+
+function cpuMs(): number {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1000;
+}
 
 function reply(message: LoadReply): void {
   process.send?.(message, () => process.exit(0));
@@ -22,7 +32,18 @@ process.once('message', (order: LoadOrder) => {
   // One client object, as an app has one: supabase-js holds no per-request state, and undici's
   // global dispatcher opens one keep-alive socket per concurrent request.
   const supabase = benchClient(order.url, order.anonKey);
-  runClosedLoop(() => selectOrdersPage(supabase), order)
-    .then((result) => reply({ ok: true, result }))
+  let cpu0 = 0;
+  let clientCpuMs = 0;
+  const hooks = {
+    start: () => {
+      cpu0 = cpuMs();
+      process.send?.({ window: 'start' } satisfies LoadReply);
+    },
+    end: () => {
+      clientCpuMs = cpuMs() - cpu0;
+    },
+  };
+  runClosedLoop(() => selectOrdersPage(supabase), order, hooks)
+    .then((result) => reply({ ok: true, result, clientCpuMs }))
     .catch((e: unknown) => reply({ ok: false, error: (e as Error).message }));
 });

@@ -3,6 +3,7 @@ import type { Database, RequestIdentity } from '../../stack/db/database.ts';
 import { startBenchStack, type BackendName } from './backends.ts';
 import { benchClient, captureRequest } from './clients.ts';
 import { runClosedLoop, type ThroughputResult } from './closed-loop.ts';
+import { benchCpuMs, ClusterCpu } from '../realtime/cpu.ts';
 import { measureFunctionLatency, type FunctionLatency } from './edge-function.ts';
 import { timeInterleaved } from './latency.ts';
 import { differences, selectOrdersPage, selectOrdersPageDirect } from './orders-query.ts';
@@ -39,9 +40,25 @@ export interface SelectLatency {
   mismatch: string | null;
 }
 
+/**
+ * CPU time spent over a throughput phase's measured window, per process, and per request answered.
+ * On a shared machine requests/s move with the other work; CPU per request moves far less, and
+ * shows which process pays for the difference between the stack and the floor.
+ */
+export interface PathCpu {
+  /** The bench process: the stack (in process) during the stack's phase, the driver's loop during the floor's. */
+  benchMs: number;
+  /** The load client process (supabase-js, fetch); 0 for the floor, which has none. */
+  clientMs: number;
+  /** The Postgres cluster (postmaster and backends); null on PGlite (inside the bench process) or without /proc. */
+  postgresMs: number | null;
+  perRequestUs: { bench: number; client: number; postgres: number | null; total: number | null };
+}
+
 export interface Throughput {
   stack: ThroughputResult;
   floor: ThroughputResult;
+  cpu: { stack: PathCpu; floor: PathCpu };
 }
 
 export type BackendResult =
@@ -113,6 +130,44 @@ async function measureSelect(url: string, anonKey: string, db: Database, setting
   }
 }
 
+/** The bench process's and the cluster's CPU between start() and end(). */
+class CpuWindow {
+  private bench0 = 0;
+  private pg0: number | null = null;
+  private benchMs = 0;
+  private postgresMs: number | null = null;
+
+  constructor(private readonly cluster: ClusterCpu | null) {}
+
+  start(): void {
+    this.bench0 = benchCpuMs();
+    this.pg0 = this.cluster?.totalMs() ?? null;
+  }
+
+  end(): void {
+    this.benchMs = benchCpuMs() - this.bench0;
+    const pg1 = this.cluster?.totalMs() ?? null;
+    this.postgresMs = this.pg0 === null || pg1 === null ? null : pg1 - this.pg0;
+  }
+
+  result(requests: number, clientMs: number): PathCpu {
+    const us = (ms: number) => (requests > 0 ? Math.round((ms * 1000) / requests) : 0);
+    const pg = this.postgresMs;
+    return {
+      benchMs: Math.round(this.benchMs),
+      clientMs: Math.round(clientMs),
+      postgresMs: pg === null ? null : Math.round(pg),
+      perRequestUs: { bench: us(this.benchMs), client: us(clientMs), postgres: pg === null ? null : us(pg), total: pg === null ? null : us(this.benchMs + clientMs + pg) },
+    };
+  }
+}
+
+async function clusterOf(db: Database): Promise<ClusterCpu | null> {
+  if (db.kind !== 'postgres') return null;
+  const { rows } = await db.query<{ pid: number }>('select pg_backend_pid() as pid');
+  return ClusterCpu.fromBackend(rows[0].pid);
+}
+
 async function measureThroughput(url: string, anonKey: string, db: Database, settings: BenchSettings): Promise<Throughput> {
   const loop = {
     concurrency: settings.concurrency,
@@ -120,11 +175,19 @@ async function measureThroughput(url: string, anonKey: string, db: Database, set
     durationMs: settings.throughputMs,
     maxRequests: settings.throughputMaxRequests,
   };
-  const stack = await measureStackThroughput(url, anonKey, loop);
+  const cluster = await clusterOf(db);
+  const stackCpu = new CpuWindow(cluster);
+  const stack = await measureStackThroughput(url, anonKey, loop, () => stackCpu.start());
+  stackCpu.end();
   // The same closed loop straight on the driver: what the database itself sustains at that
   // concurrency (serialized on PGlite, the stack's pool on Postgres).
-  const floor = await runClosedLoop(() => selectOrdersPageDirect(db), loop);
-  return { stack, floor };
+  const floorCpu = new CpuWindow(cluster);
+  const floor = await runClosedLoop(() => selectOrdersPageDirect(db), loop, floorCpu);
+  return {
+    stack: stack.result,
+    floor,
+    cpu: { stack: stackCpu.result(stack.result.requests, stack.clientCpuMs), floor: floorCpu.result(floor.requests, 0) },
+  };
 }
 
 export async function measureBackend(backend: BackendName, settings: BenchSettings): Promise<BackendResult> {

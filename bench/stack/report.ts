@@ -2,7 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { BackendName } from './backends.ts';
-import type { BackendResult, Outcome } from './measure-backend.ts';
+import type { BackendResult, Outcome, PathCpu } from './measure-backend.ts';
 import { OVERHEAD_TARGET_P50_MS, THROUGHPUT_TARGET_RATIO, type BenchSettings } from './settings.ts';
 import type { LatencySummary } from './stats.ts';
 
@@ -90,10 +90,19 @@ function rows(target: StackBenchReport['target'], concurrency: number): Row[] {
       cell: (b) => cellOf(b.throughput, (v) => throughputRatio(v).toFixed(2) + mark(b)),
       target: `>= ${THROUGHPUT_TARGET_RATIO} on postgres`,
     },
+    { metric: 'cpu per request: stack (server+client+pg)', unit: 'us', cell: (b) => cellOf(b.throughput, (v) => cpuCell(v.cpu.stack)) },
+    { metric: 'cpu per request: floor (driver+pg)', unit: 'us', cell: (b) => cellOf(b.throughput, (v) => cpuCell(v.cpu.floor, false)) },
     { metric: `latency p50 / p95 at ${concurrency} clients: stack`, unit: 'ms', cell: (b) => cellOf(b.throughput, (v) => (v.stack.latency ? pair(v.stack.latency) : 'n/a')) },
     { metric: 'edge function cold (first call)', unit: 'ms', cell: (b) => cellOf(b.edgeFunction, (v) => fmt(v.coldMs)) },
     { metric: 'edge function warm p50 / p95', unit: 'ms', cell: (b) => cellOf(b.edgeFunction, (v) => pair(v.warm)) },
   ];
+}
+
+/** `total = bench + client + postgres`, in microseconds per request answered. */
+function cpuCell(c: PathCpu, withClient = true): string {
+  const u = c.perRequestUs;
+  const parts = [String(u.bench), ...(withClient ? [String(u.client)] : []), u.postgres === null ? 'n/a' : String(u.postgres)];
+  return u.total === null ? parts.join(' + ') : `${u.total} = ${parts.join(' + ')}`;
 }
 
 const errorsNote = (errors: number) => (errors > 0 ? ` (${errors} errors)` : '');

@@ -72,12 +72,17 @@ export interface Database extends Queryable {
   close(): Promise<void>;
 }
 
-/** The statement that makes a transaction act as the caller; shared by both adapters. */
+/**
+ * The statement that makes a transaction act as the caller; shared by both adapters. num_nulls
+ * evaluates every argument (each set_config, in order) and answers one small integer: the row that
+ * comes back is one column, not the eight values set (the claims and headers JSON among them) that
+ * every request would otherwise receive and decode only to drop.
+ */
 export const SET_IDENTITY_SQL =
-  "select set_config('role', $1, true), set_config('request.jwt.claims', $2, true), " +
+  "select num_nulls(set_config('role', $1, true), set_config('request.jwt.claims', $2, true), " +
   "set_config('request.jwt.claim.sub', $3, true), set_config('request.jwt.claim.role', $1, true), " +
   "set_config('request.headers', $4, true), set_config('request.method', $5, true), set_config('request.path', $6, true), " +
-  "set_config('search_path', coalesce(nullif($7, ''), current_setting('search_path')), true)";
+  "set_config('search_path', coalesce(nullif($7, ''), current_setting('search_path')), true))";
 
 export function identityParams(identity: RequestIdentity): unknown[] {
   const sub = typeof identity.claims.sub === 'string' ? identity.claims.sub : '';

@@ -9,7 +9,7 @@ import {
   type QueryResult,
   type RequestIdentity,
 } from './database.ts';
-import { pipelinedQuery } from './pipelined-query.ts';
+import { pipelinedQuery, type PipelinedStatement } from './pipelined-query.ts';
 
 function toResult<T>(r: pg.QueryResult): QueryResult<T> {
   return {
@@ -107,21 +107,33 @@ export class PostgresDatabase implements Database {
   }
 
   /**
-   * The per-request transaction in as few round trips as the statements allow (pipelined-query.ts):
-   * BEGIN and the identity travel with the first statement, and COMMIT with the one marked last. A
-   * one-statement request marked last is one round trip; unmarked, two (COMMIT after it).
+   * The per-request transaction in as few round trips and statements as the request allows
+   * (pipelined-query.ts). A request whose first statement is also its last (a table read, a write
+   * marked last) sends the identity and the statement before one Sync and nothing else: the backend
+   * runs the messages up to a Sync as one implicit transaction (commit at the Sync, rollback when a
+   * message fails), so the identity's transaction-local settings hold for the statement and end with
+   * it, as they would between BEGIN and COMMIT, without those two statements' parse, bind, execute
+   * and replies. Otherwise BEGIN and the identity travel with the first statement, and COMMIT with
+   * the one marked last (two round trips when none is: COMMIT after it).
    */
   async asRole<T>(identity: RequestIdentity, fn: (tx: Queryable) => Promise<T>): Promise<T> {
     const client = await this.pool.connect();
-    // Where the transaction is; an object so that the closures' updates are seen below.
-    const t: { state: 'new' | 'open' | 'committed'; failed: boolean } = { state: 'new', failed: false };
+    // Where the transaction is; an object so that the closures' updates are seen below. `implicit`:
+    // the one statement ran in the Sync's implicit transaction, which ended with it either way.
+    const t: { state: 'new' | 'open' | 'committed'; failed: boolean; implicit: boolean } = { state: 'new', failed: false, implicit: false };
     const plain = wrap(client);
     const tx: Queryable = {
       async query<R>(sql: string, params: unknown[] = [], options?: QueryOptions): Promise<QueryResult<R>> {
         if (t.state === 'committed') throw new Error('asRole: a query after the statement marked last');
-        const before = t.state === 'new' ? [{ text: 'begin' }, { text: SET_IDENTITY_SQL, values: identityParams(identity), name: IDENTITY_STATEMENT }] : [];
-        const after = options?.last ? [{ text: 'commit' }] : [];
-        t.state = options?.last ? 'committed' : 'open';
+        const last = options?.last === true;
+        t.implicit = t.state === 'new' && last;
+        const before: PipelinedStatement[] = [];
+        if (t.state === 'new') {
+          if (!t.implicit) before.push({ text: 'begin' });
+          before.push({ text: SET_IDENTITY_SQL, values: identityParams(identity), name: IDENTITY_STATEMENT });
+        }
+        const after = last && !t.implicit ? [{ text: 'commit' }] : [];
+        t.state = last ? 'committed' : 'open';
         const name = options?.prepare ? preparedName(sql) : undefined;
         if (before.length === 0 && after.length === 0 && !name) return plain.query<R>(sql, params);
         try {
@@ -143,7 +155,8 @@ export class PostgresDatabase implements Database {
       return result;
     } catch (e) {
       // Also after a failed statement marked last: COMMIT was skipped and the transaction is aborted.
-      if (t.state !== 'new') await client.query('rollback').catch(() => {});
+      // An implicit transaction was already rolled back at its Sync: nothing is open.
+      if (t.state !== 'new' && !t.implicit) await client.query('rollback').catch(() => {});
       if (t.failed) await forgetPrepared(client);
       throw e;
     } finally {

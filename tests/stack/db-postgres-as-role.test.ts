@@ -6,7 +6,8 @@ import { PostgresDatabase } from '../../stack/db/postgres.ts';
 /**
  * The Postgres adapter's per-request transaction: BEGIN and the caller's identity travel in one
  * round trip with the first statement, COMMIT with the statement marked last
- * (stack/db/pipelined-query.ts). These checks hold the pipelined transaction to what the four
+ * (stack/db/pipelined-query.ts); a lone statement marked last (a table read) goes with the identity
+ * alone, in the implicit transaction its Sync closes. These checks hold both to what the four
  * separate round trips did: the first statement already runs as the caller, one transaction spans
  * every statement, only the statement's own result comes back, a failure anywhere (the statement,
  * or COMMIT itself) rolls everything back, and the pooled connection stays usable.
@@ -115,6 +116,44 @@ describe.skipIf(!url)('the Postgres per-request transaction', () => {
     });
     const r = await db.query<{ id: number }>(`select id from public.${table} where id between 40 and 49 order by id`);
     expect(r.rows.map((row) => row.id)).toEqual([40, 41, 42]);
+  });
+
+  it('runs a lone statement marked last as the caller, in one transaction with the identity', async () => {
+    // The identity's settings are transaction-local: had it run in a transaction of its own, they
+    // would be gone by the statement.
+    const r = await db.asRole(identity, (tx) =>
+      tx.query<{ who: string; tenant: string; method: string; path: string }>(
+        "select current_user as who, auth.jwt() ->> 'tenant' as tenant, current_setting('request.method') as method, current_setting('request.path') as path",
+        [],
+        { last: true, prepare: true },
+      ),
+    );
+    expect(r.rows).toEqual([{ who: 'authenticated', tenant: 'acme', method: 'GET', path: '/rest/v1/probe' }]);
+    // The identity's settings end with that transaction: the connection's next statement is its own again.
+    const after = await db.query<{ who: string; claims: string | null }>("select current_user as who, current_setting('request.jwt.claims', true) as claims");
+    expect(after.rows[0].who).not.toBe('authenticated');
+    expect(after.rows[0].claims ?? '').toBe('');
+  });
+
+  it('rolls back a lone statement marked last when it fails, or when its implicit commit does', async () => {
+    const failing = db.asRole(identity, (tx) => tx.query('select 1 / $1::int', [0], { last: true }));
+    await expect(failing).rejects.toSatisfy((e: unknown) => isPgError(e) && e.code === '22012');
+    await db.exec(`create table public.${table}_lone (id int primary key, other int unique deferrable initially deferred); grant insert on public.${table}_lone to authenticated;`);
+    try {
+      // The deferred check runs at the Sync's commit: the error arrives after the statement's own reply.
+      const atCommit = db.asRole(identity, (tx) => tx.query(`insert into public.${table}_lone (id, other) values (1, 7), (2, 7)`, [], { last: true }));
+      await expect(atCommit).rejects.toSatisfy((e: unknown) => isPgError(e) && e.code === '23505');
+      expect((await db.query(`select id from public.${table}_lone`)).rows).toEqual([]);
+      const kept = await db.asRole(identity, (tx) => tx.query<{ id: number }>(`insert into public.${table}_lone (id, other) values (3, 8) returning id`, [], { last: true }));
+      expect(kept.rows).toEqual([{ id: 3 }]);
+      expect((await db.query<{ id: number }>(`select id from public.${table}_lone`)).rows).toEqual([{ id: 3 }]);
+    } finally {
+      await db.exec(`drop table public.${table}_lone`);
+    }
+    for (let i = 0; i < 3; i++) {
+      const next = await db.asRole(identity, (tx) => tx.query<{ who: string }>('select current_user as who', [], { last: true, prepare: true }));
+      expect(next.rows).toEqual([{ who: 'authenticated' }]);
+    }
   });
 
   it('refuses a statement after the one marked last, and keeps what was committed', async () => {
