@@ -1,5 +1,6 @@
 import { useCallback, useState, type ReactNode } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
+import { DeliveryChatButton } from '../../chat/DeliveryChatButton';
 import { proofFiles, signProofImages } from '../../../lib/proof';
 import { useSession } from '../../../lib/session';
 import { tenantIdOf } from '../../../lib/tenant';
@@ -124,6 +125,7 @@ function DeliveryCard({
           <Link href={trackingPath(delivery.tracking_token)} className={buttonClassName(active ? 'primary' : 'secondary')} aria-label={`Track ${delivery.delivery_code}`}>
             {active ? 'Track live' : 'View tracking'}
           </Link>
+          <DeliveryChatButton deliveryId={delivery.id} deliveryCode={delivery.delivery_code} kind="order" label="Message us" />
           {status === 'delivered' && <ProofDocumentButton deliveryId={delivery.id} code={delivery.delivery_code} />}
           {status === 'delivered' && <ReturnAction tenantId={tenantId} delivery={delivery} openReturn={openReturn} />}
         </div>
@@ -244,7 +246,8 @@ const NO_PATCHES: ReadonlyMap<string, LivePatch> = new Map();
 /**
  * The customer's deliveries on their dashboard: active first (pending .. in transit, live through
  * each one's tracking topic), then the past ones with their outcome and proof; filter and pages in
- * the URL; each opens its tracking view.
+ * the URL; each opens its tracking view, and 'Message us' opens the conversation with dispatch about
+ * it (chat's order conversation, with its unread count).
  */
 export function CustomerDeliveries() {
   const { user } = useSession();
