@@ -3,12 +3,10 @@ import { useSession } from '../../lib/session';
 import { tenantIdOf } from '../../lib/tenant';
 import { Badge } from '../../ui/Badge';
 import { Button } from '../../ui/Button';
-import { Drawer } from '../../ui/Drawer';
 import { ChatIcon } from '../../ui/icons';
 import { useToast } from '../../ui/toast';
 import { openDeliveryConversation, openOrderConversation } from './api';
-import { CHAT_SHEET_BODY, CHAT_SHEET_WIDTH } from './ChatInboxButton';
-import { ConversationView } from './components/ConversationView';
+import { ConversationSheet } from './ConversationSheet';
 import { badgeText, unreadForDelivery } from './inbox';
 import { CHAT_MESSAGES } from './schema';
 import { useChatInbox } from './use-chat-inbox';
@@ -38,10 +36,10 @@ export function DeliveryChatButton(props: DeliveryChatButtonProps) {
   const { user } = useSession();
   const tenantId = tenantIdOf(user);
   if (!user || !tenantId) return null;
-  return <ChatButton {...props} tenantId={tenantId} userId={user.id} panel={user.profile?.panel_type ?? null} />;
+  return <ChatButton {...props} tenantId={tenantId} userId={user.id} />;
 }
 
-function ChatButton({ deliveryId, deliveryCode, className, kind = 'driver', label = 'Chat', tenantId, userId, panel }: DeliveryChatButtonProps & { tenantId: string; userId: string; panel: string | null }) {
+function ChatButton({ deliveryId, deliveryCode, className, kind = 'driver', label = 'Chat', tenantId, userId }: DeliveryChatButtonProps & { tenantId: string; userId: string }) {
   const toast = useToast();
   const inbox = useChatInbox(tenantId, userId);
   const [opening, setOpening] = useState(false);
@@ -71,18 +69,14 @@ function ChatButton({ deliveryId, deliveryCode, className, kind = 'driver', labe
           </Badge>
         )}
       </Button>
-      <Drawer
-        open={conversation !== null}
+      <ConversationSheet
+        conversationId={conversation?.id ?? null}
+        title={label}
         onClose={() => {
           setConversation(null);
           inbox.refresh();
         }}
-        title={label}
-        widthClassName={CHAT_SHEET_WIDTH}
-        bodyClassName={CHAT_SHEET_BODY}
-      >
-        {conversation && <ConversationView key={conversation.id} tenantId={tenantId} userId={userId} panel={panel} conversationId={conversation.id} />}
-      </Drawer>
+      />
     </>
   );
 }

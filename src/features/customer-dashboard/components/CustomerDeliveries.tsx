@@ -1,6 +1,5 @@
 import { useCallback, useState, type ReactNode } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
-import { DeliveryChatButton } from '../../chat/DeliveryChatButton';
 import { proofFiles, signProofImages } from '../../../lib/proof';
 import { useSession } from '../../../lib/session';
 import { tenantIdOf } from '../../../lib/tenant';
@@ -50,6 +49,9 @@ function formatWindow(start: string | null, end: string | null): string | null {
   return null;
 }
 
+/** Other features' buttons for one delivery (chat's 'Message us'), composed in src/app. */
+export type DeliveryActions = (delivery: { id: string; delivery_code: string }) => ReactNode;
+
 function Detail({ label, children }: { label: string; children: ReactNode }) {
   return (
     <div className="min-w-0">
@@ -65,12 +67,14 @@ function DeliveryCard({
   driverName,
   openReturn,
   tenantId,
+  deliveryActions,
 }: {
   delivery: CustomerDelivery;
   patch: LivePatch | undefined;
   driverName: string | null;
   openReturn: OpenReturn | null;
   tenantId: string;
+  deliveryActions?: DeliveryActions;
 }) {
   const status = patch?.status ?? delivery.status;
   const active = isActive(status);
@@ -125,7 +129,7 @@ function DeliveryCard({
           <Link href={trackingPath(delivery.tracking_token)} className={buttonClassName(active ? 'primary' : 'secondary')} aria-label={`Track ${delivery.delivery_code}`}>
             {active ? 'Track live' : 'View tracking'}
           </Link>
-          <DeliveryChatButton deliveryId={delivery.id} deliveryCode={delivery.delivery_code} kind="order" label="Message us" />
+          {deliveryActions?.(delivery)}
           {status === 'delivered' && <ProofDocumentButton deliveryId={delivery.id} code={delivery.delivery_code} />}
           {status === 'delivered' && <ReturnAction tenantId={tenantId} delivery={delivery} openReturn={openReturn} />}
         </div>
@@ -162,6 +166,7 @@ function Section({
   empty,
   patches,
   extra,
+  deliveryActions,
 }: {
   tenantId: string;
   title: string;
@@ -172,6 +177,7 @@ function Section({
   empty: ReactNode;
   patches: ReadonlyMap<string, LivePatch>;
   extra?: ReactNode;
+  deliveryActions?: DeliveryActions;
 }) {
   const id = `section-${title.toLowerCase().replace(/\W+/g, '-')}`;
   return (
@@ -231,6 +237,7 @@ function Section({
                 driverName={delivery.driver_id ? (state.driverNames.get(delivery.driver_id) ?? null) : null}
                 openReturn={state.openReturns.get(delivery.id) ?? null}
                 tenantId={tenantId}
+                deliveryActions={deliveryActions}
               />
             ))}
           </ul>
@@ -246,10 +253,10 @@ const NO_PATCHES: ReadonlyMap<string, LivePatch> = new Map();
 /**
  * The customer's deliveries on their dashboard: active first (pending .. in transit, live through
  * each one's tracking topic), then the past ones with their outcome and proof; filter and pages in
- * the URL; each opens its tracking view, and 'Message us' opens the conversation with dispatch about
- * it (chat's order conversation, with its unread count).
+ * the URL; each opens its tracking view, and `deliveryActions` adds other features' buttons (chat's
+ * 'Message us', composed in src/app).
  */
-export function CustomerDeliveries() {
+export function CustomerDeliveries({ deliveryActions }: { deliveryActions?: DeliveryActions }) {
   const { user } = useSession();
   const tenantId = user ? tenantIdOf(user) : null;
   const customerId = user?.id ?? null;
@@ -315,6 +322,7 @@ export function CustomerDeliveries() {
               page={view.activePage}
               onPage={(page) => go({ activePage: page })}
               patches={live.patches}
+              deliveryActions={deliveryActions}
               empty={<EmptyState title="Nothing on its way" description="Deliveries being prepared or on the road appear here." />}
             />
           )}
@@ -327,6 +335,7 @@ export function CustomerDeliveries() {
               page={view.pastPage}
               onPage={(page) => go({ pastPage: page })}
               patches={NO_PATCHES}
+              deliveryActions={deliveryActions}
               empty={<EmptyState title="No past deliveries" description="Delivered, failed and cancelled deliveries appear here." />}
             />
           )}
