@@ -3,7 +3,7 @@
 -- reopening), the dispatchers' notifications and the live topics, as anon and every panel of acme
 -- and globex.
 begin;
-select plan(64);
+select plan(67);
 
 create function pg_temp.has_detail(statement text, field text, part text) returns boolean
 language sql
@@ -11,6 +11,16 @@ as $$
   select coalesce((select bool_or(e ->> 'field' = field and position(part in e ->> 'message') > 0)
     from jsonb_array_elements(tests.details(statement)) e), false);
 $$;
+
+-- The seed (82_support_messages.sql): each tenant's queue has customers' conversations in every state.
+select is((select string_agg(x, ' ' order by x) from (
+  select t.slug || ':' || string_agg(distinct s.state, ',' order by s.state) as x
+  from public.conversation_support s join public.tenants t on t.id = s.tenant_id group by t.slug) y),
+  'acme:acknowledged,resolved,waiting globex:acknowledged,resolved,waiting', 'seed: customer conversations in each support state, in both tenants');
+select is((select count(*)::int from public.conversations c where c.type = 'order'
+  and not exists (select 1 from public.messages m join public.deliveries d on d.id = c.delivery_id where m.conversation_id = c.id and m.sender_id = d.customer_id)),
+  0, 'seed: every order conversation has its customer''s messages');
+select is((select count(*)::int from public.notifications where link like '%view=messages%'), 0, 'seed: its history notifies nobody');
 
 -- Fixtures: a delivery of Carla (customer@acme.test), one of Boris (business@acme.test), booked by acme's dispatcher.
 create temp table fx (name text primary key, id uuid);
