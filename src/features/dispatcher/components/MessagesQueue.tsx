@@ -144,7 +144,7 @@ export function MessagesQueue({ tenantId, conversationSheet }: { tenantId: strin
         {...table}
         {...list.tableProps}
         liveState={live.state}
-        rowLabel={(m) => `${m.delivery_code} ${m.customer_name ?? ''}`.trim()}
+        rowLabel={(m) => m.delivery_code}
         searchPlaceholder="Search code, customer or message"
         emptyMessage="No customer messages to handle"
         rowActions={(m) => [
