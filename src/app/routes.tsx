@@ -68,6 +68,25 @@ function deliveryChat(delivery: { id: string; delivery_code: string; driver_id: 
 }
 const CustomerDashboardPage = lazyWithRetry(() => import('../features/dashboards/pages/CustomerDashboardPage'));
 const CustomerDeliveries = lazyWithRetry(() => import('../features/customer-dashboard/components/CustomerDeliveries'));
+const ConversationSheet = lazyWithRetry(async () => ({ default: (await import('../features/chat/ConversationSheet')).ConversationSheet }));
+
+/** A customer's 'Message us' on each delivery card: chat's order conversation with dispatch. */
+function customerDeliveryChat(delivery: { id: string; delivery_code: string }) {
+  return (
+    <Suspense fallback={null}>
+      <DeliveryChatButton deliveryId={delivery.id} deliveryCode={delivery.delivery_code} kind="order" label="Message us" />
+    </Suspense>
+  );
+}
+
+/** The support queue's customer conversations open in chat's sheet. */
+function supportConversationSheet(props: { conversationId: string | null; title: string; onClose: () => void }) {
+  return (
+    <Suspense fallback={null}>
+      <ConversationSheet {...props} />
+    </Suspense>
+  );
+}
 const VehiclesListPage = lazyWithRetry(async () => ({ default: (await import('../features/vehicles/pages/VehiclesListPage')).VehiclesListPage }));
 const VehicleCreatePage = lazyWithRetry(async () => ({ default: (await import('../features/vehicles/pages/VehicleFormPage')).VehicleCreatePage }));
 const VehicleEditPage = lazyWithRetry(async () => ({ default: (await import('../features/vehicles/pages/VehicleFormPage')).VehicleEditPage }));
@@ -569,7 +588,7 @@ function DispatcherArea() {
         </Route>
         <Route path="/support">
           <DispatcherPage>
-            <SupportPage />
+            <SupportPage conversationSheet={supportConversationSheet} />
           </DispatcherPage>
         </Route>
         <Route path="/settings">
@@ -702,7 +721,7 @@ export function AppRoutes() {
             <DriverLayout>
               <Page>
                 <CustomerDashboardPage>
-                  <CustomerDeliveries />
+                  <CustomerDeliveries deliveryActions={customerDeliveryChat} />
                 </CustomerDashboardPage>
               </Page>
             </DriverLayout>

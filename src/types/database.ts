@@ -189,6 +189,80 @@ isOneToOne: false
       referencedColumns: ["id","tenant_id"]
     }
                   ]
+                },"conversation_support": {
+                  Row: {
+                    "acknowledged_at": string | null,"acknowledged_by": string | null,"acknowledged_by_name": string | null,"conversation_id": string,"created_at": string,"customer_id": string,"delivery_id": string,"id": string,"last_customer_message_at": string,"note": string | null,"notified_at": string | null,"resolution_note": string | null,"resolved_at": string | null,"resolved_by": string | null,"resolved_by_name": string | null,"state": string,"tenant_id": string,"updated_at": string,"waiting_since": string
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "acknowledged_at"?: string | null,"acknowledged_by"?: string | null,"acknowledged_by_name"?: string | null,"conversation_id": string,"created_at"?: string,"customer_id": string,"delivery_id": string,"id"?: string,"last_customer_message_at"?: string,"note"?: string | null,"notified_at"?: string | null,"resolution_note"?: string | null,"resolved_at"?: string | null,"resolved_by"?: string | null,"resolved_by_name"?: string | null,"state"?: string,"tenant_id": string,"updated_at"?: string,"waiting_since"?: string
+                  }
+                  Update: {
+                    "acknowledged_at"?: string | null,"acknowledged_by"?: string | null,"acknowledged_by_name"?: string | null,"conversation_id"?: string,"created_at"?: string,"customer_id"?: string,"delivery_id"?: string,"id"?: string,"last_customer_message_at"?: string,"note"?: string | null,"notified_at"?: string | null,"resolution_note"?: string | null,"resolved_at"?: string | null,"resolved_by"?: string | null,"resolved_by_name"?: string | null,"state"?: string,"tenant_id"?: string,"updated_at"?: string,"waiting_since"?: string
+                  }
+                  Relationships: [
+                    {
+      foreignKeyName: "conversation_support_acknowledged_by_fkey"
+      columns: ["acknowledged_by"]
+isOneToOne: false
+      referencedRelation: "driver_candidates"
+      referencedColumns: ["id"]
+    },{
+      foreignKeyName: "conversation_support_acknowledged_by_fkey"
+      columns: ["acknowledged_by"]
+isOneToOne: false
+      referencedRelation: "profiles"
+      referencedColumns: ["id"]
+    },{
+      foreignKeyName: "conversation_support_conversation_fkey"
+      columns: ["conversation_id","tenant_id"]
+isOneToOne: false
+      referencedRelation: "conversations"
+      referencedColumns: ["id","tenant_id"]
+    },{
+      foreignKeyName: "conversation_support_customer_fkey"
+      columns: ["customer_id","tenant_id"]
+isOneToOne: false
+      referencedRelation: "driver_candidates"
+      referencedColumns: ["id","tenant_id"]
+    },{
+      foreignKeyName: "conversation_support_customer_fkey"
+      columns: ["customer_id","tenant_id"]
+isOneToOne: false
+      referencedRelation: "profiles"
+      referencedColumns: ["id","tenant_id"]
+    },{
+      foreignKeyName: "conversation_support_delivery_fkey"
+      columns: ["delivery_id","tenant_id"]
+isOneToOne: false
+      referencedRelation: "deliveries"
+      referencedColumns: ["id","tenant_id"]
+    },{
+      foreignKeyName: "conversation_support_delivery_fkey"
+      columns: ["delivery_id","tenant_id"]
+isOneToOne: false
+      referencedRelation: "delivery_rows"
+      referencedColumns: ["id","tenant_id"]
+    },{
+      foreignKeyName: "conversation_support_resolved_by_fkey"
+      columns: ["resolved_by"]
+isOneToOne: false
+      referencedRelation: "driver_candidates"
+      referencedColumns: ["id"]
+    },{
+      foreignKeyName: "conversation_support_resolved_by_fkey"
+      columns: ["resolved_by"]
+isOneToOne: false
+      referencedRelation: "profiles"
+      referencedColumns: ["id"]
+    },{
+      foreignKeyName: "conversation_support_tenant_id_fkey"
+      columns: ["tenant_id"]
+isOneToOne: false
+      referencedRelation: "tenants"
+      referencedColumns: ["id"]
+    }
+                  ]
                 },"conversations": {
                   Row: {
                     "created_at": string,"created_by": string | null,"delivery_id": string | null,"id": string,"is_archived": boolean,"last_message_at": string | null,"metadata": NonNullable<Json>,"tenant_id": string,"title": string,"type": string,"updated_at": string
@@ -365,14 +439,14 @@ isOneToOne: false
                   ]
                 },"delivery_events": {
                   Row: {
-                    "action": string,"actor_id": string | null,"actor_name": string | null,"assignment_id": string | null,"delivery_id": string,"driver_id": string | null,"from_status": string | null,"id": string,"idempotency_key": string | null,"lat": number | null,"lng": number | null,"note": string | null,"occurred_at": string,"proof": Json | null,"reason": string | null,"recorded_at": string,"status": string,"tenant_id": string
+                    "action": string,"actor_id": string | null,"actor_name": string | null,"assignment_id": string | null,"delivery_id": string,"driver_id": string | null,"from_status": string | null,"id": string,"idempotency_key": string | null,"lat": number | null,"lng": number | null,"note": string | null,"occurred_at": string,"proof": Json | null,"reason": string | null,"recorded_at": string,"seq": number,"status": string,"tenant_id": string
                   }
                   ComputedFields: never
                   Insert: {
-                    "action": string,"actor_id"?: string | null,"actor_name"?: string | null,"assignment_id"?: string | null,"delivery_id": string,"driver_id"?: string | null,"from_status"?: string | null,"id"?: string,"idempotency_key"?: string | null,"lat"?: number | null,"lng"?: number | null,"note"?: string | null,"occurred_at"?: string,"proof"?: Json | null,"reason"?: string | null,"recorded_at"?: string,"status": string,"tenant_id": string
+                    "action": string,"actor_id"?: string | null,"actor_name"?: string | null,"assignment_id"?: string | null,"delivery_id": string,"driver_id"?: string | null,"from_status"?: string | null,"id"?: string,"idempotency_key"?: string | null,"lat"?: number | null,"lng"?: number | null,"note"?: string | null,"occurred_at"?: string,"proof"?: Json | null,"reason"?: string | null,"recorded_at"?: string,"seq"?: never,"status": string,"tenant_id": string
                   }
                   Update: {
-                    "action"?: string,"actor_id"?: string | null,"actor_name"?: string | null,"assignment_id"?: string | null,"delivery_id"?: string,"driver_id"?: string | null,"from_status"?: string | null,"id"?: string,"idempotency_key"?: string | null,"lat"?: number | null,"lng"?: number | null,"note"?: string | null,"occurred_at"?: string,"proof"?: Json | null,"reason"?: string | null,"recorded_at"?: string,"status"?: string,"tenant_id"?: string
+                    "action"?: string,"actor_id"?: string | null,"actor_name"?: string | null,"assignment_id"?: string | null,"delivery_id"?: string,"driver_id"?: string | null,"from_status"?: string | null,"id"?: string,"idempotency_key"?: string | null,"lat"?: number | null,"lng"?: number | null,"note"?: string | null,"occurred_at"?: string,"proof"?: Json | null,"reason"?: string | null,"recorded_at"?: string,"seq"?: never,"status"?: string,"tenant_id"?: string
                   }
                   Relationships: [
                     {
@@ -1586,6 +1660,74 @@ isOneToOne: false
       referencedColumns: ["id","tenant_id"]
     }
                   ]
+                },"support_conversations": {
+                  Row: {
+                    "acknowledged_at": string | null,"acknowledged_by": string | null,"acknowledged_by_name": string | null,"acknowledgement_note": string | null,"customer_id": string,"customer_name": string | null,"delivery_code": string,"delivery_id": string,"delivery_status": string,"id": string,"is_archived": boolean,"kind": string,"last_customer_message": string | null,"last_customer_message_at": string,"last_message_at": string | null,"resolution_note": string | null,"resolved_at": string | null,"resolved_by": string | null,"resolved_by_name": string | null,"state": string,"tenant_id": string,"title": string,"waiting_since": string
+                  }
+                  ComputedFields: never
+                  Relationships: [
+                    {
+      foreignKeyName: "conversation_support_acknowledged_by_fkey"
+      columns: ["acknowledged_by"]
+isOneToOne: false
+      referencedRelation: "driver_candidates"
+      referencedColumns: ["id"]
+    },{
+      foreignKeyName: "conversation_support_acknowledged_by_fkey"
+      columns: ["acknowledged_by"]
+isOneToOne: false
+      referencedRelation: "profiles"
+      referencedColumns: ["id"]
+    },{
+      foreignKeyName: "conversation_support_conversation_fkey"
+      columns: ["id","tenant_id"]
+isOneToOne: false
+      referencedRelation: "conversations"
+      referencedColumns: ["id","tenant_id"]
+    },{
+      foreignKeyName: "conversation_support_customer_fkey"
+      columns: ["customer_id","tenant_id"]
+isOneToOne: false
+      referencedRelation: "driver_candidates"
+      referencedColumns: ["id","tenant_id"]
+    },{
+      foreignKeyName: "conversation_support_customer_fkey"
+      columns: ["customer_id","tenant_id"]
+isOneToOne: false
+      referencedRelation: "profiles"
+      referencedColumns: ["id","tenant_id"]
+    },{
+      foreignKeyName: "conversation_support_delivery_fkey"
+      columns: ["delivery_id","tenant_id"]
+isOneToOne: false
+      referencedRelation: "deliveries"
+      referencedColumns: ["id","tenant_id"]
+    },{
+      foreignKeyName: "conversation_support_delivery_fkey"
+      columns: ["delivery_id","tenant_id"]
+isOneToOne: false
+      referencedRelation: "delivery_rows"
+      referencedColumns: ["id","tenant_id"]
+    },{
+      foreignKeyName: "conversation_support_resolved_by_fkey"
+      columns: ["resolved_by"]
+isOneToOne: false
+      referencedRelation: "driver_candidates"
+      referencedColumns: ["id"]
+    },{
+      foreignKeyName: "conversation_support_resolved_by_fkey"
+      columns: ["resolved_by"]
+isOneToOne: false
+      referencedRelation: "profiles"
+      referencedColumns: ["id"]
+    },{
+      foreignKeyName: "conversation_support_tenant_id_fkey"
+      columns: ["tenant_id"]
+isOneToOne: false
+      referencedRelation: "tenants"
+      referencedColumns: ["id"]
+    }
+                  ]
                 },"support_failures": {
                   Row: {
                     "acknowledged_at": string | null,"acknowledged_by": string | null,"acknowledged_by_name": string | null,"acknowledgement_note": string | null,"customer_id": string,"customer_name": string | null,"delivery_code": string,"delivery_id": string,"delivery_status": string,"driver_id": string | null,"driver_name": string | null,"dropoff_full_address": string | null,"failed_at": string,"failure_note": string | null,"id": string,"kind": string,"reason": string | null,"reported_by_name": string | null,"resolution_note": string | null,"resolved_at": string | null,"resolved_by": string | null,"resolved_by_name": string | null,"state": string | null,"tenant_id": string
@@ -1694,10 +1836,58 @@ isOneToOne: false
         isOneToOne: true
         isSetofReturn: false
       } },
+"acknowledge_order_conversation":
+{ Args: { "conversation_id": string,"note"?: string }; Returns: {
+              "acknowledged_at": string | null,
+"acknowledged_by": string | null,
+"acknowledged_by_name": string | null,
+"conversation_id": string,
+"created_at": string,
+"customer_id": string,
+"delivery_id": string,
+"id": string,
+"last_customer_message_at": string,
+"note": string | null,
+"notified_at": string | null,
+"resolution_note": string | null,
+"resolved_at": string | null,
+"resolved_by": string | null,
+"resolved_by_name": string | null,
+"state": string,
+"tenant_id": string,
+"updated_at": string,
+"waiting_since": string
+            }
+                          SetofOptions: {
+        from: "*"
+        to: "conversation_support"
+        isOneToOne: true
+        isSetofReturn: false
+      } },
 "assignment_fit":
 { Args: { "delivery_id": string,"driver_id": string,"vehicle_id": string }; Returns: Json
                            },
 "create_delivery_conversation":
+{ Args: { "delivery_id": string }; Returns: {
+              "created_at": string,
+"created_by": string | null,
+"delivery_id": string | null,
+"id": string,
+"is_archived": boolean,
+"last_message_at": string | null,
+"metadata": NonNullable<Json>,
+"tenant_id": string,
+"title": string,
+"type": string,
+"updated_at": string
+            }
+                          SetofOptions: {
+        from: "*"
+        to: "conversations"
+        isOneToOne: true
+        isSetofReturn: false
+      } },
+"create_order_conversation":
 { Args: { "delivery_id": string }; Returns: {
               "created_at": string,
 "created_by": string | null,
@@ -1799,6 +1989,7 @@ isOneToOne: false
 "proof": Json | null,
 "reason": string | null,
 "recorded_at": string,
+"seq": number,
 "status": string,
 "tenant_id": string
             }
@@ -1855,6 +2046,34 @@ isOneToOne: false
                           SetofOptions: {
         from: "*"
         to: "support_acknowledgements"
+        isOneToOne: true
+        isSetofReturn: false
+      } },
+"resolve_order_conversation":
+{ Args: { "conversation_id": string,"resolution_note": string }; Returns: {
+              "acknowledged_at": string | null,
+"acknowledged_by": string | null,
+"acknowledged_by_name": string | null,
+"conversation_id": string,
+"created_at": string,
+"customer_id": string,
+"delivery_id": string,
+"id": string,
+"last_customer_message_at": string,
+"note": string | null,
+"notified_at": string | null,
+"resolution_note": string | null,
+"resolved_at": string | null,
+"resolved_by": string | null,
+"resolved_by_name": string | null,
+"state": string,
+"tenant_id": string,
+"updated_at": string,
+"waiting_since": string
+            }
+                          SetofOptions: {
+        from: "*"
+        to: "conversation_support"
         isOneToOne: true
         isSetofReturn: false
       } },

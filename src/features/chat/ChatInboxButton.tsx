@@ -20,8 +20,8 @@ export const CHAT_SHEET_BODY = 'flex min-h-0 flex-1 flex-col';
 export function ChatInboxButton() {
   const { user } = useSession();
   const tenantId = tenantIdOf(user);
-  // Chat is dispatch and drivers talking: no call makes a customer take part.
-  if (!user || !tenantId || user.profile?.panel_type === 'customer') return null;
+  // Customers have their order conversations with dispatch (create_order_conversation).
+  if (!user || !tenantId) return null;
   return <InboxButton tenantId={tenantId} userId={user.id} panel={user.profile?.panel_type ?? null} />;
 }
 

@@ -3,12 +3,10 @@ import { useSession } from '../../lib/session';
 import { tenantIdOf } from '../../lib/tenant';
 import { Badge } from '../../ui/Badge';
 import { Button } from '../../ui/Button';
-import { Drawer } from '../../ui/Drawer';
 import { ChatIcon } from '../../ui/icons';
 import { useToast } from '../../ui/toast';
-import { openDeliveryConversation } from './api';
-import { CHAT_SHEET_BODY, CHAT_SHEET_WIDTH } from './ChatInboxButton';
-import { ConversationView } from './components/ConversationView';
+import { openDeliveryConversation, openOrderConversation } from './api';
+import { ConversationSheet } from './ConversationSheet';
 import { badgeText, unreadForDelivery } from './inbox';
 import { CHAT_MESSAGES } from './schema';
 import { useChatInbox } from './use-chat-inbox';
@@ -18,31 +16,40 @@ export interface DeliveryChatButtonProps {
   /** The delivery's code, for the button's accessible name. */
   deliveryCode?: string;
   className?: string;
+  /**
+   * Which conversation: 'driver' (dispatch and the delivery's driver, the default) or 'order' (the
+   * delivery's customer and dispatch: the customer dashboard's button).
+   */
+  kind?: 'driver' | 'order';
+  /** The button's words (and the sheet's title): 'Chat' unless said. */
+  label?: string;
 }
 
 /**
  * 'Chat' for one delivery (the admin's delivery detail, the driver's task card, the board's side
  * panel): opens the conversation with the delivery's driver (made on first use by
  * create_delivery_conversation) in a sheet, full screen on a phone. Shows the delivery's unread count.
+ * With kind 'order' (the customer's delivery card) it opens the customer's conversation with
+ * dispatch instead (create_order_conversation).
  */
 export function DeliveryChatButton(props: DeliveryChatButtonProps) {
   const { user } = useSession();
   const tenantId = tenantIdOf(user);
   if (!user || !tenantId) return null;
-  return <ChatButton {...props} tenantId={tenantId} userId={user.id} panel={user.profile?.panel_type ?? null} />;
+  return <ChatButton {...props} tenantId={tenantId} userId={user.id} />;
 }
 
-function ChatButton({ deliveryId, deliveryCode, className, tenantId, userId, panel }: DeliveryChatButtonProps & { tenantId: string; userId: string; panel: string | null }) {
+function ChatButton({ deliveryId, deliveryCode, className, kind = 'driver', label = 'Chat', tenantId, userId }: DeliveryChatButtonProps & { tenantId: string; userId: string }) {
   const toast = useToast();
   const inbox = useChatInbox(tenantId, userId);
   const [opening, setOpening] = useState(false);
   const [conversation, setConversation] = useState<{ id: string; title: string } | null>(null);
-  const unread = unreadForDelivery(inbox.counts.conversations, deliveryId);
+  const unread = unreadForDelivery(inbox.counts.conversations, deliveryId, kind);
 
   async function open() {
     setOpening(true);
     try {
-      setConversation(await openDeliveryConversation(deliveryId));
+      setConversation(await (kind === 'order' ? openOrderConversation(deliveryId) : openDeliveryConversation(deliveryId)));
     } catch (error) {
       toast.error(error instanceof Error && error.message ? error.message : CHAT_MESSAGES.openFailed);
     } finally {
@@ -50,30 +57,26 @@ function ChatButton({ deliveryId, deliveryCode, className, tenantId, userId, pan
     }
   }
 
-  const name = `Chat${deliveryCode ? ` about ${deliveryCode}` : ''}${unread > 0 ? `, ${unread} unread` : ''}`;
+  const name = `${label}${deliveryCode ? ` about ${deliveryCode}` : ''}${unread > 0 ? `, ${unread} unread` : ''}`;
   return (
     <>
       <Button variant="secondary" busy={opening} onClick={() => void open()} aria-label={name} className={`gap-1.5 ${className ?? ''}`}>
         <ChatIcon />
-        Chat
+        {label}
         {unread > 0 && (
           <Badge tone="danger">
             <span aria-hidden="true">{badgeText(unread)}</span>
           </Badge>
         )}
       </Button>
-      <Drawer
-        open={conversation !== null}
+      <ConversationSheet
+        conversationId={conversation?.id ?? null}
+        title={label}
         onClose={() => {
           setConversation(null);
           inbox.refresh();
         }}
-        title="Chat"
-        widthClassName={CHAT_SHEET_WIDTH}
-        bodyClassName={CHAT_SHEET_BODY}
-      >
-        {conversation && <ConversationView key={conversation.id} tenantId={tenantId} userId={userId} panel={panel} conversationId={conversation.id} />}
-      </Drawer>
+      />
     </>
   );
 }

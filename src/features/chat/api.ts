@@ -122,6 +122,14 @@ export async function openDeliveryConversation(deliveryId: string): Promise<{ id
   return { id: row.id, title: row.title };
 }
 
+/** A customer's conversation with dispatch about their delivery (type order): made on first use by create_order_conversation, reused after. */
+export async function openOrderConversation(deliveryId: string): Promise<{ id: string; title: string }> {
+  const { data, error, status } = await supabase.rpc('create_order_conversation', { delivery_id: deliveryId });
+  if (error) throw chatError(error, status, 'Could not open the chat');
+  const row = data as { id: string; title: string };
+  return { id: row.id, title: row.title };
+}
+
 export async function markConversationRead(conversationId: string): Promise<void> {
   const { error, status } = await supabase.rpc('mark_conversation_read', { conversation_id: conversationId });
   if (error) throw chatError(error, status, 'Failed to mark the conversation read');

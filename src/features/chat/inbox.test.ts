@@ -34,6 +34,13 @@ describe('unread counting', () => {
     expect(unreadForDelivery(list, 'd1')).toBe(0);
   });
 
+  it('tells a delivery\'s order conversation (with its customer) from its driver conversation', () => {
+    const both = [conversation('driver', 1, 'd3'), { ...conversation('order', 3, 'd3'), type: 'order' }];
+    expect(unreadForDelivery(both, 'd3')).toBe(4);
+    expect(unreadForDelivery(both, 'd3', 'order')).toBe(3);
+    expect(unreadForDelivery(both, 'd3', 'driver')).toBe(1);
+  });
+
   it('counts a message of someone else once, moving its conversation to the top with it as the last message', () => {
     const first = applyInboxEvent(fromList(list, new Set()), event('a', 'm1'), ME, new Set());
     expect(first.known).toBe(true);

@@ -57,9 +57,9 @@ export function unreadTotal(conversations: readonly ConversationSummary[]): numb
   return conversations.reduce((sum, c) => sum + Math.max(0, c.unread_count), 0);
 }
 
-/** The unread messages of one delivery's conversations (its Chat button's badge). */
-export function unreadForDelivery(conversations: readonly ConversationSummary[], deliveryId: string): number {
-  return unreadTotal(conversations.filter((c) => c.delivery_id === deliveryId));
+/** The unread messages of one delivery's conversations (its Chat button's badge), of one type ('driver', 'order') when given. */
+export function unreadForDelivery(conversations: readonly ConversationSummary[], deliveryId: string, type?: string): number {
+  return unreadTotal(conversations.filter((c) => c.delivery_id === deliveryId && (type === undefined || c.type === type)));
 }
 
 /** '99+' past 99, as the notifications bell shows. */

@@ -40,6 +40,8 @@ export interface ChatMessage extends MessageRow {
   status: MessageStatus;
   /** Why a send failed (shown beside Retry). */
   error: string | null;
+  /** A failed send that never reached the database (no connection), sent again by itself once the connection returns. */
+  offline?: boolean;
 }
 
 export const ParticipantSchema = z.object({

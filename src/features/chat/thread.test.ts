@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { MessageRow } from './schema';
-import { EMPTY_THREAD, lastIncoming, localId, threadItems, threadReducer, type ThreadAction, type ThreadState } from './thread';
+import { autoRetryable, EMPTY_THREAD, lastIncoming, localId, threadItems, threadReducer, type ThreadAction, type ThreadState } from './thread';
 
 const ME = 'user-me';
 const DRIVER = 'user-driver';
@@ -45,6 +45,24 @@ describe('threadReducer', () => {
     expect(threadReducer(echoed, { type: 'confirmed', clientId: 'web-aaaaaaaa', row: echo })).toBe(echoed);
     // A late failure of a request whose message did land does not mark it failed.
     expect(threadReducer(echoed, { type: 'failed', clientId: 'web-aaaaaaaa', error: 'Failed to send' })).toBe(echoed);
+  });
+
+  it('offers the sends lost with the connection to go again by themselves, oldest first, once each; never a refused one', () => {
+    const state = run(
+      queued('web-aaaaaaaa', 'First', '2026-11-25T10:05:00.000Z'),
+      queued('web-bbbbbbbb', 'Too long', '2026-11-25T10:05:01.000Z'),
+      queued('web-cccccccc', 'Second', '2026-11-25T10:05:02.000Z'),
+      queued('web-dddddddd', 'Still sending', '2026-11-25T10:05:03.000Z'),
+      { type: 'failed', clientId: 'web-cccccccc', error: 'Failed to send', offline: true },
+      { type: 'failed', clientId: 'web-aaaaaaaa', error: 'Failed to send', offline: true },
+      { type: 'failed', clientId: 'web-bbbbbbbb', error: 'A message can be at most 4000 characters', offline: false },
+    );
+    expect(autoRetryable(state.messages, new Set()).map((m) => m.content)).toEqual(['First', 'Second']);
+    expect(autoRetryable(state.messages, new Set(['web-aaaaaaaa'])).map((m) => m.content)).toEqual(['Second']);
+    // Retrying clears the mark; failing again without a connection sets it again.
+    const retrying = threadReducer(state, { type: 'retrying', clientId: 'web-aaaaaaaa' });
+    expect(retrying.messages.find((m) => m.client_id === 'web-aaaaaaaa')).toMatchObject({ status: 'sending', offline: false });
+    expect(autoRetryable(retrying.messages, new Set()).map((m) => m.content)).toEqual(['Second']);
   });
 
   it('marks a failed send, and Retry sends it again under the same client id', () => {

@@ -7,7 +7,8 @@ import type { ChatMessage, MessageRow } from './schema';
  * server's answer (or its live echo on `conversation:<id>`, whichever comes first) replaces it by
  * that client id, so it is never shown twice. A failed send stays, 'failed', until Retry sends it
  * again with the same client id: send_message answers the stored message if the first attempt did
- * land, so a retry never duplicates. Sent messages are in the server's order (created_at, id);
+ * land, so a retry never duplicates. A send that failed for want of a connection (`offline`) is also
+ * sent again by itself when the connection returns, once, oldest first (`autoRetryable`). Sent messages are in the server's order (created_at, id);
  * messages not yet sent follow them in the order they were written.
  */
 export interface ThreadState {
@@ -23,7 +24,7 @@ export type ThreadAction =
   | { type: 'older'; rows: MessageRow[]; hasMore: boolean }
   | { type: 'queued'; clientId: string; conversationId: string; senderId: string; content: string; createdAt: string }
   | { type: 'confirmed'; clientId: string; row: MessageRow }
-  | { type: 'failed'; clientId: string; error: string }
+  | { type: 'failed'; clientId: string; error: string; offline?: boolean }
   | { type: 'retrying'; clientId: string }
   /** A message heard live on the conversation's topic. */
   | { type: 'received'; row: MessageRow };
@@ -114,10 +115,22 @@ export function threadReducer(state: ThreadState, action: ThreadAction): ThreadS
       const index = state.messages.findIndex((m) => m.client_id === action.clientId && m.status !== 'sent');
       if (index === -1) return state;
       const messages = state.messages.slice();
-      messages[index] = action.type === 'failed' ? { ...messages[index]!, status: 'failed', error: action.error } : { ...messages[index]!, status: 'sending', error: null };
+      messages[index] =
+        action.type === 'failed'
+          ? { ...messages[index]!, status: 'failed', error: action.error, offline: action.offline ?? false }
+          : { ...messages[index]!, status: 'sending', error: null, offline: false };
       return { ...state, messages };
     }
   }
+}
+
+/**
+ * The failed sends to try again by themselves now that the connection is back: those that failed for
+ * want of a connection (a refusal of the database would be refused again), not tried that way
+ * before (`tried`: once each), in the order they were written.
+ */
+export function autoRetryable(messages: readonly ChatMessage[], tried: ReadonlySet<string>): ChatMessage[] {
+  return messages.filter((m) => m.status === 'failed' && m.offline === true && m.client_id !== null && !tried.has(m.client_id));
 }
 
 /** The newest message of someone else (what marking read covers); null when there is none. */

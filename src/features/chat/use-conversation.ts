@@ -3,7 +3,7 @@ import type { ConnectionState } from '../../lib/realtime';
 import { ChatError, getConversation, getPeople, listMessages, markConversationRead, sendMessage, setConversationArchived } from './api';
 import { conversationTopic, followTopic } from './live';
 import { CHAT_MESSAGES, MessageRowSchema, type ConversationDetail, type Person } from './schema';
-import { EMPTY_THREAD, lastIncoming, newClientId, threadReducer, type ThreadState } from './thread';
+import { autoRetryable, EMPTY_THREAD, lastIncoming, newClientId, threadReducer, type ThreadState } from './thread';
 import { chatInbox, useOpenConversation } from './use-chat-inbox';
 
 export type LoadStatus = 'loading' | 'ready' | 'missing' | 'error';
@@ -42,7 +42,9 @@ export function usePageVisible(): boolean {
 /**
  * One open conversation: its detail and participants, the newest messages then older pages on
  * demand, messages arriving live on `conversation:<id>`, optimistic sends with Retry, and marking
- * it read while it is on screen.
+ * it read while it is on screen. Sends that failed for want of a connection go again by themselves
+ * when it returns (the browser's `online` event, or the topic's rejoin), once each, one after the
+ * other in the order they were written; the client id makes a send that did land store once.
  */
 export function useConversation(tenantId: string, userId: string, conversationId: string): ConversationState {
   const [status, setStatus] = useState<LoadStatus>('loading');
@@ -126,6 +128,9 @@ export function useConversation(tenantId: string, userId: string, conversationId
     };
   }, [loadDetail, loadLatest, attempt]);
 
+  // Set below, once `deliver` exists: the automatic retry of failed sends.
+  const retryFailedRef = useRef<() => void>(() => undefined);
+
   // Live: each message as it is stored; after a (re)join, the newest page again.
   useEffect(() => {
     let joinedOnce = false;
@@ -139,7 +144,10 @@ export function useConversation(tenantId: string, userId: string, conversationId
       },
       onJoined: () => {
         // The first join follows the first read closely; a rejoin means messages may have been missed.
-        if (joinedOnce) void loadLatest().catch(() => undefined);
+        if (joinedOnce) {
+          void loadLatest().catch(() => undefined);
+          retryFailedRef.current();
+        }
         joinedOnce = true;
       },
       onState: setConnection,
@@ -162,19 +170,22 @@ export function useConversation(tenantId: string, userId: string, conversationId
     return () => clearTimeout(timer);
   }, [onScreen, newestId, conversationId, tenantId, userId]);
 
+  /** Sends one message; true when it is stored. */
   const deliver = useCallback(
-    (clientId: string, content: string) => {
-      sendMessage(conversationId, content, clientId).then(
+    (clientId: string, content: string): Promise<boolean> => {
+      return sendMessage(conversationId, content, clientId).then(
         (row) => {
           // The list's last message is this one now.
           chatInbox(tenantId, userId).refresh();
           if (alive.current) dispatch({ type: 'confirmed', clientId, row });
+          return true;
         },
         (reason: unknown) => {
-          if (!alive.current) return;
+          if (!alive.current) return false;
           // The database's words when it refused (archived, too long); a lost connection is just a failed send.
-          const text = reason instanceof ChatError && reason.status !== null && reason.status >= 400 && reason.status < 500 ? reason.message : CHAT_MESSAGES.sendFailed;
-          dispatch({ type: 'failed', clientId, error: text });
+          const refused = reason instanceof ChatError && reason.status !== null && reason.status >= 400 && reason.status < 500;
+          dispatch({ type: 'failed', clientId, error: refused ? reason.message : CHAT_MESSAGES.sendFailed, offline: !refused });
+          return false;
         },
       );
     },
@@ -185,7 +196,7 @@ export function useConversation(tenantId: string, userId: string, conversationId
     (content: string) => {
       const clientId = newClientId();
       dispatch({ type: 'queued', clientId, conversationId, senderId: userId, content, createdAt: new Date().toISOString() });
-      deliver(clientId, content);
+      void deliver(clientId, content);
     },
     [conversationId, userId, deliver],
   );
@@ -199,10 +210,38 @@ export function useConversation(tenantId: string, userId: string, conversationId
       const message = threadRef.current.messages.find((m) => m.client_id === clientId && m.status === 'failed');
       if (!message) return;
       dispatch({ type: 'retrying', clientId });
-      deliver(clientId, message.content);
+      void deliver(clientId, message.content);
     },
     [deliver],
   );
+
+  // The connection is back: the sends it lost go again, once each, one after the other in order
+  // (the next waits for the one before; one failing again leaves the rest for the next return).
+  const autoTried = useRef(new Set<string>());
+  const autoRetrying = useRef(false);
+  const retryFailed = useCallback(async () => {
+    if (autoRetrying.current) return;
+    autoRetrying.current = true;
+    try {
+      for (;;) {
+        const next = autoRetryable(threadRef.current.messages, autoTried.current)[0];
+        if (!next?.client_id || !alive.current) break;
+        autoTried.current.add(next.client_id);
+        dispatch({ type: 'retrying', clientId: next.client_id });
+        if (!(await deliver(next.client_id, next.content))) break;
+      }
+    } finally {
+      autoRetrying.current = false;
+    }
+  }, [deliver]);
+  useEffect(() => {
+    retryFailedRef.current = () => void retryFailed();
+  }, [retryFailed]);
+  useEffect(() => {
+    const online = () => retryFailedRef.current();
+    window.addEventListener('online', online);
+    return () => window.removeEventListener('online', online);
+  }, []);
 
   const loadOlder = useCallback(() => {
     const oldest = threadRef.current.messages.find((m) => m.status === 'sent');

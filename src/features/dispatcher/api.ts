@@ -3,8 +3,18 @@ import { withSearch } from '../../lib/search-filter';
 import { supabase } from '../../lib/supabase';
 import type { FetchContext, ServerPage } from '../../lib/use-server-list';
 import type { LookupOption } from '../../ui/form';
-import type { ExceptionFilters, FailureFilters } from './list';
-import { adminMessageSchema, exceptionRowSchema, failureRowSchema, type AdminMessage, type ContactFormValues, type ExceptionRow, type FailureRow } from './schema';
+import type { ExceptionFilters, FailureFilters, MessageFilters } from './list';
+import {
+  adminMessageSchema,
+  customerConversationRowSchema,
+  exceptionRowSchema,
+  failureRowSchema,
+  type AdminMessage,
+  type ContactFormValues,
+  type CustomerConversationRow,
+  type ExceptionRow,
+  type FailureRow,
+} from './schema';
 
 // ---------------------------------------------------------------------------------------------
 // Look-ups (the settings' board filters).
@@ -78,6 +88,41 @@ export async function acknowledgeFailure(eventId: string, note: string): Promise
 
 export async function resolveFailure(eventId: string, resolutionNote: string): Promise<void> {
   const { error } = await supabase.rpc('resolve_failure', { delivery_event_id: eventId, resolution_note: resolutionNote.trim() } as never);
+  if (error) throw error;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Support: customers' messages (chat's order conversations, support_conversations).
+
+const MESSAGE_COLUMNS =
+  'id, delivery_id, delivery_code, kind, customer_name, title, is_archived, state, waiting_since, last_customer_message_at, last_customer_message, ' +
+  'acknowledged_by_name, acknowledged_at, acknowledgement_note, resolved_by_name, resolved_at, resolution_note';
+
+/** One page of the customers' conversations: waiting and acknowledged unless the filters say otherwise, the newest customer message first. */
+export async function listCustomerConversations(tenantId: string, state: ListState<MessageFilters>, { signal }: FetchContext): Promise<ServerPage<CustomerConversationRow>> {
+  const { from, to } = toRange(state);
+  let query = supabase.from('support_conversations').select(MESSAGE_COLUMNS, { count: 'exact' }).eq('tenant_id', tenantId);
+  const which = state.filters.state;
+  if (!which) query = query.in('state', ['waiting', 'acknowledged']);
+  else if (which !== 'all') query = query.eq('state', which);
+  query = withSearch(query, ['delivery_code', 'customer_name', 'last_customer_message'], state.q);
+  const sort = state.sort ?? { column: 'last_customer_message_at', direction: 'desc' };
+  const { data, count, error } = await query
+    .order(sort.column, { ascending: sort.direction === 'asc' })
+    .order('id')
+    .range(from, to)
+    .abortSignal(signal);
+  if (error) throw error;
+  return { rows: customerConversationRowSchema.array().parse(data), total: count ?? 0 };
+}
+
+export async function acknowledgeCustomerConversation(conversationId: string, note: string): Promise<void> {
+  const { error } = await supabase.rpc('acknowledge_order_conversation', { conversation_id: conversationId, note: note.trim() || undefined } as never);
+  if (error) throw error;
+}
+
+export async function resolveCustomerConversation(conversationId: string, resolutionNote: string): Promise<void> {
+  const { error } = await supabase.rpc('resolve_order_conversation', { conversation_id: conversationId, resolution_note: resolutionNote.trim() } as never);
   if (error) throw error;
 }
 

@@ -2,7 +2,8 @@ import { parseRow, type LiveSource, type Row } from '../../lib/realtime';
 
 /**
  * Change feeds of the support queue's topics (admins and dispatchers hear them): the deliveries (a
- * delivery that just failed), the exceptions, and the acknowledgements of failures. They start empty
+ * delivery that just failed), the exceptions, the acknowledgements of failures, and the support
+ * state of customers' conversations (a customer's new message moves it). They start empty
  * and collect what changes while the queue is open; the queue re-reads its page on a change.
  */
 export interface ChangedRow extends Row {
@@ -19,3 +20,4 @@ const feed = (entity: string): LiveSource<ChangedRow> => ({
 export const supportDeliveryFeed = feed('deliveries');
 export const supportExceptionFeed = feed('exceptions');
 export const supportAcknowledgementFeed = feed('support_acknowledgements');
+export const supportConversationFeed = feed('conversation_support');

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineList, filterParam } from '../../lib/list-state';
-import { EXCEPTION_SEVERITIES } from './schema';
+import { CONVERSATION_SUPPORT_STATES, EXCEPTION_SEVERITIES } from './schema';
 
 /** Which failures the queue shows: those still to handle (the default), one state, or all. */
 export const FAILURE_STATE_FILTERS = ['open', 'acknowledged', 'resolved', 'all'] as const;
@@ -32,3 +32,16 @@ export const exceptionList = defineList({
   defaultSort: { column: 'created_at', direction: 'desc' },
 });
 export type ExceptionFilters = typeof exceptionList.emptyFilters;
+
+/** Which customers' conversations: waiting and acknowledged (the default: still to handle), one state, or all. */
+export const MESSAGE_STATE_FILTERS = [...CONVERSATION_SUPPORT_STATES, 'all'] as const;
+
+/** ?view=messages&state=waiting&q=…&sort=last_customer_message_at&conversation=<id> (the open one) */
+export const messageList = defineList({
+  filters: {
+    state: filterParam.one(z.enum(MESSAGE_STATE_FILTERS)),
+  },
+  sortColumns: ['last_customer_message_at', 'waiting_since', 'delivery_code'],
+  defaultSort: { column: 'last_customer_message_at', direction: 'desc' },
+});
+export type MessageFilters = typeof messageList.emptyFilters;

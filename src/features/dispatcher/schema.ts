@@ -158,6 +158,36 @@ export const failureRowSchema = z.object({
 });
 export type FailureRow = z.infer<typeof failureRowSchema>;
 
+/** A customer's conversation in the queue (conversation_support, 20261128000200). */
+export const CONVERSATION_SUPPORT_STATES = ['waiting', 'acknowledged', 'resolved'] as const;
+export type ConversationSupportState = (typeof CONVERSATION_SUPPORT_STATES)[number];
+export const CONVERSATION_SUPPORT_STATE_LABELS: Record<ConversationSupportState, string> = {
+  waiting: 'Waiting for dispatch',
+  acknowledged: 'Acknowledged',
+  resolved: 'Resolved',
+};
+
+export const customerConversationRowSchema = z.object({
+  id: z.string(),
+  delivery_id: z.string(),
+  delivery_code: z.string(),
+  kind: z.string(),
+  customer_name: z.string().nullable(),
+  title: z.string(),
+  is_archived: z.boolean(),
+  state: z.enum(CONVERSATION_SUPPORT_STATES),
+  waiting_since: z.string(),
+  last_customer_message_at: z.string(),
+  last_customer_message: z.string().nullable(),
+  acknowledged_by_name: z.string().nullable(),
+  acknowledged_at: z.string().nullable(),
+  acknowledgement_note: z.string().nullable(),
+  resolved_by_name: z.string().nullable(),
+  resolved_at: z.string().nullable(),
+  resolution_note: z.string().nullable(),
+});
+export type CustomerConversationRow = z.infer<typeof customerConversationRowSchema>;
+
 export const EXCEPTION_STATUSES = ['open', 'investigating', 'resolved', 'closed'] as const;
 export type ExceptionStatus = (typeof EXCEPTION_STATUSES)[number];
 export const EXCEPTION_SEVERITIES = ['low', 'medium', 'high', 'critical'] as const;

@@ -65,7 +65,13 @@ function show(path = '/acme/customer') {
   const location = memoryLocation({ path, record: true });
   render(
     <Router hook={location.hook} searchHook={location.searchHook}>
-      <CustomerDeliveries />
+      <CustomerDeliveries
+        deliveryActions={(d) => (
+          <button type="button" data-delivery={d.id}>
+            {`Message us about ${d.delivery_code}`}
+          </button>
+        )}
+      />
     </Router>,
   );
   return location;
@@ -94,6 +100,8 @@ describe('CustomerDeliveries', () => {
     expect(within(activeSection).getByRole('article', { name: 'ACME-000001' })).toHaveTextContent('In transit');
     expect(within(activeSection).getByRole('article', { name: 'ACME-000001' })).toHaveTextContent('Derek');
     expect(screen.getByRole('link', { name: 'Track ACME-000001' })).toHaveAttribute('href', `/tracking?token=${active[0]!.tracking_token}`);
+    // Every card, active or past, carries the actions composed for its delivery (chat's 'Message us').
+    expect(within(activeSection).getByRole('button', { name: 'Message us about ACME-000001' })).toHaveAttribute('data-delivery', '0001');
     const pastSection = await screen.findByRole('region', { name: 'Past deliveries (1)' });
     expect(within(pastSection).getByRole('article', { name: 'ACME-000003' })).toHaveTextContent('Received by Carla · 2 photos');
     // One read of the open returns per page of delivered deliveries, not one per card.
@@ -104,6 +112,7 @@ describe('CustomerDeliveries', () => {
     expect(signProofImages).toHaveBeenCalledWith({ signature: null, photos: ['a', 'b'] });
     expect(within(gallery).getAllByRole('img').map((img) => img.getAttribute('src'))).toEqual(['https://signed.test/a', 'https://signed.test/b']);
     expect(within(pastSection).getByRole('button', { name: 'Download proof of ACME-000003' })).toBeInTheDocument();
+    expect(within(pastSection).getByRole('button', { name: 'Message us about ACME-000003' })).toHaveAttribute('data-delivery', '0003');
     // An expired link signs again, once.
     fireEvent.error(within(gallery).getAllByRole('img')[0]!);
     await waitFor(() => expect(signProofImages).toHaveBeenCalledTimes(2));

@@ -31,6 +31,9 @@ import { ReturnAction } from './ReturnRequest';
 import { formatDateTime, formatWindow } from '../../../lib/format-date';
 
 
+/** Other features' buttons for one delivery (chat's 'Message us'), composed in src/app. */
+export type DeliveryActions = (delivery: { id: string; delivery_code: string }) => ReactNode;
+
 function Detail({ label, children }: { label: string; children: ReactNode }) {
   return (
     <div className="min-w-0">
@@ -46,12 +49,14 @@ function DeliveryCard({
   driverName,
   openReturn,
   tenantId,
+  deliveryActions,
 }: {
   delivery: CustomerDelivery;
   patch: LivePatch | undefined;
   driverName: string | null;
   openReturn: OpenReturn | null;
   tenantId: string;
+  deliveryActions?: DeliveryActions;
 }) {
   const status = patch?.status ?? delivery.status;
   const active = isActive(status);
@@ -106,6 +111,7 @@ function DeliveryCard({
           <Link href={trackingPath(delivery.tracking_token)} className={buttonClassName(active ? 'primary' : 'secondary')} aria-label={`Track ${delivery.delivery_code}`}>
             {active ? 'Track live' : 'View tracking'}
           </Link>
+          {deliveryActions?.(delivery)}
           {status === 'delivered' && <ProofDocumentButton deliveryId={delivery.id} code={delivery.delivery_code} />}
           {status === 'delivered' && <ReturnAction tenantId={tenantId} delivery={delivery} openReturn={openReturn} />}
         </div>
@@ -142,6 +148,7 @@ function Section({
   empty,
   patches,
   extra,
+  deliveryActions,
 }: {
   tenantId: string;
   title: string;
@@ -152,6 +159,7 @@ function Section({
   empty: ReactNode;
   patches: ReadonlyMap<string, LivePatch>;
   extra?: ReactNode;
+  deliveryActions?: DeliveryActions;
 }) {
   const id = `section-${title.toLowerCase().replace(/\W+/g, '-')}`;
   return (
@@ -211,6 +219,7 @@ function Section({
                 driverName={delivery.driver_id ? (state.driverNames.get(delivery.driver_id) ?? null) : null}
                 openReturn={state.openReturns.get(delivery.id) ?? null}
                 tenantId={tenantId}
+                deliveryActions={deliveryActions}
               />
             ))}
           </ul>
@@ -226,9 +235,10 @@ const NO_PATCHES: ReadonlyMap<string, LivePatch> = new Map();
 /**
  * The customer's deliveries on their dashboard: active first (pending .. in transit, live through
  * each one's tracking topic), then the past ones with their outcome and proof; filter and pages in
- * the URL; each opens its tracking view.
+ * the URL; each opens its tracking view, and `deliveryActions` adds other features' buttons (chat's
+ * 'Message us', composed in src/app).
  */
-export function CustomerDeliveries() {
+export function CustomerDeliveries({ deliveryActions }: { deliveryActions?: DeliveryActions }) {
   const { user } = useSession();
   const tenantId = user ? tenantIdOf(user) : null;
   const customerId = user?.id ?? null;
@@ -294,6 +304,7 @@ export function CustomerDeliveries() {
               page={view.activePage}
               onPage={(page) => go({ activePage: page })}
               patches={live.patches}
+              deliveryActions={deliveryActions}
               empty={<EmptyState title="Nothing on its way" description="Deliveries being prepared or on the road appear here." />}
             />
           )}
@@ -306,6 +317,7 @@ export function CustomerDeliveries() {
               page={view.pastPage}
               onPage={(page) => go({ pastPage: page })}
               patches={NO_PATCHES}
+              deliveryActions={deliveryActions}
               empty={<EmptyState title="No past deliveries" description="Delivered, failed and cancelled deliveries appear here." />}
             />
           )}

@@ -5,10 +5,12 @@ import { PageHeader } from '../../../ui/PageHeader';
 import { ContactAdmins } from '../components/ContactAdmins';
 import { ExceptionsQueue } from '../components/ExceptionsQueue';
 import { FailuresQueue } from '../components/FailuresQueue';
+import { MessagesQueue, type ConversationSheet } from '../components/MessagesQueue';
 
 const VIEWS = [
   { key: 'failures', label: 'Failed attempts' },
   { key: 'exceptions', label: 'Exceptions' },
+  { key: 'messages', label: 'Customer messages' },
   { key: 'contact', label: 'Contact your admins' },
 ] as const;
 type View = (typeof VIEWS)[number]['key'];
@@ -18,10 +20,12 @@ const tabClassName =
 
 /**
  * Issue 11 'support': the dispatcher's queue of problems reported from the field (failed attempts,
- * exceptions) to acknowledge and resolve, and a form to reach the admins. Each view has its own
+ * exceptions, customers' messages about their orders) to acknowledge and resolve, and a form to
+ * reach the admins. The customers' conversations open in chat's sheet (`conversationSheet`, composed
+ * in src/app). Each view has its own
  * list state in the URL: switching view starts from its defaults (`?view=…` only).
  */
-export function SupportPage() {
+export function SupportPage({ conversationSheet }: { conversationSheet?: ConversationSheet }) {
   const { user } = useSession();
   const tenantId = tenantIdOf(user) ?? '';
   const [params] = useSearchParams();
@@ -49,6 +53,7 @@ export function SupportPage() {
       </nav>
       {view === 'failures' && <FailuresQueue tenantId={tenantId} />}
       {view === 'exceptions' && <ExceptionsQueue tenantId={tenantId} />}
+      {view === 'messages' && <MessagesQueue tenantId={tenantId} conversationSheet={conversationSheet} />}
       {view === 'contact' && <ContactAdmins />}
     </div>
   );

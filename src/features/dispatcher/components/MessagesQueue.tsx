@@ -1,0 +1,180 @@
+import { useMemo, useState, type ReactNode } from 'react';
+import { Link, useLocation, useSearch } from 'wouter';
+import { dispatcherDeliveryPath } from '../../../lib/dispatcher-sections';
+import { formatRelativeTime } from '../../../lib/relative-time';
+import { useFeedChanges } from '../../../lib/use-feed-changes';
+import { useNow } from '../../../lib/use-now';
+import { useListUrlState } from '../../../lib/url-state';
+import { useServerList } from '../../../lib/use-server-list';
+import { StatusChip } from '../../../ui/Chip';
+import { DataTable, FilterSelect, type DataTableColumn } from '../../../ui/data-table';
+import { useToast } from '../../../ui/toast';
+import { acknowledgeCustomerConversation, listCustomerConversations, resolveCustomerConversation } from '../api';
+import { supportConversationFeed } from '../atoms';
+import { messageList, type MessageFilters } from '../list';
+import { CONVERSATION_SUPPORT_STATE_LABELS, formatDateTime, resolutionProblem, SUPPORT_MESSAGES, SUPPORT_TOASTS, type CustomerConversationRow } from '../schema';
+import { NoteActionDialog, type NoteAction } from './NoteActionDialog';
+
+const STATE_FILTER_OPTIONS: { value: NonNullable<MessageFilters['state']>; label: string }[] = [
+  { value: 'waiting', label: 'Waiting for dispatch' },
+  { value: 'acknowledged', label: 'Acknowledged' },
+  { value: 'resolved', label: 'Resolved' },
+  { value: 'all', label: 'All' },
+];
+
+/** Chat's conversation in a sheet (composed in src/app): the queue says which one is open. */
+export type ConversationSheet = (props: { conversationId: string | null; title: string; onClose: () => void }) => ReactNode;
+
+/** The open conversation's id in the URL (`&conversation=<id>`), as the notification links it. */
+const CONVERSATION_PARAM = 'conversation';
+
+function withConversation(location: string, search: string, id: string | null): string {
+  const params = new URLSearchParams(search);
+  if (id) params.set(CONVERSATION_PARAM, id);
+  else params.delete(CONVERSATION_PARAM);
+  const query = params.toString();
+  return query ? `${location}?${query}` : location;
+}
+
+/**
+ * Customers' messages (chat's order conversations) still to handle, or as filtered: the newest
+ * customer message first, live (a new message, another dispatcher's acknowledgement re-reads the
+ * page); acknowledge, resolve with a note, or open the conversation to answer in a sheet.
+ */
+export function MessagesQueue({ tenantId, conversationSheet }: { tenantId: string; conversationSheet?: ConversationSheet }) {
+  const [location, navigate] = useLocation();
+  const search = useSearch();
+  const toast = useToast();
+  const now = useNow();
+  const table = useListUrlState(messageList);
+  const list = useServerList({
+    queryKey: ['support-messages', tenantId],
+    state: table.state,
+    fetchPage: (state, context) => listCustomerConversations(tenantId, state, context),
+    rowKey: (m: CustomerConversationRow) => m.id,
+    enabled: tenantId !== '',
+  });
+  const { refetch } = list;
+  const live = useFeedChanges(supportConversationFeed, tenantId, refetch, refetch);
+  const [action, setAction] = useState<NoteAction | null>(null);
+  const openId = new URLSearchParams(search).get(CONVERSATION_PARAM);
+  const open = (id: string | null) => navigate(withConversation(location, search, id));
+
+  const columns = useMemo<DataTableColumn<CustomerConversationRow>[]>(
+    () => [
+      {
+        id: 'delivery_code',
+        header: 'Delivery',
+        sortable: true,
+        cell: (m) => (
+          <div>
+            <Link href={dispatcherDeliveryPath(m.kind, m.delivery_id)} className="font-mono font-medium text-brand hover:underline">
+              {m.delivery_code}
+            </Link>
+            <div className="text-xs text-slate-500 dark:text-slate-400">{m.customer_name ?? '—'}</div>
+          </div>
+        ),
+      },
+      {
+        id: 'last_customer_message_at',
+        header: 'Last message',
+        sortable: true,
+        cell: (m) => (
+          <div className="max-w-sm">
+            <div className="line-clamp-2 break-words" data-testid="support-message-text">
+              {m.last_customer_message ?? '—'}
+            </div>
+            <div className="text-xs text-slate-500 dark:text-slate-400">{formatDateTime(m.last_customer_message_at)}</div>
+          </div>
+        ),
+      },
+      {
+        id: 'waiting_since',
+        header: 'Waiting since',
+        sortable: true,
+        hideBelow: 'md',
+        cell: (m) => (m.state === 'resolved' ? '—' : <time dateTime={m.waiting_since} title={formatDateTime(m.waiting_since)}>{formatRelativeTime(m.waiting_since, now)}</time>),
+      },
+      {
+        id: 'state',
+        header: 'State',
+        cell: (m) => (
+          <div>
+            <StatusChip status={m.state} tones={{ waiting: 'error', acknowledged: 'warning', resolved: 'success' }} labels={CONVERSATION_SUPPORT_STATE_LABELS} />
+            {m.state === 'acknowledged' && <div className="text-xs text-slate-500 dark:text-slate-400">by {m.acknowledged_by_name ?? 'someone'}</div>}
+            {m.state === 'resolved' && (
+              <div className="max-w-xs text-xs text-slate-500 dark:text-slate-400">
+                {m.resolved_by_name ?? 'someone'}: {m.resolution_note}
+              </div>
+            )}
+          </div>
+        ),
+      },
+    ],
+    [now],
+  );
+
+  const acknowledge = (m: CustomerConversationRow): NoteAction => ({
+    title: `Acknowledge ${m.customer_name ?? 'the customer'}'s message about ${m.delivery_code}?`,
+    message: 'The team sees that you are on it.',
+    confirmLabel: 'Acknowledge',
+    noteLabel: 'Note (optional)',
+    required: false,
+    maxLength: 1000,
+    problem: (note) => (note.trim().length > 1000 ? SUPPORT_MESSAGES.noteLength : null),
+    run: (note) => acknowledgeCustomerConversation(m.id, note),
+  });
+  const resolve = (m: CustomerConversationRow): NoteAction => ({
+    title: `Resolve the conversation about ${m.delivery_code}?`,
+    message: 'Say what was done: it closes the item for the whole team. A new message from the customer opens it again.',
+    confirmLabel: 'Resolve',
+    noteLabel: 'Resolution note',
+    required: true,
+    maxLength: 2000,
+    problem: resolutionProblem,
+    run: (note) => resolveCustomerConversation(m.id, note),
+  });
+  const openRow = list.rows.find((m) => m.id === openId);
+
+  return (
+    <>
+      <DataTable
+        label="Customer messages"
+        columns={columns}
+        {...table}
+        {...list.tableProps}
+        liveState={live.state}
+        rowLabel={(m) => m.delivery_code}
+        searchPlaceholder="Search code, customer or message"
+        emptyMessage="No customer messages to handle"
+        rowActions={(m) => [
+          { label: 'Open conversation', onSelect: () => open(m.id), disabled: !conversationSheet, reason: 'Chat is not available here' },
+          { label: 'Acknowledge', onSelect: () => setAction(acknowledge(m)), disabled: m.state !== 'waiting', reason: `Already ${m.state}` },
+          { label: 'Resolve', onSelect: () => setAction(resolve(m)), disabled: m.state === 'resolved', reason: 'Already resolved' },
+          { label: 'Open delivery', onSelect: () => navigate(dispatcherDeliveryPath(m.kind, m.delivery_id)) },
+        ]}
+        filterFields={(draft, setDraft) => (
+          <div className="space-y-4">
+            <FilterSelect label="State" value={draft.state} options={STATE_FILTER_OPTIONS} anyLabel="Still to handle" onChange={(state) => setDraft((current) => ({ ...current, state }))} />
+          </div>
+        )}
+      />
+      <NoteActionDialog
+        action={action}
+        onClose={() => setAction(null)}
+        onDone={() => {
+          toast.success(action?.confirmLabel === 'Resolve' ? SUPPORT_TOASTS.resolved : SUPPORT_TOASTS.acknowledged);
+          refetch();
+        }}
+      />
+      {conversationSheet?.({
+        conversationId: openId,
+        title: openRow ? `${openRow.customer_name ?? 'Customer'} · ${openRow.delivery_code}` : 'Conversation',
+        onClose: () => {
+          open(null);
+          refetch();
+        },
+      })}
+    </>
+  );
+}
