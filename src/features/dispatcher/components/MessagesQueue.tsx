@@ -12,8 +12,9 @@ import { useToast } from '../../../ui/toast';
 import { acknowledgeCustomerConversation, listCustomerConversations, resolveCustomerConversation } from '../api';
 import { supportConversationFeed } from '../atoms';
 import { messageList, type MessageFilters } from '../list';
-import { CONVERSATION_SUPPORT_STATE_LABELS, formatDateTime, resolutionProblem, SUPPORT_MESSAGES, SUPPORT_TOASTS, type CustomerConversationRow } from '../schema';
+import { CONVERSATION_SUPPORT_STATE_LABELS, resolutionProblem, SUPPORT_MESSAGES, SUPPORT_TOASTS, type CustomerConversationRow } from '../schema';
 import { NoteActionDialog, type NoteAction } from './NoteActionDialog';
+import { formatDateTime } from '../../../lib/format-date';
 
 const STATE_FILTER_OPTIONS: { value: NonNullable<MessageFilters['state']>; label: string }[] = [
   { value: 'waiting', label: 'Waiting for dispatch' },
