@@ -100,6 +100,7 @@ describe('nextProfileStep', () => {
   it('with no answer and nothing remembered, retries, then says the server is unreachable instead of starting over', () => {
     const steps = PROFILE_RETRY_DELAYS_MS.map((_, attempt) => nextProfileStep(offline, attempt, undefined));
     expect(steps).toEqual(PROFILE_RETRY_DELAYS_MS.map((delay) => ({ kind: 'retry', retryInMs: delay })));
-    expect(nextProfileStep(offline, PROFILE_RETRY_DELAYS_MS.length, undefined)).toEqual({ kind: 'unreachable' });
+    expect(nextProfileStep(offline, PROFILE_RETRY_DELAYS_MS.length, undefined)).toEqual({ kind: 'unreachable', retryInMs: 10_000 });
+    expect(nextProfileStep(offline, 20, undefined)).toEqual({ kind: 'unreachable', retryInMs: 10_000 });
   });
 });

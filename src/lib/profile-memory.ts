@@ -86,12 +86,14 @@ export function storedSessionIdentity(key: string, storage?: Storage | null): St
 export const PROFILE_RETRY_DELAYS_MS = [1000, 2000, 4000];
 /** While the app runs on the remembered profile, it asks the server again at most this far apart. */
 const REMEMBERED_RETRY_MAX_MS = 30_000;
+/** While it says it is offline, it asks again this often (the browser's 'online' event does not always come). */
+const UNREACHABLE_RETRY_MS = 10_000;
 
 export type ProfileStep =
   | { kind: 'use'; row: unknown }
   | { kind: 'remembered'; row: unknown; retryInMs: number }
   | { kind: 'retry'; retryInMs: number }
-  | { kind: 'unreachable' }
+  | { kind: 'unreachable'; retryInMs: number }
   | { kind: 'start-over' };
 
 /**
@@ -105,5 +107,5 @@ export function nextProfileStep(answer: { error: unknown; status: number; data: 
   if (answer.status !== 0) return { kind: 'start-over' };
   const delay = PROFILE_RETRY_DELAYS_MS[attempt];
   if (remembered !== undefined) return { kind: 'remembered', row: remembered, retryInMs: Math.min(delay ?? REMEMBERED_RETRY_MAX_MS, REMEMBERED_RETRY_MAX_MS) };
-  return delay === undefined ? { kind: 'unreachable' } : { kind: 'retry', retryInMs: delay };
+  return delay === undefined ? { kind: 'unreachable', retryInMs: UNREACHABLE_RETRY_MS } : { kind: 'retry', retryInMs: delay };
 }

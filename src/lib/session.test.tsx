@@ -20,7 +20,7 @@ vi.mock('./supabase', () => ({
       getSession: async () => ({ data: { session: null }, error: null }),
       signOut: async () => ({ error: null }),
     },
-    from: () => ({ select: () => ({ eq: () => ({ maybeSingle }) }) }),
+    from: () => ({ select: () => ({ eq: () => ({ retry: () => ({ maybeSingle }) }) }) }),
   },
 }));
 vi.mock('./account-live', () => ({ watchAccount: () => () => {} }));
@@ -103,6 +103,10 @@ describe('SessionProvider without a connection', () => {
     expect(maybeSingle).toHaveBeenCalledTimes(4);
     // supabase-js's stored session is still there.
     expect(window.localStorage.getItem('sb-test-auth-token')).not.toBeNull();
+    // It keeps asking (the 'online' event does not always come), and opens once answered.
+    maybeSingle.mockResolvedValue({ data: ROW, error: null, status: 200 });
+    await act(async () => vi.advanceTimersByTimeAsync(10_000));
+    expect(probe()).toBe('authenticated|Elena Petrova|server|-');
   });
 
   it('keeps the driver signed in when supabase-js could not refresh an expired token offline (no session, but one kept in storage)', async () => {

@@ -91,7 +91,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     let active = true;
     let timer: number | undefined;
     const load = async (attempt: number) => {
-      const answer = await supabase.from('profiles').select(PROFILE_SELECT).eq('id', identity.id).maybeSingle();
+      // No automatic retries by postgrest-js (1 + 2 + 4 s on a lost connection): offline, the app
+      // opens on the remembered profile at once, and this loop asks again itself.
+      const answer = await supabase.from('profiles').select(PROFILE_SELECT).eq('id', identity.id).retry(false).maybeSingle();
       if (!active) return;
       const step = nextProfileStep(answer, attempt, answer.error ? rememberedProfile(identity.id) : undefined);
       if (step.kind === 'retry') {
@@ -100,6 +102,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       }
       if (step.kind === 'unreachable') {
         setUnreachable(identity.id);
+        timer = window.setTimeout(() => void load(attempt + 1), step.retryInMs);
         return;
       }
       if (step.kind === 'start-over') {

@@ -60,11 +60,13 @@ export interface DriverWork {
 }
 
 export async function fetchDriverWork(driverId: string, dayStart: Date): Promise<DriverWork> {
+  // No automatic retries by postgrest-js (1 + 2 + 4 s on a lost connection): offline, the app shows the
+  // work kept on the phone at once and reads again itself (use-driver-work).
   const [driver, active, history, cash, doorNotes] = await Promise.all([
-    supabase.from('drivers').select('id, status, last_position_at').eq('id', driverId).maybeSingle(),
-    supabase.from('deliveries').select(TASK_COLUMNS).eq('driver_id', driverId).in('status', ['assigned', 'accepted', 'picked_up', 'in_transit']).limit(200),
-    supabase.from('deliveries').select(TASK_COLUMNS).eq('driver_id', driverId).in('status', ['delivered', 'failed']).order('updated_at', { ascending: false }).limit(20),
-    supabase.from('deliveries').select('cod_amount, currency').eq('driver_id', driverId).eq('status', 'delivered').gte('delivered_at', dayStart.toISOString()).gt('cod_amount', 0).limit(1000),
+    supabase.from('drivers').select('id, status, last_position_at').eq('id', driverId).retry(false).maybeSingle(),
+    supabase.from('deliveries').select(TASK_COLUMNS).eq('driver_id', driverId).in('status', ['assigned', 'accepted', 'picked_up', 'in_transit']).limit(200).retry(false),
+    supabase.from('deliveries').select(TASK_COLUMNS).eq('driver_id', driverId).in('status', ['delivered', 'failed']).order('updated_at', { ascending: false }).limit(20).retry(false),
+    supabase.from('deliveries').select('cod_amount, currency').eq('driver_id', driverId).eq('status', 'delivered').gte('delivered_at', dayStart.toISOString()).gt('cod_amount', 0).limit(1000).retry(false),
     // What the customers asked for at the door, for all of today's cards in one call.
     supabase.rpc('driver_door_notes'),
   ]);
@@ -92,7 +94,8 @@ async function fetchArrivals(deliveryIds: string[]): Promise<Map<string, { arriv
     .select('delivery_id, action, occurred_at')
     .in('delivery_id', deliveryIds)
     .in('action', ['arrived_pickup', 'arrived_dropoff'])
-    .limit(1000);
+    .limit(1000)
+    .retry(false);
   if (error) throw new WorkReadError(error.message, status);
   for (const row of data ?? []) {
     const entry = found.get(row.delivery_id) ?? {};

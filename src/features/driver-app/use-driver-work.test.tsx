@@ -116,3 +116,33 @@ describe('useDriverWork offline', () => {
     expect(result.current.offlineAsOf).toBeGreaterThanOrEqual(before);
   });
 });
+
+describe('useDriverWork, first read', () => {
+  beforeEach(() => {
+    kept.clear();
+    fetchDriverWork.mockReset();
+  });
+  afterEach(() => {
+    cleanup();
+    vi.restoreAllMocks();
+  });
+
+  it('opened offline, reads at once (the live topic never joins) and shows the kept work', async () => {
+    kept.set('d1', { savedAt: Date.now(), value: work('ACME-KEPT') });
+    fetchDriverWork.mockRejectedValue(offline());
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    const { result } = renderHook(() => useDriverWork('acme', 'd1'));
+    await waitFor(() => expect(result.current.work?.active[0]?.delivery_code).toBe('ACME-KEPT'));
+    expect(fetchDriverWork).toHaveBeenCalledTimes(1);
+  });
+
+  it('while reads get no answer, reads again by itself (no online event needed) and replaces the kept work', async () => {
+    kept.set('d1', { savedAt: Date.now(), value: work('ACME-KEPT') });
+    fetchDriverWork.mockRejectedValueOnce(offline()).mockResolvedValue(work('ACME-LIVE'));
+    const { result } = renderHook(() => useDriverWork('acme', 'd1'));
+    await act(() => result.current.reload());
+    expect(result.current.work?.active[0]?.delivery_code).toBe('ACME-KEPT');
+    await waitFor(() => expect(result.current.work?.active[0]?.delivery_code).toBe('ACME-LIVE'), { timeout: 4_000 });
+    expect(result.current.offlineAsOf).toBeNull();
+  });
+});

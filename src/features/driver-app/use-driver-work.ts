@@ -6,6 +6,11 @@ import { playNewAssignmentAlert } from './alert';
 import { idbWorkSnapshot } from './device-store';
 import { isUnreachable, workFromSnapshot } from './work-snapshot';
 
+/** How long the first read waits for the live topic to join before it goes ahead without it. */
+const FIRST_READ_GRACE_MS = 1_500;
+/** While reads get no answer, the next one waits this long (the browser's 'online' event is not to be relied on). */
+const UNREACHABLE_RETRY_MS = [2_000, 5_000, 10_000, 15_000];
+
 /**
  * The driver's work, kept current by their own live topic: any change of their assignments or
  * deliveries reads it again (a few rows), and a new offer rings and vibrates the phone. Each read is
@@ -24,6 +29,8 @@ export function useDriverWork(tenantId: string, driverId: string) {
   const generation = useRef(0);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
 
+  const unreachableReads = useRef(0);
+
   const reload = useCallback(async () => {
     const mine = ++generation.current;
     try {
@@ -34,6 +41,7 @@ export function useDriverWork(tenantId: string, driverId: string) {
       setReadAt(at);
       setUnreachable(false);
       setError(null);
+      unreachableReads.current = 0;
       void snapshot.save(next, at);
     } catch (reason) {
       if (mine !== generation.current) return;
@@ -49,8 +57,17 @@ export function useDriverWork(tenantId: string, driverId: string) {
       }
       setUnreachable(offline);
       setError(reason instanceof Error ? reason : new Error(String(reason)));
+      if (offline) unreachableReads.current += 1;
     }
   }, [driverId, snapshot]);
+
+  // While reads get no answer, read again now and then: the browser's 'online' event does not always come.
+  useEffect(() => {
+    if (!unreachable) return;
+    const delay = UNREACHABLE_RETRY_MS[Math.min(unreachableReads.current - 1, UNREACHABLE_RETRY_MS.length - 1)];
+    const retry = setTimeout(() => void reload(), delay);
+    return () => clearTimeout(retry);
+  }, [unreachable, error, reload]);
 
   const reloadSoon = useCallback(() => {
     if (timer.current) clearTimeout(timer.current);
@@ -76,8 +93,14 @@ export function useDriverWork(tenantId: string, driverId: string) {
     });
     const online = () => void reload();
     window.addEventListener('online', online);
+    // The work is read once the live topic has joined; offline it never joins, so the read (which then
+    // falls back to the kept work) starts at once, and after a grace period when the topic is slow.
+    const unjoined = setTimeout(() => {
+      if (generation.current === 0) void reload();
+    }, navigator.onLine ? FIRST_READ_GRACE_MS : 0);
     return () => {
       leave();
+      clearTimeout(unjoined);
       window.removeEventListener('online', online);
       if (timer.current) clearTimeout(timer.current);
     };
