@@ -115,6 +115,12 @@ describe('SessionProvider without a connection', () => {
     maybeSingle.mockResolvedValue(NO_ANSWER);
     await start('INITIAL_SESSION', null);
     await vi.waitFor(() => expect(probe()).toBe('authenticated|Elena Petrova|device|-'));
+    // No read goes out without her token (it would find no profile and sign her out as tenantless).
+    expect(maybeSingle).not.toHaveBeenCalled();
+    // supabase-js refreshes once back online: the profile is read with the new token.
+    maybeSingle.mockResolvedValue({ data: { ...ROW, full_name: 'Elena P.' }, error: null, status: 200 });
+    await act(async () => auth.callback?.('TOKEN_REFRESHED', { user: ELENA }));
+    await vi.waitFor(() => expect(probe()).toBe('authenticated|Elena P.|server|-'));
   });
 
   it('a refusal still starts over (spec 7): the stored state goes', async () => {

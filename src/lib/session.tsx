@@ -30,6 +30,8 @@ const SessionContext = createContext<SessionValue | null>(null);
 interface AuthIdentity {
   id: string;
   email: string | null;
+  /** Read from supabase-js's storage while it could not refresh an expired token: no request carries it yet. */
+  fromStorage?: boolean;
 }
 
 /** Spec 7: when the user's profile cannot be read, the stored state is dropped and the app starts over. */
@@ -72,16 +74,19 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     const { data } = supabase.auth.onAuthStateChange((event, session) => {
-      let next = session?.user ? { id: session.user.id, email: session.user.email ?? null } : null;
+      let next: AuthIdentity | null = session?.user ? { id: session.user.id, email: session.user.email ?? null } : null;
       // An expired access token that could not be refreshed offline: supabase-js reports no session but
       // keeps it stored, to refresh once the connection returns (it removes it on a refusal). The
       // driver stays signed in meanwhile.
-      if (!next && event === 'INITIAL_SESSION') next = storedSessionIdentity(AUTH_STORAGE_KEY);
+      if (!next && event === 'INITIAL_SESSION') {
+        const stored = storedSessionIdentity(AUTH_STORAGE_KEY);
+        next = stored ? { ...stored, fromStorage: true } : null;
+      }
       if (!next && (event === 'SIGNED_OUT' || event === 'INITIAL_SESSION')) forgetDeviceData();
       // A refreshed token or an updated password keeps the same user: keep the loaded profile, and
       // confirm a remembered one with the server now that it answers.
       if (event === 'TOKEN_REFRESHED' && fromDeviceRef.current) setProfileVersion((version) => version + 1);
-      setIdentity((current) => (current && next && current.id === next.id && current.email === next.email ? current : next));
+      setIdentity((current) => (current && next && current.id === next.id && current.email === next.email && !current.fromStorage === !next.fromStorage ? current : next));
     });
     return () => data.subscription.unsubscribe();
   }, []);
@@ -93,7 +98,12 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     const load = async (attempt: number) => {
       // No automatic retries by postgrest-js (1 + 2 + 4 s on a lost connection): offline, the app
       // opens on the remembered profile at once, and this loop asks again itself.
-      const answer = await supabase.from('profiles').select(PROFILE_SELECT).eq('id', identity.id).retry(false).maybeSingle();
+      // Until supabase-js has refreshed the stored session, a read would go out without the user's token
+      // (and find no profile): it counts as no answer, and supabase-js is asked to refresh again.
+      if (identity.fromStorage) void supabase.auth.getSession();
+      const answer = identity.fromStorage
+        ? { data: null, error: { message: 'The session is waiting for a connection to refresh' }, status: 0 }
+        : await supabase.from('profiles').select(PROFILE_SELECT).eq('id', identity.id).retry(false).maybeSingle();
       if (!active) return;
       const step = nextProfileStep(answer, attempt, answer.error ? rememberedProfile(identity.id) : undefined);
       if (step.kind === 'retry') {
