@@ -44,7 +44,8 @@ async function acceptedDelivery(request: APIRequestContext): Promise<Delivery> {
 }
 
 async function phone(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  // The service worker is what this spec is about (playwright.config.ts blocks it elsewhere).
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, serviceWorkers: 'allow' });
   return { context, page: await context.newPage() };
 }
 
