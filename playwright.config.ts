@@ -18,6 +18,10 @@ export default defineConfig({
     baseURL,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
+    // The built app registers a service worker that precaches its files (vite.config.ts): a spec that
+    // routes an asset (shell.spec's chunk-load screen) would be answered from its cache instead. Specs
+    // run without it; driver-app-offline.spec allows it on its own contexts.
+    serviceWorkers: 'block',
   },
   projects: [
     {

@@ -31,3 +31,13 @@ if (!env.ok) {
     },
   );
 }
+
+// The service worker keeps the app shell on the device so the app opens offline (vite.config.ts).
+// Production builds only: under `npm run dev` and in tests no worker may cache modules. A new build
+// installs in the background and the page reloads onto it once it has taken over.
+if (import.meta.env.PROD && 'serviceWorker' in navigator) {
+  import('virtual:pwa-register').then(
+    ({ registerSW }) => registerSW({ immediate: true, onRegisterError: (error: unknown) => console.error('Could not register the service worker', error) }),
+    (error: unknown) => console.error('Could not load the service worker registration', error),
+  );
+}

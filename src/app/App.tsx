@@ -2,7 +2,7 @@ import { SessionProvider } from '../lib/session';
 import { ToastProvider } from '../ui/toast';
 import { CrashBoundary } from './errors/CrashBoundary';
 import { AppErrorBoundary } from './errors/AppErrorBoundary';
-import { BrandScope, DomainGate, TenantlessGate } from './gates';
+import { BrandScope, DomainGate, SessionOfflineGate, TenantlessGate } from './gates';
 import { AppRoutes } from './routes';
 
 export function App() {
@@ -10,15 +10,17 @@ export function App() {
     <CrashBoundary>
       <SessionProvider>
         <ToastProvider>
-          <DomainGate>
-            <BrandScope>
-              <TenantlessGate>
-                <AppErrorBoundary>
-                  <AppRoutes />
-                </AppErrorBoundary>
-              </TenantlessGate>
-            </BrandScope>
-          </DomainGate>
+          <SessionOfflineGate>
+            <DomainGate>
+              <BrandScope>
+                <TenantlessGate>
+                  <AppErrorBoundary>
+                    <AppRoutes />
+                  </AppErrorBoundary>
+                </TenantlessGate>
+              </BrandScope>
+            </DomainGate>
+          </SessionOfflineGate>
         </ToastProvider>
       </SessionProvider>
     </CrashBoundary>

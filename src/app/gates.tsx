@@ -23,6 +23,7 @@ function leaveUnknownDomain(): void {
  */
 export function DomainGate({ children }: { children: ReactNode }) {
   const [pathname] = useLocation();
+  const session = useSession();
   const slug = tenantSlugToVerify(pathname);
   const [attempt, setAttempt] = useState(0);
   const [failed, setFailed] = useState<{ slug: string; attempt: number } | null>(null);
@@ -44,10 +45,38 @@ export function DomainGate({ children }: { children: ReactNode }) {
   }, [slug, attempt]);
 
   if (slug && !domains.isVerified(slug)) {
-    if (failed?.slug === slug && failed.attempt === attempt) return <VerificationProblem onRetry={() => setAttempt((n) => n + 1)} />;
+    if (failed?.slug === slug && failed.attempt === attempt) {
+      // Offline, the signed-in user's own business needs no confirmation: the app opens on what the
+      // device remembers (lib/session) instead of stopping at the check.
+      if (session.user?.tenant?.slug === slug) return children;
+      if (session.status === 'loading' && !session.unreachable) return <LoadingScreen />;
+      return <VerificationProblem onRetry={() => setAttempt((n) => n + 1)} />;
+    }
     return <LoadingScreen />;
   }
   return children;
+}
+
+/**
+ * A signed-in user whose profile got no answer, with none remembered on this device (the first start
+ * offline): said plainly instead of a spinner; the app opens by itself when the connection returns.
+ */
+export function SessionOfflineGate({ children }: { children: ReactNode }) {
+  const session = useSession();
+  if (session.status !== 'loading' || !session.unreachable) return children;
+  return (
+    <main role="alert" data-testid="session-offline" className="grid min-h-dvh place-items-center px-4 text-center">
+      <div>
+        <h1 className="text-2xl font-bold tracking-tight">You are offline</h1>
+        <p className="mx-auto mt-3 max-w-md text-slate-600 dark:text-slate-400">
+          Waypost could not reach the server, and this device has not kept your account yet. It opens by itself when the connection returns.
+        </p>
+        <Button className="mt-6" onClick={() => session.retry?.()}>
+          Try again
+        </Button>
+      </div>
+    </main>
+  );
 }
 
 function VerificationProblem({ onRetry }: { onRetry: () => void }) {

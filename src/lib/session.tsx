@@ -1,7 +1,9 @@
-import { createContext, use, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { createContext, use, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { watchAccount } from './account-live';
+import { clearSnapshots } from './device-snapshots';
 import { PROFILE_SELECT, toAppUser, type AppUser } from './profile';
-import { supabase } from './supabase';
+import { forgetProfile, nextProfileStep, PROFILE_RETRY_DELAYS_MS, rememberedProfile, rememberProfile, storedSessionIdentity } from './profile-memory';
+import { AUTH_STORAGE_KEY, supabase } from './supabase';
 
 export type { AppProfile, AppTenant, AppUser } from './profile';
 
@@ -12,6 +14,15 @@ export interface SessionValue {
   user: AppUser | null;
   /** Ends the session on every device (the refresh tokens are revoked), then locally. */
   signOut(): Promise<void>;
+  /**
+   * The server has not confirmed the profile yet: the app opened without a connection and shows the
+   * one remembered on this device (it is read again as soon as the connection returns).
+   */
+  fromDevice?: boolean;
+  /** Signed in, but the profile got no answer and none is remembered: nothing can open until the connection returns. */
+  unreachable?: boolean;
+  /** Asks for the profile again (the offline screen's Try again). */
+  retry?(): void;
 }
 
 const SessionContext = createContext<SessionValue | null>(null);
@@ -19,6 +30,8 @@ const SessionContext = createContext<SessionValue | null>(null);
 interface AuthIdentity {
   id: string;
   email: string | null;
+  /** Read from supabase-js's storage while it could not refresh an expired token: no request carries it yet. */
+  fromStorage?: boolean;
 }
 
 /** Spec 7: when the user's profile cannot be read, the stored state is dropped and the app starts over. */
@@ -27,13 +40,17 @@ function startOver(): void {
   window.location.replace('/');
 }
 
-/** Waits before asking again for a profile that got no answer; after the last one the app starts over. */
-const PROFILE_RETRY_DELAYS_MS = [1000, 2000, 4000];
+/** Nobody is signed in on this device any more: what was kept for them goes too. */
+function forgetDeviceData(): void {
+  forgetProfile();
+  void clearSnapshots();
+}
 
 async function signOutEverywhere(): Promise<void> {
   const { error } = await supabase.auth.signOut({ scope: 'global' });
   // Offline or refused by the server: still end the session on this device.
   if (error) await supabase.auth.signOut({ scope: 'local' });
+  forgetDeviceData();
 }
 
 /**
@@ -44,14 +61,32 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   // undefined until supabase-js has read the stored session (INITIAL_SESSION).
   const [identity, setIdentity] = useState<AuthIdentity | null | undefined>(undefined);
   const [loaded, setLoaded] = useState<AppUser | null>(null);
+  // Whether `loaded` is the profile remembered on the device rather than the server's answer.
+  const [fromDevice, setFromDevice] = useState(false);
+  // The user whose profile got no answer, with none remembered.
+  const [unreachable, setUnreachable] = useState<string | null>(null);
   // Bumped when the server says the profile changed: it is read again (a new role, a deactivation).
   const [profileVersion, setProfileVersion] = useState(0);
+  const fromDeviceRef = useRef(false);
+  useEffect(() => {
+    fromDeviceRef.current = fromDevice;
+  }, [fromDevice]);
 
   useEffect(() => {
-    const { data } = supabase.auth.onAuthStateChange((_event, session) => {
-      const next = session?.user ? { id: session.user.id, email: session.user.email ?? null } : null;
-      // A refreshed token or an updated password keeps the same user: keep the loaded profile.
-      setIdentity((current) => (current && next && current.id === next.id && current.email === next.email ? current : next));
+    const { data } = supabase.auth.onAuthStateChange((event, session) => {
+      let next: AuthIdentity | null = session?.user ? { id: session.user.id, email: session.user.email ?? null } : null;
+      // An expired access token that could not be refreshed offline: supabase-js reports no session but
+      // keeps it stored, to refresh once the connection returns (it removes it on a refusal). The
+      // driver stays signed in meanwhile.
+      if (!next && event === 'INITIAL_SESSION') {
+        const stored = storedSessionIdentity(AUTH_STORAGE_KEY);
+        next = stored ? { ...stored, fromStorage: true } : null;
+      }
+      if (!next && (event === 'SIGNED_OUT' || event === 'INITIAL_SESSION')) forgetDeviceData();
+      // A refreshed token or an updated password keeps the same user: keep the loaded profile, and
+      // confirm a remembered one with the server now that it answers.
+      if (event === 'TOKEN_REFRESHED' && fromDeviceRef.current) setProfileVersion((version) => version + 1);
+      setIdentity((current) => (current && next && current.id === next.id && current.email === next.email && !current.fromStorage === !next.fromStorage ? current : next));
     });
     return () => data.subscription.unsubscribe();
   }, []);
@@ -61,23 +96,50 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     let active = true;
     let timer: number | undefined;
     const load = async (attempt: number) => {
-      const { data, error, status } = await supabase.from('profiles').select(PROFILE_SELECT).eq('id', identity.id).maybeSingle();
+      // No automatic retries by postgrest-js (1 + 2 + 4 s on a lost connection): offline, the app
+      // opens on the remembered profile at once, and this loop asks again itself.
+      // Until supabase-js has refreshed the stored session, a read would go out without the user's token
+      // (and find no profile): it counts as no answer, and supabase-js is asked to refresh again.
+      if (identity.fromStorage) void supabase.auth.getSession();
+      const answer = identity.fromStorage
+        ? { data: null, error: { message: 'The session is waiting for a connection to refresh' }, status: 0 }
+        : await supabase.from('profiles').select(PROFILE_SELECT).eq('id', identity.id).retry(false).maybeSingle();
       if (!active) return;
-      // No answer at all (offline, or the page is being left): ask again rather than drop the session.
-      if (error && status === 0 && attempt < PROFILE_RETRY_DELAYS_MS.length) {
-        timer = window.setTimeout(() => void load(attempt + 1), PROFILE_RETRY_DELAYS_MS[attempt]);
+      const step = nextProfileStep(answer, attempt, answer.error ? rememberedProfile(identity.id) : undefined);
+      if (step.kind === 'retry') {
+        timer = window.setTimeout(() => void load(attempt + 1), step.retryInMs);
         return;
       }
-      if (error) {
-        console.error('Could not load the user profile', error);
+      if (step.kind === 'unreachable') {
+        setUnreachable(identity.id);
+        timer = window.setTimeout(() => void load(attempt + 1), step.retryInMs);
+        return;
+      }
+      if (step.kind === 'start-over') {
+        console.error('Could not load the user profile', answer.error);
         startOver();
         return;
       }
       try {
-        setLoaded(toAppUser(identity.id, identity.email, data));
+        setLoaded(toAppUser(identity.id, identity.email, step.row));
       } catch (problem) {
         console.error('The user profile has an unexpected shape', problem);
+        if (step.kind === 'remembered') {
+          // A remembered row the app no longer understands: as good as none.
+          forgetProfile();
+          timer = window.setTimeout(() => void load(attempt + 1), PROFILE_RETRY_DELAYS_MS[0]);
+          return;
+        }
         startOver();
+        return;
+      }
+      setUnreachable(null);
+      if (step.kind === 'remembered') {
+        setFromDevice(true);
+        timer = window.setTimeout(() => void load(attempt + 1), step.retryInMs);
+      } else {
+        setFromDevice(false);
+        rememberProfile(identity.id, step.row);
       }
     };
     // Runs outside the auth callback: supabase-js must not be called back into while it notifies.
@@ -88,6 +150,17 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     };
   }, [identity, profileVersion]);
 
+  // Back online: read the profile again (and let supabase-js refresh an expired token now rather than
+  // at its next tick), so a remembered profile or the offline screen gives way to the server's answer.
+  const retry = useCallback(() => {
+    void supabase.auth.getSession();
+    setProfileVersion((version) => version + 1);
+  }, []);
+  useEffect(() => {
+    window.addEventListener('online', retry);
+    return () => window.removeEventListener('online', retry);
+  }, [retry]);
+
   const userId = identity?.id ?? null;
   useEffect(() => {
     if (!userId) return;
@@ -95,11 +168,12 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   }, [userId]);
 
   const value = useMemo<SessionValue>(() => {
-    if (identity === undefined) return { status: 'loading', user: null, signOut: signOutEverywhere };
-    if (identity === null) return { status: 'unauthenticated', user: null, signOut: signOutEverywhere };
-    if (!loaded || loaded.id !== identity.id) return { status: 'loading', user: null, signOut: signOutEverywhere };
-    return { status: 'authenticated', user: { ...loaded, email: identity.email }, signOut: signOutEverywhere };
-  }, [identity, loaded]);
+    const base = { signOut: signOutEverywhere, retry };
+    if (identity === undefined) return { ...base, status: 'loading', user: null };
+    if (identity === null) return { ...base, status: 'unauthenticated', user: null };
+    if (!loaded || loaded.id !== identity.id) return { ...base, status: 'loading', user: null, unreachable: unreachable === identity.id };
+    return { ...base, status: 'authenticated', user: { ...loaded, email: identity.email }, fromDevice };
+  }, [identity, loaded, unreachable, fromDevice, retry]);
 
   return <SessionContext value={value}>{children}</SessionContext>;
 }

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import bwipjs from 'bwip-js';
-import { ANON_KEY, asServiceRole, expect, PASSWORD, signInTo, test, unique } from './fixtures.ts';
+import { ANON_KEY, asServiceRole, asUser, expect, signInTo, test, tokenOf, unique } from './fixtures.ts';
 
 /**
  * The driver app on a phone-sized page, with dispatch on the other side (a second browser context
@@ -24,22 +24,6 @@ const CITY_VAN = 'a3000000-0000-4000-8000-000000000001';
 const SF = { latitude: 37.7749, longitude: -122.4194 };
 // A 1x1 PNG: the photo a phone camera would hand over.
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
-
-async function tokenOf(request: APIRequestContext, email: string): Promise<string> {
-  const res = await request.post('/auth/v1/token?grant_type=password', { headers: { apikey: ANON_KEY, 'content-type': 'application/json' }, data: { email, password: PASSWORD } });
-  expect(res.ok(), `sign in ${email}`).toBe(true);
-  return ((await res.json()) as { access_token: string }).access_token;
-}
-
-async function asUser(request: APIRequestContext, token: string, path: string, data: unknown): Promise<unknown> {
-  const res = await request.post(path, {
-    headers: { apikey: ANON_KEY, authorization: `Bearer ${token}`, 'content-type': 'application/json', prefer: 'return=representation' },
-    data,
-  });
-  if (!res.ok()) throw new Error(`POST ${path} answered ${res.status()}: ${await res.text()}`);
-  const text = await res.text();
-  return text ? (JSON.parse(text) as unknown) : null;
-}
 
 interface Delivery {
   id: string;

@@ -158,3 +158,21 @@ export async function deleteUserByEmail(request: APIRequestContext, email: strin
 }
 
 export const ANON_KEY = DEFAULT_ANON_KEY;
+
+/** A user's access token, signed in through the API (password grant). */
+export async function tokenOf(request: APIRequestContext, email: string, password = PASSWORD): Promise<string> {
+  const res = await request.post('/auth/v1/token?grant_type=password', { headers: { apikey: ANON_KEY, 'content-type': 'application/json' }, data: { email, password } });
+  expect(res.ok(), `sign in ${email}`).toBe(true);
+  return ((await res.json()) as { access_token: string }).access_token;
+}
+
+/** A REST POST (a row, an RPC) as that user; the answer's JSON, or null when it has no body. */
+export async function asUser(request: APIRequestContext, token: string, path: string, data: unknown): Promise<unknown> {
+  const res = await request.post(path, {
+    headers: { apikey: ANON_KEY, authorization: `Bearer ${token}`, 'content-type': 'application/json', prefer: 'return=representation' },
+    data,
+  });
+  if (!res.ok()) throw new Error(`POST ${path} answered ${res.status()}: ${await res.text()}`);
+  const text = await res.text();
+  return text ? (JSON.parse(text) as unknown) : null;
+}

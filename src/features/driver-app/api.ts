@@ -3,6 +3,7 @@ import type { GeoFix } from './geo-throttle';
 import { SendError, type QueuedAction } from './offline-queue';
 import { parseDoorNotesByDelivery } from './door-notes';
 import { DeliverySettingsSchema, type DeliverySettings, type DriverTask } from './schema';
+import { WorkReadError } from './work-snapshot';
 
 /** The driver's own deliveries carry their assignments (RLS: the driver reads their own). */
 const TASK_COLUMNS =
@@ -59,15 +60,17 @@ export interface DriverWork {
 }
 
 export async function fetchDriverWork(driverId: string, dayStart: Date): Promise<DriverWork> {
+  // No automatic retries by postgrest-js (1 + 2 + 4 s on a lost connection): offline, the app shows the
+  // work kept on the phone at once and reads again itself (use-driver-work).
   const [driver, active, history, cash, doorNotes] = await Promise.all([
-    supabase.from('drivers').select('id, status, last_position_at').eq('id', driverId).maybeSingle(),
-    supabase.from('deliveries').select(TASK_COLUMNS).eq('driver_id', driverId).in('status', ['assigned', 'accepted', 'picked_up', 'in_transit']).limit(200),
-    supabase.from('deliveries').select(TASK_COLUMNS).eq('driver_id', driverId).in('status', ['delivered', 'failed']).order('updated_at', { ascending: false }).limit(20),
-    supabase.from('deliveries').select('cod_amount, currency').eq('driver_id', driverId).eq('status', 'delivered').gte('delivered_at', dayStart.toISOString()).gt('cod_amount', 0).limit(1000),
+    supabase.from('drivers').select('id, status, last_position_at').eq('id', driverId).retry(false).maybeSingle(),
+    supabase.from('deliveries').select(TASK_COLUMNS).eq('driver_id', driverId).in('status', ['assigned', 'accepted', 'picked_up', 'in_transit']).limit(200).retry(false),
+    supabase.from('deliveries').select(TASK_COLUMNS).eq('driver_id', driverId).in('status', ['delivered', 'failed']).order('updated_at', { ascending: false }).limit(20).retry(false),
+    supabase.from('deliveries').select('cod_amount, currency').eq('driver_id', driverId).eq('status', 'delivered').gte('delivered_at', dayStart.toISOString()).gt('cod_amount', 0).limit(1000).retry(false),
     // What the customers asked for at the door, for all of today's cards in one call.
     supabase.rpc('driver_door_notes'),
   ]);
-  for (const answer of [driver, active, history, cash, doorNotes]) if (answer.error) throw new Error(answer.error.message);
+  for (const answer of [driver, active, history, cash, doorNotes]) if (answer.error) throw new WorkReadError(answer.error.message, answer.status);
   const notes = parseDoorNotesByDelivery(doorNotes.data);
   const arrivals = await fetchArrivals(((active.data ?? []) as unknown as { id: string }[]).map((row) => row.id));
   const totals = new Map<string, number>();
@@ -86,13 +89,14 @@ export async function fetchDriverWork(driverId: string, dayStart: Date): Promise
 async function fetchArrivals(deliveryIds: string[]): Promise<Map<string, { arrived_pickup_at?: string; arrived_dropoff_at?: string }>> {
   const found = new Map<string, { arrived_pickup_at?: string; arrived_dropoff_at?: string }>();
   if (deliveryIds.length === 0) return found;
-  const { data, error } = await supabase
+  const { data, error, status } = await supabase
     .from('delivery_events')
     .select('delivery_id, action, occurred_at')
     .in('delivery_id', deliveryIds)
     .in('action', ['arrived_pickup', 'arrived_dropoff'])
-    .limit(1000);
-  if (error) throw new Error(error.message);
+    .limit(1000)
+    .retry(false);
+  if (error) throw new WorkReadError(error.message, status);
   for (const row of data ?? []) {
     const entry = found.get(row.delivery_id) ?? {};
     if (row.action === 'arrived_pickup') entry.arrived_pickup_at = row.occurred_at;
@@ -103,8 +107,8 @@ async function fetchArrivals(deliveryIds: string[]): Promise<Map<string, { arriv
 }
 
 export async function fetchDeliverySettings(): Promise<DeliverySettings> {
-  const { data, error } = await supabase.rpc('get_delivery_settings');
-  if (error) throw new Error(error.message);
+  const { data, error, status } = await supabase.rpc('get_delivery_settings');
+  if (error) throw new WorkReadError(error.message, status);
   return DeliverySettingsSchema.parse(data);
 }
 

@@ -8,6 +8,7 @@ import { LiveIndicator } from '../../../ui/LiveIndicator';
 import { Skeleton } from '../../../ui/Skeleton';
 import { useToast } from '../../../ui/toast';
 import { fetchDeliverySettings, setDutyStatus } from '../api';
+import { idbSettingsSnapshot } from '../device-store';
 import { unlockAlertSound } from '../alert';
 import { DeliverDialog } from '../components/DeliverDialog';
 import { DutyPanel } from '../components/DutyPanel';
@@ -16,13 +17,14 @@ import { OfferCard } from '../components/OfferCard';
 import { PickupDialog } from '../components/PickupDialog';
 import { HistoryRow, TaskCard } from '../components/TaskCard';
 import { UndoBar } from '../components/UndoBar';
-import { formatMoney, formatTime } from '../format';
+import { formatDayTime, formatMoney, formatTime } from '../format';
 import { newActionId, type QueuedAction } from '../offline-queue';
 import { heldCompletion, overlayPending } from '../pending-overlay';
-import { proofFileName, type DeliverySettings, type DriverTask, type FailValues, type ProofValues } from '../schema';
+import { DeliverySettingsSchema, proofFileName, type DeliverySettings, type DriverTask, type FailValues, type ProofValues } from '../schema';
 import { useActionQueue } from '../use-action-queue';
 import { useDriverWork } from '../use-driver-work';
 import { useDutyGeolocation } from '../use-duty-geolocation';
+import { isUnreachable } from '../work-snapshot';
 
 /** How long a completion waits on the phone for Undo. */
 export const UNDO_MS = 10_000;
@@ -48,7 +50,7 @@ export function DriverAppPage({ taskActions, footer }: DriverAppPageProps) {
 
 function DriverApp({ userId, tenantId, taskActions, footer }: { userId: string; tenantId: string } & DriverAppPageProps) {
   const toast = useToast();
-  const { work, setWork, error, liveState, reload, newOfferIds, dismissNew } = useDriverWork(tenantId, userId);
+  const { work, setWork, error, unreachable, offlineAsOf, liveState, reload, newOfferIds, dismissNew } = useDriverWork(tenantId, userId);
   const { queue, actions, online, rejected, dismissRejected } = useActionQueue(userId, () => void reload());
   const [settings, setSettings] = useState<DeliverySettings | null>(null);
   const [settingsError, setSettingsError] = useState<Error | null>(null);
@@ -56,16 +58,29 @@ function DriverApp({ userId, tenantId, taskActions, footer }: { userId: string; 
   const [sheet, setSheet] = useState<Sheet>(null);
   const [now, setNow] = useState(() => Date.now());
 
+  // The proof settings are kept on the phone too: a delivery completed offline still asks for what the business requires.
   const loadSettings = useCallback(() => {
+    const kept = idbSettingsSnapshot(userId);
     fetchDeliverySettings().then(
       (value) => {
         setSettings(value);
         setSettingsError(null);
+        void kept.save(value);
       },
-      (reason: unknown) => setSettingsError(reason instanceof Error ? reason : new Error(String(reason))),
+      async (reason: unknown) => {
+        const saved = isUnreachable(reason) ? DeliverySettingsSchema.safeParse((await kept.load())?.value) : null;
+        if (saved?.success) setSettings((current) => current ?? saved.data);
+        else setSettingsError(reason instanceof Error ? reason : new Error(String(reason)));
+      },
     );
-  }, []);
+  }, [userId]);
   useEffect(loadSettings, [loadSettings]);
+  // Back online: settings that could not be read offline are read again.
+  useEffect(() => {
+    if (!settingsError) return;
+    window.addEventListener('online', loadSettings);
+    return () => window.removeEventListener('online', loadSettings);
+  }, [settingsError, loadSettings]);
 
   // The held completion's Undo window ends on its own: re-render when it does.
   const held = heldCompletion(actions, now);
@@ -183,6 +198,15 @@ function DriverApp({ userId, tenantId, taskActions, footer }: { userId: string; 
   };
 
   if (error && !work) {
+    if (unreachable) {
+      return (
+        <ErrorState
+          title="You are offline"
+          detail="This phone has no copy of your work yet. It appears here as soon as the connection returns."
+          onRetry={() => void reload()}
+        />
+      );
+    }
     return <ErrorState title="Could not load your work" detail={error.message} onRetry={() => void reload()} />;
   }
   if (!work) {
@@ -212,6 +236,11 @@ function DriverApp({ userId, tenantId, taskActions, footer }: { userId: string; 
         <LiveIndicator state={online ? liveState : 'offline'} />
       </div>
 
+      {offlineAsOf !== null && (
+        <p role="status" data-testid="offline-snapshot" className="rounded-xl border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100">
+          Offline — showing your work as of {formatKeptAt(offlineAsOf)}. It updates when the connection returns.
+        </p>
+      )}
       {!online && (
         <p role="status" data-testid="offline-banner" className="rounded-xl border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100">
           You are offline. Keep working: your actions are saved on this phone and sent when the connection returns.
@@ -328,6 +357,12 @@ function DriverApp({ userId, tenantId, taskActions, footer }: { userId: string; 
       {footer}
     </div>
   );
+}
+
+/** '14:32' for a time today, 'Wed 26 Nov, 14:32' for an older one. */
+function formatKeptAt(at: number): string {
+  const when = new Date(at).toISOString();
+  return new Date(at).toDateString() === new Date().toDateString() ? formatTime(when) : formatDayTime(when);
 }
 
 export default DriverAppPage;
