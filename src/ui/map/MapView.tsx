@@ -123,8 +123,12 @@ export function MapView({
   className,
   children,
 }: MapViewProps) {
-  const [webgl] = useState(supportsWebGL);
-  const [status, setStatus] = useState<Status>(webgl ? 'loading' : 'unavailable');
+  // Probed after the first paint, not in render: the probe is slow where WebGL is software-rendered,
+  // and the page around the map (a board's lists) should not wait for it.
+  const [webgl, setWebgl] = useState<boolean | null>(null);
+  useEffect(() => setWebgl(supportsWebGL()), []);
+  const [loadStatus, setStatus] = useState<Status>('loading');
+  const status: Status = webgl === false ? 'unavailable' : loadStatus;
   const [attempt, setAttempt] = useState(0);
   const [notice, setNotice] = useState<string | null>(null);
   const [map, setMap] = useState<MaplibreMap | null>(null);
