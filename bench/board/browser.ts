@@ -17,6 +17,10 @@ import { chromium, type Browser } from 'playwright-core';
 export const CHROMIUM = '/usr/bin/chromium';
 /** The board's flags, with a software WebGL (SwiftShader) so the map draws: headless Chromium has no GPU here. */
 export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-background-networking', '--disable-dev-shm-usage', '--no-first-run', '--use-angle=swiftshader', '--enable-unsafe-swiftshader'];
+/** 'off': no WebGL at all (the map shows its fallback), to measure the board without the map's software rendering. */
+export function chromiumArgs(webgl: 'swiftshader' | 'off'): string[] {
+  return webgl === 'off' ? ['--no-sandbox', '--disable-background-networking', '--disable-dev-shm-usage', '--no-first-run', '--disable-gpu', '--disable-webgl', '--disable-3d-apis'] : CHROMIUM_ARGS;
+}
 
 export interface LongTask {
   start: number;
@@ -89,8 +93,8 @@ export class BoardBrowser {
     private readonly page: import('playwright-core').Page,
   ) {}
 
-  static async open(baseUrl: string): Promise<BoardBrowser> {
-    const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
+  static async open(baseUrl: string, webgl: 'swiftshader' | 'off'): Promise<BoardBrowser> {
+    const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: chromiumArgs(webgl) });
     const context = await browser.newContext({ baseURL: baseUrl, viewport: { width: 1440, height: 1000 } });
     const page = await context.newPage();
     return new BoardBrowser(browser, page);
@@ -116,6 +120,25 @@ export class BoardBrowser {
     await page.goto(panelPath);
     await page.waitForFunction(() => (globalThis as unknown as { __boardBench: { firstPaint: number | null } }).__boardBench.firstPaint !== null, null, { timeout: timeoutMs, polling: 50 });
     return (await page.evaluate(PROBE_SCRIPT)) as BrowserProbe;
+  }
+
+  /**
+   * Waits until the page has had no long task for `quietMs` (at most `limitMs`): the map compiles its
+   * WebGL programs as its layers first draw, which in software (SwiftShader) takes seconds after the
+   * first paint. The stream's long tasks are the board's steady state, not the end of its load.
+   * Returns how long it waited, and whether it got quiet.
+   */
+  async settle(quietMs: number, limitMs: number): Promise<{ waitedMs: number; quiet: boolean }> {
+    const started = Date.now();
+    for (;;) {
+      const idleFor = (await this.page.evaluate(
+        `(() => { const t = window.__boardBench.longTasks; const last = t.length ? t[t.length - 1] : null; return performance.now() - (last ? last.start + last.duration : 0); })()`,
+      )) as number;
+      const waitedMs = Date.now() - started;
+      if (idleFor >= quietMs) return { waitedMs, quiet: true };
+      if (waitedMs >= limitMs) return { waitedMs, quiet: false };
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
   }
 
   /** The page's clock now (ms since its navigation): marks the stream's window. */

@@ -21,7 +21,21 @@ export const DISPATCHER_EMAIL = 'dispatcher@acme.test';
 export const LOADED_STATUSES = ['pending', 'assigned', 'accepted', 'picked_up', 'in_transit'] as const;
 export type LoadedStatus = (typeof LOADED_STATUSES)[number];
 
+// The seed's customer Carla, the San Francisco depot and the same-day service: priced between them (as bench/field uses them).
+const CUSTOMER = 'a1000000-0000-4000-8000-000000000004';
+const DEPOT = 'a4000000-0000-4000-8000-000000000001';
+const SAME_DAY = 'a6100000-0000-4000-8000-000000000002';
+
+/** What a new delivery of the stream is made of (a dispatcher's form: Carla's parcel from the depot). */
+export interface NewDelivery {
+  customerId: string;
+  pickupAddressId: string;
+  dropoffAddressId: string;
+  serviceId: string;
+}
+
 export interface BoardData {
+  newDelivery: NewDelivery;
   drivers: { id: string; vehicleId: string; lat: number; lng: number }[];
   deliveries: { id: string; status: LoadedStatus; driverId: string | null }[];
   /** The working set as the board reads it (open, and finished today; on-duty drivers), seed included. */
@@ -64,7 +78,7 @@ insert into public.deliveries (id, tenant_id, delivery_code, barcode, tracking_t
   pickup_window_start, pickup_window_end, dropoff_window_start, dropoff_window_end, packages, package_count, total_weight_kg,
   service_id, pickup_zone_id, dropoff_zone_id, price, currency, cod_amount, priority, notes, status,
   driver_id, vehicle_id, assigned_at, accepted_at, picked_up_at, in_transit_at, created_by, created_at, updated_at)
-select md5('board-delivery:' || i)::uuid, $1, 'ACME-' || (3000000 + i), 'ACME-' || (3000000 + i),
+select md5('board-delivery:' || i)::uuid, $1, 'ACME-' || (900000 + i), 'ACME-' || (900000 + i),
   md5('board-token-a:' || i) || md5('board-token-b:' || i), kind, customer_id,
   pids[p], snaps[p], lats[p], lngs[p], pids[q], snaps[q], lats[q], lngs[q],
   created_at + interval '1 hour', created_at + interval '3 hours', created_at + interval '2 hours', created_at + interval '6 hours',
@@ -122,11 +136,16 @@ export async function loadBoardData(db: Database, opts: { deliveries: number; dr
       `insert into public.assignments (tenant_id, delivery_id, driver_id, vehicle_id, assigned_by, assignment_time, status, responded_at)
        select d.tenant_id, d.id, d.driver_id, d.vehicle_id, d.created_by, d.assigned_at,
          case when d.status = 'assigned' then 'pending' else 'accepted' end, d.accepted_at
-       from public.deliveries d where d.tenant_id = $1 and d.delivery_code like 'ACME-3%' and d.driver_id is not null`,
+       from public.deliveries d where d.tenant_id = $1 and d.delivery_code like 'ACME-9%' and d.driver_id is not null`,
       [BOARD_TENANT],
     );
     await tx.query(`update public.drivers set status = 'busy' where tenant_id = $1 and licence_number like 'BOARD%' and id in (select driver_id from public.deliveries where status in ('accepted', 'picked_up', 'in_transit'))`, [BOARD_TENANT]);
-    await tx.query(`update private.tenant_counters set value = greatest(value, 3000000 + $2::int) where tenant_id = $1 and name = 'deliveries'`, [BOARD_TENANT, opts.deliveries]);
+    // New deliveries of the stream number after the loaded ones and the seed's (the seed writes its codes itself, with no counter row).
+    await tx.query(
+      `insert into private.tenant_counters as c (tenant_id, name, value) values ($1, 'deliveries', 900000 + $2::int)
+       on conflict (tenant_id, name) do update set value = greatest(c.value, excluded.value)`,
+      [BOARD_TENANT, opts.deliveries],
+    );
   });
   for (const table of ['deliveries', 'assignments', 'drivers', 'vehicles', 'profiles']) await db.exec(`vacuum analyze public.${table}`);
   const loadMs = performance.now() - t0;
@@ -136,7 +155,7 @@ export async function loadBoardData(db: Database, opts: { deliveries: number; dr
     [BOARD_TENANT],
   );
   const deliveries = await db.query<{ id: string; status: LoadedStatus; driver_id: string | null }>(
-    `select id, status, driver_id from public.deliveries where tenant_id = $1 and delivery_code like 'ACME-3%' order by delivery_code`,
+    `select id, status, driver_id from public.deliveries where tenant_id = $1 and delivery_code like 'ACME-9%' order by delivery_code`,
     [BOARD_TENANT],
   );
   const ws = await db.query<{ deliveries: number; open: number; drivers: number; assignments: number }>(
@@ -148,7 +167,13 @@ export async function loadBoardData(db: Database, opts: { deliveries: number; dr
     [BOARD_TENANT],
   );
   const w = ws.rows[0]!;
+  const home = await db.query<{ id: string }>(
+    `select id from public.addresses where tenant_id = $1 and user_id = $2 and is_active and latitude is not null order by is_primary desc, id limit 1`,
+    [BOARD_TENANT, CUSTOMER],
+  );
+  if (!home.rows[0]) throw new Error("the seed's customer Carla has no address with a position");
   return {
+    newDelivery: { customerId: CUSTOMER, pickupAddressId: DEPOT, dropoffAddressId: home.rows[0].id, serviceId: SAME_DAY },
     drivers: drivers.rows.map((r) => ({ id: r.id, vehicleId: r.vehicle_id, lat: Number(r.lat), lng: Number(r.lng) })),
     deliveries: deliveries.rows.map((r) => ({ id: r.id, status: r.status, driverId: r.driver_id })),
     workingSet: { deliveries: w.deliveries, openDeliveries: w.open, drivers: w.drivers, assignments: w.assignments },

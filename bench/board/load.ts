@@ -5,10 +5,12 @@ import { BOARD_TENANT, type BoardData, type LoadedStatus } from './data.ts';
 
 /**
  * The board suite's load: every on-duty bench driver sends a fix every `positionEveryMs` through
- * `public.record_driver_position` as that driver, and `changeRate` deliveries a second move one step
- * on through the real functions (a pending one gets an `insert into assignments` as the dispatcher,
- * which moves it to assigned; the others `public.transition_delivery` as their driver: accepted,
- * picked up, in transit). Each call is its own transaction on a `pg` pool, with the identity the
+ * `public.record_driver_position` as that driver, and `changeRate` delivery changes a second through
+ * the real paths, as a working day mixes them: one in five a new delivery (the dispatcher's insert:
+ * pending, in the unassigned queue), one in five the oldest pending delivery assigned (an `insert into
+ * assignments` as the dispatcher, which moves it to assigned), three in five an assigned delivery
+ * moved on by its driver with `public.transition_delivery` (accepted, picked up, in transit). So the
+ * queue keeps its size while the day moves on. Each call is its own transaction on a `pg` pool, with the identity the
  * stack sets for an API request (role `authenticated`, the JWT's claims: RLS, the rules and every
  * trigger and broadcast run as for the apps). Open loop: call n is due at its time whatever happened
  * to the others. The time kept is the writer's wall clock just before COMMIT (the broadcasts leave
@@ -40,29 +42,49 @@ export function emptyLog(): StreamLog {
   return { committed: new Map(), changeCallMs: [], positionCallMs: [], attempted: { changes: 0, positions: 0 }, errors: 0, firstError: null, lateStarts: 0 };
 }
 
-/** The deliveries' next steps, round-robin: a delivery moved goes to the back of the line, so each moves about once in a run. */
-export class MovePlan {
-  private readonly line: { id: string; status: LoadedStatus; driverId: string; vehicleId: string }[] = [];
+type Work = { id: string; status: LoadedStatus; driverId: string; vehicleId: string };
 
-  constructor(data: BoardData) {
-    const drivers = data.drivers;
-    for (const [i, d] of data.deliveries.entries()) {
-      const driver = drivers.find((r) => r.id === d.driverId) ?? drivers[i % drivers.length]!;
-      if (NEXT[d.status]) this.line.push({ id: d.id, status: d.status, driverId: driver.id, vehicleId: driver.vehicleId });
+/**
+ * What to change next: pending deliveries oldest first (each gets the next bench driver), and the
+ * assigned ones round-robin (a delivery moved goes to the back of the line, so each moves about once
+ * a run). New deliveries join the pending line.
+ */
+export class MovePlan {
+  private readonly pending: Work[] = [];
+  private readonly moving: Work[] = [];
+  private nextDriver = 0;
+
+  constructor(private readonly data: BoardData) {
+    for (const d of data.deliveries) {
+      const driver = data.drivers.find((r) => r.id === d.driverId) ?? data.drivers[0]!;
+      const work = { id: d.id, status: d.status, driverId: driver.id, vehicleId: driver.vehicleId };
+      if (d.status === 'pending') this.pending.push(work);
+      else if (NEXT[d.status]) this.moving.push(work);
     }
   }
 
-  get remaining(): number {
-    return this.line.length;
+  created(id: string): void {
+    this.pending.push({ id, status: 'pending', driverId: '', vehicleId: '' });
   }
 
-  next(): { id: string; to: Step; driverId: string; vehicleId: string } | null {
-    const item = this.line.shift();
+  /** The oldest pending delivery, with the driver it goes to. */
+  assign(): { id: string; to: 'assigned'; driverId: string; vehicleId: string } | null {
+    const item = this.pending.shift();
+    if (!item) return null;
+    const driver = this.data.drivers[this.nextDriver++ % this.data.drivers.length]!;
+    Object.assign(item, { status: 'assigned', driverId: driver.id, vehicleId: driver.vehicleId });
+    this.moving.push(item);
+    return { id: item.id, to: 'assigned', driverId: driver.id, vehicleId: driver.vehicleId };
+  }
+
+  /** The next assigned delivery's next step, by its driver. */
+  advance(): { id: string; to: Step; driverId: string } | null {
+    const item = this.moving.shift();
     if (!item) return null;
     const to = NEXT[item.status]!;
     item.status = to;
-    if (NEXT[to]) this.line.push(item);
-    return { id: item.id, to, driverId: item.driverId, vehicleId: item.vehicleId };
+    if (NEXT[to]) this.moving.push(item);
+    return { id: item.id, to, driverId: item.driverId };
   }
 }
 
@@ -106,32 +128,55 @@ export async function stream(pool: pg.Pool, data: BoardData, plan: MovePlan, dis
     due.push({
       at: (i * 1000) / s.changeRate,
       run: async () => {
-        const move = plan.next();
-        if (!move) return;
         log.attempted.changes += 1;
-        if (move.to === 'assigned') {
+        if (i % 5 === 0) {
+          const n = data.newDelivery;
           await inTransaction(
             pool,
             dispatcherId,
             async (c) => {
-              await c.query('insert into public.assignments (tenant_id, delivery_id, driver_id, vehicle_id) values ($1, $2, $3, $4)', [BOARD_TENANT, move.id, move.driverId, move.vehicleId]);
-              return `delivery:${move.id}:assigned`;
+              const r = await c.query<{ id: string }>(
+                `insert into public.deliveries (tenant_id, kind, customer_id, pickup_address_id, dropoff_address_id, service_id, packages, priority)
+                 values ($1, 'delivery', $2, $3, $4, $5, '[{"description": "Parcel", "quantity": 1, "weight_kg": 2}]'::jsonb, 'normal') returning id`,
+                [BOARD_TENANT, n.customerId, n.pickupAddressId, n.dropoffAddressId, n.serviceId],
+              );
+              plan.created(r.rows[0]!.id);
+              return `delivery:${r.rows[0]!.id}:pending`;
             },
             log,
             log.changeCallMs,
           );
-        } else {
+          return;
+        }
+        const assign = i % 5 === 1 ? plan.assign() : null;
+        if (assign) {
           await inTransaction(
             pool,
-            move.driverId,
+            dispatcherId,
             async (c) => {
-              const r = await c.query<{ status: string }>('select status from public.transition_delivery(delivery_id => $1::uuid, status => $2::text)', [move.id, move.to]);
-              return `delivery:${move.id}:${r.rows[0]!.status}`;
+              await c.query('insert into public.assignments (tenant_id, delivery_id, driver_id, vehicle_id) values ($1, $2, $3, $4)', [BOARD_TENANT, assign.id, assign.driverId, assign.vehicleId]);
+              return `delivery:${assign.id}:assigned`;
             },
             log,
             log.changeCallMs,
           );
+          return;
         }
+        const move = plan.advance();
+        if (!move) {
+          log.attempted.changes -= 1;
+          return;
+        }
+        await inTransaction(
+          pool,
+          move.driverId,
+          async (c) => {
+            const r = await c.query<{ status: string }>('select status from public.transition_delivery(delivery_id => $1::uuid, status => $2::text)', [move.id, move.to]);
+            return `delivery:${move.id}:${r.rows[0]!.status}`;
+          },
+          log,
+          log.changeCallMs,
+        );
       },
     });
   }

@@ -10,7 +10,7 @@ import { postgresUnavailable } from '../stack/backends.ts';
 import { machineInfo } from '../stack/report.ts';
 import { round, summarize, type LatencySummary } from '../stack/stats.ts';
 import type { Arrival, BoardOrder, BoardReply, BoardSetup } from './board-client.ts';
-import { BoardBrowser, CHROMIUM_ARGS, type BrowserProbe, type LongTask } from './browser.ts';
+import { BoardBrowser, chromiumArgs, type BrowserProbe, type LongTask } from './browser.ts';
 import { BOARD_PASSWORD, BOARD_SLUG, BOARD_TENANT, DISPATCHER_EMAIL, loadBoardData, type BoardData } from './data.ts';
 import { emptyLog, MovePlan, stream, type StreamLog, type StreamSettings } from './load.ts';
 
@@ -87,20 +87,30 @@ export interface BoardBenchReport {
     cpuMs: { bench: number; board: number };
     channelErrors: string[];
   };
-  browser?: {
-    args: string[];
-    probe: BrowserProbe;
-    stream: StreamFigures;
-    longTasks: { count: number; maxMs: number; totalMs: number; over100: number; top: LongTask[] };
-    countersAfter: Record<string, string>;
-    trace: string | null;
-  };
+  /** One run per WebGL variant; the first is the one the targets judge. */
+  browsers?: BrowserRun[];
   targets: {
     atomP99: { limitMs: number; valueMs: number | null; verdict: Verdict };
     firstPaint: { limitMs: number; valueMs: number | null; verdict: Verdict };
     longTask: { limitMs: number; valueMs: number | null; verdict: Verdict };
   };
   error?: string;
+}
+
+type WebGL = 'swiftshader' | 'off';
+
+interface BrowserRun {
+    webgl: WebGL;
+    args: string[];
+    /** How long the page took to go 5 s without a long task after its first paint (the map's WebGL setup), before the stream. */
+    settle: { waitedMs: number; quiet: boolean };
+    probe: BrowserProbe;
+    stream: StreamFigures;
+    longTasks: { count: number; maxMs: number; totalMs: number; over100: number; top: LongTask[] };
+    countersAfter: Record<string, string>;
+    trace: string | null;
+    firstPaint: { valueMs: number | null; verdict: Verdict };
+    longTask: { valueMs: number | null; verdict: Verdict };
 }
 
 class BoardClient {
@@ -174,6 +184,9 @@ function finish(report: BoardBenchReport): BoardBenchReport {
   console.log(`  commit -> the board's atom p99 <= ${t.atomP99.limitMs} ms on Postgres: ${ms(t.atomP99.valueMs)} -> ${t.atomP99.verdict}`);
   console.log(`  first paint with data <= ${t.firstPaint.limitMs} ms in headless Chromium: ${ms(t.firstPaint.valueMs)} -> ${t.firstPaint.verdict}`);
   console.log(`  longest task during the stream <= ${t.longTask.limitMs} ms: ${ms(t.longTask.valueMs)} -> ${t.longTask.verdict}`);
+  for (const b of (report.browsers ?? []).slice(1)) {
+    console.log(`  (not judged) without WebGL, the map as its fallback: first paint with data ${ms(b.firstPaint.valueMs)} -> ${b.firstPaint.verdict}; longest task ${ms(b.longTask.valueMs)} -> ${b.longTask.verdict}`);
+  }
   console.log(`written: ${file} (and board-latest.json)`);
   return report;
 }
@@ -296,47 +309,62 @@ export async function runBoardBench(opts: { quick: boolean }): Promise<BoardBenc
     board = null;
 
     // ---------------------------------------------------------------------------------------
-    // Browser side: the built app in headless Chromium.
-    console.log('headless Chromium: signing in as the dispatcher ...');
-    browser = await BoardBrowser.open(stack.url);
-    await browser.signIn(DISPATCHER_EMAIL, BOARD_PASSWORD, PANEL_PATH, 90_000);
-    const probe = await browser.openBoard(PANEL_PATH, 60_000);
-    report.targets.firstPaint.valueMs = probe.firstPaintWithDataMs === null ? null : round(probe.firstPaintWithDataMs, 0);
-    report.targets.firstPaint.verdict = probe.firstPaintWithDataMs !== null && probe.firstPaintWithDataMs <= TARGETS.firstPaintMs ? 'PASS' : 'FAIL';
-    console.log(
-      `first paint with data ${report.targets.firstPaint.valueMs} ms (WebGL ${probe.webgl ? 'yes' : 'no'}, map ${probe.map}; ${probe.queueCards} queue cards and ${probe.driverRows} driver rows in the DOM; counters ${JSON.stringify(probe.counters)}; ${probe.loadLongTasks.length} long tasks while loading, longest ${Math.round(Math.max(0, ...probe.loadLongTasks.map((t) => t.duration)))} ms)`,
-    );
-    await pause(2_000);
-    console.log(`streaming ${s.browserStreamMs / 1000} s at the board ...`);
-    const browserLog = emptyLog();
-    const from = await browser.now();
-    const traceFile = process.env.BOARD_BENCH_TRACE ? path.resolve(process.env.BOARD_BENCH_TRACE) : null;
-    const run = () => stream(pool!, data, plan, DISPATCHER_ID, streamSettings(s.browserStreamMs), browserLog, 2);
-    const achieved2 = traceFile ? await browser.trace(traceFile, run) : await run();
-    await pause(1_000);
-    const to = await browser.now();
-    const tasks = await browser.longTasksBetween(from, to);
-    const stream2 = figures(browserLog, achieved2);
-    printStream('writes', stream2);
-    const maxMs = round(Math.max(0, ...tasks.map((t) => t.duration)), 0);
-    report.browser = {
-      args: [...CHROMIUM_ARGS],
-      probe,
-      stream: stream2,
-      longTasks: {
-        count: tasks.length,
-        maxMs,
-        totalMs: round(tasks.reduce((a, t) => a + t.duration, 0), 0),
-        over100: tasks.filter((t) => t.duration > TARGETS.longTaskMs).length,
-        top: [...tasks].sort((a, b) => b.duration - a.duration).slice(0, 10),
-      },
-      countersAfter: await browser.counters(),
-      trace: traceFile,
-    };
-    const lt = report.browser.longTasks;
-    console.log(`long tasks during the stream: ${lt.count} (over ${TARGETS.longTaskMs} ms: ${lt.over100}), longest ${lt.maxMs} ms, ${lt.totalMs} ms in all; counters after ${JSON.stringify(report.browser.countersAfter)}`);
-    report.targets.longTask.valueMs = maxMs;
-    report.targets.longTask.verdict = browserLog.errors === 0 && maxMs <= TARGETS.longTaskMs ? 'PASS' : 'FAIL';
+    // Browser side: the built app in headless Chromium, with the map in software WebGL (judged),
+    // then without WebGL (the map's fallback: the board's own cost, apart from the map's rendering).
+    const variants: WebGL[] = process.env.BOARD_BENCH_WEBGL === 'off' ? ['off'] : ['swiftshader', 'off'];
+    report.browsers = [];
+    for (const webgl of variants) {
+      console.log(`headless Chromium (WebGL: ${webgl === 'off' ? 'none, the map shows its fallback' : 'SwiftShader, software'}): signing in as the dispatcher ...`);
+      browser = await BoardBrowser.open(stack.url, webgl);
+      await browser.signIn(DISPATCHER_EMAIL, BOARD_PASSWORD, PANEL_PATH, 90_000);
+      const probe = await browser.openBoard(PANEL_PATH, 90_000);
+      const firstPaint = probe.firstPaintWithDataMs === null ? null : round(probe.firstPaintWithDataMs, 0);
+      console.log(
+        `first paint with data ${firstPaint} ms (WebGL ${probe.webgl ? 'yes' : 'no'}, map ${probe.map}; ${probe.queueCards} queue cards and ${probe.driverRows} driver rows in the DOM; counters ${JSON.stringify(probe.counters)}; ${probe.loadLongTasks.length} long tasks while loading, longest ${Math.round(Math.max(0, ...probe.loadLongTasks.map((t) => t.duration)))} ms)`,
+      );
+      // The end of the load (the map's first draws) is not the stream's: wait for 5 s without a long task, at most 90 s.
+      const settle = await browser.settle(5_000, opts.quick ? 20_000 : 90_000);
+      console.log(`settled: ${settle.quiet ? `no long task for 5 s after ${Math.round(settle.waitedMs / 1000)} s` : `still busy after ${Math.round(settle.waitedMs / 1000)} s`}`);
+      console.log(`streaming ${s.browserStreamMs / 1000} s at the board ...`);
+      const browserLog = emptyLog();
+      const from = await browser.now();
+      const traceFile = process.env.BOARD_BENCH_TRACE ? path.resolve(`${process.env.BOARD_BENCH_TRACE}.${webgl}.json`) : null;
+      const run = () => stream(pool!, data, plan, DISPATCHER_ID, streamSettings(s.browserStreamMs), browserLog, report.browsers!.length + 2);
+      const achieved2 = traceFile ? await browser.trace(traceFile, run) : await run();
+      await pause(1_000);
+      const to = await browser.now();
+      const tasks = await browser.longTasksBetween(from, to);
+      const stream2 = figures(browserLog, achieved2);
+      printStream('writes', stream2);
+      const maxMs = round(Math.max(0, ...tasks.map((t) => t.duration)), 0);
+      const run2: BrowserRun = {
+        webgl,
+        args: chromiumArgs(webgl),
+        settle,
+        probe,
+        stream: stream2,
+        longTasks: {
+          count: tasks.length,
+          maxMs,
+          totalMs: round(tasks.reduce((a, t) => a + t.duration, 0), 0),
+          over100: tasks.filter((t) => t.duration > TARGETS.longTaskMs).length,
+          top: [...tasks].sort((a, b) => b.duration - a.duration).slice(0, 10),
+        },
+        countersAfter: await browser.counters(),
+        trace: traceFile,
+        firstPaint: { valueMs: firstPaint, verdict: firstPaint !== null && firstPaint <= TARGETS.firstPaintMs ? 'PASS' : 'FAIL' },
+        longTask: { valueMs: maxMs, verdict: browserLog.errors === 0 && maxMs <= TARGETS.longTaskMs ? 'PASS' : 'FAIL' },
+      };
+      report.browsers.push(run2);
+      const lt = run2.longTasks;
+      console.log(`long tasks during the stream: ${lt.count} (over ${TARGETS.longTaskMs} ms: ${lt.over100}), longest ${lt.maxMs} ms, ${lt.totalMs} ms in all; counters after ${JSON.stringify(run2.countersAfter)}`);
+      await browser.close();
+      browser = null;
+    }
+    // Judged on the first run: the map drawn (in software here) is the page as the dispatcher has it.
+    const judged = report.browsers[0]!;
+    report.targets.firstPaint = { limitMs: TARGETS.firstPaintMs, ...judged.firstPaint };
+    report.targets.longTask = { limitMs: TARGETS.longTaskMs, ...judged.longTask };
   } catch (e) {
     const detail = (e as { detail?: string }).detail;
     report.error = detail ? `${(e as Error).message}: ${detail}` : (e as Error).message;
