@@ -129,8 +129,9 @@ const DriverRow = memo(function DriverRow({ index, top, measure, entry, late, se
       aria-label={`Driver ${name}`}
       data-testid="board-driver"
       data-driver-id={driver.id}
-      className="absolute inset-x-0 top-0 pb-2"
-      style={{ transform: `translateY(${top}px)` }}
+      className="absolute inset-x-0 pb-2"
+      // Placed with `top`, not a transform: dnd-kit measures drop targets without their transforms.
+      style={{ top }}
     >
       <div className={`rounded-lg border p-2 transition-colors ${isOver ? 'border-brand bg-brand/5' : 'border-slate-200 dark:border-slate-700'}`}>
         <div className="flex items-center gap-2">
