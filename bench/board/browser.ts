@@ -1,4 +1,4 @@
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
 
 /**
  * The board in headless Chromium (Debian's, through playwright-core: Playwright cannot download its
@@ -90,7 +90,7 @@ const PROBE_SCRIPT = `(() => {
 export class BoardBrowser {
   private constructor(
     private readonly browser: Browser,
-    private readonly page: import('playwright-core').Page,
+    private readonly page: Page,
   ) {}
 
   static async open(baseUrl: string, webgl: 'swiftshader' | 'off'): Promise<BoardBrowser> {

@@ -1,5 +1,5 @@
 import { performance } from 'node:perf_hooks';
-import pg from 'pg';
+import type pg from 'pg';
 import { identityParams, SET_IDENTITY_SQL } from '../../stack/db/database.ts';
 import { BOARD_TENANT, type BoardData, type LoadedStatus } from './data.ts';
 

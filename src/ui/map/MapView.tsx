@@ -126,6 +126,7 @@ export function MapView({
   // Probed after the first paint, not in render: the probe is slow where WebGL is software-rendered,
   // and the page around the map (a board's lists) should not wait for it.
   const [webgl, setWebgl] = useState<boolean | null>(null);
+  // eslint-disable-next-line react-hooks/set-state-in-effect -- deliberately after the first paint: one probe result per mount, no cascade.
   useEffect(() => setWebgl(supportsWebGL()), []);
   const [loadStatus, setStatus] = useState<Status>('loading');
   const status: Status = webgl === false ? 'unavailable' : loadStatus;
