@@ -3,6 +3,7 @@
  * `--suite deliveries`: the deliveries list and transitions of issue 10 (Postgres only, asked for by name).
  * `--suite solver`: the auto-assign solver of issue 11, 150 deliveries over 20 drivers (no stack; asked for by name).
  * `--suite field`: assignments to 200 drivers on their own topics, commit to callback, issue 12 (Postgres only, asked for by name).
+ * `--suite board`: the dispatcher's live board under 2,000 deliveries and 200 drivers, issue 11 (Postgres and headless Chromium, asked for by name).
  *
  *   npm run bench                          both suites, PGlite and Postgres, full profile (about 5 minutes on 2 cores)
  *   npm run bench -- --suite realtime      one suite only (repeatable: stack, realtime, deliveries, solver)
@@ -11,6 +12,7 @@
  *   npm run bench -- --check               exit 1 when a target of a suite that ran is not met
  */
 import { parseArgs } from 'node:util';
+import { runBoardBench } from './board/main.ts';
 import { runDeliveriesBench } from './deliveries/main.ts';
 import { runFieldBench } from './field/main.ts';
 import { runRealtimeBench } from './realtime/main.ts';
@@ -18,7 +20,7 @@ import { runSolverBench } from './solver/main.ts';
 import { BACKENDS, type BackendName } from './stack/backends.ts';
 import { runStackBench } from './stack/main.ts';
 
-const SUITES = ['stack', 'realtime', 'deliveries', 'solver', 'field'] as const;
+const SUITES = ['stack', 'realtime', 'deliveries', 'solver', 'field', 'board'] as const;
 /** Run by a plain `npm run bench` (deliveries loads a million rows: it runs when asked for by name). */
 const DEFAULT_SUITES: readonly Suite[] = ['stack', 'realtime'];
 type Suite = (typeof SUITES)[number];
@@ -75,6 +77,11 @@ async function main(): Promise<number> {
     if (suites.length > 1) console.log('');
     const report = await runFieldBench({ quick: opts.quick });
     met &&= report.target.verdict === 'PASS';
+  }
+  if (suites.includes('board')) {
+    if (suites.length > 1) console.log('');
+    const report = await runBoardBench({ quick: opts.quick });
+    met &&= Object.values(report.targets).every((t) => t.verdict === 'PASS');
   }
   return values.check && !met ? 1 : 0;
 }

@@ -28,33 +28,62 @@ const ASSIGNMENT_COLUMNS = 'id, tenant_id, delivery_id, driver_id, vehicle_id, s
 
 /** A working set this size or bigger is more than one screen can hold: the read says so rather than cutting silently. */
 export const WORKING_SET_LIMIT = 5000;
+/** The API answers at most this many rows a request (`max_rows`, as on hosted Supabase): larger sets are read page by page. */
+export const READ_PAGE = 1000;
+
+type Page = PromiseLike<{ data: unknown[] | null; error: unknown }>;
+
+/**
+ * Every row of a read, page by page in id order (each page after the last id seen, so a row that
+ * changes meanwhile does not shift the pages), up to WORKING_SET_LIMIT. One request with a larger
+ * limit is cut at `max_rows` without a word: a tenant with 2,000 open deliveries saw 1,000.
+ */
+async function readAll(page: (afterId: string | null) => Page): Promise<unknown[]> {
+  const rows: unknown[] = [];
+  let after: string | null = null;
+  for (;;) {
+    const { data, error } = await page(after);
+    if (error) throw error;
+    const list = data ?? [];
+    rows.push(...list);
+    if (list.length < READ_PAGE || rows.length >= WORKING_SET_LIMIT) return rows;
+    after = (list[list.length - 1] as { id: string }).id;
+  }
+}
 
 export async function fetchWorkingSetDeliveries(tenantId: string): Promise<BoardDelivery[]> {
   const since = startOfDay(new Date()).toISOString();
   const [open, done] = await Promise.all([
-    supabase.from('deliveries').select(DELIVERY_COLUMNS).eq('tenant_id', tenantId).in('status', [...OPEN_STATUSES]).order('created_at', { ascending: false }).limit(WORKING_SET_LIMIT),
-    supabase
-      .from('deliveries')
-      .select(DELIVERY_COLUMNS)
-      .eq('tenant_id', tenantId)
-      .in('status', ['delivered', 'failed'])
-      .or(`delivered_at.gte.${since},failed_at.gte.${since}`)
-      .limit(WORKING_SET_LIMIT),
+    readAll((after) => {
+      const q = supabase.from('deliveries').select(DELIVERY_COLUMNS).eq('tenant_id', tenantId).in('status', [...OPEN_STATUSES]);
+      return (after ? q.gt('id', after) : q).order('id').limit(READ_PAGE);
+    }),
+    readAll((after) => {
+      const q = supabase
+        .from('deliveries')
+        .select(DELIVERY_COLUMNS)
+        .eq('tenant_id', tenantId)
+        .in('status', ['delivered', 'failed'])
+        .or(`delivered_at.gte.${since},failed_at.gte.${since}`);
+      return (after ? q.gt('id', after) : q).order('id').limit(READ_PAGE);
+    }),
   ]);
-  if (open.error) throw open.error;
-  if (done.error) throw done.error;
-  return boardDeliverySchema.array().parse([...open.data, ...done.data]);
+  return boardDeliverySchema.array().parse([...open, ...done]);
 }
 
 export async function fetchOnDutyDrivers(tenantId: string): Promise<BoardDriver[]> {
-  const { data, error } = await supabase.from('drivers').select(DRIVER_COLUMNS).eq('tenant_id', tenantId).neq('status', 'offline').limit(WORKING_SET_LIMIT);
-  if (error) throw error;
+  const data = await readAll((after) => {
+    const q = supabase.from('drivers').select(DRIVER_COLUMNS).eq('tenant_id', tenantId).neq('status', 'offline');
+    return (after ? q.gt('id', after) : q).order('id').limit(READ_PAGE);
+  });
   return boardDriverSchema.array().parse(data);
 }
 
 export async function fetchOpenAssignments(tenantId: string): Promise<BoardAssignment[]> {
-  const { data, error } = await supabase.from('assignments').select(ASSIGNMENT_COLUMNS).eq('tenant_id', tenantId).in('status', ['pending', 'accepted']).limit(WORKING_SET_LIMIT);
-  if (error) throw error;
+  const data = await readAll((after) => {
+    const q = supabase.from('assignments').select(ASSIGNMENT_COLUMNS).eq('tenant_id', tenantId).in('status', ['pending', 'accepted']);
+    return (after ? q.gt('id', after) : q).order('id').limit(READ_PAGE);
+  });
   return boardAssignmentSchema.array().parse(data);
 }
 

@@ -162,18 +162,28 @@ export function withMoves(deliveries: readonly BoardDelivery[], moves: PendingMo
 const IN_PROGRESS: readonly DeliveryStatus[] = ['picked_up', 'in_transit'];
 const WITH_DRIVER: readonly DeliveryStatus[] = ['assigned', 'accepted', 'picked_up', 'in_transit'];
 
+// A row's next window end, kept per row object (rows are replaced, never changed, when they change):
+// the sorts compared thousands of rows, each comparison parsing both rows' windows again.
+const dueOf = new WeakMap<BoardDelivery, number>();
+function due(d: BoardDelivery): number {
+  let value = dueOf.get(d);
+  if (value === undefined) {
+    value = Math.min(...windowEnds(d), Number.MAX_SAFE_INTEGER);
+    dueOf.set(d, value);
+  }
+  return value;
+}
+
 /** A driver's tasks in the order they will be done: goods aboard first, then by the next window's end, then by assignment. */
 export function compareTasks(a: BoardDelivery, b: BoardDelivery): number {
   const aboard = Number(IN_PROGRESS.includes(b.status)) - Number(IN_PROGRESS.includes(a.status));
   if (aboard) return aboard;
-  const due = (d: BoardDelivery) => Math.min(...windowEnds(d), Number.MAX_SAFE_INTEGER);
   return due(a) - due(b) || (a.assigned_at ?? a.created_at).localeCompare(b.assigned_at ?? b.created_at) || a.delivery_code.localeCompare(b.delivery_code);
 }
 
 /** The unassigned queue's order: most urgent window first, then priority, then the oldest. */
 const PRIORITY_RANK: Record<string, number> = { urgent: 0, high: 1, normal: 2, low: 3 };
 export function compareQueue(a: BoardDelivery, b: BoardDelivery): number {
-  const due = (d: BoardDelivery) => Math.min(...windowEnds(d), Number.MAX_SAFE_INTEGER);
   return due(a) - due(b) || (PRIORITY_RANK[a.priority] ?? 2) - (PRIORITY_RANK[b.priority] ?? 2) || a.created_at.localeCompare(b.created_at);
 }
 

@@ -129,10 +129,15 @@ export function MapView({
   children,
   deferUntilVisible = false,
 }: MapViewProps) {
-  const [webgl] = useState(supportsWebGL);
+  // Probed after the first paint, not in render: the probe is slow where WebGL is software-rendered,
+  // and the page around the map (a board's lists) should not wait for it.
+  const [webgl, setWebgl] = useState<boolean | null>(null);
+  // eslint-disable-next-line react-hooks/set-state-in-effect -- deliberately after the first paint: one probe result per mount, no cascade.
+  useEffect(() => setWebgl(supportsWebGL()), []);
   // Without IntersectionObserver (old browsers, jsdom) a deferred map is created at once.
   const [nearViewport, setNearViewport] = useState(() => !deferUntilVisible || typeof IntersectionObserver === 'undefined');
-  const [status, setStatus] = useState<Status>(webgl ? 'loading' : 'unavailable');
+  const [loadStatus, setStatus] = useState<Status>('loading');
+  const status: Status = webgl === false ? 'unavailable' : loadStatus;
   const [attempt, setAttempt] = useState(0);
   const [notice, setNotice] = useState<string | null>(null);
   const [map, setMap] = useState<MaplibreMap | null>(null);

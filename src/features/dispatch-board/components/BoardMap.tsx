@@ -54,6 +54,12 @@ export function BoardMap({ drivers, unassigned, selected, defaultCenter, mapboxT
 }
 
 const ANIMATION_MS = 1000;
+/**
+ * A gliding dot is redrawn every 100 ms, not on every animation frame: each redraw sends every
+ * driver's point to maplibre's worker, and with hundreds of drivers reporting every few seconds some
+ * dot is always gliding, so per-frame redraws kept the main thread and the worker busy all the time.
+ */
+const GLIDE_STEP_MS = 100;
 
 interface Point {
   lat: number;
@@ -146,8 +152,14 @@ function BoardLayers({
       return;
     }
     const start = performance.now();
+    let drawn = -Infinity;
     const step = (time: number) => {
       const t = Math.min(1, (time - start) / ANIMATION_MS);
+      if (t < 1 && time - drawn < GLIDE_STEP_MS) {
+        frame.current = requestAnimationFrame(step);
+        return;
+      }
+      drawn = time;
       const ease = t * (2 - t);
       const next = new Map<string, Point>();
       for (const d of drivers) {

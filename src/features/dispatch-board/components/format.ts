@@ -1,11 +1,18 @@
+// Made once: `toLocaleTimeString(locales, options)` builds a new formatter on every call, which was most
+// of the board's card rendering (thousands of cards and tasks re-rendered under a live stream).
+let clockFormat: Intl.DateTimeFormat | null = null;
+let dayFormat: Intl.DateTimeFormat | null = null;
+
 /** A time of day as the dispatcher reads it on the board ("14:05"); dates other than today get their day too. */
 export function formatClock(value: string | number | null | undefined, now: Date = new Date()): string {
   if (value == null) return '';
   const at = new Date(value);
   if (Number.isNaN(at.getTime())) return '';
-  const time = at.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
-  if (at.toDateString() === now.toDateString()) return time;
-  return `${at.toLocaleDateString([], { month: 'short', day: 'numeric' })} ${time}`;
+  clockFormat ??= new Intl.DateTimeFormat([], { hour: '2-digit', minute: '2-digit' });
+  const time = clockFormat.format(at);
+  if (at.getFullYear() === now.getFullYear() && at.getMonth() === now.getMonth() && at.getDate() === now.getDate()) return time;
+  dayFormat ??= new Intl.DateTimeFormat([], { month: 'short', day: 'numeric' });
+  return `${dayFormat.format(at)} ${time}`;
 }
 
 /** The street part of a full address, for a card's one line. */

@@ -125,12 +125,18 @@ function dialogOpen(): boolean {
   return document.querySelector('[role="dialog"], [role="alertdialog"]') !== null;
 }
 
+/**
+ * The board shows what arrived at most every 200 ms, on an animation frame: dozens of changes a
+ * second (a busy tenant's positions and moves) would otherwise each re-render the lanes and drivers.
+ */
+const LIVE_BATCH = { batchMs: 200 };
+
 type AssignTarget = { ids: string[]; driverId?: string | null };
 
 function Board({ tenantId, panelExtras }: { tenantId: string; panelExtras?: (delivery: BoardDelivery) => ReactNode }) {
-  const deliveries = useLiveCollection(boardDeliveriesSource, tenantId);
-  const drivers = useLiveCollection(boardDriversSource, tenantId);
-  const assignments = useLiveCollection(boardAssignmentsSource, tenantId);
+  const deliveries = useLiveCollection(boardDeliveriesSource, tenantId, LIVE_BATCH);
+  const drivers = useLiveCollection(boardDriversSource, tenantId, LIVE_BATCH);
+  const assignments = useLiveCollection(boardAssignmentsSource, tenantId, LIVE_BATCH);
   const settings = useTenantSettings();
   const dispatcher = useDispatcherSettings();
   const { late_threshold_minutes: graceMinutes, auto_assign_mode: mode, sound_on_new_unassigned: sound } = dispatcher.settings;
@@ -603,9 +609,7 @@ function Board({ tenantId, panelExtras }: { tenantId: string; panelExtras?: (del
               />
             </MapDrop>
             <Lane title="Drivers" count={driverEntries.length}>
-              <div className="max-h-[33rem] overflow-y-auto pr-1">
-                <DriversPanel entries={driverEntries} late={lanes.late} selectedId={selectedId} onOpen={open} now={now} />
-              </div>
+              <DriversPanel entries={driverEntries} late={lanes.late} selectedId={selectedId} onOpen={open} now={now} />
             </Lane>
           </div>
           <div className="mt-4 grid gap-4 lg:grid-cols-3">

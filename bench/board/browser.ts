@@ -1,0 +1,171 @@
+import { chromium, type Browser, type Page } from 'playwright-core';
+
+/**
+ * The board in headless Chromium (Debian's, through playwright-core: Playwright cannot download its
+ * own browsers here): signed in as the dispatcher, the board opened afresh, first paint with data
+ * measured, then long tasks collected while the caller streams changes.
+ *
+ * First paint with data: from the navigation's start (the page's `performance.timeOrigin`) to the
+ * first frame painted once the unassigned queue shows a card and the drivers list shows a driver.
+ * An init script watches the DOM (MutationObserver); when both are there it waits for the next
+ * animation frame and then a task queued from it, which runs after that frame is painted.
+ *
+ * Long tasks: a PerformanceObserver on 'longtask' (buffered) from the document's start; the stream's
+ * are those that start inside its window.
+ */
+
+export const CHROMIUM = '/usr/bin/chromium';
+/** The board's flags, with a software WebGL (SwiftShader) so the map draws: headless Chromium has no GPU here. */
+export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-background-networking', '--disable-dev-shm-usage', '--no-first-run', '--use-angle=swiftshader', '--enable-unsafe-swiftshader'];
+/** 'off': no WebGL at all (the map shows its fallback), to measure the board without the map's software rendering. */
+export function chromiumArgs(webgl: 'swiftshader' | 'off'): string[] {
+  return webgl === 'off' ? ['--no-sandbox', '--disable-background-networking', '--disable-dev-shm-usage', '--no-first-run', '--disable-gpu', '--disable-webgl', '--disable-3d-apis'] : CHROMIUM_ARGS;
+}
+
+export interface LongTask {
+  start: number;
+  duration: number;
+  attribution: string;
+}
+
+export interface BrowserProbe {
+  webgl: boolean;
+  /** What the map area shows: the map's canvas, or its no-WebGL fallback. */
+  map: 'canvas' | 'fallback' | 'none';
+  firstPaintWithDataMs: number | null;
+  /** Cards in the unassigned queue's DOM at first paint (virtualized: a screenful, not the lane's count). */
+  queueCards: number;
+  driverRows: number;
+  /** The board's own counters at first paint. */
+  counters: Record<string, string>;
+  /** Long tasks between navigation and first paint with data. */
+  loadLongTasks: LongTask[];
+}
+
+const INIT_SCRIPT = `(() => {
+  const w = window;
+  w.__boardBench = { longTasks: [], firstPaint: null };
+  try {
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) {
+        w.__boardBench.longTasks.push({ start: e.startTime, duration: e.duration,
+          attribution: (e.attribution || []).map((a) => [a.containerType, a.containerName || a.containerSrc || a.name].filter(Boolean).join(':')).join(',') || e.name });
+      }
+    }).observe({ type: 'longtask', buffered: true });
+  } catch (e) { w.__boardBench.longTaskError = String(e); }
+  const ready = () => document.querySelector('[role="list"][aria-label="Unassigned queue"] [data-testid="board-card"]') && document.querySelector('[data-testid="board-driver"]');
+  let armed = false;
+  const arm = () => {
+    if (armed || !ready()) return;
+    armed = true;
+    requestAnimationFrame(() => setTimeout(() => { w.__boardBench.firstPaint = performance.now(); }, 0));
+  };
+  const start = () => { arm(); if (!armed) { const mo = new MutationObserver(() => { arm(); if (armed) mo.disconnect(); }); mo.observe(document.documentElement, { childList: true, subtree: true }); } };
+  if (document.documentElement) start(); else document.addEventListener('DOMContentLoaded', start);
+})();`;
+
+// Page-side expressions as strings: the bench's TypeScript project has no DOM types.
+const COUNTERS_SCRIPT = `(() => {
+  const counters = {};
+  for (const el of document.querySelectorAll('[data-testid^="count-"]')) counters[el.getAttribute('data-testid').slice(6)] = el.textContent ?? '';
+  return counters;
+})()`;
+
+const PROBE_SCRIPT = `(() => {
+  const b = window.__boardBench;
+  const canvas = document.createElement('canvas');
+  const webgl = (canvas.getContext('webgl2') ?? canvas.getContext('webgl')) != null;
+  const map = document.querySelector('[data-testid="map-fallback"]') ? 'fallback' : document.querySelector('.maplibregl-canvas') ? 'canvas' : 'none';
+  return {
+    webgl,
+    map,
+    firstPaintWithDataMs: b.firstPaint,
+    queueCards: document.querySelectorAll('[role="list"][aria-label="Unassigned queue"] [data-testid="board-card"]').length,
+    driverRows: document.querySelectorAll('[data-testid="board-driver"]').length,
+    counters: ${COUNTERS_SCRIPT},
+    loadLongTasks: b.longTasks.filter((t) => t.start <= b.firstPaint),
+  };
+})()`;
+
+export class BoardBrowser {
+  private constructor(
+    private readonly browser: Browser,
+    private readonly page: Page,
+  ) {}
+
+  static async open(baseUrl: string, webgl: 'swiftshader' | 'off'): Promise<BoardBrowser> {
+    const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: chromiumArgs(webgl) });
+    const context = await browser.newContext({ baseURL: baseUrl, viewport: { width: 1440, height: 1000 } });
+    const page = await context.newPage();
+    return new BoardBrowser(browser, page);
+  }
+
+  /** Signs in through the sign-in page (the session is then in the page's storage, as for a returning dispatcher). */
+  async signIn(email: string, password: string, panelPath: string, timeoutMs: number): Promise<void> {
+    const page = this.page;
+    await page.goto('/sign-in');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill(password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL((url) => url.pathname === panelPath, { timeout: timeoutMs });
+    // Let the first visit's board load (it caches the app's assets), then leave it for a blank page.
+    await page.locator('[data-testid="board-driver"]').first().waitFor({ timeout: timeoutMs });
+    await page.goto('about:blank');
+  }
+
+  /** Opens the board as a new document and waits for its first paint with data. */
+  async openBoard(panelPath: string, timeoutMs: number): Promise<BrowserProbe> {
+    const page = this.page;
+    await page.addInitScript(INIT_SCRIPT);
+    await page.goto(panelPath);
+    await page.waitForFunction(() => (globalThis as unknown as { __boardBench: { firstPaint: number | null } }).__boardBench.firstPaint !== null, null, { timeout: timeoutMs, polling: 50 });
+    return (await page.evaluate(PROBE_SCRIPT)) as BrowserProbe;
+  }
+
+  /**
+   * Waits until the page has had no long task for `quietMs` (at most `limitMs`): the map compiles its
+   * WebGL programs as its layers first draw, which in software (SwiftShader) takes seconds after the
+   * first paint. The stream's long tasks are the board's steady state, not the end of its load.
+   * Returns how long it waited, and whether it got quiet.
+   */
+  async settle(quietMs: number, limitMs: number): Promise<{ waitedMs: number; quiet: boolean }> {
+    const started = Date.now();
+    for (;;) {
+      const idleFor = (await this.page.evaluate(
+        `(() => { const t = window.__boardBench.longTasks; const last = t.length ? t[t.length - 1] : null; return performance.now() - (last ? last.start + last.duration : 0); })()`,
+      )) as number;
+      const waitedMs = Date.now() - started;
+      if (idleFor >= quietMs) return { waitedMs, quiet: true };
+      if (waitedMs >= limitMs) return { waitedMs, quiet: false };
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+  }
+
+  /** The page's clock now (ms since its navigation): marks the stream's window. */
+  async now(): Promise<number> {
+    return this.page.evaluate(() => performance.now());
+  }
+
+  async longTasksBetween(from: number, to: number): Promise<LongTask[]> {
+    return this.page.evaluate(([a, b]) => (globalThis as unknown as { __boardBench: { longTasks: LongTask[] } }).__boardBench.longTasks.filter((t) => t.start >= a && t.start <= b), [from, to] as const);
+  }
+
+  async counters(): Promise<Record<string, string>> {
+    return (await this.page.evaluate(COUNTERS_SCRIPT)) as Record<string, string>;
+  }
+
+  /** Records a Chrome trace (devtools.timeline) over `body`, for long-task attribution when a target is missed. */
+  async trace<T>(file: string, body: () => Promise<T>): Promise<T> {
+    const browser = this.browser;
+    await browser.startTracing(this.page, { path: file, categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute', 'blink.user_timing'] });
+    try {
+      return await body();
+    } finally {
+      await browser.stopTracing();
+    }
+  }
+
+  async close(): Promise<void> {
+    await this.browser.close();
+  }
+}

@@ -1,0 +1,3 @@
+import { register } from 'node:module';
+
+register('./app-hooks.mjs', import.meta.url);
