@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import '@testing-library/jest-dom/vitest';
-import { act, cleanup, render, screen } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
@@ -101,7 +101,8 @@ describe('TrackingPage', () => {
     expect(screen.getByTestId('tracking-business')).toHaveTextContent('Acme Logistics');
     expect(screen.getByTestId('tracking-destination')).toHaveTextContent('San Francisco, United States');
     expect(screen.getByRole('list', { name: 'Delivery progress' }).querySelector('[aria-current="step"]')).toHaveTextContent('Order placed');
-    expect(watch).not.toBeNull();
+    // The topic is joined in an effect after the delivery shows, which may run a tick after the heading appears.
+    await waitFor(() => expect(watch).not.toBeNull());
 
     // Joined: read again quietly; then a broadcast replaces what is shown.
     act(() => watch!.onState!('live'));
