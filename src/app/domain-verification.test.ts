@@ -13,7 +13,7 @@ describe('createDomainVerifier', () => {
     expect(check).toHaveBeenCalledTimes(1);
   });
 
-  it.each(['unknown', 'error'] as const)('does not remember an %s outcome', async (outcome) => {
+  it.each(['unknown', 'error', 'unreachable'] as const)('does not remember an %s outcome', async (outcome) => {
     const check = vi.fn(async (): Promise<DomainOutcome> => outcome);
     const verifier = createDomainVerifier(check);
     expect(await verifier.verify('nope')).toBe(outcome);

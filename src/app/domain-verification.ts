@@ -1,5 +1,5 @@
-/** What the server said about a slug: a business, no business, or nothing usable (offline, server error). */
-export type DomainOutcome = 'verified' | 'unknown' | 'error';
+/** What the server said about a slug: a business, no business, nothing usable (a server error), or no answer at all (offline). */
+export type DomainOutcome = 'verified' | 'unknown' | 'error' | 'unreachable';
 
 export type VerifyDomain = (slug: string) => Promise<DomainOutcome>;
 

@@ -26,7 +26,7 @@ export function DomainGate({ children }: { children: ReactNode }) {
   const session = useSession();
   const slug = tenantSlugToVerify(pathname);
   const [attempt, setAttempt] = useState(0);
-  const [failed, setFailed] = useState<{ slug: string; attempt: number } | null>(null);
+  const [failed, setFailed] = useState<{ slug: string; attempt: number; unreachable: boolean } | null>(null);
   const [, setConfirmed] = useState<string | null>(null);
 
   useEffect(() => {
@@ -37,7 +37,7 @@ export function DomainGate({ children }: { children: ReactNode }) {
       if (outcome === 'verified') setConfirmed(slug);
       else if (outcome === 'unknown') leaveUnknownDomain();
       // No answer is not a verdict: the stored session stays, and the visitor can try again.
-      else setFailed({ slug, attempt });
+      else setFailed({ slug, attempt, unreachable: outcome === 'unreachable' });
     });
     return () => {
       active = false;
@@ -46,9 +46,9 @@ export function DomainGate({ children }: { children: ReactNode }) {
 
   if (slug && !domains.isVerified(slug)) {
     if (failed?.slug === slug && failed.attempt === attempt) {
-      // Offline, the signed-in user's own business needs no confirmation: the app opens on what the
-      // device remembers (lib/session) instead of stopping at the check.
-      if (session.user?.tenant?.slug === slug) return children;
+      // Offline (no answer at all, not an error answer), the signed-in user's own business needs no
+      // confirmation: the app opens on what the device remembers (lib/session) instead of stopping at the check.
+      if (failed.unreachable && session.user?.tenant?.slug === slug) return children;
       if (session.status === 'loading' && !session.unreachable) return <LoadingScreen />;
       return <VerificationProblem onRetry={() => setAttempt((n) => n + 1)} />;
     }

@@ -1,4 +1,4 @@
-import { FunctionsHttpError } from '@supabase/supabase-js';
+import { FunctionsFetchError, FunctionsHttpError } from '@supabase/supabase-js';
 import { supabase } from '../../lib/supabase';
 import { PublicTenantsResponseSchema, VerifyDomainResponseSchema, type PublicTenantsPage } from './schema';
 
@@ -17,14 +17,17 @@ export type DomainVerification =
   | { status: 'verified'; tenantId: string }
   /** The function answered that no active business has this slug. */
   | { status: 'unknown'; message: string }
-  /** No answer about the slug: offline, rate-limited, a server error, or a request cut short by leaving the page. */
-  | { status: 'error'; message: string };
+  /** An answer that says nothing about the slug: rate-limited, a server error, an unreadable body. */
+  | { status: 'error'; message: string }
+  /** No answer at all: offline, the server down, or a request cut short by leaving the page. */
+  | { status: 'unreachable'; message: string };
 
 /** GET public/verify-domain/{slug}: the tenant's id when the slug names an active business. */
 export async function verifyTenantDomain(slug: string): Promise<DomainVerification> {
   const { data, error, response } = await supabase.functions.invoke(`public/verify-domain/${encodeURIComponent(slug)}`, { method: 'GET' });
   if (error) {
     const message = await functionErrorMessage(error);
+    if (error instanceof FunctionsFetchError) return { status: 'unreachable', message };
     return error instanceof FunctionsHttpError && response?.status === 404 ? { status: 'unknown', message } : { status: 'error', message };
   }
   const parsed = VerifyDomainResponseSchema.safeParse(data);
