@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
 import { deflateSync } from 'node:zlib';
-import { seededRandom } from '../src/lib/dispatch/generate.ts';
 
 /**
  * Synthetic proof-of-delivery pictures for the demo seed (scripts/seed-proof-files.ts): handwritten
@@ -13,9 +12,16 @@ import { seededRandom } from '../src/lib/dispatch/generate.ts';
 export type Rgb = readonly [number, number, number];
 type Point = readonly [number, number];
 
-/** A deterministic random stream from a text key: src/lib/dispatch's mulberry32 seeded with the key's md5. */
+/** A deterministic random stream from a text key (mulberry32 seeded with the key's md5). */
 export function randomFrom(key: string): () => number {
-  return seededRandom(createHash('md5').update(key).digest().readUInt32LE(0));
+  let a = createHash('md5').update(key).digest().readUInt32LE(0);
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
 }
 
 const pick = <T>(rand: () => number, items: readonly T[]): T => items[Math.floor(rand() * items.length)];
