@@ -50,6 +50,25 @@ export async function zoneName(tenantId: string, id: string): Promise<string | n
 // ---------------------------------------------------------------------------------------------
 // Support: failed attempts.
 
+/**
+ * A support queue's state filter: the items still to handle when none is chosen, every item for
+ * 'all', else that state.
+ */
+function handlingState<Q extends { in(column: string, values: readonly string[]): Q; eq(column: string, value: string): Q }>(
+  query: Q,
+  chosen: string | undefined,
+  stillToHandle: readonly string[],
+  column = 'state',
+): Q {
+  if (!chosen) return query.in(column, stillToHandle);
+  return chosen === 'all' ? query : query.eq(column, chosen);
+}
+
+/** A queue's order: the chosen column, then id, so pages never overlap. */
+function inOrder<Q extends { order(column: string, options: { ascending: boolean }): Q }>(query: Q, sort: { column: string; direction: 'asc' | 'desc' }): Q {
+  return query.order(sort.column, { ascending: sort.direction === 'asc' }).order('id', { ascending: true });
+}
+
 const FAILURE_COLUMNS =
   'id, delivery_id, delivery_code, kind, delivery_status, failed_at, reason, failure_note, reported_by_name, driver_name, customer_name, dropoff_full_address, ' +
   'state, acknowledged_by_name, acknowledged_at, acknowledgement_note, resolved_by_name, resolved_at, resolution_note';
@@ -67,16 +86,8 @@ export function periodStart(period: FailureFilters['period'], now = new Date()):
 export async function listFailures(tenantId: string, state: ListState<FailureFilters>, { signal }: FetchContext): Promise<ServerPage<FailureRow>> {
   const { from, to } = toRange(state);
   let query = supabase.from('support_failures').select(FAILURE_COLUMNS, { count: 'exact' }).eq('tenant_id', tenantId).gte('failed_at', periodStart(state.filters.period));
-  const which = state.filters.state;
-  if (!which) query = query.in('state', ['open', 'acknowledged']);
-  else if (which !== 'all') query = query.eq('state', which);
-  query = withSearch(query, ['delivery_code', 'customer_name', 'driver_name', 'reason'], state.q);
-  const sort = state.sort ?? { column: 'failed_at', direction: 'desc' };
-  const { data, count, error } = await query
-    .order(sort.column, { ascending: sort.direction === 'asc' })
-    .order('id')
-    .range(from, to)
-    .abortSignal(signal);
+  query = withSearch(handlingState(query, state.filters.state, ['open', 'acknowledged']), ['delivery_code', 'customer_name', 'driver_name', 'reason'], state.q);
+  const { data, count, error } = await inOrder(query, state.sort ?? { column: 'failed_at', direction: 'desc' }).range(from, to).abortSignal(signal);
   if (error) throw error;
   return { rows: failureRowSchema.array().parse(data), total: count ?? 0 };
 }
@@ -102,16 +113,8 @@ const MESSAGE_COLUMNS =
 export async function listCustomerConversations(tenantId: string, state: ListState<MessageFilters>, { signal }: FetchContext): Promise<ServerPage<CustomerConversationRow>> {
   const { from, to } = toRange(state);
   let query = supabase.from('support_conversations').select(MESSAGE_COLUMNS, { count: 'exact' }).eq('tenant_id', tenantId);
-  const which = state.filters.state;
-  if (!which) query = query.in('state', ['waiting', 'acknowledged']);
-  else if (which !== 'all') query = query.eq('state', which);
-  query = withSearch(query, ['delivery_code', 'customer_name', 'last_customer_message'], state.q);
-  const sort = state.sort ?? { column: 'last_customer_message_at', direction: 'desc' };
-  const { data, count, error } = await query
-    .order(sort.column, { ascending: sort.direction === 'asc' })
-    .order('id')
-    .range(from, to)
-    .abortSignal(signal);
+  query = withSearch(handlingState(query, state.filters.state, ['waiting', 'acknowledged']), ['delivery_code', 'customer_name', 'last_customer_message'], state.q);
+  const { data, count, error } = await inOrder(query, state.sort ?? { column: 'last_customer_message_at', direction: 'desc' }).range(from, to).abortSignal(signal);
   if (error) throw error;
   return { rows: customerConversationRowSchema.array().parse(data), total: count ?? 0 };
 }
@@ -143,20 +146,14 @@ export async function listExceptions(tenantId: string, state: ListState<Exceptio
   const drivers = await driverIds(tenantId, signal);
   let query = supabase.from('exception_rows').select(EXCEPTION_COLUMNS, { count: 'exact' }).eq('tenant_id', tenantId);
   const { status, severity, raised_by } = state.filters;
-  if (!status) query = query.in('status', ['open', 'investigating']);
-  else if (status !== 'all') query = query.eq('status', status);
+  query = handlingState(query, status, ['open', 'investigating'], 'status');
   if (severity.length > 0) query = query.in('severity', severity);
   if (raised_by === 'driver') {
     if (drivers.length === 0) return { rows: [], total: 0 };
     query = query.in('reported_by', drivers);
   } else if (raised_by === 'staff' && drivers.length > 0) query = query.not('reported_by', 'in', `(${drivers.join(',')})`);
   query = withSearch(query, ['exception_code', 'delivery_code', 'description', 'reported_by_name'], state.q);
-  const sort = state.sort ?? { column: 'created_at', direction: 'desc' };
-  const { data, count, error } = await query
-    .order(sort.column, { ascending: sort.direction === 'asc' })
-    .order('id')
-    .range(from, to)
-    .abortSignal(signal);
+  const { data, count, error } = await inOrder(query, state.sort ?? { column: 'created_at', direction: 'desc' }).range(from, to).abortSignal(signal);
   if (error) throw error;
   const rows = exceptionRowSchema.array().parse(data);
   const kinds = new Map<string, string>();

@@ -135,6 +135,17 @@ export const FAILURE_STATES = ['open', 'acknowledged', 'resolved'] as const;
 export type FailureState = (typeof FAILURE_STATES)[number];
 export const FAILURE_STATE_LABELS: Record<FailureState, string> = { open: 'Open', acknowledged: 'Acknowledged', resolved: 'Resolved' };
 
+/** Who acknowledged and who resolved a support item, with their notes (failed attempts, customers' messages). */
+const handlingShape = {
+  acknowledged_by_name: z.string().nullable(),
+  acknowledged_at: z.string().nullable(),
+  acknowledgement_note: z.string().nullable(),
+  resolved_by_name: z.string().nullable(),
+  resolved_at: z.string().nullable(),
+  resolution_note: z.string().nullable(),
+};
+export type Handling = z.infer<z.ZodObject<typeof handlingShape>>;
+
 export const failureRowSchema = z.object({
   id: z.string(),
   delivery_id: z.string(),
@@ -149,12 +160,7 @@ export const failureRowSchema = z.object({
   customer_name: z.string().nullable(),
   dropoff_full_address: z.string().nullable(),
   state: z.enum(FAILURE_STATES),
-  acknowledged_by_name: z.string().nullable(),
-  acknowledged_at: z.string().nullable(),
-  acknowledgement_note: z.string().nullable(),
-  resolved_by_name: z.string().nullable(),
-  resolved_at: z.string().nullable(),
-  resolution_note: z.string().nullable(),
+  ...handlingShape,
 });
 export type FailureRow = z.infer<typeof failureRowSchema>;
 
@@ -179,12 +185,7 @@ export const customerConversationRowSchema = z.object({
   waiting_since: z.string(),
   last_customer_message_at: z.string(),
   last_customer_message: z.string().nullable(),
-  acknowledged_by_name: z.string().nullable(),
-  acknowledged_at: z.string().nullable(),
-  acknowledgement_note: z.string().nullable(),
-  resolved_by_name: z.string().nullable(),
-  resolved_at: z.string().nullable(),
-  resolution_note: z.string().nullable(),
+  ...handlingShape,
 });
 export type CustomerConversationRow = z.infer<typeof customerConversationRowSchema>;
 

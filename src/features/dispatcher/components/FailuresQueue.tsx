@@ -1,16 +1,16 @@
 import { useState } from 'react';
-import { Link, useLocation } from 'wouter';
+import { useLocation } from 'wouter';
 import { dispatcherDeliveryPath } from '../../../lib/dispatcher-sections';
 import { useFeedChanges } from '../../../lib/use-feed-changes';
 import { useListUrlState } from '../../../lib/url-state';
 import { useServerList } from '../../../lib/use-server-list';
-import { StatusChip } from '../../../ui/Chip';
 import { DataTable, FilterSelect, type DataTableColumn } from '../../../ui/data-table';
 import { useToast } from '../../../ui/toast';
 import { acknowledgeFailure, listFailures, resolveFailure } from '../api';
 import { supportAcknowledgementFeed, supportDeliveryFeed, type ChangedRow } from '../atoms';
 import { failureList, type FailureFilters } from '../list';
-import { FAILURE_STATE_LABELS, resolutionProblem, SUPPORT_MESSAGES, SUPPORT_TOASTS, type FailureRow } from '../schema';
+import { FAILURE_STATE_LABELS, SUPPORT_TOASTS, type FailureRow } from '../schema';
+import { acknowledgeAction, DeliveryCell, HandlingStateCell, resolveAction } from './handling';
 import { NoteActionDialog, type NoteAction } from './NoteActionDialog';
 import { formatDateTime } from '../../../lib/format-date';
 
@@ -31,14 +31,7 @@ const columns: DataTableColumn<FailureRow>[] = [
     id: 'delivery_code',
     header: 'Delivery',
     sortable: true,
-    cell: (f) => (
-      <div>
-        <Link href={dispatcherDeliveryPath(f.kind, f.delivery_id)} className="font-mono font-medium text-brand hover:underline">
-          {f.delivery_code}
-        </Link>
-        <div className="text-xs text-slate-500 dark:text-slate-400">{f.customer_name ?? '—'}</div>
-      </div>
-    ),
+    cell: (f) => <DeliveryCell kind={f.kind} deliveryId={f.delivery_id} code={f.delivery_code} customer={f.customer_name} />,
   },
   { id: 'failed_at', header: 'Failed', sortable: true, cell: (f) => formatDateTime(f.failed_at) },
   {
@@ -55,17 +48,7 @@ const columns: DataTableColumn<FailureRow>[] = [
   {
     id: 'state',
     header: 'State',
-    cell: (f) => (
-      <div>
-        <StatusChip status={f.state} tones={{ open: 'error', acknowledged: 'warning', resolved: 'success' }} labels={FAILURE_STATE_LABELS} />
-        {f.state === 'acknowledged' && <div className="text-xs text-slate-500 dark:text-slate-400">by {f.acknowledged_by_name ?? 'someone'}</div>}
-        {f.state === 'resolved' && (
-          <div className="max-w-xs text-xs text-slate-500 dark:text-slate-400">
-            {f.resolved_by_name ?? 'someone'}: {f.resolution_note}
-          </div>
-        )}
-      </div>
-    ),
+    cell: (f) => <HandlingStateCell row={f} tones={{ open: 'error', acknowledged: 'warning', resolved: 'success' }} labels={FAILURE_STATE_LABELS} />,
   },
 ];
 
@@ -89,26 +72,11 @@ export function FailuresQueue({ tenantId }: { tenantId: string }) {
   useFeedChanges(supportAcknowledgementFeed, tenantId, refetch, refetch);
   const [action, setAction] = useState<NoteAction | null>(null);
 
-  const acknowledge = (f: FailureRow): NoteAction => ({
-    title: `Acknowledge ${f.delivery_code}?`,
-    message: 'The team sees that you are on it.',
-    confirmLabel: 'Acknowledge',
-    noteLabel: 'Note (optional)',
-    required: false,
-    maxLength: 1000,
-    problem: (note) => (note.trim().length > 1000 ? SUPPORT_MESSAGES.noteLength : null),
-    run: (note) => acknowledgeFailure(f.id, note),
-  });
-  const resolve = (f: FailureRow): NoteAction => ({
-    title: `Resolve ${f.delivery_code}?`,
-    message: 'Say what was done (rebooked, returned, refunded…): it closes the item for the whole team.',
-    confirmLabel: 'Resolve',
-    noteLabel: 'Resolution note',
-    required: true,
-    maxLength: 2000,
-    problem: resolutionProblem,
-    run: (note) => resolveFailure(f.id, note),
-  });
+  const acknowledge = (f: FailureRow) => acknowledgeAction(`Acknowledge ${f.delivery_code}?`, (note) => acknowledgeFailure(f.id, note));
+  const resolve = (f: FailureRow) =>
+    resolveAction(`Resolve ${f.delivery_code}?`, 'Say what was done (rebooked, returned, refunded…): it closes the item for the whole team.', (note) =>
+      resolveFailure(f.id, note),
+    );
 
   return (
     <>

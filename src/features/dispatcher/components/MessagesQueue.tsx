@@ -1,18 +1,18 @@
 import { useMemo, useState, type ReactNode } from 'react';
-import { Link, useLocation, useSearch } from 'wouter';
+import { useLocation, useSearch } from 'wouter';
 import { dispatcherDeliveryPath } from '../../../lib/dispatcher-sections';
 import { formatRelativeTime } from '../../../lib/relative-time';
 import { useFeedChanges } from '../../../lib/use-feed-changes';
 import { useNow } from '../../../lib/use-now';
 import { useListUrlState } from '../../../lib/url-state';
 import { useServerList } from '../../../lib/use-server-list';
-import { StatusChip } from '../../../ui/Chip';
 import { DataTable, FilterSelect, type DataTableColumn } from '../../../ui/data-table';
 import { useToast } from '../../../ui/toast';
 import { acknowledgeCustomerConversation, listCustomerConversations, resolveCustomerConversation } from '../api';
 import { supportConversationFeed } from '../atoms';
 import { messageList, type MessageFilters } from '../list';
-import { CONVERSATION_SUPPORT_STATE_LABELS, resolutionProblem, SUPPORT_MESSAGES, SUPPORT_TOASTS, type CustomerConversationRow } from '../schema';
+import { CONVERSATION_SUPPORT_STATE_LABELS, SUPPORT_TOASTS, type CustomerConversationRow } from '../schema';
+import { acknowledgeAction, DeliveryCell, HandlingStateCell, resolveAction } from './handling';
 import { NoteActionDialog, type NoteAction } from './NoteActionDialog';
 import { formatDateTime } from '../../../lib/format-date';
 
@@ -67,14 +67,7 @@ export function MessagesQueue({ tenantId, conversationSheet }: { tenantId: strin
         id: 'delivery_code',
         header: 'Delivery',
         sortable: true,
-        cell: (m) => (
-          <div>
-            <Link href={dispatcherDeliveryPath(m.kind, m.delivery_id)} className="font-mono font-medium text-brand hover:underline">
-              {m.delivery_code}
-            </Link>
-            <div className="text-xs text-slate-500 dark:text-slate-400">{m.customer_name ?? '—'}</div>
-          </div>
-        ),
+        cell: (m) => <DeliveryCell kind={m.kind} deliveryId={m.delivery_id} code={m.delivery_code} customer={m.customer_name} />,
       },
       {
         id: 'last_customer_message_at',
@@ -99,42 +92,20 @@ export function MessagesQueue({ tenantId, conversationSheet }: { tenantId: strin
       {
         id: 'state',
         header: 'State',
-        cell: (m) => (
-          <div>
-            <StatusChip status={m.state} tones={{ waiting: 'error', acknowledged: 'warning', resolved: 'success' }} labels={CONVERSATION_SUPPORT_STATE_LABELS} />
-            {m.state === 'acknowledged' && <div className="text-xs text-slate-500 dark:text-slate-400">by {m.acknowledged_by_name ?? 'someone'}</div>}
-            {m.state === 'resolved' && (
-              <div className="max-w-xs text-xs text-slate-500 dark:text-slate-400">
-                {m.resolved_by_name ?? 'someone'}: {m.resolution_note}
-              </div>
-            )}
-          </div>
-        ),
+        cell: (m) => <HandlingStateCell row={m} tones={{ waiting: 'error', acknowledged: 'warning', resolved: 'success' }} labels={CONVERSATION_SUPPORT_STATE_LABELS} />,
       },
     ],
     [now],
   );
 
-  const acknowledge = (m: CustomerConversationRow): NoteAction => ({
-    title: `Acknowledge ${m.customer_name ?? 'the customer'}'s message about ${m.delivery_code}?`,
-    message: 'The team sees that you are on it.',
-    confirmLabel: 'Acknowledge',
-    noteLabel: 'Note (optional)',
-    required: false,
-    maxLength: 1000,
-    problem: (note) => (note.trim().length > 1000 ? SUPPORT_MESSAGES.noteLength : null),
-    run: (note) => acknowledgeCustomerConversation(m.id, note),
-  });
-  const resolve = (m: CustomerConversationRow): NoteAction => ({
-    title: `Resolve the conversation about ${m.delivery_code}?`,
-    message: 'Say what was done: it closes the item for the whole team. A new message from the customer opens it again.',
-    confirmLabel: 'Resolve',
-    noteLabel: 'Resolution note',
-    required: true,
-    maxLength: 2000,
-    problem: resolutionProblem,
-    run: (note) => resolveCustomerConversation(m.id, note),
-  });
+  const acknowledge = (m: CustomerConversationRow) =>
+    acknowledgeAction(`Acknowledge ${m.customer_name ?? 'the customer'}'s message about ${m.delivery_code}?`, (note) => acknowledgeCustomerConversation(m.id, note));
+  const resolve = (m: CustomerConversationRow) =>
+    resolveAction(
+      `Resolve the conversation about ${m.delivery_code}?`,
+      'Say what was done: it closes the item for the whole team. A new message from the customer opens it again.',
+      (note) => resolveCustomerConversation(m.id, note),
+    );
   const openRow = list.rows.find((m) => m.id === openId);
 
   return (

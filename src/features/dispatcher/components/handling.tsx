@@ -1,0 +1,55 @@
+import { Link } from 'wouter';
+import { dispatcherDeliveryPath } from '../../../lib/dispatcher-sections';
+import { StatusChip, type ChipTone } from '../../../ui/Chip';
+import { resolutionProblem, SUPPORT_MESSAGES, type Handling } from '../schema';
+import type { NoteAction } from './NoteActionDialog';
+
+/**
+ * The pieces the support queues share for items handled by acknowledging and resolving with a note
+ * (failed attempts, customers' messages): the delivery cell, the state cell and the two actions.
+ */
+
+export function DeliveryCell({ kind, deliveryId, code, customer }: { kind: string; deliveryId: string; code: string; customer: string | null }) {
+  return (
+    <div>
+      <Link href={dispatcherDeliveryPath(kind, deliveryId)} className="font-mono font-medium text-brand hover:underline">
+        {code}
+      </Link>
+      <div className="text-xs text-slate-500 dark:text-slate-400">{customer ?? '—'}</div>
+    </div>
+  );
+}
+
+/** The item's state, who acknowledged it, and who resolved it with what note. */
+export function HandlingStateCell<S extends string>({ row, tones, labels }: { row: Handling & { state: S }; tones: Record<S, ChipTone>; labels: Record<S, string> }) {
+  return (
+    <div>
+      <StatusChip status={row.state} tones={tones} labels={labels} />
+      {row.state === 'acknowledged' && <div className="text-xs text-slate-500 dark:text-slate-400">by {row.acknowledged_by_name ?? 'someone'}</div>}
+      {row.state === 'resolved' && (
+        <div className="max-w-xs text-xs text-slate-500 dark:text-slate-400">
+          {row.resolved_by_name ?? 'someone'}: {row.resolution_note}
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** Acknowledge with an optional note of at most 1,000 characters. */
+export function acknowledgeAction(title: string, run: (note: string) => Promise<void>): NoteAction {
+  return {
+    title,
+    message: 'The team sees that you are on it.',
+    confirmLabel: 'Acknowledge',
+    noteLabel: 'Note (optional)',
+    required: false,
+    maxLength: 1000,
+    problem: (note) => (note.trim().length > 1000 ? SUPPORT_MESSAGES.noteLength : null),
+    run,
+  };
+}
+
+/** Resolve with a required note (what was done). */
+export function resolveAction(title: string, message: string, run: (note: string) => Promise<void>): NoteAction {
+  return { title, message, confirmLabel: 'Resolve', noteLabel: 'Resolution note', required: true, maxLength: 2000, problem: resolutionProblem, run };
+}
