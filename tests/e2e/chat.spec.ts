@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { ANON_KEY, asServiceRole, expect, PASSWORD, signInTo, test, unique } from './fixtures.ts';
+import { asServiceRole, asUser, expect, signInTo, test, tokenOf, unique } from './fixtures.ts';
 
 /**
  * Chat both ways with unread counts (issue 12): the admin opens a delivery's chat from its detail
@@ -17,22 +17,6 @@ const BOX_TRUCK = 'a3000000-0000-4000-8000-000000000002';
 const CUSTOMER = 'a1000000-0000-4000-8000-000000000004';
 const SAME_DAY = 'a6100000-0000-4000-8000-000000000002';
 const DEPOT = 'a4000000-0000-4000-8000-000000000001';
-
-async function tokenOf(request: APIRequestContext, email: string): Promise<string> {
-  const res = await request.post('/auth/v1/token?grant_type=password', { headers: { apikey: ANON_KEY, 'content-type': 'application/json' }, data: { email, password: PASSWORD } });
-  expect(res.ok(), `sign in ${email}`).toBe(true);
-  return ((await res.json()) as { access_token: string }).access_token;
-}
-
-async function asUser(request: APIRequestContext, token: string, path: string, data: unknown): Promise<unknown> {
-  const res = await request.post(path, {
-    headers: { apikey: ANON_KEY, authorization: `Bearer ${token}`, 'content-type': 'application/json', prefer: 'return=representation' },
-    data,
-  });
-  if (!res.ok()) throw new Error(`POST ${path} answered ${res.status()}: ${await res.text()}`);
-  const text = await res.text();
-  return text ? (JSON.parse(text) as unknown) : null;
-}
 
 /** A delivery the dispatcher made and gave to the driver, who accepted it: it is on the driver's phone. */
 async function acceptedDelivery(request: APIRequestContext): Promise<{ id: string; delivery_code: string }> {

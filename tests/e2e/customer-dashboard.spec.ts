@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
-import { createCustomer, deleteUser, expect, signInTo, test, unique, workerSession } from './fixtures.ts';
-import { ACME, assignToDerek, createDelivery, forgetNotifications, recordFix, rpc, tokenOf, transition } from './tracking-api.ts';
+import { createCustomer, deleteUser, expect, signInTo, test, tokenOf, unique, workerSession } from './fixtures.ts';
+import { ACME, assignToDerek, createDelivery, forgetNotifications, recordFix, rpc, transition } from './tracking-api.ts';
 
 /**
  * The customer's dashboard (/acme/customer) as Carla: her deliveries, active first with the driver's

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
-import { asServiceRole, expect, signInTo, test, unique } from './fixtures.ts';
-import { createDelivery, tokenOf, transition, type CreatedDelivery } from './tracking-api.ts';
+import { asServiceRole, expect, signInTo, test, tokenOf, unique } from './fixtures.ts';
+import { createDelivery, transition, type CreatedDelivery } from './tracking-api.ts';
 
 /**
  * Customers message dispatch about an order (issues 11 and 12), with two people at once: the

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { DEFAULT_SERVICE_ROLE_KEY as SERVICE_KEY } from '../../stack/keys.ts';
-import { ANON_KEY, expect, signInTo, test, unique, workerSession } from './fixtures.ts';
-import { ACME, assignToDerek, createDelivery, forgetNotifications, rpc, tokenOf, transition } from './tracking-api.ts';
+import { ANON_KEY, expect, signInTo, test, tokenOf, unique, workerSession } from './fixtures.ts';
+import { ACME, assignToDerek, createDelivery, forgetNotifications, rpc, transition } from './tracking-api.ts';
 
 /**
  * The dispatcher's support queue (issue 11): a failed attempt arriving live, acknowledged and

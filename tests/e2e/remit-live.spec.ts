@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, test, workerSession } from './fixtures.ts';
-import { assignToDerek, createDelivery, forgetNotifications, recordFix, rpc, tokenOf, transition } from './tracking-api.ts';
+import { expect, test, tokenOf, workerSession } from './fixtures.ts';
+import { assignToDerek, createDelivery, forgetNotifications, recordFix, rpc, transition } from './tracking-api.ts';
 
 /**
  * The remit screen is live (issue 11): a cash delivery the demo driver Derek delivers through the

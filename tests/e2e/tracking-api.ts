@@ -1,6 +1,6 @@
 import type { APIRequestContext } from '@playwright/test';
 import { DEFAULT_SERVICE_ROLE_KEY as SERVICE_KEY } from '../../stack/keys.ts';
-import { ANON_KEY, expect, PASSWORD } from './fixtures.ts';
+import { ANON_KEY, expect } from './fixtures.ts';
 
 /**
  * The delivery network through its API, as the dispatcher's console and the driver's phone call it,
@@ -14,13 +14,6 @@ export const DEREK = 'a1000000-0000-4000-8000-000000000003';
 const SAME_DAY = 'a6100000-0000-4000-8000-000000000002';
 const DEPOT = 'a4000000-0000-4000-8000-000000000001';
 const CITY_VAN = 'a3000000-0000-4000-8000-000000000001';
-
-/** Signs in through the API (as the driver's app would) and answers the access token. */
-export async function tokenOf(request: APIRequestContext, email: string): Promise<string> {
-  const res = await request.post('/auth/v1/token?grant_type=password', { headers: { apikey: ANON_KEY, 'content-type': 'application/json' }, data: { email, password: PASSWORD } });
-  expect(res.ok(), await res.text()).toBe(true);
-  return ((await res.json()) as { access_token: string }).access_token;
-}
 
 function headers(token: string) {
   return { apikey: ANON_KEY, authorization: `Bearer ${token}`, 'content-type': 'application/json', prefer: 'return=representation' };

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
-import { ANON_KEY, expect, test } from './fixtures.ts';
-import { ACME, assignToDerek, createDelivery, forgetNotifications, driverSilentSince, recordFix, rpc, tokenOf, transition } from './tracking-api.ts';
+import { ANON_KEY, expect, test, tokenOf } from './fixtures.ts';
+import { ACME, assignToDerek, createDelivery, forgetNotifications, driverSilentSince, recordFix, rpc, transition } from './tracking-api.ts';
 
 /**
  * The public tracking page (/tracking), as a recipient on a phone opens it, signed in as nobody:
