@@ -1,4 +1,3 @@
-import { fork, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -13,6 +12,7 @@ import type { Arrival, BoardOrder, BoardReply, BoardSetup } from './board-client
 import { BoardBrowser, chromiumArgs, type BrowserProbe, type LongTask } from './browser.ts';
 import { BOARD_PASSWORD, BOARD_SLUG, BOARD_TENANT, DISPATCHER_EMAIL, loadBoardData, type BoardData } from './data.ts';
 import { emptyLog, MovePlan, stream, type StreamLog, type StreamSettings } from './load.ts';
+import { TurnTakingChild } from '../child-process.ts';
 
 /**
  * `npm run bench -- --suite board` (issue 11): the dispatcher's live board under a tenant with 2,000
@@ -113,41 +113,12 @@ interface BrowserRun {
     longTask: { valueMs: number | null; verdict: Verdict };
 }
 
-class BoardClient {
-  private readonly child: ChildProcess;
-  private waiting: ((reply: BoardReply) => void) | null = null;
-
+class BoardClient extends TurnTakingChild<BoardOrder, BoardReply> {
   constructor(env: Record<string, string>) {
-    this.child = fork(BOARD_CLIENT, [], {
+    super(BOARD_CLIENT, "the board's process", {
       execArgv: ['--import', import.meta.resolve('tsx'), '--import', APP_HOOKS.href],
       env: { ...process.env, ...env },
-      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
-    this.child.on('message', (reply: BoardReply) => {
-      const w = this.waiting;
-      this.waiting = null;
-      w?.(reply);
-    });
-  }
-
-  ask(order: BoardOrder, limitMs: number): Promise<BoardReply> {
-    return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`the board's process gave no answer to ${order.type} within ${limitMs} ms`)), limitMs);
-      this.waiting = (reply) => {
-        clearTimeout(timer);
-        if (reply.type === 'error') reject(new Error(reply.error));
-        else resolve(reply);
-      };
-      this.child.send(order);
-    });
-  }
-
-  async stop(): Promise<void> {
-    const gone = new Promise<void>((resolve) => this.child.once('exit', () => resolve()));
-    this.child.send({ type: 'stop' } satisfies BoardOrder);
-    const timer = setTimeout(() => this.child.kill('SIGKILL'), 5_000);
-    await gone;
-    clearTimeout(timer);
   }
 }
 

@@ -1,4 +1,3 @@
-import { fork, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -11,6 +10,7 @@ import { postgresUnavailable } from '../stack/backends.ts';
 import { machineInfo } from '../stack/report.ts';
 import { round, summarize, type LatencySummary } from '../stack/stats.ts';
 import type { DriverOrder, DriverReply, DriverSetup } from './driver-client.ts';
+import { TurnTakingChild } from '../child-process.ts';
 
 /**
  * `npm run bench -- --suite field` (issue 12): 200 drivers connected with supabase-js, each on their
@@ -68,37 +68,9 @@ export interface FieldBenchReport {
   error?: string;
 }
 
-class Drivers {
-  private readonly child: ChildProcess;
-  private waiting: ((reply: DriverReply) => void) | null = null;
-
+class Drivers extends TurnTakingChild<DriverOrder, DriverReply> {
   constructor() {
-    this.child = fork(DRIVER_CLIENT, [], { execArgv: ['--import', import.meta.resolve('tsx')], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-    this.child.on('message', (reply: DriverReply) => {
-      const w = this.waiting;
-      this.waiting = null;
-      w?.(reply);
-    });
-  }
-
-  ask(order: DriverOrder, limitMs: number): Promise<DriverReply> {
-    return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`the drivers' process gave no answer to ${order.type} within ${limitMs} ms`)), limitMs);
-      this.waiting = (reply) => {
-        clearTimeout(timer);
-        if (reply.type === 'error') reject(new Error(reply.error));
-        else resolve(reply);
-      };
-      this.child.send(order);
-    });
-  }
-
-  async stop(): Promise<void> {
-    const gone = new Promise<void>((resolve) => this.child.once('exit', () => resolve()));
-    this.child.send({ type: 'stop' } satisfies DriverOrder);
-    const timer = setTimeout(() => this.child.kill('SIGKILL'), 5_000);
-    await gone;
-    clearTimeout(timer);
+    super(DRIVER_CLIENT, "the drivers' process", { execArgv: ['--import', import.meta.resolve('tsx')] });
   }
 }
 
