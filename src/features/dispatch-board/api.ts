@@ -32,19 +32,26 @@ export const WORKING_SET_LIMIT = 5000;
 export const READ_PAGE = 1000;
 
 type Page = PromiseLike<{ data: unknown[] | null; error: unknown }>;
+/** A filtered read, before its paging: the shape of a supabase-js select builder that readAll needs. */
+interface Pageable<Q> {
+  gt(column: 'id', value: string): Q;
+  order(column: 'id'): { limit(count: number): Page };
+}
 
 /**
  * Every row of a read, page by page in id order (each page after the last id seen, so a row that
  * changes meanwhile does not shift the pages), up to WORKING_SET_LIMIT. One request with a larger
  * limit is cut at `max_rows` without a word: a tenant with 2,000 open deliveries saw 1,000.
  */
-async function readAll(page: (afterId: string | null) => Page): Promise<unknown[]> {
+async function readAll<Q extends Pageable<Q>>(read: () => Q): Promise<unknown[]> {
   const rows: unknown[] = [];
   let after: string | null = null;
   for (;;) {
-    const { data, error } = await page(after);
+    const q = read();
+    const page: Page = (after ? q.gt('id', after) : q).order('id').limit(READ_PAGE);
+    const { data, error } = await page;
     if (error) throw error;
-    const list = data ?? [];
+    const list: unknown[] = data ?? [];
     rows.push(...list);
     if (list.length < READ_PAGE || rows.length >= WORKING_SET_LIMIT) return rows;
     after = (list[list.length - 1] as { id: string }).id;
@@ -54,36 +61,26 @@ async function readAll(page: (afterId: string | null) => Page): Promise<unknown[
 export async function fetchWorkingSetDeliveries(tenantId: string): Promise<BoardDelivery[]> {
   const since = startOfDay(new Date()).toISOString();
   const [open, done] = await Promise.all([
-    readAll((after) => {
-      const q = supabase.from('deliveries').select(DELIVERY_COLUMNS).eq('tenant_id', tenantId).in('status', [...OPEN_STATUSES]);
-      return (after ? q.gt('id', after) : q).order('id').limit(READ_PAGE);
-    }),
-    readAll((after) => {
-      const q = supabase
+    readAll(() => supabase.from('deliveries').select(DELIVERY_COLUMNS).eq('tenant_id', tenantId).in('status', [...OPEN_STATUSES])),
+    readAll(() =>
+      supabase
         .from('deliveries')
         .select(DELIVERY_COLUMNS)
         .eq('tenant_id', tenantId)
         .in('status', ['delivered', 'failed'])
-        .or(`delivered_at.gte.${since},failed_at.gte.${since}`);
-      return (after ? q.gt('id', after) : q).order('id').limit(READ_PAGE);
-    }),
+        .or(`delivered_at.gte.${since},failed_at.gte.${since}`),
+    ),
   ]);
   return boardDeliverySchema.array().parse([...open, ...done]);
 }
 
 export async function fetchOnDutyDrivers(tenantId: string): Promise<BoardDriver[]> {
-  const data = await readAll((after) => {
-    const q = supabase.from('drivers').select(DRIVER_COLUMNS).eq('tenant_id', tenantId).neq('status', 'offline');
-    return (after ? q.gt('id', after) : q).order('id').limit(READ_PAGE);
-  });
+  const data = await readAll(() => supabase.from('drivers').select(DRIVER_COLUMNS).eq('tenant_id', tenantId).neq('status', 'offline'));
   return boardDriverSchema.array().parse(data);
 }
 
 export async function fetchOpenAssignments(tenantId: string): Promise<BoardAssignment[]> {
-  const data = await readAll((after) => {
-    const q = supabase.from('assignments').select(ASSIGNMENT_COLUMNS).eq('tenant_id', tenantId).in('status', ['pending', 'accepted']);
-    return (after ? q.gt('id', after) : q).order('id').limit(READ_PAGE);
-  });
+  const data = await readAll(() => supabase.from('assignments').select(ASSIGNMENT_COLUMNS).eq('tenant_id', tenantId).in('status', ['pending', 'accepted']));
   return boardAssignmentSchema.array().parse(data);
 }
 
