@@ -1,5 +1,5 @@
 import { SignJWT } from 'jose';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createJwtService, JwtError } from './jwt.ts';
 
 const SECRET = 'a-test-secret-that-is-at-least-32-characters';
@@ -27,11 +27,19 @@ describe('JwtService', () => {
   });
 
   it('refuses a cached token once it has expired', async () => {
-    const jwt = createJwtService(SECRET);
-    const token = await sign({ sub: 'u1', exp: Math.floor(Date.now() / 1000) + 1 });
-    await jwt.verify(token);
-    await new Promise((r) => setTimeout(r, 1100));
-    expect(await failure(jwt.verify(token))).toBe('expired');
+    // Only the clock is faked: the signature checks stay real promises. A real clock made the test
+    // flaky: a token signed with exp one second ahead could already be expired at its first check.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(new Date('2026-11-28T12:00:00.000Z'));
+      const jwt = createJwtService(SECRET);
+      const token = await sign({ sub: 'u1', exp: Math.floor(Date.now() / 1000) + 60 });
+      expect(await jwt.verify(token)).toMatchObject({ sub: 'u1' });
+      vi.setSystemTime(new Date('2026-11-28T12:01:00.000Z'));
+      expect(await failure(jwt.verify(token))).toBe('expired');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('refuses other secrets, other algorithms and malformed tokens, and never caches a refusal', async () => {
