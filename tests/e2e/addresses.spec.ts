@@ -196,7 +196,7 @@ test('the default address card: the Default, else Add Default Address opening th
   await expect(empty.getByText('Default', { exact: true })).toBeVisible();
 });
 
-test('offline: choosing a place and clicking the map fill the fields the gazetteer knows, and say so', async ({ page }) => {
+test('offline: choosing a place and clicking the map fill the fields the gazetteer knows, and say so', { tag: '@map' }, async ({ page }) => {
   await openAddDialog(page, EMILY);
   const d = dialog(page);
   await expect(d.getByLabel('Phone country code')).toHaveValue('US');

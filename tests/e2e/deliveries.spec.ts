@@ -272,8 +272,8 @@ test('create: a new address through the address dialog becomes the pickup and is
   await d.getByLabel(field('State')).fill('CA');
   await d.getByLabel(field('Postal code')).fill('94158');
   await d.getByLabel(field('Country')).fill('United States');
-  await d.getByLabel(field('Latitude')).fill('37.7765');
-  await d.getByLabel(field('Longitude')).fill('-122.3900');
+  await d.getByRole('spinbutton', { name: field('Latitude') }).fill('37.7765');
+  await d.getByRole('spinbutton', { name: field('Longitude') }).fill('-122.3900');
   await d.getByRole('button', { name: 'Add address' }).click();
   await expect(d).toBeHidden();
   await expect(page.getByRole('combobox', { name: 'Pickup address' })).toHaveValue(title);

@@ -205,7 +205,7 @@ function lngLatAt(x: number, y: number, zoom: number): { lng: number; lat: numbe
   return { lng: (x / size) * 360 - 180, lat: ((2 * Math.atan(Math.exp(Math.PI * (1 - (2 * y) / size))) - Math.PI / 2) * 180) / Math.PI };
 }
 
-test('drop a delivery on a driver’s dot on the map', async ({ page, request }) => {
+test('drop a delivery on a driver’s dot on the map', { tag: '@map' }, async ({ page, request }) => {
   const reference = unique('MAPDROP');
   const made = await createDelivery(request, reference);
   await openBoard(page, reference);

@@ -8,7 +8,7 @@ import { expect, signInTo, test } from './fixtures.ts';
 
 test.describe.configure({ timeout: 120_000 });
 
-test('info: contacts, admins, services with their ETA, and zones on the map', async ({ page }) => {
+test('info: contacts, admins, services with their ETA, and zones on the map', { tag: '@map' }, async ({ page }) => {
   await signInTo(page, 'dispatcher@acme.test', '/acme/dispatcher');
   await page.getByRole('navigation', { name: 'Dispatcher' }).getByRole('link', { name: 'Info', exact: true }).click();
   await expect(page).toHaveURL(/\/acme\/dispatcher\/info$/);

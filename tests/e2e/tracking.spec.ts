@@ -18,7 +18,7 @@ const headline = (page: Page) => page.getByTestId('tracking-headline');
 const progress = (page: Page) => page.getByRole('list', { name: 'Delivery progress' });
 const currentStep = (page: Page) => progress(page).locator('li[aria-current="step"]');
 
-test('a delivery followed live from placed to delivered, the driver and the map only while in transit and fresh', async ({ page, request }) => {
+test('a delivery followed live from placed to delivered, the driver and the map only while in transit and fresh', { tag: '@map' }, async ({ page, request }) => {
   const dispatcher = await tokenOf(request, 'dispatcher@acme.test');
   const driver = await tokenOf(request, 'driver@acme.test');
   const start = new Date(Date.now() + 2 * 3600_000);

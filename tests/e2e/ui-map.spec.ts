@@ -51,7 +51,7 @@ async function colourShares(page: Page, colours: Record<string, [number, number,
   );
 }
 
-test('draws the offline basemap around India with nothing fetched from the network', async ({ page }) => {
+test('draws the offline basemap around India with nothing fetched from the network', { tag: '@map' }, async ({ page }) => {
   const remote = forbidRemoteRequests(page);
   const workers: string[] = [];
   page.on('worker', (worker) => workers.push(worker.url()));
@@ -74,7 +74,7 @@ test('draws the offline basemap around India with nothing fetched from the netwo
   expect(remote).toEqual([]);
 });
 
-test('picks the clicked point and shows it', async ({ page }) => {
+test('picks the clicked point and shows it', { tag: '@map' }, async ({ page }) => {
   const remote = forbidRemoteRequests(page);
   await page.goto(`${harness.origin}/?view=map`);
   const map = page.getByTestId('map');

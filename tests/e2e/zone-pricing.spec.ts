@@ -178,7 +178,7 @@ test('an unknown price shows not found', async ({ page }) => {
   await expect(page.getByText('Zone price not found')).toBeVisible();
 });
 
-test('Try a quote: a priced route, then a drop-off no zone covers', async ({ page }) => {
+test('Try a quote: a priced route, then a drop-off no zone covers', { tag: '@map' }, async ({ page }) => {
   await page.goto(LIST);
   await page.getByRole('button', { name: 'Try a quote' }).click();
   const panel = page.getByRole('region', { name: 'Try a quote' });

@@ -27,7 +27,7 @@ async function clickAt(page: Page, box: { x: number; y: number; width: number; h
 const points = (page: Page) => page.getByRole('list', { name: 'Outline points' }).getByRole('listitem');
 const vertex = (page: Page, index: number) => page.locator(`[data-vertex="${index}"]`);
 
-test('the list shows every zone in the table and on the map', async ({ page }) => {
+test('the list shows every zone in the table and on the map', { tag: '@map' }, async ({ page }) => {
   await page.getByRole('link', { name: 'Zones' }).first().click();
   await expect(page).toHaveURL(new RegExp(`${LIST}$`));
   const table = page.getByRole('table', { name: 'Zones' });
@@ -52,7 +52,7 @@ test('the status filter narrows the list to inactive zones', async ({ page }) =>
   await expect(table.getByRole('cell', { name: 'SF-SOMA' })).toHaveCount(0);
 });
 
-test('drawing a zone: click points on the map, close it on the first point, drag a point, save, then edit it', async ({ page }) => {
+test('drawing a zone: click points on the map, close it on the first point, drag a point, save, then edit it', { tag: '@map' }, async ({ page }) => {
   const name = unique('Hayes Valley');
   const code = unique('HV');
   await page.goto(`${LIST}/create`);
@@ -116,7 +116,7 @@ test('drawing a zone: click points on the map, close it on the first point, drag
   await expect(page.getByRole('row', { name: new RegExp(code) }).getByRole('cell', { name: '4', exact: true })).toBeVisible();
 });
 
-test('the form says what is missing, refuses a crossing outline, and the server refuses a duplicate code', async ({ page }) => {
+test('the form says what is missing, refuses a crossing outline, and the server refuses a duplicate code', { tag: '@map' }, async ({ page }) => {
   await page.goto(`${LIST}/create`);
   await drawingMap(page);
   await page.getByRole('button', { name: 'Create zone' }).click();
@@ -150,7 +150,7 @@ test('the form says what is missing, refuses a crossing outline, and the server 
   await expect(page).toHaveURL(new RegExp(`${LIST}/create$`));
 });
 
-test('points can be typed instead of clicked', async ({ page }) => {
+test('points can be typed instead of clicked', { tag: '@map' }, async ({ page }) => {
   await page.goto(`${LIST}/create`);
   const list = page.getByRole('group', { name: 'Add a point by its coordinates' });
   for (const [lat, lng] of [
