@@ -48,7 +48,7 @@ export interface SelectLatency {
 export interface PathCpu {
   /** The bench process: the stack (in process) during the stack's phase, the driver's loop during the floor's. */
   benchMs: number;
-  /** The load client process (supabase-js, fetch); 0 for the floor, which has none. */
+  /** The load client process (supabase-js and fetch, or node:http); 0 for the floor, which has none. */
   clientMs: number;
   /** The Postgres cluster (postmaster and backends); null on PGlite (inside the bench process) or without /proc. */
   postgresMs: number | null;
@@ -56,9 +56,12 @@ export interface PathCpu {
 }
 
 export interface Throughput {
+  /** Loaded by supabase-js clients: what an app's requests cost the machine, client included. */
   stack: ThroughputResult;
+  /** Loaded by raw HTTP clients (supabase-js's request over node:http): the stack's own throughput, the figure the target applies to. */
+  stackRawHttp: ThroughputResult;
   floor: ThroughputResult;
-  cpu: { stack: PathCpu; floor: PathCpu };
+  cpu: { stack: PathCpu; stackRawHttp: PathCpu; floor: PathCpu };
 }
 
 export type BackendResult =
@@ -175,18 +178,27 @@ async function measureThroughput(url: string, anonKey: string, db: Database, set
     durationMs: settings.throughputMs,
     maxRequests: settings.throughputMaxRequests,
   };
+  const { request } = await captureRequest(url, anonKey, selectOrdersPage);
   const cluster = await clusterOf(db);
   const stackCpu = new CpuWindow(cluster);
-  const stack = await measureStackThroughput(url, anonKey, loop, () => stackCpu.start());
+  const stack = await measureStackThroughput({ url, anonKey, request, client: 'supabase-js' }, loop, () => stackCpu.start());
   stackCpu.end();
+  const rawCpu = new CpuWindow(cluster);
+  const raw = await measureStackThroughput({ url, anonKey, request, client: 'raw-http' }, loop, () => rawCpu.start());
+  rawCpu.end();
   // The same closed loop straight on the driver: what the database itself sustains at that
   // concurrency (serialized on PGlite, the stack's pool on Postgres).
   const floorCpu = new CpuWindow(cluster);
   const floor = await runClosedLoop(() => selectOrdersPageDirect(db), loop, floorCpu);
   return {
     stack: stack.result,
+    stackRawHttp: raw.result,
     floor,
-    cpu: { stack: stackCpu.result(stack.result.requests, stack.clientCpuMs), floor: floorCpu.result(floor.requests, 0) },
+    cpu: {
+      stack: stackCpu.result(stack.result.requests, stack.clientCpuMs),
+      stackRawHttp: rawCpu.result(raw.result.requests, raw.clientCpuMs),
+      floor: floorCpu.result(floor.requests, 0),
+    },
   };
 }
 

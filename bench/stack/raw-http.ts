@@ -3,15 +3,20 @@ import type { CapturedRequest } from './clients.ts';
 import type { OrderRow, OrdersPage } from './orders-query.ts';
 
 /**
- * Replays supabase-js's own request over node:http with a keep-alive socket. Its latency minus the
+ * Replays supabase-js's own request over node:http with keep-alive sockets. Its latency minus the
  * supabase-js figure is what the client library and fetch cost; minus the floor, what the stack's
  * HTTP server, REST service and transaction cost. That split tells where an overhead comes from.
+ * As the throughput phase's load generator it opens one socket per concurrent client.
  */
 export class RawHttpReplay {
-  private readonly agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  private readonly agent: http.Agent;
   private readonly target: URL;
 
-  constructor(private readonly request: CapturedRequest) {
+  constructor(
+    private readonly request: CapturedRequest,
+    sockets = 1,
+  ) {
+    this.agent = new http.Agent({ keepAlive: true, maxSockets: sockets });
     this.target = new URL(request.url);
   }
 
