@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { ListState } from './list-state';
 
 export interface ServerPage<T> {
@@ -168,7 +168,9 @@ export function useServerList<T, F>(options: UseServerListOptions<T, F>): Server
     pendingChanges: current?.pending ?? false,
     onRefresh: refetch,
   };
-  useEffect(() => {
+  // Before anything else can run: a change arriving between the commit and a passive effect was
+  // taken for one off the page (a refresh offered instead of the row patched in place).
+  useLayoutEffect(() => {
     shownRows.current = tableProps.rows;
   });
   return { ...tableProps, refetch, applyChanges, tableProps };
