@@ -1,6 +1,6 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { DEFAULT_SERVICE_ROLE_KEY } from '../../stack/keys.ts';
-import { ANON_KEY, asServiceRole, expect as baseExpect, PASSWORD, test, unique, workerSession } from './fixtures.ts';
+import { ANON_KEY, asServiceRole, expect as baseExpect, test, tokenOf, unique, workerSession } from './fixtures.ts';
 
 // Live changes cross the database, the stack's realtime and the page: on a busy shared machine that takes more than the default 10 s.
 const expect = baseExpect.configure({ timeout: 25_000 });
@@ -31,12 +31,11 @@ const TYLER = { id: 'a5500000-0000-4000-8000-000000000007', email: 'tyler.brooks
 const dispatcher = workerSession('dispatcher@acme.test', '/acme/dispatcher');
 
 const tokens = new Map<string, string>();
-async function tokenOf(request: APIRequestContext, email: string): Promise<string> {
+/** One sign-in per person for the whole file (fixtures' tokenOf, remembered). */
+async function tokenFor(request: APIRequestContext, email: string): Promise<string> {
   const known = tokens.get(email);
   if (known) return known;
-  const res = await request.post('/auth/v1/token?grant_type=password', { headers: { apikey: ANON_KEY, 'content-type': 'application/json' }, data: { email, password: PASSWORD } });
-  expect(res.ok(), `sign in ${email}`).toBe(true);
-  const token = ((await res.json()) as { access_token: string }).access_token;
+  const token = await tokenOf(request, email);
   tokens.set(email, token);
   return token;
 }
@@ -44,7 +43,7 @@ async function tokenOf(request: APIRequestContext, email: string): Promise<strin
 async function call(request: APIRequestContext, email: string, method: 'POST' | 'PATCH', path: string, data: unknown): Promise<unknown> {
   const res = await request.fetch(path, {
     method,
-    headers: { apikey: ANON_KEY, authorization: `Bearer ${await tokenOf(request, email)}`, 'content-type': 'application/json', prefer: 'return=representation' },
+    headers: { apikey: ANON_KEY, authorization: `Bearer ${await tokenFor(request, email)}`, 'content-type': 'application/json', prefer: 'return=representation' },
     data,
   });
   if (!res.ok()) throw new Error(`${method} ${path} answered ${res.status()}: ${await res.text()}`);

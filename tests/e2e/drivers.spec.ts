@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { ANON_KEY, asServiceRole, createCustomer, expect, PASSWORD, test, unique, waitForMail, workerSession } from './fixtures.ts';
+import { ANON_KEY, asServiceRole, createCustomer, expect, test, tokenOf, unique, waitForMail, workerSession } from './fixtures.ts';
 import { DEFAULT_SERVICE_ROLE_KEY } from '../../stack/keys.ts';
 
 /**
@@ -35,13 +35,6 @@ async function createDriverUser(request: APIRequestContext): Promise<{ id: strin
   });
   expect(res.ok(), await res.text()).toBe(true);
   return { id, email };
-}
-
-/** Signs in through the API (as the driver's app would) and answers the access token. */
-async function tokenOf(request: APIRequestContext, email: string): Promise<string> {
-  const res = await request.post('/auth/v1/token?grant_type=password', { headers: { apikey: ANON_KEY, 'content-type': 'application/json' }, data: { email, password: PASSWORD } });
-  expect(res.ok(), await res.text()).toBe(true);
-  return ((await res.json()) as { access_token: string }).access_token;
 }
 
 async function rpc(request: APIRequestContext, token: string, fn: string, body: unknown) {

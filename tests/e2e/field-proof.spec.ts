@@ -1,6 +1,6 @@
 import { type APIRequestContext, type Browser, type Locator, type Page } from '@playwright/test';
 import { DEFAULT_SERVICE_ROLE_KEY as SERVICE_KEY } from '../../stack/keys.ts';
-import { ANON_KEY, asServiceRole, expect, PASSWORD, signInTo, test, unique } from './fixtures.ts';
+import { ANON_KEY, asServiceRole, asUser, expect, signInTo, test, tokenOf, unique } from './fixtures.ts';
 
 /**
  * Proof of delivery and the driver's missing steps, end to end: the driver's phone records
@@ -24,22 +24,6 @@ const SF = { latitude: 37.7749, longitude: -122.4194 };
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAgAAAAECAIAAAA8r+mnAAAAEUlEQVR4nGM4YaOBFTFQTwIAZ80lgVDsxXAAAAAASUVORK5CYII=', 'base64');
 
 const codes: string[] = [];
-
-async function tokenOf(request: APIRequestContext, email: string): Promise<string> {
-  const res = await request.post('/auth/v1/token?grant_type=password', { headers: { apikey: ANON_KEY, 'content-type': 'application/json' }, data: { email, password: PASSWORD } });
-  expect(res.ok(), `sign in ${email}`).toBe(true);
-  return ((await res.json()) as { access_token: string }).access_token;
-}
-
-async function asUser<T = unknown>(request: APIRequestContext, token: string, path: string, data: unknown): Promise<T> {
-  const res = await request.post(path, {
-    headers: { apikey: ANON_KEY, authorization: `Bearer ${token}`, 'content-type': 'application/json', prefer: 'return=representation' },
-    data,
-  });
-  if (!res.ok()) throw new Error(`POST ${path} answered ${res.status()}: ${await res.text()}`);
-  const text = await res.text();
-  return (text ? JSON.parse(text) : null) as T;
-}
 
 interface Delivery {
   id: string;

@@ -167,12 +167,12 @@ export async function tokenOf(request: APIRequestContext, email: string, passwor
 }
 
 /** A REST POST (a row, an RPC) as that user; the answer's JSON, or null when it has no body. */
-export async function asUser(request: APIRequestContext, token: string, path: string, data: unknown): Promise<unknown> {
+export async function asUser<T = unknown>(request: APIRequestContext, token: string, path: string, data: unknown): Promise<T> {
   const res = await request.post(path, {
     headers: { apikey: ANON_KEY, authorization: `Bearer ${token}`, 'content-type': 'application/json', prefer: 'return=representation' },
     data,
   });
   if (!res.ok()) throw new Error(`POST ${path} answered ${res.status()}: ${await res.text()}`);
   const text = await res.text();
-  return text ? (JSON.parse(text) as unknown) : null;
+  return (text ? JSON.parse(text) : null) as T;
 }
