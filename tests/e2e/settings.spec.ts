@@ -15,6 +15,9 @@ test.beforeEach(({ page }) => {
 
 const BACKGROUND = "getComputedStyle(document.body).backgroundColor";
 
+/** The form's number field: without WebGL the map's fallback has a Latitude and Longitude text box of its own. */
+const coordinate = (page: Page, name: 'Latitude' | 'Longitude') => page.getByRole('spinbutton', { name, exact: true });
+
 test('system settings: the seeded values, a save, and the same values after a reload', async ({ page }) => {
   await page.getByRole('link', { name: 'System settings' }).click();
   await expect(page).toHaveURL(/\/globex\/admin\/system-settings$/);
@@ -25,18 +28,18 @@ test('system settings: the seeded values, a save, and the same values after a re
   await expect(page.getByLabel('Currency')).toHaveValue('GBP');
   await expect(page.getByLabel('Time zone')).toHaveValue('Europe/London');
   await expect(page.getByLabel('Weight')).toHaveValue('kg');
-  await expect(page.getByRole('spinbutton', { name: 'Latitude', exact: true })).toHaveValue('51.5054');
+  await expect(coordinate(page, 'Latitude')).toHaveValue('51.5054');
 
   // Bad input is refused in the form, and nothing is saved.
   await page.getByLabel('Contact email').fill('ops-at-globex');
-  await page.getByRole('spinbutton', { name: 'Latitude', exact: true }).fill('95');
+  await coordinate(page, 'Latitude').fill('95');
   await page.getByRole('button', { name: 'Save settings' }).click();
   await expect(page.getByText('Enter a valid email address')).toBeVisible();
   await expect(page.getByText('Latitude must be between -90 and 90')).toBeVisible();
 
   await page.getByLabel('Contact email').fill('dispatch@globex.test');
-  await page.getByRole('spinbutton', { name: 'Latitude', exact: true }).fill('51.5281');
-  await page.getByRole('spinbutton', { name: 'Longitude', exact: true }).fill('-0.1054');
+  await coordinate(page, 'Latitude').fill('51.5281');
+  await coordinate(page, 'Longitude').fill('-0.1054');
   await page.getByLabel('Currency').selectOption('EUR');
   await page.getByLabel('Time zone').selectOption('Europe/Dublin');
   await page.getByLabel('Language').selectOption('fr');
@@ -51,15 +54,15 @@ test('system settings: the seeded values, a save, and the same values after a re
   await expect(page.getByLabel('Language')).toHaveValue('fr');
   await expect(page.getByLabel('Temperature')).toHaveValue('F');
   await expect(page.getByLabel('Weight')).toHaveValue('kg');
-  await expect(page.getByRole('spinbutton', { name: 'Latitude', exact: true })).toHaveValue('51.5281');
-  await expect(page.getByRole('spinbutton', { name: 'Longitude', exact: true })).toHaveValue('-0.1054');
+  await expect(coordinate(page, 'Latitude')).toHaveValue('51.5281');
+  await expect(coordinate(page, 'Longitude')).toHaveValue('-0.1054');
   await expect(page.getByLabel('Contact email')).toHaveValue('dispatch@globex.test');
   await expect(page.getByLabel('Mapbox access token')).toHaveValue('pk.test-token-not-used');
 
   // Back as seeded, so other screens see London, pounds and no maps key.
   await page.getByLabel('Contact email').fill('ops@globex.test');
-  await page.getByRole('spinbutton', { name: 'Latitude', exact: true }).fill('51.5054');
-  await page.getByRole('spinbutton', { name: 'Longitude', exact: true }).fill('-0.0235');
+  await coordinate(page, 'Latitude').fill('51.5054');
+  await coordinate(page, 'Longitude').fill('-0.0235');
   await page.getByLabel('Currency').selectOption('GBP');
   await page.getByLabel('Time zone').selectOption('Europe/London');
   await page.getByLabel('Language').selectOption('en');
