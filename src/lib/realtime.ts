@@ -1,10 +1,11 @@
 import { atom, type Atom, type PrimitiveAtom, type createStore } from 'jotai/vanilla';
+import { PersistentRows } from './persistent-rows.ts';
 
 /**
  * Live data: database triggers broadcast row changes (`realtime.broadcast_changes`) to private
  * per-tenant topics `tenant:<tenantId>:<entity>`; this module joins a topic and keeps a jotai
  * atom of the rows keyed by id in step with them. It is framework-free (the React hook is in
- * use-live-collection.ts) and imports only packages, so the conformance suite can drive it with
+ * use-live-collection.ts) and imports only packages and persistent-rows.ts, so the conformance suite can drive it with
  * a real supabase-js client and a plain jotai store.
  *
  * Why every (re)subscribe refetches: broadcast has no replay, so a change committed while the
@@ -19,7 +20,7 @@ export interface Row {
   id: string;
 }
 
-/** Rows keyed by id; a new map on every change, so atoms and React see it. */
+/** Rows keyed by id; a new map on every change, so atoms and React see it (a PersistentRows: see persistent-rows.ts). */
 export type Rows<T extends Row> = ReadonlyMap<string, T>;
 
 export type RowChange<T extends Row> = { op: 'upsert'; row: T } | { op: 'delete'; id: string };
@@ -30,19 +31,42 @@ export type ConnectionState = 'connecting' | 'live' | 'offline';
 // The reducer.
 
 export function rowsFromList<T extends Row>(list: readonly T[]): Rows<T> {
-  return new Map(list.map((row) => [row.id, row]));
+  return PersistentRows.from(list);
 }
 
-/** Applies one change; returns the same map when nothing changes (a delete of an unknown id). */
+/**
+ * Applies one change; returns the same map when nothing changes (a delete of an unknown id, the same
+ * row object again). The result is a PersistentRows: a change copies a sliver of the map, not all of it.
+ */
 export function applyRowChange<T extends Row>(rows: Rows<T>, change: RowChange<T>): Rows<T> {
-  if (change.op === 'delete') {
-    if (!rows.has(change.id)) return rows;
-    const next = new Map(rows);
-    next.delete(change.id);
-    return next;
-  }
-  if (rows.get(change.row.id) === change.row) return rows;
-  return new Map(rows).set(change.row.id, change.row);
+  const persistent = rows instanceof PersistentRows ? (rows as PersistentRows<T>) : PersistentRows.from(rows.values());
+  const next = change.op === 'delete' ? persistent.without(change.id) : persistent.with(change.row);
+  return next === persistent ? rows : next;
+}
+
+/** Whether two JSON values (rows as read or broadcast) are the same. */
+function sameJson(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null || Array.isArray(a) !== Array.isArray(b)) return false;
+  const ka = Object.keys(a);
+  if (ka.length !== Object.keys(b).length) return false;
+  for (const key of ka) if (!sameJson((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key])) return false;
+  return true;
+}
+
+/**
+ * The rows of a read again, keeping each row object the map already holds when the read gave the
+ * same row: a re-read (a rejoin) then changes only what changed, and screens keyed on row objects
+ * (memoized cards, per-row caches) redo nothing for the rest.
+ */
+export function reuseRows<T extends Row>(current: Rows<T>, list: readonly T[]): Rows<T> {
+  if (current.size === 0) return rowsFromList(list);
+  return rowsFromList(
+    list.map((row) => {
+      const before = current.get(row.id);
+      return before !== undefined && sameJson(before, row) ? before : row;
+    }),
+  );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -185,6 +209,10 @@ interface TopicEntry<T extends Row> {
   fetchGeneration: number;
   /** Changes received while a fetch is in flight, replayed over its result. */
   queue: RowChange<T>[] | null;
+  /** The generation of the read in flight, if any. */
+  reading: number | null;
+  /** Another read was asked for while one was in flight: it starts when that one lands. */
+  readAgain: boolean;
 }
 
 /** A topic's channel, shared by the sources listening to it. */
@@ -206,7 +234,7 @@ interface ChannelHub {
   rejoinAttempts: number;
 }
 
-const EMPTY_ROWS: Rows<Row> = new Map();
+const EMPTY_ROWS: Rows<Row> = PersistentRows.empty();
 
 function toError(reason: unknown): Error {
   return reason instanceof Error ? reason : new Error(String(reason));
@@ -255,6 +283,8 @@ export function createLiveRegistry(client: RealtimeClientLike, store: Store, opt
       lingerTimer: null,
       fetchGeneration: 0,
       queue: null,
+      reading: null,
+      readAgain: false,
     };
     hub.entries.set(source as unknown as LiveSource<Row>, entry as unknown as TopicEntry<Row>);
     return entry;
@@ -271,8 +301,19 @@ export function createLiveRegistry(client: RealtimeClientLike, store: Store, opt
     else store.set(entry.rows, applyRowChange(store.get(entry.rows), change));
   }
 
+  /**
+   * Reads the rows again. A read already in flight is not thrown away for a newer one (the join's
+   * read following the first one, a reconnect): its rows are shown when they come, then the topic is
+   * read once more, so a screen shows data after one read, not after the slower of two racing ones.
+   */
   function refetch<T extends Row>(entry: TopicEntry<T>): void {
+    if (entry.reading !== null && entry.reading === entry.fetchGeneration) {
+      entry.readAgain = true;
+      return;
+    }
     const generation = ++entry.fetchGeneration;
+    entry.reading = generation;
+    entry.readAgain = false;
     entry.queue ??= [];
     store.set(entry.fetching, true);
     let request: Promise<readonly T[]>;
@@ -281,24 +322,27 @@ export function createLiveRegistry(client: RealtimeClientLike, store: Store, opt
     } catch (error) {
       request = Promise.reject(toError(error));
     }
+    const settle = (rows: Rows<T>, error: Error | null) => {
+      for (const change of entry.queue ?? []) rows = applyRowChange(rows, change);
+      entry.queue = null;
+      entry.reading = null;
+      store.set(entry.rows, rows);
+      if (entry.readAgain) {
+        refetch(entry);
+        return;
+      }
+      store.set(entry.fetching, false);
+      if (error) store.set(entry.error, error);
+      else if (store.get(entry.state) === 'live') store.set(entry.error, null);
+    };
     request.then(
       (list) => {
         if (generation !== entry.fetchGeneration) return;
-        let rows = rowsFromList(list);
-        for (const change of entry.queue ?? []) rows = applyRowChange(rows, change);
-        entry.queue = null;
-        store.set(entry.rows, rows);
-        store.set(entry.fetching, false);
-        if (store.get(entry.state) === 'live') store.set(entry.error, null);
+        settle(reuseRows(store.get(entry.rows), list), null);
       },
       (reason: unknown) => {
         if (generation !== entry.fetchGeneration) return;
-        let rows = store.get(entry.rows);
-        for (const change of entry.queue ?? []) rows = applyRowChange(rows, change);
-        entry.queue = null;
-        store.set(entry.rows, rows);
-        store.set(entry.fetching, false);
-        store.set(entry.error, toError(reason));
+        settle(store.get(entry.rows), toError(reason));
       },
     );
   }
@@ -389,6 +433,8 @@ export function createLiveRegistry(client: RealtimeClientLike, store: Store, opt
     if (hub.members.size === 0) leaveHub(hub);
     entry.fetchGeneration += 1;
     entry.queue = null;
+    entry.reading = null;
+    entry.readAgain = false;
     // Nobody shows these rows now; the next listener reads them afresh.
     store.set(entry.rows, EMPTY_ROWS as Rows<T>);
     store.set(entry.state, 'offline');
