@@ -1,5 +1,5 @@
 import { useAtomValue, useStore } from 'jotai';
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import { atom, type Atom } from 'jotai/vanilla';
 import { createLiveRegistry, type ConnectionState, type LiveRegistry, type LiveSource, type Row, type Rows, type Store } from './realtime';
 import { supabase } from './supabase';
@@ -76,7 +76,9 @@ function useBatchedAtomValue<V>(store: Store, value: Atom<V>, batchMs: number): 
     const flush = () => {
       cancel = null;
       last = performance.now();
-      setShown({ atom: value, value: store.get(value) });
+      // A transition: React renders it in slices of a few milliseconds and yields between them, so
+      // a large screen's re-render never blocks input or the next frame for its whole length.
+      startTransition(() => setShown({ atom: value, value: store.get(value) }));
     };
     const schedule = () => {
       if (cancel) return;
