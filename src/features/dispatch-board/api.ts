@@ -60,8 +60,9 @@ async function readAll<Q extends Pageable<Q>>(read: () => Q): Promise<unknown[]>
 
 export async function fetchWorkingSetDeliveries(tenantId: string): Promise<BoardDelivery[]> {
   const since = startOfDay(new Date()).toISOString();
-  const [open, done] = await Promise.all([
-    readAll(() => supabase.from('deliveries').select(DELIVERY_COLUMNS).eq('tenant_id', tenantId).in('status', [...OPEN_STATUSES])),
+  // One read per open status, side by side: each is a page or two, where one read of all open
+  // deliveries was several pages one after the other (each page waits for the last one's id).
+  const [done, ...open] = await Promise.all([
     readAll(() =>
       supabase
         .from('deliveries')
@@ -70,8 +71,9 @@ export async function fetchWorkingSetDeliveries(tenantId: string): Promise<Board
         .in('status', ['delivered', 'failed'])
         .or(`delivered_at.gte.${since},failed_at.gte.${since}`),
     ),
+    ...OPEN_STATUSES.map((status) => readAll(() => supabase.from('deliveries').select(DELIVERY_COLUMNS).eq('tenant_id', tenantId).eq('status', status))),
   ]);
-  return boardDeliverySchema.array().parse([...open, ...done]);
+  return boardDeliverySchema.array().parse([...open.flat(), ...done]);
 }
 
 export async function fetchOnDutyDrivers(tenantId: string): Promise<BoardDriver[]> {
@@ -80,8 +82,9 @@ export async function fetchOnDutyDrivers(tenantId: string): Promise<BoardDriver[
 }
 
 export async function fetchOpenAssignments(tenantId: string): Promise<BoardAssignment[]> {
-  const data = await readAll(() => supabase.from('assignments').select(ASSIGNMENT_COLUMNS).eq('tenant_id', tenantId).in('status', ['pending', 'accepted']));
-  return boardAssignmentSchema.array().parse(data);
+  // Pending and accepted side by side (a busy tenant has more than a page of each).
+  const data = await Promise.all(['pending', 'accepted'].map((status) => readAll(() => supabase.from('assignments').select(ASSIGNMENT_COLUMNS).eq('tenant_id', tenantId).eq('status', status))));
+  return boardAssignmentSchema.array().parse(data.flat());
 }
 
 /** People's names by id (drivers and customers the board shows); the live rows carry only ids. */

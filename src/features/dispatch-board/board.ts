@@ -220,12 +220,31 @@ export function lateCheck(d: BoardDelivery, now: Date, graceMinutes = 0, eta?: {
   );
 }
 
+/**
+ * Whether a row shows under the filters and is late, kept per row object with the options it was
+ * worked out for: a live batch replaces a few dozen of two thousand rows, so the lanes work out only
+ * those again (until the clock, the filters or the threshold change, which happens every 15 s at most).
+ */
+const classOf = new WeakMap<BoardDelivery, { key: string; shown: boolean; late: boolean }>();
+
+function classify(d: BoardDelivery, dayStart: Date, options: LaneOptions, key: string | null): { shown: boolean; late: boolean } {
+  const known = key === null ? undefined : classOf.get(d);
+  if (known && known.key === key) return known;
+  const shown = inWorkingSet(d, dayStart) && matchesFilters(d, options.filters, options.now);
+  const late = shown && lateCheck(d, options.now, options.graceMinutes, options.etas?.get(d.id));
+  if (key !== null) classOf.set(d, { key, shown, late });
+  return { shown, late };
+}
+
 export function buildLanes(deliveries: readonly BoardDelivery[], options: LaneOptions): BoardLanes {
   const dayStart = startOfDay(options.now);
+  const f = options.filters;
+  // Estimates come with a plan, for one call: rows are worked out afresh then.
+  const key = options.etas ? null : [options.now.getTime(), options.graceMinutes ?? 0, f.kind, f.service, f.zone, f.window, f.q].join('|');
   const lanes: BoardLanes = { unassigned: [], tasksByDriver: new Map(), inProgress: [], doneToday: [], exceptions: [], late: new Set() };
   for (const d of deliveries) {
-    if (!inWorkingSet(d, dayStart) || !matchesFilters(d, options.filters, options.now)) continue;
-    const late = lateCheck(d, options.now, options.graceMinutes, options.etas?.get(d.id));
+    const { shown, late } = classify(d, dayStart, options, key);
+    if (!shown) continue;
     if (late) lanes.late.add(d.id);
     if (late || d.status === 'failed') lanes.exceptions.push(d);
     if (d.status === 'pending') lanes.unassigned.push(d);

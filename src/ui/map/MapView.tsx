@@ -69,6 +69,12 @@ export interface MapViewProps {
    * tool under the live board), so the page pays for one WebGL map at a time.
    */
   deferUntilVisible?: boolean;
+  /**
+   * Hold the map (its WebGL probe and its creation) while true: a page whose own content comes first
+   * (the board's lists with the working set) lets that paint, then the map. Creating a WebGL map is
+   * whole seconds of main-thread work where WebGL is software-rendered.
+   */
+  deferred?: boolean;
 }
 
 type Status = 'loading' | 'ready' | 'unavailable' | 'failed';
@@ -128,12 +134,15 @@ export function MapView({
   className,
   children,
   deferUntilVisible = false,
+  deferred = false,
 }: MapViewProps) {
   // Probed after the first paint, not in render: the probe is slow where WebGL is software-rendered,
   // and the page around the map (a board's lists) should not wait for it.
   const [webgl, setWebgl] = useState<boolean | null>(null);
-  // eslint-disable-next-line react-hooks/set-state-in-effect -- deliberately after the first paint: one probe result per mount, no cascade.
-  useEffect(() => setWebgl(supportsWebGL()), []);
+  useEffect(() => {
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- deliberately after the first paint (and not while deferred): one probe result per mount, no cascade.
+    if (!deferred) setWebgl((known) => known ?? supportsWebGL());
+  }, [deferred]);
   // Without IntersectionObserver (old browsers, jsdom) a deferred map is created at once.
   const [nearViewport, setNearViewport] = useState(() => !deferUntilVisible || typeof IntersectionObserver === 'undefined');
   const [loadStatus, setStatus] = useState<Status>('loading');

@@ -1,5 +1,6 @@
 import type { GeoJSONSource } from 'maplibre-gl';
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useThrottled } from '../../../lib/use-throttled';
 import { MapView, useMapContext, type TenantMapCentre } from '../../../ui/map';
 import { nearestDriverAt, type DriverHealth } from '../board';
 import type { BoardDelivery } from '../model';
@@ -38,6 +39,25 @@ interface BoardMapProps {
  */
 export function BoardMap({ drivers, unassigned, selected, defaultCenter, mapboxToken, driverAt }: BoardMapProps) {
   const hasData = drivers.length > 0 || unassigned.length > 0;
+  // The board mounts the map with its lists, once the working set is read: the map waits for that
+  // first frame to be painted (the lists are what a dispatcher acts on first), then a task after it,
+  // since creating it is seconds of main-thread work where WebGL is in software.
+  const [listsPainted, setListsPainted] = useState(false);
+  // Dots and stops follow the live data once a second at most: every change redraws the whole map,
+  // which costs a frame of the GPU (in software, without one, most of a core at the board's rate of
+  // changes), while a second is well within what a fleet map shows as live. A selection shows at once.
+  const shownDrivers = useThrottled(drivers, MAP_REFRESH_MS);
+  const shownStops = useThrottled(unassigned, MAP_REFRESH_MS);
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => setListsPainted(true), 0);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, []);
   const center = useMemo<[number, number] | null>(() => {
     const first = drivers[0] ?? null;
     if (first) return [first.lng, first.lat];
@@ -47,23 +67,31 @@ export function BoardMap({ drivers, unassigned, selected, defaultCenter, mapboxT
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [hasData]);
   return (
-    <MapView label="Drivers and deliveries map" center={center} defaultCenter={defaultCenter} zoom={11} height="100%" className="h-full min-h-[320px]" mapboxToken={mapboxToken}>
-      <BoardLayers drivers={drivers} unassigned={unassigned} selected={selected} driverAt={driverAt} />
+    <MapView label="Drivers and deliveries map" deferred={!listsPainted} center={center} defaultCenter={defaultCenter} zoom={11} height="100%" className="h-full min-h-[320px]" mapboxToken={mapboxToken}>
+      <BoardLayers drivers={shownDrivers} unassigned={shownStops} selected={selected} driverAt={driverAt} />
     </MapView>
   );
 }
 
 const ANIMATION_MS = 1000;
+/** How often at most the map takes the live drivers and stops. */
+const MAP_REFRESH_MS = 1000;
 /**
  * A gliding dot is redrawn every 100 ms, not on every animation frame: each redraw sends every
  * driver's point to maplibre's worker, and with hundreds of drivers reporting every few seconds some
  * dot is always gliding, so per-frame redraws kept the main thread and the worker busy all the time.
  */
 const GLIDE_STEP_MS = 100;
+/** Moves shorter than this on screen are not animated. */
+const GLIDE_MIN_PX = 2;
 
 interface Point {
   lat: number;
   lng: number;
+}
+
+function sameDot(a: MapDriver, b: MapDriver): boolean {
+  return a.id === b.id && a.lat === b.lat && a.lng === b.lng && a.health === b.health && a.name === b.name;
 }
 
 function driversCollection(drivers: readonly MapDriver[], at: ReadonlyMap<string, Point>): GeoJSON.FeatureCollection {
@@ -119,9 +147,18 @@ function BoardLayers({
     return () => driverAt(null);
   }, [map, drivers, driverAt]);
 
+  // The lanes are rebuilt on every live batch, so these props are new arrays several times a second
+  // even when nothing on the map changed; each setData redraws the whole map (in software, without a
+  // GPU). What was last drawn is kept, and the map is redrawn only when it differs.
+  const drawnStops = useRef('');
+  const drawnDrivers = useRef<{ source: GeoJSONSource; generation: number; drivers: readonly MapDriver[] } | null>(null);
+
   useEffect(() => {
     const source = map?.getSource('board-stops') as GeoJSONSource | undefined;
     if (!source) return;
+    const key = `${generation}|${selected ? `${selected.id}:${selected.pickup_lat},${selected.pickup_lng};${selected.dropoff_lat},${selected.dropoff_lng}` : ''}|${unassigned.map((d) => `${d.id}:${d.pickup_lat},${d.pickup_lng}`).join(';')}`;
+    if (key === drawnStops.current) return;
+    drawnStops.current = key;
     const features: GeoJSON.Feature[] = unassigned.map((d) => ({
       type: 'Feature',
       properties: { colour: '#f59e0b', radius: 5 },
@@ -137,17 +174,26 @@ function BoardLayers({
   useEffect(() => {
     const source = map?.getSource('board-drivers') as GeoJSONSource | undefined;
     if (!source) return;
-    // Glide from where each dot is drawn now to its new fix, so a position every few seconds reads as movement.
+    const last = drawnDrivers.current;
+    if (last && last.source === source && last.generation === generation && last.drivers.length === drivers.length && last.drivers.every((d, i) => sameDot(d, drivers[i]!))) return;
+    drawnDrivers.current = { source, generation, drivers };
+    // Glide from where each dot is drawn now to its new fix, so a position every few seconds reads as
+    // movement. A dot that moves less than GLIDE_MIN_PX on screen (a van's few metres at city zoom)
+    // takes its place at once: gliding it would redraw the whole map ten times a second for nothing seen.
     const from = new Map(shown.current);
-    const moved = drivers.some((d) => {
+    const gliding = new Set<string>();
+    for (const d of drivers) {
       const at = from.get(d.id);
-      return at !== undefined && (Math.abs(at.lat - d.lat) > 1e-7 || Math.abs(at.lng - d.lng) > 1e-7);
-    });
-    if (!moved) {
-      // Nothing moved (a status, a name, a driver on or off duty): one redraw, no animation frames.
+      if (at === undefined || (Math.abs(at.lat - d.lat) < 1e-9 && Math.abs(at.lng - d.lng) < 1e-9)) continue;
+      const a = map!.project([at.lng, at.lat]);
+      const b = map!.project([d.lng, d.lat]);
+      if (Math.hypot(a.x - b.x, a.y - b.y) >= GLIDE_MIN_PX) gliding.add(d.id);
+    }
+    if (gliding.size === 0) {
+      // Nothing to glide (a status, a name, a driver on or off duty, small moves): one redraw, no animation frames.
       if (frame.current !== null) cancelAnimationFrame(frame.current);
       frame.current = null;
-      shown.current = new Map(drivers.map((d) => [d.id, from.get(d.id) ?? { lat: d.lat, lng: d.lng }]));
+      shown.current = new Map(drivers.map((d) => [d.id, { lat: d.lat, lng: d.lng }]));
       void source.setData(driversCollection(drivers, shown.current));
       return;
     }
@@ -163,7 +209,7 @@ function BoardLayers({
       const ease = t * (2 - t);
       const next = new Map<string, Point>();
       for (const d of drivers) {
-        const a = from.get(d.id) ?? d;
+        const a = gliding.has(d.id) ? from.get(d.id)! : d;
         next.set(d.id, { lat: a.lat + (d.lat - a.lat) * ease, lng: a.lng + (d.lng - a.lng) * ease });
       }
       shown.current = next;
@@ -172,11 +218,17 @@ function BoardLayers({
     };
     if (frame.current !== null) cancelAnimationFrame(frame.current);
     frame.current = requestAnimationFrame(step);
-    return () => {
+    // No clean-up here: a re-render with the same dots must not stop a glide midway. A new glide
+    // cancels the old one above; the map going away cancels it below.
+  }, [map, generation, drivers]);
+
+  useEffect(
+    () => () => {
       if (frame.current !== null) cancelAnimationFrame(frame.current);
       frame.current = null;
-    };
-  }, [map, generation, drivers]);
+    },
+    [map],
+  );
 
   return null;
 }

@@ -60,9 +60,11 @@ export function DeliveryList({
   const virtualizer = useVirtualizer({ count: virtual ? items.length : 0, getScrollElement: () => scrollRef.current, estimateSize: () => ROW_HEIGHT, overscan: 8 });
   const index = Math.min(active, Math.max(0, items.length - 1));
 
+  // Keeps the active card in view when it moves (keys, a click), not on every live batch: scrolling
+  // to an index reads the list's layout, which forced a layout on every change of the lane's length.
   useEffect(() => {
-    if (virtual && items.length > 0) virtualizer.scrollToIndex(index, { align: 'auto' });
-  }, [index, virtual, items.length, virtualizer]);
+    if (virtual && virtualizer.options.count > 0) virtualizer.scrollToIndex(index, { align: 'auto' });
+  }, [index, virtual, virtualizer]);
 
   const toggle = (i: number, range: boolean) => {
     if (!checked || !onCheckedChange) return;
