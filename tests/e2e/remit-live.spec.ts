@@ -8,7 +8,8 @@ import { assignToDerek, createDelivery, forgetNotifications, recordFix, rpc, tra
  */
 
 const dispatcher = workerSession('dispatcher@acme.test', '/acme/dispatcher');
-test.describe.configure({ timeout: 120_000 });
+// Both tests move Derek's cash: run one after the other, also when Playwright runs several workers.
+test.describe.configure({ timeout: 120_000, mode: 'serial' });
 test.beforeEach(({ page }) => dispatcher.open(page));
 test.afterEach(({ request }) => forgetNotifications(request));
 
