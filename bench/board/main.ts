@@ -137,6 +137,17 @@ function figures(log: StreamLog, achieved: { changeRate: number; positionRate: n
   };
 }
 
+/**
+ * Runs `body` under the recording asked for: `BOARD_BENCH_TRACE=<prefix>` a Chrome trace (tasks and
+ * their wall and CPU time) and `BOARD_BENCH_PROFILE=<prefix>` a CPU profile of the page (functions),
+ * written as `<prefix>.<phase>.<webgl>.json` / `.cpuprofile`. Both at once would distort each other: the trace wins.
+ */
+async function recorded<T>(browser: BoardBrowser, phase: 'load' | 'stream', webgl: WebGL, body: () => Promise<T>): Promise<T> {
+  if (process.env.BOARD_BENCH_TRACE) return browser.trace(path.resolve(`${process.env.BOARD_BENCH_TRACE}.${phase}.${webgl}.json`), body);
+  if (process.env.BOARD_BENCH_PROFILE) return browser.profile(path.resolve(`${process.env.BOARD_BENCH_PROFILE}.${phase}.${webgl}.cpuprofile`), body);
+  return body();
+}
+
 function loadAverage(): number[] {
   return os.loadavg().map((v) => round(v, 2));
 }
@@ -282,13 +293,15 @@ export async function runBoardBench(opts: { quick: boolean }): Promise<BoardBenc
     // ---------------------------------------------------------------------------------------
     // Browser side: the built app in headless Chromium, with the map in software WebGL (judged),
     // then without WebGL (the map's fallback: the board's own cost, apart from the map's rendering).
-    const variants: WebGL[] = process.env.BOARD_BENCH_WEBGL === 'off' ? ['off'] : ['swiftshader', 'off'];
+    const only = process.env.BOARD_BENCH_WEBGL;
+    const variants: WebGL[] = only === 'off' || only === 'swiftshader' ? [only] : ['swiftshader', 'off'];
     report.browsers = [];
     for (const webgl of variants) {
       console.log(`headless Chromium (WebGL: ${webgl === 'off' ? 'none, the map shows its fallback' : 'SwiftShader, software'}): signing in as the dispatcher ...`);
       browser = await BoardBrowser.open(stack.url, webgl);
       await browser.signIn(DISPATCHER_EMAIL, BOARD_PASSWORD, PANEL_PATH, 90_000);
-      const probe = await browser.openBoard(PANEL_PATH, 90_000);
+      const openBoard = () => browser!.openBoard(PANEL_PATH, 90_000);
+      const probe = await recorded(browser, 'load', webgl, openBoard);
       const firstPaint = probe.firstPaintWithDataMs === null ? null : round(probe.firstPaintWithDataMs, 0);
       console.log(
         `first paint with data ${firstPaint} ms (WebGL ${probe.webgl ? 'yes' : 'no'}, map ${probe.map}; ${probe.queueCards} queue cards and ${probe.driverRows} driver rows in the DOM; counters ${JSON.stringify(probe.counters)}; ${probe.loadLongTasks.length} long tasks while loading, longest ${Math.round(Math.max(0, ...probe.loadLongTasks.map((t) => t.duration)))} ms)`,
@@ -299,9 +312,9 @@ export async function runBoardBench(opts: { quick: boolean }): Promise<BoardBenc
       console.log(`streaming ${s.browserStreamMs / 1000} s at the board ...`);
       const browserLog = emptyLog();
       const from = await browser.now();
-      const traceFile = process.env.BOARD_BENCH_TRACE ? path.resolve(`${process.env.BOARD_BENCH_TRACE}.${webgl}.json`) : null;
+      const traceFile = process.env.BOARD_BENCH_TRACE ? path.resolve(`${process.env.BOARD_BENCH_TRACE}.stream.${webgl}.json`) : null;
       const run = () => stream(pool!, data, plan, DISPATCHER_ID, streamSettings(s.browserStreamMs), browserLog, report.browsers!.length + 2);
-      const achieved2 = traceFile ? await browser.trace(traceFile, run) : await run();
+      const achieved2 = await recorded(browser, 'stream', webgl, run);
       await pause(1_000);
       const to = await browser.now();
       const tasks = await browser.longTasksBetween(from, to);
