@@ -46,8 +46,9 @@ export function BoardMap({ drivers, unassigned, selected, defaultCenter, mapboxT
   // Dots and stops follow the live data once a second at most: every change redraws the whole map,
   // which costs a frame of the GPU (in software, without one, most of a core at the board's rate of
   // changes), while a second is well within what a fleet map shows as live. A selection shows at once.
-  const shownDrivers = useThrottled(drivers, MAP_REFRESH_MS);
-  const shownStops = useThrottled(unassigned, MAP_REFRESH_MS);
+  // Both together, so that a second's changes are one redraw, not one per source.
+  const live = useMemo(() => ({ drivers, unassigned }), [drivers, unassigned]);
+  const shown = useThrottled(live, MAP_REFRESH_MS);
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout> | undefined;
     const frame = requestAnimationFrame(() => {
@@ -68,7 +69,7 @@ export function BoardMap({ drivers, unassigned, selected, defaultCenter, mapboxT
   }, [hasData]);
   return (
     <MapView label="Drivers and deliveries map" deferred={!listsPainted} center={center} defaultCenter={defaultCenter} zoom={11} height="100%" className="h-full min-h-[320px]" mapboxToken={mapboxToken}>
-      <BoardLayers drivers={shownDrivers} unassigned={shownStops} selected={selected} driverAt={driverAt} />
+      <BoardLayers drivers={shown.drivers} unassigned={shown.unassigned} selected={selected} driverAt={driverAt} />
     </MapView>
   );
 }
