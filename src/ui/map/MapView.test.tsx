@@ -4,8 +4,13 @@ import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-libra
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-const webgl = vi.hoisted(() => ({ supported: false }));
-vi.mock('./webgl', () => ({ supportsWebGL: () => webgl.supported }));
+const webgl = vi.hoisted(() => ({ supported: false, probes: 0 }));
+vi.mock('./webgl', () => ({
+  supportsWebGL: () => {
+    webgl.probes += 1;
+    return webgl.supported;
+  },
+}));
 
 /** A stand-in for maplibre: records what MapView asks of it; WebGL itself is proven in e2e. */
 const fake = vi.hoisted(() => {
@@ -209,6 +214,19 @@ describe('MapView with WebGL (maplibre stubbed)', () => {
     } finally {
       vi.unstubAllGlobals();
     }
+  });
+
+  it('holds the map and its WebGL probe while deferred, then creates it', async () => {
+    const probesBefore = webgl.probes;
+    const { rerender } = render(<MapView deferred />);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(fake.FakeMap.instances).toHaveLength(0);
+    expect(webgl.probes).toBe(probesBefore);
+    expect(screen.getByRole('status')).toHaveTextContent('Loading map');
+    rerender(<MapView />);
+    await mounted();
+    expect(fake.FakeMap.instances).toHaveLength(1);
+    expect(webgl.probes).toBe(probesBefore + 1);
   });
 
   it('uses Mapbox tiles only when a token is given', async () => {
