@@ -5,8 +5,8 @@ import { PersistentRows } from './persistent-rows.ts';
  * Live data: database triggers broadcast row changes (`realtime.broadcast_changes`) to private
  * per-tenant topics `tenant:<tenantId>:<entity>`; this module joins a topic and keeps a jotai
  * atom of the rows keyed by id in step with them. It is framework-free (the React hook is in
- * use-live-collection.ts) and imports only packages and persistent-rows.ts, so the conformance suite can drive it with
- * a real supabase-js client and a plain jotai store.
+ * use-live-collection.ts) and imports only packages and persistent-rows.ts, so the conformance
+ * suite can drive it with a real supabase-js client and a plain jotai store.
  *
  * Why every (re)subscribe refetches: broadcast has no replay, so a change committed while the
  * channel was not joined (before the first join, or while the socket was down) is only seen by

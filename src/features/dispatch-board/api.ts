@@ -5,6 +5,7 @@ import {
   boardAssignmentSchema,
   boardDeliverySchema,
   boardDriverSchema,
+  OPEN_ASSIGNMENT_STATUSES,
   OPEN_STATUSES,
   type BoardAssignment,
   type BoardDelivery,
@@ -83,7 +84,7 @@ export async function fetchOnDutyDrivers(tenantId: string): Promise<BoardDriver[
 
 export async function fetchOpenAssignments(tenantId: string): Promise<BoardAssignment[]> {
   // Pending and accepted side by side (a busy tenant has more than a page of each).
-  const data = await Promise.all(['pending', 'accepted'].map((status) => readAll(() => supabase.from('assignments').select(ASSIGNMENT_COLUMNS).eq('tenant_id', tenantId).eq('status', status))));
+  const data = await Promise.all(OPEN_ASSIGNMENT_STATUSES.map((status) => readAll(() => supabase.from('assignments').select(ASSIGNMENT_COLUMNS).eq('tenant_id', tenantId).eq('status', status))));
   return boardAssignmentSchema.array().parse(data.flat());
 }
 

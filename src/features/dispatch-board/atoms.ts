@@ -2,7 +2,7 @@ import type { LiveSource } from '../../lib/realtime';
 import { fetchOnDutyDrivers, fetchOpenAssignments, fetchWorkingSetDeliveries } from './api';
 import { startOfDay } from 'date-fns';
 import { inWorkingSet, isOnDuty } from './board';
-import { boardAssignmentSchema, boardDeliverySchema, boardDriverSchema, type BoardAssignment, type BoardDelivery, type BoardDriver } from './model';
+import { boardAssignmentSchema, boardDeliverySchema, boardDriverSchema, OPEN_ASSIGNMENT_STATUSES, type BoardAssignment, type BoardDelivery, type BoardDriver } from './model';
 
 /**
  * The board's live working set: filtered reads of `tenant:<id>:deliveries|drivers|assignments` (the
@@ -27,5 +27,5 @@ export const boardAssignmentsSource: LiveSource<BoardAssignment> = {
   entity: 'assignments',
   fetch: (tenantId) => fetchOpenAssignments(tenantId),
   parse: (record) => boardAssignmentSchema.parse(record),
-  keep: (row) => row.status === 'pending' || row.status === 'accepted',
+  keep: (row) => (OPEN_ASSIGNMENT_STATUSES as readonly string[]).includes(row.status),
 };
