@@ -138,14 +138,22 @@ function figures(log: StreamLog, achieved: { changeRate: number; positionRate: n
 }
 
 /**
- * Runs `body` under the recording asked for: `BOARD_BENCH_TRACE=<prefix>` a Chrome trace (tasks and
- * their wall and CPU time) and `BOARD_BENCH_PROFILE=<prefix>` a CPU profile of the page (functions),
- * written as `<prefix>.<phase>.<webgl>.json` / `.cpuprofile`. Both at once would distort each other: the trace wins.
+ * The recording asked for, and its file (null when none is): `BOARD_BENCH_TRACE=<prefix>` a Chrome
+ * trace (tasks and their wall and CPU time), `BOARD_BENCH_PROFILE=<prefix>` a CPU profile of the page
+ * (functions), as `<prefix>.<phase>.<webgl>.json` / `.cpuprofile`. Both at once would distort each
+ * other: the trace wins.
  */
+function recordingFile(phase: 'load' | 'stream', webgl: WebGL): { kind: 'trace' | 'profile'; file: string } | null {
+  if (process.env.BOARD_BENCH_TRACE) return { kind: 'trace', file: path.resolve(`${process.env.BOARD_BENCH_TRACE}.${phase}.${webgl}.json`) };
+  if (process.env.BOARD_BENCH_PROFILE) return { kind: 'profile', file: path.resolve(`${process.env.BOARD_BENCH_PROFILE}.${phase}.${webgl}.cpuprofile`) };
+  return null;
+}
+
+/** Runs `body` under the recording asked for. */
 async function recorded<T>(browser: BoardBrowser, phase: 'load' | 'stream', webgl: WebGL, body: () => Promise<T>): Promise<T> {
-  if (process.env.BOARD_BENCH_TRACE) return browser.trace(path.resolve(`${process.env.BOARD_BENCH_TRACE}.${phase}.${webgl}.json`), body);
-  if (process.env.BOARD_BENCH_PROFILE) return browser.profile(path.resolve(`${process.env.BOARD_BENCH_PROFILE}.${phase}.${webgl}.cpuprofile`), body);
-  return body();
+  const recording = recordingFile(phase, webgl);
+  if (!recording) return body();
+  return recording.kind === 'trace' ? browser.trace(recording.file, body) : browser.profile(recording.file, body);
 }
 
 function loadAverage(): number[] {
@@ -312,7 +320,7 @@ export async function runBoardBench(opts: { quick: boolean }): Promise<BoardBenc
       console.log(`streaming ${s.browserStreamMs / 1000} s at the board ...`);
       const browserLog = emptyLog();
       const from = await browser.now();
-      const traceFile = process.env.BOARD_BENCH_TRACE ? path.resolve(`${process.env.BOARD_BENCH_TRACE}.stream.${webgl}.json`) : null;
+      const recording = recordingFile('stream', webgl);
       const run = () => stream(pool!, data, plan, DISPATCHER_ID, streamSettings(s.browserStreamMs), browserLog, report.browsers!.length + 2);
       const achieved2 = await recorded(browser, 'stream', webgl, run);
       await pause(1_000);
@@ -335,7 +343,7 @@ export async function runBoardBench(opts: { quick: boolean }): Promise<BoardBenc
           top: [...tasks].sort((a, b) => b.duration - a.duration).slice(0, 10),
         },
         countersAfter: await browser.counters(),
-        trace: traceFile,
+        trace: recording?.file ?? null,
         firstPaint: { valueMs: firstPaint, verdict: firstPaint !== null && firstPaint <= TARGETS.firstPaintMs ? 'PASS' : 'FAIL' },
         longTask: { valueMs: maxMs, verdict: browserLog.errors === 0 && maxMs <= TARGETS.longTaskMs ? 'PASS' : 'FAIL' },
       };
