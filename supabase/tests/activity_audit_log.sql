@@ -2,7 +2,7 @@
 -- change (who, what, before and after), read only by the tenant's active admins, never another
 -- tenant's, and never writable by any API role (insert, update, delete refused for all of them).
 begin;
-select plan(40);
+select plan(46);
 
 -- A change by acme's admin and one by globex's admin, so both tenants have fresh entries.
 select tests.act_as('admin@acme.test');
@@ -111,6 +111,18 @@ select pg_temp.cannot_write('dispatcher@acme.test', 'authenticated');
 select pg_temp.cannot_write('admin@globex.test', 'authenticated');
 select pg_temp.cannot_write(null, 'service_role');
 select throws_ok($$ update public.audit_log set actor_name = 'Nobody' $$, '42501', 'The audit log is append-only', 'even the table owner cannot rewrite the log');
+
+-- Redaction: secret keys go at any depth, whatever their case; everything else stays as it was,
+-- a secret-sounding word in a value included.
+select is(private.audit_redact('{"a": {"Api_Key": "x", "b": [{"password_hash": 1, "c": 2}, 3]}, "tracking_token": "t", "n": 1}'),
+  '{"a": {"b": [{"c": 2}, 3]}, "n": 1}'::jsonb, 'secret keys are dropped in nested objects and arrays, in any case');
+select is(private.audit_redact('{"note": "reset the password", "list": [{"x": 1}], "n": null}'),
+  '{"note": "reset the password", "list": [{"x": 1}], "n": null}'::jsonb, 'a secret-sounding value is kept: only keys are secret');
+select is(private.audit_redact('[{"MAPS_KEY": "pk"}, {"ok": [1, {"signing_key": 2}]}]'), '[{}, {"ok": [1, {}]}]'::jsonb, 'an array is walked element by element');
+select is(private.audit_redact('"secret"'), '"secret"'::jsonb, 'a scalar is returned as it is');
+select ok(private.is_secret_key('Private_Key') and not private.is_secret_key('name'), 'is_secret_key tells a secret key from another');
+select is((select count(*)::int from public.audit_log l, jsonb_object_keys(coalesce(l.new_values, '{}') || coalesce(l.old_values, '{}')) k where private.is_secret_key(k)), 0,
+  'no entry of the seeded history holds a secret key');
 
 select * from finish();
 rollback;
