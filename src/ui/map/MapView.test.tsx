@@ -4,9 +4,9 @@ import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-libra
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-const webgl = vi.hoisted(() => ({ supported: false, probes: 0 }));
+const webgl = vi.hoisted(() => ({ supported: 'none' as 'hardware' | 'software' | 'none', probes: 0 }));
 vi.mock('./webgl', () => ({
-  supportsWebGL: () => {
+  webGLSupport: () => {
     webgl.probes += 1;
     return webgl.supported;
   },
@@ -23,7 +23,7 @@ const fake = vi.hoisted(() => {
     jumps: unknown[] = [];
     layers = new Set<string>();
     sources = new Set<string>();
-    constructor(public options: { container: HTMLElement; center: [number, number]; zoom: number; style: unknown }) {
+    constructor(public options: { container: HTMLElement; center: [number, number]; zoom: number; style: unknown; pixelRatio?: number }) {
       FakeMap.instances.push(this);
       options.container.append(this.canvas);
       queueMicrotask(() => {
@@ -112,7 +112,7 @@ afterEach(cleanup);
 
 describe('MapView without WebGL', () => {
   beforeEach(() => {
-    webgl.supported = false;
+    webgl.supported = 'none';
   });
 
   it('says the map is unavailable instead of showing a blank box, at the default height', () => {
@@ -160,7 +160,7 @@ describe('MapView without WebGL', () => {
 
 describe('MapView with WebGL (maplibre stubbed)', () => {
   beforeEach(() => {
-    webgl.supported = true;
+    webgl.supported = 'hardware';
     fake.FakeMap.instances.length = 0;
   });
 
@@ -183,8 +183,18 @@ describe('MapView with WebGL (maplibre stubbed)', () => {
     expect(screen.getByTestId('map').parentElement).toHaveStyle({ height: '600px' });
     expect(JSON.stringify(map.options.style)).not.toMatch(/https?:|mapbox:/);
     expect(fake.setWorkerUrl).toHaveBeenCalledWith(expect.stringContaining('maplibre-gl-worker'));
+    expect(map.options.pixelRatio).toBeUndefined();
+    expect(screen.queryByTestId('lite-map')).not.toBeInTheDocument();
     unmount();
     expect(map.removed).toBe(true);
+  });
+
+  it('draws a lite map at half resolution, and says so, where WebGL is rendered in software', async () => {
+    webgl.supported = 'software';
+    render(<MapView />);
+    const map = await mounted();
+    expect(map.options.pixelRatio).toBe(window.devicePixelRatio * 0.5);
+    expect(screen.getByTestId('lite-map')).toHaveTextContent('Lite map: no graphics acceleration');
   });
 
   it('creates a deferred map only once it comes near the viewport', async () => {

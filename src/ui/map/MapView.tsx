@@ -26,7 +26,7 @@ import {
 } from './basemap';
 import { MapContext } from './map-context';
 import { PointInput, formatLngLat } from './PointInput';
-import { supportsWebGL } from './webgl';
+import { webGLSupport, type WebGLSupport } from './webgl';
 
 export interface MapMarker {
   id: string;
@@ -80,6 +80,15 @@ export interface MapViewProps {
 type Status = 'loading' | 'ready' | 'unavailable' | 'failed';
 
 const round6 = (n: number) => Math.round(n * 1e6) / 1e6;
+
+/**
+ * A lite map where WebGL is rendered in software (no GPU): drawn at half the screen's resolution,
+ * a quarter of the pixels. Without a GPU each frame of the map is rasterized on the CPU and, as
+ * the page is then composited in software too, copied back on the page's main thread: at full
+ * resolution 60-100 ms per frame for a board-sized map, long enough to stall typing and scrolling
+ * beside it; at half, under 50. Google Maps makes the same trade in its lite mode.
+ */
+const LITE_PIXEL_SCALE = 0.5;
 
 let maplibre: Promise<typeof Maplibre> | undefined;
 
@@ -138,15 +147,16 @@ export function MapView({
 }: MapViewProps) {
   // Probed after the first paint, not in render: the probe is slow where WebGL is software-rendered,
   // and the page around the map (a board's lists) should not wait for it.
-  const [webgl, setWebgl] = useState<boolean | null>(null);
+  const [webgl, setWebgl] = useState<WebGLSupport | null>(null);
   useEffect(() => {
     // eslint-disable-next-line react-hooks/set-state-in-effect -- deliberately after the first paint (and not while deferred): one probe result per mount, no cascade.
-    if (!deferred) setWebgl((known) => known ?? supportsWebGL());
+    if (!deferred) setWebgl((known) => known ?? webGLSupport());
   }, [deferred]);
+  const lite = webgl === 'software';
   // Without IntersectionObserver (old browsers, jsdom) a deferred map is created at once.
   const [nearViewport, setNearViewport] = useState(() => !deferUntilVisible || typeof IntersectionObserver === 'undefined');
   const [loadStatus, setStatus] = useState<Status>('loading');
-  const status: Status = webgl === false ? 'unavailable' : loadStatus;
+  const status: Status = webgl === 'none' ? 'unavailable' : loadStatus;
   const [attempt, setAttempt] = useState(0);
   const [notice, setNotice] = useState<string | null>(null);
   const [map, setMap] = useState<MaplibreMap | null>(null);
@@ -192,7 +202,7 @@ export function MapView({
 
   useEffect(() => {
     const container = containerRef.current;
-    if (!webgl || !nearViewport || !container) return;
+    if (webgl === null || webgl === 'none' || !nearViewport || !container) return;
     let cancelled = false;
     let created: MaplibreMap | undefined;
     const dark = document.documentElement.classList.contains('dark');
@@ -210,6 +220,7 @@ export function MapView({
             center: [view.current.lng, view.current.lat],
             zoom: view.current.zoom,
             attributionControl: { compact: true },
+            ...(webgl === 'software' ? { pixelRatio: window.devicePixelRatio * LITE_PIXEL_SCALE } : {}),
             ...(token ? { transformRequest: mapboxTransformRequest(token) } : {}),
           });
         } catch {
@@ -408,7 +419,12 @@ export function MapView({
       <p className="sr-only" aria-live="polite">
         {shownPicked ? `Picked point ${formatLngLat(shownPicked)}` : ''}
       </p>
-      {map && lib && <MapContext value={{ map, lib, styleGeneration }}>{children}</MapContext>}
+      {lite && status === 'ready' && (
+        <p className="absolute left-2 top-2 rounded bg-white/90 px-2 py-0.5 text-xs text-slate-700 shadow dark:bg-slate-900/90 dark:text-slate-200" data-testid="lite-map">
+          Lite map: no graphics acceleration
+        </p>
+      )}
+      {map && lib && <MapContext value={{ map, lib, styleGeneration, lite }}>{children}</MapContext>}
     </div>
   );
 }

@@ -7,6 +7,8 @@ export interface MapContextValue {
   map: MaplibreMap;
   lib: typeof Maplibre;
   styleGeneration: number;
+  /** WebGL is rendered in software (no GPU): the map is drawn at lower resolution, and what draws on it should animate sparingly, since every frame costs the main thread. */
+  lite: boolean;
 }
 
 export const MapContext = createContext<MapContextValue | null>(null);

@@ -105,7 +105,8 @@ function driversCollection(drivers: readonly MapDriver[], at: ReadonlyMap<string
   };
 }
 
-function BoardLayers({
+/** The board's sources and layers on a ready map (exported for its tests). */
+export function BoardLayers({
   drivers,
   unassigned,
   selected,
@@ -119,6 +120,9 @@ function BoardLayers({
   const context = useMapContext();
   const map = context?.map ?? null;
   const generation = context?.styleGeneration ?? 0;
+  // A lite map (WebGL in software) does not glide: each glide step is a frame the page's main thread
+  // waits for, ten a second while some driver always moves. Dots take their new place once a second.
+  const glides = !(context?.lite ?? false);
   const shown = useRef(new Map<string, Point>());
   const frame = useRef<number | null>(null);
 
@@ -183,7 +187,7 @@ function BoardLayers({
     // takes its place at once: gliding it would redraw the whole map ten times a second for nothing seen.
     const from = new Map(shown.current);
     const gliding = new Set<string>();
-    for (const d of drivers) {
+    for (const d of glides ? drivers : []) {
       const at = from.get(d.id);
       if (at === undefined || (Math.abs(at.lat - d.lat) < 1e-9 && Math.abs(at.lng - d.lng) < 1e-9)) continue;
       const a = map!.project([at.lng, at.lat]);
@@ -191,7 +195,7 @@ function BoardLayers({
       if (Math.hypot(a.x - b.x, a.y - b.y) >= GLIDE_MIN_PX) gliding.add(d.id);
     }
     if (gliding.size === 0) {
-      // Nothing to glide (a status, a name, a driver on or off duty, small moves): one redraw, no animation frames.
+      // Nothing to glide (a status, a name, a driver on or off duty, small moves, a lite map): one redraw, no animation frames.
       if (frame.current !== null) cancelAnimationFrame(frame.current);
       frame.current = null;
       shown.current = new Map(drivers.map((d) => [d.id, { lat: d.lat, lng: d.lng }]));
@@ -221,7 +225,7 @@ function BoardLayers({
     frame.current = requestAnimationFrame(step);
     // No clean-up here: a re-render with the same dots must not stop a glide midway. A new glide
     // cancels the old one above; the map going away cancels it below.
-  }, [map, generation, drivers]);
+  }, [map, generation, drivers, glides]);
 
   useEffect(
     () => () => {

@@ -1,0 +1,77 @@
+// @vitest-environment jsdom
+import { cleanup, render } from '@testing-library/react';
+import type { Map as MaplibreMap } from 'maplibre-gl';
+import type * as Maplibre from 'maplibre-gl';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { MapContext } from '../../../ui/map/map-context';
+import { BoardLayers, type MapDriver } from './BoardMap';
+
+/** Just enough of a maplibre map for the board's layers: sources that record what they were given. */
+function fakeMap() {
+  const sources = new Map<string, { setData: ReturnType<typeof vi.fn> }>();
+  const map = {
+    getSource: (id: string) => sources.get(id),
+    addSource: (id: string) => sources.set(id, { setData: vi.fn() }),
+    addLayer: vi.fn(),
+    // 100,000 px per degree: a fix 0.001° away is 100 px away on screen.
+    project: ([lng, lat]: [number, number]) => ({ x: lng * 100_000, y: lat * 100_000 }),
+    getCanvas: () => document.createElement('canvas'),
+  };
+  return { map: map as unknown as MaplibreMap, drivers: () => sources.get('board-drivers')!.setData };
+}
+
+const van = (lng: number): MapDriver => ({ id: 'd1', name: 'Derek Driver', lat: 51.5, lng, health: 'busy' });
+const drawnAt = (setData: ReturnType<typeof vi.fn>) =>
+  setData.mock.calls.map(([data]) => (data as GeoJSON.FeatureCollection<GeoJSON.Point>).features[0]!.geometry.coordinates[0]);
+
+describe('BoardLayers: a driver dot moving to a new fix', () => {
+  let frames: FrameRequestCallback[] = [];
+  beforeEach(() => {
+    frames = [];
+    vi.spyOn(window, 'requestAnimationFrame').mockImplementation((callback) => frames.push(callback));
+    vi.spyOn(window, 'cancelAnimationFrame').mockImplementation(() => {});
+  });
+  afterEach(() => {
+    cleanup();
+    vi.restoreAllMocks();
+  });
+
+  const board = (lite: boolean) => {
+    const fake = fakeMap();
+    const tree = (drivers: MapDriver[]) => (
+      <MapContext value={{ map: fake.map, lib: {} as typeof Maplibre, styleGeneration: 1, lite }}>
+        <BoardLayers drivers={drivers} unassigned={[]} selected={null} />
+      </MapContext>
+    );
+    const view = render(tree([van(-0.1)]));
+    return { fake, move: (lng: number) => view.rerender(tree([van(lng)])) };
+  };
+
+  /** Runs the queued animation frames, `stepMs` apart, until none is asked for. */
+  const runFrames = (stepMs: number) => {
+    let time = performance.now();
+    while (frames.length > 0) {
+      time += stepMs;
+      const due = frames;
+      frames = [];
+      for (const callback of due) callback(time);
+    }
+  };
+
+  it('glides on a map drawn by a GPU', () => {
+    const { fake, move } = board(false);
+    move(-0.099);
+    runFrames(150);
+    const positions = drawnAt(fake.drivers());
+    expect(positions.length).toBeGreaterThan(3);
+    expect(positions.some((lng) => lng > -0.1 && lng < -0.099)).toBe(true);
+    expect(positions.at(-1)).toBeCloseTo(-0.099, 9);
+  });
+
+  it('takes its new place at once on a lite map, with no animation frames', () => {
+    const { fake, move } = board(true);
+    move(-0.099);
+    expect(frames).toHaveLength(0);
+    expect(drawnAt(fake.drivers())).toEqual([-0.1, -0.099]);
+  });
+});
