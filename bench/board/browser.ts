@@ -16,11 +16,25 @@ import { chromium, type Browser, type Page } from 'playwright-core';
  */
 
 export const CHROMIUM = '/usr/bin/chromium';
-/** The board's flags, with a software WebGL (SwiftShader) so the map draws: headless Chromium has no GPU here. */
-export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-background-networking', '--disable-dev-shm-usage', '--no-first-run', '--use-angle=swiftshader', '--enable-unsafe-swiftshader'];
-/** 'off': no WebGL at all (the map shows its fallback), to measure the board without the map's software rendering. */
-export function chromiumArgs(webgl: 'swiftshader' | 'off'): string[] {
-  return webgl === 'off' ? ['--no-sandbox', '--disable-background-networking', '--disable-dev-shm-usage', '--no-first-run', '--disable-gpu', '--disable-webgl', '--disable-3d-apis'] : CHROMIUM_ARGS;
+const BASE_ARGS = ['--no-sandbox', '--disable-background-networking', '--disable-dev-shm-usage', '--no-first-run'];
+
+/**
+ * How Chromium renders the page. There is no GPU here, so each is a way of doing without one:
+ * - 'default': headless Chromium as it starts (Playwright's own switches, which include
+ *   `--enable-unsafe-swiftshader`, and no GPU flag of ours). Chromium finds no usable GPU: it
+ *   composites and rasterizes the page in software and gives WebGL alone to SwiftShader, so the map
+ *   draws. The run the targets judge.
+ * - 'swiftshader': `--use-angle=swiftshader` makes SwiftShader Chromium's GPU for everything: WebGL,
+ *   and also compositing and rasterizing every frame of the page through an emulated GPU.
+ * - 'off': no WebGL at all (the map shows its fallback): the board's own cost, apart from the map's.
+ */
+export type RenderMode = 'default' | 'swiftshader' | 'off';
+export const RENDER_MODES: readonly RenderMode[] = ['default', 'swiftshader', 'off'];
+
+export function chromiumArgs(mode: RenderMode): string[] {
+  if (mode === 'swiftshader') return [...BASE_ARGS, '--use-angle=swiftshader', '--enable-unsafe-swiftshader'];
+  if (mode === 'off') return [...BASE_ARGS, '--disable-gpu', '--disable-webgl', '--disable-3d-apis'];
+  return BASE_ARGS;
 }
 
 export interface LongTask {
@@ -94,7 +108,7 @@ export class BoardBrowser {
     private readonly page: Page,
   ) {}
 
-  static async open(baseUrl: string, webgl: 'swiftshader' | 'off'): Promise<BoardBrowser> {
+  static async open(baseUrl: string, webgl: RenderMode): Promise<BoardBrowser> {
     const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: chromiumArgs(webgl) });
     const context = await browser.newContext({ baseURL: baseUrl, viewport: { width: 1440, height: 1000 } });
     const page = await context.newPage();

@@ -139,6 +139,10 @@ export async function loadBoardData(db: Database, opts: { deliveries: number; dr
        from public.deliveries d where d.tenant_id = $1 and d.delivery_code like 'ACME-9%' and d.driver_id is not null`,
       [BOARD_TENANT],
     );
+    // The seed gives this dispatcher "Due today" as their board's default filter, which made what
+    // the board shows depend on the hour (near midnight almost nothing is due today): the bench's
+    // dispatcher opens the board on the whole working set.
+    await tx.query(`update public.dispatcher_settings set default_board_filters = '{}' where user_id = (select id from public.profiles where email = $1)`, [DISPATCHER_EMAIL]);
     await tx.query(`update public.drivers set status = 'busy' where tenant_id = $1 and licence_number like 'BOARD%' and id in (select driver_id from public.deliveries where status in ('accepted', 'picked_up', 'in_transit'))`, [BOARD_TENANT]);
     // New deliveries of the stream number after the loaded ones and the seed's (the seed writes its codes itself, with no counter row).
     await tx.query(

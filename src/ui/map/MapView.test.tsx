@@ -189,11 +189,11 @@ describe('MapView with WebGL (maplibre stubbed)', () => {
     expect(map.removed).toBe(true);
   });
 
-  it('draws a lite map at half resolution, and says so, where WebGL is rendered in software', async () => {
+  it('draws a lite map at a third of the resolution, and says so, where WebGL is rendered in software', async () => {
     webgl.supported = 'software';
     render(<MapView />);
     const map = await mounted();
-    expect(map.options.pixelRatio).toBe(window.devicePixelRatio * 0.5);
+    expect(map.options.pixelRatio).toBe(window.devicePixelRatio * 0.35);
     expect(screen.getByTestId('lite-map')).toHaveTextContent('Lite map: no graphics acceleration');
   });
 

@@ -82,13 +82,15 @@ type Status = 'loading' | 'ready' | 'unavailable' | 'failed';
 const round6 = (n: number) => Math.round(n * 1e6) / 1e6;
 
 /**
- * A lite map where WebGL is rendered in software (no GPU): drawn at half the screen's resolution,
- * a quarter of the pixels. Without a GPU each frame of the map is rasterized on the CPU and, as
- * the page is then composited in software too, copied back on the page's main thread: at full
- * resolution 60-100 ms per frame for a board-sized map, long enough to stall typing and scrolling
- * beside it; at half, under 50. Google Maps makes the same trade in its lite mode.
+ * A lite map where WebGL is rendered in software (no GPU): drawn at about a third of the screen's
+ * resolution, an eighth of the pixels, and scaled up (soft, but dots and coasts stay readable).
+ * Without a GPU each frame of the map is rasterized on the CPU and, as the page is then composited
+ * in software too, copied back on the page's main thread: 60-100 ms per frame for a board-sized map
+ * at full resolution, long enough to stall typing and scrolling beside it; at half resolution still
+ * 50-140 ms on the board's busy 2-core bench machine, at a third 30-90 ms. Google Maps makes the
+ * same trade in its lite mode.
  */
-const LITE_PIXEL_SCALE = 0.5;
+const LITE_PIXEL_SCALE = 0.35;
 
 let maplibre: Promise<typeof Maplibre> | undefined;
 

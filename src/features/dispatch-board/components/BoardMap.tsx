@@ -43,12 +43,6 @@ export function BoardMap({ drivers, unassigned, selected, defaultCenter, mapboxT
   // first frame to be painted (the lists are what a dispatcher acts on first), then a task after it,
   // since creating it is seconds of main-thread work where WebGL is in software.
   const [listsPainted, setListsPainted] = useState(false);
-  // Dots and stops follow the live data once a second at most: every change redraws the whole map,
-  // which costs a frame of the GPU (in software, without one, most of a core at the board's rate of
-  // changes), while a second is well within what a fleet map shows as live. A selection shows at once.
-  // Both together, so that a second's changes are one redraw, not one per source.
-  const live = useMemo(() => ({ drivers, unassigned }), [drivers, unassigned]);
-  const shown = useThrottled(live, MAP_REFRESH_MS);
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout> | undefined;
     const frame = requestAnimationFrame(() => {
@@ -69,7 +63,7 @@ export function BoardMap({ drivers, unassigned, selected, defaultCenter, mapboxT
   }, [hasData]);
   return (
     <MapView label="Drivers and deliveries map" deferred={!listsPainted} center={center} defaultCenter={defaultCenter} zoom={11} height="100%" className="h-full min-h-[320px]" mapboxToken={mapboxToken}>
-      <BoardLayers drivers={shown.drivers} unassigned={shown.unassigned} selected={selected} driverAt={driverAt} />
+      <BoardLayers drivers={drivers} unassigned={unassigned} selected={selected} driverAt={driverAt} />
     </MapView>
   );
 }
@@ -77,6 +71,8 @@ export function BoardMap({ drivers, unassigned, selected, defaultCenter, mapboxT
 const ANIMATION_MS = 1000;
 /** How often at most the map takes the live drivers and stops. */
 const MAP_REFRESH_MS = 1000;
+/** The same on a lite map (WebGL in software), where each redraw is a frame the main thread waits for; drivers report every few seconds. */
+const LITE_MAP_REFRESH_MS = 2000;
 /**
  * A gliding dot is redrawn every 100 ms, not on every animation frame: each redraw sends every
  * driver's point to maplibre's worker, and with hundreds of drivers reporting every few seconds some
@@ -95,20 +91,33 @@ function sameDot(a: MapDriver, b: MapDriver): boolean {
   return a.id === b.id && a.lat === b.lat && a.lng === b.lng && a.health === b.health && a.name === b.name;
 }
 
-function driversCollection(drivers: readonly MapDriver[], at: ReadonlyMap<string, Point>): GeoJSON.FeatureCollection {
-  return {
-    type: 'FeatureCollection',
-    features: drivers.map((d) => {
-      const p = at.get(d.id) ?? d;
-      return { type: 'Feature', id: d.id, properties: { id: d.id, name: d.name, colour: HEALTH_COLOURS[d.health] }, geometry: { type: 'Point', coordinates: [p.lng, p.lat] } };
-    }),
-  };
+/** The one GeoJSON source of the board's map: unassigned pickups (and the selected delivery's two ends) and driver dots, told apart by `kind`. */
+const SOURCE = 'board-points';
+
+function driverFeatures(drivers: readonly MapDriver[], at: ReadonlyMap<string, Point>): GeoJSON.Feature[] {
+  return drivers.map((d) => {
+    const p = at.get(d.id) ?? d;
+    return { type: 'Feature', id: d.id, properties: { kind: 'driver', id: d.id, name: d.name, colour: HEALTH_COLOURS[d.health] }, geometry: { type: 'Point', coordinates: [p.lng, p.lat] } };
+  });
+}
+
+function stopFeatures(unassigned: readonly BoardDelivery[], selected: BoardDelivery | null): GeoJSON.Feature[] {
+  const features: GeoJSON.Feature[] = unassigned.map((d) => ({
+    type: 'Feature',
+    properties: { kind: 'stop', colour: '#f59e0b', radius: 5 },
+    geometry: { type: 'Point', coordinates: [d.pickup_lng, d.pickup_lat] },
+  }));
+  if (selected) {
+    features.push({ type: 'Feature', properties: { kind: 'stop', colour: '#7c3aed', radius: 7 }, geometry: { type: 'Point', coordinates: [selected.pickup_lng, selected.pickup_lat] } });
+    features.push({ type: 'Feature', properties: { kind: 'stop', colour: '#db2777', radius: 7 }, geometry: { type: 'Point', coordinates: [selected.dropoff_lng, selected.dropoff_lat] } });
+  }
+  return features;
 }
 
 /** The board's sources and layers on a ready map (exported for its tests). */
 export function BoardLayers({
-  drivers,
-  unassigned,
+  drivers: liveDrivers,
+  unassigned: liveUnassigned,
   selected,
   driverAt,
 }: {
@@ -122,20 +131,22 @@ export function BoardLayers({
   const generation = context?.styleGeneration ?? 0;
   // A lite map (WebGL in software) does not glide: each glide step is a frame the page's main thread
   // waits for, ten a second while some driver always moves. Dots take their new place once a second.
-  const glides = !(context?.lite ?? false);
+  const lite = context?.lite ?? false;
+  const glides = !lite;
+  // Dots and stops follow the live data once a second at most (every two on a lite map): every change
+  // redraws the whole map, a frame of the GPU (in software, without one, most of a core at the board's
+  // rate of changes), while a second is well within what a fleet map shows as live. A selection shows
+  // at once. Both together, so that a second's changes are one redraw.
+  const live = useMemo(() => ({ drivers: liveDrivers, unassigned: liveUnassigned }), [liveDrivers, liveUnassigned]);
+  const { drivers, unassigned } = useThrottled(live, lite ? LITE_MAP_REFRESH_MS : MAP_REFRESH_MS);
   const shown = useRef(new Map<string, Point>());
   const frame = useRef<number | null>(null);
 
   useEffect(() => {
-    if (!map) return;
-    if (!map.getSource('board-stops')) {
-      map.addSource('board-stops', { type: 'geojson', data: { type: 'FeatureCollection', features: [] } });
-      map.addLayer({ id: 'board-stops', type: 'circle', source: 'board-stops', paint: { 'circle-radius': ['get', 'radius'], 'circle-color': ['get', 'colour'], 'circle-stroke-color': '#ffffff', 'circle-stroke-width': 1.5 } });
-    }
-    if (!map.getSource('board-drivers')) {
-      map.addSource('board-drivers', { type: 'geojson', data: { type: 'FeatureCollection', features: [] } });
-      map.addLayer({ id: 'board-drivers', type: 'circle', source: 'board-drivers', paint: { 'circle-radius': 7, 'circle-color': ['get', 'colour'], 'circle-stroke-color': '#ffffff', 'circle-stroke-width': 2 } });
-    }
+    if (!map || map.getSource(SOURCE)) return;
+    map.addSource(SOURCE, { type: 'geojson', data: { type: 'FeatureCollection', features: [] } });
+    map.addLayer({ id: 'board-stops', type: 'circle', source: SOURCE, filter: ['==', ['get', 'kind'], 'stop'], paint: { 'circle-radius': ['get', 'radius'], 'circle-color': ['get', 'colour'], 'circle-stroke-color': '#ffffff', 'circle-stroke-width': 1.5 } });
+    map.addLayer({ id: 'board-drivers', type: 'circle', source: SOURCE, filter: ['==', ['get', 'kind'], 'driver'], paint: { 'circle-radius': 7, 'circle-color': ['get', 'colour'], 'circle-stroke-color': '#ffffff', 'circle-stroke-width': 2 } });
   }, [map, generation]);
 
   useEffect(() => {
@@ -154,33 +165,29 @@ export function BoardLayers({
 
   // The lanes are rebuilt on every live batch, so these props are new arrays several times a second
   // even when nothing on the map changed; each setData redraws the whole map (in software, without a
-  // GPU). What was last drawn is kept, and the map is redrawn only when it differs.
+  // GPU). What was last drawn is kept, and the map is redrawn only when it differs. Stops and dots are
+  // one source, so that a second's changes to both are one redraw, not one per source.
   const drawnStops = useRef('');
+  const stops = useRef<GeoJSON.Feature[]>([]);
   const drawnDrivers = useRef<{ source: GeoJSONSource; generation: number; drivers: readonly MapDriver[] } | null>(null);
 
   useEffect(() => {
-    const source = map?.getSource('board-stops') as GeoJSONSource | undefined;
+    const source = map?.getSource(SOURCE) as GeoJSONSource | undefined;
     if (!source) return;
-    const key = `${generation}|${selected ? `${selected.id}:${selected.pickup_lat},${selected.pickup_lng};${selected.dropoff_lat},${selected.dropoff_lng}` : ''}|${unassigned.map((d) => `${d.id}:${d.pickup_lat},${d.pickup_lng}`).join(';')}`;
-    if (key === drawnStops.current) return;
-    drawnStops.current = key;
-    const features: GeoJSON.Feature[] = unassigned.map((d) => ({
-      type: 'Feature',
-      properties: { colour: '#f59e0b', radius: 5 },
-      geometry: { type: 'Point', coordinates: [d.pickup_lng, d.pickup_lat] },
-    }));
-    if (selected) {
-      features.push({ type: 'Feature', properties: { colour: '#7c3aed', radius: 7 }, geometry: { type: 'Point', coordinates: [selected.pickup_lng, selected.pickup_lat] } });
-      features.push({ type: 'Feature', properties: { colour: '#db2777', radius: 7 }, geometry: { type: 'Point', coordinates: [selected.dropoff_lng, selected.dropoff_lat] } });
-    }
-    void source.setData({ type: 'FeatureCollection', features });
-  }, [map, generation, unassigned, selected]);
+    const draw = (at: ReadonlyMap<string, Point>) => void source.setData({ type: 'FeatureCollection', features: [...stops.current, ...driverFeatures(drivers, at)] });
 
-  useEffect(() => {
-    const source = map?.getSource('board-drivers') as GeoJSONSource | undefined;
-    if (!source) return;
+    const stopsKey = `${generation}|${selected ? `${selected.id}:${selected.pickup_lat},${selected.pickup_lng};${selected.dropoff_lat},${selected.dropoff_lng}` : ''}|${unassigned.map((d) => `${d.id}:${d.pickup_lat},${d.pickup_lng}`).join(';')}`;
+    const stopsChanged = stopsKey !== drawnStops.current;
+    if (stopsChanged) {
+      drawnStops.current = stopsKey;
+      stops.current = stopFeatures(unassigned, selected);
+    }
     const last = drawnDrivers.current;
-    if (last && last.source === source && last.generation === generation && last.drivers.length === drivers.length && last.drivers.every((d, i) => sameDot(d, drivers[i]!))) return;
+    if (last && last.source === source && last.generation === generation && last.drivers.length === drivers.length && last.drivers.every((d, i) => sameDot(d, drivers[i]!))) {
+      // The same dots: redrawn for the stops alone, where they are now (a glide under way carries on).
+      if (stopsChanged) draw(shown.current);
+      return;
+    }
     drawnDrivers.current = { source, generation, drivers };
     // Glide from where each dot is drawn now to its new fix, so a position every few seconds reads as
     // movement. A dot that moves less than GLIDE_MIN_PX on screen (a van's few metres at city zoom)
@@ -199,7 +206,7 @@ export function BoardLayers({
       if (frame.current !== null) cancelAnimationFrame(frame.current);
       frame.current = null;
       shown.current = new Map(drivers.map((d) => [d.id, { lat: d.lat, lng: d.lng }]));
-      void source.setData(driversCollection(drivers, shown.current));
+      draw(shown.current);
       return;
     }
     const start = performance.now();
@@ -218,14 +225,14 @@ export function BoardLayers({
         next.set(d.id, { lat: a.lat + (d.lat - a.lat) * ease, lng: a.lng + (d.lng - a.lng) * ease });
       }
       shown.current = next;
-      void source.setData(driversCollection(drivers, next));
+      draw(next);
       frame.current = t < 1 ? requestAnimationFrame(step) : null;
     };
     if (frame.current !== null) cancelAnimationFrame(frame.current);
     frame.current = requestAnimationFrame(step);
     // No clean-up here: a re-render with the same dots must not stop a glide midway. A new glide
     // cancels the old one above; the map going away cancels it below.
-  }, [map, generation, drivers, glides]);
+  }, [map, generation, unassigned, selected, drivers, glides]);
 
   useEffect(
     () => () => {
