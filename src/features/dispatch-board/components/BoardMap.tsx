@@ -130,7 +130,7 @@ export function BoardLayers({
   const map = context?.map ?? null;
   const generation = context?.styleGeneration ?? 0;
   // A lite map (WebGL in software) does not glide: each glide step is a frame the page's main thread
-  // waits for, ten a second while some driver always moves. Dots take their new place once a second.
+  // waits for, ten a second while some driver always moves. Dots take their new place at each refresh.
   const lite = context?.lite ?? false;
   const glides = !lite;
   // Dots and stops follow the live data once a second at most (every two on a lite map): every change
