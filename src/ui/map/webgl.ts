@@ -17,10 +17,6 @@ export function webGLSupport(): WebGLSupport {
   return known;
 }
 
-export function supportsWebGL(): boolean {
-  return webGLSupport() !== 'none';
-}
-
 const SOFTWARE_RENDERER = /swiftshader|llvmpipe|softpipe|software|basic render/i;
 
 /** Whether a WebGL renderer string names a software rasterizer rather than a GPU. */
