@@ -232,22 +232,70 @@ describe('createLiveRegistry', () => {
     expect(client.channels).toEqual([client.created[1]]);
   });
 
-  it('goes connecting, then live on SUBSCRIBED, reading the rows on start and on the join', async () => {
+  it('goes connecting, then live on SUBSCRIBED, reading the rows once, when joined', async () => {
     const registry = createLiveRegistry(client, store);
     const live = registry.topic(source, T);
     expect(store.get(live.state)).toBe('offline');
     registry.acquire(source, T);
     expect(store.get(live.state)).toBe('connecting');
+    // Loading, not empty, while the read waits for the join.
+    expect(store.get(live.fetching)).toBe(true);
     await settle();
-    expect(names(store.get(live.rows))).toEqual(['a', 'b']);
-    expect(fetches).toBe(1);
+    expect(fetches).toBe(0);
 
     server.push(item('c'));
     client.live(TOPIC).status('SUBSCRIBED');
     expect(store.get(live.state)).toBe('live');
     await settle();
+    expect(fetches).toBe(1);
+    expect(names(store.get(live.rows))).toEqual(['a', 'b', 'c']);
+    expect(store.get(live.fetching)).toBe(false);
+  });
+
+  it('reads without waiting longer than firstReadWaitMs for the join, and again once joined', async () => {
+    vi.useFakeTimers();
+    const registry = createLiveRegistry(client, store, { firstReadWaitMs: 1000 });
+    const live = registry.topic(source, T);
+    registry.acquire(source, T);
+    await vi.advanceTimersByTimeAsync(999);
+    expect(fetches).toBe(0);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(fetches).toBe(1);
+    expect(names(store.get(live.rows))).toEqual(['a', 'b']);
+    expect(store.get(live.state)).toBe('connecting');
+
+    // That read may have missed a change committed before the join: the join reads again.
+    server.push(item('c'));
+    client.live(TOPIC).status('SUBSCRIBED');
+    await vi.advanceTimersByTimeAsync(0);
     expect(fetches).toBe(2);
     expect(names(store.get(live.rows))).toEqual(['a', 'b', 'c']);
+  });
+
+  it('reads at once when the join fails, and does not wait for a join once another source of the topic is live', async () => {
+    vi.useFakeTimers();
+    const registry = createLiveRegistry(client, store, { firstReadWaitMs: 1000 });
+    const live = registry.topic(source, T);
+    registry.acquire(source, T);
+    await vi.advanceTimersByTimeAsync(0);
+    client.live(TOPIC).status('CHANNEL_ERROR', new Error('socket closed'));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(fetches).toBe(1);
+    expect(names(store.get(live.rows))).toEqual(['a', 'b']);
+    expect(store.get(live.state)).toBe('offline');
+    // No second read from the wait's timer.
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(fetches).toBe(1);
+    client.live(TOPIC).status('SUBSCRIBED');
+    await vi.advanceTimersByTimeAsync(0);
+    expect(fetches).toBe(2);
+
+    let otherReads = 0;
+    const other: LiveSource<Item> = { entity: 'live_items', fetch: async () => (otherReads += 1, server) };
+    registry.acquire(other, T);
+    expect(store.get(registry.topic(other, T).state)).toBe('live');
+    await vi.advanceTimersByTimeAsync(0);
+    expect(otherReads).toBe(1);
   });
 
   it('applies broadcast inserts, updates and deletes to the rows atom', async () => {
@@ -279,6 +327,8 @@ describe('createLiveRegistry', () => {
     const live = registry.topic(source, T);
     registry.acquire(source, T);
     await settle();
+    client.live(TOPIC).status('SUBSCRIBED');
+    await settle();
     client.live(TOPIC).change('INSERT', { name: 'no id' });
     expect(store.get(live.error)?.message).toMatch(/string id/);
     expect(names(store.get(live.rows))).toEqual(['a', 'b']);
@@ -292,7 +342,7 @@ describe('createLiveRegistry', () => {
     await vi.advanceTimersByTimeAsync(0);
     client.live(TOPIC).status('SUBSCRIBED');
     await vi.advanceTimersByTimeAsync(0);
-    expect(fetches).toBe(2);
+    expect(fetches).toBe(1);
 
     // The socket drops: realtime-js reports CHANNEL_ERROR and rejoins the same channel by itself.
     client.live(TOPIC).status('CHANNEL_ERROR', new Error('socket closed'));
@@ -302,7 +352,7 @@ describe('createLiveRegistry', () => {
     client.live(TOPIC).status('SUBSCRIBED');
     expect(store.get(live.state)).toBe('live');
     await vi.advanceTimersByTimeAsync(0);
-    expect(fetches).toBe(3);
+    expect(fetches).toBe(2);
     expect(names(store.get(live.rows))).toEqual(['b', 'missed']);
     expect(store.get(live.error)).toBeNull();
 
@@ -310,12 +360,12 @@ describe('createLiveRegistry', () => {
     expect(store.get(live.error)?.message).toMatch(/timed out/);
     client.live(TOPIC).status('SUBSCRIBED');
     await vi.advanceTimersByTimeAsync(0);
-    expect(fetches).toBe(4);
+    expect(fetches).toBe(3);
 
     // A duplicate SUBSCRIBED while live reads nothing.
     client.live(TOPIC).status('SUBSCRIBED');
     await vi.advanceTimersByTimeAsync(0);
-    expect(fetches).toBe(4);
+    expect(fetches).toBe(3);
 
     // The server closes the channel (e.g. the token lost access): a new channel joins after the delay.
     const first = client.live(TOPIC);
@@ -326,7 +376,7 @@ describe('createLiveRegistry', () => {
     expect(client.created).toHaveLength(2);
     client.live(TOPIC).status('SUBSCRIBED');
     await vi.advanceTimersByTimeAsync(0);
-    expect(fetches).toBe(5);
+    expect(fetches).toBe(4);
     expect(store.get(live.state)).toBe('live');
   });
 
@@ -341,8 +391,9 @@ describe('createLiveRegistry', () => {
     expect(store.get(live.error)?.message).toBe(reason);
   });
 
-  it('queues changes that arrive during a refetch and replays them over its result', async () => {
-    const registry = createLiveRegistry(client, store);
+  it('queues changes that arrive during a read and replays them over its result', async () => {
+    vi.useFakeTimers();
+    const registry = createLiveRegistry(client, store, { firstReadWaitMs: 1000 });
     const live = registry.topic(source, T);
     const reads: ReturnType<typeof deferred<readonly Item[]>>[] = [];
     source.fetch = () => {
@@ -351,7 +402,9 @@ describe('createLiveRegistry', () => {
       return read.promise;
     };
     registry.acquire(source, T);
-    await settle();
+    // The join is slow: the first read starts without it.
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(reads).toHaveLength(1);
     const channel = client.live(TOPIC);
     channel.status('SUBSCRIBED');
     // The join asks for a read while the first is in flight: it waits for that one, which is not thrown away.
@@ -363,7 +416,7 @@ describe('createLiveRegistry', () => {
     expect(store.get(live.rows).size).toBe(0);
 
     reads[0]!.resolve([item('a', 'A1'), item('b')]);
-    await settle();
+    await vi.advanceTimersByTimeAsync(0);
     expect(names(store.get(live.rows))).toEqual(['A2', 'c']);
     // Then the topic is read once more (changes committed before the join may have been missed),
     // and what arrives meanwhile is queued again and replayed over that read.
@@ -373,7 +426,7 @@ describe('createLiveRegistry', () => {
     expect(names(store.get(live.rows))).toEqual(['A2', 'c']);
     const kept = store.get(live.rows).get('c');
     reads[1]!.resolve([item('a', 'A3'), item('c'), item('e')]);
-    await settle();
+    await vi.advanceTimersByTimeAsync(0);
     expect(names(store.get(live.rows))).toEqual(['A3', 'c', 'd', 'e']);
     expect(store.get(live.fetching)).toBe(false);
     // A row the read gave unchanged keeps its object (screens keyed on rows redo nothing for it).
@@ -391,6 +444,7 @@ describe('createLiveRegistry', () => {
     source.fetch = () => read.promise;
     registry.acquire(source, T);
     await settle();
+    client.live(TOPIC).status('SUBSCRIBED');
     client.live(TOPIC).change('INSERT', item('c'));
     read.reject(new Error('network down'));
     await settle();
@@ -407,6 +461,8 @@ describe('createLiveRegistry', () => {
     expect(store.get(live.fetching)).toBe(false);
     registry.acquire(source, T);
     expect(store.get(live.fetching)).toBe(true);
+    await settle();
+    client.live(TOPIC).status('SUBSCRIBED');
     first.reject(new Error('network down'));
     await settle();
     expect(store.get(live.fetching)).toBe(false);

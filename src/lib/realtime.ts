@@ -12,6 +12,11 @@ import { PersistentRows } from './persistent-rows.ts';
  * channel was not joined (before the first join, or while the socket was down) is only seen by
  * reading the table again. Changes that arrive while that read is in flight are queued and
  * replayed on top of its result, so a slow read never overwrites a newer change.
+ *
+ * The first read waits for the join (at most `firstReadWaitMs`): a read sent before the channel is
+ * joined can miss a change committed between the two, so it would have to be read again on the
+ * join, and a working set of thousands of rows read twice is the longest part of opening a screen.
+ * If the join fails or takes longer, the rows are read anyway (shown as not live) and again on the join.
  */
 
 export type Store = ReturnType<typeof createStore>;
@@ -164,7 +169,7 @@ export interface LiveTopic<T extends Row> {
   readonly state: Atom<ConnectionState>;
   /** The last join, fetch or decode failure; null again once the topic is live and read. */
   readonly error: Atom<Error | null>;
-  /** A read of the rows is in flight: with no rows yet, the list is loading rather than empty. */
+  /** A read of the rows is in flight or waiting for the join: with no rows yet, the list is loading rather than empty. */
   readonly fetching: Atom<boolean>;
 }
 
@@ -184,6 +189,8 @@ export interface LiveRegistryOptions {
   lingerMs?: number;
   /** Delay before rejoining after the server closed the channel (not after socket drops: realtime-js rejoins those itself). */
   rejoinDelayMs?: (attempt: number) => number;
+  /** How long a topic's first read waits for its channel's join before reading anyway. Default 1000. */
+  firstReadWaitMs?: number;
 }
 
 export function tenantTopic(tenantId: string, entity: string): string {
@@ -213,6 +220,8 @@ interface TopicEntry<T extends Row> {
   reading: number | null;
   /** Another read was asked for while one was in flight: it starts when that one lands. */
   readAgain: boolean;
+  /** The first read is waiting for the channel's join (see the module's comment); its fallback timer. */
+  joinWait: ReturnType<typeof setTimeout> | null;
 }
 
 /** A topic's channel, shared by the sources listening to it. */
@@ -243,6 +252,7 @@ function toError(reason: unknown): Error {
 export function createLiveRegistry(client: RealtimeClientLike, store: Store, options: LiveRegistryOptions = {}): LiveRegistry {
   const lingerMs = options.lingerMs ?? 0;
   const rejoinDelayMs = options.rejoinDelayMs ?? ((attempt: number) => Math.min(1000 * attempt, 10_000));
+  const firstReadWaitMs = options.firstReadWaitMs ?? 1000;
   const hubs = new Map<string, ChannelHub>();
   let disposals = 0;
 
@@ -285,6 +295,7 @@ export function createLiveRegistry(client: RealtimeClientLike, store: Store, opt
       queue: null,
       reading: null,
       readAgain: false,
+      joinWait: null,
     };
     hub.entries.set(source as unknown as LiveSource<Row>, entry as unknown as TopicEntry<Row>);
     return entry;
@@ -356,7 +367,8 @@ export function createLiveRegistry(client: RealtimeClientLike, store: Store, opt
       store.set(entry.state, next.state);
       if (err) store.set(entry.error, err);
       else if (status === 'TIMED_OUT') store.set(entry.error, new Error(`joining ${hub.topic} timed out`));
-      if (next.refetch) refetch(entry);
+      // A first read waiting for the join reads now: live on SUBSCRIBED, and anyway when the join failed.
+      if (stopWaitingForJoin(entry) || next.refetch) refetch(entry);
     }
     // CHANNEL_ERROR and TIMED_OUT: realtime-js rejoins by itself. CLOSED while still listened
     // to means the server ended the subscription (e.g. the token lost access): join afresh.
@@ -406,6 +418,7 @@ export function createLiveRegistry(client: RealtimeClientLike, store: Store, opt
       for (const entry of hub.members) {
         store.set(entry.state, 'offline');
         store.set(entry.error, toError(error));
+        if (stopWaitingForJoin(entry)) refetch(entry);
       }
     }
   }
@@ -427,7 +440,16 @@ export function createLiveRegistry(client: RealtimeClientLike, store: Store, opt
     }
   }
 
+  /** Ends a first read's wait for the join; true if it was waiting (the caller reads now). */
+  function stopWaitingForJoin<T extends Row>(entry: TopicEntry<T>): boolean {
+    if (entry.joinWait === null) return false;
+    clearTimeout(entry.joinWait);
+    entry.joinWait = null;
+    return true;
+  }
+
   function leave<T extends Row>(entry: TopicEntry<T>): void {
+    stopWaitingForJoin(entry);
     const hub = hubFor(entry.topic);
     hub.members.delete(entry as unknown as TopicEntry<Row>);
     if (hub.members.size === 0) leaveHub(hub);
@@ -451,9 +473,19 @@ export function createLiveRegistry(client: RealtimeClientLike, store: Store, opt
     } else if (entry.refs === 1) {
       const hub = hubFor(entry.topic);
       hub.members.add(entry as unknown as TopicEntry<Row>);
-      // Another source of the topic may have joined already: this one reads now and is as live as the channel.
-      store.set(entry.state, hub.channel && hub.subscribed ? 'live' : 'connecting');
-      refetch(entry);
+      // Another source of the topic may have joined already: this one reads now and is as live as the
+      // channel. Otherwise the read waits for the join (see the module's comment), a loading list meanwhile.
+      if (hub.channel && hub.subscribed) {
+        store.set(entry.state, 'live');
+        refetch(entry);
+      } else {
+        store.set(entry.state, 'connecting');
+        store.set(entry.fetching, true);
+        entry.joinWait = setTimeout(() => {
+          entry.joinWait = null;
+          refetch(entry);
+        }, firstReadWaitMs);
+      }
       if (!hub.joined) void join(hub);
     }
     const epoch = disposals;
