@@ -162,6 +162,22 @@ test('new deliveries, assignments, an acceptance, a driver on duty, a position a
   await expect(card(page.getByRole('list', { name: 'Done today' }), made.delivery_code)).toContainText('Failed');
 });
 
+test('the board shows its working set without waiting for the dashboard tools below it', async ({ page }) => {
+  // Hold the code of the tools under the board (remit, quote): the board must not wait for it.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/DispatcherDashboardPage-[^/]*\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/acme/dispatcher');
+  await expect(page.getByRole('list', { name: 'Unassigned queue' }).getByTestId('board-card').first()).toBeVisible();
+  await expect(page.getByTestId('board-driver').first()).toBeVisible();
+  await expect(page.getByText('Cash remittance')).toHaveCount(0);
+  release();
+  await expect(page.getByText('Cash remittance')).toBeVisible();
+});
+
 test('drag a delivery onto a driver, drag it to another, and the side panel follows', async ({ page, request }) => {
   const reference = unique('DRAG');
   const made = await createDelivery(request, reference);

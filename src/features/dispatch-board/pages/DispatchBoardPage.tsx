@@ -11,7 +11,7 @@ import {
   type CollisionDetection,
   type DragEndEvent,
 } from '@dnd-kit/core';
-import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { Suspense, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { InvalidProblemError, rankDrivers, solve, type RankedDriver, type Solution } from '../../../lib/dispatch';
 import { mapsToken } from '../../../lib/geocoding';
@@ -59,17 +59,23 @@ import type { BoardDelivery, BoardReference } from '../model';
 export interface DispatchBoardPageProps {
   /** Other features' pieces for the selected delivery's panel (the chat button), composed in src/app. */
   panelExtras?: (delivery: BoardDelivery) => ReactNode;
-  /** The dashboard's other tools (remit, quote), shown under the board. */
+  /** The dashboard's other tools (remit, quote), shown under the board; they may be lazy (their code loads beside the board's data). */
   tools?: ReactNode;
 }
 
 /** The dispatcher's dashboard (issue 11, "The live board"). */
 export function DispatchBoardPage({ panelExtras, tools }: DispatchBoardPageProps) {
   const tenantId = useTenantId();
+  // The tools come once the board has its working set (or could not read it): until then the
+  // board's short loading placeholder would put them, and the quote's map, in view, and their
+  // reads and map would compete with the board's first paint. Their own boundary: lazy tools never
+  // hold the board.
+  const [boardSettled, setBoardSettled] = useState(false);
+  const settled = useCallback(() => setBoardSettled(true), []);
   return (
     <div className="space-y-8">
-      {tenantId ? <Board tenantId={tenantId} panelExtras={panelExtras} /> : <Skeleton className="h-96 w-full" />}
-      {tools}
+      {tenantId ? <Board tenantId={tenantId} panelExtras={panelExtras} onSettled={settled} /> : <Skeleton className="h-96 w-full" />}
+      {boardSettled && <Suspense fallback={null}>{tools}</Suspense>}
       <KeyboardHelp />
     </div>
   );
@@ -133,7 +139,7 @@ const LIVE_BATCH = { batchMs: 200 };
 
 type AssignTarget = { ids: string[]; driverId?: string | null };
 
-function Board({ tenantId, panelExtras }: { tenantId: string; panelExtras?: (delivery: BoardDelivery) => ReactNode }) {
+function Board({ tenantId, panelExtras, onSettled }: { tenantId: string; panelExtras?: (delivery: BoardDelivery) => ReactNode; onSettled?: () => void }) {
   const deliveries = useLiveCollection(boardDeliveriesSource, tenantId, LIVE_BATCH);
   const drivers = useLiveCollection(boardDriversSource, tenantId, LIVE_BATCH);
   const assignments = useLiveCollection(boardAssignmentsSource, tenantId, LIVE_BATCH);
@@ -449,6 +455,14 @@ function Board({ tenantId, panelExtras }: { tenantId: string; panelExtras?: (del
   const connection = worst(deliveries.state, drivers.state, assignments.state);
   const failed = deliveries.error && !deliveries.fetching && deliveries.rows.size === 0 ? deliveries : drivers.error && !drivers.fetching && drivers.rows.size === 0 ? drivers : null;
   const loading = (deliveries.fetching && deliveries.rows.size === 0) || (drivers.fetching && drivers.rows.size === 0);
+  // Settled: the first read came (rows, none, or an error). Before the read starts the board is not
+  // loading yet either, so an empty board counts only after it was seen loading.
+  const wasLoading = useRef(false);
+  const hasRows = deliveries.rows.size > 0;
+  useEffect(() => {
+    if (loading) wasLoading.current = true;
+    else if (wasLoading.current || hasRows || failed) onSettled?.();
+  }, [loading, hasRows, failed, onSettled]);
   const assignRows = assignTarget ? assignTarget.ids.flatMap((id) => byId.get(id) ?? []) : [];
   const assignRanked = assignRows.length === 1 && assignRows[0]!.id === selected?.id ? suggestions.ranked ?? [] : [];
 
