@@ -1,6 +1,6 @@
 import { useDraggable } from '@dnd-kit/core';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useRef, useState, type KeyboardEvent, type MouseEvent, type PointerEvent } from 'react';
+import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent, type PointerEvent } from 'react';
 import { Chip } from '../../../ui/Chip';
 import { DeliveryStatusChip } from '../../../ui/delivery-status';
 import type { BoardDelivery } from '../model';
@@ -57,7 +57,15 @@ export function DeliveryList({
   const scrollRef = useRef<HTMLDivElement>(null);
   const [active, setActive] = useState(0);
   const anchor = useRef<number | null>(null);
-  const virtualizer = useVirtualizer({ count: virtual ? items.length : 0, getScrollElement: () => scrollRef.current, estimateSize: () => ROW_HEIGHT, overscan: 8 });
+  // Rows keyed by delivery, not by place: a delivery arriving at the top of a lane moves the cards
+  // below it instead of giving each place another card to mount.
+  const virtualizer = useVirtualizer({
+    count: virtual ? items.length : 0,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ROW_HEIGHT,
+    getItemKey: (i) => items[i]?.id ?? i,
+    overscan: 8,
+  });
   const index = Math.min(active, Math.max(0, items.length - 1));
 
   // Keeps the active card in view when it moves (keys, a click), not on every live batch: scrolling
@@ -97,6 +105,24 @@ export function DeliveryList({
     }
   };
 
+  // The cards' callbacks are stable and find the card's place when called: a live batch re-renders
+  // the list, and a card whose row, flags and drag set did not change is not rendered again (a memo).
+  const latest = useRef({ items, toggle, onOpen });
+  useLayoutEffect(() => {
+    latest.current = { items, toggle, onOpen };
+  });
+  const openCard = useCallback((id: string) => {
+    const i = latest.current.items.findIndex((x) => x.id === id);
+    if (i >= 0) setActive(i);
+    latest.current.onOpen(id);
+  }, []);
+  const checkCard = useCallback((id: string, range: boolean) => {
+    const i = latest.current.items.findIndex((x) => x.id === id);
+    if (i >= 0) latest.current.toggle(i, range);
+  }, []);
+  // What dragging a ticked card carries: every ticked delivery (one array per selection, so ticked cards stay memoized).
+  const checkedIds = useMemo(() => (checked ? [...checked] : []), [checked]);
+
   const card = (d: BoardDelivery, i: number) => (
     <DeliveryCard
       key={d.id}
@@ -105,12 +131,11 @@ export function DeliveryList({
       active={i === index}
       selected={d.id === selectedId}
       checked={checked?.has(d.id)}
-      onCheck={checked ? (range) => toggle(i, range) : undefined}
-      onOpen={() => {
-        setActive(i);
-        onOpen(d.id);
-      }}
-      drag={draggable?.(d) ? { deliveryIds: checked?.has(d.id) ? [...checked] : [d.id], fromDriverId } : null}
+      onCheck={checked ? checkCard : undefined}
+      onOpen={openCard}
+      draggable={draggable?.(d) ?? false}
+      dragIds={checked?.has(d.id) ? checkedIds : null}
+      fromDriverId={fromDriverId}
       driverName={driverName?.(d.driver_id) ?? null}
     />
   );
@@ -149,13 +174,17 @@ interface DeliveryCardProps {
   active: boolean;
   selected: boolean;
   checked?: boolean;
-  onCheck?: (range: boolean) => void;
-  onOpen: () => void;
-  drag: DragData | null;
+  onCheck?: (id: string, range: boolean) => void;
+  onOpen: (id: string) => void;
+  draggable: boolean;
+  /** The ticked deliveries when this card is ticked (a drag moves them all); null: the card alone. */
+  dragIds: readonly string[] | null;
+  fromDriverId: string | null;
   driverName: string | null;
 }
 
-function DeliveryCard({ delivery: d, late, active, selected, checked, onCheck, onOpen, drag, driverName }: DeliveryCardProps) {
+const DeliveryCard = memo(function DeliveryCard({ delivery: d, late, active, selected, checked, onCheck, onOpen, draggable, dragIds, fromDriverId, driverName }: DeliveryCardProps) {
+  const drag = useMemo<DragData | null>(() => (draggable ? { deliveryIds: dragIds ? [...dragIds] : [d.id], fromDriverId } : null), [draggable, dragIds, d.id, fromDriverId]);
   const { attributes, listeners, setNodeRef, isDragging } = useDraggable({ id: `delivery:${d.id}`, data: drag ?? undefined, disabled: !drag });
   const window = d.dropoff_window_end ? `by ${formatClock(d.dropoff_window_end)}` : d.pickup_window_end ? `pick up by ${formatClock(d.pickup_window_end)}` : null;
   return (
@@ -171,10 +200,10 @@ function DeliveryCard({ delivery: d, late, active, selected, checked, onCheck, o
         if ((event.target as HTMLElement).closest('input, [data-drag-handle]')) return;
         if (event.shiftKey && onCheck) {
           event.preventDefault();
-          onCheck(true);
+          onCheck(d.id, true);
           return;
         }
-        onOpen();
+        onOpen(d.id);
       }}
       className={`flex h-[70px] cursor-pointer items-start gap-2 rounded-lg border bg-white px-2 py-1.5 text-sm shadow-sm dark:bg-slate-900 ${
         selected ? 'border-brand ring-1 ring-brand' : late ? 'border-red-300 dark:border-red-800' : 'border-slate-200 dark:border-slate-700'
@@ -189,7 +218,7 @@ function DeliveryCard({ delivery: d, late, active, selected, checked, onCheck, o
           onChange={() => undefined}
           onClick={(event) => {
             event.stopPropagation();
-            onCheck(event.shiftKey);
+            onCheck(d.id, event.shiftKey);
           }}
         />
       )}
@@ -221,4 +250,4 @@ function DeliveryCard({ delivery: d, late, active, selected, checked, onCheck, o
       )}
     </div>
   );
-}
+});

@@ -1,0 +1,113 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { BoardDelivery } from '../model';
+import { DeliveryList } from './DeliveryList';
+import { formatClock } from './format';
+
+// Counts the cards' renders: each card with a window formats its time once per render.
+vi.mock('./format', async (original) => {
+  const actual = await original<typeof import('./format')>();
+  return { ...actual, formatClock: vi.fn(actual.formatClock) };
+});
+
+const at = (h: number) => new Date(2026, 10, 25, h).toISOString();
+
+function delivery(id: string, overrides: Partial<BoardDelivery> = {}): BoardDelivery {
+  return {
+    id,
+    tenant_id: 't',
+    delivery_code: `ACME-${id}`,
+    kind: 'delivery',
+    status: 'pending',
+    priority: 'normal',
+    service_id: 's',
+    pickup_zone_id: null,
+    dropoff_zone_id: null,
+    customer_id: 'c',
+    pickup_address: { full_address: '1 Market St, San Francisco' },
+    dropoff_address: { full_address: '500 Castro St, San Francisco' },
+    pickup_lat: 37.79,
+    pickup_lng: -122.39,
+    dropoff_lat: 37.76,
+    dropoff_lng: -122.43,
+    pickup_window_start: null,
+    pickup_window_end: null,
+    dropoff_window_start: null,
+    dropoff_window_end: at(17),
+    total_weight_kg: 5,
+    package_count: 1,
+    driver_id: null,
+    vehicle_id: null,
+    status_reason: null,
+    notes: '',
+    cod_amount: 0,
+    price: 10,
+    currency: 'USD',
+    external_reference_id: null,
+    assigned_at: null,
+    delivered_at: null,
+    failed_at: null,
+    created_at: at(8),
+    updated_at: at(8),
+    ...overrides,
+  };
+}
+
+const NO_LATE: ReadonlySet<string> = new Set();
+
+function list(items: BoardDelivery[], props: { onOpen?: (id: string) => void; checked?: ReadonlySet<string>; onCheckedChange?: (next: Set<string>) => void } = {}) {
+  return (
+    <DeliveryList
+      label="Unassigned queue"
+      items={items}
+      late={NO_LATE}
+      selectedId={null}
+      onOpen={props.onOpen ?? (() => undefined)}
+      checked={props.checked}
+      onCheckedChange={props.onCheckedChange}
+      draggable={() => true}
+      virtual={false}
+      emptyText="Nothing waiting"
+    />
+  );
+}
+
+afterEach(() => {
+  cleanup();
+  vi.mocked(formatClock).mockClear();
+});
+
+describe('DeliveryList under a live stream', () => {
+  it('renders again only the cards whose row changed', () => {
+    const a = delivery('a');
+    const b = delivery('b');
+    const c = delivery('c');
+    const view = render(list([a, b, c]));
+    expect(formatClock).toHaveBeenCalledTimes(3);
+
+    vi.mocked(formatClock).mockClear();
+    // A live batch: a new list, one row replaced, the others the same objects.
+    view.rerender(list([a, { ...b, status: 'assigned' }, c]));
+    expect(formatClock).toHaveBeenCalledTimes(1);
+  });
+
+  it('opens and ticks the card clicked, wherever the list has moved it since it was rendered', () => {
+    const a = delivery('a');
+    const b = delivery('b');
+    const onOpen = vi.fn();
+    const onCheckedChange = vi.fn();
+    const checked: ReadonlySet<string> = new Set();
+    const view = render(list([a, b], { onOpen, checked, onCheckedChange }));
+    // A new delivery arrives at the top: a and b move down, their cards are not rendered again.
+    view.rerender(list([delivery('new'), a, b], { onOpen, checked, onCheckedChange }));
+    fireEvent.click(screen.getByRole('listitem', { name: 'ACME-b' }));
+    expect(onOpen).toHaveBeenLastCalledWith('b');
+
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Select ACME-new' }));
+    expect(onCheckedChange).toHaveBeenLastCalledWith(new Set(['new']));
+    // Shift-click from there ticks the range between, in the list's current order.
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Select ACME-b' }), { shiftKey: true });
+    expect(onCheckedChange).toHaveBeenLastCalledWith(new Set(['new', 'a', 'b']));
+  });
+});
