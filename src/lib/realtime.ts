@@ -2,8 +2,9 @@ import { atom, type Atom, type PrimitiveAtom, type createStore } from 'jotai/van
 import { PersistentRows } from './persistent-rows.ts';
 
 /**
- * Live data: database triggers broadcast row changes (`realtime.broadcast_changes`) to private
- * per-tenant topics `tenant:<tenantId>:<entity>`; this module joins a topic and keeps a jotai
+ * Live data: database triggers broadcast row changes (`realtime.broadcast_changes`' payload, the
+ * old row cut to its key: private.broadcast_tenant_change) to private per-tenant topics
+ * `tenant:<tenantId>:<entity>`; this module joins a topic and keeps a jotai
  * atom of the rows keyed by id in step with them. It is framework-free (the React hook is in
  * use-live-collection.ts) and imports only packages and persistent-rows.ts, so the conformance
  * suite can drive it with a real supabase-js client and a plain jotai store.
@@ -83,7 +84,8 @@ export type RowChangeEvent = (typeof ROW_CHANGE_EVENTS)[number];
 
 /**
  * What a broadcast listener receives: `{type: 'broadcast', event, payload, meta?}`, where a
- * database broadcast's payload is `{schema, table, operation, record, old_record, id}`.
+ * database broadcast's payload is `{schema, table, operation, record, old_record, id}` (only
+ * `record` and, for a delete, `old_record.id` are read).
  */
 export interface BroadcastMessage {
   type: 'broadcast';

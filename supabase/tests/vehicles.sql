@@ -2,7 +2,7 @@
 -- spec section 5 'Vehicle' as a database refusal with its {field, message} details, tenant_id
 -- fixed at insert, the live topic and who may join it.
 begin;
-select plan(66);
+select plan(69);
 
 -- An insert of a vehicle for the caller's tenant, with `patch` merged over a valid row.
 create function pg_temp.insert_vehicle(patch jsonb) returns text
@@ -133,6 +133,26 @@ select results_eq(
   $$ select topic, event, payload #>> '{record,code}' from realtime.messages $$,
   $$ values ('tenant:a0000000-0000-4000-8000-000000000001:vehicles', 'UPDATE', 'ACME-TRK-07') $$,
   'update: broadcast to tenant:<tenant>:vehicles'
+);
+select is(
+  (select payload - 'id' from realtime.messages),
+  (select jsonb_build_object('operation', 'UPDATE', 'table', 'vehicles', 'schema', 'public', 'record', to_jsonb(v), 'old_record', jsonb_build_object('id', v.id))
+     from public.vehicles v where code = 'ACME-TRK-07'),
+  'update: the new row once, the old one as its key'
+);
+delete from realtime.messages;
+insert into public.vehicles (tenant_id, name, code, description, capacity_unit, vehicle_requirements)
+  values ('a0000000-0000-4000-8000-000000000001', 'Spare van', 'ACME-SPARE-1', 'D', 1, '{"license_requirements": ["standard"], "fuel_type": "diesel"}');
+delete from public.vehicles where code = 'ACME-SPARE-1';
+select results_eq(
+  $$ select event, payload ->> 'operation', payload #>> '{record,code}', payload -> 'old_record' = 'null'::jsonb from realtime.messages where event = 'INSERT' $$,
+  $$ values ('INSERT', 'INSERT', 'ACME-SPARE-1', true) $$,
+  'insert: the new row, no old one'
+);
+select results_eq(
+  $$ select event, payload -> 'record' = 'null'::jsonb, jsonb_object_keys(payload -> 'old_record') from realtime.messages where event = 'DELETE' $$,
+  $$ values ('DELETE', true, 'id') $$,
+  'delete: the old row as its key'
 );
 select ok(tests.may_receive('admin@acme.test', 'tenant:a0000000-0000-4000-8000-000000000001:vehicles'), 'admin: joins the vehicles topic');
 select ok(tests.may_receive('dispatcher@acme.test', 'tenant:a0000000-0000-4000-8000-000000000001:vehicles'), 'dispatcher: joins the vehicles topic');
