@@ -94,25 +94,25 @@ describe('BoardLayers: a driver dot moving to a new fix', () => {
     );
     const view = render(tree([], -0.1));
     view.rerender(tree([stop], -0.099));
-    later(2_000);
+    later(5_000);
     const calls = fake.drivers().mock.calls;
     expect(calls).toHaveLength(2);
     const kinds = (calls[1]![0] as GeoJSON.FeatureCollection).features.map((f) => f.properties?.kind);
     expect(kinds).toEqual(['stop', 'driver']);
     view.rerender(tree([stop], -0.099));
-    later(2_000);
+    later(5_000);
     expect(fake.drivers().mock.calls).toHaveLength(2);
   });
 
-  it('takes the live data at most every two seconds on a lite map, the latest of them', () => {
+  it('takes the live data at most every five seconds on a lite map, the latest of them', () => {
     const { fake, show } = board(true);
     show(-0.099);
     later(0);
     expect(drawnAt(fake.drivers())).toEqual([-0.1, -0.099]);
     show(-0.098);
-    later(500);
+    later(2_000);
     show(-0.097);
-    later(1_000);
+    later(2_500);
     expect(drawnAt(fake.drivers())).toEqual([-0.1, -0.099]);
     later(500);
     expect(drawnAt(fake.drivers())).toEqual([-0.1, -0.099, -0.097]);

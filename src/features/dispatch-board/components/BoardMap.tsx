@@ -71,8 +71,13 @@ export function BoardMap({ drivers, unassigned, selected, defaultCenter, mapboxT
 const ANIMATION_MS = 1000;
 /** How often at most the map takes the live drivers and stops. */
 const MAP_REFRESH_MS = 1000;
-/** The same on a lite map (WebGL in software), where each redraw is a frame the main thread waits for; drivers report every few seconds. */
-const LITE_MAP_REFRESH_MS = 2000;
+/**
+ * The same on a lite map (WebGL in software), where each redraw is a frame the page's main thread
+ * waits for while the CPU rasterizes and copies it back (the board's last long tasks under a live
+ * stream). At the board's zoom a van in town covers about a pixel a second, so a dot placed every
+ * 5 s does not visibly jump; the lists show every change at once.
+ */
+const LITE_MAP_REFRESH_MS = 5000;
 /**
  * A gliding dot is redrawn every 100 ms, not on every animation frame: each redraw sends every
  * driver's point to maplibre's worker, and with hundreds of drivers reporting every few seconds some
@@ -133,7 +138,7 @@ export function BoardLayers({
   // waits for, ten a second while some driver always moves. Dots take their new place at each refresh.
   const lite = context?.lite ?? false;
   const glides = !lite;
-  // Dots and stops follow the live data once a second at most (every two on a lite map): every change
+  // Dots and stops follow the live data once a second at most (every five on a lite map): every change
   // redraws the whole map, a frame of the GPU (in software, without one, most of a core at the board's
   // rate of changes), while a second is well within what a fleet map shows as live. A selection shows
   // at once. Both together, so that a second's changes are one redraw.
