@@ -3,11 +3,12 @@ import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { BoardDelivery } from '../model';
 import { DeliveryList } from './DeliveryList';
+import type * as format from './format';
 import { formatClock } from './format';
 
 // Counts the cards' renders: each card with a window formats its time once per render.
 vi.mock('./format', async (original) => {
-  const actual = await original<typeof import('./format')>();
+  const actual = await original<typeof format>();
   return { ...actual, formatClock: vi.fn(actual.formatClock) };
 });
 
