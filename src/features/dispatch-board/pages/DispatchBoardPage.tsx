@@ -59,7 +59,7 @@ import type { BoardDelivery, BoardReference } from '../model';
 export interface DispatchBoardPageProps {
   /** Other features' pieces for the selected delivery's panel (the chat button), composed in src/app. */
   panelExtras?: (delivery: BoardDelivery) => ReactNode;
-  /** The dashboard's other tools (remit, quote), shown under the board; they may be lazy (their code loads beside the board's data). */
+  /** The dashboard's other tools (remit, quote), shown under the board once it has its working set; they may be lazy (their own Suspense boundary). */
   tools?: ReactNode;
 }
 
