@@ -2,6 +2,7 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { BoardDelivery } from '../model';
+import { boardDelivery } from '../model.fake';
 import { DeliveryList } from './DeliveryList';
 import type * as format from './format';
 import { formatClock } from './format';
@@ -14,46 +15,7 @@ vi.mock('./format', async (original) => {
 
 const at = (h: number) => new Date(2026, 10, 25, h).toISOString();
 
-function delivery(id: string, overrides: Partial<BoardDelivery> = {}): BoardDelivery {
-  return {
-    id,
-    tenant_id: 't',
-    delivery_code: `ACME-${id}`,
-    kind: 'delivery',
-    status: 'pending',
-    priority: 'normal',
-    service_id: 's',
-    pickup_zone_id: null,
-    dropoff_zone_id: null,
-    customer_id: 'c',
-    pickup_address: { full_address: '1 Market St, San Francisco' },
-    dropoff_address: { full_address: '500 Castro St, San Francisco' },
-    pickup_lat: 37.79,
-    pickup_lng: -122.39,
-    dropoff_lat: 37.76,
-    dropoff_lng: -122.43,
-    pickup_window_start: null,
-    pickup_window_end: null,
-    dropoff_window_start: null,
-    dropoff_window_end: at(17),
-    total_weight_kg: 5,
-    package_count: 1,
-    driver_id: null,
-    vehicle_id: null,
-    status_reason: null,
-    notes: '',
-    cod_amount: 0,
-    price: 10,
-    currency: 'USD',
-    external_reference_id: null,
-    assigned_at: null,
-    delivered_at: null,
-    failed_at: null,
-    created_at: at(8),
-    updated_at: at(8),
-    ...overrides,
-  };
-}
+const delivery = (id: string): BoardDelivery => boardDelivery(id, { dropoff_window_end: at(17) });
 
 const NO_LATE: ReadonlySet<string> = new Set();
 
