@@ -461,10 +461,11 @@ function Board({ tenantId, panelExtras, onSettled }: { tenantId: string; panelEx
   // loading yet either, so an empty board counts only after it was seen loading.
   const wasLoading = useRef(false);
   const hasRows = deliveries.rows.size > 0;
+  const hasFailed = failed !== null;
   useEffect(() => {
     if (loading) wasLoading.current = true;
-    else if (wasLoading.current || hasRows || failed) onSettled?.();
-  }, [loading, hasRows, failed, onSettled]);
+    else if (wasLoading.current || hasRows || hasFailed) onSettled?.();
+  }, [loading, hasRows, hasFailed, onSettled]);
   const assignRows = assignTarget ? assignTarget.ids.flatMap((id) => byId.get(id) ?? []) : [];
   const assignRanked = assignRows.length === 1 && assignRows[0]!.id === selected?.id ? suggestions.ranked ?? [] : [];
 
