@@ -2,7 +2,7 @@
 -- change (who, what, before and after), read only by the tenant's active admins, never another
 -- tenant's, and never writable by any API role (insert, update, delete refused for all of them).
 begin;
-select plan(46);
+select plan(50);
 
 -- A change by acme's admin and one by globex's admin, so both tenants have fresh entries.
 select tests.act_as('admin@acme.test');
@@ -123,6 +123,41 @@ select is(private.audit_redact('"secret"'), '"secret"'::jsonb, 'a scalar is retu
 select ok(private.is_secret_key('Private_Key') and not private.is_secret_key('name'), 'is_secret_key tells a secret key from another');
 select is((select count(*)::int from public.audit_log l, jsonb_object_keys(coalesce(l.new_values, '{}') || coalesce(l.old_values, '{}')) k where private.is_secret_key(k)), 0,
   'no entry of the seeded history holds a secret key');
+
+-- An update logs only what changed, redacted: a change of a secret alone (a column named like one,
+-- or a secret key inside a value) writes no entry; a value that changed beside a secret is logged
+-- without it, before and after.
+create function pg_temp.secret_changes() returns setof text
+language plpgsql
+as $$
+declare
+  acme constant uuid := 'a0000000-0000-4000-8000-000000000001';
+  delivery uuid;
+  before_count integer;
+  seen uuid[];
+begin
+  select count(*), coalesce(array_agg(id), '{}') into before_count, seen from public.audit_log where row_id = acme;
+  update public.tenants set contact_info = coalesce(contact_info, '{}'::jsonb) || '{"api_key": "k1"}' where id = acme;
+  return next is((select count(*)::int from public.audit_log where row_id = acme), before_count, 'a secret key changed inside a value alone writes no entry');
+  update public.tenants set contact_info = contact_info || '{"api_key": "k2", "phone": "+1 415 555 0199"}' where id = acme;
+  return next results_eq(
+    format($q$ select changed_columns, old_values -> 'contact_info' ? 'api_key' or new_values -> 'contact_info' ? 'api_key', new_values #>> '{contact_info,phone}'
+       from public.audit_log where row_id = %L and id <> all (%L) $q$, acme, seen),
+    $q$ values (array['contact_info'], false, '+1 415 555 0199') $q$,
+    'a value changed beside a secret key is logged without the secret, before and after');
+
+  select d.id into delivery from public.deliveries d where d.tenant_id = acme and d.status = 'pending' order by d.created_at limit 1;
+  select count(*), coalesce(array_agg(id), '{}') into before_count, seen from public.audit_log where row_id = delivery;
+  update public.deliveries set tracking_token = private.new_tracking_token() where id = delivery;
+  return next is((select count(*)::int from public.audit_log where row_id = delivery), before_count, 'a change of a secret column alone writes no entry');
+  update public.deliveries set tracking_token = private.new_tracking_token(), priority = case priority when 'urgent' then 'normal' else 'urgent' end where id = delivery;
+  return next results_eq(
+    format($q$ select changed_columns from public.audit_log where row_id = %L and id <> all (%L) $q$, delivery, seen),
+    $q$ values (array['priority']) $q$,
+    'a secret column changed beside another is not among the changed columns');
+end;
+$$;
+select pg_temp.secret_changes();
 
 select * from finish();
 rollback;
