@@ -13,6 +13,7 @@ import { BoardBrowser, chromiumArgs, RENDER_MODES, type BrowserProbe, type LongT
 import { BOARD_PASSWORD, BOARD_SLUG, BOARD_TENANT, DISPATCHER_EMAIL, loadBoardData, type BoardData } from './data.ts';
 import { emptyLog, MovePlan, stream, type StreamLog, type StreamSettings } from './load.ts';
 import { TurnTakingChild } from '../child-process.ts';
+import { clusterCpuOf } from '../realtime/cpu.ts';
 
 /**
  * `npm run bench -- --suite board` (issue 11): the dispatcher's live board under a tenant with 2,000
@@ -84,7 +85,10 @@ export interface BoardBenchReport {
     changeLatency: LatencySummary | null;
     positionLatency: LatencySummary | null;
     delivery: { expected: number; arrived: number; missing: number };
-    cpuMs: { bench: number; board: number };
+    /** CPU over the measured stream: the bench process (the stack and the writers), the board's Node client, the Postgres cluster (null without /proc). */
+    cpuMs: { bench: number; board: number; postgres: number | null };
+    /** The cluster's CPU per write (change or fix) of the measured stream: what the database pays for each, triggers and broadcasts included. */
+    postgresMsPerWrite: number | null;
     channelErrors: string[];
   };
   /** One run per WebGL variant; the first is the one the targets judge. */
@@ -261,12 +265,17 @@ export async function runBoardBench(opts: { quick: boolean }): Promise<BoardBenc
 
     console.log(`measuring: ${s.measureMs / 1000} s of ${s.changeRate} changes/s and a fix from each of ${data.drivers.length} drivers every ${s.positionEveryMs / 1000} s ...`);
     const log = emptyLog();
+    const clusterCpu = await clusterCpuOf(stack.db);
+    const postgres0 = clusterCpu?.totalMs() ?? null;
     const bench0 = process.cpuUsage();
     const achieved = await stream(pool, data, plan, DISPATCHER_ID, streamSettings(s.measureMs), log, 1);
     await pause(s.drainMs);
     const collected = await board.ask({ type: 'collect' }, 30_000);
     if (collected.type !== 'collected') throw new Error(`unexpected ${collected.type}`);
     const benchCpu = process.cpuUsage(bench0);
+    const postgres1 = clusterCpu?.totalMs() ?? null;
+    const postgresMs = postgres0 === null || postgres1 === null ? null : round(postgres1 - postgres0, 0);
+    const writes = log.changeCallMs.length + log.positionCallMs.length;
     const all: number[] = [];
     const changes: number[] = [];
     const positions: number[] = [];
@@ -291,13 +300,14 @@ export async function runBoardBench(opts: { quick: boolean }): Promise<BoardBenc
       changeLatency: changes.length > 0 ? summarize(changes) : null,
       positionLatency: positions.length > 0 ? summarize(positions) : null,
       delivery: { expected: log.committed.size, arrived: seen.size, missing: log.committed.size - seen.size },
-      cpuMs: { bench: round((benchCpu.user + benchCpu.system) / 1000, 0), board: round(collected.cpuMs, 0) },
+      cpuMs: { bench: round((benchCpu.user + benchCpu.system) / 1000, 0), board: round(collected.cpuMs, 0), postgres: postgresMs },
+      postgresMsPerWrite: postgresMs === null || writes === 0 ? null : round(postgresMs / writes, 2),
       channelErrors: collected.errors,
     };
     const l = report.server.latency;
     const sum = (x: LatencySummary | null) => (x ? `p50 ${x.p50} p95 ${x.p95} p99 ${x.p99} max ${x.max} ms (${x.n})` : 'n/a');
     console.log(`commit -> the board's atom: ${sum(l)}; changes ${sum(report.server.changeLatency)}; fixes ${sum(report.server.positionLatency)}`);
-    console.log(`${seen.size}/${log.committed.size} arrived${collected.errors.length ? `; channel errors: ${collected.errors.join('; ')}` : ''}; CPU bench ${report.server.cpuMs.bench} ms, board ${report.server.cpuMs.board} ms`);
+    console.log(`${seen.size}/${log.committed.size} arrived${collected.errors.length ? `; channel errors: ${collected.errors.join('; ')}` : ''}; CPU bench ${report.server.cpuMs.bench} ms, board ${report.server.cpuMs.board} ms, Postgres ${report.server.cpuMs.postgres ?? 'n/a'} ms (${report.server.postgresMsPerWrite ?? 'n/a'} ms per write)`);
     const complete = report.server.delivery.missing === 0 && log.errors === 0;
     report.targets.atomP99.valueMs = l?.p99 ?? null;
     report.targets.atomP99.verdict = l && complete && l.p99 <= TARGETS.atomP99Ms ? 'PASS' : 'FAIL';

@@ -1,4 +1,5 @@
 import { readdirSync, readFileSync } from 'node:fs';
+import type { Database } from '../../stack/db/database.ts';
 
 /**
  * Where a phase's CPU went, to tell the server's limit from the load client's: the bench process
@@ -73,4 +74,11 @@ export function phaseCpu(benchMs: number, clientMs: number, postgresMs: number |
     postgresMs: postgresMs === null ? null : Math.round(postgresMs),
     perThousand: delivered > 0 ? { bench: per(benchMs), client: per(clientMs), postgres: postgresMs === null ? null : per(postgresMs) } : null,
   };
+}
+
+/** The CPU of the cluster behind a stack's database handle; null on PGlite (in process) or without /proc. */
+export async function clusterCpuOf(db: Database): Promise<ClusterCpu | null> {
+  if (db.kind !== 'postgres') return null;
+  const { rows } = await db.query<{ pid: number }>('select pg_backend_pid() as pid');
+  return ClusterCpu.fromBackend(rows[0].pid);
 }

@@ -3,7 +3,7 @@ import type { Database, RequestIdentity } from '../../stack/db/database.ts';
 import { startBenchStack, type BackendName } from './backends.ts';
 import { benchClient, captureRequest } from './clients.ts';
 import { runClosedLoop, type ThroughputResult } from './closed-loop.ts';
-import { benchCpuMs, ClusterCpu } from '../realtime/cpu.ts';
+import { benchCpuMs, clusterCpuOf, type ClusterCpu } from '../realtime/cpu.ts';
 import { measureFunctionLatency, type FunctionLatency } from './edge-function.ts';
 import { timeInterleaved } from './latency.ts';
 import { differences, selectOrdersPage, selectOrdersPageDirect } from './orders-query.ts';
@@ -165,12 +165,6 @@ class CpuWindow {
   }
 }
 
-async function clusterOf(db: Database): Promise<ClusterCpu | null> {
-  if (db.kind !== 'postgres') return null;
-  const { rows } = await db.query<{ pid: number }>('select pg_backend_pid() as pid');
-  return ClusterCpu.fromBackend(rows[0].pid);
-}
-
 async function measureThroughput(url: string, anonKey: string, db: Database, settings: BenchSettings): Promise<Throughput> {
   const loop = {
     concurrency: settings.concurrency,
@@ -179,7 +173,7 @@ async function measureThroughput(url: string, anonKey: string, db: Database, set
     maxRequests: settings.throughputMaxRequests,
   };
   const { request } = await captureRequest(url, anonKey, selectOrdersPage);
-  const cluster = await clusterOf(db);
+  const cluster = await clusterCpuOf(db);
   const stackCpu = new CpuWindow(cluster);
   const stack = await measureStackThroughput({ url, anonKey, request, client: 'supabase-js' }, loop, () => stackCpu.start());
   stackCpu.end();
