@@ -118,10 +118,10 @@ async function measureSelect(url: string, anonKey: string, db: Database, setting
   const mismatch = differences(expected, result);
   if (mismatch) console.error(`  select: the stack's page differs from the direct query's: ${mismatch}`);
 
+  const nullServer = await NullServer.start(await captureAnswer(request));
   const supabase = benchClient(url, anonKey);
   const replay = new RawHttpReplay(request);
   const anon = anonIdentity(anonKey, request.url);
-  const nullServer = await NullServer.start(await captureAnswer(request));
   const onNullServer = new URL(request.url);
   onNullServer.host = new URL(nullServer.url).host;
   const supabaseNull = benchClient(nullServer.url, anonKey);

@@ -1,5 +1,6 @@
 import http from 'node:http';
 import type { CapturedRequest } from './clients.ts';
+import { RawHttpReplay } from './raw-http.ts';
 
 /** The stack's answer to one request, as it came over the wire: status, the headers a client reads, body. */
 export interface CapturedAnswer {
@@ -8,30 +9,22 @@ export interface CapturedAnswer {
   body: Buffer;
 }
 
+/** Framing and connection headers are the server's own business: node:http writes its own. */
+const SERVER_OWN_HEADERS = new Set(['connection', 'keep-alive', 'transfer-encoding', 'date']);
+
 /** Sends a captured request once over node:http and keeps the answer byte for byte. */
-export function captureAnswer(request: CapturedRequest): Promise<CapturedAnswer> {
-  const target = new URL(request.url);
-  return new Promise((resolve, reject) => {
-    const req = http.request(
-      { host: target.hostname, port: target.port, path: target.pathname + target.search, method: request.method, headers: request.headers },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('error', reject);
-        res.on('end', () => {
-          const headers: Record<string, string> = {};
-          for (const [name, value] of Object.entries(res.headers)) {
-            // Framing and connection headers are the server's own business; node:http writes its own.
-            if (value === undefined || ['connection', 'keep-alive', 'transfer-encoding', 'date'].includes(name)) continue;
-            headers[name] = Array.isArray(value) ? value.join(', ') : value;
-          }
-          resolve({ status: res.statusCode ?? 0, headers, body: Buffer.concat(chunks) });
-        });
-      },
-    );
-    req.on('error', reject);
-    req.end();
-  });
+export async function captureAnswer(request: CapturedRequest): Promise<CapturedAnswer> {
+  const replay = new RawHttpReplay(request);
+  try {
+    const { status, headers, body } = await replay.send();
+    const kept: Record<string, string> = {};
+    for (const [name, value] of Object.entries(headers)) {
+      if (value !== undefined && !SERVER_OWN_HEADERS.has(name)) kept[name] = Array.isArray(value) ? value.join(', ') : value;
+    }
+    return { status, headers: kept, body };
+  } finally {
+    replay.close();
+  }
 }
 
 /**

@@ -2,6 +2,13 @@ import http from 'node:http';
 import type { CapturedRequest } from './clients.ts';
 import type { OrderRow, OrdersPage } from './orders-query.ts';
 
+/** One answer as it came over the wire. */
+export interface RawAnswer {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: Buffer;
+}
+
 /**
  * Replays supabase-js's own request over node:http with keep-alive sockets. Its latency minus the
  * supabase-js figure is what the client library and fetch cost; minus the floor, what the stack's
@@ -20,7 +27,8 @@ export class RawHttpReplay {
     this.target = new URL(request.url);
   }
 
-  fetchPage(): Promise<OrdersPage> {
+  /** The request sent once: the answer's status, headers and bytes. */
+  send(): Promise<RawAnswer> {
     return new Promise((resolve, reject) => {
       const req = http.request(
         {
@@ -35,25 +43,22 @@ export class RawHttpReplay {
           const chunks: Buffer[] = [];
           res.on('data', (c: Buffer) => chunks.push(c));
           res.on('error', reject);
-          res.on('end', () => {
-            const body = Buffer.concat(chunks).toString('utf8');
-            if (res.statusCode !== 200 && res.statusCode !== 206) {
-              reject(new Error(`stack answered HTTP ${res.statusCode}: ${body.slice(0, 200)}`));
-              return;
-            }
-            // Content-Range: 0-24/20000 (PostgREST's exact count).
-            const total = Number(/\/(\d+)$/.exec(String(res.headers['content-range'] ?? ''))?.[1] ?? NaN);
-            if (!Number.isFinite(total)) {
-              reject(new Error(`no exact count in Content-Range: ${String(res.headers['content-range'])}`));
-              return;
-            }
-            resolve({ rows: JSON.parse(body) as OrderRow[], total });
-          });
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
         },
       );
       req.on('error', reject);
       req.end();
     });
+  }
+
+  async fetchPage(): Promise<OrdersPage> {
+    const { status, headers, body } = await this.send();
+    const text = body.toString('utf8');
+    if (status !== 200 && status !== 206) throw new Error(`stack answered HTTP ${status}: ${text.slice(0, 200)}`);
+    // Content-Range: 0-24/20000 (PostgREST's exact count).
+    const total = Number(/\/(\d+)$/.exec(String(headers['content-range'] ?? ''))?.[1] ?? NaN);
+    if (!Number.isFinite(total)) throw new Error(`no exact count in Content-Range: ${String(headers['content-range'])}`);
+    return { rows: JSON.parse(text) as OrderRow[], total };
   }
 
   close(): void {
