@@ -75,7 +75,9 @@ export class PostgresDatabase implements Database {
   }
 
   static async open(url: string, max = 10): Promise<PostgresDatabase> {
-    const pool = new pg.Pool({ connectionString: url, max });
+    // PostgREST releases a pooled connection after 30 s unused (`db-pool-max-idletime`), not pg.Pool's
+    // 10 s: a client pausing between bursts finds the backends it warmed (caches, compiled functions).
+    const pool = new pg.Pool({ connectionString: url, max, idleTimeoutMillis: 30_000 });
     // An idle client's error (server restart) must not crash the stack; the pool replaces it.
     pool.on('error', () => {});
     const client = await pool.connect();
