@@ -249,7 +249,12 @@ export async function runBoardBench(opts: { quick: boolean }): Promise<BoardBenc
     const w = data.workingSet;
     console.log(`working set: ${w.deliveries} deliveries (${w.openDeliveries} open), ${w.drivers} drivers on duty, ${w.assignments} open assignments (loaded in ${report.data.loadMs} ms)`);
     const plan = new MovePlan(data);
-    pool = new pg.Pool({ connectionString: stack.dbUrl, max: s.writers });
+    // The writers stand for the API's requests, which reach the database through a pool kept warm by
+    // a steady stream. pg.Pool closes a connection idle for 10 s by default, and the browser's sign-in,
+    // load and settling take longer: the browser's stream then began by opening new backends (fork,
+    // catalog caches, every trigger's PL/pgSQL compiled again), a burst of the database's CPU in its
+    // first second that no steady stream has. Kept open, they stay as the server phase warmed them.
+    pool = new pg.Pool({ connectionString: stack.dbUrl, max: s.writers, idleTimeoutMillis: 0 });
 
     // ---------------------------------------------------------------------------------------
     // Server side: the board's data path in Node.
