@@ -25,12 +25,20 @@ export interface WindowHooks {
   end?: () => void;
 }
 
+/** One measured window of a closed loop: every answered request's latency, and the failures. */
+export interface LoopWindow {
+  samples: number[];
+  errors: number;
+  firstError: string | null;
+  elapsedMs: number;
+}
+
 /**
  * `concurrency` clients, each sending its next request as soon as its last one is answered (a closed
  * loop, like users clicking, not an open arrival rate). It stops by itself at `durationMs` or after
  * `maxRequests`; requests in flight then finish and are counted.
  */
-export async function runClosedLoop(probe: () => Promise<unknown>, opts: ClosedLoopOptions, hooks: WindowHooks = {}): Promise<ThroughputResult> {
+export async function runLoopWindow(probe: () => Promise<unknown>, opts: ClosedLoopOptions, hooks: WindowHooks = {}): Promise<LoopWindow> {
   await drive(probe, opts.concurrency, performance.now() + opts.warmupMs, Number.POSITIVE_INFINITY, null);
   const samples: number[] = [];
   const failures = { count: 0, first: null as string | null };
@@ -39,13 +47,20 @@ export async function runClosedLoop(probe: () => Promise<unknown>, opts: ClosedL
   await drive(probe, opts.concurrency, started + opts.durationMs, opts.maxRequests, { samples, failures });
   const elapsedMs = performance.now() - started;
   hooks.end?.();
+  return { samples, errors: failures.count, firstError: failures.first, elapsedMs };
+}
+
+/** The throughput of one or more windows of the same loop taken together: requests over their summed time. */
+export function throughputOf(concurrency: number, windows: LoopWindow[]): ThroughputResult {
+  const samples = windows.flatMap((w) => w.samples);
+  const elapsedMs = windows.reduce((a, w) => a + w.elapsedMs, 0);
   return {
-    concurrency: opts.concurrency,
+    concurrency,
     requests: samples.length,
-    errors: failures.count,
-    firstError: failures.first,
+    errors: windows.reduce((a, w) => a + w.errors, 0),
+    firstError: windows.find((w) => w.firstError !== null)?.firstError ?? null,
     elapsedMs: round(elapsedMs, 1),
-    rps: round((samples.length / elapsedMs) * 1000, 1),
+    rps: elapsedMs > 0 ? round((samples.length / elapsedMs) * 1000, 1) : 0,
     latency: samples.length > 0 ? summarize(samples) : null,
   };
 }

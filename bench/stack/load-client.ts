@@ -1,8 +1,10 @@
 /**
  * The load generator for the throughput phases, run as its own process (see throughput.ts): the
  * clients' JavaScript must not share the stack's event loop, or it would be measuring itself.
- * Reads its orders from the IPC channel, says when its measured window opens, answers with one
- * ThroughputResult and its own CPU time over that window, and exits.
+ * Reads its orders from the IPC channel: for each, it runs one window of the closed loop, says when
+ * the window's measured part opens, and answers with the window and its own CPU time over it. It
+ * keeps its client (and so its keep-alive sockets) from one window to the next, and exits when told
+ * to or when its parent goes.
  *
  * Two kinds of client send the same request: supabase-js (what an app runs: the client library and
  * undici's fetch) and raw HTTP (supabase-js's captured request replayed with node:http, parsed as
@@ -10,13 +12,13 @@
  * it measures, as a load generator should (bench/README.md, "Target").
  */
 import { benchClient, type CapturedRequest } from './clients.ts';
-import { runClosedLoop, type ClosedLoopOptions, type ThroughputResult } from './closed-loop.ts';
+import { runLoopWindow, type ClosedLoopOptions, type LoopWindow } from './closed-loop.ts';
 import { selectOrdersPage } from './orders-query.ts';
 import { RawHttpReplay } from './raw-http.ts';
 
 export type LoadClientKind = 'supabase-js' | 'raw-http';
 
-export interface LoadOrder extends ClosedLoopOptions {
+export interface LoadTarget {
   url: string;
   anonKey: string;
   client: LoadClientKind;
@@ -24,44 +26,49 @@ export interface LoadOrder extends ClosedLoopOptions {
   request: CapturedRequest;
 }
 
+export type LoadOrder = { run: LoadTarget & ClosedLoopOptions } | { exit: true };
+
 export type LoadReply =
-  | { ok: true; result: ThroughputResult; clientCpuMs: number }
+  | { ok: true; window: LoopWindow; clientCpuMs: number }
   | { ok: false; error: string }
   /** The warm-up is over: the parent samples its own and the database's CPU now. */
-  | { window: 'start' };
+  | { started: true };
 
 function cpuMs(): number {
   const u = process.cpuUsage();
   return (u.user + u.system) / 1000;
 }
 
-function reply(message: LoadReply): void {
-  process.send?.(message, () => process.exit(0));
-}
+let send: (() => Promise<unknown>) | null = null;
 
-process.once('message', (order: LoadOrder) => {
-  // One client object, as an app has one: supabase-js holds no per-request state, and undici's
-  // global dispatcher opens one keep-alive socket per concurrent request.
-  let send: () => Promise<unknown>;
-  if (order.client === 'raw-http') {
-    const replay = new RawHttpReplay(order.request, order.concurrency);
+/** One client object for the process's life, as an app has one: undici's global dispatcher and the replay keep their sockets. */
+function sender(target: LoadTarget, concurrency: number): () => Promise<unknown> {
+  if (send) return send;
+  if (target.client === 'raw-http') {
+    const replay = new RawHttpReplay(target.request, concurrency);
     send = () => replay.fetchPage();
   } else {
-    const supabase = benchClient(order.url, order.anonKey);
+    const supabase = benchClient(target.url, target.anonKey);
     send = () => selectOrdersPage(supabase);
   }
+  return send;
+}
+
+process.on('message', (order: LoadOrder) => {
+  if ('exit' in order) process.exit(0);
   let cpu0 = 0;
   let clientCpuMs = 0;
   const hooks = {
     start: () => {
       cpu0 = cpuMs();
-      process.send?.({ window: 'start' } satisfies LoadReply);
+      process.send?.({ started: true } satisfies LoadReply);
     },
     end: () => {
       clientCpuMs = cpuMs() - cpu0;
     },
   };
-  runClosedLoop(send, order, hooks)
-    .then((result) => reply({ ok: true, result, clientCpuMs }))
-    .catch((e: unknown) => reply({ ok: false, error: (e as Error).message }));
+  runLoopWindow(sender(order.run, order.run.concurrency), order.run, hooks)
+    .then((window) => process.send?.({ ok: true, window, clientCpuMs } satisfies LoadReply))
+    .catch((e: unknown) => process.send?.({ ok: false, error: (e as Error).message } satisfies LoadReply));
 });
+process.on('disconnect', () => process.exit(0));

@@ -24,7 +24,7 @@ export async function runStackBench(opts: StackBenchOptions): Promise<StackBench
   const backends: BackendResult[] = await measureEachBackend(opts.backends, (backend) => measureBackend(backend, settings));
   const report: StackBenchReport = {
     benchmark: 'stack',
-    schemaVersion: 4,
+    schemaVersion: 5,
     startedAt,
     finishedAt: new Date().toISOString(),
     machine,

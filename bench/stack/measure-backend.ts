@@ -2,7 +2,7 @@ import { performance } from 'node:perf_hooks';
 import type { Database, RequestIdentity } from '../../stack/db/database.ts';
 import { startBenchStack, type BackendName } from './backends.ts';
 import { benchClient, captureRequest } from './clients.ts';
-import { runClosedLoop, type ThroughputResult } from './closed-loop.ts';
+import { runLoopWindow, throughputOf, type LoopWindow, type ThroughputResult } from './closed-loop.ts';
 import { benchCpuMs, clusterCpuOf, type ClusterCpu } from '../realtime/cpu.ts';
 import { measureFunctionLatency, type FunctionLatency } from './edge-function.ts';
 import { timeInterleaved } from './latency.ts';
@@ -11,7 +11,7 @@ import { captureAnswer, NullServer } from './null-server.ts';
 import { RawHttpReplay } from './raw-http.ts';
 import type { BenchSettings } from './settings.ts';
 import { round, type LatencySummary } from './stats.ts';
-import { measureStackThroughput } from './throughput.ts';
+import { LoadClientProcess } from './throughput.ts';
 
 /** A phase either produced its figures or says why not; one failing service never hides the others'. */
 export type Outcome<T> = { ok: true; value: T } | { ok: false; error: string };
@@ -65,6 +65,8 @@ export interface PathCpu {
 }
 
 export interface Throughput {
+  /** Interleaved rounds: each path's figure is its windows of every round taken together. */
+  rounds: number;
   /** Loaded by supabase-js clients: what an app's requests cost the machine, client included. */
   stack: ThroughputResult;
   /** Loaded by raw HTTP clients (supabase-js's request over node:http): the stack's own throughput, the figure the target applies to. */
@@ -151,12 +153,13 @@ async function measureSelect(url: string, anonKey: string, db: Database, setting
   }
 }
 
-/** The bench process's and the cluster's CPU between start() and end(). */
+/** The bench process's and the cluster's CPU between start() and end(), summed over every window of one path. */
 class CpuWindow {
   private bench0 = 0;
   private pg0: number | null = null;
   private benchMs = 0;
-  private postgresMs: number | null = null;
+  private postgresMs: number | null = 0;
+  private clientMs = 0;
 
   constructor(private readonly cluster: ClusterCpu | null) {}
 
@@ -165,52 +168,80 @@ class CpuWindow {
     this.pg0 = this.cluster?.totalMs() ?? null;
   }
 
-  end(): void {
-    this.benchMs = benchCpuMs() - this.bench0;
+  end(clientMs = 0): void {
+    this.benchMs += benchCpuMs() - this.bench0;
+    this.clientMs += clientMs;
     const pg1 = this.cluster?.totalMs() ?? null;
-    this.postgresMs = this.pg0 === null || pg1 === null ? null : pg1 - this.pg0;
+    this.postgresMs = this.postgresMs === null || this.pg0 === null || pg1 === null ? null : this.postgresMs + (pg1 - this.pg0);
   }
 
-  result(requests: number, clientMs: number): PathCpu {
+  result(requests: number): PathCpu {
     const us = (ms: number) => (requests > 0 ? Math.round((ms * 1000) / requests) : 0);
     const pg = this.postgresMs;
     return {
       benchMs: Math.round(this.benchMs),
-      clientMs: Math.round(clientMs),
+      clientMs: Math.round(this.clientMs),
       postgresMs: pg === null ? null : Math.round(pg),
-      perRequestUs: { bench: us(this.benchMs), client: us(clientMs), postgres: pg === null ? null : us(pg), total: pg === null ? null : us(this.benchMs + clientMs + pg) },
+      perRequestUs: { bench: us(this.benchMs), client: us(this.clientMs), postgres: pg === null ? null : us(pg), total: pg === null ? null : us(this.benchMs + this.clientMs + pg) },
     };
   }
 }
 
+type PathName = 'stack' | 'stackRawHttp' | 'floor';
+const PATHS: PathName[] = ['stack', 'stackRawHttp', 'floor'];
+
+/**
+ * The three paths' closed loops in interleaved rounds (each round one window of each path, the first
+ * path rotating), so that drift in the machine's state (another process, autovacuum, a cache) lands on
+ * all three alike instead of on their ratio, as the latency samples are interleaved. Each path's
+ * figure is its requests over its windows' summed time.
+ */
 async function measureThroughput(url: string, anonKey: string, db: Database, settings: BenchSettings): Promise<Throughput> {
-  const loop = {
-    concurrency: settings.concurrency,
-    warmupMs: settings.throughputWarmupMs,
-    durationMs: settings.throughputMs,
-    maxRequests: settings.throughputMaxRequests,
-  };
   const { request } = await captureRequest(url, anonKey, selectOrdersPage);
   const cluster = await clusterCpuOf(db);
-  const stackCpu = new CpuWindow(cluster);
-  const stack = await measureStackThroughput({ url, anonKey, request, client: 'supabase-js' }, loop, () => stackCpu.start());
-  stackCpu.end();
-  const rawCpu = new CpuWindow(cluster);
-  const raw = await measureStackThroughput({ url, anonKey, request, client: 'raw-http' }, loop, () => rawCpu.start());
-  rawCpu.end();
-  // The same closed loop straight on the driver: what the database itself sustains at that
-  // concurrency (serialized on PGlite, the stack's pool on Postgres).
-  const floorCpu = new CpuWindow(cluster);
-  const floor = await runClosedLoop(() => selectOrdersPageDirect(db), loop, floorCpu);
+  const clients = {
+    stack: new LoadClientProcess({ url, anonKey, request, client: 'supabase-js' }),
+    stackRawHttp: new LoadClientProcess({ url, anonKey, request, client: 'raw-http' }),
+  };
+  const cpu = { stack: new CpuWindow(cluster), stackRawHttp: new CpuWindow(cluster), floor: new CpuWindow(cluster) };
+  const windows: Record<PathName, LoopWindow[]> = { stack: [], stackRawHttp: [], floor: [] };
+  const rounds = Math.max(1, settings.throughputRounds);
+  try {
+    for (let r = 0; r < rounds; r++) {
+      for (let i = 0; i < PATHS.length; i++) {
+        const path = PATHS[(r + i) % PATHS.length]!;
+        const loop = {
+          concurrency: settings.concurrency,
+          // The first window of a path fills sockets, pool connections and caches; later ones only refill the loop.
+          warmupMs: r === 0 ? settings.throughputWarmupMs : settings.throughputRoundWarmupMs,
+          durationMs: settings.throughputMs / rounds,
+          maxRequests: Math.ceil(settings.throughputMaxRequests / rounds),
+        };
+        if (path === 'floor') {
+          // The same closed loop straight on the driver: what the database itself sustains at that
+          // concurrency (serialized on PGlite, the stack's pool on Postgres).
+          windows.floor.push(await runLoopWindow(() => selectOrdersPageDirect(db), loop, { start: () => cpu.floor.start(), end: () => cpu.floor.end() }));
+        } else {
+          const run = await clients[path].run(loop, () => cpu[path].start());
+          cpu[path].end(run.clientCpuMs);
+          windows[path].push(run.window);
+        }
+      }
+    }
+  } finally {
+    clients.stack.close();
+    clients.stackRawHttp.close();
+  }
+  const result = (path: PathName) => throughputOf(settings.concurrency, windows[path]);
+  const stack = result('stack');
+  const stackRawHttp = result('stackRawHttp');
+  const floor = result('floor');
   return {
-    stack: stack.result,
-    stackRawHttp: raw.result,
+    rounds,
+    stack,
+    stackRawHttp,
     floor,
-    cpu: {
-      stack: stackCpu.result(stack.result.requests, stack.clientCpuMs),
-      stackRawHttp: rawCpu.result(raw.result.requests, raw.clientCpuMs),
-      floor: floorCpu.result(floor.requests, 0),
-    },
+    cpu: { stack: cpu.stack.result(stack.requests), stackRawHttp: cpu.stackRawHttp.result(stackRawHttp.requests), floor: cpu.floor.result(floor.requests) },
   };
 }
 

@@ -11,7 +11,7 @@ export type Verdict = 'PASS' | 'FAIL' | 'NOT MEASURED';
 export interface StackBenchReport {
   benchmark: 'stack';
   /** Bumped when a field changes meaning, so old result files are never compared with new ones by mistake. */
-  schemaVersion: 4;
+  schemaVersion: 5;
   startedAt: string;
   finishedAt: string;
   machine: { cpus: number; cpuModel: string; memoryGiB: number; node: string; platform: string; loadAverage1mAtStart: number };

@@ -10,8 +10,14 @@ export interface BenchSettings {
   latencyRounds: number;
   latencyBudgetMs: number;
   concurrency: number;
+  /** Load before a path's first throughput window, not counted. */
   throughputWarmupMs: number;
+  /** Load before each later window of a path (its loop refilling), not counted. */
+  throughputRoundWarmupMs: number;
+  /** Measured time per path, split over the rounds. */
   throughputMs: number;
+  /** Interleaved rounds of the throughput phase: one window of each path per round. */
+  throughputRounds: number;
   /** Safety cap on requests in one throughput phase. */
   throughputMaxRequests: number;
   functionWarmupCalls: number;
@@ -25,7 +31,9 @@ export const FULL: BenchSettings = {
   latencyBudgetMs: 30_000,
   concurrency: 16,
   throughputWarmupMs: 1_000,
+  throughputRoundWarmupMs: 300,
   throughputMs: 10_000,
+  throughputRounds: 5,
   throughputMaxRequests: 200_000,
   functionWarmupCalls: 20,
   functionCalls: 200,
@@ -38,7 +46,9 @@ export const QUICK: BenchSettings = {
   latencyBudgetMs: 5_000,
   concurrency: 16,
   throughputWarmupMs: 300,
+  throughputRoundWarmupMs: 200,
   throughputMs: 2_000,
+  throughputRounds: 2,
   throughputMaxRequests: 20_000,
   functionWarmupCalls: 5,
   functionCalls: 30,
