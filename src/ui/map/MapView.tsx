@@ -57,6 +57,11 @@ export interface MapViewProps {
   onPick?: (lng: number, lat: number) => void;
   /** The picked point to show, when the screen owns it (e.g. edited in its own inputs). */
   picked?: LngLatTuple | null;
+  /**
+   * Where the map cannot be drawn, offer latitude and longitude inputs to pick by typing (default).
+   * Off where the screen has coordinate fields of its own, so they are not offered twice.
+   */
+  pickByTyping?: boolean;
   /** Tenant maps key or VITE_MAPBOX_TOKEN: Mapbox tiles instead of the offline basemap. */
   mapboxToken?: string | null;
   /** The map's accessible name. */
@@ -140,6 +145,7 @@ export function MapView({
   layers,
   onPick,
   picked,
+  pickByTyping = true,
   mapboxToken,
   label = 'Map',
   className,
@@ -385,7 +391,7 @@ export function MapView({
             ))}
           </ul>
         )}
-        {onPick && <PointInput value={shownPicked} onPick={pick} />}
+        {onPick && pickByTyping && <PointInput value={shownPicked} onPick={pick} />}
       </section>
     );
   }

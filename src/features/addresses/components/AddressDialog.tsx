@@ -122,6 +122,7 @@ function AddressForm({ onClose, owner, address, makeDefault = false, onSaved, ma
   const longitude = useWatch({ control: form.control, name: 'longitude' });
   const picked: LngLatTuple | null = latitude !== null && longitude !== null ? [longitude, latitude] : null;
   const [center, setCenter] = useState<LngLatTuple | null>(picked);
+  const validPoint = picked && Number.isFinite(picked[0]) && Number.isFinite(picked[1]) && Math.abs(picked[1]) <= 90 && Math.abs(picked[0]) <= 180 ? picked : null;
 
   const setPoint = (lng: number, lat: number) => {
     const round = (n: number) => Math.round(n * 1e6) / 1e6;
@@ -195,6 +196,7 @@ function AddressForm({ onClose, owner, address, makeDefault = false, onSaved, ma
           markers={mapMarkers}
           picked={picked}
           onPick={onPick}
+          pickByTyping={false}
           mapboxToken={token}
         />
         {looking && (
@@ -226,6 +228,12 @@ function AddressForm({ onClose, owner, address, makeDefault = false, onSaved, ma
         <TextField<AddressFormInput, 'country'> name="country" label="Country" required autoComplete="country-name" />
         <NumberField<AddressFormInput, 'latitude'> name="latitude" label="Latitude" min={-90} max={90} step="any" />
         <NumberField<AddressFormInput, 'longitude'> name="longitude" label="Longitude" min={-180} max={180} step="any" />
+        {/* Typed coordinates, looked up as a click on the map is: the way to fill the address from a point where the map cannot be drawn. */}
+        <div className="sm:col-span-2">
+          <Button variant="secondary" disabled={!validPoint || looking} onClick={() => validPoint && onPick(validPoint[0], validPoint[1])}>
+            Find the address at these coordinates
+          </Button>
+        </div>
         <TextField<AddressFormInput, 'landmark'> name="landmark" label="Landmark" />
         <TextField<AddressFormInput, 'delivery_instructions'> name="delivery_instructions" label="Delivery instructions" />
         <SwitchField<AddressFormInput, 'is_primary'> name="is_primary" label="Default address" help="The Default replaces any other Default of this owner." />
