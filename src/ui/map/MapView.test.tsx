@@ -156,6 +156,13 @@ describe('MapView without WebGL', () => {
     expect(onPick).toHaveBeenCalledWith(77.5946, 12.9716);
     expect(screen.getByText('Picked point: 12.971600, 77.594600')).toBeInTheDocument();
   });
+
+  it('offers no inputs of its own where the screen has its coordinate fields (pickByTyping off)', () => {
+    render(<MapView onPick={vi.fn()} pickByTyping={false} />);
+    expect(screen.getByText('Map unavailable: this browser cannot display maps')).toBeInTheDocument();
+    expect(screen.queryByRole('form', { name: 'Pick a point' })).not.toBeInTheDocument();
+    expect(screen.queryByLabelText('Latitude')).not.toBeInTheDocument();
+  });
 });
 
 describe('MapView with WebGL (maplibre stubbed)', () => {
