@@ -50,7 +50,7 @@ export interface SelectLatency {
 }
 
 /**
- * CPU time spent over a throughput phase's measured window, per process, and per request answered.
+ * CPU time spent over a throughput path's measured windows (every round's, summed), per process, and per request answered.
  * On a shared machine requests/s move with the other work; CPU per request moves far less, and
  * shows which process pays for the difference between the stack and the floor.
  */
