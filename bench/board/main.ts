@@ -13,7 +13,7 @@ import { BoardBrowser, chromiumArgs, RENDER_MODES, type BrowserProbe, type LongT
 import { BOARD_PASSWORD, BOARD_SLUG, BOARD_TENANT, DISPATCHER_EMAIL, loadBoardData, type BoardData } from './data.ts';
 import { emptyLog, MovePlan, stream, type StreamLog, type StreamSettings } from './load.ts';
 import { TurnTakingChild } from '../child-process.ts';
-import { clusterCpuOf } from '../realtime/cpu.ts';
+import { clusterCpuOf, CpuWindows } from '../realtime/cpu.ts';
 
 /**
  * `npm run bench -- --suite board` (issue 11): the dispatcher's live board under a tenant with 2,000
@@ -270,16 +270,14 @@ export async function runBoardBench(opts: { quick: boolean }): Promise<BoardBenc
 
     console.log(`measuring: ${s.measureMs / 1000} s of ${s.changeRate} changes/s and a fix from each of ${data.drivers.length} drivers every ${s.positionEveryMs / 1000} s ...`);
     const log = emptyLog();
-    const clusterCpu = await clusterCpuOf(stack.db);
-    const postgres0 = clusterCpu?.totalMs() ?? null;
-    const bench0 = process.cpuUsage();
+    const cpu = new CpuWindows(await clusterCpuOf(stack.db));
+    cpu.start();
     const achieved = await stream(pool, data, plan, DISPATCHER_ID, streamSettings(s.measureMs), log, 1);
     await pause(s.drainMs);
     const collected = await board.ask({ type: 'collect' }, 30_000);
     if (collected.type !== 'collected') throw new Error(`unexpected ${collected.type}`);
-    const benchCpu = process.cpuUsage(bench0);
-    const postgres1 = clusterCpu?.totalMs() ?? null;
-    const postgresMs = postgres0 === null || postgres1 === null ? null : round(postgres1 - postgres0, 0);
+    cpu.end();
+    const postgresMs = cpu.postgresMs === null ? null : round(cpu.postgresMs, 0);
     const writes = log.changeCallMs.length + log.positionCallMs.length;
     const all: number[] = [];
     const changes: number[] = [];
@@ -305,7 +303,7 @@ export async function runBoardBench(opts: { quick: boolean }): Promise<BoardBenc
       changeLatency: changes.length > 0 ? summarize(changes) : null,
       positionLatency: positions.length > 0 ? summarize(positions) : null,
       delivery: { expected: log.committed.size, arrived: seen.size, missing: log.committed.size - seen.size },
-      cpuMs: { bench: round((benchCpu.user + benchCpu.system) / 1000, 0), board: round(collected.cpuMs, 0), postgres: postgresMs },
+      cpuMs: { bench: round(cpu.benchMs, 0), board: round(collected.cpuMs, 0), postgres: postgresMs },
       postgresMsPerWrite: postgresMs === null || writes === 0 ? null : round(postgresMs / writes, 2),
       channelErrors: collected.errors,
     };

@@ -76,6 +76,33 @@ export function phaseCpu(benchMs: number, clientMs: number, postgresMs: number |
   };
 }
 
+/**
+ * The bench process's and a cluster's CPU between start() and end(), summed over every window
+ * measured with it (one phase, or one path's interleaved windows). `postgresMs` is null without a
+ * cluster (PGlite) or once a reading failed.
+ */
+export class CpuWindows {
+  benchMs = 0;
+  postgresMs: number | null = 0;
+  private bench0 = 0;
+  private pg0: number | null = null;
+
+  constructor(private readonly cluster: ClusterCpu | null) {
+    if (!cluster) this.postgresMs = null;
+  }
+
+  start(): void {
+    this.bench0 = benchCpuMs();
+    this.pg0 = this.cluster?.totalMs() ?? null;
+  }
+
+  end(): void {
+    this.benchMs += benchCpuMs() - this.bench0;
+    const pg1 = this.cluster?.totalMs() ?? null;
+    this.postgresMs = this.postgresMs === null || this.pg0 === null || pg1 === null ? null : this.postgresMs + (pg1 - this.pg0);
+  }
+}
+
 /** The CPU of the cluster behind a stack's database handle; null on PGlite (in process) or without /proc. */
 export async function clusterCpuOf(db: Database): Promise<ClusterCpu | null> {
   if (db.kind !== 'postgres') return null;

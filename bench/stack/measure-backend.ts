@@ -3,7 +3,7 @@ import type { Database, RequestIdentity } from '../../stack/db/database.ts';
 import { startBenchStack, type BackendName } from './backends.ts';
 import { benchClient, captureRequest } from './clients.ts';
 import { runLoopWindow, throughputOf, type LoopWindow, type ThroughputResult } from './closed-loop.ts';
-import { benchCpuMs, clusterCpuOf, type ClusterCpu } from '../realtime/cpu.ts';
+import { clusterCpuOf, CpuWindows } from '../realtime/cpu.ts';
 import { measureFunctionLatency, type FunctionLatency } from './edge-function.ts';
 import { timeInterleaved } from './latency.ts';
 import { differences, selectOrdersPage, selectOrdersPageDirect } from './orders-query.ts';
@@ -120,9 +120,12 @@ async function measureSelect(url: string, anonKey: string, db: Database, setting
   const mismatch = differences(expected, result);
   if (mismatch) console.error(`  select: the stack's page differs from the direct query's: ${mismatch}`);
 
-  const nullServer = await NullServer.start(await captureAnswer(request));
   const supabase = benchClient(url, anonKey);
   const replay = new RawHttpReplay(request);
+  const nullServer = await NullServer.start(await captureAnswer(replay)).catch((e: unknown) => {
+    replay.close();
+    throw e;
+  });
   const anon = anonIdentity(anonKey, request.url);
   const onNullServer = new URL(request.url);
   onNullServer.host = new URL(nullServer.url).host;
@@ -153,26 +156,13 @@ async function measureSelect(url: string, anonKey: string, db: Database, setting
   }
 }
 
-/** The bench process's and the cluster's CPU between start() and end(), summed over every window of one path. */
-class CpuWindow {
-  private bench0 = 0;
-  private pg0: number | null = null;
-  private benchMs = 0;
-  private postgresMs: number | null = 0;
+/** One path's CPU over its windows: the bench process and the cluster (CpuWindows), and its load client. */
+class PathCpuWindows extends CpuWindows {
   private clientMs = 0;
 
-  constructor(private readonly cluster: ClusterCpu | null) {}
-
-  start(): void {
-    this.bench0 = benchCpuMs();
-    this.pg0 = this.cluster?.totalMs() ?? null;
-  }
-
   end(clientMs = 0): void {
-    this.benchMs += benchCpuMs() - this.bench0;
+    super.end();
     this.clientMs += clientMs;
-    const pg1 = this.cluster?.totalMs() ?? null;
-    this.postgresMs = this.postgresMs === null || this.pg0 === null || pg1 === null ? null : this.postgresMs + (pg1 - this.pg0);
   }
 
   result(requests: number): PathCpu {
@@ -203,7 +193,7 @@ async function measureThroughput(url: string, anonKey: string, db: Database, set
     stack: new LoadClientProcess({ url, anonKey, request, client: 'supabase-js' }),
     stackRawHttp: new LoadClientProcess({ url, anonKey, request, client: 'raw-http' }),
   };
-  const cpu = { stack: new CpuWindow(cluster), stackRawHttp: new CpuWindow(cluster), floor: new CpuWindow(cluster) };
+  const cpu = { stack: new PathCpuWindows(cluster), stackRawHttp: new PathCpuWindows(cluster), floor: new PathCpuWindows(cluster) };
   const windows: Record<PathName, LoopWindow[]> = { stack: [], stackRawHttp: [], floor: [] };
   const rounds = Math.max(1, settings.throughputRounds);
   try {

@@ -1,6 +1,5 @@
 import http from 'node:http';
-import type { CapturedRequest } from './clients.ts';
-import { RawHttpReplay } from './raw-http.ts';
+import type { RawHttpReplay } from './raw-http.ts';
 
 /** The stack's answer to one request, as it came over the wire: status, the headers a client reads, body. */
 export interface CapturedAnswer {
@@ -12,19 +11,14 @@ export interface CapturedAnswer {
 /** Framing and connection headers are the server's own business: node:http writes its own. */
 const SERVER_OWN_HEADERS = new Set(['connection', 'keep-alive', 'transfer-encoding', 'date']);
 
-/** Sends a captured request once over node:http and keeps the answer byte for byte. */
-export async function captureAnswer(request: CapturedRequest): Promise<CapturedAnswer> {
-  const replay = new RawHttpReplay(request);
-  try {
-    const { status, headers, body } = await replay.send();
-    const kept: Record<string, string> = {};
-    for (const [name, value] of Object.entries(headers)) {
-      if (value !== undefined && !SERVER_OWN_HEADERS.has(name)) kept[name] = Array.isArray(value) ? value.join(', ') : value;
-    }
-    return { status, headers: kept, body };
-  } finally {
-    replay.close();
+/** Sends the replay's request once and keeps the answer byte for byte. */
+export async function captureAnswer(replay: RawHttpReplay): Promise<CapturedAnswer> {
+  const { status, headers, body } = await replay.send();
+  const kept: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers)) {
+    if (value !== undefined && !SERVER_OWN_HEADERS.has(name)) kept[name] = Array.isArray(value) ? value.join(', ') : value;
   }
+  return { status, headers: kept, body };
 }
 
 /**
