@@ -19,6 +19,8 @@ export default defineConfig({
           // A component file's first test also pays for loading its modules (maplibre, pdf.js, the atlas):
           // a safety net for a busy 2-core machine, not a speed check.
           testTimeout: 15_000,
+          // Type tests (*.test-d.ts): tsc checks them, nothing runs (the typed client's guarantees).
+          typecheck: { enabled: true, include: ['src/**/*.test-d.ts'], tsconfig: 'tsconfig.typetest.json' },
         },
       },
       {

@@ -1,4 +1,5 @@
 import { createClient } from '@supabase/supabase-js';
+import type { Database } from '../types/database-overrides';
 import { requireEnv } from './env';
 
 const { supabaseUrl, supabaseAnonKey } = requireEnv();
@@ -10,6 +11,6 @@ const { supabaseUrl, supabaseAnonKey } = requireEnv();
 export const AUTH_STORAGE_KEY = `sb-${new URL(supabaseUrl).hostname.split('.')[0]}-auth-token`;
 
 /** The app's only data client: every query, mutation and auth call goes through it. */
-export const supabase = createClient(supabaseUrl, supabaseAnonKey, {
+export const supabase = createClient<Database>(supabaseUrl, supabaseAnonKey, {
   auth: { persistSession: true, autoRefreshToken: true, detectSessionInUrl: true, storageKey: AUTH_STORAGE_KEY },
 });

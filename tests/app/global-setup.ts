@@ -16,6 +16,8 @@ export interface AppTarget {
   serviceRoleKey: string;
   /** 'stack-pglite' | 'stack-postgres' */
   target: string;
+  /** The stack's Postgres connection string (its wire socket on PGlite). */
+  dbUrl: string;
 }
 
 declare module 'vitest' {
@@ -36,6 +38,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     anonKey: stack.config.anonKey,
     serviceRoleKey: stack.config.serviceRoleKey,
     target: stack.db.kind === 'pglite' ? 'stack-pglite' : 'stack-postgres',
+    dbUrl: stack.dbUrl,
   });
   return async () => {
     await stack.close();

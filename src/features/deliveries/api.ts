@@ -252,7 +252,7 @@ export interface DeliveryQuote {
 
 /** Prices the form's shipment (the `quote` RPC); a refusal throws the database's {field, message} details. */
 export async function quoteDelivery(request: QuoteRequest, signal: AbortSignal): Promise<DeliveryQuote> {
-  const { data, error } = await supabase.rpc('quote', { ...request }).abortSignal(signal);
+  const { data, error } = await supabase.rpc('quote', { ...request, ready_at: request.ready_at ?? undefined }).abortSignal(signal);
   if (error) throw error;
   const q = data as Record<string, unknown> & DeliveryQuote;
   return {

@@ -88,8 +88,8 @@ export async function transitionException(id: string, status: ExceptionStatus, r
   const { error } = await supabase.rpc('transition_exception', {
     exception_id: id,
     status,
-    resolution_notes: resolutionNotes.trim() || null,
-    note: note.trim() || null,
+    resolution_notes: resolutionNotes.trim() || undefined,
+    note: note.trim() || undefined,
   });
   if (!error) return;
   let message = error.message;

@@ -118,10 +118,10 @@ export async function transitionReturn(id: string, move: ReturnMove): Promise<vo
   const { error } = await supabase.rpc('transition_return_request', {
     return_request_id: id,
     status: move.status,
-    note: move.note?.trim() ? move.note.trim() : null,
-    refunded: move.refunded ?? null,
+    note: move.note?.trim() || undefined,
+    refunded: move.refunded,
     schedule_pickup: move.schedulePickup ?? false,
-    warehouse_id: move.warehouseId ?? null,
+    warehouse_id: move.warehouseId,
   });
   if (error) throw new Error(refusalMessage(error));
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Json } from '../../types/database-overrides';
 
 /** Spec 3, 4 and 5: the options, as the database's check constraints name them. */
 export const WAREHOUSE_STATUSES = ['active', 'inactive', 'maintenance', 'full'] as const;
@@ -460,7 +461,8 @@ export function toLocationFormValues(l: WarehouseLocation): LocationFormInput {
 }
 
 /** Drops empty values: the position holds only its type's fields (spec 5), the rest only what was given. */
-function compact(values: Record<string, unknown>): Record<string, unknown> {
+/** The jsonb object without its empty values. */
+function compact(values: { [key: string]: Json | undefined }): { [key: string]: Json | undefined } {
   return Object.fromEntries(Object.entries(values).filter(([, v]) => v !== null && v !== ''));
 }
 

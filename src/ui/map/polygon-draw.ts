@@ -10,10 +10,11 @@ export interface DrawState {
   closed: boolean;
 }
 
-export interface GeoJsonPolygon {
+// A type alias, not an interface: it is then assignable to a jsonb column's Json type.
+export type GeoJsonPolygon = {
   type: 'Polygon';
   coordinates: LngLatTuple[][];
-}
+};
 
 export const EMPTY_DRAWING: DrawState = { vertices: [], closed: false };
 export const MAX_VERTICES = 500;
