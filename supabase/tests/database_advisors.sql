@@ -4,9 +4,9 @@
 -- linted too. A finding that is not ours to fix would be excluded in advisor_findings below with
 -- its reason: only the security definer functions the API roles may call are.
 --
--- Both backends run every lint. On PGlite the statistics-based INFO lints (unused_index,
--- table_bloat) see no activity and the extension-version lint sees only what PGlite ships; none
--- of them is at ERROR or WARN, so neither backend's verdict depends on them.
+-- Every lint runs on both backends, PGlite included. The statistics-based ones (unused_index,
+-- table_bloat) judge activity that a test database has not had; they report at INFO level, which
+-- neither check below reads.
 begin;
 select plan(4);
 
