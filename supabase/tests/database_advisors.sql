@@ -8,7 +8,7 @@
 -- table_bloat) judge activity that a test database has not had; they report at INFO level, which
 -- neither check below reads.
 begin;
-select plan(4);
+select plan(5);
 
 -- The lints as splinter defines them: one view each in a schema `lint`, created with the empty
 -- search_path that splinter.sql runs them with. All of it goes with the rollback.
@@ -122,6 +122,20 @@ begin
   end loop;
 end;
 $$;
+
+-- The list names only what is there: a function dropped or no longer security definer leaves it.
+select is_empty(
+  $$
+    select d.function from pg_temp.advisor_callable_definers d
+    where not exists (
+      select 1 from pg_catalog.pg_proc p
+      where p.pronamespace = 'public'::regnamespace and p.prosecdef
+        and d.function = p.proname || '(' || pg_catalog.pg_get_function_identity_arguments(p.oid) || ')'
+    )
+    order by 1
+  $$,
+  'every accepted security definer function exists as listed'
+);
 
 -- A foreign key's referencing rows are found by its columns when an index leads with them in
 -- another order (splinter asks for the constraint's order), or when one of them is unique by
