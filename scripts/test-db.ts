@@ -19,6 +19,8 @@ import { installPgtap, readPgtapScript } from './pgtap.ts';
  *   - PGlite in memory, served on the stack's Postgres wire socket, with pgTAP's install script
  *     loaded into `extensions` (PGlite cannot CREATE EXTENSION pgtap: scripts/pgtap.ts).
  * Fails when either backend fails.
+ *
+ * `npm run test:db -- a.sql b.sql` runs only those files (and the 000_ helpers the others rely on).
  */
 
 const PGTAP_SCHEMA = 'extensions';
@@ -98,7 +100,14 @@ async function main(): Promise<number> {
   }
   const config = await loadConfig(process.env, { DATABASE_URL: undefined });
   const testsDir = path.join(config.supabaseDir, 'tests');
-  const files = existsSync(testsDir) ? readdirSync(testsDir).filter((f) => f.endsWith('.sql')).sort() : [];
+  const all = existsSync(testsDir) ? readdirSync(testsDir).filter((f) => f.endsWith('.sql')).sort() : [];
+  const only = process.argv.slice(2).map((f) => path.basename(f));
+  const unknown = only.filter((f) => !all.includes(f));
+  if (unknown.length > 0) {
+    console.error(`error: no such pgTAP file in ${testsDir}: ${unknown.join(', ')}`);
+    return 1;
+  }
+  const files = only.length === 0 ? all : all.filter((f) => f.startsWith('000_') || only.includes(f));
   if (files.length === 0) {
     console.error(`error: no pgTAP files in ${testsDir}`);
     return 1;

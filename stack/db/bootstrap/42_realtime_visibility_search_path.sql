@@ -1,0 +1,11 @@
+-- _stack_realtime.visible_to (41_realtime_visibility.sql) runs with a fixed search_path, as every
+-- function of the platform does (Supabase's advisor 'function_search_path_mutable'): a function
+-- that resolves names through its caller's search_path can be made to run someone else's objects.
+-- Its body and the statement it prepares name everything by schema (pg_catalog.*, %I.%I), and the
+-- policies it evaluates were resolved when they were created, so an empty path changes nothing it
+-- finds. The SET clause is allowed here where security definer is not: the function still runs as
+-- its caller, who may switch role. On return Postgres also undoes the local settings made inside
+-- (role, request.*), which the function restores itself anyway.
+-- A file of its own, because bootstrap files run once per database: those made before it get the
+-- clause too.
+alter function _stack_realtime.visible_to(text, text, jsonb, jsonb) set search_path = '';
