@@ -22,3 +22,4 @@ export { FileField, type FileFieldMessages, type FileFieldProps, type FileValue 
 export { ColorField } from './ColorField';
 export { checkFile, sniffFileType, type FileProblem, type SniffedType } from './file-checks';
 export { isTime, normalizeTime, TIME_PATTERN, timeSchema } from './time';
+export { FormActions, useRecordSave, useStoreFiles, type RecordSaveMessages, type RecordSaveOptions } from './record-save';

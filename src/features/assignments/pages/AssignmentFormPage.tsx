@@ -1,16 +1,12 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useWatch } from 'react-hook-form';
-import { useLocation, useParams, useSearch } from 'wouter';
+import { useLocation, useSearch } from 'wouter';
 import { z } from 'zod';
-import { saveFailureToasts, type ServerErrorResult } from '../../../lib/server-errors';
 import { useSession } from '../../../lib/session';
 import { tenantIdOf } from '../../../lib/tenant';
 import { Button } from '../../../ui/Button';
-import { ComboboxField, Form, SubmitButton, TextAreaField, useZodForm } from '../../../ui/form';
-import { PageHeader } from '../../../ui/PageHeader';
-import { RecordStates } from '../../../ui/RecordStates';
-import { useToast } from '../../../ui/toast';
-import { useRecordLoad } from '../../../ui/useRecordLoad';
+import { ComboboxField, Form, FormActions, TextAreaField, useRecordSave, useZodForm } from '../../../ui/form';
+import { RecordFormPage } from '../../../ui/RecordFormPage';
 import {
   checkFit,
   createAssignment,
@@ -45,37 +41,20 @@ const LIST_PATH = '/assignments';
  * pending). `history` renders below a loaded assignment: the app fills it with the record's audit trail.
  */
 export function AssignmentFormPage({ mode, history }: { mode: 'create' | 'edit'; history?: (assignmentId: string) => ReactNode }) {
-  const { id } = useParams<{ id?: string }>();
   const { user } = useSession();
   const tenantId = tenantIdOf(user) ?? '';
-  const toast = useToast();
   const search = useSearch();
   const prefilledDelivery = z.uuid().safeParse(new URLSearchParams(search).get('delivery_id') ?? '');
-  const { state, retry } = useRecordLoad<AssignmentRecord | null>(
-    mode === 'edit' && id && tenantId ? `${tenantId}/${id}` : null,
-    () => getAssignment(tenantId, id ?? ''),
-    {
-      initial: mode === 'create' ? { status: 'ready', record: null } : undefined,
-      onError: () => toast.error(ASSIGNMENT_TOASTS.fetchFailed),
-    },
-  );
-
-  const header = (
-    <PageHeader
-      title={mode === 'create' ? 'Create assignment' : 'Edit assignment'}
-      breadcrumbs={[{ label: 'Dashboard', href: '/' }, { label: 'Assignments', href: LIST_PATH }, { label: mode === 'create' ? 'Create' : 'Edit' }]}
-    />
-  );
 
   return (
-    <RecordStates
-      state={state}
-      onRetry={retry}
-      header={header}
-      backTo={LIST_PATH}
-      missing={mode === 'edit' && !id}
-      notFoundTitle={ASSIGNMENT_TOASTS.notFound}
-      failedTitle={ASSIGNMENT_TOASTS.fetchFailed}
+    <RecordFormPage<AssignmentRecord>
+      mode={mode}
+      scope={tenantId}
+      load={(id) => getAssignment(tenantId, id)}
+      listPath={LIST_PATH}
+      listLabel="Assignments"
+      titles={{ create: 'Create assignment', edit: 'Edit assignment' }}
+      messages={ASSIGNMENT_TOASTS}
       loadingLabel="Loading assignment"
     >
       {(assignment) => (
@@ -84,7 +63,6 @@ export function AssignmentFormPage({ mode, history }: { mode: 'create' | 'edit';
             <ReadOnlyAssignment tenantId={tenantId} assignment={assignment} />
           ) : (
             <AssignmentForm
-              key={assignment?.id ?? 'new'}
               tenantId={tenantId}
               assignment={assignment}
               deliveryId={prefilledDelivery.success ? prefilledDelivery.data : null}
@@ -93,7 +71,7 @@ export function AssignmentFormPage({ mode, history }: { mode: 'create' | 'edit';
           {assignment && history && <div className="max-w-3xl pt-6">{history(assignment.id)}</div>}
         </>
       )}
-    </RecordStates>
+    </RecordFormPage>
   );
 }
 
@@ -153,8 +131,6 @@ function ReadOnlyAssignment({ tenantId, assignment }: { tenantId: string; assign
 }
 
 function AssignmentForm({ tenantId, assignment, deliveryId }: { tenantId: string; assignment: AssignmentRecord | null; deliveryId: string | null }) {
-  const [, navigate] = useLocation();
-  const toast = useToast();
   const editing = assignment !== null;
   const [everyone, setEveryone] = useState(false);
   const everyoneId = useId();
@@ -201,21 +177,13 @@ function AssignmentForm({ tenantId, assignment, deliveryId }: { tenantId: string
     return () => controller.abort();
   }, [fitKey]);
 
-  async function onSubmit(values: AssignmentFormOutput) {
-    if (assignment) {
-      await updateAssignment(tenantId, assignment.id, { driver_id: values.driver_id, vehicle_id: values.vehicle_id, notes: values.notes });
-      toast.success(ASSIGNMENT_TOASTS.updated);
-    } else {
-      await createAssignment(tenantId, values);
-      toast.success(ASSIGNMENT_TOASTS.created);
-    }
-    navigate(LIST_PATH);
-  }
-
-  function onServerError(error: unknown, result: ServerErrorResult) {
-    const failed = editing ? ASSIGNMENT_TOASTS.updateFailed : ASSIGNMENT_TOASTS.createFailed;
-    for (const text of saveFailureToasts(error, result, { validation: ASSIGNMENT_TOASTS.validation, failed, unknown: ASSIGNMENT_TOASTS.unknown })) toast.error(text);
-  }
+  const { onSubmit, onServerError } = useRecordSave<AssignmentRecord, AssignmentFormOutput>({
+    record: assignment,
+    create: (values) => createAssignment(tenantId, values),
+    update: (current, values) => updateAssignment(tenantId, current.id, { driver_id: values.driver_id, vehicle_id: values.vehicle_id, notes: values.notes }),
+    messages: ASSIGNMENT_TOASTS,
+    then: LIST_PATH,
+  });
 
   const shownFit = fitKey && fit.key === fitKey ? fit.lines : null;
 
@@ -278,12 +246,7 @@ function AssignmentForm({ tenantId, assignment, deliveryId }: { tenantId: string
         </section>
       )}
       <TextAreaField<AssignmentFormInput, 'notes'> name="notes" label="Notes" maxLength={1000} help="For the driver, e.g. gate codes or what to bring" />
-      <div className="flex gap-3">
-        <SubmitButton>{editing ? 'Save changes' : 'Create assignment'}</SubmitButton>
-        <button type="button" className="text-sm text-slate-600 underline dark:text-slate-300" onClick={() => navigate(LIST_PATH)}>
-          Cancel
-        </button>
-      </div>
+      <FormActions submitLabel={editing ? 'Save changes' : 'Create assignment'} cancelTo={LIST_PATH} />
     </Form>
   );
 }

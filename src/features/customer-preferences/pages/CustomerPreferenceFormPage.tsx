@@ -1,7 +1,5 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useFormState, useWatch, type UseFormReturn } from 'react-hook-form';
-import { useLocation, useParams } from 'wouter';
-import { saveFailureToasts, type ServerErrorResult } from '../../../lib/server-errors';
 import { useSession } from '../../../lib/session';
 import { tenantIdOf } from '../../../lib/tenant';
 import { Button } from '../../../ui/Button';
@@ -10,19 +8,18 @@ import {
   CheckboxField,
   ComboboxField,
   Form,
+  FormActions,
   MultiSelectField,
   SelectField,
-  SubmitButton,
   SwitchField,
   TextAreaField,
   TextField,
   TimeField,
+  useRecordSave,
   useZodForm,
 } from '../../../ui/form';
-import { PageHeader } from '../../../ui/PageHeader';
-import { RecordStates } from '../../../ui/RecordStates';
+import { RecordFormPage } from '../../../ui/RecordFormPage';
 import { useToast } from '../../../ui/toast';
-import { useRecordLoad } from '../../../ui/useRecordLoad';
 import { createPreference, customerLabel, getPreference, listCustomerLocations, lookupCustomers, updatePreference, type CustomerLocation } from '../api';
 import {
   CustomerPreferenceFormSchema,
@@ -52,48 +49,26 @@ const legendClass = 'px-1 text-sm font-semibold';
  * below the form of a loaded preference: the app fills it with the record's audit history.
  */
 export function CustomerPreferenceFormPage({ mode, history }: { mode: 'create' | 'edit'; history?: (preferenceId: string) => ReactNode }) {
-  const { id } = useParams<{ id?: string }>();
   const { user } = useSession();
   const tenantId = tenantIdOf(user) ?? '';
-  const toast = useToast();
-  const { state, retry } = useRecordLoad<PreferenceRow | null>(
-    mode === 'edit' && id && tenantId ? `${tenantId}/${id}` : null,
-    () => getPreference(tenantId, id ?? ''),
-    {
-      initial: mode === 'create' ? { status: 'ready', record: null } : undefined,
-      onError: () => toast.error(PREFERENCE_TOASTS.fetchFailed),
-    },
-  );
-
-  const header = (
-    <PageHeader
-      title={mode === 'create' ? 'Create customer preference' : 'Edit customer preference'}
-      breadcrumbs={[
-        { label: 'Dashboard', href: '/' },
-        { label: 'Customer preferences', href: LIST_PATH },
-        { label: mode === 'create' ? 'Create' : 'Edit' },
-      ]}
-    />
-  );
-
   return (
-    <RecordStates
-      state={state}
-      onRetry={retry}
-      header={header}
-      backTo={LIST_PATH}
-      missing={mode === 'edit' && !id}
-      notFoundTitle={PREFERENCE_TOASTS.notFound}
-      failedTitle={PREFERENCE_TOASTS.fetchFailed}
+    <RecordFormPage<PreferenceRow>
+      mode={mode}
+      scope={tenantId}
+      load={(id) => getPreference(tenantId, id)}
+      listPath={LIST_PATH}
+      listLabel="Customer preferences"
+      titles={{ create: 'Create customer preference', edit: 'Edit customer preference' }}
+      messages={PREFERENCE_TOASTS}
       loadingLabel="Loading customer preference"
     >
       {(row) => (
         <>
-          <PreferenceForm key={row?.id ?? 'new'} tenantId={tenantId} row={row} />
+          <PreferenceForm tenantId={tenantId} row={row} />
           {row && history && <div className="max-w-4xl pt-6">{history(row.id)}</div>}
         </>
       )}
-    </RecordStates>
+    </RecordFormPage>
   );
 }
 
@@ -139,7 +114,6 @@ function useRecheckEndTime(form: UseFormReturn<Input, unknown, CustomerPreferenc
 }
 
 function PreferenceForm({ tenantId, row }: { tenantId: string; row: PreferenceRow | null }) {
-  const [, navigate] = useLocation();
   const toast = useToast();
   const form = useZodForm(CustomerPreferenceFormSchema, { defaultValues: row ? toPreferenceFormValues(row) : emptyPreferenceForm() });
   const customerId = useWatch({ control: form.control, name: 'customer_id' }) || null;
@@ -154,25 +128,21 @@ function PreferenceForm({ tenantId, row }: { tenantId: string; row: PreferenceRo
     form.setValue('location_id', '', { shouldDirty: true, shouldValidate: form.formState.isSubmitted });
   }, [form, customerId]);
 
+  // One failure text for every kind of failed save.
+  const save = useRecordSave<PreferenceRow, ReturnType<typeof toPreferenceWrite>>({
+    record: row,
+    create: (write) => createPreference(tenantId, write),
+    update: (current, write) => updatePreference(tenantId, current.id, write),
+    messages: { ...PREFERENCE_TOASTS, createFailed: PREFERENCE_TOASTS.failed, updateFailed: PREFERENCE_TOASTS.failed, validation: PREFERENCE_TOASTS.failed, unknown: PREFERENCE_TOASTS.failed },
+    then: LIST_PATH,
+  });
+
   async function onSubmit(values: CustomerPreferenceFormOutput) {
     if (!tenantId) {
       toast.error(row ? PREFERENCE_TOASTS.idsRequired : PREFERENCE_TOASTS.tenantRequired);
       return;
     }
-    const write = toPreferenceWrite(values);
-    if (row) {
-      await updatePreference(tenantId, row.id, write);
-      toast.success(PREFERENCE_TOASTS.updated);
-    } else {
-      await createPreference(tenantId, write);
-      toast.success(PREFERENCE_TOASTS.created);
-    }
-    navigate(LIST_PATH);
-  }
-
-  function onServerError(error: unknown, result: ServerErrorResult) {
-    const failed = PREFERENCE_TOASTS.failed;
-    for (const text of saveFailureToasts(error, result, { validation: failed, failed, unknown: failed })) toast.error(text);
+    await save.onSubmit(toPreferenceWrite(values));
   }
 
   const locationPlaceholder =
@@ -190,7 +160,7 @@ function PreferenceForm({ tenantId, row }: { tenantId: string; row: PreferenceRo
     <Form
       form={form}
       onSubmit={onSubmit}
-      onServerError={onServerError}
+      onServerError={save.onServerError}
       className="max-w-4xl space-y-6"
       aria-label={row ? 'Edit customer preference' : 'Create customer preference'}
     >
@@ -376,12 +346,7 @@ function PreferenceForm({ tenantId, row }: { tenantId: string; row: PreferenceRo
 
       <SwitchField<Input, 'is_active'> name="is_active" label="Active" help="Only an active preference is suggested when planning deliveries" />
 
-      <div className="flex gap-3">
-        <SubmitButton>{row ? 'Save changes' : 'Create preference'}</SubmitButton>
-        <Button variant="secondary" onClick={() => navigate(LIST_PATH)}>
-          Cancel
-        </Button>
-      </div>
+      <FormActions submitLabel={row ? 'Save changes' : 'Create preference'} cancelTo={LIST_PATH} />
     </Form>
   );
 }

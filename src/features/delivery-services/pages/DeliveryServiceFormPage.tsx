@@ -1,12 +1,7 @@
-import { useLocation, useParams } from 'wouter';
-import { saveFailureToasts, type ServerErrorResult } from '../../../lib/server-errors';
 import { useSession } from '../../../lib/session';
 import { tenantIdOf } from '../../../lib/tenant';
-import { Form, MultiSelectField, NumberField, SelectField, SubmitButton, SwitchField, TextField, useZodForm } from '../../../ui/form';
-import { PageHeader } from '../../../ui/PageHeader';
-import { RecordStates } from '../../../ui/RecordStates';
-import { useToast } from '../../../ui/toast';
-import { useRecordLoad } from '../../../ui/useRecordLoad';
+import { Form, FormActions, MultiSelectField, NumberField, SelectField, SwitchField, TextField, useRecordSave, useZodForm } from '../../../ui/form';
+import { RecordFormPage } from '../../../ui/RecordFormPage';
 import { createDeliveryService, getDeliveryService, updateDeliveryService } from '../api';
 import {
   DeliveryServiceFormSchema,
@@ -33,58 +28,34 @@ export const SERVICE_TOASTS = {
 const LIST_PATH = '/delivery-services';
 
 export function DeliveryServiceFormPage({ mode }: { mode: 'create' | 'edit' }) {
-  const { id } = useParams<{ id?: string }>();
   const { user } = useSession();
   const tenantId = tenantIdOf(user) ?? '';
-  const toast = useToast();
-  const { state, retry } = useRecordLoad<DeliveryService | null>(mode === 'edit' && id && tenantId ? `${tenantId}/${id}` : null, () => getDeliveryService(tenantId, id ?? ''), {
-    initial: mode === 'create' ? { status: 'ready', record: null } : undefined,
-    onError: () => toast.error(SERVICE_TOASTS.fetchFailed),
-  });
-
-  const header = (
-    <PageHeader
-      title={mode === 'create' ? 'Create delivery service' : 'Edit delivery service'}
-      breadcrumbs={[{ label: 'Dashboard', href: '/' }, { label: 'Delivery services', href: LIST_PATH }, { label: mode === 'create' ? 'Create' : 'Edit' }]}
-    />
-  );
-
   return (
-    <RecordStates
-      state={state}
-      onRetry={retry}
-      header={header}
-      backTo={LIST_PATH}
-      missing={mode === 'edit' && !id}
-      notFoundTitle={SERVICE_TOASTS.notFound}
-      failedTitle={SERVICE_TOASTS.fetchFailed}
+    <RecordFormPage<DeliveryService>
+      mode={mode}
+      scope={tenantId}
+      load={(id) => getDeliveryService(tenantId, id)}
+      listPath={LIST_PATH}
+      listLabel="Delivery services"
+      titles={{ create: 'Create delivery service', edit: 'Edit delivery service' }}
+      messages={SERVICE_TOASTS}
       loadingLabel="Loading delivery service"
     >
-      {(service) => <DeliveryServiceForm key={service?.id ?? 'new'} tenantId={tenantId} service={service} />}
-    </RecordStates>
+      {(service) => <DeliveryServiceForm tenantId={tenantId} service={service} />}
+    </RecordFormPage>
   );
 }
 
 function DeliveryServiceForm({ tenantId, service }: { tenantId: string; service: DeliveryService | null }) {
-  const [, navigate] = useLocation();
-  const toast = useToast();
   const form = useZodForm(DeliveryServiceFormSchema, { defaultValues: service ? toServiceFormValues(service) : emptyServiceForm() });
 
-  async function onSubmit(values: DeliveryServiceFormOutput) {
-    if (service) {
-      await updateDeliveryService(tenantId, service.id, values);
-      toast.success(SERVICE_TOASTS.updated);
-    } else {
-      await createDeliveryService(tenantId, values);
-      toast.success(SERVICE_TOASTS.created);
-    }
-    navigate(LIST_PATH);
-  }
-
-  function onServerError(error: unknown, result: ServerErrorResult) {
-    const failed = service ? SERVICE_TOASTS.updateFailed : SERVICE_TOASTS.createFailed;
-    for (const text of saveFailureToasts(error, result, { validation: SERVICE_TOASTS.validation, failed, unknown: SERVICE_TOASTS.unknown })) toast.error(text);
-  }
+  const { onSubmit, onServerError } = useRecordSave<DeliveryService, DeliveryServiceFormOutput>({
+    record: service,
+    create: (values) => createDeliveryService(tenantId, values),
+    update: (current, values) => updateDeliveryService(tenantId, current.id, values),
+    messages: SERVICE_TOASTS,
+    then: LIST_PATH,
+  });
 
   return (
     <Form
@@ -111,12 +82,7 @@ function DeliveryServiceForm({ tenantId, service }: { tenantId: string; service:
         help="Only vehicles with every one of these can carry the service's deliveries"
       />
       <SwitchField<DeliveryServiceFormInput, 'active'> name="active" label="Active" />
-      <div className="flex gap-3">
-        <SubmitButton>{service ? 'Save changes' : 'Create service'}</SubmitButton>
-        <button type="button" className="text-sm text-slate-600 underline dark:text-slate-300" onClick={() => navigate(LIST_PATH)}>
-          Cancel
-        </button>
-      </div>
+      <FormActions submitLabel={service ? 'Save changes' : 'Create service'} cancelTo={LIST_PATH} />
     </Form>
   );
 }

@@ -1,11 +1,10 @@
 import { useCallback, useEffect, useState } from 'react';
-import { Link, useLocation } from 'wouter';
-import { saveFailureToasts, type ServerErrorResult } from '../../../lib/server-errors';
+import { Link } from 'wouter';
 import { useSession } from '../../../lib/session';
 import { tenantIdOf } from '../../../lib/tenant';
 import { Button } from '../../../ui/Button';
 import { StatusChip } from '../../../ui/Chip';
-import { ComboboxField, FileField, Form, SelectField, SubmitButton, TextAreaField, useZodForm } from '../../../ui/form';
+import { ComboboxField, FileField, Form, FormActions, SelectField, TextAreaField, useRecordSave, useStoreFiles, useZodForm } from '../../../ui/form';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog';
 import { StatusHistory } from '../../../ui/StatusHistory';
 import { StatusRecordPage } from '../../../ui/StatusRecordPage';
@@ -152,48 +151,26 @@ function ExceptionDetails({ row }: { row: ExceptionRow }) {
 }
 
 function ExceptionForm({ tenantId, row }: { tenantId: string; row: ExceptionRow | null }) {
-  const [, navigate] = useLocation();
-  const toast = useToast();
   const editing = row !== null;
   const form = useZodForm(ExceptionFormSchema, { defaultValues: row ? toExceptionFormValues(row, photoUrl) : emptyExceptionForm() });
 
-  async function onSubmit(values: ExceptionFormOutput) {
-    const photos: string[] = [];
-    let uploaded = 0;
-    for (const photo of values.photos) {
-      if (typeof photo === 'string') {
-        photos.push(photo);
-        continue;
-      }
-      try {
-        photos.push((await uploadExceptionPhoto(tenantId, photo)).publicUrl);
-        uploaded += 1;
-      } catch (error) {
-        toast.error(EXCEPTION_TOASTS.uploadFailed);
-        form.setError('photos', { type: 'server', message: error instanceof Error ? error.message : EXCEPTION_TOASTS.uploadFailed });
-        return;
-      }
-    }
-    if (uploaded > 0) toast.success(EXCEPTION_TOASTS.uploaded);
-    const write = toExceptionWrite(values, photos);
-    if (row) {
-      await updateException(tenantId, row.id, write);
-      toast.success(EXCEPTION_TOASTS.updated);
-      navigate(LIST_PATH);
-    } else {
-      const id = await createException(tenantId, values.delivery_id, write);
-      toast.success(EXCEPTION_TOASTS.created);
-      navigate(`${LIST_PATH}/${id}/edit`);
-    }
-  }
+  const storePhotos = useStoreFiles(form, 'photos', (file) => uploadExceptionPhoto(tenantId, file), EXCEPTION_TOASTS);
+  const save = useRecordSave<ExceptionRow, { deliveryId: string; write: ReturnType<typeof toExceptionWrite> }, string>({
+    record: row,
+    create: ({ deliveryId, write }) => createException(tenantId, deliveryId, write),
+    update: (current, { write }) => updateException(tenantId, current.id, write),
+    messages: EXCEPTION_TOASTS,
+    then: LIST_PATH,
+    thenCreated: (id) => `${LIST_PATH}/${id}/edit`,
+  });
 
-  function onServerError(error: unknown, result: ServerErrorResult) {
-    const failed = editing ? EXCEPTION_TOASTS.updateFailed : EXCEPTION_TOASTS.createFailed;
-    for (const text of saveFailureToasts(error, result, { validation: EXCEPTION_TOASTS.validation, failed, unknown: EXCEPTION_TOASTS.unknown })) toast.error(text);
+  async function onSubmit(values: ExceptionFormOutput) {
+    const photos = await storePhotos(values.photos);
+    if (photos) await save.onSubmit({ deliveryId: values.delivery_id, write: toExceptionWrite(values, photos) });
   }
 
   return (
-    <Form form={form} onSubmit={onSubmit} onServerError={onServerError} className="max-w-3xl space-y-5" aria-label={editing ? 'Edit exception' : 'Report exception'}>
+    <Form form={form} onSubmit={onSubmit} onServerError={save.onServerError} className="max-w-3xl space-y-5" aria-label={editing ? 'Edit exception' : 'Report exception'}>
       {!editing && (
         <ComboboxField<ExceptionFormInput, 'delivery_id'>
           name="delivery_id"
@@ -228,12 +205,7 @@ function ExceptionForm({ tenantId, row }: { tenantId: string; row: ExceptionRow 
         messages={PHOTO_MESSAGES}
         help="Up to 10 jpeg, jpg, png or gif images, 3 MB each"
       />
-      <div className="flex gap-3">
-        <SubmitButton>{editing ? 'Save changes' : 'Report exception'}</SubmitButton>
-        <button type="button" className="text-sm text-slate-600 underline dark:text-slate-300" onClick={() => navigate(LIST_PATH)}>
-          Cancel
-        </button>
-      </div>
+      <FormActions submitLabel={editing ? 'Save changes' : 'Report exception'} cancelTo={LIST_PATH} />
     </Form>
   );
 }

@@ -1,13 +1,8 @@
 import { useEffect, useState } from 'react';
-import { useLocation, useParams } from 'wouter';
-import { saveFailureToasts, type ServerErrorResult } from '../../../lib/server-errors';
 import { useSession } from '../../../lib/session';
 import { tenantIdOf } from '../../../lib/tenant';
-import { ComboboxField, Form, NumberField, SubmitButton, SwitchField, useZodForm } from '../../../ui/form';
-import { PageHeader } from '../../../ui/PageHeader';
-import { RecordStates } from '../../../ui/RecordStates';
-import { useToast } from '../../../ui/toast';
-import { useRecordLoad } from '../../../ui/useRecordLoad';
+import { ComboboxField, Form, FormActions, NumberField, SwitchField, useRecordSave, useZodForm } from '../../../ui/form';
+import { RecordFormPage } from '../../../ui/RecordFormPage';
 import { createPricing, fetchCurrency, getPricing, lookupServices, lookupZones, updatePricing } from '../api';
 import { emptyPricingForm, PricingFormSchema, toPricingFormValues, type PricingFormInput, type PricingFormOutput, type PricingRow } from '../schema';
 
@@ -26,10 +21,8 @@ const LIST_PATH = '/zone-pricing';
 
 /** zone-pricing/create and zone-pricing/edit/{id} (spec 2). */
 export function ZonePricingFormPage({ mode }: { mode: 'create' | 'edit' }) {
-  const { id } = useParams<{ id?: string }>();
   const { user } = useSession();
   const tenantId = tenantIdOf(user) ?? '';
-  const toast = useToast();
   const [currency, setCurrency] = useState('USD');
 
   useEffect(() => {
@@ -43,56 +36,34 @@ export function ZonePricingFormPage({ mode }: { mode: 'create' | 'edit' }) {
     };
   }, [tenantId]);
 
-  const { state, retry } = useRecordLoad<PricingRow | null>(mode === 'edit' && id && tenantId ? `${tenantId}/${id}` : null, () => getPricing(tenantId, id ?? ''), {
-    initial: mode === 'create' ? { status: 'ready', record: null } : undefined,
-    onError: () => toast.error(PRICING_FORM_TOASTS.fetchFailed),
-  });
-
-  const header = (
-    <PageHeader
-      title={mode === 'create' ? 'Create zone price' : 'Edit zone price'}
-      breadcrumbs={[{ label: 'Dashboard', href: '/' }, { label: 'Zone Pricing', href: LIST_PATH }, { label: mode === 'create' ? 'Create' : 'Edit' }]}
-    />
-  );
-
   return (
-    <RecordStates
-      state={state}
-      onRetry={retry}
-      header={header}
-      backTo={LIST_PATH}
-      missing={mode === 'edit' && !id}
-      notFoundTitle={PRICING_FORM_TOASTS.notFound}
-      failedTitle={PRICING_FORM_TOASTS.fetchFailed}
+    <RecordFormPage<PricingRow>
+      mode={mode}
+      scope={tenantId}
+      load={(id) => getPricing(tenantId, id)}
+      listPath={LIST_PATH}
+      listLabel="Zone Pricing"
+      titles={{ create: 'Create zone price', edit: 'Edit zone price' }}
+      messages={PRICING_FORM_TOASTS}
       loadingLabel="Loading zone price"
       skeletons={['h-10 w-full', 'h-10 w-full', 'h-10 w-full']}
     >
-      {(row) => <PricingForm key={row?.id ?? 'new'} tenantId={tenantId} row={row} currency={currency} />}
-    </RecordStates>
+      {(row) => <PricingForm tenantId={tenantId} row={row} currency={currency} />}
+    </RecordFormPage>
   );
 }
 
 function PricingForm({ tenantId, row, currency }: { tenantId: string; row: PricingRow | null; currency: string }) {
-  const [, navigate] = useLocation();
-  const toast = useToast();
   const form = useZodForm(PricingFormSchema, { defaultValues: row ? toPricingFormValues(row) : emptyPricingForm() });
   const searchZones = (term: string, signal: AbortSignal, limit: number) => lookupZones(tenantId, term, limit, signal);
 
-  async function onSubmit(values: PricingFormOutput) {
-    if (row) {
-      await updatePricing(tenantId, row.id, values);
-      toast.success(PRICING_FORM_TOASTS.updated);
-    } else {
-      await createPricing(tenantId, values);
-      toast.success(PRICING_FORM_TOASTS.created);
-    }
-    navigate(LIST_PATH);
-  }
-
-  function onServerError(error: unknown, result: ServerErrorResult) {
-    const failed = row ? PRICING_FORM_TOASTS.updateFailed : PRICING_FORM_TOASTS.createFailed;
-    for (const text of saveFailureToasts(error, result, { validation: PRICING_FORM_TOASTS.validation, failed, unknown: PRICING_FORM_TOASTS.unknown })) toast.error(text);
-  }
+  const { onSubmit, onServerError } = useRecordSave<PricingRow, PricingFormOutput>({
+    record: row,
+    create: (values) => createPricing(tenantId, values),
+    update: (current, values) => updatePricing(tenantId, current.id, values),
+    messages: PRICING_FORM_TOASTS,
+    then: LIST_PATH,
+  });
 
   return (
     <Form form={form} onSubmit={onSubmit} onServerError={onServerError} className="max-w-3xl space-y-5" aria-label={row ? 'Edit zone price' : 'Create zone price'}>
@@ -129,12 +100,7 @@ function PricingForm({ tenantId, row, currency }: { tenantId: string; row: Prici
         <NumberField<PricingFormInput, 'max_transit_time'> name="max_transit_time" label="Max transit time" required min={0} max={720} step="any" unit="h" />
       </div>
       <SwitchField<PricingFormInput, 'active'> name="active" label="Active" help="Only active prices are quoted" />
-      <div className="flex gap-3">
-        <SubmitButton>{row ? 'Save changes' : 'Create price'}</SubmitButton>
-        <button type="button" className="text-sm text-slate-600 underline dark:text-slate-300" onClick={() => navigate(LIST_PATH)}>
-          Cancel
-        </button>
-      </div>
+      <FormActions submitLabel={row ? 'Save changes' : 'Create price'} cancelTo={LIST_PATH} />
     </Form>
   );
 }

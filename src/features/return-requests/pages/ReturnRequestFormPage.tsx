@@ -1,7 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useFormState, useWatch, type UseFormReturn } from 'react-hook-form';
-import { Link, useLocation } from 'wouter';
-import { saveFailureToasts, type ServerErrorResult } from '../../../lib/server-errors';
+import { Link } from 'wouter';
 import { useSession } from '../../../lib/session';
 import { tenantIdOf } from '../../../lib/tenant';
 import { Button } from '../../../ui/Button';
@@ -11,11 +10,13 @@ import {
   ComboboxField,
   FileField,
   Form,
+  FormActions,
   NumberField,
   SelectField,
-  SubmitButton,
   TextAreaField,
   TextField,
+  useRecordSave,
+  useStoreFiles,
   useZodForm,
 } from '../../../ui/form';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog';
@@ -206,48 +207,26 @@ function ReturnDetails({ row }: { row: ReturnRow }) {
 }
 
 function ReturnForm({ tenantId, row }: { tenantId: string; row: ReturnRow | null }) {
-  const [, navigate] = useLocation();
-  const toast = useToast();
   const editing = row !== null;
   const form = useZodForm(ReturnFormSchema, { defaultValues: row ? toReturnFormValues(row, photoUrl) : emptyReturnForm() });
 
-  async function onSubmit(values: ReturnFormOutput) {
-    const photos: string[] = [];
-    let uploaded = 0;
-    for (const photo of values.photos) {
-      if (typeof photo === 'string') {
-        photos.push(photo);
-        continue;
-      }
-      try {
-        photos.push((await uploadReturnPhoto(tenantId, photo)).publicUrl);
-        uploaded += 1;
-      } catch (error) {
-        toast.error(RETURN_TOASTS.uploadFailed);
-        form.setError('photos', { type: 'server', message: error instanceof Error ? error.message : RETURN_TOASTS.uploadFailed });
-        return;
-      }
-    }
-    if (uploaded > 0) toast.success(RETURN_TOASTS.uploaded);
-    const write = toReturnWrite(values, photos);
-    if (row) {
-      await updateReturn(tenantId, row.id, write);
-      toast.success(RETURN_TOASTS.updated);
-      navigate(LIST_PATH);
-    } else {
-      const id = await createReturn(tenantId, values.delivery_id, write);
-      toast.success(RETURN_TOASTS.created);
-      navigate(`${LIST_PATH}/${id}/edit`);
-    }
-  }
+  const storePhotos = useStoreFiles(form, 'photos', (file) => uploadReturnPhoto(tenantId, file), RETURN_TOASTS);
+  const save = useRecordSave<ReturnRow, { deliveryId: string; write: ReturnType<typeof toReturnWrite> }, string>({
+    record: row,
+    create: ({ deliveryId, write }) => createReturn(tenantId, deliveryId, write),
+    update: (current, { write }) => updateReturn(tenantId, current.id, write),
+    messages: RETURN_TOASTS,
+    then: LIST_PATH,
+    thenCreated: (id) => `${LIST_PATH}/${id}/edit`,
+  });
 
-  function onServerError(error: unknown, result: ServerErrorResult) {
-    const failed = editing ? RETURN_TOASTS.updateFailed : RETURN_TOASTS.createFailed;
-    for (const text of saveFailureToasts(error, result, { validation: RETURN_TOASTS.validation, failed, unknown: RETURN_TOASTS.unknown })) toast.error(text);
+  async function onSubmit(values: ReturnFormOutput) {
+    const photos = await storePhotos(values.photos);
+    if (photos) await save.onSubmit({ deliveryId: values.delivery_id, write: toReturnWrite(values, photos) });
   }
 
   return (
-    <Form form={form} onSubmit={onSubmit} onServerError={onServerError} className="max-w-3xl space-y-5" aria-label={editing ? 'Edit return request' : 'Create return request'}>
+    <Form form={form} onSubmit={onSubmit} onServerError={save.onServerError} className="max-w-3xl space-y-5" aria-label={editing ? 'Edit return request' : 'Create return request'}>
       {editing ? null : (
         <ComboboxField<ReturnFormInput, 'delivery_id'>
           name="delivery_id"
@@ -275,12 +254,7 @@ function ReturnForm({ tenantId, row }: { tenantId: string; row: ReturnRow | null
         help="Up to 10 jpeg, jpg, png or gif images, 3 MB each"
       />
       <TextAreaField<ReturnFormInput, 'notes'> name="notes" label="Notes" rows={3} maxLength={2000} />
-      <div className="flex gap-3">
-        <SubmitButton>{editing ? 'Save changes' : 'Create return request'}</SubmitButton>
-        <button type="button" className="text-sm text-slate-600 underline dark:text-slate-300" onClick={() => navigate(LIST_PATH)}>
-          Cancel
-        </button>
-      </div>
+      <FormActions submitLabel={editing ? 'Save changes' : 'Create return request'} cancelTo={LIST_PATH} />
     </Form>
   );
 }

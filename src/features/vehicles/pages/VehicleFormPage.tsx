@@ -1,13 +1,8 @@
 import type { ReactNode } from 'react';
-import { useLocation, useParams } from 'wouter';
-import { saveFailureToasts, type ServerErrorResult } from '../../../lib/server-errors';
 import { useSession } from '../../../lib/session';
 import { tenantIdOf } from '../../../lib/tenant';
-import { Form, FileField, MultiSelectField, NumberField, SelectField, SubmitButton, SwitchField, TextField, useZodForm } from '../../../ui/form';
-import { PageHeader } from '../../../ui/PageHeader';
-import { RecordStates } from '../../../ui/RecordStates';
-import { useToast } from '../../../ui/toast';
-import { useRecordLoad } from '../../../ui/useRecordLoad';
+import { Form, FileField, FormActions, MultiSelectField, NumberField, SelectField, SwitchField, TextField, useRecordSave, useStoreFiles, useZodForm } from '../../../ui/form';
+import { RecordFormPage } from '../../../ui/RecordFormPage';
 import { createVehicle, getVehicle, updateVehicle, uploadVehicleImage, vehicleImageUrl } from '../api';
 import {
   emptyVehicleForm,
@@ -22,6 +17,7 @@ import {
   type Vehicle,
   type VehicleFormInput,
   type VehicleFormOutput,
+  type VehicleWrite,
 } from '../schema';
 
 export const VEHICLE_TOASTS = {
@@ -45,65 +41,47 @@ const LIST_PATH = '/vehicles';
  * loaded vehicle: the app fills it with the record's audit history (features do not import each other).
  */
 export function VehicleFormPage({ mode, history }: { mode: 'create' | 'edit'; history?: (vehicleId: string) => ReactNode }) {
-  const { id } = useParams<{ id?: string }>();
   const { user } = useSession();
   const tenantId = tenantIdOf(user) ?? '';
-  const toast = useToast();
-  const { state, retry } = useRecordLoad<Vehicle | null>(mode === 'edit' && id && tenantId ? `${tenantId}/${id}` : null, () => getVehicle(tenantId, id ?? ''), {
-    initial: mode === 'create' ? { status: 'ready', record: null } : undefined,
-    onError: () => toast.error(VEHICLE_TOASTS.fetchFailed),
-  });
-
-  const title = mode === 'create' ? 'Create vehicle' : 'Edit vehicle';
-  const header = (
-    <PageHeader
-      title={title}
-      breadcrumbs={[{ label: 'Dashboard', href: '/' }, { label: 'Vehicles', href: LIST_PATH }, { label: mode === 'create' ? 'Create' : 'Edit' }]}
-    />
-  );
-
   return (
-    <RecordStates
-      state={state}
-      onRetry={retry}
-      header={header}
-      backTo={LIST_PATH}
-      missing={mode === 'edit' && !id}
-      notFoundTitle={VEHICLE_TOASTS.notFound}
-      failedTitle={VEHICLE_TOASTS.fetchFailed}
+    <RecordFormPage<Vehicle>
+      mode={mode}
+      scope={tenantId}
+      load={(id) => getVehicle(tenantId, id)}
+      listPath={LIST_PATH}
+      listLabel="Vehicles"
+      titles={{ create: 'Create vehicle', edit: 'Edit vehicle' }}
+      messages={VEHICLE_TOASTS}
       loadingLabel="Loading vehicle"
     >
       {(vehicle) => (
         <>
-          <VehicleForm key={vehicle?.id ?? 'new'} tenantId={tenantId} vehicle={vehicle} />
+          <VehicleForm tenantId={tenantId} vehicle={vehicle} />
           {vehicle && history && <div className="max-w-3xl pt-6">{history(vehicle.id)}</div>}
         </>
       )}
-    </RecordStates>
+    </RecordFormPage>
   );
 }
 
 function VehicleForm({ tenantId, vehicle }: { tenantId: string; vehicle: Vehicle | null }) {
-  const [, navigate] = useLocation();
-  const toast = useToast();
   const editing = vehicle !== null;
   const form = useZodForm(VehicleFormSchema, {
     defaultValues: vehicle ? { ...toFormValues(vehicle), image_url: vehicleImageUrl(vehicle.image_url) } : emptyVehicleForm(),
   });
+  const storeImage = useStoreFiles(form, 'image_url', (file) => uploadVehicleImage(tenantId, file), VEHICLE_TOASTS);
+  const save = useRecordSave<Vehicle, VehicleWrite>({
+    record: vehicle,
+    create: (write) => createVehicle(tenantId, write),
+    update: (current, write) => updateVehicle(tenantId, current.id, write),
+    messages: VEHICLE_TOASTS,
+    then: LIST_PATH,
+  });
 
   async function onSubmit(values: VehicleFormOutput) {
-    let imageUrl: string | null = typeof values.image_url === 'string' ? values.image_url : null;
-    if (values.image_url instanceof File) {
-      try {
-        const uploaded = await uploadVehicleImage(tenantId, values.image_url);
-        imageUrl = uploaded.publicUrl;
-        toast.success(VEHICLE_TOASTS.uploaded);
-      } catch (error) {
-        toast.error(VEHICLE_TOASTS.uploadFailed);
-        form.setError('image_url', { type: 'server', message: error instanceof Error ? error.message : VEHICLE_TOASTS.uploadFailed });
-        return;
-      }
-    }
+    const stored = await storeImage(values.image_url ? [values.image_url] : []);
+    if (!stored) return;
+    const imageUrl = stored[0] ?? null;
     const write = {
       name: values.name,
       code: values.code,
@@ -113,23 +91,11 @@ function VehicleForm({ tenantId, vehicle }: { tenantId: string; vehicle: Vehicle
       vehicle_requirements: values.vehicle_requirements,
       active: values.active,
     };
-    if (vehicle) {
-      await updateVehicle(tenantId, vehicle.id, write);
-      toast.success(VEHICLE_TOASTS.updated);
-    } else {
-      await createVehicle(tenantId, write);
-      toast.success(VEHICLE_TOASTS.created);
-    }
-    navigate(LIST_PATH);
-  }
-
-  function onServerError(error: unknown, result: ServerErrorResult) {
-    const failed = editing ? VEHICLE_TOASTS.updateFailed : VEHICLE_TOASTS.createFailed;
-    for (const text of saveFailureToasts(error, result, { validation: VEHICLE_TOASTS.validation, failed, unknown: VEHICLE_TOASTS.unknown })) toast.error(text);
+    await save.onSubmit(write);
   }
 
   return (
-    <Form form={form} onSubmit={onSubmit} onServerError={onServerError} className="max-w-3xl space-y-5" aria-label={editing ? 'Edit vehicle' : 'Create vehicle'}>
+    <Form form={form} onSubmit={onSubmit} onServerError={save.onServerError} className="max-w-3xl space-y-5" aria-label={editing ? 'Edit vehicle' : 'Create vehicle'}>
       <div className="grid gap-5 sm:grid-cols-2">
         <TextField<VehicleFormInput, 'name'> name="name" label="Name" required />
         <TextField<VehicleFormInput, 'code'> name="code" label="Code" required />
@@ -164,12 +130,7 @@ function VehicleForm({ tenantId, vehicle }: { tenantId: string; vehicle: Vehicle
         help="jpeg, jpg, png or gif, up to 3 MB"
       />
       <SwitchField<VehicleFormInput, 'active'> name="active" label="Active" />
-      <div className="flex gap-3">
-        <SubmitButton>{editing ? 'Save changes' : 'Create vehicle'}</SubmitButton>
-        <button type="button" className="text-sm text-slate-600 underline dark:text-slate-300" onClick={() => navigate(LIST_PATH)}>
-          Cancel
-        </button>
-      </div>
+      <FormActions submitLabel={editing ? 'Save changes' : 'Create vehicle'} cancelTo={LIST_PATH} />
     </Form>
   );
 }

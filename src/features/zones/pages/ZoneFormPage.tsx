@@ -1,15 +1,10 @@
-import { useLocation, useParams } from 'wouter';
-import { saveFailureToasts, type ServerErrorResult } from '../../../lib/server-errors';
 import { mapsToken } from '../../../lib/geocoding';
 import { useSession } from '../../../lib/session';
 import { useTenantSettings } from '../../../lib/tenant-settings';
 import { tenantIdOf } from '../../../lib/tenant';
-import { Form, SubmitButton, SwitchField, TextField, useZodForm } from '../../../ui/form';
+import { Form, FormActions, SwitchField, TextField, useRecordSave, useZodForm } from '../../../ui/form';
 import { PolygonField } from '../../../ui/map';
-import { PageHeader } from '../../../ui/PageHeader';
-import { RecordStates } from '../../../ui/RecordStates';
-import { useToast } from '../../../ui/toast';
-import { useRecordLoad } from '../../../ui/useRecordLoad';
+import { RecordFormPage } from '../../../ui/RecordFormPage';
 import { createZone, getZone, updateZone } from '../api';
 import { emptyZoneForm, toZoneFormValues, ZONE_COLORS, ZoneFormSchema, type Zone, type ZoneFormInput, type ZoneFormOutput } from '../schema';
 
@@ -27,62 +22,37 @@ export const ZONE_TOASTS = {
 const LIST_PATH = '/zones';
 
 export function ZoneFormPage({ mode }: { mode: 'create' | 'edit' }) {
-  const { id } = useParams<{ id?: string }>();
   const { user } = useSession();
   const tenantId = tenantIdOf(user) ?? '';
-  const toast = useToast();
-  const { state, retry } = useRecordLoad<Zone | null>(mode === 'edit' && id && tenantId ? `${tenantId}/${id}` : null, () => getZone(tenantId, id ?? ''), {
-    initial: mode === 'create' ? { status: 'ready', record: null } : undefined,
-    onError: () => toast.error(ZONE_TOASTS.fetchFailed),
-  });
-
-  const header = (
-    <PageHeader
-      title={mode === 'create' ? 'Create zone' : 'Edit zone'}
-      breadcrumbs={[{ label: 'Dashboard', href: '/' }, { label: 'Zones', href: LIST_PATH }, { label: mode === 'create' ? 'Create' : 'Edit' }]}
-    />
-  );
-
   return (
-    <RecordStates
-      state={state}
-      onRetry={retry}
-      header={header}
-      backTo={LIST_PATH}
-      missing={mode === 'edit' && !id}
-      notFoundTitle={ZONE_TOASTS.notFound}
-      failedTitle={ZONE_TOASTS.fetchFailed}
+    <RecordFormPage<Zone>
+      mode={mode}
+      scope={tenantId}
+      load={(id) => getZone(tenantId, id)}
+      listPath={LIST_PATH}
+      listLabel="Zones"
+      titles={{ create: 'Create zone', edit: 'Edit zone' }}
+      messages={ZONE_TOASTS}
       loadingLabel="Loading zone"
       skeletons={['h-10 w-full', 'h-10 w-full', 'h-96 w-full']}
     >
-      {(zone) => <ZoneForm key={zone?.id ?? 'new'} tenantId={tenantId} zone={zone} />}
-    </RecordStates>
+      {(zone) => <ZoneForm tenantId={tenantId} zone={zone} />}
+    </RecordFormPage>
   );
 }
 
 function ZoneForm({ tenantId, zone }: { tenantId: string; zone: Zone | null }) {
-  const [, navigate] = useLocation();
   const settings = useTenantSettings();
   const tenantSettings = settings.status === 'ready' ? settings.settings : null;
-  const toast = useToast();
   const form = useZodForm(ZoneFormSchema, { defaultValues: zone ? toZoneFormValues(zone) : emptyZoneForm() });
   const color = form.watch('color');
-
-  async function onSubmit(values: ZoneFormOutput) {
-    if (zone) {
-      await updateZone(tenantId, zone.id, values);
-      toast.success(ZONE_TOASTS.updated);
-    } else {
-      await createZone(tenantId, values);
-      toast.success(ZONE_TOASTS.created);
-    }
-    navigate(LIST_PATH);
-  }
-
-  function onServerError(error: unknown, result: ServerErrorResult) {
-    const failed = zone ? ZONE_TOASTS.updateFailed : ZONE_TOASTS.createFailed;
-    for (const text of saveFailureToasts(error, result, { validation: ZONE_TOASTS.validation, failed, unknown: ZONE_TOASTS.unknown })) toast.error(text);
-  }
+  const { onSubmit, onServerError } = useRecordSave<Zone, ZoneFormOutput>({
+    record: zone,
+    create: (values) => createZone(tenantId, values),
+    update: (current, values) => updateZone(tenantId, current.id, values),
+    messages: ZONE_TOASTS,
+    then: LIST_PATH,
+  });
 
   return (
     <Form form={form} onSubmit={onSubmit} onServerError={onServerError} className="space-y-5" aria-label={zone ? 'Edit zone' : 'Create zone'}>
@@ -126,12 +96,7 @@ function ZoneForm({ tenantId, zone }: { tenantId: string; zone: Zone | null }) {
         help="Click the map to add points, click the first point to close the outline; drag points to move them, click a handle on an edge to add one, right-click or Delete to remove one."
       />
       <SwitchField<ZoneFormInput, 'active'> name="active" label="Active" help="Only active zones are matched by quotes and deliveries" />
-      <div className="flex gap-3">
-        <SubmitButton>{zone ? 'Save changes' : 'Create zone'}</SubmitButton>
-        <button type="button" className="text-sm text-slate-600 underline dark:text-slate-300" onClick={() => navigate(LIST_PATH)}>
-          Cancel
-        </button>
-      </div>
+      <FormActions submitLabel={zone ? 'Save changes' : 'Create zone'} cancelTo={LIST_PATH} />
     </Form>
   );
 }

@@ -1,0 +1,102 @@
+import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
+import { useLocation } from 'wouter';
+import { saveFailureToasts, type ServerErrorResult } from '../../lib/server-errors';
+import { useToast } from '../toast';
+import { SubmitButton } from './Form';
+
+/** The spec's toasts of a record's save: success and failure for create and for update. */
+export interface RecordSaveMessages {
+  created: string;
+  updated: string;
+  createFailed: string;
+  updateFailed: string;
+  /** When the server placed messages on fields ('Validation failed'). */
+  validation: string;
+  /** Anything that did not come from the server ('An error occurred while submitting the form'). */
+  unknown: string;
+}
+
+export interface RecordSaveOptions<Row, Values, Created = unknown> {
+  /** The record being edited, or null for a new one. */
+  record: Row | null;
+  create: (values: Values) => Promise<Created>;
+  update: (record: Row, values: Values) => Promise<unknown>;
+  messages: RecordSaveMessages;
+  /** Where the screen goes after a save (the list). */
+  then: string;
+  /** Where it goes after a create instead, given what `create` answered (e.g. the new record's page). */
+  thenCreated?: (created: Created) => string;
+}
+
+/**
+ * A record form's `onSubmit` and `onServerError` for the kit's `Form`: create or update, the success
+ * toast and back to the list; on failure the server's field messages stay on the fields (Form places
+ * them) and the toasts say what failed, the server's own words first.
+ */
+export function useRecordSave<Row, Values, Created = unknown>({ record, create, update, messages, then, thenCreated }: RecordSaveOptions<Row, Values, Created>) {
+  const [, navigate] = useLocation();
+  const toast = useToast();
+  async function onSubmit(values: Values) {
+    if (record) {
+      await update(record, values);
+      toast.success(messages.updated);
+      navigate(then);
+    } else {
+      const created = await create(values);
+      toast.success(messages.created);
+      navigate(thenCreated ? thenCreated(created) : then);
+    }
+  }
+  function onServerError(error: unknown, result: ServerErrorResult) {
+    const failed = record ? messages.updateFailed : messages.createFailed;
+    for (const text of saveFailureToasts(error, result, { validation: messages.validation, failed, unknown: messages.unknown })) toast.error(text);
+  }
+  return { onSubmit, onServerError };
+}
+
+/** The end of a record form: save (busy while saving) and Cancel, back to where the form came from. */
+export function FormActions({ submitLabel, cancelTo }: { submitLabel: string; cancelTo: string }) {
+  const [, navigate] = useLocation();
+  return (
+    <div className="flex gap-3">
+      <SubmitButton>{submitLabel}</SubmitButton>
+      <button type="button" className="text-sm text-slate-600 underline dark:text-slate-300" onClick={() => navigate(cancelTo)}>
+        Cancel
+      </button>
+    </div>
+  );
+}
+
+/**
+ * Stores a FileField's files before the record is saved: a URL it already holds stays as it is, a new
+ * file is uploaded (in order). Answers the URLs, or null when an upload failed: the failure is then on
+ * the field and in a toast, and the save should stop.
+ */
+export function useStoreFiles<TValues extends FieldValues>(
+  form: UseFormReturn<TValues>,
+  field: Path<TValues>,
+  upload: (file: File) => Promise<{ publicUrl: string }>,
+  messages: { uploaded: string; uploadFailed: string },
+) {
+  const toast = useToast();
+  return async function storeFiles(files: readonly (string | File)[]): Promise<string[] | null> {
+    const urls: string[] = [];
+    let uploaded = 0;
+    for (const file of files) {
+      if (typeof file === 'string') {
+        urls.push(file);
+        continue;
+      }
+      try {
+        urls.push((await upload(file)).publicUrl);
+        uploaded += 1;
+      } catch (error) {
+        toast.error(messages.uploadFailed);
+        form.setError(field, { type: 'server', message: error instanceof Error ? error.message : messages.uploadFailed });
+        return null;
+      }
+    }
+    if (uploaded > 0) toast.success(messages.uploaded);
+    return urls;
+  };
+}
