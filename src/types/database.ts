@@ -1934,6 +1934,9 @@ isOneToOne: false
               "acceptance_rate": number,"accepted": number,"assigned": number,"avatar_url": string,"avg_assignment_to_delivered_minutes": number,"cod_collected": number,"completed": number,"currency": string,"driver_id": string,"driver_status": string,"failed": number,"full_name": string,"on_time": number,"on_time_rate": number,"rejected": number,"with_deadline": number
             }[]
                            },
+"exception_actions":
+{ Args: { "exception_id": string }; Returns: (string)[]
+                           },
 "get_delivery_settings":
 { Args: Record<PropertyKey, never>; Returns: Json
                            },

@@ -65,6 +65,13 @@ export async function listExceptionEvents(exceptionId: string): Promise<Exceptio
   return exceptionEventSchema.array().parse(data);
 }
 
+/** What the caller may do with the exception now (the database's exception_actions). */
+export async function exceptionActions(exceptionId: string): Promise<string[]> {
+  const { data, error } = await supabase.rpc('exception_actions', { exception_id: exceptionId });
+  if (error) throw error;
+  return data ?? [];
+}
+
 /** Throws the PostgREST error as is: the form maps its details onto the fields. */
 export async function createException(tenantId: string, deliveryId: string, values: ExceptionWrite): Promise<string> {
   const { data, error } = await supabase

@@ -28,16 +28,10 @@ export const SEVERITY_LABELS: Record<Severity, string> = { low: 'Low', medium: '
 export const SEVERITY_TONES: Record<Severity, ChipTone> = { low: 'neutral', medium: 'info', high: 'warning', critical: 'error' };
 export const SEVERITY_OPTIONS = SEVERITIES.map((value) => ({ value, label: SEVERITY_LABELS[value] }));
 
+/** The moves a screen knows how to offer, in its order, as the database's exception_actions names them (it says which are open now). */
 export const EXCEPTION_ACTIONS = ['investigating', 'resolved', 'closed'] as const;
 export type ExceptionAction = (typeof EXCEPTION_ACTIONS)[number];
 export const EXCEPTION_ACTION_LABELS: Record<ExceptionAction, string> = { investigating: 'Start investigating', resolved: 'Resolve', closed: 'Close' };
-/** What the machine allows from each status (the database's arrows). */
-export const EXCEPTION_NEXT: Record<ExceptionStatus, readonly ExceptionAction[]> = {
-  open: ['investigating'],
-  investigating: ['resolved', 'closed'],
-  resolved: [],
-  closed: [],
-};
 
 /** The form's and the database's words (private.exception_problems says the same). */
 export const EXCEPTION_MESSAGES = {

@@ -11,6 +11,7 @@ import { StatusRecordPage } from '../../../ui/StatusRecordPage';
 import { useToast } from '../../../ui/toast';
 import {
   createException,
+  exceptionActions,
   getException,
   listExceptionEvents,
   lookupDeliveries,
@@ -24,8 +25,8 @@ import {
 import {
   emptyExceptionForm,
   EXCEPTION_ACTION_LABELS,
+  EXCEPTION_ACTIONS,
   EXCEPTION_MESSAGES,
-  EXCEPTION_NEXT,
   EXCEPTION_STATUS_LABELS,
   EXCEPTION_STATUS_TONES,
   EXCEPTION_TOASTS,
@@ -218,15 +219,19 @@ const ACTION_MESSAGES: Record<ExceptionAction, string> = {
 
 function ExceptionActions({ row, onMoved }: { row: ExceptionRow; onMoved: () => Promise<void> }) {
   const toast = useToast();
+  const [actions, setActions] = useState<ExceptionAction[] | null>(null);
   const [events, setEvents] = useState<ExceptionEvent[] | null>(null);
   const [failed, setFailed] = useState(false);
   const [dialog, setDialog] = useState<{ action: ExceptionAction; notes: string } | null>(null);
-  const actions = EXCEPTION_NEXT[row.status];
 
   useEffect(() => {
     let cancelled = false;
-    listExceptionEvents(row.id).then(
-      (history) => !cancelled && setEvents(history),
+    Promise.all([exceptionActions(row.id), listExceptionEvents(row.id)]).then(
+      ([allowed, history]) => {
+        if (cancelled) return;
+        setActions(EXCEPTION_ACTIONS.filter((a) => allowed.includes(a)));
+        setEvents(history);
+      },
       () => !cancelled && setFailed(true),
     );
     return () => {
@@ -245,7 +250,15 @@ function ExceptionActions({ row, onMoved }: { row: ExceptionRow; onMoved: () => 
     <>
       <section aria-label="Actions" className="space-y-3">
         <h2 className="text-base font-semibold">Actions</h2>
-        {actions.length === 0 ? (
+        {failed ? (
+          <p role="alert" className="text-sm text-red-700 dark:text-red-300">
+            The actions and history could not be loaded. Reload the page to try again.
+          </p>
+        ) : actions === null ? (
+          <p role="status" className="text-sm text-slate-600 dark:text-slate-400">
+            Loading…
+          </p>
+        ) : actions.length === 0 ? (
           <p className="text-sm text-slate-600 dark:text-slate-400">This exception is {row.status}.</p>
         ) : (
           <div className="flex flex-wrap gap-2">
@@ -257,15 +270,7 @@ function ExceptionActions({ row, onMoved }: { row: ExceptionRow; onMoved: () => 
           </div>
         )}
       </section>
-      {failed ? (
-        <p role="alert" className="text-sm text-red-700 dark:text-red-300">
-          The history could not be loaded. Reload the page to try again.
-        </p>
-      ) : events === null ? (
-        <p role="status" className="text-sm text-slate-600 dark:text-slate-400">
-          Loading history…
-        </p>
-      ) : (
+      {events && (
         <StatusHistory<ExceptionStatus> entries={events} tones={EXCEPTION_STATUS_TONES} labels={EXCEPTION_STATUS_LABELS} createdLabel="Reported" />
       )}
       <ConfirmDialog
