@@ -20,5 +20,6 @@ export { ArrayField, type ArrayFieldProps } from './ArrayField';
 export { TextAreaField, type TextAreaFieldProps } from './TextAreaField';
 export { FileField, type FileFieldMessages, type FileFieldProps, type FileValue } from './FileField';
 export { ColorField } from './ColorField';
+export { SignatureField } from './SignatureField';
 export { checkFile, sniffFileType, type FileProblem, type SniffedType } from './file-checks';
 export { isTime, normalizeTime, TIME_PATTERN, timeSchema } from './time';
