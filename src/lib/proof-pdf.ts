@@ -1,5 +1,5 @@
-import bwipjs from 'bwip-js/browser';
 import { PDFDocument, rgb, StandardFonts, type PDFFont, type PDFImage, type PDFPage } from 'pdf-lib';
+import { code128, drawCode128 } from './pdf/code128';
 
 /**
  * The proof-of-delivery PDF, built in the browser with pdf-lib (MIT, no native parts, embeds PNG
@@ -91,24 +91,6 @@ function wrap(text: string, font: PDFFont, size: number, width: number): string[
   return lines.length > 0 ? lines : [''];
 }
 
-/** The bars of a Code 128 barcode (bwip-js's SVG read back as x positions and widths), or null if the text cannot be encoded. */
-export function barcodeBars(text: string): { bars: { x: number; width: number }[]; width: number; height: number } | null {
-  let svg: string;
-  try {
-    svg = bwipjs.toSVG({ bcid: 'code128', text, scale: 1, height: 10, includetext: false });
-  } catch {
-    return null;
-  }
-  const box = /viewBox="0 0 ([\d.]+) ([\d.]+)"/.exec(svg);
-  if (!box) return null;
-  const bars: { x: number; width: number }[] = [];
-  for (const path of svg.matchAll(/stroke-width="([\d.]+)" d="([^"]+)"/g)) {
-    const width = Number(path[1]);
-    for (const move of path[2]!.matchAll(/M([\d.]+) /g)) bars.push({ x: Number(move[1]) - width / 2, width });
-  }
-  return bars.length > 0 ? { bars, width: Number(box[1]), height: Number(box[2]) } : null;
-}
-
 class Writer {
   page: PDFPage;
   y: number;
@@ -175,15 +157,12 @@ class Writer {
   }
 
   barcode(text: string): void {
-    const code = barcodeBars(text);
+    const code = code128(text);
     if (!code) return;
     const height = 36;
-    const scale = Math.min(1.6, 220 / code.width);
     this.ensure(height + 8);
     this.y -= height;
-    for (const bar of code.bars) {
-      this.page.drawRectangle({ x: MARGIN + bar.x * scale, y: this.y, width: bar.width * scale, height, color: INK });
-    }
+    drawCode128(this.page, code, { x: MARGIN, y: this.y, moduleWidth: Math.min(1.6, 220 / code.modules), height, color: INK });
     this.y -= 4;
   }
 }

@@ -375,6 +375,37 @@ test('picked up by scanning the package label with the camera; the scanner is se
   }
 });
 
+test('picked up with a hardware scanner typing the label into the pickup sheet; a machine without a camera says so and still takes the code', async ({ browser, request }) => {
+  const [dispatcher, driver] = [await tokenOf(request, 'dispatcher@acme.test'), await tokenOf(request, DRIVER_EMAIL)];
+  const delivery = await dispatchDelivery(request, dispatcher);
+  await asUser(request, driver, '/rest/v1/rpc/respond_to_assignment', { assignment_id: delivery.assignmentId, accept: true });
+  // Camera allowed, but this machine has none.
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, permissions: ['camera'] });
+  try {
+    const page = await context.newPage();
+    await signInTo(page, DRIVER_EMAIL, '/acme/driver');
+    const task = card(page, delivery.delivery_code);
+    await task.getByRole('button', { name: 'Picked up', exact: true }).click();
+    const pickup = page.getByRole('dialog', { name: `Pick up ${delivery.delivery_code}` });
+    await pickup.getByRole('button', { name: 'Scan barcode' }).click();
+    await expect(pickup.getByRole('alert')).toHaveText('No camera could be opened. Confirm the pickup by hand.');
+
+    // A keyboard-wedge scanner types the label's code and Enter into the focused input.
+    const input = pickup.getByLabel('Package barcode');
+    await input.pressSequentially('ACME-999999\n');
+    await expect(pickup.getByRole('alert')).toHaveText(`That label is ACME-999999, not ${delivery.delivery_code}. Scan this delivery’s package.`);
+    await input.pressSequentially(`${delivery.delivery_code.toLowerCase()}\n`);
+    await expect(pickup).toBeHidden();
+    await expect(task.getByText('Picked up', { exact: true })).toBeVisible();
+    await expect
+      .poll(async () => ((await asServiceRole(request, 'GET', `/rest/v1/delivery_events?select=note&delivery_id=eq.${delivery.id}&status=eq.picked_up`)) as { note: string }[])[0]?.note)
+      .toBe('Package barcode scanned');
+    await asUser(request, driver, '/rest/v1/rpc/transition_delivery', { delivery_id: delivery.id, status: 'failed', reason: 'Recipient not available' });
+  } finally {
+    await context.close();
+  }
+});
+
 test('a refused location permission says what to do', async ({ browser, request }) => {
   await asUser(request, await tokenOf(request, DRIVER_EMAIL), '/rest/v1/rpc/set_driver_status', { driver_id: DRIVER, status: 'offline' });
   const context = await browser.newContext({ viewport: { width: 390, height: 844 } });

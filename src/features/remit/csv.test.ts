@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { csvField, csvFileName, remittancesCsv, toCsv } from './csv';
+import { csvFileName, remittancesCsv } from './csv';
 import type { RemittanceRow } from './schema';
 
 const row = (patch: Partial<RemittanceRow> = {}): RemittanceRow => ({
@@ -17,32 +17,6 @@ const row = (patch: Partial<RemittanceRow> = {}): RemittanceRow => ({
   recorded_at: '2026-11-20T17:05:00.000Z',
   delivery_codes: ['ACME-001010', 'ACME-001022'],
   ...patch,
-});
-
-describe('csvField', () => {
-  it('leaves plain text and numbers alone', () => {
-    expect(csvField('Daniel')).toBe('Daniel');
-    expect(csvField(12.5)).toBe('12.5');
-    expect(csvField(null)).toBe('');
-  });
-  it('quotes commas, quotes and line breaks, doubling quotes', () => {
-    expect(csvField('a,b')).toBe('"a,b"');
-    expect(csvField('say "hi"')).toBe('"say ""hi"""');
-    expect(csvField('line1\nline2')).toBe('"line1\nline2"');
-  });
-  it('defuses text a spreadsheet would run as a formula', () => {
-    expect(csvField('=SUM(A1)')).toBe("'=SUM(A1)");
-    expect(csvField('@cmd')).toBe("'@cmd");
-    expect(csvField(-3)).toBe('-3');
-    expect(csvField('-4.98')).toBe('-4.98');
-    expect(csvField('-1+2')).toBe("'-1+2");
-  });
-});
-
-describe('toCsv', () => {
-  it('writes a header then one CRLF line per row', () => {
-    expect(toCsv(['a', 'b'], [['1', '2'], ['x,y', null]])).toBe('a,b\r\n1,2\r\n"x,y",\r\n');
-  });
 });
 
 describe('remittancesCsv', () => {

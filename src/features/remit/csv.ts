@@ -1,20 +1,5 @@
+import { toCsv } from '../../lib/csv';
 import { METHOD_LABELS, type RemittanceRow } from './schema';
-
-/**
- * One CSV field (RFC 4180): quoted when it holds a comma, quote, CR or LF, quotes doubled. A text
- * starting with = + - @ (or a tab / CR), other than a negative number, is prefixed with ' so a spreadsheet never runs it as a formula.
- */
-export function csvField(value: string | number | null | undefined): string {
-  if (value == null) return '';
-  let text = String(value);
-  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text) && !/^-\d+(\.\d+)?$/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
-/** Rows to CSV text: a header line, then one line per row, CRLF line ends. */
-export function toCsv(header: readonly string[], rows: readonly (readonly (string | number | null | undefined)[])[]): string {
-  return [header, ...rows].map((row) => row.map(csvField).join(',')).join('\r\n') + '\r\n';
-}
 
 export const REMITTANCE_CSV_HEADER = [
   'Reference',

@@ -1,15 +1,23 @@
-import { PDFDocument } from 'pdf-lib';
-import { describe, expect, it } from 'vitest';
-import { code128Strokes, LABELS_PER_PAGE, renderBinLabels } from './labels';
+import { PDFDocument, PDFPage } from 'pdf-lib';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { code128 } from '../../lib/pdf/code128';
+import { LABELS_PER_PAGE, renderBinLabels } from './labels';
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
 
 describe('bin labels', () => {
-  it('draws the code as Code 128 bars from bwip-js', () => {
-    const barcode = code128Strokes('Z1-A03-S2-B04');
-    expect(barcode.width).toBeGreaterThan(100);
-    expect(barcode.strokes.length).toBeGreaterThan(1);
-    expect(barcode.strokes.every((s) => s.width > 0 && /^M[\d .ML]+$/.test(s.d))).toBe(true);
-    // A different code, different bars.
-    expect(code128Strokes('Z2-A01-S1-B01').strokes).not.toEqual(barcode.strokes);
+  it('draws the code as its Code 128 bars, 44 pt high and centred under the name', async () => {
+    const drawRectangle = vi.spyOn(PDFPage.prototype, 'drawRectangle');
+    await renderBinLabels([{ code: 'Z1-A03-S2-B04', name: 'Bin 4', warehouse: 'Bayview Distribution Center' }]);
+    const [border, ...bars] = drawRectangle.mock.calls.map(([options]) => options!);
+    const code = code128('Z1-A03-S2-B04')!;
+    expect(bars).toHaveLength(code.bars.length);
+    expect(bars.every((bar) => bar.height === 44 && bar.y === border!.y! + 18)).toBe(true);
+    const left = bars[0]!.x! - border!.x!;
+    const right = border!.x! + border!.width! - (bars.at(-1)!.x! + bars.at(-1)!.width!);
+    expect(left).toBeCloseTo(right, 6);
   });
 
   it('lays the labels out 14 to a page in a PDF that loads', async () => {

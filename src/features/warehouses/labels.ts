@@ -1,5 +1,5 @@
-import bwipjs from 'bwip-js/browser';
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+import { code128, drawCode128 } from '../../lib/pdf/code128';
 
 export interface BinLabel {
   /** The location code the scanner reads (Z1-A03-S2-B05). */
@@ -16,26 +16,8 @@ const MARGIN_X = 28;
 const MARGIN_Y = 36;
 const GAP = 8;
 export const LABELS_PER_PAGE = COLUMNS * ROWS;
-
-interface BarcodeStroke {
-  width: number;
-  d: string;
-}
-
-/**
- * A Code 128 barcode of `text` as bwip-js draws it: its viewBox size and the stroked paths of its
- * bars. Vector, so the bars stay sharp at any print resolution.
- */
-export function code128Strokes(text: string): { width: number; height: number; strokes: BarcodeStroke[] } {
-  const svg = bwipjs.toSVG({ bcid: 'code128', text, scale: 2, height: 12, includetext: false });
-  const box = /viewBox="0 0 ([\d.]+) ([\d.]+)"/.exec(svg);
-  if (!box) throw new Error('The barcode could not be drawn');
-  const strokes: BarcodeStroke[] = [];
-  for (const match of svg.matchAll(/<path[^>]*?stroke-width="([\d.]+)"[^>]*?d="([^"]+)"/g)) {
-    strokes.push({ width: Number(match[1]), d: match[2] ?? '' });
-  }
-  return { width: Number(box[1]), height: Number(box[2]), strokes };
-}
+const BAR_HEIGHT = 44;
+const MODULE_WIDTH = 88 / 69;
 
 /** Cuts text to fit `maxWidth` at `size`, with an ellipsis. */
 function fit(text: string, font: PDFFont, size: number, maxWidth: number): string {
@@ -53,16 +35,13 @@ function drawLabel(page: PDFPage, label: BinLabel, x: number, y: number, width: 
   const inner = width - 16;
   page.drawText(fit(printable(label.name), fonts.bold, 10, inner), { x: x + 8, y: y + height - 16, size: 10, font: fonts.bold });
   page.drawText(fit(printable(label.warehouse), fonts.regular, 7, inner), { x: x + 8, y: y + height - 26, size: 7, font: fonts.regular, color: rgb(0.3, 0.3, 0.3) });
-  const barcode = code128Strokes(label.code);
-  const barHeight = 44;
-  const scale = Math.min(inner / barcode.width, barHeight / barcode.height);
-  const drawnWidth = barcode.width * scale;
-  const left = x + (width - drawnWidth) / 2;
-  // drawSvgPath puts the path's origin at (x, y) with y growing downwards, as in the SVG.
-  const top = y + 18 + barcode.height * scale;
-  for (const stroke of barcode.strokes) {
-    page.drawSvgPath(stroke.d, { x: left, y: top, scale, borderColor: rgb(0, 0, 0), borderWidth: stroke.width * scale });
-  }
+  const barcode = code128(label.code);
+  if (!barcode) throw new Error('The barcode could not be drawn');
+  // Bars 44 pt high and a module at most 88/69 pt wide (a 13-character code is 230 pt); a code too
+  // long for the label shrinks as a whole, keeping that shape.
+  const moduleWidth = Math.min(inner / barcode.modules, MODULE_WIDTH);
+  const drawnWidth = barcode.modules * moduleWidth;
+  drawCode128(page, barcode, { x: x + (width - drawnWidth) / 2, y: y + 18, moduleWidth, height: (BAR_HEIGHT * moduleWidth) / MODULE_WIDTH });
   const codeSize = 9;
   const codeWidth = fonts.bold.widthOfTextAtSize(label.code, codeSize);
   page.drawText(label.code, { x: x + (width - codeWidth) / 2, y: y + 6, size: codeSize, font: fonts.bold });

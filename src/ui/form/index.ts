@@ -20,6 +20,8 @@ export { ArrayField, type ArrayFieldProps } from './ArrayField';
 export { TextAreaField, type TextAreaFieldProps } from './TextAreaField';
 export { FileField, type FileFieldMessages, type FileFieldProps, type FileValue } from './FileField';
 export { ColorField } from './ColorField';
+export { SignatureField } from './SignatureField';
+export { BarcodeField, type BarcodeFieldProps } from './BarcodeField';
 export { checkFile, sniffFileType, type FileProblem, type SniffedType } from './file-checks';
 export { isTime, normalizeTime, TIME_PATTERN, timeSchema } from './time';
 export { FormActions, useRecordSave, useStoreFiles, type RecordSaveMessages, type RecordSaveOptions } from './record-save';

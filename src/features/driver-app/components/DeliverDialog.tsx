@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { Button } from '../../../ui/Button';
 import { Dialog } from '../../../ui/Dialog';
+import { SignaturePad } from '../../../ui/SignaturePad';
 import { TextField } from '../../../ui/TextField';
 import { formatMoney } from '../format';
 import { proofErrors, visibleProofItems, type DeliverySettings, type DriverTask, type ProofErrors, type ProofValues } from '../schema';
 import { PhotoField } from './PhotoField';
-import { SignatureField } from './SignatureField';
 import { TextAreaLike } from './TextAreaLike';
 
 const EMPTY: ProofValues = { signature: null, photos: [], recipientName: '', notes: '', cashConfirmed: false };
@@ -56,7 +56,16 @@ export function DeliverDialog({
       }
     >
       <div className="space-y-4">
-        {shown.has('signature') && <SignatureField required={proof.signature === 'required'} error={errors.signature} onChange={(png) => set('signature', png)} />}
+        {shown.has('signature') && (
+          <SignaturePad
+            label="Signature"
+            required={proof.signature === 'required'}
+            help="Ask the recipient to sign with a finger."
+            value={values.signature}
+            error={errors.signature}
+            onChange={(png) => set('signature', png)}
+          />
+        )}
         {shown.has('photo') && (
           <PhotoField label="Photo" files={values.photos} onChange={(files) => set('photos', files)} required={proof.photo === 'required'} error={errors.photos} />
         )}

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { downloadCsv } from '../../../lib/csv';
 import { useSession } from '../../../lib/session';
 import { publicFileUrl } from '../../../lib/storage-url';
 import { tenantIdOf } from '../../../lib/tenant';
@@ -56,17 +57,6 @@ function Stat({ label, value }: { label: string; value: string }) {
       <dd className="mt-1 text-xl font-semibold tabular-nums">{value}</dd>
     </div>
   );
-}
-
-function download(text: string, name: string) {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 0);
 }
 
 /** Issue 11 'remit': the drivers' cash (collected, remitted, outstanding), recording a remittance, and the history with its CSV export. */
@@ -130,7 +120,7 @@ export function RemitPage() {
         toast.error('No remittances match these filters');
         return;
       }
-      download(remittancesCsv(rows), csvFileName(table.state.filters.from, table.state.filters.to));
+      downloadCsv(remittancesCsv(rows), csvFileName(table.state.filters.from, table.state.filters.to));
       toast.success(rows.length >= EXPORT_LIMIT ? `Exported the newest ${EXPORT_LIMIT} remittances` : `Exported ${rows.length} remittance${rows.length === 1 ? '' : 's'}`);
     } catch (error) {
       toast.error(`Could not export: ${error instanceof Error ? error.message : String(error)}`);

@@ -1,0 +1,110 @@
+import { useEffect, useId, useImperativeHandle, useRef, type ReactNode, type Ref } from 'react';
+import SmoothSignature from 'signature_pad';
+import { Button } from './Button';
+import { describedBy, FieldNotes, labelClassName } from './form/FieldFrame';
+
+/** A PNG of the canvas, or null when the browser cannot make one. */
+function canvasToBlob(canvas: HTMLCanvasElement): Promise<Blob | null> {
+  return new Promise((resolve) => canvas.toBlob((blob) => resolve(blob), 'image/png'));
+}
+
+export interface SignaturePadProps {
+  label: string;
+  /** Marks the label; the screen's check is what enforces it. */
+  required?: boolean | undefined;
+  /** A hint under the pad, announced with it (e.g. 'Ask the recipient to sign with a finger.'). */
+  help?: ReactNode;
+  /** Shown under the pad and announced with it; marks the pad invalid. */
+  error?: string | undefined;
+  /** The PNG of the drawing after each stroke; null once cleared. */
+  onChange: (png: Blob | null) => void;
+  /** After each stroke and after Clear: where a form marks the field as touched. */
+  onBlur?: (() => void) | undefined;
+  /** The value the screen holds: null clears the pad (a form reset). A drawing cannot be set from outside. */
+  value?: Blob | null | undefined;
+  disabled?: boolean | undefined;
+  className?: string | undefined;
+  /** The canvas, focusable by script only: a form moves focus to it when its value is refused. */
+  ref?: Ref<HTMLCanvasElement>;
+}
+
+/**
+ * A signature drawn on the screen (signature_pad: smooth strokes from touch, pen or mouse), at the
+ * screen's pixel density on white, so the PNG is sharp and has no transparency. Clear starts over.
+ */
+export function SignaturePad({ label, required, help, error, onChange, onBlur, value, disabled, className, ref }: SignaturePadProps) {
+  const canvasRef = useRef<HTMLCanvasElement | null>(null);
+  const padRef = useRef<SmoothSignature | null>(null);
+  const id = useId();
+  useImperativeHandle(ref, () => canvasRef.current as HTMLCanvasElement, []);
+  const handlers = useRef({ onChange, onBlur });
+  useEffect(() => {
+    handlers.current = { onChange, onBlur };
+  }, [onChange, onBlur]);
+
+  useEffect(() => {
+    const canvas = canvasRef.current;
+    if (!canvas) return;
+    const ratio = Math.max(window.devicePixelRatio || 1, 1);
+    canvas.width = canvas.offsetWidth * ratio;
+    canvas.height = canvas.offsetHeight * ratio;
+    canvas.getContext('2d')?.scale(ratio, ratio);
+    const pad = new SmoothSignature(canvas, { backgroundColor: 'rgb(255,255,255)', penColor: 'rgb(15,23,42)' });
+    padRef.current = pad;
+    const ended = () => {
+      void canvasToBlob(canvas).then((blob) => {
+        handlers.current.onChange(pad.isEmpty() ? null : blob);
+        handlers.current.onBlur?.();
+      });
+    };
+    pad.addEventListener('endStroke', ended);
+    return () => {
+      pad.removeEventListener('endStroke', ended);
+      pad.off();
+      padRef.current = null;
+    };
+  }, []);
+
+  useEffect(() => {
+    const pad = padRef.current;
+    if (!pad) return;
+    if (disabled) pad.off();
+    else pad.on();
+  }, [disabled]);
+
+  useEffect(() => {
+    if (value === null && padRef.current && !padRef.current.isEmpty()) padRef.current.clear();
+  }, [value]);
+
+  const clear = () => {
+    padRef.current?.clear();
+    handlers.current.onChange(null);
+    handlers.current.onBlur?.();
+  };
+
+  return (
+    <div className={className}>
+      <div className="flex items-center justify-between">
+        <span id={`${id}-label`} className={labelClassName(required)}>
+          {label}
+        </span>
+        <Button variant="secondary" onClick={clear} disabled={disabled} className="px-3 py-1">
+          Clear
+        </Button>
+      </div>
+      <canvas
+        ref={canvasRef}
+        id={id}
+        role="img"
+        tabIndex={-1}
+        aria-labelledby={`${id}-label`}
+        aria-describedby={describedBy(id, help, error)}
+        aria-invalid={error ? true : undefined}
+        aria-disabled={disabled || undefined}
+        data-testid="signature-pad"
+        className={`mt-1.5 h-40 w-full touch-none rounded-lg border bg-white ${error ? 'border-red-500' : 'border-slate-300 dark:border-slate-600'} ${disabled ? 'opacity-60' : ''}`}
+      />
+      <FieldNotes id={id} help={help} error={error} />
+    </div>
+  );
+}

@@ -1,0 +1,35 @@
+import type { FieldPath, FieldValues } from 'react-hook-form';
+import { BarcodeScanner, type BarcodeScannerProps, type ScanSource, type ScanVerdict } from '../BarcodeScanner';
+import { useBoundField, type BoundFieldProps } from './bind';
+
+export interface BarcodeFieldProps<T extends FieldValues, N extends FieldPath<T>, O>
+  extends BoundFieldProps<T, N, O>,
+    Pick<BarcodeScannerProps, 'placeholder' | 'autoFocus' | 'scanLabel' | 'scanningHint' | 'messages' | 'onCameraChange' | 'createDetector'> {
+  /** Checks a code before it becomes the value: a message refuses it (shown, the value stays). */
+  onScan?: ((code: string, source: ScanSource) => ScanVerdict) | undefined;
+}
+
+/**
+ * A code read by camera, hardware scanner or typing, bound to the form; holds a string ('' when
+ * empty). Typing edits the value as a text field does; a code from the camera or ended by Enter
+ * replaces it (trimmed), unless `onScan` refuses it.
+ */
+export function BarcodeField<T extends FieldValues, N extends FieldPath<T>, O = T>({ name, control, onScan, ...props }: BarcodeFieldProps<T, N, O>) {
+  const { fieldRef, field, error } = useBoundField({ name, control });
+  return (
+    <BarcodeScanner
+      {...props}
+      ref={fieldRef}
+      name={field.name}
+      value={(field.value as string | null | undefined) ?? ''}
+      onValueChange={field.onChange}
+      onBlur={field.onBlur}
+      error={error}
+      onScan={(code, source) => {
+        const verdict = onScan?.(code, source);
+        if (typeof verdict !== 'string') field.onChange(code);
+        return verdict;
+      }}
+    />
+  );
+}
