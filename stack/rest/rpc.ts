@@ -90,7 +90,12 @@ function resolve(call: RestCall, name: string, parsed: unknown, body: RpcBody): 
   const keySet = new Set(keys);
   const matched = overloads.filter((r) => matchesParams(r, keySet, call, body));
   const fallback = overloads.filter((r) => !matched.includes(r) && singleUnnamedParam(r, call, body));
-  if (matched.length === 1) return { routine: matched[0], binding: { kind: 'named', names: keys, from: readOnly ? 'query' : 'body' } };
+  if (matched.length === 1) {
+    // A function whose one parameter is unnamed is called with the whole body, however its argument was named (`{"": ...}`).
+    const r = matched[0];
+    if (!readOnly && r.args.length === 1 && r.args[0].name === '') return { routine: r, binding: { kind: 'body' } };
+    return { routine: r, binding: { kind: 'named', names: keys, from: readOnly ? 'query' : 'body' } };
+  }
   if (matched.length > 1) throw ambiguous(call, name, matched);
   if (fallback.length === 1) return { routine: fallback[0], binding: { kind: 'body' } };
   if (fallback.length > 1) throw ambiguous(call, name, fallback);
