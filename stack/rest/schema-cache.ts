@@ -29,6 +29,11 @@ export interface Table {
   /** Column sets of unique constraints and the primary key. */
   uniques: string[][];
   relationships: Relationship[];
+  /**
+   * PostgREST's computed fields: functions of one argument of this relation's row type, selected and
+   * filtered like columns (Postgres's functional notation `row.fn`), never written.
+   */
+  computedFields?: Map<string, RoutineInfo>;
 }
 
 export type Cardinality = 'many-to-one' | 'one-to-many' | 'one-to-one' | 'many-to-many';
@@ -305,6 +310,7 @@ export async function loadSchemaCache(db: Queryable, schemas: string[]): Promise
   // PostgREST orders overloads by their number of parameters (its Routine Ord), which its PGRST203 message lists in.
   for (const list of functions.values()) list.sort((a, b) => a.args.length - b.args.length);
   addComputedRelationships(procRows, routines, types, byOid);
+  addComputedFields(procRows, routines, types, byOid);
   const roles = new Set((await db.query<{ name: string }>(ROLES_SQL)).rows.map((r) => r.name));
   return { schemas, tables, functions, roles };
 }
@@ -348,6 +354,22 @@ function callable(r: RoutineInfo): boolean {
   const unnamed = r.args.filter((a) => a.name === '');
   if (unnamed.length === 0) return true;
   return r.args.length === 1 && ['bytea', 'json', 'jsonb', 'text', 'xml'].includes(unnamed[0].typeName);
+}
+
+/** Computed fields of each relation: its row type is the function's only argument, and it returns a value. */
+function addComputedFields(
+  procs: ProcRow[],
+  routines: Map<number, RoutineInfo>,
+  types: Map<number, TypeRow & { typtype: string; typrelid: number }>,
+  byOid: Map<number, Table>,
+): void {
+  for (const p of procs) {
+    if (p.argtypes.length !== 1) continue;
+    const table = byOid.get(types.get(p.argtypes[0])?.typrelid ?? 0);
+    const routine = routines.get(p.oid);
+    if (!table || table.kind === 'c' || !routine || routine.args.length !== 1 || routine.returnKind === 'void') continue;
+    (table.computedFields ??= new Map()).set(p.name, routine);
+  }
 }
 
 type AddFk = (name: string, src: Table, dst: Table, cols: string[], fcols: string[], unique: boolean) => void;

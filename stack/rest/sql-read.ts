@@ -30,6 +30,30 @@ export function column(table: Table, name: string): Column {
   return c;
 }
 
+/**
+ * A column or a computed field of a node, as SQL. A computed field is called with the row cast to the
+ * relation's type, so that it also applies to a function's result read back from a CTE (whose rows
+ * are anonymous records); on a table's own alias the cast changes nothing.
+ */
+function columnOrComputed(node: ReadNode, name: string): { sql: string; col: Column } {
+  const fn = node.table.columns.has(name) ? undefined : node.table.computedFields?.get(name);
+  if (!fn) {
+    const col = column(node.table, name);
+    return { sql: `${node.alias}.${quoteIdent(col.name)}`, col };
+  }
+  const col: Column = {
+    name,
+    type: fn.returnType,
+    arrayType: null,
+    typeName: fn.returnTypeName,
+    nullable: true,
+    defaultExpr: null,
+    identity: false,
+    generated: false,
+  };
+  return { sql: `${qualified(fn)}(${node.alias}::${qualified(node.table)})`, col };
+}
+
 /** A PG array literal: elements double-quoted, so commas, braces and quotes in values stay data. */
 export function arrayLiteral(items: string[]): string {
   return '{' + items.map((v) => '"' + v.replace(/\\/g, '\\\\').replace(/"/g, '\\"') + '"').join(',') + '}';
@@ -46,8 +70,9 @@ interface Expr {
 const TEXT = 'pg_catalog.text';
 
 function fieldExpr(node: ReadNode, f: FieldRef, params: SqlParams): Expr {
-  const col = column(node.table, f.name);
-  let sql = `${node.alias}.${quoteIdent(col.name)}`;
+  const found = columnOrComputed(node, f.name);
+  const col = found.col;
+  let sql = found.sql;
   if (f.jsonPath.length === 0) {
     return { sql, type: col.type, arrayType: col.arrayType ?? `${TEXT}[]`, isTsvector: col.typeName === 'tsvector' };
   }

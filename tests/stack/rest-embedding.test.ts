@@ -182,3 +182,56 @@ describe('REST computed relationships', () => {
     expect(toPartitioned.data).toEqual({ username: 'ann', rest_user_events: [{ kind: 'login' }, { kind: 'logout' }] });
   });
 });
+
+describe('REST computed fields', () => {
+  it('selects, renames and filters a function of the row like a column', async () => {
+    const { data, error } = await db.from('rest_chat_messages').select('id,rest_message_blurb,short:rest_message_blurb').neq('rest_message_blurb', 'hi c').order('id');
+    expect(error).toBeNull();
+    expect(data).toEqual([
+      { id: 1, rest_message_blurb: 'hi b', short: 'hi b' },
+      { id: 2, rest_message_blurb: 'hi a', short: 'hi a' },
+    ]);
+  });
+
+  it('selects computed fields in embedded resources, computed relationships included', async () => {
+    const embedded = await db
+      .from('rest_chat_users')
+      .select('username,sent:rest_chat_messages!rest_chat_messages_sender_fkey(id,rest_message_blurb)')
+      .eq('id', 1)
+      .order('id', { referencedTable: 'sent' })
+      .single();
+    expect(embedded.error).toBeNull();
+    expect(embedded.data).toEqual({ username: 'ann', sent: [{ id: 1, rest_message_blurb: 'hi b' }, { id: 3, rest_message_blurb: 'hi c' }] });
+    const computed = await db.from('rest_chat_users').select('username,rest_all_messages(id,rest_message_blurb)').eq('id', 3).single();
+    expect(computed.error).toBeNull();
+    expect(computed.data).toEqual({ username: 'cid', rest_all_messages: [{ id: 3, rest_message_blurb: 'hi c' }] });
+  });
+
+  it('selects computed fields of the rows a function returns', async () => {
+    const { data, error } = await db.rpc('rest_messages_of', { uname: 'ann' }).select('id,rest_message_blurb').order('id');
+    expect(error).toBeNull();
+    expect(data).toEqual([
+      { id: 1, rest_message_blurb: 'hi b' },
+      { id: 3, rest_message_blurb: 'hi c' },
+    ]);
+  });
+
+  it('does not call a function of a row through /rpc: its parameter is unnamed and not json or text', async () => {
+    const res = await db.rpc('rest_message_blurb', { id: 1 });
+    expect(res.status).toBe(404);
+    expect(res.error).toMatchObject({
+      code: 'PGRST202',
+      message: 'Could not find the function public.rest_message_blurb(id) in the schema cache',
+      details: 'Searched for the function public.rest_message_blurb with parameter id or with a single unnamed json/jsonb parameter, but no matches were found in the schema cache.',
+    });
+  });
+
+  it('embeds a computed relationship overloaded for two tables, each with its own field selection', async () => {
+    const users = await db.from('rest_chat_users').select('username,rest_related(id,message)').eq('id', 2).single();
+    expect(users.error).toBeNull();
+    expect(users.data).toEqual({ username: 'bob', rest_related: [{ id: 2, message: 'hi ann' }] });
+    const employees = await db.from('rest_employees').select('name,rest_related(name)').eq('id', 2).order('name', { referencedTable: 'rest_related' }).single();
+    expect(employees.error).toBeNull();
+    expect(employees.data).toEqual({ name: 'Mid', rest_related: [{ name: 'Dev' }, { name: 'Ops' }] });
+  });
+});
