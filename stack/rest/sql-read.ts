@@ -1,6 +1,6 @@
 import { RestError } from './errors.ts';
 import type { ColumnItem, Condition, FieldRef, Filter, OrderTerm } from './query-parser.ts';
-import type { ReadNode } from './read-plan.ts';
+import { sqlName, type ReadNode } from './read-plan.ts';
 import { quoteIdent, type Column, type Table } from './schema-cache.ts';
 
 /** Bound parameters of one statement: every request value goes through here, never into SQL text. */
@@ -20,13 +20,14 @@ export function qualified(t: { schema: string; name: string }): string {
   return `${quoteIdent(t.schema)}.${quoteIdent(t.name)}`;
 }
 
-export function unknownColumn(table: Table, name: string): RestError {
-  return new RestError(400, '42703', `column ${table.name}.${name} does not exist`);
+export function unknownColumn(relation: string, name: string): RestError {
+  return new RestError(400, '42703', `column ${relation}.${name} does not exist`);
 }
 
-export function column(table: Table, name: string): Column {
+/** A column of a table; `relation` is the name an error quotes (an embedded node's `<table>_<depth>`). */
+export function column(table: Table, name: string, relation = table.name): Column {
   const c = table.columns.get(name);
-  if (!c) throw unknownColumn(table, name);
+  if (!c) throw unknownColumn(relation, name);
   return c;
 }
 
@@ -38,7 +39,7 @@ export function column(table: Table, name: string): Column {
 function columnOrComputed(node: ReadNode, name: string): { sql: string; col: Column } {
   const fn = node.table.columns.has(name) ? undefined : node.table.computedFields?.get(name);
   if (!fn) {
-    const col = column(node.table, name);
+    const col = column(node.table, name, sqlName(node));
     return { sql: `${node.alias}.${quoteIdent(col.name)}`, col };
   }
   const col: Column = {

@@ -117,6 +117,43 @@ describe('REST embedding by foreign key and hints', () => {
     );
   });
 
+  it('refuses the same destination embedded twice under one name, hinted by constraint but not aliased (42712)', async () => {
+    const res = await db
+      .from('rest_chat_messages')
+      .select('rest_chat_users!rest_chat_messages_sender_fkey(username),rest_chat_users!rest_chat_messages_receiver_fkey(username)');
+    expect(res.status).toBe(400);
+    expect(res.error).toEqual({
+      code: '42712',
+      details: null,
+      hint: null,
+      message: 'table name "rest_chat_messages_rest_chat_users_1" specified more than once',
+    });
+    // Unhinted, the ambiguity is found first.
+    const unhinted = await db.from('rest_chat_messages').select('a:rest_chat_users(*),b:rest_chat_users(*)');
+    expect(unhinted.status).toBe(300);
+    expect(unhinted.error).toMatchObject({ code: 'PGRST201' });
+  });
+
+  it('quotes an embedded resource as <table>_<depth> in an unknown column error, the root by its name', async () => {
+    const nested = await db.from('rest_countries').select('name,rest_cities(sum)');
+    expect(nested.status).toBe(400);
+    expect(nested.error).toEqual({ code: '42703', details: null, hint: null, message: 'column rest_cities_1.sum does not exist' });
+    const deeper = await db.from('rest_countries').select('name,rest_cities(name,rest_countries(nope))');
+    expect(deeper.error).toMatchObject({ code: '42703', message: 'column rest_countries_2.nope does not exist' });
+    const root = await db.from('rest_countries').select('nope');
+    expect(root.error).toMatchObject({ code: '42703', message: 'column rest_countries.nope does not exist' });
+  });
+
+  it('reads an aggregate without a column, avg(), as an embed of a relation named avg (PGRST200)', async () => {
+    const res = await db.from('rest_countries').select('avg()');
+    expect(res.status).toBe(400);
+    expect(res.error).toMatchObject({
+      code: 'PGRST200',
+      message: "Could not find a relationship between 'rest_countries' and 'avg' in the schema cache",
+      details: "Searched for a foreign key relationship between 'rest_countries' and 'avg' in the schema 'public', but no matches were found.",
+    });
+  });
+
   it('answers PGRST200 for a hint that matches nothing', async () => {
     const res = await db.from('rest_chat_messages').select('rest_chat_users!nope(*)');
     expect(res.status).toBe(400);
