@@ -1,6 +1,7 @@
 import type { Queryable } from '../db/database.ts';
 import type { RestCall, RestResult } from './context.ts';
 import { RestError } from './errors.ts';
+import { fuzzyClosest } from './fuzzy.ts';
 import { OPERATORS, parseNameList, type SelectItem } from './query-parser.ts';
 import { applyQueryParams, buildNode, RESERVED_KEYS } from './read-plan.ts';
 import { runRead } from './read.ts';
@@ -24,23 +25,49 @@ type Binding =
   /** The whole body as the one unnamed json/jsonb/text/xml/bytea argument (or Prefer: params=single-object). */
   | { kind: 'body' };
 
-function notFound(call: RestCall, name: string, keys: string[], body: RpcBody): RestError {
+/**
+ * PGRST202 as PostgREST words it. Its hint is a fuzzy match (PostgREST's noRpcHint): among the
+ * parameter lists of the function's overloads when it has some, else among the schema's function
+ * names; none for a body only a single unnamed or single-object parameter could take.
+ */
+function notFound(call: RestCall, name: string, keys: string[], body: RpcBody, singleObject = false): RestError {
   const fn = `${call.schema}.${name}`;
   const sorted = [...keys].sort();
   const post = call.method === 'POST';
   // A text, xml or bytes body can only go to a single unnamed parameter: PostgREST names no parameters then.
-  const onlyUnnamed = post && body.media !== 'json';
+  const onlySingle = singleObject || (post && body.media !== 'json');
   const params = sorted.length === 0 ? ' without parameters' : ` with parameter${sorted.length > 1 ? 's' : ''} ${sorted.join(', ')}`;
-  const similar = [...call.cache.functions.values()]
-    .flat()
-    .find((r) => r.schema === call.schema && r.name !== name && r.name.toLowerCase() === name.toLowerCase());
+  const searched = singleObject
+    ? ' with a single json/jsonb parameter'
+    : post && body.media !== 'json'
+      ? ` with a single unnamed ${UNNAMED_PARAM_WORDS[body.media]} parameter`
+      : post
+        ? `${params} or with a single unnamed json/jsonb parameter`
+        : params;
   return new RestError(
     404,
     'PGRST202',
-    `Could not find the function ${fn}${onlyUnnamed ? '' : sorted.length ? `(${sorted.join(', ')})` : ' without parameters'} in the schema cache`,
-    `Searched for the function ${fn}${onlyUnnamed ? ` with a single unnamed ${UNNAMED_PARAM_WORDS[body.media]} parameter` : post ? `${params} or with a single unnamed json/jsonb parameter` : params}, but no matches were found in the schema cache.`,
-    onlyUnnamed ? null : similar ? `Perhaps you meant to call the function ${call.schema}.${similar.name}` : null,
+    `Could not find the function ${fn}${onlySingle ? '' : sorted.length ? `(${sorted.join(', ')})` : ' without parameters'} in the schema cache`,
+    `Searched for the function ${fn}${searched}, but no matches were found in the schema cache.`,
+    onlySingle ? null : noRpcHint(call, name, sorted),
   );
+}
+
+function noRpcHint(call: RestCall, name: string, sortedKeys: string[]): string | null {
+  const overloads = call.cache.functions.get(tableKey(call.schema, name)) ?? [];
+  const list = (names: string[]) => `(${[...names].sort().join(', ')})`;
+  const match =
+    overloads.length === 0
+      ? fuzzyClosest(
+          [...call.cache.functions.values()].flatMap((rs) => (rs[0]?.schema === call.schema ? [rs[0].name] : [])),
+          name,
+        )
+      : fuzzyClosest(
+          overloads.map((r) => list(r.args.map((a) => a.name))),
+          list(sortedKeys),
+        );
+  if (match === null) return null;
+  return `Perhaps you meant to call the function ${call.schema}.${overloads.length === 0 ? match : name + match}`;
 }
 
 /**
@@ -78,8 +105,11 @@ function resolve(call: RestCall, name: string, parsed: unknown, body: RpcBody): 
   const overloads = call.cache.functions.get(tableKey(call.schema, name)) ?? [];
   const readOnly = call.method === 'GET' || call.method === 'HEAD';
   if (!readOnly && call.prefs.params === 'single-object') {
-    const r = overloads.find((o) => o.args.length === 1 && UNNAMED_PARAM_TYPES.json.includes(o.args[0].typeName));
-    if (r) return { routine: r, binding: { kind: 'body' } };
+    // Prefer: params=single-object only looks for a function of one json/jsonb parameter.
+    const candidates = overloads.filter((o) => o.args.length === 1 && UNNAMED_PARAM_TYPES.json.includes(o.args[0].typeName));
+    if (candidates.length === 1) return { routine: candidates[0], binding: { kind: 'body' } };
+    if (candidates.length > 1) throw ambiguous(call, name, candidates);
+    throw notFound(call, name, [], body, true);
   }
   let keys: string[];
   if (readOnly) keys = queryArguments(call.url);

@@ -160,6 +160,16 @@ describe('REST embedding by foreign key and hints', () => {
     expect(res.error).toMatchObject({
       code: 'PGRST200',
       details: "Searched for a foreign key relationship between 'rest_chat_messages' and 'rest_chat_users' using the hint 'nope' in the schema 'public', but no matches were found.",
+      // rest_chat_users is one of the tables rest_chat_messages relates to: nothing closer to suggest.
+      hint: null,
+    });
+    const misspelt = await db.from('rest_countries').select('rest_citie(*)');
+    expect(misspelt.status).toBe(400);
+    expect(misspelt.error).toEqual({
+      code: 'PGRST200',
+      details: "Searched for a foreign key relationship between 'rest_countries' and 'rest_citie' in the schema 'public', but no matches were found.",
+      hint: "Perhaps you meant 'rest_cities' instead of 'rest_citie'.",
+      message: "Could not find a relationship between 'rest_countries' and 'rest_citie' in the schema cache",
     });
   });
 
