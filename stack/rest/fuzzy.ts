@@ -1,7 +1,8 @@
 /**
  * The fuzzy string set PostgREST suggests names with ("Perhaps you meant ..." hints of PGRST200 and
  * PGRST202): Haskell's fuzzyset 0.2 (after the Python and JavaScript fuzzyset) with its defaults,
- * gram sizes 3 then 2, Levenshtein rescoring of the 50 best cosine matches, minimum score 0.33.
+ * gram sizes 3 then 2, Levenshtein rescoring of the 50 best cosine matches, minimum score 0.33
+ * unless the caller asks for more.
  */
 
 const MIN_SCORE = 0.33;
@@ -41,7 +42,7 @@ function similarity(a: string, b: string): number {
 }
 
 /** Entries of the set that match `query` (score, entry), best first: fuzzyset's `get`. */
-export function fuzzyMatches(entries: string[], query: string): Array<{ score: number; entry: string }> {
+export function fuzzyMatches(entries: string[], query: string, minScore = MIN_SCORE): Array<{ score: number; entry: string }> {
   const key = query.toLowerCase();
   // Entries are kept by their lower-case form; the first one added wins (fromList adds from the end).
   const exact = new Map<string, string>();
@@ -64,13 +65,13 @@ export function fuzzyMatches(entries: string[], query: string): Array<{ score: n
       .slice(0, LEVENSHTEIN_POOL)
       .map((m) => ({ score: similarity(key, m.entry), entry: m.entry }))
       .sort((a, b) => b.score - a.score)
-      .filter((m) => m.score >= MIN_SCORE);
+      .filter((m) => m.score >= minScore);
     if (rescored.length > 0) return rescored.map((m) => ({ score: m.score, entry: exact.get(m.entry) ?? m.entry }));
   }
   return [];
 }
 
-/** The closest entry, if any scores at least 0.33: fuzzyset's `getOne`. */
-export function fuzzyClosest(entries: string[], query: string): string | null {
-  return fuzzyMatches(entries, query)[0]?.entry ?? null;
+/** The closest entry, if any scores at least `minScore` (0.33 by default): fuzzyset's `getOneWithMinScore`. */
+export function fuzzyClosest(entries: string[], query: string, minScore = MIN_SCORE): string | null {
+  return fuzzyMatches(entries, query, minScore)[0]?.entry ?? null;
 }

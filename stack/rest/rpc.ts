@@ -28,30 +28,29 @@ type Binding =
 /**
  * PGRST202 as PostgREST words it. Its hint is a fuzzy match (PostgREST's noRpcHint): among the
  * parameter lists of the function's overloads when it has some, else among the schema's function
- * names; none for a body only a single unnamed or single-object parameter could take.
+ * names; none for a body only a single unnamed parameter could take.
  */
-function notFound(call: RestCall, name: string, keys: string[], body: RpcBody, singleObject = false): RestError {
+function notFound(call: RestCall, name: string, keys: string[], body: RpcBody): RestError {
   const fn = `${call.schema}.${name}`;
   const sorted = [...keys].sort();
   const post = call.method === 'POST';
   // A text, xml or bytes body can only go to a single unnamed parameter: PostgREST names no parameters then.
-  const onlySingle = singleObject || (post && body.media !== 'json');
+  const onlyUnnamed = post && body.media !== 'json';
   const params = sorted.length === 0 ? ' without parameters' : ` with parameter${sorted.length > 1 ? 's' : ''} ${sorted.join(', ')}`;
-  const searched = singleObject
-    ? ' with a single json/jsonb parameter'
-    : post && body.media !== 'json'
-      ? ` with a single unnamed ${UNNAMED_PARAM_WORDS[body.media]} parameter`
-      : post
-        ? `${params} or with a single unnamed json/jsonb parameter`
-        : params;
   return new RestError(
     404,
     'PGRST202',
-    `Could not find the function ${fn}${onlySingle ? '' : sorted.length ? `(${sorted.join(', ')})` : ' without parameters'} in the schema cache`,
-    `Searched for the function ${fn}${searched}, but no matches were found in the schema cache.`,
-    onlySingle ? null : noRpcHint(call, name, sorted),
+    `Could not find the function ${fn}${onlyUnnamed ? '' : sorted.length ? `(${sorted.join(', ')})` : ' without parameters'} in the schema cache`,
+    `Searched for the function ${fn}${onlyUnnamed ? ` with a single unnamed ${UNNAMED_PARAM_WORDS[body.media]} parameter` : post ? `${params} or with a single unnamed json/jsonb parameter` : params}, but no matches were found in the schema cache.`,
+    onlyUnnamed ? null : noRpcHint(call, name, sorted),
   );
 }
+
+/**
+ * A function's name is suggested only when it scores at least 0.75, so that the hint does not reveal
+ * the names of unrelated functions (PostgREST's getFuzzyHint since 14); parameter lists at 0.33.
+ */
+const FUNCTION_NAME_MIN_SCORE = 0.75;
 
 function noRpcHint(call: RestCall, name: string, sortedKeys: string[]): string | null {
   const overloads = call.cache.functions.get(tableKey(call.schema, name)) ?? [];
@@ -61,6 +60,7 @@ function noRpcHint(call: RestCall, name: string, sortedKeys: string[]): string |
       ? fuzzyClosest(
           [...call.cache.functions.values()].flatMap((rs) => (rs[0]?.schema === call.schema ? [rs[0].name] : [])),
           name,
+          FUNCTION_NAME_MIN_SCORE,
         )
       : fuzzyClosest(
           overloads.map((r) => list(r.args.map((a) => a.name))),
@@ -105,11 +105,8 @@ function resolve(call: RestCall, name: string, parsed: unknown, body: RpcBody): 
   const overloads = call.cache.functions.get(tableKey(call.schema, name)) ?? [];
   const readOnly = call.method === 'GET' || call.method === 'HEAD';
   if (!readOnly && call.prefs.params === 'single-object') {
-    // Prefer: params=single-object only looks for a function of one json/jsonb parameter.
-    const candidates = overloads.filter((o) => o.args.length === 1 && UNNAMED_PARAM_TYPES.json.includes(o.args[0].typeName));
-    if (candidates.length === 1) return { routine: candidates[0], binding: { kind: 'body' } };
-    if (candidates.length > 1) throw ambiguous(call, name, candidates);
-    throw notFound(call, name, [], body, true);
+    const r = overloads.find((o) => o.args.length === 1 && UNNAMED_PARAM_TYPES.json.includes(o.args[0].typeName));
+    if (r) return { routine: r, binding: { kind: 'body' } };
   }
   let keys: string[];
   if (readOnly) keys = queryArguments(call.url);

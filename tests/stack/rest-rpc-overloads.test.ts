@@ -81,21 +81,6 @@ describe('REST rpc: a single unnamed parameter takes the whole body', () => {
     expect(await bytes.json()).toBe(4);
   });
 
-  it('with Prefer: params=single-object, looks only for a function of one json/jsonb parameter', async () => {
-    const res = await api('/rest/v1/rpc/rest_ov_duration', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', prefer: 'params=single-object' },
-      body: JSON.stringify({ customer_id: 1 }),
-    });
-    expect(res.status).toBe(404);
-    expect(await res.json()).toEqual({
-      code: 'PGRST202',
-      details: 'Searched for the function public.rest_ov_duration with a single json/jsonb parameter, but no matches were found in the schema cache.',
-      hint: null,
-      message: 'Could not find the function public.rest_ov_duration in the schema cache',
-    });
-  });
-
   it('answers PGRST202 naming the unnamed parameter it looked for', async () => {
     const res = await api('/rest/v1/rpc/rest_ov_bytes', { method: 'POST', headers: { 'content-type': 'text/plain' }, body: 'x' });
     expect(res.status).toBe(404);
