@@ -68,6 +68,9 @@ export class PgliteDatabase implements Database {
   static async open(dataDir?: string): Promise<PgliteDatabase> {
     if (dataDir) mkdirSync(dataDir, { recursive: true });
     const pg = await PGlite.create({ dataDir, extensions: PGLITE_EXTENSIONS });
+    // Query identifiers, as on Supabase (bootstrap/05_query_id.sql): PGlite's single-user backend does
+    // not apply role or database settings when it starts, so its one session is given it here.
+    await pg.exec('set compute_query_id = on');
     return new PgliteDatabase(pg);
   }
 

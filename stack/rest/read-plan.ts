@@ -32,6 +32,32 @@ export interface ReadNode {
   children: ReadNode[];
   /** `embed(count)`: the embedded resource is the count of its rows, `[{"count": n}]`. */
   countOnly?: { alias: string };
+  /** 0 for the root, 1 for its embeds, and so on. */
+  depth: number;
+}
+
+/**
+ * The name PostgREST's SQL gives a node's relation, which Postgres's errors quote: the root by its
+ * own name, an embedded resource as `<table>_<depth>` (`column clients_1.nope does not exist`).
+ */
+export function sqlName(node: ReadNode): string {
+  return node.depth === 0 ? node.table.name : `${node.table.name}_${node.depth}`;
+}
+
+/**
+ * PostgREST joins each embedded resource under `<parent table>_<alias or name>_<depth>`: two embeds of
+ * one parent under the same name (say `users!first_user(*),users!second_user(*)`, no aliases) reach
+ * Postgres as the same table name twice, which it refuses (42712).
+ */
+function sameNameTwice(parent: ReadNode): RestError | null {
+  const seen = new Set<string>();
+  for (const child of parent.children) {
+    if (seen.has(child.key)) {
+      return new RestError(400, '42712', `table name "${parent.table.name}_${child.key}_${child.depth}" specified more than once`);
+    }
+    seen.add(child.key);
+  }
+  return null;
 }
 
 /** Supabase runs PostgREST without db-aggregates-enabled: `col.sum()`, `count()` ... are refused. */
@@ -62,8 +88,9 @@ export interface PlanState {
   aggregates?: boolean;
 }
 
-export function buildNode(cache: SchemaCache, table: Table, select: SelectItem[], counter: PlanState, key = table.name): ReadNode {
+export function buildNode(cache: SchemaCache, table: Table, select: SelectItem[], counter: PlanState, key = table.name, depth = 0): ReadNode {
   const node: ReadNode = {
+    depth,
     table,
     alias: `pgrst_${counter.n++}`,
     key,
@@ -84,7 +111,7 @@ export function buildNode(cache: SchemaCache, table: Table, select: SelectItem[]
     }
     const rel = findRelationship(cache, table, item.name, item.hint);
     const count = relatedCount(rel.target, item.select);
-    const child = buildNode(cache, rel.target, count ? [] : item.select, counter, item.alias ?? item.name);
+    const child = buildNode(cache, rel.target, count ? [] : item.select, counter, item.alias ?? item.name, depth + 1);
     if (count) child.countOnly = count;
     child.relation = rel;
     child.toOne = isToOne(rel);
@@ -93,6 +120,8 @@ export function buildNode(cache: SchemaCache, table: Table, select: SelectItem[]
     node.children.push(child);
     node.items.push({ kind: 'embed', node: child });
   }
+  const duplicate = sameNameTwice(node);
+  if (duplicate) throw duplicate;
   return node;
 }
 

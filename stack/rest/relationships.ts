@@ -1,4 +1,5 @@
 import { RestError } from './errors.ts';
+import { fuzzyClosest, fuzzyMatches } from './fuzzy.ts';
 import type { Relationship, SchemaCache, Table } from './schema-cache.ts';
 
 /** One entry of PGRST201's details, as PostgREST's compressedRel words it. */
@@ -44,13 +45,31 @@ function matches(r: Relationship, name: string, hint: string | undefined): boole
   return r.target.name === name && (constraintIs(r, hint) || fkColumn(r, hint) || fkRefColumn(r, hint) || r.junction?.table.name === hint);
 }
 
+/**
+ * PostgREST's noRelBetweenHint, a fuzzy match: when the parent has relationships, the closest other
+ * name among the tables it relates to (none when the name is one of them, as with a wrong hint); when
+ * it has none, the closest table that has some, in place of the parent.
+ */
+function noRelationshipHint(cache: SchemaCache, parent: Table, name: string): string | null {
+  const own = parent.relationships.filter((r) => r.target.schema === parent.schema).map((r) => r.target.name);
+  if (own.length > 0) {
+    const child = fuzzyMatches(own, name).find((m) => m.score < 1)?.entry;
+    return child === undefined ? null : `Perhaps you meant '${child}' instead of '${name}'.`;
+  }
+  const parents = [...cache.tables.values()].filter((t) => t.schema === parent.schema && t.relationships.some((r) => r.target.schema === parent.schema));
+  const other = fuzzyClosest(
+    parents.map((t) => t.name),
+    parent.name,
+  );
+  return other === null ? null : `Perhaps you meant '${other}' instead of '${parent.name}'.`;
+}
+
 /** PostgREST's relationship resolution: by target name (or FK column / constraint), then the hint. */
 export function findRelationship(cache: SchemaCache, parent: Table, name: string, hint: string | undefined): Relationship {
   const candidates = parent.relationships.filter((r) => r.target.schema === parent.schema && matches(r, name, hint));
   if (candidates.length === 1) return candidates[0];
   if (candidates.length === 0) {
     const shown = hint === undefined ? name : `${name}!${hint}`;
-    const other = [...cache.tables.values()].find((t) => t.schema === parent.schema && t.name.toLowerCase() === name.toLowerCase() && t.name !== name);
     throw new RestError(
       400,
       'PGRST200',
@@ -58,7 +77,7 @@ export function findRelationship(cache: SchemaCache, parent: Table, name: string
       hint === undefined
         ? `Searched for a foreign key relationship between '${parent.name}' and '${name}' in the schema '${parent.schema}', but no matches were found.`
         : `Searched for a foreign key relationship between '${parent.name}' and '${name}' using the hint '${hint}' in the schema '${parent.schema}', but no matches were found.`,
-      other ? `Perhaps you meant '${other.name}' instead of '${name}'.` : null,
+      noRelationshipHint(cache, parent, name),
     );
   }
   const hints = candidates.map((r) => `'${name}!${r.junction ? r.junction.table.name : r.constraint}'`);

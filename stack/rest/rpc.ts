@@ -1,6 +1,7 @@
 import type { Queryable } from '../db/database.ts';
 import type { RestCall, RestResult } from './context.ts';
 import { RestError } from './errors.ts';
+import { fuzzyClosest } from './fuzzy.ts';
 import { OPERATORS, parseNameList, type SelectItem } from './query-parser.ts';
 import { applyQueryParams, buildNode, RESERVED_KEYS } from './read-plan.ts';
 import { runRead } from './read.ts';
@@ -24,6 +25,11 @@ type Binding =
   /** The whole body as the one unnamed json/jsonb/text/xml/bytea argument (or Prefer: params=single-object). */
   | { kind: 'body' };
 
+/**
+ * PGRST202 as PostgREST words it. Its hint is a fuzzy match (PostgREST's noRpcHint): among the
+ * parameter lists of the function's overloads when it has some, else among the schema's function
+ * names; none for a body only a single unnamed parameter could take.
+ */
 function notFound(call: RestCall, name: string, keys: string[], body: RpcBody): RestError {
   const fn = `${call.schema}.${name}`;
   const sorted = [...keys].sort();
@@ -31,16 +37,37 @@ function notFound(call: RestCall, name: string, keys: string[], body: RpcBody): 
   // A text, xml or bytes body can only go to a single unnamed parameter: PostgREST names no parameters then.
   const onlyUnnamed = post && body.media !== 'json';
   const params = sorted.length === 0 ? ' without parameters' : ` with parameter${sorted.length > 1 ? 's' : ''} ${sorted.join(', ')}`;
-  const similar = [...call.cache.functions.values()]
-    .flat()
-    .find((r) => r.schema === call.schema && r.name !== name && r.name.toLowerCase() === name.toLowerCase());
   return new RestError(
     404,
     'PGRST202',
     `Could not find the function ${fn}${onlyUnnamed ? '' : sorted.length ? `(${sorted.join(', ')})` : ' without parameters'} in the schema cache`,
     `Searched for the function ${fn}${onlyUnnamed ? ` with a single unnamed ${UNNAMED_PARAM_WORDS[body.media]} parameter` : post ? `${params} or with a single unnamed json/jsonb parameter` : params}, but no matches were found in the schema cache.`,
-    onlyUnnamed ? null : similar ? `Perhaps you meant to call the function ${call.schema}.${similar.name}` : null,
+    onlyUnnamed ? null : noRpcHint(call, name, sorted),
   );
+}
+
+/**
+ * A function's name is suggested only when it scores at least 0.75, so that the hint does not reveal
+ * the names of unrelated functions (PostgREST's getFuzzyHint since 14); parameter lists at 0.33.
+ */
+const FUNCTION_NAME_MIN_SCORE = 0.75;
+
+function noRpcHint(call: RestCall, name: string, sortedKeys: string[]): string | null {
+  const overloads = call.cache.functions.get(tableKey(call.schema, name)) ?? [];
+  const list = (names: string[]) => `(${[...names].sort().join(', ')})`;
+  const match =
+    overloads.length === 0
+      ? fuzzyClosest(
+          [...call.cache.functions.values()].flatMap((rs) => (rs[0]?.schema === call.schema ? [rs[0].name] : [])),
+          name,
+          FUNCTION_NAME_MIN_SCORE,
+        )
+      : fuzzyClosest(
+          overloads.map((r) => list(r.args.map((a) => a.name))),
+          list(sortedKeys),
+        );
+  if (match === null) return null;
+  return `Perhaps you meant to call the function ${call.schema}.${overloads.length === 0 ? match : name + match}`;
 }
 
 /**
@@ -90,7 +117,12 @@ function resolve(call: RestCall, name: string, parsed: unknown, body: RpcBody): 
   const keySet = new Set(keys);
   const matched = overloads.filter((r) => matchesParams(r, keySet, call, body));
   const fallback = overloads.filter((r) => !matched.includes(r) && singleUnnamedParam(r, call, body));
-  if (matched.length === 1) return { routine: matched[0], binding: { kind: 'named', names: keys, from: readOnly ? 'query' : 'body' } };
+  if (matched.length === 1) {
+    // A function whose one parameter is unnamed is called with the whole body, however its argument was named (`{"": ...}`).
+    const r = matched[0];
+    if (!readOnly && r.args.length === 1 && r.args[0].name === '') return { routine: r, binding: { kind: 'body' } };
+    return { routine: r, binding: { kind: 'named', names: keys, from: readOnly ? 'query' : 'body' } };
+  }
   if (matched.length > 1) throw ambiguous(call, name, matched);
   if (fallback.length === 1) return { routine: fallback[0], binding: { kind: 'body' } };
   if (fallback.length > 1) throw ambiguous(call, name, fallback);

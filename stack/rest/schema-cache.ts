@@ -29,6 +29,11 @@ export interface Table {
   /** Column sets of unique constraints and the primary key. */
   uniques: string[][];
   relationships: Relationship[];
+  /**
+   * PostgREST's computed fields: functions of one argument of this relation's row type, selected and
+   * filtered like columns (Postgres's functional notation `row.fn`), never written.
+   */
+  computedFields?: Map<string, RoutineInfo>;
 }
 
 export type Cardinality = 'many-to-one' | 'one-to-many' | 'one-to-one' | 'many-to-many';
@@ -180,7 +185,8 @@ const PROCS_SQL = `select p.oid::int as oid, n.nspname as nsp, p.proname as name
   p.pronargdefaults::int as ndefaults, p.prorettype::int as rettype, p.proretset as retset,
   p.provolatile::text as volatility, p.provariadic::int as variadic, p.prorows::float8 as rows
   from pg_proc p join pg_namespace n on n.oid = p.pronamespace
-  where n.nspname = any($1::text[]) and p.prokind = 'f'`;
+  where n.nspname = any($1::text[]) and p.prokind = 'f'
+  order by p.oid`;
 
 const ROLES_SQL = `select r.rolname as name from pg_roles r
   where pg_has_role('authenticator', r.oid, 'member') and r.rolname <> 'authenticator'`;
@@ -291,14 +297,20 @@ export async function loadSchemaCache(db: Queryable, schemas: string[]): Promise
 
   const functions = new Map<string, RoutineInfo[]>();
   const procRows = (await db.query<ProcRow>(PROCS_SQL, [schemas])).rows;
+  const routines = new Map<number, RoutineInfo>();
   for (const p of procRows) {
     const routine = toRoutine(p, types, typeRef, byOid);
+    routines.set(p.oid, routine);
+    if (!callable(routine)) continue;
     const key = tableKey(p.nsp, p.name);
     const list = functions.get(key) ?? [];
     list.push(routine);
     functions.set(key, list);
   }
-  addComputedRelationships(procRows, functions, types, byOid);
+  // PostgREST orders overloads by their number of parameters (its Routine Ord), which its PGRST203 message lists in.
+  for (const list of functions.values()) list.sort((a, b) => a.args.length - b.args.length);
+  addComputedRelationships(procRows, routines, types, byOid);
+  addComputedFields(procRows, routines, types, byOid);
   const roles = new Set((await db.query<{ name: string }>(ROLES_SQL)).rows.map((r) => r.name));
   return { schemas, tables, functions, roles };
 }
@@ -310,14 +322,14 @@ export async function loadSchemaCache(db: Queryable, schemas: string[]): Promise
  */
 function addComputedRelationships(
   procs: ProcRow[],
-  functions: Map<string, RoutineInfo[]>,
+  routines: Map<number, RoutineInfo>,
   types: Map<number, TypeRow & { typtype: string; typrelid: number }>,
   byOid: Map<number, Table>,
 ): void {
   for (const p of procs) {
     if (p.argtypes.length !== 1) continue;
     const source = byOid.get(types.get(p.argtypes[0])?.typrelid ?? 0);
-    const routine = (functions.get(tableKey(p.nsp, p.name)) ?? []).find((r) => r.oid === p.oid);
+    const routine = routines.get(p.oid);
     const target = routine?.returnTable;
     if (!source || source.kind === 'c' || !routine || routine.args.length !== 1 || !target || target.kind === 'c') continue;
     source.relationships.push({
@@ -330,6 +342,33 @@ function addComputedRelationships(
       targetColumns: [],
       computed: routine,
     });
+  }
+}
+
+/**
+ * PostgREST's schema cache holds a function with unnamed parameters only when that is its single
+ * parameter and of a type a request body can be (json, jsonb, text, xml, bytea): others cannot be
+ * called by name, and are unknown to the API (PGRST202).
+ */
+function callable(r: RoutineInfo): boolean {
+  const unnamed = r.args.filter((a) => a.name === '');
+  if (unnamed.length === 0) return true;
+  return r.args.length === 1 && ['bytea', 'json', 'jsonb', 'text', 'xml'].includes(unnamed[0].typeName);
+}
+
+/** Computed fields of each relation: its row type is the function's only argument, and it returns a value. */
+function addComputedFields(
+  procs: ProcRow[],
+  routines: Map<number, RoutineInfo>,
+  types: Map<number, TypeRow & { typtype: string; typrelid: number }>,
+  byOid: Map<number, Table>,
+): void {
+  for (const p of procs) {
+    if (p.argtypes.length !== 1) continue;
+    const table = byOid.get(types.get(p.argtypes[0])?.typrelid ?? 0);
+    const routine = routines.get(p.oid);
+    if (!table || table.kind === 'c' || !routine || routine.args.length !== 1 || routine.returnKind === 'void') continue;
+    (table.computedFields ??= new Map()).set(p.name, routine);
   }
 }
 

@@ -108,8 +108,9 @@ export async function createRestService(ctx: StackContext): Promise<StackService
     reads: new ReadCache(),
   };
 
-  // search_path per schema (PostgREST: the target schema, then extra_search_path).
-  const searchPaths = new Map(schemas.map((schema) => [schema, [...new Set([schema, ...extraSearchPath])].map(quoteIdent).join(', ')]));
+  // search_path per schema: the target schema, then extra_search_path, as PostgREST lists them (a schema
+  // named in both appears twice, as explain({ settings: true }) shows).
+  const searchPaths = new Map(schemas.map((schema) => [schema, [schema, ...extraSearchPath].map(quoteIdent).join(', ')]));
 
   function identityOf(req: IncomingMessage, caller: Caller, method: string, url: URL, schema: string): RequestIdentity {
     return { role: caller.role, claims: caller.claims, claimsText: caller.claimsText, headers: headerMap(req), method, path: url.pathname, searchPath: searchPaths.get(schema) };

@@ -1,6 +1,6 @@
 import { RestError } from './errors.ts';
 import type { ColumnItem, Condition, FieldRef, Filter, OrderTerm } from './query-parser.ts';
-import type { ReadNode } from './read-plan.ts';
+import { sqlName, type ReadNode } from './read-plan.ts';
 import { quoteIdent, type Column, type Table } from './schema-cache.ts';
 
 /** Bound parameters of one statement: every request value goes through here, never into SQL text. */
@@ -20,14 +20,39 @@ export function qualified(t: { schema: string; name: string }): string {
   return `${quoteIdent(t.schema)}.${quoteIdent(t.name)}`;
 }
 
-export function unknownColumn(table: Table, name: string): RestError {
-  return new RestError(400, '42703', `column ${table.name}.${name} does not exist`);
+export function unknownColumn(relation: string, name: string): RestError {
+  return new RestError(400, '42703', `column ${relation}.${name} does not exist`);
 }
 
-export function column(table: Table, name: string): Column {
+/** A column of a table; `relation` is the name an error quotes (an embedded node's `<table>_<depth>`). */
+export function column(table: Table, name: string, relation = table.name): Column {
   const c = table.columns.get(name);
-  if (!c) throw unknownColumn(table, name);
+  if (!c) throw unknownColumn(relation, name);
   return c;
+}
+
+/**
+ * A column or a computed field of a node, as SQL. A computed field is called with the row cast to the
+ * relation's type, so that it also applies to a function's result read back from a CTE (whose rows
+ * are anonymous records); on a table's own alias the cast changes nothing.
+ */
+function columnOrComputed(node: ReadNode, name: string): { sql: string; col: Column } {
+  const fn = node.table.columns.has(name) ? undefined : node.table.computedFields?.get(name);
+  if (!fn) {
+    const col = column(node.table, name, sqlName(node));
+    return { sql: `${node.alias}.${quoteIdent(col.name)}`, col };
+  }
+  const col: Column = {
+    name,
+    type: fn.returnType,
+    arrayType: null,
+    typeName: fn.returnTypeName,
+    nullable: true,
+    defaultExpr: null,
+    identity: false,
+    generated: false,
+  };
+  return { sql: `${qualified(fn)}(${node.alias}::${qualified(node.table)})`, col };
 }
 
 /** A PG array literal: elements double-quoted, so commas, braces and quotes in values stay data. */
@@ -46,8 +71,9 @@ interface Expr {
 const TEXT = 'pg_catalog.text';
 
 function fieldExpr(node: ReadNode, f: FieldRef, params: SqlParams): Expr {
-  const col = column(node.table, f.name);
-  let sql = `${node.alias}.${quoteIdent(col.name)}`;
+  const found = columnOrComputed(node, f.name);
+  const col = found.col;
+  let sql = found.sql;
   if (f.jsonPath.length === 0) {
     return { sql, type: col.type, arrayType: col.arrayType ?? `${TEXT}[]`, isTsvector: col.typeName === 'tsvector' };
   }

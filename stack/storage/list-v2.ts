@@ -109,9 +109,10 @@ export async function listObjectsV2(sc: StorageContext, req: IncomingMessage, re
     const common = `CASE WHEN position('/' in ${rest}) > 0 THEN left(o.name, length(${p}::text) + position('/' in ${rest})) END`;
     const levels = prefix ? prefix.split('/').length : 1;
     const key = `split_part(e.name, '/', ${add(levels)}::int)`;
+    // Sorted by name, search_v2 gives a folder its key and nothing else (list_objects_with_delimiter's NULL columns).
     const folderJson = byTime
       ? `json_build_object('key', ${key}, ${fields})`
-      : `json_build_object('id', NULL, 'name', e.name)`;
+      : `json_build_object('key', ${key}, 'name', e.name, 'id', NULL, 'updated_at', NULL, 'created_at', NULL, 'last_accessed_at', NULL, 'metadata', NULL)`;
     sql = `with pgrst_raw as (
         select o.name, o.id, o.updated_at, o.created_at, o.last_accessed_at, o.metadata, ${common} as common
         from storage.objects o where o.bucket_id = $1 and o.name like $2

@@ -151,3 +151,27 @@ describe('realtime: private channels', () => {
     await inbox.waitFor((m) => m.event === 'http');
   });
 });
+
+describe('realtime: httpSend of binary payloads to private channels', () => {
+  it('delivers the bytes to the subscribers of the private topic, the sender included, and refuses an outsider', async () => {
+    const alice = await testUser();
+    const bob = await testUser();
+    const topic = `room:${alice.id}`;
+    const inbox = new Inbox<{ event: string; payload: unknown }>();
+    const mine = new Inbox<{ event: string; payload: unknown }>();
+    const c = await client(alice.token);
+    const channel = c.channel(topic, { config: { private: true, broadcast: { ack: true, self: true } } }).on('broadcast', { event: 'binary' }, mine.push);
+    const receiver = (await client(alice.token)).channel(topic, { config: { private: true } }).on('broadcast', { event: 'binary' }, inbox.push);
+    await Promise.all([subscribed(channel), subscribed(receiver)]);
+
+    const bytes = new Uint8Array([1, 2, 3, 4, 5]);
+    expect(await channel.httpSend('binary', bytes)).toEqual({ success: true });
+    const [got] = await inbox.waitFor();
+    expect(new Uint8Array(got.payload as ArrayBuffer)).toEqual(bytes);
+    const [own] = await mine.waitFor();
+    expect(new Uint8Array(own.payload as ArrayBuffer)).toEqual(bytes);
+
+    const outsider = (await client(bob.token)).channel(topic, { config: { private: true } });
+    await expect(outsider.httpSend('binary', bytes)).rejects.toThrow('Unauthorized');
+  });
+});

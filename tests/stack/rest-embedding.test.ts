@@ -117,12 +117,59 @@ describe('REST embedding by foreign key and hints', () => {
     );
   });
 
+  it('refuses the same destination embedded twice under one name, hinted by constraint but not aliased (42712)', async () => {
+    const res = await db
+      .from('rest_chat_messages')
+      .select('rest_chat_users!rest_chat_messages_sender_fkey(username),rest_chat_users!rest_chat_messages_receiver_fkey(username)');
+    expect(res.status).toBe(400);
+    expect(res.error).toEqual({
+      code: '42712',
+      details: null,
+      hint: null,
+      message: 'table name "rest_chat_messages_rest_chat_users_1" specified more than once',
+    });
+    // Unhinted, the ambiguity is found first.
+    const unhinted = await db.from('rest_chat_messages').select('a:rest_chat_users(*),b:rest_chat_users(*)');
+    expect(unhinted.status).toBe(300);
+    expect(unhinted.error).toMatchObject({ code: 'PGRST201' });
+  });
+
+  it('quotes an embedded resource as <table>_<depth> in an unknown column error, the root by its name', async () => {
+    const nested = await db.from('rest_countries').select('name,rest_cities(sum)');
+    expect(nested.status).toBe(400);
+    expect(nested.error).toEqual({ code: '42703', details: null, hint: null, message: 'column rest_cities_1.sum does not exist' });
+    const deeper = await db.from('rest_countries').select('name,rest_cities(name,rest_countries(nope))');
+    expect(deeper.error).toMatchObject({ code: '42703', message: 'column rest_countries_2.nope does not exist' });
+    const root = await db.from('rest_countries').select('nope');
+    expect(root.error).toMatchObject({ code: '42703', message: 'column rest_countries.nope does not exist' });
+  });
+
+  it('reads an aggregate without a column, avg(), as an embed of a relation named avg (PGRST200)', async () => {
+    const res = await db.from('rest_countries').select('avg()');
+    expect(res.status).toBe(400);
+    expect(res.error).toMatchObject({
+      code: 'PGRST200',
+      message: "Could not find a relationship between 'rest_countries' and 'avg' in the schema cache",
+      details: "Searched for a foreign key relationship between 'rest_countries' and 'avg' in the schema 'public', but no matches were found.",
+    });
+  });
+
   it('answers PGRST200 for a hint that matches nothing', async () => {
     const res = await db.from('rest_chat_messages').select('rest_chat_users!nope(*)');
     expect(res.status).toBe(400);
     expect(res.error).toMatchObject({
       code: 'PGRST200',
       details: "Searched for a foreign key relationship between 'rest_chat_messages' and 'rest_chat_users' using the hint 'nope' in the schema 'public', but no matches were found.",
+      // rest_chat_users is one of the tables rest_chat_messages relates to: nothing closer to suggest.
+      hint: null,
+    });
+    const misspelt = await db.from('rest_countries').select('rest_citie(*)');
+    expect(misspelt.status).toBe(400);
+    expect(misspelt.error).toEqual({
+      code: 'PGRST200',
+      details: "Searched for a foreign key relationship between 'rest_countries' and 'rest_citie' in the schema 'public', but no matches were found.",
+      hint: "Perhaps you meant 'rest_cities' instead of 'rest_citie'.",
+      message: "Could not find a relationship between 'rest_countries' and 'rest_citie' in the schema cache",
     });
   });
 
@@ -180,5 +227,58 @@ describe('REST computed relationships', () => {
     ]);
     const toPartitioned = await db.from('rest_chat_users').select('username,rest_user_events(kind)').eq('id', 1).order('id', { referencedTable: 'rest_user_events' }).single();
     expect(toPartitioned.data).toEqual({ username: 'ann', rest_user_events: [{ kind: 'login' }, { kind: 'logout' }] });
+  });
+});
+
+describe('REST computed fields', () => {
+  it('selects, renames and filters a function of the row like a column', async () => {
+    const { data, error } = await db.from('rest_chat_messages').select('id,rest_message_blurb,short:rest_message_blurb').neq('rest_message_blurb', 'hi c').order('id');
+    expect(error).toBeNull();
+    expect(data).toEqual([
+      { id: 1, rest_message_blurb: 'hi b', short: 'hi b' },
+      { id: 2, rest_message_blurb: 'hi a', short: 'hi a' },
+    ]);
+  });
+
+  it('selects computed fields in embedded resources, computed relationships included', async () => {
+    const embedded = await db
+      .from('rest_chat_users')
+      .select('username,sent:rest_chat_messages!rest_chat_messages_sender_fkey(id,rest_message_blurb)')
+      .eq('id', 1)
+      .order('id', { referencedTable: 'sent' })
+      .single();
+    expect(embedded.error).toBeNull();
+    expect(embedded.data).toEqual({ username: 'ann', sent: [{ id: 1, rest_message_blurb: 'hi b' }, { id: 3, rest_message_blurb: 'hi c' }] });
+    const computed = await db.from('rest_chat_users').select('username,rest_all_messages(id,rest_message_blurb)').eq('id', 3).single();
+    expect(computed.error).toBeNull();
+    expect(computed.data).toEqual({ username: 'cid', rest_all_messages: [{ id: 3, rest_message_blurb: 'hi c' }] });
+  });
+
+  it('selects computed fields of the rows a function returns', async () => {
+    const { data, error } = await db.rpc('rest_messages_of', { uname: 'ann' }).select('id,rest_message_blurb').order('id');
+    expect(error).toBeNull();
+    expect(data).toEqual([
+      { id: 1, rest_message_blurb: 'hi b' },
+      { id: 3, rest_message_blurb: 'hi c' },
+    ]);
+  });
+
+  it('does not call a function of a row through /rpc: its parameter is unnamed and not json or text', async () => {
+    const res = await db.rpc('rest_message_blurb', { id: 1 });
+    expect(res.status).toBe(404);
+    expect(res.error).toMatchObject({
+      code: 'PGRST202',
+      message: 'Could not find the function public.rest_message_blurb(id) in the schema cache',
+      details: 'Searched for the function public.rest_message_blurb with parameter id or with a single unnamed json/jsonb parameter, but no matches were found in the schema cache.',
+    });
+  });
+
+  it('embeds a computed relationship overloaded for two tables, each with its own field selection', async () => {
+    const users = await db.from('rest_chat_users').select('username,rest_related(id,message)').eq('id', 2).single();
+    expect(users.error).toBeNull();
+    expect(users.data).toEqual({ username: 'bob', rest_related: [{ id: 2, message: 'hi ann' }] });
+    const employees = await db.from('rest_employees').select('name,rest_related(name)').eq('id', 2).order('name', { referencedTable: 'rest_related' }).single();
+    expect(employees.error).toBeNull();
+    expect(employees.data).toEqual({ name: 'Mid', rest_related: [{ name: 'Dev' }, { name: 'Ops' }] });
   });
 });

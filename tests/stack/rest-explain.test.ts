@@ -62,6 +62,41 @@ describe.sequential('REST explain()', () => {
     expect(typeof plan[0]['Execution Time']).toBe('number');
   });
 
+  it('passes every explain() option to EXPLAIN, in JSON and text, for the media type supabase-js asks for', async () => {
+    const json = await db.from('rest_countries').select('name').eq('id', 1).explain({ analyze: true, verbose: true, settings: true, buffers: true, wal: true, format: 'json' });
+    expect(json.error).toBeNull();
+    const [top] = json.data as unknown as Array<{ Plan: Record<string, unknown>; 'Execution Time': number }>;
+    expect(top.Plan['Node Type']).toBe('Aggregate');
+    expect(top.Plan['Actual Rows']).toBe(1);
+    expect(Array.isArray(top.Plan.Output)).toBe(true);
+    expect(typeof top.Plan['Shared Hit Blocks']).toBe('number');
+    expect(typeof top.Plan['WAL Records']).toBe('number');
+    expect(typeof top['Execution Time']).toBe('number');
+    // Supabase computes query identifiers (pg_stat_statements), and PostgREST's search_path is the
+    // schema, then extra_search_path (public, extensions).
+    const verbose = await db.from('rest_countries').select('name').explain({ verbose: true, settings: true, format: 'json' });
+    expect(verbose.error).toBeNull();
+    const [planned] = verbose.data as unknown as Array<{ 'Query Identifier': unknown; Settings: Record<string, string> }>;
+    expect(typeof planned['Query Identifier']).toBe('number');
+    expect(planned.Settings.search_path).toBe('"public", "public", "extensions"');
+
+    const text = await db.from('rest_countries').select('name').eq('id', 1).explain({ analyze: true, verbose: true });
+    expect(text.error).toBeNull();
+    const lines = String(text.data).split('\n');
+    // PostgreSQL 18 (PGlite) prints actual rows with two decimals.
+    expect(lines[0]).toMatch(/^Aggregate {2}\(cost=[\d.]+ rows=\d+ width=\d+\) \(actual time=[\d.]+ rows=1(\.00)? loops=1\)$/);
+    expect(lines.some((l) => /^\s+Output: /.test(l))).toBe(true);
+    expect(lines.some((l) => /^Query Identifier: -?\d+$/.test(l))).toBe(true);
+    expect(lines.some((l) => /^Execution Time: [\d.]+ ms$/.test(l))).toBe(true);
+
+    const raw = await api('/rest/v1/rest_countries?select=name&id=eq.1', {
+      headers: { accept: 'application/vnd.pgrst.plan+text; for="application/json"; options=analyze|verbose|settings|buffers|wal;' },
+    });
+    expect(raw.status).toBe(200);
+    expect(raw.headers.get('content-type')).toBe('application/vnd.pgrst.plan+text; for="application/json"; options=analyze|verbose|settings|buffers|wal; charset=utf-8');
+    expect(await raw.text()).toMatch(/^Aggregate {2}\(cost=.*\(actual time=/);
+  });
+
   it('explains function calls and writes; a write is not run without analyze', async () => {
     const rpc = await db.rpc('rest_numbers', { n: 3 }).explain({ format: 'json' });
     expect(rpc.error).toBeNull();

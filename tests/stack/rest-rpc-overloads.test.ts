@@ -47,6 +47,8 @@ describe('REST rpc: overloaded functions', () => {
       details:
         'Searched for the function public.rest_ov_duration with parameters customer_id, nope or with a single unnamed json/jsonb parameter, but no matches were found in the schema cache.',
     });
+    // The hint is PostgREST's fuzzy match among the overloads' parameter lists.
+    expect(res.error!.hint).toBe('Perhaps you meant to call the function public.rest_ov_duration(customer_id, from_date)');
     const one = await db.rpc('rest_ov_duration', { nope: 2 }, { get: true });
     expect(one.error).toMatchObject({
       code: 'PGRST202',
@@ -88,5 +90,48 @@ describe('REST rpc: a single unnamed parameter takes the whole body', () => {
       hint: null,
       message: 'Could not find the function public.rest_ov_bytes in the schema cache',
     });
+  });
+});
+
+describe('REST rpc: unnamed parameters of other types, and unnamed defaults', () => {
+  it('passes a body with the unnamed key "" to the text overload; the int and bool ones are not in the schema cache', async () => {
+    expect(await db.rpc('rest_unnamed_by_type', { '': 'abc' })).toMatchObject({ status: 200, data: 'text:{"":"abc"}', error: null });
+    expect(await db.rpc('rest_unnamed_by_type', { '': true })).toMatchObject({ status: 200, data: 'text:{"":true}', error: null });
+    expect((await db.rpc('rest_unnamed_or_none')).data).toBe(1);
+    expect((await db.rpc('rest_unnamed_or_none', { '': '' })).data).toBe('text:{"":""}');
+  });
+
+  it('passes the body to a single unnamed json or jsonb parameter under the key ""', async () => {
+    expect((await db.rpc('rest_unnamed_json', { '': { k: 'v' } })).data).toBe(null);
+    expect((await db.rpc('rest_unnamed_json', { k: 'v' })).data).toBe('v');
+    expect((await db.rpc('rest_unnamed_jsonb', { k: 'w' })).data).toBe('w');
+  });
+
+  // Its hint (the closest function name of the whole schema) is left out: it changes with the fixture's functions.
+  it('answers PGRST202 for a function whose single unnamed parameter is an integer', async () => {
+    const res = await db.rpc('rest_unnamed_int', { '': 1 });
+    expect(res.status).toBe(404);
+    expect(res.error).toMatchObject({
+      code: 'PGRST202',
+      message: 'Could not find the function public.rest_unnamed_int() in the schema cache',
+      details: 'Searched for the function public.rest_unnamed_int with parameter  or with a single unnamed json/jsonb parameter, but no matches were found in the schema cache.',
+    });
+  });
+
+  it('refuses a call without arguments where a no-parameter overload and an unnamed default both fit (PGRST203)', async () => {
+    const expected = {
+      code: 'PGRST203',
+      details: null,
+      hint: 'Try renaming the parameters or the function itself in the database so function overloading can be resolved',
+      message: 'Could not choose the best candidate function between: public.rest_unnamed_default(), public.rest_unnamed_default( => text)',
+    };
+    const none = await db.rpc('rest_unnamed_default');
+    expect(none.status).toBe(300);
+    expect(none.error).toEqual(expected);
+    const empty = await db.rpc('rest_unnamed_default', {}, { get: true });
+    expect(empty.status).toBe(300);
+    expect(empty.error).toEqual(expected);
+    expect((await db.rpc('rest_unnamed_default', { '': 'custom' })).data).toBe('text:{"":"custom"}');
+    expect((await db.rpc('rest_unnamed_default', { '': true })).data).toBe('text:{"":true}');
   });
 });

@@ -43,6 +43,26 @@ describe('REST writes: insert', () => {
     expect(defaults.data).toEqual(expect.arrayContaining([{ sku: c, note: 'given', qty: 0 }, { sku: d, note: 'none', qty: 0 }]));
   });
 
+  it('bulk upserts with defaultToNull: false: absent columns of new rows take their defaults, an identity its next value', async () => {
+    const sku = unique('ups');
+    const first = await db.from('rest_items').insert({ sku, name: 'A', qty: 7, note: 'set' }).select('id').single();
+    expect(first.error).toBeNull();
+    const fresh = unique('ups');
+    const res = await db
+      .from('rest_items')
+      .upsert([{ id: first.data!.id, sku, name: 'B' }, { sku: fresh, name: 'C' }], { defaultToNull: false })
+      .select('id,sku,name,note,qty')
+      .order('id');
+    expect(res.error).toBeNull();
+    expect(res.status).toBe(201);
+    // The existing row keeps the columns the payload does not name; the new one gets their defaults.
+    expect(res.data).toEqual([
+      { id: first.data!.id, sku, name: 'B', note: 'set', qty: 7 },
+      { id: expect.any(Number), sku: fresh, name: 'C', note: 'none', qty: 0 },
+    ]);
+    expect(res.data![1].id).toBeGreaterThan(first.data!.id);
+  });
+
   it('inserts an empty array as a no-op', async () => {
     const { data, error, status } = await db.from('rest_items').insert([]).select();
     expect(error).toBeNull();

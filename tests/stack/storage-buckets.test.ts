@@ -12,11 +12,12 @@ describe('storage buckets', () => {
 
     const got = await service.storage.getBucket(id);
     expect(got.error).toBeNull();
-    expect(got.data).toMatchObject({ id, name: id, public: false, file_size_limit: 1_000_000, allowed_mime_types: ['image/png'] });
+    expect(got.data).toMatchObject({ id, name: id, type: 'STANDARD', public: false, file_size_limit: 1_000_000, allowed_mime_types: ['image/png'] });
     expect(typeof got.data?.created_at).toBe('string');
 
     const listed = await service.storage.listBuckets();
     expect(listed.data?.map((b) => b.id)).toContain(id);
+    expect(listed.data?.find((b) => b.id === id)).toMatchObject({ id, type: 'STANDARD' });
 
     expect(await service.storage.updateBucket(id, { public: true, fileSizeLimit: null, allowedMimeTypes: null })).toEqual({
       data: { message: 'Successfully updated' },

@@ -63,6 +63,15 @@ describe('storage list-v2', () => {
     expect(names(docs.folders)).toEqual(['docs/deep/']);
   });
 
+  it('gives each folder its key (the last path segment) and name, and nothing else, as search_v2 does', async () => {
+    const root = await listV2({ with_delimiter: true });
+    expect(root.folders[0]).toEqual({ key: 'docs', name: 'docs/', id: null, updated_at: null, created_at: null, last_accessed_at: null, metadata: null });
+    expect(root.objects[0]).toMatchObject({ key: 'a.txt', name: 'a.txt' });
+    const docs = await listV2({ with_delimiter: true, prefix: 'docs/' });
+    expect(docs.folders).toEqual([{ key: 'deep', name: 'docs/deep/', id: null, updated_at: null, created_at: null, last_accessed_at: null, metadata: null }]);
+    expect(docs.objects.map((o) => (o as unknown as { key: string }).key)).toEqual(['one.txt', 'two.txt']);
+  });
+
   it('pages with limit, hasNext and nextCursor, folders counting as entries', async () => {
     const first = await listV2({ with_delimiter: true, limit: 3 });
     expect(first.hasNext).toBe(true);
