@@ -15,6 +15,7 @@ import type { ServiceMount, StackContext, StackService } from './http/service.ts
 import { createStaticHandler } from './http/static.ts';
 import { createLogger, type Logger } from './log.ts';
 import { SERVICE_MOUNTS } from './services.ts';
+import { CronScheduler } from './platform/cron-scheduler.ts';
 import { NetGuard } from './platform/net-guard.ts';
 import { NetWorker } from './platform/net-worker.ts';
 import { loadVaultKey, seedVaultSecrets, vaultSessionSettings } from './platform/vault.ts';
@@ -170,15 +171,18 @@ export async function startStack(options: StartOptions = {}): Promise<RunningSta
   const port = (server.address() as AddressInfo).port;
   config.url = `http://${config.env.STACK_HOST}:${port}`;
 
-  // What Supabase's extensions do in the background: pg_net's worker, and the Vault's project URL
-  // and key that scheduled jobs read. The URL is one that a request from the database can reach.
+  // What Supabase's extensions do in the background: pg_cron's scheduler, pg_net's worker, and the
+  // Vault's project URL and key that scheduled jobs read (a URL a request from the database can reach).
   const reachableHost = ['0.0.0.0', '::'].includes(config.env.STACK_HOST) ? '127.0.0.1' : config.env.STACK_HOST;
-  let netWorker: NetWorker;
+  let netWorker: NetWorker | null = null;
+  let cron: CronScheduler;
   try {
     await seedVaultSecrets(db, `http://${reachableHost.includes(':') ? `[${reachableHost}]` : reachableHost}:${port}`, config.serviceRoleKey);
     netWorker = await NetWorker.start(db, new NetGuard(config.env.STACK_NET_ALLOWED_ADDRESSES), log);
+    cron = await CronScheduler.start(db, log);
   } catch (e) {
     server.close();
+    await netWorker?.stop();
     await dbSocket?.close();
     for (const { service } of mounted) await service.close?.();
     await db.close().catch(() => {});
@@ -201,7 +205,8 @@ export async function startStack(options: StartOptions = {}): Promise<RunningSta
       // Upgraded sockets (websockets) keep server.close() waiting: services close them meanwhile.
       const serverClosed = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeAllConnections();
-      await netWorker.stop();
+      await cron.stop();
+      await netWorker?.stop();
       await dbSocket?.close();
       for (const { service } of mounted) await service.close?.();
       await serverClosed;
