@@ -1,4 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { parse as parseToml } from 'smol-toml';
 import { z } from 'zod';
@@ -22,6 +23,25 @@ const EnvSchema = z.object({
   /** Wall-clock limit of one edge function request; Supabase's is 150 s. */
   STACK_FUNCTION_TIMEOUT_MS: z.coerce.number().int().positive().default(150_000),
   /** Restart a function's worker when its files change (`npm run dev`). */
+  /**
+   * Addresses outside loopback that pg_net requests from the database may reach (IPs or CIDRs,
+   * comma-separated): private, link-local and metadata addresses are refused unless listed here.
+   */
+  STACK_NET_ALLOWED_ADDRESSES: z
+    .string()
+    .default('')
+    .transform((v, ctx) => {
+      const list = v.split(',').map((s) => s.trim()).filter(Boolean);
+      for (const entry of list) {
+        const [address, bits, ...rest] = entry.split('/');
+        const family = isIP(address);
+        const max = family === 6 ? 128 : 32;
+        if (family === 0 || rest.length > 0 || (bits !== undefined && !(/^\d+$/.test(bits) && Number(bits) <= max))) {
+          ctx.addIssue({ code: 'custom', message: `"${entry}" is not an IP address or CIDR range` });
+        }
+      }
+      return list;
+    }),
   STACK_FUNCTIONS_WATCH: z.enum(['0', '1', 'false', 'true']).default('0').transform((v) => v === '1' || v === 'true'),
 });
 

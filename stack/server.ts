@@ -15,6 +15,10 @@ import type { ServiceMount, StackContext, StackService } from './http/service.ts
 import { createStaticHandler } from './http/static.ts';
 import { createLogger, type Logger } from './log.ts';
 import { SERVICE_MOUNTS } from './services.ts';
+import { CronScheduler } from './platform/cron-scheduler.ts';
+import { NetGuard } from './platform/net-guard.ts';
+import { NetWorker } from './platform/net-worker.ts';
+import { loadVaultKey, seedVaultSecrets, vaultSessionSettings } from './platform/vault.ts';
 import { seedBucketsIfPending, type BucketSeedReport } from './storage/seed-buckets.ts';
 
 export interface StartOptions {
@@ -42,9 +46,11 @@ export interface RunningStack {
   close(): Promise<void>;
 }
 
+/** Every session of the stack's database knows the Vault's root key (stack/platform/vault.ts). */
 export async function openDatabase(config: StackConfig, inMemory = false): Promise<Database> {
-  if (config.env.DATABASE_URL) return PostgresDatabase.open(config.env.DATABASE_URL);
-  return PgliteDatabase.open(inMemory ? undefined : path.join(config.dataDir, 'pglite'));
+  const options = { sessionSettings: vaultSessionSettings(loadVaultKey(config.dataDir)) };
+  if (config.env.DATABASE_URL) return PostgresDatabase.open(config.env.DATABASE_URL, undefined, options);
+  return PgliteDatabase.open(inMemory ? undefined : path.join(config.dataDir, 'pglite'), options);
 }
 
 /** Why the gateway refuses a request (401 and its body), or null when it lets it through. */
@@ -165,6 +171,24 @@ export async function startStack(options: StartOptions = {}): Promise<RunningSta
   const port = (server.address() as AddressInfo).port;
   config.url = `http://${config.env.STACK_HOST}:${port}`;
 
+  // What Supabase's extensions do in the background: pg_cron's scheduler, pg_net's worker, and the
+  // Vault's project URL and key that scheduled jobs read (a URL a request from the database can reach).
+  const reachableHost = ['0.0.0.0', '::'].includes(config.env.STACK_HOST) ? '127.0.0.1' : config.env.STACK_HOST;
+  let netWorker: NetWorker | null = null;
+  let cron: CronScheduler;
+  try {
+    await seedVaultSecrets(db, `http://${reachableHost.includes(':') ? `[${reachableHost}]` : reachableHost}:${port}`, config.serviceRoleKey);
+    netWorker = await NetWorker.start(db, new NetGuard(config.env.STACK_NET_ALLOWED_ADDRESSES), log);
+    cron = await CronScheduler.start(db, log);
+  } catch (e) {
+    server.close();
+    await netWorker?.stop();
+    await dbSocket?.close();
+    for (const { service } of mounted) await service.close?.();
+    await db.close().catch(() => {});
+    throw e;
+  }
+
   let closed = false;
   return {
     config,
@@ -181,6 +205,8 @@ export async function startStack(options: StartOptions = {}): Promise<RunningSta
       // Upgraded sockets (websockets) keep server.close() waiting: services close them meanwhile.
       const serverClosed = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeAllConnections();
+      await cron.stop();
+      await netWorker?.stop();
       await dbSocket?.close();
       for (const { service } of mounted) await service.close?.();
       await serverClosed;

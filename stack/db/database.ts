@@ -58,6 +58,20 @@ export interface RequestIdentity {
 
 export type NotificationListener = (payload: string) => void;
 
+/** What opening a database sets up besides the connection. */
+export interface OpenOptions {
+  /** Settings every session starts with (the vault's root key): PGlite's one session, each Postgres connection. */
+  sessionSettings?: Record<string, string>;
+}
+
+/** The last result of a script run on a session of its own: the statement's command tag and rows. */
+export interface ScriptOutcome {
+  /** pg_cron's return_message: 'N rows' after a query, else the command tag ('INSERT 0 1'). */
+  message: string;
+  /** The backend's process id, pg_cron's job_pid. */
+  pid: number;
+}
+
 export interface Database extends Queryable {
   readonly kind: 'pglite' | 'postgres';
   /** BEGIN ... COMMIT around fn; ROLLBACK when it throws. Use savepoints inside to survive a caught error. */
@@ -67,6 +81,12 @@ export interface Database extends Queryable {
    * set locally, so RLS, auth.uid() and auth.jwt() see the caller.
    */
   asRole<T>(identity: RequestIdentity, fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  /**
+   * Runs a script (one or more statements, simple query protocol) as `role`, the way pg_cron runs a
+   * job's command: on Postgres on a connection of its own, opened for the run, so a long script holds
+   * no pooled connection; on PGlite in a transaction on the one session, which requests wait for.
+   */
+  runScript(role: string, script: string): Promise<ScriptOutcome>;
   /** LISTEN on a channel; resolves to an unlisten function. */
   listen(channel: string, listener: NotificationListener): Promise<() => Promise<void>>;
   close(): Promise<void>;
@@ -106,6 +126,14 @@ export interface PgError extends Error {
   column?: string;
   table?: string;
   schema?: string;
+}
+
+/** pg_cron's wording of a statement's outcome: a row count after a query, else the command tag. */
+export function scriptMessage(command: string, rowCount: number | null, returnedRows: boolean): string {
+  if (returnedRows) return `${rowCount ?? 0} row${rowCount === 1 ? '' : 's'}`;
+  if (command === 'INSERT') return `INSERT 0 ${rowCount ?? 0}`;
+  if (rowCount !== null && ['UPDATE', 'DELETE', 'MERGE', 'COPY', 'FETCH', 'MOVE'].includes(command)) return `${command} ${rowCount}`;
+  return command;
 }
 
 export function isPgError(e: unknown): e is PgError {

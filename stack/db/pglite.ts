@@ -13,13 +13,17 @@ import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { uuid_ossp } from '@electric-sql/pglite/contrib/uuid_ossp';
 import {
   identityParams,
+  scriptMessage,
   SET_IDENTITY_SQL,
   type Database,
+  type OpenOptions,
+  type ScriptOutcome,
   type NotificationListener,
   type Queryable,
   type QueryResult,
   type RequestIdentity,
 } from './database.ts';
+import { splitStatements } from './sql-statements.ts';
 
 /** The extensions Supabase's image offers that PGlite ships: migrations may `create extension` any of them. */
 export const PGLITE_EXTENSIONS = {
@@ -65,12 +69,13 @@ export class PgliteDatabase implements Database {
   }
 
   /** dataDir undefined: in memory (tests). */
-  static async open(dataDir?: string): Promise<PgliteDatabase> {
+  static async open(dataDir?: string, options: OpenOptions = {}): Promise<PgliteDatabase> {
     if (dataDir) mkdirSync(dataDir, { recursive: true });
     const pg = await PGlite.create({ dataDir, extensions: PGLITE_EXTENSIONS });
     // Query identifiers, as on Supabase (bootstrap/05_query_id.sql): PGlite's single-user backend does
     // not apply role or database settings when it starts, so its one session is given it here.
     await pg.exec('set compute_query_id = on');
+    for (const [name, value] of Object.entries(options.sessionSettings ?? {})) await pg.query('select set_config($1, $2, false)', [name, value]);
     return new PgliteDatabase(pg);
   }
 
@@ -90,6 +95,24 @@ export class PgliteDatabase implements Database {
     return this.transaction(async (tx) => {
       await tx.query(SET_IDENTITY_SQL, identityParams(identity));
       return fn(tx);
+    });
+  }
+
+  /**
+   * PGlite has one session: the script runs in a transaction on it (so as `role` only until it ends),
+   * and requests wait for it as for any other transaction. PGlite reports no command tags: the last
+   * statement's own keywords stand in for it.
+   */
+  async runScript(role: string, script: string): Promise<ScriptOutcome> {
+    return this.pg.transaction(async (tx) => {
+      const pid = (await tx.query<{ pid: number }>("select pg_backend_pid() as pid, set_config('role', $1, true)", [role])).rows[0].pid;
+      const results = await tx.exec(script);
+      const last = results.at(-1);
+      const statement = splitStatements(script).at(-1) ?? '';
+      const words = statement.replace(/^(\s|--[^\n]*\n?)+/, '').split(/\s+/, 2).map((w) => w.toUpperCase());
+      const command = ['CREATE', 'DROP', 'ALTER'].includes(words[0]) ? words.join(' ') : (words[0] ?? '');
+      const returnedRows = (last?.fields.length ?? 0) > 0;
+      return { pid, message: scriptMessage(command, returnedRows ? (last?.rows.length ?? 0) : (last?.affectedRows ?? null), returnedRows) };
     });
   }
 

@@ -1,8 +1,11 @@
 import pg from 'pg';
 import {
   identityParams,
+  scriptMessage,
   SET_IDENTITY_SQL,
   type Database,
+  type OpenOptions,
+  type ScriptOutcome,
   type NotificationListener,
   type Queryable,
   type QueryOptions,
@@ -70,19 +73,25 @@ export class PostgresDatabase implements Database {
   private constructor(
     readonly pool: pg.Pool,
     private readonly url: string,
+    private readonly sessionOptions: string | undefined,
   ) {
     this.plain = wrap(pool);
   }
 
-  static async open(url: string, max = 10): Promise<PostgresDatabase> {
+  static async open(url: string, max = 10, options: OpenOptions = {}): Promise<PostgresDatabase> {
     // PostgREST releases a pooled connection after 30 s unused (`db-pool-max-idletime`), not pg.Pool's
     // 10 s: a client pausing between bursts finds the backends it warmed (caches, compiled functions).
-    const pool = new pg.Pool({ connectionString: url, max, idleTimeoutMillis: 30_000 });
+    // Session settings travel in the startup packet (libpq's `options`, -c name=value): each
+    // connection has them before its first query, and they are never written to the database.
+    const sessionOptions = Object.entries(options.sessionSettings ?? {})
+      .map(([name, value]) => `-c ${name}=${value}`)
+      .join(' ') || undefined;
+    const pool = new pg.Pool({ connectionString: url, max, idleTimeoutMillis: 30_000, options: sessionOptions });
     // An idle client's error (server restart) must not crash the stack; the pool replaces it.
     pool.on('error', () => {});
     const client = await pool.connect();
     client.release();
-    return new PostgresDatabase(pool, url);
+    return new PostgresDatabase(pool, url, sessionOptions);
   }
 
   query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<QueryResult<T>> {
@@ -163,6 +172,23 @@ export class PostgresDatabase implements Database {
       throw e;
     } finally {
       client.release();
+    }
+  }
+
+  /** pg_cron opens a connection for each run of a job and runs its command there: so does this. */
+  async runScript(role: string, script: string): Promise<ScriptOutcome> {
+    const client = new pg.Client({ connectionString: this.url, options: this.sessionOptions });
+    client.on('error', () => {});
+    await client.connect();
+    try {
+      await client.query("select set_config('role', $1, false)", [role]);
+      const result = (await client.query(script)) as pg.QueryResult | pg.QueryResult[];
+      const last = Array.isArray(result) ? result.at(-1) : result;
+      const returnedRows = (last?.fields.length ?? 0) > 0;
+      const pid = (client as unknown as { processID: number }).processID;
+      return { pid, message: scriptMessage(last?.command ?? '', last?.rowCount ?? null, returnedRows) };
+    } finally {
+      await client.end().catch(() => {});
     }
   }
 
