@@ -83,7 +83,7 @@ function kindOf(type: string | undefined, url: string): Kind {
 class WireMeter {
   private readonly seen = new Map<string, Seen>();
 
-  private constructor(private readonly cdp: CDPSession) {
+  private constructor(cdp: CDPSession) {
     cdp.on('Network.responseReceived', (e) => {
       const headers = Object.fromEntries(Object.entries(e.response.headers).map(([k, v]) => [k.toLowerCase(), String(v)]));
       this.seen.set(e.requestId, {
