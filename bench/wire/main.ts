@@ -238,8 +238,9 @@ export async function runWireBench(opts: { quick: boolean }): Promise<WireBenchR
     const data = await loadBoardData(stack.db, opts.quick ? { deliveries: 500, drivers: 50 } : { deliveries: 2_000, drivers: 200 });
     report.workingSet = { deliveries: data.workingSet.deliveries, drivers: data.workingSet.drivers };
     console.log(`working set: ${data.workingSet.deliveries} deliveries, ${data.workingSet.drivers} drivers on duty`);
-    // No WebGL: the map's tiles are not what this measures, and the board's data waits for no map.
-    browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: chromiumArgs('off') });
+    // As headless Chromium starts (WebGL by SwiftShader): the board loads its map (maplibre and its
+    // worker, the basemap) as a dispatcher's browser does.
+    browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: chromiumArgs('default') });
     for (const encoding of ['negotiated', 'identity'] as const) {
       for (const measure of [measureSignIn, measureBoard]) {
         const load = await measure(browser, stack.url, encoding);
