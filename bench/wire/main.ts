@@ -189,7 +189,7 @@ async function measureBoard(browser: Browser, baseURL: string, encoding: Encodin
   }
 }
 
-const kb = (n: number) => `${(n / 1024).toFixed(1)} kB`;
+const kb = (n: number) => `${(n / 1000).toFixed(1)} kB`;
 
 function print(load: Load): void {
   const t = load.total;
