@@ -2,6 +2,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { precompressPlugin } from './scripts/precompress.ts';
 
 /**
  * Paths the stack (and Supabase's gateway) answers itself: the service worker never serves the app
@@ -40,6 +41,9 @@ export default defineConfig({
         dontCacheBustURLsMatching: /\/assets\/.+-[\w-]{8,}\.\w+$/,
       },
     }),
+    // Brotli and gzip copies of dist/'s files, made once here at the best levels, which the stack
+    // serves by Accept-Encoding as a static host or CDN does (globPatterns above never match them).
+    precompressPlugin(),
   ],
   // 5173 is listed in supabase/config.toml's auth redirect URLs, so mail links land back in `npm run dev`.
   server: { host: '127.0.0.1', port: 5173 },

@@ -4,6 +4,7 @@
  * `--suite solver`: the auto-assign solver of issue 11, 150 deliveries over 20 drivers (no stack; asked for by name).
  * `--suite field`: assignments to 200 drivers on their own topics, commit to callback, issue 12 (Postgres only, asked for by name).
  * `--suite board`: the dispatcher's live board under 2,000 deliveries and 200 drivers, issue 11 (Postgres and headless Chromium, asked for by name).
+ * `--suite wire`: first-load bytes on the wire of the sign-in page and the board, compressed and not (Postgres and headless Chromium, asked for by name).
  *
  *   npm run bench                          both suites, PGlite and Postgres, full profile (about 5 minutes on 2 cores)
  *   npm run bench -- --suite realtime      one suite only (repeatable: stack, realtime, deliveries, solver)
@@ -19,8 +20,9 @@ import { runRealtimeBench } from './realtime/main.ts';
 import { runSolverBench } from './solver/main.ts';
 import { BACKENDS, type BackendName } from './stack/backends.ts';
 import { runStackBench } from './stack/main.ts';
+import { runWireBench } from './wire/main.ts';
 
-const SUITES = ['stack', 'realtime', 'deliveries', 'solver', 'field', 'board'] as const;
+const SUITES = ['stack', 'realtime', 'deliveries', 'solver', 'field', 'board', 'wire'] as const;
 /** Run by a plain `npm run bench` (deliveries loads a million rows: it runs when asked for by name). */
 const DEFAULT_SUITES: readonly Suite[] = ['stack', 'realtime'];
 type Suite = (typeof SUITES)[number];
@@ -82,6 +84,11 @@ async function main(): Promise<number> {
     if (suites.length > 1) console.log('');
     const report = await runBoardBench({ quick: opts.quick });
     met &&= Object.values(report.targets).every((t) => t.verdict === 'PASS');
+  }
+  if (suites.includes('wire')) {
+    if (suites.length > 1) console.log('');
+    // Reported, no target.
+    await runWireBench({ quick: opts.quick });
   }
   return values.check && !met ? 1 : 0;
 }

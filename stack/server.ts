@@ -8,6 +8,7 @@ import { PgliteDatabase } from './db/pglite.ts';
 import { servePgliteSocket, type DbSocket } from './db/pglite-socket.ts';
 import { PostgresDatabase } from './db/postgres.ts';
 import { prepareDatabase, type PrepareReport } from './db/prepare.ts';
+import { compressAnswer } from './http/compress.ts';
 import { answerPreflight, applyCors } from './http/cors.ts';
 import { createJwtService } from './http/jwt.ts';
 import { sendJson } from './http/respond.ts';
@@ -137,6 +138,8 @@ export async function startStack(options: StartOptions = {}): Promise<RunningSta
     }
     const { mount, service } = found;
     const subpath = url.pathname.slice(mount.prefix.length) || '/';
+    // Every API's answer, as the gateway in front of Supabase's services compresses them.
+    compressAnswer(req, res);
     if (mount.gatewayCors) {
       if (req.method === 'OPTIONS') {
         answerPreflight(req, res);
