@@ -22,6 +22,7 @@ import { ConfirmDialog } from '../../../ui/ConfirmDialog';
 import { StatusHistory } from '../../../ui/StatusHistory';
 import { StatusRecordPage } from '../../../ui/StatusRecordPage';
 import { useToast } from '../../../ui/toast';
+import { publicFileUrl } from '../../../lib/storage-url';
 import {
   createReturn,
   getReturn,
@@ -29,7 +30,6 @@ import {
   listReturnEvents,
   listReturnWarehouses,
   lookupDeliveredDeliveries,
-  photoUrl,
   returnActions,
   transitionReturn,
   updateReturn,
@@ -187,8 +187,8 @@ function ReturnDetails({ row }: { row: ReturnRow }) {
           <ul className="mt-2 flex flex-wrap gap-2">
             {row.photos.map((ref, index) => (
               <li key={ref}>
-                <a href={photoUrl(ref)} target="_blank" rel="noreferrer">
-                  <img src={photoUrl(ref)} alt={`Photo ${index + 1}`} className="size-20 rounded object-cover" loading="lazy" />
+                <a href={publicFileUrl(ref)} target="_blank" rel="noreferrer">
+                  <img src={publicFileUrl(ref)} alt={`Photo ${index + 1}`} className="size-20 rounded object-cover" loading="lazy" />
                 </a>
               </li>
             ))}
@@ -209,7 +209,7 @@ function ReturnForm({ tenantId, row }: { tenantId: string; row: ReturnRow | null
   const [, navigate] = useLocation();
   const toast = useToast();
   const editing = row !== null;
-  const form = useZodForm(ReturnFormSchema, { defaultValues: row ? toReturnFormValues(row, photoUrl) : emptyReturnForm() });
+  const form = useZodForm(ReturnFormSchema, { defaultValues: row ? toReturnFormValues(row, publicFileUrl) : emptyReturnForm() });
 
   async function onSubmit(values: ReturnFormOutput) {
     const photos: string[] = [];

@@ -8,7 +8,8 @@ import { PageHeader } from '../../../ui/PageHeader';
 import { RecordStates } from '../../../ui/RecordStates';
 import { useToast } from '../../../ui/toast';
 import { useRecordLoad } from '../../../ui/useRecordLoad';
-import { createVehicle, getVehicle, updateVehicle, uploadVehicleImage, vehicleImageUrl } from '../api';
+import { publicFileUrl } from '../../../lib/storage-url';
+import { createVehicle, getVehicle, updateVehicle, uploadVehicleImage } from '../api';
 import {
   emptyVehicleForm,
   FEATURE_OPTIONS,
@@ -88,7 +89,7 @@ function VehicleForm({ tenantId, vehicle }: { tenantId: string; vehicle: Vehicle
   const toast = useToast();
   const editing = vehicle !== null;
   const form = useZodForm(VehicleFormSchema, {
-    defaultValues: vehicle ? { ...toFormValues(vehicle), image_url: vehicleImageUrl(vehicle.image_url) } : emptyVehicleForm(),
+    defaultValues: vehicle ? { ...toFormValues(vehicle), image_url: publicFileUrl(vehicle.image_url) } : emptyVehicleForm(),
   });
 
   async function onSubmit(values: VehicleFormOutput) {
