@@ -11,18 +11,18 @@ import { PageHeader } from '../../../ui/PageHeader';
 import { RecordStates } from '../../../ui/RecordStates';
 import { useToast } from '../../../ui/toast';
 import { useRecordLoad } from '../../../ui/useRecordLoad';
+import { deliveryLabel } from '../../../data/deliveries';
+import { driverLabel } from '../../../data/drivers';
+import { vehicleLabel } from '../../../data/vehicles';
 import {
   checkFit,
   createAssignment,
-  deliveryLabel,
   driverDefaultVehicle,
-  driverLabel,
   getAssignment,
   lookupDeliveries,
   lookupDrivers,
   lookupVehicles,
   updateAssignment,
-  vehicleLabel,
   type AssignmentRecord,
 } from '../api';
 import {

@@ -23,7 +23,8 @@ import { PageHeader } from '../../../ui/PageHeader';
 import { RecordStates } from '../../../ui/RecordStates';
 import { useToast } from '../../../ui/toast';
 import { useRecordLoad } from '../../../ui/useRecordLoad';
-import { createPreference, customerLabel, getPreference, listCustomerLocations, lookupCustomers, updatePreference, type CustomerLocation } from '../api';
+import { lookupCustomers, personName } from '../../../data/people';
+import { createPreference, getPreference, listCustomerLocations, updatePreference, type CustomerLocation } from '../api';
 import {
   CustomerPreferenceFormSchema,
   DAY_OPTIONS,
@@ -201,7 +202,7 @@ function PreferenceForm({ tenantId, row }: { tenantId: string; row: PreferenceRo
           required
           search={(term, signal, limit) => lookupCustomers(tenantId, term, limit, signal)}
           initialOptions={row?.customer_name ? [{ value: row.customer_id, label: row.customer_name }] : []}
-          resolveLabel={(value) => customerLabel(tenantId, value)}
+          resolveLabel={(value) => personName(tenantId, value)}
           placeholder="Search customers"
         />
         <div>

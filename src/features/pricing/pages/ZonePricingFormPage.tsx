@@ -8,7 +8,9 @@ import { PageHeader } from '../../../ui/PageHeader';
 import { RecordStates } from '../../../ui/RecordStates';
 import { useToast } from '../../../ui/toast';
 import { useRecordLoad } from '../../../ui/useRecordLoad';
-import { createPricing, fetchCurrency, getPricing, lookupServices, lookupZones, updatePricing } from '../api';
+import { lookupServices } from '../../../data/delivery-services';
+import { lookupZones } from '../../../data/zones';
+import { createPricing, fetchCurrency, getPricing, updatePricing } from '../api';
 import { emptyPricingForm, PricingFormSchema, toPricingFormValues, type PricingFormInput, type PricingFormOutput, type PricingRow } from '../schema';
 
 export const PRICING_FORM_TOASTS = {
@@ -76,7 +78,7 @@ function PricingForm({ tenantId, row, currency }: { tenantId: string; row: Prici
   const [, navigate] = useLocation();
   const toast = useToast();
   const form = useZodForm(PricingFormSchema, { defaultValues: row ? toPricingFormValues(row) : emptyPricingForm() });
-  const searchZones = (term: string, signal: AbortSignal, limit: number) => lookupZones(tenantId, term, limit, signal);
+  const searchZones = (term: string, signal: AbortSignal, limit: number) => lookupZones(tenantId, term, limit, signal, { markInactive: true });
 
   async function onSubmit(values: PricingFormOutput) {
     if (row) {
