@@ -25,6 +25,16 @@ const boundaries = [
     from: './src/app',
     message: 'src/ui and src/lib sit below src/app: pass what they need in as props or arguments.',
   },
+  {
+    target: ['./src/ui', './src/lib'],
+    from: './src/data',
+    message: 'src/ui and src/lib sit below src/data: src/data reads through src/lib, and the screens pass its answers to src/ui as props.',
+  },
+  {
+    target: './src/data',
+    from: ['./src/ui', './src/features', './src/app'],
+    message: 'src/data sits below the screens: it imports only src/lib and src/types (the lookup option type is src/lib/lookup-option.ts).',
+  },
   ...features.map((feature) => ({
     target: `./src/features/${feature}`,
     from: './src/features',

@@ -118,11 +118,6 @@ export async function lookupDeliveries(tenantId: string, term: string, limit: nu
   return data.map((d) => ({ value: d.id, label: d.delivery_code, description: deliveryDescription(d) }));
 }
 
-export async function deliveryLabel(tenantId: string, id: string): Promise<string | null> {
-  const { data } = await supabase.from('deliveries').select('delivery_code').eq('tenant_id', tenantId).eq('id', id).maybeSingle();
-  return data?.delivery_code ?? null;
-}
-
 const DRIVER_STATUS_LABELS: Record<string, string> = { available: 'Available', busy: 'Busy', offline: 'Offline', on_break: 'On break' };
 
 /**
@@ -155,11 +150,6 @@ export async function lookupDrivers(tenantId: string, term: string, limit: numbe
       .filter(Boolean)
       .join(' · '),
   }));
-}
-
-export async function driverLabel(tenantId: string, id: string): Promise<string | null> {
-  const { data } = await supabase.from('driver_rows').select('full_name').eq('tenant_id', tenantId).eq('id', id).maybeSingle();
-  return data?.full_name ?? null;
 }
 
 /** The vehicle a driver usually drives (prefilled when the driver is chosen). */
@@ -202,30 +192,4 @@ export async function lookupVehicles(tenantId: string, term: string, limit: numb
         .join(' · '),
     };
   });
-}
-
-export async function vehicleLabel(tenantId: string, id: string): Promise<string | null> {
-  const { data } = await supabase.from('vehicles').select('name').eq('tenant_id', tenantId).eq('id', id).maybeSingle();
-  return data?.name ?? null;
-}
-
-/** Who assigns: the tenant's admins and dispatchers (the list's 'assigned by' filter). */
-export async function lookupStaff(tenantId: string, term: string, limit: number, signal: AbortSignal): Promise<LookupOption[]> {
-  let query = supabase
-    .from('profiles')
-    .select('id, full_name, email, panel_type')
-    .eq('tenant_id', tenantId)
-    .in('panel_type', ['admin', 'dispatcher'])
-    .order('full_name')
-    .limit(limit)
-    .abortSignal(signal);
-  query = withSearch(query, ['full_name', 'email'], term);
-  const { data, error } = await query;
-  if (error) throw error;
-  return data.map((p) => ({ value: p.id, label: p.full_name ?? p.email ?? p.id, description: p.panel_type === 'admin' ? 'Admin' : 'Dispatcher' }));
-}
-
-export async function personLabel(tenantId: string, id: string): Promise<string | null> {
-  const { data } = await supabase.from('profiles').select('full_name').eq('tenant_id', tenantId).eq('id', id).maybeSingle();
-  return data?.full_name ?? null;
 }

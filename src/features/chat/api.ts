@@ -1,6 +1,4 @@
-import { searchTerm } from '../../lib/search-filter';
 import { supabase } from '../../lib/supabase';
-import type { LookupOption } from '../../ui/form';
 import {
   ConversationSummarySchema,
   MessageRowSchema,
@@ -144,26 +142,4 @@ export async function setConversationArchived(conversationId: string, archived: 
 export async function updateParticipants(conversationId: string, action: 'add' | 'remove', userIds: string[], role: ParticipantRole = 'member'): Promise<void> {
   const { error, status } = await supabase.rpc('update_conversation_participants', { conversation_id: conversationId, action, user_ids: userIds, role });
   if (error) throw error.code === '23514' ? error : chatError(error, status, 'Failed to update participants');
-}
-
-/** Active staff of the tenant (admins, dispatchers) to add to a conversation. */
-export async function lookupStaff(tenantId: string, term: string, limit: number, signal: AbortSignal): Promise<LookupOption[]> {
-  let query = supabase
-    .from('profiles')
-    .select('id, full_name, email, panel_type')
-    .eq('tenant_id', tenantId)
-    .eq('status', 'active')
-    .in('panel_type', ['admin', 'dispatcher'])
-    .order('full_name')
-    .limit(limit)
-    .abortSignal(signal);
-  const text = searchTerm(term);
-  if (text) query = query.or(`full_name.ilike.*${text}*,email.ilike.*${text}*`);
-  const { data, error } = await query;
-  if (error) throw error;
-  return (data as { id: string; full_name: string | null; email: string | null; panel_type: string }[]).map((person) => ({
-    value: person.id,
-    label: person.full_name ?? person.email ?? 'Unnamed',
-    description: `${person.panel_type === 'admin' ? 'Admin' : 'Dispatcher'}${person.email ? ` · ${person.email}` : ''}`,
-  }));
 }

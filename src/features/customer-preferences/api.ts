@@ -2,7 +2,6 @@ import { toRange, type ListState } from '../../lib/list-state';
 import { withSearch } from '../../lib/search-filter';
 import { supabase } from '../../lib/supabase';
 import type { FetchContext, ServerPage } from '../../lib/use-server-list';
-import type { LookupOption } from '../../ui/form';
 import type { PreferenceFilters } from './list';
 import { preferenceRowSchema, type PreferenceRow, type PreferenceWrite } from './schema';
 
@@ -56,22 +55,6 @@ export async function updatePreference(tenantId: string, id: string, values: Pre
 export async function deletePreference(tenantId: string, id: string): Promise<void> {
   const { error } = await supabase.from('customer_preferences').delete().eq('tenant_id', tenantId).eq('id', id);
   if (error) throw error;
-}
-
-/** Spec 6: the customer picker lists the tenant's customers (the database accepts exactly these). */
-export async function lookupCustomers(tenantId: string, term: string, limit: number, signal: AbortSignal): Promise<LookupOption[]> {
-  let query = supabase.from('profiles').select('id, full_name, email').eq('tenant_id', tenantId).eq('panel_type', 'customer');
-  query = withSearch(query, ['first_name', 'last_name', 'email'], term);
-  const { data, error } = await query.order('first_name').order('last_name').order('id').limit(limit).abortSignal(signal);
-  if (error) throw error;
-  return data.map((p) => ({ value: p.id, label: p.full_name ?? 'Unnamed User', description: p.email ?? undefined }));
-}
-
-/** A customer's name for a stored id (an edit form, or a filter from the URL). */
-export async function customerLabel(tenantId: string, customerId: string): Promise<string | null> {
-  const { data, error } = await supabase.from('profiles').select('full_name').eq('tenant_id', tenantId).eq('id', customerId).maybeSingle();
-  if (error) return null;
-  return data?.full_name ?? null;
 }
 
 export interface CustomerLocation {

@@ -284,24 +284,6 @@ export async function addressPoint(tenantId: string, addressId: string): Promise
 // ---------------------------------------------------------------------------------------------
 // Lookups (spec 7: limit 10 with a search term)
 
-/** The tenant's customers (people with the customer panel: the database accepts exactly these). */
-export async function lookupCustomers(tenantId: string, term: string, limit: number, signal: AbortSignal): Promise<LookupOption[]> {
-  let query = supabase.from('profiles').select('id, full_name, email').eq('tenant_id', tenantId).eq('panel_type', 'customer');
-  query = withSearch(query, ['first_name', 'last_name', 'email'], term);
-  const { data, error } = await query.order('first_name').order('last_name').order('id').limit(limit).abortSignal(signal);
-  if (error) throw error;
-  return (data as { id: string; full_name: string | null; email: string | null }[]).map((p) => ({
-    value: p.id,
-    label: p.full_name ?? 'Unnamed User',
-    ...(p.email ? { description: p.email } : {}),
-  }));
-}
-
-export async function personName(tenantId: string, id: string): Promise<string | null> {
-  const { data } = await supabase.from('profiles').select('full_name').eq('tenant_id', tenantId).eq('id', id).maybeSingle();
-  return (data as { full_name: string | null } | null)?.full_name ?? null;
-}
-
 interface AddressLookupRow {
   id: string;
   user_id: string | null;
@@ -350,36 +332,6 @@ export async function lookupDeliveryAddresses(
 export async function addressLabel(tenantId: string, id: string): Promise<string | null> {
   const { data } = await supabase.from('addresses').select('id, user_id, title, full_address, address_line1, latitude').eq('tenant_id', tenantId).eq('id', id).maybeSingle();
   return data ? addressOption(data as AddressLookupRow).label : null;
-}
-
-export async function lookupServices(tenantId: string, term: string, limit: number, signal: AbortSignal): Promise<LookupOption[]> {
-  let query = supabase.from('delivery_services').select('id, name, code, active').eq('tenant_id', tenantId).order('name').limit(limit).abortSignal(signal);
-  query = withSearch(query, ['name', 'code'], term);
-  const { data, error } = await query;
-  if (error) throw error;
-  return (data as { id: string; name: string; code: string; active: boolean }[]).map((s) => ({
-    value: s.id,
-    label: s.name,
-    description: s.active ? s.code : `${s.code} · inactive`,
-  }));
-}
-
-export async function serviceName(tenantId: string, id: string): Promise<string | null> {
-  const { data } = await supabase.from('delivery_services').select('name').eq('tenant_id', tenantId).eq('id', id).maybeSingle();
-  return (data as { name: string } | null)?.name ?? null;
-}
-
-export async function lookupZones(tenantId: string, term: string, limit: number, signal: AbortSignal): Promise<LookupOption[]> {
-  let query = supabase.from('zones').select('id, name, code').eq('tenant_id', tenantId).order('name').limit(limit).abortSignal(signal);
-  query = withSearch(query, ['name', 'code'], term);
-  const { data, error } = await query;
-  if (error) throw error;
-  return (data as { id: string; name: string; code: string }[]).map((z) => ({ value: z.id, label: z.name, description: z.code }));
-}
-
-export async function zoneName(tenantId: string, id: string): Promise<string | null> {
-  const { data } = await supabase.from('zones').select('name').eq('tenant_id', tenantId).eq('id', id).maybeSingle();
-  return (data as { name: string } | null)?.name ?? null;
 }
 
 /** The tenant's drivers (people with the driver panel), by name. */

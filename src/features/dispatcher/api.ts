@@ -2,7 +2,6 @@ import { toRange, type ListState } from '../../lib/list-state';
 import { withSearch } from '../../lib/search-filter';
 import { supabase } from '../../lib/supabase';
 import type { FetchContext, ServerPage } from '../../lib/use-server-list';
-import type { LookupOption } from '../../ui/form';
 import type { ExceptionFilters, FailureFilters, MessageFilters } from './list';
 import {
   adminMessageSchema,
@@ -15,37 +14,6 @@ import {
   type ExceptionRow,
   type FailureRow,
 } from './schema';
-
-// ---------------------------------------------------------------------------------------------
-// Look-ups (the settings' board filters).
-
-export async function lookupServices(tenantId: string, term: string, limit: number, signal: AbortSignal): Promise<LookupOption[]> {
-  const query = withSearch(supabase.from('delivery_services').select('id, name, code, active').eq('tenant_id', tenantId), ['name', 'code'], term);
-  const { data, error } = await query.order('name').limit(limit).abortSignal(signal);
-  if (error) throw error;
-  return (data as { id: string; name: string; code: string; active: boolean }[]).map((s) => ({
-    value: s.id,
-    label: s.name,
-    description: s.active ? s.code : `${s.code} · inactive`,
-  }));
-}
-
-export async function serviceName(tenantId: string, id: string): Promise<string | null> {
-  const { data } = await supabase.from('delivery_services').select('name').eq('tenant_id', tenantId).eq('id', id).maybeSingle();
-  return (data as { name: string } | null)?.name ?? null;
-}
-
-export async function lookupZones(tenantId: string, term: string, limit: number, signal: AbortSignal): Promise<LookupOption[]> {
-  const query = withSearch(supabase.from('zones').select('id, name, code').eq('tenant_id', tenantId), ['name', 'code'], term);
-  const { data, error } = await query.order('name').limit(limit).abortSignal(signal);
-  if (error) throw error;
-  return (data as { id: string; name: string; code: string }[]).map((z) => ({ value: z.id, label: z.name, description: z.code }));
-}
-
-export async function zoneName(tenantId: string, id: string): Promise<string | null> {
-  const { data } = await supabase.from('zones').select('name').eq('tenant_id', tenantId).eq('id', id).maybeSingle();
-  return (data as { name: string } | null)?.name ?? null;
-}
 
 // ---------------------------------------------------------------------------------------------
 // Support: failed attempts.

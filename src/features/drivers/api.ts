@@ -126,29 +126,6 @@ export async function lookupActiveVehicles(tenantId: string, term: string, limit
   return data.map((v) => ({ value: v.id, label: v.name, description: v.code }));
 }
 
-/** Active zones (a driver's home zone), by name or code. */
-export async function lookupActiveZones(tenantId: string, term: string, limit: number, signal: AbortSignal): Promise<LookupOption[]> {
-  let query = supabase.from('zones').select('id, name, code').eq('tenant_id', tenantId).eq('active', true).order('name').limit(limit).abortSignal(signal);
-  query = withSearch(query, ['name', 'code'], term);
-  const { data, error } = await query;
-  if (error) throw error;
-  return data.map((z) => ({ value: z.id, label: z.name, description: z.code }));
-}
-
-/** Every zone (the list filter also finds drivers of a zone that was since deactivated). */
-export async function lookupZones(tenantId: string, term: string, limit: number, signal: AbortSignal): Promise<LookupOption[]> {
-  let query = supabase.from('zones').select('id, name, code, active').eq('tenant_id', tenantId).order('name').limit(limit).abortSignal(signal);
-  query = withSearch(query, ['name', 'code'], term);
-  const { data, error } = await query;
-  if (error) throw error;
-  return data.map((z) => ({ value: z.id, label: z.name, description: z.active ? z.code : `${z.code} · inactive` }));
-}
-
-export async function zoneName(tenantId: string, id: string): Promise<string | null> {
-  const { data } = await supabase.from('zones').select('name').eq('tenant_id', tenantId).eq('id', id).maybeSingle();
-  return data?.name ?? null;
-}
-
 interface AdminUsersAnswer {
   data?: { user?: { id?: unknown; full_name?: unknown } };
 }

@@ -19,7 +19,6 @@ import {
 const ROW_COLUMNS =
   'id, tenant_id, exception_code, delivery_id, delivery_code, delivery_status, customer_id, customer_name, type, severity, description, photos, reported_by, reported_by_name, assigned_to, assigned_to_name, status, resolution_notes, resolved_at, created_at, updated_at';
 const TABLE_COLUMNS = 'id, tenant_id, exception_code, delivery_id, type, severity, description, photos, reported_by, assigned_to, status, resolution_notes, resolved_at, created_at, updated_at';
-const UPLOAD_BUCKET = 'tenants';
 
 /** One page of the tenant's exceptions: search on codes, description and people, filters, sort and the exact total. */
 export async function listExceptions(tenantId: string, state: ListState<ExceptionFilters>, { signal }: FetchContext): Promise<ServerPage<ExceptionRow>> {
@@ -120,26 +119,6 @@ export async function lookupDeliveries(tenantId: string, term: string, limit: nu
     label: `${d.delivery_code as string} · ${(d.customer_name as string | null) ?? 'Unknown customer'}`,
     description: String(d.status).replaceAll('_', ' '),
   }));
-}
-
-/** The tenant's active admins and dispatchers: who an exception may be assigned to (the database accepts exactly these). */
-export async function lookupStaff(tenantId: string, term: string, limit: number, signal: AbortSignal): Promise<LookupOption[]> {
-  let query = supabase.from('profiles').select('id, full_name, email, panel_type').eq('tenant_id', tenantId).in('panel_type', ['admin', 'dispatcher']).eq('status', 'active');
-  query = withSearch(query, ['first_name', 'last_name', 'email'], term);
-  const { data, error } = await query.order('first_name').order('last_name').order('id').limit(limit).abortSignal(signal);
-  if (error) throw error;
-  return data.map((p) => ({ value: p.id as string, label: (p.full_name as string | null) ?? 'Unnamed User', description: `${p.panel_type as string}${p.email ? ` · ${p.email as string}` : ''}` }));
-}
-
-export async function personName(tenantId: string, id: string): Promise<string | null> {
-  const { data, error } = await supabase.from('profiles').select('full_name').eq('tenant_id', tenantId).eq('id', id).maybeSingle();
-  if (error) return null;
-  return (data?.full_name as string | null | undefined) ?? null;
-}
-
-export function photoUrl(ref: string): string {
-  if (/^https?:\/\//i.test(ref)) return ref;
-  return supabase.storage.from(UPLOAD_BUCKET).getPublicUrl(ref).data.publicUrl;
 }
 
 export function uploadExceptionPhoto(tenantId: string, file: File): Promise<UploadedFile> {

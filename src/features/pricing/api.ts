@@ -2,7 +2,6 @@ import { toRange, type ListState } from '../../lib/list-state';
 import { withSearch } from '../../lib/search-filter';
 import { supabase } from '../../lib/supabase';
 import type { FetchContext, ServerPage } from '../../lib/use-server-list';
-import type { LookupOption } from '../../ui/form';
 import type { PricingFilters } from './list';
 import { pricingRowSchema, quoteSchema, type PricingFormOutput, type PricingRow, type Quote, type QuoteFormOutput } from './schema';
 
@@ -48,34 +47,6 @@ export async function updatePricing(tenantId: string, id: string, values: Pricin
 export async function deletePricing(tenantId: string, id: string): Promise<void> {
   const { error } = await supabase.from('zone_pricing').delete().eq('tenant_id', tenantId).eq('id', id);
   if (error) throw error;
-}
-
-/** Spec 7 'Lookups: zones' (limit 10 with a search term): name, with the code below. */
-export async function lookupZones(tenantId: string, term: string, limit: number, signal: AbortSignal): Promise<LookupOption[]> {
-  let query = supabase.from('zones').select('id, name, code, active').eq('tenant_id', tenantId).order('name').limit(limit).abortSignal(signal);
-  query = withSearch(query, ['name', 'code'], term);
-  const { data, error } = await query;
-  if (error) throw error;
-  return data.map((z) => ({ value: z.id, label: z.name, description: z.active ? z.code : `${z.code} · inactive` }));
-}
-
-/** Spec 7 'Lookups: delivery services' (limit 10 with a search term). */
-export async function lookupServices(tenantId: string, term: string, limit: number, signal: AbortSignal): Promise<LookupOption[]> {
-  let query = supabase.from('delivery_services').select('id, name, code, active').eq('tenant_id', tenantId).order('name').limit(limit).abortSignal(signal);
-  query = withSearch(query, ['name', 'code'], term);
-  const { data, error } = await query;
-  if (error) throw error;
-  return data.map((s) => ({ value: s.id, label: s.name, description: s.active ? s.code : `${s.code} · inactive` }));
-}
-
-export async function zoneName(tenantId: string, id: string): Promise<string | null> {
-  const { data } = await supabase.from('zones').select('name').eq('tenant_id', tenantId).eq('id', id).maybeSingle();
-  return data?.name ?? null;
-}
-
-export async function serviceName(tenantId: string, id: string): Promise<string | null> {
-  const { data } = await supabase.from('delivery_services').select('name').eq('tenant_id', tenantId).eq('id', id).maybeSingle();
-  return data?.name ?? null;
 }
 
 /** The currency the tenant prices in (its settings, USD by default). */

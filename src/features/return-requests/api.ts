@@ -23,7 +23,6 @@ const ROW_COLUMNS =
   'id, tenant_id, return_code, delivery_id, delivery_code, delivery_status, delivery_price, delivery_cod_amount, delivery_packages, delivered_at, dropoff_full_address, order_id, customer_id, customer_name, customer_email, reason, reason_text, items, photos, refund_amount, currency, notes, status, refunded, pickup_delivery_id, pickup_delivery_code, pickup_delivery_status, warehouse_id, warehouse_name, received_at, closed_at, created_at, updated_at';
 const TABLE_COLUMNS =
   'id, tenant_id, return_code, reason, reason_text, items, photos, refund_amount, currency, notes, status, refunded, pickup_delivery_id, warehouse_id, received_at, closed_at, created_at, updated_at';
-export const UPLOAD_BUCKET = 'tenants';
 
 /** One page of the tenant's return requests: search on codes and the customer, filters, sort and the exact total. */
 export async function listReturns(tenantId: string, state: ListState<ReturnFilters>, { signal }: FetchContext): Promise<ServerPage<ReturnRow>> {
@@ -169,12 +168,6 @@ export async function listReturnWarehouses(tenantId: string): Promise<{ value: s
   const { data, error } = await supabase.from('warehouses').select('id, name, code, status').eq('tenant_id', tenantId).in('status', ['active', 'full']).order('name').limit(100);
   if (error) return [];
   return data.map((w) => ({ value: w.id as string, label: `${w.name as string} (${w.code as string})${w.status === 'full' ? ' — full' : ''}` }));
-}
-
-/** A stored photo reference (a storage path `<tenant>/<file>` or already a URL) as a URL to show. */
-export function photoUrl(ref: string): string {
-  if (/^https?:\/\//i.test(ref)) return ref;
-  return supabase.storage.from(UPLOAD_BUCKET).getPublicUrl(ref).data.publicUrl;
 }
 
 export function uploadReturnPhoto(tenantId: string, file: File): Promise<UploadedFile> {

@@ -7,7 +7,6 @@ import type { VehicleFilters } from './list';
 import { vehicleSchema, type Vehicle, type VehicleWrite } from './schema';
 
 const COLUMNS = 'id, tenant_id, name, code, description, image_url, capacity_unit, vehicle_requirements, active, created_at, updated_at';
-export const UPLOAD_BUCKET = 'tenants';
 
 /** One page of the tenant's vehicles: search on name and code, filters, sort, and the exact total. */
 export async function listVehicles(tenantId: string, state: ListState<VehicleFilters>, { signal }: FetchContext): Promise<ServerPage<Vehicle>> {
@@ -58,13 +57,6 @@ export async function updateVehicle(tenantId: string, vehicleId: string, values:
   const { data, error } = await supabase.from('vehicles').update(values).eq('tenant_id', tenantId).eq('id', vehicleId).select(COLUMNS).single();
   if (error) throw error;
   return vehicleSchema.parse(data);
-}
-
-/** A stored image reference (a storage path `<tenant>/<file>` or already a URL) as a URL to show. */
-export function vehicleImageUrl(ref: string | null): string | null {
-  if (!ref) return null;
-  if (/^https?:\/\//i.test(ref)) return ref;
-  return supabase.storage.from(UPLOAD_BUCKET).getPublicUrl(ref).data.publicUrl;
 }
 
 /** Uploads a vehicle image through the upload-file function (kind 'vehicle-image': spec 5's types and 3 MB). */

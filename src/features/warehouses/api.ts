@@ -63,20 +63,6 @@ export async function listWarehouseChoices(tenantId: string): Promise<Pick<Wareh
   return data;
 }
 
-/** Spec 7: the warehouses lookup (limit 10 with the search term). */
-export async function lookupWarehouses(tenantId: string, term: string, limit: number, signal: AbortSignal): Promise<LookupOption[]> {
-  let query = supabase.from('warehouses').select('id, name, code').eq('tenant_id', tenantId);
-  query = withSearch(query, ['name', 'code'], term);
-  const { data, error } = await query.order('name').limit(limit).abortSignal(signal);
-  if (error) throw error;
-  return data.map((w) => ({ value: w.id, label: w.name, description: w.code }));
-}
-
-export async function warehouseLabel(tenantId: string, warehouseId: string): Promise<string | null> {
-  const { data } = await supabase.from('warehouses').select('name').eq('tenant_id', tenantId).eq('id', warehouseId).maybeSingle();
-  return data?.name ?? null;
-}
-
 /**
  * Spec 7: the warehouse form's address lookup, the tenant's own addresses (user_id null), limit
  * 100, labelled by title.en or full_address.
@@ -182,11 +168,6 @@ export async function lookupParentLocations(
   return data.map((l) => ({ value: l.id, label: `${l.code} · ${l.name}` }));
 }
 
-export async function locationLabel(tenantId: string, locationId: string): Promise<string | null> {
-  const { data } = await supabase.from('warehouse_locations').select('name, code').eq('tenant_id', tenantId).eq('id', locationId).maybeSingle();
-  return data ? `${data.code} · ${data.name}` : null;
-}
-
 export async function createLocation(tenantId: string, values: LocationWrite): Promise<WarehouseLocation> {
   const { data, error } = await supabase.from('warehouse_locations').insert({ ...values, tenant_id: tenantId }).select(LOCATION_COLUMNS).single();
   if (error) throw error;
@@ -269,11 +250,6 @@ export async function lookupTenantPeople(tenantId: string, term: string, limit: 
   const { data, error } = await query.order('first_name').limit(limit).abortSignal(signal);
   if (error) throw error;
   return data.map((p) => ({ value: p.id, label: p.full_name ?? 'Unnamed User', description: p.email ?? undefined }));
-}
-
-export async function personLabel(tenantId: string, userId: string): Promise<string | null> {
-  const { data } = await supabase.from('profiles').select('full_name').eq('tenant_id', tenantId).eq('id', userId).maybeSingle();
-  return data?.full_name ?? null;
 }
 
 export interface StaffWrite {

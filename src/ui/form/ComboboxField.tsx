@@ -1,6 +1,7 @@
 import { Combobox, ComboboxButton, ComboboxInput, ComboboxOption, ComboboxOptions } from '@headlessui/react';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { FieldPath, FieldValues } from 'react-hook-form';
+import type { LookupOption } from '../../lib/lookup-option';
 import { CheckIcon, CloseIcon } from '../icons';
 import { useBoundField, type BoundFieldProps } from './bind';
 import { controlClassName, describedBy, FieldFrame } from './FieldFrame';
@@ -9,12 +10,7 @@ import { controlClassName, describedBy, FieldFrame } from './FieldFrame';
 export const LOOKUP_LIMIT = 10;
 export const LOOKUP_DEBOUNCE_MS = 400;
 
-export interface LookupOption {
-  value: string;
-  label: string;
-  /** A second line, e.g. a code or an address. */
-  description?: string;
-}
+export type { LookupOption };
 
 /** A server lookup: `limit` is the screen's to send (10 unless told); `signal` aborts a superseded request. */
 export type LookupSearch = (term: string, signal: AbortSignal, limit: number) => Promise<LookupOption[]>;

@@ -7,18 +7,18 @@ import { tenantIdOf } from '../../../lib/tenant';
 import { Button } from '../../../ui/Button';
 import { ComboboxField, Form, FormActions, TextAreaField, useRecordSave, useZodForm } from '../../../ui/form';
 import { RecordFormPage } from '../../../ui/RecordFormPage';
+import { deliveryLabel } from '../../../data/deliveries';
+import { driverLabel } from '../../../data/drivers';
+import { vehicleLabel } from '../../../data/vehicles';
 import {
   checkFit,
   createAssignment,
-  deliveryLabel,
   driverDefaultVehicle,
-  driverLabel,
   getAssignment,
   lookupDeliveries,
   lookupDrivers,
   lookupVehicles,
   updateAssignment,
-  vehicleLabel,
   type AssignmentRecord,
 } from '../api';
 import {

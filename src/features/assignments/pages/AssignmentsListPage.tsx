@@ -13,7 +13,11 @@ import { DataTable, type DataTableColumn } from '../../../ui/data-table';
 import { FilterSelect } from '../../../ui/data-table/FilterSelect';
 import { LookupFilter } from '../../../ui/data-table/LookupFilter';
 import { PageHeader } from '../../../ui/PageHeader';
-import { deliveryLabel, driverLabel, listAssignments, lookupDeliveries, lookupDrivers, lookupStaff, lookupVehicles, personLabel, vehicleLabel } from '../api';
+import { deliveryLabel } from '../../../data/deliveries';
+import { driverLabel } from '../../../data/drivers';
+import { lookupStaff, personName } from '../../../data/people';
+import { vehicleLabel } from '../../../data/vehicles';
+import { listAssignments, lookupDeliveries, lookupDrivers, lookupVehicles } from '../api';
 import { assignmentsSource } from '../atoms';
 import { assignmentList } from '../list';
 import { AssignmentStatusChip } from '../components/AssignmentStatusChip';
@@ -134,8 +138,8 @@ export function AssignmentsListPage() {
               label="Assigned by"
               value={draft.assigned_by}
               onChange={(assigned_by) => setDraft((current) => ({ ...current, assigned_by }))}
-              search={(term, signal, limit) => lookupStaff(tenantId, term, limit, signal)}
-              resolveLabel={(id) => personLabel(tenantId, id)}
+              search={(term, signal, limit) => lookupStaff(tenantId, term, limit, signal, { activeOnly: false })}
+              resolveLabel={(id) => personName(tenantId, id)}
             />
             <LookupFilter
               label="Delivery"

@@ -4,7 +4,8 @@ import { Avatar } from '../../../ui/Avatar';
 import { ComboboxField, Form, SelectField, SubmitButton, useZodForm } from '../../../ui/form';
 import { InlineConfirm } from '../../../ui/InlineConfirm';
 import { publicFileUrl } from '../../../lib/storage-url';
-import { lookupStaff, updateParticipants } from '../api';
+import { lookupStaff } from '../../../data/people';
+import { updateParticipants } from '../api';
 import { CHAT_MESSAGES, PARTICIPANT_ROLES, ROLE_LABELS, type ConversationDetail, type ParticipantRole } from '../schema';
 
 const AddSchema = z.object({
@@ -105,7 +106,7 @@ export function ParticipantsPanel({
             label="Add people"
             multiple
             placeholder="Search staff by name or email"
-            search={(term, signal, limit) => lookupStaff(tenantId, term, limit, signal)}
+            search={(term, signal, limit) => lookupStaff(tenantId, term, limit, signal, { activeOnly: true })}
           />
           <div className="flex items-end gap-2">
             <SelectField<AddInput, 'role'> name="role" label="As" options={ROLE_OPTIONS} className="flex-1" />

@@ -20,7 +20,8 @@ import {
 } from '../../../ui/form';
 import { RecordFormPage } from '../../../ui/RecordFormPage';
 import { useToast } from '../../../ui/toast';
-import { createPreference, customerLabel, getPreference, listCustomerLocations, lookupCustomers, updatePreference, type CustomerLocation } from '../api';
+import { createPreference, getPreference, listCustomerLocations, updatePreference, type CustomerLocation } from '../api';
+import { lookupCustomers, personName } from '../../../data/people';
 import {
   CustomerPreferenceFormSchema,
   DAY_OPTIONS,
@@ -171,7 +172,7 @@ function PreferenceForm({ tenantId, row }: { tenantId: string; row: PreferenceRo
           required
           search={(term, signal, limit) => lookupCustomers(tenantId, term, limit, signal)}
           initialOptions={row?.customer_name ? [{ value: row.customer_id, label: row.customer_name }] : []}
-          resolveLabel={(value) => customerLabel(tenantId, value)}
+          resolveLabel={(value) => personName(tenantId, value)}
           placeholder="Search customers"
         />
         <div>

@@ -11,7 +11,8 @@ import { DataTable, FilterSelect, type DataTableColumn } from '../../../ui/data-
 import { LookupFilter } from '../../../ui/data-table/LookupFilter';
 import { PageHeader } from '../../../ui/PageHeader';
 import { useToast } from '../../../ui/toast';
-import { customerLabel, deletePreference, listPreferences, lookupCustomers } from '../api';
+import { lookupCustomers, personName } from '../../../data/people';
+import { deletePreference, listPreferences } from '../api';
 import { preferenceList } from '../list';
 import { DAY_OPTIONS, dayName, formatWindow, languageLabel, locationLabel, PREFERENCE_TOASTS, type DayValue, type PreferenceRow } from '../schema';
 
@@ -83,7 +84,7 @@ export function CustomerPreferencesListPage() {
               value={draft.customer_id}
               onChange={(customer_id) => setDraft({ ...draft, customer_id })}
               search={(term, signal, limit) => lookupCustomers(tenantId, term, limit, signal)}
-              resolveLabel={(id) => customerLabel(tenantId, id)}
+              resolveLabel={(id) => personName(tenantId, id)}
             />
             <FilterSelect<DayValue>
               label="Day"

@@ -9,7 +9,10 @@ import { DataTable, FilterCheckboxes, FilterDateRange, FilterSelect, type DataTa
 import { LookupFilter } from '../../../ui/data-table/LookupFilter';
 import { DELIVERY_STATUS_OPTIONS, DeliveryStatusChip } from '../../../ui/delivery-status';
 import { PageHeader } from '../../../ui/PageHeader';
-import { listDeliveries, lookupDrivers, lookupServices, lookupZones, personName, serviceName, zoneName } from '../api';
+import { lookupServices, serviceName } from '../../../data/delivery-services';
+import { personName } from '../../../data/people';
+import { lookupZones, zoneName } from '../../../data/zones';
+import { listDeliveries, lookupDrivers } from '../api';
 import { deliveryFeed } from '../atoms';
 import { deliveryList } from '../list';
 import { useFeedChanges } from '../../../lib/use-feed-changes';

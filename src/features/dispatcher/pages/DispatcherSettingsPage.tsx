@@ -10,7 +10,8 @@ import { ComboboxField, Form, NumberField, SelectField, SubmitButton, SwitchFiel
 import { PageHeader } from '../../../ui/PageHeader';
 import { Skeleton } from '../../../ui/Skeleton';
 import { useToast } from '../../../ui/toast';
-import { lookupServices, lookupZones, serviceName, zoneName } from '../api';
+import { lookupServices, serviceName } from '../../../data/delivery-services';
+import { lookupZones, zoneName } from '../../../data/zones';
 import {
   AUTO_ASSIGN_OPTIONS,
   fromSettingsForm,

@@ -20,6 +20,7 @@ import { PageHeader } from '../../../ui/PageHeader';
 import { RecordStates } from '../../../ui/RecordStates';
 import { useToast } from '../../../ui/toast';
 import { useRecordLoad } from '../../../ui/useRecordLoad';
+import { lookupZones } from '../../../data/zones';
 import {
   createDriver,
   deleteDriver,
@@ -27,7 +28,6 @@ import {
   inviteDriver,
   listTrail,
   lookupActiveVehicles,
-  lookupActiveZones,
   lookupDriverCandidates,
   setDriverStatus,
   updateDriver,
@@ -214,7 +214,7 @@ function DriverFields({ tenantId, driver }: { tenantId: string; driver: DriverRo
         <ComboboxField<DriverFormInput, 'home_zone_id'>
           name="home_zone_id"
           label="Home zone"
-          search={(term, signal, limit) => lookupActiveZones(tenantId, term, limit, signal)}
+          search={(term, signal, limit) => lookupZones(tenantId, term, limit, signal, { activeOnly: true })}
           initialOptions={driver?.home_zone_id && driver.home_zone_name ? [{ value: driver.home_zone_id, label: driver.home_zone_name }] : []}
         />
       </div>

@@ -14,7 +14,8 @@ import { DriverStatusChip } from '../../../ui/driver-status';
 import { DataTable, FilterSelect, type DataTableColumn } from '../../../ui/data-table';
 import { LookupFilter } from '../../../ui/data-table/LookupFilter';
 import { PageHeader } from '../../../ui/PageHeader';
-import { listDrivers, lookupZones, zoneName } from '../api';
+import { lookupZones, zoneName } from '../../../data/zones';
+import { listDrivers } from '../api';
 import { driversSource } from '../atoms';
 import { driverList } from '../list';
 import { driverListChanges } from '../live';
@@ -134,7 +135,7 @@ export function DriversListPage() {
               label="Home zone"
               value={draft.zone}
               onChange={(zone) => setDraft((current) => ({ ...current, zone }))}
-              search={(term, signal, limit) => lookupZones(tenantId, term, limit, signal)}
+              search={(term, signal, limit) => lookupZones(tenantId, term, limit, signal, { markInactive: true })}
               resolveLabel={(id) => zoneName(tenantId, id)}
             />
             <FilterSelect label="Licence" value={draft.licence} options={LICENCE_FILTER_OPTIONS} onChange={(licence) => setDraft((current) => ({ ...current, licence }))} />

@@ -9,15 +9,14 @@ import { ConfirmDialog } from '../../../ui/ConfirmDialog';
 import { StatusHistory } from '../../../ui/StatusHistory';
 import { StatusRecordPage } from '../../../ui/StatusRecordPage';
 import { useToast } from '../../../ui/toast';
+import { lookupStaff, personName } from '../../../data/people';
+import { publicFileUrl } from '../../../lib/storage-url';
 import {
   createException,
   exceptionActions,
   getException,
   listExceptionEvents,
   lookupDeliveries,
-  lookupStaff,
-  personName,
-  photoUrl,
   transitionException,
   updateException,
   uploadExceptionPhoto,
@@ -135,8 +134,8 @@ function ExceptionDetails({ row }: { row: ExceptionRow }) {
         <ul className="flex flex-wrap gap-2">
           {row.photos.map((ref, index) => (
             <li key={ref}>
-              <a href={photoUrl(ref)} target="_blank" rel="noreferrer">
-                <img src={photoUrl(ref)} alt={`Photo ${index + 1}`} className="size-20 rounded object-cover" loading="lazy" />
+              <a href={publicFileUrl(ref)} target="_blank" rel="noreferrer">
+                <img src={publicFileUrl(ref)} alt={`Photo ${index + 1}`} className="size-20 rounded object-cover" loading="lazy" />
               </a>
             </li>
           ))}
@@ -153,7 +152,7 @@ function ExceptionDetails({ row }: { row: ExceptionRow }) {
 
 function ExceptionForm({ tenantId, row }: { tenantId: string; row: ExceptionRow | null }) {
   const editing = row !== null;
-  const form = useZodForm(ExceptionFormSchema, { defaultValues: row ? toExceptionFormValues(row, photoUrl) : emptyExceptionForm() });
+  const form = useZodForm(ExceptionFormSchema, { defaultValues: row ? toExceptionFormValues(row, publicFileUrl) : emptyExceptionForm() });
 
   const storePhotos = useStoreFiles(form, 'photos', (file) => uploadExceptionPhoto(tenantId, file), EXCEPTION_TOASTS);
   const save = useRecordSave<ExceptionRow, { deliveryId: string; write: ReturnType<typeof toExceptionWrite> }, string>({
@@ -191,7 +190,7 @@ function ExceptionForm({ tenantId, row }: { tenantId: string; row: ExceptionRow 
         name="assigned_to"
         label="Assigned to"
         help="An admin or dispatcher who owns it"
-        search={(term, signal, limit) => lookupStaff(tenantId, term, limit, signal)}
+        search={(term, signal, limit) => lookupStaff(tenantId, term, limit, signal, { activeOnly: true })}
         initialOptions={row?.assigned_to && row.assigned_to_name ? [{ value: row.assigned_to, label: row.assigned_to_name }] : []}
         resolveLabel={(value) => personName(tenantId, value)}
         placeholder="Search staff"

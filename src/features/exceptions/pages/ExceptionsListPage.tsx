@@ -10,7 +10,8 @@ import { StatusChip } from '../../../ui/Chip';
 import { DataTable, FilterSelect, type DataTableColumn } from '../../../ui/data-table';
 import { LookupFilter } from '../../../ui/data-table/LookupFilter';
 import { PageHeader } from '../../../ui/PageHeader';
-import { listExceptions, lookupStaff, personName } from '../api';
+import { lookupStaff, personName } from '../../../data/people';
+import { listExceptions } from '../api';
 import { exceptionsSource } from '../atoms';
 import { exceptionList } from '../list';
 import {
@@ -106,7 +107,7 @@ export function ExceptionsListPage() {
               label="Assigned to"
               value={draft.assigned_to}
               onChange={(assigned_to) => setDraft({ ...draft, assigned_to })}
-              search={(term, signal, limit) => lookupStaff(tenantId, term, limit, signal)}
+              search={(term, signal, limit) => lookupStaff(tenantId, term, limit, signal, { activeOnly: true })}
               resolveLabel={(id) => personName(tenantId, id)}
             />
           </div>

@@ -4,7 +4,8 @@ import type { ServerErrorResult } from '../../../lib/server-errors';
 import { useTenantSettings } from '../../../lib/tenant-settings';
 import { ComboboxField, Form, NumberField, SubmitButton, useZodForm } from '../../../ui/form';
 import { FitBounds, fromGeoJsonPolygon, MapView, type MapGeoJsonLayer, type MapMarker } from '../../../ui/map';
-import { listActiveZoneOutlines, lookupServices, requestQuote, type ZoneOutline } from '../api';
+import { lookupServices } from '../../../data/delivery-services';
+import { listActiveZoneOutlines, requestQuote, type ZoneOutline } from '../api';
 import { formatMoney, QuoteFormSchema, type Quote, type QuoteFormInput, type QuoteFormOutput } from '../schema';
 
 type PickTarget = 'pickup' | 'dropoff';

@@ -3,7 +3,9 @@ import { useSession } from '../../../lib/session';
 import { tenantIdOf } from '../../../lib/tenant';
 import { ComboboxField, Form, FormActions, NumberField, SwitchField, useRecordSave, useZodForm } from '../../../ui/form';
 import { RecordFormPage } from '../../../ui/RecordFormPage';
-import { createPricing, fetchCurrency, getPricing, lookupServices, lookupZones, updatePricing } from '../api';
+import { createPricing, fetchCurrency, getPricing, updatePricing } from '../api';
+import { lookupServices } from '../../../data/delivery-services';
+import { lookupZones } from '../../../data/zones';
 import { emptyPricingForm, PricingFormSchema, toPricingFormValues, type PricingFormInput, type PricingFormOutput, type PricingRow } from '../schema';
 
 export const PRICING_FORM_TOASTS = {
@@ -55,7 +57,7 @@ export function ZonePricingFormPage({ mode }: { mode: 'create' | 'edit' }) {
 
 function PricingForm({ tenantId, row, currency }: { tenantId: string; row: PricingRow | null; currency: string }) {
   const form = useZodForm(PricingFormSchema, { defaultValues: row ? toPricingFormValues(row) : emptyPricingForm() });
-  const searchZones = (term: string, signal: AbortSignal, limit: number) => lookupZones(tenantId, term, limit, signal);
+  const searchZones = (term: string, signal: AbortSignal, limit: number) => lookupZones(tenantId, term, limit, signal, { markInactive: true });
 
   const { onSubmit, onServerError } = useRecordSave<PricingRow, PricingFormOutput>({
     record: row,

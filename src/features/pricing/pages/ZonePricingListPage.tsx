@@ -12,7 +12,9 @@ import { FilterSelect } from '../../../ui/data-table/FilterSelect';
 import { LookupFilter } from '../../../ui/data-table/LookupFilter';
 import { PageHeader } from '../../../ui/PageHeader';
 import { useToast } from '../../../ui/toast';
-import { deletePricing, fetchCurrency, listPricing, lookupServices, lookupZones, serviceName, zoneName } from '../api';
+import { lookupServices, serviceName } from '../../../data/delivery-services';
+import { lookupZones, zoneName } from '../../../data/zones';
+import { deletePricing, fetchCurrency, listPricing } from '../api';
 import { QuotePanel } from '../components/QuotePanel';
 import { pricingList } from '../list';
 import { formatHours, formatMoney, type PricingRow } from '../schema';
@@ -66,7 +68,7 @@ export function ZonePricingListPage() {
   }, [tenantId]);
 
   const base = location.replace(/\/+$/, '');
-  const searchZones = (term: string, signal: AbortSignal, limit: number) => lookupZones(tenantId, term, limit, signal);
+  const searchZones = (term: string, signal: AbortSignal, limit: number) => lookupZones(tenantId, term, limit, signal, { markInactive: true });
 
   return (
     <div className="space-y-4">

@@ -23,6 +23,7 @@ import { ConfirmDialog } from '../../../ui/ConfirmDialog';
 import { StatusHistory } from '../../../ui/StatusHistory';
 import { StatusRecordPage } from '../../../ui/StatusRecordPage';
 import { useToast } from '../../../ui/toast';
+import { publicFileUrl } from '../../../lib/storage-url';
 import {
   createReturn,
   getReturn,
@@ -30,7 +31,6 @@ import {
   listReturnEvents,
   listReturnWarehouses,
   lookupDeliveredDeliveries,
-  photoUrl,
   returnActions,
   transitionReturn,
   updateReturn,
@@ -188,8 +188,8 @@ function ReturnDetails({ row }: { row: ReturnRow }) {
           <ul className="mt-2 flex flex-wrap gap-2">
             {row.photos.map((ref, index) => (
               <li key={ref}>
-                <a href={photoUrl(ref)} target="_blank" rel="noreferrer">
-                  <img src={photoUrl(ref)} alt={`Photo ${index + 1}`} className="size-20 rounded object-cover" loading="lazy" />
+                <a href={publicFileUrl(ref)} target="_blank" rel="noreferrer">
+                  <img src={publicFileUrl(ref)} alt={`Photo ${index + 1}`} className="size-20 rounded object-cover" loading="lazy" />
                 </a>
               </li>
             ))}
@@ -208,7 +208,7 @@ function ReturnDetails({ row }: { row: ReturnRow }) {
 
 function ReturnForm({ tenantId, row }: { tenantId: string; row: ReturnRow | null }) {
   const editing = row !== null;
-  const form = useZodForm(ReturnFormSchema, { defaultValues: row ? toReturnFormValues(row, photoUrl) : emptyReturnForm() });
+  const form = useZodForm(ReturnFormSchema, { defaultValues: row ? toReturnFormValues(row, publicFileUrl) : emptyReturnForm() });
 
   const storePhotos = useStoreFiles(form, 'photos', (file) => uploadReturnPhoto(tenantId, file), RETURN_TOASTS);
   const save = useRecordSave<ReturnRow, { deliveryId: string; write: ReturnType<typeof toReturnWrite> }, string>({

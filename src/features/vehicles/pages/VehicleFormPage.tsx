@@ -3,7 +3,8 @@ import { useSession } from '../../../lib/session';
 import { tenantIdOf } from '../../../lib/tenant';
 import { Form, FileField, FormActions, MultiSelectField, NumberField, SelectField, SwitchField, TextField, useRecordSave, useStoreFiles, useZodForm } from '../../../ui/form';
 import { RecordFormPage } from '../../../ui/RecordFormPage';
-import { createVehicle, getVehicle, updateVehicle, uploadVehicleImage, vehicleImageUrl } from '../api';
+import { createVehicle, getVehicle, updateVehicle, uploadVehicleImage } from '../api';
+import { publicFileUrl } from '../../../lib/storage-url';
 import {
   emptyVehicleForm,
   FEATURE_OPTIONS,
@@ -67,7 +68,7 @@ export function VehicleFormPage({ mode, history }: { mode: 'create' | 'edit'; hi
 function VehicleForm({ tenantId, vehicle }: { tenantId: string; vehicle: Vehicle | null }) {
   const editing = vehicle !== null;
   const form = useZodForm(VehicleFormSchema, {
-    defaultValues: vehicle ? { ...toFormValues(vehicle), image_url: vehicleImageUrl(vehicle.image_url) } : emptyVehicleForm(),
+    defaultValues: vehicle ? { ...toFormValues(vehicle), image_url: publicFileUrl(vehicle.image_url) } : emptyVehicleForm(),
   });
   const storeImage = useStoreFiles(form, 'image_url', (file) => uploadVehicleImage(tenantId, file), VEHICLE_TOASTS);
   const save = useRecordSave<Vehicle, VehicleWrite>({

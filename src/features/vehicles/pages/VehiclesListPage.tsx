@@ -8,7 +8,8 @@ import { Button } from '../../../ui/Button';
 import { Chip } from '../../../ui/Chip';
 import { DataTable, type DataTableColumn } from '../../../ui/data-table';
 import { PageHeader } from '../../../ui/PageHeader';
-import { listVehicles, vehicleImageUrl } from '../api';
+import { publicFileUrl } from '../../../lib/storage-url';
+import { listVehicles } from '../api';
 import { vehiclesSource } from '../atoms';
 import { vehicleList } from '../list';
 import { FEATURE_OPTIONS, FUEL_OPTIONS, optionLabel, type Vehicle } from '../schema';
@@ -22,7 +23,7 @@ const columns: DataTableColumn<Vehicle>[] = [
     header: 'Image',
     width: '5rem',
     cell: (v) => {
-      const src = vehicleImageUrl(v.image_url);
+      const src = publicFileUrl(v.image_url);
       return src ? (
         <img src={src} alt={`Image of ${v.name}`} className="size-10 rounded object-cover" loading="lazy" />
       ) : (

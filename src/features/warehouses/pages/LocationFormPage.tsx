@@ -17,7 +17,9 @@ import {
 import { PageHeader } from '../../../ui/PageHeader';
 import { useToast } from '../../../ui/toast';
 import { useRecordLoad } from '../../../ui/useRecordLoad';
-import { createLocation, getLocation, locationLabel, lookupParentLocations, lookupWarehouses, updateLocation, warehouseLabel } from '../api';
+import { locationLabel } from '../../../data/locations';
+import { lookupWarehouses, warehouseLabel } from '../../../data/warehouses';
+import { createLocation, getLocation, lookupParentLocations, updateLocation } from '../api';
 import { FormSkeleton } from '../components/FormSkeleton';
 import {
   ACCESS_RESTRICTION_OPTIONS,

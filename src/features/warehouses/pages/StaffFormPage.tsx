@@ -7,7 +7,9 @@ import { PageHeader } from '../../../ui/PageHeader';
 import { RecordStates } from '../../../ui/RecordStates';
 import { useToast } from '../../../ui/toast';
 import { useRecordLoad } from '../../../ui/useRecordLoad';
-import { createStaff, getStaff, lookupTenantPeople, lookupWarehouses, personLabel, updateStaff, warehouseLabel } from '../api';
+import { personName } from '../../../data/people';
+import { lookupWarehouses, warehouseLabel } from '../../../data/warehouses';
+import { createStaff, getStaff, lookupTenantPeople, updateStaff } from '../api';
 import { FORM_SKELETON_CLASS } from '../components/FormSkeleton';
 import { STAFF_ROLE_OPTIONS, STAFF_TOASTS, StaffFormSchema, type StaffFormInput, type StaffFormOutput, type StaffRole, type WarehouseStaff } from '../schema';
 
@@ -90,7 +92,7 @@ function StaffForm({ tenantId, staff }: { tenantId: string; staff: WarehouseStaf
         required
         search={(term, signal, limit) => lookupTenantPeople(tenantId, term, limit, signal)}
         initialOptions={staff?.user ? [{ value: staff.user.id, label: staff.user.full_name }] : []}
-        resolveLabel={(id) => personLabel(tenantId, id)}
+        resolveLabel={(id) => personName(tenantId, id)}
         placeholder="Search the business's people"
         help="Staff, and people with the warehouse staff role"
       />

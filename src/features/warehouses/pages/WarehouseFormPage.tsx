@@ -8,7 +8,8 @@ import { PageHeader } from '../../../ui/PageHeader';
 import { RecordStates } from '../../../ui/RecordStates';
 import { useToast } from '../../../ui/toast';
 import { useRecordLoad } from '../../../ui/useRecordLoad';
-import { addressLabelOf, getWarehouse, lookupStaffUsers, lookupTenantAddresses, personLabel, saveWarehouse } from '../api';
+import { personName } from '../../../data/people';
+import { addressLabelOf, getWarehouse, lookupStaffUsers, lookupTenantAddresses, saveWarehouse } from '../api';
 import { FORM_SKELETON_CLASS } from '../components/FormSkeleton';
 import {
   ACCESS_MODE_OPTIONS,
@@ -121,7 +122,7 @@ function WarehouseForm({ tenantId, warehouse }: { tenantId: string; warehouse: W
             required
             multiple
             search={(term, signal, limit) => lookupStaffUsers(tenantId, warehouse?.id ?? null, term, limit, signal)}
-            resolveLabel={(id) => personLabel(tenantId, id)}
+            resolveLabel={(id) => personName(tenantId, id)}
             placeholder="Search staff"
             help={warehouse ? 'Staff of this warehouse' : 'Staff of the business'}
           />

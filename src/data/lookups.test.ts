@@ -1,0 +1,254 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+
+/**
+ * A stand-in for the app's client that records the query a reader builds (the table, then every
+ * builder call in order) and answers it with the rows a test sets: the query is what reaches
+ * PostgREST, so it is what these tests check.
+ */
+interface Recorded {
+  table: string;
+  calls: [string, ...unknown[]][];
+}
+
+const recorded: Recorded[] = [];
+let answer: { data: unknown; error: unknown } = { data: [], error: null };
+
+function builder(entry: Recorded): unknown {
+  const proxy: unknown = new Proxy(
+    {},
+    {
+      get(_target, name) {
+        if (name === 'then') {
+          return (resolve: (value: unknown) => void, reject: (reason: unknown) => void) => Promise.resolve(answer).then(resolve, reject);
+        }
+        return (...args: unknown[]) => {
+          entry.calls.push([String(name), ...args]);
+          return proxy;
+        };
+      },
+    },
+  );
+  return proxy;
+}
+
+vi.mock('../lib/supabase', () => ({
+  supabase: {
+    from(table: string) {
+      const entry: Recorded = { table, calls: [] };
+      recorded.push(entry);
+      return builder(entry);
+    },
+  },
+}));
+
+import { deliveryLabel } from './deliveries';
+import { lookupServices, serviceName } from './delivery-services';
+import { driverLabel } from './drivers';
+import { locationLabel } from './locations';
+import { lookupCustomers, lookupStaff, personName } from './people';
+import { vehicleLabel } from './vehicles';
+import { lookupWarehouses, warehouseLabel } from './warehouses';
+import { lookupZones, zoneName } from './zones';
+
+const TENANT = '11111111-1111-4111-8111-111111111111';
+const signal = new AbortController().signal;
+
+function lastQuery(): Recorded {
+  expect(recorded).toHaveLength(1);
+  return recorded[0]!;
+}
+
+/** The builder calls of one method, in order (e.g. every eq). */
+function callsOf(query: Recorded, method: string): unknown[][] {
+  return query.calls.filter(([name]) => name === method).map(([, ...args]) => args);
+}
+
+beforeEach(() => {
+  recorded.length = 0;
+  answer = { data: [], error: null };
+});
+
+describe('lookupZones', () => {
+  const zones = [
+    { id: 'z1', name: 'Mission', code: 'MIS', active: true },
+    { id: 'z2', name: 'Old Town', code: 'OLD', active: false },
+  ];
+
+  it("asks for the tenant's zones matching the words in name or code, by name, at most the limit", async () => {
+    answer = { data: zones, error: null };
+    const options = await lookupZones(TENANT, 'mis', 10, signal);
+    const query = lastQuery();
+    expect(query.table).toBe('zones');
+    expect(callsOf(query, 'select')).toEqual([['id, name, code, active']]);
+    expect(callsOf(query, 'eq')).toEqual([['tenant_id', TENANT]]);
+    expect(callsOf(query, 'or')).toEqual([['name.ilike.*mis*,code.ilike.*mis*']]);
+    expect(callsOf(query, 'order')).toEqual([['name']]);
+    expect(callsOf(query, 'limit')).toEqual([[10]]);
+    expect(callsOf(query, 'abortSignal')).toEqual([[signal]]);
+    expect(options).toEqual([
+      { value: 'z1', label: 'Mission', description: 'MIS' },
+      { value: 'z2', label: 'Old Town', description: 'OLD' },
+    ]);
+  });
+
+  it('marks a zone no longer in use when asked, and offers only zones in use with activeOnly', async () => {
+    answer = { data: zones, error: null };
+    expect(await lookupZones(TENANT, '', 10, signal, { markInactive: true })).toEqual([
+      { value: 'z1', label: 'Mission', description: 'MIS' },
+      { value: 'z2', label: 'Old Town', description: 'OLD · inactive' },
+    ]);
+    expect(callsOf(lastQuery(), 'eq')).toEqual([['tenant_id', TENANT]]);
+
+    recorded.length = 0;
+    await lookupZones(TENANT, '', 5, signal, { activeOnly: true });
+    expect(callsOf(lastQuery(), 'eq')).toEqual([
+      ['tenant_id', TENANT],
+      ['active', true],
+    ]);
+  });
+
+  it('sends no search for blank words, and PostgREST syntax in the words as plain text', async () => {
+    await lookupZones(TENANT, '   ', 10, signal);
+    expect(callsOf(lastQuery(), 'or')).toEqual([]);
+
+    recorded.length = 0;
+    await lookupZones(TENANT, 'a),id.eq.x', 10, signal);
+    expect(callsOf(lastQuery(), 'or')).toEqual([['name.ilike.*a  id.eq.x*,code.ilike.*a  id.eq.x*']]);
+  });
+
+  it("throws the database's error", async () => {
+    answer = { data: null, error: { message: 'permission denied' } };
+    await expect(lookupZones(TENANT, '', 10, signal)).rejects.toEqual({ message: 'permission denied' });
+  });
+});
+
+describe('lookupServices', () => {
+  it('asks for services by name or code and marks one no longer offered', async () => {
+    answer = {
+      data: [
+        { id: 's1', name: 'Same day', code: 'SD', active: true },
+        { id: 's2', name: 'Overnight', code: 'ON', active: false },
+      ],
+      error: null,
+    };
+    const options = await lookupServices(TENANT, 'day', 10, signal);
+    const query = lastQuery();
+    expect(query.table).toBe('delivery_services');
+    expect(callsOf(query, 'select')).toEqual([['id, name, code, active']]);
+    expect(callsOf(query, 'eq')).toEqual([['tenant_id', TENANT]]);
+    expect(callsOf(query, 'or')).toEqual([['name.ilike.*day*,code.ilike.*day*']]);
+    expect(callsOf(query, 'order')).toEqual([['name']]);
+    expect(callsOf(query, 'limit')).toEqual([[10]]);
+    expect(options).toEqual([
+      { value: 's1', label: 'Same day', description: 'SD' },
+      { value: 's2', label: 'Overnight', description: 'ON · inactive' },
+    ]);
+  });
+});
+
+describe('lookupStaff', () => {
+  const staff = [
+    { id: 'p1', full_name: 'Ada Admin', email: 'ada@acme.test', panel_type: 'admin' },
+    { id: 'p2', full_name: null, email: 'dan@acme.test', panel_type: 'dispatcher' },
+    { id: 'p3', full_name: null, email: null, panel_type: 'dispatcher' },
+  ];
+
+  it("asks for the tenant's admins and dispatchers by name or email, active ones only when asked", async () => {
+    answer = { data: staff, error: null };
+    const options = await lookupStaff(TENANT, 'ada', 10, signal, { activeOnly: true });
+    const query = lastQuery();
+    expect(query.table).toBe('profiles');
+    expect(callsOf(query, 'select')).toEqual([['id, full_name, email, panel_type']]);
+    expect(callsOf(query, 'eq')).toEqual([
+      ['tenant_id', TENANT],
+      ['status', 'active'],
+    ]);
+    expect(callsOf(query, 'in')).toEqual([['panel_type', ['admin', 'dispatcher']]]);
+    expect(callsOf(query, 'or')).toEqual([['full_name.ilike.*ada*,email.ilike.*ada*']]);
+    expect(callsOf(query, 'order')).toEqual([['full_name'], ['id']]);
+    expect(callsOf(query, 'limit')).toEqual([[10]]);
+    expect(options).toEqual([
+      { value: 'p1', label: 'Ada Admin', description: 'Admin · ada@acme.test' },
+      { value: 'p2', label: 'dan@acme.test', description: 'Dispatcher · dan@acme.test' },
+      { value: 'p3', label: 'Unnamed User', description: 'Dispatcher' },
+    ]);
+
+    recorded.length = 0;
+    await lookupStaff(TENANT, '', 10, signal, { activeOnly: false });
+    expect(callsOf(lastQuery(), 'eq')).toEqual([['tenant_id', TENANT]]);
+  });
+});
+
+describe('lookupCustomers', () => {
+  it("asks for the tenant's customers by first or last name or email, the email below", async () => {
+    answer = {
+      data: [
+        { id: 'c1', full_name: 'Noah Customer', email: 'noah@acme.test' },
+        { id: 'c2', full_name: null, email: null },
+      ],
+      error: null,
+    };
+    const options = await lookupCustomers(TENANT, 'noah', 10, signal);
+    const query = lastQuery();
+    expect(query.table).toBe('profiles');
+    expect(callsOf(query, 'select')).toEqual([['id, full_name, email']]);
+    expect(callsOf(query, 'eq')).toEqual([
+      ['tenant_id', TENANT],
+      ['panel_type', 'customer'],
+    ]);
+    expect(callsOf(query, 'or')).toEqual([['first_name.ilike.*noah*,last_name.ilike.*noah*,email.ilike.*noah*']]);
+    expect(callsOf(query, 'order')).toEqual([['first_name'], ['last_name'], ['id']]);
+    expect(callsOf(query, 'limit')).toEqual([[10]]);
+    expect(options).toEqual([
+      { value: 'c1', label: 'Noah Customer', description: 'noah@acme.test' },
+      { value: 'c2', label: 'Unnamed User' },
+    ]);
+  });
+});
+
+describe('lookupWarehouses', () => {
+  it('asks for warehouses by name or code, the code below', async () => {
+    answer = { data: [{ id: 'w1', name: 'Central', code: 'CEN' }], error: null };
+    const options = await lookupWarehouses(TENANT, 'cen', 10, signal);
+    const query = lastQuery();
+    expect(query.table).toBe('warehouses');
+    expect(callsOf(query, 'select')).toEqual([['id, name, code']]);
+    expect(callsOf(query, 'eq')).toEqual([['tenant_id', TENANT]]);
+    expect(callsOf(query, 'or')).toEqual([['name.ilike.*cen*,code.ilike.*cen*']]);
+    expect(callsOf(query, 'order')).toEqual([['name']]);
+    expect(options).toEqual([{ value: 'w1', label: 'Central', description: 'CEN' }]);
+  });
+});
+
+describe('name by id', () => {
+  const readers: [string, (tenantId: string, id: string) => Promise<string | null>, string, string, Record<string, string>, string][] = [
+    ['zoneName', zoneName, 'zones', 'name', { name: 'Mission' }, 'Mission'],
+    ['serviceName', serviceName, 'delivery_services', 'name', { name: 'Same day' }, 'Same day'],
+    ['personName', personName, 'profiles', 'full_name', { full_name: 'Ada Admin' }, 'Ada Admin'],
+    ['deliveryLabel', deliveryLabel, 'deliveries', 'delivery_code', { delivery_code: 'ACME-000001' }, 'ACME-000001'],
+    ['driverLabel', driverLabel, 'driver_rows', 'full_name', { full_name: 'Derek Driver' }, 'Derek Driver'],
+    ['vehicleLabel', vehicleLabel, 'vehicles', 'name', { name: 'City Van 1' }, 'City Van 1'],
+    ['warehouseLabel', warehouseLabel, 'warehouses', 'name', { name: 'Central' }, 'Central'],
+    ['locationLabel', locationLabel, 'warehouse_locations', 'name, code', { name: 'Aisle 1', code: 'A1' }, 'A1 · Aisle 1'],
+  ];
+
+  it.each(readers)("%s reads one row of the tenant's %s by id", async (_name, read, table, columns, row, label) => {
+    answer = { data: row, error: null };
+    expect(await read(TENANT, 'id-1')).toBe(label);
+    const query = lastQuery();
+    expect(query.table).toBe(table);
+    expect(callsOf(query, 'select')).toEqual([[columns]]);
+    expect(callsOf(query, 'eq')).toEqual([
+      ['tenant_id', TENANT],
+      ['id', 'id-1'],
+    ]);
+    expect(callsOf(query, 'maybeSingle')).toEqual([[]]);
+  });
+
+  it.each(readers)('%s answers null for no row or a refused read', async (_name, read) => {
+    answer = { data: null, error: null };
+    expect(await read(TENANT, 'id-1')).toBeNull();
+    answer = { data: null, error: { message: 'invalid input syntax for type uuid' } };
+    expect(await read(TENANT, 'not-a-uuid')).toBeNull();
+  });
+});
