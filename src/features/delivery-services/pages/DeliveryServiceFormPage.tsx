@@ -1,4 +1,5 @@
 import { useLocation, useParams } from 'wouter';
+import { adminPaths } from '../../../lib/paths';
 import { saveFailureToasts, type ServerErrorResult } from '../../../lib/server-errors';
 import { useSession } from '../../../lib/session';
 import { tenantIdOf } from '../../../lib/tenant';
@@ -30,7 +31,7 @@ export const SERVICE_TOASTS = {
   notFound: 'Delivery service not found',
 } as const;
 
-const LIST_PATH = '/delivery-services';
+const LIST_PATH = adminPaths.deliveryServices();
 
 export function DeliveryServiceFormPage({ mode }: { mode: 'create' | 'edit' }) {
   const { id } = useParams<{ id?: string }>();

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Link, useLocation } from 'wouter';
+import { adminPaths } from '../../../lib/paths';
 import { saveFailureToasts, type ServerErrorResult } from '../../../lib/server-errors';
 import { useSession } from '../../../lib/session';
 import { tenantIdOf } from '../../../lib/tenant';
@@ -52,7 +53,7 @@ import {
 } from '../schema';
 import { formatDateTime } from '../../../lib/format-date';
 
-const LIST_PATH = '/exceptions';
+const LIST_PATH = adminPaths.exceptions();
 
 /** Create (no id in the route) or edit (`exceptions/:id/edit`): the form while open or investigating, the status actions and the history. */
 export function ExceptionFormPage({ mode }: { mode: 'create' | 'edit' }) {
@@ -99,7 +100,7 @@ function ExceptionSummary({ row }: { row: ExceptionRow }) {
         <dt className="text-slate-500 dark:text-slate-400">Delivery</dt>
         <dd className="mt-1">
           {row.delivery_code ? (
-            <Link href={`/deliveries/${row.delivery_id}`} className="font-medium text-brand underline-offset-2 hover:underline">
+            <Link href={adminPaths.delivery(row.delivery_id)} className="font-medium text-brand underline-offset-2 hover:underline">
               {row.delivery_code}
             </Link>
           ) : (
@@ -183,7 +184,7 @@ function ExceptionForm({ tenantId, row }: { tenantId: string; row: ExceptionRow 
     } else {
       const id = await createException(tenantId, values.delivery_id, write);
       toast.success(EXCEPTION_TOASTS.created);
-      navigate(`${LIST_PATH}/${id}/edit`);
+      navigate(adminPaths.exceptionEdit(id));
     }
   }
 

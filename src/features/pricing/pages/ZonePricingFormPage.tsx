@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useLocation, useParams } from 'wouter';
+import { adminPaths } from '../../../lib/paths';
 import { saveFailureToasts, type ServerErrorResult } from '../../../lib/server-errors';
 import { useSession } from '../../../lib/session';
 import { tenantIdOf } from '../../../lib/tenant';
@@ -22,7 +23,7 @@ export const PRICING_FORM_TOASTS = {
   notFound: 'Zone price not found',
 } as const;
 
-const LIST_PATH = '/zone-pricing';
+const LIST_PATH = adminPaths.zonePricing();
 
 /** zone-pricing/create and zone-pricing/edit/{id} (spec 2). */
 export function ZonePricingFormPage({ mode }: { mode: 'create' | 'edit' }) {

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useFormState, useWatch, type UseFormReturn } from 'react-hook-form';
 import { Link, useLocation } from 'wouter';
+import { adminPaths } from '../../../lib/paths';
 import { saveFailureToasts, type ServerErrorResult } from '../../../lib/server-errors';
 import { useSession } from '../../../lib/session';
 import { tenantIdOf } from '../../../lib/tenant';
@@ -66,7 +67,7 @@ import {
 import { formatDateTime } from '../../../lib/format-date';
 
 /** The list, from a create or edit page (the admin area's router is the base). */
-const LIST_PATH = '/return-requests';
+const LIST_PATH = adminPaths.returnRequests();
 
 /** Create (no id in the route) or edit (`return-requests/:id/edit`): the form while requested, the status actions and the history. */
 export function ReturnRequestFormPage({ mode }: { mode: 'create' | 'edit' }) {
@@ -110,7 +111,7 @@ function ReturnSummary({ row }: { row: ReturnRow }) {
         <dt className="text-slate-500 dark:text-slate-400">Delivery</dt>
         <dd className="mt-1">
           {row.delivery_code ? (
-            <Link href={`/deliveries/${row.delivery_id}`} className="font-medium text-brand underline-offset-2 hover:underline">
+            <Link href={adminPaths.delivery(row.delivery_id)} className="font-medium text-brand underline-offset-2 hover:underline">
               {row.delivery_code}
             </Link>
           ) : (
@@ -135,7 +136,7 @@ function ReturnSummary({ row }: { row: ReturnRow }) {
         <dd className="mt-1">
           {row.pickup_delivery_code ? (
             <>
-              <Link href={`/deliveries/${row.pickup_delivery_id}`} className="font-medium text-brand underline-offset-2 hover:underline">
+              <Link href={adminPaths.delivery(row.pickup_delivery_id ?? '')} className="font-medium text-brand underline-offset-2 hover:underline">
                 {row.pickup_delivery_code}
               </Link>
               <span className="block text-xs text-slate-500 dark:text-slate-400">
@@ -237,7 +238,7 @@ function ReturnForm({ tenantId, row }: { tenantId: string; row: ReturnRow | null
     } else {
       const id = await createReturn(tenantId, values.delivery_id, write);
       toast.success(RETURN_TOASTS.created);
-      navigate(`${LIST_PATH}/${id}/edit`);
+      navigate(adminPaths.returnRequestEdit(id));
     }
   }
 

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { useLocation, useParams } from 'wouter';
+import { adminPaths } from '../../../lib/paths';
 import { saveFailureToasts, type ServerErrorResult } from '../../../lib/server-errors';
 import { useSession } from '../../../lib/session';
 import { tenantIdOf } from '../../../lib/tenant';
@@ -38,7 +39,7 @@ export const VEHICLE_TOASTS = {
 } as const;
 
 /** The list, from an edit or create page (the admin area's router is the base). */
-const LIST_PATH = '/vehicles';
+const LIST_PATH = adminPaths.vehicles();
 
 /**
  * Create (no id in the route) or edit (`vehicles/:id/edit`). `history` renders below the form of a

@@ -1,4 +1,5 @@
 import { useLocation, useParams } from 'wouter';
+import { adminPaths } from '../../../lib/paths';
 import { saveFailureToasts, type ServerErrorResult } from '../../../lib/server-errors';
 import { mapsToken } from '../../../lib/geocoding';
 import { useSession } from '../../../lib/session';
@@ -24,7 +25,7 @@ export const ZONE_TOASTS = {
   notFound: 'Zone not found',
 } as const;
 
-const LIST_PATH = '/zones';
+const LIST_PATH = adminPaths.zones();
 
 export function ZoneFormPage({ mode }: { mode: 'create' | 'edit' }) {
   const { id } = useParams<{ id?: string }>();
