@@ -1,3 +1,5 @@
+import { dispatcherPaths, screenPath } from './paths';
+
 /**
  * The dispatcher's order sections (spec section 2): one per delivery kind under /{slug}/dispatcher/,
  * each with index, new, {deliveryId} and {deliveryId}/edit. The route table, the dispatcher's top bar
@@ -12,11 +14,21 @@ export const DISPATCHER_SECTIONS = [
 
 export type DispatcherSection = (typeof DISPATCHER_SECTIONS)[number];
 
+/** A section's screens: its list, new, {deliveryId} and {deliveryId}/edit. */
+export function sectionPaths(section: DispatcherSection) {
+  return {
+    list: screenPath('dispatcher', section.path),
+    create: screenPath('dispatcher', `${section.path}/new`),
+    edit: screenPath('dispatcher', `${section.path}/:id/edit`),
+    detail: screenPath('dispatcher', `${section.path}/:id`),
+  };
+}
+
 /** A delivery's page in the dispatcher area (relative to /{slug}/dispatcher): its kind's section, else the board with it selected. */
 export function dispatcherDeliveryPath(kind: string, deliveryId: string): string {
   const section = DISPATCHER_SECTIONS.find((s) => s.kind === kind);
-  return section ? `${section.path}/${deliveryId}` : `/?delivery=${deliveryId}`;
+  return section ? sectionPaths(section).detail(deliveryId) : boardDeliveryPath(deliveryId);
 }
 
 /** Where a dispatcher assigns a delivery: the board, with it selected. */
-export const boardDeliveryPath = (deliveryId: string) => `/?delivery=${deliveryId}`;
+export const boardDeliveryPath = (deliveryId: string) => `${dispatcherPaths.board()}?delivery=${deliveryId}`;

@@ -1,18 +1,12 @@
 import { Link, useRouter } from 'wouter';
-import { DISPATCHER_SECTIONS } from '../../lib/dispatcher-sections';
+import { navPath, screensOf } from '../screens';
 import { isNavItemActive } from './nav';
 import { usePathname } from './use-pathname';
 
-/** The dispatcher's areas, relative to /{slug}/dispatcher: the layout has no sidebar, so they are a bar under the header. */
-export const DISPATCHER_NAV: readonly { label: string; path: string }[] = [
-  { label: 'Board', path: '' },
-  ...DISPATCHER_SECTIONS.map((section) => ({ label: section.nav, path: section.path })),
-  { label: 'Remit', path: '/remit' },
-  { label: 'Support', path: '/support' },
-  { label: 'Settings', path: '/settings' },
-  { label: 'Info', path: '/info' },
-  { label: 'Profile', path: '/profile' },
-];
+/** The dispatcher's areas, relative to /{slug}/dispatcher: the layout has no sidebar, so they are a bar under the header; the screens that declare a nav entry (src/app/screens.ts), in its order. */
+export const DISPATCHER_NAV: readonly { label: string; path: string }[] = screensOf('dispatcher').flatMap((screen) =>
+  screen.nav ? [{ label: screen.nav.label, path: navPath(screen) }] : [],
+);
 
 const itemBase =
   'inline-flex shrink-0 items-center rounded-md px-3 py-1.5 text-sm font-medium whitespace-nowrap transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand';

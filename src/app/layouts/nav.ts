@@ -1,13 +1,11 @@
-import type { ComponentType, SVGProps } from 'react';
-import { ActivityIcon, CalendarClockIcon, ChartBarIcon, ClipboardCheckIcon, DashboardIcon, ExceptionIcon, LocationGridIcon, PaletteIcon, ParcelIcon, PriceTagIcon, ReturnBoxIcon, ServiceIcon, SettingsIcon, StaffIcon, SteeringWheelIcon, SupplierIcon, TruckIcon, UsersIcon, WarehouseIcon, ZoneIcon } from '../../ui/icons';
-
-export type NavGroupId = 'overview' | 'operations' | 'warehousing' | 'commerce' | 'settings';
+import type { NavGroupId, NavIcon } from '../../lib/screens';
+import { navPath, screensOf } from '../screens';
 
 export interface NavItem {
   label: string;
   /** Absolute path. */
   href: string;
-  icon: ComponentType<SVGProps<SVGSVGElement>>;
+  icon: NavIcon;
   /** Active only on exactly this path (a panel's index), not on its sub-pages. */
   exact?: boolean;
 }
@@ -19,36 +17,22 @@ export interface NavGroup {
   items: NavItem[];
 }
 
-/** An admin area, relative to /{slug}/admin; later issues add an entry here with their screen, never before. */
+/** An admin area, relative to /{slug}/admin. */
 export interface AdminNavEntry {
   group: NavGroupId;
   label: string;
   path: string;
-  icon: ComponentType<SVGProps<SVGSVGElement>>;
+  icon: NavIcon;
 }
 
-export const ADMIN_NAV: readonly AdminNavEntry[] = [
-  { group: 'overview', label: 'Dashboard', path: '', icon: DashboardIcon },
-  { group: 'overview', label: 'Users', path: 'users', icon: UsersIcon },
-  { group: 'operations', label: 'Vehicles', path: 'vehicles', icon: TruckIcon },
-  { group: 'operations', label: 'Drivers', path: 'drivers', icon: SteeringWheelIcon },
-  { group: 'operations', label: 'Zones', path: 'zones', icon: ZoneIcon },
-  { group: 'operations', label: 'Delivery services', path: 'delivery-services', icon: ServiceIcon },
-  { group: 'operations', label: 'Zone pricing', path: 'zone-pricing', icon: PriceTagIcon },
-  { group: 'operations', label: 'Customer preferences', path: 'customer-preference', icon: CalendarClockIcon },
-  { group: 'operations', label: 'Return requests', path: 'return-requests', icon: ReturnBoxIcon },
-  { group: 'operations', label: 'Exceptions', path: 'exceptions', icon: ExceptionIcon },
-  { group: 'operations', label: 'Deliveries', path: 'deliveries', icon: ParcelIcon },
-  { group: 'operations', label: 'Assignments', path: 'assignments', icon: ClipboardCheckIcon },
-  { group: 'operations', label: 'Driver performance', path: 'driver-performance', icon: ChartBarIcon },
-  { group: 'warehousing', label: 'Warehouses', path: 'warehouses', icon: WarehouseIcon },
-  { group: 'warehousing', label: 'Locations', path: 'locations', icon: LocationGridIcon },
-  { group: 'warehousing', label: 'Staff', path: 'staff', icon: StaffIcon },
-  { group: 'warehousing', label: 'Suppliers', path: 'suppliers', icon: SupplierIcon },
-  { group: 'settings', label: 'System settings', path: 'system-settings', icon: SettingsIcon },
-  { group: 'settings', label: 'Brand settings', path: 'brand-settings', icon: PaletteIcon },
-  { group: 'settings', label: 'Activity', path: 'activity', icon: ActivityIcon },
-];
+/** The admin screens that declare a nav entry (src/app/screens.ts), in its order. */
+export const ADMIN_NAV: readonly AdminNavEntry[] = screensOf('admin').flatMap((screen) => {
+  const { nav } = screen;
+  if (!nav) return [];
+  // The sidebar has no place for an entry without them: fail at start-up (and in the unit tests), not with a blank item.
+  if (!nav.group || !nav.icon) throw new Error(`The admin nav entry '${nav.label}' needs a group and an icon.`);
+  return [{ group: nav.group, label: nav.label, path: navPath(screen).replace(/^\//, ''), icon: nav.icon }];
+});
 
 const GROUPS: readonly { id: NavGroupId; label: string | null }[] = [
   { id: 'overview', label: null },

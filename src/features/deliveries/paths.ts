@@ -1,9 +1,11 @@
+import { boardDeliveryPath, sectionPaths, type DispatcherSection } from '../../lib/dispatcher-sections';
+import { adminPaths } from '../../lib/paths';
 import type { DeliveryKind } from './schema';
 
 /**
  * Where the deliveries screens live and link to. The admin's screens are under /deliveries; the
  * dispatcher's order sections (one per kind) reuse the same pages under their own base path, with
- * the kind fixed (src/app/routes.tsx composes them).
+ * the kind fixed (screens.ts declares them). The patterns are lib/paths' and lib/dispatcher-sections'.
  */
 export interface DeliveryPaths {
   /** The list, and where "back" goes. */
@@ -18,23 +20,24 @@ export interface DeliveryPaths {
 }
 
 export const ADMIN_DELIVERY_PATHS: DeliveryPaths = {
-  list: '/deliveries',
+  list: adminPaths.deliveries(),
   listLabel: 'Deliveries',
-  create: '/deliveries/create',
-  detail: (id) => `/deliveries/${id}`,
-  edit: (id) => `/deliveries/${id}/edit`,
-  assign: (id) => `/assignments/create?delivery_id=${id}`,
+  create: adminPaths.deliveryCreate(),
+  detail: (id) => adminPaths.delivery(id),
+  edit: (id) => adminPaths.deliveryEdit(id),
+  assign: (id) => `${adminPaths.assignmentCreate()}?delivery_id=${id}`,
 };
 
-/** A section of one kind under `base` (new / {id} / {id}/edit), with its own Assign target. */
-export function sectionDeliveryPaths(base: string, listLabel: string, assign: (id: string) => string): DeliveryPaths {
+/** A dispatcher section of one kind (new / {id} / {id}/edit); Assign opens the board with the delivery selected. */
+export function sectionDeliveryPaths(section: DispatcherSection): DeliveryPaths {
+  const paths = sectionPaths(section);
   return {
-    list: base,
-    listLabel,
-    create: `${base}/new`,
-    detail: (id) => `${base}/${id}`,
-    edit: (id) => `${base}/${id}/edit`,
-    assign,
+    list: paths.list(),
+    listLabel: section.title,
+    create: paths.create(),
+    detail: (id) => paths.detail(id),
+    edit: (id) => paths.edit(id),
+    assign: boardDeliveryPath,
   };
 }
 

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'wouter';
+import { adminPaths } from '../../../lib/paths';
 import { useListUrlState } from '../../../lib/url-state';
 import { useServerList } from '../../../lib/use-server-list';
 import { useTenantId } from '../../../lib/tenant';
@@ -29,7 +30,7 @@ import { formatDateTime } from '../../../lib/format-date';
 /** Where a changed record can be opened, when it still has a screen of its own. */
 function recordHref(entry: AuditEntry): string | null {
   if (entry.action === 'delete') return null;
-  if (entry.table_name === 'vehicles') return `/vehicles/${entry.row_id}/edit`;
+  if (entry.table_name === 'vehicles') return adminPaths.vehicleEdit(entry.row_id);
   return null;
 }
 

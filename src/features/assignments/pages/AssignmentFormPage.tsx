@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useWatch } from 'react-hook-form';
 import { useLocation, useSearch } from 'wouter';
 import { z } from 'zod';
+import { adminPaths } from '../../../lib/paths';
 import { useSession } from '../../../lib/session';
 import { tenantIdOf } from '../../../lib/tenant';
 import { Button } from '../../../ui/Button';
@@ -34,7 +35,7 @@ import {
 import { AssignmentStatusChip } from '../components/AssignmentStatusChip';
 import { formatDateTime } from '../../../lib/format-date';
 
-const LIST_PATH = '/assignments';
+const LIST_PATH = adminPaths.assignments();
 
 /**
  * Create (`assignments/create`, optionally `?delivery_id=…`) or edit (`assignments/:id/edit`, only while

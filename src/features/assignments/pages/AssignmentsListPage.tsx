@@ -1,5 +1,6 @@
 import { useCallback } from 'react';
 import { useLocation } from 'wouter';
+import { adminPaths } from '../../../lib/paths';
 import type { ListChange } from '../../../lib/use-server-list';
 import { useLiveChanges, useServerList } from '../../../lib/use-server-list';
 import { useLiveCollection } from '../../../lib/use-live-collection';
@@ -114,9 +115,9 @@ export function AssignmentsListPage() {
         searchPlaceholder="Search delivery, reference, driver or vehicle"
         rowActions={(a) => {
           const reason = notEditableReason(a.status);
-          return [{ label: 'Edit', onSelect: () => navigate(`/assignments/${a.id}/edit`), disabled: reason !== null, reason: reason ?? undefined }];
+          return [{ label: 'Edit', onSelect: () => navigate(adminPaths.assignmentEdit(a.id)), disabled: reason !== null, reason: reason ?? undefined }];
         }}
-        toolbar={<Button onClick={() => navigate('/assignments/create')}>Add assignment</Button>}
+        toolbar={<Button onClick={() => navigate(adminPaths.assignmentCreate())}>Add assignment</Button>}
         filterFields={(draft, setDraft) => (
           <div className="space-y-4">
             <FilterSelect label="Status" value={draft.status} options={STATUS_OPTIONS} onChange={(status) => setDraft((current) => ({ ...current, status }))} />

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useFormState, useWatch, type UseFormReturn } from 'react-hook-form';
+import { adminPaths } from '../../../lib/paths';
 import { useSession } from '../../../lib/session';
 import { tenantIdOf } from '../../../lib/tenant';
 import { Button } from '../../../ui/Button';
@@ -40,7 +41,7 @@ import {
 } from '../schema';
 
 /** The list, from an edit or create page (the admin area's router is the base). */
-const LIST_PATH = '/customer-preference';
+const LIST_PATH = adminPaths.customerPreferences();
 
 const fieldsetClass = 'rounded-lg border border-slate-200 p-4 dark:border-slate-700';
 const legendClass = 'px-1 text-sm font-semibold';

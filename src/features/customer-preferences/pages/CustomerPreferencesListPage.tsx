@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useLocation } from 'wouter';
+import { adminPaths } from '../../../lib/paths';
 import { useSession } from '../../../lib/session';
 import { tenantIdOf } from '../../../lib/tenant';
 import { useListUrlState } from '../../../lib/url-state';
@@ -73,10 +74,10 @@ export function CustomerPreferencesListPage() {
         rowLabel={(p) => `${p.name} (${p.customer_name ?? 'unknown customer'})`}
         searchPlaceholder="Search name, customer or location"
         rowActions={(p) => [
-          { label: 'Edit', onSelect: () => navigate(`/customer-preference/${p.id}/edit`) },
+          { label: 'Edit', onSelect: () => navigate(adminPaths.customerPreferenceEdit(p.id)) },
           { label: 'Delete', onSelect: () => setDeleting(p), destructive: true },
         ]}
-        toolbar={<Button onClick={() => navigate('/customer-preference/create')}>Add preference</Button>}
+        toolbar={<Button onClick={() => navigate(adminPaths.customerPreferenceCreate())}>Add preference</Button>}
         filterFields={(draft, setDraft) => (
           <div className="space-y-4">
             <LookupFilter

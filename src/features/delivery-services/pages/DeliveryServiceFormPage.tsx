@@ -1,3 +1,4 @@
+import { adminPaths } from '../../../lib/paths';
 import { useSession } from '../../../lib/session';
 import { tenantIdOf } from '../../../lib/tenant';
 import { Form, FormActions, MultiSelectField, NumberField, SelectField, SwitchField, TextField, useRecordSave, useZodForm } from '../../../ui/form';
@@ -25,7 +26,7 @@ export const SERVICE_TOASTS = {
   notFound: 'Delivery service not found',
 } as const;
 
-const LIST_PATH = '/delivery-services';
+const LIST_PATH = adminPaths.deliveryServices();
 
 export function DeliveryServiceFormPage({ mode }: { mode: 'create' | 'edit' }) {
   const { user } = useSession();

@@ -1,4 +1,5 @@
 import { useLocation } from 'wouter';
+import { adminPaths } from '../../../lib/paths';
 import { useSession } from '../../../lib/session';
 import { tenantIdOf } from '../../../lib/tenant';
 import { useListUrlState } from '../../../lib/url-state';
@@ -49,8 +50,8 @@ export function DeliveryServicesListPage() {
         {...list.tableProps}
         rowLabel={(s) => s.name}
         searchPlaceholder="Search name or code"
-        rowActions={(s) => [{ label: 'Edit', onSelect: () => navigate(`/delivery-services/${s.id}/edit`) }]}
-        toolbar={<Button onClick={() => navigate('/delivery-services/create')}>Add service</Button>}
+        rowActions={(s) => [{ label: 'Edit', onSelect: () => navigate(adminPaths.deliveryServiceEdit(s.id)) }]}
+        toolbar={<Button onClick={() => navigate(adminPaths.deliveryServiceCreate())}>Add service</Button>}
         filterFields={(draft, setDraft) => (
           <div className="space-y-4">
             <FilterSelect

@@ -1,6 +1,7 @@
 import { useEffect, useId, useMemo, useState, type ReactNode } from 'react';
 import { useWatch } from 'react-hook-form';
 import { useLocation, useParams } from 'wouter';
+import { adminPaths } from '../../../lib/paths';
 import { mapsToken } from '../../../lib/geocoding';
 import { formatRelativeTime } from '../../../lib/relative-time';
 import { saveFailureToasts, type ServerErrorResult } from '../../../lib/server-errors';
@@ -70,7 +71,7 @@ export const DRIVER_TOASTS = {
   invitedNotCreated: 'The invitation was sent, but the driver record was not saved: fix the licence details and save again.',
 } as const;
 
-const LIST_PATH = '/drivers';
+const LIST_PATH = adminPaths.drivers();
 
 /** drivers/create (no id) or drivers/{id}/edit; `history` renders the record's audit history below a loaded driver. */
 export function DriverFormPage({ mode, history }: { mode: 'create' | 'edit'; history?: (driverId: string) => ReactNode }) {

@@ -1,5 +1,6 @@
 import { useCallback, useMemo } from 'react';
 import { Link, useLocation } from 'wouter';
+import { adminPaths } from '../../../lib/paths';
 import { formatRelativeTime } from '../../../lib/relative-time';
 import { useSession } from '../../../lib/session';
 import { tenantIdOf } from '../../../lib/tenant';
@@ -40,7 +41,7 @@ function driverColumns(today: string, now: Date): DataTableColumn<DriverRow>[] {
         <span className="flex items-center gap-3">
           <Avatar name={d.full_name} src={d.avatar_url} size="sm" />
           <span className="min-w-0">
-            <Link href={`/drivers/${d.id}/edit`} className="block font-medium hover:underline">
+            <Link href={adminPaths.driverEdit(d.id)} className="block font-medium hover:underline">
               {d.full_name}
             </Link>
             <span className="block max-w-40 truncate text-xs text-slate-500 dark:text-slate-400" title={d.email}>
@@ -126,8 +127,8 @@ export function DriversListPage() {
         liveState={live.state}
         rowLabel={(d) => d.full_name}
         searchPlaceholder="Search name, email or licence number"
-        rowActions={(d) => [{ label: 'Edit', onSelect: () => navigate(`/drivers/${d.id}/edit`) }]}
-        toolbar={<Button onClick={() => navigate('/drivers/create')}>Add driver</Button>}
+        rowActions={(d) => [{ label: 'Edit', onSelect: () => navigate(adminPaths.driverEdit(d.id)) }]}
+        toolbar={<Button onClick={() => navigate(adminPaths.driverCreate())}>Add driver</Button>}
         filterFields={(draft, setDraft) => (
           <div className="space-y-4">
             <FilterSelect label="Status" value={draft.status} options={DRIVER_STATUS_OPTIONS} onChange={(status) => setDraft((current) => ({ ...current, status }))} />

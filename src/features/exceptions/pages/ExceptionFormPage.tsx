@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'wouter';
+import { adminPaths } from '../../../lib/paths';
 import { useSession } from '../../../lib/session';
 import { tenantIdOf } from '../../../lib/tenant';
 import { Button } from '../../../ui/Button';
@@ -51,7 +52,7 @@ import {
 } from '../schema';
 import { formatDateTime } from '../../../lib/format-date';
 
-const LIST_PATH = '/exceptions';
+const LIST_PATH = adminPaths.exceptions();
 
 /** Create (no id in the route) or edit (`exceptions/:id/edit`): the form while open or investigating, the status actions and the history. */
 export function ExceptionFormPage({ mode }: { mode: 'create' | 'edit' }) {
@@ -98,7 +99,7 @@ function ExceptionSummary({ row }: { row: ExceptionRow }) {
         <dt className="text-slate-500 dark:text-slate-400">Delivery</dt>
         <dd className="mt-1">
           {row.delivery_code ? (
-            <Link href={`/deliveries/${row.delivery_id}`} className="font-medium text-brand underline-offset-2 hover:underline">
+            <Link href={adminPaths.delivery(row.delivery_id)} className="font-medium text-brand underline-offset-2 hover:underline">
               {row.delivery_code}
             </Link>
           ) : (
@@ -161,7 +162,7 @@ function ExceptionForm({ tenantId, row }: { tenantId: string; row: ExceptionRow 
     update: (current, { write }) => updateException(tenantId, current.id, write),
     messages: EXCEPTION_TOASTS,
     then: LIST_PATH,
-    thenCreated: (id) => `${LIST_PATH}/${id}/edit`,
+    thenCreated: (id) => adminPaths.exceptionEdit(id),
   });
 
   async function onSubmit(values: ExceptionFormOutput) {

@@ -1,5 +1,6 @@
 import { useCallback } from 'react';
 import { useLocation } from 'wouter';
+import { adminPaths } from '../../../lib/paths';
 import { useSession } from '../../../lib/session';
 import { tenantIdOf } from '../../../lib/tenant';
 import { useListUrlState } from '../../../lib/url-state';
@@ -96,8 +97,8 @@ export function ExceptionsListPage() {
         liveState={live.state}
         rowLabel={(x) => `${x.exception_code} (${typeLabel(x.type)})`}
         searchPlaceholder="Search exception, delivery, description or people"
-        rowActions={(x) => [{ label: x.status === 'open' || x.status === 'investigating' ? 'Edit' : 'Open', onSelect: () => navigate(`/exceptions/${x.id}/edit`) }]}
-        toolbar={<Button onClick={() => navigate('/exceptions/create')}>Report exception</Button>}
+        rowActions={(x) => [{ label: x.status === 'open' || x.status === 'investigating' ? 'Edit' : 'Open', onSelect: () => navigate(adminPaths.exceptionEdit(x.id)) }]}
+        toolbar={<Button onClick={() => navigate(adminPaths.exceptionCreate())}>Report exception</Button>}
         filterFields={(draft, setDraft) => (
           <div className="space-y-4">
             <FilterSelect<ExceptionType> label="Type" value={draft.type} options={EXCEPTION_TYPE_OPTIONS} onChange={(type) => setDraft({ ...draft, type })} />

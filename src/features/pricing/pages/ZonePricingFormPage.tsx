@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { adminPaths } from '../../../lib/paths';
 import { useSession } from '../../../lib/session';
 import { tenantIdOf } from '../../../lib/tenant';
 import { ComboboxField, Form, FormActions, NumberField, SwitchField, useRecordSave, useZodForm } from '../../../ui/form';
@@ -19,7 +20,7 @@ export const PRICING_FORM_TOASTS = {
   notFound: 'Zone price not found',
 } as const;
 
-const LIST_PATH = '/zone-pricing';
+const LIST_PATH = adminPaths.zonePricing();
 
 /** zone-pricing/create and zone-pricing/edit/{id} (spec 2). */
 export function ZonePricingFormPage({ mode }: { mode: 'create' | 'edit' }) {

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useFormState, useWatch, type UseFormReturn } from 'react-hook-form';
 import { Link } from 'wouter';
+import { adminPaths } from '../../../lib/paths';
 import { useSession } from '../../../lib/session';
 import { tenantIdOf } from '../../../lib/tenant';
 import { Button } from '../../../ui/Button';
@@ -67,7 +68,7 @@ import {
 import { formatDateTime } from '../../../lib/format-date';
 
 /** The list, from a create or edit page (the admin area's router is the base). */
-const LIST_PATH = '/return-requests';
+const LIST_PATH = adminPaths.returnRequests();
 
 /** Create (no id in the route) or edit (`return-requests/:id/edit`): the form while requested, the status actions and the history. */
 export function ReturnRequestFormPage({ mode }: { mode: 'create' | 'edit' }) {
@@ -111,7 +112,7 @@ function ReturnSummary({ row }: { row: ReturnRow }) {
         <dt className="text-slate-500 dark:text-slate-400">Delivery</dt>
         <dd className="mt-1">
           {row.delivery_code ? (
-            <Link href={`/deliveries/${row.delivery_id}`} className="font-medium text-brand underline-offset-2 hover:underline">
+            <Link href={adminPaths.delivery(row.delivery_id)} className="font-medium text-brand underline-offset-2 hover:underline">
               {row.delivery_code}
             </Link>
           ) : (
@@ -136,7 +137,7 @@ function ReturnSummary({ row }: { row: ReturnRow }) {
         <dd className="mt-1">
           {row.pickup_delivery_code ? (
             <>
-              <Link href={`/deliveries/${row.pickup_delivery_id}`} className="font-medium text-brand underline-offset-2 hover:underline">
+              <Link href={adminPaths.delivery(row.pickup_delivery_id ?? '')} className="font-medium text-brand underline-offset-2 hover:underline">
                 {row.pickup_delivery_code}
               </Link>
               <span className="block text-xs text-slate-500 dark:text-slate-400">
@@ -217,7 +218,7 @@ function ReturnForm({ tenantId, row }: { tenantId: string; row: ReturnRow | null
     update: (current, { write }) => updateReturn(tenantId, current.id, write),
     messages: RETURN_TOASTS,
     then: LIST_PATH,
-    thenCreated: (id) => `${LIST_PATH}/${id}/edit`,
+    thenCreated: (id) => adminPaths.returnRequestEdit(id),
   });
 
   async function onSubmit(values: ReturnFormOutput) {

@@ -1,5 +1,6 @@
 import { useCallback } from 'react';
 import { useLocation } from 'wouter';
+import { adminPaths } from '../../../lib/paths';
 import { useSession } from '../../../lib/session';
 import { tenantIdOf } from '../../../lib/tenant';
 import { useListUrlState } from '../../../lib/url-state';
@@ -102,8 +103,8 @@ export function ReturnRequestsListPage() {
         liveState={live.state}
         rowLabel={(r) => `${r.return_code} (${r.customer_name ?? 'unknown customer'})`}
         searchPlaceholder="Search return, delivery or customer"
-        rowActions={(r) => [{ label: r.status === 'requested' ? 'Edit' : 'Open', onSelect: () => navigate(`/return-requests/${r.id}/edit`) }]}
-        toolbar={<Button onClick={() => navigate('/return-requests/create')}>New return request</Button>}
+        rowActions={(r) => [{ label: r.status === 'requested' ? 'Edit' : 'Open', onSelect: () => navigate(adminPaths.returnRequestEdit(r.id)) }]}
+        toolbar={<Button onClick={() => navigate(adminPaths.returnRequestCreate())}>New return request</Button>}
         filterFields={(draft, setDraft) => (
           <div className="space-y-4">
             <FilterSelect<ReturnStatus> label="Status" value={draft.status} options={RETURN_STATUS_OPTIONS} onChange={(status) => setDraft({ ...draft, status })} />

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { useParams } from 'wouter';
+import { adminPaths } from '../../../lib/paths';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { useSession } from '../../../lib/session';
 import { tenantIdOf } from '../../../lib/tenant';
@@ -16,7 +17,7 @@ import { useUserActions, type UserActions } from '../components/UserActions';
 import { formatDate } from '../format';
 import { roleLabel, STATUS_LABELS, STATUS_TONES, userTypeLabel, type Person, type UserStatus } from '../schema';
 
-const LIST_PATH = '/users';
+const LIST_PATH = adminPaths.users();
 
 /** What the app composes into the page from other features (features do not import each other). */
 export interface UserDetailSlots {

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Link, useLocation } from 'wouter';
+import { adminPaths } from '../../../lib/paths';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { useSession } from '../../../lib/session';
 import { tenantIdOf } from '../../../lib/tenant';
@@ -25,7 +26,7 @@ const columns: DataTableColumn<Person>[] = [
     cell: (p) => (
       <span className="flex items-center gap-3">
         <Avatar name={p.full_name} src={p.avatar_url} size="sm" />
-        <Link href={`/users/${p.id}/detail`} className="font-medium hover:underline">
+        <Link href={adminPaths.userDetail(p.id)} className="font-medium hover:underline">
           {p.full_name}
         </Link>
       </span>
@@ -55,7 +56,7 @@ export function UsersListPage() {
     enabled: tenantId !== '',
   });
   const { refetch } = list;
-  const actions = useUserActions({ currentUserId: user?.id ?? null, onChanged: () => refetch(), onView: (p) => navigate(`/users/${p.id}/detail`) });
+  const actions = useUserActions({ currentUserId: user?.id ?? null, onChanged: () => refetch(), onView: (p) => navigate(adminPaths.userDetail(p.id)) });
 
   return (
     <div className="space-y-4">

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { adminPaths } from '../../../lib/paths';
 import { useSession } from '../../../lib/session';
 import { tenantIdOf } from '../../../lib/tenant';
 import { Form, FileField, FormActions, MultiSelectField, NumberField, SelectField, SwitchField, TextField, useRecordSave, useStoreFiles, useZodForm } from '../../../ui/form';
@@ -35,7 +36,7 @@ export const VEHICLE_TOASTS = {
 } as const;
 
 /** The list, from an edit or create page (the admin area's router is the base). */
-const LIST_PATH = '/vehicles';
+const LIST_PATH = adminPaths.vehicles();
 
 /**
  * Create (no id in the route) or edit (`vehicles/:id/edit`). `history` renders below the form of a

@@ -1,4 +1,5 @@
 import { useLocation } from 'wouter';
+import { adminPaths } from '../../../lib/paths';
 import { useListUrlState } from '../../../lib/url-state';
 import { useLiveCollection } from '../../../lib/use-live-collection';
 import { useLiveChanges, useServerList } from '../../../lib/use-server-list';
@@ -70,8 +71,8 @@ export function VehiclesListPage() {
         liveState={live.state}
         rowLabel={(v) => v.name}
         searchPlaceholder="Search name or code"
-        rowActions={(v) => [{ label: 'Edit', onSelect: () => navigate(`/vehicles/${v.id}/edit`) }]}
-        toolbar={<Button onClick={() => navigate('/vehicles/create')}>Add vehicle</Button>}
+        rowActions={(v) => [{ label: 'Edit', onSelect: () => navigate(adminPaths.vehicleEdit(v.id)) }]}
+        toolbar={<Button onClick={() => navigate(adminPaths.vehicleCreate())}>Add vehicle</Button>}
         filterFields={(draft, setDraft) => (
           <div className="space-y-4">
             <label className="block text-sm font-medium">

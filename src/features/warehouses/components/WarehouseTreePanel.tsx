@@ -4,6 +4,7 @@ import { Skeleton } from '../../../ui/Skeleton';
 import { listLocationTree } from '../api';
 import type { LocationNode } from '../schema';
 import { LocationTree } from './LocationTree';
+import { adminPaths } from '../../../lib/paths';
 
 type TreeLoad = { status: 'loading' } | { status: 'ready'; rows: LocationNode[] } | { status: 'failed' };
 
@@ -46,5 +47,5 @@ export function WarehouseTreePanel({ tenantId, warehouseId, warehouseName, versi
       />
     );
   }
-  return <LocationTree key={warehouseId} rows={load.rows} label={`Locations of ${warehouseName}`} hrefOf={(node) => `/locations/${node.id}/edit`} />;
+  return <LocationTree key={warehouseId} rows={load.rows} label={`Locations of ${warehouseName}`} hrefOf={(node) => adminPaths.locationEdit(node.id)} />;
 }

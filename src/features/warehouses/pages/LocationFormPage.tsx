@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useWatch } from 'react-hook-form';
 import { useLocation, useParams, useSearch } from 'wouter';
+import { adminPaths } from '../../../lib/paths';
 import type { ServerErrorResult } from '../../../lib/server-errors';
 import { useTenantId } from '../../../lib/tenant';
 import { Button } from '../../../ui/Button';
@@ -43,7 +44,7 @@ import {
   type WarehouseLocation,
 } from '../schema';
 
-const LIST_PATH = '/locations';
+const LIST_PATH = adminPaths.locations();
 
 function Header({ mode }: { mode: 'create' | 'edit' }) {
   return (

@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useLocation } from 'wouter';
+import { adminPaths } from '../../../lib/paths';
 import { useListUrlState } from '../../../lib/url-state';
 import { useServerList } from '../../../lib/use-server-list';
 import { useTenantId } from '../../../lib/tenant';
@@ -96,7 +97,7 @@ export function LocationsListPage() {
       header: 'Code',
       sortable: true,
       cell: (l) => (
-        <Link href={`/locations/${l.id}/edit`} className="font-mono text-xs font-semibold text-brand hover:underline">
+        <Link href={adminPaths.locationEdit(l.id)} className="font-mono text-xs font-semibold text-brand hover:underline">
           {l.code}
         </Link>
       ),
@@ -121,10 +122,10 @@ export function LocationsListPage() {
             rowLabel={(l) => l.code}
             searchPlaceholder="Search code or name"
             rowActions={(l) => [
-              { label: 'Edit', onSelect: () => navigate(`/locations/${l.id}/edit`) },
+              { label: 'Edit', onSelect: () => navigate(adminPaths.locationEdit(l.id)) },
               ...(l.location_type === 'bin'
                 ? []
-                : [{ label: 'Add inside', onSelect: () => navigate(`/locations/create?warehouse_id=${l.warehouse_id}&parent_id=${l.id}&location_type=${childType(l.location_type)}`) }]),
+                : [{ label: 'Add inside', onSelect: () => navigate(`${adminPaths.locationCreate()}?warehouse_id=${l.warehouse_id}&parent_id=${l.id}&location_type=${childType(l.location_type)}`) }]),
             ]}
             toolbar={
               <div className="flex flex-wrap items-center gap-2">

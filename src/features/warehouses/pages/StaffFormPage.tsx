@@ -1,4 +1,5 @@
 import { useLocation, useParams } from 'wouter';
+import { adminPaths } from '../../../lib/paths';
 import type { ServerErrorResult } from '../../../lib/server-errors';
 import { useTenantId } from '../../../lib/tenant';
 import { Button } from '../../../ui/Button';
@@ -13,7 +14,7 @@ import { createStaff, getStaff, lookupTenantPeople, updateStaff } from '../api';
 import { FORM_SKELETON_CLASS } from '../components/FormSkeleton';
 import { STAFF_ROLE_OPTIONS, STAFF_TOASTS, StaffFormSchema, type StaffFormInput, type StaffFormOutput, type StaffRole, type WarehouseStaff } from '../schema';
 
-const LIST_PATH = '/staff';
+const LIST_PATH = adminPaths.staff();
 
 function Header({ mode }: { mode: 'create' | 'edit' }) {
   return (

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useLocation } from 'wouter';
+import { adminPaths } from '../../../lib/paths';
 import { useListUrlState } from '../../../lib/url-state';
 import { useServerList } from '../../../lib/use-server-list';
 import { useTenantId } from '../../../lib/tenant';
@@ -51,10 +52,10 @@ export function StaffListPage() {
         rowLabel={(s) => `${s.user?.full_name ?? 'Unnamed User'} at ${s.warehouse?.code ?? 'the warehouse'}`}
         searchPlaceholder="Search by name"
         rowActions={(s) => [
-          { label: 'Edit', onSelect: () => navigate(`/staff/${s.id}/edit`) },
+          { label: 'Edit', onSelect: () => navigate(adminPaths.staffEdit(s.id)) },
           { label: 'Remove', destructive: true, onSelect: () => setRemoving(s) },
         ]}
-        toolbar={<Button onClick={() => navigate('/staff/create')}>Add staff</Button>}
+        toolbar={<Button onClick={() => navigate(adminPaths.staffCreate())}>Add staff</Button>}
         filterFields={(draft, setDraft) => (
           <div className="space-y-4">
             <FilterSelect

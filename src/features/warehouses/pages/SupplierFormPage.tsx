@@ -1,4 +1,5 @@
 import { useLocation, useParams } from 'wouter';
+import { adminPaths } from '../../../lib/paths';
 import type { ServerErrorResult } from '../../../lib/server-errors';
 import { useTenantId } from '../../../lib/tenant';
 import { Button } from '../../../ui/Button';
@@ -22,7 +23,7 @@ import {
   type SupplierFormOutput,
 } from '../schema';
 
-const LIST_PATH = '/suppliers';
+const LIST_PATH = adminPaths.suppliers();
 
 function Header({ mode }: { mode: 'create' | 'edit' }) {
   return (

@@ -1,4 +1,5 @@
 import { useLocation } from 'wouter';
+import { adminPaths } from '../../../lib/paths';
 import { useListUrlState } from '../../../lib/url-state';
 import { useServerList } from '../../../lib/use-server-list';
 import { useTenantId } from '../../../lib/tenant';
@@ -43,8 +44,8 @@ export function SuppliersListPage() {
         {...list.tableProps}
         rowLabel={(s) => s.name}
         searchPlaceholder="Search name, code or contact"
-        rowActions={(s) => [{ label: 'Edit', onSelect: () => navigate(`/suppliers/${s.id}/edit`) }]}
-        toolbar={<Button onClick={() => navigate('/suppliers/create')}>Add supplier</Button>}
+        rowActions={(s) => [{ label: 'Edit', onSelect: () => navigate(adminPaths.supplierEdit(s.id)) }]}
+        toolbar={<Button onClick={() => navigate(adminPaths.supplierCreate())}>Add supplier</Button>}
         filterFields={(draft, setDraft) => (
           <div className="space-y-4">
             <FilterSelect

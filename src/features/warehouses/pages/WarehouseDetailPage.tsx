@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useLocation, useParams } from 'wouter';
+import { adminPaths } from '../../../lib/paths';
 import { useTenantId } from '../../../lib/tenant';
 import { Button } from '../../../ui/Button';
 import { Chip } from '../../../ui/Chip';
@@ -14,7 +15,7 @@ import { ActiveChip, WarehouseStatusChip } from '../components/chips';
 import { WarehouseTreePanel } from '../components/WarehouseTreePanel';
 import { addressLabel, optionLabel, staffLabel, WAREHOUSE_TOASTS, type Warehouse, type WarehouseStaff } from '../schema';
 
-const LIST_PATH = '/warehouses';
+const LIST_PATH = adminPaths.warehouses();
 const number = new Intl.NumberFormat(undefined, { maximumFractionDigits: 1 });
 
 function Card({ title, children, className }: { title: string; children: ReactNode; className?: string }) {
@@ -197,13 +198,13 @@ export function WarehouseDetailPage({ history }: { history?: (warehouseId: strin
         }
         actions={
           <>
-            <Button variant="secondary" onClick={() => navigate(`/locations/create?warehouse_id=${warehouse.id}`)}>
+            <Button variant="secondary" onClick={() => navigate(`${adminPaths.locationCreate()}?warehouse_id=${warehouse.id}`)}>
               Add location
             </Button>
-            <Button variant="secondary" onClick={() => navigate(`/locations?warehouse=${warehouse.id}`)}>
+            <Button variant="secondary" onClick={() => navigate(`${adminPaths.locations()}?warehouse=${warehouse.id}`)}>
               Locations
             </Button>
-            <Button onClick={() => navigate(`/warehouses/${warehouse.id}/edit`)}>Edit</Button>
+            <Button onClick={() => navigate(adminPaths.warehouseEdit(warehouse.id))}>Edit</Button>
           </>
         }
       />

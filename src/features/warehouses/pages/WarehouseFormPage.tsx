@@ -1,5 +1,6 @@
 import { useLocation, useParams } from 'wouter';
 import { useWatch } from 'react-hook-form';
+import { adminPaths } from '../../../lib/paths';
 import type { ServerErrorResult } from '../../../lib/server-errors';
 import { useTenantId } from '../../../lib/tenant';
 import { Button } from '../../../ui/Button';
@@ -26,7 +27,7 @@ import {
   type WarehouseFormOutput,
 } from '../schema';
 
-const LIST_PATH = '/warehouses';
+const LIST_PATH = adminPaths.warehouses();
 /** Spec 7: the warehouse form's address lookup asks for 100. */
 export const ADDRESS_LOOKUP_LIMIT = 100;
 
@@ -79,7 +80,7 @@ function WarehouseForm({ tenantId, warehouse }: { tenantId: string; warehouse: W
     const result = await saveWarehouse(warehouse?.id ?? null, toWarehouseWrite(values));
     // The server always names what it did; the spec's fallback only shows when it does not.
     toast.success(result.message || WAREHOUSE_TOASTS.savedFallback);
-    navigate(`/warehouses/${result.record.id}`);
+    navigate(adminPaths.warehouse(result.record.id));
   }
 
   // The server's own words when it sent some that no field shows; the spec's fallback otherwise.
@@ -141,7 +142,7 @@ function WarehouseForm({ tenantId, warehouse }: { tenantId: string; warehouse: W
 
       <div className="flex gap-3">
         <SubmitButton>{warehouse ? 'Save changes' : 'Create warehouse'}</SubmitButton>
-        <Button variant="secondary" onClick={() => navigate(warehouse ? `/warehouses/${warehouse.id}` : LIST_PATH)}>
+        <Button variant="secondary" onClick={() => navigate(warehouse ? adminPaths.warehouse(warehouse.id) : LIST_PATH)}>
           Cancel
         </Button>
       </div>

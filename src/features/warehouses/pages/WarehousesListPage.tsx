@@ -1,4 +1,5 @@
 import { Link, useLocation } from 'wouter';
+import { adminPaths } from '../../../lib/paths';
 import { useListUrlState } from '../../../lib/url-state';
 import { useServerList } from '../../../lib/use-server-list';
 import { useTenantId } from '../../../lib/tenant';
@@ -18,7 +19,7 @@ const columns: DataTableColumn<Warehouse>[] = [
     header: 'Name',
     sortable: true,
     cell: (w) => (
-      <Link href={`/warehouses/${w.id}`} className="font-medium text-brand hover:underline">
+      <Link href={adminPaths.warehouse(w.id)} className="font-medium text-brand hover:underline">
         {w.name}
       </Link>
     ),
@@ -54,10 +55,10 @@ export function WarehousesListPage() {
         rowLabel={(w) => w.name}
         searchPlaceholder="Search name or code"
         rowActions={(w) => [
-          { label: 'View', onSelect: () => navigate(`/warehouses/${w.id}`) },
-          { label: 'Edit', onSelect: () => navigate(`/warehouses/${w.id}/edit`) },
+          { label: 'View', onSelect: () => navigate(adminPaths.warehouse(w.id)) },
+          { label: 'Edit', onSelect: () => navigate(adminPaths.warehouseEdit(w.id)) },
         ]}
-        toolbar={<Button onClick={() => navigate('/warehouses/create')}>Add warehouse</Button>}
+        toolbar={<Button onClick={() => navigate(adminPaths.warehouseCreate())}>Add warehouse</Button>}
         filterFields={(draft, setDraft) => (
           <div className="space-y-4">
             <FilterSelect label="Status" value={draft.status} options={WAREHOUSE_STATUS_OPTIONS} onChange={(status) => setDraft({ ...draft, status })} />

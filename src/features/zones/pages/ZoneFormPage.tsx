@@ -1,3 +1,4 @@
+import { adminPaths } from '../../../lib/paths';
 import { mapsToken } from '../../../lib/geocoding';
 import { useSession } from '../../../lib/session';
 import { useTenantSettings } from '../../../lib/tenant-settings';
@@ -19,7 +20,7 @@ export const ZONE_TOASTS = {
   notFound: 'Zone not found',
 } as const;
 
-const LIST_PATH = '/zones';
+const LIST_PATH = adminPaths.zones();
 
 export function ZoneFormPage({ mode }: { mode: 'create' | 'edit' }) {
   const { user } = useSession();

@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useLocation } from 'wouter';
+import { adminPaths } from '../../../lib/paths';
 import { mapsToken } from '../../../lib/geocoding';
 import { useSession } from '../../../lib/session';
 import { useTenantSettings } from '../../../lib/tenant-settings';
@@ -114,10 +115,10 @@ export function ZonesListPage() {
           rowLabel={(z) => z.name}
           searchPlaceholder="Search name or code"
           rowActions={(z) => [
-            { label: 'Edit', onSelect: () => navigate(`/zones/${z.id}/edit`) },
+            { label: 'Edit', onSelect: () => navigate(adminPaths.zoneEdit(z.id)) },
             { label: 'Delete', onSelect: () => setDeleting(z), destructive: true },
           ]}
-          toolbar={<Button onClick={() => navigate('/zones/create')}>Add zone</Button>}
+          toolbar={<Button onClick={() => navigate(adminPaths.zoneCreate())}>Add zone</Button>}
           filterFields={(draft, setDraft) => (
             <FilterSelect
               label="Status"

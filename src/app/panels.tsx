@@ -1,0 +1,54 @@
+import type { ComponentType, ReactNode } from 'react';
+import type { PanelType } from '../lib/paths';
+import type { LazyPage } from '../lib/screens';
+import { COMPOSITIONS } from './compositions';
+import { AdminLayout } from './layouts/AdminLayout';
+import { DispatcherLayout } from './layouts/DispatcherLayout';
+import { DriverLayout } from './layouts/DriverLayout';
+import { lazyWithRetry } from './lazy';
+import { screensOf } from './screens';
+
+/** Each panel's layout; spec 1: the customer dashboard reuses the driver layout. */
+export const PANEL_LAYOUTS: Record<PanelType, ComponentType<{ children: ReactNode }>> = {
+  admin: AdminLayout,
+  dispatcher: DispatcherLayout,
+  driver: DriverLayout,
+  customer: DriverLayout,
+};
+
+/** One route of a panel: its pattern (relative to /{slug}/{panel}), its page and the props the page gets. */
+export interface PanelRoute {
+  pattern: string;
+  page: LazyPage<object>;
+  Page: ComponentType<object>;
+  props: object;
+}
+
+// One retrying lazy component per page, whichever screens show it (lib/screens: LazyPage).
+const lazyComponents = new Map<LazyPage<object>, ComponentType<object>>();
+
+function lazyComponent(page: LazyPage<object>): ComponentType<object> {
+  let component = lazyComponents.get(page);
+  if (!component) {
+    component = lazyWithRetry(async () => ({ default: await page.load() }));
+    lazyComponents.set(page, component);
+  }
+  return component;
+}
+
+function routesOf(panel: PanelType): readonly PanelRoute[] {
+  return screensOf(panel).map((screen) => ({
+    pattern: screen.path.pattern,
+    page: screen.page,
+    Page: lazyComponent(screen.page),
+    props: { ...screen.props, ...COMPOSITIONS.get(screen) },
+  }));
+}
+
+/** The route table of each panel, from the features' declarations and the app's compositions. */
+export const PANEL_ROUTES: Record<PanelType, readonly PanelRoute[]> = {
+  admin: routesOf('admin'),
+  dispatcher: routesOf('dispatcher'),
+  driver: routesOf('driver'),
+  customer: routesOf('customer'),
+};
