@@ -10,13 +10,19 @@ import { BucketSeedError, seedBucketsIfPending } from '../stack/storage/seed-buc
 
 /**
  * Every schema the platform bootstrap, the migrations and the CLI created: all but Postgres's
- * own. Extensions go with their schema. Roles stay: they are cluster-wide, and bootstrap reuses them.
+ * own, and every extension first. Roles stay: they are cluster-wide, and bootstrap reuses them.
  */
 const DROP_ALL_SCHEMAS = `
 do $$
 declare
+  e record;
   s record;
 begin
+  -- Extensions first: the ones the stack provides itself (pg_cron, pg_net, supabase_vault) own their
+  -- schemas, which cannot be dropped while the extension stands.
+  for e in select extname from pg_extension where extname <> 'plpgsql' loop
+    execute format('drop extension if exists %I cascade', e.extname);
+  end loop;
   for s in
     select nspname from pg_namespace
     where nspname not in ('pg_catalog', 'information_schema', 'pg_toast')

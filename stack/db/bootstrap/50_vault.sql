@@ -38,9 +38,17 @@ language sql volatile set search_path = '' as $$
   select encode(extensions.pgp_sym_encrypt(message, vault._stack_root_key(), 'cipher-algo=aes256, s2k-mode=1'), 'base64')
 $$;
 
+-- A secret written under another root key (another data dir's stack on the same Postgres) cannot be
+-- decrypted here: it reads as null rather than failing every read of the view.
 create function vault._stack_decrypt(secret text) returns text
-language sql stable set search_path = '' as $$
-  select extensions.pgp_sym_decrypt(decode(secret, 'base64'), vault._stack_root_key())
+language plpgsql stable set search_path = '' as $$
+declare
+  key text := vault._stack_root_key();
+begin
+  return extensions.pgp_sym_decrypt(decode(secret, 'base64'), key);
+exception when external_routine_invocation_exception or data_exception then
+  return null;
+end
 $$;
 
 create view vault.decrypted_secrets as
