@@ -155,7 +155,11 @@ describe.skipIf(!isLocalStack)('pg_cron', () => {
     await eventually('a run after the restart', async () =>
       (await runsOf(id)).some((r) => r.end_time !== null && r.start_time!.getTime() >= restartedAt.getTime() - 1000) ? true : undefined,
     );
-    expect((await runsOf(id)).every((r) => r.status === 'succeeded')).toBe(true);
+    // A run in flight when the stack stopped is marked failed with 'server restarted' on start, as
+    // pg_cron marks its unfinished runs; every other finished run succeeded (the job runs every
+    // second, so the newest may still be running).
+    const finished = (await runsOf(id)).filter((r) => r.end_time !== null);
+    expect(finished.filter((r) => r.status !== 'succeeded' && !(r.status === 'failed' && r.return_message === 'server restarted'))).toEqual([]);
     await platform.db.query("select cron.unschedule('survivor')");
   }, 180_000);
 });
