@@ -63,7 +63,7 @@ async function main(): Promise<number> {
   if (suites.includes('realtime')) {
     if (suites.includes('stack')) console.log('');
     const report = await runRealtimeBench(opts);
-    met &&= report.targets.broadcastP99.verdict === 'PASS' && report.targets.sustainedRatio.verdict === 'PASS';
+    met &&= report.targets.broadcastP99.verdict === 'PASS' && report.targets.sustainedRatio.verdict === 'PASS' && report.targets.fanoutP99.verdict === 'PASS';
   }
   if (suites.includes('deliveries')) {
     if (suites.length > 1) console.log('');

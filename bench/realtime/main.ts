@@ -20,7 +20,7 @@ export async function runRealtimeBench(opts: RealtimeBenchOptions): Promise<Real
   const backends: BackendResult[] = await measureEachBackend(opts.backends, (backend) => measureBackend(backend, settings));
   const report: RealtimeBenchReport = {
     benchmark: 'realtime',
-    schemaVersion: 2,
+    schemaVersion: 3,
     startedAt,
     finishedAt: new Date().toISOString(),
     machine,

@@ -41,6 +41,13 @@ export interface PathResult {
   capped: boolean;
 }
 
+/** (d): many subscribers on one topic at a modest rate: what one commit costs to fan out. */
+export interface FanoutResult {
+  ready: Ready;
+  warmup: Phase;
+  load: Phase;
+}
+
 export type BackendResult =
   | { backend: BackendName; available: false; reason: string }
   | {
@@ -51,6 +58,7 @@ export type BackendResult =
       floor: Outcome<NotifyFloor>;
       broadcast: Outcome<PathResult>;
       changes: Outcome<PathResult>;
+      fanout: Outcome<FanoutResult>;
     };
 
 type Sql = (sql: string, params: unknown[]) => Promise<unknown>;
@@ -180,6 +188,22 @@ class PathRunner {
     }
   }
 
+  /** (d): protocol subscribers (this runner's tokens, one each) on the broadcast topic, at the fan-out rate. */
+  async fanout(): Promise<FanoutResult> {
+    const s = this.settings;
+    const { subscribers, ready } = await this.start('protocol');
+    try {
+      const warmup = await this.warmup(subscribers, ready, 'warmup-fanout');
+      const load = await this.phase(subscribers, ready, 'fanout', s.fanoutRate, s.fanoutMs, s.fanoutDrainMs);
+      console.log(
+        `${this.label}: ${ready.subscribed} x ${s.fanoutRate}/s for ${s.fanoutMs / 1000} s (writer ${load.write.achievedRate}/s): p50 ${fmt(load.latency.p50)} p95 ${fmt(load.latency.p95)} p99 ${fmt(load.latency.p99)} ms, ${load.latency.received}/${load.latency.expected} delivered${cpuNote(load.cpu)}`,
+      );
+      return { ready, warmup, load };
+    } finally {
+      await subscribers.stop();
+    }
+  }
+
   async run(): Promise<PathResult> {
     // postgres_changes backs up well below the issue's load: its steps run first, and the load
     // phase's warm-up then waits behind whatever backlog a failed step left.
@@ -231,7 +255,9 @@ export async function measureBackend(backend: BackendName, settings: RealtimeBen
     const cluster = pool ? ClusterCpu.fromBackend(((await pool.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0]).pid) : null;
     const broadcast = await attempt('database broadcast', () => new PathRunner(`${backend} broadcast`, bench, sql, tokens, 'broadcast', settings, cluster).run());
     const changes = await attempt('postgres_changes', () => new PathRunner(`${backend} postgres_changes`, bench, sql, tokens, 'changes', settings, cluster).run());
-    return { backend, available: true, startupMs, elapsedMs: round(performance.now() - t0, 0), floor, broadcast, changes };
+    const fanoutTokens = await mintTokens(bench, settings.fanoutSubscribers);
+    const fanout = await attempt('fan-out', () => new PathRunner(`${backend} fan-out`, bench, sql, fanoutTokens, 'broadcast', settings, cluster).fanout());
+    return { backend, available: true, startupMs, elapsedMs: round(performance.now() - t0, 0), floor, broadcast, changes, fanout };
   } finally {
     await pool?.end().catch(() => {});
     await bench.close();

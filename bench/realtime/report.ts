@@ -4,17 +4,19 @@ import type { BackendName } from '../stack/backends.ts';
 import type { StackBenchReport, Verdict } from '../stack/report.ts';
 import type { BackendResult, PathResult, Phase } from './measure-backend.ts';
 import type { CensoredSummary } from './messages.ts';
-import { BROADCAST_P99_TARGET_MS, SUSTAINED_RATIO_TARGET, type RealtimeBenchSettings } from './settings.ts';
+import { BROADCAST_P99_TARGET_MS, FANOUT_P99_TARGET_MS, SUSTAINED_RATIO_TARGET, type RealtimeBenchSettings } from './settings.ts';
 
 export interface RealtimeTargets {
   backend: BackendName;
   broadcastP99: { limitMs: number; measuredMs: number | null; verdict: Verdict };
   sustainedRatio: { min: number; broadcast: number | null; changes: number | null; ratio: number | null; verdict: Verdict };
+  /** (d): p99 at most the limit, every subscriber joined, no message lost. */
+  fanoutP99: { limitMs: number; measuredMs: number | null; missing: number | null; verdict: Verdict };
 }
 
 export interface RealtimeBenchReport {
   benchmark: 'realtime';
-  schemaVersion: 2;
+  schemaVersion: 3;
   startedAt: string;
   finishedAt: string;
   machine: StackBenchReport['machine'];
@@ -46,10 +48,18 @@ export function targets(backends: BackendResult[], settings: RealtimeBenchSettin
   const p99Verdict: Verdict = !broadcast ? 'NOT MEASURED' : measuredMs !== null && measuredMs <= BROADCAST_P99_TARGET_MS && broadcast.ready.failed === 0 ? 'PASS' : 'FAIL';
   const ratio = sustainedRatio(broadcast, changes, settings);
   const ratioVerdict: Verdict = !broadcast || !changes ? 'NOT MEASURED' : ratio !== null && ratio >= SUSTAINED_RATIO_TARGET ? 'PASS' : 'FAIL';
+  const fanout = pg?.fanout.ok ? pg.fanout.value : null;
+  const fanoutMs = fanout?.load.latency.p99 ?? null;
+  const fanoutVerdict: Verdict = !fanout
+    ? 'NOT MEASURED'
+    : fanoutMs !== null && fanoutMs <= FANOUT_P99_TARGET_MS && fanout.load.latency.missing === 0 && fanout.ready.failed === 0 && fanout.ready.subscribed === settings.fanoutSubscribers
+      ? 'PASS'
+      : 'FAIL';
   return {
     backend: 'postgres',
     broadcastP99: { limitMs: BROADCAST_P99_TARGET_MS, measuredMs, verdict: p99Verdict },
     sustainedRatio: { min: SUSTAINED_RATIO_TARGET, broadcast: broadcast?.maxSustainedRate ?? null, changes: changes?.maxSustainedRate ?? null, ratio, verdict: ratioVerdict },
+    fanoutP99: { limitMs: FANOUT_P99_TARGET_MS, measuredMs: fanoutMs, missing: fanout ? fanout.load.latency.missing : null, verdict: fanoutVerdict },
   };
 }
 
@@ -106,6 +116,18 @@ function rows(report: RealtimeBenchReport): Row[] {
       },
       target: `>= ${SUSTAINED_RATIO_TARGET} on postgres`,
     },
+    {
+      metric: `(d) fan-out p50 / p95 / p99, ${s.fanoutSubscribers} subs x ${s.fanoutRate}/s`,
+      unit: 'ms',
+      cell: (b) => (b.fanout.ok ? triple(b.fanout.value.load.latency, s.fanoutDrainMs) : 'error') + mark(b, t.fanoutP99.verdict),
+      target: `p99 <= ${FANOUT_P99_TARGET_MS}, none lost, on postgres`,
+    },
+    {
+      metric: '(d) joined / delivered / expected',
+      unit: 'msgs',
+      cell: (b) => (b.fanout.ok ? `${b.fanout.value.ready.subscribed} / ${b.fanout.value.load.latency.received} / ${b.fanout.value.load.latency.expected}` : 'error'),
+    },
+    { metric: '(d) cpu per 1k msgs: stack+writer / client / postgres', unit: 'ms', cell: (b) => (b.fanout.ok ? cpuCell(b.fanout.value.load) : 'error') },
   ];
 }
 
@@ -133,6 +155,8 @@ export function renderTable(report: RealtimeBenchReport): string {
       out.push(`${b.backend} ${name} steps: ${steps}`);
       if (o.value.ready.failed > 0) out.push(`note: ${b.backend}: ${name}: ${o.value.ready.failed} subscribers could not join: ${o.value.ready.firstError}`);
     }
+    if (!b.fanout.ok) out.push(`note: ${b.backend}: fan-out failed: ${b.fanout.error}`);
+    else if (b.fanout.value.ready.failed > 0) out.push(`note: ${b.backend}: fan-out: ${b.fanout.value.ready.failed} subscribers could not join: ${b.fanout.value.ready.firstError}`);
   }
   const m = report.machine;
   if (m.loadAverage1mAtStart > m.cpus / 2) {
@@ -144,6 +168,8 @@ export function renderTable(report: RealtimeBenchReport): string {
       (t.broadcastP99.verdict === 'NOT MEASURED' ? '' : ` (${pct(t.broadcastP99.measuredMs, report.settings.loadDrainMs)} ms)`),
     `Target (database broadcast sustains >= ${t.sustainedRatio.min}x the changes/s of postgres_changes with RLS, on Postgres): ${t.sustainedRatio.verdict}` +
       (t.sustainedRatio.verdict === 'NOT MEASURED' ? '' : t.sustainedRatio.ratio === null ? ' (broadcast sustained no step)' : ` (${t.sustainedRatio.ratio}x)`),
+    `Target (fan-out p99 <= ${t.fanoutP99.limitMs} ms at ${report.settings.fanoutSubscribers} subscribers x ${report.settings.fanoutRate} broadcasts/s, none lost, on Postgres): ${t.fanoutP99.verdict}` +
+      (t.fanoutP99.verdict === 'NOT MEASURED' ? '' : ` (${pct(t.fanoutP99.measuredMs, report.settings.fanoutDrainMs)} ms, ${t.fanoutP99.missing} lost)`),
   );
   return out.join('\n');
 }
