@@ -5,6 +5,7 @@
  * `--suite field`: assignments to 200 drivers on their own topics, commit to callback, issue 12 (Postgres only, asked for by name).
  * `--suite board`: the dispatcher's live board under 2,000 deliveries and 200 drivers, issue 11 (Postgres and headless Chromium, asked for by name).
  * `--suite wire`: first-load bytes on the wire of the sign-in page and the board, compressed and not (Postgres and headless Chromium, asked for by name).
+ * `--suite soak`: the stack under the console's traffic for 30 minutes (3 with --quick): memory, event loop, latency drift, nothing lost (Postgres, asked for by name).
  *
  *   npm run bench                          both suites, PGlite and Postgres, full profile (about 5 minutes on 2 cores)
  *   npm run bench -- --suite realtime      one suite only (repeatable: stack, realtime, deliveries, solver)
@@ -17,12 +18,13 @@ import { runBoardBench } from './board/main.ts';
 import { runDeliveriesBench } from './deliveries/main.ts';
 import { runFieldBench } from './field/main.ts';
 import { runRealtimeBench } from './realtime/main.ts';
+import { runSoakBench } from './soak/main.ts';
 import { runSolverBench } from './solver/main.ts';
 import { BACKENDS, type BackendName } from './stack/backends.ts';
 import { runStackBench } from './stack/main.ts';
 import { runWireBench } from './wire/main.ts';
 
-const SUITES = ['stack', 'realtime', 'deliveries', 'solver', 'field', 'board', 'wire'] as const;
+const SUITES = ['stack', 'realtime', 'deliveries', 'solver', 'field', 'board', 'wire', 'soak'] as const;
 /** Run by a plain `npm run bench` (deliveries loads a million rows: it runs when asked for by name). */
 const DEFAULT_SUITES: readonly Suite[] = ['stack', 'realtime'];
 type Suite = (typeof SUITES)[number];
@@ -89,6 +91,11 @@ async function main(): Promise<number> {
     if (suites.length > 1) console.log('');
     // Reported, no target.
     await runWireBench({ quick: opts.quick });
+  }
+  if (suites.includes('soak')) {
+    if (suites.length > 1) console.log('');
+    const report = await runSoakBench({ quick: opts.quick });
+    met &&= Object.values(report.targets).every((t) => t.verdict === 'PASS');
   }
   return values.check && !met ? 1 : 0;
 }
