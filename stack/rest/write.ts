@@ -60,6 +60,12 @@ export function parseRows(text: string, allowArray: boolean): { rows: JsonObject
  */
 export function representationColumns(table: Table, root: ReadNode): string[] | null {
   if (root.items.some((i) => i.kind === 'star')) return null;
+  // A computed field or a computed relationship is called with the whole row (cast to the table's
+  // type): PostgREST returns every column for a computed relationship, and a computed field in its
+  // RETURNING list (functional notation) reads the whole row too.
+  const computed = (name: string) => !table.columns.has(name) && table.computedFields?.has(name) === true;
+  if (root.items.some((i) => i.kind === 'column' && computed(i.field.name))) return null;
+  if (root.children.some((c) => c.relation?.computed)) return null;
   const cols: string[] = [];
   for (const item of root.items) if (item.kind === 'column' && !(item.aggregate && item.field.name === '*')) cols.push(item.field.name);
   for (const child of root.children) {

@@ -263,6 +263,24 @@ describe('REST computed fields', () => {
     ]);
   });
 
+  it('selects computed fields and computed relationships from the rows an insert, update or delete returns', async () => {
+    const inserted = await db
+      .from('rest_chat_messages')
+      .insert({ id: 901, message: 'hello there', username: 'ann', sender_id: 1, receiver_id: 2 })
+      .select('id,rest_message_blurb');
+    expect(inserted.error).toBeNull();
+    expect(inserted.data).toEqual([{ id: 901, rest_message_blurb: 'hell' }]);
+    const updated = await db.from('rest_chat_messages').update({ message: 'goodbye' }).eq('id', 901).select('id,short:rest_message_blurb');
+    expect(updated.error).toBeNull();
+    expect(updated.data).toEqual([{ id: 901, short: 'good' }]);
+    const user = await db.from('rest_chat_users').update({ username: 'cid' }).eq('id', 3).select('username,rest_all_messages(id)').single();
+    expect(user.error).toBeNull();
+    expect(user.data).toEqual({ username: 'cid', rest_all_messages: [{ id: 3 }] });
+    const deleted = await db.from('rest_chat_messages').delete().eq('id', 901).select('id,rest_message_blurb');
+    expect(deleted.error).toBeNull();
+    expect(deleted.data).toEqual([{ id: 901, rest_message_blurb: 'good' }]);
+  });
+
   it('does not call a function of a row through /rpc: its parameter is unnamed and not json or text', async () => {
     const res = await db.rpc('rest_message_blurb', { id: 1 });
     expect(res.status).toBe(404);
