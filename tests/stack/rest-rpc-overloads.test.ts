@@ -81,6 +81,24 @@ describe('REST rpc: a single unnamed parameter takes the whole body', () => {
     expect(await bytes.json()).toBe(4);
   });
 
+  it('does not pass anything to a single unnamed parameter over GET: only a POST body can fill it', async () => {
+    const none = await db.rpc('rest_unnamed_json', {}, { get: true });
+    expect(none.status).toBe(404);
+    expect(none.error).toEqual({
+      code: 'PGRST202',
+      message: 'Could not find the function public.rest_unnamed_json without parameters in the schema cache',
+      details: 'Searched for the function public.rest_unnamed_json without parameters, but no matches were found in the schema cache.',
+      hint: 'Perhaps you meant to call the function public.rest_unnamed_json()',
+    });
+    const keyed = await db.rpc('rest_unnamed_json', { k: 'v' }, { get: true });
+    expect(keyed.status).toBe(404);
+    expect(keyed.error).toMatchObject({
+      code: 'PGRST202',
+      message: 'Could not find the function public.rest_unnamed_json(k) in the schema cache',
+      details: 'Searched for the function public.rest_unnamed_json with parameter k, but no matches were found in the schema cache.',
+    });
+  });
+
   it('answers PGRST202 naming the unnamed parameter it looked for', async () => {
     const res = await api('/rest/v1/rpc/rest_ov_bytes', { method: 'POST', headers: { 'content-type': 'text/plain' }, body: 'x' });
     expect(res.status).toBe(404);
