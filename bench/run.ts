@@ -1,9 +1,9 @@
 /**
- * `npm run bench`: the stack benchmark of issue 2, then the realtime benchmark of issue 3 (bench/README.md);
- * `--suite deliveries`: the deliveries list and transitions of issue 10 (Postgres only, asked for by name).
- * `--suite solver`: the auto-assign solver of issue 11, 150 deliveries over 20 drivers (no stack; asked for by name).
- * `--suite field`: assignments to 200 drivers on their own topics, commit to callback, issue 12 (Postgres only, asked for by name).
- * `--suite board`: the dispatcher's live board under 2,000 deliveries and 200 drivers, issue 11 (Postgres and headless Chromium, asked for by name).
+ * `npm run bench`: the stack benchmark, then the realtime benchmark (bench/README.md);
+ * `--suite deliveries`: the deliveries list and transitions (Postgres only, asked for by name).
+ * `--suite solver`: the auto-assign solver, 150 deliveries over 20 drivers (no stack; asked for by name).
+ * `--suite field`: assignments to 200 drivers on their own topics, commit to callback (Postgres only, asked for by name).
+ * `--suite board`: the dispatcher's live board under 2,000 deliveries and 200 drivers (Postgres and headless Chromium, asked for by name).
  * `--suite wire`: first-load bytes on the wire of the sign-in page and the board, compressed and not (Postgres and headless Chromium, asked for by name).
  * `--suite soak`: the stack under the console's traffic for 30 minutes (3 with --quick): memory, event loop, latency drift, nothing lost (Postgres, asked for by name).
  *

@@ -16,7 +16,7 @@ import { TurnTakingChild } from '../child-process.ts';
 import { clusterCpuOf, CpuWindows } from '../realtime/cpu.ts';
 
 /**
- * `npm run bench -- --suite board` (issue 11): the dispatcher's live board under a tenant with 2,000
+ * `npm run bench -- --suite board`: the dispatcher's live board under a tenant with 2,000
  * active deliveries and 200 on-duty drivers, each sending a fix every 5 s, plus 50 delivery changes a
  * second. On Postgres (a throwaway cluster), asked for by name (bench/README.md):
  *   - server side: the board's own data path in Node (its live sources, the app's registry, a jotai
@@ -32,7 +32,7 @@ const APP_HOOKS = new URL('./register-app-hooks.mjs', import.meta.url);
 const PANEL_PATH = `/${BOARD_SLUG}/dispatcher`;
 const DISPATCHER_ID = 'a1000000-0000-4000-8000-000000000002';
 
-/** Issue 11's targets. */
+/** The board's targets (bench/README.md). */
 export const TARGETS = { atomP99Ms: 100, firstPaintMs: 2_000, longTaskMs: 100 } as const;
 
 interface Settings {

@@ -15,7 +15,7 @@ import { appCount, listColumns, listRequest, PAGE_SIZE, scans, searchIds, shapes
 import type { TransitionsOrder, TransitionsReply, TransitionsResult } from './transitions-client.ts';
 
 /**
- * `npm run bench -- --suite deliveries` (issue 10): the deliveries list over 1,000,000 deliveries of
+ * `npm run bench -- --suite deliveries`: the deliveries list over 1,000,000 deliveries of
  * one tenant, and status transitions at 16 concurrent drivers, on Postgres (bench/README.md).
  */
 
@@ -23,7 +23,7 @@ const RESULTS_DIR = fileURLToPath(new URL('../results', import.meta.url));
 const PROJECT_DIR = fileURLToPath(new URL('../..', import.meta.url));
 const TRANSITIONS_CLIENT = new URL('./transitions-client.ts', import.meta.url);
 
-/** Issue 10: the list's p95 server time on Postgres. */
+/** The target: the list's p95 server time on Postgres. */
 export const LIST_P95_TARGET_MS = 50;
 /** Hosted Supabase's statement_timeout for the authenticated role: a list request slower than this is cancelled (57014). */
 const STATEMENT_TIMEOUT = '8s';

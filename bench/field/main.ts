@@ -13,7 +13,7 @@ import type { DriverOrder, DriverReply, DriverSetup } from './driver-client.ts';
 import { TurnTakingChild } from '../child-process.ts';
 
 /**
- * `npm run bench -- --suite field` (issue 12): 200 drivers connected with supabase-js, each on their
+ * `npm run bench -- --suite field`: 200 drivers connected with supabase-js, each on their
  * own private topic `tenant:<id>:driver_work:<driver>` (as the driver app follows it), and
  * dispatch assigning 20 deliveries a second round-robin over them. Measured: from the assignment's
  * COMMIT to the callback of the driver it was given to, on Postgres (bench/README.md).
@@ -23,7 +23,7 @@ const RESULTS_DIR = fileURLToPath(new URL('../results', import.meta.url));
 const PROJECT_DIR = fileURLToPath(new URL('../..', import.meta.url));
 const DRIVER_CLIENT = new URL('./driver-client.ts', import.meta.url);
 
-/** Issue 12: assignment commit to the driver's callback, p99, on Postgres. */
+/** The target: assignment commit to the driver's callback, p99, on Postgres. */
 export const P99_TARGET_MS = 100;
 const ACME = 'a0000000-0000-4000-8000-000000000001';
 const DISPATCHER = 'a1000000-0000-4000-8000-000000000002';

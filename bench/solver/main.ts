@@ -1,6 +1,6 @@
 /**
- * `npm run bench -- --suite solver`: the auto-assign solver of issue 11 (src/lib/dispatch) on 150
- * deliveries over 20 drivers of a San Francisco day generated from a fixed seed. Target (issue 11):
+ * `npm run bench -- --suite solver`: the auto-assign solver (src/lib/dispatch) on 150
+ * deliveries over 20 drivers of a San Francisco day generated from a fixed seed. Target:
  * under 2 s on this machine. The solver is pure TypeScript and runs in the dispatcher's browser; here
  * it runs in this Node process, the same V8.
  */
@@ -102,7 +102,7 @@ export async function runSolverBench({ quick }: { quick: boolean }): Promise<Sol
   const instance = () => generateSanFranciscoProblem({ seed: settings.seed, deliveries: settings.deliveries, drivers: settings.drivers });
   const problem = instance();
   const runs = quick ? settings.runs.quick : settings.runs.full;
-  console.log(`Solver benchmark (issue 11): ${settings.deliveries} deliveries over ${settings.drivers} drivers, seed ${settings.seed}, ${runs} runs after a cold one`);
+  console.log(`Solver benchmark: ${settings.deliveries} deliveries over ${settings.drivers} drivers, seed ${settings.seed}, ${runs} runs after a cold one`);
 
   const timeOne = () => {
     const p = instance();

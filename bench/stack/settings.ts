@@ -55,7 +55,7 @@ export const QUICK: BenchSettings = {
   functionBudgetMs: 5_000,
 };
 
-/** Issue 16 (was 1.5 in issue 2): the stack adds at most this much over the direct query at p50, on Postgres. */
+/** The target (1.5 ms until 2026-11-29): the stack adds at most this much over the direct query at p50, on Postgres. */
 export const OVERHEAD_TARGET_P50_MS = 1.0;
-/** From issue 16: at 16 clients the stack serves at least this share of the floor's requests/s, on Postgres, in the same run. */
+/** The target: at 16 clients the stack serves at least this share of the floor's requests/s, on Postgres, in the same run. */
 export const THROUGHPUT_TARGET_RATIO = 0.9;

@@ -1,7 +1,7 @@
 import { dispatcherPaths, screenPath } from './paths';
 
 /**
- * The dispatcher's order sections (spec section 2): one per delivery kind under /{slug}/dispatcher/,
+ * The dispatcher's order sections: one per delivery kind under /{slug}/dispatcher/,
  * each with index, new, {deliveryId} and {deliveryId}/edit. The route table, the dispatcher's top bar
  * and any screen linking to a delivery in the dispatcher area (the support queue) read them here.
  */

@@ -1,4 +1,4 @@
--- The dispatchers' own things (issue 11): their board preferences, the support queue's handling of
+-- The dispatchers' own things: their board preferences, the support queue's handling of
 -- the seeded failed attempts (70_deliveries.sql), and a few messages they sent their admins. Chosen by
 -- what the rows are, never by id; a tenant without failures gets no acknowledgements.
 --

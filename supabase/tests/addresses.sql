@@ -1,5 +1,5 @@
 -- Addresses: the seed's address books, who reads and writes them (anon, every panel of acme,
--- globex's), one Default per owner, every message of spec section 5 'Address' as a database
+-- globex's), one Default per owner, every message of the address form as a database
 -- refusal with its {field, message} details, the shapes of metadata and contact_info, and an
 -- audit row for each change.
 begin;
@@ -82,7 +82,7 @@ select is((select title ->> 'en' from public.addresses where is_primary), 'Cabin
 select is(tests.affected($$ delete from public.addresses where user_id = 'a1000000-0000-4000-8000-000000000005' $$), 0, 'customer: deletes no one else''s');
 select is(tests.affected($$ delete from public.addresses where title ->> 'en' = 'Cabin' $$), 1, 'customer: deletes their own');
 
--- Every message of spec section 5 'Address', as the form shows it, for the field the form names.
+-- Every message of the address form, as the form shows it, for the field the form names.
 select is(pg_temp.message_for('{"user_id": "a1000000-0000-4000-8000-000000000004", "contact_info": {"full_name": " ", "phone": "+1 415 555 0100", "email": "a@b.co"}}', 'contact_info.full_name'),
   'Full name is required', 'message: full name');
 select is(pg_temp.message_for('{"user_id": "a1000000-0000-4000-8000-000000000004", "contact_info": {"full_name": "A", "phone": "+1 415 555 0100", "email": "not-an-email"}}', 'contact_info.email'),

@@ -1,7 +1,7 @@
 -- Customer delivery preferences: who reads and writes them (anon, each panel of both tenants),
--- every rule of spec section 5 'Customer preference' as a database refusal with its {field,
+-- every rule of the customer preference form as a database refusal with its {field,
 -- message} details, the customer and location checks, one active preference per location, the
--- defaults of spec section 3, the audit trail and public.customer_preference_for.
+-- column defaults, the audit trail and public.customer_preference_for.
 begin;
 select plan(96);
 
@@ -143,7 +143,7 @@ select throws_ok($$ insert into public.customer_preferences (tenant_id, customer
 select is(tests.affected($$ delete from public.customer_preferences where name in ('Defaults', 'Test window renamed') $$), 2, 'admin: deletes them');
 select is((select action from public.audit_log where table_name = 'customer_preferences' and record_label = 'Defaults' order by created_at desc, action limit 1), 'delete', 'audit: the delete is logged');
 
--- Every rule of spec section 5, with its {field, message}.
+-- Every rule of the form, with its {field, message}.
 select throws_ok(pg_temp.insert_pref('{"customer_id": null}'), '23514', 'Validation failed', 'a missing customer is a validation failure');
 select is(pg_temp.message('{"customer_id": null}', 'customer_id'), 'Customer is required', 'Customer is required');
 select is(pg_temp.message('{"customer_id": "a1000000-0000-4000-8000-000000000003"}', 'customer_id'), 'Customer must be a customer of this business', 'a driver is no customer');

@@ -1,4 +1,4 @@
--- The dispatcher's own tables and functions (issue 11): dispatcher_settings (each dispatcher only
+-- The dispatcher's own tables and functions: dispatcher_settings (each dispatcher only
 -- their own row; validation as 23514 details), the support queue's acknowledgements of failed
 -- attempts (acknowledge_failure, resolve_failure, support_failures), notify_admins and its
 -- admin_messages, and the live topics remittances / support_acknowledgements, as anon and each panel

@@ -1,5 +1,5 @@
 -- Vehicles: who reads and writes them (anon, each panel of acme, globex's admin), every rule of
--- spec section 5 'Vehicle' as a database refusal with its {field, message} details, tenant_id
+-- the vehicle form's rules as a database refusal with its {field, message} details, tenant_id
 -- fixed at insert, the live topic and who may join it.
 begin;
 select plan(69);

@@ -2,7 +2,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { asServiceRole, asUser, expect, signInTo, test, tokenOf, unique } from './fixtures.ts';
 
 /**
- * Chat both ways with unread counts (issue 12): the admin opens a delivery's chat from its detail
+ * Chat both ways with unread counts: the admin opens a delivery's chat from its detail
  * page and writes; the driver carrying it, on a phone-sized page, sees the header's unread badge and
  * the task's Chat button move and the message arrive live, answers, and the admin sees the answer
  * live with no reload. A send that fails shows Retry, and retrying stores the message once.

@@ -100,7 +100,7 @@ test('filters and search live in the URL: customer, day, status', async ({ page 
   await expect(bodyRows(page)).toHaveCount(1);
 });
 
-test('create: every message of spec section 5, the time rule both ways, receivers and methods, then the new row', async ({ page, request }) => {
+test('create: every validation message of the form, the time rule both ways, receivers and methods, then the new row', async ({ page, request }) => {
   const address = await createAddressViaApi(request);
   const name = unique('Evening window');
   await page.goto(LIST);

@@ -6,7 +6,7 @@ import { ANON_KEY, asServiceRole, expect as baseExpect, test, tokenOf, unique, w
 const expect = baseExpect.configure({ timeout: 25_000 });
 
 /**
- * The dispatcher's live board (issue 11) against the API on the other side: deliveries, assignments,
+ * The dispatcher's live board against the API on the other side: deliveries, assignments,
  * a driver's duty and positions arriving without a reload; drag-assign, keyboard-assign, a refusal
  * snapping back with the database's reason; auto-assign's preview and commit leaving a hand-placed
  * delivery where it is. Each test narrows the board with a search for its own reference, so the

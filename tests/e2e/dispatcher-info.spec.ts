@@ -1,7 +1,7 @@
 import { expect, signInTo, test } from './fixtures.ts';
 
 /**
- * The dispatcher's info and profile pages (issue 11): the business's contacts, admins, services and
+ * The dispatcher's info and profile pages: the business's contacts, admins, services and
  * zones, read only; and the person's own profile as a page (the account drawer's editor), as Oliver
  * Hughes, a seeded globex dispatcher whose phone the test puts back.
  */

@@ -1,7 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { ANON_KEY, expect, test, unique, workerSession } from './fixtures.ts';
 
-// The dispatcher's order sections (issue 11): the deliveries pages with a fixed kind under
+// The dispatcher's order sections: the deliveries pages with a fixed kind under
 // /{slug}/dispatcher/<section>, with index, new, {deliveryId} and {deliveryId}/edit.
 const ACME_TENANT = 'a0000000-0000-4000-8000-000000000001';
 const CARLA = 'a1000000-0000-4000-8000-000000000004';

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { expect, test, workerSession } from './fixtures.ts';
 
 /**
- * The dispatcher's own settings (issue 11) as Sofia Ramirez, a seeded acme dispatcher (the demo
+ * The dispatcher's own settings as Sofia Ramirez, a seeded acme dispatcher (the demo
  * dispatcher's settings are the board tests'): her saved preferences, a refused threshold, a save
  * that survives a reload, and a reset to the defaults. One after another: each builds on the last.
  */

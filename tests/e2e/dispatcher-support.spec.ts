@@ -4,7 +4,7 @@ import { ANON_KEY, expect, signInTo, test, tokenOf, unique, workerSession } from
 import { ACME, assignToDerek, createDelivery, forgetNotifications, rpc, transition } from './tracking-api.ts';
 
 /**
- * The dispatcher's support queue (issue 11): a failed attempt arriving live, acknowledged and
+ * The dispatcher's support queue: a failed attempt arriving live, acknowledged and
  * resolved with a note; an exception a driver raised, acknowledged (investigating, the dispatcher its
  * owner) and resolved; and "Contact your admins" reaching the admin's notifications. Each problem is
  * made in the test through the API (the dispatcher creates, the demo driver Derek carries and fails).

@@ -3,7 +3,7 @@ import { expect, test, tokenOf, workerSession } from './fixtures.ts';
 import { assignToDerek, createDelivery, forgetNotifications, recordFix, rpc, transition } from './tracking-api.ts';
 
 /**
- * The remit screen is live (issue 11): a cash delivery the demo driver Derek delivers through the
+ * The remit screen is live: a cash delivery the demo driver Derek delivers through the
  * API lands in his cash on the open screen without a reload (remit.spec.ts works on Daniel Okafor).
  */
 

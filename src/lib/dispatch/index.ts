@@ -1,4 +1,4 @@
-/** The dispatch solver (issue 11): auto-assign, suggestions and late flags. Pure: no React, no supabase. */
+/** The dispatch solver: auto-assign, suggestions and late flags. Pure: no React, no supabase. */
 export { solve } from './solver';
 export { rankDrivers, FIT_WEIGHT_KM, LOAD_WEIGHT_KM, type RankedDriver } from './rank';
 export { isLate, lateness, type LateCheckDelivery, type LateCheckEta } from './late';

@@ -24,7 +24,7 @@ const DONE = new Set(['delivered', 'failed', 'cancelled', 'returned']);
 const PICKED_UP = new Set(['picked_up', 'in_transit']);
 
 /**
- * Issue 11's late flag: a delivery still to do whose window has passed, or whose estimated arrival
+ * The late flag: a delivery still to do whose window has passed, or whose estimated arrival
  * falls after it. Before pickup both windows count; once picked up, only the drop-off window.
  * `graceMinutes` is the dispatcher's late threshold (a window passed by less is not late yet).
  */

@@ -4,7 +4,7 @@ import { assertValidProblem } from './validate';
 import type { DeliveryInput, DriverInput, SolverOptions } from './types';
 
 /**
- * Suggestions (issue 11): for one delivery, the drivers the database would accept, best first.
+ * Suggestions: for one delivery, the drivers the database would accept, best first.
  *
  * score (km-equivalent, lower is better) = distance from the driver's last position to the pickup
  *   + LOAD_WEIGHT_KM x the share of the vehicle's capacity already aboard

@@ -4,7 +4,7 @@ import { EPS, Model, type Insertion, type Route, type Stop } from './model';
 import type { Problem, Solution, UnassignedDelivery } from './types';
 
 /**
- * Auto-assign (issue 11): proposes routes for the unassigned deliveries over the available drivers.
+ * Auto-assign: proposes routes for the unassigned deliveries over the available drivers.
  *
  * 1. Locked deliveries (placed by hand) go on their driver first, at their cheapest feasible place.
  * 2. Construction by cheapest insertion: while some delivery fits somewhere, the (delivery, driver,

@@ -1,5 +1,5 @@
 /**
- * The auto-assign solver's data (issue 11, "Auto-assign" and "Suggestions"): plain values the board
+ * The auto-assign solver's data (auto-assign and suggestions): plain values the board
  * builds from drivers, vehicles, deliveries and their services (core contract), so this module stays
  * pure (no React, no supabase) and is tested on fixed instances.
  *

@@ -1,7 +1,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { ilikeContains, type TenantListQuery } from './query.ts';
 
-/** The public face of a tenant, as the business picker shows it (spec section 3, tenant summary). */
+/** The public face of a tenant, as the business picker shows it: name, slug, logos and public contacts, nothing private. */
 export interface TenantSummary {
   id: string;
   slug: string;
