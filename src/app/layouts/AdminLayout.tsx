@@ -5,6 +5,7 @@ import { panelPath } from '../../lib/paths';
 import { useSession } from '../../lib/session';
 import { SettingsButton } from '../settings/SettingsButton';
 import { AccountDrawer } from './AccountDrawer';
+import { LanguagePopover } from './LanguagePopover';
 import { PanelWidgets } from './dashboard-widgets';
 import { DashboardShell } from './DashboardShell';
 import { ADMIN_NAV, groupNav } from './nav';
@@ -19,6 +20,7 @@ export function AdminLayout({ children }: { children: ReactNode }) {
       nav={nav}
       headerActions={
         <>
+          <LanguagePopover />
           <ChatInboxButton />
           <NotificationsBell />
           <SettingsButton />

@@ -5,6 +5,7 @@ import { NotificationsBell } from '../../features/notifications/NotificationsBel
 import { SettingsButton } from '../settings/SettingsButton';
 import { settingsAtom } from '../settings/settings';
 import { AccountDrawer } from './AccountDrawer';
+import { LanguagePopover } from './LanguagePopover';
 import { PanelWidgets } from './dashboard-widgets';
 import { DispatcherNav } from './DispatcherNav';
 import { Logo } from './Logo';
@@ -18,6 +19,7 @@ export function DispatcherLayout({ children }: { children: ReactNode }) {
         <div className="flex h-14 items-center justify-between gap-2 px-4 sm:px-6">
           <Logo />
           <div className="flex items-center gap-1">
+            <LanguagePopover />
             <ChatInboxButton />
             <NotificationsBell />
             <SettingsButton />
