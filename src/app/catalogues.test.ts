@@ -72,7 +72,7 @@ describe('message catalogues', () => {
         expect(code.length).toBeGreaterThan(0);
         const unused = keys.filter((key) => !code.includes(`'${key}'`));
         expect(unused, `keys of ${catalogue.area} no code uses`).toEqual([]);
-        const asked = [...code.matchAll(/\bt\(\s*'([^']+)'/g)].map((match) => match[1]);
+        const asked = [...code.matchAll(/\bt(?:\.rich)?\(\s*'([^']+)'/g)].map((match) => match[1]);
         const missing = asked.filter((key) => !(key in english));
         expect(missing, `keys ${catalogue.area} asks for that it lacks`).toEqual([]);
       });

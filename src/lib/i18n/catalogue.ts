@@ -1,5 +1,5 @@
 import IntlMessageFormat from 'intl-messageformat';
-import { use, useEffect, useMemo, useSyncExternalStore } from 'react';
+import { createElement, Fragment, use, useEffect, useMemo, useSyncExternalStore, type ReactNode } from 'react';
 import { browserLanguage, isLanguage, type Language } from './languages';
 
 /**
@@ -27,7 +27,14 @@ export function defineCatalogue<const E extends Messages>(area: string, en: E, l
 }
 
 export type MessageValue = string | number | Date | boolean | null | undefined;
-export type Translate<K extends string> = (key: K, values?: Record<string, MessageValue>) => string;
+/** A value of a rich message: text, an element, or a tag's renderer (`<b>{name}</b>` -> (chunks) => <b>{chunks}</b>). */
+export type RichValue = MessageValue | ReactNode | ((chunks: ReactNode[]) => ReactNode);
+
+export interface Translate<K extends string> {
+  (key: K, values?: Record<string, MessageValue>): string;
+  /** A message with elements in it (a count in its own span, a bold amount). */
+  rich(key: K, values: Record<string, RichValue>): ReactNode;
+}
 
 // ---------------------------------------------------------------------------------------------
 // The active language and the catalogues loaded for it, shared by every screen of the page.
@@ -112,7 +119,7 @@ export function useLanguage(): Language {
 
 const formats = new Map<string, IntlMessageFormat | null>();
 
-function format(area: string, language: Language, key: string, message: string, values?: Record<string, MessageValue>): string {
+function compile(area: string, language: Language, key: string, message: string): IntlMessageFormat | null {
   const cacheKey = `${area}:${language}:${key}`;
   let compiled = formats.get(cacheKey);
   if (compiled === undefined) {
@@ -124,14 +131,28 @@ function format(area: string, language: Language, key: string, message: string, 
     }
     formats.set(cacheKey, compiled);
   }
-  if (!compiled) return message;
-  const result = compiled.format<string>(values as Record<string, string>);
-  return Array.isArray(result) ? result.join('') : String(result);
+  return compiled;
 }
 
 /** A translate function over a catalogue's messages in one language (English where one is missing). */
 export function translator<K extends string>(catalogue: Catalogue<K>, language: Language, messages: Messages): Translate<K> {
-  return (key, values) => format(catalogue.area, language, key, messages[key] ?? catalogue.en[key] ?? key, values);
+  const compiled = (key: K) => {
+    const message = messages[key] ?? catalogue.en[key] ?? key;
+    return { message, format: compile(catalogue.area, language, key, message) };
+  };
+  const t = ((key, values) => {
+    const { message, format } = compiled(key);
+    if (!format) return message;
+    const result = format.format<string>(values as Record<string, string>);
+    return Array.isArray(result) ? result.join('') : String(result);
+  }) as Translate<K>;
+  t.rich = (key, values) => {
+    const { message, format } = compiled(key);
+    if (!format) return message;
+    const result = format.format<ReactNode>(values as Record<string, ReactNode>);
+    return Array.isArray(result) ? result.map((part, index) => createElement(Fragment, { key: index }, part as ReactNode)) : (result as ReactNode);
+  };
+  return t;
 }
 
 /**
