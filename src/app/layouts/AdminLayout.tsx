@@ -5,7 +5,6 @@ import { panelPath } from '../../lib/paths';
 import { useSession } from '../../lib/session';
 import { SettingsButton } from '../settings/SettingsButton';
 import { AccountDrawer } from './AccountDrawer';
-import { LanguagePopover } from './LanguagePopover';
 import { PanelWidgets } from './dashboard-widgets';
 import { DashboardShell } from './DashboardShell';
 import { ADMIN_NAV, groupNav } from './nav';
@@ -20,11 +19,10 @@ export function AdminLayout({ children }: { children: ReactNode }) {
       nav={nav}
       headerActions={
         <>
-          <LanguagePopover />
           <ChatInboxButton />
           <NotificationsBell />
           <SettingsButton />
-          <AccountDrawer />
+          <AccountDrawer languageChoice />
         </>
       }
     >

@@ -5,7 +5,6 @@ import { NotificationsBell } from '../../features/notifications/NotificationsBel
 import { SettingsButton } from '../settings/SettingsButton';
 import { settingsAtom } from '../settings/settings';
 import { AccountDrawer } from './AccountDrawer';
-import { LanguagePopover } from './LanguagePopover';
 import { PanelWidgets } from './dashboard-widgets';
 import { DispatcherNav } from './DispatcherNav';
 import { Logo } from './Logo';
@@ -19,11 +18,10 @@ export function DispatcherLayout({ children }: { children: ReactNode }) {
         <div className="flex h-14 items-center justify-between gap-2 px-4 sm:px-6">
           <Logo />
           <div className="flex items-center gap-1">
-            <LanguagePopover />
             <ChatInboxButton />
             <NotificationsBell />
             <SettingsButton />
-            <AccountDrawer />
+            <AccountDrawer languageChoice />
           </div>
         </div>
         <DispatcherNav />
