@@ -3,12 +3,14 @@ import { ToastProvider } from '../ui/toast';
 import { CrashBoundary } from './errors/CrashBoundary';
 import { AppErrorBoundary } from './errors/AppErrorBoundary';
 import { BrandScope, DomainGate, SessionOfflineGate, TenantlessGate } from './gates';
+import { LanguageSync } from './LanguageSync';
 import { AppRoutes } from './routes';
 
 export function App() {
   return (
     <CrashBoundary>
       <SessionProvider>
+        <LanguageSync />
         <ToastProvider>
           <SessionOfflineGate>
             <DomainGate>

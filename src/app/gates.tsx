@@ -8,6 +8,8 @@ import { useToast } from '../ui/toast';
 import { createDomainVerifier } from './domain-verification';
 import { panelHomeOf, shouldRejectTenantless, TENANTLESS_MESSAGE, tenantSlugToVerify } from './guards';
 import { LoadingScreen } from './LoadingScreen';
+import { useT } from '../lib/i18n/catalogue';
+import { appMessages } from './messages';
 
 const domains = createDomainVerifier(async (slug) => (await verifyTenantDomain(slug)).status);
 
@@ -64,15 +66,20 @@ export function DomainGate({ children }: { children: ReactNode }) {
 export function SessionOfflineGate({ children }: { children: ReactNode }) {
   const session = useSession();
   if (session.status !== 'loading' || !session.unreachable) return children;
+  return <SessionOffline onRetry={() => session.retry?.()} />;
+}
+
+function SessionOffline({ onRetry }: { onRetry: () => void }) {
+  const t = useT(appMessages);
   return (
     <main role="alert" data-testid="session-offline" className="grid min-h-dvh place-items-center px-4 text-center">
       <div>
-        <h1 className="text-2xl font-bold tracking-tight">You are offline</h1>
+        <h1 className="text-2xl font-bold tracking-tight">{t('offline.title')}</h1>
         <p className="mx-auto mt-3 max-w-md text-slate-600 dark:text-slate-400">
-          Waypost could not reach the server, and this device has not kept your account yet. It opens by itself when the connection returns.
+          {t('offline.detail')}
         </p>
-        <Button className="mt-6" onClick={() => session.retry?.()}>
-          Try again
+        <Button className="mt-6" onClick={onRetry}>
+          {t('tryAgain')}
         </Button>
       </div>
     </main>
@@ -80,15 +87,16 @@ export function SessionOfflineGate({ children }: { children: ReactNode }) {
 }
 
 function VerificationProblem({ onRetry }: { onRetry: () => void }) {
+  const t = useT(appMessages);
   return (
     <main role="alert" className="grid min-h-dvh place-items-center px-4 text-center">
       <div>
-        <h1 className="text-2xl font-bold tracking-tight">Could not reach Waypost</h1>
+        <h1 className="text-2xl font-bold tracking-tight">{t('verify.title')}</h1>
         <p className="mx-auto mt-3 max-w-md text-slate-600 dark:text-slate-400">
-          We could not check this business address. Check your connection and try again.
+          {t('verify.detail')}
         </p>
         <Button className="mt-6" onClick={onRetry}>
-          Try again
+          {t('tryAgain')}
         </Button>
       </div>
     </main>
@@ -102,6 +110,7 @@ function VerificationProblem({ onRetry }: { onRetry: () => void }) {
 export function TenantlessGate({ children }: { children: ReactNode }) {
   const session = useSession();
   const [pathname] = useLocation();
+  const t = useT(appMessages);
   const toast = useToast();
   const reject = shouldRejectTenantless(session, pathname);
   const handledUser = useRef<string | null>(null);
@@ -130,15 +139,14 @@ export function TenantlessGate({ children }: { children: ReactNode }) {
     if (!before || before.userId !== userId || before.panel === panel) return;
     const slug = session.user?.tenant?.slug;
     if (slug && pathname.startsWith(`/${slug}/${before.panel}`)) {
-      toast.show(`Your role is now ${PANEL_LABELS[panel] ?? panel}`);
+      toast.show(t('roleChanged', { panel }));
       navigate(home, { replace: true });
     }
-  }, [userId, panel, home, pathname, navigate, toast, session.user]);
+  }, [userId, panel, home, pathname, navigate, toast, session.user, t]);
 
   return children;
 }
 
-const PANEL_LABELS: Record<string, string> = { admin: 'Admin', dispatcher: 'Dispatcher', driver: 'Driver', customer: 'Customer' };
 
 /** The brand of the tenant in the URL, else of the signed-in user's tenant, else the system brand. */
 export function BrandScope({ children }: { children: ReactNode }) {

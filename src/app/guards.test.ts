@@ -29,6 +29,7 @@ function userOf(panel: 'admin' | 'dispatcher' | 'driver' | 'customer' | null, sl
       user_type: 'individual',
       status: 'active',
       avatar_url: null,
+      language: null,
     },
     tenant: slug ? { id: `${slug}-id`, slug, name: { en: slug } } : null,
   };

@@ -1,9 +1,21 @@
 /**
  * The console's one way to print a moment: 'Nov 25, 2026, 14:30' in the viewer's time zone, 24-hour
- * as dispatch and warehouse work reads time, and '—' for none or an unreadable value.
+ * as dispatch and warehouse work reads time, and '—' for none or an unreadable value. The locale
+ * ('en', 'es', 'fr': the page's language) gives the month names and the order ('25 nov. 2026, 14:30').
  */
-const dateTime = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short', hourCycle: 'h23' });
-const timeOnly = new Intl.DateTimeFormat('en', { timeStyle: 'short', hourCycle: 'h23' });
+const formatters = new Map<string, { dateTime: Intl.DateTimeFormat; timeOnly: Intl.DateTimeFormat }>();
+
+function formattersOf(locale: string) {
+  let found = formatters.get(locale);
+  if (!found) {
+    found = {
+      dateTime: new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', hourCycle: 'h23' }),
+      timeOnly: new Intl.DateTimeFormat(locale, { timeStyle: 'short', hourCycle: 'h23' }),
+    };
+    formatters.set(locale, found);
+  }
+  return found;
+}
 
 type Moment = string | number | Date | null | undefined;
 
@@ -14,15 +26,15 @@ function toDate(value: Moment): Date | null {
 }
 
 /** 'Nov 25, 2026, 14:30'; '—' for none. */
-export function formatDateTime(value: Moment): string {
+export function formatDateTime(value: Moment, locale = 'en'): string {
   const date = toDate(value);
-  return date ? dateTime.format(date) : '—';
+  return date ? formattersOf(locale).dateTime.format(date) : '—';
 }
 
 /** '14:30'; '—' for none. */
-export function formatTime(value: Moment): string {
+export function formatTime(value: Moment, locale = 'en'): string {
   const date = toDate(value);
-  return date ? timeOnly.format(date) : '—';
+  return date ? formattersOf(locale).timeOnly.format(date) : '—';
 }
 
 /**
@@ -30,6 +42,7 @@ export function formatTime(value: Moment): string {
  * when one side is open, and null when there is none.
  */
 export function formatWindow(start: Moment, end: Moment): string | null {
+  const { dateTime, timeOnly } = formattersOf('en');
   const from = toDate(start);
   const to = toDate(end);
   if (from && to) {

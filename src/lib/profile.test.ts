@@ -24,6 +24,7 @@ describe('toAppUser', () => {
     user_type: 'individual',
     status: 'active',
     avatar_url: null,
+    language: 'fr',
     tenant: { id: 't1', slug: 'acme', name: { en: 'Acme' } },
   };
 
@@ -41,9 +42,15 @@ describe('toAppUser', () => {
         user_type: 'individual',
         status: 'active',
         avatar_url: null,
+        language: 'fr',
       },
       tenant: { id: 't1', slug: 'acme', name: { en: 'Acme' } },
     });
+  });
+
+  it('reads no language for a row without one, or with one the app does not speak', () => {
+    expect(toAppUser('u1', null, { ...row, language: undefined }).profile?.language).toBeNull();
+    expect(toAppUser('u1', null, { ...row, language: 'de' }).profile?.language).toBeNull();
   });
 
   it('has no profile and no tenant when the row is missing', () => {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isLanguage, type Language } from './i18n/languages';
 import { PANEL_TYPES, type PanelType } from './paths';
 
 export interface AppProfile {
@@ -11,6 +12,8 @@ export interface AppProfile {
   user_type: 'business' | 'individual' | null;
   status: string | null;
   avatar_url: string | null;
+  /** The language the user chose for themselves; null when they never did. */
+  language: Language | null;
 }
 
 export interface AppTenant {
@@ -28,7 +31,7 @@ export interface AppUser {
 
 /** The columns the session reads: the profile and, through its foreign key, the tenant's public face. */
 export const PROFILE_SELECT =
-  'tenant_id, panel_type, roles, first_name, last_name, full_name, user_type, status, avatar_url, tenant:tenants(id, slug, name)';
+  'tenant_id, panel_type, roles, first_name, last_name, full_name, user_type, status, avatar_url, language, tenant:tenants(id, slug, name)';
 
 const nullableText = z.string().nullish().transform((value) => value ?? null);
 
@@ -62,6 +65,11 @@ const ProfileRow = z.object({
     .transform((value) => value ?? null),
   status: nullableText,
   avatar_url: nullableText,
+  // A row remembered on the device before the column existed, or a language the app no longer speaks: no choice.
+  language: z
+    .unknown()
+    .optional()
+    .transform((value) => (isLanguage(value) ? value : null)),
   // PostgREST answers a to-one embed with an object, or null when the foreign key is null.
   tenant: z.union([TenantRow, z.array(TenantRow).transform((rows) => rows[0] ?? null)]).nullish(),
 });

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { z } from 'zod';
+import { LANGUAGES, type Language } from './i18n/languages';
 import { supabase } from './supabase';
 import { useTenantId } from './tenant';
 
@@ -14,7 +15,7 @@ export const WEIGHT_UNITS = ['kg', 'lb'] as const;
 export const VOLUME_UNITS = ['m3', 'ft3'] as const;
 export const LENGTH_UNITS = ['cm', 'in'] as const;
 export const TEMPERATURE_UNITS = ['C', 'F'] as const;
-export const LANGUAGES = ['en', 'es', 'fr'] as const;
+export { LANGUAGES };
 
 const finite = z.coerce.number().refine(Number.isFinite);
 
@@ -50,7 +51,9 @@ export interface TenantSettings {
   mapCentre: { latitude: number; longitude: number } | null;
   timezone: string;
   currency: string;
-  language: (typeof LANGUAGES)[number];
+  language: Language;
+  /** The language the tenant chose for its people; null when it never chose (the browser's then applies). */
+  defaultLanguage: Language | null;
   units: { weight: (typeof WEIGHT_UNITS)[number]; volume: (typeof VOLUME_UNITS)[number]; length: (typeof LENGTH_UNITS)[number]; temperature: (typeof TEMPERATURE_UNITS)[number] };
   /** The tenant's Mapbox key; null means maps and geocoding stay offline (unless VITE_MAPBOX_TOKEN is set). */
   mapsKey: string | null;
@@ -69,6 +72,7 @@ export function readTenantSettings(raw: unknown): TenantSettings {
     timezone: general.timezone || DEFAULT_TIMEZONE,
     currency: general.currency || DEFAULT_CURRENCY,
     language: general.language ?? 'en',
+    defaultLanguage: general.language ?? null,
     units: { ...UNIT_DEFAULTS, ...general.units },
     mapsKey: maps.maps_key?.trim() || null,
   };

@@ -793,14 +793,14 @@ isOneToOne: false
                   ]
                 },"profiles": {
                   Row: {
-                    "avatar_url": string | null,"created_at": string,"email": string,"first_name": string | null,"full_name": string | null,"id": string,"last_name": string | null,"panel_type": string,"phone": string | null,"roles": (string)[],"status": string,"tenant_id": string,"updated_at": string,"user_type": string
+                    "avatar_url": string | null,"created_at": string,"email": string,"first_name": string | null,"full_name": string | null,"id": string,"language": string | null,"last_name": string | null,"panel_type": string,"phone": string | null,"roles": (string)[],"status": string,"tenant_id": string,"updated_at": string,"user_type": string
                   }
                   ComputedFields: never
                   Insert: {
-                    "avatar_url"?: string | null,"created_at"?: string,"email": string,"first_name"?: string | null,"full_name"?: never,"id": string,"last_name"?: string | null,"panel_type": string,"phone"?: string | null,"roles"?: (string)[],"status"?: string,"tenant_id": string,"updated_at"?: string,"user_type"?: string
+                    "avatar_url"?: string | null,"created_at"?: string,"email": string,"first_name"?: string | null,"full_name"?: never,"id": string,"language"?: string | null,"last_name"?: string | null,"panel_type": string,"phone"?: string | null,"roles"?: (string)[],"status"?: string,"tenant_id": string,"updated_at"?: string,"user_type"?: string
                   }
                   Update: {
-                    "avatar_url"?: string | null,"created_at"?: string,"email"?: string,"first_name"?: string | null,"full_name"?: never,"id"?: string,"last_name"?: string | null,"panel_type"?: string,"phone"?: string | null,"roles"?: (string)[],"status"?: string,"tenant_id"?: string,"updated_at"?: string,"user_type"?: string
+                    "avatar_url"?: string | null,"created_at"?: string,"email"?: string,"first_name"?: string | null,"full_name"?: never,"id"?: string,"language"?: string | null,"last_name"?: string | null,"panel_type"?: string,"phone"?: string | null,"roles"?: (string)[],"status"?: string,"tenant_id"?: string,"updated_at"?: string,"user_type"?: string
                   }
                   Relationships: [
                     {

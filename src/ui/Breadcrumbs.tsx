@@ -1,4 +1,6 @@
 import { Link } from 'wouter';
+import { useT } from '../lib/i18n/catalogue';
+import { uiMessages } from './messages';
 
 export interface Crumb {
   label: string;
@@ -8,8 +10,9 @@ export interface Crumb {
 
 /** Where the page sits: links up the hierarchy, the last item is the current page. */
 export function Breadcrumbs({ items }: { items: readonly Crumb[] }) {
+  const t = useT(uiMessages);
   return (
-    <nav aria-label="Breadcrumb">
+    <nav aria-label={t('breadcrumb')}>
       <ol className="flex flex-wrap items-center gap-1.5 text-sm text-slate-500 dark:text-slate-400">
         {items.map((item, index) => {
           const last = index === items.length - 1;

@@ -1,6 +1,8 @@
 import { useState, type ReactNode } from 'react';
 import { Button } from './Button';
 import { Dialog } from './Dialog';
+import { useT } from '../lib/i18n/catalogue';
+import { uiMessages } from './messages';
 
 export interface ConfirmDialogProps {
   open: boolean;
@@ -22,7 +24,8 @@ export interface ConfirmDialogProps {
  * 'Are you sure?' with one action, and the inputs it may need (a status move's reason); while the
  * action runs, nothing else can close the dialog, and the server's refusal shows in place.
  */
-export function ConfirmDialog({ open, onClose, title, message, confirmLabel = 'Confirm', cancelLabel = 'Cancel', destructive = false, children, onConfirm }: ConfirmDialogProps) {
+export function ConfirmDialog({ open, onClose, title, message, confirmLabel, cancelLabel, destructive = false, children, onConfirm }: ConfirmDialogProps) {
+  const t = useT(uiMessages);
   const [pending, setPending] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
 
@@ -41,7 +44,7 @@ export function ConfirmDialog({ open, onClose, title, message, confirmLabel = 'C
       onClose();
     } catch (error) {
       setPending(false);
-      setFailure(error instanceof Error && error.message ? error.message : 'Something went wrong. Please try again.');
+      setFailure(error instanceof Error && error.message ? error.message : t('somethingWentWrong'));
     }
   }
 
@@ -57,14 +60,14 @@ export function ConfirmDialog({ open, onClose, title, message, confirmLabel = 'C
       footer={
         <>
           <Button variant="secondary" onClick={close} disabled={pending}>
-            {cancelLabel}
+            {cancelLabel ?? t('cancel')}
           </Button>
           <Button
             onClick={() => void confirm()}
             busy={pending}
             className={destructive ? 'bg-red-600 text-white hover:bg-red-700 disabled:hover:bg-red-600 focus-visible:outline-red-600' : undefined}
           >
-            {confirmLabel}
+            {confirmLabel ?? t('confirm')}
           </Button>
         </>
       }

@@ -2,6 +2,8 @@ import { Dialog as HeadlessDialog, DialogPanel, DialogTitle, Description } from 
 import type { ReactNode } from 'react';
 import { CloseIcon } from './icons';
 import { IconButton } from './IconButton';
+import { useT } from '../lib/i18n/catalogue';
+import { uiMessages } from './messages';
 
 const sizes = { sm: 'max-w-sm', md: 'max-w-lg', lg: 'max-w-2xl', xl: 'max-w-4xl' } as const;
 
@@ -22,6 +24,7 @@ export interface DialogProps {
 
 /** A centred modal (Headless UI Dialog): focus is trapped inside and returns to the opener on close. */
 export function Dialog({ open, onClose, title, description, children, footer, size = 'md', hideClose = false, role = 'dialog' }: DialogProps) {
+  const t = useT(uiMessages);
   return (
     <HeadlessDialog open={open} onClose={onClose} role={role} className="relative z-50">
       <div aria-hidden="true" className="fixed inset-0 bg-slate-950/40" />
@@ -38,7 +41,7 @@ export function Dialog({ open, onClose, title, description, children, footer, si
                 {description && <Description className="mt-1 text-sm text-slate-600 dark:text-slate-400">{description}</Description>}
               </div>
               {!hideClose && (
-                <IconButton label="Close" onClick={onClose} className="-mt-2 -mr-2">
+                <IconButton label={t('close')} onClick={onClose} className="-mt-2 -mr-2">
                   <CloseIcon />
                 </IconButton>
               )}

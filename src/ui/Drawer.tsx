@@ -1,6 +1,8 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { CloseIcon } from './icons';
 import { IconButton } from './IconButton';
+import { useT } from '../lib/i18n/catalogue';
+import { uiMessages } from './messages';
 
 export interface DrawerProps {
   open: boolean;
@@ -21,6 +23,7 @@ export interface DrawerProps {
  * focus stays inside), Escape closes it, and focus returns to what opened it.
  */
 export function Drawer({ open, onClose, title, side = 'right', widthClassName = 'w-80 max-w-[90vw]', children, footer, bodyClassName = 'flex-1 overflow-y-auto px-4 py-4' }: DrawerProps) {
+  const t = useT(uiMessages);
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const onCloseRef = useRef(onClose);
@@ -67,7 +70,7 @@ export function Drawer({ open, onClose, title, side = 'right', widthClassName = 
             <h2 id={titleId} className="text-base font-semibold">
               {title}
             </h2>
-            <IconButton label="Close" onClick={() => onCloseRef.current()}>
+            <IconButton label={t('close')} onClick={() => onCloseRef.current()}>
               <CloseIcon />
             </IconButton>
           </div>

@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react';
 import { Button } from './Button';
 import { AlertIcon, RefreshIcon } from './icons';
+import { useT } from '../lib/i18n/catalogue';
+import { uiMessages } from './messages';
 
 export interface ErrorStateProps {
   /** What could not be done, e.g. 'Could not load vehicles'. */
@@ -15,7 +17,8 @@ export interface ErrorStateProps {
 }
 
 /** Something could not be loaded: announced as it appears, with what went wrong and Retry. */
-export function ErrorState({ title, detail, onRetry, retryLabel = 'Retry', children }: ErrorStateProps) {
+export function ErrorState({ title, detail, onRetry, retryLabel, children }: ErrorStateProps) {
+  const t = useT(uiMessages);
   return (
     <div role="alert" className="flex flex-col items-center gap-2 px-4 py-8 text-center">
       <span className="text-red-600 dark:text-red-400">
@@ -28,7 +31,7 @@ export function ErrorState({ title, detail, onRetry, retryLabel = 'Retry', child
           {onRetry && (
             <Button variant="secondary" onClick={onRetry}>
               <RefreshIcon className="size-4" />
-              {retryLabel}
+              {retryLabel ?? t('retry')}
             </Button>
           )}
           {children}

@@ -1,5 +1,7 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Button } from './Button';
+import { useT } from '../lib/i18n/catalogue';
+import { uiMessages } from './messages';
 
 export interface InlineConfirmProps {
   title: string;
@@ -18,7 +20,8 @@ export interface InlineConfirmProps {
  * could not be reached from inside one. Focus moves to the confirm button; Escape cancels the
  * question, not the drawer.
  */
-export function InlineConfirm({ title, message, confirmLabel = 'Confirm', cancelLabel = 'Cancel', destructive = false, onConfirm, onCancel }: InlineConfirmProps) {
+export function InlineConfirm({ title, message, confirmLabel, cancelLabel, destructive = false, onConfirm, onCancel }: InlineConfirmProps) {
+  const t = useT(uiMessages);
   const titleId = useId();
   const boxRef = useRef<HTMLDivElement>(null);
   const [pending, setPending] = useState(false);
@@ -34,7 +37,7 @@ export function InlineConfirm({ title, message, confirmLabel = 'Confirm', cancel
     try {
       await onConfirm();
     } catch (error) {
-      setFailure(error instanceof Error && error.message ? error.message : 'Something went wrong. Please try again.');
+      setFailure(error instanceof Error && error.message ? error.message : t('somethingWentWrong'));
     } finally {
       setPending(false);
     }
@@ -65,7 +68,7 @@ export function InlineConfirm({ title, message, confirmLabel = 'Confirm', cancel
       )}
       <div className="mt-3 flex justify-end gap-2">
         <Button variant="secondary" onClick={onCancel} disabled={pending} className="px-3 py-1.5 text-sm">
-          {cancelLabel}
+          {cancelLabel ?? t('cancel')}
         </Button>
         <Button
           data-confirm
@@ -73,7 +76,7 @@ export function InlineConfirm({ title, message, confirmLabel = 'Confirm', cancel
           busy={pending}
           className={`px-3 py-1.5 text-sm ${destructive ? 'bg-red-600 text-white hover:bg-red-700 focus-visible:outline-red-600' : ''}`}
         >
-          {confirmLabel}
+          {confirmLabel ?? t('confirm')}
         </Button>
       </div>
     </div>

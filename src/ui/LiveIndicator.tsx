@@ -1,14 +1,18 @@
 import type { ConnectionState } from '../lib/realtime';
+import { useT } from '../lib/i18n/catalogue';
+import { uiMessages } from './messages';
 
-const look: Record<ConnectionState, { label: string; dot: string }> = {
-  connecting: { label: 'Connecting…', dot: 'bg-amber-400 animate-pulse' },
-  live: { label: 'Live', dot: 'bg-emerald-500' },
-  offline: { label: 'Offline: changes appear when the connection returns', dot: 'bg-slate-400' },
+const look: Record<ConnectionState, { label: 'live.connecting' | 'live.live' | 'live.offlineDetail'; dot: string }> = {
+  connecting: { label: 'live.connecting', dot: 'bg-amber-400 animate-pulse' },
+  live: { label: 'live.live', dot: 'bg-emerald-500' },
+  offline: { label: 'live.offlineDetail', dot: 'bg-slate-400' },
 };
 
 /** Shows whether a list is receiving live changes. */
 export function LiveIndicator({ state, className }: { state: ConnectionState; className?: string }) {
-  const { label, dot } = look[state];
+  const t = useT(uiMessages);
+  const { dot } = look[state];
+  const label = t(look[state].label);
   return (
     <span
       role="status"
@@ -17,7 +21,7 @@ export function LiveIndicator({ state, className }: { state: ConnectionState; cl
       title={label}
     >
       <span aria-hidden="true" className={`size-2 rounded-full ${dot}`} />
-      {state === 'offline' ? 'Offline' : label}
+      {state === 'offline' ? t('live.offline') : label}
     </span>
   );
 }

@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react';
 import { useLocation } from 'wouter';
 import { Button } from './Button';
+import { useT } from '../lib/i18n/catalogue';
+import { uiMessages } from './messages';
 
 export interface NotFoundStateProps {
   /** E.g. 'Vehicle not found'. */
@@ -12,7 +14,8 @@ export interface NotFoundStateProps {
 }
 
 /** A record that does not exist (or is not the caller's): says so, with a way out. */
-export function NotFoundState({ title, description, backTo, backLabel = 'Go back' }: NotFoundStateProps) {
+export function NotFoundState({ title, description, backTo, backLabel }: NotFoundStateProps) {
+  const t = useT(uiMessages);
   const [, navigate] = useLocation();
   const goBack = () => {
     if (backTo !== undefined) navigate(backTo);
@@ -24,7 +27,7 @@ export function NotFoundState({ title, description, backTo, backLabel = 'Go back
       <p className="text-lg font-semibold text-slate-900 dark:text-slate-100">{title}</p>
       {description && <p className="max-w-sm text-sm text-slate-600 dark:text-slate-400">{description}</p>}
       <Button variant="secondary" onClick={goBack} className="mt-2">
-        {backLabel}
+        {backLabel ?? t('goBack')}
       </Button>
     </div>
   );

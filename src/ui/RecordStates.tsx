@@ -5,6 +5,8 @@ import { ErrorState } from './ErrorState';
 import { NotFoundState } from './NotFoundState';
 import { Skeleton } from './Skeleton';
 import type { RecordLoad } from './useRecordLoad';
+import { useT } from '../lib/i18n/catalogue';
+import { uiMessages } from './messages';
 
 export interface RecordStatesProps<T> {
   /** From `useRecordLoad`. */
@@ -49,7 +51,7 @@ export function RecordStates<T>({
   onRetry,
   header,
   backTo,
-  backLabel = 'Go back',
+  backLabel: backLabelGiven,
   notFoundTitle,
   notFoundDescription,
   failedTitle,
@@ -62,6 +64,8 @@ export function RecordStates<T>({
   children,
 }: RecordStatesProps<T>) {
   const [, navigate] = useLocation();
+  const t = useT(uiMessages);
+  const backLabel = backLabelGiven ?? t('goBack');
   let body: ReactNode;
   if (missing || state.status === 'missing') {
     body = <NotFoundState title={notFoundTitle} description={notFoundDescription} backTo={backTo} backLabel={backLabel} />;

@@ -126,7 +126,7 @@ const serviceHeaders = {
 };
 
 /** A REST or auth admin call as the service role (the stack prints this key; it is the CLI's classic one). */
-export async function asServiceRole(request: APIRequestContext, method: 'GET' | 'POST' | 'DELETE', path: string, data?: unknown) {
+export async function asServiceRole(request: APIRequestContext, method: 'GET' | 'POST' | 'PATCH' | 'DELETE', path: string, data?: unknown) {
   const res = await request.fetch(path, { method, headers: { ...serviceHeaders, prefer: 'return=representation' }, data });
   if (!res.ok()) throw new Error(`${method} ${path} answered ${res.status()}: ${await res.text()}`);
   const text = await res.text();

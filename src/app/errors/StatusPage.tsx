@@ -1,12 +1,15 @@
 import { useId, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import { buttonClassName } from '../../ui/Button';
+import { useT } from '../../lib/i18n/catalogue';
+import { appMessages } from '../messages';
 
 /** 'Go to home' from an error page: an absolute path (outside any nested route). */
 export function HomeLink({ href, className = '' }: { href: string; className?: string }) {
+  const t = useT(appMessages);
   return (
     <Link href={`~${href}`} className={`${buttonClassName('primary')} ${className}`}>
-      Go to home
+      {t('goHome')}
     </Link>
   );
 }

@@ -7,8 +7,10 @@ import { Button } from '../../ui/Button';
 import { Drawer } from '../../ui/Drawer';
 import { LogoutIcon } from '../../ui/icons';
 import { iconButtonClassName } from '../../ui/IconButton';
+import { useT } from '../../lib/i18n/catalogue';
+import { appMessages } from '../messages';
+import { LanguageRadios } from './LanguagePopover';
 
-const PANEL_LABELS: Record<string, string> = { admin: 'Admin', dispatcher: 'Dispatcher', driver: 'Driver', customer: 'Customer' };
 
 /** Ends the session on this device only; the user's other devices stay signed in. */
 async function signOutHere(): Promise<void> {
@@ -17,15 +19,17 @@ async function signOutHere(): Promise<void> {
 }
 
 /** The account button and drawer: who is signed in, in which tenant and role, and the ways out. */
-export function AccountDrawer() {
+/** `languageChoice`: the drawer offers the language (the admin's and dispatcher's headers have no language menu). */
+export function AccountDrawer({ languageChoice = false }: { languageChoice?: boolean }) {
   const { user, signOut } = useSession();
+  const t = useT(appMessages);
   const [open, setOpen] = useState(false);
   const [editingProfile, setEditingProfile] = useState(false);
   const [busy, setBusy] = useState<'here' | 'everywhere' | null>(null);
   const [error, setError] = useState<string | null>(null);
   if (!user) return null;
 
-  const name = user.profile?.full_name ?? user.email ?? 'Unnamed User';
+  const name = user.profile?.full_name ?? user.email ?? t('account.unnamed');
   const panel = user.profile?.panel_type;
   const extraRoles = (user.profile?.roles ?? []).filter((role) => role !== panel);
 
@@ -36,17 +40,17 @@ export function AccountDrawer() {
       // The session ends and the route guards take the visitor to the start page.
       await (scope === 'here' ? signOutHere() : signOut());
     } catch {
-      setError('Could not sign out. Check your connection and try again.');
+      setError(t('account.signOutFailed'));
       setBusy(null);
     }
   }
 
   return (
     <>
-      <button type="button" aria-label="Account" aria-haspopup="dialog" aria-expanded={open} title={name} onClick={() => setOpen(true)} className={iconButtonClassName}>
+      <button type="button" aria-label={t('account.title')} aria-haspopup="dialog" aria-expanded={open} title={name} onClick={() => setOpen(true)} className={iconButtonClassName}>
         <Avatar name={name} src={user.profile?.avatar_url} size="sm" />
       </button>
-      <Drawer open={open} onClose={() => setOpen(false)} title="Account">
+      <Drawer open={open} onClose={() => setOpen(false)} title={t('account.title')}>
         <div className="flex flex-col items-center text-center">
           <Avatar name={name} src={user.profile?.avatar_url} size="lg" />
           <p className="mt-3 font-semibold" data-testid="account-name">
@@ -58,19 +62,20 @@ export function AccountDrawer() {
         </div>
         <dl className="mt-6 space-y-3 text-sm">
           <div className="flex justify-between gap-4">
-            <dt className="text-slate-600 dark:text-slate-400">Role</dt>
+            <dt className="text-slate-600 dark:text-slate-400">{t('account.role')}</dt>
             <dd className="font-medium" data-testid="account-role">
-              {panel ? (PANEL_LABELS[panel] ?? panel) : '—'}
+              {panel ? t('panel.name', { panel }) : '—'}
               {extraRoles.length > 0 && <span className="text-slate-600 dark:text-slate-400"> · {extraRoles.join(', ')}</span>}
             </dd>
           </div>
           {user.tenant && (
             <div className="flex justify-between gap-4">
-              <dt className="text-slate-600 dark:text-slate-400">Business</dt>
+              <dt className="text-slate-600 dark:text-slate-400">{t('account.business')}</dt>
               <dd className="font-medium">{user.tenant.name.en ?? user.tenant.slug}</dd>
             </div>
           )}
         </dl>
+        {languageChoice && <LanguageRadios />}
         {error && (
           <p role="alert" className="mt-4 text-sm text-red-700 dark:text-red-300">
             {error}
@@ -85,16 +90,16 @@ export function AccountDrawer() {
               setEditingProfile(true);
             }}
           >
-            Profile
+            {t('account.profile')}
           </Button>
           <Button className="w-full" busy={busy === 'here'} disabled={busy !== null} onClick={() => void leave('here')}>
             <LogoutIcon />
-            Sign out
+            {t('account.signOut')}
           </Button>
           <Button variant="secondary" className="w-full" busy={busy === 'everywhere'} disabled={busy !== null} onClick={() => void leave('everywhere')}>
-            Sign out everywhere
+            {t('account.signOutEverywhere')}
           </Button>
-          <p className="text-xs text-slate-600 dark:text-slate-400">Sign out everywhere also ends your sessions on other devices.</p>
+          <p className="text-xs text-slate-600 dark:text-slate-400">{t('account.signOutEverywhereHelp')}</p>
         </div>
       </Drawer>
       <OwnProfileDialog open={editingProfile} onClose={() => setEditingProfile(false)} user={user} />

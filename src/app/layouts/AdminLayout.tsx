@@ -22,7 +22,7 @@ export function AdminLayout({ children }: { children: ReactNode }) {
           <ChatInboxButton />
           <NotificationsBell />
           <SettingsButton />
-          <AccountDrawer />
+          <AccountDrawer languageChoice />
         </>
       }
     >

@@ -7,6 +7,8 @@ import { settingsAtom } from '../settings/settings';
 import { Logo } from './Logo';
 import type { NavGroup } from './nav';
 import { NavList } from './NavList';
+import { useT } from '../../lib/i18n/catalogue';
+import { appMessages } from '../messages';
 
 export interface DashboardShellProps {
   nav: NavGroup[];
@@ -23,6 +25,7 @@ export interface DashboardShellProps {
  * navigation moves into a drawer behind the menu button. Compact limits content to 448 px.
  */
 export function DashboardShell({ nav, headerStart, headerActions, children }: DashboardShellProps) {
+  const t = useT(appMessages);
   const { navLayout, compact } = useAtomValue(settingsAtom);
   const [mobileOpen, setMobileOpen] = useState(false);
   const side = navLayout !== 'horizontal';
@@ -30,7 +33,7 @@ export function DashboardShell({ nav, headerStart, headerActions, children }: Da
   return (
     <div className="min-h-dvh" data-testid="dashboard-shell" data-nav-layout={navLayout} data-compact={compact}>
       <a href="#main-content" className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:rounded-lg focus:bg-brand focus:px-4 focus:py-2 focus:text-brand-contrast">
-        Skip to content
+        {t('shell.skip')}
       </a>
       {side && (
         <aside
@@ -43,7 +46,7 @@ export function DashboardShell({ nav, headerStart, headerActions, children }: Da
           <div className={`flex h-16 shrink-0 items-center ${navLayout === 'mini' ? 'justify-center' : 'px-5'}`}>
             <Logo showName={navLayout !== 'mini'} />
           </div>
-          <nav aria-label="Main navigation" className={`flex-1 overflow-y-auto pb-6 ${navLayout === 'mini' ? 'px-2' : 'px-4'}`}>
+          <nav aria-label={t('shell.mainNavigation')} className={`flex-1 overflow-y-auto pb-6 ${navLayout === 'mini' ? 'px-2' : 'px-4'}`}>
             <NavList groups={nav} layout={navLayout} />
           </nav>
         </aside>
@@ -52,7 +55,7 @@ export function DashboardShell({ nav, headerStart, headerActions, children }: Da
       <div className={side ? (navLayout === 'mini' ? 'lg:pl-[88px]' : 'lg:pl-[300px]') : ''}>
         <header className="sticky top-0 z-20 border-b border-slate-200 bg-brand-card/90 backdrop-blur dark:border-slate-800 dark:bg-slate-900/90">
           <div className="flex h-16 items-center gap-2 px-4 sm:px-6">
-            <IconButton label="Open navigation" className="lg:hidden" aria-haspopup="dialog" aria-expanded={mobileOpen} onClick={() => setMobileOpen(true)}>
+            <IconButton label={t('shell.openNavigation')} className="lg:hidden" aria-haspopup="dialog" aria-expanded={mobileOpen} onClick={() => setMobileOpen(true)}>
               <MenuIcon />
             </IconButton>
             {!side && (
@@ -64,7 +67,7 @@ export function DashboardShell({ nav, headerStart, headerActions, children }: Da
             <div className="flex items-center gap-1">{headerActions}</div>
           </div>
           {!side && (
-            <nav aria-label="Main navigation" className="hidden h-16 items-center border-t border-slate-200 px-4 sm:px-6 lg:flex dark:border-slate-800" data-testid="top-nav">
+            <nav aria-label={t('shell.mainNavigation')} className="hidden h-16 items-center border-t border-slate-200 px-4 sm:px-6 lg:flex dark:border-slate-800" data-testid="top-nav">
               <NavList groups={nav} layout="horizontal" />
             </nav>
           )}
@@ -77,8 +80,8 @@ export function DashboardShell({ nav, headerStart, headerActions, children }: Da
         </main>
       </div>
 
-      <Drawer open={mobileOpen} onClose={() => setMobileOpen(false)} title="Navigation" side="left" widthClassName="w-[300px] max-w-[85vw]">
-        <nav aria-label="Main navigation">
+      <Drawer open={mobileOpen} onClose={() => setMobileOpen(false)} title={t('shell.navigation')} side="left" widthClassName="w-[300px] max-w-[85vw]">
+        <nav aria-label={t('shell.mainNavigation')}>
           <NavList groups={nav} layout="vertical" onNavigate={() => setMobileOpen(false)} />
         </nav>
       </Drawer>

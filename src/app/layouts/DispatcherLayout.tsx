@@ -21,7 +21,7 @@ export function DispatcherLayout({ children }: { children: ReactNode }) {
             <ChatInboxButton />
             <NotificationsBell />
             <SettingsButton />
-            <AccountDrawer />
+            <AccountDrawer languageChoice />
           </div>
         </div>
         <DispatcherNav />

@@ -11,14 +11,17 @@ import { DashboardShell } from './DashboardShell';
 import { HeaderSearch } from './HeaderSearch';
 import { LanguagePopover } from './LanguagePopover';
 import type { NavGroup } from './nav';
+import { useT } from '../../lib/i18n/catalogue';
+import { appMessages } from '../messages';
 
 /** Drivers' panel, and customers' (spec section 1: customers reuse the driver layout): a single Dashboard item. */
 export function DriverLayout({ children }: { children: ReactNode }) {
+  const t = useT(appMessages);
   const { user } = useSession();
   const slug = user?.tenant?.slug;
   const panel = user?.profile?.panel_type === 'customer' ? 'customer' : 'driver';
   const nav: NavGroup[] = slug
-    ? [{ id: 'overview', label: null, items: [{ label: 'Dashboard', href: panelPath(slug, panel), icon: DashboardIcon, exact: true }] }]
+    ? [{ id: 'overview', label: null, items: [{ label: t('nav.dashboard'), href: panelPath(slug, panel), icon: DashboardIcon, exact: true }] }]
     : [];
   return (
     <DashboardShell

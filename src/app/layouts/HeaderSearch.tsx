@@ -2,12 +2,15 @@ import { useId, useState, type FormEvent } from 'react';
 import { useLocation } from 'wouter';
 import { SearchIcon } from '../../ui/icons';
 import type { NavItem } from './nav';
+import { useT } from '../../lib/i18n/catalogue';
+import { appMessages } from '../messages';
 
 /**
  * The header search: finds a page of the panel by name (the panel's only searchable content for
  * now) and goes there on Enter.
  */
 export function HeaderSearch({ items }: { items: NavItem[] }) {
+  const t = useT(appMessages);
   const id = useId();
   const [query, setQuery] = useState('');
   const [, navigate] = useLocation();
@@ -25,7 +28,7 @@ export function HeaderSearch({ items }: { items: NavItem[] }) {
   return (
     <form role="search" onSubmit={submit} className="relative w-full max-w-xs">
       <label htmlFor={id} className="sr-only">
-        Search
+        {t('search.label')}
       </label>
       <span className="pointer-events-none absolute inset-y-0 left-3 flex items-center text-slate-400">
         <SearchIcon className="size-4" />
@@ -35,12 +38,12 @@ export function HeaderSearch({ items }: { items: NavItem[] }) {
         type="search"
         value={query}
         onChange={(event) => setQuery(event.target.value)}
-        placeholder="Search…"
+        placeholder={t('search.placeholder')}
         aria-describedby={`${id}-result`}
         className="w-full rounded-full border border-slate-200 bg-slate-50 py-2 pr-3 pl-9 text-sm placeholder:text-slate-400 focus:border-brand focus:outline-2 focus:outline-brand dark:border-slate-700 dark:bg-slate-800"
       />
       <span id={`${id}-result`} role="status" className="sr-only">
-        {term ? (matches[0] ? `Press Enter to open ${matches[0].label}` : 'No page matches') : ''}
+        {term ? (matches[0] ? t('search.pressEnter', { page: matches[0].label }) : t('search.noMatch')) : ''}
       </span>
     </form>
   );

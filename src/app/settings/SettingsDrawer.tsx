@@ -3,27 +3,31 @@ import { useId, type ReactNode } from 'react';
 import { Drawer } from '../../ui/Drawer';
 import { MonitorIcon, MoonIcon, SunIcon } from '../../ui/icons';
 import { DEFAULT_SETTINGS, settingsAtom, updateSettingsAtom, type ColorMode, type NavLayout } from './settings';
+import { useT } from '../../lib/i18n/catalogue';
+import { appMessages } from '../messages';
 
 interface Choice<T extends string> {
   value: T;
-  label: string;
+  /** Its words in the shell's catalogue. */
+  label: 'settings.light' | 'settings.dark' | 'settings.system' | 'settings.vertical' | 'settings.mini' | 'settings.horizontal';
   icon?: ReactNode;
 }
 
 const MODES: Choice<ColorMode>[] = [
-  { value: 'light', label: 'Light', icon: <SunIcon /> },
-  { value: 'dark', label: 'Dark', icon: <MoonIcon /> },
-  { value: 'system', label: 'System', icon: <MonitorIcon /> },
+  { value: 'light', label: 'settings.light', icon: <SunIcon /> },
+  { value: 'dark', label: 'settings.dark', icon: <MoonIcon /> },
+  { value: 'system', label: 'settings.system', icon: <MonitorIcon /> },
 ];
 
 const LAYOUTS: Choice<NavLayout>[] = [
-  { value: 'vertical', label: 'Vertical' },
-  { value: 'mini', label: 'Mini' },
-  { value: 'horizontal', label: 'Horizontal' },
+  { value: 'vertical', label: 'settings.vertical' },
+  { value: 'mini', label: 'settings.mini' },
+  { value: 'horizontal', label: 'settings.horizontal' },
 ];
 
 /** A radio group drawn as cards: native radios, so arrow keys and screen readers work as usual. */
 function ChoiceGroup<T extends string>({ legend, name, choices, value, onChange }: { legend: string; name: string; choices: Choice<T>[]; value: T; onChange: (value: T) => void }) {
+  const t = useT(appMessages);
   return (
     <fieldset>
       <legend className="text-sm font-semibold">{legend}</legend>
@@ -40,7 +44,7 @@ function ChoiceGroup<T extends string>({ legend, name, choices, value, onChange 
           >
             <input type="radio" name={name} value={choice.value} checked={choice.value === value} onChange={() => onChange(choice.value)} className="sr-only" />
             {choice.icon}
-            {choice.label}
+            {t(choice.label)}
           </label>
         ))}
       </div>
@@ -49,6 +53,7 @@ function ChoiceGroup<T extends string>({ legend, name, choices, value, onChange 
 }
 
 export function SettingsDrawer({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const t = useT(appMessages);
   const settings = useAtomValue(settingsAtom);
   const update = useSetAtom(updateSettingsAtom);
   const name = useId();
@@ -58,27 +63,27 @@ export function SettingsDrawer({ open, onClose }: { open: boolean; onClose: () =
     <Drawer
       open={open}
       onClose={onClose}
-      title="Settings"
+      title={t('settings.title')}
       footer={
         <button
           type="button"
           onClick={() => update(DEFAULT_SETTINGS)}
           className="w-full rounded-lg border border-slate-300 px-4 py-2 text-sm font-semibold hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-brand dark:border-slate-600 dark:hover:bg-slate-800"
         >
-          Reset to defaults
+          {t('settings.reset')}
         </button>
       }
     >
       <div className="space-y-6">
-        <ChoiceGroup legend="Mode" name={`${name}-mode`} choices={MODES} value={settings.mode} onChange={(mode) => update({ mode })} />
-        <ChoiceGroup legend="Navigation layout" name={`${name}-nav`} choices={LAYOUTS} value={settings.navLayout} onChange={(navLayout) => update({ navLayout })} />
+        <ChoiceGroup legend={t('settings.mode')} name={`${name}-mode`} choices={MODES} value={settings.mode} onChange={(mode) => update({ mode })} />
+        <ChoiceGroup legend={t('settings.navLayout')} name={`${name}-nav`} choices={LAYOUTS} value={settings.navLayout} onChange={(navLayout) => update({ navLayout })} />
         <div className="flex items-start justify-between gap-4">
           <div>
             <label htmlFor={compactId} className="text-sm font-semibold">
-              Compact content
+              {t('settings.compact')}
             </label>
             <p id={`${compactId}-hint`} className="text-xs text-slate-600 dark:text-slate-400">
-              Limits the page content to 448 px wide.
+              {t('settings.compactHelp')}
             </p>
           </div>
           <button

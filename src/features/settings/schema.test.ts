@@ -87,9 +87,15 @@ describe('readTenantSettings and toSettingsForm', () => {
       timezone: 'UTC',
       currency: 'USD',
       language: 'en',
+      // No choice of its own: its people's pages follow their browsers.
+      defaultLanguage: null,
       units: { weight: 'kg', volume: 'm3', length: 'cm', temperature: 'C' },
       mapsKey: null,
     });
+  });
+
+  it('keeps the language the tenant chose as its people\'s default', () => {
+    expect(readTenantSettings({ general: { language: 'es' } }).defaultLanguage).toBe('es');
   });
 
   it('keeps what parses and drops what does not, value by value', () => {

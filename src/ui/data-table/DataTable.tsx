@@ -15,6 +15,8 @@ import { Skeleton } from '../Skeleton';
 import { FilterDrawer } from './FilterDrawer';
 import { Pagination } from './Pagination';
 import { SearchBox } from './SearchBox';
+import { useT } from '../../lib/i18n/catalogue';
+import { uiMessages } from '../messages';
 
 export interface DataTableColumn<Row> {
   /** Also the sort column sent to the server when `sortable` (it must be in the definition's sortColumns). */
@@ -127,7 +129,7 @@ export function DataTable<Row, F>(props: DataTableProps<Row, F>) {
     searchable = true,
     searchPlaceholder,
     filterFields,
-    emptyMessage = 'No records found',
+    emptyMessage: emptyMessageGiven,
     liveState,
     changedIds,
     pendingChanges = false,
@@ -136,6 +138,8 @@ export function DataTable<Row, F>(props: DataTableProps<Row, F>) {
     estimatedRowHeight = 53,
   } = props;
 
+  const t = useT(uiMessages);
+  const emptyMessage = emptyMessageGiven ?? t('table.noRecords');
   const [filtersOpen, setFiltersOpen] = useState(false);
   const [draft, setDraft] = useState(state.filters);
   const activeFilters = definition.activeFilterCount(state.filters);
@@ -175,7 +179,7 @@ export function DataTable<Row, F>(props: DataTableProps<Row, F>) {
         ))}
         {rowActions && (
           <td className="w-12 px-2 py-1 text-right">
-            <Menu items={rowActions(row)} label={rowLabel ? `Actions for ${rowLabel(row)}` : 'Row actions'} buttonClassName={`${iconButtonClassName} size-8`} />
+            <Menu items={rowActions(row)} label={rowLabel ? t('table.actionsFor', { row: rowLabel(row) }) : t('table.rowActions')} buttonClassName={`${iconButtonClassName} size-8`} />
           </td>
         )}
       </tr>
@@ -187,7 +191,7 @@ export function DataTable<Row, F>(props: DataTableProps<Row, F>) {
       return (
         <tr>
           <td colSpan={columnCount}>
-            <ErrorState title={`Could not load ${label.toLowerCase()}`} detail={error.message} onRetry={onRetry} />
+            <ErrorState title={t('table.couldNotLoad', { what: label.toLowerCase() })} detail={error.message} onRetry={onRetry} />
           </td>
         </tr>
       );
@@ -214,11 +218,11 @@ export function DataTable<Row, F>(props: DataTableProps<Row, F>) {
           <td colSpan={columnCount}>
             <EmptyState
               title={emptyMessage}
-              description={narrowed ? 'Nothing matches the current search or filters.' : undefined}
+              description={narrowed ? t('table.nothingMatches') : undefined}
               action={
                 narrowed ? (
                   <Button variant="secondary" onClick={() => onStateChange({ ...withFilters(state, definition.emptyFilters), q: '' })}>
-                    {activeFilters > 0 ? 'Clear filters' : 'Clear search'}
+                    {activeFilters > 0 ? t('table.clearFilters') : t('table.clearSearch')}
                   </Button>
                 ) : undefined
               }
@@ -243,27 +247,27 @@ export function DataTable<Row, F>(props: DataTableProps<Row, F>) {
         {filterFields && (
           <Button
             variant="secondary"
-            aria-label={activeFilters > 0 ? `Filters (${activeFilters} active)` : 'Filters'}
+            aria-label={activeFilters > 0 ? t('table.filtersActive', { count: String(activeFilters) }) : t('table.filters')}
             onClick={() => {
               setDraft(state.filters);
               setFiltersOpen(true);
             }}
           >
             <FilterIcon className="size-4" />
-            Filters
+            {t('table.filters')}
             {activeFilters > 0 && <Badge tone="brand">{activeFilters}</Badge>}
           </Button>
         )}
         <div className="ml-auto flex flex-wrap items-center gap-3">
           {pendingChanges && onRefresh && (
             <div role="status" className="flex items-center gap-2 rounded-lg bg-brand/10 px-3 py-1.5 text-sm">
-              <span>New changes</span>
+              <span>{t('table.newChanges')}</span>
               <button
                 type="button"
                 onClick={onRefresh}
                 className="font-semibold text-brand underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-brand"
               >
-                Refresh
+                {t('table.refresh')}
               </button>
             </div>
           )}
@@ -308,7 +312,7 @@ export function DataTable<Row, F>(props: DataTableProps<Row, F>) {
               })}
               {rowActions && (
                 <th scope="col" className="w-12 px-2 py-3">
-                  <span className="sr-only">Actions</span>
+                  <span className="sr-only">{t('table.actions')}</span>
                 </th>
               )}
             </tr>
@@ -318,7 +322,7 @@ export function DataTable<Row, F>(props: DataTableProps<Row, F>) {
       </div>
 
       <div role="status" className="sr-only">
-        {loading ? 'Loading…' : ''}
+        {loading ? t('loading') : ''}
       </div>
 
       {!showSkeleton && !(error && !loading) && total > 0 && (

@@ -1,6 +1,8 @@
 import { useId, type ReactNode } from 'react';
 import { Button } from '../Button';
 import { Drawer } from '../Drawer';
+import { useT } from '../../lib/i18n/catalogue';
+import { uiMessages } from '../messages';
 
 export interface FilterDrawerProps {
   open: boolean;
@@ -14,20 +16,21 @@ export interface FilterDrawerProps {
 }
 
 /** The screen's filter fields in a side drawer, applied together so the list reloads once. */
-export function FilterDrawer({ open, onClose, onApply, onReset, title = 'Filters', children }: FilterDrawerProps) {
+export function FilterDrawer({ open, onClose, onApply, onReset, title, children }: FilterDrawerProps) {
+  const t = useT(uiMessages);
   const formId = useId();
   return (
     <Drawer
       open={open}
       onClose={onClose}
-      title={title}
+      title={title ?? t('table.filters')}
       footer={
         <div className="flex justify-end gap-2">
           <Button variant="secondary" onClick={onReset}>
-            Reset
+            {t('filters.reset')}
           </Button>
           <Button type="submit" form={formId}>
-            Apply
+            {t('filters.apply')}
           </Button>
         </div>
       }

@@ -1,4 +1,6 @@
 import { useId } from 'react';
+import { useT } from '../../lib/i18n/catalogue';
+import { uiMessages } from '../messages';
 
 export interface FilterSelectOption {
   value: string;
@@ -15,7 +17,9 @@ export interface FilterSelectProps<V extends string> {
 }
 
 /** One choice in a filter drawer, 'Any' for none: a native select, so keyboard and screen readers work as usual. */
-export function FilterSelect<V extends string>({ label, value, options, onChange, anyLabel = 'Any' }: FilterSelectProps<V>) {
+export function FilterSelect<V extends string>({ label, value, options, onChange, anyLabel: anyLabelGiven }: FilterSelectProps<V>) {
+  const t = useT(uiMessages);
+  const anyLabel = anyLabelGiven ?? t('filters.any');
   const id = useId();
   return (
     <div>

@@ -1,6 +1,8 @@
 import { useEffect, useRef } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { ComboboxField, type LookupSearch } from '../form/ComboboxField';
+import { useT } from '../../lib/i18n/catalogue';
+import { uiMessages } from '../messages';
 
 export interface LookupFilterProps {
   label: string;
@@ -19,7 +21,9 @@ export interface LookupFilterProps {
  * with the same debounce, abort, 'No results' + Retry and label resolution, over a draft value
  * instead of a form field.
  */
-export function LookupFilter({ label, value, onChange, search, resolveLabel, placeholder = 'Any' }: LookupFilterProps) {
+export function LookupFilter({ label, value, onChange, search, resolveLabel, placeholder: placeholderGiven }: LookupFilterProps) {
+  const t = useT(uiMessages);
+  const placeholder = placeholderGiven ?? t('filters.any');
   const form = useForm<{ value: string | null }>({ defaultValues: { value: value ?? null } });
   const { control, setValue } = form;
   const chosen = useWatch({ control, name: 'value' });

@@ -2,6 +2,8 @@ import { useId } from 'react';
 import { lastPage } from '../../lib/list-state';
 import { IconButton } from '../IconButton';
 import { ChevronLeftIcon, ChevronRightIcon, FirstPageIcon, LastPageIcon } from '../icons';
+import { useLanguage, useT } from '../../lib/i18n/catalogue';
+import { uiMessages } from '../messages';
 
 export interface PaginationProps {
   /** Zero-based. */
@@ -18,6 +20,8 @@ export interface PaginationProps {
 
 /** 'Rows per page', 'x–y of total' and first/previous/next/last. */
 export function Pagination({ page, pageSize, total, approximate = false, pageSizes, onPageChange, onPageSizeChange, disabled = false }: PaginationProps) {
+  const t = useT(uiMessages);
+  const language = useLanguage();
   const sizeId = useId();
   const last = lastPage(total, pageSize);
   const from = total === 0 ? 0 : page * pageSize + 1;
@@ -25,9 +29,9 @@ export function Pagination({ page, pageSize, total, approximate = false, pageSiz
   const atStart = disabled || page <= 0;
   const atEnd = disabled || page >= last;
   return (
-    <nav aria-label="Pagination" className="flex flex-wrap items-center justify-end gap-x-4 gap-y-2 px-4 py-2 text-sm text-slate-600 dark:text-slate-300">
+    <nav aria-label={t('pagination.label')} className="flex flex-wrap items-center justify-end gap-x-4 gap-y-2 px-4 py-2 text-sm text-slate-600 dark:text-slate-300">
       <div className="flex items-center gap-2">
-        <label htmlFor={sizeId}>Rows per page</label>
+        <label htmlFor={sizeId}>{t('pagination.rowsPerPage')}</label>
         <select
           id={sizeId}
           value={pageSize}
@@ -42,19 +46,21 @@ export function Pagination({ page, pageSize, total, approximate = false, pageSiz
         </select>
       </div>
       <p aria-live="polite" className="tabular-nums">
-        {from}–{to} of {approximate ? `about ${total.toLocaleString('en-US')}` : total}
+        {approximate
+          ? t('pagination.rangeApproximate', { from: String(from), to: String(to), total: total.toLocaleString(language === 'en' ? 'en-US' : language) })
+          : t('pagination.range', { from: String(from), to: String(to), total: String(total) })}
       </p>
       <div className="flex items-center">
-        <IconButton label="First page" className="size-9" disabled={atStart} onClick={() => onPageChange(0)}>
+        <IconButton label={t('pagination.first')} className="size-9" disabled={atStart} onClick={() => onPageChange(0)}>
           <FirstPageIcon />
         </IconButton>
-        <IconButton label="Previous page" className="size-9" disabled={atStart} onClick={() => onPageChange(page - 1)}>
+        <IconButton label={t('pagination.previous')} className="size-9" disabled={atStart} onClick={() => onPageChange(page - 1)}>
           <ChevronLeftIcon />
         </IconButton>
-        <IconButton label="Next page" className="size-9" disabled={atEnd} onClick={() => onPageChange(page + 1)}>
+        <IconButton label={t('pagination.next')} className="size-9" disabled={atEnd} onClick={() => onPageChange(page + 1)}>
           <ChevronRightIcon />
         </IconButton>
-        <IconButton label="Last page" className="size-9" disabled={atEnd} onClick={() => onPageChange(last)}>
+        <IconButton label={t('pagination.last')} className="size-9" disabled={atEnd} onClick={() => onPageChange(last)}>
           <LastPageIcon />
         </IconButton>
       </div>

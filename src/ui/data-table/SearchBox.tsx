@@ -1,5 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { SearchIcon } from '../icons';
+import { useT } from '../../lib/i18n/catalogue';
+import { uiMessages } from '../messages';
 
 /** Spec 9: searches wait 500 ms after the last keystroke. */
 export const SEARCH_DEBOUNCE_MS = 500;
@@ -14,7 +16,10 @@ export interface SearchBoxProps {
   debounceMs?: number;
 }
 
-export function SearchBox({ value, onSearch, label = 'Search', placeholder = 'Search…', debounceMs = SEARCH_DEBOUNCE_MS }: SearchBoxProps) {
+export function SearchBox({ value, onSearch, label: labelGiven, placeholder: placeholderGiven, debounceMs = SEARCH_DEBOUNCE_MS }: SearchBoxProps) {
+  const t = useT(uiMessages);
+  const label = labelGiven ?? t('search.label');
+  const placeholder = placeholderGiven ?? t('search.placeholder');
   const id = useId();
   const [draft, setDraft] = useState(value);
   // Back/forward or 'Clear filters' changes the committed value: show it instead of the draft.

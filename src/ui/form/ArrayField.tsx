@@ -2,6 +2,8 @@ import { useId, type ReactNode } from 'react';
 import { get, useFieldArray, useFormContext, useFormState, type ArrayPath, type Control, type FieldArray, type FieldArrayWithId, type FieldValues } from 'react-hook-form';
 import { Button } from '../Button';
 import { FieldNotes, labelClassName } from './FieldFrame';
+import { useT } from '../../lib/i18n/catalogue';
+import { uiMessages } from '../messages';
 
 export interface ArrayFieldProps<T extends FieldValues, N extends ArrayPath<T>, O> {
   name: N;
@@ -35,10 +37,13 @@ export function ArrayField<T extends FieldValues, N extends ArrayPath<T>, O = T>
   newRow,
   min = 0,
   max = Number.POSITIVE_INFINITY,
-  addLabel = 'Add',
-  removeLabel = 'Remove',
+  addLabel: addLabelGiven,
+  removeLabel: removeLabelGiven,
   children,
 }: ArrayFieldProps<T, N, O>) {
+  const t = useT(uiMessages);
+  const addLabel = addLabelGiven ?? t('field.add');
+  const removeLabel = removeLabelGiven ?? t('field.remove');
   const context = useFormContext<T, unknown, O>() as ReturnType<typeof useFormContext<T, unknown, O>> | null;
   const formControl = control ?? context?.control;
   const { fields, append, remove } = useFieldArray<T, N, 'key', O>({ name, control: formControl, keyName: 'key' });

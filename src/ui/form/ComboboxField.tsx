@@ -5,6 +5,8 @@ import type { LookupOption } from '../../lib/lookup-option';
 import { CheckIcon, CloseIcon } from '../icons';
 import { useBoundField, type BoundFieldProps } from './bind';
 import { controlClassName, describedBy, FieldFrame } from './FieldFrame';
+import { useT } from '../../lib/i18n/catalogue';
+import { uiMessages } from '../messages';
 
 /** Spec 9: lookups ask for 10 rows with the search term. */
 export const LOOKUP_LIMIT = 10;
@@ -51,6 +53,7 @@ export function ComboboxField<T extends FieldValues, N extends FieldPath<T>, O =
   disabled,
   className,
 }: ComboboxFieldProps<T, N, O>) {
+  const t = useT(uiMessages);
   const { fieldRef, field, error, id } = useBoundField({ name, control });
   const [labels, setLabels] = useState(() => new Map(initialOptions.map((option) => [option.value, option.label])));
   const [term, setTerm] = useState<string | null>(null);
@@ -148,12 +151,12 @@ export function ComboboxField<T extends FieldValues, N extends FieldPath<T>, O =
     >
       {status === 'loading' && options.length === 0 && (
         <div role="status" className="px-3 py-2 text-slate-500 dark:text-slate-400">
-          Searching…
+          {t('field.searching')}
         </div>
       )}
       {(status === 'done' || status === 'failed') && options.length === 0 && (
         <div className="flex items-center justify-between gap-2 px-3 py-2 text-slate-500 dark:text-slate-400">
-          <span role="status">No results</span>
+          <span role="status">{t('field.noResults')}</span>
           {status === 'failed' && (
             <button
               type="button"
@@ -165,7 +168,7 @@ export function ComboboxField<T extends FieldValues, N extends FieldPath<T>, O =
               }}
               className="rounded px-2 py-0.5 font-medium text-brand hover:underline focus-visible:outline-2 focus-visible:outline-brand"
             >
-              Retry
+              {t('retry')}
             </button>
           )}
         </div>
@@ -202,7 +205,7 @@ export function ComboboxField<T extends FieldValues, N extends FieldPath<T>, O =
       ref={fieldRef}
       name={field.name}
       autoComplete="off"
-      placeholder={loadingLabel ? 'Loading…' : placeholder}
+      placeholder={loadingLabel ? t('loading') : placeholder}
       aria-required={required || undefined}
       aria-invalid={error ? true : undefined}
       displayValue={displayValue}
@@ -220,7 +223,7 @@ export function ComboboxField<T extends FieldValues, N extends FieldPath<T>, O =
       {multiple ? (
         <Combobox multiple by="value" value={values.map(optionOf)} onChange={onChange} disabled={disabled} immediate>
           {values.length > 0 && (
-            <ul aria-label={`Chosen ${label}`} className="mb-2 flex flex-wrap gap-1.5">
+            <ul aria-label={t('field.chosen', { label })} className="mb-2 flex flex-wrap gap-1.5">
               {values.map((value) => (
                 <li
                   key={value}
@@ -230,7 +233,7 @@ export function ComboboxField<T extends FieldValues, N extends FieldPath<T>, O =
                   <button
                     type="button"
                     disabled={disabled}
-                    aria-label={`Remove ${labels.get(value) ?? value}`}
+                    aria-label={t('field.removeItem', { name: labels.get(value) ?? value })}
                     onClick={() => field.onChange(values.filter((other) => other !== value))}
                     className="rounded-full p-0.5 hover:bg-slate-200 dark:hover:bg-slate-700"
                   >
@@ -252,14 +255,14 @@ export function ComboboxField<T extends FieldValues, N extends FieldPath<T>, O =
             {values.length > 0 && !required && !disabled && (
               <button
                 type="button"
-                aria-label={`Clear ${label}`}
+                aria-label={t('field.clear', { label })}
                 onClick={() => field.onChange(null)}
                 className="absolute inset-y-0 right-8 flex items-center px-1 text-slate-400 hover:text-slate-600 dark:hover:text-slate-200"
               >
                 <CloseIcon className="size-4" />
               </button>
             )}
-            <ComboboxButton aria-label={`Show ${label} options`} className="absolute inset-y-0 right-0 flex items-center px-2 text-slate-400">
+            <ComboboxButton aria-label={t('field.showOptions', { label })} className="absolute inset-y-0 right-0 flex items-center px-2 text-slate-400">
               <svg aria-hidden="true" viewBox="0 0 20 20" fill="currentColor" className="size-5">
                 <path d="M5.23 7.21a.75.75 0 0 1 1.06.02L10 11.06l3.71-3.83a.75.75 0 1 1 1.08 1.04l-4.25 4.4a.75.75 0 0 1-1.08 0l-4.25-4.4a.75.75 0 0 1 .02-1.06z" />
               </svg>

@@ -4,6 +4,8 @@ import { Button } from '../Button';
 import { useBoundField, type BoundFieldProps } from './bind';
 import { acceptAttribute, checkFile, EXTENSION_KIND, extensionOf } from './file-checks';
 import { describedBy, FieldFrame } from './FieldFrame';
+import { useT } from '../../lib/i18n/catalogue';
+import { uiMessages } from '../messages';
 
 /** A chosen file not yet uploaded, or the URL of one already stored (on edit). */
 export type FileValue = File | string;
@@ -55,6 +57,7 @@ export function FileField<T extends FieldValues, N extends FieldPath<T>, O = T>(
   maxFiles = Number.POSITIVE_INFINITY,
   messages,
 }: FileFieldProps<T, N, O>) {
+  const t = useT(uiMessages);
   const { fieldRef, field, error: formError, id } = useBoundField({ name, control });
   const [refusal, setRefusal] = useState<string | null>(null);
   const error = refusal ?? formError;
@@ -126,7 +129,7 @@ export function FileField<T extends FieldValues, N extends FieldPath<T>, O = T>(
         }
       />
       {current.length > 0 && (
-        <ul aria-label={`Chosen ${label}`} className="mt-2 space-y-2">
+        <ul aria-label={t('field.chosen', { label })} className="mt-2 space-y-2">
           {current.map((file, index) => (
             <li key={`${nameOf(file)}-${index}`} className="flex items-center gap-3 text-sm">
               {isImage(file) && (typeof file === 'string' || previews.has(file)) && (
@@ -137,8 +140,8 @@ export function FileField<T extends FieldValues, N extends FieldPath<T>, O = T>(
                 />
               )}
               <span className="min-w-0 flex-1 truncate">{nameOf(file)}</span>
-              <Button variant="secondary" disabled={disabled} onClick={() => removeAt(index)} aria-label={`Remove ${nameOf(file)}`}>
-                Remove
+              <Button variant="secondary" disabled={disabled} onClick={() => removeAt(index)} aria-label={t('field.removeItem', { name: nameOf(file) })}>
+                {t('field.remove')}
               </Button>
             </li>
           ))}

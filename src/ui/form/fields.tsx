@@ -5,6 +5,8 @@ import { TextField as TextInput } from '../TextField';
 import { useBoundField, type BoundFieldProps } from './bind';
 import { controlClassName, describedBy, FieldFrame, FieldNotes, labelClassName } from './FieldFrame';
 import { normalizeTime } from './time';
+import { useT } from '../../lib/i18n/catalogue';
+import { uiMessages } from '../messages';
 
 export interface Option<V extends string = string> {
   value: V;
@@ -87,10 +89,11 @@ export function SelectField<T extends FieldValues, N extends FieldPath<T>, O = T
   name,
   control,
   options,
-  placeholder = 'Select…',
+  placeholder,
   help,
   ...props
 }: SelectFieldProps<T, N, O>) {
+  const t = useT(uiMessages);
   const { fieldRef, field, error, id } = useBoundField({ name, control });
   return (
     <FieldFrame id={id} label={props.label} required={props.required} help={help} error={error} className={props.className}>
@@ -107,7 +110,7 @@ export function SelectField<T extends FieldValues, N extends FieldPath<T>, O = T
         onBlur={field.onBlur}
         className={controlClassName(error)}
       >
-        <option value="">{placeholder}</option>
+        <option value="">{placeholder ?? t('field.select')}</option>
         {options.map((option) => (
           <option key={option.value} value={option.value} disabled={option.disabled}>
             {option.label}

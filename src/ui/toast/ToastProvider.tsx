@@ -1,5 +1,7 @@
 import { createContext, use, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { dropToast, pushToast, TOAST_DURATION_MS, type Toast, type ToastTone } from './toast-queue';
+import { useT } from '../../lib/i18n/catalogue';
+import { uiMessages } from '../messages';
 
 export interface ToastApi {
   show(message: string, tone?: ToastTone): void;
@@ -16,6 +18,7 @@ const toneClass: Record<ToastTone, string> = {
 };
 
 function ToastItem({ toast, onDismiss }: { toast: Toast; onDismiss: (id: number) => void }) {
+  const t = useT(uiMessages);
   const [paused, setPaused] = useState(false);
 
   useEffect(() => {
@@ -41,7 +44,7 @@ function ToastItem({ toast, onDismiss }: { toast: Toast; onDismiss: (id: number)
         type="button"
         onClick={() => onDismiss(toast.id)}
         className="-m-1 rounded p-1 opacity-70 hover:opacity-100 focus-visible:outline-2 focus-visible:outline-current"
-        aria-label="Dismiss"
+        aria-label={t('dismiss')}
       >
         <svg aria-hidden="true" viewBox="0 0 20 20" className="size-4" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round">
           <path d="M5 5l10 10M15 5L5 15" />
@@ -53,6 +56,7 @@ function ToastItem({ toast, onDismiss }: { toast: Toast; onDismiss: (id: number)
 
 /** Short messages in a corner of the screen, announced to assistive technology, gone after 6 s. */
 export function ToastProvider({ children }: { children: ReactNode }) {
+  const t = useT(uiMessages);
   const [toasts, setToasts] = useState<Toast[]>([]);
   const nextId = useRef(1);
 
@@ -70,7 +74,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
     <ToastContext value={api}>
       {children}
       <div
-        aria-label="Messages"
+        aria-label={t('messages')}
         role="region"
         className="pointer-events-none fixed inset-x-0 bottom-0 z-[100] flex flex-col items-center gap-2 p-4 sm:items-end"
       >

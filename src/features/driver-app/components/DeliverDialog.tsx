@@ -7,6 +7,8 @@ import { formatMoney } from '../format';
 import { proofErrors, visibleProofItems, type DeliverySettings, type DriverTask, type ProofErrors, type ProofValues } from '../schema';
 import { PhotoField } from './PhotoField';
 import { TextAreaLike } from './TextAreaLike';
+import { useLanguage, useT } from '../../../lib/i18n/catalogue';
+import { driverMessages } from '../messages';
 
 const EMPTY: ProofValues = { signature: null, photos: [], recipientName: '', notes: '', cashConfirmed: false };
 
@@ -24,6 +26,8 @@ export function DeliverDialog({
   onClose: () => void;
   onComplete: (values: ProofValues) => void;
 }) {
+  const t = useT(driverMessages);
+  const language = useLanguage();
   const [values, setValues] = useState<ProofValues>(EMPTY);
   const [errors, setErrors] = useState<ProofErrors>({});
   const { proof } = settings;
@@ -42,15 +46,15 @@ export function DeliverDialog({
     <Dialog
       open={open}
       onClose={onClose}
-      title={`Deliver ${task.delivery_code}`}
+      title={t('deliver.title', { code: task.delivery_code })}
       description={task.dropoff_address.full_address}
       footer={
         <>
           <Button variant="secondary" onClick={onClose}>
-            Cancel
+            {t('deliver.cancel')}
           </Button>
           <Button onClick={complete} className="py-3">
-            Complete delivery
+            {t('deliver.complete')}
           </Button>
         </>
       }
@@ -58,20 +62,20 @@ export function DeliverDialog({
       <div className="space-y-4">
         {shown.has('signature') && (
           <SignaturePad
-            label="Signature"
+            label={t('deliver.signature')}
             required={proof.signature === 'required'}
-            help="Ask the recipient to sign with a finger."
+            help={t('deliver.signatureHelp')}
             value={values.signature}
             error={errors.signature}
             onChange={(png) => set('signature', png)}
           />
         )}
         {shown.has('photo') && (
-          <PhotoField label="Photo" files={values.photos} onChange={(files) => set('photos', files)} required={proof.photo === 'required'} error={errors.photos} />
+          <PhotoField label={t('deliver.photo')} files={values.photos} onChange={(files) => set('photos', files)} required={proof.photo === 'required'} error={errors.photos} />
         )}
         {shown.has('recipient_name') && (
           <TextField
-            label="Recipient's name"
+            label={t('deliver.recipient')}
             required={proof.recipient_name === 'required'}
             value={values.recipientName}
             maxLength={200}
@@ -81,7 +85,7 @@ export function DeliverDialog({
           />
         )}
         {shown.has('notes') && (
-          <TextAreaLike label="Delivery notes" required={proof.notes === 'required'} value={values.notes} onChange={(notes) => set('notes', notes)} error={errors.notes} maxLength={1000} />
+          <TextAreaLike label={t('deliver.notes')} required={proof.notes === 'required'} value={values.notes} onChange={(notes) => set('notes', notes)} error={errors.notes} maxLength={1000} />
         )}
         {task.cod_amount > 0 && (
           <div>
@@ -94,7 +98,7 @@ export function DeliverDialog({
                 className="mt-0.5 size-5"
               />
               <span>
-                I collected <strong>{formatMoney(task.cod_amount, task.currency)}</strong> in cash
+                {t.rich('deliver.cash', { amount: formatMoney(task.cod_amount, task.currency, language), b: (chunks) => <strong>{chunks}</strong> })}
               </span>
             </label>
             {errors.cash && <p className="mt-1.5 text-sm text-red-600 dark:text-red-400">{errors.cash}</p>}

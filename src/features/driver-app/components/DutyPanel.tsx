@@ -2,6 +2,8 @@ import { Button } from '../../../ui/Button';
 import { Chip, type ChipTone } from '../../../ui/Chip';
 import type { DriverRecord } from '../api';
 import type { GeoState } from '../use-duty-geolocation';
+import { useT } from '../../../lib/i18n/catalogue';
+import { driverMessages } from '../messages';
 
 const STATUS: Record<DriverRecord['status'], { label: string; tone: ChipTone }> = {
   offline: { label: 'Off duty', tone: 'neutral' },
@@ -10,15 +12,14 @@ const STATUS: Record<DriverRecord['status'], { label: string; tone: ChipTone }> 
   on_break: { label: 'On a break', tone: 'warning' },
 };
 
-const GEO_TEXT: Record<GeoState, string | null> = {
+const GEO_TEXT = {
   off: null,
-  waiting: 'Finding your location…',
-  active: 'Sharing your location with dispatch while you are on duty.',
-  denied:
-    'Location is blocked for this site. Allow location in your browser’s site settings (the lock icon next to the address), then reload this page, so dispatch can see where you are.',
-  unavailable: 'Your phone cannot find your location right now. Turn on location services (GPS) and move to open sky; we keep trying.',
-  unsupported: 'This browser cannot share your location. Use Chrome or Safari on your phone to be seen on the dispatch board.',
-};
+  waiting: 'geo.waiting',
+  active: 'geo.active',
+  denied: 'geo.denied',
+  unavailable: 'geo.unavailable',
+  unsupported: 'geo.unsupported',
+} as const satisfies Record<GeoState, string | null>;
 
 export interface DutyPanelProps {
   status: DriverRecord['status'];
@@ -30,14 +31,16 @@ export interface DutyPanelProps {
 /** Going on and off duty (set_driver_status), and whether the phone's location reaches dispatch. */
 export function DutyPanel({ status, geo, busy, onChange }: DutyPanelProps) {
   const onDuty = status !== 'offline';
-  const geoText = GEO_TEXT[geo];
+  const t = useT(driverMessages);
+  const geoKey = GEO_TEXT[geo];
+  const geoText = geoKey ? t(geoKey) : null;
   const problem = geo === 'denied' || geo === 'unavailable' || geo === 'unsupported';
   return (
     <section aria-labelledby="duty-heading" className="rounded-2xl border border-slate-200 bg-white p-4 shadow-xs dark:border-slate-800 dark:bg-slate-900">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div className="flex items-center gap-2">
           <h2 id="duty-heading" className="text-base font-semibold">
-            Duty
+            {t('duty.heading')}
           </h2>
           <span data-testid="duty-status">
             <Chip tone={STATUS[status].tone}>{STATUS[status].label}</Chip>
@@ -48,20 +51,20 @@ export function DutyPanel({ status, geo, busy, onChange }: DutyPanelProps) {
             <>
               {status === 'on_break' ? (
                 <Button variant="secondary" busy={busy} onClick={() => onChange('available')}>
-                  End break
+                  {t('duty.endBreak')}
                 </Button>
               ) : (
                 <Button variant="secondary" busy={busy} onClick={() => onChange('on_break')}>
-                  Take a break
+                  {t('duty.takeBreak')}
                 </Button>
               )}
               <Button variant="secondary" busy={busy} onClick={() => onChange('offline')}>
-                Go off duty
+                {t('duty.goOff')}
               </Button>
             </>
           ) : (
             <Button busy={busy} onClick={() => onChange('available')} className="min-w-40">
-              Go on duty
+              {t('duty.goOn')}
             </Button>
           )}
         </div>

@@ -4,6 +4,8 @@ import { Dialog } from '../../../ui/Dialog';
 import { failErrors, type DeliverySettings, type DriverTask, type FailValues } from '../schema';
 import { PhotoField } from './PhotoField';
 import { TextAreaLike } from './TextAreaLike';
+import { useT } from '../../../lib/i18n/catalogue';
+import { driverMessages } from '../messages';
 
 const EMPTY: FailValues = { reason: '', note: '', photo: null };
 
@@ -21,6 +23,7 @@ export function FailDialog({
   onClose: () => void;
   onFail: (values: FailValues) => void;
 }) {
+  const t = useT(driverMessages);
   const [values, setValues] = useState<FailValues>(EMPTY);
   const [errors, setErrors] = useState<Partial<Record<keyof FailValues, string>>>({});
   const groupId = useId();
@@ -37,20 +40,20 @@ export function FailDialog({
     <Dialog
       open={open}
       onClose={onClose}
-      title={`Could not deliver ${task.delivery_code}?`}
-      description="Dispatch is told at once and decides on another attempt or a return."
+      title={t('fail.title', { code: task.delivery_code })}
+      description={t('fail.description')}
       footer={
         <>
           <Button variant="secondary" onClick={onClose}>
-            Cancel
+            {t('deliver.cancel')}
           </Button>
-          <Button onClick={submit}>Mark as failed</Button>
+          <Button onClick={submit}>{t('fail.submit')}</Button>
         </>
       }
     >
       <div className="space-y-4">
         <fieldset aria-describedby={errors.reason ? `${groupId}-error` : undefined}>
-          <legend className="text-sm font-medium text-slate-700 after:ml-0.5 after:text-red-600 after:content-['*'] dark:text-slate-200">Reason</legend>
+          <legend className="text-sm font-medium text-slate-700 after:ml-0.5 after:text-red-600 after:content-['*'] dark:text-slate-200">{t('fail.reason')}</legend>
           <div className="mt-2 grid gap-2">
             {settings.failure_reasons.map((reason) => (
               <label key={reason} className="flex items-center gap-3 rounded-lg border border-slate-200 p-3 text-sm has-checked:border-brand has-checked:bg-brand/5 dark:border-slate-700">
@@ -65,8 +68,8 @@ export function FailDialog({
             </p>
           )}
         </fieldset>
-        <PhotoField label="Photo (optional)" files={values.photo ? [values.photo] : []} multiple={false} required={false} error={errors.photo} onChange={(files) => setValues((v) => ({ ...v, photo: files[0] ?? null }))} />
-        <TextAreaLike label="Note (optional)" value={values.note} onChange={(note) => setValues((v) => ({ ...v, note }))} error={errors.note} maxLength={800} />
+        <PhotoField label={t('fail.photo')} files={values.photo ? [values.photo] : []} multiple={false} required={false} error={errors.photo} onChange={(files) => setValues((v) => ({ ...v, photo: files[0] ?? null }))} />
+        <TextAreaLike label={t('fail.note')} value={values.note} onChange={(note) => setValues((v) => ({ ...v, note }))} error={errors.note} maxLength={800} />
       </div>
     </Dialog>
   );

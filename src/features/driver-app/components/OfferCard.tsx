@@ -5,6 +5,8 @@ import { Dialog } from '../../../ui/Dialog';
 import { TextAreaLike } from './TextAreaLike';
 import { rejectError, type DriverTask } from '../schema';
 import { TaskSummary } from './TaskSummary';
+import { useT } from '../../../lib/i18n/catalogue';
+import { driverMessages } from '../messages';
 
 export interface OfferCardProps {
   task: DriverTask;
@@ -17,6 +19,7 @@ export interface OfferCardProps {
 
 /** A new assignment: accept it, or reject it with a reason (the dispatcher sees either live). */
 export function OfferCard({ task, fresh, pending, onAccept, onReject }: OfferCardProps) {
+  const t = useT(driverMessages);
   const [rejecting, setRejecting] = useState(false);
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -38,38 +41,38 @@ export function OfferCard({ task, fresh, pending, onAccept, onReject }: OfferCar
     >
       <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
         <h3 id={headingId} className="text-lg font-bold">
-          New assignment · {task.delivery_code}
+          {t('offer.heading', { code: task.delivery_code })}
         </h3>
         <div className="flex gap-1.5">
           {task.priority === 'urgent' || task.priority === 'high' ? <Chip tone="error">{task.priority === 'urgent' ? 'Urgent' : 'High priority'}</Chip> : null}
-          {pending && <Chip tone="warning">Waiting to send</Chip>}
+          {pending && <Chip tone="warning">{t('pending.waiting')}</Chip>}
         </div>
       </div>
       <TaskSummary task={task} />
-      {task.offer?.notes && <p className="mt-2 rounded-lg bg-slate-50 p-2 text-sm dark:bg-slate-800">Dispatch: {task.offer.notes}</p>}
+      {task.offer?.notes && <p className="mt-2 rounded-lg bg-slate-50 p-2 text-sm dark:bg-slate-800">{t('offer.dispatchNote', { note: task.offer.notes })}</p>}
       <div className="mt-4 grid grid-cols-2 gap-2">
         <Button variant="secondary" onClick={() => setRejecting(true)} className="py-3">
-          Reject
+          {t('offer.reject')}
         </Button>
         <Button onClick={onAccept} className="py-3">
-          Accept
+          {t('offer.accept')}
         </Button>
       </div>
       <Dialog
         open={rejecting}
         onClose={() => setRejecting(false)}
-        title={`Reject ${task.delivery_code}?`}
-        description="Dispatch gives it to another driver. Tell them why."
+        title={t('offer.rejectTitle', { code: task.delivery_code })}
+        description={t('offer.rejectDescription')}
         footer={
           <>
             <Button variant="secondary" onClick={() => setRejecting(false)}>
-              Keep it
+              {t('offer.keep')}
             </Button>
-            <Button onClick={submitReject}>Reject assignment</Button>
+            <Button onClick={submitReject}>{t('offer.rejectConfirm')}</Button>
           </>
         }
       >
-        <TextAreaLike label="Reason" required value={reason} onChange={setReason} error={error ?? undefined} maxLength={500} />
+        <TextAreaLike label={t('offer.reason')} required value={reason} onChange={setReason} error={error ?? undefined} maxLength={500} />
       </Dialog>
     </article>
   );

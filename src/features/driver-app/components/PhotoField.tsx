@@ -1,5 +1,7 @@
 import { useEffect, useId, useMemo } from 'react';
 import { controlClassName, describedBy, labelClassName } from '../../../ui/form/FieldFrame';
+import { useT } from '../../../lib/i18n/catalogue';
+import { driverMessages } from '../messages';
 
 /** Photos from the phone's camera (capture=environment opens the back camera), with thumbnails. */
 export function PhotoField({
@@ -17,6 +19,7 @@ export function PhotoField({
   error?: string | undefined;
   multiple?: boolean;
 }) {
+  const t = useT(driverMessages);
   const id = useId();
   const previews = useMemo(() => files.map((file) => ({ file, url: URL.createObjectURL(file) })), [files]);
   useEffect(() => () => previews.forEach((p) => URL.revokeObjectURL(p.url)), [previews]);
@@ -44,10 +47,10 @@ export function PhotoField({
         <ul className="mt-2 flex flex-wrap gap-2" aria-label={`${label}: ${previews.length} added`}>
           {previews.map(({ file, url }, index) => (
             <li key={url} className="relative">
-              <img src={url} alt={`Photo ${index + 1}`} className="size-20 rounded-lg object-cover" />
+              <img src={url} alt={t('photo.alt', { number: String(index + 1) })} className="size-20 rounded-lg object-cover" />
               <button
                 type="button"
-                aria-label={`Remove photo ${index + 1}`}
+                aria-label={t('photo.remove', { number: String(index + 1) })}
                 onClick={() => onChange(files.filter((f) => f !== file))}
                 className="absolute -top-2 -right-2 rounded-full bg-slate-900 px-1.5 text-xs text-white"
               >

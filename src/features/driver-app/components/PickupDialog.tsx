@@ -4,43 +4,46 @@ import { Button } from '../../../ui/Button';
 import { Dialog } from '../../../ui/Dialog';
 import { matchesDelivery } from '../barcode';
 import type { DriverTask } from '../schema';
+import { useT } from '../../../lib/i18n/catalogue';
+import { driverMessages } from '../messages';
 
 /**
  * Picked up: scan the package label with the camera or a hardware scanner, or type its code (the
  * barcode holds the delivery code), or confirm by hand when the label is damaged or unreadable.
  */
 export function PickupDialog({ task, open, onClose, onPickedUp }: { task: DriverTask; open: boolean; onClose: () => void; onPickedUp: (scanned: boolean) => void }) {
+  const t = useT(driverMessages);
   const [scanning, setScanning] = useState(false);
   return (
     <Dialog
       open={open}
       onClose={onClose}
-      title={`Pick up ${task.delivery_code}`}
-      description={`${task.package_count} ${task.package_count === 1 ? 'package' : 'packages'} from ${task.pickup_address.full_address ?? 'the pickup address'}`}
+      title={t('pickup.title', { code: task.delivery_code })}
+      description={t('pickup.description', { count: task.package_count, address: task.pickup_address.full_address ?? t('pickup.theAddress') })}
       footer={
         <>
           <Button variant="secondary" onClick={onClose}>
-            Cancel
+            {t('deliver.cancel')}
           </Button>
           <Button variant={scanning ? 'secondary' : 'primary'} onClick={() => onPickedUp(false)}>
-            Confirm by hand
+            {t('pickup.byHand')}
           </Button>
         </>
       }
     >
       {/* The dialog unmounts with the sheet, and the scanner stops its camera as it goes. */}
       <BarcodeScanner
-        label="Package barcode"
+        label={t('pickup.barcode')}
         onCameraChange={setScanning}
-        scanningHint={`Point the camera at the label’s barcode (${task.delivery_code}).`}
+        scanningHint={t('pickup.hint', { code: task.delivery_code })}
         messages={{
-          noCamera: 'This browser cannot use the camera. Type the label’s code, or confirm the pickup by hand.',
-          blocked: 'The camera is blocked for this site. Allow it in your browser’s site settings to scan, or confirm the pickup by hand.',
-          cameraFailed: 'No camera could be opened. Confirm the pickup by hand.',
-          scannerFailed: 'The scanner could not start. Confirm the pickup by hand.',
+          noCamera: t('pickup.noCamera'),
+          blocked: t('pickup.blocked'),
+          cameraFailed: t('pickup.cameraFailed'),
+          scannerFailed: t('pickup.scannerFailed'),
         }}
         onScan={(code) => {
-          if (!matchesDelivery(code, task)) return `That label is ${code}, not ${task.delivery_code}. Scan this delivery’s package.`;
+          if (!matchesDelivery(code, task)) return t('pickup.wrongLabel', { scanned: code, code: task.delivery_code });
           onPickedUp(true);
         }}
       />

@@ -7,6 +7,8 @@ import { navigationUrl, nextStep, type DriverTask } from '../schema';
 import type { PendingState } from '../pending-overlay';
 import { DoorNotesSection } from './DoorNotesSection';
 import { TaskSummary } from './TaskSummary';
+import { useLanguage, useT } from '../../../lib/i18n/catalogue';
+import { driverMessages } from '../messages';
 
 export interface TaskCardProps {
   task: DriverTask;
@@ -22,6 +24,8 @@ export interface TaskCardProps {
 
 /** One task of today: where to go next (Navigate links out to the phone's maps app), and the next step. */
 export function TaskCard({ task, pending, onArrived, onPickUp, onInTransit, onDeliver, onFail, extraActions }: TaskCardProps) {
+  const t = useT(driverMessages);
+  const language = useLanguage();
   const step = nextStep(task.status);
   const goingToPickup = task.status === 'accepted';
   const target = goingToPickup ? { lat: task.pickup_lat, lng: task.pickup_lng } : { lat: task.dropoff_lat, lng: task.dropoff_lng };
@@ -36,7 +40,7 @@ export function TaskCard({ task, pending, onArrived, onPickUp, onInTransit, onDe
           {task.delivery_code}
         </h3>
         <div className="flex gap-1.5">
-          {pending && <Chip tone="warning">{pending === 'held' ? 'Sending soon' : 'Waiting to send'}</Chip>}
+          {pending && <Chip tone="warning">{pending === 'held' ? t('pending.held') : t('pending.waiting')}</Chip>}
           <DeliveryStatusChip status={task.status as DeliveryStatus} />
         </div>
       </div>
@@ -44,37 +48,37 @@ export function TaskCard({ task, pending, onArrived, onPickUp, onInTransit, onDe
       <DoorNotesSection notes={task.door_notes ?? null} />
       <div className="mt-4 grid grid-cols-2 gap-2">
         <a href={navigationUrl(target.lat, target.lng)} target="_blank" rel="noopener noreferrer" className={`${buttonClassName('secondary')} py-3`}>
-          Navigate{goingToPickup ? ' to pickup' : ''}
+          {goingToPickup ? t('task.navigateToPickup') : t('task.navigate')}
         </a>
         {step === 'picked_up' && (
           <Button onClick={onPickUp} className="py-3">
-            Picked up
+            {t('task.pickedUp')}
           </Button>
         )}
         {step === 'in_transit' && (
           <Button onClick={onInTransit} className="py-3">
-            In transit
+            {t('task.inTransit')}
           </Button>
         )}
         {step === 'deliver' && (
           <Button onClick={onDeliver} className="py-3">
-            Deliver
+            {t('task.deliver')}
           </Button>
         )}
       </div>
       {arrivalStop &&
         (arrivedAt ? (
           <p className="mt-2 text-sm text-slate-600 dark:text-slate-400" data-testid="task-arrived">
-            Arrived {arrivalStop === 'pickup' ? 'at pickup' : 'at drop-off'} {formatTime(arrivedAt)}
+            {t(arrivalStop === 'pickup' ? 'task.arrivedAtPickup' : 'task.arrivedAtDropoff', { time: formatTime(arrivedAt, language) })}
           </p>
         ) : (
           <Button variant="secondary" onClick={() => onArrived(arrivalStop)} className="mt-2 w-full py-3">
-            {arrivalStop === 'pickup' ? 'Arrived at pickup' : 'Arrived'}
+            {arrivalStop === 'pickup' ? t('task.arrivePickup') : t('task.arrive')}
           </Button>
         ))}
       <div className="mt-2 flex flex-wrap items-center justify-between gap-2">
         <Button variant="secondary" onClick={onFail} className="px-3 py-1.5 text-red-700 dark:text-red-300">
-          Could not deliver
+          {t('task.couldNotDeliver')}
         </Button>
         {extraActions}
       </div>
@@ -84,6 +88,7 @@ export function TaskCard({ task, pending, onArrived, onPickUp, onInTransit, onDe
 
 /** A finished delivery in the history list. */
 export function HistoryRow({ task, pending, when }: { task: DriverTask; pending: PendingState | undefined; when: string }) {
+  const t = useT(driverMessages);
   return (
     <li data-testid="history-row" className="flex items-center justify-between gap-3 py-3">
       <div className="min-w-0">
@@ -94,7 +99,7 @@ export function HistoryRow({ task, pending, when }: { task: DriverTask; pending:
         </p>
       </div>
       <div className="flex shrink-0 gap-1.5">
-        {pending && <Chip tone="warning">{pending === 'held' ? 'Sending soon' : 'Waiting to send'}</Chip>}
+        {pending && <Chip tone="warning">{pending === 'held' ? t('pending.held') : t('pending.waiting')}</Chip>}
         <DeliveryStatusChip status={task.status as DeliveryStatus} />
       </div>
     </li>

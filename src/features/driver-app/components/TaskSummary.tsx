@@ -1,35 +1,39 @@
 import { addressLine, formatMoney, formatWindow } from '../format';
 import type { DriverTask } from '../schema';
+import { useLanguage, useT } from '../../../lib/i18n/catalogue';
+import { driverMessages } from '../messages';
 
 /** Pickup and drop-off with their windows, the packages and the cash to collect: what every card shows. */
 export function TaskSummary({ task }: { task: DriverTask }) {
-  const pickupWindow = formatWindow(task.pickup_window_start, task.pickup_window_end);
-  const dropoffWindow = formatWindow(task.dropoff_window_start, task.dropoff_window_end);
+  const t = useT(driverMessages);
+  const language = useLanguage();
+  const pickupWindow = formatWindow(task.pickup_window_start, task.pickup_window_end, undefined, language);
+  const dropoffWindow = formatWindow(task.dropoff_window_start, task.dropoff_window_end, undefined, language);
   const packages = task.packages.filter((p) => p.description);
   return (
     <dl className="grid gap-2 text-sm">
       <div>
-        <dt className="text-xs font-medium tracking-wide text-slate-500 uppercase dark:text-slate-400">Pickup</dt>
+        <dt className="text-xs font-medium tracking-wide text-slate-500 uppercase dark:text-slate-400">{t('summary.pickup')}</dt>
         <dd>
-          {addressLine(task.pickup_address)}
+          {addressLine(task.pickup_address) ?? t('summary.noAddress')}
           {pickupWindow && <span className="block text-slate-600 dark:text-slate-400">{pickupWindow}</span>}
         </dd>
       </div>
       <div>
-        <dt className="text-xs font-medium tracking-wide text-slate-500 uppercase dark:text-slate-400">Drop-off</dt>
+        <dt className="text-xs font-medium tracking-wide text-slate-500 uppercase dark:text-slate-400">{t('summary.dropoff')}</dt>
         <dd>
-          {addressLine(task.dropoff_address)}
+          {addressLine(task.dropoff_address) ?? t('summary.noAddress')}
           {dropoffWindow && <span className="block text-slate-600 dark:text-slate-400">{dropoffWindow}</span>}
         </dd>
       </div>
       <div>
-        <dt className="text-xs font-medium tracking-wide text-slate-500 uppercase dark:text-slate-400">Packages</dt>
+        <dt className="text-xs font-medium tracking-wide text-slate-500 uppercase dark:text-slate-400">{t('summary.packages')}</dt>
         <dd>
-          {task.package_count} {task.package_count === 1 ? 'package' : 'packages'}, {task.total_weight_kg} kg
+          {t('summary.packageCount', { count: task.package_count, weight: String(task.total_weight_kg) })}
           {packages.length > 0 && (
             <span className="block text-slate-600 dark:text-slate-400">
               {packages
-                .map((p) => `${p.quantity && p.quantity > 1 ? `${p.quantity} × ` : ''}${p.description}${p.fragile ? ' (fragile)' : ''}${p.temperature_sensitive ? ' (keep cool)' : ''}`)
+                .map((p) => `${p.quantity && p.quantity > 1 ? `${p.quantity} × ` : ''}${p.description}${p.fragile ? ` ${t('summary.fragile')}` : ''}${p.temperature_sensitive ? ` ${t('summary.keepCool')}` : ''}`)
                 .join(', ')}
             </span>
           )}
@@ -37,13 +41,13 @@ export function TaskSummary({ task }: { task: DriverTask }) {
       </div>
       {task.cod_amount > 0 && (
         <div>
-          <dt className="text-xs font-medium tracking-wide text-slate-500 uppercase dark:text-slate-400">Cash to collect</dt>
-          <dd className="font-semibold text-amber-700 dark:text-amber-300">{formatMoney(task.cod_amount, task.currency)}</dd>
+          <dt className="text-xs font-medium tracking-wide text-slate-500 uppercase dark:text-slate-400">{t('summary.cash')}</dt>
+          <dd className="font-semibold text-amber-700 dark:text-amber-300">{formatMoney(task.cod_amount, task.currency, language)}</dd>
         </div>
       )}
       {task.notes && (
         <div>
-          <dt className="text-xs font-medium tracking-wide text-slate-500 uppercase dark:text-slate-400">Notes</dt>
+          <dt className="text-xs font-medium tracking-wide text-slate-500 uppercase dark:text-slate-400">{t('summary.notes')}</dt>
           <dd className="whitespace-pre-line">{task.notes}</dd>
         </div>
       )}

@@ -25,6 +25,9 @@ import { useActionQueue } from '../use-action-queue';
 import { useDriverWork } from '../use-driver-work';
 import { useDutyGeolocation } from '../use-duty-geolocation';
 import { isUnreachable } from '../work-snapshot';
+import { useLanguage, useT } from '../../../lib/i18n/catalogue';
+import { driverMessages } from '../messages';
+import type { Language } from '../../../lib/i18n/languages';
 
 /** How long a completion waits on the phone for Undo. */
 export const UNDO_MS = 10_000;
@@ -49,6 +52,8 @@ export function DriverAppPage({ taskActions, footer }: DriverAppPageProps) {
 }
 
 function DriverApp({ userId, tenantId, taskActions, footer }: { userId: string; tenantId: string } & DriverAppPageProps) {
+  const t = useT(driverMessages);
+  const language = useLanguage();
   const toast = useToast();
   const { work, setWork, error, unreachable, offlineAsOf, liveState, reload, newOfferIds, dismissNew } = useDriverWork(tenantId, userId);
   const { queue, actions, online, rejected, dismissRejected } = useActionQueue(userId, () => void reload());
@@ -109,9 +114,9 @@ function DriverApp({ userId, tenantId, taskActions, footer }: { userId: string; 
     try {
       const driver = await setDutyStatus(userId, status);
       setWork((current) => (current ? { ...current, driver } : current));
-      toast.success(status === 'available' ? 'You are on duty' : status === 'on_break' ? 'Enjoy your break' : 'You are off duty');
+      toast.success(status === 'available' ? t('toast.onDuty') : status === 'on_break' ? t('toast.onBreak') : t('toast.offDuty'));
     } catch (reason) {
-      toast.error(navigator.onLine ? `Could not change your duty status: ${reason instanceof Error ? reason.message : String(reason)}` : 'You are offline: go on or off duty once you have a connection.');
+      toast.error(navigator.onLine ? t('toast.dutyFailed', { reason: reason instanceof Error ? reason.message : String(reason) }) : t('toast.dutyOffline'));
     } finally {
       setDutyBusy(false);
     }
@@ -127,7 +132,7 @@ function DriverApp({ userId, tenantId, taskActions, footer }: { userId: string; 
     dismissNew(task.id);
     const id = newActionId();
     enqueue([{ kind: 'respond', id, group: id, deliveryId: task.id, assignmentId: task.offer.id, accept, reason, occurredAt: new Date().toISOString() }]);
-    if (!accept) toast.success(`${task.delivery_code} rejected`);
+    if (!accept) toast.success(t('toast.rejected', { code: task.delivery_code }));
   };
 
   const move = (task: DriverTask, status: 'picked_up' | 'in_transit', note: string | null = null) => {
@@ -194,24 +199,24 @@ function DriverApp({ userId, tenantId, taskActions, footer }: { userId: string; 
   const undo = async () => {
     if (!held) return;
     const taken = await queue.cancelGroup(held.group);
-    toast.success(taken ? 'Undone: nothing was sent' : 'Too late to undo: it was already sent');
+    toast.success(taken ? t('toast.undone') : t('toast.tooLate'));
   };
 
   if (error && !work) {
     if (unreachable) {
       return (
         <ErrorState
-          title="You are offline"
-          detail="This phone has no copy of your work yet. It appears here as soon as the connection returns."
+          title={t('page.offlineTitle')}
+          detail={t('page.offlineDetail')}
           onRetry={() => void reload()}
         />
       );
     }
-    return <ErrorState title="Could not load your work" detail={error.message} onRetry={() => void reload()} />;
+    return <ErrorState title={t('page.loadFailed')} detail={error.message} onRetry={() => void reload()} />;
   }
   if (!work) {
     return (
-      <div className="space-y-4" aria-busy="true" aria-label="Loading your work">
+      <div className="space-y-4" aria-busy="true" aria-label={t('page.loading')}>
         <Skeleton className="h-24 w-full" />
         <Skeleton className="h-48 w-full" />
       </div>
@@ -220,7 +225,7 @@ function DriverApp({ userId, tenantId, taskActions, footer }: { userId: string; 
   if (!work.driver) {
     return (
       <div className="space-y-6">
-        <EmptyState title="You are not set up as a driver yet" description="Ask an admin of your business to add you on the Drivers screen; your work appears here once they have." />
+        <EmptyState title={t('page.notDriver')} description={t('page.notDriverDetail')} />
         {footer}
       </div>
     );
@@ -232,32 +237,32 @@ function DriverApp({ userId, tenantId, taskActions, footer }: { userId: string; 
   return (
     <div className="mx-auto max-w-2xl space-y-5 pb-24">
       <div className="flex items-center justify-between gap-3">
-        <h2 className="text-2xl font-bold tracking-tight">Today</h2>
+        <h2 className="text-2xl font-bold tracking-tight">{t('page.today')}</h2>
         <LiveIndicator state={online ? liveState : 'offline'} />
       </div>
 
       {offlineAsOf !== null && (
         <p role="status" data-testid="offline-snapshot" className="rounded-xl border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100">
-          Offline — showing your work as of {formatKeptAt(offlineAsOf)}. It updates when the connection returns.
+          {t('page.offlineSnapshot', { when: formatKeptAt(offlineAsOf, language) })}
         </p>
       )}
       {!online && (
         <p role="status" data-testid="offline-banner" className="rounded-xl border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100">
-          You are offline. Keep working: your actions are saved on this phone and sent when the connection returns.
+          {t('page.offlineBanner')}
         </p>
       )}
       {waiting > 0 && (
         <p role="status" data-testid="pending-count" className="text-sm text-slate-600 dark:text-slate-400">
-          {waiting} {waiting === 1 ? 'action' : 'actions'} waiting to send
+          {t('page.waiting', { count: waiting })}
         </p>
       )}
       {rejected.map(({ action, message }) => (
         <div key={action.id} role="alert" className="flex items-start justify-between gap-3 rounded-xl border border-red-300 bg-red-50 p-3 text-sm text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100">
           <p>
-            Dispatch did not accept an action on {[...view.active, ...view.history, ...view.offers].find((t) => t.id === action.deliveryId)?.delivery_code ?? 'a delivery'}: {message}
+            {t('page.rejectedAction', { code: [...view.active, ...view.history, ...view.offers].find((task) => task.id === action.deliveryId)?.delivery_code ?? t('page.aDelivery'), message })}
           </p>
           <Button variant="secondary" className="shrink-0 px-3 py-1" onClick={() => dismissRejected(action.id)}>
-            Dismiss
+            {t('page.dismiss')}
           </Button>
         </div>
       ))}
@@ -265,7 +270,7 @@ function DriverApp({ userId, tenantId, taskActions, footer }: { userId: string; 
       <DutyPanel status={driverStatus} geo={geo.state} busy={dutyBusy} onChange={(status) => void changeDuty(status)} />
 
       {view.offers.length > 0 && (
-        <section aria-label="New assignments" aria-live="assertive" className="space-y-3">
+        <section aria-label={t('page.newAssignments')} aria-live="assertive" className="space-y-3">
           {view.offers.map((task) => (
             <OfferCard
               key={task.id}
@@ -281,10 +286,10 @@ function DriverApp({ userId, tenantId, taskActions, footer }: { userId: string; 
 
       <section aria-labelledby="tasks-heading" className="space-y-3">
         <h2 id="tasks-heading" className="text-lg font-semibold">
-          Today’s tasks <span className="text-sm font-normal text-slate-500">({view.active.length})</span>
+          {t.rich('page.tasks', { count: String(view.active.length), muted: (chunks) => <span className="text-sm font-normal text-slate-500">{chunks}</span> })}
         </h2>
         {view.active.length === 0 ? (
-          <EmptyState title="No tasks right now" description={onDuty ? 'New assignments from dispatch appear here the moment they are made.' : 'Go on duty to receive assignments.'} />
+          <EmptyState title={t('page.noTasks')} description={onDuty ? t('page.noTasksOnDuty') : t('page.noTasksOffDuty')} />
         ) : (
           view.active.map((task) => (
             <TaskCard
@@ -304,29 +309,29 @@ function DriverApp({ userId, tenantId, taskActions, footer }: { userId: string; 
 
       <section aria-labelledby="cash-heading" className="rounded-2xl border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900">
         <h2 id="cash-heading" className="text-sm font-medium text-slate-600 dark:text-slate-400">
-          Cash collected today
+          {t('page.cashToday')}
         </h2>
         <p data-testid="cash-today" className="mt-1 text-2xl font-bold">
-          {work.cashToday.length === 0 ? formatMoney(0, view.active[0]?.currency ?? view.history[0]?.currency ?? 'USD') : work.cashToday.map((c) => formatMoney(c.amount, c.currency)).join(' + ')}
+          {work.cashToday.length === 0 ? formatMoney(0, view.active[0]?.currency ?? view.history[0]?.currency ?? 'USD', language) : work.cashToday.map((c) => formatMoney(c.amount, c.currency, language)).join(' + ')}
         </p>
       </section>
 
       <section aria-labelledby="history-heading">
         <h2 id="history-heading" className="text-lg font-semibold">
-          History
+          {t('page.history')}
         </h2>
         {view.history.length === 0 ? (
-          <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">Deliveries you complete or fail appear here.</p>
+          <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">{t('page.noHistory')}</p>
         ) : (
           <ul className="divide-y divide-slate-200 dark:divide-slate-800">
             {view.history.map((task) => (
-              <HistoryRow key={task.id} task={task} pending={view.pending.get(task.id)} when={formatTime(task.status === 'delivered' ? task.delivered_at : task.failed_at)} />
+              <HistoryRow key={task.id} task={task} pending={view.pending.get(task.id)} when={formatTime(task.status === 'delivered' ? task.delivered_at : task.failed_at, language)} />
             ))}
           </ul>
         )}
       </section>
 
-      {settingsError && <ErrorState title="Could not load your business’s proof settings" detail={settingsError.message} onRetry={loadSettings} />}
+      {settingsError && <ErrorState title={t('page.settingsFailed')} detail={settingsError.message} onRetry={loadSettings} />}
 
       {sheetTask && sheet?.kind === 'pickup' && (
         <PickupDialog
@@ -360,9 +365,9 @@ function DriverApp({ userId, tenantId, taskActions, footer }: { userId: string; 
 }
 
 /** '14:32' for a time today, 'Wed 26 Nov, 14:32' for an older one. */
-function formatKeptAt(at: number): string {
+function formatKeptAt(at: number, language: Language): string {
   const when = new Date(at).toISOString();
-  return new Date(at).toDateString() === new Date().toDateString() ? formatTime(when) : formatDayTime(when);
+  return new Date(at).toDateString() === new Date().toDateString() ? formatTime(when, language) : formatDayTime(when, language);
 }
 
 export default DriverAppPage;

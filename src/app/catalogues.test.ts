@@ -1,0 +1,81 @@
+import { parse, TYPE, type MessageFormatElement } from '@formatjs/icu-messageformat-parser';
+import { describe, expect, it } from 'vitest';
+import type { Catalogue } from '../lib/i18n/catalogue';
+
+/**
+ * The message catalogues, checked rather than trusted: each area's Spanish and French catalogues
+ * have exactly the English keys, every message is valid ICU with the same placeholders in all three
+ * languages, every key the area's code asks for exists, and no key is left that no code uses.
+ */
+const modules = import.meta.glob<Record<string, unknown>>('../**/messages/index.ts', { eager: true });
+const sources = import.meta.glob<string>(['../**/*.{ts,tsx}', '!../**/*.test.{ts,tsx}', '!../**/messages/**', '!../types/**'], { query: '?raw', import: 'default', eager: true });
+
+function isCatalogue(value: unknown): value is Catalogue {
+  return typeof value === 'object' && value !== null && 'area' in value && 'en' in value && 'load' in value;
+}
+
+const catalogues = Object.entries(modules).flatMap(([file, exports]) =>
+  Object.values(exports)
+    .filter(isCatalogue)
+    .map((catalogue) => ({ catalogue, root: file.replace(/messages\/index\.ts$/, '') })),
+);
+
+/** Placeholder names and tags of a message, with each plural's and select's option keys. */
+function placeholders(elements: MessageFormatElement[], into = new Set<string>()): Set<string> {
+  for (const element of elements) {
+    if (element.type === TYPE.literal || element.type === TYPE.pound) continue;
+    into.add(element.value);
+    if (element.type === TYPE.tag) placeholders(element.children, into);
+    if (element.type === TYPE.select || element.type === TYPE.plural) {
+      for (const [option, { value }] of Object.entries(element.options)) {
+        // Plural categories differ by language (French has 'many'); selects must match.
+        if (element.type === TYPE.select) into.add(`${element.value}=${option}`);
+        placeholders(value, into);
+      }
+    }
+  }
+  return into;
+}
+
+/** The code of an area: every file under its folder but its tests and catalogues. */
+function codeOf(root: string): string {
+  return Object.entries(sources)
+    .filter(([file]) => file.startsWith(root))
+    .map(([, text]) => text)
+    .join('\n');
+}
+
+describe('message catalogues', () => {
+  it('are found', () => {
+    expect(catalogues.map(({ catalogue }) => catalogue.area)).toEqual(expect.arrayContaining(['app']));
+  });
+
+  for (const { catalogue, root } of catalogues) {
+    describe(catalogue.area, () => {
+      const english = catalogue.en as Record<string, string>;
+      const keys = Object.keys(english).sort();
+
+      for (const language of ['es', 'fr'] as const) {
+        it(`${language} has the English keys, valid ICU and the same placeholders`, async () => {
+          const translated = (await catalogue.load[language]()).default as Record<string, string>;
+          expect(Object.keys(translated).sort()).toEqual(keys);
+          for (const key of keys) {
+            const source = [...placeholders(parse(english[key]))].sort();
+            const target = [...placeholders(parse(translated[key]))].sort();
+            expect(target, `${catalogue.area}:${language}:${key}`).toEqual(source);
+          }
+        });
+      }
+
+      it('uses every key, and every key used exists', () => {
+        const code = codeOf(root);
+        expect(code.length).toBeGreaterThan(0);
+        const unused = keys.filter((key) => !code.includes(`'${key}'`));
+        expect(unused, `keys of ${catalogue.area} no code uses`).toEqual([]);
+        const asked = [...code.matchAll(/\bt(?:\.rich)?\(\s*'([^']+)'/g)].map((match) => match[1]);
+        const missing = asked.filter((key) => !(key in english));
+        expect(missing, `keys ${catalogue.area} asks for that it lacks`).toEqual([]);
+      });
+    });
+  }
+});

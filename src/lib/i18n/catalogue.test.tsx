@@ -1,0 +1,54 @@
+// @vitest-environment jsdom
+import '@testing-library/jest-dom/vitest';
+import { act, render, screen } from '@testing-library/react';
+import { Suspense } from 'react';
+import { describe, expect, it } from 'vitest';
+import { applyLanguage, defineCatalogue, useT, type Translation } from './catalogue';
+import { browserLanguage, resolveLanguage } from './languages';
+
+const en = { greeting: 'Hello {name}', parcels: '{count, plural, one {# parcel} other {# parcels}}' } as const;
+const es = { greeting: 'Hola {name}', parcels: '{count, plural, one {# paquete} other {# paquetes}}' } satisfies Translation<typeof en>;
+const fr = { greeting: 'Bonjour {name}', parcels: '{count, plural, one {# colis} other {# colis}}' } satisfies Translation<typeof en>;
+const catalogue = defineCatalogue('test', en, { es: async () => ({ default: es }), fr: async () => ({ default: fr }) });
+
+function Greeting() {
+  const t = useT(catalogue);
+  return (
+    <p>
+      {t('greeting', { name: 'Ana' })}, {t('parcels', { count: 3 })}
+    </p>
+  );
+}
+
+describe('useT', () => {
+  it('speaks English, then switches every mounted screen to a loaded language at once', async () => {
+    await act(() => applyLanguage('en'));
+    render(
+      <Suspense fallback="loading">
+        <Greeting />
+      </Suspense>,
+    );
+    expect(screen.getByText('Hello Ana, 3 parcels')).toBeInTheDocument();
+    await act(() => applyLanguage('fr'));
+    expect(screen.getByText('Bonjour Ana, 3 colis')).toBeInTheDocument();
+    expect(document.documentElement.lang).toBe('fr');
+    await act(() => applyLanguage('es'));
+    expect(screen.getByText('Hola Ana, 3 paquetes')).toBeInTheDocument();
+    await act(() => applyLanguage('en'));
+    expect(document.documentElement.lang).toBe('en');
+  });
+});
+
+describe('which language', () => {
+  it('takes the user’s own choice, else the tenant’s, else the browser’s, else English', () => {
+    expect(resolveLanguage({ own: 'fr', tenant: 'es', browser: 'en' })).toBe('fr');
+    expect(resolveLanguage({ own: null, tenant: 'es', browser: 'fr' })).toBe('es');
+    expect(resolveLanguage({ browser: 'fr' })).toBe('fr');
+    expect(resolveLanguage({})).toBe('en');
+  });
+
+  it('reads the browser’s first language the app speaks', () => {
+    expect(browserLanguage(['de-DE', 'es-MX', 'en'])).toBe('es');
+    expect(browserLanguage(['de'])).toBeNull();
+  });
+});

@@ -1,0 +1,175 @@
+import IntlMessageFormat from 'intl-messageformat';
+import { createElement, Fragment, use, useEffect, useMemo, useSyncExternalStore, type ReactNode } from 'react';
+import { browserLanguage, isLanguage, type Language } from './languages';
+
+/**
+ * Message catalogues: ICU MessageFormat strings (interpolation, plurals, selects) keyed by id, one
+ * catalogue per area of the app (the kit, the shell, a feature). English is the source and ships
+ * with the area's code; Spanish and French are separate chunks, loaded the first time a screen of
+ * that area is shown in that language, so a language costs only what the screens in use need.
+ */
+export type Messages<K extends string = string> = Record<K, string>;
+
+/** A translation of an English catalogue: every key, no other (checked by `satisfies`). */
+export type Translation<E extends Messages> = Record<keyof E, string>;
+
+type Loader<K extends string> = () => Promise<{ default: Messages<K> }>;
+
+export interface Catalogue<K extends string = string> {
+  /** Names the area in errors and in the catalogue check. */
+  readonly area: string;
+  readonly en: Messages<K>;
+  readonly load: Record<Exclude<Language, 'en'>, Loader<K>>;
+}
+
+export function defineCatalogue<const E extends Messages>(area: string, en: E, load: Record<Exclude<Language, 'en'>, Loader<keyof E & string>>): Catalogue<keyof E & string> {
+  return { area, en, load };
+}
+
+export type MessageValue = string | number | Date | boolean | null | undefined;
+/** A value of a rich message: text, an element, or a tag's renderer (`<b>{name}</b>` -> (chunks) => <b>{chunks}</b>). */
+export type RichValue = MessageValue | ReactNode | ((chunks: ReactNode[]) => ReactNode);
+
+export interface Translate<K extends string> {
+  (key: K, values?: Record<string, MessageValue>): string;
+  /** A message with elements in it (a count in its own span, a bold amount). */
+  rich(key: K, values: Record<string, RichValue>): ReactNode;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The active language and the catalogues loaded for it, shared by every screen of the page.
+
+const LAST_LANGUAGE_KEY = 'waypost:language';
+
+function storedLanguage(): Language | null {
+  try {
+    const value = typeof window === 'undefined' ? null : window.localStorage.getItem(LAST_LANGUAGE_KEY);
+    return isLanguage(value) ? value : null;
+  } catch {
+    return null;
+  }
+}
+
+// The page opens in the language it last showed (so a reload does not flash English before the
+// profile is read), else the browser's; the app then settles on the resolved one.
+let active: Language = storedLanguage() ?? browserLanguage() ?? 'en';
+let generation = 0;
+const listeners = new Set<() => void>();
+const loaded = new Map<string, Messages>();
+const pending = new Map<string, Promise<Messages>>();
+const inUse = new Map<Catalogue, number>();
+
+if (typeof document !== 'undefined') document.documentElement.lang = active;
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export function getLanguage(): Language {
+  return active;
+}
+
+function loadCatalogue(catalogue: Catalogue, language: Language): Promise<Messages> {
+  if (language === 'en') return Promise.resolve(catalogue.en);
+  const key = `${catalogue.area}:${language}`;
+  let promise = pending.get(key);
+  if (!promise) {
+    promise = catalogue.load[language]()
+      .then(
+        (module): Messages => module.default,
+        (error: unknown) => {
+          // A chunk that will not load (offline, a new deploy): the area stays in English for this page.
+          console.error(`Could not load the ${language} messages of ${catalogue.area}`, error);
+          return catalogue.en;
+        },
+      )
+      .then((messages) => {
+        loaded.set(key, messages);
+        return messages;
+      });
+    pending.set(key, promise);
+  }
+  return promise;
+}
+
+/**
+ * Switches the page to a language: the catalogues of every area on screen load first, then every
+ * screen renders in it at once (no reload, no half-translated frame), and `<html lang>` follows. A
+ * later call wins over one still loading.
+ */
+export async function applyLanguage(language: Language): Promise<void> {
+  const mine = ++generation;
+  await Promise.all([...inUse.keys()].map((catalogue) => loadCatalogue(catalogue, language)));
+  if (mine !== generation || language === active) return;
+  active = language;
+  if (typeof document !== 'undefined') document.documentElement.lang = language;
+  try {
+    window.localStorage.setItem(LAST_LANGUAGE_KEY, language);
+  } catch {
+    // Only the next page's first frame depends on it.
+  }
+  for (const listener of listeners) listener();
+}
+
+/** The language the page speaks now. */
+export function useLanguage(): Language {
+  return useSyncExternalStore(subscribe, getLanguage, () => 'en');
+}
+
+const formats = new Map<string, IntlMessageFormat | null>();
+
+function compile(area: string, language: Language, key: string, message: string): IntlMessageFormat | null {
+  const cacheKey = `${area}:${language}:${key}`;
+  let compiled = formats.get(cacheKey);
+  if (compiled === undefined) {
+    try {
+      compiled = new IntlMessageFormat(message, language);
+    } catch (error) {
+      console.error(`Invalid message ${area}:${language}:${key}`, error);
+      compiled = null;
+    }
+    formats.set(cacheKey, compiled);
+  }
+  return compiled;
+}
+
+/** A translate function over a catalogue's messages in one language (English where one is missing). */
+export function translator<K extends string>(catalogue: Catalogue<K>, language: Language, messages: Messages): Translate<K> {
+  const compiled = (key: K) => {
+    const message = messages[key] ?? catalogue.en[key] ?? key;
+    return { message, format: compile(catalogue.area, language, key, message) };
+  };
+  const t = ((key, values) => {
+    const { message, format } = compiled(key);
+    if (!format) return message;
+    const result = format.format<string>(values as Record<string, string>);
+    return Array.isArray(result) ? result.join('') : String(result);
+  }) as Translate<K>;
+  t.rich = (key, values) => {
+    const { message, format } = compiled(key);
+    if (!format) return message;
+    const result = format.format<ReactNode>(values as Record<string, ReactNode>);
+    return Array.isArray(result) ? result.map((part, index) => createElement(Fragment, { key: index }, part as ReactNode)) : (result as ReactNode);
+  };
+  return t;
+}
+
+/**
+ * The screen's `t(key, values)` for an area's catalogue, in the page's language. The first screen
+ * of an area shown in a language waits (Suspense) for that area's catalogue; a language switch loads
+ * the catalogues of every mounted area before it takes effect.
+ */
+export function useT<K extends string>(catalogue: Catalogue<K>): Translate<K> {
+  const language = useLanguage();
+  useEffect(() => {
+    inUse.set(catalogue, (inUse.get(catalogue) ?? 0) + 1);
+    return () => {
+      const count = (inUse.get(catalogue) ?? 1) - 1;
+      if (count > 0) inUse.set(catalogue, count);
+      else inUse.delete(catalogue);
+    };
+  }, [catalogue]);
+  const messages = language === 'en' ? catalogue.en : (loaded.get(`${catalogue.area}:${language}`) ?? use(loadCatalogue(catalogue, language)));
+  return useMemo(() => translator(catalogue, language, messages), [catalogue, language, messages]);
+}
