@@ -2,7 +2,7 @@
 -- stock and no reserved above quantity by any path, serial numbers, direct writes refused for every
 -- API role, who may record what, access modes, cross-tenant) and the lists' reads.
 begin;
-select plan(92);
+select plan(96);
 
 -- Bins by warehouse and code, readable whoever acts.
 create temp table t_bins as select id, warehouse_id, code from public.warehouse_locations;
@@ -51,6 +51,15 @@ end;
 $$;
 
 grant execute on all functions in schema pg_temp to anon, authenticated;
+
+-- The seed: 60 items a tenant, stock in every warehouse built through the ledger, some under their reorder point.
+select is((select count(*)::int from public.inventory_items where tenant_id = 'a0000000-0000-4000-8000-000000000001'), 60, 'seed: 60 acme items');
+select is((select count(distinct category)::int || '/' || count(*) filter (where label_status = 'failed') || '/' || count(*) filter (where not is_active)
+  from public.inventory_items where tenant_id = 'b0000000-0000-4000-8000-000000000001'), '3/5/2', 'seed: globex items in every category, some failed labels, two inactive');
+select is((select count(distinct warehouse_id)::int from public.inventory_stock where quantity > 0), 4, 'seed: stock in all four warehouses');
+select ok((select count(*) from public.inventory_reorder_points r where r.reorder_point > (
+  select coalesce(sum(s.quantity), 0) from public.inventory_stock s where s.item_id = r.item_id and s.warehouse_id = r.warehouse_id and s.status = 'available')) >= 8,
+  'seed: some items are under their reorder point');
 
 -- Items of the test (as the database owner; labels as the renderer left them).
 insert into public.inventory_items (id, tenant_id, name, sku, barcode, category, subcategory, brand, label_status, label_url) values
