@@ -226,7 +226,9 @@ begin
       end if;
     end loop;
 
-    -- Reorder points: about a third of on-hand, and some items already under theirs.
+    -- Reorder points: about a third of on-hand, and some items already under theirs (set up by
+    -- nobody in particular: the audit trail names no one for them).
+    perform pg_temp.seed_as(null);
     insert into public.inventory_reorder_points (tenant_id, item_id, warehouse_id, reorder_point)
     select w.tenant_id, s.item_id, w.id,
       case when c.n % 7 = 0 then sum(s.quantity)::int + 10 else greatest(5, sum(s.quantity)::int / 3) end
