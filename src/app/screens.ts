@@ -11,6 +11,7 @@ import { screens as driverApp } from '../features/driver-app/screens';
 import { screens as driverPerformance } from '../features/driver-performance/screens';
 import { screens as drivers } from '../features/drivers/screens';
 import { screens as exceptions } from '../features/exceptions/screens';
+import { screens as inventory } from '../features/inventory/screens';
 import { screens as pricing } from '../features/pricing/screens';
 import { screens as remit } from '../features/remit/screens';
 import { screens as returnRequests } from '../features/return-requests/screens';
@@ -43,6 +44,7 @@ export const SCREENS: readonly ScreenDeclaration[] = [
   ...assignments,
   ...driverPerformance,
   ...warehouses,
+  ...inventory,
   ...remit,
   ...dispatcher,
   ...users,

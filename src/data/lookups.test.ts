@@ -44,6 +44,7 @@ vi.mock('../lib/supabase', () => ({
 import { deliveryLabel } from './deliveries';
 import { lookupServices, serviceName } from './delivery-services';
 import { driverLabel } from './drivers';
+import { inventoryItemLabel, lookupBins, lookupInventoryItems } from './inventory';
 import { locationLabel } from './locations';
 import { lookupCustomers, lookupStaff, personName } from './people';
 import { vehicleLabel } from './vehicles';
@@ -250,5 +251,40 @@ describe('name by id', () => {
     expect(await read(TENANT, 'id-1')).toBeNull();
     answer = { data: null, error: { message: 'invalid input syntax for type uuid' } };
     expect(await read(TENANT, 'not-a-uuid')).toBeNull();
+  });
+});
+
+describe('inventory lookups', () => {
+  it("asks for the tenant's items by name, SKU or barcode, the active ones when asked", async () => {
+    answer = { data: [{ id: 'i1', name: 'Desk Lamp', sku: 'LMP-1' }], error: null };
+    expect(await lookupInventoryItems(TENANT, 'lamp', 10, signal, { activeOnly: true })).toEqual([{ value: 'i1', label: 'Desk Lamp', description: 'LMP-1' }]);
+    const query = lastQuery();
+    expect(query.table).toBe('inventory_items');
+    expect(callsOf(query, 'or')).toEqual([['name.ilike.*lamp*,sku.ilike.*lamp*,barcode.ilike.*lamp*']]);
+    expect(callsOf(query, 'eq')).toEqual([
+      ['tenant_id', TENANT],
+      ['is_active', true],
+    ]);
+    expect(callsOf(query, 'order')).toEqual([['name']]);
+    expect(callsOf(query, 'limit')).toEqual([[10]]);
+  });
+
+  it("asks for one warehouse's bins by code, the active ones when stock goes in", async () => {
+    answer = { data: [{ id: 'b1', name: 'Bin 1', code: 'Z1-A01-S1-B01' }], error: null };
+    expect(await lookupBins(TENANT, 'w1', 'B01', 10, signal, { activeOnly: true })).toEqual([{ value: 'b1', label: 'Z1-A01-S1-B01', description: 'Bin 1' }]);
+    const query = lastQuery();
+    expect(query.table).toBe('warehouse_locations');
+    expect(callsOf(query, 'eq')).toEqual([
+      ['tenant_id', TENANT],
+      ['warehouse_id', 'w1'],
+      ['location_type', 'bin'],
+      ['status', 'active'],
+    ]);
+    expect(callsOf(query, 'order')).toEqual([['code']]);
+  });
+
+  it("reads an item's name by id, null when it cannot", async () => {
+    answer = { data: null, error: null };
+    expect(await inventoryItemLabel(TENANT, 'gone')).toBeNull();
   });
 });

@@ -721,6 +721,152 @@ isOneToOne: false
       referencedColumns: ["id"]
     }
                   ]
+                },"inventory_items": {
+                  Row: {
+                    "attributes": NonNullable<Json>,"barcode": string | null,"brand": string | null,"category": string | null,"created_at": string,"description": string | null,"dimensions": NonNullable<Json>,"id": string,"is_active": boolean,"label_error": string | null,"label_status": string,"label_url": string | null,"model": string | null,"name": string,"sku": string,"subcategory": string | null,"tenant_id": string,"unit_size": number,"updated_at": string,"weight": number | null
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "attributes"?: NonNullable<Json>,"barcode"?: string | null,"brand"?: string | null,"category"?: string | null,"created_at"?: string,"description"?: string | null,"dimensions"?: NonNullable<Json>,"id"?: string,"is_active"?: boolean,"label_error"?: string | null,"label_status"?: string,"label_url"?: string | null,"model"?: string | null,"name": string,"sku": string,"subcategory"?: string | null,"tenant_id"?: string,"unit_size"?: number,"updated_at"?: string,"weight"?: number | null
+                  }
+                  Update: {
+                    "attributes"?: NonNullable<Json>,"barcode"?: string | null,"brand"?: string | null,"category"?: string | null,"created_at"?: string,"description"?: string | null,"dimensions"?: NonNullable<Json>,"id"?: string,"is_active"?: boolean,"label_error"?: string | null,"label_status"?: string,"label_url"?: string | null,"model"?: string | null,"name"?: string,"sku"?: string,"subcategory"?: string | null,"tenant_id"?: string,"unit_size"?: number,"updated_at"?: string,"weight"?: number | null
+                  }
+                  Relationships: [
+                    {
+      foreignKeyName: "inventory_items_tenant_id_fkey"
+      columns: ["tenant_id"]
+isOneToOne: false
+      referencedRelation: "tenants"
+      referencedColumns: ["id"]
+    }
+                  ]
+                },"inventory_reorder_points": {
+                  Row: {
+                    "created_at": string,"id": string,"item_id": string,"reorder_point": number,"tenant_id": string,"updated_at": string,"warehouse_id": string
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "created_at"?: string,"id"?: string,"item_id": string,"reorder_point": number,"tenant_id"?: string,"updated_at"?: string,"warehouse_id": string
+                  }
+                  Update: {
+                    "created_at"?: string,"id"?: string,"item_id"?: string,"reorder_point"?: number,"tenant_id"?: string,"updated_at"?: string,"warehouse_id"?: string
+                  }
+                  Relationships: [
+                    {
+      foreignKeyName: "inventory_reorder_points_item_fkey"
+      columns: ["item_id","tenant_id"]
+isOneToOne: false
+      referencedRelation: "inventory_items"
+      referencedColumns: ["id","tenant_id"]
+    },{
+      foreignKeyName: "inventory_reorder_points_tenant_id_fkey"
+      columns: ["tenant_id"]
+isOneToOne: false
+      referencedRelation: "tenants"
+      referencedColumns: ["id"]
+    },{
+      foreignKeyName: "inventory_reorder_points_warehouse_fkey"
+      columns: ["warehouse_id","tenant_id"]
+isOneToOne: false
+      referencedRelation: "warehouses"
+      referencedColumns: ["id","tenant_id"]
+    }
+                  ]
+                },"inventory_stock": {
+                  Row: {
+                    "bin_id": string,"created_at": string,"id": string,"item_id": string,"last_counted_at": string | null,"lot_number": string | null,"quantity": number,"reserved": number,"serial_number": string | null,"status": string,"tenant_id": string,"updated_at": string,"warehouse_id": string
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "bin_id": string,"created_at"?: string,"id"?: string,"item_id": string,"last_counted_at"?: string | null,"lot_number"?: string | null,"quantity"?: number,"reserved"?: number,"serial_number"?: string | null,"status"?: string,"tenant_id": string,"updated_at"?: string,"warehouse_id": string
+                  }
+                  Update: {
+                    "bin_id"?: string,"created_at"?: string,"id"?: string,"item_id"?: string,"last_counted_at"?: string | null,"lot_number"?: string | null,"quantity"?: number,"reserved"?: number,"serial_number"?: string | null,"status"?: string,"tenant_id"?: string,"updated_at"?: string,"warehouse_id"?: string
+                  }
+                  Relationships: [
+                    {
+      foreignKeyName: "inventory_stock_bin_fkey"
+      columns: ["bin_id","warehouse_id"]
+isOneToOne: false
+      referencedRelation: "warehouse_locations"
+      referencedColumns: ["id","warehouse_id"]
+    },{
+      foreignKeyName: "inventory_stock_item_fkey"
+      columns: ["item_id","tenant_id"]
+isOneToOne: false
+      referencedRelation: "inventory_items"
+      referencedColumns: ["id","tenant_id"]
+    },{
+      foreignKeyName: "inventory_stock_tenant_id_fkey"
+      columns: ["tenant_id"]
+isOneToOne: false
+      referencedRelation: "tenants"
+      referencedColumns: ["id"]
+    },{
+      foreignKeyName: "inventory_stock_warehouse_fkey"
+      columns: ["warehouse_id","tenant_id"]
+isOneToOne: false
+      referencedRelation: "warehouses"
+      referencedColumns: ["id","tenant_id"]
+    }
+                  ]
+                },"inventory_transactions": {
+                  Row: {
+                    "created_at": string,"from_bin_id": string | null,"id": string,"item_id": string,"lot_number": string | null,"performed_by": string | null,"quantity": number,"reason": string | null,"reference_id": string | null,"reference_type": string,"serial_number": string | null,"stock_status": string,"tenant_id": string,"to_bin_id": string | null,"transaction_type": string,"warehouse_id": string
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "created_at"?: string,"from_bin_id"?: string | null,"id"?: string,"item_id": string,"lot_number"?: string | null,"performed_by"?: string | null,"quantity": number,"reason"?: string | null,"reference_id"?: string | null,"reference_type"?: string,"serial_number"?: string | null,"stock_status"?: string,"tenant_id": string,"to_bin_id"?: string | null,"transaction_type": string,"warehouse_id": string
+                  }
+                  Update: {
+                    "created_at"?: string,"from_bin_id"?: string | null,"id"?: string,"item_id"?: string,"lot_number"?: string | null,"performed_by"?: string | null,"quantity"?: number,"reason"?: string | null,"reference_id"?: string | null,"reference_type"?: string,"serial_number"?: string | null,"stock_status"?: string,"tenant_id"?: string,"to_bin_id"?: string | null,"transaction_type"?: string,"warehouse_id"?: string
+                  }
+                  Relationships: [
+                    {
+      foreignKeyName: "inventory_transactions_from_bin_fkey"
+      columns: ["from_bin_id","warehouse_id"]
+isOneToOne: false
+      referencedRelation: "warehouse_locations"
+      referencedColumns: ["id","warehouse_id"]
+    },{
+      foreignKeyName: "inventory_transactions_item_fkey"
+      columns: ["item_id","tenant_id"]
+isOneToOne: false
+      referencedRelation: "inventory_items"
+      referencedColumns: ["id","tenant_id"]
+    },{
+      foreignKeyName: "inventory_transactions_performed_by_fkey"
+      columns: ["performed_by","tenant_id"]
+isOneToOne: false
+      referencedRelation: "driver_candidates"
+      referencedColumns: ["id","tenant_id"]
+    },{
+      foreignKeyName: "inventory_transactions_performed_by_fkey"
+      columns: ["performed_by","tenant_id"]
+isOneToOne: false
+      referencedRelation: "profiles"
+      referencedColumns: ["id","tenant_id"]
+    },{
+      foreignKeyName: "inventory_transactions_tenant_id_fkey"
+      columns: ["tenant_id"]
+isOneToOne: false
+      referencedRelation: "tenants"
+      referencedColumns: ["id"]
+    },{
+      foreignKeyName: "inventory_transactions_to_bin_fkey"
+      columns: ["to_bin_id","warehouse_id"]
+isOneToOne: false
+      referencedRelation: "warehouse_locations"
+      referencedColumns: ["id","warehouse_id"]
+    },{
+      foreignKeyName: "inventory_transactions_warehouse_fkey"
+      columns: ["warehouse_id","tenant_id"]
+isOneToOne: false
+      referencedRelation: "warehouses"
+      referencedColumns: ["id","tenant_id"]
+    }
+                  ]
                 },"messages": {
                   Row: {
                     "client_id": string | null,"content": string,"conversation_id": string,"created_at": string,"id": string,"message_type": string,"sender_id": string | null,"tenant_id": string,"updated_at": string
@@ -1542,6 +1688,38 @@ isOneToOne: false
       referencedColumns: ["id"]
     }
                   ]
+                },"inventory_stock_rows": {
+                  Row: {
+                    "bin_code": string,"bin_id": string,"created_at": string,"id": string,"item_id": string,"item_name": string,"item_sku": string,"last_counted_at": string | null,"lot_number": string | null,"quantity": number,"reserved": number,"serial_number": string | null,"status": string | null,"stock_status": string,"tenant_id": string,"updated_at": string,"warehouse_id": string,"warehouse_name": string
+                  }
+                  ComputedFields: never
+                  Relationships: [
+                    {
+      foreignKeyName: "inventory_stock_bin_fkey"
+      columns: ["bin_id","warehouse_id"]
+isOneToOne: false
+      referencedRelation: "warehouse_locations"
+      referencedColumns: ["id","warehouse_id"]
+    },{
+      foreignKeyName: "inventory_stock_item_fkey"
+      columns: ["item_id","tenant_id"]
+isOneToOne: false
+      referencedRelation: "inventory_items"
+      referencedColumns: ["id","tenant_id"]
+    },{
+      foreignKeyName: "inventory_stock_tenant_id_fkey"
+      columns: ["tenant_id"]
+isOneToOne: false
+      referencedRelation: "tenants"
+      referencedColumns: ["id"]
+    },{
+      foreignKeyName: "inventory_stock_warehouse_fkey"
+      columns: ["warehouse_id","tenant_id"]
+isOneToOne: false
+      referencedRelation: "warehouses"
+      referencedColumns: ["id","tenant_id"]
+    }
+                  ]
                 },"remittance_rows": {
                   Row: {
                     "amount": number,"created_at": string,"currency": string,"delivery_codes": (string)[] | null,"discrepancy_reason": string | null,"driver_id": string,"driver_name": string | null,"expected_amount": number | null,"id": string,"method": string,"note": string,"recorded_at": string,"recorded_by": string | null,"recorded_by_name": string | null,"reference_number": string,"tenant_id": string
@@ -1959,6 +2137,9 @@ isOneToOne: false
               "created_at": string,"delivery_id": string,"id": string,"is_archived": boolean,"last_message": string,"last_message_at": string,"metadata": Json,"participants": Json,"title": string,"type": string,"unread_count": number,"updated_at": string
             }[]
                            },
+"list_inventory_transactions":
+{ Args: { "item_id"?: string,"language"?: string,"limit"?: number,"page"?: number,"search"?: string,"tenant_id"?: string,"timestamp_range_end"?: string,"timestamp_range_start"?: string,"transaction_type"?: string,"warehouse_id"?: string }; Returns: Json
+                           },
 "mark_all_notifications_read":
 { Args: Record<PropertyKey, never>; Returns: number
                            },
@@ -2008,6 +2189,31 @@ isOneToOne: false
 "record_driver_positions":
 { Args: { "fixes": Json }; Returns: Json
                            },
+"record_inventory_transaction":
+{ Args: { "from_bin_id"?: string,"item_id": string,"lot_number"?: string,"occurred_at"?: string,"quantity": number,"reason"?: string,"reference_id"?: string,"reference_type"?: string,"serial_number"?: string,"stock_status"?: string,"to_bin_id"?: string,"transaction_type": string,"warehouse_id": string }; Returns: {
+              "created_at": string,
+"from_bin_id": string | null,
+"id": string,
+"item_id": string,
+"lot_number": string | null,
+"performed_by": string | null,
+"quantity": number,
+"reason": string | null,
+"reference_id": string | null,
+"reference_type": string,
+"serial_number": string | null,
+"stock_status": string,
+"tenant_id": string,
+"to_bin_id": string | null,
+"transaction_type": string,
+"warehouse_id": string
+            }
+                          SetofOptions: {
+        from: "*"
+        to: "inventory_transactions"
+        isOneToOne: true
+        isSetofReturn: false
+      } },
 "record_remittance":
 { Args: { "amount": number,"delivery_ids": (string)[],"discrepancy_reason"?: string,"driver_id": string,"method": string,"note"?: string }; Returns: {
               "amount": number,

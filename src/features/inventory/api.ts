@@ -1,0 +1,135 @@
+import { toApiPage, toRange, type ListState } from '../../lib/list-state';
+import { withSearch } from '../../lib/search-filter';
+import { supabase } from '../../lib/supabase';
+import type { FetchContext, ServerPage } from '../../lib/use-server-list';
+import type { ItemFilters, StockFilters, TransactionFilters } from './list';
+import {
+  itemSchema,
+  stockRowSchema,
+  transactionPageSchema,
+  type InventoryItem,
+  type ItemWrite,
+  type StockRow,
+  type TransactionFormOutput,
+  type TransactionRow,
+} from './schema';
+
+const ITEM_COLUMNS =
+  'id, tenant_id, name, sku, barcode, description, category, subcategory, brand, model, unit_size, weight, dimensions, attributes, label_status, label_url, label_error, is_active, updated_at';
+
+/** One page of the tenant's items: search on name, SKU and barcode, the filters, sort, and the exact total. */
+export async function listItems(tenantId: string, state: ListState<ItemFilters>, { signal }: FetchContext): Promise<ServerPage<InventoryItem>> {
+  const { from, to } = toRange(state);
+  let query = supabase.from('inventory_items').select(ITEM_COLUMNS, { count: 'exact' }).eq('tenant_id', tenantId);
+  query = withSearch(query, ['name', 'sku', 'barcode'], state.q);
+  const { status, category, subcategory, brand } = state.filters;
+  if (status) query = query.eq('is_active', status === 'active');
+  if (category) query = query.eq('category', category);
+  if (subcategory) query = query.eq('subcategory', subcategory);
+  if (brand) query = query.eq('brand', brand);
+  if (state.sort) query = query.order(state.sort.column, { ascending: state.sort.direction === 'asc' });
+  query = query.order('id', { ascending: false });
+  const { data, count, error } = await query.range(from, to).abortSignal(signal);
+  if (error) throw error;
+  return { rows: itemSchema.array().parse(data), total: count ?? 0 };
+}
+
+/** An item of the tenant, or null when there is none (or the caller may not see it). */
+export async function getItem(tenantId: string, itemId: string): Promise<InventoryItem | null> {
+  const { data, error } = await supabase.from('inventory_items').select(ITEM_COLUMNS).eq('tenant_id', tenantId).eq('id', itemId).maybeSingle();
+  if (error) {
+    // A malformed id (not a uuid) names no item.
+    if (error.code === '22P02') return null;
+    throw error;
+  }
+  return data ? itemSchema.parse(data) : null;
+}
+
+/** Throws the PostgREST error as is: the form maps its details onto the fields. */
+export async function createItem(tenantId: string, values: ItemWrite): Promise<InventoryItem> {
+  const { data, error } = await supabase
+    .from('inventory_items')
+    .insert({ ...values, tenant_id: tenantId })
+    .select(ITEM_COLUMNS)
+    .single();
+  if (error) throw error;
+  return itemSchema.parse(data);
+}
+
+export async function updateItem(tenantId: string, itemId: string, values: ItemWrite): Promise<InventoryItem> {
+  const { data, error } = await supabase.from('inventory_items').update(values).eq('tenant_id', tenantId).eq('id', itemId).select(ITEM_COLUMNS).single();
+  if (error) throw error;
+  return itemSchema.parse(data);
+}
+
+const STOCK_COLUMNS = 'id, item_id, warehouse_id, bin_id, item_name, item_sku, warehouse_name, bin_code, quantity, reserved, lot_number, serial_number, status, updated_at';
+
+/** One page of the stock the caller may read (the warehouses' access modes decide): search, filters, sort, exact total. */
+export async function listStock(tenantId: string, state: ListState<StockFilters>, { signal }: FetchContext): Promise<ServerPage<StockRow>> {
+  const { from, to } = toRange(state);
+  let query = supabase.from('inventory_stock_rows').select(STOCK_COLUMNS, { count: 'exact' }).eq('tenant_id', tenantId);
+  query = withSearch(query, ['item_name', 'item_sku', 'bin_code', 'lot_number', 'serial_number'], state.q);
+  const { status, warehouse, bin, item, lot, min, max } = state.filters;
+  if (status) query = query.eq('status', status);
+  if (warehouse) query = query.eq('warehouse_id', warehouse);
+  if (bin) query = query.eq('bin_id', bin);
+  if (item) query = query.eq('item_id', item);
+  if (lot) query = query.eq('lot_number', lot);
+  if (min !== undefined) query = query.gte('quantity', min);
+  if (max !== undefined) query = query.lte('quantity', max);
+  if (state.sort) query = query.order(state.sort.column, { ascending: state.sort.direction === 'asc' });
+  query = query.order('id', { ascending: false });
+  const { data, count, error } = await query.range(from, to).abortSignal(signal);
+  if (error) throw error;
+  return { rows: stockRowSchema.array().parse(data), total: count ?? 0 };
+}
+
+/** Midnight at the start of a day and the last moment of a day, in the browser's time zone. */
+function dayStart(day: string): string {
+  return new Date(`${day}T00:00:00`).toISOString();
+}
+function dayEnd(day: string): string {
+  return new Date(`${day}T23:59:59.999`).toISOString();
+}
+
+/** One page of the ledger through list_inventory_transactions ({total, inventory_transactions}). */
+export async function listTransactions(tenantId: string, state: ListState<TransactionFilters>, { signal }: FetchContext): Promise<ServerPage<TransactionRow>> {
+  const { type, from, to, warehouse, item } = state.filters;
+  const { data, error } = await supabase
+    .rpc('list_inventory_transactions', {
+      tenant_id: tenantId,
+      search: state.q || undefined,
+      page: toApiPage(state.page),
+      limit: state.pageSize,
+      transaction_type: type,
+      timestamp_range_start: from ? dayStart(from) : undefined,
+      timestamp_range_end: to ? dayEnd(to) : undefined,
+      warehouse_id: warehouse,
+      item_id: item,
+    })
+    .abortSignal(signal);
+  if (error) throw error;
+  const page = transactionPageSchema.parse(data);
+  return { rows: page.inventory_transactions, total: page.total };
+}
+
+/** Records one ledger entry through the one function that moves stock; throws the PostgREST error as is. */
+export async function recordTransaction(values: TransactionFormOutput): Promise<void> {
+  const adding = values.direction === 'add';
+  const takesFrom = values.transaction_type === 'pick' || values.transaction_type === 'move' || (values.transaction_type === 'adjust' && !adding);
+  const takesTo = values.transaction_type === 'receive' || values.transaction_type === 'return' || values.transaction_type === 'move' || (values.transaction_type === 'adjust' && adding);
+  const { error } = await supabase.rpc('record_inventory_transaction', {
+    transaction_type: values.transaction_type,
+    item_id: values.item_id,
+    warehouse_id: values.warehouse_id,
+    quantity: values.quantity,
+    from_bin_id: takesFrom ? (values.from_bin_id ?? undefined) : undefined,
+    to_bin_id: takesTo ? (values.to_bin_id ?? undefined) : undefined,
+    lot_number: values.lot_number ?? undefined,
+    serial_number: values.serial_number ?? undefined,
+    stock_status: values.stock_status,
+    reason: values.reason ?? undefined,
+    reference_type: 'manual',
+  });
+  if (error) throw error;
+}

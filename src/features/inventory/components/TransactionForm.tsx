@@ -1,0 +1,140 @@
+import { useEffect } from 'react';
+import { useWatch } from 'react-hook-form';
+import { useLocation } from 'wouter';
+import { inventoryItemLabel, lookupBins, lookupInventoryItems } from '../../../data/inventory';
+import { locationLabel } from '../../../data/locations';
+import { lookupWarehouses, warehouseLabel } from '../../../data/warehouses';
+import { saveFailureToasts } from '../../../lib/server-errors';
+import { ComboboxField, Form, FormActions, NumberField, SelectField, TextField, useZodForm } from '../../../ui/form';
+import { useToast } from '../../../ui/toast';
+import { recordTransaction } from '../api';
+import {
+  binsOf,
+  emptyTransactionForm,
+  optionLabel,
+  STOCK_STATUSES,
+  toOptions,
+  TRANSACTION_TOASTS,
+  TransactionFormSchema,
+  type TransactionFormInput,
+  type TransactionFormOutput,
+  type TransactionType,
+} from '../schema';
+
+export interface TransactionFormProps {
+  tenantId: string;
+  /** The kinds of entry this screen records, in the order offered. */
+  types: readonly TransactionType[];
+  /** How each kind is named here (Add Stock says 'Opening receipt' for a receive). */
+  typeLabel?: (type: TransactionType) => string;
+  successMessage: string;
+  /** Where the screen goes after recording (the list). */
+  then: string;
+  label: string;
+}
+
+/**
+ * One ledger entry through record_inventory_transaction: the bins the kind takes (from, to or
+ * both), lot, serial, the stock status, and a reason (required for adjustments). Bins are looked
+ * up in the chosen warehouse; the database decides what is available and answers 'Insufficient
+ * stock ...' on the quantity.
+ */
+export function TransactionForm({ tenantId, types, typeLabel = optionLabel, successMessage, then, label }: TransactionFormProps) {
+  const [, navigate] = useLocation();
+  const toast = useToast();
+  const form = useZodForm(TransactionFormSchema, { defaultValues: emptyTransactionForm(types[0]) });
+  const type = useWatch({ control: form.control, name: 'transaction_type' });
+  const direction = useWatch({ control: form.control, name: 'direction' });
+  const warehouseId = useWatch({ control: form.control, name: 'warehouse_id' });
+  const bins = binsOf(type, direction);
+
+  // Bins belong to a warehouse: another warehouse clears them.
+  useEffect(() => {
+    form.setValue('from_bin_id', null);
+    form.setValue('to_bin_id', null);
+  }, [form, warehouseId]);
+
+  async function onSubmit(values: TransactionFormOutput) {
+    await recordTransaction(values);
+    toast.success(successMessage);
+    navigate(then);
+  }
+
+  return (
+    <Form
+      form={form}
+      onSubmit={onSubmit}
+      onServerError={(error, result) => {
+        for (const text of saveFailureToasts(error, result, { validation: TRANSACTION_TOASTS.validation, failed: TRANSACTION_TOASTS.failed, unknown: TRANSACTION_TOASTS.unknown })) {
+          toast.error(text);
+        }
+      }}
+      className="max-w-3xl space-y-5"
+      aria-label={label}
+    >
+      <div className="grid gap-5 sm:grid-cols-2">
+        <SelectField<TransactionFormInput, 'transaction_type'>
+          name="transaction_type"
+          label="Type"
+          required
+          options={types.map((value) => ({ value, label: typeLabel(value) }))}
+        />
+        {type === 'adjust' && (
+          <SelectField<TransactionFormInput, 'direction'>
+            name="direction"
+            label="Adjustment"
+            required
+            options={[
+              { value: 'add', label: 'Add to the bin' },
+              { value: 'remove', label: 'Remove from the bin' },
+            ]}
+          />
+        )}
+      </div>
+      <div className="grid gap-5 sm:grid-cols-2">
+        <ComboboxField<TransactionFormInput, 'item_id'>
+          name="item_id"
+          label="Item"
+          required
+          search={(term, signal, limit) => lookupInventoryItems(tenantId, term, limit, signal, { activeOnly: true })}
+          resolveLabel={(id) => inventoryItemLabel(tenantId, id)}
+        />
+        <ComboboxField<TransactionFormInput, 'warehouse_id'>
+          name="warehouse_id"
+          label="Warehouse"
+          required
+          search={(term, signal, limit) => lookupWarehouses(tenantId, term, limit, signal)}
+          resolveLabel={(id) => warehouseLabel(tenantId, id)}
+        />
+        {bins.from && (
+          <ComboboxField<TransactionFormInput, 'from_bin_id'>
+            key={`from-${warehouseId}`}
+            name="from_bin_id"
+            label={type === 'move' ? 'From bin' : 'Bin'}
+            required
+            disabled={!warehouseId}
+            search={(term, signal, limit) => lookupBins(tenantId, warehouseId, term, limit, signal)}
+            resolveLabel={(id) => locationLabel(tenantId, id)}
+          />
+        )}
+        {bins.to && (
+          <ComboboxField<TransactionFormInput, 'to_bin_id'>
+            key={`to-${warehouseId}`}
+            name="to_bin_id"
+            label={type === 'move' ? 'To bin' : 'Bin'}
+            required
+            disabled={!warehouseId}
+            search={(term, signal, limit) => lookupBins(tenantId, warehouseId, term, limit, signal, { activeOnly: true })}
+            resolveLabel={(id) => locationLabel(tenantId, id)}
+          />
+        )}
+        <NumberField<TransactionFormInput, 'quantity'> name="quantity" label="Quantity" required min={1} step={1} />
+        <SelectField<TransactionFormInput, 'stock_status'> name="stock_status" label="Condition" required options={toOptions(STOCK_STATUSES)} />
+        <TextField<TransactionFormInput, 'lot_number'> name="lot_number" label="Lot number" />
+        <TextField<TransactionFormInput, 'serial_number'> name="serial_number" label="Serial number" help="A serial number is one unit" />
+      </div>
+      <TextField<TransactionFormInput, 'reason'> name="reason" label="Reason" required={type === 'adjust'} />
+      <FormActions submitLabel="Record" cancelTo={then} />
+    </Form>
+  );
+}

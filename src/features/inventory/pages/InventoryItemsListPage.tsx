@@ -1,0 +1,114 @@
+import { useState } from 'react';
+import { useLocation } from 'wouter';
+import { formatDateTime } from '../../../lib/format-date';
+import { adminPaths } from '../../../lib/paths';
+import { publicFileUrl } from '../../../lib/storage-url';
+import { useTenantId } from '../../../lib/tenant';
+import { useListUrlState } from '../../../lib/url-state';
+import { useServerList } from '../../../lib/use-server-list';
+import { Button } from '../../../ui/Button';
+import { Chip } from '../../../ui/Chip';
+import { DataTable, FilterSelect, type DataTableColumn } from '../../../ui/data-table';
+import { DocumentViewer } from '../../../ui/document-viewer';
+import { PageHeader } from '../../../ui/PageHeader';
+import { listItems } from '../api';
+import { itemList } from '../list';
+import { CATEGORIES, NAME_MAX, SUBCATEGORIES, truncateName, type InventoryItem } from '../schema';
+
+const options = (values: readonly string[]) => values.map((value) => ({ value, label: value }));
+
+function LabelCell({ item, onView }: { item: InventoryItem; onView: (item: InventoryItem) => void }) {
+  if (item.label_status === 'success' && item.label_url) {
+    return (
+      <Button variant="secondary" onClick={() => onView(item)} aria-label={`View the label of ${item.name}`}>
+        View
+      </Button>
+    );
+  }
+  if (item.label_status === 'pending') return <Chip tone="warning">Pending</Chip>;
+  return (
+    <span title={item.label_error ?? undefined}>
+      <Chip tone="error">{item.label_error ? `Failed: ${item.label_error}` : 'Failed'}</Chip>
+    </span>
+  );
+}
+
+export function InventoryItemsListPage() {
+  const tenantId = useTenantId() ?? '';
+  const [, navigate] = useLocation();
+  const [viewing, setViewing] = useState<InventoryItem | null>(null);
+  const table = useListUrlState(itemList);
+  const list = useServerList({
+    queryKey: ['inventory-items', tenantId],
+    state: table.state,
+    fetchPage: (state, context) => listItems(tenantId, state, context),
+    rowKey: (item: InventoryItem) => item.id,
+    enabled: tenantId !== '',
+  });
+
+  const columns: DataTableColumn<InventoryItem>[] = [
+    {
+      id: 'name',
+      header: 'Name',
+      sortable: true,
+      cell: (item) => <span title={item.name.length > NAME_MAX ? item.name : undefined}>{truncateName(item.name)}</span>,
+    },
+    { id: 'sku', header: 'SKU', sortable: true, cell: (item) => item.sku },
+    { id: 'barcode', header: 'Barcode', hideBelow: 'lg', cell: (item) => item.barcode ?? '—' },
+    { id: 'category', header: 'Category', sortable: true, hideBelow: 'md', cell: (item) => item.category ?? '—' },
+    { id: 'subcategory', header: 'Subcategory', hideBelow: 'lg', cell: (item) => item.subcategory ?? '—' },
+    { id: 'brand', header: 'Brand', sortable: true, hideBelow: 'md', cell: (item) => item.brand ?? '—' },
+    { id: 'label', header: 'Label', cell: (item) => <LabelCell item={item} onView={setViewing} /> },
+    { id: 'status', header: 'Status', cell: (item) => <Chip tone={item.is_active ? 'success' : 'neutral'}>{item.is_active ? 'Active' : 'Inactive'}</Chip> },
+    { id: 'updated_at', header: 'Last updated', sortable: true, hideBelow: 'md', cell: (item) => formatDateTime(item.updated_at) },
+  ];
+
+  return (
+    <div className="space-y-4">
+      <PageHeader title="Inventory Items" breadcrumbs={[{ label: 'Dashboard', href: '/' }, { label: 'Warehousing' }, { label: 'Inventory Items' }]} />
+      <DataTable
+        label="Inventory items"
+        columns={columns}
+        {...table}
+        {...list.tableProps}
+        rowLabel={(item) => item.name}
+        searchPlaceholder="Search name, SKU or barcode"
+        rowActions={(item) => [{ label: 'Edit', onSelect: () => navigate(adminPaths.inventoryItemEdit(item.id)) }]}
+        toolbar={<Button onClick={() => navigate(adminPaths.inventoryItemCreate())}>Add Item</Button>}
+        filterFields={(draft, setDraft) => (
+          <div className="space-y-4">
+            <FilterSelect
+              label="Status"
+              value={draft.status}
+              options={[
+                { value: 'active', label: 'Active' },
+                { value: 'inactive', label: 'Inactive' },
+              ]}
+              onChange={(status) => setDraft({ ...draft, status })}
+            />
+            <FilterSelect label="Category" value={draft.category} options={options(CATEGORIES)} onChange={(category) => setDraft({ ...draft, category })} />
+            <FilterSelect label="Subcategory" value={draft.subcategory} options={options(SUBCATEGORIES)} onChange={(subcategory) => setDraft({ ...draft, subcategory })} />
+            <label className="block text-sm font-medium">
+              Brand
+              <input
+                className="mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100"
+                value={draft.brand ?? ''}
+                maxLength={100}
+                onChange={(event) => setDraft({ ...draft, brand: event.target.value.trim() === '' ? undefined : event.target.value })}
+              />
+            </label>
+          </div>
+        )}
+      />
+      <DocumentViewer
+        open={viewing !== null}
+        onClose={() => setViewing(null)}
+        url={publicFileUrl(viewing?.label_url) ?? ''}
+        fileName={viewing ? `${viewing.sku}-label.pdf` : 'label.pdf'}
+        mimeType="application/pdf"
+      />
+    </div>
+  );
+}
+
+export default InventoryItemsListPage;
