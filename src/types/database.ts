@@ -69,6 +69,50 @@ isOneToOne: false
       referencedColumns: ["id"]
     }
                   ]
+                },"api_keys": {
+                  Row: {
+                    "created_at": string,"created_by": string | null,"description": string,"expires_at": string | null,"id": string,"is_active": boolean,"key_hash": string,"key_prefix": string,"last_used_at": string | null,"name": string,"revoked_at": string | null,"tenant_id": string,"updated_at": string,"user_id": string | null
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "created_at"?: string,"created_by"?: string | null,"description"?: string,"expires_at"?: string | null,"id"?: string,"is_active"?: boolean,"key_hash": string,"key_prefix": string,"last_used_at"?: string | null,"name": string,"revoked_at"?: string | null,"tenant_id"?: string,"updated_at"?: string,"user_id"?: string | null
+                  }
+                  Update: {
+                    "created_at"?: string,"created_by"?: string | null,"description"?: string,"expires_at"?: string | null,"id"?: string,"is_active"?: boolean,"key_hash"?: string,"key_prefix"?: string,"last_used_at"?: string | null,"name"?: string,"revoked_at"?: string | null,"tenant_id"?: string,"updated_at"?: string,"user_id"?: string | null
+                  }
+                  Relationships: [
+                    {
+      foreignKeyName: "api_keys_created_by_fkey"
+      columns: ["created_by"]
+isOneToOne: false
+      referencedRelation: "driver_candidates"
+      referencedColumns: ["id"]
+    },{
+      foreignKeyName: "api_keys_created_by_fkey"
+      columns: ["created_by"]
+isOneToOne: false
+      referencedRelation: "profiles"
+      referencedColumns: ["id"]
+    },{
+      foreignKeyName: "api_keys_tenant_id_fkey"
+      columns: ["tenant_id"]
+isOneToOne: false
+      referencedRelation: "tenants"
+      referencedColumns: ["id"]
+    },{
+      foreignKeyName: "api_keys_user_id_fkey"
+      columns: ["user_id","tenant_id"]
+isOneToOne: false
+      referencedRelation: "driver_candidates"
+      referencedColumns: ["id","tenant_id"]
+    },{
+      foreignKeyName: "api_keys_user_id_fkey"
+      columns: ["user_id","tenant_id"]
+isOneToOne: false
+      referencedRelation: "profiles"
+      referencedColumns: ["id","tenant_id"]
+    }
+                  ]
                 },"assignments": {
                   Row: {
                     "assigned_by": string | null,"assignment_time": string,"cancel_reason": string | null,"cancelled_at": string | null,"completed_at": string | null,"created_at": string,"delivery_id": string,"driver_id": string,"id": string,"notes": string,"rejection_reason": string | null,"responded_at": string | null,"status": string,"tenant_id": string,"updated_at": string,"vehicle_id": string
