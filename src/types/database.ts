@@ -1311,6 +1311,70 @@ isOneToOne: false
       referencedColumns: ["id"]
     }
                   ]
+                },"webhook_modules": {
+                  Row: {
+                    "event_types": (string)[],"id": string,"name": string,"sort_order": number
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "event_types": (string)[],"id": string,"name": string,"sort_order": number
+                  }
+                  Update: {
+                    "event_types"?: (string)[],"id"?: string,"name"?: string,"sort_order"?: number
+                  }
+                  Relationships: [
+                    
+                  ]
+                },"webhook_subscriptions": {
+                  Row: {
+                    "created_at": string,"created_by": string | null,"id": string,"is_active": boolean,"module_id": string,"secret_header_key": string | null,"secret_header_value": string | null,"signing_secret": string,"tenant_id": string,"updated_at": string,"user_id": string,"webhook_url": string
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "created_at"?: string,"created_by"?: string | null,"id"?: string,"is_active"?: boolean,"module_id": string,"secret_header_key"?: string | null,"secret_header_value"?: string | null,"signing_secret": string,"tenant_id"?: string,"updated_at"?: string,"user_id": string,"webhook_url": string
+                  }
+                  Update: {
+                    "created_at"?: string,"created_by"?: string | null,"id"?: string,"is_active"?: boolean,"module_id"?: string,"secret_header_key"?: string | null,"secret_header_value"?: string | null,"signing_secret"?: string,"tenant_id"?: string,"updated_at"?: string,"user_id"?: string,"webhook_url"?: string
+                  }
+                  Relationships: [
+                    {
+      foreignKeyName: "webhook_subscriptions_created_by_fkey"
+      columns: ["created_by"]
+isOneToOne: false
+      referencedRelation: "driver_candidates"
+      referencedColumns: ["id"]
+    },{
+      foreignKeyName: "webhook_subscriptions_created_by_fkey"
+      columns: ["created_by"]
+isOneToOne: false
+      referencedRelation: "profiles"
+      referencedColumns: ["id"]
+    },{
+      foreignKeyName: "webhook_subscriptions_module_id_fkey"
+      columns: ["module_id"]
+isOneToOne: false
+      referencedRelation: "webhook_modules"
+      referencedColumns: ["id"]
+    },{
+      foreignKeyName: "webhook_subscriptions_tenant_id_fkey"
+      columns: ["tenant_id"]
+isOneToOne: false
+      referencedRelation: "tenants"
+      referencedColumns: ["id"]
+    },{
+      foreignKeyName: "webhook_subscriptions_user_id_fkey"
+      columns: ["user_id","tenant_id"]
+isOneToOne: false
+      referencedRelation: "driver_candidates"
+      referencedColumns: ["id","tenant_id"]
+    },{
+      foreignKeyName: "webhook_subscriptions_user_id_fkey"
+      columns: ["user_id","tenant_id"]
+isOneToOne: false
+      referencedRelation: "profiles"
+      referencedColumns: ["id","tenant_id"]
+    }
+                  ]
                 },"zone_pricing": {
                   Row: {
                     "active": boolean,"base_price": number,"created_at": string,"destination_zone_id": string,"id": string,"max_transit_time": number,"min_transit_time": number,"origin_zone_id": string,"per_unit_price": number,"service_id": string,"tenant_id": string,"updated_at": string
