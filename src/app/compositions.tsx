@@ -27,6 +27,7 @@ const AddressDialog = lazyWithRetry(async () => ({ default: (await import('../fe
 const RecordHistory = lazyWithRetry(async () => ({ default: (await import('../features/activity/components/RecordHistory')).RecordHistory }));
 const UserAddressTab = lazyWithRetry(async () => ({ default: (await import('../features/addresses/components/UserAddressTab')).UserAddressTab }));
 const UserApiKeysTab = lazyWithRetry(() => import('../features/api-keys/components/UserApiKeysTab'));
+const UserWebhooksTab = lazyWithRetry(() => import('../features/webhooks/components/UserWebhooksTab'));
 const DefaultAddressCard = lazyWithRetry(async () => ({ default: (await import('../features/addresses/components/DefaultAddressCard')).DefaultAddressCard }));
 
 /** Chat with dispatch about one of the driver's tasks (the driver app's task cards). */
@@ -81,7 +82,7 @@ function recordHistory(tableName: string) {
   );
 }
 
-/** The user detail's parts that other features own: the person's addresses, API keys and their profile's history. */
+/** The user detail's parts that other features own: the person's addresses, API keys, webhooks and their profile's history. */
 const userDetailSlots = {
   defaultAddressCard: (user: { id: string; tenant_id: string }) => (
     <Suspense fallback={null}>
@@ -97,6 +98,11 @@ const userDetailSlots = {
   apiKeysTab: (user: { id: string; tenant_id: string }) => (
     <Suspense fallback={null}>
       <UserApiKeysTab userId={user.id} tenantId={user.tenant_id} />
+    </Suspense>
+  ),
+  webhooksTab: (user: { id: string }) => (
+    <Suspense fallback={null}>
+      <UserWebhooksTab userId={user.id} />
     </Suspense>
   ),
 };

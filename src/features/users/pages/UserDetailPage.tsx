@@ -29,6 +29,8 @@ export interface UserDetailSlots {
   history?: (user: Person) => ReactNode;
   /** The `?tab=api-keys` tab, for business users only: the keys their systems call the API with. */
   apiKeysTab?: (user: Person) => ReactNode;
+  /** The `?tab=webhooks` tab, for business users and admins: one webhook per module. */
+  webhooksTab?: (user: Person) => ReactNode;
 }
 
 function AboutCard({ person }: { person: Person }) {
@@ -81,8 +83,8 @@ function Cover({ person, actions }: { person: Person; actions: ReactNode }) {
   );
 }
 
-/** users/{id}/detail (spec 2 'User detail'): the cover, then tabs by `?tab=` (empty: profile; address; api-keys for business users; history). */
-export function UserDetailPage({ defaultAddressCard, addressTab, history, apiKeysTab }: UserDetailSlots) {
+/** users/{id}/detail (spec 2 'User detail'): the cover, then tabs by `?tab=` (empty: profile; address; api-keys for business users; webhooks for business users and admins; history). */
+export function UserDetailPage({ defaultAddressCard, addressTab, history, apiKeysTab, webhooksTab }: UserDetailSlots) {
   const { id = '' } = useParams<{ id?: string }>();
   const { user } = useSession();
   const tenantId = tenantIdOf(user) ?? '';
@@ -123,13 +125,13 @@ export function UserDetailPage({ defaultAddressCard, addressTab, history, apiKey
         </div>
       }
     >
-      {(person) => <UserDetail person={person} actions={actions} slots={{ defaultAddressCard, addressTab, history, apiKeysTab }} />}
+      {(person) => <UserDetail person={person} actions={actions} slots={{ defaultAddressCard, addressTab, history, apiKeysTab, webhooksTab }} />}
     </RecordStates>
   );
 }
 
 /** The loaded user: the cover with its actions, then the tabs. */
-function UserDetail({ person, actions, slots: { defaultAddressCard, addressTab, history, apiKeysTab } }: { person: Person; actions: UserActions; slots: UserDetailSlots }) {
+function UserDetail({ person, actions, slots: { defaultAddressCard, addressTab, history, apiKeysTab, webhooksTab } }: { person: Person; actions: UserActions; slots: UserDetailSlots }) {
   const tabs: TabItem[] = [
     {
       key: '',
@@ -144,6 +146,7 @@ function UserDetail({ person, actions, slots: { defaultAddressCard, addressTab, 
   ];
   if (addressTab) tabs.push({ key: 'address', label: 'Addresses', content: addressTab(person) });
   if (apiKeysTab && person.user_type === 'business') tabs.push({ key: 'api-keys', label: 'API Keys', content: apiKeysTab(person) });
+  if (webhooksTab && (person.user_type === 'business' || person.panel_type === 'admin')) tabs.push({ key: 'webhooks', label: 'Webhooks', content: webhooksTab(person) });
   if (history) tabs.push({ key: 'history', label: 'History', content: history(person) });
 
   return (
