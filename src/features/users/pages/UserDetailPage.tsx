@@ -29,7 +29,7 @@ export interface UserDetailSlots {
   history?: (user: Person) => ReactNode;
   /** The `?tab=api-keys` tab, for business users only: the keys their systems call the API with. */
   apiKeysTab?: (user: Person) => ReactNode;
-  /** The `?tab=webhooks` tab, for business users and admins: one webhook per module. */
+  /** The `?tab=webhooks` tab, for business users only (as API keys): one webhook per module. */
   webhooksTab?: (user: Person) => ReactNode;
 }
 
@@ -83,7 +83,7 @@ function Cover({ person, actions }: { person: Person; actions: ReactNode }) {
   );
 }
 
-/** users/{id}/detail (spec 2 'User detail'): the cover, then tabs by `?tab=` (empty: profile; address; api-keys for business users; webhooks for business users and admins; history). */
+/** users/{id}/detail (spec 2 'User detail'): the cover, then tabs by `?tab=` (empty: profile; address; api-keys for business users; webhooks for business users; history). */
 export function UserDetailPage({ defaultAddressCard, addressTab, history, apiKeysTab, webhooksTab }: UserDetailSlots) {
   const { id = '' } = useParams<{ id?: string }>();
   const { user } = useSession();
@@ -146,7 +146,7 @@ function UserDetail({ person, actions, slots: { defaultAddressCard, addressTab, 
   ];
   if (addressTab) tabs.push({ key: 'address', label: 'Addresses', content: addressTab(person) });
   if (apiKeysTab && person.user_type === 'business') tabs.push({ key: 'api-keys', label: 'API Keys', content: apiKeysTab(person) });
-  if (webhooksTab && (person.user_type === 'business' || person.panel_type === 'admin')) tabs.push({ key: 'webhooks', label: 'Webhooks', content: webhooksTab(person) });
+  if (webhooksTab && person.user_type === 'business') tabs.push({ key: 'webhooks', label: 'Webhooks', content: webhooksTab(person) });
   if (history) tabs.push({ key: 'history', label: 'History', content: history(person) });
 
   return (
