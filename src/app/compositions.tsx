@@ -26,6 +26,8 @@ const ConversationSheet = lazyWithRetry(async () => ({ default: (await import('.
 const AddressDialog = lazyWithRetry(async () => ({ default: (await import('../features/addresses/components/AddressDialog')).AddressDialog }));
 const RecordHistory = lazyWithRetry(async () => ({ default: (await import('../features/activity/components/RecordHistory')).RecordHistory }));
 const UserAddressTab = lazyWithRetry(async () => ({ default: (await import('../features/addresses/components/UserAddressTab')).UserAddressTab }));
+const UserApiKeysTab = lazyWithRetry(() => import('../features/api-keys/components/UserApiKeysTab'));
+const UserWebhooksTab = lazyWithRetry(() => import('../features/webhooks/components/UserWebhooksTab'));
 const DefaultAddressCard = lazyWithRetry(async () => ({ default: (await import('../features/addresses/components/DefaultAddressCard')).DefaultAddressCard }));
 
 /** Chat with dispatch about one of the driver's tasks (the driver app's task cards). */
@@ -80,7 +82,7 @@ function recordHistory(tableName: string) {
   );
 }
 
-/** The user detail's parts that other features own: the person's addresses and their profile's history. */
+/** The user detail's parts that other features own: the person's addresses, API keys, webhooks and their profile's history. */
 const userDetailSlots = {
   defaultAddressCard: (user: { id: string; tenant_id: string }) => (
     <Suspense fallback={null}>
@@ -93,6 +95,16 @@ const userDetailSlots = {
     </Suspense>
   ),
   history: (user: { id: string }) => recordHistory('profiles')(user.id),
+  apiKeysTab: (user: { id: string; tenant_id: string }) => (
+    <Suspense fallback={null}>
+      <UserApiKeysTab userId={user.id} tenantId={user.tenant_id} />
+    </Suspense>
+  ),
+  webhooksTab: (user: { id: string }) => (
+    <Suspense fallback={null}>
+      <UserWebhooksTab userId={user.id} />
+    </Suspense>
+  ),
 };
 
 /** The props the app gives the pages of these screens, checked against the pages' own. */

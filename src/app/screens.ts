@@ -1,4 +1,5 @@
 import { screens as activity } from '../features/activity/screens';
+import { screens as apiKeys } from '../features/api-keys/screens';
 import { screens as assignments } from '../features/assignments/screens';
 import { screens as brand } from '../features/brand/screens';
 import { screens as customerPreferences } from '../features/customer-preferences/screens';
@@ -50,6 +51,7 @@ export const SCREENS: readonly ScreenDeclaration[] = [
   ...users,
   ...settings,
   ...brand,
+  ...apiKeys,
   ...activity,
   ...driverApp,
 ];

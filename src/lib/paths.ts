@@ -126,6 +126,7 @@ export const adminPaths = {
   systemSettings: screenPath('admin', '/system-settings'),
   brandSettings: screenPath('admin', '/brand-settings'),
   activity: screenPath('admin', '/activity'),
+  apiKeyManagement: screenPath('admin', '/api-key-management'),
 } as const;
 
 /** The dispatcher panel's own screens (relative to /{slug}/dispatcher); its order sections are lib/dispatcher-sections'. */

@@ -69,6 +69,50 @@ isOneToOne: false
       referencedColumns: ["id"]
     }
                   ]
+                },"api_keys": {
+                  Row: {
+                    "created_at": string,"created_by": string | null,"description": string,"expires_at": string | null,"id": string,"is_active": boolean,"key_hash": string,"key_prefix": string,"last_used_at": string | null,"name": string,"revoked_at": string | null,"tenant_id": string,"updated_at": string,"user_id": string | null
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "created_at"?: string,"created_by"?: string | null,"description"?: string,"expires_at"?: string | null,"id"?: string,"is_active"?: boolean,"key_hash": string,"key_prefix": string,"last_used_at"?: string | null,"name": string,"revoked_at"?: string | null,"tenant_id"?: string,"updated_at"?: string,"user_id"?: string | null
+                  }
+                  Update: {
+                    "created_at"?: string,"created_by"?: string | null,"description"?: string,"expires_at"?: string | null,"id"?: string,"is_active"?: boolean,"key_hash"?: string,"key_prefix"?: string,"last_used_at"?: string | null,"name"?: string,"revoked_at"?: string | null,"tenant_id"?: string,"updated_at"?: string,"user_id"?: string | null
+                  }
+                  Relationships: [
+                    {
+      foreignKeyName: "api_keys_created_by_fkey"
+      columns: ["created_by"]
+isOneToOne: false
+      referencedRelation: "driver_candidates"
+      referencedColumns: ["id"]
+    },{
+      foreignKeyName: "api_keys_created_by_fkey"
+      columns: ["created_by"]
+isOneToOne: false
+      referencedRelation: "profiles"
+      referencedColumns: ["id"]
+    },{
+      foreignKeyName: "api_keys_tenant_id_fkey"
+      columns: ["tenant_id"]
+isOneToOne: false
+      referencedRelation: "tenants"
+      referencedColumns: ["id"]
+    },{
+      foreignKeyName: "api_keys_user_id_fkey"
+      columns: ["user_id","tenant_id"]
+isOneToOne: false
+      referencedRelation: "driver_candidates"
+      referencedColumns: ["id","tenant_id"]
+    },{
+      foreignKeyName: "api_keys_user_id_fkey"
+      columns: ["user_id","tenant_id"]
+isOneToOne: false
+      referencedRelation: "profiles"
+      referencedColumns: ["id","tenant_id"]
+    }
+                  ]
                 },"assignments": {
                   Row: {
                     "assigned_by": string | null,"assignment_time": string,"cancel_reason": string | null,"cancelled_at": string | null,"completed_at": string | null,"created_at": string,"delivery_id": string,"driver_id": string,"id": string,"notes": string,"rejection_reason": string | null,"responded_at": string | null,"status": string,"tenant_id": string,"updated_at": string,"vehicle_id": string
@@ -1411,6 +1455,70 @@ isOneToOne: false
 isOneToOne: false
       referencedRelation: "tenants"
       referencedColumns: ["id"]
+    }
+                  ]
+                },"webhook_modules": {
+                  Row: {
+                    "event_types": (string)[],"id": string,"name": string,"sort_order": number
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "event_types": (string)[],"id": string,"name": string,"sort_order": number
+                  }
+                  Update: {
+                    "event_types"?: (string)[],"id"?: string,"name"?: string,"sort_order"?: number
+                  }
+                  Relationships: [
+                    
+                  ]
+                },"webhook_subscriptions": {
+                  Row: {
+                    "created_at": string,"created_by": string | null,"id": string,"is_active": boolean,"module_id": string,"secret_header_key": string | null,"secret_header_value": string | null,"signing_secret": string,"tenant_id": string,"updated_at": string,"user_id": string,"webhook_url": string
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "created_at"?: string,"created_by"?: string | null,"id"?: string,"is_active"?: boolean,"module_id": string,"secret_header_key"?: string | null,"secret_header_value"?: string | null,"signing_secret": string,"tenant_id"?: string,"updated_at"?: string,"user_id": string,"webhook_url": string
+                  }
+                  Update: {
+                    "created_at"?: string,"created_by"?: string | null,"id"?: string,"is_active"?: boolean,"module_id"?: string,"secret_header_key"?: string | null,"secret_header_value"?: string | null,"signing_secret"?: string,"tenant_id"?: string,"updated_at"?: string,"user_id"?: string,"webhook_url"?: string
+                  }
+                  Relationships: [
+                    {
+      foreignKeyName: "webhook_subscriptions_created_by_fkey"
+      columns: ["created_by"]
+isOneToOne: false
+      referencedRelation: "driver_candidates"
+      referencedColumns: ["id"]
+    },{
+      foreignKeyName: "webhook_subscriptions_created_by_fkey"
+      columns: ["created_by"]
+isOneToOne: false
+      referencedRelation: "profiles"
+      referencedColumns: ["id"]
+    },{
+      foreignKeyName: "webhook_subscriptions_module_id_fkey"
+      columns: ["module_id"]
+isOneToOne: false
+      referencedRelation: "webhook_modules"
+      referencedColumns: ["id"]
+    },{
+      foreignKeyName: "webhook_subscriptions_tenant_id_fkey"
+      columns: ["tenant_id"]
+isOneToOne: false
+      referencedRelation: "tenants"
+      referencedColumns: ["id"]
+    },{
+      foreignKeyName: "webhook_subscriptions_user_id_fkey"
+      columns: ["user_id","tenant_id"]
+isOneToOne: false
+      referencedRelation: "driver_candidates"
+      referencedColumns: ["id","tenant_id"]
+    },{
+      foreignKeyName: "webhook_subscriptions_user_id_fkey"
+      columns: ["user_id","tenant_id"]
+isOneToOne: false
+      referencedRelation: "profiles"
+      referencedColumns: ["id","tenant_id"]
     }
                   ]
                 },"zone_pricing": {

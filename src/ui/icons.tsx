@@ -376,3 +376,10 @@ export const SendIcon = (p: IconProps) => (
     <path d="M22 2 11 13" />
   </Outline>
 );
+
+export const KeyIcon = (p: IconProps) => (
+  <Outline {...p}>
+    <circle cx="7.5" cy="15.5" r="3.5" />
+    <path d="m10 13 9.5-9.5M16 7l2.5 2.5M13.5 9.5 16 12" />
+  </Outline>
+);

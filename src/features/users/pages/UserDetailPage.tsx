@@ -27,6 +27,10 @@ export interface UserDetailSlots {
   addressTab?: (user: Person) => ReactNode;
   /** The `?tab=history` tab: the person's profile changes from the audit trail. */
   history?: (user: Person) => ReactNode;
+  /** The `?tab=api-keys` tab, for business users only: the keys their systems call the API with. */
+  apiKeysTab?: (user: Person) => ReactNode;
+  /** The `?tab=webhooks` tab, for business users only (as API keys): one webhook per module. */
+  webhooksTab?: (user: Person) => ReactNode;
 }
 
 function AboutCard({ person }: { person: Person }) {
@@ -79,8 +83,8 @@ function Cover({ person, actions }: { person: Person; actions: ReactNode }) {
   );
 }
 
-/** users/{id}/detail (spec 2 'User detail'): the cover, then tabs by `?tab=` (empty: profile; address; history). */
-export function UserDetailPage({ defaultAddressCard, addressTab, history }: UserDetailSlots) {
+/** users/{id}/detail (spec 2 'User detail'): the cover, then tabs by `?tab=` (empty: profile; address; api-keys for business users; webhooks for business users; history). */
+export function UserDetailPage({ defaultAddressCard, addressTab, history, apiKeysTab, webhooksTab }: UserDetailSlots) {
   const { id = '' } = useParams<{ id?: string }>();
   const { user } = useSession();
   const tenantId = tenantIdOf(user) ?? '';
@@ -121,13 +125,13 @@ export function UserDetailPage({ defaultAddressCard, addressTab, history }: User
         </div>
       }
     >
-      {(person) => <UserDetail person={person} actions={actions} slots={{ defaultAddressCard, addressTab, history }} />}
+      {(person) => <UserDetail person={person} actions={actions} slots={{ defaultAddressCard, addressTab, history, apiKeysTab, webhooksTab }} />}
     </RecordStates>
   );
 }
 
 /** The loaded user: the cover with its actions, then the tabs. */
-function UserDetail({ person, actions, slots: { defaultAddressCard, addressTab, history } }: { person: Person; actions: UserActions; slots: UserDetailSlots }) {
+function UserDetail({ person, actions, slots: { defaultAddressCard, addressTab, history, apiKeysTab, webhooksTab } }: { person: Person; actions: UserActions; slots: UserDetailSlots }) {
   const tabs: TabItem[] = [
     {
       key: '',
@@ -141,6 +145,8 @@ function UserDetail({ person, actions, slots: { defaultAddressCard, addressTab, 
     },
   ];
   if (addressTab) tabs.push({ key: 'address', label: 'Addresses', content: addressTab(person) });
+  if (apiKeysTab && person.user_type === 'business') tabs.push({ key: 'api-keys', label: 'API Keys', content: apiKeysTab(person) });
+  if (webhooksTab && person.user_type === 'business') tabs.push({ key: 'webhooks', label: 'Webhooks', content: webhooksTab(person) });
   if (history) tabs.push({ key: 'history', label: 'History', content: history(person) });
 
   return (

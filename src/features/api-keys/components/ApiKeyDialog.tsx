@@ -1,0 +1,80 @@
+import { useMemo } from 'react';
+import { Button } from '../../../ui/Button';
+import { Dialog } from '../../../ui/Dialog';
+import { DateTimeField, Form, SubmitButton, SwitchField, TextAreaField, TextField, useZodForm } from '../../../ui/form';
+import { useToast } from '../../../ui/toast';
+import { generateApiKey, updateApiKey, type ApiKeyScope } from '../api';
+import { apiKeyFormSchema, toIsoExpiry, toLocalInput, type ApiKey, type ApiKeyFormInput } from '../schema';
+
+const EMPTY: ApiKeyFormInput = { name: '', description: '', expires_at: '', is_active: true };
+
+function valuesOf(key: ApiKey | null): ApiKeyFormInput {
+  return key ? { name: key.name, description: key.description, expires_at: toLocalInput(key.expires_at), is_active: key.is_active } : EMPTY;
+}
+
+export interface ApiKeyDialogProps {
+  open: boolean;
+  scope: ApiKeyScope;
+  /** The key being edited; null generates a new one. */
+  apiKey: ApiKey | null;
+  onClose: () => void;
+  /** A new key was generated: it is shown once, by the caller. */
+  onGenerated: (key: string) => void;
+  onSaved: () => void;
+}
+
+/**
+ * Generate or edit a key: name (required once trimmed; the button waits for it), description,
+ * an expiry no earlier than now (empty: never expires), and the active switch when editing only.
+ * Closing resets the form.
+ */
+export function ApiKeyDialog({ open, scope, apiKey, onClose, onGenerated, onSaved }: ApiKeyDialogProps) {
+  const toast = useToast();
+  const editing = apiKey !== null;
+  const schema = useMemo(() => apiKeyFormSchema(), []);
+  const form = useZodForm(schema, { defaultValues: valuesOf(apiKey), values: valuesOf(apiKey) });
+  const submitting = form.formState.isSubmitting;
+  const name = form.watch('name');
+
+  const close = () => {
+    if (submitting) return;
+    form.reset(valuesOf(apiKey));
+    onClose();
+  };
+
+  return (
+    <Dialog open={open} onClose={close} title={editing ? 'Edit API key' : 'Generate new API key'} size="lg">
+      <Form
+        form={form}
+        aria-label={editing ? 'Edit API key' : 'Generate API key'}
+        className="space-y-4"
+        onSubmit={async (values) => {
+          const fields = { name: values.name, description: values.description, expires_at: toIsoExpiry(values.expires_at) };
+          if (editing) {
+            const message = await updateApiKey(scope, apiKey.id, { ...fields, is_active: values.is_active });
+            toast.success(message);
+            form.reset(EMPTY);
+            onSaved();
+          } else {
+            const { apiKey: key, message } = await generateApiKey(scope, fields);
+            toast.success(message);
+            form.reset(EMPTY);
+            onGenerated(key);
+            onSaved();
+          }
+        }}
+      >
+        <TextField<ApiKeyFormInput, 'name'> name="name" label="Name" required autoFocus autoComplete="off" />
+        <TextAreaField<ApiKeyFormInput, 'description'> name="description" label="Description" rows={3} maxLength={500} />
+        <DateTimeField<ApiKeyFormInput, 'expires_at'> name="expires_at" label="Expires" min={toLocalInput(new Date().toISOString())} help="Leave empty for a key that never expires" />
+        {editing && <SwitchField<ApiKeyFormInput, 'is_active'> name="is_active" label="Active" help="Turning it off revokes the key for good" />}
+        <div className="flex justify-end gap-2 pt-2 pb-5">
+          <Button variant="secondary" onClick={close} disabled={submitting}>
+            Cancel
+          </Button>
+          <SubmitButton disabled={name.trim() === ''}>{editing ? 'Save' : 'Generate'}</SubmitButton>
+        </div>
+      </Form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,8 @@
+import { adminPaths } from '../../lib/paths';
+import { lazyPage, screen } from '../../lib/screens';
+import { KeyIcon } from '../../ui/icons';
+
+/** The API keys screens, in route and nav order (src/app/README.md). */
+export const screens = [
+  screen({ path: adminPaths.apiKeyManagement, page: lazyPage(() => import('./pages/ApiKeyManagementPage'), 'ApiKeyManagementPage'), nav: { group: 'settings', label: 'API keys', icon: KeyIcon } }),
+];

@@ -1,0 +1,62 @@
+import { edgeFunctionError, EdgeFunctionError } from '../../lib/edge-functions';
+import { supabase } from '../../lib/supabase';
+import { WEBHOOK_MESSAGES, WEBHOOKS_FETCH_LIMIT, webhookEntrySchema, type WebhookEntry } from './schema';
+
+interface Endpoint {
+  webhook_url: string;
+  secret_header_key: string | null;
+  secret_header_value: string | null;
+}
+
+/** A person's subscriptions, one entry per module of the catalogue. */
+export async function fetchUserWebhooks(userId: string): Promise<WebhookEntry[]> {
+  const { data, error } = await supabase.functions.invoke<{ subscriptions?: unknown }>(`webhooks?userId=${encodeURIComponent(userId)}&limit=${WEBHOOKS_FETCH_LIMIT}`, { method: 'GET' });
+  if (error) throw await edgeFunctionError(error, WEBHOOK_MESSAGES.fetchFailed);
+  const parsed = webhookEntrySchema.array().safeParse(data?.subscriptions);
+  if (!parsed.success) throw new EdgeFunctionError('Invalid response from server');
+  return parsed.data;
+}
+
+export interface TestOutcome {
+  success: boolean;
+  message: string;
+  detail: string | null;
+  /** The draft secret the test was signed with, for a subscription not saved yet. */
+  signingSecret: string | null;
+}
+
+/** POST webhooks/test: a signed test event to the address. */
+export async function testWebhook(endpoint: Endpoint, options: { subscriptionId?: string; signingSecret?: string | null }): Promise<TestOutcome> {
+  const body = { ...endpoint, subscription_id: options.subscriptionId ?? null, signing_secret: options.signingSecret ?? null };
+  const { data, error } = await supabase.functions.invoke<{ success?: unknown; message?: unknown; error?: unknown; signing_secret?: unknown }>('webhooks/test', { method: 'POST', body });
+  if (error) throw await edgeFunctionError(error, WEBHOOK_MESSAGES.testFailed);
+  return {
+    success: data?.success === true,
+    message: typeof data?.message === 'string' ? data.message : WEBHOOK_MESSAGES.testCompleted,
+    detail: typeof data?.error === 'string' ? data.error : null,
+    signingSecret: typeof data?.signing_secret === 'string' ? data.signing_secret : null,
+  };
+}
+
+export interface SaveOutcome {
+  id: string;
+  message: string;
+  /** Answered once, when the subscription is made or its secret changes. */
+  signingSecret: string | null;
+}
+
+/** Create (no id) or update a module's subscription; it is active after saving. */
+export async function saveWebhook(entry: WebhookEntry, endpoint: Endpoint, signingSecret: string | null): Promise<SaveOutcome> {
+  const body = { module_id: entry.module_id, user_id: entry.user_id, is_active: true, ...endpoint, signing_secret: signingSecret };
+  const { data, error } = entry.id
+    ? await supabase.functions.invoke<{ subscription?: { id?: unknown }; message?: unknown; signing_secret?: unknown }>(`webhooks/${encodeURIComponent(entry.id)}`, { method: 'PUT', body })
+    : await supabase.functions.invoke<{ subscription?: { id?: unknown }; message?: unknown; signing_secret?: unknown }>('webhooks', { method: 'POST', body });
+  if (error) throw await edgeFunctionError(error, WEBHOOK_MESSAGES.saveFailed);
+  const id = data?.subscription?.id;
+  if (typeof id !== 'string') throw new EdgeFunctionError('Invalid response from server');
+  return {
+    id,
+    message: typeof data?.message === 'string' ? data.message : WEBHOOK_MESSAGES.saved,
+    signingSecret: typeof data?.signing_secret === 'string' ? data.signing_secret : null,
+  };
+}

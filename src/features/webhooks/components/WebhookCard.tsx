@@ -1,0 +1,173 @@
+import { useState } from 'react';
+import { Button } from '../../../ui/Button';
+import { Chip } from '../../../ui/Chip';
+import { TextField } from '../../../ui/TextField';
+import { useToast } from '../../../ui/toast';
+import { saveWebhook, testWebhook } from '../api';
+import { configOf, endpointOf, isValidWebhookUrl, WEBHOOK_MESSAGES, type WebhookConfig, type WebhookEntry } from '../schema';
+
+type TestResult = { state: 'idle' } | { state: 'success'; message: string } | { state: 'error'; message: string; detail: string | null };
+
+/**
+ * One module's webhook. View mode shows the saved config with Edit; Edit/Cancel toggles edit mode
+ * and Cancel restores the original; a module without a subscription starts new. The address must
+ * be a valid URL for Test and Save; the auth header fields show only when authentication is on.
+ * Saving needs the last test to have succeeded (any change asks for a new test); a saved webhook
+ * is active and back in view mode. The signing secret is shown once, when it is made.
+ */
+export function WebhookCard({ entry, onSaved }: { entry: WebhookEntry; onSaved: (entry: WebhookEntry) => void }) {
+  const toast = useToast();
+  const isNew = !entry.id;
+  const [editing, setEditing] = useState(isNew);
+  const [config, setConfig] = useState<WebhookConfig>(() => configOf(entry));
+  const [test, setTest] = useState<TestResult>({ state: 'idle' });
+  const [draftSecret, setDraftSecret] = useState<string | null>(null);
+  const [shownSecret, setShownSecret] = useState<string | null>(null);
+  const [busy, setBusy] = useState<'test' | 'save' | null>(null);
+
+  const url = config.webhook_url.trim();
+  const urlValid = isValidWebhookUrl(url);
+  const urlError = url !== '' && !urlValid ? WEBHOOK_MESSAGES.invalidUrl : undefined;
+  const headingId = `webhook-${entry.module_id}`;
+
+  const change = (patch: Partial<WebhookConfig>) => {
+    setConfig((current) => ({ ...current, ...patch }));
+    setTest({ state: 'idle' });
+  };
+
+  const cancel = () => {
+    setConfig(configOf(entry));
+    setTest({ state: 'idle' });
+    setEditing(false);
+  };
+
+  const runTest = async () => {
+    setBusy('test');
+    try {
+      const outcome = await testWebhook(endpointOf(config), { subscriptionId: entry.id, signingSecret: draftSecret });
+      if (outcome.signingSecret) setDraftSecret(outcome.signingSecret);
+      if (outcome.success) {
+        setTest({ state: 'success', message: outcome.message });
+        toast.success(outcome.message);
+      } else {
+        setTest({ state: 'error', message: outcome.message, detail: outcome.detail });
+        toast.error(outcome.detail ? `${outcome.message}: ${outcome.detail}` : outcome.message);
+      }
+    } catch (error) {
+      const message = error instanceof Error && error.message ? error.message : WEBHOOK_MESSAGES.testFailed;
+      setTest({ state: 'error', message, detail: null });
+      toast.error(message);
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const save = async () => {
+    setBusy('save');
+    try {
+      const endpoint = endpointOf(config);
+      const outcome = await saveWebhook(entry, endpoint, draftSecret);
+      toast.success(outcome.message);
+      if (outcome.signingSecret && isNew) setShownSecret(outcome.signingSecret);
+      setDraftSecret(null);
+      setTest({ state: 'idle' });
+      setEditing(false);
+      onSaved({ ...entry, ...endpoint, id: outcome.id, is_active: true });
+    } catch (error) {
+      toast.error(error instanceof Error && error.message ? error.message : WEBHOOK_MESSAGES.saveFailed);
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  return (
+    <section aria-labelledby={headingId} className="rounded-xl border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900">
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div>
+          <h3 id={headingId} className="text-base font-semibold">
+            {entry.module_name}
+          </h3>
+          <p className="mt-0.5 text-xs text-slate-500 dark:text-slate-400">{entry.event_types.join(', ')}</p>
+        </div>
+        <div className="flex items-center gap-2">
+          {isNew ? <Chip tone="neutral">Not configured</Chip> : <Chip tone={entry.is_active ? 'success' : 'neutral'}>{entry.is_active ? 'Active' : 'Inactive'}</Chip>}
+          {!isNew && (
+            <Button variant="secondary" onClick={editing ? cancel : () => setEditing(true)} disabled={busy !== null}>
+              {editing ? 'Cancel' : 'Edit'}
+            </Button>
+          )}
+        </div>
+      </div>
+
+      {shownSecret && (
+        <div role="status" className="mt-4 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm dark:border-amber-700 dark:bg-amber-950">
+          <p className="font-medium">Signing secret: copy it now, it will not be shown again.</p>
+          <p className="mt-1 font-mono break-all" data-testid="webhook-signing-secret">
+            {shownSecret}
+          </p>
+          <p className="mt-1 text-slate-600 dark:text-slate-400">Verify each delivery's webhook-signature with it (Standard Webhooks).</p>
+        </div>
+      )}
+
+      {!editing ? (
+        <dl className="mt-4 space-y-2 text-sm">
+          <div className="flex justify-between gap-4">
+            <dt className="text-slate-600 dark:text-slate-400">Webhook URL</dt>
+            <dd className="break-all text-right font-medium">{entry.webhook_url}</dd>
+          </div>
+          <div className="flex justify-between gap-4">
+            <dt className="text-slate-600 dark:text-slate-400">Authentication</dt>
+            <dd className="text-right font-medium">{entry.secret_header_key ? `${entry.secret_header_key}: ••••••` : 'None'}</dd>
+          </div>
+        </dl>
+      ) : (
+        <div className="mt-4 space-y-4">
+          <TextField
+            label="Webhook URL"
+            type="url"
+            inputMode="url"
+            placeholder="https://example.com/webhooks"
+            value={config.webhook_url}
+            onChange={(event) => change({ webhook_url: event.target.value })}
+            error={urlError}
+            required
+          />
+          <label className="flex items-center gap-2 text-sm font-medium">
+            <input type="checkbox" className="size-4 accent-brand" checked={config.use_auth} onChange={(event) => change({ use_auth: event.target.checked })} />
+            Use authentication
+          </label>
+          {config.use_auth && (
+            <div className="grid gap-4 sm:grid-cols-2">
+              <TextField label="Header name" placeholder="Authorization" value={config.secret_header_key} onChange={(event) => change({ secret_header_key: event.target.value })} autoComplete="off" />
+              <TextField
+                label="Header value"
+                placeholder="Bearer token or Basic auth"
+                value={config.secret_header_value}
+                onChange={(event) => change({ secret_header_value: event.target.value })}
+                autoComplete="off"
+              />
+            </div>
+          )}
+          <div aria-live="polite" className="text-sm">
+            {test.state === 'success' && <p className="text-green-700 dark:text-green-400">{test.message}</p>}
+            {test.state === 'error' && (
+              <p className="text-red-700 dark:text-red-400">
+                {test.message}
+                {test.detail ? `: ${test.detail}` : ''}
+              </p>
+            )}
+          </div>
+          <div className="flex flex-wrap justify-end gap-2">
+            <Button variant="secondary" onClick={() => void runTest()} disabled={!urlValid || busy !== null} busy={busy === 'test'}>
+              Test
+            </Button>
+            <Button onClick={() => void save()} disabled={!urlValid || test.state !== 'success' || busy !== null} busy={busy === 'save'}>
+              {isNew ? 'Create' : 'Save'}
+            </Button>
+          </div>
+          {test.state !== 'success' && urlValid && <p className="text-right text-xs text-slate-500 dark:text-slate-400">Test the webhook before saving.</p>}
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,68 @@
+import { z } from 'zod';
+
+/** The spec's messages, verbatim; a server's own message is preferred where it gives one. */
+export const WEBHOOK_MESSAGES = {
+  fetchFailed: 'Failed to fetch webhooks',
+  testFailed: 'Failed to test webhook',
+  testCompleted: 'Webhook test completed',
+  testSuccessful: 'Webhook test successful',
+  notFound: 'Webhook not found',
+  saveFailed: 'Failed to save webhook',
+  saved: 'Webhook saved successfully',
+  invalidUrl: 'Please enter a valid URL',
+} as const;
+
+/** How many subscriptions the tab reads at once. */
+export const WEBHOOKS_FETCH_LIMIT = 100;
+
+/** One module's card: a saved subscription, or (no id) a module not configured yet. */
+export const webhookEntrySchema = z.object({
+  id: z.string().optional(),
+  module_id: z.string(),
+  module_name: z.string(),
+  event_types: z.array(z.string()),
+  user_id: z.string(),
+  webhook_url: z.string(),
+  secret_header_key: z.string().nullable(),
+  secret_header_value: z.string().nullable(),
+  is_active: z.boolean(),
+});
+export type WebhookEntry = z.infer<typeof webhookEntrySchema>;
+
+/** An absolute http(s) address: what a receiver can be (the server checks the same). */
+export function isValidWebhookUrl(value: string): boolean {
+  if (value.length > 2000 || /\s/.test(value)) return false;
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
+  } catch {
+    return false;
+  }
+}
+
+/** The card's editable config. */
+export interface WebhookConfig {
+  webhook_url: string;
+  use_auth: boolean;
+  secret_header_key: string;
+  secret_header_value: string;
+}
+
+export function configOf(entry: WebhookEntry): WebhookConfig {
+  return {
+    webhook_url: entry.webhook_url,
+    use_auth: entry.secret_header_key !== null,
+    secret_header_key: entry.secret_header_key ?? '',
+    secret_header_value: entry.secret_header_value ?? '',
+  };
+}
+
+/** The endpoint as the calls send it: the auth header only when authentication is on. */
+export function endpointOf(config: WebhookConfig): { webhook_url: string; secret_header_key: string | null; secret_header_value: string | null } {
+  const on = config.use_auth && config.secret_header_key.trim() !== '';
+  return {
+    webhook_url: config.webhook_url.trim(),
+    secret_header_key: on ? config.secret_header_key.trim() : null,
+    secret_header_value: on ? config.secret_header_value.trim() || null : null,
+  };
+}
