@@ -1,32 +1,26 @@
 import { z } from 'zod';
+import { LOCATION_STATUSES, WAREHOUSE_STATUSES } from '../../data/statuses';
 import type { Json } from '../../types/database-overrides';
 
+export { LOCATION_STATUSES, WAREHOUSE_STATUSES, type LocationStatus, type WarehouseStatus } from '../../data/statuses';
+
 /** Spec 3, 4 and 5: the options, as the database's check constraints name them. */
-export const WAREHOUSE_STATUSES = ['active', 'inactive', 'maintenance', 'full'] as const;
 export const ACCESS_MODES = ['all_users', 'select_users', 'exclude_users'] as const;
 export const SECURITY_LEVELS = ['low', 'medium', 'high', 'maximum'] as const;
 export const LOCATION_TYPES = ['zone', 'aisle', 'shelf', 'bin'] as const;
-export const LOCATION_STATUSES = ['active', 'inactive', 'maintenance', 'reserved'] as const;
 export const BIN_POSITIONS = ['front', 'back', 'left', 'right', 'center'] as const;
 export const SPECIAL_HANDLING = ['fragile', 'dust-free', 'temperature-controlled', 'hazardous', 'flammable'] as const;
 export const ACCESS_RESTRICTIONS = ['key-card', 'supervisor', 'security', 'authorized-personnel'] as const;
 export const STAFF_ROLES = ['manager', 'supervisor', 'receiver', 'picker', 'packer', 'dispatcher_liaison'] as const;
 export const PAYMENT_TERMS = ['prepaid', 'cod', 'net_15', 'net_30', 'net_60', 'net_90'] as const;
 
-export type WarehouseStatus = (typeof WAREHOUSE_STATUSES)[number];
 export type AccessMode = (typeof ACCESS_MODES)[number];
 export type SecurityLevel = (typeof SECURITY_LEVELS)[number];
 export type LocationType = (typeof LOCATION_TYPES)[number];
-export type LocationStatus = (typeof LOCATION_STATUSES)[number];
 export type StaffRole = (typeof STAFF_ROLES)[number];
 export type PaymentTerms = (typeof PAYMENT_TERMS)[number];
 
 const LABELS: Record<string, string> = {
-  active: 'Active',
-  inactive: 'Inactive',
-  maintenance: 'Maintenance',
-  full: 'Full Capacity',
-  reserved: 'Reserved',
   all_users: 'All Users',
   select_users: 'Selected Users',
   exclude_users: 'Exclude Users',
@@ -64,22 +58,11 @@ const LABELS: Record<string, string> = {
   net_60: 'Net 60',
   net_90: 'Net 90',
 };
-/** Spec 4: a location under maintenance reads 'Under Maintenance'; a full warehouse 'Full Capacity'. */
-export const LOCATION_STATUS_LABELS: Record<LocationStatus, string> = {
-  active: 'Active',
-  inactive: 'Inactive',
-  maintenance: 'Under Maintenance',
-  reserved: 'Reserved',
-};
-
 export const optionLabel = (value: string): string => LABELS[value] ?? value;
-const toOptions = (values: readonly string[], labels: Record<string, string> = LABELS) =>
-  values.map((value) => ({ value, label: labels[value] ?? value }));
-export const WAREHOUSE_STATUS_OPTIONS = toOptions(WAREHOUSE_STATUSES);
+const toOptions = (values: readonly string[]) => values.map((value) => ({ value, label: optionLabel(value) }));
 export const ACCESS_MODE_OPTIONS = toOptions(ACCESS_MODES);
 export const SECURITY_LEVEL_OPTIONS = toOptions(SECURITY_LEVELS);
 export const LOCATION_TYPE_OPTIONS = toOptions(LOCATION_TYPES);
-export const LOCATION_STATUS_OPTIONS = toOptions(LOCATION_STATUSES, LOCATION_STATUS_LABELS);
 export const BIN_POSITION_OPTIONS = toOptions(BIN_POSITIONS);
 export const SPECIAL_HANDLING_OPTIONS = toOptions(SPECIAL_HANDLING);
 export const ACCESS_RESTRICTION_OPTIONS = toOptions(ACCESS_RESTRICTIONS);

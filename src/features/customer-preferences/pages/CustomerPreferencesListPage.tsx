@@ -6,7 +6,7 @@ import { tenantIdOf } from '../../../lib/tenant';
 import { useListUrlState } from '../../../lib/url-state';
 import { useServerList } from '../../../lib/use-server-list';
 import { Button } from '../../../ui/Button';
-import { Chip } from '../../../ui/Chip';
+import { ActiveChip } from '../../../ui/Chip';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog';
 import { DataTable, FilterSelect, type DataTableColumn } from '../../../ui/data-table';
 import { LookupFilter } from '../../../ui/data-table/LookupFilter';
@@ -44,7 +44,7 @@ const columns: DataTableColumn<PreferenceRow>[] = [
   { id: 'preferred_day_of_week', header: 'Day', sortable: true, cell: (p) => dayName(p.preferred_day_of_week), width: '8rem' },
   { id: 'preferred_time_start', header: 'Window', sortable: true, cell: (p) => formatWindow(p.preferred_time_start, p.preferred_time_end), width: '9rem' },
   { id: 'language', header: 'Language', hideBelow: 'md', cell: (p) => languageLabel(p.contact_preferences.language), width: '7rem' },
-  { id: 'is_active', header: 'Status', cell: (p) => <Chip tone={p.is_active ? 'success' : 'neutral'}>{p.is_active ? 'Active' : 'Inactive'}</Chip> },
+  { id: 'is_active', header: 'Status', cell: (p) => <ActiveChip active={p.is_active} /> },
 ];
 
 /** customer-preference (spec 2): server-side search, customer, day and status filters, 25 rows, state in the URL. */

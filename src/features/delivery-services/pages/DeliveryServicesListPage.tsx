@@ -5,7 +5,7 @@ import { tenantIdOf } from '../../../lib/tenant';
 import { useListUrlState } from '../../../lib/url-state';
 import { useServerList } from '../../../lib/use-server-list';
 import { Button } from '../../../ui/Button';
-import { Chip } from '../../../ui/Chip';
+import { ActiveChip } from '../../../ui/Chip';
 import { DataTable, type DataTableColumn } from '../../../ui/data-table';
 import { FilterSelect } from '../../../ui/data-table/FilterSelect';
 import { PageHeader } from '../../../ui/PageHeader';
@@ -24,7 +24,7 @@ const columns: DataTableColumn<DeliveryService>[] = [
     hideBelow: 'lg',
     cell: (s) => s.required_vehicle_features.map(serviceLabel).join(', ') || '—',
   },
-  { id: 'active', header: 'Status', cell: (s) => <Chip tone={s.active ? 'success' : 'neutral'}>{s.active ? 'Active' : 'Inactive'}</Chip> },
+  { id: 'active', header: 'Status', cell: (s) => <ActiveChip active={s.active} /> },
 ];
 
 export function DeliveryServicesListPage() {

@@ -1,7 +1,8 @@
 import { useMemo, useState, type KeyboardEvent } from 'react';
 import { Link } from 'wouter';
 import { optionLabel, type LocationNode } from '../schema';
-import { LocationStatusChip } from './chips';
+import { locationStatus } from '../../../data/statuses';
+import { StatusChip } from '../../../ui/Chip';
 
 interface TreeNode extends LocationNode {
   children: TreeNode[];
@@ -106,7 +107,7 @@ function TreeItem({
           <span className="font-mono text-xs font-semibold">{node.code}</span> <span className="text-slate-600 dark:text-slate-300">{node.name}</span>
         </Link>
         <span className="hidden text-xs text-slate-400 sm:inline">{optionLabel(node.location_type)}</span>
-        {node.status !== 'active' && <LocationStatusChip status={node.status} />}
+        {node.status !== 'active' && <StatusChip vocabulary={locationStatus} status={node.status} />}
       </div>
       {hasChildren && expanded && (
         <ul role="group" className="ml-4 border-l border-slate-200 pl-1 dark:border-slate-700">

@@ -1,3 +1,4 @@
+import { locationStatus } from '../../../data/statuses';
 import { useEffect, useRef } from 'react';
 import { useWatch } from 'react-hook-form';
 import { useLocation, useParams, useSearch } from 'wouter';
@@ -27,7 +28,6 @@ import {
   BIN_POSITION_OPTIONS,
   EMPTY_POSITION,
   emptyLocationForm,
-  LOCATION_STATUS_OPTIONS,
   LOCATION_TOASTS,
   LOCATION_TYPE_OPTIONS,
   LOCATION_TYPES,
@@ -162,7 +162,7 @@ function LocationForm({ tenantId, location, defaults }: { tenantId: string; loca
           resolveLabel={(id) => locationLabel(tenantId, id)}
           placeholder={parentType ? `Search ${optionLabel(parentType).toLowerCase()}s` : undefined}
         />
-        <SelectField<LocationFormInput, 'status'> name="status" label="Status" required options={LOCATION_STATUS_OPTIONS} />
+        <SelectField<LocationFormInput, 'status'> name="status" label="Status" required options={locationStatus.options} />
       </section>
 
       <fieldset className="grid gap-5 rounded-lg border border-slate-200 p-4 sm:grid-cols-2 dark:border-slate-700" aria-label="Position">

@@ -10,12 +10,13 @@ import { DocumentViewer } from '../../../ui/document-viewer';
 import { PageHeader } from '../../../ui/PageHeader';
 import { useToast } from '../../../ui/toast';
 import { listLocations, listLocationsByIds } from '../api';
-import { LocationStatusChip } from '../components/chips';
+import { locationStatus } from '../../../data/statuses';
+import { StatusChip } from '../../../ui/Chip';
 import { useWarehouseChoices } from '../components/useWarehouseChoices';
 import { WarehouseTreePanel } from '../components/WarehouseTreePanel';
 import { renderBinLabels } from '../labels';
 import { locationList } from '../list';
-import { LOCATION_STATUS_OPTIONS, LOCATION_TYPE_OPTIONS, optionLabel, type WarehouseLocation } from '../schema';
+import { LOCATION_TYPE_OPTIONS, optionLabel, type WarehouseLocation } from '../schema';
 import { formatDateTime } from '../../../lib/format-date';
 
 
@@ -105,7 +106,7 @@ export function LocationsListPage() {
     { id: 'name', header: 'Name', cell: (l) => l.name, sortable: true },
     { id: 'location_type', header: 'Type', cell: (l) => optionLabel(l.location_type), sortable: true },
     { id: 'warehouse', header: 'Warehouse', cell: (l) => warehouseName.get(l.warehouse_id) ?? '—', hideBelow: 'md' },
-    { id: 'status', header: 'Status', cell: (l) => <LocationStatusChip status={l.status} /> },
+    { id: 'status', header: 'Status', cell: (l) => <StatusChip vocabulary={locationStatus} status={l.status} /> },
     { id: 'updated_at', header: 'Last updated', cell: (l) => formatDateTime(l.updated_at), sortable: true, hideBelow: 'lg' },
   ];
 
@@ -151,7 +152,7 @@ export function LocationsListPage() {
                   onChange={(warehouse) => setDraft({ ...draft, warehouse })}
                 />
                 <FilterSelect label="Location type" value={draft.type} options={LOCATION_TYPE_OPTIONS} onChange={(type) => setDraft({ ...draft, type })} />
-                <FilterSelect label="Status" value={draft.status} options={LOCATION_STATUS_OPTIONS} onChange={(status) => setDraft({ ...draft, status })} />
+                <FilterSelect label="Status" value={draft.status} options={locationStatus.options} onChange={(status) => setDraft({ ...draft, status })} />
               </div>
             )}
           />

@@ -10,7 +10,7 @@ import { DataTable, FilterSelect, type DataTableColumn } from '../../../ui/data-
 import { PageHeader } from '../../../ui/PageHeader';
 import { useToast } from '../../../ui/toast';
 import { listStaff, removeStaff } from '../api';
-import { ActiveChip } from '../components/chips';
+import { ActiveChip } from '../../../ui/Chip';
 import { useWarehouseChoices } from '../components/useWarehouseChoices';
 import { staffList } from '../list';
 import { optionLabel, STAFF_ROLE_OPTIONS, type WarehouseStaff } from '../schema';

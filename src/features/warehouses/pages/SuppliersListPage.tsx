@@ -7,7 +7,7 @@ import { Button } from '../../../ui/Button';
 import { DataTable, FilterSelect, type DataTableColumn } from '../../../ui/data-table';
 import { PageHeader } from '../../../ui/PageHeader';
 import { listSuppliers } from '../api';
-import { ActiveChip } from '../components/chips';
+import { ActiveChip } from '../../../ui/Chip';
 import { supplierList } from '../list';
 import { optionLabel, PAYMENT_TERMS_OPTIONS, type Supplier } from '../schema';
 

@@ -3,7 +3,8 @@ import { useLocation, useParams } from 'wouter';
 import { adminPaths } from '../../../lib/paths';
 import { useTenantId } from '../../../lib/tenant';
 import { Button } from '../../../ui/Button';
-import { Chip } from '../../../ui/Chip';
+import { warehouseStatus } from '../../../data/statuses';
+import { ActiveChip, Chip, StatusChip } from '../../../ui/Chip';
 import { ErrorState } from '../../../ui/ErrorState';
 import { MapView, type MapMarker } from '../../../ui/map';
 import { NotFoundState } from '../../../ui/NotFoundState';
@@ -11,7 +12,6 @@ import { PageHeader } from '../../../ui/PageHeader';
 import { Skeleton } from '../../../ui/Skeleton';
 import { useRecordLoad } from '../../../ui/useRecordLoad';
 import { getWarehouse, listWarehouseStaff } from '../api';
-import { ActiveChip, WarehouseStatusChip } from '../components/chips';
 import { WarehouseTreePanel } from '../components/WarehouseTreePanel';
 import { addressLabel, optionLabel, staffLabel, WAREHOUSE_TOASTS, type Warehouse, type WarehouseStaff } from '../schema';
 
@@ -193,7 +193,7 @@ export function WarehouseDetailPage({ history }: { history?: (warehouseId: strin
         breadcrumbs={crumbs}
         description={
           <span className="inline-flex items-center gap-2">
-            <span className="font-mono">{warehouse.code}</span> <WarehouseStatusChip status={warehouse.status} />
+            <span className="font-mono">{warehouse.code}</span> <StatusChip vocabulary={warehouseStatus} status={warehouse.status} />
           </span>
         }
         actions={

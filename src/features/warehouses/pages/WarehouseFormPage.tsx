@@ -1,3 +1,4 @@
+import { warehouseStatus } from '../../../data/statuses';
 import { useLocation, useParams } from 'wouter';
 import { useWatch } from 'react-hook-form';
 import { adminPaths } from '../../../lib/paths';
@@ -19,7 +20,6 @@ import {
   SECURITY_LEVEL_OPTIONS,
   toWarehouseFormValues,
   toWarehouseWrite,
-  WAREHOUSE_STATUS_OPTIONS,
   WAREHOUSE_TOASTS,
   WarehouseFormSchema,
   type Warehouse,
@@ -107,7 +107,7 @@ function WarehouseForm({ tenantId, warehouse }: { tenantId: string; warehouse: W
           resolveLabel={(id) => addressLabelOf(tenantId, id)}
           placeholder="Search the business's addresses"
         />
-        <SelectField<WarehouseFormInput, 'status'> name="status" label="Status" required options={WAREHOUSE_STATUS_OPTIONS} />
+        <SelectField<WarehouseFormInput, 'status'> name="status" label="Status" required options={warehouseStatus.options} />
         <div className="hidden sm:block" />
         <NumberField<WarehouseFormInput, 'total_capacity'> name="total_capacity" label="Total capacity" min={0} step="any" unit="m³" />
         <NumberField<WarehouseFormInput, 'available_capacity'> name="available_capacity" label="Available capacity" min={0} step="any" unit="m³" />

@@ -7,9 +7,10 @@ import { Button } from '../../../ui/Button';
 import { DataTable, FilterSelect, type DataTableColumn } from '../../../ui/data-table';
 import { PageHeader } from '../../../ui/PageHeader';
 import { listWarehouses } from '../api';
-import { WarehouseStatusChip } from '../components/chips';
+import { warehouseStatus } from '../../../data/statuses';
+import { StatusChip } from '../../../ui/Chip';
 import { warehouseList } from '../list';
-import { ACCESS_MODE_OPTIONS, addressLabel, optionLabel, WAREHOUSE_STATUS_OPTIONS, type Warehouse } from '../schema';
+import { ACCESS_MODE_OPTIONS, addressLabel, optionLabel, type Warehouse } from '../schema';
 
 const number = new Intl.NumberFormat();
 
@@ -26,7 +27,7 @@ const columns: DataTableColumn<Warehouse>[] = [
   },
   { id: 'code', header: 'Code', cell: (w) => w.code, sortable: true, width: '8rem' },
   { id: 'address', header: 'Address', cell: (w) => (w.address ? addressLabel(w.address) : '—'), hideBelow: 'lg' },
-  { id: 'status', header: 'Status', cell: (w) => <WarehouseStatusChip status={w.status} /> },
+  { id: 'status', header: 'Status', cell: (w) => <StatusChip vocabulary={warehouseStatus} status={w.status} /> },
   { id: 'total_capacity', header: 'Total capacity', cell: (w) => number.format(w.total_capacity), sortable: true, align: 'end', hideBelow: 'md' },
   { id: 'available_capacity', header: 'Available', cell: (w) => number.format(w.available_capacity), sortable: true, align: 'end', hideBelow: 'md' },
   { id: 'access', header: 'Access', cell: (w) => optionLabel(w.access_mode), hideBelow: 'lg' },
@@ -61,7 +62,7 @@ export function WarehousesListPage() {
         toolbar={<Button onClick={() => navigate(adminPaths.warehouseCreate())}>Add warehouse</Button>}
         filterFields={(draft, setDraft) => (
           <div className="space-y-4">
-            <FilterSelect label="Status" value={draft.status} options={WAREHOUSE_STATUS_OPTIONS} onChange={(status) => setDraft({ ...draft, status })} />
+            <FilterSelect label="Status" value={draft.status} options={warehouseStatus.options} onChange={(status) => setDraft({ ...draft, status })} />
             <FilterSelect label="Access mode" value={draft.access} options={ACCESS_MODE_OPTIONS} onChange={(access) => setDraft({ ...draft, access })} />
           </div>
         )}

@@ -8,7 +8,7 @@ import { tenantIdOf } from '../../../lib/tenant';
 import { useListUrlState } from '../../../lib/url-state';
 import { useServerList } from '../../../lib/use-server-list';
 import { Button } from '../../../ui/Button';
-import { Chip } from '../../../ui/Chip';
+import { ActiveChip } from '../../../ui/Chip';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog';
 import { DataTable, type DataTableColumn } from '../../../ui/data-table';
 import { FilterSelect } from '../../../ui/data-table/FilterSelect';
@@ -33,7 +33,7 @@ const columns: DataTableColumn<Zone>[] = [
   },
   { id: 'code', header: 'Code', cell: (z) => z.code, sortable: true, width: '10rem' },
   { id: 'points', header: 'Points', cell: (z) => pointCount(z), align: 'end', hideBelow: 'md', width: '5rem' },
-  { id: 'active', header: 'Status', cell: (z) => <Chip tone={z.active ? 'success' : 'neutral'}>{z.active ? 'Active' : 'Inactive'}</Chip> },
+  { id: 'active', header: 'Status', cell: (z) => <ActiveChip active={z.active} /> },
 ];
 
 type AllZones = { status: 'loading' } | { status: 'ready'; zones: Zone[] } | { status: 'failed' };
