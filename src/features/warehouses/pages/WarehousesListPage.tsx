@@ -10,7 +10,8 @@ import { listWarehouses } from '../api';
 import { warehouseStatus } from '../../../data/statuses';
 import { StatusChip } from '../../../ui/Chip';
 import { warehouseList } from '../list';
-import { ACCESS_MODE_OPTIONS, addressLabel, optionLabel, type Warehouse } from '../schema';
+import { addressLabel } from '../../../data/address-label';
+import { accessModes, type Warehouse } from '../schema';
 
 const number = new Intl.NumberFormat();
 
@@ -30,7 +31,7 @@ const columns: DataTableColumn<Warehouse>[] = [
   { id: 'status', header: 'Status', cell: (w) => <StatusChip vocabulary={warehouseStatus} status={w.status} /> },
   { id: 'total_capacity', header: 'Total capacity', cell: (w) => number.format(w.total_capacity), sortable: true, align: 'end', hideBelow: 'md' },
   { id: 'available_capacity', header: 'Available', cell: (w) => number.format(w.available_capacity), sortable: true, align: 'end', hideBelow: 'md' },
-  { id: 'access', header: 'Access', cell: (w) => optionLabel(w.access_mode), hideBelow: 'lg' },
+  { id: 'access', header: 'Access', cell: (w) => accessModes.label(w.access_mode), hideBelow: 'lg' },
 ];
 
 export function WarehousesListPage() {
@@ -63,7 +64,7 @@ export function WarehousesListPage() {
         filterFields={(draft, setDraft) => (
           <div className="space-y-4">
             <FilterSelect label="Status" value={draft.status} options={warehouseStatus.options} onChange={(status) => setDraft({ ...draft, status })} />
-            <FilterSelect label="Access mode" value={draft.access} options={ACCESS_MODE_OPTIONS} onChange={(access) => setDraft({ ...draft, access })} />
+            <FilterSelect label="Access mode" value={draft.access} options={accessModes.options} onChange={(access) => setDraft({ ...draft, access })} />
           </div>
         )}
       />

@@ -9,7 +9,7 @@ import { PageHeader } from '../../../ui/PageHeader';
 import { listSuppliers } from '../api';
 import { ActiveChip } from '../../../ui/Chip';
 import { supplierList } from '../list';
-import { optionLabel, PAYMENT_TERMS_OPTIONS, type Supplier } from '../schema';
+import { paymentTerms, type Supplier } from '../schema';
 
 const columns: DataTableColumn<Supplier>[] = [
   { id: 'name', header: 'Name', cell: (s) => s.name, sortable: true },
@@ -18,7 +18,7 @@ const columns: DataTableColumn<Supplier>[] = [
   { id: 'email', header: 'Email', cell: (s) => s.contact_email ?? '—', hideBelow: 'lg' },
   { id: 'phone', header: 'Phone', cell: (s) => s.contact_phone ?? '—', hideBelow: 'lg' },
   { id: 'lead_time_days', header: 'Lead time', cell: (s) => `${s.lead_time_days} ${s.lead_time_days === 1 ? 'day' : 'days'}`, sortable: true, align: 'end' },
-  { id: 'terms', header: 'Payment terms', cell: (s) => optionLabel(s.payment_terms), hideBelow: 'md' },
+  { id: 'terms', header: 'Payment terms', cell: (s) => paymentTerms.label(s.payment_terms), hideBelow: 'md' },
   { id: 'active', header: 'Status', cell: (s) => <ActiveChip active={s.active} /> },
 ];
 
@@ -57,7 +57,7 @@ export function SuppliersListPage() {
               ]}
               onChange={(value) => setDraft({ ...draft, active: value === undefined ? undefined : value === 'true' })}
             />
-            <FilterSelect label="Payment terms" value={draft.terms} options={PAYMENT_TERMS_OPTIONS} onChange={(terms) => setDraft({ ...draft, terms })} />
+            <FilterSelect label="Payment terms" value={draft.terms} options={paymentTerms.options} onChange={(terms) => setDraft({ ...draft, terms })} />
           </div>
         )}
       />

@@ -11,9 +11,9 @@ import { PageHeader } from '../../../ui/PageHeader';
 import { useToast } from '../../../ui/toast';
 import { listStaff, removeStaff } from '../api';
 import { ActiveChip } from '../../../ui/Chip';
-import { useWarehouseChoices } from '../components/useWarehouseChoices';
+import { staffRoles, type WarehouseStaff } from '../../../data/warehousing';
+import { useWarehouseChoices } from '../../../data/warehouses';
 import { staffList } from '../list';
-import { optionLabel, STAFF_ROLE_OPTIONS, type WarehouseStaff } from '../schema';
 
 const date = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
 
@@ -21,7 +21,7 @@ const columns: DataTableColumn<WarehouseStaff>[] = [
   { id: 'name', header: 'Name', cell: (s) => s.user?.full_name ?? 'Unnamed User' },
   { id: 'email', header: 'Email', cell: (s) => s.user?.email ?? '—', hideBelow: 'lg' },
   { id: 'warehouse', header: 'Warehouse', cell: (s) => (s.warehouse ? `${s.warehouse.name} (${s.warehouse.code})` : '—'), hideBelow: 'md' },
-  { id: 'role', header: 'Role', cell: (s) => optionLabel(s.role), sortable: true },
+  { id: 'role', header: 'Role', cell: (s) => staffRoles.label(s.role), sortable: true },
   { id: 'active', header: 'Status', cell: (s) => <ActiveChip active={s.active} /> },
   { id: 'created_at', header: 'Since', cell: (s) => date.format(new Date(s.created_at)), sortable: true, hideBelow: 'lg' },
 ];
@@ -64,7 +64,7 @@ export function StaffListPage() {
               options={warehouses.map((w) => ({ value: w.id, label: `${w.name} (${w.code})` }))}
               onChange={(warehouse) => setDraft({ ...draft, warehouse })}
             />
-            <FilterSelect label="Role" value={draft.role} options={STAFF_ROLE_OPTIONS} onChange={(role) => setDraft({ ...draft, role })} />
+            <FilterSelect label="Role" value={draft.role} options={staffRoles.options} onChange={(role) => setDraft({ ...draft, role })} />
             <FilterSelect
               label="Status"
               value={draft.active === undefined ? undefined : draft.active ? 'true' : 'false'}
