@@ -1,11 +1,9 @@
 import { useLocation } from 'wouter';
 import { adminPaths } from '../../../lib/paths';
-import { useListUrlState } from '../../../lib/url-state';
-import { useServerList } from '../../../lib/use-server-list';
 import { useTenantId } from '../../../lib/tenant';
 import { Button } from '../../../ui/Button';
-import { DataTable, FilterSelect, type DataTableColumn } from '../../../ui/data-table';
-import { PageHeader } from '../../../ui/PageHeader';
+import { FilterActive, FilterSelect, type DataTableColumn } from '../../../ui/data-table';
+import { ServerListPage } from '../../../ui/ServerListPage';
 import { listSuppliers } from '../api';
 import { ActiveChip } from '../../../ui/Chip';
 import { supplierList } from '../list';
@@ -25,43 +23,26 @@ const columns: DataTableColumn<Supplier>[] = [
 export function SuppliersListPage() {
   const tenantId = useTenantId() ?? '';
   const [, navigate] = useLocation();
-  const table = useListUrlState(supplierList);
-  const list = useServerList({
-    queryKey: ['suppliers', tenantId],
-    state: table.state,
-    fetchPage: (state, context) => listSuppliers(tenantId, state, context),
-    rowKey: (s: Supplier) => s.id,
-    enabled: tenantId !== '',
-  });
-
   return (
-    <div className="space-y-4">
-      <PageHeader title="Suppliers" breadcrumbs={[{ label: 'Dashboard', href: '/' }, { label: 'Suppliers' }]} />
-      <DataTable
-        label="Suppliers"
-        columns={columns}
-        {...table}
-        {...list.tableProps}
-        rowLabel={(s) => s.name}
-        searchPlaceholder="Search name, code or contact"
-        rowActions={(s) => [{ label: 'Edit', onSelect: () => navigate(adminPaths.supplierEdit(s.id)) }]}
-        toolbar={<Button onClick={() => navigate(adminPaths.supplierCreate())}>Add supplier</Button>}
-        filterFields={(draft, setDraft) => (
-          <div className="space-y-4">
-            <FilterSelect
-              label="Status"
-              value={draft.active === undefined ? undefined : draft.active ? 'true' : 'false'}
-              options={[
-                { value: 'true', label: 'Active' },
-                { value: 'false', label: 'Inactive' },
-              ]}
-              onChange={(value) => setDraft({ ...draft, active: value === undefined ? undefined : value === 'true' })}
-            />
-            <FilterSelect label="Payment terms" value={draft.terms} options={paymentTerms.options} onChange={(terms) => setDraft({ ...draft, terms })} />
-          </div>
-        )}
-      />
-    </div>
+    <ServerListPage
+      title="Suppliers"
+      list={supplierList}
+      queryKey={['suppliers', tenantId]}
+      fetchPage={(state, context) => listSuppliers(tenantId, state, context)}
+      rowKey={(row: Supplier) => row.id}
+      enabled={tenantId !== ''}
+      columns={columns}
+      rowLabel={(s) => s.name}
+      searchPlaceholder="Search name, code or contact"
+      rowActions={(s) => [{ label: 'Edit', onSelect: () => navigate(adminPaths.supplierEdit(s.id)) }]}
+      toolbar={<Button onClick={() => navigate(adminPaths.supplierCreate())}>Add supplier</Button>}
+      filterFields={(draft, setDraft) => (
+        <div className="space-y-4">
+          <FilterActive value={draft.active} onChange={(active) => setDraft({ ...draft, active })} />
+          <FilterSelect label="Payment terms" value={draft.terms} options={paymentTerms.options} onChange={(terms) => setDraft({ ...draft, terms })} />
+        </div>
+      )}
+    />
   );
 }
 

@@ -1,13 +1,11 @@
 import { useState } from 'react';
 import { useLocation } from 'wouter';
 import { adminPaths } from '../../../lib/paths';
-import { useListUrlState } from '../../../lib/url-state';
-import { useServerList } from '../../../lib/use-server-list';
 import { useTenantId } from '../../../lib/tenant';
 import { Button } from '../../../ui/Button';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog';
-import { DataTable, FilterSelect, type DataTableColumn } from '../../../ui/data-table';
-import { PageHeader } from '../../../ui/PageHeader';
+import { ServerListPage } from '../../../ui/ServerListPage';
+import { FilterActive, FilterSelect, type DataTableColumn } from '../../../ui/data-table';
 import { useToast } from '../../../ui/toast';
 import { listStaff, removeStaff } from '../api';
 import { ActiveChip } from '../../../ui/Chip';
@@ -30,68 +28,55 @@ export function StaffListPage() {
   const tenantId = useTenantId() ?? '';
   const [, navigate] = useLocation();
   const toast = useToast();
-  const table = useListUrlState(staffList);
   const warehouses = useWarehouseChoices(tenantId);
-  const list = useServerList({
-    queryKey: ['warehouse_staff', tenantId],
-    state: table.state,
-    fetchPage: (state, context) => listStaff(tenantId, state, context),
-    rowKey: (s: WarehouseStaff) => s.id,
-    enabled: tenantId !== '',
-  });
   const [removing, setRemoving] = useState<WarehouseStaff | null>(null);
 
   return (
-    <div className="space-y-4">
-      <PageHeader title="Staff" breadcrumbs={[{ label: 'Dashboard', href: '/' }, { label: 'Staff' }]} />
-      <DataTable
-        label="Warehouse staff"
-        columns={columns}
-        {...table}
-        {...list.tableProps}
-        rowLabel={(s) => `${s.user?.full_name ?? 'Unnamed User'} at ${s.warehouse?.code ?? 'the warehouse'}`}
-        searchPlaceholder="Search by name"
-        rowActions={(s) => [
-          { label: 'Edit', onSelect: () => navigate(adminPaths.staffEdit(s.id)) },
-          { label: 'Remove', destructive: true, onSelect: () => setRemoving(s) },
-        ]}
-        toolbar={<Button onClick={() => navigate(adminPaths.staffCreate())}>Add staff</Button>}
-        filterFields={(draft, setDraft) => (
-          <div className="space-y-4">
-            <FilterSelect
-              label="Warehouse"
-              value={draft.warehouse}
-              options={warehouses.map((w) => ({ value: w.id, label: `${w.name} (${w.code})` }))}
-              onChange={(warehouse) => setDraft({ ...draft, warehouse })}
-            />
-            <FilterSelect label="Role" value={draft.role} options={staffRoles.options} onChange={(role) => setDraft({ ...draft, role })} />
-            <FilterSelect
-              label="Status"
-              value={draft.active === undefined ? undefined : draft.active ? 'true' : 'false'}
-              options={[
-                { value: 'true', label: 'Active' },
-                { value: 'false', label: 'Inactive' },
-              ]}
-              onChange={(value) => setDraft({ ...draft, active: value === undefined ? undefined : value === 'true' })}
-            />
-          </div>
-        )}
-      />
-      <ConfirmDialog
-        open={removing !== null}
-        onClose={() => setRemoving(null)}
-        title="Remove from the warehouse?"
-        message={removing ? `${removing.user?.full_name ?? 'This person'} will no longer work at ${removing.warehouse?.name ?? 'this warehouse'}.` : ''}
-        confirmLabel="Remove"
-        destructive
-        onConfirm={async () => {
-          if (!removing) return;
-          await removeStaff(tenantId, removing.id);
-          toast.success('Staff member removed');
-          list.refetch();
-        }}
-      />
-    </div>
+    <ServerListPage
+      title="Staff"
+      label="Warehouse staff"
+      list={staffList}
+      queryKey={['warehouse_staff', tenantId]}
+      fetchPage={(state, context) => listStaff(tenantId, state, context)}
+      rowKey={(row: WarehouseStaff) => row.id}
+      enabled={tenantId !== ''}
+      columns={columns}
+      rowLabel={(s) => `${s.user?.full_name ?? 'Unnamed User'} at ${s.warehouse?.code ?? 'the warehouse'}`}
+      searchPlaceholder="Search by name"
+      rowActions={(s) => [
+        { label: 'Edit', onSelect: () => navigate(adminPaths.staffEdit(s.id)) },
+        { label: 'Remove', destructive: true, onSelect: () => setRemoving(s) },
+      ]}
+      toolbar={<Button onClick={() => navigate(adminPaths.staffCreate())}>Add staff</Button>}
+      filterFields={(draft, setDraft) => (
+        <div className="space-y-4">
+          <FilterSelect
+            label="Warehouse"
+            value={draft.warehouse}
+            options={warehouses.map((w) => ({ value: w.id, label: `${w.name} (${w.code})` }))}
+            onChange={(warehouse) => setDraft({ ...draft, warehouse })}
+          />
+          <FilterSelect label="Role" value={draft.role} options={staffRoles.options} onChange={(role) => setDraft({ ...draft, role })} />
+          <FilterActive value={draft.active} onChange={(active) => setDraft({ ...draft, active })} />
+        </div>
+      )}
+      after={(list) => (
+        <ConfirmDialog
+          open={removing !== null}
+          onClose={() => setRemoving(null)}
+          title="Remove from the warehouse?"
+          message={removing ? `${removing.user?.full_name ?? 'This person'} will no longer work at ${removing.warehouse?.name ?? 'this warehouse'}.` : ''}
+          confirmLabel="Remove"
+          destructive
+          onConfirm={async () => {
+            if (!removing) return;
+            await removeStaff(tenantId, removing.id);
+            toast.success('Staff member removed');
+            list.refetch();
+          }}
+        />
+      )}
+    />
   );
 }
 

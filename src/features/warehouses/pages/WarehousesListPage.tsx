@@ -1,11 +1,9 @@
 import { Link, useLocation } from 'wouter';
 import { adminPaths } from '../../../lib/paths';
-import { useListUrlState } from '../../../lib/url-state';
-import { useServerList } from '../../../lib/use-server-list';
 import { useTenantId } from '../../../lib/tenant';
 import { Button } from '../../../ui/Button';
-import { DataTable, FilterSelect, type DataTableColumn } from '../../../ui/data-table';
-import { PageHeader } from '../../../ui/PageHeader';
+import { FilterSelect, type DataTableColumn } from '../../../ui/data-table';
+import { ServerListPage } from '../../../ui/ServerListPage';
 import { listWarehouses } from '../api';
 import { warehouseStatus } from '../../../data/statuses';
 import { StatusChip } from '../../../ui/Chip';
@@ -37,38 +35,29 @@ const columns: DataTableColumn<Warehouse>[] = [
 export function WarehousesListPage() {
   const tenantId = useTenantId() ?? '';
   const [, navigate] = useLocation();
-  const table = useListUrlState(warehouseList);
-  const list = useServerList({
-    queryKey: ['warehouses', tenantId],
-    state: table.state,
-    fetchPage: (state, context) => listWarehouses(tenantId, state, context),
-    rowKey: (w: Warehouse) => w.id,
-    enabled: tenantId !== '',
-  });
-
   return (
-    <div className="space-y-4">
-      <PageHeader title="Warehouses" breadcrumbs={[{ label: 'Dashboard', href: '/' }, { label: 'Warehouses' }]} />
-      <DataTable
-        label="Warehouses"
-        columns={columns}
-        {...table}
-        {...list.tableProps}
-        rowLabel={(w) => w.name}
-        searchPlaceholder="Search name or code"
-        rowActions={(w) => [
-          { label: 'View', onSelect: () => navigate(adminPaths.warehouse(w.id)) },
-          { label: 'Edit', onSelect: () => navigate(adminPaths.warehouseEdit(w.id)) },
-        ]}
-        toolbar={<Button onClick={() => navigate(adminPaths.warehouseCreate())}>Add warehouse</Button>}
-        filterFields={(draft, setDraft) => (
-          <div className="space-y-4">
-            <FilterSelect label="Status" value={draft.status} options={warehouseStatus.options} onChange={(status) => setDraft({ ...draft, status })} />
-            <FilterSelect label="Access mode" value={draft.access} options={accessModes.options} onChange={(access) => setDraft({ ...draft, access })} />
-          </div>
-        )}
-      />
-    </div>
+    <ServerListPage
+      title="Warehouses"
+      list={warehouseList}
+      queryKey={['warehouses', tenantId]}
+      fetchPage={(state, context) => listWarehouses(tenantId, state, context)}
+      rowKey={(row: Warehouse) => row.id}
+      enabled={tenantId !== ''}
+      columns={columns}
+      rowLabel={(w) => w.name}
+      searchPlaceholder="Search name or code"
+      rowActions={(w) => [
+        { label: 'View', onSelect: () => navigate(adminPaths.warehouse(w.id)) },
+        { label: 'Edit', onSelect: () => navigate(adminPaths.warehouseEdit(w.id)) },
+      ]}
+      toolbar={<Button onClick={() => navigate(adminPaths.warehouseCreate())}>Add warehouse</Button>}
+      filterFields={(draft, setDraft) => (
+        <div className="space-y-4">
+          <FilterSelect label="Status" value={draft.status} options={warehouseStatus.options} onChange={(status) => setDraft({ ...draft, status })} />
+          <FilterSelect label="Access mode" value={draft.access} options={accessModes.options} onChange={(access) => setDraft({ ...draft, access })} />
+        </div>
+      )}
+    />
   );
 }
 
