@@ -17,8 +17,11 @@ import { screens as pricing } from '../features/pricing/screens';
 import { screens as remit } from '../features/remit/screens';
 import { screens as returnRequests } from '../features/return-requests/screens';
 import { screens as settings } from '../features/settings/screens';
+import { screens as suppliers } from '../features/suppliers/screens';
 import { screens as users } from '../features/users/screens';
 import { screens as vehicles } from '../features/vehicles/screens';
+import { screens as warehouseLocations } from '../features/warehouse-locations/screens';
+import { screens as warehouseStaff } from '../features/warehouse-staff/screens';
 import { screens as warehouses } from '../features/warehouses/screens';
 import { screens as zones } from '../features/zones/screens';
 import type { PanelType } from '../lib/paths';
@@ -45,6 +48,9 @@ export const SCREENS: readonly ScreenDeclaration[] = [
   ...assignments,
   ...driverPerformance,
   ...warehouses,
+  ...warehouseLocations,
+  ...warehouseStaff,
+  ...suppliers,
   ...inventory,
   ...remit,
   ...dispatcher,

@@ -1,3 +1,4 @@
+import { useEffect, useState } from 'react';
 import type { LookupOption } from '../lib/lookup-option';
 import { withSearch } from '../lib/search-filter';
 import { supabase } from '../lib/supabase';
@@ -14,4 +15,34 @@ export async function lookupWarehouses(tenantId: string, term: string, limit: nu
 export async function warehouseLabel(tenantId: string, id: string): Promise<string | null> {
   const { data } = await supabase.from('warehouses').select('name').eq('tenant_id', tenantId).eq('id', id).maybeSingle();
   return data?.name ?? null;
+}
+
+export type WarehouseChoice = { id: string; name: string; code: string };
+
+/** Every warehouse of the tenant the caller may see, by name: the choices of a filter select. */
+export async function listWarehouseChoices(tenantId: string): Promise<WarehouseChoice[]> {
+  const { data, error } = await supabase.from('warehouses').select('id, name, code').eq('tenant_id', tenantId).order('name').limit(500);
+  if (error) throw error;
+  return data;
+}
+
+/** The tenant's warehouses for filter selects; empty while loading or when the read fails (spec 8: lookups fail silently). */
+export function useWarehouseChoices(tenantId: string): WarehouseChoice[] {
+  const [choices, setChoices] = useState<WarehouseChoice[]>([]);
+  useEffect(() => {
+    if (!tenantId) return;
+    let cancelled = false;
+    listWarehouseChoices(tenantId).then(
+      (rows) => {
+        if (!cancelled) setChoices(rows);
+      },
+      () => {
+        if (!cancelled) setChoices([]);
+      },
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [tenantId]);
+  return choices;
 }

@@ -2,7 +2,8 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { Chip, StatusChip } from './Chip';
+import { defineStatuses } from '../lib/status-vocabulary';
+import { ActiveChip, Chip, StatusChip } from './Chip';
 
 afterEach(cleanup);
 
@@ -53,5 +54,32 @@ describe('StatusChip', () => {
     render(<StatusChip<Status> status="rejected" tones={tones} labels={{ rejected: 'Declined by driver' }} />);
     expect(screen.getByText('Declined by driver')).toHaveAttribute('data-tone', 'error');
     expect(screen.queryByText('Rejected')).not.toBeInTheDocument();
+  });
+});
+
+describe('StatusChip with a vocabulary', () => {
+  const vocabulary = defineStatuses(['pending', 'in_transit'], { labels: { pending: 'Waiting', in_transit: 'In transit' }, tones: { pending: 'neutral', in_transit: 'info' } });
+
+  it('says the status in the vocabulary’s words and colour', () => {
+    render(<StatusChip vocabulary={vocabulary} status="in_transit" />);
+    expect(screen.getByText('In transit')).toHaveAttribute('data-tone', 'info');
+  });
+
+  it('shows a status the vocabulary does not know in its own words, in grey', () => {
+    render(<StatusChip vocabulary={vocabulary} status="on_hold" />);
+    expect(screen.getByText('On hold')).toHaveAttribute('data-tone', 'neutral');
+  });
+});
+
+describe('ActiveChip', () => {
+  it('reads Active in green or Inactive in grey', () => {
+    render(
+      <>
+        <ActiveChip active />
+        <ActiveChip active={false} />
+      </>,
+    );
+    expect(screen.getByText('Active')).toHaveAttribute('data-tone', 'success');
+    expect(screen.getByText('Inactive')).toHaveAttribute('data-tone', 'neutral');
   });
 });

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
+import { humanizeStatus, type StatusTone, type StatusVocabulary } from '../lib/status-vocabulary';
 
-export type ChipTone = 'success' | 'warning' | 'error' | 'info' | 'neutral';
+export type ChipTone = StatusTone;
 
 const tones: Record<ChipTone, string> = {
   success: 'bg-emerald-100 text-emerald-800 ring-emerald-600/20 dark:bg-emerald-900/50 dark:text-emerald-200 dark:ring-emerald-400/30',
@@ -22,21 +23,31 @@ export function Chip({ tone = 'neutral', children, className }: { tone?: ChipTon
   );
 }
 
-export interface StatusChipProps<S extends string> {
-  status: S;
-  /** The tone of each status, e.g. assignments: {completed: 'success', rejected: 'error'} with fallback 'warning'. */
-  tones: Partial<Record<S, ChipTone>>;
-  /** The tone of any status missing from `tones`. */
-  fallback?: ChipTone;
-  /** Display text per status; the status itself, with '_' as spaces and a capital, otherwise. */
-  labels?: Partial<Record<S, string>>;
+export type StatusChipProps<S extends string> =
+  | {
+      status: S | (string & {});
+      /** The words and colours of the status's values (src/data/statuses). */
+      vocabulary: Pick<StatusVocabulary<S>, 'label' | 'tone'>;
+    }
+  | {
+      status: S;
+      vocabulary?: never;
+      /** The tone of each status, e.g. {completed: 'success', rejected: 'error'} with fallback 'warning'. */
+      tones: Partial<Record<S, ChipTone>>;
+      /** The tone of any status missing from `tones`. */
+      fallback?: ChipTone;
+      /** Display text per status; the status itself, with '_' as spaces and a capital, otherwise. */
+      labels?: Partial<Record<S, string>>;
+    };
+
+/** A status in words and colour: from its vocabulary, or from an ad hoc map of tones and labels. */
+export function StatusChip<S extends string>(props: StatusChipProps<S>) {
+  if (props.vocabulary) return <Chip tone={props.vocabulary.tone(props.status)}>{props.vocabulary.label(props.status)}</Chip>;
+  const { status, tones, fallback = 'neutral', labels } = props;
+  return <Chip tone={tones[status] ?? fallback}>{labels?.[status] ?? humanizeStatus(status)}</Chip>;
 }
 
-const humanize = (status: string) => {
-  const text = status.replaceAll('_', ' ');
-  return text.charAt(0).toUpperCase() + text.slice(1);
-};
-
-export function StatusChip<S extends string>({ status, tones: toneOf, fallback = 'neutral', labels }: StatusChipProps<S>) {
-  return <Chip tone={toneOf[status] ?? fallback}>{labels?.[status] ?? humanize(status)}</Chip>;
+/** An on/off record (a zone, a service, a vehicle): Active in green, Inactive in grey. */
+export function ActiveChip({ active }: { active: boolean }) {
+  return <Chip tone={active ? 'success' : 'neutral'}>{active ? 'Active' : 'Inactive'}</Chip>;
 }

@@ -2,12 +2,15 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
+import { defineStatuses } from '../lib/status-vocabulary';
 import { StatusHistory } from './StatusHistory';
 
 afterEach(cleanup);
 
-const tones = { open: 'error', investigating: 'warning', resolved: 'success' } as const;
-const labels = { open: 'Open', investigating: 'Investigating', resolved: 'Resolved' };
+const vocabulary = defineStatuses(['open', 'investigating', 'resolved'], {
+  tones: { open: 'error', investigating: 'warning', resolved: 'success' },
+  labels: { open: 'Open', investigating: 'Investigating', resolved: 'Resolved' },
+});
 
 describe('StatusHistory', () => {
   it('lists each move oldest first: the status, who, when and the note', () => {
@@ -18,8 +21,7 @@ describe('StatusHistory', () => {
           { id: '2', from_status: 'open', status: 'investigating', note: 'Called the customer', actor_name: 'Dana Dispatcher', occurred_at: '2026-11-20T11:00:00Z' },
           { id: '3', from_status: 'investigating', status: 'resolved', note: null, actor_name: null, occurred_at: '2026-11-20T12:00:00Z' },
         ]}
-        tones={tones}
-        labels={labels}
+        vocabulary={vocabulary}
         createdLabel="Reported"
         now={new Date('2026-11-20T13:00:00Z')}
       />,
@@ -37,7 +39,7 @@ describe('StatusHistory', () => {
   });
 
   it('says when nothing is recorded', () => {
-    render(<StatusHistory entries={[]} tones={tones} labels={labels} createdLabel="Reported" />);
+    render(<StatusHistory entries={[]} vocabulary={vocabulary} createdLabel="Reported" />);
     expect(screen.getByText('No changes recorded yet.')).toBeInTheDocument();
   });
 });

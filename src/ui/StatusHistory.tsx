@@ -1,5 +1,6 @@
 import { formatRelativeTime } from '../lib/relative-time';
-import { StatusChip, type ChipTone } from './Chip';
+import type { StatusVocabulary } from '../lib/status-vocabulary';
+import { StatusChip } from './Chip';
 import { formatDateTime } from '../lib/format-date';
 
 /** One change of a record's status machine, as its history table keeps it. */
@@ -16,8 +17,8 @@ export interface StatusHistoryProps<S extends string> {
   /** The heading of the section, e.g. 'History'. */
   title?: string;
   entries: readonly StatusHistoryEntry[];
-  tones: Partial<Record<S, ChipTone>>;
-  labels: Partial<Record<S, string>>;
+  /** The words and colours of the statuses (src/data/statuses). */
+  vocabulary: Pick<StatusVocabulary<S>, 'label' | 'tone'>;
   /** What the first entry (no previous status) says, e.g. 'Requested' or 'Reported'. */
   createdLabel: string;
   now?: Date;
@@ -29,7 +30,7 @@ export interface StatusHistoryProps<S extends string> {
  * tooltip-free second line), to which status, and the note they left. Shared by every screen whose
  * table keeps its moves (return requests, exceptions).
  */
-export function StatusHistory<S extends string>({ title = 'History', entries, tones, labels, createdLabel, now }: StatusHistoryProps<S>) {
+export function StatusHistory<S extends string>({ title = 'History', entries, vocabulary, createdLabel, now }: StatusHistoryProps<S>) {
   return (
     <section aria-label={title} className="space-y-3">
       <h2 className="text-base font-semibold">{title}</h2>
@@ -41,7 +42,7 @@ export function StatusHistory<S extends string>({ title = 'History', entries, to
             <li key={entry.id} className="relative">
               <span aria-hidden="true" className="absolute top-1.5 -left-[1.3rem] size-2.5 rounded-full bg-slate-300 dark:bg-slate-600" />
               <div className="flex flex-wrap items-center gap-2 text-sm">
-                <StatusChip status={entry.status as S} tones={tones} labels={labels} />
+                <StatusChip vocabulary={vocabulary} status={entry.status} />
                 <span className="font-medium">{entry.from_status ? `by ${entry.actor_name ?? 'the system'}` : `${createdLabel} by ${entry.actor_name ?? 'the system'}`}</span>
               </div>
               <p className="text-xs text-slate-500 dark:text-slate-400">

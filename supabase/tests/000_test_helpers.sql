@@ -85,12 +85,97 @@ begin
 end;
 $$;
 
+-- The acme fleet the status machine tests move deliveries with: drivers Derek (a1..003,
+-- driver@acme.test) and Luis (a1..103) on duty with a valid standard licence, and `vehicle_ids` active
+-- (City Van 1, a3..01, unless the test names others). Run as the owner (before any act_as).
+create or replace function tests.ready_acme_fleet(vehicle_ids uuid[] default array['a3000000-0000-4000-8000-000000000001'::uuid]) returns void
+language plpgsql
+as $$
+begin
+  insert into public.drivers (id, tenant_id, licence_number, licence_class, licence_expiry)
+  values ('a1000000-0000-4000-8000-000000000003', 'a0000000-0000-4000-8000-000000000001', 'TEST-DEREK-1', 'standard', current_date + 365),
+         ('a1000000-0000-4000-8000-000000000103', 'a0000000-0000-4000-8000-000000000001', 'TEST-LUIS-1', 'standard', current_date + 365)
+  on conflict (id) do nothing;
+  update public.drivers set licence_class = 'standard', licence_expiry = current_date + 365, status = 'available'
+  where id in ('a1000000-0000-4000-8000-000000000003', 'a1000000-0000-4000-8000-000000000103');
+  update public.vehicles set active = true where id = any(vehicle_ids);
+end;
+$$;
+
+-- A new pending acme delivery for customer Carla (a1..004), from a point in SF-FIDI to one in
+-- SF-SOMA, one package of `weight` kg on `service` (SAMEDAY, a61..02, unless named), as whoever is acting.
+create or replace function tests.acme_delivery(weight numeric default 3.5, service uuid default 'a6100000-0000-4000-8000-000000000002') returns uuid
+language plpgsql
+as $$
+declare
+  id uuid;
+begin
+  insert into public.deliveries (customer_id, pickup_address, pickup_lat, pickup_lng, dropoff_address, dropoff_lat, dropoff_lng,
+    packages, service_id, cod_amount)
+  values ('a1000000-0000-4000-8000-000000000004', '{"full_address": "1 Market St, San Francisco"}', 37.794, -122.395,
+    '{"full_address": "600 Mission St, San Francisco"}', 37.775, -122.41,
+    jsonb_build_array(jsonb_build_object('quantity', 1, 'weight_kg', weight)), service, 12.5)
+  returning deliveries.id into id;
+  return id;
+end;
+$$;
+
+-- An acme delivery of Carla's brought to `state` through the machine itself, as the people who would
+-- move it: the dispatcher creates (and cancels) it and assigns Derek with City Van 1; Derek accepts,
+-- picks up, carries, delivers or fails it; the dispatcher marks a failed one returned.
+create or replace function tests.acme_delivery_in(state text) returns uuid
+language plpgsql
+as $$
+declare
+  id uuid;
+  assignment uuid;
+begin
+  execute 'reset role';
+  perform tests.act_as('dispatcher@acme.test');
+  id := tests.acme_delivery();
+  if state = 'cancelled' then
+    perform public.transition_delivery(id, 'cancelled', 'Customer called it off');
+  elsif state <> 'pending' then
+    insert into public.assignments (delivery_id, driver_id, vehicle_id)
+    values (id, 'a1000000-0000-4000-8000-000000000003', 'a3000000-0000-4000-8000-000000000001')
+    returning assignments.id into assignment;
+    if state <> 'assigned' then
+      execute 'reset role';
+      perform tests.act_as('driver@acme.test');
+      perform public.respond_to_assignment(assignment, true);
+      if state in ('picked_up', 'in_transit', 'delivered') then
+        perform public.transition_delivery(id, 'picked_up');
+      end if;
+      if state in ('in_transit', 'delivered') then
+        perform public.transition_delivery(id, 'in_transit');
+      end if;
+      if state = 'delivered' then
+        perform public.transition_delivery(id, 'delivered', proof => '{"recipient_name": "Carla"}');
+      end if;
+      if state in ('failed', 'returned') then
+        perform public.transition_delivery(id, 'failed', 'Nobody at the address');
+      end if;
+      if state = 'returned' then
+        execute 'reset role';
+        perform tests.act_as('dispatcher@acme.test');
+        perform public.transition_delivery(id, 'returned');
+      end if;
+    end if;
+  end if;
+  execute 'reset role';
+  return id;
+end;
+$$;
+
 grant execute on all functions in schema tests to public;
 
-select plan(5);
+select plan(8);
 select has_function('tests', 'act_as', array['text'], 'tests.act_as is installed');
 select has_function('tests', 'affected', array['text'], 'tests.affected is installed');
 select has_function('tests', 'probe', array['text'], 'tests.probe is installed');
 select has_function('tests', 'may_receive', array['text', 'text'], 'tests.may_receive is installed');
 select has_function('tests', 'details', array['text'], 'tests.details is installed');
+select has_function('tests', 'ready_acme_fleet', array['uuid[]'], 'tests.ready_acme_fleet is installed');
+select has_function('tests', 'acme_delivery', array['numeric', 'uuid'], 'tests.acme_delivery is installed');
+select has_function('tests', 'acme_delivery_in', array['text'], 'tests.acme_delivery_in is installed');
 select * from finish();

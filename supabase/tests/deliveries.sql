@@ -9,74 +9,7 @@ select plan(174);
 -- driver@acme.test) and Luis (a1..103), vehicles City Van 1 (a3..01: standard licence, gps, 40 kg)
 -- and Box Truck 7t (a3..02: commercial licence, lift gate, 300 kg), services EXPRESS (a61..01: needs
 -- gps_tracking) and SAMEDAY (a61..02). Points inside SF-FIDI and SF-SOMA.
-insert into public.drivers (id, tenant_id, licence_number, licence_class, licence_expiry)
-values ('a1000000-0000-4000-8000-000000000003', 'a0000000-0000-4000-8000-000000000001', 'TEST-DEREK-1', 'standard', current_date + 365),
-       ('a1000000-0000-4000-8000-000000000103', 'a0000000-0000-4000-8000-000000000001', 'TEST-LUIS-1', 'standard', current_date + 365)
-on conflict (id) do nothing;
-update public.drivers set licence_class = 'standard', licence_expiry = current_date + 365, status = 'available'
-where id in ('a1000000-0000-4000-8000-000000000003', 'a1000000-0000-4000-8000-000000000103');
-update public.vehicles set active = true where id in ('a3000000-0000-4000-8000-000000000001', 'a3000000-0000-4000-8000-000000000002');
-
-create function pg_temp.new_delivery(weight numeric default 3.5, service uuid default 'a6100000-0000-4000-8000-000000000002') returns uuid
-language plpgsql
-as $$
-declare
-  id uuid;
-begin
-  insert into public.deliveries (customer_id, pickup_address, pickup_lat, pickup_lng, dropoff_address, dropoff_lat, dropoff_lng,
-    packages, service_id, cod_amount)
-  values ('a1000000-0000-4000-8000-000000000004', '{"full_address": "1 Market St, San Francisco"}', 37.794, -122.395,
-    '{"full_address": "600 Mission St, San Francisco"}', 37.775, -122.41,
-    jsonb_build_array(jsonb_build_object('quantity', 1, 'weight_kg', weight)), service, 12.5)
-  returning deliveries.id into id;
-  return id;
-end;
-$$;
-
--- A delivery brought to `state` through the machine itself, as the people who would move it.
-create function pg_temp.delivery_in(state text) returns uuid
-language plpgsql
-as $$
-declare
-  id uuid;
-  assignment uuid;
-begin
-  execute 'reset role';
-  perform tests.act_as('dispatcher@acme.test');
-  id := pg_temp.new_delivery();
-  if state = 'cancelled' then
-    perform public.transition_delivery(id, 'cancelled', 'Customer called it off');
-  elsif state <> 'pending' then
-    insert into public.assignments (delivery_id, driver_id, vehicle_id)
-    values (id, 'a1000000-0000-4000-8000-000000000003', 'a3000000-0000-4000-8000-000000000001')
-    returning assignments.id into assignment;
-    if state <> 'assigned' then
-      execute 'reset role';
-      perform tests.act_as('driver@acme.test');
-      perform public.respond_to_assignment(assignment, true);
-      if state in ('picked_up', 'in_transit', 'delivered') then
-        perform public.transition_delivery(id, 'picked_up');
-      end if;
-      if state in ('in_transit', 'delivered') then
-        perform public.transition_delivery(id, 'in_transit');
-      end if;
-      if state = 'delivered' then
-        perform public.transition_delivery(id, 'delivered', proof => '{"recipient_name": "Carla"}');
-      end if;
-      if state in ('failed', 'returned') then
-        perform public.transition_delivery(id, 'failed', 'Nobody at the address');
-      end if;
-      if state = 'returned' then
-        execute 'reset role';
-        perform tests.act_as('dispatcher@acme.test');
-        perform public.transition_delivery(id, 'returned');
-      end if;
-    end if;
-  end if;
-  execute 'reset role';
-  return id;
-end;
-$$;
+select tests.ready_acme_fleet(array['a3000000-0000-4000-8000-000000000001', 'a3000000-0000-4000-8000-000000000002']::uuid[]);
 
 -- What a move answers, as `who`: 'ok' or the SQLSTATE. Undone either way (the block is rolled back).
 create function pg_temp.try_move(delivery uuid, target text, who text) returns text
@@ -135,7 +68,7 @@ grant execute on all functions in schema pg_temp to anon, authenticated;
 create temp table states (status text primary key, delivery uuid);
 insert into states (status) values ('pending'), ('assigned'), ('accepted'), ('picked_up'), ('in_transit'), ('delivered'),
   ('failed'), ('cancelled'), ('returned');
-update states set delivery = pg_temp.delivery_in(status);
+update states set delivery = tests.acme_delivery_in(status);
 reset role;
 create temp table roles (role text, who text);
 insert into roles values ('staff', 'admin@acme.test'), ('staff', 'dispatcher@acme.test'), ('driver', 'driver@acme.test'),
@@ -228,7 +161,7 @@ create temp table rej (delivery uuid, assignment uuid);
 grant all on rej to authenticated;
 reset role;
 select tests.act_as('dispatcher@acme.test');
-insert into rej (delivery) values (pg_temp.new_delivery());
+insert into rej (delivery) values (tests.acme_delivery());
 insert into public.assignments (delivery_id, driver_id, vehicle_id)
   select delivery, 'a1000000-0000-4000-8000-000000000103', 'a3000000-0000-4000-8000-000000000001' from rej;
 update rej set assignment = (select a.id from public.assignments a where a.delivery_id = rej.delivery);
@@ -305,8 +238,8 @@ $$;
 grant execute on function pg_temp.assign_details(uuid, text, text) to authenticated;
 create temp table fit (name text primary key, delivery uuid);
 grant all on fit to authenticated;
-insert into fit values ('light', pg_temp.new_delivery(3.5)), ('heavy', pg_temp.new_delivery(55)),
-  ('express', pg_temp.new_delivery(2, 'a6100000-0000-4000-8000-000000000001'));
+insert into fit values ('light', tests.acme_delivery(3.5)), ('heavy', tests.acme_delivery(55)),
+  ('express', tests.acme_delivery(2, 'a6100000-0000-4000-8000-000000000001'));
 select is(pg_temp.assign_details((select delivery from fit where name = 'light'), 'a1000000-0000-4000-8000-000000000003', 'a3000000-0000-4000-8000-000000000002'),
   'vehicle_id: Box Truck 7t needs a commercial licence; Derek Driver holds a standard licence', 'rule: the licence class');
 select is(pg_temp.assign_details((select delivery from fit where name = 'heavy'), 'a1000000-0000-4000-8000-000000000003', 'a3000000-0000-4000-8000-000000000001'),
@@ -321,7 +254,7 @@ reset role;
 update public.vehicles set vehicle_requirements = vehicle_requirements || '{"special_features": ["lift_gate"]}' where id = 'a3000000-0000-4000-8000-000000000002';
 reset role;
 select tests.act_as('dispatcher@acme.test');
-insert into fit values ('express2', pg_temp.new_delivery(2, 'a6100000-0000-4000-8000-000000000001'));
+insert into fit values ('express2', tests.acme_delivery(2, 'a6100000-0000-4000-8000-000000000001'));
 select is(pg_temp.assign_details((select delivery from fit where name = 'express2'), 'a1000000-0000-4000-8000-000000000103', 'a3000000-0000-4000-8000-000000000002'),
   'vehicle_id: Box Truck 7t lacks what Express 90 requires: gps tracking', 'rule: the service''s vehicle features');
 reset role;
@@ -371,7 +304,7 @@ reset role;
 select tests.act_as('dispatcher@acme.test');
 create temp table offline (delivery uuid);
 grant all on offline to authenticated;
-insert into offline values (pg_temp.new_delivery());
+insert into offline values (tests.acme_delivery());
 insert into public.assignments (delivery_id, driver_id, vehicle_id) select delivery, 'a1000000-0000-4000-8000-000000000003', 'a3000000-0000-4000-8000-000000000001' from offline;
 reset role;
 update public.deliveries set created_at = now() - interval '1 hour' where id = (select delivery from offline);
@@ -413,10 +346,10 @@ select throws_ok($$ insert into public.deliveries (customer_id, pickup_address, 
   '42501', null, 'a delivery cannot be created in another status');
 reset role;
 select tests.act_as('driver@acme.test');
-select throws_ok($$ select pg_temp.new_delivery() $$, '42501', null, 'drivers cannot create deliveries');
+select throws_ok($$ select tests.acme_delivery() $$, '42501', null, 'drivers cannot create deliveries');
 reset role;
 select tests.act_as('customer@acme.test');
-select throws_ok($$ select pg_temp.new_delivery() $$, '42501', null, 'customers cannot create deliveries (yet)');
+select throws_ok($$ select tests.acme_delivery() $$, '42501', null, 'customers cannot create deliveries (yet)');
 reset role;
 select tests.act_as(null);
 select throws_ok($$ select count(*) from public.deliveries $$, '42501', null, 'anon reads nothing');
@@ -431,7 +364,7 @@ select is(tests.affected(format($$ update public.deliveries set notes = 'x' wher
 -- Derived values
 reset role;
 select tests.act_as('dispatcher@acme.test');
-create temp table made_id as select pg_temp.new_delivery() as id;
+create temp table made_id as select tests.acme_delivery() as id;
 create temp table made as select d.* from public.deliveries d join made_id m on m.id = d.id;
 grant select on made to authenticated;
 select matches((select delivery_code from made), '^ACME-[0-9]{6}$', 'codes read ACME-000123');

@@ -7,13 +7,7 @@
 begin;
 select plan(118);
 
-insert into public.drivers (id, tenant_id, licence_number, licence_class, licence_expiry)
-values ('a1000000-0000-4000-8000-000000000003', 'a0000000-0000-4000-8000-000000000001', 'TEST-DEREK-1', 'standard', current_date + 365),
-       ('a1000000-0000-4000-8000-000000000103', 'a0000000-0000-4000-8000-000000000001', 'TEST-LUIS-1', 'standard', current_date + 365)
-on conflict (id) do nothing;
-update public.drivers set licence_class = 'standard', licence_expiry = current_date + 365, status = 'available'
-where id in ('a1000000-0000-4000-8000-000000000003', 'a1000000-0000-4000-8000-000000000103');
-update public.vehicles set active = true where id = 'a3000000-0000-4000-8000-000000000001';
+select tests.ready_acme_fleet();
 
 -- Who is asked: acme's admin, dispatcher, customer Carla (every fixture is hers), driver Derek (the
 -- fixtures' driver, and the one who raised the exceptions) and driver Luis (nobody's driver here).
@@ -23,63 +17,13 @@ as $$
   values ('admin@acme.test'), ('dispatcher@acme.test'), ('customer@acme.test'), ('driver@acme.test'), ('luis.ortega@acmelogistics.example');
 $$;
 
--- A delivery of Carla's brought to `state` through the machine, as the people who would move it.
-create function pg_temp.delivery_in(state text) returns uuid
-language plpgsql
-as $$
-declare
-  id uuid;
-  assignment uuid;
-begin
-  execute 'reset role';
-  perform tests.act_as('dispatcher@acme.test');
-  insert into public.deliveries (customer_id, pickup_address, pickup_lat, pickup_lng, dropoff_address, dropoff_lat, dropoff_lng,
-    packages, service_id, cod_amount)
-  values ('a1000000-0000-4000-8000-000000000004', '{"full_address": "1 Market St, San Francisco"}', 37.794, -122.395,
-    '{"full_address": "600 Mission St, San Francisco"}', 37.775, -122.41,
-    '[{"quantity": 1, "weight_kg": 3.5}]', 'a6100000-0000-4000-8000-000000000002', 12.5)
-  returning deliveries.id into id;
-  if state = 'cancelled' then
-    perform public.transition_delivery(id, 'cancelled', 'Customer called it off');
-  elsif state <> 'pending' then
-    insert into public.assignments (delivery_id, driver_id, vehicle_id)
-    values (id, 'a1000000-0000-4000-8000-000000000003', 'a3000000-0000-4000-8000-000000000001')
-    returning assignments.id into assignment;
-    if state <> 'assigned' then
-      execute 'reset role';
-      perform tests.act_as('driver@acme.test');
-      perform public.respond_to_assignment(assignment, true);
-      if state in ('picked_up', 'in_transit', 'delivered') then
-        perform public.transition_delivery(id, 'picked_up');
-      end if;
-      if state in ('in_transit', 'delivered') then
-        perform public.transition_delivery(id, 'in_transit');
-      end if;
-      if state = 'delivered' then
-        perform public.transition_delivery(id, 'delivered', proof => '{"recipient_name": "Carla"}');
-      end if;
-      if state in ('failed', 'returned') then
-        perform public.transition_delivery(id, 'failed', 'Nobody at the address');
-      end if;
-      if state = 'returned' then
-        execute 'reset role';
-        perform tests.act_as('dispatcher@acme.test');
-        perform public.transition_delivery(id, 'returned');
-      end if;
-    end if;
-  end if;
-  execute 'reset role';
-  return id;
-end;
-$$;
-
 -- A request on a delivered delivery of Carla's, brought to `state` by the dispatcher.
 create function pg_temp.return_in(state text) returns uuid
 language plpgsql
 as $$
 declare
   id uuid;
-  d uuid := pg_temp.delivery_in('delivered');
+  d uuid := tests.acme_delivery_in('delivered');
 begin
   execute 'reset role';
   perform tests.act_as('customer@acme.test');
@@ -116,7 +60,7 @@ language plpgsql
 as $$
 declare
   id uuid;
-  d uuid := pg_temp.delivery_in('in_transit');
+  d uuid := tests.acme_delivery_in('in_transit');
 begin
   execute 'reset role';
   perform tests.act_as('driver@acme.test');
@@ -177,8 +121,8 @@ begin
 end;
 $$;
 
--- For each status and person: the machine's own actions offered (those named by `candidates`, in
--- candidates' order) and those its functions accept (`attempt` is a format() with the record's id
+-- For each status and person: a record brought to the status by `fixture` (a function's qualified
+-- name), the machine's own actions offered (those named by `candidates`, in candidates' order) and those its functions accept (`attempt` is a format() with the record's id
 -- and the action), as one row per status and person.
 create function pg_temp.compare(fixture text, actions_fn text, statuses text[], candidates text[], attempt text)
 returns table (state text, who text, offered text[], accepted text[])
@@ -190,7 +134,7 @@ declare
   action text;
 begin
   foreach state in array statuses loop
-    execute format('select pg_temp.%I($1)', fixture) into id using state;
+    execute format('select %s($1)', fixture) into id using state;
     for who in select pg_temp.people() loop
       given := pg_temp.offered(actions_fn, id, who);
       offered := array(select c from unnest(candidates) with ordinality as t(c, n) where c = any (given) order by n);
@@ -211,7 +155,7 @@ grant all on seen to public;
 
 insert into seen
 select 'delivery', c.*
-from pg_temp.compare('delivery_in', 'delivery_actions',
+from pg_temp.compare('tests.acme_delivery_in', 'delivery_actions',
   array['pending', 'assigned', 'accepted', 'picked_up', 'in_transit', 'delivered', 'failed', 'cancelled', 'returned'],
   array['unassign', 'accepted', 'picked_up', 'in_transit', 'delivered', 'failed', 'cancelled', 'returned', 'pending'],
   $$select case %2$L when 'unassign' then (public.unassign_delivery(%1$L, 'Test')).id
@@ -219,14 +163,14 @@ from pg_temp.compare('delivery_in', 'delivery_actions',
 
 insert into seen
 select 'return_request', c.*
-from pg_temp.compare('return_in', 'return_request_actions',
+from pg_temp.compare('pg_temp.return_in', 'return_request_actions',
   array['requested', 'approved', 'rejected', 'pickup_scheduled', 'picked_up', 'received', 'closed'],
   array['approved', 'rejected', 'pickup_scheduled', 'picked_up', 'received', 'closed'],
   $$select public.transition_return_request(%1$L, %2$L, 'Test note', refunded => true)$$) c;
 
 insert into seen
 select 'exception', c.*
-from pg_temp.compare('exception_in', 'exception_actions',
+from pg_temp.compare('pg_temp.exception_in', 'exception_actions',
   array['open', 'investigating', 'resolved', 'closed'],
   array['investigating', 'resolved', 'closed'],
   $$select public.transition_exception(%1$L, %2$L, 'Test resolution')$$) c;

@@ -1,3 +1,4 @@
+import { driverStatus } from '../../data/statuses';
 import { toApiPage, type ListState } from '../../lib/list-state';
 import { withSearch } from '../../lib/search-filter';
 import { supabase } from '../../lib/supabase';
@@ -118,8 +119,6 @@ export async function lookupDeliveries(tenantId: string, term: string, limit: nu
   return data.map((d) => ({ value: d.id, label: d.delivery_code, description: deliveryDescription(d) }));
 }
 
-const DRIVER_STATUS_LABELS: Record<string, string> = { available: 'Available', busy: 'Busy', offline: 'Offline', on_break: 'On break' };
-
 /**
  * Drivers by name, email or licence: the available ones, or (`everyone`) every driver with their
  * duty status said, so a dispatcher may still choose someone who is not marked available.
@@ -142,7 +141,7 @@ export async function lookupDrivers(tenantId: string, term: string, limit: numbe
     value: d.id,
     label: d.full_name ?? d.email ?? d.id,
     description: [
-      DRIVER_STATUS_LABELS[d.status] ?? d.status,
+      driverStatus.label(d.status),
       `${d.licence_class} licence`,
       d.licence_expiry < today ? `licence expired ${d.licence_expiry}` : null,
       d.default_vehicle_name ? `usually ${d.default_vehicle_name}` : null,

@@ -1,16 +1,8 @@
 import { z } from 'zod';
 import type { ListChange } from '../../lib/use-server-list';
-import type { ChipTone } from '../../ui/Chip';
+import { ASSIGNMENT_STATUSES } from '../../data/statuses';
 
-/** Spec 4 'Assignment status' plus cancelled (staff took the delivery back; 20261125000720). */
-export const ASSIGNMENT_STATUSES = ['pending', 'accepted', 'rejected', 'completed', 'cancelled'] as const;
-export type AssignmentStatus = (typeof ASSIGNMENT_STATUSES)[number];
-
-/** Spec 2 'Assignments': green for completed, red for rejected, the warning colour for every other status. */
-export const ASSIGNMENT_STATUS_TONES: Partial<Record<AssignmentStatus, ChipTone>> = { completed: 'success', rejected: 'error' };
-export const ASSIGNMENT_STATUS_FALLBACK_TONE: ChipTone = 'warning';
-
-export const STATUS_OPTIONS = ASSIGNMENT_STATUSES.map((value) => ({ value, label: value.charAt(0).toUpperCase() + value.slice(1) }));
+export { ASSIGNMENT_STATUSES, type AssignmentStatus } from '../../data/statuses';
 
 export const ASSIGNMENT_TOASTS = {
   created: 'Assignment created successfully',

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { RETURN_REASONS } from '../../lib/return-reasons';
-import { DELIVERY_STATUSES, type DeliveryStatus } from '../../ui/delivery-status';
+import { DELIVERY_STATUSES, type DeliveryStatus } from '../../data/statuses';
 
 /** A customer's delivery as the dashboard shows it (the columns api.ts reads; RLS gives a customer their own). */
 export const customerDeliverySchema = z.object({

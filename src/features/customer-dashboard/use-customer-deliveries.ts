@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { ConnectionState, LiveSource } from '../../lib/realtime';
 import { useFeedChanges } from '../../lib/use-feed-changes';
 import { watchTracking } from '../../lib/tracking-live';
-import { DELIVERY_STATUSES, type DeliveryStatus } from '../../ui/delivery-status';
+import { DELIVERY_STATUSES, type DeliveryStatus } from '../../data/statuses';
 import { driverFirstNames, listCustomerDeliveries, openReturns, type OpenReturn } from './api';
 import { isActive, type CustomerDelivery } from './schema';
 

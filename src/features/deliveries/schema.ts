@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DELIVERY_STATUSES, type DeliveryStatus } from '../../ui/delivery-status';
+import { ASSIGNMENT_STATUSES, DELIVERY_STATUSES, type DeliveryStatus } from '../../data/statuses';
 
 export { DELIVERY_STATUSES, type DeliveryStatus };
 
@@ -190,7 +190,6 @@ export const deliveryEventSchema = z.object({
 });
 export type DeliveryEvent = z.infer<typeof deliveryEventSchema>;
 
-export const ASSIGNMENT_STATUSES = ['pending', 'accepted', 'rejected', 'completed', 'cancelled'] as const;
 export const assignmentSchema = z.object({
   id: z.string(),
   driver_id: z.string(),

@@ -1,7 +1,6 @@
 import { startOfDay } from 'date-fns';
 import { deliveryFromRow, driverFromRows, isLate, type DeliveryInput, type DriverInput, type ExistingStop } from '../../lib/dispatch';
-import type { DeliveryStatus } from '../../ui/delivery-status';
-import type { DriverStatus } from '../../ui/driver-status';
+import type { DeliveryStatus, DriverStatus } from '../../data/statuses';
 import { DONE_STATUSES, OPEN_STATUSES, ON_DUTY_STATUSES, type BoardAssignment, type BoardDelivery, type BoardDriver, type BoardReference } from './model';
 
 /**

@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { DELIVERY_STATUSES, type DeliveryStatus } from '../../ui/delivery-status';
-import { DRIVER_STATUSES, type DriverStatus } from '../../ui/driver-status';
+import { ASSIGNMENT_STATUSES, DELIVERY_STATUSES, DRIVER_STATUSES, type DeliveryStatus, type DriverStatus } from '../../data/statuses';
 
 /**
  * The board's rows: the columns of deliveries, drivers and assignments it shows and plans with. The
@@ -73,7 +72,6 @@ export const boardDriverSchema = z
   .loose();
 export type BoardDriver = z.infer<typeof boardDriverSchema>;
 
-export const ASSIGNMENT_STATUSES = ['pending', 'accepted', 'rejected', 'completed', 'cancelled'] as const;
 export const boardAssignmentSchema = z
   .object({
     id: z.string(),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineList, filterParam } from '../../lib/list-state';
-import { CONVERSATION_SUPPORT_STATES, EXCEPTION_SEVERITIES } from './schema';
+import { CONVERSATION_SUPPORT_STATES, EXCEPTION_SEVERITIES } from '../../data/statuses';
 
 /** Which failures the queue shows: those still to handle (the default), one state, or all. */
 export const FAILURE_STATE_FILTERS = ['open', 'acknowledged', 'resolved', 'all'] as const;

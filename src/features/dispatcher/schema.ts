@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CONVERSATION_SUPPORT_STATES, EXCEPTION_SEVERITIES, EXCEPTION_STATUSES, FAILURE_STATES } from '../../data/statuses';
 import { AUTO_ASSIGN_MODES, BOARD_KINDS, BOARD_WINDOWS, type DispatcherSettings } from '../../lib/dispatcher-settings-shape';
 
 // ---------------------------------------------------------------------------------------------
@@ -131,9 +132,6 @@ export const contactFormSchema = z.object({
 export type ContactFormInput = z.input<typeof contactFormSchema>;
 export type ContactFormValues = z.output<typeof contactFormSchema>;
 
-export const FAILURE_STATES = ['open', 'acknowledged', 'resolved'] as const;
-export type FailureState = (typeof FAILURE_STATES)[number];
-export const FAILURE_STATE_LABELS: Record<FailureState, string> = { open: 'Open', acknowledged: 'Acknowledged', resolved: 'Resolved' };
 
 /** Who acknowledged and who resolved a support item, with their notes (failed attempts, customers' messages). */
 const handlingShape = {
@@ -164,14 +162,7 @@ export const failureRowSchema = z.object({
 });
 export type FailureRow = z.infer<typeof failureRowSchema>;
 
-/** A customer's conversation in the queue (conversation_support, 20261128000200). */
-export const CONVERSATION_SUPPORT_STATES = ['waiting', 'acknowledged', 'resolved'] as const;
-export type ConversationSupportState = (typeof CONVERSATION_SUPPORT_STATES)[number];
-export const CONVERSATION_SUPPORT_STATE_LABELS: Record<ConversationSupportState, string> = {
-  waiting: 'Waiting for dispatch',
-  acknowledged: 'Acknowledged',
-  resolved: 'Resolved',
-};
+/** A customer's conversation in the queue (conversation_support). */
 
 export const customerConversationRowSchema = z.object({
   id: z.string(),
@@ -189,17 +180,6 @@ export const customerConversationRowSchema = z.object({
 });
 export type CustomerConversationRow = z.infer<typeof customerConversationRowSchema>;
 
-export const EXCEPTION_STATUSES = ['open', 'investigating', 'resolved', 'closed'] as const;
-export type ExceptionStatus = (typeof EXCEPTION_STATUSES)[number];
-export const EXCEPTION_SEVERITIES = ['low', 'medium', 'high', 'critical'] as const;
-export const EXCEPTION_TYPE_LABELS: Record<string, string> = {
-  damaged: 'Damaged',
-  lost: 'Lost',
-  delayed: 'Delayed',
-  address_problem: 'Address problem',
-  refused: 'Refused',
-  other: 'Other',
-};
 
 export const exceptionRowSchema = z.object({
   id: z.string(),

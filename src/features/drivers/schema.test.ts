@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import {
   addDays,
   DRIVER_MESSAGES,
-  DRIVER_STATUS_TONES,
   DriverCreateSchema,
   DriverFormSchema,
   emptyDriverCreateForm,
@@ -80,11 +79,5 @@ describe('licence expiry', () => {
     expect(licenceFilterRange('expiring', '2026-11-25')).toEqual({ from: '2026-11-25', to: '2026-12-25' });
     expect(licenceFilterRange('expired', '2026-11-25')).toEqual({ to: '2026-11-24' });
     expect(addDays('2026-02-27', 2)).toBe('2026-03-01');
-  });
-});
-
-describe('status chips', () => {
-  it('available green, busy blue, on break amber, offline grey', () => {
-    expect(DRIVER_STATUS_TONES).toEqual({ available: 'success', busy: 'info', on_break: 'warning', offline: 'neutral' });
   });
 });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { DRIVER_STATUSES } from '../../ui/driver-status';
+import { DRIVER_STATUSES } from '../../data/statuses';
 
-export { DRIVER_STATUS_LABELS, DRIVER_STATUS_OPTIONS, DRIVER_STATUS_TONES, DRIVER_STATUSES, type DriverStatus } from '../../ui/driver-status';
+export { DRIVER_STATUSES, type DriverStatus } from '../../data/statuses';
 /** What an admin may set; busy follows accepted work (set_driver_status turns available into busy). */
 export const SETTABLE_STATUSES = ['available', 'on_break', 'offline'] as const;
 export type SettableStatus = (typeof SETTABLE_STATUSES)[number];

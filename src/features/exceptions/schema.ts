@@ -1,32 +1,15 @@
 import { z } from 'zod';
-import type { ChipTone } from '../../ui/Chip';
+import { EXCEPTION_SEVERITIES, EXCEPTION_STATUSES, EXCEPTION_TYPES, exceptionStatus, type ExceptionSeverity, type ExceptionStatus, type ExceptionType } from '../../data/statuses';
 import type { FileValue } from '../../ui/form';
 
-/** The status machine of supabase/migrations/20261125001360_exceptions.sql. */
-export const EXCEPTION_STATUSES = ['open', 'investigating', 'resolved', 'closed'] as const;
-export type ExceptionStatus = (typeof EXCEPTION_STATUSES)[number];
-export const EXCEPTION_STATUS_LABELS: Record<ExceptionStatus, string> = { open: 'Open', investigating: 'Investigating', resolved: 'Resolved', closed: 'Closed' };
-export const EXCEPTION_STATUS_TONES: Record<ExceptionStatus, ChipTone> = { open: 'error', investigating: 'warning', resolved: 'success', closed: 'neutral' };
-export const EXCEPTION_STATUS_OPTIONS = EXCEPTION_STATUSES.map((value) => ({ value, label: EXCEPTION_STATUS_LABELS[value] }));
-
-export const EXCEPTION_TYPES = ['damaged', 'lost', 'delayed', 'address_problem', 'refused', 'other'] as const;
-export type ExceptionType = (typeof EXCEPTION_TYPES)[number];
-export const EXCEPTION_TYPE_LABELS: Record<ExceptionType, string> = {
-  damaged: 'Damaged',
-  lost: 'Lost',
-  delayed: 'Delayed',
-  address_problem: 'Address problem',
-  refused: 'Refused',
-  other: 'Other',
-};
-export const EXCEPTION_TYPE_OPTIONS = EXCEPTION_TYPES.map((value) => ({ value, label: EXCEPTION_TYPE_LABELS[value] }));
-export const typeLabel = (type: string): string => EXCEPTION_TYPE_LABELS[type as ExceptionType] ?? type;
-
-export const SEVERITIES = ['low', 'medium', 'high', 'critical'] as const;
-export type Severity = (typeof SEVERITIES)[number];
-export const SEVERITY_LABELS: Record<Severity, string> = { low: 'Low', medium: 'Medium', high: 'High', critical: 'Critical' };
-export const SEVERITY_TONES: Record<Severity, ChipTone> = { low: 'neutral', medium: 'info', high: 'warning', critical: 'error' };
-export const SEVERITY_OPTIONS = SEVERITIES.map((value) => ({ value, label: SEVERITY_LABELS[value] }));
+export {
+  EXCEPTION_SEVERITIES,
+  EXCEPTION_STATUSES,
+  EXCEPTION_TYPES,
+  type ExceptionSeverity,
+  type ExceptionStatus,
+  type ExceptionType,
+} from '../../data/statuses';
 
 /** The moves a screen knows how to offer, in its order, as the database's exception_actions names them (it says which are open now). */
 export const EXCEPTION_ACTIONS = ['investigating', 'resolved', 'closed'] as const;
@@ -55,7 +38,7 @@ export const EXCEPTION_TOASTS = {
   notFound: 'Exception not found',
   uploaded: 'File uploaded successfully',
   uploadFailed: 'Error uploading file',
-  moved: (status: ExceptionStatus) => `Exception ${status === 'investigating' ? 'under investigation' : EXCEPTION_STATUS_LABELS[status].toLowerCase()}`,
+  moved: (status: ExceptionStatus) => `Exception ${status === 'investigating' ? 'under investigation' : exceptionStatus.labels[status].toLowerCase()}`,
 } as const;
 
 export const PHOTO_EXTENSIONS = ['jpeg', 'jpg', 'png', 'gif'] as const;
@@ -77,7 +60,7 @@ export const exceptionRowSchema = z.object({
   customer_id: z.string().nullable(),
   customer_name: z.string().nullable(),
   type: z.enum(EXCEPTION_TYPES),
-  severity: z.enum(SEVERITIES),
+  severity: z.enum(EXCEPTION_SEVERITIES),
   description: z.string(),
   photos: z.array(z.string()),
   reported_by: z.string().nullable(),
@@ -111,7 +94,7 @@ export type ExceptionEvent = z.infer<typeof exceptionEventSchema>;
 export const ExceptionFormSchema = z.object({
   delivery_id: z.string().min(1, EXCEPTION_MESSAGES.delivery),
   type: z.union([z.enum(EXCEPTION_TYPES), z.literal('')]).refine((v) => v !== '', EXCEPTION_MESSAGES.type),
-  severity: z.union([z.enum(SEVERITIES), z.literal('')]).refine((v) => v !== '', EXCEPTION_MESSAGES.severity),
+  severity: z.union([z.enum(EXCEPTION_SEVERITIES), z.literal('')]).refine((v) => v !== '', EXCEPTION_MESSAGES.severity),
   description: z.string().trim().min(1, EXCEPTION_MESSAGES.description).max(2000, EXCEPTION_MESSAGES.descriptionLength),
   photos: z.array(z.custom<FileValue>()),
   assigned_to: z.string().nullable(),
@@ -129,12 +112,12 @@ export function toExceptionFormValues(row: ExceptionRow, photoUrl: (ref: string)
 
 export interface ExceptionWrite {
   type: ExceptionType;
-  severity: Severity;
+  severity: ExceptionSeverity;
   description: string;
   photos: string[];
   assigned_to: string | null;
 }
 
 export function toExceptionWrite(values: ExceptionFormOutput, photos: string[]): ExceptionWrite {
-  return { type: values.type as ExceptionType, severity: values.severity as Severity, description: values.description, photos, assigned_to: values.assigned_to || null };
+  return { type: values.type as ExceptionType, severity: values.severity as ExceptionSeverity, description: values.description, photos, assigned_to: values.assigned_to || null };
 }

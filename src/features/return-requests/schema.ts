@@ -1,31 +1,9 @@
 import { z } from 'zod';
-import type { ChipTone } from '../../ui/Chip';
+import { RETURN_STATUSES, returnStatus, type ReturnStatus } from '../../data/statuses';
 import type { FileValue } from '../../ui/form';
 import { RETURN_REASONS, type ReturnReason } from '../../lib/return-reasons';
 
-/** The status machine of supabase/migrations/20261125001350_return_requests.sql. */
-export const RETURN_STATUSES = ['requested', 'approved', 'rejected', 'pickup_scheduled', 'picked_up', 'received', 'closed'] as const;
-export type ReturnStatus = (typeof RETURN_STATUSES)[number];
-export const RETURN_STATUS_LABELS: Record<ReturnStatus, string> = {
-  requested: 'Requested',
-  approved: 'Approved',
-  rejected: 'Rejected',
-  pickup_scheduled: 'Pickup scheduled',
-  picked_up: 'Picked up',
-  received: 'Received',
-  closed: 'Closed',
-};
-/** Waiting for a decision amber, on its way back blue, done green, refused red. */
-export const RETURN_STATUS_TONES: Record<ReturnStatus, ChipTone> = {
-  requested: 'warning',
-  approved: 'info',
-  rejected: 'error',
-  pickup_scheduled: 'info',
-  picked_up: 'info',
-  received: 'success',
-  closed: 'neutral',
-};
-export const RETURN_STATUS_OPTIONS = RETURN_STATUSES.map((value) => ({ value, label: RETURN_STATUS_LABELS[value] }));
+export { RETURN_STATUSES, type ReturnStatus } from '../../data/statuses';
 
 export { RETURN_REASONS, RETURN_REASON_LABELS, RETURN_REASON_OPTIONS, reasonLabel, type ReturnReason } from '../../lib/return-reasons';
 
@@ -68,7 +46,7 @@ export const RETURN_TOASTS = {
   notFound: 'Return request not found',
   uploaded: 'File uploaded successfully',
   uploadFailed: 'Error uploading file',
-  moved: (status: ReturnStatus) => `Return request ${RETURN_STATUS_LABELS[status].toLowerCase()}`,
+  moved: (status: ReturnStatus) => `Return request ${returnStatus.labels[status].toLowerCase()}`,
 } as const;
 
 export const PHOTO_EXTENSIONS = ['jpeg', 'jpg', 'png', 'gif'] as const;

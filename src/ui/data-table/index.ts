@@ -1,4 +1,5 @@
 export { DataTable, type DataTableColumn, type DataTableProps } from './DataTable';
+export { FilterActive, type FilterActiveProps } from './FilterActive';
 export { FilterCheckboxes, type FilterCheckboxesProps } from './FilterCheckboxes';
 export { FilterDateRange, type FilterDateRangeProps } from './FilterDateRange';
 export { FilterDrawer, type FilterDrawerProps } from './FilterDrawer';

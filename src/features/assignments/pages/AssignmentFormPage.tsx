@@ -32,7 +32,8 @@ import {
   type AssignmentFormOutput,
   type FitLine,
 } from '../schema';
-import { AssignmentStatusChip } from '../components/AssignmentStatusChip';
+import { assignmentStatus } from '../../../data/statuses';
+import { StatusChip } from '../../../ui/Chip';
 import { formatDateTime } from '../../../lib/format-date';
 
 const LIST_PATH = adminPaths.assignments();
@@ -99,7 +100,7 @@ function ReadOnlyAssignment({ tenantId, assignment }: { tenantId: string; assign
   const vehicle = useLabel(() => vehicleLabel(tenantId, assignment.vehicle_id), assignment.vehicle_id);
   const reason = notEditableReason(assignment.status);
   const rows: [string, ReactNode][] = [
-    ['Status', <AssignmentStatusChip key="status" status={assignment.status} />],
+    ['Status', <StatusChip key="status" vocabulary={assignmentStatus} status={assignment.status} />],
     ['Delivery', assignment.delivery ? [assignment.delivery.delivery_code, assignment.delivery.external_reference_id].filter(Boolean).join(' · ') : '—'],
     ['Driver', driver],
     ['Vehicle', vehicle],

@@ -21,11 +21,11 @@ import { vehicleLabel } from '../../../data/vehicles';
 import { listAssignments, lookupDeliveries, lookupDrivers, lookupVehicles } from '../api';
 import { assignmentsSource } from '../atoms';
 import { assignmentList } from '../list';
-import { AssignmentStatusChip } from '../components/AssignmentStatusChip';
+import { assignmentStatus } from '../../../data/statuses';
+import { StatusChip } from '../../../ui/Chip';
 import {
   toListChanges,
   notEditableReason,
-  STATUS_OPTIONS,
   type Assignment,
   type AssignmentRow,
 } from '../schema';
@@ -81,7 +81,7 @@ const columns: DataTableColumn<AssignmentRow>[] = [
         '—'
       ),
   },
-  { id: 'status', header: 'Status', sortable: true, cell: (a) => <AssignmentStatusChip status={a.status} /> },
+  { id: 'status', header: 'Status', sortable: true, cell: (a) => <StatusChip vocabulary={assignmentStatus} status={a.status} /> },
 ];
 
 /** Spec 2 'Assignments': the tenant's assignments, 25 a page, filters and search in the URL, live. */
@@ -120,7 +120,7 @@ export function AssignmentsListPage() {
         toolbar={<Button onClick={() => navigate(adminPaths.assignmentCreate())}>Add assignment</Button>}
         filterFields={(draft, setDraft) => (
           <div className="space-y-4">
-            <FilterSelect label="Status" value={draft.status} options={STATUS_OPTIONS} onChange={(status) => setDraft((current) => ({ ...current, status }))} />
+            <FilterSelect label="Status" value={draft.status} options={assignmentStatus.options} onChange={(status) => setDraft((current) => ({ ...current, status }))} />
             <LookupFilter
               label="Driver"
               value={draft.driver_id}

@@ -5,7 +5,8 @@ import { useSession } from '../../../lib/session';
 import { tenantIdOf } from '../../../lib/tenant';
 import { trackingPath } from '../../../lib/tracking';
 import { Button, buttonClassName } from '../../../ui/Button';
-import { DeliveryStatusChip } from '../../../ui/delivery-status';
+import { deliveryStatus } from '../../../data/statuses';
+import { StatusChip } from '../../../ui/Chip';
 import { EmptyState } from '../../../ui/EmptyState';
 import { ErrorState } from '../../../ui/ErrorState';
 import { LiveIndicator } from '../../../ui/LiveIndicator';
@@ -74,7 +75,7 @@ function DeliveryCard({
           <h3 id={`delivery-${delivery.id}`} className="font-mono text-sm font-semibold">
             {delivery.delivery_code}
           </h3>
-          <DeliveryStatusChip status={status} />
+          <StatusChip vocabulary={deliveryStatus} status={status} />
         </div>
         <dl className="mt-3 grid gap-3 sm:grid-cols-2">
           <Detail label="Drop-off">{dropoffText(delivery.dropoff_address)}</Detail>

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { returnStatus } from '../../../data/statuses';
 import { RETURN_REASON_OPTIONS } from '../../../lib/return-reasons';
 import { Button } from '../../../ui/Button';
 import { Chip } from '../../../ui/Chip';
@@ -7,14 +8,6 @@ import { Form, NumberField, SelectField, SubmitButton, TextAreaField, useZodForm
 import { useToast } from '../../../ui/toast';
 import { requestReturn, type OpenReturn } from '../api';
 import { customerReturnSchema, RETURN_MESSAGES, returnablePackages, toReturnItems, type CustomerDelivery, type ReturnablePackage } from '../schema';
-
-const STATUS_WORDS: Record<string, string> = {
-  requested: 'requested',
-  approved: 'approved',
-  pickup_scheduled: 'pickup scheduled',
-  picked_up: 'picked up',
-  received: 'received',
-};
 
 /**
  * A delivered delivery's return, from its customer: the open request's state when there is one,
@@ -30,7 +23,7 @@ export function ReturnAction({ tenantId, delivery, openReturn }: { tenantId: str
     return (
       <span data-testid="customer-delivery-return">
         <Chip tone="warning">
-          Return {open.code}: {STATUS_WORDS[open.status] ?? open.status}
+          Return {open.code}: {returnStatus.label(open.status).toLowerCase()}
         </Chip>
       </span>
     );

@@ -3,14 +3,12 @@ import { useLocation } from 'wouter';
 import { adminPaths } from '../../../lib/paths';
 import { useSession } from '../../../lib/session';
 import { tenantIdOf } from '../../../lib/tenant';
-import { useListUrlState } from '../../../lib/url-state';
-import { useServerList } from '../../../lib/use-server-list';
 import { Button } from '../../../ui/Button';
-import { Chip } from '../../../ui/Chip';
+import { ActiveChip } from '../../../ui/Chip';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog';
-import { DataTable, FilterSelect, type DataTableColumn } from '../../../ui/data-table';
+import { ServerListPage } from '../../../ui/ServerListPage';
+import { FilterActive, FilterSelect, type DataTableColumn } from '../../../ui/data-table';
 import { LookupFilter } from '../../../ui/data-table/LookupFilter';
-import { PageHeader } from '../../../ui/PageHeader';
 import { useToast } from '../../../ui/toast';
 import { lookupCustomers, personName } from '../../../data/people';
 import { deletePreference, listPreferences } from '../api';
@@ -44,7 +42,7 @@ const columns: DataTableColumn<PreferenceRow>[] = [
   { id: 'preferred_day_of_week', header: 'Day', sortable: true, cell: (p) => dayName(p.preferred_day_of_week), width: '8rem' },
   { id: 'preferred_time_start', header: 'Window', sortable: true, cell: (p) => formatWindow(p.preferred_time_start, p.preferred_time_end), width: '9rem' },
   { id: 'language', header: 'Language', hideBelow: 'md', cell: (p) => languageLabel(p.contact_preferences.language), width: '7rem' },
-  { id: 'is_active', header: 'Status', cell: (p) => <Chip tone={p.is_active ? 'success' : 'neutral'}>{p.is_active ? 'Active' : 'Inactive'}</Chip> },
+  { id: 'is_active', header: 'Status', cell: (p) => <ActiveChip active={p.is_active} /> },
 ];
 
 /** customer-preference (spec 2): server-side search, customer, day and status filters, 25 rows, state in the URL. */
@@ -54,76 +52,62 @@ export function CustomerPreferencesListPage() {
   const [, navigate] = useLocation();
   const toast = useToast();
   const [deleting, setDeleting] = useState<PreferenceRow | null>(null);
-  const table = useListUrlState(preferenceList);
-  const list = useServerList({
-    queryKey: ['customer-preferences', tenantId],
-    state: table.state,
-    fetchPage: (state, context) => listPreferences(tenantId, state, context),
-    rowKey: (p: PreferenceRow) => p.id,
-    enabled: tenantId !== '',
-  });
 
   return (
-    <div className="space-y-4">
-      <PageHeader title="Customer preferences" breadcrumbs={[{ label: 'Dashboard', href: '/' }, { label: 'Customer preferences' }]} />
-      <DataTable
-        label="Customer preferences"
-        columns={columns}
-        {...table}
-        {...list.tableProps}
-        rowLabel={(p) => `${p.name} (${p.customer_name ?? 'unknown customer'})`}
-        searchPlaceholder="Search name, customer or location"
-        rowActions={(p) => [
-          { label: 'Edit', onSelect: () => navigate(adminPaths.customerPreferenceEdit(p.id)) },
-          { label: 'Delete', onSelect: () => setDeleting(p), destructive: true },
-        ]}
-        toolbar={<Button onClick={() => navigate(adminPaths.customerPreferenceCreate())}>Add preference</Button>}
-        filterFields={(draft, setDraft) => (
-          <div className="space-y-4">
-            <LookupFilter
-              label="Customer"
-              value={draft.customer_id}
-              onChange={(customer_id) => setDraft({ ...draft, customer_id })}
-              search={(term, signal, limit) => lookupCustomers(tenantId, term, limit, signal)}
-              resolveLabel={(id) => personName(tenantId, id)}
-            />
-            <FilterSelect<DayValue>
-              label="Day"
-              value={draft.day}
-              options={DAY_OPTIONS}
-              onChange={(day) => setDraft({ ...draft, day })}
-            />
-            <FilterSelect
-              label="Status"
-              value={draft.active === undefined ? undefined : draft.active ? 'true' : 'false'}
-              options={[
-                { value: 'true', label: 'Active' },
-                { value: 'false', label: 'Inactive' },
-              ]}
-              onChange={(value) => setDraft({ ...draft, active: value === undefined ? undefined : value === 'true' })}
-            />
-          </div>
-        )}
-      />
-      <ConfirmDialog
-        open={deleting !== null}
-        onClose={() => setDeleting(null)}
-        title="Delete this customer preference?"
-        message={
-          deleting
-            ? `${deleting.name} for ${deleting.customer_name ?? 'this customer'} will be removed. Deliveries will no longer be planned with it; to keep it on record, make it inactive instead.`
-            : ''
-        }
-        confirmLabel="Delete"
-        destructive
-        onConfirm={async () => {
-          if (!deleting) return;
-          await deletePreference(tenantId, deleting.id);
-          toast.success(PREFERENCE_TOASTS.deleted);
-          list.refetch();
-        }}
-      />
-    </div>
+    <ServerListPage
+      title="Customer preferences"
+      list={preferenceList}
+      queryKey={['customer-preferences', tenantId]}
+      fetchPage={(state, context) => listPreferences(tenantId, state, context)}
+      rowKey={(row: PreferenceRow) => row.id}
+      enabled={tenantId !== ''}
+      columns={columns}
+      rowLabel={(p) => `${p.name} (${p.customer_name ?? 'unknown customer'})`}
+      searchPlaceholder="Search name, customer or location"
+      rowActions={(p) => [
+        { label: 'Edit', onSelect: () => navigate(adminPaths.customerPreferenceEdit(p.id)) },
+        { label: 'Delete', onSelect: () => setDeleting(p), destructive: true },
+      ]}
+      toolbar={<Button onClick={() => navigate(adminPaths.customerPreferenceCreate())}>Add preference</Button>}
+      filterFields={(draft, setDraft) => (
+        <div className="space-y-4">
+          <LookupFilter
+            label="Customer"
+            value={draft.customer_id}
+            onChange={(customer_id) => setDraft({ ...draft, customer_id })}
+            search={(term, signal, limit) => lookupCustomers(tenantId, term, limit, signal)}
+            resolveLabel={(id) => personName(tenantId, id)}
+          />
+          <FilterSelect<DayValue>
+            label="Day"
+            value={draft.day}
+            options={DAY_OPTIONS}
+            onChange={(day) => setDraft({ ...draft, day })}
+          />
+          <FilterActive value={draft.active} onChange={(active) => setDraft({ ...draft, active })} />
+        </div>
+      )}
+      after={(list) => (
+        <ConfirmDialog
+          open={deleting !== null}
+          onClose={() => setDeleting(null)}
+          title="Delete this customer preference?"
+          message={
+            deleting
+              ? `${deleting.name} for ${deleting.customer_name ?? 'this customer'} will be removed. Deliveries will no longer be planned with it; to keep it on record, make it inactive instead.`
+              : ''
+          }
+          confirmLabel="Delete"
+          destructive
+          onConfirm={async () => {
+            if (!deleting) return;
+            await deletePreference(tenantId, deleting.id);
+            toast.success(PREFERENCE_TOASTS.deleted);
+            list.refetch();
+          }}
+        />
+      )}
+    />
   );
 }
 

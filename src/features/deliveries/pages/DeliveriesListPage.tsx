@@ -7,7 +7,8 @@ import { useServerList, type ListChange } from '../../../lib/use-server-list';
 import { Button } from '../../../ui/Button';
 import { DataTable, FilterCheckboxes, FilterDateRange, FilterSelect, type DataTableColumn } from '../../../ui/data-table';
 import { LookupFilter } from '../../../ui/data-table/LookupFilter';
-import { DELIVERY_STATUS_OPTIONS, DeliveryStatusChip } from '../../../ui/delivery-status';
+import { deliveryStatus } from '../../../data/statuses';
+import { StatusChip } from '../../../ui/Chip';
 import { PageHeader } from '../../../ui/PageHeader';
 import { lookupServices, serviceName } from '../../../data/delivery-services';
 import { personName } from '../../../data/people';
@@ -48,7 +49,7 @@ function listColumns(paths: DeliveryPaths, showKind: boolean): DataTableColumn<D
       ),
     },
     { id: 'window', header: 'Window', hideBelow: 'lg', cell: (d) => formatWindow(d.dropoff_window_start, d.dropoff_window_end) ?? 'Any time' },
-    { id: 'status', header: 'Status', sortable: true, cell: (d) => <DeliveryStatusChip status={d.status} /> },
+    { id: 'status', header: 'Status', sortable: true, cell: (d) => <StatusChip vocabulary={deliveryStatus} status={d.status} /> },
     { id: 'driver', header: 'Driver', hideBelow: 'md', cell: (d) => d.driver_name ?? '—' },
     { id: 'price', header: 'Price', sortable: true, align: 'end', cell: (d) => formatMoney(d.price, d.currency) },
     { id: 'created_at', header: 'Created', sortable: true, hideBelow: 'sm', cell: (d) => formatDateTime(d.created_at) },
@@ -134,7 +135,7 @@ export function DeliveriesListPage({ kind, paths = ADMIN_DELIVERY_PATHS }: Deliv
         toolbar={<Button onClick={() => navigate(paths.create)}>Add delivery</Button>}
         filterFields={(draft, setDraft) => (
           <div className="space-y-4">
-            <FilterCheckboxes label="Status" value={draft.status} options={DELIVERY_STATUS_OPTIONS} onChange={(status) => setDraft((current) => ({ ...current, status }))} />
+            <FilterCheckboxes label="Status" value={draft.status} options={deliveryStatus.options} onChange={(status) => setDraft((current) => ({ ...current, status }))} />
             {!kind && <FilterSelect label="Kind" value={draft.kind} options={KIND_OPTIONS} onChange={(value) => setDraft((current) => ({ ...current, kind: value }))} />}
             <LookupFilter
               label="Service"

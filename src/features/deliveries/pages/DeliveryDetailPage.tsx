@@ -7,8 +7,8 @@ import { tenantIdOf } from '../../../lib/tenant';
 import { useTenantSettings } from '../../../lib/tenant-settings';
 import { Barcode } from '../../../ui/Barcode';
 import { Button, buttonClassName } from '../../../ui/Button';
+import { deliveryStatus } from '../../../data/statuses';
 import { StatusChip } from '../../../ui/Chip';
-import { DeliveryStatusChip } from '../../../ui/delivery-status';
 import { LiveIndicator } from '../../../ui/LiveIndicator';
 import { MapView, type MapMarker } from '../../../ui/map';
 import { PageHeader } from '../../../ui/PageHeader';
@@ -231,7 +231,7 @@ function DeliveryDetailView({
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div className="flex items-center gap-3">
           <span data-testid="delivery-status">
-            <DeliveryStatusChip status={d.status} />
+            <StatusChip vocabulary={deliveryStatus} status={d.status} />
           </span>
           {d.status_reason && <span className="text-sm text-slate-600 dark:text-slate-400">{d.status_reason}</span>}
           <LiveIndicator state={liveState} />
@@ -336,7 +336,7 @@ function DeliveryDetailView({
               <li key={e.id} className="border-l-2 border-slate-200 pl-3 dark:border-slate-700">
                 <div className="flex flex-wrap items-center gap-2 text-sm font-medium">
                   {eventTitle(e)}
-                  <DeliveryStatusChip status={e.status} />
+                  <StatusChip vocabulary={deliveryStatus} status={e.status} />
                 </div>
                 <div className="text-xs text-slate-500 dark:text-slate-400">
                   {formatDateTime(e.occurred_at)} · {e.actor_name ?? 'System'}

@@ -2,13 +2,10 @@ import { useLocation } from 'wouter';
 import { adminPaths } from '../../../lib/paths';
 import { useSession } from '../../../lib/session';
 import { tenantIdOf } from '../../../lib/tenant';
-import { useListUrlState } from '../../../lib/url-state';
-import { useServerList } from '../../../lib/use-server-list';
 import { Button } from '../../../ui/Button';
-import { Chip } from '../../../ui/Chip';
-import { DataTable, type DataTableColumn } from '../../../ui/data-table';
-import { FilterSelect } from '../../../ui/data-table/FilterSelect';
-import { PageHeader } from '../../../ui/PageHeader';
+import { ActiveChip } from '../../../ui/Chip';
+import { FilterActive, FilterSelect, type DataTableColumn } from '../../../ui/data-table';
+import { ServerListPage } from '../../../ui/ServerListPage';
 import { listDeliveryServices } from '../api';
 import { deliveryServiceList } from '../list';
 import { formatHoursRange, KIND_OPTIONS, serviceLabel, type DeliveryService, type ServiceKind } from '../schema';
@@ -24,49 +21,32 @@ const columns: DataTableColumn<DeliveryService>[] = [
     hideBelow: 'lg',
     cell: (s) => s.required_vehicle_features.map(serviceLabel).join(', ') || '—',
   },
-  { id: 'active', header: 'Status', cell: (s) => <Chip tone={s.active ? 'success' : 'neutral'}>{s.active ? 'Active' : 'Inactive'}</Chip> },
+  { id: 'active', header: 'Status', cell: (s) => <ActiveChip active={s.active} /> },
 ];
 
 export function DeliveryServicesListPage() {
   const { user } = useSession();
   const tenantId = tenantIdOf(user) ?? '';
   const [, navigate] = useLocation();
-  const table = useListUrlState(deliveryServiceList);
-  const list = useServerList({
-    queryKey: ['delivery-services', tenantId],
-    state: table.state,
-    fetchPage: (state, context) => listDeliveryServices(tenantId, state, context),
-    rowKey: (s: DeliveryService) => s.id,
-    enabled: tenantId !== '',
-  });
-
   return (
-    <div className="space-y-4">
-      <PageHeader title="Delivery services" breadcrumbs={[{ label: 'Dashboard', href: '/' }, { label: 'Delivery services' }]} />
-      <DataTable
-        label="Delivery services"
-        columns={columns}
-        {...table}
-        {...list.tableProps}
-        rowLabel={(s) => s.name}
-        searchPlaceholder="Search name or code"
-        rowActions={(s) => [{ label: 'Edit', onSelect: () => navigate(adminPaths.deliveryServiceEdit(s.id)) }]}
-        toolbar={<Button onClick={() => navigate(adminPaths.deliveryServiceCreate())}>Add service</Button>}
-        filterFields={(draft, setDraft) => (
-          <div className="space-y-4">
-            <FilterSelect
-              label="Status"
-              value={draft.active === undefined ? undefined : draft.active ? 'true' : 'false'}
-              options={[
-                { value: 'true', label: 'Active' },
-                { value: 'false', label: 'Inactive' },
-              ]}
-              onChange={(value) => setDraft({ ...draft, active: value === undefined ? undefined : value === 'true' })}
-            />
-            <FilterSelect<ServiceKind> label="Kind" value={draft.kind} options={KIND_OPTIONS} onChange={(kind) => setDraft({ ...draft, kind })} />
-          </div>
-        )}
-      />
-    </div>
+    <ServerListPage
+      title="Delivery services"
+      list={deliveryServiceList}
+      queryKey={['delivery-services', tenantId]}
+      fetchPage={(state, context) => listDeliveryServices(tenantId, state, context)}
+      rowKey={(row: DeliveryService) => row.id}
+      enabled={tenantId !== ''}
+      columns={columns}
+      rowLabel={(s) => s.name}
+      searchPlaceholder="Search name or code"
+      rowActions={(s) => [{ label: 'Edit', onSelect: () => navigate(adminPaths.deliveryServiceEdit(s.id)) }]}
+      toolbar={<Button onClick={() => navigate(adminPaths.deliveryServiceCreate())}>Add service</Button>}
+      filterFields={(draft, setDraft) => (
+        <div className="space-y-4">
+          <FilterActive value={draft.active} onChange={(active) => setDraft({ ...draft, active })} />
+          <FilterSelect<ServiceKind> label="Kind" value={draft.kind} options={KIND_OPTIONS} onChange={(kind) => setDraft({ ...draft, kind })} />
+        </div>
+      )}
+    />
   );
 }

@@ -1,8 +1,8 @@
 import { useDraggable } from '@dnd-kit/core';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent, type PointerEvent } from 'react';
-import { Chip } from '../../../ui/Chip';
-import { DeliveryStatusChip } from '../../../ui/delivery-status';
+import { Chip, StatusChip } from '../../../ui/Chip';
+import { deliveryStatus } from '../../../data/statuses';
 import type { BoardDelivery } from '../model';
 import { formatClock, shortAddress } from './format';
 
@@ -225,7 +225,7 @@ const DeliveryCard = memo(function DeliveryCard({ delivery: d, late, active, sel
       <div className="min-w-0 flex-1">
         <div className="flex items-center gap-1.5">
           <span className="font-mono text-xs font-semibold">{d.delivery_code}</span>
-          <DeliveryStatusChip status={d.status} />
+          <StatusChip vocabulary={deliveryStatus} status={d.status} />
           {late && <Chip tone="error">Late</Chip>}
           {(d.priority === 'urgent' || d.priority === 'high') && <Chip tone="warning">{d.priority === 'urgent' ? 'Urgent' : 'High'}</Chip>}
         </div>

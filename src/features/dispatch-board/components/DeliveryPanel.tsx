@@ -2,8 +2,8 @@ import { useEffect, useState, type ReactNode } from 'react';
 import type { RankedDriver } from '../../../lib/dispatch';
 import { deliveryEventTitle } from '../../../lib/delivery-events';
 import { Button } from '../../../ui/Button';
-import { Chip } from '../../../ui/Chip';
-import { DELIVERY_STATUS_LABELS, DeliveryStatusChip } from '../../../ui/delivery-status';
+import { Chip, StatusChip } from '../../../ui/Chip';
+import { deliveryStatus } from '../../../data/statuses';
 import { IconButton } from '../../../ui/IconButton';
 import { CloseIcon } from '../../../ui/icons';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog';
@@ -92,7 +92,7 @@ export function DeliveryPanel({ tenantId, delivery: d, late, reference, driverNa
     >
       <header className="flex items-center gap-2 border-b border-slate-200 px-4 py-3 dark:border-slate-700">
         <h2 className="font-mono text-base font-semibold">{d.delivery_code}</h2>
-        <DeliveryStatusChip status={d.status} />
+        <StatusChip vocabulary={deliveryStatus} status={d.status} />
         {late && <Chip tone="error">Late</Chip>}
         <IconButton label="Close the delivery panel" onClick={onClose} className="ml-auto">
           <CloseIcon />
@@ -189,7 +189,7 @@ export function DeliveryPanel({ tenantId, delivery: d, late, reference, driverNa
                 ))}
               {extras}
               {actions.filter((a) => a === 'assign' || a === 'unassign' || MOVES[a]).length === 0 && !extras && (
-                <p className="text-slate-500">Nothing to do here: the driver moves it on from {DELIVERY_STATUS_LABELS[d.status].toLowerCase()}.</p>
+                <p className="text-slate-500">Nothing to do here: the driver moves it on from {deliveryStatus.labels[d.status].toLowerCase()}.</p>
               )}
             </div>
           )}

@@ -1,8 +1,8 @@
 import { useDroppable } from '@dnd-kit/core';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useCallback, useRef, useState } from 'react';
-import { Chip } from '../../../ui/Chip';
-import { DriverStatusChip } from '../../../ui/driver-status';
+import { Chip, StatusChip } from '../../../ui/Chip';
+import { driverStatus } from '../../../data/statuses';
 import type { DriverHealth } from '../board';
 import type { BoardDelivery, BoardDriver } from '../model';
 import { formatClock } from './format';
@@ -10,7 +10,7 @@ import { DeliveryList } from './DeliveryList';
 
 export function HealthChip({ health }: { health: DriverHealth }) {
   if (health === 'not_responding') return <Chip tone="error">Not responding</Chip>;
-  return <DriverStatusChip status={health} />;
+  return <StatusChip vocabulary={driverStatus} status={health} />;
 }
 
 export interface DriverEntry {

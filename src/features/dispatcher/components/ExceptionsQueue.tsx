@@ -10,18 +10,12 @@ import { useToast } from '../../../ui/toast';
 import { acknowledgeException, listExceptions, resolveException } from '../api';
 import { supportExceptionFeed } from '../atoms';
 import { exceptionList, type ExceptionFilters } from '../list';
-import { EXCEPTION_SEVERITIES, EXCEPTION_TYPE_LABELS, resolutionProblem, SUPPORT_MESSAGES, SUPPORT_TOASTS, type ExceptionRow } from '../schema';
+import { exceptionSeverity, exceptionStatus, exceptionTypeLabel } from '../../../data/statuses';
+import { resolutionProblem, SUPPORT_MESSAGES, SUPPORT_TOASTS, type ExceptionRow } from '../schema';
 import { NoteActionDialog, type NoteAction } from './NoteActionDialog';
 import { formatDateTime } from '../../../lib/format-date';
 
-const STATUS_FILTER_OPTIONS: { value: NonNullable<ExceptionFilters['status']>; label: string }[] = [
-  { value: 'open', label: 'Open' },
-  { value: 'investigating', label: 'Investigating' },
-  { value: 'resolved', label: 'Resolved' },
-  { value: 'closed', label: 'Closed' },
-  { value: 'all', label: 'All' },
-];
-const SEVERITY_OPTIONS = EXCEPTION_SEVERITIES.map((value) => ({ value, label: value.charAt(0).toUpperCase() + value.slice(1) }));
+const STATUS_FILTER_OPTIONS: { value: NonNullable<ExceptionFilters['status']>; label: string }[] = [...exceptionStatus.options, { value: 'all', label: 'All' }];
 const RAISED_BY_OPTIONS: { value: NonNullable<ExceptionFilters['raised_by']>; label: string }[] = [
   { value: 'driver', label: 'Drivers' },
   { value: 'staff', label: 'Staff' },
@@ -50,7 +44,7 @@ const columns: DataTableColumn<ExceptionRow>[] = [
     header: 'What happened',
     cell: (x) => (
       <div className="max-w-sm">
-        <div className="font-medium">{EXCEPTION_TYPE_LABELS[x.type] ?? x.type}</div>
+        <div className="font-medium">{exceptionTypeLabel(x.type)}</div>
         <div className="line-clamp-2 text-xs text-slate-600 dark:text-slate-400">{x.description}</div>
       </div>
     ),
@@ -58,7 +52,7 @@ const columns: DataTableColumn<ExceptionRow>[] = [
   {
     id: 'severity',
     header: 'Severity',
-    cell: (x) => <StatusChip status={x.severity} tones={{ critical: 'error', high: 'warning', medium: 'info', low: 'neutral' }} />,
+    cell: (x) => <StatusChip vocabulary={exceptionSeverity} status={x.severity} />,
   },
   {
     id: 'reported',
@@ -76,7 +70,7 @@ const columns: DataTableColumn<ExceptionRow>[] = [
     header: 'Status',
     cell: (x) => (
       <div>
-        <StatusChip status={x.status} tones={{ open: 'error', investigating: 'warning', resolved: 'success', closed: 'neutral' }} />
+        <StatusChip vocabulary={exceptionStatus} status={x.status} />
         {x.assigned_to_name && x.status !== 'open' && <div className="text-xs text-slate-500 dark:text-slate-400">{x.assigned_to_name}</div>}
       </div>
     ),
@@ -145,7 +139,7 @@ export function ExceptionsQueue({ tenantId }: { tenantId: string }) {
         filterFields={(draft, setDraft) => (
           <div className="space-y-4">
             <FilterSelect label="Status" value={draft.status} options={STATUS_FILTER_OPTIONS} anyLabel="Open or investigating" onChange={(status) => setDraft((current) => ({ ...current, status }))} />
-            <FilterCheckboxes label="Severity" value={draft.severity} options={SEVERITY_OPTIONS} onChange={(severity) => setDraft((current) => ({ ...current, severity }))} />
+            <FilterCheckboxes label="Severity" value={draft.severity} options={exceptionSeverity.options} onChange={(severity) => setDraft((current) => ({ ...current, severity }))} />
             <FilterSelect label="Raised by" value={draft.raised_by} options={RAISED_BY_OPTIONS} anyLabel="Anyone" onChange={(raised_by) => setDraft((current) => ({ ...current, raised_by }))} />
           </div>
         )}

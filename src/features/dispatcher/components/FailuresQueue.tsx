@@ -9,7 +9,8 @@ import { useToast } from '../../../ui/toast';
 import { acknowledgeFailure, listFailures, resolveFailure } from '../api';
 import { supportAcknowledgementFeed, supportDeliveryFeed, type ChangedRow } from '../atoms';
 import { failureList, type FailureFilters } from '../list';
-import { FAILURE_STATE_LABELS, SUPPORT_TOASTS, type FailureRow } from '../schema';
+import { failureState } from '../../../data/statuses';
+import { SUPPORT_TOASTS, type FailureRow } from '../schema';
 import { acknowledgeAction, DeliveryCell, HandlingStateCell, resolveAction } from './handling';
 import { NoteActionDialog, type NoteAction } from './NoteActionDialog';
 import { formatDateTime } from '../../../lib/format-date';
@@ -48,7 +49,7 @@ const columns: DataTableColumn<FailureRow>[] = [
   {
     id: 'state',
     header: 'State',
-    cell: (f) => <HandlingStateCell row={f} tones={{ open: 'error', acknowledged: 'warning', resolved: 'success' }} labels={FAILURE_STATE_LABELS} />,
+    cell: (f) => <HandlingStateCell row={f} vocabulary={failureState} />,
   },
 ];
 

@@ -11,7 +11,8 @@ import { useToast } from '../../../ui/toast';
 import { acknowledgeCustomerConversation, listCustomerConversations, resolveCustomerConversation } from '../api';
 import { supportConversationFeed } from '../atoms';
 import { messageList, type MessageFilters } from '../list';
-import { CONVERSATION_SUPPORT_STATE_LABELS, SUPPORT_TOASTS, type CustomerConversationRow } from '../schema';
+import { conversationSupportState } from '../../../data/statuses';
+import { SUPPORT_TOASTS, type CustomerConversationRow } from '../schema';
 import { acknowledgeAction, DeliveryCell, HandlingStateCell, resolveAction } from './handling';
 import { NoteActionDialog, type NoteAction } from './NoteActionDialog';
 import { formatDateTime } from '../../../lib/format-date';
@@ -92,7 +93,7 @@ export function MessagesQueue({ tenantId, conversationSheet }: { tenantId: strin
       {
         id: 'state',
         header: 'State',
-        cell: (m) => <HandlingStateCell row={m} tones={{ waiting: 'error', acknowledged: 'warning', resolved: 'success' }} labels={CONVERSATION_SUPPORT_STATE_LABELS} />,
+        cell: (m) => <HandlingStateCell row={m} vocabulary={conversationSupportState} />,
       },
     ],
     [now],

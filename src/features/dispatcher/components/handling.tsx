@@ -1,6 +1,7 @@
 import { Link } from 'wouter';
 import { dispatcherDeliveryPath } from '../../../lib/dispatcher-sections';
-import { StatusChip, type ChipTone } from '../../../ui/Chip';
+import type { StatusVocabulary } from '../../../lib/status-vocabulary';
+import { StatusChip } from '../../../ui/Chip';
 import { resolutionProblem, SUPPORT_MESSAGES, type Handling } from '../schema';
 import type { NoteAction } from './NoteActionDialog';
 
@@ -21,10 +22,10 @@ export function DeliveryCell({ kind, deliveryId, code, customer }: { kind: strin
 }
 
 /** The item's state, who acknowledged it, and who resolved it with what note. */
-export function HandlingStateCell<S extends string>({ row, tones, labels }: { row: Handling & { state: S }; tones: Record<S, ChipTone>; labels: Record<S, string> }) {
+export function HandlingStateCell<S extends string>({ row, vocabulary }: { row: Handling & { state: S }; vocabulary: StatusVocabulary<S> }) {
   return (
     <div>
-      <StatusChip status={row.state} tones={tones} labels={labels} />
+      <StatusChip vocabulary={vocabulary} status={row.state} />
       {row.state === 'acknowledged' && <div className="text-xs text-slate-500 dark:text-slate-400">by {row.acknowledged_by_name ?? 'someone'}</div>}
       {row.state === 'resolved' && (
         <div className="max-w-xs text-xs text-slate-500 dark:text-slate-400">

@@ -1,4 +1,5 @@
 import { useEffect, useId, useState } from 'react';
+import { driverStatus } from '../../../data/statuses';
 import { useSession } from '../../../lib/session';
 import { publicFileUrl } from '../../../lib/storage-url';
 import { tenantIdOf } from '../../../lib/tenant';
@@ -26,8 +27,6 @@ import {
   type PerformanceRow,
 } from '../schema';
 
-const STATUS_LABELS: Record<string, string> = { available: 'Available', busy: 'Busy', offline: 'Offline', on_break: 'On break' };
-
 const columns: DataTableColumn<PerformanceRow>[] = [
   {
     id: 'driver',
@@ -38,7 +37,7 @@ const columns: DataTableColumn<PerformanceRow>[] = [
         <Avatar name={r.full_name ?? '?'} src={publicFileUrl(r.avatar_url)} size="sm" />
         <span>
           <span className="block">{r.full_name ?? '—'}</span>
-          <span className="block text-xs text-slate-500 dark:text-slate-400">{STATUS_LABELS[r.driver_status] ?? r.driver_status}</span>
+          <span className="block text-xs text-slate-500 dark:text-slate-400">{driverStatus.label(r.driver_status)}</span>
         </span>
       </span>
     ),

@@ -12,8 +12,8 @@ import { useLiveCollection } from '../../../lib/use-live-collection';
 import { useNow } from '../../../lib/use-now';
 import { Avatar } from '../../../ui/Avatar';
 import { Button } from '../../../ui/Button';
-import { Chip } from '../../../ui/Chip';
-import { DriverStatusChip } from '../../../ui/driver-status';
+import { driverStatus } from '../../../data/statuses';
+import { Chip, StatusChip } from '../../../ui/Chip';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog';
 import { ComboboxField, DateField, Form, SelectField, SubmitButton, TextAreaField, TextField, useZodForm } from '../../../ui/form';
 import { FitBounds, MapView, type LngLatTuple, type MapGeoJsonLayer, type MapMarker } from '../../../ui/map';
@@ -36,7 +36,6 @@ import {
 } from '../api';
 import { driversSource } from '../atoms';
 import {
-  DRIVER_STATUS_LABELS,
   DriverCreateSchema,
   DriverFormSchema,
   emptyDriverCreateForm,
@@ -254,7 +253,7 @@ function DriverEdit({
             <p className="text-lg font-semibold">{current.full_name}</p>
             <p className="truncate text-sm text-slate-600 dark:text-slate-400">{current.email}</p>
             <p className="mt-1 flex flex-wrap gap-2">
-              <DriverStatusChip status={current.status} />
+              <StatusChip vocabulary={driverStatus} status={current.status} />
               {licence === 'expired' && <Chip tone="error">Licence expired {formatDay(current.licence_expiry)}</Chip>}
               {licence === 'expiring' && <Chip tone="warning">Licence expires {formatDay(current.licence_expiry)}</Chip>}
               {current.person_status !== 'active' && <Chip tone="neutral">Account {current.person_status}</Chip>}
@@ -354,7 +353,7 @@ function StatusControl({ driver, onChanged }: { driver: DriverRow; onChanged: (d
         Duty status
       </h2>
       <p className="text-sm text-slate-600 dark:text-slate-400">
-        Now {DRIVER_STATUS_LABELS[driver.status].toLowerCase()}
+        Now {driverStatus.labels[driver.status].toLowerCase()}
         {driver.status === 'busy' ? ' (accepted work; becomes available when it is done)' : ''}.
       </p>
       <div className="flex flex-wrap items-end gap-3">
@@ -364,7 +363,7 @@ function StatusControl({ driver, onChanged }: { driver: DriverRow; onChanged: (d
         <select id={id} className={`${selectClass} max-w-48`} value={choice} onChange={(event) => setChoice(event.target.value as SettableStatus)}>
           {SETTABLE_STATUSES.map((value) => (
             <option key={value} value={value}>
-              {DRIVER_STATUS_LABELS[value]}
+              {driverStatus.labels[value]}
             </option>
           ))}
         </select>

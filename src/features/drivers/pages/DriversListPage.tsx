@@ -10,8 +10,8 @@ import { useNow } from '../../../lib/use-now';
 import { useLiveChanges, useServerList, type ListChange } from '../../../lib/use-server-list';
 import { Avatar } from '../../../ui/Avatar';
 import { Button } from '../../../ui/Button';
-import { Chip } from '../../../ui/Chip';
-import { DriverStatusChip } from '../../../ui/driver-status';
+import { Chip, StatusChip } from '../../../ui/Chip';
+import { driverStatus } from '../../../data/statuses';
 import { DataTable, FilterSelect, type DataTableColumn } from '../../../ui/data-table';
 import { LookupFilter } from '../../../ui/data-table/LookupFilter';
 import { PageHeader } from '../../../ui/PageHeader';
@@ -21,7 +21,6 @@ import { driversSource } from '../atoms';
 import { driverList } from '../list';
 import { driverListChanges } from '../live';
 import {
-  DRIVER_STATUS_OPTIONS,
   formatDay,
   isoDay,
   LICENCE_CLASS_LABELS,
@@ -77,7 +76,7 @@ function driverColumns(today: string, now: Date): DataTableColumn<DriverRow>[] {
       },
       hideBelow: 'md',
     },
-    { id: 'status', header: 'Status', sortable: true, cell: (d) => <DriverStatusChip status={d.status} /> },
+    { id: 'status', header: 'Status', sortable: true, cell: (d) => <StatusChip vocabulary={driverStatus} status={d.status} /> },
     { id: 'home_zone', header: 'Home zone', cell: (d) => <span className="line-clamp-2 max-w-32" title={d.home_zone_name ?? undefined}>{d.home_zone_name ?? '—'}</span>, hideBelow: 'lg' },
     { id: 'default_vehicle', header: 'Default vehicle', cell: (d) => <span className="line-clamp-2 max-w-28" title={d.default_vehicle_name ?? undefined}>{d.default_vehicle_name ?? '—'}</span>, hideBelow: 'lg' },
     {
@@ -131,7 +130,7 @@ export function DriversListPage() {
         toolbar={<Button onClick={() => navigate(adminPaths.driverCreate())}>Add driver</Button>}
         filterFields={(draft, setDraft) => (
           <div className="space-y-4">
-            <FilterSelect label="Status" value={draft.status} options={DRIVER_STATUS_OPTIONS} onChange={(status) => setDraft((current) => ({ ...current, status }))} />
+            <FilterSelect label="Status" value={draft.status} options={driverStatus.options} onChange={(status) => setDraft((current) => ({ ...current, status }))} />
             <LookupFilter
               label="Home zone"
               value={draft.zone}

@@ -4,6 +4,7 @@ import { adminPaths } from '../../../lib/paths';
 import { useSession } from '../../../lib/session';
 import { tenantIdOf } from '../../../lib/tenant';
 import { Button } from '../../../ui/Button';
+import { EXCEPTION_TYPE_OPTIONS, exceptionSeverity, exceptionStatus, exceptionTypeLabel } from '../../../data/statuses';
 import { StatusChip } from '../../../ui/Chip';
 import { ComboboxField, FileField, Form, FormActions, SelectField, TextAreaField, useRecordSave, useStoreFiles, useZodForm } from '../../../ui/form';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog';
@@ -27,28 +28,19 @@ import {
   EXCEPTION_ACTION_LABELS,
   EXCEPTION_ACTIONS,
   EXCEPTION_MESSAGES,
-  EXCEPTION_STATUS_LABELS,
-  EXCEPTION_STATUS_TONES,
   EXCEPTION_TOASTS,
-  EXCEPTION_TYPE_OPTIONS,
   ExceptionFormSchema,
   PHOTO_EXTENSIONS,
   PHOTO_MAX_BYTES,
   PHOTO_MAX_FILES,
   PHOTO_MESSAGES,
-  SEVERITY_LABELS,
-  SEVERITY_OPTIONS,
-  SEVERITY_TONES,
   toExceptionFormValues,
   toExceptionWrite,
-  typeLabel,
   type ExceptionAction,
   type ExceptionEvent,
   type ExceptionFormInput,
   type ExceptionFormOutput,
   type ExceptionRow,
-  type ExceptionStatus,
-  type Severity,
 } from '../schema';
 import { formatDateTime } from '../../../lib/format-date';
 
@@ -92,7 +84,7 @@ function ExceptionSummary({ row }: { row: ExceptionRow }) {
       <div>
         <dt className="text-slate-500 dark:text-slate-400">Status</dt>
         <dd className="mt-1">
-          <StatusChip<ExceptionStatus> status={row.status} tones={EXCEPTION_STATUS_TONES} labels={EXCEPTION_STATUS_LABELS} />
+          <StatusChip vocabulary={exceptionStatus} status={row.status} />
         </dd>
       </div>
       <div>
@@ -127,8 +119,8 @@ function ExceptionDetails({ row }: { row: ExceptionRow }) {
   return (
     <section aria-label="Exception" className="max-w-3xl space-y-4 text-sm">
       <div className="flex items-center gap-2">
-        <span className="font-medium">{typeLabel(row.type)}</span>
-        <StatusChip<Severity> status={row.severity} tones={SEVERITY_TONES} labels={SEVERITY_LABELS} />
+        <span className="font-medium">{exceptionTypeLabel(row.type)}</span>
+        <StatusChip vocabulary={exceptionSeverity} status={row.severity} />
       </div>
       <p className="whitespace-pre-line">{row.description}</p>
       {row.photos.length > 0 && (
@@ -184,7 +176,7 @@ function ExceptionForm({ tenantId, row }: { tenantId: string; row: ExceptionRow 
       )}
       <div className="grid gap-5 sm:grid-cols-2">
         <SelectField<ExceptionFormInput, 'type'> name="type" label="Type" required options={EXCEPTION_TYPE_OPTIONS} placeholder="Select a type" />
-        <SelectField<ExceptionFormInput, 'severity'> name="severity" label="Severity" required options={SEVERITY_OPTIONS} placeholder="Select a severity" />
+        <SelectField<ExceptionFormInput, 'severity'> name="severity" label="Severity" required options={exceptionSeverity.options} placeholder="Select a severity" />
       </div>
       <TextAreaField<ExceptionFormInput, 'description'> name="description" label="Description" required rows={4} maxLength={2000} />
       <ComboboxField<ExceptionFormInput, 'assigned_to'>
@@ -271,7 +263,7 @@ function ExceptionActions({ row, onMoved }: { row: ExceptionRow; onMoved: () => 
         )}
       </section>
       {events && (
-        <StatusHistory<ExceptionStatus> entries={events} tones={EXCEPTION_STATUS_TONES} labels={EXCEPTION_STATUS_LABELS} createdLabel="Reported" />
+        <StatusHistory entries={events} vocabulary={exceptionStatus} createdLabel="Reported" />
       )}
       <ConfirmDialog
         open={dialog !== null}

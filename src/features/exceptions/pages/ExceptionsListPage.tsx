@@ -7,6 +7,7 @@ import { useListUrlState } from '../../../lib/url-state';
 import { useLiveCollection } from '../../../lib/use-live-collection';
 import { useLiveChanges, useServerList, type ListChange } from '../../../lib/use-server-list';
 import { Button } from '../../../ui/Button';
+import { EXCEPTION_TYPE_OPTIONS, exceptionSeverity, exceptionStatus, exceptionTypeLabel, type ExceptionSeverity, type ExceptionStatus, type ExceptionType } from '../../../data/statuses';
 import { StatusChip } from '../../../ui/Chip';
 import { DataTable, FilterSelect, type DataTableColumn } from '../../../ui/data-table';
 import { LookupFilter } from '../../../ui/data-table/LookupFilter';
@@ -16,19 +17,8 @@ import { listExceptions } from '../api';
 import { exceptionsSource } from '../atoms';
 import { exceptionList } from '../list';
 import {
-  EXCEPTION_STATUS_LABELS,
-  EXCEPTION_STATUS_OPTIONS,
-  EXCEPTION_STATUS_TONES,
-  EXCEPTION_TYPE_OPTIONS,
-  SEVERITY_LABELS,
-  SEVERITY_OPTIONS,
-  SEVERITY_TONES,
-  typeLabel,
   type ExceptionRow,
-  type ExceptionStatus,
   type ExceptionTableRow,
-  type ExceptionType,
-  type Severity,
 } from '../schema';
 import { formatDateTime } from '../../../lib/format-date';
 
@@ -51,13 +41,13 @@ const columns: DataTableColumn<ExceptionRow>[] = [
     header: 'Type',
     cell: (x) => (
       <span>
-        <span className="block">{typeLabel(x.type)}</span>
+        <span className="block">{exceptionTypeLabel(x.type)}</span>
         <span className="block max-w-xs truncate text-xs text-slate-500 dark:text-slate-400">{x.description}</span>
       </span>
     ),
   },
-  { id: 'severity', header: 'Severity', width: '7rem', cell: (x) => <StatusChip<Severity> status={x.severity} tones={SEVERITY_TONES} labels={SEVERITY_LABELS} /> },
-  { id: 'status', header: 'Status', sortable: true, width: '9rem', cell: (x) => <StatusChip<ExceptionStatus> status={x.status} tones={EXCEPTION_STATUS_TONES} labels={EXCEPTION_STATUS_LABELS} /> },
+  { id: 'severity', header: 'Severity', width: '7rem', cell: (x) => <StatusChip vocabulary={exceptionSeverity} status={x.severity} /> },
+  { id: 'status', header: 'Status', sortable: true, width: '9rem', cell: (x) => <StatusChip vocabulary={exceptionStatus} status={x.status} /> },
   { id: 'assigned_to', header: 'Assigned to', hideBelow: 'md', cell: (x) => x.assigned_to_name ?? <span className="text-slate-500 dark:text-slate-400">Unassigned</span> },
   { id: 'reported_by', header: 'Reported by', hideBelow: 'lg', cell: (x) => x.reported_by_name ?? '—' },
   { id: 'created_at', header: 'Reported', sortable: true, hideBelow: 'md', width: '11rem', cell: (x) => formatDateTime(x.created_at) },
@@ -95,15 +85,15 @@ export function ExceptionsListPage() {
         {...table}
         {...list.tableProps}
         liveState={live.state}
-        rowLabel={(x) => `${x.exception_code} (${typeLabel(x.type)})`}
+        rowLabel={(x) => `${x.exception_code} (${exceptionTypeLabel(x.type)})`}
         searchPlaceholder="Search exception, delivery, description or people"
         rowActions={(x) => [{ label: x.status === 'open' || x.status === 'investigating' ? 'Edit' : 'Open', onSelect: () => navigate(adminPaths.exceptionEdit(x.id)) }]}
         toolbar={<Button onClick={() => navigate(adminPaths.exceptionCreate())}>Report exception</Button>}
         filterFields={(draft, setDraft) => (
           <div className="space-y-4">
             <FilterSelect<ExceptionType> label="Type" value={draft.type} options={EXCEPTION_TYPE_OPTIONS} onChange={(type) => setDraft({ ...draft, type })} />
-            <FilterSelect<Severity> label="Severity" value={draft.severity} options={SEVERITY_OPTIONS} onChange={(severity) => setDraft({ ...draft, severity })} />
-            <FilterSelect<ExceptionStatus> label="Status" value={draft.status} options={EXCEPTION_STATUS_OPTIONS} onChange={(status) => setDraft({ ...draft, status })} />
+            <FilterSelect<ExceptionSeverity> label="Severity" value={draft.severity} options={exceptionSeverity.options} onChange={(severity) => setDraft({ ...draft, severity })} />
+            <FilterSelect<ExceptionStatus> label="Status" value={draft.status} options={exceptionStatus.options} onChange={(status) => setDraft({ ...draft, status })} />
             <LookupFilter
               label="Assigned to"
               value={draft.assigned_to}

@@ -5,7 +5,7 @@ import { tenantIdOf } from '../../../lib/tenant';
 import { useListUrlState } from '../../../lib/url-state';
 import { useServerList } from '../../../lib/use-server-list';
 import { Button } from '../../../ui/Button';
-import { Chip } from '../../../ui/Chip';
+import { ActiveChip } from '../../../ui/Chip';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog';
 import { DataTable, type DataTableColumn } from '../../../ui/data-table';
 import { FilterSelect } from '../../../ui/data-table/FilterSelect';
@@ -30,7 +30,7 @@ function pricingColumns(currency: string): DataTableColumn<PricingRow>[] {
     { id: 'destination_zone_name', header: 'Destination zone', cell: (p) => p.destination_zone_name, sortable: true },
     { id: 'service_name', header: 'Service', cell: (p) => p.service_name, sortable: true },
     { id: 'service_code', header: 'Service code', cell: (p) => p.service_code, sortable: true, hideBelow: 'md' },
-    { id: 'active', header: 'Status', cell: (p) => <Chip tone={p.active ? 'success' : 'neutral'}>{p.active ? 'Active' : 'Inactive'}</Chip> },
+    { id: 'active', header: 'Status', cell: (p) => <ActiveChip active={p.active} /> },
     { id: 'base_price', header: 'Base price', cell: (p) => formatMoney(p.base_price, currency), sortable: true, align: 'end' },
     { id: 'per_unit_price', header: 'Per unit price', cell: (p) => `${formatMoney(p.per_unit_price, currency)}/kg`, sortable: true, align: 'end', hideBelow: 'sm' },
     { id: 'min_transit_time', header: 'Min transit time', cell: (p) => formatHours(p.min_transit_time), sortable: true, align: 'end', hideBelow: 'lg' },

@@ -5,6 +5,7 @@ import { adminPaths } from '../../../lib/paths';
 import { useSession } from '../../../lib/session';
 import { tenantIdOf } from '../../../lib/tenant';
 import { Button } from '../../../ui/Button';
+import { returnStatus } from '../../../data/statuses';
 import { StatusChip } from '../../../ui/Chip';
 import {
   CheckboxField,
@@ -51,8 +52,6 @@ import {
   RETURN_ACTIONS,
   RETURN_MESSAGES,
   RETURN_REASON_OPTIONS,
-  RETURN_STATUS_LABELS,
-  RETURN_STATUS_TONES,
   RETURN_TOASTS,
   ReturnFormSchema,
   toReturnFormValues,
@@ -104,7 +103,7 @@ function ReturnSummary({ row }: { row: ReturnRow }) {
       <div>
         <dt className="text-slate-500 dark:text-slate-400">Status</dt>
         <dd className="mt-1 flex items-center gap-2">
-          <StatusChip<ReturnStatus> status={row.status} tones={RETURN_STATUS_TONES} labels={RETURN_STATUS_LABELS} />
+          <StatusChip vocabulary={returnStatus} status={row.status} />
           {row.status === 'closed' && <span>{row.refunded ? 'Refunded' : 'Not refunded'}</span>}
         </dd>
       </div>
@@ -451,7 +450,7 @@ function ReturnActions({ tenantId, row, onMoved }: { tenantId: string; row: Retu
         )}
       </section>
       {events && (
-        <StatusHistory<ReturnStatus> entries={events} tones={RETURN_STATUS_TONES} labels={RETURN_STATUS_LABELS} createdLabel="Requested" />
+        <StatusHistory entries={events} vocabulary={returnStatus} createdLabel="Requested" />
       )}
       <ConfirmDialog
         open={dialog !== null}

@@ -7,6 +7,7 @@ import { useListUrlState } from '../../../lib/url-state';
 import { useLiveCollection } from '../../../lib/use-live-collection';
 import { useLiveChanges, useServerList, type ListChange } from '../../../lib/use-server-list';
 import { Button } from '../../../ui/Button';
+import { returnStatus } from '../../../data/statuses';
 import { StatusChip } from '../../../ui/Chip';
 import { DataTable, FilterDateRange, FilterSelect, type DataTableColumn } from '../../../ui/data-table';
 import { PageHeader } from '../../../ui/PageHeader';
@@ -17,9 +18,6 @@ import {
   formatMoney,
   reasonLabel,
   RETURN_REASON_OPTIONS,
-  RETURN_STATUS_LABELS,
-  RETURN_STATUS_OPTIONS,
-  RETURN_STATUS_TONES,
   type ReturnReason,
   type ReturnRow,
   type ReturnStatus,
@@ -61,7 +59,7 @@ const columns: DataTableColumn<ReturnRow>[] = [
     sortable: true,
     cell: (r) => (
       <span className="flex flex-wrap items-center gap-1">
-        <StatusChip<ReturnStatus> status={r.status} tones={RETURN_STATUS_TONES} labels={RETURN_STATUS_LABELS} />
+        <StatusChip vocabulary={returnStatus} status={r.status} />
         {r.status === 'closed' && <span className="text-xs text-slate-500 dark:text-slate-400">{r.refunded ? 'refunded' : 'not refunded'}</span>}
       </span>
     ),
@@ -107,7 +105,7 @@ export function ReturnRequestsListPage() {
         toolbar={<Button onClick={() => navigate(adminPaths.returnRequestCreate())}>New return request</Button>}
         filterFields={(draft, setDraft) => (
           <div className="space-y-4">
-            <FilterSelect<ReturnStatus> label="Status" value={draft.status} options={RETURN_STATUS_OPTIONS} onChange={(status) => setDraft({ ...draft, status })} />
+            <FilterSelect<ReturnStatus> label="Status" value={draft.status} options={returnStatus.options} onChange={(status) => setDraft({ ...draft, status })} />
             <FilterSelect<ReturnReason> label="Reason" value={draft.reason} options={RETURN_REASON_OPTIONS} onChange={(reason) => setDraft({ ...draft, reason })} />
             <FilterDateRange label="Requested" from={draft.from} to={draft.to} onChange={(range) => setDraft({ ...draft, ...range })} />
           </div>

@@ -6,7 +6,7 @@ import { useLiveChanges, useServerList } from '../../../lib/use-server-list';
 import { useSession } from '../../../lib/session';
 import { tenantIdOf } from '../../../lib/tenant';
 import { Button } from '../../../ui/Button';
-import { Chip } from '../../../ui/Chip';
+import { ActiveChip } from '../../../ui/Chip';
 import { DataTable, type DataTableColumn } from '../../../ui/data-table';
 import { PageHeader } from '../../../ui/PageHeader';
 import { publicFileUrl } from '../../../lib/storage-url';
@@ -42,7 +42,7 @@ const columns: DataTableColumn<Vehicle>[] = [
     hideBelow: 'lg',
     cell: (v) => (v.vehicle_requirements.special_features ?? []).map(optionLabel).join(', ') || '—',
   },
-  { id: 'active', header: 'Status', cell: (v) => <Chip tone={v.active ? 'success' : 'neutral'}>{v.active ? 'Active' : 'Inactive'}</Chip> },
+  { id: 'active', header: 'Status', cell: (v) => <ActiveChip active={v.active} /> },
 ];
 
 export function VehiclesListPage() {

@@ -3,17 +3,22 @@ import { useLocation, useParams } from 'wouter';
 import { adminPaths } from '../../../lib/paths';
 import { useTenantId } from '../../../lib/tenant';
 import { Button } from '../../../ui/Button';
-import { Chip } from '../../../ui/Chip';
+import { warehouseStatus } from '../../../data/statuses';
+import { ActiveChip, Chip, StatusChip } from '../../../ui/Chip';
 import { ErrorState } from '../../../ui/ErrorState';
 import { MapView, type MapMarker } from '../../../ui/map';
 import { NotFoundState } from '../../../ui/NotFoundState';
 import { PageHeader } from '../../../ui/PageHeader';
 import { Skeleton } from '../../../ui/Skeleton';
 import { useRecordLoad } from '../../../ui/useRecordLoad';
-import { getWarehouse, listWarehouseStaff } from '../api';
-import { ActiveChip, WarehouseStatusChip } from '../components/chips';
-import { WarehouseTreePanel } from '../components/WarehouseTreePanel';
-import { addressLabel, optionLabel, staffLabel, WAREHOUSE_TOASTS, type Warehouse, type WarehouseStaff } from '../schema';
+import { addressLabel } from '../../../data/address-label';
+import { listWarehouseStaff } from '../../../data/warehouse-staff';
+import { staffLabel, type WarehouseStaff } from '../../../data/warehousing';
+import { locationTree } from '../../../data/locations';
+import { securityLevels } from '../../../data/warehousing';
+import { LoadedTree } from '../../../ui/RecordTree';
+import { getWarehouse } from '../api';
+import { accessModes, WAREHOUSE_TOASTS, type Warehouse } from '../schema';
 
 const LIST_PATH = adminPaths.warehouses();
 const number = new Intl.NumberFormat(undefined, { maximumFractionDigits: 1 });
@@ -116,7 +121,7 @@ function Features({ warehouse }: { warehouse: Warehouse }) {
       <dl className="grid grid-cols-2 gap-2">
         <div>
           <dt className="text-slate-500">Security level</dt>
-          <dd className="font-medium">{optionLabel(f.security_level ?? 'medium')}</dd>
+          <dd className="font-medium">{securityLevels.label(f.security_level ?? 'medium')}</dd>
         </div>
         <div>
           <dt className="text-slate-500">Dock doors</dt>
@@ -125,7 +130,7 @@ function Features({ warehouse }: { warehouse: Warehouse }) {
         <div>
           <dt className="text-slate-500">Access</dt>
           <dd className="font-medium">
-            {optionLabel(warehouse.access_mode)}
+            {accessModes.label(warehouse.access_mode)}
             {warehouse.access_mode !== 'all_users' && ` (${warehouse.user_ids.length})`}
           </dd>
         </div>
@@ -193,7 +198,7 @@ export function WarehouseDetailPage({ history }: { history?: (warehouseId: strin
         breadcrumbs={crumbs}
         description={
           <span className="inline-flex items-center gap-2">
-            <span className="font-mono">{warehouse.code}</span> <WarehouseStatusChip status={warehouse.status} />
+            <span className="font-mono">{warehouse.code}</span> <StatusChip vocabulary={warehouseStatus} status={warehouse.status} />
           </span>
         }
         actions={
@@ -235,7 +240,7 @@ export function WarehouseDetailPage({ history }: { history?: (warehouseId: strin
         </Card>
         <Card title="Location tree" className="lg:col-span-2">
           <div className="max-h-[32rem] overflow-auto">
-            <WarehouseTreePanel tenantId={tenantId} warehouseId={warehouse.id} warehouseName={warehouse.name} />
+            <LoadedTree {...locationTree(tenantId, warehouse.id, warehouse.name)} />
           </div>
         </Card>
       </div>

@@ -1,3 +1,4 @@
+import { warehouseStatus } from '../../../data/statuses';
 import { useLocation, useParams } from 'wouter';
 import { useWatch } from 'react-hook-form';
 import { adminPaths } from '../../../lib/paths';
@@ -10,16 +11,17 @@ import { RecordStates } from '../../../ui/RecordStates';
 import { useToast } from '../../../ui/toast';
 import { useRecordLoad } from '../../../ui/useRecordLoad';
 import { personName } from '../../../data/people';
-import { addressLabelOf, getWarehouse, lookupStaffUsers, lookupTenantAddresses, saveWarehouse } from '../api';
-import { FORM_SKELETON_CLASS } from '../components/FormSkeleton';
+import { lookupTenantAddresses, tenantAddressLabel } from '../../../data/addresses';
+import { addressLabel } from '../../../data/address-label';
+import { lookupStaffUsers } from '../../../data/warehouse-staff';
+import { securityLevels } from '../../../data/warehousing';
+import { getWarehouse, saveWarehouse } from '../api';
+import { FORM_SKELETON_CLASS } from '../../../ui/FormSkeleton';
 import {
-  ACCESS_MODE_OPTIONS,
-  addressLabel,
+  accessModes,
   emptyWarehouseForm,
-  SECURITY_LEVEL_OPTIONS,
   toWarehouseFormValues,
   toWarehouseWrite,
-  WAREHOUSE_STATUS_OPTIONS,
   WAREHOUSE_TOASTS,
   WarehouseFormSchema,
   type Warehouse,
@@ -104,10 +106,10 @@ function WarehouseForm({ tenantId, warehouse }: { tenantId: string; warehouse: W
           limit={ADDRESS_LOOKUP_LIMIT}
           search={(term, signal, limit) => lookupTenantAddresses(tenantId, term, limit, signal)}
           initialOptions={addressOptions}
-          resolveLabel={(id) => addressLabelOf(tenantId, id)}
+          resolveLabel={(id) => tenantAddressLabel(tenantId, id)}
           placeholder="Search the business's addresses"
         />
-        <SelectField<WarehouseFormInput, 'status'> name="status" label="Status" required options={WAREHOUSE_STATUS_OPTIONS} />
+        <SelectField<WarehouseFormInput, 'status'> name="status" label="Status" required options={warehouseStatus.options} />
         <div className="hidden sm:block" />
         <NumberField<WarehouseFormInput, 'total_capacity'> name="total_capacity" label="Total capacity" min={0} step="any" unit="m³" />
         <NumberField<WarehouseFormInput, 'available_capacity'> name="available_capacity" label="Available capacity" min={0} step="any" unit="m³" />
@@ -115,7 +117,7 @@ function WarehouseForm({ tenantId, warehouse }: { tenantId: string; warehouse: W
 
       <fieldset className="space-y-4 rounded-lg border border-slate-200 p-4 dark:border-slate-700">
         <legend className="px-1 text-sm font-semibold">Access</legend>
-        <SelectField<WarehouseFormInput, 'access_mode'> name="access_mode" label="Access mode" required options={ACCESS_MODE_OPTIONS} />
+        <SelectField<WarehouseFormInput, 'access_mode'> name="access_mode" label="Access mode" required options={accessModes.options} />
         {accessMode && accessMode !== 'all_users' && (
           <ComboboxField<WarehouseFormInput, 'user_ids'>
             name="user_ids"
@@ -132,7 +134,7 @@ function WarehouseForm({ tenantId, warehouse }: { tenantId: string; warehouse: W
 
       <fieldset className="grid gap-5 rounded-lg border border-slate-200 p-4 sm:grid-cols-2 dark:border-slate-700">
         <legend className="px-1 text-sm font-semibold">Features</legend>
-        <SelectField<WarehouseFormInput, 'features.security_level'> name="features.security_level" label="Security level" options={SECURITY_LEVEL_OPTIONS} />
+        <SelectField<WarehouseFormInput, 'features.security_level'> name="features.security_level" label="Security level" options={securityLevels.options} />
         <NumberField<WarehouseFormInput, 'features.dock_doors'> name="features.dock_doors" label="Dock doors" min={0} step={1} />
         <SwitchField<WarehouseFormInput, 'features.climate_control'> name="features.climate_control" label="Climate control" />
         <SwitchField<WarehouseFormInput, 'features.refrigeration'> name="features.refrigeration" label="Refrigeration" />

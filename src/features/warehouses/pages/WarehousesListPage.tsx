@@ -1,15 +1,15 @@
 import { Link, useLocation } from 'wouter';
 import { adminPaths } from '../../../lib/paths';
-import { useListUrlState } from '../../../lib/url-state';
-import { useServerList } from '../../../lib/use-server-list';
 import { useTenantId } from '../../../lib/tenant';
 import { Button } from '../../../ui/Button';
-import { DataTable, FilterSelect, type DataTableColumn } from '../../../ui/data-table';
-import { PageHeader } from '../../../ui/PageHeader';
+import { FilterSelect, type DataTableColumn } from '../../../ui/data-table';
+import { ServerListPage } from '../../../ui/ServerListPage';
 import { listWarehouses } from '../api';
-import { WarehouseStatusChip } from '../components/chips';
+import { warehouseStatus } from '../../../data/statuses';
+import { StatusChip } from '../../../ui/Chip';
 import { warehouseList } from '../list';
-import { ACCESS_MODE_OPTIONS, addressLabel, optionLabel, WAREHOUSE_STATUS_OPTIONS, type Warehouse } from '../schema';
+import { addressLabel } from '../../../data/address-label';
+import { accessModes, type Warehouse } from '../schema';
 
 const number = new Intl.NumberFormat();
 
@@ -26,47 +26,38 @@ const columns: DataTableColumn<Warehouse>[] = [
   },
   { id: 'code', header: 'Code', cell: (w) => w.code, sortable: true, width: '8rem' },
   { id: 'address', header: 'Address', cell: (w) => (w.address ? addressLabel(w.address) : '—'), hideBelow: 'lg' },
-  { id: 'status', header: 'Status', cell: (w) => <WarehouseStatusChip status={w.status} /> },
+  { id: 'status', header: 'Status', cell: (w) => <StatusChip vocabulary={warehouseStatus} status={w.status} /> },
   { id: 'total_capacity', header: 'Total capacity', cell: (w) => number.format(w.total_capacity), sortable: true, align: 'end', hideBelow: 'md' },
   { id: 'available_capacity', header: 'Available', cell: (w) => number.format(w.available_capacity), sortable: true, align: 'end', hideBelow: 'md' },
-  { id: 'access', header: 'Access', cell: (w) => optionLabel(w.access_mode), hideBelow: 'lg' },
+  { id: 'access', header: 'Access', cell: (w) => accessModes.label(w.access_mode), hideBelow: 'lg' },
 ];
 
 export function WarehousesListPage() {
   const tenantId = useTenantId() ?? '';
   const [, navigate] = useLocation();
-  const table = useListUrlState(warehouseList);
-  const list = useServerList({
-    queryKey: ['warehouses', tenantId],
-    state: table.state,
-    fetchPage: (state, context) => listWarehouses(tenantId, state, context),
-    rowKey: (w: Warehouse) => w.id,
-    enabled: tenantId !== '',
-  });
-
   return (
-    <div className="space-y-4">
-      <PageHeader title="Warehouses" breadcrumbs={[{ label: 'Dashboard', href: '/' }, { label: 'Warehouses' }]} />
-      <DataTable
-        label="Warehouses"
-        columns={columns}
-        {...table}
-        {...list.tableProps}
-        rowLabel={(w) => w.name}
-        searchPlaceholder="Search name or code"
-        rowActions={(w) => [
-          { label: 'View', onSelect: () => navigate(adminPaths.warehouse(w.id)) },
-          { label: 'Edit', onSelect: () => navigate(adminPaths.warehouseEdit(w.id)) },
-        ]}
-        toolbar={<Button onClick={() => navigate(adminPaths.warehouseCreate())}>Add warehouse</Button>}
-        filterFields={(draft, setDraft) => (
-          <div className="space-y-4">
-            <FilterSelect label="Status" value={draft.status} options={WAREHOUSE_STATUS_OPTIONS} onChange={(status) => setDraft({ ...draft, status })} />
-            <FilterSelect label="Access mode" value={draft.access} options={ACCESS_MODE_OPTIONS} onChange={(access) => setDraft({ ...draft, access })} />
-          </div>
-        )}
-      />
-    </div>
+    <ServerListPage
+      title="Warehouses"
+      list={warehouseList}
+      queryKey={['warehouses', tenantId]}
+      fetchPage={(state, context) => listWarehouses(tenantId, state, context)}
+      rowKey={(row: Warehouse) => row.id}
+      enabled={tenantId !== ''}
+      columns={columns}
+      rowLabel={(w) => w.name}
+      searchPlaceholder="Search name or code"
+      rowActions={(w) => [
+        { label: 'View', onSelect: () => navigate(adminPaths.warehouse(w.id)) },
+        { label: 'Edit', onSelect: () => navigate(adminPaths.warehouseEdit(w.id)) },
+      ]}
+      toolbar={<Button onClick={() => navigate(adminPaths.warehouseCreate())}>Add warehouse</Button>}
+      filterFields={(draft, setDraft) => (
+        <div className="space-y-4">
+          <FilterSelect label="Status" value={draft.status} options={warehouseStatus.options} onChange={(status) => setDraft({ ...draft, status })} />
+          <FilterSelect label="Access mode" value={draft.access} options={accessModes.options} onChange={(access) => setDraft({ ...draft, access })} />
+        </div>
+      )}
+    />
   );
 }
 

@@ -8,10 +8,9 @@ import { tenantIdOf } from '../../../lib/tenant';
 import { useListUrlState } from '../../../lib/url-state';
 import { useServerList } from '../../../lib/use-server-list';
 import { Button } from '../../../ui/Button';
-import { Chip } from '../../../ui/Chip';
+import { ActiveChip } from '../../../ui/Chip';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog';
-import { DataTable, type DataTableColumn } from '../../../ui/data-table';
-import { FilterSelect } from '../../../ui/data-table/FilterSelect';
+import { DataTable, FilterActive, type DataTableColumn } from '../../../ui/data-table';
 import { FitBounds, fromGeoJsonPolygon, MapView, type MapGeoJsonLayer, type MapMarker } from '../../../ui/map';
 import { PageHeader } from '../../../ui/PageHeader';
 import { useToast } from '../../../ui/toast';
@@ -33,7 +32,7 @@ const columns: DataTableColumn<Zone>[] = [
   },
   { id: 'code', header: 'Code', cell: (z) => z.code, sortable: true, width: '10rem' },
   { id: 'points', header: 'Points', cell: (z) => pointCount(z), align: 'end', hideBelow: 'md', width: '5rem' },
-  { id: 'active', header: 'Status', cell: (z) => <Chip tone={z.active ? 'success' : 'neutral'}>{z.active ? 'Active' : 'Inactive'}</Chip> },
+  { id: 'active', header: 'Status', cell: (z) => <ActiveChip active={z.active} /> },
 ];
 
 type AllZones = { status: 'loading' } | { status: 'ready'; zones: Zone[] } | { status: 'failed' };
@@ -120,15 +119,7 @@ export function ZonesListPage() {
           ]}
           toolbar={<Button onClick={() => navigate(adminPaths.zoneCreate())}>Add zone</Button>}
           filterFields={(draft, setDraft) => (
-            <FilterSelect
-              label="Status"
-              value={draft.active === undefined ? undefined : draft.active ? 'true' : 'false'}
-              options={[
-                { value: 'true', label: 'Active' },
-                { value: 'false', label: 'Inactive' },
-              ]}
-              onChange={(value) => setDraft({ ...draft, active: value === undefined ? undefined : value === 'true' })}
-            />
+            <FilterActive value={draft.active} onChange={(active) => setDraft({ ...draft, active })} />
           )}
         />
         <section aria-label="Zones map" className="space-y-2">

@@ -11,8 +11,9 @@ import { useRecordLoad } from '../../../ui/useRecordLoad';
 import { personName } from '../../../data/people';
 import { lookupWarehouses, warehouseLabel } from '../../../data/warehouses';
 import { createStaff, getStaff, lookupTenantPeople, updateStaff } from '../api';
-import { FORM_SKELETON_CLASS } from '../components/FormSkeleton';
-import { STAFF_ROLE_OPTIONS, STAFF_TOASTS, StaffFormSchema, type StaffFormInput, type StaffFormOutput, type StaffRole, type WarehouseStaff } from '../schema';
+import { FORM_SKELETON_CLASS } from '../../../ui/FormSkeleton';
+import { staffRoles, type StaffRole, type WarehouseStaff } from '../../../data/warehousing';
+import { STAFF_TOASTS, StaffFormSchema, type StaffFormInput, type StaffFormOutput } from '../schema';
 
 const LIST_PATH = adminPaths.staff();
 
@@ -97,7 +98,7 @@ function StaffForm({ tenantId, staff }: { tenantId: string; staff: WarehouseStaf
         placeholder="Search the business's people"
         help="Staff, and people with the warehouse staff role"
       />
-      <SelectField<StaffFormInput, 'role'> name="role" label="Role" required options={STAFF_ROLE_OPTIONS} />
+      <SelectField<StaffFormInput, 'role'> name="role" label="Role" required options={staffRoles.options} />
       <SwitchField<StaffFormInput, 'active'> name="active" label="Active" help="Inactive staff keep their history but lose access to the warehouse" />
       <div className="flex gap-3">
         <SubmitButton>{staff ? 'Save changes' : 'Add staff'}</SubmitButton>

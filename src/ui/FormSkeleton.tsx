@@ -1,6 +1,6 @@
-import { Skeleton } from '../../../ui/Skeleton';
+import { Skeleton } from './Skeleton';
 
-/** The loading region of a warehouse-area form (as wide as the form); `RecordStates` takes it as `loadingClassName`. */
+/** The loading region of a form as wide as max-w-3xl; `RecordStates` takes it as `loadingClassName`. */
 export const FORM_SKELETON_CLASS = 'max-w-3xl space-y-3';
 
 export function FormSkeleton({ label }: { label: string }) {

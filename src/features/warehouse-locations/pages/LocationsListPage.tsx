@@ -10,12 +10,15 @@ import { DocumentViewer } from '../../../ui/document-viewer';
 import { PageHeader } from '../../../ui/PageHeader';
 import { useToast } from '../../../ui/toast';
 import { listLocations, listLocationsByIds } from '../api';
-import { LocationStatusChip } from '../components/chips';
-import { useWarehouseChoices } from '../components/useWarehouseChoices';
-import { WarehouseTreePanel } from '../components/WarehouseTreePanel';
+import { locationStatus } from '../../../data/statuses';
+import { StatusChip } from '../../../ui/Chip';
+import { locationTree } from '../../../data/locations';
+import { locationTypes } from '../../../data/warehousing';
+import { useWarehouseChoices } from '../../../data/warehouses';
+import { LoadedTree } from '../../../ui/RecordTree';
 import { renderBinLabels } from '../labels';
 import { locationList } from '../list';
-import { LOCATION_STATUS_OPTIONS, LOCATION_TYPE_OPTIONS, optionLabel, type WarehouseLocation } from '../schema';
+import type { WarehouseLocation } from '../schema';
 import { formatDateTime } from '../../../lib/format-date';
 
 
@@ -103,9 +106,9 @@ export function LocationsListPage() {
       ),
     },
     { id: 'name', header: 'Name', cell: (l) => l.name, sortable: true },
-    { id: 'location_type', header: 'Type', cell: (l) => optionLabel(l.location_type), sortable: true },
+    { id: 'location_type', header: 'Type', cell: (l) => locationTypes.label(l.location_type), sortable: true },
     { id: 'warehouse', header: 'Warehouse', cell: (l) => warehouseName.get(l.warehouse_id) ?? '—', hideBelow: 'md' },
-    { id: 'status', header: 'Status', cell: (l) => <LocationStatusChip status={l.status} /> },
+    { id: 'status', header: 'Status', cell: (l) => <StatusChip vocabulary={locationStatus} status={l.status} /> },
     { id: 'updated_at', header: 'Last updated', cell: (l) => formatDateTime(l.updated_at), sortable: true, hideBelow: 'lg' },
   ];
 
@@ -150,8 +153,8 @@ export function LocationsListPage() {
                   options={warehouses.map((w) => ({ value: w.id, label: `${w.name} (${w.code})` }))}
                   onChange={(warehouse) => setDraft({ ...draft, warehouse })}
                 />
-                <FilterSelect label="Location type" value={draft.type} options={LOCATION_TYPE_OPTIONS} onChange={(type) => setDraft({ ...draft, type })} />
-                <FilterSelect label="Status" value={draft.status} options={LOCATION_STATUS_OPTIONS} onChange={(status) => setDraft({ ...draft, status })} />
+                <FilterSelect label="Location type" value={draft.type} options={locationTypes.options} onChange={(type) => setDraft({ ...draft, type })} />
+                <FilterSelect label="Status" value={draft.status} options={locationStatus.options} onChange={(status) => setDraft({ ...draft, status })} />
               </div>
             )}
           />
@@ -173,7 +176,7 @@ export function LocationsListPage() {
           </label>
           <div className="max-h-[40rem] overflow-auto">
             {treeWarehouse ? (
-              <WarehouseTreePanel tenantId={tenantId} warehouseId={treeWarehouse} warehouseName={warehouseName.get(treeWarehouse) ?? 'the warehouse'} />
+              <LoadedTree {...locationTree(tenantId, treeWarehouse, warehouseName.get(treeWarehouse) ?? 'the warehouse')} />
             ) : (
               <p className="py-6 text-center text-sm text-slate-500">No warehouse yet.</p>
             )}

@@ -1,3 +1,4 @@
+import { locationStatus } from '../../../data/statuses';
 import { useEffect, useRef } from 'react';
 import { useWatch } from 'react-hook-form';
 import { useLocation, useParams, useSearch } from 'wouter';
@@ -19,28 +20,24 @@ import { PageHeader } from '../../../ui/PageHeader';
 import { useToast } from '../../../ui/toast';
 import { useRecordLoad } from '../../../ui/useRecordLoad';
 import { locationLabel } from '../../../data/locations';
+import { LOCATION_TYPES, locationTypes, type LocationType } from '../../../data/warehousing';
 import { lookupWarehouses, warehouseLabel } from '../../../data/warehouses';
+import { securityLevels } from '../../../data/warehousing';
 import { createLocation, getLocation, lookupParentLocations, updateLocation } from '../api';
-import { FormSkeleton } from '../components/FormSkeleton';
+import { FormSkeleton } from '../../../ui/FormSkeleton';
 import {
-  ACCESS_RESTRICTION_OPTIONS,
-  BIN_POSITION_OPTIONS,
+  accessRestrictions,
+  binPositions,
   EMPTY_POSITION,
   emptyLocationForm,
-  LOCATION_STATUS_OPTIONS,
   LOCATION_TOASTS,
-  LOCATION_TYPE_OPTIONS,
-  LOCATION_TYPES,
   LocationFormSchema,
-  optionLabel,
   parentTypeOf,
-  SECURITY_LEVEL_OPTIONS,
-  SPECIAL_HANDLING_OPTIONS,
+  specialHandling,
   toLocationFormValues,
   toLocationWrite,
   type LocationFormInput,
   type LocationFormOutput,
-  type LocationType,
   type WarehouseLocation,
 } from '../schema';
 
@@ -148,21 +145,21 @@ function LocationForm({ tenantId, location, defaults }: { tenantId: string; loca
           resolveLabel={(id) => warehouseLabel(tenantId, id)}
           placeholder="Search warehouses"
         />
-        <SelectField<LocationFormInput, 'location_type'> name="location_type" label="Location type" required options={LOCATION_TYPE_OPTIONS} />
+        <SelectField<LocationFormInput, 'location_type'> name="location_type" label="Location type" required options={locationTypes.options} />
         <TextField<LocationFormInput, 'name'> name="name" label="Name" required />
         <ComboboxField<LocationFormInput, 'parent_id'>
           key={`${warehouseId ?? ''}:${type ?? ''}`}
           name="parent_id"
           label="Parent location"
           disabled={!parentType || !warehouseId}
-          help={parentType ? `The ${optionLabel(parentType).toLowerCase()} this ${optionLabel(type ?? '').toLowerCase()} is in` : 'A zone has no parent'}
+          help={parentType ? `The ${locationTypes.label(parentType).toLowerCase()} this ${locationTypes.label(type ?? '').toLowerCase()} is in` : 'A zone has no parent'}
           search={(term, signal, limit) =>
             parentType && warehouseId ? lookupParentLocations(tenantId, warehouseId, parentType, term, limit, signal) : Promise.resolve([])
           }
           resolveLabel={(id) => locationLabel(tenantId, id)}
-          placeholder={parentType ? `Search ${optionLabel(parentType).toLowerCase()}s` : undefined}
+          placeholder={parentType ? `Search ${locationTypes.label(parentType).toLowerCase()}s` : undefined}
         />
-        <SelectField<LocationFormInput, 'status'> name="status" label="Status" required options={LOCATION_STATUS_OPTIONS} />
+        <SelectField<LocationFormInput, 'status'> name="status" label="Status" required options={locationStatus.options} />
       </section>
 
       <fieldset className="grid gap-5 rounded-lg border border-slate-200 p-4 sm:grid-cols-2 dark:border-slate-700" aria-label="Position">
@@ -187,7 +184,7 @@ function LocationForm({ tenantId, location, defaults }: { tenantId: string; loca
         )}
         {type === 'bin' && (
           <>
-            <SelectField<LocationFormInput, 'position.position'> name="position.position" label="Bin position" options={BIN_POSITION_OPTIONS} />
+            <SelectField<LocationFormInput, 'position.position'> name="position.position" label="Bin position" options={binPositions.options} />
             <NumberField<LocationFormInput, 'position.sequence'> name="position.sequence" label="Sequence" min={0} step={1} />
           </>
         )}
@@ -208,18 +205,18 @@ function LocationForm({ tenantId, location, defaults }: { tenantId: string; loca
         <legend className="px-1 text-sm font-semibold">Handling</legend>
         <NumberField<LocationFormInput, 'metadata.temperature_range.min'> name="metadata.temperature_range.min" label="Minimum temperature" step="any" unit="°C" />
         <NumberField<LocationFormInput, 'metadata.temperature_range.max'> name="metadata.temperature_range.max" label="Maximum temperature" step="any" unit="°C" />
-        <SelectField<LocationFormInput, 'metadata.security_level'> name="metadata.security_level" label="Security level" options={SECURITY_LEVEL_OPTIONS} />
+        <SelectField<LocationFormInput, 'metadata.security_level'> name="metadata.security_level" label="Security level" options={securityLevels.options} />
         <div className="hidden sm:block" />
         <MultiSelectField<LocationFormInput, 'metadata.special_handling'>
           name="metadata.special_handling"
           label="Special handling"
-          options={SPECIAL_HANDLING_OPTIONS}
+          options={specialHandling.options}
           className="sm:col-span-2"
         />
         <MultiSelectField<LocationFormInput, 'metadata.access_restrictions'>
           name="metadata.access_restrictions"
           label="Access restrictions"
-          options={ACCESS_RESTRICTION_OPTIONS}
+          options={accessRestrictions.options}
           className="sm:col-span-2"
         />
         <TextField<LocationFormInput, 'metadata.notes'> name="metadata.notes" label="Notes" className="sm:col-span-2" />

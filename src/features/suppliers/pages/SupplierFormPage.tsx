@@ -8,12 +8,13 @@ import { PageHeader } from '../../../ui/PageHeader';
 import { RecordStates } from '../../../ui/RecordStates';
 import { useToast } from '../../../ui/toast';
 import { useRecordLoad } from '../../../ui/useRecordLoad';
-import { addressLabelOf, createSupplier, getSupplier, lookupTenantAddresses, updateSupplier } from '../api';
-import { FORM_SKELETON_CLASS } from '../components/FormSkeleton';
+import { lookupTenantAddresses, tenantAddressLabel } from '../../../data/addresses';
+import { addressLabel } from '../../../data/address-label';
+import { createSupplier, getSupplier, updateSupplier } from '../api';
+import { FORM_SKELETON_CLASS } from '../../../ui/FormSkeleton';
 import {
-  addressLabel,
   emptySupplierForm,
-  PAYMENT_TERMS_OPTIONS,
+  paymentTerms,
   SUPPLIER_TOASTS,
   SupplierFormSchema,
   toSupplierFormValues,
@@ -99,13 +100,13 @@ function SupplierForm({ tenantId, supplier }: { tenantId: string; supplier: Supp
           className="sm:col-span-3"
           search={(term, signal, limit) => lookupTenantAddresses(tenantId, term, limit, signal)}
           initialOptions={supplier?.address ? [{ value: supplier.address.id, label: addressLabel(supplier.address) }] : []}
-          resolveLabel={(id) => addressLabelOf(tenantId, id)}
+          resolveLabel={(id) => tenantAddressLabel(tenantId, id)}
           placeholder="Search the business's addresses"
         />
       </fieldset>
       <section className="grid gap-5 sm:grid-cols-2">
         <NumberField<SupplierFormInput, 'lead_time_days'> name="lead_time_days" label="Lead time" required min={0} max={365} step={1} unit="days" />
-        <SelectField<SupplierFormInput, 'payment_terms'> name="payment_terms" label="Payment terms" required options={PAYMENT_TERMS_OPTIONS} />
+        <SelectField<SupplierFormInput, 'payment_terms'> name="payment_terms" label="Payment terms" required options={paymentTerms.options} />
         <TextField<SupplierFormInput, 'notes'> name="notes" label="Notes" className="sm:col-span-2" />
         <SwitchField<SupplierFormInput, 'active'> name="active" label="Active" />
       </section>

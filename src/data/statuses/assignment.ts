@@ -1,0 +1,11 @@
+import { defineStatuses } from '../../lib/status-vocabulary';
+
+/** An assignment's status (assignments.status): offered, then accepted or rejected, then completed; cancelled when staff take the delivery back. */
+export const ASSIGNMENT_STATUSES = ['pending', 'accepted', 'rejected', 'completed', 'cancelled'] as const;
+export type AssignmentStatus = (typeof ASSIGNMENT_STATUSES)[number];
+
+/** Green for completed, red for rejected, the warning colour for every other status. */
+export const assignmentStatus = defineStatuses(ASSIGNMENT_STATUSES, {
+  labels: { pending: 'Pending', accepted: 'Accepted', rejected: 'Rejected', completed: 'Completed', cancelled: 'Cancelled' },
+  tones: { pending: 'warning', accepted: 'warning', rejected: 'error', completed: 'success', cancelled: 'warning' },
+});

@@ -1,0 +1,35 @@
+import { defineStatuses } from '../../lib/status-vocabulary';
+
+/** The delivery status machine's states (deliveries.status; private.delivery_transition decides the moves). */
+export const DELIVERY_STATUSES = ['pending', 'assigned', 'accepted', 'picked_up', 'in_transit', 'delivered', 'failed', 'cancelled', 'returned'] as const;
+export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
+
+/**
+ * One colour per delivery status, for every screen that shows one (lists, detail, dispatch, the
+ * driver's and the customer's views): waiting grey, on its way blue, done green, failed red,
+ * back with the sender amber, cancelled grey.
+ */
+export const deliveryStatus = defineStatuses(DELIVERY_STATUSES, {
+  labels: {
+    pending: 'Pending',
+    assigned: 'Assigned',
+    accepted: 'Accepted',
+    picked_up: 'Picked up',
+    in_transit: 'In transit',
+    delivered: 'Delivered',
+    failed: 'Failed',
+    cancelled: 'Cancelled',
+    returned: 'Returned',
+  },
+  tones: {
+    pending: 'neutral',
+    assigned: 'info',
+    accepted: 'info',
+    picked_up: 'info',
+    in_transit: 'info',
+    delivered: 'success',
+    failed: 'error',
+    cancelled: 'neutral',
+    returned: 'warning',
+  },
+});

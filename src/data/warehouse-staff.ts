@@ -1,0 +1,36 @@
+import type { LookupOption } from '../lib/lookup-option';
+import { searchTerm } from '../lib/search-filter';
+import { supabase } from '../lib/supabase';
+import { STAFF_COLUMNS, staffLabel, staffSchema, type WarehouseStaff } from './warehousing';
+
+/** One warehouse's roster, by role (the warehouse's page). */
+export async function listWarehouseStaff(tenantId: string, warehouseId: string): Promise<WarehouseStaff[]> {
+  const { data, error } = await supabase.from('warehouse_staff').select(STAFF_COLUMNS).eq('tenant_id', tenantId).eq('warehouse_id', warehouseId).order('role').limit(500);
+  if (error) throw error;
+  return staffSchema.array().parse(data);
+}
+
+/**
+ * Spec 7: the staff lookup (filter warehouse_id; reads staff[].user), labelled 'name - role'
+ * (spec 6). The value is the person's id; without a warehouse, the tenant's whole roster.
+ */
+export async function lookupStaffUsers(tenantId: string, warehouseId: string | null, term: string, limit: number, signal: AbortSignal): Promise<LookupOption[]> {
+  const q = searchTerm(term);
+  let query = supabase
+    .from('warehouse_staff')
+    .select(`role, user_id, ${q ? 'user:profiles!inner(id, full_name, email)' : 'user:profiles(id, full_name, email)'}`)
+    .eq('tenant_id', tenantId);
+  if (warehouseId) query = query.eq('warehouse_id', warehouseId);
+  if (q) query = query.ilike('user.full_name', `%${q}%`);
+  const { data, error } = await query.order('created_at').limit(limit * 3).abortSignal(signal);
+  if (error) throw error;
+  const rows = data as unknown as { role: string; user_id: string; user: { full_name: string; email: string | null } | null }[];
+  const seen = new Set<string>();
+  const options: LookupOption[] = [];
+  for (const row of rows) {
+    if (seen.has(row.user_id)) continue;
+    seen.add(row.user_id);
+    options.push({ value: row.user_id, label: staffLabel({ role: row.role, user: row.user ? { id: row.user_id, ...row.user } : null }), description: row.user?.email ?? undefined });
+  }
+  return options.slice(0, limit);
+}

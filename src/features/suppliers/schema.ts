@@ -1,0 +1,116 @@
+import { z } from 'zod';
+import { addressSummarySchema } from '../../data/address-label';
+import { defineChoices } from '../../lib/choices';
+import { oneOf, optionalText, requiredText } from '../../lib/form-schema';
+
+/** When a supplier is paid (suppliers.payment_terms). */
+export const PAYMENT_TERMS = ['prepaid', 'cod', 'net_15', 'net_30', 'net_60', 'net_90'] as const;
+export type PaymentTerms = (typeof PAYMENT_TERMS)[number];
+export const paymentTerms = defineChoices(PAYMENT_TERMS, {
+  prepaid: 'Prepaid',
+  cod: 'Cash on delivery',
+  net_15: 'Net 15',
+  net_30: 'Net 30',
+  net_60: 'Net 60',
+  net_90: 'Net 90',
+});
+
+export const SUPPLIER_MESSAGES = {
+  name: 'Name is required',
+  code: 'Code is required',
+  email: 'Valid email is required',
+  phone: 'Please enter a valid phone number with at least 10 digits',
+  leadTime: 'Lead time must be between 0 and 365 days',
+  paymentTerms: 'Payment terms are required',
+} as const;
+export const SUPPLIER_TOASTS = {
+  created: 'Supplier created successfully',
+  updated: 'Supplier updated successfully',
+  createFailed: 'Failed to create supplier',
+  updateFailed: 'Failed to update supplier',
+  fetchFailed: 'Failed to fetch supplier',
+  notFound: 'Supplier not found',
+} as const;
+
+export const SupplierFormSchema = z.object({
+  name: requiredText(SUPPLIER_MESSAGES.name, 200),
+  code: requiredText(SUPPLIER_MESSAGES.code, 64),
+  contact_name: optionalText(200),
+  contact_email: z.string().refine((v) => v === '' || /^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(v), SUPPLIER_MESSAGES.email),
+  contact_phone: z.string().refine((v) => v === '' || v.replace(/\D/g, '').length >= 10, SUPPLIER_MESSAGES.phone),
+  address_id: z.string().nullable(),
+  lead_time_days: z
+    .number({ error: SUPPLIER_MESSAGES.leadTime })
+    .refine((v) => Number.isInteger(v) && v >= 0 && v <= 365, SUPPLIER_MESSAGES.leadTime),
+  payment_terms: z.enum(PAYMENT_TERMS, { error: SUPPLIER_MESSAGES.paymentTerms }),
+  notes: optionalText(2000),
+  active: z.boolean(),
+});
+export type SupplierFormInput = z.input<typeof SupplierFormSchema>;
+export type SupplierFormOutput = z.output<typeof SupplierFormSchema>;
+
+export const supplierSchema = z.object({
+  id: z.string(),
+  tenant_id: z.string(),
+  name: z.string(),
+  code: z.string(),
+  contact_name: z.string().nullable(),
+  contact_email: z.string().nullable(),
+  contact_phone: z.string().nullable(),
+  address_id: z.string().nullable(),
+  lead_time_days: z.number(),
+  payment_terms: z.string(),
+  notes: z.string().nullable(),
+  active: z.boolean(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  address: addressSummarySchema.optional(),
+});
+export type Supplier = z.infer<typeof supplierSchema>;
+
+export function emptySupplierForm(): SupplierFormInput {
+  return {
+    name: '',
+    code: '',
+    contact_name: '',
+    contact_email: '',
+    contact_phone: '',
+    address_id: null,
+    lead_time_days: 7,
+    payment_terms: 'net_30',
+    notes: '',
+    active: true,
+  };
+}
+
+export function toSupplierFormValues(s: Supplier): SupplierFormInput {
+  return {
+    name: s.name,
+    code: s.code,
+    contact_name: s.contact_name ?? '',
+    contact_email: s.contact_email ?? '',
+    contact_phone: s.contact_phone ?? '',
+    address_id: s.address_id,
+    lead_time_days: s.lead_time_days,
+    payment_terms: oneOf(PAYMENT_TERMS, s.payment_terms, 'net_30'),
+    notes: s.notes ?? '',
+    active: s.active,
+  };
+}
+
+export function toSupplierWrite(values: SupplierFormOutput) {
+  const blank = (v: string) => (v.trim() === '' ? null : v.trim());
+  return {
+    name: values.name.trim(),
+    code: values.code.trim(),
+    contact_name: blank(values.contact_name),
+    contact_email: blank(values.contact_email),
+    contact_phone: blank(values.contact_phone),
+    address_id: values.address_id || null,
+    lead_time_days: values.lead_time_days,
+    payment_terms: values.payment_terms,
+    notes: blank(values.notes),
+    active: values.active,
+  };
+}
+export type SupplierWrite = ReturnType<typeof toSupplierWrite>;

@@ -1,0 +1,77 @@
+import { z } from 'zod';
+import { locationNodeSchema, type LocationNode } from '../../data/warehousing';
+import type { LookupOption } from '../../lib/lookup-option';
+import { toRange, type ListState } from '../../lib/list-state';
+import { withSearch } from '../../lib/search-filter';
+import { supabase } from '../../lib/supabase';
+import type { FetchContext, ServerPage } from '../../lib/use-server-list';
+import type { LocationFilters } from './list';
+import { locationSchema, type LocationWrite, type WarehouseLocation } from './schema';
+
+const LOCATION_COLUMNS = 'id, tenant_id, warehouse_id, location_type, name, parent_id, code, position, capacity, status, metadata, created_at, updated_at';
+
+export async function listLocations(tenantId: string, state: ListState<LocationFilters>, { signal }: FetchContext): Promise<ServerPage<WarehouseLocation>> {
+  const { from, to } = toRange(state);
+  let query = supabase.from('warehouse_locations').select(LOCATION_COLUMNS, { count: 'exact' }).eq('tenant_id', tenantId);
+  query = withSearch(query, ['name', 'code'], state.q);
+  if (state.filters.warehouse) query = query.eq('warehouse_id', state.filters.warehouse);
+  if (state.filters.type) query = query.eq('location_type', state.filters.type);
+  if (state.filters.status) query = query.eq('status', state.filters.status);
+  if (state.sort) query = query.order(state.sort.column, { ascending: state.sort.direction === 'asc' });
+  const { data, count, error } = await query.order('id').range(from, to).abortSignal(signal);
+  if (error) throw error;
+  return { rows: locationSchema.array().parse(data), total: count ?? 0 };
+}
+
+export async function getLocation(tenantId: string, locationId: string): Promise<WarehouseLocation | null> {
+  const { data, error } = await supabase.from('warehouse_locations').select(LOCATION_COLUMNS).eq('tenant_id', tenantId).eq('id', locationId).maybeSingle();
+  if (error) {
+    // A malformed id (not a uuid) names no record.
+    if (error.code === '22P02') return null;
+    throw error;
+  }
+  return data ? locationSchema.parse(data) : null;
+}
+
+/** The chosen locations for their labels, in code order; asked for 100 ids at a time (the ids travel in the URL). */
+export async function listLocationsByIds(tenantId: string, ids: readonly string[]): Promise<(LocationNode & { warehouse_id: string })[]> {
+  const rows: (LocationNode & { warehouse_id: string })[] = [];
+  for (let start = 0; start < ids.length; start += 100) {
+    const { data, error } = await supabase
+      .from('warehouse_locations')
+      .select('id, warehouse_id, parent_id, location_type, name, code, status')
+      .eq('tenant_id', tenantId)
+      .in('id', ids.slice(start, start + 100));
+    if (error) throw error;
+    rows.push(...locationNodeSchema.extend({ warehouse_id: z.string() }).array().parse(data));
+  }
+  return rows.sort((a, b) => a.code.localeCompare(b.code, undefined, { numeric: true }));
+}
+
+/** The parent lookup: locations of the warehouse of the type one level up (spec 4). */
+export async function lookupParentLocations(
+  tenantId: string,
+  warehouseId: string,
+  parentType: string,
+  term: string,
+  limit: number,
+  signal: AbortSignal,
+): Promise<LookupOption[]> {
+  let query = supabase.from('warehouse_locations').select('id, name, code').eq('tenant_id', tenantId).eq('warehouse_id', warehouseId).eq('location_type', parentType);
+  query = withSearch(query, ['name', 'code'], term);
+  const { data, error } = await query.order('code').limit(limit).abortSignal(signal);
+  if (error) throw error;
+  return data.map((l) => ({ value: l.id, label: `${l.code} · ${l.name}` }));
+}
+
+export async function createLocation(tenantId: string, values: LocationWrite): Promise<WarehouseLocation> {
+  const { data, error } = await supabase.from('warehouse_locations').insert({ ...values, tenant_id: tenantId }).select(LOCATION_COLUMNS).single();
+  if (error) throw error;
+  return locationSchema.parse(data);
+}
+
+export async function updateLocation(tenantId: string, locationId: string, values: LocationWrite): Promise<WarehouseLocation> {
+  const { data, error } = await supabase.from('warehouse_locations').update(values).eq('tenant_id', tenantId).eq('id', locationId).select(LOCATION_COLUMNS).single();
+  if (error) throw error;
+  return locationSchema.parse(data);
+}

@@ -1,0 +1,70 @@
+import type { LookupOption } from '../../lib/lookup-option';
+import { toRange, type ListState } from '../../lib/list-state';
+import { searchTerm, withSearch } from '../../lib/search-filter';
+import { supabase } from '../../lib/supabase';
+import type { FetchContext, ServerPage } from '../../lib/use-server-list';
+import { STAFF_COLUMNS, staffSchema, type WarehouseStaff } from '../../data/warehousing';
+import type { StaffFilters } from './list';
+
+export async function listStaff(tenantId: string, state: ListState<StaffFilters>, { signal }: FetchContext): Promise<ServerPage<WarehouseStaff>> {
+  const { from, to } = toRange(state);
+  const term = searchTerm(state.q);
+  // The person is embedded !inner when searching, so the search narrows the roster rows themselves.
+  const columns = term ? STAFF_COLUMNS.replace('user:profiles(', 'user:profiles!inner(') : STAFF_COLUMNS;
+  let query = supabase.from('warehouse_staff').select(`${columns}, warehouse:warehouses(id, name, code)`, { count: 'exact' }).eq('tenant_id', tenantId);
+  if (term) query = query.ilike('user.full_name', `%${term}%`);
+  if (state.filters.warehouse) query = query.eq('warehouse_id', state.filters.warehouse);
+  if (state.filters.role) query = query.eq('role', state.filters.role);
+  if (state.filters.active !== undefined) query = query.eq('active', state.filters.active);
+  if (state.sort) query = query.order(state.sort.column, { ascending: state.sort.direction === 'asc' });
+  const { data, count, error } = await query.order('id').range(from, to).abortSignal(signal);
+  if (error) throw error;
+  return { rows: staffSchema.array().parse(data), total: count ?? 0 };
+}
+
+export async function getStaff(tenantId: string, staffId: string): Promise<WarehouseStaff | null> {
+  const { data, error } = await supabase
+    .from('warehouse_staff')
+    .select(`${STAFF_COLUMNS}, warehouse:warehouses(id, name, code)`)
+    .eq('tenant_id', tenantId)
+    .eq('id', staffId)
+    .maybeSingle();
+  if (error) {
+    // A malformed id (not a uuid) names no record.
+    if (error.code === '22P02') return null;
+    throw error;
+  }
+  return data ? staffSchema.parse(data) : null;
+}
+
+/** Spec 7: the tenant users lookup, for a new roster row: the tenant's people who are not customers, or who have the warehouse_staff role. */
+export async function lookupTenantPeople(tenantId: string, term: string, limit: number, signal: AbortSignal): Promise<LookupOption[]> {
+  let query = supabase.from('profiles').select('id, full_name, email, panel_type').eq('tenant_id', tenantId).or('panel_type.neq.customer,roles.cs.{warehouse_staff}');
+  query = withSearch(query, ['first_name', 'last_name', 'email'], term);
+  const { data, error } = await query.order('first_name').limit(limit).abortSignal(signal);
+  if (error) throw error;
+  return data.map((p) => ({ value: p.id, label: p.full_name ?? 'Unnamed User', description: p.email ?? undefined }));
+}
+
+export interface StaffWrite {
+  warehouse_id: string;
+  user_id: string;
+  role: string;
+  active: boolean;
+}
+
+export async function createStaff(tenantId: string, values: StaffWrite): Promise<void> {
+  const { error } = await supabase.from('warehouse_staff').insert({ ...values, tenant_id: tenantId });
+  if (error) throw error;
+}
+
+export async function updateStaff(tenantId: string, staffId: string, values: StaffWrite): Promise<void> {
+  const { data, error } = await supabase.from('warehouse_staff').update(values).eq('tenant_id', tenantId).eq('id', staffId).select('id');
+  if (error) throw error;
+  if (data.length === 0) throw Object.assign(new Error('Staff member not found'), { code: 'PGRST116' });
+}
+
+export async function removeStaff(tenantId: string, staffId: string): Promise<void> {
+  const { error } = await supabase.from('warehouse_staff').delete().eq('tenant_id', tenantId).eq('id', staffId);
+  if (error) throw error;
+}

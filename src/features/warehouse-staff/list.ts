@@ -1,0 +1,15 @@
+import { z } from 'zod';
+import { STAFF_ROLES } from '../../data/warehousing';
+import { UUID_PATTERN } from '../../lib/form-schema';
+import { defineList, filterParam } from '../../lib/list-state';
+
+export const staffList = defineList({
+  filters: {
+    warehouse: filterParam.one(z.string().regex(UUID_PATTERN)),
+    role: filterParam.one(z.enum(STAFF_ROLES)),
+    active: filterParam.boolean(),
+  },
+  sortColumns: ['role', 'created_at'],
+  defaultSort: { column: 'created_at', direction: 'desc' },
+});
+export type StaffFilters = typeof staffList.emptyFilters;

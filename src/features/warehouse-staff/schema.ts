@@ -1,0 +1,25 @@
+import { z } from 'zod';
+import { STAFF_ROLES } from '../../data/warehousing';
+
+export const STAFF_MESSAGES = {
+  warehouse: 'Warehouse is required',
+  user: 'User is required',
+  role: 'Role is required',
+} as const;
+export const STAFF_TOASTS = {
+  created: 'Staff member added successfully',
+  updated: 'Staff member updated successfully',
+  createFailed: 'Failed to add staff member',
+  updateFailed: 'Failed to update staff member',
+  fetchFailed: 'Failed to fetch staff member',
+  notFound: 'Staff member not found',
+} as const;
+
+export const StaffFormSchema = z.object({
+  warehouse_id: z.string({ error: STAFF_MESSAGES.warehouse }).min(1, STAFF_MESSAGES.warehouse),
+  user_id: z.string({ error: STAFF_MESSAGES.user }).min(1, STAFF_MESSAGES.user),
+  role: z.enum(STAFF_ROLES, { error: STAFF_MESSAGES.role }),
+  active: z.boolean(),
+});
+export type StaffFormInput = z.input<typeof StaffFormSchema>;
+export type StaffFormOutput = z.output<typeof StaffFormSchema>;
