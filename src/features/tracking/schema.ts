@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { TRACKING_TOKEN_PATTERN } from '../../lib/tracking';
-import { DELIVERY_STATUSES, type DeliveryStatus } from '../../ui/delivery-status';
+import { DELIVERY_STATUSES, type DeliveryStatus } from '../../data/statuses';
 
 /**
  * What the public tracking page knows of a delivery: exactly the whitelisted object of

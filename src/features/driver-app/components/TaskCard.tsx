@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Button, buttonClassName } from '../../../ui/Button';
-import { Chip } from '../../../ui/Chip';
-import { DeliveryStatusChip, type DeliveryStatus } from '../../../ui/delivery-status';
+import { Chip, StatusChip } from '../../../ui/Chip';
+import { deliveryStatus, type DeliveryStatus } from '../../../data/statuses';
 import { formatTime } from '../format';
 import { navigationUrl, nextStep, type DriverTask } from '../schema';
 import type { PendingState } from '../pending-overlay';
@@ -41,7 +41,7 @@ export function TaskCard({ task, pending, onArrived, onPickUp, onInTransit, onDe
         </h3>
         <div className="flex gap-1.5">
           {pending && <Chip tone="warning">{pending === 'held' ? t('pending.held') : t('pending.waiting')}</Chip>}
-          <DeliveryStatusChip status={task.status as DeliveryStatus} />
+          <StatusChip vocabulary={deliveryStatus} status={task.status as DeliveryStatus} />
         </div>
       </div>
       <TaskSummary task={task} />
@@ -100,7 +100,7 @@ export function HistoryRow({ task, pending, when }: { task: DriverTask; pending:
       </div>
       <div className="flex shrink-0 gap-1.5">
         {pending && <Chip tone="warning">{pending === 'held' ? t('pending.held') : t('pending.waiting')}</Chip>}
-        <DeliveryStatusChip status={task.status as DeliveryStatus} />
+        <StatusChip vocabulary={deliveryStatus} status={task.status as DeliveryStatus} />
       </div>
     </li>
   );

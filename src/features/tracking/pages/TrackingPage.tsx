@@ -5,7 +5,8 @@ import { mapsToken } from '../../../lib/geocoding';
 import { TRACKING_PATH } from '../../../lib/paths';
 import { useNow } from '../../../lib/use-now';
 import { Button } from '../../../ui/Button';
-import { DeliveryStatusChip } from '../../../ui/delivery-status';
+import { deliveryStatus } from '../../../data/statuses';
+import { StatusChip } from '../../../ui/Chip';
 import { ErrorState } from '../../../ui/ErrorState';
 import { LiveIndicator } from '../../../ui/LiveIndicator';
 import { MapView, type MapMarker } from '../../../ui/map';
@@ -188,7 +189,7 @@ function TrackingView({
         </h1>
         <div className="mt-2 flex flex-wrap items-center gap-2 text-sm text-slate-600 dark:text-slate-400">
           <span data-testid="tracking-status">
-            <DeliveryStatusChip status={tracking.status} />
+            <StatusChip vocabulary={deliveryStatus} status={tracking.status} />
           </span>
           <span>
             Delivery <span className="font-mono font-semibold text-slate-900 dark:text-slate-100">{tracking.code}</span>

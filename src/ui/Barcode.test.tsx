@@ -3,28 +3,8 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Barcode } from './Barcode';
-import { DELIVERY_STATUSES, DELIVERY_STATUS_TONES, DeliveryStatusChip } from './delivery-status';
 
 afterEach(cleanup);
-
-describe('DeliveryStatusChip', () => {
-  it('has a tone and a label for every status of the machine', () => {
-    for (const status of DELIVERY_STATUSES) expect(DELIVERY_STATUS_TONES[status]).toBeDefined();
-  });
-
-  it('says the status in words, coloured by its tone', () => {
-    render(
-      <>
-        <DeliveryStatusChip status="in_transit" />
-        <DeliveryStatusChip status="delivered" />
-        <DeliveryStatusChip status="failed" />
-      </>,
-    );
-    expect(screen.getByText('In transit')).toHaveAttribute('data-tone', 'info');
-    expect(screen.getByText('Delivered')).toHaveAttribute('data-tone', 'success');
-    expect(screen.getByText('Failed')).toHaveAttribute('data-tone', 'error');
-  });
-});
 
 describe('Barcode', () => {
   it('draws the Code 128 bars as an image named by its text, with the text under it', () => {
