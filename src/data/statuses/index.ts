@@ -8,4 +8,5 @@ export * from './driver';
 export * from './exception';
 export * from './return';
 export * from './support';
+export * from './user';
 export * from './warehouse';

@@ -12,10 +12,11 @@ import {
   failureState,
   locationStatus,
   returnStatus,
+  userStatus,
   warehouseStatus,
 } from '.';
 
-const vocabularies: Record<string, StatusVocabulary> = { assignmentStatus, conversationSupportState, deliveryStatus, driverStatus, exceptionSeverity, exceptionStatus, failureState, locationStatus, returnStatus, warehouseStatus };
+const vocabularies: Record<string, StatusVocabulary> = { assignmentStatus, conversationSupportState, deliveryStatus, driverStatus, exceptionSeverity, exceptionStatus, failureState, locationStatus, returnStatus, userStatus, warehouseStatus };
 
 describe('status vocabularies', () => {
   it.each(Object.entries(vocabularies))('%s: a label and a tone for every value, and the options in the machine order', (_name, vocabulary) => {

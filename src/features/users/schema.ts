@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { USER_STATUSES, userStatus, type UserStatus } from '../../data/statuses';
 
 /** Stored values (profiles' check constraints); the labels are what people read. */
 export const ROLES = ['admin', 'dispatcher', 'driver', 'customer'] as const;
@@ -6,17 +7,16 @@ export type Role = (typeof ROLES)[number];
 /** Spec 3: user_type is business or other; 'other' is stored as 'individual'. */
 export const USER_TYPES = ['business', 'individual'] as const;
 export type UserType = (typeof USER_TYPES)[number];
-export const STATUSES = ['active', 'invited', 'inactive', 'suspended'] as const;
-export type UserStatus = (typeof STATUSES)[number];
+export const STATUSES = USER_STATUSES;
+export type { UserStatus };
 
 export const ROLE_LABELS: Record<Role, string> = { admin: 'Admin', dispatcher: 'Dispatcher', driver: 'Driver', customer: 'Customer' };
 export const USER_TYPE_LABELS: Record<UserType, string> = { business: 'Business', individual: 'Other' };
-export const STATUS_LABELS: Record<UserStatus, string> = { active: 'Active', invited: 'Invited', inactive: 'Inactive', suspended: 'Suspended' };
-export const STATUS_TONES = { active: 'success', invited: 'info', inactive: 'neutral', suspended: 'error' } as const;
+export const STATUS_LABELS: Record<UserStatus, string> = userStatus.labels;
 
 export const ROLE_OPTIONS = ROLES.map((value) => ({ value, label: ROLE_LABELS[value] }));
 export const USER_TYPE_OPTIONS = USER_TYPES.map((value) => ({ value, label: USER_TYPE_LABELS[value] }));
-export const STATUS_OPTIONS = STATUSES.map((value) => ({ value, label: STATUS_LABELS[value] }));
+export const STATUS_OPTIONS = userStatus.options;
 
 const label = <K extends string>(labels: Record<K, string>, value: string | null | undefined): string =>
   value && value in labels ? labels[value as K] : (value ?? '—');

@@ -15,7 +15,8 @@ import { useRecordLoad } from '../../../ui/useRecordLoad';
 import { getUser } from '../api';
 import { useUserActions, type UserActions } from '../components/UserActions';
 import { formatDate } from '../format';
-import { roleLabel, STATUS_LABELS, STATUS_TONES, userTypeLabel, type Person, type UserStatus } from '../schema';
+import { userStatus } from '../../../data/statuses';
+import { roleLabel, userTypeLabel, type Person } from '../schema';
 
 const LIST_PATH = adminPaths.users();
 
@@ -72,7 +73,7 @@ function Cover({ person, actions }: { person: Person; actions: ReactNode }) {
               {person.full_name}
             </p>
             <p className="mt-0.5 flex items-center gap-2 text-sm text-slate-600 dark:text-slate-400">
-              <StatusChip status={person.status as UserStatus} tones={STATUS_TONES} labels={STATUS_LABELS} />
+              <StatusChip vocabulary={userStatus} status={person.status} />
               <span>{roleLabel(person.panel_type)}</span>
             </p>
           </div>

@@ -16,7 +16,8 @@ import { InviteUserDialog } from '../components/InviteUserDialog';
 import { useUserActions } from '../components/UserActions';
 import { userList } from '../list';
 import { formatDate } from '../format';
-import { ROLE_OPTIONS, roleLabel, STATUS_LABELS, STATUS_OPTIONS, STATUS_TONES, USER_TYPE_OPTIONS, userTypeLabel, type Person, type UserStatus } from '../schema';
+import { userStatus } from '../../../data/statuses';
+import { ROLE_OPTIONS, roleLabel, STATUS_OPTIONS, USER_TYPE_OPTIONS, userTypeLabel, type Person } from '../schema';
 
 const columns: DataTableColumn<Person>[] = [
   {
@@ -36,7 +37,7 @@ const columns: DataTableColumn<Person>[] = [
   { id: 'phone', header: 'Phone', cell: (p) => p.phone ?? '—', hideBelow: 'md' },
   { id: 'role', header: 'Role', cell: (p) => roleLabel(p.panel_type) },
   { id: 'user_type', header: 'User type', cell: (p) => userTypeLabel(p.user_type), hideBelow: 'lg' },
-  { id: 'status', header: 'Status', cell: (p) => <StatusChip status={p.status as UserStatus} tones={STATUS_TONES} labels={STATUS_LABELS} /> },
+  { id: 'status', header: 'Status', cell: (p) => <StatusChip vocabulary={userStatus} status={p.status} /> },
   { id: 'created_at', header: 'Created', sortable: true, cell: (p) => formatDate(p.created_at), hideBelow: 'md' },
 ];
 
