@@ -1,23 +1,8 @@
 import { Fragment, type ReactNode } from 'react';
-import { useParams } from 'wouter';
-import { PageHeader } from './PageHeader';
-import { RecordStates } from './RecordStates';
-import { useToast } from './toast';
-import { useRecordLoad } from './useRecordLoad';
+import { RecordPageFrame, useRoutedRecord, type RecordPageSource } from './RecordPageFrame';
 
-export interface RecordFormPageProps<Row extends { id: string }> {
-  /** create: no id in the route, the empty form; edit: `…/:id/edit`, the record read first. */
-  mode: 'create' | 'edit';
-  /** What else the read depends on (the tenant id): the record is read again when it changes; '' while unknown. */
-  scope: string;
-  /** The record, or null when the caller cannot see it (not found). */
-  load: (id: string) => Promise<Row | null>;
-  listPath: string;
-  listLabel: string;
+export interface RecordFormPageProps<Row extends { id: string }> extends RecordPageSource<Row> {
   titles: { create: string; edit: string };
-  /** The spec's words for a record that is not there and for a read that failed (also its toast). */
-  messages: { notFound: string; fetchFailed: string };
-  loadingLabel: string;
   /** The loading skeleton's bars (their classes), when the form is not three fields high. */
   skeletons?: readonly string[];
   /** The form: for the record (edit) or null (create); mounted anew for another record. */
@@ -29,43 +14,12 @@ export interface RecordFormPageProps<Row extends { id: string }> {
  * not-found and failed states (the failure's toast too), then the form. The form itself saves with
  * `useRecordSave` and ends with `FormActions`.
  */
-export function RecordFormPage<Row extends { id: string }>({
-  mode,
-  scope,
-  load,
-  listPath,
-  listLabel,
-  titles,
-  messages,
-  loadingLabel,
-  skeletons,
-  children,
-}: RecordFormPageProps<Row>) {
-  const { id } = useParams<{ id?: string }>();
-  const toast = useToast();
-  const { state, retry } = useRecordLoad<Row | null>(mode === 'edit' && id && scope ? `${scope}/${id}` : null, () => load(id ?? ''), {
-    initial: mode === 'create' ? { status: 'ready', record: null } : undefined,
-    onError: () => toast.error(messages.fetchFailed),
-  });
-  const header = (
-    <PageHeader
-      title={mode === 'create' ? titles.create : titles.edit}
-      breadcrumbs={[{ label: 'Dashboard', href: '/' }, { label: listLabel, href: listPath }, { label: mode === 'create' ? 'Create' : 'Edit' }]}
-    />
-  );
+export function RecordFormPage<Row extends { id: string }>({ titles, skeletons, children, ...source }: RecordFormPageProps<Row>) {
+  const routed = useRoutedRecord(source);
+  const creating = source.mode === 'create';
   return (
-    <RecordStates
-      state={state}
-      onRetry={retry}
-      header={header}
-      backTo={listPath}
-      missing={mode === 'edit' && !id}
-      notFoundTitle={messages.notFound}
-      failedTitle={messages.fetchFailed}
-      loadingLabel={loadingLabel}
-      skeletons={skeletons}
-    >
+    <RecordPageFrame source={source} routed={routed} title={creating ? titles.create : titles.edit} crumb={creating ? 'Create' : 'Edit'} skeletons={skeletons}>
       {(record) => <Fragment key={record?.id ?? 'new'}>{children(record)}</Fragment>}
-    </RecordStates>
+    </RecordPageFrame>
   );
 }

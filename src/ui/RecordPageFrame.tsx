@@ -1,0 +1,78 @@
+import { useCallback, type ReactNode } from 'react';
+import { useParams } from 'wouter';
+import { PageHeader } from './PageHeader';
+import { RecordStates } from './RecordStates';
+import { useToast } from './toast';
+import { useRecordLoad, type RecordLoad } from './useRecordLoad';
+
+/** What a create/edit record page is told: which record, how to read it, where its list is, its words. */
+export interface RecordPageSource<Row extends { id: string }> {
+  /** create: no id in the route, the empty form; edit: `…/:id/edit`, the record read first. */
+  mode: 'create' | 'edit';
+  /** What else the read depends on (the tenant id): the record is read again when it changes; '' while unknown. */
+  scope: string;
+  /** The record, or null when the caller cannot see it (not found). */
+  load: (id: string) => Promise<Row | null>;
+  listPath: string;
+  listLabel: string;
+  /** The spec's words for a record that is not there and for a read that failed (also its toast). */
+  messages: { notFound: string; fetchFailed: string };
+  loadingLabel: string;
+}
+
+/**
+ * The record of the route's `:id` (none for a create form), read when the id or the scope changes,
+ * with the failure's toast; `reload` reads it again in place (after a status move).
+ */
+export function useRoutedRecord<Row extends { id: string }>({ mode, scope, load, messages }: RecordPageSource<Row>) {
+  const { id } = useParams<{ id?: string }>();
+  const toast = useToast();
+  const { state, retry, setRecord } = useRecordLoad<Row | null>(mode === 'edit' && id && scope ? `${scope}/${id}` : null, () => load(id ?? ''), {
+    initial: mode === 'create' ? { status: 'ready', record: null } : undefined,
+    onError: () => toast.error(messages.fetchFailed),
+  });
+  const reload = useCallback(async () => {
+    if (!id) return;
+    const fresh = await load(id);
+    if (fresh) setRecord(fresh);
+  }, [id, load, setRecord]);
+  return { id, state, retry, reload };
+}
+
+/**
+ * The frame of a create/edit record page: the header with its breadcrumbs (Dashboard, the list, then
+ * `crumb`), and the loading, not-found and failed states of the record before `children`.
+ */
+export function RecordPageFrame<Row extends { id: string }>({
+  source,
+  routed,
+  title,
+  crumb,
+  skeletons,
+  children,
+}: {
+  source: RecordPageSource<Row>;
+  routed: { id?: string; state: RecordLoad<Row | null>; retry: () => void };
+  title: string;
+  crumb: string;
+  /** The loading skeleton's bars (their classes), when the form is not three fields high. */
+  skeletons?: readonly string[];
+  children: (record: Row | null) => ReactNode;
+}) {
+  const { mode, listPath, listLabel, messages, loadingLabel } = source;
+  return (
+    <RecordStates
+      state={routed.state}
+      onRetry={routed.retry}
+      header={<PageHeader title={title} breadcrumbs={[{ label: 'Dashboard', href: '/' }, { label: listLabel, href: listPath }, { label: crumb }]} />}
+      backTo={listPath}
+      missing={mode === 'edit' && !routed.id}
+      notFoundTitle={messages.notFound}
+      failedTitle={messages.fetchFailed}
+      loadingLabel={loadingLabel}
+      skeletons={skeletons}
+    >
+      {children}
+    </RecordStates>
+  );
+}
