@@ -13,7 +13,7 @@ import { appMessages } from './messages';
 
 const domains = createDomainVerifier(async (slug) => (await verifyTenantDomain(slug)).status);
 
-/** Spec 4: a failed domain verification clears local storage and starts over at '/'. */
+/** A failed domain verification clears local storage and starts over at '/'. */
 function leaveUnknownDomain(): void {
   window.localStorage.clear();
   window.location.replace('/');
@@ -104,7 +104,7 @@ function VerificationProblem({ onRetry }: { onRetry: () => void }) {
 }
 
 /**
- * Spec 4 and 6: a signed-in user without a tenant or a panel type is told so and signed out,
+ * A signed-in user without a tenant or a panel type is told so and signed out,
  * anywhere but on update-password.
  */
 export function TenantlessGate({ children }: { children: ReactNode }) {

@@ -21,7 +21,7 @@ const redirect = (to: string): GuardDecision => ({ kind: 'redirect', to });
 export const TENANTLESS_MESSAGE = 'You are not associated with any tanent. Please contact your administrator.';
 
 /**
- * Spec 4 and 6: a user without a tenant or a panel type cannot be placed anywhere; nor can one an
+ * A user without a tenant or a panel type cannot be placed anywhere; nor can one an
  * admin deactivated (or who has not accepted their invitation): the database gives them nothing of
  * the tenant, so the app signs them out with the same message.
  */
@@ -35,7 +35,7 @@ export function panelHomeOf(user: AppUser): string | null {
   return panelPath(user.tenant.slug, user.profile.panel_type);
 }
 
-/** Whether the tenant-less check signs this session out here; update-password is exempt (spec 4). */
+/** Whether the tenant-less check signs this session out here; update-password is exempt. */
 export function shouldRejectTenantless(session: SessionView, pathname: string): boolean {
   return session.status === 'authenticated' && session.user !== null && isTenantless(session.user) && pathname !== UPDATE_PASSWORD_PATH;
 }

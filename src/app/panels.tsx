@@ -8,7 +8,7 @@ import { DriverLayout } from './layouts/DriverLayout';
 import { lazyWithRetry } from './lazy';
 import { screensOf } from './screens';
 
-/** Each panel's layout; spec 1: the customer dashboard reuses the driver layout. */
+/** Each panel's layout; the customer dashboard reuses the driver layout. */
 export const PANEL_LAYOUTS: Record<PanelType, ComponentType<{ children: ReactNode }>> = {
   admin: AdminLayout,
   dispatcher: DispatcherLayout,

@@ -37,7 +37,7 @@ const ResetPasswordPage = lazyWithRetry(async () => ({ default: (await import('.
 const UpdatePasswordPage = lazyWithRetry(async () => ({ default: (await import('../features/auth/pages/UpdatePasswordPage')).UpdatePasswordPage }));
 const BusinessPickerPage = lazyWithRetry(async () => ({ default: (await import('../features/tenants/pages/BusinessPickerPage')).BusinessPickerPage }));
 const TrackingPage = lazyWithRetry(async () => ({ default: (await import('../features/tracking/pages/TrackingPage')).TrackingPage }));
-/** Spec 2: a business card loads the tenant's brand first (into the brand cache the sign-up page paints from). */
+/** A business card loads the tenant's brand first (into the brand cache the sign-up page paints from). */
 async function loadTenantBrand(slug: string): Promise<void> {
   const record = await fetchTenantBrand(slug);
   if (record) writeCachedBrand(record);
@@ -158,7 +158,7 @@ function singleScreenRoutes(panel: 'driver' | 'customer') {
   ));
 }
 
-/** The route table (spec 2): every path the app answers, in one place. */
+/** The route table: every path the app answers, in one place. */
 export function AppRoutes() {
   return (
     <Switch>
@@ -192,7 +192,7 @@ export function AppRoutes() {
           </Page>
         </MainLayout>
       </Route>
-      {/* Public: no session needed, outside tenant verification (spec 2). */}
+      {/* Public: no session needed, outside tenant verification. */}
       <Route path={TRACKING_PATH}>
         <Page>
           <TrackingPage brand={trackingBrand} />

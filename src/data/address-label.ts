@@ -15,7 +15,7 @@ export type AddressSummary = NonNullable<z.infer<typeof addressSummarySchema>>;
 /** The columns of an embedded address, for a select (`address:addresses(...)`). */
 export const ADDRESS_EMBED = 'address:addresses(id, title, full_address, latitude, longitude)';
 
-/** An address as the lookup labels it: its title, else its full address (spec 7). */
+/** An address as the lookup labels it: its title, else its full address. */
 export function addressLabel(address: Pick<AddressSummary, 'title' | 'full_address'>): string {
   return address.title?.en?.trim() || address.full_address || 'Untitled address';
 }

@@ -5,7 +5,7 @@ import { addressLabel } from './address-label';
 
 /**
  * The tenant's own addresses (user_id null), labelled by title.en or full_address: the address
- * lookup of the warehouse and supplier forms (spec 7, limit 100).
+ * lookup of the warehouse and supplier forms (limit 100).
  */
 export async function lookupTenantAddresses(tenantId: string, term: string, limit: number, signal: AbortSignal): Promise<LookupOption[]> {
   let query = supabase.from('addresses').select('id, title, full_address').eq('tenant_id', tenantId).is('user_id', null);

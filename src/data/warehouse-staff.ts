@@ -11,8 +11,8 @@ export async function listWarehouseStaff(tenantId: string, warehouseId: string):
 }
 
 /**
- * Spec 7: the staff lookup (filter warehouse_id; reads staff[].user), labelled 'name - role'
- * (spec 6). The value is the person's id; without a warehouse, the tenant's whole roster.
+ * The staff lookup (filter warehouse_id; reads staff[].user), labelled 'name - role'.
+ * The value is the person's id; without a warehouse, the tenant's whole roster.
  */
 export async function lookupStaffUsers(tenantId: string, warehouseId: string | null, term: string, limit: number, signal: AbortSignal): Promise<LookupOption[]> {
   const q = searchTerm(term);

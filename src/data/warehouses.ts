@@ -26,7 +26,7 @@ export async function listWarehouseChoices(tenantId: string): Promise<WarehouseC
   return data;
 }
 
-/** The tenant's warehouses for filter selects; empty while loading or when the read fails (spec 8: lookups fail silently). */
+/** The tenant's warehouses for filter selects; empty while loading or when the read fails (lookups fail silently). */
 export function useWarehouseChoices(tenantId: string): WarehouseChoice[] {
   const [choices, setChoices] = useState<WarehouseChoice[]>([]);
   useEffect(() => {

@@ -11,7 +11,7 @@ export const SECURITY_LEVELS = ['low', 'medium', 'high', 'maximum'] as const;
 export type SecurityLevel = (typeof SECURITY_LEVELS)[number];
 export const securityLevels = defineChoices(SECURITY_LEVELS, { low: 'Low', medium: 'Medium', high: 'High', maximum: 'Maximum' });
 
-/** The levels of a warehouse's tree, top down: zone > aisle > shelf > bin (spec 4). */
+/** The levels of a warehouse's tree, top down: zone > aisle > shelf > bin. */
 export const LOCATION_TYPES = ['zone', 'aisle', 'shelf', 'bin'] as const;
 export type LocationType = (typeof LOCATION_TYPES)[number];
 export const locationTypes = defineChoices(LOCATION_TYPES, { zone: 'Zone', aisle: 'Aisle', shelf: 'Shelf', bin: 'Bin' });
@@ -58,7 +58,7 @@ export const staffSchema = z.object({
 });
 export type WarehouseStaff = z.infer<typeof staffSchema>;
 
-/** Spec 6: staff in pickers read 'name - role'. */
+/** Staff in pickers read 'name - role'. */
 export function staffLabel(staff: Pick<WarehouseStaff, 'role' | 'user'>): string {
   return `${staff.user?.full_name ?? 'Unnamed User'} - ${staffRoles.label(staff.role)}`;
 }

@@ -1,6 +1,6 @@
 import { supabase } from './supabase';
 
-/** Spec 7: what a failed call says when the server gave no words of its own. */
+/** What a failed call says when the server gave no words of its own. */
 export const GENERIC_FAILURE = 'Something went wrong!';
 
 /**
@@ -58,7 +58,7 @@ export interface UploadedFile {
 }
 
 /**
- * Spec 7 'File upload': POST upload-file, multipart with file, bucket (tenants), path
+ * POST upload-file, multipart with file, bucket (tenants), path
  * ({tenantId}/{filename}) and the form's kind (its types and size, checked by the function).
  */
 export async function uploadFile(tenantId: string, file: File, kind: string): Promise<UploadedFile> {

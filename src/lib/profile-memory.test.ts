@@ -84,7 +84,7 @@ describe('nextProfileStep', () => {
     expect(nextProfileStep({ error: null, status: 200, data: ROW }, 0, undefined)).toEqual({ kind: 'use', row: ROW });
   });
 
-  it('starts over on a refusal, even with a remembered profile (spec 7)', () => {
+  it('starts over on a refusal, even with a remembered profile', () => {
     expect(nextProfileStep({ error: { message: 'JWT expired' }, status: 401, data: null }, 0, ROW)).toEqual({ kind: 'start-over' });
     expect(nextProfileStep({ error: { message: 'boom' }, status: 500, data: null }, 3, undefined)).toEqual({ kind: 'start-over' });
   });

@@ -98,7 +98,7 @@ export type ProfileStep =
 
 /**
  * What to do with one answer to the profile read. An answer with an error is a refusal and starts over
- * (spec 7); no answer at all (status 0: offline, or the page is being left) is not a verdict: the
+ *; no answer at all (status 0: offline, or the page is being left) is not a verdict: the
  * profile remembered on this device is used at once and read again later; without one the read is
  * retried a few times, then the app says it is offline (starting over would drop the stored session).
  */

@@ -123,7 +123,7 @@ describe('SessionProvider without a connection', () => {
     await vi.waitFor(() => expect(probe()).toBe('authenticated|Elena P.|server|-'));
   });
 
-  it('a refusal still starts over (spec 7): the stored state goes', async () => {
+  it('a refusal still starts over: the stored state goes', async () => {
     rememberProfile(ELENA.id, ROW);
     window.localStorage.setItem('sb-test-auth-token', JSON.stringify({ refresh_token: 'r', user: ELENA }));
     vi.spyOn(console, 'error').mockImplementation(() => {});

@@ -34,7 +34,7 @@ interface AuthIdentity {
   fromStorage?: boolean;
 }
 
-/** Spec 7: when the user's profile cannot be read, the stored state is dropped and the app starts over. */
+/** When the user's profile cannot be read, the stored state is dropped and the app starts over. */
 function startOver(): void {
   window.localStorage.clear();
   window.location.replace('/');

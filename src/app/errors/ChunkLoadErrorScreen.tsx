@@ -19,7 +19,7 @@ export async function clearCachesAndReload(): Promise<void> {
   }
 }
 
-/** Spec section 2: the chunk-load error screen, also shown for any other error a page throws. */
+/** The chunk-load error screen, also shown for any other error a page throws. */
 export function ChunkLoadErrorScreen({ chunkError, onTryAgain }: { chunkError: boolean; onTryAgain: () => void }) {
   return (
     <main role="alert" className="grid min-h-dvh place-items-center bg-brand-bg px-4 text-center dark:bg-slate-950">

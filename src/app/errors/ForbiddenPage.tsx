@@ -4,7 +4,7 @@ import { HomeLink, StatusPage } from './StatusPage';
 export const FORBIDDEN_TITLE = 'Permission denied';
 export const FORBIDDEN_MESSAGE = 'You do not have permission to access this page.';
 
-/** Spec section 6: a user on another role's area or another tenant's slug. `homeHref` defaults to the dashboard redirect. */
+/** A user on another role's area or another tenant's slug. `homeHref` defaults to the dashboard redirect. */
 export function ForbiddenPage({ homeHref = '/dashboard' }: { homeHref?: string }) {
   useDocumentTitle('403 Permission denied | Error');
   return (

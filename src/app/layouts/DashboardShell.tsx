@@ -20,7 +20,7 @@ export interface DashboardShellProps {
 }
 
 /**
- * The panel frame of spec section 2 with the navigation the settings choose: vertical (300 px),
+ * The panel frame with the navigation the settings choose: vertical (300 px),
  * mini (88 px) or horizontal (a 64 px bar under the header). Below the lg breakpoint the
  * navigation moves into a drawer behind the menu button. Compact limits content to 448 px.
  */

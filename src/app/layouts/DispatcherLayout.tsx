@@ -9,7 +9,7 @@ import { PanelWidgets } from './dashboard-widgets';
 import { DispatcherNav } from './DispatcherNav';
 import { Logo } from './Logo';
 
-/** Spec section 2: the dispatcher panel has no sidebar, only content under a slim header with the areas' links. */
+/** The dispatcher panel has no sidebar, only content under a slim header with the areas' links. */
 export function DispatcherLayout({ children }: { children: ReactNode }) {
   const { compact } = useAtomValue(settingsAtom);
   return (

@@ -14,7 +14,7 @@ import type { NavGroup } from './nav';
 import { useT } from '../../lib/i18n/catalogue';
 import { appMessages } from '../messages';
 
-/** Drivers' panel, and customers' (spec section 1: customers reuse the driver layout): a single Dashboard item. */
+/** Drivers' panel, and customers' (customers reuse the driver layout): a single Dashboard item. */
 export function DriverLayout({ children }: { children: ReactNode }) {
   const t = useT(appMessages);
   const { user } = useSession();

@@ -80,7 +80,7 @@ function FullFooter() {
   );
 }
 
-/** Public pages (spec section 2, main layout). The header's info alert is hidden, as the spec says. */
+/** Public pages (the main layout). The header's info alert stays hidden. */
 export function MainLayout({ children }: { children: ReactNode }) {
   const pathname = usePathname();
   const [menuOpen, setMenuOpen] = useState(false);

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { SettingsButton } from '../settings/SettingsButton';
 import { Logo } from './Logo';
 
-/** Spec section 2: a header with the logo and the settings button over the page (error pages, blank). */
+/** A header with the logo and the settings button over the page (error pages, blank). */
 export function SimpleLayout({ children }: { children: ReactNode }) {
   return (
     <div className="flex min-h-dvh flex-col">

@@ -2,7 +2,7 @@ import { atom } from 'jotai';
 import { atomWithStorage } from 'jotai/utils';
 import { z } from 'zod';
 
-/** The display settings, remembered per browser (spec section 2: layouts and the settings drawer). */
+/** The display settings, remembered per browser (the layout and the settings drawer). */
 export const settingsSchema = z.object({
   mode: z.enum(['light', 'dark', 'system']),
   navLayout: z.enum(['vertical', 'mini', 'horizontal']),
@@ -17,7 +17,7 @@ export const DEFAULT_SETTINGS: Settings = { mode: 'system', navLayout: 'vertical
 
 export const SETTINGS_STORAGE_KEY = 'waypost:settings';
 
-/** Spec section 9: navigation widths and heights, and the compact content width. */
+/** Navigation widths and heights, and the compact content width. */
 export const LAYOUT_SIZES = { navVertical: 300, navMini: 88, navHorizontal: 64, compactContent: 448 } as const;
 
 /**

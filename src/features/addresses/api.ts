@@ -94,7 +94,7 @@ export interface AddressLookupOption {
   description?: string;
 }
 
-/** Spec 9: lookups answer 10 rows; the warehouse form's address lookup asks for 100. */
+/** Lookups answer 10 rows; the warehouse form's address lookup asks for 100. */
 export const ADDRESS_LOOKUP_LIMIT = 10;
 export const WAREHOUSE_ADDRESS_LOOKUP_LIMIT = 100;
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineList, filterParam, type ListState } from '../../lib/list-state';
 import { ADDRESS_PAGE_SIZE, ADDRESS_TYPE_FILTERS } from './schema';
 
-/** The address tab's list: `?type=billing|shipping`, search `?q=`, five per page (spec 9). */
+/** The address tab's list: `?type=billing|shipping`, search `?q=`, five per page. */
 export const addressList = defineList({
   filters: { type: filterParam.one(z.enum(ADDRESS_TYPE_FILTERS)) },
   pageSizes: [ADDRESS_PAGE_SIZE],

@@ -43,7 +43,7 @@ const COUNTRIES = [
   { code: 'AG', name: 'Antigua And Barbuda', phoneCode: '1268' },
 ];
 
-describe('address form schema (spec 5 Address, verbatim)', () => {
+describe('address form schema', () => {
   it('accepts a complete address', () => {
     expect(messages({})).toEqual({});
   });

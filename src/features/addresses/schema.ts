@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Spec 3 'Address': the kinds an address may be; the list filters billing and shipping. */
+/** The kinds an address may be; the list filters billing and shipping. */
 export const ADDRESS_TYPES = ['user', 'billing', 'shipping'] as const;
 export type AddressType = (typeof ADDRESS_TYPES)[number];
 export const ADDRESS_TYPE_FILTERS = ['billing', 'shipping'] as const;
@@ -10,11 +10,11 @@ const TYPE_LABELS: Record<AddressType, string> = { user: 'Personal', billing: 'B
 export const addressTypeLabel = (type: string): string => TYPE_LABELS[type as AddressType] ?? type;
 export const ADDRESS_TYPE_OPTIONS = ADDRESS_TYPES.map((value) => ({ value, label: TYPE_LABELS[value] }));
 
-/** Spec 9: the address list shows five per page; postal codes are at most six characters. */
+/** The address list shows five per page; postal codes are at most six characters. */
 export const ADDRESS_PAGE_SIZE = 5;
 export const POSTAL_CODE_MAX = 6;
 
-/** Spec 5 'Address', verbatim; the database (private.address_problems) answers with the same words. */
+/** The address form's rules, word for word; the database (private.address_problems) answers with the same words. */
 export const ADDRESS_MESSAGES = {
   fullName: 'Full name is required',
   email: 'Valid email is required',

@@ -11,7 +11,7 @@ const ASSIGNMENT_COLUMNS =
   'id, tenant_id, delivery_id, driver_id, vehicle_id, assigned_by, assignment_time, status, notes, responded_at, rejection_reason, completed_at, cancelled_at, cancel_reason, updated_at';
 
 /**
- * One page of the tenant's assignments (spec 7 'Lists: Assignments'): tenant_id, search, language,
+ * One page of the tenant's assignments: tenant_id, search, language,
  * page (1-based: the UI's page + 1), limit and the filters; reads total and assignments.
  */
 export async function listAssignments(tenantId: string, state: ListState<AssignmentFilters>, { signal }: FetchContext): Promise<ServerPage<AssignmentRow>> {

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineList, filterParam } from '../../lib/list-state';
 import { ASSIGNMENT_STATUSES } from './schema';
 
-/** Spec 7 'Lists: Assignments': ?q=&status=&driver_id=&vehicle_id=&assigned_by=&delivery_id=&sort=&page=… (25 rows). */
+/** The assignments list's URL: ?q=&status=&driver_id=&vehicle_id=&assigned_by=&delivery_id=&sort=&page=… (25 rows). */
 export const assignmentList = defineList({
   filters: {
     status: filterParam.one(z.enum(ASSIGNMENT_STATUSES)),

@@ -32,7 +32,7 @@ const row = {
 };
 
 describe('assignment status', () => {
-  it('spec 4: only pending can be edited, and the others say why', () => {
+  it('only pending can be edited, and the others say why', () => {
     expect(notEditableReason('pending')).toBeNull();
     expect(notEditableReason('accepted')).toBe('Only pending assignments can be edited; this one is accepted');
     expect(notEditableReason('completed')).toBe('Only pending assignments can be edited; this one is completed');
@@ -40,7 +40,7 @@ describe('assignment status', () => {
 });
 
 describe('the list page', () => {
-  it("reads list_assignments' total and assignments in spec 3's shape", () => {
+  it("reads list_assignments' total and assignments in the row shape the screens read", () => {
     const page = assignmentPageSchema.parse({ total: '1', assignments: [row] });
     expect(page.total).toBe(1);
     expect(page.assignments[0]?.drivers?.user.full_name).toBe('Derek Driver');

@@ -22,14 +22,14 @@ export const ASSIGNMENT_MESSAGES = {
   notesTooLong: 'Notes must be at most 1000 characters',
 } as const;
 
-/** Only pending assignments can be edited (spec 4): the reason shown on a disabled Edit and on the read-only form. */
+/** Only pending assignments can be edited: the reason shown on a disabled Edit and on the read-only form. */
 export function notEditableReason(status: string): string | null {
   return status === 'pending' ? null : `Only pending assignments can be edited; this one is ${status}`;
 }
 
 const person = z.object({ id: z.string(), full_name: z.string().nullable().catch(null) });
 
-/** A row of public.list_assignments: the assignment's columns plus spec 3's embedded shapes. */
+/** A row of public.list_assignments: the assignment's columns plus who assigned it and the embedded driver, vehicle and delivery. */
 export const assignmentRowSchema = z.object({
   id: z.string(),
   tenant_id: z.string(),

@@ -8,7 +8,7 @@ export type AuthResult = { error: string | null };
 const UNREACHABLE = 'Could not reach the server. Check your connection and try again.';
 const UNEXPECTED = 'Something went wrong!';
 
-/** A deactivated account is banned by admin-users: the person hears what a signed-in deactivated user hears (spec 6). */
+/** A deactivated account is banned by admin-users: the person hears what a signed-in deactivated user hears. */
 const DEACTIVATED = 'You are not associated with any tanent. Please contact your administrator.';
 
 function messageOf(error: Error): string {

@@ -21,7 +21,7 @@ const newPassword = z
     'Password must contain a lowercase letter, an uppercase letter and a digit',
   );
 
-/** Spec 9: a phone number has at least 10 digits; spaces, dashes, brackets and a leading + are allowed. */
+/** A phone number has at least 10 digits; spaces, dashes, brackets and a leading + are allowed. */
 export const PHONE_MIN_DIGITS = 10;
 
 const phone = z

@@ -3,7 +3,7 @@ import type { FileValue } from '../../ui/form';
 import type { BrandColors } from './contrast';
 import { brandSettingsSchema, logoSchema } from './schema';
 
-/** The six colours of spec section 3, in the order the screen shows them. */
+/** The six brand colours, in the order the screen shows them. */
 export const COLOR_KEYS = ['primary', 'secondary', 'background', 'cardBg', 'text', 'textLight'] as const satisfies readonly (keyof BrandColors)[];
 
 export const COLOR_LABELS: Record<(typeof COLOR_KEYS)[number], string> = {

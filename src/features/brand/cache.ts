@@ -1,6 +1,6 @@
 import { brandRecordSchema, type BrandRecord } from './schema';
 
-/** Spec section 3: brand settings are cached in local storage, so a return visit paints in its brand at once. */
+/** Brand settings are cached in local storage, so a return visit paints in its brand at once. */
 const PREFIX = 'waypost:brand:';
 const SYSTEM_KEY = `${PREFIX}@system`;
 

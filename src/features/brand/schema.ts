@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Brand settings as stored (tenants.brand_settings, system_settings 'brand'): spec section 3.
+ * Brand settings as stored (tenants.brand_settings, system_settings 'brand').
  * Every part is optional and checked leniently here; brandTheme() decides what is usable, so one
  * bad value never throws away the rest of a tenant's brand.
  */

@@ -54,7 +54,7 @@ export async function listConversations(archived: boolean, signal?: AbortSignal)
   return ConversationSummarySchema.array().parse(data ?? []);
 }
 
-/** Spec 7: get single conversation, with its participants by name (null when it does not exist for the caller). */
+/** Get single conversation, with its participants by name (null when it does not exist for the caller). */
 export async function getConversation(id: string): Promise<ConversationDetail | null> {
   const [conversation, participants] = await Promise.all([
     supabase.from('conversations').select('id, type, title, metadata, delivery_id, is_archived, created_at, updated_at').eq('id', id).maybeSingle(),
@@ -103,7 +103,7 @@ export async function listMessages(conversationId: string, before: string | null
 }
 
 /**
- * Spec 7: send message. `clientId` is the app's own id for the message: a retry with the same id
+ * Send message. `clientId` is the app's own id for the message: a retry with the same id
  * answers the stored message instead of storing it twice.
  */
 export async function sendMessage(conversationId: string, content: string, clientId: string): Promise<MessageRow> {
@@ -112,7 +112,7 @@ export async function sendMessage(conversationId: string, content: string, clien
   return MessageRowSchema.parse(data);
 }
 
-/** Spec 7: create conversation (deliveryId): the open conversation with the delivery's driver, made on first use. */
+/** Create conversation (deliveryId): the open conversation with the delivery's driver, made on first use. */
 export async function openDeliveryConversation(deliveryId: string): Promise<{ id: string; title: string }> {
   const { data, error, status } = await supabase.rpc('create_delivery_conversation', { delivery_id: deliveryId });
   if (error) throw chatError(error, status, 'Could not open the chat');
@@ -138,7 +138,7 @@ export async function setConversationArchived(conversationId: string, archived: 
   if (error) throw chatError(error, status, archived ? 'Failed to archive the conversation' : 'Failed to unarchive the conversation');
 }
 
-/** Spec 7: update participants (action add, user_ids, role); 'remove' takes people out. */
+/** Update participants (action add, user_ids, role); 'remove' takes people out. */
 export async function updateParticipants(conversationId: string, action: 'add' | 'remove', userIds: string[], role: ParticipantRole = 'member'): Promise<void> {
   const { error, status } = await supabase.rpc('update_conversation_participants', { conversation_id: conversationId, action, user_ids: userIds, role });
   if (error) throw error.code === '23514' ? error : chatError(error, status, 'Failed to update participants');

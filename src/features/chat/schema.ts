@@ -33,7 +33,7 @@ export const MessageRowSchema = z.object({
 });
 export type MessageRow = z.output<typeof MessageRowSchema>;
 
-/** Spec 3's Message: a message sent optimistically is 'sending' until the server answers. */
+/** A message: one sent optimistically is 'sending' until the server answers. */
 export type MessageStatus = 'sending' | 'sent' | 'failed';
 
 export interface ChatMessage extends MessageRow {
@@ -51,7 +51,7 @@ export const ParticipantSchema = z.object({
 });
 export type Participant = z.output<typeof ParticipantSchema>;
 
-/** One row of list_conversations(): spec 3's Conversation with its unreadCount and last message. */
+/** One row of list_conversations(): a conversation with its unreadCount and last message. */
 export const ConversationSummarySchema = z.object({
   id: z.string(),
   type: z.string(),
@@ -85,7 +85,7 @@ export interface Person {
   avatar_url: string | null;
 }
 
-/** One conversation with its participants by name: get single conversation (spec 7). */
+/** One conversation with its participants by name: get single conversation. */
 export interface ConversationDetail {
   id: string;
   type: string;
@@ -112,7 +112,7 @@ export const CHAT_MESSAGES = {
   notFound: 'Conversation not found',
 } as const;
 
-/** Spec 3: who may change participants and archive (the database says the same). */
+/** Who may change participants and archive (the database says the same). */
 export function isStaffPanel(panel: string | null | undefined): boolean {
   return panel === 'admin' || panel === 'dispatcher';
 }

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { TIME_PATTERN } from '../../ui/form';
 
-/** Spec 5: days of the week, Sunday 0 to Saturday 6. */
+/** Days of the week, Sunday 0 to Saturday 6. */
 export const DAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
 export const DAY_VALUES = ['0', '1', '2', '3', '4', '5', '6'] as const;
 export type DayValue = (typeof DAY_VALUES)[number];
@@ -10,21 +10,21 @@ export const DAY_OPTIONS = DAY_VALUES.map((value) => ({ value, label: DAY_NAMES[
 /** The name of a day number; anything else as typed (never shown for stored rows: the database allows 0-6 only). */
 export const dayName = (day: number): string => DAY_NAMES[day] ?? String(day);
 
-/** Spec 5: notification method types. */
+/** Notification method types. */
 export const NOTIFICATION_TYPES = ['sms', 'email', 'phone'] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 const TYPE_LABELS: Record<NotificationType, string> = { sms: 'SMS', email: 'Email', phone: 'Phone call' };
 export const NOTIFICATION_TYPE_OPTIONS = NOTIFICATION_TYPES.map((value) => ({ value, label: TYPE_LABELS[value] }));
 export const notificationTypeLabel = (type: string): string => TYPE_LABELS[type as NotificationType] ?? type;
 
-/** Spec 5: languages, default en. */
+/** Languages, default en. */
 export const LANGUAGES = ['en', 'es', 'fr'] as const;
 export type Language = (typeof LANGUAGES)[number];
 const LANGUAGE_LABELS: Record<Language, string> = { en: 'English', es: 'Spanish', fr: 'French' };
 export const LANGUAGE_OPTIONS = LANGUAGES.map((value) => ({ value, label: LANGUAGE_LABELS[value] }));
 export const languageLabel = (language: string): string => LANGUAGE_LABELS[language as Language] ?? language;
 
-/** Spec 3: the notification events and their defaults. */
+/** The notification events and their defaults. */
 export const NOTIFICATION_EVENTS = ['on_dispatch', 'day_before', 'day_of', 'hour_before', 'on_arrival', 'on_completion'] as const;
 export type NotificationEvent = (typeof NOTIFICATION_EVENTS)[number];
 export const DEFAULT_NOTIFICATION_EVENTS: Record<NotificationEvent, boolean> = {
@@ -47,7 +47,7 @@ export const NOTIFICATION_EVENT_LABELS: Record<NotificationEvent, string> = {
 /** At most this many receivers and notification methods (the database says the same). */
 export const MAX_ROWS = 10;
 
-/** Spec 5 'Customer preference', verbatim; the database (private.customer_preference_problems) answers with the same words. */
+/** The customer preference form's rules, word for word; the database (private.customer_preference_problems) answers with the same words. */
 export const PREFERENCE_MESSAGES = {
   customer: 'Customer is required',
   location: 'Location is required',
@@ -73,7 +73,7 @@ export const PREFERENCE_MESSAGES = {
   preferredTimeLength: 'Preferred delivery time must be at most 100 characters',
 } as const;
 
-/** Spec 8, verbatim. */
+/** The save and load messages, word for word. */
 export const PREFERENCE_TOASTS = {
   created: 'Customer preference created successfully',
   updated: 'Customer preference updated successfully',

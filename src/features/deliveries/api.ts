@@ -282,7 +282,7 @@ export async function addressPoint(tenantId: string, addressId: string): Promise
 }
 
 // ---------------------------------------------------------------------------------------------
-// Lookups (spec 7: limit 10 with a search term)
+// Lookups (10 rows with a search term)
 
 interface AddressLookupRow {
   id: string;

@@ -3,7 +3,7 @@ import { z } from 'zod';
 export const SERVICE_KINDS = ['on_demand', 'same_day', 'next_day', 'scheduled'] as const;
 export type ServiceKind = (typeof SERVICE_KINDS)[number];
 
-/** Spec 5 'Vehicle' special features: what a service may require of the vehicle (the database checks the same list). */
+/** The vehicles' special features: what a service may require of the vehicle (the database checks the same list). */
 export const VEHICLE_FEATURES = ['lift_gate', 'refrigeration', 'temperature_control', 'security_system', 'gps_tracking'] as const;
 export type VehicleFeature = (typeof VEHICLE_FEATURES)[number];
 

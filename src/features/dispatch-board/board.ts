@@ -4,7 +4,7 @@ import type { DeliveryStatus, DriverStatus } from '../../data/statuses';
 import { DONE_STATUSES, OPEN_STATUSES, ON_DUTY_STATUSES, type BoardAssignment, type BoardDelivery, type BoardDriver, type BoardReference } from './model';
 
 /**
- * The board's pure logic (issue 11, "The live board"): which rows belong to the working set, the
+ * The board's pure logic: which rows belong to the working set, the
  * drivers' health, the lanes and their counters, the URL filters, the optimistic moves and the
  * planner's inputs. The page only wires these to live data and the screen.
  */

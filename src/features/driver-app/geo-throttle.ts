@@ -10,7 +10,7 @@ export interface GeoFix {
   at: number;
 }
 
-/** Sent at most every 10 m of movement or every 15 s (issue 12): enough for the board, little battery and data. */
+/** Sent at most every 10 m of movement or every 15 s: enough for the board, little battery and data. */
 export const MIN_DISTANCE_M = 10;
 export const MIN_INTERVAL_MS = 15_000;
 

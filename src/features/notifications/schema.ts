@@ -21,7 +21,7 @@ export const notificationStatsSchema = z.preprocess(
 
 export type NotificationStats = z.infer<typeof notificationStatsSchema>;
 
-/** Spec section 9: notifications are read 50 at a time. */
+/** Notifications are read 50 at a time. */
 export const NOTIFICATIONS_PAGE_SIZE = 50;
 
 export const MESSAGES = {

@@ -8,7 +8,7 @@ import { pricingRowSchema, quoteSchema, type PricingFormOutput, type PricingRow,
 const ROW_COLUMNS =
   'id, tenant_id, origin_zone_id, origin_zone_name, origin_zone_code, destination_zone_id, destination_zone_name, destination_zone_code, service_id, service_name, service_code, active, base_price, per_unit_price, min_transit_time, max_transit_time, created_at, updated_at';
 
-/** One page of the tenant's prices (spec 7: search, status, origin and destination zone, and service), with the exact total. */
+/** One page of the tenant's prices (search, status, origin and destination zone, and service), with the exact total. */
 export async function listPricing(tenantId: string, state: ListState<PricingFilters>, { signal }: FetchContext): Promise<ServerPage<PricingRow>> {
   const { from, to } = toRange(state);
   let query = supabase.from('zone_pricing_rows').select(ROW_COLUMNS, { count: 'exact' }).eq('tenant_id', tenantId);

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineList, filterParam } from '../../lib/list-state';
 
-/** Spec 7 'Lists: Zone pricing': ?q=&status=active&origin_zone_id=…&destination_zone_id=…&service_id=…&page=… (25 rows). */
+/** The zone pricing list's URL: ?q=&status=active&origin_zone_id=…&destination_zone_id=…&service_id=…&page=… (25 rows). */
 export const pricingList = defineList({
   filters: {
     status: filterParam.one(z.enum(['active', 'inactive'])),

@@ -123,7 +123,7 @@ export function toSettingsForm(profile: TenantProfile, settings: TenantSettings)
   };
 }
 
-/** The save function's arguments: the general part in the stored shape (spec 3), empty contact values left out. */
+/** The save function's arguments: the general part in the stored shape, empty contact values left out. */
 export function toSettingsSave(values: SystemSettingsFormOutput) {
   const { latitude, longitude, ...general } = values.general;
   const contact = Object.fromEntries(Object.entries(values.contact_info).filter(([, v]) => v !== ''));

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 
-/** Spec 9: the business picker shows 25 businesses per page. */
+/** The business picker shows 25 businesses per page. */
 export const BUSINESS_PAGE_SIZE = 25;
-/** Spec 9: the business picker's search waits 500 ms after the last keystroke. */
+/** The business picker's search waits 500 ms after the last keystroke. */
 export const BUSINESS_SEARCH_DEBOUNCE_MS = 500;
 
 const LocalizedText = z

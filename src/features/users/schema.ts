@@ -4,7 +4,7 @@ import { USER_STATUSES, userStatus, type UserStatus } from '../../data/statuses'
 /** Stored values (profiles' check constraints); the labels are what people read. */
 export const ROLES = ['admin', 'dispatcher', 'driver', 'customer'] as const;
 export type Role = (typeof ROLES)[number];
-/** Spec 3: user_type is business or other; 'other' is stored as 'individual'. */
+/** User_type is business or other; 'other' is stored as 'individual'. */
 export const USER_TYPES = ['business', 'individual'] as const;
 export type UserType = (typeof USER_TYPES)[number];
 export const STATUSES = USER_STATUSES;
@@ -42,7 +42,7 @@ export const personSchema = z.object({
 });
 export type Person = z.infer<typeof personSchema>;
 
-/** At least 10 digits (spec 5's phone rule), written as people write numbers. */
+/** At least 10 digits (the phone rule), written as people write numbers. */
 export const PHONE_MESSAGE = 'Please enter a valid phone number with at least 10 digits';
 const phoneOptional = z
   .string()
@@ -88,7 +88,7 @@ export const ChangePasswordSchema = z
   .refine((values) => values.password === values.confirmPassword, { path: ['confirmPassword'], message: 'Passwords do not match' });
 export type ChangePasswordInput = z.input<typeof ChangePasswordSchema>;
 
-/** Spec 9 / upload-file 'avatar': images, 3 MB. */
+/** Images, 3 MB. */
 export const AVATAR_EXTENSIONS = ['jpeg', 'jpg', 'png', 'gif'] as const;
 export const AVATAR_MAX_BYTES = 3 * 1024 * 1024;
 export const AVATAR_MESSAGES = {

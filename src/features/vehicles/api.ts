@@ -59,7 +59,7 @@ export async function updateVehicle(tenantId: string, vehicleId: string, values:
   return vehicleSchema.parse(data);
 }
 
-/** Uploads a vehicle image through the upload-file function (kind 'vehicle-image': spec 5's types and 3 MB). */
+/** Uploads a vehicle image through the upload-file function (kind 'vehicle-image': the image types and 3 MB). */
 export function uploadVehicleImage(tenantId: string, file: File): Promise<UploadedFile> {
   return uploadFile(tenantId, file, 'vehicle-image');
 }

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { FileValue } from '../../ui/form';
 
-/** Spec 5 'Vehicle': the options, as the database's check constraints name them. */
+/** The options, as the database's check constraints name them. */
 export const LICENSE_REQUIREMENTS = ['standard', 'commercial', 'special'] as const;
 export const SPECIAL_FEATURES = ['lift_gate', 'refrigeration', 'temperature_control', 'security_system', 'gps_tracking'] as const;
 export const FUEL_TYPES = ['petrol', 'diesel', 'electric', 'hybrid', 'cng'] as const;
@@ -32,7 +32,7 @@ export const LICENSE_OPTIONS = toOptions(LICENSE_REQUIREMENTS);
 export const FEATURE_OPTIONS = toOptions(SPECIAL_FEATURES);
 export const FUEL_OPTIONS = toOptions(FUEL_TYPES);
 
-/** Spec 5: images only, one file, jpeg/jpg/png/gif, 3 MB max (the upload-file kind 'vehicle-image' says the same). */
+/** Images only, one file, jpeg/jpg/png/gif, 3 MB max (the upload-file kind 'vehicle-image' says the same). */
 export const IMAGE_EXTENSIONS = ['jpeg', 'jpg', 'png', 'gif'] as const;
 export const IMAGE_MAX_BYTES = 3 * 1024 * 1024;
 export const IMAGE_MESSAGES = {

@@ -48,7 +48,7 @@ export async function listLocationsByIds(tenantId: string, ids: readonly string[
   return rows.sort((a, b) => a.code.localeCompare(b.code, undefined, { numeric: true }));
 }
 
-/** The parent lookup: locations of the warehouse of the type one level up (spec 4). */
+/** The parent lookup: locations of the warehouse of the type one level up. */
 export async function lookupParentLocations(
   tenantId: string,
   warehouseId: string,

@@ -6,7 +6,7 @@ import { defineChoices } from '../../lib/choices';
 import { isUuid, oneOf, optionalText, requiredText } from '../../lib/form-schema';
 import type { Json } from '../../types/database-overrides';
 
-/** Spec 4 and 5: a bin's place on its shelf, how its goods must be handled, who may reach it. */
+/** A bin's place on its shelf, how its goods must be handled, who may reach it. */
 export const BIN_POSITIONS = ['front', 'back', 'left', 'right', 'center'] as const;
 export const SPECIAL_HANDLING = ['fragile', 'dust-free', 'temperature-controlled', 'hazardous', 'flammable'] as const;
 export const ACCESS_RESTRICTIONS = ['key-card', 'supervisor', 'security', 'authorized-personnel'] as const;
@@ -25,7 +25,7 @@ export const accessRestrictions = defineChoices(ACCESS_RESTRICTIONS, {
   'authorized-personnel': 'Authorized personnel',
 });
 
-/** The type one level up in zone > aisle > shelf > bin (spec 4); null for a zone. */
+/** The type one level up in zone > aisle > shelf > bin; null for a zone. */
 export function parentTypeOf(type: LocationType | ''): LocationType | null {
   switch (type) {
     case 'aisle':
@@ -39,7 +39,7 @@ export function parentTypeOf(type: LocationType | ''): LocationType | null {
   }
 }
 
-/** Spec 5 'Warehouse location' and spec 8 'Location', verbatim. */
+/** The warehouse location form's rules and the location messages, word for word as the product states them. */
 export const LOCATION_MESSAGES = {
   warehouseRequired: 'Warehouse is required!',
   warehouseFormat: 'Invalid warehouse ID format',
@@ -117,7 +117,7 @@ export const LocationFormSchema = z
     },
     { path: ['metadata', 'temperature_range', 'max'], message: 'Maximum temperature must not be below the minimum', when: () => true },
   )
-  // The hierarchy (spec 4): every type but a zone needs its parent.
+  // The hierarchy: every type but a zone needs its parent.
   .refine((value) => !value.location_type || value.location_type === 'zone' || !(LOCATION_TYPES as readonly string[]).includes(value.location_type) || Boolean(value.parent_id), {
     path: ['parent_id'],
     error: (issue) => MISSING_PARENT[(issue.input as { location_type?: keyof typeof MISSING_PARENT } | undefined)?.location_type ?? 'aisle'],
@@ -212,7 +212,7 @@ export function toLocationFormValues(l: WarehouseLocation): LocationFormInput {
   };
 }
 
-/** Drops empty values: the position holds only its type's fields (spec 5), the rest only what was given. */
+/** Drops empty values: the position holds only its type's fields, the rest only what was given. */
 /** The jsonb object without its empty values. */
 function compact(values: { [key: string]: Json | undefined }): { [key: string]: Json | undefined } {
   return Object.fromEntries(Object.entries(values).filter(([, v]) => v !== null && v !== ''));

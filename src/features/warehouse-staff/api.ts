@@ -37,7 +37,7 @@ export async function getStaff(tenantId: string, staffId: string): Promise<Wareh
   return data ? staffSchema.parse(data) : null;
 }
 
-/** Spec 7: the tenant users lookup, for a new roster row: the tenant's people who are not customers, or who have the warehouse_staff role. */
+/** The tenant users lookup, for a new roster row: the tenant's people who are not customers, or who have the warehouse_staff role. */
 export async function lookupTenantPeople(tenantId: string, term: string, limit: number, signal: AbortSignal): Promise<LookupOption[]> {
   let query = supabase.from('profiles').select('id, full_name, email, panel_type').eq('tenant_id', tenantId).or('panel_type.neq.customer,roles.cs.{warehouse_staff}');
   query = withSearch(query, ['first_name', 'last_name', 'email'], term);

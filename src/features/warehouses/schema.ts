@@ -10,7 +10,7 @@ export const ACCESS_MODES = ['all_users', 'select_users', 'exclude_users'] as co
 export type AccessMode = (typeof ACCESS_MODES)[number];
 export const accessModes = defineChoices(ACCESS_MODES, { all_users: 'All Users', select_users: 'Selected Users', exclude_users: 'Exclude Users' });
 
-/** Spec 5 'Warehouse', verbatim; the database (private.warehouse_problems) answers with the same words. */
+/** The warehouse form's rules, word for word; the database (private.warehouse_problems) answers with the same words. */
 export const WAREHOUSE_MESSAGES = {
   name: 'Warehouse name is required!',
   code: 'Warehouse code is required!',
@@ -25,7 +25,7 @@ export const WAREHOUSE_MESSAGES = {
 } as const;
 
 /**
- * Spec 8: the warehouse form's fallback notices are the exception screen's words. The server
+ * The warehouse form's fallback notices are the exception screen's words. The server
  * always answers with its own message ('Warehouse created successfully', ...), which is shown;
  * these are only what shows when it does not.
  */

@@ -3,7 +3,7 @@ import { SearchIcon } from '../icons';
 import { useT } from '../../lib/i18n/catalogue';
 import { uiMessages } from '../messages';
 
-/** Spec 9: searches wait 500 ms after the last keystroke. */
+/** Searches wait 500 ms after the last keystroke. */
 export const SEARCH_DEBOUNCE_MS = 500;
 
 export interface SearchBoxProps {

@@ -15,7 +15,7 @@ export interface ArrayFieldProps<T extends FieldValues, N extends ArrayPath<T>, 
   className?: string | undefined;
   /** The values of a new row. */
   newRow: () => FieldArray<T, N>;
-  /** The fewest rows: Remove is hidden at this count (spec 5, pick order: only when more than one row). */
+  /** The fewest rows: Remove is hidden at this count (a pick order offers Remove only when more than one row is left). */
   min?: number;
   /** The most rows: Add is hidden at this count. */
   max?: number;

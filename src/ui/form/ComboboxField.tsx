@@ -8,7 +8,7 @@ import { controlClassName, describedBy, FieldFrame } from './FieldFrame';
 import { useT } from '../../lib/i18n/catalogue';
 import { uiMessages } from '../messages';
 
-/** Spec 9: lookups ask for 10 rows with the search term. */
+/** Lookups ask for 10 rows with the search term. */
 export const LOOKUP_LIMIT = 10;
 export const LOOKUP_DEBOUNCE_MS = 400;
 
@@ -34,7 +34,7 @@ type Status = 'idle' | 'loading' | 'done' | 'failed';
 
 /**
  * A combobox over a server lookup (Headless UI): typing searches after a pause, the previous
- * request is aborted, a failed lookup shows 'No results' with Retry (spec 8: lookup failures
+ * request is aborted, a failed lookup shows 'No results' with Retry (lookup failures
  * return an empty list silently), and a value the form already holds is shown by its label.
  */
 export function ComboboxField<T extends FieldValues, N extends FieldPath<T>, O = T>({

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** HH:mm, 24-hour (spec 9): 00:00 to 23:59. */
+/** HH:mm, 24-hour: 00:00 to 23:59. */
 export const TIME_PATTERN = /^([01]\d|2[0-3]):[0-5]\d$/;
 
 export const isTime = (value: string) => TIME_PATTERN.test(value);

@@ -4,7 +4,7 @@ import type { GeocodedPlace, Geocoder, PlaceSuggestion } from '../../lib/geocodi
 import { controlClassName, labelClassName } from '../form/FieldFrame';
 import { SearchIcon } from '../icons';
 
-/** Spec 9: searches wait for typing to pause. */
+/** Searches wait for typing to pause. */
 export const PLACE_SEARCH_DEBOUNCE_MS = 400;
 
 type Status = 'idle' | 'loading' | 'done' | 'failed';

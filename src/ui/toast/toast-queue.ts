@@ -6,7 +6,7 @@ export interface Toast {
   tone: ToastTone;
 }
 
-/** Spec 9: a snackbar hides after 6 seconds. */
+/** A snackbar hides after 6 seconds. */
 export const TOAST_DURATION_MS = 6000;
 /** More than this many at once and the oldest goes first. */
 export const MAX_TOASTS = 3;

@@ -41,7 +41,7 @@ export interface AddressDialogProps {
   defaultCenter?: TenantMapCentre | null;
 }
 
-/** Spec 4 'Address dialog': add or edit an address, with place search and a map to pick the point. */
+/** Add or edit an address, with place search and a map to pick the point. */
 export function AddressDialog(props: AddressDialogProps) {
   const { open, onClose, address } = props;
   const [countries, setCountries] = useState<GazetteerCountry[] | null>(null);

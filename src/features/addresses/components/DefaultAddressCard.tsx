@@ -11,7 +11,7 @@ import { AddressDialog } from './AddressDialog';
 type Settled = { key: string; error: Error; address?: undefined } | { key: string; error?: undefined; address: Address | null };
 type Load = { status: 'loading' } | { status: 'error'; error: Error } | { status: 'ready'; address: Address | null };
 
-/** Spec 2 profile tab: the person's Default address (the primary one, else the first). */
+/** The profile tab's card: the person's Default address (the primary one, else the first). */
 export function DefaultAddressCard({ userId, tenantId }: { userId: string; tenantId: string }) {
   const [reload, setReload] = useState(0);
   const key = `${tenantId}|${userId}|${reload}`;

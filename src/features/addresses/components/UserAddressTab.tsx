@@ -17,7 +17,7 @@ import { ADDRESS_TYPE_FILTERS, addressLabel, addressTypeLabel, type Address, typ
 import { AddressCard } from './AddressCard';
 import { AddressDialog } from './AddressDialog';
 
-/** The server's words, else a fallback (spec 8: save or delete failures show the server's message). */
+/** The server's words, else a fallback (save or delete failures show the server's message). */
 export function failureMessage(error: unknown, fallback: string): string {
   if (error && typeof error === 'object' && 'message' in error && typeof error.message === 'string' && error.message) return error.message;
   return fallback;
@@ -28,7 +28,7 @@ const TYPE_CHOICES: readonly { value: AddressTypeFilter | undefined; label: stri
   ...ADDRESS_TYPE_FILTERS.map((value) => ({ value, label: addressTypeLabel(value) })),
 ];
 
-/** Spec 2 'User detail' > Address tab: a person's addresses, filtered by type, searched, five per page. */
+/** The user page's Address tab: a person's addresses, filtered by type, searched, five per page. */
 export function UserAddressTab({ userId, tenantId }: { userId: string; tenantId: string }) {
   const { state, onStateChange, definition } = useListUrlState(addressList);
   const fetchPage = useCallback((s: AddressListState, context: { signal: AbortSignal }) => listAddresses({ tenantId, userId }, s, context), [tenantId, userId]);

@@ -84,7 +84,7 @@ const columns: DataTableColumn<AssignmentRow>[] = [
   { id: 'status', header: 'Status', sortable: true, cell: (a) => <StatusChip vocabulary={assignmentStatus} status={a.status} /> },
 ];
 
-/** Spec 2 'Assignments': the tenant's assignments, 25 a page, filters and search in the URL, live. */
+/** The tenant's assignments, 25 a page, filters and search in the URL, live. */
 export function AssignmentsListPage() {
   const { user } = useSession();
   const tenantId = tenantIdOf(user) ?? '';

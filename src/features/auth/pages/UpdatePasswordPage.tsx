@@ -22,7 +22,7 @@ function Busy() {
 
 /**
  * /update-password, opened signed in by the recovery link: a new password, then sign out and sign in
- * with it. Users without a tenant may use it too (spec 4: the tenant check skips this path).
+ * with it. Users without a tenant may use it too (the tenant check skips this path).
  * Opened by an invitation (`?invite=1`, set by the admin-users invite): the person chooses their
  * first password and goes straight on to their role's panel.
  */

@@ -20,7 +20,7 @@ function roleLabel(role: string): string {
   return (PARTICIPANT_ROLES as readonly string[]).includes(role) ? ROLE_LABELS[role as ParticipantRole] : role;
 }
 
-/** Who takes part; staff add people of the tenant's staff (spec 7: update participants, action add) and take people out. */
+/** Who takes part; staff add people of the tenant's staff (update participants, action add) and take people out. */
 export function ParticipantsPanel({
   tenantId,
   userId,

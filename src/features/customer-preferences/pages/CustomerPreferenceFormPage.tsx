@@ -47,7 +47,7 @@ const fieldsetClass = 'rounded-lg border border-slate-200 p-4 dark:border-slate-
 const legendClass = 'px-1 text-sm font-semibold';
 
 /**
- * customer-preference/create (no id) and customer-preference/{id}/edit (spec 2). `history` renders
+ * customer-preference/create (no id) and customer-preference/{id}/edit. `history` renders
  * below the form of a loaded preference: the app fills it with the record's audit history.
  */
 export function CustomerPreferenceFormPage({ mode, history }: { mode: 'create' | 'edit'; history?: (preferenceId: string) => ReactNode }) {
@@ -102,7 +102,7 @@ function useCustomerLocations(tenantId: string, customerId: string | null) {
   };
 }
 
-/** Spec 5: the end time is re-checked when either time changes, once the user has been at it (or tried to save). */
+/** The end time is re-checked when either time changes, once the user has been at it (or tried to save). */
 function useRecheckEndTime(form: UseFormReturn<Input, unknown, CustomerPreferenceFormOutput>) {
   const start = useWatch({ control: form.control, name: 'preferred_time_start' });
   const { touchedFields, isSubmitted } = useFormState({ control: form.control });

@@ -45,7 +45,7 @@ const columns: DataTableColumn<PreferenceRow>[] = [
   { id: 'is_active', header: 'Status', cell: (p) => <ActiveChip active={p.is_active} /> },
 ];
 
-/** customer-preference (spec 2): server-side search, customer, day and status filters, 25 rows, state in the URL. */
+/** customer-preference: server-side search, customer, day and status filters, 25 rows, state in the URL. */
 export function CustomerPreferencesListPage() {
   const { user } = useSession();
   const tenantId = tenantIdOf(user) ?? '';

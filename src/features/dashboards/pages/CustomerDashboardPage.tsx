@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { RoleDashboard } from './RoleDashboard';
 
-/** The customer's single dashboard (spec 2): who they are, then their deliveries (`children`, composed in src/app), then news. */
+/** The customer's single dashboard: who they are, then their deliveries (`children`, composed in src/app), then news. */
 export function CustomerDashboardPage({ children }: { children?: ReactNode }) {
   return (
     <RoleDashboard panelTitle="Customer" intro="Follow your deliveries live, and see what is new.">

@@ -63,7 +63,7 @@ export interface DispatchBoardPageProps {
   tools?: ReactNode;
 }
 
-/** The dispatcher's dashboard (issue 11, "The live board"). */
+/** The dispatcher's dashboard. */
 export function DispatchBoardPage({ panelExtras, tools }: DispatchBoardPageProps) {
   const tenantId = useTenantId();
   // The tools come once the board has its working set (or could not read it): until then the

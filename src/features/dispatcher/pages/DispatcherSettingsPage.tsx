@@ -25,7 +25,7 @@ import {
   type SettingsFormValues,
 } from '../schema';
 
-/** Issue 11 'settings': the dispatcher's own preferences for the board, stored per person. */
+/** The settings screen: the dispatcher's own preferences for the board, stored per person. */
 export function DispatcherSettingsPage() {
   const state = useDispatcherSettings();
   const header = <PageHeader title="Settings" breadcrumbs={[{ label: 'Dashboard', href: '/' }, { label: 'Settings' }]} />;

@@ -32,7 +32,7 @@ function Section({ title, children, className }: { title: string; children: Reac
   );
 }
 
-/** Issue 11 'info': the business's operating information for dispatchers, read only: contacts, services, zones on a map. */
+/** The info screen: the business's operating information for dispatchers, read only: contacts, services, zones on a map. */
 export function InfoPage() {
   const { user } = useSession();
   const tenantId = tenantIdOf(user) ?? '';

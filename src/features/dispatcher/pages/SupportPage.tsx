@@ -19,7 +19,7 @@ const tabClassName =
   'border-b-2 px-3 py-2 text-sm font-medium whitespace-nowrap focus-visible:outline-2 focus-visible:outline-brand';
 
 /**
- * Issue 11 'support': the dispatcher's queue of problems reported from the field (failed attempts,
+ * The support screen: the dispatcher's queue of problems reported from the field (failed attempts,
  * exceptions, customers' messages about their orders) to acknowledge and resolve, and a form to
  * reach the admins. The customers' conversations open in chat's sheet (`conversationSheet`, composed
  * in src/app). Each view has its own

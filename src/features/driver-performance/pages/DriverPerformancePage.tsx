@@ -71,7 +71,7 @@ function Stat({ label, value }: { label: string; value: string }) {
   );
 }
 
-/** Issue 10 'driver-performance': per driver over a date range (the last 30 days unless the URL says), a sortable table and the daily chart. */
+/** The driver-performance screen: per driver over a date range (the last 30 days unless the URL says), a sortable table and the daily chart. */
 export function DriverPerformancePage() {
   const { user } = useSession();
   const tenantId = tenantIdOf(user) ?? '';

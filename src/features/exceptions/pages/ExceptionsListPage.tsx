@@ -53,7 +53,7 @@ const columns: DataTableColumn<ExceptionRow>[] = [
   { id: 'created_at', header: 'Reported', sortable: true, hideBelow: 'md', width: '11rem', cell: (x) => formatDateTime(x.created_at) },
 ];
 
-/** exceptions (spec 2): server-side search, type, severity, status and assignee filters, 25 rows, state in the URL, live. */
+/** exceptions: server-side search, type, severity, status and assignee filters, 25 rows, state in the URL, live. */
 export function ExceptionsListPage() {
   const { user } = useSession();
   const tenantId = tenantIdOf(user) ?? '';

@@ -22,7 +22,7 @@ export const PRICING_FORM_TOASTS = {
 
 const LIST_PATH = adminPaths.zonePricing();
 
-/** zone-pricing/create and zone-pricing/edit/{id} (spec 2). */
+/** zone-pricing/create and zone-pricing/edit/{id}. */
 export function ZonePricingFormPage({ mode }: { mode: 'create' | 'edit' }) {
   const { user } = useSession();
   const tenantId = tenantIdOf(user) ?? '';

@@ -38,7 +38,7 @@ function pricingColumns(currency: string): DataTableColumn<PricingRow>[] {
   ];
 }
 
-/** Spec 2 'Zone Pricing': Add goes to the current path + /create, a row's Edit to ./edit/{id}. */
+/** Add goes to the current path + /create, a row's Edit to ./edit/{id}. */
 export function ZonePricingListPage() {
   const { user } = useSession();
   const tenantId = tenantIdOf(user) ?? '';

@@ -59,7 +59,7 @@ function Stat({ label, value }: { label: string; value: string }) {
   );
 }
 
-/** Issue 11 'remit': the drivers' cash (collected, remitted, outstanding), recording a remittance, and the history with its CSV export. */
+/** The remit screen: the drivers' cash (collected, remitted, outstanding), recording a remittance, and the history with its CSV export. */
 export function RemitPage() {
   const { user } = useSession();
   const tenantId = tenantIdOf(user) ?? '';

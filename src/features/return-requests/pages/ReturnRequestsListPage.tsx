@@ -67,7 +67,7 @@ const columns: DataTableColumn<ReturnRow>[] = [
   { id: 'created_at', header: 'Requested', sortable: true, hideBelow: 'md', width: '11rem', cell: (r) => formatDateTime(r.created_at) },
 ];
 
-/** return-requests (spec 2): server-side search, status, reason and date filters, 25 rows, state in the URL, live. */
+/** return-requests: server-side search, status, reason and date filters, 25 rows, state in the URL, live. */
 export function ReturnRequestsListPage() {
   const { user } = useSession();
   const tenantId = tenantIdOf(user) ?? '';

@@ -53,7 +53,7 @@ function BusinessCard({ tenant, busy, disabled, onPick }: { tenant: PublicTenant
 }
 
 /**
- * Spec 2, 'Public business picker': businesses a visitor can sign up with. Search and page live in
+ * Businesses a visitor can sign up with. Search and page live in
  * the URL, so Back works and a view can be shared.
  */
 export function BusinessPickerPage({ loadBrand }: { loadBrand: (slug: string) => Promise<unknown> }) {
@@ -115,7 +115,7 @@ export function BusinessPickerPage({ loadBrand }: { loadBrand: (slug: string) =>
 
   async function pick(slug: string) {
     setPicking(slug);
-    // Spec 2: the brand loads first so the sign-up page opens in the business's colours; a failure does not stop the visitor.
+    // The brand loads first so the sign-up page opens in the business's colours; a failure does not stop the visitor.
     await loadBrand(slug).catch((error: unknown) => console.warn('Could not load the brand settings of', slug, error));
     navigate(signUpPath(slug));
   }

@@ -84,7 +84,7 @@ function Cover({ person, actions }: { person: Person; actions: ReactNode }) {
   );
 }
 
-/** users/{id}/detail (spec 2 'User detail'): the cover, then tabs by `?tab=` (empty: profile; address; api-keys for business users; webhooks for business users; history). */
+/** users/{id}/detail: the cover, then tabs by `?tab=` (empty: profile; address; api-keys for business users; webhooks for business users; history). */
 export function UserDetailPage({ defaultAddressCard, addressTab, history, apiKeysTab, webhooksTab }: UserDetailSlots) {
   const { id = '' } = useParams<{ id?: string }>();
   const { user } = useSession();

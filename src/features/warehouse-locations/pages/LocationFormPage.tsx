@@ -70,7 +70,7 @@ export function LocationCreatePage() {
   );
 }
 
-/** Spec 2: an edit whose load fails shows 'Failed to fetch warehouse location' and returns to the list. */
+/** An edit whose load fails shows 'Failed to fetch warehouse location' and returns to the list. */
 export function LocationEditPage() {
   const { id = '' } = useParams<{ id: string }>();
   const tenantId = useTenantId() ?? '';
@@ -106,7 +106,7 @@ function LocationForm({ tenantId, location, defaults }: { tenantId: string; loca
   const [type, warehouseId] = useWatch({ control: form.control, name: ['location_type', 'warehouse_id'] });
   const parentType = parentTypeOf(type ?? '');
 
-  // Spec 4: changing the type resets the position fields (and the parent, which must be one level up).
+  // Changing the type resets the position fields (and the parent, which must be one level up).
   const previousType = useRef(type);
   useEffect(() => {
     if (previousType.current === type) return;
@@ -120,7 +120,7 @@ function LocationForm({ tenantId, location, defaults }: { tenantId: string; loca
     const write = toLocationWrite(values);
     const saved = location ? await updateLocation(tenantId, location.id, write) : await createLocation(tenantId, write);
     toast.success(location ? LOCATION_TOASTS.updated : LOCATION_TOASTS.created);
-    // After a create the list reloads (spec 2), showing the new location's warehouse.
+    // After a create the list reloads, showing the new location's warehouse.
     navigate(`${LIST_PATH}?warehouse=${saved.warehouse_id}`);
   }
 

@@ -30,7 +30,7 @@ import {
 } from '../schema';
 
 const LIST_PATH = adminPaths.warehouses();
-/** Spec 7: the warehouse form's address lookup asks for 100. */
+/** The warehouse form's address lookup asks for 100. */
 export const ADDRESS_LOOKUP_LIMIT = 100;
 
 function Header({ mode, name }: { mode: 'create' | 'edit'; name?: string }) {
