@@ -6,7 +6,7 @@ import { anonClient, serviceClient, TENANT, testUsers, unique, USER } from './cl
  * Customer delivery preferences through supabase-js as the seeded users, as
  * features/customer-preferences/api.ts calls them: admins write, dispatchers read all of their
  * tenant, a customer reads their own, drivers and other tenants nothing; bad input comes back as
- * PostgREST's error with `details` holding the [{field, message}] the form applies (spec 5 words);
+ * PostgREST's error with `details` holding the [{field, message}] the form applies (the form's words);
  * customer_preference_for is the delivery form's suggestion.
  */
 const service = serviceClient();
@@ -201,7 +201,7 @@ describe('customer preferences: who writes', () => {
   });
 });
 
-describe('customer preferences: spec 5 in the database', () => {
+describe('customer preferences: the form rules in the database', () => {
   it('an empty write: every required field with its message, on the form\'s field names', async () => {
     expect(
       await refusal({

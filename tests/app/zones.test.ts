@@ -32,7 +32,7 @@ afterAll(async () => {
 });
 
 describe('the price list (zone_pricing_rows)', () => {
-  it('answers spec 7\'s list call: filters, a page of 25 and the exact total', async () => {
+  it('answers the list call: filters, a page of 25 and the exact total', async () => {
     const { data, count, error } = await acmeDispatcher
       .from('zone_pricing_rows')
       .select('id, origin_zone_name, destination_zone_name, service_code, base_price, active', { count: 'exact' })

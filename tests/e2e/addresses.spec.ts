@@ -3,7 +3,7 @@ import { ANON_KEY, expect, test, unique, workerSession } from './fixtures.ts';
 
 /**
  * The address book of a person, on the user detail page of the admin panel: the tab's list,
- * filters, search and pages; the dialog's every message (spec 5 'Address'); add, edit and delete
+ * filters, search and pages; the dialog's every message; add, edit and delete
  * with confirmation; the default address card; and the map filling fields offline (the gazetteer
  * shipped with the app: nothing is fetched).
  */

@@ -2,7 +2,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { ANON_KEY, expect, PASSWORD, test, unique, workerSession } from './fixtures.ts';
 
 /**
- * The assignments screens (spec 2 'Assignments'): the list's columns, filters in the URL, chips,
+ * The assignments screens: the list's columns, filters in the URL, chips,
  * Edit only while pending; create with a refusal shown on its field, then success; edit; a
  * non-pending assignment read-only. The seed's assignments (supabase/seeds/70_deliveries.sql) are
  * only read; every assignment the tests change is on a delivery they create.

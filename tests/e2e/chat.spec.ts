@@ -216,7 +216,7 @@ test('a chat the driver opens first reaches the dispatcher who assigned the deli
     await write(dispatcherPage, 'Use the side gate on 4th St.');
     await expect(messageIn(driverPage, 'Use the side gate on 4th St.')).toContainText('Dana Dispatcher');
 
-    // Dispatch adds a colleague (spec 7: update participants, action add), then takes her out again after confirming.
+    // Dispatch adds a colleague (update participants, action add), then takes her out again after confirming.
     const panel = conversationOf(dispatcherPage);
     await panel.getByRole('button', { name: /^Participants/ }).click();
     const lookup = panel.getByRole('combobox', { name: 'Add people' });

@@ -4,7 +4,7 @@
  */
 export const PANEL_TYPES = ['admin', 'dispatcher', 'driver', 'customer'] as const;
 export type PanelType = (typeof PANEL_TYPES)[number];
-/** Stored values of profiles.user_type; the app labels 'individual' as 'Other' (spec 3: business or other). */
+/** Stored values of profiles.user_type; the app labels 'individual' as 'Other' (a user is a business or other). */
 export const USER_TYPES = ['business', 'individual'] as const;
 export type UserType = (typeof USER_TYPES)[number];
 export const ACTIONS = ['invite', 'change_role', 'deactivate', 'reactivate', 'resend_invite'] as const;

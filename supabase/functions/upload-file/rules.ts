@@ -15,7 +15,7 @@ const IMAGES: readonly FileType[] = ['image/jpeg', 'image/png', 'image/gif'];
 
 /** The forms' rules by the `kind` the caller names; a request without one gets `image`. */
 export const UPLOAD_KINDS = {
-  // Spec 5 'Vehicle': images only, one file, jpeg/jpg/png/gif, 3 MB max.
+  // A vehicle's image: images only, one file, jpeg/jpg/png/gif, 3 MB max.
   'vehicle-image': { types: IMAGES, maxBytes: 3 * MB },
   image: { types: IMAGES, maxBytes: 3 * MB },
   // A person's own picture (account drawer > Profile): stored under their name (handler.ts), the
