@@ -61,6 +61,7 @@ create index inventory_stock_item_id_idx on public.inventory_stock (item_id, ten
 create index inventory_stock_warehouse_id_idx on public.inventory_stock (warehouse_id, tenant_id, item_id);
 create index inventory_stock_bin_id_idx on public.inventory_stock (bin_id, warehouse_id);
 alter table public.inventory_stock enable row level security;
+-- no audit: inventory_stock (every change of a balance is a row of inventory_transactions, written in the same transaction)
 comment on table public.inventory_stock is
   'no audit: every change of a balance is a row of inventory_transactions, written in the same transaction';
 
@@ -116,6 +117,7 @@ create index inventory_transactions_to_bin_idx on public.inventory_transactions 
 create index inventory_transactions_performed_by_idx on public.inventory_transactions (performed_by, tenant_id) where performed_by is not null;
 create index inventory_transactions_reference_idx on public.inventory_transactions (reference_id) where reference_id is not null;
 alter table public.inventory_transactions enable row level security;
+-- no audit: inventory_transactions (the ledger is its own history: append-only, who, when, what moved where)
 comment on table public.inventory_transactions is
   'no audit: the ledger is its own history (append-only: who, when, what moved where)';
 
