@@ -254,8 +254,8 @@ revoke all on function public.record_inventory_transaction(text, uuid, uuid, int
 grant execute on function public.record_inventory_transaction(text, uuid, uuid, integer, uuid, uuid, text, text, text, text, text, uuid, timestamptz)
   to authenticated, service_role;
 
--- Reserve (units > 0) or release (units < 0) units of an item in a bin, on its available balances in
--- the order of their ids (lots received first are reserved first). Reserving refuses with 23514 on
+-- Reserve (units > 0) or release (units < 0) units of an item in a bin, on its available balances,
+-- oldest balance first (all of them locked first, in the order of their ids). Reserving refuses with 23514 on
 -- `field` when fewer are available; releasing more than is reserved is a bug of the caller (XX000).
 -- The caller checks rights (a pick) and the record the reservation belongs to.
 create or replace function private.reserve_inventory(item uuid, bin uuid, units integer, field text default 'quantity')
@@ -284,7 +284,7 @@ begin
             where s.item_id = item and s.bin_id = bin and s.status = 'available') || ' available in ' || code))::text,
       hint = 'details is a JSON array of {field, message}';
   end if;
-  for row_ in select * from public.inventory_stock s where s.item_id = item and s.bin_id = bin and s.status = 'available' order by s.id loop
+  for row_ in select * from public.inventory_stock s where s.item_id = item and s.bin_id = bin and s.status = 'available' order by s.created_at, s.id loop
     exit when left_ = 0;
     n := case when units > 0 then least(left_, row_.quantity - row_.reserved) else least(left_, row_.reserved) end;
     if n > 0 then
@@ -299,8 +299,8 @@ end;
 $$;
 revoke all on function private.reserve_inventory(uuid, uuid, integer, text) from public, anon, authenticated;
 
--- Pick `units` reserved units of an item from a bin: one pick transaction per balance it takes from
--- (lot and serial are the balance's), referencing the record. Rights are the ledger function's own
+-- Pick `units` reserved units of an item from a bin, oldest balance first: one pick transaction per
+-- balance it takes from (lot and serial are the balance's), referencing the record. Rights are the ledger function's own
 -- (a pick, in a warehouse the caller may access).
 create or replace function private.pick_reserved_inventory(item uuid, warehouse uuid, bin uuid, units integer,
   reference_type text, reference_id uuid) returns void
@@ -319,7 +319,7 @@ begin
   end if;
   perform 1 from public.inventory_stock s where s.item_id = item and s.bin_id = bin and s.status = 'available' order by s.id for update;
   for row_ in select * from public.inventory_stock s
-    where s.item_id = item and s.bin_id = bin and s.status = 'available' and s.reserved > 0 order by s.id loop
+    where s.item_id = item and s.bin_id = bin and s.status = 'available' and s.reserved > 0 order by s.created_at, s.id loop
     exit when left_ = 0;
     n := least(left_, row_.reserved);
     perform private.apply_inventory_transaction('pick', item, warehouse, n, bin, null, row_.lot_number, row_.serial_number,

@@ -219,9 +219,9 @@ select is(pg_temp.message_of(pg_temp.move(pg_temp.id('b'), 'in_progress'), 'item
   'Insufficient stock for Pick Test Chair in Z1-A01-S1-B01: 6 available', 'a short line refuses the start, named');
 select is((pg_temp.order_of(pg_temp.id('b'))).status || ' ' || pg_temp.stock('c2000000-0000-4000-8000-000000000001', 'Z1-A01-S1-B01'), 'pending 10/4',
   'a refused start reserves nothing');
-select is(pg_temp.message_of(format('select public.record_inventory_transaction(''pick'', %L, %L, 7, from_bin_id => %L, lot_number => ''LOT-1'')',
-  'c2000000-0000-4000-8000-000000000001', 'a5000000-0000-4000-8000-000000000001', pg_temp.bin('Z1-A01-S1-B01')), 'quantity'),
-  'Insufficient stock: 2 available in Z1-A01-S1-B01', 'reserved units are not picked by anyone else');
+select is(pg_temp.message_of(format('select public.record_inventory_transaction(''pick'', %L, %L, 4, from_bin_id => %L)',
+  'c2000000-0000-4000-8000-000000000002', 'a5000000-0000-4000-8000-000000000001', pg_temp.bin('Z1-A01-S1-B02')), 'quantity'),
+  'Insufficient stock: 3 available in Z1-A01-S1-B02', 'reserved units are not picked by anyone else');
 select is(pg_temp.message_of(pg_temp.move(pg_temp.id('a'), 'pending'), 'status'), 'A pick order that is in progress cannot become pending', 'no way back to pending');
 
 -- Picking: picked quantities grow, out of the reservation, as pick transactions of the order.
