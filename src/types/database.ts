@@ -981,6 +981,144 @@ isOneToOne: false
       referencedColumns: ["id","tenant_id"]
     }
                   ]
+                },"pick_order_events": {
+                  Row: {
+                    "actor_id": string | null,"actor_name": string | null,"from_status": string | null,"id": string,"note": string | null,"occurred_at": string,"pick_order_id": string,"seq": number,"status": string,"tenant_id": string
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "actor_id"?: string | null,"actor_name"?: string | null,"from_status"?: string | null,"id"?: string,"note"?: string | null,"occurred_at"?: string,"pick_order_id": string,"seq"?: never,"status": string,"tenant_id": string
+                  }
+                  Update: {
+                    "actor_id"?: string | null,"actor_name"?: string | null,"from_status"?: string | null,"id"?: string,"note"?: string | null,"occurred_at"?: string,"pick_order_id"?: string,"seq"?: never,"status"?: string,"tenant_id"?: string
+                  }
+                  Relationships: [
+                    {
+      foreignKeyName: "pick_order_events_actor_fkey"
+      columns: ["actor_id"]
+isOneToOne: false
+      referencedRelation: "driver_candidates"
+      referencedColumns: ["id"]
+    },{
+      foreignKeyName: "pick_order_events_actor_fkey"
+      columns: ["actor_id"]
+isOneToOne: false
+      referencedRelation: "profiles"
+      referencedColumns: ["id"]
+    },{
+      foreignKeyName: "pick_order_events_order_fkey"
+      columns: ["pick_order_id","tenant_id"]
+isOneToOne: false
+      referencedRelation: "pick_order_rows"
+      referencedColumns: ["id","tenant_id"]
+    },{
+      foreignKeyName: "pick_order_events_order_fkey"
+      columns: ["pick_order_id","tenant_id"]
+isOneToOne: false
+      referencedRelation: "pick_orders"
+      referencedColumns: ["id","tenant_id"]
+    },{
+      foreignKeyName: "pick_order_events_tenant_id_fkey"
+      columns: ["tenant_id"]
+isOneToOne: false
+      referencedRelation: "tenants"
+      referencedColumns: ["id"]
+    }
+                  ]
+                },"pick_order_lines": {
+                  Row: {
+                    "bin_id": string,"created_at": string,"id": string,"item_id": string,"pick_order_id": string,"picked_quantity": number,"position": number,"quantity": number,"reserved_quantity": number,"status": string,"tenant_id": string,"updated_at": string,"warehouse_id": string
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "bin_id": string,"created_at"?: string,"id"?: string,"item_id": string,"pick_order_id": string,"picked_quantity"?: number,"position": number,"quantity"?: number,"reserved_quantity"?: number,"status"?: string,"tenant_id": string,"updated_at"?: string,"warehouse_id": string
+                  }
+                  Update: {
+                    "bin_id"?: string,"created_at"?: string,"id"?: string,"item_id"?: string,"pick_order_id"?: string,"picked_quantity"?: number,"position"?: number,"quantity"?: number,"reserved_quantity"?: number,"status"?: string,"tenant_id"?: string,"updated_at"?: string,"warehouse_id"?: string
+                  }
+                  Relationships: [
+                    {
+      foreignKeyName: "pick_order_lines_bin_fkey"
+      columns: ["bin_id","warehouse_id"]
+isOneToOne: false
+      referencedRelation: "warehouse_locations"
+      referencedColumns: ["id","warehouse_id"]
+    },{
+      foreignKeyName: "pick_order_lines_item_fkey"
+      columns: ["item_id","tenant_id"]
+isOneToOne: false
+      referencedRelation: "inventory_items"
+      referencedColumns: ["id","tenant_id"]
+    },{
+      foreignKeyName: "pick_order_lines_order_fkey"
+      columns: ["pick_order_id","tenant_id"]
+isOneToOne: false
+      referencedRelation: "pick_order_rows"
+      referencedColumns: ["id","tenant_id"]
+    },{
+      foreignKeyName: "pick_order_lines_order_fkey"
+      columns: ["pick_order_id","tenant_id"]
+isOneToOne: false
+      referencedRelation: "pick_orders"
+      referencedColumns: ["id","tenant_id"]
+    },{
+      foreignKeyName: "pick_order_lines_tenant_id_fkey"
+      columns: ["tenant_id"]
+isOneToOne: false
+      referencedRelation: "tenants"
+      referencedColumns: ["id"]
+    }
+                  ]
+                },"pick_orders": {
+                  Row: {
+                    "assigned_to": string | null,"created_at": string,"created_by": string | null,"due_date": string | null,"ended_at": string | null,"external_reference": string | null,"id": string,"notes": string | null,"order_type": string,"picker_notes": string | null,"priority": number,"reference_number": string,"started_at": string | null,"status": string,"tenant_id": string,"updated_at": string,"warehouse_id": string
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "assigned_to"?: string | null,"created_at"?: string,"created_by"?: string | null,"due_date"?: string | null,"ended_at"?: string | null,"external_reference"?: string | null,"id"?: string,"notes"?: string | null,"order_type"?: string,"picker_notes"?: string | null,"priority"?: number,"reference_number": string,"started_at"?: string | null,"status"?: string,"tenant_id": string,"updated_at"?: string,"warehouse_id": string
+                  }
+                  Update: {
+                    "assigned_to"?: string | null,"created_at"?: string,"created_by"?: string | null,"due_date"?: string | null,"ended_at"?: string | null,"external_reference"?: string | null,"id"?: string,"notes"?: string | null,"order_type"?: string,"picker_notes"?: string | null,"priority"?: number,"reference_number"?: string,"started_at"?: string | null,"status"?: string,"tenant_id"?: string,"updated_at"?: string,"warehouse_id"?: string
+                  }
+                  Relationships: [
+                    {
+      foreignKeyName: "pick_orders_assigned_to_fkey"
+      columns: ["assigned_to","tenant_id"]
+isOneToOne: false
+      referencedRelation: "driver_candidates"
+      referencedColumns: ["id","tenant_id"]
+    },{
+      foreignKeyName: "pick_orders_assigned_to_fkey"
+      columns: ["assigned_to","tenant_id"]
+isOneToOne: false
+      referencedRelation: "profiles"
+      referencedColumns: ["id","tenant_id"]
+    },{
+      foreignKeyName: "pick_orders_created_by_fkey"
+      columns: ["created_by","tenant_id"]
+isOneToOne: false
+      referencedRelation: "driver_candidates"
+      referencedColumns: ["id","tenant_id"]
+    },{
+      foreignKeyName: "pick_orders_created_by_fkey"
+      columns: ["created_by","tenant_id"]
+isOneToOne: false
+      referencedRelation: "profiles"
+      referencedColumns: ["id","tenant_id"]
+    },{
+      foreignKeyName: "pick_orders_tenant_id_fkey"
+      columns: ["tenant_id"]
+isOneToOne: false
+      referencedRelation: "tenants"
+      referencedColumns: ["id"]
+    },{
+      foreignKeyName: "pick_orders_warehouse_fkey"
+      columns: ["warehouse_id","tenant_id"]
+isOneToOne: false
+      referencedRelation: "warehouses"
+      referencedColumns: ["id","tenant_id"]
+    }
+                  ]
                 },"profiles": {
                   Row: {
                     "avatar_url": string | null,"created_at": string,"email": string,"first_name": string | null,"full_name": string | null,"id": string,"language": string | null,"last_name": string | null,"panel_type": string,"phone": string | null,"roles": (string)[],"status": string,"tenant_id": string,"updated_at": string,"user_type": string
@@ -1828,6 +1966,38 @@ isOneToOne: false
       referencedColumns: ["id","tenant_id"]
     }
                   ]
+                },"pick_order_rows": {
+                  Row: {
+                    "assigned_to": string | null,"assigned_to_name": string | null,"created_at": string,"due_date": string | null,"ended_at": string | null,"external_reference": string | null,"id": string,"line_count": number | null,"order_type": string,"picked_items": number | null,"priority": number,"reference_number": string,"started_at": string | null,"status": string,"tenant_id": string,"total_items": number | null,"updated_at": string,"warehouse_code": string,"warehouse_id": string,"warehouse_name": string
+                  }
+                  ComputedFields: never
+                  Relationships: [
+                    {
+      foreignKeyName: "pick_orders_assigned_to_fkey"
+      columns: ["assigned_to","tenant_id"]
+isOneToOne: false
+      referencedRelation: "driver_candidates"
+      referencedColumns: ["id","tenant_id"]
+    },{
+      foreignKeyName: "pick_orders_assigned_to_fkey"
+      columns: ["assigned_to","tenant_id"]
+isOneToOne: false
+      referencedRelation: "profiles"
+      referencedColumns: ["id","tenant_id"]
+    },{
+      foreignKeyName: "pick_orders_tenant_id_fkey"
+      columns: ["tenant_id"]
+isOneToOne: false
+      referencedRelation: "tenants"
+      referencedColumns: ["id"]
+    },{
+      foreignKeyName: "pick_orders_warehouse_fkey"
+      columns: ["warehouse_id","tenant_id"]
+isOneToOne: false
+      referencedRelation: "warehouses"
+      referencedColumns: ["id","tenant_id"]
+    }
+                  ]
                 },"remittance_rows": {
                   Row: {
                     "amount": number,"created_at": string,"currency": string,"delivery_codes": (string)[] | null,"discrepancy_reason": string | null,"driver_id": string,"driver_name": string | null,"expected_amount": number | null,"id": string,"method": string,"note": string,"recorded_at": string,"recorded_by": string | null,"recorded_by_name": string | null,"reference_number": string,"tenant_id": string
@@ -2226,6 +2396,9 @@ isOneToOne: false
 "get_delivery_settings":
 { Args: Record<PropertyKey, never>; Returns: Json
                            },
+"get_pick_order":
+{ Args: { "pick_order_id": string }; Returns: Json
+                           },
 "get_tenant_settings":
 { Args: { "p_tenant_id": string }; Returns: Json
                            },
@@ -2254,11 +2427,17 @@ isOneToOne: false
 "mark_conversation_read":
 { Args: { "conversation_id": string }; Returns: undefined
                            },
+"next_pick_order_reference":
+{ Args: Record<PropertyKey, never>; Returns: string
+                           },
 "notification_stats":
 { Args: Record<PropertyKey, never>; Returns: Json
                            },
 "notify_admins":
 { Args: { "body": string,"subject": string }; Returns: Json
+                           },
+"pick_order_actions":
+{ Args: { "pick_order_id": string }; Returns: (string)[]
                            },
 "quote":
 { Args: { "dropoff_lat": number,"dropoff_lng": number,"pickup_lat": number,"pickup_lng": number,"ready_at"?: string,"service_id": string,"weight_kg": number }; Returns: Json
@@ -2424,6 +2603,9 @@ isOneToOne: false
                            },
 "save_delivery_settings":
 { Args: { "p_delivery": Json,"p_tenant_id": string }; Returns: Json
+                           },
+"save_pick_order":
+{ Args: { "pick_order_id": string,"values": Json }; Returns: Json
                            },
 "save_tenant_brand":
 { Args: { "p_brand": Json,"p_tenant_id": string }; Returns: undefined
@@ -2596,6 +2778,9 @@ isOneToOne: false
         isOneToOne: true
         isSetofReturn: false
       } },
+"transition_pick_order":
+{ Args: { "note"?: string,"pick_order_id": string,"status": string }; Returns: Json
+                           },
 "transition_return_request":
 { Args: { "note"?: string,"refunded"?: boolean,"return_request_id": string,"schedule_pickup"?: boolean,"status": string,"warehouse_id"?: string }; Returns: {
               "closed_at": string | null,
