@@ -1457,6 +1457,32 @@ isOneToOne: false
       referencedColumns: ["id"]
     }
                   ]
+                },"webhook_events": {
+                  Row: {
+                    "customer_id": string | null,"event_type": string,"fanned_out_at": string | null,"id": string,"module_id": string,"occurred_at": string,"payload": NonNullable<Json>,"seq": number,"subject_id": string,"tenant_id": string
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "customer_id"?: string | null,"event_type": string,"fanned_out_at"?: string | null,"id"?: string,"module_id": string,"occurred_at"?: string,"payload": NonNullable<Json>,"seq"?: never,"subject_id": string,"tenant_id": string
+                  }
+                  Update: {
+                    "customer_id"?: string | null,"event_type"?: string,"fanned_out_at"?: string | null,"id"?: string,"module_id"?: string,"occurred_at"?: string,"payload"?: NonNullable<Json>,"seq"?: never,"subject_id"?: string,"tenant_id"?: string
+                  }
+                  Relationships: [
+                    {
+      foreignKeyName: "webhook_events_module_id_fkey"
+      columns: ["module_id"]
+isOneToOne: false
+      referencedRelation: "webhook_modules"
+      referencedColumns: ["id"]
+    },{
+      foreignKeyName: "webhook_events_tenant_id_fkey"
+      columns: ["tenant_id"]
+isOneToOne: false
+      referencedRelation: "tenants"
+      referencedColumns: ["id"]
+    }
+                  ]
                 },"webhook_modules": {
                   Row: {
                     "event_types": (string)[],"id": string,"name": string,"sort_order": number
