@@ -1,9 +1,9 @@
 -- The webhook outbox: each change of an event source writes exactly its event in the same
--- transaction (deliveries, assignments, return requests, exceptions, with the catalogue's type
+-- transaction, where a subscription of its module is active in the tenant (deliveries, assignments, return requests, exceptions, with the catalogue's type
 -- names and who besides staff may read the row), a change that rolls back writes none, an edit that
 -- is no event writes none, and no API role of either tenant reads or writes the outbox.
 begin;
-select plan(24);
+select plan(25);
 
 select tests.ready_acme_fleet();
 
@@ -33,6 +33,11 @@ create temp table mark (name text primary key, seq bigint, id uuid);
 grant all on mark to public;
 
 \set carla 'a1000000-0000-4000-8000-000000000004'
+
+-- Acme's admin subscribes to every module; globex has no subscription.
+insert into public.webhook_subscriptions (tenant_id, user_id, module_id, webhook_url, signing_secret)
+select 'a0000000-0000-4000-8000-000000000001', 'a1000000-0000-4000-8000-000000000001', m.id, 'https://ada.example/hooks', 'whsec_' || repeat('A', 43) || '='
+from public.webhook_modules m;
 
 -- deliveries
 insert into mark values ('created', pg_temp.last_seq());
@@ -120,6 +125,14 @@ select public.transition_exception((select id from public.exceptions where deliv
 reset role;
 select is(pg_temp.events_since((select seq from mark where name = 'investigate')),
   array['exception.status_changed exceptions staff'], 'its move writes exception.status_changed');
+
+insert into mark values ('globex', pg_temp.last_seq());
+select tests.act_as('dispatcher@globex.test');
+insert into public.deliveries (customer_id, pickup_address, pickup_lat, pickup_lng, dropoff_address, dropoff_lat, dropoff_lng, packages, service_id)
+values ('b2000000-0000-4000-8000-000000000004', '{"full_address": "1 Baker St, London"}', 51.5237, -0.1585, '{"full_address": "10 Downing St, London"}', 51.5034, -0.1276,
+  '[{"quantity": 1, "weight_kg": 2}]', 'b6100000-0000-4000-8000-000000000002');
+reset role;
+select is(pg_temp.events_since((select seq from mark where name = 'globex')), '{}'::text[], 'a tenant without a subscription of the module keeps no event: it could reach nobody');
 
 select is((select count(*)::int from public.webhook_events e where not exists (
     select 1 from public.webhook_modules m where m.id = e.module_id and e.event_type = any(m.event_types))), 0,
