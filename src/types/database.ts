@@ -1595,6 +1595,90 @@ isOneToOne: false
       referencedColumns: ["id"]
     }
                   ]
+                },"webhook_attempts": {
+                  Row: {
+                    "attempt": number,"attempted_at": string,"delivery_id": string,"duration_ms": number | null,"error": string | null,"id": string,"response_excerpt": string | null,"status_code": number | null,"tenant_id": string
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "attempt": number,"attempted_at"?: string,"delivery_id": string,"duration_ms"?: number | null,"error"?: string | null,"id"?: string,"response_excerpt"?: string | null,"status_code"?: number | null,"tenant_id": string
+                  }
+                  Update: {
+                    "attempt"?: number,"attempted_at"?: string,"delivery_id"?: string,"duration_ms"?: number | null,"error"?: string | null,"id"?: string,"response_excerpt"?: string | null,"status_code"?: number | null,"tenant_id"?: string
+                  }
+                  Relationships: [
+                    {
+      foreignKeyName: "webhook_attempts_delivery_id_fkey"
+      columns: ["delivery_id"]
+isOneToOne: false
+      referencedRelation: "webhook_deliveries"
+      referencedColumns: ["id"]
+    },{
+      foreignKeyName: "webhook_attempts_tenant_id_fkey"
+      columns: ["tenant_id"]
+isOneToOne: false
+      referencedRelation: "tenants"
+      referencedColumns: ["id"]
+    }
+                  ]
+                },"webhook_deliveries": {
+                  Row: {
+                    "attempt_count": number,"created_at": string,"delivered_at": string | null,"event_id": string,"event_type": string,"id": string,"last_error": string | null,"last_status_code": number | null,"message_id": string,"next_attempt_at": string | null,"status": string,"subscription_id": string,"tenant_id": string,"updated_at": string
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "attempt_count"?: number,"created_at"?: string,"delivered_at"?: string | null,"event_id": string,"event_type": string,"id"?: string,"last_error"?: string | null,"last_status_code"?: number | null,"message_id"?: string,"next_attempt_at"?: string | null,"status"?: string,"subscription_id": string,"tenant_id": string,"updated_at"?: string
+                  }
+                  Update: {
+                    "attempt_count"?: number,"created_at"?: string,"delivered_at"?: string | null,"event_id"?: string,"event_type"?: string,"id"?: string,"last_error"?: string | null,"last_status_code"?: number | null,"message_id"?: string,"next_attempt_at"?: string | null,"status"?: string,"subscription_id"?: string,"tenant_id"?: string,"updated_at"?: string
+                  }
+                  Relationships: [
+                    {
+      foreignKeyName: "webhook_deliveries_event_id_fkey"
+      columns: ["event_id"]
+isOneToOne: false
+      referencedRelation: "webhook_events"
+      referencedColumns: ["id"]
+    },{
+      foreignKeyName: "webhook_deliveries_subscription_id_fkey"
+      columns: ["subscription_id"]
+isOneToOne: false
+      referencedRelation: "webhook_subscriptions"
+      referencedColumns: ["id"]
+    },{
+      foreignKeyName: "webhook_deliveries_tenant_id_fkey"
+      columns: ["tenant_id"]
+isOneToOne: false
+      referencedRelation: "tenants"
+      referencedColumns: ["id"]
+    }
+                  ]
+                },"webhook_events": {
+                  Row: {
+                    "customer_id": string | null,"event_type": string,"fanned_out_at": string | null,"id": string,"module_id": string,"occurred_at": string,"payload": NonNullable<Json>,"seq": number,"subject_id": string,"tenant_id": string
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "customer_id"?: string | null,"event_type": string,"fanned_out_at"?: string | null,"id"?: string,"module_id": string,"occurred_at"?: string,"payload": NonNullable<Json>,"seq"?: never,"subject_id": string,"tenant_id": string
+                  }
+                  Update: {
+                    "customer_id"?: string | null,"event_type"?: string,"fanned_out_at"?: string | null,"id"?: string,"module_id"?: string,"occurred_at"?: string,"payload"?: NonNullable<Json>,"seq"?: never,"subject_id"?: string,"tenant_id"?: string
+                  }
+                  Relationships: [
+                    {
+      foreignKeyName: "webhook_events_module_id_fkey"
+      columns: ["module_id"]
+isOneToOne: false
+      referencedRelation: "webhook_modules"
+      referencedColumns: ["id"]
+    },{
+      foreignKeyName: "webhook_events_tenant_id_fkey"
+      columns: ["tenant_id"]
+isOneToOne: false
+      referencedRelation: "tenants"
+      referencedColumns: ["id"]
+    }
+                  ]
                 },"webhook_modules": {
                   Row: {
                     "event_types": (string)[],"id": string,"name": string,"sort_order": number
@@ -1611,14 +1695,14 @@ isOneToOne: false
                   ]
                 },"webhook_subscriptions": {
                   Row: {
-                    "created_at": string,"created_by": string | null,"id": string,"is_active": boolean,"module_id": string,"secret_header_key": string | null,"secret_header_value": string | null,"signing_secret": string,"tenant_id": string,"updated_at": string,"user_id": string,"webhook_url": string
+                    "created_at": string,"created_by": string | null,"disabled_reason": string | null,"failing_since": string | null,"id": string,"is_active": boolean,"module_id": string,"secret_header_key": string | null,"secret_header_value": string | null,"signing_secret": string,"tenant_id": string,"updated_at": string,"user_id": string,"webhook_url": string
                   }
                   ComputedFields: never
                   Insert: {
-                    "created_at"?: string,"created_by"?: string | null,"id"?: string,"is_active"?: boolean,"module_id": string,"secret_header_key"?: string | null,"secret_header_value"?: string | null,"signing_secret": string,"tenant_id"?: string,"updated_at"?: string,"user_id": string,"webhook_url": string
+                    "created_at"?: string,"created_by"?: string | null,"disabled_reason"?: string | null,"failing_since"?: string | null,"id"?: string,"is_active"?: boolean,"module_id": string,"secret_header_key"?: string | null,"secret_header_value"?: string | null,"signing_secret": string,"tenant_id"?: string,"updated_at"?: string,"user_id": string,"webhook_url": string
                   }
                   Update: {
-                    "created_at"?: string,"created_by"?: string | null,"id"?: string,"is_active"?: boolean,"module_id"?: string,"secret_header_key"?: string | null,"secret_header_value"?: string | null,"signing_secret"?: string,"tenant_id"?: string,"updated_at"?: string,"user_id"?: string,"webhook_url"?: string
+                    "created_at"?: string,"created_by"?: string | null,"disabled_reason"?: string | null,"failing_since"?: string | null,"id"?: string,"is_active"?: boolean,"module_id"?: string,"secret_header_key"?: string | null,"secret_header_value"?: string | null,"signing_secret"?: string,"tenant_id"?: string,"updated_at"?: string,"user_id"?: string,"webhook_url"?: string
                   }
                   Relationships: [
                     {
@@ -2522,6 +2606,9 @@ isOneToOne: false
         isOneToOne: true
         isSetofReturn: false
       } },
+"replay_webhook_delivery":
+{ Args: { "delivery_id": string }; Returns: undefined
+                           },
 "resolve_failure":
 { Args: { "delivery_event_id": string,"resolution_note": string }; Returns: {
               "acknowledged_at": string,
@@ -2893,6 +2980,14 @@ isOneToOne: false
         isOneToOne: false
         isSetofReturn: true
       } },
+"webhook_dispatch_claim":
+{ Args: { "batch"?: number,"lease"?: string }; Returns: {
+              "attempt": number,"delivery_id": string,"event_type": string,"message_id": string,"payload": Json,"secret_header_key": string,"secret_header_value": string,"signing_secret": string,"webhook_url": string
+            }[]
+                           },
+"webhook_dispatch_record":
+{ Args: { "results": Json }; Returns: undefined
+                           },
 "zones_containing":
 { Args: { "lat": number,"lng": number }; Returns: {
               "active": boolean,
