@@ -100,7 +100,7 @@ select is((select view -> 'driver' from seen where step = 'accepted'), null, 'no
 select ok((select view ? 'window' from seen where step = 'accepted'), 'the expected window');
 select is((select view #>> '{business,name,en}' from seen where step = 'accepted'), 'Acme Logistics', 'the business''s public face');
 select is((select array_agg(k order by k) from seen, jsonb_object_keys(view) k where step = 'accepted'),
-  array['business', 'code', 'created_at', 'destination', 'kind', 'status', 'timeline', 'updated_at', 'window'], 'nothing outside the list');
+  array['business', 'code', 'created_at', 'destination', 'kind', 'language', 'status', 'timeline', 'updated_at', 'window'], 'nothing outside the list (the recipient''s language from their preference, never who they are)');
 -- A phone as the seed writes it ('+1 415 555 0104'): a bare '555' also matched the view's timestamps (08:49:55.5...).
 select ok((select view::text !~* '(Carla|Customer|415 555|Mission St|Market St|Derek|tracking_token|a1000000)' from seen where step = 'accepted'),
   'no names, phones, streets, tokens or ids');
