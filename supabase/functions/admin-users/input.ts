@@ -1,3 +1,7 @@
+import type { FieldProblem } from '../_shared/database.ts';
+
+export type { FieldProblem };
+
 /**
  * The requests admin-users accepts: `{action, ...}` as JSON. Each is checked whole before anything
  * is done: a malformed request changes nothing and answers every problem as [{field, message}].
@@ -10,10 +14,6 @@ export type UserType = (typeof USER_TYPES)[number];
 export const ACTIONS = ['invite', 'change_role', 'deactivate', 'reactivate', 'resend_invite'] as const;
 export type Action = (typeof ACTIONS)[number];
 
-export interface FieldProblem {
-  field: string;
-  message: string;
-}
 
 export interface InviteInput {
   action: 'invite';

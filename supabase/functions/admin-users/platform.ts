@@ -1,6 +1,6 @@
-import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { type PostgrestLikeError, clientAsCaller, fieldProblems, serverClient } from '../_shared/database.ts';
 import type { AdminUsersDeps, Failure, Person, Result } from './handler.ts';
-import type { FieldProblem } from './input.ts';
 
 /**
  * admin-users' dependencies on the platform: the service role for the Auth admin API and for
@@ -13,31 +13,13 @@ export interface PlatformEnv {
   serviceRoleKey: string;
 }
 
-const CLIENT_OPTIONS = { auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false } };
 export const PERSON_COLUMNS = 'id, tenant_id, email, first_name, last_name, full_name, phone, panel_type, roles, user_type, status, avatar_url, created_at';
 /** Ten years: a ban that lasts until an admin reactivates the user. */
 const BAN_DURATION = '87600h';
 
-interface PostgrestLikeError {
-  code?: string;
-  message: string;
-  details?: string | null;
-}
-
-function problemsOf(details: string | null | undefined): FieldProblem[] | undefined {
-  if (!details) return undefined;
-  try {
-    const parsed: unknown = JSON.parse(details);
-    if (Array.isArray(parsed) && parsed.every((p) => typeof p?.field === 'string' && typeof p?.message === 'string')) return parsed as FieldProblem[];
-  } catch {
-    return undefined;
-  }
-  return undefined;
-}
-
 /** A database refusal as the handler answers it: the rules' 23514 as 422 with its details, RLS as 403. */
 export function databaseFailure(error: PostgrestLikeError): Failure {
-  const details = problemsOf(error.details);
+  const details = fieldProblems(error.details);
   if (error.code === '23514' && details) {
     const message = details.length === 1 ? details[0].message : 'Validation failed';
     const code = /administrator/.test(message) ? 'last_admin' : /your own/.test(message) ? 'self_change' : 'validation_failed';
@@ -49,13 +31,9 @@ export function databaseFailure(error: PostgrestLikeError): Failure {
   return { ok: false, status: 500, code: 'internal_error', message: 'Something went wrong!' };
 }
 
-function asCaller(env: PlatformEnv, accessToken: string): SupabaseClient {
-  return createClient(env.url, env.anonKey, { ...CLIENT_OPTIONS, global: { headers: { Authorization: `Bearer ${accessToken}` } } });
-}
-
 export function platformDeps(env: PlatformEnv): Omit<AdminUsersDeps, 'log'> {
-  const anon = createClient(env.url, env.anonKey, CLIENT_OPTIONS);
-  const service = createClient(env.url, env.serviceRoleKey, CLIENT_OPTIONS);
+  const anon = serverClient(env.url, env.anonKey);
+  const service = serverClient(env.url, env.serviceRoleKey);
 
   async function writeAsCaller(query: PromiseLike<{ data: unknown; error: PostgrestLikeError | null }>): Promise<Result<Person>> {
     const { data, error } = await query;
@@ -67,7 +45,7 @@ export function platformDeps(env: PlatformEnv): Omit<AdminUsersDeps, 'log'> {
     async resolveCaller(accessToken) {
       const { data, error } = await anon.auth.getUser(accessToken);
       if (error || !data.user) return null;
-      const { data: profile, error: profileError } = await asCaller(env, accessToken)
+      const { data: profile, error: profileError } = await clientAsCaller(env.url, env.anonKey, accessToken)
         .from('profiles')
         .select('tenant_id, panel_type, status')
         .eq('id', data.user.id)
@@ -124,7 +102,7 @@ export function platformDeps(env: PlatformEnv): Omit<AdminUsersDeps, 'log'> {
       const { error } = await service.auth.admin.updateUserById(id, { ban_duration: banned ? BAN_DURATION : 'none' });
       if (error) throw error;
     },
-    insertProfile: (accessToken, profile) => writeAsCaller(asCaller(env, accessToken).from('profiles').insert(profile).select(PERSON_COLUMNS).single()),
-    updateProfile: (accessToken, id, patch) => writeAsCaller(asCaller(env, accessToken).from('profiles').update(patch).eq('id', id).select(PERSON_COLUMNS).single()),
+    insertProfile: (accessToken, profile) => writeAsCaller(clientAsCaller(env.url, env.anonKey, accessToken).from('profiles').insert(profile).select(PERSON_COLUMNS).single()),
+    updateProfile: (accessToken, id, patch) => writeAsCaller(clientAsCaller(env.url, env.anonKey, accessToken).from('profiles').update(patch).eq('id', id).select(PERSON_COLUMNS).single()),
   };
 }

@@ -1,12 +1,6 @@
-/**
- * What the api-keys function accepts, checked before anything is written: the bodies of
- * POST api-keys and PUT api-keys/{id}, and the list's query. Field problems use the form's field
- * names, so the dialog puts them under its fields.
- */
-export interface FieldProblem {
-  field: string;
-  message: string;
-}
+import type { FieldProblem } from '../_shared/database.ts';
+
+export type { FieldProblem };
 
 export type Parsed<T> = { ok: true; value: T } | { ok: false; problems: FieldProblem[] };
 

@@ -1,6 +1,6 @@
-import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { type PostgrestLikeError, clientAsCaller, fieldProblems, serverClient } from '../_shared/database.ts';
 import type { ApiKeyRow, ApiKeysDeps, Failure, KeyStore, Result } from './handler.ts';
-import type { FieldProblem } from './input.ts';
 
 /**
  * api-keys' dependencies on the platform: every read and write with the caller's own JWT, so RLS
@@ -12,40 +12,18 @@ export interface PlatformEnv {
   anonKey: string;
 }
 
-const CLIENT_OPTIONS = { auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false } };
 /** Never key_hash: it is not readable through the API at all. */
 export const KEY_COLUMNS = 'id, tenant_id, user_id, name, description, key_prefix, expires_at, is_active, last_used_at, revoked_at, created_at, updated_at';
 
-interface PostgrestLikeError {
-  code?: string;
-  message: string;
-  details?: string | null;
-}
-
-function problemsOf(details: string | null | undefined): FieldProblem[] | undefined {
-  if (!details) return undefined;
-  try {
-    const parsed: unknown = JSON.parse(details);
-    if (Array.isArray(parsed) && parsed.every((p) => typeof p?.field === 'string' && typeof p?.message === 'string')) return parsed as FieldProblem[];
-  } catch {
-    return undefined;
-  }
-  return undefined;
-}
-
 /** A database refusal as the function answers it: the rules' 23514 as 422 with details, RLS as 403. */
 export function databaseFailure(error: PostgrestLikeError): Failure {
-  const details = problemsOf(error.details);
+  const details = fieldProblems(error.details);
   if (error.code === '23514' && details) return { ok: false, status: 422, code: 'validation_failed', message: details.length === 1 ? details[0].message : 'Validation failed', details };
   if (error.code === '42501') return { ok: false, status: 403, code: 'forbidden', message: 'Only an active administrator of this business can manage API keys' };
   if (error.code === '23503') return { ok: false, status: 422, code: 'validation_failed', message: 'API keys can only be issued to business users', details: [{ field: 'user_id', message: 'API keys can only be issued to business users' }] };
   if (error.code === '23514' || error.code === '22P02') return { ok: false, status: 400, code: 'validation_failed', message: error.message };
   if (error.code === 'PGRST116') return { ok: false, status: 404, code: 'api_key_not_found', message: 'API key not found' };
   return { ok: false, status: 500, code: 'internal_error', message: 'Something went wrong!' };
-}
-
-function asCaller(env: PlatformEnv, accessToken: string): SupabaseClient {
-  return createClient(env.url, env.anonKey, { ...CLIENT_OPTIONS, global: { headers: { Authorization: `Bearer ${accessToken}` } } });
 }
 
 /** A search without what PostgREST's `or=(…)` syntax or LIKE would read as its own (as the app's withSearch). */
@@ -84,12 +62,12 @@ function keyStore(client: SupabaseClient): KeyStore {
 }
 
 export function platformDeps(env: PlatformEnv): Omit<ApiKeysDeps, 'log'> {
-  const anon = createClient(env.url, env.anonKey, CLIENT_OPTIONS);
+  const anon = serverClient(env.url, env.anonKey);
   return {
     async resolveCaller(accessToken) {
       const { data, error } = await anon.auth.getUser(accessToken);
       if (error || !data.user) return null;
-      const { data: profile, error: profileError } = await asCaller(env, accessToken)
+      const { data: profile, error: profileError } = await clientAsCaller(env.url, env.anonKey, accessToken)
         .from('profiles')
         .select('tenant_id, panel_type, status')
         .eq('id', data.user.id)
@@ -100,6 +78,6 @@ export function platformDeps(env: PlatformEnv): Omit<ApiKeysDeps, 'log'> {
         profile: profile ? { tenantId: profile.tenant_id as string, panelType: profile.panel_type as string, status: profile.status as string } : null,
       };
     },
-    store: (accessToken) => keyStore(asCaller(env, accessToken)),
+    store: (accessToken) => keyStore(clientAsCaller(env.url, env.anonKey, accessToken)),
   };
 }

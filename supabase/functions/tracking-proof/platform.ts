@@ -1,5 +1,5 @@
-import { createClient } from '@supabase/supabase-js';
 import type { PhotoLookup, TrackingProofDeps } from './handler.ts';
+import { serverClient } from '../_shared/database.ts';
 
 export interface PlatformEnv {
   url: string;
@@ -8,19 +8,17 @@ export interface PlatformEnv {
   publicUrl: string;
 }
 
-const CLIENT_OPTIONS = { auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false } };
-
 /**
  * The database and Storage as the service role. The lookup forwards the visitor's address as
  * x-forwarded-for, so tracking_proof_photos counts it in the same rate-limit bucket as
  * track_delivery (PostgREST hands request headers to the database as request.headers).
  */
 export function platformDeps(env: PlatformEnv): Omit<TrackingProofDeps, 'log' | 'now'> {
-  const service = createClient(env.url, env.serviceRoleKey, CLIENT_OPTIONS);
+  const service = serverClient(env.url, env.serviceRoleKey);
   return {
     async lookup(token, clientAddress): Promise<PhotoLookup> {
       const client = clientAddress
-        ? createClient(env.url, env.serviceRoleKey, { ...CLIENT_OPTIONS, global: { headers: { 'x-forwarded-for': clientAddress } } })
+        ? serverClient(env.url, env.serviceRoleKey, { 'x-forwarded-for': clientAddress })
         : service;
       const { data, error, status } = await client.rpc('tracking_proof_photos', { token });
       if (error?.code === 'PT429' || status === 429) return { kind: 'rate_limited' };

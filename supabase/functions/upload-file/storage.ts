@@ -1,4 +1,5 @@
-import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { clientAsCaller, serverClient } from '../_shared/database.ts';
 import type { Caller, StoreResult, UploadDeps } from './handler.ts';
 
 /**
@@ -13,12 +14,6 @@ export interface PlatformEnv {
   publicUrl: string;
 }
 
-const CLIENT_OPTIONS = { auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false } };
-
-function asCaller(env: PlatformEnv, accessToken: string): SupabaseClient {
-  return createClient(env.url, env.anonKey, { ...CLIENT_OPTIONS, global: { headers: { Authorization: `Bearer ${accessToken}` } } });
-}
-
 /** Storage's status for a refusal: the body's statusCode (Storage answers most 4xx as HTTP 400). */
 function storageStatus(error: unknown): number {
   const e = error as { statusCode?: unknown; status?: unknown };
@@ -28,13 +23,13 @@ function storageStatus(error: unknown): number {
 }
 
 export function platformDeps(env: PlatformEnv): Omit<UploadDeps, 'log'> {
-  const anon = createClient(env.url, env.anonKey, CLIENT_OPTIONS);
-  const publicStorage = createClient(env.publicUrl, env.anonKey, CLIENT_OPTIONS).storage;
+  const anon = serverClient(env.url, env.anonKey);
+  const publicStorage = serverClient(env.publicUrl, env.anonKey).storage;
   return {
     async resolveCaller(accessToken: string): Promise<Caller | null> {
       const { data, error } = await anon.auth.getUser(accessToken);
       if (error || !data.user) return null;
-      const { data: profile, error: profileError } = await asCaller(env, accessToken)
+      const { data: profile, error: profileError } = await clientAsCaller(env.url, env.anonKey, accessToken)
         .from('profiles')
         .select('tenant_id, status')
         .eq('id', data.user.id)
@@ -44,7 +39,7 @@ export function platformDeps(env: PlatformEnv): Omit<UploadDeps, 'log'> {
       return { userId: data.user.id, tenantId: active ? (profile.tenant_id as string) : null };
     },
     async store(accessToken, bucket, path, bytes, contentType): Promise<StoreResult> {
-      const { error } = await asCaller(env, accessToken).storage.from(bucket).upload(path, bytes, { contentType, upsert: false });
+      const { error } = await clientAsCaller(env.url, env.anonKey, accessToken).storage.from(bucket).upload(path, bytes, { contentType, upsert: false });
       if (!error) return { ok: true };
       return { ok: false, status: storageStatus(error), message: error.message };
     },

@@ -1,5 +1,5 @@
-import { createClient } from '@supabase/supabase-js';
 import { guardedFetch, type GuardOptions } from '../_shared/net_guard.ts';
+import { serverClient } from '../_shared/database.ts';
 import type { AttemptResult, ClaimedDelivery, DispatchDeps } from './handler.ts';
 
 export interface PlatformEnv {
@@ -10,10 +10,9 @@ export interface PlatformEnv {
 
 /** How long a receiver has to answer a delivery. */
 export const DELIVERY_TIMEOUT_MS = 15_000;
-const CLIENT_OPTIONS = { auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false } };
 
 export function platformDeps(env: PlatformEnv): Omit<DispatchDeps, 'log'> {
-  const service = createClient(env.url, env.serviceRoleKey, CLIENT_OPTIONS);
+  const service = serverClient(env.url, env.serviceRoleKey);
   return {
     serviceRoleKey: env.serviceRoleKey,
     async claim(batch) {

@@ -1,8 +1,6 @@
-/** What the webhooks function accepts: a subscription's card and a test's body, checked before anything is sent or written. */
-export interface FieldProblem {
-  field: string;
-  message: string;
-}
+import type { FieldProblem } from '../_shared/database.ts';
+
+export type { FieldProblem };
 
 export type Parsed<T> = { ok: true; value: T } | { ok: false; problems: FieldProblem[] };
 

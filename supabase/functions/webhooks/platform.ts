@@ -1,7 +1,7 @@
-import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { type PostgrestLikeError, clientAsCaller, fieldProblems, serverClient } from '../_shared/database.ts';
 import { guardedFetch, type GuardOptions } from '../_shared/net_guard.ts';
 import type { Failure, ModuleRow, Result, SubscriptionRow, WebhooksDeps, WebhookStore } from './handler.ts';
-import type { FieldProblem } from './input.ts';
 
 export interface PlatformEnv {
   url: string;
@@ -12,39 +12,17 @@ export interface PlatformEnv {
 
 /** How long a receiver has to answer a delivery or a test. */
 export const DELIVERY_TIMEOUT_MS = 15_000;
-const CLIENT_OPTIONS = { auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false } };
 /** Never signing_secret: it is not readable through the API. */
 export const SUBSCRIPTION_COLUMNS = 'id, tenant_id, user_id, module_id, webhook_url, secret_header_key, secret_header_value, is_active, created_at, updated_at';
 
-interface PostgrestLikeError {
-  code?: string;
-  message: string;
-  details?: string | null;
-}
-
-function problemsOf(details: string | null | undefined): FieldProblem[] | undefined {
-  if (!details) return undefined;
-  try {
-    const parsed: unknown = JSON.parse(details);
-    if (Array.isArray(parsed) && parsed.every((p) => typeof p?.field === 'string' && typeof p?.message === 'string')) return parsed as FieldProblem[];
-  } catch {
-    return undefined;
-  }
-  return undefined;
-}
-
 export function databaseFailure(error: PostgrestLikeError): Failure {
-  const details = problemsOf(error.details);
+  const details = fieldProblems(error.details);
   if (error.code === '23514' && details) return { ok: false, status: 422, code: 'validation_failed', message: details.length === 1 ? details[0].message : 'Validation failed', details };
   if (error.code === '23505') return { ok: false, status: 409, code: 'webhook_exists', message: 'This user already has a webhook for this module' };
   if (error.code === '23503') return { ok: false, status: 422, code: 'validation_failed', message: 'module_id must name a module of the catalogue', details: [{ field: 'module_id', message: 'module_id must name a module of the catalogue' }] };
   if (error.code === '42501') return { ok: false, status: 403, code: 'forbidden', message: 'Only an active administrator of this business can manage webhooks' };
   if (error.code === 'PGRST116') return { ok: false, status: 404, code: 'webhook_not_found', message: 'Webhook not found' };
   return { ok: false, status: 500, code: 'internal_error', message: 'Failed to save webhook' };
-}
-
-function asCaller(env: PlatformEnv, accessToken: string): SupabaseClient {
-  return createClient(env.url, env.anonKey, { ...CLIENT_OPTIONS, global: { headers: { Authorization: `Bearer ${accessToken}` } } });
 }
 
 function webhookStore(client: SupabaseClient): WebhookStore {
@@ -75,20 +53,20 @@ function webhookStore(client: SupabaseClient): WebhookStore {
 }
 
 export function platformDeps(env: PlatformEnv): Omit<WebhooksDeps, 'log'> {
-  const anon = createClient(env.url, env.anonKey, CLIENT_OPTIONS);
-  const service = createClient(env.url, env.serviceRoleKey, CLIENT_OPTIONS);
+  const anon = serverClient(env.url, env.anonKey);
+  const service = serverClient(env.url, env.serviceRoleKey);
   return {
     async resolveCaller(accessToken) {
       const { data, error } = await anon.auth.getUser(accessToken);
       if (error || !data.user) return null;
-      const { data: profile, error: profileError } = await asCaller(env, accessToken).from('profiles').select('tenant_id, panel_type, status').eq('id', data.user.id).maybeSingle();
+      const { data: profile, error: profileError } = await clientAsCaller(env.url, env.anonKey, accessToken).from('profiles').select('tenant_id, panel_type, status').eq('id', data.user.id).maybeSingle();
       if (profileError) throw profileError;
       return {
         userId: data.user.id,
         profile: profile ? { tenantId: profile.tenant_id as string, panelType: profile.panel_type as string, status: profile.status as string } : null,
       };
     },
-    store: (accessToken) => webhookStore(asCaller(env, accessToken)),
+    store: (accessToken) => webhookStore(clientAsCaller(env.url, env.anonKey, accessToken)),
     async signingSecretOf(id) {
       const { data, error } = await service.from('webhook_subscriptions').select('signing_secret').eq('id', id).maybeSingle();
       if (error) throw error;
