@@ -2343,6 +2343,35 @@ isOneToOne: false
         isOneToOne: true
         isSetofReturn: false
       } },
+"regenerate_inventory_label":
+{ Args: { "item_id": string }; Returns: {
+              "attributes": NonNullable<Json>,
+"barcode": string | null,
+"brand": string | null,
+"category": string | null,
+"created_at": string,
+"description": string | null,
+"dimensions": NonNullable<Json>,
+"id": string,
+"is_active": boolean,
+"label_error": string | null,
+"label_status": string,
+"label_url": string | null,
+"model": string | null,
+"name": string,
+"sku": string,
+"subcategory": string | null,
+"tenant_id": string,
+"unit_size": number,
+"updated_at": string,
+"weight": number | null
+            }
+                          SetofOptions: {
+        from: "*"
+        to: "inventory_items"
+        isOneToOne: true
+        isSetofReturn: false
+      } },
 "resolve_failure":
 { Args: { "delivery_event_id": string,"resolution_note": string }; Returns: {
               "acknowledged_at": string,

@@ -79,6 +79,7 @@ insert into advisor_callable_definers (role, function) values
     ('authenticated', 'record_driver_positions(fixes jsonb)'),
     ('authenticated', 'record_inventory_transaction(transaction_type text, item_id uuid, warehouse_id uuid, quantity integer, from_bin_id uuid, to_bin_id uuid, lot_number text, serial_number text, stock_status text, reason text, reference_type text, reference_id uuid, occurred_at timestamp with time zone)'),
     ('authenticated', 'record_remittance(driver_id uuid, delivery_ids uuid[], amount numeric, method text, note text, discrepancy_reason text)'),
+    ('authenticated', 'regenerate_inventory_label(item_id uuid)'),
     ('authenticated', 'resolve_failure(delivery_event_id uuid, resolution_note text)'),
     ('authenticated', 'resolve_order_conversation(conversation_id uuid, resolution_note text)'),
     ('authenticated', 'respond_to_assignment(assignment_id uuid, accept boolean, reason text, occurred_at timestamp with time zone, idempotency_key text)'),

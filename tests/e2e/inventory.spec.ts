@@ -61,7 +61,15 @@ test('inventory: the three lists with their filters, the item form and its messa
   await page.goto(`${ITEMS}?q=${sku}`);
   const created = page.getByRole('row').filter({ hasText: sku });
   await expect(created).toContainText(`${name.slice(0, 50)}…`);
-  await expect(created).toContainText('Pending');
+
+  // The label was drawn after the save: View opens it (4 x 6 in, the SKU printed) in the viewer.
+  await created.getByRole('button', { name: /^View the label of / }).click();
+  const viewer = page.getByRole('dialog');
+  await expect(viewer.getByRole('heading', { name: `${sku}-label.pdf` })).toBeVisible();
+  await expect(viewer.getByText('Page 1 of 1')).toBeVisible();
+  await expect(viewer.getByText(`SKU: ${sku}`)).toBeAttached();
+  await page.keyboard.press('Escape');
+  await expect(viewer).toBeHidden();
 
   // Edit: the database's own rule (SKU unique per tenant) lands on the field.
   await created.getByRole('button', { name: /actions/i }).click();
