@@ -2458,6 +2458,11 @@ isOneToOne: false
         isOneToOne: true
         isSetofReturn: false
       } },
+"receive_order_putaway":
+{ Args: { "receive_order_id": string }; Returns: {
+              "bin_code": string,"bin_id": string,"line_id": string,"reason": string
+            }[]
+                           },
 "record_delivery_arrival":
 { Args: { "delivery_id": string,"idempotency_key"?: string,"lat"?: number,"lng"?: number,"occurred_at"?: string,"stop": string }; Returns: {
               "action": string,
