@@ -1,10 +1,9 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { buildAppIfStale } from '../../stack/app-build.ts';
-import { startStack, type RunningStack } from '../../stack/server.ts';
+import { startAppStack, type AppStack } from '../app-stack.ts';
 import { postgresUnavailable } from '../stack/backends.ts';
 import { machineInfo } from '../stack/report.ts';
 import { round, summarize, type LatencySummary } from '../stack/stats.ts';
@@ -14,6 +13,7 @@ import { BOARD_PASSWORD, BOARD_SLUG, BOARD_TENANT, DISPATCHER_EMAIL, loadBoardDa
 import { emptyLog, MovePlan, stream, type StreamLog, type StreamSettings } from './load.ts';
 import { TurnTakingChild } from '../child-process.ts';
 import { clusterCpuOf, CpuWindows } from '../realtime/cpu.ts';
+import { writeResults } from '../results.ts';
 
 /**
  * `npm run bench -- --suite board`: the dispatcher's live board under a tenant with 2,000
@@ -25,7 +25,6 @@ import { clusterCpuOf, CpuWindows } from '../realtime/cpu.ts';
  *     a 30 s stream of the same load.
  */
 
-const RESULTS_DIR = fileURLToPath(new URL('../results', import.meta.url));
 const PROJECT_DIR = fileURLToPath(new URL('../..', import.meta.url));
 const BOARD_CLIENT = new URL('./board-client.ts', import.meta.url);
 const APP_HOOKS = new URL('./register-app-hooks.mjs', import.meta.url);
@@ -173,11 +172,7 @@ function loadAverage(): number[] {
 function finish(report: BoardBenchReport): BoardBenchReport {
   report.finishedAt = new Date().toISOString();
   report.loadAverage.end = loadAverage();
-  mkdirSync(RESULTS_DIR, { recursive: true });
-  const body = `${JSON.stringify(report, null, 2)}\n`;
-  const file = path.join(RESULTS_DIR, `board-${report.startedAt.replace(/[:.]/g, '-')}.json`);
-  writeFileSync(file, body);
-  writeFileSync(path.join(RESULTS_DIR, 'board-latest.json'), body);
+  const file = writeResults('board', report);
   const t = report.targets;
   const ms = (v: number | null) => (v === null ? 'n/a' : `${v} ms`);
   console.log(`\ntargets (load average ${report.loadAverage.start.join(' ')} at the start, ${report.loadAverage.end.join(' ')} at the end):`);
@@ -224,11 +219,7 @@ export async function runBoardBench(opts: { quick: boolean }): Promise<BoardBenc
     return finish(report);
   }
   console.log(`the app build (dist/): ${buildAppIfStale(PROJECT_DIR)}`);
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'waypost-bench-board-'));
-  const specifier = new URL('../../scripts/pg-cluster.ts', import.meta.url).href;
-  const { startThrowawayCluster } = (await import(specifier)) as { startThrowawayCluster(): Promise<{ url: string; stop(): Promise<void> }> };
-  const cluster = await startThrowawayCluster();
-  let stack: RunningStack | null = null;
+  let appStack: AppStack | null = null;
   let board: BoardClient | null = null;
   let browser: BoardBrowser | null = null;
   let pool: pg.Pool | null = null;
@@ -236,13 +227,8 @@ export async function runBoardBench(opts: { quick: boolean }): Promise<BoardBenc
   const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
   try {
     console.log('starting the stack on the app project (migrations and seed) on a throwaway PostgreSQL 15, serving the built app ...');
-    stack = await startStack({
-      env: {},
-      overrides: { STACK_PORT: 0, STACK_DB_PORT: 0, STACK_PROJECT_DIR: PROJECT_DIR, STACK_DATA_DIR: dataDir, STACK_LOG: 'error', DATABASE_URL: cluster.url },
-      inMemory: true,
-      seed: true,
-      appDir: path.join(PROJECT_DIR, 'dist'),
-    });
+    appStack = await startAppStack('board', { serveApp: true });
+    const stack = appStack.stack;
     console.log(`${s.drivers} on-duty drivers with vehicles and ${s.deliveries} open deliveries ...`);
     const data = await loadBoardData(stack.db, { deliveries: s.deliveries, drivers: s.drivers });
     report.data = { loadMs: Math.round(data.loadMs), workingSet: data.workingSet };
@@ -385,9 +371,7 @@ export async function runBoardBench(opts: { quick: boolean }): Promise<BoardBenc
     await board?.stop().catch(() => {});
     await browser?.close().catch(() => {});
     await pool?.end().catch(() => {});
-    await stack?.close().catch(() => {});
-    await cluster.stop().catch(() => {});
-    rmSync(dataDir, { recursive: true, force: true });
+    await appStack?.close();
   }
   return finish(report);
 }

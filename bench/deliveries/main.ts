@@ -1,11 +1,8 @@
 import { fork } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { fileURLToPath } from 'node:url';
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { startStack, type RunningStack } from '../../stack/server.ts';
+import type { RunningStack } from '../../stack/server.ts';
+import { startAppStack, type AppStack } from '../app-stack.ts';
 import { postgresUnavailable } from '../stack/backends.ts';
 import { benchClient } from '../stack/clients.ts';
 import { machineInfo } from '../stack/report.ts';
@@ -13,14 +10,13 @@ import { round, summarize, type LatencySummary } from '../stack/stats.ts';
 import { BENCH_PASSWORD, BENCH_TENANT, DISPATCHER_EMAIL, loadDeliveries, type LoadedData } from './data.ts';
 import { appCount, listColumns, listRequest, PAGE_SIZE, scans, searchIds, shapes, type CountMode, type Shape } from './list.ts';
 import type { TransitionsOrder, TransitionsReply, TransitionsResult } from './transitions-client.ts';
+import { writeResults } from '../results.ts';
 
 /**
  * `npm run bench -- --suite deliveries`: the deliveries list over 1,000,000 deliveries of
  * one tenant, and status transitions at 16 concurrent drivers, on Postgres (bench/README.md).
  */
 
-const RESULTS_DIR = fileURLToPath(new URL('../results', import.meta.url));
-const PROJECT_DIR = fileURLToPath(new URL('../..', import.meta.url));
 const TRANSITIONS_CLIENT = new URL('./transitions-client.ts', import.meta.url);
 
 /** The target: the list's p95 server time on Postgres. */
@@ -240,15 +236,6 @@ function mode0Verdict(r: ShapeResult, app: CountMode, mode: CountMode): Verdict 
   return mode === app ? r.verdict : mode === 'planned' ? r.plannedVerdict : 'NOT MEASURED';
 }
 
-function writeReport(report: DeliveriesBenchReport): string {
-  mkdirSync(RESULTS_DIR, { recursive: true });
-  const file = path.join(RESULTS_DIR, `deliveries-${report.startedAt.replace(/[:.]/g, '-')}.json`);
-  const json = `${JSON.stringify(report, null, 2)}\n`;
-  writeFileSync(file, json);
-  writeFileSync(path.join(RESULTS_DIR, 'deliveries-latest.json'), json);
-  return file;
-}
-
 export async function runDeliveriesBench(opts: { quick: boolean }): Promise<DeliveriesBenchReport> {
   const s = opts.quick ? QUICK : FULL;
   const app = appCount();
@@ -275,20 +262,11 @@ export async function runDeliveriesBench(opts: { quick: boolean }): Promise<Deli
     console.log(`postgres: ${missing}`);
     return finish(report);
   }
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'waypost-bench-deliveries-'));
-  const specifier = new URL('../../scripts/pg-cluster.ts', import.meta.url).href;
-  const { startThrowawayCluster } = (await import(specifier)) as { startThrowawayCluster(): Promise<{ url: string; stop(): Promise<void> }> };
-  const cluster = await startThrowawayCluster();
-  let stack: RunningStack | null = null;
+  let appStack: AppStack | null = null;
   try {
     console.log('starting the stack on the app project (migrations and seed) on a throwaway PostgreSQL 15 ...');
-    stack = await startStack({
-      env: {},
-      overrides: { STACK_PORT: 0, STACK_DB_PORT: 0, STACK_PROJECT_DIR: PROJECT_DIR, STACK_DATA_DIR: dataDir, STACK_LOG: 'error', DATABASE_URL: cluster.url },
-      inMemory: true,
-      seed: true,
-      appDir: null,
-    });
+    appStack = await startAppStack('deliveries', { serveApp: false });
+    const stack = appStack.stack;
     console.log(`loading ${s.deliveries.toLocaleString('en')} deliveries into one tenant (triggers off, indexes rebuilt, VACUUM ANALYZE) ...`);
     const data = await loadDeliveries(stack.db, { total: s.deliveries, drivers: s.drivers, perDriver: s.perDriver });
     const { drivers, ...load } = data;
@@ -332,9 +310,7 @@ export async function runDeliveriesBench(opts: { quick: boolean }): Promise<Deli
     report.error = (e as Error).message;
     console.error(`deliveries bench failed: ${report.error}`);
   } finally {
-    await stack?.close().catch(() => {});
-    await cluster.stop().catch(() => {});
-    rmSync(dataDir, { recursive: true, force: true });
+    await appStack?.close();
   }
   return finish(report);
 }
@@ -353,6 +329,6 @@ function finish(report: DeliveriesBenchReport): DeliveriesBenchReport {
     );
   }
   if (report.transitions) console.log(`REPORTED: ${fmt(report.transitions.perSecond)} transitions/s at ${report.transitions.clients} concurrent drivers`);
-  console.log(`written: ${writeReport(report)} (and deliveries-latest.json)`);
+  console.log(`written: ${writeResults('deliveries', report)} (and deliveries-latest.json)`);
   return report;
 }

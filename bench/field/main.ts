@@ -1,16 +1,14 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { identityParams, SET_IDENTITY_SQL } from '../../stack/db/database.ts';
-import { startStack, type RunningStack } from '../../stack/server.ts';
+import type { RunningStack } from '../../stack/server.ts';
+import { startAppStack, type AppStack } from '../app-stack.ts';
 import { postgresUnavailable } from '../stack/backends.ts';
 import { machineInfo } from '../stack/report.ts';
 import { round, summarize, type LatencySummary } from '../stack/stats.ts';
 import type { DriverOrder, DriverReply, DriverSetup } from './driver-client.ts';
 import { TurnTakingChild } from '../child-process.ts';
+import { writeResults } from '../results.ts';
 
 /**
  * `npm run bench -- --suite field`: 200 drivers connected with supabase-js, each on their
@@ -19,8 +17,6 @@ import { TurnTakingChild } from '../child-process.ts';
  * COMMIT to the callback of the driver it was given to, on Postgres (bench/README.md).
  */
 
-const RESULTS_DIR = fileURLToPath(new URL('../results', import.meta.url));
-const PROJECT_DIR = fileURLToPath(new URL('../..', import.meta.url));
 const DRIVER_CLIENT = new URL('./driver-client.ts', import.meta.url);
 
 /** The target: assignment commit to the driver's callback, p99, on Postgres. */
@@ -172,11 +168,7 @@ async function assign(pool: pg.Pool, work: { deliveryId: string; driverId: strin
 
 function finish(report: FieldBenchReport): FieldBenchReport {
   report.finishedAt = new Date().toISOString();
-  mkdirSync(RESULTS_DIR, { recursive: true });
-  const body = `${JSON.stringify(report, null, 2)}\n`;
-  const file = path.join(RESULTS_DIR, `field-${report.startedAt.replace(/[:.]/g, '-')}.json`);
-  writeFileSync(file, body);
-  writeFileSync(path.join(RESULTS_DIR, 'field-latest.json'), body);
+  const file = writeResults('field', report);
   const t = report.target;
   console.log(`\ntarget: assignment commit to the driver's callback p99 <= ${t.p99LimitMs} ms on Postgres: ${t.p99Ms === null ? 'n/a' : `${t.p99Ms} ms`} -> ${t.verdict}`);
   console.log(`written: ${file} (and field-latest.json)`);
@@ -204,22 +196,14 @@ export async function runFieldBench(opts: { quick: boolean }): Promise<FieldBenc
   }
   const warmupCount = Math.ceil((s.rate * s.warmupMs) / 1000);
   const measureCount = Math.ceil((s.rate * s.measureMs) / 1000);
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'waypost-bench-field-'));
-  const specifier = new URL('../../scripts/pg-cluster.ts', import.meta.url).href;
-  const { startThrowawayCluster } = (await import(specifier)) as { startThrowawayCluster(): Promise<{ url: string; stop(): Promise<void> }> };
-  const cluster = await startThrowawayCluster();
+  let appStack: AppStack | null = null;
   let stack: RunningStack | null = null;
   let drivers: Drivers | null = null;
   let pool: pg.Pool | null = null;
   try {
     console.log('starting the stack on the app project (migrations and seed) on a throwaway PostgreSQL 15 ...');
-    stack = await startStack({
-      env: {},
-      overrides: { STACK_PORT: 0, STACK_DB_PORT: 0, STACK_PROJECT_DIR: PROJECT_DIR, STACK_DATA_DIR: dataDir, STACK_LOG: 'error', DATABASE_URL: cluster.url },
-      inMemory: true,
-      seed: true,
-      appDir: null,
-    });
+    appStack = await startAppStack('field', { serveApp: false });
+    stack = appStack.stack;
     console.log(`${s.drivers} drivers and ${warmupCount + measureCount} pending deliveries ...`);
     const { driverIds, deliveryIds, vehicleId } = await prepare(stack, s.drivers, warmupCount + measureCount);
 
@@ -291,9 +275,7 @@ export async function runFieldBench(opts: { quick: boolean }): Promise<FieldBenc
   } finally {
     await drivers?.stop().catch(() => {});
     await pool?.end().catch(() => {});
-    await stack?.close().catch(() => {});
-    await cluster.stop().catch(() => {});
-    rmSync(dataDir, { recursive: true, force: true });
+    await appStack?.close();
   }
   return finish(report);
 }

@@ -1,11 +1,10 @@
-import { fileURLToPath } from 'node:url';
 import { measureEachBackend, type BackendName } from '../stack/backends.ts';
 import { machineInfo } from '../stack/report.ts';
 import { measureBackend, type BackendResult } from './measure-backend.ts';
-import { renderTable, targets, writeReport, type RealtimeBenchReport } from './report.ts';
+import { renderTable, targets, type RealtimeBenchReport } from './report.ts';
 import { FULL, QUICK } from './settings.ts';
+import { writeResults } from '../results.ts';
 
-export const RESULTS_DIR = fileURLToPath(new URL('../results', import.meta.url));
 
 export interface RealtimeBenchOptions {
   backends: BackendName[];
@@ -35,6 +34,6 @@ export async function runRealtimeBench(opts: RealtimeBenchOptions): Promise<Real
     `latency: the row's commit time (database clock) to the subscriber's callback in the load client process: supabase-js in (a) and (b), protocol subscribers in (c) (bench/README.md)\n`,
   );
   console.log(renderTable(report));
-  console.log(`\nwritten: ${writeReport(report, RESULTS_DIR)} (and realtime-latest.json)`);
+  console.log(`\nwritten: ${writeResults('realtime', report)} (and realtime-latest.json)`);
   return report;
 }

@@ -1,5 +1,3 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
 import type { BackendName } from '../stack/backends.ts';
 import type { StackBenchReport, Verdict } from '../stack/report.ts';
 import type { BackendResult, PathResult, Phase } from './measure-backend.ts';
@@ -175,12 +173,3 @@ export function renderTable(report: RealtimeBenchReport): string {
 }
 
 /** bench/results/realtime-<timestamp>.json and realtime-latest.json; returns the timestamped path. */
-export function writeReport(report: RealtimeBenchReport, resultsDir: string): string {
-  mkdirSync(resultsDir, { recursive: true });
-  const stamp = report.startedAt.replace(/[:.]/g, '-');
-  const file = path.join(resultsDir, `realtime-${stamp}.json`);
-  const json = JSON.stringify(report, null, 2) + '\n';
-  writeFileSync(file, json);
-  writeFileSync(path.join(resultsDir, 'realtime-latest.json'), json);
-  return file;
-}

@@ -1,14 +1,12 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
-import { fileURLToPath } from 'node:url';
-import { startStack, type RunningStack } from '../../stack/server.ts';
+import type { RunningStack } from '../../stack/server.ts';
+import { startAppStack, type AppStack } from '../app-stack.ts';
 import { TurnTakingChild } from '../child-process.ts';
 import { postgresUnavailable } from '../stack/backends.ts';
 import { machineInfo } from '../stack/report.ts';
 import { round, summarize } from '../stack/stats.ts';
 import type { SoakOrder, SoakReply, WindowStats } from './messages.ts';
+import { writeResults } from '../results.ts';
 
 /**
  * `npm run bench -- --suite soak`: the stack on the app's own project and a throwaway PostgreSQL 15,
@@ -18,8 +16,6 @@ import type { SoakOrder, SoakReply, WindowStats } from './messages.ts';
  * (bench/README.md). `--quick`: three minutes, sampled every 30 s, for developing the bench.
  */
 
-const RESULTS_DIR = fileURLToPath(new URL('../results', import.meta.url));
-const PROJECT_DIR = fileURLToPath(new URL('../..', import.meta.url));
 const LOAD_CLIENT = new URL('./load-client.ts', import.meta.url);
 
 const ACME = 'a0000000-0000-4000-8000-000000000001';
@@ -187,11 +183,7 @@ function judge(report: SoakBenchReport, raw: WindowStats[]): void {
 
 function finish(report: SoakBenchReport): SoakBenchReport {
   report.finishedAt = new Date().toISOString();
-  mkdirSync(RESULTS_DIR, { recursive: true });
-  const body = `${JSON.stringify(report, null, 2)}\n`;
-  const file = path.join(RESULTS_DIR, `soak-${report.startedAt.replace(/[:.]/g, '-')}.json`);
-  writeFileSync(file, body);
-  writeFileSync(path.join(RESULTS_DIR, 'soak-latest.json'), body);
+  const file = writeResults('soak', report);
   const t = report.targets;
   const pct = (v: number | null) => (v === null ? 'n/a' : `${round(v * 100, 1)} %`);
   console.log(`\ntarget: no request fails: ${t.errors.measured ?? 'n/a'} errors -> ${t.errors.verdict}`);
@@ -230,22 +222,13 @@ export async function runSoakBench(opts: { quick: boolean }): Promise<SoakBenchR
     console.log(`postgres: ${missing}`);
     return finish(report);
   }
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'waypost-bench-soak-'));
-  const specifier = new URL('../../scripts/pg-cluster.ts', import.meta.url).href;
-  const { startThrowawayCluster } = (await import(specifier)) as { startThrowawayCluster(): Promise<{ url: string; stop(): Promise<void> }> };
-  const cluster = await startThrowawayCluster();
-  let stack: RunningStack | null = null;
+  let appStack: AppStack | null = null;
   let load: Load | null = null;
   const loop = monitorEventLoopDelay({ resolution: 10 });
   try {
     console.log('starting the stack on the app project (migrations and seed) on a throwaway PostgreSQL 15 ...');
-    stack = await startStack({
-      env: {},
-      overrides: { STACK_PORT: 0, STACK_DB_PORT: 0, STACK_PROJECT_DIR: PROJECT_DIR, STACK_DATA_DIR: dataDir, STACK_LOG: 'error', DATABASE_URL: cluster.url },
-      inMemory: true,
-      seed: true,
-      appDir: null,
-    });
+    appStack = await startAppStack('soak', { serveApp: false });
+    const stack = appStack.stack;
     const { dropoff, detailIds } = await prepare(stack);
     load = new Load();
     const ready = await load.ask(
@@ -318,9 +301,7 @@ export async function runSoakBench(opts: { quick: boolean }): Promise<SoakBenchR
   } finally {
     loop.disable();
     await load?.stop().catch(() => {});
-    await stack?.close().catch(() => {});
-    await cluster.stop().catch(() => {});
-    rmSync(dataDir, { recursive: true, force: true });
+    await appStack?.close();
   }
   return finish(report);
 }

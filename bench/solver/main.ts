@@ -4,13 +4,10 @@
  * under 2 s on this machine. The solver is pure TypeScript and runs in the dispatcher's browser; here
  * it runs in this Node process, the same V8.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { machineInfo } from '../stack/report.ts';
 import { round, summarize, type LatencySummary } from '../stack/stats.ts';
+import { writeResults } from '../results.ts';
 
-const RESULTS_DIR = fileURLToPath(new URL('../results', import.meta.url));
 /**
  * src/lib/dispatch is app code (bundler resolution, extensionless imports), outside this Node project's
  * type check: loaded at run time (tsx resolves it), typed here by the few fields the bench reads.
@@ -167,7 +164,7 @@ export async function runSolverBench({ quick }: { quick: boolean }): Promise<Sol
     target: { targetMs: settings.targetMs, measuredP95Ms: timing.p95, measuredP50Ms: timing.p50, verdict },
   };
   console.log(render(report));
-  console.log(`written: ${writeReport(report)} (and solver-latest.json)`);
+  console.log(`written: ${writeResults('solver', report)} (and solver-latest.json)`);
   return report;
 }
 
@@ -191,11 +188,3 @@ function render(r: SolverBenchReport): string {
   return lines.join('\n');
 }
 
-function writeReport(report: SolverBenchReport): string {
-  mkdirSync(RESULTS_DIR, { recursive: true });
-  const file = path.join(RESULTS_DIR, `solver-${report.startedAt.replace(/[:.]/g, '-')}.json`);
-  const json = `${JSON.stringify(report, null, 2)}\n`;
-  writeFileSync(file, json);
-  writeFileSync(path.join(RESULTS_DIR, 'solver-latest.json'), json);
-  return file;
-}

@@ -1,11 +1,10 @@
-import { fileURLToPath } from 'node:url';
 import { measureEachBackend, type BackendName } from './backends.ts';
 import { measureBackend, type BackendResult } from './measure-backend.ts';
 import { PAGE_SIZE, STATUS } from './orders-query.ts';
-import { machineInfo, renderTable, verdict, writeReport, type StackBenchReport } from './report.ts';
+import { machineInfo, renderTable, verdict, type StackBenchReport } from './report.ts';
 import { FULL, QUICK } from './settings.ts';
+import { writeResults } from '../results.ts';
 
-export const RESULTS_DIR = fileURLToPath(new URL('../results', import.meta.url));
 
 export interface StackBenchOptions {
   backends: BackendName[];
@@ -38,6 +37,6 @@ export async function runStackBench(opts: StackBenchOptions): Promise<StackBench
   console.log(`\nStack benchmark, ${report.profile} profile: ${m.cpus} x ${m.cpuModel}, Node ${m.node}`);
   console.log(`request: ${QUERY_DESCRIPTION}\n`);
   console.log(renderTable(report));
-  console.log(`\nwritten: ${writeReport(report, RESULTS_DIR)} (and stack-latest.json)`);
+  console.log(`\nwritten: ${writeResults('stack', report)} (and stack-latest.json)`);
   return report;
 }

@@ -1,6 +1,4 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
 import type { BackendName } from './backends.ts';
 import type { BackendResult, Outcome, PathCpu } from './measure-backend.ts';
 import { OVERHEAD_TARGET_P50_MS, THROUGHPUT_TARGET_RATIO, type BenchSettings } from './settings.ts';
@@ -158,12 +156,3 @@ export function renderTable(report: StackBenchReport): string {
 }
 
 /** bench/results/stack-<timestamp>.json and stack-latest.json; returns the timestamped path. */
-export function writeReport(report: StackBenchReport, resultsDir: string): string {
-  mkdirSync(resultsDir, { recursive: true });
-  const stamp = report.startedAt.replace(/[:.]/g, '-');
-  const file = path.join(resultsDir, `stack-${stamp}.json`);
-  const json = JSON.stringify(report, null, 2) + '\n';
-  writeFileSync(file, json);
-  writeFileSync(path.join(resultsDir, 'stack-latest.json'), json);
-  return file;
-}

@@ -1,14 +1,12 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type CDPSession, type Page } from 'playwright-core';
 import { buildAppIfStale } from '../../stack/app-build.ts';
-import { startStack, type RunningStack } from '../../stack/server.ts';
+import { startAppStack, type AppStack } from '../app-stack.ts';
 import { CHROMIUM, chromiumArgs } from '../board/browser.ts';
 import { BOARD_PASSWORD, BOARD_SLUG, DISPATCHER_EMAIL, loadBoardData } from '../board/data.ts';
 import { postgresUnavailable } from '../stack/backends.ts';
 import { machineInfo } from '../stack/report.ts';
+import { writeResults } from '../results.ts';
 
 /**
  * `npm run bench -- --suite wire`: what a first visit costs on the wire. The stack serves the built app
@@ -24,7 +22,6 @@ import { machineInfo } from '../stack/report.ts';
  * websocket frames are not counted.
  */
 
-const RESULTS_DIR = fileURLToPath(new URL('../results', import.meta.url));
 const PROJECT_DIR = fileURLToPath(new URL('../..', import.meta.url));
 const PANEL_PATH = `/${BOARD_SLUG}/dispatcher`;
 const TIMEOUT_MS = 90_000;
@@ -202,11 +199,7 @@ function print(load: Load): void {
 
 function finish(report: WireBenchReport): WireBenchReport {
   report.finishedAt = new Date().toISOString();
-  mkdirSync(RESULTS_DIR, { recursive: true });
-  const body = `${JSON.stringify(report, null, 2)}\n`;
-  const file = path.join(RESULTS_DIR, `wire-${report.startedAt.replace(/[:.]/g, '-')}.json`);
-  writeFileSync(file, body);
-  writeFileSync(path.join(RESULTS_DIR, 'wire-latest.json'), body);
+  const file = writeResults('wire', report);
   console.log(`written: ${file} (and wire-latest.json)`);
   return report;
 }
@@ -221,20 +214,11 @@ export async function runWireBench(opts: { quick: boolean }): Promise<WireBenchR
     return finish(report);
   }
   console.log(`the app build (dist/): ${buildAppIfStale(PROJECT_DIR)}`);
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'waypost-bench-wire-'));
-  const specifier = new URL('../../scripts/pg-cluster.ts', import.meta.url).href;
-  const { startThrowawayCluster } = (await import(specifier)) as { startThrowawayCluster(): Promise<{ url: string; stop(): Promise<void> }> };
-  const cluster = await startThrowawayCluster();
-  let stack: RunningStack | null = null;
+  let appStack: AppStack | null = null;
   let browser: Browser | null = null;
   try {
-    stack = await startStack({
-      env: {},
-      overrides: { STACK_PORT: 0, STACK_DB_PORT: 0, STACK_PROJECT_DIR: PROJECT_DIR, STACK_DATA_DIR: dataDir, STACK_LOG: 'error', DATABASE_URL: cluster.url },
-      inMemory: true,
-      seed: true,
-      appDir: path.join(PROJECT_DIR, 'dist'),
-    });
+    appStack = await startAppStack('wire', { serveApp: true });
+    const stack = appStack.stack;
     const data = await loadBoardData(stack.db, opts.quick ? { deliveries: 500, drivers: 50 } : { deliveries: 2_000, drivers: 200 });
     report.workingSet = { deliveries: data.workingSet.deliveries, drivers: data.workingSet.drivers };
     console.log(`working set: ${data.workingSet.deliveries} deliveries, ${data.workingSet.drivers} drivers on duty`);
@@ -253,9 +237,7 @@ export async function runWireBench(opts: { quick: boolean }): Promise<WireBenchR
     console.log(`wire bench failed: ${report.error}`);
   } finally {
     await browser?.close().catch(() => {});
-    await stack?.close().catch(() => {});
-    await cluster.stop().catch(() => {});
-    rmSync(dataDir, { recursive: true, force: true });
+    await appStack?.close();
   }
   return finish(report);
 }

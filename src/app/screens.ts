@@ -14,6 +14,7 @@ import { screens as drivers } from '../features/drivers/screens';
 import { screens as exceptions } from '../features/exceptions/screens';
 import { screens as inventory } from '../features/inventory/screens';
 import { screens as receiveOrders } from '../features/receive-orders/screens';
+import { screens as pickOrders } from '../features/pick-orders/screens';
 import { screens as pricing } from '../features/pricing/screens';
 import { screens as remit } from '../features/remit/screens';
 import { screens as returnRequests } from '../features/return-requests/screens';
@@ -54,6 +55,7 @@ export const SCREENS: readonly ScreenDeclaration[] = [
   ...suppliers,
   ...inventory,
   ...receiveOrders,
+  ...pickOrders,
   ...remit,
   ...dispatcher,
   ...users,

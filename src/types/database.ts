@@ -981,6 +981,144 @@ isOneToOne: false
       referencedColumns: ["id","tenant_id"]
     }
                   ]
+                },"pick_order_events": {
+                  Row: {
+                    "actor_id": string | null,"actor_name": string | null,"from_status": string | null,"id": string,"note": string | null,"occurred_at": string,"pick_order_id": string,"seq": number,"status": string,"tenant_id": string
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "actor_id"?: string | null,"actor_name"?: string | null,"from_status"?: string | null,"id"?: string,"note"?: string | null,"occurred_at"?: string,"pick_order_id": string,"seq"?: never,"status": string,"tenant_id": string
+                  }
+                  Update: {
+                    "actor_id"?: string | null,"actor_name"?: string | null,"from_status"?: string | null,"id"?: string,"note"?: string | null,"occurred_at"?: string,"pick_order_id"?: string,"seq"?: never,"status"?: string,"tenant_id"?: string
+                  }
+                  Relationships: [
+                    {
+      foreignKeyName: "pick_order_events_actor_fkey"
+      columns: ["actor_id"]
+isOneToOne: false
+      referencedRelation: "driver_candidates"
+      referencedColumns: ["id"]
+    },{
+      foreignKeyName: "pick_order_events_actor_fkey"
+      columns: ["actor_id"]
+isOneToOne: false
+      referencedRelation: "profiles"
+      referencedColumns: ["id"]
+    },{
+      foreignKeyName: "pick_order_events_order_fkey"
+      columns: ["pick_order_id","tenant_id"]
+isOneToOne: false
+      referencedRelation: "pick_order_rows"
+      referencedColumns: ["id","tenant_id"]
+    },{
+      foreignKeyName: "pick_order_events_order_fkey"
+      columns: ["pick_order_id","tenant_id"]
+isOneToOne: false
+      referencedRelation: "pick_orders"
+      referencedColumns: ["id","tenant_id"]
+    },{
+      foreignKeyName: "pick_order_events_tenant_id_fkey"
+      columns: ["tenant_id"]
+isOneToOne: false
+      referencedRelation: "tenants"
+      referencedColumns: ["id"]
+    }
+                  ]
+                },"pick_order_lines": {
+                  Row: {
+                    "bin_id": string,"created_at": string,"id": string,"item_id": string,"pick_order_id": string,"picked_quantity": number,"position": number,"quantity": number,"reserved_quantity": number,"status": string,"tenant_id": string,"updated_at": string,"warehouse_id": string
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "bin_id": string,"created_at"?: string,"id"?: string,"item_id": string,"pick_order_id": string,"picked_quantity"?: number,"position": number,"quantity"?: number,"reserved_quantity"?: number,"status"?: string,"tenant_id": string,"updated_at"?: string,"warehouse_id": string
+                  }
+                  Update: {
+                    "bin_id"?: string,"created_at"?: string,"id"?: string,"item_id"?: string,"pick_order_id"?: string,"picked_quantity"?: number,"position"?: number,"quantity"?: number,"reserved_quantity"?: number,"status"?: string,"tenant_id"?: string,"updated_at"?: string,"warehouse_id"?: string
+                  }
+                  Relationships: [
+                    {
+      foreignKeyName: "pick_order_lines_bin_fkey"
+      columns: ["bin_id","warehouse_id"]
+isOneToOne: false
+      referencedRelation: "warehouse_locations"
+      referencedColumns: ["id","warehouse_id"]
+    },{
+      foreignKeyName: "pick_order_lines_item_fkey"
+      columns: ["item_id","tenant_id"]
+isOneToOne: false
+      referencedRelation: "inventory_items"
+      referencedColumns: ["id","tenant_id"]
+    },{
+      foreignKeyName: "pick_order_lines_order_fkey"
+      columns: ["pick_order_id","tenant_id"]
+isOneToOne: false
+      referencedRelation: "pick_order_rows"
+      referencedColumns: ["id","tenant_id"]
+    },{
+      foreignKeyName: "pick_order_lines_order_fkey"
+      columns: ["pick_order_id","tenant_id"]
+isOneToOne: false
+      referencedRelation: "pick_orders"
+      referencedColumns: ["id","tenant_id"]
+    },{
+      foreignKeyName: "pick_order_lines_tenant_id_fkey"
+      columns: ["tenant_id"]
+isOneToOne: false
+      referencedRelation: "tenants"
+      referencedColumns: ["id"]
+    }
+                  ]
+                },"pick_orders": {
+                  Row: {
+                    "assigned_to": string | null,"created_at": string,"created_by": string | null,"due_date": string | null,"ended_at": string | null,"external_reference": string | null,"id": string,"notes": string | null,"order_type": string,"picker_notes": string | null,"priority": number,"reference_number": string,"started_at": string | null,"status": string,"tenant_id": string,"updated_at": string,"warehouse_id": string
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "assigned_to"?: string | null,"created_at"?: string,"created_by"?: string | null,"due_date"?: string | null,"ended_at"?: string | null,"external_reference"?: string | null,"id"?: string,"notes"?: string | null,"order_type"?: string,"picker_notes"?: string | null,"priority"?: number,"reference_number": string,"started_at"?: string | null,"status"?: string,"tenant_id": string,"updated_at"?: string,"warehouse_id": string
+                  }
+                  Update: {
+                    "assigned_to"?: string | null,"created_at"?: string,"created_by"?: string | null,"due_date"?: string | null,"ended_at"?: string | null,"external_reference"?: string | null,"id"?: string,"notes"?: string | null,"order_type"?: string,"picker_notes"?: string | null,"priority"?: number,"reference_number"?: string,"started_at"?: string | null,"status"?: string,"tenant_id"?: string,"updated_at"?: string,"warehouse_id"?: string
+                  }
+                  Relationships: [
+                    {
+      foreignKeyName: "pick_orders_assigned_to_fkey"
+      columns: ["assigned_to","tenant_id"]
+isOneToOne: false
+      referencedRelation: "driver_candidates"
+      referencedColumns: ["id","tenant_id"]
+    },{
+      foreignKeyName: "pick_orders_assigned_to_fkey"
+      columns: ["assigned_to","tenant_id"]
+isOneToOne: false
+      referencedRelation: "profiles"
+      referencedColumns: ["id","tenant_id"]
+    },{
+      foreignKeyName: "pick_orders_created_by_fkey"
+      columns: ["created_by","tenant_id"]
+isOneToOne: false
+      referencedRelation: "driver_candidates"
+      referencedColumns: ["id","tenant_id"]
+    },{
+      foreignKeyName: "pick_orders_created_by_fkey"
+      columns: ["created_by","tenant_id"]
+isOneToOne: false
+      referencedRelation: "profiles"
+      referencedColumns: ["id","tenant_id"]
+    },{
+      foreignKeyName: "pick_orders_tenant_id_fkey"
+      columns: ["tenant_id"]
+isOneToOne: false
+      referencedRelation: "tenants"
+      referencedColumns: ["id"]
+    },{
+      foreignKeyName: "pick_orders_warehouse_fkey"
+      columns: ["warehouse_id","tenant_id"]
+isOneToOne: false
+      referencedRelation: "warehouses"
+      referencedColumns: ["id","tenant_id"]
+    }
+                  ]
                 },"profiles": {
                   Row: {
                     "avatar_url": string | null,"created_at": string,"email": string,"first_name": string | null,"full_name": string | null,"id": string,"language": string | null,"last_name": string | null,"panel_type": string,"phone": string | null,"roles": (string)[],"status": string,"tenant_id": string,"updated_at": string,"user_type": string
@@ -1601,6 +1739,90 @@ isOneToOne: false
       referencedColumns: ["id"]
     }
                   ]
+                },"webhook_attempts": {
+                  Row: {
+                    "attempt": number,"attempted_at": string,"delivery_id": string,"duration_ms": number | null,"error": string | null,"id": string,"response_excerpt": string | null,"status_code": number | null,"tenant_id": string
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "attempt": number,"attempted_at"?: string,"delivery_id": string,"duration_ms"?: number | null,"error"?: string | null,"id"?: string,"response_excerpt"?: string | null,"status_code"?: number | null,"tenant_id": string
+                  }
+                  Update: {
+                    "attempt"?: number,"attempted_at"?: string,"delivery_id"?: string,"duration_ms"?: number | null,"error"?: string | null,"id"?: string,"response_excerpt"?: string | null,"status_code"?: number | null,"tenant_id"?: string
+                  }
+                  Relationships: [
+                    {
+      foreignKeyName: "webhook_attempts_delivery_id_fkey"
+      columns: ["delivery_id"]
+isOneToOne: false
+      referencedRelation: "webhook_deliveries"
+      referencedColumns: ["id"]
+    },{
+      foreignKeyName: "webhook_attempts_tenant_id_fkey"
+      columns: ["tenant_id"]
+isOneToOne: false
+      referencedRelation: "tenants"
+      referencedColumns: ["id"]
+    }
+                  ]
+                },"webhook_deliveries": {
+                  Row: {
+                    "attempt_count": number,"created_at": string,"delivered_at": string | null,"event_id": string,"event_type": string,"id": string,"last_error": string | null,"last_status_code": number | null,"message_id": string,"next_attempt_at": string | null,"status": string,"subscription_id": string,"tenant_id": string,"updated_at": string
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "attempt_count"?: number,"created_at"?: string,"delivered_at"?: string | null,"event_id": string,"event_type": string,"id"?: string,"last_error"?: string | null,"last_status_code"?: number | null,"message_id"?: string,"next_attempt_at"?: string | null,"status"?: string,"subscription_id": string,"tenant_id": string,"updated_at"?: string
+                  }
+                  Update: {
+                    "attempt_count"?: number,"created_at"?: string,"delivered_at"?: string | null,"event_id"?: string,"event_type"?: string,"id"?: string,"last_error"?: string | null,"last_status_code"?: number | null,"message_id"?: string,"next_attempt_at"?: string | null,"status"?: string,"subscription_id"?: string,"tenant_id"?: string,"updated_at"?: string
+                  }
+                  Relationships: [
+                    {
+      foreignKeyName: "webhook_deliveries_event_id_fkey"
+      columns: ["event_id"]
+isOneToOne: false
+      referencedRelation: "webhook_events"
+      referencedColumns: ["id"]
+    },{
+      foreignKeyName: "webhook_deliveries_subscription_id_fkey"
+      columns: ["subscription_id"]
+isOneToOne: false
+      referencedRelation: "webhook_subscriptions"
+      referencedColumns: ["id"]
+    },{
+      foreignKeyName: "webhook_deliveries_tenant_id_fkey"
+      columns: ["tenant_id"]
+isOneToOne: false
+      referencedRelation: "tenants"
+      referencedColumns: ["id"]
+    }
+                  ]
+                },"webhook_events": {
+                  Row: {
+                    "customer_id": string | null,"event_type": string,"fanned_out_at": string | null,"id": string,"module_id": string,"occurred_at": string,"payload": NonNullable<Json>,"seq": number,"subject_id": string,"tenant_id": string
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "customer_id"?: string | null,"event_type": string,"fanned_out_at"?: string | null,"id"?: string,"module_id": string,"occurred_at"?: string,"payload": NonNullable<Json>,"seq"?: never,"subject_id": string,"tenant_id": string
+                  }
+                  Update: {
+                    "customer_id"?: string | null,"event_type"?: string,"fanned_out_at"?: string | null,"id"?: string,"module_id"?: string,"occurred_at"?: string,"payload"?: NonNullable<Json>,"seq"?: never,"subject_id"?: string,"tenant_id"?: string
+                  }
+                  Relationships: [
+                    {
+      foreignKeyName: "webhook_events_module_id_fkey"
+      columns: ["module_id"]
+isOneToOne: false
+      referencedRelation: "webhook_modules"
+      referencedColumns: ["id"]
+    },{
+      foreignKeyName: "webhook_events_tenant_id_fkey"
+      columns: ["tenant_id"]
+isOneToOne: false
+      referencedRelation: "tenants"
+      referencedColumns: ["id"]
+    }
+                  ]
                 },"webhook_modules": {
                   Row: {
                     "event_types": (string)[],"id": string,"name": string,"sort_order": number
@@ -1617,14 +1839,14 @@ isOneToOne: false
                   ]
                 },"webhook_subscriptions": {
                   Row: {
-                    "created_at": string,"created_by": string | null,"id": string,"is_active": boolean,"module_id": string,"secret_header_key": string | null,"secret_header_value": string | null,"signing_secret": string,"tenant_id": string,"updated_at": string,"user_id": string,"webhook_url": string
+                    "created_at": string,"created_by": string | null,"disabled_reason": string | null,"failing_since": string | null,"id": string,"is_active": boolean,"module_id": string,"secret_header_key": string | null,"secret_header_value": string | null,"signing_secret": string,"tenant_id": string,"updated_at": string,"user_id": string,"webhook_url": string
                   }
                   ComputedFields: never
                   Insert: {
-                    "created_at"?: string,"created_by"?: string | null,"id"?: string,"is_active"?: boolean,"module_id": string,"secret_header_key"?: string | null,"secret_header_value"?: string | null,"signing_secret": string,"tenant_id"?: string,"updated_at"?: string,"user_id": string,"webhook_url": string
+                    "created_at"?: string,"created_by"?: string | null,"disabled_reason"?: string | null,"failing_since"?: string | null,"id"?: string,"is_active"?: boolean,"module_id": string,"secret_header_key"?: string | null,"secret_header_value"?: string | null,"signing_secret": string,"tenant_id"?: string,"updated_at"?: string,"user_id": string,"webhook_url": string
                   }
                   Update: {
-                    "created_at"?: string,"created_by"?: string | null,"id"?: string,"is_active"?: boolean,"module_id"?: string,"secret_header_key"?: string | null,"secret_header_value"?: string | null,"signing_secret"?: string,"tenant_id"?: string,"updated_at"?: string,"user_id"?: string,"webhook_url"?: string
+                    "created_at"?: string,"created_by"?: string | null,"disabled_reason"?: string | null,"failing_since"?: string | null,"id"?: string,"is_active"?: boolean,"module_id"?: string,"secret_header_key"?: string | null,"secret_header_value"?: string | null,"signing_secret"?: string,"tenant_id"?: string,"updated_at"?: string,"user_id"?: string,"webhook_url"?: string
                   }
                   Relationships: [
                     {
@@ -1966,6 +2188,38 @@ isOneToOne: false
       referencedColumns: ["id"]
     },{
       foreignKeyName: "inventory_stock_warehouse_fkey"
+      columns: ["warehouse_id","tenant_id"]
+isOneToOne: false
+      referencedRelation: "warehouses"
+      referencedColumns: ["id","tenant_id"]
+    }
+                  ]
+                },"pick_order_rows": {
+                  Row: {
+                    "assigned_to": string | null,"assigned_to_name": string | null,"created_at": string,"due_date": string | null,"ended_at": string | null,"external_reference": string | null,"id": string,"line_count": number | null,"order_type": string,"picked_items": number | null,"priority": number,"reference_number": string,"started_at": string | null,"status": string,"tenant_id": string,"total_items": number | null,"updated_at": string,"warehouse_code": string,"warehouse_id": string,"warehouse_name": string
+                  }
+                  ComputedFields: never
+                  Relationships: [
+                    {
+      foreignKeyName: "pick_orders_assigned_to_fkey"
+      columns: ["assigned_to","tenant_id"]
+isOneToOne: false
+      referencedRelation: "driver_candidates"
+      referencedColumns: ["id","tenant_id"]
+    },{
+      foreignKeyName: "pick_orders_assigned_to_fkey"
+      columns: ["assigned_to","tenant_id"]
+isOneToOne: false
+      referencedRelation: "profiles"
+      referencedColumns: ["id","tenant_id"]
+    },{
+      foreignKeyName: "pick_orders_tenant_id_fkey"
+      columns: ["tenant_id"]
+isOneToOne: false
+      referencedRelation: "tenants"
+      referencedColumns: ["id"]
+    },{
+      foreignKeyName: "pick_orders_warehouse_fkey"
       columns: ["warehouse_id","tenant_id"]
 isOneToOne: false
       referencedRelation: "warehouses"
@@ -2396,6 +2650,9 @@ isOneToOne: false
 "get_delivery_settings":
 { Args: Record<PropertyKey, never>; Returns: Json
                            },
+"get_pick_order":
+{ Args: { "pick_order_id": string }; Returns: Json
+                           },
 "get_tenant_settings":
 { Args: { "p_tenant_id": string }; Returns: Json
                            },
@@ -2424,11 +2681,17 @@ isOneToOne: false
 "mark_conversation_read":
 { Args: { "conversation_id": string }; Returns: undefined
                            },
+"next_pick_order_reference":
+{ Args: Record<PropertyKey, never>; Returns: string
+                           },
 "notification_stats":
 { Args: Record<PropertyKey, never>; Returns: Json
                            },
 "notify_admins":
 { Args: { "body": string,"subject": string }; Returns: Json
+                           },
+"pick_order_actions":
+{ Args: { "pick_order_id": string }; Returns: (string)[]
                            },
 "quote":
 { Args: { "dropoff_lat": number,"dropoff_lng": number,"pickup_lat": number,"pickup_lng": number,"ready_at"?: string,"service_id": string,"weight_kg": number }; Returns: Json
@@ -2572,6 +2835,9 @@ isOneToOne: false
         isOneToOne: true
         isSetofReturn: false
       } },
+"replay_webhook_delivery":
+{ Args: { "delivery_id": string }; Returns: undefined
+                           },
 "resolve_failure":
 { Args: { "delivery_event_id": string,"resolution_note": string }; Returns: {
               "acknowledged_at": string,
@@ -2653,6 +2919,9 @@ isOneToOne: false
                            },
 "save_delivery_settings":
 { Args: { "p_delivery": Json,"p_tenant_id": string }; Returns: Json
+                           },
+"save_pick_order":
+{ Args: { "pick_order_id": string,"values": Json }; Returns: Json
                            },
 "save_receive_order":
 { Args: { "receive_order": Json,"receive_order_id": string }; Returns: {
@@ -2849,6 +3118,9 @@ isOneToOne: false
         isOneToOne: true
         isSetofReturn: false
       } },
+"transition_pick_order":
+{ Args: { "note"?: string,"pick_order_id": string,"status": string }; Returns: Json
+                           },
 "transition_receive_order":
 { Args: { "note"?: string,"receive_order_id": string,"status": string }; Returns: {
               "cancelled_at": string | null,
@@ -2985,6 +3257,14 @@ isOneToOne: false
         isOneToOne: false
         isSetofReturn: true
       } },
+"webhook_dispatch_claim":
+{ Args: { "batch"?: number,"lease"?: string }; Returns: {
+              "attempt": number,"delivery_id": string,"event_type": string,"message_id": string,"payload": Json,"secret_header_key": string,"secret_header_value": string,"signing_secret": string,"webhook_url": string
+            }[]
+                           },
+"webhook_dispatch_record":
+{ Args: { "results": Json }; Returns: undefined
+                           },
 "zones_containing":
 { Args: { "lat": number,"lng": number }; Returns: {
               "active": boolean,

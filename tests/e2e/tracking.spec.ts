@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { ANON_KEY, expect, test, tokenOf } from './fixtures.ts';
 import { ACME, assignToDerek, createDelivery, forgetNotifications, driverSilentSince, recordFix, rpc, transition } from './tracking-api.ts';
@@ -161,4 +162,23 @@ test('too many lookups from one address get the rate-limit message', async ({ pa
   await expect(page.getByText('Try again in a minute.')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Try again' })).toBeVisible();
   await expect(page.locator('main')).not.toContainText(delivery.delivery_code);
+});
+
+test('the page speaks the recipient’s language: French for a customer whose delivery preference says fr', async ({ page, request }) => {
+  // Noah (acme) prefers French at his second address (the seed's address ids are md5(<person>:address:<k>)).
+  const noah = 'a1000000-0000-4000-8000-00000000010c';
+  const hex = createHash('md5').update(`${noah}:address:1`).digest('hex');
+  const dropoff = `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+  const dispatcher = await tokenOf(request, 'dispatcher@acme.test');
+  const delivery = await createDelivery(request, dispatcher, { customer_id: noah, dropoff_address_id: dropoff });
+
+  await page.goto(`/tracking?token=${delivery.tracking_token}`);
+  await expect(headline(page)).toHaveText('Votre commande est enregistrée');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
+  await expect(page.getByTestId('tracking-status')).toHaveText('En attente');
+  const steps = page.getByRole('list', { name: 'Progression de la livraison' });
+  await expect(steps.locator('li[aria-current="step"]')).toContainText('Commande enregistrée');
+  await expect(page.getByText(`Livraison ${delivery.delivery_code}`)).toBeVisible();
+  await expect(page).toHaveTitle(`Suivi ${delivery.delivery_code} | Acme Logistics`);
+  await expect(page.getByRole('textbox', { name: 'Suivre une autre livraison' })).toBeVisible();
 });

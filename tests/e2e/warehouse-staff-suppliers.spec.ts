@@ -54,7 +54,7 @@ test('staff: the roster with its filters, and a real form with validation', asyn
   await page.getByLabel('Role').selectOption('picker');
   await submit(page, /^Add staff$/);
   await expect(page.getByText('This person already works at this warehouse')).toBeVisible();
-  await expect(page.getByText('Failed to add staff member')).toBeVisible();
+  await expect(page.getByText('Validation failed')).toBeVisible();
 
   // Edit: the stored row loads by its labels; the role changes.
   await page.goto(`${STAFF}?warehouse=${DOGPATCH}&q=Grace`);

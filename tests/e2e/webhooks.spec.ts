@@ -5,6 +5,8 @@ import { ANON_KEY, expect, test, workerSession } from './fixtures.ts';
 
 const BORIS = 'a1000000-0000-4000-8000-000000000005';
 const admin = workerSession('admin@acme.test', '/acme/admin');
+// Both walks configure Boris's Deliveries card, each from an unconfigured one: one after the other.
+test.describe.configure({ mode: 'serial' });
 
 let receiver: Server;
 let receiverUrl: string;
@@ -90,4 +92,53 @@ test('webhooks tab: a new card is tested, then created with the secret the test 
   } finally {
     answerStatus = 200;
   }
+});
+
+test('webhooks tab: the delivery log shows a sent event, Replay sends it again with its webhook-id, and Rotate shows a new secret once', async ({ page, request }) => {
+  // Two trips through the outbox and the dispatcher (each up to a cron period) besides the clicks.
+  test.slow();
+  const headers = { apikey: ANON_KEY, authorization: `Bearer ${admin.accessToken()}`, 'content-type': 'application/json', prefer: 'return=representation' };
+  const made = await request.post('/functions/v1/webhooks', {
+    headers,
+    data: { module_id: 'deliveries', user_id: BORIS, webhook_url: receiverUrl, secret_header_key: null, secret_header_value: null, is_active: true },
+  });
+  expect(made.status(), await made.text()).toBe(201);
+  const { signing_secret: firstSecret } = (await made.json()) as { signing_secret: string };
+
+  // A delivery of Boris's: its event reaches the receiver through the outbox and the dispatcher.
+  received.length = 0;
+  const created = await request.post('/rest/v1/deliveries', {
+    headers,
+    data: {
+      tenant_id: 'a0000000-0000-4000-8000-000000000001', customer_id: BORIS, service_id: 'a6100000-0000-4000-8000-000000000002',
+      pickup_address: { full_address: '1 Market St, San Francisco' }, pickup_lat: 37.794, pickup_lng: -122.395,
+      dropoff_address: { full_address: '600 Mission St, San Francisco' }, dropoff_lat: 37.775, dropoff_lng: -122.41,
+      packages: [{ quantity: 1, weight_kg: 2 }],
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const [{ id: deliveryId }] = (await created.json()) as { id: string }[];
+  const ofDelivery = () => received.filter((r) => (JSON.parse(r.body) as { data: { id: string } }).data.id === deliveryId);
+  await expect.poll(() => ofDelivery().length, { timeout: 20_000 }).toBe(1);
+  const webhookId = String(ofDelivery()[0].headers['webhook-id']);
+
+  await page.goto(`/acme/admin/users/${BORIS}/detail?tab=webhooks`);
+  const card = page.getByRole('region', { name: 'Deliveries' });
+  await card.getByRole('button', { name: 'Delivery log' }).click();
+  const row = card.getByTestId('webhook-delivery').filter({ hasText: webhookId });
+  await expect(row.getByText('delivery.created')).toBeVisible();
+  await expect(row.getByText('Delivered')).toBeVisible();
+  await expect(row.getByText('Response: 200')).toBeVisible();
+
+  await row.getByRole('button', { name: /^Replay/ }).click();
+  await expect(page.getByText('Event queued for replay')).toBeVisible();
+  await expect.poll(() => ofDelivery().length, { timeout: 20_000 }).toBe(2);
+  expect(ofDelivery()[1].headers['webhook-id']).toBe(webhookId);
+
+  await card.getByRole('button', { name: 'Rotate secret' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Rotate' }).click();
+  await expect(page.getByText('Signing secret rotated')).toBeVisible();
+  const rotated = (await card.getByTestId('webhook-signing-secret').textContent())!.trim();
+  expect(rotated).toMatch(/^whsec_/);
+  expect(rotated).not.toBe(firstSecret);
 });

@@ -28,6 +28,8 @@ export const SUPPLIER_TOASTS = {
   updated: 'Supplier updated successfully',
   createFailed: 'Failed to create supplier',
   updateFailed: 'Failed to update supplier',
+  validation: 'Validation failed',
+  unknown: 'An error occurred while submitting the form',
   fetchFailed: 'Failed to fetch supplier',
   notFound: 'Supplier not found',
 } as const;

@@ -49,14 +49,15 @@ export interface TrackingProofPhoto {
 /**
  * The delivered parcel's doorstep photos as short-lived signed URLs: the `proofs` bucket is
  * private, so the `tracking-proof` edge function signs them for whoever holds the token (photos
- * only, never the signature; the same rate limit as the lookup).
+ * only, never the signature; the same rate limit as the lookup). `words` names a photo and the
+ * failure in the page's language.
  */
-export async function trackingProofPhotos(token: string): Promise<TrackingProofPhoto[]> {
+export async function trackingProofPhotos(token: string, words: { photo: (number: number) => string; failed: string }): Promise<TrackingProofPhoto[]> {
   const { data, error } = await supabase.functions.invoke<{ data?: { photos?: { url: string }[] } }>('tracking-proof', { body: { token } });
-  if (error) throw await edgeFunctionError(error, 'Could not load the photos');
+  if (error) throw await edgeFunctionError(error, words.failed);
   return (data?.data?.photos ?? []).map((photo, index) => ({
     key: `${index}`,
-    label: `Photo ${index + 1}`,
+    label: words.photo(index + 1),
     url: photo.url,
     fileName: `photo-${index + 1}.${/\.png(\?|$)/i.test(photo.url) ? 'png' : 'jpg'}`,
   }));

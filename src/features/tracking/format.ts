@@ -1,4 +1,7 @@
-/** Times as a recipient reads them: in their own time zone and locale, 'Today 14:05' or 'Tue, 3 Dec, 14:05'. */
+import type { Translate } from '../../lib/i18n/catalogue';
+import type { TrackingKey } from './messages';
+
+/** Times as a recipient reads them: in their own time zone and language, 'Today 14:05' or 'Tue, 3 Dec, 14:05'. */
 
 function sameDay(a: Date, b: Date): boolean {
   return a.getFullYear() === b.getFullYear() && a.getMonth() === b.getMonth() && a.getDate() === b.getDate();
@@ -19,32 +22,38 @@ function formatsFor(locale: string | undefined) {
   return found;
 }
 
-export function formatTrackingTime(iso: string, now: Date = new Date(), locale?: string): string {
+export function formatTrackingTime(t: Translate<TrackingKey>, iso: string, now: Date = new Date(), locale?: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return '';
   const { time: timeFormat, day: dayFormat } = formatsFor(locale);
   const time = timeFormat.format(date);
-  if (sameDay(date, now)) return `Today ${time}`;
+  if (sameDay(date, now)) return t('time.today', { time });
   const tomorrow = new Date(now);
   tomorrow.setDate(now.getDate() + 1);
-  if (sameDay(date, tomorrow)) return `Tomorrow ${time}`;
+  if (sameDay(date, tomorrow)) return t('time.tomorrow', { time });
   const yesterday = new Date(now);
   yesterday.setDate(now.getDate() - 1);
-  if (sameDay(date, yesterday)) return `Yesterday ${time}`;
-  return `${dayFormat.format(date)}, ${time}`;
+  if (sameDay(date, yesterday)) return t('time.yesterday', { time });
+  return t('time.day', { day: dayFormat.format(date), time });
 }
 
 /** A window: 'Today 14:00 – 16:00', or both ends in full when they fall on different days. */
-export function formatTrackingWindow(start: string | null | undefined, end: string | null | undefined, now: Date = new Date(), locale?: string): string | null {
+export function formatTrackingWindow(
+  t: Translate<TrackingKey>,
+  start: string | null | undefined,
+  end: string | null | undefined,
+  now: Date = new Date(),
+  locale?: string,
+): string | null {
   if (start && end) {
     const from = new Date(start);
     const to = new Date(end);
     if (!Number.isNaN(from.getTime()) && !Number.isNaN(to.getTime()) && sameDay(from, to)) {
-      return `${formatTrackingTime(start, now, locale)} – ${formatsFor(locale).time.format(to)}`;
+      return t('time.range', { from: formatTrackingTime(t, start, now, locale), to: formatsFor(locale).time.format(to) });
     }
-    return `${formatTrackingTime(start, now, locale)} – ${formatTrackingTime(end, now, locale)}`;
+    return t('time.range', { from: formatTrackingTime(t, start, now, locale), to: formatTrackingTime(t, end, now, locale) });
   }
-  if (end) return `By ${formatTrackingTime(end, now, locale)}`;
-  if (start) return `From ${formatTrackingTime(start, now, locale)}`;
+  if (end) return t('time.by', { time: formatTrackingTime(t, end, now, locale) });
+  if (start) return t('time.from', { time: formatTrackingTime(t, start, now, locale) });
   return null;
 }

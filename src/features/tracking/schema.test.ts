@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { trackingPath } from '../../lib/tracking';
+import { translator } from '../../lib/i18n/catalogue';
+import { trackingMessages } from './messages';
+import es from './messages/es';
 import { businessName, freshPosition, parseTrackingInput, statusHeadline, trackingSchema, trackingSteps, type Tracking } from './schema';
+
+const t = translator(trackingMessages, 'en', trackingMessages.en);
 
 const TOKEN = '0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef';
 
@@ -81,8 +86,8 @@ describe('trackingSteps', () => {
         ],
       }),
     );
-    expect(steps.find((s) => s.key === 'assigned')?.arrival).toEqual({ label: 'Driver arrived at pickup', at: '2026-11-25T09:20:00Z' });
-    expect(steps.find((s) => s.key === 'in_transit')?.arrival).toEqual({ label: 'Driver arrived at your door', at: '2026-11-25T09:50:00Z' });
+    expect(steps.find((s) => s.key === 'assigned')?.arrival).toEqual({ stop: 'pickup', at: '2026-11-25T09:20:00Z' });
+    expect(steps.find((s) => s.key === 'in_transit')?.arrival).toEqual({ stop: 'dropoff', at: '2026-11-25T09:50:00Z' });
     expect(steps.filter((s) => s.arrival)).toHaveLength(2);
     expect(trackingSteps(tracking({ status: 'accepted' })).some((s) => s.arrival)).toBe(false);
   });
@@ -117,9 +122,10 @@ describe('trackingSteps', () => {
 
 describe('the headline, the business name and the schema', () => {
   it('names the driver while in transit', () => {
-    expect(statusHeadline(tracking({ status: 'in_transit', driver: { first_name: 'Derek' } }))).toBe('Derek is on the way');
-    expect(statusHeadline(tracking({ status: 'in_transit' }))).toBe('Your parcel is on the way');
-    expect(statusHeadline(tracking({ status: 'failed' }))).toBe('The delivery could not be completed');
+    expect(statusHeadline(tracking({ status: 'in_transit', driver: { first_name: 'Derek' } }), t)).toBe('Derek is on the way');
+    expect(statusHeadline(tracking({ status: 'in_transit' }), t)).toBe('Your parcel is on the way');
+    expect(statusHeadline(tracking({ status: 'failed' }), t)).toBe('The delivery could not be completed');
+    expect(statusHeadline(tracking({ status: 'in_transit', driver: { first_name: 'Derek' } }), translator(trackingMessages, 'es', es))).toBe('Derek está en camino');
   });
 
   it('reads the tenant name in English, else the slug', () => {

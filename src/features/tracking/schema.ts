@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { TRACKING_TOKEN_PATTERN } from '../../lib/tracking';
 import { DELIVERY_STATUSES, type DeliveryStatus } from '../../data/statuses';
+import type { Translate } from '../../lib/i18n/catalogue';
+import type { TrackingKey } from './messages';
 
 /**
  * What the public tracking page knows of a delivery: exactly the whitelisted object of
@@ -36,6 +38,8 @@ export const trackingSchema = z.object({
   delivered_at: timestamp.optional(),
   proof: z.object({ signature: z.boolean(), photos: z.number().int().min(0) }).optional(),
   failure_reason: z.string().optional(),
+  /** The recipient's language (their delivery preference), when they have one. */
+  language: z.string().optional(),
   business: z.object({
     name: localized.nullish(),
     slug: z.string(),
@@ -45,23 +49,6 @@ export const trackingSchema = z.object({
 });
 export type Tracking = z.infer<typeof trackingSchema>;
 export type TrackingBusiness = Tracking['business'];
-
-export const TRACKING_MESSAGES = {
-  title: 'Track your delivery',
-  intro: 'Paste the tracking link from your message, or its tracking code.',
-  inputLabel: 'Tracking link or code',
-  required: 'Enter your tracking link or code',
-  invalid: 'This is not a tracking link or code. Copy the whole link from your message and try again.',
-  submit: 'Track',
-  notFoundTitle: 'No delivery matches this tracking link',
-  notFoundDetail: 'Check that you copied the whole link. If it still does not work, ask the sender for a new one.',
-  rateLimitedTitle: 'Too many tracking lookups',
-  rateLimitedDetail: 'Try again in a minute.',
-  errorTitle: 'Could not load the delivery',
-  errorDetail: 'Check your connection and try again.',
-  loading: 'Loading your delivery',
-  positionUnavailable: 'Live location unavailable: the driver’s last update is more than 2 minutes old.',
-} as const;
 
 /**
  * A tracking token from what a recipient pastes: the whole link (any host, `?token=` in its query
@@ -100,12 +87,11 @@ export type StepState = 'done' | 'current' | 'upcoming' | 'failed';
 
 export interface TrackingStep {
   key: 'placed' | 'assigned' | 'picked_up' | 'in_transit' | 'delivered' | 'failed' | 'cancelled' | 'returned';
-  label: string;
   state: StepState;
   /** When the delivery reached this step (its latest time in the timeline). */
   at: string | null;
   /** A sub-step reached within this step: the driver's arrival at the pickup or the door. */
-  arrival?: { label: string; at: string };
+  arrival?: { stop: 'pickup' | 'dropoff'; at: string };
 }
 
 const STEP_STATUSES: Record<'placed' | 'assigned' | 'picked_up' | 'in_transit' | 'delivered', readonly DeliveryStatus[]> = {
@@ -115,16 +101,6 @@ const STEP_STATUSES: Record<'placed' | 'assigned' | 'picked_up' | 'in_transit' |
   in_transit: ['in_transit'],
   delivered: ['delivered'],
 };
-const STEP_LABELS = {
-  placed: 'Order placed',
-  assigned: 'Driver assigned',
-  picked_up: 'Picked up',
-  in_transit: 'On the way',
-  delivered: 'Delivered',
-  failed: 'Delivery failed',
-  cancelled: 'Cancelled',
-  returned: 'Returned to sender',
-} as const;
 const NORMAL_ORDER = ['placed', 'assigned', 'picked_up', 'in_transit', 'delivered'] as const;
 type NormalStep = (typeof NORMAL_ORDER)[number];
 
@@ -149,8 +125,8 @@ export function trackingSteps(tracking: Pick<Tracking, 'status' | 'timeline' | '
   const dropoff = tracking.arrivals?.find((a) => a.stop === 'dropoff');
   return stepsOf(tracking).map((step) => {
     // Arrived at the pickup while a driver is assigned; at the door while on the way.
-    if (step.key === 'assigned' && pickup) return { ...step, arrival: { label: 'Driver arrived at pickup', at: pickup.at } };
-    if (step.key === 'in_transit' && dropoff) return { ...step, arrival: { label: 'Driver arrived at your door', at: dropoff.at } };
+    if (step.key === 'assigned' && pickup) return { ...step, arrival: { stop: 'pickup', at: pickup.at } };
+    if (step.key === 'in_transit' && dropoff) return { ...step, arrival: { stop: 'dropoff', at: dropoff.at } };
     return step;
   });
 }
@@ -163,7 +139,6 @@ function stepsOf(tracking: Pick<Tracking, 'status' | 'timeline' | 'created_at'>)
     const index = NORMAL_ORDER.indexOf(current);
     return NORMAL_ORDER.map((key, i) => ({
       key,
-      label: STEP_LABELS[key],
       state: i < index || (i === index && key === 'delivered') ? 'done' : i === index ? 'current' : 'upcoming',
       at: i <= index ? at(key) : null,
     }));
@@ -171,35 +146,35 @@ function stepsOf(tracking: Pick<Tracking, 'status' | 'timeline' | 'created_at'>)
   // failed, cancelled, returned: the steps it reached, then the outcome.
   const outcome = status as 'failed' | 'cancelled' | 'returned';
   const reached = NORMAL_ORDER.filter((key) => key === 'placed' || reachedAt(timeline, STEP_STATUSES[key]) !== null);
-  const steps: TrackingStep[] = reached.map((key) => ({ key, label: STEP_LABELS[key], state: 'done', at: at(key) }));
+  const steps: TrackingStep[] = reached.map((key) => ({ key, state: 'done', at: at(key) }));
   if (outcome === 'returned') {
-    steps.push({ key: 'failed', label: STEP_LABELS.failed, state: 'done', at: reachedAt(timeline, ['failed']) });
+    steps.push({ key: 'failed', state: 'done', at: reachedAt(timeline, ['failed']) });
   }
-  steps.push({ key: outcome, label: STEP_LABELS[outcome], state: outcome === 'returned' ? 'current' : 'failed', at: reachedAt(timeline, [outcome]) });
+  steps.push({ key: outcome, state: outcome === 'returned' ? 'current' : 'failed', at: reachedAt(timeline, [outcome]) });
   return steps;
 }
 
 /** One sentence for the status, the page's headline. */
-export function statusHeadline(tracking: Pick<Tracking, 'status' | 'driver'>): string {
+export function statusHeadline(tracking: Pick<Tracking, 'status' | 'driver'>, t: Translate<TrackingKey>): string {
   switch (tracking.status) {
     case 'pending':
-      return 'Your order is placed';
+      return t('headline.pending');
     case 'assigned':
-      return 'A driver is being confirmed';
+      return t('headline.assigned');
     case 'accepted':
-      return 'A driver will pick up your parcel';
+      return t('headline.accepted');
     case 'picked_up':
-      return 'Your parcel has been picked up';
+      return t('headline.picked_up');
     case 'in_transit':
-      return tracking.driver ? `${tracking.driver.first_name} is on the way` : 'Your parcel is on the way';
+      return tracking.driver ? t('headline.in_transit_driver', { name: tracking.driver.first_name }) : t('headline.in_transit');
     case 'delivered':
-      return 'Delivered';
+      return t('headline.delivered');
     case 'failed':
-      return 'The delivery could not be completed';
+      return t('headline.failed');
     case 'cancelled':
-      return 'This delivery was cancelled';
+      return t('headline.cancelled');
     case 'returned':
-      return 'Your parcel was returned to the sender';
+      return t('headline.returned');
   }
 }
 

@@ -11,6 +11,8 @@ export const STAFF_TOASTS = {
   updated: 'Staff member updated successfully',
   createFailed: 'Failed to add staff member',
   updateFailed: 'Failed to update staff member',
+  validation: 'Validation failed',
+  unknown: 'An error occurred while submitting the form',
   fetchFailed: 'Failed to fetch staff member',
   notFound: 'Staff member not found',
 } as const;

@@ -1,6 +1,6 @@
 import { edgeFunctionError, EdgeFunctionError } from '../../lib/edge-functions';
 import { supabase } from '../../lib/supabase';
-import { WEBHOOK_MESSAGES, WEBHOOKS_FETCH_LIMIT, webhookEntrySchema, type WebhookEntry } from './schema';
+import { DELIVERY_LOG_LIMIT, WEBHOOK_MESSAGES, WEBHOOKS_FETCH_LIMIT, webhookDeliverySchema, webhookEntrySchema, type WebhookDelivery, type WebhookEntry } from './schema';
 
 interface Endpoint {
   webhook_url: string;
@@ -59,4 +59,36 @@ export async function saveWebhook(entry: WebhookEntry, endpoint: Endpoint, signi
     message: typeof data?.message === 'string' ? data.message : WEBHOOK_MESSAGES.saved,
     signingSecret: typeof data?.signing_secret === 'string' ? data.signing_secret : null,
   };
+}
+
+/** A subscription's recent events, newest first, each with its attempts (the tenant admins read the log). */
+export async function fetchDeliveryLog(subscriptionId: string): Promise<WebhookDelivery[]> {
+  const { data, error } = await supabase
+    .from('webhook_deliveries')
+    .select('id, event_type, message_id, status, attempt_count, last_status_code, last_error, next_attempt_at, created_at, webhook_attempts(attempt, attempted_at, status_code, duration_ms, error)')
+    .eq('subscription_id', subscriptionId)
+    .order('created_at', { ascending: false })
+    .limit(DELIVERY_LOG_LIMIT);
+  if (error) throw new Error(WEBHOOK_MESSAGES.logFailed);
+  const parsed = webhookDeliverySchema.array().safeParse(data);
+  if (!parsed.success) throw new Error(WEBHOOK_MESSAGES.logFailed);
+  return parsed.data.map((d) => ({ ...d, webhook_attempts: [...d.webhook_attempts].sort((a, b) => b.attempt - a.attempt || b.attempted_at.localeCompare(a.attempted_at)) }));
+}
+
+/** Queues an event of the log again; it keeps its webhook-id. */
+export async function replayDelivery(deliveryId: string): Promise<void> {
+  const { error } = await supabase.rpc('replay_webhook_delivery', { delivery_id: deliveryId });
+  if (error) throw new Error(error.message || WEBHOOK_MESSAGES.replayFailed);
+}
+
+/** A new signing secret for a saved subscription, answered once. */
+export async function rotateSigningSecret(entry: WebhookEntry & { id: string }): Promise<string> {
+  const body = {
+    module_id: entry.module_id, user_id: entry.user_id, is_active: entry.is_active, webhook_url: entry.webhook_url,
+    secret_header_key: entry.secret_header_key, secret_header_value: entry.secret_header_value, rotate_secret: true,
+  };
+  const { data, error } = await supabase.functions.invoke<{ signing_secret?: unknown }>(`webhooks/${encodeURIComponent(entry.id)}`, { method: 'PUT', body });
+  if (error) throw await edgeFunctionError(error, WEBHOOK_MESSAGES.rotateFailed);
+  if (typeof data?.signing_secret !== 'string') throw new EdgeFunctionError('Invalid response from server');
+  return data.signing_secret;
 }

@@ -10,7 +10,15 @@ export const WEBHOOK_MESSAGES = {
   saveFailed: 'Failed to save webhook',
   saved: 'Webhook saved successfully',
   invalidUrl: 'Please enter a valid URL',
+  logFailed: 'Failed to load the delivery log',
+  replayed: 'Event queued for replay',
+  replayFailed: 'Failed to replay the event',
+  rotateFailed: 'Failed to rotate the signing secret',
+  rotated: 'Signing secret rotated',
 } as const;
+
+/** How many recent events a subscription's delivery log shows. */
+export const DELIVERY_LOG_LIMIT = 20;
 
 /** How many subscriptions the tab reads at once. */
 export const WEBHOOKS_FETCH_LIMIT = 100;
@@ -66,3 +74,27 @@ export function endpointOf(config: WebhookConfig): { webhook_url: string; secret
     secret_header_value: on ? config.secret_header_value.trim() || null : null,
   };
 }
+
+/** One try of a delivery: the receiver's answer (status code) or why there was none. */
+export const webhookAttemptSchema = z.object({
+  attempt: z.number(),
+  attempted_at: z.string(),
+  status_code: z.number().nullable(),
+  duration_ms: z.number().nullable(),
+  error: z.string().nullable(),
+});
+
+/** One event of a subscription's delivery log, with its attempts. */
+export const webhookDeliverySchema = z.object({
+  id: z.string(),
+  event_type: z.string(),
+  message_id: z.string(),
+  status: z.enum(['pending', 'succeeded', 'failed']),
+  attempt_count: z.number(),
+  last_status_code: z.number().nullable(),
+  last_error: z.string().nullable(),
+  next_attempt_at: z.string().nullable(),
+  created_at: z.string(),
+  webhook_attempts: z.array(webhookAttemptSchema),
+});
+export type WebhookDelivery = z.infer<typeof webhookDeliverySchema>;

@@ -45,6 +45,8 @@ describe('which language', () => {
     expect(resolveLanguage({ own: null, tenant: 'es', browser: 'fr' })).toBe('es');
     expect(resolveLanguage({ browser: 'fr' })).toBe('fr');
     expect(resolveLanguage({})).toBe('en');
+    expect(resolveLanguage({ own: null, reader: 'fr', tenant: 'es', browser: 'en' })).toBe('fr');
+    expect(resolveLanguage({ own: 'es', reader: 'fr' })).toBe('es');
   });
 
   it('reads the browser’s first language the app speaks', () => {

@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { useEffect, useSyncExternalStore } from 'react';
 import { supabase } from '../supabase';
 import type { Language } from './languages';
 
@@ -26,4 +26,27 @@ export async function chooseLanguage(userId: string, language: Language): Promis
   for (const listener of listeners) listener();
   const { error } = await supabase.from('profiles').update({ language }).eq('id', userId);
   if (error) throw error;
+}
+
+/**
+ * The language the reader of a public page asked for elsewhere (the tracking page's recipient, in
+ * their delivery preference): it comes after a signed-in user's own choice and before the tenant's
+ * default and the browser's. Null when the page declares none.
+ */
+let reader: Language | null = null;
+
+export function useReaderLanguage(): Language | null {
+  return useSyncExternalStore(subscribe, () => reader);
+}
+
+/** Declares the page's reader's language while the screen is shown. */
+export function useDeclareReaderLanguage(language: Language | null): void {
+  useEffect(() => {
+    reader = language;
+    for (const listener of listeners) listener();
+    return () => {
+      reader = null;
+      for (const listener of listeners) listener();
+    };
+  }, [language]);
 }

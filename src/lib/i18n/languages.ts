@@ -19,9 +19,10 @@ export function browserLanguage(preferred: readonly string[] | undefined = typeo
 }
 
 /**
- * Which language a screen speaks: the user's own choice, else their tenant's default, else the
+ * Which language a screen speaks: the user's own choice, else the language the page's reader asked
+ * for (a recipient's preference on the tracking page), else their tenant's default, else the
  * browser's, else English. Each source may be absent (no one signed in, a tenant that never chose).
  */
-export function resolveLanguage(sources: { own?: Language | null; tenant?: Language | null; browser?: Language | null }): Language {
-  return sources.own ?? sources.tenant ?? sources.browser ?? 'en';
+export function resolveLanguage(sources: { own?: Language | null; reader?: Language | null; tenant?: Language | null; browser?: Language | null }): Language {
+  return sources.own ?? sources.reader ?? sources.tenant ?? sources.browser ?? 'en';
 }

@@ -1,17 +1,10 @@
-import { useLocation, useParams } from 'wouter';
 import { adminPaths } from '../../../lib/paths';
-import type { ServerErrorResult } from '../../../lib/server-errors';
 import { useTenantId } from '../../../lib/tenant';
-import { Button } from '../../../ui/Button';
-import { ComboboxField, Form, NumberField, SelectField, SubmitButton, SwitchField, TextField, useZodForm } from '../../../ui/form';
-import { PageHeader } from '../../../ui/PageHeader';
-import { RecordStates } from '../../../ui/RecordStates';
-import { useToast } from '../../../ui/toast';
-import { useRecordLoad } from '../../../ui/useRecordLoad';
+import { ComboboxField, Form, FormActions, NumberField, SelectField, SwitchField, TextField, useRecordSave, useZodForm } from '../../../ui/form';
+import { RecordFormPage } from '../../../ui/RecordFormPage';
 import { lookupTenantAddresses, tenantAddressLabel } from '../../../data/addresses';
 import { addressLabel } from '../../../data/address-label';
 import { createSupplier, getSupplier, updateSupplier } from '../api';
-import { FORM_SKELETON_CLASS } from '../../../ui/FormSkeleton';
 import {
   emptySupplierForm,
   paymentTerms,
@@ -26,62 +19,41 @@ import {
 
 const LIST_PATH = adminPaths.suppliers();
 
-function Header({ mode }: { mode: 'create' | 'edit' }) {
+function SupplierFormPage({ mode }: { mode: 'create' | 'edit' }) {
+  const tenantId = useTenantId() ?? '';
   return (
-    <PageHeader
-      title={mode === 'create' ? 'Create supplier' : 'Edit supplier'}
-      breadcrumbs={[{ label: 'Dashboard', href: '/' }, { label: 'Suppliers', href: LIST_PATH }, { label: mode === 'create' ? 'Create' : 'Edit' }]}
-    />
+    <RecordFormPage<Supplier>
+      mode={mode}
+      scope={tenantId}
+      load={(id) => getSupplier(tenantId, id)}
+      listPath={LIST_PATH}
+      listLabel="Suppliers"
+      titles={{ create: 'Create supplier', edit: 'Edit supplier' }}
+      messages={SUPPLIER_TOASTS}
+      loadingLabel="Loading supplier"
+    >
+      {(supplier) => <SupplierForm tenantId={tenantId} supplier={supplier} />}
+    </RecordFormPage>
   );
 }
 
 export function SupplierCreatePage() {
-  const tenantId = useTenantId() ?? '';
-  return (
-    <div className="space-y-4">
-      <Header mode="create" />
-      <SupplierForm tenantId={tenantId} supplier={null} />
-    </div>
-  );
+  return <SupplierFormPage mode="create" />;
 }
 
 export function SupplierEditPage() {
-  const { id = '' } = useParams<{ id: string }>();
-  const tenantId = useTenantId() ?? '';
-  const { state, retry } = useRecordLoad(tenantId ? `${tenantId}/${id}` : null, () => getSupplier(tenantId, id));
-  return (
-    <RecordStates
-      state={state}
-      onRetry={retry}
-      header={<Header mode="edit" />}
-      backTo={LIST_PATH}
-      notFoundTitle={SUPPLIER_TOASTS.notFound}
-      failedTitle={SUPPLIER_TOASTS.fetchFailed}
-      loadingLabel="Loading supplier"
-      loadingClassName={FORM_SKELETON_CLASS}
-    >
-      {(supplier) => <SupplierForm key={supplier.id} tenantId={tenantId} supplier={supplier} />}
-    </RecordStates>
-  );
+  return <SupplierFormPage mode="edit" />;
 }
 
 function SupplierForm({ tenantId, supplier }: { tenantId: string; supplier: Supplier | null }) {
-  const [, navigate] = useLocation();
-  const toast = useToast();
   const form = useZodForm(SupplierFormSchema, { defaultValues: supplier ? toSupplierFormValues(supplier) : emptySupplierForm() });
-
-  async function onSubmit(values: SupplierFormOutput) {
-    const write = toSupplierWrite(values);
-    if (supplier) await updateSupplier(tenantId, supplier.id, write);
-    else await createSupplier(tenantId, write);
-    toast.success(supplier ? SUPPLIER_TOASTS.updated : SUPPLIER_TOASTS.created);
-    navigate(LIST_PATH);
-  }
-
-  function onServerError(_error: unknown, result: ServerErrorResult) {
-    toast.error(supplier ? SUPPLIER_TOASTS.updateFailed : SUPPLIER_TOASTS.createFailed);
-    if (result.applied.length === 0 && result.unmatched) toast.error(result.unmatched);
-  }
+  const { onSubmit, onServerError } = useRecordSave<Supplier, SupplierFormOutput>({
+    record: supplier,
+    create: (values) => createSupplier(tenantId, toSupplierWrite(values)),
+    update: (current, values) => updateSupplier(tenantId, current.id, toSupplierWrite(values)),
+    messages: SUPPLIER_TOASTS,
+    then: LIST_PATH,
+  });
 
   return (
     <Form form={form} onSubmit={onSubmit} onServerError={onServerError} className="max-w-3xl space-y-6" aria-label={supplier ? 'Edit supplier' : 'Create supplier'}>
@@ -110,12 +82,7 @@ function SupplierForm({ tenantId, supplier }: { tenantId: string; supplier: Supp
         <TextField<SupplierFormInput, 'notes'> name="notes" label="Notes" className="sm:col-span-2" />
         <SwitchField<SupplierFormInput, 'active'> name="active" label="Active" />
       </section>
-      <div className="flex gap-3">
-        <SubmitButton>{supplier ? 'Save changes' : 'Create supplier'}</SubmitButton>
-        <Button variant="secondary" onClick={() => navigate(LIST_PATH)}>
-          Cancel
-        </Button>
-      </div>
+      <FormActions submitLabel={supplier ? 'Save changes' : 'Create supplier'} cancelTo={LIST_PATH} />
     </Form>
   );
 }

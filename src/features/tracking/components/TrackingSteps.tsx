@@ -1,5 +1,7 @@
+import { useLanguage, useT } from '../../../lib/i18n/catalogue';
 import type { TrackingStep } from '../schema';
 import { formatTrackingTime } from '../format';
+import { trackingMessages, type TrackingKey } from '../messages';
 
 const DOT: Record<TrackingStep['state'], string> = {
   done: 'bg-brand text-brand-contrast',
@@ -8,17 +10,30 @@ const DOT: Record<TrackingStep['state'], string> = {
   failed: 'bg-red-600 text-white ring-4 ring-red-600/20',
 };
 
-const STATE_TEXT: Record<TrackingStep['state'], string> = {
-  done: 'done',
-  current: 'current step',
-  upcoming: 'not yet',
-  failed: 'stopped here',
+const STATE_TEXT: Record<TrackingStep['state'], TrackingKey> = {
+  done: 'progress.done',
+  current: 'progress.current',
+  upcoming: 'progress.upcoming',
+  failed: 'progress.failed',
+};
+
+const STEP_LABEL: Record<TrackingStep['key'], TrackingKey> = {
+  placed: 'step.placed',
+  assigned: 'step.assigned',
+  picked_up: 'step.picked_up',
+  in_transit: 'step.in_transit',
+  delivered: 'step.delivered',
+  failed: 'step.failed',
+  cancelled: 'step.cancelled',
+  returned: 'step.returned',
 };
 
 /** The delivery's way as a vertical stepper: what happened when, where it is now, what comes next. */
 export function TrackingSteps({ steps }: { steps: readonly TrackingStep[] }) {
+  const t = useT(trackingMessages);
+  const language = useLanguage();
   return (
-    <ol aria-label="Delivery progress" className="space-y-0">
+    <ol aria-label={t('progress.label')} className="space-y-0">
       {steps.map((step, index) => {
         const last = index === steps.length - 1;
         return (
@@ -39,14 +54,14 @@ export function TrackingSteps({ steps }: { steps: readonly TrackingStep[] }) {
             </span>
             <div className="min-w-0 pt-0.5">
               <p className={`text-sm ${step.state === 'upcoming' ? 'text-slate-500 dark:text-slate-400' : 'font-semibold'}`}>
-                {step.label}
-                <span className="sr-only"> ({STATE_TEXT[step.state]})</span>
+                {t(STEP_LABEL[step.key])}
+                <span className="sr-only"> ({t(STATE_TEXT[step.state])})</span>
               </p>
-              {step.at && <p className="text-xs text-slate-600 dark:text-slate-400">{formatTrackingTime(step.at)}</p>}
+              {step.at && <p className="text-xs text-slate-600 dark:text-slate-400">{formatTrackingTime(t, step.at, undefined, language)}</p>}
               {step.arrival && (
                 <p className="mt-1 text-xs text-slate-700 dark:text-slate-300" data-testid="tracking-arrival">
                   <span aria-hidden="true">↳ </span>
-                  {step.arrival.label} · {formatTrackingTime(step.arrival.at)}
+                  {t(step.arrival.stop === 'pickup' ? 'step.arrivedPickup' : 'step.arrivedDoor')} · {formatTrackingTime(t, step.arrival.at, undefined, language)}
                 </p>
               )}
             </div>

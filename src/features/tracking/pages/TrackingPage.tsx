@@ -1,12 +1,15 @@
 import { useMemo, useState, type CSSProperties, type FormEvent, type ReactNode } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { useDocumentTitle } from '../../../lib/document-title';
+import { useLanguage, useT, type Translate } from '../../../lib/i18n/catalogue';
+import { useDeclareReaderLanguage } from '../../../lib/i18n/choice';
+import { isLanguage } from '../../../lib/i18n/languages';
 import { mapsToken } from '../../../lib/geocoding';
 import { TRACKING_PATH } from '../../../lib/paths';
 import { useNow } from '../../../lib/use-now';
 import { Button } from '../../../ui/Button';
-import { deliveryStatus } from '../../../data/statuses';
-import { StatusChip } from '../../../ui/Chip';
+import { deliveryStatus, type DeliveryStatus } from '../../../data/statuses';
+import { Chip } from '../../../ui/Chip';
 import { ErrorState } from '../../../ui/ErrorState';
 import { LiveIndicator } from '../../../ui/LiveIndicator';
 import { MapView, type MapMarker } from '../../../ui/map';
@@ -16,16 +19,8 @@ import { TextField } from '../../../ui/TextField';
 import { trackingProofPhotos } from '../api';
 import { TrackingSteps } from '../components/TrackingSteps';
 import { formatTrackingTime, formatTrackingWindow } from '../format';
-import {
-  businessName,
-  freshPosition,
-  parseTrackingInput,
-  statusHeadline,
-  TRACKING_MESSAGES,
-  trackingSteps,
-  type Tracking,
-  type TrackingBusiness,
-} from '../schema';
+import { trackingMessages, type TrackingKey } from '../messages';
+import { businessName, freshPosition, parseTrackingInput, statusHeadline, trackingSteps, type Tracking, type TrackingBusiness } from '../schema';
 import { useTrackedDelivery } from '../use-tracking';
 
 /** The business's look, worked out by the brand feature (src/app composes it in): CSS variables and a logo. */
@@ -50,24 +45,38 @@ function Card({ title, children, className }: { title?: string; children: ReactN
   );
 }
 
+/** The chip's words for a delivery's status, in the page's language (its colour is the house's). */
+const STATUS_LABEL: Record<DeliveryStatus, TrackingKey> = {
+  pending: 'status.pending',
+  assigned: 'status.assigned',
+  accepted: 'status.accepted',
+  picked_up: 'status.picked_up',
+  in_transit: 'status.in_transit',
+  delivered: 'status.delivered',
+  failed: 'status.failed',
+  cancelled: 'status.cancelled',
+  returned: 'status.returned',
+};
+
 function TrackingSearch({ initial, compact }: { initial: string; compact: boolean }) {
+  const t = useT(trackingMessages);
   const [, navigate] = useLocation();
   const [value, setValue] = useState(initial);
   const [error, setError] = useState<string | undefined>();
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    if (!value.trim()) return setError(TRACKING_MESSAGES.required);
+    if (!value.trim()) return setError(t('search.required'));
     const token = parseTrackingInput(value);
-    if (!token) return setError(TRACKING_MESSAGES.invalid);
+    if (!token) return setError(t('search.invalid'));
     setError(undefined);
     navigate(`${TRACKING_PATH}?token=${token}`);
   }
 
   return (
-    <form role="search" aria-label="Track a delivery" noValidate onSubmit={submit} className="flex flex-col gap-2 sm:flex-row sm:items-start">
+    <form role="search" aria-label={t('search.label')} noValidate onSubmit={submit} className="flex flex-col gap-2 sm:flex-row sm:items-start">
       <TextField
-        label={compact ? 'Track another delivery' : TRACKING_MESSAGES.inputLabel}
+        label={compact ? t('search.anotherLabel') : t('search.inputLabel')}
         className="flex-1"
         value={value}
         onChange={(event) => {
@@ -82,7 +91,7 @@ function TrackingSearch({ initial, compact }: { initial: string; compact: boolea
         placeholder="https://…/tracking?token=…"
       />
       <Button type="submit" className="sm:mt-6">
-        {TRACKING_MESSAGES.submit}
+        {t('search.submit')}
       </Button>
     </form>
   );
@@ -120,7 +129,8 @@ function Fact({ label, children, testId }: { label: string; children: ReactNode;
   );
 }
 
-function DriverCard({ tracking, receivedAt }: { tracking: Tracking; receivedAt: number }) {
+function DriverCard({ tracking, receivedAt, t }: { tracking: Tracking; receivedAt: number; t: Translate<TrackingKey> }) {
+  const language = useLanguage();
   const now = useNow(10_000);
   const driver = tracking.driver;
   const position = freshPosition(driver?.position, receivedAt, now.getTime());
@@ -130,14 +140,14 @@ function DriverCard({ tracking, receivedAt }: { tracking: Tracking; receivedAt: 
   );
   if (!driver) return null;
   return (
-    <Card title="Your driver">
+    <Card title={t('driver.title')}>
       <p className="text-base font-semibold" data-testid="tracking-driver">
         {driver.first_name}
       </p>
       {position ? (
         <div className="mt-3 space-y-2">
           <MapView
-            label={`Map: ${driver.first_name}’s position`}
+            label={t('driver.map', { name: driver.first_name })}
             center={[position.lng, position.lat]}
             zoom={14}
             height={280}
@@ -145,12 +155,12 @@ function DriverCard({ tracking, receivedAt }: { tracking: Tracking; receivedAt: 
             mapboxToken={mapsToken()}
           />
           <p className="text-xs text-slate-600 dark:text-slate-400" data-testid="tracking-position">
-            Location updated {formatTrackingTime(position.at, now)}
+            {t('driver.updated', { time: formatTrackingTime(t, position.at, now, language) })}
           </p>
         </div>
       ) : (
         <p className="mt-2 text-sm text-slate-600 dark:text-slate-400" data-testid="tracking-position-unavailable">
-          {TRACKING_MESSAGES.positionUnavailable}
+          {t('driver.positionUnavailable')}
         </p>
       )}
     </Card>
@@ -170,10 +180,12 @@ function TrackingView({
   live: 'connecting' | 'live' | 'offline';
   brand: TrackingBrand | null;
 }) {
+  const t = useT(trackingMessages);
+  const language = useLanguage();
   const steps = useMemo(() => trackingSteps(tracking), [tracking]);
   const name = businessName(tracking.business);
-  useDocumentTitle(`Tracking ${tracking.code} | ${name}`);
-  const expected = formatTrackingWindow(tracking.window?.start, tracking.window?.end);
+  const expected = formatTrackingWindow(t, tracking.window?.start, tracking.window?.end, undefined, language);
+  const at = (iso: string) => formatTrackingTime(t, iso, undefined, language);
   const city = [tracking.destination?.city, tracking.destination?.country].filter(Boolean).join(', ');
   const active = !['delivered', 'failed', 'cancelled', 'returned'].includes(tracking.status);
 
@@ -185,40 +197,43 @@ function TrackingView({
           <LiveIndicator state={live} />
         </div>
         <h1 className="mt-4 text-2xl font-bold tracking-tight" data-testid="tracking-headline">
-          {statusHeadline(tracking)}
+          {statusHeadline(tracking, t)}
         </h1>
         <div className="mt-2 flex flex-wrap items-center gap-2 text-sm text-slate-600 dark:text-slate-400">
           <span data-testid="tracking-status">
-            <StatusChip vocabulary={deliveryStatus} status={tracking.status} />
+            <Chip tone={deliveryStatus.tone(tracking.status)}>{t(STATUS_LABEL[tracking.status])}</Chip>
           </span>
           <span>
-            Delivery <span className="font-mono font-semibold text-slate-900 dark:text-slate-100">{tracking.code}</span>
+            {t.rich('facts.code', {
+              code: tracking.code,
+              mono: (chunks: ReactNode[]) => <span className="font-mono font-semibold text-slate-900 dark:text-slate-100">{chunks}</span>,
+            })}
           </span>
         </div>
         <dl className="mt-4 grid grid-cols-1 gap-3 sm:grid-cols-2">
           {active && tracking.estimate ? (
-            <Fact label="Estimated arrival" testId="tracking-estimate">
-              {formatTrackingTime(tracking.estimate)}
+            <Fact label={t('facts.estimate')} testId="tracking-estimate">
+              {at(tracking.estimate)}
             </Fact>
           ) : (
             active && expected && (
-              <Fact label="Expected" testId="tracking-window">
+              <Fact label={t('facts.expected')} testId="tracking-window">
                 {expected}
               </Fact>
             )
           )}
           {active && tracking.estimate && expected && (
-            <Fact label="Expected window" testId="tracking-window">
+            <Fact label={t('facts.window')} testId="tracking-window">
               {expected}
             </Fact>
           )}
           {tracking.status === 'delivered' && tracking.delivered_at && (
-            <Fact label="Delivered" testId="tracking-delivered-at">
-              {formatTrackingTime(tracking.delivered_at)}
+            <Fact label={t('facts.deliveredAt')} testId="tracking-delivered-at">
+              {at(tracking.delivered_at)}
             </Fact>
           )}
           {city && (
-            <Fact label="Delivering to" testId="tracking-destination">
+            <Fact label={t('facts.destination')} testId="tracking-destination">
               {city}
             </Fact>
           )}
@@ -226,31 +241,36 @@ function TrackingView({
       </Card>
 
       {tracking.failure_reason && (
-        <Card title="What happened" className="border-red-200 dark:border-red-900">
+        <Card title={t('failure.title')} className="border-red-200 dark:border-red-900">
           <p className="text-sm" data-testid="tracking-failure-reason">
             {tracking.failure_reason}
           </p>
-          <p className="mt-2 text-xs text-slate-600 dark:text-slate-400">{name} will be in touch about the next attempt or the return of your parcel.</p>
+          <p className="mt-2 text-xs text-slate-600 dark:text-slate-400">{t('failure.next', { business: name })}</p>
         </Card>
       )}
 
-      {tracking.status === 'in_transit' && <DriverCard tracking={tracking} receivedAt={receivedAt} />}
+      {tracking.status === 'in_transit' && <DriverCard tracking={tracking} receivedAt={receivedAt} t={t} />}
 
       {tracking.status === 'delivered' && tracking.proof && (
-        <Card title="Proof of delivery">
+        <Card title={t('proof.title')}>
           <ul className="space-y-1 text-sm" data-testid="tracking-proof">
-            <li>{tracking.proof.signature ? 'Signed for on delivery' : 'No signature taken'}</li>
-            <li>{tracking.proof.photos === 0 ? 'No photos' : tracking.proof.photos === 1 ? '1 photo taken at the door' : `${tracking.proof.photos} photos taken at the door`}</li>
+            <li>{tracking.proof.signature ? t('proof.signed') : t('proof.unsigned')}</li>
+            <li>{t('proof.photos', { count: tracking.proof.photos })}</li>
           </ul>
           {tracking.proof.photos > 0 && (
             <div className="mt-3">
-              <ProofGallery label="Photos taken at the door" loadKey={`${token}:${tracking.proof.photos}`} load={() => trackingProofPhotos(token)} emptyText="The photos are not available." />
+              <ProofGallery
+                label={t('proof.galleryLabel')}
+                loadKey={`${token}:${tracking.proof.photos}:${language}`}
+                load={() => trackingProofPhotos(token, { photo: (number) => t('proof.photo', { number }), failed: t('proof.loadFailed') })}
+                emptyText={t('proof.unavailable')}
+              />
             </div>
           )}
         </Card>
       )}
 
-      <Card title="Progress">
+      <Card title={t('progress.title')}>
         <TrackingSteps steps={steps} />
       </Card>
     </div>
@@ -258,8 +278,9 @@ function TrackingView({
 }
 
 function LoadingView() {
+  const t = useT(trackingMessages);
   return (
-    <div role="status" aria-busy="true" aria-label={TRACKING_MESSAGES.loading} className="space-y-4">
+    <div role="status" aria-busy="true" aria-label={t('notice.loading')} className="space-y-4">
       <div className="space-y-3 rounded-2xl border border-slate-200 bg-brand-card p-5 dark:border-slate-800 dark:bg-slate-900">
         <Skeleton className="h-9 w-40" />
         <Skeleton className="h-7 w-3/4" />
@@ -270,7 +291,7 @@ function LoadingView() {
           <Skeleton key={i} className="h-5 w-2/3" />
         ))}
       </div>
-      <span className="sr-only">{TRACKING_MESSAGES.loading}…</span>
+      <span className="sr-only">{t('notice.loading')}…</span>
     </div>
   );
 }
@@ -296,29 +317,36 @@ export function TrackingPage({ brand }: TrackingPageProps) {
   const raw = new URLSearchParams(search).get('token') ?? '';
   const token = raw ? parseTrackingInput(raw) : null;
   const { state, live, retry } = useTrackedDelivery(token);
-  useDocumentTitle(TRACKING_MESSAGES.title);
+  const t = useT(trackingMessages);
+  // One title for the page (a title set by a child would lose to this one when the language changes).
+  useDocumentTitle(
+    state.status === 'ready' && token ? t('page.documentTitle', { code: state.tracking.code, business: businessName(state.tracking.business) }) : t('page.title'),
+  );
+  // The recipient's own language (their delivery preference), when the delivery names one.
+  const preferred = state.status === 'ready' ? state.tracking.language : undefined;
+  useDeclareReaderLanguage(isLanguage(preferred) ? preferred : null);
 
   const business = state.status === 'ready' ? state.tracking.business : null;
   const theme = useMemo(() => (business && brand ? brand(business) : null), [business, brand]);
   const style = theme ? (theme.variables as CSSProperties) : undefined;
 
   let body: ReactNode;
-  if (raw && !token) body = <Notice title={TRACKING_MESSAGES.notFoundTitle} detail={TRACKING_MESSAGES.notFoundDetail} />;
+  if (raw && !token) body = <Notice title={t('notice.notFoundTitle')} detail={t('notice.notFoundDetail')} />;
   else if (state.status === 'idle') body = null;
   else if (state.status === 'loading') body = <LoadingView />;
-  else if (state.status === 'not-found') body = <Notice title={TRACKING_MESSAGES.notFoundTitle} detail={TRACKING_MESSAGES.notFoundDetail} />;
+  else if (state.status === 'not-found') body = <Notice title={t('notice.notFoundTitle')} detail={t('notice.notFoundDetail')} />;
   else if (state.status === 'rate-limited')
     body = (
-      <Notice title={TRACKING_MESSAGES.rateLimitedTitle} detail={TRACKING_MESSAGES.rateLimitedDetail}>
+      <Notice title={t('notice.rateLimitedTitle')} detail={t('notice.rateLimitedDetail')}>
         <Button variant="secondary" onClick={retry}>
-          Try again
+          {t('notice.tryAgain')}
         </Button>
       </Notice>
     );
   else if (state.status === 'failed')
     body = (
       <Card>
-        <ErrorState title={TRACKING_MESSAGES.errorTitle} detail={TRACKING_MESSAGES.errorDetail} onRetry={retry} />
+        <ErrorState title={t('notice.errorTitle')} detail={t('notice.errorDetail')} onRetry={retry} />
       </Card>
     );
   else if (token) body = <TrackingView token={token} tracking={state.tracking} receivedAt={state.receivedAt} live={live} brand={theme} />;
@@ -328,8 +356,8 @@ export function TrackingPage({ brand }: TrackingPageProps) {
       <main className="mx-auto w-full max-w-xl space-y-4 px-4 py-6 sm:py-10">
         {!token && (
           <header className="space-y-1">
-            <h1 className="text-2xl font-bold tracking-tight">{TRACKING_MESSAGES.title}</h1>
-            <p className="text-sm text-slate-600 dark:text-slate-400">{TRACKING_MESSAGES.intro}</p>
+            <h1 className="text-2xl font-bold tracking-tight">{t('page.title')}</h1>
+            <p className="text-sm text-slate-600 dark:text-slate-400">{t('page.intro')}</p>
           </header>
         )}
         {!token && <TrackingSearch key="start" initial={raw} compact={false} />}
@@ -339,7 +367,7 @@ export function TrackingPage({ brand }: TrackingPageProps) {
             <TrackingSearch key={token} initial="" compact />
           </Card>
         )}
-        <p className="pt-2 text-center text-xs text-slate-500 dark:text-slate-400">Tracking by Waypost</p>
+        <p className="pt-2 text-center text-xs text-slate-500 dark:text-slate-400">{t('page.footer')}</p>
       </main>
     </div>
   );

@@ -1,81 +1,55 @@
-import { useLocation, useParams } from 'wouter';
 import { adminPaths } from '../../../lib/paths';
-import type { ServerErrorResult } from '../../../lib/server-errors';
 import { useTenantId } from '../../../lib/tenant';
-import { Button } from '../../../ui/Button';
-import { ComboboxField, Form, SelectField, SubmitButton, SwitchField, useZodForm } from '../../../ui/form';
-import { PageHeader } from '../../../ui/PageHeader';
-import { RecordStates } from '../../../ui/RecordStates';
-import { useToast } from '../../../ui/toast';
-import { useRecordLoad } from '../../../ui/useRecordLoad';
+import { ComboboxField, Form, FormActions, SelectField, SwitchField, useRecordSave, useZodForm } from '../../../ui/form';
+import { RecordFormPage } from '../../../ui/RecordFormPage';
 import { personName } from '../../../data/people';
 import { lookupWarehouses, warehouseLabel } from '../../../data/warehouses';
 import { createStaff, getStaff, lookupTenantPeople, updateStaff } from '../api';
-import { FORM_SKELETON_CLASS } from '../../../ui/FormSkeleton';
 import { staffRoles, type StaffRole, type WarehouseStaff } from '../../../data/warehousing';
 import { STAFF_TOASTS, StaffFormSchema, type StaffFormInput, type StaffFormOutput } from '../schema';
 
 const LIST_PATH = adminPaths.staff();
 
-function Header({ mode }: { mode: 'create' | 'edit' }) {
+function StaffFormPage({ mode }: { mode: 'create' | 'edit' }) {
+  const tenantId = useTenantId() ?? '';
   return (
-    <PageHeader
-      title={mode === 'create' ? 'Add staff' : 'Edit staff'}
-      breadcrumbs={[{ label: 'Dashboard', href: '/' }, { label: 'Staff', href: LIST_PATH }, { label: mode === 'create' ? 'Create' : 'Edit' }]}
-    />
+    <RecordFormPage<WarehouseStaff>
+      mode={mode}
+      scope={tenantId}
+      load={(id) => getStaff(tenantId, id)}
+      listPath={LIST_PATH}
+      listLabel="Staff"
+      titles={{ create: 'Add staff', edit: 'Edit staff' }}
+      messages={STAFF_TOASTS}
+      loadingLabel="Loading staff member"
+    >
+      {(staff) => <StaffForm tenantId={tenantId} staff={staff} />}
+    </RecordFormPage>
   );
 }
 
 export function StaffCreatePage() {
-  const tenantId = useTenantId() ?? '';
-  return (
-    <div className="space-y-4">
-      <Header mode="create" />
-      <StaffForm tenantId={tenantId} staff={null} />
-    </div>
-  );
+  return <StaffFormPage mode="create" />;
 }
 
 export function StaffEditPage() {
-  const { id = '' } = useParams<{ id: string }>();
-  const tenantId = useTenantId() ?? '';
-  const { state, retry } = useRecordLoad(tenantId ? `${tenantId}/${id}` : null, () => getStaff(tenantId, id));
-  return (
-    <RecordStates
-      state={state}
-      onRetry={retry}
-      header={<Header mode="edit" />}
-      backTo={LIST_PATH}
-      notFoundTitle={STAFF_TOASTS.notFound}
-      failedTitle={STAFF_TOASTS.fetchFailed}
-      loadingLabel="Loading staff member"
-      loadingClassName={FORM_SKELETON_CLASS}
-    >
-      {(staff) => <StaffForm key={staff.id} tenantId={tenantId} staff={staff} />}
-    </RecordStates>
-  );
+  return <StaffFormPage mode="edit" />;
 }
 
 function StaffForm({ tenantId, staff }: { tenantId: string; staff: WarehouseStaff | null }) {
-  const [, navigate] = useLocation();
-  const toast = useToast();
   const form = useZodForm(StaffFormSchema, {
     defaultValues: staff
       ? { warehouse_id: staff.warehouse_id, user_id: staff.user_id, role: staff.role as StaffRole, active: staff.active }
       : { warehouse_id: null as unknown as string, user_id: null as unknown as string, role: '' as StaffRole, active: true },
   });
 
-  async function onSubmit(values: StaffFormOutput) {
-    if (staff) await updateStaff(tenantId, staff.id, values);
-    else await createStaff(tenantId, values);
-    toast.success(staff ? STAFF_TOASTS.updated : STAFF_TOASTS.created);
-    navigate(LIST_PATH);
-  }
-
-  function onServerError(_error: unknown, result: ServerErrorResult) {
-    toast.error(staff ? STAFF_TOASTS.updateFailed : STAFF_TOASTS.createFailed);
-    if (result.applied.length === 0 && result.unmatched) toast.error(result.unmatched);
-  }
+  const { onSubmit, onServerError } = useRecordSave<WarehouseStaff, StaffFormOutput>({
+    record: staff,
+    create: (values) => createStaff(tenantId, values),
+    update: (current, values) => updateStaff(tenantId, current.id, values),
+    messages: STAFF_TOASTS,
+    then: LIST_PATH,
+  });
 
   return (
     <Form form={form} onSubmit={onSubmit} onServerError={onServerError} className="max-w-2xl space-y-5" aria-label={staff ? 'Edit staff' : 'Add staff'}>
@@ -100,12 +74,7 @@ function StaffForm({ tenantId, staff }: { tenantId: string; staff: WarehouseStaf
       />
       <SelectField<StaffFormInput, 'role'> name="role" label="Role" required options={staffRoles.options} />
       <SwitchField<StaffFormInput, 'active'> name="active" label="Active" help="Inactive staff keep their history but lose access to the warehouse" />
-      <div className="flex gap-3">
-        <SubmitButton>{staff ? 'Save changes' : 'Add staff'}</SubmitButton>
-        <Button variant="secondary" onClick={() => navigate(LIST_PATH)}>
-          Cancel
-        </Button>
-      </div>
+      <FormActions submitLabel={staff ? 'Save changes' : 'Add staff'} cancelTo={LIST_PATH} />
     </Form>
   );
 }

@@ -1,10 +1,12 @@
 import { useState } from 'react';
 import { Button } from '../../../ui/Button';
 import { Chip } from '../../../ui/Chip';
+import { ConfirmDialog } from '../../../ui/ConfirmDialog';
 import { TextField } from '../../../ui/TextField';
 import { useToast } from '../../../ui/toast';
-import { saveWebhook, testWebhook } from '../api';
+import { rotateSigningSecret, saveWebhook, testWebhook } from '../api';
 import { configOf, endpointOf, isValidWebhookUrl, WEBHOOK_MESSAGES, type WebhookConfig, type WebhookEntry } from '../schema';
+import { WebhookDeliveryLog } from './WebhookDeliveryLog';
 
 type TestResult = { state: 'idle' } | { state: 'success'; message: string } | { state: 'error'; message: string; detail: string | null };
 
@@ -13,7 +15,9 @@ type TestResult = { state: 'idle' } | { state: 'success'; message: string } | { 
  * and Cancel restores the original; a module without a subscription starts new. The address must
  * be a valid URL for Test and Save; the auth header fields show only when authentication is on.
  * Saving needs the last test to have succeeded (any change asks for a new test); a saved webhook
- * is active and back in view mode. The signing secret is shown once, when it is made.
+ * is active and back in view mode. The signing secret is shown once, when it is made or rotated
+ * (Rotate asks first: the receiver must switch to the new secret). A saved webhook's delivery log
+ * opens under it.
  */
 export function WebhookCard({ entry, onSaved }: { entry: WebhookEntry; onSaved: (entry: WebhookEntry) => void }) {
   const toast = useToast();
@@ -24,6 +28,8 @@ export function WebhookCard({ entry, onSaved }: { entry: WebhookEntry; onSaved: 
   const [draftSecret, setDraftSecret] = useState<string | null>(null);
   const [shownSecret, setShownSecret] = useState<string | null>(null);
   const [busy, setBusy] = useState<'test' | 'save' | null>(null);
+  const [confirmRotate, setConfirmRotate] = useState(false);
+  const [logOpen, setLogOpen] = useState(false);
 
   const url = config.webhook_url.trim();
   const urlValid = isValidWebhookUrl(url);
@@ -80,6 +86,14 @@ export function WebhookCard({ entry, onSaved }: { entry: WebhookEntry; onSaved: 
     }
   };
 
+  const rotate = async () => {
+    if (!entry.id) return;
+    // A refusal rejects, and the dialog shows its message in place.
+    const secret = await rotateSigningSecret({ ...entry, id: entry.id });
+    setShownSecret(secret);
+    toast.success(WEBHOOK_MESSAGES.rotated);
+  };
+
   return (
     <section aria-labelledby={headingId} className="rounded-xl border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900">
       <div className="flex flex-wrap items-start justify-between gap-3">
@@ -110,16 +124,31 @@ export function WebhookCard({ entry, onSaved }: { entry: WebhookEntry; onSaved: 
       )}
 
       {!editing ? (
-        <dl className="mt-4 space-y-2 text-sm">
-          <div className="flex justify-between gap-4">
-            <dt className="text-slate-600 dark:text-slate-400">Webhook URL</dt>
-            <dd className="break-all text-right font-medium">{entry.webhook_url}</dd>
-          </div>
-          <div className="flex justify-between gap-4">
-            <dt className="text-slate-600 dark:text-slate-400">Authentication</dt>
-            <dd className="text-right font-medium">{entry.secret_header_key ? `${entry.secret_header_key}: ••••••` : 'None'}</dd>
-          </div>
-        </dl>
+        <>
+          <dl className="mt-4 space-y-2 text-sm">
+            <div className="flex justify-between gap-4">
+              <dt className="text-slate-600 dark:text-slate-400">Webhook URL</dt>
+              <dd className="break-all text-right font-medium">{entry.webhook_url}</dd>
+            </div>
+            <div className="flex justify-between gap-4">
+              <dt className="text-slate-600 dark:text-slate-400">Authentication</dt>
+              <dd className="text-right font-medium">{entry.secret_header_key ? `${entry.secret_header_key}: ••••••` : 'None'}</dd>
+            </div>
+          </dl>
+          {entry.id && (
+            <div className="mt-4 space-y-3">
+              <div className="flex flex-wrap justify-end gap-2">
+                <Button variant="secondary" onClick={() => setConfirmRotate(true)}>
+                  Rotate secret
+                </Button>
+                <Button variant="secondary" aria-expanded={logOpen} onClick={() => setLogOpen((open) => !open)}>
+                  {logOpen ? 'Hide delivery log' : 'Delivery log'}
+                </Button>
+              </div>
+              {logOpen && <WebhookDeliveryLog subscriptionId={entry.id} />}
+            </div>
+          )}
+        </>
       ) : (
         <div className="mt-4 space-y-4">
           <TextField
@@ -168,6 +197,15 @@ export function WebhookCard({ entry, onSaved }: { entry: WebhookEntry; onSaved: 
           {test.state !== 'success' && urlValid && <p className="text-right text-xs text-slate-500 dark:text-slate-400">Test the webhook before saving.</p>}
         </div>
       )}
+      <ConfirmDialog
+        open={confirmRotate}
+        onClose={() => setConfirmRotate(false)}
+        title="Rotate the signing secret?"
+        message="Deliveries are signed with the new secret from now on: the receiver must verify with it. The new secret is shown once."
+        confirmLabel="Rotate"
+        destructive
+        onConfirm={rotate}
+      />
     </section>
   );
 }

@@ -1,0 +1,97 @@
+import { toRange, type ListState } from '../../lib/list-state';
+import { withSearch } from '../../lib/search-filter';
+import { supabase } from '../../lib/supabase';
+import type { FetchContext, ServerPage } from '../../lib/use-server-list';
+import type { PickOrderFilters } from './list';
+import { pickOrderReadSchema, pickOrderRowSchema, type PickOrderMove, type PickOrderRecord, type PickOrderRow, type PickOrderWrite } from './schema';
+
+export interface PickOrderEvent {
+  id: string;
+  from_status: string | null;
+  status: string;
+  note: string | null;
+  actor_name: string | null;
+  occurred_at: string;
+}
+
+const ROW_COLUMNS =
+  'id, warehouse_id, reference_number, external_reference, order_type, priority, status, assigned_to, assigned_to_name, due_date, warehouse_name, warehouse_code, line_count, total_items, picked_items, created_at';
+
+/** One page of the pick orders the caller may read (the warehouses' access modes decide): search, filters, sort, exact total. */
+export async function listPickOrders(tenantId: string, state: ListState<PickOrderFilters>, { signal }: FetchContext): Promise<ServerPage<PickOrderRow>> {
+  const { from, to } = toRange(state);
+  let query = supabase.from('pick_order_rows').select(ROW_COLUMNS, { count: 'exact' }).eq('tenant_id', tenantId);
+  query = withSearch(query, ['reference_number', 'external_reference', 'warehouse_name', 'assigned_to_name'], state.q);
+  const { status, type, warehouse, assignee, from: dueFrom, to: dueTo } = state.filters;
+  if (status) query = query.eq('status', status);
+  if (type) query = query.eq('order_type', type);
+  if (warehouse) query = query.eq('warehouse_id', warehouse);
+  if (assignee) query = query.eq('assigned_to', assignee);
+  if (dueFrom) query = query.gte('due_date', dueFrom);
+  if (dueTo) query = query.lte('due_date', dueTo);
+  if (state.sort) query = query.order(state.sort.column, { ascending: state.sort.direction === 'asc', nullsFirst: false });
+  query = query.order('id', { ascending: false });
+  const { data, count, error } = await query.range(from, to).abortSignal(signal);
+  if (error) throw error;
+  return { rows: pickOrderRowSchema.array().parse(data), total: count ?? 0 };
+}
+
+/** An order in the read shape, or null when there is none (or the caller may not see it). */
+export async function getPickOrder(pickOrderId: string): Promise<PickOrderRecord | null> {
+  const { data, error } = await supabase.rpc('get_pick_order', { pick_order_id: pickOrderId });
+  if (error) {
+    // A malformed id (not a uuid) names no order.
+    if (error.code === '22P02') return null;
+    throw error;
+  }
+  if (data === null) return null;
+  const read = pickOrderReadSchema.parse(data);
+  return { ...read, id: read.order.id };
+}
+
+/** A fresh reference number for a new order (the user may overwrite it). */
+export async function nextPickOrderReference(): Promise<string> {
+  const { data, error } = await supabase.rpc('next_pick_order_reference');
+  if (error) throw error;
+  return data;
+}
+
+/** Create (id null) or save an order; throws the PostgREST error as is (the form maps its details onto the fields). */
+export async function savePickOrder(pickOrderId: string | null, values: PickOrderWrite): Promise<PickOrderRecord> {
+  const { data, error } = await supabase.rpc('save_pick_order', { pick_order_id: pickOrderId as string, values });
+  if (error) throw error;
+  const read = pickOrderReadSchema.parse((data as { pick_order: unknown }).pick_order);
+  return { ...read, id: read.order.id };
+}
+
+/** The server's first field message (a short line when starting), else its message. */
+function refusalOf(error: { message: string; details?: string | null }): Error {
+  try {
+    const details = JSON.parse(error.details ?? '') as unknown;
+    if (Array.isArray(details) && details.length > 0) {
+      const first = details[0] as { message?: unknown };
+      if (typeof first.message === 'string') return new Error(first.message);
+    }
+  } catch {
+    // Not a JSON list of field messages: the message says it.
+  }
+  return new Error(error.message);
+}
+
+/** Start, complete or cancel an order; a refusal throws the server's own words. */
+export async function transitionPickOrder(pickOrderId: string, status: PickOrderMove, note?: string): Promise<void> {
+  const { error } = await supabase.rpc('transition_pick_order', { pick_order_id: pickOrderId, status, ...(note ? { note } : {}) });
+  if (error) throw refusalOf(error);
+}
+
+/** The order's history, oldest first. */
+export async function listPickOrderEvents(pickOrderId: string): Promise<PickOrderEvent[]> {
+  const { data, error } = await supabase
+    .from('pick_order_events')
+    .select('id, from_status, status, note, actor_name, occurred_at')
+    .eq('pick_order_id', pickOrderId)
+    .order('occurred_at')
+    .order('seq');
+  if (error) throw error;
+  return data;
+}

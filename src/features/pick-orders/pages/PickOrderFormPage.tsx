@@ -1,0 +1,382 @@
+import { useEffect, useMemo, useState } from 'react';
+import { useWatch } from 'react-hook-form';
+import { lookupBins, lookupInventoryItems } from '../../../data/inventory';
+import { personName } from '../../../data/people';
+import { lookupStaffUsers } from '../../../data/warehouse-staff';
+import { lookupWarehouses, warehouseLabel } from '../../../data/warehouses';
+import { formatDateTime } from '../../../lib/format-date';
+import { adminPaths } from '../../../lib/paths';
+import { useTenantId } from '../../../lib/tenant';
+import { Button } from '../../../ui/Button';
+import { StatusChip } from '../../../ui/Chip';
+import { ConfirmDialog } from '../../../ui/ConfirmDialog';
+import {
+  ArrayField,
+  ComboboxField,
+  DateField,
+  Form,
+  FormActions,
+  NumberField,
+  SelectField,
+  TextAreaField,
+  TextField,
+  useRecordSave,
+  useZodForm,
+  type LookupOption,
+} from '../../../ui/form';
+import { StatusHistory } from '../../../ui/StatusHistory';
+import { StatusRecordPage } from '../../../ui/StatusRecordPage';
+import { useToast } from '../../../ui/toast';
+import { getPickOrder, listPickOrderEvents, nextPickOrderReference, savePickOrder, transitionPickOrder, type PickOrderEvent } from '../api';
+import {
+  emptyPickOrderForm,
+  newLine,
+  orderTypes,
+  PICK_ORDER_ACTION_LABELS,
+  PICK_ORDER_TOASTS,
+  pickItemStatus,
+  pickOrderFormSchema,
+  pickOrderStatus,
+  today,
+  toPickOrderFormValues,
+  toPickOrderWrite,
+  type PickOrderFormInput,
+  type PickOrderFormOutput,
+  type PickOrderMove,
+  type PickOrderRecord,
+  type PickOrderWrite,
+} from '../schema';
+
+const LIST_PATH = adminPaths.pickOrders();
+const MOVES: PickOrderMove[] = ['in_progress', 'completed', 'cancelled'];
+
+/** Create (no id in the route) or edit (`picking-orders/:id/edit`): the form, the status actions and the history. */
+export function PickOrderFormPage({ mode }: { mode: 'create' | 'edit' }) {
+  const tenantId = useTenantId() ?? '';
+  return (
+    <StatusRecordPage<PickOrderRecord>
+      mode={mode}
+      scope={tenantId}
+      load={getPickOrder}
+      listPath={LIST_PATH}
+      listLabel="Picking Orders"
+      codeOf={(row) => row.order.reference_number}
+      titles={{ create: 'Create pick order', record: 'Pick order' }}
+      messages={{ notFound: PICK_ORDER_TOASTS.notFound, fetchFailed: PICK_ORDER_TOASTS.fetchFailed }}
+      loadingLabel="Loading pick order"
+      createForm={<NewPickOrderForm tenantId={tenantId} />}
+      main={(row) => (
+        <>
+          <PickOrderSummary row={row} />
+          {row.order.status === 'pending' || row.order.status === 'in_progress' ? (
+            <PickOrderForm key={`${row.id}:${row.order.updated_at}:${row.order.status}`} tenantId={tenantId} row={row} />
+          ) : (
+            <PickOrderLines row={row} />
+          )}
+        </>
+      )}
+      aside={(row, reload) => <PickOrderActions key={`${row.id}:${row.order.status}`} row={row} onMoved={reload} />}
+    />
+  );
+}
+
+function PickOrderSummary({ row }: { row: PickOrderRecord }) {
+  const { order, warehouse, assigned_to_user: assignee } = row;
+  const progress = order.picking_progress;
+  return (
+    <dl className="grid gap-x-6 gap-y-3 rounded-lg border border-slate-200 p-4 text-sm sm:grid-cols-3 dark:border-slate-700">
+      <div>
+        <dt className="text-slate-500 dark:text-slate-400">Status</dt>
+        <dd className="mt-1">
+          <StatusChip vocabulary={pickOrderStatus} status={order.status} />
+        </dd>
+      </div>
+      <div>
+        <dt className="text-slate-500 dark:text-slate-400">Warehouse</dt>
+        <dd className="mt-1">{warehouse ? `${warehouse.name} (${warehouse.code})` : '—'}</dd>
+      </div>
+      <div>
+        <dt className="text-slate-500 dark:text-slate-400">Picked</dt>
+        <dd className="mt-1">
+          {progress.picked_items} of {progress.total_items}
+        </dd>
+      </div>
+      <div>
+        <dt className="text-slate-500 dark:text-slate-400">Type</dt>
+        <dd className="mt-1">{orderTypes.label(order.order_type)}</dd>
+      </div>
+      <div>
+        <dt className="text-slate-500 dark:text-slate-400">Assigned to</dt>
+        <dd className="mt-1">{assignee?.full_name ?? '—'}</dd>
+      </div>
+      <div>
+        <dt className="text-slate-500 dark:text-slate-400">Started / ended</dt>
+        <dd className="mt-1">
+          {progress.start_time ? formatDateTime(progress.start_time) : '—'}
+          {progress.end_time && <span className="block">{formatDateTime(progress.end_time)}</span>}
+        </dd>
+      </div>
+    </dl>
+  );
+}
+
+/** A finished order's lines, read-only (the database refuses changes now). */
+function PickOrderLines({ row }: { row: PickOrderRecord }) {
+  const notes = row.order.picking_progress.picker_notes;
+  return (
+    <section aria-label="Items" className="max-w-3xl space-y-3 text-sm">
+      <h2 className="text-base font-semibold">Items</h2>
+      <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200 dark:divide-slate-700 dark:border-slate-700">
+        {row.items.map((item, index) => (
+          <li key={index} className="flex flex-wrap items-center justify-between gap-2 p-3">
+            <span>
+              <span className="block font-medium">{item.name ?? item.item_id}</span>
+              <span className="block text-xs text-slate-500 dark:text-slate-400">Bin {item.bin_name ?? item.bin_id}</span>
+            </span>
+            <span className="flex items-center gap-2">
+              {item.picked_quantity} of {item.quantity}
+              <StatusChip vocabulary={pickItemStatus} status={item.status} />
+            </span>
+          </li>
+        ))}
+      </ul>
+      {row.order.notes && <p className="whitespace-pre-line">Notes: {row.order.notes}</p>}
+      {notes && <p className="whitespace-pre-line">Picker notes: {notes}</p>}
+    </section>
+  );
+}
+
+/** A new order's form, once a reference number is offered (the user may overwrite it; empty if none could be read). */
+function NewPickOrderForm({ tenantId }: { tenantId: string }) {
+  const [reference, setReference] = useState<string | null>(null);
+  useEffect(() => {
+    let cancelled = false;
+    nextPickOrderReference().then(
+      (code) => !cancelled && setReference(code),
+      () => !cancelled && setReference(''),
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, []);
+  if (reference === null) {
+    return (
+      <p role="status" className="text-sm text-slate-600 dark:text-slate-400">
+        Loading…
+      </p>
+    );
+  }
+  return <PickOrderForm tenantId={tenantId} row={null} reference={reference} />;
+}
+
+function PickOrderForm({ tenantId, row, reference = '' }: { tenantId: string; row: PickOrderRecord | null; reference?: string }) {
+  const editing = row !== null;
+  const picking = row?.order.status === 'in_progress';
+  const schema = useMemo(() => pickOrderFormSchema(), []);
+  const form = useZodForm(schema, { defaultValues: row ? toPickOrderFormValues(row) : emptyPickOrderForm(reference) });
+  const save = useRecordSave<PickOrderRecord, PickOrderWrite, PickOrderRecord>({
+    record: row,
+    create: (write) => savePickOrder(null, write),
+    update: (current, write) => savePickOrder(current.id, write),
+    messages: { ...PICK_ORDER_TOASTS, validation: editing ? PICK_ORDER_TOASTS.updateFailed : PICK_ORDER_TOASTS.createFailed },
+    then: LIST_PATH,
+  });
+  const warehouseId = useWatch({ control: form.control, name: 'warehouse_id' });
+  const noWarehouse = !warehouseId;
+
+  // Bins and staff are the warehouse's: another warehouse clears them.
+  useEffect(() => {
+    const subscription = form.watch((values, { name, type }) => {
+      if (name !== 'warehouse_id' || type !== 'change') return;
+      form.setValue('assigned_to', null);
+      (values.item_details ?? []).forEach((_, index) => form.setValue(`item_details.${index}.bin_id`, ''));
+    });
+    return () => subscription.unsubscribe();
+  }, [form]);
+
+  const itemOptions: LookupOption[] = row ? row.items.map((item) => ({ value: item.item_id, label: item.name ?? item.item_id, description: item.sku ?? undefined })) : [];
+  const binOptions: LookupOption[] = row ? row.items.map((item) => ({ value: item.bin_id, label: item.bin_name ?? item.bin_id })) : [];
+  const assigneeOptions: LookupOption[] = row?.assigned_to_user ? [{ value: row.assigned_to_user.id, label: row.assigned_to_user.full_name ?? row.assigned_to_user.id }] : [];
+  const warehouseOptions: LookupOption[] = row?.warehouse ? [{ value: row.warehouse.id, label: row.warehouse.name, description: row.warehouse.code }] : [];
+
+  return (
+    <Form
+      form={form}
+      onSubmit={(values: PickOrderFormOutput) => save.onSubmit(toPickOrderWrite(values))}
+      onServerError={save.onServerError}
+      className="max-w-3xl space-y-5"
+      aria-label={editing ? 'Edit pick order' : 'Create pick order'}
+    >
+      <div className="grid gap-5 sm:grid-cols-2">
+        <ComboboxField<PickOrderFormInput, 'warehouse_id'>
+          name="warehouse_id"
+          label="Warehouse"
+          required
+          disabled={picking}
+          search={(term, signal, limit) => lookupWarehouses(tenantId, term, limit, signal)}
+          resolveLabel={(id) => warehouseLabel(tenantId, id)}
+          initialOptions={warehouseOptions}
+          placeholder="Search warehouses"
+        />
+        <TextField<PickOrderFormInput, 'reference_number'> name="reference_number" label="Reference number" required />
+        <TextField<PickOrderFormInput, 'external_reference'> name="external_reference" label="External reference" />
+        <SelectField<PickOrderFormInput, 'order_type'> name="order_type" label="Order type" options={orderTypes.options} />
+        <NumberField<PickOrderFormInput, 'priority'> name="priority" label="Priority" step={1} />
+        <ComboboxField<PickOrderFormInput, 'assigned_to'>
+          key={`assignee:${warehouseId}`}
+          name="assigned_to"
+          label="Assigned To"
+          disabled={noWarehouse}
+          search={(term, signal, limit) => lookupStaffUsers(tenantId, warehouseId, term, limit, signal)}
+          resolveLabel={(id) => personName(tenantId, id)}
+          initialOptions={assigneeOptions}
+          placeholder={noWarehouse ? 'Choose a warehouse first' : 'Search staff'}
+        />
+        <DateField<PickOrderFormInput, 'due_date'> name="due_date" label="Due date" min={today()} />
+      </div>
+      <ArrayField<PickOrderFormInput, 'item_details', PickOrderFormOutput>
+        name="item_details"
+        label="Items"
+        required
+        min={picking ? Number.POSITIVE_INFINITY : 1}
+        max={picking ? 0 : 200}
+        newRow={newLine}
+        addLabel="Add Item"
+        removeLabel="Remove Item"
+      >
+        {(index) => (
+          <PickLine
+            key={`${index}:${warehouseId}`}
+            index={index}
+            tenantId={tenantId}
+            warehouseId={warehouseId}
+            picking={picking}
+            itemOptions={itemOptions}
+            binOptions={binOptions}
+          />
+        )}
+      </ArrayField>
+      <TextAreaField<PickOrderFormInput, 'notes'> name="notes" label="Notes" />
+      {picking && <TextAreaField<PickOrderFormInput, 'picker_notes'> name="picker_notes" label="Picker notes" />}
+      <FormActions submitLabel={editing ? 'Save changes' : 'Create pick order'} cancelTo={LIST_PATH} />
+    </Form>
+  );
+}
+
+/** One line: the item, the warehouse's active bins by code (none until a warehouse is chosen), the quantity; picked quantity while picking. */
+function PickLine({
+  index,
+  tenantId,
+  warehouseId,
+  picking,
+  itemOptions,
+  binOptions,
+}: {
+  index: number;
+  tenantId: string;
+  warehouseId: string;
+  picking: boolean;
+  itemOptions: LookupOption[];
+  binOptions: LookupOption[];
+}) {
+  return (
+    <>
+      <ComboboxField<PickOrderFormInput, `item_details.${number}.item_id`>
+        name={`item_details.${index}.item_id`}
+        label="Item"
+        required
+        disabled={picking}
+        search={(term, signal, limit) => lookupInventoryItems(tenantId, term, limit, signal, { activeOnly: true })}
+        initialOptions={itemOptions}
+        placeholder="Search items"
+      />
+      <ComboboxField<PickOrderFormInput, `item_details.${number}.bin_id`>
+        name={`item_details.${index}.bin_id`}
+        label="Bin"
+        required
+        disabled={picking || !warehouseId}
+        search={(term, signal, limit) => lookupBins(tenantId, warehouseId, term, limit, signal, { activeOnly: true })}
+        initialOptions={binOptions}
+        placeholder={warehouseId ? 'Search bins' : 'Choose a warehouse first'}
+      />
+      <NumberField<PickOrderFormInput, `item_details.${number}.quantity`> name={`item_details.${index}.quantity`} label="Quantity" step={1} disabled={picking} />
+      {picking && <NumberField<PickOrderFormInput, `item_details.${number}.picked_quantity`> name={`item_details.${index}.picked_quantity`} label="Picked quantity" step={1} />}
+    </>
+  );
+}
+
+function PickOrderActions({ row, onMoved }: { row: PickOrderRecord; onMoved: () => Promise<void> }) {
+  const toast = useToast();
+  const [events, setEvents] = useState<PickOrderEvent[] | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [confirming, setConfirming] = useState<PickOrderMove | null>(null);
+  const actions = MOVES.filter((move) => row.actions.includes(move));
+
+  useEffect(() => {
+    let cancelled = false;
+    listPickOrderEvents(row.id).then(
+      (history) => !cancelled && setEvents(history),
+      () => !cancelled && setFailed(true),
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [row.id, row.order.status]);
+
+  async function move(action: PickOrderMove) {
+    await transitionPickOrder(row.id, action);
+    toast.success(`Pick order ${pickOrderStatus.label(action).toLowerCase()}`);
+    await onMoved();
+  }
+
+  return (
+    <>
+      <section aria-label="Actions" className="space-y-3">
+        <h2 className="text-base font-semibold">Actions</h2>
+        {actions.length === 0 ? (
+          <p className="text-sm text-slate-600 dark:text-slate-400">
+            {row.order.status === 'completed' || row.order.status === 'cancelled' ? 'This pick order is finished.' : 'Nothing to do now.'}
+          </p>
+        ) : (
+          <div className="flex flex-wrap gap-2">
+            {actions.map((action) => (
+              <Button key={action} variant={action === 'cancelled' ? 'secondary' : 'primary'} onClick={() => setConfirming(action)}>
+                {PICK_ORDER_ACTION_LABELS[action]}
+              </Button>
+            ))}
+          </div>
+        )}
+      </section>
+      {failed ? (
+        <p role="alert" className="text-sm text-red-700 dark:text-red-300">
+          The history could not be loaded. Reload the page to try again.
+        </p>
+      ) : (
+        events && <StatusHistory entries={events} vocabulary={pickOrderStatus} createdLabel="Created" />
+      )}
+      <ConfirmDialog
+        open={confirming !== null}
+        onClose={() => setConfirming(null)}
+        title={confirming ? PICK_ORDER_ACTION_LABELS[confirming] : ''}
+        message={
+          confirming === 'in_progress'
+            ? 'Starting reserves the stock of every item in its bin.'
+            : confirming === 'completed'
+              ? 'Completing releases the stock reserved for what was not picked. The pick order cannot change afterwards.'
+              : 'Cancelling releases the stock reserved for what was not picked. The pick order cannot change afterwards.'
+        }
+        confirmLabel={confirming ? PICK_ORDER_ACTION_LABELS[confirming] : undefined}
+        destructive={confirming === 'cancelled'}
+        onConfirm={() => (confirming ? move(confirming) : undefined)}
+      />
+    </>
+  );
+}
+
+export function PickOrderCreatePage() {
+  return <PickOrderFormPage mode="create" />;
+}
+
+export function PickOrderEditPage() {
+  return <PickOrderFormPage mode="edit" />;
+}

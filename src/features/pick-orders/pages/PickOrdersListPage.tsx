@@ -1,0 +1,78 @@
+import { Link, useLocation } from 'wouter';
+import { lookupStaffUsers } from '../../../data/warehouse-staff';
+import { personName } from '../../../data/people';
+import { lookupWarehouses, warehouseLabel } from '../../../data/warehouses';
+import { adminPaths } from '../../../lib/paths';
+import { useTenantId } from '../../../lib/tenant';
+import { Button } from '../../../ui/Button';
+import { StatusChip } from '../../../ui/Chip';
+import { FilterDateRange, FilterSelect, type DataTableColumn } from '../../../ui/data-table';
+import { LookupFilter } from '../../../ui/data-table/LookupFilter';
+import { ServerListPage } from '../../../ui/ServerListPage';
+import { listPickOrders } from '../api';
+import { pickOrderList } from '../list';
+import { orderTypes, pickOrderStatus, type OrderType, type PickOrderRow, type PickOrderStatus } from '../schema';
+
+const columns: DataTableColumn<PickOrderRow>[] = [
+  {
+    id: 'reference_number',
+    header: 'Reference',
+    sortable: true,
+    cell: (o) => (
+      <Link href={adminPaths.pickOrderEdit(o.id)} className="font-medium text-brand hover:underline">
+        {o.reference_number}
+      </Link>
+    ),
+  },
+  { id: 'warehouse', header: 'Warehouse', hideBelow: 'md', cell: (o) => <span title={o.warehouse_name}>{o.warehouse_code}</span> },
+  { id: 'order_type', header: 'Type', hideBelow: 'md', cell: (o) => orderTypes.label(o.order_type) },
+  { id: 'priority', header: 'Priority', sortable: true, align: 'end', width: '6rem', cell: (o) => o.priority },
+  { id: 'status', header: 'Status', sortable: true, cell: (o) => <StatusChip vocabulary={pickOrderStatus} status={o.status} /> },
+  { id: 'progress', header: 'Picked', align: 'end', hideBelow: 'lg', cell: (o) => `${o.picked_items} / ${o.total_items}` },
+  { id: 'assigned_to', header: 'Assigned to', hideBelow: 'lg', cell: (o) => o.assigned_to_name ?? '—' },
+  { id: 'due_date', header: 'Due date', sortable: true, width: '8rem', cell: (o) => o.due_date ?? '—' },
+];
+
+/** picking-orders: status, type, warehouse, assignee and due date filters, server-side, in the URL. */
+export function PickOrdersListPage() {
+  const tenantId = useTenantId() ?? '';
+  const [, navigate] = useLocation();
+  return (
+    <ServerListPage
+      title="Picking Orders"
+      list={pickOrderList}
+      queryKey={['pick-orders', tenantId]}
+      fetchPage={(state, context) => listPickOrders(tenantId, state, context)}
+      rowKey={(row: PickOrderRow) => row.id}
+      enabled={tenantId !== ''}
+      columns={columns}
+      rowLabel={(o) => o.reference_number}
+      searchPlaceholder="Search reference, warehouse or assignee"
+      rowActions={(o) => [{ label: o.status === 'pending' || o.status === 'in_progress' ? 'Edit' : 'Open', onSelect: () => navigate(adminPaths.pickOrderEdit(o.id)) }]}
+      toolbar={<Button onClick={() => navigate(adminPaths.pickOrderCreate())}>Add Pick Order</Button>}
+      filterFields={(draft, setDraft) => (
+        <div className="space-y-4">
+          <FilterSelect<PickOrderStatus> label="Status" value={draft.status} options={pickOrderStatus.options} onChange={(status) => setDraft({ ...draft, status })} />
+          <FilterSelect<OrderType> label="Order type" value={draft.type} options={orderTypes.options} onChange={(type) => setDraft({ ...draft, type })} />
+          <LookupFilter
+            label="Warehouse"
+            value={draft.warehouse}
+            onChange={(warehouse) => setDraft({ ...draft, warehouse })}
+            search={(term, signal, limit) => lookupWarehouses(tenantId, term, limit, signal)}
+            resolveLabel={(id) => warehouseLabel(tenantId, id)}
+          />
+          <LookupFilter
+            label="Assigned to"
+            value={draft.assignee}
+            onChange={(assignee) => setDraft({ ...draft, assignee })}
+            search={(term, signal, limit) => lookupStaffUsers(tenantId, draft.warehouse ?? null, term, limit, signal)}
+            resolveLabel={(id) => personName(tenantId, id)}
+          />
+          <FilterDateRange label="Due date" from={draft.from} to={draft.to} onChange={(range) => setDraft({ ...draft, ...range })} />
+        </div>
+      )}
+    />
+  );
+}
+
+export default PickOrdersListPage;

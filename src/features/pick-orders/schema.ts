@@ -1,0 +1,254 @@
+import { z } from 'zod';
+import { defineStatuses } from '../../lib/status-vocabulary';
+
+export const PICK_ORDER_STATUSES = ['pending', 'in_progress', 'completed', 'cancelled'] as const;
+export const ORDER_TYPES = ['individual', 'batch', 'wave'] as const;
+export const PICK_ITEM_STATUSES = ['pending', 'picked', 'partially_picked'] as const;
+export type PickOrderStatus = (typeof PICK_ORDER_STATUSES)[number];
+export type OrderType = (typeof ORDER_TYPES)[number];
+
+/** Waiting amber, being picked blue, done green, cancelled grey. */
+export const pickOrderStatus = defineStatuses(PICK_ORDER_STATUSES, {
+  labels: { pending: 'Pending', in_progress: 'In progress', completed: 'Completed', cancelled: 'Cancelled' },
+  tones: { pending: 'warning', in_progress: 'info', completed: 'success', cancelled: 'neutral' },
+});
+
+export const pickItemStatus = defineStatuses(PICK_ITEM_STATUSES, {
+  labels: { pending: 'Pending', picked: 'Picked', partially_picked: 'Partially picked' },
+  tones: { pending: 'neutral', picked: 'success', partially_picked: 'warning' },
+});
+
+export const orderTypes = defineStatuses(ORDER_TYPES, {
+  labels: { individual: 'Individual', batch: 'Batch', wave: 'Wave' },
+  tones: { individual: 'neutral', batch: 'neutral', wave: 'neutral' },
+});
+
+/** The form's messages, verbatim; the database (public.save_pick_order) answers with the same words. */
+export const PICK_ORDER_MESSAGES = {
+  warehouseRequired: 'Warehouse is required',
+  referenceRequired: 'Reference number is required',
+  itemRequired: 'Item is required',
+  binRequired: 'Bin is required',
+  dueDatePast: 'Due date cannot be before today',
+  quantity: 'Quantity must be a whole number above 0',
+  pickedQuantity: 'Picked quantity cannot be more than the quantity',
+} as const;
+
+/** The screens' toasts, verbatim. */
+export const PICK_ORDER_TOASTS = {
+  created: 'Pick order created successfully',
+  createFailed: 'Failed to create pick order',
+  updated: 'Pick order updated successfully',
+  updateFailed: 'Failed to update pick order',
+  validation: 'Validation failed',
+  unknown: 'An error occurred while submitting the form',
+  notFound: 'Pick order not found',
+  fetchFailed: 'Failed to fetch pick order',
+} as const;
+
+/** The status actions the database offers (public.pick_order_actions), with the buttons' words. */
+export const PICK_ORDER_ACTION_LABELS = {
+  in_progress: 'Start picking',
+  completed: 'Complete',
+  cancelled: 'Cancel pick order',
+} as const;
+export type PickOrderMove = keyof typeof PICK_ORDER_ACTION_LABELS;
+
+/** Today as YYYY-MM-DD in the browser's time zone (a date input's value). */
+export function today(now: Date = new Date()): string {
+  const local = new Date(now.getTime() - now.getTimezoneOffset() * 60_000);
+  return local.toISOString().slice(0, 10);
+}
+
+const wholeNumber = (min: number, message: string) =>
+  z.union([z.number(), z.null()], { error: message }).refine((value) => typeof value === 'number' && Number.isInteger(value) && value >= min, { message });
+
+const lineSchema = z.object({
+  item_id: z.string({ error: PICK_ORDER_MESSAGES.itemRequired }).min(1, { message: PICK_ORDER_MESSAGES.itemRequired }),
+  bin_id: z.string({ error: PICK_ORDER_MESSAGES.binRequired }).min(1, { message: PICK_ORDER_MESSAGES.binRequired }),
+  quantity: wholeNumber(1, PICK_ORDER_MESSAGES.quantity),
+  picked_quantity: wholeNumber(0, 'Picked quantity must be a whole number, 0 or more'),
+});
+
+/** The form: create and edit. Due date is checked against `now` (today's date, not before). */
+export function pickOrderFormSchema(now: () => string = () => today()) {
+  return z.object({
+    warehouse_id: z.string({ error: PICK_ORDER_MESSAGES.warehouseRequired }).min(1, { message: PICK_ORDER_MESSAGES.warehouseRequired }),
+    reference_number: z
+      .string({ error: PICK_ORDER_MESSAGES.referenceRequired })
+      .refine((value) => value.trim().length > 0, { message: PICK_ORDER_MESSAGES.referenceRequired, abort: true })
+      .refine((value) => value.trim().length <= 64, { message: 'Reference number must be at most 64 characters' })
+      .transform((value) => value.trim()),
+    external_reference: z
+      .string()
+      .max(100, { message: 'External reference must be at most 100 characters' })
+      .transform((value) => value.trim() || null),
+    order_type: z.enum(ORDER_TYPES),
+    priority: wholeNumber(1, 'Priority must be a whole number from 1 to 100').refine((value) => (value ?? 0) <= 100, {
+      message: 'Priority must be a whole number from 1 to 100',
+    }),
+    assigned_to: z
+      .string()
+      .nullable()
+      .transform((value) => value || null),
+    due_date: z
+      .string()
+      .refine((value) => value === '' || value >= now(), { message: PICK_ORDER_MESSAGES.dueDatePast })
+      .transform((value) => value || null),
+    notes: z
+      .string()
+      .max(2000, { message: 'Notes must be at most 2000 characters' })
+      .transform((value) => value.trim() || null),
+    picker_notes: z
+      .string()
+      .max(2000, { message: 'Picker notes must be at most 2000 characters' })
+      .transform((value) => value.trim() || null),
+    item_details: z
+      .array(lineSchema)
+      .min(1, { message: 'Add at least one item' })
+      .superRefine((lines, context) => {
+        lines.forEach((line, index) => {
+          if (typeof line.quantity === 'number' && typeof line.picked_quantity === 'number' && line.picked_quantity > line.quantity) {
+            context.addIssue({ code: 'custom', path: [index, 'picked_quantity'], message: PICK_ORDER_MESSAGES.pickedQuantity });
+          }
+        });
+      }),
+  });
+}
+export type PickOrderFormInput = z.input<ReturnType<typeof pickOrderFormSchema>>;
+export type PickOrderFormOutput = z.output<ReturnType<typeof pickOrderFormSchema>>;
+
+export const newLine = () => ({ item_id: '', bin_id: '', quantity: 1, picked_quantity: 0 });
+
+export function emptyPickOrderForm(referenceNumber = ''): PickOrderFormInput {
+  return {
+    warehouse_id: '',
+    reference_number: referenceNumber,
+    external_reference: '',
+    order_type: 'individual',
+    priority: 1,
+    assigned_to: null,
+    due_date: '',
+    notes: '',
+    picker_notes: '',
+    item_details: [newLine()],
+  };
+}
+
+/** What public.save_pick_order takes (the spec's shape). */
+export function toPickOrderWrite(values: PickOrderFormOutput) {
+  return {
+    warehouse_id: values.warehouse_id,
+    reference_number: values.reference_number,
+    external_reference: values.external_reference,
+    order_type: values.order_type,
+    priority: values.priority as number,
+    assigned_to: values.assigned_to,
+    due_date: values.due_date,
+    notes: values.notes,
+    picking_progress: { picker_notes: values.picker_notes },
+    item_details: values.item_details.map((line) => ({
+      item_id: line.item_id,
+      bin_id: line.bin_id,
+      quantity: line.quantity as number,
+      picked_quantity: line.picked_quantity as number,
+    })),
+  };
+}
+export type PickOrderWrite = ReturnType<typeof toPickOrderWrite>;
+
+const lineRowSchema = z.object({
+  id: z.string(),
+  item_id: z.string(),
+  bin_id: z.string(),
+  quantity: z.number(),
+  picked_quantity: z.number(),
+  reserved_quantity: z.number(),
+  status: z.string(),
+});
+
+/** public.get_pick_order: the order, its warehouse, the assigned user, the items with their names, the caller's actions. */
+export const pickOrderReadSchema = z.object({
+  order: z.object({
+    id: z.string(),
+    warehouse_id: z.string(),
+    reference_number: z.string(),
+    external_reference: z.string().nullable(),
+    order_type: z.enum(ORDER_TYPES),
+    priority: z.number(),
+    status: z.enum(PICK_ORDER_STATUSES),
+    notes: z.string().nullable(),
+    assigned_to: z.string().nullable(),
+    due_date: z.string().nullable(),
+    updated_at: z.string(),
+    item_details: z.array(lineRowSchema),
+    picking_progress: z.object({
+      total_items: z.number(),
+      picked_items: z.number(),
+      start_time: z.string().nullable(),
+      end_time: z.string().nullable(),
+      picker_notes: z.string().nullable(),
+    }),
+  }),
+  warehouse: z.object({ id: z.string(), code: z.string(), name: z.string() }).nullable(),
+  assigned_to_user: z.object({ id: z.string(), full_name: z.string().nullable(), email: z.string().nullable() }).nullable(),
+  items: z.array(
+    z.object({
+      item_id: z.string(),
+      name: z.string().nullable(),
+      sku: z.string().nullable(),
+      bin_id: z.string(),
+      bin_name: z.string().nullable(),
+      quantity: z.number(),
+      picked_quantity: z.number(),
+      status: z.string(),
+    }),
+  ),
+  actions: z.array(z.string()),
+});
+export type PickOrderRead = z.infer<typeof pickOrderReadSchema>;
+/** The record the edit page holds: the read, keyed by the order's id. */
+export type PickOrderRecord = PickOrderRead & { id: string };
+
+/** A stored order as the form's values (edit). */
+export function toPickOrderFormValues(read: PickOrderRead): PickOrderFormInput {
+  const { order } = read;
+  return {
+    warehouse_id: order.warehouse_id,
+    reference_number: order.reference_number,
+    external_reference: order.external_reference ?? '',
+    order_type: order.order_type,
+    priority: order.priority,
+    assigned_to: order.assigned_to,
+    due_date: order.due_date ?? '',
+    notes: order.notes ?? '',
+    picker_notes: order.picking_progress.picker_notes ?? '',
+    item_details: order.item_details.map((line) => ({
+      item_id: line.item_id,
+      bin_id: line.bin_id,
+      quantity: line.quantity,
+      picked_quantity: line.picked_quantity,
+    })),
+  };
+}
+
+/** A row of the list (public.pick_order_rows). */
+export const pickOrderRowSchema = z.object({
+  id: z.string(),
+  warehouse_id: z.string(),
+  reference_number: z.string(),
+  external_reference: z.string().nullable(),
+  order_type: z.enum(ORDER_TYPES),
+  priority: z.number(),
+  status: z.enum(PICK_ORDER_STATUSES),
+  assigned_to: z.string().nullable(),
+  assigned_to_name: z.string().nullable(),
+  due_date: z.string().nullable(),
+  warehouse_name: z.string(),
+  warehouse_code: z.string(),
+  line_count: z.number(),
+  total_items: z.number(),
+  picked_items: z.number(),
+  created_at: z.string(),
+});
+export type PickOrderRow = z.infer<typeof pickOrderRowSchema>;

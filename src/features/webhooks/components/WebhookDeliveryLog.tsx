@@ -1,0 +1,114 @@
+import { useCallback, useEffect, useState } from 'react';
+import { formatDateTime } from '../../../lib/format-date';
+import { Button } from '../../../ui/Button';
+import { Chip, type ChipTone } from '../../../ui/Chip';
+import { EmptyState } from '../../../ui/EmptyState';
+import { ErrorState } from '../../../ui/ErrorState';
+import { Skeleton } from '../../../ui/Skeleton';
+import { useToast } from '../../../ui/toast';
+import { fetchDeliveryLog, replayDelivery } from '../api';
+import { WEBHOOK_MESSAGES, type WebhookDelivery } from '../schema';
+
+type Load = { status: 'loading' } | { status: 'ready'; deliveries: WebhookDelivery[] } | { status: 'failed'; message: string };
+
+const STATUS: Record<WebhookDelivery['status'], { label: string; tone: ChipTone }> = {
+  pending: { label: 'Pending', tone: 'info' },
+  succeeded: { label: 'Delivered', tone: 'success' },
+  failed: { label: 'Failed', tone: 'error' },
+};
+
+/** The receiver's answer as the log shows it: its status code, or why there was none. */
+function answerOf(code: number | null, error: string | null): string {
+  if (code !== null) return String(code);
+  return error ?? '—';
+}
+
+/**
+ * A subscription's delivery log: its recent events, newest first, each with its status, the last
+ * answer, and its attempts; Replay queues an event again with the same webhook-id.
+ */
+export function WebhookDeliveryLog({ subscriptionId }: { subscriptionId: string }) {
+  const toast = useToast();
+  const [load, setLoad] = useState<Load>({ status: 'loading' });
+  const [reloads, setReloads] = useState(0);
+  const [replaying, setReplaying] = useState<string | null>(null);
+  const reload = useCallback(() => setReloads((n) => n + 1), []);
+
+  useEffect(() => {
+    let current = true;
+    fetchDeliveryLog(subscriptionId).then(
+      (deliveries) => current && setLoad({ status: 'ready', deliveries }),
+      (error: unknown) => current && setLoad({ status: 'failed', message: error instanceof Error ? error.message : WEBHOOK_MESSAGES.logFailed }),
+    );
+    return () => {
+      current = false;
+    };
+  }, [subscriptionId, reloads]);
+
+  const replay = async (delivery: WebhookDelivery) => {
+    setReplaying(delivery.id);
+    try {
+      await replayDelivery(delivery.id);
+      toast.success(WEBHOOK_MESSAGES.replayed);
+      reload();
+    } catch (error) {
+      toast.error(error instanceof Error && error.message ? error.message : WEBHOOK_MESSAGES.replayFailed);
+    } finally {
+      setReplaying(null);
+    }
+  };
+
+  if (load.status === 'loading') {
+    return (
+      <div role="status" aria-busy="true" aria-label="Loading the delivery log" className="space-y-2">
+        <Skeleton className="h-8 w-full" />
+        <Skeleton className="h-8 w-full" />
+      </div>
+    );
+  }
+  if (load.status === 'failed') return <ErrorState title={WEBHOOK_MESSAGES.logFailed} detail={load.message} onRetry={reload} />;
+  if (load.deliveries.length === 0) return <EmptyState title="No events sent yet" description="Events of this module appear here as they are sent." />;
+
+  return (
+    <div className="space-y-2">
+      <div className="flex justify-end">
+        <Button variant="secondary" onClick={reload}>
+          Refresh
+        </Button>
+      </div>
+      <ul aria-label="Delivery log" className="divide-y divide-slate-200 rounded-lg border border-slate-200 text-sm dark:divide-slate-800 dark:border-slate-800">
+        {load.deliveries.map((delivery) => (
+          <li key={delivery.id} data-testid="webhook-delivery" className="p-3">
+            <div className="flex flex-wrap items-center justify-between gap-2">
+              <div className="min-w-0">
+                <p className="font-medium">{delivery.event_type}</p>
+                <p className="font-mono text-xs break-all text-slate-500 dark:text-slate-400">{delivery.message_id}</p>
+              </div>
+              <div className="flex items-center gap-2">
+                <Chip tone={STATUS[delivery.status].tone}>{STATUS[delivery.status].label}</Chip>
+                <span className="text-xs text-slate-600 dark:text-slate-400">Response: {answerOf(delivery.last_status_code, delivery.last_error)}</span>
+                <Button variant="secondary" onClick={() => void replay(delivery)} disabled={replaying !== null} busy={replaying === delivery.id} aria-label={`Replay ${delivery.event_type} ${delivery.message_id}`}>
+                  Replay
+                </Button>
+              </div>
+            </div>
+            <details className="mt-1">
+              <summary className="cursor-pointer text-xs text-slate-600 dark:text-slate-400">
+                {formatDateTime(delivery.created_at)} · {delivery.webhook_attempts.length === 1 ? '1 attempt' : `${delivery.webhook_attempts.length} attempts`}
+                {delivery.status === 'pending' && delivery.next_attempt_at ? ` · next ${formatDateTime(delivery.next_attempt_at)}` : ''}
+              </summary>
+              <ol className="mt-1 space-y-0.5 text-xs">
+                {delivery.webhook_attempts.map((attempt) => (
+                  <li key={`${attempt.attempt}-${attempt.attempted_at}`}>
+                    #{attempt.attempt} {formatDateTime(attempt.attempted_at)}: {answerOf(attempt.status_code, attempt.error)}
+                    {attempt.duration_ms !== null ? ` (${attempt.duration_ms} ms)` : ''}
+                  </li>
+                ))}
+              </ol>
+            </details>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,100 @@
+import { RefusedAddressError } from '../_shared/net_guard.ts';
+import { signatureFor } from '../_shared/standard_webhooks.ts';
+import { assert } from '../_shared/testing.ts';
+import { type AttemptResult, BATCH, type ClaimedDelivery, createDispatchHandler, type DispatchDeps } from './handler.ts';
+
+const SERVICE_KEY = 'service-role-key';
+const SECRET = `whsec_${'S'.repeat(43)}=`;
+const NOW = new Date('2026-12-01T12:00:00Z');
+
+function claimed(n: number, patch: Partial<ClaimedDelivery> = {}): ClaimedDelivery {
+  return {
+    delivery_id: `d${n}`, message_id: `msg_${n}`, attempt: 1, event_type: 'delivery.created', webhook_url: `https://shop.example/hooks/${n}`,
+    secret_header_key: 'Authorization', secret_header_value: 'Bearer receiver', signing_secret: SECRET,
+    payload: { type: 'delivery.created', timestamp: NOW.toISOString(), data: { id: `delivery-${n}` } }, ...patch,
+  };
+}
+
+function setup(queue: ClaimedDelivery[][], answer: (url: string) => Response | Error) {
+  const sent: { url: string; headers: Record<string, string>; body: string }[] = [];
+  const recorded: AttemptResult[][] = [];
+  const deps: DispatchDeps = {
+    serviceRoleKey: SERVICE_KEY,
+    claim: () => Promise.resolve(queue.shift() ?? []),
+    record: (results) => (recorded.push(results), Promise.resolve()),
+    send: (url, init) => {
+      sent.push({ url, headers: init.headers as Record<string, string>, body: init.body as string });
+      const a = answer(url);
+      return a instanceof Error ? Promise.reject(a) : Promise.resolve(a);
+    },
+    now: () => NOW,
+    log: () => undefined,
+  };
+  return { handler: createDispatchHandler(deps), sent, recorded };
+}
+
+function call(handler: (req: Request) => Promise<Response>, key = SERVICE_KEY, method = 'POST'): Promise<Response> {
+  return handler(new Request('http://localhost/functions/v1/webhook-dispatch', { method, headers: { authorization: `Bearer ${key}` }, body: method === 'POST' ? '{}' : undefined }));
+}
+
+Deno.test('only the holder of the service key dispatches', async () => {
+  const { handler, sent } = setup([[claimed(1)]], () => new Response('ok'));
+  const res = await call(handler, 'someone-else');
+  assert.equal(res.status, 401);
+  assert.equal(((await res.json()) as { error: { code: string } }).error.code, 'not_the_dispatcher');
+  assert.equal((await call(handler, SERVICE_KEY, 'GET')).status, 405);
+  assert.equal(sent.length, 0, 'nothing sent');
+});
+
+Deno.test('a delivery is sent signed as Standard Webhooks with the receiver header, and its answer recorded', async () => {
+  const { handler, sent, recorded } = setup([[claimed(1)]], () => new Response('thanks', { status: 202 }));
+  const res = await call(handler);
+  assert.deepEqual(await res.json(), { sent: 1, succeeded: 1, failed: 0 });
+  assert.equal(sent.length, 1);
+  const { headers, body } = sent[0];
+  assert.equal(headers['webhook-id'], 'msg_1');
+  assert.equal(headers['webhook-timestamp'], String(NOW.getTime() / 1000));
+  assert.equal(headers['webhook-signature'], await signatureFor(SECRET, 'msg_1', NOW.getTime() / 1000, body));
+  assert.equal(headers.Authorization, 'Bearer receiver');
+  assert.equal((JSON.parse(body) as { type: string }).type, 'delivery.created');
+  assert.equal(recorded[0][0].status_code, 202);
+  assert.equal(recorded[0][0].response_excerpt, 'thanks');
+  assert.equal(recorded[0][0].error, null);
+});
+
+Deno.test('failures are recorded with why, and the answer excerpt is bounded', async () => {
+  const { handler, recorded } = setup([[claimed(1), claimed(2), claimed(3), claimed(4, { secret_header_key: null, secret_header_value: null })]], (url) =>
+    url.endsWith('/1') ? new RefusedAddressError('10.0.0.1 is a private address')
+    : url.endsWith('/2') ? new DOMException('timed out', 'TimeoutError')
+    : url.endsWith('/3') ? new TypeError('connection refused')
+    : new Response('x'.repeat(5000), { status: 500 }));
+  const res = await call(handler);
+  assert.deepEqual(await res.json(), { sent: 4, succeeded: 0, failed: 4 });
+  const byId = new Map(recorded[0].map((r) => [r.delivery_id, r]));
+  assert.equal(byId.get('d1')!.error, 'Refused: 10.0.0.1 is a private address');
+  assert.equal(byId.get('d2')!.error, 'The receiver did not answer within 15 seconds');
+  assert.equal(byId.get('d3')!.error, 'The receiver could not be reached');
+  assert.equal(byId.get('d4')!.status_code, 500);
+  assert.equal(byId.get('d4')!.response_excerpt!.length, 1000);
+});
+
+Deno.test('full rounds go on until the queue is drained, and no more than a few per call', async () => {
+  const full = () => Array.from({ length: BATCH }, (_, i) => claimed(i));
+  const drained = setup([full(), [claimed(99)]], () => new Response('ok'));
+  assert.deepEqual(await (await call(drained.handler)).json(), { sent: BATCH + 1, succeeded: BATCH + 1, failed: 0 });
+  assert.equal(drained.recorded.length, 2);
+  const endless = setup(Array.from({ length: 10 }, full), () => new Response('ok'));
+  await call(endless.handler);
+  assert.equal(endless.recorded.length, 4, 'four rounds at most');
+});
+
+Deno.test('a failing claim answers 500 and sends nothing', async () => {
+  const deps: DispatchDeps = {
+    serviceRoleKey: SERVICE_KEY,
+    claim: () => Promise.reject(new Error('database down')),
+    record: () => Promise.resolve(),
+    send: () => Promise.reject(new Error('must not send')),
+    log: () => undefined,
+  };
+  assert.equal((await call(createDispatchHandler(deps))).status, 500);
+});

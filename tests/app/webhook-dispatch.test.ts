@@ -1,0 +1,135 @@
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Webhook } from 'standardwebhooks';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { app, serviceClient, TENANT, testUsers, USER } from './clients.ts';
+
+/**
+ * Webhooks as they really go out: a change's event is fanned out by the pg_cron job, sent by the
+ * webhook-dispatch function (called through pg_net with the URL and key from Vault) to a receiver
+ * on this machine, signed as Standard Webhooks and verified here with the `standardwebhooks`
+ * library. A receiver that fails first gets the event once more (same webhook-id) and no more; a
+ * customer's subscription carries only that customer's deliveries; a 410 disables the subscription.
+ */
+const service = serviceClient();
+const users = testUsers();
+let dispatcher: SupabaseClient;
+let receiver: Server;
+let base: string;
+const SECRET = `whsec_${Buffer.alloc(32, 7).toString('base64')}`;
+const SUBSCRIPTIONS = { carla: 'd1000000-0000-4000-8000-0000000000c1', ada: 'd1000000-0000-4000-8000-0000000000a1' };
+
+interface Received {
+  path: string;
+  headers: IncomingHttpHeaders;
+  body: string;
+  answered: number;
+}
+const received: Received[] = [];
+/** How the receiver answers a request, by path and how many times it has seen its webhook-id. */
+function answerFor(path: string, seenBefore: number): number {
+  if (path === '/ada') return 410;
+  return seenBefore === 0 ? 500 : 200;
+}
+
+beforeAll(async () => {
+  dispatcher = await users.as('dispatcher@acme.test');
+  receiver = createServer((req, res) => {
+    let body = '';
+    req.on('data', (chunk: Buffer) => (body += chunk.toString()));
+    req.on('end', () => {
+      const id = req.headers['webhook-id'];
+      const answered = answerFor(req.url ?? '', received.filter((r) => r.headers['webhook-id'] === id).length);
+      received.push({ path: req.url ?? '', headers: req.headers, body, answered });
+      res.writeHead(answered).end(answered === 200 ? 'got it' : 'not now');
+    });
+  });
+  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+  base = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
+  const { error } = await service.from('webhook_subscriptions').insert([
+    { id: SUBSCRIPTIONS.carla, tenant_id: TENANT.acme, user_id: USER.acmeCustomer, module_id: 'deliveries', webhook_url: `${base}/carla`, secret_header_key: 'Authorization', secret_header_value: 'Bearer carla-receiver', signing_secret: SECRET },
+    { id: SUBSCRIPTIONS.ada, tenant_id: TENANT.acme, user_id: USER.acmeAdmin, module_id: 'deliveries', webhook_url: `${base}/ada`, signing_secret: SECRET },
+  ]);
+  expect(error).toBeNull();
+});
+
+afterAll(async () => {
+  await users.release();
+  await service.from('webhook_subscriptions').delete().in('id', Object.values(SUBSCRIPTIONS));
+  await new Promise((resolve) => receiver.close(resolve));
+});
+
+async function createDelivery(customerId: string): Promise<string> {
+  const { data, error } = await dispatcher
+    .from('deliveries')
+    .insert({
+      tenant_id: TENANT.acme, customer_id: customerId, service_id: 'a6100000-0000-4000-8000-000000000002',
+      pickup_address: { full_address: '1 Market St, San Francisco' }, pickup_lat: 37.794, pickup_lng: -122.395,
+      dropoff_address: { full_address: '600 Mission St, San Francisco' }, dropoff_lat: 37.775, dropoff_lng: -122.41,
+      packages: [{ quantity: 1, weight_kg: 2 }],
+    })
+    .select('id')
+    .single();
+  expect(error).toBeNull();
+  return (data as { id: string }).id;
+}
+
+function plainHeaders(headers: IncomingHttpHeaders): Record<string, string> {
+  return Object.fromEntries(Object.entries(headers).map(([k, v]) => [k, Array.isArray(v) ? v.join(', ') : (v ?? '')]));
+}
+
+function about(path: string, deliveryId: string): Received[] {
+  return received.filter((r) => r.path === path && (JSON.parse(r.body) as { data: { id: string } }).data.id === deliveryId);
+}
+
+async function dispatchNow(): Promise<Response> {
+  return fetch(`${app.url}/functions/v1/webhook-dispatch`, { method: 'POST', headers: { apikey: app.anonKey, authorization: `Bearer ${app.serviceRoleKey}` } });
+}
+
+describe('webhook dispatch', () => {
+  it("sends a customer their delivery signed, again after a 500 with the same webhook-id, then no more, and never another customer's", async () => {
+    const borisDelivery = await createDelivery(USER.acmeBusiness);
+    const carlaDelivery = await createDelivery(USER.acmeCustomer);
+
+    // The cron job fans out and dispatches; the retry comes 5 s after the 500.
+    await expect.poll(() => about('/carla', carlaDelivery).length, { timeout: 25_000, interval: 250 }).toBe(2);
+    const [first, second] = about('/carla', carlaDelivery);
+    expect([first.answered, second.answered]).toEqual([500, 200]);
+    expect(second.headers['webhook-id']).toBe(first.headers['webhook-id']);
+    expect(first.headers.authorization).toBe('Bearer carla-receiver');
+    for (const r of [first, second]) {
+      const event = new Webhook(SECRET).verify(r.body, plainHeaders(r.headers)) as { type: string; data: { id: string; customer_id: string; status: string } };
+      expect(event).toMatchObject({ type: 'delivery.created', data: { id: carlaDelivery, customer_id: USER.acmeCustomer, status: 'pending' } });
+    }
+
+    const { data: log } = await service
+      .from('webhook_deliveries')
+      .select('status, attempt_count, message_id, webhook_attempts(attempt, status_code, response_excerpt)')
+      .eq('subscription_id', SUBSCRIPTIONS.carla)
+      .eq('message_id', first.headers['webhook-id'] as string)
+      .single();
+    expect(log).toMatchObject({ status: 'succeeded', attempt_count: 2 });
+    expect((log as { webhook_attempts: { attempt: number; status_code: number }[] }).webhook_attempts.map((a) => `${a.attempt} ${a.status_code}`).sort()).toEqual(['1 500', '2 200']);
+
+    // Nothing more for it however often the dispatcher runs.
+    expect((await dispatchNow()).status).toBe(200);
+    expect(about('/carla', carlaDelivery)).toHaveLength(2);
+    expect(about('/carla', borisDelivery)).toHaveLength(0);
+  });
+
+  it('disables a subscription whose receiver answers 410', async () => {
+    await createDelivery(USER.acmeCustomer);
+    await expect
+      .poll(async () => (await service.from('webhook_subscriptions').select('is_active, disabled_reason').eq('id', SUBSCRIPTIONS.ada).single()).data, { timeout: 20_000, interval: 250 })
+      .toEqual({ is_active: false, disabled_reason: 'The receiver answered 410 Gone' });
+    expect(received.filter((r) => r.path === '/ada').length).toBeGreaterThan(0);
+  });
+
+  it('refuses a dispatch by anyone but the scheduled job', async () => {
+    const { data } = await dispatcher.auth.getSession();
+    const res = await fetch(`${app.url}/functions/v1/webhook-dispatch`, { method: 'POST', headers: { apikey: app.anonKey, authorization: `Bearer ${data.session!.access_token}` } });
+    expect(res.status).toBe(401);
+    expect(((await res.json()) as { error: { code: string } }).error.code).toBe('not_the_dispatcher');
+  });
+});

@@ -1,0 +1,115 @@
+import type { Page } from '@playwright/test';
+import { asServiceRole, asUser, expect, test, tokenOf, unique, workerSession } from './fixtures.ts';
+
+const ORDERS = '/acme/admin/picking-orders';
+const STOCK = '/acme/admin/inventory-stock';
+const TRANSACTIONS = '/acme/admin/inventory-transaction';
+const BAYVIEW = 'a5000000-0000-4000-8000-000000000001';
+const BIN = 'Z2-A03-S2-B04';
+
+const admin = workerSession('admin@acme.test', '/acme/admin');
+
+/** Leaves the field first: its blur validation may move the button before a click lands. */
+async function submit(page: Page, name: RegExp) {
+  await page.evaluate(() => (globalThis as unknown as { document: { activeElement: { blur?: () => void } | null } }).document.activeElement?.blur?.());
+  await page.getByRole('button', { name }).click();
+}
+
+async function choose(page: Page, label: string, term: string, option: RegExp) {
+  await page.getByRole('combobox', { name: label }).fill(term);
+  await page.getByRole('option', { name: option }).first().click();
+}
+
+test.beforeEach(({ page }) => {
+  // One journey through four screens, three saves and two moves on a shared, busy machine: a bound, not a target.
+  test.setTimeout(180_000);
+  return admin.open(page);
+});
+
+test('pick orders: the form rules and dependent fields, then an order from creation to completion moving stock', async ({ page, request }) => {
+  // An item of its own with 5 units in one Bayview bin, received through the ledger as the admin.
+  const sku = unique('E2E-PICK').toUpperCase();
+  const token = await tokenOf(request, 'admin@acme.test');
+  const [item] = await asUser<{ id: string }[]>(request, token, '/rest/v1/inventory_items', {
+    tenant_id: 'a0000000-0000-4000-8000-000000000001',
+    name: 'E2E Pick Test Headset',
+    sku,
+  });
+  const [bin] = (await asServiceRole(request, 'GET', `/rest/v1/warehouse_locations?select=id&warehouse_id=eq.${BAYVIEW}&code=eq.${BIN}`)) as { id: string }[];
+  await asUser(request, token, '/rest/v1/rpc/record_inventory_transaction', {
+    transaction_type: 'receive',
+    item_id: item?.id,
+    warehouse_id: BAYVIEW,
+    quantity: 5,
+    to_bin_id: bin?.id,
+  });
+
+  // The list, from the Warehousing nav; Add opens the form with a generated reference number.
+  const nav = page.getByRole('navigation').filter({ hasText: 'Warehousing' });
+  await nav.getByRole('link', { name: 'Picking Orders' }).click();
+  await expect(page).toHaveURL(new RegExp(`${ORDERS}$`));
+  await page.getByRole('button', { name: 'Add Pick Order' }).click();
+  await expect(page).toHaveURL(new RegExp(`${ORDERS}/create$`));
+  await expect(page.getByLabel('Reference number', { exact: true })).toHaveValue(/^ACME-PK\d{5}$/);
+
+  // Assigned To and Bin wait for a warehouse; Remove Item shows only with more than one row.
+  await expect(page.getByRole('combobox', { name: 'Assigned To' })).toBeDisabled();
+  await expect(page.getByRole('combobox', { name: 'Bin' })).toBeDisabled();
+  await expect(page.getByRole('button', { name: /^Remove Item/ })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Add Item' }).click();
+  await expect(page.getByRole('button', { name: /^Remove Item/ })).toHaveCount(2);
+  await page.getByRole('button', { name: 'Remove Item 2' }).click();
+  await expect(page.getByRole('button', { name: /^Remove Item/ })).toHaveCount(0);
+
+  // Every message, verbatim.
+  await page.getByLabel('Reference number', { exact: true }).fill('');
+  await page.getByLabel('Due date', { exact: true }).fill('2020-01-01');
+  await submit(page, /^Create pick order$/);
+  await expect(page.getByText('Warehouse is required', { exact: true })).toBeVisible();
+  await expect(page.getByText('Reference number is required', { exact: true })).toBeVisible();
+  await expect(page.getByText('Item is required', { exact: true })).toBeVisible();
+  await expect(page.getByText('Bin is required', { exact: true })).toBeVisible();
+  await expect(page.getByText('Due date cannot be before today', { exact: true })).toBeVisible();
+
+  // A warehouse opens the dependent fields; the order is saved.
+  const reference = unique('E2E-PO').toUpperCase();
+  await choose(page, 'Warehouse', 'Bayview', /Bayview Distribution Center/);
+  await expect(page.getByRole('combobox', { name: 'Bin' })).toBeEnabled();
+  await choose(page, 'Assigned To', 'Tyrone', /Tyrone Jackson/);
+  await page.getByLabel('Reference number', { exact: true }).fill(reference);
+  await page.getByLabel('Due date', { exact: true }).fill('');
+  await choose(page, 'Item', sku, /E2E Pick Test Headset/);
+  await choose(page, 'Bin', BIN, new RegExp(BIN));
+  await page.getByLabel('Quantity', { exact: true }).fill('3');
+  await submit(page, /^Create pick order$/);
+  await expect(page.getByText('Pick order created successfully')).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`${ORDERS}$`));
+
+  // The list finds it by its filters; Start reserves, a pick is saved, Complete ends it.
+  await page.goto(`${ORDERS}?q=${reference}&status=pending&warehouse=${BAYVIEW}`);
+  const row = page.getByRole('row').filter({ hasText: reference });
+  await expect(row).toContainText('Tyrone Jackson');
+  await row.getByRole('link', { name: reference }).click();
+  await page.getByRole('button', { name: 'Start picking' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Start picking' }).click();
+  await expect(page.getByText('In progress', { exact: true }).first()).toBeVisible();
+  await page.getByLabel('Picked quantity', { exact: true }).fill('2');
+  await submit(page, /^Save changes$/);
+  await expect(page.getByText('Pick order updated successfully')).toBeVisible();
+  await page.goto(`${ORDERS}?q=${reference}`);
+  await page.getByRole('row').filter({ hasText: reference }).getByRole('link', { name: reference }).click();
+  await page.getByRole('button', { name: 'Complete' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Complete' }).click();
+  await expect(page.getByText('This pick order is finished.')).toBeVisible();
+  await expect(page.getByText('Partially picked', { exact: true })).toBeVisible();
+
+  // The stock moved: 3 left in the bin, nothing reserved, and the pick is in the ledger.
+  await page.goto(`${STOCK}?q=${sku}`);
+  const balance = page.getByRole('row').filter({ hasText: BIN });
+  await expect(balance.getByRole('cell', { name: '3', exact: true })).toBeVisible();
+  await expect(balance).toContainText('Available');
+  await page.goto(`${TRANSACTIONS}?q=${sku}&type=pick`);
+  const pickRow = page.getByRole('row').filter({ hasText: sku });
+  await expect(pickRow).toHaveCount(1);
+  await expect(pickRow.getByRole('cell', { name: '2', exact: true })).toBeVisible();
+});
