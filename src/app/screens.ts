@@ -13,6 +13,7 @@ import { screens as driverPerformance } from '../features/driver-performance/scr
 import { screens as drivers } from '../features/drivers/screens';
 import { screens as exceptions } from '../features/exceptions/screens';
 import { screens as inventory } from '../features/inventory/screens';
+import { screens as receiveOrders } from '../features/receive-orders/screens';
 import { screens as pickOrders } from '../features/pick-orders/screens';
 import { screens as pricing } from '../features/pricing/screens';
 import { screens as remit } from '../features/remit/screens';
@@ -53,6 +54,7 @@ export const SCREENS: readonly ScreenDeclaration[] = [
   ...warehouseStaff,
   ...suppliers,
   ...inventory,
+  ...receiveOrders,
   ...pickOrders,
   ...remit,
   ...dispatcher,

@@ -1139,6 +1139,150 @@ isOneToOne: false
       referencedColumns: ["id"]
     }
                   ]
+                },"receive_order_events": {
+                  Row: {
+                    "actor_id": string | null,"actor_name": string | null,"created_at": string,"from_status": string | null,"id": string,"note": string | null,"occurred_at": string,"receive_order_id": string,"seq": number,"status": string,"tenant_id": string
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "actor_id"?: string | null,"actor_name"?: string | null,"created_at"?: string,"from_status"?: string | null,"id"?: string,"note"?: string | null,"occurred_at"?: string,"receive_order_id": string,"seq"?: never,"status": string,"tenant_id": string
+                  }
+                  Update: {
+                    "actor_id"?: string | null,"actor_name"?: string | null,"created_at"?: string,"from_status"?: string | null,"id"?: string,"note"?: string | null,"occurred_at"?: string,"receive_order_id"?: string,"seq"?: never,"status"?: string,"tenant_id"?: string
+                  }
+                  Relationships: [
+                    {
+      foreignKeyName: "receive_order_events_actor_id_fkey"
+      columns: ["actor_id"]
+isOneToOne: false
+      referencedRelation: "driver_candidates"
+      referencedColumns: ["id"]
+    },{
+      foreignKeyName: "receive_order_events_actor_id_fkey"
+      columns: ["actor_id"]
+isOneToOne: false
+      referencedRelation: "profiles"
+      referencedColumns: ["id"]
+    },{
+      foreignKeyName: "receive_order_events_order_fkey"
+      columns: ["receive_order_id","tenant_id"]
+isOneToOne: false
+      referencedRelation: "receive_order_rows"
+      referencedColumns: ["id","tenant_id"]
+    },{
+      foreignKeyName: "receive_order_events_order_fkey"
+      columns: ["receive_order_id","tenant_id"]
+isOneToOne: false
+      referencedRelation: "receive_orders"
+      referencedColumns: ["id","tenant_id"]
+    },{
+      foreignKeyName: "receive_order_events_tenant_id_fkey"
+      columns: ["tenant_id"]
+isOneToOne: false
+      referencedRelation: "tenants"
+      referencedColumns: ["id"]
+    }
+                  ]
+                },"receive_order_lines": {
+                  Row: {
+                    "created_at": string,"expected_quantity": number,"id": string,"item_id": string,"lot_number": string | null,"position": number,"receive_order_id": string,"received_quantity": number,"serial_number": string | null,"target_bin_id": string | null,"tenant_id": string,"updated_at": string,"warehouse_id": string
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "created_at"?: string,"expected_quantity": number,"id"?: string,"item_id": string,"lot_number"?: string | null,"position"?: number,"receive_order_id": string,"received_quantity"?: number,"serial_number"?: string | null,"target_bin_id"?: string | null,"tenant_id": string,"updated_at"?: string,"warehouse_id": string
+                  }
+                  Update: {
+                    "created_at"?: string,"expected_quantity"?: number,"id"?: string,"item_id"?: string,"lot_number"?: string | null,"position"?: number,"receive_order_id"?: string,"received_quantity"?: number,"serial_number"?: string | null,"target_bin_id"?: string | null,"tenant_id"?: string,"updated_at"?: string,"warehouse_id"?: string
+                  }
+                  Relationships: [
+                    {
+      foreignKeyName: "receive_order_lines_item_fkey"
+      columns: ["item_id","tenant_id"]
+isOneToOne: false
+      referencedRelation: "inventory_items"
+      referencedColumns: ["id","tenant_id"]
+    },{
+      foreignKeyName: "receive_order_lines_order_fkey"
+      columns: ["receive_order_id","warehouse_id"]
+isOneToOne: false
+      referencedRelation: "receive_order_rows"
+      referencedColumns: ["id","warehouse_id"]
+    },{
+      foreignKeyName: "receive_order_lines_order_fkey"
+      columns: ["receive_order_id","warehouse_id"]
+isOneToOne: false
+      referencedRelation: "receive_orders"
+      referencedColumns: ["id","warehouse_id"]
+    },{
+      foreignKeyName: "receive_order_lines_order_tenant_fkey"
+      columns: ["receive_order_id","tenant_id"]
+isOneToOne: false
+      referencedRelation: "receive_order_rows"
+      referencedColumns: ["id","tenant_id"]
+    },{
+      foreignKeyName: "receive_order_lines_order_tenant_fkey"
+      columns: ["receive_order_id","tenant_id"]
+isOneToOne: false
+      referencedRelation: "receive_orders"
+      referencedColumns: ["id","tenant_id"]
+    },{
+      foreignKeyName: "receive_order_lines_target_bin_fkey"
+      columns: ["target_bin_id","warehouse_id"]
+isOneToOne: false
+      referencedRelation: "warehouse_locations"
+      referencedColumns: ["id","warehouse_id"]
+    },{
+      foreignKeyName: "receive_order_lines_tenant_id_fkey"
+      columns: ["tenant_id"]
+isOneToOne: false
+      referencedRelation: "tenants"
+      referencedColumns: ["id"]
+    }
+                  ]
+                },"receive_orders": {
+                  Row: {
+                    "cancelled_at": string | null,"created_at": string,"created_by": string | null,"expected_date": string | null,"id": string,"notes": string | null,"ordered_at": string | null,"receive_code": string,"received_at": string | null,"reference": string | null,"status": string,"supplier_id": string,"tenant_id": string,"updated_at": string,"warehouse_id": string
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "cancelled_at"?: string | null,"created_at"?: string,"created_by"?: string | null,"expected_date"?: string | null,"id"?: string,"notes"?: string | null,"ordered_at"?: string | null,"receive_code": string,"received_at"?: string | null,"reference"?: string | null,"status"?: string,"supplier_id": string,"tenant_id"?: string,"updated_at"?: string,"warehouse_id": string
+                  }
+                  Update: {
+                    "cancelled_at"?: string | null,"created_at"?: string,"created_by"?: string | null,"expected_date"?: string | null,"id"?: string,"notes"?: string | null,"ordered_at"?: string | null,"receive_code"?: string,"received_at"?: string | null,"reference"?: string | null,"status"?: string,"supplier_id"?: string,"tenant_id"?: string,"updated_at"?: string,"warehouse_id"?: string
+                  }
+                  Relationships: [
+                    {
+      foreignKeyName: "receive_orders_created_by_fkey"
+      columns: ["created_by"]
+isOneToOne: false
+      referencedRelation: "driver_candidates"
+      referencedColumns: ["id"]
+    },{
+      foreignKeyName: "receive_orders_created_by_fkey"
+      columns: ["created_by"]
+isOneToOne: false
+      referencedRelation: "profiles"
+      referencedColumns: ["id"]
+    },{
+      foreignKeyName: "receive_orders_supplier_id_fkey"
+      columns: ["supplier_id"]
+isOneToOne: false
+      referencedRelation: "suppliers"
+      referencedColumns: ["id"]
+    },{
+      foreignKeyName: "receive_orders_tenant_id_fkey"
+      columns: ["tenant_id"]
+isOneToOne: false
+      referencedRelation: "tenants"
+      referencedColumns: ["id"]
+    },{
+      foreignKeyName: "receive_orders_warehouse_fkey"
+      columns: ["warehouse_id","tenant_id"]
+isOneToOne: false
+      referencedRelation: "warehouses"
+      referencedColumns: ["id","tenant_id"]
+    }
+                  ]
                 },"remittance_deliveries": {
                   Row: {
                     "cod_amount": number,"created_at": string,"delivery_id": string,"id": string,"remittance_id": string,"tenant_id": string
@@ -2082,6 +2226,32 @@ isOneToOne: false
       referencedColumns: ["id","tenant_id"]
     }
                   ]
+                },"receive_order_rows": {
+                  Row: {
+                    "created_at": string,"expected_date": string | null,"expected_total": number | null,"id": string,"line_count": number | null,"receive_code": string,"received_total": number | null,"reference": string | null,"status": string,"supplier_id": string,"supplier_name": string,"tenant_id": string,"updated_at": string,"warehouse_id": string,"warehouse_name": string
+                  }
+                  ComputedFields: never
+                  Relationships: [
+                    {
+      foreignKeyName: "receive_orders_supplier_id_fkey"
+      columns: ["supplier_id"]
+isOneToOne: false
+      referencedRelation: "suppliers"
+      referencedColumns: ["id"]
+    },{
+      foreignKeyName: "receive_orders_tenant_id_fkey"
+      columns: ["tenant_id"]
+isOneToOne: false
+      referencedRelation: "tenants"
+      referencedColumns: ["id"]
+    },{
+      foreignKeyName: "receive_orders_warehouse_fkey"
+      columns: ["warehouse_id","tenant_id"]
+isOneToOne: false
+      referencedRelation: "warehouses"
+      referencedColumns: ["id","tenant_id"]
+    }
+                  ]
                 },"remittance_rows": {
                   Row: {
                     "amount": number,"created_at": string,"currency": string,"delivery_codes": (string)[] | null,"discrepancy_reason": string | null,"driver_id": string,"driver_name": string | null,"expected_amount": number | null,"id": string,"method": string,"note": string,"recorded_at": string,"recorded_by": string | null,"recorded_by_name": string | null,"reference_number": string,"tenant_id": string
@@ -2526,6 +2696,36 @@ isOneToOne: false
 "quote":
 { Args: { "dropoff_lat": number,"dropoff_lng": number,"pickup_lat": number,"pickup_lng": number,"ready_at"?: string,"service_id": string,"weight_kg": number }; Returns: Json
                            },
+"receive_order_actions":
+{ Args: { "receive_order_id": string }; Returns: (string)[]
+                           },
+"receive_order_line":
+{ Args: { "bin_id"?: string,"line_id": string,"lot_number"?: string,"quantity": number,"serial_number"?: string }; Returns: {
+              "created_at": string,
+"expected_quantity": number,
+"id": string,
+"item_id": string,
+"lot_number": string | null,
+"position": number,
+"receive_order_id": string,
+"received_quantity": number,
+"serial_number": string | null,
+"target_bin_id": string | null,
+"tenant_id": string,
+"updated_at": string,
+"warehouse_id": string
+            }
+                          SetofOptions: {
+        from: "*"
+        to: "receive_order_lines"
+        isOneToOne: true
+        isSetofReturn: false
+      } },
+"receive_order_putaway":
+{ Args: { "receive_order_id": string }; Returns: {
+              "bin_code": string,"bin_id": string,"line_id": string,"reason": string
+            }[]
+                           },
 "record_delivery_arrival":
 { Args: { "delivery_id": string,"idempotency_key"?: string,"lat"?: number,"lng"?: number,"occurred_at"?: string,"stop": string }; Returns: {
               "action": string,
@@ -2603,6 +2803,35 @@ isOneToOne: false
                           SetofOptions: {
         from: "*"
         to: "remittances"
+        isOneToOne: true
+        isSetofReturn: false
+      } },
+"regenerate_inventory_label":
+{ Args: { "item_id": string }; Returns: {
+              "attributes": NonNullable<Json>,
+"barcode": string | null,
+"brand": string | null,
+"category": string | null,
+"created_at": string,
+"description": string | null,
+"dimensions": NonNullable<Json>,
+"id": string,
+"is_active": boolean,
+"label_error": string | null,
+"label_status": string,
+"label_url": string | null,
+"model": string | null,
+"name": string,
+"sku": string,
+"subcategory": string | null,
+"tenant_id": string,
+"unit_size": number,
+"updated_at": string,
+"weight": number | null
+            }
+                          SetofOptions: {
+        from: "*"
+        to: "inventory_items"
         isOneToOne: true
         isSetofReturn: false
       } },
@@ -2694,6 +2923,30 @@ isOneToOne: false
 "save_pick_order":
 { Args: { "pick_order_id": string,"values": Json }; Returns: Json
                            },
+"save_receive_order":
+{ Args: { "receive_order": Json,"receive_order_id": string }; Returns: {
+              "cancelled_at": string | null,
+"created_at": string,
+"created_by": string | null,
+"expected_date": string | null,
+"id": string,
+"notes": string | null,
+"ordered_at": string | null,
+"receive_code": string,
+"received_at": string | null,
+"reference": string | null,
+"status": string,
+"supplier_id": string,
+"tenant_id": string,
+"updated_at": string,
+"warehouse_id": string
+            }
+                          SetofOptions: {
+        from: "*"
+        to: "receive_orders"
+        isOneToOne: true
+        isSetofReturn: false
+      } },
 "save_tenant_brand":
 { Args: { "p_brand": Json,"p_tenant_id": string }; Returns: undefined
                            },
@@ -2868,6 +3121,30 @@ isOneToOne: false
 "transition_pick_order":
 { Args: { "note"?: string,"pick_order_id": string,"status": string }; Returns: Json
                            },
+"transition_receive_order":
+{ Args: { "note"?: string,"receive_order_id": string,"status": string }; Returns: {
+              "cancelled_at": string | null,
+"created_at": string,
+"created_by": string | null,
+"expected_date": string | null,
+"id": string,
+"notes": string | null,
+"ordered_at": string | null,
+"receive_code": string,
+"received_at": string | null,
+"reference": string | null,
+"status": string,
+"supplier_id": string,
+"tenant_id": string,
+"updated_at": string,
+"warehouse_id": string
+            }
+                          SetofOptions: {
+        from: "*"
+        to: "receive_orders"
+        isOneToOne: true
+        isSetofReturn: false
+      } },
 "transition_return_request":
 { Args: { "note"?: string,"refunded"?: boolean,"return_request_id": string,"schedule_pickup"?: boolean,"status": string,"warehouse_id"?: string }; Returns: {
               "closed_at": string | null,

@@ -1,11 +1,11 @@
 -- The status machines read their moves from one declaration, private.status_moves
--- (20261201000500): for every status of the delivery, return request and exception machines and
--- for every role, the actions offered (delivery_actions, return_request_actions, exception_actions)
--- are exactly the moves the functions that make them accept; every declared move is accepted for
+-- (20261201000500): for every status of the delivery, return request, exception and receive order machines and
+-- for every role, the actions offered (delivery_actions, return_request_actions, exception_actions,
+-- receive_order_actions) are exactly the moves the functions that make them accept; every declared move is accepted for
 -- someone; and the machines' functions compare no status with a literal, so the declaration is the
 -- only place listing moves.
 begin;
-select plan(118);
+select plan(143);
 
 select tests.ready_acme_fleet();
 
@@ -76,6 +76,35 @@ begin
   end if;
   execute 'reset role';
   return id;
+end;
+$$;
+
+-- A receive order of one line (10 of an acme item into Bayview), brought to `state` by the admin.
+create function pg_temp.receive_order_in(state text) returns uuid
+language plpgsql
+as $$
+declare
+  o public.receive_orders;
+  line uuid;
+begin
+  execute 'reset role';
+  perform tests.act_as('admin@acme.test');
+  o := public.save_receive_order(null, jsonb_build_object('supplier_id', 'a5200000-0000-4000-8000-000000000001',
+    'warehouse_id', 'a5000000-0000-4000-8000-000000000001',
+    'lines', jsonb_build_array(jsonb_build_object('item_id', (select i.id from public.inventory_items i where i.tenant_id = 'a0000000-0000-4000-8000-000000000001' order by i.id limit 1),
+      'expected_quantity', 10,
+      'target_bin_id', (select b.id from public.warehouse_locations b where b.warehouse_id = 'a5000000-0000-4000-8000-000000000001' and b.code = 'Z1-A01-S1-B01')))));
+  if state <> 'draft' then
+    perform public.transition_receive_order(o.id, case when state = 'cancelled' then 'cancelled' else 'ordered' end);
+  end if;
+  select l.id into line from public.receive_order_lines l where l.receive_order_id = o.id;
+  if state = 'partially_received' then
+    perform public.receive_order_line(line, 4);
+  elsif state = 'received' then
+    perform public.receive_order_line(line, 10);
+  end if;
+  execute 'reset role';
+  return o.id;
 end;
 $$;
 
@@ -175,19 +204,29 @@ from pg_temp.compare('pg_temp.exception_in', 'exception_actions',
   array['investigating', 'resolved', 'closed'],
   $$select public.transition_exception(%1$L, %2$L, 'Test resolution')$$) c;
 
--- 45 + 35 + 20 rows: offered equals accepted for each.
+insert into seen
+select 'receive_order', c.*
+from pg_temp.compare('pg_temp.receive_order_in', 'receive_order_actions',
+  array['draft', 'ordered', 'partially_received', 'received', 'cancelled'],
+  array['ordered', 'cancelled'],
+  $$select public.transition_receive_order(%1$L, %2$L, 'Test note')$$) c;
+
+-- 45 + 35 + 20 + 25 rows: offered equals accepted for each.
 select is(s.offered, s.accepted, format('%s %s as %s: the actions offered are the moves accepted', s.machine, s.state, s.who))
 from seen s order by s.machine, s.state, s.who;
 
-select is((select count(*) from seen)::integer, 100, 'every status of the three machines was asked of every person');
+select is((select count(*) from seen)::integer, 125, 'every status of the four machines was asked of every person');
 
--- Every declared move of these three machines' transition functions (and unassign) is accepted for
+-- Every declared move of these four machines' transition functions (and unassign) is accepted for
 -- someone, and nothing else (the pick order machine's moves and actions: pick_orders.sql).
 select set_eq(
   $$select distinct s.machine, s.state, a from seen s cross join unnest(s.accepted) a$$,
   $$select distinct m.machine, m.from_status, m.action from private.status_moves m
     where m.to_status is not null and m.action not in ('assign', 'reject')
-      and m.machine in ('delivery', 'return_request', 'exception')$$,
+      -- A receive order moves to partially received and received by receiving its lines
+      -- (receive_orders.sql), never by asking for the status.
+      and m.via <> 'public.receive_order_line'
+      and m.machine in ('delivery', 'return_request', 'exception', 'receive_order')$$,
   'the moves accepted for someone are exactly the declared ones'
 );
 

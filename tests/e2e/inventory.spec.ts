@@ -4,6 +4,7 @@ import { expect, test, unique, workerSession } from './fixtures.ts';
 const ITEMS = '/acme/admin/inventory-items';
 const STOCK = '/acme/admin/inventory-stock';
 const TRANSACTIONS = '/acme/admin/inventory-transaction';
+const RECEIVE = '/acme/admin/receive-orders';
 
 const admin = workerSession('admin@acme.test', '/acme/admin');
 
@@ -61,7 +62,15 @@ test('inventory: the three lists with their filters, the item form and its messa
   await page.goto(`${ITEMS}?q=${sku}`);
   const created = page.getByRole('row').filter({ hasText: sku });
   await expect(created).toContainText(`${name.slice(0, 50)}…`);
-  await expect(created).toContainText('Pending');
+
+  // The label was drawn after the save: View opens it (4 x 6 in, the SKU printed) in the viewer.
+  await created.getByRole('button', { name: /^View the label of / }).click();
+  const viewer = page.getByRole('dialog');
+  await expect(viewer.getByRole('heading', { name: `${sku}-label.pdf` })).toBeVisible();
+  await expect(viewer.getByText('Page 1 of 1')).toBeVisible();
+  await expect(viewer.getByText(`SKU: ${sku}`)).toBeAttached();
+  await page.keyboard.press('Escape');
+  await expect(viewer).toBeHidden();
 
   // Edit: the database's own rule (SKU unique per tenant) lands on the field.
   await created.getByRole('button', { name: /actions/i }).click();
@@ -122,4 +131,37 @@ test('inventory: the three lists with their filters, the item form and its messa
   await expect(move).toContainText('Z1-A01-S1-B02');
   await page.goto(`${STOCK}?q=${sku}`);
   await expect(page.getByRole('row').filter({ hasText: 'LOT-E2E' })).toHaveCount(2);
+});
+
+test('receive orders: the list by status, a new order with its lines, placed with the supplier', async ({ page }) => {
+  await page.getByRole('navigation').filter({ hasText: 'Warehousing' }).getByRole('link', { name: 'Receive Orders' }).click();
+  await expect(page).toHaveURL(new RegExp(`${RECEIVE}$`));
+  await page.goto(`${RECEIVE}?status=partially_received`);
+  await expect(page.getByRole('row').filter({ hasText: 'Partially received' }).first()).toContainText(/ACME-GR\d{5}/);
+
+  await page.goto(RECEIVE);
+  await page.getByRole('button', { name: 'Add Receive Order' }).click();
+  await expect(page).toHaveURL(new RegExp(`${RECEIVE}/create$`));
+  await submit(page, /^Create receive order$/);
+  await expect(page.getByText('Supplier is required', { exact: true })).toBeVisible();
+  await expect(page.getByText('Warehouse is required', { exact: true })).toBeVisible();
+  await expect(page.getByText('Item is required', { exact: true })).toBeVisible();
+  const reference = unique('PO-E2E').toUpperCase();
+  await pick(page, 'Supplier', 'Golden Gate', /Golden Gate Packaging/);
+  await pick(page, 'Warehouse', 'Bayview', /Bayview Distribution Center/);
+  await page.getByLabel('Reference', { exact: true }).fill(reference);
+  await pick(page, 'Item', 'Desk Organiser', /Desk Organiser/);
+  await page.getByLabel('Expected quantity', { exact: true }).fill('12');
+  await pick(page, 'Target bin', 'Z1-A01-S1-B03', /Z1-A01-S1-B03/);
+  await submit(page, /^Create receive order$/);
+  await expect(page.getByText('Receive order created successfully')).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`${RECEIVE}$`));
+
+  await page.goto(`${RECEIVE}?q=${reference}`);
+  const order = page.getByRole('row').filter({ hasText: reference });
+  await expect(order).toContainText('Draft');
+  await expect(order).toContainText('0 / 12');
+  await order.getByRole('button', { name: /actions/i }).click();
+  await page.getByRole('menuitem', { name: 'Place order' }).click();
+  await expect(order).toContainText('Ordered');
 });

@@ -10,3 +10,4 @@ export * from './return';
 export * from './support';
 export * from './user';
 export * from './warehouse';
+export * from './receive-order';

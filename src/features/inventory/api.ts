@@ -62,6 +62,34 @@ export async function updateItem(tenantId: string, itemId: string, values: ItemW
   return itemSchema.parse(data);
 }
 
+/** The private bucket the label renderer (the inventory-labels function) writes items' labels to. */
+export const LABELS_BUCKET = 'inventory-labels';
+
+/**
+ * Asks the renderer for an item's label when it is pending (a new item, a change of what it prints,
+ * a regenerate). A failed call leaves it pending: the scheduled retry renders it within minutes,
+ * so the save it follows never fails for it.
+ */
+export async function renderLabel(item: InventoryItem): Promise<boolean> {
+  if (item.label_status !== 'pending') return true;
+  const { error } = await supabase.functions.invoke('inventory-labels', { body: { item_id: item.id } });
+  return !error;
+}
+
+/** Puts an item's label back to pending (admins), then asks for it to be rendered. */
+export async function regenerateLabel(itemId: string): Promise<void> {
+  const { data, error } = await supabase.rpc('regenerate_inventory_label', { item_id: itemId });
+  if (error) throw error;
+  await renderLabel(itemSchema.parse(data));
+}
+
+/** A short-lived address of a rendered label (the bucket is private). */
+export async function labelUrl(path: string): Promise<string> {
+  const { data, error } = await supabase.storage.from(LABELS_BUCKET).createSignedUrl(path, 300);
+  if (error) throw error;
+  return data.signedUrl;
+}
+
 const STOCK_COLUMNS = 'id, item_id, warehouse_id, bin_id, item_name, item_sku, warehouse_name, bin_code, quantity, reserved, lot_number, serial_number, status, updated_at';
 
 /** One page of the stock the caller may read (the warehouses' access modes decide): search, filters, sort, exact total. */

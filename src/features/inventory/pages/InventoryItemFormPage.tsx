@@ -4,7 +4,7 @@ import { useTenantId } from '../../../lib/tenant';
 import { Form, FormActions, NumberField, SelectField, SwitchField, TextField, useRecordSave, useZodForm } from '../../../ui/form';
 import { TextAreaField } from '../../../ui/form/TextAreaField';
 import { RecordFormPage } from '../../../ui/RecordFormPage';
-import { createItem, getItem, updateItem } from '../api';
+import { createItem, getItem, renderLabel, updateItem } from '../api';
 import {
   CATEGORIES,
   emptyItemForm,
@@ -54,8 +54,17 @@ function ItemForm({ tenantId, item, lengthUnit, weightUnit }: { tenantId: string
   const form = useZodForm(ItemFormSchema, { defaultValues: item ? toItemFormValues(item) : emptyItemForm(lengthUnit) });
   const save = useRecordSave<InventoryItem, ItemWrite>({
     record: item,
-    create: (write) => createItem(tenantId, write),
-    update: (current, write) => updateItem(tenantId, current.id, write),
+    // The label is drawn before the list shows the item again (its chip then says how it went).
+    create: async (write) => {
+      const saved = await createItem(tenantId, write);
+      await renderLabel(saved);
+      return saved;
+    },
+    update: async (current, write) => {
+      const saved = await updateItem(tenantId, current.id, write);
+      await renderLabel(saved);
+      return saved;
+    },
     // A save the database refuses on fields still says the spec's failure toast.
     messages: { ...ITEM_TOASTS, validation: editing ? ITEM_TOASTS.updateFailed : ITEM_TOASTS.createFailed },
     then: LIST_PATH,

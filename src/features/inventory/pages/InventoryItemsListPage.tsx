@@ -2,7 +2,6 @@ import { useState } from 'react';
 import { useLocation } from 'wouter';
 import { formatDateTime } from '../../../lib/format-date';
 import { adminPaths } from '../../../lib/paths';
-import { publicFileUrl } from '../../../lib/storage-url';
 import { useTenantId } from '../../../lib/tenant';
 import { useListUrlState } from '../../../lib/url-state';
 import { useServerList } from '../../../lib/use-server-list';
@@ -11,7 +10,8 @@ import { Chip } from '../../../ui/Chip';
 import { DataTable, FilterSelect, type DataTableColumn } from '../../../ui/data-table';
 import { DocumentViewer } from '../../../ui/document-viewer';
 import { PageHeader } from '../../../ui/PageHeader';
-import { listItems } from '../api';
+import { useToast } from '../../../ui/toast';
+import { labelUrl, listItems, regenerateLabel } from '../api';
 import { itemList } from '../list';
 import { CATEGORIES, NAME_MAX, SUBCATEGORIES, truncateName, type InventoryItem } from '../schema';
 
@@ -36,7 +36,9 @@ function LabelCell({ item, onView }: { item: InventoryItem; onView: (item: Inven
 export function InventoryItemsListPage() {
   const tenantId = useTenantId() ?? '';
   const [, navigate] = useLocation();
-  const [viewing, setViewing] = useState<InventoryItem | null>(null);
+  const toast = useToast();
+  const [viewing, setViewing] = useState<{ item: InventoryItem; url: string } | null>(null);
+  const [viewerOpen, setViewerOpen] = useState(false);
   const table = useListUrlState(itemList);
   const list = useServerList({
     queryKey: ['inventory-items', tenantId],
@@ -45,6 +47,27 @@ export function InventoryItemsListPage() {
     rowKey: (item: InventoryItem) => item.id,
     enabled: tenantId !== '',
   });
+
+  // The bucket is private: each view asks for a short-lived address of the file.
+  async function view(item: InventoryItem) {
+    if (!item.label_url) return;
+    try {
+      setViewing({ item, url: await labelUrl(item.label_url) });
+      setViewerOpen(true);
+    } catch {
+      toast.error('The label could not be opened');
+    }
+  }
+
+  async function regenerate(item: InventoryItem) {
+    try {
+      await regenerateLabel(item.id);
+      toast.success('Label regenerated');
+    } catch (error) {
+      toast.error(error instanceof Error && error.message ? error.message : 'The label could not be regenerated');
+    }
+    list.refetch();
+  }
 
   const columns: DataTableColumn<InventoryItem>[] = [
     {
@@ -58,7 +81,7 @@ export function InventoryItemsListPage() {
     { id: 'category', header: 'Category', sortable: true, hideBelow: 'md', cell: (item) => item.category ?? '—' },
     { id: 'subcategory', header: 'Subcategory', hideBelow: 'lg', cell: (item) => item.subcategory ?? '—' },
     { id: 'brand', header: 'Brand', sortable: true, hideBelow: 'md', cell: (item) => item.brand ?? '—' },
-    { id: 'label', header: 'Label', cell: (item) => <LabelCell item={item} onView={setViewing} /> },
+    { id: 'label', header: 'Label', cell: (item) => <LabelCell item={item} onView={(i) => void view(i)} /> },
     { id: 'status', header: 'Status', cell: (item) => <Chip tone={item.is_active ? 'success' : 'neutral'}>{item.is_active ? 'Active' : 'Inactive'}</Chip> },
     { id: 'updated_at', header: 'Last updated', sortable: true, hideBelow: 'md', cell: (item) => formatDateTime(item.updated_at) },
   ];
@@ -73,7 +96,10 @@ export function InventoryItemsListPage() {
         {...list.tableProps}
         rowLabel={(item) => item.name}
         searchPlaceholder="Search name, SKU or barcode"
-        rowActions={(item) => [{ label: 'Edit', onSelect: () => navigate(adminPaths.inventoryItemEdit(item.id)) }]}
+        rowActions={(item) => [
+          { label: 'Edit', onSelect: () => navigate(adminPaths.inventoryItemEdit(item.id)) },
+          { label: 'Regenerate label', onSelect: () => void regenerate(item) },
+        ]}
         toolbar={<Button onClick={() => navigate(adminPaths.inventoryItemCreate())}>Add Item</Button>}
         filterFields={(draft, setDraft) => (
           <div className="space-y-4">
@@ -101,10 +127,10 @@ export function InventoryItemsListPage() {
         )}
       />
       <DocumentViewer
-        open={viewing !== null}
-        onClose={() => setViewing(null)}
-        url={publicFileUrl(viewing?.label_url) ?? ''}
-        fileName={viewing ? `${viewing.sku}-label.pdf` : 'label.pdf'}
+        open={viewerOpen}
+        onClose={() => setViewerOpen(false)}
+        url={viewing?.url ?? ''}
+        fileName={viewing ? `${viewing.item.sku}-label.pdf` : 'label.pdf'}
         mimeType="application/pdf"
       />
     </div>

@@ -1,0 +1,17 @@
+import type { LookupOption } from '../lib/lookup-option';
+import { withSearch } from '../lib/search-filter';
+import { supabase } from '../lib/supabase';
+
+/** The tenant's active suppliers by name or code, by name; the code below. */
+export async function lookupSuppliers(tenantId: string, term: string, limit: number, signal: AbortSignal): Promise<LookupOption[]> {
+  const query = withSearch(supabase.from('suppliers').select('id, name, code').eq('tenant_id', tenantId).eq('active', true), ['name', 'code'], term);
+  const { data, error } = await query.order('name').limit(limit).abortSignal(signal);
+  if (error) throw error;
+  return data.map((supplier) => ({ value: supplier.id, label: supplier.name, description: supplier.code }));
+}
+
+/** A supplier's name for a stored id; null when it cannot be read. */
+export async function supplierLabel(tenantId: string, id: string): Promise<string | null> {
+  const { data } = await supabase.from('suppliers').select('name').eq('tenant_id', tenantId).eq('id', id).maybeSingle();
+  return data?.name ?? null;
+}

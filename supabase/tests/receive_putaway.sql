@@ -1,0 +1,54 @@
+-- The putaway suggestion of a receive order's lines: the target bin, else the bin holding the
+-- item, else an empty active bin; received lines left out; nothing for who cannot read the order.
+begin;
+select plan(5);
+
+insert into public.inventory_items (id, tenant_id, name, sku) values
+  ('c1300000-0000-4000-8000-000000000001', 'a0000000-0000-4000-8000-000000000001', 'Putaway Test Lamp', 'PW-LAMP-01'),
+  ('c1300000-0000-4000-8000-000000000002', 'a0000000-0000-4000-8000-000000000001', 'Putaway Test Shelf', 'PW-SHELF-01'),
+  ('c1300000-0000-4000-8000-000000000003', 'a0000000-0000-4000-8000-000000000001', 'Putaway Test Tray', 'PW-TRAY-01');
+
+create temp table t_ids (name text primary key, id uuid);
+grant all on t_ids to public;
+insert into t_ids select 'b02', id from public.warehouse_locations where warehouse_id = 'a5000000-0000-4000-8000-000000000001' and code = 'Z1-A01-S1-B02';
+insert into t_ids select 'b03', id from public.warehouse_locations where warehouse_id = 'a5000000-0000-4000-8000-000000000001' and code = 'Z1-A01-S1-B03';
+-- The shelf already lies in B03.
+select public.record_inventory_transaction(transaction_type => 'receive', item_id => 'c1300000-0000-4000-8000-000000000002',
+  warehouse_id => 'a5000000-0000-4000-8000-000000000001', quantity => 2, to_bin_id => (select id from t_ids where name = 'b03'));
+
+select tests.act_as('admin@acme.test');
+insert into t_ids select 'order', o.id from public.save_receive_order(null, jsonb_build_object('supplier_id', 'a5200000-0000-4000-8000-000000000001',
+  'warehouse_id', 'a5000000-0000-4000-8000-000000000001', 'lines', jsonb_build_array(
+    jsonb_build_object('item_id', 'c1300000-0000-4000-8000-000000000001', 'expected_quantity', 4, 'target_bin_id', (select id from t_ids where name = 'b02')),
+    jsonb_build_object('item_id', 'c1300000-0000-4000-8000-000000000002', 'expected_quantity', 4),
+    jsonb_build_object('item_id', 'c1300000-0000-4000-8000-000000000003', 'expected_quantity', 4)))) o;
+reset role;
+
+create function pg_temp.suggested(who text) returns text
+language plpgsql
+as $$
+declare
+  result text;
+begin
+  perform tests.act_as(who);
+  select string_agg(coalesce(p.bin_code, '-') || ':' || p.reason, ',' order by l.position) into result
+  from public.receive_order_putaway((select id from t_ids where name = 'order')) p
+  join public.receive_order_lines l on l.id = p.line_id;
+  reset role;
+  return result;
+end;
+$$;
+
+select matches(pg_temp.suggested('admin@acme.test'), '^Z1-A01-S1-B02:target,Z1-A01-S1-B03:holds_item,[A-Z0-9-]+:empty$',
+  'the target bin, then the bin holding the item, then an empty bin');
+select ok(not exists (select 1 from public.inventory_stock s join public.warehouse_locations b on b.id = s.bin_id
+  where b.code = split_part(split_part(pg_temp.suggested('admin@acme.test'), ',', 3), ':', 1) and b.warehouse_id = 'a5000000-0000-4000-8000-000000000001' and s.quantity > 0),
+  'the empty bin holds nothing');
+select is(pg_temp.suggested('grace.kim@acmelogistics.example'), pg_temp.suggested('admin@acme.test'), 'a receiver of the warehouse gets the same');
+select is(pg_temp.suggested('admin@globex.test'), null, 'another tenant gets nothing');
+
+update public.receive_order_lines set received_quantity = expected_quantity where item_id = 'c1300000-0000-4000-8000-000000000001';
+select is((select count(*)::int from public.receive_order_putaway((select id from t_ids where name = 'order'))), 2, 'received lines are left out');
+
+select * from finish();
+rollback;
