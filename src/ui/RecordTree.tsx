@@ -118,7 +118,7 @@ function TreeItem<T extends TreeRow>({ node, level, open, toggle, ...item }: Tre
         <Link href={hrefOf(node)} className="min-w-0 flex-1 truncate hover:underline">
           <span className="font-mono text-xs font-semibold">{node.code}</span> <span className="text-slate-600 dark:text-slate-300">{node.name}</span>
         </Link>
-        {detailOf && <span className="hidden text-xs text-slate-400 sm:inline">{detailOf(node)}</span>}
+        {detailOf && <span className="hidden text-xs text-slate-500 sm:inline dark:text-slate-400">{detailOf(node)}</span>}
         {status !== null && statuses && <StatusChip vocabulary={statuses} status={status} />}
       </div>
       {hasChildren && expanded && (

@@ -87,7 +87,7 @@ test('active deliveries first with the driver and live status, past ones with th
 
   // A card opens its tracking view.
   await page.getByRole('button', { name: 'All', exact: true }).click();
-  await page.getByRole('link', { name: `Track ${waiting.delivery_code}` }).click();
+  await page.getByRole('link', { name: `Track live ${waiting.delivery_code}` }).click();
   await expect(page).toHaveURL(new RegExp(`/tracking\\?token=${waiting.tracking_token}$`));
   await expect(page.getByTestId('tracking-headline')).toHaveText('A driver will pick up your parcel');
 });

@@ -1,3 +1,4 @@
+import { contrastRatio, parseColor } from '../../lib/readable-color';
 import { describe, expect, it } from 'vitest';
 import { brandLogo, brandTheme, contrastText, DEFAULT_VARIABLES, fontStack, markFavicon, MONO_STACK, safeColor, safeFaviconUrl, SANS_STACK, SERIF_STACK } from './theme';
 
@@ -9,6 +10,18 @@ const ACME = {
 };
 
 describe('brandTheme', () => {
+  it('draws a brand colour that would not read as a readable variant in each theme, whatever the pick', () => {
+    const { variables } = brandTheme({ colors: { primary: '#facc15', background: '#ffffff', cardBg: '#ffffff' } });
+    expect(variables['--brand-primary']).toBe('#facc15');
+    for (const [ink, label, backgrounds] of [
+      [variables['--brand-ink'], variables['--brand-on-ink'], ['#ffffff']],
+      [variables['--brand-ink-dark'], variables['--brand-on-ink-dark'], ['#0f172a', '#020617', '#1e293b']],
+    ] as const) {
+      for (const bg of backgrounds) expect(contrastRatio(parseColor(ink)!, parseColor(bg)!)).toBeGreaterThanOrEqual(4.5);
+      expect(contrastRatio(parseColor(label)!, parseColor(ink)!)).toBeGreaterThanOrEqual(4.5);
+    }
+  });
+
   it('maps every colour, the font, the logo and the favicon', () => {
     const theme = brandTheme(ACME);
     expect(theme.variables).toEqual({
@@ -19,6 +32,11 @@ describe('brandTheme', () => {
       '--brand-text': '#0f172a',
       '--brand-text-light': '#64748b',
       '--brand-on-primary': '#ffffff',
+      // Acme's blue reads on its light page as it is; the dark theme draws a lighter blue, labelled in near-black.
+      '--brand-ink': '#1d4ed8',
+      '--brand-on-ink': '#ffffff',
+      '--brand-ink-dark': '#6e8ee6',
+      '--brand-on-ink-dark': '#0f172a',
       '--brand-font': `"Public Sans", ${SANS_STACK}`,
     });
     expect(theme.logo).toEqual({ light: '/brand/acme-light.svg', dark: '/brand/acme-dark.svg' });

@@ -1,3 +1,4 @@
+import { parseColor, readableInk, readableOn, toHex } from '../../lib/readable-color';
 import { brandSettingsSchema, logoSchema } from './schema';
 
 /** The CSS variables the brand sets on <html>; src/styles/index.css maps them to Tailwind's brand-* utilities. */
@@ -10,6 +11,15 @@ export interface BrandVariables {
   '--brand-text-light': string;
   /** Text on the primary colour: white or near-black, whichever reads better. */
   '--brand-on-primary': string;
+  /**
+   * The primary colour as the light theme draws it (links, accents, buttons): the tenant's pick,
+   * darkened just enough to read as text on the page, the cards and the brand's tint; and the label on it.
+   */
+  '--brand-ink': string;
+  '--brand-on-ink': string;
+  /** The same for the dark theme: lightened to read on its slate backgrounds, with its label. */
+  '--brand-ink-dark': string;
+  '--brand-on-ink-dark': string;
   '--brand-font': string;
 }
 
@@ -30,6 +40,28 @@ export const SANS_STACK = 'ui-sans-serif, system-ui, -apple-system, "Segoe UI", 
 export const SERIF_STACK = 'ui-serif, Georgia, Cambria, "Times New Roman", Times, serif';
 export const MONO_STACK = 'ui-monospace, SFMono-Regular, Menlo, Consolas, "Liberation Mono", monospace';
 
+/** The dark theme's surfaces (Tailwind's slate 800, 900 and 950) the brand colour is drawn on. */
+const DARK_SURFACES = ['#1e293b', '#0f172a', '#020617'];
+
+/** A little over AA's 4.5:1, so that a translucent tint or a rounding in the browser does not tip it under. */
+const INK_CONTRAST = 4.6;
+
+/** The readable variants of a primary colour for each theme (src/lib/readable-color). */
+export function brandInks(primary: string, background: string, card: string): Pick<BrandVariables, '--brand-ink' | '--brand-on-ink' | '--brand-ink-dark' | '--brand-on-ink-dark'> {
+  const pick = parseColor(primary);
+  const bg = parseColor(background);
+  // The brand's tint (bg-brand/10) on the page is the darkest background its text meets in light.
+  const tint = pick && bg ? toHex(bg.map((c, i) => c + ((pick[i] as number) - c) * 0.1) as unknown as [number, number, number]) : background;
+  const ink = readableInk(primary, [background, card, tint], INK_CONTRAST);
+  const inkDark = readableInk(primary, DARK_SURFACES, INK_CONTRAST);
+  return {
+    '--brand-ink': ink,
+    '--brand-on-ink': readableOn(ink),
+    '--brand-ink-dark': inkDark,
+    '--brand-on-ink-dark': readableOn(inkDark, ['#0f172a', '#ffffff']),
+  };
+}
+
 /** The system brand: what a page shows before, or instead of, a tenant's brand. */
 export const DEFAULT_VARIABLES: BrandVariables = {
   '--brand-primary': '#2563eb',
@@ -39,6 +71,7 @@ export const DEFAULT_VARIABLES: BrandVariables = {
   '--brand-text': '#0f172a',
   '--brand-text-light': '#475569',
   '--brand-on-primary': '#ffffff',
+  ...brandInks('#2563eb', '#f8fafc', '#ffffff'),
   '--brand-font': SANS_STACK,
 };
 
@@ -166,15 +199,18 @@ export function brandTheme(
   const brand = parsed.success ? parsed.data : {};
   const colors = brand.colors ?? {};
   const primary = safeColor(colors.primary) ?? DEFAULT_VARIABLES['--brand-primary'];
+  const background = safeColor(colors.background) ?? DEFAULT_VARIABLES['--brand-bg'];
+  const card = safeColor(colors.cardBg) ?? DEFAULT_VARIABLES['--brand-card'];
   return {
     variables: {
       '--brand-primary': primary,
       '--brand-secondary': safeColor(colors.secondary) ?? DEFAULT_VARIABLES['--brand-secondary'],
-      '--brand-bg': safeColor(colors.background) ?? DEFAULT_VARIABLES['--brand-bg'],
-      '--brand-card': safeColor(colors.cardBg) ?? DEFAULT_VARIABLES['--brand-card'],
+      '--brand-bg': background,
+      '--brand-card': card,
       '--brand-text': safeColor(colors.text) ?? DEFAULT_VARIABLES['--brand-text'],
       '--brand-text-light': safeColor(colors.textLight) ?? DEFAULT_VARIABLES['--brand-text-light'],
       '--brand-on-primary': contrastText(primary),
+      ...brandInks(primary, background, card),
       '--brand-font': fontStack(brand.configurations?.font),
     },
     logo: brandLogo(brand.assets?.logo, logoFallback),

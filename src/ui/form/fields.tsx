@@ -141,7 +141,7 @@ export function MultiSelectField<T extends FieldValues, N extends FieldPath<T>, 
     field.onChange(options.map((option) => option.value).filter((option) => next.has(option)));
   };
   return (
-    <fieldset className={className} aria-describedby={describedBy(id, help, error)} aria-required={required || undefined} disabled={disabled}>
+    <fieldset className={className} aria-describedby={describedBy(id, help, error)} disabled={disabled}>
       <legend className={labelClassName(required)}>{label}</legend>
       <div className="mt-2 flex flex-wrap gap-x-5 gap-y-2">
         {options.map((option, index) => (

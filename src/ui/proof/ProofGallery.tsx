@@ -98,7 +98,8 @@ export function ProofGallery({ load, loadKey, label, emptyText = 'No signature o
                 aria-label={`Open ${image.label.toLowerCase()}`}
               >
                 <img src={image.url} alt={image.label} onError={() => failed(image.key)} className="size-20 object-contain transition group-hover:opacity-90" loading="lazy" />
-                <span className="block border-t border-slate-200 px-1 py-0.5 text-center text-xs dark:border-slate-700">{image.label}</span>
+                {/* The thumbnail stays white in the dark theme (a signature is dark ink), so its label keeps dark text. */}
+                <span className="block border-t border-slate-200 px-1 py-0.5 text-center text-xs text-slate-700 dark:border-slate-700">{image.label}</span>
               </button>
             )}
           </li>

@@ -99,7 +99,7 @@ describe('CustomerDeliveries', () => {
     expect(listCustomerDeliveries).toHaveBeenCalledWith('acme', 'carla', 'active', 1, expect.any(AbortSignal));
     expect(within(activeSection).getByRole('article', { name: 'ACME-000001' })).toHaveTextContent('In transit');
     expect(within(activeSection).getByRole('article', { name: 'ACME-000001' })).toHaveTextContent('Derek');
-    expect(screen.getByRole('link', { name: 'Track ACME-000001' })).toHaveAttribute('href', `/tracking?token=${active[0]!.tracking_token}`);
+    expect(screen.getByRole('link', { name: 'Track live ACME-000001' })).toHaveAttribute('href', `/tracking?token=${active[0]!.tracking_token}`);
     // Every card, active or past, carries the actions composed for its delivery (chat's 'Message us').
     expect(within(activeSection).getByRole('button', { name: 'Message us about ACME-000001' })).toHaveAttribute('data-delivery', '0001');
     const pastSection = await screen.findByRole('region', { name: 'Past deliveries (1)' });

@@ -95,22 +95,23 @@ function DeliveryCard({
               </span>
             </Detail>
           )}
-          {proof && (proof.signed || proof.photos > 0) && (
-            <div className="sm:col-span-2">
-              <ProofGallery
-                label={`Proof of delivery ${delivery.delivery_code}`}
-                loadKey={proofKey(delivery.proof)}
-                load={() => signProofImages(proofFiles(delivery.proof))}
-              />
-            </div>
-          )}
           {(status === 'failed' || status === 'returned' || status === 'cancelled') && delivery.status_reason && (
             <Detail label="Reason">{delivery.status_reason}</Detail>
           )}
         </dl>
+        {/* A list holds only its terms and descriptions: the proof's pictures come after it. */}
+        {proof && (proof.signed || proof.photos > 0) && (
+          <div className="mt-3">
+            <ProofGallery
+              label={`Proof of delivery ${delivery.delivery_code}`}
+              loadKey={proofKey(delivery.proof)}
+              load={() => signProofImages(proofFiles(delivery.proof))}
+            />
+          </div>
+        )}
         <div className="mt-3 flex flex-wrap gap-2">
-          <Link href={trackingPath(delivery.tracking_token)} className={buttonClassName(active ? 'primary' : 'secondary')} aria-label={`Track ${delivery.delivery_code}`}>
-            {active ? 'Track live' : 'View tracking'}
+          <Link href={trackingPath(delivery.tracking_token)} className={buttonClassName(active ? 'primary' : 'secondary')}>
+            {active ? 'Track live' : 'View tracking'} <span className="sr-only">{delivery.delivery_code}</span>
           </Link>
           {deliveryActions?.(delivery)}
           {status === 'delivered' && <ProofDocumentButton deliveryId={delivery.id} code={delivery.delivery_code} />}

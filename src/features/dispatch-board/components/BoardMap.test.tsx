@@ -38,6 +38,7 @@ describe('BoardLayers: a driver dot moving to a new fix', () => {
     cleanup();
     vi.useRealTimers();
     vi.restoreAllMocks();
+    vi.unstubAllGlobals();
   });
   const later = (ms: number) => {
     act(() => {
@@ -116,6 +117,14 @@ describe('BoardLayers: a driver dot moving to a new fix', () => {
     expect(drawnAt(fake.drivers())).toEqual([-0.1, -0.099]);
     later(500);
     expect(drawnAt(fake.drivers())).toEqual([-0.1, -0.099, -0.097]);
+  });
+
+  it('does not glide for a user who asked for less motion', () => {
+    vi.stubGlobal('matchMedia', (media: string) => ({ matches: media === '(prefers-reduced-motion: reduce)', media, addEventListener: () => {}, removeEventListener: () => {} }));
+    const { fake, move } = board(false);
+    move(-0.099);
+    expect(frames).toHaveLength(0);
+    expect(drawnAt(fake.drivers())).toEqual([-0.1, -0.099]);
   });
 
   it('takes its new place at once on a lite map, with no animation frames', () => {

@@ -4,6 +4,7 @@ import { useThrottled } from '../../../lib/use-throttled';
 import { MapView, useMapContext, type TenantMapCentre } from '../../../ui/map';
 import { nearestDriverAt, type DriverHealth } from '../board';
 import type { BoardDelivery } from '../model';
+import { usePrefersReducedMotion } from '../../../lib/reduced-motion';
 
 export type DriverLocator = (clientX: number, clientY: number) => string | null;
 
@@ -137,7 +138,9 @@ export function BoardLayers({
   // A lite map (WebGL in software) does not glide: each glide step is a frame the page's main thread
   // waits for, ten a second while some driver always moves. Dots take their new place at each refresh.
   const lite = context?.lite ?? false;
-  const glides = !lite;
+  // Nor for a user who asked for less motion: the dots take their new place at each refresh.
+  const reducedMotion = usePrefersReducedMotion();
+  const glides = !lite && !reducedMotion;
   // Dots and stops follow the live data once a second at most (every five on a lite map): every change
   // redraws the whole map, a frame of the GPU (in software, without one, most of a core at the board's
   // rate of changes), while a second is well within what a fleet map shows as live. A selection shows

@@ -56,6 +56,8 @@ export function DeliveryList({
 }: DeliveryListProps) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const [active, setActive] = useState(0);
+  // Whether the keys moved the active card (then it is announced), not a click or a live change.
+  const [moved, setMoved] = useState(false);
   const anchor = useRef<number | null>(null);
   // Rows keyed by delivery, not by place: a delivery arriving at the top of a lane moves the cards
   // below it instead of giving each place another card to mount.
@@ -92,9 +94,11 @@ export function DeliveryList({
     if (items.length === 0) return;
     if (event.key === 'j' || event.key === 'ArrowDown') {
       event.preventDefault();
+      setMoved(true);
       setActive(Math.min(index + 1, items.length - 1));
     } else if (event.key === 'k' || event.key === 'ArrowUp') {
       event.preventDefault();
+      setMoved(true);
       setActive(Math.max(index - 1, 0));
     } else if (event.key === 'Enter') {
       event.preventDefault();
@@ -140,19 +144,26 @@ export function DeliveryList({
     />
   );
 
+  // The lane itself is the focusable list and, when long, the region that scrolls, so a keyboard
+  // reaches and scrolls it. The active card is marked current and said politely when the keys move it
+  // (a plain list has no active descendant; focus stays on the lane).
   return (
-    <div
-      role="list"
-      aria-label={label}
-      tabIndex={0}
-      onKeyDown={onKeyDown}
-      aria-activedescendant={items[index] ? `card-${items[index].id}` : undefined}
-      className="rounded-lg outline-none focus-visible:ring-2 focus-visible:ring-brand"
-    >
-      {items.length === 0 ? (
-        <p className="px-2 py-6 text-center text-sm text-slate-500 dark:text-slate-400">{emptyText}</p>
-      ) : virtual ? (
-        <div ref={scrollRef} className="overflow-y-auto" style={{ maxHeight: height }}>
+    <>
+      <div
+        ref={virtual ? scrollRef : undefined}
+        role="list"
+        aria-label={label}
+        tabIndex={0}
+        onKeyDown={onKeyDown}
+        className={`rounded-lg outline-none focus-visible:ring-2 focus-visible:ring-brand ${virtual ? 'overflow-y-auto' : ''}`}
+        style={virtual ? { maxHeight: height } : undefined}
+      >
+        {items.length === 0 ? (
+          // A list owns list items only: the empty lane's words are its one item.
+          <p role="listitem" className="px-2 py-6 text-center text-sm text-slate-500 dark:text-slate-400">
+            {emptyText}
+          </p>
+        ) : virtual ? (
           <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
             {virtualizer.getVirtualItems().map((row) => (
               <div key={row.key} style={{ position: 'absolute', top: 0, left: 0, right: 0, transform: `translateY(${row.start}px)`, height: ROW_HEIGHT }} className="pb-1.5">
@@ -160,11 +171,14 @@ export function DeliveryList({
               </div>
             ))}
           </div>
-        </div>
-      ) : (
-        <div className="space-y-1.5">{items.map(card)}</div>
-      )}
-    </div>
+        ) : (
+          <div className="space-y-1.5">{items.map(card)}</div>
+        )}
+      </div>
+      <span role="status" className="sr-only">
+        {moved && items[index] ? `${items[index].delivery_code}, ${index + 1} of ${items.length}` : ''}
+      </span>
+    </>
   );
 }
 
@@ -193,6 +207,7 @@ const DeliveryCard = memo(function DeliveryCard({ delivery: d, late, active, sel
       id={`card-${d.id}`}
       role="listitem"
       aria-label={`${d.delivery_code}${late ? ', late' : ''}`}
+      aria-current={active || undefined}
       data-testid="board-card"
       data-code={d.delivery_code}
       onPointerDown={drag ? (listeners?.onPointerDown as ((event: PointerEvent<HTMLDivElement>) => void) | undefined) : undefined}

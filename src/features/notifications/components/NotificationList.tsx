@@ -100,9 +100,9 @@ export function NotificationList({ items, status, onRetry, onMarkRead, onNavigat
                 type="button"
                 onClick={() => onMarkRead(item.id)}
                 className="shrink-0 rounded-md px-2 py-1 text-xs font-medium text-brand hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand dark:hover:bg-slate-800"
-                aria-label={`Mark “${item.title}” as read`}
               >
-                Mark read
+                {/* The visible words start the name (a voice user says what they see); the title says which. */}
+                Mark read <span className="sr-only">“{item.title}”</span>
               </button>
             )}
           </li>
