@@ -54,10 +54,10 @@ export default defineConfig({
   fullyParallel: true,
   forbidOnly: onCI,
   retries: onCI ? 1 : 0,
-  // Two workers on CI too: a test mostly waits (the stack's answers, realtime, debounces), so one worker
-  // keeps the 2 cores about a third busy. Measured on 2 cores: vehicles-list + deliveries (19 tests) used
-  // 69 s of CPU (Chromium, Playwright and the stack together) for 99 s of one worker's wall time.
-  workers: 2,
+  // One worker on CI: the suite is CPU-bound on 2 cores (Chromium's renderers and software GPU, the
+  // stack), so a second worker took as long (load average 10-11) and let specs that share demo data
+  // (a tenant's brand) step on each other.
+  workers: onCI ? 1 : 2,
   reporter: onCI ? [['list'], ['html', { open: 'never' }]] : 'list',
   timeout: 30_000,
   expect: { timeout: 10_000 },

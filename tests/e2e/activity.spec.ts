@@ -34,7 +34,7 @@ test('activity: the seeded trail, filters kept in the URL, and the changes of on
 
   // Table + action: the rental van removed after the peak.
   await page.getByRole('button', { name: /filters/i }).click();
-  await page.getByLabel('Table').selectOption('vehicles');
+  await page.getByLabel('Table', { exact: true }).selectOption('vehicles');
   await page.getByLabel('Action').selectOption('delete');
   await page.getByRole('button', { name: 'Apply' }).click();
   await expect(page).toHaveURL(/table=vehicles/);
