@@ -70,7 +70,8 @@ const STEPS: readonly Step[] = [
     description: 'end-to-end (Playwright, Chromium)',
     script: 'test:e2e',
     needs: ['playwright.config.ts', 'stack/main.ts'],
-    timeoutMinutes: 25,
+    // A safety net above the suite's own time (about 24 min on 2 cores), not a budget to fill.
+    timeoutMinutes: 30,
     format: 'playwright',
   },
 ];
