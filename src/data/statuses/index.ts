@@ -11,3 +11,5 @@ export * from './support';
 export * from './user';
 export * from './warehouse';
 export * from './receive-order';
+export * from './pick-order';
+export * from './webhook-delivery';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineList, filterParam } from '../../lib/list-state';
-import { ORDER_TYPES, PICK_ORDER_STATUSES } from './schema';
+import { PICK_ORDER_STATUSES } from '../../data/statuses';
+import { ORDER_TYPES } from './schema';
 
 const uuid = z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i);
 const day = z.iso.date();

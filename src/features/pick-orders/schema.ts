@@ -1,17 +1,10 @@
 import { z } from 'zod';
 import { defineStatuses } from '../../lib/status-vocabulary';
+import { PICK_ORDER_STATUSES } from '../../data/statuses';
 
-export const PICK_ORDER_STATUSES = ['pending', 'in_progress', 'completed', 'cancelled'] as const;
 export const ORDER_TYPES = ['individual', 'batch', 'wave'] as const;
 export const PICK_ITEM_STATUSES = ['pending', 'picked', 'partially_picked'] as const;
-export type PickOrderStatus = (typeof PICK_ORDER_STATUSES)[number];
 export type OrderType = (typeof ORDER_TYPES)[number];
-
-/** Waiting amber, being picked blue, done green, cancelled grey. */
-export const pickOrderStatus = defineStatuses(PICK_ORDER_STATUSES, {
-  labels: { pending: 'Pending', in_progress: 'In progress', completed: 'Completed', cancelled: 'Cancelled' },
-  tones: { pending: 'warning', in_progress: 'info', completed: 'success', cancelled: 'neutral' },
-});
 
 export const pickItemStatus = defineStatuses(PICK_ITEM_STATUSES, {
   labels: { pending: 'Pending', picked: 'Picked', partially_picked: 'Partially picked' },

@@ -1,3 +1,4 @@
+import { WEBHOOK_DELIVERY_STATUSES } from '../../data/statuses';
 import { z } from 'zod';
 
 /** The spec's messages, verbatim; a server's own message is preferred where it gives one. */
@@ -89,7 +90,7 @@ export const webhookDeliverySchema = z.object({
   id: z.string(),
   event_type: z.string(),
   message_id: z.string(),
-  status: z.enum(['pending', 'succeeded', 'failed']),
+  status: z.enum(WEBHOOK_DELIVERY_STATUSES),
   attempt_count: z.number(),
   last_status_code: z.number().nullable(),
   last_error: z.string().nullable(),

@@ -27,6 +27,7 @@ import {
 import { StatusHistory } from '../../../ui/StatusHistory';
 import { StatusRecordPage } from '../../../ui/StatusRecordPage';
 import { useToast } from '../../../ui/toast';
+import { pickOrderStatus } from '../../../data/statuses';
 import { getPickOrder, listPickOrderEvents, nextPickOrderReference, savePickOrder, transitionPickOrder, type PickOrderEvent } from '../api';
 import {
   emptyPickOrderForm,
@@ -36,7 +37,6 @@ import {
   PICK_ORDER_TOASTS,
   pickItemStatus,
   pickOrderFormSchema,
-  pickOrderStatus,
   today,
   toPickOrderFormValues,
   toPickOrderWrite,

@@ -11,7 +11,8 @@ import { LookupFilter } from '../../../ui/data-table/LookupFilter';
 import { ServerListPage } from '../../../ui/ServerListPage';
 import { listPickOrders } from '../api';
 import { pickOrderList } from '../list';
-import { orderTypes, pickOrderStatus, type OrderType, type PickOrderRow, type PickOrderStatus } from '../schema';
+import { pickOrderStatus, type PickOrderStatus } from '../../../data/statuses';
+import { orderTypes, type OrderType, type PickOrderRow } from '../schema';
 
 const columns: DataTableColumn<PickOrderRow>[] = [
   {

@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useState } from 'react';
 import { formatDateTime } from '../../../lib/format-date';
 import { Button } from '../../../ui/Button';
-import { Chip, type ChipTone } from '../../../ui/Chip';
+import { webhookDeliveryStatus } from '../../../data/statuses';
+import { StatusChip } from '../../../ui/Chip';
 import { EmptyState } from '../../../ui/EmptyState';
 import { ErrorState } from '../../../ui/ErrorState';
 import { Skeleton } from '../../../ui/Skeleton';
@@ -10,12 +11,6 @@ import { fetchDeliveryLog, replayDelivery } from '../api';
 import { WEBHOOK_MESSAGES, type WebhookDelivery } from '../schema';
 
 type Load = { status: 'loading' } | { status: 'ready'; deliveries: WebhookDelivery[] } | { status: 'failed'; message: string };
-
-const STATUS: Record<WebhookDelivery['status'], { label: string; tone: ChipTone }> = {
-  pending: { label: 'Pending', tone: 'info' },
-  succeeded: { label: 'Delivered', tone: 'success' },
-  failed: { label: 'Failed', tone: 'error' },
-};
 
 /** The receiver's answer as the log shows it: its status code, or why there was none. */
 function answerOf(code: number | null, error: string | null): string {
@@ -85,7 +80,7 @@ export function WebhookDeliveryLog({ subscriptionId }: { subscriptionId: string 
                 <p className="font-mono text-xs break-all text-slate-500 dark:text-slate-400">{delivery.message_id}</p>
               </div>
               <div className="flex items-center gap-2">
-                <Chip tone={STATUS[delivery.status].tone}>{STATUS[delivery.status].label}</Chip>
+                <StatusChip vocabulary={webhookDeliveryStatus} status={delivery.status} />
                 <span className="text-xs text-slate-600 dark:text-slate-400">Response: {answerOf(delivery.last_status_code, delivery.last_error)}</span>
                 <Button variant="secondary" onClick={() => void replay(delivery)} disabled={replaying !== null} busy={replaying === delivery.id} aria-label={`Replay ${delivery.event_type} ${delivery.message_id}`}>
                   Replay
