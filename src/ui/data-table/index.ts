@@ -2,6 +2,8 @@ export { DataTable, type DataTableColumn, type DataTableProps } from './DataTabl
 export { FilterActive, type FilterActiveProps } from './FilterActive';
 export { FilterCheckboxes, type FilterCheckboxesProps } from './FilterCheckboxes';
 export { FilterDateRange, type FilterDateRangeProps } from './FilterDateRange';
+export { FilterNumberRange, type FilterNumberRangeProps } from './FilterNumberRange';
+export { FilterText, type FilterTextProps } from './FilterText';
 export { FilterDrawer, type FilterDrawerProps } from './FilterDrawer';
 export { FilterSelect, type FilterSelectOption, type FilterSelectProps } from './FilterSelect';
 export { Pagination, type PaginationProps } from './Pagination';
