@@ -11,6 +11,7 @@ const EVENT_TITLES: Record<string, string> = {
   rejected: 'Rejected by the driver',
   arrived_pickup: 'Arrived at pickup',
   arrived_dropoff: 'Arrived at drop-off',
+  handed_over: 'Packages handed over',
 };
 
 export function statusWords(status: string): string {

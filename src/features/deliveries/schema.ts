@@ -222,6 +222,8 @@ export function eventTitle(event: Pick<DeliveryEvent, 'action' | 'status'>): str
       return 'Arrived at pickup';
     case 'arrived_dropoff':
       return 'Arrived at drop-off';
+    case 'handed_over':
+      return 'Packages handed over';
     default:
       return event.status === 'pending' ? 'Reopened' : statusLabel(event.status);
   }
