@@ -138,6 +138,15 @@ describe('public API', () => {
     expect((globexList.body.deliveries as { id: string }[]).some((d) => d.id === mine.id)).toBe(false);
   });
 
+  it('serves its OpenAPI document without a key', async () => {
+    const res = await fetch(`${app.url}/functions/v1/api/openapi.json`);
+    expect(res.status).toBe(200);
+    const doc = (await res.json()) as { openapi: string; servers: { url: string }[]; paths: Record<string, unknown> };
+    expect(doc.openapi).toBe('3.1.0');
+    expect(doc.servers[0].url).toMatch(/\/functions\/v1\/api$/);
+    expect(Object.keys(doc.paths)).toContain('/v1/deliveries');
+  });
+
   it("refuses revoked keys, a deactivated owner's key, unknown and malformed keys with 401", async () => {
     for (const [apiKey, message] of [
       [keys.revoked, 'The API key has been revoked'],
