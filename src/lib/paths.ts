@@ -133,6 +133,7 @@ export const adminPaths = {
   brandSettings: screenPath('admin', '/brand-settings'),
   activity: screenPath('admin', '/activity'),
   apiKeyManagement: screenPath('admin', '/api-key-management'),
+  apiReference: screenPath('admin', '/api-key-management/api-reference'),
 } as const;
 
 /** The dispatcher panel's own screens (relative to /{slug}/dispatcher); its order sections are lib/dispatcher-sections'. */

@@ -69,6 +69,32 @@ isOneToOne: false
       referencedColumns: ["id"]
     }
                   ]
+                },"api_idempotency_keys": {
+                  Row: {
+                    "api_key_id": string,"created_at": string,"expires_at": string,"id": string,"idempotency_key": string,"request_fingerprint": string,"response_body": Json | null,"response_status": number | null,"tenant_id": string
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "api_key_id": string,"created_at"?: string,"expires_at"?: string,"id"?: string,"idempotency_key": string,"request_fingerprint": string,"response_body"?: Json | null,"response_status"?: number | null,"tenant_id": string
+                  }
+                  Update: {
+                    "api_key_id"?: string,"created_at"?: string,"expires_at"?: string,"id"?: string,"idempotency_key"?: string,"request_fingerprint"?: string,"response_body"?: Json | null,"response_status"?: number | null,"tenant_id"?: string
+                  }
+                  Relationships: [
+                    {
+      foreignKeyName: "api_idempotency_keys_api_key_id_fkey"
+      columns: ["api_key_id"]
+isOneToOne: false
+      referencedRelation: "api_keys"
+      referencedColumns: ["id"]
+    },{
+      foreignKeyName: "api_idempotency_keys_tenant_id_fkey"
+      columns: ["tenant_id"]
+isOneToOne: false
+      referencedRelation: "tenants"
+      referencedColumns: ["id"]
+    }
+                  ]
                 },"api_keys": {
                   Row: {
                     "created_at": string,"created_by": string | null,"description": string,"expires_at": string | null,"id": string,"is_active": boolean,"key_hash": string,"key_prefix": string,"last_used_at": string | null,"name": string,"revoked_at": string | null,"tenant_id": string,"updated_at": string,"user_id": string | null
@@ -2739,6 +2765,12 @@ isOneToOne: false
 "assignment_fit":
 { Args: { "delivery_id": string,"driver_id": string,"vehicle_id": string }; Returns: Json
                            },
+"authenticate_api_key":
+{ Args: { "p_key_hash": string }; Returns: Json
+                           },
+"begin_api_idempotency":
+{ Args: { "p_api_key_id": string,"p_fingerprint": string,"p_idempotency_key": string }; Returns: Json
+                           },
 "create_delivery_conversation":
 { Args: { "delivery_id": string }; Returns: {
               "created_at": string,
@@ -2813,6 +2845,9 @@ isOneToOne: false
                            },
 "exception_actions":
 { Args: { "exception_id": string }; Returns: (string)[]
+                           },
+"finish_api_idempotency":
+{ Args: { "p_body": Json,"p_id": string,"p_status": number }; Returns: undefined
                            },
 "get_delivery_settings":
 { Args: Record<PropertyKey, never>; Returns: Json
