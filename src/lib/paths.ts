@@ -143,6 +143,8 @@ export const dispatcherPaths = {
   settings: screenPath('dispatcher', '/settings'),
   info: screenPath('dispatcher', '/info'),
   profile: screenPath('dispatcher', '/profile'),
+  /** The warehouse section: where warehouse staff work (not among the spec's routes). */
+  floor: screenPath('dispatcher', '/floor'),
 } as const;
 
 /** The driver's and the customer's panels are one screen each, at the panel's own path. */
