@@ -145,6 +145,8 @@ export const dispatcherPaths = {
   profile: screenPath('dispatcher', '/profile'),
   /** The warehouse section: where warehouse staff work (not among the spec's routes). */
   floor: screenPath('dispatcher', '/floor'),
+  /** The picker's screen of one pick order (not among the spec's routes). */
+  floorPick: screenPath('dispatcher', '/floor/pick/:id'),
 } as const;
 
 /** The driver's and the customer's panels are one screen each, at the panel's own path. */

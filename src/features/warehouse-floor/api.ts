@@ -66,3 +66,67 @@ export async function listFloorReceiveOrders(tenantId: string): Promise<FloorRec
   if (error) throw error;
   return receiveRowSchema.array().parse(data);
 }
+
+const pickLineSchema = z.object({
+  id: z.string(),
+  item_id: z.string(),
+  bin_id: z.string(),
+  quantity: z.number(),
+  picked_quantity: z.number(),
+  status: z.string(),
+});
+const pickItemSchema = z.object({
+  item_id: z.string(),
+  name: z.string().nullable(),
+  sku: z.string().nullable(),
+  bin_id: z.string(),
+  bin_name: z.string().nullable(),
+  quantity: z.number(),
+  picked_quantity: z.number(),
+  status: z.string(),
+});
+const floorPickSchema = z.object({
+  order: z.object({
+    id: z.string(),
+    reference_number: z.string(),
+    status: z.string(),
+    item_details: pickLineSchema.array(),
+    picking_progress: z.object({ total_items: z.number(), picked_items: z.number(), picker_notes: z.string().nullable() }),
+  }),
+  warehouse: z.object({ code: z.string(), name: z.string() }).nullable(),
+  items: pickItemSchema.array(),
+  actions: z.array(z.string()).nullable().transform((actions) => actions ?? []),
+});
+export type FloorPick = z.infer<typeof floorPickSchema>;
+export type FloorPickItem = z.infer<typeof pickItemSchema>;
+
+/** One pick order in the read shape (lines in their order, with item and bin names), or null when the caller cannot see it. */
+export async function getFloorPick(pickOrderId: string): Promise<FloorPick | null> {
+  const { data, error } = await supabase.rpc('get_pick_order', { pick_order_id: pickOrderId });
+  if (error) throw error;
+  return data === null ? null : floorPickSchema.parse(data);
+}
+
+/** Moves the order (in_progress reserves its lines; completed releases what was not picked). */
+export async function movePick(pickOrderId: string, status: 'in_progress' | 'completed'): Promise<void> {
+  const { error } = await supabase.rpc('transition_pick_order', { pick_order_id: pickOrderId, status });
+  if (error) throw error;
+}
+
+/**
+ * Records `picked` units on line `index` (its new picked total), and a shortage's note in the
+ * order's picker notes: every line is sent as it stands, since a pick order's lines cannot change
+ * once picking has started.
+ */
+export async function recordPick(pick: FloorPick, index: number, pickedTotal: number, note: string | null): Promise<void> {
+  const lines = pick.order.item_details.map((line, i) => ({
+    item_id: line.item_id,
+    bin_id: line.bin_id,
+    quantity: line.quantity,
+    picked_quantity: i === index ? pickedTotal : line.picked_quantity,
+  }));
+  const before = pick.order.picking_progress.picker_notes;
+  const values = note ? { item_details: lines, picking_progress: { picker_notes: before ? `${before}\n${note}` : note } } : { item_details: lines };
+  const { error } = await supabase.rpc('save_pick_order', { pick_order_id: pick.order.id, values });
+  if (error) throw error;
+}

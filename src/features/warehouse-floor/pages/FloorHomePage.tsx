@@ -1,9 +1,11 @@
 import { useCallback, type ReactNode } from 'react';
+import { Link } from 'wouter';
 import { listOwnStaffRows } from '../../../data/warehouse-staff';
 import { staffRoles, type WarehouseStaff } from '../../../data/warehousing';
 import { pickOrderStatus } from '../../../data/statuses/pick-order';
 import { receiveOrderStatus } from '../../../data/statuses/receive-order';
 import { useDocumentTitle } from '../../../lib/document-title';
+import { dispatcherPaths } from '../../../lib/paths';
 import { useSession } from '../../../lib/session';
 import { useTenantId } from '../../../lib/tenant';
 import { StatusChip } from '../../../ui/Chip';
@@ -99,7 +101,9 @@ export function FloorHomePage() {
                 {state.record.picks.map((row) => (
                   <li key={row.id} className={rowClass}>
                     <span className="flex flex-col">
-                      <span className="font-medium">{row.reference_number}</span>
+                      <Link href={dispatcherPaths.floorPick(row.id)} className="font-medium text-brand underline-offset-2 hover:underline">
+                        {row.reference_number}
+                      </Link>
                       <span className={mutedClass}>
                         {row.warehouse_code} · {row.picked_items}/{row.total_items} items · {row.assigned_to === userId ? 'Assigned to you' : 'Unassigned'}
                       </span>
