@@ -43,21 +43,28 @@ revoke all on function private.is_warehouse_only(uuid) from public;
 grant execute on function private.is_warehouse_only(uuid) to anon, authenticated, service_role;
 
 -- The caller's panel as the rules see it: the profile's panel_type, except 'warehouse' for a
--- warehouse-only person of the dispatcher panel.
+-- warehouse-only person of the dispatcher panel. One read of the profile, as before: the staff rows
+-- are looked at only for a dispatcher-panel person with the warehouse_staff role and no dispatcher
+-- role (the same rule as private.is_warehouse_only, inlined since policies call this one per statement).
 create or replace function private.current_panel_type() returns text
 language plpgsql
 stable
 security definer
 set search_path = ''
 as $$
-declare
-  panel text;
 begin
-  select p.panel_type into panel from public.profiles p where p.id = auth.uid() and p.status = 'active';
-  if panel = 'dispatcher' and private.is_warehouse_only(auth.uid()) then
-    return 'warehouse';
-  end if;
-  return panel;
+  return (
+    select case
+      when p.panel_type = 'dispatcher' and 'warehouse_staff' = any (p.roles) and not ('dispatcher' = any (p.roles))
+        and not exists (
+          select 1 from public.warehouse_staff s
+          where s.user_id = p.id and s.tenant_id = p.tenant_id and s.role = 'dispatcher_liaison' and s.active
+        )
+      then 'warehouse'
+      else p.panel_type
+    end
+    from public.profiles p where p.id = auth.uid() and p.status = 'active'
+  );
 end;
 $$;
 
