@@ -23,6 +23,7 @@ import { screens as suppliers } from '../features/suppliers/screens';
 import { screens as users } from '../features/users/screens';
 import { screens as vehicles } from '../features/vehicles/screens';
 import { screens as warehouseLocations } from '../features/warehouse-locations/screens';
+import { screens as warehouseFloor } from '../features/warehouse-floor/screens';
 import { screens as warehouseStaff } from '../features/warehouse-staff/screens';
 import { screens as warehouses } from '../features/warehouses/screens';
 import { screens as zones } from '../features/zones/screens';
@@ -58,6 +59,7 @@ export const SCREENS: readonly ScreenDeclaration[] = [
   ...pickOrders,
   ...remit,
   ...dispatcher,
+  ...warehouseFloor,
   ...users,
   ...settings,
   ...brand,

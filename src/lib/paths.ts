@@ -144,6 +144,10 @@ export const dispatcherPaths = {
   settings: screenPath('dispatcher', '/settings'),
   info: screenPath('dispatcher', '/info'),
   profile: screenPath('dispatcher', '/profile'),
+  /** The warehouse section: where warehouse staff work (not among the spec's routes). */
+  floor: screenPath('dispatcher', '/floor'),
+  /** The picker's screen of one pick order (not among the spec's routes). */
+  floorPick: screenPath('dispatcher', '/floor/pick/:id'),
 } as const;
 
 /** The driver's and the customer's panels are one screen each, at the panel's own path. */
