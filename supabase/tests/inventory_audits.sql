@@ -3,7 +3,7 @@
 -- open, adjustments through the ledger leaving stock equal to what was counted, access modes,
 -- cross-tenant reads and the seed.
 begin;
-select plan(71);
+select plan(73);
 
 create temp table t_bins as select id, warehouse_id, code from public.warehouse_locations;
 grant select on t_bins to public;
@@ -260,6 +260,19 @@ select tests.act_as('emily.clarke@globexfreight.example');
 select is((select count(*)::int from public.inventory_audits where warehouse_id = 'b5000000-0000-4000-8000-000000000001'), 0,
   'access mode: a picker excluded from Park Royal reads none of its audits');
 reset role;
+
+-- The seed: both tenants have audits in every status and type, and every completed audit's
+-- adjustments are exactly its variances.
+select is((select count(*)::int from (select tenant_id from public.inventory_audits group by tenant_id
+  having count(distinct status) = 4 and count(distinct audit_type) = 3) t), 2, 'seed: each tenant has audits in every status and type');
+select is_empty($$
+  select l.audit_id from public.inventory_audit_lines l join public.inventory_audits a on a.id = l.audit_id
+  where a.status = 'completed' and a.created_at < now()
+  group by l.audit_id
+  having sum(l.variance) is distinct from (select coalesce(sum(case when t.to_bin_id is not null then t.quantity else -t.quantity end), 0)
+    from public.inventory_transactions t where t.reference_type = 'audit' and t.reference_id = l.audit_id)
+    or count(*) filter (where l.variance <> 0) = 0
+$$, 'seed: completed audits have variances, and their adjustments are exactly those');
 
 select * from finish();
 rollback;
