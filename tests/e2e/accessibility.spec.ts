@@ -73,6 +73,7 @@ const RECORDS: Record<string, { table: string; filter?: string }> = {
   '/inventory-items/:id/edit': { table: 'inventory_items' },
   '/receive-orders/:id/edit': { table: 'receive_orders', filter: 'status=eq.draft' },
   '/picking-orders/:id/edit': { table: 'pick_orders', filter: 'status=eq.in_progress' },
+  '/inventory-audits/:id': { table: 'inventory_audits', filter: 'status=eq.in_progress' },
   '/users/:id/detail': { table: 'profiles', filter: 'email=eq.customer@acme.test' },
   '/ondemand_orders/:id/edit': { table: 'deliveries', filter: 'kind=eq.on_demand' },
   '/ondemand_orders/:id': { table: 'deliveries', filter: 'kind=eq.on_demand' },

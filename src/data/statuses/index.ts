@@ -13,3 +13,4 @@ export * from './warehouse';
 export * from './receive-order';
 export * from './pick-order';
 export * from './webhook-delivery';
+export * from './inventory-audit';

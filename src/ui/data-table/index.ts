@@ -1,6 +1,7 @@
 export { DataTable, type DataTableColumn, type DataTableProps } from './DataTable';
 export { FilterActive, type FilterActiveProps } from './FilterActive';
 export { FilterCheckboxes, type FilterCheckboxesProps } from './FilterCheckboxes';
+export { FilterDate, type FilterDateProps } from './FilterDate';
 export { FilterDateRange, type FilterDateRangeProps } from './FilterDateRange';
 export { FilterDrawer, type FilterDrawerProps } from './FilterDrawer';
 export { FilterSelect, type FilterSelectOption, type FilterSelectProps } from './FilterSelect';
