@@ -69,32 +69,6 @@ isOneToOne: false
       referencedColumns: ["id"]
     }
                   ]
-                },"api_idempotency_keys": {
-                  Row: {
-                    "api_key_id": string,"created_at": string,"expires_at": string,"id": string,"idempotency_key": string,"request_fingerprint": string,"response_body": Json | null,"response_status": number | null,"tenant_id": string
-                  }
-                  ComputedFields: never
-                  Insert: {
-                    "api_key_id": string,"created_at"?: string,"expires_at"?: string,"id"?: string,"idempotency_key": string,"request_fingerprint": string,"response_body"?: Json | null,"response_status"?: number | null,"tenant_id": string
-                  }
-                  Update: {
-                    "api_key_id"?: string,"created_at"?: string,"expires_at"?: string,"id"?: string,"idempotency_key"?: string,"request_fingerprint"?: string,"response_body"?: Json | null,"response_status"?: number | null,"tenant_id"?: string
-                  }
-                  Relationships: [
-                    {
-      foreignKeyName: "api_idempotency_keys_api_key_id_fkey"
-      columns: ["api_key_id"]
-isOneToOne: false
-      referencedRelation: "api_keys"
-      referencedColumns: ["id"]
-    },{
-      foreignKeyName: "api_idempotency_keys_tenant_id_fkey"
-      columns: ["tenant_id"]
-isOneToOne: false
-      referencedRelation: "tenants"
-      referencedColumns: ["id"]
-    }
-                  ]
                 },"api_keys": {
                   Row: {
                     "created_at": string,"created_by": string | null,"description": string,"expires_at": string | null,"id": string,"is_active": boolean,"key_hash": string,"key_prefix": string,"last_used_at": string | null,"name": string,"revoked_at": string | null,"tenant_id": string,"updated_at": string,"user_id": string | null
@@ -791,6 +765,156 @@ isOneToOne: false
       referencedColumns: ["id"]
     }
                   ]
+                },"inventory_audit_events": {
+                  Row: {
+                    "actor_id": string | null,"actor_name": string | null,"audit_id": string,"from_status": string | null,"id": string,"note": string | null,"occurred_at": string,"seq": number,"status": string,"tenant_id": string
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "actor_id"?: string | null,"actor_name"?: string | null,"audit_id": string,"from_status"?: string | null,"id"?: string,"note"?: string | null,"occurred_at"?: string,"seq"?: never,"status": string,"tenant_id": string
+                  }
+                  Update: {
+                    "actor_id"?: string | null,"actor_name"?: string | null,"audit_id"?: string,"from_status"?: string | null,"id"?: string,"note"?: string | null,"occurred_at"?: string,"seq"?: never,"status"?: string,"tenant_id"?: string
+                  }
+                  Relationships: [
+                    {
+      foreignKeyName: "inventory_audit_events_actor_fkey"
+      columns: ["actor_id"]
+isOneToOne: false
+      referencedRelation: "driver_candidates"
+      referencedColumns: ["id"]
+    },{
+      foreignKeyName: "inventory_audit_events_actor_fkey"
+      columns: ["actor_id"]
+isOneToOne: false
+      referencedRelation: "profiles"
+      referencedColumns: ["id"]
+    },{
+      foreignKeyName: "inventory_audit_events_audit_fkey"
+      columns: ["audit_id","tenant_id"]
+isOneToOne: false
+      referencedRelation: "inventory_audit_rows"
+      referencedColumns: ["id","tenant_id"]
+    },{
+      foreignKeyName: "inventory_audit_events_audit_fkey"
+      columns: ["audit_id","tenant_id"]
+isOneToOne: false
+      referencedRelation: "inventory_audits"
+      referencedColumns: ["id","tenant_id"]
+    },{
+      foreignKeyName: "inventory_audit_events_tenant_id_fkey"
+      columns: ["tenant_id"]
+isOneToOne: false
+      referencedRelation: "tenants"
+      referencedColumns: ["id"]
+    }
+                  ]
+                },"inventory_audit_lines": {
+                  Row: {
+                    "audit_id": string,"bin_id": string,"counted_at": string | null,"counted_by": string | null,"counted_quantity": number | null,"created_at": string,"expected_quantity": number,"id": string,"item_id": string,"lot_number": string | null,"moved_while_open": boolean,"open": boolean,"position": number,"reason": string | null,"recount_round": number,"serial_number": string | null,"snapshot_at": string,"stock_status": string,"tenant_id": string,"updated_at": string,"variance": number | null,"warehouse_id": string
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "audit_id": string,"bin_id": string,"counted_at"?: string | null,"counted_by"?: string | null,"counted_quantity"?: number | null,"created_at"?: string,"expected_quantity": number,"id"?: string,"item_id": string,"lot_number"?: string | null,"moved_while_open"?: boolean,"open"?: boolean,"position": number,"reason"?: string | null,"recount_round"?: number,"serial_number"?: string | null,"snapshot_at"?: string,"stock_status"?: string,"tenant_id": string,"updated_at"?: string,"variance"?: never,"warehouse_id": string
+                  }
+                  Update: {
+                    "audit_id"?: string,"bin_id"?: string,"counted_at"?: string | null,"counted_by"?: string | null,"counted_quantity"?: number | null,"created_at"?: string,"expected_quantity"?: number,"id"?: string,"item_id"?: string,"lot_number"?: string | null,"moved_while_open"?: boolean,"open"?: boolean,"position"?: number,"reason"?: string | null,"recount_round"?: number,"serial_number"?: string | null,"snapshot_at"?: string,"stock_status"?: string,"tenant_id"?: string,"updated_at"?: string,"variance"?: never,"warehouse_id"?: string
+                  }
+                  Relationships: [
+                    {
+      foreignKeyName: "inventory_audit_lines_audit_fkey"
+      columns: ["audit_id","tenant_id"]
+isOneToOne: false
+      referencedRelation: "inventory_audit_rows"
+      referencedColumns: ["id","tenant_id"]
+    },{
+      foreignKeyName: "inventory_audit_lines_audit_fkey"
+      columns: ["audit_id","tenant_id"]
+isOneToOne: false
+      referencedRelation: "inventory_audits"
+      referencedColumns: ["id","tenant_id"]
+    },{
+      foreignKeyName: "inventory_audit_lines_bin_fkey"
+      columns: ["bin_id","warehouse_id"]
+isOneToOne: false
+      referencedRelation: "warehouse_locations"
+      referencedColumns: ["id","warehouse_id"]
+    },{
+      foreignKeyName: "inventory_audit_lines_counted_by_fkey"
+      columns: ["counted_by","tenant_id"]
+isOneToOne: false
+      referencedRelation: "driver_candidates"
+      referencedColumns: ["id","tenant_id"]
+    },{
+      foreignKeyName: "inventory_audit_lines_counted_by_fkey"
+      columns: ["counted_by","tenant_id"]
+isOneToOne: false
+      referencedRelation: "profiles"
+      referencedColumns: ["id","tenant_id"]
+    },{
+      foreignKeyName: "inventory_audit_lines_item_fkey"
+      columns: ["item_id","tenant_id"]
+isOneToOne: false
+      referencedRelation: "inventory_items"
+      referencedColumns: ["id","tenant_id"]
+    },{
+      foreignKeyName: "inventory_audit_lines_tenant_id_fkey"
+      columns: ["tenant_id"]
+isOneToOne: false
+      referencedRelation: "tenants"
+      referencedColumns: ["id"]
+    }
+                  ]
+                },"inventory_audits": {
+                  Row: {
+                    "audit_type": string,"cancelled_at": string | null,"completed_at": string | null,"completed_by": string | null,"created_at": string,"created_by": string | null,"id": string,"notes": string | null,"scheduled_date": string | null,"scope_item_ids": (string)[],"scope_location_ids": (string)[],"started_at": string | null,"status": string,"tenant_id": string,"updated_at": string,"warehouse_id": string
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "audit_type": string,"cancelled_at"?: string | null,"completed_at"?: string | null,"completed_by"?: string | null,"created_at"?: string,"created_by"?: string | null,"id"?: string,"notes"?: string | null,"scheduled_date"?: string | null,"scope_item_ids"?: (string)[],"scope_location_ids"?: (string)[],"started_at"?: string | null,"status"?: string,"tenant_id": string,"updated_at"?: string,"warehouse_id": string
+                  }
+                  Update: {
+                    "audit_type"?: string,"cancelled_at"?: string | null,"completed_at"?: string | null,"completed_by"?: string | null,"created_at"?: string,"created_by"?: string | null,"id"?: string,"notes"?: string | null,"scheduled_date"?: string | null,"scope_item_ids"?: (string)[],"scope_location_ids"?: (string)[],"started_at"?: string | null,"status"?: string,"tenant_id"?: string,"updated_at"?: string,"warehouse_id"?: string
+                  }
+                  Relationships: [
+                    {
+      foreignKeyName: "inventory_audits_completed_by_fkey"
+      columns: ["completed_by","tenant_id"]
+isOneToOne: false
+      referencedRelation: "driver_candidates"
+      referencedColumns: ["id","tenant_id"]
+    },{
+      foreignKeyName: "inventory_audits_completed_by_fkey"
+      columns: ["completed_by","tenant_id"]
+isOneToOne: false
+      referencedRelation: "profiles"
+      referencedColumns: ["id","tenant_id"]
+    },{
+      foreignKeyName: "inventory_audits_created_by_fkey"
+      columns: ["created_by","tenant_id"]
+isOneToOne: false
+      referencedRelation: "driver_candidates"
+      referencedColumns: ["id","tenant_id"]
+    },{
+      foreignKeyName: "inventory_audits_created_by_fkey"
+      columns: ["created_by","tenant_id"]
+isOneToOne: false
+      referencedRelation: "profiles"
+      referencedColumns: ["id","tenant_id"]
+    },{
+      foreignKeyName: "inventory_audits_tenant_id_fkey"
+      columns: ["tenant_id"]
+isOneToOne: false
+      referencedRelation: "tenants"
+      referencedColumns: ["id"]
+    },{
+      foreignKeyName: "inventory_audits_warehouse_fkey"
+      columns: ["warehouse_id","tenant_id"]
+isOneToOne: false
+      referencedRelation: "warehouses"
+      referencedColumns: ["id","tenant_id"]
+    }
+                  ]
                 },"inventory_items": {
                   Row: {
                     "attributes": NonNullable<Json>,"barcode": string | null,"brand": string | null,"category": string | null,"created_at": string,"description": string | null,"dimensions": NonNullable<Json>,"id": string,"is_active": boolean,"label_error": string | null,"label_status": string,"label_url": string | null,"model": string | null,"name": string,"sku": string,"subcategory": string | null,"tenant_id": string,"unit_size": number,"updated_at": string,"weight": number | null
@@ -1005,118 +1129,6 @@ isOneToOne: false
 isOneToOne: false
       referencedRelation: "profiles"
       referencedColumns: ["id","tenant_id"]
-    }
-                  ]
-                },"package_handoff_events": {
-                  Row: {
-                    "actor_id": string | null,"actor_name": string | null,"from_status": string | null,"id": string,"occurred_at": string,"package_handoff_id": string,"seq": number,"status": string,"tenant_id": string
-                  }
-                  ComputedFields: never
-                  Insert: {
-                    "actor_id"?: string | null,"actor_name"?: string | null,"from_status"?: string | null,"id"?: string,"occurred_at"?: string,"package_handoff_id": string,"seq"?: never,"status": string,"tenant_id": string
-                  }
-                  Update: {
-                    "actor_id"?: string | null,"actor_name"?: string | null,"from_status"?: string | null,"id"?: string,"occurred_at"?: string,"package_handoff_id"?: string,"seq"?: never,"status"?: string,"tenant_id"?: string
-                  }
-                  Relationships: [
-                    {
-      foreignKeyName: "package_handoff_events_actor_fkey"
-      columns: ["actor_id"]
-isOneToOne: false
-      referencedRelation: "driver_candidates"
-      referencedColumns: ["id"]
-    },{
-      foreignKeyName: "package_handoff_events_actor_fkey"
-      columns: ["actor_id"]
-isOneToOne: false
-      referencedRelation: "profiles"
-      referencedColumns: ["id"]
-    },{
-      foreignKeyName: "package_handoff_events_handoff_fkey"
-      columns: ["package_handoff_id","tenant_id"]
-isOneToOne: false
-      referencedRelation: "package_handoff_rows"
-      referencedColumns: ["id","tenant_id"]
-    },{
-      foreignKeyName: "package_handoff_events_handoff_fkey"
-      columns: ["package_handoff_id","tenant_id"]
-isOneToOne: false
-      referencedRelation: "package_handoffs"
-      referencedColumns: ["id","tenant_id"]
-    },{
-      foreignKeyName: "package_handoff_events_tenant_id_fkey"
-      columns: ["tenant_id"]
-isOneToOne: false
-      referencedRelation: "tenants"
-      referencedColumns: ["id"]
-    }
-                  ]
-                },"package_handoffs": {
-                  Row: {
-                    "completed_at": string | null,"created_at": string,"created_by": string | null,"delivery_id": string,"id": string,"initiated_at": string,"notes": string | null,"picking_order_id": string,"signature_url": string,"status": string,"tenant_id": string,"updated_at": string,"warehouse_id": string,"warehouse_staff_id": string
-                  }
-                  ComputedFields: never
-                  Insert: {
-                    "completed_at"?: string | null,"created_at"?: string,"created_by"?: string | null,"delivery_id": string,"id"?: string,"initiated_at"?: string,"notes"?: string | null,"picking_order_id": string,"signature_url": string,"status"?: string,"tenant_id": string,"updated_at"?: string,"warehouse_id": string,"warehouse_staff_id": string
-                  }
-                  Update: {
-                    "completed_at"?: string | null,"created_at"?: string,"created_by"?: string | null,"delivery_id"?: string,"id"?: string,"initiated_at"?: string,"notes"?: string | null,"picking_order_id"?: string,"signature_url"?: string,"status"?: string,"tenant_id"?: string,"updated_at"?: string,"warehouse_id"?: string,"warehouse_staff_id"?: string
-                  }
-                  Relationships: [
-                    {
-      foreignKeyName: "package_handoffs_created_by_fkey"
-      columns: ["created_by","tenant_id"]
-isOneToOne: false
-      referencedRelation: "driver_candidates"
-      referencedColumns: ["id","tenant_id"]
-    },{
-      foreignKeyName: "package_handoffs_created_by_fkey"
-      columns: ["created_by","tenant_id"]
-isOneToOne: false
-      referencedRelation: "profiles"
-      referencedColumns: ["id","tenant_id"]
-    },{
-      foreignKeyName: "package_handoffs_delivery_fkey"
-      columns: ["delivery_id","tenant_id"]
-isOneToOne: false
-      referencedRelation: "deliveries"
-      referencedColumns: ["id","tenant_id"]
-    },{
-      foreignKeyName: "package_handoffs_delivery_fkey"
-      columns: ["delivery_id","tenant_id"]
-isOneToOne: false
-      referencedRelation: "delivery_rows"
-      referencedColumns: ["id","tenant_id"]
-    },{
-      foreignKeyName: "package_handoffs_picking_order_fkey"
-      columns: ["picking_order_id","tenant_id"]
-isOneToOne: false
-      referencedRelation: "pick_order_rows"
-      referencedColumns: ["id","tenant_id"]
-    },{
-      foreignKeyName: "package_handoffs_picking_order_fkey"
-      columns: ["picking_order_id","tenant_id"]
-isOneToOne: false
-      referencedRelation: "pick_orders"
-      referencedColumns: ["id","tenant_id"]
-    },{
-      foreignKeyName: "package_handoffs_tenant_id_fkey"
-      columns: ["tenant_id"]
-isOneToOne: false
-      referencedRelation: "tenants"
-      referencedColumns: ["id"]
-    },{
-      foreignKeyName: "package_handoffs_warehouse_fkey"
-      columns: ["warehouse_id","tenant_id"]
-isOneToOne: false
-      referencedRelation: "warehouses"
-      referencedColumns: ["id","tenant_id"]
-    },{
-      foreignKeyName: "package_handoffs_warehouse_staff_id_fkey"
-      columns: ["warehouse_staff_id"]
-isOneToOne: false
-      referencedRelation: "warehouse_staff"
-      referencedColumns: ["id"]
     }
                   ]
                 },"pick_order_events": {
@@ -2300,6 +2312,50 @@ isOneToOne: false
       referencedColumns: ["id"]
     }
                   ]
+                },"inventory_audit_rows": {
+                  Row: {
+                    "audit_type": string,"completed_at": string | null,"completed_by": string | null,"completed_by_name": string | null,"counted_count": number | null,"created_at": string,"created_by": string | null,"created_by_name": string | null,"id": string,"line_count": number | null,"notes": string | null,"scheduled_date": string | null,"started_at": string | null,"status": string,"tenant_id": string,"updated_at": string,"warehouse_code": string,"warehouse_id": string,"warehouse_name": string
+                  }
+                  ComputedFields: never
+                  Relationships: [
+                    {
+      foreignKeyName: "inventory_audits_completed_by_fkey"
+      columns: ["completed_by","tenant_id"]
+isOneToOne: false
+      referencedRelation: "driver_candidates"
+      referencedColumns: ["id","tenant_id"]
+    },{
+      foreignKeyName: "inventory_audits_completed_by_fkey"
+      columns: ["completed_by","tenant_id"]
+isOneToOne: false
+      referencedRelation: "profiles"
+      referencedColumns: ["id","tenant_id"]
+    },{
+      foreignKeyName: "inventory_audits_created_by_fkey"
+      columns: ["created_by","tenant_id"]
+isOneToOne: false
+      referencedRelation: "driver_candidates"
+      referencedColumns: ["id","tenant_id"]
+    },{
+      foreignKeyName: "inventory_audits_created_by_fkey"
+      columns: ["created_by","tenant_id"]
+isOneToOne: false
+      referencedRelation: "profiles"
+      referencedColumns: ["id","tenant_id"]
+    },{
+      foreignKeyName: "inventory_audits_tenant_id_fkey"
+      columns: ["tenant_id"]
+isOneToOne: false
+      referencedRelation: "tenants"
+      referencedColumns: ["id"]
+    },{
+      foreignKeyName: "inventory_audits_warehouse_fkey"
+      columns: ["warehouse_id","tenant_id"]
+isOneToOne: false
+      referencedRelation: "warehouses"
+      referencedColumns: ["id","tenant_id"]
+    }
+                  ]
                 },"inventory_stock_rows": {
                   Row: {
                     "bin_code": string,"bin_id": string,"created_at": string,"id": string,"item_id": string,"item_name": string,"item_sku": string,"last_counted_at": string | null,"lot_number": string | null,"quantity": number,"reserved": number,"serial_number": string | null,"status": string | null,"stock_status": string,"tenant_id": string,"updated_at": string,"warehouse_id": string,"warehouse_name": string
@@ -2330,56 +2386,6 @@ isOneToOne: false
 isOneToOne: false
       referencedRelation: "warehouses"
       referencedColumns: ["id","tenant_id"]
-    }
-                  ]
-                },"package_handoff_rows": {
-                  Row: {
-                    "completed_at": string | null,"created_at": string,"delivery": Json | null,"delivery_code": string | null,"delivery_id": string,"id": string,"initiated_at": string,"notes": string | null,"picking_order": Json | null,"picking_order_id": string,"reference_number": string | null,"signature_url": string,"staff_name": string | null,"staff_role": string,"status": string,"tenant_id": string,"updated_at": string,"warehouse": Json | null,"warehouse_code": string,"warehouse_id": string,"warehouse_name": string,"warehouse_staff": Json | null,"warehouse_staff_id": string
-                  }
-                  ComputedFields: never
-                  Relationships: [
-                    {
-      foreignKeyName: "package_handoffs_delivery_fkey"
-      columns: ["delivery_id","tenant_id"]
-isOneToOne: false
-      referencedRelation: "deliveries"
-      referencedColumns: ["id","tenant_id"]
-    },{
-      foreignKeyName: "package_handoffs_delivery_fkey"
-      columns: ["delivery_id","tenant_id"]
-isOneToOne: false
-      referencedRelation: "delivery_rows"
-      referencedColumns: ["id","tenant_id"]
-    },{
-      foreignKeyName: "package_handoffs_picking_order_fkey"
-      columns: ["picking_order_id","tenant_id"]
-isOneToOne: false
-      referencedRelation: "pick_order_rows"
-      referencedColumns: ["id","tenant_id"]
-    },{
-      foreignKeyName: "package_handoffs_picking_order_fkey"
-      columns: ["picking_order_id","tenant_id"]
-isOneToOne: false
-      referencedRelation: "pick_orders"
-      referencedColumns: ["id","tenant_id"]
-    },{
-      foreignKeyName: "package_handoffs_tenant_id_fkey"
-      columns: ["tenant_id"]
-isOneToOne: false
-      referencedRelation: "tenants"
-      referencedColumns: ["id"]
-    },{
-      foreignKeyName: "package_handoffs_warehouse_fkey"
-      columns: ["warehouse_id","tenant_id"]
-isOneToOne: false
-      referencedRelation: "warehouses"
-      referencedColumns: ["id","tenant_id"]
-    },{
-      foreignKeyName: "package_handoffs_warehouse_staff_id_fkey"
-      columns: ["warehouse_staff_id"]
-isOneToOne: false
-      referencedRelation: "warehouse_staff"
-      referencedColumns: ["id"]
     }
                   ]
                 },"pick_order_rows": {
@@ -2765,12 +2771,6 @@ isOneToOne: false
 "assignment_fit":
 { Args: { "delivery_id": string,"driver_id": string,"vehicle_id": string }; Returns: Json
                            },
-"authenticate_api_key":
-{ Args: { "p_key_hash": string }; Returns: Json
-                           },
-"begin_api_idempotency":
-{ Args: { "p_api_key_id": string,"p_fingerprint": string,"p_idempotency_key": string }; Returns: Json
-                           },
 "create_delivery_conversation":
 { Args: { "delivery_id": string }; Returns: {
               "created_at": string,
@@ -2791,6 +2791,9 @@ isOneToOne: false
         isOneToOne: true
         isSetofReturn: false
       } },
+"create_inventory_audit":
+{ Args: { "values": Json }; Returns: Json
+                           },
 "create_order_conversation":
 { Args: { "delivery_id": string }; Returns: {
               "created_at": string,
@@ -2833,11 +2836,6 @@ isOneToOne: false
 "driver_door_notes":
 { Args: Record<PropertyKey, never>; Returns: Json
                            },
-"driver_packages_ready":
-{ Args: Record<PropertyKey, never>; Returns: {
-              "completed_at": string,"delivery_id": string,"warehouse_name": string
-            }[]
-                           },
 "driver_performance":
 { Args: { "from_date"?: string,"to_date"?: string }; Returns: {
               "acceptance_rate": number,"accepted": number,"assigned": number,"avatar_url": string,"avg_assignment_to_delivered_minutes": number,"cod_collected": number,"completed": number,"currency": string,"driver_id": string,"driver_status": string,"failed": number,"full_name": string,"on_time": number,"on_time_rate": number,"rejected": number,"with_deadline": number
@@ -2845,9 +2843,6 @@ isOneToOne: false
                            },
 "exception_actions":
 { Args: { "exception_id": string }; Returns: (string)[]
-                           },
-"finish_api_idempotency":
-{ Args: { "p_body": Json,"p_id": string,"p_status": number }; Returns: undefined
                            },
 "get_delivery_settings":
 { Args: Record<PropertyKey, never>; Returns: Json
@@ -2857,6 +2852,15 @@ isOneToOne: false
                            },
 "get_tenant_settings":
 { Args: { "p_tenant_id": string }; Returns: Json
+                           },
+"inventory_audit_actions":
+{ Args: { "audit_id": string }; Returns: (string)[]
+                           },
+"inventory_audit_count_sheet":
+{ Args: { "audit_id": string }; Returns: Json
+                           },
+"inventory_audit_review":
+{ Args: { "audit_id": string }; Returns: Json
                            },
 "list_assignments":
 { Args: { "assigned_by"?: string,"delivery_id"?: string,"direction"?: string,"driver_id"?: string,"language"?: string,"limit"?: number,"page"?: number,"search"?: string,"sort"?: string,"status"?: string,"tenant_id"?: string,"vehicle_id"?: string }; Returns: Json
@@ -2891,9 +2895,6 @@ isOneToOne: false
                            },
 "notify_admins":
 { Args: { "body": string,"subject": string }; Returns: Json
-                           },
-"package_handoff_actions":
-{ Args: { "package_handoff_id": string }; Returns: (string)[]
                            },
 "pick_order_actions":
 { Args: { "pick_order_id": string }; Returns: (string)[]
@@ -3043,6 +3044,9 @@ isOneToOne: false
 "replay_webhook_delivery":
 { Args: { "delivery_id": string }; Returns: undefined
                            },
+"request_inventory_audit_recount":
+{ Args: { "audit_id": string,"line_ids"?: (string)[],"threshold"?: number }; Returns: number
+                           },
 "resolve_failure":
 { Args: { "delivery_event_id": string,"resolution_note": string }; Returns: {
               "acknowledged_at": string,
@@ -3125,8 +3129,8 @@ isOneToOne: false
 "save_delivery_settings":
 { Args: { "p_delivery": Json,"p_tenant_id": string }; Returns: Json
                            },
-"save_package_handoff":
-{ Args: { "handoff": Json,"package_handoff_id": string }; Returns: Json
+"save_inventory_audit_count":
+{ Args: { "counted_quantity": number,"line_id": string }; Returns: Json
                            },
 "save_pick_order":
 { Args: { "pick_order_id": string,"values": Json }; Returns: Json
@@ -3323,6 +3327,31 @@ isOneToOne: false
                           SetofOptions: {
         from: "*"
         to: "exceptions"
+        isOneToOne: true
+        isSetofReturn: false
+      } },
+"transition_inventory_audit":
+{ Args: { "audit_id": string,"note"?: string,"reasons"?: Json,"status": string }; Returns: {
+              "audit_type": string,
+"cancelled_at": string | null,
+"completed_at": string | null,
+"completed_by": string | null,
+"created_at": string,
+"created_by": string | null,
+"id": string,
+"notes": string | null,
+"scheduled_date": string | null,
+"scope_item_ids": (string)[],
+"scope_location_ids": (string)[],
+"started_at": string | null,
+"status": string,
+"tenant_id": string,
+"updated_at": string,
+"warehouse_id": string
+            }
+                          SetofOptions: {
+        from: "*"
+        to: "inventory_audits"
         isOneToOne: true
         isSetofReturn: false
       } },
