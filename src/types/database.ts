@@ -69,6 +69,32 @@ isOneToOne: false
       referencedColumns: ["id"]
     }
                   ]
+                },"api_idempotency_keys": {
+                  Row: {
+                    "api_key_id": string,"created_at": string,"expires_at": string,"id": string,"idempotency_key": string,"request_fingerprint": string,"response_body": Json | null,"response_status": number | null,"tenant_id": string
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "api_key_id": string,"created_at"?: string,"expires_at"?: string,"id"?: string,"idempotency_key": string,"request_fingerprint": string,"response_body"?: Json | null,"response_status"?: number | null,"tenant_id": string
+                  }
+                  Update: {
+                    "api_key_id"?: string,"created_at"?: string,"expires_at"?: string,"id"?: string,"idempotency_key"?: string,"request_fingerprint"?: string,"response_body"?: Json | null,"response_status"?: number | null,"tenant_id"?: string
+                  }
+                  Relationships: [
+                    {
+      foreignKeyName: "api_idempotency_keys_api_key_id_fkey"
+      columns: ["api_key_id"]
+isOneToOne: false
+      referencedRelation: "api_keys"
+      referencedColumns: ["id"]
+    },{
+      foreignKeyName: "api_idempotency_keys_tenant_id_fkey"
+      columns: ["tenant_id"]
+isOneToOne: false
+      referencedRelation: "tenants"
+      referencedColumns: ["id"]
+    }
+                  ]
                 },"api_keys": {
                   Row: {
                     "created_at": string,"created_by": string | null,"description": string,"expires_at": string | null,"id": string,"is_active": boolean,"key_hash": string,"key_prefix": string,"last_used_at": string | null,"name": string,"revoked_at": string | null,"tenant_id": string,"updated_at": string,"user_id": string | null
@@ -1129,6 +1155,118 @@ isOneToOne: false
 isOneToOne: false
       referencedRelation: "profiles"
       referencedColumns: ["id","tenant_id"]
+    }
+                  ]
+                },"package_handoff_events": {
+                  Row: {
+                    "actor_id": string | null,"actor_name": string | null,"from_status": string | null,"id": string,"occurred_at": string,"package_handoff_id": string,"seq": number,"status": string,"tenant_id": string
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "actor_id"?: string | null,"actor_name"?: string | null,"from_status"?: string | null,"id"?: string,"occurred_at"?: string,"package_handoff_id": string,"seq"?: never,"status": string,"tenant_id": string
+                  }
+                  Update: {
+                    "actor_id"?: string | null,"actor_name"?: string | null,"from_status"?: string | null,"id"?: string,"occurred_at"?: string,"package_handoff_id"?: string,"seq"?: never,"status"?: string,"tenant_id"?: string
+                  }
+                  Relationships: [
+                    {
+      foreignKeyName: "package_handoff_events_actor_fkey"
+      columns: ["actor_id"]
+isOneToOne: false
+      referencedRelation: "driver_candidates"
+      referencedColumns: ["id"]
+    },{
+      foreignKeyName: "package_handoff_events_actor_fkey"
+      columns: ["actor_id"]
+isOneToOne: false
+      referencedRelation: "profiles"
+      referencedColumns: ["id"]
+    },{
+      foreignKeyName: "package_handoff_events_handoff_fkey"
+      columns: ["package_handoff_id","tenant_id"]
+isOneToOne: false
+      referencedRelation: "package_handoff_rows"
+      referencedColumns: ["id","tenant_id"]
+    },{
+      foreignKeyName: "package_handoff_events_handoff_fkey"
+      columns: ["package_handoff_id","tenant_id"]
+isOneToOne: false
+      referencedRelation: "package_handoffs"
+      referencedColumns: ["id","tenant_id"]
+    },{
+      foreignKeyName: "package_handoff_events_tenant_id_fkey"
+      columns: ["tenant_id"]
+isOneToOne: false
+      referencedRelation: "tenants"
+      referencedColumns: ["id"]
+    }
+                  ]
+                },"package_handoffs": {
+                  Row: {
+                    "completed_at": string | null,"created_at": string,"created_by": string | null,"delivery_id": string,"id": string,"initiated_at": string,"notes": string | null,"picking_order_id": string,"signature_url": string,"status": string,"tenant_id": string,"updated_at": string,"warehouse_id": string,"warehouse_staff_id": string
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "completed_at"?: string | null,"created_at"?: string,"created_by"?: string | null,"delivery_id": string,"id"?: string,"initiated_at"?: string,"notes"?: string | null,"picking_order_id": string,"signature_url": string,"status"?: string,"tenant_id": string,"updated_at"?: string,"warehouse_id": string,"warehouse_staff_id": string
+                  }
+                  Update: {
+                    "completed_at"?: string | null,"created_at"?: string,"created_by"?: string | null,"delivery_id"?: string,"id"?: string,"initiated_at"?: string,"notes"?: string | null,"picking_order_id"?: string,"signature_url"?: string,"status"?: string,"tenant_id"?: string,"updated_at"?: string,"warehouse_id"?: string,"warehouse_staff_id"?: string
+                  }
+                  Relationships: [
+                    {
+      foreignKeyName: "package_handoffs_created_by_fkey"
+      columns: ["created_by","tenant_id"]
+isOneToOne: false
+      referencedRelation: "driver_candidates"
+      referencedColumns: ["id","tenant_id"]
+    },{
+      foreignKeyName: "package_handoffs_created_by_fkey"
+      columns: ["created_by","tenant_id"]
+isOneToOne: false
+      referencedRelation: "profiles"
+      referencedColumns: ["id","tenant_id"]
+    },{
+      foreignKeyName: "package_handoffs_delivery_fkey"
+      columns: ["delivery_id","tenant_id"]
+isOneToOne: false
+      referencedRelation: "deliveries"
+      referencedColumns: ["id","tenant_id"]
+    },{
+      foreignKeyName: "package_handoffs_delivery_fkey"
+      columns: ["delivery_id","tenant_id"]
+isOneToOne: false
+      referencedRelation: "delivery_rows"
+      referencedColumns: ["id","tenant_id"]
+    },{
+      foreignKeyName: "package_handoffs_picking_order_fkey"
+      columns: ["picking_order_id","tenant_id"]
+isOneToOne: false
+      referencedRelation: "pick_order_rows"
+      referencedColumns: ["id","tenant_id"]
+    },{
+      foreignKeyName: "package_handoffs_picking_order_fkey"
+      columns: ["picking_order_id","tenant_id"]
+isOneToOne: false
+      referencedRelation: "pick_orders"
+      referencedColumns: ["id","tenant_id"]
+    },{
+      foreignKeyName: "package_handoffs_tenant_id_fkey"
+      columns: ["tenant_id"]
+isOneToOne: false
+      referencedRelation: "tenants"
+      referencedColumns: ["id"]
+    },{
+      foreignKeyName: "package_handoffs_warehouse_fkey"
+      columns: ["warehouse_id","tenant_id"]
+isOneToOne: false
+      referencedRelation: "warehouses"
+      referencedColumns: ["id","tenant_id"]
+    },{
+      foreignKeyName: "package_handoffs_warehouse_staff_id_fkey"
+      columns: ["warehouse_staff_id"]
+isOneToOne: false
+      referencedRelation: "warehouse_staff"
+      referencedColumns: ["id"]
     }
                   ]
                 },"pick_order_events": {
@@ -2388,6 +2526,56 @@ isOneToOne: false
       referencedColumns: ["id","tenant_id"]
     }
                   ]
+                },"package_handoff_rows": {
+                  Row: {
+                    "completed_at": string | null,"created_at": string,"delivery": Json | null,"delivery_code": string | null,"delivery_id": string,"id": string,"initiated_at": string,"notes": string | null,"picking_order": Json | null,"picking_order_id": string,"reference_number": string | null,"signature_url": string,"staff_name": string | null,"staff_role": string,"status": string,"tenant_id": string,"updated_at": string,"warehouse": Json | null,"warehouse_code": string,"warehouse_id": string,"warehouse_name": string,"warehouse_staff": Json | null,"warehouse_staff_id": string
+                  }
+                  ComputedFields: never
+                  Relationships: [
+                    {
+      foreignKeyName: "package_handoffs_delivery_fkey"
+      columns: ["delivery_id","tenant_id"]
+isOneToOne: false
+      referencedRelation: "deliveries"
+      referencedColumns: ["id","tenant_id"]
+    },{
+      foreignKeyName: "package_handoffs_delivery_fkey"
+      columns: ["delivery_id","tenant_id"]
+isOneToOne: false
+      referencedRelation: "delivery_rows"
+      referencedColumns: ["id","tenant_id"]
+    },{
+      foreignKeyName: "package_handoffs_picking_order_fkey"
+      columns: ["picking_order_id","tenant_id"]
+isOneToOne: false
+      referencedRelation: "pick_order_rows"
+      referencedColumns: ["id","tenant_id"]
+    },{
+      foreignKeyName: "package_handoffs_picking_order_fkey"
+      columns: ["picking_order_id","tenant_id"]
+isOneToOne: false
+      referencedRelation: "pick_orders"
+      referencedColumns: ["id","tenant_id"]
+    },{
+      foreignKeyName: "package_handoffs_tenant_id_fkey"
+      columns: ["tenant_id"]
+isOneToOne: false
+      referencedRelation: "tenants"
+      referencedColumns: ["id"]
+    },{
+      foreignKeyName: "package_handoffs_warehouse_fkey"
+      columns: ["warehouse_id","tenant_id"]
+isOneToOne: false
+      referencedRelation: "warehouses"
+      referencedColumns: ["id","tenant_id"]
+    },{
+      foreignKeyName: "package_handoffs_warehouse_staff_id_fkey"
+      columns: ["warehouse_staff_id"]
+isOneToOne: false
+      referencedRelation: "warehouse_staff"
+      referencedColumns: ["id"]
+    }
+                  ]
                 },"pick_order_rows": {
                   Row: {
                     "assigned_to": string | null,"assigned_to_name": string | null,"created_at": string,"due_date": string | null,"ended_at": string | null,"external_reference": string | null,"id": string,"line_count": number | null,"order_type": string,"picked_items": number | null,"priority": number,"reference_number": string,"started_at": string | null,"status": string,"tenant_id": string,"total_items": number | null,"updated_at": string,"warehouse_code": string,"warehouse_id": string,"warehouse_name": string
@@ -2771,6 +2959,12 @@ isOneToOne: false
 "assignment_fit":
 { Args: { "delivery_id": string,"driver_id": string,"vehicle_id": string }; Returns: Json
                            },
+"authenticate_api_key":
+{ Args: { "p_key_hash": string }; Returns: Json
+                           },
+"begin_api_idempotency":
+{ Args: { "p_api_key_id": string,"p_fingerprint": string,"p_idempotency_key": string }; Returns: Json
+                           },
 "create_delivery_conversation":
 { Args: { "delivery_id": string }; Returns: {
               "created_at": string,
@@ -2836,6 +3030,11 @@ isOneToOne: false
 "driver_door_notes":
 { Args: Record<PropertyKey, never>; Returns: Json
                            },
+"driver_packages_ready":
+{ Args: Record<PropertyKey, never>; Returns: {
+              "completed_at": string,"delivery_id": string,"warehouse_name": string
+            }[]
+                           },
 "driver_performance":
 { Args: { "from_date"?: string,"to_date"?: string }; Returns: {
               "acceptance_rate": number,"accepted": number,"assigned": number,"avatar_url": string,"avg_assignment_to_delivered_minutes": number,"cod_collected": number,"completed": number,"currency": string,"driver_id": string,"driver_status": string,"failed": number,"full_name": string,"on_time": number,"on_time_rate": number,"rejected": number,"with_deadline": number
@@ -2843,6 +3042,9 @@ isOneToOne: false
                            },
 "exception_actions":
 { Args: { "exception_id": string }; Returns: (string)[]
+                           },
+"finish_api_idempotency":
+{ Args: { "p_body": Json,"p_id": string,"p_status": number }; Returns: undefined
                            },
 "get_delivery_settings":
 { Args: Record<PropertyKey, never>; Returns: Json
@@ -2895,6 +3097,9 @@ isOneToOne: false
                            },
 "notify_admins":
 { Args: { "body": string,"subject": string }; Returns: Json
+                           },
+"package_handoff_actions":
+{ Args: { "package_handoff_id": string }; Returns: (string)[]
                            },
 "pick_order_actions":
 { Args: { "pick_order_id": string }; Returns: (string)[]
@@ -3131,6 +3336,9 @@ isOneToOne: false
                            },
 "save_inventory_audit_count":
 { Args: { "counted_quantity": number,"line_id": string }; Returns: Json
+                           },
+"save_package_handoff":
+{ Args: { "handoff": Json,"package_handoff_id": string }; Returns: Json
                            },
 "save_pick_order":
 { Args: { "pick_order_id": string,"values": Json }; Returns: Json
