@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { filterInputClassName } from './filter-input';
 
 export interface FilterDateProps {
   label: string;
@@ -6,9 +7,6 @@ export interface FilterDateProps {
   value: string | undefined;
   onChange: (value: string | undefined) => void;
 }
-
-const inputClass =
-  'mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100';
 
 /** One day in a filter drawer: a native date input; empty means any day. */
 export function FilterDate({ label, value, onChange }: FilterDateProps) {
@@ -18,7 +16,7 @@ export function FilterDate({ label, value, onChange }: FilterDateProps) {
       <label htmlFor={id} className="block text-sm font-medium">
         {label}
       </label>
-      <input id={id} type="date" className={inputClass} value={value ?? ''} onChange={(event) => onChange(event.target.value || undefined)} />
+      <input id={id} type="date" className={filterInputClassName} value={value ?? ''} onChange={(event) => onChange(event.target.value || undefined)} />
     </div>
   );
 }
