@@ -1,9 +1,9 @@
 -- The webhook outbox: each change of an event source writes exactly its event in the same
--- transaction, where a subscription of its module is active in the tenant (deliveries, assignments, return requests, exceptions, pick orders, receive orders, with the catalogue's type
+-- transaction, where a subscription of its module is active in the tenant (deliveries, assignments, return requests, exceptions, pick orders, receive orders, handoffs, audits, with the catalogue's type
 -- names and who besides staff may read the row), a change that rolls back writes none, an edit that
 -- is no event writes none, and no API role of either tenant reads or writes the outbox.
 begin;
-select plan(30);
+select plan(32);
 
 select tests.ready_acme_fleet();
 
@@ -158,6 +158,22 @@ select public.transition_receive_order((select id from public.receive_orders
 reset role;
 select is(pg_temp.events_since((select seq from mark where name = 'receive')),
   array['receive_order.status_changed receive_orders staff'], 'a receive order placed writes receive_order.status_changed, for staff');
+
+-- package handoffs and inventory audits: staff's to read.
+insert into mark values ('handoff', pg_temp.last_seq());
+select tests.act_as('admin@acme.test');
+select public.save_package_handoff((select id from public.package_handoffs
+  where tenant_id = 'a0000000-0000-4000-8000-000000000001' and status = 'pending' order by id limit 1), '{"status": "cancelled"}');
+reset role;
+select is((select array_agg(e.event_type || ' ' || e.module_id || ' ' || coalesce(e.customer_id::text, 'staff') || ' ' || (e.payload -> 'data' ? 'signature_url')::text)
+    from public.webhook_events e where e.seq > (select seq from mark where name = 'handoff')),
+  array['package_handoff.status_changed package_handoffs staff false'], 'a handoff''s move writes package_handoff.status_changed, for staff, without the signature''s path');
+insert into mark values ('audit', pg_temp.last_seq());
+select tests.act_as('admin@acme.test');
+select public.create_inventory_audit('{"warehouse_id": "a5000000-0000-4000-8000-000000000001", "audit_type": "full_count"}');
+reset role;
+select is(pg_temp.events_since((select seq from mark where name = 'audit')),
+  array['inventory_audit.created inventory_audits staff'], 'a planned audit writes inventory_audit.created, for staff');
 
 insert into mark values ('globex', pg_temp.last_seq());
 select tests.act_as('dispatcher@globex.test');
