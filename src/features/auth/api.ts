@@ -1,15 +1,10 @@
 import { isAuthRetryableFetchError } from '@supabase/supabase-js';
 import { supabase } from '../../lib/supabase';
 import { UPDATE_PASSWORD_PATH, VERIFY_PATH } from '../../lib/paths';
+import { DEACTIVATED, UNEXPECTED, UNREACHABLE } from './server-messages';
 import type { ResetPasswordInput, SignInInput, SignUpInput } from './schema';
 
 export type AuthResult = { error: string | null };
-
-const UNREACHABLE = 'Could not reach the server. Check your connection and try again.';
-const UNEXPECTED = 'Something went wrong!';
-
-/** A deactivated account is banned by admin-users: the person hears what a signed-in deactivated user hears. */
-const DEACTIVATED = 'You are not associated with any tanent. Please contact your administrator.';
 
 function messageOf(error: Error): string {
   if (isAuthRetryableFetchError(error)) return UNREACHABLE;

@@ -40,11 +40,6 @@ export function driverHealth(driver: Pick<BoardDriver, 'status' | 'last_position
 
 export const WINDOW_FILTERS = ['overdue', 'next_hour', 'today'] as const;
 export type WindowFilter = (typeof WINDOW_FILTERS)[number];
-export const WINDOW_FILTER_LABELS: Record<WindowFilter, string> = {
-  overdue: 'Window passed',
-  next_hour: 'Due within the hour',
-  today: 'Due today',
-};
 
 export interface BoardFilters {
   kind: string;

@@ -85,3 +85,20 @@ describe('info', () => {
     expect(transitText(24, 48)).toBe('24–48 h');
   });
 });
+
+describe('the settings screen’s words', () => {
+  it('say the spec’s messages in English, so only the translations differ', async () => {
+    const { en } = await import('./messages/en');
+    const { SETTINGS_MESSAGES, SETTINGS_TOASTS } = await import('./schema');
+    expect(en['validation.late']).toBe(SETTINGS_MESSAGES.late);
+    expect(en['validation.mode']).toBe(SETTINGS_MESSAGES.mode);
+    expect([en['toast.saved'], en['toast.saveFailed'], en['toast.reset'], en['toast.resetFailed'], en['toast.validation'], en['toast.unknown']]).toEqual([
+      SETTINGS_TOASTS.saved,
+      SETTINGS_TOASTS.saveFailed,
+      SETTINGS_TOASTS.reset,
+      SETTINGS_TOASTS.resetFailed,
+      SETTINGS_TOASTS.validation,
+      SETTINGS_TOASTS.unknown,
+    ]);
+  });
+});

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { createContext, use, useEffect, useState, type FormHTMLAttributes, type ReactNode } from 'react';
-import { FormProvider, useForm, useFormContext, type FieldValues, type UseFormProps, type UseFormReturn } from 'react-hook-form';
+import { FormProvider, useForm, useFormContext, type FieldErrors, type FieldValues, type Resolver, type UseFormProps, type UseFormReturn } from 'react-hook-form';
 import type { z } from 'zod';
 import { applyServerErrors, type ServerErrorMessages, type ServerErrorResult, type SetServerError } from '../../lib/server-errors';
 import { Button, type ButtonProps } from '../Button';
@@ -23,12 +23,35 @@ export function useKnownField(name: string) {
   }, [known, name]);
 }
 
-/** useForm with the schema's zod resolver; errors show after a field is left, then follow typing. */
+/** Rewrites every error message in a (nested) errors object, in place. */
+function mapMessages(errors: FieldErrors, translate: (message: string) => string): void {
+  for (const value of Object.values(errors) as unknown[]) {
+    if (!value || typeof value !== 'object') continue;
+    const error = value as { message?: unknown };
+    if (typeof error.message === 'string') error.message = translate(error.message);
+    mapMessages(value as FieldErrors, translate);
+  }
+}
+
+/**
+ * useForm with the schema's zod resolver; errors show after a field is left, then follow typing.
+ * `translate` turns each of the schema's (English) messages into the words shown, e.g. the page's
+ * language; it is read when the form validates, so a language switch applies from the next check.
+ */
 export function useZodForm<S extends z.ZodType<FieldValues, FieldValues>>(
   schema: S,
   options: Omit<UseFormProps<z.input<S>, unknown, z.output<S>>, 'resolver'> = {},
+  translate?: (message: string) => string,
 ): UseFormReturn<z.input<S>, unknown, z.output<S>> {
-  return useForm<z.input<S>, unknown, z.output<S>>({ mode: 'onTouched', ...options, resolver: zodResolver(schema) });
+  const base: Resolver<z.input<S>, unknown, z.output<S>> = zodResolver(schema);
+  const resolver: Resolver<z.input<S>, unknown, z.output<S>> = translate
+    ? async (values, context, resolverOptions) => {
+        const result = await base(values, context, resolverOptions);
+        mapMessages(result.errors, translate);
+        return result;
+      }
+    : base;
+  return useForm<z.input<S>, unknown, z.output<S>>({ mode: 'onTouched', ...options, resolver });
 }
 
 export interface FormProps<TValues extends FieldValues, TContext, TOutput>

@@ -6,13 +6,16 @@ import { Form, SubmitButton, TextField } from '../../../ui/form';
 import { signInWithPassword } from '../api';
 import { SignInSchema, type SignInInput } from '../schema';
 import { readSignInNotice } from '../sign-in-notice';
-import { useAuthForm } from '../use-form';
+import { knownText, useAuthForm } from '../use-form';
+import { useT } from '../../../lib/i18n/catalogue';
+import { authMessages } from '../messages';
 import { FormAlert } from './FormAlert';
 
 const linkClass = 'font-medium text-brand hover:underline';
 
 export function SignInPage() {
-  useDocumentTitle('Sign in | Waypost');
+  const t = useT(authMessages);
+  useDocumentTitle(t('signIn.documentTitle'));
   const form = useAuthForm(SignInSchema, { email: '', password: '' });
   const [serverError, setServerError] = useState<string | null>(null);
   // Signed in: the session changes and the guest guard moves on; the form stays disabled meanwhile.
@@ -34,33 +37,33 @@ export function SignInPage() {
 
   return (
     <>
-      <h1 className="text-2xl font-bold tracking-tight">Sign in to Waypost</h1>
-      <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">Use the email and password of your account.</p>
+      <h1 className="text-2xl font-bold tracking-tight">{t('signIn.title')}</h1>
+      <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">{t('signIn.intro')}</p>
       <Form form={form} onSubmit={submit} onSubmitCapture={() => setServerError(null)} className="mt-6 space-y-5">
         {notice && !serverError && (
           <div
             role="status"
             className="rounded-lg border border-emerald-200 bg-emerald-50 px-3 py-2 text-sm text-emerald-800 dark:border-emerald-900 dark:bg-emerald-950 dark:text-emerald-200"
           >
-            {notice}
+            {knownText(t, notice)}
           </div>
         )}
-        <FormAlert>{serverError}</FormAlert>
-        <TextField name="email" label="Email" type="email" autoComplete="email" inputMode="email" required autoFocus disabled={submitting} />
-        <TextField name="password" label="Password" type="password" autoComplete="current-password" required disabled={submitting} />
+        <FormAlert>{knownText(t, serverError)}</FormAlert>
+        <TextField name="email" label={t('field.email')} type="email" autoComplete="email" inputMode="email" required autoFocus disabled={submitting} />
+        <TextField name="password" label={t('field.password')} type="password" autoComplete="current-password" required disabled={submitting} />
         <div className="-mt-2 flex justify-end">
           <Link href={RESET_PASSWORD_PATH} className={`text-sm ${linkClass}`}>
-            Forgot password?
+            {t('signIn.forgot')}
           </Link>
         </div>
         <SubmitButton className="w-full" busy={submitting}>
-          {submitting ? 'Signing in…' : 'Sign in'}
+          {submitting ? t('signIn.submitting') : t('signIn.submit')}
         </SubmitButton>
       </Form>
       <p className="mt-6 text-center text-sm text-slate-600 dark:text-slate-400">
-        New here?{' '}
+        {t('signIn.newHere')}{' '}
         <Link href={BUSINESSES_PATH} className={linkClass}>
-          Find your business to create an account
+          {t('signIn.findBusiness')}
         </Link>
       </p>
     </>

@@ -7,15 +7,18 @@ import { Form, SubmitButton, TextField } from '../../../ui/form';
 import { updatePassword } from '../api';
 import { readAuthRedirect, UpdatePasswordSchema, type UpdatePasswordInput } from '../schema';
 import { PASSWORD_UPDATED_NOTICE, signInNoticeState } from '../sign-in-notice';
-import { useAuthForm } from '../use-form';
+import { knownText, useAuthForm } from '../use-form';
+import { useT } from '../../../lib/i18n/catalogue';
+import { authMessages } from '../messages';
 import { FormAlert } from './FormAlert';
 import { LinkProblem } from './LinkProblem';
 
 function Busy() {
+  const t = useT(authMessages);
   return (
     <div role="status" className="grid place-items-center py-10">
       <span aria-hidden="true" className="size-8 animate-spin rounded-full border-4 border-brand border-t-transparent" />
-      <span className="sr-only">Loading…</span>
+      <span className="sr-only">{t('update.loading')}</span>
     </div>
   );
 }
@@ -27,7 +30,8 @@ function Busy() {
  * first password and goes straight on to their role's panel.
  */
 export function UpdatePasswordPage() {
-  useDocumentTitle('Update password | Waypost');
+  const t = useT(authMessages);
+  useDocumentTitle(t('update.documentTitle'));
   const session = useSession();
   const [, navigate] = useLocation();
   const [linkResult] = useState(() => readAuthRedirect(window.location.hash, window.location.search));
@@ -55,26 +59,27 @@ export function UpdatePasswordPage() {
   }
 
   if (finishing || session.status === 'loading') return <Busy />;
-  if (linkResult.error) return <LinkProblem title={invited ? 'This invitation link does not work' : 'This reset link does not work'} detail={linkResult.error} />;
+  if (linkResult.error) return <LinkProblem title={invited ? t('update.inviteBroken') : t('update.resetBroken')} detail={linkResult.error} />;
   if (session.status === 'unauthenticated') {
     return invited ? (
-      <LinkProblem title="This invitation link does not work" detail="The invitation link is invalid or has expired. Ask your administrator to send it again." />
+      <LinkProblem title={t('update.inviteBroken')} detail={t('update.inviteBrokenDetail')} />
     ) : (
-      <LinkProblem title="This reset link does not work" detail="The password reset link is invalid or has expired. Ask for a new one." />
+      <LinkProblem title={t('update.resetBroken')} detail={t('update.resetBrokenDetail')} />
     );
   }
 
   return (
     <>
-      <h1 className="text-2xl font-bold tracking-tight">{invited ? 'Set your password' : 'Choose a new password'}</h1>
+      <h1 className="text-2xl font-bold tracking-tight">{invited ? t('update.inviteTitle') : t('update.resetTitle')}</h1>
       <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
-        {session.user?.email ? `For ${session.user.email}. ` : ''}At least 8 characters, with a lowercase letter, an uppercase letter and a digit.
+        {session.user?.email ? `${t('update.for', { email: session.user.email })} ` : ''}
+        {t('field.passwordRules')}
       </p>
       <Form form={form} onSubmit={submit} onSubmitCapture={() => setServerError(null)} className="mt-6 space-y-5">
-        <FormAlert>{serverError}</FormAlert>
-        <TextField name="password" label="New password" type="password" autoComplete="new-password" required autoFocus disabled={submitting} />
-        <TextField name="confirmPassword" label="Confirm new password" type="password" autoComplete="new-password" required disabled={submitting} />
-        <SubmitButton className="w-full">{submitting ? 'Saving…' : invited ? 'Set password' : 'Update password'}</SubmitButton>
+        <FormAlert>{knownText(t, serverError)}</FormAlert>
+        <TextField name="password" label={t('update.newPassword')} type="password" autoComplete="new-password" required autoFocus disabled={submitting} />
+        <TextField name="confirmPassword" label={t('update.confirmPassword')} type="password" autoComplete="new-password" required disabled={submitting} />
+        <SubmitButton className="w-full">{submitting ? t('update.submitting') : invited ? t('update.setPassword') : t('update.updatePassword')}</SubmitButton>
       </Form>
     </>
   );

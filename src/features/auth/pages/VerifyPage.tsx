@@ -1,5 +1,7 @@
 import { useDocumentTitle } from '../../../lib/document-title';
 import type { AuthRedirectResult } from '../schema';
+import { useT } from '../../../lib/i18n/catalogue';
+import { authMessages } from '../messages';
 import { LinkProblem } from './LinkProblem';
 
 /**
@@ -7,8 +9,9 @@ import { LinkProblem } from './LinkProblem';
  * panel by the route): the server's error or message, with a way out.
  */
 export function VerifyPage({ result }: { result: AuthRedirectResult }) {
-  useDocumentTitle('Verify | Waypost');
-  if (result.error) return <LinkProblem title="We could not verify your email" detail={result.error} />;
-  if (result.message) return <LinkProblem title="Almost there" detail={result.message} />;
-  return <LinkProblem title="This link is not valid" detail="The verification link is invalid or has expired. Sign in, or ask for a new link." />;
+  const t = useT(authMessages);
+  useDocumentTitle(t('verify.documentTitle'));
+  if (result.error) return <LinkProblem title={t('verify.failed')} detail={result.error} />;
+  if (result.message) return <LinkProblem title={t('verify.almost')} detail={result.message} />;
+  return <LinkProblem title={t('verify.invalid')} detail={t('verify.invalidDetail')} />;
 }

@@ -2,6 +2,8 @@ import { useState } from 'react';
 import type { RankedDriver } from '../../../lib/dispatch';
 import { Button } from '../../../ui/Button';
 import { Dialog } from '../../../ui/Dialog';
+import { useLanguage, useT } from '../../../lib/i18n/catalogue';
+import { boardMessages } from '../messages';
 import type { BoardDelivery, BoardVehicle } from '../model';
 import { formatClock, formatKm } from './format';
 import { HealthChip, type DriverEntry } from './DriversPanel';
@@ -19,17 +21,19 @@ interface AssignDialogProps {
 
 /** Assign from the keyboard (A): a driver (the suggestions first, with estimated pickup) and the vehicle, default the driver's own. */
 export function AssignDialog({ deliveries, drivers, vehicles, ranked, initialDriverId, onClose, onAssign }: AssignDialogProps) {
+  const t = useT(boardMessages);
+  const language = useLanguage();
   const rankOf = new Map(ranked.map((r, i) => [r.driver_id, { ...r, rank: i }]));
   const ordered = [...drivers].sort((a, b) => (rankOf.get(a.driver.id)?.rank ?? 1e9) - (rankOf.get(b.driver.id)?.rank ?? 1e9) || a.name.localeCompare(b.name));
   const [driverId, setDriverId] = useState<string>(initialDriverId ?? ordered[0]?.driver.id ?? '');
   const defaultVehicle = (id: string) => drivers.find((d) => d.driver.id === id)?.driver.default_vehicle_id ?? '';
   const [vehicleId, setVehicleId] = useState<string>(defaultVehicle(driverId));
   const [problem, setProblem] = useState<string | null>(null);
-  const title = deliveries.length === 1 ? `Assign ${deliveries[0]!.delivery_code}` : `Assign ${deliveries.length} deliveries`;
+  const title = deliveries.length === 1 ? t('assign.title', { code: deliveries[0]!.delivery_code }) : t('assign.count', { count: deliveries.length });
 
   const submit = () => {
-    if (!driverId) return setProblem('Choose a driver');
-    if (!vehicleId) return setProblem('Choose a vehicle');
+    if (!driverId) return setProblem(t('assign.chooseDriver'));
+    if (!vehicleId) return setProblem(t('assign.chooseVehicle'));
     onAssign(driverId, vehicleId);
   };
 
@@ -38,21 +42,21 @@ export function AssignDialog({ deliveries, drivers, vehicles, ranked, initialDri
       open
       onClose={onClose}
       title={title}
-      description={deliveries.length > 1 ? deliveries.map((d) => d.delivery_code).join(', ') : 'The database checks licence, vehicle features and weight; a refusal says why.'}
+      description={deliveries.length > 1 ? deliveries.map((d) => d.delivery_code).join(', ') : t('assign.description')}
       size="lg"
       footer={
         <>
           <Button variant="secondary" onClick={onClose}>
-            Cancel
+            {t('assign.cancel')}
           </Button>
           <Button onClick={submit} disabled={ordered.length === 0}>
-            Assign
+            {t('assign.submit')}
           </Button>
         </>
       }
     >
       {ordered.length === 0 ? (
-        <p className="text-sm">No driver is on duty to take it.</p>
+        <p className="text-sm">{t('assign.noDrivers')}</p>
       ) : (
         <form
           onSubmit={(event) => {
@@ -62,8 +66,8 @@ export function AssignDialog({ deliveries, drivers, vehicles, ranked, initialDri
           className="space-y-3"
         >
           <fieldset>
-            <legend className="text-sm font-semibold">Driver</legend>
-            <div className="mt-1 max-h-72 space-y-1 overflow-y-auto" role="radiogroup" aria-label="Driver">
+            <legend className="text-sm font-semibold">{t('assign.driver')}</legend>
+            <div className="mt-1 max-h-72 space-y-1 overflow-y-auto" role="radiogroup" aria-label={t('assign.driver')}>
               {ordered.map((entry) => {
                 const r = rankOf.get(entry.driver.id);
                 return (
@@ -81,11 +85,16 @@ export function AssignDialog({ deliveries, drivers, vehicles, ranked, initialDri
                     />
                     <span className="min-w-0 flex-1">
                       <span className="font-medium">{entry.name}</span>
-                      {r && r.rank === 0 && <span className="ml-1.5 text-xs font-semibold text-emerald-700 dark:text-emerald-400">Best fit</span>}
+                      {r && r.rank === 0 && <span className="ml-1.5 text-xs font-semibold text-emerald-700 dark:text-emerald-400">{t('assign.bestFit')}</span>}
                       <span className="block text-xs text-slate-500 dark:text-slate-400">
                         {r
-                          ? `${formatKm(r.distance_km)} away · pickup about ${formatClock(r.estimated_pickup)}${r.on_time ? '' : ' · would be late'} · ${entry.tasks.length} tasks`
-                          : `${entry.vehicleName ?? 'No default vehicle'} · ${entry.tasks.length} tasks`}
+                          ? t('assign.ranked', {
+                              distance: formatKm(r.distance_km, language),
+                              time: formatClock(r.estimated_pickup, undefined, language),
+                              late: r.on_time ? 'no' : 'yes',
+                              count: entry.tasks.length,
+                            })
+                          : t('assign.unranked', { vehicle: entry.vehicleName ?? t('drivers.noVehicle'), count: entry.tasks.length })}
                       </span>
                     </span>
                     <HealthChip health={entry.health} />
@@ -95,7 +104,7 @@ export function AssignDialog({ deliveries, drivers, vehicles, ranked, initialDri
             </div>
           </fieldset>
           <label className="block text-sm">
-            <span className="font-semibold">Vehicle</span>
+            <span className="font-semibold">{t('assign.vehicle')}</span>
             <select
               className="mt-1 block w-full rounded-md border border-slate-300 bg-white px-2 py-1.5 dark:border-slate-600 dark:bg-slate-900"
               value={vehicleId}
@@ -104,10 +113,10 @@ export function AssignDialog({ deliveries, drivers, vehicles, ranked, initialDri
                 setProblem(null);
               }}
             >
-              <option value="">Choose a vehicle</option>
+              <option value="">{t('assign.chooseVehicle')}</option>
               {vehicles.map((v) => (
                 <option key={v.id} value={v.id}>
-                  {v.name} ({v.code}, {v.capacity_unit} kg)
+                  {t('assign.vehicleOption', { name: v.name, code: v.code, capacity: Number(v.capacity_unit) })}
                 </option>
               ))}
             </select>

@@ -2,6 +2,8 @@ import { useState } from 'react';
 import type { Solution } from '../../../lib/dispatch';
 import { Button } from '../../../ui/Button';
 import { Dialog } from '../../../ui/Dialog';
+import { useLanguage, useT } from '../../../lib/i18n/catalogue';
+import { boardMessages } from '../messages';
 import type { BoardDelivery } from '../model';
 import { formatClock, formatKm } from './format';
 
@@ -21,6 +23,8 @@ interface AutoAssignDialogProps {
 
 /** Auto-assign's preview (who gets what, estimated arrival per stop, total distance) and its commit on confirm. */
 export function AutoAssignDialog({ plan, deliveries, names, onClose, onCommit }: AutoAssignDialogProps) {
+  const t = useT(boardMessages);
+  const language = useLanguage();
   const [result, setResult] = useState<CommitResult | null>(null);
   const [busy, setBusy] = useState(false);
   const code = (id: string) => deliveries.get(id)?.delivery_code ?? id;
@@ -32,16 +36,16 @@ export function AutoAssignDialog({ plan, deliveries, names, onClose, onCommit }:
     <Dialog
       open
       onClose={onClose}
-      title="Auto-assign preview"
-      description="Proposed for the unassigned deliveries shown, over the drivers on duty with a vehicle. Work already given to a driver stays where it is."
+      title={t('auto.title')}
+      description={t('auto.description')}
       size="xl"
       footer={
         result ? (
-          <Button onClick={onClose}>Done</Button>
+          <Button onClick={onClose}>{t('auto.done')}</Button>
         ) : (
           <>
             <Button variant="secondary" onClick={onClose}>
-              Cancel
+              {t('assign.cancel')}
             </Button>
             <Button
               busy={busy}
@@ -55,7 +59,7 @@ export function AutoAssignDialog({ plan, deliveries, names, onClose, onCommit }:
                 });
               }}
             >
-              {count === 0 ? 'Nothing to assign' : `Assign ${count} ${count === 1 ? 'delivery' : 'deliveries'}`}
+              {count === 0 ? t('auto.nothingToAssign') : t('assign.count', { count })}
             </Button>
           </>
         )
@@ -68,10 +72,10 @@ export function AutoAssignDialog({ plan, deliveries, names, onClose, onCommit }:
       ) : result ? (
         <div className="space-y-2 text-sm" data-testid="auto-assign-result">
           <p role="status">
-            {result.assigned.length} assigned{result.refused.length > 0 ? `, ${result.refused.length} refused by the database` : ''}.
+            {t('auto.result', { assigned: result.assigned.length, refused: result.refused.length })}
           </p>
           {result.refused.length > 0 && (
-            <ul className="list-disc space-y-1 pl-5 text-red-700 dark:text-red-400" aria-label="Refused assignments">
+            <ul className="list-disc space-y-1 pl-5 text-red-700 dark:text-red-400" aria-label={t('auto.refusedList')}>
               {result.refused.map((r) => (
                 <li key={r.code}>
                   {r.code}: {r.reason}
@@ -83,27 +87,32 @@ export function AutoAssignDialog({ plan, deliveries, names, onClose, onCommit }:
       ) : (
         <div className="space-y-4 text-sm">
           <p data-testid="auto-assign-summary">
-            {count} {count === 1 ? 'delivery' : 'deliveries'} over {proposals.length} {proposals.length === 1 ? 'driver' : 'drivers'}, {formatKm(solution!.total_distance_km)} in all.
+            {t('auto.summary', { count, drivers: proposals.length, distance: formatKm(solution!.total_distance_km, language) })}
           </p>
           {proposals.map((route) => (
-            <section key={route.driver_id} aria-label={`Plan for ${names.get(route.driver_id) ?? 'a driver'}`} className="rounded-lg border border-slate-200 p-2 dark:border-slate-700">
+            <section key={route.driver_id} aria-label={t('auto.planFor', { name: names.get(route.driver_id) ?? t('auto.aDriver') })} className="rounded-lg border border-slate-200 p-2 dark:border-slate-700">
               <h3 className="font-semibold">
-                {names.get(route.driver_id) ?? 'Driver'} <span className="font-normal text-slate-500">· {formatKm(route.distance_km)} · gets {route.assigned_delivery_ids.map(code).join(', ')}</span>
+                {names.get(route.driver_id) ?? t('driver.fallback')}{' '}
+                <span className="font-normal text-slate-500">{t('auto.gets', { distance: formatKm(route.distance_km, language), codes: route.assigned_delivery_ids.map(code).join(', ') })}</span>
               </h3>
               <ol className="mt-1 space-y-0.5">
                 {route.stops.map((stop, i) => (
                   <li key={`${stop.delivery_id}-${stop.kind}-${i}`} className={stop.existing ? 'text-slate-500' : ''}>
-                    {formatClock(stop.eta)} · {stop.kind === 'pickup' ? 'Pick up' : 'Drop off'} {code(stop.delivery_id)}
-                    {stop.existing ? ' (already theirs)' : ''}
-                    {stop.late_minutes > 0 ? ` · ${Math.round(stop.late_minutes)} min late` : ''}
+                    {t('auto.stop', {
+                      time: formatClock(stop.eta, undefined, language),
+                      kind: stop.kind === 'pickup' ? 'pickup' : 'dropoff',
+                      code: code(stop.delivery_id),
+                      existing: stop.existing ? 'yes' : 'no',
+                      late: stop.late_minutes > 0 ? Math.round(stop.late_minutes) : 0,
+                    })}
                   </li>
                 ))}
               </ol>
             </section>
           ))}
           {solution!.unassigned.length > 0 && (
-            <section aria-label="Not placed">
-              <h3 className="font-semibold">Not placed</h3>
+            <section aria-label={t('auto.notPlaced')}>
+              <h3 className="font-semibold">{t('auto.notPlaced')}</h3>
               <ul className="list-disc pl-5">
                 {solution!.unassigned.map((u) => (
                   <li key={u.delivery_id}>

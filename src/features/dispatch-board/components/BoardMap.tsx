@@ -5,6 +5,8 @@ import { MapView, useMapContext, type TenantMapCentre } from '../../../ui/map';
 import { nearestDriverAt, type DriverHealth } from '../board';
 import type { BoardDelivery } from '../model';
 import { usePrefersReducedMotion } from '../../../lib/reduced-motion';
+import { useT } from '../../../lib/i18n/catalogue';
+import { boardMessages } from '../messages';
 
 export type DriverLocator = (clientX: number, clientY: number) => string | null;
 
@@ -39,6 +41,7 @@ interface BoardMapProps {
  * node per marker, so hundreds of drivers stay cheap), driver dots gliding between fixes.
  */
 export function BoardMap({ drivers, unassigned, selected, defaultCenter, mapboxToken, driverAt }: BoardMapProps) {
+  const t = useT(boardMessages);
   const hasData = drivers.length > 0 || unassigned.length > 0;
   // The board mounts the map with its lists, once the working set is read: the map waits for that
   // first frame to be painted (the lists are what a dispatcher acts on first), then a task after it,
@@ -63,7 +66,7 @@ export function BoardMap({ drivers, unassigned, selected, defaultCenter, mapboxT
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [hasData]);
   return (
-    <MapView label="Drivers and deliveries map" deferred={!listsPainted} center={center} defaultCenter={defaultCenter} zoom={11} height="100%" className="h-full min-h-[320px]" mapboxToken={mapboxToken}>
+    <MapView label={t('map.label')} deferred={!listsPainted} center={center} defaultCenter={defaultCenter} zoom={11} height="100%" className="h-full min-h-[320px]" mapboxToken={mapboxToken}>
       <BoardLayers drivers={drivers} unassigned={unassigned} selected={selected} driverAt={driverAt} />
     </MapView>
   );

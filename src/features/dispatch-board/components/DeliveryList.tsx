@@ -3,6 +3,8 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent, type PointerEvent } from 'react';
 import { Chip, StatusChip } from '../../../ui/Chip';
 import { deliveryStatus } from '../../../data/statuses';
+import { useLanguage, useT } from '../../../lib/i18n/catalogue';
+import { boardMessages } from '../messages';
 import type { BoardDelivery } from '../model';
 import { formatClock, shortAddress } from './format';
 
@@ -54,6 +56,7 @@ export function DeliveryList({
   height = 420,
   emptyText,
 }: DeliveryListProps) {
+  const t = useT(boardMessages);
   const scrollRef = useRef<HTMLDivElement>(null);
   const [active, setActive] = useState(0);
   // Whether the keys moved the active card (then it is announced), not a click or a live change.
@@ -176,7 +179,7 @@ export function DeliveryList({
         )}
       </div>
       <span role="status" className="sr-only">
-        {moved && items[index] ? `${items[index].delivery_code}, ${index + 1} of ${items.length}` : ''}
+        {moved && items[index] ? t('list.position', { code: items[index].delivery_code, position: index + 1, total: items.length }) : ''}
       </span>
     </>
   );
@@ -200,13 +203,20 @@ interface DeliveryCardProps {
 const DeliveryCard = memo(function DeliveryCard({ delivery: d, late, active, selected, checked, onCheck, onOpen, draggable, dragIds, fromDriverId, driverName }: DeliveryCardProps) {
   const drag = useMemo<DragData | null>(() => (draggable ? { deliveryIds: dragIds ? [...dragIds] : [d.id], fromDriverId } : null), [draggable, dragIds, d.id, fromDriverId]);
   const { attributes, listeners, setNodeRef, isDragging } = useDraggable({ id: `delivery:${d.id}`, data: drag ?? undefined, disabled: !drag });
-  const window = d.dropoff_window_end ? `by ${formatClock(d.dropoff_window_end)}` : d.pickup_window_end ? `pick up by ${formatClock(d.pickup_window_end)}` : null;
+  const t = useT(boardMessages);
+  const language = useLanguage();
+  const window = d.dropoff_window_end
+    ? t('card.by', { time: formatClock(d.dropoff_window_end, undefined, language) })
+    : d.pickup_window_end
+      ? t('card.pickupBy', { time: formatClock(d.pickup_window_end, undefined, language) })
+      : null;
+  const address = shortAddress(d.dropoff_address?.full_address);
   return (
     <div
       ref={setNodeRef}
       id={`card-${d.id}`}
       role="listitem"
-      aria-label={`${d.delivery_code}${late ? ', late' : ''}`}
+      aria-label={late ? t('card.lateLabel', { code: d.delivery_code }) : d.delivery_code}
       aria-current={active || undefined}
       data-testid="board-card"
       data-code={d.delivery_code}
@@ -228,7 +238,7 @@ const DeliveryCard = memo(function DeliveryCard({ delivery: d, late, active, sel
         <input
           type="checkbox"
           className="mt-1 size-4"
-          aria-label={`Select ${d.delivery_code}`}
+          aria-label={t('card.select', { code: d.delivery_code })}
           checked={checked ?? false}
           onChange={() => undefined}
           onClick={(event) => {
@@ -241,21 +251,21 @@ const DeliveryCard = memo(function DeliveryCard({ delivery: d, late, active, sel
         <div className="flex items-center gap-1.5">
           <span className="font-mono text-xs font-semibold">{d.delivery_code}</span>
           <StatusChip vocabulary={deliveryStatus} status={d.status} />
-          {late && <Chip tone="error">Late</Chip>}
-          {(d.priority === 'urgent' || d.priority === 'high') && <Chip tone="warning">{d.priority === 'urgent' ? 'Urgent' : 'High'}</Chip>}
+          {late && <Chip tone="error">{t('card.late')}</Chip>}
+          {(d.priority === 'urgent' || d.priority === 'high') && <Chip tone="warning">{d.priority === 'urgent' ? t('card.urgent') : t('card.high')}</Chip>}
         </div>
         <p className="truncate text-xs text-slate-600 dark:text-slate-400" title={d.dropoff_address?.full_address}>
-          To {shortAddress(d.dropoff_address?.full_address)}
+          {address ? t('card.to', { address }) : t('card.toUnknown')}
         </p>
         <p className="truncate text-xs text-slate-500 dark:text-slate-400">
-          {[window, `${Number(d.total_weight_kg)} kg`, driverName].filter(Boolean).join(' · ')}
+          {[window, t('card.weight', { kg: Number(d.total_weight_kg) }), driverName].filter(Boolean).join(' · ')}
         </p>
       </div>
       {drag && (
         <button
           type="button"
           data-drag-handle
-          aria-label={`Drag ${d.delivery_code}`}
+          aria-label={t('card.drag', { code: d.delivery_code })}
           className="cursor-grab rounded px-1 text-slate-400 hover:text-slate-700 focus-visible:outline-2 focus-visible:outline-brand dark:hover:text-slate-200"
           {...attributes}
           {...listeners}

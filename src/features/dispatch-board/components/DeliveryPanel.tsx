@@ -10,15 +10,20 @@ import { ConfirmDialog } from '../../../ui/ConfirmDialog';
 import { fetchDeliveryActions, fetchNames, fetchTimeline, refusalText, transitionDelivery, type TimelineEvent } from '../api';
 import type { BoardDelivery, BoardReference } from '../model';
 import { formatClock, formatKm } from './format';
+import { useT } from '../../../lib/i18n/catalogue';
+import { useFormat } from '../../../lib/i18n/format';
+import { boardMessages } from '../messages';
 
-const KIND_LABELS: Record<string, string> = { on_demand: 'On demand', pickup: 'Pickup', delivery: 'Delivery', pickup_delivery: 'Pickup & delivery' };
+const KIND_LABELS = { on_demand: 'kind.on_demand', pickup: 'kind.pickup', delivery: 'kind.delivery', pickup_delivery: 'kind.pickup_delivery' } as const;
 
-/** Staff moves of the state machine that need a confirmation, with the words for them. */
-const MOVES: Record<string, { label: string; title: string; message: string; reason: boolean; destructive: boolean }> = {
-  cancelled: { label: 'Cancel delivery', title: 'Cancel this delivery?', message: 'The customer and any driver are told; a cancelled delivery cannot be reopened.', reason: true, destructive: true },
-  failed: { label: 'Mark failed', title: 'Mark this delivery failed?', message: 'Say what went wrong; it can be tried again or returned afterwards.', reason: true, destructive: true },
-  returned: { label: 'Mark returned', title: 'Mark this delivery returned?', message: 'The parcel is back with the sender. This is final.', reason: false, destructive: false },
-  pending: { label: 'Try again', title: 'Try this delivery again?', message: 'It goes back to the unassigned queue for another attempt.', reason: false, destructive: false },
+type BoardKey = keyof typeof boardMessages.en;
+
+/** Staff moves of the state machine that need a confirmation, with the catalogue keys of their words. */
+const MOVES: Record<string, { label: BoardKey; title: BoardKey; message: BoardKey; reason: boolean; destructive: boolean }> = {
+  cancelled: { label: 'moves.cancelled.label', title: 'moves.cancelled.title', message: 'moves.cancelled.message', reason: true, destructive: true },
+  failed: { label: 'moves.failed.label', title: 'moves.failed.title', message: 'moves.failed.message', reason: true, destructive: true },
+  returned: { label: 'moves.returned.label', title: 'moves.returned.title', message: 'moves.returned.message', reason: false, destructive: false },
+  pending: { label: 'moves.pending.label', title: 'moves.pending.title', message: 'moves.pending.message', reason: false, destructive: false },
 };
 
 interface DeliveryPanelProps {
@@ -41,6 +46,9 @@ interface DeliveryPanelProps {
 
 /** The selected delivery beside the board: details, timeline, the moves its state allows, suggestions. */
 export function DeliveryPanel({ tenantId, delivery: d, late, reference, driverName, ranked, rankProblem, showSuggestions, names, onClose, onAssign, onUnassign, extras }: DeliveryPanelProps) {
+  const t = useT(boardMessages);
+  const format = useFormat();
+  const clock = (value: string | number | null | undefined) => formatClock(value, undefined, format.language);
   const [actions, setActions] = useState<string[] | null>(null);
   const [timeline, setTimeline] = useState<TimelineEvent[] | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
@@ -86,91 +94,87 @@ export function DeliveryPanel({ tenantId, delivery: d, late, reference, driverNa
 
   return (
     <aside
-      aria-label={`Delivery ${d.delivery_code}`}
+      aria-label={t('panel.label', { code: d.delivery_code })}
       data-testid="delivery-panel"
       className="fixed inset-y-0 right-0 z-30 flex w-[min(28rem,100vw)] flex-col border-l border-slate-200 bg-white shadow-xl dark:border-slate-700 dark:bg-slate-900"
     >
       <header className="flex items-center gap-2 border-b border-slate-200 px-4 py-3 dark:border-slate-700">
         <h2 className="font-mono text-base font-semibold">{d.delivery_code}</h2>
         <StatusChip vocabulary={deliveryStatus} status={d.status} />
-        {late && <Chip tone="error">Late</Chip>}
-        <IconButton label="Close the delivery panel" onClick={onClose} className="ml-auto">
+        {late && <Chip tone="error">{t('card.late')}</Chip>}
+        <IconButton label={t('panel.close')} onClick={onClose} className="ml-auto">
           <CloseIcon />
         </IconButton>
       </header>
       <div className="flex-1 space-y-5 overflow-y-auto px-4 py-3 text-sm">
         <dl className="grid grid-cols-[7rem_1fr] gap-x-2 gap-y-1">
-          <dt className="text-slate-500">Kind</dt>
-          <dd>{KIND_LABELS[d.kind] ?? d.kind}</dd>
-          <dt className="text-slate-500">Service</dt>
+          <dt className="text-slate-500">{t('panel.kind')}</dt>
+          <dd>{d.kind in KIND_LABELS ? t(KIND_LABELS[d.kind as keyof typeof KIND_LABELS]) : d.kind}</dd>
+          <dt className="text-slate-500">{t('panel.service')}</dt>
           <dd>{service ?? '…'}</dd>
-          <dt className="text-slate-500">Customer</dt>
+          <dt className="text-slate-500">{t('panel.customer')}</dt>
           <dd>{customer ?? '…'}</dd>
-          <dt className="text-slate-500">Priority</dt>
-          <dd className="capitalize">{d.priority}</dd>
-          <dt className="text-slate-500">Pick up</dt>
+          <dt className="text-slate-500">{t('panel.priority')}</dt>
+          <dd>{t('panel.priorityValue', { priority: d.priority })}</dd>
+          <dt className="text-slate-500">{t('panel.pickup')}</dt>
           <dd>
-            {d.pickup_address?.full_address ?? 'No address'}
+            {d.pickup_address?.full_address ?? t('panel.noAddress')}
             {zone(d.pickup_zone_id) && <span className="text-slate-500"> · {zone(d.pickup_zone_id)}</span>}
             {(d.pickup_window_start || d.pickup_window_end) && (
               <span className="block text-xs text-slate-500">
-                {formatClock(d.pickup_window_start)} – {formatClock(d.pickup_window_end)}
+                {clock(d.pickup_window_start)} – {clock(d.pickup_window_end)}
               </span>
             )}
           </dd>
-          <dt className="text-slate-500">Drop off</dt>
+          <dt className="text-slate-500">{t('panel.dropoff')}</dt>
           <dd>
-            {d.dropoff_address?.full_address ?? 'No address'}
+            {d.dropoff_address?.full_address ?? t('panel.noAddress')}
             {zone(d.dropoff_zone_id) && <span className="text-slate-500"> · {zone(d.dropoff_zone_id)}</span>}
             {(d.dropoff_window_start || d.dropoff_window_end) && (
               <span className="block text-xs text-slate-500">
-                {formatClock(d.dropoff_window_start)} – {formatClock(d.dropoff_window_end)}
+                {clock(d.dropoff_window_start)} – {clock(d.dropoff_window_end)}
               </span>
             )}
           </dd>
-          <dt className="text-slate-500">Packages</dt>
-          <dd>
-            {d.package_count ?? '?'} · {Number(d.total_weight_kg)} kg
-          </dd>
-          <dt className="text-slate-500">Driver</dt>
-          <dd data-testid="panel-driver">{driverName ?? 'Unassigned'}</dd>
+          <dt className="text-slate-500">{t('panel.packages')}</dt>
+          <dd>{t('panel.packagesValue', { count: d.package_count ?? '?', kg: Number(d.total_weight_kg) })}</dd>
+          <dt className="text-slate-500">{t('panel.driver')}</dt>
+          <dd data-testid="panel-driver">{driverName ?? t('panel.unassigned')}</dd>
           {Number(d.cod_amount) > 0 && (
             <>
-              <dt className="text-slate-500">Cash on delivery</dt>
-              <dd>
-                {Number(d.cod_amount).toFixed(2)} {d.currency}
-              </dd>
+              <dt className="text-slate-500">{t('panel.cod')}</dt>
+              <dd>{d.currency ? format.money(Number(d.cod_amount), d.currency) : format.number(Number(d.cod_amount), { minimumFractionDigits: 2, maximumFractionDigits: 2 })}</dd>
             </>
           )}
           {d.status_reason && (
             <>
-              <dt className="text-slate-500">Reason</dt>
+              <dt className="text-slate-500">{t('panel.reason')}</dt>
               <dd>{d.status_reason}</dd>
             </>
           )}
           {d.notes && (
             <>
-              <dt className="text-slate-500">Notes</dt>
+              <dt className="text-slate-500">{t('panel.notes')}</dt>
               <dd className="whitespace-pre-line">{d.notes}</dd>
             </>
           )}
         </dl>
 
-        <section aria-label="Actions">
-          <h3 className="mb-1.5 font-semibold">Actions</h3>
+        <section aria-label={t('panel.actions')}>
+          <h3 className="mb-1.5 font-semibold">{t('panel.actions')}</h3>
           {failure && (
             <p role="alert" className="mb-2 text-red-700 dark:text-red-400">
               {failure}
             </p>
           )}
           {actions === null ? (
-            <p className="text-slate-500">Loading…</p>
+            <p className="text-slate-500">{t('panel.loading')}</p>
           ) : (
             <div className="flex flex-wrap gap-2">
-              {actions.includes('assign') && <Button onClick={() => onAssign()}>Assign…</Button>}
+              {actions.includes('assign') && <Button onClick={() => onAssign()}>{t('panel.assign')}</Button>}
               {actions.includes('unassign') && (
                 <Button variant="secondary" onClick={onUnassign}>
-                  Unassign
+                  {t('panel.unassign')}
                 </Button>
               )}
               {Object.keys(MOVES)
@@ -184,37 +188,42 @@ export function DeliveryPanel({ tenantId, delivery: d, late, reference, driverNa
                       setMove(m);
                     }}
                   >
-                    {MOVES[m]!.label}
+                    {t(MOVES[m]!.label)}
                   </Button>
                 ))}
               {extras}
               {actions.filter((a) => a === 'assign' || a === 'unassign' || MOVES[a]).length === 0 && !extras && (
-                <p className="text-slate-500">Nothing to do here: the driver moves it on from {deliveryStatus.labels[d.status].toLowerCase()}.</p>
+                <p className="text-slate-500">{t('panel.nothingToDo', { status: deliveryStatus.labels[d.status].toLowerCase() })}</p>
               )}
             </div>
           )}
         </section>
 
         {d.status === 'pending' && showSuggestions && (
-          <section aria-label="Suggested drivers">
-            <h3 className="mb-1.5 font-semibold">Suggested drivers</h3>
+          <section aria-label={t('panel.suggested')}>
+            <h3 className="mb-1.5 font-semibold">{t('panel.suggested')}</h3>
             {rankProblem ? (
               <p className="text-slate-500">{rankProblem}</p>
             ) : !ranked || ranked.length === 0 ? (
-              <p className="text-slate-500">No driver on duty fits this delivery (vehicle features, licence, weight), or none has a position yet.</p>
+              <p className="text-slate-500">{t('panel.noFit')}</p>
             ) : (
               <ol className="space-y-1">
                 {ranked.slice(0, 5).map((r) => (
                   <li key={r.driver_id} className="flex items-center gap-2 rounded-md border border-slate-200 px-2 py-1 dark:border-slate-700">
                     <span className="min-w-0 flex-1">
-                      <span className="font-medium">{names.get(r.driver_id) ?? 'Driver'}</span>
+                      <span className="font-medium">{names.get(r.driver_id) ?? t('driver.fallback')}</span>
                       <span className="block text-xs text-slate-500">
-                        {formatKm(r.distance_km)} · pickup about {formatClock(r.estimated_pickup)} · {Math.round(r.current_load_kg)}/{Math.round(r.capacity_kg)} kg
-                        {r.on_time ? '' : ' · would be late'}
+                        {t('panel.suggestion', {
+                          distance: formatKm(r.distance_km, format.language),
+                          time: clock(r.estimated_pickup),
+                          load: Math.round(r.current_load_kg),
+                          capacity: Math.round(r.capacity_kg),
+                          late: r.on_time ? 'no' : 'yes',
+                        })}
                       </span>
                     </span>
-                    <Button variant="secondary" onClick={() => onAssign(r.driver_id)} aria-label={`Assign to ${names.get(r.driver_id) ?? 'driver'}`}>
-                      Assign
+                    <Button variant="secondary" onClick={() => onAssign(r.driver_id)} aria-label={t('panel.assignTo', { name: names.get(r.driver_id) ?? t('driver.the') })}>
+                      {t('panel.assignOne')}
                     </Button>
                   </li>
                 ))}
@@ -223,19 +232,19 @@ export function DeliveryPanel({ tenantId, delivery: d, late, reference, driverNa
           </section>
         )}
 
-        <section aria-label="Timeline">
-          <h3 className="mb-1.5 font-semibold">Timeline</h3>
+        <section aria-label={t('panel.timeline')}>
+          <h3 className="mb-1.5 font-semibold">{t('panel.timeline')}</h3>
           {timeline === null ? (
-            <p className="text-slate-500">Loading…</p>
+            <p className="text-slate-500">{t('panel.loading')}</p>
           ) : timeline.length === 0 ? (
-            <p className="text-slate-500">No events yet.</p>
+            <p className="text-slate-500">{t('panel.noEvents')}</p>
           ) : (
             <ol className="space-y-1.5" data-testid="panel-timeline">
               {timeline.map((e) => (
                 <li key={e.id} className="border-l-2 border-slate-200 pl-2 dark:border-slate-700">
                   <span className="font-medium">{deliveryEventTitle(e.action, e.status ?? '')}</span>
                   <span className="block text-xs text-slate-500">
-                    {formatClock(e.occurred_at)}
+                    {clock(e.occurred_at)}
                     {e.actor_name ? ` · ${e.actor_name}` : ''}
                     {e.reason ? ` · ${e.reason}` : ''}
                     {e.note ? ` · ${e.note}` : ''}
@@ -250,9 +259,9 @@ export function DeliveryPanel({ tenantId, delivery: d, late, reference, driverNa
         <ConfirmDialog
           open
           onClose={() => setMove(null)}
-          title={moveSpec.title}
-          message={moveSpec.message}
-          confirmLabel={moveSpec.label}
+          title={t(moveSpec.title)}
+          message={t(moveSpec.message)}
+          confirmLabel={t(moveSpec.label)}
           destructive={moveSpec.destructive}
           onConfirm={async () => {
             try {
@@ -264,7 +273,7 @@ export function DeliveryPanel({ tenantId, delivery: d, late, reference, driverNa
         >
           {moveSpec.reason && (
             <label className="mt-3 block text-sm">
-              <span className="font-medium">Reason</span>
+              <span className="font-medium">{t('panel.reason')}</span>
               <textarea className="mt-1 block w-full rounded-md border border-slate-300 px-2 py-1 dark:border-slate-600 dark:bg-slate-900" rows={2} value={reason} onChange={(e) => setReason(e.target.value)} />
             </label>
           )}

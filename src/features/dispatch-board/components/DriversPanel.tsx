@@ -3,13 +3,16 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useCallback, useRef, useState } from 'react';
 import { Chip, StatusChip } from '../../../ui/Chip';
 import { driverStatus } from '../../../data/statuses';
+import { useFormat } from '../../../lib/i18n/format';
+import { useT } from '../../../lib/i18n/catalogue';
+import { boardMessages } from '../messages';
 import type { DriverHealth } from '../board';
 import type { BoardDelivery, BoardDriver } from '../model';
-import { formatClock } from './format';
 import { DeliveryList } from './DeliveryList';
 
 export function HealthChip({ health }: { health: DriverHealth }) {
-  if (health === 'not_responding') return <Chip tone="error">Not responding</Chip>;
+  const t = useT(boardMessages);
+  if (health === 'not_responding') return <Chip tone="error">{t('count.notResponding')}</Chip>;
   return <StatusChip vocabulary={driverStatus} status={health} />;
 }
 
@@ -39,6 +42,7 @@ const TASK_HEIGHT = 76;
  * render only what the panel's scroll shows. A row is re-rendered only when what it shows changed.
  */
 export function DriversPanel({ entries, late, selectedId, onOpen, now }: DriversPanelProps) {
+  const t = useT(boardMessages);
   const scrollRef = useRef<HTMLDivElement>(null);
   // Collapsed drivers, kept here: a row scrolled out of view and back keeps how it was left.
   const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(new Set());
@@ -58,10 +62,10 @@ export function DriversPanel({ entries, late, selectedId, onOpen, now }: Drivers
     getItemKey: (i) => entries[i]!.driver.id,
     overscan: 6,
   });
-  if (entries.length === 0) return <p className="px-2 py-6 text-center text-sm text-slate-500 dark:text-slate-400">No driver is on duty.</p>;
+  if (entries.length === 0) return <p className="px-2 py-6 text-center text-sm text-slate-500 dark:text-slate-400">{t('drivers.none')}</p>;
   return (
     <div ref={scrollRef} className="max-h-[33rem] overflow-y-auto pr-1">
-      <ul aria-label="Drivers on duty" style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+      <ul aria-label={t('count.drivers')} style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
         {virtualizer.getVirtualItems().map((row) => {
           const entry = entries[row.index]!;
           return (
@@ -114,7 +118,10 @@ function sameRow(a: DriverRowProps, b: DriverRowProps): boolean {
 const DriverRow = memo(function DriverRow({ index, top, measure, entry, late, selectedId, onOpen, now, open, onToggle }: DriverRowProps) {
   const { driver, name, health, vehicleName, tasks } = entry;
   const { setNodeRef, isOver } = useDroppable({ id: `driver:${driver.id}`, data: { driverId: driver.id } });
-  const seen = driver.last_position_at ? `Last position ${formatClock(driver.last_position_at, now)}` : 'No position yet';
+  const t = useT(boardMessages);
+  const format = useFormat();
+  // How long ago, in the page's language ('5 minutes ago', 'hace 5 minutos'): what tells a dispatcher a driver went quiet.
+  const seen = driver.last_position_at ? t('drivers.lastPosition', { when: format.relative(driver.last_position_at, now) }) : t('drivers.noPosition');
   const ref = useCallback(
     (element: HTMLLIElement | null) => {
       setNodeRef(element);
@@ -126,7 +133,7 @@ const DriverRow = memo(function DriverRow({ index, top, measure, entry, late, se
     <li
       ref={ref}
       data-index={index}
-      aria-label={`Driver ${name}`}
+      aria-label={t('drivers.row', { name })}
       data-testid="board-driver"
       data-driver-id={driver.id}
       className="absolute inset-x-0 pb-2"
@@ -138,18 +145,18 @@ const DriverRow = memo(function DriverRow({ index, top, measure, entry, late, se
           <button type="button" className="min-w-0 flex-1 text-left" aria-expanded={open} onClick={() => onToggle(driver.id)}>
             <span className="block truncate text-sm font-semibold">{name}</span>
             <span className="block truncate text-xs text-slate-500 dark:text-slate-400">
-              {vehicleName ?? 'No default vehicle'} · {seen}
+              {vehicleName ?? t('drivers.noVehicle')} · {seen}
             </span>
           </button>
           <HealthChip health={health} />
-          <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-semibold dark:bg-slate-800" aria-label={`${tasks.length} tasks`}>
+          <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-semibold dark:bg-slate-800" aria-label={t('drivers.tasks', { count: tasks.length })}>
             {tasks.length}
           </span>
         </div>
         {open && tasks.length > 0 && (
           <div className="mt-2">
             <DeliveryList
-              label={`Tasks of ${name}`}
+              label={t('drivers.tasksOf', { name })}
               items={tasks}
               late={late}
               selectedId={selectedId}
@@ -157,7 +164,7 @@ const DriverRow = memo(function DriverRow({ index, top, measure, entry, late, se
               draggable={(d) => d.status === 'assigned' || d.status === 'accepted'}
               fromDriverId={driver.id}
               virtual={false}
-              emptyText="No tasks"
+              emptyText={t('drivers.noTasks')}
             />
           </div>
         )}

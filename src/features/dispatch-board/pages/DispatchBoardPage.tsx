@@ -41,7 +41,6 @@ import {
   plannerDelivery,
   plannerDrivers,
   startMove,
-  WINDOW_FILTER_LABELS,
   WINDOW_FILTERS,
   withMoves,
   writeFilters,
@@ -55,6 +54,10 @@ import { DeliveryList, type DragData } from '../components/DeliveryList';
 import { DeliveryPanel } from '../components/DeliveryPanel';
 import { DriversPanel, type DriverEntry } from '../components/DriversPanel';
 import type { BoardDelivery, BoardReference } from '../model';
+import { useLanguage, useT, type Translate } from '../../../lib/i18n/catalogue';
+import { boardMessages } from '../messages';
+
+type BoardKey = keyof typeof boardMessages.en;
 
 export interface DispatchBoardPageProps {
   /** Other features' pieces for the selected delivery's panel (the chat button), composed in src/app. */
@@ -81,12 +84,18 @@ export function DispatchBoardPage({ panelExtras, tools }: DispatchBoardPageProps
   );
 }
 
-const KIND_OPTIONS = [
-  { value: 'on_demand', label: 'On demand' },
-  { value: 'pickup', label: 'Pickup' },
-  { value: 'delivery', label: 'Delivery' },
-  { value: 'pickup_delivery', label: 'Pickup & delivery' },
+const KIND_OPTIONS: { value: string; label: BoardKey }[] = [
+  { value: 'on_demand', label: 'kind.on_demand' },
+  { value: 'pickup', label: 'kind.pickup' },
+  { value: 'delivery', label: 'kind.delivery' },
+  { value: 'pickup_delivery', label: 'kind.pickup_delivery' },
 ];
+
+const WINDOW_LABELS: Record<(typeof WINDOW_FILTERS)[number], BoardKey> = {
+  overdue: 'window.overdue',
+  next_hour: 'window.next_hour',
+  today: 'window.today',
+};
 
 /** The driver under the pointer; the keyboard (no pointer) moves by overlap. */
 const collision: CollisionDetection = (args) => {
@@ -142,6 +151,13 @@ const LIVE_BATCH = { batchMs: 500 };
 type AssignTarget = { ids: string[]; driverId?: string | null };
 
 function Board({ tenantId, panelExtras, onSettled }: { tenantId: string; panelExtras?: (delivery: BoardDelivery) => ReactNode; onSettled?: () => void }) {
+  const t = useT(boardMessages);
+  const language = useLanguage();
+  // The latest translate function for callbacks that outlive a render (a refusal arriving after a language switch).
+  const tRef = useRef<Translate<BoardKey>>(t);
+  useEffect(() => {
+    tRef.current = t;
+  });
   const deliveries = useLiveCollection(boardDeliveriesSource, tenantId, LIVE_BATCH);
   const drivers = useLiveCollection(boardDriversSource, tenantId, LIVE_BATCH);
   const assignments = useLiveCollection(boardAssignmentsSource, tenantId, LIVE_BATCH);
@@ -203,7 +219,7 @@ function Board({ tenantId, panelExtras, onSettled }: { tenantId: string; panelEx
         if (cancelled) return;
         setNames((current) => {
           const next = new Map(current);
-          for (const id of missing) next.set(id, found.get(id) ?? 'Unnamed driver');
+          for (const id of missing) next.set(id, found.get(id) ?? tRef.current('driver.unnamed'));
           return next;
         });
       },
@@ -223,13 +239,13 @@ function Board({ tenantId, panelExtras, onSettled }: { tenantId: string; panelEx
       [...drivers.rows.values()]
         .map((driver) => ({
           driver,
-          name: names.get(driver.id) ?? 'Driver',
+          name: names.get(driver.id) ?? t('driver.fallback'),
           health: driverHealth(driver, now),
           vehicleName: driver.default_vehicle_id ? reference?.vehicles.get(driver.default_vehicle_id)?.name ?? null : null,
           tasks: lanes.tasksByDriver.get(driver.id) ?? [],
         }))
-        .sort((a, b) => a.name.localeCompare(b.name)),
-    [drivers.rows, names, now, reference, lanes],
+        .sort((a, b) => a.name.localeCompare(b.name, language)),
+    [drivers.rows, names, now, reference, lanes, t, language],
   );
   const notResponding = driverEntries.filter((e) => e.health === 'not_responding').length;
   const mapDrivers = useMemo<MapDriver[]>(
@@ -248,9 +264,9 @@ function Board({ tenantId, panelExtras, onSettled }: { tenantId: string; panelEx
       const planned = plannerDrivers([...drivers.rows.values()], lanes, reference, names);
       return { ranked: rankDrivers(plannerDelivery(selected, reference), planned, { now }), problem: null };
     } catch (error) {
-      return { ranked: null, problem: error instanceof InvalidProblemError ? error.message : 'Suggestions are not available for this delivery.' };
+      return { ranked: null, problem: error instanceof InvalidProblemError ? error.message : t('suggest.unavailable') };
     }
-  }, [selected, reference, drivers.rows, lanes, names, now, mode]);
+  }, [selected, reference, drivers.rows, lanes, names, now, mode, t]);
 
   // ------------------------------------------------------------------------------------------
   // URL state.
@@ -297,7 +313,7 @@ function Board({ tenantId, panelExtras, onSettled }: { tenantId: string; panelEx
       setAssignTarget({ ids: [...ids], driverId });
       return;
     }
-    const name = names.get(driverId) ?? 'the driver';
+    const name = names.get(driverId) ?? t('driver.the');
     await Promise.all(
       ids.map(async (id) => {
         const row = deliveries.rows.get(id);
@@ -314,13 +330,13 @@ function Board({ tenantId, panelExtras, onSettled }: { tenantId: string; panelEx
               try {
                 await assignDelivery(tenantId, id, driverId, vehicleId);
               } catch (error) {
-                throw new Error(`${refusalText(error)} (it is back in the unassigned queue)`, { cause: error });
+                throw new Error(tRef.current('move.backInQueue', { reason: refusalText(error) }), { cause: error });
               }
             }
           }
         } catch (error) {
           setMoves((m) => endMove(m, id, row.updated_at));
-          alert(`${row.delivery_code} was not ${moving ? 'moved' : 'assigned'} to ${name}: ${refusalText(error)}`);
+          alert(tRef.current('move.refused', { code: row.delivery_code, moving: moving ? 'yes' : 'no', driver: name, reason: refusalText(error) }));
         }
       }),
     );
@@ -338,7 +354,7 @@ function Board({ tenantId, panelExtras, onSettled }: { tenantId: string; panelEx
       await unassignDelivery(row.id);
     } catch (error) {
       setMoves((m) => endMove(m, row.id, base.updated_at));
-      alert(`${row.delivery_code} was not unassigned: ${refusalText(error)}`);
+      alert(tRef.current('move.unassignRefused', { code: row.delivery_code, reason: refusalText(error) }));
     }
   };
 
@@ -357,7 +373,7 @@ function Board({ tenantId, panelExtras, onSettled }: { tenantId: string; panelEx
       const start = activatorEvent as PointerEvent;
       const driverId = typeof start.clientX === 'number' ? driverAt.current?.(start.clientX + delta.x, start.clientY + delta.y) : null;
       if (!driverId) {
-        alert('Drop the delivery on a driver’s dot on the map, or on a driver in the list.');
+        alert(t('move.dropOnDriver'));
         return;
       }
       target = `driver:${driverId}`;
@@ -378,25 +394,25 @@ function Board({ tenantId, panelExtras, onSettled }: { tenantId: string; panelEx
   const openAssign = useCallback(() => {
     const ids = checked.size > 0 ? [...checked] : selected && (selected.status === 'pending' || selected.status === 'assigned' || selected.status === 'accepted') ? [selected.id] : [];
     if (ids.length > 0) setAssignTarget({ ids });
-    else alert('Select a delivery first (tick it in the queue, or open it), then press A to assign it.');
-  }, [checked, selected, alert]);
+    else alert(t('move.selectFirst'));
+  }, [checked, selected, alert, t]);
 
   const planAutoAssign = () => {
     if (!reference) return;
     const planned = plannerDrivers([...drivers.rows.values()], lanes, reference, names);
     if (planned.length === 0) {
-      setAutoPlan({ error: 'No driver on duty has a vehicle and a position to plan for.' });
+      setAutoPlan({ error: t('auto.noDrivers') });
       return;
     }
     if (lanes.unassigned.length === 0) {
-      setAutoPlan({ error: 'Nothing to plan: the unassigned queue is empty.' });
+      setAutoPlan({ error: t('auto.emptyQueue') });
       return;
     }
     try {
       const solution = solve({ drivers: planned, deliveries: lanes.unassigned.map((d) => plannerDelivery(d, reference)), options: { now, improve_ms: 800 } });
       setAutoPlan({ solution });
     } catch (error) {
-      setAutoPlan({ error: error instanceof Error ? error.message : 'The plan could not be made.' });
+      setAutoPlan({ error: error instanceof Error ? error.message : t('auto.failed') });
     }
   };
 
@@ -407,7 +423,7 @@ function Board({ tenantId, panelExtras, onSettled }: { tenantId: string; panelEx
       for (const id of route.assigned_delivery_ids) {
         const row = deliveries.rows.get(id);
         if (!row || row.status !== 'pending') {
-          result.refused.push({ code: row?.delivery_code ?? id, reason: 'It was assigned or changed meanwhile' });
+          result.refused.push({ code: row?.delivery_code ?? id, reason: tRef.current('auto.changed') });
           continue;
         }
         setMoves((m) => startMove(m, { deliveryId: id, driverId: route.driver_id, status: 'assigned', baseUpdatedAt: row.updated_at }));
@@ -473,37 +489,37 @@ function Board({ tenantId, panelExtras, onSettled }: { tenantId: string; panelEx
     <section aria-labelledby="board-title" className="space-y-4">
       <div className="flex flex-wrap items-center gap-3">
         <h2 id="board-title" className="text-2xl font-bold tracking-tight">
-          Live board
+          {t('board.title')}
         </h2>
         <LiveIndicator state={connection} />
-        <dl className="flex flex-wrap gap-2 text-xs" aria-label="Counters">
-          <Counter label="Unassigned" value={lanes.unassigned.length} testId="count-unassigned" />
-          <Counter label="Drivers on duty" value={driverEntries.length} testId="count-drivers" />
-          <Counter label="Not responding" value={notResponding} tone={notResponding > 0 ? 'error' : undefined} testId="count-not-responding" />
-          <Counter label="In progress" value={lanes.inProgress.length} testId="count-in-progress" />
-          <Counter label="Late & exceptions" value={lanes.exceptions.length} tone={lanes.exceptions.length > 0 ? 'error' : undefined} testId="count-exceptions" />
-          <Counter label="Done today" value={lanes.doneToday.length} testId="count-done" />
+        <dl className="flex flex-wrap gap-2 text-xs" aria-label={t('board.counters')}>
+          <Counter label={t('count.unassigned')} value={lanes.unassigned.length} testId="count-unassigned" />
+          <Counter label={t('count.drivers')} value={driverEntries.length} testId="count-drivers" />
+          <Counter label={t('count.notResponding')} value={notResponding} tone={notResponding > 0 ? 'error' : undefined} testId="count-not-responding" />
+          <Counter label={t('count.inProgress')} value={lanes.inProgress.length} testId="count-in-progress" />
+          <Counter label={t('count.exceptions')} value={lanes.exceptions.length} tone={lanes.exceptions.length > 0 ? 'error' : undefined} testId="count-exceptions" />
+          <Counter label={t('count.done')} value={lanes.doneToday.length} testId="count-done" />
         </dl>
         <div className="ml-auto flex gap-2">
-          <Button variant="secondary" onClick={openAssign} title="Assign the ticked or open delivery (A)">
-            Assign… <kbd className="ml-1 text-xs text-slate-500">A</kbd>
+          <Button variant="secondary" onClick={openAssign} title={t('board.assignHint')}>
+            {t('board.assign')} <kbd className="ml-1 text-xs text-slate-500">A</kbd>
           </Button>
           {mode === 'auto' && (
             <Button onClick={planAutoAssign} disabled={!reference}>
-              Auto-assign
+              {t('board.autoAssign')}
             </Button>
           )}
         </div>
       </div>
 
-      <form role="search" aria-label="Board filters" className="flex flex-wrap items-end gap-2 text-sm" onSubmit={(e) => e.preventDefault()}>
+      <form role="search" aria-label={t('filters.label')} className="flex flex-wrap items-end gap-2 text-sm" onSubmit={(e) => e.preventDefault()}>
         <label className="flex flex-col">
-          <span className="text-xs font-medium text-slate-600 dark:text-slate-400">Search</span>
+          <span className="text-xs font-medium text-slate-600 dark:text-slate-400">{t('filters.search')}</span>
           <input
             ref={searchInput}
             type="search"
             aria-keyshortcuts="/"
-            placeholder="Code, reference, address  ( / )"
+            placeholder={t('filters.searchPlaceholder')}
             className="w-64 rounded-md border border-slate-300 bg-white px-2 py-1.5 dark:border-slate-600 dark:bg-slate-900"
             value={searchText}
             onChange={(e) => {
@@ -513,11 +529,15 @@ function Board({ tenantId, panelExtras, onSettled }: { tenantId: string; panelEx
           />
         </label>
         <div className="w-40">
-          <FilterSelect label="Kind" anyLabel="All" value={filters.kind || undefined} options={KIND_OPTIONS} onChange={(kind) => setFilters({ ...filters, kind: kind ?? '' })} />
+          <FilterSelect
+            label={t('filters.kind')}
+            anyLabel={t('filters.all')}
+            value={filters.kind || undefined}
+            options={KIND_OPTIONS.map((o) => ({ value: o.value, label: t(o.label) }))} onChange={(kind) => setFilters({ ...filters, kind: kind ?? '' })} />
         </div>
         <div className="w-52">
           <LookupFilter
-            label="Service"
+            label={t('filters.service')}
             value={filters.service || undefined}
             search={lookupIn(reference ? [...reference.services.values()] : [])}
             resolveLabel={(id) => Promise.resolve(reference?.services.get(id)?.name ?? null)}
@@ -526,7 +546,7 @@ function Board({ tenantId, panelExtras, onSettled }: { tenantId: string; panelEx
         </div>
         <div className="w-52">
           <LookupFilter
-            label="Zone"
+            label={t('filters.zone')}
             value={filters.zone || undefined}
             search={lookupIn(reference ? [...reference.zones.values()] : [])}
             resolveLabel={(id) => Promise.resolve(reference?.zones.get(id)?.name ?? null)}
@@ -535,35 +555,35 @@ function Board({ tenantId, panelExtras, onSettled }: { tenantId: string; panelEx
         </div>
         <div className="w-48">
           <FilterSelect
-            label="Window"
-            anyLabel="All"
+            label={t('filters.window')}
+            anyLabel={t('filters.all')}
             value={filters.window || undefined}
-            options={WINDOW_FILTERS.map((w) => ({ value: w, label: WINDOW_FILTER_LABELS[w] }))}
+            options={WINDOW_FILTERS.map((w) => ({ value: w, label: t(WINDOW_LABELS[w]) }))}
             onChange={(window) => setFilters({ ...filters, window: (window ?? '') as BoardFilters['window'] })}
           />
         </div>
         {(filters.kind || filters.service || filters.zone || filters.window || filters.q) && (
           <Button variant="secondary" onClick={() => setFilters({ kind: '', service: '', zone: '', window: '', q: '' })}>
-            Clear filters
+            {t('filters.clear')}
           </Button>
         )}
       </form>
 
       {referenceError && (
         <p role="alert" className="text-sm text-red-700 dark:text-red-400">
-          The fleet and services could not be read: {referenceError}{' '}
+          {t('board.referenceFailed', { reason: referenceError })}{' '}
           <button type="button" className="underline" onClick={loadReference}>
-            Retry
+            {t('board.retry')}
           </button>
         </p>
       )}
       {alerts.length > 0 && (
-        <ul role="alert" aria-label="Refused moves" className="space-y-1">
+        <ul role="alert" aria-label={t('board.refusedMoves')} className="space-y-1">
           {alerts.map((a) => (
             <li key={a.id} className="flex items-start gap-2 rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100">
               <span className="flex-1">{a.text}</span>
               <button type="button" className="text-xs underline" onClick={() => setAlerts((list) => list.filter((x) => x.id !== a.id))}>
-                Dismiss
+                {t('board.dismiss')}
               </button>
             </li>
           ))}
@@ -571,14 +591,14 @@ function Board({ tenantId, panelExtras, onSettled }: { tenantId: string; panelEx
       )}
 
       {failed ? (
-        <ErrorState title="The board could not be read" detail={failed.error?.message} onRetry={failed.refetch} />
+        <ErrorState title={t('board.failed')} detail={failed.error?.message} onRetry={failed.refetch} />
       ) : loading ? (
         <div className="grid gap-4 lg:grid-cols-3" aria-busy="true">
           <Skeleton className="h-96" />
           <Skeleton className="h-96" />
           <Skeleton className="h-96" />
           <span className="sr-only" role="status">
-            Loading the board
+            {t('board.loading')}
           </span>
         </div>
       ) : (
@@ -588,22 +608,22 @@ function Board({ tenantId, panelExtras, onSettled }: { tenantId: string; panelEx
           onDragStart={({ active }) => setDragging((active.data.current as DragData | undefined) ?? null)}
           onDragCancel={() => setDragging(null)}
           onDragEnd={onDragEnd}
-          accessibility={{ screenReaderInstructions: { draggable: 'Press space or enter on the handle to pick the delivery up, arrow keys to move it over a driver, space or enter to drop, escape to cancel.' } }}>
+          accessibility={{ screenReaderInstructions: { draggable: t('board.dragInstructions') } }}>
           <div className="grid gap-4 lg:grid-cols-[20rem_minmax(0,1fr)_20rem]">
-            <Lane title="Unassigned queue" count={lanes.unassigned.length} droppableId="queue">
+            <Lane title={t('lane.unassigned')} count={lanes.unassigned.length} droppableId="queue">
               {checked.size > 0 && (
                 <div className="mb-2 flex items-center gap-2 text-xs">
-                  <span>{checked.size} selected</span>
+                  <span>{t('lane.selected', { count: checked.size })}</span>
                   <button type="button" className="underline" onClick={() => setAssignTarget({ ids: [...checked] })}>
-                    Assign selected
+                    {t('lane.assignSelected')}
                   </button>
                   <button type="button" className="underline" onClick={() => setChecked(new Set())}>
-                    Clear
+                    {t('lane.clear')}
                   </button>
                 </div>
               )}
               <DeliveryList
-                label="Unassigned queue"
+                label={t('lane.unassigned')}
                 items={lanes.unassigned}
                 late={lanes.late}
                 selectedId={selectedId}
@@ -612,7 +632,7 @@ function Board({ tenantId, panelExtras, onSettled }: { tenantId: string; panelEx
                 onCheckedChange={setChecked}
                 draggable={() => true}
                 height={520}
-                emptyText="Nothing waiting: every delivery has a driver."
+                emptyText={t('lane.unassignedEmpty')}
               />
             </Lane>
             <MapDrop>
@@ -625,25 +645,25 @@ function Board({ tenantId, panelExtras, onSettled }: { tenantId: string; panelEx
                 driverAt={setDriverLocator}
               />
             </MapDrop>
-            <Lane title="Drivers" count={driverEntries.length}>
+            <Lane title={t('lane.drivers')} count={driverEntries.length}>
               <DriversPanel entries={driverEntries} late={lanes.late} selectedId={selectedId} onOpen={open} now={now} />
             </Lane>
           </div>
           <div className="mt-4 grid gap-4 lg:grid-cols-3">
-            <Lane title="In progress" count={lanes.inProgress.length}>
-              <DeliveryList label="In progress" items={lanes.inProgress} late={lanes.late} selectedId={selectedId} onOpen={open} driverName={driverName} height={320} emptyText="Nothing on the road right now." />
+            <Lane title={t('lane.inProgress')} count={lanes.inProgress.length}>
+              <DeliveryList label={t('lane.inProgress')} items={lanes.inProgress} late={lanes.late} selectedId={selectedId} onOpen={open} driverName={driverName} height={320} emptyText={t('lane.inProgressEmpty')} />
             </Lane>
-            <Lane title="Late & exceptions" count={lanes.exceptions.length}>
-              <DeliveryList label="Late and exceptions" items={lanes.exceptions} late={lanes.late} selectedId={selectedId} onOpen={open} driverName={driverName} height={320} emptyText="Nothing late, nothing failed." />
+            <Lane title={t('lane.exceptions')} count={lanes.exceptions.length}>
+              <DeliveryList label={t('lane.exceptionsList')} items={lanes.exceptions} late={lanes.late} selectedId={selectedId} onOpen={open} driverName={driverName} height={320} emptyText={t('lane.exceptionsEmpty')} />
             </Lane>
-            <Lane title="Done today" count={lanes.doneToday.length}>
-              <DeliveryList label="Done today" items={lanes.doneToday} late={lanes.late} selectedId={selectedId} onOpen={open} driverName={driverName} height={320} emptyText="Nothing finished yet today." />
+            <Lane title={t('lane.done')} count={lanes.doneToday.length}>
+              <DeliveryList label={t('lane.done')} items={lanes.doneToday} late={lanes.late} selectedId={selectedId} onOpen={open} driverName={driverName} height={320} emptyText={t('lane.doneEmpty')} />
             </Lane>
           </div>
           <DragOverlay dropAnimation={null}>
             {dragging && (
               <div className="w-56 rounded-lg border border-brand bg-white px-3 py-2 text-sm font-semibold shadow-lg dark:bg-slate-900">
-                {dragging.deliveryIds.length === 1 ? byId.get(dragging.deliveryIds[0]!)?.delivery_code : `${dragging.deliveryIds.length} deliveries`}
+                {dragging.deliveryIds.length === 1 ? byId.get(dragging.deliveryIds[0]!)?.delivery_code : t('board.dragging', { count: dragging.deliveryIds.length })}
               </div>
             )}
           </DragOverlay>
@@ -652,9 +672,9 @@ function Board({ tenantId, panelExtras, onSettled }: { tenantId: string; panelEx
 
       {selectedId && !selected && !loading && (
         <p role="status" className="text-sm text-slate-600 dark:text-slate-400">
-          That delivery is not on today's board (finished on another day, cancelled, or not yours to see).{' '}
+          {t('board.notOnBoard')}{' '}
           <button type="button" className="underline" onClick={() => open(null)}>
-            Close
+            {t('board.close')}
           </button>
         </p>
       )}
@@ -696,9 +716,9 @@ function Board({ tenantId, panelExtras, onSettled }: { tenantId: string; panelEx
       <ConfirmDialog
         open={unassignTarget !== null}
         onClose={() => setUnassignTarget(null)}
-        title={`Unassign ${unassignTarget?.delivery_code ?? ''}?`}
-        message={`It goes back to the unassigned queue and ${driverName(unassignTarget?.driver_id ?? null) ?? 'the driver'} no longer has it.`}
-        confirmLabel="Unassign"
+        title={t('unassign.title', { code: unassignTarget?.delivery_code ?? '' })}
+        message={t('unassign.message', { driver: driverName(unassignTarget?.driver_id ?? null) ?? t('driver.the') })}
+        confirmLabel={t('unassign.confirm')}
         destructive
         onConfirm={() => {
           if (unassignTarget) void unassign(unassignTarget);
@@ -709,27 +729,29 @@ function Board({ tenantId, panelExtras, onSettled }: { tenantId: string; panelEx
   );
 }
 
-const SHORTCUTS: [string, string][] = [
-  ['/', 'Search the board'],
-  ['J / K or ↓ / ↑', 'Move through the focused lane'],
-  ['Enter', 'Open the delivery beside the board'],
-  ['Space', 'Tick a delivery in the queue (Shift for a range)'],
-  ['A', 'Assign the ticked or open deliveries'],
-  ['Esc', 'Close the delivery panel'],
-  ['Space on ⠿, arrows, Space', 'Drag a delivery onto a driver from the keyboard'],
+/** The keys, and what they do, as catalogue keys. */
+const SHORTCUTS: [BoardKey, BoardKey][] = [
+  ['keys.searchKeys', 'keys.search'],
+  ['keys.moveKeys', 'keys.move'],
+  ['keys.openKeys', 'keys.open'],
+  ['keys.tickKeys', 'keys.tick'],
+  ['keys.assignKeys', 'keys.assign'],
+  ['keys.closeKeys', 'keys.close'],
+  ['keys.dragKeys', 'keys.drag'],
 ];
 
 function KeyboardHelp() {
+  const t = useT(boardMessages);
   return (
     <section aria-labelledby="board-keys" className="rounded-xl border border-slate-200 p-4 text-sm dark:border-slate-800">
       <h2 id="board-keys" className="mb-2 font-semibold">
-        Board keyboard shortcuts
+        {t('keys.title')}
       </h2>
       <dl className="grid gap-x-6 gap-y-1 sm:grid-cols-2">
         {SHORTCUTS.map(([keys, what]) => (
           <div key={keys} className="flex gap-2">
-            <dt className="min-w-40 font-mono text-xs text-slate-600 dark:text-slate-400">{keys}</dt>
-            <dd>{what}</dd>
+            <dt className="min-w-40 font-mono text-xs text-slate-600 dark:text-slate-400">{t(keys)}</dt>
+            <dd>{t(what)}</dd>
           </div>
         ))}
       </dl>

@@ -1,4 +1,5 @@
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
+import { useT } from '../../../lib/i18n/catalogue';
 import { resetDispatcherSettings, saveDispatcherSettings, useDispatcherSettings, type DispatcherSettings } from '../../../lib/dispatcher-settings';
 import { saveFailureToasts, type ServerErrorResult } from '../../../lib/server-errors';
 import { useSession } from '../../../lib/session';
@@ -16,7 +17,7 @@ import {
   AUTO_ASSIGN_OPTIONS,
   fromSettingsForm,
   KIND_OPTIONS,
-  SETTINGS_TOASTS,
+  SETTINGS_MESSAGES,
   settingsFormSchema,
   toSettingsFieldErrors,
   toSettingsForm,
@@ -24,17 +25,32 @@ import {
   type SettingsFormInput,
   type SettingsFormValues,
 } from '../schema';
+import { dispatcherMessages } from '../messages';
+
+type DispatcherKey = keyof typeof dispatcherMessages.en;
+
+const KIND_KEYS: Record<(typeof KIND_OPTIONS)[number]['value'], DispatcherKey> = {
+  on_demand: 'kind.on_demand',
+  pickup: 'kind.pickup',
+  delivery: 'kind.delivery',
+  pickup_delivery: 'kind.pickup_delivery',
+};
+const WINDOW_KEYS: Record<(typeof WINDOW_OPTIONS)[number]['value'], DispatcherKey> = { overdue: 'window.overdue', next_hour: 'window.next_hour', today: 'window.today' };
+const MODE_KEYS: Record<(typeof AUTO_ASSIGN_OPTIONS)[number]['value'], DispatcherKey> = { off: 'mode.off', suggest: 'mode.suggest', auto: 'mode.auto' };
+/** The schema's messages (the spec's English) and their keys, so a form error shows in the page's language. */
+const VALIDATION_KEYS: Record<string, DispatcherKey> = { [SETTINGS_MESSAGES.late]: 'validation.late', [SETTINGS_MESSAGES.mode]: 'validation.mode' };
 
 /** The settings screen: the dispatcher's own preferences for the board, stored per person. */
 export function DispatcherSettingsPage() {
+  const t = useT(dispatcherMessages);
   const state = useDispatcherSettings();
-  const header = <PageHeader title="Settings" breadcrumbs={[{ label: 'Dashboard', href: '/' }, { label: 'Settings' }]} />;
+  const header = <PageHeader title={t('settings.title')} breadcrumbs={[{ label: t('settings.dashboard'), href: '/' }, { label: t('settings.title') }]} />;
 
   if (state.status === 'loading') {
     return (
       <div className="space-y-4">
         {header}
-        <div role="status" aria-label="Loading settings" className="max-w-3xl space-y-4">
+        <div role="status" aria-label={t('settings.loading')} className="max-w-3xl space-y-4">
           <Skeleton className="h-10 w-full" />
           <Skeleton className="h-10 w-full" />
           <Skeleton className="h-10 w-2/3" />
@@ -46,7 +62,7 @@ export function DispatcherSettingsPage() {
     return (
       <div className="space-y-4">
         {header}
-        <ErrorState title="Failed to load your settings" detail={state.error?.message} onRetry={state.retry} />
+        <ErrorState title={t('settings.loadFailed')} detail={state.error?.message} onRetry={state.retry} />
       </div>
     );
   }
@@ -59,8 +75,7 @@ export function DispatcherSettingsPage() {
   );
 }
 
-function Section({ title, description, children }: { title: string; description: string; children: React.ReactNode }) {
-  const id = `settings-${title.toLowerCase().replace(/[^a-z]+/g, '-')}`;
+function Section({ id, title, description, children }: { id: string; title: string; description: string; children: React.ReactNode }) {
   return (
     <section aria-labelledby={id} className="space-y-4 rounded-xl border border-slate-200 p-4 dark:border-slate-700">
       <div>
@@ -79,7 +94,9 @@ function SettingsForm({ settings, saved }: { settings: DispatcherSettings; saved
   const userId = user?.id ?? '';
   const tenantId = tenantIdOf(user) ?? '';
   const toast = useToast();
-  const form = useZodForm(settingsFormSchema, { defaultValues: toSettingsForm(settings) });
+  const t = useT(dispatcherMessages);
+  const translate = useCallback((message: string) => (VALIDATION_KEYS[message] ? t(VALIDATION_KEYS[message]) : message), [t]);
+  const form = useZodForm(settingsFormSchema, { defaultValues: toSettingsForm(settings) }, translate);
   const [confirmReset, setConfirmReset] = useState(false);
 
   async function onSubmit(values: SettingsFormValues) {
@@ -88,72 +105,87 @@ function SettingsForm({ settings, saved }: { settings: DispatcherSettings; saved
     } catch (error) {
       throw toSettingsFieldErrors(error);
     }
-    toast.success(SETTINGS_TOASTS.saved);
+    toast.success(t('toast.saved'));
   }
 
   function onServerError(error: unknown, result: ServerErrorResult) {
-    for (const text of saveFailureToasts(error, result, { validation: SETTINGS_TOASTS.validation, failed: SETTINGS_TOASTS.saveFailed, unknown: SETTINGS_TOASTS.unknown }))
+    for (const text of saveFailureToasts(error, result, { validation: t('toast.validation'), failed: t('toast.saveFailed'), unknown: t('toast.unknown') }))
       toast.error(text);
   }
 
   async function reset() {
     try {
       await resetDispatcherSettings(userId);
-      toast.success(SETTINGS_TOASTS.reset);
+      toast.success(t('toast.reset'));
     } catch (error) {
-      toast.error(SETTINGS_TOASTS.resetFailed);
+      toast.error(t('toast.resetFailed'));
       throw error;
     }
   }
 
   return (
     <>
-      <Form form={form} onSubmit={onSubmit} onServerError={onServerError} className="max-w-3xl space-y-6" aria-label="Dispatcher settings">
+      <Form form={form} onSubmit={onSubmit} onServerError={onServerError} className="max-w-3xl space-y-6" aria-label={t('settings.form')}>
         <p className="text-sm text-slate-600 dark:text-slate-400" data-testid="settings-origin">
-          {saved ? 'Your saved preferences.' : 'You are using the defaults: save to keep your own.'}
+          {saved ? t('settings.saved') : t('settings.defaults')}
         </p>
-        <Section title="Board defaults" description="The board opens with these filters when its link names none.">
+        <Section id="settings-board-defaults" title={t('settings.board')} description={t('settings.boardHelp')}>
           <div className="grid gap-5 sm:grid-cols-2">
-            <SelectField<SettingsFormInput, 'kind'> name="kind" label="Kind" options={KIND_OPTIONS} placeholder="Any kind" />
-            <SelectField<SettingsFormInput, 'window'> name="window" label="Window" options={WINDOW_OPTIONS} placeholder="Any time" />
+            <SelectField<SettingsFormInput, 'kind'>
+              name="kind"
+              label={t('settings.kind')}
+              options={KIND_OPTIONS.map((o) => ({ value: o.value, label: t(KIND_KEYS[o.value]) }))}
+              placeholder={t('settings.anyKind')}
+            />
+            <SelectField<SettingsFormInput, 'window'>
+              name="window"
+              label={t('settings.window')}
+              options={WINDOW_OPTIONS.map((o) => ({ value: o.value, label: t(WINDOW_KEYS[o.value]) }))}
+              placeholder={t('settings.anyTime')}
+            />
             <ComboboxField<SettingsFormInput, 'service_id'>
               name="service_id"
-              label="Service"
-              placeholder="Any service"
+              label={t('settings.service')}
+              placeholder={t('settings.anyService')}
               search={(term, signal, limit) => lookupServices(tenantId, term, limit, signal)}
               resolveLabel={(value) => serviceName(tenantId, value)}
             />
             <ComboboxField<SettingsFormInput, 'zone_id'>
               name="zone_id"
-              label="Zone"
-              placeholder="Any zone"
-              help="Pickup or drop-off in this zone"
+              label={t('settings.zone')}
+              placeholder={t('settings.anyZone')}
+              help={t('settings.zoneHelp')}
               search={(term, signal, limit) => lookupZones(tenantId, term, limit, signal)}
               resolveLabel={(value) => zoneName(tenantId, value)}
             />
           </div>
         </Section>
-        <Section title="Alerts" description="How the board gets your attention.">
-          <SwitchField<SettingsFormInput, 'sound_on_new_unassigned'> name="sound_on_new_unassigned" label="Play a sound when a new unassigned delivery arrives" />
+        <Section id="settings-alerts" title={t('settings.alerts')} description={t('settings.alertsHelp')}>
+          <SwitchField<SettingsFormInput, 'sound_on_new_unassigned'> name="sound_on_new_unassigned" label={t('settings.sound')} />
           <NumberField<SettingsFormInput, 'late_threshold_minutes'>
             name="late_threshold_minutes"
-            label="Late threshold"
-            unit="minutes"
+            label={t('settings.late')}
+            unit={t('settings.minutes')}
             required
             min={0}
             max={240}
             step={1}
-            help="How long past its window a delivery may run before the board flags it late (0 to 240)"
+            help={t('settings.lateHelp')}
           />
         </Section>
-        <Section title="Auto-assign" description="How much the board's solver does for you.">
-          <SelectField<SettingsFormInput, 'auto_assign_mode'> name="auto_assign_mode" label="Auto-assign mode" required options={AUTO_ASSIGN_OPTIONS} />
+        <Section id="settings-auto-assign" title={t('settings.autoAssign')} description={t('settings.autoAssignHelp')}>
+          <SelectField<SettingsFormInput, 'auto_assign_mode'>
+            name="auto_assign_mode"
+            label={t('settings.mode')}
+            required
+            options={AUTO_ASSIGN_OPTIONS.map((o) => ({ value: o.value, label: t(MODE_KEYS[o.value]) }))}
+          />
         </Section>
         <div className="flex flex-wrap gap-3">
-          <SubmitButton>Save settings</SubmitButton>
+          <SubmitButton>{t('settings.save')}</SubmitButton>
           {saved && (
             <Button variant="secondary" onClick={() => setConfirmReset(true)}>
-              Reset to defaults
+              {t('settings.reset')}
             </Button>
           )}
         </div>
@@ -161,9 +193,9 @@ function SettingsForm({ settings, saved }: { settings: DispatcherSettings; saved
       <ConfirmDialog
         open={confirmReset}
         onClose={() => setConfirmReset(false)}
-        title="Reset your settings?"
-        message="The board goes back to no default filters, a sound on new unassigned deliveries, a 15-minute late threshold and suggestions."
-        confirmLabel="Reset"
+        title={t('settings.resetTitle')}
+        message={t('settings.resetMessage')}
+        confirmLabel={t('settings.resetConfirm')}
         onConfirm={reset}
       />
     </>
