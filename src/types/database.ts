@@ -963,14 +963,14 @@ isOneToOne: false
                   ]
                 },"inventory_reorder_points": {
                   Row: {
-                    "created_at": string,"id": string,"item_id": string,"reorder_point": number,"tenant_id": string,"updated_at": string,"warehouse_id": string
+                    "below_notified_at": string | null,"created_at": string,"id": string,"item_id": string,"reorder_point": number,"tenant_id": string,"updated_at": string,"warehouse_id": string
                   }
                   ComputedFields: never
                   Insert: {
-                    "created_at"?: string,"id"?: string,"item_id": string,"reorder_point": number,"tenant_id"?: string,"updated_at"?: string,"warehouse_id": string
+                    "below_notified_at"?: string | null,"created_at"?: string,"id"?: string,"item_id": string,"reorder_point": number,"tenant_id"?: string,"updated_at"?: string,"warehouse_id": string
                   }
                   Update: {
-                    "created_at"?: string,"id"?: string,"item_id"?: string,"reorder_point"?: number,"tenant_id"?: string,"updated_at"?: string,"warehouse_id"?: string
+                    "below_notified_at"?: string | null,"created_at"?: string,"id"?: string,"item_id"?: string,"reorder_point"?: number,"tenant_id"?: string,"updated_at"?: string,"warehouse_id"?: string
                   }
                   Relationships: [
                     {
