@@ -151,6 +151,8 @@ export const dispatcherPaths = {
   floor: screenPath('dispatcher', '/floor'),
   /** The picker's screen of one pick order (not among the spec's routes). */
   floorPick: screenPath('dispatcher', '/floor/pick/:id'),
+  /** The receiver's screen of one receive order (not among the spec's routes). */
+  floorReceive: screenPath('dispatcher', '/floor/receive/:id'),
 } as const;
 
 /** The driver's and the customer's panels are one screen each, at the panel's own path. */

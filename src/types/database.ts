@@ -963,14 +963,14 @@ isOneToOne: false
                   ]
                 },"inventory_reorder_points": {
                   Row: {
-                    "created_at": string,"id": string,"item_id": string,"reorder_point": number,"tenant_id": string,"updated_at": string,"warehouse_id": string
+                    "below_notified_at": string | null,"created_at": string,"id": string,"item_id": string,"reorder_point": number,"tenant_id": string,"updated_at": string,"warehouse_id": string
                   }
                   ComputedFields: never
                   Insert: {
-                    "created_at"?: string,"id"?: string,"item_id": string,"reorder_point": number,"tenant_id"?: string,"updated_at"?: string,"warehouse_id": string
+                    "below_notified_at"?: string | null,"created_at"?: string,"id"?: string,"item_id": string,"reorder_point": number,"tenant_id"?: string,"updated_at"?: string,"warehouse_id": string
                   }
                   Update: {
-                    "created_at"?: string,"id"?: string,"item_id"?: string,"reorder_point"?: number,"tenant_id"?: string,"updated_at"?: string,"warehouse_id"?: string
+                    "below_notified_at"?: string | null,"created_at"?: string,"id"?: string,"item_id"?: string,"reorder_point"?: number,"tenant_id"?: string,"updated_at"?: string,"warehouse_id"?: string
                   }
                   Relationships: [
                     {
@@ -3104,6 +3104,31 @@ isOneToOne: false
 "pick_order_actions":
 { Args: { "pick_order_id": string }; Returns: (string)[]
                            },
+"put_back_return_request":
+{ Args: { "bin_id": string,"condition"?: string,"item_id": string,"quantity": number,"return_request_id": string }; Returns: {
+              "created_at": string,
+"from_bin_id": string | null,
+"id": string,
+"item_id": string,
+"lot_number": string | null,
+"performed_by": string | null,
+"quantity": number,
+"reason": string | null,
+"reference_id": string | null,
+"reference_type": string,
+"serial_number": string | null,
+"stock_status": string,
+"tenant_id": string,
+"to_bin_id": string | null,
+"transaction_type": string,
+"warehouse_id": string
+            }
+                          SetofOptions: {
+        from: "*"
+        to: "inventory_transactions"
+        isOneToOne: true
+        isSetofReturn: false
+      } },
 "quote":
 { Args: { "dropoff_lat": number,"dropoff_lng": number,"pickup_lat": number,"pickup_lng": number,"ready_at"?: string,"service_id": string,"weight_kg": number }; Returns: Json
                            },

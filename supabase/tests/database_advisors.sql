@@ -82,6 +82,7 @@ insert into advisor_callable_definers (role, function) values
     ('authenticated', 'record_driver_position(lat double precision, lng double precision, heading double precision, speed double precision, accuracy double precision, recorded_at timestamp with time zone)'),
     ('authenticated', 'record_driver_positions(fixes jsonb)'),
     ('authenticated', 'record_inventory_transaction(transaction_type text, item_id uuid, warehouse_id uuid, quantity integer, from_bin_id uuid, to_bin_id uuid, lot_number text, serial_number text, stock_status text, reason text, reference_type text, reference_id uuid, occurred_at timestamp with time zone)'),
+    ('authenticated', 'put_back_return_request(return_request_id uuid, item_id uuid, bin_id uuid, quantity integer, condition text)'),
     ('authenticated', 'receive_order_actions(receive_order_id uuid)'),
     ('authenticated', 'receive_order_line(line_id uuid, quantity integer, bin_id uuid, lot_number text, serial_number text)'),
     ('authenticated', 'record_remittance(driver_id uuid, delivery_ids uuid[], amount numeric, method text, note text, discrepancy_reason text)'),

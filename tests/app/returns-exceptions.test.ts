@@ -244,3 +244,27 @@ describe('exceptions', () => {
     await expect(listen(acmeDriver, topic)).rejects.toThrow();
   });
 });
+
+describe('putting a received return back into stock', () => {
+  it('writes a return transaction referencing the request, with the HTTP answers of who may not and what is refused', async () => {
+    const { data: received } = await service.from('return_requests').select('id, warehouse_id').eq('tenant_id', TENANT.acme).eq('status', 'received').not('warehouse_id', 'is', null).limit(1);
+    const { data: closed } = await service.from('return_requests').select('id').eq('tenant_id', TENANT.acme).eq('status', 'closed').limit(1);
+    const request = received![0]!;
+    const { data: bins } = await service.from('warehouse_locations').select('id').eq('warehouse_id', request.warehouse_id as string).eq('location_type', 'bin').eq('status', 'active').limit(1);
+    const { data: item } = await service.from('inventory_items').insert({ tenant_id: TENANT.acme, name: 'Put Back App Test Lamp', sku: `PB-APP-${Date.now()}` }).select('id').single();
+    const args = { return_request_id: request.id as string, item_id: item!.id as string, bin_id: bins![0]!.id as string, quantity: 2, condition: 'damaged' };
+
+    const refused = await acmeAdmin.rpc('put_back_return_request', { ...args, return_request_id: closed![0]!.id as string });
+    expect(refused.status).toBe(400);
+    expect(fieldErrors(refused.error?.details)).toEqual([{ field: 'status', message: 'Only a received return request can be put back into stock; this one is closed' }]);
+    expect((await acmeDispatcher.rpc('put_back_return_request', args)).status).toBe(403);
+    expect((await globexAdmin.rpc('put_back_return_request', args)).status).toBe(404);
+    expect((await acmeDriver.rpc('put_back_return_request', args)).status).toBe(404);
+
+    const { data, error } = await acmeAdmin.rpc('put_back_return_request', args);
+    expect(error).toBeNull();
+    expect(data).toMatchObject({ transaction_type: 'return', reference_type: 'return_request', reference_id: request.id, stock_status: 'damaged', quantity: 2 });
+    const { data: stock } = await service.from('inventory_stock').select('quantity, status').eq('item_id', item!.id as string);
+    expect(stock).toEqual([{ quantity: 2, status: 'damaged' }]);
+  });
+});

@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { ANON_KEY, expect, test, workerSession } from './fixtures.ts';
+import { ANON_KEY, asServiceRole, expect, test, workerSession } from './fixtures.ts';
 
 const ACME_TENANT = 'a0000000-0000-4000-8000-000000000001';
 const LIST = '/acme/admin/return-requests';
@@ -157,6 +157,22 @@ test('a return from request to received: the form rules, approval creates the pi
   await expect(page.getByRole('term').filter({ hasText: 'Received' })).toBeVisible();
   await expect(history.getByRole('listitem')).toHaveCount(5);
   await expect(actions.getByRole('button', { name: 'Close' })).toBeVisible();
+
+  // What came back goes back into stock: an item into a bin of the return's warehouse, damaged.
+  await actions.getByRole('button', { name: 'Put back into stock' }).click();
+  const putBack = page.getByRole('dialog', { name: /back into stock$/ });
+  await putBack.getByRole('button', { name: 'Put back into stock' }).click();
+  await expect(putBack.getByText('Item is required', { exact: true })).toBeVisible();
+  await putBack.getByRole('combobox', { name: 'Item' }).fill('Portable SSD');
+  await page.getByRole('listbox', { name: 'Show Item options' }).getByRole('option').first().click();
+  await putBack.getByRole('combobox', { name: 'Bin' }).fill('Z1');
+  await page.getByRole('listbox', { name: 'Show Bin options' }).getByRole('option').first().click();
+  await putBack.getByLabel('Condition').selectOption('damaged');
+  await putBack.getByRole('button', { name: 'Put back into stock' }).click();
+  await expect(page.getByText(/^1 put back into stock from /)).toBeVisible();
+  const returnId = /return-requests\/([^/]+)\/edit/.exec(page.url())?.[1];
+  const ledger = (await asServiceRole(request, 'GET', `/rest/v1/inventory_transactions?select=transaction_type,stock_status,quantity&reference_id=eq.${returnId}`)) as unknown[];
+  expect(ledger).toEqual([{ transaction_type: 'return', stock_status: 'damaged', quantity: 1 }]);
 
   // Closing needs the refund answer.
   await actions.getByRole('button', { name: 'Close' }).click();

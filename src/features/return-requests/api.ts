@@ -17,6 +17,7 @@ import {
   type ReturnStatus,
   type ReturnTableRow,
   type ReturnWrite,
+  type PutBackValues,
 } from './schema';
 
 const ROW_COLUMNS =
@@ -172,4 +173,33 @@ export async function listReturnWarehouses(tenantId: string): Promise<{ value: s
 
 export function uploadReturnPhoto(tenantId: string, file: File): Promise<UploadedFile> {
   return uploadFile(tenantId, file, 'image');
+}
+
+/** The ledger names the bin and condition as its own columns; the put-back form names them as it asks them. */
+const PUT_BACK_FIELDS: Record<string, string> = { to_bin_id: 'bin_id', stock_status: 'condition' };
+
+/**
+ * Puts units of an item from a received return back into a bin (public.put_back_return_request: a
+ * `return` transaction referencing the request). Throws the PostgREST error with its details'
+ * fields named as the form names them.
+ */
+export async function putBackIntoStock(returnId: string, values: PutBackValues): Promise<void> {
+  const { error } = await supabase.rpc('put_back_return_request', {
+    return_request_id: returnId,
+    item_id: values.item_id,
+    bin_id: values.bin_id,
+    quantity: values.quantity,
+    condition: values.condition,
+  });
+  if (error) throw { ...error, details: renameDetailFields(error.details) };
+}
+
+function renameDetailFields(details: string | null | undefined): string | null | undefined {
+  try {
+    const parsed = JSON.parse(details ?? 'null') as { field?: string }[] | null;
+    if (!Array.isArray(parsed)) return details;
+    return JSON.stringify(parsed.map((d) => (d.field && PUT_BACK_FIELDS[d.field] ? { ...d, field: PUT_BACK_FIELDS[d.field] } : d)));
+  } catch {
+    return details;
+  }
 }

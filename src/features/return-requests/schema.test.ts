@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { itemsFor, refundLimit, ReturnFormSchema, toReturnFormValues, toReturnWrite, type ReturnFormInput, type ReturnRow } from './schema';
+import { itemsFor, PUT_BACK_MESSAGES, putBackSchema, refundLimit, ReturnFormSchema, toReturnFormValues, toReturnWrite, type ReturnFormInput, type ReturnRow } from './schema';
 
 const packages = [
   { description: 'Running shoes', quantity: 2, weight_kg: 1.5 },
@@ -115,5 +115,22 @@ describe('lines and writes', () => {
     expect(values.photos).toEqual(['https://files/t/p.png']);
     expect(values.refund_limit).toBe(32.5);
     expect(refundLimit({ price: 0.1, cod_amount: 0.2 })).toBe(0.3);
+  });
+});
+
+describe('putting a return back into stock', () => {
+  it('takes an item, a bin, a whole quantity above 0 and available or damaged', () => {
+    expect(putBackSchema.safeParse({ item_id: 'i', bin_id: 'b', quantity: 2, condition: 'damaged' }).success).toBe(true);
+  });
+
+  it("says what is missing in the form's words", () => {
+    const result = putBackSchema.safeParse({ item_id: '', bin_id: '', quantity: 1.5, condition: 'expired' });
+    expect(result.success).toBe(false);
+    expect(result.error?.issues.map((issue) => issue.message)).toEqual([
+      PUT_BACK_MESSAGES.item,
+      PUT_BACK_MESSAGES.bin,
+      PUT_BACK_MESSAGES.quantity,
+      PUT_BACK_MESSAGES.condition,
+    ]);
   });
 });

@@ -240,3 +240,26 @@ export function toReturnWrite(values: ReturnFormOutput, photos: string[]): Retur
     notes: values.notes,
   };
 }
+
+/** Putting a received return back into stock: the item, the bin of the return's warehouse, how many, in what condition. */
+export const PUT_BACK_CONDITIONS = ['available', 'damaged'] as const;
+export type PutBackCondition = (typeof PUT_BACK_CONDITIONS)[number];
+export const PUT_BACK_CONDITION_OPTIONS = [
+  { value: 'available', label: 'Available' },
+  { value: 'damaged', label: 'Damaged' },
+] as const;
+export const PUT_BACK_MESSAGES = {
+  item: 'Item is required',
+  bin: 'Bin is required',
+  quantity: 'Quantity must be a whole number above 0',
+  condition: 'Condition must be available or damaged',
+  done: (units: number, code: string) => `${units} put back into stock from ${code}`,
+} as const;
+export const putBackSchema = z.object({
+  item_id: z.string({ error: PUT_BACK_MESSAGES.item }).min(1, PUT_BACK_MESSAGES.item),
+  bin_id: z.string({ error: PUT_BACK_MESSAGES.bin }).min(1, PUT_BACK_MESSAGES.bin),
+  quantity: z.number({ error: PUT_BACK_MESSAGES.quantity }).int(PUT_BACK_MESSAGES.quantity).min(1, PUT_BACK_MESSAGES.quantity),
+  condition: z.enum(PUT_BACK_CONDITIONS, { error: PUT_BACK_MESSAGES.condition }),
+});
+export type PutBackInput = z.input<typeof putBackSchema>;
+export type PutBackValues = z.output<typeof putBackSchema>;

@@ -130,3 +130,114 @@ export async function recordPick(pick: FloorPick, index: number, pickedTotal: nu
   const { error } = await supabase.rpc('save_pick_order', { pick_order_id: pick.order.id, values });
   if (error) throw error;
 }
+
+const receiveLineSchema = z.object({
+  id: z.string(),
+  position: z.number(),
+  item_id: z.string(),
+  expected_quantity: z.number(),
+  received_quantity: z.number(),
+  lot_number: z.string().nullable(),
+  serial_number: z.string().nullable(),
+  item: z.object({ name: z.string(), sku: z.string(), barcode: z.string().nullable() }).nullable(),
+});
+export type FloorReceiveLine = z.infer<typeof receiveLineSchema> & { suggestion: { bin_id: string; bin_code: string; reason: string } | null };
+
+const receiveHeaderSchema = z.object({
+  id: z.string(),
+  receive_code: z.string(),
+  status: z.string(),
+  supplier_name: z.string(),
+  warehouse_id: z.string(),
+  warehouse_name: z.string(),
+  expected_total: z.number(),
+  received_total: z.number(),
+});
+const putawaySchema = z.object({ line_id: z.string(), bin_id: z.string(), bin_code: z.string(), reason: z.string() });
+
+export interface FloorReceive {
+  order: z.infer<typeof receiveHeaderSchema>;
+  lines: FloorReceiveLine[];
+}
+
+/**
+ * One receive order for the receiver's screen: the header, its lines in order with their items, and
+ * where to put each open line away (the database's putaway suggestion); null when the caller cannot see it.
+ */
+export async function getFloorReceive(tenantId: string, receiveOrderId: string): Promise<FloorReceive | null> {
+  const { data: header, error } = await supabase
+    .from('receive_order_rows')
+    .select('id, receive_code, status, supplier_name, warehouse_id, warehouse_name, expected_total, received_total')
+    .eq('tenant_id', tenantId)
+    .eq('id', receiveOrderId)
+    .maybeSingle();
+  if (error) {
+    if (error.code === '22P02') return null;
+    throw error;
+  }
+  if (!header) return null;
+  const [lines, putaway] = await Promise.all([
+    supabase
+      .from('receive_order_lines')
+      .select('id, position, item_id, expected_quantity, received_quantity, lot_number, serial_number, item:inventory_items(name, sku, barcode)')
+      .eq('receive_order_id', receiveOrderId)
+      .order('position'),
+    supabase.rpc('receive_order_putaway', { receive_order_id: receiveOrderId }),
+  ]);
+  if (lines.error) throw lines.error;
+  if (putaway.error) throw putaway.error;
+  const suggestions = new Map(putawaySchema.array().parse(putaway.data).map((row) => [row.line_id, row]));
+  return {
+    order: receiveHeaderSchema.parse(header),
+    lines: receiveLineSchema
+      .array()
+      .parse(lines.data)
+      .map((line) => ({ ...line, suggestion: suggestions.get(line.id) ?? null })),
+  };
+}
+
+const scannedBinSchema = z.object({
+  id: z.string(),
+  code: z.string(),
+  warehouse_id: z.string(),
+  location_type: z.string(),
+  status: z.string(),
+  warehouse: z.object({ name: z.string() }).nullable(),
+});
+export type ScannedBin = z.infer<typeof scannedBinSchema>;
+
+/** The locations the caller may read whose code is `code` (codes are unique within a warehouse, not across them). */
+export async function findLocationsByCode(tenantId: string, code: string): Promise<ScannedBin[]> {
+  const { data, error } = await supabase
+    .from('warehouse_locations')
+    .select('id, code, warehouse_id, location_type, status, warehouse:warehouses(name)')
+    .eq('tenant_id', tenantId)
+    .eq('code', code.trim().toUpperCase())
+    .limit(10);
+  if (error) throw error;
+  return scannedBinSchema.array().parse(data);
+}
+
+/** Whether any item of the tenant has `code` as its SKU or barcode (a scan that matched no line may still be a known item). */
+export async function itemCodeExists(tenantId: string, code: string): Promise<boolean> {
+  const variants = [...new Set([code.trim(), code.trim().toUpperCase()])];
+  const [bySku, byBarcode] = await Promise.all([
+    supabase.from('inventory_items').select('id').eq('tenant_id', tenantId).in('sku', variants).limit(1),
+    supabase.from('inventory_items').select('id').eq('tenant_id', tenantId).in('barcode', variants).limit(1),
+  ]);
+  if (bySku.error) throw bySku.error;
+  if (byBarcode.error) throw byBarcode.error;
+  return bySku.data.length + byBarcode.data.length > 0;
+}
+
+/** Receives `quantity` units of a line into a bin through the database's receive function (its rights, its checks, the order's status). */
+export async function receiveLine(lineId: string, quantity: number, binId: string, lotNumber: string | null, serialNumber: string | null): Promise<void> {
+  const { error } = await supabase.rpc('receive_order_line', {
+    line_id: lineId,
+    quantity,
+    bin_id: binId,
+    ...(lotNumber ? { lot_number: lotNumber } : {}),
+    ...(serialNumber ? { serial_number: serialNumber } : {}),
+  });
+  if (error) throw error;
+}

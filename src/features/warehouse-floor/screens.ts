@@ -5,4 +5,5 @@ import { lazyPage, screen } from '../../lib/screens';
 export const screens = [
   screen({ path: dispatcherPaths.floor, page: lazyPage(() => import('./pages/FloorHomePage'), 'FloorHomePage'), nav: { label: 'Warehouse' }, audience: 'floor' }),
   screen({ path: dispatcherPaths.floorPick, page: lazyPage(() => import('./pages/FloorPickPage'), 'FloorPickPage'), audience: 'floor' }),
+  screen({ path: dispatcherPaths.floorReceive, page: lazyPage(() => import('./pages/FloorReceivePage'), 'FloorReceivePage'), audience: 'floor' }),
 ];

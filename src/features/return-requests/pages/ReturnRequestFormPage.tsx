@@ -22,6 +22,7 @@ import {
   useZodForm,
 } from '../../../ui/form';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog';
+import { PutBackAction } from '../components/PutBackDialog';
 import { StatusHistory } from '../../../ui/StatusHistory';
 import { StatusRecordPage } from '../../../ui/StatusRecordPage';
 import { useToast } from '../../../ui/toast';
@@ -437,6 +438,7 @@ function ReturnActions({ tenantId, row, onMoved }: { tenantId: string; row: Retu
           <p className="text-sm text-slate-600 dark:text-slate-400">{row.status === 'closed' || row.status === 'rejected' ? 'This return is finished.' : 'Nothing to do now.'}</p>
         ) : (
           <div className="flex flex-wrap gap-2">
+            <PutBackAction tenantId={tenantId} row={row} />
             {actions.map((action) => (
               <Button
                 key={action}

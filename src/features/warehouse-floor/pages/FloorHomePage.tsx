@@ -122,7 +122,9 @@ export function FloorHomePage() {
                 {state.record.receipts.map((row) => (
                   <li key={row.id} className={rowClass}>
                     <span className="flex flex-col">
-                      <span className="font-medium">{row.receive_code}</span>
+                      <Link href={dispatcherPaths.floorReceive(row.id)} className="font-medium text-brand underline-offset-2 hover:underline">
+                        {row.receive_code}
+                      </Link>
                       <span className={mutedClass}>
                         {row.supplier_name} · {row.warehouse_name} · {row.received_total}/{row.expected_total} received
                       </span>
