@@ -27,6 +27,7 @@ import { FilterSelect } from '../../../ui/data-table';
 import { LookupFilter } from '../../../ui/data-table/LookupFilter';
 import type { LookupSearch } from '../../../ui/form/ComboboxField';
 import { ErrorState } from '../../../ui/ErrorState';
+import { useAnnounce } from '../../../ui/LiveAnnouncer';
 import { LiveIndicator } from '../../../ui/LiveIndicator';
 import { Skeleton } from '../../../ui/Skeleton';
 import { assignDelivery, fetchNames, fetchReference, moveAssignment, refusalText, unassignDelivery } from '../api';
@@ -55,6 +56,7 @@ import { DeliveryList, type DragData } from '../components/DeliveryList';
 import { DeliveryPanel } from '../components/DeliveryPanel';
 import { DriversPanel, type DriverEntry } from '../components/DriversPanel';
 import type { BoardDelivery, BoardReference } from '../model';
+import { boardNews, newsText, seenStatuses, shownBy, type SeenStatuses } from '../news';
 
 export interface DispatchBoardPageProps {
   /** Other features' pieces for the selected delivery's panel (the chat button), composed in src/app. */
@@ -286,6 +288,16 @@ function Board({ tenantId, panelExtras, onSettled }: { tenantId: string; panelEx
       }
     }
   }, [lanes.unassigned, deliveries.fetching, deliveries.rows.size, sound, byId, moves]);
+
+  // What changes live is said politely (a new delivery waiting, an assignment accepted); focus stays put.
+  const announce = useAnnounce();
+  const seen = useRef<SeenStatuses | null>(null);
+  useEffect(() => {
+    if (deliveries.fetching && deliveries.rows.size === 0) return;
+    const text = newsText(boardNews(seen.current, rows, shownBy(filters, now)), driverName);
+    seen.current = seenStatuses(rows);
+    if (text) announce(text);
+  }, [rows, deliveries.fetching, deliveries.rows.size, filters, now, driverName, announce]);
 
   // ------------------------------------------------------------------------------------------
   // Moves: each shown at once and sent to the database; a refusal rolls it back with the reason.
@@ -712,6 +724,7 @@ function Board({ tenantId, panelExtras, onSettled }: { tenantId: string; panelEx
 const SHORTCUTS: [string, string][] = [
   ['/', 'Search the board'],
   ['J / K or ↓ / ↑', 'Move through the focused lane'],
+  ['← / → or Tab', 'Go to the lane before or after'],
   ['Enter', 'Open the delivery beside the board'],
   ['Space', 'Tick a delivery in the queue (Shift for a range)'],
   ['A', 'Assign the ticked or open deliveries'],
