@@ -86,6 +86,11 @@ function focused(page: Page): Promise<Focused> {
   return page.evaluate(FOCUSED) as Promise<Focused>;
 }
 
+/** Whether the page itself scrolls sideways (a table may scroll inside its own region). */
+function sideways(page: Page): Promise<boolean> {
+  return page.evaluate('document.scrollingElement.scrollWidth > document.scrollingElement.clientWidth') as Promise<boolean>;
+}
+
 /** Presses `key` until `reached` holds for what has focus (a bounded walk, as a keyboard user tabs). */
 async function pressUntil(page: Page, key: string, reached: (f: Focused) => boolean, limit = 40): Promise<void> {
   for (let i = 0; i < limit; i += 1) {
@@ -146,11 +151,13 @@ test('by keyboard alone: the dispatcher assigns on the board, the driver accepts
   await expect.poll(() => deliveryDriver(request, made.id)).toEqual({ status: 'assigned', driver_id: IMOGEN.id });
 
   // The driver's phone, by keyboard: Tab to the offer's Accept.
-  const phone = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  // The narrowest phone a page must serve without sideways scrolling: 320 px (a 640 px one at 200 % zoom).
+  const phone = await browser.newContext({ viewport: { width: 320, height: 640 } });
   try {
     const app = await phone.newPage();
     await signInTo(app, IMOGEN.email, '/globex/driver');
     await expect(app.getByRole('article', { name: new RegExp(`New assignment · ${made.delivery_code}`) })).toBeVisible();
+    expect(await sideways(app)).toBe(false);
     await pressUntil(app, 'Tab', (f) => f.tag === 'BUTTON' && f.name === 'Accept' && (f.article ?? '').includes(made.delivery_code), 80);
     await app.keyboard.press('Enter');
     // The offer is gone; its task's next step has the focus.
@@ -184,6 +191,9 @@ test('by keyboard alone: the dispatcher assigns on the board, the driver accepts
     await app.keyboard.press('Enter');
     await expect.poll(async () => (await deliveryProof(request, made.id)).status).toBe('delivered');
     expect((await deliveryProof(request, made.id)).proof.signature_url).toMatch(new RegExp(`^${GLOBEX}/${made.id}/signature-`));
+    // The board too, at 320 px: the lanes stack, nothing makes the page scroll sideways.
+    await page.setViewportSize({ width: 320, height: 640 });
+    await expect.poll(() => sideways(page)).toBe(false);
   } finally {
     await phone.close();
     await asUser(request, await tokenOf(request, IMOGEN.email), '/rest/v1/rpc/set_driver_status', { driver_id: IMOGEN.id, status: 'available' });
