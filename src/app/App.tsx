@@ -1,4 +1,5 @@
 import { SessionProvider } from '../lib/session';
+import { LiveAnnouncer } from '../ui/LiveAnnouncer';
 import { ToastProvider } from '../ui/toast';
 import { CrashBoundary } from './errors/CrashBoundary';
 import { AppErrorBoundary } from './errors/AppErrorBoundary';
@@ -12,17 +13,19 @@ export function App() {
       <SessionProvider>
         <LanguageSync />
         <ToastProvider>
-          <SessionOfflineGate>
-            <DomainGate>
-              <BrandScope>
-                <TenantlessGate>
-                  <AppErrorBoundary>
-                    <AppRoutes />
-                  </AppErrorBoundary>
-                </TenantlessGate>
-              </BrandScope>
-            </DomainGate>
-          </SessionOfflineGate>
+          <LiveAnnouncer>
+            <SessionOfflineGate>
+              <DomainGate>
+                <BrandScope>
+                  <TenantlessGate>
+                    <AppErrorBoundary>
+                      <AppRoutes />
+                    </AppErrorBoundary>
+                  </TenantlessGate>
+                </BrandScope>
+              </DomainGate>
+            </SessionOfflineGate>
+          </LiveAnnouncer>
         </ToastProvider>
       </SessionProvider>
     </CrashBoundary>

@@ -1,4 +1,4 @@
-import type { ButtonHTMLAttributes } from 'react';
+import type { ButtonHTMLAttributes, Ref } from 'react';
 
 type Variant = 'primary' | 'secondary';
 
@@ -6,6 +6,8 @@ export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   variant?: Variant;
   /** Disables the button and tells assistive technology that its action is under way. */
   busy?: boolean;
+  /** The <button>, e.g. for a screen that gives it the focus. */
+  ref?: Ref<HTMLButtonElement>;
 }
 
 const base =

@@ -54,6 +54,34 @@ describe('SignaturePad', () => {
     expect(descriptionOf(pad)).toEqual(['Sign here', 'A signature is required']);
   });
 
+  it('takes a typed name instead of a drawing, from the keyboard: the PNG while there is a name, null once it is erased or cleared', async () => {
+    const onChange = vi.fn();
+    render(<SignaturePad label="Signature" required error="A signature is required" onChange={onChange} />);
+    const typed = screen.getByRole('textbox', { name: 'Or type the signer’s name' });
+    expect(typed).toHaveAttribute('aria-invalid', 'true');
+    expect(descriptionOf(typed)).toEqual(['A signature is required']);
+    await userEvent.type(typed, 'Carla');
+    await waitFor(() => expect(onChange).toHaveBeenLastCalledWith(PNG));
+    await userEvent.clear(typed);
+    expect(onChange).toHaveBeenLastCalledWith(null);
+
+    await userEvent.type(typed, 'Carla Customer');
+    await waitFor(() => expect(onChange).toHaveBeenLastCalledWith(PNG));
+    await userEvent.click(screen.getByRole('button', { name: 'Clear' }));
+    expect(onChange).toHaveBeenLastCalledWith(null);
+    expect(typed).toHaveValue('');
+  });
+
+  it('lets a stroke replace a typed name', async () => {
+    const onChange = vi.fn();
+    render(<SignaturePad label="Signature" onChange={onChange} />);
+    const typed = screen.getByRole('textbox', { name: 'Or type the signer’s name' });
+    await userEvent.type(typed, 'Carla');
+    drawStroke(screen.getByRole('img', { name: 'Signature' }));
+    expect(typed).toHaveValue('');
+    await waitFor(() => expect(onChange).toHaveBeenLastCalledWith(PNG));
+  });
+
   it('takes no strokes while disabled', async () => {
     const onChange = vi.fn();
     const { rerender } = render(<SignaturePad label="Signature" disabled onChange={onChange} />);

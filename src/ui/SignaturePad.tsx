@@ -1,7 +1,11 @@
-import { useEffect, useId, useImperativeHandle, useRef, type ReactNode, type Ref } from 'react';
+import { useEffect, useId, useImperativeHandle, useRef, useState, type ReactNode, type Ref } from 'react';
 import SmoothSignature from 'signature_pad';
+import { useT } from '../lib/i18n/catalogue';
 import { Button } from './Button';
-import { describedBy, FieldNotes, labelClassName } from './form/FieldFrame';
+import { controlClassName, describedBy, FieldNotes, labelClassName } from './form/FieldFrame';
+import { uiMessages } from './messages';
+
+const PEN = 'rgb(15,23,42)';
 
 /** A PNG of the canvas, or null when the browser cannot make one. */
 function canvasToBlob(canvas: HTMLCanvasElement): Promise<Blob | null> {
@@ -31,11 +35,18 @@ export interface SignaturePadProps {
 /**
  * A signature drawn on the screen (signature_pad: smooth strokes from touch, pen or mouse), at the
  * screen's pixel density on white, so the PNG is sharp and has no transparency. Clear starts over.
+ * Whoever cannot draw (a keyboard, a screen reader) types the signer's name instead: it is written on
+ * the pad in a handwriting face and handed over as the same kind of PNG. A stroke replaces it.
  */
 export function SignaturePad({ label, required, help, error, onChange, onBlur, value, disabled, className, ref }: SignaturePadProps) {
   const canvasRef = useRef<HTMLCanvasElement | null>(null);
   const padRef = useRef<SmoothSignature | null>(null);
   const id = useId();
+  const t = useT(uiMessages);
+  const [typed, setTyped] = useState('');
+  const typedRef = useRef('');
+  // Each typed change makes a PNG asynchronously: only the latest one is handed over.
+  const version = useRef(0);
   useImperativeHandle(ref, () => canvasRef.current as HTMLCanvasElement, []);
   const handlers = useRef({ onChange, onBlur });
   useEffect(() => {
@@ -49,8 +60,17 @@ export function SignaturePad({ label, required, help, error, onChange, onBlur, v
     canvas.width = canvas.offsetWidth * ratio;
     canvas.height = canvas.offsetHeight * ratio;
     canvas.getContext('2d')?.scale(ratio, ratio);
-    const pad = new SmoothSignature(canvas, { backgroundColor: 'rgb(255,255,255)', penColor: 'rgb(15,23,42)' });
+    const pad = new SmoothSignature(canvas, { backgroundColor: 'rgb(255,255,255)', penColor: PEN });
     padRef.current = pad;
+    // A drawing replaces a typed name: the pad starts clean for the first stroke.
+    const began = () => {
+      if (!typedRef.current) return;
+      typedRef.current = '';
+      setTyped('');
+      version.current += 1;
+      pad.clear();
+    };
+    pad.addEventListener('beginStroke', began);
     const ended = () => {
       void canvasToBlob(canvas).then((blob) => {
         handlers.current.onChange(pad.isEmpty() ? null : blob);
@@ -59,6 +79,7 @@ export function SignaturePad({ label, required, help, error, onChange, onBlur, v
     };
     pad.addEventListener('endStroke', ended);
     return () => {
+      pad.removeEventListener('beginStroke', began);
       pad.removeEventListener('endStroke', ended);
       pad.off();
       padRef.current = null;
@@ -73,13 +94,46 @@ export function SignaturePad({ label, required, help, error, onChange, onBlur, v
   }, [disabled]);
 
   useEffect(() => {
-    if (value === null && padRef.current && !padRef.current.isEmpty()) padRef.current.clear();
+    if (value !== null) return;
+    if (padRef.current && !padRef.current.isEmpty()) padRef.current.clear();
+    if (typedRef.current) {
+      typedRef.current = '';
+      setTyped('');
+      padRef.current?.clear();
+    }
   }, [value]);
 
   const clear = () => {
     padRef.current?.clear();
+    typedRef.current = '';
+    setTyped('');
+    version.current += 1;
     handlers.current.onChange(null);
     handlers.current.onBlur?.();
+  };
+
+  const type = (name: string) => {
+    const canvas = canvasRef.current;
+    const pad = padRef.current;
+    typedRef.current = name;
+    setTyped(name);
+    const mine = (version.current += 1);
+    if (!canvas || !pad) return;
+    pad.clear();
+    if (!name.trim()) {
+      handlers.current.onChange(null);
+      return;
+    }
+    const context = canvas.getContext('2d');
+    if (context) {
+      context.fillStyle = PEN;
+      context.font = 'italic 2rem "Segoe Script", "Brush Script MT", "URW Chancery L", cursive';
+      context.textBaseline = 'middle';
+      context.fillText(name.trim(), 16, canvas.offsetHeight / 2, Math.max(canvas.offsetWidth - 32, 1));
+    }
+    void canvasToBlob(canvas).then((blob) => {
+      if (mine === version.current) handlers.current.onChange(blob);
+    });
   };
 
   return (
@@ -105,6 +159,21 @@ export function SignaturePad({ label, required, help, error, onChange, onBlur, v
         className={`mt-1.5 h-40 w-full touch-none rounded-lg border bg-white ${error ? 'border-red-500' : 'border-slate-300 dark:border-slate-600'} ${disabled ? 'opacity-60' : ''}`}
       />
       <FieldNotes id={id} help={help} error={error} />
+      <label htmlFor={`${id}-typed`} className="mt-2 block text-xs font-medium text-slate-700 dark:text-slate-200">
+        {t('signature.typed')}
+      </label>
+      <input
+        id={`${id}-typed`}
+        type="text"
+        autoComplete="off"
+        value={typed}
+        disabled={disabled}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        onChange={(event) => type(event.target.value)}
+        onBlur={() => handlers.current.onBlur?.()}
+        className={`mt-1 ${controlClassName(error)}`}
+      />
     </div>
   );
 }

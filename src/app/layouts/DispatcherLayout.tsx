@@ -15,9 +15,10 @@ export function DispatcherLayout({ children }: { children: ReactNode }) {
   return (
     <div className="flex min-h-dvh flex-col">
       <header className="sticky top-0 z-20 border-b border-slate-200 bg-brand-card/90 backdrop-blur dark:border-slate-800 dark:bg-slate-900/90">
-        <div className="flex h-14 items-center justify-between gap-2 px-4 sm:px-6">
+        {/* At 320 px the logo and the four actions just fit with narrower padding and gaps: the row never scrolls sideways. */}
+        <div className="flex h-14 items-center justify-between gap-1.5 px-3 sm:gap-2 sm:px-6">
           <Logo />
-          <div className="flex items-center gap-1">
+          <div className="flex items-center gap-0.5 sm:gap-1">
             <ChatInboxButton />
             <NotificationsBell />
             <SettingsButton />

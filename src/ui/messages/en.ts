@@ -52,4 +52,5 @@ export const en = {
   'field.removeItem': 'Remove {name}',
   'field.clear': 'Clear {label}',
   'field.showOptions': 'Show {label} options',
+  'signature.typed': 'Or type the signer’s name',
 } as const;

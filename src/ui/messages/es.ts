@@ -54,4 +54,5 @@ export default {
   'field.removeItem': 'Quitar {name}',
   'field.clear': 'Borrar {label}',
   'field.showOptions': 'Mostrar opciones de {label}',
+  'signature.typed': 'O escriba el nombre de quien firma',
 } satisfies Translation<typeof en>;

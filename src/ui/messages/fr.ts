@@ -54,4 +54,5 @@ export default {
   'field.removeItem': 'Retirer {name}',
   'field.clear': 'Effacer {label}',
   'field.showOptions': 'Afficher les options de {label}',
+  'signature.typed': 'Ou saisissez le nom du signataire',
 } satisfies Translation<typeof en>;

@@ -1,4 +1,5 @@
 import { createContext, use, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { createPortal } from 'react-dom';
 import { dropToast, pushToast, TOAST_DURATION_MS, type Toast, type ToastTone } from './toast-queue';
 import { useT } from '../../lib/i18n/catalogue';
 import { uiMessages } from '../messages';
@@ -73,15 +74,20 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   return (
     <ToastContext value={api}>
       {children}
-      <div
-        aria-label={t('messages')}
-        role="region"
-        className="pointer-events-none fixed inset-x-0 bottom-0 z-[100] flex flex-col items-center gap-2 p-4 sm:items-end"
-      >
-        {toasts.map((toast) => (
-          <ToastItem key={toast.id} toast={toast} onDismiss={dismiss} />
-        ))}
-      </div>
+      {/* A child of <body>, outside the app's root: a modal dialog makes the rest of the page inert
+          (hidden from assistive technology), and a toast shown while it is open must still be read. */}
+      {createPortal(
+        <div
+          aria-label={t('messages')}
+          role="region"
+          className="pointer-events-none fixed inset-x-0 bottom-0 z-[100] flex flex-col items-center gap-2 p-4 sm:items-end"
+        >
+          {toasts.map((toast) => (
+            <ToastItem key={toast.id} toast={toast} onDismiss={dismiss} />
+          ))}
+        </div>,
+        document.body,
+      )}
     </ToastContext>
   );
 }

@@ -74,3 +74,43 @@ describe('DeliveryList under a live stream', () => {
     expect(onCheckedChange).toHaveBeenLastCalledWith(new Set(['new', 'a', 'b']));
   });
 });
+
+describe('DeliveryList by keyboard', () => {
+  it('moves the active card with the arrows, Home and End, keeps only its controls in the tab order, and opens it with Enter', () => {
+    const onOpen = vi.fn();
+    render(list([delivery('a'), delivery('b'), delivery('c')], { onOpen, checked: new Set(), onCheckedChange: () => undefined }));
+    const lane = screen.getByRole('list', { name: 'Unassigned queue' });
+    const tabbable = () => screen.getAllByRole('checkbox').map((box) => box.tabIndex);
+    expect(tabbable()).toEqual([0, -1, -1]);
+    fireEvent.keyDown(lane, { key: 'ArrowDown' });
+    expect(screen.getByRole('listitem', { name: 'ACME-b' }).getAttribute('aria-current')).toBe('true');
+    expect(tabbable()).toEqual([-1, 0, -1]);
+    expect(screen.getByRole('button', { name: 'Drag ACME-b' }).tabIndex).toBe(0);
+    expect(screen.getByRole('button', { name: 'Drag ACME-a' }).tabIndex).toBe(-1);
+    expect(screen.getByRole('status').textContent).toBe('ACME-b, 2 of 3');
+    fireEvent.keyDown(lane, { key: 'End' });
+    expect(tabbable()).toEqual([-1, -1, 0]);
+    fireEvent.keyDown(lane, { key: 'Home' });
+    fireEvent.keyDown(lane, { key: 'Enter' });
+    expect(onOpen).toHaveBeenLastCalledWith('a');
+  });
+
+  it('goes to the lane before or after with the left and right arrows', () => {
+    render(
+      <>
+        {list([delivery('a')])}
+        <DeliveryList label="In progress" items={[delivery('b')]} late={NO_LATE} selectedId={null} onOpen={() => undefined} virtual={false} emptyText="Nothing" />
+      </>,
+    );
+    const queue = screen.getByRole('list', { name: 'Unassigned queue' });
+    const inProgress = screen.getByRole('list', { name: 'In progress' });
+    queue.focus();
+    fireEvent.keyDown(queue, { key: 'ArrowRight' });
+    expect(document.activeElement).toBe(inProgress);
+    // The last lane has no lane after it: focus stays.
+    fireEvent.keyDown(inProgress, { key: 'ArrowRight' });
+    expect(document.activeElement).toBe(inProgress);
+    fireEvent.keyDown(inProgress, { key: 'ArrowLeft' });
+    expect(document.activeElement).toBe(queue);
+  });
+});

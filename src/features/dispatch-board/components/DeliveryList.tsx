@@ -94,6 +94,17 @@ export function DeliveryList({
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     if ((event.target as HTMLElement).closest('[data-drag-handle], input, button')) return;
+    // Left and right go to the lane before or after, in the board's reading order. Tab does too, past
+    // the active card's own controls only: the other cards' controls are out of the tab order.
+    if (event.key === 'ArrowLeft' || event.key === 'ArrowRight') {
+      const lanes = [...document.querySelectorAll<HTMLElement>('[data-board-lane]')];
+      const next = lanes[lanes.indexOf(event.currentTarget) + (event.key === 'ArrowLeft' ? -1 : 1)];
+      if (next) {
+        event.preventDefault();
+        next.focus();
+      }
+      return;
+    }
     if (items.length === 0) return;
     if (event.key === 'j' || event.key === 'ArrowDown') {
       event.preventDefault();
@@ -103,6 +114,10 @@ export function DeliveryList({
       event.preventDefault();
       setMoved(true);
       setActive(Math.max(index - 1, 0));
+    } else if (event.key === 'Home' || event.key === 'End') {
+      event.preventDefault();
+      setMoved(true);
+      setActive(event.key === 'Home' ? 0 : items.length - 1);
     } else if (event.key === 'Enter') {
       event.preventDefault();
       onOpen(items[index]!.id);
@@ -156,9 +171,11 @@ export function DeliveryList({
         ref={virtual ? scrollRef : undefined}
         role="list"
         aria-label={label}
+        aria-keyshortcuts="ArrowUp ArrowDown ArrowLeft ArrowRight Home End Enter"
+        data-board-lane
         tabIndex={0}
         onKeyDown={onKeyDown}
-        className={`rounded-lg outline-none focus-visible:ring-2 focus-visible:ring-brand ${virtual ? 'overflow-y-auto' : ''}`}
+        className={`group rounded-lg outline-none focus-visible:ring-2 focus-visible:ring-brand ${virtual ? 'overflow-y-auto' : ''}`}
         style={virtual ? { maxHeight: height } : undefined}
       >
         {items.length === 0 ? (
@@ -232,13 +249,15 @@ const DeliveryCard = memo(function DeliveryCard({ delivery: d, late, active, sel
       }}
       className={`flex h-[70px] cursor-pointer items-start gap-2 rounded-lg border bg-white px-2 py-1.5 text-sm shadow-sm dark:bg-slate-900 ${
         selected ? 'border-brand ring-1 ring-brand' : late ? 'border-red-300 dark:border-red-800' : 'border-slate-200 dark:border-slate-700'
-      } ${active ? 'outline-2 outline-offset-1 outline-slate-400' : ''} ${isDragging ? 'opacity-40' : ''}`}
+      } ${active ? 'outline-2 outline-offset-1 outline-slate-500 group-focus-visible:outline-3 group-focus-visible:outline-brand' : ''} ${isDragging ? 'opacity-40' : ''}`}
     >
       {onCheck && (
         <input
           type="checkbox"
-          className="mt-1 size-4"
+          className="mt-1 size-4 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-brand"
           aria-label={t('card.select', { code: d.delivery_code })}
+          // A roving tab stop: only the active card's controls are in the tab order, so Tab goes lane to lane.
+          tabIndex={active ? 0 : -1}
           checked={checked ?? false}
           onChange={() => undefined}
           onClick={(event) => {
@@ -269,6 +288,7 @@ const DeliveryCard = memo(function DeliveryCard({ delivery: d, late, active, sel
           className="cursor-grab rounded px-1 text-slate-400 hover:text-slate-700 focus-visible:outline-2 focus-visible:outline-brand dark:hover:text-slate-200"
           {...attributes}
           {...listeners}
+          tabIndex={active ? 0 : -1}
         >
           ⠿
         </button>

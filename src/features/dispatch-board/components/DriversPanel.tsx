@@ -142,7 +142,7 @@ const DriverRow = memo(function DriverRow({ index, top, measure, entry, late, se
     >
       <div className={`rounded-lg border p-2 transition-colors ${isOver ? 'border-brand bg-brand/5' : 'border-slate-200 dark:border-slate-700'}`}>
         <div className="flex items-center gap-2">
-          <button type="button" className="min-w-0 flex-1 text-left" aria-expanded={open} onClick={() => onToggle(driver.id)}>
+          <button type="button" className="min-w-0 flex-1 rounded text-left focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-brand" aria-expanded={open} onClick={() => onToggle(driver.id)}>
             <span className="block truncate text-sm font-semibold">{name}</span>
             <span className="block truncate text-xs text-slate-500 dark:text-slate-400">
               {vehicleName ?? t('drivers.noVehicle')} · {seen}

@@ -27,6 +27,7 @@ import { FilterSelect } from '../../../ui/data-table';
 import { LookupFilter } from '../../../ui/data-table/LookupFilter';
 import type { LookupSearch } from '../../../ui/form/ComboboxField';
 import { ErrorState } from '../../../ui/ErrorState';
+import { useAnnounce } from '../../../ui/LiveAnnouncer';
 import { LiveIndicator } from '../../../ui/LiveIndicator';
 import { Skeleton } from '../../../ui/Skeleton';
 import { assignDelivery, fetchNames, fetchReference, moveAssignment, refusalText, unassignDelivery } from '../api';
@@ -54,6 +55,7 @@ import { DeliveryList, type DragData } from '../components/DeliveryList';
 import { DeliveryPanel } from '../components/DeliveryPanel';
 import { DriversPanel, type DriverEntry } from '../components/DriversPanel';
 import type { BoardDelivery, BoardReference } from '../model';
+import { boardNews, newsText, seenStatuses, shownBy, type SeenStatuses } from '../news';
 import { useLanguage, useT, type Translate } from '../../../lib/i18n/catalogue';
 import { boardMessages } from '../messages';
 
@@ -302,6 +304,16 @@ function Board({ tenantId, panelExtras, onSettled }: { tenantId: string; panelEx
       }
     }
   }, [lanes.unassigned, deliveries.fetching, deliveries.rows.size, sound, byId, moves]);
+
+  // What changes live is said politely (a new delivery waiting, an assignment accepted); focus stays put.
+  const announce = useAnnounce();
+  const seen = useRef<SeenStatuses | null>(null);
+  useEffect(() => {
+    if (deliveries.fetching && deliveries.rows.size === 0) return;
+    const text = newsText(boardNews(seen.current, rows, shownBy(filters, now)), driverName, t);
+    seen.current = seenStatuses(rows);
+    if (text) announce(text);
+  }, [rows, deliveries.fetching, deliveries.rows.size, filters, now, driverName, announce, t]);
 
   // ------------------------------------------------------------------------------------------
   // Moves: each shown at once and sent to the database; a refusal rolls it back with the reason.
@@ -733,6 +745,7 @@ function Board({ tenantId, panelExtras, onSettled }: { tenantId: string; panelEx
 const SHORTCUTS: [BoardKey, BoardKey][] = [
   ['keys.searchKeys', 'keys.search'],
   ['keys.moveKeys', 'keys.move'],
+  ['keys.laneKeys', 'keys.lane'],
   ['keys.openKeys', 'keys.open'],
   ['keys.tickKeys', 'keys.tick'],
   ['keys.assignKeys', 'keys.assign'],

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { Button, buttonClassName } from '../../../ui/Button';
 import { Chip, StatusChip } from '../../../ui/Chip';
 import { deliveryStatus, type DeliveryStatus } from '../../../data/statuses';
@@ -20,16 +20,35 @@ export interface TaskCardProps {
   onFail: () => void;
   /** Where another feature (chat with dispatch) puts its button for this delivery. */
   extraActions?: ReactNode;
+  /** Move the focus to the next step's button (the task was just accepted from its offer); onFocused says it is done. */
+  takeFocus?: boolean;
+  onFocused?: () => void;
 }
 
 /** One task of today: where to go next (Navigate links out to the phone's maps app), and the next step. */
-export function TaskCard({ task, pending, onArrived, onPickUp, onInTransit, onDeliver, onFail, extraActions }: TaskCardProps) {
+export function TaskCard({ task, pending, onArrived, onPickUp, onInTransit, onDeliver, onFail, extraActions, takeFocus, onFocused }: TaskCardProps) {
   const t = useT(driverMessages);
   const language = useLanguage();
   const step = nextStep(task.status);
   const goingToPickup = task.status === 'accepted';
   const target = goingToPickup ? { lat: task.pickup_lat, lng: task.pickup_lng } : { lat: task.dropoff_lat, lng: task.dropoff_lng };
   const headingId = `task-${task.id}`;
+  const next =
+    step === 'picked_up' ? { label: t('task.pickedUp'), run: onPickUp } : step === 'in_transit' ? { label: t('task.inTransit'), run: onInTransit } : step === 'deliver' ? { label: t('task.deliver'), run: onDeliver } : null;
+  const stepButton = useRef<HTMLButtonElement>(null);
+  const focusedOnce = useRef(false);
+  // A task just accepted takes the focus the vanished offer had: on its next step. Until the server
+  // confirms the acceptance a read may show the card again from scratch (as an offer, then a task), and
+  // the new card takes the focus again if nothing else has it.
+  useEffect(() => {
+    if (!takeFocus) return;
+    const lost = !document.activeElement || document.activeElement === document.body;
+    if (!focusedOnce.current || lost) {
+      focusedOnce.current = true;
+      stepButton.current?.focus();
+    }
+    if (!pending) onFocused?.();
+  }, [takeFocus, pending, onFocused]);
   // Arrivals are optional steps on the way (the status machine does not wait for them): offered until recorded, then shown.
   const arrivalStop = task.status === 'accepted' ? 'pickup' : task.status === 'in_transit' ? 'dropoff' : null;
   const arrivedAt = arrivalStop === 'pickup' ? task.arrived_pickup_at : arrivalStop === 'dropoff' ? task.arrived_dropoff_at : null;
@@ -50,19 +69,11 @@ export function TaskCard({ task, pending, onArrived, onPickUp, onInTransit, onDe
         <a href={navigationUrl(target.lat, target.lng)} target="_blank" rel="noopener noreferrer" className={`${buttonClassName('secondary')} py-3`}>
           {goingToPickup ? t('task.navigateToPickup') : t('task.navigate')}
         </a>
-        {step === 'picked_up' && (
-          <Button onClick={onPickUp} className="py-3">
-            {t('task.pickedUp')}
-          </Button>
-        )}
-        {step === 'in_transit' && (
-          <Button onClick={onInTransit} className="py-3">
-            {t('task.inTransit')}
-          </Button>
-        )}
-        {step === 'deliver' && (
-          <Button onClick={onDeliver} className="py-3">
-            {t('task.deliver')}
+        {/* One button for the next step, whatever it is: it stays the same element from step to step, so
+            the keyboard's focus stays on it (and a closed sheet gives focus back to it) as its words change. */}
+        {next && (
+          <Button ref={stepButton} onClick={next.run} className="py-3">
+            {next.label}
           </Button>
         )}
       </div>

@@ -61,6 +61,9 @@ function DriverApp({ userId, tenantId, taskActions, footer }: { userId: string; 
   const [settingsError, setSettingsError] = useState<Error | null>(null);
   const [dutyBusy, setDutyBusy] = useState(false);
   const [sheet, setSheet] = useState<Sheet>(null);
+  // The task just accepted: its card takes the focus the accepted offer's button had (the offer is gone).
+  const [focusTaskId, setFocusTaskId] = useState<string | null>(null);
+  const focused = useCallback(() => setFocusTaskId(null), []);
   const [now, setNow] = useState(() => Date.now());
 
   // The proof settings are kept on the phone too: a delivery completed offline still asks for what the business requires.
@@ -133,6 +136,7 @@ function DriverApp({ userId, tenantId, taskActions, footer }: { userId: string; 
     const id = newActionId();
     enqueue([{ kind: 'respond', id, group: id, deliveryId: task.id, assignmentId: task.offer.id, accept, reason, occurredAt: new Date().toISOString() }]);
     if (!accept) toast.success(t('toast.rejected', { code: task.delivery_code }));
+    else setFocusTaskId(task.id);
   };
 
   const move = (task: DriverTask, status: 'picked_up' | 'in_transit', note: string | null = null) => {
@@ -302,6 +306,8 @@ function DriverApp({ userId, tenantId, taskActions, footer }: { userId: string; 
               onDeliver={() => setSheet({ kind: 'deliver', taskId: task.id })}
               onFail={() => setSheet({ kind: 'fail', taskId: task.id })}
               extraActions={taskActions?.(task)}
+              takeFocus={task.id === focusTaskId}
+              onFocused={focused}
             />
           ))
         )}
