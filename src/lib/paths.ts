@@ -129,6 +129,8 @@ export const adminPaths = {
   pickOrders: screenPath('admin', '/picking-orders'),
   pickOrderCreate: screenPath('admin', '/picking-orders/create'),
   pickOrderEdit: screenPath('admin', '/picking-orders/:id/edit'),
+  packageHandoffs: screenPath('admin', '/package-handoff'),
+  packageHandoffCreate: screenPath('admin', '/package-handoff/create'),
   systemSettings: screenPath('admin', '/system-settings'),
   brandSettings: screenPath('admin', '/brand-settings'),
   activity: screenPath('admin', '/activity'),

@@ -1,0 +1,97 @@
+import { toRange, type ListState } from '../../lib/list-state';
+import type { LiveSource } from '../../lib/realtime';
+import { withSearch } from '../../lib/search-filter';
+import { supabase } from '../../lib/supabase';
+import type { FetchContext, ServerPage } from '../../lib/use-server-list';
+import type { PackageHandoffFilters } from './list';
+import { packageHandoffRowSchema, ROW_COLUMNS, signaturePath, type PackageHandoffRow } from './schema';
+
+export const SIGNATURES_BUCKET = 'handoff-signatures';
+
+/** One page of the handoffs the caller may read: search on staff, warehouse, delivery and pick order; filters; sort; exact total. */
+export async function listPackageHandoffs(tenantId: string, state: ListState<PackageHandoffFilters>, { signal }: FetchContext): Promise<ServerPage<PackageHandoffRow>> {
+  const { from, to } = toRange(state);
+  let query = supabase.from('package_handoff_rows').select(ROW_COLUMNS, { count: 'exact' }).eq('tenant_id', tenantId);
+  query = withSearch(query, ['staff_name', 'warehouse_code', 'warehouse_name', 'delivery_code', 'reference_number'], state.q);
+  if (state.filters.status) query = query.eq('status', state.filters.status);
+  if (state.filters.warehouse) query = query.eq('warehouse_id', state.filters.warehouse);
+  if (state.sort) query = query.order(state.sort.column, { ascending: state.sort.direction === 'asc', nullsFirst: false });
+  query = query.order('id', { ascending: false });
+  const { data, count, error } = await query.range(from, to).abortSignal(signal);
+  if (error) throw error;
+  return { rows: packageHandoffRowSchema.array().parse(data), total: count ?? 0 };
+}
+
+export interface HandoffWrite {
+  warehouse_id?: string;
+  delivery_id?: string;
+  picking_order_id?: string;
+  warehouse_staff_id?: string;
+  signature_url?: string;
+  notes?: string | null;
+  status?: string;
+}
+
+/** Creates (id null) or updates a handoff; answers the server's message. The error as PostgREST gives it (the form places its details). */
+export async function savePackageHandoff(id: string | null, handoff: HandoffWrite): Promise<string | null> {
+  // The generated type takes a uuid; null creates.
+  const { data, error } = await supabase.rpc('save_package_handoff', { package_handoff_id: id as string, handoff: handoff as never });
+  if (error) throw error;
+  const answer = data as { message?: unknown } | null;
+  return typeof answer?.message === 'string' ? answer.message : null;
+}
+
+/** Uploads a drawn signature to the warehouse's folder of the private bucket; answers its path. */
+export async function uploadSignature(tenantId: string, warehouseId: string, png: Blob): Promise<string> {
+  const path = signaturePath(tenantId, warehouseId, crypto.randomUUID());
+  const { error } = await supabase.storage.from(SIGNATURES_BUCKET).upload(path, png, { contentType: 'image/png', upsert: false });
+  if (error) throw error;
+  return path;
+}
+
+/** A short-lived URL of a stored signature (the bucket is private). */
+export async function signatureUrl(path: string): Promise<string> {
+  const { data, error } = await supabase.storage.from(SIGNATURES_BUCKET).createSignedUrl(path, 600);
+  if (error) throw error;
+  return data.signedUrl;
+}
+
+/** A handoff as its table's broadcast carries it: only what tells it apart from the warehouse's other floor work. */
+export interface HandoffRecord {
+  id: string;
+  warehouse_staff_id: string;
+  status: string;
+  [column: string]: unknown;
+}
+
+function isHandoffRecord(record: unknown): record is HandoffRecord {
+  return typeof record === 'object' && record !== null && typeof (record as HandoffRecord).id === 'string' && typeof (record as HandoffRecord).warehouse_staff_id === 'string';
+}
+
+const sources = new Map<string, LiveSource<HandoffRecord>>();
+
+/**
+ * A warehouse's handoffs, live on its topic `tenant:<tenantId>:warehouse:<warehouseId>`. The topic
+ * also carries the warehouse's pick orders, receive orders and stock: those records are not kept.
+ * One source per warehouse for the app's life, so every listener shares its channel.
+ */
+export function warehouseHandoffsSource(warehouseId: string): LiveSource<HandoffRecord> {
+  let source = sources.get(warehouseId);
+  if (!source) {
+    source = {
+      entity: `warehouse:${warehouseId}`,
+      fetch: async (tenantId) => {
+        const { data, error } = await supabase.from('package_handoffs').select('*').eq('tenant_id', tenantId).eq('warehouse_id', warehouseId);
+        if (error) throw error;
+        return data as unknown as HandoffRecord[];
+      },
+      parse: (record) => {
+        if (typeof record !== 'object' || record === null || typeof (record as { id?: unknown }).id !== 'string') throw new Error('a live row needs a string id');
+        return record as HandoffRecord;
+      },
+      keep: isHandoffRecord,
+    };
+    sources.set(warehouseId, source);
+  }
+  return source;
+}
