@@ -8,11 +8,11 @@ import { packageHandoffRowSchema, ROW_COLUMNS, signaturePath, type PackageHandof
 
 export const SIGNATURES_BUCKET = 'handoff-signatures';
 
-/** One page of the handoffs the caller may read: search on staff, warehouse, delivery and pick order; filters; sort; exact total. */
+/** One page of the handoffs the caller may read: search on staff, warehouse, delivery, pick order and notes; filters; sort; exact total. */
 export async function listPackageHandoffs(tenantId: string, state: ListState<PackageHandoffFilters>, { signal }: FetchContext): Promise<ServerPage<PackageHandoffRow>> {
   const { from, to } = toRange(state);
   let query = supabase.from('package_handoff_rows').select(ROW_COLUMNS, { count: 'exact' }).eq('tenant_id', tenantId);
-  query = withSearch(query, ['staff_name', 'warehouse_code', 'warehouse_name', 'delivery_code', 'reference_number'], state.q);
+  query = withSearch(query, ['staff_name', 'warehouse_code', 'warehouse_name', 'delivery_code', 'reference_number', 'notes'], state.q);
   if (state.filters.status) query = query.eq('status', state.filters.status);
   if (state.filters.warehouse) query = query.eq('warehouse_id', state.filters.warehouse);
   if (state.sort) query = query.order(state.sort.column, { ascending: state.sort.direction === 'asc', nullsFirst: false });

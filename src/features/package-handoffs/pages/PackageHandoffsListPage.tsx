@@ -70,8 +70,10 @@ export function PackageHandoffsListPage({ creating = false }: { creating?: boole
   const warehouses = useWarehouseChoices(tenantId);
   const [states, setStates] = useState<Record<string, ConnectionState>>({});
   const onState = useCallback((id: string, state: ConnectionState) => setStates((current) => (current[id] === state ? current : { ...current, [id]: state })), []);
-  const known = warehouses.map((w) => states[w.id]).filter((s): s is ConnectionState => s !== undefined);
-  const liveState: ConnectionState | undefined = known.length === 0 ? undefined : known.some((s) => s === 'live') ? 'live' : known.some((s) => s === 'connecting') ? 'connecting' : 'offline';
+  // Live once every topic has answered and one is joined; connecting while any is still joining.
+  const topicStates = warehouses.map((w) => states[w.id] ?? 'connecting');
+  const liveState: ConnectionState | undefined =
+    topicStates.length === 0 ? undefined : topicStates.includes('connecting') ? 'connecting' : topicStates.includes('live') ? 'live' : 'offline';
 
   const listPath = adminPaths.packageHandoffs();
   const query = search ? `?${search}` : '';
@@ -87,7 +89,7 @@ export function PackageHandoffsListPage({ creating = false }: { creating?: boole
         {...list.tableProps}
         liveState={liveState}
         rowLabel={(h) => `${h.staff_name ?? h.staff_role} at ${h.warehouse_code} (${formatDateTime(h.initiated_at)})`}
-        searchPlaceholder="Search staff, warehouse, delivery or pick order"
+        searchPlaceholder="Search staff, warehouse, delivery, pick order or notes"
         rowActions={(h) => [
           {
             label: 'Edit',
