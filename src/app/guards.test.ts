@@ -9,6 +9,7 @@ import {
   panelHomeOf,
   requireSession,
   rootPath,
+  screenAudience,
   shouldRejectTenantless,
   tenantSlugToVerify,
   verifyLink,
@@ -157,5 +158,37 @@ describe('isReservedSegment', () => {
   it('knows the app segments', () => {
     expect(isReservedSegment('businesses')).toBe(true);
     expect(isReservedSegment('acme')).toBe(false);
+  });
+});
+
+describe('warehouse people in the dispatcher panel', () => {
+  const picker: AppUser = { ...userOf('dispatcher'), profile: { ...userOf('dispatcher').profile!, roles: ['warehouse_staff'] } };
+  const dispatcher = userOf('dispatcher');
+  const staffOnly = { staff: true, liaison: false };
+  const liaison = { staff: true, liaison: true };
+  const none = { staff: false, liaison: false };
+
+  it('sends a warehouse person home to the warehouse section, a dispatcher to the board', () => {
+    expect(panelHomeOf(picker)).toBe('/acme/dispatcher/floor');
+    expect(panelHomeOf(dispatcher)).toBe('/acme/dispatcher');
+  });
+
+  it('refuses the board to warehouse-only people, not to a liaison nor a dispatcher', () => {
+    expect(screenAudience(picker, undefined, staffOnly)).toEqual({ kind: 'forbidden' });
+    expect(screenAudience(picker, 'board', staffOnly)).toEqual({ kind: 'forbidden' });
+    expect(screenAudience(picker, undefined, liaison)).toEqual({ kind: 'render' });
+    expect(screenAudience(dispatcher, undefined, null)).toEqual({ kind: 'render' });
+  });
+
+  it('opens the section to people with an active staff row only', () => {
+    expect(screenAudience(picker, 'floor', staffOnly)).toEqual({ kind: 'render' });
+    expect(screenAudience(dispatcher, 'floor', liaison)).toEqual({ kind: 'render' });
+    expect(screenAudience(dispatcher, 'floor', none)).toEqual({ kind: 'forbidden' });
+    expect(screenAudience(picker, 'floor', null)).toEqual({ kind: 'wait' });
+  });
+
+  it("leaves 'everyone' screens and other panels alone", () => {
+    expect(screenAudience(picker, 'everyone', null)).toEqual({ kind: 'render' });
+    expect(screenAudience(userOf('admin'), 'floor', null)).toEqual({ kind: 'render' });
   });
 });

@@ -1,5 +1,6 @@
-import { panelPath, ROOT_PATH, SIGN_IN_PATH, UPDATE_PASSWORD_PATH, type PanelType } from '../lib/paths';
+import { dispatcherPaths, panelPath, ROOT_PATH, SIGN_IN_PATH, UPDATE_PASSWORD_PATH, type PanelType } from '../lib/paths';
 import type { AppUser } from '../lib/profile';
+import type { ScreenAudience } from '../lib/screens';
 
 /** What a guard needs to know of the session. */
 export interface SessionView {
@@ -29,10 +30,52 @@ export function isTenantless(user: AppUser): boolean {
   return !user.profile || !user.tenant || !user.profile.tenant_id || !user.profile.panel_type || user.profile.status !== 'active';
 }
 
-/** The user's own panel, /{tenant slug}/{panel type}; null for a tenant-less user. */
+/**
+ * A warehouse person by their roles: of the dispatcher panel with the warehouse_staff role and
+ * without the dispatcher role. Their home is the warehouse section; whether the board is theirs too
+ * depends on a dispatcher liaison row (isWarehouseOnly).
+ */
+export function isWarehousePerson(user: AppUser): boolean {
+  const profile = user.profile;
+  return profile?.panel_type === 'dispatcher' && profile.roles.includes('warehouse_staff') && !profile.roles.includes('dispatcher');
+}
+
+/** What the dispatcher panel knows of the person's own warehouse staff rows. */
+export interface FloorStanding {
+  /** An active staff row in some warehouse: the warehouse section is theirs. */
+  staff: boolean;
+  /** An active dispatcher liaison row: the board is theirs as well. */
+  liaison: boolean;
+}
+
+/**
+ * Warehouse-only: a warehouse person (isWarehousePerson) with no active dispatcher liaison row.
+ * The database refuses them the board's data (private.current_panel_type answers 'warehouse'); the
+ * app hides the board's screens from them.
+ */
+export function isWarehouseOnly(user: AppUser, standing: FloorStanding): boolean {
+  return isWarehousePerson(user) && !standing.liaison;
+}
+
+/** The user's own panel, /{tenant slug}/{panel type} (a warehouse person's: their section); null for a tenant-less user. */
 export function panelHomeOf(user: AppUser): string | null {
   if (isTenantless(user) || !user.tenant || !user.profile?.panel_type) return null;
-  return panelPath(user.tenant.slug, user.profile.panel_type);
+  const panel = panelPath(user.tenant.slug, user.profile.panel_type);
+  return isWarehousePerson(user) ? `${panel}${dispatcherPaths.floor()}` : panel;
+}
+
+/**
+ * A screen of the dispatcher panel for this person (after panelArea let them in): 'board' screens
+ * are refused to warehouse-only people, 'floor' screens need an active staff row, 'everyone' is the
+ * whole panel. Null standing: the staff rows are still loading.
+ */
+export function screenAudience(user: AppUser | null, audience: ScreenAudience | undefined, standing: FloorStanding | null): GuardDecision {
+  if (!user || user.profile?.panel_type !== 'dispatcher' || audience === 'everyone') return RENDER;
+  // The board's screens need no look-up for someone who is not a warehouse person.
+  if (audience !== 'floor' && !isWarehousePerson(user)) return RENDER;
+  if (!standing) return WAIT;
+  if (audience === 'floor') return standing.staff ? RENDER : FORBIDDEN;
+  return isWarehouseOnly(user, standing) ? FORBIDDEN : RENDER;
 }
 
 /** Whether the tenant-less check signs this session out here; update-password is exempt. */

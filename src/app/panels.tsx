@@ -1,6 +1,6 @@
 import type { ComponentType, ReactNode } from 'react';
 import type { PanelType } from '../lib/paths';
-import type { LazyPage } from '../lib/screens';
+import type { LazyPage, ScreenAudience } from '../lib/screens';
 import { COMPOSITIONS } from './compositions';
 import { AdminLayout } from './layouts/AdminLayout';
 import { DispatcherLayout } from './layouts/DispatcherLayout';
@@ -22,6 +22,8 @@ export interface PanelRoute {
   page: LazyPage<object>;
   Page: ComponentType<object>;
   props: object;
+  /** Who of the dispatcher panel may open it (lib/screens: ScreenDeclaration.audience). */
+  audience: ScreenAudience | undefined;
 }
 
 // One retrying lazy component per page, whichever screens show it (lib/screens: LazyPage).
@@ -42,6 +44,7 @@ function routesOf(panel: PanelType): readonly PanelRoute[] {
     page: screen.page,
     Page: lazyComponent(screen.page),
     props: { ...screen.props, ...COMPOSITIONS.get(screen) },
+    audience: screen.audience,
   }));
 }
 

@@ -16,11 +16,13 @@ import {
   VERIFY_PATH,
   type PanelType,
 } from '../lib/paths';
+import type { ScreenAudience } from '../lib/screens';
 import { useSession } from '../lib/session';
 import { ForbiddenPage } from './errors/ForbiddenPage';
 import { ServerErrorPage } from './errors/ServerErrorPage';
 import { Guard } from './Guard';
-import { dashboardRoot, guestOnly, isReservedSegment, panelArea, rootPath, verifyLink } from './guards';
+import { useFloorStanding } from './floor-standing';
+import { dashboardRoot, guestOnly, isReservedSegment, panelArea, rootPath, screenAudience, verifyLink } from './guards';
 import { AuthLayout } from './layouts/AuthLayout';
 import { AuthSplitLayout } from './layouts/AuthSplitLayout';
 import { MainLayout } from './layouts/MainLayout';
@@ -94,6 +96,18 @@ function PanelGuard({ panel, children }: { panel: PanelType; children: ReactNode
   return <Guard decision={panelArea(useSession(), slug, panel)}>{children}</Guard>;
 }
 
+/**
+ * A screen of the dispatcher panel for this person (guards.ts: screenAudience): a warehouse-only
+ * person opening a board screen gets the not-allowed page inside the panel's shell, whose nav leads
+ * to their section.
+ */
+function AudienceGuard({ audience, children }: { audience: ScreenAudience | undefined; children: ReactNode }) {
+  const decision = screenAudience(useSession().user, audience, useFloorStanding());
+  if (decision.kind === 'wait') return <LoadingScreen />;
+  if (decision.kind === 'forbidden') return <ForbiddenPage />;
+  return children;
+}
+
 /** /{slug}/...: the app's own first segments are not tenants, so what follows them does not exist. */
 function TenantRoute({ children }: { children: ReactNode }) {
   const { slug = '' } = useParams<{ slug: string }>();
@@ -122,12 +136,14 @@ function PanelArea({ panel }: { panel: 'admin' | 'dispatcher' }) {
   return (
     <PanelGuard panel={panel}>
       <Switch>
-        {PANEL_ROUTES[panel].map(({ pattern, Page: ScreenPage, props }) => (
+        {PANEL_ROUTES[panel].map(({ pattern, Page: ScreenPage, props, audience }) => (
           // Switch renders only the match: one key keeps the layout mounted from one page to the next, the page's own key starts each screen afresh.
           <Route key="screen" path={pattern}>
             <Layout>
               <Page>
-                <ScreenPage key={pattern} {...props} />
+                <AudienceGuard audience={audience}>
+                  <ScreenPage key={pattern} {...props} />
+                </AudienceGuard>
               </Page>
             </Layout>
           </Route>

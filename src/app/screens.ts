@@ -16,6 +16,7 @@ import { screens as inventory } from '../features/inventory/screens';
 import { screens as receiveOrders } from '../features/receive-orders/screens';
 import { screens as pickOrders } from '../features/pick-orders/screens';
 import { screens as packageHandoffs } from '../features/package-handoffs/screens';
+import { screens as inventoryAudits } from '../features/inventory-audits/screens';
 import { screens as pricing } from '../features/pricing/screens';
 import { screens as remit } from '../features/remit/screens';
 import { screens as returnRequests } from '../features/return-requests/screens';
@@ -24,6 +25,7 @@ import { screens as suppliers } from '../features/suppliers/screens';
 import { screens as users } from '../features/users/screens';
 import { screens as vehicles } from '../features/vehicles/screens';
 import { screens as warehouseLocations } from '../features/warehouse-locations/screens';
+import { screens as warehouseFloor } from '../features/warehouse-floor/screens';
 import { screens as warehouseStaff } from '../features/warehouse-staff/screens';
 import { screens as warehouses } from '../features/warehouses/screens';
 import { screens as zones } from '../features/zones/screens';
@@ -58,8 +60,10 @@ export const SCREENS: readonly ScreenDeclaration[] = [
   ...receiveOrders,
   ...pickOrders,
   ...packageHandoffs,
+  ...inventoryAudits,
   ...remit,
   ...dispatcher,
+  ...warehouseFloor,
   ...users,
   ...settings,
   ...brand,

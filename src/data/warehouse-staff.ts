@@ -34,3 +34,19 @@ export async function lookupStaffUsers(tenantId: string, warehouseId: string | n
   }
   return options.slice(0, limit);
 }
+
+/**
+ * The signed-in person's own staff rows, active or not, with their warehouse (RLS: everyone reads
+ * their own rows). The dispatcher panel reads them to place warehouse people: who has a section,
+ * who is warehouse-only (no dispatcher role, no active dispatcher liaison row).
+ */
+export async function listOwnStaffRows(userId: string): Promise<WarehouseStaff[]> {
+  const { data, error } = await supabase
+    .from('warehouse_staff')
+    .select('id, tenant_id, warehouse_id, user_id, role, active, created_at, updated_at, warehouse:warehouses(id, name, code)')
+    .eq('user_id', userId)
+    .order('created_at')
+    .limit(100);
+  if (error) throw error;
+  return staffSchema.array().parse(data);
+}

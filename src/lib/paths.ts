@@ -131,10 +131,14 @@ export const adminPaths = {
   pickOrderEdit: screenPath('admin', '/picking-orders/:id/edit'),
   packageHandoffs: screenPath('admin', '/package-handoff'),
   packageHandoffCreate: screenPath('admin', '/package-handoff/create'),
+  inventoryAudits: screenPath('admin', '/inventory-audits'),
+  inventoryAuditCreate: screenPath('admin', '/inventory-audits/create'),
+  inventoryAudit: screenPath('admin', '/inventory-audits/:id'),
   systemSettings: screenPath('admin', '/system-settings'),
   brandSettings: screenPath('admin', '/brand-settings'),
   activity: screenPath('admin', '/activity'),
   apiKeyManagement: screenPath('admin', '/api-key-management'),
+  apiReference: screenPath('admin', '/api-key-management/api-reference'),
 } as const;
 
 /** The dispatcher panel's own screens (relative to /{slug}/dispatcher); its order sections are lib/dispatcher-sections'. */
@@ -145,6 +149,10 @@ export const dispatcherPaths = {
   settings: screenPath('dispatcher', '/settings'),
   info: screenPath('dispatcher', '/info'),
   profile: screenPath('dispatcher', '/profile'),
+  /** The warehouse section: where warehouse staff work (not among the spec's routes). */
+  floor: screenPath('dispatcher', '/floor'),
+  /** The picker's screen of one pick order (not among the spec's routes). */
+  floorPick: screenPath('dispatcher', '/floor/pick/:id'),
 } as const;
 
 /** The driver's and the customer's panels are one screen each, at the panel's own path. */

@@ -48,7 +48,15 @@ export interface ScreenDeclaration<P extends object = object> {
   /** Props the feature fixes for this screen (a dispatcher section's kind); what other features add, the app composes. */
   props?: Partial<P>;
   nav?: ScreenNav;
+  /**
+   * Who of the dispatcher panel sees it (nav and route): 'board' (the default) the board's people,
+   * not warehouse-only people (src/app/guards.ts: isWarehouseOnly); 'floor' people with an active
+   * warehouse staff row; 'everyone' the whole panel. Other panels ignore it.
+   */
+  audience?: ScreenAudience;
 }
+
+export type ScreenAudience = 'board' | 'floor' | 'everyone';
 
 /** Declares one screen; the page's props are checked against `props`. */
 export function screen<P extends object>(declaration: ScreenDeclaration<P>): ScreenDeclaration<P> {

@@ -90,9 +90,15 @@ export function useServerList<T, F>(options: UseServerListOptions<T, F>): Server
     latest.current = options;
   });
 
+  // Live changes that arrive while a page is being read: the read may have been answered from before
+  // them, so they are applied again to the page it brings (else a search typed just before a change
+  // would show the row as it was, and nothing would correct it until the next change).
+  const inFlight = useRef<ListChange<T>[] | null>(null);
   useEffect(() => {
     if (!enabled) return;
     const controller = new AbortController();
+    const arrived: ListChange<T>[] = [];
+    inFlight.current = arrived;
     const { fetchPage, state: requested } = latest.current;
     let request: Promise<ServerPage<T>>;
     try {
@@ -103,10 +109,18 @@ export function useServerList<T, F>(options: UseServerListOptions<T, F>): Server
     request.then(
       (page) => {
         if (controller.signal.aborted) return;
-        setSettled({ key, scope, page, error: null, pending: false });
+        if (inFlight.current === arrived) inFlight.current = null;
+        if (arrived.length === 0) {
+          setSettled({ key, scope, page, error: null, pending: false });
+          return;
+        }
+        const { rowKey, merge } = latest.current;
+        const patched = patchRows(page.rows, arrived, rowKey, merge);
+        setSettled({ key, scope, page: { ...page, rows: patched.rows }, error: null, pending: patched.offPage });
       },
       (reason: unknown) => {
         if (controller.signal.aborted) return;
+        if (inFlight.current === arrived) inFlight.current = null;
         setSettled((previous) => ({
           key,
           scope,
@@ -133,16 +147,14 @@ export function useServerList<T, F>(options: UseServerListOptions<T, F>): Server
   const applyChanges = useCallback(
     (changes: readonly ListChange<T>[]) => {
       if (changes.length === 0) return;
-      const { rowKey, merge = (current: T, incoming: T) => ({ ...current, ...incoming }) } = latest.current;
+      const { rowKey, merge } = latest.current;
+      inFlight.current?.push(...changes);
       const onPage = new Set(shownRows.current.map(rowKey));
       const patched = new Set(changes.flatMap((change) => (change.op === 'update' && onPage.has(rowKey(change.row)) ? [rowKey(change.row)] : [])));
       const pending = changes.some((change) => !(change.op === 'update' && onPage.has(rowKey(change.row))));
       setSettled((previous) => {
         if (!previous?.page) return previous;
-        const rows = previous.page.rows.map((row) => {
-          const update = changes.findLast((change) => change.op === 'update' && rowKey(change.row) === rowKey(row));
-          return update?.op === 'update' ? merge(row, update.row) : row;
-        });
+        const { rows } = patchRows(previous.page.rows, changes, rowKey, merge);
         return { ...previous, page: { ...previous.page, rows }, pending: previous.pending || pending };
       });
       if (patched.size === 0) return;
@@ -174,6 +186,24 @@ export function useServerList<T, F>(options: UseServerListOptions<T, F>): Server
     shownRows.current = tableProps.rows;
   });
   return { ...tableProps, refetch, applyChanges, tableProps };
+}
+
+/**
+ * The rows with the last update of each merged in (a shallow merge unless the list gives its own),
+ * and whether any change concerns a row not among them (an insert, a delete, a row of another page).
+ */
+export function patchRows<T>(
+  rows: readonly T[],
+  changes: readonly ListChange<T>[],
+  rowKey: (row: T) => string,
+  merge: (current: T, incoming: T) => T = (current, incoming) => ({ ...current, ...incoming }),
+): { rows: T[]; offPage: boolean } {
+  const keys = new Set(rows.map(rowKey));
+  const patched = rows.map((row) => {
+    const update = changes.findLast((change) => change.op === 'update' && rowKey(change.row) === rowKey(row));
+    return update?.op === 'update' ? merge(row, update.row) : row;
+  });
+  return { rows: patched, offPage: changes.some((change) => !(change.op === 'update' && keys.has(rowKey(change.row)))) };
 }
 
 /**

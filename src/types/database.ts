@@ -69,6 +69,32 @@ isOneToOne: false
       referencedColumns: ["id"]
     }
                   ]
+                },"api_idempotency_keys": {
+                  Row: {
+                    "api_key_id": string,"created_at": string,"expires_at": string,"id": string,"idempotency_key": string,"request_fingerprint": string,"response_body": Json | null,"response_status": number | null,"tenant_id": string
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "api_key_id": string,"created_at"?: string,"expires_at"?: string,"id"?: string,"idempotency_key": string,"request_fingerprint": string,"response_body"?: Json | null,"response_status"?: number | null,"tenant_id": string
+                  }
+                  Update: {
+                    "api_key_id"?: string,"created_at"?: string,"expires_at"?: string,"id"?: string,"idempotency_key"?: string,"request_fingerprint"?: string,"response_body"?: Json | null,"response_status"?: number | null,"tenant_id"?: string
+                  }
+                  Relationships: [
+                    {
+      foreignKeyName: "api_idempotency_keys_api_key_id_fkey"
+      columns: ["api_key_id"]
+isOneToOne: false
+      referencedRelation: "api_keys"
+      referencedColumns: ["id"]
+    },{
+      foreignKeyName: "api_idempotency_keys_tenant_id_fkey"
+      columns: ["tenant_id"]
+isOneToOne: false
+      referencedRelation: "tenants"
+      referencedColumns: ["id"]
+    }
+                  ]
                 },"api_keys": {
                   Row: {
                     "created_at": string,"created_by": string | null,"description": string,"expires_at": string | null,"id": string,"is_active": boolean,"key_hash": string,"key_prefix": string,"last_used_at": string | null,"name": string,"revoked_at": string | null,"tenant_id": string,"updated_at": string,"user_id": string | null
@@ -763,6 +789,156 @@ isOneToOne: false
 isOneToOne: false
       referencedRelation: "tenants"
       referencedColumns: ["id"]
+    }
+                  ]
+                },"inventory_audit_events": {
+                  Row: {
+                    "actor_id": string | null,"actor_name": string | null,"audit_id": string,"from_status": string | null,"id": string,"note": string | null,"occurred_at": string,"seq": number,"status": string,"tenant_id": string
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "actor_id"?: string | null,"actor_name"?: string | null,"audit_id": string,"from_status"?: string | null,"id"?: string,"note"?: string | null,"occurred_at"?: string,"seq"?: never,"status": string,"tenant_id": string
+                  }
+                  Update: {
+                    "actor_id"?: string | null,"actor_name"?: string | null,"audit_id"?: string,"from_status"?: string | null,"id"?: string,"note"?: string | null,"occurred_at"?: string,"seq"?: never,"status"?: string,"tenant_id"?: string
+                  }
+                  Relationships: [
+                    {
+      foreignKeyName: "inventory_audit_events_actor_fkey"
+      columns: ["actor_id"]
+isOneToOne: false
+      referencedRelation: "driver_candidates"
+      referencedColumns: ["id"]
+    },{
+      foreignKeyName: "inventory_audit_events_actor_fkey"
+      columns: ["actor_id"]
+isOneToOne: false
+      referencedRelation: "profiles"
+      referencedColumns: ["id"]
+    },{
+      foreignKeyName: "inventory_audit_events_audit_fkey"
+      columns: ["audit_id","tenant_id"]
+isOneToOne: false
+      referencedRelation: "inventory_audit_rows"
+      referencedColumns: ["id","tenant_id"]
+    },{
+      foreignKeyName: "inventory_audit_events_audit_fkey"
+      columns: ["audit_id","tenant_id"]
+isOneToOne: false
+      referencedRelation: "inventory_audits"
+      referencedColumns: ["id","tenant_id"]
+    },{
+      foreignKeyName: "inventory_audit_events_tenant_id_fkey"
+      columns: ["tenant_id"]
+isOneToOne: false
+      referencedRelation: "tenants"
+      referencedColumns: ["id"]
+    }
+                  ]
+                },"inventory_audit_lines": {
+                  Row: {
+                    "audit_id": string,"bin_id": string,"counted_at": string | null,"counted_by": string | null,"counted_quantity": number | null,"created_at": string,"expected_quantity": number,"id": string,"item_id": string,"lot_number": string | null,"moved_while_open": boolean,"open": boolean,"position": number,"reason": string | null,"recount_round": number,"serial_number": string | null,"snapshot_at": string,"stock_status": string,"tenant_id": string,"updated_at": string,"variance": number | null,"warehouse_id": string
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "audit_id": string,"bin_id": string,"counted_at"?: string | null,"counted_by"?: string | null,"counted_quantity"?: number | null,"created_at"?: string,"expected_quantity": number,"id"?: string,"item_id": string,"lot_number"?: string | null,"moved_while_open"?: boolean,"open"?: boolean,"position": number,"reason"?: string | null,"recount_round"?: number,"serial_number"?: string | null,"snapshot_at"?: string,"stock_status"?: string,"tenant_id": string,"updated_at"?: string,"variance"?: never,"warehouse_id": string
+                  }
+                  Update: {
+                    "audit_id"?: string,"bin_id"?: string,"counted_at"?: string | null,"counted_by"?: string | null,"counted_quantity"?: number | null,"created_at"?: string,"expected_quantity"?: number,"id"?: string,"item_id"?: string,"lot_number"?: string | null,"moved_while_open"?: boolean,"open"?: boolean,"position"?: number,"reason"?: string | null,"recount_round"?: number,"serial_number"?: string | null,"snapshot_at"?: string,"stock_status"?: string,"tenant_id"?: string,"updated_at"?: string,"variance"?: never,"warehouse_id"?: string
+                  }
+                  Relationships: [
+                    {
+      foreignKeyName: "inventory_audit_lines_audit_fkey"
+      columns: ["audit_id","tenant_id"]
+isOneToOne: false
+      referencedRelation: "inventory_audit_rows"
+      referencedColumns: ["id","tenant_id"]
+    },{
+      foreignKeyName: "inventory_audit_lines_audit_fkey"
+      columns: ["audit_id","tenant_id"]
+isOneToOne: false
+      referencedRelation: "inventory_audits"
+      referencedColumns: ["id","tenant_id"]
+    },{
+      foreignKeyName: "inventory_audit_lines_bin_fkey"
+      columns: ["bin_id","warehouse_id"]
+isOneToOne: false
+      referencedRelation: "warehouse_locations"
+      referencedColumns: ["id","warehouse_id"]
+    },{
+      foreignKeyName: "inventory_audit_lines_counted_by_fkey"
+      columns: ["counted_by","tenant_id"]
+isOneToOne: false
+      referencedRelation: "driver_candidates"
+      referencedColumns: ["id","tenant_id"]
+    },{
+      foreignKeyName: "inventory_audit_lines_counted_by_fkey"
+      columns: ["counted_by","tenant_id"]
+isOneToOne: false
+      referencedRelation: "profiles"
+      referencedColumns: ["id","tenant_id"]
+    },{
+      foreignKeyName: "inventory_audit_lines_item_fkey"
+      columns: ["item_id","tenant_id"]
+isOneToOne: false
+      referencedRelation: "inventory_items"
+      referencedColumns: ["id","tenant_id"]
+    },{
+      foreignKeyName: "inventory_audit_lines_tenant_id_fkey"
+      columns: ["tenant_id"]
+isOneToOne: false
+      referencedRelation: "tenants"
+      referencedColumns: ["id"]
+    }
+                  ]
+                },"inventory_audits": {
+                  Row: {
+                    "audit_type": string,"cancelled_at": string | null,"completed_at": string | null,"completed_by": string | null,"created_at": string,"created_by": string | null,"id": string,"notes": string | null,"scheduled_date": string | null,"scope_item_ids": (string)[],"scope_location_ids": (string)[],"started_at": string | null,"status": string,"tenant_id": string,"updated_at": string,"warehouse_id": string
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "audit_type": string,"cancelled_at"?: string | null,"completed_at"?: string | null,"completed_by"?: string | null,"created_at"?: string,"created_by"?: string | null,"id"?: string,"notes"?: string | null,"scheduled_date"?: string | null,"scope_item_ids"?: (string)[],"scope_location_ids"?: (string)[],"started_at"?: string | null,"status"?: string,"tenant_id": string,"updated_at"?: string,"warehouse_id": string
+                  }
+                  Update: {
+                    "audit_type"?: string,"cancelled_at"?: string | null,"completed_at"?: string | null,"completed_by"?: string | null,"created_at"?: string,"created_by"?: string | null,"id"?: string,"notes"?: string | null,"scheduled_date"?: string | null,"scope_item_ids"?: (string)[],"scope_location_ids"?: (string)[],"started_at"?: string | null,"status"?: string,"tenant_id"?: string,"updated_at"?: string,"warehouse_id"?: string
+                  }
+                  Relationships: [
+                    {
+      foreignKeyName: "inventory_audits_completed_by_fkey"
+      columns: ["completed_by","tenant_id"]
+isOneToOne: false
+      referencedRelation: "driver_candidates"
+      referencedColumns: ["id","tenant_id"]
+    },{
+      foreignKeyName: "inventory_audits_completed_by_fkey"
+      columns: ["completed_by","tenant_id"]
+isOneToOne: false
+      referencedRelation: "profiles"
+      referencedColumns: ["id","tenant_id"]
+    },{
+      foreignKeyName: "inventory_audits_created_by_fkey"
+      columns: ["created_by","tenant_id"]
+isOneToOne: false
+      referencedRelation: "driver_candidates"
+      referencedColumns: ["id","tenant_id"]
+    },{
+      foreignKeyName: "inventory_audits_created_by_fkey"
+      columns: ["created_by","tenant_id"]
+isOneToOne: false
+      referencedRelation: "profiles"
+      referencedColumns: ["id","tenant_id"]
+    },{
+      foreignKeyName: "inventory_audits_tenant_id_fkey"
+      columns: ["tenant_id"]
+isOneToOne: false
+      referencedRelation: "tenants"
+      referencedColumns: ["id"]
+    },{
+      foreignKeyName: "inventory_audits_warehouse_fkey"
+      columns: ["warehouse_id","tenant_id"]
+isOneToOne: false
+      referencedRelation: "warehouses"
+      referencedColumns: ["id","tenant_id"]
     }
                   ]
                 },"inventory_items": {
@@ -2274,6 +2450,50 @@ isOneToOne: false
       referencedColumns: ["id"]
     }
                   ]
+                },"inventory_audit_rows": {
+                  Row: {
+                    "audit_type": string,"completed_at": string | null,"completed_by": string | null,"completed_by_name": string | null,"counted_count": number | null,"created_at": string,"created_by": string | null,"created_by_name": string | null,"id": string,"line_count": number | null,"notes": string | null,"scheduled_date": string | null,"started_at": string | null,"status": string,"tenant_id": string,"updated_at": string,"warehouse_code": string,"warehouse_id": string,"warehouse_name": string
+                  }
+                  ComputedFields: never
+                  Relationships: [
+                    {
+      foreignKeyName: "inventory_audits_completed_by_fkey"
+      columns: ["completed_by","tenant_id"]
+isOneToOne: false
+      referencedRelation: "driver_candidates"
+      referencedColumns: ["id","tenant_id"]
+    },{
+      foreignKeyName: "inventory_audits_completed_by_fkey"
+      columns: ["completed_by","tenant_id"]
+isOneToOne: false
+      referencedRelation: "profiles"
+      referencedColumns: ["id","tenant_id"]
+    },{
+      foreignKeyName: "inventory_audits_created_by_fkey"
+      columns: ["created_by","tenant_id"]
+isOneToOne: false
+      referencedRelation: "driver_candidates"
+      referencedColumns: ["id","tenant_id"]
+    },{
+      foreignKeyName: "inventory_audits_created_by_fkey"
+      columns: ["created_by","tenant_id"]
+isOneToOne: false
+      referencedRelation: "profiles"
+      referencedColumns: ["id","tenant_id"]
+    },{
+      foreignKeyName: "inventory_audits_tenant_id_fkey"
+      columns: ["tenant_id"]
+isOneToOne: false
+      referencedRelation: "tenants"
+      referencedColumns: ["id"]
+    },{
+      foreignKeyName: "inventory_audits_warehouse_fkey"
+      columns: ["warehouse_id","tenant_id"]
+isOneToOne: false
+      referencedRelation: "warehouses"
+      referencedColumns: ["id","tenant_id"]
+    }
+                  ]
                 },"inventory_stock_rows": {
                   Row: {
                     "bin_code": string,"bin_id": string,"created_at": string,"id": string,"item_id": string,"item_name": string,"item_sku": string,"last_counted_at": string | null,"lot_number": string | null,"quantity": number,"reserved": number,"serial_number": string | null,"status": string | null,"stock_status": string,"tenant_id": string,"updated_at": string,"warehouse_id": string,"warehouse_name": string
@@ -2739,6 +2959,12 @@ isOneToOne: false
 "assignment_fit":
 { Args: { "delivery_id": string,"driver_id": string,"vehicle_id": string }; Returns: Json
                            },
+"authenticate_api_key":
+{ Args: { "p_key_hash": string }; Returns: Json
+                           },
+"begin_api_idempotency":
+{ Args: { "p_api_key_id": string,"p_fingerprint": string,"p_idempotency_key": string }; Returns: Json
+                           },
 "create_delivery_conversation":
 { Args: { "delivery_id": string }; Returns: {
               "created_at": string,
@@ -2759,6 +2985,9 @@ isOneToOne: false
         isOneToOne: true
         isSetofReturn: false
       } },
+"create_inventory_audit":
+{ Args: { "values": Json }; Returns: Json
+                           },
 "create_order_conversation":
 { Args: { "delivery_id": string }; Returns: {
               "created_at": string,
@@ -2814,6 +3043,9 @@ isOneToOne: false
 "exception_actions":
 { Args: { "exception_id": string }; Returns: (string)[]
                            },
+"finish_api_idempotency":
+{ Args: { "p_body": Json,"p_id": string,"p_status": number }; Returns: undefined
+                           },
 "get_delivery_settings":
 { Args: Record<PropertyKey, never>; Returns: Json
                            },
@@ -2822,6 +3054,15 @@ isOneToOne: false
                            },
 "get_tenant_settings":
 { Args: { "p_tenant_id": string }; Returns: Json
+                           },
+"inventory_audit_actions":
+{ Args: { "audit_id": string }; Returns: (string)[]
+                           },
+"inventory_audit_count_sheet":
+{ Args: { "audit_id": string }; Returns: Json
+                           },
+"inventory_audit_review":
+{ Args: { "audit_id": string }; Returns: Json
                            },
 "list_assignments":
 { Args: { "assigned_by"?: string,"delivery_id"?: string,"direction"?: string,"driver_id"?: string,"language"?: string,"limit"?: number,"page"?: number,"search"?: string,"sort"?: string,"status"?: string,"tenant_id"?: string,"vehicle_id"?: string }; Returns: Json
@@ -3008,6 +3249,9 @@ isOneToOne: false
 "replay_webhook_delivery":
 { Args: { "delivery_id": string }; Returns: undefined
                            },
+"request_inventory_audit_recount":
+{ Args: { "audit_id": string,"line_ids"?: (string)[],"threshold"?: number }; Returns: number
+                           },
 "resolve_failure":
 { Args: { "delivery_event_id": string,"resolution_note": string }; Returns: {
               "acknowledged_at": string,
@@ -3089,6 +3333,9 @@ isOneToOne: false
                            },
 "save_delivery_settings":
 { Args: { "p_delivery": Json,"p_tenant_id": string }; Returns: Json
+                           },
+"save_inventory_audit_count":
+{ Args: { "counted_quantity": number,"line_id": string }; Returns: Json
                            },
 "save_package_handoff":
 { Args: { "handoff": Json,"package_handoff_id": string }; Returns: Json
@@ -3288,6 +3535,31 @@ isOneToOne: false
                           SetofOptions: {
         from: "*"
         to: "exceptions"
+        isOneToOne: true
+        isSetofReturn: false
+      } },
+"transition_inventory_audit":
+{ Args: { "audit_id": string,"note"?: string,"reasons"?: Json,"status": string }; Returns: {
+              "audit_type": string,
+"cancelled_at": string | null,
+"completed_at": string | null,
+"completed_by": string | null,
+"created_at": string,
+"created_by": string | null,
+"id": string,
+"notes": string | null,
+"scheduled_date": string | null,
+"scope_item_ids": (string)[],
+"scope_location_ids": (string)[],
+"started_at": string | null,
+"status": string,
+"tenant_id": string,
+"updated_at": string,
+"warehouse_id": string
+            }
+                          SetofOptions: {
+        from: "*"
+        to: "inventory_audits"
         isOneToOne: true
         isSetofReturn: false
       } },

@@ -1,9 +1,9 @@
 -- The webhook outbox: each change of an event source writes exactly its event in the same
--- transaction, where a subscription of its module is active in the tenant (deliveries, assignments, return requests, exceptions, with the catalogue's type
+-- transaction, where a subscription of its module is active in the tenant (deliveries, assignments, return requests, exceptions, pick orders, receive orders, handoffs, audits, with the catalogue's type
 -- names and who besides staff may read the row), a change that rolls back writes none, an edit that
 -- is no event writes none, and no API role of either tenant reads or writes the outbox.
 begin;
-select plan(25);
+select plan(32);
 
 select tests.ready_acme_fleet();
 
@@ -125,6 +125,55 @@ select public.transition_exception((select id from public.exceptions where deliv
 reset role;
 select is(pg_temp.events_since((select seq from mark where name = 'investigate')),
   array['exception.status_changed exceptions staff'], 'its move writes exception.status_changed');
+
+-- What a receiver gets is the columns the trigger lists, the same for every event of a table.
+select is((select array_agg(k order by k) from public.webhook_events e, jsonb_object_keys(e.payload -> 'data') k
+    where e.seq > (select seq from mark where name = 'return') and e.event_type = 'return_request.created'),
+  array['closed_at', 'created_at', 'currency', 'customer_id', 'delivery_id', 'id', 'items', 'order_id', 'pickup_delivery_id', 'reason',
+    'reason_text', 'received_at', 'refund_amount', 'refunded', 'return_code', 'status', 'updated_at'],
+  'a return request''s event carries the listed columns and no other');
+select is((select array_agg(k order by k) from public.webhook_events e, jsonb_object_keys(e.payload -> 'data') k
+    where e.seq > (select seq from mark where name = 'investigate')),
+  array['assigned_to', 'created_at', 'delivery_id', 'description', 'exception_code', 'from_status', 'id', 'resolution_notes', 'resolved_at',
+    'severity', 'status', 'type', 'updated_at'],
+  'an exception''s status change carries the listed columns and where it came from');
+
+-- pick orders and receive orders: staff's to read.
+insert into mark values ('pick', pg_temp.last_seq());
+insert into public.pick_orders (tenant_id, warehouse_id, reference_number)
+values ('a0000000-0000-4000-8000-000000000001', 'a5000000-0000-4000-8000-000000000001', 'PK-OUTBOX-1');
+select is(pg_temp.events_since((select seq from mark where name = 'pick')),
+  array['pick_order.created pick_orders staff'], 'a pick order writes pick_order.created, for staff');
+insert into mark values ('pick_cancel', pg_temp.last_seq());
+select tests.act_as('admin@acme.test');
+select public.transition_pick_order((select id from public.pick_orders where reference_number = 'PK-OUTBOX-1'), 'cancelled');
+reset role;
+select is((select payload -> 'data' ->> 'from_status' || '>' || (payload -> 'data' ->> 'status') || ' ' || (payload -> 'data' ->> 'reference_number')
+    from public.webhook_events where seq > (select seq from mark where name = 'pick_cancel') and event_type = 'pick_order.status_changed'),
+  'pending>cancelled PK-OUTBOX-1', 'its move writes pick_order.status_changed with its reference');
+insert into mark values ('receive', pg_temp.last_seq());
+select tests.act_as('admin@acme.test');
+select public.transition_receive_order((select id from public.receive_orders
+  where tenant_id = 'a0000000-0000-4000-8000-000000000001' and status = 'draft' order by receive_code limit 1), 'ordered');
+reset role;
+select is(pg_temp.events_since((select seq from mark where name = 'receive')),
+  array['receive_order.status_changed receive_orders staff'], 'a receive order placed writes receive_order.status_changed, for staff');
+
+-- package handoffs and inventory audits: staff's to read.
+insert into mark values ('handoff', pg_temp.last_seq());
+select tests.act_as('admin@acme.test');
+select public.save_package_handoff((select id from public.package_handoffs
+  where tenant_id = 'a0000000-0000-4000-8000-000000000001' and status = 'pending' order by id limit 1), '{"status": "cancelled"}');
+reset role;
+select is((select array_agg(e.event_type || ' ' || e.module_id || ' ' || coalesce(e.customer_id::text, 'staff') || ' ' || (e.payload -> 'data' ? 'signature_url')::text)
+    from public.webhook_events e where e.seq > (select seq from mark where name = 'handoff')),
+  array['package_handoff.status_changed package_handoffs staff false'], 'a handoff''s move writes package_handoff.status_changed, for staff, without the signature''s path');
+insert into mark values ('audit', pg_temp.last_seq());
+select tests.act_as('admin@acme.test');
+select public.create_inventory_audit('{"warehouse_id": "a5000000-0000-4000-8000-000000000001", "audit_type": "full_count"}');
+reset role;
+select is(pg_temp.events_since((select seq from mark where name = 'audit')),
+  array['inventory_audit.created inventory_audits staff'], 'a planned audit writes inventory_audit.created, for staff');
 
 insert into mark values ('globex', pg_temp.last_seq());
 select tests.act_as('dispatcher@globex.test');

@@ -23,7 +23,7 @@ select throws_ok(pg_temp.insert_subscription('{}'), '42501', null, 'anon: cannot
 
 reset role;
 select tests.act_as('business@acme.test');
-select is((select count(*)::int from public.webhook_modules), 4, 'a member reads the catalogue');
+select is((select count(*)::int from public.webhook_modules), 8, 'a member reads the catalogue');
 select is((select count(*)::int from public.webhook_subscriptions), 0, 'business customer: reads no subscription');
 select throws_ok(pg_temp.insert_subscription('{}'), '42501', null, 'business customer: cannot subscribe themselves');
 reset role;

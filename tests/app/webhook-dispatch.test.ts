@@ -107,12 +107,18 @@ describe('webhook dispatch', () => {
       expect(event).toMatchObject({ type: 'delivery.created', data: { id: noahDelivery, customer_id: NOAH, status: 'pending' } });
     }
 
-    const { data: log } = await service
-      .from('webhook_deliveries')
-      .select('status, attempt_count, message_id, webhook_attempts(attempt, status_code, response_excerpt)')
-      .eq('subscription_id', SUBSCRIPTIONS.noah)
-      .eq('message_id', first.headers['webhook-id'] as string)
-      .single();
+    // The receiver answers before the dispatcher records the answer: the log is read once it has.
+    const readLog = async () =>
+      (
+        await service
+          .from('webhook_deliveries')
+          .select('status, attempt_count, message_id, webhook_attempts(attempt, status_code, response_excerpt)')
+          .eq('subscription_id', SUBSCRIPTIONS.noah)
+          .eq('message_id', first.headers['webhook-id'] as string)
+          .single()
+      ).data;
+    await expect.poll(async () => (await readLog())?.status, { timeout: 10_000, interval: 250 }).toBe('succeeded');
+    const log = await readLog();
     expect(log).toMatchObject({ status: 'succeeded', attempt_count: 2 });
     expect((log as { webhook_attempts: { attempt: number; status_code: number }[] }).webhook_attempts.map((a) => `${a.attempt} ${a.status_code}`).sort()).toEqual(['1 500', '2 200']);
 

@@ -84,7 +84,7 @@ describe('webhooks', () => {
 
     const list = await webhooks(acmeAdmin, 'GET', `?userId=${USER.acmeBusiness}&limit=100`);
     const subscriptions = list.body.subscriptions as { id?: string; module_id: string; module_name: string }[];
-    expect(subscriptions.map((s) => s.module_id)).toEqual(['deliveries', 'assignments', 'return_requests', 'exceptions']);
+    expect(subscriptions.map((s) => s.module_id)).toEqual(['deliveries', 'assignments', 'return_requests', 'exceptions', 'pick_orders', 'receive_orders', 'package_handoffs', 'inventory_audits']);
     expect(subscriptions[0]).toMatchObject({ id, module_name: 'Deliveries' });
     expect(subscriptions[1].id).toBeUndefined();
     expect(JSON.stringify(list.body)).not.toContain(draft);

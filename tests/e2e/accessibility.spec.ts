@@ -73,6 +73,8 @@ const RECORDS: Record<string, { table: string; filter?: string }> = {
   '/inventory-items/:id/edit': { table: 'inventory_items' },
   '/receive-orders/:id/edit': { table: 'receive_orders', filter: 'status=eq.draft' },
   '/picking-orders/:id/edit': { table: 'pick_orders', filter: 'status=eq.in_progress' },
+  '/floor/pick/:id': { table: 'pick_orders', filter: 'status=eq.in_progress&warehouse_id=eq.a5000000-0000-4000-8000-000000000001' },
+  '/inventory-audits/:id': { table: 'inventory_audits', filter: 'status=eq.in_progress' },
   '/users/:id/detail': { table: 'profiles', filter: 'email=eq.customer@acme.test' },
   '/ondemand_orders/:id/edit': { table: 'deliveries', filter: 'kind=eq.on_demand' },
   '/ondemand_orders/:id': { table: 'deliveries', filter: 'kind=eq.on_demand' },

@@ -1,11 +1,15 @@
 import { Link, useRouter } from 'wouter';
+import type { ScreenAudience } from '../../lib/screens';
+import { useSession } from '../../lib/session';
+import { useFloorStanding } from '../floor-standing';
+import { screenAudience } from '../guards';
 import { navPath, screensOf } from '../screens';
 import { isNavItemActive } from './nav';
 import { usePathname } from './use-pathname';
 
 /** The dispatcher's areas, relative to /{slug}/dispatcher: the layout has no sidebar, so they are a bar under the header; the screens that declare a nav entry (src/app/screens.ts), in its order. */
-export const DISPATCHER_NAV: readonly { label: string; path: string }[] = screensOf('dispatcher').flatMap((screen) =>
-  screen.nav ? [{ label: screen.nav.label, path: navPath(screen) }] : [],
+export const DISPATCHER_NAV: readonly { label: string; path: string; audience?: ScreenAudience }[] = screensOf('dispatcher').flatMap((screen) =>
+  screen.nav ? [{ label: screen.nav.label, path: navPath(screen), audience: screen.audience }] : [],
 );
 
 const itemBase =
@@ -16,10 +20,14 @@ const itemActive = 'bg-brand/10 font-semibold text-brand';
 export function DispatcherNav() {
   const pathname = usePathname();
   const { base } = useRouter();
+  const { user } = useSession();
+  const standing = useFloorStanding();
+  // Only the areas this person may open (warehouse-only people: their section and their profile).
+  const items = DISPATCHER_NAV.filter((item) => screenAudience(user, item.audience, standing).kind === 'render');
   return (
     <nav aria-label="Dispatcher" className="overflow-x-auto px-2 pb-2 sm:px-4">
       <ul className="flex items-center gap-1">
-        {DISPATCHER_NAV.map((item) => {
+        {items.map((item) => {
           const href = `${base}${item.path}`;
           const active = isNavItemActive({ href, exact: item.path === '' }, pathname);
           return (

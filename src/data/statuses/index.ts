@@ -14,3 +14,4 @@ export * from './receive-order';
 export * from './pick-order';
 export * from './webhook-delivery';
 export * from './package-handoff';
+export * from './inventory-audit';

@@ -65,3 +65,10 @@ export async function revokeApiKey(id: string): Promise<string> {
   if (error) throw await edgeFunctionError(error, API_KEY_MESSAGES.revokeFailed);
   return messageOf(data, API_KEY_MESSAGES.revoked);
 }
+
+/** GET api/openapi.json: the public API's own description (no key needed to read it). */
+export async function fetchApiDocument(): Promise<unknown> {
+  const { data, error } = await supabase.functions.invoke<unknown>('api/openapi.json', { method: 'GET' });
+  if (error) throw await edgeFunctionError(error, 'The API description could not be loaded');
+  return data;
+}

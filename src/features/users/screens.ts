@@ -9,5 +9,5 @@ export const userDetailScreen = screen({ path: adminPaths.userDetail, page: lazy
 export const screens = [
   screen({ path: adminPaths.users, page: lazyPage(() => import('./pages/UsersListPage'), 'UsersListPage'), nav: { group: 'overview', label: 'Users', icon: UsersIcon } }),
   userDetailScreen,
-  screen({ path: dispatcherPaths.profile, page: lazyPage(() => import('./pages/OwnProfilePage'), 'default'), nav: { label: 'Profile' } }),
+  screen({ path: dispatcherPaths.profile, page: lazyPage(() => import('./pages/OwnProfilePage'), 'default'), nav: { label: 'Profile' }, audience: 'everyone' }),
 ];

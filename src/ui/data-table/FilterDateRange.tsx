@@ -1,4 +1,7 @@
 import { useId } from 'react';
+import { useT } from '../../lib/i18n/catalogue';
+import { uiMessages } from '../messages';
+import { filterInputClassName } from './filter-input';
 
 export interface FilterDateRangeProps {
   label: string;
@@ -8,14 +11,12 @@ export interface FilterDateRangeProps {
   onChange: (range: { from: string | undefined; to: string | undefined }) => void;
 }
 
-const inputClass =
-  'mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100';
-
 /**
  * A date range in a filter drawer: two native date inputs (keyboard and screen readers as usual),
  * each may stay empty for an open end. The later bound cannot be set before the earlier one.
  */
 export function FilterDateRange({ label, from, to, onChange }: FilterDateRangeProps) {
+  const t = useT(uiMessages);
   const id = useId();
   return (
     <fieldset>
@@ -23,12 +24,12 @@ export function FilterDateRange({ label, from, to, onChange }: FilterDateRangePr
       <div className="mt-1 grid grid-cols-2 gap-3">
         <div>
           <label htmlFor={`${id}-from`} className="block text-xs text-slate-600 dark:text-slate-400">
-            From
+            {t('filters.from')}
           </label>
           <input
             id={`${id}-from`}
             type="date"
-            className={inputClass}
+            className={filterInputClassName}
             value={from ?? ''}
             max={to}
             onChange={(event) => onChange({ from: event.target.value || undefined, to })}
@@ -36,12 +37,12 @@ export function FilterDateRange({ label, from, to, onChange }: FilterDateRangePr
         </div>
         <div>
           <label htmlFor={`${id}-to`} className="block text-xs text-slate-600 dark:text-slate-400">
-            To
+            {t('filters.to')}
           </label>
           <input
             id={`${id}-to`}
             type="date"
-            className={inputClass}
+            className={filterInputClassName}
             value={to ?? ''}
             min={from}
             onChange={(event) => onChange({ from, to: event.target.value || undefined })}

@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { useT } from '../../lib/i18n/catalogue';
 import { uiMessages } from '../messages';
+import { filterInputClassName } from './filter-input';
 
 export interface FilterSelectOption {
   value: string;
@@ -28,7 +29,7 @@ export function FilterSelect<V extends string>({ label, value, options, onChange
       </label>
       <select
         id={id}
-        className="mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100"
+        className={filterInputClassName}
         value={value ?? ''}
         onChange={(event) => onChange((event.target.value || undefined) as V | undefined)}
       >

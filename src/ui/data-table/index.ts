@@ -1,7 +1,10 @@
 export { DataTable, type DataTableColumn, type DataTableProps } from './DataTable';
 export { FilterActive, type FilterActiveProps } from './FilterActive';
 export { FilterCheckboxes, type FilterCheckboxesProps } from './FilterCheckboxes';
+export { FilterDate, type FilterDateProps } from './FilterDate';
 export { FilterDateRange, type FilterDateRangeProps } from './FilterDateRange';
+export { FilterNumberRange, type FilterNumberRangeProps } from './FilterNumberRange';
+export { FilterText, type FilterTextProps } from './FilterText';
 export { FilterDrawer, type FilterDrawerProps } from './FilterDrawer';
 export { FilterSelect, type FilterSelectOption, type FilterSelectProps } from './FilterSelect';
 export { Pagination, type PaginationProps } from './Pagination';

@@ -1,7 +1,7 @@
 import { preflight } from '../_shared/cors.ts';
 import { jsonResponse } from '../_shared/http.ts';
 import { parseTenantListQuery, isPlausibleSlug } from './query.ts';
-import { clientKey, type RateLimiter } from './rate_limit.ts';
+import { clientKey, type RateLimiter } from '../_shared/rate_limit.ts';
 import type { PublicTenants } from './tenants.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { createPublicHandler } from './handler.ts';
 import type { TenantListQuery } from './query.ts';
-import { RateLimiter } from './rate_limit.ts';
+import { RateLimiter } from '../_shared/rate_limit.ts';
 import type { PublicTenants, TenantSummary } from './tenants.ts';
 import { assert } from '../_shared/testing.ts';
 

@@ -2,7 +2,7 @@
 // The anon key is enough: RLS and column grants on public.tenants decide what is visible.
 import { createClient } from '@supabase/supabase-js';
 import { createPublicHandler } from './handler.ts';
-import { RateLimiter } from './rate_limit.ts';
+import { RateLimiter } from '../_shared/rate_limit.ts';
 import { supabaseTenants } from './tenants.ts';
 
 function positiveIntegerEnv(name: string, fallback: number): number {

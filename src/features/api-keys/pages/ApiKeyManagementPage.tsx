@@ -1,4 +1,7 @@
+import { Link } from 'wouter';
 import { useDocumentTitle } from '../../../lib/document-title';
+import { adminPaths } from '../../../lib/paths';
+import { buttonClassName } from '../../../ui/Button';
 import { useSession } from '../../../lib/session';
 import { tenantIdOf } from '../../../lib/tenant';
 import { PageHeader } from '../../../ui/PageHeader';
@@ -11,7 +14,15 @@ export function ApiKeyManagementPage() {
   useDocumentTitle('API keys | Waypost');
   return (
     <div className="space-y-4">
-      <PageHeader title="API keys" breadcrumbs={[{ label: 'Dashboard', href: '/' }, { label: 'API keys' }]} />
+      <PageHeader
+        title="API keys"
+        breadcrumbs={[{ label: 'Dashboard', href: '/' }, { label: 'API keys' }]}
+        actions={
+          <Link href={adminPaths.apiReference()} className={buttonClassName('secondary')}>
+            API reference
+          </Link>
+        }
+      />
       <ApiKeysTable scope={{ tenantId, userId: null }} />
     </div>
   );

@@ -3,13 +3,12 @@ import { useLocation } from 'wouter';
 import { formatDateTime } from '../../../lib/format-date';
 import { adminPaths } from '../../../lib/paths';
 import { useTenantId } from '../../../lib/tenant';
-import { useListUrlState } from '../../../lib/url-state';
-import { useServerList } from '../../../lib/use-server-list';
+import type { ServerList } from '../../../lib/use-server-list';
 import { Button } from '../../../ui/Button';
 import { Chip } from '../../../ui/Chip';
-import { DataTable, FilterSelect, type DataTableColumn } from '../../../ui/data-table';
+import { FilterSelect, FilterText, type DataTableColumn } from '../../../ui/data-table';
 import { DocumentViewer } from '../../../ui/document-viewer';
-import { PageHeader } from '../../../ui/PageHeader';
+import { ServerListPage } from '../../../ui/ServerListPage';
 import { useToast } from '../../../ui/toast';
 import { labelUrl, listItems, regenerateLabel } from '../api';
 import { itemList } from '../list';
@@ -39,14 +38,6 @@ export function InventoryItemsListPage() {
   const toast = useToast();
   const [viewing, setViewing] = useState<{ item: InventoryItem; url: string } | null>(null);
   const [viewerOpen, setViewerOpen] = useState(false);
-  const table = useListUrlState(itemList);
-  const list = useServerList({
-    queryKey: ['inventory-items', tenantId],
-    state: table.state,
-    fetchPage: (state, context) => listItems(tenantId, state, context),
-    rowKey: (item: InventoryItem) => item.id,
-    enabled: tenantId !== '',
-  });
 
   // The bucket is private: each view asks for a short-lived address of the file.
   async function view(item: InventoryItem) {
@@ -59,7 +50,7 @@ export function InventoryItemsListPage() {
     }
   }
 
-  async function regenerate(item: InventoryItem) {
+  async function regenerate(item: InventoryItem, list: ServerList<InventoryItem>) {
     try {
       await regenerateLabel(item.id);
       toast.success('Label regenerated');
@@ -87,53 +78,49 @@ export function InventoryItemsListPage() {
   ];
 
   return (
-    <div className="space-y-4">
-      <PageHeader title="Inventory Items" breadcrumbs={[{ label: 'Dashboard', href: '/' }, { label: 'Warehousing' }, { label: 'Inventory Items' }]} />
-      <DataTable
-        label="Inventory items"
-        columns={columns}
-        {...table}
-        {...list.tableProps}
-        rowLabel={(item) => item.name}
-        searchPlaceholder="Search name, SKU or barcode"
-        rowActions={(item) => [
-          { label: 'Edit', onSelect: () => navigate(adminPaths.inventoryItemEdit(item.id)) },
-          { label: 'Regenerate label', onSelect: () => void regenerate(item) },
-        ]}
-        toolbar={<Button onClick={() => navigate(adminPaths.inventoryItemCreate())}>Add Item</Button>}
-        filterFields={(draft, setDraft) => (
-          <div className="space-y-4">
-            <FilterSelect
-              label="Status"
-              value={draft.status}
-              options={[
-                { value: 'active', label: 'Active' },
-                { value: 'inactive', label: 'Inactive' },
-              ]}
-              onChange={(status) => setDraft({ ...draft, status })}
-            />
-            <FilterSelect label="Category" value={draft.category} options={options(CATEGORIES)} onChange={(category) => setDraft({ ...draft, category })} />
-            <FilterSelect label="Subcategory" value={draft.subcategory} options={options(SUBCATEGORIES)} onChange={(subcategory) => setDraft({ ...draft, subcategory })} />
-            <label className="block text-sm font-medium">
-              Brand
-              <input
-                className="mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100"
-                value={draft.brand ?? ''}
-                maxLength={100}
-                onChange={(event) => setDraft({ ...draft, brand: event.target.value.trim() === '' ? undefined : event.target.value })}
-              />
-            </label>
-          </div>
-        )}
-      />
-      <DocumentViewer
-        open={viewerOpen}
-        onClose={() => setViewerOpen(false)}
-        url={viewing?.url ?? ''}
-        fileName={viewing ? `${viewing.item.sku}-label.pdf` : 'label.pdf'}
-        mimeType="application/pdf"
-      />
-    </div>
+    <ServerListPage
+      title="Inventory Items"
+      section="Warehousing"
+      label="Inventory items"
+      list={itemList}
+      queryKey={['inventory-items', tenantId]}
+      fetchPage={(state, context) => listItems(tenantId, state, context)}
+      rowKey={(item: InventoryItem) => item.id}
+      enabled={tenantId !== ''}
+      columns={columns}
+      rowLabel={(item) => item.name}
+      searchPlaceholder="Search name, SKU or barcode"
+      rowActions={(item, list) => [
+        { label: 'Edit', onSelect: () => navigate(adminPaths.inventoryItemEdit(item.id)) },
+        { label: 'Regenerate label', onSelect: () => void regenerate(item, list) },
+      ]}
+      toolbar={<Button onClick={() => navigate(adminPaths.inventoryItemCreate())}>Add Item</Button>}
+      filterFields={(draft, setDraft) => (
+        <div className="space-y-4">
+          <FilterSelect
+            label="Status"
+            value={draft.status}
+            options={[
+              { value: 'active', label: 'Active' },
+              { value: 'inactive', label: 'Inactive' },
+            ]}
+            onChange={(status) => setDraft({ ...draft, status })}
+          />
+          <FilterSelect label="Category" value={draft.category} options={options(CATEGORIES)} onChange={(category) => setDraft({ ...draft, category })} />
+          <FilterSelect label="Subcategory" value={draft.subcategory} options={options(SUBCATEGORIES)} onChange={(subcategory) => setDraft({ ...draft, subcategory })} />
+          <FilterText label="Brand" value={draft.brand} onChange={(brand) => setDraft({ ...draft, brand })} />
+        </div>
+      )}
+      after={() => (
+        <DocumentViewer
+          open={viewerOpen}
+          onClose={() => setViewerOpen(false)}
+          url={viewing?.url ?? ''}
+          fileName={viewing ? `${viewing.item.sku}-label.pdf` : 'label.pdf'}
+          mimeType="application/pdf"
+        />
+      )}
+    />
   );
 }
 

@@ -4,12 +4,10 @@ import { lookupWarehouses, warehouseLabel } from '../../../data/warehouses';
 import { formatDateTime } from '../../../lib/format-date';
 import { adminPaths } from '../../../lib/paths';
 import { useTenantId } from '../../../lib/tenant';
-import { useListUrlState } from '../../../lib/url-state';
-import { useServerList } from '../../../lib/use-server-list';
 import { Button } from '../../../ui/Button';
-import { DataTable, FilterDateRange, FilterSelect, type DataTableColumn } from '../../../ui/data-table';
+import { FilterDateRange, FilterSelect, type DataTableColumn } from '../../../ui/data-table';
 import { LookupFilter } from '../../../ui/data-table/LookupFilter';
-import { PageHeader } from '../../../ui/PageHeader';
+import { ServerListPage } from '../../../ui/ServerListPage';
 import { listTransactions } from '../api';
 import { transactionList } from '../list';
 import { optionLabel, toOptions, TRANSACTION_TYPES, type TransactionRow, type TransactionType } from '../schema';
@@ -29,48 +27,41 @@ const columns: DataTableColumn<TransactionRow>[] = [
 export function InventoryTransactionsListPage() {
   const tenantId = useTenantId() ?? '';
   const [, navigate] = useLocation();
-  const table = useListUrlState(transactionList);
-  const list = useServerList({
-    queryKey: ['inventory-transactions', tenantId],
-    state: table.state,
-    fetchPage: (state, context) => listTransactions(tenantId, state, context),
-    rowKey: (t: TransactionRow) => t.id,
-    enabled: tenantId !== '',
-  });
-
   return (
-    <div className="space-y-4">
-      <PageHeader title="Inventory Transactions" breadcrumbs={[{ label: 'Dashboard', href: '/' }, { label: 'Warehousing' }, { label: 'Inventory Transactions' }]} />
-      <DataTable
-        label="Inventory transactions"
-        columns={columns}
-        {...table}
-        {...list.tableProps}
-        rowLabel={(t) => `${optionLabel(t.transaction_type)} ${t.quantity} ${t.item.sku}`}
-        searchPlaceholder="Search SKU, item, lot, serial or person"
-        toolbar={<Button onClick={() => navigate(adminPaths.inventoryTransactionCreate())}>Add Transaction</Button>}
-        filterFields={(draft, setDraft) => (
-          <div className="space-y-4">
-            <FilterSelect label="Transaction type" value={draft.type} options={toOptions(TRANSACTION_TYPES) as { value: TransactionType; label: string }[]} onChange={(type) => setDraft({ ...draft, type })} />
-            <FilterDateRange label="Date" from={draft.from} to={draft.to} onChange={({ from, to }) => setDraft({ ...draft, from, to })} />
-            <LookupFilter
-              label="Warehouse"
-              value={draft.warehouse}
-              onChange={(warehouse) => setDraft({ ...draft, warehouse })}
-              search={(term, signal, limit) => lookupWarehouses(tenantId, term, limit, signal)}
-              resolveLabel={(id) => warehouseLabel(tenantId, id)}
-            />
-            <LookupFilter
-              label="Item"
-              value={draft.item}
-              onChange={(item) => setDraft({ ...draft, item })}
-              search={(term, signal, limit) => lookupInventoryItems(tenantId, term, limit, signal)}
-              resolveLabel={(id) => inventoryItemLabel(tenantId, id)}
-            />
-          </div>
-        )}
-      />
-    </div>
+    <ServerListPage
+      title="Inventory Transactions"
+      section="Warehousing"
+      label="Inventory transactions"
+      list={transactionList}
+      queryKey={['inventory-transactions', tenantId]}
+      fetchPage={(state, context) => listTransactions(tenantId, state, context)}
+      rowKey={(t: TransactionRow) => t.id}
+      enabled={tenantId !== ''}
+      columns={columns}
+      rowLabel={(t) => `${optionLabel(t.transaction_type)} ${t.quantity} ${t.item.sku}`}
+      searchPlaceholder="Search SKU, item, lot, serial or person"
+      toolbar={<Button onClick={() => navigate(adminPaths.inventoryTransactionCreate())}>Add Transaction</Button>}
+      filterFields={(draft, setDraft) => (
+        <div className="space-y-4">
+          <FilterSelect label="Transaction type" value={draft.type} options={toOptions(TRANSACTION_TYPES) as { value: TransactionType; label: string }[]} onChange={(type) => setDraft({ ...draft, type })} />
+          <FilterDateRange label="Date" from={draft.from} to={draft.to} onChange={({ from, to }) => setDraft({ ...draft, from, to })} />
+          <LookupFilter
+            label="Warehouse"
+            value={draft.warehouse}
+            onChange={(warehouse) => setDraft({ ...draft, warehouse })}
+            search={(term, signal, limit) => lookupWarehouses(tenantId, term, limit, signal)}
+            resolveLabel={(id) => warehouseLabel(tenantId, id)}
+          />
+          <LookupFilter
+            label="Item"
+            value={draft.item}
+            onChange={(item) => setDraft({ ...draft, item })}
+            search={(term, signal, limit) => lookupInventoryItems(tenantId, term, limit, signal)}
+            resolveLabel={(id) => inventoryItemLabel(tenantId, id)}
+          />
+        </div>
+      )}
+    />
   );
 }
 

@@ -41,6 +41,7 @@ export function PickOrdersListPage() {
   return (
     <ServerListPage
       title="Picking Orders"
+      section="Warehousing"
       list={pickOrderList}
       queryKey={['pick-orders', tenantId]}
       fetchPage={(state, context) => listPickOrders(tenantId, state, context)}

@@ -1,0 +1,211 @@
+import { useCallback } from 'react';
+import { requireEnv } from '../../../lib/env';
+import { useDocumentTitle } from '../../../lib/document-title';
+import { adminPaths } from '../../../lib/paths';
+import { ErrorState } from '../../../ui/ErrorState';
+import { PageHeader } from '../../../ui/PageHeader';
+import { Skeleton } from '../../../ui/Skeleton';
+import { useRecordLoad } from '../../../ui/useRecordLoad';
+import { fetchApiDocument } from '../api';
+import { CopyButton } from '../components/CopyButton';
+import { curlExample, type Endpoint, endpointsOf, errorCodes, type JsonSchema, type OpenApiDocument, openApiSchema, typeLabel } from '../openapi';
+
+const COPY_FAILED = 'Could not copy the example: select it and copy it yourself';
+const methodTone: Record<string, string> = {
+  GET: 'bg-sky-100 text-sky-900 dark:bg-sky-900/60 dark:text-sky-100',
+  POST: 'bg-emerald-100 text-emerald-900 dark:bg-emerald-900/60 dark:text-emerald-100',
+};
+const section = 'rounded-lg border border-slate-200 bg-white p-4 dark:border-slate-700 dark:bg-slate-900';
+const cell = 'px-3 py-2 text-left align-top';
+
+function Fields({ schema, caption }: { schema: JsonSchema; caption: string }) {
+  const properties = Object.entries(schema.properties ?? {});
+  if (properties.length === 0) return <p className="text-sm">{schema.enum ? `${typeLabel(schema)}: ${schema.enum.join(', ')}` : typeLabel(schema)}</p>;
+  return (
+    <table className="w-full text-sm">
+      <caption className="sr-only">{caption}</caption>
+      <thead>
+        <tr className="border-b border-slate-200 dark:border-slate-700">
+          <th scope="col" className={cell}>Field</th>
+          <th scope="col" className={cell}>Type</th>
+          <th scope="col" className={cell}>Required</th>
+          <th scope="col" className={cell}>Description</th>
+        </tr>
+      </thead>
+      <tbody>
+        {properties.map(([name, field]) => (
+          <tr key={name} className="border-b border-slate-100 last:border-0 dark:border-slate-800">
+            <td className={`${cell} font-mono`}>{name}</td>
+            <td className={cell}>{field.enum ? field.enum.join(', ') : typeLabel(field)}</td>
+            <td className={cell}>{schema.required?.includes(name) ? 'yes' : 'no'}</td>
+            <td className={cell}>{field.description ?? ''}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+function EndpointCard({ endpoint, doc, baseUrl }: { endpoint: Endpoint; doc: OpenApiDocument; baseUrl: string }) {
+  const { operation } = endpoint;
+  const params = operation.parameters ?? [];
+  const body = operation.requestBody?.content?.['application/json']?.schema;
+  const curl = curlExample(endpoint, baseUrl, doc);
+  const title = `${endpoint.method} ${endpoint.path}`;
+  return (
+    <section aria-label={title} className={`${section} space-y-3`}>
+      <h3 className="flex flex-wrap items-center gap-2 text-base font-semibold">
+        <span className={`rounded px-2 py-0.5 font-mono text-xs ${methodTone[endpoint.method] ?? 'bg-slate-100 dark:bg-slate-800'}`}>{endpoint.method}</span>
+        <span className="font-mono">{endpoint.path}</span>
+        <span className="font-normal text-slate-700 dark:text-slate-300">{operation.summary}</span>
+      </h3>
+      {params.length > 0 && (
+        <table className="w-full text-sm">
+          <caption className="text-left font-medium">Parameters</caption>
+          <thead>
+            <tr className="border-b border-slate-200 dark:border-slate-700">
+              <th scope="col" className={cell}>Name</th>
+              <th scope="col" className={cell}>In</th>
+              <th scope="col" className={cell}>Type</th>
+              <th scope="col" className={cell}>Description</th>
+            </tr>
+          </thead>
+          <tbody>
+            {params.map((p) => (
+              <tr key={`${p.in}:${p.name}`} className="border-b border-slate-100 last:border-0 dark:border-slate-800">
+                <td className={`${cell} font-mono`}>
+                  {p.name}
+                  {p.required ? ' (required)' : ''}
+                </td>
+                <td className={cell}>{p.in}</td>
+                <td className={cell}>{typeLabel(p.schema)}</td>
+                <td className={cell}>{p.description ?? ''}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      {body && (
+        <div>
+          <p className="text-sm font-medium">Request body: {typeLabel(body)}</p>
+        </div>
+      )}
+      <div>
+        <p className="text-sm font-medium">Responses</p>
+        <ul className="text-sm">
+          {Object.entries(operation.responses).map(([status, r]) => (
+            <li key={status}>
+              <span className="font-mono">{status}</span> {r.$ref ? r.$ref.split('/').at(-1) : r.description}
+              {r.content?.['application/json']?.schema ? `: ${typeLabel(r.content['application/json'].schema)}` : ''}
+            </li>
+          ))}
+        </ul>
+      </div>
+      <div className="space-y-2">
+        <div className="flex items-center justify-between gap-2">
+          <p className="text-sm font-medium">Example</p>
+          <CopyButton text={curl} label={`Copy the curl example of ${title}`} failure={COPY_FAILED} />
+        </div>
+        <pre tabIndex={0} aria-label={`curl example of ${title}`} className="overflow-x-auto rounded-md bg-slate-100 p-3 font-mono text-xs text-slate-900 dark:bg-slate-800 dark:text-slate-100">
+          {curl}
+        </pre>
+      </div>
+    </section>
+  );
+}
+
+/** The developer page: the public API's OpenAPI document for this tenant's base URL, with a curl example per endpoint. */
+export function DeveloperApiPage() {
+  useDocumentTitle('API reference | Waypost');
+  const baseUrl = `${requireEnv().supabaseUrl}/functions/v1/api`;
+  const load = useCallback(async () => openApiSchema.parse(await fetchApiDocument()), []);
+  const { state, retry } = useRecordLoad<OpenApiDocument>('openapi', load);
+  const crumbs = [{ label: 'Dashboard', href: '/' }, { label: 'API keys', href: adminPaths.apiKeyManagement() }, { label: 'API reference' }];
+
+  if (state.status === 'loading') {
+    return (
+      <div className="space-y-4">
+        <PageHeader title="API reference" breadcrumbs={crumbs} />
+        <Skeleton className="h-40 w-full" />
+      </div>
+    );
+  }
+  if (state.status !== 'ready') {
+    return (
+      <div className="space-y-4">
+        <PageHeader title="API reference" breadcrumbs={crumbs} />
+        <ErrorState title="Could not load the API reference" onRetry={retry} />
+      </div>
+    );
+  }
+  const doc = state.record;
+  const endpoints = endpointsOf(doc);
+  const errors = errorCodes(doc);
+  const codeEnum = (doc.components.schemas.Error?.properties?.error?.properties?.code?.enum ?? []).map(String);
+  return (
+    <div className="space-y-6">
+      <PageHeader title="API reference" breadcrumbs={crumbs} description={doc.info.description} />
+      <section aria-labelledby="api-base" className={`${section} space-y-2`}>
+        <h2 id="api-base" className="text-lg font-semibold">
+          Base URL and authentication
+        </h2>
+        <p className="text-sm">
+          Base URL: <code className="font-mono">{baseUrl}</code>
+        </p>
+        <p className="text-sm">
+          Send an API key from the API keys page as <code className="font-mono">Authorization: Bearer wpk_…</code>. The examples read it from{' '}
+          <code className="font-mono">$WAYPOST_API_KEY</code>. The machine-readable description is at <code className="font-mono">{baseUrl}/openapi.json</code> (OpenAPI{' '}
+          {doc.openapi}).
+        </p>
+      </section>
+      <section aria-labelledby="api-endpoints" className="space-y-3">
+        <h2 id="api-endpoints" className="text-lg font-semibold">
+          Endpoints
+        </h2>
+        {endpoints.map((endpoint) => (
+          <EndpointCard key={`${endpoint.method} ${endpoint.path}`} endpoint={endpoint} doc={doc} baseUrl={baseUrl} />
+        ))}
+      </section>
+      <section aria-labelledby="api-errors" className={`${section} space-y-2`}>
+        <h2 id="api-errors" className="text-lg font-semibold">
+          Errors
+        </h2>
+        <p className="text-sm">
+          Every refusal is <code className="font-mono">{'{"error": {"code", "message", "details"?}}'}</code>; codes: <span className="font-mono">{codeEnum.join(', ')}</span>.
+        </p>
+        <table className="w-full text-sm">
+          <caption className="sr-only">Error answers</caption>
+          <thead>
+            <tr className="border-b border-slate-200 dark:border-slate-700">
+              <th scope="col" className={cell}>Status</th>
+              <th scope="col" className={cell}>Code</th>
+              <th scope="col" className={cell}>When</th>
+            </tr>
+          </thead>
+          <tbody>
+            {errors.map((e) => (
+              <tr key={e.name} className="border-b border-slate-100 last:border-0 dark:border-slate-800">
+                <td className={`${cell} font-mono`}>{e.status}</td>
+                <td className={`${cell} font-mono`}>{e.code}</td>
+                <td className={cell}>{e.description}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </section>
+      <section aria-labelledby="api-schemas" className="space-y-3">
+        <h2 id="api-schemas" className="text-lg font-semibold">
+          Schemas
+        </h2>
+        {Object.entries(doc.components.schemas).map(([name, schema]) => (
+          <section key={name} aria-label={`Schema ${name}`} className={`${section} space-y-2`}>
+            <h3 className="font-mono text-base font-semibold">{name}</h3>
+            <Fields schema={schema} caption={`Fields of ${name}`} />
+          </section>
+        ))}
+      </section>
+    </div>
+  );
+}
+
+export default DeveloperApiPage;

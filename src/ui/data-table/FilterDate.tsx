@@ -1,0 +1,22 @@
+import { useId } from 'react';
+import { filterInputClassName } from './filter-input';
+
+export interface FilterDateProps {
+  label: string;
+  /** 'YYYY-MM-DD' or undefined (any day). */
+  value: string | undefined;
+  onChange: (value: string | undefined) => void;
+}
+
+/** One day in a filter drawer: a native date input; empty means any day. */
+export function FilterDate({ label, value, onChange }: FilterDateProps) {
+  const id = useId();
+  return (
+    <div>
+      <label htmlFor={id} className="block text-sm font-medium">
+        {label}
+      </label>
+      <input id={id} type="date" className={filterInputClassName} value={value ?? ''} onChange={(event) => onChange(event.target.value || undefined)} />
+    </div>
+  );
+}
