@@ -1,5 +1,4 @@
 import { toRange, type ListState } from '../../lib/list-state';
-import type { LiveSource } from '../../lib/realtime';
 import { withSearch } from '../../lib/search-filter';
 import { supabase } from '../../lib/supabase';
 import type { FetchContext, ServerPage } from '../../lib/use-server-list';
@@ -54,44 +53,4 @@ export async function signatureUrl(path: string): Promise<string> {
   const { data, error } = await supabase.storage.from(SIGNATURES_BUCKET).createSignedUrl(path, 600);
   if (error) throw error;
   return data.signedUrl;
-}
-
-/** A handoff as its table's broadcast carries it: only what tells it apart from the warehouse's other floor work. */
-export interface HandoffRecord {
-  id: string;
-  warehouse_staff_id: string;
-  status: string;
-  [column: string]: unknown;
-}
-
-function isHandoffRecord(record: unknown): record is HandoffRecord {
-  return typeof record === 'object' && record !== null && typeof (record as HandoffRecord).id === 'string' && typeof (record as HandoffRecord).warehouse_staff_id === 'string';
-}
-
-const sources = new Map<string, LiveSource<HandoffRecord>>();
-
-/**
- * A warehouse's handoffs, live on its topic `tenant:<tenantId>:warehouse:<warehouseId>`. The topic
- * also carries the warehouse's pick orders, receive orders and stock: those records are not kept.
- * One source per warehouse for the app's life, so every listener shares its channel.
- */
-export function warehouseHandoffsSource(warehouseId: string): LiveSource<HandoffRecord> {
-  let source = sources.get(warehouseId);
-  if (!source) {
-    source = {
-      entity: `warehouse:${warehouseId}`,
-      fetch: async (tenantId) => {
-        const { data, error } = await supabase.from('package_handoffs').select('*').eq('tenant_id', tenantId).eq('warehouse_id', warehouseId);
-        if (error) throw error;
-        return data as unknown as HandoffRecord[];
-      },
-      parse: (record) => {
-        if (typeof record !== 'object' || record === null || typeof (record as { id?: unknown }).id !== 'string') throw new Error('a live row needs a string id');
-        return record as HandoffRecord;
-      },
-      keep: isHandoffRecord,
-    };
-    sources.set(warehouseId, source);
-  }
-  return source;
 }

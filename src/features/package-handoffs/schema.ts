@@ -77,9 +77,9 @@ export function editHandoffSchema(hasStoredSignature: boolean) {
 export type EditHandoffInput = z.input<ReturnType<typeof editHandoffSchema>>;
 export type EditHandoffOutput = z.output<ReturnType<typeof editHandoffSchema>>;
 
-/** A handoff opens for edit in its own status; one without a status starts pending. */
-export function toEditHandoff(row: Pick<PackageHandoffRow, 'status' | 'notes'>): EditHandoffInput {
-  return { status: row.status ?? 'pending', signature_url: null, notes: row.notes ?? '' };
+/** The edit form's status starts at pending (the product's edit default), whatever the handoff's; the notes are the handoff's. */
+export function toEditHandoff(row: Pick<PackageHandoffRow, 'notes'>): EditHandoffInput {
+  return { status: 'pending', signature_url: null, notes: row.notes ?? '' };
 }
 
 /** Where a drawn signature is stored: the warehouse's folder of the private signatures bucket. */
