@@ -85,7 +85,11 @@ export function PackageHandoffsListPage({ creating = false }: { creating?: boole
           <CreateHandoffDialog
             open={creating}
             tenantId={tenantId}
-            onClose={() => navigate(`${listPath}${query}`)}
+            // Only while still on the create route: the dialog also closes when the page is hidden on the
+            // way to another screen (a nav link, the browser's back), and must not pull the user back.
+            onClose={() => {
+              if (window.location.pathname.endsWith(adminPaths.packageHandoffCreate())) navigate(`${listPath}${query}`);
+            }}
             onSaved={() => {
               navigate(`${listPath}${query}`);
               list.refetch();
