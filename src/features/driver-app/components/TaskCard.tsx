@@ -20,10 +20,12 @@ export interface TaskCardProps {
   onFail: () => void;
   /** Where another feature (chat with dispatch) puts its button for this delivery. */
   extraActions?: ReactNode;
+  /** The warehouse that has handed over this delivery's packages (a completed handoff), if one has. */
+  packagesReadyAt?: string;
 }
 
 /** One task of today: where to go next (Navigate links out to the phone's maps app), and the next step. */
-export function TaskCard({ task, pending, onArrived, onPickUp, onInTransit, onDeliver, onFail, extraActions }: TaskCardProps) {
+export function TaskCard({ task, pending, onArrived, onPickUp, onInTransit, onDeliver, onFail, extraActions, packagesReadyAt }: TaskCardProps) {
   const t = useT(driverMessages);
   const language = useLanguage();
   const step = nextStep(task.status);
@@ -45,6 +47,11 @@ export function TaskCard({ task, pending, onArrived, onPickUp, onInTransit, onDe
         </div>
       </div>
       <TaskSummary task={task} />
+      {packagesReadyAt && (
+        <p className="mt-2 text-sm font-medium text-emerald-700 dark:text-emerald-300" data-testid="task-packages-ready">
+          {t('task.packagesReady', { warehouse: packagesReadyAt })}
+        </p>
+      )}
       <DoorNotesSection notes={task.door_notes ?? null} />
       <div className="mt-4 grid grid-cols-2 gap-2">
         <a href={navigationUrl(target.lat, target.lng)} target="_blank" rel="noopener noreferrer" className={`${buttonClassName('secondary')} py-3`}>
