@@ -15,6 +15,7 @@ import { screens as exceptions } from '../features/exceptions/screens';
 import { screens as inventory } from '../features/inventory/screens';
 import { screens as receiveOrders } from '../features/receive-orders/screens';
 import { screens as pickOrders } from '../features/pick-orders/screens';
+import { screens as packageHandoffs } from '../features/package-handoffs/screens';
 import { screens as inventoryAudits } from '../features/inventory-audits/screens';
 import { screens as pricing } from '../features/pricing/screens';
 import { screens as remit } from '../features/remit/screens';
@@ -58,6 +59,7 @@ export const SCREENS: readonly ScreenDeclaration[] = [
   ...inventory,
   ...receiveOrders,
   ...pickOrders,
+  ...packageHandoffs,
   ...inventoryAudits,
   ...remit,
   ...dispatcher,

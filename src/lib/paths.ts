@@ -129,6 +129,8 @@ export const adminPaths = {
   pickOrders: screenPath('admin', '/picking-orders'),
   pickOrderCreate: screenPath('admin', '/picking-orders/create'),
   pickOrderEdit: screenPath('admin', '/picking-orders/:id/edit'),
+  packageHandoffs: screenPath('admin', '/package-handoff'),
+  packageHandoffCreate: screenPath('admin', '/package-handoff/create'),
   inventoryAudits: screenPath('admin', '/inventory-audits'),
   inventoryAuditCreate: screenPath('admin', '/inventory-audits/create'),
   inventoryAudit: screenPath('admin', '/inventory-audits/:id'),

@@ -36,6 +36,12 @@ function registryFor(store: Store): LiveRegistry {
   return registry;
 }
 
+/** The store's registry and the store: for a hook that listens to a varying set of topics (one channel per topic, shared with useLiveCollection). */
+export function useLiveRegistry(): { registry: LiveRegistry; store: Store } {
+  const store = useStore();
+  return { registry: registryFor(store), store };
+}
+
 export interface LiveCollection<T extends Row> {
   rows: Rows<T>;
   state: ConnectionState;

@@ -106,6 +106,13 @@ async function fetchArrivals(deliveryIds: string[]): Promise<Map<string, { arriv
   return found;
 }
 
+/** The signed-in driver's deliveries whose packages a warehouse has handed over (a completed handoff): delivery id to warehouse name. */
+export async function fetchPackagesReady(): Promise<Map<string, string>> {
+  const { data, error } = await supabase.rpc('driver_packages_ready');
+  if (error) throw error;
+  return new Map((data ?? []).map((row) => [row.delivery_id, row.warehouse_name]));
+}
+
 export async function fetchDeliverySettings(): Promise<DeliverySettings> {
   const { data, error, status } = await supabase.rpc('get_delivery_settings');
   if (error) throw new WorkReadError(error.message, status);

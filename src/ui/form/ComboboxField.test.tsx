@@ -55,6 +55,19 @@ describe('ComboboxField', () => {
     expect(screen.getByRole('button', { name: 'Save' }).closest('[inert]')).toBeNull();
   });
 
+  it('keeps the typed term and the form unsubmitted when Enter is pressed while the lookup is still searching', async () => {
+    const onSubmit = vi.fn();
+    render(<WarehouseForm search={fakeSearch()} onSubmit={onSubmit} />);
+    const input = screen.getByLabelText('Warehouse');
+    await userEvent.type(input, 'mum{Enter}');
+    expect(input).toHaveValue('mum');
+    expect(input).toHaveFocus();
+    await userEvent.click(await screen.findByRole('option', { name: 'Mumbai Port' }));
+    expect(input).toHaveValue('Mumbai Port');
+    expect(screen.queryByText('Warehouse is required')).not.toBeInTheDocument();
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+
   it('holds the chosen id and shows its label', async () => {
     const onSubmit = vi.fn();
     render(<WarehouseForm search={fakeSearch()} onSubmit={onSubmit} />);

@@ -210,6 +210,12 @@ export function ComboboxField<T extends FieldValues, N extends FieldPath<T>, O =
       aria-invalid={error ? true : undefined}
       displayValue={displayValue}
       onChange={(event) => searchFor(event.target.value)}
+      onKeyDown={(event) => {
+        // Enter picks a listed option. While the lookup is still searching there is none to pick: the
+        // list would close and drop the typed term, or (closed) the form would submit and focus its
+        // first invalid field. Enter then does nothing; the options arrive and Enter picks one.
+        if (event.key === 'Enter' && status === 'loading' && term !== null) event.preventDefault();
+      }}
       onFocus={() => {
         if (term === null) searchFor('');
       }}

@@ -23,10 +23,12 @@ export interface TaskCardProps {
   /** Move the focus to the next step's button (the task was just accepted from its offer); onFocused says it is done. */
   takeFocus?: boolean;
   onFocused?: () => void;
+  /** The warehouse that has handed over this delivery's packages (a completed handoff), if one has. */
+  packagesReadyAt?: string;
 }
 
 /** One task of today: where to go next (Navigate links out to the phone's maps app), and the next step. */
-export function TaskCard({ task, pending, onArrived, onPickUp, onInTransit, onDeliver, onFail, extraActions, takeFocus, onFocused }: TaskCardProps) {
+export function TaskCard({ task, pending, onArrived, onPickUp, onInTransit, onDeliver, onFail, extraActions, takeFocus, onFocused, packagesReadyAt }: TaskCardProps) {
   const t = useT(driverMessages);
   const language = useLanguage();
   const step = nextStep(task.status);
@@ -64,6 +66,11 @@ export function TaskCard({ task, pending, onArrived, onPickUp, onInTransit, onDe
         </div>
       </div>
       <TaskSummary task={task} />
+      {packagesReadyAt && (
+        <p className="mt-2 text-sm font-medium text-emerald-700 dark:text-emerald-300" data-testid="task-packages-ready">
+          {t('task.packagesReady', { warehouse: packagesReadyAt })}
+        </p>
+      )}
       <DoorNotesSection notes={task.door_notes ?? null} />
       <div className="mt-4 grid grid-cols-2 gap-2">
         <a href={navigationUrl(target.lat, target.lng)} target="_blank" rel="noopener noreferrer" className={`${buttonClassName('secondary')} py-3`}>

@@ -57,6 +57,7 @@ export const en = {
   'task.inTransit': 'In transit',
   'task.deliver': 'Deliver',
   'task.arrivedAtPickup': 'Arrived at pickup {time}',
+  'task.packagesReady': 'Packages ready at {warehouse}',
   'task.arrivedAtDropoff': 'Arrived at drop-off {time}',
   'task.arrivePickup': 'Arrived at pickup',
   'task.arrive': 'Arrived',

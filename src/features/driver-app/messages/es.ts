@@ -59,6 +59,7 @@ export default {
   'task.inTransit': 'En tránsito',
   'task.deliver': 'Entregar',
   'task.arrivedAtPickup': 'Llegada a la recogida {time}',
+  'task.packagesReady': 'Paquetes listos en {warehouse}',
   'task.arrivedAtDropoff': 'Llegada a la entrega {time}',
   'task.arrivePickup': 'He llegado a la recogida',
   'task.arrive': 'He llegado',

@@ -59,6 +59,7 @@ export default {
   'task.inTransit': 'En route',
   'task.deliver': 'Livrer',
   'task.arrivedAtPickup': 'Arrivé à l’enlèvement {time}',
+  'task.packagesReady': 'Colis prêts à {warehouse}',
   'task.arrivedAtDropoff': 'Arrivé à la livraison {time}',
   'task.arrivePickup': 'Arrivé à l’enlèvement',
   'task.arrive': 'Arrivé',

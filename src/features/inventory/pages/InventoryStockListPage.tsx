@@ -4,11 +4,13 @@ import { lookupWarehouses, warehouseLabel } from '../../../data/warehouses';
 import { formatDateTime } from '../../../lib/format-date';
 import { adminPaths } from '../../../lib/paths';
 import { useTenantId } from '../../../lib/tenant';
+import { useListUrlState } from '../../../lib/url-state';
 import { Button } from '../../../ui/Button';
 import { Chip, type ChipTone } from '../../../ui/Chip';
 import { FilterNumberRange, FilterSelect, FilterText, type DataTableColumn } from '../../../ui/data-table';
 import { LookupFilter } from '../../../ui/data-table/LookupFilter';
 import { ServerListPage } from '../../../ui/ServerListPage';
+import { useLiveWarehouseList, type WarehouseTable } from '../../../data/warehouse-live';
 import { listStock } from '../api';
 import { stockList } from '../list';
 import { optionLabel, STOCK_LIST_STATUSES, toOptions, type StockListStatus, type StockRow } from '../schema';
@@ -27,8 +29,12 @@ const columns: DataTableColumn<StockRow>[] = [
   { id: 'updated_at', header: 'Last updated', sortable: true, hideBelow: 'md', cell: (s) => formatDateTime(s.updated_at) },
 ];
 
+/** Stock changes arrive on the warehouses' topics. */
+const LIVE_TABLES: readonly WarehouseTable[] = ['inventory_stock'];
+
 export function InventoryStockListPage() {
   const tenantId = useTenantId() ?? '';
+  const live = useLiveWarehouseList({ tenantId, warehouse: useListUrlState(stockList).state.filters.warehouse, tables: LIVE_TABLES });
   const [, navigate] = useLocation();
   return (
     <ServerListPage
@@ -36,6 +42,7 @@ export function InventoryStockListPage() {
       section="Warehousing"
       label="Inventory stock"
       list={stockList}
+      liveState={live.state}
       queryKey={['inventory-stock', tenantId]}
       fetchPage={(state, context) => listStock(tenantId, state, context)}
       rowKey={(s: StockRow) => s.id}
@@ -65,6 +72,7 @@ export function InventoryStockListPage() {
           <FilterNumberRange label="Quantity" min={draft.min} max={draft.max} onChange={({ min, max }) => setDraft({ ...draft, min, max })} />
         </div>
       )}
+      after={live.render}
     />
   );
 }

@@ -4,10 +4,12 @@ import { lookupWarehouses, warehouseLabel } from '../../../data/warehouses';
 import { formatDateTime } from '../../../lib/format-date';
 import { adminPaths } from '../../../lib/paths';
 import { useTenantId } from '../../../lib/tenant';
+import { useListUrlState } from '../../../lib/url-state';
 import { Button } from '../../../ui/Button';
 import { FilterDateRange, FilterSelect, type DataTableColumn } from '../../../ui/data-table';
 import { LookupFilter } from '../../../ui/data-table/LookupFilter';
 import { ServerListPage } from '../../../ui/ServerListPage';
+import { useLiveWarehouseList, type WarehouseTable } from '../../../data/warehouse-live';
 import { listTransactions } from '../api';
 import { transactionList } from '../list';
 import { optionLabel, toOptions, TRANSACTION_TYPES, type TransactionRow, type TransactionType } from '../schema';
@@ -24,8 +26,12 @@ const columns: DataTableColumn<TransactionRow>[] = [
   { id: 'created_at', header: 'When', hideBelow: 'lg', cell: (t) => formatDateTime(t.created_at) },
 ];
 
+/** Transactions are not broadcast (too many): a stock change on the warehouses' topics means new ones. */
+const LIVE_TABLES: readonly WarehouseTable[] = ['inventory_stock'];
+
 export function InventoryTransactionsListPage() {
   const tenantId = useTenantId() ?? '';
+  const live = useLiveWarehouseList({ tenantId, warehouse: useListUrlState(transactionList).state.filters.warehouse, tables: LIVE_TABLES });
   const [, navigate] = useLocation();
   return (
     <ServerListPage
@@ -33,6 +39,7 @@ export function InventoryTransactionsListPage() {
       section="Warehousing"
       label="Inventory transactions"
       list={transactionList}
+      liveState={live.state}
       queryKey={['inventory-transactions', tenantId]}
       fetchPage={(state, context) => listTransactions(tenantId, state, context)}
       rowKey={(t: TransactionRow) => t.id}
@@ -61,6 +68,7 @@ export function InventoryTransactionsListPage() {
           />
         </div>
       )}
+      after={live.render}
     />
   );
 }

@@ -4,11 +4,13 @@ import { personName } from '../../../data/people';
 import { lookupWarehouses, warehouseLabel } from '../../../data/warehouses';
 import { adminPaths } from '../../../lib/paths';
 import { useTenantId } from '../../../lib/tenant';
+import { useListUrlState } from '../../../lib/url-state';
 import { Button } from '../../../ui/Button';
 import { StatusChip } from '../../../ui/Chip';
 import { FilterDateRange, FilterSelect, type DataTableColumn } from '../../../ui/data-table';
 import { LookupFilter } from '../../../ui/data-table/LookupFilter';
 import { ServerListPage } from '../../../ui/ServerListPage';
+import { useLiveWarehouseList, type WarehouseTable } from '../../../data/warehouse-live';
 import { listPickOrders } from '../api';
 import { pickOrderList } from '../list';
 import { pickOrderStatus, type PickOrderStatus } from '../../../data/statuses';
@@ -35,14 +37,18 @@ const columns: DataTableColumn<PickOrderRow>[] = [
 ];
 
 /** picking-orders: status, type, warehouse, assignee and due date filters, server-side, in the URL. */
+const LIVE_TABLES: readonly WarehouseTable[] = ['pick_orders'];
+
 export function PickOrdersListPage() {
   const tenantId = useTenantId() ?? '';
+  const live = useLiveWarehouseList({ tenantId, warehouse: useListUrlState(pickOrderList).state.filters.warehouse, tables: LIVE_TABLES });
   const [, navigate] = useLocation();
   return (
     <ServerListPage
       title="Picking Orders"
       section="Warehousing"
       list={pickOrderList}
+      liveState={live.state}
       queryKey={['pick-orders', tenantId]}
       fetchPage={(state, context) => listPickOrders(tenantId, state, context)}
       rowKey={(row: PickOrderRow) => row.id}
@@ -73,6 +79,7 @@ export function PickOrdersListPage() {
           <FilterDateRange label="Due date" from={draft.from} to={draft.to} onChange={(range) => setDraft({ ...draft, ...range })} />
         </div>
       )}
+      after={live.render}
     />
   );
 }

@@ -3,12 +3,14 @@ import { useLocation } from 'wouter';
 import { receiveOrderStatus, type ReceiveOrderStatus } from '../../../data/statuses';
 import { adminPaths } from '../../../lib/paths';
 import { useTenantId } from '../../../lib/tenant';
+import { useListUrlState } from '../../../lib/url-state';
 import type { ServerList } from '../../../lib/use-server-list';
 import { Button } from '../../../ui/Button';
 import { StatusChip } from '../../../ui/Chip';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog';
 import { FilterSelect, type DataTableColumn } from '../../../ui/data-table';
 import { ServerListPage } from '../../../ui/ServerListPage';
+import { useLiveWarehouseList, type WarehouseTable } from '../../../data/warehouse-live';
 import { useToast } from '../../../ui/toast';
 import { listReceiveOrders, transitionReceiveOrder } from '../api';
 import { receiveOrderList } from '../list';
@@ -24,8 +26,11 @@ const columns: DataTableColumn<ReceiveOrderRow>[] = [
   { id: 'status', header: 'Status', sortable: true, cell: (o) => <StatusChip status={o.status} vocabulary={receiveOrderStatus} /> },
 ];
 
+const LIVE_TABLES: readonly WarehouseTable[] = ['receive_orders'];
+
 export function ReceiveOrdersListPage() {
   const tenantId = useTenantId() ?? '';
+  const live = useLiveWarehouseList({ tenantId, warehouse: useListUrlState(receiveOrderList).state.filters.warehouse, tables: LIVE_TABLES });
   const [, navigate] = useLocation();
   const toast = useToast();
   const [cancelling, setCancelling] = useState<ReceiveOrderRow | null>(null);
@@ -46,6 +51,7 @@ export function ReceiveOrdersListPage() {
       section="Warehousing"
       label="Receive orders"
       list={receiveOrderList}
+      liveState={live.state}
       queryKey={['receive-orders', tenantId]}
       fetchPage={(state, context) => listReceiveOrders(tenantId, state, context)}
       rowKey={(order: ReceiveOrderRow) => order.id}
@@ -68,6 +74,8 @@ export function ReceiveOrdersListPage() {
         />
       )}
       after={(list) => (
+        <>
+          {live.render(list)}
         <ConfirmDialog
           open={cancelling !== null}
           onClose={() => setCancelling(null)}
@@ -83,6 +91,7 @@ export function ReceiveOrdersListPage() {
             list.refetch();
           }}
         />
+        </>
       )}
     />
   );

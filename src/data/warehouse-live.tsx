@@ -1,0 +1,141 @@
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import type { ConnectionState, LiveSource, Row, Rows } from '../lib/realtime';
+import { useLiveRegistry } from '../lib/use-live-collection';
+import { diffRows } from '../lib/use-server-list';
+import { useWarehouseChoices } from './warehouses';
+
+/** The tables whose changes a warehouse's topic `tenant:<t>:warehouse:<w>` carries. */
+export type WarehouseTable = 'package_handoffs' | 'pick_orders' | 'receive_orders' | 'inventory_stock';
+
+/**
+ * Which table a broadcast record is a row of, by a column only that table has (the topic's
+ * records come without their table name); null for a record of none of them.
+ */
+export function warehouseTableOf(record: Record<string, unknown>): WarehouseTable | null {
+  if ('signature_url' in record) return 'package_handoffs';
+  if ('receive_code' in record) return 'receive_orders';
+  if ('order_type' in record) return 'pick_orders';
+  if ('item_id' in record && 'quantity' in record) return 'inventory_stock';
+  return null;
+}
+
+/**
+ * The warehouses whose topics a list listens to: the list's warehouse filter when it is set (none
+ * when the user may not access that warehouse), else every warehouse the user may access.
+ */
+export function liveWarehouseIds(accessible: readonly string[], filter: string | null | undefined): string[] {
+  if (filter) return accessible.includes(filter) ? [filter] : [];
+  return [...accessible];
+}
+
+/** The topics' combined state: live once every topic has answered and one is joined; connecting while any is still joining. */
+export function combinedState(states: readonly ConnectionState[]): ConnectionState | undefined {
+  if (states.length === 0) return undefined;
+  if (states.includes('connecting')) return 'connecting';
+  return states.includes('live') ? 'live' : 'offline';
+}
+
+type WarehouseRecord = Row & Record<string, unknown>;
+
+const sources = new Map<string, LiveSource<WarehouseRecord>>();
+
+/**
+ * A warehouse's topic as a change feed: nothing is read (each list reads its own page), the
+ * records that arrive are kept until the next (re)join, which starts empty again and so counts as
+ * a change (broadcasts sent while away are gone).
+ */
+function warehouseSource(warehouseId: string): LiveSource<WarehouseRecord> {
+  let source = sources.get(warehouseId);
+  if (!source) {
+    source = { entity: `warehouse:${warehouseId}`, fetch: async () => [] };
+    sources.set(warehouseId, source);
+  }
+  return source;
+}
+
+export interface LiveWarehousesOptions {
+  tenantId: string;
+  /** The list's warehouse filter: only that warehouse's topic when set. */
+  warehouse?: string | null;
+  /** The tables whose changes matter to the list. */
+  tables: readonly WarehouseTable[];
+  /** Called on a change of one of `tables` (or a removal, or a rejoin): the list reloads. */
+  onChange: () => void;
+}
+
+/**
+ * Keeps a warehouse list live: listens to the topics of the warehouses the user may access (or the
+ * filtered one) and calls `onChange` when a row of one of `tables` changes there. A topic the user
+ * may not join stays offline and reports nothing. Answers the state for the table's LiveIndicator.
+ */
+export function useLiveWarehouses({ tenantId, warehouse, tables, onChange }: LiveWarehousesOptions): ConnectionState | undefined {
+  const accessible = useWarehouseChoices(tenantId);
+  const ids = liveWarehouseIds(
+    accessible.map((w) => w.id),
+    warehouse,
+  );
+  const key = ids.join(',');
+  const tableKey = tables.join(',');
+  const { registry, store } = useLiveRegistry();
+  const onChangeRef = useRef(onChange);
+  useEffect(() => {
+    onChangeRef.current = onChange;
+  });
+  const [states, setStates] = useState<Record<string, ConnectionState>>({});
+
+  useEffect(() => {
+    if (!tenantId || key === '') return;
+    const wanted = tableKey.split(',');
+    const cleanups: (() => void)[] = [];
+    for (const id of key.split(',')) {
+      const source = warehouseSource(id);
+      const topic = registry.topic(source, tenantId);
+      let baseline: Rows<WarehouseRecord> | null = null;
+      const check = () => {
+        const state = store.get(topic.state);
+        setStates((current) => (current[id] === state ? current : { ...current, [id]: state }));
+        if (state !== 'live' || store.get(topic.fetching)) return;
+        const rows = store.get(topic.rows);
+        const previous = baseline;
+        baseline = rows;
+        if (!previous || previous === rows) return;
+        const changes = diffRows(previous, rows);
+        if (changes.some((change) => change.op === 'delete' || wanted.includes(warehouseTableOf(change.row) ?? ''))) onChangeRef.current();
+      };
+      cleanups.push(store.sub(topic.rows, check), store.sub(topic.state, check), store.sub(topic.fetching, check), registry.acquire(source, tenantId));
+      check();
+    }
+    return () => {
+      for (const cleanup of cleanups) cleanup();
+    };
+  }, [tenantId, key, tableKey, registry, store]);
+
+  return combinedState(ids.map((id) => states[id] ?? 'connecting'));
+}
+
+export interface LiveWarehouseListProps extends Omit<LiveWarehousesOptions, 'onChange'> {
+  /** The list to reload (ServerListPage's `after` gives it). */
+  list: { refetch: () => void };
+  onState: (state: ConnectionState | undefined) => void;
+}
+
+/** useLiveWarehouses for a ServerListPage: rendered in its `after`, reloads its list and reports the state for its `liveState` (renders nothing). */
+export function LiveWarehouseList({ list, onState, ...options }: LiveWarehouseListProps) {
+  const state = useLiveWarehouses({ ...options, onChange: list.refetch });
+  useEffect(() => onState(state), [onState, state]);
+  return null;
+}
+
+/**
+ * A ServerListPage kept live on its warehouses' topics: pass `state` as its `liveState` and call
+ * `render(list)` in its `after`.
+ */
+export function useLiveWarehouseList(options: Omit<LiveWarehousesOptions, 'onChange'>): { state: ConnectionState | undefined; render: (list: { refetch: () => void }) => ReactNode } {
+  const [state, setState] = useState<ConnectionState | undefined>(undefined);
+  const { tenantId, warehouse, tables } = options;
+  const render = useCallback(
+    (list: { refetch: () => void }) => <LiveWarehouseList list={list} tenantId={tenantId} warehouse={warehouse} tables={tables} onState={setState} />,
+    [tenantId, warehouse, tables],
+  );
+  return { state, render };
+}
