@@ -10,11 +10,20 @@ import { ToastProvider } from './toast';
 
 // jsdom draws nothing: signature_pad (the real one) gets a 2D context that accepts every call, and
 // the canvas hands over a fixed PNG. Real drawing is proven in Chromium (tests/e2e/driver-app.spec.ts).
-const PNG = new Blob([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], { type: 'image/png' });
+const PNG_BYTES = [0x89, 0x50, 0x4e, 0x47];
+/** A PNG's bytes (null for no PNG). */
+async function pngBytes(blob: Blob | null | undefined): Promise<number[] | null> {
+  if (!blob) return null;
+  expect(blob.type).toBe('image/png');
+  return [...new Uint8Array(await blob.arrayBuffer())];
+}
+/** The PNG the pad handed over last, as bytes: read at once, as a submit right after would. */
+const lastPng = (onChange: ReturnType<typeof vi.fn>) => pngBytes(onChange.mock.lastCall?.[0] as Blob | null | undefined);
 beforeEach(() => {
   const context = new Proxy({}, { get: () => () => undefined, set: () => true });
   vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockImplementation(() => context as CanvasRenderingContext2D);
-  vi.spyOn(HTMLCanvasElement.prototype, 'toBlob').mockImplementation((callback: BlobCallback) => callback(PNG));
+  // The PNG's first bytes (\x89PNG), as a data URL.
+  vi.spyOn(HTMLCanvasElement.prototype, 'toDataURL').mockImplementation(() => 'data:image/png;base64,iVBORw==');
 });
 afterEach(() => {
   cleanup();
@@ -41,7 +50,7 @@ describe('SignaturePad', () => {
     expect(descriptionOf(pad)).toEqual(['Ask the recipient to sign with a finger.']);
 
     drawStroke(pad);
-    await waitFor(() => expect(onChange).toHaveBeenLastCalledWith(PNG));
+    expect(await lastPng(onChange)).toEqual(PNG_BYTES);
 
     await userEvent.click(screen.getByRole('button', { name: 'Clear' }));
     expect(onChange).toHaveBeenLastCalledWith(null);
@@ -61,12 +70,12 @@ describe('SignaturePad', () => {
     expect(typed).toHaveAttribute('aria-invalid', 'true');
     expect(descriptionOf(typed)).toEqual(['A signature is required']);
     await userEvent.type(typed, 'Carla');
-    await waitFor(() => expect(onChange).toHaveBeenLastCalledWith(PNG));
+    expect(await lastPng(onChange)).toEqual(PNG_BYTES);
     await userEvent.clear(typed);
     expect(onChange).toHaveBeenLastCalledWith(null);
 
     await userEvent.type(typed, 'Carla Customer');
-    await waitFor(() => expect(onChange).toHaveBeenLastCalledWith(PNG));
+    expect(await lastPng(onChange)).toEqual(PNG_BYTES);
     await userEvent.click(screen.getByRole('button', { name: 'Clear' }));
     expect(onChange).toHaveBeenLastCalledWith(null);
     expect(typed).toHaveValue('');
@@ -79,7 +88,7 @@ describe('SignaturePad', () => {
     await userEvent.type(typed, 'Carla');
     drawStroke(screen.getByRole('img', { name: 'Signature' }));
     expect(typed).toHaveValue('');
-    await waitFor(() => expect(onChange).toHaveBeenLastCalledWith(PNG));
+    expect(await lastPng(onChange)).toEqual(PNG_BYTES);
   });
 
   it('takes no strokes while disabled', async () => {
@@ -92,7 +101,7 @@ describe('SignaturePad', () => {
     expect(onChange).not.toHaveBeenCalled();
     rerender(<SignaturePad label="Signature" onChange={onChange} />);
     drawStroke(pad);
-    await waitFor(() => expect(onChange).toHaveBeenCalledWith(PNG));
+    expect(await lastPng(onChange)).toEqual(PNG_BYTES);
   });
 });
 
@@ -129,7 +138,8 @@ describe('SignatureField', () => {
     drawStroke(pad);
     await waitFor(() => expect(pad).not.toHaveAttribute('aria-invalid'));
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(onSubmit).toHaveBeenCalledWith({ signature: PNG }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalled());
+    expect(await pngBytes((onSubmit.mock.lastCall?.[0] as { signature: Blob }).signature)).toEqual(PNG_BYTES);
   });
 
   it('clears the drawing when the form is reset', async () => {

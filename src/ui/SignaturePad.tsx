@@ -7,9 +7,24 @@ import { uiMessages } from './messages';
 
 const PEN = 'rgb(15,23,42)';
 
-/** A PNG of the canvas, or null when the browser cannot make one. */
-function canvasToBlob(canvas: HTMLCanvasElement): Promise<Blob | null> {
-  return new Promise((resolve) => canvas.toBlob((blob) => resolve(blob), 'image/png'));
+/**
+ * A PNG of the canvas as it is now, or null when the browser cannot make one. Synchronous
+ * (toDataURL, not toBlob): the value is the form's the moment a stroke ends or a letter is typed, so
+ * a submit pressed right after (Enter on a typed name) never goes without the signature it shows.
+ */
+function canvasPng(canvas: HTMLCanvasElement): Blob | null {
+  let url: string;
+  try {
+    url = canvas.toDataURL('image/png');
+  } catch {
+    return null;
+  }
+  const comma = url.indexOf(',');
+  if (!url.startsWith('data:image/png') || comma < 0) return null;
+  const bytes = atob(url.slice(comma + 1));
+  const png = new Uint8Array(bytes.length);
+  for (let i = 0; i < bytes.length; i += 1) png[i] = bytes.charCodeAt(i);
+  return new Blob([png], { type: 'image/png' });
 }
 
 export interface SignaturePadProps {
@@ -45,8 +60,6 @@ export function SignaturePad({ label, required, help, error, onChange, onBlur, v
   const t = useT(uiMessages);
   const [typed, setTyped] = useState('');
   const typedRef = useRef('');
-  // Each typed change makes a PNG asynchronously: only the latest one is handed over.
-  const version = useRef(0);
   useImperativeHandle(ref, () => canvasRef.current as HTMLCanvasElement, []);
   const handlers = useRef({ onChange, onBlur });
   useEffect(() => {
@@ -67,15 +80,12 @@ export function SignaturePad({ label, required, help, error, onChange, onBlur, v
       if (!typedRef.current) return;
       typedRef.current = '';
       setTyped('');
-      version.current += 1;
-      pad.clear();
+        pad.clear();
     };
     pad.addEventListener('beginStroke', began);
     const ended = () => {
-      void canvasToBlob(canvas).then((blob) => {
-        handlers.current.onChange(pad.isEmpty() ? null : blob);
-        handlers.current.onBlur?.();
-      });
+      handlers.current.onChange(pad.isEmpty() ? null : canvasPng(canvas));
+      handlers.current.onBlur?.();
     };
     pad.addEventListener('endStroke', ended);
     return () => {
@@ -107,7 +117,6 @@ export function SignaturePad({ label, required, help, error, onChange, onBlur, v
     padRef.current?.clear();
     typedRef.current = '';
     setTyped('');
-    version.current += 1;
     handlers.current.onChange(null);
     handlers.current.onBlur?.();
   };
@@ -117,7 +126,6 @@ export function SignaturePad({ label, required, help, error, onChange, onBlur, v
     const pad = padRef.current;
     typedRef.current = name;
     setTyped(name);
-    const mine = (version.current += 1);
     if (!canvas || !pad) return;
     pad.clear();
     if (!name.trim()) {
@@ -131,9 +139,7 @@ export function SignaturePad({ label, required, help, error, onChange, onBlur, v
       context.textBaseline = 'middle';
       context.fillText(name.trim(), 16, canvas.offsetHeight / 2, Math.max(canvas.offsetWidth - 32, 1));
     }
-    void canvasToBlob(canvas).then((blob) => {
-      if (mine === version.current) handlers.current.onChange(blob);
-    });
+    handlers.current.onChange(canvasPng(canvas));
   };
 
   return (

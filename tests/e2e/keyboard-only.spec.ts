@@ -176,7 +176,11 @@ test('by keyboard alone: the dispatcher assigns on the board, the driver accepts
     await app.keyboard.press('Enter');
     // The sheet gives focus back to the step button, which now says the next step.
     await expect.poll(async () => (await focused(app)).name).toBe('In transit');
+    // Each step is the server's before the next key: the phone sends its steps in order.
+    await expect.poll(async () => (await deliveryProof(request, made.id)).status).toBe('picked_up');
+    await expect.poll(async () => (await focused(app)).name).toBe('In transit');
     await app.keyboard.press('Enter');
+    await expect.poll(async () => (await deliveryProof(request, made.id)).status).toBe('in_transit');
     await expect.poll(async () => (await focused(app)).name).toBe('Deliver');
     await app.keyboard.press('Enter');
     const sheet = app.getByRole('dialog', { name: `Deliver ${made.delivery_code}` });
