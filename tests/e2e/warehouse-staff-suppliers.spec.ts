@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, test, unique, workerSession } from './fixtures.ts';
+import { asServiceRole, expect, test, unique, workerSession } from './fixtures.ts';
 
 const STAFF = '/acme/admin/staff';
 const SUPPLIERS = '/acme/admin/suppliers';
@@ -24,7 +24,10 @@ test.beforeEach(({ page }) => {
   return admin.open(page);
 });
 
-test('staff: the roster with its filters, and a real form with validation', async ({ page }) => {
+test('staff: the roster with its filters, and a real form with validation', async ({ page, request }) => {
+  // Grace Kim works at Bayview only, as seeded: a retry starts there again, whatever an earlier attempt added.
+  const [grace] = (await asServiceRole(request, 'GET', '/rest/v1/profiles?select=id&email=eq.grace.kim%40acmelogistics.example')) as { id: string }[];
+  await asServiceRole(request, 'DELETE', `/rest/v1/warehouse_staff?warehouse_id=eq.${DOGPATCH}&user_id=eq.${grace!.id}`);
   const nav = page.getByRole('navigation').filter({ hasText: 'Warehousing' });
   await nav.getByRole('link', { name: 'Staff' }).click();
   await expect(page).toHaveURL(new RegExp(`${STAFF}$`));
