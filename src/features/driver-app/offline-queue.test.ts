@@ -50,6 +50,19 @@ describe('the offline action queue', () => {
     expect(store.saved).toEqual([]);
   });
 
+  it('tells of an applied action before it leaves the list, so the screen never shows it neither queued nor applied', async () => {
+    const log: string[] = [];
+    const queue = createActionQueue({
+      store: memoryStore(),
+      send: async () => undefined,
+      onSent: (action) => log.push(`sent ${action.id}`),
+      onChange: (actions) => log.push(`list ${actions.map((a) => a.id).join(',')}`),
+    });
+    await queue.enqueue([transition('a', 'picked_up')]);
+    await queue.flush();
+    expect(log).toEqual(['list ', 'list a', 'sent a', 'list ']);
+  });
+
   it('keeps everything when the connection is down and retries in order later with the same keys and times', async () => {
     const timers = manualTimers();
     let online = false;

@@ -95,7 +95,7 @@ export interface QueueOptions {
   onChange?: (actions: readonly QueuedAction[]) => void;
   /** An action the server refused: dropped from the queue. */
   onRejected?: (action: QueuedAction, error: unknown) => void;
-  /** Called after an action was applied. */
+  /** Called once the server has applied an action, just before it leaves the queue. */
   onSent?: (action: QueuedAction) => void;
   now?: () => number;
   /** Delay before retrying after the n-th consecutive network failure. */
@@ -186,9 +186,11 @@ export function createActionQueue(options: QueueOptions): ActionQueue {
         continue;
       }
       failures = 0;
+      // Told before the action leaves the list, in the same tick: the screen keeps showing it as
+      // applied until it has read the server's rows again (never the step before for a moment).
+      options.onSent?.(head);
       items = items.filter((item) => item.id !== head.id);
       await changed();
-      options.onSent?.(head);
     }
   }
 

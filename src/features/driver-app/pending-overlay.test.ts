@@ -88,4 +88,21 @@ describe('queued actions shown on top of the server rows', () => {
     expect(heldCompletion(actions, 5_000)).toEqual({ group: 'g', deliveryId: '1', status: 'delivered', sendAt: 10_000 });
     expect(heldCompletion(actions, 10_000)).toBeNull();
   });
+
+  it('keeps an action the server applied on top of rows read before it, not marked pending, and a queued one after it', () => {
+    const pickedUp: QueuedAction = { kind: 'transition', id: 'k1', group: 'k1', deliveryId: '1', status: 'picked_up', reason: null, note: null, lat: null, lng: null, proof: null, occurredAt: at };
+    const inTransit: QueuedAction = { ...pickedUp, id: 'k2', group: 'k2', status: 'in_transit' };
+    // The pickup is applied, the rows shown still say accepted: the card shows picked up, not a step back.
+    const applied = overlayPending([task('1', 'accepted')], [], [], 0, [pickedUp]);
+    expect(applied.active.map((t) => t.status)).toEqual(['picked_up']);
+    expect(applied.pending.has('1')).toBe(false);
+    // The next step queued behind it goes on top, pending.
+    const next = overlayPending([task('1', 'accepted')], [], [inTransit], 0, [pickedUp]);
+    expect(next.active.map((t) => t.status)).toEqual(['in_transit']);
+    expect(next.pending.get('1')).toBe('waiting');
+    // An action both applied and still listed (the same tick) counts once, as applied.
+    const both = overlayPending([task('1', 'accepted')], [], [pickedUp], 0, [pickedUp]);
+    expect(both.active.map((t) => t.status)).toEqual(['picked_up']);
+    expect(both.pending.has('1')).toBe(false);
+  });
 });

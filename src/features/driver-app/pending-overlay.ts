@@ -18,15 +18,27 @@ function windowKey(task: DriverTask): number {
 
 /**
  * What the driver sees: the server's rows with the queued actions applied on top, so a delivery
- * picked up in a dead zone shows as picked up (marked pending) until the server has it.
+ * picked up in a dead zone shows as picked up (marked pending) until the server has it; and the
+ * actions the server applied after those rows were read (`applied`), so a card never steps back
+ * to the step before while the next read is on its way.
  */
-export function overlayPending(active: readonly DriverTask[], history: readonly DriverTask[], actions: readonly QueuedAction[], now: number): OverlaidWork {
+export function overlayPending(
+  active: readonly DriverTask[],
+  history: readonly DriverTask[],
+  actions: readonly QueuedAction[],
+  now: number,
+  applied: readonly QueuedAction[] = [],
+): OverlaidWork {
   const tasks = new Map(active.map((task) => [task.id, { ...task }]));
   const done = history.map((task) => ({ ...task }));
   const pending = new Map<string, PendingState>();
-  for (const action of actions) {
-    const state: PendingState = action.notBefore !== undefined && action.notBefore > now ? 'held' : 'waiting';
-    if (pending.get(action.deliveryId) !== 'held') pending.set(action.deliveryId, state);
+  // Actions the server has applied but the rows shown were read before: applied on top, not pending.
+  const sent = new Set(applied.map((action) => action.id));
+  for (const action of [...applied, ...actions.filter((queued) => !sent.has(queued.id))]) {
+    if (!sent.has(action.id)) {
+      const state: PendingState = action.notBefore !== undefined && action.notBefore > now ? 'held' : 'waiting';
+      if (pending.get(action.deliveryId) !== 'held') pending.set(action.deliveryId, state);
+    }
     const task = tasks.get(action.deliveryId);
     if (!task) continue;
     if (action.kind === 'arrival') {

@@ -8,9 +8,20 @@ export interface RejectedAction {
   message: string;
 }
 
-/** The device's action queue for the signed-in driver: sent in order, again on every 'online'. */
-export function useActionQueue(userId: string, onApplied: () => void) {
+/** An action the server applied, and the latest read of the work started before it did. */
+export interface AppliedAction {
+  action: QueuedAction;
+  afterRead: number;
+}
+
+/**
+ * The device's action queue for the signed-in driver: sent in order, again on every 'online'.
+ * An applied action stays in `applied` until the work shown was read after it (`readGeneration` is
+ * past its `afterRead`): until then the screen overlays it, so a card does not flick back a step.
+ */
+export function useActionQueue(userId: string, onApplied: () => void, latestRead: () => number, readGeneration: number) {
   const [actions, setActions] = useState<readonly QueuedAction[]>([]);
+  const [applied, setApplied] = useState<readonly AppliedAction[]>([]);
   const [rejected, setRejected] = useState<RejectedAction[]>([]);
   const [online, setOnline] = useState(() => (typeof navigator === 'undefined' ? true : navigator.onLine));
 
@@ -20,7 +31,10 @@ export function useActionQueue(userId: string, onApplied: () => void) {
         store: idbQueueStore(userId),
         send: sendAction,
         onChange: setActions,
-        onSent: () => onApplied(),
+        onSent: (action) => {
+          setApplied((list) => [...list, { action, afterRead: latestRead() }]);
+          onApplied();
+        },
         onRejected: (action, error) => {
           setRejected((list) => [...list, { action, message: error instanceof Error ? error.message : String(error) }]);
           onApplied();
@@ -47,9 +61,18 @@ export function useActionQueue(userId: string, onApplied: () => void) {
     };
   }, [queue]);
 
+  // Forget what every shown read already has, once per new read (React's "adjust state when a prop changes").
+  const [prunedAt, setPrunedAt] = useState(readGeneration);
+  if (prunedAt !== readGeneration) {
+    setPrunedAt(readGeneration);
+    setApplied((list) => list.filter((item) => item.afterRead >= readGeneration));
+  }
+  const stillApplied = useMemo(() => applied.filter((item) => item.afterRead >= readGeneration).map((item) => item.action), [applied, readGeneration]);
+
   return {
     queue,
     actions,
+    applied: stillApplied,
     online,
     rejected,
     dismissRejected: (id: string) => setRejected((list) => list.filter((item) => item.action.id !== id)),

@@ -27,6 +27,8 @@ export function useDriverWork(tenantId: string, driverId: string) {
   const [liveState, setLiveState] = useState<ConnectionState>('connecting');
   const [newOfferIds, setNewOfferIds] = useState<ReadonlySet<string>>(new Set());
   const generation = useRef(0);
+  // Which read the shown work came from: actions applied after that read started are still overlaid.
+  const [readGeneration, setReadGeneration] = useState(0);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
 
   const unreachableReads = useRef(0);
@@ -38,6 +40,7 @@ export function useDriverWork(tenantId: string, driverId: string) {
       if (mine !== generation.current) return;
       const at = Date.now();
       setWork(next);
+      setReadGeneration(mine);
       setReadAt(at);
       setUnreachable(false);
       setError(null);
@@ -106,6 +109,9 @@ export function useDriverWork(tenantId: string, driverId: string) {
     };
   }, [tenantId, driverId, reload, reloadSoon]);
 
+  /** The latest read started so far: an action the server applies now is in every later read. */
+  const latestGeneration = useCallback(() => generation.current, []);
+
   const dismissNew = useCallback((deliveryId: string) => {
     setNewOfferIds((ids) => {
       const next = new Set(ids);
@@ -116,5 +122,5 @@ export function useDriverWork(tenantId: string, driverId: string) {
 
   /** Set while the work shown is what the phone kept: the time it was read from the server. */
   const offlineAsOf = unreachable && work ? readAt : null;
-  return { work, setWork, error, unreachable, offlineAsOf, liveState, reload, newOfferIds, dismissNew };
+  return { work, setWork, error, unreachable, offlineAsOf, liveState, reload, readGeneration, latestGeneration, newOfferIds, dismissNew };
 }

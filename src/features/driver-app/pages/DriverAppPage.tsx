@@ -55,7 +55,7 @@ function DriverApp({ userId, tenantId, taskActions, footer }: { userId: string; 
   const t = useT(driverMessages);
   const language = useLanguage();
   const toast = useToast();
-  const { work, setWork, error, unreachable, offlineAsOf, liveState, reload, newOfferIds, dismissNew } = useDriverWork(tenantId, userId);
+  const { work, setWork, error, unreachable, offlineAsOf, liveState, reload, readGeneration, latestGeneration, newOfferIds, dismissNew } = useDriverWork(tenantId, userId);
   // Which of the tasks' packages a warehouse has handed over: read again whenever the work changes.
   const [packagesReady, setPackagesReady] = useState<ReadonlyMap<string, string>>(new Map());
   useEffect(() => {
@@ -68,7 +68,7 @@ function DriverApp({ userId, tenantId, taskActions, footer }: { userId: string; 
       live = false;
     };
   }, [work]);
-  const { queue, actions, online, rejected, dismissRejected } = useActionQueue(userId, () => void reload());
+  const { queue, actions, applied, online, rejected, dismissRejected } = useActionQueue(userId, () => void reload(), latestGeneration, readGeneration);
   const [settings, setSettings] = useState<DeliverySettings | null>(null);
   const [settingsError, setSettingsError] = useState<Error | null>(null);
   const [dutyBusy, setDutyBusy] = useState(false);
@@ -115,7 +115,7 @@ function DriverApp({ userId, tenantId, taskActions, footer }: { userId: string; 
   const onDuty = work?.driver ? driverStatus !== 'offline' : false;
   const geo = useDutyGeolocation(onDuty, userId);
 
-  const view = useMemo(() => overlayPending(work?.active ?? [], work?.history ?? [], actions, now), [work, actions, now]);
+  const view = useMemo(() => overlayPending(work?.active ?? [], work?.history ?? [], actions, now, applied), [work, actions, now, applied]);
   const sheetTask = sheet ? ([...view.active, ...view.offers].find((t) => t.id === sheet.taskId) ?? null) : null;
 
   const position = () => {
