@@ -62,16 +62,19 @@ export interface DriverWork {
 export async function fetchDriverWork(driverId: string, dayStart: Date): Promise<DriverWork> {
   // No automatic retries by postgrest-js (1 + 2 + 4 s on a lost connection): offline, the app shows the
   // work kept on the phone at once and reads again itself (use-driver-work).
-  const [driver, active, history, cash, doorNotes] = await Promise.all([
+  const [driver, active, history, cash, doorNotes, ready] = await Promise.all([
     supabase.from('drivers').select('id, status, last_position_at').eq('id', driverId).retry(false).maybeSingle(),
     supabase.from('deliveries').select(TASK_COLUMNS).eq('driver_id', driverId).in('status', ['assigned', 'accepted', 'picked_up', 'in_transit']).limit(200).retry(false),
     supabase.from('deliveries').select(TASK_COLUMNS).eq('driver_id', driverId).in('status', ['delivered', 'failed']).order('updated_at', { ascending: false }).limit(20).retry(false),
     supabase.from('deliveries').select('cod_amount, currency').eq('driver_id', driverId).eq('status', 'delivered').gte('delivered_at', dayStart.toISOString()).gt('cod_amount', 0).limit(1000).retry(false),
     // What the customers asked for at the door, for all of today's cards in one call.
     supabase.rpc('driver_door_notes'),
+    // Which of them a warehouse has handed over (a completed package handoff).
+    supabase.rpc('driver_packages_ready'),
   ]);
-  for (const answer of [driver, active, history, cash, doorNotes]) if (answer.error) throw new WorkReadError(answer.error.message, answer.status);
+  for (const answer of [driver, active, history, cash, doorNotes, ready]) if (answer.error) throw new WorkReadError(answer.error.message, answer.status);
   const notes = parseDoorNotesByDelivery(doorNotes.data);
+  const readyAt = new Map((ready.data ?? []).map((row) => [row.delivery_id, row.warehouse_name]));
   const arrivals = await fetchArrivals(((active.data ?? []) as unknown as { id: string }[]).map((row) => row.id));
   const totals = new Map<string, number>();
   for (const row of (cash.data ?? []) as { cod_amount: number | string; currency: string }[]) {
@@ -79,7 +82,7 @@ export async function fetchDriverWork(driverId: string, dayStart: Date): Promise
   }
   return {
     driver: (driver.data as DriverRecord | null) ?? null,
-    active: ((active.data ?? []) as unknown as TaskRow[]).map((row) => ({ ...toTask(row, driverId), ...arrivals.get(row.id), door_notes: notes.get(row.id) ?? null })),
+    active: ((active.data ?? []) as unknown as TaskRow[]).map((row) => ({ ...toTask(row, driverId), ...arrivals.get(row.id), door_notes: notes.get(row.id) ?? null, packages_ready_warehouse: readyAt.get(row.id) ?? null })),
     history: ((history.data ?? []) as unknown as TaskRow[]).map((row) => toTask(row, driverId)),
     cashToday: [...totals].map(([currency, amount]) => ({ currency, amount: Math.round(amount * 100) / 100 })),
   };
@@ -104,13 +107,6 @@ async function fetchArrivals(deliveryIds: string[]): Promise<Map<string, { arriv
     found.set(row.delivery_id, entry);
   }
   return found;
-}
-
-/** The signed-in driver's deliveries whose packages a warehouse has handed over (a completed handoff): delivery id to warehouse name. */
-export async function fetchPackagesReady(): Promise<Map<string, string>> {
-  const { data, error } = await supabase.rpc('driver_packages_ready');
-  if (error) throw error;
-  return new Map((data ?? []).map((row) => [row.delivery_id, row.warehouse_name]));
 }
 
 export async function fetchDeliverySettings(): Promise<DeliverySettings> {

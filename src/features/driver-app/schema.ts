@@ -61,6 +61,8 @@ export interface DriverTask {
   arrived_dropoff_at?: string | null;
   /** What the customer asked for at the door (driver_door_notes), read with the work. */
   door_notes?: DoorNotes | null;
+  /** The warehouse that has handed this delivery's packages over (a completed handoff), read with the work. */
+  packages_ready_warehouse?: string | null;
   /** The pending assignment addressed to this driver, when the delivery is still an offer. */
   offer: { id: string; notes: string | null; assignment_time: string } | null;
 }

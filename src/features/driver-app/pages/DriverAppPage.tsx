@@ -7,7 +7,7 @@ import { ErrorState } from '../../../ui/ErrorState';
 import { LiveIndicator } from '../../../ui/LiveIndicator';
 import { Skeleton } from '../../../ui/Skeleton';
 import { useToast } from '../../../ui/toast';
-import { fetchDeliverySettings, fetchPackagesReady, setDutyStatus } from '../api';
+import { fetchDeliverySettings, setDutyStatus } from '../api';
 import { idbSettingsSnapshot } from '../device-store';
 import { unlockAlertSound } from '../alert';
 import { DeliverDialog } from '../components/DeliverDialog';
@@ -56,18 +56,6 @@ function DriverApp({ userId, tenantId, taskActions, footer }: { userId: string; 
   const language = useLanguage();
   const toast = useToast();
   const { work, setWork, error, unreachable, offlineAsOf, liveState, reload, readGeneration, latestGeneration, newOfferIds, dismissNew } = useDriverWork(tenantId, userId);
-  // Which of the tasks' packages a warehouse has handed over: read again whenever the work changes.
-  const [packagesReady, setPackagesReady] = useState<ReadonlyMap<string, string>>(new Map());
-  useEffect(() => {
-    let live = true;
-    fetchPackagesReady().then(
-      (ready) => live && setPackagesReady(ready),
-      () => undefined,
-    );
-    return () => {
-      live = false;
-    };
-  }, [work]);
   const { queue, actions, applied, online, rejected, dismissRejected } = useActionQueue(userId, () => void reload(), latestGeneration, readGeneration);
   const [settings, setSettings] = useState<DeliverySettings | null>(null);
   const [settingsError, setSettingsError] = useState<Error | null>(null);
@@ -320,7 +308,7 @@ function DriverApp({ userId, tenantId, taskActions, footer }: { userId: string; 
               extraActions={taskActions?.(task)}
               takeFocus={task.id === focusTaskId}
               onFocused={focused}
-              packagesReadyAt={packagesReady.get(task.id)}
+              packagesReadyAt={task.packages_ready_warehouse ?? undefined}
             />
           ))
         )}
