@@ -77,18 +77,22 @@ async function preparePglite(config: StackConfig): Promise<Backend> {
   }
 }
 
-/** Asynchronous: PGlite's socket is served by this very process, so pg_prove must not block it. */
-function pgProve(url: string, files: string[]): Promise<number> {
+/**
+ * Asynchronous: PGlite's socket is served by this very process, so pg_prove must not block it.
+ * Its output is kept and handed back whole, so two runs side by side print one after the other.
+ */
+function pgProve(url: string, files: string[]): Promise<{ code: number; output: string }> {
   const u = new URL(url);
   const env = { ...process.env, PGSSLMODE: 'disable', PGPASSWORD: decodeURIComponent(u.password) };
   const args = ['--host', u.hostname, '--port', u.port, '--username', decodeURIComponent(u.username), '--dbname', u.pathname.slice(1), '--ext', '.sql', ...files];
   return new Promise((resolve) => {
-    const child = spawn('pg_prove', args, { stdio: 'inherit', env });
-    child.once('error', (e) => {
-      console.error(`error: cannot run pg_prove: ${e.message}`);
-      resolve(127);
-    });
-    child.once('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+    let output = '';
+    const child = spawn('pg_prove', args, { stdio: ['ignore', 'pipe', 'pipe'], env });
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
+    child.once('error', (e) => resolve({ code: 127, output: `${output}error: cannot run pg_prove: ${e.message}\n` }));
+    // 'close', not 'exit': all of its output has been read by then.
+    child.once('close', (code, signal) => resolve({ code: code ?? (signal ? 1 : 0), output }));
   });
 }
 
@@ -114,29 +118,34 @@ async function main(): Promise<number> {
   }
   const paths = files.map((f) => path.join(testsDir, f));
 
-  // One backend after the other: on a small machine, preparing them side by side is slower
-  // (PGlite's start-up is WebAssembly compilation, competing with Postgres for the same cores).
+  // The databases are prepared one after the other: on a small machine, preparing them side by side
+  // is slower (PGlite's start-up is WebAssembly compilation, competing with Postgres for the same
+  // cores). The tests then run on both at once: each pg_prove keeps one core busy (a Postgres backend,
+  // or PGlite in this process), so side by side they take the time of the longer one.
   const setups: { name: string; prepare: (config: StackConfig) => Promise<Backend> }[] = [
     { name: 'PostgreSQL', prepare: preparePostgres },
     { name: 'PGlite', prepare: preparePglite },
   ];
   const results: { label: string; passed: boolean; note: string }[] = [];
-  for (const setup of setups) {
-    let backend: Backend;
-    try {
-      backend = await setup.prepare(config);
-    } catch (e) {
-      console.error(`\n── pgTAP on ${setup.name}: the database could not be prepared: ${(e as Error).message}`);
-      results.push({ label: setup.name, passed: false, note: 'not prepared' });
-      continue;
+  const ready: Backend[] = [];
+  try {
+    for (const setup of setups) {
+      try {
+        ready.push(await setup.prepare(config));
+      } catch (e) {
+        console.error(`\n── pgTAP on ${setup.name}: the database could not be prepared: ${(e as Error).message}`);
+        results.push({ label: setup.name, passed: false, note: 'not prepared' });
+      }
     }
-    try {
+    const runs = await Promise.all(ready.map((backend) => pgProve(backend.url, paths)));
+    ready.forEach((backend, i) => {
+      const { code, output } = runs[i]!;
       console.log(`\n── pgTAP on ${backend.label}`);
-      const code = await pgProve(backend.url, paths);
+      process.stdout.write(output);
       results.push({ label: backend.label, passed: code === 0, note: code === 0 ? '' : `pg_prove exit code ${code}` });
-    } finally {
-      await backend.close();
-    }
+    });
+  } finally {
+    for (const backend of ready) await backend.close();
   }
   console.log('');
   for (const r of results) console.log(`database tests on ${r.label}: ${r.passed ? 'ok' : 'FAILED'}${r.note ? ` (${r.note})` : ''}`);
