@@ -1,4 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { translator } from '../../lib/i18n/catalogue';
+import { dispatcherMessages } from './messages';
+import es from './messages/es';
+import fr from './messages/fr';
 import { DEFAULT_DISPATCHER_SETTINGS } from '../../lib/dispatcher-settings-shape';
 import {
   contactFormSchema,
@@ -78,11 +82,23 @@ describe('support', () => {
 
 describe('info', () => {
   it('says a service\'s transit time in minutes, hours or days', () => {
-    expect(transitText(0, 0.75)).toBe('Within 45 min');
-    expect(transitText(2, 4)).toBe('2–4 h');
-    expect(transitText(1.5, 1.5)).toBe('1.5 h');
-    expect(transitText(48, 96)).toBe('2–4 days');
-    expect(transitText(24, 48)).toBe('24–48 h');
+    const t = translator(dispatcherMessages, 'en', dispatcherMessages.en);
+    expect(transitText(0, 0.75, t)).toBe('Within 45 min');
+    expect(transitText(2, 4, t)).toBe('2–4 h');
+    expect(transitText(1.5, 1.5, t)).toBe('1.5 h');
+    expect(transitText(48, 96, t)).toBe('2–4 days');
+    expect(transitText(48, 48, t)).toBe('2 days');
+    expect(transitText(24, 48, t)).toBe('24–48 h');
+  });
+
+  it('says it in Spanish and French, with their decimal commas and plurals', () => {
+    const spanish = translator(dispatcherMessages, 'es', es);
+    const french = translator(dispatcherMessages, 'fr', fr);
+    expect(transitText(0, 0.75, spanish)).toBe('En menos de 45 min');
+    expect(transitText(1.5, 1.5, spanish)).toBe('1,5 h');
+    expect(transitText(48, 48, spanish)).toBe('2 días');
+    expect(transitText(0.5, 2.25, french)).toBe('0,5–2,3 h');
+    expect(transitText(48, 96, french)).toBe('2–4 jours');
   });
 });
 
