@@ -118,3 +118,40 @@ describe('the settings screen’s words', () => {
     ]);
   });
 });
+
+describe('the support screen’s words', () => {
+  it('say the spec’s messages and toasts in English, so only the translations differ', async () => {
+    const { en } = await import('./messages/en');
+    const { SUPPORT_MESSAGES, SUPPORT_TOASTS } = await import('./schema');
+    const t = translator(dispatcherMessages, 'en', en);
+    expect([
+      en['validation.resolutionRequired'],
+      en['validation.resolutionLength'],
+      en['validation.noteLength'],
+      en['validation.subject'],
+      en['validation.subjectLength'],
+      en['validation.body'],
+      en['validation.bodyLength'],
+    ]).toEqual([
+      SUPPORT_MESSAGES.resolutionRequired,
+      SUPPORT_MESSAGES.resolutionLength,
+      SUPPORT_MESSAGES.noteLength,
+      SUPPORT_MESSAGES.subject,
+      SUPPORT_MESSAGES.subjectLength,
+      SUPPORT_MESSAGES.body,
+      SUPPORT_MESSAGES.bodyLength,
+    ]);
+    expect([en['toast.acknowledged'], en['toast.resolved'], en['toast.sendFailed']]).toEqual([SUPPORT_TOASTS.acknowledged, SUPPORT_TOASTS.resolved, SUPPORT_TOASTS.sendFailed]);
+    expect([t('toast.sent', { count: 1 }), t('toast.sent', { count: 3 })]).toEqual([SUPPORT_TOASTS.sent(1), SUPPORT_TOASTS.sent(3)]);
+  });
+
+  it('count admins and say an item is already handled in Spanish and French', () => {
+    const spanish = translator(dispatcherMessages, 'es', es);
+    const french = translator(dispatcherMessages, 'fr', fr);
+    expect(spanish('toast.sent', { count: 1 })).toBe('Mensaje enviado a su administrador');
+    expect(spanish('toast.sent', { count: 2 })).toBe('Mensaje enviado a sus 2 administradores');
+    expect(french('contact.recipients', { count: 1 })).toBe('1 administrateur');
+    expect(french('reason.already', { state: 'investigating' })).toBe('Déjà en cours d’analyse');
+    expect(spanish('reason.already', { state: 'resolved' })).toBe('Ya resuelto');
+  });
+});
