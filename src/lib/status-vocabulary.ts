@@ -37,3 +37,18 @@ export function defineStatuses<S extends string>(
     tone: (value) => (known(value) ? tones[value] : 'neutral'),
   };
 }
+
+/**
+ * The same vocabulary in other words (a screen's language): labels, options and `label` from
+ * `word(value)`, tones and order kept; a stored value it does not know still reads as itself.
+ */
+export function relabelStatuses<S extends string>(vocabulary: StatusVocabulary<S>, word: (value: S) => string): StatusVocabulary<S> {
+  const labels = Object.fromEntries(vocabulary.values.map((value) => [value, word(value)])) as Record<S, string>;
+  const known = (value: string): value is S => (vocabulary.values as readonly string[]).includes(value);
+  return {
+    ...vocabulary,
+    labels,
+    options: vocabulary.values.map((value) => ({ value, label: labels[value] })),
+    label: (value) => (known(value) ? labels[value] : vocabulary.label(value)),
+  };
+}

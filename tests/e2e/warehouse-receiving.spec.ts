@@ -1,3 +1,4 @@
+import type { APIRequestContext } from '@playwright/test';
 import { asServiceRole, asUser, expect, signInTo, test, tokenOf, unique } from './fixtures.ts';
 
 /**
@@ -5,16 +6,28 @@ import { asServiceRole, asUser, expect, signInTo, test, tokenOf, unique } from '
  * width: an ordered receive order of her warehouse opens from the section's goods to receive; she
  * scans the suggested bin and the item's barcode (typed, as a keyboard-wedge scanner types),
  * receives part of the line, then the rest; the order moves to partially received, then received,
- * and the stock lands in the bin.
+ * and the stock lands in the bin. Then, her profile's language set to French, the same screen
+ * reads in French after a reload.
  */
 
 const ACME = 'a0000000-0000-4000-8000-000000000001';
 const BAYVIEW = 'a5000000-0000-4000-8000-000000000001';
+const GRACE_EMAIL = 'grace.kim@acmelogistics.example';
+
+/** Grace's saved language (no other browser test signs in as her); null puts her back on the tenant's default. */
+async function setGraceLanguage(request: APIRequestContext, language: string | null) {
+  await asServiceRole(request, 'PATCH', `/rest/v1/profiles?email=eq.${encodeURIComponent(GRACE_EMAIL)}`, { language });
+}
+
+test.afterAll(async ({ request }) => {
+  await setGraceLanguage(request, null);
+});
 
 test.use({ viewport: { width: 360, height: 740 } });
 
 test('a receiver receives an ordered receive order into the suggested bin, line by line', async ({ page, request }) => {
   test.setTimeout(120_000);
+  await setGraceLanguage(request, null);
   // An item of its own (with a barcode) and an ordered receive order of 5 for Bayview, as the admin.
   const sku = unique('E2E-RCV').toUpperCase();
   const barcode = `9${Date.now()}`;
@@ -33,7 +46,7 @@ test('a receiver receives an ordered receive order into the suggested bin, line 
   });
   await asUser(request, admin, '/rest/v1/rpc/transition_receive_order', { receive_order_id: order.id, status: 'ordered' });
 
-  await signInTo(page, 'grace.kim@acmelogistics.example', '/acme/dispatcher/floor');
+  await signInTo(page, GRACE_EMAIL, '/acme/dispatcher/floor');
   await page.getByRole('region', { name: 'Goods to receive' }).getByRole('link', { name: order.receive_code }).click();
   await expect(page.getByRole('heading', { name: `Receive ${order.receive_code}`, level: 1 })).toBeVisible();
   await expect(page.getByTestId('receive-progress')).toHaveText('0 of 5 units received');
@@ -76,4 +89,13 @@ test('a receiver receives an ordered receive order into the suggested bin, line 
   ]);
   const [saved] = (await asServiceRole(request, 'GET', `/rest/v1/receive_orders?select=status&id=eq.${order.id}`)) as { status: string }[];
   expect(saved?.status).toBe('received');
+
+  // In French: the receiver's screen from her profile's language, its count with French plurals.
+  await setGraceLanguage(request, 'fr');
+  await page.reload();
+  await expect(page.getByRole('heading', { name: `Réceptionner ${order.receive_code}`, level: 1 })).toBeVisible();
+  await expect(page.getByTestId('receive-progress')).toHaveText('5 sur 5 unités reçues');
+  await expect(page.getByRole('status').filter({ hasText: 'Ordre de réception reçu.' })).toBeVisible();
+  await expect(page.getByText('Reçu', { exact: true })).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { defineStatuses, humanizeStatus, type StatusVocabulary } from '../../lib/status-vocabulary';
+import { defineStatuses, humanizeStatus, relabelStatuses, type StatusVocabulary } from '../../lib/status-vocabulary';
 import {
   assignmentStatus,
   conversationSupportState,
@@ -95,5 +95,16 @@ describe('defineStatuses', () => {
   it('answers the words and tone of a known value', () => {
     expect(v.label('off_duty')).toBe('Off');
     expect(v.tone('on')).toBe('success');
+  });
+
+  it('says the same values in other words, keeping tones and order, an unknown value as itself', () => {
+    const spanish = relabelStatuses(v, (value) => ({ on: 'De servicio', off_duty: 'Fuera de servicio' })[value]);
+    expect(spanish.options).toEqual([
+      { value: 'on', label: 'De servicio' },
+      { value: 'off_duty', label: 'Fuera de servicio' },
+    ]);
+    expect(spanish.label('off_duty')).toBe('Fuera de servicio');
+    expect(spanish.tone('on')).toBe('success');
+    expect(spanish.label('half_way')).toBe('Half way');
   });
 });

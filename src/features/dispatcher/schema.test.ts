@@ -1,4 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { translator } from '../../lib/i18n/catalogue';
+import { dispatcherMessages } from './messages';
+import es from './messages/es';
+import fr from './messages/fr';
 import { DEFAULT_DISPATCHER_SETTINGS } from '../../lib/dispatcher-settings-shape';
 import {
   contactFormSchema,
@@ -78,11 +82,23 @@ describe('support', () => {
 
 describe('info', () => {
   it('says a service\'s transit time in minutes, hours or days', () => {
-    expect(transitText(0, 0.75)).toBe('Within 45 min');
-    expect(transitText(2, 4)).toBe('2–4 h');
-    expect(transitText(1.5, 1.5)).toBe('1.5 h');
-    expect(transitText(48, 96)).toBe('2–4 days');
-    expect(transitText(24, 48)).toBe('24–48 h');
+    const t = translator(dispatcherMessages, 'en', dispatcherMessages.en);
+    expect(transitText(0, 0.75, t)).toBe('Within 45 min');
+    expect(transitText(2, 4, t)).toBe('2–4 h');
+    expect(transitText(1.5, 1.5, t)).toBe('1.5 h');
+    expect(transitText(48, 96, t)).toBe('2–4 days');
+    expect(transitText(48, 48, t)).toBe('2 days');
+    expect(transitText(24, 48, t)).toBe('24–48 h');
+  });
+
+  it('says it in Spanish and French, with their decimal commas and plurals', () => {
+    const spanish = translator(dispatcherMessages, 'es', es);
+    const french = translator(dispatcherMessages, 'fr', fr);
+    expect(transitText(0, 0.75, spanish)).toBe('En menos de 45 min');
+    expect(transitText(1.5, 1.5, spanish)).toBe('1,5 h');
+    expect(transitText(48, 48, spanish)).toBe('2 días');
+    expect(transitText(0.5, 2.25, french)).toBe('0,5–2,3 h');
+    expect(transitText(48, 96, french)).toBe('2–4 jours');
   });
 });
 
@@ -100,5 +116,42 @@ describe('the settings screen’s words', () => {
       SETTINGS_TOASTS.validation,
       SETTINGS_TOASTS.unknown,
     ]);
+  });
+});
+
+describe('the support screen’s words', () => {
+  it('say the spec’s messages and toasts in English, so only the translations differ', async () => {
+    const { en } = await import('./messages/en');
+    const { SUPPORT_MESSAGES, SUPPORT_TOASTS } = await import('./schema');
+    const t = translator(dispatcherMessages, 'en', en);
+    expect([
+      en['validation.resolutionRequired'],
+      en['validation.resolutionLength'],
+      en['validation.noteLength'],
+      en['validation.subject'],
+      en['validation.subjectLength'],
+      en['validation.body'],
+      en['validation.bodyLength'],
+    ]).toEqual([
+      SUPPORT_MESSAGES.resolutionRequired,
+      SUPPORT_MESSAGES.resolutionLength,
+      SUPPORT_MESSAGES.noteLength,
+      SUPPORT_MESSAGES.subject,
+      SUPPORT_MESSAGES.subjectLength,
+      SUPPORT_MESSAGES.body,
+      SUPPORT_MESSAGES.bodyLength,
+    ]);
+    expect([en['toast.acknowledged'], en['toast.resolved'], en['toast.sendFailed']]).toEqual([SUPPORT_TOASTS.acknowledged, SUPPORT_TOASTS.resolved, SUPPORT_TOASTS.sendFailed]);
+    expect([t('toast.sent', { count: 1 }), t('toast.sent', { count: 3 })]).toEqual([SUPPORT_TOASTS.sent(1), SUPPORT_TOASTS.sent(3)]);
+  });
+
+  it('count admins and say an item is already handled in Spanish and French', () => {
+    const spanish = translator(dispatcherMessages, 'es', es);
+    const french = translator(dispatcherMessages, 'fr', fr);
+    expect(spanish('toast.sent', { count: 1 })).toBe('Mensaje enviado a su administrador');
+    expect(spanish('toast.sent', { count: 2 })).toBe('Mensaje enviado a sus 2 administradores');
+    expect(french('contact.recipients', { count: 1 })).toBe('1 administrateur');
+    expect(french('reason.already', { state: 'investigating' })).toBe('Déjà en cours d’analyse');
+    expect(spanish('reason.already', { state: 'resolved' })).toBe('Ya resuelto');
   });
 });

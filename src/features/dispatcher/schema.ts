@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { CONVERSATION_SUPPORT_STATES, EXCEPTION_SEVERITIES, EXCEPTION_STATUSES, FAILURE_STATES } from '../../data/statuses';
 import { AUTO_ASSIGN_MODES, BOARD_KINDS, BOARD_WINDOWS, type DispatcherSettings } from '../../lib/dispatcher-settings-shape';
+import type { Translate } from '../../lib/i18n/catalogue';
+import type { DispatcherKey } from './messages';
 
 // ---------------------------------------------------------------------------------------------
 // Settings: the dispatcher's own preferences (src/lib/dispatcher-settings.ts reads and saves them).
@@ -211,11 +213,15 @@ export type AdminMessage = z.infer<typeof adminMessageSchema>;
 // ---------------------------------------------------------------------------------------------
 // Info.
 
-const hoursText = (h: number) => (Number.isInteger(h) ? String(h) : h.toFixed(1));
+/** Hours to one decimal at most ("1.5"), formatted by the message in its language ("1,5"). */
+const hoursOf = (h: number) => Math.round(h * 10) / 10;
 
-/** A service's transit time: hours up to two days, whole days beyond ("2–4 h", "1–2 days", "Within 45 min"). */
-export function transitText(min: number, max: number): string {
-  if (max < 1) return `Within ${Math.round(max * 60)} min`;
-  if (min >= 48 && min % 24 === 0 && max % 24 === 0) return min === max ? `${min / 24} days` : `${min / 24}–${max / 24} days`;
-  return min === max ? `${hoursText(max)} h` : `${hoursText(min)}–${hoursText(max)} h`;
+/**
+ * A service's transit time: hours up to two days, whole days beyond ("2–4 h", "2–4 days",
+ * "Within 45 min"), in the language of `t` (the dispatcher catalogue's translate).
+ */
+export function transitText(min: number, max: number, t: Translate<DispatcherKey>): string {
+  if (max < 1) return t('info.transitMinutes', { minutes: Math.round(max * 60) });
+  if (min >= 48 && min % 24 === 0 && max % 24 === 0) return min === max ? t('info.transitDays', { days: min / 24 }) : t('info.transitDayRange', { min: min / 24, max: max / 24 });
+  return min === max ? t('info.transitHours', { hours: hoursOf(max) }) : t('info.transitHourRange', { min: hoursOf(min), max: hoursOf(max) });
 }

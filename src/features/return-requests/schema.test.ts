@@ -134,3 +134,25 @@ describe('putting a return back into stock', () => {
     ]);
   });
 });
+
+describe('the put-back dialog’s words', () => {
+  it('say the spec’s messages in English, so only the translations differ', async () => {
+    const { en } = await import('./messages/en');
+    expect([en['validation.item'], en['validation.bin'], en['validation.quantity'], en['validation.condition']]).toEqual([
+      PUT_BACK_MESSAGES.item,
+      PUT_BACK_MESSAGES.bin,
+      PUT_BACK_MESSAGES.quantity,
+      PUT_BACK_MESSAGES.condition,
+    ]);
+  });
+
+  it('count what went back into stock in each language', async () => {
+    const { translator } = await import('../../lib/i18n/catalogue');
+    const { returnMessages } = await import('./messages');
+    const { default: es } = await import('./messages/es');
+    const { default: fr } = await import('./messages/fr');
+    expect(translator(returnMessages, 'en', returnMessages.en)('putBack.done', { units: 1, code: 'RR-1' })).toBe('1 put back into stock from RR-1');
+    expect(translator(returnMessages, 'es', es)('putBack.done', { units: 2, code: 'RR-1' })).toBe('2 unidades reintegradas al inventario desde RR-1');
+    expect(translator(returnMessages, 'fr', fr)('putBack.done', { units: 1, code: 'RR-1' })).toBe('1 unité remise en stock depuis RR-1');
+  });
+});

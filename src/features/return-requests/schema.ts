@@ -253,7 +253,6 @@ export const PUT_BACK_MESSAGES = {
   bin: 'Bin is required',
   quantity: 'Quantity must be a whole number above 0',
   condition: 'Condition must be available or damaged',
-  done: (units: number, code: string) => `${units} put back into stock from ${code}`,
 } as const;
 export const putBackSchema = z.object({
   item_id: z.string({ error: PUT_BACK_MESSAGES.item }).min(1, PUT_BACK_MESSAGES.item),

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { useFormat } from '../../../lib/i18n/format';
 import { refusalText } from '../../../lib/refusal-text';
 import { saveFailureToasts, type ServerErrorResult } from '../../../lib/server-errors';
 import { useSession } from '../../../lib/session';
@@ -8,8 +9,8 @@ import { Form, SubmitButton, TextAreaField, TextField, useZodForm } from '../../
 import { Skeleton } from '../../../ui/Skeleton';
 import { useToast } from '../../../ui/toast';
 import { listSentMessages, notifyAdmins } from '../api';
-import { contactFormSchema, SUPPORT_TOASTS, type AdminMessage, type ContactFormInput, type ContactFormValues } from '../schema';
-import { formatDateTime } from '../../../lib/format-date';
+import { contactFormSchema, type AdminMessage, type ContactFormInput, type ContactFormValues } from '../schema';
+import { useSupportWords } from './support-words';
 
 type Sent = { status: 'loading' } | { status: 'failed'; error: Error } | { status: 'ready'; rows: AdminMessage[] };
 
@@ -18,7 +19,9 @@ export function ContactAdmins() {
   const { user } = useSession();
   const userId = user?.id ?? '';
   const toast = useToast();
-  const form = useZodForm(contactFormSchema, { defaultValues: { subject: '', body: '' } });
+  const { t, translate } = useSupportWords();
+  const format = useFormat();
+  const form = useZodForm(contactFormSchema, { defaultValues: { subject: '', body: '' } }, translate);
   const [attempt, setAttempt] = useState(0);
   const [answer, setAnswer] = useState<{ key: string; sent: Sent } | null>(null);
   const key = `${userId}/${attempt}`;
@@ -37,7 +40,7 @@ export function ContactAdmins() {
 
   async function onSubmit(values: ContactFormValues) {
     const recipients = await notifyAdmins(values);
-    toast.success(SUPPORT_TOASTS.sent(recipients));
+    toast.success(t('toast.sent', { count: recipients }));
     form.reset({ subject: '', body: '' });
     setAttempt((n) => n + 1);
   }
@@ -48,7 +51,7 @@ export function ContactAdmins() {
       toast.error(refusalText(error));
       return;
     }
-    for (const text of saveFailureToasts(error, result, { validation: 'Validation failed', failed: SUPPORT_TOASTS.sendFailed, unknown: SUPPORT_TOASTS.sendFailed })) toast.error(text);
+    for (const text of saveFailureToasts(error, result, { validation: t('toast.validation'), failed: t('toast.sendFailed'), unknown: t('toast.sendFailed') })) toast.error(text);
   }
 
   return (
@@ -56,36 +59,36 @@ export function ContactAdmins() {
       <section aria-labelledby="contact-admins" className="space-y-4 rounded-xl border border-slate-200 p-4 dark:border-slate-700">
         <div>
           <h2 id="contact-admins" className="text-base font-semibold">
-            Contact your admins
+            {t('support.contact')}
           </h2>
-          <p className="text-sm text-slate-600 dark:text-slate-400">Every admin of your business gets it as a notification, with a link to your profile to reply.</p>
+          <p className="text-sm text-slate-600 dark:text-slate-400">{t('contact.help')}</p>
         </div>
-        <Form form={form} onSubmit={onSubmit} onServerError={onServerError} className="space-y-4" aria-label="Contact your admins">
-          <TextField<ContactFormInput, 'subject'> name="subject" label="Subject" required maxLength={150} />
-          <TextAreaField<ContactFormInput, 'body'> name="body" label="Message" required rows={6} maxLength={2000} />
-          <SubmitButton>Send to admins</SubmitButton>
+        <Form form={form} onSubmit={onSubmit} onServerError={onServerError} className="space-y-4" aria-label={t('support.contact')}>
+          <TextField<ContactFormInput, 'subject'> name="subject" label={t('contact.subject')} required maxLength={150} />
+          <TextAreaField<ContactFormInput, 'body'> name="body" label={t('contact.message')} required rows={6} maxLength={2000} />
+          <SubmitButton>{t('contact.send')}</SubmitButton>
         </Form>
       </section>
       <section aria-labelledby="sent-messages" className="space-y-3">
         <h2 id="sent-messages" className="text-base font-semibold">
-          Sent
+          {t('contact.sent')}
         </h2>
         {sent.status === 'loading' && (
-          <div role="status" aria-label="Loading sent messages" className="space-y-2">
+          <div role="status" aria-label={t('contact.loading')} className="space-y-2">
             <Skeleton className="h-12 w-full" />
             <Skeleton className="h-12 w-full" />
           </div>
         )}
-        {sent.status === 'failed' && <ErrorState title="Failed to load your messages" detail={sent.error.message} onRetry={() => setAttempt((n) => n + 1)} />}
-        {sent.status === 'ready' && sent.rows.length === 0 && <EmptyState title="Nothing sent yet" description="Messages you send your admins show here." />}
+        {sent.status === 'failed' && <ErrorState title={t('contact.loadFailed')} detail={sent.error.message} onRetry={() => setAttempt((n) => n + 1)} />}
+        {sent.status === 'ready' && sent.rows.length === 0 && <EmptyState title={t('contact.none')} description={t('contact.noneHelp')} />}
         {sent.status === 'ready' && sent.rows.length > 0 && (
-          <ul aria-label="Sent messages" className="space-y-2">
+          <ul aria-label={t('contact.sentList')} className="space-y-2">
             {sent.rows.map((m) => (
               <li key={m.id} className="rounded-lg border border-slate-200 p-3 text-sm dark:border-slate-700">
                 <div className="font-medium">{m.subject}</div>
                 <div className="line-clamp-3 text-slate-600 dark:text-slate-300">{m.body}</div>
                 <div className="mt-1 text-xs text-slate-500 dark:text-slate-400">
-                  {formatDateTime(m.created_at)} · {m.recipients === 1 ? '1 admin' : `${m.recipients} admins`}
+                  {format.dateTime(m.created_at)} · {t('contact.recipients', { count: m.recipients })}
                 </div>
               </li>
             ))}

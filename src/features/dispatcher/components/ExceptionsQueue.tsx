@@ -1,6 +1,7 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { dispatcherDeliveryPath } from '../../../lib/dispatcher-sections';
+import { useFormat } from '../../../lib/i18n/format';
 import { useFeedChanges } from '../../../lib/use-feed-changes';
 import { useListUrlState } from '../../../lib/url-state';
 import { useServerList } from '../../../lib/use-server-list';
@@ -10,78 +11,81 @@ import { useToast } from '../../../ui/toast';
 import { acknowledgeException, listExceptions, resolveException } from '../api';
 import { supportExceptionFeed } from '../atoms';
 import { exceptionList, type ExceptionFilters } from '../list';
-import { exceptionSeverity, exceptionStatus, exceptionTypeLabel } from '../../../data/statuses';
-import { resolutionProblem, SUPPORT_MESSAGES, SUPPORT_TOASTS, type ExceptionRow } from '../schema';
+import { resolutionProblem, SUPPORT_MESSAGES, type ExceptionRow } from '../schema';
 import { NoteActionDialog, type NoteAction } from './NoteActionDialog';
-import { formatDateTime } from '../../../lib/format-date';
-
-const STATUS_FILTER_OPTIONS: { value: NonNullable<ExceptionFilters['status']>; label: string }[] = [...exceptionStatus.options, { value: 'all', label: 'All' }];
-const RAISED_BY_OPTIONS: { value: NonNullable<ExceptionFilters['raised_by']>; label: string }[] = [
-  { value: 'driver', label: 'Drivers' },
-  { value: 'staff', label: 'Staff' },
-];
+import { useSupportWords } from './support-words';
 
 const deliveryHref = (x: ExceptionRow) => dispatcherDeliveryPath(x.delivery_kind ?? '', x.delivery_id);
-
-const columns: DataTableColumn<ExceptionRow>[] = [
-  {
-    id: 'exception_code',
-    header: 'Exception',
-    sortable: true,
-    cell: (x) => (
-      <div>
-        <span className="font-mono font-medium">{x.exception_code}</span>
-        <div className="text-xs">
-          <Link href={deliveryHref(x)} className="text-brand hover:underline">
-            {x.delivery_code ?? 'Delivery'}
-          </Link>
-        </div>
-      </div>
-    ),
-  },
-  {
-    id: 'what',
-    header: 'What happened',
-    cell: (x) => (
-      <div className="max-w-sm">
-        <div className="font-medium">{exceptionTypeLabel(x.type)}</div>
-        <div className="line-clamp-2 text-xs text-slate-600 dark:text-slate-400">{x.description}</div>
-      </div>
-    ),
-  },
-  {
-    id: 'severity',
-    header: 'Severity',
-    cell: (x) => <StatusChip vocabulary={exceptionSeverity} status={x.severity} />,
-  },
-  {
-    id: 'reported',
-    header: 'Reported by',
-    hideBelow: 'md',
-    cell: (x) => (
-      <div>
-        {x.reported_by_name ?? '—'} {x.raised_by_driver && <Chip tone="info">Driver</Chip>}
-        <div className="text-xs text-slate-500 dark:text-slate-400">{formatDateTime(x.created_at)}</div>
-      </div>
-    ),
-  },
-  {
-    id: 'status',
-    header: 'Status',
-    cell: (x) => (
-      <div>
-        <StatusChip vocabulary={exceptionStatus} status={x.status} />
-        {x.assigned_to_name && x.status !== 'open' && <div className="text-xs text-slate-500 dark:text-slate-400">{x.assigned_to_name}</div>}
-      </div>
-    ),
-  },
-  { id: 'created_at', header: 'Raised', sortable: true, hideBelow: 'lg', cell: (x) => formatDateTime(x.created_at) },
-];
 
 /** The exceptions still to handle (or as filtered), drivers' reports marked; live on the exceptions topic. */
 export function ExceptionsQueue({ tenantId }: { tenantId: string }) {
   const [, navigate] = useLocation();
   const toast = useToast();
+  const words = useSupportWords();
+  const { t } = words;
+  const format = useFormat();
+  const statusOptions: { value: NonNullable<ExceptionFilters['status']>; label: string }[] = [...words.exceptionStatus.options, { value: 'all', label: t('filter.all') }];
+  const raisedByOptions: { value: NonNullable<ExceptionFilters['raised_by']>; label: string }[] = [
+    { value: 'driver', label: t('filter.drivers') },
+    { value: 'staff', label: t('filter.staff') },
+  ];
+  const columns = useMemo<DataTableColumn<ExceptionRow>[]>(
+    () => [
+      {
+        id: 'exception_code',
+        header: t('col.exception'),
+        sortable: true,
+        cell: (x) => (
+          <div>
+            <span className="font-mono font-medium">{x.exception_code}</span>
+            <div className="text-xs">
+              <Link href={deliveryHref(x)} className="text-brand hover:underline">
+                {x.delivery_code ?? t('support.deliveryFallback')}
+              </Link>
+            </div>
+          </div>
+        ),
+      },
+      {
+        id: 'what',
+        header: t('col.what'),
+        cell: (x) => (
+          <div className="max-w-sm">
+            <div className="font-medium">{words.exceptionType(x.type)}</div>
+            <div className="line-clamp-2 text-xs text-slate-600 dark:text-slate-400">{x.description}</div>
+          </div>
+        ),
+      },
+      {
+        id: 'severity',
+        header: t('col.severity'),
+        cell: (x) => <StatusChip vocabulary={words.exceptionSeverity} status={x.severity} />,
+      },
+      {
+        id: 'reported',
+        header: t('col.reported'),
+        hideBelow: 'md',
+        cell: (x) => (
+          <div>
+            {x.reported_by_name ?? '—'} {x.raised_by_driver && <Chip tone="info">{t('support.driverChip')}</Chip>}
+            <div className="text-xs text-slate-500 dark:text-slate-400">{format.dateTime(x.created_at)}</div>
+          </div>
+        ),
+      },
+      {
+        id: 'status',
+        header: t('col.status'),
+        cell: (x) => (
+          <div>
+            <StatusChip vocabulary={words.exceptionStatus} status={x.status} />
+            {x.assigned_to_name && x.status !== 'open' && <div className="text-xs text-slate-500 dark:text-slate-400">{x.assigned_to_name}</div>}
+          </div>
+        ),
+      },
+      { id: 'created_at', header: t('col.raised'), sortable: true, hideBelow: 'lg', cell: (x) => format.dateTime(x.created_at) },
+    ],
+    [t, format, words],
+  );
   const table = useListUrlState(exceptionList);
   const list = useServerList({
     queryKey: ['support-exceptions', tenantId],
@@ -95,20 +99,22 @@ export function ExceptionsQueue({ tenantId }: { tenantId: string }) {
   const [action, setAction] = useState<NoteAction | null>(null);
 
   const acknowledge = (x: ExceptionRow): NoteAction => ({
-    title: `Acknowledge ${x.exception_code}?`,
-    message: 'It moves to investigating, with you as its owner unless someone already owns it.',
-    confirmLabel: 'Acknowledge',
-    noteLabel: 'Note (optional)',
+    kind: 'acknowledge',
+    title: t('ack.title', { code: x.exception_code }),
+    message: t('ack.exceptionMessage'),
+    confirmLabel: t('action.acknowledge'),
+    noteLabel: t('ack.note'),
     required: false,
     maxLength: 2000,
     problem: (note) => (note.trim().length > 2000 ? SUPPORT_MESSAGES.resolutionLength : null),
     run: (note) => acknowledgeException(x.id, note),
   });
   const resolve = (x: ExceptionRow): NoteAction => ({
-    title: `Resolve ${x.exception_code}?`,
-    message: 'Say how it was fixed: the resolution notes stay with the exception.',
-    confirmLabel: 'Resolve',
-    noteLabel: 'Resolution notes',
+    kind: 'resolve',
+    title: t('resolve.title', { code: x.exception_code }),
+    message: t('resolve.exceptionMessage'),
+    confirmLabel: t('action.resolve'),
+    noteLabel: t('resolve.exceptionNote'),
     required: true,
     maxLength: 2000,
     problem: resolutionProblem,
@@ -118,29 +124,29 @@ export function ExceptionsQueue({ tenantId }: { tenantId: string }) {
   return (
     <>
       <DataTable
-        label="Exceptions"
+        label={t('support.exceptions')}
         columns={columns}
         {...table}
         {...list.tableProps}
         liveState={live.state}
         rowLabel={(x) => x.exception_code}
-        searchPlaceholder="Search code, delivery, description or reporter"
-        emptyMessage="No exceptions to handle"
+        searchPlaceholder={t('exceptions.search')}
+        emptyMessage={t('exceptions.empty')}
         rowActions={(x) => [
-          { label: 'Open delivery', onSelect: () => navigate(deliveryHref(x)) },
-          { label: 'Acknowledge', onSelect: () => setAction(acknowledge(x)), disabled: x.status !== 'open', reason: `Already ${x.status}` },
+          { label: t('action.openDelivery'), onSelect: () => navigate(deliveryHref(x)) },
+          { label: t('action.acknowledge'), onSelect: () => setAction(acknowledge(x)), disabled: x.status !== 'open', reason: t('reason.already', { state: x.status }) },
           {
-            label: 'Resolve',
+            label: t('action.resolve'),
             onSelect: () => setAction(resolve(x)),
             disabled: x.status !== 'investigating',
-            reason: x.status === 'open' ? 'Acknowledge it first' : `Already ${x.status}`,
+            reason: x.status === 'open' ? t('reason.acknowledgeFirst') : t('reason.already', { state: x.status }),
           },
         ]}
         filterFields={(draft, setDraft) => (
           <div className="space-y-4">
-            <FilterSelect label="Status" value={draft.status} options={STATUS_FILTER_OPTIONS} anyLabel="Open or investigating" onChange={(status) => setDraft((current) => ({ ...current, status }))} />
-            <FilterCheckboxes label="Severity" value={draft.severity} options={exceptionSeverity.options} onChange={(severity) => setDraft((current) => ({ ...current, severity }))} />
-            <FilterSelect label="Raised by" value={draft.raised_by} options={RAISED_BY_OPTIONS} anyLabel="Anyone" onChange={(raised_by) => setDraft((current) => ({ ...current, raised_by }))} />
+            <FilterSelect label={t('filter.status')} value={draft.status} options={statusOptions} anyLabel={t('filter.openOrInvestigating')} onChange={(status) => setDraft((current) => ({ ...current, status }))} />
+            <FilterCheckboxes label={t('filter.severity')} value={draft.severity} options={words.exceptionSeverity.options} onChange={(severity) => setDraft((current) => ({ ...current, severity }))} />
+            <FilterSelect label={t('filter.raisedBy')} value={draft.raised_by} options={raisedByOptions} anyLabel={t('filter.anyone')} onChange={(raised_by) => setDraft((current) => ({ ...current, raised_by }))} />
           </div>
         )}
       />
@@ -148,7 +154,7 @@ export function ExceptionsQueue({ tenantId }: { tenantId: string }) {
         action={action}
         onClose={() => setAction(null)}
         onDone={() => {
-          toast.success(action?.confirmLabel === 'Resolve' ? SUPPORT_TOASTS.resolved : SUPPORT_TOASTS.acknowledged);
+          toast.success(action?.kind === 'resolve' ? t('toast.resolved') : t('toast.acknowledged'));
           refetch();
         }}
       />

@@ -1,7 +1,7 @@
 import { useMemo, useState, type ReactNode } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { dispatcherDeliveryPath } from '../../../lib/dispatcher-sections';
-import { formatRelativeTime } from '../../../lib/relative-time';
+import { useFormat } from '../../../lib/i18n/format';
 import { useFeedChanges } from '../../../lib/use-feed-changes';
 import { useNow } from '../../../lib/use-now';
 import { useListUrlState } from '../../../lib/url-state';
@@ -11,18 +11,10 @@ import { useToast } from '../../../ui/toast';
 import { acknowledgeCustomerConversation, listCustomerConversations, resolveCustomerConversation } from '../api';
 import { supportConversationFeed } from '../atoms';
 import { messageList, type MessageFilters } from '../list';
-import { conversationSupportState } from '../../../data/statuses';
-import { SUPPORT_TOASTS, type CustomerConversationRow } from '../schema';
+import type { CustomerConversationRow } from '../schema';
 import { acknowledgeAction, DeliveryCell, HandlingStateCell, resolveAction } from './handling';
 import { NoteActionDialog, type NoteAction } from './NoteActionDialog';
-import { formatDateTime } from '../../../lib/format-date';
-
-const STATE_FILTER_OPTIONS: { value: NonNullable<MessageFilters['state']>; label: string }[] = [
-  { value: 'waiting', label: 'Waiting for dispatch' },
-  { value: 'acknowledged', label: 'Acknowledged' },
-  { value: 'resolved', label: 'Resolved' },
-  { value: 'all', label: 'All' },
-];
+import { useSupportWords } from './support-words';
 
 /** Chat's conversation in a sheet (composed in src/app): the queue says which one is open. */
 export type ConversationSheet = (props: { conversationId: string | null; title: string; onClose: () => void }) => ReactNode;
@@ -47,7 +39,11 @@ export function MessagesQueue({ tenantId, conversationSheet }: { tenantId: strin
   const [location, navigate] = useLocation();
   const search = useSearch();
   const toast = useToast();
+  const words = useSupportWords();
+  const { t } = words;
+  const format = useFormat();
   const now = useNow();
+  const stateOptions: { value: NonNullable<MessageFilters['state']>; label: string }[] = [...words.conversationState.options, { value: 'all', label: t('filter.all') }];
   const table = useListUrlState(messageList);
   const list = useServerList({
     queryKey: ['support-messages', tenantId],
@@ -66,45 +62,50 @@ export function MessagesQueue({ tenantId, conversationSheet }: { tenantId: strin
     () => [
       {
         id: 'delivery_code',
-        header: 'Delivery',
+        header: t('col.delivery'),
         sortable: true,
         cell: (m) => <DeliveryCell kind={m.kind} deliveryId={m.delivery_id} code={m.delivery_code} customer={m.customer_name} />,
       },
       {
         id: 'last_customer_message_at',
-        header: 'Last message',
+        header: t('col.lastMessage'),
         sortable: true,
         cell: (m) => (
           <div className="max-w-sm">
             <div className="line-clamp-2 break-words" data-testid="support-message-text">
               {m.last_customer_message ?? '—'}
             </div>
-            <div className="text-xs text-slate-500 dark:text-slate-400">{formatDateTime(m.last_customer_message_at)}</div>
+            <div className="text-xs text-slate-500 dark:text-slate-400">{format.dateTime(m.last_customer_message_at)}</div>
           </div>
         ),
       },
       {
         id: 'waiting_since',
-        header: 'Waiting since',
+        header: t('col.waitingSince'),
         sortable: true,
         hideBelow: 'md',
-        cell: (m) => (m.state === 'resolved' ? '—' : <time dateTime={m.waiting_since} title={formatDateTime(m.waiting_since)}>{formatRelativeTime(m.waiting_since, now)}</time>),
+        cell: (m) => (m.state === 'resolved' ? '—' : <time dateTime={m.waiting_since} title={format.dateTime(m.waiting_since)}>{format.relative(m.waiting_since, now)}</time>),
       },
       {
         id: 'state',
-        header: 'State',
-        cell: (m) => <HandlingStateCell row={m} vocabulary={conversationSupportState} />,
+        header: t('col.state'),
+        cell: (m) => <HandlingStateCell row={m} vocabulary={words.conversationState} />,
       },
     ],
-    [now],
+    [now, t, format, words],
   );
 
   const acknowledge = (m: CustomerConversationRow) =>
-    acknowledgeAction(`Acknowledge ${m.customer_name ?? 'the customer'}'s message about ${m.delivery_code}?`, (note) => acknowledgeCustomerConversation(m.id, note));
+    acknowledgeAction(
+      words,
+      m.customer_name ? t('ack.messageTitle', { customer: m.customer_name, code: m.delivery_code }) : t('ack.messageTitleNoName', { code: m.delivery_code }),
+      (note) => acknowledgeCustomerConversation(m.id, note),
+    );
   const resolve = (m: CustomerConversationRow) =>
     resolveAction(
-      `Resolve the conversation about ${m.delivery_code}?`,
-      'Say what was done: it closes the item for the whole team. A new message from the customer opens it again.',
+      words,
+      t('resolve.messageTitle', { code: m.delivery_code }),
+      t('resolve.messageMessage'),
       (note) => resolveCustomerConversation(m.id, note),
     );
   const openRow = list.rows.find((m) => m.id === openId);
@@ -112,23 +113,23 @@ export function MessagesQueue({ tenantId, conversationSheet }: { tenantId: strin
   return (
     <>
       <DataTable
-        label="Customer messages"
+        label={t('support.messages')}
         columns={columns}
         {...table}
         {...list.tableProps}
         liveState={live.state}
         rowLabel={(m) => m.delivery_code}
-        searchPlaceholder="Search code, customer or message"
-        emptyMessage="No customer messages to handle"
+        searchPlaceholder={t('messages.search')}
+        emptyMessage={t('messages.empty')}
         rowActions={(m) => [
-          { label: 'Open conversation', onSelect: () => open(m.id), disabled: !conversationSheet, reason: 'Chat is not available here' },
-          { label: 'Acknowledge', onSelect: () => setAction(acknowledge(m)), disabled: m.state !== 'waiting', reason: `Already ${m.state}` },
-          { label: 'Resolve', onSelect: () => setAction(resolve(m)), disabled: m.state === 'resolved', reason: 'Already resolved' },
-          { label: 'Open delivery', onSelect: () => navigate(dispatcherDeliveryPath(m.kind, m.delivery_id)) },
+          { label: t('action.openConversation'), onSelect: () => open(m.id), disabled: !conversationSheet, reason: t('reason.noChat') },
+          { label: t('action.acknowledge'), onSelect: () => setAction(acknowledge(m)), disabled: m.state !== 'waiting', reason: t('reason.already', { state: m.state }) },
+          { label: t('action.resolve'), onSelect: () => setAction(resolve(m)), disabled: m.state === 'resolved', reason: t('reason.already', { state: 'resolved' }) },
+          { label: t('action.openDelivery'), onSelect: () => navigate(dispatcherDeliveryPath(m.kind, m.delivery_id)) },
         ]}
         filterFields={(draft, setDraft) => (
           <div className="space-y-4">
-            <FilterSelect label="State" value={draft.state} options={STATE_FILTER_OPTIONS} anyLabel="Still to handle" onChange={(state) => setDraft((current) => ({ ...current, state }))} />
+            <FilterSelect label={t('filter.state')} value={draft.state} options={stateOptions} anyLabel={t('filter.stillToHandle')} onChange={(state) => setDraft((current) => ({ ...current, state }))} />
           </div>
         )}
       />
@@ -136,13 +137,13 @@ export function MessagesQueue({ tenantId, conversationSheet }: { tenantId: strin
         action={action}
         onClose={() => setAction(null)}
         onDone={() => {
-          toast.success(action?.confirmLabel === 'Resolve' ? SUPPORT_TOASTS.resolved : SUPPORT_TOASTS.acknowledged);
+          toast.success(action?.kind === 'resolve' ? t('toast.resolved') : t('toast.acknowledged'));
           refetch();
         }}
       />
       {conversationSheet?.({
         conversationId: openId,
-        title: openRow ? `${openRow.customer_name ?? 'Customer'} · ${openRow.delivery_code}` : 'Conversation',
+        title: openRow ? t('messages.sheetTitle', { customer: openRow.customer_name ?? t('messages.customer'), code: openRow.delivery_code }) : t('messages.conversation'),
         onClose: () => {
           open(null);
           refetch();

@@ -1,8 +1,11 @@
 import { useId, useState } from 'react';
 import { refusalText } from '../../../lib/refusal-text';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog';
+import { useSupportWords } from './support-words';
 
 export interface NoteAction {
+  /** What the action does, for the toast after it. */
+  kind: 'acknowledge' | 'resolve';
   title: string;
   message: string;
   confirmLabel: string;
@@ -10,13 +13,14 @@ export interface NoteAction {
   noteLabel: string;
   required: boolean;
   maxLength: number;
-  /** Checks the note; a message refuses it in place. */
+  /** Checks the note; a message (the schema's English, shown translated) refuses it in place. */
   problem: (note: string) => string | null;
   run: (note: string) => Promise<void>;
 }
 
 /** Acknowledge or resolve an item of the support queue: a confirmation with its note; the database's refusal shows in place. */
 export function NoteActionDialog({ action, onClose, onDone }: { action: NoteAction | null; onClose: () => void; onDone: () => void }) {
+  const { translate } = useSupportWords();
   const [note, setNote] = useState('');
   const id = useId();
   const close = () => {
@@ -26,7 +30,7 @@ export function NoteActionDialog({ action, onClose, onDone }: { action: NoteActi
   async function confirm() {
     if (!action) return;
     const problem = action.problem(note);
-    if (problem) throw new Error(problem);
+    if (problem) throw new Error(translate(problem));
     try {
       await action.run(note);
     } catch (error) {

@@ -3,6 +3,7 @@ import { dispatcherDeliveryPath } from '../../../lib/dispatcher-sections';
 import type { StatusVocabulary } from '../../../lib/status-vocabulary';
 import { StatusChip } from '../../../ui/Chip';
 import { resolutionProblem, SUPPORT_MESSAGES, type Handling } from '../schema';
+import { useSupportWords, type SupportWords } from './support-words';
 import type { NoteAction } from './NoteActionDialog';
 
 /**
@@ -23,13 +24,14 @@ export function DeliveryCell({ kind, deliveryId, code, customer }: { kind: strin
 
 /** The item's state, who acknowledged it, and who resolved it with what note. */
 export function HandlingStateCell<S extends string>({ row, vocabulary }: { row: Handling & { state: S }; vocabulary: StatusVocabulary<S> }) {
+  const { t } = useSupportWords();
   return (
     <div>
       <StatusChip vocabulary={vocabulary} status={row.state} />
-      {row.state === 'acknowledged' && <div className="text-xs text-slate-500 dark:text-slate-400">by {row.acknowledged_by_name ?? 'someone'}</div>}
+      {row.state === 'acknowledged' && <div className="text-xs text-slate-500 dark:text-slate-400">{t('handling.by', { name: row.acknowledged_by_name ?? t('handling.someone') })}</div>}
       {row.state === 'resolved' && (
         <div className="max-w-xs text-xs text-slate-500 dark:text-slate-400">
-          {row.resolved_by_name ?? 'someone'}: {row.resolution_note}
+          {t('handling.resolvedBy', { name: row.resolved_by_name ?? t('handling.someone'), note: row.resolution_note })}
         </div>
       )}
     </div>
@@ -37,12 +39,13 @@ export function HandlingStateCell<S extends string>({ row, vocabulary }: { row: 
 }
 
 /** Acknowledge with an optional note of at most 1,000 characters. */
-export function acknowledgeAction(title: string, run: (note: string) => Promise<void>): NoteAction {
+export function acknowledgeAction({ t }: SupportWords, title: string, run: (note: string) => Promise<void>): NoteAction {
   return {
+    kind: 'acknowledge',
     title,
-    message: 'The team sees that you are on it.',
-    confirmLabel: 'Acknowledge',
-    noteLabel: 'Note (optional)',
+    message: t('ack.message'),
+    confirmLabel: t('action.acknowledge'),
+    noteLabel: t('ack.note'),
     required: false,
     maxLength: 1000,
     problem: (note) => (note.trim().length > 1000 ? SUPPORT_MESSAGES.noteLength : null),
@@ -51,6 +54,6 @@ export function acknowledgeAction(title: string, run: (note: string) => Promise<
 }
 
 /** Resolve with a required note (what was done). */
-export function resolveAction(title: string, message: string, run: (note: string) => Promise<void>): NoteAction {
-  return { title, message, confirmLabel: 'Resolve', noteLabel: 'Resolution note', required: true, maxLength: 2000, problem: resolutionProblem, run };
+export function resolveAction({ t }: SupportWords, title: string, message: string, run: (note: string) => Promise<void>): NoteAction {
+  return { kind: 'resolve', title, message, confirmLabel: t('action.resolve'), noteLabel: t('resolve.note'), required: true, maxLength: 2000, problem: resolutionProblem, run };
 }

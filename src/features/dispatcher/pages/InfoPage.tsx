@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { mapsToken } from '../../../lib/geocoding';
+import { useT } from '../../../lib/i18n/catalogue';
 import { useSession } from '../../../lib/session';
 import { tenantIdOf } from '../../../lib/tenant';
 import { useTenantSettings } from '../../../lib/tenant-settings';
@@ -10,18 +11,32 @@ import { FitBounds, fromGeoJsonPolygon, MapView, type MapGeoJsonLayer, type MapM
 import { PageHeader } from '../../../ui/PageHeader';
 import { Skeleton } from '../../../ui/Skeleton';
 import { getTenantInfo, type InfoZone, type TenantInfo } from '../api';
+import { dispatcherMessages, type DispatcherKey } from '../messages';
 import { transitText } from '../schema';
 
 type Load = { status: 'loading' } | { status: 'failed'; error: Error } | { status: 'ready'; info: TenantInfo };
 
-const SERVICE_KIND_LABELS: Record<string, string> = { on_demand: 'On demand', same_day: 'Same day', next_day: 'Next day', scheduled: 'Scheduled' };
+const SERVICE_KIND_KEYS: Record<string, DispatcherKey> = {
+  on_demand: 'serviceKind.on_demand',
+  same_day: 'serviceKind.same_day',
+  next_day: 'serviceKind.next_day',
+  scheduled: 'serviceKind.scheduled',
+};
+const FEATURE_KEYS: Record<string, DispatcherKey> = {
+  lift_gate: 'feature.lift_gate',
+  refrigeration: 'feature.refrigeration',
+  temperature_control: 'feature.temperature_control',
+  security_system: 'feature.security_system',
+  gps_tracking: 'feature.gps_tracking',
+};
+/** A value this build has no words for shows as itself, made readable. */
 const humanize = (value: string) => {
   const words = value.replaceAll('_', ' ');
   return words.charAt(0).toUpperCase() + words.slice(1);
 };
 
-function Section({ title, children, className }: { title: string; children: ReactNode; className?: string }) {
-  const id = `info-${title.toLowerCase().replace(/[^a-z]+/g, '-')}`;
+function Section({ id: name, title, children, className }: { id: string; title: string; children: ReactNode; className?: string }) {
+  const id = `info-${name}`;
   return (
     <section aria-labelledby={id} className={`rounded-xl border border-slate-200 p-4 dark:border-slate-700 ${className ?? ''}`}>
       <h2 id={id} className="mb-3 text-base font-semibold">
@@ -34,6 +49,7 @@ function Section({ title, children, className }: { title: string; children: Reac
 
 /** The info screen: the business's operating information for dispatchers, read only: contacts, services, zones on a map. */
 export function InfoPage() {
+  const t = useT(dispatcherMessages);
   const { user } = useSession();
   const tenantId = tenantIdOf(user) ?? '';
   const [attempt, setAttempt] = useState(0);
@@ -52,34 +68,35 @@ export function InfoPage() {
 
   return (
     <div className="space-y-4">
-      <PageHeader title="Info" breadcrumbs={[{ label: 'Dashboard', href: '/' }, { label: 'Info' }]} />
+      <PageHeader title={t('info.title')} breadcrumbs={[{ label: t('crumb.dashboard'), href: '/' }, { label: t('info.title') }]} />
       {load.status === 'loading' && (
-        <div role="status" aria-label="Loading the business's information" className="grid gap-4 lg:grid-cols-2">
+        <div role="status" aria-label={t('info.loading')} className="grid gap-4 lg:grid-cols-2">
           <Skeleton className="h-40 w-full" />
           <Skeleton className="h-40 w-full" />
           <Skeleton className="h-72 w-full lg:col-span-2" />
         </div>
       )}
-      {load.status === 'failed' && <ErrorState title="Failed to load the business's information" detail={load.error.message} onRetry={() => setAttempt((n) => n + 1)} />}
+      {load.status === 'failed' && <ErrorState title={t('info.loadFailed')} detail={load.error.message} onRetry={() => setAttempt((n) => n + 1)} />}
       {load.status === 'ready' && <InfoView info={load.info} />}
     </div>
   );
 }
 
 function InfoView({ info }: { info: TenantInfo }) {
+  const t = useT(dispatcherMessages);
   const { contact, admins, services } = info;
   return (
     <div className="space-y-6">
       <div className="grid gap-6 lg:grid-cols-2">
-        <Section title="Contacts">
+        <Section id="contacts" title={t('info.contacts')}>
           <dl className="grid gap-3 text-sm sm:grid-cols-2">
             <div>
-              <dt className="text-xs font-medium text-slate-500 uppercase dark:text-slate-400">Business</dt>
+              <dt className="text-xs font-medium text-slate-500 uppercase dark:text-slate-400">{t('info.business')}</dt>
               <dd className="mt-0.5 font-medium">{info.name}</dd>
               {contact.address && <dd className="text-slate-600 dark:text-slate-300">{contact.address}</dd>}
             </div>
             <div>
-              <dt className="text-xs font-medium text-slate-500 uppercase dark:text-slate-400">Reach the office</dt>
+              <dt className="text-xs font-medium text-slate-500 uppercase dark:text-slate-400">{t('info.reach')}</dt>
               {contact.phone && (
                 <dd className="mt-0.5">
                   <a className="text-brand underline" href={`tel:${contact.phone.replace(/[^+\d]/g, '')}`}>
@@ -94,15 +111,15 @@ function InfoView({ info }: { info: TenantInfo }) {
                   </a>
                 </dd>
               )}
-              {!contact.phone && !contact.email && <dd className="mt-0.5 text-slate-600 dark:text-slate-400">No contact details on file</dd>}
+              {!contact.phone && !contact.email && <dd className="mt-0.5 text-slate-600 dark:text-slate-400">{t('info.noContact')}</dd>}
             </div>
           </dl>
         </Section>
-        <Section title="Admins">
+        <Section id="admins" title={t('info.admins')}>
           {admins.length === 0 ? (
-            <p className="text-sm text-slate-600 dark:text-slate-400">No active admins.</p>
+            <p className="text-sm text-slate-600 dark:text-slate-400">{t('info.noAdmins')}</p>
           ) : (
-            <ul aria-label="Admins" className="space-y-2 text-sm">
+            <ul aria-label={t('info.admins')} className="space-y-2 text-sm">
               {admins.map((a) => (
                 <li key={a.id} className="flex flex-wrap items-baseline justify-between gap-2">
                   <span className="font-medium">{a.full_name}</span>
@@ -119,32 +136,32 @@ function InfoView({ info }: { info: TenantInfo }) {
         </Section>
       </div>
 
-      <Section title="Services">
+      <Section id="services" title={t('info.services')}>
         {services.length === 0 ? (
-          <EmptyState title="No delivery services yet" description="An admin sets them up under Delivery services." />
+          <EmptyState title={t('info.noServices')} description={t('info.noServicesHelp')} />
         ) : (
           <div className="overflow-x-auto">
             <table className="w-full text-left text-sm">
               <thead className="text-xs text-slate-500 uppercase dark:text-slate-400">
                 <tr>
-                  <th scope="col" className="py-1 pr-3 font-medium">Service</th>
-                  <th scope="col" className="py-1 pr-3 font-medium">Code</th>
-                  <th scope="col" className="py-1 pr-3 font-medium">Kind</th>
-                  <th scope="col" className="py-1 pr-3 font-medium">ETA</th>
-                  <th scope="col" className="py-1 font-medium">Needs</th>
+                  <th scope="col" className="py-1 pr-3 font-medium">{t('info.service')}</th>
+                  <th scope="col" className="py-1 pr-3 font-medium">{t('info.code')}</th>
+                  <th scope="col" className="py-1 pr-3 font-medium">{t('info.kind')}</th>
+                  <th scope="col" className="py-1 pr-3 font-medium">{t('info.eta')}</th>
+                  <th scope="col" className="py-1 font-medium">{t('info.needs')}</th>
                 </tr>
               </thead>
               <tbody>
                 {services.map((s) => (
                   <tr key={s.id} className="border-t border-slate-100 align-top dark:border-slate-800">
                     <td className="py-2 pr-3">
-                      <span className="font-medium">{s.name}</span> {!s.active && <Chip>Inactive</Chip>}
+                      <span className="font-medium">{s.name}</span> {!s.active && <Chip>{t('info.inactive')}</Chip>}
                       {s.description && <div className="text-xs text-slate-500 dark:text-slate-400">{s.description}</div>}
                     </td>
                     <td className="py-2 pr-3 font-mono">{s.code}</td>
-                    <td className="py-2 pr-3">{SERVICE_KIND_LABELS[s.kind] ?? humanize(s.kind)}</td>
-                    <td className="py-2 pr-3 whitespace-nowrap">{transitText(s.min_transit_hours, s.max_transit_hours)}</td>
-                    <td className="py-2">{s.required_vehicle_features.length > 0 ? s.required_vehicle_features.map(humanize).join(', ') : 'Any vehicle'}</td>
+                    <td className="py-2 pr-3">{SERVICE_KIND_KEYS[s.kind] ? t(SERVICE_KIND_KEYS[s.kind]) : humanize(s.kind)}</td>
+                    <td className="py-2 pr-3 whitespace-nowrap">{transitText(s.min_transit_hours, s.max_transit_hours, t)}</td>
+                    <td className="py-2">{s.required_vehicle_features.length > 0 ? s.required_vehicle_features.map((f) => (FEATURE_KEYS[f] ? t(FEATURE_KEYS[f]) : humanize(f))).join(', ') : t('info.anyVehicle')}</td>
                   </tr>
                 ))}
               </tbody>
@@ -159,6 +176,7 @@ function InfoView({ info }: { info: TenantInfo }) {
 }
 
 function ZonesSection({ zones }: { zones: InfoZone[] }) {
+  const t = useT(dispatcherMessages);
   const settings = useTenantSettings();
   const tenantSettings = settings.status === 'ready' ? settings.settings : null;
   const outlines = useMemo(() => zones.map((z) => fromGeoJsonPolygon(z.polygon).vertices), [zones]);
@@ -180,19 +198,19 @@ function ZonesSection({ zones }: { zones: InfoZone[] }) {
         if (vertices.length === 0) return [];
         const lng = vertices.reduce((sum, v) => sum + v[0], 0) / vertices.length;
         const lat = vertices.reduce((sum, v) => sum + v[1], 0) / vertices.length;
-        return [{ id: z.id, lng, lat, label: z.active ? z.name : `${z.name} (inactive)`, color: z.color }];
+        return [{ id: z.id, lng, lat, label: z.active ? z.name : t('info.zoneInactive', { name: z.name }), color: z.color }];
       }),
-    [zones, outlines],
+    [zones, outlines, t],
   );
 
   return (
-    <Section title="Zones">
+    <Section id="zones" title={t('info.zones')}>
       {zones.length === 0 ? (
-        <EmptyState title="No zones yet" description="An admin draws them under Zones." />
+        <EmptyState title={t('info.noZones')} description={t('info.noZonesHelp')} />
       ) : (
         <div className="grid gap-4 xl:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
           <MapView
-            label="Map of the business's zones"
+            label={t('info.map')}
             defaultCenter={tenantSettings?.mapCentre}
             mapboxToken={mapsToken(tenantSettings?.mapsKey)}
             zoom={11}
@@ -202,12 +220,12 @@ function ZonesSection({ zones }: { zones: InfoZone[] }) {
           >
             <FitBounds outlines={outlines} />
           </MapView>
-          <ul aria-label="Zones" className="space-y-2 text-sm">
+          <ul aria-label={t('info.zones')} className="space-y-2 text-sm">
             {zones.map((z) => (
               <li key={z.id} className="flex items-start gap-2">
                 <span aria-hidden="true" className="mt-1 inline-block size-3 shrink-0 rounded-sm" style={{ backgroundColor: z.color }} />
                 <span>
-                  <span className="font-medium">{z.name}</span> <span className="font-mono text-xs text-slate-500">{z.code}</span> {!z.active && <Chip>Inactive</Chip>}
+                  <span className="font-medium">{z.name}</span> <span className="font-mono text-xs text-slate-500">{z.code}</span> {!z.active && <Chip>{t('info.inactive')}</Chip>}
                   {z.description && <span className="block text-xs text-slate-500 dark:text-slate-400">{z.description}</span>}
                 </span>
               </li>

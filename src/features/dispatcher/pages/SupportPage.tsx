@@ -1,4 +1,5 @@
 import { Link, useSearchParams } from 'wouter';
+import { useT } from '../../../lib/i18n/catalogue';
 import { useSession } from '../../../lib/session';
 import { tenantIdOf } from '../../../lib/tenant';
 import { PageHeader } from '../../../ui/PageHeader';
@@ -6,12 +7,13 @@ import { ContactAdmins } from '../components/ContactAdmins';
 import { ExceptionsQueue } from '../components/ExceptionsQueue';
 import { FailuresQueue } from '../components/FailuresQueue';
 import { MessagesQueue, type ConversationSheet } from '../components/MessagesQueue';
+import { dispatcherMessages } from '../messages';
 
 const VIEWS = [
-  { key: 'failures', label: 'Failed attempts' },
-  { key: 'exceptions', label: 'Exceptions' },
-  { key: 'messages', label: 'Customer messages' },
-  { key: 'contact', label: 'Contact your admins' },
+  { key: 'failures', label: 'support.failures' },
+  { key: 'exceptions', label: 'support.exceptions' },
+  { key: 'messages', label: 'support.messages' },
+  { key: 'contact', label: 'support.contact' },
 ] as const;
 type View = (typeof VIEWS)[number]['key'];
 
@@ -26,6 +28,7 @@ const tabClassName =
  * list state in the URL: switching view starts from its defaults (`?view=…` only).
  */
 export function SupportPage({ conversationSheet }: { conversationSheet?: ConversationSheet }) {
+  const t = useT(dispatcherMessages);
   const { user } = useSession();
   const tenantId = tenantIdOf(user) ?? '';
   const [params] = useSearchParams();
@@ -34,8 +37,8 @@ export function SupportPage({ conversationSheet }: { conversationSheet?: Convers
 
   return (
     <div className="space-y-4">
-      <PageHeader title="Support" breadcrumbs={[{ label: 'Dashboard', href: '/' }, { label: 'Support' }]} />
-      <nav aria-label="Support views" className="flex gap-2 overflow-x-auto border-b border-slate-200 dark:border-slate-800">
+      <PageHeader title={t('support.title')} breadcrumbs={[{ label: t('crumb.dashboard'), href: '/' }, { label: t('support.title') }]} />
+      <nav aria-label={t('support.views')} className="flex gap-2 overflow-x-auto border-b border-slate-200 dark:border-slate-800">
         {VIEWS.map((v) => (
           <Link
             key={v.key}
@@ -47,7 +50,7 @@ export function SupportPage({ conversationSheet }: { conversationSheet?: Convers
                 : 'border-transparent text-slate-600 hover:text-slate-900 dark:text-slate-400 dark:hover:text-slate-100'
             }`}
           >
-            {v.label}
+            {t(v.label)}
           </Link>
         ))}
       </nav>

@@ -1,11 +1,24 @@
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { lookupBins, lookupInventoryItems } from '../../../data/inventory';
+import { useT } from '../../../lib/i18n/catalogue';
 import { Button } from '../../../ui/Button';
 import { Dialog } from '../../../ui/Dialog';
 import { ComboboxField, Form, NumberField, SelectField, SubmitButton, useZodForm } from '../../../ui/form';
 import { useToast } from '../../../ui/toast';
 import { putBackIntoStock } from '../api';
+import { returnMessages } from '../messages';
 import { PUT_BACK_CONDITION_OPTIONS, PUT_BACK_MESSAGES, putBackSchema, type PutBackInput, type ReturnRow } from '../schema';
+
+type ReturnKey = keyof typeof returnMessages.en;
+
+const CONDITION_KEYS: Record<(typeof PUT_BACK_CONDITION_OPTIONS)[number]['value'], ReturnKey> = { available: 'condition.available', damaged: 'condition.damaged' };
+/** The schema's messages (the spec's English) and their keys, so a form error shows in the page's language. */
+const VALIDATION_KEYS: Record<string, ReturnKey> = {
+  [PUT_BACK_MESSAGES.item]: 'validation.item',
+  [PUT_BACK_MESSAGES.bin]: 'validation.bin',
+  [PUT_BACK_MESSAGES.quantity]: 'validation.quantity',
+  [PUT_BACK_MESSAGES.condition]: 'validation.condition',
+};
 
 /**
  * "Put back into stock" on a received return: the item, a bin of the warehouse the return came
@@ -13,13 +26,14 @@ import { PUT_BACK_CONDITION_OPTIONS, PUT_BACK_MESSAGES, putBackSchema, type PutB
  * referencing the request (a request may be put back in several goes).
  */
 export function PutBackAction({ tenantId, row }: { tenantId: string; row: ReturnRow }) {
+  const t = useT(returnMessages);
   const [open, setOpen] = useState(false);
   if (row.status !== 'received') return null;
-  if (!row.warehouse_id) return <p className="text-sm text-slate-600 dark:text-slate-400">This return names no warehouse to put it back into.</p>;
+  if (!row.warehouse_id) return <p className="text-sm text-slate-600 dark:text-slate-400">{t('putBack.noWarehouse')}</p>;
   return (
     <>
       <Button variant="secondary" onClick={() => setOpen(true)}>
-        Put back into stock
+        {t('putBack.action')}
       </Button>
       {open && <PutBackDialog tenantId={tenantId} row={row} warehouseId={row.warehouse_id} onClose={() => setOpen(false)} />}
     </>
@@ -28,7 +42,10 @@ export function PutBackAction({ tenantId, row }: { tenantId: string; row: Return
 
 function PutBackDialog({ tenantId, row, warehouseId, onClose }: { tenantId: string; row: ReturnRow; warehouseId: string; onClose: () => void }) {
   const toast = useToast();
-  const form = useZodForm(putBackSchema, { defaultValues: { item_id: '', bin_id: '', quantity: 1, condition: 'available' } });
+  const t = useT(returnMessages);
+  const translate = useCallback((message: string) => (VALIDATION_KEYS[message] ? t(VALIDATION_KEYS[message]) : message), [t]);
+  const form = useZodForm(putBackSchema, { defaultValues: { item_id: '', bin_id: '', quantity: 1, condition: 'available' } }, translate);
+  const conditions = PUT_BACK_CONDITION_OPTIONS.map((option) => ({ value: option.value, label: t(CONDITION_KEYS[option.value]) }));
   const submitting = form.formState.isSubmitting;
   const close = () => {
     if (!submitting) onClose();
@@ -37,40 +54,40 @@ function PutBackDialog({ tenantId, row, warehouseId, onClose }: { tenantId: stri
     <Dialog
       open
       onClose={close}
-      title={`Put ${row.return_code} back into stock`}
-      description={`Into a bin of ${row.warehouse_name ?? 'the warehouse it came back to'}, as available or damaged stock.`}
+      title={t('putBack.title', { code: row.return_code })}
+      description={row.warehouse_name ? t('putBack.description', { warehouse: row.warehouse_name }) : t('putBack.descriptionNoName')}
     >
       <Form
         form={form}
-        aria-label="Put back into stock"
+        aria-label={t('putBack.action')}
         onSubmit={async (values) => {
           await putBackIntoStock(row.id, values);
-          toast.success(PUT_BACK_MESSAGES.done(values.quantity, row.return_code));
+          toast.success(t('putBack.done', { units: values.quantity, code: row.return_code }));
           onClose();
         }}
         className="space-y-4"
       >
         <ComboboxField<PutBackInput, 'item_id'>
           name="item_id"
-          label="Item"
+          label={t('putBack.item')}
           required
           search={(term, signal, limit) => lookupInventoryItems(tenantId, term, limit, signal, { activeOnly: true })}
-          placeholder="Search items"
+          placeholder={t('putBack.searchItems')}
         />
         <ComboboxField<PutBackInput, 'bin_id'>
           name="bin_id"
-          label="Bin"
+          label={t('putBack.bin')}
           required
           search={(term, signal, limit) => lookupBins(tenantId, warehouseId, term, limit, signal, { activeOnly: true })}
-          placeholder="Search bins"
+          placeholder={t('putBack.searchBins')}
         />
-        <NumberField<PutBackInput, 'quantity'> name="quantity" label="Quantity" required min={1} step={1} />
-        <SelectField<PutBackInput, 'condition'> name="condition" label="Condition" required options={PUT_BACK_CONDITION_OPTIONS} />
+        <NumberField<PutBackInput, 'quantity'> name="quantity" label={t('putBack.quantity')} required min={1} step={1} />
+        <SelectField<PutBackInput, 'condition'> name="condition" label={t('putBack.condition')} required options={conditions} />
         <div className="flex justify-end gap-2 pt-2 pb-5">
           <Button variant="secondary" onClick={close} disabled={submitting}>
-            Cancel
+            {t('putBack.cancel')}
           </Button>
-          <SubmitButton>Put back into stock</SubmitButton>
+          <SubmitButton>{t('putBack.action')}</SubmitButton>
         </div>
       </Form>
     </Dialog>

@@ -2,6 +2,7 @@ import { useCallback, useState } from 'react';
 import { useParams } from 'wouter';
 import { receiveOrderStatus } from '../../../data/statuses/receive-order';
 import { useDocumentTitle } from '../../../lib/document-title';
+import { useT } from '../../../lib/i18n/catalogue';
 import { dispatcherPaths } from '../../../lib/paths';
 import { refusalText } from '../../../lib/refusal-text';
 import { useTenantId } from '../../../lib/tenant';
@@ -16,14 +17,24 @@ import { TextField } from '../../../ui/TextField';
 import { useRecordLoad } from '../../../ui/useRecordLoad';
 import { findLocationsByCode, getFloorReceive, itemCodeExists, receiveLine, type FloorReceiveLine } from '../api';
 import { sameCode } from '../pick-route';
+import { floorMessages } from '../messages';
 import { binScanProblem, openReceiveLines } from '../receive-route';
 
 type Step = 'bin' | 'item' | 'quantity';
 
-const SUGGESTION_REASONS: Record<string, string> = {
-  target: 'the bin this line is planned for',
-  holds_item: 'already holds this item',
-  empty: 'an empty bin',
+type FloorKey = keyof typeof floorMessages.en;
+
+const SUGGESTION_REASONS: Record<string, FloorKey> = {
+  target: 'suggestion.target',
+  holds_item: 'suggestion.holds_item',
+  empty: 'suggestion.empty',
+};
+const STATUS_KEYS: Record<string, FloorKey> = {
+  draft: 'status.draft',
+  ordered: 'status.ordered',
+  partially_received: 'status.partially_received',
+  received: 'status.received',
+  cancelled: 'status.cancelled',
 };
 
 /**
@@ -33,6 +44,9 @@ const SUGGESTION_REASONS: Record<string, string> = {
  * moves the order to partially received, then received. Skip leaves a line for later.
  */
 export function FloorReceivePage() {
+  const t = useT(floorMessages);
+  // The status in the screen's language; a status this build does not know shows as the kit words it.
+  const statusLabel = (status: string) => (STATUS_KEYS[status] ? t(STATUS_KEYS[status]) : receiveOrderStatus.label(status));
   const { id = '' } = useParams<{ id: string }>();
   const tenantId = useTenantId();
   const load = useCallback(() => getFloorReceive(tenantId!, id), [tenantId, id]);
@@ -45,20 +59,20 @@ export function FloorReceivePage() {
   const [serial, setSerial] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const title = state.status === 'ready' ? `Receive ${state.record.order.receive_code}` : 'Receive order';
+  const title = state.status === 'ready' ? t('receive.title', { code: state.record.order.receive_code }) : t('receive.untitled');
   useDocumentTitle(`${title} | Waypost`);
 
-  const crumbs = [{ label: 'Warehouse', href: dispatcherPaths.floor() }, { label: title }];
+  const crumbs = [{ label: t('receive.warehouse'), href: dispatcherPaths.floor() }, { label: title }];
   if (state.status === 'loading') {
     return (
-      <div className="mx-auto flex w-full max-w-md flex-col gap-3" aria-busy="true">
+      <div className="mx-auto flex w-full max-w-md flex-col gap-3" role="status" aria-busy="true" aria-label={t('receive.loading')}>
         <Skeleton className="h-10" />
         <Skeleton className="h-48" />
       </div>
     );
   }
-  if (state.status === 'missing') return <NotFoundState title="Receive order not found" />;
-  if (state.status === 'failed') return <ErrorState title="Could not load the receive order" onRetry={retry} />;
+  if (state.status === 'missing') return <NotFoundState title={t('receive.notFound')} />;
+  if (state.status === 'failed') return <ErrorState title={t('receive.loadFailed')} onRetry={retry} />;
 
   const receipt = state.record;
   const { order } = receipt;
@@ -96,7 +110,7 @@ export function FloorReceivePage() {
   };
   const findProblem = (verdict: ReturnType<typeof binScanProblem>) => {
     if ('problem' in verdict) {
-      setProblem(verdict.problem);
+      setProblem(t(verdict.problem.key, verdict.problem.values));
       return null;
     }
     return verdict.bin;
@@ -113,14 +127,15 @@ export function FloorReceivePage() {
     }
     void run(async () => {
       const known = await itemCodeExists(tenantId!, code);
-      setProblem(known ? `Wrong item: this line is for ${line.item?.sku ?? 'another item'}` : `No item has the code ${code.trim()}`);
+      const sku = line.item?.sku;
+      setProblem(known ? (sku ? t('problem.wrongItem', { sku }) : t('problem.wrongItemUnknown')) : t('problem.unknownItem', { code: code.trim() }));
     });
   };
   const confirm = () => {
     if (!line || !bin) return;
     const units = Number(quantity);
     if (!/^\d+$/.test(quantity.trim()) || units <= 0) {
-      setProblem('Quantity must be a whole number above 0');
+      setProblem(t('problem.quantity'));
       return;
     }
     void run(async () => {
@@ -133,11 +148,11 @@ export function FloorReceivePage() {
 
   return (
     <div className="mx-auto flex w-full max-w-md flex-col gap-4">
-      <PageHeader title={title} breadcrumbs={crumbs} description={`${order.supplier_name} · ${order.warehouse_name}`} />
+      <PageHeader title={title} breadcrumbs={crumbs} description={t('receive.from', { supplier: order.supplier_name, warehouse: order.warehouse_name })} />
       <div className="flex items-center justify-between gap-2">
-        <StatusChip status={order.status} vocabulary={receiveOrderStatus} />
+        <StatusChip status={order.status} vocabulary={{ label: statusLabel, tone: receiveOrderStatus.tone }} />
         <span className="text-sm text-slate-600 dark:text-slate-400" data-testid="receive-progress">
-          {order.received_total} of {order.expected_total} units received
+          {t('receive.progress', { received: order.received_total, expected: order.expected_total })}
         </span>
       </div>
       {problem && (
@@ -146,45 +161,53 @@ export function FloorReceivePage() {
         </p>
       )}
 
-      {!receiving && order.status !== 'received' && <p className="text-sm">Only an ordered receive order can be received; this one is {receiveOrderStatus.label(order.status)}.</p>}
-      {order.status === 'received' && <p role="status">Receive order received.</p>}
+      {!receiving && order.status !== 'received' && <p className="text-sm">{t('receive.notReceivable', { status: statusLabel(order.status) })}</p>}
+      {order.status === 'received' && <p role="status">{t('receive.done')}</p>}
 
       {receiving && line && (
-        <section aria-label="Next line" className="flex flex-col gap-3 rounded-lg border border-slate-200 p-4 dark:border-slate-800">
+        <section aria-label={t('receive.nextLine')} className="flex flex-col gap-3 rounded-lg border border-slate-200 p-4 dark:border-slate-800">
           <p>
-            <span className="font-medium">{line.item?.name ?? 'Item'}</span>{' '}
+            <span className="font-medium">{line.item?.name ?? t('receive.item')}</span>{' '}
             <span className="text-sm text-slate-600 dark:text-slate-400">{line.item?.sku}</span>
           </p>
           <p className="text-sm">
-            Receive {left} of {line.expected_quantity}
-            {line.lot_number ? ` · Lot ${line.lot_number}` : ''}
-            {line.serial_number ? ` · Serial ${line.serial_number}` : ''}
+            {t('receive.left', { left, expected: line.expected_quantity })}
+            {line.lot_number ? t('receive.lot', { lot: line.lot_number }) : ''}
+            {line.serial_number ? t('receive.serial', { serial: line.serial_number }) : ''}
           </p>
           {line.suggestion ? (
             <p className="text-sm">
-              Put away in <span className="font-mono text-lg font-semibold" data-testid="suggested-bin">{line.suggestion.bin_code}</span>{' '}
-              <span className="text-slate-600 dark:text-slate-400">({SUGGESTION_REASONS[line.suggestion.reason] ?? 'suggested'})</span>
+              {t.rich('receive.putAway', {
+                bin: line.suggestion.bin_code,
+                reason: t(SUGGESTION_REASONS[line.suggestion.reason] ?? 'suggestion.other'),
+                mono: (chunks) => (
+                  <span className="font-mono text-lg font-semibold" data-testid="suggested-bin">
+                    {chunks}
+                  </span>
+                ),
+                muted: (chunks) => <span className="text-slate-600 dark:text-slate-400">{chunks}</span>,
+              })}
             </p>
           ) : (
-            <p className="text-sm">No bin to suggest: choose an active bin of {order.warehouse_name}.</p>
+            <p className="text-sm">{t('receive.noSuggestion', { warehouse: order.warehouse_name })}</p>
           )}
-          {step === 'bin' && <BarcodeScanner key={`bin-${line.id}`} label="Scan the bin" autoFocus disabled={busy} onScan={scanBin} />}
+          {step === 'bin' && <BarcodeScanner key={`bin-${line.id}`} label={t('receive.scanBin')} autoFocus disabled={busy} onScan={scanBin} />}
           {step !== 'bin' && bin && (
             <p className="text-sm">
-              Into bin <span className="font-mono font-semibold">{bin.code}</span>{' '}
+              {t.rich('receive.intoBin', { bin: bin.code, mono: (chunks) => <span className="font-mono font-semibold">{chunks}</span> })}{' '}
               <Button variant="secondary" className="ml-2" disabled={busy} onClick={startLine}>
-                Change bin
+                {t('receive.changeBin')}
               </Button>
             </p>
           )}
-          {step === 'item' && <BarcodeScanner key={`item-${line.id}`} label="Scan the item" autoFocus disabled={busy} onScan={scanItem} />}
+          {step === 'item' && <BarcodeScanner key={`item-${line.id}`} label={t('receive.scanItem')} autoFocus disabled={busy} onScan={scanItem} />}
           {step === 'quantity' && (
             <>
-              <TextField label="Quantity received" inputMode="numeric" value={quantity} onChange={(event) => setQuantity(event.target.value)} autoFocus />
-              {line.lot_number !== null && <TextField label="Lot number" value={lot} onChange={(event) => setLot(event.target.value)} />}
-              {line.serial_number !== null && <TextField label="Serial number" value={serial} onChange={(event) => setSerial(event.target.value)} />}
+              <TextField label={t('receive.quantity')} inputMode="numeric" value={quantity} onChange={(event) => setQuantity(event.target.value)} autoFocus />
+              {line.lot_number !== null && <TextField label={t('receive.lotNumber')} value={lot} onChange={(event) => setLot(event.target.value)} />}
+              {line.serial_number !== null && <TextField label={t('receive.serialNumber')} value={serial} onChange={(event) => setSerial(event.target.value)} />}
               <Button busy={busy} onClick={confirm}>
-                Confirm receipt
+                {t('receive.confirm')}
               </Button>
             </>
           )}
@@ -197,16 +220,16 @@ export function FloorReceivePage() {
               setProblem(null);
             }}
           >
-            Skip
+            {t('receive.skip')}
           </Button>
         </section>
       )}
 
       {receiving && !line && (
-        <section aria-label="All lines visited" className="flex flex-col gap-3">
-          <p>Every line still to receive was skipped.</p>
+        <section aria-label={t('receive.allVisited')} className="flex flex-col gap-3">
+          <p>{t('receive.allSkipped')}</p>
           <Button variant="secondary" onClick={() => setSkipped(new Set())}>
-            Go back to skipped lines
+            {t('receive.backToSkipped')}
           </Button>
         </section>
       )}

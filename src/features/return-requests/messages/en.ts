@@ -1,0 +1,22 @@
+/** The return requests in English, the source of the Spanish and French catalogues (ICU syntax). */
+export const en = {
+  'putBack.noWarehouse': 'This return names no warehouse to put it back into.',
+  'putBack.action': 'Put back into stock',
+  'putBack.title': 'Put {code} back into stock',
+  'putBack.description': 'Into a bin of {warehouse}, as available or damaged stock.',
+  'putBack.descriptionNoName': 'Into a bin of the warehouse it came back to, as available or damaged stock.',
+  'putBack.item': 'Item',
+  'putBack.searchItems': 'Search items',
+  'putBack.bin': 'Bin',
+  'putBack.searchBins': 'Search bins',
+  'putBack.quantity': 'Quantity',
+  'putBack.condition': 'Condition',
+  'condition.available': 'Available',
+  'condition.damaged': 'Damaged',
+  'putBack.cancel': 'Cancel',
+  'putBack.done': '{units, number} put back into stock from {code}',
+  'validation.item': 'Item is required',
+  'validation.bin': 'Bin is required',
+  'validation.quantity': 'Quantity must be a whole number above 0',
+  'validation.condition': 'Condition must be available or damaged',
+} as const;
