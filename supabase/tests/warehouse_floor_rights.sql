@@ -41,7 +41,7 @@ select throws_ok($$ insert into public.assignments (delivery_id, driver_id, vehi
   values ((select id from fx where name = 'delivery'), 'a1000000-0000-4000-8000-000000000003', 'a3000000-0000-4000-8000-000000000001') $$,
   '42501', null, 'picker: cannot assign a driver');
 select throws_ok(format('select public.transition_delivery(%L, %L)', (select id from fx where name = 'delivery'), 'cancelled'),
-  '42501', null, 'picker: cannot move a delivery');
+  'PT404', 'Delivery not found', 'picker: cannot move a delivery, which is not found for them (as they read none)');
 select is(coalesce(cardinality(public.delivery_actions((select id from fx where name = 'delivery'))), 0), 0, 'picker: no delivery action');
 select throws_ok(format('select public.assignment_fit(%L, %L, %L)', (select id from fx where name = 'delivery'), 'a1000000-0000-4000-8000-000000000003', 'a3000000-0000-4000-8000-000000000001'),
   '42501', null, 'picker: cannot check a driver for a delivery');
