@@ -1,7 +1,6 @@
-import { useId } from 'react';
 import { useT } from '../../lib/i18n/catalogue';
 import { uiMessages } from '../messages';
-import { filterInputClassName } from './filter-input';
+import { FilterRange } from './FilterRange';
 
 export interface FilterDateRangeProps {
   label: string;
@@ -11,44 +10,15 @@ export interface FilterDateRangeProps {
   onChange: (range: { from: string | undefined; to: string | undefined }) => void;
 }
 
-/**
- * A date range in a filter drawer: two native date inputs (keyboard and screen readers as usual),
- * each may stay empty for an open end. The later bound cannot be set before the earlier one.
- */
+/** A date range in a filter drawer: two date inputs, either may stay empty; `to` cannot go before `from`. */
 export function FilterDateRange({ label, from, to, onChange }: FilterDateRangeProps) {
   const t = useT(uiMessages);
-  const id = useId();
   return (
-    <fieldset>
-      <legend className="text-sm font-medium">{label}</legend>
-      <div className="mt-1 grid grid-cols-2 gap-3">
-        <div>
-          <label htmlFor={`${id}-from`} className="block text-xs text-slate-600 dark:text-slate-400">
-            {t('filters.from')}
-          </label>
-          <input
-            id={`${id}-from`}
-            type="date"
-            className={filterInputClassName}
-            value={from ?? ''}
-            max={to}
-            onChange={(event) => onChange({ from: event.target.value || undefined, to })}
-          />
-        </div>
-        <div>
-          <label htmlFor={`${id}-to`} className="block text-xs text-slate-600 dark:text-slate-400">
-            {t('filters.to')}
-          </label>
-          <input
-            id={`${id}-to`}
-            type="date"
-            className={filterInputClassName}
-            value={to ?? ''}
-            min={from}
-            onChange={(event) => onChange({ from, to: event.target.value || undefined })}
-          />
-        </div>
-      </div>
-    </fieldset>
+    <FilterRange
+      label={label}
+      type="date"
+      start={{ label: t('filters.from'), value: from ?? '', max: to, onChange: (text) => onChange({ from: text || undefined, to }) }}
+      end={{ label: t('filters.to'), value: to ?? '', min: from, onChange: (text) => onChange({ from, to: text || undefined }) }}
+    />
   );
 }

@@ -1,7 +1,7 @@
-import { useId } from 'react';
 import { useT } from '../../lib/i18n/catalogue';
 import { uiMessages } from '../messages';
-import { filterInputClassName, wholeNumberOrUndefined } from './filter-input';
+import { wholeNumberOrUndefined } from './filter-input';
+import { FilterRange } from './FilterRange';
 
 export interface FilterNumberRangeProps {
   label: string;
@@ -14,39 +14,23 @@ export interface FilterNumberRangeProps {
 /** A range of quantities in a filter drawer: two number inputs, either may stay empty. */
 export function FilterNumberRange({ label, min, max, onChange }: FilterNumberRangeProps) {
   const t = useT(uiMessages);
-  const id = useId();
   return (
-    <fieldset>
-      <legend className="text-sm font-medium">{label}</legend>
-      <div className="mt-1 grid grid-cols-2 gap-3">
-        <div>
-          <label htmlFor={`${id}-min`} className="block text-xs text-slate-600 dark:text-slate-400">
-            {t('filters.min')}
-          </label>
-          <input
-            id={`${id}-min`}
-            type="number"
-            min={0}
-            max={max}
-            className={filterInputClassName}
-            value={min ?? ''}
-            onChange={(event) => onChange({ min: wholeNumberOrUndefined(event.target.value), max })}
-          />
-        </div>
-        <div>
-          <label htmlFor={`${id}-max`} className="block text-xs text-slate-600 dark:text-slate-400">
-            {t('filters.max')}
-          </label>
-          <input
-            id={`${id}-max`}
-            type="number"
-            min={min ?? 0}
-            className={filterInputClassName}
-            value={max ?? ''}
-            onChange={(event) => onChange({ min, max: wholeNumberOrUndefined(event.target.value) })}
-          />
-        </div>
-      </div>
-    </fieldset>
+    <FilterRange
+      label={label}
+      type="number"
+      start={{
+        label: t('filters.min'),
+        value: min === undefined ? '' : String(min),
+        min: 0,
+        max,
+        onChange: (text) => onChange({ min: wholeNumberOrUndefined(text), max }),
+      }}
+      end={{
+        label: t('filters.max'),
+        value: max === undefined ? '' : String(max),
+        min: min ?? 0,
+        onChange: (text) => onChange({ min, max: wholeNumberOrUndefined(text) }),
+      }}
+    />
   );
 }

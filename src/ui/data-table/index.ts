@@ -2,6 +2,7 @@ export { DataTable, type DataTableColumn, type DataTableProps } from './DataTabl
 export { FilterActive, type FilterActiveProps } from './FilterActive';
 export { FilterCheckboxes, type FilterCheckboxesProps } from './FilterCheckboxes';
 export { FilterDate, type FilterDateProps } from './FilterDate';
+export { FilterRange, type FilterRangeEnd, type FilterRangeProps } from './FilterRange';
 export { FilterDateRange, type FilterDateRangeProps } from './FilterDateRange';
 export { FilterNumberRange, type FilterNumberRangeProps } from './FilterNumberRange';
 export { FilterText, type FilterTextProps } from './FilterText';
