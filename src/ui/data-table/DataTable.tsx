@@ -11,6 +11,7 @@ import { iconButtonClassName } from '../IconButton';
 import { FilterIcon, SortIcon } from '../icons';
 import { LiveIndicator } from '../LiveIndicator';
 import { Menu, type MenuAction } from '../Menu';
+import { ScrollBox } from '../ScrollBox';
 import { Skeleton } from '../Skeleton';
 import { FilterDrawer } from './FilterDrawer';
 import { Pagination } from './Pagination';
@@ -151,10 +152,8 @@ export function DataTable<Row, F>(props: DataTableProps<Row, F>) {
     if (!loading && !error && state.page > last) onStateChange(withPage(state, last), { replace: true });
   }, [loading, error, state, last, onStateChange]);
 
+  // A table wider (or, virtualized, taller) than its box scrolls inside it, never the page.
   const [scrollElement, setScrollElement] = useState<HTMLDivElement | null>(null);
-  // A table wider (or, virtualized, taller) than its box scrolls: the box then takes focus, so a
-  // keyboard can scroll it even when no row holds a link or a button.
-  const scrolls = useOverflow(scrollElement);
   const virtual = rows.length > virtualizeAbove && !error;
 
   const columnCount = columns.length + (rowActions ? 1 : 0);
@@ -279,11 +278,7 @@ export function DataTable<Row, F>(props: DataTableProps<Row, F>) {
         </div>
       </div>
 
-      <div
-        ref={setScrollElement}
-        className={`overflow-x-auto ${virtual ? 'max-h-[70vh] overflow-y-auto' : ''} rounded-sm focus-visible:outline-2 focus-visible:outline-brand`}
-        {...(scrolls ? { tabIndex: 0, role: 'group', 'aria-label': label } : {})}
-      >
+      <ScrollBox ref={setScrollElement} label={label} className={virtual ? 'max-h-[70vh] overflow-y-auto' : ''}>
         <table
           aria-busy={loading || undefined}
           aria-rowcount={virtual ? rows.length + 1 : undefined}
@@ -326,7 +321,7 @@ export function DataTable<Row, F>(props: DataTableProps<Row, F>) {
           </thead>
           <tbody>{renderBody()}</tbody>
         </table>
-      </div>
+      </ScrollBox>
 
       <div role="status" className="sr-only">
         {loading ? t('loading') : ''}
@@ -365,19 +360,4 @@ export function DataTable<Row, F>(props: DataTableProps<Row, F>) {
       )}
     </section>
   );
-}
-
-/** Whether an element's content overflows it (it scrolls), followed as it and its content resize. */
-function useOverflow(element: HTMLElement | null): boolean {
-  const [overflows, setOverflows] = useState(false);
-  useEffect(() => {
-    if (!element || typeof ResizeObserver === 'undefined') return;
-    const measure = () => setOverflows(element.scrollWidth > element.clientWidth + 1 || element.scrollHeight > element.clientHeight + 1);
-    const observer = new ResizeObserver(measure);
-    observer.observe(element);
-    if (element.firstElementChild) observer.observe(element.firstElementChild);
-    measure();
-    return () => observer.disconnect();
-  }, [element]);
-  return overflows;
 }

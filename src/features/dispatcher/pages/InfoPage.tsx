@@ -11,6 +11,7 @@ import { PageHeader } from '../../../ui/PageHeader';
 import { Skeleton } from '../../../ui/Skeleton';
 import { getTenantInfo, type InfoZone, type TenantInfo } from '../api';
 import { transitText } from '../schema';
+import { ScrollBox } from '../../../ui/ScrollBox';
 
 type Load = { status: 'loading' } | { status: 'failed'; error: Error } | { status: 'ready'; info: TenantInfo };
 
@@ -123,33 +124,33 @@ function InfoView({ info }: { info: TenantInfo }) {
         {services.length === 0 ? (
           <EmptyState title="No delivery services yet" description="An admin sets them up under Delivery services." />
         ) : (
-          <div className="overflow-x-auto">
-            <table className="w-full text-left text-sm">
-              <thead className="text-xs text-slate-500 uppercase dark:text-slate-400">
-                <tr>
-                  <th scope="col" className="py-1 pr-3 font-medium">Service</th>
-                  <th scope="col" className="py-1 pr-3 font-medium">Code</th>
-                  <th scope="col" className="py-1 pr-3 font-medium">Kind</th>
-                  <th scope="col" className="py-1 pr-3 font-medium">ETA</th>
-                  <th scope="col" className="py-1 font-medium">Needs</th>
-                </tr>
-              </thead>
-              <tbody>
-                {services.map((s) => (
-                  <tr key={s.id} className="border-t border-slate-100 align-top dark:border-slate-800">
-                    <td className="py-2 pr-3">
-                      <span className="font-medium">{s.name}</span> {!s.active && <Chip>Inactive</Chip>}
-                      {s.description && <div className="text-xs text-slate-500 dark:text-slate-400">{s.description}</div>}
-                    </td>
-                    <td className="py-2 pr-3 font-mono">{s.code}</td>
-                    <td className="py-2 pr-3">{SERVICE_KIND_LABELS[s.kind] ?? humanize(s.kind)}</td>
-                    <td className="py-2 pr-3 whitespace-nowrap">{transitText(s.min_transit_hours, s.max_transit_hours)}</td>
-                    <td className="py-2">{s.required_vehicle_features.length > 0 ? s.required_vehicle_features.map(humanize).join(', ') : 'Any vehicle'}</td>
+          <ScrollBox label="Services">
+              <table className="w-full text-left text-sm">
+                <thead className="text-xs text-slate-500 uppercase dark:text-slate-400">
+                  <tr>
+                    <th scope="col" className="py-1 pr-3 font-medium">Service</th>
+                    <th scope="col" className="py-1 pr-3 font-medium">Code</th>
+                    <th scope="col" className="py-1 pr-3 font-medium">Kind</th>
+                    <th scope="col" className="py-1 pr-3 font-medium">ETA</th>
+                    <th scope="col" className="py-1 font-medium">Needs</th>
                   </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+                </thead>
+                <tbody>
+                  {services.map((s) => (
+                    <tr key={s.id} className="border-t border-slate-100 align-top dark:border-slate-800">
+                      <td className="py-2 pr-3">
+                        <span className="font-medium">{s.name}</span> {!s.active && <Chip>Inactive</Chip>}
+                        {s.description && <div className="text-xs text-slate-500 dark:text-slate-400">{s.description}</div>}
+                      </td>
+                      <td className="py-2 pr-3 font-mono">{s.code}</td>
+                      <td className="py-2 pr-3">{SERVICE_KIND_LABELS[s.kind] ?? humanize(s.kind)}</td>
+                      <td className="py-2 pr-3 whitespace-nowrap">{transitText(s.min_transit_hours, s.max_transit_hours)}</td>
+                      <td className="py-2">{s.required_vehicle_features.length > 0 ? s.required_vehicle_features.map(humanize).join(', ') : 'Any vehicle'}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+          </ScrollBox>
         )}
       </Section>
 
