@@ -1,20 +1,23 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useState, type Dispatch, type ReactNode, type SetStateAction } from 'react';
+import { useEffect, useRef, useState, type Dispatch, type ReactNode, type SetStateAction } from 'react';
 import { lastPage, withFilters, withPage, withPageSize, withSearch, withSortToggled, type ListDefinition, type ListState } from '../../lib/list-state';
 import type { ConnectionState } from '../../lib/realtime';
 import type { ListStateChange } from '../../lib/url-state';
+import type { ListNews } from '../../lib/use-server-list';
 import { Badge } from '../Badge';
 import { Button } from '../Button';
 import { EmptyState } from '../EmptyState';
 import { ErrorState } from '../ErrorState';
 import { iconButtonClassName } from '../IconButton';
 import { FilterIcon, SortIcon } from '../icons';
+import { useAnnounce } from '../LiveAnnouncer';
 import { LiveIndicator } from '../LiveIndicator';
 import { Menu, type MenuAction } from '../Menu';
 import { ScrollBox } from '../ScrollBox';
 import { Skeleton } from '../Skeleton';
 import { FilterDrawer } from './FilterDrawer';
 import { Pagination } from './Pagination';
+import { newsSentence } from './news';
 import { SearchBox } from './SearchBox';
 import { useT } from '../../lib/i18n/catalogue';
 import { uiMessages } from '../messages';
@@ -48,7 +51,7 @@ export interface DataTableProps<Row, F> {
   definition: ListDefinition<F>;
   rowKey: (row: Row) => string;
   rowActions?: (row: Row) => readonly MenuAction[];
-  /** Names a row for its action menu ('Actions for Truck 7'). */
+  /** Names a row for its action menu ('Actions for Truck 7') and in the list's live news ('Truck 7 is now Active'). */
   rowLabel?: (row: Row) => string;
   /** Buttons at the right of the toolbar (Add …). */
   toolbar?: ReactNode;
@@ -63,6 +66,8 @@ export interface DataTableProps<Row, F> {
   /** Live changes may have changed the page's order or membership: offer a refresh. */
   pendingChanges?: boolean;
   onRefresh?: () => void;
+  /** What a live change brought (useServerList's): said once, politely, through the LiveAnnouncer. */
+  news?: ListNews<Row> | null;
   /** Pages longer than this render only the rows in view. */
   virtualizeAbove?: number;
   estimatedRowHeight?: number;
@@ -135,12 +140,14 @@ export function DataTable<Row, F>(props: DataTableProps<Row, F>) {
     changedIds,
     pendingChanges = false,
     onRefresh,
+    news = null,
     virtualizeAbove = 100,
     estimatedRowHeight = 53,
   } = props;
 
   const t = useT(uiMessages);
   const emptyMessage = emptyMessageGiven ?? t('table.noRecords');
+  useNewsAnnounced(news, label, rowLabel, t);
   const [filtersOpen, setFiltersOpen] = useState(false);
   const [draft, setDraft] = useState(state.filters);
   const activeFilters = definition.activeFilterCount(state.filters);
@@ -360,4 +367,20 @@ export function DataTable<Row, F>(props: DataTableProps<Row, F>) {
       )}
     </section>
   );
+}
+
+/**
+ * Says each batch of a list's live news once, politely, never moving focus: rows that arrived and
+ * rows whose status moved while the user looks at the list. News from before the table was shown is
+ * not said.
+ */
+function useNewsAnnounced<Row>(news: ListNews<Row> | null, label: string, rowLabel: ((row: Row) => string) | undefined, t: Parameters<typeof newsSentence>[3]): void {
+  const announce = useAnnounce();
+  const said = useRef(news);
+  useEffect(() => {
+    if (!news || said.current === news) return;
+    said.current = news;
+    const text = newsSentence(news, label, rowLabel, t);
+    if (text) announce(text);
+  }, [news, label, rowLabel, t, announce]);
 }

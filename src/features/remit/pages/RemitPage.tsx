@@ -96,7 +96,7 @@ export function RemitPage() {
 
   // Live: a remittance recorded anywhere re-reads the drivers' cash and the history; a cash delivery
   // that changes (delivered, or back) re-reads the drivers' cash. After a reconnect, both.
-  const { refetch: refetchHistory } = list;
+  const { refetchLive: refetchHistory } = list;
   const rereadAll = () => {
     setAttempt((n) => n + 1);
     refetchHistory();
