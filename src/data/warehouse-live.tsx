@@ -59,7 +59,7 @@ export interface LiveWarehousesOptions {
   warehouse?: string | null;
   /** The tables whose changes matter to the list. */
   tables: readonly WarehouseTable[];
-  /** Called on a change of one of `tables` (or a removal, or a rejoin): the list reloads. */
+  /** Called on a change of one of `tables` (or a removal, or a rejoin): the list reloads, as a live read. */
   onChange: () => void;
 }
 
@@ -114,14 +114,14 @@ export function useLiveWarehouses({ tenantId, warehouse, tables, onChange }: Liv
 }
 
 export interface LiveWarehouseListProps extends Omit<LiveWarehousesOptions, 'onChange'> {
-  /** The list to reload (ServerListPage's `after` gives it). */
-  list: { refetch: () => void };
+  /** The list to reload (ServerListPage's `after` gives it): a live read, whose new rows and status changes are said. */
+  list: { refetchLive: () => void };
   onState: (state: ConnectionState | undefined) => void;
 }
 
 /** useLiveWarehouses for a ServerListPage: rendered in its `after`, reloads its list and reports the state for its `liveState` (renders nothing). */
 export function LiveWarehouseList({ list, onState, ...options }: LiveWarehouseListProps) {
-  const state = useLiveWarehouses({ ...options, onChange: list.refetch });
+  const state = useLiveWarehouses({ ...options, onChange: list.refetchLive });
   useEffect(() => onState(state), [onState, state]);
   return null;
 }
@@ -130,11 +130,11 @@ export function LiveWarehouseList({ list, onState, ...options }: LiveWarehouseLi
  * A ServerListPage kept live on its warehouses' topics: pass `state` as its `liveState` and call
  * `render(list)` in its `after`.
  */
-export function useLiveWarehouseList(options: Omit<LiveWarehousesOptions, 'onChange'>): { state: ConnectionState | undefined; render: (list: { refetch: () => void }) => ReactNode } {
+export function useLiveWarehouseList(options: Omit<LiveWarehousesOptions, 'onChange'>): { state: ConnectionState | undefined; render: (list: { refetchLive: () => void }) => ReactNode } {
   const [state, setState] = useState<ConnectionState | undefined>(undefined);
   const { tenantId, warehouse, tables } = options;
   const render = useCallback(
-    (list: { refetch: () => void }) => <LiveWarehouseList list={list} tenantId={tenantId} warehouse={warehouse} tables={tables} onState={setState} />,
+    (list: { refetchLive: () => void }) => <LiveWarehouseList list={list} tenantId={tenantId} warehouse={warehouse} tables={tables} onState={setState} />,
     [tenantId, warehouse, tables],
   );
   return { state, render };

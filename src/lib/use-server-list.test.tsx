@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { act, cleanup, renderHook, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { diffRows, patchRows, useServerList, type ServerPage } from './use-server-list';
+import { defaultStatus, diffRows, listNews, patchRows, useServerList, type ServerPage } from './use-server-list';
 import type { ListState } from './list-state';
 
 const row = (id: string, name: string) => ({ id, name });
@@ -36,8 +36,67 @@ describe('patchRows', () => {
   });
 });
 
+describe('listNews', () => {
+  const order = (id: string, status: string | null) => ({ id, status });
+  it('finds the rows that arrived and the rows whose status moved, and says nothing of rows that left', () => {
+    const before = [order('a', 'pending'), order('b', 'picked_up'), order('c', 'pending')];
+    const after = [order('d', 'pending'), order('a', 'in_transit'), order('b', 'picked_up')];
+    expect(listNews(before, after, (r) => r.id)).toEqual({ arrived: [order('d', 'pending')], statusChanged: [{ row: order('a', 'in_transit'), status: 'In transit' }] });
+  });
+
+  it('reads a status the list gives, and ignores rows without one', () => {
+    expect(defaultStatus({ status: 'picked_up' })).toBe('Picked up');
+    expect(defaultStatus({ name: 'Van' })).toBeNull();
+    expect(listNews([order('a', null)], [order('a', 'pending')], (r) => r.id).statusChanged).toEqual([]);
+    const words = (r: { status: string | null }) => (r.status === 'done' ? 'Delivered' : 'Waiting');
+    expect(listNews([order('a', 'new')], [order('a', 'done')], (r) => r.id, words).statusChanged).toEqual([{ row: order('a', 'done'), status: 'Delivered' }]);
+  });
+});
+
 describe('useServerList', () => {
   afterEach(cleanup);
+
+  it('makes news of a live change only: a status moved in place, rows a live re-read brings; never a first read, a reload of the user’s or another page', async () => {
+    type Row = { id: string; status: string };
+    let server: Row[] = [{ id: 'a', status: 'pending' }, { id: 'b', status: 'pending' }];
+    const reads: ListState[] = [];
+    const fetchPage = async (requested: ListState) => {
+      reads.push(requested);
+      return { rows: server.map((r) => ({ ...r })), total: server.length };
+    };
+    const state = (page: number): ListState => ({ page, pageSize: 10, q: '', sort: null, filters: {} });
+    const { result, rerender } = renderHook(({ page }) => useServerList({ queryKey: ['orders'], state: state(page), fetchPage, rowKey: (r: Row) => r.id }), {
+      initialProps: { page: 0 },
+    });
+    await waitFor(() => expect(result.current.rows).toHaveLength(2));
+    expect(result.current.news).toBeNull();
+
+    // A status moved live, patched in place.
+    act(() => result.current.applyChanges([{ op: 'update', row: { id: 'b', status: 'assigned' } }]));
+    const first = result.current.news;
+    expect(first).toMatchObject({ arrived: [], statusChanged: [{ row: { id: 'b', status: 'assigned' }, status: 'Assigned' }] });
+    // The same status again is no news.
+    act(() => result.current.applyChanges([{ op: 'update', row: { id: 'b', status: 'assigned' } }]));
+    expect(result.current.news).toBe(first);
+
+    // A live re-read brings a new row and another status.
+    server = [{ id: 'c', status: 'pending' }, { id: 'a', status: 'cancelled' }, { id: 'b', status: 'assigned' }];
+    act(() => result.current.refetchLive());
+    await waitFor(() => expect(result.current.rows).toHaveLength(3));
+    const second = result.current.news;
+    expect(second).toMatchObject({ arrived: [{ id: 'c' }], statusChanged: [{ row: { id: 'a' }, status: 'Cancelled' }] });
+    expect(second?.id).not.toBe(first?.id);
+
+    // The user's own reload, and another page, are no news.
+    server = [{ id: 'd', status: 'pending' }, ...server];
+    act(() => result.current.refetch());
+    await waitFor(() => expect(result.current.rows).toHaveLength(4));
+    expect(result.current.news).toBe(second);
+    rerender({ page: 1 });
+    await waitFor(() => expect(reads.at(-1)?.page).toBe(1));
+    await waitFor(() => expect(result.current.loading).toBe(false));
+    expect(result.current.news).toBe(second);
+  });
 
   it('applies a live change that arrived while a page was read to the page the read brings', async () => {
     type Row = { id: string; name: string };

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { ListState } from './list-state';
+import { humanizeStatus } from './status-vocabulary';
 
 export interface ServerPage<T> {
   rows: readonly T[];
@@ -32,6 +33,22 @@ export interface UseServerListOptions<T, F> {
   enabled?: boolean;
   /** How long a patched row stays highlighted. */
   highlightMs?: number;
+  /**
+   * A row's status in words, for news of a live change ('D-1001 is now Delivered'); null for a row
+   * without one. Defaults to the row's `status` column, humanized ('picked_up' reads 'Picked up').
+   */
+  status?: (row: T) => string | null;
+}
+
+/**
+ * What a live change brought to the rows in view, to be said once: rows that arrived (a re-read of
+ * the same view after a live change shows them), and rows whose status moved, with the status now.
+ * `id` tells one batch from the next.
+ */
+export interface ListNews<T> {
+  id: number;
+  arrived: readonly T[];
+  statusChanged: readonly { row: T; status: string }[];
 }
 
 /** The props DataTable takes from the server: spread them onto it. */
@@ -46,10 +63,18 @@ export interface ServerListTableProps<T> {
   changedIds: ReadonlySet<string>;
   pendingChanges: boolean;
   onRefresh: () => void;
+  /** The last live change's news (null before any): the table says it politely. */
+  news: ListNews<T> | null;
 }
 
 export interface ServerList<T> extends ServerListTableProps<T> {
+  /** Reads the page again (a Retry, an action of the user's that changed a row). */
   refetch: () => void;
+  /**
+   * Reads the page again because of a live change (another user's, the server's): the rows it brings
+   * that were not in view, and those whose status moved, become news.
+   */
+  refetchLive: () => void;
   applyChanges: (changes: readonly ListChange<T>[]) => void;
   tableProps: ServerListTableProps<T>;
 }
@@ -59,6 +84,8 @@ interface Settled<T> {
   key: string;
   /** The queryKey part of it: rows of another query (another tenant) are never shown. */
   scope: string;
+  /** The view (query and list state) of the rows in `page`. */
+  view: string;
   page: ServerPage<T> | null;
   error: Error | null;
   /** A change arrived that the rows shown may not reflect. */
@@ -67,6 +94,38 @@ interface Settled<T> {
 
 const NO_ROWS: readonly never[] = [];
 const NO_IDS: ReadonlySet<string> = new Set();
+
+/** The default status of a row: its `status` column, in words. */
+export function defaultStatus(row: unknown): string | null {
+  const status = typeof row === 'object' && row !== null ? (row as { status?: unknown }).status : undefined;
+  return typeof status === 'string' && status !== '' ? humanizeStatus(status) : null;
+}
+
+/**
+ * What changed between the rows in view and the rows now, worth saying: rows not in view before, and
+ * rows whose status moved (both known). Rows that left say nothing: the table shows where they went.
+ */
+export function listNews<T>(
+  before: readonly T[],
+  after: readonly T[],
+  rowKey: (row: T) => string,
+  status: (row: T) => string | null = defaultStatus,
+): Omit<ListNews<T>, 'id'> {
+  const previous = new Map(before.map((row) => [rowKey(row), row]));
+  const arrived: T[] = [];
+  const statusChanged: { row: T; status: string }[] = [];
+  for (const row of after) {
+    const was = previous.get(rowKey(row));
+    if (was === undefined) {
+      arrived.push(row);
+      continue;
+    }
+    const now = status(row);
+    const then = status(was);
+    if (now !== null && then !== null && now !== then) statusChanged.push({ row, status: now });
+  }
+  return { arrived, statusChanged };
+}
 
 function toError(reason: unknown): Error {
   return reason instanceof Error ? reason : new Error(typeof reason === 'string' ? reason : 'Something went wrong!');
@@ -81,9 +140,34 @@ export function useServerList<T, F>(options: UseServerListOptions<T, F>): Server
   const { queryKey, state, enabled = true, highlightMs = 2_000 } = options;
   const scope = JSON.stringify(queryKey);
   const [reload, setReload] = useState(0);
-  const key = `${scope}|${JSON.stringify(state)}|${reload}`;
+  // The view: what the rows depend on besides a reload. A re-read of the same view after a live change is news.
+  const view = `${scope}|${JSON.stringify(state)}`;
+  const key = `${view}|${reload}`;
   const [settled, setSettled] = useState<Settled<T> | null>(null);
   const [changedIds, setChangedIds] = useState<ReadonlySet<string>>(NO_IDS);
+  const [news, setNews] = useState<ListNews<T> | null>(null);
+  const newsCount = useRef(0);
+  const tell = useCallback((found: Omit<ListNews<T>, 'id'>) => {
+    if (found.arrived.length === 0 && found.statusChanged.length === 0) return;
+    newsCount.current += 1;
+    setNews({ id: newsCount.current, ...found });
+  }, []);
+  // The view a live re-read was asked for (refetchLive), and the view of the rows in view now.
+  const liveView = useRef<string | null>(null);
+  const shownView = useRef<string | null>(null);
+  const latestView = useRef(view);
+  // The rows in view and their view, for what a live change is compared with. Set before anything
+  // else can run: a change arriving between the commit and a passive effect was taken for one off the
+  // page (a refresh offered instead of the row patched in place).
+  const shownRows = useRef<readonly T[]>(NO_ROWS);
+  const current = settled?.scope === scope ? settled : null;
+  const rowsInView = current?.page?.rows ?? NO_ROWS;
+  const viewInView = current?.page ? current.view : null;
+  useLayoutEffect(() => {
+    shownRows.current = rowsInView;
+    shownView.current = viewInView;
+    latestView.current = view;
+  });
 
   const latest = useRef(options);
   useEffect(() => {
@@ -99,6 +183,9 @@ export function useServerList<T, F>(options: UseServerListOptions<T, F>): Server
     const controller = new AbortController();
     const arrived: ListChange<T>[] = [];
     inFlight.current = arrived;
+    // A live re-read of the view in view: what it brings is compared with the rows shown when it lands.
+    const live = liveView.current === view && shownView.current === view;
+    if (liveView.current === view) liveView.current = null;
     const { fetchPage, state: requested } = latest.current;
     let request: Promise<ServerPage<T>>;
     try {
@@ -110,13 +197,10 @@ export function useServerList<T, F>(options: UseServerListOptions<T, F>): Server
       (page) => {
         if (controller.signal.aborted) return;
         if (inFlight.current === arrived) inFlight.current = null;
-        if (arrived.length === 0) {
-          setSettled({ key, scope, page, error: null, pending: false });
-          return;
-        }
-        const { rowKey, merge } = latest.current;
-        const patched = patchRows(page.rows, arrived, rowKey, merge);
-        setSettled({ key, scope, page: { ...page, rows: patched.rows }, error: null, pending: patched.offPage });
+        const { rowKey, merge, status } = latest.current;
+        const patched = arrived.length === 0 ? { rows: page.rows, offPage: false } : patchRows(page.rows, arrived, rowKey, merge);
+        if (live) tell(listNews(shownRows.current, patched.rows, rowKey, status));
+        setSettled({ key, scope, view, page: arrived.length === 0 ? page : { ...page, rows: patched.rows }, error: null, pending: patched.offPage });
       },
       (reason: unknown) => {
         if (controller.signal.aborted) return;
@@ -124,6 +208,7 @@ export function useServerList<T, F>(options: UseServerListOptions<T, F>): Server
         setSettled((previous) => ({
           key,
           scope,
+          view: previous?.scope === scope ? previous.view : view,
           page: previous?.scope === scope ? previous.page : null,
           error: toError(reason),
           pending: false,
@@ -131,7 +216,7 @@ export function useServerList<T, F>(options: UseServerListOptions<T, F>): Server
       },
     );
     return () => controller.abort();
-  }, [key, scope, enabled]);
+  }, [key, scope, view, enabled, tell]);
 
   const highlightTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
   useEffect(
@@ -142,13 +227,18 @@ export function useServerList<T, F>(options: UseServerListOptions<T, F>): Server
   );
 
   const refetch = useCallback(() => setReload((value) => value + 1), []);
+  const refetchLive = useCallback(() => {
+    liveView.current = latestView.current;
+    setReload((value) => value + 1);
+  }, []);
 
-  const shownRows = useRef<readonly T[]>(NO_ROWS);
   const applyChanges = useCallback(
     (changes: readonly ListChange<T>[]) => {
       if (changes.length === 0) return;
-      const { rowKey, merge } = latest.current;
+      const { rowKey, merge, status } = latest.current;
       inFlight.current?.push(...changes);
+      // News: rows in view whose status the change moves (a row that is not in view is not said).
+      tell(listNews(shownRows.current, patchRows(shownRows.current, changes, rowKey, merge).rows, rowKey, status));
       const onPage = new Set(shownRows.current.map(rowKey));
       const patched = new Set(changes.flatMap((change) => (change.op === 'update' && onPage.has(rowKey(change.row)) ? [rowKey(change.row)] : [])));
       const pending = changes.some((change) => !(change.op === 'update' && onPage.has(rowKey(change.row))));
@@ -162,14 +252,13 @@ export function useServerList<T, F>(options: UseServerListOptions<T, F>): Server
       if (highlightTimer.current) clearTimeout(highlightTimer.current);
       highlightTimer.current = setTimeout(() => setChangedIds(NO_IDS), highlightMs);
     },
-    [highlightMs],
+    [highlightMs, tell],
   );
 
-  const current = settled?.scope === scope ? settled : null;
   const loading = enabled && settled?.key !== key;
   const error = current?.key === key ? current.error : null;
   const tableProps: ServerListTableProps<T> = {
-    rows: current?.page?.rows ?? NO_ROWS,
+    rows: rowsInView,
     total: current?.page?.total ?? 0,
     totalIsApproximate: current?.page?.approximate === true,
     loading,
@@ -179,13 +268,9 @@ export function useServerList<T, F>(options: UseServerListOptions<T, F>): Server
     changedIds,
     pendingChanges: current?.pending ?? false,
     onRefresh: refetch,
+    news,
   };
-  // Before anything else can run: a change arriving between the commit and a passive effect was
-  // taken for one off the page (a refresh offered instead of the row patched in place).
-  useLayoutEffect(() => {
-    shownRows.current = tableProps.rows;
-  });
-  return { ...tableProps, refetch, applyChanges, tableProps };
+  return { ...tableProps, refetch, refetchLive, applyChanges, tableProps };
 }
 
 /**

@@ -10,7 +10,8 @@ export function PageHeader({ title, breadcrumbs, description, actions }: { title
         {breadcrumbs && breadcrumbs.length > 0 && <Breadcrumbs items={breadcrumbs} />}
         {description && <p className="text-sm text-slate-600 dark:text-slate-400">{description}</p>}
       </div>
-      {actions && <div className="flex shrink-0 flex-wrap items-center gap-2">{actions}</div>}
+      {/* The actions wrap under the title, and onto more rows, rather than widen a narrow window. */}
+      {actions && <div className="flex max-w-full min-w-0 flex-wrap items-center gap-2">{actions}</div>}
     </header>
   );
 }

@@ -5,7 +5,7 @@ import { useServerList, type ServerList, type UseServerListOptions } from '../li
 import { DataTable, type DataTableProps, type RowAction } from './data-table';
 import { PageHeader } from './PageHeader';
 
-type TableOwnProps = 'label' | 'rows' | 'total' | 'totalIsApproximate' | 'loading' | 'error' | 'onRetry' | 'state' | 'onStateChange' | 'definition' | 'rowKey' | 'changedIds' | 'pendingChanges' | 'onRefresh';
+type TableOwnProps = 'label' | 'rows' | 'total' | 'totalIsApproximate' | 'loading' | 'error' | 'onRetry' | 'state' | 'onStateChange' | 'definition' | 'rowKey' | 'changedIds' | 'pendingChanges' | 'onRefresh' | 'news';
 
 export interface ServerListPageProps<Row, F> extends Omit<DataTableProps<Row, F>, TableOwnProps | 'rowActions'>, Pick<UseServerListOptions<Row, F>, 'queryKey' | 'fetchPage' | 'rowKey' | 'enabled'> {
   /** The page's title, its last breadcrumb and (unless `label` says otherwise) the table's name. */

@@ -28,7 +28,7 @@ const tabClassName =
 function TabView({ tabs, index, onChange, label }: { tabs: readonly TabItem[]; index: number; onChange: (index: number) => void; label?: string | undefined }) {
   return (
     <TabGroup selectedIndex={index} onChange={onChange}>
-      <TabList aria-label={label} className="flex gap-2 overflow-x-auto border-b border-slate-200 dark:border-slate-800">
+      <TabList aria-label={label} className="relative flex gap-2 overflow-x-auto border-b border-slate-200 dark:border-slate-800">
         {tabs.map((tab) => (
           <Tab key={tab.key} disabled={tab.disabled ?? false} className={tabClassName}>
             {tab.label}

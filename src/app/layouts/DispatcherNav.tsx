@@ -25,7 +25,7 @@ export function DispatcherNav() {
   // Only the areas this person may open (warehouse-only people: their section and their profile).
   const items = DISPATCHER_NAV.filter((item) => screenAudience(user, item.audience, standing).kind === 'render');
   return (
-    <nav aria-label="Dispatcher" className="overflow-x-auto px-2 pb-2 sm:px-4">
+    <nav aria-label="Dispatcher" className="relative overflow-x-auto px-2 pb-2 sm:px-4">
       <ul className="flex items-center gap-1">
         {items.map((item) => {
           const href = `${base}${item.path}`;

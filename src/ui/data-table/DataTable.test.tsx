@@ -10,6 +10,7 @@ import { defineList, filterParam, toApiPage, type ListState } from '../../lib/li
 import { useListUrlState } from '../../lib/url-state';
 import { useServerList, type ListChange, type ServerPage } from '../../lib/use-server-list';
 import { DataTable, type DataTableColumn } from './DataTable';
+import { LiveAnnouncer } from '../LiveAnnouncer';
 import type { MenuAction as RowAction } from '../Menu';
 
 afterEach(() => {
@@ -92,14 +93,20 @@ function pageOf(state: ListState<{ status: 'active' | 'inactive' | undefined }>,
 
 type Fetch = (state: ListState<{ status: 'active' | 'inactive' | undefined }>, context: { signal: AbortSignal }) => Promise<ServerPage<Vehicle>>;
 
-/** The mounted list's applyChanges, standing in for the live feed. */
-const live: { applyChanges: (changes: ListChange<Vehicle>[]) => void } = { applyChanges: () => {} };
+/** The mounted list's live entry points, standing in for the live feed, and its own reload. */
+const live: { applyChanges: (changes: ListChange<Vehicle>[]) => void; refetchLive: () => void; refetch: () => void } = {
+  applyChanges: () => {},
+  refetchLive: () => {},
+  refetch: () => {},
+};
 
 function VehicleList({ fetchPage, rowActions }: { fetchPage: Fetch; rowActions?: (row: Vehicle) => RowAction[] }) {
   const table = useListUrlState(vehicles);
   const list = useServerList({ queryKey: ['vehicles', 't1'], state: table.state, fetchPage, rowKey: (row: Vehicle) => row.id });
   useEffect(() => {
     live.applyChanges = list.applyChanges;
+    live.refetchLive = list.refetchLive;
+    live.refetch = list.refetch;
   });
   return (
     <DataTable
@@ -130,9 +137,11 @@ function setup(initial = '/vehicles', fetchPage: Fetch = async (state) => pageOf
   const fetchSpy = vi.fn(fetchPage);
   const user = userEvent.setup();
   render(
-    <Router hook={location.hook} searchHook={location.searchHook}>
-      <VehicleList fetchPage={fetchSpy} rowActions={rowActions} />
-    </Router>,
+    <LiveAnnouncer>
+      <Router hook={location.hook} searchHook={location.searchHook}>
+        <VehicleList fetchPage={fetchSpy} rowActions={rowActions} />
+      </Router>
+    </LiveAnnouncer>,
   );
   return { location, fetchSpy, user, lastState: () => fetchSpy.mock.lastCall?.[0] };
 }
@@ -355,6 +364,45 @@ describe('DataTable live changes', () => {
     await user.click(screen.getByRole('button', { name: 'Refresh' }));
     await waitFor(() => expect(fetchSpy).toHaveBeenCalledTimes(2));
     await waitFor(() => expect(screen.queryByText('New changes')).not.toBeInTheDocument());
+  });
+});
+
+describe('DataTable live news', () => {
+  const region = () => screen.getByTestId('live-announcer');
+
+  it('says politely, once each, a status that moved and rows a live re-read brings; not the first read, the user’s reload or paging', async () => {
+    let arrivals: Vehicle[] = [];
+    const { user } = setup('/vehicles', async (state) => {
+      const page = pageOf(state);
+      return state.page === 0 ? { rows: [...arrivals, ...page.rows], total: page.total + arrivals.length } : page;
+    });
+    await screen.findByText('Vehicle 1');
+    expect(region()).toHaveTextContent(/^$/);
+    const focused = screen.getByRole('button', { name: 'Add vehicle' });
+    focused.focus();
+
+    act(() => live.applyChanges([{ op: 'update', row: { id: 'v2', name: 'Vehicle 2', status: 'inactive' } }]));
+    expect(region()).toHaveTextContent('Vehicle 2 is now Inactive.');
+    const said = region().firstElementChild;
+    // The same status again is no news; nor is a change to a row off the page.
+    act(() => live.applyChanges([{ op: 'update', row: { id: 'v2', name: 'Van two', status: 'inactive' } }]));
+    act(() => live.applyChanges([{ op: 'update', row: { id: 'v90', name: 'Elsewhere', status: 'inactive' } }]));
+    expect(region().firstElementChild).toBe(said);
+
+    arrivals = [{ id: 'n1', name: 'New truck', status: 'active' }];
+    act(() => live.refetchLive());
+    await screen.findByText('New truck');
+    await waitFor(() => expect(region()).toHaveTextContent('New in Vehicles: New truck.'));
+    const second = region().firstElementChild;
+
+    expect(focused).toHaveFocus();
+
+    arrivals = [{ id: 'n2', name: 'My own van', status: 'active' }, ...arrivals];
+    act(() => live.refetch());
+    await screen.findByText('My own van');
+    await user.click(screen.getByRole('button', { name: 'Next page' }));
+    await screen.findByText('Vehicle 26');
+    expect(region().firstElementChild).toBe(second);
   });
 });
 

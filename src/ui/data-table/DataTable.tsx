@@ -1,19 +1,23 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useState, type Dispatch, type ReactNode, type SetStateAction } from 'react';
+import { useEffect, useRef, useState, type Dispatch, type ReactNode, type SetStateAction } from 'react';
 import { lastPage, withFilters, withPage, withPageSize, withSearch, withSortToggled, type ListDefinition, type ListState } from '../../lib/list-state';
 import type { ConnectionState } from '../../lib/realtime';
 import type { ListStateChange } from '../../lib/url-state';
+import type { ListNews } from '../../lib/use-server-list';
 import { Badge } from '../Badge';
 import { Button } from '../Button';
 import { EmptyState } from '../EmptyState';
 import { ErrorState } from '../ErrorState';
 import { iconButtonClassName } from '../IconButton';
 import { FilterIcon, SortIcon } from '../icons';
+import { useAnnounce } from '../LiveAnnouncer';
 import { LiveIndicator } from '../LiveIndicator';
 import { Menu, type MenuAction } from '../Menu';
+import { ScrollBox } from '../ScrollBox';
 import { Skeleton } from '../Skeleton';
 import { FilterDrawer } from './FilterDrawer';
 import { Pagination } from './Pagination';
+import { newsSentence } from './news';
 import { SearchBox } from './SearchBox';
 import { useT } from '../../lib/i18n/catalogue';
 import { uiMessages } from '../messages';
@@ -47,7 +51,7 @@ export interface DataTableProps<Row, F> {
   definition: ListDefinition<F>;
   rowKey: (row: Row) => string;
   rowActions?: (row: Row) => readonly MenuAction[];
-  /** Names a row for its action menu ('Actions for Truck 7'). */
+  /** Names a row for its action menu ('Actions for Truck 7') and in the list's live news ('Truck 7 is now Active'). */
   rowLabel?: (row: Row) => string;
   /** Buttons at the right of the toolbar (Add …). */
   toolbar?: ReactNode;
@@ -62,6 +66,8 @@ export interface DataTableProps<Row, F> {
   /** Live changes may have changed the page's order or membership: offer a refresh. */
   pendingChanges?: boolean;
   onRefresh?: () => void;
+  /** What a live change brought (useServerList's): said once, politely, through the LiveAnnouncer. */
+  news?: ListNews<Row> | null;
   /** Pages longer than this render only the rows in view. */
   virtualizeAbove?: number;
   estimatedRowHeight?: number;
@@ -134,12 +140,14 @@ export function DataTable<Row, F>(props: DataTableProps<Row, F>) {
     changedIds,
     pendingChanges = false,
     onRefresh,
+    news = null,
     virtualizeAbove = 100,
     estimatedRowHeight = 53,
   } = props;
 
   const t = useT(uiMessages);
   const emptyMessage = emptyMessageGiven ?? t('table.noRecords');
+  useNewsAnnounced(news, label, rowLabel, t);
   const [filtersOpen, setFiltersOpen] = useState(false);
   const [draft, setDraft] = useState(state.filters);
   const activeFilters = definition.activeFilterCount(state.filters);
@@ -151,10 +159,8 @@ export function DataTable<Row, F>(props: DataTableProps<Row, F>) {
     if (!loading && !error && state.page > last) onStateChange(withPage(state, last), { replace: true });
   }, [loading, error, state, last, onStateChange]);
 
+  // A table wider (or, virtualized, taller) than its box scrolls inside it, never the page.
   const [scrollElement, setScrollElement] = useState<HTMLDivElement | null>(null);
-  // A table wider (or, virtualized, taller) than its box scrolls: the box then takes focus, so a
-  // keyboard can scroll it even when no row holds a link or a button.
-  const scrolls = useOverflow(scrollElement);
   const virtual = rows.length > virtualizeAbove && !error;
 
   const columnCount = columns.length + (rowActions ? 1 : 0);
@@ -279,11 +285,7 @@ export function DataTable<Row, F>(props: DataTableProps<Row, F>) {
         </div>
       </div>
 
-      <div
-        ref={setScrollElement}
-        className={`overflow-x-auto ${virtual ? 'max-h-[70vh] overflow-y-auto' : ''} rounded-sm focus-visible:outline-2 focus-visible:outline-brand`}
-        {...(scrolls ? { tabIndex: 0, role: 'group', 'aria-label': label } : {})}
-      >
+      <ScrollBox ref={setScrollElement} label={label} className={virtual ? 'max-h-[70vh] overflow-y-auto' : ''}>
         <table
           aria-busy={loading || undefined}
           aria-rowcount={virtual ? rows.length + 1 : undefined}
@@ -326,7 +328,7 @@ export function DataTable<Row, F>(props: DataTableProps<Row, F>) {
           </thead>
           <tbody>{renderBody()}</tbody>
         </table>
-      </div>
+      </ScrollBox>
 
       <div role="status" className="sr-only">
         {loading ? t('loading') : ''}
@@ -367,17 +369,18 @@ export function DataTable<Row, F>(props: DataTableProps<Row, F>) {
   );
 }
 
-/** Whether an element's content overflows it (it scrolls), followed as it and its content resize. */
-function useOverflow(element: HTMLElement | null): boolean {
-  const [overflows, setOverflows] = useState(false);
+/**
+ * Says each batch of a list's live news once, politely, never moving focus: rows that arrived and
+ * rows whose status moved while the user looks at the list. News from before the table was shown is
+ * not said.
+ */
+function useNewsAnnounced<Row>(news: ListNews<Row> | null, label: string, rowLabel: ((row: Row) => string) | undefined, t: Parameters<typeof newsSentence>[3]): void {
+  const announce = useAnnounce();
+  const said = useRef(news);
   useEffect(() => {
-    if (!element || typeof ResizeObserver === 'undefined') return;
-    const measure = () => setOverflows(element.scrollWidth > element.clientWidth + 1 || element.scrollHeight > element.clientHeight + 1);
-    const observer = new ResizeObserver(measure);
-    observer.observe(element);
-    if (element.firstElementChild) observer.observe(element.firstElementChild);
-    measure();
-    return () => observer.disconnect();
-  }, [element]);
-  return overflows;
+    if (!news || said.current === news) return;
+    said.current = news;
+    const text = newsSentence(news, label, rowLabel, t);
+    if (text) announce(text);
+  }, [news, label, rowLabel, t, announce]);
 }

@@ -9,6 +9,7 @@ import { useRecordLoad } from '../../../ui/useRecordLoad';
 import { fetchApiDocument } from '../api';
 import { CopyButton } from '../components/CopyButton';
 import { curlExample, type Endpoint, endpointsOf, errorCodes, type JsonSchema, type OpenApiDocument, openApiSchema, typeLabel } from '../openapi';
+import { ScrollBox } from '../../../ui/ScrollBox';
 
 const COPY_FAILED = 'Could not copy the example: select it and copy it yourself';
 const methodTone: Record<string, string> = {
@@ -22,27 +23,29 @@ function Fields({ schema, caption }: { schema: JsonSchema; caption: string }) {
   const properties = Object.entries(schema.properties ?? {});
   if (properties.length === 0) return <p className="text-sm">{schema.enum ? `${typeLabel(schema)}: ${schema.enum.join(', ')}` : typeLabel(schema)}</p>;
   return (
-    <table className="w-full text-sm">
-      <caption className="sr-only">{caption}</caption>
-      <thead>
-        <tr className="border-b border-slate-200 dark:border-slate-700">
-          <th scope="col" className={cell}>Field</th>
-          <th scope="col" className={cell}>Type</th>
-          <th scope="col" className={cell}>Required</th>
-          <th scope="col" className={cell}>Description</th>
-        </tr>
-      </thead>
-      <tbody>
-        {properties.map(([name, field]) => (
-          <tr key={name} className="border-b border-slate-100 last:border-0 dark:border-slate-800">
-            <td className={`${cell} font-mono`}>{name}</td>
-            <td className={cell}>{field.enum ? field.enum.join(', ') : typeLabel(field)}</td>
-            <td className={cell}>{schema.required?.includes(name) ? 'yes' : 'no'}</td>
-            <td className={cell}>{field.description ?? ''}</td>
+    <ScrollBox label={caption}>
+      <table className="w-full text-sm">
+        <caption className="sr-only">{caption}</caption>
+        <thead>
+          <tr className="border-b border-slate-200 dark:border-slate-700">
+            <th scope="col" className={cell}>Field</th>
+            <th scope="col" className={cell}>Type</th>
+            <th scope="col" className={cell}>Required</th>
+            <th scope="col" className={cell}>Description</th>
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {properties.map(([name, field]) => (
+            <tr key={name} className="border-b border-slate-100 last:border-0 dark:border-slate-800">
+              <td className={`${cell} font-mono`}>{name}</td>
+              <td className={cell}>{field.enum ? field.enum.join(', ') : typeLabel(field)}</td>
+              <td className={cell}>{schema.required?.includes(name) ? 'yes' : 'no'}</td>
+              <td className={cell}>{field.description ?? ''}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </ScrollBox>
   );
 }
 
@@ -60,30 +63,32 @@ function EndpointCard({ endpoint, doc, baseUrl }: { endpoint: Endpoint; doc: Ope
         <span className="font-normal text-slate-700 dark:text-slate-300">{operation.summary}</span>
       </h3>
       {params.length > 0 && (
-        <table className="w-full text-sm">
-          <caption className="text-left font-medium">Parameters</caption>
-          <thead>
-            <tr className="border-b border-slate-200 dark:border-slate-700">
-              <th scope="col" className={cell}>Name</th>
-              <th scope="col" className={cell}>In</th>
-              <th scope="col" className={cell}>Type</th>
-              <th scope="col" className={cell}>Description</th>
-            </tr>
-          </thead>
-          <tbody>
-            {params.map((p) => (
-              <tr key={`${p.in}:${p.name}`} className="border-b border-slate-100 last:border-0 dark:border-slate-800">
-                <td className={`${cell} font-mono`}>
-                  {p.name}
-                  {p.required ? ' (required)' : ''}
-                </td>
-                <td className={cell}>{p.in}</td>
-                <td className={cell}>{typeLabel(p.schema)}</td>
-                <td className={cell}>{p.description ?? ''}</td>
+        <ScrollBox label={`Parameters of ${title}`}>
+          <table className="w-full text-sm">
+            <caption className="text-left font-medium">Parameters</caption>
+            <thead>
+              <tr className="border-b border-slate-200 dark:border-slate-700">
+                <th scope="col" className={cell}>Name</th>
+                <th scope="col" className={cell}>In</th>
+                <th scope="col" className={cell}>Type</th>
+                <th scope="col" className={cell}>Description</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {params.map((p) => (
+                <tr key={`${p.in}:${p.name}`} className="border-b border-slate-100 last:border-0 dark:border-slate-800">
+                  <td className={`${cell} font-mono`}>
+                    {p.name}
+                    {p.required ? ' (required)' : ''}
+                  </td>
+                  <td className={cell}>{p.in}</td>
+                  <td className={cell}>{typeLabel(p.schema)}</td>
+                  <td className={cell}>{p.description ?? ''}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </ScrollBox>
       )}
       {body && (
         <div>
@@ -173,25 +178,27 @@ export function DeveloperApiPage() {
         <p className="text-sm">
           Every refusal is <code className="font-mono">{'{"error": {"code", "message", "details"?}}'}</code>; codes: <span className="font-mono">{codeEnum.join(', ')}</span>.
         </p>
-        <table className="w-full text-sm">
-          <caption className="sr-only">Error answers</caption>
-          <thead>
-            <tr className="border-b border-slate-200 dark:border-slate-700">
-              <th scope="col" className={cell}>Status</th>
-              <th scope="col" className={cell}>Code</th>
-              <th scope="col" className={cell}>When</th>
-            </tr>
-          </thead>
-          <tbody>
-            {errors.map((e) => (
-              <tr key={e.name} className="border-b border-slate-100 last:border-0 dark:border-slate-800">
-                <td className={`${cell} font-mono`}>{e.status}</td>
-                <td className={`${cell} font-mono`}>{e.code}</td>
-                <td className={cell}>{e.description}</td>
+        <ScrollBox label="Error answers">
+          <table className="w-full text-sm">
+            <caption className="sr-only">Error answers</caption>
+            <thead>
+              <tr className="border-b border-slate-200 dark:border-slate-700">
+                <th scope="col" className={cell}>Status</th>
+                <th scope="col" className={cell}>Code</th>
+                <th scope="col" className={cell}>When</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {errors.map((e) => (
+                <tr key={e.name} className="border-b border-slate-100 last:border-0 dark:border-slate-800">
+                  <td className={`${cell} font-mono`}>{e.status}</td>
+                  <td className={`${cell} font-mono`}>{e.code}</td>
+                  <td className={cell}>{e.description}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </ScrollBox>
       </section>
       <section aria-labelledby="api-schemas" className="space-y-3">
         <h2 id="api-schemas" className="text-lg font-semibold">

@@ -88,7 +88,7 @@ export function DeliveriesListPage({ kind, paths = ADMIN_DELIVERY_PATHS }: Deliv
     shown.current = list.rows;
     stateRef.current = table.state;
   });
-  const { applyChanges, refetch } = list;
+  const { applyChanges, refetchLive } = list;
   const onChanges = useCallback(
     (changed: DeliveryChange[]) => {
       const onPage = new Map(shown.current.map((row) => [row.id, row]));
@@ -105,12 +105,12 @@ export function DeliveriesListPage({ kind, paths = ADMIN_DELIVERY_PATHS }: Deliv
       if (updates.length > 0) applyChanges(updates);
       const state = stateRef.current;
       const newestFirst = state.page === 0 && state.sort?.column === 'created_at' && state.sort.direction === 'desc';
-      if (reread || (inserted && newestFirst)) refetch();
+      if (reread || (inserted && newestFirst)) refetchLive();
       else if (inserted && shown.current[0]) applyChanges([{ op: 'insert', row: shown.current[0] }]);
     },
-    [applyChanges, refetch, kind],
+    [applyChanges, refetchLive, kind],
   );
-  const live = useFeedChanges(deliveryFeed, tenantId, onChanges, refetch);
+  const live = useFeedChanges(deliveryFeed, tenantId, onChanges, refetchLive);
 
   return (
     <div className="space-y-4">

@@ -42,6 +42,7 @@ import {
   type DeliveryEvent,
 } from '../schema';
 import { formatDateTime, formatWindow } from '../../../lib/format-date';
+import { ScrollBox } from '../../../ui/ScrollBox';
 
 interface DetailRecord {
   detail: DeliveryDetail;
@@ -243,10 +244,10 @@ function DeliveryDetailView({
         <Section title="Summary">
           <div className="mb-4 flex flex-wrap items-end justify-between gap-4">
             <Barcode text={d.barcode} />
-            <div className="text-sm">
+            <div className="max-w-full min-w-0 text-sm">
               <div className="text-xs font-medium text-slate-500 uppercase dark:text-slate-400">Tracking link</div>
               <div className="mt-1 flex items-center gap-2">
-                <a href={link} className="max-w-56 truncate text-brand underline" data-testid="tracking-link">
+                <a href={link} className="max-w-56 min-w-0 truncate text-brand underline" data-testid="tracking-link">
                   {link}
                 </a>
                 <Button variant="secondary" onClick={() => void copyLink()}>
@@ -302,28 +303,30 @@ function DeliveryDetailView({
       </div>
 
       <Section title="Packages">
-        <table className="w-full text-left text-sm">
-          <thead className="text-xs text-slate-500 uppercase dark:text-slate-400">
-            <tr>
-              <th className="py-1 pr-3 font-medium">Description</th>
-              <th className="py-1 pr-3 font-medium">Quantity</th>
-              <th className="py-1 pr-3 font-medium">Weight</th>
-              <th className="py-1 pr-3 font-medium">Size (L × W × H)</th>
-              <th className="py-1 font-medium">Handling</th>
-            </tr>
-          </thead>
-          <tbody>
-            {d.packages.map((p, index) => (
-              <tr key={index} className="border-t border-slate-100 dark:border-slate-800">
-                <td className="py-1 pr-3">{p.description || '—'}</td>
-                <td className="py-1 pr-3">{p.quantity}</td>
-                <td className="py-1 pr-3">{p.weight_kg} kg</td>
-                <td className="py-1 pr-3">{p.length_cm && p.width_cm && p.height_cm ? `${p.length_cm} × ${p.width_cm} × ${p.height_cm} cm` : '—'}</td>
-                <td className="py-1">{[p.fragile && 'Fragile', p.temperature_sensitive && 'Temperature sensitive'].filter(Boolean).join(', ') || '—'}</td>
+        <ScrollBox label="Packages">
+          <table className="w-full text-left text-sm">
+            <thead className="text-xs text-slate-500 uppercase dark:text-slate-400">
+              <tr>
+                <th className="py-1 pr-3 font-medium">Description</th>
+                <th className="py-1 pr-3 font-medium">Quantity</th>
+                <th className="py-1 pr-3 font-medium">Weight</th>
+                <th className="py-1 pr-3 font-medium">Size (L × W × H)</th>
+                <th className="py-1 font-medium">Handling</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {d.packages.map((p, index) => (
+                <tr key={index} className="border-t border-slate-100 dark:border-slate-800">
+                  <td className="py-1 pr-3">{p.description || '—'}</td>
+                  <td className="py-1 pr-3">{p.quantity}</td>
+                  <td className="py-1 pr-3">{p.weight_kg} kg</td>
+                  <td className="py-1 pr-3">{p.length_cm && p.width_cm && p.height_cm ? `${p.length_cm} × ${p.width_cm} × ${p.height_cm} cm` : '—'}</td>
+                  <td className="py-1">{[p.fragile && 'Fragile', p.temperature_sensitive && 'Temperature sensitive'].filter(Boolean).join(', ') || '—'}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </ScrollBox>
         <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">
           {d.package_count} {d.package_count === 1 ? 'package' : 'packages'}, {d.total_weight_kg} kg in all
         </p>

@@ -94,8 +94,8 @@ export function ExceptionsQueue({ tenantId }: { tenantId: string }) {
     rowKey: (x: ExceptionRow) => x.id,
     enabled: tenantId !== '',
   });
-  const { refetch } = list;
-  const live = useFeedChanges(supportExceptionFeed, tenantId, refetch, refetch);
+  const { refetch, refetchLive } = list;
+  const live = useFeedChanges(supportExceptionFeed, tenantId, refetchLive, refetchLive);
   const [action, setAction] = useState<NoteAction | null>(null);
 
   const acknowledge = (x: ExceptionRow): NoteAction => ({

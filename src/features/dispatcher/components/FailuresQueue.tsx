@@ -69,12 +69,12 @@ export function FailuresQueue({ tenantId }: { tenantId: string }) {
     rowKey: (f: FailureRow) => f.id,
     enabled: tenantId !== '',
   });
-  const { refetch, rows } = list;
+  const { refetch, refetchLive, rows } = list;
   const onDelivery = (changed: ChangedRow[]) => {
-    if (changed.some((d) => d.status === 'failed' || rows.some((f) => f.delivery_id === d.id))) refetch();
+    if (changed.some((d) => d.status === 'failed' || rows.some((f) => f.delivery_id === d.id))) refetchLive();
   };
-  const live = useFeedChanges(supportDeliveryFeed, tenantId, onDelivery, refetch);
-  useFeedChanges(supportAcknowledgementFeed, tenantId, refetch, refetch);
+  const live = useFeedChanges(supportDeliveryFeed, tenantId, onDelivery, refetchLive);
+  useFeedChanges(supportAcknowledgementFeed, tenantId, refetchLive, refetchLive);
   const [action, setAction] = useState<NoteAction | null>(null);
 
   const acknowledge = (f: FailureRow) => acknowledgeAction(words, t('ack.title', { code: f.delivery_code }), (note) => acknowledgeFailure(f.id, note));

@@ -52,8 +52,8 @@ export function MessagesQueue({ tenantId, conversationSheet }: { tenantId: strin
     rowKey: (m: CustomerConversationRow) => m.id,
     enabled: tenantId !== '',
   });
-  const { refetch } = list;
-  const live = useFeedChanges(supportConversationFeed, tenantId, refetch, refetch);
+  const { refetch, refetchLive } = list;
+  const live = useFeedChanges(supportConversationFeed, tenantId, refetchLive, refetchLive);
   const [action, setAction] = useState<NoteAction | null>(null);
   const openId = new URLSearchParams(search).get(CONVERSATION_PARAM);
   const open = (id: string | null) => navigate(withConversation(location, search, id));

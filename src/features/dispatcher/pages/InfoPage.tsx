@@ -13,6 +13,7 @@ import { Skeleton } from '../../../ui/Skeleton';
 import { getTenantInfo, type InfoZone, type TenantInfo } from '../api';
 import { dispatcherMessages, type DispatcherKey } from '../messages';
 import { transitText } from '../schema';
+import { ScrollBox } from '../../../ui/ScrollBox';
 
 type Load = { status: 'loading' } | { status: 'failed'; error: Error } | { status: 'ready'; info: TenantInfo };
 
@@ -140,7 +141,7 @@ function InfoView({ info }: { info: TenantInfo }) {
         {services.length === 0 ? (
           <EmptyState title={t('info.noServices')} description={t('info.noServicesHelp')} />
         ) : (
-          <div className="overflow-x-auto">
+          <ScrollBox label={t('info.services')}>
             <table className="w-full text-left text-sm">
               <thead className="text-xs text-slate-500 uppercase dark:text-slate-400">
                 <tr>
@@ -166,7 +167,7 @@ function InfoView({ info }: { info: TenantInfo }) {
                 ))}
               </tbody>
             </table>
-          </div>
+          </ScrollBox>
         )}
       </Section>
 

@@ -13,6 +13,7 @@ import { TextField } from '../../../ui/TextField';
 import { useToast } from '../../../ui/toast';
 import { getCountSheet, getReview, moveAudit, requestRecount, saveCount } from '../api';
 import { AUDIT_TOASTS, auditTypes, findLine, type CountLine, type CountSheet, type ReviewLine } from '../schema';
+import { ScrollBox } from '../../../ui/ScrollBox';
 
 const LIST_PATH = adminPaths.inventoryAudits();
 
@@ -244,46 +245,46 @@ function Review({ sheet, busy, run }: { sheet: CountSheet; busy: boolean; run: (
       <h2 id="review-heading" className="text-base font-semibold">
         Review of variances
       </h2>
-      <div className="overflow-x-auto">
-        <table className="min-w-full text-sm">
-          <thead>
-            <tr className="text-left">
-              <th scope="col" className="px-2 py-1">Bin</th>
-              <th scope="col" className="px-2 py-1">Item</th>
-              <th scope="col" className="px-2 py-1 text-right">Expected</th>
-              <th scope="col" className="px-2 py-1 text-right">Counted</th>
-              <th scope="col" className="px-2 py-1 text-right">Variance</th>
-              <th scope="col" className="px-2 py-1">Reason</th>
-            </tr>
-          </thead>
-          <tbody>
-            {lines.map((line) => (
-              <tr key={line.id} className="border-t border-slate-200 dark:border-slate-700">
-                <td className="px-2 py-1 font-mono">{line.bin_code}</td>
-                <td className="px-2 py-1">
-                  {line.item_name}
-                  {line.moved_while_open && <span className="block text-xs font-medium text-red-700 dark:text-red-300">Stock moved while counting: recount</span>}
-                </td>
-                <td className="px-2 py-1 text-right">{line.expected_quantity}</td>
-                <td className="px-2 py-1 text-right">{line.counted_quantity ?? '—'}</td>
-                <td className="px-2 py-1 text-right">{line.variance === null ? '—' : line.variance > 0 ? `+${line.variance}` : line.variance}</td>
-                <td className="px-2 py-1">
-                  {open && (line.variance ?? 0) !== 0 ? (
-                    <TextField
-                      label={`Reason for ${line.item_name} in ${line.bin_code}`}
-                      className="min-w-48"
-                      value={reasons[line.id] ?? ''}
-                      onChange={(event) => setReasons({ ...reasons, [line.id]: event.target.value })}
-                    />
-                  ) : (
-                    (line.reason ?? '')
-                  )}
-                </td>
+      <ScrollBox label="Review of variances">
+          <table className="min-w-full text-sm">
+            <thead>
+              <tr className="text-left">
+                <th scope="col" className="px-2 py-1">Bin</th>
+                <th scope="col" className="px-2 py-1">Item</th>
+                <th scope="col" className="px-2 py-1 text-right">Expected</th>
+                <th scope="col" className="px-2 py-1 text-right">Counted</th>
+                <th scope="col" className="px-2 py-1 text-right">Variance</th>
+                <th scope="col" className="px-2 py-1">Reason</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+            </thead>
+            <tbody>
+              {lines.map((line) => (
+                <tr key={line.id} className="border-t border-slate-200 dark:border-slate-700">
+                  <td className="px-2 py-1 font-mono">{line.bin_code}</td>
+                  <td className="px-2 py-1">
+                    {line.item_name}
+                    {line.moved_while_open && <span className="block text-xs font-medium text-red-700 dark:text-red-300">Stock moved while counting: recount</span>}
+                  </td>
+                  <td className="px-2 py-1 text-right">{line.expected_quantity}</td>
+                  <td className="px-2 py-1 text-right">{line.counted_quantity ?? '—'}</td>
+                  <td className="px-2 py-1 text-right">{line.variance === null ? '—' : line.variance > 0 ? `+${line.variance}` : line.variance}</td>
+                  <td className="px-2 py-1">
+                    {open && (line.variance ?? 0) !== 0 ? (
+                      <TextField
+                        label={`Reason for ${line.item_name} in ${line.bin_code}`}
+                        className="min-w-48"
+                        value={reasons[line.id] ?? ''}
+                        onChange={(event) => setReasons({ ...reasons, [line.id]: event.target.value })}
+                      />
+                    ) : (
+                      (line.reason ?? '')
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+      </ScrollBox>
       {open && (
         <div className="flex flex-wrap items-end gap-3">
           {sheet.actions.includes('recount') && (

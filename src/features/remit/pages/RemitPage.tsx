@@ -22,6 +22,7 @@ import { remittanceList } from '../list';
 import { RecordRemittanceForm } from '../RecordRemittanceForm';
 import { formatMoney, METHOD_LABELS, METHOD_OPTIONS, toCents, type CashSummary, type RemitMethod, type RemittanceRow } from '../schema';
 import { formatDateTime } from '../../../lib/format-date';
+import { ScrollBox } from '../../../ui/ScrollBox';
 
 type Summary = { status: 'loading' } | { status: 'failed'; error: Error } | { status: 'ready'; rows: CashSummary[] };
 
@@ -95,7 +96,7 @@ export function RemitPage() {
 
   // Live: a remittance recorded anywhere re-reads the drivers' cash and the history; a cash delivery
   // that changes (delivered, or back) re-reads the drivers' cash. After a reconnect, both.
-  const { refetch: refetchHistory } = list;
+  const { refetchLive: refetchHistory } = list;
   const rereadAll = () => {
     setAttempt((n) => n + 1);
     refetchHistory();
@@ -162,63 +163,63 @@ export function RemitPage() {
             ) : drivers.length === 0 ? (
               <EmptyState title="No drivers yet" description="Drivers appear here once an admin adds them." />
             ) : (
-              <div className="overflow-x-auto rounded-lg border border-slate-200 dark:border-slate-700">
-                <table className="w-full text-sm" aria-label="Drivers' cash">
-                  <thead className="bg-slate-50 text-left text-xs uppercase text-slate-500 dark:bg-slate-800 dark:text-slate-400">
-                    <tr>
-                      <th scope="col" className="px-3 py-2">Driver</th>
-                      <th scope="col" className="px-3 py-2 text-right">Collected</th>
-                      <th scope="col" className="px-3 py-2 text-right">Remitted</th>
-                      <th scope="col" className="px-3 py-2 text-right">Outstanding</th>
-                      <th scope="col" className="hidden px-3 py-2 md:table-cell">Last remittance</th>
-                      <th scope="col" className="px-3 py-2"><span className="sr-only">Actions</span></th>
-                    </tr>
-                  </thead>
-                  <tbody className="divide-y divide-slate-200 dark:divide-slate-700">
-                    {drivers.map((d) => (
-                      <tr key={d.driver_id}>
-                        <th scope="row" className="px-3 py-2 text-left font-normal">
-                          <span className="flex items-center gap-2">
-                            <Avatar name={d.full_name ?? '?'} src={publicFileUrl(d.avatar_url)} size="sm" />
-                            {d.full_name ?? '—'}
-                          </span>
-                        </th>
-                        <td className="px-3 py-2 text-right tabular-nums">{formatMoney(d.collected, d.currency)}</td>
-                        <td className="px-3 py-2 text-right tabular-nums">
-                          {formatMoney(d.remitted, d.currency)}
-                          {toCents(d.shortfall) !== 0 && (
-                            <span className="block text-xs text-amber-700 dark:text-amber-300">
-                              {d.shortfall > 0 ? `${formatMoney(d.shortfall, d.currency)} short` : `${formatMoney(-d.shortfall, d.currency)} over`}
-                            </span>
-                          )}
-                        </td>
-                        <td className="px-3 py-2 text-right tabular-nums">
-                          {formatMoney(d.outstanding, d.currency)}
-                          {d.outstanding_count > 0 && (
-                            <span className="block text-xs text-slate-500 dark:text-slate-400">
-                              {d.outstanding_count} deliver{d.outstanding_count === 1 ? 'y' : 'ies'}
-                            </span>
-                          )}
-                        </td>
-                        <td className="hidden px-3 py-2 md:table-cell">{formatDateTime(d.last_remitted_at)}</td>
-                        <td className="px-3 py-2 text-right">
-                          <Button
-                            variant="secondary"
-                            disabled={d.outstanding_count === 0}
-                            aria-label={`Record a remittance for ${d.full_name ?? 'the driver'}`}
-                            onClick={() => {
-                              setPreselect((p) => ({ driverId: d.driver_id, n: (p?.n ?? 0) + 1 }));
-                              document.getElementById('remit-record')?.scrollIntoView({ block: 'start' });
-                            }}
-                          >
-                            Record
-                          </Button>
-                        </td>
+              <ScrollBox label="Drivers' cash" className="rounded-lg border border-slate-200 dark:border-slate-700">
+                  <table className="w-full text-sm" aria-label="Drivers' cash">
+                    <thead className="bg-slate-50 text-left text-xs uppercase text-slate-500 dark:bg-slate-800 dark:text-slate-400">
+                      <tr>
+                        <th scope="col" className="px-3 py-2">Driver</th>
+                        <th scope="col" className="px-3 py-2 text-right">Collected</th>
+                        <th scope="col" className="px-3 py-2 text-right">Remitted</th>
+                        <th scope="col" className="px-3 py-2 text-right">Outstanding</th>
+                        <th scope="col" className="hidden px-3 py-2 md:table-cell">Last remittance</th>
+                        <th scope="col" className="px-3 py-2"><span className="sr-only">Actions</span></th>
                       </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
+                    </thead>
+                    <tbody className="divide-y divide-slate-200 dark:divide-slate-700">
+                      {drivers.map((d) => (
+                        <tr key={d.driver_id}>
+                          <th scope="row" className="px-3 py-2 text-left font-normal">
+                            <span className="flex items-center gap-2">
+                              <Avatar name={d.full_name ?? '?'} src={publicFileUrl(d.avatar_url)} size="sm" />
+                              {d.full_name ?? '—'}
+                            </span>
+                          </th>
+                          <td className="px-3 py-2 text-right tabular-nums">{formatMoney(d.collected, d.currency)}</td>
+                          <td className="px-3 py-2 text-right tabular-nums">
+                            {formatMoney(d.remitted, d.currency)}
+                            {toCents(d.shortfall) !== 0 && (
+                              <span className="block text-xs text-amber-700 dark:text-amber-300">
+                                {d.shortfall > 0 ? `${formatMoney(d.shortfall, d.currency)} short` : `${formatMoney(-d.shortfall, d.currency)} over`}
+                              </span>
+                            )}
+                          </td>
+                          <td className="px-3 py-2 text-right tabular-nums">
+                            {formatMoney(d.outstanding, d.currency)}
+                            {d.outstanding_count > 0 && (
+                              <span className="block text-xs text-slate-500 dark:text-slate-400">
+                                {d.outstanding_count} deliver{d.outstanding_count === 1 ? 'y' : 'ies'}
+                              </span>
+                            )}
+                          </td>
+                          <td className="hidden px-3 py-2 md:table-cell">{formatDateTime(d.last_remitted_at)}</td>
+                          <td className="px-3 py-2 text-right">
+                            <Button
+                              variant="secondary"
+                              disabled={d.outstanding_count === 0}
+                              aria-label={`Record a remittance for ${d.full_name ?? 'the driver'}`}
+                              onClick={() => {
+                                setPreselect((p) => ({ driverId: d.driver_id, n: (p?.n ?? 0) + 1 }));
+                                document.getElementById('remit-record')?.scrollIntoView({ block: 'start' });
+                              }}
+                            >
+                              Record
+                            </Button>
+                          </td>
+                        </tr>
+                      ))}
+                    </tbody>
+                  </table>
+              </ScrollBox>
             )}
           </>
         )}

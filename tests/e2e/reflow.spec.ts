@@ -1,0 +1,118 @@
+import type { Locator, Page } from '@playwright/test';
+import { expect, test, workerSession, type Panel } from './fixtures.ts';
+
+/**
+ * Reflow: at 320 CSS px wide (what 1280 px shows at 400 % zoom) no screen scrolls sideways; only what
+ * needs two dimensions (a table's columns, a map) scrolls inside its own box. Each role opens a few
+ * screens of its panel in one page, at least a list and a form where the panel has them, and on each
+ * the page is no wider than the window while its heading and its main action stay in view.
+ */
+
+const WIDTH = 320;
+
+interface Screen {
+  path: string;
+  /** The screen's main action: what a user came to do there. */
+  action: (page: Page) => Locator;
+}
+
+const PANELS: Record<Panel, { email: string; url: string; screens: Screen[] }> = {
+  admin: {
+    email: 'admin@acme.test',
+    url: '/acme/admin',
+    screens: [
+      { path: '/vehicles', action: (page) => page.getByRole('button', { name: 'Add vehicle' }) },
+      { path: '/vehicles/create', action: (page) => page.getByRole('button', { name: 'Create vehicle' }) },
+      { path: '/locations', action: (page) => page.getByRole('button', { name: 'Add location' }) },
+      { path: '/warehouses/a5000000-0000-4000-8000-000000000001', action: (page) => page.getByRole('button', { name: 'Edit', exact: true }) },
+    ],
+  },
+  dispatcher: {
+    email: 'dispatcher@acme.test',
+    url: '/acme/dispatcher',
+    screens: [
+      { path: '', action: (page) => page.getByRole('button', { name: /^Assign…/ }) },
+      { path: '/delivery_orders', action: (page) => page.getByRole('button', { name: 'Add delivery' }) },
+      { path: '/delivery_orders/new', action: (page) => page.getByRole('button', { name: 'Create delivery' }) },
+    ],
+  },
+  driver: {
+    email: 'driver@acme.test',
+    url: '/acme/driver',
+    screens: [{ path: '', action: (page) => page.getByRole('button', { name: /^(Go on duty|Go off duty|Take a break|End break)$/ }).first() }],
+  },
+  customer: {
+    email: 'customer@acme.test',
+    url: '/acme/customer',
+    screens: [{ path: '', action: (page) => page.getByRole('link', { name: /^Track live / }).first() }],
+  },
+};
+
+/** Moves inside the single-page app as a link would, so the panel's shell and session stay loaded. */
+async function visit(page: Page, url: string): Promise<void> {
+  await page.evaluate((to) => {
+    const window = globalThis as unknown as { history: { pushState(state: null, unused: string, url: string): void }; dispatchEvent(event: unknown): void; PopStateEvent: new (type: string) => unknown };
+    window.history.pushState(null, '', to);
+    window.dispatchEvent(new window.PopStateEvent('popstate'));
+  }, url);
+  await expect(page).toHaveURL(new RegExp(`${url}$`));
+}
+
+/** The screen has drawn what it loads: its heading is up and nothing is busy or a skeleton. */
+async function settled(page: Page): Promise<void> {
+  await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible({ timeout: 20_000 });
+  await expect(page.locator('[aria-busy="true"], .animate-pulse'), 'the screen settles').toHaveCount(0);
+}
+
+/** How wide the page is, and what sticks out past the window's right edge when it is too wide (to say what to fix). */
+function pageWidth(page: Page): Promise<{ width: number; overflowing: string[] }> {
+  return page.evaluate((limit) => {
+    interface Box {
+      tagName: string;
+      className: unknown;
+      parentElement: Box | null;
+      getBoundingClientRect(): { right: number };
+    }
+    const { document } = globalThis as unknown as { document: { documentElement: { scrollWidth: number }; querySelectorAll(selector: string): Iterable<Box> } };
+    const width = document.documentElement.scrollWidth;
+    const overflowing: string[] = [];
+    if (width > limit) {
+      for (const element of document.querySelectorAll('body *')) {
+        const right = element.getBoundingClientRect().right;
+        if (right <= limit + 0.5 || (element.parentElement?.getBoundingClientRect().right ?? 0) > limit + 0.5) continue;
+        overflowing.push(`${element.tagName.toLowerCase()}.${String(element.className).slice(0, 80)} (right edge ${Math.round(right)})`);
+      }
+    }
+    return { width, overflowing: overflowing.slice(0, 5) };
+  }, WIDTH);
+}
+
+/** Whether an element lies within the window's width (so no sideways scroll is needed to reach it). */
+async function withinWidth(locator: Locator): Promise<boolean> {
+  const box = await locator.boundingBox();
+  return box !== null && box.x >= 0 && box.x + box.width <= WIDTH + 0.5;
+}
+
+for (const panel of Object.keys(PANELS) as Panel[]) {
+  const { email, url, screens } = PANELS[panel];
+  const session = workerSession(email, url);
+
+  test(`the ${panel}'s screens reflow to ${WIDTH} px without sideways scrolling`, async ({ page }) => {
+    await page.setViewportSize({ width: WIDTH, height: 640 });
+    await session.open(page);
+    for (const { path, action } of screens) {
+      const route = `${url}${path}`;
+      await test.step(route, async () => {
+        if (new URL(page.url()).pathname !== route) await visit(page, route);
+        await settled(page);
+        const heading = page.getByRole('heading', { level: 1 }).first();
+        const main = action(page);
+        await expect(main, `the main action of ${route}`).toBeVisible();
+        const { width, overflowing } = await pageWidth(page);
+        expect(width, `${route} is ${width} px wide at ${WIDTH} px; past the edge: ${overflowing.join(', ')}`).toBeLessThanOrEqual(WIDTH);
+        expect(await withinWidth(heading), `the heading of ${route} within ${WIDTH} px`).toBe(true);
+        expect(await withinWidth(main), `the main action of ${route} within ${WIDTH} px`).toBe(true);
+      });
+    }
+  });
+}
