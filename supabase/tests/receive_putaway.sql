@@ -1,7 +1,7 @@
 -- The putaway suggestion of a receive order's lines: the target bin, else the bin holding the
 -- item, else an empty active bin; received lines left out; nothing for who cannot read the order.
 begin;
-select plan(5);
+select plan(11);
 
 insert into public.inventory_items (id, tenant_id, name, sku) values
   ('c1300000-0000-4000-8000-000000000001', 'a0000000-0000-4000-8000-000000000001', 'Putaway Test Lamp', 'PW-LAMP-01'),
@@ -49,6 +49,47 @@ select is(pg_temp.suggested('admin@globex.test'), null, 'another tenant gets not
 
 update public.receive_order_lines set received_quantity = expected_quantity where item_id = 'c1300000-0000-4000-8000-000000000001';
 select is((select count(*)::int from public.receive_order_putaway((select id from t_ids where name = 'order'))), 2, 'received lines are left out');
+
+-- Bin codes repeat across a tenant's warehouses (Bayview and Dogpatch both have a Z1-A02-S2-B03):
+-- receiving resolves bins within the order's warehouse only.
+insert into t_ids select 'bay_bin', id from public.warehouse_locations where warehouse_id = 'a5000000-0000-4000-8000-000000000001' and code = 'Z1-A02-S2-B03';
+insert into t_ids select 'dog_bin', id from public.warehouse_locations where warehouse_id = 'a5000000-0000-4000-8000-000000000002' and code = 'Z1-A02-S2-B03';
+select is((select count(*)::int from t_ids where name in ('bay_bin', 'dog_bin')), 2, 'both of acme''s warehouses have a bin Z1-A02-S2-B03');
+-- The tray lies in Dogpatch's Z1-A02-S2-B03 only: for a Bayview order it is not "held" anywhere there.
+select public.record_inventory_transaction(transaction_type => 'receive', item_id => 'c1300000-0000-4000-8000-000000000003',
+  warehouse_id => 'a5000000-0000-4000-8000-000000000002', quantity => 5, to_bin_id => (select id from t_ids where name = 'dog_bin'));
+select tests.act_as('admin@acme.test');
+insert into t_ids select 'order2', o.id from public.save_receive_order(null, jsonb_build_object('supplier_id', 'a5200000-0000-4000-8000-000000000001',
+  'warehouse_id', 'a5000000-0000-4000-8000-000000000001', 'lines', jsonb_build_array(
+    jsonb_build_object('item_id', 'c1300000-0000-4000-8000-000000000003', 'expected_quantity', 4)))) o;
+select public.transition_receive_order((select id from t_ids where name = 'order2'), 'ordered');
+reset role;
+select results_eq(
+  $$select p.reason, b.warehouse_id from public.receive_order_putaway((select id from t_ids where name = 'order2')) p
+    join public.warehouse_locations b on b.id = p.bin_id$$,
+  $$values ('empty'::text, 'a5000000-0000-4000-8000-000000000001'::uuid)$$,
+  'the putaway suggestion is a bin of the order''s warehouse, not the same-coded bin holding the item elsewhere');
+
+select tests.act_as('grace.kim@acmelogistics.example');
+select is(
+  (select e ->> 'message' from jsonb_array_elements(tests.details(format('select public.receive_order_line(%L, 2, %L)',
+    (select l.id from public.receive_order_lines l where l.receive_order_id = (select id from t_ids where name = 'order2')),
+    (select id from t_ids where name = 'dog_bin')))) e where e ->> 'field' = 'to_bin_id'),
+  'Choose a bin of this warehouse', 'a Bayview order is not received into Dogpatch''s bin of the same code');
+select is((select received_quantity from public.receive_order_lines l where l.receive_order_id = (select id from t_ids where name = 'order2')), 0,
+  'the refused receipt changed nothing');
+select public.receive_order_line((select l.id from public.receive_order_lines l where l.receive_order_id = (select id from t_ids where name = 'order2')),
+  2, (select id from t_ids where name = 'bay_bin'));
+reset role;
+select results_eq(
+  $$select s.warehouse_id, s.bin_id, s.quantity from public.inventory_stock s
+    where s.item_id = 'c1300000-0000-4000-8000-000000000003' order by s.warehouse_id$$,
+  $$values ('a5000000-0000-4000-8000-000000000001'::uuid, (select id from t_ids where name = 'bay_bin'), 2),
+           ('a5000000-0000-4000-8000-000000000002'::uuid, (select id from t_ids where name = 'dog_bin'), 5)$$,
+  'received into Bayview''s Z1-A02-S2-B03; Dogpatch''s untouched');
+select is((select t.warehouse_id from public.inventory_transactions t
+    where t.reference_id = (select id from t_ids where name = 'order2')), 'a5000000-0000-4000-8000-000000000001'::uuid,
+  'the receipt is in the order''s warehouse');
 
 select * from finish();
 rollback;

@@ -1,7 +1,9 @@
 -- An item falling under its reorder point in a warehouse notifies the tenant's active admins and
 -- that warehouse's active managers, once per crossing; the owner's writes (the seed) notify nobody.
 begin;
-select plan(12);
+select plan(18);
+-- The check runs at commit; a test that rolls back asks for it at the end of each statement instead.
+set constraints public.reorder_points_checked_at_commit immediate;
 
 insert into public.inventory_items (id, tenant_id, name, sku) values
   ('c1900000-0000-4000-8000-000000000001', 'a0000000-0000-4000-8000-000000000001', 'Reorder Test Stapler', 'RO-STAPLER-01');
@@ -89,11 +91,51 @@ select is(pg_temp.told(), replace((select once from t_expected), ' x1', ' x2'), 
 select pg_temp.stock(null, 'receive', 10);
 select pg_temp.stock(null, 'pick', 12);
 select is(pg_temp.told(), replace((select once from t_expected), ' x1', ' x2'), 'the owner''s crossing tells nobody');
+select is((select below_notified_at from public.inventory_reorder_points where item_id = 'c1900000-0000-4000-8000-000000000001'), null,
+  'the owner''s restock (7 -> 17) cleared the mark, and its fall under the point (17 -> 5) set none');
 update public.inventory_reorder_points set reorder_point = 4, below_notified_at = now() where item_id = 'c1900000-0000-4000-8000-000000000001';
 select is((select below_notified_at from public.inventory_reorder_points where item_id = 'c1900000-0000-4000-8000-000000000001'), null,
   'a changed reorder point starts unmarked');
 select pg_temp.stock('tyrone.jackson@acmelogistics.example', 'pick', 2);
 select is(pg_temp.told(), replace((select once from t_expected), ' x1', ' x3'), 'a decrease under the new point (5 -> 3) is told');
+
+-- Under the point and unmarked (as an import or the seed leaves an item): an increase that stays
+-- under tells nobody; the first decrease by a person tells them.
+update public.inventory_reorder_points set reorder_point = 10 where item_id = 'c1900000-0000-4000-8000-000000000001';
+select pg_temp.stock('grace.kim@acmelogistics.example', 'receive', 2);
+select is(pg_temp.told(), replace((select once from t_expected), ' x1', ' x3'), 'a receipt that leaves the stock under the point (3 -> 5) tells nobody');
+select pg_temp.stock('tyrone.jackson@acmelogistics.example', 'pick', 1);
+select is(pg_temp.told(), replace((select once from t_expected), ' x1', ' x4'), 'the first decrease under an unmarked point (5 -> 4) is told');
+
+-- The seed: items under their point, none of them told (no notification was seeded), so none marked;
+-- the first pick of one tells its people.
+select ok(exists (
+    select 1 from public.inventory_reorder_points r
+    where r.tenant_id = 'a0000000-0000-4000-8000-000000000001'
+      and r.reorder_point > (select coalesce(sum(s.quantity), 0) from public.inventory_stock s
+        where s.item_id = r.item_id and s.warehouse_id = r.warehouse_id and s.status = 'available')),
+  'the seed has items under their reorder point');
+select is((select count(*)::integer from public.inventory_reorder_points
+    where below_notified_at is not null and item_id <> 'c1900000-0000-4000-8000-000000000001'), 0,
+  'no seeded reorder point is marked: nobody was told of them');
+create temp table t_seeded as
+select r.item_id, i.name, s.bin_id, s.lot_number, s.serial_number
+from public.inventory_reorder_points r
+join public.inventory_items i on i.id = r.item_id
+join public.inventory_stock s on s.item_id = r.item_id and s.warehouse_id = r.warehouse_id and s.status = 'available' and s.quantity - s.reserved > 0
+where r.warehouse_id = 'a5000000-0000-4000-8000-000000000001'
+  and r.reorder_point > (select coalesce(sum(x.quantity), 0) from public.inventory_stock x
+    where x.item_id = r.item_id and x.warehouse_id = r.warehouse_id and x.status = 'available')
+order by i.name, s.id limit 1;
+grant select on t_seeded to public;
+select tests.act_as('admin@acme.test');
+select public.record_inventory_transaction(transaction_type => 'pick', item_id => (select item_id from t_seeded),
+  warehouse_id => 'a5000000-0000-4000-8000-000000000001', quantity => 1, from_bin_id => (select bin_id from t_seeded),
+  lot_number => (select lot_number from t_seeded), serial_number => (select serial_number from t_seeded));
+reset role;
+select is((select count(*)::integer from public.notifications x join auth.users u on u.id = x.user_id
+    where u.email = 'admin@acme.test' and x.title = (select name from t_seeded) || ' is under its reorder point'), 1,
+  'the first pick of a seeded item under its point tells the admins');
 
 select * from finish();
 rollback;

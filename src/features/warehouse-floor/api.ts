@@ -206,16 +206,28 @@ const scannedBinSchema = z.object({
 });
 export type ScannedBin = z.infer<typeof scannedBinSchema>;
 
-/** The locations the caller may read whose code is `code` (codes are unique within a warehouse, not across them). */
-export async function findLocationsByCode(tenantId: string, code: string): Promise<ScannedBin[]> {
-  const { data, error } = await supabase
+/**
+ * What a scanned location code names for work in `warehouseId`. Codes are unique within a warehouse,
+ * not across a tenant's warehouses (every site may have its Z1-A01-S1-B01), so the code is looked up
+ * in that warehouse only; only when it has no location of that code is one of another warehouse the
+ * caller may read looked for, to say where the code belongs. At most one location comes back.
+ */
+export async function findLocationsByCode(tenantId: string, warehouseId: string, code: string): Promise<ScannedBin[]> {
+  const wanted = code.trim().toUpperCase();
+  const columns = 'id, code, warehouse_id, location_type, status, warehouse:warehouses(name)';
+  const here = await supabase.from('warehouse_locations').select(columns).eq('tenant_id', tenantId).eq('warehouse_id', warehouseId).eq('code', wanted).limit(1);
+  if (here.error) throw here.error;
+  if (here.data.length > 0) return scannedBinSchema.array().parse(here.data);
+  const elsewhere = await supabase
     .from('warehouse_locations')
-    .select('id, code, warehouse_id, location_type, status, warehouse:warehouses(name)')
+    .select(columns)
     .eq('tenant_id', tenantId)
-    .eq('code', code.trim().toUpperCase())
-    .limit(10);
-  if (error) throw error;
-  return scannedBinSchema.array().parse(data);
+    .neq('warehouse_id', warehouseId)
+    .eq('code', wanted)
+    .order('warehouse_id')
+    .limit(1);
+  if (elsewhere.error) throw elsewhere.error;
+  return scannedBinSchema.array().parse(elsewhere.data);
 }
 
 /** Whether any item of the tenant has `code` as its SKU or barcode (a scan that matched no line may still be a known item). */

@@ -101,7 +101,7 @@ export function FloorReceivePage() {
 
   const scanBin = (code: string) => {
     void run(async () => {
-      const found = findProblem(binScanProblem(code, order.warehouse_id, order.warehouse_name, await findLocationsByCode(tenantId!, code)));
+      const found = findProblem(binScanProblem(code, order.warehouse_id, order.warehouse_name, await findLocationsByCode(tenantId!, order.warehouse_id, code)));
       if (found) {
         setBin(found);
         setStep('item');
