@@ -98,6 +98,22 @@ describe('useServerList', () => {
     expect(result.current.news).toBe(second);
   });
 
+  it('builds a second live change on the first when both arrive before a render', async () => {
+    type Row = { id: string; status: string };
+    const fetchPage = async () => ({ rows: [{ id: 'a', status: 'pending' }, { id: 'b', status: 'pending' }], total: 2 });
+    const state: ListState = { page: 0, pageSize: 10, q: '', sort: null, filters: {} };
+    const { result } = renderHook(() => useServerList({ queryKey: ['orders'], state, fetchPage, rowKey: (r: Row) => r.id }));
+    await waitFor(() => expect(result.current.rows).toHaveLength(2));
+    act(() => {
+      result.current.applyChanges([{ op: 'update', row: { id: 'a', status: 'assigned' } }]);
+      result.current.applyChanges([{ op: 'update', row: { id: 'b', status: 'cancelled' } }]);
+    });
+    expect(result.current.rows).toEqual([{ id: 'a', status: 'assigned' }, { id: 'b', status: 'cancelled' }]);
+    // The second change's news is of its own row only: the first one's was said already.
+    expect(result.current.news).toMatchObject({ arrived: [], statusChanged: [{ row: { id: 'b' }, status: 'Cancelled' }] });
+    expect(result.current.pendingChanges).toBe(false);
+  });
+
   it('applies a live change that arrived while a page was read to the page the read brings', async () => {
     type Row = { id: string; name: string };
     const reads: ((page: ServerPage<Row>) => void)[] = [];

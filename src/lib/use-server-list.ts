@@ -237,14 +237,19 @@ export function useServerList<T, F>(options: UseServerListOptions<T, F>): Server
       if (changes.length === 0) return;
       const { rowKey, merge, status } = latest.current;
       inFlight.current?.push(...changes);
-      // News: rows in view whose status the change moves (a row that is not in view is not said).
-      tell(listNews(shownRows.current, patchRows(shownRows.current, changes, rowKey, merge).rows, rowKey, status));
-      const onPage = new Set(shownRows.current.map(rowKey));
+      // The rows in view patched once: the news (rows in view whose status the change moves; a row
+      // not in view is not said) and the page shown next both come from it. A second change before
+      // the next render builds on this one.
+      const shown = shownRows.current;
+      const { rows: shownPatched, offPage: pending } = patchRows(shown, changes, rowKey, merge);
+      shownRows.current = shownPatched;
+      tell(listNews(shown, shownPatched, rowKey, status));
+      const onPage = new Set(shown.map(rowKey));
       const patched = new Set(changes.flatMap((change) => (change.op === 'update' && onPage.has(rowKey(change.row)) ? [rowKey(change.row)] : [])));
-      const pending = changes.some((change) => !(change.op === 'update' && onPage.has(rowKey(change.row))));
       setSettled((previous) => {
         if (!previous?.page) return previous;
-        const { rows } = patchRows(previous.page.rows, changes, rowKey, merge);
+        // Another page may have landed since the last render: patch that one instead.
+        const rows = previous.page.rows === shown ? shownPatched : patchRows(previous.page.rows, changes, rowKey, merge).rows;
         return { ...previous, page: { ...previous.page, rows }, pending: previous.pending || pending };
       });
       if (patched.size === 0) return;
