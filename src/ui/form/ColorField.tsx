@@ -1,6 +1,6 @@
 import type { FieldPath, FieldValues } from 'react-hook-form';
 import { useBoundField, type BoundFieldProps } from './bind';
-import { controlClassName, describedBy, FieldFrame } from './FieldFrame';
+import { controlClassName, fieldAria, FieldFrame } from './FieldFrame';
 
 const HEX6 = /^#[0-9a-f]{6}$/i;
 const HEX3 = /^#[0-9a-f]{3}$/i;
@@ -40,9 +40,7 @@ export function ColorField<T extends FieldValues, N extends FieldPath<T>, O = T>
           className={`${controlClassName(error)} font-mono`}
           value={value}
           disabled={props.disabled}
-          aria-required={props.required || undefined}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy(id, help, error)}
+          {...fieldAria(id, { required: props.required, help, error })}
           onChange={(event) => field.onChange(event.target.value.trim())}
           onBlur={field.onBlur}
         />

@@ -6,6 +6,15 @@ export function describedBy(id: string, help: ReactNode, error: string | undefin
   return ids.length > 0 ? ids.join(' ') : undefined;
 }
 
+/** What a field's control tells assistive technology: required, invalid, and where its help and error are. */
+export function fieldAria(id: string, field: { required?: boolean | undefined; help?: ReactNode; error?: string | undefined }) {
+  return {
+    'aria-required': field.required || undefined,
+    'aria-invalid': field.error ? true : undefined,
+    'aria-describedby': describedBy(id, field.help, field.error),
+  } as const;
+}
+
 /** The label's look; a required field gets a marker drawn by CSS, so the label's text (its accessible name) stays the plain label. */
 export const labelClassName = (required: boolean | undefined) =>
   'block text-sm font-medium text-slate-700 dark:text-slate-200' + (required ? " after:ml-0.5 after:text-red-600 after:content-['*'] dark:after:text-red-400" : '');

@@ -3,7 +3,7 @@ import type { FieldPath, FieldValues } from 'react-hook-form';
 import { Button } from '../Button';
 import { useBoundField, type BoundFieldProps } from './bind';
 import { acceptAttribute, checkFile, EXTENSION_KIND, extensionOf } from './file-checks';
-import { describedBy, FieldFrame } from './FieldFrame';
+import { fieldAria, FieldFrame } from './FieldFrame';
 import { useT } from '../../lib/i18n/catalogue';
 import { uiMessages } from '../messages';
 
@@ -119,9 +119,7 @@ export function FileField<T extends FieldValues, N extends FieldPath<T>, O = T>(
         accept={acceptAttribute(accept)}
         multiple={multiple}
         disabled={disabled}
-        aria-required={required || undefined}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, help, error)}
+        {...fieldAria(id, { required, help, error })}
         onChange={(event) => void onPick(event)}
         className={
           'block w-full text-sm text-slate-700 file:mr-3 file:rounded-lg file:border-0 file:bg-slate-100 file:px-3 file:py-2 file:text-sm file:font-semibold ' +

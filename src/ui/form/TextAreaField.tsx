@@ -1,6 +1,6 @@
 import type { FieldPath, FieldValues } from 'react-hook-form';
 import { useBoundField, type BoundFieldProps } from './bind';
-import { controlClassName, describedBy, FieldFrame } from './FieldFrame';
+import { controlClassName, fieldAria, FieldFrame } from './FieldFrame';
 
 export interface TextAreaFieldProps<T extends FieldValues, N extends FieldPath<T>, O> extends BoundFieldProps<T, N, O> {
   rows?: number;
@@ -21,9 +21,7 @@ export function TextAreaField<T extends FieldValues, N extends FieldPath<T>, O =
         maxLength={props.maxLength}
         placeholder={props.placeholder}
         disabled={props.disabled}
-        aria-required={props.required || undefined}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, help, error)}
+        {...fieldAria(id, { required: props.required, help, error })}
         value={(field.value as string | null | undefined) ?? ''}
         onChange={field.onChange}
         onBlur={field.onBlur}

@@ -3,7 +3,7 @@ import type { InputHTMLAttributes, ReactNode } from 'react';
 import type { FieldPath, FieldValues } from 'react-hook-form';
 import { TextField as TextInput } from '../TextField';
 import { useBoundField, type BoundFieldProps } from './bind';
-import { controlClassName, describedBy, FieldFrame, FieldNotes, labelClassName } from './FieldFrame';
+import { controlClassName, describedBy, fieldAria, FieldFrame, FieldNotes, labelClassName } from './FieldFrame';
 import { normalizeTime } from './time';
 import { useT } from '../../lib/i18n/catalogue';
 import { uiMessages } from '../messages';
@@ -20,14 +20,17 @@ export interface TextFieldProps<T extends FieldValues, N extends FieldPath<T>, O
   type?: 'text' | 'email' | 'password' | 'tel' | 'url' | 'search';
 }
 
-/** A text input bound to the form; holds a string ('' when empty). */
-export function TextField<T extends FieldValues, N extends FieldPath<T>, O = T>({ name, control, type = 'text', ...props }: TextFieldProps<T, N, O>) {
+/** The kit's text input bound to the form, for any value held as text ('' when empty): text, a date, a date and time. */
+function BoundTextInput<T extends FieldValues, N extends FieldPath<T>, O>({
+  name,
+  control,
+  ...props
+}: BoundFieldProps<T, N, O> & InputExtras & { type: string; min?: string; max?: string }) {
   const { fieldRef, field, error } = useBoundField({ name, control });
   return (
     <TextInput
       {...props}
       ref={fieldRef}
-      type={type}
       name={field.name}
       value={(field.value as string | null | undefined) ?? ''}
       onChange={field.onChange}
@@ -35,6 +38,11 @@ export function TextField<T extends FieldValues, N extends FieldPath<T>, O = T>(
       error={error}
     />
   );
+}
+
+/** A text input bound to the form; holds a string ('' when empty). */
+export function TextField<T extends FieldValues, N extends FieldPath<T>, O = T>({ type = 'text', ...props }: TextFieldProps<T, N, O>) {
+  return <BoundTextInput<T, N, O> {...props} type={type} />;
 }
 
 export interface NumberFieldProps<T extends FieldValues, N extends FieldPath<T>, O> extends BoundFieldProps<T, N, O>, Pick<InputExtras, 'placeholder' | 'autoFocus'> {
@@ -64,9 +72,7 @@ export function NumberField<T extends FieldValues, N extends FieldPath<T>, O = T
           placeholder={props.placeholder}
           autoFocus={props.autoFocus}
           disabled={props.disabled}
-          aria-required={props.required || undefined}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy(id, help, error)}
+          {...fieldAria(id, { required: props.required, help, error })}
           value={value == null || Number.isNaN(value) ? '' : value}
           onChange={(event) => field.onChange(event.target.value === '' ? null : event.target.valueAsNumber)}
           onBlur={field.onBlur}
@@ -102,9 +108,7 @@ export function SelectField<T extends FieldValues, N extends FieldPath<T>, O = T
         ref={fieldRef}
         name={field.name}
         disabled={props.disabled}
-        aria-required={props.required || undefined}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, help, error)}
+        {...fieldAria(id, { required: props.required, help, error })}
         value={(field.value as string | null | undefined) ?? ''}
         onChange={field.onChange}
         onBlur={field.onBlur}
@@ -229,29 +233,19 @@ export function CheckboxField<T extends FieldValues, N extends FieldPath<T>, O =
   );
 }
 
+type DateBounds = { min?: string; max?: string };
+
 /** A native date input; holds 'YYYY-MM-DD', '' when empty. */
-export function DateField<T extends FieldValues, N extends FieldPath<T>, O = T>({
-  name,
-  control,
-  min,
-  max,
-  ...props
-}: BoundFieldProps<T, N, O> & { min?: string; max?: string }) {
-  const { fieldRef, field, error } = useBoundField({ name, control });
-  return (
-    <TextInput
-      {...props}
-      ref={fieldRef}
-      type="date"
-      name={field.name}
-      min={min}
-      max={max}
-      value={(field.value as string | null | undefined) ?? ''}
-      onChange={field.onChange}
-      onBlur={field.onBlur}
-      error={error}
-    />
-  );
+export function DateField<T extends FieldValues, N extends FieldPath<T>, O = T>(props: BoundFieldProps<T, N, O> & DateBounds) {
+  return <BoundTextInput<T, N, O> {...props} type="date" />;
+}
+
+/**
+ * A native date-and-time input (datetime-local); holds 'YYYY-MM-DDTHH:mm' in the browser's zone,
+ * '' when empty. Convert to an ISO timestamp when saving (new Date(value).toISOString()).
+ */
+export function DateTimeField<T extends FieldValues, N extends FieldPath<T>, O = T>(props: BoundFieldProps<T, N, O> & DateBounds) {
+  return <BoundTextInput<T, N, O> {...props} type="datetime-local" />;
 }
 
 /**

@@ -3,6 +3,7 @@ export type { BoundFieldProps } from './bind';
 export {
   CheckboxField,
   DateField,
+  DateTimeField,
   MultiSelectField,
   NumberField,
   SelectField,
@@ -14,7 +15,6 @@ export {
   type SelectFieldProps,
   type TextFieldProps,
 } from './fields';
-export { DateTimeField } from './DateTimeField';
 export { ComboboxField, LOOKUP_DEBOUNCE_MS, LOOKUP_LIMIT, type ComboboxFieldProps, type LookupOption, type LookupSearch } from './ComboboxField';
 export { ArrayField, type ArrayFieldProps } from './ArrayField';
 export { TextAreaField, type TextAreaFieldProps } from './TextAreaField';
