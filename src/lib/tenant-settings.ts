@@ -1,6 +1,6 @@
-import { useEffect, useState } from 'react';
 import { z } from 'zod';
 import { LANGUAGES, type Language } from './i18n/languages';
+import { defineSharedRead } from './shared-read';
 import { supabase } from './supabase';
 import { useTenantId } from './tenant';
 
@@ -85,58 +85,29 @@ export async function fetchRawTenantSettings(tenantId: string): Promise<unknown>
   return data ?? {};
 }
 
-const cache = new Map<string, Promise<TenantSettings>>();
-const listeners = new Set<() => void>();
+const shared = defineSharedRead((tenantId: string) => fetchRawTenantSettings(tenantId).then(readTenantSettings));
 
 /** The tenant's settings, read once per page life and shared by every screen. */
 export function loadTenantSettings(tenantId: string): Promise<TenantSettings> {
-  let pending = cache.get(tenantId);
-  if (!pending) {
-    pending = fetchRawTenantSettings(tenantId).then(readTenantSettings);
-    pending.catch(() => cache.delete(tenantId));
-    cache.set(tenantId, pending);
-  }
-  return pending;
+  return shared.load(tenantId);
 }
 
 /** After a save: every screen reading the settings reads them again. */
 export function invalidateTenantSettings(tenantId: string): void {
-  cache.delete(tenantId);
-  for (const listener of listeners) listener();
+  shared.invalidate(tenantId);
 }
 
 export type TenantSettingsState = { status: 'loading' } | { status: 'ready'; settings: TenantSettings } | { status: 'failed'; error: Error };
 
 /** The signed-in user's tenant settings. */
 export function useTenantSettings(): TenantSettingsState {
-  const tenantId = useTenantId();
-  const [version, setVersion] = useState(0);
-  const [state, setState] = useState<{ key: string; value: TenantSettingsState } | null>(null);
-  const key = `${tenantId ?? ''}:${version}`;
+  const read = shared.useValue(useTenantId());
+  if (read.status === 'ready') return { status: 'ready', settings: read.value };
+  return read.status === 'failed' ? { status: 'failed', error: read.error } : { status: 'loading' };
+}
 
-  useEffect(() => {
-    const listener = () => setVersion((n) => n + 1);
-    listeners.add(listener);
-    return () => {
-      listeners.delete(listener);
-    };
-  }, []);
-
-  useEffect(() => {
-    if (!tenantId) return;
-    let cancelled = false;
-    loadTenantSettings(tenantId).then(
-      (settings) => {
-        if (!cancelled) setState({ key, value: { status: 'ready', settings } });
-      },
-      (error: unknown) => {
-        if (!cancelled) setState({ key, value: { status: 'failed', error: error instanceof Error ? error : new Error(String(error)) } });
-      },
-    );
-    return () => {
-      cancelled = true;
-    };
-  }, [tenantId, key]);
-
-  return state?.key === key ? state.value : { status: 'loading' };
+/** The tenant's currency for money the screen shows before it knows better: the default while the settings load or fail. */
+export function useTenantCurrency(): string {
+  const settings = useTenantSettings();
+  return settings.status === 'ready' ? settings.settings.currency : DEFAULT_CURRENCY;
 }

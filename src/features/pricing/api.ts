@@ -49,13 +49,6 @@ export async function deletePricing(tenantId: string, id: string): Promise<void>
   if (error) throw error;
 }
 
-/** The currency the tenant prices in (its settings, USD by default). */
-export async function fetchCurrency(): Promise<string> {
-  const { data, error } = await supabase.rpc('tenant_currency');
-  if (error) throw error;
-  return typeof data === 'string' && data ? data : 'USD';
-}
-
 /** Prices a shipment; a route that cannot be priced throws the database's {field, message} details. */
 export async function requestQuote(values: QuoteFormOutput): Promise<Quote> {
   const { data, error } = await supabase.rpc('quote', values);

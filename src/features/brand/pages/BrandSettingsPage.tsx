@@ -9,6 +9,7 @@ import { ColorField, FileField, Form, SelectField, SubmitButton, useZodForm, typ
 import { PageHeader } from '../../../ui/PageHeader';
 import { Skeleton } from '../../../ui/Skeleton';
 import { useToast } from '../../../ui/toast';
+import { useRecordLoad } from '../../../ui/useRecordLoad';
 import { fetchBrandSettings, saveBrandSettings } from '../api';
 import { useBrand } from '../BrandProvider';
 import {
@@ -29,31 +30,13 @@ import {
 import { brandContrastChecks, formatRatio, type BrandColors } from '../contrast';
 import { contrastText, fontStack, safeImageUrl } from '../theme';
 
-type Load = { status: 'loading' } | { status: 'ready'; settings: unknown } | { status: 'failed' };
-
 const IMAGE_MESSAGES = { type: BRAND_MESSAGES.imageType, size: BRAND_MESSAGES.imageSize };
 
 /** Admin > Settings > Brand settings: presets, the six colours, font, logos and favicon, with a live preview. */
 export function BrandSettingsPage() {
   const tenantId = useTenantId();
-  const [load, setLoad] = useState<Load>({ status: 'loading' });
-  const [attempt, setAttempt] = useState(0);
-
-  useEffect(() => {
-    if (!tenantId) return;
-    let cancelled = false;
-    fetchBrandSettings(tenantId).then(
-      ({ settings }) => {
-        if (!cancelled) setLoad({ status: 'ready', settings });
-      },
-      () => {
-        if (!cancelled) setLoad({ status: 'failed' });
-      },
-    );
-    return () => {
-      cancelled = true;
-    };
-  }, [tenantId, attempt]);
+  // The settings as stored: `unknown`, read by the form's own parsers (presets, colours, images).
+  const { state: load, retry } = useRecordLoad<unknown>(tenantId, async () => (await fetchBrandSettings(tenantId as string)).settings);
 
   return (
     <div className="space-y-4">
@@ -71,13 +54,10 @@ export function BrandSettingsPage() {
       {load.status === 'failed' && (
         <ErrorState
           title={BRAND_MESSAGES.loadFailed}
-          onRetry={() => {
-            setLoad({ status: 'loading' });
-            setAttempt((n) => n + 1);
-          }}
+          onRetry={retry}
         />
       )}
-      {load.status === 'ready' && tenantId && <BrandSettingsForm tenantId={tenantId} settings={load.settings} />}
+      {load.status === 'ready' && tenantId && <BrandSettingsForm tenantId={tenantId} settings={load.record} />}
     </div>
   );
 }

@@ -3,8 +3,8 @@ import { PANEL_TYPES } from '../../../lib/paths';
 import { useSession } from '../../../lib/session';
 import { tenantIdOf } from '../../../lib/tenant';
 import { Skeleton } from '../../../ui/Skeleton';
+import { useRecordLoad } from '../../../ui/useRecordLoad';
 import { countUsersByPanel } from '../api';
-import { useAsync } from '../use-async';
 import { useDashboardWidgets } from '../widgets';
 import { Card, DashboardLoading, ErrorCard, greeting, tenantLabel } from './parts';
 
@@ -15,7 +15,7 @@ export function AdminDashboardPage() {
   const { status, user } = useSession();
   const { logo, notifications } = useDashboardWidgets();
   const tenantId = tenantIdOf(user);
-  const counts = useAsync(tenantId, () => countUsersByPanel(tenantId as string));
+  const { state: counts, retry: retryCounts } = useRecordLoad(tenantId, () => countUsersByPanel(tenantId as string));
   useDocumentTitle(`Dashboard | ${user ? tenantLabel(user) : 'Waypost'}`);
   if (status === 'loading' || !user) return <DashboardLoading />;
   const name = user.profile?.full_name ?? user.email ?? 'Unnamed User';
@@ -40,8 +40,8 @@ export function AdminDashboardPage() {
         <h2 id="people-title" className="mb-3 text-base font-semibold">
           People
         </h2>
-        {counts.status === 'error' ? (
-          <ErrorCard message="Could not load the user counts." onRetry={counts.retry} />
+        {counts.status === 'failed' ? (
+          <ErrorCard message="Could not load the user counts." onRetry={retryCounts} />
         ) : (
           <ul className="grid grid-cols-2 gap-4 lg:grid-cols-4">
             {PANEL_TYPES.map((panel) => (
@@ -50,7 +50,7 @@ export function AdminDashboardPage() {
                   <p className="text-sm text-slate-600 dark:text-slate-400">{PANEL_TITLES[panel]}</p>
                   {counts.status === 'ready' ? (
                     <p className="mt-1 text-3xl font-bold tabular-nums" data-testid={`count-${panel}`}>
-                      {counts.data[panel]}
+                      {counts.record[panel]}
                     </p>
                   ) : (
                     <Skeleton className="mt-2 h-8 w-12" />

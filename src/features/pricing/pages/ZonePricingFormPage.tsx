@@ -1,10 +1,10 @@
-import { useEffect, useState } from 'react';
 import { adminPaths } from '../../../lib/paths';
 import { useSession } from '../../../lib/session';
+import { useTenantCurrency } from '../../../lib/tenant-settings';
 import { tenantIdOf } from '../../../lib/tenant';
 import { ComboboxField, Form, FormActions, NumberField, SwitchField, useRecordSave, useZodForm } from '../../../ui/form';
 import { RecordFormPage } from '../../../ui/RecordFormPage';
-import { createPricing, fetchCurrency, getPricing, updatePricing } from '../api';
+import { createPricing, getPricing, updatePricing } from '../api';
 import { lookupServices } from '../../../data/delivery-services';
 import { lookupZones } from '../../../data/zones';
 import { emptyPricingForm, PricingFormSchema, toPricingFormValues, type PricingFormInput, type PricingFormOutput, type PricingRow } from '../schema';
@@ -26,18 +26,7 @@ const LIST_PATH = adminPaths.zonePricing();
 export function ZonePricingFormPage({ mode }: { mode: 'create' | 'edit' }) {
   const { user } = useSession();
   const tenantId = tenantIdOf(user) ?? '';
-  const [currency, setCurrency] = useState('USD');
-
-  useEffect(() => {
-    let cancelled = false;
-    fetchCurrency().then(
-      (found) => !cancelled && setCurrency(found),
-      () => undefined,
-    );
-    return () => {
-      cancelled = true;
-    };
-  }, [tenantId]);
+  const currency = useTenantCurrency();
 
   return (
     <RecordFormPage<PricingRow>

@@ -1,6 +1,7 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useLocation } from 'wouter';
 import { useSession } from '../../../lib/session';
+import { useTenantCurrency } from '../../../lib/tenant-settings';
 import { tenantIdOf } from '../../../lib/tenant';
 import { useListUrlState } from '../../../lib/url-state';
 import { useServerList } from '../../../lib/use-server-list';
@@ -14,7 +15,7 @@ import { PageHeader } from '../../../ui/PageHeader';
 import { useToast } from '../../../ui/toast';
 import { lookupServices, serviceName } from '../../../data/delivery-services';
 import { lookupZones, zoneName } from '../../../data/zones';
-import { deletePricing, fetchCurrency, listPricing } from '../api';
+import { deletePricing, listPricing } from '../api';
 import { QuotePanel } from '../components/QuotePanel';
 import { pricingList } from '../list';
 import { formatHours, formatMoney, type PricingRow } from '../schema';
@@ -52,20 +53,9 @@ export function ZonePricingListPage() {
     rowKey: (p: PricingRow) => p.id,
     enabled: tenantId !== '',
   });
-  const [currency, setCurrency] = useState('USD');
+  const currency = useTenantCurrency();
   const [quoting, setQuoting] = useState(false);
   const [deleting, setDeleting] = useState<PricingRow | null>(null);
-
-  useEffect(() => {
-    let cancelled = false;
-    fetchCurrency().then(
-      (found) => !cancelled && setCurrency(found),
-      () => undefined,
-    );
-    return () => {
-      cancelled = true;
-    };
-  }, [tenantId]);
 
   const base = location.replace(/\/+$/, '');
   const searchZones = (term: string, signal: AbortSignal, limit: number) => lookupZones(tenantId, term, limit, signal, { markInactive: true });

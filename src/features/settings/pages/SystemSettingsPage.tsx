@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { useCallback, useState, type ReactNode } from 'react';
 import { useWatch } from 'react-hook-form';
 import type { ServerErrorResult } from '../../../lib/server-errors';
 import { useTenantId } from '../../../lib/tenant';
@@ -9,6 +9,7 @@ import { MapView, type LngLatTuple } from '../../../ui/map';
 import { PageHeader } from '../../../ui/PageHeader';
 import { Skeleton } from '../../../ui/Skeleton';
 import { useToast } from '../../../ui/toast';
+import { useRecordLoad } from '../../../ui/useRecordLoad';
 import { getSystemSettings, saveSystemSettings } from '../api';
 import {
   CURRENCY_OPTIONS,
@@ -26,31 +27,12 @@ import {
   type TenantProfile,
 } from '../schema';
 
-type Load = { status: 'loading' } | { status: 'ready'; profile: TenantProfile; settings: TenantSettings } | { status: 'failed' };
-
 const round6 = (n: number) => Math.round(n * 1e6) / 1e6;
 
 /** Admin > Settings > System settings: the business's name and contact, map centre, regional settings and maps key. */
 export function SystemSettingsPage() {
   const tenantId = useTenantId();
-  const [load, setLoad] = useState<Load>({ status: 'loading' });
-  const [attempt, setAttempt] = useState(0);
-
-  useEffect(() => {
-    if (!tenantId) return;
-    let cancelled = false;
-    getSystemSettings(tenantId).then(
-      ({ profile, settings }) => {
-        if (!cancelled) setLoad({ status: 'ready', profile, settings });
-      },
-      () => {
-        if (!cancelled) setLoad({ status: 'failed' });
-      },
-    );
-    return () => {
-      cancelled = true;
-    };
-  }, [tenantId, attempt]);
+  const { state: load, retry } = useRecordLoad(tenantId, () => getSystemSettings(tenantId as string));
 
   return (
     <div className="space-y-4">
@@ -66,13 +48,10 @@ export function SystemSettingsPage() {
       {load.status === 'failed' && (
         <ErrorState
           title={SETTINGS_MESSAGES.loadFailed}
-          onRetry={() => {
-            setLoad({ status: 'loading' });
-            setAttempt((n) => n + 1);
-          }}
+          onRetry={retry}
         />
       )}
-      {load.status === 'ready' && tenantId && <SystemSettingsForm tenantId={tenantId} profile={load.profile} settings={load.settings} />}
+      {load.status === 'ready' && tenantId && <SystemSettingsForm tenantId={tenantId} profile={load.record.profile} settings={load.record.settings} />}
     </div>
   );
 }

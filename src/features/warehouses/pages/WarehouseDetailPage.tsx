@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { useLocation, useParams } from 'wouter';
 import { adminPaths } from '../../../lib/paths';
 import { useTenantId } from '../../../lib/tenant';
@@ -69,29 +69,10 @@ export function CapacityMeter({ total, available }: { total: number; available: 
 }
 
 function StaffList({ tenantId, warehouseId }: { tenantId: string; warehouseId: string }) {
-  const [staff, setStaff] = useState<WarehouseStaff[] | null | 'failed'>(null);
-  const [attempt, setAttempt] = useState(0);
-  useEffect(() => {
-    let cancelled = false;
-    listWarehouseStaff(tenantId, warehouseId).then(
-      (rows) => !cancelled && setStaff(rows),
-      () => !cancelled && setStaff('failed'),
-    );
-    return () => {
-      cancelled = true;
-    };
-  }, [tenantId, warehouseId, attempt]);
-  if (staff === null) return <Skeleton className="h-16 w-full" />;
-  if (staff === 'failed')
-    return (
-      <ErrorState
-        title="Could not load the staff"
-        onRetry={() => {
-          setStaff(null);
-          setAttempt((n) => n + 1);
-        }}
-      />
-    );
+  const { state, retry } = useRecordLoad<WarehouseStaff[]>(`${tenantId}/${warehouseId}`, () => listWarehouseStaff(tenantId, warehouseId));
+  if (state.status === 'loading' || state.status === 'missing') return <Skeleton className="h-16 w-full" />;
+  if (state.status === 'failed') return <ErrorState title="Could not load the staff" onRetry={retry} />;
+  const staff = state.record;
   if (staff.length === 0) return <p className="text-sm text-slate-500">Nobody works here yet.</p>;
   return (
     <ul className="divide-y divide-slate-100 text-sm dark:divide-slate-800" aria-label="Staff">
