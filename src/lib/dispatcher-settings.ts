@@ -1,6 +1,6 @@
-import { useEffect, useState } from 'react';
 import { useSession } from './session';
 import { DEFAULT_DISPATCHER_SETTINGS, readDispatcherSettings, type DispatcherSettings } from './dispatcher-settings-shape';
+import { defineSharedRead } from './shared-read';
 import { supabase } from './supabase';
 
 /**
@@ -19,23 +19,8 @@ export async function fetchDispatcherSettings(userId: string): Promise<{ setting
   return { settings: readDispatcherSettings(data), saved: data !== null };
 }
 
-const cache = new Map<string, Promise<{ settings: DispatcherSettings; saved: boolean }>>();
-const listeners = new Set<() => void>();
-
-function load(userId: string) {
-  let pending = cache.get(userId);
-  if (!pending) {
-    pending = fetchDispatcherSettings(userId);
-    pending.catch(() => cache.delete(userId));
-    cache.set(userId, pending);
-  }
-  return pending;
-}
-
-function invalidate(userId: string) {
-  cache.delete(userId);
-  for (const listener of listeners) listener();
-}
+const shared = defineSharedRead(fetchDispatcherSettings);
+const invalidate = (userId: string) => shared.invalidate(userId);
 
 /**
  * Saves the caller's settings (insert or update of their one row). A refusal is thrown as the
@@ -73,36 +58,8 @@ export interface DispatcherSettingsState {
 /** The signed-in dispatcher's settings, read once per page life, shared by every screen and re-read after a save. */
 export function useDispatcherSettings(): DispatcherSettingsState {
   const { user } = useSession();
-  const userId = user?.id ?? null;
-  const [version, setVersion] = useState(0);
-  const [answer, setAnswer] = useState<{ key: string; value: Omit<DispatcherSettingsState, 'retry'> } | null>(null);
-  const key = `${userId ?? ''}:${version}`;
-
-  useEffect(() => {
-    const listener = () => setVersion((n) => n + 1);
-    listeners.add(listener);
-    return () => {
-      listeners.delete(listener);
-    };
-  }, []);
-
-  useEffect(() => {
-    if (!userId) return;
-    let cancelled = false;
-    load(userId).then(
-      ({ settings, saved }) => {
-        if (!cancelled) setAnswer({ key, value: { status: 'ready', settings, saved, error: null } });
-      },
-      (error: unknown) => {
-        if (!cancelled)
-          setAnswer({ key, value: { status: 'failed', settings: DEFAULT_DISPATCHER_SETTINGS, saved: false, error: error instanceof Error ? error : new Error(String(error)) } });
-      },
-    );
-    return () => {
-      cancelled = true;
-    };
-  }, [userId, key]);
-
-  const value = answer?.key === key ? answer.value : { status: 'loading' as const, settings: DEFAULT_DISPATCHER_SETTINGS, saved: false, error: null };
-  return { ...value, retry: () => setVersion((n) => n + 1) };
+  const { retry, ...read } = shared.useValue(user?.id ?? null);
+  if (read.status === 'ready') return { status: 'ready', ...read.value, error: null, retry };
+  const error = read.status === 'failed' ? read.error : null;
+  return { status: read.status, settings: DEFAULT_DISPATCHER_SETTINGS, saved: false, error, retry };
 }
