@@ -70,31 +70,28 @@ export function SessionOfflineGate({ children }: { children: ReactNode }) {
 }
 
 function SessionOffline({ onRetry }: { onRetry: () => void }) {
-  const t = useT(appMessages);
-  return (
-    <main role="alert" data-testid="session-offline" className="grid min-h-dvh place-items-center px-4 text-center">
-      <div>
-        <h1 className="text-2xl font-bold tracking-tight">{t('offline.title')}</h1>
-        <p className="mx-auto mt-3 max-w-md text-slate-600 dark:text-slate-400">
-          {t('offline.detail')}
-        </p>
-        <Button className="mt-6" onClick={onRetry}>
-          {t('tryAgain')}
-        </Button>
-      </div>
-    </main>
-  );
+  return <GateProblem words={PROBLEM_WORDS.offline} onRetry={onRetry} testId="session-offline" />;
 }
 
 function VerificationProblem({ onRetry }: { onRetry: () => void }) {
+  return <GateProblem words={PROBLEM_WORDS.verify} onRetry={onRetry} />;
+}
+
+type AppMessageKey = keyof typeof appMessages.en;
+
+const PROBLEM_WORDS = {
+  offline: { title: 'offline.title', detail: 'offline.detail' },
+  verify: { title: 'verify.title', detail: 'verify.detail' },
+} as const satisfies Record<string, { title: AppMessageKey; detail: AppMessageKey }>;
+
+/** A whole page saying why the app cannot open yet, with a way to try again. */
+function GateProblem({ words, onRetry, testId }: { words: { title: AppMessageKey; detail: AppMessageKey }; onRetry: () => void; testId?: string }) {
   const t = useT(appMessages);
   return (
-    <main role="alert" className="grid min-h-dvh place-items-center px-4 text-center">
+    <main role="alert" data-testid={testId} className="grid min-h-dvh place-items-center px-4 text-center">
       <div>
-        <h1 className="text-2xl font-bold tracking-tight">{t('verify.title')}</h1>
-        <p className="mx-auto mt-3 max-w-md text-slate-600 dark:text-slate-400">
-          {t('verify.detail')}
-        </p>
+        <h1 className="text-2xl font-bold tracking-tight">{t(words.title)}</h1>
+        <p className="mx-auto mt-3 max-w-md text-slate-600 dark:text-slate-400">{t(words.detail)}</p>
         <Button className="mt-6" onClick={onRetry}>
           {t('tryAgain')}
         </Button>
