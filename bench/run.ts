@@ -5,6 +5,7 @@
  * `--suite field`: assignments to 200 drivers on their own topics, commit to callback (Postgres only, asked for by name).
  * `--suite board`: the dispatcher's live board under 2,000 deliveries and 200 drivers (Postgres and headless Chromium, asked for by name).
  * `--suite wire`: first-load bytes on the wire of the sign-in page and the board, compressed and not (Postgres and headless Chromium, asked for by name).
+ * `--suite webhooks`: deliveries' events to a local receiver through the outbox, pg_cron and the dispatcher: deliveries/s and event-to-receiver p99 when healthy; a receiver down for two hours of the dispatcher's clock, then every event delivered exactly once (Postgres only, asked for by name).
  * `--suite inventory`: ledger writes at 16 clients (distinct bins, reorder crossings, one item over 16 bins, one hot bin) and pick order completion (Postgres only, asked for by name).
  * `--suite soak`: the stack under the console's traffic for 30 minutes (3 with --quick): memory, event loop, latency drift, nothing lost (Postgres, asked for by name).
  *
@@ -19,6 +20,7 @@ import { runBoardBench } from './board/main.ts';
 import { runDeliveriesBench } from './deliveries/main.ts';
 import { runFieldBench } from './field/main.ts';
 import { runInventoryBench } from './inventory/main.ts';
+import { runWebhooksBench } from './webhooks/main.ts';
 import { runRealtimeBench } from './realtime/main.ts';
 import { runSoakBench } from './soak/main.ts';
 import { runSolverBench } from './solver/main.ts';
@@ -26,7 +28,7 @@ import { BACKENDS, type BackendName } from './stack/backends.ts';
 import { runStackBench } from './stack/main.ts';
 import { runWireBench } from './wire/main.ts';
 
-const SUITES = ['stack', 'realtime', 'deliveries', 'solver', 'field', 'board', 'wire', 'soak', 'inventory'] as const;
+const SUITES = ['stack', 'realtime', 'deliveries', 'solver', 'field', 'board', 'wire', 'soak', 'inventory', 'webhooks'] as const;
 /** Run by a plain `npm run bench` (deliveries loads a million rows: it runs when asked for by name). */
 const DEFAULT_SUITES: readonly Suite[] = ['stack', 'realtime'];
 type Suite = (typeof SUITES)[number];
@@ -104,6 +106,13 @@ async function main(): Promise<number> {
     // Reported, no target; a balance that differs from its ledger is a failure.
     const report = await runInventoryBench({ quick: opts.quick });
     met &&= !report.error && report.ledgerCheck?.mismatched === 0;
+  }
+  if (suites.includes('webhooks')) {
+    if (suites.length > 1) console.log('');
+    // Reported, no target; an event lost or delivered twice after the outage is a failure.
+    const report = await runWebhooksBench({ quick: opts.quick });
+    const o = report.outage;
+    met &&= !report.error && o !== undefined && o.missing === 0 && o.deliveredTwiceOrMore === 0 && o.pendingOrFailed === 0 && o.deliveredOnce === o.expected;
   }
   return values.check && !met ? 1 : 0;
 }

@@ -2962,6 +2962,9 @@ isOneToOne: false
 "authenticate_api_key":
 { Args: { "p_key_hash": string }; Returns: Json
                            },
+"authenticate_api_request":
+{ Args: { "p_key_hash": string,"p_limit": number,"p_window_seconds": number }; Returns: Json
+                           },
 "begin_api_idempotency":
 { Args: { "p_api_key_id": string,"p_fingerprint": string,"p_idempotency_key": string }; Returns: Json
                            },

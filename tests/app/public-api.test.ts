@@ -1,5 +1,9 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
+import ws from 'ws';
+import { createApiHandler } from '../../supabase/functions/api/handler.ts';
+import { jwtSecretFromEnv } from '../../supabase/functions/api/owner_token.ts';
+import { platformDeps } from '../../supabase/functions/api/platform.ts';
 import { app, serviceClient, TENANT, testUsers } from './clients.ts';
 
 /**
@@ -158,5 +162,41 @@ describe('public API', () => {
       expect(answer.status).toBe(401);
       expect(answer.body).toEqual({ error: { code: 'unauthorized', message } });
     }
+  });
+
+  it('two instances of the API share one rate limit per key, under concurrent requests too', async () => {
+    // Two handlers built as the function's index builds its one, as two edge workers would run: the
+    // count is the database's, so the key gets its limit once, not once per worker.
+    const { key } = await issue(acmeAdmin, { tenant_id: TENANT.acme });
+    // The functions' clients are made as in Deno, where WebSocket is global (Node 20 has none).
+    vi.stubGlobal('WebSocket', ws);
+    onTestFinished(() => void vi.unstubAllGlobals());
+    const worker = () =>
+      createApiHandler({
+        ...platformDeps({
+          url: app.url, anonKey: app.anonKey, serviceRoleKey: app.serviceRoleKey, jwtSecret: jwtSecretFromEnv(app.url, undefined),
+          rateLimit: { limit: 5, windowSeconds: 60 },
+        }),
+        log: () => undefined,
+      });
+    const workers = [worker(), worker()];
+    const request = () => new Request(`${app.url}/functions/v1/api/v1/stock?limit=1`, { headers: { authorization: `Bearer ${key}` } });
+    const answers = await Promise.all(Array.from({ length: 12 }, (_, i) => workers[i % 2](request())));
+    const allowed = answers.filter((a) => a.status === 200);
+    const refused = answers.filter((a) => a.status === 429);
+    expect(allowed).toHaveLength(5);
+    expect(refused).toHaveLength(7);
+    // Each allowed request saw its own place in the one count.
+    expect(allowed.map((a) => a.headers.get('ratelimit-remaining')).sort()).toEqual(['0', '1', '2', '3', '4']);
+    for (const a of refused) {
+      expect(a.headers.get('ratelimit-limit')).toBe('5');
+      expect(a.headers.get('ratelimit-remaining')).toBe('0');
+      expect(Number(a.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+      expect(Number(a.headers.get('retry-after'))).toBeLessThanOrEqual(60);
+      expect(await a.json()).toEqual({ error: { code: 'rate_limited', message: 'Too many requests for this API key: try again later' } });
+    }
+    // The other worker is no fresh allowance.
+    expect((await workers[0](request())).status).toBe(429);
+    expect((await workers[1](request())).status).toBe(429);
   });
 });

@@ -98,6 +98,13 @@ describe('webhooks', () => {
     const updated = await webhooks(acmeAdmin, 'PUT', `/${id}`, { module_id: 'deliveries', ...endpoint, secret_header_key: null, secret_header_value: null, is_active: false, user_id: USER.acmeBusiness });
     expect(updated.status).toBe(200);
     expect(updated.body.subscription).toMatchObject({ is_active: false, secret_header_key: null });
+
+    // The dispatcher turns it off with its reason (410 Gone): the card's list says why; saving it on again clears it.
+    expect((await service.from('webhook_subscriptions').update({ disabled_reason: 'The receiver answered 410 Gone' }).eq('id', id)).error).toBeNull();
+    const disabled = await webhooks(acmeAdmin, 'GET', `?userId=${USER.acmeBusiness}&limit=100`);
+    expect((disabled.body.subscriptions as { id?: string }[]).find((s) => s.id === id)).toMatchObject({ is_active: false, disabled_reason: 'The receiver answered 410 Gone' });
+    const reenabled = await webhooks(acmeAdmin, 'PUT', `/${id}`, { module_id: 'deliveries', ...endpoint, is_active: true, user_id: USER.acmeBusiness });
+    expect(reenabled.body.subscription).toMatchObject({ is_active: true, disabled_reason: null });
   });
 
   it('reports a receiver that answers an error as completed, not successful', async () => {

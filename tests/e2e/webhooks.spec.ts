@@ -1,7 +1,7 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
-import { ANON_KEY, expect, test, workerSession } from './fixtures.ts';
+import { ANON_KEY, asServiceRole, expect, test, workerSession } from './fixtures.ts';
 
 const BORIS = 'a1000000-0000-4000-8000-000000000005';
 const admin = workerSession('admin@acme.test', '/acme/admin');
@@ -34,7 +34,7 @@ test.beforeEach(async ({ page, request }) => {
   expect(res.ok(), await res.text()).toBe(true);
 });
 
-test('webhooks tab: a new card is tested, then created with the secret the test was signed with; edit, cancel and a failing test', async ({ page }) => {
+test('webhooks tab: a new card is tested, then created with the secret the test was signed with; edit, cancel, a failing test, and why the dispatcher turned it off', async ({ page, request }) => {
   // One walk through every mode of a card: more steps than one test's usual time on a busy machine.
   test.slow();
   await page.goto(`/acme/admin/users/${BORIS}/detail?tab=webhooks`);
@@ -92,6 +92,21 @@ test('webhooks tab: a new card is tested, then created with the secret the test 
   } finally {
     answerStatus = 200;
   }
+
+  // The dispatcher turns it off on a 410: the card says why until a tested save turns it on again.
+  await asServiceRole(request, 'PATCH', `/rest/v1/webhook_subscriptions?user_id=eq.${BORIS}&module_id=eq.deliveries`, {
+    is_active: false, disabled_reason: 'The receiver answered 410 Gone',
+  });
+  await page.reload();
+  const reason = card.getByTestId('webhook-disabled-reason');
+  await expect(reason).toContainText('The receiver answered 410 Gone, which asks for no more deliveries.');
+  await expect(card.getByText('Inactive', { exact: true })).toBeVisible();
+  await card.getByRole('button', { name: 'Edit' }).click();
+  await card.getByRole('button', { name: 'Test' }).click();
+  await expect(card.getByText('Webhook test successful')).toBeVisible();
+  await card.getByRole('button', { name: 'Save' }).click();
+  await expect(card.getByText('Active', { exact: true })).toBeVisible();
+  await expect(reason).toHaveCount(0);
 });
 
 test('webhooks tab: the delivery log shows a sent event, Replay sends it again with its webhook-id, and Rotate shows a new secret once', async ({ page, request }) => {

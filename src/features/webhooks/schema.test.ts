@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { configOf, endpointOf, isValidWebhookUrl, type WebhookEntry } from './schema';
+import { configOf, DISABLED_REASONS, disabledReasonOf, endpointOf, isValidWebhookUrl, webhookEntrySchema, type WebhookEntry } from './schema';
 
 const unconfigured: WebhookEntry = {
   module_id: 'deliveries',
@@ -10,6 +10,7 @@ const unconfigured: WebhookEntry = {
   secret_header_key: null,
   secret_header_value: null,
   is_active: false,
+  disabled_reason: null,
 };
 
 describe('webhook card config', () => {
@@ -32,5 +33,20 @@ describe('webhook card config', () => {
       secret_header_key: 'X-Key',
       secret_header_value: 'v',
     });
+  });
+
+  it('knows why the dispatcher turned a saved webhook off, and says nothing of one that is on, new or turned off by a person', () => {
+    const saved = { ...unconfigured, id: 's1' };
+    expect(disabledReasonOf({ ...saved, disabled_reason: DISABLED_REASONS.gone })).toBe('gone');
+    expect(disabledReasonOf({ ...saved, disabled_reason: DISABLED_REASONS.failing })).toBe('failing');
+    expect(disabledReasonOf({ ...saved, disabled_reason: 'Blocked by the address guard' })).toEqual({ other: 'Blocked by the address guard' });
+    expect(disabledReasonOf({ ...saved, disabled_reason: null })).toBeNull();
+    expect(disabledReasonOf({ ...saved, is_active: true, disabled_reason: DISABLED_REASONS.gone })).toBeNull();
+    expect(disabledReasonOf({ ...unconfigured, disabled_reason: DISABLED_REASONS.gone })).toBeNull();
+  });
+
+  it('reads an entry without a reason (a module not configured) as having none', () => {
+    const { disabled_reason: _omitted, ...withoutReason } = unconfigured;
+    expect(webhookEntrySchema.parse(withoutReason).disabled_reason).toBeNull();
   });
 });

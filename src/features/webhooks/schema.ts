@@ -35,8 +35,24 @@ export const webhookEntrySchema = z.object({
   secret_header_key: z.string().nullable(),
   secret_header_value: z.string().nullable(),
   is_active: z.boolean(),
+  /** Why the dispatcher turned it off (null when on, or turned off by a person); cleared when it is turned on again. */
+  disabled_reason: z.string().nullable().default(null),
 });
 export type WebhookEntry = z.infer<typeof webhookEntrySchema>;
+
+/** The reasons the dispatcher writes when it turns a subscription off (webhook_dispatch_record). */
+export const DISABLED_REASONS = {
+  gone: 'The receiver answered 410 Gone',
+  failing: 'Failing for 5 days',
+} as const;
+
+/** Why a subscription is off, as the card says it: a known reason in the user's language, any other as written. */
+export function disabledReasonOf(entry: Pick<WebhookEntry, 'id' | 'is_active' | 'disabled_reason'>): 'gone' | 'failing' | { other: string } | null {
+  if (!entry.id || entry.is_active || !entry.disabled_reason) return null;
+  if (entry.disabled_reason === DISABLED_REASONS.gone) return 'gone';
+  if (entry.disabled_reason === DISABLED_REASONS.failing) return 'failing';
+  return { other: entry.disabled_reason };
+}
 
 /** An absolute http(s) address: what a receiver can be (the server checks the same). */
 export function isValidWebhookUrl(value: string): boolean {

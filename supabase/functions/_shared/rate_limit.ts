@@ -1,7 +1,8 @@
 /**
  * A fixed-window request counter per client key, in the worker's memory. Best effort by nature:
  * each warm worker counts on its own, and a restart forgets. Bounded: expired windows are swept,
- * and past MAX_KEYS the oldest windows are dropped first.
+ * and past MAX_KEYS the oldest windows are dropped first. The public API's per-key limit is not
+ * counted here but in the database (public.authenticate_api_request), which every worker shares.
  */
 export interface RateLimitDecision {
   allowed: boolean;

@@ -1,7 +1,7 @@
 import { hashApiKey, isApiKeyShaped } from '../_shared/api_key.ts';
 import { corsHeaders } from '../_shared/cors.ts';
 import type { FieldProblem } from '../_shared/database.ts';
-import type { RateLimiter } from '../_shared/rate_limit.ts';
+import type { RateLimitDecision } from '../_shared/rate_limit.ts';
 
 /**
  * The public API: a tenant's systems call Waypost with an API key (`Authorization: Bearer wpk_...`).
@@ -72,7 +72,13 @@ export interface KeyIdentity {
   userId: string | null;
 }
 
-export type AuthOutcome = { ok: true; identity: KeyIdentity } | { ok: false; reason: 'unknown' | 'revoked' | 'expired' | 'owner_inactive' };
+/**
+ * A usable key comes with its request counted against the key's rate limit: the count lives in the
+ * database (public.authenticate_api_request), so every worker of the function shares it.
+ */
+export type AuthOutcome =
+  | { ok: true; identity: KeyIdentity; rate: RateLimitDecision }
+  | { ok: false; reason: 'unknown' | 'revoked' | 'expired' | 'owner_inactive' };
 
 export type IdempotencyClaim =
   | { state: 'new'; id: string }
@@ -117,10 +123,10 @@ export interface ApiData {
 }
 
 export interface ApiDeps {
+  /** Resolves a key by its hash and, for a usable key, counts this request against its rate limit. */
   authenticate(keyHash: string): Promise<AuthOutcome>;
   asOwner(identity: KeyIdentity): Promise<ApiData>;
   idempotency: IdempotencyStore;
-  limiter: RateLimiter;
   log?: (message: string, error: unknown) => void;
 }
 
@@ -389,12 +395,12 @@ async function route(req: Request, segments: string[], identity: KeyIdentity, da
   throw new ApiError(fail('not_found', MESSAGES.notFound));
 }
 
-async function authenticate(req: Request, deps: ApiDeps): Promise<KeyIdentity> {
+async function authenticate(req: Request, deps: ApiDeps): Promise<{ identity: KeyIdentity; rate: RateLimitDecision }> {
   const key = bearer(req);
   if (!key) throw new ApiError(fail('unauthorized', MESSAGES.missingKey), { 'WWW-Authenticate': 'Bearer' });
   if (!isApiKeyShaped(key)) throw new ApiError(fail('unauthorized', MESSAGES.malformedKey), { 'WWW-Authenticate': 'Bearer' });
   const outcome = await deps.authenticate(await hashApiKey(key));
-  if (outcome.ok) return outcome.identity;
+  if (outcome.ok) return { identity: outcome.identity, rate: outcome.rate };
   const message = { unknown: MESSAGES.unknownKey, revoked: MESSAGES.revokedKey, expired: MESSAGES.expiredKey, owner_inactive: MESSAGES.ownerInactive }[outcome.reason];
   throw new ApiError(fail('unauthorized', message), { 'WWW-Authenticate': 'Bearer error="invalid_token"' });
 }
@@ -409,8 +415,7 @@ export function createApiHandler(deps: ApiDeps, extra?: (req: Request, segments:
     if (answeredElsewhere) return answeredElsewhere;
     let claimId: string | null = null;
     try {
-      const identity = await authenticate(req, deps);
-      const decision = deps.limiter.hit(identity.keyId);
+      const { identity, rate: decision } = await authenticate(req, deps);
       const limitHeaders = { 'RateLimit-Limit': String(decision.limit), 'RateLimit-Remaining': String(decision.remaining) };
       if (!decision.allowed) {
         throw new ApiError(fail('rate_limited', MESSAGES.rateLimited), { ...limitHeaders, 'Retry-After': String(decision.retryAfterSeconds) });

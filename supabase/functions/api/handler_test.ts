@@ -16,8 +16,16 @@ const DELIVERIES: Row[] = [
   { id: 'd0000000-0000-4000-8000-000000000002', delivery_code: 'DL-2', status: 'delivered', customer_id: MEI, created_at: '2026-12-01T09:00:00+00:00' },
 ];
 
-async function setup(options: { limit?: number } = {}) {
-  const outcomes = new Map<string, AuthOutcome>([
+type Resolved = { ok: true; identity: KeyIdentity } | { ok: false; reason: 'unknown' | 'revoked' | 'expired' | 'owner_inactive' };
+
+/**
+ * The handler's deps as the platform gives them; `limiter` stands for the database's per-key count
+ * (public.authenticate_api_request): handlers given the same one share it, as workers share the
+ * database.
+ */
+async function setup(options: { limit?: number; limiter?: RateLimiter } = {}) {
+  const limiter = options.limiter ?? new RateLimiter({ limit: options.limit ?? 100, windowMs: 60_000, now: () => 0 });
+  const outcomes = new Map<string, Resolved>([
     [await hashApiKey(KEYS.tenant), { ok: true, identity: { keyId: 'k-tenant', tenantId: ACME, ownerId: ADA, userId: null } }],
     [await hashApiKey(KEYS.noah), { ok: true, identity: { keyId: 'k-noah', tenantId: ACME, ownerId: NOAH, userId: NOAH } }],
     [await hashApiKey(KEYS.revoked), { ok: false, reason: 'revoked' }],
@@ -30,9 +38,10 @@ async function setup(options: { limit?: number } = {}) {
   // What RLS would let each owner read: the admin everything, a customer their own deliveries.
   const visible = (owner: string) => DELIVERIES.filter((d) => owner === ADA || d.customer_id === owner);
   const deps: ApiDeps = {
-    authenticate: (hash) => {
+    authenticate: (hash): Promise<AuthOutcome> => {
       asked.push(hash);
-      return Promise.resolve(outcomes.get(hash) ?? { ok: false, reason: 'unknown' });
+      const resolved = outcomes.get(hash) ?? { ok: false, reason: 'unknown' };
+      return Promise.resolve(resolved.ok ? { ...resolved, rate: limiter.hit(resolved.identity.keyId) } : resolved);
     },
     asOwner: (identity: KeyIdentity): Promise<ApiData> =>
       Promise.resolve({
@@ -65,7 +74,6 @@ async function setup(options: { limit?: number } = {}) {
         return Promise.resolve();
       },
     },
-    limiter: new RateLimiter({ limit: options.limit ?? 100, windowMs: 60_000, now: () => 0 }),
     log: () => undefined,
   };
   return { handler: createApiHandler(deps), asked, created, stored };
@@ -195,6 +203,20 @@ Deno.test('rate limit per key: 429 rate_limited with Retry-After, other keys una
   assert.equal(limited.headers.get('retry-after'), '60');
   assert.deepEqual(await error(limited), { code: 'rate_limited', message: MESSAGES.rateLimited });
   assert.equal((await call(handler, 'GET', '/v1/deliveries', KEYS.noah)).status, 200);
+});
+
+Deno.test('two handlers (two workers) answer from one count: the limit is the key\'s, not each worker\'s', async () => {
+  const shared = new RateLimiter({ limit: 3, windowMs: 60_000, now: () => 0 });
+  const [a, b] = [(await setup({ limiter: shared })).handler, (await setup({ limiter: shared })).handler];
+  const first = await call(a, 'GET', '/v1/deliveries', KEYS.tenant);
+  assert.equal(first.headers.get('ratelimit-limit'), '3');
+  assert.equal(first.headers.get('ratelimit-remaining'), '2');
+  assert.equal((await call(b, 'GET', '/v1/deliveries', KEYS.tenant)).headers.get('ratelimit-remaining'), '1');
+  assert.equal((await call(a, 'GET', '/v1/deliveries', KEYS.tenant)).status, 200);
+  const limited = await call(b, 'GET', '/v1/deliveries', KEYS.tenant);
+  assert.equal(limited.status, 429);
+  assert.equal(limited.headers.get('ratelimit-remaining'), '0');
+  assert.equal(limited.headers.get('retry-after'), '60');
 });
 
 Deno.test('the owner token is a one-minute HS256 session of the owner', async () => {

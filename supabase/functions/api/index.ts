@@ -1,6 +1,5 @@
 // /functions/v1/api (handler.ts): the public API for API-key callers. verify_jwt is off in
 // supabase/config.toml: a key is not a JWT; the handler checks the key itself.
-import { RateLimiter } from '../_shared/rate_limit.ts';
 import { corsHeaders } from '../_shared/cors.ts';
 import { createApiHandler } from './handler.ts';
 import { openApiDocument } from './openapi.ts';
@@ -25,9 +24,11 @@ const document = JSON.stringify(openApiDocument(`${Deno.env.get('PUBLIC_SUPABASE
 Deno.serve(
   createApiHandler(
     {
-      ...platformDeps({ url, anonKey, serviceRoleKey, jwtSecret: jwtSecretFromEnv(url, Deno.env.get('API_JWT_SECRET')) }),
-      // Per key, in the worker's memory (best effort: each warm worker counts on its own).
-      limiter: new RateLimiter({ limit: positiveIntegerEnv('API_RATE_LIMIT_PER_MINUTE', 120), windowMs: 60_000 }),
+      ...platformDeps({
+        url, anonKey, serviceRoleKey, jwtSecret: jwtSecretFromEnv(url, Deno.env.get('API_JWT_SECRET')),
+        // Per key, counted in the database: every worker and instance shares the one count.
+        rateLimit: { limit: positiveIntegerEnv('API_RATE_LIMIT_PER_MINUTE', 120), windowSeconds: 60 },
+      }),
     },
     // GET /api/openapi.json: the description, readable without a key.
     (req, segments) =>

@@ -178,7 +178,9 @@ export function openApiDocument(serverUrl: string): Record<string, unknown> {
             {
               name: 'Idempotency-Key',
               in: 'header',
-              description: 'Retries with the same key and body get the first answer for 24 hours; another body with the same key is refused (409)',
+              description:
+                'Retries with the same key and body get the first answer for 24 hours; another body with the same key is refused (409). ' +
+                'After 24 hours the answer is deleted and the key may be used again',
               schema: { type: 'string', minLength: 1, maxLength: 255 },
             },
           ],

@@ -1,5 +1,4 @@
 import { Validator } from '@seriousme/openapi-schema-validator';
-import { RateLimiter } from '../_shared/rate_limit.ts';
 import { assert } from '../_shared/testing.ts';
 import { type ApiData, createApiHandler } from './handler.ts';
 import { openApiDocument, ROUTES } from './openapi.ts';
@@ -30,10 +29,10 @@ Deno.test('the document names exactly the routes the handler serves', async () =
     listStock: () => ok([]),
   };
   const handler = createApiHandler({
-    authenticate: () => Promise.resolve({ ok: true, identity: { keyId: 'k', tenantId: 't', ownerId: 'o', userId: null } }),
+    authenticate: () =>
+      Promise.resolve({ ok: true, identity: { keyId: 'k', tenantId: 't', ownerId: 'o', userId: null }, rate: { allowed: true, limit: 1000, remaining: 999, retryAfterSeconds: 60 } }),
     asOwner: () => Promise.resolve(data),
     idempotency: { begin: () => Promise.resolve({ state: 'new', id: 'c' }), finish: () => Promise.resolve() },
-    limiter: new RateLimiter({ limit: 1000, windowMs: 60_000 }),
   });
   const bodies: Record<string, unknown> = {
     'post /v1/deliveries': { customer_id: 'c', service_id: 's', pickup_address: {}, pickup_lat: 1, pickup_lng: 1, dropoff_address: {}, dropoff_lat: 1, dropoff_lng: 1, packages: [] },

@@ -6,7 +6,8 @@ import { signOwnerToken } from './owner_token.ts';
 
 /**
  * The public API's dependencies on the platform. The service role does only what no API role may:
- * resolve a key by its hash and keep idempotent answers. Everything a key reads or writes goes to
+ * resolve a key by its hash (counting the request against the key's rate limit, in the database so
+ * that every worker shares one count) and keep idempotent answers. Everything a key reads or writes goes to
  * PostgREST with a one-minute JWT of the key's owner, so RLS and the database's rules decide.
  */
 export interface PlatformEnv {
@@ -14,6 +15,15 @@ export interface PlatformEnv {
   anonKey: string;
   serviceRoleKey: string;
   jwtSecret: string;
+  /** Requests a key may make per window, counted in the database (shared by every worker). */
+  rateLimit: { limit: number; windowSeconds: number };
+}
+
+interface RateLimitAnswer {
+  allowed: boolean;
+  limit: number;
+  remaining: number;
+  retry_after: number;
 }
 
 /** What a delivery answers: never its tracking token (the public tracking page's secret) or the driver's proof. */
@@ -92,15 +102,27 @@ export function ownerData(client: SupabaseClient): ApiData {
   };
 }
 
-export function platformDeps(env: PlatformEnv): Omit<ApiDeps, 'limiter' | 'log'> {
+export function platformDeps(env: PlatformEnv): Omit<ApiDeps, 'log'> {
   const service = serverClient(env.url, env.serviceRoleKey);
   return {
+    // One round trip: the key resolved and, when usable, this request counted against its limit.
     async authenticate(keyHash) {
-      const { data, error } = await service.rpc('authenticate_api_key', { p_key_hash: keyHash });
-      if (error) throw new Error(`authenticate_api_key: ${error.message}`);
-      const answer = data as { ok: boolean; reason?: string; key_id?: string; tenant_id?: string; owner_id?: string; user_id?: string | null };
+      const { data, error } = await service.rpc('authenticate_api_request', {
+        p_key_hash: keyHash,
+        p_limit: env.rateLimit.limit,
+        p_window_seconds: env.rateLimit.windowSeconds,
+      });
+      if (error) throw new Error(`authenticate_api_request: ${error.message}`);
+      const answer = data as {
+        ok: boolean; reason?: string; key_id?: string; tenant_id?: string; owner_id?: string; user_id?: string | null; rate_limit?: RateLimitAnswer;
+      };
       if (!answer.ok) return { ok: false, reason: answer.reason } as AuthOutcome;
-      return { ok: true, identity: { keyId: answer.key_id!, tenantId: answer.tenant_id!, ownerId: answer.owner_id!, userId: answer.user_id ?? null } };
+      const rate = answer.rate_limit!;
+      return {
+        ok: true,
+        identity: { keyId: answer.key_id!, tenantId: answer.tenant_id!, ownerId: answer.owner_id!, userId: answer.user_id ?? null },
+        rate: { allowed: rate.allowed, limit: rate.limit, remaining: rate.remaining, retryAfterSeconds: rate.retry_after },
+      };
     },
     async asOwner(identity) {
       return ownerData(clientAsCaller(env.url, env.anonKey, await signOwnerToken(env.jwtSecret, identity.ownerId)));

@@ -29,6 +29,8 @@ export interface SubscriptionRow {
   secret_header_key: string | null;
   secret_header_value: string | null;
   is_active: boolean;
+  /** Why the dispatcher turned it off (410 Gone, failing for 5 days); cleared when it is turned on again. */
+  disabled_reason: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -46,7 +48,7 @@ export interface WebhookStore {
   modules(): Promise<Result<ModuleRow[]>>;
   listFor(userId: string, limit: number): Promise<Result<SubscriptionRow[]>>;
   get(id: string): Promise<Result<SubscriptionRow | null>>;
-  insert(row: Omit<SubscriptionRow, 'id' | 'created_at' | 'updated_at'> & { signing_secret: string }): Promise<Result<SubscriptionRow>>;
+  insert(row: Omit<SubscriptionRow, 'id' | 'disabled_reason' | 'created_at' | 'updated_at'> & { signing_secret: string }): Promise<Result<SubscriptionRow>>;
   update(id: string, patch: Partial<Endpoint & { is_active: boolean; signing_secret: string }>): Promise<Result<SubscriptionRow>>;
 }
 
@@ -170,7 +172,7 @@ export function createWebhooksHandler(deps: WebhooksDeps): (req: Request) => Pro
           subscriptions: modules.value.map((m) => {
             const s = byModule.get(m.id);
             const entry = { module_id: m.id, module_name: m.name, event_types: m.event_types };
-            return s ? { ...s, ...entry } : { ...entry, user_id: userId.toLowerCase(), webhook_url: '', secret_header_key: null, secret_header_value: null, is_active: false };
+            return s ? { ...s, ...entry } : { ...entry, user_id: userId.toLowerCase(), webhook_url: '', secret_header_key: null, secret_header_value: null, is_active: false, disabled_reason: null };
           }),
         });
       }

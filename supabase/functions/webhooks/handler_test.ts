@@ -25,7 +25,7 @@ function setup(answer: (url: string) => Response | Error = () => new Response('o
       },
       insert: (row) => {
         const id = `00000000-0000-4000-8000-00000000000${++n}`;
-        const stored = { id, ...row, created_at: NOW.toISOString(), updated_at: NOW.toISOString() };
+        const stored = { id, ...row, disabled_reason: null, created_at: NOW.toISOString(), updated_at: NOW.toISOString() };
         db.set(id, stored);
         const { signing_secret: _s, ...visible } = stored;
         return Promise.resolve({ ok: true, value: visible });

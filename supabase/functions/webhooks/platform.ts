@@ -13,7 +13,7 @@ export interface PlatformEnv {
 /** How long a receiver has to answer a delivery or a test. */
 export const DELIVERY_TIMEOUT_MS = 15_000;
 /** Never signing_secret: it is not readable through the API. */
-export const SUBSCRIPTION_COLUMNS = 'id, tenant_id, user_id, module_id, webhook_url, secret_header_key, secret_header_value, is_active, created_at, updated_at';
+export const SUBSCRIPTION_COLUMNS = 'id, tenant_id, user_id, module_id, webhook_url, secret_header_key, secret_header_value, is_active, disabled_reason, created_at, updated_at';
 
 export function databaseFailure(error: PostgrestLikeError): Failure {
   const details = fieldProblems(error.details);

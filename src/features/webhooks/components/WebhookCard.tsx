@@ -3,19 +3,34 @@ import { Button } from '../../../ui/Button';
 import { Chip } from '../../../ui/Chip';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog';
 import { TextField } from '../../../ui/TextField';
+import { useT } from '../../../lib/i18n/catalogue';
 import { useToast } from '../../../ui/toast';
 import { rotateSigningSecret, saveWebhook, testWebhook } from '../api';
-import { configOf, endpointOf, isValidWebhookUrl, WEBHOOK_MESSAGES, type WebhookConfig, type WebhookEntry } from '../schema';
+import { webhookMessages } from '../messages';
+import { configOf, disabledReasonOf, endpointOf, isValidWebhookUrl, WEBHOOK_MESSAGES, type WebhookConfig, type WebhookEntry } from '../schema';
 import { WebhookDeliveryLog } from './WebhookDeliveryLog';
 
 type TestResult = { state: 'idle' } | { state: 'success'; message: string } | { state: 'error'; message: string; detail: string | null };
+
+/** Why the dispatcher turned the webhook off, and how to turn it on again (its own component: only a card that shows it waits for the words). */
+function DisabledReason({ reason }: { reason: NonNullable<ReturnType<typeof disabledReasonOf>> }) {
+  const t = useT(webhookMessages);
+  return (
+    <div role="note" data-testid="webhook-disabled-reason" className="mt-4 rounded-lg border border-red-300 bg-red-50 p-3 text-sm dark:border-red-800 dark:bg-red-950">
+      <p className="font-medium text-red-800 dark:text-red-200">{t('disabled.title')}</p>
+      <p className="mt-1">{reason === 'gone' ? t('disabled.gone') : reason === 'failing' ? t('disabled.failing') : t('disabled.other', { reason: reason.other })}</p>
+      <p className="mt-1 text-slate-600 dark:text-slate-400">{t('disabled.hint')}</p>
+    </div>
+  );
+}
 
 /**
  * One module's webhook. View mode shows the saved config with Edit; Edit/Cancel toggles edit mode
  * and Cancel restores the original; a module without a subscription starts new. The address must
  * be a valid URL for Test and Save; the auth header fields show only when authentication is on.
  * Saving needs the last test to have succeeded (any change asks for a new test); a saved webhook
- * is active and back in view mode. The signing secret is shown once, when it is made or rotated
+ * is active and back in view mode; one the dispatcher turned off (410 Gone, failing for 5 days) says
+ * why in view mode, until saving turns it on again (the database clears the reason). The signing secret is shown once, when it is made or rotated
  * (Rotate asks first: the receiver must switch to the new secret). A saved webhook's delivery log
  * opens under it.
  */
@@ -35,6 +50,7 @@ export function WebhookCard({ entry, onSaved }: { entry: WebhookEntry; onSaved: 
   const urlValid = isValidWebhookUrl(url);
   const urlError = url !== '' && !urlValid ? WEBHOOK_MESSAGES.invalidUrl : undefined;
   const headingId = `webhook-${entry.module_id}`;
+  const disabledReason = disabledReasonOf(entry);
 
   const change = (patch: Partial<WebhookConfig>) => {
     setConfig((current) => ({ ...current, ...patch }));
@@ -78,7 +94,7 @@ export function WebhookCard({ entry, onSaved }: { entry: WebhookEntry; onSaved: 
       setDraftSecret(null);
       setTest({ state: 'idle' });
       setEditing(false);
-      onSaved({ ...entry, ...endpoint, id: outcome.id, is_active: true });
+      onSaved({ ...entry, ...endpoint, id: outcome.id, is_active: true, disabled_reason: null });
     } catch (error) {
       toast.error(error instanceof Error && error.message ? error.message : WEBHOOK_MESSAGES.saveFailed);
     } finally {
@@ -125,6 +141,7 @@ export function WebhookCard({ entry, onSaved }: { entry: WebhookEntry; onSaved: 
 
       {!editing ? (
         <>
+          {disabledReason && <DisabledReason reason={disabledReason} />}
           <dl className="mt-4 space-y-2 text-sm">
             <div className="flex justify-between gap-4">
               <dt className="text-slate-600 dark:text-slate-400">Webhook URL</dt>

@@ -1,0 +1,96 @@
+// @vitest-environment jsdom
+import '@testing-library/jest-dom/vitest';
+import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Suspense, useState } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { applyLanguage } from '../../../lib/i18n/catalogue';
+import { ToastProvider } from '../../../ui/toast';
+import { DISABLED_REASONS, type WebhookEntry } from '../schema';
+import { WebhookCard } from './WebhookCard';
+
+const api = vi.hoisted(() => ({
+  testWebhook: vi.fn(),
+  saveWebhook: vi.fn(),
+  rotateSigningSecret: vi.fn(),
+  fetchDeliveryLog: vi.fn(),
+  replayDelivery: vi.fn(),
+}));
+vi.mock('../api', () => api);
+
+const gone: WebhookEntry = {
+  id: 's1',
+  module_id: 'deliveries',
+  module_name: 'Deliveries',
+  event_types: ['delivery.created'],
+  user_id: 'u1',
+  webhook_url: 'https://shop.example/hooks',
+  secret_header_key: null,
+  secret_header_value: null,
+  is_active: false,
+  disabled_reason: DISABLED_REASONS.gone,
+};
+
+/** The card as the tab holds it: a save replaces the entry with what was saved. */
+function Tab({ initial }: { initial: WebhookEntry }) {
+  const [entry, setEntry] = useState(initial);
+  return (
+    <ToastProvider>
+      <Suspense fallback="loading">
+        <WebhookCard entry={entry} onSaved={setEntry} />
+      </Suspense>
+    </ToastProvider>
+  );
+}
+
+afterEach(async () => {
+  cleanup();
+  vi.clearAllMocks();
+  await act(() => applyLanguage('en'));
+});
+
+describe('WebhookCard: why a webhook was turned off', () => {
+  it('says why in view mode, in English, Spanish and French', async () => {
+    render(<Tab initial={gone} />);
+    const note = screen.getByTestId('webhook-disabled-reason');
+    expect(note).toHaveTextContent('Turned off by Waypost');
+    expect(note).toHaveTextContent('The receiver answered 410 Gone, which asks for no more deliveries.');
+    expect(note).toHaveTextContent('Fix the receiver, then Edit, test and save the webhook to turn it on again.');
+    expect(screen.getByText('Inactive')).toBeInTheDocument();
+    await act(() => applyLanguage('es'));
+    expect(await screen.findByText('Desactivado por Waypost')).toBeInTheDocument();
+    expect(screen.getByText('El receptor respondió 410 Gone, que pide no recibir más entregas.')).toBeInTheDocument();
+    await act(() => applyLanguage('fr'));
+    expect(await screen.findByText('Désactivé par Waypost')).toBeInTheDocument();
+    expect(screen.getByText('Le destinataire a répondu 410 Gone, ce qui demande de ne plus rien lui envoyer.')).toBeInTheDocument();
+  });
+
+  it('says 5 days of failures, or a reason it does not know as written; nothing for a webhook that is on or was turned off by a person', () => {
+    const { unmount } = render(<Tab initial={{ ...gone, disabled_reason: DISABLED_REASONS.failing }} />);
+    expect(screen.getByTestId('webhook-disabled-reason')).toHaveTextContent('Deliveries to this address failed for 5 days.');
+    unmount();
+    const other = render(<Tab initial={{ ...gone, disabled_reason: 'Refused by the address guard' }} />);
+    expect(screen.getByTestId('webhook-disabled-reason')).toHaveTextContent('Refused by the address guard');
+    other.unmount();
+    const on = render(<Tab initial={{ ...gone, is_active: true, disabled_reason: null }} />);
+    expect(screen.queryByTestId('webhook-disabled-reason')).toBeNull();
+    on.unmount();
+    render(<Tab initial={{ ...gone, disabled_reason: null }} />);
+    expect(screen.queryByTestId('webhook-disabled-reason')).toBeNull();
+  });
+
+  it('is gone once the webhook is tested and saved again (turned on), and hidden while editing', async () => {
+    api.testWebhook.mockResolvedValue({ success: true, message: 'Webhook test successful', detail: null, signingSecret: null });
+    api.saveWebhook.mockResolvedValue({ id: 's1', message: 'Webhook saved successfully', signingSecret: null });
+    const user = userEvent.setup();
+    render(<Tab initial={gone} />);
+    await user.click(screen.getByRole('button', { name: 'Edit' }));
+    expect(screen.queryByTestId('webhook-disabled-reason')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Test' }));
+    await user.click(await screen.findByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.getByText('Active')).toBeInTheDocument());
+    expect(api.saveWebhook).toHaveBeenCalledTimes(1);
+    expect(screen.queryByTestId('webhook-disabled-reason')).toBeNull();
+    expect(screen.queryByText('Turned off by Waypost')).toBeNull();
+  });
+});
