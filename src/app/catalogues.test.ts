@@ -37,6 +37,12 @@ function placeholders(elements: MessageFormatElement[], into = new Set<string>()
   return into;
 }
 
+/**
+ * Areas whose keys the whole app names: the navs' labels are keys each feature's screen
+ * declarations name (lib/screens: ScreenNav.label), so their code is every file.
+ */
+const NAMED_EVERYWHERE = new Set(['nav']);
+
 /** The code of an area: every file under its folder but its tests and catalogues. */
 function codeOf(root: string): string {
   return Object.entries(sources)
@@ -69,8 +75,9 @@ describe('message catalogues', () => {
 
       it('uses every key, and every key used exists', () => {
         const code = codeOf(root);
-        expect(code.length).toBeGreaterThan(0);
-        const unused = keys.filter((key) => !code.includes(`'${key}'`));
+        const namedIn = NAMED_EVERYWHERE.has(catalogue.area) ? codeOf('') : code;
+        expect(namedIn.length).toBeGreaterThan(0);
+        const unused = keys.filter((key) => !namedIn.includes(`'${key}'`));
         expect(unused, `keys of ${catalogue.area} no code uses`).toEqual([]);
         const asked = [...code.matchAll(/\bt(?:\.rich)?\(\s*'([^']+)'/g)].map((match) => match[1]);
         const missing = asked.filter((key) => !(key in english));

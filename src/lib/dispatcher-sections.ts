@@ -1,15 +1,15 @@
 import { dispatcherPaths, screenPath } from './paths';
 
 /**
- * The dispatcher's order sections: one per delivery kind under /{slug}/dispatcher/,
+ * The dispatcher's order sections (`nav`: the key of the bar's label in lib/nav/messages): one per delivery kind under /{slug}/dispatcher/,
  * each with index, new, {deliveryId} and {deliveryId}/edit. The route table, the dispatcher's top bar
  * and any screen linking to a delivery in the dispatcher area (the support queue) read them here.
  */
 export const DISPATCHER_SECTIONS = [
-  { kind: 'on_demand', path: '/ondemand_orders', nav: 'On-demand', title: 'On-demand orders' },
-  { kind: 'pickup', path: '/pickup_orders', nav: 'Pickup', title: 'Pickup orders' },
-  { kind: 'delivery', path: '/delivery_orders', nav: 'Delivery', title: 'Delivery orders' },
-  { kind: 'pickup_delivery', path: '/pickup_delivery', nav: 'Pickup & delivery', title: 'Pickup and delivery orders' },
+  { kind: 'on_demand', path: '/ondemand_orders', nav: 'nav.onDemand', title: 'On-demand orders' },
+  { kind: 'pickup', path: '/pickup_orders', nav: 'nav.pickup', title: 'Pickup orders' },
+  { kind: 'delivery', path: '/delivery_orders', nav: 'nav.delivery', title: 'Delivery orders' },
+  { kind: 'pickup_delivery', path: '/pickup_delivery', nav: 'nav.pickupDelivery', title: 'Pickup and delivery orders' },
 ] as const;
 
 export type DispatcherSection = (typeof DISPATCHER_SECTIONS)[number];

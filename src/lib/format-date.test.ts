@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDateTime, formatTime } from './format-date';
+import { formatDateTime, formatTime, formatWindow } from './format-date';
 
 describe('formatDateTime', () => {
   it('prints a moment as date and 24-hour time in the viewer’s zone', () => {
@@ -15,5 +15,24 @@ describe('formatDateTime', () => {
       expect(formatDateTime(value)).toBe('—');
       expect(formatTime(value)).toBe('—');
     }
+  });
+});
+
+describe('formatWindow', () => {
+  const start = new Date(2026, 10, 25, 9, 0);
+  const end = new Date(2026, 10, 25, 11, 0);
+
+  it('prints a window in English by default, the end’s date only when it differs', () => {
+    expect(formatWindow(start, end)).toBe('Nov 25, 2026, 09:00–11:00');
+    expect(formatWindow(null, end)).toBe('By Nov 25, 2026, 11:00');
+    expect(formatWindow(start, null)).toBe('From Nov 25, 2026, 09:00');
+    expect(formatWindow(null, null)).toBeNull();
+  });
+
+  it('prints it in another locale with that language’s words for an open side', () => {
+    const words = { by: (date: string) => `Antes del ${date}`, from: (date: string) => `Desde el ${date}` };
+    expect(formatWindow(start, end, 'es', words)).toBe(`${formatDateTime(start, 'es')}–${formatTime(end, 'es')}`);
+    expect(formatWindow(null, end, 'es', words)).toBe(`Antes del ${formatDateTime(end, 'es')}`);
+    expect(formatDateTime(end, 'es')).toMatch(/^25 nov\.? 2026, 11:00$/);
   });
 });

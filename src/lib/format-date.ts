@@ -37,18 +37,26 @@ export function formatTime(value: Moment, locale = 'en'): string {
   return date ? formattersOf(locale).timeOnly.format(date) : '—';
 }
 
+/** How a window open on one side reads: 'By …', 'From …' in English, the catalogue's words elsewhere. */
+export interface OpenWindowWords {
+  by: (date: string) => string;
+  from: (date: string) => string;
+}
+
+const ENGLISH_WINDOW: OpenWindowWords = { by: (date) => `By ${date}`, from: (date) => `From ${date}` };
+
 /**
  * A window as 'Nov 25, 2026, 09:00–11:00' (the end's date only when it differs), 'By …' or 'From …'
- * when one side is open, and null when there is none.
+ * when one side is open, and null when there is none; dates in the locale's words.
  */
-export function formatWindow(start: Moment, end: Moment): string | null {
-  const { dateTime, timeOnly } = formattersOf('en');
+export function formatWindow(start: Moment, end: Moment, locale = 'en', words: OpenWindowWords = ENGLISH_WINDOW): string | null {
+  const { dateTime, timeOnly } = formattersOf(locale);
   const from = toDate(start);
   const to = toDate(end);
   if (from && to) {
     return from.toDateString() === to.toDateString() ? `${dateTime.format(from)}–${timeOnly.format(to)}` : `${dateTime.format(from)} – ${dateTime.format(to)}`;
   }
-  if (to) return `By ${dateTime.format(to)}`;
-  if (from) return `From ${dateTime.format(from)}`;
+  if (to) return words.by(dateTime.format(to));
+  if (from) return words.from(dateTime.format(from));
   return null;
 }

@@ -1,4 +1,5 @@
 import type { ComponentType, SVGProps } from 'react';
+import type { NavLabel } from './nav/messages';
 import type { ScreenLocation } from './paths';
 
 /**
@@ -18,7 +19,8 @@ export type NavIcon = ComponentType<SVGProps<SVGSVGElement>>;
  * app's list of declarations.
  */
 export interface ScreenNav {
-  label: string;
+  /** The label's key in the navs' catalogue (lib/nav/messages), shown in the user's language. */
+  label: NavLabel;
   group?: NavGroupId;
   icon?: NavIcon;
 }

@@ -136,6 +136,24 @@ test('many past deliveries are paged, the page in the URL', async ({ page, reque
   await past.getByRole('button', { name: 'Go to the last page' }).click();
   await expect(page).toHaveURL(/\?show=past&page=2$/);
   await expect(card(page, cancelled[0]!)).toBeVisible();
+
+  // Spanish, chosen in the header (saved on this customer's own profile): the nav, the dashboard,
+  // the pages and the dates change live, without a reload.
+  const closedAt = card(page, cancelled[0]!).locator('dt + dd').nth(1);
+  await expect(closedAt).toHaveText(/^[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{2}:\d{2}$/);
+  await page.getByRole('button', { name: 'Language: English' }).click();
+  await page.getByRole('menuitemradio', { name: 'Español' }).click();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'es');
+  await expect(page.getByRole('link', { name: 'Panel', exact: true })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Tus entregas' })).toBeVisible();
+  await expect(page.getByTestId('dashboard-role')).toHaveText('Cliente');
+  await expect(page).toHaveTitle(/^Panel de cliente \| /);
+  await expect(page.getByRole('button', { name: 'Anteriores', exact: true })).toHaveAttribute('aria-pressed', 'true');
+  await expect(section(page, 'Entregas anteriores')).toHaveAccessibleName('Entregas anteriores (11)');
+  await expect(page.getByRole('navigation', { name: 'Páginas de entregas anteriores' })).toContainText('Página 2 de 2');
+  await expect(card(page, cancelled[0]!).locator('dt').nth(1)).toHaveText('Cerrada');
+  await expect(closedAt).toHaveText(/^\d{1,2} [a-z]{3,4}\.? \d{4}, \d{2}:\d{2}$/);
+  await expect(page.getByRole('heading', { name: 'Your deliveries' })).toHaveCount(0);
 });
 
 test('a customer without deliveries sees the empty state', async ({ page, request }) => {

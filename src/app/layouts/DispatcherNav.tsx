@@ -1,15 +1,18 @@
 import { Link, useRouter } from 'wouter';
+import { useT } from '../../lib/i18n/catalogue';
+import { navMessages, type NavLabel } from '../../lib/nav/messages';
 import type { ScreenAudience } from '../../lib/screens';
 import { useSession } from '../../lib/session';
 import { useFloorStanding } from '../floor-standing';
 import { screenAudience } from '../guards';
 import { navPath, screensOf } from '../screens';
-import { isNavItemActive } from './nav';
+import { appMessages } from '../messages';
+import { english, isNavItemActive } from './nav';
 import { usePathname } from './use-pathname';
 
 /** The dispatcher's areas, relative to /{slug}/dispatcher: the layout has no sidebar, so they are a bar under the header; the screens that declare a nav entry (src/app/screens.ts), in its order. */
-export const DISPATCHER_NAV: readonly { label: string; path: string; audience?: ScreenAudience }[] = screensOf('dispatcher').flatMap((screen) =>
-  screen.nav ? [{ label: screen.nav.label, path: navPath(screen), audience: screen.audience }] : [],
+export const DISPATCHER_NAV: readonly { label: string; labelKey: NavLabel; path: string; audience?: ScreenAudience }[] = screensOf('dispatcher').flatMap((screen) =>
+  screen.nav ? [{ label: english(screen.nav.label), labelKey: screen.nav.label, path: navPath(screen), audience: screen.audience }] : [],
 );
 
 const itemBase =
@@ -18,6 +21,8 @@ const itemIdle = 'text-slate-700 hover:bg-slate-100 hover:text-slate-900 dark:te
 const itemActive = 'bg-brand/10 font-semibold text-brand';
 
 export function DispatcherNav() {
+  const t = useT(navMessages);
+  const tApp = useT(appMessages);
   const pathname = usePathname();
   const { base } = useRouter();
   const { user } = useSession();
@@ -25,15 +30,15 @@ export function DispatcherNav() {
   // Only the areas this person may open (warehouse-only people: their section and their profile).
   const items = DISPATCHER_NAV.filter((item) => screenAudience(user, item.audience, standing).kind === 'render');
   return (
-    <nav aria-label="Dispatcher" className="relative overflow-x-auto px-2 pb-2 sm:px-4">
+    <nav aria-label={tApp('panel.name', { panel: 'dispatcher' })} className="relative overflow-x-auto px-2 pb-2 sm:px-4">
       <ul className="flex items-center gap-1">
         {items.map((item) => {
           const href = `${base}${item.path}`;
           const active = isNavItemActive({ href, exact: item.path === '' }, pathname);
           return (
-            <li key={item.label}>
+            <li key={item.path}>
               <Link href={`~${href}`} aria-current={active ? 'page' : undefined} className={`${itemBase} ${active ? itemActive : itemIdle}`}>
-                {item.label}
+                {t(item.labelKey)}
               </Link>
             </li>
           );

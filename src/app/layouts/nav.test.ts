@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { translator } from '../../lib/i18n/catalogue';
+import { navMessages } from '../../lib/nav/messages';
 import { DashboardIcon } from '../../ui/icons';
 import { ADMIN_NAV, groupNav, isNavItemActive, type AdminNavEntry } from './nav';
 
@@ -29,6 +31,17 @@ describe('admin navigation', () => {
       ['Operations', ['/acme/admin/vehicles', '/acme/admin/zones']],
       ['Settings', ['/acme/admin/brand-settings']],
     ]);
+  });
+
+  it("names the areas and groups in the user's language through the navs' catalogue, by each screen's key", async () => {
+    const spanish = translator(navMessages, 'es', (await navMessages.load.es()).default);
+    const groups = groupNav(ADMIN_NAV, '/acme/admin', spanish);
+    const items = Object.fromEntries(groups.map((group) => [group.id, [group.label, group.items.map((item) => item.label)]]));
+    expect(items.overview).toEqual([null, expect.arrayContaining(['Panel', 'Usuarios'])]);
+    expect(items.operations).toEqual(['Operaciones', expect.arrayContaining(['Vehículos', 'Entregas'])]);
+    expect(items.settings).toEqual(['Ajustes', expect.arrayContaining(['Ajustes del sistema', 'Claves de API'])]);
+    // Every entry has a key, so no English is left in the Spanish sidebar.
+    expect(ADMIN_NAV.filter((entry) => !entry.labelKey || spanish(entry.labelKey) === entry.label)).toEqual([]);
   });
 
   it('marks the index active only on itself, other items also on their sub-pages', () => {

@@ -4,5 +4,5 @@ import { ActivityIcon } from '../../ui/icons';
 
 /** The activity screens, in route and nav order (src/app/README.md). */
 export const screens = [
-  screen({ path: adminPaths.activity, page: lazyPage(() => import('./pages/ActivityPage'), 'ActivityPage'), nav: { group: 'settings', label: 'Activity', icon: ActivityIcon } }),
+  screen({ path: adminPaths.activity, page: lazyPage(() => import('./pages/ActivityPage'), 'ActivityPage'), nav: { group: 'settings', label: 'nav.activity', icon: ActivityIcon } }),
 ];

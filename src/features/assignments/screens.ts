@@ -7,7 +7,7 @@ export const assignmentEditScreen = screen({ path: adminPaths.assignmentEdit, pa
 
 /** The assignments screens, in route and nav order (src/app/README.md). */
 export const screens = [
-  screen({ path: adminPaths.assignments, page: lazyPage(() => import('./pages/AssignmentsListPage'), 'AssignmentsListPage'), nav: { group: 'operations', label: 'Assignments', icon: ClipboardCheckIcon } }),
+  screen({ path: adminPaths.assignments, page: lazyPage(() => import('./pages/AssignmentsListPage'), 'AssignmentsListPage'), nav: { group: 'operations', label: 'nav.assignments', icon: ClipboardCheckIcon } }),
   screen({ path: adminPaths.assignmentCreate, page: lazyPage(() => import('./pages/AssignmentFormPage'), 'AssignmentCreatePage') }),
   assignmentEditScreen,
 ];

@@ -35,7 +35,6 @@ export const PAGE_SIZE = 10;
 
 export const SHOW_VALUES = ['all', 'active', 'past'] as const;
 export type Show = (typeof SHOW_VALUES)[number];
-export const SHOW_LABELS: Record<Show, string> = { all: 'All', active: 'Active', past: 'Past' };
 
 export interface DashboardView {
   show: Show;

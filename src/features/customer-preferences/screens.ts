@@ -7,7 +7,7 @@ export const customerPreferenceEditScreen = screen({ path: adminPaths.customerPr
 
 /** The customer preferences screens, in route and nav order (src/app/README.md). */
 export const screens = [
-  screen({ path: adminPaths.customerPreferences, page: lazyPage(() => import('./pages/CustomerPreferencesListPage'), 'CustomerPreferencesListPage'), nav: { group: 'operations', label: 'Customer preferences', icon: CalendarClockIcon } }),
+  screen({ path: adminPaths.customerPreferences, page: lazyPage(() => import('./pages/CustomerPreferencesListPage'), 'CustomerPreferencesListPage'), nav: { group: 'operations', label: 'nav.customerPreferences', icon: CalendarClockIcon } }),
   screen({ path: adminPaths.customerPreferenceCreate, page: lazyPage(() => import('./pages/CustomerPreferenceFormPage'), 'CustomerPreferenceCreatePage') }),
   customerPreferenceEditScreen,
 ];

@@ -7,6 +7,6 @@ export const customerDashboardScreen = screen({ path: customerPaths.home, page: 
 
 /** The dashboards screens, in route and nav order (src/app/README.md). */
 export const screens = [
-  screen({ path: adminPaths.dashboard, page: lazyPage(() => import('./pages/AdminDashboardPage'), 'default'), nav: { group: 'overview', label: 'Dashboard', icon: DashboardIcon } }),
+  screen({ path: adminPaths.dashboard, page: lazyPage(() => import('./pages/AdminDashboardPage'), 'default'), nav: { group: 'overview', label: 'nav.dashboard', icon: DashboardIcon } }),
   customerDashboardScreen,
 ];

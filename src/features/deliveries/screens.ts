@@ -39,7 +39,7 @@ export const deliveryDetailScreens = [adminDetail, ...sections.map((s) => s.deta
 
 /** The admin's deliveries screens ('create' and '{id}/edit' before '{id}', which would match them), then the dispatcher's sections. */
 export const screens: readonly ScreenDeclaration[] = [
-  screen({ path: adminPaths.deliveries, page: listPage, nav: { group: 'operations', label: 'Deliveries', icon: ParcelIcon } }),
+  screen({ path: adminPaths.deliveries, page: listPage, nav: { group: 'operations', label: 'nav.deliveries', icon: ParcelIcon } }),
   adminCreate,
   adminEdit,
   adminDetail,

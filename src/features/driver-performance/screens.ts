@@ -4,5 +4,5 @@ import { ChartBarIcon } from '../../ui/icons';
 
 /** The driver performance screens, in route and nav order (src/app/README.md). */
 export const screens = [
-  screen({ path: adminPaths.driverPerformance, page: lazyPage(() => import('./pages/DriverPerformancePage'), 'DriverPerformancePage'), nav: { group: 'operations', label: 'Driver performance', icon: ChartBarIcon } }),
+  screen({ path: adminPaths.driverPerformance, page: lazyPage(() => import('./pages/DriverPerformancePage'), 'DriverPerformancePage'), nav: { group: 'operations', label: 'nav.driverPerformance', icon: ChartBarIcon } }),
 ];

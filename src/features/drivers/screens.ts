@@ -7,7 +7,7 @@ export const driverEditScreen = screen({ path: adminPaths.driverEdit, page: lazy
 
 /** The drivers screens, in route and nav order (src/app/README.md). */
 export const screens = [
-  screen({ path: adminPaths.drivers, page: lazyPage(() => import('./pages/DriversListPage'), 'DriversListPage'), nav: { group: 'operations', label: 'Drivers', icon: SteeringWheelIcon } }),
+  screen({ path: adminPaths.drivers, page: lazyPage(() => import('./pages/DriversListPage'), 'DriversListPage'), nav: { group: 'operations', label: 'nav.drivers', icon: SteeringWheelIcon } }),
   screen({ path: adminPaths.driverCreate, page: lazyPage(() => import('./pages/DriverFormPage'), 'DriverCreatePage') }),
   driverEditScreen,
 ];

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useT } from '../../lib/i18n/catalogue';
 import { useSession } from '../../lib/session';
 import { tenantIdOf } from '../../lib/tenant';
 import { Badge } from '../../ui/Badge';
@@ -7,7 +8,7 @@ import { iconButtonClassName } from '../../ui/IconButton';
 import { LiveIndicator } from '../../ui/LiveIndicator';
 import { Popover } from '../../ui/Popover';
 import { NotificationList } from './components/NotificationList';
-import { MESSAGES } from './schema';
+import { notificationMessages } from './messages';
 import { useNotifications } from './use-notifications';
 
 /** The header's bell: unread count, and the newest notifications in a popover. Nothing for a user without a tenant. */
@@ -19,10 +20,11 @@ export function NotificationsBell() {
 }
 
 function Bell({ tenantId, userId }: { tenantId: string; userId: string }) {
+  const t = useT(notificationMessages);
   const notifications = useNotifications(tenantId, userId);
   const [actionError, setActionError] = useState<string | null>(null);
   const unread = notifications.stats?.unread ?? 0;
-  const label = unread > 0 ? `Notifications, ${unread} unread` : 'Notifications';
+  const label = t('bell.label', { unread });
 
   function run(action: () => Promise<void>, failure: string) {
     setActionError(null);
@@ -31,10 +33,10 @@ function Bell({ tenantId, userId }: { tenantId: string; userId: string }) {
 
   return (
     <Popover
-      label="Notifications"
+      label={t('bell.title')}
       panelClassName="w-[min(24rem,calc(100vw-1rem))]"
       trigger={(props) => (
-        <button type="button" {...props} aria-label={label} title="Notifications" className={iconButtonClassName}>
+        <button type="button" {...props} aria-label={label} title={t('bell.title')} className={iconButtonClassName}>
           <BellIcon />
           {unread > 0 && (
             <Badge tone="danger" className="absolute -top-0.5 -right-0.5" >
@@ -48,9 +50,9 @@ function Bell({ tenantId, userId }: { tenantId: string; userId: string }) {
         <div className="flex max-h-[min(32rem,80vh)] flex-col">
           <div className="flex items-center justify-between gap-2 border-b border-slate-200 px-4 py-3 dark:border-slate-800">
             <div>
-              <h2 className="text-sm font-semibold">Notifications</h2>
+              <h2 className="text-sm font-semibold">{t('bell.title')}</h2>
               <p className="text-xs text-slate-600 dark:text-slate-400">
-                {unread > 0 ? `You have ${unread} unread` : 'You are all caught up'}
+                {t('bell.summary', { unread })}
               </p>
             </div>
             <div className="flex items-center gap-2">
@@ -58,10 +60,10 @@ function Bell({ tenantId, userId }: { tenantId: string; userId: string }) {
               <button
                 type="button"
                 disabled={unread === 0}
-                onClick={() => run(notifications.markAllRead, MESSAGES.markAllFailed)}
+                onClick={() => run(notifications.markAllRead, t('markAllFailed'))}
                 className="rounded-md px-2 py-1 text-xs font-semibold text-brand hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand disabled:cursor-not-allowed disabled:opacity-50 dark:hover:bg-slate-800"
               >
-                Mark all read
+                {t('bell.markAll')}
               </button>
             </div>
           </div>
@@ -75,7 +77,7 @@ function Bell({ tenantId, userId }: { tenantId: string; userId: string }) {
               items={notifications.items}
               status={notifications.status}
               onRetry={notifications.retry}
-              onMarkRead={(id) => run(() => notifications.markRead(id), MESSAGES.markFailed)}
+              onMarkRead={(id) => run(() => notifications.markRead(id), t('markFailed'))}
               onNavigate={close}
             />
           </div>

@@ -24,9 +24,3 @@ export type NotificationStats = z.infer<typeof notificationStatsSchema>;
 /** Notifications are read 50 at a time. */
 export const NOTIFICATIONS_PAGE_SIZE = 50;
 
-export const MESSAGES = {
-  empty: 'No notifications',
-  loadFailed: 'Could not load notifications.',
-  markFailed: 'Could not mark the notification as read.',
-  markAllFailed: 'Could not mark all notifications as read.',
-} as const;

@@ -7,7 +7,7 @@ export const userDetailScreen = screen({ path: adminPaths.userDetail, page: lazy
 
 /** The users screens, in route and nav order (src/app/README.md). */
 export const screens = [
-  screen({ path: adminPaths.users, page: lazyPage(() => import('./pages/UsersListPage'), 'UsersListPage'), nav: { group: 'overview', label: 'Users', icon: UsersIcon } }),
+  screen({ path: adminPaths.users, page: lazyPage(() => import('./pages/UsersListPage'), 'UsersListPage'), nav: { group: 'overview', label: 'nav.users', icon: UsersIcon } }),
   userDetailScreen,
-  screen({ path: dispatcherPaths.profile, page: lazyPage(() => import('./pages/OwnProfilePage'), 'default'), nav: { label: 'Profile' }, audience: 'everyone' }),
+  screen({ path: dispatcherPaths.profile, page: lazyPage(() => import('./pages/OwnProfilePage'), 'default'), nav: { label: 'nav.profile' }, audience: 'everyone' }),
 ];

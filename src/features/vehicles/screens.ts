@@ -7,7 +7,7 @@ export const vehicleEditScreen = screen({ path: adminPaths.vehicleEdit, page: la
 
 /** The vehicles screens, in route and nav order (src/app/README.md). */
 export const screens = [
-  screen({ path: adminPaths.vehicles, page: lazyPage(() => import('./pages/VehiclesListPage'), 'VehiclesListPage'), nav: { group: 'operations', label: 'Vehicles', icon: TruckIcon } }),
+  screen({ path: adminPaths.vehicles, page: lazyPage(() => import('./pages/VehiclesListPage'), 'VehiclesListPage'), nav: { group: 'operations', label: 'nav.vehicles', icon: TruckIcon } }),
   screen({ path: adminPaths.vehicleCreate, page: lazyPage(() => import('./pages/VehicleFormPage'), 'VehicleCreatePage') }),
   vehicleEditScreen,
 ];

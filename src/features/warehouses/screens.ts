@@ -7,7 +7,7 @@ export const warehouseScreen = screen({ path: adminPaths.warehouse, page: lazyPa
 
 /** The warehouses screens, in route and nav order (src/app/README.md). */
 export const screens = [
-  screen({ path: adminPaths.warehouses, page: lazyPage(() => import('./pages/WarehousesListPage'), 'WarehousesListPage'), nav: { group: 'warehousing', label: 'Warehouses', icon: WarehouseIcon } }),
+  screen({ path: adminPaths.warehouses, page: lazyPage(() => import('./pages/WarehousesListPage'), 'WarehousesListPage'), nav: { group: 'warehousing', label: 'nav.warehouses', icon: WarehouseIcon } }),
   screen({ path: adminPaths.warehouseCreate, page: lazyPage(() => import('./pages/WarehouseFormPage'), 'WarehouseCreatePage') }),
   warehouseScreen,
   screen({ path: adminPaths.warehouseEdit, page: lazyPage(() => import('./pages/WarehouseFormPage'), 'WarehouseEditPage') }),

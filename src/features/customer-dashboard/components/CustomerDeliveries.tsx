@@ -12,6 +12,9 @@ import { ErrorState } from '../../../ui/ErrorState';
 import { LiveIndicator } from '../../../ui/LiveIndicator';
 import { ProofDocumentButton, ProofGallery } from '../../../ui/proof';
 import { Skeleton } from '../../../ui/Skeleton';
+import { useT } from '../../../lib/i18n/catalogue';
+import { useFormat } from '../../../lib/i18n/format';
+import { customerMessages } from '../messages';
 import {
   dropoffText,
   endedAt,
@@ -20,7 +23,6 @@ import {
   parseView,
   proofKey,
   proofSummary,
-  SHOW_LABELS,
   SHOW_VALUES,
   writeView,
   type CustomerDelivery,
@@ -29,8 +31,11 @@ import {
 import type { OpenReturn } from '../api';
 import { useDeliverySection, useLiveActiveDeliveries, useNoticesReload, type LivePatch, type SectionState } from '../use-customer-deliveries';
 import { ReturnAction } from './ReturnRequest';
-import { formatDateTime, formatWindow } from '../../../lib/format-date';
+import { formatWindow } from '../../../lib/format-date';
 
+type CustomerKey = keyof typeof customerMessages.en;
+
+const SHOW_KEYS = { all: 'show.all', active: 'show.active', past: 'show.past' } as const satisfies Record<DashboardView['show'], CustomerKey>;
 
 /** Other features' buttons for one delivery (chat's 'Message us'), composed in src/app. */
 export type DeliveryActions = (delivery: { id: string; delivery_code: string }) => ReactNode;
@@ -59,11 +64,25 @@ function DeliveryCard({
   tenantId: string;
   deliveryActions?: DeliveryActions;
 }) {
+  const t = useT(customerMessages);
+  const format = useFormat();
   const status = patch?.status ?? delivery.status;
   const active = isActive(status);
   const driver = patch ? (patch.driverFirstName ?? driverName) : driverName;
-  const expected = formatWindow(delivery.dropoff_window_start, delivery.dropoff_window_end);
+  const expected = formatWindow(delivery.dropoff_window_start, delivery.dropoff_window_end, format.language, {
+    by: (date) => t('window.by', { date }),
+    from: (date) => t('window.from', { date }),
+  });
   const proof = status === 'delivered' ? proofSummary(delivery.proof) : null;
+  const proofText = proof
+    ? [
+        proof.recipient ? t('proof.receivedBy', { name: proof.recipient }) : t('proof.noRecipient'),
+        proof.signed ? t('proof.signed') : null,
+        proof.photos > 0 ? t('proof.photos', { count: proof.photos }) : null,
+      ]
+        .filter(Boolean)
+        .join(' · ')
+    : null;
   return (
     <li>
       <article
@@ -78,32 +97,28 @@ function DeliveryCard({
           <StatusChip vocabulary={deliveryStatus} status={status} />
         </div>
         <dl className="mt-3 grid gap-3 sm:grid-cols-2">
-          <Detail label="Drop-off">{dropoffText(delivery.dropoff_address)}</Detail>
-          {active && expected && <Detail label="Delivery window">{expected}</Detail>}
+          <Detail label={t('card.dropoff')}>{dropoffText(delivery.dropoff_address)}</Detail>
+          {active && expected && <Detail label={t('card.window')}>{expected}</Detail>}
           {active && driver && (
-            <Detail label="Driver">
+            <Detail label={t('card.driver')}>
               <span data-testid="customer-delivery-driver">{driver}</span>
             </Detail>
           )}
-          {!active && <Detail label={status === 'delivered' ? 'Delivered' : 'Closed'}>{formatDateTime(endedAt({ ...delivery, status }))}</Detail>}
+          {!active && <Detail label={status === 'delivered' ? t('card.delivered') : t('card.closed')}>{format.dateTime(endedAt({ ...delivery, status }))}</Detail>}
           {proof && (
-            <Detail label="Proof of delivery">
-              <span data-testid="customer-delivery-proof">
-                {proof.recipient ? `Received by ${proof.recipient}` : 'Recipient not recorded'}
-                {proof.signed ? ' · signed' : ''}
-                {proof.photos > 0 ? ` · ${proof.photos} photo${proof.photos === 1 ? '' : 's'}` : ''}
-              </span>
+            <Detail label={t('card.proof')}>
+              <span data-testid="customer-delivery-proof">{proofText}</span>
             </Detail>
           )}
           {(status === 'failed' || status === 'returned' || status === 'cancelled') && delivery.status_reason && (
-            <Detail label="Reason">{delivery.status_reason}</Detail>
+            <Detail label={t('card.reason')}>{delivery.status_reason}</Detail>
           )}
         </dl>
         {/* A list holds only its terms and descriptions: the proof's pictures come after it. */}
         {proof && (proof.signed || proof.photos > 0) && (
           <div className="mt-3">
             <ProofGallery
-              label={`Proof of delivery ${delivery.delivery_code}`}
+              label={t('card.proofImages', { code: delivery.delivery_code })}
               loadKey={proofKey(delivery.proof)}
               load={() => signProofImages(proofFiles(delivery.proof))}
             />
@@ -111,7 +126,7 @@ function DeliveryCard({
         )}
         <div className="mt-3 flex flex-wrap gap-2">
           <Link href={trackingPath(delivery.tracking_token)} className={buttonClassName(active ? 'primary' : 'secondary')}>
-            {active ? 'Track live' : 'View tracking'} <span className="sr-only">{delivery.delivery_code}</span>
+            {active ? t('track.live') : t('track.view')} <span className="sr-only">{delivery.delivery_code}</span>
           </Link>
           {deliveryActions?.(delivery)}
           {status === 'delivered' && <ProofDocumentButton deliveryId={delivery.id} code={delivery.delivery_code} />}
@@ -123,26 +138,34 @@ function DeliveryCard({
 }
 
 function Pager({ label, page, total, onPage }: { label: string; page: number; total: number; onPage: (page: number) => void }) {
+  const t = useT(customerMessages);
   const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
   if (pages <= 1) return null;
   return (
-    <nav aria-label={`${label} pages`} className="mt-3 flex items-center justify-between gap-2 text-sm">
+    <nav aria-label={label} className="mt-3 flex items-center justify-between gap-2 text-sm">
       <Button variant="secondary" disabled={page <= 1} onClick={() => onPage(page - 1)}>
-        Previous
+        {t('pager.previous')}
       </Button>
-      <span>
-        Page {Math.min(page, pages)} of {pages}
-      </span>
+      <span>{t('pager.page', { page: Math.min(page, pages), pages })}</span>
       <Button variant="secondary" disabled={page >= pages} onClick={() => onPage(page + 1)}>
-        Next
+        {t('pager.next')}
       </Button>
     </nav>
   );
 }
 
+/** A section's words: its heading and what its loading, failure and pages are called. */
+interface SectionWords {
+  title: string;
+  loading: string;
+  failed: string;
+  pages: string;
+}
+
 function Section({
   tenantId,
-  title,
+  id,
+  words,
   state,
   onRetry,
   page,
@@ -153,7 +176,9 @@ function Section({
   deliveryActions,
 }: {
   tenantId: string;
-  title: string;
+  /** The heading's id, which the section is labelled by. */
+  id: string;
+  words: SectionWords;
   state: SectionState;
   onRetry: () => void;
   page: number;
@@ -163,12 +188,12 @@ function Section({
   extra?: ReactNode;
   deliveryActions?: DeliveryActions;
 }) {
-  const id = `section-${title.toLowerCase().replace(/\W+/g, '-')}`;
+  const t = useT(customerMessages);
   return (
     <section aria-labelledby={id} aria-busy={state.status === 'loading'} className="space-y-3">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h2 id={id} className="text-base font-semibold">
-          {title}
+          {words.title}
           {state.status === 'ready' && state.total > 0 && (
             <>
               {' '}
@@ -179,7 +204,7 @@ function Section({
         {extra}
       </div>
       {state.status === 'loading' && (
-        <div role="status" aria-label={`Loading ${title.toLowerCase()}`} className="space-y-3">
+        <div role="status" aria-label={words.loading} className="space-y-3">
           {[0, 1].map((i) => (
             <div key={i} className="space-y-2 rounded-xl border border-slate-200 p-4 dark:border-slate-800">
               <Skeleton className="h-4 w-32" />
@@ -190,18 +215,18 @@ function Section({
       )}
       {state.status === 'failed' && (
         <div className="rounded-xl border border-slate-200 dark:border-slate-800">
-          <ErrorState title={`Could not load ${title.toLowerCase()}`} detail="Check your connection and try again." onRetry={onRetry} />
+          <ErrorState title={words.failed} detail={t('section.failedDetail')} onRetry={onRetry} />
         </div>
       )}
       {state.status === 'ready' && state.rows.length === 0 && (
         <div className="rounded-xl border border-dashed border-slate-300 dark:border-slate-700">
           {state.total > 0 ? (
             <EmptyState
-              title="Nothing on this page"
-              description={`There are ${state.total} in all, on fewer pages.`}
+              title={t('section.pageEmpty')}
+              description={t('section.pageEmptyDetail', { total: state.total })}
               action={
                 <Button variant="secondary" onClick={() => onPage(Math.ceil(state.total / PAGE_SIZE))}>
-                  Go to the last page
+                  {t('section.lastPage')}
                 </Button>
               }
             />
@@ -225,7 +250,7 @@ function Section({
               />
             ))}
           </ul>
-          <Pager label={title} page={page} total={state.total} onPage={onPage} />
+          <Pager label={words.pages} page={page} total={state.total} onPage={onPage} />
         </>
       )}
     </section>
@@ -241,6 +266,7 @@ const NO_PATCHES: ReadonlyMap<string, LivePatch> = new Map();
  * 'Message us', composed in src/app).
  */
 export function CustomerDeliveries({ deliveryActions }: { deliveryActions?: DeliveryActions }) {
+  const t = useT(customerMessages);
   const { user } = useSession();
   const tenantId = user ? tenantIdOf(user) : null;
   const customerId = user?.id ?? null;
@@ -270,16 +296,16 @@ export function CustomerDeliveries({ deliveryActions }: { deliveryActions?: Deli
     <section aria-labelledby="customer-deliveries-title" className="space-y-4 rounded-2xl border border-slate-200 bg-brand-card p-4 shadow-sm sm:p-5 dark:border-slate-800 dark:bg-slate-900">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 id="customer-deliveries-title" className="text-lg font-semibold">
-          Your deliveries
+          {t('deliveries.title')}
         </h2>
         <div className="flex items-center gap-3">
           {showActive && live.watching > 0 && <LiveIndicator state={live.live} />}
           <Button variant="secondary" onClick={reload}>
-            Refresh
+            {t('deliveries.refresh')}
           </Button>
         </div>
       </div>
-      <div role="group" aria-label="Show deliveries" className="inline-flex rounded-lg border border-slate-300 p-0.5 dark:border-slate-700">
+      <div role="group" aria-label={t('deliveries.show')} className="inline-flex rounded-lg border border-slate-300 p-0.5 dark:border-slate-700">
         {SHOW_VALUES.map((value) => (
           <button
             key={value}
@@ -288,39 +314,41 @@ export function CustomerDeliveries({ deliveryActions }: { deliveryActions?: Deli
             onClick={() => go({ show: value, activePage: 1, pastPage: 1 })}
             className={`rounded-md px-3 py-1.5 text-sm font-medium focus-visible:outline-2 focus-visible:outline-brand ${view.show === value ? 'bg-brand text-brand-contrast' : 'text-slate-700 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800'}`}
           >
-            {SHOW_LABELS[value]}
+            {t(SHOW_KEYS[value])}
           </button>
         ))}
       </div>
 
       {nothingAtAll ? (
-        <EmptyState title="No deliveries yet" description="When a delivery is booked for you, it appears here and you can follow it live." />
+        <EmptyState title={t('deliveries.none')} description={t('deliveries.noneDetail')} />
       ) : (
         <>
           {showActive && (
             <Section
               tenantId={tenantId}
-              title="Active deliveries"
+              id="section-active-deliveries"
+              words={{ title: t('active.title'), loading: t('active.loading'), failed: t('active.failed'), pages: t('active.pages') }}
               state={active.state}
               onRetry={active.retry}
               page={view.activePage}
               onPage={(page) => go({ activePage: page })}
               patches={live.patches}
               deliveryActions={deliveryActions}
-              empty={<EmptyState title="Nothing on its way" description="Deliveries being prepared or on the road appear here." />}
+              empty={<EmptyState title={t('active.empty')} description={t('active.emptyDetail')} />}
             />
           )}
           {showPast && (
             <Section
               tenantId={tenantId}
-              title="Past deliveries"
+              id="section-past-deliveries"
+              words={{ title: t('past.title'), loading: t('past.loading'), failed: t('past.failed'), pages: t('past.pages') }}
               state={past.state}
               onRetry={past.retry}
               page={view.pastPage}
               onPage={(page) => go({ pastPage: page })}
               patches={NO_PATCHES}
               deliveryActions={deliveryActions}
-              empty={<EmptyState title="No past deliveries" description="Delivered, failed and cancelled deliveries appear here." />}
+              empty={<EmptyState title={t('past.empty')} description={t('past.emptyDetail')} />}
             />
           )}
         </>

@@ -6,19 +6,22 @@ import { Skeleton } from '../../../ui/Skeleton';
 import { useRecordLoad } from '../../../ui/useRecordLoad';
 import { countUsersByPanel } from '../api';
 import { useDashboardWidgets } from '../widgets';
-import { Card, DashboardLoading, ErrorCard, greeting, tenantLabel } from './parts';
+import { useT } from '../../../lib/i18n/catalogue';
+import { dashboardMessages } from '../messages';
+import { Card, DashboardLoading, ErrorCard, greetingKey, tenantLabel } from './parts';
 
 const PANEL_TITLES = { admin: 'Admins', dispatcher: 'Dispatchers', driver: 'Drivers', customer: 'Customers' } as const;
 
 /** The admin panel's index: the tenant, its people per panel, and the admin's notifications. */
 export function AdminDashboardPage() {
+  const t = useT(dashboardMessages);
   const { status, user } = useSession();
   const { logo, notifications } = useDashboardWidgets();
   const tenantId = tenantIdOf(user);
   const { state: counts, retry: retryCounts } = useRecordLoad(tenantId, () => countUsersByPanel(tenantId as string));
   useDocumentTitle(`Dashboard | ${user ? tenantLabel(user) : 'Waypost'}`);
   if (status === 'loading' || !user) return <DashboardLoading />;
-  const name = user.profile?.full_name ?? user.email ?? 'Unnamed User';
+  const name = user.profile?.full_name ?? user.email ?? t('unnamed');
 
   return (
     <div className="space-y-6">
@@ -30,7 +33,7 @@ export function AdminDashboardPage() {
               {tenantLabel(user)}
             </p>
             <h1 className="text-2xl font-bold tracking-tight">
-              {greeting()}, {name}
+              {t(greetingKey(), { name })}
             </h1>
           </div>
         </div>

@@ -4,7 +4,7 @@ import { RoleDashboard } from './RoleDashboard';
 /** The customer's single dashboard: who they are, then their deliveries (`children`, composed in src/app), then news. */
 export function CustomerDashboardPage({ children }: { children?: ReactNode }) {
   return (
-    <RoleDashboard panelTitle="Customer" intro="Follow your deliveries live, and see what is new.">
+    <RoleDashboard panel="customer">
       {children}
     </RoleDashboard>
   );

@@ -11,7 +11,7 @@ export function DispatcherDashboardPage() {
   const tenantId = tenantIdOf(user);
   return (
     <div className="space-y-6">
-      <RoleDashboard panelTitle="Dispatcher" intro="Plan the day's pickups and deliveries and keep your drivers moving." />
+      <RoleDashboard panel="dispatcher" />
       <Card title="Cash remittance">
         <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">Cash on delivery your drivers collected, remitted and still hold; record what they hand over.</p>
         <Link href="/remit" className="mt-3 inline-block text-sm font-medium text-brand underline-offset-2 hover:underline">

@@ -1,7 +1,7 @@
 import { RoleDashboard } from './RoleDashboard';
 
 export function DriverDashboardPage() {
-  return <RoleDashboard panelTitle="Driver" intro="Your assignments and updates from dispatch appear here." />;
+  return <RoleDashboard panel="driver" />;
 }
 
 export default DriverDashboardPage;

@@ -1,27 +1,30 @@
 import type { ReactNode } from 'react';
 import { useDocumentTitle } from '../../../lib/document-title';
+import { useT } from '../../../lib/i18n/catalogue';
 import { useSession } from '../../../lib/session';
 import { tenantIdOf } from '../../../lib/tenant';
 import { Avatar } from '../../../ui/Avatar';
+import { dashboardMessages } from '../messages';
 import { useDashboardWidgets } from '../widgets';
-import { Card, DashboardLoading, greeting, roleLabel, tenantLabel } from './parts';
+import { Card, DashboardLoading, greetingKey, tenantLabel } from './parts';
 
 export interface RoleDashboardProps {
-  /** The panel's name in the browser title, e.g. 'Driver'. */
-  panelTitle: string;
-  /** One line under the greeting: what this panel is for. */
-  intro: string;
+  /** The panel, named in the browser title ('Driver dashboard | ACME'); its line under the greeting says what it is for. */
+  panel: 'dispatcher' | 'driver' | 'customer';
   /** The panel's own work under the greeting (e.g. the customer's deliveries), composed in src/app. */
   children?: ReactNode;
 }
 
 /** The dashboards of the dispatcher, driver and customer panels: who you are, where, and what is new. */
-export function RoleDashboard({ panelTitle, intro, children }: RoleDashboardProps) {
+const INTRO_KEYS = { dispatcher: 'intro.dispatcher', driver: 'intro.driver', customer: 'intro.customer' } as const;
+
+export function RoleDashboard({ panel, children }: RoleDashboardProps) {
+  const t = useT(dashboardMessages);
   const { status, user } = useSession();
   const { notifications } = useDashboardWidgets();
-  useDocumentTitle(`${panelTitle} dashboard | ${user ? tenantLabel(user) : 'Waypost'}`);
+  useDocumentTitle(t('title', { panel, tenant: user ? tenantLabel(user) : 'Waypost' }));
   if (status === 'loading' || !user) return <DashboardLoading />;
-  const name = user.profile?.full_name ?? user.email ?? 'Unnamed User';
+  const name = user.profile?.full_name ?? user.email ?? t('unnamed');
   const tenantId = tenantIdOf(user);
 
   return (
@@ -31,20 +34,20 @@ export function RoleDashboard({ panelTitle, intro, children }: RoleDashboardProp
           <Avatar name={name} src={user.profile?.avatar_url} size="lg" />
           <div className="min-w-0">
             <h1 className="text-2xl font-bold tracking-tight">
-              {greeting()}, {name}
+              {t(greetingKey(), { name })}
             </h1>
-            <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">{intro}</p>
+            <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">{t(INTRO_KEYS[panel])}</p>
           </div>
         </div>
         <dl className="mt-5 grid gap-4 text-sm sm:grid-cols-2">
           <div className="rounded-xl bg-slate-50 p-3 dark:bg-slate-800/60">
-            <dt className="text-slate-600 dark:text-slate-400">Role</dt>
+            <dt className="text-slate-600 dark:text-slate-400">{t('role')}</dt>
             <dd className="mt-0.5 font-semibold" data-testid="dashboard-role">
-              {roleLabel(user)}
+              {t('role.name', { panel: user.profile?.panel_type ?? 'none' })}
             </dd>
           </div>
           <div className="rounded-xl bg-slate-50 p-3 dark:bg-slate-800/60">
-            <dt className="text-slate-600 dark:text-slate-400">Business</dt>
+            <dt className="text-slate-600 dark:text-slate-400">{t('business')}</dt>
             <dd className="mt-0.5 font-semibold" data-testid="dashboard-tenant">
               {tenantLabel(user)}
             </dd>

@@ -1,22 +1,17 @@
 import type { ReactNode } from 'react';
 import type { AppUser } from '../../../lib/session';
+import { useT } from '../../../lib/i18n/catalogue';
 import { Button } from '../../../ui/Button';
-
-const PANEL_LABELS: Record<string, string> = { admin: 'Admin', dispatcher: 'Dispatcher', driver: 'Driver', customer: 'Customer' };
-
-export function roleLabel(user: AppUser): string {
-  const panel = user.profile?.panel_type;
-  return panel ? (PANEL_LABELS[panel] ?? panel) : 'No role';
-}
+import { dashboardMessages } from '../messages';
 
 export function tenantLabel(user: AppUser): string {
   return user.tenant?.name.en ?? user.tenant?.slug ?? '—';
 }
 
-/** Morning, afternoon or evening, by the user's clock. */
-export function greeting(now: Date = new Date()): string {
+/** Morning, afternoon or evening, by the user's clock: the greeting's message. */
+export function greetingKey(now: Date = new Date()): 'greeting.morning' | 'greeting.afternoon' | 'greeting.evening' {
   const hour = now.getHours();
-  return hour < 12 ? 'Good morning' : hour < 18 ? 'Good afternoon' : 'Good evening';
+  return hour < 12 ? 'greeting.morning' : hour < 18 ? 'greeting.afternoon' : 'greeting.evening';
 }
 
 export function Card({ title, children, className }: { title?: string; children: ReactNode; className?: string }) {
@@ -41,9 +36,10 @@ export function ErrorCard({ message, onRetry }: { message: string; onRetry: () =
 
 /** The session is still loading (the panel's guard normally keeps this from showing). */
 export function DashboardLoading() {
+  const t = useT(dashboardMessages);
   return (
     <div role="status" className="py-16 text-center text-sm text-slate-600 dark:text-slate-400">
-      Loading your dashboard…
+      {t('loading')}
     </div>
   );
 }

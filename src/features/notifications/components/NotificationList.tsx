@@ -5,8 +5,9 @@ import { EmptyState } from '../../../ui/EmptyState';
 import { BellIcon } from '../../../ui/icons';
 import { Skeleton } from '../../../ui/Skeleton';
 import { notificationTarget, type NotificationItem } from '../list';
-import { formatRelativeTime } from '../../../lib/relative-time';
-import { MESSAGES } from '../schema';
+import { useT } from '../../../lib/i18n/catalogue';
+import { useFormat } from '../../../lib/i18n/format';
+import { notificationMessages } from '../messages';
 
 /** Re-renders every minute, so '2 minutes ago' does not stay 'now'. */
 function useNow(): Date {
@@ -31,11 +32,13 @@ export interface NotificationListProps {
 }
 
 export function NotificationList({ items, status, onRetry, onMarkRead, onNavigate, limit }: NotificationListProps) {
+  const t = useT(notificationMessages);
+  const format = useFormat();
   const now = useNow();
   if (status === 'loading') {
     return (
       <div role="status" aria-busy="true" className="space-y-3 p-4">
-        <span className="sr-only">Loading notifications…</span>
+        <span className="sr-only">{t('list.loading')}</span>
         {[0, 1, 2].map((i) => (
           <div key={i} className="space-y-1.5">
             <Skeleton className="h-4 w-2/3" />
@@ -48,18 +51,18 @@ export function NotificationList({ items, status, onRetry, onMarkRead, onNavigat
   if (status === 'error') {
     return (
       <div role="alert" className="flex flex-col items-center gap-3 px-4 py-6 text-center">
-        <p className="text-sm text-red-700 dark:text-red-300">{MESSAGES.loadFailed}</p>
+        <p className="text-sm text-red-700 dark:text-red-300">{t('loadFailed')}</p>
         <Button variant="secondary" onClick={onRetry}>
-          Retry
+          {t('list.retry')}
         </Button>
       </div>
     );
   }
-  if (items.length === 0) return <EmptyState icon={<BellIcon className="size-8" />} title={MESSAGES.empty} />;
+  if (items.length === 0) return <EmptyState icon={<BellIcon className="size-8" />} title={t('empty')} />;
 
   const shown = limit ? items.slice(0, limit) : items;
   return (
-    <ul className="divide-y divide-slate-200 dark:divide-slate-800" aria-label="Notifications list">
+    <ul className="divide-y divide-slate-200 dark:divide-slate-800" aria-label={t('list.label')}>
       {shown.map((item) => {
         const target = notificationTarget(item.link);
         const follow = () => {
@@ -72,12 +75,12 @@ export function NotificationList({ items, status, onRetry, onMarkRead, onNavigat
               {item.unread && <span aria-hidden="true" className="mt-1.5 size-2 shrink-0 rounded-full bg-brand" />}
               <span className={`min-w-0 flex-1 text-sm ${item.unread ? 'font-semibold' : 'font-medium text-slate-700 dark:text-slate-300'}`}>
                 {item.title}
-                {item.unread && <span className="sr-only"> (unread)</span>}
+                {item.unread && <span className="sr-only"> {t('list.unread')}</span>}
               </span>
             </span>
             {item.body && <span className="mt-0.5 block text-sm text-slate-600 dark:text-slate-400">{item.body}</span>}
-            <time dateTime={item.created_at} title={new Date(item.created_at).toLocaleString()} className="mt-1 block text-xs text-slate-500 dark:text-slate-400">
-              {formatRelativeTime(item.created_at, now)}
+            <time dateTime={item.created_at} title={format.dateTime(item.created_at)} className="mt-1 block text-xs text-slate-500 dark:text-slate-400">
+              {format.relative(item.created_at, now)}
             </time>
           </>
         );
@@ -102,7 +105,7 @@ export function NotificationList({ items, status, onRetry, onMarkRead, onNavigat
                 className="shrink-0 rounded-md px-2 py-1 text-xs font-medium text-brand hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand dark:hover:bg-slate-800"
               >
                 {/* The visible words start the name (a voice user says what they see); the title says which. */}
-                Mark read <span className="sr-only">“{item.title}”</span>
+                {t('list.markRead')} <span className="sr-only">“{item.title}”</span>
               </button>
             )}
           </li>

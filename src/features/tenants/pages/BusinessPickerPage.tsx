@@ -1,12 +1,14 @@
 import { useEffect, useId, useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'wouter';
 import { useDocumentTitle } from '../../../lib/document-title';
+import { useT } from '../../../lib/i18n/catalogue';
 import { signUpPath, SIGN_IN_PATH } from '../../../lib/paths';
 import { Button, buttonClassName } from '../../../ui/Button';
 import { EmptyState } from '../../../ui/EmptyState';
 import { ErrorState } from '../../../ui/ErrorState';
 import { Skeleton } from '../../../ui/Skeleton';
 import { listPublicTenants } from '../api';
+import { tenantMessages } from '../messages';
 import {
   BUSINESS_PAGE_SIZE,
   BUSINESS_SEARCH_DEBOUNCE_MS,
@@ -17,7 +19,8 @@ import {
   type PublicTenantsPage,
 } from '../schema';
 
-type Loaded = { key: string; page: PublicTenantsPage; error: null } | { key: string; page: null; error: string };
+/** A failed read keeps the error's own words; null when it has none (the page then says something went wrong). */
+type Loaded = { key: string; page: PublicTenantsPage; error: null } | { key: string; page: null; error: string | null };
 
 function BusinessCard({ tenant, busy, disabled, onPick }: { tenant: PublicTenant; busy: boolean; disabled: boolean; onPick: () => void }) {
   const name = tenantDisplayName(tenant);
@@ -57,7 +60,8 @@ function BusinessCard({ tenant, busy, disabled, onPick }: { tenant: PublicTenant
  * the URL, so Back works and a view can be shared.
  */
 export function BusinessPickerPage({ loadBrand }: { loadBrand: (slug: string) => Promise<unknown> }) {
-  useDocumentTitle('Businesses | Waypost');
+  const t = useT(tenantMessages);
+  useDocumentTitle(t('picker.documentTitle'));
   const [params, setParams] = useSearchParams();
   const [, navigate] = useLocation();
   const search = params.get('q') ?? '';
@@ -94,7 +98,7 @@ export function BusinessPickerPage({ loadBrand }: { loadBrand: (slug: string) =>
     let active = true;
     listPublicTenants({ search, page, limit: BUSINESS_PAGE_SIZE }).then(
       (result) => active && setLoaded({ key, page: result, error: null }),
-      (error: unknown) => active && setLoaded({ key, page: null, error: error instanceof Error ? error.message : 'Something went wrong!' }),
+      (error: unknown) => active && setLoaded({ key, page: null, error: error instanceof Error ? error.message : null }),
     );
     return () => {
       active = false;
@@ -125,23 +129,23 @@ export function BusinessPickerPage({ loadBrand }: { loadBrand: (slug: string) =>
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div>
           <h1 id="businesses-title" className="text-2xl font-bold tracking-tight">
-            Find your business
+            {t('picker.title')}
           </h1>
-          <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">Choose the business you want to create an account with.</p>
+          <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">{t('picker.intro')}</p>
         </div>
         <Link href={SIGN_IN_PATH} className={buttonClassName('secondary')}>
-          Sign In
+          {t('picker.signIn')}
         </Link>
       </div>
 
       <div className="mt-6">
         <label htmlFor={searchId} className="sr-only">
-          Search businesses
+          {t('picker.search')}
         </label>
         <input
           id={searchId}
           type="search"
-          placeholder="Search businesses…"
+          placeholder={t('picker.searchPlaceholder')}
           value={draft}
           onChange={(event) => setDraft(event.target.value)}
           className="block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm shadow-xs focus:outline-2 focus:outline-brand dark:border-slate-600 dark:bg-slate-900"
@@ -150,23 +154,28 @@ export function BusinessPickerPage({ loadBrand }: { loadBrand: (slug: string) =>
 
       <div className="mt-6" aria-busy={!current} aria-live="polite">
         {!current && (
-          <div role="status" aria-label="Loading businesses" className="space-y-3">
+          <div role="status" aria-label={t('picker.loading')} className="space-y-3">
             {[0, 1, 2].map((row) => (
               <Skeleton key={row} className="h-20 w-full rounded-2xl" />
             ))}
           </div>
         )}
-        {current?.error !== null && current?.error !== undefined && (
-          <ErrorState title="Could not load the businesses." detail={current.error} onRetry={() => setAttempt((n) => n + 1)} retryLabel="Try again" />
+        {current && !current.page && (
+          <ErrorState
+            title={t('picker.failed')}
+            detail={current.error ?? t('picker.failedDetail')}
+            onRetry={() => setAttempt((n) => n + 1)}
+            retryLabel={t('picker.tryAgain')}
+          />
         )}
         {current?.page && current.page.tenants.length === 0 && (
           <EmptyState
-            title="No businesses found"
-            description={search ? `Nothing matches “${search}”. Check the spelling or try another name.` : 'No business is open for sign-up yet.'}
+            title={t('picker.none')}
+            description={search ? t('picker.noMatch', { search }) : t('picker.noneOpen')}
           />
         )}
         {current?.page && current.page.tenants.length > 0 && (
-          <ul className="grid gap-3 sm:grid-cols-2" aria-label="Businesses">
+          <ul className="grid gap-3 sm:grid-cols-2" aria-label={t('picker.list')}>
             {current.page.tenants.map((tenant) => (
               <BusinessCard
                 key={tenant.id}
@@ -181,15 +190,13 @@ export function BusinessPickerPage({ loadBrand }: { loadBrand: (slug: string) =>
       </div>
 
       {current?.page && current.page.total > BUSINESS_PAGE_SIZE && (
-        <nav aria-label="Pagination" className="mt-6 flex items-center justify-between gap-4 text-sm">
+        <nav aria-label={t('picker.pagination')} className="mt-6 flex items-center justify-between gap-4 text-sm">
           <Button variant="secondary" disabled={page <= 1} onClick={() => goToPage(page - 1)}>
-            Previous
+            {t('picker.previous')}
           </Button>
-          <span>
-            Page {page} of {pages}
-          </span>
+          <span>{t('picker.page', { page, pages })}</span>
           <Button variant="secondary" disabled={page >= pages} onClick={() => goToPage(page + 1)}>
-            Next
+            {t('picker.next')}
           </Button>
         </nav>
       )}

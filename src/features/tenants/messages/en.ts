@@ -1,0 +1,21 @@
+/** The business picker in English, the source of the Spanish and French catalogues (ICU syntax). */
+export const en = {
+  'picker.documentTitle': 'Businesses | Waypost',
+  'picker.title': 'Find your business',
+  'picker.intro': 'Choose the business you want to create an account with.',
+  'picker.signIn': 'Sign In',
+  'picker.search': 'Search businesses',
+  'picker.searchPlaceholder': 'Search businesses…',
+  'picker.loading': 'Loading businesses',
+  'picker.failed': 'Could not load the businesses.',
+  'picker.failedDetail': 'Something went wrong!',
+  'picker.tryAgain': 'Try again',
+  'picker.none': 'No businesses found',
+  'picker.noMatch': 'Nothing matches “{search}”. Check the spelling or try another name.',
+  'picker.noneOpen': 'No business is open for sign-up yet.',
+  'picker.list': 'Businesses',
+  'picker.pagination': 'Pagination',
+  'picker.previous': 'Previous',
+  'picker.next': 'Next',
+  'picker.page': 'Page {page, number} of {pages, number}',
+} as const;
