@@ -24,6 +24,7 @@ import {
   type ReturnTableRow,
 } from '../schema';
 import { formatDateTime } from '../../../lib/format-date';
+import { useStatuses } from '../../../lib/status-vocabulary';
 
 
 const columns: DataTableColumn<ReturnRow>[] = [
@@ -69,11 +70,13 @@ const columns: DataTableColumn<ReturnRow>[] = [
 
 /** return-requests: server-side search, status, reason and date filters, 25 rows, state in the URL, live. */
 export function ReturnRequestsListPage() {
+  const statuses = useStatuses(returnStatus);
   const { user } = useSession();
   const tenantId = tenantIdOf(user) ?? '';
   const [, navigate] = useLocation();
   const table = useListUrlState(returnList);
   const list = useServerList({
+    statuses,
     queryKey: ['return-requests', tenantId],
     state: table.state,
     fetchPage: (state, context) => listReturns(tenantId, state, context),
@@ -105,7 +108,7 @@ export function ReturnRequestsListPage() {
         toolbar={<Button onClick={() => navigate(adminPaths.returnRequestCreate())}>New return request</Button>}
         filterFields={(draft, setDraft) => (
           <div className="space-y-4">
-            <FilterSelect<ReturnStatus> label="Status" value={draft.status} options={returnStatus.options} onChange={(status) => setDraft({ ...draft, status })} />
+            <FilterSelect<ReturnStatus> label="Status" value={draft.status} options={statuses.options} onChange={(status) => setDraft({ ...draft, status })} />
             <FilterSelect<ReturnReason> label="Reason" value={draft.reason} options={RETURN_REASON_OPTIONS} onChange={(reason) => setDraft({ ...draft, reason })} />
             <FilterDateRange label="Requested" from={draft.from} to={draft.to} onChange={(range) => setDraft({ ...draft, ...range })} />
           </div>
