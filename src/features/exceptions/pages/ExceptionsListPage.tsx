@@ -56,6 +56,7 @@ const columns: DataTableColumn<ExceptionRow>[] = [
 
 /** exceptions: server-side search, type, severity, status and assignee filters, 25 rows, state in the URL, live. */
 export function ExceptionsListPage() {
+  const severityWords = useStatuses(exceptionSeverity);
   const statuses = useStatuses(exceptionStatus);
   const { user } = useSession();
   const tenantId = tenantIdOf(user) ?? '';
@@ -95,7 +96,7 @@ export function ExceptionsListPage() {
         filterFields={(draft, setDraft) => (
           <div className="space-y-4">
             <FilterSelect<ExceptionType> label="Type" value={draft.type} options={EXCEPTION_TYPE_OPTIONS} onChange={(type) => setDraft({ ...draft, type })} />
-            <FilterSelect<ExceptionSeverity> label="Severity" value={draft.severity} options={exceptionSeverity.options} onChange={(severity) => setDraft({ ...draft, severity })} />
+            <FilterSelect<ExceptionSeverity> label="Severity" value={draft.severity} options={severityWords.options} onChange={(severity) => setDraft({ ...draft, severity })} />
             <FilterSelect<ExceptionStatus> label="Status" value={draft.status} options={statuses.options} onChange={(status) => setDraft({ ...draft, status })} />
             <LookupFilter
               label="Assigned to"
