@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { ListState } from './list-state';
-import { humanizeStatus } from './status-vocabulary';
+import { humanizeStatus, type StatusVocabulary } from './status-vocabulary';
 
 export interface ServerPage<T> {
   rows: readonly T[];
@@ -35,9 +35,15 @@ export interface UseServerListOptions<T, F> {
   highlightMs?: number;
   /**
    * A row's status in words, for news of a live change ('D-1001 is now Delivered'); null for a row
-   * without one. Defaults to the row's `status` column, humanized ('picked_up' reads 'Picked up').
+   * without one. Defaults to the row's `status` column in the words of `statuses`, else humanized
+   * ('picked_up' reads 'Picked up').
    */
   status?: (row: T) => string | null;
+  /**
+   * The vocabulary of the rows' `status` column, in the page's language (`useStatuses`): the news
+   * says a row's status in its words ('D-1001 ahora está Entregado').
+   */
+  statuses?: Pick<StatusVocabulary, 'label'>;
 }
 
 /**
@@ -95,10 +101,16 @@ interface Settled<T> {
 const NO_ROWS: readonly never[] = [];
 const NO_IDS: ReadonlySet<string> = new Set();
 
-/** The default status of a row: its `status` column, in words. */
-export function defaultStatus(row: unknown): string | null {
+/** The default status of a row: its `status` column, in the words of `statuses` (else humanized). */
+export function defaultStatus(row: unknown, statuses?: Pick<StatusVocabulary, 'label'>): string | null {
   const status = typeof row === 'object' && row !== null ? (row as { status?: unknown }).status : undefined;
-  return typeof status === 'string' && status !== '' ? humanizeStatus(status) : null;
+  if (typeof status !== 'string' || status === '') return null;
+  return statuses ? statuses.label(status) : humanizeStatus(status);
+}
+
+/** The status words a list's news uses: its own, else its `status` column in its vocabulary's words. */
+function statusOf<T>({ status, statuses }: Pick<UseServerListOptions<T, unknown>, 'status' | 'statuses'>): (row: T) => string | null {
+  return status ?? ((row: T) => defaultStatus(row, statuses));
 }
 
 /**
@@ -109,7 +121,7 @@ export function listNews<T>(
   before: readonly T[],
   after: readonly T[],
   rowKey: (row: T) => string,
-  status: (row: T) => string | null = defaultStatus,
+  status: (row: T) => string | null = (row) => defaultStatus(row),
 ): Omit<ListNews<T>, 'id'> {
   const previous = new Map(before.map((row) => [rowKey(row), row]));
   const arrived: T[] = [];
@@ -197,7 +209,8 @@ export function useServerList<T, F>(options: UseServerListOptions<T, F>): Server
       (page) => {
         if (controller.signal.aborted) return;
         if (inFlight.current === arrived) inFlight.current = null;
-        const { rowKey, merge, status } = latest.current;
+        const { rowKey, merge } = latest.current;
+        const status = statusOf(latest.current);
         const patched = arrived.length === 0 ? { rows: page.rows, offPage: false } : patchRows(page.rows, arrived, rowKey, merge);
         if (live) tell(listNews(shownRows.current, patched.rows, rowKey, status));
         setSettled({ key, scope, view, page: arrived.length === 0 ? page : { ...page, rows: patched.rows }, error: null, pending: patched.offPage });
@@ -235,7 +248,8 @@ export function useServerList<T, F>(options: UseServerListOptions<T, F>): Server
   const applyChanges = useCallback(
     (changes: readonly ListChange<T>[]) => {
       if (changes.length === 0) return;
-      const { rowKey, merge, status } = latest.current;
+      const { rowKey, merge } = latest.current;
+      const status = statusOf(latest.current);
       inFlight.current?.push(...changes);
       // The rows in view patched once: the news (rows in view whose status the change moves; a row
       // not in view is not said) and the page shown next both come from it. A second change before

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { humanizeStatus, type StatusTone, type StatusVocabulary } from '../lib/status-vocabulary';
+import { humanizeStatus, useStatuses, type CataloguedVocabulary, type StatusTone, type StatusVocabulary } from '../lib/status-vocabulary';
 
 export type ChipTone = StatusTone;
 
@@ -26,8 +26,8 @@ export function Chip({ tone = 'neutral', children, className }: { tone?: ChipTon
 export type StatusChipProps<S extends string> =
   | {
       status: S | (string & {});
-      /** The words and colours of the status's values (src/data/statuses). */
-      vocabulary: Pick<StatusVocabulary<S>, 'label' | 'tone'>;
+      /** The words and colours of the status's values (src/data/statuses); a catalogued one speaks the page's language. */
+      vocabulary: Pick<StatusVocabulary<S>, 'label' | 'tone' | 'words'>;
     }
   | {
       status: S;
@@ -42,9 +42,19 @@ export type StatusChipProps<S extends string> =
 
 /** A status in words and colour: from its vocabulary, or from an ad hoc map of tones and labels. */
 export function StatusChip<S extends string>(props: StatusChipProps<S>) {
-  if (props.vocabulary) return <Chip tone={props.vocabulary.tone(props.status)}>{props.vocabulary.label(props.status)}</Chip>;
+  if (props.vocabulary) {
+    const { vocabulary, status } = props;
+    if (vocabulary.words) return <CataloguedStatusChip vocabulary={vocabulary as CataloguedVocabulary<S>} status={status} />;
+    return <Chip tone={vocabulary.tone(status)}>{vocabulary.label(status)}</Chip>;
+  }
   const { status, tones, fallback = 'neutral', labels } = props;
   return <Chip tone={tones[status] ?? fallback}>{labels?.[status] ?? humanizeStatus(status)}</Chip>;
+}
+
+/** A status of a catalogued vocabulary, in the page's language. */
+function CataloguedStatusChip<S extends string>({ vocabulary, status }: { vocabulary: CataloguedVocabulary<S>; status: string }) {
+  const words = useStatuses(vocabulary);
+  return <Chip tone={words.tone(status)}>{words.label(status)}</Chip>;
 }
 
 /** An on/off record (a zone, a service, a vehicle): Active in green, Inactive in grey. */

@@ -43,7 +43,7 @@ export interface RecordTreeProps<T extends TreeRow> {
   detailOf?: (node: T) => string;
   /** A node's status, shown as a chip in `statuses`' words and colours; null shows none. */
   statusOf?: (node: T) => string | null;
-  statuses?: Pick<StatusVocabulary, 'label' | 'tone'>;
+  statuses?: Pick<StatusVocabulary, 'label' | 'tone' | 'words'>;
   /** What shows when there are no rows. */
   emptyText: string;
 }

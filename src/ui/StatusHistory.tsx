@@ -18,7 +18,7 @@ export interface StatusHistoryProps<S extends string> {
   title?: string;
   entries: readonly StatusHistoryEntry[];
   /** The words and colours of the statuses (src/data/statuses). */
-  vocabulary: Pick<StatusVocabulary<S>, 'label' | 'tone'>;
+  vocabulary: Pick<StatusVocabulary<S>, 'label' | 'tone' | 'words'>;
   /** What the first entry (no previous status) says, e.g. 'Requested' or 'Reported'. */
   createdLabel: string;
   now?: Date;

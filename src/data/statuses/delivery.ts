@@ -1,4 +1,5 @@
 import { defineStatuses } from '../../lib/status-vocabulary';
+import { statusMessages } from './messages';
 
 /** The delivery status machine's states (deliveries.status; private.delivery_transition decides the moves). */
 export const DELIVERY_STATUSES = ['pending', 'assigned', 'accepted', 'picked_up', 'in_transit', 'delivered', 'failed', 'cancelled', 'returned'] as const;
@@ -10,16 +11,19 @@ export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
  * back with the sender amber, cancelled grey.
  */
 export const deliveryStatus = defineStatuses(DELIVERY_STATUSES, {
-  labels: {
-    pending: 'Pending',
-    assigned: 'Assigned',
-    accepted: 'Accepted',
-    picked_up: 'Picked up',
-    in_transit: 'In transit',
-    delivered: 'Delivered',
-    failed: 'Failed',
-    cancelled: 'Cancelled',
-    returned: 'Returned',
+  words: {
+    catalogue: statusMessages,
+    keys: {
+      pending: 'delivery.pending',
+      assigned: 'delivery.assigned',
+      accepted: 'delivery.accepted',
+      picked_up: 'delivery.picked_up',
+      in_transit: 'delivery.in_transit',
+      delivered: 'delivery.delivered',
+      failed: 'delivery.failed',
+      cancelled: 'delivery.cancelled',
+      returned: 'delivery.returned',
+    },
   },
   tones: {
     pending: 'neutral',

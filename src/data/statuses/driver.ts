@@ -1,4 +1,5 @@
 import { defineStatuses } from '../../lib/status-vocabulary';
+import { statusMessages } from './messages';
 
 /** A driver's duty status (drivers.status). */
 export const DRIVER_STATUSES = ['available', 'busy', 'on_break', 'offline'] as const;
@@ -9,6 +10,6 @@ export type DriverStatus = (typeof DRIVER_STATUSES)[number];
  * dispatch, deliveries, performance): available green, busy blue, on a break amber, offline grey.
  */
 export const driverStatus = defineStatuses(DRIVER_STATUSES, {
-  labels: { available: 'Available', busy: 'Busy', on_break: 'On break', offline: 'Offline' },
+  words: { catalogue: statusMessages, keys: { available: 'driver.available', busy: 'driver.busy', on_break: 'driver.on_break', offline: 'driver.offline' } },
   tones: { available: 'success', busy: 'info', on_break: 'warning', offline: 'neutral' },
 });

@@ -1,10 +1,11 @@
 import { defineStatuses } from '../../lib/status-vocabulary';
+import { statusMessages } from './messages';
 
 /** An exception's status machine (exceptions.status): open red, under investigation amber, resolved green, closed grey. */
 export const EXCEPTION_STATUSES = ['open', 'investigating', 'resolved', 'closed'] as const;
 export type ExceptionStatus = (typeof EXCEPTION_STATUSES)[number];
 export const exceptionStatus = defineStatuses(EXCEPTION_STATUSES, {
-  labels: { open: 'Open', investigating: 'Investigating', resolved: 'Resolved', closed: 'Closed' },
+  words: { catalogue: statusMessages, keys: { open: 'exception.open', investigating: 'exception.investigating', resolved: 'exception.resolved', closed: 'exception.closed' } },
   tones: { open: 'error', investigating: 'warning', resolved: 'success', closed: 'neutral' },
 });
 
@@ -12,21 +13,29 @@ export const exceptionStatus = defineStatuses(EXCEPTION_STATUSES, {
 export const EXCEPTION_SEVERITIES = ['low', 'medium', 'high', 'critical'] as const;
 export type ExceptionSeverity = (typeof EXCEPTION_SEVERITIES)[number];
 export const exceptionSeverity = defineStatuses(EXCEPTION_SEVERITIES, {
-  labels: { low: 'Low', medium: 'Medium', high: 'High', critical: 'Critical' },
+  words: { catalogue: statusMessages, keys: { low: 'severity.low', medium: 'severity.medium', high: 'severity.high', critical: 'severity.critical' } },
   tones: { low: 'neutral', medium: 'info', high: 'warning', critical: 'error' },
 });
 
 /** What went wrong (exceptions.type): words only, it is never a chip. */
 export const EXCEPTION_TYPES = ['damaged', 'lost', 'delayed', 'address_problem', 'refused', 'other'] as const;
 export type ExceptionType = (typeof EXCEPTION_TYPES)[number];
-export const EXCEPTION_TYPE_LABELS: Record<ExceptionType, string> = {
-  damaged: 'Damaged',
-  lost: 'Lost',
-  delayed: 'Delayed',
-  address_problem: 'Address problem',
-  refused: 'Refused',
-  other: 'Other',
-};
-export const EXCEPTION_TYPE_OPTIONS = EXCEPTION_TYPES.map((value) => ({ value, label: EXCEPTION_TYPE_LABELS[value] }));
-/** The words of a stored type; an unknown one as itself. */
-export const exceptionTypeLabel = (type: string): string => EXCEPTION_TYPE_LABELS[type as ExceptionType] ?? type;
+/** The types' words (in any language through `useStatuses`); the tones are unused. */
+export const exceptionType = defineStatuses(EXCEPTION_TYPES, {
+  words: {
+    catalogue: statusMessages,
+    keys: {
+      damaged: 'exceptionType.damaged',
+      lost: 'exceptionType.lost',
+      delayed: 'exceptionType.delayed',
+      address_problem: 'exceptionType.address_problem',
+      refused: 'exceptionType.refused',
+      other: 'exceptionType.other',
+    },
+  },
+  tones: { damaged: 'neutral', lost: 'neutral', delayed: 'neutral', address_problem: 'neutral', refused: 'neutral', other: 'neutral' },
+});
+export const EXCEPTION_TYPE_LABELS: Readonly<Record<ExceptionType, string>> = exceptionType.labels;
+export const EXCEPTION_TYPE_OPTIONS = exceptionType.options;
+/** The words of a stored type in a vocabulary (the English one by default); an unknown one as itself. */
+export const exceptionTypeLabel = (type: string, words: Pick<typeof exceptionType, 'labels'> = exceptionType): string => words.labels[type as ExceptionType] ?? type;

@@ -1,4 +1,5 @@
 import { defineStatuses } from '../../lib/status-vocabulary';
+import { statusMessages } from './messages';
 
 /** An inventory audit's status machine (inventory_audits.status). */
 export const INVENTORY_AUDIT_STATUSES = ['scheduled', 'in_progress', 'completed', 'cancelled'] as const;
@@ -6,6 +7,6 @@ export type InventoryAuditStatus = (typeof INVENTORY_AUDIT_STATUSES)[number];
 
 /** Planned amber, being counted blue, done green, cancelled grey. */
 export const inventoryAuditStatus = defineStatuses(INVENTORY_AUDIT_STATUSES, {
-  labels: { scheduled: 'Scheduled', in_progress: 'In progress', completed: 'Completed', cancelled: 'Cancelled' },
+  words: { catalogue: statusMessages, keys: { scheduled: 'inventoryAudit.scheduled', in_progress: 'inventoryAudit.in_progress', completed: 'inventoryAudit.completed', cancelled: 'inventoryAudit.cancelled' } },
   tones: { scheduled: 'warning', in_progress: 'info', completed: 'success', cancelled: 'neutral' },
 });

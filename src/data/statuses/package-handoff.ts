@@ -1,4 +1,5 @@
 import { defineStatuses } from '../../lib/status-vocabulary';
+import { statusMessages } from './messages';
 
 /** A package handoff's status machine (package_handoffs.status). */
 export const PACKAGE_HANDOFF_STATUSES = ['pending', 'in_progress', 'completed', 'cancelled'] as const;
@@ -6,7 +7,7 @@ export type PackageHandoffStatus = (typeof PACKAGE_HANDOFF_STATUSES)[number];
 
 /** Waiting amber, being handed over blue, handed over green, cancelled grey. */
 export const packageHandoffStatus = defineStatuses(PACKAGE_HANDOFF_STATUSES, {
-  labels: { pending: 'Pending', in_progress: 'In progress', completed: 'Completed', cancelled: 'Cancelled' },
+  words: { catalogue: statusMessages, keys: { pending: 'packageHandoff.pending', in_progress: 'packageHandoff.in_progress', completed: 'packageHandoff.completed', cancelled: 'packageHandoff.cancelled' } },
   tones: { pending: 'warning', in_progress: 'info', completed: 'success', cancelled: 'neutral' },
 });
 

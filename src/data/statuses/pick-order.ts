@@ -1,4 +1,5 @@
 import { defineStatuses } from '../../lib/status-vocabulary';
+import { statusMessages } from './messages';
 
 /** A pick order's status machine (pick_orders.status). */
 export const PICK_ORDER_STATUSES = ['pending', 'in_progress', 'completed', 'cancelled'] as const;
@@ -6,6 +7,6 @@ export type PickOrderStatus = (typeof PICK_ORDER_STATUSES)[number];
 
 /** Waiting amber, being picked blue, done green, cancelled grey. */
 export const pickOrderStatus = defineStatuses(PICK_ORDER_STATUSES, {
-  labels: { pending: 'Pending', in_progress: 'In progress', completed: 'Completed', cancelled: 'Cancelled' },
+  words: { catalogue: statusMessages, keys: { pending: 'pickOrder.pending', in_progress: 'pickOrder.in_progress', completed: 'pickOrder.completed', cancelled: 'pickOrder.cancelled' } },
   tones: { pending: 'warning', in_progress: 'info', completed: 'success', cancelled: 'neutral' },
 });

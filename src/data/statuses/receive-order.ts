@@ -1,4 +1,5 @@
 import { defineStatuses } from '../../lib/status-vocabulary';
+import { statusMessages } from './messages';
 
 /** A receive order's status machine (receive_orders.status). */
 export const RECEIVE_ORDER_STATUSES = ['draft', 'ordered', 'partially_received', 'received', 'cancelled'] as const;
@@ -6,12 +7,15 @@ export type ReceiveOrderStatus = (typeof RECEIVE_ORDER_STATUSES)[number];
 
 /** Not yet placed grey, on its way blue, partly in amber, all in green, cancelled red. */
 export const receiveOrderStatus = defineStatuses(RECEIVE_ORDER_STATUSES, {
-  labels: {
-    draft: 'Draft',
-    ordered: 'Ordered',
-    partially_received: 'Partially received',
-    received: 'Received',
-    cancelled: 'Cancelled',
+  words: {
+    catalogue: statusMessages,
+    keys: {
+      draft: 'receiveOrder.draft',
+      ordered: 'receiveOrder.ordered',
+      partially_received: 'receiveOrder.partially_received',
+      received: 'receiveOrder.received',
+      cancelled: 'receiveOrder.cancelled',
+    },
   },
   tones: {
     draft: 'neutral',

@@ -1,4 +1,5 @@
 import { defineStatuses } from '../../lib/status-vocabulary';
+import { statusMessages } from './messages';
 
 /** A return request's status machine (return_requests.status). */
 export const RETURN_STATUSES = ['requested', 'approved', 'rejected', 'pickup_scheduled', 'picked_up', 'received', 'closed'] as const;
@@ -6,14 +7,17 @@ export type ReturnStatus = (typeof RETURN_STATUSES)[number];
 
 /** Waiting for a decision amber, on its way back blue, done green, refused red. */
 export const returnStatus = defineStatuses(RETURN_STATUSES, {
-  labels: {
-    requested: 'Requested',
-    approved: 'Approved',
-    rejected: 'Rejected',
-    pickup_scheduled: 'Pickup scheduled',
-    picked_up: 'Picked up',
-    received: 'Received',
-    closed: 'Closed',
+  words: {
+    catalogue: statusMessages,
+    keys: {
+      requested: 'return.requested',
+      approved: 'return.approved',
+      rejected: 'return.rejected',
+      pickup_scheduled: 'return.pickup_scheduled',
+      picked_up: 'return.picked_up',
+      received: 'return.received',
+      closed: 'return.closed',
+    },
   },
   tones: {
     requested: 'warning',

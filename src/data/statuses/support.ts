@@ -1,4 +1,5 @@
 import { defineStatuses } from '../../lib/status-vocabulary';
+import { statusMessages } from './messages';
 
 /**
  * Where a support item stands in the dispatcher's queues: a failed attempt (open) or a customer's
@@ -7,13 +8,13 @@ import { defineStatuses } from '../../lib/status-vocabulary';
 export const FAILURE_STATES = ['open', 'acknowledged', 'resolved'] as const;
 export type FailureState = (typeof FAILURE_STATES)[number];
 export const failureState = defineStatuses(FAILURE_STATES, {
-  labels: { open: 'Open', acknowledged: 'Acknowledged', resolved: 'Resolved' },
+  words: { catalogue: statusMessages, keys: { open: 'failure.open', acknowledged: 'failure.acknowledged', resolved: 'failure.resolved' } },
   tones: { open: 'error', acknowledged: 'warning', resolved: 'success' },
 });
 
 export const CONVERSATION_SUPPORT_STATES = ['waiting', 'acknowledged', 'resolved'] as const;
 export type ConversationSupportState = (typeof CONVERSATION_SUPPORT_STATES)[number];
 export const conversationSupportState = defineStatuses(CONVERSATION_SUPPORT_STATES, {
-  labels: { waiting: 'Waiting for dispatch', acknowledged: 'Acknowledged', resolved: 'Resolved' },
+  words: { catalogue: statusMessages, keys: { waiting: 'conversation.waiting', acknowledged: 'conversation.acknowledged', resolved: 'conversation.resolved' } },
   tones: { waiting: 'error', acknowledged: 'warning', resolved: 'success' },
 });

@@ -1,10 +1,11 @@
 import { defineStatuses } from '../../lib/status-vocabulary';
+import { statusMessages } from './messages';
 
 /** A warehouse's status (warehouses.status): a full warehouse reads 'Full Capacity'. */
 export const WAREHOUSE_STATUSES = ['active', 'inactive', 'maintenance', 'full'] as const;
 export type WarehouseStatus = (typeof WAREHOUSE_STATUSES)[number];
 export const warehouseStatus = defineStatuses(WAREHOUSE_STATUSES, {
-  labels: { active: 'Active', inactive: 'Inactive', maintenance: 'Maintenance', full: 'Full Capacity' },
+  words: { catalogue: statusMessages, keys: { active: 'warehouse.active', inactive: 'warehouse.inactive', maintenance: 'warehouse.maintenance', full: 'warehouse.full' } },
   tones: { active: 'success', inactive: 'neutral', maintenance: 'warning', full: 'error' },
 });
 
@@ -12,6 +13,6 @@ export const warehouseStatus = defineStatuses(WAREHOUSE_STATUSES, {
 export const LOCATION_STATUSES = ['active', 'inactive', 'maintenance', 'reserved'] as const;
 export type LocationStatus = (typeof LOCATION_STATUSES)[number];
 export const locationStatus = defineStatuses(LOCATION_STATUSES, {
-  labels: { active: 'Active', inactive: 'Inactive', maintenance: 'Under Maintenance', reserved: 'Reserved' },
+  words: { catalogue: statusMessages, keys: { active: 'location.active', inactive: 'location.inactive', maintenance: 'location.maintenance', reserved: 'location.reserved' } },
   tones: { active: 'success', inactive: 'neutral', maintenance: 'warning', reserved: 'info' },
 });

@@ -1,4 +1,5 @@
 import { defineStatuses } from '../../lib/status-vocabulary';
+import { statusMessages } from './messages';
 
 /** A webhook delivery's state in its log (webhook_deliveries.status). */
 export const WEBHOOK_DELIVERY_STATUSES = ['pending', 'succeeded', 'failed'] as const;
@@ -6,6 +7,6 @@ export type WebhookDeliveryStatus = (typeof WEBHOOK_DELIVERY_STATUSES)[number];
 
 /** Still trying blue, delivered green, given up red. */
 export const webhookDeliveryStatus = defineStatuses(WEBHOOK_DELIVERY_STATUSES, {
-  labels: { pending: 'Pending', succeeded: 'Delivered', failed: 'Failed' },
+  words: { catalogue: statusMessages, keys: { pending: 'webhookDelivery.pending', succeeded: 'webhookDelivery.succeeded', failed: 'webhookDelivery.failed' } },
   tones: { pending: 'info', succeeded: 'success', failed: 'error' },
 });

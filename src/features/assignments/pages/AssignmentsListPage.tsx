@@ -30,6 +30,7 @@ import {
   type AssignmentRow,
 } from '../schema';
 import { formatDateTime } from '../../../lib/format-date';
+import { useStatuses } from '../../../lib/status-vocabulary';
 
 const columns: DataTableColumn<AssignmentRow>[] = [
   { id: 'assigned_by', header: 'Assigned by', sortable: true, hideBelow: 'md', cell: (a) => a.assigned_by?.full_name ?? '—' },
@@ -86,11 +87,13 @@ const columns: DataTableColumn<AssignmentRow>[] = [
 
 /** The tenant's assignments, 25 a page, filters and search in the URL, live. */
 export function AssignmentsListPage() {
+  const statuses = useStatuses(assignmentStatus);
   const { user } = useSession();
   const tenantId = tenantIdOf(user) ?? '';
   const [, navigate] = useLocation();
   const table = useListUrlState(assignmentList);
   const list = useServerList({
+    statuses,
     queryKey: ['assignments', tenantId],
     state: table.state,
     fetchPage: (state, context) => listAssignments(tenantId, state, context),
@@ -120,7 +123,7 @@ export function AssignmentsListPage() {
         toolbar={<Button onClick={() => navigate(adminPaths.assignmentCreate())}>Add assignment</Button>}
         filterFields={(draft, setDraft) => (
           <div className="space-y-4">
-            <FilterSelect label="Status" value={draft.status} options={assignmentStatus.options} onChange={(status) => setDraft((current) => ({ ...current, status }))} />
+            <FilterSelect label="Status" value={draft.status} options={statuses.options} onChange={(status) => setDraft((current) => ({ ...current, status }))} />
             <LookupFilter
               label="Driver"
               value={draft.driver_id}

@@ -20,6 +20,7 @@ import { useFeedChanges } from '../../../lib/use-feed-changes';
 import { ADMIN_DELIVERY_PATHS, inScope, type DeliveryPaths, type DeliveryScope } from '../paths';
 import { formatMoney, KIND_OPTIONS, kindLabel, shortPlace, type DeliveryChange, type DeliveryRow } from '../schema';
 import { formatDateTime, formatWindow } from '../../../lib/format-date';
+import { useStatuses } from '../../../lib/status-vocabulary';
 
 function listColumns(paths: DeliveryPaths, showKind: boolean): DataTableColumn<DeliveryRow>[] {
   return [
@@ -64,6 +65,7 @@ const isInsert = (change: DeliveryChange) => typeof change.created_at === 'strin
  * sections (the list reads that kind only, whatever the URL says, and offers no kind filter).
  */
 export function DeliveriesListPage({ kind, paths = ADMIN_DELIVERY_PATHS }: DeliveryScope) {
+  const statuses = useStatuses(deliveryStatus);
   const { user } = useSession();
   const tenantId = tenantIdOf(user) ?? '';
   const [, navigate] = useLocation();
@@ -72,6 +74,7 @@ export function DeliveriesListPage({ kind, paths = ADMIN_DELIVERY_PATHS }: Deliv
   const table = kind ? { ...urlTable, state: { ...urlTable.state, filters: { ...urlTable.state.filters, kind: undefined } } } : urlTable;
   const columns = useMemo(() => listColumns(paths, !kind), [paths, kind]);
   const list = useServerList({
+    statuses,
     queryKey: ['deliveries', tenantId, kind ?? 'any'],
     state: table.state,
     fetchPage: (state, context) => listDeliveries(tenantId, kind ? { ...state, filters: { ...state.filters, kind } } : state, context),
@@ -135,7 +138,7 @@ export function DeliveriesListPage({ kind, paths = ADMIN_DELIVERY_PATHS }: Deliv
         toolbar={<Button onClick={() => navigate(paths.create)}>Add delivery</Button>}
         filterFields={(draft, setDraft) => (
           <div className="space-y-4">
-            <FilterCheckboxes label="Status" value={draft.status} options={deliveryStatus.options} onChange={(status) => setDraft((current) => ({ ...current, status }))} />
+            <FilterCheckboxes label="Status" value={draft.status} options={statuses.options} onChange={(status) => setDraft((current) => ({ ...current, status }))} />
             {!kind && <FilterSelect label="Kind" value={draft.kind} options={KIND_OPTIONS} onChange={(value) => setDraft((current) => ({ ...current, kind: value }))} />}
             <LookupFilter
               label="Service"

@@ -88,6 +88,7 @@ export function ExceptionsQueue({ tenantId }: { tenantId: string }) {
   );
   const table = useListUrlState(exceptionList);
   const list = useServerList({
+    statuses: words.exceptionStatus,
     queryKey: ['support-exceptions', tenantId],
     state: table.state,
     fetchPage: (state, context) => listExceptions(tenantId, state, context),

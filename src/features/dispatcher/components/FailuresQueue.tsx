@@ -22,12 +22,7 @@ export function FailuresQueue({ tenantId }: { tenantId: string }) {
   const words = useSupportWords();
   const { t } = words;
   const format = useFormat();
-  const stateOptions: { value: NonNullable<FailureFilters['state']>; label: string }[] = [
-    { value: 'open', label: t('failureState.open') },
-    { value: 'acknowledged', label: t('failureState.acknowledged') },
-    { value: 'resolved', label: t('failureState.resolved') },
-    { value: 'all', label: t('filter.all') },
-  ];
+  const stateOptions: { value: NonNullable<FailureFilters['state']>; label: string }[] = [...words.failureState.options, { value: 'all', label: t('filter.all') }];
   const periodOptions: { value: NonNullable<FailureFilters['period']>; label: string }[] = [
     { value: 'today', label: t('filter.today') },
     { value: '7d', label: t('filter.7d') },

@@ -20,6 +20,7 @@ import { listDrivers } from '../api';
 import { driversSource } from '../atoms';
 import { driverList } from '../list';
 import { driverListChanges } from '../live';
+import { useStatuses } from '../../../lib/status-vocabulary';
 import {
   formatDay,
   isoDay,
@@ -96,6 +97,7 @@ function driverColumns(today: string, now: Date): DataTableColumn<DriverRow>[] {
 }
 
 export function DriversListPage() {
+  const statuses = useStatuses(driverStatus);
   const { user } = useSession();
   const tenantId = tenantIdOf(user) ?? '';
   const [, navigate] = useLocation();
@@ -103,6 +105,7 @@ export function DriversListPage() {
   const today = isoDay(now);
   const table = useListUrlState(driverList);
   const list = useServerList({
+    statuses,
     queryKey: ['drivers', tenantId, today],
     state: table.state,
     fetchPage: (state, context) => listDrivers(tenantId, state, context, today),
@@ -130,7 +133,7 @@ export function DriversListPage() {
         toolbar={<Button onClick={() => navigate(adminPaths.driverCreate())}>Add driver</Button>}
         filterFields={(draft, setDraft) => (
           <div className="space-y-4">
-            <FilterSelect label="Status" value={draft.status} options={driverStatus.options} onChange={(status) => setDraft((current) => ({ ...current, status }))} />
+            <FilterSelect label="Status" value={draft.status} options={statuses.options} onChange={(status) => setDraft((current) => ({ ...current, status }))} />
             <LookupFilter
               label="Home zone"
               value={draft.zone}

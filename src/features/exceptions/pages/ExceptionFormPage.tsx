@@ -43,6 +43,7 @@ import {
   type ExceptionRow,
 } from '../schema';
 import { formatDateTime } from '../../../lib/format-date';
+import { useStatuses } from '../../../lib/status-vocabulary';
 
 const LIST_PATH = adminPaths.exceptions();
 
@@ -144,6 +145,7 @@ function ExceptionDetails({ row }: { row: ExceptionRow }) {
 }
 
 function ExceptionForm({ tenantId, row }: { tenantId: string; row: ExceptionRow | null }) {
+  const severityWords = useStatuses(exceptionSeverity);
   const editing = row !== null;
   const form = useZodForm(ExceptionFormSchema, { defaultValues: row ? toExceptionFormValues(row, publicFileUrl) : emptyExceptionForm() });
 
@@ -176,7 +178,7 @@ function ExceptionForm({ tenantId, row }: { tenantId: string; row: ExceptionRow 
       )}
       <div className="grid gap-5 sm:grid-cols-2">
         <SelectField<ExceptionFormInput, 'type'> name="type" label="Type" required options={EXCEPTION_TYPE_OPTIONS} placeholder="Select a type" />
-        <SelectField<ExceptionFormInput, 'severity'> name="severity" label="Severity" required options={exceptionSeverity.options} placeholder="Select a severity" />
+        <SelectField<ExceptionFormInput, 'severity'> name="severity" label="Severity" required options={severityWords.options} placeholder="Select a severity" />
       </div>
       <TextAreaField<ExceptionFormInput, 'description'> name="description" label="Description" required rows={4} maxLength={2000} />
       <ComboboxField<ExceptionFormInput, 'assigned_to'>

@@ -21,6 +21,7 @@ import {
   type ExceptionTableRow,
 } from '../schema';
 import { formatDateTime } from '../../../lib/format-date';
+import { useStatuses } from '../../../lib/status-vocabulary';
 
 
 const columns: DataTableColumn<ExceptionRow>[] = [
@@ -55,11 +56,14 @@ const columns: DataTableColumn<ExceptionRow>[] = [
 
 /** exceptions: server-side search, type, severity, status and assignee filters, 25 rows, state in the URL, live. */
 export function ExceptionsListPage() {
+  const severityWords = useStatuses(exceptionSeverity);
+  const statuses = useStatuses(exceptionStatus);
   const { user } = useSession();
   const tenantId = tenantIdOf(user) ?? '';
   const [, navigate] = useLocation();
   const table = useListUrlState(exceptionList);
   const list = useServerList({
+    statuses,
     queryKey: ['exceptions', tenantId],
     state: table.state,
     fetchPage: (state, context) => listExceptions(tenantId, state, context),
@@ -92,8 +96,8 @@ export function ExceptionsListPage() {
         filterFields={(draft, setDraft) => (
           <div className="space-y-4">
             <FilterSelect<ExceptionType> label="Type" value={draft.type} options={EXCEPTION_TYPE_OPTIONS} onChange={(type) => setDraft({ ...draft, type })} />
-            <FilterSelect<ExceptionSeverity> label="Severity" value={draft.severity} options={exceptionSeverity.options} onChange={(severity) => setDraft({ ...draft, severity })} />
-            <FilterSelect<ExceptionStatus> label="Status" value={draft.status} options={exceptionStatus.options} onChange={(status) => setDraft({ ...draft, status })} />
+            <FilterSelect<ExceptionSeverity> label="Severity" value={draft.severity} options={severityWords.options} onChange={(severity) => setDraft({ ...draft, severity })} />
+            <FilterSelect<ExceptionStatus> label="Status" value={draft.status} options={statuses.options} onChange={(status) => setDraft({ ...draft, status })} />
             <LookupFilter
               label="Assigned to"
               value={draft.assigned_to}

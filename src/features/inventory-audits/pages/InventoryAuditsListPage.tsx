@@ -12,6 +12,7 @@ import { ServerListPage } from '../../../ui/ServerListPage';
 import { listAudits } from '../api';
 import { auditList } from '../list';
 import { auditTypes, type AuditRow, type AuditType } from '../schema';
+import { useStatuses } from '../../../lib/status-vocabulary';
 
 const columns: DataTableColumn<AuditRow>[] = [
   {
@@ -34,6 +35,7 @@ const columns: DataTableColumn<AuditRow>[] = [
 
 /** inventory-audits: audit type, status, warehouse and scheduled date filters and search, server-side, in the URL. */
 export function InventoryAuditsListPage() {
+  const statusWords = useStatuses(inventoryAuditStatus);
   const tenantId = useTenantId() ?? '';
   const [, navigate] = useLocation();
   return (
@@ -52,7 +54,7 @@ export function InventoryAuditsListPage() {
       filterFields={(draft, setDraft) => (
         <div className="space-y-4">
           <FilterSelect<AuditType> label="Audit type" value={draft.audit_type} options={auditTypes.options} onChange={(audit_type) => setDraft({ ...draft, audit_type })} />
-          <FilterSelect<InventoryAuditStatus> label="Status" value={draft.status} options={inventoryAuditStatus.options} onChange={(status) => setDraft({ ...draft, status })} />
+          <FilterSelect<InventoryAuditStatus> label="Status" value={draft.status} options={statusWords.options} onChange={(status) => setDraft({ ...draft, status })} />
           <LookupFilter
             label="Warehouse"
             value={draft.warehouse}

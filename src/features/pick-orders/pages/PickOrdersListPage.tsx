@@ -15,6 +15,7 @@ import { listPickOrders } from '../api';
 import { pickOrderList } from '../list';
 import { pickOrderStatus, type PickOrderStatus } from '../../../data/statuses';
 import { orderTypes, type OrderType, type PickOrderRow } from '../schema';
+import { useStatuses } from '../../../lib/status-vocabulary';
 
 const columns: DataTableColumn<PickOrderRow>[] = [
   {
@@ -40,6 +41,7 @@ const columns: DataTableColumn<PickOrderRow>[] = [
 const LIVE_TABLES: readonly WarehouseTable[] = ['pick_orders'];
 
 export function PickOrdersListPage() {
+  const statusWords = useStatuses(pickOrderStatus);
   const tenantId = useTenantId() ?? '';
   const live = useLiveWarehouseList({ tenantId, warehouse: useListUrlState(pickOrderList).state.filters.warehouse, tables: LIVE_TABLES });
   const [, navigate] = useLocation();
@@ -60,7 +62,7 @@ export function PickOrdersListPage() {
       toolbar={<Button onClick={() => navigate(adminPaths.pickOrderCreate())}>Add Pick Order</Button>}
       filterFields={(draft, setDraft) => (
         <div className="space-y-4">
-          <FilterSelect<PickOrderStatus> label="Status" value={draft.status} options={pickOrderStatus.options} onChange={(status) => setDraft({ ...draft, status })} />
+          <FilterSelect<PickOrderStatus> label="Status" value={draft.status} options={statusWords.options} onChange={(status) => setDraft({ ...draft, status })} />
           <FilterSelect<OrderType> label="Order type" value={draft.type} options={orderTypes.options} onChange={(type) => setDraft({ ...draft, type })} />
           <LookupFilter
             label="Warehouse"

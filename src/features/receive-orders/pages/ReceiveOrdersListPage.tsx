@@ -15,6 +15,7 @@ import { useToast } from '../../../ui/toast';
 import { listReceiveOrders, transitionReceiveOrder } from '../api';
 import { receiveOrderList } from '../list';
 import type { ReceiveOrderRow } from '../schema';
+import { useStatuses } from '../../../lib/status-vocabulary';
 
 const columns: DataTableColumn<ReceiveOrderRow>[] = [
   { id: 'receive_code', header: 'Code', sortable: true, cell: (o) => o.receive_code },
@@ -29,6 +30,7 @@ const columns: DataTableColumn<ReceiveOrderRow>[] = [
 const LIVE_TABLES: readonly WarehouseTable[] = ['receive_orders'];
 
 export function ReceiveOrdersListPage() {
+  const statusWords = useStatuses(receiveOrderStatus);
   const tenantId = useTenantId() ?? '';
   const live = useLiveWarehouseList({ tenantId, warehouse: useListUrlState(receiveOrderList).state.filters.warehouse, tables: LIVE_TABLES });
   const [, navigate] = useLocation();
@@ -69,7 +71,7 @@ export function ReceiveOrdersListPage() {
         <FilterSelect<ReceiveOrderStatus>
           label="Status"
           value={draft.status}
-          options={receiveOrderStatus.options}
+          options={statusWords.options}
           onChange={(status) => setDraft({ ...draft, status })}
         />
       )}

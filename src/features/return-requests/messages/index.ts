@@ -1,5 +1,6 @@
 import { defineCatalogue } from '../../../lib/i18n/catalogue';
 import { en } from './en';
 
-/** The return requests' words (putting a return back into stock so far; the list and the form still write English inline). */
+/** The return requests' words (the list and putting a return back into stock; the form still writes English inline). */
+export type ReturnKey = keyof typeof en;
 export const returnMessages = defineCatalogue('return-requests', en, { es: () => import('./es'), fr: () => import('./fr') });

@@ -1,8 +1,11 @@
-import { useCallback } from 'react';
+import { useCallback, useMemo } from 'react';
 import { useLocation } from 'wouter';
+import { useT, type Translate } from '../../../lib/i18n/catalogue';
+import { useFormat, type LocaleFormat } from '../../../lib/i18n/format';
 import { adminPaths } from '../../../lib/paths';
 import { useSession } from '../../../lib/session';
 import { tenantIdOf } from '../../../lib/tenant';
+import { useStatuses, type StatusVocabulary } from '../../../lib/status-vocabulary';
 import { useListUrlState } from '../../../lib/url-state';
 import { useLiveCollection } from '../../../lib/use-live-collection';
 import { useLiveChanges, useServerList, type ListChange } from '../../../lib/use-server-list';
@@ -14,24 +17,27 @@ import { PageHeader } from '../../../ui/PageHeader';
 import { listReturns } from '../api';
 import { returnsSource } from '../atoms';
 import { returnList } from '../list';
-import {
-  formatMoney,
-  reasonLabel,
-  RETURN_REASON_OPTIONS,
-  type ReturnReason,
-  type ReturnRow,
-  type ReturnStatus,
-  type ReturnTableRow,
-} from '../schema';
-import { formatDateTime } from '../../../lib/format-date';
+import { returnMessages, type ReturnKey } from '../messages';
+import { RETURN_REASONS, type ReturnReason, type ReturnRow, type ReturnStatus, type ReturnTableRow } from '../schema';
 
+const REASON_KEYS = {
+  damaged: 'reason.damaged',
+  wrong_item: 'reason.wrong_item',
+  not_as_described: 'reason.not_as_described',
+  no_longer_needed: 'reason.no_longer_needed',
+  other: 'reason.other',
+} as const satisfies Record<ReturnReason, ReturnKey>;
 
-const columns: DataTableColumn<ReturnRow>[] = [
-  { id: 'return_code', header: 'Return', sortable: true, width: '9rem', cell: (r) => <span className="font-medium">{r.return_code}</span> },
-  { id: 'delivery', header: 'Delivery', cell: (r) => r.delivery_code ?? '—', width: '9rem' },
+/** A stored reason in the page's language; one this build does not know as itself. */
+const reasonWords = (t: Translate<ReturnKey>, reason: string): string => (reason in REASON_KEYS ? t(REASON_KEYS[reason as ReturnReason]) : reason);
+
+function returnColumns(t: Translate<ReturnKey>, format: LocaleFormat, statuses: StatusVocabulary<ReturnStatus>): DataTableColumn<ReturnRow>[] {
+  return [
+  { id: 'return_code', header: t('col.return'), sortable: true, width: '9rem', cell: (r) => <span className="font-medium">{r.return_code}</span> },
+  { id: 'delivery', header: t('col.delivery'), cell: (r) => r.delivery_code ?? '—', width: '9rem' },
   {
     id: 'customer_name',
-    header: 'Customer',
+    header: t('col.customer'),
     sortable: true,
     cell: (r) => (
       <span>
@@ -42,38 +48,45 @@ const columns: DataTableColumn<ReturnRow>[] = [
   },
   {
     id: 'reason',
-    header: 'Reason',
+    header: t('col.reason'),
     hideBelow: 'md',
     cell: (r) => (
       <span>
-        <span className="block">{reasonLabel(r.reason)}</span>
+        <span className="block">{reasonWords(t, r.reason)}</span>
         {r.reason_text && <span className="block max-w-xs truncate text-xs text-slate-500 dark:text-slate-400">{r.reason_text}</span>}
       </span>
     ),
   },
-  { id: 'items', header: 'Items', hideBelow: 'lg', cell: (r) => r.items.map((i) => `${i.quantity} × ${i.description}`).join(', ') },
-  { id: 'refund_amount', header: 'Refund', sortable: true, align: 'end', width: '8rem', cell: (r) => formatMoney(r.refund_amount, r.currency) },
+  { id: 'items', header: t('col.items'), hideBelow: 'lg', cell: (r) => r.items.map((i) => t('list.item', { quantity: i.quantity, description: i.description })).join(', ') },
+  { id: 'refund_amount', header: t('col.refund'), sortable: true, align: 'end', width: '8rem', cell: (r) => format.money(r.refund_amount, r.currency) },
   {
     id: 'status',
-    header: 'Status',
+    header: t('col.status'),
     sortable: true,
     cell: (r) => (
       <span className="flex flex-wrap items-center gap-1">
-        <StatusChip vocabulary={returnStatus} status={r.status} />
-        {r.status === 'closed' && <span className="text-xs text-slate-500 dark:text-slate-400">{r.refunded ? 'refunded' : 'not refunded'}</span>}
+        <StatusChip vocabulary={statuses} status={r.status} />
+        {r.status === 'closed' && <span className="text-xs text-slate-500 dark:text-slate-400">{r.refunded ? t('list.refunded') : t('list.notRefunded')}</span>}
       </span>
     ),
   },
-  { id: 'created_at', header: 'Requested', sortable: true, hideBelow: 'md', width: '11rem', cell: (r) => formatDateTime(r.created_at) },
+  { id: 'created_at', header: t('col.requested'), sortable: true, hideBelow: 'md', width: '11rem', cell: (r) => format.dateTime(r.created_at) },
 ];
+}
 
 /** return-requests: server-side search, status, reason and date filters, 25 rows, state in the URL, live. */
 export function ReturnRequestsListPage() {
+  const t = useT(returnMessages);
+  const format = useFormat();
+  const statuses = useStatuses(returnStatus);
+  const columns = useMemo(() => returnColumns(t, format, statuses), [t, format, statuses]);
+  const reasonOptions = useMemo(() => RETURN_REASONS.map((value) => ({ value, label: t(REASON_KEYS[value]) })), [t]);
   const { user } = useSession();
   const tenantId = tenantIdOf(user) ?? '';
   const [, navigate] = useLocation();
   const table = useListUrlState(returnList);
   const list = useServerList({
+    statuses,
     queryKey: ['return-requests', tenantId],
     state: table.state,
     fetchPage: (state, context) => listReturns(tenantId, state, context),
@@ -92,22 +105,22 @@ export function ReturnRequestsListPage() {
 
   return (
     <div className="space-y-4">
-      <PageHeader title="Return requests" breadcrumbs={[{ label: 'Dashboard', href: '/' }, { label: 'Return requests' }]} />
+      <PageHeader title={t('list.title')} breadcrumbs={[{ label: t('crumb.dashboard'), href: '/' }, { label: t('list.title') }]} />
       <DataTable
-        label="Return requests"
+        label={t('list.title')}
         columns={columns}
         {...table}
         {...list.tableProps}
         liveState={live.state}
-        rowLabel={(r) => `${r.return_code} (${r.customer_name ?? 'unknown customer'})`}
-        searchPlaceholder="Search return, delivery or customer"
-        rowActions={(r) => [{ label: r.status === 'requested' ? 'Edit' : 'Open', onSelect: () => navigate(adminPaths.returnRequestEdit(r.id)) }]}
-        toolbar={<Button onClick={() => navigate(adminPaths.returnRequestCreate())}>New return request</Button>}
+        rowLabel={(r) => t('list.rowLabel', { code: r.return_code, customer: r.customer_name ?? t('list.unknownCustomer') })}
+        searchPlaceholder={t('list.search')}
+        rowActions={(r) => [{ label: r.status === 'requested' ? t('list.edit') : t('list.open'), onSelect: () => navigate(adminPaths.returnRequestEdit(r.id)) }]}
+        toolbar={<Button onClick={() => navigate(adminPaths.returnRequestCreate())}>{t('list.new')}</Button>}
         filterFields={(draft, setDraft) => (
           <div className="space-y-4">
-            <FilterSelect<ReturnStatus> label="Status" value={draft.status} options={returnStatus.options} onChange={(status) => setDraft({ ...draft, status })} />
-            <FilterSelect<ReturnReason> label="Reason" value={draft.reason} options={RETURN_REASON_OPTIONS} onChange={(reason) => setDraft({ ...draft, reason })} />
-            <FilterDateRange label="Requested" from={draft.from} to={draft.to} onChange={(range) => setDraft({ ...draft, ...range })} />
+            <FilterSelect<ReturnStatus> label={t('col.status')} value={draft.status} options={statuses.options} onChange={(status) => setDraft({ ...draft, status })} />
+            <FilterSelect<ReturnReason> label={t('col.reason')} value={draft.reason} options={reasonOptions} onChange={(reason) => setDraft({ ...draft, reason })} />
+            <FilterDateRange label={t('col.requested')} from={draft.from} to={draft.to} onChange={(range) => setDraft({ ...draft, ...range })} />
           </div>
         )}
       />

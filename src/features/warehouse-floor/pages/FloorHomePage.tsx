@@ -1,10 +1,11 @@
 import { useCallback, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import { listOwnStaffRows } from '../../../data/warehouse-staff';
-import { staffRoles, type WarehouseStaff } from '../../../data/warehousing';
+import type { StaffRole, WarehouseStaff } from '../../../data/warehousing';
 import { pickOrderStatus } from '../../../data/statuses/pick-order';
 import { receiveOrderStatus } from '../../../data/statuses/receive-order';
 import { useDocumentTitle } from '../../../lib/document-title';
+import { useT } from '../../../lib/i18n/catalogue';
 import { dispatcherPaths } from '../../../lib/paths';
 import { useSession } from '../../../lib/session';
 import { useTenantId } from '../../../lib/tenant';
@@ -15,6 +16,7 @@ import { PageHeader } from '../../../ui/PageHeader';
 import { Skeleton } from '../../../ui/Skeleton';
 import { useRecordLoad } from '../../../ui/useRecordLoad';
 import { listFloorPickOrders, listFloorReceiveOrders, type FloorPickRow, type FloorReceiveRow } from '../api';
+import { floorMessages } from '../messages';
 
 interface FloorWork {
   warehouses: WarehouseStaff[];
@@ -28,8 +30,16 @@ function localToday(): string {
   return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
 }
 
-function Section({ title, count, children }: { title: string; count?: number; children: ReactNode }) {
-  const id = `floor-${title.toLowerCase().replace(/\W+/g, '-')}`;
+const ROLE_KEYS = {
+  manager: 'role.manager',
+  supervisor: 'role.supervisor',
+  receiver: 'role.receiver',
+  picker: 'role.picker',
+  packer: 'role.packer',
+  dispatcher_liaison: 'role.dispatcher_liaison',
+} as const satisfies Record<StaffRole, keyof typeof floorMessages.en>;
+
+function Section({ id, title, count, children }: { id: string; title: string; count?: number; children: ReactNode }) {
   return (
     <section aria-labelledby={id} className="rounded-lg border border-slate-200 bg-brand-card dark:border-slate-800 dark:bg-slate-900">
       <h2 id={id} className="flex items-center justify-between border-b border-slate-200 px-4 py-3 text-base font-semibold dark:border-slate-800">
@@ -51,7 +61,8 @@ const mutedClass = 'text-sm text-slate-600 dark:text-slate-400';
  * waiting for goods, all as their warehouses' access lets them read.
  */
 export function FloorHomePage() {
-  useDocumentTitle('Warehouse | Waypost');
+  const t = useT(floorMessages);
+  useDocumentTitle(`${t('home.title')} | Waypost`);
   const tenantId = useTenantId();
   const { user } = useSession();
   const userId = user?.id ?? null;
@@ -67,35 +78,35 @@ export function FloorHomePage() {
 
   return (
     <div className="mx-auto flex w-full max-w-2xl flex-col gap-4">
-      <PageHeader title="Warehouse" description="Your warehouses, today's picks and the goods to receive." />
+      <PageHeader title={t('home.title')} description={t('home.description')} />
       {state.status === 'loading' && (
         <div className="flex flex-col gap-3" aria-busy="true">
           <Skeleton className="h-24" />
           <Skeleton className="h-40" />
         </div>
       )}
-      {(state.status === 'failed' || state.status === 'missing') && <ErrorState title="Could not load your warehouse work" onRetry={retry} />}
+      {(state.status === 'failed' || state.status === 'missing') && <ErrorState title={t('home.loadFailed')} onRetry={retry} />}
       {state.status === 'ready' && (
         <>
-          <Section title="Your warehouses" count={state.record.warehouses.length}>
+          <Section id="floor-your-warehouses" title={t('home.warehouses')} count={state.record.warehouses.length}>
             {state.record.warehouses.length === 0 ? (
-              <EmptyState title="No warehouse" description="You are not on the staff of any warehouse. Ask your administrator." />
+              <EmptyState title={t('home.noWarehouse')} description={t('home.noWarehouseHelp')} />
             ) : (
               <ul className={listClass}>
                 {state.record.warehouses.map((row) => (
                   <li key={row.id} className={rowClass}>
                     <span className="font-medium">
-                      {row.warehouse?.name ?? 'Warehouse'} <span className={mutedClass}>{row.warehouse?.code}</span>
+                      {row.warehouse?.name ?? t('home.warehouseUnnamed')} <span className={mutedClass}>{row.warehouse?.code}</span>
                     </span>
-                    <span className={mutedClass}>{staffRoles.label(row.role)}</span>
+                    <span className={mutedClass}>{ROLE_KEYS[row.role as StaffRole] ? t(ROLE_KEYS[row.role as StaffRole]) : row.role}</span>
                   </li>
                 ))}
               </ul>
             )}
           </Section>
-          <Section title="Pick orders today" count={state.record.picks.length}>
+          <Section id="floor-pick-orders-today" title={t('home.picks')} count={state.record.picks.length}>
             {state.record.picks.length === 0 ? (
-              <EmptyState title="Nothing to pick" description="No open pick order is assigned to you or waiting for a picker." />
+              <EmptyState title={t('home.nothingToPick')} description={t('home.nothingToPickHelp')} />
             ) : (
               <ul className={listClass}>
                 {state.record.picks.map((row) => (
@@ -105,7 +116,7 @@ export function FloorHomePage() {
                         {row.reference_number}
                       </Link>
                       <span className={mutedClass}>
-                        {row.warehouse_code} · {row.picked_items}/{row.total_items} items · {row.assigned_to === userId ? 'Assigned to you' : 'Unassigned'}
+                        {t('home.pickLine', { warehouse: row.warehouse_code, picked: row.picked_items, total: row.total_items, assigned: row.assigned_to === userId ? 'you' : 'nobody' })}
                       </span>
                     </span>
                     <StatusChip status={row.status} vocabulary={pickOrderStatus} />
@@ -114,9 +125,9 @@ export function FloorHomePage() {
               </ul>
             )}
           </Section>
-          <Section title="Goods to receive" count={state.record.receipts.length}>
+          <Section id="floor-goods-to-receive" title={t('home.receipts')} count={state.record.receipts.length}>
             {state.record.receipts.length === 0 ? (
-              <EmptyState title="Nothing to receive" description="No receive order is waiting for goods." />
+              <EmptyState title={t('home.nothingToReceive')} description={t('home.nothingToReceiveHelp')} />
             ) : (
               <ul className={listClass}>
                 {state.record.receipts.map((row) => (
@@ -126,7 +137,7 @@ export function FloorHomePage() {
                         {row.receive_code}
                       </Link>
                       <span className={mutedClass}>
-                        {row.supplier_name} · {row.warehouse_name} · {row.received_total}/{row.expected_total} received
+                        {t('home.receiptLine', { supplier: row.supplier_name, warehouse: row.warehouse_name, received: row.received_total, expected: row.expected_total })}
                       </span>
                     </span>
                     <StatusChip status={row.status} vocabulary={receiveOrderStatus} />

@@ -2,6 +2,7 @@ import { useCallback, useState } from 'react';
 import { useParams } from 'wouter';
 import { pickOrderStatus } from '../../../data/statuses/pick-order';
 import { useDocumentTitle } from '../../../lib/document-title';
+import { useT } from '../../../lib/i18n/catalogue';
 import { dispatcherPaths } from '../../../lib/paths';
 import { refusalText } from '../../../lib/refusal-text';
 import { BarcodeScanner } from '../../../ui/BarcodeScanner';
@@ -14,6 +15,7 @@ import { Skeleton } from '../../../ui/Skeleton';
 import { TextField } from '../../../ui/TextField';
 import { useRecordLoad } from '../../../ui/useRecordLoad';
 import { getFloorPick, movePick, recordPick } from '../api';
+import { floorMessages } from '../messages';
 import { openLines, sameCode } from '../pick-route';
 
 type Step = 'bin' | 'item' | 'quantity';
@@ -25,6 +27,7 @@ type Step = 'bin' | 'item' | 'quantity';
  * left. Scans come from a hardware scanner typing into the field (keyboard wedge) or the camera.
  */
 export function FloorPickPage() {
+  const t = useT(floorMessages);
   const { id = '' } = useParams<{ id: string }>();
   const load = useCallback(() => getFloorPick(id), [id]);
   const { state, retry, setRecord } = useRecordLoad(id ? `pick/${id}` : null, load);
@@ -34,7 +37,7 @@ export function FloorPickPage() {
   const [note, setNote] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const title = state.status === 'ready' ? `Pick ${state.record.order.reference_number}` : 'Pick order';
+  const title = state.status === 'ready' ? t('pick.title', { reference: state.record.order.reference_number }) : t('pick.untitled');
   useDocumentTitle(`${title} | Waypost`);
 
   const reload = async () => {
@@ -54,17 +57,17 @@ export function FloorPickPage() {
     }
   };
 
-  const crumbs = [{ label: 'Warehouse', href: dispatcherPaths.floor() }, { label: title }];
+  const crumbs = [{ label: t('home.title'), href: dispatcherPaths.floor() }, { label: title }];
   if (state.status === 'loading') {
     return (
-      <div className="mx-auto flex w-full max-w-md flex-col gap-3" aria-busy="true">
+      <div className="mx-auto flex w-full max-w-md flex-col gap-3" role="status" aria-busy="true" aria-label={t('pick.loading')}>
         <Skeleton className="h-10" />
         <Skeleton className="h-48" />
       </div>
     );
   }
-  if (state.status === 'missing') return <NotFoundState title="Pick order not found" />;
-  if (state.status === 'failed') return <ErrorState title="Could not load the pick order" onRetry={retry} />;
+  if (state.status === 'missing') return <NotFoundState title={t('pick.notFound')} />;
+  if (state.status === 'failed') return <ErrorState title={t('pick.loadFailed')} onRetry={retry} />;
 
   const pick = state.record;
   const remainingLines = openLines(pick, done);
@@ -83,12 +86,12 @@ export function FloorPickPage() {
     if (current === undefined || !line) return;
     const units = Number(quantity);
     if (!/^\d+$/.test(quantity.trim()) || units > left) {
-      setProblem(`Enter a whole number from 0 to ${left}`);
+      setProblem(t('pick.quantityProblem', { left }));
       return;
     }
     const short = units < left;
     if (short && !note.trim()) {
-      setProblem('Say why fewer were picked');
+      setProblem(t('pick.whyRequired'));
       return;
     }
     const shortNote = short ? `${line.bin_name ?? ''} ${line.sku ?? line.name ?? ''}: picked ${units} of ${left}. ${note.trim()}` : null;
@@ -101,11 +104,11 @@ export function FloorPickPage() {
 
   return (
     <div className="mx-auto flex w-full max-w-md flex-col gap-4">
-      <PageHeader title={title} breadcrumbs={crumbs} description={pick.warehouse ? `${pick.warehouse.name} (${pick.warehouse.code})` : undefined} />
+      <PageHeader title={title} breadcrumbs={crumbs} description={pick.warehouse ? t('pick.warehouse', { name: pick.warehouse.name, code: pick.warehouse.code }) : undefined} />
       <div className="flex items-center justify-between gap-2">
         <StatusChip status={pick.order.status} vocabulary={pickOrderStatus} />
         <span className="text-sm text-slate-600 dark:text-slate-400" data-testid="pick-progress">
-          {picked} of {total} items picked
+          {t('pick.progress', { picked, total })}
         </span>
       </div>
       {problem && (
@@ -117,15 +120,15 @@ export function FloorPickPage() {
       {pick.order.status === 'pending' &&
         (pick.actions.includes('in_progress') ? (
           <Button busy={busy} onClick={() => void act(() => movePick(id, 'in_progress'))}>
-            Start picking
+            {t('pick.start')}
           </Button>
         ) : (
-          <p className="text-sm">Only the warehouse's pickers, supervisors and managers start this order.</p>
+          <p className="text-sm">{t('pick.cannotStart')}</p>
         ))}
 
       {pick.order.status === 'in_progress' && line && (
-        <section aria-label="Next pick" className="flex flex-col gap-3 rounded-lg border border-slate-200 p-4 dark:border-slate-800">
-          <p className="text-sm text-slate-600 dark:text-slate-400">Next bin</p>
+        <section aria-label={t('pick.next')} className="flex flex-col gap-3 rounded-lg border border-slate-200 p-4 dark:border-slate-800">
+          <p className="text-sm text-slate-600 dark:text-slate-400">{t('pick.nextBin')}</p>
           <p className="font-mono text-2xl font-semibold" data-testid="next-bin">
             {line.bin_name}
           </p>
@@ -133,15 +136,15 @@ export function FloorPickPage() {
             <span className="font-medium">{line.name}</span> <span className="text-sm text-slate-600 dark:text-slate-400">{line.sku}</span>
           </p>
           <p className="text-sm">
-            Pick {left} of {line.quantity}
+            {t('pick.left', { left, quantity: line.quantity })}
           </p>
           {step === 'bin' && (
             <BarcodeScanner
               key={`bin-${current}`}
-              label="Scan the bin"
+              label={t('pick.scanBin')}
               autoFocus
               onScan={(code) => {
-                if (!sameCode(code, line.bin_name)) return `Wrong bin: this line is in ${line.bin_name ?? 'another bin'}`;
+                if (!sameCode(code, line.bin_name)) return line.bin_name ? t('pick.wrongBin', { bin: line.bin_name }) : t('pick.wrongBinUnknown');
                 setStep('item');
                 setProblem(null);
               }}
@@ -150,10 +153,10 @@ export function FloorPickPage() {
           {step === 'item' && (
             <BarcodeScanner
               key={`item-${current}`}
-              label="Scan the item"
+              label={t('pick.scanItem')}
               autoFocus
               onScan={(code) => {
-                if (!sameCode(code, line.sku) && !sameCode(code, line.item_id)) return 'Wrong item for this line';
+                if (!sameCode(code, line.sku) && !sameCode(code, line.item_id)) return t('pick.wrongItem');
                 setQuantity(String(left));
                 setStep('quantity');
                 setProblem(null);
@@ -162,12 +165,12 @@ export function FloorPickPage() {
           )}
           {step === 'quantity' && (
             <>
-              <TextField label="Quantity picked" inputMode="numeric" value={quantity} onChange={(event) => setQuantity(event.target.value)} autoFocus />
+              <TextField label={t('pick.quantity')} inputMode="numeric" value={quantity} onChange={(event) => setQuantity(event.target.value)} autoFocus />
               {quantity.trim() !== '' && Number(quantity) < left && (
-                <TextField label="Why fewer?" value={note} onChange={(event) => setNote(event.target.value)} help="Recorded on the order as a shortage" />
+                <TextField label={t('pick.why')} value={note} onChange={(event) => setNote(event.target.value)} help={t('pick.whyHelp')} />
               )}
               <Button busy={busy} onClick={confirm}>
-                Confirm pick
+                {t('pick.confirm')}
               </Button>
             </>
           )}
@@ -179,26 +182,26 @@ export function FloorPickPage() {
               nextLine();
             }}
           >
-            Skip
+            {t('pick.skip')}
           </Button>
         </section>
       )}
 
       {pick.order.status === 'in_progress' && !line && (
-        <section aria-label="All lines visited" className="flex flex-col gap-3">
-          <p>Every line is picked, skipped or short.</p>
+        <section aria-label={t('pick.allVisited')} className="flex flex-col gap-3">
+          <p>{t('pick.allDone')}</p>
           {done.size > 0 && (
             <Button variant="secondary" disabled={busy} onClick={() => setDone(new Set())}>
-              Go back to skipped lines
+              {t('pick.backToSkipped')}
             </Button>
           )}
           <Button busy={busy} onClick={() => void act(() => movePick(id, 'completed'))}>
-            Complete pick order
+            {t('pick.complete')}
           </Button>
         </section>
       )}
 
-      {pick.order.status === 'completed' && <p role="status">Pick order completed.</p>}
+      {pick.order.status === 'completed' && <p role="status">{t('pick.completed')}</p>}
     </div>
   );
 }

@@ -3,6 +3,7 @@ import { useParams } from 'wouter';
 import { receiveOrderStatus } from '../../../data/statuses/receive-order';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { useT } from '../../../lib/i18n/catalogue';
+import { useStatuses } from '../../../lib/status-vocabulary';
 import { dispatcherPaths } from '../../../lib/paths';
 import { refusalText } from '../../../lib/refusal-text';
 import { useTenantId } from '../../../lib/tenant';
@@ -29,14 +30,6 @@ const SUGGESTION_REASONS: Record<string, FloorKey> = {
   holds_item: 'suggestion.holds_item',
   empty: 'suggestion.empty',
 };
-const STATUS_KEYS: Record<string, FloorKey> = {
-  draft: 'status.draft',
-  ordered: 'status.ordered',
-  partially_received: 'status.partially_received',
-  received: 'status.received',
-  cancelled: 'status.cancelled',
-};
-
 /**
  * The receiver's screen (phone-sized): line by line, scan or type the bin (the database suggests
  * one), the item (its SKU or barcode), confirm the quantity (the rest expected by default) and the
@@ -45,8 +38,8 @@ const STATUS_KEYS: Record<string, FloorKey> = {
  */
 export function FloorReceivePage() {
   const t = useT(floorMessages);
-  // The status in the screen's language; a status this build does not know shows as the kit words it.
-  const statusLabel = (status: string) => (STATUS_KEYS[status] ? t(STATUS_KEYS[status]) : receiveOrderStatus.label(status));
+  // The status in the screen's language; a status this build does not know shows as itself.
+  const statuses = useStatuses(receiveOrderStatus);
   const { id = '' } = useParams<{ id: string }>();
   const tenantId = useTenantId();
   const load = useCallback(() => getFloorReceive(tenantId!, id), [tenantId, id]);
@@ -150,7 +143,7 @@ export function FloorReceivePage() {
     <div className="mx-auto flex w-full max-w-md flex-col gap-4">
       <PageHeader title={title} breadcrumbs={crumbs} description={t('receive.from', { supplier: order.supplier_name, warehouse: order.warehouse_name })} />
       <div className="flex items-center justify-between gap-2">
-        <StatusChip status={order.status} vocabulary={{ label: statusLabel, tone: receiveOrderStatus.tone }} />
+        <StatusChip status={order.status} vocabulary={statuses} />
         <span className="text-sm text-slate-600 dark:text-slate-400" data-testid="receive-progress">
           {t('receive.progress', { received: order.received_total, expected: order.expected_total })}
         </span>
@@ -161,7 +154,7 @@ export function FloorReceivePage() {
         </p>
       )}
 
-      {!receiving && order.status !== 'received' && <p className="text-sm">{t('receive.notReceivable', { status: statusLabel(order.status) })}</p>}
+      {!receiving && order.status !== 'received' && <p className="text-sm">{t('receive.notReceivable', { status: statuses.label(order.status) })}</p>}
       {order.status === 'received' && <p role="status">{t('receive.done')}</p>}
 
       {receiving && line && (

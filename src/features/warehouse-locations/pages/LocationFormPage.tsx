@@ -25,6 +25,7 @@ import { lookupWarehouses, warehouseLabel } from '../../../data/warehouses';
 import { securityLevels } from '../../../data/warehousing';
 import { createLocation, getLocation, lookupParentLocations, updateLocation } from '../api';
 import { FormSkeleton } from '../../../ui/FormSkeleton';
+import { useStatuses } from '../../../lib/status-vocabulary';
 import {
   accessRestrictions,
   binPositions,
@@ -100,6 +101,7 @@ export function LocationEditPage() {
 }
 
 function LocationForm({ tenantId, location, defaults }: { tenantId: string; location: WarehouseLocation | null; defaults: LocationFormInput }) {
+  const statusWords = useStatuses(locationStatus);
   const [, navigate] = useLocation();
   const toast = useToast();
   const form = useZodForm(LocationFormSchema, { defaultValues: defaults });
@@ -159,7 +161,7 @@ function LocationForm({ tenantId, location, defaults }: { tenantId: string; loca
           resolveLabel={(id) => locationLabel(tenantId, id)}
           placeholder={parentType ? `Search ${locationTypes.label(parentType).toLowerCase()}s` : undefined}
         />
-        <SelectField<LocationFormInput, 'status'> name="status" label="Status" required options={locationStatus.options} />
+        <SelectField<LocationFormInput, 'status'> name="status" label="Status" required options={statusWords.options} />
       </section>
 
       <fieldset className="grid gap-5 rounded-lg border border-slate-200 p-4 sm:grid-cols-2 dark:border-slate-700" aria-label="Position">

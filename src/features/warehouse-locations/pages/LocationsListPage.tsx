@@ -20,6 +20,7 @@ import { renderBinLabels } from '../labels';
 import { locationList } from '../list';
 import type { WarehouseLocation } from '../schema';
 import { formatDateTime } from '../../../lib/format-date';
+import { useStatuses } from '../../../lib/status-vocabulary';
 
 
 interface LabelDocument {
@@ -28,6 +29,7 @@ interface LabelDocument {
 }
 
 export function LocationsListPage() {
+  const statusWords = useStatuses(locationStatus);
   const tenantId = useTenantId() ?? '';
   const [, navigate] = useLocation();
   const toast = useToast();
@@ -154,7 +156,7 @@ export function LocationsListPage() {
                   onChange={(warehouse) => setDraft({ ...draft, warehouse })}
                 />
                 <FilterSelect label="Location type" value={draft.type} options={locationTypes.options} onChange={(type) => setDraft({ ...draft, type })} />
-                <FilterSelect label="Status" value={draft.status} options={locationStatus.options} onChange={(status) => setDraft({ ...draft, status })} />
+                <FilterSelect label="Status" value={draft.status} options={statusWords.options} onChange={(status) => setDraft({ ...draft, status })} />
               </div>
             )}
           />

@@ -17,6 +17,7 @@ import { lookupStaffUsers } from '../../../data/warehouse-staff';
 import { securityLevels } from '../../../data/warehousing';
 import { getWarehouse, saveWarehouse } from '../api';
 import { FORM_SKELETON_CLASS } from '../../../ui/FormSkeleton';
+import { useStatuses } from '../../../lib/status-vocabulary';
 import {
   accessModes,
   emptyWarehouseForm,
@@ -73,6 +74,7 @@ export function WarehouseEditPage() {
 }
 
 function WarehouseForm({ tenantId, warehouse }: { tenantId: string; warehouse: Warehouse | null }) {
+  const statusWords = useStatuses(warehouseStatus);
   const [, navigate] = useLocation();
   const toast = useToast();
   const form = useZodForm(WarehouseFormSchema, { defaultValues: warehouse ? toWarehouseFormValues(warehouse) : emptyWarehouseForm() });
@@ -109,7 +111,7 @@ function WarehouseForm({ tenantId, warehouse }: { tenantId: string; warehouse: W
           resolveLabel={(id) => tenantAddressLabel(tenantId, id)}
           placeholder="Search the business's addresses"
         />
-        <SelectField<WarehouseFormInput, 'status'> name="status" label="Status" required options={warehouseStatus.options} />
+        <SelectField<WarehouseFormInput, 'status'> name="status" label="Status" required options={statusWords.options} />
         <div className="hidden sm:block" />
         <NumberField<WarehouseFormInput, 'total_capacity'> name="total_capacity" label="Total capacity" min={0} step="any" unit="m³" />
         <NumberField<WarehouseFormInput, 'available_capacity'> name="available_capacity" label="Available capacity" min={0} step="any" unit="m³" />

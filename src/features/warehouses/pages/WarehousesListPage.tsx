@@ -10,6 +10,7 @@ import { StatusChip } from '../../../ui/Chip';
 import { warehouseList } from '../list';
 import { addressLabel } from '../../../data/address-label';
 import { accessModes, type Warehouse } from '../schema';
+import { useStatuses } from '../../../lib/status-vocabulary';
 
 const number = new Intl.NumberFormat();
 
@@ -33,6 +34,7 @@ const columns: DataTableColumn<Warehouse>[] = [
 ];
 
 export function WarehousesListPage() {
+  const statusWords = useStatuses(warehouseStatus);
   const tenantId = useTenantId() ?? '';
   const [, navigate] = useLocation();
   return (
@@ -53,7 +55,7 @@ export function WarehousesListPage() {
       toolbar={<Button onClick={() => navigate(adminPaths.warehouseCreate())}>Add warehouse</Button>}
       filterFields={(draft, setDraft) => (
         <div className="space-y-4">
-          <FilterSelect label="Status" value={draft.status} options={warehouseStatus.options} onChange={(status) => setDraft({ ...draft, status })} />
+          <FilterSelect label="Status" value={draft.status} options={statusWords.options} onChange={(status) => setDraft({ ...draft, status })} />
           <FilterSelect label="Access mode" value={draft.access} options={accessModes.options} onChange={(access) => setDraft({ ...draft, access })} />
         </div>
       )}
