@@ -1315,14 +1315,14 @@ isOneToOne: false
                   ]
                 },"pick_order_lines": {
                   Row: {
-                    "bin_id": string,"created_at": string,"id": string,"item_id": string,"pick_order_id": string,"picked_quantity": number,"position": number,"quantity": number,"reserved_quantity": number,"status": string,"tenant_id": string,"updated_at": string,"warehouse_id": string
+                    "bin_id": string,"created_at": string,"id": string,"item_id": string,"pick_order_id": string,"picked_quantity": number,"position": number,"quantity": number,"reserved_quantity": number,"source_line_id": string | null,"status": string,"tenant_id": string,"updated_at": string,"warehouse_id": string
                   }
                   ComputedFields: never
                   Insert: {
-                    "bin_id": string,"created_at"?: string,"id"?: string,"item_id": string,"pick_order_id": string,"picked_quantity"?: number,"position": number,"quantity"?: number,"reserved_quantity"?: number,"status"?: string,"tenant_id": string,"updated_at"?: string,"warehouse_id": string
+                    "bin_id": string,"created_at"?: string,"id"?: string,"item_id": string,"pick_order_id": string,"picked_quantity"?: number,"position": number,"quantity"?: number,"reserved_quantity"?: number,"source_line_id"?: string | null,"status"?: string,"tenant_id": string,"updated_at"?: string,"warehouse_id": string
                   }
                   Update: {
-                    "bin_id"?: string,"created_at"?: string,"id"?: string,"item_id"?: string,"pick_order_id"?: string,"picked_quantity"?: number,"position"?: number,"quantity"?: number,"reserved_quantity"?: number,"status"?: string,"tenant_id"?: string,"updated_at"?: string,"warehouse_id"?: string
+                    "bin_id"?: string,"created_at"?: string,"id"?: string,"item_id"?: string,"pick_order_id"?: string,"picked_quantity"?: number,"position"?: number,"quantity"?: number,"reserved_quantity"?: number,"source_line_id"?: string | null,"status"?: string,"tenant_id"?: string,"updated_at"?: string,"warehouse_id"?: string
                   }
                   Relationships: [
                     {
@@ -1350,6 +1350,12 @@ isOneToOne: false
       referencedRelation: "pick_orders"
       referencedColumns: ["id","tenant_id"]
     },{
+      foreignKeyName: "pick_order_lines_source_line_fkey"
+      columns: ["source_line_id"]
+isOneToOne: false
+      referencedRelation: "pick_order_lines"
+      referencedColumns: ["id"]
+    },{
       foreignKeyName: "pick_order_lines_tenant_id_fkey"
       columns: ["tenant_id"]
 isOneToOne: false
@@ -1359,14 +1365,14 @@ isOneToOne: false
                   ]
                 },"pick_orders": {
                   Row: {
-                    "assigned_to": string | null,"created_at": string,"created_by": string | null,"due_date": string | null,"ended_at": string | null,"external_reference": string | null,"id": string,"notes": string | null,"order_type": string,"picker_notes": string | null,"priority": number,"reference_number": string,"started_at": string | null,"status": string,"tenant_id": string,"updated_at": string,"warehouse_id": string
+                    "assigned_to": string | null,"batch_id": string | null,"created_at": string,"created_by": string | null,"due_date": string | null,"ended_at": string | null,"external_reference": string | null,"id": string,"notes": string | null,"order_type": string,"picker_notes": string | null,"priority": number,"reference_number": string,"started_at": string | null,"status": string,"tenant_id": string,"updated_at": string,"warehouse_id": string
                   }
                   ComputedFields: never
                   Insert: {
-                    "assigned_to"?: string | null,"created_at"?: string,"created_by"?: string | null,"due_date"?: string | null,"ended_at"?: string | null,"external_reference"?: string | null,"id"?: string,"notes"?: string | null,"order_type"?: string,"picker_notes"?: string | null,"priority"?: number,"reference_number": string,"started_at"?: string | null,"status"?: string,"tenant_id": string,"updated_at"?: string,"warehouse_id": string
+                    "assigned_to"?: string | null,"batch_id"?: string | null,"created_at"?: string,"created_by"?: string | null,"due_date"?: string | null,"ended_at"?: string | null,"external_reference"?: string | null,"id"?: string,"notes"?: string | null,"order_type"?: string,"picker_notes"?: string | null,"priority"?: number,"reference_number": string,"started_at"?: string | null,"status"?: string,"tenant_id": string,"updated_at"?: string,"warehouse_id": string
                   }
                   Update: {
-                    "assigned_to"?: string | null,"created_at"?: string,"created_by"?: string | null,"due_date"?: string | null,"ended_at"?: string | null,"external_reference"?: string | null,"id"?: string,"notes"?: string | null,"order_type"?: string,"picker_notes"?: string | null,"priority"?: number,"reference_number"?: string,"started_at"?: string | null,"status"?: string,"tenant_id"?: string,"updated_at"?: string,"warehouse_id"?: string
+                    "assigned_to"?: string | null,"batch_id"?: string | null,"created_at"?: string,"created_by"?: string | null,"due_date"?: string | null,"ended_at"?: string | null,"external_reference"?: string | null,"id"?: string,"notes"?: string | null,"order_type"?: string,"picker_notes"?: string | null,"priority"?: number,"reference_number"?: string,"started_at"?: string | null,"status"?: string,"tenant_id"?: string,"updated_at"?: string,"warehouse_id"?: string
                   }
                   Relationships: [
                     {
@@ -1380,6 +1386,18 @@ isOneToOne: false
       columns: ["assigned_to","tenant_id"]
 isOneToOne: false
       referencedRelation: "profiles"
+      referencedColumns: ["id","tenant_id"]
+    },{
+      foreignKeyName: "pick_orders_batch_fkey"
+      columns: ["batch_id","tenant_id"]
+isOneToOne: false
+      referencedRelation: "pick_order_rows"
+      referencedColumns: ["id","tenant_id"]
+    },{
+      foreignKeyName: "pick_orders_batch_fkey"
+      columns: ["batch_id","tenant_id"]
+isOneToOne: false
+      referencedRelation: "pick_orders"
       referencedColumns: ["id","tenant_id"]
     },{
       foreignKeyName: "pick_orders_created_by_fkey"
@@ -2578,7 +2596,7 @@ isOneToOne: false
                   ]
                 },"pick_order_rows": {
                   Row: {
-                    "assigned_to": string | null,"assigned_to_name": string | null,"created_at": string,"due_date": string | null,"ended_at": string | null,"external_reference": string | null,"id": string,"line_count": number | null,"order_type": string,"picked_items": number | null,"priority": number,"reference_number": string,"started_at": string | null,"status": string,"tenant_id": string,"total_items": number | null,"updated_at": string,"warehouse_code": string,"warehouse_id": string,"warehouse_name": string
+                    "assigned_to": string | null,"assigned_to_name": string | null,"batch_id": string | null,"batch_reference": string | null,"created_at": string,"due_date": string | null,"ended_at": string | null,"external_reference": string | null,"id": string,"line_count": number | null,"order_type": string,"picked_items": number | null,"priority": number,"reference_number": string,"started_at": string | null,"status": string,"tenant_id": string,"total_items": number | null,"updated_at": string,"warehouse_code": string,"warehouse_id": string,"warehouse_name": string
                   }
                   ComputedFields: never
                   Relationships: [
@@ -2593,6 +2611,18 @@ isOneToOne: false
       columns: ["assigned_to","tenant_id"]
 isOneToOne: false
       referencedRelation: "profiles"
+      referencedColumns: ["id","tenant_id"]
+    },{
+      foreignKeyName: "pick_orders_batch_fkey"
+      columns: ["batch_id","tenant_id"]
+isOneToOne: false
+      referencedRelation: "pick_order_rows"
+      referencedColumns: ["id","tenant_id"]
+    },{
+      foreignKeyName: "pick_orders_batch_fkey"
+      columns: ["batch_id","tenant_id"]
+isOneToOne: false
+      referencedRelation: "pick_orders"
       referencedColumns: ["id","tenant_id"]
     },{
       foreignKeyName: "pick_orders_tenant_id_fkey"
@@ -2967,6 +2997,9 @@ isOneToOne: false
                            },
 "begin_api_idempotency":
 { Args: { "p_api_key_id": string,"p_fingerprint": string,"p_idempotency_key": string }; Returns: Json
+                           },
+"build_pick_batch":
+{ Args: { "dry_run"?: boolean,"group_by": string,"max_lines": number,"max_orders": number,"order_type": string,"pick_order_ids"?: (string)[],"warehouse_id": string }; Returns: Json
                            },
 "create_delivery_conversation":
 { Args: { "delivery_id": string }; Returns: {

@@ -62,6 +62,7 @@ insert into advisor_callable_definers (role, function) values
     ('authenticated', 'acknowledge_failure(delivery_event_id uuid, note text)'),
     ('authenticated', 'acknowledge_order_conversation(conversation_id uuid, note text)'),
     ('authenticated', 'assignment_fit(delivery_id uuid, driver_id uuid, vehicle_id uuid)'),
+    ('authenticated', 'build_pick_batch(warehouse_id uuid, order_type text, group_by text, max_orders integer, max_lines integer, pick_order_ids uuid[], dry_run boolean)'),
     ('authenticated', 'create_delivery_conversation(delivery_id uuid)'),
     ('authenticated', 'create_order_conversation(delivery_id uuid)'),
     ('authenticated', 'create_inventory_audit("values" jsonb)'),

@@ -113,3 +113,51 @@ test('pick orders: the form rules and dependent fields, then an order from creat
   await expect(pickRow).toHaveCount(1);
   await expect(pickRow.getByRole('cell', { name: '2', exact: true })).toBeVisible();
 });
+
+test('pick orders: a batch built from two pending orders walks one route through the bins', async ({ page, request }) => {
+  // Two pending orders of Bayview's Ambient Storage zone, saved through the API as the admin.
+  const token = await tokenOf(request, 'admin@acme.test');
+  const [item] = (await asServiceRole(request, 'GET', '/rest/v1/inventory_items?select=id&tenant_id=eq.a0000000-0000-4000-8000-000000000001&is_active=eq.true&order=sku&limit=1')) as { id: string }[];
+  const bins = (await asServiceRole(request, 'GET', `/rest/v1/warehouse_locations?select=id,code&warehouse_id=eq.${BAYVIEW}&code=in.(Z1-A02-S1-B01,Z1-A01-S2-B03)`)) as { id: string; code: string }[];
+  const binOf = (code: string) => bins.find((bin) => bin.code === code)?.id;
+  const first = unique('E2E-BATCH-A').toUpperCase();
+  const second = unique('E2E-BATCH-B').toUpperCase();
+  for (const [reference, bin] of [
+    [first, 'Z1-A02-S1-B01'],
+    [second, 'Z1-A01-S2-B03'],
+  ] as const) {
+    await asUser(request, token, '/rest/v1/rpc/save_pick_order', {
+      pick_order_id: null,
+      values: { warehouse_id: BAYVIEW, reference_number: reference, item_details: [{ item_id: item?.id, bin_id: binOf(bin), quantity: 1 }] },
+    });
+  }
+
+  // The dialog: Bayview's pending orders, these two chosen, the preview, Build.
+  await page.goto(`${ORDERS}?warehouse=${BAYVIEW}`);
+  await page.getByRole('button', { name: 'Build batch / wave' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Build a batch or a wave' });
+  // Each preview resizes the centred dialog: the next click waits for it, so it lands where it aims.
+  const summary = dialog.getByTestId('batch-preview-summary');
+  await expect(dialog.getByRole('checkbox', { name: new RegExp(first) })).toBeChecked();
+  await expect(summary).toBeVisible();
+  await dialog.getByRole('button', { name: 'Clear' }).click();
+  await expect(summary).toHaveCount(0);
+  await dialog.getByRole('checkbox', { name: new RegExp(first) }).check();
+  await expect(summary).toHaveText('1 batch of 1 order, 1 line');
+  await dialog.getByRole('checkbox', { name: new RegExp(second) }).check();
+  await expect(summary).toHaveText('1 batch of 2 orders, 2 lines');
+  await dialog.getByRole('button', { name: 'Build', exact: true }).click();
+  await expect(page.getByText(/^Batch ACME-PK\d{5} built$/)).toBeVisible();
+
+  // The batch's page: its two orders, and the route in bin location-code order.
+  await expect(page).toHaveURL(/\/picking-orders\/[0-9a-f-]{36}\/edit$/);
+  const members = page.getByRole('region', { name: 'Orders in this batch' });
+  await expect(members.getByRole('link', { name: first })).toBeVisible();
+  await expect(members.getByRole('link', { name: second })).toBeVisible();
+  const stops = page.getByRole('region', { name: 'Route' }).getByRole('listitem');
+  await expect(stops).toHaveCount(2);
+  await expect(stops.nth(0)).toContainText(`Z1-A01-S2-B03`);
+  await expect(stops.nth(0)).toContainText(`for ${second}`);
+  await expect(stops.nth(1)).toContainText(`Z1-A02-S1-B01`);
+  await expect(stops.nth(1)).toContainText(`for ${first}`);
+});

@@ -3,6 +3,7 @@ import { withSearch } from '../../lib/search-filter';
 import { supabase } from '../../lib/supabase';
 import type { FetchContext, ServerPage } from '../../lib/use-server-list';
 import type { PickOrderFilters } from './list';
+import { batchCandidateSchema, buildBatchResultSchema, type BatchCandidate, type BuildBatchArgs, type BuildBatchResult } from './batch';
 import { pickOrderReadSchema, pickOrderRowSchema, type PickOrderMove, type PickOrderRecord, type PickOrderRow, type PickOrderWrite } from './schema';
 
 export interface PickOrderEvent {
@@ -15,7 +16,7 @@ export interface PickOrderEvent {
 }
 
 const ROW_COLUMNS =
-  'id, warehouse_id, reference_number, external_reference, order_type, priority, status, assigned_to, assigned_to_name, due_date, warehouse_name, warehouse_code, line_count, total_items, picked_items, created_at';
+  'id, warehouse_id, reference_number, external_reference, order_type, priority, status, assigned_to, assigned_to_name, due_date, warehouse_name, warehouse_code, line_count, total_items, picked_items, created_at, batch_reference';
 
 /** One page of the pick orders the caller may read (the warehouses' access modes decide): search, filters, sort, exact total. */
 export async function listPickOrders(tenantId: string, state: ListState<PickOrderFilters>, { signal }: FetchContext): Promise<ServerPage<PickOrderRow>> {
@@ -94,4 +95,30 @@ export async function listPickOrderEvents(pickOrderId: string): Promise<PickOrde
     .order('seq');
   if (error) throw error;
   return data;
+}
+
+/** The pending individual orders of a warehouse not in a batch (what a batch may gather), oldest due first. */
+export async function listBatchCandidates(tenantId: string, warehouseId: string, signal?: AbortSignal): Promise<BatchCandidate[]> {
+  let query = supabase
+    .from('pick_order_rows')
+    .select('id, reference_number, external_reference, line_count')
+    .eq('tenant_id', tenantId)
+    .eq('warehouse_id', warehouseId)
+    .eq('status', 'pending')
+    .eq('order_type', 'individual')
+    .is('batch_id', null)
+    .order('due_date', { ascending: true, nullsFirst: false })
+    .order('reference_number')
+    .limit(200);
+  if (signal) query = query.abortSignal(signal);
+  const { data, error } = await query;
+  if (error) throw error;
+  return batchCandidateSchema.array().parse(data);
+}
+
+/** Builds (or, with dry_run, previews) batches; a refusal throws the server's own words. */
+export async function buildPickBatch(args: BuildBatchArgs): Promise<BuildBatchResult> {
+  const { data, error } = await supabase.rpc('build_pick_batch', args);
+  if (error) throw refusalOf(error);
+  return buildBatchResultSchema.parse(data);
 }

@@ -195,8 +195,14 @@ export const pickOrderReadSchema = z.object({
       quantity: z.number(),
       picked_quantity: z.number(),
       status: z.string(),
+      /** On a batch's line: the member order it is picked for. */
+      order_reference: z.string().nullable().default(null),
     }),
   ),
+  /** The batch (or wave) a member order is picked in. */
+  batch: z.object({ id: z.string(), reference_number: z.string(), order_type: z.enum(ORDER_TYPES), status: z.enum(PICK_ORDER_STATUSES) }).nullable().default(null),
+  /** A built batch's member orders. */
+  members: z.array(z.object({ id: z.string(), reference_number: z.string(), status: z.enum(PICK_ORDER_STATUSES), line_count: z.number() })).default([]),
   actions: z.array(z.string()),
 });
 export type PickOrderRead = z.infer<typeof pickOrderReadSchema>;
@@ -243,5 +249,7 @@ export const pickOrderRowSchema = z.object({
   total_items: z.number(),
   picked_items: z.number(),
   created_at: z.string(),
+  /** The batch (or wave) the order is picked in, if any. */
+  batch_reference: z.string().nullable().default(null),
 });
 export type PickOrderRow = z.infer<typeof pickOrderRowSchema>;

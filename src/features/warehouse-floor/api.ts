@@ -35,7 +35,8 @@ export type FloorReceiveRow = z.infer<typeof receiveRowSchema>;
 
 /**
  * Today's picking: open orders (pending or being picked) assigned to the person or to nobody, due
- * today or earlier or without a due date, the most urgent first.
+ * today or earlier or without a due date, the most urgent first. An order in a batch is picked
+ * through its batch (one route for all of them), so it is not listed itself.
  */
 export async function listFloorPickOrders(tenantId: string, userId: string, today: string): Promise<FloorPickRow[]> {
   const { data, error } = await supabase
@@ -43,6 +44,7 @@ export async function listFloorPickOrders(tenantId: string, userId: string, toda
     .select('id, reference_number, status, priority, assigned_to, due_date, warehouse_code, line_count, total_items, picked_items')
     .eq('tenant_id', tenantId)
     .in('status', ['pending', 'in_progress'])
+    .is('batch_id', null)
     .or(`assigned_to.eq.${userId},assigned_to.is.null`)
     .or(`due_date.is.null,due_date.lte.${today}`)
     .order('priority', { ascending: false })
@@ -84,6 +86,8 @@ const pickItemSchema = z.object({
   quantity: z.number(),
   picked_quantity: z.number(),
   status: z.string(),
+  /** On a batch's (or wave's) line: the order the units are picked for. */
+  order_reference: z.string().nullable().optional(),
 });
 const floorPickSchema = z.object({
   order: z.object({

@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
+import { Link } from 'wouter';
 import { useWatch } from 'react-hook-form';
 import { lookupBins, lookupInventoryItems } from '../../../data/inventory';
 import { personName } from '../../../data/people';
@@ -26,6 +27,8 @@ import {
 } from '../../../ui/form';
 import { StatusHistory } from '../../../ui/StatusHistory';
 import { StatusRecordPage } from '../../../ui/StatusRecordPage';
+import { useT } from '../../../lib/i18n/catalogue';
+import { pickOrderMessages } from '../messages';
 import { useToast } from '../../../ui/toast';
 import { pickOrderStatus } from '../../../data/statuses';
 import { getPickOrder, listPickOrderEvents, nextPickOrderReference, savePickOrder, transitionPickOrder, type PickOrderEvent } from '../api';
@@ -68,7 +71,10 @@ export function PickOrderFormPage({ mode }: { mode: 'create' | 'edit' }) {
       main={(row) => (
         <>
           <PickOrderSummary row={row} />
-          {row.order.status === 'pending' || row.order.status === 'in_progress' ? (
+          {row.batch && <InBatchNotice row={row} />}
+          {row.members.length > 0 ? (
+            <BatchRoute row={row} />
+          ) : !row.batch && (row.order.status === 'pending' || row.order.status === 'in_progress') ? (
             <PickOrderForm key={`${row.id}:${row.order.updated_at}:${row.order.status}`} tenantId={tenantId} row={row} />
           ) : (
             <PickOrderLines row={row} />
@@ -143,6 +149,72 @@ function PickOrderLines({ row }: { row: PickOrderRecord }) {
       {row.order.notes && <p className="whitespace-pre-line">Notes: {row.order.notes}</p>}
       {notes && <p className="whitespace-pre-line">Picker notes: {notes}</p>}
     </section>
+  );
+}
+
+/** A member order: picked in its batch, whose moves it follows. */
+function InBatchNotice({ row }: { row: PickOrderRecord }) {
+  const t = useT(pickOrderMessages);
+  const batch = row.batch;
+  if (!batch) return null;
+  return (
+    <p role="note" className="max-w-3xl rounded-md border border-sky-200 bg-sky-50 px-3 py-2 text-sm text-sky-900 dark:border-sky-800 dark:bg-sky-950 dark:text-sky-100">
+      {t.rich('detail.inBatch', {
+        type: batch.order_type,
+        reference: batch.reference_number,
+        link: (chunks) => (
+          <Link href={adminPaths.pickOrderEdit(batch.id)} className="font-medium underline">
+            {chunks}
+          </Link>
+        ),
+      })}
+    </p>
+  );
+}
+
+/** A built batch (or wave): its member orders, and its route, the bins in location-code order (the database's positions). */
+function BatchRoute({ row }: { row: PickOrderRecord }) {
+  const t = useT(pickOrderMessages);
+  const notes = row.order.picking_progress.picker_notes;
+  return (
+    <div className="max-w-3xl space-y-5 text-sm">
+      <section aria-label={t('detail.members', { type: row.order.order_type })} className="space-y-2">
+        <h2 className="text-base font-semibold">{t('detail.members', { type: row.order.order_type })}</h2>
+        <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200 dark:divide-slate-700 dark:border-slate-700">
+          {row.members.map((member) => (
+            <li key={member.id} className="flex flex-wrap items-center justify-between gap-2 p-3">
+              <Link href={adminPaths.pickOrderEdit(member.id)} className="font-medium text-brand hover:underline">
+                {member.reference_number}
+              </Link>
+              <span className="flex items-center gap-2">
+                {t('detail.memberLines', { lines: member.line_count })}
+                <StatusChip vocabulary={pickOrderStatus} status={member.status} />
+              </span>
+            </li>
+          ))}
+        </ul>
+      </section>
+      <section aria-label={t('detail.route')} className="space-y-2">
+        <h2 className="text-base font-semibold">{t('detail.route')}</h2>
+        <p className="text-slate-600 dark:text-slate-400">{t('detail.routeHelp')}</p>
+        <ol className="divide-y divide-slate-200 rounded-lg border border-slate-200 dark:divide-slate-700 dark:border-slate-700">
+          {row.items.map((item, index) => (
+            <li key={index} className="flex flex-wrap items-center justify-between gap-2 p-3">
+              <span>
+                <span className="block font-medium">{t('detail.stop', { bin: item.bin_name ?? item.bin_id, quantity: item.quantity, item: item.name ?? item.item_id })}</span>
+                {item.order_reference && <span className="block text-xs text-slate-500 dark:text-slate-400">{t('detail.forOrder', { reference: item.order_reference })}</span>}
+              </span>
+              <span className="flex items-center gap-2">
+                {item.picked_quantity} of {item.quantity}
+                <StatusChip vocabulary={pickItemStatus} status={item.status} />
+              </span>
+            </li>
+          ))}
+        </ol>
+      </section>
+      {row.order.notes && <p className="whitespace-pre-line">Notes: {row.order.notes}</p>}
+      {notes && <p className="whitespace-pre-line">Picker notes: {notes}</p>}
+    </div>
   );
 }
 

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { lookupStaffUsers } from '../../../data/warehouse-staff';
 import { personName } from '../../../data/people';
@@ -12,6 +13,9 @@ import { LookupFilter } from '../../../ui/data-table/LookupFilter';
 import { ServerListPage } from '../../../ui/ServerListPage';
 import { useLiveWarehouseList, type WarehouseTable } from '../../../data/warehouse-live';
 import { listPickOrders } from '../api';
+import { BuildBatchDialog } from '../components/BuildBatchDialog';
+import { pickOrderMessages } from '../messages';
+import { useT } from '../../../lib/i18n/catalogue';
 import { pickOrderList } from '../list';
 import { pickOrderStatus, type PickOrderStatus } from '../../../data/statuses';
 import { orderTypes, type OrderType, type PickOrderRow } from '../schema';
@@ -29,7 +33,12 @@ const columns: DataTableColumn<PickOrderRow>[] = [
     ),
   },
   { id: 'warehouse', header: 'Warehouse', hideBelow: 'md', cell: (o) => <span title={o.warehouse_name}>{o.warehouse_code}</span> },
-  { id: 'order_type', header: 'Type', hideBelow: 'md', cell: (o) => orderTypes.label(o.order_type) },
+  {
+    id: 'order_type',
+    header: 'Type',
+    hideBelow: 'md',
+    cell: (o) => (o.batch_reference ? `${orderTypes.label(o.order_type)} · ${o.batch_reference}` : orderTypes.label(o.order_type)),
+  },
   { id: 'priority', header: 'Priority', sortable: true, align: 'end', width: '6rem', cell: (o) => o.priority },
   { id: 'status', header: 'Status', sortable: true, cell: (o) => <StatusChip vocabulary={pickOrderStatus} status={o.status} /> },
   { id: 'progress', header: 'Picked', align: 'end', hideBelow: 'lg', cell: (o) => `${o.picked_items} / ${o.total_items}` },
@@ -43,46 +52,69 @@ const LIVE_TABLES: readonly WarehouseTable[] = ['pick_orders'];
 export function PickOrdersListPage() {
   const statusWords = useStatuses(pickOrderStatus);
   const tenantId = useTenantId() ?? '';
-  const live = useLiveWarehouseList({ tenantId, warehouse: useListUrlState(pickOrderList).state.filters.warehouse, tables: LIVE_TABLES });
+  const warehouseFilter = useListUrlState(pickOrderList).state.filters.warehouse;
+  const live = useLiveWarehouseList({ tenantId, warehouse: warehouseFilter, tables: LIVE_TABLES });
   const [, navigate] = useLocation();
+  const t = useT(pickOrderMessages);
+  const [building, setBuilding] = useState(false);
   return (
-    <ServerListPage
-      title="Picking Orders"
-      section="Warehousing"
-      list={pickOrderList}
-      liveState={live.state}
-      queryKey={['pick-orders', tenantId]}
-      fetchPage={(state, context) => listPickOrders(tenantId, state, context)}
-      rowKey={(row: PickOrderRow) => row.id}
-      enabled={tenantId !== ''}
-      columns={columns}
-      rowLabel={(o) => o.reference_number}
-      searchPlaceholder="Search reference, warehouse or assignee"
-      rowActions={(o) => [{ label: o.status === 'pending' || o.status === 'in_progress' ? 'Edit' : 'Open', onSelect: () => navigate(adminPaths.pickOrderEdit(o.id)) }]}
-      toolbar={<Button onClick={() => navigate(adminPaths.pickOrderCreate())}>Add Pick Order</Button>}
-      filterFields={(draft, setDraft) => (
-        <div className="space-y-4">
-          <FilterSelect<PickOrderStatus> label="Status" value={draft.status} options={statusWords.options} onChange={(status) => setDraft({ ...draft, status })} />
-          <FilterSelect<OrderType> label="Order type" value={draft.type} options={orderTypes.options} onChange={(type) => setDraft({ ...draft, type })} />
-          <LookupFilter
-            label="Warehouse"
-            value={draft.warehouse}
-            onChange={(warehouse) => setDraft({ ...draft, warehouse })}
-            search={(term, signal, limit) => lookupWarehouses(tenantId, term, limit, signal)}
-            resolveLabel={(id) => warehouseLabel(tenantId, id)}
-          />
-          <LookupFilter
-            label="Assigned to"
-            value={draft.assignee}
-            onChange={(assignee) => setDraft({ ...draft, assignee })}
-            search={(term, signal, limit) => lookupStaffUsers(tenantId, draft.warehouse ?? null, term, limit, signal)}
-            resolveLabel={(id) => personName(tenantId, id)}
-          />
-          <FilterDateRange label="Due date" from={draft.from} to={draft.to} onChange={(range) => setDraft({ ...draft, ...range })} />
-        </div>
-      )}
-      after={live.render}
-    />
+    <>
+      <ServerListPage
+        title="Picking Orders"
+        section="Warehousing"
+        list={pickOrderList}
+        liveState={live.state}
+        queryKey={['pick-orders', tenantId]}
+        fetchPage={(state, context) => listPickOrders(tenantId, state, context)}
+        rowKey={(row: PickOrderRow) => row.id}
+        enabled={tenantId !== ''}
+        columns={columns}
+        rowLabel={(o) => o.reference_number}
+        searchPlaceholder="Search reference, warehouse or assignee"
+        rowActions={(o) => [{ label: o.status === 'pending' || o.status === 'in_progress' ? 'Edit' : 'Open', onSelect: () => navigate(adminPaths.pickOrderEdit(o.id)) }]}
+        toolbar={
+          <>
+            <Button variant="secondary" onClick={() => setBuilding(true)}>
+              {t('batch.open')}
+            </Button>
+            <Button onClick={() => navigate(adminPaths.pickOrderCreate())}>Add Pick Order</Button>
+          </>
+        }
+        filterFields={(draft, setDraft) => (
+          <div className="space-y-4">
+            <FilterSelect<PickOrderStatus> label="Status" value={draft.status} options={statusWords.options} onChange={(status) => setDraft({ ...draft, status })} />
+            <FilterSelect<OrderType> label="Order type" value={draft.type} options={orderTypes.options} onChange={(type) => setDraft({ ...draft, type })} />
+            <LookupFilter
+              label="Warehouse"
+              value={draft.warehouse}
+              onChange={(warehouse) => setDraft({ ...draft, warehouse })}
+              search={(term, signal, limit) => lookupWarehouses(tenantId, term, limit, signal)}
+              resolveLabel={(id) => warehouseLabel(tenantId, id)}
+            />
+            <LookupFilter
+              label="Assigned to"
+              value={draft.assignee}
+              onChange={(assignee) => setDraft({ ...draft, assignee })}
+              search={(term, signal, limit) => lookupStaffUsers(tenantId, draft.warehouse ?? null, term, limit, signal)}
+              resolveLabel={(id) => personName(tenantId, id)}
+            />
+            <FilterDateRange label="Due date" from={draft.from} to={draft.to} onChange={(range) => setDraft({ ...draft, ...range })} />
+          </div>
+        )}
+        after={live.render}
+      />
+      <BuildBatchDialog
+        open={building}
+        tenantId={tenantId}
+        warehouseId={warehouseFilter}
+        onClose={() => setBuilding(false)}
+        onBuilt={(result) => {
+          setBuilding(false);
+          const first = result.batches[0]?.id;
+          if (first) navigate(adminPaths.pickOrderEdit(first));
+        }}
+      />
+    </>
   );
 }
 

@@ -135,6 +135,7 @@ export function FloorPickPage() {
           <p>
             <span className="font-medium">{line.name}</span> <span className="text-sm text-slate-600 dark:text-slate-400">{line.sku}</span>
           </p>
+          {line.order_reference && <p className="text-sm text-slate-600 dark:text-slate-400">For {line.order_reference}</p>}
           <p className="text-sm">
             {t('pick.left', { left, quantity: line.quantity })}
           </p>

@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import { translator } from '../../lib/i18n/catalogue';
+import { buildBatchResultSchema, buildBatchSchema, emptyBuildBatch, previewTotals, toBuildArgs } from './batch';
+import { pickOrderMessages } from './messages';
+import es from './messages/es';
+import fr from './messages/fr';
+
+const t = translator(pickOrderMessages, 'en', pickOrderMessages.en);
+const schema = buildBatchSchema(t);
+
+function messages(values: unknown): Record<string, string> {
+  const result = schema.safeParse(values);
+  if (result.success) return {};
+  return Object.fromEntries(result.error.issues.map((issue) => [issue.path.join('.'), issue.message]));
+}
+
+const valid = { ...emptyBuildBatch('a5000000-0000-4000-8000-000000000001'), pick_order_ids: ['o1', 'o2'] };
+
+describe('the build batch dialog', () => {
+  it('starts as a batch by zone with caps the database accepts, and no order chosen', () => {
+    expect(emptyBuildBatch()).toEqual({ warehouse_id: '', order_type: 'batch', group_by: 'zone', max_orders: 10, max_lines: 40, pick_order_ids: [] });
+  });
+
+  it('refuses what the database refuses, in its words', () => {
+    expect(messages({ ...emptyBuildBatch(), max_orders: 1, max_lines: 0 })).toEqual({
+      warehouse_id: 'Warehouse is required',
+      max_orders: 'Max orders must be a whole number from 2 to 50',
+      max_lines: 'Max lines must be a whole number from 1 to 200',
+      pick_order_ids: 'Choose at least one pick order',
+    });
+    expect(messages({ ...valid, max_orders: 51, max_lines: 201 })).toEqual({
+      max_orders: 'Max orders must be a whole number from 2 to 50',
+      max_lines: 'Max lines must be a whole number from 1 to 200',
+    });
+    expect(messages({ ...valid, max_orders: 2.5, max_lines: null })).toEqual({
+      max_orders: 'Max orders must be a whole number from 2 to 50',
+      max_lines: 'Max lines must be a whole number from 1 to 200',
+    });
+    expect(messages({ ...valid, order_type: 'individual' })).toHaveProperty('order_type');
+    expect(messages({ ...valid, group_by: 'aisle' })).toHaveProperty('group_by');
+    expect(messages(valid)).toEqual({});
+  });
+
+  it('asks public.build_pick_batch for a preview or a build with the same values', () => {
+    const values = schema.parse({ ...valid, order_type: 'wave', group_by: 'item', max_orders: 2, max_lines: 12 });
+    expect(toBuildArgs(values, true)).toEqual({
+      warehouse_id: 'a5000000-0000-4000-8000-000000000001',
+      order_type: 'wave',
+      group_by: 'item',
+      max_orders: 2,
+      max_lines: 12,
+      pick_order_ids: ['o1', 'o2'],
+      dry_run: true,
+    });
+    expect(toBuildArgs(values, false).dry_run).toBe(false);
+  });
+
+  it('previews how many batches, orders and lines the plan makes', () => {
+    const plan = buildBatchResultSchema.parse({
+      message: null,
+      batches: [
+        { group_label: 'Ambient Storage (Z1)', order_count: 2, line_count: 5, orders: [{ id: 'o1', reference_number: 'ACME-PK00041', line_count: 2 }, { id: 'o2', reference_number: 'ACME-PK00042', line_count: 3 }] },
+        { group_label: 'Cold Chain (Z2)', order_count: 1, line_count: 1, orders: [{ id: 'o3', reference_number: 'ACME-PK00043', line_count: 1 }] },
+      ],
+      left_out: [{ id: 'o4', reference_number: 'ACME-PK00044', reason: '41 lines: more than the cap of 40' }],
+    });
+    expect(previewTotals(plan)).toEqual({ batches: 2, orders: 3, lines: 6 });
+    expect(t('batch.previewSummary', previewTotals(plan))).toBe('2 batches of 3 orders, 6 lines');
+    expect(t('batch.previewBatch', { group: 'Cold Chain (Z2)', orders: 1, lines: 1 })).toBe('Cold Chain (Z2): 1 order, 1 line');
+    expect(previewTotals({ message: null, batches: [], left_out: [] })).toEqual({ batches: 0, orders: 0, lines: 0 });
+  });
+
+  it('says the build in English, Spanish and French', () => {
+    expect(t('batch.built', { type: 'wave', reference: 'ACME-PK00050' })).toBe('Wave ACME-PK00050 built');
+    expect(translator(pickOrderMessages, 'es', es)('batch.built', { type: 'batch', reference: 'ACME-PK00050' })).toBe('Lote ACME-PK00050 creado');
+    expect(translator(pickOrderMessages, 'fr', fr)('batch.built', { type: 'wave', reference: 'ACME-PK00050' })).toBe('Vague ACME-PK00050 créée');
+  });
+});

@@ -1,0 +1,90 @@
+import { z } from 'zod';
+import type { Translate } from '../../lib/i18n/catalogue';
+import type { en } from './messages/en';
+
+type Key = keyof typeof en;
+
+export const BATCH_TYPES = ['batch', 'wave'] as const;
+export const BATCH_GROUPINGS = ['zone', 'item'] as const;
+export type BatchType = (typeof BATCH_TYPES)[number];
+export type BatchGrouping = (typeof BATCH_GROUPINGS)[number];
+
+/** The caps public.build_pick_batch accepts (it refuses others with the same words). */
+export const BATCH_CAPS = { orders: { min: 2, max: 50, initial: 10 }, lines: { min: 1, max: 200, initial: 40 } } as const;
+
+const capNumber = (min: number, max: number, message: string) =>
+  z.union([z.number(), z.null()], { error: message }).refine((value) => typeof value === 'number' && Number.isInteger(value) && value >= min && value <= max, { message });
+
+/** The build dialog's values: a warehouse, batch or wave, zone or item, the caps and the chosen orders. */
+export function buildBatchSchema(t: Translate<Key>) {
+  return z.object({
+    warehouse_id: z.string({ error: t('error.warehouseRequired') }).min(1, { message: t('error.warehouseRequired') }),
+    order_type: z.enum(BATCH_TYPES),
+    group_by: z.enum(BATCH_GROUPINGS),
+    max_orders: capNumber(BATCH_CAPS.orders.min, BATCH_CAPS.orders.max, t('error.maxOrders')),
+    max_lines: capNumber(BATCH_CAPS.lines.min, BATCH_CAPS.lines.max, t('error.maxLines')),
+    pick_order_ids: z.array(z.string()).min(1, { message: t('error.ordersRequired') }),
+  });
+}
+export type BuildBatchInput = z.input<ReturnType<typeof buildBatchSchema>>;
+export type BuildBatchOutput = z.output<ReturnType<typeof buildBatchSchema>>;
+
+export function emptyBuildBatch(warehouseId = ''): BuildBatchInput {
+  return {
+    warehouse_id: warehouseId,
+    order_type: 'batch',
+    group_by: 'zone',
+    max_orders: BATCH_CAPS.orders.initial,
+    max_lines: BATCH_CAPS.lines.initial,
+    pick_order_ids: [],
+  };
+}
+
+/** The arguments of public.build_pick_batch for these values (a preview writes nothing). */
+export function toBuildArgs(values: BuildBatchOutput, dryRun: boolean) {
+  return {
+    warehouse_id: values.warehouse_id,
+    order_type: values.order_type,
+    group_by: values.group_by,
+    max_orders: values.max_orders as number,
+    max_lines: values.max_lines as number,
+    pick_order_ids: values.pick_order_ids,
+    dry_run: dryRun,
+  };
+}
+export type BuildBatchArgs = ReturnType<typeof toBuildArgs>;
+
+/** public.build_pick_batch's answer: the batches (with id and reference once built) and the orders left out. */
+export const buildBatchResultSchema = z.object({
+  message: z.string().nullable(),
+  batches: z.array(
+    z.object({
+      id: z.string().optional(),
+      reference_number: z.string().optional(),
+      group_label: z.string(),
+      order_count: z.number(),
+      line_count: z.number(),
+      orders: z.array(z.object({ id: z.string(), reference_number: z.string(), line_count: z.number() })),
+    }),
+  ),
+  left_out: z.array(z.object({ id: z.string(), reference_number: z.string(), reason: z.string() })),
+});
+export type BuildBatchResult = z.infer<typeof buildBatchResultSchema>;
+
+/** The preview's totals: how many batches, of how many orders and lines. */
+export function previewTotals(result: BuildBatchResult): { batches: number; orders: number; lines: number } {
+  return {
+    batches: result.batches.length,
+    orders: result.batches.reduce((sum, batch) => sum + batch.order_count, 0),
+    lines: result.batches.reduce((sum, batch) => sum + batch.line_count, 0),
+  };
+}
+
+/** A pending individual order the dialog offers (public.pick_order_rows). */
+export const batchCandidateSchema = z.object({
+  id: z.string(),
+  reference_number: z.string(),
+  external_reference: z.string().nullable(),
+  line_count: z.number(),
+});
+export type BatchCandidate = z.infer<typeof batchCandidateSchema>;
