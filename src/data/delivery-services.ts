@@ -15,3 +15,11 @@ export async function serviceName(tenantId: string, id: string): Promise<string 
   const { data } = await supabase.from('delivery_services').select('name').eq('tenant_id', tenantId).eq('id', id).maybeSingle();
   return data?.name ?? null;
 }
+
+/** What a lookup of the tenant's services takes (a filter or a field): its search and how a stored id reads. */
+export function serviceLookup(tenantId: string) {
+  return {
+    search: (term: string, signal: AbortSignal, limit: number) => lookupServices(tenantId, term, limit, signal),
+    resolveLabel: (id: string) => serviceName(tenantId, id),
+  };
+}

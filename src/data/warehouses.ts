@@ -17,6 +17,14 @@ export async function warehouseLabel(tenantId: string, id: string): Promise<stri
   return data?.name ?? null;
 }
 
+/** What a lookup of the tenant's warehouses takes (a filter or a field): its search and how a stored id reads. */
+export function warehouseLookup(tenantId: string) {
+  return {
+    search: (term: string, signal: AbortSignal, limit: number) => lookupWarehouses(tenantId, term, limit, signal),
+    resolveLabel: (id: string) => warehouseLabel(tenantId, id),
+  };
+}
+
 export type WarehouseChoice = { id: string; name: string; code: string };
 
 /** Every warehouse of the tenant the caller may see, by name: the choices of a filter select. */

@@ -10,7 +10,7 @@ import { LookupFilter } from '../../../ui/data-table/LookupFilter';
 import { deliveryStatus } from '../../../data/statuses';
 import { StatusChip } from '../../../ui/Chip';
 import { PageHeader } from '../../../ui/PageHeader';
-import { lookupServices, serviceName } from '../../../data/delivery-services';
+import { serviceLookup } from '../../../data/delivery-services';
 import { personName } from '../../../data/people';
 import { lookupZones, zoneName } from '../../../data/zones';
 import { listDeliveries, lookupDrivers } from '../api';
@@ -144,8 +144,7 @@ export function DeliveriesListPage({ kind, paths = ADMIN_DELIVERY_PATHS }: Deliv
               label="Service"
               value={draft.service_id}
               onChange={(service_id) => setDraft((current) => ({ ...current, service_id }))}
-              search={(term, signal, limit) => lookupServices(tenantId, term, limit, signal)}
-              resolveLabel={(id) => serviceName(tenantId, id)}
+              {...serviceLookup(tenantId)}
             />
             <LookupFilter
               label="Zone (pickup or drop-off)"

@@ -22,7 +22,7 @@ import { PageHeader } from '../../../ui/PageHeader';
 import { RecordStates } from '../../../ui/RecordStates';
 import { useToast } from '../../../ui/toast';
 import { useRecordLoad } from '../../../ui/useRecordLoad';
-import { lookupServices, serviceName } from '../../../data/delivery-services';
+import { serviceLookup } from '../../../data/delivery-services';
 import { lookupCustomers, personName } from '../../../data/people';
 import { addressLabel, createDelivery, getDelivery, lookupDeliveryAddresses, updateDelivery } from '../api';
 import { PreferenceHint } from '../components/PreferenceHint';
@@ -253,8 +253,7 @@ function DeliveryForm({
               name="service_id"
               label="Service"
               required
-              search={(term, signal, limit) => lookupServices(tenantId, term, limit, signal)}
-              resolveLabel={(value) => serviceName(tenantId, value)}
+              {...serviceLookup(tenantId)}
             />
             <SelectField<DeliveryFormInput, 'priority'> name="priority" label="Priority" required options={PRIORITY_OPTIONS} />
             <NumberField<DeliveryFormInput, 'cod_amount'> name="cod_amount" label="Cash on delivery" min={0} step="any" help="0 when nothing is collected" />

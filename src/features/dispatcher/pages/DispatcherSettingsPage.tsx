@@ -11,7 +11,7 @@ import { ComboboxField, Form, NumberField, SelectField, SubmitButton, SwitchFiel
 import { PageHeader } from '../../../ui/PageHeader';
 import { Skeleton } from '../../../ui/Skeleton';
 import { useToast } from '../../../ui/toast';
-import { lookupServices, serviceName } from '../../../data/delivery-services';
+import { serviceLookup } from '../../../data/delivery-services';
 import { lookupZones, zoneName } from '../../../data/zones';
 import {
   AUTO_ASSIGN_OPTIONS,
@@ -147,8 +147,7 @@ function SettingsForm({ settings, saved }: { settings: DispatcherSettings; saved
               name="service_id"
               label={t('settings.service')}
               placeholder={t('settings.anyService')}
-              search={(term, signal, limit) => lookupServices(tenantId, term, limit, signal)}
-              resolveLabel={(value) => serviceName(tenantId, value)}
+              {...serviceLookup(tenantId)}
             />
             <ComboboxField<SettingsFormInput, 'zone_id'>
               name="zone_id"

@@ -1,7 +1,7 @@
 import { useEffect, useMemo } from 'react';
 import { useWatch } from 'react-hook-form';
 import { lookupBins, lookupInventoryItems } from '../../../data/inventory';
-import { lookupWarehouses, warehouseLabel } from '../../../data/warehouses';
+import { warehouseLookup } from '../../../data/warehouses';
 import { adminPaths } from '../../../lib/paths';
 import { useTenantId } from '../../../lib/tenant';
 import { ComboboxField, DateField, Form, FormActions, SelectField, TextAreaField, useRecordSave, useZodForm } from '../../../ui/form';
@@ -71,8 +71,7 @@ function AuditForm({ tenantId }: { tenantId: string }) {
           name="warehouse_id"
           label="Warehouse"
           required
-          search={(term, signal, limit) => lookupWarehouses(tenantId, term, limit, signal)}
-          resolveLabel={(id) => warehouseLabel(tenantId, id)}
+          {...warehouseLookup(tenantId)}
           placeholder="Search warehouses"
         />
         <SelectField<AuditFormInput, 'audit_type'> name="audit_type" label="Audit type" required options={auditTypes.options} />

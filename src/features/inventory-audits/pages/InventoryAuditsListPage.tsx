@@ -1,5 +1,5 @@
 import { Link, useLocation } from 'wouter';
-import { lookupWarehouses, warehouseLabel } from '../../../data/warehouses';
+import { warehouseLookup } from '../../../data/warehouses';
 import { inventoryAuditStatus, type InventoryAuditStatus } from '../../../data/statuses';
 import { formatDateTime } from '../../../lib/format-date';
 import { adminPaths } from '../../../lib/paths';
@@ -59,8 +59,7 @@ export function InventoryAuditsListPage() {
             label="Warehouse"
             value={draft.warehouse}
             onChange={(warehouse) => setDraft({ ...draft, warehouse })}
-            search={(term, signal, limit) => lookupWarehouses(tenantId, term, limit, signal)}
-            resolveLabel={(id) => warehouseLabel(tenantId, id)}
+            {...warehouseLookup(tenantId)}
           />
           <FilterDate label="Scheduled date" value={draft.scheduled_date} onChange={(scheduled_date) => setDraft({ ...draft, scheduled_date })} />
         </div>

@@ -3,7 +3,7 @@ import { useWatch } from 'react-hook-form';
 import { useLocation } from 'wouter';
 import { inventoryItemLabel, lookupBins, lookupInventoryItems } from '../../../data/inventory';
 import { locationLabel } from '../../../data/locations';
-import { lookupWarehouses, warehouseLabel } from '../../../data/warehouses';
+import { warehouseLookup } from '../../../data/warehouses';
 import { saveFailureToasts } from '../../../lib/server-errors';
 import { ComboboxField, Form, FormActions, NumberField, SelectField, TextField, useZodForm } from '../../../ui/form';
 import { useToast } from '../../../ui/toast';
@@ -103,8 +103,7 @@ export function TransactionForm({ tenantId, types, typeLabel = optionLabel, succ
           name="warehouse_id"
           label="Warehouse"
           required
-          search={(term, signal, limit) => lookupWarehouses(tenantId, term, limit, signal)}
-          resolveLabel={(id) => warehouseLabel(tenantId, id)}
+          {...warehouseLookup(tenantId)}
         />
         {bins.from && (
           <ComboboxField<TransactionFormInput, 'from_bin_id'>

@@ -1,6 +1,6 @@
 import { useLocation } from 'wouter';
 import { inventoryItemLabel, lookupInventoryItems } from '../../../data/inventory';
-import { lookupWarehouses, warehouseLabel } from '../../../data/warehouses';
+import { warehouseLookup } from '../../../data/warehouses';
 import { formatDateTime } from '../../../lib/format-date';
 import { adminPaths } from '../../../lib/paths';
 import { useTenantId } from '../../../lib/tenant';
@@ -58,8 +58,7 @@ export function InventoryStockListPage() {
             label="Warehouse"
             value={draft.warehouse}
             onChange={(warehouse) => setDraft({ ...draft, warehouse, bin: undefined })}
-            search={(term, signal, limit) => lookupWarehouses(tenantId, term, limit, signal)}
-            resolveLabel={(id) => warehouseLabel(tenantId, id)}
+            {...warehouseLookup(tenantId)}
           />
           <LookupFilter
             label="Item"

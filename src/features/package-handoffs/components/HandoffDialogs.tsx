@@ -2,7 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { lookupAssignedDeliveries, lookupCompletedPickOrders, lookupWarehouseStaffRows } from '../../../data/handoffs';
 import { packageHandoffStatus } from '../../../data/statuses/package-handoff';
-import { lookupWarehouses, warehouseLabel } from '../../../data/warehouses';
+import { warehouseLookup } from '../../../data/warehouses';
 import type { ServerErrorResult } from '../../../lib/server-errors';
 import { Button } from '../../../ui/Button';
 import { Dialog } from '../../../ui/Dialog';
@@ -107,8 +107,7 @@ function CreateHandoffForm({ tenantId, onClose, onSaved }: Omit<CreateHandoffDia
           name="warehouse_id"
           label="Warehouse"
           required
-          search={(term, signal, limit) => lookupWarehouses(tenantId, term, limit, signal)}
-          resolveLabel={(id) => warehouseLabel(tenantId, id)}
+          {...warehouseLookup(tenantId)}
           placeholder="Search warehouses"
         />
         <ComboboxField<CreateHandoffInput, 'delivery_id'>

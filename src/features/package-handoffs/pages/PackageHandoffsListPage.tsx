@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { packageHandoffStatus, PACKAGE_HANDOFF_FILTER_STATUSES, type PackageHandoffStatus } from '../../../data/statuses/package-handoff';
 import { useLiveWarehouseList, type WarehouseTable } from '../../../data/warehouse-live';
-import { lookupWarehouses, warehouseLabel } from '../../../data/warehouses';
+import { warehouseLookup } from '../../../data/warehouses';
 import { formatDateTime } from '../../../lib/format-date';
 import { adminPaths } from '../../../lib/paths';
 import { useTenantId } from '../../../lib/tenant';
@@ -74,8 +74,7 @@ export function PackageHandoffsListPage({ creating = false }: { creating?: boole
             label="Warehouse"
             value={draft.warehouse}
             onChange={(warehouse) => setDraft({ ...draft, warehouse })}
-            search={(term, signal, limit) => lookupWarehouses(tenantId, term, limit, signal)}
-            resolveLabel={(id) => warehouseLabel(tenantId, id)}
+            {...warehouseLookup(tenantId)}
           />
         </div>
       )}

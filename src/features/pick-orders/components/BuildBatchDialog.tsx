@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useWatch } from 'react-hook-form';
-import { lookupWarehouses, warehouseLabel } from '../../../data/warehouses';
+import { warehouseLookup } from '../../../data/warehouses';
 import { useT } from '../../../lib/i18n/catalogue';
 import type { ServerErrorResult } from '../../../lib/server-errors';
 import { Button } from '../../../ui/Button';
@@ -123,8 +123,7 @@ function BuildBatchForm({ tenantId, warehouseId: initialWarehouse, onClose, onBu
           name="warehouse_id"
           label={t('batch.warehouse')}
           required
-          search={(term, signal, limit) => lookupWarehouses(tenantId, term, limit, signal)}
-          resolveLabel={(id) => warehouseLabel(tenantId, id)}
+          {...warehouseLookup(tenantId)}
           placeholder={t('batch.searchWarehouses')}
         />
         <SelectField<BuildBatchInput, 'order_type'>

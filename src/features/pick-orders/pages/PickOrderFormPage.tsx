@@ -4,7 +4,7 @@ import { useWatch } from 'react-hook-form';
 import { lookupBins, lookupInventoryItems } from '../../../data/inventory';
 import { personName } from '../../../data/people';
 import { lookupStaffUsers } from '../../../data/warehouse-staff';
-import { lookupWarehouses, warehouseLabel } from '../../../data/warehouses';
+import { warehouseLookup } from '../../../data/warehouses';
 import { formatDateTime } from '../../../lib/format-date';
 import { adminPaths } from '../../../lib/paths';
 import { useTenantId } from '../../../lib/tenant';
@@ -285,8 +285,7 @@ function PickOrderForm({ tenantId, row, reference = '' }: { tenantId: string; ro
           label="Warehouse"
           required
           disabled={picking}
-          search={(term, signal, limit) => lookupWarehouses(tenantId, term, limit, signal)}
-          resolveLabel={(id) => warehouseLabel(tenantId, id)}
+          {...warehouseLookup(tenantId)}
           initialOptions={warehouseOptions}
           placeholder="Search warehouses"
         />

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { lookupStaffUsers } from '../../../data/warehouse-staff';
 import { personName } from '../../../data/people';
-import { lookupWarehouses, warehouseLabel } from '../../../data/warehouses';
+import { warehouseLookup } from '../../../data/warehouses';
 import { adminPaths } from '../../../lib/paths';
 import { useTenantId } from '../../../lib/tenant';
 import { useListUrlState } from '../../../lib/url-state';
@@ -88,8 +88,7 @@ export function PickOrdersListPage() {
               label="Warehouse"
               value={draft.warehouse}
               onChange={(warehouse) => setDraft({ ...draft, warehouse })}
-              search={(term, signal, limit) => lookupWarehouses(tenantId, term, limit, signal)}
-              resolveLabel={(id) => warehouseLabel(tenantId, id)}
+              {...warehouseLookup(tenantId)}
             />
             <LookupFilter
               label="Assigned to"

@@ -13,7 +13,7 @@ import { FilterSelect } from '../../../ui/data-table/FilterSelect';
 import { LookupFilter } from '../../../ui/data-table/LookupFilter';
 import { PageHeader } from '../../../ui/PageHeader';
 import { useToast } from '../../../ui/toast';
-import { lookupServices, serviceName } from '../../../data/delivery-services';
+import { serviceLookup } from '../../../data/delivery-services';
 import { lookupZones, zoneName } from '../../../data/zones';
 import { deletePricing, listPricing } from '../api';
 import { QuotePanel } from '../components/QuotePanel';
@@ -112,8 +112,7 @@ export function ZonePricingListPage() {
               label="Service"
               value={draft.service_id}
               onChange={(service_id) => setDraft((current) => ({ ...current, service_id }))}
-              search={(term, signal, limit) => lookupServices(tenantId, term, limit, signal)}
-              resolveLabel={(id) => serviceName(tenantId, id)}
+              {...serviceLookup(tenantId)}
             />
           </div>
         )}

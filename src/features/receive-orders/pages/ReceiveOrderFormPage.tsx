@@ -2,7 +2,7 @@ import { useWatch } from 'react-hook-form';
 import { inventoryItemLabel, lookupBins, lookupInventoryItems } from '../../../data/inventory';
 import { locationLabel } from '../../../data/locations';
 import { lookupSuppliers, supplierLabel } from '../../../data/suppliers';
-import { lookupWarehouses, warehouseLabel } from '../../../data/warehouses';
+import { warehouseLookup } from '../../../data/warehouses';
 import { adminPaths } from '../../../lib/paths';
 import { useTenantId } from '../../../lib/tenant';
 import { ArrayField, ComboboxField, DateField, Form, FormActions, NumberField, TextField, useRecordSave, useZodForm } from '../../../ui/form';
@@ -71,8 +71,7 @@ function ReceiveOrderForm({ tenantId, order }: { tenantId: string; order: Receiv
           name="warehouse_id"
           label="Warehouse"
           required
-          search={(term, signal, limit) => lookupWarehouses(tenantId, term, limit, signal)}
-          resolveLabel={(id) => warehouseLabel(tenantId, id)}
+          {...warehouseLookup(tenantId)}
         />
         <TextField<ReceiveOrderFormInput, 'reference'> name="reference" label="Reference" help="The supplier's order or delivery note number" />
         <DateField<ReceiveOrderFormInput, 'expected_date'> name="expected_date" label="Expected date" />

@@ -21,7 +21,7 @@ import { useToast } from '../../../ui/toast';
 import { useRecordLoad } from '../../../ui/useRecordLoad';
 import { locationLabel } from '../../../data/locations';
 import { LOCATION_TYPES, locationTypes, type LocationType } from '../../../data/warehousing';
-import { lookupWarehouses, warehouseLabel } from '../../../data/warehouses';
+import { warehouseLookup } from '../../../data/warehouses';
 import { securityLevels } from '../../../data/warehousing';
 import { createLocation, getLocation, lookupParentLocations, updateLocation } from '../api';
 import { FormSkeleton } from '../../../ui/FormSkeleton';
@@ -143,8 +143,7 @@ function LocationForm({ tenantId, location, defaults }: { tenantId: string; loca
           name="warehouse_id"
           label="Warehouse"
           required
-          search={(term, signal, limit) => lookupWarehouses(tenantId, term, limit, signal)}
-          resolveLabel={(id) => warehouseLabel(tenantId, id)}
+          {...warehouseLookup(tenantId)}
           placeholder="Search warehouses"
         />
         <SelectField<LocationFormInput, 'location_type'> name="location_type" label="Location type" required options={locationTypes.options} />
