@@ -1,6 +1,7 @@
 import { useCallback, useState } from 'react';
 import { returnStatus } from '../../../data/statuses';
 import { useT } from '../../../lib/i18n/catalogue';
+import { useStatuses } from '../../../lib/status-vocabulary';
 import { RETURN_REASONS } from '../../../lib/return-reasons';
 import { Button } from '../../../ui/Button';
 import { Chip } from '../../../ui/Chip';
@@ -39,12 +40,13 @@ export function ReturnAction({ tenantId, delivery, openReturn }: { tenantId: str
   const [open, setOpen] = useState<OpenReturn | null>(openReturn);
   const [asking, setAsking] = useState(false);
   const t = useT(customerMessages);
+  const returnWords = useStatuses(returnStatus);
 
   if (open) {
     return (
       <span data-testid="customer-delivery-return">
         <Chip tone="warning">
-          {t('return.chip', { code: open.code, status: returnStatus.label(open.status).toLowerCase() })}
+          {t('return.chip', { code: open.code, status: returnWords.label(open.status).toLocaleLowerCase() })}
         </Chip>
       </span>
     );
