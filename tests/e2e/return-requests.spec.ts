@@ -34,18 +34,50 @@ interface Delivered {
   id: string;
   delivery_code: string;
   customer_name: string;
+  dropoff_lat: number;
+  dropoff_lng: number;
+  service_id: string;
 }
 
-/** A seeded delivered delivery of acme with no return yet, different for each test (random among the oldest). */
+/**
+ * A seeded delivered delivery of acme with no return yet, different for each test (random among the
+ * oldest), whose return pickup the database can price: from its drop-off to the warehouse that
+ * receives returns (the first open one, as `private.return_warehouse` chooses), on its service. A
+ * handful of seeded routes are paused, and other specs pause and edit prices while this one runs.
+ */
 async function freeDeliveredDelivery(request: APIRequestContext): Promise<Delivered> {
   const api = rest(request);
-  const delivered = await api.get<Delivered[]>(
-    `delivery_rows?select=id,delivery_code,customer_name&tenant_id=eq.${ACME_TENANT}&status=eq.delivered&kind=neq.pickup&order=created_at.asc&limit=200`,
+  const filter = `tenant_id=eq.${ACME_TENANT}&status=eq.delivered&kind=neq.pickup&order=created_at.asc&limit=200`;
+  const named = await api.get<Pick<Delivered, 'id' | 'delivery_code' | 'customer_name'>[]>(`delivery_rows?select=id,delivery_code,customer_name&${filter}`);
+  const placed = new Map(
+    (await api.get<Omit<Delivered, 'delivery_code' | 'customer_name'>[]>(`deliveries?select=id,dropoff_lat,dropoff_lng,service_id&${filter}`)).map((d) => [d.id, d]),
   );
   const returned = new Set((await api.get<{ delivery_id: string }[]>('return_requests?select=delivery_id')).map((r) => r.delivery_id));
-  const free = delivered.filter((d) => !returned.has(d.id));
+  const free = named
+    .filter((d) => !returned.has(d.id) && placed.get(d.id)?.dropoff_lat != null && placed.get(d.id)?.service_id != null)
+    .map((d) => ({ ...d, ...placed.get(d.id)! }));
   expect(free.length, 'seeded delivered deliveries without a return').toBeGreaterThan(0);
-  return free[Math.floor(Math.random() * free.length)]!;
+  const [warehouse] = await api.get<{ status: string; address: { latitude: number; longitude: number } }[]>(
+    `warehouses?select=status,address:addresses(latitude,longitude)&tenant_id=eq.${ACME_TENANT}&status=in.(active,full)&order=status.asc,created_at.asc,name.asc&limit=1`,
+  );
+  expect(warehouse, 'an open warehouse to receive returns').toBeTruthy();
+  const headers = { apikey: ANON_KEY, authorization: `Bearer ${admin.accessToken()}`, 'content-type': 'application/json' };
+  for (let left = free.length; left > 0; left -= 1) {
+    const [candidate] = free.splice(Math.floor(Math.random() * free.length), 1);
+    const quote = await request.post('/rest/v1/rpc/quote', {
+      headers,
+      data: {
+        pickup_lat: candidate!.dropoff_lat,
+        pickup_lng: candidate!.dropoff_lng,
+        dropoff_lat: warehouse!.address.latitude,
+        dropoff_lng: warehouse!.address.longitude,
+        service_id: candidate!.service_id,
+        weight_kg: 1,
+      },
+    });
+    if (quote.ok()) return candidate!;
+  }
+  throw new Error('no seeded delivered delivery of acme whose return pickup has an active price');
 }
 
 test('the list: nav item, columns, seeded returns of acme in every status, filters in the URL', async ({ page }) => {
