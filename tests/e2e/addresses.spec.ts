@@ -60,7 +60,7 @@ async function fillValidAddress(page: Page, title: string) {
 // gazetteer's chunks: on a busy two-core machine that takes longer than the default 30 s budget.
 test.slow();
 
-test.beforeEach(({ page }) => admin.open(page));
+test.beforeEach(({ page }) => admin.enter(page));
 
 test('the address tab lists the person\'s addresses, Default first, by type, searched, five a page', async ({ page, request }) => {
   const rows = await api(request, 'get', `addresses?user_id=eq.${CARLA}&select=id,title,address_type,is_primary`);

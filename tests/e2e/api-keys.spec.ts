@@ -4,7 +4,7 @@ const BORIS = 'a1000000-0000-4000-8000-000000000005';
 const CARLA = 'a1000000-0000-4000-8000-000000000004';
 const admin = workerSession('admin@acme.test', '/acme/admin');
 
-test.beforeEach(({ page }) => admin.open(page));
+test.beforeEach(({ page }) => admin.enter(page));
 
 test('API keys: generate one shown once and copied, edit it, revoke it; business users have the tab', async ({ page, context }) => {
   // One walk through the whole screen: more steps than one test's usual time on a busy machine.

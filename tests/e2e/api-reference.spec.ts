@@ -2,7 +2,7 @@ import { expect, test, workerSession } from './fixtures.ts';
 
 const admin = workerSession('admin@acme.test', '/acme/admin');
 
-test.beforeEach(({ page }) => admin.open(page));
+test.beforeEach(({ page }) => admin.enter(page));
 
 test('API reference: reached from API keys, shows the endpoints for this base URL and copies a curl example', async ({ page, context, baseURL }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);

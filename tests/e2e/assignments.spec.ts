@@ -15,7 +15,7 @@ const SAME_DAY = 'a6100000-0000-4000-8000-000000000002';
 const DEREK = 'a1000000-0000-4000-8000-000000000003';
 
 const admin = workerSession('admin@acme.test', '/acme/admin');
-test.beforeEach(({ page }) => admin.open(page));
+test.beforeEach(({ page }) => admin.enter(page));
 // Each test walks several screens of a list of hundreds of seeded assignments on a shared machine.
 test.describe.configure({ timeout: 90_000 });
 

@@ -7,7 +7,7 @@ const LIST = '/acme/admin/customer-preference';
 const admin = workerSession('admin@acme.test', '/acme/admin');
 
 test.describe.configure({ timeout: 90_000 });
-test.beforeEach(({ page }) => admin.open(page));
+test.beforeEach(({ page }) => admin.enter(page));
 
 /** A fresh address in Emily Foster's address book (as the acme admin), so each test has a location no preference uses yet. */
 async function createAddressViaApi(request: APIRequestContext, userId = EMILY): Promise<{ id: string; title: string }> {
@@ -49,6 +49,7 @@ const method = (page: Page, n: number) => page.getByRole('listitem', { name: `No
 const errorOf = (field: Locator) => field.locator('xpath=ancestor::div[1]/following-sibling::p[contains(@id, "-error")]');
 
 test('the list: nav item, columns, days by name, 25 rows at most, seeded acme preferences only', async ({ page }) => {
+  await admin.home(page);
   await page.getByRole('link', { name: 'Customer preferences' }).first().click();
   await expect(page).toHaveURL(new RegExp(`${LIST}$`));
   for (const header of ['Name', 'Customer', 'Day', 'Window', 'Status']) {

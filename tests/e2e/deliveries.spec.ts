@@ -10,7 +10,7 @@ const LIST = '/acme/admin/deliveries';
 const admin = workerSession('admin@acme.test', '/acme/admin');
 
 test.describe.configure({ timeout: 120_000 });
-test.beforeEach(({ page }) => admin.open(page));
+test.beforeEach(({ page }) => admin.enter(page));
 
 function headers() {
   return { apikey: ANON_KEY, authorization: `Bearer ${admin.accessToken()}`, prefer: 'return=representation', 'content-type': 'application/json' };
@@ -51,6 +51,7 @@ const table = (page: Page) => page.getByRole('table', { name: 'Deliveries' });
 const bodyRows = (page: Page) => table(page).locator('tbody tr');
 
 test('the list: columns, search and filters in the URL, from the nav', async ({ page, request }) => {
+  await admin.home(page);
   const pending = await createViaApi(request);
   const cancelled = await createViaApi(request, { kind: 'pickup' });
   await rpc(request, 'transition_delivery', { delivery_id: cancelled.id, status: 'cancelled', reason: 'Duplicate order' });

@@ -8,7 +8,7 @@ const LIST = '/acme/admin/deliveries';
 const admin = workerSession('admin@acme.test', '/acme/admin');
 
 test.describe.configure({ timeout: 120_000 });
-test.beforeEach(({ page }) => admin.open(page));
+test.beforeEach(({ page }) => admin.enter(page));
 
 /** Signs in through Auth as the driver app would, and answers the access token. */
 async function driverToken(request: APIRequestContext): Promise<string> {

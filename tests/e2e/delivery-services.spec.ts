@@ -4,11 +4,12 @@ import { expect, test, unique, workerSession } from './fixtures.ts';
 const LIST = '/acme/admin/delivery-services';
 const admin = workerSession('admin@acme.test', '/acme/admin');
 
-test.beforeEach(({ page }) => admin.open(page));
+test.beforeEach(({ page }) => admin.enter(page));
 
 const table = (page: Page) => page.getByRole('table', { name: 'Delivery services' });
 
 test('the list shows acme services with their kind, transit window and vehicle features, filtered by kind', async ({ page }) => {
+  await admin.home(page);
   await page.getByRole('link', { name: 'Delivery services' }).first().click();
   await expect(page).toHaveURL(new RegExp(`${LIST}$`));
   const cold = table(page).getByRole('row', { name: /COLD/ });

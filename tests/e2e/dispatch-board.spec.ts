@@ -121,7 +121,7 @@ async function dragTo(page: Page, from: Locator, to: Locator): Promise<void> {
   await page.mouse.up();
 }
 
-test.beforeEach(({ page }) => dispatcher.open(page));
+test.beforeEach(({ page }) => dispatcher.enter(page));
 
 test('new deliveries, assignments, an acceptance, a driver on duty, a position and a status arrive without a reload', async ({ page, request }) => {
   const reference = unique('LIVE');

@@ -19,7 +19,7 @@ const SECTIONS = [
 ] as const;
 
 test.describe.configure({ timeout: 120_000 });
-test.beforeEach(({ page }) => dispatcher.open(page));
+test.beforeEach(({ page }) => dispatcher.enter(page));
 
 function headers() {
   return { apikey: ANON_KEY, authorization: `Bearer ${dispatcher.accessToken()}`, prefer: 'return=representation', 'content-type': 'application/json' };
@@ -56,6 +56,7 @@ const kindOnDetail = (page: Page) => page.locator('dt', { hasText: /^Kind$/ }).l
 const rowsOf = (page: Page, title: string) => page.getByRole('table', { name: title }).locator('tbody tr');
 
 test('the top bar leads to every section, each listing its kind only, without a kind filter', async ({ page }) => {
+  await dispatcher.home(page);
   const nav = page.getByRole('navigation', { name: 'Dispatcher' });
   for (const label of ['Board', 'On-demand', 'Pickup', 'Delivery', 'Pickup & delivery', 'Remit', 'Support', 'Settings', 'Info', 'Profile'])
     await expect(nav.getByRole('link', { name: label, exact: true })).toBeVisible();

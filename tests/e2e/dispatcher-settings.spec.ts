@@ -10,11 +10,12 @@ import { expect, test, workerSession } from './fixtures.ts';
 const SETTINGS = '/acme/dispatcher/settings';
 const sofia = workerSession('sofia.ramirez@acmelogistics.example', '/acme/dispatcher');
 test.describe.configure({ mode: 'serial', timeout: 120_000 });
-test.beforeEach(({ page }) => sofia.open(page));
+test.beforeEach(({ page }) => sofia.enter(page));
 
 const form = (page: Page) => page.getByRole('form', { name: 'Dispatcher settings' });
 
 test('shows her saved preferences, from the top bar', async ({ page }) => {
+  await sofia.home(page);
   await page.getByRole('navigation', { name: 'Dispatcher' }).getByRole('link', { name: 'Settings', exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`${SETTINGS}$`));
   await expect(page.getByRole('heading', { name: 'Settings' })).toBeVisible();

@@ -13,7 +13,7 @@ import { ACME, assignToDerek, createDelivery, forgetNotifications, rpc, transiti
 const SUPPORT = '/acme/dispatcher/support';
 const dispatcher = workerSession('dispatcher@acme.test', '/acme/dispatcher');
 test.describe.configure({ timeout: 120_000 });
-test.beforeEach(({ page }) => dispatcher.open(page));
+test.beforeEach(({ page }) => dispatcher.enter(page));
 test.afterEach(({ request }) => forgetNotifications(request));
 
 const rows = (page: Page, table: string) => page.getByRole('table', { name: table }).locator('tbody tr');

@@ -15,7 +15,7 @@ const DEREK = 'a1000000-0000-4000-8000-000000000003';
 const CITY_VAN = 'a3000000-0000-4000-8000-000000000001';
 
 const admin = workerSession('admin@acme.test', '/acme/admin');
-test.beforeEach(({ page }) => admin.open(page));
+test.beforeEach(({ page }) => admin.enter(page));
 test.describe.configure({ timeout: 90_000 });
 
 const table = (page: Page) => page.getByRole('table', { name: 'Driver performance' });

@@ -12,7 +12,7 @@ const LIST = '/acme/admin/drivers';
 const admin = workerSession('admin@acme.test', '/acme/admin');
 
 test.describe.configure({ timeout: 90_000 });
-test.beforeEach(({ page }) => admin.open(page));
+test.beforeEach(({ page }) => admin.enter(page));
 
 const table = (page: Page) => page.getByRole('table', { name: 'Drivers' });
 const bodyRows = (page: Page) => table(page).locator('tbody tr');
@@ -44,6 +44,7 @@ async function rpc(request: APIRequestContext, token: string, fn: string, body: 
 }
 
 test('the nav leads to the list: the seeded acme drivers with licence, status, zone, vehicle and last seen', async ({ page }) => {
+  await admin.home(page);
   await page.getByRole('link', { name: 'Drivers' }).first().click();
   await expect(page).toHaveURL(new RegExp(`${LIST}$`));
   for (const header of ['Driver', 'Phone', 'Licence', 'Status', 'Home zone', 'Default vehicle', 'Last seen']) {

@@ -7,7 +7,7 @@ const admin = workerSession('admin@acme.test', '/acme/admin');
 // One after another: the flow test's exception moves through the statuses the list test filters on, and a
 // live list patches its row in place while the list test reads it.
 test.describe.configure({ mode: 'serial', timeout: 90_000 });
-test.beforeEach(({ page }) => admin.open(page));
+test.beforeEach(({ page }) => admin.enter(page));
 
 const table = (page: Page) => page.getByRole('table', { name: 'Exceptions' });
 const bodyRows = (page: Page) => table(page).locator('tbody tr');
@@ -23,6 +23,7 @@ async function expectEveryRow(page: Page, text: string, atLeast: number) {
 }
 
 test('the list: nav item, columns, seeded acme exceptions, type, severity and status filters in the URL', async ({ page }) => {
+  await admin.home(page);
   await page.getByRole('link', { name: 'Exceptions' }).first().click();
   await expect(page).toHaveURL(new RegExp(`${LIST}$`));
   for (const header of ['Exception', 'Delivery', 'Type', 'Severity', 'Status']) {

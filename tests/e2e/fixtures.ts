@@ -52,18 +52,35 @@ export function workerSession(email: string, panelUrl: string) {
       const storage = (globalThis as unknown as { localStorage: { getItem(key: string): string | null; setItem(key: string, value: string): void } }).localStorage;
       for (const { name, value } of entries) if (storage.getItem(name) === null) storage.setItem(name, value);
     }, saved ?? []);
+  const home = async (page: Page) => {
+    await page.goto(panelUrl);
+    await expect(page).toHaveURL(new RegExp(`${panelUrl}$`));
+  };
+  /** Signs the page in: the worker's first test through the sign-in page (it lands on the panel), later ones by restoring the session (no page is loaded). */
+  const enter = async (page: Page): Promise<'signed-in' | 'restored'> => {
+    if (saved) {
+      await restore(page.context());
+      return 'restored';
+    }
+    await signInTo(page, email, panelUrl);
+    const origin = new URL(page.url()).origin;
+    saved = (await page.context().storageState()).origins.find((o) => o.origin === origin)?.localStorage ?? [];
+    return 'signed-in';
+  };
   return {
+    /** Signed in and on the panel's home. */
     async open(page: Page): Promise<void> {
-      if (saved) {
-        await restore(page.context());
-        await page.goto(panelUrl);
-        await expect(page).toHaveURL(new RegExp(`${panelUrl}$`));
-        return;
-      }
-      await signInTo(page, email, panelUrl);
-      const origin = new URL(page.url()).origin;
-      saved = (await page.context().storageState()).origins.find((o) => o.origin === origin)?.localStorage ?? [];
+      if ((await enter(page)) === 'restored') await home(page);
     },
+    /**
+     * Signed in, for a test whose first step opens a page of its own: a restored session loads
+     * nothing, so the panel's home (the dispatcher's whole live board) is not loaded only to be left.
+     */
+    enter: async (page: Page): Promise<void> => {
+      await enter(page);
+    },
+    /** Opens the panel's home (after `enter`). */
+    home,
     /** Puts the stored session into another browser context (a second window of the same user). */
     restore,
     /** The stored session's access token, for calls to the API as this user. */

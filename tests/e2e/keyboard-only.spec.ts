@@ -96,7 +96,7 @@ async function pressUntil(page: Page, key: string, reached: (f: Focused) => bool
   throw new Error(`${key} ${limit} times did not reach it: focus is on ${JSON.stringify(await focused(page))}`);
 }
 
-test.beforeEach(({ page }) => dispatcher.open(page));
+test.beforeEach(({ page }) => dispatcher.enter(page));
 
 test('by keyboard alone: the dispatcher assigns on the board, and the board says what changed', async ({ page, request }) => {
   const token = dispatcher.accessToken();

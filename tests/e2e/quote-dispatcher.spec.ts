@@ -3,9 +3,10 @@ import { expect, expectForbidden, test, workerSession } from './fixtures.ts';
 const dispatcher = workerSession('dispatcher@globex.test', '/globex/dispatcher');
 
 test.describe.configure({ timeout: 90_000 });
-test.beforeEach(({ page }) => dispatcher.open(page));
+test.beforeEach(({ page }) => dispatcher.enter(page));
 
 test('a dispatcher quotes a London route in pounds from the dashboard', async ({ page }) => {
+  await dispatcher.home(page);
   const panel = page.getByRole('region', { name: 'Try a quote' });
   // The quote tool sits under the live board, which loads its working set and its map first.
   await expect(panel).toBeVisible({ timeout: 30_000 });

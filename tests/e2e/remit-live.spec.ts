@@ -10,7 +10,7 @@ import { assignToDerek, createDelivery, forgetNotifications, recordFix, rpc, tra
 const dispatcher = workerSession('dispatcher@acme.test', '/acme/dispatcher');
 // Both tests move Derek's cash: run one after the other, also when Playwright runs several workers.
 test.describe.configure({ timeout: 120_000, mode: 'serial' });
-test.beforeEach(({ page }) => dispatcher.open(page));
+test.beforeEach(({ page }) => dispatcher.enter(page));
 test.afterEach(({ request }) => forgetNotifications(request));
 
 const derekRow = (page: Page) => page.getByRole('table', { name: "Drivers' cash" }).getByRole('row').filter({ hasText: 'Derek Driver' });

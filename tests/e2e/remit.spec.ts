@@ -13,7 +13,7 @@ import { expect, test, workerSession } from './fixtures.ts';
 const PAGE = '/acme/dispatcher/remit';
 const dispatcher = workerSession('dispatcher@acme.test', '/acme/dispatcher');
 test.describe.configure({ mode: 'serial', timeout: 90_000 });
-test.beforeEach(({ page }) => dispatcher.open(page));
+test.beforeEach(({ page }) => dispatcher.enter(page));
 
 const form = (page: Page) => page.getByRole('form', { name: 'Record a remittance' });
 const cashTable = (page: Page) => page.getByRole('table', { name: "Drivers' cash" });

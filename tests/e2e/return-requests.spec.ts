@@ -8,7 +8,7 @@ const admin = workerSession('admin@acme.test', '/acme/admin');
 const TINY_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
 
 test.describe.configure({ timeout: 90_000 });
-test.beforeEach(({ page }) => admin.open(page));
+test.beforeEach(({ page }) => admin.enter(page));
 
 const table = (page: Page) => page.getByRole('table', { name: 'Return requests' });
 const bodyRows = (page: Page) => table(page).locator('tbody tr');
@@ -81,6 +81,7 @@ async function freeDeliveredDelivery(request: APIRequestContext): Promise<Delive
 }
 
 test('the list: nav item, columns, seeded returns of acme in every status, filters in the URL', async ({ page }) => {
+  await admin.home(page);
   await page.getByRole('link', { name: 'Return requests' }).first().click();
   await expect(page).toHaveURL(new RegExp(`${LIST}$`));
   for (const header of ['Return', 'Delivery', 'Customer', 'Refund', 'Status']) {

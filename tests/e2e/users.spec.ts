@@ -44,7 +44,7 @@ async function openRowMenu(page: Page, email: string, name: string): Promise<voi
 }
 
 test.describe('list', () => {
-  test.beforeEach(({ page }) => admin.open(page));
+  test.beforeEach(({ page }) => admin.enter(page));
 
   test('searches name, email and phone on the server, filters by role, user type and status, all in the URL', async ({ page }) => {
     test.slow();
@@ -96,6 +96,7 @@ test.describe('list', () => {
   });
 
   test('the nav leads to the list and a row to the detail', async ({ page }) => {
+    await admin.home(page);
     await page.getByRole('navigation').getByRole('link', { name: 'Users' }).click();
     await expect(page).toHaveURL(/\/acme\/admin\/users$/);
     await openRowMenu(page, MARCUS.email, MARCUS.name);
@@ -105,7 +106,7 @@ test.describe('list', () => {
 });
 
 test.describe('invite', () => {
-  test.beforeEach(({ page }) => admin.open(page));
+  test.beforeEach(({ page }) => admin.enter(page));
 
   test('invite > mailbox > set password > the invited role’s panel', async ({ page, browser, request }) => {
     // Two people, several round trips through the mailbox, the function and the live topic.
@@ -154,7 +155,7 @@ test.describe('invite', () => {
 });
 
 test.describe('role and status reach the person at once', () => {
-  test.beforeEach(({ page }) => admin.open(page));
+  test.beforeEach(({ page }) => admin.enter(page));
 
   test('a role change moves the person to the new panel', async ({ page, browser, request }) => {
     // Two people, several round trips through the mailbox, the function and the live topic.
@@ -230,7 +231,7 @@ test.describe('role and status reach the person at once', () => {
 });
 
 test.describe('user detail', () => {
-  test.beforeEach(({ page }) => admin.open(page));
+  test.beforeEach(({ page }) => admin.enter(page));
   const detail = (id: string) => `/acme/admin/users/${id}/detail`;
 
   test('breadcrumbs, the cover, the about card, and tabs chosen by ?tab=', async ({ page }) => {

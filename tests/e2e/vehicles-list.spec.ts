@@ -22,7 +22,7 @@ const SEED_ONLY = 'ACME-';
 
 const admin = workerSession('admin@acme.test', '/acme/admin');
 
-test.beforeEach(({ page }) => admin.open(page));
+test.beforeEach(({ page }) => admin.enter(page));
 
 const table = (page: Page) => page.getByRole('table', { name: 'Vehicles' });
 /** The data rows' cells of a column (1-based, as the page declares them: Image, Name, Code, Fuel, Capacity, Features, Status). */

@@ -43,9 +43,10 @@ async function fillValidForm(page: Page, name: string, code: string) {
 
 const submit = (page: Page) => page.getByRole('button', { name: /^(Create vehicle|Save changes)$/ }).click();
 
-test.beforeEach(({ page }) => admin.open(page));
+test.beforeEach(({ page }) => admin.enter(page));
 
 test('the admin nav leads to the vehicles list, which shows the seed fleet', async ({ page }) => {
+  await admin.home(page);
   await page.getByRole('link', { name: 'Vehicles' }).first().click();
   await expect(page).toHaveURL(new RegExp(`${LIST}$`));
   await expect(page.getByRole('cell', { name: 'ACME-VAN-01' })).toBeVisible();

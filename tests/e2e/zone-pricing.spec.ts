@@ -6,7 +6,7 @@ const LIST = '/acme/admin/zone-pricing';
 const admin = workerSession('admin@acme.test', '/acme/admin');
 
 test.describe.configure({ timeout: 90_000 });
-test.beforeEach(({ page }) => admin.open(page));
+test.beforeEach(({ page }) => admin.enter(page));
 
 /** A delivery service made through the REST API as the acme admin: it has no prices yet. */
 async function createServiceViaApi(request: APIRequestContext): Promise<{ id: string; name: string; code: string }> {
@@ -30,6 +30,7 @@ const table = (page: Page) => page.getByRole('table', { name: 'Zone pricing' });
 const bodyRows = (page: Page) => table(page).locator('tbody tr');
 
 test('the list: the spec columns, 25 rows a page, acme prices in dollars only', async ({ page }) => {
+  await admin.home(page);
   await page.getByRole('link', { name: 'Zone pricing' }).first().click();
   await expect(page).toHaveURL(new RegExp(`${LIST}$`));
   for (const header of ['Origin zone', 'Destination zone', 'Service', 'Service code', 'Status', 'Base price', 'Per unit price', 'Min transit time', 'Max transit time']) {

@@ -6,7 +6,7 @@ const admin = workerSession('admin@acme.test', '/acme/admin');
 
 // The map's first draw (WebGL in software) shares two cores with the stack.
 test.describe.configure({ timeout: 120_000 });
-test.beforeEach(({ page }) => admin.open(page));
+test.beforeEach(({ page }) => admin.enter(page));
 
 /** The drawing map, drawn and ready for clicks. */
 async function drawingMap(page: Page): Promise<{ map: Locator; box: { x: number; y: number; width: number; height: number } }> {
@@ -28,6 +28,7 @@ const points = (page: Page) => page.getByRole('list', { name: 'Outline points' }
 const vertex = (page: Page, index: number) => page.locator(`[data-vertex="${index}"]`);
 
 test('the list shows every zone in the table and on the map', { tag: '@map' }, async ({ page }) => {
+  await admin.home(page);
   await page.getByRole('link', { name: 'Zones' }).first().click();
   await expect(page).toHaveURL(new RegExp(`${LIST}$`));
   const table = page.getByRole('table', { name: 'Zones' });
