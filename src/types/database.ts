@@ -3506,6 +3506,9 @@ isOneToOne: false
         isOneToOne: true
         isSetofReturn: false
       } },
+"take_public_rate_limit":
+{ Args: { "p_client": string,"p_limit": number,"p_window_seconds": number }; Returns: Json
+                           },
 "tenant_currency":
 { Args: Record<PropertyKey, never>; Returns: string
                            },

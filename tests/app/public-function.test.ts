@@ -1,4 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createClient } from '@supabase/supabase-js';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
+import ws from 'ws';
+import { createPublicHandler } from '../../supabase/functions/public/handler.ts';
+import { databaseRateLimit } from '../../supabase/functions/public/platform.ts';
+import { supabaseTenants } from '../../supabase/functions/public/tenants.ts';
 import { app, callFunction, serviceClient, TENANT, unique } from './clients.ts';
 
 /**
@@ -179,5 +184,42 @@ describe('the public function as HTTP', () => {
     const other = await fromClient('/public/tenants?limit=1', '203.0.113.251');
     expect(other.status).toBe(200);
     await other.body?.cancel();
+  });
+
+  it('two instances of the function share one limit per client address, under concurrent requests too', async () => {
+    // Two handlers built as the function's index builds its one, as two edge workers would run: the
+    // count is the database's, so the client gets its limit once, not once per worker.
+    vi.stubGlobal('WebSocket', ws);
+    onTestFinished(() => void vi.unstubAllGlobals());
+    const worker = () =>
+      createPublicHandler({
+        tenants: supabaseTenants(createClient(app.url, app.anonKey, { auth: { persistSession: false, autoRefreshToken: false } })),
+        limiter: databaseRateLimit({ url: app.url, serviceRoleKey: app.serviceRoleKey, limit: 5, windowSeconds: 60 }),
+        log: () => undefined,
+      });
+    const workers = [worker(), worker()];
+    const ip = nextIp();
+    const request = () => new Request(`${app.url}/functions/v1/public/verify-domain/acme`, { headers: { 'x-forwarded-for': ip } });
+    const answers = await Promise.all(Array.from({ length: 12 }, (_, i) => workers[i % 2](request())));
+    const allowed = answers.filter((a) => a.status === 200);
+    const refused = answers.filter((a) => a.status === 429);
+    expect(allowed).toHaveLength(5);
+    expect(refused).toHaveLength(7);
+    // Each allowed request saw its own place in the one count.
+    expect(allowed.map((a) => a.headers.get('ratelimit-remaining')).sort()).toEqual(['0', '1', '2', '3', '4']);
+    for (const a of allowed) expect(await a.json()).toEqual({ data: { tenantId: TENANT.acme } });
+    for (const a of refused) {
+      expect(a.headers.get('ratelimit-limit')).toBe('5');
+      expect(a.headers.get('ratelimit-remaining')).toBe('0');
+      const retryAfter = Number(a.headers.get('retry-after'));
+      expect(retryAfter).toBeGreaterThanOrEqual(1);
+      expect(retryAfter).toBeLessThanOrEqual(60);
+      expect(await a.json()).toEqual({ error: { code: 'rate_limited', message: `Too many requests: try again in ${retryAfter} seconds` } });
+    }
+    // The other worker is no fresh allowance; another address is.
+    expect((await workers[0](request())).status).toBe(429);
+    expect((await workers[1](request())).status).toBe(429);
+    const other = await workers[1](new Request(`${app.url}/functions/v1/public/verify-domain/acme`, { headers: { 'x-forwarded-for': nextIp() } }));
+    expect(other.status).toBe(200);
   });
 });

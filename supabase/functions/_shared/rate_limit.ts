@@ -1,8 +1,10 @@
 /**
- * A fixed-window request counter per client key, in the worker's memory. Best effort by nature:
- * each warm worker counts on its own, and a restart forgets. Bounded: expired windows are swept,
- * and past MAX_KEYS the oldest windows are dropped first. The public API's per-key limit is not
- * counted here but in the database (public.authenticate_api_request), which every worker shares.
+ * Rate limits of the functions. The functions count in the database, which every worker shares:
+ * the public API per key (public.authenticate_api_request), the `public` function per client
+ * address (public.take_public_rate_limit), both through private.take_key_rate_limit. The in-memory
+ * `RateLimiter` below is what the handlers' unit tests count with (handlers given the same one
+ * share it, as workers share the database); a function counting with it would let N warm workers
+ * through N times the limit.
  */
 export interface RateLimitDecision {
   allowed: boolean;
@@ -11,6 +13,28 @@ export interface RateLimitDecision {
   /** Whole seconds until the window of this key resets (at least 1). */
   retryAfterSeconds: number;
 }
+
+/** What the database's counter answers (private.take_key_rate_limit). */
+export interface RateLimitAnswer {
+  allowed: boolean;
+  limit: number;
+  remaining: number;
+  retry_after: number;
+}
+
+export function rateLimitDecision(answer: RateLimitAnswer): RateLimitDecision {
+  return { allowed: answer.allowed, limit: answer.limit, remaining: answer.remaining, retryAfterSeconds: answer.retry_after };
+}
+
+/** Counts one request of a client key: the database's shared counter, or a `RateLimiter` in tests. */
+export interface ClientRateLimit {
+  hit(key: string): RateLimitDecision | Promise<RateLimitDecision>;
+}
+
+/**
+ * A fixed-window request counter per client key, in memory. Bounded: expired windows are swept,
+ * and past MAX_KEYS the oldest windows are dropped first.
+ */
 
 interface Window {
   startedAt: number;
@@ -24,7 +48,7 @@ export interface RateLimiterOptions {
   now?: () => number;
 }
 
-export class RateLimiter {
+export class RateLimiter implements ClientRateLimit {
   readonly limit: number;
   readonly windowMs: number;
   private readonly maxKeys: number;

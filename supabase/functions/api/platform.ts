@@ -3,6 +3,7 @@ import { clientAsCaller, fieldProblems, type PostgrestLikeError, serverClient } 
 import type { ApiData, ApiDeps, AuthOutcome, Failure, IdempotencyClaim, Result, Row } from './handler.ts';
 import { isUuid, MESSAGES } from './handler.ts';
 import { signOwnerToken } from './owner_token.ts';
+import { type RateLimitAnswer, rateLimitDecision } from '../_shared/rate_limit.ts';
 
 /**
  * The public API's dependencies on the platform. The service role does only what no API role may:
@@ -17,13 +18,6 @@ export interface PlatformEnv {
   jwtSecret: string;
   /** Requests a key may make per window, counted in the database (shared by every worker). */
   rateLimit: { limit: number; windowSeconds: number };
-}
-
-interface RateLimitAnswer {
-  allowed: boolean;
-  limit: number;
-  remaining: number;
-  retry_after: number;
 }
 
 /** What a delivery answers: never its tracking token (the public tracking page's secret) or the driver's proof. */
@@ -121,7 +115,7 @@ export function platformDeps(env: PlatformEnv): Omit<ApiDeps, 'log'> {
       return {
         ok: true,
         identity: { keyId: answer.key_id!, tenantId: answer.tenant_id!, ownerId: answer.owner_id!, userId: answer.user_id ?? null },
-        rate: { allowed: rate.allowed, limit: rate.limit, remaining: rate.remaining, retryAfterSeconds: rate.retry_after },
+        rate: rateLimitDecision(rate),
       };
     },
     async asOwner(identity) {

@@ -1,18 +1,20 @@
 import { preflight } from '../_shared/cors.ts';
 import { jsonResponse } from '../_shared/http.ts';
 import { parseTenantListQuery, isPlausibleSlug } from './query.ts';
-import { clientKey, type RateLimiter } from '../_shared/rate_limit.ts';
+import { type ClientRateLimit, clientKey, type RateLimitDecision } from '../_shared/rate_limit.ts';
 import type { PublicTenants } from './tenants.ts';
 
 /**
  * The `public` function: what a visitor without an account may ask.
  *   GET /public/verify-domain/{slug}        -> {data: {tenantId}} | 404
  *   GET /public/tenants?search=&page=&limit= -> {tenants, total}
- * Errors answer {error: {code, message}}.
+ * Errors answer {error: {code, message}}. Each client address is rate-limited; the count lives in
+ * the database (public.take_public_rate_limit), so every worker of the function shares it.
  */
 export interface PublicDeps {
   tenants: PublicTenants;
-  limiter: RateLimiter;
+  /** Counts a request of a client address (platform.ts: the database's shared counter). */
+  limiter: ClientRateLimit;
   log?: (message: string, error: unknown) => void;
 }
 
@@ -44,7 +46,13 @@ export function createPublicHandler(deps: PublicDeps): (req: Request, remoteAddr
       return fail(405, 'method_not_allowed', `Method ${req.method} is not allowed: use GET`, { Allow: 'GET, OPTIONS' });
     }
 
-    const decision = deps.limiter.hit(clientKey(req.headers, remoteAddress));
+    let decision: RateLimitDecision;
+    try {
+      decision = await deps.limiter.hit(clientKey(req.headers, remoteAddress));
+    } catch (e) {
+      log('public: rate limit failed', e);
+      return fail(500, 'unexpected_failure', 'Something went wrong!');
+    }
     const rateHeaders = { 'RateLimit-Limit': String(decision.limit), 'RateLimit-Remaining': String(decision.remaining) };
     if (!decision.allowed) {
       return fail(429, 'rate_limited', `Too many requests: try again in ${decision.retryAfterSeconds} seconds`, {

@@ -79,6 +79,23 @@ Deno.test('the client past its limit gets 429 with Retry-After', async () => {
   await other.body?.cancel();
 });
 
+Deno.test('two handlers (two workers) given one count share the limit of a client', async () => {
+  const shared = new RateLimiter({ limit: 3, windowMs: 60_000 });
+  const workers = [0, 1].map(() => createPublicHandler({ tenants: fakeTenants(), limiter: shared, log: () => {} }));
+  const answers = await Promise.all(Array.from({ length: 5 }, (_, i) => workers[i % 2](new Request('http://localhost/public/tenants'), '203.0.113.5')));
+  assert.deepEqual(answers.map((a) => a.status).sort(), [200, 200, 200, 429, 429]);
+  for (const a of answers) await a.body?.cancel();
+});
+
+Deno.test('a limiter that cannot count answers 500 and queries nothing', async () => {
+  const tenants = fakeTenants();
+  const handle = createPublicHandler({ tenants, limiter: { hit: () => Promise.reject(new Error('database down')) }, log: () => {} });
+  const res = await handle(new Request('http://localhost/public/tenants'));
+  assert.equal(res.status, 500);
+  assert.deepEqual(await res.json(), { error: { code: 'unexpected_failure', message: 'Something went wrong!' } });
+  assert.equal(tenants.queries.length, 0);
+});
+
 Deno.test('a failing database answers 500 without its details', async () => {
   const handle = createPublicHandler({
     tenants: { findActiveTenantId: () => Promise.reject(new Error('connection refused')), listActiveTenants: () => Promise.reject(new Error('x')) },

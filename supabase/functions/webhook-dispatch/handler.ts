@@ -12,7 +12,13 @@ import { signedHeaders } from '../_shared/standard_webhooks.ts';
  * attempt; `webhook-signature` v1 with the subscription's secret; and the receiver's own header),
  * each through the outgoing-address guard with a 15 s timeout, and records every answer: the
  * database decides what an answer means (done, retried later, the subscription disabled).
- * Rounds go on while full, up to a few per call, so one call never outlives the cron's next.
+ *
+ * A call drains: `LANES` rounds run side by side, each claiming its next batch as soon as its last
+ * one is recorded, until a claim comes back empty (nothing due: the queue is drained, retries that
+ * fell due meanwhile included, oldest due first) or `BUDGET_MS` has passed (then the cron's next
+ * calls go on; a call's last round still ends well within the cron's 60 s request timeout and the
+ * 2-minute lease). A slow receiver holds up only its lane. The claim's `for update skip locked` and
+ * lease keep lanes and overlapping calls from ever sending one delivery at the same time.
  */
 export interface ClaimedDelivery {
   delivery_id: string;
@@ -42,11 +48,16 @@ export interface DispatchDeps {
   /** An outgoing request through the address guard, with the delivery timeout. */
   send(url: string, init: RequestInit): Promise<Response>;
   now?: () => Date;
+  /** Milliseconds on a monotonic clock (the budget's). */
+  clock?: () => number;
   log?: (message: string, error: unknown) => void;
 }
 
 export const BATCH = 50;
-export const MAX_ROUNDS = 4;
+/** Rounds in flight at once in one call. */
+export const LANES = 4;
+/** After this long a call starts no new round (a round takes at most the 15 s timeout more). */
+export const BUDGET_MS = 40_000;
 /** How much of a receiver's answer the log keeps. */
 export const EXCERPT_CHARS = 1000;
 
@@ -84,6 +95,7 @@ async function excerpt(res: Response): Promise<string | null> {
 export function createDispatchHandler(deps: DispatchDeps): (req: Request) => Promise<Response> {
   const now = deps.now ?? (() => new Date());
   const log = deps.log ?? ((message, error) => console.error(message, error));
+  const clock = deps.clock ?? (() => performance.now());
 
   async function deliver(d: ClaimedDelivery): Promise<AttemptResult> {
     const started = performance.now();
@@ -113,20 +125,35 @@ export function createDispatchHandler(deps: DispatchDeps): (req: Request) => Pro
     const match = /^Bearer\s+(\S+)$/i.exec(req.headers.get('authorization') ?? '');
     if (!match || !sameSecret(match[1], deps.serviceRoleKey)) return fail(401, 'not_the_dispatcher', 'Only the scheduled job may dispatch webhooks');
     await req.body?.cancel();
+    const deadline = clock() + BUDGET_MS;
     let sent = 0;
     let succeeded = 0;
-    try {
-      for (let round = 0; round < MAX_ROUNDS; round++) {
-        const claimed = await deps.claim(BATCH);
-        if (claimed.length === 0) break;
+    let failure: unknown = null;
+    // A lane that fails stops the others from starting new rounds; what they sent is still recorded.
+    const lane = async () => {
+      while (failure === null && clock() < deadline) {
+        let claimed: ClaimedDelivery[];
+        try {
+          claimed = await deps.claim(BATCH);
+        } catch (e) {
+          failure ??= e;
+          return;
+        }
+        if (claimed.length === 0) return;
         const results = await Promise.all(claimed.map(deliver));
-        await deps.record(results);
+        try {
+          await deps.record(results);
+        } catch (e) {
+          failure ??= e;
+          return;
+        }
         sent += results.length;
         succeeded += results.filter((r) => r.status_code !== null && r.status_code >= 200 && r.status_code < 300).length;
-        if (claimed.length < BATCH) break;
       }
-    } catch (e) {
-      log('webhook-dispatch: failed', e);
+    };
+    await Promise.all(Array.from({ length: LANES }, lane));
+    if (failure !== null) {
+      log('webhook-dispatch: failed', failure);
       return fail(500, 'internal_error', 'Dispatch failed; the leased deliveries are tried again when their lease ends');
     }
     return jsonResponse({ sent, succeeded, failed: sent - succeeded });

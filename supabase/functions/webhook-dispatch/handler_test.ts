@@ -1,7 +1,7 @@
 import { RefusedAddressError } from '../_shared/net_guard.ts';
 import { signatureFor } from '../_shared/standard_webhooks.ts';
 import { assert } from '../_shared/testing.ts';
-import { type AttemptResult, BATCH, type ClaimedDelivery, createDispatchHandler, type DispatchDeps } from './handler.ts';
+import { type AttemptResult, BATCH, BUDGET_MS, type ClaimedDelivery, LANES, createDispatchHandler, type DispatchDeps } from './handler.ts';
 
 const SERVICE_KEY = 'service-role-key';
 const SECRET = `whsec_${'S'.repeat(43)}=`;
@@ -78,14 +78,74 @@ Deno.test('failures are recorded with why, and the answer excerpt is bounded', a
   assert.equal(byId.get('d4')!.response_excerpt!.length, 1000);
 });
 
-Deno.test('full rounds go on until the queue is drained, and no more than a few per call', async () => {
-  const full = () => Array.from({ length: BATCH }, (_, i) => claimed(i));
-  const drained = setup([full(), [claimed(99)]], () => new Response('ok'));
-  assert.deepEqual(await (await call(drained.handler)).json(), { sent: BATCH + 1, succeeded: BATCH + 1, failed: 0 });
-  assert.equal(drained.recorded.length, 2);
-  const endless = setup(Array.from({ length: 10 }, full), () => new Response('ok'));
-  await call(endless.handler);
-  assert.equal(endless.recorded.length, 4, 'four rounds at most');
+Deno.test('a call drains: rounds go on until a claim comes back empty, however many that takes', async () => {
+  const batch = (round: number) => Array.from({ length: BATCH }, (_, i) => claimed(round * BATCH + i));
+  const queue = [...Array.from({ length: 10 }, (_, r) => batch(r)), [claimed(9999)]];
+  const drained = setup(queue, () => new Response('ok'));
+  assert.deepEqual(await (await call(drained.handler)).json(), { sent: 10 * BATCH + 1, succeeded: 10 * BATCH + 1, failed: 0 });
+  assert.equal(drained.recorded.length, 11, 'every claimed round recorded');
+  assert.equal(new Set(drained.sent.map((s) => s.headers['webhook-id'])).size, 10 * BATCH + 1, 'each delivery sent once');
+  assert.equal(queue.length, 0);
+});
+
+Deno.test(`rounds run ${LANES} at a time: a slow receiver holds up only its own lane`, async () => {
+  let release!: () => void;
+  const slow = new Promise<void>((resolve) => (release = resolve));
+  const queue = [[claimed(0, { webhook_url: 'https://slow.example/hooks' })], ...Array.from({ length: 6 }, (_, r) => [claimed(r + 1)])];
+  const recorded: AttemptResult[][] = [];
+  const deps: DispatchDeps = {
+    serviceRoleKey: SERVICE_KEY,
+    claim: () => Promise.resolve(queue.shift() ?? []),
+    record: (results) => {
+      recorded.push(results);
+      // The fast lanes drain the rest while the slow receiver has not answered yet.
+      if (queue.length === 0 && recorded.length === 6) release();
+      return Promise.resolve();
+    },
+    send: async (url) => {
+      if (url.includes('slow')) await slow;
+      return new Response('ok');
+    },
+    log: () => undefined,
+  };
+  assert.deepEqual(await (await call(createDispatchHandler(deps))).json(), { sent: 7, succeeded: 7, failed: 0 });
+  assert.equal(recorded.at(-1)![0].delivery_id, 'd0', 'the slow delivery was recorded last');
+});
+
+Deno.test('a call starts no new round once its time budget is spent', async () => {
+  let ms = 0;
+  const queue = Array.from({ length: 10 }, (_, r) => [claimed(r)]);
+  const recorded: AttemptResult[][] = [];
+  const deps: DispatchDeps = {
+    serviceRoleKey: SERVICE_KEY,
+    claim: () => Promise.resolve(queue.shift() ?? []),
+    record: (results) => {
+      recorded.push(results);
+      ms += BUDGET_MS / 4; // each round takes a quarter of the budget
+      return Promise.resolve();
+    },
+    send: () => Promise.resolve(new Response('ok')),
+    clock: () => ms,
+    log: () => undefined,
+  };
+  await call(createDispatchHandler(deps));
+  assert.ok(recorded.length < 10 && recorded.length >= 4, `stopped at the budget after ${recorded.length} rounds`);
+  assert.equal(queue.length, 10 - recorded.length, 'what was not claimed waits for the next call');
+});
+
+Deno.test('a failing claim in one lane ends the call with 500, and what the others sent is still recorded', async () => {
+  let claims = 0;
+  const recorded: AttemptResult[][] = [];
+  const deps: DispatchDeps = {
+    serviceRoleKey: SERVICE_KEY,
+    claim: () => (++claims === 2 ? Promise.reject(new Error('database down')) : Promise.resolve(claims <= 4 ? [claimed(claims)] : [])),
+    record: (results) => (recorded.push(results), Promise.resolve()),
+    send: () => Promise.resolve(new Response('ok')),
+    log: () => undefined,
+  };
+  assert.equal((await call(createDispatchHandler(deps))).status, 500);
+  assert.deepEqual(recorded.flat().map((r) => r.delivery_id).sort(), ['d1', 'd3', 'd4']);
+  assert.equal(claims, 4, 'no lane started a round after the failure');
 });
 
 Deno.test('a failing claim answers 500 and sends nothing', async () => {

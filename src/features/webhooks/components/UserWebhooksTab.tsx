@@ -1,15 +1,18 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useEffectEvent, useState } from 'react';
 import { ErrorState } from '../../../ui/ErrorState';
 import { Skeleton } from '../../../ui/Skeleton';
+import { useT } from '../../../lib/i18n/catalogue';
 import { useToast } from '../../../ui/toast';
 import { fetchUserWebhooks } from '../api';
-import { WEBHOOK_MESSAGES, type WebhookEntry } from '../schema';
+import { webhookMessages } from '../messages';
+import type { WebhookEntry } from '../schema';
 import { WebhookCard } from './WebhookCard';
 
 type Load = { status: 'loading' } | { status: 'ready'; entries: WebhookEntry[] } | { status: 'failed'; message: string };
 
 /** The user detail's Webhooks tab: one card per module of the catalogue. */
 export function UserWebhooksTab({ userId }: { userId: string }) {
+  const t = useT(webhookMessages);
   const toast = useToast();
   const [load, setLoad] = useState<Load>({ status: 'loading' });
   const [attempt, setAttempt] = useState(0);
@@ -18,31 +21,33 @@ export function UserWebhooksTab({ userId }: { userId: string }) {
     setAttempt((n) => n + 1);
   }, []);
 
+  // The words of the page's language at the time of the failure, without refetching when it changes.
+  const failed = useEffectEvent((error: unknown) => {
+    const message = error instanceof Error && error.message ? error.message : t('msg.fetchFailed');
+    setLoad({ status: 'failed', message });
+    toast.error(message);
+  });
+
   useEffect(() => {
     let current = true;
     fetchUserWebhooks(userId).then(
       (entries) => current && setLoad({ status: 'ready', entries }),
-      (error: unknown) => {
-        if (!current) return;
-        const message = error instanceof Error && error.message ? error.message : WEBHOOK_MESSAGES.fetchFailed;
-        setLoad({ status: 'failed', message });
-        toast.error(message);
-      },
+      (error: unknown) => current && failed(error),
     );
     return () => {
       current = false;
     };
-  }, [userId, attempt, toast]);
+  }, [userId, attempt]);
 
   if (load.status === 'loading') {
     return (
-      <div role="status" aria-busy="true" aria-label="Loading webhooks" className="grid gap-4 lg:grid-cols-2">
+      <div role="status" aria-busy="true" aria-label={t('tab.loading')} className="grid gap-4 lg:grid-cols-2">
         <Skeleton className="h-40 w-full" />
         <Skeleton className="h-40 w-full" />
       </div>
     );
   }
-  if (load.status === 'failed') return <ErrorState title={WEBHOOK_MESSAGES.fetchFailed} detail={load.message} onRetry={retry} />;
+  if (load.status === 'failed') return <ErrorState title={t('msg.fetchFailed')} detail={load.message} onRetry={retry} />;
   return (
     <div className="grid items-start gap-4 lg:grid-cols-2">
       {load.entries.map((entry) => (

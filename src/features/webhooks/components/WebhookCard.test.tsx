@@ -94,3 +94,44 @@ describe('WebhookCard: why a webhook was turned off', () => {
     expect(screen.queryByText('Turned off by Waypost')).toBeNull();
   });
 });
+
+describe('WebhookCard: its words in the page language', () => {
+  const on: WebhookEntry = { ...gone, is_active: true, disabled_reason: null, secret_header_key: 'Authorization', secret_header_value: 'Bearer x' };
+
+  it('renders view and edit modes in Spanish, the spec messages included', async () => {
+    await act(() => applyLanguage('es'));
+    const user = userEvent.setup();
+    render(<Tab initial={on} />);
+    expect(await screen.findByText('Activo')).toBeInTheDocument();
+    expect(screen.getByText('URL del webhook')).toBeInTheDocument();
+    expect(screen.getByText('Autenticación')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Renovar el secreto' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Registro de envíos' })).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Editar' }));
+    expect(screen.getByRole('button', { name: 'Cancelar' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Usar autenticación')).toBeChecked();
+    expect(screen.getByLabelText('Nombre del encabezado')).toHaveAttribute('placeholder', 'Authorization');
+    expect(screen.getByLabelText('Valor del encabezado')).toHaveAttribute('placeholder', 'Token Bearer o autenticación Basic');
+    expect(screen.getByText('Pruebe el webhook antes de guardarlo.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Guardar' })).toBeDisabled();
+    const url = screen.getByLabelText(/URL del webhook/);
+    await user.clear(url);
+    await user.type(url, 'not a url');
+    expect(screen.getByText('Introduzca una URL válida')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Probar' })).toBeDisabled();
+    expect(screen.queryByText(/Please enter|Webhook URL|Use authentication|Test the webhook/)).toBeNull();
+  });
+
+  it("keeps the spec's English in English", async () => {
+    const user = userEvent.setup();
+    render(<Tab initial={{ ...gone, id: undefined, is_active: true, disabled_reason: null, webhook_url: '' } as WebhookEntry} />);
+    expect(screen.getByText('Not configured')).toBeInTheDocument();
+    await user.type(screen.getByLabelText(/Webhook URL/), 'nope');
+    expect(screen.getByText('Please enter a valid URL')).toBeInTheDocument();
+    await user.click(screen.getByLabelText('Use authentication'));
+    expect(screen.getByLabelText('Header name')).toHaveAttribute('placeholder', 'Authorization');
+    expect(screen.getByLabelText('Header value')).toHaveAttribute('placeholder', 'Bearer token or Basic auth');
+    expect(screen.getByRole('button', { name: 'Create' })).toBeDisabled();
+  });
+});

@@ -7,7 +7,7 @@ import { useT } from '../../../lib/i18n/catalogue';
 import { useToast } from '../../../ui/toast';
 import { rotateSigningSecret, saveWebhook, testWebhook } from '../api';
 import { webhookMessages } from '../messages';
-import { configOf, disabledReasonOf, endpointOf, isValidWebhookUrl, WEBHOOK_MESSAGES, type WebhookConfig, type WebhookEntry } from '../schema';
+import { configOf, disabledReasonOf, endpointOf, isValidWebhookUrl, type WebhookConfig, type WebhookEntry } from '../schema';
 import { WebhookDeliveryLog } from './WebhookDeliveryLog';
 
 type TestResult = { state: 'idle' } | { state: 'success'; message: string } | { state: 'error'; message: string; detail: string | null };
@@ -35,6 +35,7 @@ function DisabledReason({ reason }: { reason: NonNullable<ReturnType<typeof disa
  * opens under it.
  */
 export function WebhookCard({ entry, onSaved }: { entry: WebhookEntry; onSaved: (entry: WebhookEntry) => void }) {
+  const t = useT(webhookMessages);
   const toast = useToast();
   const isNew = !entry.id;
   const [editing, setEditing] = useState(isNew);
@@ -48,7 +49,7 @@ export function WebhookCard({ entry, onSaved }: { entry: WebhookEntry; onSaved: 
 
   const url = config.webhook_url.trim();
   const urlValid = isValidWebhookUrl(url);
-  const urlError = url !== '' && !urlValid ? WEBHOOK_MESSAGES.invalidUrl : undefined;
+  const urlError = url !== '' && !urlValid ? t('msg.invalidUrl') : undefined;
   const headingId = `webhook-${entry.module_id}`;
   const disabledReason = disabledReasonOf(entry);
 
@@ -76,7 +77,7 @@ export function WebhookCard({ entry, onSaved }: { entry: WebhookEntry; onSaved: 
         toast.error(outcome.detail ? `${outcome.message}: ${outcome.detail}` : outcome.message);
       }
     } catch (error) {
-      const message = error instanceof Error && error.message ? error.message : WEBHOOK_MESSAGES.testFailed;
+      const message = error instanceof Error && error.message ? error.message : t('msg.testFailed');
       setTest({ state: 'error', message, detail: null });
       toast.error(message);
     } finally {
@@ -96,7 +97,7 @@ export function WebhookCard({ entry, onSaved }: { entry: WebhookEntry; onSaved: 
       setEditing(false);
       onSaved({ ...entry, ...endpoint, id: outcome.id, is_active: true, disabled_reason: null });
     } catch (error) {
-      toast.error(error instanceof Error && error.message ? error.message : WEBHOOK_MESSAGES.saveFailed);
+      toast.error(error instanceof Error && error.message ? error.message : t('msg.saveFailed'));
     } finally {
       setBusy(null);
     }
@@ -107,7 +108,7 @@ export function WebhookCard({ entry, onSaved }: { entry: WebhookEntry; onSaved: 
     // A refusal rejects, and the dialog shows its message in place.
     const secret = await rotateSigningSecret({ ...entry, id: entry.id });
     setShownSecret(secret);
-    toast.success(WEBHOOK_MESSAGES.rotated);
+    toast.success(t('msg.rotated'));
   };
 
   return (
@@ -120,10 +121,10 @@ export function WebhookCard({ entry, onSaved }: { entry: WebhookEntry; onSaved: 
           <p className="mt-0.5 text-xs text-slate-500 dark:text-slate-400">{entry.event_types.join(', ')}</p>
         </div>
         <div className="flex items-center gap-2">
-          {isNew ? <Chip tone="neutral">Not configured</Chip> : <Chip tone={entry.is_active ? 'success' : 'neutral'}>{entry.is_active ? 'Active' : 'Inactive'}</Chip>}
+          {isNew ? <Chip tone="neutral">{t('card.notConfigured')}</Chip> : <Chip tone={entry.is_active ? 'success' : 'neutral'}>{entry.is_active ? t('card.active') : t('card.inactive')}</Chip>}
           {!isNew && (
             <Button variant="secondary" onClick={editing ? cancel : () => setEditing(true)} disabled={busy !== null}>
-              {editing ? 'Cancel' : 'Edit'}
+              {editing ? t('card.cancel') : t('card.edit')}
             </Button>
           )}
         </div>
@@ -131,11 +132,11 @@ export function WebhookCard({ entry, onSaved }: { entry: WebhookEntry; onSaved: 
 
       {shownSecret && (
         <div role="status" className="mt-4 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm dark:border-amber-700 dark:bg-amber-950">
-          <p className="font-medium">Signing secret: copy it now, it will not be shown again.</p>
+          <p className="font-medium">{t('secret.title')}</p>
           <p className="mt-1 font-mono break-all" data-testid="webhook-signing-secret">
             {shownSecret}
           </p>
-          <p className="mt-1 text-slate-600 dark:text-slate-400">Verify each delivery's webhook-signature with it (Standard Webhooks).</p>
+          <p className="mt-1 text-slate-600 dark:text-slate-400">{t('secret.hint')}</p>
         </div>
       )}
 
@@ -144,22 +145,22 @@ export function WebhookCard({ entry, onSaved }: { entry: WebhookEntry; onSaved: 
           {disabledReason && <DisabledReason reason={disabledReason} />}
           <dl className="mt-4 space-y-2 text-sm">
             <div className="flex justify-between gap-4">
-              <dt className="text-slate-600 dark:text-slate-400">Webhook URL</dt>
+              <dt className="text-slate-600 dark:text-slate-400">{t('card.url')}</dt>
               <dd className="break-all text-right font-medium">{entry.webhook_url}</dd>
             </div>
             <div className="flex justify-between gap-4">
-              <dt className="text-slate-600 dark:text-slate-400">Authentication</dt>
-              <dd className="text-right font-medium">{entry.secret_header_key ? `${entry.secret_header_key}: ••••••` : 'None'}</dd>
+              <dt className="text-slate-600 dark:text-slate-400">{t('card.authentication')}</dt>
+              <dd className="text-right font-medium">{entry.secret_header_key ? `${entry.secret_header_key}: ••••••` : t('card.noAuthentication')}</dd>
             </div>
           </dl>
           {entry.id && (
             <div className="mt-4 space-y-3">
               <div className="flex flex-wrap justify-end gap-2">
                 <Button variant="secondary" onClick={() => setConfirmRotate(true)}>
-                  Rotate secret
+                  {t('card.rotate')}
                 </Button>
                 <Button variant="secondary" aria-expanded={logOpen} onClick={() => setLogOpen((open) => !open)}>
-                  {logOpen ? 'Hide delivery log' : 'Delivery log'}
+                  {logOpen ? t('card.hideLog') : t('card.log')}
                 </Button>
               </div>
               {logOpen && <WebhookDeliveryLog subscriptionId={entry.id} />}
@@ -169,7 +170,7 @@ export function WebhookCard({ entry, onSaved }: { entry: WebhookEntry; onSaved: 
       ) : (
         <div className="mt-4 space-y-4">
           <TextField
-            label="Webhook URL"
+            label={t('card.url')}
             type="url"
             inputMode="url"
             placeholder="https://example.com/webhooks"
@@ -180,14 +181,14 @@ export function WebhookCard({ entry, onSaved }: { entry: WebhookEntry; onSaved: 
           />
           <label className="flex items-center gap-2 text-sm font-medium">
             <input type="checkbox" className="size-4 accent-brand" checked={config.use_auth} onChange={(event) => change({ use_auth: event.target.checked })} />
-            Use authentication
+            {t('card.useAuthentication')}
           </label>
           {config.use_auth && (
             <div className="grid gap-4 sm:grid-cols-2">
-              <TextField label="Header name" placeholder="Authorization" value={config.secret_header_key} onChange={(event) => change({ secret_header_key: event.target.value })} autoComplete="off" />
+              <TextField label={t('card.headerName')} placeholder="Authorization" value={config.secret_header_key} onChange={(event) => change({ secret_header_key: event.target.value })} autoComplete="off" />
               <TextField
-                label="Header value"
-                placeholder="Bearer token or Basic auth"
+                label={t('card.headerValue')}
+                placeholder={t('card.headerValuePlaceholder')}
                 value={config.secret_header_value}
                 onChange={(event) => change({ secret_header_value: event.target.value })}
                 autoComplete="off"
@@ -205,21 +206,21 @@ export function WebhookCard({ entry, onSaved }: { entry: WebhookEntry; onSaved: 
           </div>
           <div className="flex flex-wrap justify-end gap-2">
             <Button variant="secondary" onClick={() => void runTest()} disabled={!urlValid || busy !== null} busy={busy === 'test'}>
-              Test
+              {t('card.test')}
             </Button>
             <Button onClick={() => void save()} disabled={!urlValid || test.state !== 'success' || busy !== null} busy={busy === 'save'}>
-              {isNew ? 'Create' : 'Save'}
+              {isNew ? t('card.create') : t('card.save')}
             </Button>
           </div>
-          {test.state !== 'success' && urlValid && <p className="text-right text-xs text-slate-500 dark:text-slate-400">Test the webhook before saving.</p>}
+          {test.state !== 'success' && urlValid && <p className="text-right text-xs text-slate-500 dark:text-slate-400">{t('card.testFirst')}</p>}
         </div>
       )}
       <ConfirmDialog
         open={confirmRotate}
         onClose={() => setConfirmRotate(false)}
-        title="Rotate the signing secret?"
-        message="Deliveries are signed with the new secret from now on: the receiver must verify with it. The new secret is shown once."
-        confirmLabel="Rotate"
+        title={t('rotate.title')}
+        message={t('rotate.message')}
+        confirmLabel={t('rotate.confirm')}
         destructive
         onConfirm={rotate}
       />

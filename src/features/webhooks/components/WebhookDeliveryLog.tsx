@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useEffectEvent, useState } from 'react';
 import { formatDateTime } from '../../../lib/format-date';
 import { Button } from '../../../ui/Button';
 import { webhookDeliveryStatus } from '../../../data/statuses';
@@ -6,9 +6,11 @@ import { StatusChip } from '../../../ui/Chip';
 import { EmptyState } from '../../../ui/EmptyState';
 import { ErrorState } from '../../../ui/ErrorState';
 import { Skeleton } from '../../../ui/Skeleton';
+import { useT } from '../../../lib/i18n/catalogue';
 import { useToast } from '../../../ui/toast';
 import { fetchDeliveryLog, replayDelivery } from '../api';
-import { WEBHOOK_MESSAGES, type WebhookDelivery } from '../schema';
+import { webhookMessages } from '../messages';
+import type { WebhookDelivery } from '../schema';
 
 type Load = { status: 'loading' } | { status: 'ready'; deliveries: WebhookDelivery[] } | { status: 'failed'; message: string };
 
@@ -23,17 +25,20 @@ function answerOf(code: number | null, error: string | null): string {
  * answer, and its attempts; Replay queues an event again with the same webhook-id.
  */
 export function WebhookDeliveryLog({ subscriptionId }: { subscriptionId: string }) {
+  const t = useT(webhookMessages);
   const toast = useToast();
   const [load, setLoad] = useState<Load>({ status: 'loading' });
   const [reloads, setReloads] = useState(0);
   const [replaying, setReplaying] = useState<string | null>(null);
   const reload = useCallback(() => setReloads((n) => n + 1), []);
 
+  const failed = useEffectEvent((error: unknown) => setLoad({ status: 'failed', message: error instanceof Error ? error.message : t('msg.logFailed') }));
+
   useEffect(() => {
     let current = true;
     fetchDeliveryLog(subscriptionId).then(
       (deliveries) => current && setLoad({ status: 'ready', deliveries }),
-      (error: unknown) => current && setLoad({ status: 'failed', message: error instanceof Error ? error.message : WEBHOOK_MESSAGES.logFailed }),
+      (error: unknown) => current && failed(error),
     );
     return () => {
       current = false;
@@ -44,10 +49,10 @@ export function WebhookDeliveryLog({ subscriptionId }: { subscriptionId: string 
     setReplaying(delivery.id);
     try {
       await replayDelivery(delivery.id);
-      toast.success(WEBHOOK_MESSAGES.replayed);
+      toast.success(t('msg.replayed'));
       reload();
     } catch (error) {
-      toast.error(error instanceof Error && error.message ? error.message : WEBHOOK_MESSAGES.replayFailed);
+      toast.error(error instanceof Error && error.message ? error.message : t('msg.replayFailed'));
     } finally {
       setReplaying(null);
     }
@@ -55,23 +60,23 @@ export function WebhookDeliveryLog({ subscriptionId }: { subscriptionId: string 
 
   if (load.status === 'loading') {
     return (
-      <div role="status" aria-busy="true" aria-label="Loading the delivery log" className="space-y-2">
+      <div role="status" aria-busy="true" aria-label={t('log.loading')} className="space-y-2">
         <Skeleton className="h-8 w-full" />
         <Skeleton className="h-8 w-full" />
       </div>
     );
   }
-  if (load.status === 'failed') return <ErrorState title={WEBHOOK_MESSAGES.logFailed} detail={load.message} onRetry={reload} />;
-  if (load.deliveries.length === 0) return <EmptyState title="No events sent yet" description="Events of this module appear here as they are sent." />;
+  if (load.status === 'failed') return <ErrorState title={t('msg.logFailed')} detail={load.message} onRetry={reload} />;
+  if (load.deliveries.length === 0) return <EmptyState title={t('log.empty')} description={t('log.emptyHint')} />;
 
   return (
     <div className="space-y-2">
       <div className="flex justify-end">
         <Button variant="secondary" onClick={reload}>
-          Refresh
+          {t('log.refresh')}
         </Button>
       </div>
-      <ul aria-label="Delivery log" className="divide-y divide-slate-200 rounded-lg border border-slate-200 text-sm dark:divide-slate-800 dark:border-slate-800">
+      <ul aria-label={t('log.label')} className="divide-y divide-slate-200 rounded-lg border border-slate-200 text-sm dark:divide-slate-800 dark:border-slate-800">
         {load.deliveries.map((delivery) => (
           <li key={delivery.id} data-testid="webhook-delivery" className="p-3">
             <div className="flex flex-wrap items-center justify-between gap-2">
@@ -81,16 +86,16 @@ export function WebhookDeliveryLog({ subscriptionId }: { subscriptionId: string 
               </div>
               <div className="flex items-center gap-2">
                 <StatusChip vocabulary={webhookDeliveryStatus} status={delivery.status} />
-                <span className="text-xs text-slate-600 dark:text-slate-400">Response: {answerOf(delivery.last_status_code, delivery.last_error)}</span>
-                <Button variant="secondary" onClick={() => void replay(delivery)} disabled={replaying !== null} busy={replaying === delivery.id} aria-label={`Replay ${delivery.event_type} ${delivery.message_id}`}>
-                  Replay
+                <span className="text-xs text-slate-600 dark:text-slate-400">{t('log.response', { answer: answerOf(delivery.last_status_code, delivery.last_error) })}</span>
+                <Button variant="secondary" onClick={() => void replay(delivery)} disabled={replaying !== null} busy={replaying === delivery.id} aria-label={t('log.replayLabel', { eventType: delivery.event_type, messageId: delivery.message_id })}>
+                  {t('log.replay')}
                 </Button>
               </div>
             </div>
             <details className="mt-1">
               <summary className="cursor-pointer text-xs text-slate-600 dark:text-slate-400">
-                {formatDateTime(delivery.created_at)} · {delivery.webhook_attempts.length === 1 ? '1 attempt' : `${delivery.webhook_attempts.length} attempts`}
-                {delivery.status === 'pending' && delivery.next_attempt_at ? ` · next ${formatDateTime(delivery.next_attempt_at)}` : ''}
+                {formatDateTime(delivery.created_at)} · {t('log.attempts', { count: delivery.webhook_attempts.length })}
+                {delivery.status === 'pending' && delivery.next_attempt_at ? ` · ${t('log.next', { time: formatDateTime(delivery.next_attempt_at) })}` : ''}
               </summary>
               <ol className="mt-1 space-y-0.5 text-xs">
                 {delivery.webhook_attempts.map((attempt) => (
