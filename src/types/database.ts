@@ -3506,6 +3506,9 @@ isOneToOne: false
         isOneToOne: true
         isSetofReturn: false
       } },
+"take_out_of_pick_batch":
+{ Args: { "pick_order_id": string }; Returns: Json
+                           },
 "tenant_currency":
 { Args: Record<PropertyKey, never>; Returns: string
                            },
