@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
-import { combinedState, liveWarehouseIds, warehouseTableOf } from './warehouse-live';
+import { combinedState, deletionsOnPage, liveWarehouseIds, warehouseNews, warehouseTableOf } from './warehouse-live';
 
 describe('live warehouse lists', () => {
   it('listen to the filtered warehouse, or every accessible one without a filter', () => {
@@ -27,5 +27,26 @@ describe('live warehouse lists', () => {
     expect(combinedState(['live', 'connecting'])).toBe('connecting');
     expect(combinedState(['live', 'offline'])).toBe('live');
     expect(combinedState(['offline'])).toBe('offline');
+  });
+
+  it('hand a list the rows the database deleted, even ones the topic never saw, and re-read for the rest', () => {
+    const order = { id: 'o1', order_type: 'individual', status: 'pending' };
+    const stock = { id: 's1', item_id: 'i1', quantity: 3 };
+    // A deletion of a row the topic never carried (its rows start empty): only the deleted ids tell it.
+    expect(warehouseNews([], new Set(), new Set(['o9']), ['pick_orders'])).toEqual({ deletedIds: ['o9'], reread: false });
+    // Already handed over: not again.
+    expect(warehouseNews([], new Set(['o9']), new Set(['o9']), ['pick_orders'])).toEqual({ deletedIds: [], reread: false });
+    // A row of the list's table changed: read again; another table's change is no news.
+    expect(warehouseNews([{ op: 'update', row: order }], new Set(), new Set(), ['pick_orders']).reread).toBe(true);
+    expect(warehouseNews([{ op: 'update', row: stock }], new Set(), new Set(), ['pick_orders']).reread).toBe(false);
+    // A row that moved to another warehouse still exists: read again rather than remove it.
+    expect(warehouseNews([{ op: 'delete', id: 'o1' }], new Set(), new Set(), ['pick_orders'])).toEqual({ deletedIds: [], reread: true });
+    expect(warehouseNews([{ op: 'delete', id: 'o1', deleted: true }], new Set(), new Set(['o1']), ['pick_orders'])).toEqual({ deletedIds: ['o1'], reread: false });
+  });
+
+  it('take out in place only the deleted rows the list shows (a DELETE names no table)', () => {
+    const list = { rows: [{ id: 'a' }, { id: 'b' }], rowKey: (row: never) => (row as { id: string }).id };
+    expect(deletionsOnPage(list, ['b', 'z'])).toEqual([{ op: 'delete', id: 'b', deleted: true }]);
+    expect(deletionsOnPage(list, ['z'])).toEqual([]);
   });
 });

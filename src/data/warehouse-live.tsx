@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import type { ConnectionState, LiveSource, Row, Rows } from '../lib/realtime';
 import { useLiveRegistry } from '../lib/use-live-collection';
-import { diffRows } from '../lib/use-server-list';
+import { diffRows, type ListChange } from '../lib/use-server-list';
 import { useWarehouseChoices } from './warehouses';
 
 /** The tables whose changes a warehouse's topic `tenant:<t>:warehouse:<w>` carries. */
@@ -59,8 +59,26 @@ export interface LiveWarehousesOptions {
   warehouse?: string | null;
   /** The tables whose changes matter to the list. */
   tables: readonly WarehouseTable[];
-  /** Called on a change of one of `tables` (or a removal, or a rejoin): the list reloads, as a live read. */
+  /** Called on a change of one of `tables` (or a row that moved away, or a rejoin): the list reloads, as a live read. */
   onChange: () => void;
+  /** Called with the ids of rows the database deleted (of any of the topic's tables: the records of a DELETE carry only the id). */
+  onDeleted?: (ids: string[]) => void;
+}
+
+/**
+ * What a topic's news asks of a list: the ids the database deleted since the last look (`deleted`
+ * against `before`), and whether anything else concerns `tables` (a row of them changed, or a row
+ * moved away) so the list reads again.
+ */
+export function warehouseNews(
+  changes: readonly ListChange<WarehouseRecord>[],
+  before: ReadonlySet<string>,
+  deleted: ReadonlySet<string>,
+  tables: readonly string[],
+): { deletedIds: string[]; reread: boolean } {
+  const deletedIds = [...deleted].filter((id) => !before.has(id));
+  const reread = changes.some((change) => (change.op === 'delete' ? !change.deleted : tables.includes(warehouseTableOf(change.row) ?? '')));
+  return { deletedIds, reread };
 }
 
 /**
@@ -68,7 +86,7 @@ export interface LiveWarehousesOptions {
  * filtered one) and calls `onChange` when a row of one of `tables` changes there. A topic the user
  * may not join stays offline and reports nothing. Answers the state for the table's LiveIndicator.
  */
-export function useLiveWarehouses({ tenantId, warehouse, tables, onChange }: LiveWarehousesOptions): ConnectionState | undefined {
+export function useLiveWarehouses({ tenantId, warehouse, tables, onChange, onDeleted }: LiveWarehousesOptions): ConnectionState | undefined {
   const accessible = useWarehouseChoices(tenantId);
   const ids = liveWarehouseIds(
     accessible.map((w) => w.id),
@@ -78,8 +96,10 @@ export function useLiveWarehouses({ tenantId, warehouse, tables, onChange }: Liv
   const tableKey = tables.join(',');
   const { registry, store } = useLiveRegistry();
   const onChangeRef = useRef(onChange);
+  const onDeletedRef = useRef(onDeleted);
   useEffect(() => {
     onChangeRef.current = onChange;
+    onDeletedRef.current = onDeleted;
   });
   const [states, setStates] = useState<Record<string, ConnectionState>>({});
 
@@ -91,18 +111,29 @@ export function useLiveWarehouses({ tenantId, warehouse, tables, onChange }: Liv
       const source = warehouseSource(id);
       const topic = registry.topic(source, tenantId);
       let baseline: Rows<WarehouseRecord> | null = null;
+      let seenDeleted: ReadonlySet<string> = store.get(topic.deleted);
       const check = () => {
         const state = store.get(topic.state);
         setStates((current) => (current[id] === state ? current : { ...current, [id]: state }));
         if (state !== 'live' || store.get(topic.fetching)) return;
         const rows = store.get(topic.rows);
+        const deleted = store.get(topic.deleted);
         const previous = baseline;
+        const previousDeleted = seenDeleted;
         baseline = rows;
-        if (!previous || previous === rows) return;
-        const changes = diffRows(previous, rows);
-        if (changes.some((change) => change.op === 'delete' || wanted.includes(warehouseTableOf(change.row) ?? ''))) onChangeRef.current();
+        seenDeleted = deleted;
+        if (!previous || (previous === rows && previousDeleted === deleted)) return;
+        const { deletedIds, reread } = warehouseNews(diffRows(previous, rows, deleted), previousDeleted, deleted, wanted);
+        if (deletedIds.length > 0) onDeletedRef.current?.(deletedIds);
+        if (reread) onChangeRef.current();
       };
-      cleanups.push(store.sub(topic.rows, check), store.sub(topic.state, check), store.sub(topic.fetching, check), registry.acquire(source, tenantId));
+      cleanups.push(
+        store.sub(topic.rows, check),
+        store.sub(topic.state, check),
+        store.sub(topic.fetching, check),
+        store.sub(topic.deleted, check),
+        registry.acquire(source, tenantId),
+      );
       check();
     }
     return () => {
@@ -113,15 +144,39 @@ export function useLiveWarehouses({ tenantId, warehouse, tables, onChange }: Liv
   return combinedState(ids.map((id) => states[id] ?? 'connecting'));
 }
 
-export interface LiveWarehouseListProps extends Omit<LiveWarehousesOptions, 'onChange'> {
-  /** The list to reload (ServerListPage's `after` gives it): a live read, whose new rows and status changes are said. */
-  list: { refetchLive: () => void };
+/** What a warehouse list gives its live topics (ServerListPage's `after` gives its ServerList). */
+export interface LiveWarehouseTarget {
+  /** A live read, whose new rows and status changes are said. */
+  refetchLive: () => void;
+  /** Takes the rows the database deleted out in place. */
+  applyChanges: (changes: readonly ListChange<never>[]) => void;
+  rows: readonly unknown[];
+  rowKey: (row: never) => string;
+}
+
+/** The deletions that concern a list: of rows it shows (a DELETE names no table, so an id off the page may be another table's). */
+export function deletionsOnPage(list: Pick<LiveWarehouseTarget, 'rows' | 'rowKey'>, ids: readonly string[]): ListChange<never>[] {
+  const shown = new Set(list.rows.map((row) => list.rowKey(row as never)));
+  return ids.filter((id) => shown.has(id)).map((id) => ({ op: 'delete', id, deleted: true }));
+}
+
+export interface LiveWarehouseListProps extends Omit<LiveWarehousesOptions, 'onChange' | 'onDeleted'> {
+  /** The list to keep current (ServerListPage's `after` gives it). */
+  list: LiveWarehouseTarget;
   onState: (state: ConnectionState | undefined) => void;
 }
 
-/** useLiveWarehouses for a ServerListPage: rendered in its `after`, reloads its list and reports the state for its `liveState` (renders nothing). */
+/** useLiveWarehouses for a ServerListPage: rendered in its `after`, keeps its list current and reports the state for its `liveState` (renders nothing). */
 export function LiveWarehouseList({ list, onState, ...options }: LiveWarehouseListProps) {
-  const state = useLiveWarehouses({ ...options, onChange: list.refetchLive });
+  const listRef = useRef(list);
+  useEffect(() => {
+    listRef.current = list;
+  });
+  const onDeleted = useCallback((ids: string[]) => {
+    const changes = deletionsOnPage(listRef.current, ids);
+    if (changes.length > 0) listRef.current.applyChanges(changes);
+  }, []);
+  const state = useLiveWarehouses({ ...options, onChange: list.refetchLive, onDeleted });
   useEffect(() => onState(state), [onState, state]);
   return null;
 }
@@ -130,11 +185,11 @@ export function LiveWarehouseList({ list, onState, ...options }: LiveWarehouseLi
  * A ServerListPage kept live on its warehouses' topics: pass `state` as its `liveState` and call
  * `render(list)` in its `after`.
  */
-export function useLiveWarehouseList(options: Omit<LiveWarehousesOptions, 'onChange'>): { state: ConnectionState | undefined; render: (list: { refetchLive: () => void }) => ReactNode } {
+export function useLiveWarehouseList(options: Omit<LiveWarehousesOptions, 'onChange' | 'onDeleted'>): { state: ConnectionState | undefined; render: (list: LiveWarehouseTarget) => ReactNode } {
   const [state, setState] = useState<ConnectionState | undefined>(undefined);
   const { tenantId, warehouse, tables } = options;
   const render = useCallback(
-    (list: { refetchLive: () => void }) => <LiveWarehouseList list={list} tenantId={tenantId} warehouse={warehouse} tables={tables} onState={setState} />,
+    (list: LiveWarehouseTarget) => <LiveWarehouseList list={list} tenantId={tenantId} warehouse={warehouse} tables={tables} onState={setState} />,
     [tenantId, warehouse, tables],
   );
   return { state, render };

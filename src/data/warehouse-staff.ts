@@ -12,15 +12,24 @@ export async function listWarehouseStaff(tenantId: string, warehouseId: string):
 
 /**
  * The staff lookup (filter warehouse_id; reads staff[].user), labelled 'name - role'.
- * The value is the person's id; without a warehouse, the tenant's whole roster.
+ * The value is the person's id; without a warehouse, the tenant's whole roster. `activeOnly`: the
+ * people who may be given work there now (the database assigns pick orders to active staff only).
  */
-export async function lookupStaffUsers(tenantId: string, warehouseId: string | null, term: string, limit: number, signal: AbortSignal): Promise<LookupOption[]> {
+export async function lookupStaffUsers(
+  tenantId: string,
+  warehouseId: string | null,
+  term: string,
+  limit: number,
+  signal: AbortSignal,
+  { activeOnly = false }: { activeOnly?: boolean } = {},
+): Promise<LookupOption[]> {
   const q = searchTerm(term);
   let query = supabase
     .from('warehouse_staff')
     .select(`role, user_id, ${q ? 'user:profiles!inner(id, full_name, email)' : 'user:profiles(id, full_name, email)'}`)
     .eq('tenant_id', tenantId);
   if (warehouseId) query = query.eq('warehouse_id', warehouseId);
+  if (activeOnly) query = query.eq('active', true);
   if (q) query = query.ilike('user.full_name', `%${q}%`);
   const { data, error } = await query.order('created_at').limit(limit * 3).abortSignal(signal);
   if (error) throw error;

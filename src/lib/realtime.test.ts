@@ -2,10 +2,12 @@ import { createStore } from 'jotai/vanilla';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   applyRowChange,
+  DELETED_KEPT,
   createLiveRegistry,
   nextConnectionState,
   rowChangeFromBroadcast,
   rowsFromList,
+  withDeleted,
   type LiveSource,
   type Rows,
 } from './realtime';
@@ -71,7 +73,11 @@ describe('rowChangeFromBroadcast', () => {
       op: 'upsert',
       row: item('a', 'A'),
     });
-    expect(rowChangeFromBroadcast(message('DELETE', { operation: 'DELETE', record: null, old_record: item('a') }))).toEqual({ op: 'delete', id: 'a' });
+    expect(rowChangeFromBroadcast(message('DELETE', { operation: 'DELETE', record: null, old_record: item('a') }))).toEqual({ op: 'delete', id: 'a', deleted: true });
+  });
+
+  it('tells a deletion from a row that moved to another warehouse\'s topic (it still exists)', () => {
+    expect(rowChangeFromBroadcast(message('DELETE', { operation: 'DELETE', record: null, old_record: { id: 'a' }, moved: true }))).toEqual({ op: 'delete', id: 'a' });
   });
 
   it('ignores other messages and rejects records without a string id', () => {
@@ -320,6 +326,17 @@ describe('createLiveRegistry', () => {
       ['A', 'b', 'c'],
       ['A', 'c'],
     ]);
+    // Both deletions are remembered, the one of a row never read too (a change feed learns of it there).
+    expect([...store.get(live.deleted)]).toEqual(['b', 'never-there']);
+  });
+
+  it('remembers the latest deleted ids only', () => {
+    let ids: ReadonlySet<string> = new Set<string>();
+    for (let i = 0; i < DELETED_KEPT + 2; i += 1) ids = withDeleted(ids, `r${i}`);
+    expect(ids.size).toBe(DELETED_KEPT);
+    expect(ids.has('r0') || ids.has('r1')).toBe(false);
+    expect(ids.has(`r${DELETED_KEPT + 1}`)).toBe(true);
+    expect(withDeleted(ids, 'r5')).toBe(ids);
   });
 
   it('records a malformed record as the error and keeps the rows', async () => {

@@ -29,7 +29,13 @@ export interface Row {
 /** Rows keyed by id; a new map on every change, so atoms and React see it (a PersistentRows: see persistent-rows.ts). */
 export type Rows<T extends Row> = ReadonlyMap<string, T>;
 
-export type RowChange<T extends Row> = { op: 'upsert'; row: T } | { op: 'delete'; id: string };
+/**
+ * A change of the rows. A delete with `deleted` is a row the database deleted (a DELETE broadcast);
+ * without it, the row only left this working set (a `keep` filter refused it, or it moved to another
+ * topic's scope) and may still exist elsewhere: a list removes the first in place, and re-reads for
+ * the second.
+ */
+export type RowChange<T extends Row> = { op: 'upsert'; row: T } | { op: 'delete'; id: string; deleted?: true };
 
 export type ConnectionState = 'connecting' | 'live' | 'offline';
 
@@ -103,7 +109,11 @@ export function parseRow<T extends Row>(record: unknown): T {
   return record as unknown as T;
 }
 
-/** The row change a database broadcast describes, or null when the message is not one. */
+/**
+ * The row change a database broadcast describes, or null when the message is not one. A DELETE is a
+ * deletion unless the payload says `moved` (private.broadcast_warehouse_change: the row moved to
+ * another warehouse's topic).
+ */
 export function rowChangeFromBroadcast<T extends Row>(message: BroadcastMessage, parse: (record: unknown) => T = parseRow): RowChange<T> | null {
   const payload = message.payload;
   if (!isObject(payload)) return null;
@@ -112,7 +122,7 @@ export function rowChangeFromBroadcast<T extends Row>(message: BroadcastMessage,
   if (operation === 'DELETE') {
     const old = payload.old_record;
     if (!isObject(old) || typeof old.id !== 'string') throw new Error('a live delete needs old_record.id');
-    return { op: 'delete', id: old.id };
+    return payload.moved === true ? { op: 'delete', id: old.id } : { op: 'delete', id: old.id, deleted: true };
   }
   return null;
 }
@@ -173,6 +183,21 @@ export interface LiveTopic<T extends Row> {
   readonly error: Atom<Error | null>;
   /** A read of the rows is in flight or waiting for the join: with no rows yet, the list is loading rather than empty. */
   readonly fetching: Atom<boolean>;
+  /**
+   * The ids the database deleted while the topic was listened to (the latest DELETED_KEPT), whether
+   * or not they were among the rows: a change feed (rows never read) learns of a deletion here.
+   */
+  readonly deleted: Atom<ReadonlySet<string>>;
+}
+
+/** How many deleted ids a topic remembers: enough for any burst a screen takes in between two renders. */
+export const DELETED_KEPT = 500;
+
+/** The ids with one more deleted id, the oldest forgotten past DELETED_KEPT; the same set when already there. */
+export function withDeleted(ids: ReadonlySet<string>, id: string): ReadonlySet<string> {
+  if (ids.has(id)) return ids;
+  const next = [...ids, id];
+  return new Set(next.length > DELETED_KEPT ? next.slice(next.length - DELETED_KEPT) : next);
 }
 
 export interface LiveRegistry {
@@ -212,6 +237,7 @@ interface TopicEntry<T extends Row> {
   readonly state: PrimitiveAtom<ConnectionState>;
   readonly error: PrimitiveAtom<Error | null>;
   readonly fetching: PrimitiveAtom<boolean>;
+  readonly deleted: PrimitiveAtom<ReadonlySet<string>>;
   refs: number;
   lingerTimer: ReturnType<typeof setTimeout> | null;
   /** Bumped on every fetch and leave: only the latest fetch's result is applied. */
@@ -291,6 +317,7 @@ export function createLiveRegistry(client: RealtimeClientLike, store: Store, opt
       state: atom<ConnectionState>('offline'),
       error: atom<Error | null>(null),
       fetching: atom(false),
+      deleted: atom<ReadonlySet<string>>(new Set<string>()),
       refs: 0,
       lingerTimer: null,
       fetchGeneration: 0,
@@ -310,6 +337,7 @@ export function createLiveRegistry(client: RealtimeClientLike, store: Store, opt
   }
 
   function applyChange<T extends Row>(entry: TopicEntry<T>, change: RowChange<T>): void {
+    if (change.op === 'delete' && change.deleted) store.set(entry.deleted, withDeleted(store.get(entry.deleted), change.id));
     if (entry.queue) entry.queue.push(change);
     else store.set(entry.rows, applyRowChange(store.get(entry.rows), change));
   }
@@ -508,7 +536,7 @@ export function createLiveRegistry(client: RealtimeClientLike, store: Store, opt
   return {
     topic: (source, tenantId) => {
       const entry = entryFor(source, tenantId);
-      return { topic: entry.topic, rows: entry.rows, state: entry.state, error: entry.error, fetching: entry.fetching };
+      return { topic: entry.topic, rows: entry.rows, state: entry.state, error: entry.error, fetching: entry.fetching, deleted: entry.deleted };
     },
     acquire,
     refetch: (source, tenantId) => {

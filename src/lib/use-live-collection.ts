@@ -48,6 +48,8 @@ export interface LiveCollection<T extends Row> {
   error: Error | null;
   /** A read is in flight (the first one, a reconnect's or a retry's). */
   fetching: boolean;
+  /** The ids the database deleted (LiveTopic.deleted): a row gone from `rows` is a deletion when here, else it only left the working set. */
+  deleted: ReadonlySet<string>;
   /** Reads the rows again: the way out of a failed read. */
   refetch: () => void;
 }
@@ -133,6 +135,7 @@ export function useLiveCollection<T extends Row>(source: LiveSource<T>, tenantId
     state: useAtomValue(topic.state),
     error: useAtomValue(topic.error),
     fetching: batchMs > 0 ? batched.fetching : fetching,
+    deleted: useAtomValue(topic.deleted),
     refetch: () => registry.refetch(source, tenantId),
   };
 }

@@ -24,15 +24,32 @@ describe('diffRows', () => {
       { op: 'delete', id: 'c' },
     ]);
   });
+
+  it('says a row gone is a deletion when the collection saw it deleted, else that it only left the working set', () => {
+    const before = new Map([
+      ['a', row('a', 'Van')],
+      ['b', row('b', 'Truck')],
+    ]);
+    expect(diffRows(before, new Map(), new Set(['a']))).toEqual([{ op: 'delete', id: 'a', deleted: true }, { op: 'delete', id: 'b' }]);
+  });
 });
 
 describe('patchRows', () => {
   it('merges the last update of each row on the page and says when a change is off it', () => {
     const rows = [row('a', 'Van'), row('b', 'Truck')];
     const patched = patchRows(rows, [{ op: 'update', row: row('b', 'Lorry') }, { op: 'update', row: row('b', 'Tipper') }], (r) => r.id);
-    expect(patched).toEqual({ rows: [row('a', 'Van'), row('b', 'Tipper')], offPage: false });
+    expect(patched).toEqual({ rows: [row('a', 'Van'), row('b', 'Tipper')], offPage: false, removed: 0 });
     expect(patchRows(rows, [{ op: 'insert', row: row('c', 'Cart') }], (r) => r.id).offPage).toBe(true);
     expect(patchRows(rows, [{ op: 'update', row: row('z', 'Bike') }], (r) => r.id).offPage).toBe(true);
+  });
+
+  it('takes a deleted row of the page out in place; a deletion off the page, or a row that only left the working set, offers a refresh', () => {
+    const rows = [row('a', 'Van'), row('b', 'Truck'), row('c', 'Bike')];
+    expect(patchRows(rows, [{ op: 'delete', id: 'b', deleted: true }], (r) => r.id)).toEqual({ rows: [row('a', 'Van'), row('c', 'Bike')], offPage: false, removed: 1 });
+    expect(patchRows(rows, [{ op: 'delete', id: 'z', deleted: true }], (r) => r.id)).toEqual({ rows, offPage: true, removed: 0 });
+    expect(patchRows(rows, [{ op: 'delete', id: 'b' }], (r) => r.id)).toEqual({ rows, offPage: true, removed: 0 });
+    // An update and then the deletion of the same row: it is gone.
+    expect(patchRows(rows, [{ op: 'update', row: row('a', 'Lorry') }, { op: 'delete', id: 'a', deleted: true }], (r) => r.id).rows).toEqual([row('b', 'Truck'), row('c', 'Bike')]);
   });
 });
 
@@ -141,5 +158,40 @@ describe('useServerList', () => {
     act(() => reads[2]!({ rows: [row('b', 'Lorry')], total: 1 }));
     await waitFor(() => expect(result.current.loading).toBe(false));
     expect(result.current.rows).toEqual([row('b', 'Lorry')]);
+  });
+
+  it('removes a deleted row in place with the total one less; a page with rows after it is read again to fill up', async () => {
+    type Row = { id: string; name: string };
+    const reads: { state: ListState; resolve: (page: ServerPage<Row>) => void }[] = [];
+    const fetchPage = (state: ListState) => new Promise<ServerPage<Row>>((resolve) => reads.push({ state, resolve }));
+    const state = (page: number): ListState => ({ page, pageSize: 2, q: '', sort: null, filters: {} });
+    const { result, rerender } = renderHook(({ page }) => useServerList({ queryKey: ['vans'], state: state(page), fetchPage, rowKey: (r: Row) => r.id }), {
+      initialProps: { page: 1 },
+    });
+    // The last page (rows 3 and 4 of 4): a deletion there leaves nothing to fill in.
+    act(() => reads[0]!.resolve({ rows: [row('c', 'Bike'), row('d', 'Cart')], total: 4 }));
+    await waitFor(() => expect(result.current.rows).toHaveLength(2));
+    act(() => result.current.applyChanges([{ op: 'delete', id: 'c', deleted: true }]));
+    expect(result.current.rows).toEqual([row('d', 'Cart')]);
+    expect(result.current.total).toBe(3);
+    expect(result.current.pendingChanges).toBe(false);
+    expect(reads).toHaveLength(1);
+
+    // The first page (rows 1 and 2 of 3): its deleted row goes at once, and the page is read again for the row after it.
+    rerender({ page: 0 });
+    await waitFor(() => expect(reads).toHaveLength(2));
+    act(() => reads[1]!.resolve({ rows: [row('a', 'Van'), row('b', 'Truck')], total: 3 }));
+    await waitFor(() => expect(result.current.rows).toHaveLength(2));
+    act(() => result.current.applyChanges([{ op: 'delete', id: 'a', deleted: true }]));
+    expect(result.current.total).toBe(2);
+    await waitFor(() => expect(reads).toHaveLength(3));
+    expect(reads[2]!.state.page).toBe(0);
+    act(() => reads[2]!.resolve({ rows: [row('b', 'Truck'), row('d', 'Cart')], total: 2 }));
+    await waitFor(() => expect(result.current.rows).toEqual([row('b', 'Truck'), row('d', 'Cart')]));
+
+    // A row that only left a live working set is not taken for a deletion: a refresh is offered.
+    act(() => result.current.applyChanges([{ op: 'delete', id: 'b' }]));
+    expect(result.current.rows).toHaveLength(2);
+    expect(result.current.pendingChanges).toBe(true);
   });
 });

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
-import type { ListState } from './list-state';
+import { toRange, type ListState } from './list-state';
 import { humanizeStatus, type StatusVocabulary } from './status-vocabulary';
 
 export interface ServerPage<T> {
@@ -15,10 +15,12 @@ export interface FetchContext {
 }
 
 /**
- * A live change to the list's entity. An update of a row on the page is patched in place; anything
- * else may change the page's order or membership, so the list offers a refresh instead.
+ * A live change to the list's entity. An update of a row on the page is patched in place, and a row
+ * of the page the database deleted (`deleted`) is removed in place, the total one less; anything else
+ * (an insert, a row that only left a live working set, a change off the page) may change the page's
+ * order or membership, so the list offers a refresh instead.
  */
-export type ListChange<T> = { op: 'insert'; row: T } | { op: 'update'; row: T } | { op: 'delete'; id: string };
+export type ListChange<T> = { op: 'insert'; row: T } | { op: 'update'; row: T } | { op: 'delete'; id: string; deleted?: true };
 
 export interface UseServerListOptions<T, F> {
   /** What the rows depend on besides the list state (e.g. ['vehicles', tenantId]); a change clears the rows shown. */
@@ -172,11 +174,14 @@ export function useServerList<T, F>(options: UseServerListOptions<T, F>): Server
   // else can run: a change arriving between the commit and a passive effect was taken for one off the
   // page (a refresh offered instead of the row patched in place).
   const shownRows = useRef<readonly T[]>(NO_ROWS);
+  const shownTotal = useRef(0);
   const current = settled?.scope === scope ? settled : null;
   const rowsInView = current?.page?.rows ?? NO_ROWS;
   const viewInView = current?.page ? current.view : null;
+  const totalInView = current?.page?.total ?? 0;
   useLayoutEffect(() => {
     shownRows.current = rowsInView;
+    shownTotal.current = totalInView;
     shownView.current = viewInView;
     latestView.current = view;
   });
@@ -255,7 +260,8 @@ export function useServerList<T, F>(options: UseServerListOptions<T, F>): Server
       // not in view is not said) and the page shown next both come from it. A second change before
       // the next render builds on this one.
       const shown = shownRows.current;
-      const { rows: shownPatched, offPage: pending } = patchRows(shown, changes, rowKey, merge);
+      const shownPatch = patchRows(shown, changes, rowKey, merge);
+      const { rows: shownPatched } = shownPatch;
       shownRows.current = shownPatched;
       tell(listNews(shown, shownPatched, rowKey, status));
       const onPage = new Set(shown.map(rowKey));
@@ -263,9 +269,15 @@ export function useServerList<T, F>(options: UseServerListOptions<T, F>): Server
       setSettled((previous) => {
         if (!previous?.page) return previous;
         // Another page may have landed since the last render: patch that one instead.
-        const rows = previous.page.rows === shown ? shownPatched : patchRows(previous.page.rows, changes, rowKey, merge).rows;
-        return { ...previous, page: { ...previous.page, rows }, pending: previous.pending || pending };
+        const patch = previous.page.rows === shown ? shownPatch : patchRows(previous.page.rows, changes, rowKey, merge);
+        const total = Math.max(0, previous.page.total - patch.removed);
+        return { ...previous, page: { ...previous.page, rows: patch.rows, total }, pending: previous.pending || patch.offPage };
       });
+      // Rows deleted from a page with more rows after it: the page is read again to fill up (its
+      // total is already right meanwhile).
+      const totalNow = Math.max(0, shownTotal.current - shownPatch.removed);
+      shownTotal.current = totalNow;
+      if (shownPatch.removed > 0 && toRange(latest.current.state).from + shownPatched.length < totalNow) setReload((value) => value + 1);
       if (patched.size === 0) return;
       setChangedIds(patched);
       if (highlightTimer.current) clearTimeout(highlightTimer.current);
@@ -293,40 +305,53 @@ export function useServerList<T, F>(options: UseServerListOptions<T, F>): Server
 }
 
 /**
- * The rows with the last update of each merged in (a shallow merge unless the list gives its own),
- * and whether any change concerns a row not among them (an insert, a delete, a row of another page).
+ * The rows with the last update of each merged in (a shallow merge unless the list gives its own)
+ * and the rows the database deleted taken out (`removed` of them), and whether any change concerns
+ * a row not among them (an insert, a row that left the working set, a row of another page).
  */
 export function patchRows<T>(
   rows: readonly T[],
   changes: readonly ListChange<T>[],
   rowKey: (row: T) => string,
   merge: (current: T, incoming: T) => T = (current, incoming) => ({ ...current, ...incoming }),
-): { rows: T[]; offPage: boolean } {
+): { rows: T[]; offPage: boolean; removed: number } {
   const keys = new Set(rows.map(rowKey));
-  const patched = rows.map((row) => {
+  const deleted = new Set(changes.flatMap((change) => (change.op === 'delete' && change.deleted ? [change.id] : [])));
+  const patched = rows.flatMap((row) => {
+    if (deleted.has(rowKey(row))) return [];
     const update = changes.findLast((change) => change.op === 'update' && rowKey(change.row) === rowKey(row));
-    return update?.op === 'update' ? merge(row, update.row) : row;
+    return [update?.op === 'update' ? merge(row, update.row) : row];
   });
-  return { rows: patched, offPage: changes.some((change) => !(change.op === 'update' && keys.has(rowKey(change.row)))) };
+  const inPlace = (change: ListChange<T>) =>
+    change.op === 'update' ? keys.has(rowKey(change.row)) : change.op === 'delete' && change.deleted === true && keys.has(change.id);
+  return { rows: patched, offPage: changes.some((change) => !inPlace(change)), removed: rows.length - patched.length };
 }
 
 /**
  * The changes between two snapshots of a live collection (useLiveCollection's rows), compared by
- * value, so a reconnect's re-read of unchanged rows is no change. For feeding applyChanges.
+ * value, so a reconnect's re-read of unchanged rows is no change. A row gone whose id is in
+ * `deleted` (the collection's deleted ids) was deleted; else it only left the working set. For
+ * feeding applyChanges.
  */
-export function diffRows<T extends { id: string }>(previous: ReadonlyMap<string, T>, next: ReadonlyMap<string, T>): ListChange<T>[] {
+export function diffRows<T extends { id: string }>(
+  previous: ReadonlyMap<string, T>,
+  next: ReadonlyMap<string, T>,
+  deleted: ReadonlySet<string> = new Set<string>(),
+): ListChange<T>[] {
   const changes: ListChange<T>[] = [];
   for (const [id, row] of next) {
     const before = previous.get(id);
     if (!before) changes.push({ op: 'insert', row });
     else if (before !== row && JSON.stringify(before) !== JSON.stringify(row)) changes.push({ op: 'update', row });
   }
-  for (const id of previous.keys()) if (!next.has(id)) changes.push({ op: 'delete', id });
+  for (const id of previous.keys()) if (!next.has(id)) changes.push(deleted.has(id) ? { op: 'delete', id, deleted: true } : { op: 'delete', id });
   return changes;
 }
 
 export interface LiveSnapshot<T> {
   rows: ReadonlyMap<string, T>;
+  /** The ids the database deleted (useLiveCollection's `deleted`): their removal is in place. */
+  deleted?: ReadonlySet<string>;
   state: 'connecting' | 'live' | 'offline';
   fetching: boolean;
 }
@@ -344,7 +369,7 @@ export function useLiveChanges<T extends { id: string }>(live: LiveSnapshot<T>, 
     const previous = baseline.current;
     baseline.current = live.rows;
     if (!previous || previous === live.rows) return;
-    const changes = diffRows(previous, live.rows);
+    const changes = diffRows(previous, live.rows, live.deleted);
     if (changes.length > 0) onChanges(changes);
-  }, [live.rows, settledSnapshot, onChanges]);
+  }, [live.rows, live.deleted, settledSnapshot, onChanges]);
 }

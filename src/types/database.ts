@@ -3506,6 +3506,9 @@ isOneToOne: false
         isOneToOne: true
         isSetofReturn: false
       } },
+"take_out_of_pick_batch":
+{ Args: { "pick_order_id": string }; Returns: Json
+                           },
 "take_public_rate_limit":
 { Args: { "p_client": string,"p_limit": number,"p_window_seconds": number }; Returns: Json
                            },

@@ -7,8 +7,8 @@ export interface StatusRecordPageProps<Row extends { id: string }> extends Recor
   /** 'Report exception' for create; 'Exception' before the code once there is a record. */
   titles: { create: string; record: string };
   createForm: ReactNode;
-  /** The record's summary and its form (or read-only details once the status closes it). */
-  main: (row: Row) => ReactNode;
+  /** The record's summary and its form (or read-only details once the status closes it); `reload` reads the record again after a change made there. */
+  main: (row: Row, reload: () => Promise<void>) => ReactNode;
   /** The status actions and history; `reload` reads the record again after a move. */
   aside: (row: Row, reload: () => Promise<void>) => ReactNode;
 }
@@ -32,7 +32,7 @@ export function StatusRecordPage<Row extends { id: string }>({ codeOf, titles, c
       {(row) =>
         row ? (
           <div className="grid gap-8 xl:grid-cols-[minmax(0,1fr)_22rem]">
-            <div className="space-y-6">{main(row)}</div>
+            <div className="space-y-6">{main(row, reload)}</div>
             <aside className="space-y-6">{aside(row, reload)}</aside>
           </div>
         ) : (

@@ -104,6 +104,7 @@ insert into advisor_callable_definers (role, function) values
     ('authenticated', 'set_conversation_archived(conversation_id uuid, archived boolean)'),
     ('authenticated', 'set_driver_status(driver_id uuid, status text)'),
     ('anon', 'track_delivery(token text)'),
+    ('authenticated', 'take_out_of_pick_batch(pick_order_id uuid)'),
     ('authenticated', 'transition_delivery(delivery_id uuid, status text, reason text, note text, lat double precision, lng double precision, proof jsonb, occurred_at timestamp with time zone, idempotency_key text)'),
     ('authenticated', 'transition_exception(exception_id uuid, status text, resolution_notes text, note text)'),
     ('authenticated', 'transition_inventory_audit(audit_id uuid, status text, note text, reasons jsonb)'),

@@ -2,7 +2,7 @@
 -- dispatcher panels' people who may access the warehouse) and what the warehouse tables announce
 -- there, including a row moved to another warehouse (announced to both).
 begin;
-select plan(17);
+select plan(18);
 
 -- Acme: Bayview (a5..01, open to all its staff), Dogpatch (a5..02, only Maya and Tyrone).
 -- Globex: Park Royal (b5..01).
@@ -45,12 +45,18 @@ delete from realtime.messages;
 update public.pick_orders set warehouse_id = 'a5000000-0000-4000-8000-000000000002' where id = (select id from t_order);
 select is((select count(*)::integer from realtime.messages
   where topic = 'tenant:a0000000-0000-4000-8000-000000000001:warehouse:a5000000-0000-4000-8000-000000000001'
-    and event = 'DELETE' and payload #>> '{old_record,id}' = (select id::text from t_order)),
-  1, 'a row moved to another warehouse is removed from the one it left');
+    and event = 'DELETE' and payload #>> '{old_record,id}' = (select id::text from t_order) and payload -> 'moved' = 'true'::jsonb),
+  1, 'a row moved to another warehouse is removed from the one it left, saying it moved (it still exists)');
 select is((select count(*)::integer from realtime.messages
   where topic = 'tenant:a0000000-0000-4000-8000-000000000001:warehouse:a5000000-0000-4000-8000-000000000002'
     and event = 'INSERT' and payload #>> '{record,id}' = (select id::text from t_order)),
   1, '... and added to the one it joins');
+delete from realtime.messages;
+delete from public.pick_orders where id = (select id from t_order);
+select is((select count(*)::integer from realtime.messages
+  where topic = 'tenant:a0000000-0000-4000-8000-000000000001:warehouse:a5000000-0000-4000-8000-000000000002'
+    and event = 'DELETE' and payload #>> '{old_record,id}' = (select id::text from t_order) and not payload ? 'moved'),
+  1, 'a deleted row is announced as a DELETE that does not say moved: the app removes it in place');
 delete from realtime.messages;
 select public.record_inventory_transaction('receive',
   (select id from public.inventory_items where tenant_id = 'a0000000-0000-4000-8000-000000000001' order by sku limit 1),

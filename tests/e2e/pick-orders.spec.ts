@@ -160,4 +160,18 @@ test('pick orders: a batch built from two pending orders walks one route through
   await expect(stops.nth(0)).toContainText(`for ${second}`);
   await expect(stops.nth(1)).toContainText(`Z1-A02-S1-B01`);
   await expect(stops.nth(1)).toContainText(`for ${first}`);
+
+  // One order taken out before the batch starts: it leaves the members and the route.
+  await members.getByRole('button', { name: `Take ${second} out of the batch` }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Take out' }).click();
+  await expect(page.getByText(new RegExp(`^${second} taken out of batch ACME-PK\\d{5}$`))).toBeVisible();
+  await expect(members.getByRole('link', { name: second })).toHaveCount(0);
+  await expect(stops).toHaveCount(1);
+  await expect(stops.nth(0)).toContainText(`for ${first}`);
+
+  // The batch assigned to a picker of Bayview, from its page.
+  const assign = page.getByRole('form', { name: 'Assign the batch' });
+  await choose(page, 'Picker', 'Tyrone', /Tyrone Jackson/);
+  await assign.getByRole('button', { name: 'Assign' }).click();
+  await expect(page.getByText(/^Batch ACME-PK\d{5} assigned to Tyrone Jackson$/)).toBeVisible();
 });

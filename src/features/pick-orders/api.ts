@@ -3,7 +3,7 @@ import { withSearch } from '../../lib/search-filter';
 import { supabase } from '../../lib/supabase';
 import type { FetchContext, ServerPage } from '../../lib/use-server-list';
 import type { PickOrderFilters } from './list';
-import { batchCandidateSchema, buildBatchResultSchema, type BatchCandidate, type BuildBatchArgs, type BuildBatchResult } from './batch';
+import { batchCandidateSchema, buildBatchResultSchema, takeOutResultSchema, type BatchCandidate, type BuildBatchArgs, type BuildBatchResult, type TakeOutResult } from './batch';
 import { pickOrderReadSchema, pickOrderRowSchema, type PickOrderMove, type PickOrderRecord, type PickOrderRow, type PickOrderWrite } from './schema';
 
 export interface PickOrderEvent {
@@ -57,8 +57,11 @@ export async function nextPickOrderReference(): Promise<string> {
   return data;
 }
 
-/** Create (id null) or save an order; throws the PostgREST error as is (the form maps its details onto the fields). */
-export async function savePickOrder(pickOrderId: string | null, values: PickOrderWrite): Promise<PickOrderRecord> {
+/**
+ * Create (id null) or save an order, or only its assignee (the values given change, the rest stay);
+ * throws the PostgREST error as is (the form maps its details onto the fields).
+ */
+export async function savePickOrder(pickOrderId: string | null, values: PickOrderWrite | Pick<PickOrderWrite, 'assigned_to'>): Promise<PickOrderRecord> {
   const { data, error } = await supabase.rpc('save_pick_order', { pick_order_id: pickOrderId as string, values });
   if (error) throw error;
   const read = pickOrderReadSchema.parse((data as { pick_order: unknown }).pick_order);
@@ -121,4 +124,16 @@ export async function buildPickBatch(args: BuildBatchArgs): Promise<BuildBatchRe
   const { data, error } = await supabase.rpc('build_pick_batch', args);
   if (error) throw refusalOf(error);
   return buildBatchResultSchema.parse(data);
+}
+
+/** Takes a member order out of its pending batch (the last one out cancels the batch); a refusal throws the server's own words. */
+export async function takeOutOfPickBatch(pickOrderId: string): Promise<TakeOutResult> {
+  const { data, error } = await supabase.rpc('take_out_of_pick_batch', { pick_order_id: pickOrderId });
+  if (error) throw refusalOf(error);
+  return takeOutResultSchema.parse(data);
+}
+
+/** Assigns an order (a built batch) to a staff member of its warehouse; throws the PostgREST error as is (the form places its details). */
+export async function assignPickOrder(pickOrderId: string, assignedTo: string): Promise<PickOrderRecord> {
+  return savePickOrder(pickOrderId, { assigned_to: assignedTo });
 }

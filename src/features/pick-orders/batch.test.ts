@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { translator } from '../../lib/i18n/catalogue';
-import { buildBatchResultSchema, buildBatchSchema, emptyBuildBatch, previewTotals, toBuildArgs } from './batch';
+import { assignBatchSchema, buildBatchResultSchema, buildBatchSchema, canAssign, canTakeOut, emptyBuildBatch, previewTotals, takeOutResultSchema, toBuildArgs } from './batch';
 import { pickOrderMessages } from './messages';
 import es from './messages/es';
 import fr from './messages/fr';
@@ -74,5 +74,41 @@ describe('the build batch dialog', () => {
     expect(t('batch.built', { type: 'wave', reference: 'ACME-PK00050' })).toBe('Wave ACME-PK00050 built');
     expect(translator(pickOrderMessages, 'es', es)('batch.built', { type: 'batch', reference: 'ACME-PK00050' })).toBe('Lote ACME-PK00050 creado');
     expect(translator(pickOrderMessages, 'fr', fr)('batch.built', { type: 'wave', reference: 'ACME-PK00050' })).toBe('Vague ACME-PK00050 créée');
+  });
+});
+
+describe('a built batch\'s page', () => {
+  it('offers taking an order out only while the batch is pending, to who may edit it', () => {
+    // public.get_pick_order's actions: a manager of a pending batch gets edit, in_progress and cancelled; a picker in_progress only.
+    expect(canTakeOut({ status: 'pending', actions: ['edit', 'in_progress', 'cancelled'] })).toBe(true);
+    expect(canTakeOut({ status: 'pending', actions: ['in_progress'] })).toBe(false);
+    expect(canTakeOut({ status: 'in_progress', actions: ['pick', 'completed', 'cancelled'] })).toBe(false);
+    expect(canTakeOut({ status: 'cancelled', actions: [] })).toBe(false);
+  });
+
+  it('offers assigning it until it is finished, to who may cancel it (its managers)', () => {
+    expect(canAssign({ status: 'pending', actions: ['edit', 'in_progress', 'cancelled'] })).toBe(true);
+    expect(canAssign({ status: 'in_progress', actions: ['pick', 'completed', 'cancelled'] })).toBe(true);
+    expect(canAssign({ status: 'in_progress', actions: ['pick', 'completed'] })).toBe(false);
+    expect(canAssign({ status: 'pending', actions: ['in_progress'] })).toBe(false);
+    expect(canAssign({ status: 'completed', actions: ['cancelled'] })).toBe(false);
+  });
+
+  it('assigns someone, never no one', () => {
+    const assign = assignBatchSchema(t);
+    expect(assign.safeParse({ assigned_to: '' }).error?.issues.map((issue) => issue.message)).toEqual(['Choose a picker']);
+    expect(assign.safeParse({ assigned_to: null }).error?.issues.map((issue) => issue.message)).toEqual(['Choose a picker']);
+    expect(assign.parse({ assigned_to: 'a5100000-0000-4000-8000-000000000004' })).toEqual({ assigned_to: 'a5100000-0000-4000-8000-000000000004' });
+  });
+
+  it('reads public.take_out_of_pick_batch\'s answer and says it in English, Spanish and French', () => {
+    const result = takeOutResultSchema.parse({ message: 'ACME-PK00041 taken out of batch ACME-PK00050', batch_cancelled: false, batch_id: 'b1' });
+    expect(result.batch_cancelled).toBe(false);
+    expect(() => takeOutResultSchema.parse({ message: 'x' })).toThrow();
+    const values = { reference: 'ACME-PK00041', type: 'batch', batch: 'ACME-PK00050' };
+    expect(t('detail.takenOut', values)).toBe('ACME-PK00041 taken out of batch ACME-PK00050');
+    expect(t('detail.takenOutCancelled', { ...values, type: 'wave' })).toBe('ACME-PK00041 taken out; wave ACME-PK00050 had no order left and is cancelled');
+    expect(translator(pickOrderMessages, 'es', es)('detail.takenOut', values)).toBe('ACME-PK00041 quitada del lote ACME-PK00050');
+    expect(translator(pickOrderMessages, 'fr', fr)('detail.takeOutLast', { type: 'batch' })).toBe('C’est le dernier ordre : le lot est annulé.');
   });
 });

@@ -88,3 +88,33 @@ export const batchCandidateSchema = z.object({
   line_count: z.number(),
 });
 export type BatchCandidate = z.infer<typeof batchCandidateSchema>;
+
+/** The batch page's assign form: a staff member of the batch's warehouse (the picker who walks it). */
+export function assignBatchSchema(t: Translate<Key>) {
+  return z.object({
+    assigned_to: z.string({ error: t('error.pickerRequired') }).min(1, { message: t('error.pickerRequired') }),
+  });
+}
+export type AssignBatchInput = z.input<ReturnType<typeof assignBatchSchema>>;
+export type AssignBatchOutput = z.output<ReturnType<typeof assignBatchSchema>>;
+
+/** public.take_out_of_pick_batch's answer: whether the batch was left without orders (and so cancelled). */
+export const takeOutResultSchema = z.object({
+  message: z.string(),
+  batch_cancelled: z.boolean(),
+  batch_id: z.string(),
+});
+export type TakeOutResult = z.infer<typeof takeOutResultSchema>;
+
+/**
+ * Whether the batch page offers taking an order out: the batch has not started and the caller may
+ * change it (its actions include editing, which the database gives only to who may manage it).
+ */
+export function canTakeOut(batch: { status: string; actions: readonly string[] }): boolean {
+  return batch.status === 'pending' && batch.actions.includes('edit');
+}
+
+/** Whether the batch page offers assigning it: not finished, and the caller may cancel it (who manages it). */
+export function canAssign(batch: { status: string; actions: readonly string[] }): boolean {
+  return (batch.status === 'pending' || batch.status === 'in_progress') && batch.actions.includes('cancelled');
+}

@@ -18,6 +18,7 @@ import {
   Form,
   FormActions,
   NumberField,
+  SubmitButton,
   SelectField,
   TextAreaField,
   TextField,
@@ -31,7 +32,8 @@ import { useT } from '../../../lib/i18n/catalogue';
 import { pickOrderMessages } from '../messages';
 import { useToast } from '../../../ui/toast';
 import { pickOrderStatus } from '../../../data/statuses';
-import { getPickOrder, listPickOrderEvents, nextPickOrderReference, savePickOrder, transitionPickOrder, type PickOrderEvent } from '../api';
+import { assignPickOrder, getPickOrder, listPickOrderEvents, nextPickOrderReference, savePickOrder, takeOutOfPickBatch, transitionPickOrder, type PickOrderEvent } from '../api';
+import { assignBatchSchema, canAssign, canTakeOut, type AssignBatchInput, type AssignBatchOutput } from '../batch';
 import {
   emptyPickOrderForm,
   newLine,
@@ -68,12 +70,12 @@ export function PickOrderFormPage({ mode }: { mode: 'create' | 'edit' }) {
       messages={{ notFound: PICK_ORDER_TOASTS.notFound, fetchFailed: PICK_ORDER_TOASTS.fetchFailed }}
       loadingLabel="Loading pick order"
       createForm={<NewPickOrderForm tenantId={tenantId} />}
-      main={(row) => (
+      main={(row, reload) => (
         <>
           <PickOrderSummary row={row} />
           {row.batch && <InBatchNotice row={row} />}
           {row.members.length > 0 ? (
-            <BatchRoute row={row} />
+            <BatchRoute key={`${row.id}:${row.order.updated_at}`} tenantId={tenantId} row={row} onChanged={reload} />
           ) : !row.batch && (row.order.status === 'pending' || row.order.status === 'in_progress') ? (
             <PickOrderForm key={`${row.id}:${row.order.updated_at}:${row.order.status}`} tenantId={tenantId} row={row} />
           ) : (
@@ -172,14 +174,32 @@ function InBatchNotice({ row }: { row: PickOrderRecord }) {
   );
 }
 
-/** A built batch (or wave): its member orders, and its route, the bins in location-code order (the database's positions). */
-function BatchRoute({ row }: { row: PickOrderRecord }) {
+/**
+ * A built batch (or wave): who walks it (assigned from here), its member orders (each taken out from
+ * here while the batch has not started), and its route, the bins in location-code order (the
+ * database's positions).
+ */
+function BatchRoute({ tenantId, row, onChanged }: { tenantId: string; row: PickOrderRecord; onChanged: () => Promise<void> }) {
   const t = useT(pickOrderMessages);
+  const toast = useToast();
   const notes = row.order.picking_progress.picker_notes;
+  const type = row.order.order_type;
+  const batchState = { status: row.order.status, actions: row.actions };
+  const takingOut = canTakeOut(batchState);
+  const [leaving, setLeaving] = useState<{ id: string; reference_number: string } | null>(null);
+
+  async function takeOut(member: { id: string; reference_number: string }) {
+    const result = await takeOutOfPickBatch(member.id);
+    const values = { reference: member.reference_number, type, batch: row.order.reference_number };
+    toast.success(result.batch_cancelled ? t('detail.takenOutCancelled', values) : t('detail.takenOut', values));
+    await onChanged();
+  }
+
   return (
     <div className="max-w-3xl space-y-5 text-sm">
-      <section aria-label={t('detail.members', { type: row.order.order_type })} className="space-y-2">
-        <h2 className="text-base font-semibold">{t('detail.members', { type: row.order.order_type })}</h2>
+      {canAssign(batchState) && <AssignBatchForm tenantId={tenantId} row={row} onAssigned={onChanged} />}
+      <section aria-label={t('detail.members', { type })} className="space-y-2">
+        <h2 className="text-base font-semibold">{t('detail.members', { type })}</h2>
         <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200 dark:divide-slate-700 dark:border-slate-700">
           {row.members.map((member) => (
             <li key={member.id} className="flex flex-wrap items-center justify-between gap-2 p-3">
@@ -189,6 +209,11 @@ function BatchRoute({ row }: { row: PickOrderRecord }) {
               <span className="flex items-center gap-2">
                 {t('detail.memberLines', { lines: member.line_count })}
                 <StatusChip vocabulary={pickOrderStatus} status={member.status} />
+                {takingOut && (
+                  <Button variant="secondary" aria-label={t('detail.takeOutOf', { reference: member.reference_number, type })} onClick={() => setLeaving(member)}>
+                    {t('detail.takeOut')}
+                  </Button>
+                )}
               </span>
             </li>
           ))}
@@ -214,7 +239,62 @@ function BatchRoute({ row }: { row: PickOrderRecord }) {
       </section>
       {row.order.notes && <p className="whitespace-pre-line">Notes: {row.order.notes}</p>}
       {notes && <p className="whitespace-pre-line">Picker notes: {notes}</p>}
+      <ConfirmDialog
+        open={leaving !== null}
+        onClose={() => setLeaving(null)}
+        title={leaving ? t('detail.takeOutTitle', { reference: leaving.reference_number }) : ''}
+        message={
+          leaving && (
+            <>
+              {t('detail.takeOutMessage', { reference: leaving.reference_number })}
+              {row.members.length === 1 && <span className="mt-2 block font-medium">{t('detail.takeOutLast', { type })}</span>}
+            </>
+          )
+        }
+        confirmLabel={t('detail.takeOut')}
+        destructive={row.members.length === 1}
+        onConfirm={() => (leaving ? takeOut(leaving) : undefined)}
+      />
     </div>
+  );
+}
+
+/** Assigns the batch to a staff member of its warehouse (the database refuses anyone else, and who may not manage it). */
+function AssignBatchForm({ tenantId, row, onAssigned }: { tenantId: string; row: PickOrderRecord; onAssigned: () => Promise<void> }) {
+  const t = useT(pickOrderMessages);
+  const toast = useToast();
+  const type = row.order.order_type;
+  const schema = useMemo(() => assignBatchSchema(t), [t]);
+  const form = useZodForm(schema, { defaultValues: { assigned_to: row.order.assigned_to ?? '' } });
+  const warehouseId = row.order.warehouse_id;
+  const current: LookupOption[] = row.assigned_to_user ? [{ value: row.assigned_to_user.id, label: row.assigned_to_user.full_name ?? row.assigned_to_user.id }] : [];
+
+  async function assign(values: AssignBatchOutput) {
+    const saved = await assignPickOrder(row.id, values.assigned_to);
+    toast.success(t('detail.assigned', { type, batch: row.order.reference_number, name: saved.assigned_to_user?.full_name ?? values.assigned_to }));
+    await onAssigned();
+  }
+
+  return (
+    <Form
+      form={form}
+      onSubmit={assign}
+      className="space-y-3 rounded-lg border border-slate-200 p-4 dark:border-slate-700"
+      aria-label={t('detail.assignTitle', { type })}
+    >
+      <h2 className="text-base font-semibold">{t('detail.assignTitle', { type })}</h2>
+      <ComboboxField<AssignBatchInput, 'assigned_to'>
+        name="assigned_to"
+        label={t('detail.picker')}
+        required
+        help={t('detail.assignHelp')}
+        search={(term, signal, limit) => lookupStaffUsers(tenantId, warehouseId, term, limit, signal, { activeOnly: true })}
+        resolveLabel={(id) => personName(tenantId, id)}
+        initialOptions={current}
+        placeholder={t('detail.searchStaff')}
+      />
+      <SubmitButton>{t('detail.assign')}</SubmitButton>
+    </Form>
   );
 }
 
