@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { Link } from 'wouter';
 import { adminPaths } from '../../../lib/paths';
 import { useSession } from '../../../lib/session';
@@ -11,6 +11,7 @@ import { ConfirmDialog } from '../../../ui/ConfirmDialog';
 import { StatusHistory } from '../../../ui/StatusHistory';
 import { StatusRecordPage } from '../../../ui/StatusRecordPage';
 import { useToast } from '../../../ui/toast';
+import { useRecordLoad } from '../../../ui/useRecordLoad';
 import { lookupStaff, personName } from '../../../data/people';
 import { publicFileUrl } from '../../../lib/storage-url';
 import {
@@ -37,7 +38,6 @@ import {
   toExceptionFormValues,
   toExceptionWrite,
   type ExceptionAction,
-  type ExceptionEvent,
   type ExceptionFormInput,
   type ExceptionFormOutput,
   type ExceptionRow,
@@ -213,25 +213,16 @@ const ACTION_MESSAGES: Record<ExceptionAction, string> = {
 
 function ExceptionActions({ row, onMoved }: { row: ExceptionRow; onMoved: () => Promise<void> }) {
   const toast = useToast();
-  const [actions, setActions] = useState<ExceptionAction[] | null>(null);
-  const [events, setEvents] = useState<ExceptionEvent[] | null>(null);
-  const [failed, setFailed] = useState(false);
   const [dialog, setDialog] = useState<{ action: ExceptionAction; notes: string } | null>(null);
-
-  useEffect(() => {
-    let cancelled = false;
-    Promise.all([exceptionActions(row.id), listExceptionEvents(row.id)]).then(
-      ([allowed, history]) => {
-        if (cancelled) return;
-        setActions(EXCEPTION_ACTIONS.filter((a) => allowed.includes(a)));
-        setEvents(history);
-      },
-      () => !cancelled && setFailed(true),
-    );
-    return () => {
-      cancelled = true;
-    };
-  }, [row.id, row.status, row.updated_at]);
+  const { state } = useRecordLoad(`${row.id}:${row.status}:${row.updated_at}`, () =>
+    Promise.all([exceptionActions(row.id), listExceptionEvents(row.id)]).then(([allowed, history]) => ({
+      actions: EXCEPTION_ACTIONS.filter((a) => allowed.includes(a)),
+      events: history,
+    })),
+  );
+  const failed = state.status === 'failed';
+  const actions = state.status === 'ready' ? state.record.actions : null;
+  const events = state.status === 'ready' ? state.record.events : null;
 
   async function move(action: ExceptionAction, notes: string) {
     if (action !== 'investigating' && !notes.trim()) throw new Error(EXCEPTION_MESSAGES.resolution);

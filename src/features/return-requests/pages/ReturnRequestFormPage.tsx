@@ -26,6 +26,7 @@ import { PutBackAction } from '../components/PutBackDialog';
 import { StatusHistory } from '../../../ui/StatusHistory';
 import { StatusRecordPage } from '../../../ui/StatusRecordPage';
 import { useToast } from '../../../ui/toast';
+import { useRecordLoad } from '../../../ui/useRecordLoad';
 import { publicFileUrl } from '../../../lib/storage-url';
 import {
   createReturn,
@@ -57,9 +58,7 @@ import {
   ReturnFormSchema,
   toReturnFormValues,
   toReturnWrite,
-  type ReturnableDelivery,
   type ReturnAction,
-  type ReturnEvent,
   type ReturnFormInput,
   type ReturnFormOutput,
   type ReturnRow,
@@ -293,34 +292,24 @@ function DeliveryLines({ form, tenantId, editing }: { form: UseFormReturn<Return
   const deliveryId = useWatch({ control: form.control, name: 'delivery_id' });
   const items = useWatch({ control: form.control, name: 'items' });
   const { errors } = useFormState({ control: form.control, name: 'items' });
-  // The delivery loaded for the chosen id (set only when its read answers); another id shows loading.
-  const [loaded, setLoaded] = useState<{ id: string; value: ReturnableDelivery | null } | null>(null);
   const { setValue } = form;
-
+  // The delivery loaded for the chosen id; another id reads loading until its answer.
+  const { state } = useRecordLoad(editing || !deliveryId ? null : `${tenantId}/${deliveryId}`, () => getReturnableDelivery(tenantId, deliveryId), {
+    loadingOnNewKey: true,
+  });
+  const found = state.status === 'ready' ? state.record : null;
+  // The chosen delivery's packages, refund limit and currency fill the form once it answers.
   useEffect(() => {
-    if (editing || !deliveryId) return;
-    let cancelled = false;
-    getReturnableDelivery(tenantId, deliveryId).then(
-      (found) => {
-        if (cancelled) return;
-        setLoaded({ id: deliveryId, value: found });
-        if (found) {
-          setValue('items', itemsFor(found.packages));
-          setValue('refund_limit', refundLimit(found));
-          setValue('currency', found.currency);
-        }
-      },
-      () => !cancelled && setLoaded({ id: deliveryId, value: null }),
-    );
-    return () => {
-      cancelled = true;
-    };
-  }, [deliveryId, editing, tenantId, setValue]);
+    if (!found) return;
+    setValue('items', itemsFor(found.packages));
+    setValue('refund_limit', refundLimit(found));
+    setValue('currency', found.currency);
+  }, [found, setValue]);
   const delivery = editing
     ? { status: 'ready' as const, value: null }
-    : loaded?.id !== deliveryId
+    : state.status === 'loading'
       ? { status: 'loading' as const, value: null }
-      : { status: loaded.value ? ('ready' as const) : ('failed' as const), value: loaded.value };
+      : { status: found ? ('ready' as const) : ('failed' as const), value: found };
 
   const listError = (errors.items as { message?: string; root?: { message?: string } } | undefined)?.root?.message ?? (errors.items as { message?: string } | undefined)?.message;
   if (!editing && !deliveryId) return null;
@@ -383,27 +372,18 @@ const ACTION_MESSAGES: Record<ReturnAction, string> = {
 /** The moves the machine allows now (asked of the database), each confirmed in a dialog; then the history. */
 function ReturnActions({ tenantId, row, onMoved }: { tenantId: string; row: ReturnRow; onMoved: () => Promise<void> }) {
   const toast = useToast();
-  const [actions, setActions] = useState<ReturnAction[] | null>(null);
-  const [events, setEvents] = useState<ReturnEvent[] | null>(null);
-  const [failed, setFailed] = useState(false);
   const [dialog, setDialog] = useState<DialogState | null>(null);
-  const [warehouses, setWarehouses] = useState<{ value: string; label: string }[]>([]);
-
-  useEffect(() => {
-    let cancelled = false;
-    Promise.all([returnActions(row.id), listReturnEvents(row.id), listReturnWarehouses(tenantId)]).then(
-      ([allowed, history, places]) => {
-        if (cancelled) return;
-        setActions(RETURN_ACTIONS.filter((a) => allowed.includes(a)));
-        setEvents(history);
-        setWarehouses(places);
-      },
-      () => !cancelled && setFailed(true),
-    );
-    return () => {
-      cancelled = true;
-    };
-  }, [row.id, row.status, row.updated_at, tenantId]);
+  const { state } = useRecordLoad(`${tenantId}/${row.id}:${row.status}:${row.updated_at}`, () =>
+    Promise.all([returnActions(row.id), listReturnEvents(row.id), listReturnWarehouses(tenantId)]).then(([allowed, history, places]) => ({
+      actions: RETURN_ACTIONS.filter((a) => allowed.includes(a)),
+      events: history,
+      warehouses: places,
+    })),
+  );
+  const failed = state.status === 'failed';
+  const actions = state.status === 'ready' ? state.record.actions : null;
+  const events = state.status === 'ready' ? state.record.events : null;
+  const warehouses = state.status === 'ready' ? state.record.warehouses : [];
 
   async function move(state: DialogState) {
     if (state.action === 'rejected' && !state.note.trim()) throw new Error(RETURN_MESSAGES.rejectNote);
