@@ -8,6 +8,11 @@ export interface RecordLoadOptions<T> {
   initial?: RecordLoad<T>;
   /** Runs once per failed load (e.g. the spec's error toast); not for an answer that came too late. */
   onError?: (error: unknown) => void;
+  /**
+   * While a new key's record is on its way the state reads loading, rather than the previous key's
+   * record (a picker's dependent fields: another choice shows loading, not the last choice's lines).
+   */
+  loadingOnNewKey?: boolean;
 }
 
 /**
@@ -21,7 +26,8 @@ export function useRecordLoad<T>(
   load: () => Promise<T | null>,
   options: RecordLoadOptions<T> = {},
 ): { state: RecordLoad<T>; retry: () => void; setRecord: (record: T) => void } {
-  const [state, setState] = useState<RecordLoad<T>>(() => options.initial ?? { status: 'loading' });
+  // The state, and the key it answers for (null before any answer).
+  const [held, setHeld] = useState<{ key: string | null; state: RecordLoad<T> }>(() => ({ key: null, state: options.initial ?? { status: 'loading' } }));
   // Retry: a new attempt runs the load again.
   const [attempt, setAttempt] = useState(0);
   const { onError } = options;
@@ -30,12 +36,12 @@ export function useRecordLoad<T>(
     let cancelled = false;
     load().then(
       (record) => {
-        if (!cancelled) setState(record === null ? { status: 'missing' } : { status: 'ready', record });
+        if (!cancelled) setHeld({ key, state: record === null ? { status: 'missing' } : { status: 'ready', record } });
       },
       (error: unknown) => {
         if (cancelled) return;
         onError?.(error);
-        setState({ status: 'failed', error });
+        setHeld({ key, state: { status: 'failed', error } });
       },
     );
     return () => {
@@ -44,13 +50,31 @@ export function useRecordLoad<T>(
     // `load` and `onError` are new closures every render; the key says when the record to load changes.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [key, attempt]);
+  const state: RecordLoad<T> = options.loadingOnNewKey && key !== null && held.key !== key ? { status: 'loading' } : held.state;
   return {
     state,
     retry: () => {
-      setState({ status: 'loading' });
+      setHeld({ key: null, state: { status: 'loading' } });
       setAttempt((n) => n + 1);
     },
     // The screen changed the record itself (e.g. an action answered with the new row).
-    setRecord: (record: T) => setState({ status: 'ready', record }),
+    setRecord: (record: T) => setHeld({ key, state: { status: 'ready', record } }),
   };
+}
+
+const identities = new WeakMap<object, string>();
+let nextIdentity = 0;
+
+/**
+ * A key that changes when `value` is another object (not when its contents are equal): for a load
+ * that follows a record its parent reads again (each read answers a new object).
+ */
+export function identityKey(value: object): string {
+  let found = identities.get(value);
+  if (found === undefined) {
+    nextIdentity += 1;
+    found = `#${nextIdentity}`;
+    identities.set(value, found);
+  }
+  return found;
 }

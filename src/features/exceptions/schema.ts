@@ -41,15 +41,6 @@ export const EXCEPTION_TOASTS = {
   moved: (status: ExceptionStatus) => `Exception ${status === 'investigating' ? 'under investigation' : exceptionStatus.labels[status].toLowerCase()}`,
 } as const;
 
-export const PHOTO_EXTENSIONS = ['jpeg', 'jpg', 'png', 'gif'] as const;
-export const PHOTO_MAX_BYTES = 3 * 1024 * 1024;
-export const PHOTO_MAX_FILES = 10;
-export const PHOTO_MESSAGES = {
-  type: 'Photos must be jpeg, jpg, png or gif images',
-  size: 'Each photo must be at most 3 MB',
-  count: `At most ${PHOTO_MAX_FILES} photos`,
-} as const;
-
 export const exceptionRowSchema = z.object({
   id: z.string(),
   tenant_id: z.string(),

@@ -49,15 +49,6 @@ export const RETURN_TOASTS = {
   moved: (status: ReturnStatus) => `Return request ${returnStatus.labels[status].toLowerCase()}`,
 } as const;
 
-export const PHOTO_EXTENSIONS = ['jpeg', 'jpg', 'png', 'gif'] as const;
-export const PHOTO_MAX_BYTES = 3 * 1024 * 1024;
-export const PHOTO_MAX_FILES = 10;
-export const PHOTO_MESSAGES = {
-  type: 'Photos must be jpeg, jpg, png or gif images',
-  size: 'Each photo must be at most 3 MB',
-  count: `At most ${PHOTO_MAX_FILES} photos`,
-} as const;
-
 const packageSchema = z
   .object({
     description: z.string().optional().nullable(),

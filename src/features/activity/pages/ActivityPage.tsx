@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'wouter';
 import { adminPaths } from '../../../lib/paths';
 import { useListUrlState } from '../../../lib/url-state';
@@ -9,6 +9,7 @@ import { Chip } from '../../../ui/Chip';
 import { DataTable, FilterDateRange, FilterSelect, type DataTableColumn } from '../../../ui/data-table';
 import { Dialog } from '../../../ui/Dialog';
 import { PageHeader } from '../../../ui/PageHeader';
+import { useRecordLoad } from '../../../ui/useRecordLoad';
 import { listActivity, listAuditActors, listAuditTables, type AuditActor } from '../api';
 import { ACTION_TONES } from '../components/RecordHistory';
 import { AuditDiff } from '../components/AuditDiff';
@@ -50,30 +51,12 @@ export function ActivityPage() {
     rowKey: (entry: AuditEntry) => entry.id,
     enabled: tenantId !== '',
   });
-  const [actors, setActors] = useState<AuditActor[]>([]);
-  const [tables, setTables] = useState<string[]>([]);
+  // A filter whose choices fail to load offers 'Any' only; the list itself reports its own errors.
+  const actorsLoad = useRecordLoad(tenantId || null, () => listAuditActors(tenantId).then((found) => [...found].sort((a, b) => a.name.localeCompare(b.name))));
+  const tablesLoad = useRecordLoad(tenantId || null, () => listAuditTables(tenantId));
+  const actors: AuditActor[] = actorsLoad.state.status === 'ready' ? actorsLoad.state.record : [];
+  const tables: string[] = tablesLoad.state.status === 'ready' ? tablesLoad.state.record : [];
   const [open, setOpen] = useState<AuditEntry | null>(null);
-
-  useEffect(() => {
-    if (!tenantId) return;
-    let cancelled = false;
-    // A filter whose choices fail to load offers 'Any' only; the list itself reports its own errors.
-    listAuditActors(tenantId).then(
-      (found) => {
-        if (!cancelled) setActors([...found].sort((a, b) => a.name.localeCompare(b.name)));
-      },
-      () => undefined,
-    );
-    listAuditTables(tenantId).then(
-      (found) => {
-        if (!cancelled) setTables(found);
-      },
-      () => undefined,
-    );
-    return () => {
-      cancelled = true;
-    };
-  }, [tenantId]);
 
   const columns: DataTableColumn<AuditEntry>[] = [
     {

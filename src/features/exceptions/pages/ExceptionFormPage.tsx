@@ -1,14 +1,13 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback } from 'react';
 import { Link } from 'wouter';
 import { adminPaths } from '../../../lib/paths';
 import { useSession } from '../../../lib/session';
 import { tenantIdOf } from '../../../lib/tenant';
-import { Button } from '../../../ui/Button';
 import { EXCEPTION_TYPE_OPTIONS, exceptionSeverity, exceptionStatus, exceptionTypeLabel } from '../../../data/statuses';
 import { StatusChip } from '../../../ui/Chip';
-import { ComboboxField, FileField, Form, FormActions, SelectField, TextAreaField, useRecordSave, useStoreFiles, useZodForm } from '../../../ui/form';
-import { ConfirmDialog } from '../../../ui/ConfirmDialog';
-import { StatusHistory } from '../../../ui/StatusHistory';
+import { ComboboxField, Form, FormActions, SelectField, TextAreaField, useRecordSave, useStoreFiles, useZodForm } from '../../../ui/form';
+import { DialogNote, StatusActions } from '../../../ui/StatusActions';
+import { PhotoThumbs, RecordPhotosField } from '../../../ui/RecordPhotos';
 import { StatusRecordPage } from '../../../ui/StatusRecordPage';
 import { useToast } from '../../../ui/toast';
 import { lookupStaff, personName } from '../../../data/people';
@@ -30,14 +29,9 @@ import {
   EXCEPTION_MESSAGES,
   EXCEPTION_TOASTS,
   ExceptionFormSchema,
-  PHOTO_EXTENSIONS,
-  PHOTO_MAX_BYTES,
-  PHOTO_MAX_FILES,
-  PHOTO_MESSAGES,
   toExceptionFormValues,
   toExceptionWrite,
   type ExceptionAction,
-  type ExceptionEvent,
   type ExceptionFormInput,
   type ExceptionFormOutput,
   type ExceptionRow,
@@ -124,17 +118,7 @@ function ExceptionDetails({ row }: { row: ExceptionRow }) {
         <StatusChip vocabulary={exceptionSeverity} status={row.severity} />
       </div>
       <p className="whitespace-pre-line">{row.description}</p>
-      {row.photos.length > 0 && (
-        <ul className="flex flex-wrap gap-2">
-          {row.photos.map((ref, index) => (
-            <li key={ref}>
-              <a href={publicFileUrl(ref)} target="_blank" rel="noreferrer">
-                <img src={publicFileUrl(ref)} alt={`Photo ${index + 1}`} className="size-20 rounded object-cover" loading="lazy" />
-              </a>
-            </li>
-          ))}
-        </ul>
-      )}
+      {row.photos.length > 0 && <PhotoThumbs refs={row.photos} />}
       <div>
         <h2 className="text-base font-semibold">Resolution notes</h2>
         <p className="mt-1 whitespace-pre-line">{row.resolution_notes}</p>
@@ -190,16 +174,7 @@ function ExceptionForm({ tenantId, row }: { tenantId: string; row: ExceptionRow 
         resolveLabel={(value) => personName(tenantId, value)}
         placeholder="Search staff"
       />
-      <FileField<ExceptionFormInput, 'photos'>
-        name="photos"
-        label="Photos"
-        multiple
-        maxFiles={PHOTO_MAX_FILES}
-        accept={PHOTO_EXTENSIONS}
-        maxBytes={PHOTO_MAX_BYTES}
-        messages={PHOTO_MESSAGES}
-        help="Up to 10 jpeg, jpg, png or gif images, 3 MB each"
-      />
+      <RecordPhotosField<ExceptionFormInput, 'photos'> name="photos" />
       <FormActions submitLabel={editing ? 'Save changes' : 'Report exception'} cancelTo={LIST_PATH} />
     </Form>
   );
@@ -213,27 +188,8 @@ const ACTION_MESSAGES: Record<ExceptionAction, string> = {
 
 function ExceptionActions({ row, onMoved }: { row: ExceptionRow; onMoved: () => Promise<void> }) {
   const toast = useToast();
-  const [actions, setActions] = useState<ExceptionAction[] | null>(null);
-  const [events, setEvents] = useState<ExceptionEvent[] | null>(null);
-  const [failed, setFailed] = useState(false);
-  const [dialog, setDialog] = useState<{ action: ExceptionAction; notes: string } | null>(null);
 
-  useEffect(() => {
-    let cancelled = false;
-    Promise.all([exceptionActions(row.id), listExceptionEvents(row.id)]).then(
-      ([allowed, history]) => {
-        if (cancelled) return;
-        setActions(EXCEPTION_ACTIONS.filter((a) => allowed.includes(a)));
-        setEvents(history);
-      },
-      () => !cancelled && setFailed(true),
-    );
-    return () => {
-      cancelled = true;
-    };
-  }, [row.id, row.status, row.updated_at]);
-
-  async function move(action: ExceptionAction, notes: string) {
+  async function move({ action, notes }: { action: ExceptionAction; notes: string }) {
     if (action !== 'investigating' && !notes.trim()) throw new Error(EXCEPTION_MESSAGES.resolution);
     await transitionException(row.id, action, action === 'investigating' ? '' : notes, action === 'investigating' ? notes : '');
     toast.success(EXCEPTION_TOASTS.moved(action));
@@ -241,55 +197,34 @@ function ExceptionActions({ row, onMoved }: { row: ExceptionRow; onMoved: () => 
   }
 
   return (
-    <>
-      <section aria-label="Actions" className="space-y-3">
-        <h2 className="text-base font-semibold">Actions</h2>
-        {failed ? (
-          <p role="alert" className="text-sm text-red-700 dark:text-red-300">
-            The actions and history could not be loaded. Reload the page to try again.
-          </p>
-        ) : actions === null ? (
-          <p role="status" className="text-sm text-slate-600 dark:text-slate-400">
-            Loading…
-          </p>
-        ) : actions.length === 0 ? (
-          <p className="text-sm text-slate-600 dark:text-slate-400">This exception is {row.status}.</p>
-        ) : (
-          <div className="flex flex-wrap gap-2">
-            {actions.map((action) => (
-              <Button key={action} variant={action === 'closed' ? 'secondary' : 'primary'} onClick={() => setDialog({ action, notes: '' })}>
-                {EXCEPTION_ACTION_LABELS[action]}
-              </Button>
-            ))}
-          </div>
-        )}
-      </section>
-      {events && (
-        <StatusHistory entries={events} vocabulary={exceptionStatus} createdLabel="Reported" />
+    <StatusActions<ExceptionAction, { action: ExceptionAction; notes: string }, null>
+      loadKey={`${row.id}:${row.status}:${row.updated_at}`}
+      load={() =>
+        Promise.all([exceptionActions(row.id), listExceptionEvents(row.id)]).then(([allowed, events]) => ({
+          actions: EXCEPTION_ACTIONS.filter((a) => allowed.includes(a)),
+          events,
+          extra: null,
+        }))
+      }
+      code={row.exception_code}
+      labels={EXCEPTION_ACTION_LABELS}
+      messages={ACTION_MESSAGES}
+      idle={`This exception is ${row.status}.`}
+      secondary="closed"
+      history={{ vocabulary: exceptionStatus, createdLabel: 'Reported' }}
+      start={(action) => ({ action, notes: '' })}
+      fields={(dialog, set) => (
+        <DialogNote
+          label={dialog.action === 'investigating' ? 'Note' : 'Resolution notes'}
+          required={dialog.action !== 'investigating'}
+          rows={4}
+          maxLength={2000}
+          value={dialog.notes}
+          onChange={(notes) => set({ ...dialog, notes })}
+        />
       )}
-      <ConfirmDialog
-        open={dialog !== null}
-        onClose={() => setDialog(null)}
-        title={dialog ? `${EXCEPTION_ACTION_LABELS[dialog.action]} ${row.exception_code}?` : ''}
-        message={dialog ? ACTION_MESSAGES[dialog.action] : ''}
-        confirmLabel={dialog ? EXCEPTION_ACTION_LABELS[dialog.action] : 'Confirm'}
-        onConfirm={() => (dialog ? move(dialog.action, dialog.notes) : undefined)}
-      >
-        {dialog && (
-          <label className="block text-sm font-medium">
-            {dialog.action === 'investigating' ? 'Note' : 'Resolution notes'}
-            {dialog.action !== 'investigating' && <span aria-hidden="true"> *</span>}
-            <textarea
-              className="mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100"
-              rows={4}
-              maxLength={2000}
-              value={dialog.notes}
-              onChange={(event) => setDialog({ ...dialog, notes: event.target.value })}
-            />
-          </label>
-        )}
-      </ConfirmDialog>
-    </>
+      move={move}
+    />
   );
 }
 

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { z } from 'zod';
 import { inventoryAuditStatus } from '../../../data/statuses';
 import { formatDateTime } from '../../../lib/format-date';
@@ -11,6 +11,7 @@ import { BarcodeField, Form, NumberField, SubmitButton, useZodForm } from '../..
 import { RecordPageFrame, useRoutedRecord, type RecordPageSource } from '../../../ui/RecordPageFrame';
 import { TextField } from '../../../ui/TextField';
 import { useToast } from '../../../ui/toast';
+import { identityKey, useRecordLoad } from '../../../ui/useRecordLoad';
 import { getCountSheet, getReview, moveAudit, requestRecount, saveCount } from '../api';
 import { AUDIT_TOASTS, auditTypes, findLine, type CountLine, type CountSheet, type ReviewLine } from '../schema';
 import { ScrollBox } from '../../../ui/ScrollBox';
@@ -214,29 +215,18 @@ function CountLines({ lines }: { lines: readonly CountLine[] }) {
 
 /** The reviewer's table: expected, counted, variance and reasons; recount and complete. */
 function Review({ sheet, busy, run }: { sheet: CountSheet; busy: boolean; run: (work: () => Promise<unknown>, done: string) => Promise<void> }) {
-  const [lines, setLines] = useState<ReviewLine[] | null>(null);
-  const [failed, setFailed] = useState<string | null>(null);
-  const [reasons, setReasons] = useState<Record<string, string>>({});
+  // Each read of the sheet (after a count, a recount or a move) reads the review again.
+  const { state } = useRecordLoad(identityKey(sheet), () => getReview(sheet.id));
+  // The reasons typed over the review they were typed on; a new review starts from its saved reasons.
+  const [typed, setTyped] = useState<{ on: ReviewLine[]; reasons: Record<string, string> } | null>(null);
   const [threshold, setThreshold] = useState('0');
   const [confirmComplete, setConfirmComplete] = useState(false);
 
-  useEffect(() => {
-    let cancelled = false;
-    getReview(sheet.id).then(
-      (review) => {
-        if (cancelled) return;
-        setLines(review);
-        setReasons(Object.fromEntries(review.map((line) => [line.id, line.reason ?? ''])));
-      },
-      (error: unknown) => !cancelled && setFailed(error instanceof Error ? error.message : 'Failed to load the review'),
-    );
-    return () => {
-      cancelled = true;
-    };
-  }, [sheet]);
-
-  if (failed) return <p role="alert">{failed}</p>;
-  if (!lines) return <p role="status">Loading the review…</p>;
+  if (state.status === 'failed') return <p role="alert">{state.error instanceof Error ? state.error.message : 'Failed to load the review'}</p>;
+  if (state.status !== 'ready') return <p role="status">Loading the review…</p>;
+  const lines = state.record;
+  const reasons = typed?.on === lines ? typed.reasons : Object.fromEntries(lines.map((line) => [line.id, line.reason ?? '']));
+  const setReasons = (next: Record<string, string>) => setTyped({ on: lines, reasons: next });
   const open = sheet.audit.status === 'in_progress';
   const variances = lines.filter((line) => (line.variance ?? 0) !== 0);
 

@@ -31,8 +31,9 @@ import { StatusRecordPage } from '../../../ui/StatusRecordPage';
 import { useT } from '../../../lib/i18n/catalogue';
 import { pickOrderMessages } from '../messages';
 import { useToast } from '../../../ui/toast';
+import { useRecordLoad } from '../../../ui/useRecordLoad';
 import { pickOrderStatus } from '../../../data/statuses';
-import { assignPickOrder, getPickOrder, listPickOrderEvents, nextPickOrderReference, savePickOrder, takeOutOfPickBatch, transitionPickOrder, type PickOrderEvent } from '../api';
+import { assignPickOrder, getPickOrder, listPickOrderEvents, nextPickOrderReference, savePickOrder, takeOutOfPickBatch, transitionPickOrder } from '../api';
 import { assignBatchSchema, canAssign, canTakeOut, type AssignBatchInput, type AssignBatchOutput } from '../batch';
 import {
   emptyPickOrderForm,
@@ -300,17 +301,9 @@ function AssignBatchForm({ tenantId, row, onAssigned }: { tenantId: string; row:
 
 /** A new order's form, once a reference number is offered (the user may overwrite it; empty if none could be read). */
 function NewPickOrderForm({ tenantId }: { tenantId: string }) {
-  const [reference, setReference] = useState<string | null>(null);
-  useEffect(() => {
-    let cancelled = false;
-    nextPickOrderReference().then(
-      (code) => !cancelled && setReference(code),
-      () => !cancelled && setReference(''),
-    );
-    return () => {
-      cancelled = true;
-    };
-  }, []);
+  // No reference offered (the read failed) leaves the field empty for the user to fill.
+  const { state } = useRecordLoad('next', () => nextPickOrderReference().catch(() => ''));
+  const reference = state.status === 'ready' ? state.record : null;
   if (reference === null) {
     return (
       <p role="status" className="text-sm text-slate-600 dark:text-slate-400">
@@ -458,21 +451,12 @@ function PickLine({
 
 function PickOrderActions({ row, onMoved }: { row: PickOrderRecord; onMoved: () => Promise<void> }) {
   const toast = useToast();
-  const [events, setEvents] = useState<PickOrderEvent[] | null>(null);
-  const [failed, setFailed] = useState(false);
   const [confirming, setConfirming] = useState<PickOrderMove | null>(null);
   const actions = MOVES.filter((move) => row.actions.includes(move));
 
-  useEffect(() => {
-    let cancelled = false;
-    listPickOrderEvents(row.id).then(
-      (history) => !cancelled && setEvents(history),
-      () => !cancelled && setFailed(true),
-    );
-    return () => {
-      cancelled = true;
-    };
-  }, [row.id, row.order.status]);
+  const { state } = useRecordLoad(`${row.id}:${row.order.status}`, () => listPickOrderEvents(row.id));
+  const failed = state.status === 'failed';
+  const events = state.status === 'ready' ? state.record : null;
 
   async function move(action: PickOrderMove) {
     await transitionPickOrder(row.id, action);

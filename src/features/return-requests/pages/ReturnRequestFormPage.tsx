@@ -1,16 +1,14 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect } from 'react';
 import { useFormState, useWatch, type UseFormReturn } from 'react-hook-form';
 import { Link } from 'wouter';
 import { adminPaths } from '../../../lib/paths';
 import { useSession } from '../../../lib/session';
 import { tenantIdOf } from '../../../lib/tenant';
-import { Button } from '../../../ui/Button';
 import { returnStatus } from '../../../data/statuses';
 import { StatusChip } from '../../../ui/Chip';
 import {
   CheckboxField,
   ComboboxField,
-  FileField,
   Form,
   FormActions,
   NumberField,
@@ -21,11 +19,12 @@ import {
   useStoreFiles,
   useZodForm,
 } from '../../../ui/form';
-import { ConfirmDialog } from '../../../ui/ConfirmDialog';
 import { PutBackAction } from '../components/PutBackDialog';
-import { StatusHistory } from '../../../ui/StatusHistory';
+import { DialogNote, StatusActions } from '../../../ui/StatusActions';
+import { PhotoThumbs, RecordPhotosField } from '../../../ui/RecordPhotos';
 import { StatusRecordPage } from '../../../ui/StatusRecordPage';
 import { useToast } from '../../../ui/toast';
+import { useRecordLoad } from '../../../ui/useRecordLoad';
 import { publicFileUrl } from '../../../lib/storage-url';
 import {
   createReturn,
@@ -43,10 +42,6 @@ import {
   emptyReturnForm,
   formatMoney,
   itemsFor,
-  PHOTO_EXTENSIONS,
-  PHOTO_MAX_BYTES,
-  PHOTO_MAX_FILES,
-  PHOTO_MESSAGES,
   reasonLabel,
   refundLimit,
   RETURN_ACTION_LABELS,
@@ -57,9 +52,7 @@ import {
   ReturnFormSchema,
   toReturnFormValues,
   toReturnWrite,
-  type ReturnableDelivery,
   type ReturnAction,
-  type ReturnEvent,
   type ReturnFormInput,
   type ReturnFormOutput,
   type ReturnRow,
@@ -186,15 +179,7 @@ function ReturnDetails({ row }: { row: ReturnRow }) {
       {row.photos.length > 0 && (
         <div>
           <h2 className="text-base font-semibold">Photos</h2>
-          <ul className="mt-2 flex flex-wrap gap-2">
-            {row.photos.map((ref, index) => (
-              <li key={ref}>
-                <a href={publicFileUrl(ref)} target="_blank" rel="noreferrer">
-                  <img src={publicFileUrl(ref)} alt={`Photo ${index + 1}`} className="size-20 rounded object-cover" loading="lazy" />
-                </a>
-              </li>
-            ))}
-          </ul>
+          <PhotoThumbs refs={row.photos} className="mt-2 flex flex-wrap gap-2" />
         </div>
       )}
       {row.notes && (
@@ -244,16 +229,7 @@ function ReturnForm({ tenantId, row }: { tenantId: string; row: ReturnRow | null
         <RefundField form={form} />
       </div>
       <ReasonText form={form} />
-      <FileField<ReturnFormInput, 'photos'>
-        name="photos"
-        label="Photos"
-        multiple
-        maxFiles={PHOTO_MAX_FILES}
-        accept={PHOTO_EXTENSIONS}
-        maxBytes={PHOTO_MAX_BYTES}
-        messages={PHOTO_MESSAGES}
-        help="Up to 10 jpeg, jpg, png or gif images, 3 MB each"
-      />
+      <RecordPhotosField<ReturnFormInput, 'photos'> name="photos" />
       <TextAreaField<ReturnFormInput, 'notes'> name="notes" label="Notes" rows={3} maxLength={2000} />
       <FormActions submitLabel={editing ? 'Save changes' : 'Create return request'} cancelTo={LIST_PATH} />
     </Form>
@@ -293,34 +269,24 @@ function DeliveryLines({ form, tenantId, editing }: { form: UseFormReturn<Return
   const deliveryId = useWatch({ control: form.control, name: 'delivery_id' });
   const items = useWatch({ control: form.control, name: 'items' });
   const { errors } = useFormState({ control: form.control, name: 'items' });
-  // The delivery loaded for the chosen id (set only when its read answers); another id shows loading.
-  const [loaded, setLoaded] = useState<{ id: string; value: ReturnableDelivery | null } | null>(null);
   const { setValue } = form;
-
+  // The delivery loaded for the chosen id; another id reads loading until its answer.
+  const { state } = useRecordLoad(editing || !deliveryId ? null : `${tenantId}/${deliveryId}`, () => getReturnableDelivery(tenantId, deliveryId), {
+    loadingOnNewKey: true,
+  });
+  const found = state.status === 'ready' ? state.record : null;
+  // The chosen delivery's packages, refund limit and currency fill the form once it answers.
   useEffect(() => {
-    if (editing || !deliveryId) return;
-    let cancelled = false;
-    getReturnableDelivery(tenantId, deliveryId).then(
-      (found) => {
-        if (cancelled) return;
-        setLoaded({ id: deliveryId, value: found });
-        if (found) {
-          setValue('items', itemsFor(found.packages));
-          setValue('refund_limit', refundLimit(found));
-          setValue('currency', found.currency);
-        }
-      },
-      () => !cancelled && setLoaded({ id: deliveryId, value: null }),
-    );
-    return () => {
-      cancelled = true;
-    };
-  }, [deliveryId, editing, tenantId, setValue]);
+    if (!found) return;
+    setValue('items', itemsFor(found.packages));
+    setValue('refund_limit', refundLimit(found));
+    setValue('currency', found.currency);
+  }, [found, setValue]);
   const delivery = editing
     ? { status: 'ready' as const, value: null }
-    : loaded?.id !== deliveryId
+    : state.status === 'loading'
       ? { status: 'loading' as const, value: null }
-      : { status: loaded.value ? ('ready' as const) : ('failed' as const), value: loaded.value };
+      : { status: found ? ('ready' as const) : ('failed' as const), value: found };
 
   const listError = (errors.items as { message?: string; root?: { message?: string } } | undefined)?.root?.message ?? (errors.items as { message?: string } | undefined)?.message;
   if (!editing && !deliveryId) return null;
@@ -383,27 +349,6 @@ const ACTION_MESSAGES: Record<ReturnAction, string> = {
 /** The moves the machine allows now (asked of the database), each confirmed in a dialog; then the history. */
 function ReturnActions({ tenantId, row, onMoved }: { tenantId: string; row: ReturnRow; onMoved: () => Promise<void> }) {
   const toast = useToast();
-  const [actions, setActions] = useState<ReturnAction[] | null>(null);
-  const [events, setEvents] = useState<ReturnEvent[] | null>(null);
-  const [failed, setFailed] = useState(false);
-  const [dialog, setDialog] = useState<DialogState | null>(null);
-  const [warehouses, setWarehouses] = useState<{ value: string; label: string }[]>([]);
-
-  useEffect(() => {
-    let cancelled = false;
-    Promise.all([returnActions(row.id), listReturnEvents(row.id), listReturnWarehouses(tenantId)]).then(
-      ([allowed, history, places]) => {
-        if (cancelled) return;
-        setActions(RETURN_ACTIONS.filter((a) => allowed.includes(a)));
-        setEvents(history);
-        setWarehouses(places);
-      },
-      () => !cancelled && setFailed(true),
-    );
-    return () => {
-      cancelled = true;
-    };
-  }, [row.id, row.status, row.updated_at, tenantId]);
 
   async function move(state: DialogState) {
     if (state.action === 'rejected' && !state.note.trim()) throw new Error(RETURN_MESSAGES.rejectNote);
@@ -420,107 +365,84 @@ function ReturnActions({ tenantId, row, onMoved }: { tenantId: string; row: Retu
     await onMoved();
   }
 
-  const needsWarehouse = dialog && (dialog.action === 'pickup_scheduled' || (dialog.action === 'approved' && dialog.schedulePickup));
+  const needsWarehouse = (dialog: DialogState) => dialog.action === 'pickup_scheduled' || (dialog.action === 'approved' && dialog.schedulePickup);
 
   return (
-    <>
-      <section aria-label="Actions" className="space-y-3">
-        <h2 className="text-base font-semibold">Actions</h2>
-        {failed ? (
-          <p role="alert" className="text-sm text-red-700 dark:text-red-300">
-            The actions and history could not be loaded. Reload the page to try again.
-          </p>
-        ) : actions === null ? (
-          <p role="status" className="text-sm text-slate-600 dark:text-slate-400">
-            Loading…
-          </p>
-        ) : actions.length === 0 ? (
-          <p className="text-sm text-slate-600 dark:text-slate-400">{row.status === 'closed' || row.status === 'rejected' ? 'This return is finished.' : 'Nothing to do now.'}</p>
-        ) : (
-          <div className="flex flex-wrap gap-2">
-            <PutBackAction tenantId={tenantId} row={row} />
-            {actions.map((action) => (
-              <Button
-                key={action}
-                variant={action === 'rejected' ? 'secondary' : 'primary'}
-                onClick={() => setDialog({ action, note: '', refunded: '', schedulePickup: true, warehouseId: '' })}
+    <StatusActions<ReturnAction, DialogState, { value: string; label: string }[]>
+      loadKey={`${tenantId}/${row.id}:${row.status}:${row.updated_at}`}
+      load={() =>
+        Promise.all([returnActions(row.id), listReturnEvents(row.id), listReturnWarehouses(tenantId)]).then(([allowed, events, warehouses]) => ({
+          actions: RETURN_ACTIONS.filter((a) => allowed.includes(a)),
+          events,
+          extra: warehouses,
+        }))
+      }
+      code={row.return_code}
+      labels={RETURN_ACTION_LABELS}
+      messages={ACTION_MESSAGES}
+      idle={row.status === 'closed' || row.status === 'rejected' ? 'This return is finished.' : 'Nothing to do now.'}
+      secondary="rejected"
+      destructive="rejected"
+      lead={<PutBackAction tenantId={tenantId} row={row} />}
+      history={{ vocabulary: returnStatus, createdLabel: 'Requested' }}
+      start={(action) => ({ action, note: '', refunded: '', schedulePickup: true, warehouseId: '' })}
+      fields={(dialog, set, warehouses) => (
+        <>
+          {dialog.action === 'approved' && (
+            <label className="flex items-center gap-2 text-sm">
+              <input
+                type="checkbox"
+                className="size-4 accent-brand"
+                checked={dialog.schedulePickup}
+                onChange={(event) => set({ ...dialog, schedulePickup: event.target.checked })}
+              />
+              Schedule the pickup now
+            </label>
+          )}
+          {needsWarehouse(dialog) && warehouses.length > 0 && (
+            <label className="block text-sm font-medium">
+              Return to warehouse
+              <select
+                className="mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100"
+                value={dialog.warehouseId}
+                onChange={(event) => set({ ...dialog, warehouseId: event.target.value })}
               >
-                {RETURN_ACTION_LABELS[action]}
-              </Button>
-            ))}
-          </div>
-        )}
-      </section>
-      {events && (
-        <StatusHistory entries={events} vocabulary={returnStatus} createdLabel="Requested" />
+                <option value="">First open warehouse</option>
+                {warehouses.map((w) => (
+                  <option key={w.value} value={w.value}>
+                    {w.label}
+                  </option>
+                ))}
+              </select>
+            </label>
+          )}
+          {dialog.action === 'closed' && (
+            <fieldset>
+              <legend className="text-sm font-medium">
+                Refund paid? <span aria-hidden="true">*</span>
+              </legend>
+              <div className="mt-1 flex gap-4 text-sm">
+                {(['yes', 'no'] as const).map((value) => (
+                  <label key={value} className="flex items-center gap-2">
+                    <input type="radio" name="refunded" className="size-4 accent-brand" checked={dialog.refunded === value} onChange={() => set({ ...dialog, refunded: value })} />
+                    {value === 'yes' ? `Yes, ${formatMoney(row.refund_amount, row.currency)} refunded` : 'No refund'}
+                  </label>
+                ))}
+              </div>
+            </fieldset>
+          )}
+          <DialogNote
+            label={dialog.action === 'rejected' ? 'Reason for rejecting' : 'Note'}
+            required={dialog.action === 'rejected'}
+            rows={3}
+            maxLength={1000}
+            value={dialog.note}
+            onChange={(note) => set({ ...dialog, note })}
+          />
+        </>
       )}
-      <ConfirmDialog
-        open={dialog !== null}
-        onClose={() => setDialog(null)}
-        title={dialog ? `${RETURN_ACTION_LABELS[dialog.action]} ${row.return_code}?` : ''}
-        message={dialog ? ACTION_MESSAGES[dialog.action] : ''}
-        confirmLabel={dialog ? RETURN_ACTION_LABELS[dialog.action] : 'Confirm'}
-        destructive={dialog?.action === 'rejected'}
-        onConfirm={() => (dialog ? move(dialog) : undefined)}
-      >
-        {dialog?.action === 'approved' && (
-          <label className="flex items-center gap-2 text-sm">
-            <input
-              type="checkbox"
-              className="size-4 accent-brand"
-              checked={dialog.schedulePickup}
-              onChange={(event) => setDialog({ ...dialog, schedulePickup: event.target.checked })}
-            />
-            Schedule the pickup now
-          </label>
-        )}
-        {needsWarehouse && dialog && warehouses.length > 0 && (
-          <label className="block text-sm font-medium">
-            Return to warehouse
-            <select
-              className="mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100"
-              value={dialog.warehouseId}
-              onChange={(event) => setDialog({ ...dialog, warehouseId: event.target.value })}
-            >
-              <option value="">First open warehouse</option>
-              {warehouses.map((w) => (
-                <option key={w.value} value={w.value}>
-                  {w.label}
-                </option>
-              ))}
-            </select>
-          </label>
-        )}
-        {dialog?.action === 'closed' && (
-          <fieldset>
-            <legend className="text-sm font-medium">
-              Refund paid? <span aria-hidden="true">*</span>
-            </legend>
-            <div className="mt-1 flex gap-4 text-sm">
-              {(['yes', 'no'] as const).map((value) => (
-                <label key={value} className="flex items-center gap-2">
-                  <input type="radio" name="refunded" className="size-4 accent-brand" checked={dialog.refunded === value} onChange={() => setDialog({ ...dialog, refunded: value })} />
-                  {value === 'yes' ? `Yes, ${formatMoney(row.refund_amount, row.currency)} refunded` : 'No refund'}
-                </label>
-              ))}
-            </div>
-          </fieldset>
-        )}
-        {dialog && (
-          <label className="block text-sm font-medium">
-            {dialog.action === 'rejected' ? 'Reason for rejecting' : 'Note'}
-            {dialog.action === 'rejected' && <span aria-hidden="true"> *</span>}
-            <textarea
-              className="mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100"
-              rows={3}
-              maxLength={1000}
-              value={dialog.note}
-              onChange={(event) => setDialog({ ...dialog, note: event.target.value })}
-            />
-          </label>
-        )}
-      </ConfirmDialog>
-    </>
+      move={move}
+    />
   );
 }
 

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { AppUser } from '../../../lib/session';
 import { Button } from '../../../ui/Button';
 import { FileField, Form, SubmitButton, TextField, useZodForm } from '../../../ui/form';
@@ -6,6 +6,7 @@ import { useToast } from '../../../ui/toast';
 import { changeOwnPassword, getUser, updateOwnProfile, uploadAvatar } from '../api';
 import { ErrorState } from '../../../ui/ErrorState';
 import { Skeleton } from '../../../ui/Skeleton';
+import { useRecordLoad } from '../../../ui/useRecordLoad';
 import { AVATAR_EXTENSIONS, AVATAR_MAX_BYTES, AVATAR_MESSAGES, ChangePasswordSchema, OwnProfileSchema, type ChangePasswordInput, type OwnProfileInput, type Person } from '../schema';
 
 function ProfileForm({ user, person, onSaved }: { user: AppUser; person: Person; onSaved: () => void }) {
@@ -93,31 +94,17 @@ type Load = { status: 'loading' } | { status: 'ready'; person: Person } | { stat
 
 /** The person's own profile row (the session keeps only what guards need). */
 function useOwnPerson(user: AppUser): [Load, () => void] {
-  const [load, setLoad] = useState<Load>({ status: 'loading' });
-  const [attempt, setAttempt] = useState(0);
   const tenantId = user.profile?.tenant_id ?? '';
-  useEffect(() => {
-    if (!tenantId) return;
-    let cancelled = false;
-    getUser(tenantId, user.id).then(
-      (person) => {
-        if (!cancelled) setLoad(person ? { status: 'ready', person } : { status: 'failed', message: 'Your profile could not be found' });
-      },
-      (error: unknown) => {
-        if (!cancelled) setLoad({ status: 'failed', message: error instanceof Error ? error.message : 'Something went wrong!' });
-      },
-    );
-    return () => {
-      cancelled = true;
-    };
-  }, [tenantId, user.id, attempt]);
-  return [
-    load,
-    () => {
-      setLoad({ status: 'loading' });
-      setAttempt((n) => n + 1);
-    },
-  ];
+  const { state, retry } = useRecordLoad(tenantId ? `${tenantId}/${user.id}` : null, () => getUser(tenantId, user.id));
+  const load: Load =
+    state.status === 'ready'
+      ? { status: 'ready', person: state.record }
+      : state.status === 'missing'
+        ? { status: 'failed', message: 'Your profile could not be found' }
+        : state.status === 'failed'
+          ? { status: 'failed', message: state.error instanceof Error ? state.error.message : 'Something went wrong!' }
+          : { status: 'loading' };
+  return [load, retry];
 }
 
 /**
