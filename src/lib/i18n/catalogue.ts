@@ -194,8 +194,9 @@ export function useT<K extends string>(catalogue: Catalogue<K>): Translate<K> {
       else inUse.delete(catalogue);
     };
   }, [catalogue]);
-  // Always `use()`, never only while loading: React warns when a render that suspended on `use()` is
-  // followed by one that does not call it.
-  const messages = use(loadCatalogue(catalogue, language));
+  // A translated language always goes through `use()`, never only while loading: React warns when a
+  // render that suspended on `use()` is followed by one that does not call it. A loaded catalogue's
+  // promise is marked settled, so `use()` answers it at once. English never suspends.
+  const messages = language === 'en' ? catalogue.en : use(loadCatalogue(catalogue, language));
   return useMemo(() => translator(catalogue, language, messages), [catalogue, language, messages]);
 }
