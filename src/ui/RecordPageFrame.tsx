@@ -1,5 +1,7 @@
 import { useCallback, type ReactNode } from 'react';
 import { useParams } from 'wouter';
+import { useT } from '../lib/i18n/catalogue';
+import { uiMessages } from './messages';
 import { PageHeader } from './PageHeader';
 import { RecordStates } from './RecordStates';
 import { useToast } from './toast';
@@ -60,11 +62,12 @@ export function RecordPageFrame<Row extends { id: string }>({
   children: (record: Row | null) => ReactNode;
 }) {
   const { mode, listPath, listLabel, messages, loadingLabel } = source;
+  const t = useT(uiMessages);
   return (
     <RecordStates
       state={routed.state}
       onRetry={routed.retry}
-      header={<PageHeader title={title} breadcrumbs={[{ label: 'Dashboard', href: '/' }, { label: listLabel, href: listPath }, { label: crumb }]} />}
+      header={<PageHeader title={title} breadcrumbs={[{ label: t('record.dashboard'), href: '/' }, { label: listLabel, href: listPath }, { label: crumb }]} />}
       backTo={listPath}
       missing={mode === 'edit' && !routed.id}
       notFoundTitle={messages.notFound}

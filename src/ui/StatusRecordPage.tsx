@@ -1,4 +1,6 @@
 import type { ReactNode } from 'react';
+import { useT } from '../lib/i18n/catalogue';
+import { uiMessages } from './messages';
 import { RecordPageFrame, useRoutedRecord, type RecordPageSource } from './RecordPageFrame';
 
 export interface StatusRecordPageProps<Row extends { id: string }> extends RecordPageSource<Row> {
@@ -18,6 +20,7 @@ export interface StatusRecordPageProps<Row extends { id: string }> extends Recor
  * record with its form beside its actions and history, and the loading, not-found and failed states.
  */
 export function StatusRecordPage<Row extends { id: string }>({ codeOf, titles, createForm, main, aside, ...source }: StatusRecordPageProps<Row>) {
+  const t = useT(uiMessages);
   const routed = useRoutedRecord(source);
   const { state, reload } = routed;
   const code = state.status === 'ready' && state.record ? codeOf(state.record) : null;
@@ -27,7 +30,7 @@ export function StatusRecordPage<Row extends { id: string }>({ codeOf, titles, c
       source={source}
       routed={routed}
       title={creating ? titles.create : code ? `${titles.record} ${code}` : titles.record}
-      crumb={creating ? 'Create' : (code ?? 'Edit')}
+      crumb={creating ? t('record.create') : (code ?? t('record.edit'))}
     >
       {(row) =>
         row ? (

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { RETURN_STATUSES, returnStatus, type ReturnStatus } from '../../data/statuses';
+import { RETURN_STATUSES } from '../../data/statuses';
 import type { FileValue } from '../../ui/form';
 import { RETURN_REASONS, type ReturnReason } from '../../lib/return-reasons';
 
@@ -10,14 +10,6 @@ export { RETURN_REASONS, RETURN_REASON_LABELS, RETURN_REASON_OPTIONS, reasonLabe
 /** The moves a screen offers, as the database's return_request_actions names them. */
 export const RETURN_ACTIONS = ['approved', 'rejected', 'pickup_scheduled', 'picked_up', 'received', 'closed'] as const;
 export type ReturnAction = (typeof RETURN_ACTIONS)[number];
-export const RETURN_ACTION_LABELS: Record<ReturnAction, string> = {
-  approved: 'Approve',
-  rejected: 'Reject',
-  pickup_scheduled: 'Schedule pickup',
-  picked_up: 'Mark picked up',
-  received: 'Mark received',
-  closed: 'Close',
-};
 
 /** The form's and the database's words (private.return_request_problems says the same). */
 export const RETURN_MESSAGES = {
@@ -35,19 +27,6 @@ export const RETURN_MESSAGES = {
   refunded: 'Say whether the refund was paid',
 } as const;
 
-export const RETURN_TOASTS = {
-  created: 'Return request created successfully',
-  updated: 'Return request updated successfully',
-  createFailed: 'Failed to create return request',
-  updateFailed: 'Failed to update return request',
-  validation: 'Validation failed',
-  unknown: 'An error occurred while submitting the form',
-  fetchFailed: 'Failed to fetch return request',
-  notFound: 'Return request not found',
-  uploaded: 'File uploaded successfully',
-  uploadFailed: 'Error uploading file',
-  moved: (status: ReturnStatus) => `Return request ${returnStatus.labels[status].toLowerCase()}`,
-} as const;
 
 const packageSchema = z
   .object({

@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 import '@testing-library/jest-dom/vitest';
-import { act, render, screen } from '@testing-library/react';
+import { act, cleanup, render, screen } from '@testing-library/react';
 import { Suspense } from 'react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { applyLanguage, defineCatalogue, useT, type Translation } from './catalogue';
 import { browserLanguage, resolveLanguage } from './languages';
 
@@ -52,5 +52,38 @@ describe('which language', () => {
   it('reads the browser’s first language the app speaks', () => {
     expect(browserLanguage(['de-DE', 'es-MX', 'en'])).toBe('es');
     expect(browserLanguage(['de'])).toBeNull();
+  });
+});
+
+describe('useT while a catalogue loads', () => {
+  afterEach(cleanup);
+
+  it('suspends the first screen shown in a language without React’s warning about a conditional use()', async () => {
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      const fresh = defineCatalogue('test-fresh', en, { es: async () => ({ default: es }), fr: async () => ({ default: fr }) });
+      function FreshGreeting() {
+        const t = useT(fresh);
+        return <p>{t('greeting', { name: 'Ana' })}</p>;
+      }
+      await act(() => applyLanguage('es'));
+      await act(async () => {
+        render(
+          <Suspense fallback="loading">
+            <FreshGreeting />
+          </Suspense>,
+        );
+      });
+      expect(screen.getByText('Hola Ana')).toBeInTheDocument();
+      // Switching to a language not loaded yet, and back to one loaded, renders without a fallback frame in between.
+      await act(() => applyLanguage('fr'));
+      expect(screen.getByText('Bonjour Ana')).toBeInTheDocument();
+      await act(() => applyLanguage('en'));
+      expect(screen.getByText('Hello Ana')).toBeInTheDocument();
+      expect(errors).not.toHaveBeenCalled();
+    } finally {
+      errors.mockRestore();
+      await act(() => applyLanguage('en'));
+    }
   });
 });

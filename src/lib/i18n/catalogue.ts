@@ -55,7 +55,6 @@ function storedLanguage(): Language | null {
 let active: Language = storedLanguage() ?? browserLanguage() ?? 'en';
 let generation = 0;
 const listeners = new Set<() => void>();
-const loaded = new Map<string, Messages>();
 const pending = new Map<string, Promise<Messages>>();
 const inUse = new Map<Catalogue, number>();
 
@@ -70,12 +69,35 @@ export function getLanguage(): Language {
   return active;
 }
 
+/**
+ * A promise React's `use()` reads at once: marked settled the way React marks the promises it has
+ * awaited, so a screen calls `use()` on every render (the same hook order whether or not the
+ * catalogue was loaded yet) and suspends only while it really loads.
+ */
+type Settling<T> = Promise<T> & { status?: 'fulfilled'; value?: T };
+
+function settled<T>(promise: Promise<T>, value: T): Promise<T> {
+  const marked = promise as Settling<T>;
+  marked.status = 'fulfilled';
+  marked.value = value;
+  return marked;
+}
+
+const english = new WeakMap<Catalogue, Promise<Messages>>();
+
 function loadCatalogue(catalogue: Catalogue, language: Language): Promise<Messages> {
-  if (language === 'en') return Promise.resolve(catalogue.en);
+  if (language === 'en') {
+    let promise = english.get(catalogue);
+    if (!promise) {
+      promise = settled(Promise.resolve(catalogue.en), catalogue.en);
+      english.set(catalogue, promise);
+    }
+    return promise;
+  }
   const key = `${catalogue.area}:${language}`;
   let promise = pending.get(key);
   if (!promise) {
-    promise = catalogue.load[language]()
+    const loading: Promise<Messages> = catalogue.load[language]()
       .then(
         (module): Messages => module.default,
         (error: unknown) => {
@@ -85,9 +107,11 @@ function loadCatalogue(catalogue: Catalogue, language: Language): Promise<Messag
         },
       )
       .then((messages) => {
-        loaded.set(key, messages);
+        // Marked before anyone awaiting it resumes: a screen mounted by a language switch reads it without suspending.
+        void settled(loading, messages);
         return messages;
       });
+    promise = loading;
     pending.set(key, promise);
   }
   return promise;
@@ -170,6 +194,9 @@ export function useT<K extends string>(catalogue: Catalogue<K>): Translate<K> {
       else inUse.delete(catalogue);
     };
   }, [catalogue]);
-  const messages = language === 'en' ? catalogue.en : (loaded.get(`${catalogue.area}:${language}`) ?? use(loadCatalogue(catalogue, language)));
+  // A translated language always goes through `use()`, never only while loading: React warns when a
+  // render that suspended on `use()` is followed by one that does not call it. A loaded catalogue's
+  // promise is marked settled, so `use()` answers it at once. English never suspends.
+  const messages = language === 'en' ? catalogue.en : use(loadCatalogue(catalogue, language));
   return useMemo(() => translator(catalogue, language, messages), [catalogue, language, messages]);
 }

@@ -1,5 +1,7 @@
 import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
 import { useLocation } from 'wouter';
+import { useT } from '../../lib/i18n/catalogue';
+import { uiMessages } from '../messages';
 import { saveFailureToasts, type ServerErrorResult } from '../../lib/server-errors';
 import { useToast } from '../toast';
 import { SubmitButton } from './Form';
@@ -57,11 +59,12 @@ export function useRecordSave<Row, Values, Created = unknown>({ record, create, 
 /** The end of a record form: save (busy while saving) and Cancel, back to where the form came from. */
 export function FormActions({ submitLabel, cancelTo }: { submitLabel: string; cancelTo: string }) {
   const [, navigate] = useLocation();
+  const t = useT(uiMessages);
   return (
     <div className="flex gap-3">
       <SubmitButton>{submitLabel}</SubmitButton>
       <button type="button" className="text-sm text-slate-600 underline dark:text-slate-300" onClick={() => navigate(cancelTo)}>
-        Cancel
+        {t('cancel')}
       </button>
     </div>
   );

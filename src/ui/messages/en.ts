@@ -57,4 +57,12 @@ export const en = {
   'field.clear': 'Clear {label}',
   'field.showOptions': 'Show {label} options',
   'signature.typed': 'Or type the signer’s name',
+  'record.dashboard': 'Dashboard',
+  'record.create': 'Create',
+  'record.edit': 'Edit',
+  'history.title': 'History',
+  'history.empty': 'No changes recorded yet.',
+  'history.by': 'by {actor}',
+  'history.createdBy': '{created} by {actor}',
+  'history.system': 'the system',
 } as const;

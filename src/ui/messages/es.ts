@@ -59,4 +59,12 @@ export default {
   'field.clear': 'Borrar {label}',
   'field.showOptions': 'Mostrar opciones de {label}',
   'signature.typed': 'O escriba el nombre de quien firma',
+  'record.dashboard': 'Panel',
+  'record.create': 'Crear',
+  'record.edit': 'Editar',
+  'history.title': 'Historial',
+  'history.empty': 'Aún no hay cambios registrados.',
+  'history.by': 'por {actor}',
+  'history.createdBy': '{created} por {actor}',
+  'history.system': 'el sistema',
 } satisfies Translation<typeof en>;

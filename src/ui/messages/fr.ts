@@ -59,4 +59,12 @@ export default {
   'field.clear': 'Effacer {label}',
   'field.showOptions': 'Afficher les options de {label}',
   'signature.typed': 'Ou saisissez le nom du signataire',
+  'record.dashboard': 'Tableau de bord',
+  'record.create': 'Créer',
+  'record.edit': 'Modifier',
+  'history.title': 'Historique',
+  'history.empty': 'Aucune modification enregistrée pour l’instant.',
+  'history.by': 'par {actor}',
+  'history.createdBy': '{created} par {actor}',
+  'history.system': 'le système',
 } satisfies Translation<typeof en>;

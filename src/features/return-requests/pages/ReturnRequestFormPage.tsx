@@ -1,10 +1,14 @@
-import { useCallback, useEffect } from 'react';
+import { useCallback, useEffect, useMemo } from 'react';
 import { useFormState, useWatch, type UseFormReturn } from 'react-hook-form';
 import { Link } from 'wouter';
 import { adminPaths } from '../../../lib/paths';
 import { useSession } from '../../../lib/session';
 import { tenantIdOf } from '../../../lib/tenant';
-import { returnStatus } from '../../../data/statuses';
+import { deliveryStatus, returnStatus } from '../../../data/statuses';
+import { useT, type Translate } from '../../../lib/i18n/catalogue';
+import { useFormat } from '../../../lib/i18n/format';
+import { useStatuses } from '../../../lib/status-vocabulary';
+import { returnMessages, type ReturnKey } from '../messages';
 import { StatusChip } from '../../../ui/Chip';
 import {
   CheckboxField,
@@ -21,7 +25,7 @@ import {
 } from '../../../ui/form';
 import { PutBackAction } from '../components/PutBackDialog';
 import { DialogNote, StatusActions } from '../../../ui/StatusActions';
-import { PhotoThumbs, RecordPhotosField } from '../../../ui/RecordPhotos';
+import { PhotoThumbs, RECORD_PHOTOS, RecordPhotosField } from '../../../ui/RecordPhotos';
 import { StatusRecordPage } from '../../../ui/StatusRecordPage';
 import { useToast } from '../../../ui/toast';
 import { useRecordLoad } from '../../../ui/useRecordLoad';
@@ -40,25 +44,79 @@ import {
 } from '../api';
 import {
   emptyReturnForm,
-  formatMoney,
   itemsFor,
-  reasonLabel,
   refundLimit,
-  RETURN_ACTION_LABELS,
   RETURN_ACTIONS,
   RETURN_MESSAGES,
-  RETURN_REASON_OPTIONS,
-  RETURN_TOASTS,
+  RETURN_REASONS,
   ReturnFormSchema,
   toReturnFormValues,
   toReturnWrite,
   type ReturnAction,
   type ReturnFormInput,
   type ReturnFormOutput,
+  type ReturnReason,
   type ReturnRow,
   type ReturnStatus,
 } from '../schema';
-import { formatDateTime } from '../../../lib/format-date';
+
+/** The schema's messages (the spec's English) and their keys, so a form error shows in the page's language. */
+const VALIDATION_KEYS: Record<string, ReturnKey> = {
+  [RETURN_MESSAGES.delivery]: 'validation.delivery',
+  [RETURN_MESSAGES.reason]: 'validation.reason',
+  [RETURN_MESSAGES.reasonText]: 'validation.reasonText',
+  [RETURN_MESSAGES.reasonTextLength]: 'validation.reasonTextLength',
+  [RETURN_MESSAGES.items]: 'validation.items',
+  [RETURN_MESSAGES.quantity]: 'validation.returnQuantity',
+  [RETURN_MESSAGES.refund]: 'validation.refund',
+  [RETURN_MESSAGES.notes]: 'validation.notes',
+};
+
+/** A schema message in the page's language; the two with a number in them are read back from the English. */
+function translateValidation(t: Translate<ReturnKey>, message: string): string {
+  const key = VALIDATION_KEYS[message];
+  if (key) return t(key);
+  const above = /^Quantity cannot be more than the (\d+) delivered$/.exec(message);
+  if (above) return t('validation.quantityAbove', { max: Number(above[1]) });
+  const refund = /^Refund amount cannot be more than the delivery's price and cash on delivery \((.*)\)$/.exec(message);
+  if (refund) return t('validation.refundAbove', { limit: refund[1] });
+  return message;
+}
+
+const REASON_KEYS: Record<ReturnReason, ReturnKey> = {
+  damaged: 'reason.damaged',
+  wrong_item: 'reason.wrong_item',
+  not_as_described: 'reason.not_as_described',
+  no_longer_needed: 'reason.no_longer_needed',
+  other: 'reason.other',
+};
+
+const ACTION_KEYS: Record<ReturnAction, ReturnKey> = {
+  approved: 'action.approved',
+  rejected: 'action.rejected',
+  pickup_scheduled: 'action.pickup_scheduled',
+  picked_up: 'action.picked_up',
+  received: 'action.received',
+  closed: 'action.closed',
+};
+
+/** The spec's save and upload toasts in the page's language. */
+function useReturnToasts() {
+  const t = useT(returnMessages);
+  return useMemo(
+    () => ({
+      created: t('toast.created'),
+      updated: t('toast.updated'),
+      createFailed: t('toast.createFailed'),
+      updateFailed: t('toast.updateFailed'),
+      validation: t('toast.validation'),
+      unknown: t('toast.unknown'),
+      uploaded: t('toast.uploaded'),
+      uploadFailed: t('toast.uploadFailed'),
+    }),
+    [t],
+  );
+}
 
 /** The list, from a create or edit page (the admin area's router is the base). */
 const LIST_PATH = adminPaths.returnRequests();
@@ -66,6 +124,7 @@ const LIST_PATH = adminPaths.returnRequests();
 /** Create (no id in the route) or edit (`return-requests/:id/edit`): the form while requested, the status actions and the history. */
 export function ReturnRequestFormPage({ mode }: { mode: 'create' | 'edit' }) {
   const { user } = useSession();
+  const t = useT(returnMessages);
   const tenantId = tenantIdOf(user) ?? '';
   const load = useCallback((id: string) => getReturn(tenantId, id), [tenantId]);
   return (
@@ -74,11 +133,11 @@ export function ReturnRequestFormPage({ mode }: { mode: 'create' | 'edit' }) {
       scope={tenantId}
       load={load}
       listPath={LIST_PATH}
-      listLabel="Return requests"
+      listLabel={t('list.title')}
       codeOf={(row) => row.return_code}
-      titles={{ create: 'New return request', record: 'Return request' }}
-      messages={{ notFound: RETURN_TOASTS.notFound, fetchFailed: RETURN_TOASTS.fetchFailed }}
-      loadingLabel="Loading return request"
+      titles={{ create: t('list.new'), record: t('form.record') }}
+      messages={{ notFound: t('toast.notFound'), fetchFailed: t('toast.fetchFailed') }}
+      loadingLabel={t('form.loading')}
       createForm={<ReturnForm tenantId={tenantId} row={null} />}
       main={(row) => (
         <>
@@ -92,17 +151,21 @@ export function ReturnRequestFormPage({ mode }: { mode: 'create' | 'edit' }) {
 }
 
 function ReturnSummary({ row }: { row: ReturnRow }) {
+  const t = useT(returnMessages);
+  const format = useFormat();
+  const deliveryStatuses = useStatuses(deliveryStatus);
+  const pickupStatus = row.pickup_delivery_status ? deliveryStatuses.label(row.pickup_delivery_status) : '';
   return (
     <dl className="grid gap-x-6 gap-y-3 rounded-lg border border-slate-200 p-4 text-sm sm:grid-cols-3 dark:border-slate-700">
       <div>
-        <dt className="text-slate-500 dark:text-slate-400">Status</dt>
+        <dt className="text-slate-500 dark:text-slate-400">{t('col.status')}</dt>
         <dd className="mt-1 flex items-center gap-2">
           <StatusChip vocabulary={returnStatus} status={row.status} />
-          {row.status === 'closed' && <span>{row.refunded ? 'Refunded' : 'Not refunded'}</span>}
+          {row.status === 'closed' && <span>{row.refunded ? t('summary.refunded') : t('summary.notRefunded')}</span>}
         </dd>
       </div>
       <div>
-        <dt className="text-slate-500 dark:text-slate-400">Delivery</dt>
+        <dt className="text-slate-500 dark:text-slate-400">{t('col.delivery')}</dt>
         <dd className="mt-1">
           {row.delivery_code ? (
             <Link href={adminPaths.delivery(row.delivery_id)} className="font-medium text-brand underline-offset-2 hover:underline">
@@ -111,22 +174,22 @@ function ReturnSummary({ row }: { row: ReturnRow }) {
           ) : (
             '—'
           )}
-          {row.delivered_at && <span className="block text-xs text-slate-500 dark:text-slate-400">Delivered {formatDateTime(row.delivered_at)}</span>}
+          {row.delivered_at && <span className="block text-xs text-slate-500 dark:text-slate-400">{t('summary.delivered', { date: format.dateTime(row.delivered_at) })}</span>}
         </dd>
       </div>
       <div>
-        <dt className="text-slate-500 dark:text-slate-400">Customer</dt>
+        <dt className="text-slate-500 dark:text-slate-400">{t('col.customer')}</dt>
         <dd className="mt-1">
           {row.customer_name ?? '—'}
           {row.customer_email && <span className="block text-xs text-slate-500 dark:text-slate-400">{row.customer_email}</span>}
         </dd>
       </div>
       <div className="sm:col-span-2">
-        <dt className="text-slate-500 dark:text-slate-400">Collect from</dt>
+        <dt className="text-slate-500 dark:text-slate-400">{t('summary.collectFrom')}</dt>
         <dd className="mt-1">{row.dropoff_full_address ?? '—'}</dd>
       </div>
       <div>
-        <dt className="text-slate-500 dark:text-slate-400">Pickup delivery</dt>
+        <dt className="text-slate-500 dark:text-slate-400">{t('summary.pickup')}</dt>
         <dd className="mt-1">
           {row.pickup_delivery_code ? (
             <>
@@ -134,19 +197,18 @@ function ReturnSummary({ row }: { row: ReturnRow }) {
                 {row.pickup_delivery_code}
               </Link>
               <span className="block text-xs text-slate-500 dark:text-slate-400">
-                {row.pickup_delivery_status?.replaceAll('_', ' ')}
-                {row.warehouse_name ? ` · to ${row.warehouse_name}` : ''}
+                {row.warehouse_name ? t('summary.pickupTo', { status: pickupStatus, warehouse: row.warehouse_name }) : pickupStatus}
               </span>
             </>
           ) : (
-            'Not scheduled'
+            t('summary.notScheduled')
           )}
         </dd>
       </div>
       {row.received_at && (
         <div>
-          <dt className="text-slate-500 dark:text-slate-400">Received</dt>
-          <dd className="mt-1">{formatDateTime(row.received_at)}</dd>
+          <dt className="text-slate-500 dark:text-slate-400">{t('summary.received')}</dt>
+          <dd className="mt-1">{format.dateTime(row.received_at)}</dd>
         </div>
       )}
     </dl>
@@ -155,36 +217,38 @@ function ReturnSummary({ row }: { row: ReturnRow }) {
 
 /** A request past `requested`: what was asked, read-only (the database refuses edits now). */
 function ReturnDetails({ row }: { row: ReturnRow }) {
+  const t = useT(returnMessages);
+  const format = useFormat();
   return (
-    <section aria-label="Request" className="max-w-3xl space-y-4 text-sm">
+    <section aria-label={t('details.label')} className="max-w-3xl space-y-4 text-sm">
       <div>
-        <h2 className="text-base font-semibold">Reason</h2>
-        <p className="mt-1">{reasonLabel(row.reason)}</p>
+        <h2 className="text-base font-semibold">{t('col.reason')}</h2>
+        <p className="mt-1">{t(REASON_KEYS[row.reason])}</p>
         {row.reason_text && <p className="mt-1 whitespace-pre-line text-slate-700 dark:text-slate-300">{row.reason_text}</p>}
       </div>
       <div>
-        <h2 className="text-base font-semibold">Items</h2>
+        <h2 className="text-base font-semibold">{t('col.items')}</h2>
         <ul className="mt-1 list-disc pl-5">
           {row.items.map((item) => (
             <li key={item.package_index}>
-              {item.quantity} × {item.description}
+              {t('list.item', { quantity: item.quantity, description: item.description })}
             </li>
           ))}
         </ul>
       </div>
       <div>
-        <h2 className="text-base font-semibold">Refund</h2>
-        <p className="mt-1">{formatMoney(row.refund_amount, row.currency)}</p>
+        <h2 className="text-base font-semibold">{t('details.refund')}</h2>
+        <p className="mt-1">{format.money(row.refund_amount, row.currency)}</p>
       </div>
       {row.photos.length > 0 && (
         <div>
-          <h2 className="text-base font-semibold">Photos</h2>
-          <PhotoThumbs refs={row.photos} className="mt-2 flex flex-wrap gap-2" />
+          <h2 className="text-base font-semibold">{t('form.photos')}</h2>
+          <PhotoThumbs refs={row.photos} className="mt-2 flex flex-wrap gap-2" alt={(number) => t('details.photo', { number })} />
         </div>
       )}
       {row.notes && (
         <div>
-          <h2 className="text-base font-semibold">Notes</h2>
+          <h2 className="text-base font-semibold">{t('form.notes')}</h2>
           <p className="mt-1 whitespace-pre-line">{row.notes}</p>
         </div>
       )}
@@ -194,14 +258,23 @@ function ReturnDetails({ row }: { row: ReturnRow }) {
 
 function ReturnForm({ tenantId, row }: { tenantId: string; row: ReturnRow | null }) {
   const editing = row !== null;
-  const form = useZodForm(ReturnFormSchema, { defaultValues: row ? toReturnFormValues(row, publicFileUrl) : emptyReturnForm() });
+  const t = useT(returnMessages);
+  const toasts = useReturnToasts();
+  const translate = useCallback((message: string) => translateValidation(t, message), [t]);
+  const form = useZodForm(ReturnFormSchema, { defaultValues: row ? toReturnFormValues(row, publicFileUrl) : emptyReturnForm() }, translate);
+  const reasons = RETURN_REASONS.map((value) => ({ value, label: t(REASON_KEYS[value]) }));
+  const photoText = {
+    label: t('form.photos'),
+    help: t('form.photosHelp', { count: RECORD_PHOTOS.maxFiles }),
+    messages: { type: t('validation.photoType'), size: t('validation.photoSize'), count: t('validation.photoCount', { count: RECORD_PHOTOS.maxFiles }) },
+  };
 
-  const storePhotos = useStoreFiles(form, 'photos', (file) => uploadReturnPhoto(tenantId, file), RETURN_TOASTS);
+  const storePhotos = useStoreFiles(form, 'photos', (file) => uploadReturnPhoto(tenantId, file), toasts);
   const save = useRecordSave<ReturnRow, { deliveryId: string; write: ReturnType<typeof toReturnWrite> }, string>({
     record: row,
     create: ({ deliveryId, write }) => createReturn(tenantId, deliveryId, write),
     update: (current, { write }) => updateReturn(tenantId, current.id, write),
-    messages: RETURN_TOASTS,
+    messages: toasts,
     then: LIST_PATH,
     thenCreated: (id) => adminPaths.returnRequestEdit(id),
   });
@@ -212,36 +285,37 @@ function ReturnForm({ tenantId, row }: { tenantId: string; row: ReturnRow | null
   }
 
   return (
-    <Form form={form} onSubmit={onSubmit} onServerError={save.onServerError} className="max-w-3xl space-y-5" aria-label={editing ? 'Edit return request' : 'Create return request'}>
+    <Form form={form} onSubmit={onSubmit} onServerError={save.onServerError} className="max-w-3xl space-y-5" aria-label={editing ? t('form.editLabel') : t('form.createLabel')}>
       {editing ? null : (
         <ComboboxField<ReturnFormInput, 'delivery_id'>
           name="delivery_id"
-          label="Delivery"
+          label={t('col.delivery')}
           required
-          help="Delivered deliveries, by code or customer"
+          help={t('form.deliveryHelp')}
           search={(term, signal, limit) => lookupDeliveredDeliveries(tenantId, term, limit, signal)}
-          placeholder="Search delivered deliveries"
+          placeholder={t('form.searchDeliveries')}
         />
       )}
       <DeliveryLines form={form} tenantId={tenantId} editing={editing} />
       <div className="grid gap-5 sm:grid-cols-2">
-        <SelectField<ReturnFormInput, 'reason'> name="reason" label="Reason" required options={RETURN_REASON_OPTIONS} placeholder="Select a reason" />
+        <SelectField<ReturnFormInput, 'reason'> name="reason" label={t('col.reason')} required options={reasons} placeholder={t('form.selectReason')} />
         <RefundField form={form} />
       </div>
       <ReasonText form={form} />
-      <RecordPhotosField<ReturnFormInput, 'photos'> name="photos" />
-      <TextAreaField<ReturnFormInput, 'notes'> name="notes" label="Notes" rows={3} maxLength={2000} />
-      <FormActions submitLabel={editing ? 'Save changes' : 'Create return request'} cancelTo={LIST_PATH} />
+      <RecordPhotosField<ReturnFormInput, 'photos'> name="photos" text={photoText} />
+      <TextAreaField<ReturnFormInput, 'notes'> name="notes" label={t('form.notes')} rows={3} maxLength={2000} />
+      <FormActions submitLabel={editing ? t('form.save') : t('form.createLabel')} cancelTo={LIST_PATH} />
     </Form>
   );
 }
 
 function ReasonText({ form }: { form: UseFormReturn<ReturnFormInput, unknown, ReturnFormOutput> }) {
+  const t = useT(returnMessages);
   const reason = useWatch({ control: form.control, name: 'reason' });
   return (
     <TextField<ReturnFormInput, 'reason_text'>
       name="reason_text"
-      label={reason === 'other' ? 'Describe the reason' : 'Details'}
+      label={reason === 'other' ? t('form.describeReason') : t('form.details')}
       required={reason === 'other'}
       maxLength={1000}
     />
@@ -251,15 +325,17 @@ function ReasonText({ form }: { form: UseFormReturn<ReturnFormInput, unknown, Re
 function RefundField({ form }: { form: UseFormReturn<ReturnFormInput, unknown, ReturnFormOutput> }) {
   const limit = useWatch({ control: form.control, name: 'refund_limit' });
   const currency = useWatch({ control: form.control, name: 'currency' });
+  const t = useT(returnMessages);
+  const format = useFormat();
   return (
     <NumberField<ReturnFormInput, 'refund_amount'>
       name="refund_amount"
-      label="Refund amount"
+      label={t('form.refundAmount')}
       required
       min={0}
       step={0.01}
       unit={currency}
-      help={limit !== null ? `At most ${formatMoney(limit, currency)} (price and cash on delivery)` : undefined}
+      help={limit !== null ? t('form.refundHelp', { amount: format.money(limit, currency) }) : undefined}
     />
   );
 }
@@ -269,6 +345,8 @@ function DeliveryLines({ form, tenantId, editing }: { form: UseFormReturn<Return
   const deliveryId = useWatch({ control: form.control, name: 'delivery_id' });
   const items = useWatch({ control: form.control, name: 'items' });
   const { errors } = useFormState({ control: form.control, name: 'items' });
+  const t = useT(returnMessages);
+  const format = useFormat();
   const { setValue } = form;
   // The delivery loaded for the chosen id; another id reads loading until its answer.
   const { state } = useRecordLoad(editing || !deliveryId ? null : `${tenantId}/${deliveryId}`, () => getReturnableDelivery(tenantId, deliveryId), {
@@ -290,28 +368,28 @@ function DeliveryLines({ form, tenantId, editing }: { form: UseFormReturn<Return
 
   const listError = (errors.items as { message?: string; root?: { message?: string } } | undefined)?.root?.message ?? (errors.items as { message?: string } | undefined)?.message;
   if (!editing && !deliveryId) return null;
-  if (delivery.status === 'loading') return <p className="text-sm text-slate-600 dark:text-slate-400" role="status">Loading the delivery's packages…</p>;
-  if (delivery.status === 'failed') return <p className="text-sm text-red-700 dark:text-red-300" role="alert">The delivery could not be loaded. Choose it again.</p>;
+  if (delivery.status === 'loading') return <p className="text-sm text-slate-600 dark:text-slate-400" role="status">{t('lines.loading')}</p>;
+  if (delivery.status === 'failed') return <p className="text-sm text-red-700 dark:text-red-300" role="alert">{t('lines.failed')}</p>;
 
   return (
     <fieldset aria-describedby={listError ? 'return-items-error' : undefined}>
       <legend className="text-sm font-medium">
-        Items to return <span aria-hidden="true">*</span>
+        {t('lines.legend')} <span aria-hidden="true">*</span>
       </legend>
       {delivery.value && (
         <p className="mt-1 text-xs text-slate-500 dark:text-slate-400">
-          {delivery.value.delivery_code} for {delivery.value.customer_name ?? 'the customer'}
-          {delivery.value.delivered_at ? `, delivered ${formatDateTime(delivery.value.delivered_at)}` : ''}
-          {delivery.value.dropoff_full_address ? ` at ${delivery.value.dropoff_full_address}` : ''}
+          {t('lines.for', { code: delivery.value.delivery_code, customer: delivery.value.customer_name ?? t('lines.theCustomer') })}
+          {delivery.value.delivered_at ? t('lines.delivered', { date: format.dateTime(delivery.value.delivered_at) }) : ''}
+          {delivery.value.dropoff_full_address ? t('lines.at', { address: delivery.value.dropoff_full_address }) : ''}
         </p>
       )}
       <ol className="mt-2 space-y-3">
         {items.map((item, index) => (
-          <li key={item.package_index} aria-label={`Package ${index + 1}`} className="grid items-start gap-3 rounded-lg border border-slate-200 p-3 sm:grid-cols-[1fr_10rem] dark:border-slate-700">
-            <CheckboxField<ReturnFormInput, `items.${number}.selected`> name={`items.${index}.selected`} label={`${item.description} (${item.max_quantity} delivered)`} />
+          <li key={item.package_index} aria-label={t('lines.package', { number: index + 1 })} className="grid items-start gap-3 rounded-lg border border-slate-200 p-3 sm:grid-cols-[1fr_10rem] dark:border-slate-700">
+            <CheckboxField<ReturnFormInput, `items.${number}.selected`> name={`items.${index}.selected`} label={t('lines.item', { description: item.description, count: item.max_quantity })} />
             <NumberField<ReturnFormInput, `items.${number}.quantity`>
               name={`items.${index}.quantity`}
-              label="Quantity"
+              label={t('lines.quantity')}
               min={1}
               max={item.max_quantity}
               step={1}
@@ -337,22 +415,27 @@ interface DialogState {
   warehouseId: string;
 }
 
-const ACTION_MESSAGES: Record<ReturnAction, string> = {
-  approved: 'The customer is told the return is accepted. You can schedule the pickup now or later.',
-  rejected: 'The request is closed without a return. The customer sees the reason you give.',
-  pickup_scheduled: 'A pickup delivery is created from the customer’s address to the warehouse.',
-  picked_up: 'The driver has collected the items from the customer.',
-  received: 'The items arrived at the warehouse. The receipt is recorded with your name and the time.',
-  closed: 'The return is finished. Say whether the refund was paid.',
+const ACTION_MESSAGE_KEYS: Record<ReturnAction, ReturnKey> = {
+  approved: 'dialog.approved',
+  rejected: 'dialog.rejected',
+  pickup_scheduled: 'dialog.pickup_scheduled',
+  picked_up: 'dialog.picked_up',
+  received: 'dialog.received',
+  closed: 'dialog.closed',
 };
 
 /** The moves the machine allows now (asked of the database), each confirmed in a dialog; then the history. */
 function ReturnActions({ tenantId, row, onMoved }: { tenantId: string; row: ReturnRow; onMoved: () => Promise<void> }) {
   const toast = useToast();
+  const t = useT(returnMessages);
+  const format = useFormat();
+  const statuses = useStatuses(returnStatus);
+  const labels = useMemo(() => Object.fromEntries(RETURN_ACTIONS.map((a) => [a, t(ACTION_KEYS[a])])) as Record<ReturnAction, string>, [t]);
+  const messages = useMemo(() => Object.fromEntries(RETURN_ACTIONS.map((a) => [a, t(ACTION_MESSAGE_KEYS[a])])) as Record<ReturnAction, string>, [t]);
 
   async function move(state: DialogState) {
-    if (state.action === 'rejected' && !state.note.trim()) throw new Error(RETURN_MESSAGES.rejectNote);
-    if (state.action === 'closed' && state.refunded === '') throw new Error(RETURN_MESSAGES.refunded);
+    if (state.action === 'rejected' && !state.note.trim()) throw new Error(t('validation.rejectNote'));
+    if (state.action === 'closed' && state.refunded === '') throw new Error(t('validation.refunded'));
     await transitionReturn(row.id, {
       status: state.action,
       note: state.note,
@@ -361,7 +444,7 @@ function ReturnActions({ tenantId, row, onMoved }: { tenantId: string; row: Retu
       warehouseId: state.warehouseId || undefined,
     });
     const landed: ReturnStatus = state.action === 'approved' && state.schedulePickup ? 'pickup_scheduled' : state.action;
-    toast.success(RETURN_TOASTS.moved(landed));
+    toast.success(t('toast.moved', { status: statuses.label(landed).toLowerCase() }));
     await onMoved();
   }
 
@@ -378,13 +461,13 @@ function ReturnActions({ tenantId, row, onMoved }: { tenantId: string; row: Retu
         }))
       }
       code={row.return_code}
-      labels={RETURN_ACTION_LABELS}
-      messages={ACTION_MESSAGES}
-      idle={row.status === 'closed' || row.status === 'rejected' ? 'This return is finished.' : 'Nothing to do now.'}
+      labels={labels}
+      messages={messages}
+      idle={row.status === 'closed' || row.status === 'rejected' ? t('actions.finished') : t('actions.nothing')}
       secondary="rejected"
       destructive="rejected"
       lead={<PutBackAction tenantId={tenantId} row={row} />}
-      history={{ vocabulary: returnStatus, createdLabel: 'Requested' }}
+      history={{ vocabulary: returnStatus, createdLabel: t('actions.created') }}
       start={(action) => ({ action, note: '', refunded: '', schedulePickup: true, warehouseId: '' })}
       fields={(dialog, set, warehouses) => (
         <>
@@ -396,18 +479,18 @@ function ReturnActions({ tenantId, row, onMoved }: { tenantId: string; row: Retu
                 checked={dialog.schedulePickup}
                 onChange={(event) => set({ ...dialog, schedulePickup: event.target.checked })}
               />
-              Schedule the pickup now
+              {t('dialog.schedulePickup')}
             </label>
           )}
           {needsWarehouse(dialog) && warehouses.length > 0 && (
             <label className="block text-sm font-medium">
-              Return to warehouse
+              {t('dialog.warehouse')}
               <select
                 className="mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100"
                 value={dialog.warehouseId}
                 onChange={(event) => set({ ...dialog, warehouseId: event.target.value })}
               >
-                <option value="">First open warehouse</option>
+                <option value="">{t('dialog.firstWarehouse')}</option>
                 {warehouses.map((w) => (
                   <option key={w.value} value={w.value}>
                     {w.label}
@@ -419,20 +502,20 @@ function ReturnActions({ tenantId, row, onMoved }: { tenantId: string; row: Retu
           {dialog.action === 'closed' && (
             <fieldset>
               <legend className="text-sm font-medium">
-                Refund paid? <span aria-hidden="true">*</span>
+                {t('dialog.refundPaid')} <span aria-hidden="true">*</span>
               </legend>
               <div className="mt-1 flex gap-4 text-sm">
                 {(['yes', 'no'] as const).map((value) => (
                   <label key={value} className="flex items-center gap-2">
                     <input type="radio" name="refunded" className="size-4 accent-brand" checked={dialog.refunded === value} onChange={() => set({ ...dialog, refunded: value })} />
-                    {value === 'yes' ? `Yes, ${formatMoney(row.refund_amount, row.currency)} refunded` : 'No refund'}
+                    {value === 'yes' ? t('dialog.refundYes', { amount: format.money(row.refund_amount, row.currency) }) : t('dialog.refundNo')}
                   </label>
                 ))}
               </div>
             </fieldset>
           )}
           <DialogNote
-            label={dialog.action === 'rejected' ? 'Reason for rejecting' : 'Note'}
+            label={dialog.action === 'rejected' ? t('dialog.rejectReason') : t('dialog.note')}
             required={dialog.action === 'rejected'}
             rows={3}
             maxLength={1000}
