@@ -35,7 +35,24 @@ export interface StatusActionsProps<A extends string, D extends { action: A }, X
   fields: (dialog: D, set: (next: D) => void, extra: X) => ReactNode;
   /** Makes the move; a rejection keeps the dialog open with its message. */
   move: (dialog: D) => Promise<void>;
+  /** The panel's own words, in English unless a translated page gives its own. */
+  text?: StatusActionsText;
 }
+
+export interface StatusActionsText {
+  title: string;
+  loading: string;
+  failed: string;
+  /** A dialog's title: the move's label and the record's code. */
+  dialogTitle: (label: string, code: string) => string;
+}
+
+const ENGLISH: StatusActionsText = {
+  title: 'Actions',
+  loading: 'Loading…',
+  failed: 'The actions and history could not be loaded. Reload the page to try again.',
+  dialogTitle: (label, code) => `${label} ${code}?`,
+};
 
 /**
  * The actions of a record with a status machine (return requests, exceptions): the moves the
@@ -43,22 +60,22 @@ export interface StatusActionsProps<A extends string, D extends { action: A }, X
  * and a failed read, say so in place of the buttons.
  */
 export function StatusActions<A extends string, D extends { action: A }, X>(props: StatusActionsProps<A, D, X>) {
-  const { labels, code, secondary, destructive } = props;
+  const { labels, code, secondary, destructive, text = ENGLISH } = props;
   const [dialog, setDialog] = useState<D | null>(null);
   const { state } = useRecordLoad(props.loadKey, props.load);
   const read = state.status === 'ready' ? state.record : null;
 
   return (
     <>
-      <section aria-label="Actions" className="space-y-3">
-        <h2 className="text-base font-semibold">Actions</h2>
+      <section aria-label={text.title} className="space-y-3">
+        <h2 className="text-base font-semibold">{text.title}</h2>
         {state.status === 'failed' ? (
           <p role="alert" className="text-sm text-red-700 dark:text-red-300">
-            The actions and history could not be loaded. Reload the page to try again.
+            {text.failed}
           </p>
         ) : read === null ? (
           <p role="status" className="text-sm text-slate-600 dark:text-slate-400">
-            Loading…
+            {text.loading}
           </p>
         ) : read.actions.length === 0 ? (
           <p className="text-sm text-slate-600 dark:text-slate-400">{props.idle}</p>
@@ -77,7 +94,7 @@ export function StatusActions<A extends string, D extends { action: A }, X>(prop
       <ConfirmDialog
         open={dialog !== null}
         onClose={() => setDialog(null)}
-        title={dialog ? `${labels[dialog.action]} ${code}?` : ''}
+        title={dialog ? text.dialogTitle(labels[dialog.action], code) : ''}
         message={dialog ? props.messages[dialog.action] : ''}
         confirmLabel={dialog ? labels[dialog.action] : 'Confirm'}
         destructive={destructive !== undefined && dialog?.action === destructive}

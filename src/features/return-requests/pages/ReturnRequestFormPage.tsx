@@ -525,6 +525,12 @@ function ReturnActions({ tenantId, row, onMoved }: { tenantId: string; row: Retu
         </>
       )}
       move={move}
+      text={{
+        title: t('actions.title'),
+        loading: t('form.loadingActions'),
+        failed: t('actions.failed'),
+        dialogTitle: (action, code) => t('dialog.title', { action, code }),
+      }}
     />
   );
 }
