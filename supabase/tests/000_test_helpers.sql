@@ -167,9 +167,44 @@ begin
 end;
 $$;
 
+-- Concurrency on PostgreSQL: whether this database can open real concurrent sessions of itself
+-- (dblink, installed here when available). PGlite serves one connection at a time and has no
+-- dblink, so a concurrency file skips its tests when this is false. Notices (the installation's,
+-- the refusals the sessions are expected to meet) are kept quiet for the rest of the transaction.
+create or replace function tests.sessions_available() returns boolean
+language plpgsql
+as $$
+begin
+  if not exists (select 1 from pg_available_extensions where name = 'dblink') then
+    return false;
+  end if;
+  set local client_min_messages = warning;
+  create extension if not exists dblink with schema extensions;
+  return true;
+end;
+$$;
+
+-- Opens dblink connection `name`: a new backend of this database, as the test's owner, with `sub` as
+-- auth.uid() when given and, when `api_role` is given, switched to that role as PostgREST does (an
+-- API caller's session: RLS and grants apply). With api_role null the session stays the owner, for
+-- committed set-up done on someone's behalf. Call it as the owner.
+create or replace function tests.open_session(name text, sub uuid default null, api_role text default 'authenticated') returns void
+language plpgsql
+as $$
+declare
+  options text := concat_ws(' ',
+    case when api_role is not null then format('-c role=%s', api_role) end,
+    case when sub is not null then format('-c request.jwt.claims={"sub":"%s","role":"authenticated"}', sub) end);
+begin
+  perform extensions.dblink_connect(name,
+    format('host=127.0.0.1 port=%s dbname=%s user=%s', current_setting('port'), current_database(), current_user)
+    || case when options <> '' then format(' options=''%s''', options) else '' end);
+end;
+$$;
+
 grant execute on all functions in schema tests to public;
 
-select plan(8);
+select plan(10);
 select has_function('tests', 'act_as', array['text'], 'tests.act_as is installed');
 select has_function('tests', 'affected', array['text'], 'tests.affected is installed');
 select has_function('tests', 'probe', array['text'], 'tests.probe is installed');
@@ -178,4 +213,6 @@ select has_function('tests', 'details', array['text'], 'tests.details is install
 select has_function('tests', 'ready_acme_fleet', array['uuid[]'], 'tests.ready_acme_fleet is installed');
 select has_function('tests', 'acme_delivery', array['numeric', 'uuid'], 'tests.acme_delivery is installed');
 select has_function('tests', 'acme_delivery_in', array['text'], 'tests.acme_delivery_in is installed');
+select has_function('tests', 'sessions_available', array[]::text[], 'tests.sessions_available is installed');
+select has_function('tests', 'open_session', array['text', 'uuid', 'text'], 'tests.open_session is installed');
 select * from finish();

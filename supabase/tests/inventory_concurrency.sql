@@ -14,7 +14,6 @@ create function pg_temp.run() returns setof text
 language plpgsql
 as $$
 declare
-  conninfo text := format('host=127.0.0.1 port=%s dbname=%s user=%s', current_setting('port'), current_database(), current_user);
   item constant uuid := 'c1000000-0000-4000-8000-0000000000cc';
   warehouse constant uuid := 'a5000000-0000-4000-8000-000000000001';
   bin_a uuid;
@@ -39,7 +38,7 @@ begin
 
   -- Committed set-up, as the database owner (trusted by the ledger function): an item, 100 in bin A
   -- and 40 in bin B.
-  perform extensions.dblink_connect('setup', conninfo);
+  perform tests.open_session('setup', null, null);
   perform extensions.dblink_exec('setup', format($s$
     insert into public.inventory_items (id, tenant_id, name, sku, category) values (%L, 'a0000000-0000-4000-8000-000000000001', 'Wireless Barcode Scanner (load test)', 'CONC-SCAN-01', 'Electronics');
   $s$, item));
@@ -51,8 +50,8 @@ begin
   -- The sessions of a picker (even) and a supervisor (odd): role and claims set at connection start, as PostgREST
   -- sets them per request.
   for i in 1..clients loop
-    perform extensions.dblink_connect('c' || i, conninfo || format(' options=''-c role=authenticated -c request.jwt.claims={"sub":"%s","role":"authenticated"}''',
-      case when i % 2 = 0 then 'a5100000-0000-4000-8000-000000000004' else 'a5100000-0000-4000-8000-000000000002' end));
+    perform tests.open_session('c' || i,
+      case when i % 2 = 0 then 'a5100000-0000-4000-8000-000000000004' else 'a5100000-0000-4000-8000-000000000002' end::uuid);
   end loop;
 
   -- Picks: every round, all sessions pick 3 from bin A at once (16 x 3 x 8 = 384 asked of 100).
@@ -151,13 +150,10 @@ create function pg_temp.main() returns setof text
 language plpgsql
 as $$
 begin
-  if not exists (select 1 from pg_available_extensions where name = 'dblink') then
+  if not tests.sessions_available() then
     return next skip('PGlite serves one connection at a time: concurrency is proven on PostgreSQL', 7);
     return;
   end if;
-  create extension if not exists dblink with schema extensions;
-  -- The refused picks' errors arrive as notices: the counts below are what matters.
-  set local client_min_messages = warning;
   return query select * from pg_temp.run();
 end;
 $$;

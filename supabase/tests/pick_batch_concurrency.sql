@@ -13,7 +13,6 @@ create function pg_temp.run() returns setof text
 language plpgsql
 as $$
 declare
-  conninfo text := format('host=127.0.0.1 port=%s dbname=%s user=%s', current_setting('port'), current_database(), current_user);
   warehouse constant uuid := 'a5000000-0000-4000-8000-000000000001';
   clients constant integer := 8;
   ids uuid[];
@@ -27,7 +26,7 @@ declare
   i integer;
 begin
   -- Committed set-up, as Bayview's manager: six pending orders of one item in Ambient Storage bins.
-  perform extensions.dblink_connect('setup', conninfo || ' options=''-c request.jwt.claims={"sub":"a5100000-0000-4000-8000-000000000001","role":"authenticated"}''');
+  perform tests.open_session('setup', 'a5100000-0000-4000-8000-000000000001', null);
   select array_agg(x.id order by x.id) into ids from extensions.dblink('setup', format($s$
     select (public.save_pick_order(null, jsonb_build_object('warehouse_id', %1$L, 'reference_number', 'CONC-BATCH-' || n,
       'item_details', jsonb_build_array(jsonb_build_object(
@@ -46,8 +45,8 @@ begin
 
   -- The sessions of the manager (even) and the supervisor (odd), claims set at connection start as PostgREST sets them.
   for i in 1..clients loop
-    perform extensions.dblink_connect('c' || i, conninfo || format(' options=''-c role=authenticated -c request.jwt.claims={"sub":"%s","role":"authenticated"}''',
-      case when i % 2 = 0 then 'a5100000-0000-4000-8000-000000000001' else 'a5100000-0000-4000-8000-000000000002' end));
+    perform tests.open_session('c' || i,
+      case when i % 2 = 0 then 'a5100000-0000-4000-8000-000000000001' else 'a5100000-0000-4000-8000-000000000002' end::uuid);
   end loop;
   for i in 1..clients loop
     perform extensions.dblink_send_query('c' || i, format('select public.build_pick_batch(%L, ''batch'', ''zone'', 2, 10, %L::uuid[])', warehouse, ids));
@@ -100,12 +99,10 @@ create function pg_temp.main() returns setof text
 language plpgsql
 as $$
 begin
-  if not exists (select 1 from pg_available_extensions where name = 'dblink') then
+  if not tests.sessions_available() then
     return next skip('PGlite serves one connection at a time: concurrency is proven on PostgreSQL', 4);
     return;
   end if;
-  create extension if not exists dblink with schema extensions;
-  set local client_min_messages = warning;
   return query select * from pg_temp.run();
 end;
 $$;
