@@ -1,26 +1,29 @@
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { Link, useLocation } from 'wouter';
 import { dispatcherDeliveryPath } from '../../../lib/dispatcher-sections';
 import { useFormat } from '../../../lib/i18n/format';
 import { useFeedChanges } from '../../../lib/use-feed-changes';
-import { useListUrlState } from '../../../lib/url-state';
-import { useServerList } from '../../../lib/use-server-list';
+import type { ServerList } from '../../../lib/use-server-list';
 import { Chip, StatusChip } from '../../../ui/Chip';
-import { DataTable, FilterCheckboxes, FilterSelect, type DataTableColumn } from '../../../ui/data-table';
-import { useToast } from '../../../ui/toast';
+import { FilterCheckboxes, FilterSelect, type DataTableColumn } from '../../../ui/data-table';
 import { acknowledgeException, listExceptions, resolveException } from '../api';
 import { supportExceptionFeed } from '../atoms';
 import { exceptionList, type ExceptionFilters } from '../list';
 import { resolutionProblem, SUPPORT_MESSAGES, type ExceptionRow } from '../schema';
-import { NoteActionDialog, type NoteAction } from './NoteActionDialog';
+import type { NoteAction } from './NoteActionDialog';
+import { SupportQueue } from './SupportQueue';
 import { useSupportWords } from './support-words';
 
 const deliveryHref = (x: ExceptionRow) => dispatcherDeliveryPath(x.delivery_kind ?? '', x.delivery_id);
 
-/** The exceptions still to handle (or as filtered), drivers' reports marked; live on the exceptions topic. */
+/** Live on the exceptions topic: any change re-reads the page. */
+function useExceptionsLive(tenantId: string, { refetchLive }: ServerList<ExceptionRow>) {
+  return useFeedChanges(supportExceptionFeed, tenantId, refetchLive, refetchLive).state;
+}
+
+/** The exceptions still to handle (or as filtered), drivers' reports marked. */
 export function ExceptionsQueue({ tenantId }: { tenantId: string }) {
   const [, navigate] = useLocation();
-  const toast = useToast();
   const words = useSupportWords();
   const { t } = words;
   const format = useFormat();
@@ -86,19 +89,6 @@ export function ExceptionsQueue({ tenantId }: { tenantId: string }) {
     ],
     [t, format, words],
   );
-  const table = useListUrlState(exceptionList);
-  const list = useServerList({
-    statuses: words.exceptionStatus,
-    queryKey: ['support-exceptions', tenantId],
-    state: table.state,
-    fetchPage: (state, context) => listExceptions(tenantId, state, context),
-    rowKey: (x: ExceptionRow) => x.id,
-    enabled: tenantId !== '',
-  });
-  const { refetch, refetchLive } = list;
-  const live = useFeedChanges(supportExceptionFeed, tenantId, refetchLive, refetchLive);
-  const [action, setAction] = useState<NoteAction | null>(null);
-
   const acknowledge = (x: ExceptionRow): NoteAction => ({
     kind: 'acknowledge',
     title: t('ack.title', { code: x.exception_code }),
@@ -123,42 +113,33 @@ export function ExceptionsQueue({ tenantId }: { tenantId: string }) {
   });
 
   return (
-    <>
-      <DataTable
-        label={t('support.exceptions')}
-        columns={columns}
-        {...table}
-        {...list.tableProps}
-        liveState={live.state}
-        rowLabel={(x) => x.exception_code}
-        searchPlaceholder={t('exceptions.search')}
-        emptyMessage={t('exceptions.empty')}
-        rowActions={(x) => [
-          { label: t('action.openDelivery'), onSelect: () => navigate(deliveryHref(x)) },
-          { label: t('action.acknowledge'), onSelect: () => setAction(acknowledge(x)), disabled: x.status !== 'open', reason: t('reason.already', { state: x.status }) },
-          {
-            label: t('action.resolve'),
-            onSelect: () => setAction(resolve(x)),
-            disabled: x.status !== 'investigating',
-            reason: x.status === 'open' ? t('reason.acknowledgeFirst') : t('reason.already', { state: x.status }),
-          },
-        ]}
-        filterFields={(draft, setDraft) => (
-          <div className="space-y-4">
-            <FilterSelect label={t('filter.status')} value={draft.status} options={statusOptions} anyLabel={t('filter.openOrInvestigating')} onChange={(status) => setDraft((current) => ({ ...current, status }))} />
-            <FilterCheckboxes label={t('filter.severity')} value={draft.severity} options={words.exceptionSeverity.options} onChange={(severity) => setDraft((current) => ({ ...current, severity }))} />
-            <FilterSelect label={t('filter.raisedBy')} value={draft.raised_by} options={raisedByOptions} anyLabel={t('filter.anyone')} onChange={(raised_by) => setDraft((current) => ({ ...current, raised_by }))} />
-          </div>
-        )}
-      />
-      <NoteActionDialog
-        action={action}
-        onClose={() => setAction(null)}
-        onDone={() => {
-          toast.success(action?.kind === 'resolve' ? t('toast.resolved') : t('toast.acknowledged'));
-          refetch();
-        }}
-      />
-    </>
+    <SupportQueue
+      name="exceptions"
+      tenantId={tenantId}
+      list={exceptionList}
+      statuses={words.exceptionStatus}
+      fetchPage={(state, context) => listExceptions(tenantId, state, context)}
+      rowKey={(x: ExceptionRow) => x.id}
+      columns={columns}
+      rowLabel={(x) => x.exception_code}
+      useLive={useExceptionsLive}
+      rowActions={(x, act) => [
+        { label: t('action.openDelivery'), onSelect: () => navigate(deliveryHref(x)) },
+        { label: t('action.acknowledge'), onSelect: () => act(acknowledge(x)), disabled: x.status !== 'open', reason: t('reason.already', { state: x.status }) },
+        {
+          label: t('action.resolve'),
+          onSelect: () => act(resolve(x)),
+          disabled: x.status !== 'investigating',
+          reason: x.status === 'open' ? t('reason.acknowledgeFirst') : t('reason.already', { state: x.status }),
+        },
+      ]}
+      filterFields={(draft, setDraft) => (
+        <div className="space-y-4">
+          <FilterSelect label={t('filter.status')} value={draft.status} options={statusOptions} anyLabel={t('filter.openOrInvestigating')} onChange={(status) => setDraft((current) => ({ ...current, status }))} />
+          <FilterCheckboxes label={t('filter.severity')} value={draft.severity} options={words.exceptionSeverity.options} onChange={(severity) => setDraft((current) => ({ ...current, severity }))} />
+          <FilterSelect label={t('filter.raisedBy')} value={draft.raised_by} options={raisedByOptions} anyLabel={t('filter.anyone')} onChange={(raised_by) => setDraft((current) => ({ ...current, raised_by }))} />
+        </div>
+      )}
+    />
   );
 }

@@ -1,24 +1,31 @@
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useLocation } from 'wouter';
 import { dispatcherDeliveryPath } from '../../../lib/dispatcher-sections';
 import { useFormat } from '../../../lib/i18n/format';
 import { useFeedChanges } from '../../../lib/use-feed-changes';
-import { useListUrlState } from '../../../lib/url-state';
-import { useServerList } from '../../../lib/use-server-list';
-import { DataTable, FilterSelect, type DataTableColumn } from '../../../ui/data-table';
-import { useToast } from '../../../ui/toast';
+import type { ServerList } from '../../../lib/use-server-list';
+import { FilterSelect, type DataTableColumn } from '../../../ui/data-table';
 import { acknowledgeFailure, listFailures, resolveFailure } from '../api';
 import { supportAcknowledgementFeed, supportDeliveryFeed, type ChangedRow } from '../atoms';
 import { failureList, type FailureFilters } from '../list';
 import type { FailureRow } from '../schema';
 import { acknowledgeAction, DeliveryCell, HandlingStateCell, resolveAction } from './handling';
-import { NoteActionDialog, type NoteAction } from './NoteActionDialog';
+import { SupportQueue } from './SupportQueue';
 import { useSupportWords } from './support-words';
 
-/** The failed attempts still to handle (or as filtered), live: a new failure or another dispatcher's acknowledgement re-reads the page. */
+/** Live: a new failure (a delivery moving to failed) or a change to a delivery in view, or another dispatcher's acknowledgement, re-reads the page. */
+function useFailuresLive(tenantId: string, { rows, refetchLive }: ServerList<FailureRow>) {
+  const onDelivery = (changed: ChangedRow[]) => {
+    if (changed.some((d) => d.status === 'failed' || rows.some((f) => f.delivery_id === d.id))) refetchLive();
+  };
+  const live = useFeedChanges(supportDeliveryFeed, tenantId, onDelivery, refetchLive);
+  useFeedChanges(supportAcknowledgementFeed, tenantId, refetchLive, refetchLive);
+  return live.state;
+}
+
+/** The failed attempts still to handle (or as filtered), live. */
 export function FailuresQueue({ tenantId }: { tenantId: string }) {
   const [, navigate] = useLocation();
-  const toast = useToast();
   const words = useSupportWords();
   const { t } = words;
   const format = useFormat();
@@ -56,57 +63,38 @@ export function FailuresQueue({ tenantId }: { tenantId: string }) {
     ],
     [t, format, words],
   );
-  const table = useListUrlState(failureList);
-  const list = useServerList({
-    queryKey: ['support-failures', tenantId],
-    state: table.state,
-    fetchPage: (state, context) => listFailures(tenantId, state, context),
-    rowKey: (f: FailureRow) => f.id,
-    enabled: tenantId !== '',
-  });
-  const { refetch, refetchLive, rows } = list;
-  const onDelivery = (changed: ChangedRow[]) => {
-    if (changed.some((d) => d.status === 'failed' || rows.some((f) => f.delivery_id === d.id))) refetchLive();
-  };
-  const live = useFeedChanges(supportDeliveryFeed, tenantId, onDelivery, refetchLive);
-  useFeedChanges(supportAcknowledgementFeed, tenantId, refetchLive, refetchLive);
-  const [action, setAction] = useState<NoteAction | null>(null);
-
-  const acknowledge = (f: FailureRow) => acknowledgeAction(words, t('ack.title', { code: f.delivery_code }), (note) => acknowledgeFailure(f.id, note));
-  const resolve = (f: FailureRow) =>
-    resolveAction(words, t('resolve.title', { code: f.delivery_code }), t('resolve.failureMessage'), (note) => resolveFailure(f.id, note));
 
   return (
-    <>
-      <DataTable
-        label={t('support.failures')}
-        columns={columns}
-        {...table}
-        {...list.tableProps}
-        liveState={live.state}
-        rowLabel={(f) => f.delivery_code}
-        searchPlaceholder={t('failures.search')}
-        emptyMessage={t('failures.empty')}
-        rowActions={(f) => [
-          { label: t('action.openDelivery'), onSelect: () => navigate(dispatcherDeliveryPath(f.kind, f.delivery_id)) },
-          { label: t('action.acknowledge'), onSelect: () => setAction(acknowledge(f)), disabled: f.state !== 'open', reason: t('reason.already', { state: f.state }) },
-          { label: t('action.resolve'), onSelect: () => setAction(resolve(f)), disabled: f.state === 'resolved', reason: t('reason.already', { state: 'resolved' }) },
-        ]}
-        filterFields={(draft, setDraft) => (
-          <div className="space-y-4">
-            <FilterSelect label={t('filter.state')} value={draft.state} options={stateOptions} anyLabel={t('filter.stillToHandle')} onChange={(state) => setDraft((current) => ({ ...current, state }))} />
-            <FilterSelect label={t('filter.failed')} value={draft.period} options={periodOptions} anyLabel={t('filter.7d')} onChange={(period) => setDraft((current) => ({ ...current, period }))} />
-          </div>
-        )}
-      />
-      <NoteActionDialog
-        action={action}
-        onClose={() => setAction(null)}
-        onDone={() => {
-          toast.success(action?.kind === 'resolve' ? t('toast.resolved') : t('toast.acknowledged'));
-          refetch();
-        }}
-      />
-    </>
+    <SupportQueue
+      name="failures"
+      tenantId={tenantId}
+      list={failureList}
+      fetchPage={(state, context) => listFailures(tenantId, state, context)}
+      rowKey={(f: FailureRow) => f.id}
+      columns={columns}
+      rowLabel={(f) => f.delivery_code}
+      useLive={useFailuresLive}
+      rowActions={(f, act) => [
+        { label: t('action.openDelivery'), onSelect: () => navigate(dispatcherDeliveryPath(f.kind, f.delivery_id)) },
+        {
+          label: t('action.acknowledge'),
+          onSelect: () => act(acknowledgeAction(words, t('ack.title', { code: f.delivery_code }), (note) => acknowledgeFailure(f.id, note))),
+          disabled: f.state !== 'open',
+          reason: t('reason.already', { state: f.state }),
+        },
+        {
+          label: t('action.resolve'),
+          onSelect: () => act(resolveAction(words, t('resolve.title', { code: f.delivery_code }), t('resolve.failureMessage'), (note) => resolveFailure(f.id, note))),
+          disabled: f.state === 'resolved',
+          reason: t('reason.already', { state: 'resolved' }),
+        },
+      ]}
+      filterFields={(draft, setDraft) => (
+        <div className="space-y-4">
+          <FilterSelect label={t('filter.state')} value={draft.state} options={stateOptions} anyLabel={t('filter.stillToHandle')} onChange={(state) => setDraft((current) => ({ ...current, state }))} />
+          <FilterSelect label={t('filter.failed')} value={draft.period} options={periodOptions} anyLabel={t('filter.7d')} onChange={(period) => setDraft((current) => ({ ...current, period }))} />
+        </div>
+      )}
+    />
   );
 }

@@ -1,19 +1,17 @@
-import { useMemo, useState, type ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { dispatcherDeliveryPath } from '../../../lib/dispatcher-sections';
 import { useFormat } from '../../../lib/i18n/format';
 import { useFeedChanges } from '../../../lib/use-feed-changes';
 import { useNow } from '../../../lib/use-now';
-import { useListUrlState } from '../../../lib/url-state';
-import { useServerList } from '../../../lib/use-server-list';
-import { DataTable, FilterSelect, type DataTableColumn } from '../../../ui/data-table';
-import { useToast } from '../../../ui/toast';
+import type { ServerList } from '../../../lib/use-server-list';
+import { FilterSelect, type DataTableColumn } from '../../../ui/data-table';
 import { acknowledgeCustomerConversation, listCustomerConversations, resolveCustomerConversation } from '../api';
 import { supportConversationFeed } from '../atoms';
 import { messageList, type MessageFilters } from '../list';
 import type { CustomerConversationRow } from '../schema';
 import { acknowledgeAction, DeliveryCell, HandlingStateCell, resolveAction } from './handling';
-import { NoteActionDialog, type NoteAction } from './NoteActionDialog';
+import { SupportQueue } from './SupportQueue';
 import { useSupportWords } from './support-words';
 
 /** Chat's conversation in a sheet (composed in src/app): the queue says which one is open. */
@@ -30,6 +28,11 @@ function withConversation(location: string, search: string, id: string | null): 
   return query ? `${location}?${query}` : location;
 }
 
+/** Live on the conversations topic: a new message or another dispatcher's acknowledgement re-reads the page. */
+function useMessagesLive(tenantId: string, { refetchLive }: ServerList<CustomerConversationRow>) {
+  return useFeedChanges(supportConversationFeed, tenantId, refetchLive, refetchLive).state;
+}
+
 /**
  * Customers' messages (chat's order conversations) still to handle, or as filtered: the newest
  * customer message first, live (a new message, another dispatcher's acknowledgement re-reads the
@@ -38,23 +41,11 @@ function withConversation(location: string, search: string, id: string | null): 
 export function MessagesQueue({ tenantId, conversationSheet }: { tenantId: string; conversationSheet?: ConversationSheet }) {
   const [location, navigate] = useLocation();
   const search = useSearch();
-  const toast = useToast();
   const words = useSupportWords();
   const { t } = words;
   const format = useFormat();
   const now = useNow();
   const stateOptions: { value: NonNullable<MessageFilters['state']>; label: string }[] = [...words.conversationState.options, { value: 'all', label: t('filter.all') }];
-  const table = useListUrlState(messageList);
-  const list = useServerList({
-    queryKey: ['support-messages', tenantId],
-    state: table.state,
-    fetchPage: (state, context) => listCustomerConversations(tenantId, state, context),
-    rowKey: (m: CustomerConversationRow) => m.id,
-    enabled: tenantId !== '',
-  });
-  const { refetch, refetchLive } = list;
-  const live = useFeedChanges(supportConversationFeed, tenantId, refetchLive, refetchLive);
-  const [action, setAction] = useState<NoteAction | null>(null);
   const openId = new URLSearchParams(search).get(CONVERSATION_PARAM);
   const open = (id: string | null) => navigate(withConversation(location, search, id));
 
@@ -108,47 +99,39 @@ export function MessagesQueue({ tenantId, conversationSheet }: { tenantId: strin
       t('resolve.messageMessage'),
       (note) => resolveCustomerConversation(m.id, note),
     );
-  const openRow = list.rows.find((m) => m.id === openId);
 
   return (
-    <>
-      <DataTable
-        label={t('support.messages')}
-        columns={columns}
-        {...table}
-        {...list.tableProps}
-        liveState={live.state}
-        rowLabel={(m) => m.delivery_code}
-        searchPlaceholder={t('messages.search')}
-        emptyMessage={t('messages.empty')}
-        rowActions={(m) => [
-          { label: t('action.openConversation'), onSelect: () => open(m.id), disabled: !conversationSheet, reason: t('reason.noChat') },
-          { label: t('action.acknowledge'), onSelect: () => setAction(acknowledge(m)), disabled: m.state !== 'waiting', reason: t('reason.already', { state: m.state }) },
-          { label: t('action.resolve'), onSelect: () => setAction(resolve(m)), disabled: m.state === 'resolved', reason: t('reason.already', { state: 'resolved' }) },
-          { label: t('action.openDelivery'), onSelect: () => navigate(dispatcherDeliveryPath(m.kind, m.delivery_id)) },
-        ]}
-        filterFields={(draft, setDraft) => (
-          <div className="space-y-4">
-            <FilterSelect label={t('filter.state')} value={draft.state} options={stateOptions} anyLabel={t('filter.stillToHandle')} onChange={(state) => setDraft((current) => ({ ...current, state }))} />
-          </div>
-        )}
-      />
-      <NoteActionDialog
-        action={action}
-        onClose={() => setAction(null)}
-        onDone={() => {
-          toast.success(action?.kind === 'resolve' ? t('toast.resolved') : t('toast.acknowledged'));
-          refetch();
-        }}
-      />
-      {conversationSheet?.({
-        conversationId: openId,
-        title: openRow ? t('messages.sheetTitle', { customer: openRow.customer_name ?? t('messages.customer'), code: openRow.delivery_code }) : t('messages.conversation'),
-        onClose: () => {
-          open(null);
-          refetch();
-        },
-      })}
-    </>
+    <SupportQueue
+      name="messages"
+      tenantId={tenantId}
+      list={messageList}
+      fetchPage={(state, context) => listCustomerConversations(tenantId, state, context)}
+      rowKey={(m: CustomerConversationRow) => m.id}
+      columns={columns}
+      rowLabel={(m) => m.delivery_code}
+      useLive={useMessagesLive}
+      rowActions={(m, act) => [
+        { label: t('action.openConversation'), onSelect: () => open(m.id), disabled: !conversationSheet, reason: t('reason.noChat') },
+        { label: t('action.acknowledge'), onSelect: () => act(acknowledge(m)), disabled: m.state !== 'waiting', reason: t('reason.already', { state: m.state }) },
+        { label: t('action.resolve'), onSelect: () => act(resolve(m)), disabled: m.state === 'resolved', reason: t('reason.already', { state: 'resolved' }) },
+        { label: t('action.openDelivery'), onSelect: () => navigate(dispatcherDeliveryPath(m.kind, m.delivery_id)) },
+      ]}
+      filterFields={(draft, setDraft) => (
+        <div className="space-y-4">
+          <FilterSelect label={t('filter.state')} value={draft.state} options={stateOptions} anyLabel={t('filter.stillToHandle')} onChange={(state) => setDraft((current) => ({ ...current, state }))} />
+        </div>
+      )}
+      after={(list) => {
+        const openRow = list.rows.find((m) => m.id === openId);
+        return conversationSheet?.({
+          conversationId: openId,
+          title: openRow ? t('messages.sheetTitle', { customer: openRow.customer_name ?? t('messages.customer'), code: openRow.delivery_code }) : t('messages.conversation'),
+          onClose: () => {
+            open(null);
+            list.refetch();
+          },
+        });
+      }}
+    />
   );
 }
