@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import type { RankedDriver } from '../../../lib/dispatch';
 import { deliveryEventTitle } from '../../../lib/delivery-events';
 import { Button } from '../../../ui/Button';
@@ -7,6 +7,7 @@ import { deliveryStatus } from '../../../data/statuses';
 import { IconButton } from '../../../ui/IconButton';
 import { CloseIcon } from '../../../ui/icons';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog';
+import { useRecordLoad } from '../../../ui/useRecordLoad';
 import { fetchDeliveryActions, fetchNames, fetchTimeline, refusalText, transitionDelivery, type TimelineEvent } from '../api';
 import type { BoardDelivery, BoardReference } from '../model';
 import { formatClock, formatKm } from './format';
@@ -49,44 +50,19 @@ export function DeliveryPanel({ tenantId, delivery: d, late, reference, driverNa
   const t = useT(boardMessages);
   const format = useFormat();
   const clock = (value: string | number | null | undefined) => formatClock(value, undefined, format.language);
-  const [actions, setActions] = useState<string[] | null>(null);
-  const [timeline, setTimeline] = useState<TimelineEvent[] | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
-  const [customer, setCustomer] = useState<string | null>(null);
   const [move, setMove] = useState<string | null>(null);
   const [reason, setReason] = useState('');
 
   // The row's updated_at moves with every change (status, assignment): read what depends on it again.
-  useEffect(() => {
-    let cancelled = false;
-    Promise.all([fetchDeliveryActions(d.id), fetchTimeline(tenantId, d.id)]).then(
-      ([a, t]) => {
-        if (cancelled) return;
-        setFailure(null);
-        setActions(a);
-        setTimeline(t);
-      },
-      (error: unknown) => {
-        if (!cancelled) setFailure(refusalText(error));
-      },
-    );
-    return () => {
-      cancelled = true;
-    };
-  }, [tenantId, d.id, d.updated_at]);
-
-  useEffect(() => {
-    let cancelled = false;
-    fetchNames(tenantId, [d.customer_id]).then(
-      (found) => {
-        if (!cancelled) setCustomer(found.get(d.customer_id) ?? null);
-      },
-      () => undefined,
-    );
-    return () => {
-      cancelled = true;
-    };
-  }, [tenantId, d.customer_id]);
+  const details = useRecordLoad(`${tenantId}/${d.id}/${d.updated_at}`, async () => {
+    const [actions, timeline] = await Promise.all([fetchDeliveryActions(d.id), fetchTimeline(tenantId, d.id)]);
+    return { actions, timeline };
+  });
+  const actions: string[] | null = details.state.status === 'ready' ? details.state.record.actions : null;
+  const timeline: TimelineEvent[] | null = details.state.status === 'ready' ? details.state.record.timeline : null;
+  const failure = details.state.status === 'failed' ? refusalText(details.state.error) : null;
+  const customerName = useRecordLoad(`${tenantId}/${d.customer_id}`, () => fetchNames(tenantId, [d.customer_id]).then((found) => found.get(d.customer_id) ?? null));
+  const customer = customerName.state.status === 'ready' ? customerName.state.record : null;
 
   const service = reference?.services.get(d.service_id)?.name ?? null;
   const zone = (id: string | null) => (id ? reference?.zones.get(id)?.name ?? null : null);
@@ -168,7 +144,7 @@ export function DeliveryPanel({ tenantId, delivery: d, late, reference, driverNa
             </p>
           )}
           {actions === null ? (
-            <p className="text-slate-500">{t('panel.loading')}</p>
+            !failure && <p className="text-slate-500">{t('panel.loading')}</p>
           ) : (
             <div className="flex flex-wrap gap-2">
               {actions.includes('assign') && <Button onClick={() => onAssign()}>{t('panel.assign')}</Button>}
@@ -235,7 +211,7 @@ export function DeliveryPanel({ tenantId, delivery: d, late, reference, driverNa
         <section aria-label={t('panel.timeline')}>
           <h3 className="mb-1.5 font-semibold">{t('panel.timeline')}</h3>
           {timeline === null ? (
-            <p className="text-slate-500">{t('panel.loading')}</p>
+            !failure && <p className="text-slate-500">{t('panel.loading')}</p>
           ) : timeline.length === 0 ? (
             <p className="text-slate-500">{t('panel.noEvents')}</p>
           ) : (
