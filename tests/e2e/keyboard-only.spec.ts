@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { asServiceRole, asUser, expect as baseExpect, test, tokenOf, unique, workerSession } from './fixtures.ts';
+import { asServiceRole, asUser, expect as baseExpect, signInTo, test, tokenOf, unique, workerSession } from './fixtures.ts';
 
 // Live changes cross the database, the stack's realtime and the page: on a busy shared machine that takes more than the default 10 s.
 const expect = baseExpect.configure({ timeout: 25_000 });
@@ -8,8 +8,8 @@ const expect = baseExpect.configure({ timeout: 25_000 });
  * The board with the keyboard alone: no click, no focus set by the test. The dispatcher tabs to the
  * unassigned queue, moves between lanes and cards with the arrows, opens a delivery and assigns it
  * through the assign dialog; the board says politely what changed meanwhile (a new delivery, the
- * driver's acceptance). The driver's side by keyboard (the step button keeping focus, the typed
- * signature) is proven in the driver app's and the kit's unit tests.
+ * driver's acceptance). Then the driver's side on a phone-sized page: accept, pick up, carry and
+ * deliver with Tab and Enter only (the typed signature is proven in the kit's unit tests).
  */
 test.describe.configure({ mode: 'serial', timeout: 120_000 });
 test.use({ viewport: { width: 1440, height: 1000 } });
@@ -21,6 +21,7 @@ const SAME_DAY = 'b6100000-0000-4000-8000-000000000002';
 const DEPOT = 'b4000000-0000-4000-8000-000000000001';
 // Imogen (her own van, available, on duty): a seeded driver no other browser test follows.
 const IMOGEN = { id: 'b5500000-0000-4000-8000-000000000002', name: 'Imogen Clarke', email: 'imogen.clarke@globexfreight.example' };
+const IMOGEN_VAN = 'b3000000-0000-4000-8000-000000000001';
 
 const dispatcher = workerSession('dispatcher@globex.test', '/globex/dispatcher');
 
@@ -158,6 +159,55 @@ test('by keyboard alone: the dispatcher assigns on the board, and the board says
     await page.setViewportSize({ width: 320, height: 640 });
     await expect.poll(() => sideways(page)).toBe(false);
   } finally {
+    await asUser(request, await tokenOf(request, IMOGEN.email), '/rest/v1/rpc/set_driver_status', { driver_id: IMOGEN.id, status: 'available' });
+  }
+});
+
+test('by keyboard alone: the driver accepts, picks up, carries and delivers on the phone', async ({ browser, request }) => {
+  const made = await createDelivery(request, dispatcher.accessToken(), unique('KBD-DRV'));
+  await asUser(request, dispatcher.accessToken(), '/rest/v1/assignments', { tenant_id: GLOBEX, delivery_id: made.id, driver_id: IMOGEN.id, vehicle_id: IMOGEN_VAN });
+  const phone = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  try {
+    const page = await phone.newPage();
+    await signInTo(page, IMOGEN.email, '/globex/driver');
+    const onCard = (name: string) => (f: Focused) => f.tag === 'BUTTON' && f.name === name && (f.article ?? '').includes(made.delivery_code);
+    const card = page.getByRole('article', { name: new RegExp(made.delivery_code) });
+    await expect(card.getByRole('button', { name: 'Accept', exact: true })).toBeVisible();
+
+    // Tab to the offer's Accept: a visible ring; Enter accepts.
+    await pressUntil(page, 'Tab', onCard('Accept'), 80);
+    expect((await focused(page)).ring).toBe(true);
+    await page.keyboard.press('Enter');
+    await expect(card.getByText('Accepted')).toBeVisible();
+
+    // Each next step is reached by Tab from where the last one left focus, and taken with Enter.
+    await pressUntil(page, 'Tab', onCard('Picked up'), 80);
+    await page.keyboard.press('Enter');
+    const pickup = page.getByRole('dialog', { name: `Pick up ${made.delivery_code}` });
+    await expect(pickup.getByRole('button', { name: 'Confirm by hand' })).toBeVisible();
+    await pressUntil(page, 'Tab', (f) => f.tag === 'BUTTON' && f.name === 'Confirm by hand', 20);
+    await page.keyboard.press('Enter');
+    await expect(card.getByText('Picked up', { exact: true })).toBeVisible();
+
+    await pressUntil(page, 'Tab', onCard('In transit'), 80);
+    await page.keyboard.press('Enter');
+    await expect(card.getByText('In transit', { exact: true })).toBeVisible();
+
+    await pressUntil(page, 'Tab', onCard('Deliver'), 80);
+    await page.keyboard.press('Enter');
+    const sheet = page.getByRole('dialog', { name: `Deliver ${made.delivery_code}` });
+    await expect(sheet.getByRole('button', { name: 'Complete delivery' })).toBeVisible();
+    // Globex asks for no proof: the sheet's fields are optional, Complete is reached by Tab.
+    await pressUntil(page, 'Tab', (f) => f.tag === 'BUTTON' && f.name === 'Complete delivery', 40);
+    await page.keyboard.press('Enter');
+    const undo = page.getByTestId('undo-bar');
+    await expect(undo).toContainText(`${made.delivery_code} marked delivered`);
+    await pressUntil(page, 'Tab', (f) => f.tag === 'BUTTON' && f.name === 'Send now', 80);
+    await page.keyboard.press('Enter');
+    await expect(undo).toBeHidden();
+    await expect.poll(async () => (await deliveryDriver(request, made.id)).status).toBe('delivered');
+  } finally {
+    await phone.close();
     await asUser(request, await tokenOf(request, IMOGEN.email), '/rest/v1/rpc/set_driver_status', { driver_id: IMOGEN.id, status: 'available' });
   }
 });
