@@ -116,3 +116,68 @@ for (const panel of Object.keys(PANELS) as Panel[]) {
     }
   });
 }
+
+test(`the public pages reflow to ${WIDTH} px: sign-in, password reset, sign-up, business search, tracking`, async ({ browser }) => {
+  // No session: what a visitor sees before signing in.
+  const context = await browser.newContext({ viewport: { width: WIDTH, height: 640 } });
+  try {
+    const page = await context.newPage();
+    const submit = (page: Page) => page.locator('form button[type="submit"]').first();
+    const screens: Screen[] = [
+      { path: '/sign-in', action: submit },
+      { path: '/reset-password', action: submit },
+      { path: '/acme/sign-up', action: submit },
+      { path: '/businesses', action: (page) => page.getByRole('searchbox', { name: 'Search businesses' }) },
+      { path: '/tracking', action: submit },
+    ];
+    for (const { path: route, action } of screens) {
+      await test.step(route, async () => {
+        await page.goto(route);
+        await settled(page);
+        const heading = page.getByRole('heading', { level: 1 }).first();
+        const main = action(page);
+        await expect(main, `the main action of ${route}`).toBeVisible();
+        const { width, overflowing } = await pageWidth(page);
+        expect(width, `${route} is ${width} px wide at ${WIDTH} px; past the edge: ${overflowing.join(', ')}`).toBeLessThanOrEqual(WIDTH);
+        expect(await withinWidth(heading), `the heading of ${route} within ${WIDTH} px`).toBe(true);
+        expect(await withinWidth(main), `the form's button on ${route} within ${WIDTH} px`).toBe(true);
+      });
+    }
+  } finally {
+    await context.close();
+  }
+});
+
+test(`an open drawer and an open dialog reflow to ${WIDTH} px`, async ({ page }) => {
+  const admin = workerSession(PANELS.admin.email, PANELS.admin.url);
+  await page.setViewportSize({ width: WIDTH, height: 640 });
+  await admin.enter(page);
+  await page.goto(`${PANELS.admin.url}/vehicles`);
+  await settled(page);
+
+  // The list's filters open in a drawer: it fits, and its Apply stays reachable.
+  await page.getByRole('button', { name: 'Filters' }).click();
+  const drawer = page.getByRole('dialog', { name: 'Filters' });
+  const apply = drawer.getByRole('button', { name: 'Apply' });
+  await expect(apply).toBeVisible();
+  let { width, overflowing } = await pageWidth(page);
+  expect(width, `with the filters open the page is ${width} px wide; past the edge: ${overflowing.join(', ')}`).toBeLessThanOrEqual(WIDTH);
+  expect(await withinWidth(apply), 'Apply within the window').toBe(true);
+  await page.keyboard.press('Escape');
+  await expect(apply).toHaveCount(0);
+
+  // A row's destructive action asks first, in a dialog that fits with both its buttons.
+  await page.goto(`${PANELS.admin.url}/zones`);
+  await settled(page);
+  await page.getByRole('button', { name: /^Actions for / }).first().click();
+  await page.getByRole('menuitem', { name: 'Delete' }).click();
+  const dialog = page.getByRole('alertdialog').or(page.getByRole('dialog')).first();
+  const cancel = dialog.getByRole('button', { name: 'Cancel' });
+  await expect(cancel).toBeVisible();
+  ({ width, overflowing } = await pageWidth(page));
+  expect(width, `with the dialog open the page is ${width} px wide; past the edge: ${overflowing.join(', ')}`).toBeLessThanOrEqual(WIDTH);
+  for (const button of await dialog.getByRole('button').all()) {
+    if (await button.isVisible()) expect(await withinWidth(button), `${await button.textContent()} within the window`).toBe(true);
+  }
+  await cancel.click();
+});
