@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { changedSince } from './feed-changes';
+import { changedSince, deletedSince } from './feed-changes';
 
 describe('changedSince', () => {
   it('finds the rows of a change feed that changed', () => {
@@ -16,5 +16,12 @@ describe('changedSince', () => {
       ['c', { id: 'c' }],
     ]);
     expect(changedSince(before, after).map((row) => row.id)).toEqual(['b', 'c']);
+  });
+});
+
+describe('deletedSince', () => {
+  it('finds the ids a topic saw deleted since the last look, carried or not', () => {
+    expect(deletedSince(new Set(['a']), new Set(['a', 'b', 'c']))).toEqual(['b', 'c']);
+    expect(deletedSince(new Set(['a', 'b']), new Set(['b']))).toEqual([]);
   });
 });

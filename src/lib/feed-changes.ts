@@ -7,3 +7,8 @@ export function changedSince<T extends Row>(previous: Rows<T> | null, next: Rows
   for (const [id, row] of next) if (previous.get(id) !== row) changed.push(row);
   return changed;
 }
+
+/** The ids deleted since the last call: in `next` (a topic's deleted ids) and not in `previous`. */
+export function deletedSince(previous: ReadonlySet<string>, next: ReadonlySet<string>): string[] {
+  return [...next].filter((id) => !previous.has(id));
+}

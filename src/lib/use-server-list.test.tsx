@@ -38,16 +38,16 @@ describe('patchRows', () => {
   it('merges the last update of each row on the page and says when a change is off it', () => {
     const rows = [row('a', 'Van'), row('b', 'Truck')];
     const patched = patchRows(rows, [{ op: 'update', row: row('b', 'Lorry') }, { op: 'update', row: row('b', 'Tipper') }], (r) => r.id);
-    expect(patched).toEqual({ rows: [row('a', 'Van'), row('b', 'Tipper')], offPage: false, removed: 0 });
+    expect(patched).toEqual({ rows: [row('a', 'Van'), row('b', 'Tipper')], offPage: false, removed: 0, unseenDeletions: 0 });
     expect(patchRows(rows, [{ op: 'insert', row: row('c', 'Cart') }], (r) => r.id).offPage).toBe(true);
     expect(patchRows(rows, [{ op: 'update', row: row('z', 'Bike') }], (r) => r.id).offPage).toBe(true);
   });
 
-  it('takes a deleted row of the page out in place; a deletion off the page, or a row that only left the working set, offers a refresh', () => {
+  it('takes a deleted row of the page out in place, counts a deletion of a row it never carried, and offers a refresh for a row that only left the working set', () => {
     const rows = [row('a', 'Van'), row('b', 'Truck'), row('c', 'Bike')];
-    expect(patchRows(rows, [{ op: 'delete', id: 'b', deleted: true }], (r) => r.id)).toEqual({ rows: [row('a', 'Van'), row('c', 'Bike')], offPage: false, removed: 1 });
-    expect(patchRows(rows, [{ op: 'delete', id: 'z', deleted: true }], (r) => r.id)).toEqual({ rows, offPage: true, removed: 0 });
-    expect(patchRows(rows, [{ op: 'delete', id: 'b' }], (r) => r.id)).toEqual({ rows, offPage: true, removed: 0 });
+    expect(patchRows(rows, [{ op: 'delete', id: 'b', deleted: true }], (r) => r.id)).toEqual({ rows: [row('a', 'Van'), row('c', 'Bike')], offPage: false, removed: 1, unseenDeletions: 0 });
+    expect(patchRows(rows, [{ op: 'delete', id: 'z', deleted: true }], (r) => r.id)).toEqual({ rows, offPage: false, removed: 0, unseenDeletions: 1 });
+    expect(patchRows(rows, [{ op: 'delete', id: 'b' }], (r) => r.id)).toEqual({ rows, offPage: true, removed: 0, unseenDeletions: 0 });
     // An update and then the deletion of the same row: it is gone.
     expect(patchRows(rows, [{ op: 'update', row: row('a', 'Lorry') }, { op: 'delete', id: 'a', deleted: true }], (r) => r.id).rows).toEqual([row('b', 'Truck'), row('c', 'Bike')]);
   });
@@ -193,5 +193,56 @@ describe('useServerList', () => {
     act(() => result.current.applyChanges([{ op: 'delete', id: 'b' }]));
     expect(result.current.rows).toHaveLength(2);
     expect(result.current.pendingChanges).toBe(true);
+  });
+
+  it('reads the page again for its total when a row it never carried is deleted (it may have been within the filter, on another page)', async () => {
+    type Row = { id: string; name: string };
+    let server = [row('a', 'Van'), row('b', 'Truck'), row('c', 'Bike'), row('d', 'Cart'), row('e', 'Tipper')];
+    const reads: ListState[] = [];
+    const fetchPage = async (requested: ListState) => {
+      reads.push(requested);
+      const from = requested.page * requested.pageSize;
+      return { rows: server.slice(from, from + requested.pageSize), total: server.length };
+    };
+    const state: ListState = { page: 1, pageSize: 2, q: '', sort: null, filters: {} };
+    const { result } = renderHook(() => useServerList({ queryKey: ['vans'], state, fetchPage, rowKey: (r: Row) => r.id }));
+    await waitFor(() => expect(result.current.rows).toEqual([row('c', 'Bike'), row('d', 'Cart')]));
+    expect(result.current.total).toBe(5);
+
+    // Row a (page 1) is deleted on another screen: the list carried only c and d.
+    server = server.filter((r) => r.id !== 'a');
+    act(() => result.current.applyChanges([{ op: 'delete', id: 'a', deleted: true }]));
+    await waitFor(() => expect(result.current.total).toBe(4));
+    expect(reads).toHaveLength(2);
+    expect(reads[1]!.page).toBe(1);
+    expect(result.current.rows).toEqual([row('d', 'Cart'), row('e', 'Tipper')]);
+    expect(result.current.pendingChanges).toBe(false);
+    expect(result.current.news).toBeNull();
+
+    // A deleted row outside the filter: the read says the total did not move.
+    act(() => result.current.applyChanges([{ op: 'delete', id: 'elsewhere', deleted: true }]));
+    await waitFor(() => expect(reads).toHaveLength(3));
+    await waitFor(() => expect(result.current.loading).toBe(false));
+    expect(result.current.total).toBe(4);
+  });
+
+  it('takes a row deleted while its page was read out of the page the read brings, the total one less', async () => {
+    type Row = { id: string; name: string };
+    const reads: ((page: ServerPage<Row>) => void)[] = [];
+    const fetchPage = () => new Promise<ServerPage<Row>>((resolve) => reads.push(resolve));
+    const state: ListState = { page: 1, pageSize: 2, q: '', sort: null, filters: {} };
+    const { result } = renderHook(() => useServerList({ queryKey: ['vans'], state, fetchPage, rowKey: (r: Row) => r.id }));
+    act(() => reads[0]!({ rows: [row('c', 'Bike')], total: 3 }));
+    await waitFor(() => expect(result.current.rows).toHaveLength(1));
+    // The page is read again; the deletion of its only row arrives before the answer, which was read before it.
+    act(() => result.current.refetch());
+    await waitFor(() => expect(reads).toHaveLength(2));
+    act(() => result.current.applyChanges([{ op: 'delete', id: 'c', deleted: true }]));
+    act(() => reads[1]!({ rows: [row('c', 'Bike')], total: 3 }));
+    await waitFor(() => expect(result.current.loading).toBe(false));
+    expect(result.current.rows).toEqual([]);
+    // 2 rows: the page (the second) is past the end, and DataTable moves back to the first.
+    expect(result.current.total).toBe(2);
+    expect(reads).toHaveLength(2);
   });
 });

@@ -16,9 +16,11 @@ export interface FetchContext {
 
 /**
  * A live change to the list's entity. An update of a row on the page is patched in place, and a row
- * of the page the database deleted (`deleted`) is removed in place, the total one less; anything else
- * (an insert, a row that only left a live working set, a change off the page) may change the page's
- * order or membership, so the list offers a refresh instead.
+ * of the page the database deleted (`deleted`) is removed in place, the total one less. A row the
+ * database deleted that the page never carried may or may not have been within the list's filter
+ * (a delete names only the id), so the page is read again for the total (and the rows after it move
+ * up). Anything else (an insert, a row that only left a live working set, an update off the page)
+ * may change the page's order or membership, so the list offers a refresh instead.
  */
 export type ListChange<T> = { op: 'insert'; row: T } | { op: 'update'; row: T } | { op: 'delete'; id: string; deleted?: true };
 
@@ -216,9 +218,12 @@ export function useServerList<T, F>(options: UseServerListOptions<T, F>): Server
         if (inFlight.current === arrived) inFlight.current = null;
         const { rowKey, merge } = latest.current;
         const status = statusOf(latest.current);
-        const patched = arrived.length === 0 ? { rows: page.rows, offPage: false } : patchRows(page.rows, arrived, rowKey, merge);
+        const patched = arrived.length === 0 ? { rows: page.rows, offPage: false, removed: 0 } : patchRows(page.rows, arrived, rowKey, merge);
         if (live) tell(listNews(shownRows.current, patched.rows, rowKey, status));
-        setSettled({ key, scope, view, page: arrived.length === 0 ? page : { ...page, rows: patched.rows }, error: null, pending: patched.offPage });
+        // A row the read brought that was deleted meanwhile: the read is older than the deletion, so
+        // its total still counts the row.
+        const landed = arrived.length === 0 ? page : { ...page, rows: patched.rows, total: Math.max(0, page.total - patched.removed) };
+        setSettled({ key, scope, view, page: landed, error: null, pending: patched.offPage });
       },
       (reason: unknown) => {
         if (controller.signal.aborted) return;
@@ -274,10 +279,13 @@ export function useServerList<T, F>(options: UseServerListOptions<T, F>): Server
         return { ...previous, page: { ...previous.page, rows: patch.rows, total }, pending: previous.pending || patch.offPage };
       });
       // Rows deleted from a page with more rows after it: the page is read again to fill up (its
-      // total is already right meanwhile).
+      // total is already right meanwhile). A deleted row the page never carried: only the server
+      // knows whether the filter held it, so the page is read again for its total (a page emptied
+      // by it then moves back: DataTable keeps the page within the total).
       const totalNow = Math.max(0, shownTotal.current - shownPatch.removed);
       shownTotal.current = totalNow;
-      if (shownPatch.removed > 0 && toRange(latest.current.state).from + shownPatched.length < totalNow) setReload((value) => value + 1);
+      const fillUp = shownPatch.removed > 0 && toRange(latest.current.state).from + shownPatched.length < totalNow;
+      if (fillUp || shownPatch.unseenDeletions > 0) setReload((value) => value + 1);
       if (patched.size === 0) return;
       setChangedIds(patched);
       if (highlightTimer.current) clearTimeout(highlightTimer.current);
@@ -306,15 +314,17 @@ export function useServerList<T, F>(options: UseServerListOptions<T, F>): Server
 
 /**
  * The rows with the last update of each merged in (a shallow merge unless the list gives its own)
- * and the rows the database deleted taken out (`removed` of them), and whether any change concerns
- * a row not among them (an insert, a row that left the working set, a row of another page).
+ * and the rows the database deleted taken out (`removed` of them); whether any change concerns a row
+ * not among them (an insert, a row that left the working set, an update of a row of another page);
+ * and how many rows the database deleted were not among them (`unseenDeletions`: whether they
+ * counted in the list's total only a read can tell).
  */
 export function patchRows<T>(
   rows: readonly T[],
   changes: readonly ListChange<T>[],
   rowKey: (row: T) => string,
   merge: (current: T, incoming: T) => T = (current, incoming) => ({ ...current, ...incoming }),
-): { rows: T[]; offPage: boolean; removed: number } {
+): { rows: T[]; offPage: boolean; removed: number; unseenDeletions: number } {
   const keys = new Set(rows.map(rowKey));
   const deleted = new Set(changes.flatMap((change) => (change.op === 'delete' && change.deleted ? [change.id] : [])));
   const patched = rows.flatMap((row) => {
@@ -322,9 +332,9 @@ export function patchRows<T>(
     const update = changes.findLast((change) => change.op === 'update' && rowKey(change.row) === rowKey(row));
     return [update?.op === 'update' ? merge(row, update.row) : row];
   });
-  const inPlace = (change: ListChange<T>) =>
-    change.op === 'update' ? keys.has(rowKey(change.row)) : change.op === 'delete' && change.deleted === true && keys.has(change.id);
-  return { rows: patched, offPage: changes.some((change) => !inPlace(change)), removed: rows.length - patched.length };
+  const unseen = new Set([...deleted].filter((id) => !keys.has(id)));
+  const inPlace = (change: ListChange<T>) => (change.op === 'update' ? keys.has(rowKey(change.row)) : change.op === 'delete' && change.deleted === true);
+  return { rows: patched, offPage: changes.some((change) => !inPlace(change)), removed: rows.length - patched.length, unseenDeletions: unseen.size };
 }
 
 /**

@@ -1,10 +1,11 @@
 import type { Page } from '@playwright/test';
-import { expect, test, unique, workerSession } from './fixtures.ts';
+import { ANON_KEY, asServiceRole, asUser, expect, test, unique, workerSession } from './fixtures.ts';
 
 const ITEMS = '/acme/admin/inventory-items';
 const STOCK = '/acme/admin/inventory-stock';
 const TRANSACTIONS = '/acme/admin/inventory-transaction';
 const RECEIVE = '/acme/admin/receive-orders';
+const TENANT = 'a0000000-0000-4000-8000-000000000001';
 
 const admin = workerSession('admin@acme.test', '/acme/admin');
 
@@ -22,10 +23,16 @@ async function pick(page: Page, label: string, term: string, option: RegExp) {
 test.beforeEach(({ page }) => {
   // One long journey through six screens and three saves on a shared, busy machine: a bound, not a target.
   test.setTimeout(180_000);
-  return admin.open(page);
+  return admin.enter(page);
 });
 
+/** The admin panel's home, for a test that starts from its nav: a first sign-in has landed there already. */
+async function home(page: Page) {
+  if (!page.url().endsWith('/acme/admin')) await admin.home(page);
+}
+
 test('inventory: the three lists with their filters, the item form and its messages, stock written through the ledger', async ({ page }) => {
+  await home(page);
   // Items: reached from the Warehousing nav; filters live in the URL.
   const nav = page.getByRole('navigation').filter({ hasText: 'Warehousing' });
   await nav.getByRole('link', { name: 'Inventory Items' }).click();
@@ -134,6 +141,7 @@ test('inventory: the three lists with their filters, the item form and its messa
 });
 
 test('receive orders: the list by status, a new order with its lines, placed with the supplier', async ({ page }) => {
+  await home(page);
   await page.getByRole('navigation').filter({ hasText: 'Warehousing' }).getByRole('link', { name: 'Receive Orders' }).click();
   await expect(page).toHaveURL(new RegExp(`${RECEIVE}$`));
   await page.goto(`${RECEIVE}?status=partially_received`);
@@ -164,4 +172,28 @@ test('receive orders: the list by status, a new order with its lines, placed wit
   await order.getByRole('button', { name: /actions/i }).click();
   await page.getByRole('menuitem', { name: 'Place order' }).click();
   await expect(order).toContainText('Ordered');
+});
+
+test('items live: an item created, renamed and deleted elsewhere appears, changes and leaves without a reload', async ({ page, request }) => {
+  const sku = unique('E2E-LIVE').toUpperCase();
+  await page.goto(`${ITEMS}?q=${sku}`);
+  await expect(page.getByText('No records found')).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: /^Live$/ })).toBeVisible({ timeout: 20_000 });
+
+  // Another screen (here the API, as the same admin) writes the catalogue.
+  const token = admin.accessToken();
+  const [item] = await asUser<{ id: string }[]>(request, token, '/rest/v1/inventory_items?select=id', { tenant_id: TENANT, name: 'Live Dock', sku });
+  const row = page.getByRole('row').filter({ hasText: sku });
+  await expect(row).toContainText('Live Dock');
+  await expect(page.getByText('1–1 of 1')).toBeVisible();
+  const renamed = await request.patch(`/rest/v1/inventory_items?id=eq.${item!.id}`, {
+    headers: { apikey: ANON_KEY, authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    data: { name: 'Live Dock Pro' },
+  });
+  expect(renamed.ok(), await renamed.text()).toBe(true);
+  await expect(row).toContainText('Live Dock Pro');
+  // Items are not the API's to delete: the service role stands in for an operator's cleanup.
+  await asServiceRole(request, 'DELETE', `/rest/v1/inventory_items?id=eq.${item!.id}`);
+  await expect(row).toHaveCount(0);
+  await expect(page.getByText('No records found')).toBeVisible();
 });

@@ -365,6 +365,34 @@ describe('DataTable live changes', () => {
     await waitFor(() => expect(fetchSpy).toHaveBeenCalledTimes(2));
     await waitFor(() => expect(screen.queryByText('New changes')).not.toBeInTheDocument());
   });
+  it('moves back to the new last page, replacing the history entry, when the only row of the last page is deleted live', async () => {
+    let total = 51;
+    const { location, fetchSpy } = setup('/vehicles?page=3', async (state) => pageOf(state, total));
+    await screen.findByText('Vehicle 51');
+    const entries = location.length;
+    total = 50;
+    act(() => live.applyChanges([{ op: 'delete', id: 'v51', deleted: true }]));
+    await waitFor(() => expect(location.url).toBe('/vehicles?page=2'));
+    expect(location.length).toBe(entries);
+    await screen.findByText('Vehicle 50');
+    expect(screen.getByText('26–50 of 50')).toBeInTheDocument();
+    expect(fetchSpy.mock.lastCall?.[0].page).toBe(1);
+  });
+
+  it('reads the total again when a row of another page is deleted live, and moves back when that empties the last page', async () => {
+    let total = 51;
+    const { location } = setup('/vehicles?page=3', async (state) => pageOf(state, total));
+    await screen.findByText('Vehicle 51');
+    expect(screen.getByText('51–51 of 51')).toBeInTheDocument();
+    const entries = location.length;
+    // v1, on the first page, is deleted on another screen: every later row moves up one.
+    total = 50;
+    act(() => live.applyChanges([{ op: 'delete', id: 'v1', deleted: true }]));
+    await waitFor(() => expect(location.url).toBe('/vehicles?page=2'));
+    expect(location.length).toBe(entries);
+    await screen.findByText('26–50 of 50');
+    expect(screen.queryByText('New changes')).not.toBeInTheDocument();
+  });
 });
 
 describe('DataTable live news', () => {
