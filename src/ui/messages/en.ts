@@ -65,4 +65,13 @@ export const en = {
   'history.by': 'by {actor}',
   'history.createdBy': '{created} by {actor}',
   'history.system': 'the system',
+  'statusActions.title': 'Actions',
+  'statusActions.failed': 'The actions and history could not be loaded. Reload the page to try again.',
+  'statusActions.dialogTitle': '{action} {code}?',
+  'photos.label': 'Photos',
+  'photos.help': 'Up to {count, number} jpeg, jpg, png or gif images, 3 MB each',
+  'photos.type': 'Photos must be jpeg, jpg, png or gif images',
+  'photos.size': 'Each photo must be at most 3 MB',
+  'photos.count': 'At most {count, number} photos',
+  'photos.thumb': 'Photo {number, number}',
 } as const;

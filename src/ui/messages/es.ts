@@ -67,4 +67,13 @@ export default {
   'history.by': 'por {actor}',
   'history.createdBy': '{created} por {actor}',
   'history.system': 'el sistema',
+  'statusActions.title': 'Acciones',
+  'statusActions.failed': 'No se pudieron cargar las acciones ni el historial. Vuelve a cargar la página para intentarlo de nuevo.',
+  'statusActions.dialogTitle': '¿{action} {code}?',
+  'photos.label': 'Fotos',
+  'photos.help': 'Hasta {count, number} imágenes jpeg, jpg, png o gif, de 3 MB cada una',
+  'photos.type': 'Las fotos deben ser imágenes jpeg, jpg, png o gif',
+  'photos.size': 'Cada foto debe ocupar como máximo 3 MB',
+  'photos.count': 'Como máximo {count, number} fotos',
+  'photos.thumb': 'Foto {number, number}',
 } satisfies Translation<typeof en>;

@@ -67,4 +67,13 @@ export default {
   'history.by': 'par {actor}',
   'history.createdBy': '{created} par {actor}',
   'history.system': 'le système',
+  'statusActions.title': 'Actions',
+  'statusActions.failed': 'Les actions et l’historique n’ont pas pu être chargés. Rechargez la page pour réessayer.',
+  'statusActions.dialogTitle': '{action} {code} ?',
+  'photos.label': 'Photos',
+  'photos.help': 'Jusqu’à {count, number} images jpeg, jpg, png ou gif, de 3 Mo chacune',
+  'photos.type': 'Les photos doivent être des images jpeg, jpg, png ou gif',
+  'photos.size': 'Chaque photo doit faire au plus 3 Mo',
+  'photos.count': 'Au plus {count, number} photos',
+  'photos.thumb': 'Photo {number, number}',
 } satisfies Translation<typeof en>;

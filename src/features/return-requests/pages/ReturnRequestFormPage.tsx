@@ -25,7 +25,7 @@ import {
 } from '../../../ui/form';
 import { PutBackAction } from '../components/PutBackDialog';
 import { DialogNote, StatusActions } from '../../../ui/StatusActions';
-import { PhotoThumbs, RECORD_PHOTOS, RecordPhotosField } from '../../../ui/RecordPhotos';
+import { PhotoThumbs, RecordPhotosField } from '../../../ui/RecordPhotos';
 import { StatusRecordPage } from '../../../ui/StatusRecordPage';
 import { useToast } from '../../../ui/toast';
 import { useRecordLoad } from '../../../ui/useRecordLoad';
@@ -243,7 +243,7 @@ function ReturnDetails({ row }: { row: ReturnRow }) {
       {row.photos.length > 0 && (
         <div>
           <h2 className="text-base font-semibold">{t('form.photos')}</h2>
-          <PhotoThumbs refs={row.photos} className="mt-2 flex flex-wrap gap-2" alt={(number) => t('details.photo', { number })} />
+          <PhotoThumbs refs={row.photos} className="mt-2 flex flex-wrap gap-2" />
         </div>
       )}
       {row.notes && (
@@ -263,11 +263,6 @@ function ReturnForm({ tenantId, row }: { tenantId: string; row: ReturnRow | null
   const translate = useCallback((message: string) => translateValidation(t, message), [t]);
   const form = useZodForm(ReturnFormSchema, { defaultValues: row ? toReturnFormValues(row, publicFileUrl) : emptyReturnForm() }, translate);
   const reasons = RETURN_REASONS.map((value) => ({ value, label: t(REASON_KEYS[value]) }));
-  const photoText = {
-    label: t('form.photos'),
-    help: t('form.photosHelp', { count: RECORD_PHOTOS.maxFiles }),
-    messages: { type: t('validation.photoType'), size: t('validation.photoSize'), count: t('validation.photoCount', { count: RECORD_PHOTOS.maxFiles }) },
-  };
 
   const storePhotos = useStoreFiles(form, 'photos', (file) => uploadReturnPhoto(tenantId, file), toasts);
   const save = useRecordSave<ReturnRow, { deliveryId: string; write: ReturnType<typeof toReturnWrite> }, string>({
@@ -302,7 +297,7 @@ function ReturnForm({ tenantId, row }: { tenantId: string; row: ReturnRow | null
         <RefundField form={form} />
       </div>
       <ReasonText form={form} />
-      <RecordPhotosField<ReturnFormInput, 'photos'> name="photos" text={photoText} />
+      <RecordPhotosField<ReturnFormInput, 'photos'> name="photos" />
       <TextAreaField<ReturnFormInput, 'notes'> name="notes" label={t('form.notes')} rows={3} maxLength={2000} />
       <FormActions submitLabel={editing ? t('form.save') : t('form.createLabel')} cancelTo={LIST_PATH} />
     </Form>
@@ -525,12 +520,6 @@ function ReturnActions({ tenantId, row, onMoved }: { tenantId: string; row: Retu
         </>
       )}
       move={move}
-      text={{
-        title: t('actions.title'),
-        loading: t('form.loadingActions'),
-        failed: t('actions.failed'),
-        dialogTitle: (action, code) => t('dialog.title', { action, code }),
-      }}
     />
   );
 }
