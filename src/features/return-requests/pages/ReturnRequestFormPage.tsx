@@ -44,6 +44,7 @@ import {
 } from '../api';
 import {
   emptyReturnForm,
+  isPlaceName,
   itemsFor,
   refundLimit,
   RETURN_ACTIONS,
@@ -81,6 +82,11 @@ function translateValidation(t: Translate<ReturnKey>, message: string): string {
   const refund = /^Refund amount cannot be more than the delivery's price and cash on delivery \((.*)\)$/.exec(message);
   if (refund) return t('validation.refundAbove', { limit: refund[1] });
   return message;
+}
+
+/** A line's package in the page's language: its description, or 'Package 2' for one that had none. */
+function packageName(t: Translate<ReturnKey>, description: string, index: number): string {
+  return isPlaceName(description, index) ? t('lines.package', { number: index + 1 }) : description;
 }
 
 const REASON_KEYS: Record<ReturnReason, ReturnKey> = {
@@ -231,7 +237,7 @@ function ReturnDetails({ row }: { row: ReturnRow }) {
         <ul className="mt-1 list-disc pl-5">
           {row.items.map((item) => (
             <li key={item.package_index}>
-              {t('list.item', { quantity: item.quantity, description: item.description })}
+              {t('list.item', { quantity: item.quantity, description: packageName(t, item.description, item.package_index) })}
             </li>
           ))}
         </ul>
@@ -381,7 +387,7 @@ function DeliveryLines({ form, tenantId, editing }: { form: UseFormReturn<Return
       <ol className="mt-2 space-y-3">
         {items.map((item, index) => (
           <li key={item.package_index} aria-label={t('lines.package', { number: index + 1 })} className="grid items-start gap-3 rounded-lg border border-slate-200 p-3 sm:grid-cols-[1fr_10rem] dark:border-slate-700">
-            <CheckboxField<ReturnFormInput, `items.${number}.selected`> name={`items.${index}.selected`} label={t('lines.item', { description: item.description, count: item.max_quantity })} />
+            <CheckboxField<ReturnFormInput, `items.${number}.selected`> name={`items.${index}.selected`} label={t('lines.item', { description: packageName(t, item.description, item.package_index), count: item.max_quantity })} />
             <NumberField<ReturnFormInput, `items.${number}.quantity`>
               name={`items.${index}.quantity`}
               label={t('lines.quantity')}
