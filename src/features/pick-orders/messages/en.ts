@@ -19,6 +19,7 @@ export const en = {
   'type.individual': 'Individual',
   'type.batch': 'Batch',
   'type.wave': 'Wave',
+  'toast.moved': '{status, select, in_progress {Pick order in progress} completed {Pick order completed} cancelled {Pick order cancelled} other {Pick order {status}}}',
   'batch.open': 'Build batch / wave',
   'batch.title': 'Build a batch or a wave',
   'batch.description': 'Pending individual orders of one warehouse, grouped by zone or by item, picked in one walk through the bins.',

@@ -21,6 +21,7 @@ export default {
   'type.individual': 'Individual',
   'type.batch': 'Lote',
   'type.wave': 'Oleada',
+  'toast.moved': '{status, select, in_progress {Orden de preparación en curso} completed {Orden de preparación completada} cancelled {Orden de preparación cancelada} other {Orden de preparación: {status}}}',
   'batch.open': 'Crear lote / oleada',
   'batch.title': 'Crear un lote o una oleada',
   'batch.description': 'Órdenes individuales pendientes de un almacén, agrupadas por zona o por artículo, preparadas en un solo recorrido por las ubicaciones.',

@@ -21,6 +21,7 @@ export default {
   'type.individual': 'Individuel',
   'type.batch': 'Lot',
   'type.wave': 'Vague',
+  'toast.moved': '{status, select, in_progress {Ordre de préparation en cours} completed {Ordre de préparation terminé} cancelled {Ordre de préparation annulé} other {Ordre de préparation : {status}}}',
   'batch.open': 'Créer un lot / une vague',
   'batch.title': 'Créer un lot ou une vague',
   'batch.description': 'Des ordres individuels en attente d’un entrepôt, groupés par zone ou par article, prélevés en un seul parcours des emplacements.',
