@@ -1,6 +1,12 @@
 /** The exceptions in English, the source of the Spanish and French catalogues (ICU syntax). */
 export const en = {
   'list.title': 'Exceptions',
+  'list.search': 'Search exception, delivery, description or people',
+  'list.edit': 'Edit',
+  'list.open': 'Open',
+  'list.rowLabel': '{code} ({type})',
+  'col.exception': 'Exception',
+  'col.reportedBy': 'Reported by',
   'form.record': 'Exception',
   'form.report': 'Report exception',
   'form.loading': 'Loading exception',

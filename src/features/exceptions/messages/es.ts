@@ -3,6 +3,12 @@ import type { en } from './en';
 
 export default {
   'list.title': 'Incidencias',
+  'list.search': 'Buscar incidencia, entrega, descripción o personas',
+  'list.edit': 'Editar',
+  'list.open': 'Abrir',
+  'list.rowLabel': '{code} ({type})',
+  'col.exception': 'Incidencia',
+  'col.reportedBy': 'Notificada por',
   'form.record': 'Incidencia',
   'form.report': 'Notificar incidencia',
   'form.loading': 'Cargando la incidencia',

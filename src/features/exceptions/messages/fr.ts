@@ -3,6 +3,12 @@ import type { en } from './en';
 
 export default {
   'list.title': 'Incidents',
+  'list.search': 'Rechercher un incident, une livraison, une description ou des personnes',
+  'list.edit': 'Modifier',
+  'list.open': 'Ouvrir',
+  'list.rowLabel': '{code} ({type})',
+  'col.exception': 'Incident',
+  'col.reportedBy': 'Signalé par',
   'form.record': 'Incident',
   'form.report': 'Signaler un incident',
   'form.loading': 'Chargement de l’incident',
