@@ -1,4 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
+import { useT } from '../lib/i18n/catalogue';
+import { uiMessages } from './messages';
 
 export interface BarDatum {
   /** Unique per bar, e.g. an ISO day. */
@@ -16,7 +18,7 @@ export interface BarChartProps {
   unit: string;
   /** The drawing's height in CSS pixels; the width follows its container. */
   height?: number;
-  /** The header of the labels' column in the table read to screen readers. */
+  /** The header of the labels' column in the table read to screen readers ('Day' in the kit's words by default). */
   labelHeader?: string;
 }
 
@@ -47,7 +49,8 @@ const TOP = 8;
  * one). Accessible: the drawing is one image named by its title and a summary; the numbers are also
  * a table for screen readers; each bar's tooltip says its value.
  */
-export function BarChart({ title, data, unit, height = 220, labelHeader = 'Day' }: BarChartProps) {
+export function BarChart({ title, data, unit, height = 220, labelHeader }: BarChartProps) {
+  const t = useT(uiMessages);
   const id = useId();
   // Drawn at the container's own width, so bars fill it and the labels keep their size and shape.
   const frame = useRef<HTMLDivElement>(null);
@@ -74,8 +77,8 @@ export function BarChart({ title, data, unit, height = 220, labelHeader = 'Day' 
   const y = (value: number) => TOP + plotHeight - (value / top) * plotHeight;
   const summary =
     data.length === 0
-      ? 'No data'
-      : `${total} ${unit} from ${data[0]?.label} to ${data[data.length - 1]?.label}; at most ${max} on one day`;
+      ? t('chart.noData')
+      : t('chart.summary', { total, unit, first: data[0]?.label, last: data[data.length - 1]?.label, max });
 
   return (
     <figure className="space-y-2" aria-labelledby={`${id}-title`}>
@@ -106,7 +109,7 @@ export function BarChart({ title, data, unit, height = 220, labelHeader = 'Day' 
             return (
               <g key={d.key} data-testid="bar" data-value={d.value}>
                 <rect x={x} y={barTop} width={barWidth} height={TOP + plotHeight - barTop} rx={2} className="fill-brand">
-                  <title>{`${d.label}: ${d.value} ${unit}`}</title>
+                  <title>{t('chart.bar', { label: d.label, value: d.value, unit })}</title>
                 </rect>
                 {index % labelEvery === 0 && (
                   <text x={x + barWidth / 2} y={height - 6} textAnchor="middle" fontSize={11} fill="currentColor">
@@ -122,7 +125,7 @@ export function BarChart({ title, data, unit, height = 220, labelHeader = 'Day' 
         <caption>{title}</caption>
         <thead>
           <tr>
-            <th scope="col">{labelHeader}</th>
+            <th scope="col">{labelHeader ?? t('chart.day')}</th>
             <th scope="col">{unit}</th>
           </tr>
         </thead>

@@ -2,6 +2,8 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
+import { translator } from '../lib/i18n/catalogue';
+import { uiMessages } from './messages';
 import { PhotoThumbs, RECORD_PHOTOS } from './RecordPhotos';
 
 afterEach(cleanup);
@@ -21,6 +23,8 @@ describe('RECORD_PHOTOS', () => {
   it('allows ten images of 3 MB and says so', () => {
     expect(RECORD_PHOTOS.maxFiles).toBe(10);
     expect(RECORD_PHOTOS.maxBytes).toBe(3 * 1024 * 1024);
-    expect(RECORD_PHOTOS.messages.count).toBe(`At most ${RECORD_PHOTOS.maxFiles} photos`);
+    const t = translator(uiMessages, 'en', uiMessages.en);
+    expect(t('photos.count', { count: RECORD_PHOTOS.maxFiles })).toBe('At most 10 photos');
+    expect(t('photos.help', { count: RECORD_PHOTOS.maxFiles })).toBe('Up to 10 jpeg, jpg, png or gif images, 3 MB each');
   });
 });

@@ -1,8 +1,10 @@
 import type { ReactNode } from 'react';
+import { useT } from '../lib/i18n/catalogue';
 import type { ListDefinition } from '../lib/list-state';
 import { useListUrlState } from '../lib/url-state';
 import { useServerList, type ServerList, type UseServerListOptions } from '../lib/use-server-list';
 import { DataTable, type DataTableProps, type RowAction } from './data-table';
+import { uiMessages } from './messages';
 import { PageHeader } from './PageHeader';
 
 type TableOwnProps = 'label' | 'rows' | 'total' | 'totalIsApproximate' | 'loading' | 'error' | 'onRetry' | 'state' | 'onStateChange' | 'definition' | 'rowKey' | 'changedIds' | 'pendingChanges' | 'onRefresh' | 'news';
@@ -28,11 +30,12 @@ export interface ServerListPageProps<Row, F> extends Omit<DataTableProps<Row, F>
  * builds the same frame itself with `useServerList`'s `applyChanges`.
  */
 export function ServerListPage<Row, F>({ title, label = title, section, list, queryKey, fetchPage, rowKey, enabled, after, rowActions, ...table }: ServerListPageProps<Row, F>) {
+  const t = useT(uiMessages);
   const url = useListUrlState(list);
   const page = useServerList({ queryKey, state: url.state, fetchPage, rowKey, enabled });
   return (
     <div className="space-y-4">
-      <PageHeader title={title} breadcrumbs={[{ label: 'Dashboard', href: '/' }, ...(section ? [{ label: section }] : []), { label: title }]} />
+      <PageHeader title={title} breadcrumbs={[{ label: t('record.dashboard'), href: '/' }, ...(section ? [{ label: section }] : []), { label: title }]} />
       <DataTable label={label} {...table} {...url} {...page.tableProps} rowActions={rowActions && ((row: Row) => rowActions(row, page))} />
       {after?.(page)}
     </div>

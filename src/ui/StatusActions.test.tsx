@@ -1,7 +1,9 @@
 // @vitest-environment jsdom
 import '@testing-library/jest-dom/vitest';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { Suspense } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { applyLanguage } from '../lib/i18n/catalogue';
 import { defineStatuses } from '../lib/status-vocabulary';
 import { DialogNote, StatusActions, type StatusActionsRead } from './StatusActions';
 
@@ -70,5 +72,26 @@ describe('StatusActions', () => {
     fireEvent.change(within(dialog).getByLabelText(/Note/), { target: { value: 'Out of window' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Reject' }));
     await waitFor(() => expect(move).toHaveBeenCalledWith({ action: 'rejected', note: 'Out of window' }));
+  });
+});
+
+describe('StatusActions in Spanish', () => {
+  afterEach(async () => {
+    await act(() => applyLanguage('en'));
+  });
+
+  it('says its own words from the kit’s catalogue', async () => {
+    await act(() => applyLanguage('es'));
+    await act(async () => {
+      render(
+        <Suspense fallback="loading">
+          <Panel load={() => Promise.resolve(read)} />
+        </Suspense>,
+      );
+    });
+    const reject = await screen.findByRole('button', { name: 'Reject' });
+    expect(screen.getByRole('region', { name: 'Acciones' })).toBeInTheDocument();
+    fireEvent.click(reject);
+    expect(await screen.findByRole('alertdialog', { name: '¿Reject ACME-R00001?' })).toBeInTheDocument();
   });
 });

@@ -3,6 +3,8 @@ import { Button } from './Button';
 import { ConfirmDialog } from './ConfirmDialog';
 import { StatusHistory, type StatusHistoryProps, type StatusHistoryEntry } from './StatusHistory';
 import { useRecordLoad } from './useRecordLoad';
+import { useT } from '../lib/i18n/catalogue';
+import { uiMessages } from './messages';
 
 /** What the panel reads: the moves the database allows now (in the order to offer them), the history, and what the dialogs need. */
 export interface StatusActionsRead<A extends string, X> {
@@ -35,47 +37,32 @@ export interface StatusActionsProps<A extends string, D extends { action: A }, X
   fields: (dialog: D, set: (next: D) => void, extra: X) => ReactNode;
   /** Makes the move; a rejection keeps the dialog open with its message. */
   move: (dialog: D) => Promise<void>;
-  /** The panel's own words, in English unless a translated page gives its own. */
-  text?: StatusActionsText;
 }
-
-export interface StatusActionsText {
-  title: string;
-  loading: string;
-  failed: string;
-  /** A dialog's title: the move's label and the record's code. */
-  dialogTitle: (label: string, code: string) => string;
-}
-
-const ENGLISH: StatusActionsText = {
-  title: 'Actions',
-  loading: 'Loading…',
-  failed: 'The actions and history could not be loaded. Reload the page to try again.',
-  dialogTitle: (label, code) => `${label} ${code}?`,
-};
 
 /**
  * The actions of a record with a status machine (return requests, exceptions): the moves the
  * database allows now, each confirmed in a dialog with its own fields; then the history. Loading,
- * and a failed read, say so in place of the buttons.
+ * and a failed read, say so in place of the buttons. Its own words (title, loading, failure, a
+ * dialog's title) come from the kit's catalogue; the page gives the moves' labels and messages.
  */
 export function StatusActions<A extends string, D extends { action: A }, X>(props: StatusActionsProps<A, D, X>) {
-  const { labels, code, secondary, destructive, text = ENGLISH } = props;
+  const { labels, code, secondary, destructive } = props;
+  const t = useT(uiMessages);
   const [dialog, setDialog] = useState<D | null>(null);
   const { state } = useRecordLoad(props.loadKey, props.load);
   const read = state.status === 'ready' ? state.record : null;
 
   return (
     <>
-      <section aria-label={text.title} className="space-y-3">
-        <h2 className="text-base font-semibold">{text.title}</h2>
+      <section aria-label={t('statusActions.title')} className="space-y-3">
+        <h2 className="text-base font-semibold">{t('statusActions.title')}</h2>
         {state.status === 'failed' ? (
           <p role="alert" className="text-sm text-red-700 dark:text-red-300">
-            {text.failed}
+            {t('statusActions.failed')}
           </p>
         ) : read === null ? (
           <p role="status" className="text-sm text-slate-600 dark:text-slate-400">
-            {text.loading}
+            {t('loading')}
           </p>
         ) : read.actions.length === 0 ? (
           <p className="text-sm text-slate-600 dark:text-slate-400">{props.idle}</p>
@@ -94,9 +81,9 @@ export function StatusActions<A extends string, D extends { action: A }, X>(prop
       <ConfirmDialog
         open={dialog !== null}
         onClose={() => setDialog(null)}
-        title={dialog ? text.dialogTitle(labels[dialog.action], code) : ''}
+        title={dialog ? t('statusActions.dialogTitle', { action: labels[dialog.action], code }) : ''}
         message={dialog ? props.messages[dialog.action] : ''}
-        confirmLabel={dialog ? labels[dialog.action] : 'Confirm'}
+        confirmLabel={dialog ? labels[dialog.action] : t('confirm')}
         destructive={destructive !== undefined && dialog?.action === destructive}
         onConfirm={() => (dialog ? props.move(dialog) : undefined)}
       >

@@ -154,3 +154,18 @@ describe('live changes on the list', () => {
     expect(toListChanges([{ op: 'insert', row: { ...base, id: 'new' } }, { op: 'delete', id: 'gone' }], shown).map((c) => c.op)).toEqual(['insert', 'delete']);
   });
 });
+
+describe('the helpers in Spanish and French', () => {
+  it('say why an assignment is not editable and how it fits, in the language given', async () => {
+    const { translator } = await import('../../lib/i18n/catalogue');
+    const { assignmentMessages } = await import('./messages');
+    const es = translator(assignmentMessages, 'es', (await import('./messages/es')).default);
+    const fr = translator(assignmentMessages, 'fr', (await import('./messages/fr')).default);
+    expect(notEditableReason('accepted', es)).toBe('Solo se pueden editar las asignaciones pendientes; esta está aceptada');
+    expect(notEditableReason('pending', fr)).toBeNull();
+    expect(fitLines({ weight_kg: 12.5, capacity_kg: 40, problems: [] }, fr)).toEqual([
+      { tone: 'ok', text: 'Charge de 12,5 kg pour une capacité de 40 kg (31 %)' },
+      { tone: 'ok', text: 'Le chauffeur, le véhicule et la livraison sont compatibles' },
+    ]);
+  });
+});

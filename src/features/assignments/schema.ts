@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { translator, type Translate } from '../../lib/i18n/catalogue';
+import { assignmentMessages, type AssignmentKey } from './messages';
 import type { ListChange } from '../../lib/use-server-list';
 import { ASSIGNMENT_STATUSES } from '../../data/statuses';
 
@@ -22,9 +24,11 @@ export const ASSIGNMENT_MESSAGES = {
   notesTooLong: 'Notes must be at most 1000 characters',
 } as const;
 
-/** Only pending assignments can be edited: the reason shown on a disabled Edit and on the read-only form. */
-export function notEditableReason(status: string): string | null {
-  return status === 'pending' ? null : `Only pending assignments can be edited; this one is ${status}`;
+const english = translator(assignmentMessages, 'en', assignmentMessages.en);
+
+/** Only pending assignments can be edited: the reason shown on a disabled Edit and on the read-only form, in `t`'s language (English by default). */
+export function notEditableReason(status: string, t: Translate<AssignmentKey> = english): string | null {
+  return status === 'pending' ? null : t('notEditable', { status });
 }
 
 const person = z.object({ id: z.string(), full_name: z.string().nullable().catch(null) });
@@ -145,19 +149,19 @@ export interface FitLine {
  * vehicle's capacity, then each rule the database would refuse on (its own words), or that it
  * found none. The save still decides: its refusals land on the fields.
  */
-export function fitLines(fit: Fit): FitLine[] {
+export function fitLines(fit: Fit, t: Translate<AssignmentKey> = english): FitLine[] {
   const lines: FitLine[] = [];
   if (fit.weight_kg !== null && fit.capacity_kg !== null) {
     const share = fit.capacity_kg > 0 ? Math.round((fit.weight_kg / fit.capacity_kg) * 100) : null;
     lines.push({
       tone: fit.weight_kg <= fit.capacity_kg ? 'ok' : 'problem',
-      text: `Load ${fit.weight_kg} kg of ${fit.capacity_kg} kg capacity${share !== null ? ` (${share}%)` : ''}`,
+      text: share !== null ? t('fit.loadShare', { weight: fit.weight_kg, capacity: fit.capacity_kg, share }) : t('fit.load', { weight: fit.weight_kg, capacity: fit.capacity_kg }),
     });
   }
   for (const problem of fit.problems) {
     if (!lines.some((line) => line.text === problem.message)) lines.push({ tone: 'problem', text: problem.message });
   }
-  if (fit.problems.length === 0) lines.push({ tone: 'ok', text: 'Driver, vehicle and delivery fit together' });
+  if (fit.problems.length === 0) lines.push({ tone: 'ok', text: t('fit.ok') });
   return lines;
 }
 

@@ -105,3 +105,15 @@ describe('the date range', () => {
     expect(rangeProblem('2026-11-01', '2026-11-01')).toBeNull();
   });
 });
+
+describe('formatting in Spanish and French', () => {
+  it('rates, durations, money and days in the locale', async () => {
+    const { translator } = await import('../../lib/i18n/catalogue');
+    const { performanceMessages } = await import('./messages');
+    const fr = translator(performanceMessages, 'fr', (await import('./messages/fr')).default);
+    expect(formatRate(0.8333, 'fr')).toMatch(/^83,3\s%$/);
+    expect([formatMinutes(200, fr), formatMinutes(60 * 50, fr)]).toEqual(['3 h 20 min', '2 j 2 h']);
+    expect(formatMoney(2464.81, 'EUR', 'es')).toMatch(/^2464,81\s€$|^2\.464,81\s€$/);
+    expect(dayLabel('2026-03-02', 'fr')).toBe('2 mars');
+  });
+});

@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { translator, type Translate } from '../../lib/i18n/catalogue';
+import type { Language } from '../../lib/i18n/languages';
+import { performanceMessages, type PerformanceKey } from './messages';
 
 /** A row of public.driver_performance (numbers per driver over the range). */
 export const performanceRowSchema = z.object({
@@ -74,23 +77,26 @@ export function totals(rows: readonly PerformanceRow[]) {
   };
 }
 
-export function formatRate(rate: number | null): string {
-  return rate === null ? '—' : `${Math.round(rate * 1000) / 10}%`;
+/** '83.3%' ('83,3 %' in Spanish and French); '—' for none. */
+export function formatRate(rate: number | null, language: Language = 'en'): string {
+  return rate === null ? '—' : new Intl.NumberFormat(language, { style: 'percent', maximumFractionDigits: 1 }).format(rate);
 }
 
-/** '45 min', '3 h 20 min', '2 d 4 h'; '—' for none. */
-export function formatMinutes(minutes: number | null): string {
+const english = translator(performanceMessages, 'en', performanceMessages.en);
+
+/** '45 min', '3 h 20 min', '2 d 4 h' in the catalogue's words of a language (`t`, English by default); '—' for none. */
+export function formatMinutes(minutes: number | null, t: Translate<PerformanceKey> = english): string {
   if (minutes === null) return '—';
   const whole = Math.round(minutes);
-  if (whole < 60) return `${whole} min`;
-  if (whole < 24 * 60) return `${Math.floor(whole / 60)} h${whole % 60 ? ` ${whole % 60} min` : ''}`;
+  if (whole < 60) return t('duration.minutes', { minutes: whole });
+  if (whole < 24 * 60) return whole % 60 ? t('duration.hoursMinutes', { hours: Math.floor(whole / 60), minutes: whole % 60 }) : t('duration.hours', { hours: whole / 60 });
   const hours = Math.round(whole / 60);
-  return `${Math.floor(hours / 24)} d${hours % 24 ? ` ${hours % 24} h` : ''}`;
+  return hours % 24 ? t('duration.daysHours', { days: Math.floor(hours / 24), hours: hours % 24 }) : t('duration.days', { days: hours / 24 });
 }
 
-export function formatMoney(amount: number, currency: string): string {
+export function formatMoney(amount: number, currency: string, language: Language = 'en'): string {
   try {
-    return new Intl.NumberFormat('en', { style: 'currency', currency }).format(amount);
+    return new Intl.NumberFormat(language, { style: 'currency', currency }).format(amount);
   } catch {
     return `${amount.toFixed(2)} ${currency}`;
   }
@@ -108,10 +114,10 @@ export function lastDays(days: number, today: Date = new Date()): { from: string
   return { from: isoDay(start), to: isoDay(today) };
 }
 
-/** 'Mar 2' for an ISO day, read as that calendar day wherever the viewer is. */
-export function dayLabel(day: string): string {
+/** 'Mar 2' ('2 mar', '2 mars') for an ISO day, read as that calendar day wherever the viewer is. */
+export function dayLabel(day: string, language: Language = 'en'): string {
   const [y, m, d] = day.split('-').map(Number) as [number, number, number];
-  return new Intl.DateTimeFormat('en', { month: 'short', day: 'numeric' }).format(new Date(y, m - 1, d));
+  return new Intl.DateTimeFormat(language, { month: 'short', day: 'numeric' }).format(new Date(y, m - 1, d));
 }
 
 /** Why a range cannot be asked for (the database's words), or null. */

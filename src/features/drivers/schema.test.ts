@@ -81,3 +81,15 @@ describe('licence expiry', () => {
     expect(addDays('2026-02-27', 2)).toBe('2026-03-01');
   });
 });
+
+describe('the duty status panel’s words', () => {
+  it('says the driver’s status as a sentence, in each language', async () => {
+    const { translator } = await import('../../lib/i18n/catalogue');
+    const { driversMessages } = await import('./messages');
+    const en = translator(driversMessages, 'en', driversMessages.en);
+    const es = translator(driversMessages, 'es', (await import('./messages/es')).default);
+    expect(en('duty.now', { status: 'busy' })).toBe('Now busy (accepted work; becomes available when it is done).');
+    expect(en('duty.now', { status: 'on_break' })).toBe('Now on break.');
+    expect(es('duty.now', { status: 'offline' })).toBe('Ahora fuera de servicio.');
+  });
+});

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { EXCEPTION_TOASTS, ExceptionFormSchema, toExceptionWrite, type ExceptionFormInput } from './schema';
+import { translator } from '../../lib/i18n/catalogue';
+import { exceptionMessages } from './messages';
+import { EXCEPTION_MESSAGES, ExceptionFormSchema, toExceptionWrite, type ExceptionFormInput } from './schema';
 
 const valid = (): ExceptionFormInput => ({
   delivery_id: '7b4a4c8e-3c56-4f0e-9d59-0d9b7b0e2a11',
@@ -38,10 +40,23 @@ describe('ExceptionFormSchema (the words of private.exception_problems)', () => 
 });
 
 describe('the machine as the screen offers it', () => {
+  const t = translator(exceptionMessages, 'en', exceptionMessages.en);
+
   it('says where a move landed', () => {
-    expect(EXCEPTION_TOASTS.moved('investigating')).toBe('Exception under investigation');
-    expect(EXCEPTION_TOASTS.moved('resolved')).toBe('Exception resolved');
-    expect(EXCEPTION_TOASTS.created).toBe('Exception added successfully');
-    expect(EXCEPTION_TOASTS.updateFailed).toBe('Failed to update exception');
+    expect(t('toast.moved', { status: 'investigating' })).toBe('Exception under investigation');
+    expect(t('toast.moved', { status: 'resolved' })).toBe('Exception resolved');
+    expect(t('toast.moved', { status: 'closed' })).toBe('Exception closed');
+    expect(t('toast.created')).toBe('Exception added successfully');
+    expect(t('toast.updateFailed')).toBe('Failed to update exception');
+  });
+
+  it('keeps the schema’s English in the catalogue, so a form error is the spec’s in English', () => {
+    expect(t('validation.delivery')).toBe(EXCEPTION_MESSAGES.delivery);
+    expect(t('validation.type')).toBe(EXCEPTION_MESSAGES.type);
+    expect(t('validation.severity')).toBe(EXCEPTION_MESSAGES.severity);
+    expect(t('validation.description')).toBe(EXCEPTION_MESSAGES.description);
+    expect(t('validation.descriptionLength')).toBe(EXCEPTION_MESSAGES.descriptionLength);
+    expect(t('validation.resolution')).toBe(EXCEPTION_MESSAGES.resolution);
+    expect(t('actions.idle', { status: 'resolved' })).toBe('This exception is resolved.');
   });
 });

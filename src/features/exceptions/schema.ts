@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EXCEPTION_SEVERITIES, EXCEPTION_STATUSES, EXCEPTION_TYPES, exceptionStatus, type ExceptionSeverity, type ExceptionStatus, type ExceptionType } from '../../data/statuses';
+import { EXCEPTION_SEVERITIES, EXCEPTION_STATUSES, EXCEPTION_TYPES, type ExceptionSeverity, type ExceptionType } from '../../data/statuses';
 import type { FileValue } from '../../ui/form';
 
 export {
@@ -14,7 +14,6 @@ export {
 /** The moves a screen knows how to offer, in its order, as the database's exception_actions names them (it says which are open now). */
 export const EXCEPTION_ACTIONS = ['investigating', 'resolved', 'closed'] as const;
 export type ExceptionAction = (typeof EXCEPTION_ACTIONS)[number];
-export const EXCEPTION_ACTION_LABELS: Record<ExceptionAction, string> = { investigating: 'Start investigating', resolved: 'Resolve', closed: 'Close' };
 
 /** The form's and the database's words (private.exception_problems says the same). */
 export const EXCEPTION_MESSAGES = {
@@ -25,20 +24,6 @@ export const EXCEPTION_MESSAGES = {
   descriptionLength: 'Description must be at most 2000 characters',
   resolution: 'Resolution notes are required to resolve or close an exception',
   resolutionLength: 'Resolution notes must be at most 2000 characters',
-} as const;
-
-export const EXCEPTION_TOASTS = {
-  created: 'Exception added successfully',
-  updated: 'Exception updated successfully',
-  createFailed: 'Failed to add exception',
-  updateFailed: 'Failed to update exception',
-  validation: 'Validation failed',
-  unknown: 'An error occurred while submitting the form',
-  fetchFailed: 'Failed to fetch exception',
-  notFound: 'Exception not found',
-  uploaded: 'File uploaded successfully',
-  uploadFailed: 'Error uploading file',
-  moved: (status: ExceptionStatus) => `Exception ${status === 'investigating' ? 'under investigation' : exceptionStatus.labels[status].toLowerCase()}`,
 } as const;
 
 export const exceptionRowSchema = z.object({

@@ -63,3 +63,14 @@ describe('the pick order form', () => {
     });
   });
 });
+
+describe('the moved toast', () => {
+  it('says where the order landed, in each language', async () => {
+    const { translator } = await import('../../lib/i18n/catalogue');
+    const { pickOrderMessages } = await import('./messages');
+    const en = translator(pickOrderMessages, 'en', pickOrderMessages.en);
+    const es = translator(pickOrderMessages, 'es', (await import('./messages/es')).default);
+    expect(['in_progress', 'completed', 'cancelled'].map((status) => en('toast.moved', { status }))).toEqual(['Pick order in progress', 'Pick order completed', 'Pick order cancelled']);
+    expect(es('toast.moved', { status: 'cancelled' })).toBe('Orden de preparación cancelada');
+  });
+});

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineStatuses } from '../../lib/status-vocabulary';
 import { PICK_ORDER_STATUSES } from '../../data/statuses';
+import { pickOrderMessages } from './messages';
 
 export const ORDER_TYPES = ['individual', 'batch', 'wave'] as const;
 export const PICK_ITEM_STATUSES = ['pending', 'picked', 'partially_picked'] as const;
@@ -12,7 +13,7 @@ export const pickItemStatus = defineStatuses(PICK_ITEM_STATUSES, {
 });
 
 export const orderTypes = defineStatuses(ORDER_TYPES, {
-  labels: { individual: 'Individual', batch: 'Batch', wave: 'Wave' },
+  words: { catalogue: pickOrderMessages, keys: { individual: 'type.individual', batch: 'type.batch', wave: 'type.wave' } },
   tones: { individual: 'neutral', batch: 'neutral', wave: 'neutral' },
 });
 

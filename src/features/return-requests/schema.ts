@@ -112,7 +112,11 @@ export interface ReturnableDelivery {
 
 export const refundLimit = (d: { price: number; cod_amount: number }): number => Math.round((d.price + d.cod_amount) * 100) / 100;
 export const formatMoney = (amount: number, currency: string): string => `${amount.toFixed(2)} ${currency}`;
-export const packageLabel = (p: DeliveryPackage | undefined, index: number): string => (p?.description?.trim() ? p.description : `Package ${index + 1}`);
+/** A package without a description is named by its place; the request saves that English name (data), a screen says it in its language. */
+const placeName = (index: number): string => `Package ${index + 1}`;
+export const packageLabel = (p: DeliveryPackage | undefined, index: number): string => (p?.description?.trim() ? p.description : placeName(index));
+/** Whether a line's description is the name `packageLabel` gave a package without one. */
+export const isPlaceName = (description: string, index: number): boolean => description === placeName(index);
 export const packageQuantity = (p: DeliveryPackage | undefined): number => (typeof p?.quantity === 'number' ? p.quantity : 1);
 
 /** One line of the form per package of the delivery: returned or not, how many. */

@@ -16,7 +16,6 @@ export const STATUS_LABELS: Record<UserStatus, string> = userStatus.labels;
 
 export const ROLE_OPTIONS = ROLES.map((value) => ({ value, label: ROLE_LABELS[value] }));
 export const USER_TYPE_OPTIONS = USER_TYPES.map((value) => ({ value, label: USER_TYPE_LABELS[value] }));
-export const STATUS_OPTIONS = userStatus.options;
 
 const label = <K extends string>(labels: Record<K, string>, value: string | null | undefined): string =>
   value && value in labels ? labels[value as K] : (value ?? '—');

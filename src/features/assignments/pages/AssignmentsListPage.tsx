@@ -1,5 +1,7 @@
-import { useCallback } from 'react';
+import { useCallback, useMemo } from 'react';
 import { useLocation } from 'wouter';
+import { useT, type Translate } from '../../../lib/i18n/catalogue';
+import { useFormat, type LocaleFormat } from '../../../lib/i18n/format';
 import { adminPaths } from '../../../lib/paths';
 import type { ListChange } from '../../../lib/use-server-list';
 import { useLiveChanges, useServerList } from '../../../lib/use-server-list';
@@ -14,6 +16,7 @@ import { DataTable, type DataTableColumn } from '../../../ui/data-table';
 import { FilterSelect } from '../../../ui/data-table/FilterSelect';
 import { LookupFilter } from '../../../ui/data-table/LookupFilter';
 import { PageHeader } from '../../../ui/PageHeader';
+import { uiMessages } from '../../../ui/messages';
 import { deliveryLabel } from '../../../data/deliveries';
 import { driverLabel } from '../../../data/drivers';
 import { lookupStaff, personName } from '../../../data/people';
@@ -21,6 +24,7 @@ import { vehicleLabel } from '../../../data/vehicles';
 import { listAssignments, lookupDeliveries, lookupDrivers, lookupVehicles } from '../api';
 import { assignmentsSource } from '../atoms';
 import { assignmentList } from '../list';
+import { assignmentMessages, type AssignmentKey } from '../messages';
 import { assignmentStatus } from '../../../data/statuses';
 import { StatusChip } from '../../../ui/Chip';
 import {
@@ -29,14 +33,14 @@ import {
   type Assignment,
   type AssignmentRow,
 } from '../schema';
-import { formatDateTime } from '../../../lib/format-date';
 import { useStatuses } from '../../../lib/status-vocabulary';
 
-const columns: DataTableColumn<AssignmentRow>[] = [
-  { id: 'assigned_by', header: 'Assigned by', sortable: true, hideBelow: 'md', cell: (a) => a.assigned_by?.full_name ?? '—' },
+/** The columns in the page's language (headers, the vehicle image's text, times of the locale). */
+const assignmentColumns = (t: Translate<AssignmentKey>, format: LocaleFormat): DataTableColumn<AssignmentRow>[] => [
+  { id: 'assigned_by', header: t('col.assignedBy'), sortable: true, hideBelow: 'md', cell: (a) => a.assigned_by?.full_name ?? '—' },
   {
     id: 'driver',
-    header: 'Driver',
+    header: t('col.driver'),
     sortable: true,
     cell: (a) => {
       const name = a.drivers?.user.full_name ?? '—';
@@ -50,7 +54,7 @@ const columns: DataTableColumn<AssignmentRow>[] = [
   },
   {
     id: 'vehicle',
-    header: 'Vehicle',
+    header: t('col.vehicle'),
     sortable: true,
     cell: (a) => {
       if (!a.vehicles) return '—';
@@ -58,19 +62,19 @@ const columns: DataTableColumn<AssignmentRow>[] = [
       return (
         <span className="flex items-center gap-2">
           {src ? (
-            <img src={src} alt={`Image of ${a.vehicles.name}`} className="size-10 rounded object-cover" loading="lazy" />
+            <img src={src} alt={t('list.vehicleImage', { name: a.vehicles.name })} className="size-10 rounded object-cover" loading="lazy" />
           ) : (
-            <span className="inline-block size-10 rounded bg-slate-100 dark:bg-slate-800" aria-label="No image" role="img" />
+            <span className="inline-block size-10 rounded bg-slate-100 dark:bg-slate-800" aria-label={t('list.noImage')} role="img" />
           )}
           <span>{a.vehicles.name}</span>
         </span>
       );
     },
   },
-  { id: 'assignment_time', header: 'Assignment time', sortable: true, cell: (a) => formatDateTime(a.assignment_time) },
+  { id: 'assignment_time', header: t('col.time'), sortable: true, cell: (a) => format.dateTime(a.assignment_time) },
   {
     id: 'delivery',
-    header: 'Delivery',
+    header: t('col.delivery'),
     sortable: true,
     cell: (a) =>
       a.delivery ? (
@@ -82,12 +86,16 @@ const columns: DataTableColumn<AssignmentRow>[] = [
         '—'
       ),
   },
-  { id: 'status', header: 'Status', sortable: true, cell: (a) => <StatusChip vocabulary={assignmentStatus} status={a.status} /> },
+  { id: 'status', header: t('col.status'), sortable: true, cell: (a) => <StatusChip vocabulary={assignmentStatus} status={a.status} /> },
 ];
 
 /** The tenant's assignments, 25 a page, filters and search in the URL, live. */
 export function AssignmentsListPage() {
   const statuses = useStatuses(assignmentStatus);
+  const t = useT(assignmentMessages);
+  const ui = useT(uiMessages);
+  const format = useFormat();
+  const columns = useMemo(() => assignmentColumns(t, format), [t, format]);
   const { user } = useSession();
   const tenantId = tenantIdOf(user) ?? '';
   const [, navigate] = useLocation();
@@ -107,46 +115,46 @@ export function AssignmentsListPage() {
 
   return (
     <div className="space-y-4">
-      <PageHeader title="Assignments" breadcrumbs={[{ label: 'Dashboard', href: '/' }, { label: 'Assignments' }]} />
+      <PageHeader title={t('list.title')} breadcrumbs={[{ label: ui('record.dashboard'), href: '/' }, { label: t('list.title') }]} />
       <DataTable
-        label="Assignments"
+        label={t('list.title')}
         columns={columns}
         {...table}
         {...list.tableProps}
         liveState={live.state}
-        rowLabel={(a) => `${a.delivery?.delivery_code ?? 'delivery'} to ${a.drivers?.user.full_name ?? 'driver'}`}
-        searchPlaceholder="Search delivery, reference, driver or vehicle"
+        rowLabel={(a) => t('list.rowLabel', { delivery: a.delivery?.delivery_code ?? t('list.someDelivery'), driver: a.drivers?.user.full_name ?? t('list.someDriver') })}
+        searchPlaceholder={t('list.search')}
         rowActions={(a) => {
-          const reason = notEditableReason(a.status);
-          return [{ label: 'Edit', onSelect: () => navigate(adminPaths.assignmentEdit(a.id)), disabled: reason !== null, reason: reason ?? undefined }];
+          const reason = notEditableReason(a.status, t);
+          return [{ label: t('list.edit'), onSelect: () => navigate(adminPaths.assignmentEdit(a.id)), disabled: reason !== null, reason: reason ?? undefined }];
         }}
-        toolbar={<Button onClick={() => navigate(adminPaths.assignmentCreate())}>Add assignment</Button>}
+        toolbar={<Button onClick={() => navigate(adminPaths.assignmentCreate())}>{t('list.add')}</Button>}
         filterFields={(draft, setDraft) => (
           <div className="space-y-4">
-            <FilterSelect label="Status" value={draft.status} options={statuses.options} onChange={(status) => setDraft((current) => ({ ...current, status }))} />
+            <FilterSelect label={t('col.status')} value={draft.status} options={statuses.options} onChange={(status) => setDraft((current) => ({ ...current, status }))} />
             <LookupFilter
-              label="Driver"
+              label={t('col.driver')}
               value={draft.driver_id}
               onChange={(driver_id) => setDraft((current) => ({ ...current, driver_id }))}
               search={(term, signal, limit) => lookupDrivers(tenantId, term, limit, signal, true)}
               resolveLabel={(id) => driverLabel(tenantId, id)}
             />
             <LookupFilter
-              label="Vehicle"
+              label={t('col.vehicle')}
               value={draft.vehicle_id}
               onChange={(vehicle_id) => setDraft((current) => ({ ...current, vehicle_id }))}
               search={(term, signal, limit) => lookupVehicles(tenantId, term, limit, signal, false)}
               resolveLabel={(id) => vehicleLabel(tenantId, id)}
             />
             <LookupFilter
-              label="Assigned by"
+              label={t('col.assignedBy')}
               value={draft.assigned_by}
               onChange={(assigned_by) => setDraft((current) => ({ ...current, assigned_by }))}
               search={(term, signal, limit) => lookupStaff(tenantId, term, limit, signal, { activeOnly: false })}
               resolveLabel={(id) => personName(tenantId, id)}
             />
             <LookupFilter
-              label="Delivery"
+              label={t('col.delivery')}
               value={draft.delivery_id}
               onChange={(delivery_id) => setDraft((current) => ({ ...current, delivery_id }))}
               search={(term, signal, limit) => lookupDeliveries(tenantId, term, limit, signal, false)}

@@ -1,6 +1,10 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useMemo, useState } from 'react';
 import { driverStatus } from '../../../data/statuses';
+import { useT, type Translate } from '../../../lib/i18n/catalogue';
+import { useFormat } from '../../../lib/i18n/format';
+import type { Language } from '../../../lib/i18n/languages';
 import { useSession } from '../../../lib/session';
+import { useStatuses, type StatusVocabulary } from '../../../lib/status-vocabulary';
 import { publicFileUrl } from '../../../lib/storage-url';
 import { tenantIdOf } from '../../../lib/tenant';
 import { useListUrlState } from '../../../lib/url-state';
@@ -12,8 +16,10 @@ import { DataTable, FilterDateRange, type DataTableColumn } from '../../../ui/da
 import { ErrorState } from '../../../ui/ErrorState';
 import { PageHeader } from '../../../ui/PageHeader';
 import { Skeleton } from '../../../ui/Skeleton';
+import { uiMessages } from '../../../ui/messages';
 import { allPerformance, completedPerDay, listPerformance } from '../api';
 import { performanceList } from '../list';
+import { performanceMessages, type PerformanceKey } from '../messages';
 import {
   dayLabel,
   effectiveRange,
@@ -27,37 +33,44 @@ import {
   type PerformanceRow,
 } from '../schema';
 
-const columns: DataTableColumn<PerformanceRow>[] = [
+/** The range refusals (the database's English, as `rangeProblem` says them) in the page's language. */
+const RANGE_KEYS: Record<string, PerformanceKey> = {
+  'The end date must not be before the start date': 'range.endBeforeStart',
+  'Choose a range of at most 366 days': 'range.tooLong',
+};
+
+/** The columns in the page's language: headers, the driver's status, rates, durations and money of the locale. */
+const performanceColumns = (t: Translate<PerformanceKey>, language: Language, statuses: StatusVocabulary): DataTableColumn<PerformanceRow>[] => [
   {
     id: 'driver',
-    header: 'Driver',
+    header: t('col.driver'),
     sortable: true,
     cell: (r) => (
       <span className="flex items-center gap-2">
         <Avatar name={r.full_name ?? '?'} src={publicFileUrl(r.avatar_url)} size="sm" />
         <span>
           <span className="block">{r.full_name ?? '—'}</span>
-          <span className="block text-xs text-slate-500 dark:text-slate-400">{driverStatus.label(r.driver_status)}</span>
+          <span className="block text-xs text-slate-500 dark:text-slate-400">{statuses.label(r.driver_status)}</span>
         </span>
       </span>
     ),
   },
-  { id: 'assigned', header: 'Assigned', sortable: true, align: 'end', cell: (r) => r.assigned },
-  { id: 'accepted', header: 'Accepted', sortable: true, align: 'end', hideBelow: 'md', cell: (r) => r.accepted },
-  { id: 'rejected', header: 'Rejected', sortable: true, align: 'end', hideBelow: 'md', cell: (r) => r.rejected },
-  { id: 'acceptance_rate', header: 'Acceptance rate', sortable: true, align: 'end', cell: (r) => formatRate(r.acceptance_rate) },
-  { id: 'completed', header: 'Completed', sortable: true, align: 'end', cell: (r) => r.completed },
-  { id: 'failed', header: 'Failed', sortable: true, align: 'end', cell: (r) => r.failed },
-  { id: 'on_time_rate', header: 'On-time rate', sortable: true, align: 'end', cell: (r) => formatRate(r.on_time_rate) },
+  { id: 'assigned', header: t('col.assigned'), sortable: true, align: 'end', cell: (r) => r.assigned },
+  { id: 'accepted', header: t('col.accepted'), sortable: true, align: 'end', hideBelow: 'md', cell: (r) => r.accepted },
+  { id: 'rejected', header: t('col.rejected'), sortable: true, align: 'end', hideBelow: 'md', cell: (r) => r.rejected },
+  { id: 'acceptance_rate', header: t('col.acceptanceRate'), sortable: true, align: 'end', cell: (r) => formatRate(r.acceptance_rate, language) },
+  { id: 'completed', header: t('col.completed'), sortable: true, align: 'end', cell: (r) => r.completed },
+  { id: 'failed', header: t('col.failed'), sortable: true, align: 'end', cell: (r) => r.failed },
+  { id: 'on_time_rate', header: t('col.onTimeRate'), sortable: true, align: 'end', cell: (r) => formatRate(r.on_time_rate, language) },
   {
     id: 'avg_assignment_to_delivered_minutes',
-    header: 'Avg. assignment to delivered',
+    header: t('col.avgToDelivered'),
     sortable: true,
     align: 'end',
     hideBelow: 'lg',
-    cell: (r) => formatMinutes(r.avg_assignment_to_delivered_minutes),
+    cell: (r) => formatMinutes(r.avg_assignment_to_delivered_minutes, t),
   },
-  { id: 'cod_collected', header: 'Cash collected', sortable: true, align: 'end', hideBelow: 'sm', cell: (r) => formatMoney(r.cod_collected, r.currency) },
+  { id: 'cod_collected', header: t('col.cash'), sortable: true, align: 'end', hideBelow: 'sm', cell: (r) => formatMoney(r.cod_collected, r.currency, language) },
 ];
 
 type Overview = { status: 'loading' } | { status: 'failed'; error: Error } | { status: 'ready'; rows: PerformanceRow[]; days: DailyCompleted[] };
@@ -74,6 +87,12 @@ function Stat({ label, value }: { label: string; value: string }) {
 /** The driver-performance screen: per driver over a date range (the last 30 days unless the URL says), a sortable table and the daily chart. */
 export function DriverPerformancePage() {
   const { user } = useSession();
+  const t = useT(performanceMessages);
+  const ui = useT(uiMessages);
+  const format = useFormat();
+  const { language } = format;
+  const statuses = useStatuses(driverStatus);
+  const columns = useMemo(() => performanceColumns(t, language, statuses), [t, language, statuses]);
   const tenantId = tenantIdOf(user) ?? '';
   const table = useListUrlState(performanceList);
   const chartDriverId = useId();
@@ -116,46 +135,46 @@ export function DriverPerformancePage() {
   return (
     <div className="space-y-6">
       <PageHeader
-        title="Driver performance"
-        breadcrumbs={[{ label: 'Dashboard', href: '/' }, { label: 'Driver performance' }]}
-        description="Per driver over the chosen days: work given and answered, deliveries completed and on time, and cash collected."
+        title={t('page.title')}
+        breadcrumbs={[{ label: ui('record.dashboard'), href: '/' }, { label: t('page.title') }]}
+        description={t('page.description')}
       />
-      <section aria-label="Date range" className="flex flex-wrap items-end gap-4">
+      <section aria-label={t('range.label')} className="flex flex-wrap items-end gap-4">
         <div className="w-full max-w-sm">
-          <FilterDateRange label="Date range" from={from} to={to} onChange={(range) => setRange(range)} />
+          <FilterDateRange label={t('range.label')} from={from} to={to} onChange={(range) => setRange(range)} />
         </div>
-        <div className="flex gap-2" role="group" aria-label="Quick ranges">
+        <div className="flex gap-2" role="group" aria-label={t('range.quick')}>
           {[7, 30, 90].map((days) => (
             <Button key={days} variant="secondary" onClick={() => setRange(days === 30 ? { from: undefined, to: undefined } : lastDays(days))}>
-              Last {days} days
+              {t('range.last', { days })}
             </Button>
           ))}
         </div>
       </section>
       {problem ? (
-        <ErrorState title="This range cannot be shown" detail={problem}>
+        <ErrorState title={t('range.refused')} detail={RANGE_KEYS[problem] ? t(RANGE_KEYS[problem]) : problem}>
           <Button variant="secondary" onClick={() => setRange({ from: undefined, to: undefined })}>
-            Show the last 30 days
+            {t('range.showDefault')}
           </Button>
         </ErrorState>
       ) : (
         <>
           {overview.status === 'failed' ? (
-            <ErrorState title="Could not load the overview" detail={overview.error.message} onRetry={() => setAttempt((n) => n + 1)} />
+            <ErrorState title={t('overview.failed')} detail={overview.error.message} onRetry={() => setAttempt((n) => n + 1)} />
           ) : (
-            <section aria-label="Overview" aria-busy={overview.status === 'loading' || undefined} className="space-y-4">
+            <section aria-label={t('overview.label')} aria-busy={overview.status === 'loading' || undefined} className="space-y-4">
               <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6">
-                <Stat label="Assigned" value={sum ? String(sum.assigned) : '…'} />
-                <Stat label="Completed" value={sum ? String(sum.completed) : '…'} />
-                <Stat label="Failed" value={sum ? String(sum.failed) : '…'} />
-                <Stat label="Acceptance rate" value={sum ? formatRate(sum.acceptanceRate) : '…'} />
-                <Stat label="On-time rate" value={sum ? formatRate(sum.onTimeRate) : '…'} />
-                <Stat label="Cash collected" value={sum ? formatMoney(sum.cod, sum.currency) : '…'} />
+                <Stat label={t('col.assigned')} value={sum ? format.number(sum.assigned) : '…'} />
+                <Stat label={t('col.completed')} value={sum ? format.number(sum.completed) : '…'} />
+                <Stat label={t('col.failed')} value={sum ? format.number(sum.failed) : '…'} />
+                <Stat label={t('col.acceptanceRate')} value={sum ? formatRate(sum.acceptanceRate, language) : '…'} />
+                <Stat label={t('col.onTimeRate')} value={sum ? formatRate(sum.onTimeRate, language) : '…'} />
+                <Stat label={t('col.cash')} value={sum ? formatMoney(sum.cod, sum.currency, language) : '…'} />
               </dl>
               <div className="space-y-3 rounded-lg border border-slate-200 bg-white p-4 dark:border-slate-700 dark:bg-slate-900">
                 <div className="flex items-center gap-2">
                   <label htmlFor={chartDriverId} className="text-sm font-medium">
-                    Chart
+                    {t('chart.label')}
                   </label>
                   <select
                     id={chartDriverId}
@@ -165,9 +184,9 @@ export function DriverPerformancePage() {
                       table.onStateChange({ ...table.state, filters: { ...table.state.filters, driver: event.target.value || undefined } })
                     }
                   >
-                    <option value="">All drivers</option>
+                    <option value="">{t('chart.allDrivers')}</option>
                     {[...drivers]
-                      .sort((a, b) => (a.full_name ?? '').localeCompare(b.full_name ?? ''))
+                      .sort((a, b) => (a.full_name ?? '').localeCompare(b.full_name ?? '', language))
                       .map((r) => (
                         <option key={r.driver_id} value={r.driver_id}>
                           {r.full_name ?? r.driver_id}
@@ -177,9 +196,9 @@ export function DriverPerformancePage() {
                 </div>
                 {overview.status === 'ready' ? (
                   <BarChart
-                    title={chartName ? `Completed deliveries per day: ${chartName}` : 'Completed deliveries per day'}
-                    unit="completed deliveries"
-                    data={overview.days.map((d) => ({ key: d.day, label: dayLabel(d.day), value: d.completed }))}
+                    title={chartName ? t('chart.titleFor', { name: chartName }) : t('chart.title')}
+                    unit={t('chart.unit')}
+                    data={overview.days.map((d) => ({ key: d.day, label: dayLabel(d.day, language), value: d.completed }))}
                   />
                 ) : (
                   <Skeleton className="h-56 w-full" />
@@ -188,13 +207,13 @@ export function DriverPerformancePage() {
             </section>
           )}
           <DataTable
-            label="Driver performance"
+            label={t('page.title')}
             columns={columns}
             {...table}
             {...list.tableProps}
-            rowLabel={(r) => r.full_name ?? 'driver'}
-            searchPlaceholder="Search driver"
-            emptyMessage="No drivers yet"
+            rowLabel={(r) => r.full_name ?? t('table.rowFallback')}
+            searchPlaceholder={t('table.search')}
+            emptyMessage={t('table.empty')}
           />
         </>
       )}

@@ -1,6 +1,8 @@
 import { useEffect, useId, useMemo, useState, type ReactNode } from 'react';
 import { useWatch } from 'react-hook-form';
 import { useLocation, useParams } from 'wouter';
+import { useT } from '../../../lib/i18n/catalogue';
+import { useStatuses } from '../../../lib/status-vocabulary';
 import { adminPaths } from '../../../lib/paths';
 import { mapsToken } from '../../../lib/geocoding';
 import { formatRelativeTime } from '../../../lib/relative-time';
@@ -35,6 +37,7 @@ import {
   type TrailPoint,
 } from '../api';
 import { driversSource } from '../atoms';
+import { driversMessages } from '../messages';
 import {
   DriverCreateSchema,
   DriverFormSchema,
@@ -65,8 +68,6 @@ export const DRIVER_TOASTS = {
   fetchFailed: 'Failed to fetch driver data',
   notFound: 'Driver not found',
   deleted: 'Driver deleted',
-  statusChanged: 'Driver status updated',
-  statusFailed: 'Failed to update the driver status',
   invitedNotCreated: 'The invitation was sent, but the driver record was not saved: fix the licence details and save again.',
 } as const;
 
@@ -325,6 +326,8 @@ const selectClass =
 /** Duty status through set_driver_status: available, on break or offline; busy follows accepted work. */
 function StatusControl({ driver, onChanged }: { driver: DriverRow; onChanged: (driver: Partial<DriverRow>) => void }) {
   const toast = useToast();
+  const t = useT(driversMessages);
+  const statuses = useStatuses(driverStatus);
   const id = useId();
   const [choice, setChoice] = useState<SettableStatus>(driver.status === 'busy' ? 'available' : driver.status);
   const [saving, setSaving] = useState(false);
@@ -337,11 +340,11 @@ function StatusControl({ driver, onChanged }: { driver: DriverRow; onChanged: (d
     try {
       const updated = await setDriverStatus(driver.id, choice);
       onChanged(updated);
-      toast.success(updated.status === 'busy' && choice === 'available' ? 'The driver has accepted work, so they stay busy' : DRIVER_TOASTS.statusChanged);
+      toast.success(updated.status === 'busy' && choice === 'available' ? t('duty.staysBusy') : t('duty.changed'));
     } catch (error) {
       const message = error instanceof Error ? error.message : (error as { message?: string }).message;
-      setProblem(message ?? DRIVER_TOASTS.statusFailed);
-      toast.error(DRIVER_TOASTS.statusFailed);
+      setProblem(message ?? t('duty.failed'));
+      toast.error(t('duty.failed'));
     } finally {
       setSaving(false);
     }
@@ -350,25 +353,22 @@ function StatusControl({ driver, onChanged }: { driver: DriverRow; onChanged: (d
   return (
     <section className="space-y-2 rounded-lg border border-slate-200 p-4 dark:border-slate-700" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`} className="text-base font-semibold">
-        Duty status
+        {t('duty.title')}
       </h2>
-      <p className="text-sm text-slate-600 dark:text-slate-400">
-        Now {driverStatus.labels[driver.status].toLowerCase()}
-        {driver.status === 'busy' ? ' (accepted work; becomes available when it is done)' : ''}.
-      </p>
+      <p className="text-sm text-slate-600 dark:text-slate-400">{t('duty.now', { status: driver.status })}</p>
       <div className="flex flex-wrap items-end gap-3">
         <label htmlFor={id} className="sr-only">
-          New status
+          {t('duty.newStatus')}
         </label>
         <select id={id} className={`${selectClass} max-w-48`} value={choice} onChange={(event) => setChoice(event.target.value as SettableStatus)}>
           {SETTABLE_STATUSES.map((value) => (
             <option key={value} value={value}>
-              {driverStatus.labels[value]}
+              {statuses.label(value)}
             </option>
           ))}
         </select>
         <Button variant="secondary" busy={saving} disabled={unchanged} onClick={() => void apply()}>
-          Set status
+          {t('duty.set')}
         </Button>
       </div>
       {problem && (

@@ -1,9 +1,12 @@
-import { useCallback } from 'react';
+import { useCallback, useMemo } from 'react';
 import { Link } from 'wouter';
 import { adminPaths } from '../../../lib/paths';
 import { useSession } from '../../../lib/session';
 import { tenantIdOf } from '../../../lib/tenant';
-import { EXCEPTION_TYPE_OPTIONS, exceptionSeverity, exceptionStatus, exceptionTypeLabel } from '../../../data/statuses';
+import { exceptionSeverity, exceptionStatus, exceptionType, exceptionTypeLabel } from '../../../data/statuses';
+import { useT, type Translate } from '../../../lib/i18n/catalogue';
+import { useFormat } from '../../../lib/i18n/format';
+import { exceptionMessages, type ExceptionKey } from '../messages';
 import { StatusChip } from '../../../ui/Chip';
 import { ComboboxField, Form, FormActions, SelectField, TextAreaField, useRecordSave, useStoreFiles, useZodForm } from '../../../ui/form';
 import { DialogNote, StatusActions } from '../../../ui/StatusActions';
@@ -24,10 +27,8 @@ import {
 } from '../api';
 import {
   emptyExceptionForm,
-  EXCEPTION_ACTION_LABELS,
   EXCEPTION_ACTIONS,
   EXCEPTION_MESSAGES,
-  EXCEPTION_TOASTS,
   ExceptionFormSchema,
   toExceptionFormValues,
   toExceptionWrite,
@@ -36,14 +37,58 @@ import {
   type ExceptionFormOutput,
   type ExceptionRow,
 } from '../schema';
-import { formatDateTime } from '../../../lib/format-date';
 import { useStatuses } from '../../../lib/status-vocabulary';
 
 const LIST_PATH = adminPaths.exceptions();
 
+/** The schema's messages (the spec's English) and their keys, so a form error shows in the page's language. */
+const VALIDATION_KEYS: Record<string, ExceptionKey> = {
+  [EXCEPTION_MESSAGES.delivery]: 'validation.delivery',
+  [EXCEPTION_MESSAGES.type]: 'validation.type',
+  [EXCEPTION_MESSAGES.severity]: 'validation.severity',
+  [EXCEPTION_MESSAGES.description]: 'validation.description',
+  [EXCEPTION_MESSAGES.descriptionLength]: 'validation.descriptionLength',
+};
+
+function translateValidation(t: Translate<ExceptionKey>, message: string): string {
+  const key = VALIDATION_KEYS[message];
+  return key ? t(key) : message;
+}
+
+const ACTION_KEYS: Record<ExceptionAction, ExceptionKey> = {
+  investigating: 'action.investigating',
+  resolved: 'action.resolved',
+  closed: 'action.closed',
+};
+
+const ACTION_MESSAGE_KEYS: Record<ExceptionAction, ExceptionKey> = {
+  investigating: 'dialog.investigating',
+  resolved: 'dialog.resolved',
+  closed: 'dialog.closed',
+};
+
+/** The spec's save and upload toasts in the page's language. */
+function useExceptionToasts() {
+  const t = useT(exceptionMessages);
+  return useMemo(
+    () => ({
+      created: t('toast.created'),
+      updated: t('toast.updated'),
+      createFailed: t('toast.createFailed'),
+      updateFailed: t('toast.updateFailed'),
+      validation: t('toast.validation'),
+      unknown: t('toast.unknown'),
+      uploaded: t('toast.uploaded'),
+      uploadFailed: t('toast.uploadFailed'),
+    }),
+    [t],
+  );
+}
+
 /** Create (no id in the route) or edit (`exceptions/:id/edit`): the form while open or investigating, the status actions and the history. */
 export function ExceptionFormPage({ mode }: { mode: 'create' | 'edit' }) {
   const { user } = useSession();
+  const t = useT(exceptionMessages);
   const tenantId = tenantIdOf(user) ?? '';
   const load = useCallback((id: string) => getException(tenantId, id), [tenantId]);
   return (
@@ -52,11 +97,11 @@ export function ExceptionFormPage({ mode }: { mode: 'create' | 'edit' }) {
       scope={tenantId}
       load={load}
       listPath={LIST_PATH}
-      listLabel="Exceptions"
+      listLabel={t('list.title')}
       codeOf={(row) => row.exception_code}
-      titles={{ create: 'Report exception', record: 'Exception' }}
-      messages={{ notFound: EXCEPTION_TOASTS.notFound, fetchFailed: EXCEPTION_TOASTS.fetchFailed }}
-      loadingLabel="Loading exception"
+      titles={{ create: t('form.report'), record: t('form.record') }}
+      messages={{ notFound: t('toast.notFound'), fetchFailed: t('toast.fetchFailed') }}
+      loadingLabel={t('form.loading')}
       createForm={<ExceptionForm tenantId={tenantId} row={null} />}
       main={(row) => (
         <>
@@ -74,16 +119,18 @@ export function ExceptionFormPage({ mode }: { mode: 'create' | 'edit' }) {
 }
 
 function ExceptionSummary({ row }: { row: ExceptionRow }) {
+  const t = useT(exceptionMessages);
+  const format = useFormat();
   return (
     <dl className="grid gap-x-6 gap-y-3 rounded-lg border border-slate-200 p-4 text-sm sm:grid-cols-4 dark:border-slate-700">
       <div>
-        <dt className="text-slate-500 dark:text-slate-400">Status</dt>
+        <dt className="text-slate-500 dark:text-slate-400">{t('col.status')}</dt>
         <dd className="mt-1">
           <StatusChip vocabulary={exceptionStatus} status={row.status} />
         </dd>
       </div>
       <div>
-        <dt className="text-slate-500 dark:text-slate-400">Delivery</dt>
+        <dt className="text-slate-500 dark:text-slate-400">{t('col.delivery')}</dt>
         <dd className="mt-1">
           {row.delivery_code ? (
             <Link href={adminPaths.delivery(row.delivery_id)} className="font-medium text-brand underline-offset-2 hover:underline">
@@ -96,49 +143,56 @@ function ExceptionSummary({ row }: { row: ExceptionRow }) {
         </dd>
       </div>
       <div>
-        <dt className="text-slate-500 dark:text-slate-400">Reported</dt>
+        <dt className="text-slate-500 dark:text-slate-400">{t('summary.reported')}</dt>
         <dd className="mt-1">
-          {formatDateTime(row.created_at)}
-          <span className="block text-xs text-slate-500 dark:text-slate-400">by {row.reported_by_name ?? 'a former user'}</span>
+          {format.dateTime(row.created_at)}
+          <span className="block text-xs text-slate-500 dark:text-slate-400">{t('summary.by', { name: row.reported_by_name ?? t('summary.formerUser') })}</span>
         </dd>
       </div>
       <div>
-        <dt className="text-slate-500 dark:text-slate-400">Assigned to</dt>
-        <dd className="mt-1">{row.assigned_to_name ?? 'Unassigned'}</dd>
+        <dt className="text-slate-500 dark:text-slate-400">{t('col.assignedTo')}</dt>
+        <dd className="mt-1">{row.assigned_to_name ?? t('summary.unassigned')}</dd>
       </div>
     </dl>
   );
 }
 
 function ExceptionDetails({ row }: { row: ExceptionRow }) {
+  const t = useT(exceptionMessages);
+  const format = useFormat();
+  const types = useStatuses(exceptionType);
   return (
-    <section aria-label="Exception" className="max-w-3xl space-y-4 text-sm">
+    <section aria-label={t('form.record')} className="max-w-3xl space-y-4 text-sm">
       <div className="flex items-center gap-2">
-        <span className="font-medium">{exceptionTypeLabel(row.type)}</span>
+        <span className="font-medium">{exceptionTypeLabel(row.type, types)}</span>
         <StatusChip vocabulary={exceptionSeverity} status={row.severity} />
       </div>
       <p className="whitespace-pre-line">{row.description}</p>
       {row.photos.length > 0 && <PhotoThumbs refs={row.photos} />}
       <div>
-        <h2 className="text-base font-semibold">Resolution notes</h2>
+        <h2 className="text-base font-semibold">{t('details.resolution')}</h2>
         <p className="mt-1 whitespace-pre-line">{row.resolution_notes}</p>
-        {row.resolved_at && <p className="mt-1 text-xs text-slate-500 dark:text-slate-400">{formatDateTime(row.resolved_at)}</p>}
+        {row.resolved_at && <p className="mt-1 text-xs text-slate-500 dark:text-slate-400">{format.dateTime(row.resolved_at)}</p>}
       </div>
     </section>
   );
 }
 
 function ExceptionForm({ tenantId, row }: { tenantId: string; row: ExceptionRow | null }) {
+  const t = useT(exceptionMessages);
+  const toasts = useExceptionToasts();
   const severityWords = useStatuses(exceptionSeverity);
+  const types = useStatuses(exceptionType);
   const editing = row !== null;
-  const form = useZodForm(ExceptionFormSchema, { defaultValues: row ? toExceptionFormValues(row, publicFileUrl) : emptyExceptionForm() });
+  const translate = useCallback((message: string) => translateValidation(t, message), [t]);
+  const form = useZodForm(ExceptionFormSchema, { defaultValues: row ? toExceptionFormValues(row, publicFileUrl) : emptyExceptionForm() }, translate);
 
-  const storePhotos = useStoreFiles(form, 'photos', (file) => uploadExceptionPhoto(tenantId, file), EXCEPTION_TOASTS);
+  const storePhotos = useStoreFiles(form, 'photos', (file) => uploadExceptionPhoto(tenantId, file), toasts);
   const save = useRecordSave<ExceptionRow, { deliveryId: string; write: ReturnType<typeof toExceptionWrite> }, string>({
     record: row,
     create: ({ deliveryId, write }) => createException(tenantId, deliveryId, write),
     update: (current, { write }) => updateException(tenantId, current.id, write),
-    messages: EXCEPTION_TOASTS,
+    messages: toasts,
     then: LIST_PATH,
     thenCreated: (id) => adminPaths.exceptionEdit(id),
   });
@@ -149,50 +203,47 @@ function ExceptionForm({ tenantId, row }: { tenantId: string; row: ExceptionRow 
   }
 
   return (
-    <Form form={form} onSubmit={onSubmit} onServerError={save.onServerError} className="max-w-3xl space-y-5" aria-label={editing ? 'Edit exception' : 'Report exception'}>
+    <Form form={form} onSubmit={onSubmit} onServerError={save.onServerError} className="max-w-3xl space-y-5" aria-label={editing ? t('form.editLabel') : t('form.report')}>
       {!editing && (
         <ComboboxField<ExceptionFormInput, 'delivery_id'>
           name="delivery_id"
-          label="Delivery"
+          label={t('col.delivery')}
           required
-          help="Any delivery of the business, by code or customer"
+          help={t('form.deliveryHelp')}
           search={(term, signal, limit) => lookupDeliveries(tenantId, term, limit, signal)}
-          placeholder="Search deliveries"
+          placeholder={t('form.searchDeliveries')}
         />
       )}
       <div className="grid gap-5 sm:grid-cols-2">
-        <SelectField<ExceptionFormInput, 'type'> name="type" label="Type" required options={EXCEPTION_TYPE_OPTIONS} placeholder="Select a type" />
-        <SelectField<ExceptionFormInput, 'severity'> name="severity" label="Severity" required options={severityWords.options} placeholder="Select a severity" />
+        <SelectField<ExceptionFormInput, 'type'> name="type" label={t('col.type')} required options={types.options} placeholder={t('form.selectType')} />
+        <SelectField<ExceptionFormInput, 'severity'> name="severity" label={t('col.severity')} required options={severityWords.options} placeholder={t('form.selectSeverity')} />
       </div>
-      <TextAreaField<ExceptionFormInput, 'description'> name="description" label="Description" required rows={4} maxLength={2000} />
+      <TextAreaField<ExceptionFormInput, 'description'> name="description" label={t('form.description')} required rows={4} maxLength={2000} />
       <ComboboxField<ExceptionFormInput, 'assigned_to'>
         name="assigned_to"
-        label="Assigned to"
-        help="An admin or dispatcher who owns it"
+        label={t('col.assignedTo')}
+        help={t('form.assignedHelp')}
         search={(term, signal, limit) => lookupStaff(tenantId, term, limit, signal, { activeOnly: true })}
         initialOptions={row?.assigned_to && row.assigned_to_name ? [{ value: row.assigned_to, label: row.assigned_to_name }] : []}
         resolveLabel={(value) => personName(tenantId, value)}
-        placeholder="Search staff"
+        placeholder={t('form.searchStaff')}
       />
       <RecordPhotosField<ExceptionFormInput, 'photos'> name="photos" />
-      <FormActions submitLabel={editing ? 'Save changes' : 'Report exception'} cancelTo={LIST_PATH} />
+      <FormActions submitLabel={editing ? t('form.save') : t('form.report')} cancelTo={LIST_PATH} />
     </Form>
   );
 }
 
-const ACTION_MESSAGES: Record<ExceptionAction, string> = {
-  investigating: 'The exception is being looked into. If nobody owns it yet, it is assigned to you.',
-  resolved: 'The problem is fixed. Say how, for the record.',
-  closed: 'The exception is closed without a fix (a duplicate, not ours, nothing to do). Say why.',
-};
-
 function ExceptionActions({ row, onMoved }: { row: ExceptionRow; onMoved: () => Promise<void> }) {
   const toast = useToast();
+  const t = useT(exceptionMessages);
+  const labels = useMemo(() => Object.fromEntries(EXCEPTION_ACTIONS.map((a) => [a, t(ACTION_KEYS[a])])) as Record<ExceptionAction, string>, [t]);
+  const messages = useMemo(() => Object.fromEntries(EXCEPTION_ACTIONS.map((a) => [a, t(ACTION_MESSAGE_KEYS[a])])) as Record<ExceptionAction, string>, [t]);
 
   async function move({ action, notes }: { action: ExceptionAction; notes: string }) {
-    if (action !== 'investigating' && !notes.trim()) throw new Error(EXCEPTION_MESSAGES.resolution);
+    if (action !== 'investigating' && !notes.trim()) throw new Error(t('validation.resolution'));
     await transitionException(row.id, action, action === 'investigating' ? '' : notes, action === 'investigating' ? notes : '');
-    toast.success(EXCEPTION_TOASTS.moved(action));
+    toast.success(t('toast.moved', { status: action }));
     await onMoved();
   }
 
@@ -207,15 +258,15 @@ function ExceptionActions({ row, onMoved }: { row: ExceptionRow; onMoved: () => 
         }))
       }
       code={row.exception_code}
-      labels={EXCEPTION_ACTION_LABELS}
-      messages={ACTION_MESSAGES}
-      idle={`This exception is ${row.status}.`}
+      labels={labels}
+      messages={messages}
+      idle={t('actions.idle', { status: row.status })}
       secondary="closed"
-      history={{ vocabulary: exceptionStatus, createdLabel: 'Reported' }}
+      history={{ vocabulary: exceptionStatus, createdLabel: t('summary.reported') }}
       start={(action) => ({ action, notes: '' })}
       fields={(dialog, set) => (
         <DialogNote
-          label={dialog.action === 'investigating' ? 'Note' : 'Resolution notes'}
+          label={dialog.action === 'investigating' ? t('dialog.note') : t('details.resolution')}
           required={dialog.action !== 'investigating'}
           rows={4}
           maxLength={2000}

@@ -1,5 +1,7 @@
-import { useCallback } from 'react';
+import { useCallback, useMemo } from 'react';
 import { useLocation } from 'wouter';
+import { useT, type Translate } from '../../../lib/i18n/catalogue';
+import { useFormat, type LocaleFormat } from '../../../lib/i18n/format';
 import { adminPaths } from '../../../lib/paths';
 import { useSession } from '../../../lib/session';
 import { tenantIdOf } from '../../../lib/tenant';
@@ -7,28 +9,30 @@ import { useListUrlState } from '../../../lib/url-state';
 import { useLiveCollection } from '../../../lib/use-live-collection';
 import { useLiveChanges, useServerList, type ListChange } from '../../../lib/use-server-list';
 import { Button } from '../../../ui/Button';
-import { EXCEPTION_TYPE_OPTIONS, exceptionSeverity, exceptionStatus, exceptionTypeLabel, type ExceptionSeverity, type ExceptionStatus, type ExceptionType } from '../../../data/statuses';
+import { exceptionSeverity, exceptionStatus, exceptionType, exceptionTypeLabel, type ExceptionSeverity, type ExceptionStatus, type ExceptionType } from '../../../data/statuses';
 import { StatusChip } from '../../../ui/Chip';
 import { DataTable, FilterSelect, type DataTableColumn } from '../../../ui/data-table';
 import { LookupFilter } from '../../../ui/data-table/LookupFilter';
 import { PageHeader } from '../../../ui/PageHeader';
+import { uiMessages } from '../../../ui/messages';
 import { lookupStaff, personName } from '../../../data/people';
 import { listExceptions } from '../api';
 import { exceptionsSource } from '../atoms';
 import { exceptionList } from '../list';
+import { exceptionMessages, type ExceptionKey } from '../messages';
 import {
   type ExceptionRow,
   type ExceptionTableRow,
 } from '../schema';
-import { formatDateTime } from '../../../lib/format-date';
-import { useStatuses } from '../../../lib/status-vocabulary';
+import { useStatuses, type StatusVocabulary } from '../../../lib/status-vocabulary';
 
 
-const columns: DataTableColumn<ExceptionRow>[] = [
-  { id: 'exception_code', header: 'Exception', sortable: true, width: '9rem', cell: (x) => <span className="font-medium">{x.exception_code}</span> },
+/** The columns in the page's language: headers, the type's words, times of the locale. */
+const exceptionColumns = (t: Translate<ExceptionKey>, format: LocaleFormat, types: StatusVocabulary<ExceptionType>): DataTableColumn<ExceptionRow>[] => [
+  { id: 'exception_code', header: t('col.exception'), sortable: true, width: '9rem', cell: (x) => <span className="font-medium">{x.exception_code}</span> },
   {
     id: 'delivery',
-    header: 'Delivery',
+    header: t('col.delivery'),
     width: '10rem',
     cell: (x) => (
       <span>
@@ -39,25 +43,30 @@ const columns: DataTableColumn<ExceptionRow>[] = [
   },
   {
     id: 'type',
-    header: 'Type',
+    header: t('col.type'),
     cell: (x) => (
       <span>
-        <span className="block">{exceptionTypeLabel(x.type)}</span>
+        <span className="block">{exceptionTypeLabel(x.type, types)}</span>
         <span className="block max-w-xs truncate text-xs text-slate-500 dark:text-slate-400">{x.description}</span>
       </span>
     ),
   },
-  { id: 'severity', header: 'Severity', width: '7rem', cell: (x) => <StatusChip vocabulary={exceptionSeverity} status={x.severity} /> },
-  { id: 'status', header: 'Status', sortable: true, width: '9rem', cell: (x) => <StatusChip vocabulary={exceptionStatus} status={x.status} /> },
-  { id: 'assigned_to', header: 'Assigned to', hideBelow: 'md', cell: (x) => x.assigned_to_name ?? <span className="text-slate-500 dark:text-slate-400">Unassigned</span> },
-  { id: 'reported_by', header: 'Reported by', hideBelow: 'lg', cell: (x) => x.reported_by_name ?? '—' },
-  { id: 'created_at', header: 'Reported', sortable: true, hideBelow: 'md', width: '11rem', cell: (x) => formatDateTime(x.created_at) },
+  { id: 'severity', header: t('col.severity'), width: '7rem', cell: (x) => <StatusChip vocabulary={exceptionSeverity} status={x.severity} /> },
+  { id: 'status', header: t('col.status'), sortable: true, width: '9rem', cell: (x) => <StatusChip vocabulary={exceptionStatus} status={x.status} /> },
+  { id: 'assigned_to', header: t('col.assignedTo'), hideBelow: 'md', cell: (x) => x.assigned_to_name ?? <span className="text-slate-500 dark:text-slate-400">{t('summary.unassigned')}</span> },
+  { id: 'reported_by', header: t('col.reportedBy'), hideBelow: 'lg', cell: (x) => x.reported_by_name ?? '—' },
+  { id: 'created_at', header: t('summary.reported'), sortable: true, hideBelow: 'md', width: '11rem', cell: (x) => format.dateTime(x.created_at) },
 ];
 
 /** exceptions: server-side search, type, severity, status and assignee filters, 25 rows, state in the URL, live. */
 export function ExceptionsListPage() {
   const severityWords = useStatuses(exceptionSeverity);
   const statuses = useStatuses(exceptionStatus);
+  const types = useStatuses(exceptionType);
+  const t = useT(exceptionMessages);
+  const ui = useT(uiMessages);
+  const format = useFormat();
+  const columns = useMemo(() => exceptionColumns(t, format, types), [t, format, types]);
   const { user } = useSession();
   const tenantId = tenantIdOf(user) ?? '';
   const [, navigate] = useLocation();
@@ -82,24 +91,24 @@ export function ExceptionsListPage() {
 
   return (
     <div className="space-y-4">
-      <PageHeader title="Exceptions" breadcrumbs={[{ label: 'Dashboard', href: '/' }, { label: 'Exceptions' }]} />
+      <PageHeader title={t('list.title')} breadcrumbs={[{ label: ui('record.dashboard'), href: '/' }, { label: t('list.title') }]} />
       <DataTable
-        label="Exceptions"
+        label={t('list.title')}
         columns={columns}
         {...table}
         {...list.tableProps}
         liveState={live.state}
-        rowLabel={(x) => `${x.exception_code} (${exceptionTypeLabel(x.type)})`}
-        searchPlaceholder="Search exception, delivery, description or people"
-        rowActions={(x) => [{ label: x.status === 'open' || x.status === 'investigating' ? 'Edit' : 'Open', onSelect: () => navigate(adminPaths.exceptionEdit(x.id)) }]}
-        toolbar={<Button onClick={() => navigate(adminPaths.exceptionCreate())}>Report exception</Button>}
+        rowLabel={(x) => t('list.rowLabel', { code: x.exception_code, type: exceptionTypeLabel(x.type, types) })}
+        searchPlaceholder={t('list.search')}
+        rowActions={(x) => [{ label: x.status === 'open' || x.status === 'investigating' ? t('list.edit') : t('list.open'), onSelect: () => navigate(adminPaths.exceptionEdit(x.id)) }]}
+        toolbar={<Button onClick={() => navigate(adminPaths.exceptionCreate())}>{t('form.report')}</Button>}
         filterFields={(draft, setDraft) => (
           <div className="space-y-4">
-            <FilterSelect<ExceptionType> label="Type" value={draft.type} options={EXCEPTION_TYPE_OPTIONS} onChange={(type) => setDraft({ ...draft, type })} />
-            <FilterSelect<ExceptionSeverity> label="Severity" value={draft.severity} options={severityWords.options} onChange={(severity) => setDraft({ ...draft, severity })} />
-            <FilterSelect<ExceptionStatus> label="Status" value={draft.status} options={statuses.options} onChange={(status) => setDraft({ ...draft, status })} />
+            <FilterSelect<ExceptionType> label={t('col.type')} value={draft.type} options={types.options} onChange={(type) => setDraft({ ...draft, type })} />
+            <FilterSelect<ExceptionSeverity> label={t('col.severity')} value={draft.severity} options={severityWords.options} onChange={(severity) => setDraft({ ...draft, severity })} />
+            <FilterSelect<ExceptionStatus> label={t('col.status')} value={draft.status} options={statuses.options} onChange={(status) => setDraft({ ...draft, status })} />
             <LookupFilter
-              label="Assigned to"
+              label={t('col.assignedTo')}
               value={draft.assigned_to}
               onChange={(assigned_to) => setDraft({ ...draft, assigned_to })}
               search={(term, signal, limit) => lookupStaff(tenantId, term, limit, signal, { activeOnly: true })}

@@ -1,9 +1,10 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { packageHandoffStatus, PACKAGE_HANDOFF_FILTER_STATUSES, type PackageHandoffStatus } from '../../../data/statuses/package-handoff';
 import { useLiveWarehouseList, type WarehouseTable } from '../../../data/warehouse-live';
 import { warehouseLookup } from '../../../data/warehouses';
 import { formatDateTime } from '../../../lib/format-date';
+import { useStatuses } from '../../../lib/status-vocabulary';
 import { adminPaths } from '../../../lib/paths';
 import { useTenantId } from '../../../lib/tenant';
 import { useListUrlState } from '../../../lib/url-state';
@@ -17,7 +18,6 @@ import { CreateHandoffDialog, EditHandoffDialog } from '../components/HandoffDia
 import { packageHandoffList } from '../list';
 import type { PackageHandoffRow } from '../schema';
 
-const FILTER_STATUS_OPTIONS = packageHandoffStatus.options.filter((option) => (PACKAGE_HANDOFF_FILTER_STATUSES as readonly string[]).includes(option.value));
 const LIVE_TABLES: readonly WarehouseTable[] = ['package_handoffs'];
 
 const columns: DataTableColumn<PackageHandoffRow>[] = [
@@ -40,6 +40,9 @@ export function PackageHandoffsListPage({ creating = false }: { creating?: boole
   const search = useSearch();
   const { state } = useListUrlState(packageHandoffList);
   const [editing, setEditing] = useState<PackageHandoffRow | null>(null);
+  const statuses = useStatuses(packageHandoffStatus);
+  // The filter offers the statuses a handoff is looked up by, in the page's language.
+  const filterStatuses = useMemo(() => statuses.options.filter((option) => (PACKAGE_HANDOFF_FILTER_STATUSES as readonly string[]).includes(option.value)), [statuses]);
   const live = useLiveWarehouseList({ tenantId, warehouse: state.filters.warehouse, tables: LIVE_TABLES });
   const listPath = adminPaths.packageHandoffs();
   const query = search ? `?${search}` : '';
@@ -69,7 +72,7 @@ export function PackageHandoffsListPage({ creating = false }: { creating?: boole
       toolbar={<Button onClick={() => navigate(`${adminPaths.packageHandoffCreate()}${query}`)}>Add</Button>}
       filterFields={(draft, setDraft) => (
         <div className="space-y-4">
-          <FilterSelect<PackageHandoffStatus> label="Status" value={draft.status} options={FILTER_STATUS_OPTIONS} onChange={(status) => setDraft({ ...draft, status: status as typeof draft.status })} />
+          <FilterSelect<PackageHandoffStatus> label="Status" value={draft.status} options={filterStatuses} onChange={(status) => setDraft({ ...draft, status: status as typeof draft.status })} />
           <LookupFilter
             label="Warehouse"
             value={draft.warehouse}

@@ -451,6 +451,7 @@ function PickLine({
 
 function PickOrderActions({ row, onMoved }: { row: PickOrderRecord; onMoved: () => Promise<void> }) {
   const toast = useToast();
+  const t = useT(pickOrderMessages);
   const [confirming, setConfirming] = useState<PickOrderMove | null>(null);
   const actions = MOVES.filter((move) => row.actions.includes(move));
 
@@ -460,7 +461,7 @@ function PickOrderActions({ row, onMoved }: { row: PickOrderRecord; onMoved: () 
 
   async function move(action: PickOrderMove) {
     await transitionPickOrder(row.id, action);
-    toast.success(`Pick order ${pickOrderStatus.label(action).toLowerCase()}`);
+    toast.success(t('toast.moved', { status: action }));
     await onMoved();
   }
 

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { lookupStaffUsers } from '../../../data/warehouse-staff';
 import { personName } from '../../../data/people';
@@ -14,17 +14,19 @@ import { ServerListPage } from '../../../ui/ServerListPage';
 import { useLiveWarehouseList, type WarehouseTable } from '../../../data/warehouse-live';
 import { listPickOrders } from '../api';
 import { BuildBatchDialog } from '../components/BuildBatchDialog';
-import { pickOrderMessages } from '../messages';
-import { useT } from '../../../lib/i18n/catalogue';
+import { pickOrderMessages, type PickOrderKey } from '../messages';
+import { navMessages } from '../../../lib/nav/messages';
+import { useT, type Translate } from '../../../lib/i18n/catalogue';
 import { pickOrderList } from '../list';
 import { pickOrderStatus, type PickOrderStatus } from '../../../data/statuses';
 import { orderTypes, type OrderType, type PickOrderRow } from '../schema';
-import { useStatuses } from '../../../lib/status-vocabulary';
+import { useStatuses, type StatusVocabulary } from '../../../lib/status-vocabulary';
 
-const columns: DataTableColumn<PickOrderRow>[] = [
+/** The columns in the page's language: headers, the order type's words, the picked count. */
+const pickOrderColumns = (t: Translate<PickOrderKey>, types: StatusVocabulary<OrderType>): DataTableColumn<PickOrderRow>[] => [
   {
     id: 'reference_number',
-    header: 'Reference',
+    header: t('col.reference'),
     sortable: true,
     cell: (o) => (
       <Link href={adminPaths.pickOrderEdit(o.id)} className="font-medium text-brand hover:underline">
@@ -32,18 +34,18 @@ const columns: DataTableColumn<PickOrderRow>[] = [
       </Link>
     ),
   },
-  { id: 'warehouse', header: 'Warehouse', hideBelow: 'md', cell: (o) => <span title={o.warehouse_name}>{o.warehouse_code}</span> },
+  { id: 'warehouse', header: t('col.warehouse'), hideBelow: 'md', cell: (o) => <span title={o.warehouse_name}>{o.warehouse_code}</span> },
   {
     id: 'order_type',
-    header: 'Type',
+    header: t('col.type'),
     hideBelow: 'md',
-    cell: (o) => (o.batch_reference ? `${orderTypes.label(o.order_type)} · ${o.batch_reference}` : orderTypes.label(o.order_type)),
+    cell: (o) => (o.batch_reference ? t('list.typeInBatch', { type: types.label(o.order_type), batch: o.batch_reference }) : types.label(o.order_type)),
   },
-  { id: 'priority', header: 'Priority', sortable: true, align: 'end', width: '6rem', cell: (o) => o.priority },
-  { id: 'status', header: 'Status', sortable: true, cell: (o) => <StatusChip vocabulary={pickOrderStatus} status={o.status} /> },
-  { id: 'progress', header: 'Picked', align: 'end', hideBelow: 'lg', cell: (o) => `${o.picked_items} / ${o.total_items}` },
-  { id: 'assigned_to', header: 'Assigned to', hideBelow: 'lg', cell: (o) => o.assigned_to_name ?? '—' },
-  { id: 'due_date', header: 'Due date', sortable: true, width: '8rem', cell: (o) => o.due_date ?? '—' },
+  { id: 'priority', header: t('col.priority'), sortable: true, align: 'end', width: '6rem', cell: (o) => o.priority },
+  { id: 'status', header: t('col.status'), sortable: true, cell: (o) => <StatusChip vocabulary={pickOrderStatus} status={o.status} /> },
+  { id: 'progress', header: t('col.picked'), align: 'end', hideBelow: 'lg', cell: (o) => t('list.progress', { picked: o.picked_items, total: o.total_items }) },
+  { id: 'assigned_to', header: t('col.assignedTo'), hideBelow: 'lg', cell: (o) => o.assigned_to_name ?? '—' },
+  { id: 'due_date', header: t('col.dueDate'), sortable: true, width: '8rem', cell: (o) => o.due_date ?? '—' },
 ];
 
 /** picking-orders: status, type, warehouse, assignee and due date filters, server-side, in the URL. */
@@ -51,17 +53,20 @@ const LIVE_TABLES: readonly WarehouseTable[] = ['pick_orders'];
 
 export function PickOrdersListPage() {
   const statusWords = useStatuses(pickOrderStatus);
+  const nav = useT(navMessages);
   const tenantId = useTenantId() ?? '';
   const warehouseFilter = useListUrlState(pickOrderList).state.filters.warehouse;
   const live = useLiveWarehouseList({ tenantId, warehouse: warehouseFilter, tables: LIVE_TABLES });
   const [, navigate] = useLocation();
   const t = useT(pickOrderMessages);
+  const types = useStatuses(orderTypes);
+  const columns = useMemo(() => pickOrderColumns(t, types), [t, types]);
   const [building, setBuilding] = useState(false);
   return (
     <>
       <ServerListPage
-        title="Picking Orders"
-        section="Warehousing"
+        title={t('list.title')}
+        section={nav('group.warehousing')}
         list={pickOrderList}
         liveState={live.state}
         queryKey={['pick-orders', tenantId]}
@@ -70,34 +75,34 @@ export function PickOrdersListPage() {
         enabled={tenantId !== ''}
         columns={columns}
         rowLabel={(o) => o.reference_number}
-        searchPlaceholder="Search reference, warehouse or assignee"
-        rowActions={(o) => [{ label: o.status === 'pending' || o.status === 'in_progress' ? 'Edit' : 'Open', onSelect: () => navigate(adminPaths.pickOrderEdit(o.id)) }]}
+        searchPlaceholder={t('list.search')}
+        rowActions={(o) => [{ label: o.status === 'pending' || o.status === 'in_progress' ? t('list.edit') : t('list.open'), onSelect: () => navigate(adminPaths.pickOrderEdit(o.id)) }]}
         toolbar={
           <>
             <Button variant="secondary" onClick={() => setBuilding(true)}>
               {t('batch.open')}
             </Button>
-            <Button onClick={() => navigate(adminPaths.pickOrderCreate())}>Add Pick Order</Button>
+            <Button onClick={() => navigate(adminPaths.pickOrderCreate())}>{t('list.add')}</Button>
           </>
         }
         filterFields={(draft, setDraft) => (
           <div className="space-y-4">
-            <FilterSelect<PickOrderStatus> label="Status" value={draft.status} options={statusWords.options} onChange={(status) => setDraft({ ...draft, status })} />
-            <FilterSelect<OrderType> label="Order type" value={draft.type} options={orderTypes.options} onChange={(type) => setDraft({ ...draft, type })} />
+            <FilterSelect<PickOrderStatus> label={t('col.status')} value={draft.status} options={statusWords.options} onChange={(status) => setDraft({ ...draft, status })} />
+            <FilterSelect<OrderType> label={t('filter.orderType')} value={draft.type} options={types.options} onChange={(type) => setDraft({ ...draft, type })} />
             <LookupFilter
-              label="Warehouse"
+              label={t('col.warehouse')}
               value={draft.warehouse}
               onChange={(warehouse) => setDraft({ ...draft, warehouse })}
               {...warehouseLookup(tenantId)}
             />
             <LookupFilter
-              label="Assigned to"
+              label={t('col.assignedTo')}
               value={draft.assignee}
               onChange={(assignee) => setDraft({ ...draft, assignee })}
               search={(term, signal, limit) => lookupStaffUsers(tenantId, draft.warehouse ?? null, term, limit, signal)}
               resolveLabel={(id) => personName(tenantId, id)}
             />
-            <FilterDateRange label="Due date" from={draft.from} to={draft.to} onChange={(range) => setDraft({ ...draft, ...range })} />
+            <FilterDateRange label={t('col.dueDate')} from={draft.from} to={draft.to} onChange={(range) => setDraft({ ...draft, ...range })} />
           </div>
         )}
         after={live.render}

@@ -19,7 +19,7 @@ const row: ReturnRow = {
   delivery_status: 'delivered',
   delivery_price: 10,
   delivery_cod_amount: 2.5,
-  delivery_packages: [{ description: 'Boots', quantity: 2 }],
+  delivery_packages: [{ description: 'Boots', quantity: 2 }, { quantity: 1 }],
   delivered_at: '2026-11-20T10:00:00Z',
   dropoff_full_address: '1 Main St',
   order_id: null,
@@ -28,7 +28,10 @@ const row: ReturnRow = {
   customer_email: 'carla@example.com',
   reason: 'wrong_item',
   reason_text: null,
-  items: [{ package_index: 0, description: 'Boots', quantity: 1 }],
+  items: [
+    { package_index: 0, description: 'Boots', quantity: 1 },
+    { package_index: 1, description: 'Package 2', quantity: 1 },
+  ],
   photos: [],
   refund_amount: 5,
   currency: 'USD',
@@ -85,21 +88,22 @@ async function renderRequest() {
 }
 
 /** English words of the page that must not survive a translation (a few are French too: Photos, Notes, Actions). */
-const ENGLISH = ['Return request', 'Dashboard', 'Status', 'Delivery', 'Customer', 'Collect from', 'Pickup delivery', 'Not scheduled', 'Items to return', 'delivered', 'Reason', 'Refund amount', 'At most', 'Photos', 'Notes', 'Save changes', 'Cancel', 'Actions', 'Approve', 'Reject', 'History', 'Requested by', 'Wrong item'];
+const ENGLISH = ['Return request', 'Dashboard', 'Status', 'Delivery', 'Customer', 'Collect from', 'Pickup delivery', 'Not scheduled', 'Items to return', 'delivered', 'Reason', 'Refund amount', 'At most', 'Photos', 'Notes', 'Save changes', 'Cancel', 'Actions', 'Approve', 'Reject', 'History', 'Requested by', 'Wrong item', 'Package 2'];
 
 describe('the return request’s page', () => {
   it('keeps the spec’s English', async () => {
     await renderRequest();
     expect(screen.getByRole('heading', { name: 'Return request ACME-R00001' })).toBeInTheDocument();
     expect(screen.getByText('Items to return')).toBeInTheDocument();
+    expect(screen.getByRole('checkbox', { name: 'Package 2 (1 delivered)' })).toBeInTheDocument();
     expect(screen.getByRole('spinbutton', { name: 'Refund amount' })).toBeInTheDocument();
     expect(screen.getByRole('region', { name: 'History' })).toHaveTextContent('Requested by Ada Admin');
     expect(screen.getByRole('button', { name: 'Save changes' })).toBeInTheDocument();
   });
 
   it.each([
-    ['es', ['Solicitud de devolución ACME-R00001', 'Artículos que se devuelven', 'Importe del reembolso', 'Solicitada por Ada Admin', 'Aprobar', 'Guardar cambios', 'Sin programar']],
-    ['fr', ['Demande de retour ACME-R00001', 'Articles à retourner', 'Montant du remboursement', 'Demandée par Ada Admin', 'Approuver', 'Enregistrer les modifications', 'Non planifié']],
+    ['es', ['Solicitud de devolución ACME-R00001', 'Artículos que se devuelven', 'Importe del reembolso', 'Solicitada por Ada Admin', 'Aprobar', 'Guardar cambios', 'Sin programar', 'Paquete 2']],
+    ['fr', ['Demande de retour ACME-R00001', 'Articles à retourner', 'Montant du remboursement', 'Demandée par Ada Admin', 'Approuver', 'Enregistrer les modifications', 'Non planifié', 'Colis 2']],
   ] as const)('speaks %s with no English left', async (language, words) => {
     await act(() => applyLanguage(language));
     await renderRequest();

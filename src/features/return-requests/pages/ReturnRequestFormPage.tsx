@@ -25,7 +25,7 @@ import {
 } from '../../../ui/form';
 import { PutBackAction } from '../components/PutBackDialog';
 import { DialogNote, StatusActions } from '../../../ui/StatusActions';
-import { PhotoThumbs, RECORD_PHOTOS, RecordPhotosField } from '../../../ui/RecordPhotos';
+import { PhotoThumbs, RecordPhotosField } from '../../../ui/RecordPhotos';
 import { StatusRecordPage } from '../../../ui/StatusRecordPage';
 import { useToast } from '../../../ui/toast';
 import { useRecordLoad } from '../../../ui/useRecordLoad';
@@ -44,6 +44,7 @@ import {
 } from '../api';
 import {
   emptyReturnForm,
+  isPlaceName,
   itemsFor,
   refundLimit,
   RETURN_ACTIONS,
@@ -81,6 +82,11 @@ function translateValidation(t: Translate<ReturnKey>, message: string): string {
   const refund = /^Refund amount cannot be more than the delivery's price and cash on delivery \((.*)\)$/.exec(message);
   if (refund) return t('validation.refundAbove', { limit: refund[1] });
   return message;
+}
+
+/** A line's package in the page's language: its description, or 'Package 2' for one that had none. */
+function packageName(t: Translate<ReturnKey>, description: string, index: number): string {
+  return isPlaceName(description, index) ? t('lines.package', { number: index + 1 }) : description;
 }
 
 const REASON_KEYS: Record<ReturnReason, ReturnKey> = {
@@ -231,7 +237,7 @@ function ReturnDetails({ row }: { row: ReturnRow }) {
         <ul className="mt-1 list-disc pl-5">
           {row.items.map((item) => (
             <li key={item.package_index}>
-              {t('list.item', { quantity: item.quantity, description: item.description })}
+              {t('list.item', { quantity: item.quantity, description: packageName(t, item.description, item.package_index) })}
             </li>
           ))}
         </ul>
@@ -243,7 +249,7 @@ function ReturnDetails({ row }: { row: ReturnRow }) {
       {row.photos.length > 0 && (
         <div>
           <h2 className="text-base font-semibold">{t('form.photos')}</h2>
-          <PhotoThumbs refs={row.photos} className="mt-2 flex flex-wrap gap-2" alt={(number) => t('details.photo', { number })} />
+          <PhotoThumbs refs={row.photos} className="mt-2 flex flex-wrap gap-2" />
         </div>
       )}
       {row.notes && (
@@ -263,11 +269,6 @@ function ReturnForm({ tenantId, row }: { tenantId: string; row: ReturnRow | null
   const translate = useCallback((message: string) => translateValidation(t, message), [t]);
   const form = useZodForm(ReturnFormSchema, { defaultValues: row ? toReturnFormValues(row, publicFileUrl) : emptyReturnForm() }, translate);
   const reasons = RETURN_REASONS.map((value) => ({ value, label: t(REASON_KEYS[value]) }));
-  const photoText = {
-    label: t('form.photos'),
-    help: t('form.photosHelp', { count: RECORD_PHOTOS.maxFiles }),
-    messages: { type: t('validation.photoType'), size: t('validation.photoSize'), count: t('validation.photoCount', { count: RECORD_PHOTOS.maxFiles }) },
-  };
 
   const storePhotos = useStoreFiles(form, 'photos', (file) => uploadReturnPhoto(tenantId, file), toasts);
   const save = useRecordSave<ReturnRow, { deliveryId: string; write: ReturnType<typeof toReturnWrite> }, string>({
@@ -302,7 +303,7 @@ function ReturnForm({ tenantId, row }: { tenantId: string; row: ReturnRow | null
         <RefundField form={form} />
       </div>
       <ReasonText form={form} />
-      <RecordPhotosField<ReturnFormInput, 'photos'> name="photos" text={photoText} />
+      <RecordPhotosField<ReturnFormInput, 'photos'> name="photos" />
       <TextAreaField<ReturnFormInput, 'notes'> name="notes" label={t('form.notes')} rows={3} maxLength={2000} />
       <FormActions submitLabel={editing ? t('form.save') : t('form.createLabel')} cancelTo={LIST_PATH} />
     </Form>
@@ -386,7 +387,7 @@ function DeliveryLines({ form, tenantId, editing }: { form: UseFormReturn<Return
       <ol className="mt-2 space-y-3">
         {items.map((item, index) => (
           <li key={item.package_index} aria-label={t('lines.package', { number: index + 1 })} className="grid items-start gap-3 rounded-lg border border-slate-200 p-3 sm:grid-cols-[1fr_10rem] dark:border-slate-700">
-            <CheckboxField<ReturnFormInput, `items.${number}.selected`> name={`items.${index}.selected`} label={t('lines.item', { description: item.description, count: item.max_quantity })} />
+            <CheckboxField<ReturnFormInput, `items.${number}.selected`> name={`items.${index}.selected`} label={t('lines.item', { description: packageName(t, item.description, item.package_index), count: item.max_quantity })} />
             <NumberField<ReturnFormInput, `items.${number}.quantity`>
               name={`items.${index}.quantity`}
               label={t('lines.quantity')}
@@ -525,12 +526,6 @@ function ReturnActions({ tenantId, row, onMoved }: { tenantId: string; row: Retu
         </>
       )}
       move={move}
-      text={{
-        title: t('actions.title'),
-        loading: t('form.loadingActions'),
-        failed: t('actions.failed'),
-        dialogTitle: (action, code) => t('dialog.title', { action, code }),
-      }}
     />
   );
 }

@@ -17,7 +17,8 @@ import { useUserActions } from '../components/UserActions';
 import { userList } from '../list';
 import { formatDate } from '../format';
 import { userStatus } from '../../../data/statuses';
-import { ROLE_OPTIONS, roleLabel, STATUS_OPTIONS, USER_TYPE_OPTIONS, userTypeLabel, type Person } from '../schema';
+import { useStatuses } from '../../../lib/status-vocabulary';
+import { ROLE_OPTIONS, roleLabel, USER_TYPE_OPTIONS, userTypeLabel, type Person } from '../schema';
 
 const columns: DataTableColumn<Person>[] = [
   {
@@ -48,6 +49,7 @@ export function UsersListPage() {
   const tenantId = tenantIdOf(user) ?? '';
   const [, navigate] = useLocation();
   const [inviting, setInviting] = useState(false);
+  const statuses = useStatuses(userStatus);
   const table = useListUrlState(userList);
   const list = useServerList({
     queryKey: ['users', tenantId],
@@ -75,7 +77,7 @@ export function UsersListPage() {
           <div className="space-y-4">
             <FilterSelect label="Role" value={draft.role} options={ROLE_OPTIONS} onChange={(role) => setDraft({ ...draft, role })} />
             <FilterSelect label="User type" value={draft.type} options={USER_TYPE_OPTIONS} onChange={(type) => setDraft({ ...draft, type })} />
-            <FilterSelect label="Status" value={draft.status} options={STATUS_OPTIONS} onChange={(status) => setDraft({ ...draft, status })} />
+            <FilterSelect label="Status" value={draft.status} options={statuses.options} onChange={(status) => setDraft({ ...draft, status })} />
           </div>
         )}
       />

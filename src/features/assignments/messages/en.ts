@@ -1,0 +1,22 @@
+/** The assignments in English, the source of the Spanish and French catalogues (ICU syntax). */
+export const en = {
+  'list.title': 'Assignments',
+  'list.search': 'Search delivery, reference, driver or vehicle',
+  'list.add': 'Add assignment',
+  'list.edit': 'Edit',
+  'list.rowLabel': '{delivery} to {driver}',
+  'list.someDelivery': 'delivery',
+  'list.someDriver': 'driver',
+  'list.vehicleImage': 'Image of {name}',
+  'list.noImage': 'No image',
+  'col.assignedBy': 'Assigned by',
+  'col.driver': 'Driver',
+  'col.vehicle': 'Vehicle',
+  'col.time': 'Assignment time',
+  'col.delivery': 'Delivery',
+  'col.status': 'Status',
+  'notEditable': '{status, select, accepted {Only pending assignments can be edited; this one is accepted} rejected {Only pending assignments can be edited; this one is rejected} completed {Only pending assignments can be edited; this one is completed} cancelled {Only pending assignments can be edited; this one is cancelled} other {Only pending assignments can be edited; this one is {status}}}',
+  'fit.load': 'Load {weight, number} kg of {capacity, number} kg capacity',
+  'fit.loadShare': 'Load {weight, number} kg of {capacity, number} kg capacity ({share, number}%)',
+  'fit.ok': 'Driver, vehicle and delivery fit together',
+} as const;

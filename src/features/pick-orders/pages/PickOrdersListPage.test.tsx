@@ -1,0 +1,81 @@
+// @vitest-environment jsdom
+import '@testing-library/jest-dom/vitest';
+import { act, cleanup, render, screen } from '@testing-library/react';
+import { Suspense } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { Router } from 'wouter';
+import { memoryLocation } from 'wouter/memory-location';
+import { applyLanguage } from '../../../lib/i18n/catalogue';
+import type { PickOrderRow } from '../schema';
+import { PickOrdersListPage } from './PickOrdersListPage';
+
+const rows: PickOrderRow[] = [
+  {
+    id: 'p1',
+    warehouse_id: 'w1',
+    reference_number: 'ACME-PK00041',
+    external_reference: null,
+    order_type: 'batch',
+    priority: 3,
+    status: 'pending',
+    assigned_to: null,
+    assigned_to_name: null,
+    due_date: null,
+    warehouse_name: 'Main depot',
+    warehouse_code: 'MAIN',
+    line_count: 2,
+    total_items: 1200,
+    picked_items: 0,
+    created_at: '2026-11-21T10:00:00Z',
+    batch_reference: 'ACME-PK00050',
+  },
+];
+
+vi.mock('../../../lib/tenant', () => ({ useTenantId: () => 't1' }));
+vi.mock('../api', () => ({ listPickOrders: vi.fn(async () => ({ rows, total: rows.length })) }));
+vi.mock('../../../data/warehouse-live', () => ({ useLiveWarehouseList: () => ({ state: undefined, render: () => null }) }));
+vi.mock('../components/BuildBatchDialog', () => ({ BuildBatchDialog: () => null }));
+
+afterEach(async () => {
+  cleanup();
+  await act(() => applyLanguage('en'));
+});
+
+async function renderList() {
+  const location = memoryLocation({ path: '/pick-orders' });
+  await act(async () => {
+    render(
+      <Router hook={location.hook}>
+        <Suspense fallback="loading">
+          <PickOrdersListPage />
+        </Suspense>
+      </Router>,
+    );
+  });
+  await screen.findByText('ACME-PK00041', undefined, { timeout: 5000 });
+}
+
+/** The list's English words (Type and Individual are French too). */
+const ENGLISH = ['Picking Orders', 'Dashboard', 'Warehousing', 'Reference', 'Warehouse', 'Priority', 'Status', 'Picked', 'Assigned to', 'Due date', 'Batch', 'Pending', 'Add Pick Order', 'Search reference'];
+
+describe('the pick orders’ list', () => {
+  it('keeps the spec’s English', async () => {
+    await renderList();
+    expect(screen.getByRole('heading', { name: 'Picking Orders' })).toBeInTheDocument();
+    expect(screen.getByRole('columnheader', { name: /Due date/ })).toBeInTheDocument();
+    expect(screen.getByText('Batch · ACME-PK00050')).toBeInTheDocument();
+    expect(screen.getByText('0 / 1,200')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Add Pick Order' })).toBeInTheDocument();
+  });
+
+  it.each([
+    ['es', ['Órdenes de preparación', 'Fecha límite', 'Lote · ACME-PK00050', 'Añadir orden de preparación', '0 / 1200']],
+    ['fr', ['Ordres de préparation', 'Échéance', 'Lot · ACME-PK00050', 'Ajouter un ordre de préparation']],
+  ] as const)('speaks %s with no English left', async (language, words) => {
+    await act(() => applyLanguage(language));
+    await renderList();
+    const text = `${document.body.textContent ?? ''} ${[...document.querySelectorAll('input')].map((input) => input.placeholder).join(' ')}`;
+    for (const word of words) expect(text).toContain(word);
+    for (const word of ENGLISH) expect(text).not.toMatch(new RegExp(`\\b${word}\\b`));
+  });
+});
