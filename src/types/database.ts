@@ -3088,6 +3088,9 @@ isOneToOne: false
 "get_pick_order":
 { Args: { "pick_order_id": string }; Returns: Json
                            },
+"get_picking_settings":
+{ Args: Record<PropertyKey, never>; Returns: Json
+                           },
 "get_tenant_settings":
 { Args: { "p_tenant_id": string }; Returns: Json
                            },
@@ -3403,6 +3406,9 @@ isOneToOne: false
                            },
 "save_pick_order":
 { Args: { "pick_order_id": string,"values": Json }; Returns: Json
+                           },
+"save_picking_settings":
+{ Args: { "p_picking": Json,"p_tenant_id": string }; Returns: Json
                            },
 "save_receive_order":
 { Args: { "receive_order": Json,"receive_order_id": string }; Returns: {
