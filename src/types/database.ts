@@ -3094,6 +3094,11 @@ isOneToOne: false
 "get_tenant_settings":
 { Args: { "p_tenant_id": string }; Returns: Json
                            },
+"handoff_delivery_choices":
+{ Args: { "max_rows"?: number,"search"?: string,"warehouse_id"?: string }; Returns: {
+              "barcode": string,"delivery_code": string,"id": string
+            }[]
+                           },
 "inventory_audit_actions":
 { Args: { "audit_id": string }; Returns: (string)[]
                            },
