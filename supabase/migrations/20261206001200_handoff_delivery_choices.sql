@@ -15,6 +15,30 @@
 -- With `warehouse_id` the answer is for that warehouse (not found when the caller may not access it);
 -- without it, for every warehouse the caller may access. `search` matches code or barcode.
 
+-- Whether a delivery is in a warehouse-only person's work at `warehouse` (at any warehouse they may
+-- access when null): picked up at its address, or being handed over there. One rule for the form's
+-- choices and the save (20261206001210_handoff_save_in_work.sql).
+create or replace function private.handoff_delivery_in_work(delivery uuid, pickup_address uuid, warehouse uuid) returns boolean
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select exists (
+    select 1 from public.warehouses w
+    where w.tenant_id = private.current_tenant_id()
+      and (handoff_delivery_in_work.warehouse is null or w.id = handoff_delivery_in_work.warehouse)
+      and private.can_access_warehouse(w.id)
+      and (w.address_id = handoff_delivery_in_work.pickup_address
+        or exists (
+          select 1 from public.package_handoffs h
+          where h.delivery_id = handoff_delivery_in_work.delivery and h.warehouse_id = w.id and h.status <> 'cancelled'
+        ))
+  );
+$$;
+revoke all on function private.handoff_delivery_in_work(uuid, uuid, uuid) from public, anon;
+grant execute on function private.handoff_delivery_in_work(uuid, uuid, uuid) to authenticated, service_role;
+
 create or replace function public.handoff_delivery_choices(warehouse_id uuid default null, search text default null, max_rows integer default 20)
 returns table (id uuid, delivery_code text, barcode text)
 language plpgsql
@@ -41,26 +65,12 @@ begin
     else '%' || replace(replace(replace(term, '\', '\\'), '%', '\%'), '_', '\_') || '%' end;
 
   return query
-  with places as (
-    select w.id, w.address_id from public.warehouses w
-    where w.tenant_id = tenant
-      and (handoff_delivery_choices.warehouse_id is null or w.id = handoff_delivery_choices.warehouse_id)
-      and private.can_access_warehouse(w.id)
-  )
   select d.id, d.delivery_code, d.barcode
   from public.deliveries d
   where d.tenant_id = tenant
     and d.status = 'assigned'
     and (term is null or d.delivery_code ilike term or d.barcode ilike term)
-    and (
-      board
-      or d.pickup_address_id in (select p.address_id from places p)
-      or exists (
-        select 1 from public.package_handoffs h
-        where h.delivery_id = d.id and h.tenant_id = tenant and h.status <> 'cancelled'
-          and h.warehouse_id in (select p.id from places p)
-      )
-    )
+    and (board or private.handoff_delivery_in_work(d.id, d.pickup_address_id, handoff_delivery_choices.warehouse_id))
   order by d.delivery_code
   limit greatest(1, least(coalesce(max_rows, 20), 50));
 end;

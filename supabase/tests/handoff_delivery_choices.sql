@@ -2,9 +2,10 @@
 -- assigned delivery of their business; warehouse-only people only those of the warehouses they may
 -- access (picked up at its address, or being handed over there), never the rest, which the
 -- deliveries policy still hides from them; drivers, customers and anon refused; cross-tenant and
--- access modes.
+-- access modes. The save holds the same rule: a warehouse-only person's handoff of a delivery
+-- outside their work is refused as not found, the board's is not.
 begin;
-select plan(16);
+select plan(20);
 
 create temp table t_ids (name text primary key, id uuid);
 grant all on t_ids to public;
@@ -70,6 +71,28 @@ select is(pg_temp.offered('sofia.rossi@acmelogistics.example', null, (select del
   'searching its code finds nothing');
 select tests.act_as('sofia.rossi@acmelogistics.example');
 select is((select count(*)::int from public.deliveries), 0, 'the deliveries table itself still shows her none');
+reset role;
+
+-- The save holds the rule: Sofia hands over the delivery picked up at Bayview, not the one elsewhere;
+-- the admin hands over the one elsewhere.
+create function pg_temp.handoff(delivery uuid) returns text
+language sql security definer
+as $$
+  select format('select public.save_package_handoff(null, %L)', jsonb_build_object('warehouse_id', 'a5000000-0000-4000-8000-000000000001',
+    'delivery_id', delivery,
+    'picking_order_id', (select o.id from public.pick_orders o where o.warehouse_id = 'a5000000-0000-4000-8000-000000000001' and o.status = 'completed' order by o.reference_number limit 1),
+    'warehouse_staff_id', (select w.id from public.warehouse_staff w where w.warehouse_id = 'a5000000-0000-4000-8000-000000000001' and w.user_id = 'a5100000-0000-4000-8000-000000000005'),
+    'signature_url', 'a0000000-0000-4000-8000-000000000001/a5000000-0000-4000-8000-000000000001/seed-signature.png'))
+$$;
+grant execute on all functions in schema pg_temp to anon, authenticated;
+select tests.act_as('sofia.rossi@acmelogistics.example');
+select is(tests.details(pg_temp.handoff(pg_temp.id('elsewhere'))), '[{"field": "delivery_id", "message": "Delivery not found"}]'::jsonb,
+  'her handoff of a delivery outside her work is refused as not found');
+select is((select count(*)::int from public.package_handoffs where delivery_id = pg_temp.id('elsewhere')), 0, 'and nothing is saved');
+select lives_ok(pg_temp.handoff(pg_temp.id('picked_at_bay')), 'she hands over the delivery picked up at her warehouse');
+reset role;
+select tests.act_as('admin@acme.test');
+select lives_ok(pg_temp.handoff(pg_temp.id('elsewhere')), 'the admin hands over any assigned delivery');
 reset role;
 
 -- Access modes and refusals.
