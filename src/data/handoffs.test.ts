@@ -37,6 +37,11 @@ vi.mock('../lib/supabase', () => ({
       recorded.push(entry);
       return builder(entry);
     },
+    rpc(name: string, args: unknown) {
+      const entry: Recorded = { table: `rpc:${name}`, calls: [['args', args]] };
+      recorded.push(entry);
+      return builder(entry);
+    },
   },
 }));
 
@@ -52,14 +57,12 @@ beforeEach(() => {
 });
 
 describe('the handoff form lookups', () => {
-  it('offers only assigned deliveries, by code', async () => {
+  it('offers the deliveries the database says the caller may hand over at the warehouse', async () => {
     answer = { data: [{ id: 'd1', delivery_code: 'ACME-000101', barcode: 'B101' }], error: null };
-    expect(await lookupAssignedDeliveries(TENANT, '', 10, signal)).toEqual([{ value: 'd1', label: 'ACME-000101', description: 'B101' }]);
-    expect(recorded[0]!.table).toBe('deliveries');
-    expect(eqs(recorded[0]!)).toEqual([
-      ['tenant_id', TENANT],
-      ['status', 'assigned'],
-    ]);
+    expect(await lookupAssignedDeliveries('w1', ' ACME ', 10, signal)).toEqual([{ value: 'd1', label: 'ACME-000101', description: 'B101' }]);
+    expect(recorded[0]!).toEqual({ table: 'rpc:handoff_delivery_choices', calls: [['args', { warehouse_id: 'w1', search: 'ACME', max_rows: 10 }], ['abortSignal', signal]] });
+    await lookupAssignedDeliveries(null, '', 10, signal);
+    expect(recorded[1]!.calls[0]).toEqual(['args', { max_rows: 10 }]);
   });
 
   it("offers only the warehouse's completed pick orders", async () => {

@@ -4,17 +4,21 @@ import { supabase } from '../lib/supabase';
 import { staffLabel } from './warehousing';
 
 /**
- * The lookups of a package handoff's form: the deliveries a warehouse may hand over (status
+ * The lookups of a package handoff's form: the deliveries the caller may hand over (status
  * assigned), the completed pick orders of a warehouse, and a warehouse's active staff rows (a
  * handoff names the staff row, not the person). Each by code or name, `limit` at most.
  */
-export async function lookupAssignedDeliveries(tenantId: string, term: string, limit: number, signal: AbortSignal): Promise<LookupOption[]> {
-  const query = withSearch(
-    supabase.from('deliveries').select('id, delivery_code, barcode').eq('tenant_id', tenantId).eq('status', 'assigned'),
-    ['delivery_code', 'barcode'],
-    term,
-  );
-  const { data, error } = await query.order('delivery_code').limit(limit).abortSignal(signal);
+
+/**
+ * The assigned deliveries the caller may hand over at `warehouseId` (any warehouse they may access
+ * when none is chosen yet): the database's public.handoff_delivery_choices, which gives the board's
+ * people every assigned delivery of the business and warehouse-only people only those of their
+ * warehouses' work (the deliveries table shows them none).
+ */
+export async function lookupAssignedDeliveries(warehouseId: string | null, term: string, limit: number, signal: AbortSignal): Promise<LookupOption[]> {
+  const { data, error } = await supabase
+    .rpc('handoff_delivery_choices', { ...(warehouseId ? { warehouse_id: warehouseId } : {}), ...(term.trim() ? { search: term.trim() } : {}), max_rows: limit })
+    .abortSignal(signal);
   if (error) throw error;
   return data.map((d) => ({ value: d.id, label: d.delivery_code, description: d.barcode }));
 }

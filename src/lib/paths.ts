@@ -155,6 +155,8 @@ export const dispatcherPaths = {
   floorPick: screenPath('dispatcher', '/floor/pick/:id'),
   /** The receiver's screen of one receive order (not among the spec's routes). */
   floorReceive: screenPath('dispatcher', '/floor/receive/:id'),
+  /** An inventory audit's count screen for the warehouse's people (the admin's is adminPaths.inventoryAudit; not among the spec's routes). */
+  floorCount: screenPath('dispatcher', '/inventory-audits/:id'),
 } as const;
 
 /** The driver's and the customer's panels are one screen each, at the panel's own path. */

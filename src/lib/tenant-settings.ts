@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LANGUAGES, type Language } from './i18n/languages';
+import { PICKING_CAPS } from './picking-caps';
 import { defineSharedRead } from './shared-read';
 import { supabase } from './supabase';
 import { useTenantId } from './tenant';
@@ -16,6 +17,11 @@ export const VOLUME_UNITS = ['m3', 'ft3'] as const;
 export const LENGTH_UNITS = ['cm', 'in'] as const;
 export const TEMPERATURE_UNITS = ['C', 'F'] as const;
 export { LANGUAGES };
+
+export { PICKING_CAPS };
+
+const cap = (bounds: { min: number; max: number }) =>
+  z.number().int().min(bounds.min).max(bounds.max).optional().catch(undefined);
 
 const finite = z.coerce.number().refine(Number.isFinite);
 
@@ -44,6 +50,9 @@ export const tenantSettingsSchema = z.object({
   maps: z
     .object({ maps_key: z.string().nullish().catch(null) })
     .catch({ maps_key: null }),
+  picking: z
+    .object({ max_orders: cap(PICKING_CAPS.orders), max_lines: cap(PICKING_CAPS.lines) })
+    .catch({}),
 });
 
 export interface TenantSettings {
@@ -57,6 +66,8 @@ export interface TenantSettings {
   units: { weight: (typeof WEIGHT_UNITS)[number]; volume: (typeof VOLUME_UNITS)[number]; length: (typeof LENGTH_UNITS)[number]; temperature: (typeof TEMPERATURE_UNITS)[number] };
   /** The tenant's Mapbox key; null means maps and geocoding stay offline (unless VITE_MAPBOX_TOKEN is set). */
   mapsKey: string | null;
+  /** The caps the batch and wave builder opens with. */
+  picking: { maxOrders: number; maxLines: number };
 }
 
 export const DEFAULT_TIMEZONE = 'UTC';
@@ -67,6 +78,7 @@ export function readTenantSettings(raw: unknown): TenantSettings {
   const parsed = tenantSettingsSchema.safeParse(raw ?? {});
   const general = parsed.success ? parsed.data.general : {};
   const maps = parsed.success ? parsed.data.maps : { maps_key: null };
+  const picking = parsed.success ? parsed.data.picking : {};
   return {
     mapCentre: general.default_location_cordinates?.settings ?? null,
     timezone: general.timezone || DEFAULT_TIMEZONE,
@@ -75,6 +87,7 @@ export function readTenantSettings(raw: unknown): TenantSettings {
     defaultLanguage: general.language ?? null,
     units: { ...UNIT_DEFAULTS, ...general.units },
     mapsKey: maps.maps_key?.trim() || null,
+    picking: { maxOrders: picking.max_orders ?? PICKING_CAPS.orders.initial, maxLines: picking.max_lines ?? PICKING_CAPS.lines.initial },
   };
 }
 

@@ -3088,8 +3088,16 @@ isOneToOne: false
 "get_pick_order":
 { Args: { "pick_order_id": string }; Returns: Json
                            },
+"get_picking_settings":
+{ Args: Record<PropertyKey, never>; Returns: Json
+                           },
 "get_tenant_settings":
 { Args: { "p_tenant_id": string }; Returns: Json
+                           },
+"handoff_delivery_choices":
+{ Args: { "max_rows"?: number,"search"?: string,"warehouse_id"?: string }; Returns: {
+              "barcode": string,"delivery_code": string,"id": string
+            }[]
                            },
 "inventory_audit_actions":
 { Args: { "audit_id": string }; Returns: (string)[]
@@ -3403,6 +3411,9 @@ isOneToOne: false
                            },
 "save_pick_order":
 { Args: { "pick_order_id": string,"values": Json }; Returns: Json
+                           },
+"save_picking_settings":
+{ Args: { "p_picking": Json,"p_tenant_id": string }; Returns: Json
                            },
 "save_receive_order":
 { Args: { "receive_order": Json,"receive_order_id": string }; Returns: {

@@ -39,6 +39,8 @@ grant execute on all functions in schema pg_temp to anon, authenticated;
 -- orders, staff rows of Bayview (Grace) and of Dogpatch (Tyrone), and a Dogpatch handoff.
 select tests.ready_acme_fleet();
 insert into t_ids values ('assigned', tests.acme_delivery_in('assigned')), ('pending_delivery', tests.acme_delivery_in('pending'));
+-- Both picked up at Bayview, so they are in its people's work (warehouse-only people hand over nothing else).
+update public.deliveries set pickup_address_id = 'a4000000-0000-4000-8000-000000000002' where id in (pg_temp.id('assigned'), pg_temp.id('pending_delivery'));
 insert into t_ids select 'pick_done', id from public.pick_orders
   where warehouse_id = 'a5000000-0000-4000-8000-000000000001' and status = 'completed' order by reference_number limit 1;
 insert into t_ids select 'pick_pending', id from public.pick_orders

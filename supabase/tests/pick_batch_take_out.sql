@@ -2,9 +2,10 @@
 -- the order is pending and free again with its own lines; the batch keeps the others' lines in
 -- route order, its priority and due date follow them, and the last order out cancels it; both
 -- histories say it; the refusals; the rights of each role of both tenants, access modes and
--- cross-tenant; a built batch assigned to a picker of its warehouse only.
+-- cross-tenant; a built batch assigned to a picker of its warehouse only; the batch's generated
+-- note tells the count left after each take-out and keeps what a person wrote.
 begin;
-select plan(41);
+select plan(48);
 
 create temp table t_bins as select id, warehouse_id, code from public.warehouse_locations;
 grant select on t_bins to public;
@@ -68,6 +69,10 @@ as $$
   where l.pick_order_id = $1
 $$;
 
+create function pg_temp.notes_of(id uuid) returns text
+language sql security definer
+as $$ select notes from public.pick_orders where id = $1 $$;
+
 create function pg_temp.lines_of(id uuid) returns integer
 language sql security definer
 as $$ select count(*)::integer from public.pick_order_lines where pick_order_id = $1 $$;
@@ -91,6 +96,10 @@ select pg_temp.order_as('t3', 3, current_date + 3, jsonb_build_array(pg_temp.lin
 select pg_temp.order_as('t4', 1, null, jsonb_build_array(pg_temp.line('Z1-A02-S1-B01', 1)));
 select lives_ok($$ select pg_temp.build('b1', array['t1', 't2', 't3']) $$, 'a batch of three orders');
 select is(pg_temp.route_of(pg_temp.id('b1')), '0:t2 1:t3 2:t1 3:t2', 'its route: four lines in bin order');
+select is(pg_temp.notes_of(pg_temp.id('b1')), 'Batch of 3 orders by item: Take Out Test Lamp (TO-TEST-01)', 'its note says what was built');
+select is((public.save_pick_order(pg_temp.id('b1'), jsonb_build_object('notes',
+  pg_temp.notes_of(pg_temp.id('b1')) || E'\nDock 4 first; Batch of 9 orders by zone: stays as written')) ->> 'message'),
+  'Pick order updated successfully', 'the admin adds to the batch''s note');
 insert into pg_temp.t_ids values ('dogpatch', (public.save_pick_order(null, jsonb_build_object('warehouse_id', 'a5000000-0000-4000-8000-000000000002',
   'reference_number', 'TO-dogpatch', 'item_details', jsonb_build_array(jsonb_build_object('item_id', 'c4000000-0000-4000-8000-000000000001',
   'bin_id', pg_temp.bin('Z1-A01-S1-B01', 'a5000000-0000-4000-8000-000000000002'))))) #>> '{pick_order,order,id}')::uuid);
@@ -141,6 +150,8 @@ select is((select o.priority || ' ' || o.due_date from pg_temp.order_of(pg_temp.
 select is(pg_temp.last_note(pg_temp.id('t2')), 'pending>pending Taken out of batch ' || (pg_temp.order_of(pg_temp.id('b1'))).reference_number || ': pending again',
   'the order''s history says it');
 select is(pg_temp.last_note(pg_temp.id('b1')), 'pending>pending TO-t2 taken out', 'the batch''s history says it');
+select is(pg_temp.notes_of(pg_temp.id('b1')), E'Batch of 2 orders by item: Take Out Test Lamp (TO-TEST-01)\nDock 4 first; Batch of 9 orders by zone: stays as written',
+  'the note''s generated line tells the count left; the written text stays as written');
 select tests.act_as('admin@acme.test');
 select is((public.save_pick_order(pg_temp.id('t2'), '{"priority": 5}') ->> 'message'), 'Pick order updated successfully', 'the order is edited on its own again');
 select is(jsonb_array_length(public.get_pick_order(pg_temp.id('b1')) -> 'members'), 2, 'the batch''s read has two members');
@@ -150,6 +161,8 @@ reset role;
 select tests.act_as('marcus.reyes@acmelogistics.example');
 select lives_ok(pg_temp.take_out('t1'), 'a supervisor takes an order out');
 reset role;
+select is(pg_temp.notes_of(pg_temp.id('b1')), E'Batch of 1 order by item: Take Out Test Lamp (TO-TEST-01)\nDock 4 first; Batch of 9 orders by zone: stays as written',
+  'one order left: the note says so, in the singular');
 select tests.act_as('admin@acme.test');
 select is((public.take_out_of_pick_batch(pg_temp.id('t3')) -> 'batch_cancelled'), 'true'::jsonb, 'the last order out cancels the batch');
 reset role;
@@ -176,6 +189,10 @@ select is((select sum(reserved)::int from public.inventory_stock where item_id =
 -- Assigning a built batch: a picker of its warehouse, not someone else's staff; not by a picker.
 select tests.act_as('maya.chen@acmelogistics.example');
 select lives_ok($$ select pg_temp.build('b3', array['t2', 't4']) $$, 'a manager builds another batch');
+select is((public.save_pick_order(pg_temp.id('b3'), '{"notes": "Fragile: pick last"}') ->> 'message'), 'Pick order updated successfully',
+  'the manager rewrites the note entirely');
+select lives_ok(pg_temp.take_out('t4'), 'and takes an order out');
+select is(pg_temp.notes_of(pg_temp.id('b3')), 'Fragile: pick last', 'a note without the generated line is left as written');
 select is((public.save_pick_order(pg_temp.id('b3'), '{"assigned_to": "a5100000-0000-4000-8000-000000000004"}') #>> '{pick_order,assigned_to_user,id}'),
   'a5100000-0000-4000-8000-000000000004', 'the manager assigns it to a picker of the warehouse');
 select is((select e ->> 'message' from jsonb_array_elements(tests.details(format('select public.save_pick_order(%L, ''{"assigned_to": "b5100000-0000-4000-8000-000000000004"}'')',

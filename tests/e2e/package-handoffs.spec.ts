@@ -1,9 +1,13 @@
-import type { Locator } from '@playwright/test';
-import { expect, test, workerSession } from './fixtures.ts';
+import type { APIRequestContext, Locator } from '@playwright/test';
+import { ANON_KEY, expect, test, tokenOf, workerSession } from './fixtures.ts';
+import { ACME, assignToDerek, createDelivery, forgetNotifications, rpc, transition } from './tracking-api.ts';
 
 const LIST = '/acme/admin/package-handoff';
 
 const admin = workerSession('admin@acme.test', '/acme/admin');
+const driver = workerSession('driver@acme.test', '/acme/driver');
+const BAYVIEW = 'a5000000-0000-4000-8000-000000000001';
+const SOFIA = 'a5100000-0000-4000-8000-000000000005';
 
 /** Picks the first option a lookup field lists for `term` (its list is named after the field). */
 async function choose(modal: Locator, label: string, term: string) {
@@ -96,3 +100,45 @@ test('package handoffs: the create modal with its messages and dependent fields,
   await done.getByRole('button', { name: /^Actions for / }).click();
   await expect(page.getByRole('menuitem', { name: 'Edit' })).toBeDisabled();
 });
+
+test('a completed handoff tells the driver on the task card: Packages ready at the warehouse', async ({ page, request }) => {
+  // A delivery of the test's own, assigned to Derek, handed over at Bayview by its packer (through the API, as the modal saves: a handoff takes an assigned delivery).
+  const token = await tokenOf(request, 'admin@acme.test');
+  const delivery = await createDelivery(request, token);
+  try {
+    const assignment = await assignToDerek(request, token, delivery.id);
+    const [pick] = await restGet<{ id: string }>(request, token, `pick_orders?select=id&warehouse_id=eq.${BAYVIEW}&status=eq.completed&order=reference_number&limit=1`);
+    const [staff] = await restGet<{ id: string }>(request, token, `warehouse_staff?select=id&warehouse_id=eq.${BAYVIEW}&user_id=eq.${SOFIA}&limit=1`);
+    const saved = await rpc<{ package_handoff: { id: string } }>(request, token, 'save_package_handoff', {
+      package_handoff_id: null,
+      handoff: {
+        warehouse_id: BAYVIEW,
+        delivery_id: delivery.id,
+        picking_order_id: pick!.id,
+        warehouse_staff_id: staff!.id,
+        signature_url: `${ACME}/${BAYVIEW}/seed-signature.png`,
+      },
+    });
+
+    // Derek accepts it (a task card is accepted work); before the handoff completes the card says nothing of it, once completed it does.
+    await driver.open(page);
+    await rpc(request, driver.accessToken(), 'respond_to_assignment', { assignment_id: assignment, accept: true });
+    await page.reload();
+    const card = page.getByTestId('task-card').filter({ hasText: delivery.delivery_code });
+    await expect(card).toBeVisible();
+    await expect(card.getByTestId('task-packages-ready')).toHaveCount(0);
+    await rpc(request, token, 'save_package_handoff', { package_handoff_id: saved.package_handoff.id, handoff: { status: 'completed' } });
+    await page.reload();
+    await expect(card.getByTestId('task-packages-ready')).toHaveText('Packages ready at Bayview Distribution Center');
+  } finally {
+    await transition(request, token, delivery.id, 'cancelled', { reason: 'Handoff test done' }).catch(() => undefined);
+    await forgetNotifications(request);
+  }
+});
+
+/** A REST read as that user. */
+async function restGet<T>(request: APIRequestContext, token: string, path: string): Promise<T[]> {
+  const res = await request.get(`/rest/v1/${path}`, { headers: { apikey: ANON_KEY, authorization: `Bearer ${token}` } });
+  expect(res.ok(), await res.text()).toBe(true);
+  return (await res.json()) as T[];
+}

@@ -19,6 +19,7 @@ const valid = { ...emptyBuildBatch('a5000000-0000-4000-8000-000000000001'), pick
 describe('the build batch dialog', () => {
   it('starts as a batch by zone with caps the database accepts, and no order chosen', () => {
     expect(emptyBuildBatch()).toEqual({ warehouse_id: '', order_type: 'batch', group_by: 'zone', max_orders: 10, max_lines: 40, pick_order_ids: [] });
+    expect(emptyBuildBatch('w1', { maxOrders: 6, maxLines: 25 })).toMatchObject({ warehouse_id: 'w1', max_orders: 6, max_lines: 25 });
   });
 
   it('refuses what the database refuses, in its words', () => {

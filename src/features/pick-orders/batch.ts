@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { Translate } from '../../lib/i18n/catalogue';
+import { PICKING_CAPS } from '../../lib/picking-caps';
 import type { en } from './messages/en';
 
 type Key = keyof typeof en;
@@ -9,8 +10,8 @@ export const BATCH_GROUPINGS = ['zone', 'item'] as const;
 export type BatchType = (typeof BATCH_TYPES)[number];
 export type BatchGrouping = (typeof BATCH_GROUPINGS)[number];
 
-/** The caps public.build_pick_batch accepts (it refuses others with the same words). */
-export const BATCH_CAPS = { orders: { min: 2, max: 50, initial: 10 }, lines: { min: 1, max: 200, initial: 40 } } as const;
+/** The caps public.build_pick_batch accepts (it refuses others with the same words); `initial` when the tenant chose none. */
+export const BATCH_CAPS = PICKING_CAPS;
 
 const capNumber = (min: number, max: number, message: string) =>
   z.union([z.number(), z.null()], { error: message }).refine((value) => typeof value === 'number' && Number.isInteger(value) && value >= min && value <= max, { message });
@@ -29,13 +30,14 @@ export function buildBatchSchema(t: Translate<Key>) {
 export type BuildBatchInput = z.input<ReturnType<typeof buildBatchSchema>>;
 export type BuildBatchOutput = z.output<ReturnType<typeof buildBatchSchema>>;
 
-export function emptyBuildBatch(warehouseId = ''): BuildBatchInput {
+/** The dialog's first values: the tenant's default caps (settings.picking) when known, else the house's. */
+export function emptyBuildBatch(warehouseId = '', caps?: { maxOrders: number; maxLines: number }): BuildBatchInput {
   return {
     warehouse_id: warehouseId,
     order_type: 'batch',
     group_by: 'zone',
-    max_orders: BATCH_CAPS.orders.initial,
-    max_lines: BATCH_CAPS.lines.initial,
+    max_orders: caps?.maxOrders ?? BATCH_CAPS.orders.initial,
+    max_lines: caps?.maxLines ?? BATCH_CAPS.lines.initial,
     pick_order_ids: [],
   };
 }

@@ -1,6 +1,6 @@
 import { fetchRawTenantSettings, invalidateTenantSettings, readTenantSettings, type TenantSettings } from '../../lib/tenant-settings';
 import { supabase } from '../../lib/supabase';
-import { toSettingsSave, type SystemSettingsFormOutput, type TenantProfile } from './schema';
+import { toSettingsSave, type PickingSettingsFormOutput, type SystemSettingsFormOutput, type TenantProfile } from './schema';
 
 /** The tenant's public face (name, contact) and its private settings, for the system-settings form. */
 export async function getSystemSettings(tenantId: string): Promise<{ profile: TenantProfile; settings: TenantSettings }> {
@@ -28,6 +28,13 @@ export async function saveSystemSettings(tenantId: string, values: SystemSetting
     p_general: save.general,
     p_maps_key: save.maps_key,
   });
+  if (error) throw error;
+  invalidateTenantSettings(tenantId);
+}
+
+/** The tenant's default caps for batches and waves; every screen reading the settings reads them again. */
+export async function savePickingSettings(tenantId: string, values: PickingSettingsFormOutput): Promise<void> {
+  const { error } = await supabase.rpc('save_picking_settings', { p_tenant_id: tenantId, p_picking: values.picking });
   if (error) throw error;
   invalidateTenantSettings(tenantId);
 }

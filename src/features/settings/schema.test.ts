@@ -91,7 +91,15 @@ describe('readTenantSettings and toSettingsForm', () => {
       defaultLanguage: null,
       units: { weight: 'kg', volume: 'm3', length: 'cm', temperature: 'C' },
       mapsKey: null,
+      picking: { maxOrders: 10, maxLines: 40 },
     });
+  });
+
+  it('reads the batch caps the tenant chose, each cap out of bounds falling back to its default', () => {
+    expect(readTenantSettings({ picking: { max_orders: 6, max_lines: 25 } }).picking).toEqual({ maxOrders: 6, maxLines: 25 });
+    expect(readTenantSettings({ picking: { max_orders: 1, max_lines: 12.5 } }).picking).toEqual({ maxOrders: 10, maxLines: 40 });
+    expect(readTenantSettings({ picking: { max_orders: 50, max_lines: '30' } }).picking).toEqual({ maxOrders: 50, maxLines: 40 });
+    expect(readTenantSettings({ picking: 'x' }).picking).toEqual({ maxOrders: 10, maxLines: 40 });
   });
 
   it('keeps the language the tenant chose as its people\'s default', () => {

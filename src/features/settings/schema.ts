@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LANGUAGES, LENGTH_UNITS, TEMPERATURE_UNITS, VOLUME_UNITS, WEIGHT_UNITS, type TenantSettings } from '../../lib/tenant-settings';
+import { LANGUAGES, LENGTH_UNITS, PICKING_CAPS, TEMPERATURE_UNITS, VOLUME_UNITS, WEIGHT_UNITS, type TenantSettings } from '../../lib/tenant-settings';
 
 /** The currencies the database accepts (private.known_currencies(): keep the two lists equal). */
 export const KNOWN_CURRENCIES = [
@@ -136,4 +136,32 @@ export function toSettingsSave(values: SystemSettingsFormOutput) {
     },
     maps_key: values.maps_key,
   };
+}
+
+/** The batch picking defaults' words (the database answers the same two refusals). */
+export const PICKING_MESSAGES = {
+  maxOrders: `Max orders must be a whole number from ${PICKING_CAPS.orders.min} to ${PICKING_CAPS.orders.max}`,
+  maxLines: `Max lines must be a whole number from ${PICKING_CAPS.lines.min} to ${PICKING_CAPS.lines.max}`,
+  saved: 'Picking defaults saved successfully',
+  saveFailed: 'Failed to save picking defaults',
+} as const;
+
+const cap = (bounds: { min: number; max: number }, message: string) =>
+  z
+    .union([z.number(), z.null()], { error: message })
+    .refine((value) => typeof value === 'number' && Number.isInteger(value) && value >= bounds.min && value <= bounds.max, { message })
+    .transform((value) => value as number);
+
+/** The tenant's default caps for building batches and waves (settings.picking; field names as the database's details). */
+export const PickingSettingsFormSchema = z.object({
+  picking: z.object({
+    max_orders: cap(PICKING_CAPS.orders, PICKING_MESSAGES.maxOrders),
+    max_lines: cap(PICKING_CAPS.lines, PICKING_MESSAGES.maxLines),
+  }),
+});
+export type PickingSettingsFormInput = z.input<typeof PickingSettingsFormSchema>;
+export type PickingSettingsFormOutput = z.output<typeof PickingSettingsFormSchema>;
+
+export function toPickingForm(settings: TenantSettings): PickingSettingsFormInput {
+  return { picking: { max_orders: settings.picking.maxOrders, max_lines: settings.picking.maxLines } };
 }

@@ -41,7 +41,7 @@ vi.mock('../../lib/supabase', () => ({
   },
 }));
 
-import { findLocationsByCode } from './api';
+import { findLocationsByCode, listFloorCounts } from './api';
 
 const TENANT = '11111111-1111-4111-8111-111111111111';
 const bin = (warehouse_id: string, name: string) => ({
@@ -84,5 +84,23 @@ describe("the receiver's bin lookup", () => {
       ['neq', 'warehouse_id', 'w1'],
       ['eq', 'code', 'Z1-A01-S1-B01'],
     ]);
+  });
+});
+
+describe("listFloorCounts: today's counts", () => {
+  it('asks for the audits being counted and those scheduled for today, earlier or no day', async () => {
+    answers = [{ data: [], error: null }];
+    await listFloorCounts(TENANT, '2026-12-02');
+    expect(recorded.at(-1)).toEqual({
+      table: 'inventory_audit_rows',
+      calls: [
+        ['select', 'id, audit_type, status, scheduled_date, warehouse_code, line_count, counted_count'],
+        ['eq', 'tenant_id', TENANT],
+        ['or', 'status.eq.in_progress,and(status.eq.scheduled,or(scheduled_date.is.null,scheduled_date.lte.2026-12-02))'],
+        ['order', 'scheduled_date', { ascending: true, nullsFirst: false }],
+        ['order', 'created_at'],
+        ['limit', 50],
+      ],
+    });
   });
 });

@@ -257,3 +257,31 @@ export async function receiveLine(lineId: string, quantity: number, binId: strin
   });
   if (error) throw error;
 }
+
+const countRowSchema = z.object({
+  id: z.string(),
+  audit_type: z.string(),
+  status: z.string(),
+  scheduled_date: z.string().nullable(),
+  warehouse_code: z.string(),
+  line_count: z.number().nullable(),
+  counted_count: z.number().nullable(),
+});
+export type FloorCountRow = z.infer<typeof countRowSchema>;
+
+/**
+ * Today's counts: audits being counted, and those scheduled for today or earlier (or for no day)
+ * that have not started, the oldest day first; each opens its count screen.
+ */
+export async function listFloorCounts(tenantId: string, today: string): Promise<FloorCountRow[]> {
+  const { data, error } = await supabase
+    .from('inventory_audit_rows')
+    .select('id, audit_type, status, scheduled_date, warehouse_code, line_count, counted_count')
+    .eq('tenant_id', tenantId)
+    .or(`status.eq.in_progress,and(status.eq.scheduled,or(scheduled_date.is.null,scheduled_date.lte.${today}))`)
+    .order('scheduled_date', { ascending: true, nullsFirst: false })
+    .order('created_at')
+    .limit(50);
+  if (error) throw error;
+  return countRowSchema.array().parse(data);
+}

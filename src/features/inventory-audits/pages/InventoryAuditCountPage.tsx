@@ -32,9 +32,9 @@ const source: Omit<RecordPageSource<CountSheet>, 'scope'> = {
  * the quantity; a keyboard-wedge scanner types into the code fields and ends with Enter); managers
  * and admins review the variances, ask for recounts and complete with reasons.
  */
-export function InventoryAuditCountPage() {
+export function InventoryAuditCountPage({ listPath = LIST_PATH, listLabel = source.listLabel }: { listPath?: string; listLabel?: string } = {}) {
   const tenantId = useTenantId() ?? '';
-  const full = { ...source, scope: tenantId };
+  const full = { ...source, listPath, listLabel, scope: tenantId };
   const routed = useRoutedRecord(full);
   return (
     <RecordPageFrame source={full} routed={routed} title="Inventory audit" crumb="Count">

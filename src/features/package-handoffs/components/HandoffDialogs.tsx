@@ -114,7 +114,7 @@ function CreateHandoffForm({ tenantId, onClose, onSaved }: Omit<CreateHandoffDia
           name="delivery_id"
           label="Delivery"
           required
-          search={(term, signal, limit) => lookupAssignedDeliveries(tenantId, term, limit, signal)}
+          search={(term, signal, limit) => lookupAssignedDeliveries(warehouseId || null, term, limit, signal)}
           placeholder="Search assigned deliveries"
         />
         <ComboboxField<CreateHandoffInput, 'picking_order_id'>

@@ -3,9 +3,11 @@ import { useWatch } from 'react-hook-form';
 import { warehouseLookup } from '../../../data/warehouses';
 import { useT } from '../../../lib/i18n/catalogue';
 import type { ServerErrorResult } from '../../../lib/server-errors';
+import { useTenantSettings, type TenantSettings } from '../../../lib/tenant-settings';
 import { Button } from '../../../ui/Button';
 import { Dialog } from '../../../ui/Dialog';
 import { ComboboxField, Form, MultiSelectField, NumberField, SelectField, SubmitButton, useZodForm } from '../../../ui/form';
+import { uiMessages } from '../../../ui/messages';
 import { useToast } from '../../../ui/toast';
 import { buildPickBatch, listBatchCandidates } from '../api';
 import { BATCH_CAPS, buildBatchSchema, emptyBuildBatch, previewTotals, toBuildArgs, type BatchCandidate, type BuildBatchArgs, type BuildBatchInput, type BuildBatchOutput, type BuildBatchResult } from '../batch';
@@ -24,9 +26,25 @@ export interface BuildBatchDialogProps {
 /** "Build batch / wave": warehouse, type, grouping, caps, the pending orders to gather, a preview, then Build. */
 export function BuildBatchDialog({ open, tenantId, warehouseId, onClose, onBuilt }: BuildBatchDialogProps) {
   const t = useT(pickOrderMessages);
+  const ui = useT(uiMessages);
+  // The caps open on the tenant's defaults (settings.picking); the house's when its settings cannot be read.
+  const settings = useTenantSettings();
   return (
     <Dialog open={open} onClose={onClose} title={t('batch.title')} description={t('batch.description')} size="lg">
-      {open && <BuildBatchForm tenantId={tenantId} warehouseId={warehouseId ?? ''} onClose={onClose} onBuilt={onBuilt} />}
+      {open &&
+        (settings.status === 'loading' ? (
+          <p role="status" className="text-sm text-slate-600 dark:text-slate-400">
+            {ui('loading')}
+          </p>
+        ) : (
+          <BuildBatchForm
+            tenantId={tenantId}
+            warehouseId={warehouseId ?? ''}
+            caps={settings.status === 'ready' ? settings.settings.picking : undefined}
+            onClose={onClose}
+            onBuilt={onBuilt}
+          />
+        ))}
     </Dialog>
   );
 }
@@ -34,11 +52,23 @@ export function BuildBatchDialog({ open, tenantId, warehouseId, onClose, onBuilt
 type Candidates = { status: 'idle' } | { status: 'loading' } | { status: 'ready'; rows: BatchCandidate[] } | { status: 'failed'; message: string };
 type Preview = { status: 'idle' } | { status: 'loading' } | { status: 'ready'; result: BuildBatchResult } | { status: 'refused'; message: string };
 
-function BuildBatchForm({ tenantId, warehouseId: initialWarehouse, onClose, onBuilt }: { tenantId: string; warehouseId: string; onClose: () => void; onBuilt: BuildBatchDialogProps['onBuilt'] }) {
+function BuildBatchForm({
+  tenantId,
+  warehouseId: initialWarehouse,
+  caps,
+  onClose,
+  onBuilt,
+}: {
+  tenantId: string;
+  warehouseId: string;
+  caps: TenantSettings['picking'] | undefined;
+  onClose: () => void;
+  onBuilt: BuildBatchDialogProps['onBuilt'];
+}) {
   const t = useT(pickOrderMessages);
   const toast = useToast();
   const schema = useMemo(() => buildBatchSchema(t), [t]);
-  const form = useZodForm(schema, { defaultValues: emptyBuildBatch(initialWarehouse) });
+  const form = useZodForm(schema, { defaultValues: emptyBuildBatch(initialWarehouse, caps) });
   const values = useWatch({ control: form.control }) as BuildBatchInput;
   const warehouseId = values.warehouse_id ?? '';
   // What the database answered, keyed by what was asked: a newer question shows as loading.

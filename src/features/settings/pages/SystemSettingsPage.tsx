@@ -11,6 +11,7 @@ import { Skeleton } from '../../../ui/Skeleton';
 import { useToast } from '../../../ui/toast';
 import { useRecordLoad } from '../../../ui/useRecordLoad';
 import { getSystemSettings, saveSystemSettings } from '../api';
+import { PickingSettingsForm } from '../components/PickingSettingsForm';
 import {
   CURRENCY_OPTIONS,
   LANGUAGE_OPTIONS,
@@ -51,7 +52,20 @@ export function SystemSettingsPage() {
           onRetry={retry}
         />
       )}
-      {load.status === 'ready' && tenantId && <SystemSettingsForm tenantId={tenantId} profile={load.record.profile} settings={load.record.settings} />}
+      {load.status === 'ready' && tenantId && (
+        <>
+          <SystemSettingsForm tenantId={tenantId} profile={load.record.profile} settings={load.record.settings} />
+          {/* Its own form and save: a separate write (save_picking_settings), so neither form saves the other's edits. */}
+          <div className="max-w-3xl">
+            <Section
+              title="Batch picking"
+              description="The caps a new batch or wave opens with. Whoever builds one may still choose other caps for that build."
+            >
+              <PickingSettingsForm tenantId={tenantId} settings={load.record.settings} />
+            </Section>
+          </div>
+        </>
+      )}
     </div>
   );
 }

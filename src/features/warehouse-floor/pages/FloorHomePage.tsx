@@ -2,6 +2,7 @@ import { useCallback, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import { listOwnStaffRows } from '../../../data/warehouse-staff';
 import type { StaffRole, WarehouseStaff } from '../../../data/warehousing';
+import { inventoryAuditStatus } from '../../../data/statuses/inventory-audit';
 import { pickOrderStatus } from '../../../data/statuses/pick-order';
 import { receiveOrderStatus } from '../../../data/statuses/receive-order';
 import { useDocumentTitle } from '../../../lib/document-title';
@@ -15,13 +16,14 @@ import { ErrorState } from '../../../ui/ErrorState';
 import { PageHeader } from '../../../ui/PageHeader';
 import { Skeleton } from '../../../ui/Skeleton';
 import { useRecordLoad } from '../../../ui/useRecordLoad';
-import { listFloorPickOrders, listFloorReceiveOrders, type FloorPickRow, type FloorReceiveRow } from '../api';
+import { listFloorCounts, listFloorPickOrders, listFloorReceiveOrders, type FloorCountRow, type FloorPickRow, type FloorReceiveRow } from '../api';
 import { floorMessages } from '../messages';
 
 interface FloorWork {
   warehouses: WarehouseStaff[];
   picks: FloorPickRow[];
   receipts: FloorReceiveRow[];
+  counts: FloorCountRow[];
 }
 
 /** Today's date in the device's own day ('YYYY-MM-DD'): due dates are days, not instants. */
@@ -38,6 +40,12 @@ const ROLE_KEYS = {
   packer: 'role.packer',
   dispatcher_liaison: 'role.dispatcher_liaison',
 } as const satisfies Record<StaffRole, keyof typeof floorMessages.en>;
+
+const AUDIT_TYPE_KEYS: Record<string, keyof typeof floorMessages.en> = {
+  spot_check: 'auditType.spot_check',
+  full_count: 'auditType.full_count',
+  cycle_count: 'auditType.cycle_count',
+};
 
 function Section({ id, title, count, children }: { id: string; title: string; count?: number; children: ReactNode }) {
   return (
@@ -58,7 +66,8 @@ const mutedClass = 'text-sm text-slate-600 dark:text-slate-400';
 /**
  * Where warehouse staff work (the dispatcher panel's warehouse section, phone-first): their
  * warehouses and roles, today's pick orders assigned to them or to nobody, and the receive orders
- * waiting for goods, all as their warehouses' access lets them read.
+ * waiting for goods, and today's counts (each opening its count screen), all as their warehouses'
+ * access lets them read.
  */
 export function FloorHomePage() {
   const t = useT(floorMessages);
@@ -67,12 +76,13 @@ export function FloorHomePage() {
   const { user } = useSession();
   const userId = user?.id ?? null;
   const load = useCallback(async (): Promise<FloorWork> => {
-    const [warehouses, picks, receipts] = await Promise.all([
+    const [warehouses, picks, receipts, counts] = await Promise.all([
       listOwnStaffRows(userId!),
       listFloorPickOrders(tenantId!, userId!, localToday()),
       listFloorReceiveOrders(tenantId!),
+      listFloorCounts(tenantId!, localToday()),
     ]);
-    return { warehouses: warehouses.filter((row) => row.active), picks, receipts };
+    return { warehouses: warehouses.filter((row) => row.active), picks, receipts, counts };
   }, [tenantId, userId]);
   const { state, retry } = useRecordLoad(tenantId && userId ? `${tenantId}/${userId}` : null, load);
 
@@ -141,6 +151,27 @@ export function FloorHomePage() {
                       </span>
                     </span>
                     <StatusChip status={row.status} vocabulary={receiveOrderStatus} />
+                  </li>
+                ))}
+              </ul>
+            )}
+          </Section>
+          <Section id="floor-counts-today" title={t('home.counts')} count={state.record.counts.length}>
+            {state.record.counts.length === 0 ? (
+              <EmptyState title={t('home.nothingToCount')} description={t('home.nothingToCountHelp')} />
+            ) : (
+              <ul className={listClass}>
+                {state.record.counts.map((row) => (
+                  <li key={row.id} className={rowClass}>
+                    <span className="flex flex-col">
+                      <Link href={dispatcherPaths.floorCount(row.id)} className="font-medium text-brand underline-offset-2 hover:underline">
+                        {AUDIT_TYPE_KEYS[row.audit_type] ? t(AUDIT_TYPE_KEYS[row.audit_type]!) : row.audit_type}
+                      </Link>
+                      <span className={mutedClass}>
+                        {t('home.countLine', { warehouse: row.warehouse_code, counted: row.counted_count ?? 0, total: row.line_count ?? 0, date: row.scheduled_date ?? '—' })}
+                      </span>
+                    </span>
+                    <StatusChip status={row.status} vocabulary={inventoryAuditStatus} />
                   </li>
                 ))}
               </ul>
