@@ -11,9 +11,11 @@ async function main(): Promise<void> {
   const lock = lockDataDir(config.dataDir);
   let stack: RunningStack | null = null;
   let stopping = false;
+  const stopBuild = new AbortController();
   const stop = async (code: number) => {
     if (stopping) return;
     stopping = true;
+    stopBuild.abort();
     try {
       await stack?.close();
     } finally {
@@ -24,12 +26,17 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void stop(0));
   process.on('SIGTERM', () => void stop(0));
   try {
-    const build = buildAppIfStale(config.projectDir);
+    // The build (a child process) and the database's migrations + seed run side by side; the stack
+    // listens once both are done.
+    const building = buildAppIfStale(config.projectDir, stopBuild.signal);
+    building.catch(() => undefined); // awaited by startStack; this only keeps an early failure of the start from leaving it unhandled
+    stack = await startStack({ env: process.env, appBuild: building });
+    const build = await building;
     if (build === 'no-app') console.log('[stack] no app to build yet (src/ or index.html missing): serving the APIs only');
-    stack = await startStack({ env: process.env });
     lock.update({ url: stack.url, dbUrl: stack.dbUrl });
     console.log(await startBanner(stack, build === 'no-app' ? '(no app yet)' : `${stack.url}/`));
   } catch (e) {
+    stopBuild.abort();
     lock.release();
     throw e;
   }

@@ -31,6 +31,11 @@ export interface StartOptions {
   seed?: boolean;
   /** Where the built app lives; null serves no app. Default: <project>/dist. */
   appDir?: string | null;
+  /**
+   * The app's build, running while the database is prepared: awaited before the stack listens, so
+   * nothing is served from a half-written dist/. Its failure fails the start.
+   */
+  appBuild?: Promise<unknown>;
 }
 
 export interface RunningStack {
@@ -90,6 +95,7 @@ export async function startStack(options: StartOptions = {}): Promise<RunningSta
   try {
     prepared = await prepareDatabase(db, config, { seed: options.seed ?? true, log });
     seededStorage = await seedBucketsIfPending(db, config, log, { seed: options.seed ?? true });
+    await options.appBuild;
   } catch (e) {
     await db.close().catch(() => {});
     throw e;

@@ -3785,6 +3785,12 @@ isOneToOne: false
               "attempt": number,"delivery_id": string,"event_type": string,"message_id": string,"payload": Json,"secret_header_key": string,"secret_header_value": string,"signing_secret": string,"webhook_url": string
             }[]
                            },
+"webhook_dispatch_enter":
+{ Args: { "lease"?: string }; Returns: string
+                           },
+"webhook_dispatch_leave":
+{ Args: { "token": string }; Returns: undefined
+                           },
 "webhook_dispatch_record":
 { Args: { "results": Json }; Returns: undefined
                            },

@@ -315,7 +315,8 @@ describe('DataTable states', () => {
     vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(600);
     vi.spyOn(HTMLElement.prototype, 'offsetHeight', 'get').mockReturnValue(50);
     setup('/vehicles?pageSize=500', async (state) => pageOf(state, 1000));
-    await screen.findByText('Vehicle 1');
+    // 500 rows through the table's first render: beyond findBy's one second on a busy 2-core machine (3.7 s seen).
+    await screen.findByText('Vehicle 1', {}, { timeout: 10_000 });
     const shown = dataRows().length;
     expect(shown).toBeGreaterThan(0);
     expect(shown).toBeLessThan(100);

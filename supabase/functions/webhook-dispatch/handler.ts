@@ -19,6 +19,11 @@ import { signedHeaders } from '../_shared/standard_webhooks.ts';
  * calls go on; a call's last round still ends well within the cron's 60 s request timeout and the
  * 2-minute lease). A slow receiver holds up only its lane. The claim's `for update skip locked` and
  * lease keep lanes and overlapping calls from ever sending one delivery at the same time.
+ *
+ * Calls overlap through a long backlog (the cron calls every 5 s while work is due): each first
+ * takes one of the database's few dispatcher slots (`webhook_dispatch_enter`, under a lease longer
+ * than a call lasts) and gives it back when done. With none free it returns at once, sending
+ * nothing: the calls holding the slots are draining the same queue.
  */
 export interface ClaimedDelivery {
   delivery_id: string;
@@ -43,6 +48,10 @@ export interface AttemptResult {
 export interface DispatchDeps {
   /** The service key the caller must present. */
   serviceRoleKey: string;
+  /** Takes a dispatcher slot: its token, or null when every slot is held. */
+  enter(): Promise<string | null>;
+  /** Gives the slot back. */
+  leave(token: string): Promise<void>;
   claim(batch: number): Promise<ClaimedDelivery[]>;
   record(results: AttemptResult[]): Promise<void>;
   /** An outgoing request through the address guard, with the delivery timeout. */
@@ -125,6 +134,23 @@ export function createDispatchHandler(deps: DispatchDeps): (req: Request) => Pro
     const match = /^Bearer\s+(\S+)$/i.exec(req.headers.get('authorization') ?? '');
     if (!match || !sameSecret(match[1], deps.serviceRoleKey)) return fail(401, 'not_the_dispatcher', 'Only the scheduled job may dispatch webhooks');
     await req.body?.cancel();
+    let slot: string | null;
+    try {
+      slot = await deps.enter();
+    } catch (e) {
+      log('webhook-dispatch: no slot', e);
+      return fail(500, 'internal_error', 'Dispatch failed; the next call tries again');
+    }
+    if (slot === null) return jsonResponse({ sent: 0, succeeded: 0, failed: 0, busy: true });
+    try {
+      return await drain();
+    } finally {
+      // A slot not given back is free again when its lease ends.
+      await deps.leave(slot).catch((e: unknown) => log('webhook-dispatch: could not give the slot back', e));
+    }
+  };
+
+  async function drain(): Promise<Response> {
     const deadline = clock() + BUDGET_MS;
     let sent = 0;
     let succeeded = 0;
@@ -157,5 +183,5 @@ export function createDispatchHandler(deps: DispatchDeps): (req: Request) => Pro
       return fail(500, 'internal_error', 'Dispatch failed; the leased deliveries are tried again when their lease ends');
     }
     return jsonResponse({ sent, succeeded, failed: sent - succeeded });
-  };
+  }
 }

@@ -7,6 +7,9 @@ const SERVICE_KEY = 'service-role-key';
 const SECRET = `whsec_${'S'.repeat(43)}=`;
 const NOW = new Date('2026-12-01T12:00:00Z');
 
+/** A dispatcher slot always free: the tests about what one call does. */
+const freeSlot = { enter: () => Promise.resolve('slot-1'), leave: () => Promise.resolve() };
+
 function claimed(n: number, patch: Partial<ClaimedDelivery> = {}): ClaimedDelivery {
   return {
     delivery_id: `d${n}`, message_id: `msg_${n}`, attempt: 1, event_type: 'delivery.created', webhook_url: `https://shop.example/hooks/${n}`,
@@ -20,6 +23,7 @@ function setup(queue: ClaimedDelivery[][], answer: (url: string) => Response | E
   const recorded: AttemptResult[][] = [];
   const deps: DispatchDeps = {
     serviceRoleKey: SERVICE_KEY,
+    ...freeSlot,
     claim: () => Promise.resolve(queue.shift() ?? []),
     record: (results) => (recorded.push(results), Promise.resolve()),
     send: (url, init) => {
@@ -95,6 +99,7 @@ Deno.test(`rounds run ${LANES} at a time: a slow receiver holds up only its own 
   const recorded: AttemptResult[][] = [];
   const deps: DispatchDeps = {
     serviceRoleKey: SERVICE_KEY,
+    ...freeSlot,
     claim: () => Promise.resolve(queue.shift() ?? []),
     record: (results) => {
       recorded.push(results);
@@ -118,6 +123,7 @@ Deno.test('a call starts no new round once its time budget is spent', async () =
   const recorded: AttemptResult[][] = [];
   const deps: DispatchDeps = {
     serviceRoleKey: SERVICE_KEY,
+    ...freeSlot,
     claim: () => Promise.resolve(queue.shift() ?? []),
     record: (results) => {
       recorded.push(results);
@@ -138,6 +144,7 @@ Deno.test('a failing claim in one lane ends the call with 500, and what the othe
   const recorded: AttemptResult[][] = [];
   const deps: DispatchDeps = {
     serviceRoleKey: SERVICE_KEY,
+    ...freeSlot,
     claim: () => (++claims === 2 ? Promise.reject(new Error('database down')) : Promise.resolve(claims <= 4 ? [claimed(claims)] : [])),
     record: (results) => (recorded.push(results), Promise.resolve()),
     send: () => Promise.resolve(new Response('ok')),
@@ -151,10 +158,74 @@ Deno.test('a failing claim in one lane ends the call with 500, and what the othe
 Deno.test('a failing claim answers 500 and sends nothing', async () => {
   const deps: DispatchDeps = {
     serviceRoleKey: SERVICE_KEY,
+    ...freeSlot,
     claim: () => Promise.reject(new Error('database down')),
     record: () => Promise.resolve(),
     send: () => Promise.reject(new Error('must not send')),
     log: () => undefined,
   };
   assert.equal((await call(createDispatchHandler(deps))).status, 500);
+});
+
+/** A database's slots, as webhook_dispatch_enter and webhook_dispatch_leave keep them. */
+function slots(count: number) {
+  const held = new Set<string>();
+  let next = 0;
+  return {
+    held,
+    enter: () => Promise.resolve(held.size < count ? (held.add(`slot-${++next}`), `slot-${next}`) : null),
+    leave: (token: string) => (held.delete(token), Promise.resolve()),
+  };
+}
+
+Deno.test('overlapping calls are capped: with every slot held a call returns at once, sending and claiming nothing', async () => {
+  const pool = slots(2);
+  let release!: () => void;
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  let claims = 0;
+  const queue = [[claimed(1)], [claimed(2)]];
+  const deps: DispatchDeps = {
+    serviceRoleKey: SERVICE_KEY,
+    enter: pool.enter,
+    leave: pool.leave,
+    claim: async () => (claims++, await gate, queue.shift() ?? []),
+    record: () => Promise.resolve(),
+    send: () => Promise.resolve(new Response('ok')),
+    now: () => NOW,
+    log: () => undefined,
+  };
+  const handler = createDispatchHandler(deps);
+  const first = call(handler);
+  const second = call(handler);
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  assert.equal(pool.held.size, 2, 'two calls hold the two slots');
+  const claimsBefore = claims;
+  const third = await call(handler);
+  assert.equal(third.status, 200);
+  assert.deepEqual(await third.json(), { sent: 0, succeeded: 0, failed: 0, busy: true });
+  assert.equal(claims, claimsBefore, 'the capped call claimed nothing');
+  release();
+  const answers = await Promise.all([first, second].map(async (res) => ((await (await res).json()) as { sent: number }).sent));
+  assert.equal(answers[0] + answers[1], 2, 'the two calls drained the queue between them');
+  assert.equal(pool.held.size, 0, 'both gave their slot back');
+  assert.deepEqual(await (await call(handler)).json(), { sent: 0, succeeded: 0, failed: 0 }, 'the next call takes a slot again');
+});
+
+Deno.test('a call gives its slot back when dispatch fails, and answers 500 when no slot can be asked for', async () => {
+  const pool = slots(1);
+  const failing: DispatchDeps = {
+    serviceRoleKey: SERVICE_KEY,
+    enter: pool.enter,
+    leave: pool.leave,
+    claim: () => Promise.reject(new Error('database down')),
+    record: () => Promise.resolve(),
+    send: () => Promise.resolve(new Response('ok')),
+    log: () => undefined,
+  };
+  assert.equal((await call(createDispatchHandler(failing))).status, 500);
+  assert.equal(pool.held.size, 0, 'the slot is free again');
+  const noSlots = createDispatchHandler({ ...failing, enter: () => Promise.reject(new Error('database down')) });
+  const res = await call(noSlots);
+  assert.equal(res.status, 500);
+  assert.equal(((await res.json()) as { error: { code: string } }).error.code, 'internal_error');
 });

@@ -15,6 +15,15 @@ export function platformDeps(env: PlatformEnv): Omit<DispatchDeps, 'log'> {
   const service = serverClient(env.url, env.serviceRoleKey);
   return {
     serviceRoleKey: env.serviceRoleKey,
+    async enter() {
+      const { data, error } = await service.rpc('webhook_dispatch_enter', {});
+      if (error) throw error;
+      return (data as string | null) ?? null;
+    },
+    async leave(token) {
+      const { error } = await service.rpc('webhook_dispatch_leave', { token });
+      if (error) throw error;
+    },
     async claim(batch) {
       const { data, error } = await service.rpc('webhook_dispatch_claim', { batch });
       if (error) throw error;

@@ -123,6 +123,26 @@ describe('WebhookCard: its words in the page language', () => {
     expect(screen.queryByText(/Please enter|Webhook URL|Use authentication|Test the webhook/)).toBeNull();
   });
 
+  it('says what the server left unsaid in the page language: a test without words, a failed save, a failed rotation', async () => {
+    api.testWebhook.mockResolvedValue({ success: true, message: null, detail: null, signingSecret: null });
+    api.saveWebhook.mockRejectedValue(new Error(''));
+    api.rotateSigningSecret.mockRejectedValue(new Error(''));
+    await act(() => applyLanguage('es'));
+    const user = userEvent.setup();
+    render(<Tab initial={on} />);
+    await user.click(await screen.findByRole('button', { name: 'Renovar el secreto' }));
+    await user.click(await screen.findByRole('button', { name: 'Renovar' }));
+    expect(await screen.findByText('No se pudo renovar el secreto de firma')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Cancelar' }));
+
+    await user.click(screen.getByRole('button', { name: 'Editar' }));
+    await user.click(screen.getByRole('button', { name: 'Probar' }));
+    expect((await screen.findAllByText('Prueba del webhook completada')).length).toBeGreaterThan(0);
+    await user.click(screen.getByRole('button', { name: 'Guardar' }));
+    expect(await screen.findByText('No se pudo guardar el webhook')).toBeInTheDocument();
+    expect(screen.queryByText(/Webhook test completed|Failed to|Something went wrong/)).toBeNull();
+  });
+
   it("keeps the spec's English in English", async () => {
     const user = userEvent.setup();
     render(<Tab initial={{ ...gone, id: undefined, is_active: true, disabled_reason: null, webhook_url: '' } as WebhookEntry} />);

@@ -69,12 +69,13 @@ export function WebhookCard({ entry, onSaved }: { entry: WebhookEntry; onSaved: 
     try {
       const outcome = await testWebhook(endpointOf(config), { subscriptionId: entry.id, signingSecret: draftSecret });
       if (outcome.signingSecret) setDraftSecret(outcome.signingSecret);
+      const message = outcome.message ?? t('msg.testCompleted');
       if (outcome.success) {
-        setTest({ state: 'success', message: outcome.message });
-        toast.success(outcome.message);
+        setTest({ state: 'success', message });
+        toast.success(message);
       } else {
-        setTest({ state: 'error', message: outcome.message, detail: outcome.detail });
-        toast.error(outcome.detail ? `${outcome.message}: ${outcome.detail}` : outcome.message);
+        setTest({ state: 'error', message, detail: outcome.detail });
+        toast.error(outcome.detail ? `${message}: ${outcome.detail}` : message);
       }
     } catch (error) {
       const message = error instanceof Error && error.message ? error.message : t('msg.testFailed');
@@ -90,7 +91,7 @@ export function WebhookCard({ entry, onSaved }: { entry: WebhookEntry; onSaved: 
     try {
       const endpoint = endpointOf(config);
       const outcome = await saveWebhook(entry, endpoint, draftSecret);
-      toast.success(outcome.message);
+      toast.success(outcome.message ?? t('msg.saved'));
       if (outcome.signingSecret && isNew) setShownSecret(outcome.signingSecret);
       setDraftSecret(null);
       setTest({ state: 'idle' });
@@ -105,8 +106,10 @@ export function WebhookCard({ entry, onSaved }: { entry: WebhookEntry; onSaved: 
 
   const rotate = async () => {
     if (!entry.id) return;
-    // A refusal rejects, and the dialog shows its message in place.
-    const secret = await rotateSigningSecret({ ...entry, id: entry.id });
+    // A refusal rejects, and the dialog shows its message in place: the server's, else the catalogue's.
+    const secret = await rotateSigningSecret({ ...entry, id: entry.id }).catch((error: unknown) => {
+      throw error instanceof Error && error.message ? error : new Error(t('msg.rotateFailed'), { cause: error });
+    });
     setShownSecret(secret);
     toast.success(t('msg.rotated'));
   };

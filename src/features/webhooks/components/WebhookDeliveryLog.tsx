@@ -32,7 +32,7 @@ export function WebhookDeliveryLog({ subscriptionId }: { subscriptionId: string 
   const [replaying, setReplaying] = useState<string | null>(null);
   const reload = useCallback(() => setReloads((n) => n + 1), []);
 
-  const failed = useEffectEvent((error: unknown) => setLoad({ status: 'failed', message: error instanceof Error ? error.message : t('msg.logFailed') }));
+  const failed = useEffectEvent((error: unknown) => setLoad({ status: 'failed', message: error instanceof Error && error.message ? error.message : t('msg.logFailed') }));
 
   useEffect(() => {
     let current = true;

@@ -56,4 +56,7 @@ export const en = {
   'msg.replayed': 'Event queued for replay',
   'msg.replayFailed': 'Failed to replay the event',
   'msg.rotated': 'Signing secret rotated',
+  'msg.rotateFailed': 'Failed to rotate the signing secret',
+  'msg.testCompleted': 'Webhook test completed',
+  'msg.saved': 'Webhook saved successfully',
 } as const;

@@ -54,4 +54,7 @@ export default {
   'msg.replayed': 'Evento puesto en cola para reenviarlo',
   'msg.replayFailed': 'No se pudo reenviar el evento',
   'msg.rotated': 'Secreto de firma renovado',
+  'msg.rotateFailed': 'No se pudo renovar el secreto de firma',
+  'msg.testCompleted': 'Prueba del webhook completada',
+  'msg.saved': 'Webhook guardado correctamente',
 } satisfies Translation<typeof en>;

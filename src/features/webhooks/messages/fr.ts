@@ -54,4 +54,7 @@ export default {
   'msg.replayed': "Événement mis en file d'attente pour être renvoyé",
   'msg.replayFailed': "Impossible de renvoyer l'événement",
   'msg.rotated': 'Secret de signature renouvelé',
+  'msg.rotateFailed': 'Impossible de renouveler le secret de signature',
+  'msg.testCompleted': 'Test du webhook terminé',
+  'msg.saved': 'Webhook enregistré',
 } satisfies Translation<typeof en>;
