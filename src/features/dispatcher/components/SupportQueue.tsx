@@ -9,8 +9,15 @@ import { useToast } from '../../../ui/toast';
 import { NoteActionDialog, type NoteAction } from './NoteActionDialog';
 import { useSupportWords } from './support-words';
 
-/** The support screen's queues; each names its table, search placeholder and empty state in the catalogue (`support.<name>`, `<name>.search`, `<name>.empty`). */
+/** The support screen's queues; each names its table, search placeholder and empty state in the catalogue (`support.<name>` and QUEUE_WORDS). */
 export type QueueName = 'failures' | 'exceptions' | 'messages';
+
+/** Each queue's search placeholder and empty state, named literally so the catalogue test sees every key used. */
+const QUEUE_WORDS = {
+  failures: { search: 'failures.search', empty: 'failures.empty' },
+  exceptions: { search: 'exceptions.search', empty: 'exceptions.empty' },
+  messages: { search: 'messages.search', empty: 'messages.empty' },
+} as const satisfies Record<QueueName, { search: string; empty: string }>;
 
 /**
  * One queue of the support screen, declared: what it lists and how (its list state in the URL, the
@@ -60,8 +67,8 @@ export function SupportQueue<Row, F>({ name, tenantId, list: definition, statuse
         {...list.tableProps}
         liveState={liveState}
         rowLabel={rowLabel}
-        searchPlaceholder={t(`${name}.search`)}
-        emptyMessage={t(`${name}.empty`)}
+        searchPlaceholder={t(QUEUE_WORDS[name].search)}
+        emptyMessage={t(QUEUE_WORDS[name].empty)}
         rowActions={(row) => rowActions(row, setAction)}
         filterFields={filterFields}
       />
