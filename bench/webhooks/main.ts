@@ -12,12 +12,13 @@ import { writeResults } from '../results.ts';
 /**
  * `npm run bench -- --suite webhooks`: the webhook pipeline end to end on the local stack on a
  * throwaway PostgreSQL 15: deliveries booked as acme's dispatcher write their `delivery.created`
- * events into the outbox (the product's triggers), the `webhook-dispatch` pg_cron job (every 5 s,
- * through pg_net, as deployed) fans them out and calls the dispatcher function, which signs and sends
- * them to a local receiver (node:http) for every subscription of the tenant's staff.
+ * events into the outbox (the product's triggers), whose enqueueing calls the dispatcher function at
+ * once through pg_net (the `webhook-dispatch` pg_cron job, every 5 s, as the safety net, as deployed);
+ * it fans them out, signs and sends them to a local receiver (node:http) for every subscription of
+ * the tenant's staff.
  *
  *   - healthy: `events` deliveries booked at once; per delivery received, event-to-receiver time
- *     (the event's timestamp in its payload to the receiver's clock: the cron period included) and
+ *     (the event's timestamp in its payload to the receiver's clock) and
  *     deliveries per second from the first booking to the last delivery received;
  *   - outage: the receiver answers 503 for two hours of the dispatcher's clock, then 200 again. The
  *     dispatcher's only clock is the database's now() (claims, retry times, the 5 days of failure);
@@ -188,7 +189,7 @@ export async function runWebhooksBench(opts: { quick: boolean }): Promise<Webhoo
       if (!res.ok) throw new Error(`webhook-dispatch answered ${res.status}`);
     };
 
-    // Healthy: the cron job alone drives the dispatcher, as deployed.
+    // Healthy: the product alone drives the dispatcher (each event's call, and the cron job), as deployed.
     const t0 = performance.now();
     const healthyIds = new Set(await book(pool, s.healthyEvents));
     const ofHealthy = () => receipts.filter((r) => r.type === CREATED && healthyIds.has(r.eventId) && r.status === 200);
@@ -209,7 +210,7 @@ export async function runWebhooksBench(opts: { quick: boolean }): Promise<Webhoo
     );
 
     // Outage: the receiver down for two hours of the dispatcher's clock, then back. The bench calls the
-    // dispatcher itself from here (the cron job paused): a run of the job still in flight while the
+    // dispatcher itself from here (the cron job paused, which pauses the events' own calls too): a run still in flight while the
     // clock moves would find its lease expired, which no real clock does in the middle of a send.
     await pool.query(`update cron.job set active = false where jobname = 'webhook-dispatch'`);
     await until(async () => (await pool!.query<{ busy: number }>(

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
-import { combinedState, deletionsOnPage, liveWarehouseIds, warehouseNews, warehouseTableOf } from './warehouse-live';
+import { combinedState, deletionChanges, liveWarehouseIds, warehouseNews, warehouseTableOf } from './warehouse-live';
 
 describe('live warehouse lists', () => {
   it('listen to the filtered warehouse, or every accessible one without a filter', () => {
@@ -44,9 +44,22 @@ describe('live warehouse lists', () => {
     expect(warehouseNews([{ op: 'delete', id: 'o1', deleted: true }], new Set(), new Set(['o1']), ['pick_orders'])).toEqual({ deletedIds: ['o1'], reread: false });
   });
 
-  it('take out in place only the deleted rows the list shows (a DELETE names no table)', () => {
-    const list = { rows: [{ id: 'a' }, { id: 'b' }], rowKey: (row: never) => (row as { id: string }).id };
-    expect(deletionsOnPage(list, ['b', 'z'])).toEqual([{ op: 'delete', id: 'b', deleted: true }]);
-    expect(deletionsOnPage(list, ['z'])).toEqual([]);
+  it('leave out a deleted row the topic carried as another table’s', () => {
+    const stock = { id: 's1', item_id: 'i1', quantity: 3 };
+    const order = { id: 'o1', order_type: 'individual', status: 'pending' };
+    const held = new Map<string, Record<string, unknown> & { id: string }>([
+      ['s1', stock],
+      ['o1', order],
+    ]);
+    const gone = [{ op: 'delete', id: 's1', deleted: true } as const, { op: 'delete', id: 'o1', deleted: true } as const];
+    expect(warehouseNews(gone, new Set(), new Set(['s1', 'o1', 'o9']), ['pick_orders'], held)).toEqual({ deletedIds: ['o1', 'o9'], reread: false });
+  });
+
+  it('hand a list every deletion as one the database made: in place when shown, else a read for the total', () => {
+    expect(deletionChanges(['b', 'z'])).toEqual([
+      { op: 'delete', id: 'b', deleted: true },
+      { op: 'delete', id: 'z', deleted: true },
+    ]);
+    expect(deletionChanges([])).toEqual([]);
   });
 });

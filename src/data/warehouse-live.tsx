@@ -61,22 +61,32 @@ export interface LiveWarehousesOptions {
   tables: readonly WarehouseTable[];
   /** Called on a change of one of `tables` (or a row that moved away, or a rejoin): the list reloads, as a live read. */
   onChange: () => void;
-  /** Called with the ids of rows the database deleted (of any of the topic's tables: the records of a DELETE carry only the id). */
+  /**
+   * Called with the ids of rows the database deleted: of `tables`, or of a table the topic cannot
+   * tell (the records of a DELETE carry only the id; a row the topic carried tells its table).
+   */
   onDeleted?: (ids: string[]) => void;
 }
 
 /**
  * What a topic's news asks of a list: the ids the database deleted since the last look (`deleted`
- * against `before`), and whether anything else concerns `tables` (a row of them changed, or a row
- * moved away) so the list reads again.
+ * against `before`; not those of a row `held` by the topic as another table's, which concern the
+ * list not), and whether anything else concerns `tables` (a row of them changed, or a row moved
+ * away) so the list reads again.
  */
 export function warehouseNews(
   changes: readonly ListChange<WarehouseRecord>[],
   before: ReadonlySet<string>,
   deleted: ReadonlySet<string>,
   tables: readonly string[],
+  held: ReadonlyMap<string, WarehouseRecord> = new Map(),
 ): { deletedIds: string[]; reread: boolean } {
-  const deletedIds = [...deleted].filter((id) => !before.has(id));
+  const ofList = (id: string) => {
+    const row = held.get(id);
+    const table = row ? warehouseTableOf(row) : null;
+    return table === null || tables.includes(table);
+  };
+  const deletedIds = [...deleted].filter((id) => !before.has(id) && ofList(id));
   const reread = changes.some((change) => (change.op === 'delete' ? !change.deleted : tables.includes(warehouseTableOf(change.row) ?? '')));
   return { deletedIds, reread };
 }
@@ -123,7 +133,7 @@ export function useLiveWarehouses({ tenantId, warehouse, tables, onChange, onDel
         baseline = rows;
         seenDeleted = deleted;
         if (!previous || (previous === rows && previousDeleted === deleted)) return;
-        const { deletedIds, reread } = warehouseNews(diffRows(previous, rows, deleted), previousDeleted, deleted, wanted);
+        const { deletedIds, reread } = warehouseNews(diffRows(previous, rows, deleted), previousDeleted, deleted, wanted, previous);
         if (deletedIds.length > 0) onDeletedRef.current?.(deletedIds);
         if (reread) onChangeRef.current();
       };
@@ -148,16 +158,18 @@ export function useLiveWarehouses({ tenantId, warehouse, tables, onChange, onDel
 export interface LiveWarehouseTarget {
   /** A live read, whose new rows and status changes are said. */
   refetchLive: () => void;
-  /** Takes the rows the database deleted out in place. */
+  /** Takes the rows the database deleted: those it shows out in place, the total one less for each; for the others it reads its page again. */
   applyChanges: (changes: readonly ListChange<never>[]) => void;
-  rows: readonly unknown[];
-  rowKey: (row: never) => string;
 }
 
-/** The deletions that concern a list: of rows it shows (a DELETE names no table, so an id off the page may be another table's). */
-export function deletionsOnPage(list: Pick<LiveWarehouseTarget, 'rows' | 'rowKey'>, ids: readonly string[]): ListChange<never>[] {
-  const shown = new Set(list.rows.map((row) => list.rowKey(row as never)));
-  return ids.filter((id) => shown.has(id)).map((id) => ({ op: 'delete', id, deleted: true }));
+/**
+ * The deletions a list is handed (ServerList.applyChanges): a row it shows is taken out in place; one
+ * it does not show may have counted in its total (a row of an earlier page, or of the filter on a
+ * later one) or not (another table's: a DELETE names no table), which only a read tells, so the list
+ * reads its page again, and a last page emptied by it moves back.
+ */
+export function deletionChanges(ids: readonly string[]): ListChange<never>[] {
+  return ids.map((id) => ({ op: 'delete', id, deleted: true }));
 }
 
 export interface LiveWarehouseListProps extends Omit<LiveWarehousesOptions, 'onChange' | 'onDeleted'> {
@@ -172,10 +184,7 @@ export function LiveWarehouseList({ list, onState, ...options }: LiveWarehouseLi
   useEffect(() => {
     listRef.current = list;
   });
-  const onDeleted = useCallback((ids: string[]) => {
-    const changes = deletionsOnPage(listRef.current, ids);
-    if (changes.length > 0) listRef.current.applyChanges(changes);
-  }, []);
+  const onDeleted = useCallback((ids: string[]) => listRef.current.applyChanges(deletionChanges(ids)), []);
   const state = useLiveWarehouses({ ...options, onChange: list.refetchLive, onDeleted });
   useEffect(() => onState(state), [onState, state]);
   return null;

@@ -155,8 +155,10 @@ select tests.act_as(null);
 select throws_ok($$ select count(*) from public.webhook_attempts $$, '42501', null, 'anon: cannot read the log');
 reset role;
 
-select ok((select command ~ 'vault\.decrypted_secrets where name = ''project_url''' and command ~ 'service_role_key' and command ~ 'net\.http_post'
-  and schedule = '5 seconds' from cron.job where jobname = 'webhook-dispatch'), 'the cron job calls the dispatcher every 5 seconds with the URL and key from Vault');
+select ok((select command ~ 'private\.webhook_dispatch_tick\(\)' and schedule = '5 seconds' from cron.job where jobname = 'webhook-dispatch')
+  and (select prosrc ~ 'vault\.decrypted_secrets s where s\.name = ''project_url''' and prosrc ~ 'service_role_key' and prosrc ~ 'net\.http_post'
+    from pg_proc where oid = 'private.webhook_dispatch_call(jsonb)'::regprocedure),
+  'the cron job calls the dispatcher every 5 seconds with the URL and key from Vault');
 
 select * from finish();
 rollback;

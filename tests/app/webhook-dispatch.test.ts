@@ -1,6 +1,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import pg from 'pg';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { app, serviceClient, TENANT, testUsers, USER } from './clients.ts';
@@ -11,6 +12,7 @@ import { app, serviceClient, TENANT, testUsers, USER } from './clients.ts';
  * on this machine, signed as Standard Webhooks and verified here with the `standardwebhooks`
  * library. A receiver that fails first gets the event once more (same webhook-id) and no more; a
  * customer's subscription carries only that customer's deliveries; a 410 disables the subscription.
+ * A lone event does not wait for the job's next run: its enqueueing calls the dispatcher at once.
  */
 const service = serviceClient();
 const users = testUsers();
@@ -22,7 +24,7 @@ const SECRET = `whsec_${Buffer.alloc(32, 7).toString('base64')}`;
 // same run, and booking a delivery notifies its customer): Noah subscribes, Mei is another customer.
 const NOAH = 'a1000000-0000-4000-8000-00000000010c';
 const MEI = 'a1000000-0000-4000-8000-00000000010f';
-const SUBSCRIPTIONS = { noah: 'd1000000-0000-4000-8000-0000000000c1', ada: 'd1000000-0000-4000-8000-0000000000a1' };
+const SUBSCRIPTIONS = { noah: 'd1000000-0000-4000-8000-0000000000c1', ada: 'd1000000-0000-4000-8000-0000000000a1', mei: 'd1000000-0000-4000-8000-0000000000c2' };
 
 interface Received {
   path: string;
@@ -34,6 +36,7 @@ const received: Received[] = [];
 /** How the receiver answers a request, by path and how many times it has seen its webhook-id. */
 function answerFor(path: string, seenBefore: number): number {
   if (path === '/ada') return 410;
+  if (path === '/mei') return 200;
   return seenBefore === 0 ? 500 : 200;
 }
 
@@ -134,6 +137,39 @@ describe('webhook dispatch', () => {
       .poll(async () => (await service.from('webhook_subscriptions').select('is_active, disabled_reason').eq('id', SUBSCRIPTIONS.ada).single()).data, { timeout: 20_000, interval: 250 })
       .toEqual({ is_active: false, disabled_reason: 'The receiver answered 410 Gone' });
     expect(received.filter((r) => r.path === '/ada').length).toBeGreaterThan(0);
+  });
+
+  it("sends a lone event at once, without waiting for the job's next run", async () => {
+    // Subscribed only now: Mei's earlier deliveries (the first test's) are not this subscription's.
+    const { error } = await service.from('webhook_subscriptions').insert({
+      id: SUBSCRIPTIONS.mei, tenant_id: TENANT.acme, user_id: MEI, module_id: 'deliveries', webhook_url: `${base}/mei`, signing_secret: SECRET,
+    });
+    expect(error).toBeNull();
+    const db = new pg.Client({ connectionString: app.dbUrl });
+    await db.connect();
+    try {
+      // The job's latest run (cron.job_run_details, as pg_cron records them).
+      const lastRun = async () =>
+        (
+          await db.query<{ runid: string; ended: boolean }>(
+            `select d.runid::text as runid, d.end_time is not null as ended
+             from cron.job_run_details d join cron.job j on j.jobid = d.jobid
+             where j.jobname = 'webhook-dispatch' order by d.runid desc limit 1`,
+          )
+        ).rows.at(0);
+      // Start just after a run of the job has ended: its next run is 5 s away.
+      const before = (await lastRun())?.runid;
+      await expect.poll(async () => { const run = await lastRun(); return run !== undefined && run.runid !== before && run.ended; }, { timeout: 15_000, interval: 20 }).toBe(true);
+      const tick = (await lastRun())?.runid;
+      const meiDelivery = await createDelivery(MEI);
+      await expect.poll(() => about('/mei', meiDelivery).length, { timeout: 4_000, interval: 20 }).toBe(1);
+      // No run of the job began meanwhile: the event's own trigger called the dispatcher.
+      expect((await lastRun())?.runid).toBe(tick);
+      const [r] = about('/mei', meiDelivery);
+      expect(new Webhook(SECRET).verify(r.body, plainHeaders(r.headers))).toMatchObject({ type: 'delivery.created', data: { id: meiDelivery } });
+    } finally {
+      await db.end();
+    }
   });
 
   it('refuses a dispatch by anyone but the scheduled job', async () => {

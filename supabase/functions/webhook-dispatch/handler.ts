@@ -3,8 +3,9 @@ import { RefusedAddressError } from '../_shared/net_guard.ts';
 import { signedHeaders } from '../_shared/standard_webhooks.ts';
 
 /**
- * The webhook dispatcher, called by the `webhook-dispatch` pg_cron job (through pg_net, with the
- * service key) whenever deliveries are due, and by nobody else: the caller must hold the service key.
+ * The webhook dispatcher, called through pg_net with the service key as soon as an event is enqueued
+ * (a trigger, when a slot is free: 20261207001000) and by the `webhook-dispatch` pg_cron job whenever
+ * deliveries are due, and by nobody else: the caller must hold the service key.
  *
  * Each round claims due deliveries (the database fans new events out first and leases what it
  * answers, so two runs never send one delivery at the same time), sends them at once as Standard
