@@ -4,7 +4,7 @@
 -- cap counts the lines taken, an order of one zone joins whole, a batch keeps orders whole, a
 -- refused build splits nothing, the rights of each role of both tenants and cross-tenant.
 begin;
-select plan(50);
+select plan(51);
 
 create temp table t_bins as select id, warehouse_id, code from public.warehouse_locations;
 grant select on t_bins to public;
@@ -288,6 +288,15 @@ select is((select count(*)::int from public.pick_orders where reference_number l
 reset role;
 select is(pg_temp.order_lines(pg_temp.id('s6')) || ' ' || (select count(*) from public.pick_orders where reference_number = 'WS-s6-2'),
   'Z1-A02-S1-B01 1, Z2-A01-S1-B02 1 0', 'after every refusal, s6 is whole');
+
+-- The seed (46_pick_batches.sql): each tenant has a pending wave of Ambient Storage with a split order.
+select is((select string_agg(t.slug || ' ' || b.order_type || ' ' || b.status || ' ' || s.status, ', ' order by t.slug)
+  from public.pick_order_events e
+  join public.pick_orders s on s.id = e.pick_order_id
+  join public.pick_orders b on b.reference_number = substring(e.note from 'for wave (.*)$') and b.tenant_id = e.tenant_id
+  join public.tenants t on t.id = e.tenant_id
+  where e.note like 'Split from % for wave %' and s.reference_number not like 'WS-%'),
+  'acme wave pending pending, globex wave pending pending', 'seed: each tenant has a wave that split an order, the split order pending');
 
 select is_empty($$ select id from public.inventory_stock where quantity < 0 or reserved < 0 or reserved > quantity $$, 'no balance is negative or over-reserved');
 
