@@ -261,6 +261,29 @@ cross join lateral (
   limit 1
 ) r;
 
+-- Three of today's offers (assigned, not yet accepted) in each tenant are collected at its main
+-- warehouse: the first three (by number) that leave from one of the tenant's sites and whose route
+-- from the warehouse has a price for their service. The warehouse's people then have deliveries to
+-- hand over (public.handoff_delivery_choices offers a warehouse-only person those picked up at its
+-- address); 73_warehouse_pickups.sql picks their packages.
+update sd_route r set pickup_id = x.warehouse_address
+from (
+  select b.tenant_id, b.n, w.address_id as warehouse_address,
+    row_number() over (partition by b.tenant_id order by b.n) as k
+  from sd_base b
+  join sd_service s using (tenant_id, n)
+  join sd_route rt using (tenant_id, n)
+  join sd_sites st on st.tenant_id = b.tenant_id
+  join public.warehouses w on w.id = case b.slug when 'acme' then 'a5000000-0000-4000-8000-000000000001'::uuid
+    else 'b5000000-0000-4000-8000-000000000001'::uuid end
+  join sd_addr wa on wa.id = w.address_id
+  join sd_addr da on da.id = rt.dropoff_id
+  where b.status = 'assigned' and b.day_ago = 0
+    and rt.pickup_id = any (st.ids) and rt.pickup_id <> w.address_id and rt.dropoff_id <> w.address_id
+    and exists (select 1 from sd_price p where p.origin_zone_id = wa.zone_id and p.destination_zone_id = da.zone_id and p.service_id = s.service_id)
+) x
+where r.tenant_id = x.tenant_id and r.n = x.n and x.k <= 3;
+
 -- Packages: one to three lines of the service's class, within the vehicle's capacity (or, before
 -- assignment, the smallest vehicle that could take the service).
 create temporary table sd_packages as

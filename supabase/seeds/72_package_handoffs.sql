@@ -1,6 +1,6 @@
 -- Package handoffs at each tenant's main warehouse, one in every status, for the first four of
--- today's assigned deliveries (by code): the packer hands over the packages of a completed pick
--- order. Written as history (no notices); the completed one is on its delivery's timeline as the
+-- today's assigned deliveries (by code) not collected at a warehouse (those are left to hand over:
+-- 73_warehouse_pickups.sql): the packer hands over the packages of a completed pick order. Written as history (no notices); the completed one is on its delivery's timeline as the
 -- database records a completion. The signature is the warehouse's seeded drawing
 -- (seed-storage/handoff-signatures/<tenant_id>/<warehouse_id>/seed-signature.png).
 with today as (
@@ -8,6 +8,7 @@ with today as (
     row_number() over (partition by d.tenant_id order by d.delivery_code) as n
   from public.deliveries d
   where d.status = 'assigned' and d.assigned_at >= current_date
+    and not exists (select 1 from public.warehouses w where w.address_id = d.pickup_address_id)
 ),
 site as (
   select * from (values

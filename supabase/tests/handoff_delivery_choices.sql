@@ -5,7 +5,7 @@
 -- access modes. The save holds the same rule: a warehouse-only person's handoff of a delivery
 -- outside their work is refused as not found, the board's is not.
 begin;
-select plan(20);
+select plan(23);
 
 create temp table t_ids (name text primary key, id uuid);
 grant all on t_ids to public;
@@ -43,10 +43,26 @@ where d.tenant_id = 'a0000000-0000-4000-8000-000000000001' and d.status = 'assig
 update public.deliveries set pickup_address_id = 'a4000000-0000-4000-8000-000000000002' where id = pg_temp.id('picked_at_bay');
 insert into pg_temp.t_ids select 'elsewhere', d.id from public.deliveries d
 where d.tenant_id = 'a0000000-0000-4000-8000-000000000001' and d.status = 'assigned' and d.id <> pg_temp.id('picked_at_bay')
-  and not exists (select 1 from public.package_handoffs h where h.delivery_id = d.id) order by d.delivery_code limit 1;
+  and not exists (select 1 from public.package_handoffs h where h.delivery_id = d.id)
+  and not exists (select 1 from public.warehouses w where w.address_id = d.pickup_address_id) order by d.delivery_code limit 1;
 
 select ok((select count(*) from pg_temp.t_ids where name like 'bay_open_%') > 0 and pg_temp.id('bay_cancelled') is not null
   and pg_temp.id('picked_at_bay') is not null and pg_temp.id('elsewhere') is not null, 'the fixture: Bayview handoffs, a cancelled one, a pickup at Bayview, one elsewhere');
+
+-- The seed (70_deliveries.sql, 73_warehouse_pickups.sql): each tenant's main warehouse has three of
+-- today's assigned deliveries collected there and not handed over yet, two of them with a completed
+-- pick order named after the delivery, so its people have real choices in the create modal.
+select is((select string_agg(w.code || ' ' || (select count(*) from public.deliveries d
+    where d.pickup_address_id = w.address_id and d.status = 'assigned' and d.assigned_at >= current_date
+      and not exists (select 1 from public.package_handoffs h where h.delivery_id = d.id)), ', ' order by w.code)
+  from public.warehouses w where w.id in ('a5000000-0000-4000-8000-000000000001', 'b5000000-0000-4000-8000-000000000001')),
+  'LDN-PRK 3, SF-BAY 3', 'seed: three deliveries to hand over at each main warehouse');
+select is((select string_agg(w.code || ' ' || (select count(*) from public.deliveries d
+    join public.pick_orders o on o.external_reference = d.delivery_code and o.warehouse_id = w.id and o.status = 'completed'
+    where d.pickup_address_id = w.address_id and d.status = 'assigned'), ', ' order by w.code)
+  from public.warehouses w where w.id in ('a5000000-0000-4000-8000-000000000001', 'b5000000-0000-4000-8000-000000000001')),
+  'LDN-PRK 2, SF-BAY 2', 'seed: two of them with their packages picked (a completed pick order named after the delivery)');
+select is((select count(*)::int from pg_temp.t_ids where name like 'bay_open_%'), 3, 'seed: the handoffs in every status stay with other deliveries');
 
 -- The board's people: every assigned delivery of the business.
 select is(pg_temp.offered('admin@acme.test'),
@@ -59,7 +75,8 @@ select is(pg_temp.offered('admin@acme.test', null, (select delivery_code from pu
 
 -- A warehouse-only packer of Bayview: its handoffs' deliveries and the pickup at its address only.
 select is(pg_temp.offered('sofia.rossi@acmelogistics.example', 'a5000000-0000-4000-8000-000000000001'),
-  (select pg_temp.codes(array_agg(id)) from pg_temp.t_ids where name like 'bay_open_%' or name = 'picked_at_bay'),
+  (select pg_temp.codes(array_agg(id)) from (select id from pg_temp.t_ids where name like 'bay_open_%' or name = 'picked_at_bay'
+    union select d.id from public.deliveries d where d.status = 'assigned' and d.pickup_address_id = 'a4000000-0000-4000-8000-000000000002') x),
   'a packer is offered the deliveries of her warehouse''s work');
 select is(pg_temp.offered('sofia.rossi@acmelogistics.example'), pg_temp.offered('sofia.rossi@acmelogistics.example', 'a5000000-0000-4000-8000-000000000001'),
   'the same without a warehouse (she may access only Bayview''s floor work)');

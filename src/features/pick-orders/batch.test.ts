@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { translator } from '../../lib/i18n/catalogue';
-import { assignBatchSchema, buildBatchResultSchema, buildBatchSchema, canAssign, canTakeOut, emptyBuildBatch, previewTotals, takeOutResultSchema, toBuildArgs } from './batch';
+import { assignBatchSchema, buildBatchResultSchema, buildBatchSchema, canAssign, canTakeOut, emptyBuildBatch, previewTotals, splitOrders, takeOutResultSchema, toBuildArgs } from './batch';
 import { pickOrderMessages } from './messages';
 import es from './messages/es';
 import fr from './messages/fr';
@@ -69,6 +69,35 @@ describe('the build batch dialog', () => {
     expect(t('batch.previewSummary', previewTotals(plan))).toBe('2 batches of 3 orders, 6 lines');
     expect(t('batch.previewBatch', { group: 'Cold Chain (Z2)', orders: 1, lines: 1 })).toBe('Cold Chain (Z2): 1 order, 1 line');
     expect(previewTotals({ message: null, batches: [], left_out: [] })).toEqual({ batches: 0, orders: 0, lines: 0 });
+  });
+
+  it('names the orders a wave splits, before the build and after it, in English, Spanish and French', () => {
+    const order = (id: string, lines: number, split = 0, to?: string) => ({
+      id,
+      reference_number: `ACME-PK0004${id}`,
+      line_count: lines,
+      split_line_count: split,
+      ...(to ? { split_order: { id: `${id}-2`, reference_number: to } } : {}),
+    });
+    const preview = buildBatchResultSchema.parse({
+      message: null,
+      batches: [{ group_label: 'Ambient Storage (Z1)', order_count: 2, line_count: 3, orders: [order('1', 2, 1), order('2', 1)] }],
+      left_out: [],
+    });
+    expect(splitOrders(preview)).toEqual([{ reference: 'ACME-PK00041', lines: 1, split: undefined }]);
+    expect(t('batch.split', { reference: 'ACME-PK00041', lines: 1 })).toBe('ACME-PK00041 will be split: 1 line goes to a new pending order');
+    const built = buildBatchResultSchema.parse({
+      message: 'Wave ACME-PK00050 built',
+      batches: [{ id: 'w1', reference_number: 'ACME-PK00050', group_label: 'Ambient Storage (Z1)', order_count: 2, line_count: 3, orders: [order('1', 2, 2, 'ACME-PK00041-2'), order('2', 1)] }],
+      left_out: [],
+    });
+    expect(splitOrders(built)).toEqual([{ reference: 'ACME-PK00041', lines: 2, split: 'ACME-PK00041-2' }]);
+    const values = { reference: 'ACME-PK00041', lines: 2, split: 'ACME-PK00041-2' };
+    expect(t('batch.splitDone', values)).toBe('ACME-PK00041 split: 2 lines moved to ACME-PK00041-2');
+    expect(translator(pickOrderMessages, 'es', es)('batch.splitDone', values)).toBe('ACME-PK00041 dividida: 2 líneas movidas a ACME-PK00041-2');
+    expect(translator(pickOrderMessages, 'fr', fr)('batch.split', { reference: 'ACME-PK00041', lines: 1 })).toBe('ACME-PK00041 sera scindé : 1 ligne passe dans un nouvel ordre en attente');
+    // A batch (or an answer from before waves split) names no split.
+    expect(splitOrders(buildBatchResultSchema.parse({ message: null, batches: [{ group_label: 'Z1', order_count: 1, line_count: 1, orders: [{ id: 'o', reference_number: 'R', line_count: 1 }] }], left_out: [] }))).toEqual([]);
   });
 
   it('says the build in English, Spanish and French', () => {

@@ -66,7 +66,18 @@ export const buildBatchResultSchema = z.object({
       group_label: z.string(),
       order_count: z.number(),
       line_count: z.number(),
-      orders: z.array(z.object({ id: z.string(), reference_number: z.string(), line_count: z.number() })),
+      orders: z.array(
+        z.object({
+          id: z.string(),
+          reference_number: z.string(),
+          /** The lines the batch takes from the order (a wave: those of its group only). */
+          line_count: z.number(),
+          /** A wave's split: the order's lines outside the group, which go to a new pending order (0: joins whole). */
+          split_line_count: z.number().default(0),
+          /** Once built, the new order those lines went to. */
+          split_order: z.object({ id: z.string(), reference_number: z.string() }).optional(),
+        }),
+      ),
     }),
   ),
   left_out: z.array(z.object({ id: z.string(), reference_number: z.string(), reason: z.string() })),
@@ -80,6 +91,15 @@ export function previewTotals(result: BuildBatchResult): { batches: number; orde
     orders: result.batches.reduce((sum, batch) => sum + batch.order_count, 0),
     lines: result.batches.reduce((sum, batch) => sum + batch.line_count, 0),
   };
+}
+
+/** The orders a wave splits (will split, in a preview): each with the lines that leave it and, once built, the new order they went to. */
+export function splitOrders(result: BuildBatchResult): { reference: string; lines: number; split?: string }[] {
+  return result.batches.flatMap((batch) =>
+    batch.orders
+      .filter((order) => order.split_line_count > 0)
+      .map((order) => ({ reference: order.reference_number, lines: order.split_line_count, split: order.split_order?.reference_number })),
+  );
 }
 
 /** A pending individual order the dialog offers (public.pick_order_rows). */

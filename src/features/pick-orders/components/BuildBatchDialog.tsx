@@ -10,7 +10,7 @@ import { ComboboxField, Form, MultiSelectField, NumberField, SelectField, Submit
 import { uiMessages } from '../../../ui/messages';
 import { useToast } from '../../../ui/toast';
 import { buildPickBatch, listBatchCandidates } from '../api';
-import { BATCH_CAPS, buildBatchSchema, emptyBuildBatch, previewTotals, toBuildArgs, type BatchCandidate, type BuildBatchArgs, type BuildBatchInput, type BuildBatchOutput, type BuildBatchResult } from '../batch';
+import { BATCH_CAPS, buildBatchSchema, emptyBuildBatch, previewTotals, splitOrders, toBuildArgs, type BatchCandidate, type BuildBatchArgs, type BuildBatchInput, type BuildBatchOutput, type BuildBatchResult } from '../batch';
 import { pickOrderMessages } from '../messages';
 
 export interface BuildBatchDialogProps {
@@ -135,6 +135,10 @@ function BuildBatchForm({
         ? t('batch.built', { type: output.order_type, reference: first.reference_number })
         : t('batch.builtMany', { count: result.batches.length }),
     );
+    // A wave's split orders: each named with the new order its other lines went to.
+    for (const split of splitOrders(result)) {
+      toast.show(split.split ? t('batch.splitDone', { reference: split.reference, lines: split.lines, split: split.split }) : t('batch.split', { reference: split.reference, lines: split.lines }));
+    }
     onBuilt(result);
   }
 
@@ -244,6 +248,11 @@ function PreviewBody({ preview }: { preview: Preview }) {
           </li>
         ))}
       </ul>
+      {splitOrders(preview.result).map((split) => (
+        <p key={split.reference} data-testid="batch-preview-split" className="text-slate-700 dark:text-slate-300">
+          {t('batch.split', { reference: split.reference, lines: split.lines })}
+        </p>
+      ))}
       {preview.result.left_out.map((order) => (
         <p key={order.id} className="text-amber-800 dark:text-amber-300">
           {t('batch.leftOut', { reference: order.reference_number, reason: order.reason })}

@@ -50,6 +50,9 @@ export const en = {
   'batch.built': '{type, select, wave {Wave} other {Batch}} {reference} built',
   'batch.builtMany': '{count, plural, other {# batches built}}',
   'batch.failed': 'Failed to build the batch',
+  // A wave takes only the lines of an order's zone (or item); the others go to a new pending order.
+  'batch.split': '{reference} will be split: {lines, plural, one {# line goes} other {# lines go}} to a new pending order',
+  'batch.splitDone': '{reference} split: {lines, plural, one {# line} other {# lines}} moved to {split}',
   'error.warehouseRequired': 'Warehouse is required',
   'error.maxOrders': 'Max orders must be a whole number from 2 to 50',
   'error.maxLines': 'Max lines must be a whole number from 1 to 200',

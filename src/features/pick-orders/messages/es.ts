@@ -52,6 +52,9 @@ export default {
   'batch.built': '{type, select, wave {Oleada} other {Lote}} {reference} creado',
   'batch.builtMany': '{count, plural, other {# lotes creados}}',
   'batch.failed': 'No se pudo crear el lote',
+  // A wave takes only the lines of an order's zone (or item); the others go to a new pending order.
+  'batch.split': '{reference} se dividirá: {lines, plural, one {# línea pasa} other {# líneas pasan}} a una nueva orden pendiente',
+  'batch.splitDone': '{reference} dividida: {lines, plural, one {# línea movida} other {# líneas movidas}} a {split}',
   'error.warehouseRequired': 'El almacén es obligatorio',
   'error.maxOrders': 'El máximo de órdenes debe ser un número entero de 2 a 50',
   'error.maxLines': 'El máximo de líneas debe ser un número entero de 1 a 200',

@@ -52,6 +52,9 @@ export default {
   'batch.built': '{type, select, wave {Vague {reference} créée} other {Lot {reference} créé}}',
   'batch.builtMany': '{count, plural, other {# lots créés}}',
   'batch.failed': 'Impossible de créer le lot',
+  // A wave takes only the lines of an order's zone (or item); the others go to a new pending order.
+  'batch.split': '{reference} sera scindé : {lines, plural, one {# ligne passe} other {# lignes passent}} dans un nouvel ordre en attente',
+  'batch.splitDone': '{reference} scindé : {lines, plural, one {# ligne déplacée} other {# lignes déplacées}} vers {split}',
   'error.warehouseRequired': 'L’entrepôt est obligatoire',
   'error.maxOrders': 'Le maximum d’ordres doit être un nombre entier de 2 à 50',
   'error.maxLines': 'Le maximum de lignes doit être un nombre entier de 1 à 200',
