@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { RecordStates } from './RecordStates';
-import { useRecordLoad, type RecordLoadOptions } from './useRecordLoad';
+import { useRecordLoad, type RecordLoadOptions } from '../lib/use-record-load';
 
 afterEach(() => {
   cleanup();
