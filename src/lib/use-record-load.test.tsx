@@ -2,14 +2,7 @@
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { identityKey, useRecordLoad } from './use-record-load';
-
-function deferred<T>() {
-  let resolve!: (value: T) => void;
-  const promise = new Promise<T>((res) => {
-    resolve = res;
-  });
-  return { promise, resolve };
-}
+import { deferred } from '../test/deferred';
 
 describe('useRecordLoad', () => {
   it('keeps the previous key’s record while the next loads, by default', async () => {

@@ -2,16 +2,7 @@
 import { act, renderHook } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ConversationDetail, MessageRow } from './schema';
-
-function deferred<T>() {
-  let resolve!: (value: T) => void;
-  let reject!: (reason: unknown) => void;
-  const promise = new Promise<T>((res, rej) => {
-    resolve = res;
-    reject = rej;
-  });
-  return { promise, resolve, reject };
-}
+import { deferred } from '../../test/deferred';
 
 type Page = { rows: MessageRow[]; hasMore: boolean };
 /** Each conversation's reads wait for the test to answer them, in the order they were asked. */

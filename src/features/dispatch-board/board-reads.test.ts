@@ -2,16 +2,7 @@
 import { act, renderHook } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { BoardReference } from './model';
-
-function deferred<T>() {
-  let resolve!: (value: T) => void;
-  let reject!: (reason: unknown) => void;
-  const promise = new Promise<T>((res, rej) => {
-    resolve = res;
-    reject = rej;
-  });
-  return { promise, resolve, reject };
-}
+import { deferred } from '../../test/deferred';
 
 const references: ReturnType<typeof deferred<BoardReference>>[] = [];
 const nameReads: { ids: readonly string[]; answer: ReturnType<typeof deferred<Map<string, string>>> }[] = [];

@@ -10,6 +10,7 @@ import { ToastProvider } from '../../../ui/toast';
 import { buildPickBatch, listBatchCandidates } from '../api';
 import type { BatchCandidate, BuildBatchArgs, BuildBatchResult } from '../batch';
 import { BuildBatchDialog } from './BuildBatchDialog';
+import { deferred } from '../../../test/deferred';
 
 const state: { settings: TenantSettingsState } = { settings: { status: 'loading' } };
 
@@ -62,14 +63,6 @@ describe('the build batch dialog', () => {
     expect(screen.getByRole('spinbutton', { name: 'Max lines per batch' })).toHaveValue(40);
   });
 });
-
-function deferred<T>() {
-  let resolve!: (value: T) => void;
-  const promise = new Promise<T>((res) => {
-    resolve = res;
-  });
-  return { promise, resolve };
-}
 
 const candidate = (id: string, lines = 2): BatchCandidate => ({ id, reference_number: id.toUpperCase(), external_reference: null, line_count: lines });
 const plan = (orders: number, lines: number): BuildBatchResult => ({
