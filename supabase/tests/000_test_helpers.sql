@@ -312,6 +312,28 @@ begin
 end;
 $$;
 
+-- Pending pick orders committed in session `session` (a warehouse manager's, say), one a bin of
+-- `bin_codes` in `warehouse` (Bayview unless named), each of one unit of acme's first active item,
+-- their reference numbers `prefix` 1, 2, ...; their ids, in id order (the order builders lock them).
+create or replace function tests.committed_pick_orders(session text, prefix text, bin_codes text[],
+  warehouse uuid default 'a5000000-0000-4000-8000-000000000001') returns uuid[]
+language plpgsql
+as $$
+declare
+  ids uuid[];
+begin
+  select array_agg(x.id order by x.id) into ids from extensions.dblink(session, format($s$
+    select (public.save_pick_order(null, jsonb_build_object('warehouse_id', %1$L, 'reference_number', %2$L || n,
+      'item_details', jsonb_build_array(jsonb_build_object(
+        'item_id', (select id from public.inventory_items where tenant_id = 'a0000000-0000-4000-8000-000000000001' and is_active order by sku limit 1),
+        'bin_id', (select id from public.warehouse_locations where warehouse_id = %1$L and code = (%3$L::text[])[n])))))
+      #>> '{pick_order,order,id}')::uuid
+    from generate_series(1, %4$s) n
+  $s$, warehouse, prefix, bin_codes, coalesce(array_length(bin_codes, 1), 0))) as x(id uuid);
+  return ids;
+end;
+$$;
+
 -- Runs `statements` in the owner's session `session` with triggers off (replica role): removing what a
 -- concurrency file's sessions committed, append-only ledgers and histories included.
 create or replace function tests.remove_committed(session text, statements text) returns void
@@ -338,7 +360,7 @@ $$;
 
 grant execute on all functions in schema tests to public;
 
-select plan(23);
+select plan(24);
 select has_function('tests', 'act_as', array['text'], 'tests.act_as is installed');
 select has_function('tests', 'affected', array['text'], 'tests.affected is installed');
 select has_function('tests', 'probe', array['text'], 'tests.probe is installed');
@@ -360,6 +382,7 @@ select has_function('tests', 'save_pick_order_as', array['text', 'jsonb'], 'test
 select has_function('tests', 'open_sessions', array['integer', 'uuid', 'uuid'], 'tests.open_sessions is installed');
 select has_function('tests', 'close_sessions', array['integer'], 'tests.close_sessions is installed');
 select has_function('tests', 'run_at_once', array['text[]'], 'tests.run_at_once is installed');
+select has_function('tests', 'committed_pick_orders', array['text', 'text', 'text[]', 'uuid'], 'tests.committed_pick_orders is installed');
 select has_function('tests', 'remove_committed', array['text', 'text'], 'tests.remove_committed is installed');
 select has_function('tests', 'if_sessions', array['integer', 'text'], 'tests.if_sessions is installed');
 select * from finish();

@@ -23,21 +23,8 @@ declare
 begin
   -- Committed set-up, as Bayview's manager: six pending orders of one item in Ambient Storage bins.
   perform tests.open_session('setup', 'a5100000-0000-4000-8000-000000000001', null);
-  select array_agg(x.id order by x.id) into ids from extensions.dblink('setup', format($s$
-    select (public.save_pick_order(null, jsonb_build_object('warehouse_id', %1$L, 'reference_number', 'CONC-BATCH-' || n,
-      'item_details', jsonb_build_array(jsonb_build_object(
-        'item_id', (select id from public.inventory_items where tenant_id = 'a0000000-0000-4000-8000-000000000001' and is_active order by sku limit 1),
-        'bin_id', (select id from public.warehouse_locations where warehouse_id = %1$L and code = 'Z1-A02-S1-B0' || n)))))
-      #>> '{pick_order,order,id}')::uuid
-    from generate_series(1, 4) n
-    union all
-    select (public.save_pick_order(null, jsonb_build_object('warehouse_id', %1$L, 'reference_number', 'CONC-BATCH-' || (n + 4),
-      'item_details', jsonb_build_array(jsonb_build_object(
-        'item_id', (select id from public.inventory_items where tenant_id = 'a0000000-0000-4000-8000-000000000001' and is_active order by sku limit 1),
-        'bin_id', (select id from public.warehouse_locations where warehouse_id = %1$L and code = 'Z1-A03-S1-B0' || n)))))
-      #>> '{pick_order,order,id}')::uuid
-    from generate_series(1, 2) n
-  $s$, warehouse)) as x(id uuid);
+  ids := tests.committed_pick_orders('setup', 'CONC-BATCH-',
+    array['Z1-A02-S1-B01', 'Z1-A02-S1-B02', 'Z1-A02-S1-B03', 'Z1-A02-S1-B04', 'Z1-A03-S1-B01', 'Z1-A03-S1-B02'], warehouse);
 
   -- The sessions of the supervisor (odd) and the manager (even), claims set at connection start as PostgREST sets them.
   perform tests.open_sessions(clients, 'a5100000-0000-4000-8000-000000000002', 'a5100000-0000-4000-8000-000000000001');

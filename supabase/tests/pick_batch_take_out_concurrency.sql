@@ -26,14 +26,7 @@ declare
 begin
   -- Committed set-up, as Bayview's manager: two pending orders, built into one batch.
   perform tests.open_session('setup', 'a5100000-0000-4000-8000-000000000001', null);
-  select array_agg(x.id order by x.id) into ids from extensions.dblink('setup', format($s$
-    select (public.save_pick_order(null, jsonb_build_object('warehouse_id', %1$L, 'reference_number', 'CONC-TAKEOUT-' || n,
-      'item_details', jsonb_build_array(jsonb_build_object(
-        'item_id', (select id from public.inventory_items where tenant_id = 'a0000000-0000-4000-8000-000000000001' and is_active order by sku limit 1),
-        'bin_id', (select id from public.warehouse_locations where warehouse_id = %1$L and code = 'Z1-A02-S1-B0' || n)))))
-      #>> '{pick_order,order,id}')::uuid
-    from generate_series(1, 2) n
-  $s$, warehouse)) as x(id uuid);
+  ids := tests.committed_pick_orders('setup', 'CONC-TAKEOUT-', array['Z1-A02-S1-B01', 'Z1-A02-S1-B02'], warehouse);
   select x.id into batch from extensions.dblink('setup', format($s$
     select (public.build_pick_batch(%L, 'batch', 'item', 10, 10, %L::uuid[]) #>> '{batches,0,id}')::uuid
   $s$, warehouse, ids)) as x(id uuid);
