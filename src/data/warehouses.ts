@@ -1,7 +1,7 @@
-import { useEffect, useState } from 'react';
 import type { LookupOption } from '../lib/lookup-option';
 import { withSearch } from '../lib/search-filter';
 import { supabase } from '../lib/supabase';
+import { useRecordLoad } from '../lib/use-record-load';
 
 /** The tenant's warehouses by name or code, by name; the code below. */
 export async function lookupWarehouses(tenantId: string, term: string, limit: number, signal: AbortSignal): Promise<LookupOption[]> {
@@ -34,23 +34,13 @@ export async function listWarehouseChoices(tenantId: string): Promise<WarehouseC
   return data;
 }
 
-/** The tenant's warehouses for filter selects; empty while loading or when the read fails (lookups fail silently). */
+/**
+ * The tenant's warehouses for filter selects; empty while loading or when the read fails (lookups fail
+ * silently). Another tenant's choices stay until the new tenant's arrive.
+ */
 export function useWarehouseChoices(tenantId: string): WarehouseChoice[] {
-  const [choices, setChoices] = useState<WarehouseChoice[]>([]);
-  useEffect(() => {
-    if (!tenantId) return;
-    let cancelled = false;
-    listWarehouseChoices(tenantId).then(
-      (rows) => {
-        if (!cancelled) setChoices(rows);
-      },
-      () => {
-        if (!cancelled) setChoices([]);
-      },
-    );
-    return () => {
-      cancelled = true;
-    };
-  }, [tenantId]);
-  return choices;
+  const { state } = useRecordLoad<WarehouseChoice[]>(tenantId || null, () => listWarehouseChoices(tenantId));
+  return state.status === 'ready' ? state.record : NO_CHOICES;
 }
+
+const NO_CHOICES: WarehouseChoice[] = [];

@@ -12,6 +12,7 @@ import {
   type Rows,
 } from './realtime';
 import { FakeRealtimeClient } from './realtime.fake';
+import { deferred } from '../test/deferred';
 
 interface Item {
   id: string;
@@ -23,16 +24,6 @@ const T = '11111111-1111-4111-8111-111111111111';
 const TOPIC = `tenant:${T}:live_items`;
 const item = (id: string, name = id): Item => ({ id, tenant_id: T, name });
 const names = (rows: Rows<Item>) => [...rows.values()].map((row) => row.name).sort();
-
-function deferred<V>() {
-  let resolve!: (value: V) => void;
-  let reject!: (reason: unknown) => void;
-  const promise = new Promise<V>((res, rej) => {
-    resolve = res;
-    reject = rej;
-  });
-  return { promise, resolve, reject };
-}
 
 /** Lets the registry's awaits (previous leave, setAuth) run. */
 const settle = () => new Promise<void>((resolve) => setTimeout(resolve, 0));

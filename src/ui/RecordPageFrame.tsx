@@ -5,7 +5,7 @@ import { uiMessages } from './messages';
 import { PageHeader } from './PageHeader';
 import { RecordStates } from './RecordStates';
 import { useToast } from './toast';
-import { useRecordLoad, type RecordLoad } from './useRecordLoad';
+import { useRecordLoad, type RecordLoad } from '../lib/use-record-load';
 
 /** What a create/edit record page is told: which record, how to read it, where its list is, its words. */
 export interface RecordPageSource<Row extends { id: string }> {

@@ -6,7 +6,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { RecordStates } from './RecordStates';
-import { useRecordLoad, type RecordLoadOptions } from './useRecordLoad';
+import { useRecordLoad, type RecordLoadOptions } from '../lib/use-record-load';
+import { deferred } from '../test/deferred';
 
 afterEach(() => {
   cleanup();
@@ -16,17 +17,6 @@ afterEach(() => {
 interface Thing {
   id: string;
   name: string;
-}
-
-/** A promise the test settles by hand. */
-function deferred<T>() {
-  let resolve!: (value: T) => void;
-  let reject!: (error: unknown) => void;
-  const promise = new Promise<T>((res, rej) => {
-    resolve = res;
-    reject = rej;
-  });
-  return { promise, resolve, reject };
 }
 
 function Screen({

@@ -4,7 +4,7 @@ import { Button } from './Button';
 import { ErrorState } from './ErrorState';
 import { NotFoundState } from './NotFoundState';
 import { Skeleton } from './Skeleton';
-import type { RecordLoad } from './useRecordLoad';
+import type { RecordLoad } from '../lib/use-record-load';
 import { useT } from '../lib/i18n/catalogue';
 import { uiMessages } from './messages';
 

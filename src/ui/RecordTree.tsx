@@ -4,7 +4,7 @@ import type { StatusVocabulary } from '../lib/status-vocabulary';
 import { StatusChip } from './Chip';
 import { ErrorState } from './ErrorState';
 import { Skeleton } from './Skeleton';
-import { useRecordLoad } from './useRecordLoad';
+import { useRecordLoad } from '../lib/use-record-load';
 
 /** A row of a hierarchy kept as parent ids (a warehouse's zones, aisles, shelves and bins). */
 export interface TreeRow {

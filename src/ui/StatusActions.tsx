@@ -2,7 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { Button } from './Button';
 import { ConfirmDialog } from './ConfirmDialog';
 import { StatusHistory, type StatusHistoryProps, type StatusHistoryEntry } from './StatusHistory';
-import { useRecordLoad } from './useRecordLoad';
+import { useRecordLoad } from '../lib/use-record-load';
 import { useT } from '../lib/i18n/catalogue';
 import { uiMessages } from './messages';
 

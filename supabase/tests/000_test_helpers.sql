@@ -202,9 +202,165 @@ begin
 end;
 $$;
 
+-- Warehousing fixtures: the seed's bins by code, and the rows a test makes remembered by a name of its
+-- own. Both answer whoever is acting (a test reads and writes as many roles), so they run as the owner.
+
+-- A seed bin's id by its code, in Bayview (a5..01) unless `warehouse` is named.
+create or replace function tests.bin(code text, warehouse uuid default 'a5000000-0000-4000-8000-000000000001') returns uuid
+language sql stable security definer set search_path = ''
+as $$ select id from public.warehouse_locations where warehouse_id = $2 and code = $1 $$;
+
+-- What tests.remember holds: each test backend's names (rows vanish with the file's transaction; the
+-- backend keeps files run at once on PostgreSQL apart).
+create table if not exists tests.names (
+  backend integer not null default pg_backend_pid(),
+  name text not null,
+  id uuid not null,
+  primary key (backend, name)
+);
+
+-- Remembers `id` under `name` for this test (tests.id reads it back), and answers the id.
+create or replace function tests.remember(name text, id uuid) returns uuid
+language sql security definer set search_path = ''
+as $$ insert into tests.names (name, id) values ($1, $2) returning id $$;
+
+create or replace function tests.id(name text) returns uuid
+language sql stable security definer set search_path = ''
+as $$ select id from tests.names where backend = pg_backend_pid() and name = $1 $$;
+
+-- The message a validation gave `field`, from the [{field, message}] in the DETAIL of the error
+-- `statement` raises (null when it raises none, or names another field). Runs as whoever is acting.
+create or replace function tests.message_of(statement text, field text) returns text
+language sql
+as $$
+  select e ->> 'message' from jsonb_array_elements(coalesce(tests.details(statement), '[]'::jsonb)) e where e ->> 'field' = field limit 1;
+$$;
+
+-- An item's available stock in a Bayview bin as 'quantity/reserved', read as the owner.
+create or replace function tests.stock(item uuid, bin_code text) returns text
+language sql stable security definer set search_path = ''
+as $$
+  select coalesce(sum(quantity), 0)::text || '/' || coalesce(sum(reserved), 0)::text from public.inventory_stock s
+  where s.item_id = $1 and s.bin_id = tests.bin($2) and s.status = 'available'
+$$;
+
+-- A pick order's row, read as the owner (what the database did, whoever may read it).
+create or replace function tests.pick_order(id uuid) returns public.pick_orders
+language sql stable security definer set search_path = ''
+as $$ select * from public.pick_orders where id = $1 $$;
+
+-- A line of a pick order's item_details: `item` from the bin `bin_code` (Bayview's unless named).
+create or replace function tests.pick_line(item uuid, bin_code text, qty integer default null, picked integer default null,
+  warehouse uuid default 'a5000000-0000-4000-8000-000000000001') returns jsonb
+language sql stable
+as $$ select jsonb_strip_nulls(jsonb_build_object('item_id', item, 'bin_id', tests.bin(bin_code, warehouse), 'quantity', qty, 'picked_quantity', picked)) $$;
+
+-- Saves a new pick order of `vals` as whoever is acting, remembered under `name`.
+create or replace function tests.save_pick_order_as(name text, vals jsonb) returns uuid
+language sql
+as $$ select tests.remember(name, (public.save_pick_order(null, vals) #>> '{pick_order,order,id}')::uuid) $$;
+
+-- Concurrency on PostgreSQL, the parts every such file repeats: a concurrency file's `run()` opens
+-- its sessions, sends them their statements at once, counts what they answered, closes them and
+-- removes what its sessions committed; `tests.if_sessions` runs it only where sessions exist.
+
+-- Sessions c1..c<clients> as API callers: the odd ones signed in as `odd_sub`, the even ones as `even_sub`.
+create or replace function tests.open_sessions(clients integer, odd_sub uuid, even_sub uuid) returns void
+language plpgsql
+as $$
+begin
+  for i in 1..clients loop
+    perform tests.open_session('c' || i, case when i % 2 = 1 then odd_sub else even_sub end);
+  end loop;
+end;
+$$;
+
+create or replace function tests.close_sessions(clients integer) returns void
+language plpgsql
+as $$
+begin
+  for i in 1..clients loop
+    perform extensions.dblink_disconnect('c' || i);
+  end loop;
+end;
+$$;
+
+-- Sends statements[i] to session c<i>, all at once (a null: that session sits this round out), then
+-- each session's answer: the first column of its first row as text, or, when it raised, the error.
+create or replace function tests.run_at_once(statements text[]) returns table (client integer, answer text, refusal text)
+language plpgsql
+as $$
+declare
+  got text;
+begin
+  for i in 1..coalesce(array_length(statements, 1), 0) loop
+    if statements[i] is not null then
+      perform extensions.dblink_send_query('c' || i, statements[i]);
+    end if;
+  end loop;
+  for i in 1..coalesce(array_length(statements, 1), 0) loop
+    continue when statements[i] is null;
+    got := null;
+    select x.r into got from extensions.dblink_get_result('c' || i, false) as x(r text);
+    client := i;
+    answer := got;
+    refusal := case when got is null then extensions.dblink_error_message('c' || i) end;
+    -- The end of the query's results.
+    perform * from extensions.dblink_get_result('c' || i, false) as x(r text);
+    return next;
+  end loop;
+end;
+$$;
+
+-- Pending pick orders committed in session `session` (a warehouse manager's, say), one a bin of
+-- `bin_codes` in `warehouse` (Bayview unless named), each of one unit of acme's first active item,
+-- their reference numbers `prefix` 1, 2, ...; their ids, in id order (the order builders lock them).
+create or replace function tests.committed_pick_orders(session text, prefix text, bin_codes text[],
+  warehouse uuid default 'a5000000-0000-4000-8000-000000000001') returns uuid[]
+language plpgsql
+as $$
+declare
+  ids uuid[];
+begin
+  select array_agg(x.id order by x.id) into ids from extensions.dblink(session, format($s$
+    select (public.save_pick_order(null, jsonb_build_object('warehouse_id', %1$L, 'reference_number', %2$L || n,
+      'item_details', jsonb_build_array(jsonb_build_object(
+        'item_id', (select id from public.inventory_items where tenant_id = 'a0000000-0000-4000-8000-000000000001' and is_active order by sku limit 1),
+        'bin_id', (select id from public.warehouse_locations where warehouse_id = %1$L and code = (%3$L::text[])[n])))))
+      #>> '{pick_order,order,id}')::uuid
+    from generate_series(1, %4$s) n
+  $s$, warehouse, prefix, bin_codes, coalesce(array_length(bin_codes, 1), 0))) as x(id uuid);
+  return ids;
+end;
+$$;
+
+-- Runs `statements` in the owner's session `session` with triggers off (replica role): removing what a
+-- concurrency file's sessions committed, append-only ledgers and histories included.
+create or replace function tests.remove_committed(session text, statements text) returns void
+language plpgsql
+as $$
+begin
+  perform extensions.dblink_exec(session, 'set session_replication_role = replica; ' || statements || '; reset session_replication_role;');
+end;
+$$;
+
+-- A concurrency file's tests: `run` (a query answering TAP lines) where this database can open
+-- sessions, else `planned` skips saying why.
+create or replace function tests.if_sessions(planned integer, run text) returns setof text
+language plpgsql
+as $$
+begin
+  if not tests.sessions_available() then
+    return next skip('PGlite serves one connection at a time: concurrency is proven on PostgreSQL', planned);
+    return;
+  end if;
+  return query execute run;
+end;
+$$;
+
 grant execute on all functions in schema tests to public;
 
-select plan(10);
+select plan(24);
 select has_function('tests', 'act_as', array['text'], 'tests.act_as is installed');
 select has_function('tests', 'affected', array['text'], 'tests.affected is installed');
 select has_function('tests', 'probe', array['text'], 'tests.probe is installed');
@@ -215,4 +371,18 @@ select has_function('tests', 'acme_delivery', array['numeric', 'uuid'], 'tests.a
 select has_function('tests', 'acme_delivery_in', array['text'], 'tests.acme_delivery_in is installed');
 select has_function('tests', 'sessions_available', array[]::text[], 'tests.sessions_available is installed');
 select has_function('tests', 'open_session', array['text', 'uuid', 'text'], 'tests.open_session is installed');
+select has_function('tests', 'bin', array['text', 'uuid'], 'tests.bin is installed');
+select has_function('tests', 'remember', array['text', 'uuid'], 'tests.remember is installed');
+select has_function('tests', 'id', array['text'], 'tests.id is installed');
+select has_function('tests', 'message_of', array['text', 'text'], 'tests.message_of is installed');
+select has_function('tests', 'stock', array['uuid', 'text'], 'tests.stock is installed');
+select has_function('tests', 'pick_order', array['uuid'], 'tests.pick_order is installed');
+select has_function('tests', 'pick_line', array['uuid', 'text', 'integer', 'integer', 'uuid'], 'tests.pick_line is installed');
+select has_function('tests', 'save_pick_order_as', array['text', 'jsonb'], 'tests.save_pick_order_as is installed');
+select has_function('tests', 'open_sessions', array['integer', 'uuid', 'uuid'], 'tests.open_sessions is installed');
+select has_function('tests', 'close_sessions', array['integer'], 'tests.close_sessions is installed');
+select has_function('tests', 'run_at_once', array['text[]'], 'tests.run_at_once is installed');
+select has_function('tests', 'committed_pick_orders', array['text', 'text', 'text[]', 'uuid'], 'tests.committed_pick_orders is installed');
+select has_function('tests', 'remove_committed', array['text', 'text'], 'tests.remove_committed is installed');
+select has_function('tests', 'if_sessions', array['integer', 'text'], 'tests.if_sessions is installed');
 select * from finish();

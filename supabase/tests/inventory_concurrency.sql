@@ -20,21 +20,17 @@ declare
   bin_b uuid;
   clients constant integer := 16;
   rounds constant integer := 8;
-  conn text;
-  got uuid;
   ok_picks integer := 0;
   refused integer := 0;
   other_errors text := '';
   deadlocks integer := 0;
   moved integer := 0;
-  err text;
   stock_left integer;
   ledger_picked integer;
-  i integer;
   r integer;
 begin
-  select id into bin_a from public.warehouse_locations where warehouse_id = warehouse and code = 'Z2-A01-S1-B01';
-  select id into bin_b from public.warehouse_locations where warehouse_id = warehouse and code = 'Z2-A01-S1-B02';
+  bin_a := tests.bin('Z2-A01-S1-B01', warehouse);
+  bin_b := tests.bin('Z2-A01-S1-B02', warehouse);
 
   -- Committed set-up, as the database owner (trusted by the ledger function): an item, 100 in bin A
   -- and 40 in bin B.
@@ -47,68 +43,33 @@ begin
     union all select (public.record_inventory_transaction('receive', %1$L, %2$L, 40, null, %4$L)).id
   $s$, item, warehouse, bin_a, bin_b)) as x(id uuid);
 
-  -- The sessions of a picker (even) and a supervisor (odd): role and claims set at connection start, as PostgREST
+  -- The sessions of a supervisor (odd) and a picker (even): role and claims set at connection start, as PostgREST
   -- sets them per request.
-  for i in 1..clients loop
-    perform tests.open_session('c' || i,
-      case when i % 2 = 0 then 'a5100000-0000-4000-8000-000000000004' else 'a5100000-0000-4000-8000-000000000002' end::uuid);
-  end loop;
+  perform tests.open_sessions(clients, 'a5100000-0000-4000-8000-000000000002', 'a5100000-0000-4000-8000-000000000004');
 
   -- Picks: every round, all sessions pick 3 from bin A at once (16 x 3 x 8 = 384 asked of 100).
   for r in 1..rounds loop
-    for i in 1..clients loop
-      perform extensions.dblink_send_query('c' || i, format(
-        'select (public.record_inventory_transaction(''pick'', %L, %L, 3, %L)).id', item, warehouse, bin_a));
-    end loop;
-    for i in 1..clients loop
-      conn := 'c' || i;
-      got := null;
-      select x.id into got from extensions.dblink_get_result(conn, false) as x(id uuid);
-      if got is not null then
-        ok_picks := ok_picks + 1;
-      else
-        err := extensions.dblink_error_message(conn);
-        if err like '%Insufficient stock%' then
-          refused := refused + 1;
-        else
-          other_errors := other_errors || err || '; ';
-        end if;
-      end if;
-      -- The end of the query's results.
-      perform * from extensions.dblink_get_result(conn, false) as x(id uuid);
-    end loop;
+    select ok_picks + count(*) filter (where answer is not null),
+           refused + count(*) filter (where refusal like '%Insufficient stock%'),
+           other_errors || coalesce(string_agg(refusal || '; ', '') filter (where answer is null and refusal not like '%Insufficient stock%'), '')
+      into ok_picks, refused, other_errors
+      from tests.run_at_once(array_fill(format('select (public.record_inventory_transaction(''pick'', %L, %L, 3, %L)).id', item, warehouse, bin_a), array[clients]));
   end loop;
 
   perform * from extensions.dblink('setup', format('select (public.record_inventory_transaction(''receive'', %L, %L, 50, null, %L)).id', item, warehouse, bin_a)) as x(id uuid);
 
-  -- Moves: the supervisor's sessions, half moving A -> B while the other half move B -> A, 1 at a time.
+  -- Moves: the supervisor's sessions (the odd ones), half moving A -> B while the other half move B -> A, 1 at a time.
   for r in 1..rounds loop
-    for i in 1..clients by 2 loop
-      perform extensions.dblink_send_query('c' || i, format(
-        'select (public.record_inventory_transaction(''move'', %L, %L, 1, %L, %L)).id', item, warehouse,
-        case when i % 4 = 1 then bin_a else bin_b end, case when i % 4 = 1 then bin_b else bin_a end));
-    end loop;
-    for i in 1..clients by 2 loop
-      conn := 'c' || i;
-      got := null;
-      select x.id into got from extensions.dblink_get_result(conn, false) as x(id uuid);
-      if got is not null then
-        moved := moved + 1;
-      else
-        err := extensions.dblink_error_message(conn);
-        if err like '%deadlock%' then
-          deadlocks := deadlocks + 1;
-        elsif err not like '%Insufficient stock%' then
-          other_errors := other_errors || err || '; ';
-        end if;
-      end if;
-      perform * from extensions.dblink_get_result(conn, false) as x(id uuid);
-    end loop;
+    select moved + count(*) filter (where answer is not null),
+           deadlocks + count(*) filter (where refusal like '%deadlock%'),
+           other_errors || coalesce(string_agg(refusal || '; ', '') filter (where answer is null and refusal not like '%deadlock%' and refusal not like '%Insufficient stock%'), '')
+      into moved, deadlocks, other_errors
+      from tests.run_at_once(array(
+        select case when c % 2 = 1 then format('select (public.record_inventory_transaction(''move'', %L, %L, 1, %L, %L)).id', item, warehouse,
+          case when c % 4 = 1 then bin_a else bin_b end, case when c % 4 = 1 then bin_b else bin_a end) end
+        from generate_series(1, clients) c));
   end loop;
-
-  for i in 1..clients loop
-    perform extensions.dblink_disconnect('c' || i);
-  end loop;
+  perform tests.close_sessions(clients);
 
   select coalesce(sum(quantity), 0) into stock_left from extensions.dblink('setup',
     format('select quantity from public.inventory_stock where item_id = %L', item)) as x(quantity integer);
@@ -135,30 +96,16 @@ begin
   $q$, item), 'the ledger sums to the balances');
 
   -- Cleanup: the ledger is append-only, so its rows go with triggers off (replica role).
-  perform extensions.dblink_exec('setup', format($s$
-    set session_replication_role = replica;
+  perform tests.remove_committed('setup', format($s$
     delete from public.inventory_transactions where item_id = %1$L;
     delete from public.inventory_stock where item_id = %1$L;
-    delete from public.inventory_items where id = %1$L;
-    reset session_replication_role;
+    delete from public.inventory_items where id = %1$L
   $s$, item));
   perform extensions.dblink_disconnect('setup');
 end;
 $$;
 
-create function pg_temp.main() returns setof text
-language plpgsql
-as $$
-begin
-  if not tests.sessions_available() then
-    return next skip('PGlite serves one connection at a time: concurrency is proven on PostgreSQL', 7);
-    return;
-  end if;
-  return query select * from pg_temp.run();
-end;
-$$;
-
-select * from pg_temp.main();
+select * from tests.if_sessions(7, 'select * from pg_temp.run()');
 
 select * from finish();
 rollback;

@@ -18,56 +18,27 @@ declare
   clients constant integer := 8;
   ids uuid[];
   batch uuid;
-  conn text;
-  got jsonb;
   taken integer := 0;
   refused integer := 0;
   other_errors text := '';
-  err text;
   state text;
   closing integer;
-  i integer;
 begin
   -- Committed set-up, as Bayview's manager: two pending orders, built into one batch.
   perform tests.open_session('setup', 'a5100000-0000-4000-8000-000000000001', null);
-  select array_agg(x.id order by x.id) into ids from extensions.dblink('setup', format($s$
-    select (public.save_pick_order(null, jsonb_build_object('warehouse_id', %1$L, 'reference_number', 'CONC-TAKEOUT-' || n,
-      'item_details', jsonb_build_array(jsonb_build_object(
-        'item_id', (select id from public.inventory_items where tenant_id = 'a0000000-0000-4000-8000-000000000001' and is_active order by sku limit 1),
-        'bin_id', (select id from public.warehouse_locations where warehouse_id = %1$L and code = 'Z1-A02-S1-B0' || n)))))
-      #>> '{pick_order,order,id}')::uuid
-    from generate_series(1, 2) n
-  $s$, warehouse)) as x(id uuid);
+  ids := tests.committed_pick_orders('setup', 'CONC-TAKEOUT-', array['Z1-A02-S1-B01', 'Z1-A02-S1-B02'], warehouse);
   select x.id into batch from extensions.dblink('setup', format($s$
     select (public.build_pick_batch(%L, 'batch', 'item', 10, 10, %L::uuid[]) #>> '{batches,0,id}')::uuid
   $s$, warehouse, ids)) as x(id uuid);
 
-  for i in 1..clients loop
-    perform tests.open_session('c' || i,
-      case when i % 2 = 0 then 'a5100000-0000-4000-8000-000000000001' else 'a5100000-0000-4000-8000-000000000002' end::uuid);
-  end loop;
-  for i in 1..clients loop
-    perform extensions.dblink_send_query('c' || i, format('select public.take_out_of_pick_batch(%L)', ids[1 + (i % 2)]));
-  end loop;
-  for i in 1..clients loop
-    conn := 'c' || i;
-    got := null;
-    select x.r into got from extensions.dblink_get_result(conn, false) as x(r jsonb);
-    if got is not null then
-      taken := taken + 1;
-    else
-      err := extensions.dblink_error_message(conn);
-      if err like '%is not in a batch%' then
-        refused := refused + 1;
-      else
-        other_errors := other_errors || err || '; ';
-      end if;
-    end if;
-    perform * from extensions.dblink_get_result(conn, false) as x(r jsonb);
-  end loop;
-  for i in 1..clients loop
-    perform extensions.dblink_disconnect('c' || i);
-  end loop;
+  -- The sessions of the supervisor (odd) and the manager (even); session i takes out order 1 + (i % 2).
+  perform tests.open_sessions(clients, 'a5100000-0000-4000-8000-000000000002', 'a5100000-0000-4000-8000-000000000001');
+  select count(*) filter (where answer is not null),
+         count(*) filter (where refusal like '%is not in a batch%'),
+         coalesce(string_agg(refusal, '; ') filter (where answer is null and refusal not like '%is not in a batch%'), '')
+    into taken, refused, other_errors
+    from tests.run_at_once(array(select format('select public.take_out_of_pick_batch(%L)', ids[1 + (i % 2)]) from generate_series(1, clients) i));
+  perform tests.close_sessions(clients);
 
   select x.s into state from extensions.dblink('setup', format($s$
     select b.status || ' ' || (select count(*) from public.pick_orders m where m.batch_id = b.id) || ' ' ||
@@ -85,30 +56,16 @@ begin
   return next is(closing, 1, 'it is cancelled exactly once');
 
   -- Cleanup, as the database owner, triggers off (replica role): the batch, then the orders.
-  perform extensions.dblink_exec('setup', format($s$
-    set session_replication_role = replica;
+  perform tests.remove_committed('setup', format($s$
     delete from public.pick_order_events where pick_order_id = any (%1$L::uuid[]) or pick_order_id = %2$L;
     delete from public.pick_order_lines where pick_order_id = any (%1$L::uuid[]) or pick_order_id = %2$L;
-    delete from public.pick_orders where id = any (%1$L::uuid[]) or id = %2$L;
-    reset session_replication_role;
+    delete from public.pick_orders where id = any (%1$L::uuid[]) or id = %2$L
   $s$, ids, batch));
   perform extensions.dblink_disconnect('setup');
 end;
 $$;
 
-create function pg_temp.main() returns setof text
-language plpgsql
-as $$
-begin
-  if not tests.sessions_available() then
-    return next skip('PGlite serves one connection at a time: concurrency is proven on PostgreSQL', 5);
-    return;
-  end if;
-  return query select * from pg_temp.run();
-end;
-$$;
-
-select * from pg_temp.main();
+select * from tests.if_sessions(5, 'select * from pg_temp.run()');
 
 select * from finish();
 rollback;

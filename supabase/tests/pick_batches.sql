@@ -5,23 +5,6 @@
 begin;
 select plan(72);
 
-create temp table t_bins as select id, warehouse_id, code from public.warehouse_locations;
-grant select on t_bins to public;
-create temp table t_ids (name text primary key, id uuid);
-grant all on t_ids to public;
-
-create function pg_temp.bin(code text, warehouse uuid default 'a5000000-0000-4000-8000-000000000001') returns uuid
-language sql stable
-as $$ select id from pg_temp.t_bins b where b.warehouse_id = $2 and b.code = $1 $$;
-
-create function pg_temp.id(name text) returns uuid
-language sql stable
-as $$ select id from pg_temp.t_ids where name = $1 $$;
-
-create function pg_temp.line(item uuid, bin_code text, qty integer default null, picked integer default null) returns jsonb
-language sql stable
-as $$ select jsonb_strip_nulls(jsonb_build_object('item_id', item, 'bin_id', pg_temp.bin(bin_code), 'quantity', qty, 'picked_quantity', picked)) $$;
-
 -- A pending Bayview order remembered under `name` (its reference number is `name` too, for reading).
 create function pg_temp.order_as(name text, lines jsonb) returns uuid
 language plpgsql
@@ -31,7 +14,7 @@ declare
 begin
   new_id := (public.save_pick_order(null, jsonb_build_object('warehouse_id', 'a5000000-0000-4000-8000-000000000001',
     'reference_number', 'BT-' || name, 'item_details', lines)) #>> '{pick_order,order,id}')::uuid;
-  insert into pg_temp.t_ids values (name, new_id);
+  perform tests.remember(name, new_id);
   return new_id;
 end;
 $$;
@@ -43,7 +26,7 @@ language sql stable
 as $$
   select format('select public.build_pick_batch(%L, %L, %L, %s, %s, %L::uuid[], %L)', warehouse, order_type, group_by,
     coalesce(max_orders::text, 'null'), coalesce(max_lines::text, 'null'),
-    case when names is null then null else (select array_agg(pg_temp.id(n) order by n) from unnest(names) n) end, dry_run)
+    case when names is null then null else (select array_agg(tests.id(n) order by n) from unnest(names) n) end, dry_run)
 $$;
 
 -- A plan read back: each batch as 'label: ref ref', batches joined with ' | '.
@@ -67,25 +50,6 @@ begin
 end;
 $$;
 
-create function pg_temp.message_of(statement text, field text) returns text
-language sql
-as $$
-  select e ->> 'message' from jsonb_array_elements(coalesce(tests.details(statement), '[]'::jsonb)) e where e ->> 'field' = field limit 1;
-$$;
-
-create function pg_temp.stock(item uuid, bin_code text) returns text
-language sql
-security definer
-as $$
-  select coalesce(sum(quantity), 0)::text || '/' || coalesce(sum(reserved), 0)::text from public.inventory_stock s
-  where s.item_id = $1 and s.bin_id = pg_temp.bin($2) and s.status = 'available'
-$$;
-
-create function pg_temp.order_of(id uuid) returns public.pick_orders
-language sql
-security definer
-as $$ select * from public.pick_orders where id = $1 $$;
-
 create function pg_temp.lines_of(id uuid) returns text
 language sql
 security definer
@@ -103,38 +67,38 @@ insert into public.inventory_items (id, tenant_id, name, sku) values
   ('c3000000-0000-4000-8000-000000000001', 'a0000000-0000-4000-8000-000000000001', 'Batch Test Kettle', 'BT-TEST-01'),
   ('c3000000-0000-4000-8000-000000000002', 'a0000000-0000-4000-8000-000000000001', 'Batch Test Yoghurt', 'BT-TEST-02');
 select public.record_inventory_transaction('receive', 'c3000000-0000-4000-8000-000000000001', 'a5000000-0000-4000-8000-000000000001', 10,
-  to_bin_id => pg_temp.bin('Z1-A02-S1-B01'));
+  to_bin_id => tests.bin('Z1-A02-S1-B01'));
 select public.record_inventory_transaction('receive', 'c3000000-0000-4000-8000-000000000001', 'a5000000-0000-4000-8000-000000000001', 10,
-  to_bin_id => pg_temp.bin('Z1-A01-S2-B03'));
+  to_bin_id => tests.bin('Z1-A01-S2-B03'));
 select public.record_inventory_transaction('receive', 'c3000000-0000-4000-8000-000000000002', 'a5000000-0000-4000-8000-000000000001', 10,
-  to_bin_id => pg_temp.bin('Z2-A01-S1-B02'));
+  to_bin_id => tests.bin('Z2-A01-S1-B02'));
 
 -- Orders, as an admin: o1 (Z1, kettle), o2 (two Z1 lines and one Z2: Z1; mostly kettles), o3 (Z2,
 -- yoghurt), o4 (Z2, yoghurt), o5 (Z1, kettle).
 reset role;
 select tests.act_as('admin@acme.test');
-select pg_temp.order_as('o1', jsonb_build_array(pg_temp.line('c3000000-0000-4000-8000-000000000001', 'Z1-A02-S1-B01', 2)));
-select pg_temp.order_as('o2', jsonb_build_array(pg_temp.line('c3000000-0000-4000-8000-000000000002', 'Z2-A01-S1-B02', 1),
-  pg_temp.line('c3000000-0000-4000-8000-000000000001', 'Z1-A02-S1-B01', 1), pg_temp.line('c3000000-0000-4000-8000-000000000001', 'Z1-A01-S2-B03', 2)));
-select pg_temp.order_as('o3', jsonb_build_array(pg_temp.line('c3000000-0000-4000-8000-000000000002', 'Z2-A01-S1-B02', 2)));
-select pg_temp.order_as('o4', jsonb_build_array(pg_temp.line('c3000000-0000-4000-8000-000000000002', 'Z2-A01-S1-B02', 1)));
-select pg_temp.order_as('o5', jsonb_build_array(pg_temp.line('c3000000-0000-4000-8000-000000000001', 'Z1-A01-S2-B03', 1)));
+select pg_temp.order_as('o1', jsonb_build_array(tests.pick_line('c3000000-0000-4000-8000-000000000001', 'Z1-A02-S1-B01', 2)));
+select pg_temp.order_as('o2', jsonb_build_array(tests.pick_line('c3000000-0000-4000-8000-000000000002', 'Z2-A01-S1-B02', 1),
+  tests.pick_line('c3000000-0000-4000-8000-000000000001', 'Z1-A02-S1-B01', 1), tests.pick_line('c3000000-0000-4000-8000-000000000001', 'Z1-A01-S2-B03', 2)));
+select pg_temp.order_as('o3', jsonb_build_array(tests.pick_line('c3000000-0000-4000-8000-000000000002', 'Z2-A01-S1-B02', 2)));
+select pg_temp.order_as('o4', jsonb_build_array(tests.pick_line('c3000000-0000-4000-8000-000000000002', 'Z2-A01-S1-B02', 1)));
+select pg_temp.order_as('o5', jsonb_build_array(tests.pick_line('c3000000-0000-4000-8000-000000000001', 'Z1-A01-S2-B03', 1)));
 
 -- Refusals, each with its message.
-select is(pg_temp.message_of(pg_temp.build(array['o1'], warehouse => null), 'warehouse_id'), 'Warehouse is required', 'refused: no warehouse');
-select is(pg_temp.message_of(pg_temp.build(array['o1'], order_type => 'individual'), 'order_type'), 'Type must be batch or wave', 'refused: the type');
-select is(pg_temp.message_of(pg_temp.build(array['o1'], group_by => 'aisle'), 'group_by'), 'Group by zone or by item', 'refused: the grouping');
-select is(pg_temp.message_of(pg_temp.build(array['o1'], max_orders => 1), 'max_orders'), 'Max orders must be a whole number from 2 to 50', 'refused: an order cap below 2');
-select is(pg_temp.message_of(pg_temp.build(array['o1'], max_lines => 0), 'max_lines'), 'Max lines must be a whole number from 1 to 200', 'refused: a line cap below 1');
-select is(pg_temp.message_of(pg_temp.build(array['o1'], max_lines => 201), 'max_lines'), 'Max lines must be a whole number from 1 to 200', 'refused: a line cap above 200');
-select is(pg_temp.message_of(pg_temp.build(null, warehouse => 'a5000000-0000-4000-8000-000000000002'), 'warehouse_id'),
+select is(tests.message_of(pg_temp.build(array['o1'], warehouse => null), 'warehouse_id'), 'Warehouse is required', 'refused: no warehouse');
+select is(tests.message_of(pg_temp.build(array['o1'], order_type => 'individual'), 'order_type'), 'Type must be batch or wave', 'refused: the type');
+select is(tests.message_of(pg_temp.build(array['o1'], group_by => 'aisle'), 'group_by'), 'Group by zone or by item', 'refused: the grouping');
+select is(tests.message_of(pg_temp.build(array['o1'], max_orders => 1), 'max_orders'), 'Max orders must be a whole number from 2 to 50', 'refused: an order cap below 2');
+select is(tests.message_of(pg_temp.build(array['o1'], max_lines => 0), 'max_lines'), 'Max lines must be a whole number from 1 to 200', 'refused: a line cap below 1');
+select is(tests.message_of(pg_temp.build(array['o1'], max_lines => 201), 'max_lines'), 'Max lines must be a whole number from 1 to 200', 'refused: a line cap above 200');
+select is(tests.message_of(pg_temp.build(null, warehouse => 'a5000000-0000-4000-8000-000000000002'), 'warehouse_id'),
   'No pending orders to batch in this warehouse', 'refused: no pending order in the warehouse');
-select lives_ok($$ insert into pg_temp.t_ids values ('dogpatch', (public.save_pick_order(null, jsonb_build_object('warehouse_id', 'a5000000-0000-4000-8000-000000000002',
+select lives_ok($$ select tests.remember('dogpatch', (public.save_pick_order(null, jsonb_build_object('warehouse_id', 'a5000000-0000-4000-8000-000000000002',
   'reference_number', 'BT-dogpatch', 'item_details', jsonb_build_array(jsonb_build_object('item_id', 'c3000000-0000-4000-8000-000000000001',
-  'bin_id', pg_temp.bin('Z1-A01-S1-B01', 'a5000000-0000-4000-8000-000000000002'))))) #>> '{pick_order,order,id}')::uuid) $$, 'a Dogpatch order');
-select is(pg_temp.message_of(pg_temp.build(array['o1', 'dogpatch']), 'pick_order_ids'),
+  'bin_id', tests.bin('Z1-A01-S1-B01', 'a5000000-0000-4000-8000-000000000002'))))) #>> '{pick_order,order,id}')::uuid) $$, 'a Dogpatch order');
+select is(tests.message_of(pg_temp.build(array['o1', 'dogpatch']), 'pick_order_ids'),
   'Orders of one warehouse only: BT-dogpatch is in SF-DOG', 'refused: mixed warehouses');
-select is(pg_temp.message_of(pg_temp.build(array['o2'], max_lines => 2), 'max_lines'), 'No pending order fits within 2 lines', 'refused: nothing fits the line cap');
+select is(tests.message_of(pg_temp.build(array['o2'], max_lines => 2), 'max_lines'), 'No pending order fits within 2 lines', 'refused: nothing fits the line cap');
 
 -- Grouping and caps (previews: nothing written).
 select is(pg_temp.plan_of(pg_temp.run(pg_temp.build(array['o1', 'o2', 'o3', 'o4', 'o5']))), 'Ambient Storage: o1 o2 o5 | Cold Chain: o3 o4',
@@ -155,81 +119,81 @@ select ok((select count(*) from jsonb_array_elements(pg_temp.run(pg_temp.build(n
   where o ->> 'reference_number' like 'BT-o%') = 5, 'without a choice, every pending individual order of the warehouse is a candidate');
 
 -- Building for real: one batch of o1 and o2, its route in bin location-code order.
-select lives_ok($$ insert into pg_temp.t_ids values ('b1', (pg_temp.run(pg_temp.build(array['o1', 'o2'], dry_run => false)) #>> '{batches,0,id}')::uuid) $$,
+select lives_ok($$ select tests.remember('b1', (pg_temp.run(pg_temp.build(array['o1', 'o2'], dry_run => false)) #>> '{batches,0,id}')::uuid) $$,
   'an admin builds a batch');
-select is((select o.order_type || ' ' || o.status from pg_temp.order_of(pg_temp.id('b1')) o), 'batch pending', 'the batch is a pending batch pick order');
-select matches((pg_temp.order_of(pg_temp.id('b1'))).reference_number, '^ACME-PK[0-9]{5}$', 'it has a generated reference number');
-select is(pg_temp.members_of(pg_temp.id('b1')), 'o1 pending, o2 pending', 'the members are linked to the batch');
+select is((select o.order_type || ' ' || o.status from tests.pick_order(tests.id('b1')) o), 'batch pending', 'the batch is a pending batch pick order');
+select matches((tests.pick_order(tests.id('b1'))).reference_number, '^ACME-PK[0-9]{5}$', 'it has a generated reference number');
+select is(pg_temp.members_of(tests.id('b1')), 'o1 pending, o2 pending', 'the members are linked to the batch');
 select is((select string_agg(e ->> 'bin_name' || ' ' || (e ->> 'quantity') || ' for ' || replace(e ->> 'order_reference', 'BT-', ''), ', ')
-  from jsonb_array_elements(public.get_pick_order(pg_temp.id('b1')) -> 'items') e),
+  from jsonb_array_elements(public.get_pick_order(tests.id('b1')) -> 'items') e),
   'Z1-A01-S2-B03 2 for o2, Z1-A02-S1-B01 2 for o1, Z1-A02-S1-B01 1 for o2, Z2-A01-S1-B02 1 for o2',
   'the route: every member line once, bins in location-code order, each naming its order');
-select is((select string_agg(e ->> 'reference_number', ', ') from jsonb_array_elements(public.get_pick_order(pg_temp.id('b1')) -> 'members') e),
+select is((select string_agg(e ->> 'reference_number', ', ') from jsonb_array_elements(public.get_pick_order(tests.id('b1')) -> 'members') e),
   'BT-o1, BT-o2', 'the batch''s read names its members');
-select is(public.get_pick_order(pg_temp.id('o1')) #>> '{batch,reference_number}', (pg_temp.order_of(pg_temp.id('b1'))).reference_number,
+select is(public.get_pick_order(tests.id('o1')) #>> '{batch,reference_number}', (tests.pick_order(tests.id('b1'))).reference_number,
   'a member''s read names its batch');
-select is(public.get_pick_order(pg_temp.id('o1')) -> 'actions', '[]'::jsonb, 'a member offers no action of its own');
-select is((select note from public.pick_order_events where pick_order_id = pg_temp.id('o1') order by seq desc limit 1),
-  'Added to batch ' || (pg_temp.order_of(pg_temp.id('b1'))).reference_number, 'the member''s history names the batch');
+select is(public.get_pick_order(tests.id('o1')) -> 'actions', '[]'::jsonb, 'a member offers no action of its own');
+select is((select note from public.pick_order_events where pick_order_id = tests.id('o1') order by seq desc limit 1),
+  'Added to batch ' || (tests.pick_order(tests.id('b1'))).reference_number, 'the member''s history names the batch');
 
 -- An order is in one batch only.
-select is(pg_temp.message_of(pg_temp.build(array['o1', 'o5'], dry_run => false), 'pick_order_ids'),
-  'BT-o1 is already in batch ' || (pg_temp.order_of(pg_temp.id('b1'))).reference_number, 'an order already in a batch is refused');
+select is(tests.message_of(pg_temp.build(array['o1', 'o5'], dry_run => false), 'pick_order_ids'),
+  'BT-o1 is already in batch ' || (tests.pick_order(tests.id('b1'))).reference_number, 'an order already in a batch is refused');
 select ok((select count(*) from jsonb_array_elements(pg_temp.run(pg_temp.build(null)) -> 'batches') b, jsonb_array_elements(b -> 'orders') o
   where o ->> 'reference_number' in ('BT-o1', 'BT-o2')) = 0, 'a batch''s members are no longer candidates');
-select throws_ok(format('select public.transition_pick_order(%L, ''in_progress'')', pg_temp.id('o1')), '55000',
-  'BT-o1 is picked in batch ' || (pg_temp.order_of(pg_temp.id('b1'))).reference_number || ': start, pick, complete or cancel it through the batch',
+select throws_ok(format('select public.transition_pick_order(%L, ''in_progress'')', tests.id('o1')), '55000',
+  'BT-o1 is picked in batch ' || (tests.pick_order(tests.id('b1'))).reference_number || ': start, pick, complete or cancel it through the batch',
   'a member is not started on its own');
-select throws_ok(format('select public.save_pick_order(%L, ''{"priority": 5}'')', pg_temp.id('o2')), '55000', null, 'a member is not edited on its own');
-select throws_ok(format('select public.save_pick_order(%L, %L)', pg_temp.id('b1'), jsonb_build_object('item_details',
-  jsonb_build_array(pg_temp.line('c3000000-0000-4000-8000-000000000001', 'Z1-A02-S1-B01', 1)))), '55000',
+select throws_ok(format('select public.save_pick_order(%L, ''{"priority": 5}'')', tests.id('o2')), '55000', null, 'a member is not edited on its own');
+select throws_ok(format('select public.save_pick_order(%L, %L)', tests.id('b1'), jsonb_build_object('item_details',
+  jsonb_build_array(tests.pick_line('c3000000-0000-4000-8000-000000000001', 'Z1-A02-S1-B01', 1)))), '55000',
   'The items of a batch come from its orders: cancel the batch to change them', 'a built batch''s lines are not replaced');
-select is((public.save_pick_order(pg_temp.id('b1'), '{"priority": 4, "assigned_to": "a5100000-0000-4000-8000-000000000004"}') ->> 'message'),
+select is((public.save_pick_order(tests.id('b1'), '{"priority": 4, "assigned_to": "a5100000-0000-4000-8000-000000000004"}') ->> 'message'),
   'Pick order updated successfully', 'a built batch is assigned like any order');
 reset role;
 
 -- Picking the batch moves the stock once, through the batch; the members follow.
 select tests.act_as('tyrone.jackson@acmelogistics.example');
-select lives_ok(format('select public.transition_pick_order(%L, ''in_progress'')', pg_temp.id('b1')), 'a picker starts the batch');
-select is(pg_temp.stock('c3000000-0000-4000-8000-000000000001', 'Z1-A02-S1-B01'), '10/3', 'starting the batch reserves its lines');
-select is(pg_temp.members_of(pg_temp.id('b1')), 'o1 in_progress, o2 in_progress', 'the members start with it');
-select is(pg_temp.lines_of(pg_temp.id('o1')), '0/0', 'members hold no reservation of their own');
-select lives_ok(format('select public.save_pick_order(%L, %L)', pg_temp.id('b1'), jsonb_build_object('item_details', jsonb_build_array(
-  pg_temp.line('c3000000-0000-4000-8000-000000000001', 'Z1-A01-S2-B03', 2, 2), pg_temp.line('c3000000-0000-4000-8000-000000000001', 'Z1-A02-S1-B01', 2, 2),
-  pg_temp.line('c3000000-0000-4000-8000-000000000001', 'Z1-A02-S1-B01', 1, 0), pg_temp.line('c3000000-0000-4000-8000-000000000002', 'Z2-A01-S1-B02', 1, 1)))),
+select lives_ok(format('select public.transition_pick_order(%L, ''in_progress'')', tests.id('b1')), 'a picker starts the batch');
+select is(tests.stock('c3000000-0000-4000-8000-000000000001', 'Z1-A02-S1-B01'), '10/3', 'starting the batch reserves its lines');
+select is(pg_temp.members_of(tests.id('b1')), 'o1 in_progress, o2 in_progress', 'the members start with it');
+select is(pg_temp.lines_of(tests.id('o1')), '0/0', 'members hold no reservation of their own');
+select lives_ok(format('select public.save_pick_order(%L, %L)', tests.id('b1'), jsonb_build_object('item_details', jsonb_build_array(
+  tests.pick_line('c3000000-0000-4000-8000-000000000001', 'Z1-A01-S2-B03', 2, 2), tests.pick_line('c3000000-0000-4000-8000-000000000001', 'Z1-A02-S1-B01', 2, 2),
+  tests.pick_line('c3000000-0000-4000-8000-000000000001', 'Z1-A02-S1-B01', 1, 0), tests.pick_line('c3000000-0000-4000-8000-000000000002', 'Z2-A01-S1-B02', 1, 1)))),
   'the picker walks the route');
-select lives_ok(format('select public.transition_pick_order(%L, ''completed'')', pg_temp.id('b1')), 'the picker completes the batch');
-select is(pg_temp.stock('c3000000-0000-4000-8000-000000000001', 'Z1-A02-S1-B01'), '8/0', 'completion releases what was not picked');
-select is((select coalesce(sum(quantity), 0)::int from public.inventory_transactions where reference_type = 'pick_order' and reference_id = pg_temp.id('b1')),
+select lives_ok(format('select public.transition_pick_order(%L, ''completed'')', tests.id('b1')), 'the picker completes the batch');
+select is(tests.stock('c3000000-0000-4000-8000-000000000001', 'Z1-A02-S1-B01'), '8/0', 'completion releases what was not picked');
+select is((select coalesce(sum(quantity), 0)::int from public.inventory_transactions where reference_type = 'pick_order' and reference_id = tests.id('b1')),
   5, 'the picks are the batch''s pick transactions');
-select is((select count(*)::int from public.inventory_transactions where reference_id in (pg_temp.id('o1'), pg_temp.id('o2'))), 0,
+select is((select count(*)::int from public.inventory_transactions where reference_id in (tests.id('o1'), tests.id('o2'))), 0,
   'no second transaction for the members: the stock moved once');
-select is(pg_temp.members_of(pg_temp.id('b1')), 'o1 completed, o2 completed', 'the members complete with it');
-select is(pg_temp.lines_of(pg_temp.id('o1')) || ' | ' || pg_temp.lines_of(pg_temp.id('o2')), '2/0 | 1/0, 0/0, 2/0', 'each member line has what was picked for it');
-select is((select string_agg(coalesce(from_status, '-') || '>' || status, ' ' order by seq) from public.pick_order_events where pick_order_id = pg_temp.id('o2')),
+select is(pg_temp.members_of(tests.id('b1')), 'o1 completed, o2 completed', 'the members complete with it');
+select is(pg_temp.lines_of(tests.id('o1')) || ' | ' || pg_temp.lines_of(tests.id('o2')), '2/0 | 1/0, 0/0, 2/0', 'each member line has what was picked for it');
+select is((select string_agg(coalesce(from_status, '-') || '>' || status, ' ' order by seq) from public.pick_order_events where pick_order_id = tests.id('o2')),
   '->pending pending>pending pending>in_progress in_progress>completed', 'every member move is in its history');
 reset role;
 
 -- Cancelling a pending batch sends its orders back; cancelling one in progress releases its stock.
 select tests.act_as('maya.chen@acmelogistics.example');
-select lives_ok($$ insert into pg_temp.t_ids values ('w1', (pg_temp.run(pg_temp.build(array['o3', 'o4'], order_type => 'wave', dry_run => false)) #>> '{batches,0,id}')::uuid) $$,
+select lives_ok($$ select tests.remember('w1', (pg_temp.run(pg_temp.build(array['o3', 'o4'], order_type => 'wave', dry_run => false)) #>> '{batches,0,id}')::uuid) $$,
   'a manager builds a wave');
-select is((pg_temp.order_of(pg_temp.id('w1'))).order_type, 'wave', 'a wave');
+select is((tests.pick_order(tests.id('w1'))).order_type, 'wave', 'a wave');
 reset role;
 select tests.act_as('marcus.reyes@acmelogistics.example');
-select lives_ok(format('select public.transition_pick_order(%L, ''cancelled'')', pg_temp.id('w1')), 'a supervisor cancels the pending wave');
+select lives_ok(format('select public.transition_pick_order(%L, ''cancelled'')', tests.id('w1')), 'a supervisor cancels the pending wave');
 select is((select string_agg(replace(reference_number, 'BT-', '') || ' ' || status || ' ' || coalesce(batch_id::text, 'free'), ', ' order by reference_number)
-  from public.pick_orders where id in (pg_temp.id('o3'), pg_temp.id('o4'))), 'o3 pending free, o4 pending free', 'its orders are pending again, free to batch');
-select lives_ok($$ insert into pg_temp.t_ids values ('w2', (pg_temp.run(pg_temp.build(array['o3', 'o4'], order_type => 'wave', dry_run => false)) #>> '{batches,0,id}')::uuid) $$,
+  from public.pick_orders where id in (tests.id('o3'), tests.id('o4'))), 'o3 pending free, o4 pending free', 'its orders are pending again, free to batch');
+select lives_ok($$ select tests.remember('w2', (pg_temp.run(pg_temp.build(array['o3', 'o4'], order_type => 'wave', dry_run => false)) #>> '{batches,0,id}')::uuid) $$,
   'a supervisor builds them into a wave again');
-select lives_ok(format('select public.transition_pick_order(%L, ''in_progress'')', pg_temp.id('w2')), 'the wave starts');
-select is(pg_temp.stock('c3000000-0000-4000-8000-000000000002', 'Z2-A01-S1-B02'), '9/3', 'the wave reserves');
-select lives_ok(format('select public.save_pick_order(%L, %L)', pg_temp.id('w2'), jsonb_build_object('item_details', jsonb_build_array(
-  pg_temp.line('c3000000-0000-4000-8000-000000000002', 'Z2-A01-S1-B02', 2, 1), pg_temp.line('c3000000-0000-4000-8000-000000000002', 'Z2-A01-S1-B02', 1, 0)))),
+select lives_ok(format('select public.transition_pick_order(%L, ''in_progress'')', tests.id('w2')), 'the wave starts');
+select is(tests.stock('c3000000-0000-4000-8000-000000000002', 'Z2-A01-S1-B02'), '9/3', 'the wave reserves');
+select lives_ok(format('select public.save_pick_order(%L, %L)', tests.id('w2'), jsonb_build_object('item_details', jsonb_build_array(
+  tests.pick_line('c3000000-0000-4000-8000-000000000002', 'Z2-A01-S1-B02', 2, 1), tests.pick_line('c3000000-0000-4000-8000-000000000002', 'Z2-A01-S1-B02', 1, 0)))),
   'one unit is picked');
-select lives_ok(format('select public.transition_pick_order(%L, ''cancelled'')', pg_temp.id('w2')), 'the supervisor cancels the wave in progress');
-select is(pg_temp.stock('c3000000-0000-4000-8000-000000000002', 'Z2-A01-S1-B02'), '8/0', 'cancelling releases what was not picked');
-select is(pg_temp.members_of(pg_temp.id('w2')) || ' | ' || pg_temp.lines_of(pg_temp.id('o3')), 'o3 cancelled, o4 cancelled | 1/0',
+select lives_ok(format('select public.transition_pick_order(%L, ''cancelled'')', tests.id('w2')), 'the supervisor cancels the wave in progress');
+select is(tests.stock('c3000000-0000-4000-8000-000000000002', 'Z2-A01-S1-B02'), '8/0', 'cancelling releases what was not picked');
+select is(pg_temp.members_of(tests.id('w2')) || ' | ' || pg_temp.lines_of(tests.id('o3')), 'o3 cancelled, o4 cancelled | 1/0',
   'its orders are cancelled with it, keeping what was picked');
 reset role;
 
@@ -251,15 +215,15 @@ select throws_ok(pg_temp.build(array['o5']), '42501', 'Sign in to build batches'
 reset role;
 -- Access mode: Dogpatch admits its listed staff only; Bayview's supervisor is not one.
 select tests.act_as('marcus.reyes@acmelogistics.example');
-select is(pg_temp.message_of(pg_temp.build(array['dogpatch'], warehouse => 'a5000000-0000-4000-8000-000000000002'), 'warehouse_id'),
+select is(tests.message_of(pg_temp.build(array['dogpatch'], warehouse => 'a5000000-0000-4000-8000-000000000002'), 'warehouse_id'),
   'Warehouse not found', 'access mode: another warehouse''s staff do not build there');
 reset role;
 -- Globex: its manager and supervisor build in their warehouse, its picker does not, and nobody reaches Acme.
 select tests.act_as('oliver.bennett@globexfreight.example');
 select ok(jsonb_array_length(pg_temp.run(pg_temp.build(null, warehouse => 'b5000000-0000-4000-8000-000000000001')) -> 'batches') > 0,
   'globex: a manager previews batches of their warehouse');
-select is(pg_temp.message_of(pg_temp.build(array['o5']), 'warehouse_id'), 'Warehouse not found', 'cross-tenant: another business''s warehouse is not found');
-select is(public.get_pick_order(pg_temp.id('b1')), null, 'cross-tenant: a batch is not read');
+select is(tests.message_of(pg_temp.build(array['o5']), 'warehouse_id'), 'Warehouse not found', 'cross-tenant: another business''s warehouse is not found');
+select is(public.get_pick_order(tests.id('b1')), null, 'cross-tenant: a batch is not read');
 reset role;
 select tests.act_as('priya.patel@globexfreight.example');
 select lives_ok(pg_temp.build(null, warehouse => 'b5000000-0000-4000-8000-000000000001'), 'globex: a supervisor previews');
@@ -268,7 +232,7 @@ select tests.act_as('amara.okoye@globexfreight.example');
 select throws_ok(pg_temp.build(null, warehouse => 'b5000000-0000-4000-8000-000000000001'), '42501', null, 'globex: a picker does not build');
 reset role;
 select tests.act_as('admin@globex.test');
-select is(pg_temp.message_of(pg_temp.build(array['o5'], dry_run => false, warehouse => 'b5000000-0000-4000-8000-000000000001'), 'pick_order_ids'), 'Pick order not found', 'cross-tenant: another business''s orders are not found');
+select is(tests.message_of(pg_temp.build(array['o5'], dry_run => false, warehouse => 'b5000000-0000-4000-8000-000000000001'), 'pick_order_ids'), 'Pick order not found', 'cross-tenant: another business''s orders are not found');
 reset role;
 
 -- The ledger agrees, and the seed has orders to batch and a built batch in each tenant.

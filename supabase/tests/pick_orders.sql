@@ -4,25 +4,6 @@
 begin;
 select plan(80);
 
-create temp table t_bins as select id, warehouse_id, code from public.warehouse_locations;
-grant select on t_bins to public;
-create temp table t_ids (name text primary key, id uuid);
-grant all on t_ids to public;
-
-create function pg_temp.bin(code text, warehouse uuid default 'a5000000-0000-4000-8000-000000000001') returns uuid
-language sql stable
-as $$ select id from pg_temp.t_bins b where b.warehouse_id = $2 and b.code = $1 $$;
-
-create function pg_temp.id(name text) returns uuid
-language sql stable
-as $$ select id from pg_temp.t_ids where name = $1 $$;
-
--- A line of item_details.
-create function pg_temp.line(item uuid, bin_code text, qty integer default null, picked integer default null,
-  warehouse uuid default 'a5000000-0000-4000-8000-000000000001') returns jsonb
-language sql stable
-as $$ select jsonb_strip_nulls(jsonb_build_object('item_id', item, 'bin_id', pg_temp.bin(bin_code, warehouse), 'quantity', qty, 'picked_quantity', picked)) $$;
-
 -- The statement saving `vals` (a new order when `id` is null).
 create function pg_temp.save(vals jsonb, id uuid default null) returns text
 language sql stable
@@ -31,39 +12,6 @@ as $$ select format('select public.save_pick_order(%L, %L::jsonb)', id, vals) $$
 create function pg_temp.move(id uuid, target text) returns text
 language sql stable
 as $$ select format('select public.transition_pick_order(%L, %L)', id, target) $$;
-
--- Save and remember the new order's id under `name`.
-create function pg_temp.create_as(name text, vals jsonb) returns uuid
-language plpgsql
-as $$
-declare
-  new_id uuid;
-begin
-  new_id := (public.save_pick_order(null, vals) #>> '{pick_order,order,id}')::uuid;
-  insert into pg_temp.t_ids values (name, new_id);
-  return new_id;
-end;
-$$;
-
-create function pg_temp.message_of(statement text, field text) returns text
-language sql
-as $$
-  select e ->> 'message' from jsonb_array_elements(coalesce(tests.details(statement), '[]'::jsonb)) e where e ->> 'field' = field limit 1;
-$$;
-
--- The stock of an item in a bin (available balances): quantity/reserved, as the test's superuser.
-create function pg_temp.stock(item uuid, bin_code text) returns text
-language sql
-security definer
-as $$
-  select coalesce(sum(quantity), 0)::text || '/' || coalesce(sum(reserved), 0)::text from public.inventory_stock s
-  where s.item_id = $1 and s.bin_id = pg_temp.bin($2) and s.status = 'available'
-$$;
-
-create function pg_temp.order_of(id uuid) returns public.pick_orders
-language sql
-security definer
-as $$ select * from public.pick_orders where id = $1 $$;
 
 create function pg_temp.lines_of(id uuid) returns text
 language sql
@@ -77,109 +25,109 @@ insert into public.inventory_items (id, tenant_id, name, sku) values
   ('c2000000-0000-4000-8000-000000000001', 'a0000000-0000-4000-8000-000000000001', 'Pick Test Chair', 'PK-TEST-01'),
   ('c2000000-0000-4000-8000-000000000002', 'a0000000-0000-4000-8000-000000000001', 'Pick Test Lamp', 'PK-TEST-02');
 select public.record_inventory_transaction('receive', 'c2000000-0000-4000-8000-000000000001', 'a5000000-0000-4000-8000-000000000001', 6,
-  to_bin_id => pg_temp.bin('Z1-A01-S1-B01'), lot_number => 'LOT-1');
+  to_bin_id => tests.bin('Z1-A01-S1-B01'), lot_number => 'LOT-1');
 select public.record_inventory_transaction('receive', 'c2000000-0000-4000-8000-000000000001', 'a5000000-0000-4000-8000-000000000001', 4,
-  to_bin_id => pg_temp.bin('Z1-A01-S1-B01'), lot_number => 'LOT-2');
+  to_bin_id => tests.bin('Z1-A01-S1-B01'), lot_number => 'LOT-2');
 select public.record_inventory_transaction('receive', 'c2000000-0000-4000-8000-000000000002', 'a5000000-0000-4000-8000-000000000001', 5,
-  to_bin_id => pg_temp.bin('Z1-A01-S1-B02'));
+  to_bin_id => tests.bin('Z1-A01-S1-B02'));
 select public.record_inventory_transaction('receive', 'c2000000-0000-4000-8000-000000000002', 'a5000000-0000-4000-8000-000000000002', 5,
-  to_bin_id => pg_temp.bin('Z1-A01-S1-B01', 'a5000000-0000-4000-8000-000000000002'));
+  to_bin_id => tests.bin('Z1-A01-S1-B01', 'a5000000-0000-4000-8000-000000000002'));
 
 -- The form's rules, as an admin.
 reset role;
 select tests.act_as('admin@acme.test');
-select is(pg_temp.message_of(pg_temp.save('{"item_details": [{"item_id": "c2000000-0000-4000-8000-000000000001"}]}'), 'warehouse_id'),
+select is(tests.message_of(pg_temp.save('{"item_details": [{"item_id": "c2000000-0000-4000-8000-000000000001"}]}'), 'warehouse_id'),
   'Warehouse is required', 'form: warehouse required');
-select is(pg_temp.message_of(pg_temp.save(jsonb_build_object('warehouse_id', 'a5000000-0000-4000-8000-000000000001', 'reference_number', ' ',
-  'item_details', jsonb_build_array(pg_temp.line('c2000000-0000-4000-8000-000000000001', 'Z1-A01-S1-B01')))), 'reference_number'),
+select is(tests.message_of(pg_temp.save(jsonb_build_object('warehouse_id', 'a5000000-0000-4000-8000-000000000001', 'reference_number', ' ',
+  'item_details', jsonb_build_array(tests.pick_line('c2000000-0000-4000-8000-000000000001', 'Z1-A01-S1-B01')))), 'reference_number'),
   'Reference number is required', 'form: a cleared reference number is refused');
-select is(pg_temp.message_of(pg_temp.save(jsonb_build_object('warehouse_id', 'a5000000-0000-4000-8000-000000000001',
-  'item_details', jsonb_build_array(jsonb_build_object('bin_id', pg_temp.bin('Z1-A01-S1-B01'))))), 'item_details.0.item_id'),
+select is(tests.message_of(pg_temp.save(jsonb_build_object('warehouse_id', 'a5000000-0000-4000-8000-000000000001',
+  'item_details', jsonb_build_array(jsonb_build_object('bin_id', tests.bin('Z1-A01-S1-B01'))))), 'item_details.0.item_id'),
   'Item is required', 'form: item required');
-select is(pg_temp.message_of(pg_temp.save(jsonb_build_object('warehouse_id', 'a5000000-0000-4000-8000-000000000001',
-  'item_details', jsonb_build_array(pg_temp.line('c2000000-0000-4000-8000-000000000001', 'Z1-A01-S1-B01'), jsonb_build_object('item_id', 'c2000000-0000-4000-8000-000000000001')))), 'item_details.1.bin_id'),
+select is(tests.message_of(pg_temp.save(jsonb_build_object('warehouse_id', 'a5000000-0000-4000-8000-000000000001',
+  'item_details', jsonb_build_array(tests.pick_line('c2000000-0000-4000-8000-000000000001', 'Z1-A01-S1-B01'), jsonb_build_object('item_id', 'c2000000-0000-4000-8000-000000000001')))), 'item_details.1.bin_id'),
   'Bin is required', 'form: bin required on every line');
-select is(pg_temp.message_of(pg_temp.save(jsonb_build_object('warehouse_id', 'a5000000-0000-4000-8000-000000000001', 'due_date', current_date - 1,
-  'item_details', jsonb_build_array(pg_temp.line('c2000000-0000-4000-8000-000000000001', 'Z1-A01-S1-B01')))), 'due_date'),
+select is(tests.message_of(pg_temp.save(jsonb_build_object('warehouse_id', 'a5000000-0000-4000-8000-000000000001', 'due_date', current_date - 1,
+  'item_details', jsonb_build_array(tests.pick_line('c2000000-0000-4000-8000-000000000001', 'Z1-A01-S1-B01')))), 'due_date'),
   'Due date cannot be before today', 'form: due date not before today');
-select is(pg_temp.message_of(pg_temp.save(jsonb_build_object('warehouse_id', 'a5000000-0000-4000-8000-000000000001', 'item_details', '[]'::jsonb)), 'item_details'),
+select is(tests.message_of(pg_temp.save(jsonb_build_object('warehouse_id', 'a5000000-0000-4000-8000-000000000001', 'item_details', '[]'::jsonb)), 'item_details'),
   'Add at least one item', 'form: at least one item');
-select is(pg_temp.message_of(pg_temp.save(jsonb_build_object('warehouse_id', 'a5000000-0000-4000-8000-000000000001',
-  'item_details', jsonb_build_array(pg_temp.line('c2000000-0000-4000-8000-000000000001', 'Z1-A01-S1-B01', warehouse => 'a5000000-0000-4000-8000-000000000002')))), 'item_details.0.bin_id'),
+select is(tests.message_of(pg_temp.save(jsonb_build_object('warehouse_id', 'a5000000-0000-4000-8000-000000000001',
+  'item_details', jsonb_build_array(tests.pick_line('c2000000-0000-4000-8000-000000000001', 'Z1-A01-S1-B01', warehouse => 'a5000000-0000-4000-8000-000000000002')))), 'item_details.0.bin_id'),
   'Choose an active bin of this warehouse', 'form: another warehouse''s bin is refused');
-select is(pg_temp.message_of(pg_temp.save(jsonb_build_object('warehouse_id', 'a5000000-0000-4000-8000-000000000001',
-  'item_details', jsonb_build_array(pg_temp.line('c2000000-0000-4000-8000-000000000001', 'Z1-A03-S3-B02')))), 'item_details.0.bin_id'),
+select is(tests.message_of(pg_temp.save(jsonb_build_object('warehouse_id', 'a5000000-0000-4000-8000-000000000001',
+  'item_details', jsonb_build_array(tests.pick_line('c2000000-0000-4000-8000-000000000001', 'Z1-A03-S3-B02')))), 'item_details.0.bin_id'),
   'Choose an active bin of this warehouse', 'form: an inactive bin is refused');
-select is(pg_temp.message_of(pg_temp.save(jsonb_build_object('warehouse_id', 'a5000000-0000-4000-8000-000000000001', 'assigned_to', 'a1000000-0000-4000-8000-000000000003',
-  'item_details', jsonb_build_array(pg_temp.line('c2000000-0000-4000-8000-000000000001', 'Z1-A01-S1-B01')))), 'assigned_to'),
+select is(tests.message_of(pg_temp.save(jsonb_build_object('warehouse_id', 'a5000000-0000-4000-8000-000000000001', 'assigned_to', 'a1000000-0000-4000-8000-000000000003',
+  'item_details', jsonb_build_array(tests.pick_line('c2000000-0000-4000-8000-000000000001', 'Z1-A01-S1-B01')))), 'assigned_to'),
   'Choose a staff member of this warehouse', 'form: the assignee works in the warehouse');
-select is(pg_temp.message_of(pg_temp.save(jsonb_build_object('warehouse_id', 'a5000000-0000-4000-8000-000000000001',
-  'item_details', jsonb_build_array(pg_temp.line('c2000000-0000-4000-8000-000000000001', 'Z1-A01-S1-B01', 0)))), 'item_details.0.quantity'),
+select is(tests.message_of(pg_temp.save(jsonb_build_object('warehouse_id', 'a5000000-0000-4000-8000-000000000001',
+  'item_details', jsonb_build_array(tests.pick_line('c2000000-0000-4000-8000-000000000001', 'Z1-A01-S1-B01', 0)))), 'item_details.0.quantity'),
   'Quantity must be a whole number above 0', 'form: quantity above 0');
-select is(pg_temp.message_of(pg_temp.save(jsonb_build_object('warehouse_id', 'a5000000-0000-4000-8000-000000000001',
-  'item_details', jsonb_build_array(pg_temp.line('c2000000-0000-4000-8000-000000000001', 'Z1-A01-S1-B01', 2, 1)))), 'item_details.0.picked_quantity'),
+select is(tests.message_of(pg_temp.save(jsonb_build_object('warehouse_id', 'a5000000-0000-4000-8000-000000000001',
+  'item_details', jsonb_build_array(tests.pick_line('c2000000-0000-4000-8000-000000000001', 'Z1-A01-S1-B01', 2, 1)))), 'item_details.0.picked_quantity'),
   'Items are picked once the pick order is in progress', 'form: nothing is picked before the order starts');
-select is(pg_temp.message_of(pg_temp.save(jsonb_build_object('warehouse_id', 'a5000000-0000-4000-8000-000000000001', 'status', 'completed',
-  'item_details', jsonb_build_array(pg_temp.line('c2000000-0000-4000-8000-000000000001', 'Z1-A01-S1-B01')))), 'status'),
+select is(tests.message_of(pg_temp.save(jsonb_build_object('warehouse_id', 'a5000000-0000-4000-8000-000000000001', 'status', 'completed',
+  'item_details', jsonb_build_array(tests.pick_line('c2000000-0000-4000-8000-000000000001', 'Z1-A01-S1-B01')))), 'status'),
   'Start, complete or cancel the pick order to change its status', 'form: the status is not saved');
-select is(pg_temp.message_of(pg_temp.save(jsonb_build_object('warehouse_id', 'a5000000-0000-4000-8000-000000000001', 'order_type', 'zone',
-  'item_details', jsonb_build_array(pg_temp.line('c2000000-0000-4000-8000-000000000001', 'Z1-A01-S1-B01')))), 'order_type'),
+select is(tests.message_of(pg_temp.save(jsonb_build_object('warehouse_id', 'a5000000-0000-4000-8000-000000000001', 'order_type', 'zone',
+  'item_details', jsonb_build_array(tests.pick_line('c2000000-0000-4000-8000-000000000001', 'Z1-A01-S1-B01')))), 'order_type'),
   'Order type must be individual, batch or wave', 'form: order types');
 select is((select count(*)::int from public.pick_orders where warehouse_id = 'a5000000-0000-4000-8000-000000000001' and created_by = 'a1000000-0000-4000-8000-000000000001'),
   0, 'refused saves leave nothing behind');
 
 -- Defaults and the read shape.
-select lives_ok($$ select pg_temp.create_as('a', jsonb_build_object('warehouse_id', 'a5000000-0000-4000-8000-000000000001',
+select lives_ok($$ select tests.save_pick_order_as('a', jsonb_build_object('warehouse_id', 'a5000000-0000-4000-8000-000000000001',
   'assigned_to', 'a5100000-0000-4000-8000-000000000004', 'due_date', current_date + 2, 'notes', 'Front desk',
-  'item_details', jsonb_build_array(pg_temp.line('c2000000-0000-4000-8000-000000000001', 'Z1-A01-S1-B01', 4)))) $$, 'admin creates a pick order');
-select matches((pg_temp.order_of(pg_temp.id('a'))).reference_number, '^ACME-PK[0-9]{5}$', 'the reference number defaults to a generated PK code');
-select is((select o.order_type || ' ' || o.priority || ' ' || o.status from pg_temp.order_of(pg_temp.id('a')) o), 'individual 1 pending',
+  'item_details', jsonb_build_array(tests.pick_line('c2000000-0000-4000-8000-000000000001', 'Z1-A01-S1-B01', 4)))) $$, 'admin creates a pick order');
+select matches((tests.pick_order(tests.id('a'))).reference_number, '^ACME-PK[0-9]{5}$', 'the reference number defaults to a generated PK code');
+select is((select o.order_type || ' ' || o.priority || ' ' || o.status from tests.pick_order(tests.id('a')) o), 'individual 1 pending',
   'defaults: individual, priority 1, pending');
-select is((select public.get_pick_order(pg_temp.id('a')) #>> '{items,0,name}') || ' in ' || (select public.get_pick_order(pg_temp.id('a')) #>> '{items,0,bin_name}'),
+select is((select public.get_pick_order(tests.id('a')) #>> '{items,0,name}') || ' in ' || (select public.get_pick_order(tests.id('a')) #>> '{items,0,bin_name}'),
   'Pick Test Chair in Z1-A01-S1-B01', 'read: items with their name and bin name');
-select is((select public.get_pick_order(pg_temp.id('a')) #>> '{warehouse,code}') || ' / ' || (select public.get_pick_order(pg_temp.id('a')) #>> '{assigned_to_user,full_name}'),
+select is((select public.get_pick_order(tests.id('a')) #>> '{warehouse,code}') || ' / ' || (select public.get_pick_order(tests.id('a')) #>> '{assigned_to_user,full_name}'),
   'SF-BAY / Tyrone Jackson', 'read: the warehouse and the assigned user');
-select is((select (public.get_pick_order(pg_temp.id('a')) #> '{order,picking_progress}') - 'start_time'::text - 'end_time'::text - 'picker_notes'::text),
+select is((select (public.get_pick_order(tests.id('a')) #> '{order,picking_progress}') - 'start_time'::text - 'end_time'::text - 'picker_notes'::text),
   '{"total_items": 4, "picked_items": 0}'::jsonb, 'read: the picking progress');
 select is((select public.save_pick_order(null, jsonb_build_object('warehouse_id', 'a5000000-0000-4000-8000-000000000001', 'reference_number', 'PO-TEST-77',
-  'item_details', jsonb_build_array(jsonb_build_object('item_id', 'c2000000-0000-4000-8000-000000000002', 'bin_id', pg_temp.bin('Z1-A01-S1-B02'))))) #>> '{pick_order,order,item_details,0,quantity}'),
+  'item_details', jsonb_build_array(jsonb_build_object('item_id', 'c2000000-0000-4000-8000-000000000002', 'bin_id', tests.bin('Z1-A01-S1-B02'))))) #>> '{pick_order,order,item_details,0,quantity}'),
   '1', 'a chosen reference number; quantity defaults to 1');
-select is(pg_temp.message_of(pg_temp.save(jsonb_build_object('warehouse_id', 'a5000000-0000-4000-8000-000000000001', 'reference_number', 'PO-TEST-77',
-  'item_details', jsonb_build_array(pg_temp.line('c2000000-0000-4000-8000-000000000001', 'Z1-A01-S1-B01')))), 'reference_number'),
+select is(tests.message_of(pg_temp.save(jsonb_build_object('warehouse_id', 'a5000000-0000-4000-8000-000000000001', 'reference_number', 'PO-TEST-77',
+  'item_details', jsonb_build_array(tests.pick_line('c2000000-0000-4000-8000-000000000001', 'Z1-A01-S1-B01')))), 'reference_number'),
   'Reference number already exists', 'the reference number is unique in the tenant');
-select is((select public.pick_order_actions(pg_temp.id('a'))), array['edit', 'in_progress', 'cancelled'], 'actions: an admin edits, starts or cancels a pending order');
+select is((select public.pick_order_actions(tests.id('a'))), array['edit', 'in_progress', 'cancelled'], 'actions: an admin edits, starts or cancels a pending order');
 -- Editing a pending order replaces its lines.
-select is((select jsonb_array_length(public.save_pick_order(pg_temp.id('a'), jsonb_build_object('priority', 3,
-  'item_details', jsonb_build_array(pg_temp.line('c2000000-0000-4000-8000-000000000001', 'Z1-A01-S1-B01', 4), pg_temp.line('c2000000-0000-4000-8000-000000000002', 'Z1-A01-S1-B02', 2))))
+select is((select jsonb_array_length(public.save_pick_order(tests.id('a'), jsonb_build_object('priority', 3,
+  'item_details', jsonb_build_array(tests.pick_line('c2000000-0000-4000-8000-000000000001', 'Z1-A01-S1-B01', 4), tests.pick_line('c2000000-0000-4000-8000-000000000002', 'Z1-A01-S1-B02', 2))))
   #> '{pick_order,items}')), 2, 'edit: a pending order''s lines are replaced');
-select is((pg_temp.order_of(pg_temp.id('a'))).priority, 3, 'edit: keys given change, the others stay');
+select is((tests.pick_order(tests.id('a'))).priority, 3, 'edit: keys given change, the others stay');
 reset role;
 
 -- Who may create: admins, and supervisors and managers of the warehouse.
 reset role;
 select tests.act_as('maya.chen@acmelogistics.example');
-select lives_ok($$ select pg_temp.create_as('b', jsonb_build_object('warehouse_id', 'a5000000-0000-4000-8000-000000000001', 'order_type', 'batch',
-  'item_details', jsonb_build_array(pg_temp.line('c2000000-0000-4000-8000-000000000001', 'Z1-A01-S1-B01', 7)))) $$, 'a manager creates');
+select lives_ok($$ select tests.save_pick_order_as('b', jsonb_build_object('warehouse_id', 'a5000000-0000-4000-8000-000000000001', 'order_type', 'batch',
+  'item_details', jsonb_build_array(tests.pick_line('c2000000-0000-4000-8000-000000000001', 'Z1-A01-S1-B01', 7)))) $$, 'a manager creates');
 reset role;
 select tests.act_as('marcus.reyes@acmelogistics.example');
-select lives_ok($$ select pg_temp.create_as('c', jsonb_build_object('warehouse_id', 'a5000000-0000-4000-8000-000000000001', 'order_type', 'wave',
-  'item_details', jsonb_build_array(pg_temp.line('c2000000-0000-4000-8000-000000000002', 'Z1-A01-S1-B02', 2)))) $$, 'a supervisor creates');
+select lives_ok($$ select tests.save_pick_order_as('c', jsonb_build_object('warehouse_id', 'a5000000-0000-4000-8000-000000000001', 'order_type', 'wave',
+  'item_details', jsonb_build_array(tests.pick_line('c2000000-0000-4000-8000-000000000002', 'Z1-A01-S1-B02', 2)))) $$, 'a supervisor creates');
 reset role;
 select tests.act_as('tyrone.jackson@acmelogistics.example');
-select throws_ok(pg_temp.save(jsonb_build_object('warehouse_id', 'a5000000-0000-4000-8000-000000000001', 'item_details', jsonb_build_array(pg_temp.line('c2000000-0000-4000-8000-000000000001', 'Z1-A01-S1-B01')))),
+select throws_ok(pg_temp.save(jsonb_build_object('warehouse_id', 'a5000000-0000-4000-8000-000000000001', 'item_details', jsonb_build_array(tests.pick_line('c2000000-0000-4000-8000-000000000001', 'Z1-A01-S1-B01')))),
   '42501', 'Only admins, supervisors and managers of this warehouse can create pick orders', 'a picker does not create');
-select is((select public.pick_order_actions(pg_temp.id('a'))), array['in_progress'], 'actions: a picker only starts a pending order');
-select throws_ok(pg_temp.save('{"priority": 2}', pg_temp.id('a')), '42501',
+select is((select public.pick_order_actions(tests.id('a'))), array['in_progress'], 'actions: a picker only starts a pending order');
+select throws_ok(pg_temp.save('{"priority": 2}', tests.id('a')), '42501',
   'Only admins, supervisors and managers of this warehouse can change a pick order', 'a picker does not edit a pending order');
 reset role;
 select tests.act_as('grace.kim@acmelogistics.example');
-select throws_ok(pg_temp.save(jsonb_build_object('warehouse_id', 'a5000000-0000-4000-8000-000000000001', 'item_details', jsonb_build_array(pg_temp.line('c2000000-0000-4000-8000-000000000001', 'Z1-A01-S1-B01')))),
+select throws_ok(pg_temp.save(jsonb_build_object('warehouse_id', 'a5000000-0000-4000-8000-000000000001', 'item_details', jsonb_build_array(tests.pick_line('c2000000-0000-4000-8000-000000000001', 'Z1-A01-S1-B01')))),
   '42501', null, 'a receiver does not create');
-select throws_ok(pg_temp.move(pg_temp.id('a'), 'in_progress'), '42501',
+select throws_ok(pg_temp.move(tests.id('a'), 'in_progress'), '42501',
   'Only admins, pickers, supervisors and managers of this warehouse can start a pick order', 'a receiver does not start');
 reset role;
 select tests.act_as('dispatcher@acme.test');
-select throws_ok(pg_temp.save(jsonb_build_object('warehouse_id', 'a5000000-0000-4000-8000-000000000001', 'item_details', jsonb_build_array(pg_temp.line('c2000000-0000-4000-8000-000000000001', 'Z1-A01-S1-B01')))),
+select throws_ok(pg_temp.save(jsonb_build_object('warehouse_id', 'a5000000-0000-4000-8000-000000000001', 'item_details', jsonb_build_array(tests.pick_line('c2000000-0000-4000-8000-000000000001', 'Z1-A01-S1-B01')))),
   '42501', null, 'the dispatcher (a liaison) does not create');
 reset role;
 select tests.act_as('driver@acme.test');
@@ -187,14 +135,14 @@ select throws_ok(pg_temp.save(jsonb_build_object('warehouse_id', 'a5000000-0000-
 select is((select count(*)::int from public.pick_orders), 0, 'a driver reads no pick order');
 reset role;
 select tests.act_as('customer@acme.test');
-select throws_ok(pg_temp.move(pg_temp.id('a'), 'in_progress'), 'PT404', 'Pick order not found', 'a customer finds no pick order');
+select throws_ok(pg_temp.move(tests.id('a'), 'in_progress'), 'PT404', 'Pick order not found', 'a customer finds no pick order');
 reset role;
 select tests.act_as('admin@globex.test');
-select is(pg_temp.message_of(pg_temp.save(jsonb_build_object('warehouse_id', 'a5000000-0000-4000-8000-000000000001', 'item_details', jsonb_build_array(pg_temp.line('c2000000-0000-4000-8000-000000000001', 'Z1-A01-S1-B01')))), 'warehouse_id'),
+select is(tests.message_of(pg_temp.save(jsonb_build_object('warehouse_id', 'a5000000-0000-4000-8000-000000000001', 'item_details', jsonb_build_array(tests.pick_line('c2000000-0000-4000-8000-000000000001', 'Z1-A01-S1-B01')))), 'warehouse_id'),
   'Warehouse not found', 'cross-tenant: another business''s warehouse is not found');
 select is((select count(*)::int from public.pick_orders where tenant_id = 'a0000000-0000-4000-8000-000000000001'), 0, 'cross-tenant: globex reads no acme order');
-select is(public.get_pick_order(pg_temp.id('a')), null, 'cross-tenant: the read answers nothing');
-select throws_ok(pg_temp.move(pg_temp.id('a'), 'in_progress'), 'PT404', 'Pick order not found', 'cross-tenant: nor moves it');
+select is(public.get_pick_order(tests.id('a')), null, 'cross-tenant: the read answers nothing');
+select throws_ok(pg_temp.move(tests.id('a'), 'in_progress'), 'PT404', 'Pick order not found', 'cross-tenant: nor moves it');
 select lives_ok($$ select public.save_pick_order(null, jsonb_build_object('warehouse_id', 'b5000000-0000-4000-8000-000000000001', 'reference_number', 'PO-TEST-77',
   'item_details', jsonb_build_array(jsonb_build_object('item_id', (select id from public.inventory_items limit 1),
     'bin_id', (select id from public.warehouse_locations where warehouse_id = 'b5000000-0000-4000-8000-000000000001' and location_type = 'bin' and status = 'active' limit 1))))) $$,
@@ -211,75 +159,75 @@ reset role;
 -- Starting reserves; a short line is named and nothing is reserved.
 reset role;
 select tests.act_as('tyrone.jackson@acmelogistics.example');
-select lives_ok(pg_temp.move(pg_temp.id('a'), 'in_progress'), 'a picker starts an order');
-select is(pg_temp.stock('c2000000-0000-4000-8000-000000000001', 'Z1-A01-S1-B01'), '10/4', 'starting reserves the line''s quantity');
-select is(pg_temp.stock('c2000000-0000-4000-8000-000000000002', 'Z1-A01-S1-B02'), '5/2', 'every line is reserved');
-select is(pg_temp.lines_of(pg_temp.id('a')), '0/4 pending, 0/2 pending', 'the lines hold their reservations');
-select is(pg_temp.message_of(pg_temp.move(pg_temp.id('b'), 'in_progress'), 'item_details.0.quantity'),
+select lives_ok(pg_temp.move(tests.id('a'), 'in_progress'), 'a picker starts an order');
+select is(tests.stock('c2000000-0000-4000-8000-000000000001', 'Z1-A01-S1-B01'), '10/4', 'starting reserves the line''s quantity');
+select is(tests.stock('c2000000-0000-4000-8000-000000000002', 'Z1-A01-S1-B02'), '5/2', 'every line is reserved');
+select is(pg_temp.lines_of(tests.id('a')), '0/4 pending, 0/2 pending', 'the lines hold their reservations');
+select is(tests.message_of(pg_temp.move(tests.id('b'), 'in_progress'), 'item_details.0.quantity'),
   'Insufficient stock for Pick Test Chair in Z1-A01-S1-B01: 6 available', 'a short line refuses the start, named');
-select is((pg_temp.order_of(pg_temp.id('b'))).status || ' ' || pg_temp.stock('c2000000-0000-4000-8000-000000000001', 'Z1-A01-S1-B01'), 'pending 10/4',
+select is((tests.pick_order(tests.id('b'))).status || ' ' || tests.stock('c2000000-0000-4000-8000-000000000001', 'Z1-A01-S1-B01'), 'pending 10/4',
   'a refused start reserves nothing');
-select is(pg_temp.message_of(format('select public.record_inventory_transaction(''pick'', %L, %L, 4, from_bin_id => %L)',
-  'c2000000-0000-4000-8000-000000000002', 'a5000000-0000-4000-8000-000000000001', pg_temp.bin('Z1-A01-S1-B02')), 'quantity'),
+select is(tests.message_of(format('select public.record_inventory_transaction(''pick'', %L, %L, 4, from_bin_id => %L)',
+  'c2000000-0000-4000-8000-000000000002', 'a5000000-0000-4000-8000-000000000001', tests.bin('Z1-A01-S1-B02')), 'quantity'),
   'Insufficient stock: 3 available in Z1-A01-S1-B02', 'reserved units are not picked by anyone else');
-select is(pg_temp.message_of(pg_temp.move(pg_temp.id('a'), 'pending'), 'status'), 'A pick order that is in progress cannot become pending', 'no way back to pending');
+select is(tests.message_of(pg_temp.move(tests.id('a'), 'pending'), 'status'), 'A pick order that is in progress cannot become pending', 'no way back to pending');
 
 -- Picking: picked quantities grow, out of the reservation, as pick transactions of the order.
-select is((select public.save_pick_order(pg_temp.id('a'), jsonb_build_object('item_details', jsonb_build_array(
-  pg_temp.line('c2000000-0000-4000-8000-000000000001', 'Z1-A01-S1-B01', 4, 3), pg_temp.line('c2000000-0000-4000-8000-000000000002', 'Z1-A01-S1-B02', 2, 2))))
+select is((select public.save_pick_order(tests.id('a'), jsonb_build_object('item_details', jsonb_build_array(
+  tests.pick_line('c2000000-0000-4000-8000-000000000001', 'Z1-A01-S1-B01', 4, 3), tests.pick_line('c2000000-0000-4000-8000-000000000002', 'Z1-A01-S1-B02', 2, 2))))
   ->> 'message'), 'Pick order updated successfully', 'a picker records picks');
-select is(pg_temp.stock('c2000000-0000-4000-8000-000000000001', 'Z1-A01-S1-B01'), '7/1', 'a pick takes stock and its reservation');
-select is(pg_temp.lines_of(pg_temp.id('a')), '3/1 partially_picked, 2/0 picked', 'line statuses follow the picks');
-select is((select sum(quantity)::int from public.inventory_transactions where reference_type = 'pick_order' and reference_id = pg_temp.id('a') and transaction_type = 'pick'),
+select is(tests.stock('c2000000-0000-4000-8000-000000000001', 'Z1-A01-S1-B01'), '7/1', 'a pick takes stock and its reservation');
+select is(pg_temp.lines_of(tests.id('a')), '3/1 partially_picked, 2/0 picked', 'line statuses follow the picks');
+select is((select sum(quantity)::int from public.inventory_transactions where reference_type = 'pick_order' and reference_id = tests.id('a') and transaction_type = 'pick'),
   5, 'the picks are pick transactions referencing the order');
-select is(pg_temp.message_of(pg_temp.save(jsonb_build_object('item_details', jsonb_build_array(
-  pg_temp.line('c2000000-0000-4000-8000-000000000001', 'Z1-A01-S1-B01', 4, 2), pg_temp.line('c2000000-0000-4000-8000-000000000002', 'Z1-A01-S1-B02', 2, 2))), pg_temp.id('a')),
+select is(tests.message_of(pg_temp.save(jsonb_build_object('item_details', jsonb_build_array(
+  tests.pick_line('c2000000-0000-4000-8000-000000000001', 'Z1-A01-S1-B01', 4, 2), tests.pick_line('c2000000-0000-4000-8000-000000000002', 'Z1-A01-S1-B02', 2, 2))), tests.id('a')),
   'item_details.0.picked_quantity'), 'Picked quantity cannot go below the 3 already picked', 'picks are not taken back');
-select is(pg_temp.message_of(pg_temp.save(jsonb_build_object('item_details', jsonb_build_array(
-  pg_temp.line('c2000000-0000-4000-8000-000000000001', 'Z1-A01-S1-B01', 4, 5), pg_temp.line('c2000000-0000-4000-8000-000000000002', 'Z1-A01-S1-B02', 2, 2))), pg_temp.id('a')),
+select is(tests.message_of(pg_temp.save(jsonb_build_object('item_details', jsonb_build_array(
+  tests.pick_line('c2000000-0000-4000-8000-000000000001', 'Z1-A01-S1-B01', 4, 5), tests.pick_line('c2000000-0000-4000-8000-000000000002', 'Z1-A01-S1-B02', 2, 2))), tests.id('a')),
   'item_details.0.picked_quantity'), 'Picked quantity cannot be more than the quantity', 'no more than the line''s quantity');
-select is(pg_temp.message_of(pg_temp.save(jsonb_build_object('item_details', jsonb_build_array(
-  pg_temp.line('c2000000-0000-4000-8000-000000000001', 'Z1-A01-S1-B02', 4, 3), pg_temp.line('c2000000-0000-4000-8000-000000000002', 'Z1-A01-S1-B02', 2, 2))), pg_temp.id('a')),
+select is(tests.message_of(pg_temp.save(jsonb_build_object('item_details', jsonb_build_array(
+  tests.pick_line('c2000000-0000-4000-8000-000000000001', 'Z1-A01-S1-B02', 4, 3), tests.pick_line('c2000000-0000-4000-8000-000000000002', 'Z1-A01-S1-B02', 2, 2))), tests.id('a')),
   'item_details.0'), 'Items cannot change once picking has started', 'lines are fixed once started');
-select throws_ok(pg_temp.save('{"priority": 9}', pg_temp.id('a')), '42501', null, 'a picker does not change the order itself');
-select is((select public.pick_order_actions(pg_temp.id('a'))), array['pick', 'completed'], 'actions: a picker picks or completes an order in progress');
-select throws_ok(pg_temp.move(pg_temp.id('a'), 'cancelled'), '42501', 'Only admins, supervisors and managers of this warehouse can cancel a pick order',
+select throws_ok(pg_temp.save('{"priority": 9}', tests.id('a')), '42501', null, 'a picker does not change the order itself');
+select is((select public.pick_order_actions(tests.id('a'))), array['pick', 'completed'], 'actions: a picker picks or completes an order in progress');
+select throws_ok(pg_temp.move(tests.id('a'), 'cancelled'), '42501', 'Only admins, supervisors and managers of this warehouse can cancel a pick order',
   'a picker does not cancel');
 
 -- Completing releases what was not picked; the order is final.
-select lives_ok(pg_temp.move(pg_temp.id('a'), 'completed'), 'a picker completes');
-select is(pg_temp.stock('c2000000-0000-4000-8000-000000000001', 'Z1-A01-S1-B01'), '7/0', 'completion releases the unpicked reservation');
-select is(pg_temp.lines_of(pg_temp.id('a')) || ' ' || ((pg_temp.order_of(pg_temp.id('a'))).ended_at is not null)::text,
+select lives_ok(pg_temp.move(tests.id('a'), 'completed'), 'a picker completes');
+select is(tests.stock('c2000000-0000-4000-8000-000000000001', 'Z1-A01-S1-B01'), '7/0', 'completion releases the unpicked reservation');
+select is(pg_temp.lines_of(tests.id('a')) || ' ' || ((tests.pick_order(tests.id('a'))).ended_at is not null)::text,
   '3/0 partially_picked, 2/0 picked true', 'a short line stays partially picked; the end time is set');
-select is(pg_temp.message_of(pg_temp.save('{"notes": "late"}', pg_temp.id('a')), 'status'), 'A pick order that is completed cannot be changed', 'a completed order is final');
-select is(pg_temp.message_of(pg_temp.move(pg_temp.id('a'), 'cancelled'), 'status'), 'A pick order that is completed cannot become cancelled', 'a completed order is not cancelled');
-select is(pg_temp.message_of(pg_temp.move(pg_temp.id('c'), 'completed'), 'status'), 'A pick order that is pending cannot become completed', 'a pending order is started first');
+select is(tests.message_of(pg_temp.save('{"notes": "late"}', tests.id('a')), 'status'), 'A pick order that is completed cannot be changed', 'a completed order is final');
+select is(tests.message_of(pg_temp.move(tests.id('a'), 'cancelled'), 'status'), 'A pick order that is completed cannot become cancelled', 'a completed order is not cancelled');
+select is(tests.message_of(pg_temp.move(tests.id('c'), 'completed'), 'status'), 'A pick order that is pending cannot become completed', 'a pending order is started first');
 
 -- Cancelling an order in progress releases its reservation.
-select lives_ok(pg_temp.move(pg_temp.id('c'), 'in_progress'), 'order c starts');
-select lives_ok(pg_temp.save(jsonb_build_object('item_details', jsonb_build_array(pg_temp.line('c2000000-0000-4000-8000-000000000002', 'Z1-A01-S1-B02', 2, 1))), pg_temp.id('c')),
+select lives_ok(pg_temp.move(tests.id('c'), 'in_progress'), 'order c starts');
+select lives_ok(pg_temp.save(jsonb_build_object('item_details', jsonb_build_array(tests.pick_line('c2000000-0000-4000-8000-000000000002', 'Z1-A01-S1-B02', 2, 1))), tests.id('c')),
   'one unit of order c is picked');
 reset role;
 select tests.act_as('marcus.reyes@acmelogistics.example');
-select lives_ok(pg_temp.move(pg_temp.id('c'), 'cancelled'), 'a supervisor cancels an order in progress');
-select is(pg_temp.stock('c2000000-0000-4000-8000-000000000002', 'Z1-A01-S1-B02'), '2/0', 'cancelling releases what was not picked');
-select lives_ok(pg_temp.move(pg_temp.id('b'), 'cancelled'), 'a pending order is cancelled');
-select is((select string_agg(coalesce(from_status, '-') || '>' || status, ' ' order by seq) from public.pick_order_events where pick_order_id = pg_temp.id('c')),
+select lives_ok(pg_temp.move(tests.id('c'), 'cancelled'), 'a supervisor cancels an order in progress');
+select is(tests.stock('c2000000-0000-4000-8000-000000000002', 'Z1-A01-S1-B02'), '2/0', 'cancelling releases what was not picked');
+select lives_ok(pg_temp.move(tests.id('b'), 'cancelled'), 'a pending order is cancelled');
+select is((select string_agg(coalesce(from_status, '-') || '>' || status, ' ' order by seq) from public.pick_order_events where pick_order_id = tests.id('c')),
   '->pending pending>in_progress in_progress>cancelled', 'every move is in the history');
 reset role;
 
 -- Access modes: Dogpatch is open to its listed staff only.
 reset role;
 select tests.act_as('admin@acme.test');
-select lives_ok($$ select pg_temp.create_as('d', jsonb_build_object('warehouse_id', 'a5000000-0000-4000-8000-000000000002',
-  'item_details', jsonb_build_array(pg_temp.line('c2000000-0000-4000-8000-000000000002', 'Z1-A01-S1-B01', 1, warehouse => 'a5000000-0000-4000-8000-000000000002')))) $$,
+select lives_ok($$ select tests.save_pick_order_as('d', jsonb_build_object('warehouse_id', 'a5000000-0000-4000-8000-000000000002',
+  'item_details', jsonb_build_array(tests.pick_line('c2000000-0000-4000-8000-000000000002', 'Z1-A01-S1-B01', 1, warehouse => 'a5000000-0000-4000-8000-000000000002')))) $$,
   'an admin creates a Dogpatch order');
 reset role;
 select tests.act_as('marcus.reyes@acmelogistics.example');
-select is((select count(*)::int from public.pick_order_rows where id = pg_temp.id('d')), 0, 'access mode: staff of another warehouse do not read it');
+select is((select count(*)::int from public.pick_order_rows where id = tests.id('d')), 0, 'access mode: staff of another warehouse do not read it');
 reset role;
 select tests.act_as('tyrone.jackson@acmelogistics.example');
-select is((select reference_number from public.pick_order_rows where id = pg_temp.id('d')), (select reference_number from pg_temp.order_of(pg_temp.id('d'))),
+select is((select reference_number from public.pick_order_rows where id = tests.id('d')), (select reference_number from tests.pick_order(tests.id('d'))),
   'access mode: a listed picker reads it');
 reset role;
 

@@ -1,6 +1,7 @@
 import { createContext, use, useCallback, useEffect, useLayoutEffect, useMemo, useState, type ReactNode } from 'react';
 import { requireEnv } from '../../lib/env';
 import { useTenantId } from '../../lib/tenant';
+import { useRecordLoad } from '../../lib/use-record-load';
 import { fetchSystemBrand, fetchTenantBrand } from './api';
 import { readCachedBrand, writeCachedBrand } from './cache';
 import { watchTenantBrand } from './live';
@@ -23,7 +24,7 @@ export interface BrandState {
 
 const BrandContext = createContext<BrandState | null>(null);
 
-type Loaded = { slug: string | null; status: Exclude<BrandStatus, 'loading'>; record: BrandRecord | null };
+type Loaded = { slug: string | null; status: Exclude<BrandStatus, 'loading'>; record: BrandRecord | null; error?: unknown };
 
 /** Uploaded brand assets live on the project's Supabase URL: the one origin a favicon may come from. */
 function assetOrigin(): string | null {
@@ -55,30 +56,26 @@ function applyFavicon(target: string): void {
  */
 export function BrandProvider({ tenantSlug, children }: { tenantSlug: string | null; children: ReactNode }) {
   const slug = tenantSlug?.trim() || null;
-  const [loaded, setLoaded] = useState<Loaded | null>(null);
   const [attempt, setAttempt] = useState(0);
 
-  useEffect(() => {
-    let cancelled = false;
-    const load = slug ? fetchTenantBrand(slug) : fetchSystemBrand();
-    load.then(
-      (record) => {
-        if (cancelled) return;
-        if (record) writeCachedBrand(record);
-        setLoaded({ slug, status: record ? 'ready' : 'not-found', record });
+  // A reload (after an error, or the brand changed live) keeps what shows until its answer; another
+  // slug shows its cached brand meanwhile. A failed read is an answer too: the brand falls back.
+  const { state } = useRecordLoad<Loaded>(
+    `${slug ?? ''}#${attempt}`,
+    () =>
+      (slug ? fetchTenantBrand(slug) : fetchSystemBrand()).then(
+        (record): Loaded => ({ slug, status: record ? 'ready' : 'not-found', record }),
+        (error: unknown): Loaded => ({ slug, status: 'error', record: null, error }),
+      ),
+    {
+      onLoad: (loaded) => {
+        if (loaded?.record) writeCachedBrand(loaded.record);
+        if (loaded?.status === 'error') console.warn(`Could not load the brand of ${slug ?? 'the system'}`, loaded.error);
       },
-      (error: unknown) => {
-        if (cancelled) return;
-        console.warn(`Could not load the brand of ${slug ?? 'the system'}`, error);
-        setLoaded({ slug, status: 'error', record: null });
-      },
-    );
-    return () => {
-      cancelled = true;
-    };
-  }, [slug, attempt]);
+    },
+  );
 
-  const current = loaded?.slug === slug ? loaded : null;
+  const current = state.status === 'ready' && state.record.slug === slug ? state.record : null;
   const cached = useMemo(() => (current?.record ? null : readCachedBrand(slug)), [current, slug]);
   const record = current?.record ?? (current?.status === 'not-found' ? null : cached) ?? systemRecord();
   const theme = useMemo(() => brandTheme(record.settings, record.logoUrl, assetOrigin()), [record.settings, record.logoUrl]);

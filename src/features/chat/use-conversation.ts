@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useReducer, useRef, useState, useSyncExternalStore } from 'react';
 import type { ConnectionState } from '../../lib/realtime';
+import { useRecordLoad } from '../../lib/use-record-load';
 import { ChatError, getConversation, getPeople, listMessages, markConversationRead, sendMessage, setConversationArchived } from './api';
 import { conversationTopic, followTopic } from './live';
 import { CHAT_MESSAGES, MessageRowSchema, type ConversationDetail, type Person } from './schema';
@@ -7,6 +8,8 @@ import { autoRetryable, EMPTY_THREAD, lastIncoming, newClientId, threadReducer, 
 import { chatInbox, useOpenConversation } from './use-chat-inbox';
 
 export type LoadStatus = 'loading' | 'ready' | 'missing' | 'error';
+
+type MessagesPage = Awaited<ReturnType<typeof listMessages>>;
 
 export interface ConversationState {
   status: LoadStatus;
@@ -23,6 +26,10 @@ export interface ConversationState {
   retrySend: (clientId: string) => void;
   setArchived: (archived: boolean) => Promise<void>;
   reloadDetail: () => void;
+}
+
+function asError(reason: unknown): Error {
+  return reason instanceof Error ? reason : new Error(String(reason));
 }
 
 function subscribeVisibility(callback: () => void): () => void {
@@ -47,15 +54,12 @@ export function usePageVisible(): boolean {
  * other in the order they were written; the client id makes a send that did land store once.
  */
 export function useConversation(tenantId: string, userId: string, conversationId: string): ConversationState {
-  const [status, setStatus] = useState<LoadStatus>('loading');
-  const [error, setError] = useState<Error | null>(null);
   const [detail, setDetail] = useState<ConversationDetail | null>(null);
   const [thread, dispatch] = useReducer(threadReducer, EMPTY_THREAD);
   const [people, setPeople] = useState<ReadonlyMap<string, Person>>(new Map());
   const [connection, setConnection] = useState<ConnectionState>('connecting');
   const [loadingOlder, setLoadingOlder] = useState(false);
   const [olderError, setOlderError] = useState(false);
-  const [attempt, setAttempt] = useState(0);
   const alive = useRef(true);
   const peopleRef = useRef(people);
   useEffect(() => {
@@ -85,48 +89,49 @@ export function useConversation(tenantId: string, userId: string, conversationId
     );
   }, []);
 
-  const loadDetail = useCallback(() => {
-    return getConversation(conversationId).then((next) => {
-      if (!alive.current) return next;
-      setDetail(next);
-      if (next) {
-        setPeople((previous) => {
-          const map = new Map(previous);
-          for (const p of next.participants) if (p.full_name !== null || !map.has(p.user_id)) map.set(p.user_id, { id: p.user_id, full_name: p.full_name, avatar_url: p.avatar_url });
-          return map;
-        });
-      }
-      return next;
+  /** Shows a conversation's detail, and learns its participants' names and pictures. */
+  const showDetail = useCallback((next: ConversationDetail | null) => {
+    setDetail(next);
+    if (!next) return;
+    setPeople((previous) => {
+      const map = new Map(previous);
+      for (const p of next.participants) if (p.full_name !== null || !map.has(p.user_id)) map.set(p.user_id, { id: p.user_id, full_name: p.full_name, avatar_url: p.avatar_url });
+      return map;
     });
-  }, [conversationId]);
+  }, []);
+
+  const showLatest = useCallback(
+    (page: MessagesPage) => {
+      dispatch({ type: 'loaded', rows: page.rows, hasMore: page.hasMore });
+      learnPeople(page.rows.map((row) => row.sender_id));
+    },
+    [learnPeople],
+  );
 
   const loadLatest = useCallback(() => {
     return listMessages(conversationId).then((page) => {
-      if (!alive.current) return;
-      dispatch({ type: 'loaded', rows: page.rows, hasMore: page.hasMore });
-      learnPeople(page.rows.map((row) => row.sender_id));
+      if (alive.current) showLatest(page);
     });
-  }, [conversationId, learnPeople]);
+  }, [conversationId, showLatest]);
 
-  // The first read (and a Retry after it failed).
-  useEffect(() => {
-    let cancelled = false;
-    Promise.all([loadDetail(), loadLatest()]).then(
-      ([next]) => {
-        if (cancelled) return;
-        setError(null);
-        setStatus(next ? 'ready' : 'missing');
+  // The first read (and a Retry after it failed): the detail and the newest page, shown together.
+  const first = useRecordLoad<{ detail: ConversationDetail | null; page: MessagesPage }>(
+    conversationId,
+    async () => {
+      const [detail, page] = await Promise.all([getConversation(conversationId), listMessages(conversationId)]);
+      return { detail, page };
+    },
+    {
+      onLoad: (loaded) => {
+        if (!loaded) return;
+        showDetail(loaded.detail);
+        showLatest(loaded.page);
       },
-      (reason: unknown) => {
-        if (cancelled) return;
-        setError(reason instanceof Error ? reason : new Error(String(reason)));
-        setStatus('error');
-      },
-    );
-    return () => {
-      cancelled = true;
-    };
-  }, [loadDetail, loadLatest, attempt]);
+    },
+  );
+  const status: LoadStatus =
+    first.state.status === 'failed' ? 'error' : first.state.status === 'ready' ? (first.state.record.detail ? 'ready' : 'missing') : first.state.status;
+  const error = first.state.status === 'failed' ? asError(first.state.error) : null;
 
   // Set below, once `deliver` exists: the automatic retry of failed sends.
   const retryFailedRef = useRef<() => void>(() => undefined);
@@ -272,7 +277,14 @@ export function useConversation(tenantId: string, userId: string, conversationId
     [conversationId, tenantId, userId],
   );
 
-  const reloadDetail = useCallback(() => void loadDetail().catch(() => undefined), [loadDetail]);
+  const reloadDetail = useCallback(
+    () =>
+      void getConversation(conversationId).then(
+        (next) => alive.current && showDetail(next),
+        () => undefined,
+      ),
+    [conversationId, showDetail],
+  );
 
   return {
     status,
@@ -283,10 +295,7 @@ export function useConversation(tenantId: string, userId: string, conversationId
     connection,
     loadingOlder,
     olderError,
-    retryLoad: () => {
-      setStatus('loading');
-      setAttempt((n) => n + 1);
-    },
+    retryLoad: first.retry,
     loadOlder,
     send,
     retrySend,

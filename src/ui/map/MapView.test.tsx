@@ -281,6 +281,16 @@ describe('MapView with WebGL (maplibre stubbed)', () => {
     expect(map.layers.has('waypost-zone')).toBe(false);
   });
 
+  it('draws markers with the map it is showing, and swaps a new set in at once', async () => {
+    const { rerender } = render(<MapView markers={[{ id: 'a', lng: 77.1, lat: 28.1, label: 'Hub A' }]} />);
+    await mounted();
+    expect(screen.getByRole('img', { name: 'Hub A at 28.100000, 77.100000' })).toBeInTheDocument();
+    rerender(<MapView markers={[{ id: 'b', lng: 72.8, lat: 19, label: 'Hub B' }]} picked={[72, 19]} />);
+    expect(screen.queryByRole('img', { name: /Hub A/ })).not.toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'Hub B at 19.000000, 72.800000' })).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'Picked point 19.000000, 72.000000' })).toBeInTheDocument();
+  });
+
   it('moves when the centre or zoom props change', async () => {
     const { rerender } = render(<MapView center={[77, 28]} />);
     const map = await mounted();

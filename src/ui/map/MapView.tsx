@@ -303,38 +303,27 @@ export function MapView({
     canvas.setAttribute('aria-label', onPick ? `${label}. Click a point, or press Enter to pick the centre.` : label);
   }, [map, onPick, label]);
 
+  // Markers are drawn with the library the map was made with (set with it): nothing to wait for.
   useEffect(() => {
-    if (!map || !markers?.length) return;
-    let cancelled = false;
-    const added: MaplibreMarker[] = [];
-    void loadMaplibre().then((lib) => {
-      if (cancelled) return;
-      for (const marker of markers) {
-        const element = markerElement(marker.color ?? '#2563eb', marker.label, marker.lng, marker.lat);
-        added.push(new lib.Marker({ element, anchor: 'bottom' }).setLngLat([marker.lng, marker.lat]).addTo(map));
-      }
+    if (!map || !lib || !markers?.length) return;
+    const added: MaplibreMarker[] = markers.map((marker) => {
+      const element = markerElement(marker.color ?? '#2563eb', marker.label, marker.lng, marker.lat);
+      return new lib.Marker({ element, anchor: 'bottom' }).setLngLat([marker.lng, marker.lat]).addTo(map);
     });
     return () => {
-      cancelled = true;
       if (liveMap.current === map) for (const marker of added) marker.remove();
     };
-  }, [map, markers]);
+  }, [map, lib, markers]);
 
   useEffect(() => {
-    if (!map || !shownPicked) return;
-    let cancelled = false;
-    let marker: MaplibreMarker | undefined;
-    void loadMaplibre().then((lib) => {
-      if (cancelled) return;
-      const element = markerElement('#dc2626', undefined, shownPicked[0], shownPicked[1], true);
-      element.dataset.picked = 'true';
-      marker = new lib.Marker({ element, anchor: 'center' }).setLngLat(shownPicked).addTo(map);
-    });
+    if (!map || !lib || !shownPicked) return;
+    const element = markerElement('#dc2626', undefined, shownPicked[0], shownPicked[1], true);
+    element.dataset.picked = 'true';
+    const marker = new lib.Marker({ element, anchor: 'center' }).setLngLat(shownPicked).addTo(map);
     return () => {
-      cancelled = true;
-      if (liveMap.current === map) marker?.remove();
+      if (liveMap.current === map) marker.remove();
     };
-  }, [map, shownPicked]);
+  }, [map, lib, shownPicked]);
 
   useEffect(() => {
     if (!map || !layers?.length) return;

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import '@testing-library/jest-dom/vitest';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ProofGallery } from './ProofGallery';
@@ -32,6 +32,18 @@ describe('ProofGallery', () => {
     expect(await screen.findByText('Could not load the proof files')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByText('No signature or photos were taken.')).toBeInTheDocument();
+  });
+
+  it('shows loading for new files, and the new files even when the old ones answer later', async () => {
+    const answers = new Map<string, (value: typeof images) => void>();
+    const load = (key: string) => () => new Promise<typeof images>((resolve) => answers.set(key, resolve));
+    const { rerender } = render(<ProofGallery label="Proof" loadKey="old" load={load('old')} />);
+    rerender(<ProofGallery label="Proof" loadKey="new" load={load('new')} />);
+    expect(screen.getByRole('status', { name: 'Loading proof' })).toBeInTheDocument();
+    await act(async () => answers.get('new')!([images[0]!]));
+    await act(async () => answers.get('old')!(images));
+    const list = screen.getByRole('list', { name: 'Proof' });
+    expect(within(list).getAllByRole('img').map((img) => img.getAttribute('alt'))).toEqual(['Signature']);
   });
 
   it('opens a thumbnail in the document viewer', async () => {

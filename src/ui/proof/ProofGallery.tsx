@@ -1,4 +1,5 @@
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
+import { useRecordLoad } from '../../lib/use-record-load';
 import { DocumentViewer } from '../document-viewer';
 import { ErrorState } from '../ErrorState';
 import { Skeleton } from '../Skeleton';
@@ -20,8 +21,6 @@ export interface ProofGalleryProps {
   emptyText?: string;
 }
 
-type State = { status: 'loading' } | { status: 'failed' } | { status: 'ready'; images: ProofGalleryImage[] };
-
 /**
  * Proof thumbnails (signature, doorstep photos) from a private bucket: the URLs are short-lived, so
  * a thumbnail that stops loading (expired link) signs again once, and a failed signing shows Retry.
@@ -29,27 +28,13 @@ type State = { status: 'loading' } | { status: 'failed' } | { status: 'ready'; i
  */
 export function ProofGallery({ load, loadKey, label, emptyText = 'No signature or photos were taken.' }: ProofGalleryProps) {
   const [attempt, setAttempt] = useState(0);
-  const [result, setResult] = useState<{ key: string; state: State } | null>(null);
   const [open, setOpen] = useState<ProofGalleryImage | null>(null);
   const [viewerOpen, setViewerOpen] = useState(false);
   const refreshedFor = useRef<string | null>(null);
-  const loadRef = useRef(load);
-  useEffect(() => {
-    loadRef.current = load;
-  }, [load]);
 
+  // Every signing (new files, Retry, an expired link) shows loading until its own answer.
   const requestKey = `${loadKey}#${attempt}`;
-  useEffect(() => {
-    let cancelled = false;
-    loadRef.current().then(
-      (images) => !cancelled && setResult({ key: requestKey, state: { status: 'ready', images } }),
-      () => !cancelled && setResult({ key: requestKey, state: { status: 'failed' } }),
-    );
-    return () => {
-      cancelled = true;
-    };
-  }, [requestKey]);
-  const state: State = result?.key === requestKey ? result.state : { status: 'loading' };
+  const { state } = useRecordLoad(requestKey, () => load(), { loadingOnNewKey: true });
   const run = () => setAttempt((n) => n + 1);
 
   // A thumbnail that does not load: its link may have expired, so sign again once per set of files;
@@ -76,11 +61,13 @@ export function ProofGallery({ load, loadKey, label, emptyText = 'No signature o
   if (state.status === 'failed') {
     return <ErrorState title="Could not load the proof files" detail="Check your connection and try again." onRetry={run} />;
   }
-  if (state.images.length === 0) return <p className="text-sm text-slate-600 dark:text-slate-400">{emptyText}</p>;
+  // The load answers a list, never null: 'missing' cannot happen, and would read as no files.
+  const images = state.status === 'ready' ? state.record : [];
+  if (images.length === 0) return <p className="text-sm text-slate-600 dark:text-slate-400">{emptyText}</p>;
   return (
     <>
       <ul aria-label={label} className="flex flex-wrap gap-2" data-testid="proof-gallery">
-        {state.images.map((image) => (
+        {images.map((image) => (
           <li key={image.key}>
             {isBroken(image.key) ? (
               <div role="img" aria-label={`${image.label}: not available`} className="flex size-20 flex-col items-center justify-center rounded-lg border border-dashed border-slate-300 text-center text-xs text-slate-500 dark:border-slate-700 dark:text-slate-400">

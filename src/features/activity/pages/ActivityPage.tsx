@@ -9,7 +9,7 @@ import { Chip } from '../../../ui/Chip';
 import { DataTable, FilterDateRange, FilterSelect, type DataTableColumn } from '../../../ui/data-table';
 import { Dialog } from '../../../ui/Dialog';
 import { PageHeader } from '../../../ui/PageHeader';
-import { useRecordLoad } from '../../../ui/useRecordLoad';
+import { useRecordLoad } from '../../../lib/use-record-load';
 import { listActivity, listAuditActors, listAuditTables, type AuditActor } from '../api';
 import { ACTION_TONES } from '../components/RecordHistory';
 import { AuditDiff } from '../components/AuditDiff';

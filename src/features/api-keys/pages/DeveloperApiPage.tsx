@@ -5,7 +5,7 @@ import { adminPaths } from '../../../lib/paths';
 import { ErrorState } from '../../../ui/ErrorState';
 import { PageHeader } from '../../../ui/PageHeader';
 import { Skeleton } from '../../../ui/Skeleton';
-import { useRecordLoad } from '../../../ui/useRecordLoad';
+import { useRecordLoad } from '../../../lib/use-record-load';
 import { fetchApiDocument } from '../api';
 import { CopyButton } from '../components/CopyButton';
 import { curlExample, type Endpoint, endpointsOf, errorCodes, type JsonSchema, type OpenApiDocument, openApiSchema, typeLabel } from '../openapi';

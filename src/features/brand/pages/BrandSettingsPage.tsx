@@ -9,7 +9,7 @@ import { ColorField, FileField, Form, SelectField, SubmitButton, useZodForm, typ
 import { PageHeader } from '../../../ui/PageHeader';
 import { Skeleton } from '../../../ui/Skeleton';
 import { useToast } from '../../../ui/toast';
-import { useRecordLoad } from '../../../ui/useRecordLoad';
+import { useRecordLoad } from '../../../lib/use-record-load';
 import { fetchBrandSettings, saveBrandSettings } from '../api';
 import { useBrand } from '../BrandProvider';
 import {

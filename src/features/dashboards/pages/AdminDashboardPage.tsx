@@ -3,7 +3,7 @@ import { PANEL_TYPES } from '../../../lib/paths';
 import { useSession } from '../../../lib/session';
 import { tenantIdOf } from '../../../lib/tenant';
 import { Skeleton } from '../../../ui/Skeleton';
-import { useRecordLoad } from '../../../ui/useRecordLoad';
+import { useRecordLoad } from '../../../lib/use-record-load';
 import { countUsersByPanel } from '../api';
 import { useDashboardWidgets } from '../widgets';
 import { useT } from '../../../lib/i18n/catalogue';

@@ -15,7 +15,7 @@ import { PageHeader } from '../../../ui/PageHeader';
 import { ProofDocumentButton, ProofGallery } from '../../../ui/proof';
 import { RecordStates } from '../../../ui/RecordStates';
 import { useToast } from '../../../ui/toast';
-import { useRecordLoad } from '../../../ui/useRecordLoad';
+import { useRecordLoad } from '../../../lib/use-record-load';
 import {
   getDeliveryActions,
   getDeliveryDetail,

@@ -21,7 +21,7 @@ import {
 import { PageHeader } from '../../../ui/PageHeader';
 import { RecordStates } from '../../../ui/RecordStates';
 import { useToast } from '../../../ui/toast';
-import { useRecordLoad } from '../../../ui/useRecordLoad';
+import { useRecordLoad } from '../../../lib/use-record-load';
 import { serviceLookup } from '../../../data/delivery-services';
 import { lookupCustomers, personName } from '../../../data/people';
 import { addressLabel, createDelivery, getDelivery, lookupDeliveryAddresses, updateDelivery } from '../api';

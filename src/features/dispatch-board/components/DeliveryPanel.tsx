@@ -7,7 +7,7 @@ import { deliveryStatus } from '../../../data/statuses';
 import { IconButton } from '../../../ui/IconButton';
 import { CloseIcon } from '../../../ui/icons';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog';
-import { useRecordLoad } from '../../../ui/useRecordLoad';
+import { useRecordLoad } from '../../../lib/use-record-load';
 import { fetchDeliveryActions, fetchNames, fetchTimeline, refusalText, transitionDelivery, type TimelineEvent } from '../api';
 import type { BoardDelivery, BoardReference } from '../model';
 import { formatClock, formatKm } from './format';

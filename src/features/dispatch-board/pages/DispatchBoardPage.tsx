@@ -30,8 +30,9 @@ import { ErrorState } from '../../../ui/ErrorState';
 import { useAnnounce } from '../../../ui/LiveAnnouncer';
 import { LiveIndicator } from '../../../ui/LiveIndicator';
 import { Skeleton } from '../../../ui/Skeleton';
-import { assignDelivery, fetchNames, fetchReference, moveAssignment, refusalText, unassignDelivery } from '../api';
+import { assignDelivery, moveAssignment, refusalText, unassignDelivery } from '../api';
 import { boardAssignmentsSource, boardDeliveriesSource, boardDriversSource } from '../atoms';
+import { useBoardReference, useDriverNames } from '../board-reads';
 import {
   buildLanes,
   hasFilters,
@@ -54,7 +55,7 @@ import { BoardMap, type DriverLocator, type MapDriver } from '../components/Boar
 import { DeliveryList, type DragData } from '../components/DeliveryList';
 import { DeliveryPanel } from '../components/DeliveryPanel';
 import { DriversPanel, type DriverEntry } from '../components/DriversPanel';
-import type { BoardDelivery, BoardReference } from '../model';
+import type { BoardDelivery } from '../model';
 import { boardNews, newsText, seenStatuses, shownBy, type SeenStatuses } from '../news';
 import { useLanguage, useT, type Translate } from '../../../lib/i18n/catalogue';
 import { boardMessages } from '../messages';
@@ -185,9 +186,6 @@ function Board({ tenantId, panelExtras, onSettled }: { tenantId: string; panelEx
     setSearchText(filters.q);
   }
 
-  const [reference, setReference] = useState<BoardReference | null>(null);
-  const [referenceError, setReferenceError] = useState<string | null>(null);
-  const [names, setNames] = useState<ReadonlyMap<string, string>>(new Map());
   const [moves, setMoves] = useState<PendingMoves>(new Map());
   const [checked, setChecked] = useState<Set<string>>(new Set());
   const [alerts, setAlerts] = useState<{ id: number; text: string }[]>([]);
@@ -199,38 +197,9 @@ function Board({ tenantId, panelExtras, onSettled }: { tenantId: string; panelEx
 
   const alert = useCallback((text: string) => setAlerts((list) => [...list.slice(-4), { id: ++alertId.current, text }]), []);
 
-  const loadReference = useCallback(() => {
-    fetchReference(tenantId).then(
-      (loaded) => {
-        setReference(loaded);
-        setReferenceError(null);
-      },
-      (error: unknown) => setReferenceError(refusalText(error)),
-    );
-  }, [tenantId]);
-  useEffect(loadReference, [loadReference]);
-
-  // Names of the drivers shown (live rows carry ids only); a driver coming on duty is looked up once.
-  const driverIds = useMemo(() => [...drivers.rows.keys()].sort().join(','), [drivers.rows]);
-  useEffect(() => {
-    const missing = driverIds.split(',').filter((id) => id && !names.has(id));
-    if (missing.length === 0) return;
-    let cancelled = false;
-    fetchNames(tenantId, missing).then(
-      (found) => {
-        if (cancelled) return;
-        setNames((current) => {
-          const next = new Map(current);
-          for (const id of missing) next.set(id, found.get(id) ?? tRef.current('driver.unnamed'));
-          return next;
-        });
-      },
-      () => undefined,
-    );
-    return () => {
-      cancelled = true;
-    };
-  }, [tenantId, driverIds, names]);
+  const { reference, error: referenceError, retry: loadReference } = useBoardReference(tenantId);
+  const driverIds = useMemo(() => [...drivers.rows.keys()], [drivers.rows]);
+  const names = useDriverNames(tenantId, driverIds, () => tRef.current('driver.unnamed'));
 
   const rows = useMemo(() => withMoves([...deliveries.rows.values()], moves), [deliveries.rows, moves]);
   const byId = useMemo(() => new Map(rows.map((d) => [d.id, d])), [rows]);

@@ -22,7 +22,7 @@ import { FitBounds, MapView, type LngLatTuple, type MapGeoJsonLayer, type MapMar
 import { PageHeader } from '../../../ui/PageHeader';
 import { RecordStates } from '../../../ui/RecordStates';
 import { useToast } from '../../../ui/toast';
-import { useRecordLoad } from '../../../ui/useRecordLoad';
+import { useRecordLoad } from '../../../lib/use-record-load';
 import { lookupZones } from '../../../data/zones';
 import {
   createDriver,

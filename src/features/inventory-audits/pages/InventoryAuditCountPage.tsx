@@ -11,7 +11,7 @@ import { BarcodeField, Form, NumberField, SubmitButton, useZodForm } from '../..
 import { RecordPageFrame, useRoutedRecord, type RecordPageSource } from '../../../ui/RecordPageFrame';
 import { TextField } from '../../../ui/TextField';
 import { useToast } from '../../../ui/toast';
-import { identityKey, useRecordLoad } from '../../../ui/useRecordLoad';
+import { identityKey, useRecordLoad } from '../../../lib/use-record-load';
 import { getCountSheet, getReview, moveAudit, requestRecount, saveCount } from '../api';
 import { AUDIT_TOASTS, auditTypes, findLine, type CountLine, type CountSheet, type ReviewLine } from '../schema';
 import { ScrollBox } from '../../../ui/ScrollBox';

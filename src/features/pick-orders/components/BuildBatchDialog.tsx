@@ -1,9 +1,10 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useWatch } from 'react-hook-form';
 import { warehouseLookup } from '../../../data/warehouses';
 import { useT } from '../../../lib/i18n/catalogue';
 import type { ServerErrorResult } from '../../../lib/server-errors';
 import { useTenantSettings, type TenantSettings } from '../../../lib/tenant-settings';
+import { useRecordLoad } from '../../../lib/use-record-load';
 import { Button } from '../../../ui/Button';
 import { Dialog } from '../../../ui/Dialog';
 import { ComboboxField, Form, MultiSelectField, NumberField, SelectField, SubmitButton, useZodForm } from '../../../ui/form';
@@ -71,61 +72,43 @@ function BuildBatchForm({
   const form = useZodForm(schema, { defaultValues: emptyBuildBatch(initialWarehouse, caps) });
   const values = useWatch({ control: form.control }) as BuildBatchInput;
   const warehouseId = values.warehouse_id ?? '';
-  // What the database answered, keyed by what was asked: a newer question shows as loading.
-  const [loaded, setLoaded] = useState<{ warehouse: string; rows?: BatchCandidate[]; error?: string } | null>(null);
-  const [planned, setPlanned] = useState<{ key: string; result?: BuildBatchResult; error?: string } | null>(null);
-
-  // The warehouse's pending individual orders, all chosen at first.
+  // The warehouse's pending individual orders, all chosen at first. Another warehouse reads as
+  // loading until its own answer (a request for the one before is aborted).
   useEffect(() => {
-    if (!warehouseId) {
-      form.setValue('pick_order_ids', []);
-      return;
-    }
-    const controller = new AbortController();
-    listBatchCandidates(tenantId, warehouseId, controller.signal).then(
-      (rows) => {
-        setLoaded({ warehouse: warehouseId, rows });
-        form.setValue('pick_order_ids', rows.map((row) => row.id));
-      },
-      (error: unknown) => {
-        if (!controller.signal.aborted) setLoaded({ warehouse: warehouseId, error: error instanceof Error ? error.message : String(error) });
-      },
-    );
-    return () => controller.abort();
-  }, [form, tenantId, warehouseId]);
+    if (!warehouseId) form.setValue('pick_order_ids', []);
+  }, [form, warehouseId]);
+  const loaded = useRecordLoad<BatchCandidate[]>(warehouseId ? `${tenantId}/${warehouseId}` : null, (signal) => listBatchCandidates(tenantId, warehouseId, signal), {
+    loadingOnNewKey: true,
+    onLoad: (rows) => form.setValue('pick_order_ids', (rows ?? []).map((row) => row.id)),
+  }).state;
   const candidates: Candidates = !warehouseId
     ? { status: 'idle' }
-    : loaded?.warehouse !== warehouseId
+    : loaded.status === 'loading'
       ? { status: 'loading' }
-      : loaded.rows
-        ? { status: 'ready', rows: loaded.rows }
-        : { status: 'failed', message: loaded.error ?? '' };
+      : loaded.status === 'failed'
+        ? { status: 'failed', message: errorText(loaded.error) }
+        : { status: 'ready', rows: loaded.status === 'ready' ? loaded.record : [] };
 
-  // The preview: the database's own plan for the values (dry run), once they are valid.
+  // The preview: the database's own plan for the values (dry run), once they are valid and have
+  // held still for a moment; values changed since read as previewing until their own plan.
   const parsed = schema.safeParse(values);
   const previewKey = parsed.success ? JSON.stringify(toBuildArgs(parsed.data, true)) : null;
-  useEffect(() => {
-    if (previewKey === null) return;
-    let cancelled = false;
-    const timer = setTimeout(() => {
-      buildPickBatch(JSON.parse(previewKey) as BuildBatchArgs).then(
-        (result) => !cancelled && setPlanned({ key: previewKey, result }),
-        (error: unknown) => !cancelled && setPlanned({ key: previewKey, error: error instanceof Error ? error.message : String(error) }),
-      );
-    }, 250);
-    return () => {
-      cancelled = true;
-      clearTimeout(timer);
-    };
-  }, [previewKey]);
+  const planned = useRecordLoad<BuildBatchResult>(
+    previewKey,
+    async (signal) => {
+      await settle(PREVIEW_SETTLE_MS, signal);
+      return buildPickBatch(JSON.parse(previewKey ?? 'null') as BuildBatchArgs);
+    },
+    { loadingOnNewKey: true },
+  ).state;
   const preview: Preview =
     previewKey === null
       ? { status: 'idle' }
-      : planned?.key !== previewKey
-        ? { status: 'loading' }
-        : planned.result
-          ? { status: 'ready', result: planned.result }
-          : { status: 'refused', message: planned.error ?? '' };
+      : planned.status === 'ready'
+        ? { status: 'ready', result: planned.record }
+        : planned.status === 'failed'
+          ? { status: 'refused', message: errorText(planned.error) }
+          : { status: 'loading' };
 
   async function submit(output: BuildBatchOutput) {
     const result = await buildPickBatch(toBuildArgs(output, false));
@@ -225,6 +208,28 @@ function BuildBatchForm({
       </div>
     </Form>
   );
+}
+
+/** How long the values hold still before the preview asks the database. */
+const PREVIEW_SETTLE_MS = 250;
+
+/** Resolves after `ms`, or rejects at once when `signal` aborts (the values changed again). */
+function settle(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(resolve, ms);
+    signal.addEventListener(
+      'abort',
+      () => {
+        clearTimeout(timer);
+        reject(signal.reason);
+      },
+      { once: true },
+    );
+  });
+}
+
+function errorText(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
 }
 
 function candidateLabel(row: BatchCandidate): string {

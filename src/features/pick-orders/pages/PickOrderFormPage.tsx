@@ -31,7 +31,7 @@ import { StatusRecordPage } from '../../../ui/StatusRecordPage';
 import { useT } from '../../../lib/i18n/catalogue';
 import { pickOrderMessages } from '../messages';
 import { useToast } from '../../../ui/toast';
-import { useRecordLoad } from '../../../ui/useRecordLoad';
+import { useRecordLoad } from '../../../lib/use-record-load';
 import { pickOrderStatus } from '../../../data/statuses';
 import { assignPickOrder, getPickOrder, listPickOrderEvents, nextPickOrderReference, savePickOrder, takeOutOfPickBatch, transitionPickOrder } from '../api';
 import { assignBatchSchema, canAssign, canTakeOut, type AssignBatchInput, type AssignBatchOutput } from '../batch';

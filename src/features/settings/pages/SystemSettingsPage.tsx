@@ -9,7 +9,7 @@ import { MapView, type LngLatTuple } from '../../../ui/map';
 import { PageHeader } from '../../../ui/PageHeader';
 import { Skeleton } from '../../../ui/Skeleton';
 import { useToast } from '../../../ui/toast';
-import { useRecordLoad } from '../../../ui/useRecordLoad';
+import { useRecordLoad } from '../../../lib/use-record-load';
 import { getSystemSettings, saveSystemSettings } from '../api';
 import { PickingSettingsForm } from '../components/PickingSettingsForm';
 import {

@@ -6,7 +6,7 @@ import { useToast } from '../../../ui/toast';
 import { changeOwnPassword, getUser, updateOwnProfile, uploadAvatar } from '../api';
 import { ErrorState } from '../../../ui/ErrorState';
 import { Skeleton } from '../../../ui/Skeleton';
-import { useRecordLoad } from '../../../ui/useRecordLoad';
+import { useRecordLoad } from '../../../lib/use-record-load';
 import { AVATAR_EXTENSIONS, AVATAR_MAX_BYTES, AVATAR_MESSAGES, ChangePasswordSchema, OwnProfileSchema, type ChangePasswordInput, type OwnProfileInput, type Person } from '../schema';
 
 function ProfileForm({ user, person, onSaved }: { user: AppUser; person: Person; onSaved: () => void }) {

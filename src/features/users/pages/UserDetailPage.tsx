@@ -11,7 +11,7 @@ import { PageHeader } from '../../../ui/PageHeader';
 import { RecordStates } from '../../../ui/RecordStates';
 import { Skeleton } from '../../../ui/Skeleton';
 import { Tabs, type TabItem } from '../../../ui/Tabs';
-import { useRecordLoad } from '../../../ui/useRecordLoad';
+import { useRecordLoad } from '../../../lib/use-record-load';
 import { getUser } from '../api';
 import { useUserActions, type UserActions } from '../components/UserActions';
 import { formatDate } from '../format';

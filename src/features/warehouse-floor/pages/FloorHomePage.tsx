@@ -15,7 +15,7 @@ import { EmptyState } from '../../../ui/EmptyState';
 import { ErrorState } from '../../../ui/ErrorState';
 import { PageHeader } from '../../../ui/PageHeader';
 import { Skeleton } from '../../../ui/Skeleton';
-import { useRecordLoad } from '../../../ui/useRecordLoad';
+import { useRecordLoad } from '../../../lib/use-record-load';
 import { listFloorCounts, listFloorPickOrders, listFloorReceiveOrders, type FloorCountRow, type FloorPickRow, type FloorReceiveRow } from '../api';
 import { floorMessages } from '../messages';
 

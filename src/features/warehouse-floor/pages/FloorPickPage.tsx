@@ -13,7 +13,7 @@ import { NotFoundState } from '../../../ui/NotFoundState';
 import { PageHeader } from '../../../ui/PageHeader';
 import { Skeleton } from '../../../ui/Skeleton';
 import { TextField } from '../../../ui/TextField';
-import { useRecordLoad } from '../../../ui/useRecordLoad';
+import { useRecordLoad } from '../../../lib/use-record-load';
 import { getFloorPick, movePick, recordPick } from '../api';
 import { floorMessages } from '../messages';
 import { openLines, sameCode } from '../pick-route';

@@ -18,7 +18,7 @@ import {
 } from '../../../ui/form';
 import { PageHeader } from '../../../ui/PageHeader';
 import { useToast } from '../../../ui/toast';
-import { useRecordLoad } from '../../../ui/useRecordLoad';
+import { useRecordLoad } from '../../../lib/use-record-load';
 import { locationLabel } from '../../../data/locations';
 import { LOCATION_TYPES, locationTypes, type LocationType } from '../../../data/warehousing';
 import { warehouseLookup } from '../../../data/warehouses';

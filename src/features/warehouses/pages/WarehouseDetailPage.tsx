@@ -10,7 +10,7 @@ import { MapView, type MapMarker } from '../../../ui/map';
 import { NotFoundState } from '../../../ui/NotFoundState';
 import { PageHeader } from '../../../ui/PageHeader';
 import { Skeleton } from '../../../ui/Skeleton';
-import { useRecordLoad } from '../../../ui/useRecordLoad';
+import { useRecordLoad } from '../../../lib/use-record-load';
 import { addressLabel } from '../../../data/address-label';
 import { listWarehouseStaff } from '../../../data/warehouse-staff';
 import { staffLabel, type WarehouseStaff } from '../../../data/warehousing';

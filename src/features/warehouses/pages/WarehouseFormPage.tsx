@@ -9,7 +9,7 @@ import { ComboboxField, Form, NumberField, SelectField, SubmitButton, SwitchFiel
 import { PageHeader } from '../../../ui/PageHeader';
 import { RecordStates } from '../../../ui/RecordStates';
 import { useToast } from '../../../ui/toast';
-import { useRecordLoad } from '../../../ui/useRecordLoad';
+import { useRecordLoad } from '../../../lib/use-record-load';
 import { personName } from '../../../data/people';
 import { lookupTenantAddresses, tenantAddressLabel } from '../../../data/addresses';
 import { addressLabel } from '../../../data/address-label';

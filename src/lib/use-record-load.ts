@@ -9,6 +9,11 @@ export interface RecordLoadOptions<T> {
   /** Runs once per failed load (e.g. the spec's error toast); not for an answer that came too late. */
   onError?: (error: unknown) => void;
   /**
+   * Runs once per answer the screen takes (null: missing), before it shows; not for an answer that
+   * came too late. For what follows an answer beyond showing it: a form field filled from it, a cache written.
+   */
+  onLoad?: (record: T | null) => void;
+  /**
    * While a new key's record is on its way the state reads loading, rather than the previous key's
    * record (a picker's dependent fields: another choice shows loading, not the last choice's lines).
    */
@@ -18,36 +23,42 @@ export interface RecordLoadOptions<T> {
 /**
  * Loads one record for a screen, and `retry` to load it again (back to loading first). `load` runs
  * when `key` changes (e.g. `${tenantId}/${id}`); a null key loads nothing (no tenant yet, or a create
- * form). An answer for a superseded key, or after the screen left, is dropped. `setRecord` shows a
- * record the screen got otherwise (an action's answer).
+ * form). An answer for a superseded key, or after the screen left, is dropped, and `load`'s signal
+ * is aborted then (pass it to the request, or to a wait before it). `setRecord` shows a record the
+ * screen got otherwise (an action's answer).
+ *
+ * This is the one way a screen reads what depends on its inputs: the key names the inputs, so no
+ * screen keeps its own "is this answer still wanted" flag. A record that follows its parent's reads
+ * keys on `identityKey(parent)`; a read that should run again on a signal (a live change, Retry
+ * without the loading state) adds a counter to the key.
  */
 export function useRecordLoad<T>(
   key: string | null,
-  load: () => Promise<T | null>,
+  load: (signal: AbortSignal) => Promise<T | null>,
   options: RecordLoadOptions<T> = {},
 ): { state: RecordLoad<T>; retry: () => void; setRecord: (record: T) => void } {
   // The state, and the key it answers for (null before any answer).
   const [held, setHeld] = useState<{ key: string | null; state: RecordLoad<T> }>(() => ({ key: null, state: options.initial ?? { status: 'loading' } }));
   // Retry: a new attempt runs the load again.
   const [attempt, setAttempt] = useState(0);
-  const { onError } = options;
+  const { onError, onLoad } = options;
   useEffect(() => {
     if (key === null) return;
-    let cancelled = false;
-    load().then(
+    const controller = new AbortController();
+    load(controller.signal).then(
       (record) => {
-        if (!cancelled) setHeld({ key, state: record === null ? { status: 'missing' } : { status: 'ready', record } });
+        if (controller.signal.aborted) return;
+        onLoad?.(record);
+        setHeld({ key, state: record === null ? { status: 'missing' } : { status: 'ready', record } });
       },
       (error: unknown) => {
-        if (cancelled) return;
+        if (controller.signal.aborted) return;
         onError?.(error);
         setHeld({ key, state: { status: 'failed', error } });
       },
     );
-    return () => {
-      cancelled = true;
-    };
-    // `load` and `onError` are new closures every render; the key says when the record to load changes.
+    return () => controller.abort();
+    // `load`, `onError` and `onLoad` are new closures every render; the key says when the record to load changes.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [key, attempt]);
   const state: RecordLoad<T> = options.loadingOnNewKey && key !== null && held.key !== key ? { status: 'loading' } : held.state;
