@@ -129,6 +129,7 @@ const ENGLISH = [
   'The staff member signs',
   'Submit',
   'Cancel',
+  'Clear',
   'is required',
   'Nov',
   'Notes',
