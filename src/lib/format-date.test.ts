@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDateTime, formatTime, formatWindow } from './format-date';
+import { formatDate, formatDateTime, formatTime, formatWindow } from './format-date';
 
 describe('formatDateTime', () => {
   it('prints a moment as date and 24-hour time in the viewer’s zone', () => {
@@ -34,5 +34,19 @@ describe('formatWindow', () => {
     expect(formatWindow(start, end, 'es', words)).toBe(`${formatDateTime(start, 'es')}–${formatTime(end, 'es')}`);
     expect(formatWindow(null, end, 'es', words)).toBe(`Antes del ${formatDateTime(end, 'es')}`);
     expect(formatDateTime(end, 'es')).toMatch(/^25 nov\.? 2026, 11:00$/);
+  });
+});
+
+describe('formatDate', () => {
+  it('prints a calendar day as that day in the locale’s words, whatever the time zone', () => {
+    expect(formatDate('2026-11-25')).toBe('Nov 25, 2026');
+    expect(formatDate('2026-11-25', 'es')).toMatch(/^25 nov\.? 2026$/);
+    expect(formatDate('2026-11-25', 'fr')).toMatch(/^25 nov\.? 2026$/);
+    expect(formatDate('2026-01-01', 'en')).toBe('Jan 1, 2026');
+  });
+
+  it('prints a moment as its day in the viewer’s zone, and a dash for none', () => {
+    expect(formatDate(new Date(2026, 10, 25, 23, 30))).toBe('Nov 25, 2026');
+    for (const value of [null, undefined, '', 'not a date']) expect(formatDate(value)).toBe('—');
   });
 });

@@ -3,7 +3,7 @@
  * as dispatch and warehouse work reads time, and '—' for none or an unreadable value. The locale
  * ('en', 'es', 'fr': the page's language) gives the month names and the order ('25 nov. 2026, 14:30').
  */
-const formatters = new Map<string, { dateTime: Intl.DateTimeFormat; timeOnly: Intl.DateTimeFormat }>();
+const formatters = new Map<string, { dateTime: Intl.DateTimeFormat; timeOnly: Intl.DateTimeFormat; dateOnly: Intl.DateTimeFormat; calendarDay: Intl.DateTimeFormat }>();
 
 function formattersOf(locale: string) {
   let found = formatters.get(locale);
@@ -11,6 +11,9 @@ function formattersOf(locale: string) {
     found = {
       dateTime: new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', hourCycle: 'h23' }),
       timeOnly: new Intl.DateTimeFormat(locale, { timeStyle: 'short', hourCycle: 'h23' }),
+      dateOnly: new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }),
+      // A calendar day ('2026-11-25') is the same day everywhere: read and printed in UTC.
+      calendarDay: new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }),
     };
     formatters.set(locale, found);
   }
@@ -29,6 +32,22 @@ function toDate(value: Moment): Date | null {
 export function formatDateTime(value: Moment, locale = 'en'): string {
   const date = toDate(value);
   return date ? formattersOf(locale).dateTime.format(date) : '—';
+}
+
+const CALENDAR_DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/**
+ * A date alone, 'Nov 25, 2026' / '25 nov 2026' / '25 nov. 2026'; '—' for none. A calendar day
+ * ('2026-11-25', a due or scheduled date) prints as that day whatever the viewer's time zone; a
+ * moment prints as its day in the viewer's.
+ */
+export function formatDate(value: Moment, locale = 'en'): string {
+  if (typeof value === 'string') {
+    const day = CALENDAR_DAY.exec(value);
+    if (day) return formattersOf(locale).calendarDay.format(new Date(Date.UTC(Number(day[1]), Number(day[2]) - 1, Number(day[3]))));
+  }
+  const date = toDate(value);
+  return date ? formattersOf(locale).dateOnly.format(date) : '—';
 }
 
 /** '14:30'; '—' for none. */

@@ -149,7 +149,7 @@ export function SignaturePad({ label, required, help, error, onChange, onBlur, v
           {label}
         </span>
         <Button variant="secondary" onClick={clear} disabled={disabled} className="px-3 py-1">
-          Clear
+          {t('signature.clear')}
         </Button>
       </div>
       <canvas

@@ -6,17 +6,7 @@ import { ASSIGNMENT_STATUSES } from '../../data/statuses';
 
 export { ASSIGNMENT_STATUSES, type AssignmentStatus } from '../../data/statuses';
 
-export const ASSIGNMENT_TOASTS = {
-  created: 'Assignment created successfully',
-  updated: 'Assignment updated successfully',
-  createFailed: 'Failed to create assignment',
-  updateFailed: 'Failed to update assignment',
-  validation: 'Validation failed',
-  unknown: 'An error occurred while submitting the form',
-  fetchFailed: 'Failed to fetch assignment',
-  notFound: 'Assignment not found',
-} as const;
-
+/** The form's messages, verbatim (the English of the catalogue's `validation.*`, which the form shows). */
 export const ASSIGNMENT_MESSAGES = {
   deliveryRequired: 'Delivery is required',
   driverRequired: 'Driver is required',

@@ -16,8 +16,8 @@ describe('door notes', () => {
   });
 
   it('says the door options a driver decides by', () => {
-    expect(doorOptions(notes)).toEqual(['Signature required', 'Do not leave at the door', 'May leave with a neighbour']);
-    expect(doorOptions(doorNotesSchema.parse({ requires_appointment: true }))).toEqual(['Appointment required']);
+    expect(doorOptions(notes)).toEqual(['door.signature', 'door.notAtDoor', 'door.neighbour']);
+    expect(doorOptions(doorNotesSchema.parse({ requires_appointment: true }))).toEqual(['door.appointment']);
   });
 
   it('lists the receivers who have a name', () => {

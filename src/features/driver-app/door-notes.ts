@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { DriverKey } from './messages';
 
 /**
  * What the person at the door needs to know (delivery_instructions, 20261125001380): the customer's
@@ -26,14 +27,14 @@ export function parseDoorNotesByDelivery(value: unknown): Map<string, DoorNotes>
   return found;
 }
 
-/** The door options as short phrases, in the order a driver decides by. */
-export function doorOptions(notes: DoorNotes): string[] {
+/** The door options as the keys of their short phrases (the driver catalogue's `door.*`), in the order a driver decides by. */
+export function doorOptions(notes: DoorNotes): DriverKey[] {
   return [
-    notes.requires_appointment ? 'Appointment required' : null,
-    notes.signature_required ? 'Signature required' : null,
-    notes.leave_at_door === true ? 'May leave at the door' : notes.leave_at_door === false ? 'Do not leave at the door' : null,
-    notes.leave_with_neighbor === true ? 'May leave with a neighbour' : notes.leave_with_neighbor === false ? 'Not with a neighbour' : null,
-  ].filter((x): x is string => x !== null);
+    notes.requires_appointment ? 'door.appointment' : null,
+    notes.signature_required ? 'door.signature' : null,
+    notes.leave_at_door === true ? 'door.leaveAtDoor' : notes.leave_at_door === false ? 'door.notAtDoor' : null,
+    notes.leave_with_neighbor === true ? 'door.neighbour' : notes.leave_with_neighbor === false ? 'door.notNeighbour' : null,
+  ].filter((x): x is DriverKey => x !== null);
 }
 
 /** 'Marco Rossi (Partner) · +1 415 555 0144' for each receiver with a name. */

@@ -83,26 +83,48 @@ export const MAX_PHOTO_BYTES = 10 * 1024 * 1024;
 export const MAX_PHOTOS = 10;
 
 /**
+ * The proof, failure and rejection forms' messages, in the database's words (English); the sheets show
+ * them in the page's language (`useErrorWords`, the catalogue's `error.*`).
+ */
+export const DRIVER_ERRORS = {
+  signature: 'A signature is required',
+  photo: 'A photo is required',
+  photoCount: `Add at most ${MAX_PHOTOS} photos`,
+  photoType: 'Photos must be JPEG, PNG or WebP images',
+  photoSize: 'Each photo must be at most 10 MB',
+  recipientName: "The recipient's name is required",
+  recipientNameLength: 'The name must be at most 200 characters',
+  notes: 'Notes are required',
+  notesLength: 'Notes must be at most 1000 characters',
+  cash: 'Confirm that you collected the cash',
+  reason: 'Choose a reason',
+  reasonListed: 'Choose one of the reasons listed',
+  noteLength: 'The note must be at most 800 characters',
+  rejectReason: 'A reason is required',
+  rejectReasonLength: 'The reason must be at most 500 characters',
+} as const;
+
+/**
  * The proof form's rules, in the database's words (check_delivery_proof, proof_problem): what the
  * tenant requires must be there; what it turned off is not asked for; cash on delivery is confirmed.
  */
 export function proofErrors(values: ProofValues, settings: DeliverySettings, codAmount: number): ProofErrors {
   const errors: ProofErrors = {};
   const { proof } = settings;
-  if (proof.signature === 'required' && !values.signature) errors.signature = 'A signature is required';
-  if (proof.photo === 'required' && values.photos.length === 0) errors.photos = 'A photo is required';
+  if (proof.signature === 'required' && !values.signature) errors.signature = DRIVER_ERRORS.signature;
+  if (proof.photo === 'required' && values.photos.length === 0) errors.photos = DRIVER_ERRORS.photo;
   else if (proof.photo !== 'off') {
-    if (values.photos.length > MAX_PHOTOS) errors.photos = `Add at most ${MAX_PHOTOS} photos`;
-    else if (values.photos.some((file) => !PHOTO_TYPES.includes(file.type))) errors.photos = 'Photos must be JPEG, PNG or WebP images';
-    else if (values.photos.some((file) => file.size > MAX_PHOTO_BYTES)) errors.photos = 'Each photo must be at most 10 MB';
+    if (values.photos.length > MAX_PHOTOS) errors.photos = DRIVER_ERRORS.photoCount;
+    else if (values.photos.some((file) => !PHOTO_TYPES.includes(file.type))) errors.photos = DRIVER_ERRORS.photoType;
+    else if (values.photos.some((file) => file.size > MAX_PHOTO_BYTES)) errors.photos = DRIVER_ERRORS.photoSize;
   }
   const name = values.recipientName.trim();
-  if (proof.recipient_name === 'required' && name === '') errors.recipientName = "The recipient's name is required";
-  else if (name.length > 200) errors.recipientName = 'The name must be at most 200 characters';
+  if (proof.recipient_name === 'required' && name === '') errors.recipientName = DRIVER_ERRORS.recipientName;
+  else if (name.length > 200) errors.recipientName = DRIVER_ERRORS.recipientNameLength;
   const notes = values.notes.trim();
-  if (proof.notes === 'required' && notes === '') errors.notes = 'Notes are required';
-  else if (notes.length > 1000) errors.notes = 'Notes must be at most 1000 characters';
-  if (codAmount > 0 && !values.cashConfirmed) errors.cash = 'Confirm that you collected the cash';
+  if (proof.notes === 'required' && notes === '') errors.notes = DRIVER_ERRORS.notes;
+  else if (notes.length > 1000) errors.notes = DRIVER_ERRORS.notesLength;
+  if (codAmount > 0 && !values.cashConfirmed) errors.cash = DRIVER_ERRORS.cash;
   return errors;
 }
 
@@ -119,18 +141,18 @@ export interface FailValues {
 
 export function failErrors(values: FailValues, settings: DeliverySettings): Partial<Record<'reason' | 'note' | 'photo', string>> {
   const errors: Partial<Record<'reason' | 'note' | 'photo', string>> = {};
-  if (!values.reason) errors.reason = 'Choose a reason';
-  else if (!settings.failure_reasons.includes(values.reason)) errors.reason = 'Choose one of the reasons listed';
-  if (values.note.trim().length > 800) errors.note = 'The note must be at most 800 characters';
-  if (values.photo && !PHOTO_TYPES.includes(values.photo.type)) errors.photo = 'Photos must be JPEG, PNG or WebP images';
-  else if (values.photo && values.photo.size > MAX_PHOTO_BYTES) errors.photo = 'Each photo must be at most 10 MB';
+  if (!values.reason) errors.reason = DRIVER_ERRORS.reason;
+  else if (!settings.failure_reasons.includes(values.reason)) errors.reason = DRIVER_ERRORS.reasonListed;
+  if (values.note.trim().length > 800) errors.note = DRIVER_ERRORS.noteLength;
+  if (values.photo && !PHOTO_TYPES.includes(values.photo.type)) errors.photo = DRIVER_ERRORS.photoType;
+  else if (values.photo && values.photo.size > MAX_PHOTO_BYTES) errors.photo = DRIVER_ERRORS.photoSize;
   return errors;
 }
 
 export function rejectError(reason: string): string | null {
   const trimmed = reason.trim();
-  if (trimmed === '') return 'A reason is required';
-  if (trimmed.length > 500) return 'The reason must be at most 500 characters';
+  if (trimmed === '') return DRIVER_ERRORS.rejectReason;
+  if (trimmed.length > 500) return DRIVER_ERRORS.rejectReasonLength;
   return null;
 }
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PACKAGE_HANDOFF_STATUSES } from '../../data/statuses/package-handoff';
 
-/** The form's messages and the save's toasts, as the product words them. */
+/** The form's messages as the product words them (the English of the catalogue's `validation.*`, which the screens show). */
 export const HANDOFF_MESSAGES = {
   warehouseRequired: 'Warehouse is required',
   deliveryRequired: 'Delivery is required',
@@ -9,14 +9,12 @@ export const HANDOFF_MESSAGES = {
   staffRequired: 'Warehouse staff is required',
   signatureRequired: 'Signature URL is required',
   statusRequired: 'Status is required',
+  notesLength: 'Notes must be at most 2000 characters',
 } as const;
 
+/** The server's answer to a save (the spec's words), shown through the catalogue's `toast.submitted` in the page's language. */
 export const HANDOFF_TOASTS = {
   submitted: 'Package handoff submitted successfully',
-  submitFailed: 'Failed to submit package handoff',
-  formFailed: 'Failed to submit form',
-  operationFailed: 'Operation failed',
-  tenantRequired: 'Tenant ID is required',
 } as const;
 
 /** A row of public.package_handoff_rows: the record, its read shape and the flat columns the list shows. */
@@ -52,7 +50,7 @@ export const createHandoffSchema = z.object({
   picking_order_id: required(HANDOFF_MESSAGES.pickingOrderRequired),
   warehouse_staff_id: required(HANDOFF_MESSAGES.staffRequired),
   signature_url: z.custom<Blob | null>((value) => value instanceof Blob, { message: HANDOFF_MESSAGES.signatureRequired }),
-  notes: z.string().max(2000),
+  notes: z.string().max(2000, { message: HANDOFF_MESSAGES.notesLength }),
 });
 export type CreateHandoffInput = z.input<typeof createHandoffSchema>;
 export type CreateHandoffOutput = z.output<typeof createHandoffSchema>;
@@ -71,7 +69,7 @@ export function editHandoffSchema(hasStoredSignature: boolean) {
   return z.object({
     status: z.union([z.enum(PACKAGE_HANDOFF_STATUSES), z.literal('')]).refine((value) => value !== '', { message: HANDOFF_MESSAGES.statusRequired }),
     signature_url: z.custom<Blob | null>((value) => value instanceof Blob || hasStoredSignature, { message: HANDOFF_MESSAGES.signatureRequired }),
-    notes: z.string().max(2000),
+    notes: z.string().max(2000, { message: HANDOFF_MESSAGES.notesLength }),
   });
 }
 export type EditHandoffInput = z.input<ReturnType<typeof editHandoffSchema>>;

@@ -8,7 +8,7 @@ export const PICK_ITEM_STATUSES = ['pending', 'picked', 'partially_picked'] as c
 export type OrderType = (typeof ORDER_TYPES)[number];
 
 export const pickItemStatus = defineStatuses(PICK_ITEM_STATUSES, {
-  labels: { pending: 'Pending', picked: 'Picked', partially_picked: 'Partially picked' },
+  words: { catalogue: pickOrderMessages, keys: { pending: 'itemStatus.pending', picked: 'itemStatus.picked', partially_picked: 'itemStatus.partially_picked' } },
   tones: { pending: 'neutral', picked: 'success', partially_picked: 'warning' },
 });
 
@@ -17,36 +17,30 @@ export const orderTypes = defineStatuses(ORDER_TYPES, {
   tones: { individual: 'neutral', batch: 'neutral', wave: 'neutral' },
 });
 
-/** The form's messages, verbatim; the database (public.save_pick_order) answers with the same words. */
+/**
+ * The form's messages, verbatim (the spec's English; the page shows each in its language through the
+ * catalogue's `validation.*` keys); the database (public.save_pick_order) answers with the same words.
+ */
 export const PICK_ORDER_MESSAGES = {
   warehouseRequired: 'Warehouse is required',
   referenceRequired: 'Reference number is required',
+  referenceLength: 'Reference number must be at most 64 characters',
+  externalReferenceLength: 'External reference must be at most 100 characters',
+  priority: 'Priority must be a whole number from 1 to 100',
   itemRequired: 'Item is required',
   binRequired: 'Bin is required',
   dueDatePast: 'Due date cannot be before today',
+  notesLength: 'Notes must be at most 2000 characters',
+  pickerNotesLength: 'Picker notes must be at most 2000 characters',
+  itemsRequired: 'Add at least one item',
   quantity: 'Quantity must be a whole number above 0',
+  pickedWhole: 'Picked quantity must be a whole number, 0 or more',
   pickedQuantity: 'Picked quantity cannot be more than the quantity',
 } as const;
 
-/** The screens' toasts, verbatim. */
-export const PICK_ORDER_TOASTS = {
-  created: 'Pick order created successfully',
-  createFailed: 'Failed to create pick order',
-  updated: 'Pick order updated successfully',
-  updateFailed: 'Failed to update pick order',
-  validation: 'Validation failed',
-  unknown: 'An error occurred while submitting the form',
-  notFound: 'Pick order not found',
-  fetchFailed: 'Failed to fetch pick order',
-} as const;
-
-/** The status actions the database offers (public.pick_order_actions), with the buttons' words. */
-export const PICK_ORDER_ACTION_LABELS = {
-  in_progress: 'Start picking',
-  completed: 'Complete',
-  cancelled: 'Cancel pick order',
-} as const;
-export type PickOrderMove = keyof typeof PICK_ORDER_ACTION_LABELS;
+/** The status moves the database offers (public.pick_order_actions); their words are the catalogue's `action.*`. */
+export const PICK_ORDER_MOVES = ['in_progress', 'completed', 'cancelled'] as const;
+export type PickOrderMove = (typeof PICK_ORDER_MOVES)[number];
 
 /** Today as YYYY-MM-DD in the browser's time zone (a date input's value). */
 export function today(now: Date = new Date()): string {
@@ -61,7 +55,7 @@ const lineSchema = z.object({
   item_id: z.string({ error: PICK_ORDER_MESSAGES.itemRequired }).min(1, { message: PICK_ORDER_MESSAGES.itemRequired }),
   bin_id: z.string({ error: PICK_ORDER_MESSAGES.binRequired }).min(1, { message: PICK_ORDER_MESSAGES.binRequired }),
   quantity: wholeNumber(1, PICK_ORDER_MESSAGES.quantity),
-  picked_quantity: wholeNumber(0, 'Picked quantity must be a whole number, 0 or more'),
+  picked_quantity: wholeNumber(0, PICK_ORDER_MESSAGES.pickedWhole),
 });
 
 /** The form: create and edit. Due date is checked against `now` (today's date, not before). */
@@ -71,15 +65,15 @@ export function pickOrderFormSchema(now: () => string = () => today()) {
     reference_number: z
       .string({ error: PICK_ORDER_MESSAGES.referenceRequired })
       .refine((value) => value.trim().length > 0, { message: PICK_ORDER_MESSAGES.referenceRequired, abort: true })
-      .refine((value) => value.trim().length <= 64, { message: 'Reference number must be at most 64 characters' })
+      .refine((value) => value.trim().length <= 64, { message: PICK_ORDER_MESSAGES.referenceLength })
       .transform((value) => value.trim()),
     external_reference: z
       .string()
-      .max(100, { message: 'External reference must be at most 100 characters' })
+      .max(100, { message: PICK_ORDER_MESSAGES.externalReferenceLength })
       .transform((value) => value.trim() || null),
     order_type: z.enum(ORDER_TYPES),
-    priority: wholeNumber(1, 'Priority must be a whole number from 1 to 100').refine((value) => (value ?? 0) <= 100, {
-      message: 'Priority must be a whole number from 1 to 100',
+    priority: wholeNumber(1, PICK_ORDER_MESSAGES.priority).refine((value) => (value ?? 0) <= 100, {
+      message: PICK_ORDER_MESSAGES.priority,
     }),
     assigned_to: z
       .string()
@@ -91,15 +85,15 @@ export function pickOrderFormSchema(now: () => string = () => today()) {
       .transform((value) => value || null),
     notes: z
       .string()
-      .max(2000, { message: 'Notes must be at most 2000 characters' })
+      .max(2000, { message: PICK_ORDER_MESSAGES.notesLength })
       .transform((value) => value.trim() || null),
     picker_notes: z
       .string()
-      .max(2000, { message: 'Picker notes must be at most 2000 characters' })
+      .max(2000, { message: PICK_ORDER_MESSAGES.pickerNotesLength })
       .transform((value) => value.trim() || null),
     item_details: z
       .array(lineSchema)
-      .min(1, { message: 'Add at least one item' })
+      .min(1, { message: PICK_ORDER_MESSAGES.itemsRequired })
       .superRefine((lines, context) => {
         lines.forEach((line, index) => {
           if (typeof line.quantity === 'number' && typeof line.picked_quantity === 'number' && line.picked_quantity > line.quantity) {

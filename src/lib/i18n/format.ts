@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { formatDateTime, formatTime } from '../format-date';
+import { formatDate, formatDateTime, formatTime } from '../format-date';
 import { formatRelativeTime } from '../relative-time';
 import { useLanguage } from './catalogue';
 import type { Language } from './languages';
@@ -12,6 +12,8 @@ export interface LocaleFormat {
   language: Language;
   /** 'Nov 25, 2026, 14:30' / '25 nov 2026, 14:30'; '—' for none. */
   dateTime(value: string | number | Date | null | undefined): string;
+  /** A date alone: 'Nov 25, 2026' / '25 nov 2026'; a calendar day ('2026-11-25') as that day; '—' for none. */
+  date(value: string | number | Date | null | undefined): string;
   /** '14:30'; '—' for none. */
   time(value: string | number | Date | null | undefined): string;
   number(value: number, options?: Intl.NumberFormatOptions): string;
@@ -25,6 +27,7 @@ export function localeFormat(language: Language): LocaleFormat {
   return {
     language,
     dateTime: (value) => formatDateTime(value, language),
+    date: (value) => formatDate(value, language),
     time: (value) => formatTime(value, language),
     number: (value, options) => new Intl.NumberFormat(language, options).format(value),
     money: (amount, currency) => {

@@ -56,6 +56,7 @@ export const en = {
   'field.removeItem': 'Remove {name}',
   'field.clear': 'Clear {label}',
   'field.showOptions': 'Show {label} options',
+  'signature.clear': 'Clear',
   'signature.typed': 'Or type the signer’s name',
   'record.dashboard': 'Dashboard',
   'record.create': 'Create',

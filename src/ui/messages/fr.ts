@@ -58,6 +58,7 @@ export default {
   'field.removeItem': 'Retirer {name}',
   'field.clear': 'Effacer {label}',
   'field.showOptions': 'Afficher les options de {label}',
+  'signature.clear': 'Effacer',
   'signature.typed': 'Ou saisissez le nom du signataire',
   'record.dashboard': 'Tableau de bord',
   'record.create': 'Créer',

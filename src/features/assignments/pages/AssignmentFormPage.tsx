@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useWatch } from 'react-hook-form';
 import { useLocation, useSearch } from 'wouter';
 import { z } from 'zod';
@@ -23,20 +23,45 @@ import {
   type AssignmentRecord,
 } from '../api';
 import {
-  ASSIGNMENT_TOASTS,
+  ASSIGNMENT_MESSAGES,
   AssignmentFormSchema,
   emptyAssignmentForm,
   fitLines,
   notEditableReason,
   type AssignmentFormInput,
   type AssignmentFormOutput,
+  type Fit,
   type FitLine,
 } from '../schema';
 import { assignmentStatus } from '../../../data/statuses';
 import { StatusChip } from '../../../ui/Chip';
-import { formatDateTime } from '../../../lib/format-date';
+import { useT, type Translate } from '../../../lib/i18n/catalogue';
+import { useFormat } from '../../../lib/i18n/format';
+import { assignmentMessages, type AssignmentKey } from '../messages';
 
 const LIST_PATH = adminPaths.assignments();
+
+/** The schema's messages (the spec's English) and their keys, so a form error shows in the page's language. */
+const VALIDATION_KEYS: Record<string, AssignmentKey> = {
+  [ASSIGNMENT_MESSAGES.deliveryRequired]: 'validation.delivery',
+  [ASSIGNMENT_MESSAGES.driverRequired]: 'validation.driver',
+  [ASSIGNMENT_MESSAGES.vehicleRequired]: 'validation.vehicle',
+  [ASSIGNMENT_MESSAGES.notesTooLong]: 'validation.notes',
+};
+
+/** The spec's toasts in the page's language. */
+function assignmentToasts(t: Translate<AssignmentKey>) {
+  return {
+    created: t('toast.created'),
+    updated: t('toast.updated'),
+    createFailed: t('toast.createFailed'),
+    updateFailed: t('toast.updateFailed'),
+    validation: t('toast.validation'),
+    unknown: t('toast.unknown'),
+    fetchFailed: t('toast.fetchFailed'),
+    notFound: t('toast.notFound'),
+  };
+}
 
 /**
  * Create (`assignments/create`, optionally `?delivery_id=…`) or edit (`assignments/:id/edit`, only while
@@ -47,6 +72,7 @@ export function AssignmentFormPage({ mode, history }: { mode: 'create' | 'edit';
   const tenantId = tenantIdOf(user) ?? '';
   const search = useSearch();
   const prefilledDelivery = z.uuid().safeParse(new URLSearchParams(search).get('delivery_id') ?? '');
+  const t = useT(assignmentMessages);
 
   return (
     <RecordFormPage<AssignmentRecord>
@@ -54,10 +80,10 @@ export function AssignmentFormPage({ mode, history }: { mode: 'create' | 'edit';
       scope={tenantId}
       load={(id) => getAssignment(tenantId, id)}
       listPath={LIST_PATH}
-      listLabel="Assignments"
-      titles={{ create: 'Create assignment', edit: 'Edit assignment' }}
-      messages={ASSIGNMENT_TOASTS}
-      loadingLabel="Loading assignment"
+      listLabel={t('list.title')}
+      titles={{ create: t('form.create'), edit: t('form.edit') }}
+      messages={assignmentToasts(t)}
+      loadingLabel={t('form.loading')}
     >
       {(assignment) => (
         <>
@@ -98,24 +124,26 @@ function ReadOnlyAssignment({ tenantId, assignment }: { tenantId: string; assign
   const [, navigate] = useLocation();
   const driver = useLabel(() => driverLabel(tenantId, assignment.driver_id), assignment.driver_id);
   const vehicle = useLabel(() => vehicleLabel(tenantId, assignment.vehicle_id), assignment.vehicle_id);
-  const reason = notEditableReason(assignment.status);
+  const t = useT(assignmentMessages);
+  const format = useFormat();
+  const reason = notEditableReason(assignment.status, t);
   const rows: [string, ReactNode][] = [
-    ['Status', <StatusChip key="status" vocabulary={assignmentStatus} status={assignment.status} />],
-    ['Delivery', assignment.delivery ? [assignment.delivery.delivery_code, assignment.delivery.external_reference_id].filter(Boolean).join(' · ') : '—'],
-    ['Driver', driver],
-    ['Vehicle', vehicle],
-    ['Assignment time', formatDateTime(assignment.assignment_time)],
-    ['Answered', formatDateTime(assignment.responded_at)],
+    [t('col.status'), <StatusChip key="status" vocabulary={assignmentStatus} status={assignment.status} />],
+    [t('col.delivery'), assignment.delivery ? [assignment.delivery.delivery_code, assignment.delivery.external_reference_id].filter(Boolean).join(' · ') : '—'],
+    [t('col.driver'), driver],
+    [t('col.vehicle'), vehicle],
+    [t('col.time'), format.dateTime(assignment.assignment_time)],
+    [t('view.answered'), format.dateTime(assignment.responded_at)],
   ];
-  if (assignment.rejection_reason) rows.push(['Rejection reason', assignment.rejection_reason]);
-  if (assignment.completed_at) rows.push(['Completed', formatDateTime(assignment.completed_at)]);
-  if (assignment.cancelled_at) rows.push(['Cancelled', formatDateTime(assignment.cancelled_at)]);
-  if (assignment.cancel_reason) rows.push(['Cancel reason', assignment.cancel_reason]);
-  if (assignment.notes) rows.push(['Notes', assignment.notes]);
+  if (assignment.rejection_reason) rows.push([t('view.rejectionReason'), assignment.rejection_reason]);
+  if (assignment.completed_at) rows.push([t('view.completed'), format.dateTime(assignment.completed_at)]);
+  if (assignment.cancelled_at) rows.push([t('view.cancelled'), format.dateTime(assignment.cancelled_at)]);
+  if (assignment.cancel_reason) rows.push([t('view.cancelReason'), assignment.cancel_reason]);
+  if (assignment.notes) rows.push([t('form.notes'), assignment.notes]);
   return (
-    <section aria-label="Assignment" className="max-w-3xl space-y-4">
+    <section aria-label={t('view.label')} className="max-w-3xl space-y-4">
       <p role="note" className="rounded-md border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100">
-        {reason}. It is shown read-only.
+        {t('view.readOnly', { reason })}
       </p>
       <dl className="grid gap-x-6 gap-y-3 sm:grid-cols-[12rem_1fr]">
         {rows.map(([term, value]) => (
@@ -126,7 +154,7 @@ function ReadOnlyAssignment({ tenantId, assignment }: { tenantId: string; assign
         ))}
       </dl>
       <Button variant="secondary" onClick={() => navigate(LIST_PATH)}>
-        Back to assignments
+        {t('view.back')}
       </Button>
     </section>
   );
@@ -136,11 +164,23 @@ function AssignmentForm({ tenantId, assignment, deliveryId }: { tenantId: string
   const editing = assignment !== null;
   const [everyone, setEveryone] = useState(false);
   const everyoneId = useId();
-  const form = useZodForm(AssignmentFormSchema, {
-    defaultValues: assignment
-      ? { delivery_id: assignment.delivery_id, driver_id: assignment.driver_id, vehicle_id: assignment.vehicle_id, notes: assignment.notes }
-      : emptyAssignmentForm(deliveryId),
-  });
+  const t = useT(assignmentMessages);
+  const translate = useCallback(
+    (message: string) => {
+      const key = VALIDATION_KEYS[message];
+      return key ? t(key) : message;
+    },
+    [t],
+  );
+  const form = useZodForm(
+    AssignmentFormSchema,
+    {
+      defaultValues: assignment
+        ? { delivery_id: assignment.delivery_id, driver_id: assignment.driver_id, vehicle_id: assignment.vehicle_id, notes: assignment.notes }
+        : emptyAssignmentForm(deliveryId),
+    },
+    translate,
+  );
   const [chosenDelivery, chosenDriver, chosenVehicle] = useWatch({ control: form.control, name: ['delivery_id', 'driver_id', 'vehicle_id'] });
 
   // The driver's usual vehicle fills an empty vehicle, or replaces one it filled itself.
@@ -166,15 +206,16 @@ function AssignmentForm({ tenantId, assignment, deliveryId }: { tenantId: string
     };
   }, [chosenDriver, tenantId, form]);
 
-  const [fit, setFit] = useState<{ key: string; lines: FitLine[] | null }>({ key: '', lines: null });
+  // The fit's answer as the database gave it; its lines are worded in the page's language when shown.
+  const [fit, setFit] = useState<{ key: string; answer: Fit | null }>({ key: '', answer: null });
   const fitKey = chosenDelivery && chosenDriver && chosenVehicle ? `${chosenDelivery}/${chosenDriver}/${chosenVehicle}` : '';
   useEffect(() => {
     if (!fitKey) return;
     const [delivery, driver, vehicle] = fitKey.split('/') as [string, string, string];
     const controller = new AbortController();
     checkFit(delivery, driver, vehicle, controller.signal).then(
-      (answer) => !controller.signal.aborted && setFit({ key: fitKey, lines: fitLines(answer) }),
-      () => !controller.signal.aborted && setFit({ key: fitKey, lines: null }),
+      (answer) => !controller.signal.aborted && setFit({ key: fitKey, answer }),
+      () => !controller.signal.aborted && setFit({ key: fitKey, answer: null }),
     );
     return () => controller.abort();
   }, [fitKey]);
@@ -183,29 +224,30 @@ function AssignmentForm({ tenantId, assignment, deliveryId }: { tenantId: string
     record: assignment,
     create: (values) => createAssignment(tenantId, values),
     update: (current, values) => updateAssignment(tenantId, current.id, { driver_id: values.driver_id, vehicle_id: values.vehicle_id, notes: values.notes }),
-    messages: ASSIGNMENT_TOASTS,
+    messages: assignmentToasts(t),
     then: LIST_PATH,
   });
 
-  const shownFit = fitKey && fit.key === fitKey ? fit.lines : null;
+  const shownAnswer = fitKey && fit.key === fitKey ? fit.answer : null;
+  const shownFit: FitLine[] | null = useMemo(() => (shownAnswer ? fitLines(shownAnswer, t) : null), [shownAnswer, t]);
 
   return (
-    <Form form={form} onSubmit={onSubmit} onServerError={onServerError} className="max-w-3xl space-y-5" aria-label={editing ? 'Edit assignment' : 'Create assignment'}>
+    <Form form={form} onSubmit={onSubmit} onServerError={onServerError} className="max-w-3xl space-y-5" aria-label={editing ? t('form.edit') : t('form.create')}>
       {editing ? (
         <div>
-          <p className="text-sm font-medium">Delivery</p>
+          <p className="text-sm font-medium">{t('col.delivery')}</p>
           <p className="mt-1 text-sm">
             {[assignment.delivery?.delivery_code, assignment.delivery?.external_reference_id].filter(Boolean).join(' · ') || '—'}
           </p>
-          <p className="mt-1 text-xs text-slate-500 dark:text-slate-400">An assignment stays with its delivery; unassign the delivery to give it another.</p>
+          <p className="mt-1 text-xs text-slate-500 dark:text-slate-400">{t('form.stays')}</p>
         </div>
       ) : (
         <ComboboxField<AssignmentFormInput, 'delivery_id'>
           name="delivery_id"
-          label="Delivery"
+          label={t('col.delivery')}
           required
-          help="Pending deliveries only"
-          placeholder="Search code or reference"
+          help={t('form.deliveryHelp')}
+          placeholder={t('form.searchDeliveries')}
           search={(term, signal, limit) => lookupDeliveries(tenantId, term, limit, signal, true)}
           resolveLabel={(value) => deliveryLabel(tenantId, value)}
         />
@@ -213,30 +255,30 @@ function AssignmentForm({ tenantId, assignment, deliveryId }: { tenantId: string
       <div className="space-y-2">
         <ComboboxField<AssignmentFormInput, 'driver_id'>
           name="driver_id"
-          label="Driver"
+          label={t('col.driver')}
           required
-          help={everyone ? 'Every active driver, with their duty status' : 'Available drivers'}
-          placeholder="Search name or licence"
+          help={everyone ? t('form.driverHelpAll') : t('form.driverHelp')}
+          placeholder={t('form.searchDrivers')}
           search={(term, signal, limit) => lookupDrivers(tenantId, term, limit, signal, everyone)}
           resolveLabel={(value) => driverLabel(tenantId, value)}
         />
         <label htmlFor={everyoneId} className="flex items-center gap-2 text-sm">
           <input id={everyoneId} type="checkbox" className="size-4 accent-brand" checked={everyone} onChange={(event) => setEveryone(event.target.checked)} />
-          Include drivers who are not available
+          {t('form.everyone')}
         </label>
       </div>
       <ComboboxField<AssignmentFormInput, 'vehicle_id'>
         name="vehicle_id"
-        label="Vehicle"
+        label={t('col.vehicle')}
         required
-        help="Active vehicles; the driver's usual vehicle is filled in"
-        placeholder="Search name or code"
+        help={t('form.vehicleHelp')}
+        placeholder={t('form.searchVehicles')}
         search={(term, signal, limit) => lookupVehicles(tenantId, term, limit, signal, true)}
         resolveLabel={(value) => vehicleLabel(tenantId, value)}
       />
       {shownFit && (
-        <section aria-label="Fit" aria-live="polite" className="rounded-md border border-slate-200 px-4 py-3 text-sm dark:border-slate-700">
-          <h2 className="font-medium">Fit</h2>
+        <section aria-label={t('form.fit')} aria-live="polite" className="rounded-md border border-slate-200 px-4 py-3 text-sm dark:border-slate-700">
+          <h2 className="font-medium">{t('form.fit')}</h2>
           <ul className="mt-1 space-y-1">
             {shownFit.map((line) => (
               <li key={line.text} className={line.tone === 'ok' ? 'text-emerald-700 dark:text-emerald-300' : 'text-red-700 dark:text-red-300'}>
@@ -247,8 +289,8 @@ function AssignmentForm({ tenantId, assignment, deliveryId }: { tenantId: string
           </ul>
         </section>
       )}
-      <TextAreaField<AssignmentFormInput, 'notes'> name="notes" label="Notes" maxLength={1000} help="For the driver, e.g. gate codes or what to bring" />
-      <FormActions submitLabel={editing ? 'Save changes' : 'Create assignment'} cancelTo={LIST_PATH} />
+      <TextAreaField<AssignmentFormInput, 'notes'> name="notes" label={t('form.notes')} maxLength={1000} help={t('form.notesHelp')} />
+      <FormActions submitLabel={editing ? t('form.save') : t('form.create')} cancelTo={LIST_PATH} />
     </Form>
   );
 }

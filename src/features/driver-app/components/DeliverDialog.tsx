@@ -9,6 +9,7 @@ import { PhotoField } from './PhotoField';
 import { TextAreaLike } from './TextAreaLike';
 import { useLanguage, useT } from '../../../lib/i18n/catalogue';
 import { driverMessages } from '../messages';
+import { useErrorWords } from '../error-words';
 
 const EMPTY: ProofValues = { signature: null, photos: [], recipientName: '', notes: '', cashConfirmed: false };
 
@@ -29,15 +30,18 @@ export function DeliverDialog({
   const t = useT(driverMessages);
   const language = useLanguage();
   const [values, setValues] = useState<ProofValues>(EMPTY);
-  const [errors, setErrors] = useState<ProofErrors>({});
+  const [found, setErrors] = useState<ProofErrors>({});
+  // The rules answer in English; shown in the page's language (a language switch rewords them).
+  const { words } = useErrorWords();
+  const errors = words(found);
   const { proof } = settings;
   const shown = new Set(visibleProofItems(settings));
   const set = <K extends keyof ProofValues>(key: K, value: ProofValues[K]) => setValues((v) => ({ ...v, [key]: value }));
 
   const complete = () => {
-    const found = proofErrors(values, settings, task.cod_amount);
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
+    const problems = proofErrors(values, settings, task.cod_amount);
+    setErrors(problems);
+    if (Object.keys(problems).length > 0) return;
     onComplete(values);
     setValues(EMPTY);
   };

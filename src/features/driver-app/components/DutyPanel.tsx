@@ -3,14 +3,14 @@ import { Chip, type ChipTone } from '../../../ui/Chip';
 import type { DriverRecord } from '../api';
 import type { GeoState } from '../use-duty-geolocation';
 import { useT } from '../../../lib/i18n/catalogue';
-import { driverMessages } from '../messages';
+import { driverMessages, type DriverKey } from '../messages';
 
-const STATUS: Record<DriverRecord['status'], { label: string; tone: ChipTone }> = {
-  offline: { label: 'Off duty', tone: 'neutral' },
-  available: { label: 'On duty', tone: 'success' },
-  busy: { label: 'On duty · busy', tone: 'info' },
-  on_break: { label: 'On a break', tone: 'warning' },
-};
+const STATUS = {
+  offline: { label: 'duty.offline', tone: 'neutral' },
+  available: { label: 'duty.available', tone: 'success' },
+  busy: { label: 'duty.busy', tone: 'info' },
+  on_break: { label: 'duty.on_break', tone: 'warning' },
+} as const satisfies Record<DriverRecord['status'], { label: DriverKey; tone: ChipTone }>;
 
 const GEO_TEXT = {
   off: null,
@@ -43,7 +43,7 @@ export function DutyPanel({ status, geo, busy, onChange }: DutyPanelProps) {
             {t('duty.heading')}
           </h2>
           <span data-testid="duty-status">
-            <Chip tone={STATUS[status].tone}>{STATUS[status].label}</Chip>
+            <Chip tone={STATUS[status].tone}>{t(STATUS[status].label)}</Chip>
           </span>
         </div>
         <div className="flex flex-wrap gap-2">

@@ -6,6 +6,7 @@ import { PhotoField } from './PhotoField';
 import { TextAreaLike } from './TextAreaLike';
 import { useT } from '../../../lib/i18n/catalogue';
 import { driverMessages } from '../messages';
+import { useErrorWords } from '../error-words';
 
 const EMPTY: FailValues = { reason: '', note: '', photo: null };
 
@@ -25,13 +26,16 @@ export function FailDialog({
 }) {
   const t = useT(driverMessages);
   const [values, setValues] = useState<FailValues>(EMPTY);
-  const [errors, setErrors] = useState<Partial<Record<keyof FailValues, string>>>({});
+  const [found, setErrors] = useState<Partial<Record<keyof FailValues, string>>>({});
+  // The rules answer in English; shown in the page's language (a language switch rewords them).
+  const { words } = useErrorWords();
+  const errors = words(found);
   const groupId = useId();
 
   const submit = () => {
-    const found = failErrors(values, settings);
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
+    const problems = failErrors(values, settings);
+    setErrors(problems);
+    if (Object.keys(problems).length > 0) return;
     onFail({ ...values, note: values.note.trim() });
     setValues(EMPTY);
   };

@@ -7,6 +7,7 @@ import { rejectError, type DriverTask } from '../schema';
 import { TaskSummary } from './TaskSummary';
 import { useT } from '../../../lib/i18n/catalogue';
 import { driverMessages } from '../messages';
+import { useErrorWords } from '../error-words';
 
 export interface OfferCardProps {
   task: DriverTask;
@@ -23,6 +24,7 @@ export function OfferCard({ task, fresh, pending, onAccept, onReject }: OfferCar
   const [rejecting, setRejecting] = useState(false);
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const { word } = useErrorWords();
   const headingId = `offer-${task.id}`;
 
   const submitReject = () => {
@@ -44,7 +46,7 @@ export function OfferCard({ task, fresh, pending, onAccept, onReject }: OfferCar
           {t('offer.heading', { code: task.delivery_code })}
         </h3>
         <div className="flex gap-1.5">
-          {task.priority === 'urgent' || task.priority === 'high' ? <Chip tone="error">{task.priority === 'urgent' ? 'Urgent' : 'High priority'}</Chip> : null}
+          {task.priority === 'urgent' || task.priority === 'high' ? <Chip tone="error">{task.priority === 'urgent' ? t('offer.urgent') : t('offer.high')}</Chip> : null}
           {pending && <Chip tone="warning">{t('pending.waiting')}</Chip>}
         </div>
       </div>
@@ -72,7 +74,7 @@ export function OfferCard({ task, fresh, pending, onAccept, onReject }: OfferCar
           </>
         }
       >
-        <TextAreaLike label={t('offer.reason')} required value={reason} onChange={setReason} error={error ?? undefined} maxLength={500} />
+        <TextAreaLike label={t('offer.reason')} required value={reason} onChange={setReason} error={error === null ? undefined : word(error)} maxLength={500} />
       </Dialog>
     </article>
   );

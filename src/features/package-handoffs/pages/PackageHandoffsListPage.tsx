@@ -3,7 +3,9 @@ import { useLocation, useSearch } from 'wouter';
 import { packageHandoffStatus, PACKAGE_HANDOFF_FILTER_STATUSES, type PackageHandoffStatus } from '../../../data/statuses/package-handoff';
 import { useLiveWarehouseList, type WarehouseTable } from '../../../data/warehouse-live';
 import { warehouseLookup } from '../../../data/warehouses';
-import { formatDateTime } from '../../../lib/format-date';
+import { useT, type Translate } from '../../../lib/i18n/catalogue';
+import { useFormat, type LocaleFormat } from '../../../lib/i18n/format';
+import { navMessages } from '../../../lib/nav/messages';
 import { useStatuses } from '../../../lib/status-vocabulary';
 import { adminPaths } from '../../../lib/paths';
 import { useTenantId } from '../../../lib/tenant';
@@ -16,17 +18,19 @@ import { ServerListPage } from '../../../ui/ServerListPage';
 import { listPackageHandoffs } from '../api';
 import { CreateHandoffDialog, EditHandoffDialog } from '../components/HandoffDialogs';
 import { packageHandoffList } from '../list';
+import { handoffMessages, type HandoffKey } from '../messages';
 import type { PackageHandoffRow } from '../schema';
 
 const LIVE_TABLES: readonly WarehouseTable[] = ['package_handoffs'];
 
-const columns: DataTableColumn<PackageHandoffRow>[] = [
-  { id: 'staff_name', header: 'Staff name', sortable: true, cell: (h) => <span className="font-medium">{h.staff_name ?? '—'}</span> },
-  { id: 'initiated_at', header: 'Initiated at', sortable: true, width: '11rem', cell: (h) => formatDateTime(h.initiated_at) },
-  { id: 'completed_at', header: 'Completed at', sortable: true, width: '11rem', hideBelow: 'md', cell: (h) => (h.completed_at ? formatDateTime(h.completed_at) : '—') },
-  { id: 'status', header: 'Status', sortable: true, width: '9rem', cell: (h) => <StatusChip vocabulary={packageHandoffStatus} status={h.status} /> },
-  { id: 'warehouse_code', header: 'Warehouse code', sortable: true, hideBelow: 'md', cell: (h) => h.warehouse_code },
-  { id: 'warehouse_name', header: 'Warehouse', sortable: true, hideBelow: 'lg', cell: (h) => h.warehouse_name },
+/** The columns in the page's language, moments in the locale's format. */
+const handoffColumns = (t: Translate<HandoffKey>, format: LocaleFormat): DataTableColumn<PackageHandoffRow>[] => [
+  { id: 'staff_name', header: t('col.staff'), sortable: true, cell: (h) => <span className="font-medium">{h.staff_name ?? '—'}</span> },
+  { id: 'initiated_at', header: t('col.initiated'), sortable: true, width: '11rem', cell: (h) => format.dateTime(h.initiated_at) },
+  { id: 'completed_at', header: t('col.completed'), sortable: true, width: '11rem', hideBelow: 'md', cell: (h) => format.dateTime(h.completed_at) },
+  { id: 'status', header: t('col.status'), sortable: true, width: '9rem', cell: (h) => <StatusChip vocabulary={packageHandoffStatus} status={h.status} /> },
+  { id: 'warehouse_code', header: t('col.warehouseCode'), sortable: true, hideBelow: 'md', cell: (h) => h.warehouse_code },
+  { id: 'warehouse_name', header: t('col.warehouse'), sortable: true, hideBelow: 'lg', cell: (h) => h.warehouse_name },
 ];
 
 /**
@@ -40,6 +44,10 @@ export function PackageHandoffsListPage({ creating = false }: { creating?: boole
   const search = useSearch();
   const { state } = useListUrlState(packageHandoffList);
   const [editing, setEditing] = useState<PackageHandoffRow | null>(null);
+  const t = useT(handoffMessages);
+  const nav = useT(navMessages);
+  const format = useFormat();
+  const columns = useMemo(() => handoffColumns(t, format), [t, format]);
   const statuses = useStatuses(packageHandoffStatus);
   // The filter offers the statuses a handoff is looked up by, in the page's language.
   const filterStatuses = useMemo(() => statuses.options.filter((option) => (PACKAGE_HANDOFF_FILTER_STATUSES as readonly string[]).includes(option.value)), [statuses]);
@@ -49,9 +57,9 @@ export function PackageHandoffsListPage({ creating = false }: { creating?: boole
 
   return (
     <ServerListPage
-      title="Package Handoff"
-      label="Package handoffs"
-      section="Warehousing"
+      title={t('list.title')}
+      label={t('list.label')}
+      section={nav('group.warehousing')}
       list={packageHandoffList}
       queryKey={['package-handoffs', tenantId]}
       fetchPage={(listState, context) => listPackageHandoffs(tenantId, listState, context)}
@@ -59,22 +67,22 @@ export function PackageHandoffsListPage({ creating = false }: { creating?: boole
       enabled={tenantId !== ''}
       columns={columns}
       liveState={live.state}
-      rowLabel={(h) => `${h.staff_name ?? h.staff_role} at ${h.warehouse_code} (${formatDateTime(h.initiated_at)})`}
-      searchPlaceholder="Search staff, warehouse, delivery, pick order or notes"
+      rowLabel={(h) => t('list.rowLabel', { staff: h.staff_name ?? h.staff_role, warehouse: h.warehouse_code, when: format.dateTime(h.initiated_at) })}
+      searchPlaceholder={t('list.search')}
       rowActions={(h) => [
         {
-          label: 'Edit',
+          label: t('list.edit'),
           onSelect: () => setEditing(h),
           disabled: h.status === 'completed',
-          reason: h.status === 'completed' ? 'A completed handoff cannot be changed' : undefined,
+          reason: h.status === 'completed' ? t('list.completedReason') : undefined,
         },
       ]}
-      toolbar={<Button onClick={() => navigate(`${adminPaths.packageHandoffCreate()}${query}`)}>Add</Button>}
+      toolbar={<Button onClick={() => navigate(`${adminPaths.packageHandoffCreate()}${query}`)}>{t('list.add')}</Button>}
       filterFields={(draft, setDraft) => (
         <div className="space-y-4">
-          <FilterSelect<PackageHandoffStatus> label="Status" value={draft.status} options={filterStatuses} onChange={(status) => setDraft({ ...draft, status: status as typeof draft.status })} />
+          <FilterSelect<PackageHandoffStatus> label={t('col.status')} value={draft.status} options={filterStatuses} onChange={(status) => setDraft({ ...draft, status: status as typeof draft.status })} />
           <LookupFilter
-            label="Warehouse"
+            label={t('col.warehouse')}
             value={draft.warehouse}
             onChange={(warehouse) => setDraft({ ...draft, warehouse })}
             {...warehouseLookup(tenantId)}

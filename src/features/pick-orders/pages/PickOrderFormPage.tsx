@@ -1,11 +1,10 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link } from 'wouter';
 import { useWatch } from 'react-hook-form';
 import { lookupBins, lookupInventoryItems } from '../../../data/inventory';
 import { personName } from '../../../data/people';
 import { lookupStaffUsers } from '../../../data/warehouse-staff';
 import { warehouseLookup } from '../../../data/warehouses';
-import { formatDateTime } from '../../../lib/format-date';
 import { adminPaths } from '../../../lib/paths';
 import { useTenantId } from '../../../lib/tenant';
 import { Button } from '../../../ui/Button';
@@ -28,8 +27,10 @@ import {
 } from '../../../ui/form';
 import { StatusHistory } from '../../../ui/StatusHistory';
 import { StatusRecordPage } from '../../../ui/StatusRecordPage';
-import { useT } from '../../../lib/i18n/catalogue';
-import { pickOrderMessages } from '../messages';
+import { useT, type Translate } from '../../../lib/i18n/catalogue';
+import { useFormat } from '../../../lib/i18n/format';
+import { useStatuses } from '../../../lib/status-vocabulary';
+import { pickOrderMessages, type PickOrderKey } from '../messages';
 import { useToast } from '../../../ui/toast';
 import { useRecordLoad } from '../../../lib/use-record-load';
 import { pickOrderStatus } from '../../../data/statuses';
@@ -39,8 +40,8 @@ import {
   emptyPickOrderForm,
   newLine,
   orderTypes,
-  PICK_ORDER_ACTION_LABELS,
-  PICK_ORDER_TOASTS,
+  PICK_ORDER_MESSAGES,
+  PICK_ORDER_MOVES,
   pickItemStatus,
   pickOrderFormSchema,
   today,
@@ -54,22 +55,55 @@ import {
 } from '../schema';
 
 const LIST_PATH = adminPaths.pickOrders();
-const MOVES: PickOrderMove[] = ['in_progress', 'completed', 'cancelled'];
+
+/** The schema's messages (the spec's English) and their keys, so a form error shows in the page's language. */
+const VALIDATION_KEYS: Record<string, PickOrderKey> = {
+  [PICK_ORDER_MESSAGES.warehouseRequired]: 'validation.warehouse',
+  [PICK_ORDER_MESSAGES.referenceRequired]: 'validation.reference',
+  [PICK_ORDER_MESSAGES.referenceLength]: 'validation.referenceLength',
+  [PICK_ORDER_MESSAGES.externalReferenceLength]: 'validation.externalReference',
+  [PICK_ORDER_MESSAGES.priority]: 'validation.priority',
+  [PICK_ORDER_MESSAGES.itemRequired]: 'validation.item',
+  [PICK_ORDER_MESSAGES.binRequired]: 'validation.bin',
+  [PICK_ORDER_MESSAGES.dueDatePast]: 'validation.dueDate',
+  [PICK_ORDER_MESSAGES.notesLength]: 'validation.notes',
+  [PICK_ORDER_MESSAGES.pickerNotesLength]: 'validation.pickerNotes',
+  [PICK_ORDER_MESSAGES.itemsRequired]: 'validation.items',
+  [PICK_ORDER_MESSAGES.quantity]: 'validation.quantity',
+  [PICK_ORDER_MESSAGES.pickedWhole]: 'validation.pickedWhole',
+  [PICK_ORDER_MESSAGES.pickedQuantity]: 'validation.pickedAbove',
+};
+
+const ACTION_KEYS: Record<PickOrderMove, PickOrderKey> = { in_progress: 'action.in_progress', completed: 'action.completed', cancelled: 'action.cancelled' };
+const CONFIRM_KEYS: Record<PickOrderMove, PickOrderKey> = { in_progress: 'confirm.in_progress', completed: 'confirm.completed', cancelled: 'confirm.cancelled' };
+
+/** The spec's save toasts in the page's language. */
+function pickOrderToasts(t: Translate<PickOrderKey>) {
+  return {
+    created: t('toast.created'),
+    createFailed: t('toast.createFailed'),
+    updated: t('toast.updated'),
+    updateFailed: t('toast.updateFailed'),
+    validation: t('toast.validation'),
+    unknown: t('toast.unknown'),
+  };
+}
 
 /** Create (no id in the route) or edit (`picking-orders/:id/edit`): the form, the status actions and the history. */
 export function PickOrderFormPage({ mode }: { mode: 'create' | 'edit' }) {
   const tenantId = useTenantId() ?? '';
+  const t = useT(pickOrderMessages);
   return (
     <StatusRecordPage<PickOrderRecord>
       mode={mode}
       scope={tenantId}
       load={getPickOrder}
       listPath={LIST_PATH}
-      listLabel="Picking Orders"
+      listLabel={t('list.title')}
       codeOf={(row) => row.order.reference_number}
-      titles={{ create: 'Create pick order', record: 'Pick order' }}
-      messages={{ notFound: PICK_ORDER_TOASTS.notFound, fetchFailed: PICK_ORDER_TOASTS.fetchFailed }}
-      loadingLabel="Loading pick order"
+      titles={{ create: t('form.create'), record: t('form.record') }}
+      messages={{ notFound: t('toast.notFound'), fetchFailed: t('toast.fetchFailed') }}
+      loadingLabel={t('form.loadingOrder')}
       createForm={<NewPickOrderForm tenantId={tenantId} />}
       main={(row, reload) => (
         <>
@@ -92,37 +126,40 @@ export function PickOrderFormPage({ mode }: { mode: 'create' | 'edit' }) {
 function PickOrderSummary({ row }: { row: PickOrderRecord }) {
   const { order, warehouse, assigned_to_user: assignee } = row;
   const progress = order.picking_progress;
+  const t = useT(pickOrderMessages);
+  const format = useFormat();
+  const types = useStatuses(orderTypes);
   return (
     <dl className="grid gap-x-6 gap-y-3 rounded-lg border border-slate-200 p-4 text-sm sm:grid-cols-3 dark:border-slate-700">
       <div>
-        <dt className="text-slate-500 dark:text-slate-400">Status</dt>
+        <dt className="text-slate-500 dark:text-slate-400">{t('col.status')}</dt>
         <dd className="mt-1">
           <StatusChip vocabulary={pickOrderStatus} status={order.status} />
         </dd>
       </div>
       <div>
-        <dt className="text-slate-500 dark:text-slate-400">Warehouse</dt>
+        <dt className="text-slate-500 dark:text-slate-400">{t('col.warehouse')}</dt>
         <dd className="mt-1">{warehouse ? `${warehouse.name} (${warehouse.code})` : '—'}</dd>
       </div>
       <div>
-        <dt className="text-slate-500 dark:text-slate-400">Picked</dt>
+        <dt className="text-slate-500 dark:text-slate-400">{t('col.picked')}</dt>
         <dd className="mt-1">
-          {progress.picked_items} of {progress.total_items}
+          {t('summary.progress', { picked: progress.picked_items, total: progress.total_items })}
         </dd>
       </div>
       <div>
-        <dt className="text-slate-500 dark:text-slate-400">Type</dt>
-        <dd className="mt-1">{orderTypes.label(order.order_type)}</dd>
+        <dt className="text-slate-500 dark:text-slate-400">{t('col.type')}</dt>
+        <dd className="mt-1">{types.label(order.order_type)}</dd>
       </div>
       <div>
-        <dt className="text-slate-500 dark:text-slate-400">Assigned to</dt>
+        <dt className="text-slate-500 dark:text-slate-400">{t('col.assignedTo')}</dt>
         <dd className="mt-1">{assignee?.full_name ?? '—'}</dd>
       </div>
       <div>
-        <dt className="text-slate-500 dark:text-slate-400">Started / ended</dt>
+        <dt className="text-slate-500 dark:text-slate-400">{t('summary.startedEnded')}</dt>
         <dd className="mt-1">
-          {progress.start_time ? formatDateTime(progress.start_time) : '—'}
-          {progress.end_time && <span className="block">{formatDateTime(progress.end_time)}</span>}
+          {format.dateTime(progress.start_time)}
+          {progress.end_time && <span className="block">{format.dateTime(progress.end_time)}</span>}
         </dd>
       </div>
     </dl>
@@ -132,25 +169,26 @@ function PickOrderSummary({ row }: { row: PickOrderRecord }) {
 /** A finished order's lines, read-only (the database refuses changes now). */
 function PickOrderLines({ row }: { row: PickOrderRecord }) {
   const notes = row.order.picking_progress.picker_notes;
+  const t = useT(pickOrderMessages);
   return (
-    <section aria-label="Items" className="max-w-3xl space-y-3 text-sm">
-      <h2 className="text-base font-semibold">Items</h2>
+    <section aria-label={t('form.items')} className="max-w-3xl space-y-3 text-sm">
+      <h2 className="text-base font-semibold">{t('form.items')}</h2>
       <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200 dark:divide-slate-700 dark:border-slate-700">
         {row.items.map((item, index) => (
           <li key={index} className="flex flex-wrap items-center justify-between gap-2 p-3">
             <span>
               <span className="block font-medium">{item.name ?? item.item_id}</span>
-              <span className="block text-xs text-slate-500 dark:text-slate-400">Bin {item.bin_name ?? item.bin_id}</span>
+              <span className="block text-xs text-slate-500 dark:text-slate-400">{t('lines.bin', { bin: item.bin_name ?? item.bin_id })}</span>
             </span>
             <span className="flex items-center gap-2">
-              {item.picked_quantity} of {item.quantity}
+              {t('summary.progress', { picked: item.picked_quantity, total: item.quantity })}
               <StatusChip vocabulary={pickItemStatus} status={item.status} />
             </span>
           </li>
         ))}
       </ul>
-      {row.order.notes && <p className="whitespace-pre-line">Notes: {row.order.notes}</p>}
-      {notes && <p className="whitespace-pre-line">Picker notes: {notes}</p>}
+      {row.order.notes && <p className="whitespace-pre-line">{t('lines.notes', { notes: row.order.notes })}</p>}
+      {notes && <p className="whitespace-pre-line">{t('lines.pickerNotes', { notes })}</p>}
     </section>
   );
 }
@@ -231,15 +269,15 @@ function BatchRoute({ tenantId, row, onChanged }: { tenantId: string; row: PickO
                 {item.order_reference && <span className="block text-xs text-slate-500 dark:text-slate-400">{t('detail.forOrder', { reference: item.order_reference })}</span>}
               </span>
               <span className="flex items-center gap-2">
-                {item.picked_quantity} of {item.quantity}
+                {t('summary.progress', { picked: item.picked_quantity, total: item.quantity })}
                 <StatusChip vocabulary={pickItemStatus} status={item.status} />
               </span>
             </li>
           ))}
         </ol>
       </section>
-      {row.order.notes && <p className="whitespace-pre-line">Notes: {row.order.notes}</p>}
-      {notes && <p className="whitespace-pre-line">Picker notes: {notes}</p>}
+      {row.order.notes && <p className="whitespace-pre-line">{t('lines.notes', { notes: row.order.notes })}</p>}
+      {notes && <p className="whitespace-pre-line">{t('lines.pickerNotes', { notes })}</p>}
       <ConfirmDialog
         open={leaving !== null}
         onClose={() => setLeaving(null)}
@@ -304,10 +342,11 @@ function NewPickOrderForm({ tenantId }: { tenantId: string }) {
   // No reference offered (the read failed) leaves the field empty for the user to fill.
   const { state } = useRecordLoad('next', () => nextPickOrderReference().catch(() => ''));
   const reference = state.status === 'ready' ? state.record : null;
+  const t = useT(pickOrderMessages);
   if (reference === null) {
     return (
       <p role="status" className="text-sm text-slate-600 dark:text-slate-400">
-        Loading…
+        {t('form.loading')}
       </p>
     );
   }
@@ -317,13 +356,23 @@ function NewPickOrderForm({ tenantId }: { tenantId: string }) {
 function PickOrderForm({ tenantId, row, reference = '' }: { tenantId: string; row: PickOrderRecord | null; reference?: string }) {
   const editing = row !== null;
   const picking = row?.order.status === 'in_progress';
+  const t = useT(pickOrderMessages);
+  const types = useStatuses(orderTypes);
   const schema = useMemo(() => pickOrderFormSchema(), []);
-  const form = useZodForm(schema, { defaultValues: row ? toPickOrderFormValues(row) : emptyPickOrderForm(reference) });
+  const translate = useCallback(
+    (message: string) => {
+      const key = VALIDATION_KEYS[message];
+      return key ? t(key) : message;
+    },
+    [t],
+  );
+  const form = useZodForm(schema, { defaultValues: row ? toPickOrderFormValues(row) : emptyPickOrderForm(reference) }, translate);
+  const toasts = pickOrderToasts(t);
   const save = useRecordSave<PickOrderRecord, PickOrderWrite, PickOrderRecord>({
     record: row,
     create: (write) => savePickOrder(null, write),
     update: (current, write) => savePickOrder(current.id, write),
-    messages: { ...PICK_ORDER_TOASTS, validation: editing ? PICK_ORDER_TOASTS.updateFailed : PICK_ORDER_TOASTS.createFailed },
+    messages: { ...toasts, validation: editing ? toasts.updateFailed : toasts.createFailed },
     then: LIST_PATH,
   });
   const warehouseId = useWatch({ control: form.control, name: 'warehouse_id' });
@@ -350,43 +399,43 @@ function PickOrderForm({ tenantId, row, reference = '' }: { tenantId: string; ro
       onSubmit={(values: PickOrderFormOutput) => save.onSubmit(toPickOrderWrite(values))}
       onServerError={save.onServerError}
       className="max-w-3xl space-y-5"
-      aria-label={editing ? 'Edit pick order' : 'Create pick order'}
+      aria-label={editing ? t('form.editLabel') : t('form.create')}
     >
       <div className="grid gap-5 sm:grid-cols-2">
         <ComboboxField<PickOrderFormInput, 'warehouse_id'>
           name="warehouse_id"
-          label="Warehouse"
+          label={t('col.warehouse')}
           required
           disabled={picking}
           {...warehouseLookup(tenantId)}
           initialOptions={warehouseOptions}
-          placeholder="Search warehouses"
+          placeholder={t('form.searchWarehouses')}
         />
-        <TextField<PickOrderFormInput, 'reference_number'> name="reference_number" label="Reference number" required />
-        <TextField<PickOrderFormInput, 'external_reference'> name="external_reference" label="External reference" />
-        <SelectField<PickOrderFormInput, 'order_type'> name="order_type" label="Order type" options={orderTypes.options} />
-        <NumberField<PickOrderFormInput, 'priority'> name="priority" label="Priority" step={1} />
+        <TextField<PickOrderFormInput, 'reference_number'> name="reference_number" label={t('form.reference')} required />
+        <TextField<PickOrderFormInput, 'external_reference'> name="external_reference" label={t('form.externalReference')} />
+        <SelectField<PickOrderFormInput, 'order_type'> name="order_type" label={t('filter.orderType')} options={types.options} />
+        <NumberField<PickOrderFormInput, 'priority'> name="priority" label={t('col.priority')} step={1} />
         <ComboboxField<PickOrderFormInput, 'assigned_to'>
           key={`assignee:${warehouseId}`}
           name="assigned_to"
-          label="Assigned To"
+          label={t('form.assignedTo')}
           disabled={noWarehouse}
           search={(term, signal, limit) => lookupStaffUsers(tenantId, warehouseId, term, limit, signal)}
           resolveLabel={(id) => personName(tenantId, id)}
           initialOptions={assigneeOptions}
-          placeholder={noWarehouse ? 'Choose a warehouse first' : 'Search staff'}
+          placeholder={noWarehouse ? t('form.warehouseFirst') : t('detail.searchStaff')}
         />
-        <DateField<PickOrderFormInput, 'due_date'> name="due_date" label="Due date" min={today()} />
+        <DateField<PickOrderFormInput, 'due_date'> name="due_date" label={t('col.dueDate')} min={today()} />
       </div>
       <ArrayField<PickOrderFormInput, 'item_details', PickOrderFormOutput>
         name="item_details"
-        label="Items"
+        label={t('form.items')}
         required
         min={picking ? Number.POSITIVE_INFINITY : 1}
         max={picking ? 0 : 200}
         newRow={newLine}
-        addLabel="Add Item"
-        removeLabel="Remove Item"
+        addLabel={t('form.addItem')}
+        removeLabel={t('form.removeItem')}
       >
         {(index) => (
           <PickLine
@@ -400,9 +449,9 @@ function PickOrderForm({ tenantId, row, reference = '' }: { tenantId: string; ro
           />
         )}
       </ArrayField>
-      <TextAreaField<PickOrderFormInput, 'notes'> name="notes" label="Notes" />
-      {picking && <TextAreaField<PickOrderFormInput, 'picker_notes'> name="picker_notes" label="Picker notes" />}
-      <FormActions submitLabel={editing ? 'Save changes' : 'Create pick order'} cancelTo={LIST_PATH} />
+      <TextAreaField<PickOrderFormInput, 'notes'> name="notes" label={t('form.notes')} />
+      {picking && <TextAreaField<PickOrderFormInput, 'picker_notes'> name="picker_notes" label={t('form.pickerNotes')} />}
+      <FormActions submitLabel={editing ? t('form.save') : t('form.create')} cancelTo={LIST_PATH} />
     </Form>
   );
 }
@@ -423,28 +472,29 @@ function PickLine({
   itemOptions: LookupOption[];
   binOptions: LookupOption[];
 }) {
+  const t = useT(pickOrderMessages);
   return (
     <>
       <ComboboxField<PickOrderFormInput, `item_details.${number}.item_id`>
         name={`item_details.${index}.item_id`}
-        label="Item"
+        label={t('form.item')}
         required
         disabled={picking}
         search={(term, signal, limit) => lookupInventoryItems(tenantId, term, limit, signal, { activeOnly: true })}
         initialOptions={itemOptions}
-        placeholder="Search items"
+        placeholder={t('form.searchItems')}
       />
       <ComboboxField<PickOrderFormInput, `item_details.${number}.bin_id`>
         name={`item_details.${index}.bin_id`}
-        label="Bin"
+        label={t('form.bin')}
         required
         disabled={picking || !warehouseId}
         search={(term, signal, limit) => lookupBins(tenantId, warehouseId, term, limit, signal, { activeOnly: true })}
         initialOptions={binOptions}
-        placeholder={warehouseId ? 'Search bins' : 'Choose a warehouse first'}
+        placeholder={warehouseId ? t('form.searchBins') : t('form.warehouseFirst')}
       />
-      <NumberField<PickOrderFormInput, `item_details.${number}.quantity`> name={`item_details.${index}.quantity`} label="Quantity" step={1} disabled={picking} />
-      {picking && <NumberField<PickOrderFormInput, `item_details.${number}.picked_quantity`> name={`item_details.${index}.picked_quantity`} label="Picked quantity" step={1} />}
+      <NumberField<PickOrderFormInput, `item_details.${number}.quantity`> name={`item_details.${index}.quantity`} label={t('form.quantity')} step={1} disabled={picking} />
+      {picking && <NumberField<PickOrderFormInput, `item_details.${number}.picked_quantity`> name={`item_details.${index}.picked_quantity`} label={t('form.pickedQuantity')} step={1} />}
     </>
   );
 }
@@ -453,7 +503,7 @@ function PickOrderActions({ row, onMoved }: { row: PickOrderRecord; onMoved: () 
   const toast = useToast();
   const t = useT(pickOrderMessages);
   const [confirming, setConfirming] = useState<PickOrderMove | null>(null);
-  const actions = MOVES.filter((move) => row.actions.includes(move));
+  const actions = PICK_ORDER_MOVES.filter((move) => row.actions.includes(move));
 
   const { state } = useRecordLoad(`${row.id}:${row.order.status}`, () => listPickOrderEvents(row.id));
   const failed = state.status === 'failed';
@@ -467,17 +517,17 @@ function PickOrderActions({ row, onMoved }: { row: PickOrderRecord; onMoved: () 
 
   return (
     <>
-      <section aria-label="Actions" className="space-y-3">
-        <h2 className="text-base font-semibold">Actions</h2>
+      <section aria-label={t('actions.title')} className="space-y-3">
+        <h2 className="text-base font-semibold">{t('actions.title')}</h2>
         {actions.length === 0 ? (
           <p className="text-sm text-slate-600 dark:text-slate-400">
-            {row.order.status === 'completed' || row.order.status === 'cancelled' ? 'This pick order is finished.' : 'Nothing to do now.'}
+            {row.order.status === 'completed' || row.order.status === 'cancelled' ? t('actions.finished') : t('actions.nothing')}
           </p>
         ) : (
           <div className="flex flex-wrap gap-2">
             {actions.map((action) => (
               <Button key={action} variant={action === 'cancelled' ? 'secondary' : 'primary'} onClick={() => setConfirming(action)}>
-                {PICK_ORDER_ACTION_LABELS[action]}
+                {t(ACTION_KEYS[action])}
               </Button>
             ))}
           </div>
@@ -485,23 +535,17 @@ function PickOrderActions({ row, onMoved }: { row: PickOrderRecord; onMoved: () 
       </section>
       {failed ? (
         <p role="alert" className="text-sm text-red-700 dark:text-red-300">
-          The history could not be loaded. Reload the page to try again.
+          {t('actions.historyFailed')}
         </p>
       ) : (
-        events && <StatusHistory entries={events} vocabulary={pickOrderStatus} createdLabel="Created" />
+        events && <StatusHistory entries={events} vocabulary={pickOrderStatus} createdLabel={t('actions.created')} />
       )}
       <ConfirmDialog
         open={confirming !== null}
         onClose={() => setConfirming(null)}
-        title={confirming ? PICK_ORDER_ACTION_LABELS[confirming] : ''}
-        message={
-          confirming === 'in_progress'
-            ? 'Starting reserves the stock of every item in its bin.'
-            : confirming === 'completed'
-              ? 'Completing releases the stock reserved for what was not picked. The pick order cannot change afterwards.'
-              : 'Cancelling releases the stock reserved for what was not picked. The pick order cannot change afterwards.'
-        }
-        confirmLabel={confirming ? PICK_ORDER_ACTION_LABELS[confirming] : undefined}
+        title={confirming ? t(ACTION_KEYS[confirming]) : ''}
+        message={confirming ? t(CONFIRM_KEYS[confirming]) : ''}
+        confirmLabel={confirming ? t(ACTION_KEYS[confirming]) : undefined}
         destructive={confirming === 'cancelled'}
         onConfirm={() => (confirming ? move(confirming) : undefined)}
       />

@@ -20,7 +20,7 @@ const rows: PickOrderRow[] = [
     status: 'pending',
     assigned_to: null,
     assigned_to_name: null,
-    due_date: null,
+    due_date: '2026-12-24',
     warehouse_name: 'Main depot',
     warehouse_code: 'MAIN',
     line_count: 2,
@@ -56,7 +56,7 @@ async function renderList() {
 }
 
 /** The list's English words (Type and Individual are French too). */
-const ENGLISH = ['Picking Orders', 'Dashboard', 'Warehousing', 'Reference', 'Warehouse', 'Priority', 'Status', 'Picked', 'Assigned to', 'Due date', 'Batch', 'Pending', 'Add Pick Order', 'Search reference'];
+const ENGLISH = ['Picking Orders', 'Dashboard', 'Warehousing', 'Reference', 'Warehouse', 'Priority', 'Status', 'Picked', 'Assigned to', 'Due date', 'Batch', 'Pending', 'Add Pick Order', 'Search reference', 'Dec'];
 
 describe('the pick orders’ list', () => {
   it('keeps the spec’s English', async () => {
@@ -65,12 +65,13 @@ describe('the pick orders’ list', () => {
     expect(screen.getByRole('columnheader', { name: /Due date/ })).toBeInTheDocument();
     expect(screen.getByText('Batch · ACME-PK00050')).toBeInTheDocument();
     expect(screen.getByText('0 / 1,200')).toBeInTheDocument();
+    expect(screen.getByText('Dec 24, 2026')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Add Pick Order' })).toBeInTheDocument();
   });
 
   it.each([
-    ['es', ['Órdenes de preparación', 'Fecha límite', 'Lote · ACME-PK00050', 'Añadir orden de preparación', '0 / 1200']],
-    ['fr', ['Ordres de préparation', 'Échéance', 'Lot · ACME-PK00050', 'Ajouter un ordre de préparation']],
+    ['es', ['Órdenes de preparación', 'Fecha límite', 'Lote · ACME-PK00050', 'Añadir orden de preparación', '0 / 1200', '24 dic 2026']],
+    ['fr', ['Ordres de préparation', 'Échéance', 'Lot · ACME-PK00050', 'Ajouter un ordre de préparation', '24 déc. 2026']],
   ] as const)('speaks %s with no English left', async (language, words) => {
     await act(() => applyLanguage(language));
     await renderList();

@@ -17,13 +17,14 @@ import { BuildBatchDialog } from '../components/BuildBatchDialog';
 import { pickOrderMessages, type PickOrderKey } from '../messages';
 import { navMessages } from '../../../lib/nav/messages';
 import { useT, type Translate } from '../../../lib/i18n/catalogue';
+import { useFormat, type LocaleFormat } from '../../../lib/i18n/format';
 import { pickOrderList } from '../list';
 import { pickOrderStatus, type PickOrderStatus } from '../../../data/statuses';
 import { orderTypes, type OrderType, type PickOrderRow } from '../schema';
 import { useStatuses, type StatusVocabulary } from '../../../lib/status-vocabulary';
 
-/** The columns in the page's language: headers, the order type's words, the picked count. */
-const pickOrderColumns = (t: Translate<PickOrderKey>, types: StatusVocabulary<OrderType>): DataTableColumn<PickOrderRow>[] => [
+/** The columns in the page's language: headers, the order type's words, the picked count, the due date. */
+const pickOrderColumns = (t: Translate<PickOrderKey>, types: StatusVocabulary<OrderType>, format: LocaleFormat): DataTableColumn<PickOrderRow>[] => [
   {
     id: 'reference_number',
     header: t('col.reference'),
@@ -45,7 +46,7 @@ const pickOrderColumns = (t: Translate<PickOrderKey>, types: StatusVocabulary<Or
   { id: 'status', header: t('col.status'), sortable: true, cell: (o) => <StatusChip vocabulary={pickOrderStatus} status={o.status} /> },
   { id: 'progress', header: t('col.picked'), align: 'end', hideBelow: 'lg', cell: (o) => t('list.progress', { picked: o.picked_items, total: o.total_items }) },
   { id: 'assigned_to', header: t('col.assignedTo'), hideBelow: 'lg', cell: (o) => o.assigned_to_name ?? '—' },
-  { id: 'due_date', header: t('col.dueDate'), sortable: true, width: '8rem', cell: (o) => o.due_date ?? '—' },
+  { id: 'due_date', header: t('col.dueDate'), sortable: true, width: '8rem', cell: (o) => format.date(o.due_date) },
 ];
 
 /** picking-orders: status, type, warehouse, assignee and due date filters, server-side, in the URL. */
@@ -60,7 +61,8 @@ export function PickOrdersListPage() {
   const [, navigate] = useLocation();
   const t = useT(pickOrderMessages);
   const types = useStatuses(orderTypes);
-  const columns = useMemo(() => pickOrderColumns(t, types), [t, types]);
+  const format = useFormat();
+  const columns = useMemo(() => pickOrderColumns(t, types, format), [t, types, format]);
   const [building, setBuilding] = useState(false);
   return (
     <>

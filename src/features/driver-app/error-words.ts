@@ -1,0 +1,45 @@
+import { useCallback } from 'react';
+import { useT } from '../../lib/i18n/catalogue';
+import { driverMessages, type DriverKey } from './messages';
+import { DRIVER_ERRORS, MAX_PHOTOS } from './schema';
+
+/** The forms' messages (the database's English, schema.ts) and their keys in the driver catalogue. */
+const ERROR_KEYS: Record<string, DriverKey> = {
+  [DRIVER_ERRORS.signature]: 'error.signature',
+  [DRIVER_ERRORS.photo]: 'error.photo',
+  [DRIVER_ERRORS.photoType]: 'error.photoType',
+  [DRIVER_ERRORS.photoSize]: 'error.photoSize',
+  [DRIVER_ERRORS.recipientName]: 'error.recipientName',
+  [DRIVER_ERRORS.recipientNameLength]: 'error.recipientNameLength',
+  [DRIVER_ERRORS.notes]: 'error.notes',
+  [DRIVER_ERRORS.notesLength]: 'error.notesLength',
+  [DRIVER_ERRORS.cash]: 'error.cash',
+  [DRIVER_ERRORS.reason]: 'error.reason',
+  [DRIVER_ERRORS.reasonListed]: 'error.reasonListed',
+  [DRIVER_ERRORS.noteLength]: 'error.noteLength',
+  [DRIVER_ERRORS.rejectReason]: 'error.rejectReason',
+  [DRIVER_ERRORS.rejectReasonLength]: 'error.rejectReasonLength',
+};
+
+/**
+ * A form's errors in the page's language: each known message through its key (the photo count with
+ * its number), any other text as it is.
+ */
+export function useErrorWords() {
+  const t = useT(driverMessages);
+  const word = useCallback(
+    (message: string): string => {
+      if (message === DRIVER_ERRORS.photoCount) return t('error.photoCount', { count: MAX_PHOTOS });
+      const key = ERROR_KEYS[message];
+      return key ? t(key) : message;
+    },
+    [t],
+  );
+  /** Every message of an errors object, in the page's language. */
+  const words = useCallback(
+    <E extends Partial<Record<string, string>>>(errors: E): E =>
+      Object.fromEntries(Object.entries(errors).map(([field, message]) => [field, message === undefined ? message : word(message)])) as E,
+    [word],
+  );
+  return { word, words };
+}
