@@ -78,4 +78,6 @@ export const en = {
   'photos.size': 'Each photo must be at most 3 MB',
   'photos.count': 'At most {count, number} photos',
   'photos.thumb': 'Photo {number, number}',
+  'chip.active': 'Active',
+  'chip.inactive': 'Inactive',
 } as const;

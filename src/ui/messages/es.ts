@@ -80,4 +80,6 @@ export default {
   'photos.size': 'Cada foto debe ocupar como máximo 3 MB',
   'photos.count': 'Como máximo {count, number} fotos',
   'photos.thumb': 'Foto {number, number}',
+  'chip.active': 'Activo',
+  'chip.inactive': 'Inactivo',
 } satisfies Translation<typeof en>;

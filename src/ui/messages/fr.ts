@@ -80,4 +80,6 @@ export default {
   'photos.size': 'Chaque photo doit faire au plus 3 Mo',
   'photos.count': 'Au plus {count, number} photos',
   'photos.thumb': 'Photo {number, number}',
+  'chip.active': 'Actif',
+  'chip.inactive': 'Inactif',
 } satisfies Translation<typeof en>;
