@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react';
+import { useT } from '../lib/i18n/catalogue';
 import { humanizeStatus, useStatuses, type CataloguedVocabulary, type StatusTone, type StatusVocabulary } from '../lib/status-vocabulary';
+import { uiMessages } from './messages';
 
 export type ChipTone = StatusTone;
 
@@ -59,5 +61,6 @@ function CataloguedStatusChip<S extends string>({ vocabulary, status }: { vocabu
 
 /** An on/off record (a zone, a service, a vehicle): Active in green, Inactive in grey. */
 export function ActiveChip({ active }: { active: boolean }) {
-  return <Chip tone={active ? 'success' : 'neutral'}>{active ? 'Active' : 'Inactive'}</Chip>;
+  const t = useT(uiMessages);
+  return <Chip tone={active ? 'success' : 'neutral'}>{active ? t('chip.active') : t('chip.inactive')}</Chip>;
 }

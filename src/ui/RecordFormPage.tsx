@@ -1,4 +1,6 @@
 import { Fragment, type ReactNode } from 'react';
+import { useT } from '../lib/i18n/catalogue';
+import { uiMessages } from './messages';
 import { RecordPageFrame, useRoutedRecord, type RecordPageSource } from './RecordPageFrame';
 
 export interface RecordFormPageProps<Row extends { id: string }> extends RecordPageSource<Row> {
@@ -16,9 +18,10 @@ export interface RecordFormPageProps<Row extends { id: string }> extends RecordP
  */
 export function RecordFormPage<Row extends { id: string }>({ titles, skeletons, children, ...source }: RecordFormPageProps<Row>) {
   const routed = useRoutedRecord(source);
+  const t = useT(uiMessages);
   const creating = source.mode === 'create';
   return (
-    <RecordPageFrame source={source} routed={routed} title={creating ? titles.create : titles.edit} crumb={creating ? 'Create' : 'Edit'} skeletons={skeletons}>
+    <RecordPageFrame source={source} routed={routed} title={creating ? titles.create : titles.edit} crumb={creating ? t('record.create') : t('record.edit')} skeletons={skeletons}>
       {(record) => <Fragment key={record?.id ?? 'new'}>{children(record)}</Fragment>}
     </RecordPageFrame>
   );

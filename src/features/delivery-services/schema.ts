@@ -7,21 +7,6 @@ export type ServiceKind = (typeof SERVICE_KINDS)[number];
 export const VEHICLE_FEATURES = ['lift_gate', 'refrigeration', 'temperature_control', 'security_system', 'gps_tracking'] as const;
 export type VehicleFeature = (typeof VEHICLE_FEATURES)[number];
 
-const LABELS: Record<string, string> = {
-  on_demand: 'On demand',
-  same_day: 'Same day',
-  next_day: 'Next day',
-  scheduled: 'Scheduled',
-  lift_gate: 'Lift gate',
-  refrigeration: 'Refrigeration',
-  temperature_control: 'Temperature control',
-  security_system: 'Security system',
-  gps_tracking: 'GPS tracking',
-};
-export const serviceLabel = (value: string): string => LABELS[value] ?? value;
-export const KIND_OPTIONS = SERVICE_KINDS.map((value) => ({ value, label: serviceLabel(value) }));
-export const FEATURE_OPTIONS = VEHICLE_FEATURES.map((value) => ({ value, label: serviceLabel(value) }));
-
 export const CODE_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_-]{0,31}$/;
 
 /** The database's words (private.delivery_service_problems). */
@@ -110,9 +95,4 @@ export function toServiceFormValues(service: DeliveryService): DeliveryServiceFo
     required_vehicle_features: service.required_vehicle_features.filter((f): f is VehicleFeature => (VEHICLE_FEATURES as readonly string[]).includes(f)),
     active: service.active,
   };
-}
-
-/** '0.5–1.5 h' */
-export function formatHoursRange(min: number, max: number): string {
-  return `${min}–${max} h`;
 }

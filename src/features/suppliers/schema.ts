@@ -1,19 +1,10 @@
 import { z } from 'zod';
 import { addressSummarySchema } from '../../data/address-label';
-import { defineChoices } from '../../lib/choices';
 import { oneOf, optionalText, requiredText } from '../../lib/form-schema';
 
 /** When a supplier is paid (suppliers.payment_terms). */
 export const PAYMENT_TERMS = ['prepaid', 'cod', 'net_15', 'net_30', 'net_60', 'net_90'] as const;
 export type PaymentTerms = (typeof PAYMENT_TERMS)[number];
-export const paymentTerms = defineChoices(PAYMENT_TERMS, {
-  prepaid: 'Prepaid',
-  cod: 'Cash on delivery',
-  net_15: 'Net 15',
-  net_30: 'Net 30',
-  net_60: 'Net 60',
-  net_90: 'Net 90',
-});
 
 export const SUPPLIER_MESSAGES = {
   name: 'Name is required',
@@ -22,16 +13,6 @@ export const SUPPLIER_MESSAGES = {
   phone: 'Please enter a valid phone number with at least 10 digits',
   leadTime: 'Lead time must be between 0 and 365 days',
   paymentTerms: 'Payment terms are required',
-} as const;
-export const SUPPLIER_TOASTS = {
-  created: 'Supplier created successfully',
-  updated: 'Supplier updated successfully',
-  createFailed: 'Failed to create supplier',
-  updateFailed: 'Failed to update supplier',
-  validation: 'Validation failed',
-  unknown: 'An error occurred while submitting the form',
-  fetchFailed: 'Failed to fetch supplier',
-  notFound: 'Supplier not found',
 } as const;
 
 export const SupplierFormSchema = z.object({

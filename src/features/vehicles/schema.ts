@@ -10,28 +10,6 @@ export type LicenseRequirement = (typeof LICENSE_REQUIREMENTS)[number];
 export type SpecialFeature = (typeof SPECIAL_FEATURES)[number];
 export type FuelType = (typeof FUEL_TYPES)[number];
 
-const LABELS: Record<string, string> = {
-  standard: 'Standard',
-  commercial: 'Commercial',
-  special: 'Special',
-  lift_gate: 'Lift gate',
-  refrigeration: 'Refrigeration',
-  temperature_control: 'Temperature control',
-  security_system: 'Security system',
-  gps_tracking: 'GPS tracking',
-  petrol: 'Petrol',
-  diesel: 'Diesel',
-  electric: 'Electric',
-  hybrid: 'Hybrid',
-  cng: 'CNG',
-};
-
-export const optionLabel = (value: string): string => LABELS[value] ?? value;
-const toOptions = (values: readonly string[]) => values.map((value) => ({ value, label: optionLabel(value) }));
-export const LICENSE_OPTIONS = toOptions(LICENSE_REQUIREMENTS);
-export const FEATURE_OPTIONS = toOptions(SPECIAL_FEATURES);
-export const FUEL_OPTIONS = toOptions(FUEL_TYPES);
-
 /** Images only, one file, jpeg/jpg/png/gif, 3 MB max (the upload-file kind 'vehicle-image' says the same). */
 export const IMAGE_EXTENSIONS = ['jpeg', 'jpg', 'png', 'gif'] as const;
 export const IMAGE_MAX_BYTES = 3 * 1024 * 1024;

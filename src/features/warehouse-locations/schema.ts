@@ -2,7 +2,6 @@ import { z } from 'zod';
 import { LOCATION_TYPES, type LocationType } from '../../data/warehousing';
 import { LOCATION_STATUSES } from '../../data/statuses';
 import { SECURITY_LEVELS } from '../../data/warehousing';
-import { defineChoices } from '../../lib/choices';
 import { isUuid, oneOf, optionalText, requiredText } from '../../lib/form-schema';
 import type { Json } from '../../types/database-overrides';
 
@@ -10,20 +9,6 @@ import type { Json } from '../../types/database-overrides';
 export const BIN_POSITIONS = ['front', 'back', 'left', 'right', 'center'] as const;
 export const SPECIAL_HANDLING = ['fragile', 'dust-free', 'temperature-controlled', 'hazardous', 'flammable'] as const;
 export const ACCESS_RESTRICTIONS = ['key-card', 'supervisor', 'security', 'authorized-personnel'] as const;
-export const binPositions = defineChoices(BIN_POSITIONS, { front: 'Front', back: 'Back', left: 'Left', right: 'Right', center: 'Center' });
-export const specialHandling = defineChoices(SPECIAL_HANDLING, {
-  fragile: 'Fragile',
-  'dust-free': 'Dust-free',
-  'temperature-controlled': 'Temperature-controlled',
-  hazardous: 'Hazardous',
-  flammable: 'Flammable',
-});
-export const accessRestrictions = defineChoices(ACCESS_RESTRICTIONS, {
-  'key-card': 'Key card',
-  supervisor: 'Supervisor',
-  security: 'Security',
-  'authorized-personnel': 'Authorized personnel',
-});
 
 /** The type one level up in zone > aisle > shelf > bin; null for a zone. */
 export function parentTypeOf(type: LocationType | ''): LocationType | null {

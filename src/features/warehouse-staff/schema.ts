@@ -6,16 +6,6 @@ export const STAFF_MESSAGES = {
   user: 'User is required',
   role: 'Role is required',
 } as const;
-export const STAFF_TOASTS = {
-  created: 'Staff member added successfully',
-  updated: 'Staff member updated successfully',
-  createFailed: 'Failed to add staff member',
-  updateFailed: 'Failed to update staff member',
-  validation: 'Validation failed',
-  unknown: 'An error occurred while submitting the form',
-  fetchFailed: 'Failed to fetch staff member',
-  notFound: 'Staff member not found',
-} as const;
 
 export const StaffFormSchema = z.object({
   warehouse_id: z.string({ error: STAFF_MESSAGES.warehouse }).min(1, STAFF_MESSAGES.warehouse),

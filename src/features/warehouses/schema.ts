@@ -2,13 +2,11 @@ import { z } from 'zod';
 import { addressSummarySchema } from '../../data/address-label';
 import { WAREHOUSE_STATUSES } from '../../data/statuses';
 import { SECURITY_LEVELS } from '../../data/warehousing';
-import { defineChoices } from '../../lib/choices';
 import { nonNegative, oneOf, requiredText } from '../../lib/form-schema';
 
 /** Who may work in a warehouse (warehouses.access_mode): everyone, only the listed users, or everyone but them. */
 export const ACCESS_MODES = ['all_users', 'select_users', 'exclude_users'] as const;
 export type AccessMode = (typeof ACCESS_MODES)[number];
-export const accessModes = defineChoices(ACCESS_MODES, { all_users: 'All Users', select_users: 'Selected Users', exclude_users: 'Exclude Users' });
 
 /** The warehouse form's rules, word for word; the database (private.warehouse_problems) answers with the same words. */
 export const WAREHOUSE_MESSAGES = {

@@ -1,9 +1,7 @@
+import { useMemo } from 'react';
+import { useT } from '../../lib/i18n/catalogue';
+import { uiMessages } from '../messages';
 import { FilterSelect } from './FilterSelect';
-
-const ACTIVE_OPTIONS = [
-  { value: 'true', label: 'Active' },
-  { value: 'false', label: 'Inactive' },
-] as const;
 
 export interface FilterActiveProps {
   /** undefined: not filtering ('Any'). */
@@ -13,12 +11,20 @@ export interface FilterActiveProps {
 }
 
 /** The Status filter of an on/off record (`filterParam.boolean()`): Any, Active or Inactive. */
-export function FilterActive({ value, onChange, label = 'Status' }: FilterActiveProps) {
+export function FilterActive({ value, onChange, label }: FilterActiveProps) {
+  const t = useT(uiMessages);
+  const options = useMemo(
+    () => [
+      { value: 'true' as const, label: t('chip.active') },
+      { value: 'false' as const, label: t('chip.inactive') },
+    ],
+    [t],
+  );
   return (
     <FilterSelect
-      label={label}
+      label={label ?? t('filters.status')}
       value={value === undefined ? undefined : value ? 'true' : 'false'}
-      options={ACTIVE_OPTIONS}
+      options={options}
       onChange={(next) => onChange(next === undefined ? undefined : next === 'true')}
     />
   );

@@ -9,7 +9,9 @@ import type {
 } from 'maplibre-gl';
 import type * as Maplibre from 'maplibre-gl';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useT } from '../../lib/i18n/catalogue';
 import { Button } from '../Button';
+import { uiMessages } from '../messages';
 import { Skeleton } from '../Skeleton';
 import {
   DARK_PALETTE,
@@ -147,7 +149,7 @@ export function MapView({
   picked,
   pickByTyping = true,
   mapboxToken,
-  label = 'Map',
+  label: ownLabel,
   className,
   children,
   deferUntilVisible = false,
@@ -166,7 +168,10 @@ export function MapView({
   const [loadStatus, setStatus] = useState<Status>('loading');
   const status: Status = webgl === 'none' ? 'unavailable' : loadStatus;
   const [attempt, setAttempt] = useState(0);
-  const [notice, setNotice] = useState<string | null>(null);
+  // Set when the map key was refused and the built-in map shows instead.
+  const [notice, setNotice] = useState(false);
+  const t = useT(uiMessages);
+  const label = ownLabel ?? t('map.label');
   const [map, setMap] = useState<MaplibreMap | null>(null);
   const [lib, setLib] = useState<typeof Maplibre | null>(null);
   const [styleGeneration, setStyleGeneration] = useState(0);
@@ -270,7 +275,7 @@ export function MapView({
             const code = event.error instanceof lib.AJAXError ? event.error.status : undefined;
             if (fellBack || (code !== 401 && code !== 403)) return;
             fellBack = true;
-            setNotice('The map key was refused; showing the built-in map.');
+            setNotice(true);
             offline().then(
               (offlineStyleSpec) => {
                 if (!cancelled) instance.setStyle(offlineStyleSpec);
@@ -296,12 +301,13 @@ export function MapView({
     map?.jumpTo({ center: [lng, lat], zoom });
   }, [map, lng, lat, zoom]);
 
+  const canvasLabel = onPick ? t('map.pickLabel', { label }) : label;
   useEffect(() => {
     if (!map) return;
     const canvas = map.getCanvas();
     canvas.style.cursor = onPick ? 'crosshair' : '';
-    canvas.setAttribute('aria-label', onPick ? `${label}. Click a point, or press Enter to pick the centre.` : label);
-  }, [map, onPick, label]);
+    canvas.setAttribute('aria-label', canvasLabel);
+  }, [map, onPick, canvasLabel]);
 
   // Markers are drawn with the library the map was made with (set with it): nothing to wait for.
   useEffect(() => {
@@ -355,7 +361,7 @@ export function MapView({
         data-testid="map-fallback"
       >
         <p role="status" className="font-semibold">
-          {status === 'unavailable' ? 'Map unavailable: this browser cannot display maps' : 'The map could not be loaded.'}
+          {status === 'unavailable' ? t('map.unavailable') : t('map.failed')}
         </p>
         {status === 'failed' && (
           <div>
@@ -366,16 +372,16 @@ export function MapView({
                 setAttempt((n) => n + 1);
               }}
             >
-              Retry
+              {t('retry')}
             </Button>
           </div>
         )}
-        <p className="text-slate-600 dark:text-slate-400">Centre: {formatLngLat([lng, lat])}</p>
+        <p className="text-slate-600 dark:text-slate-400">{t('map.centre', { point: formatLngLat([lng, lat]) })}</p>
         {markers && markers.length > 0 && (
-          <ul aria-label="Points on the map" className="list-disc space-y-1 pl-5">
+          <ul aria-label={t('map.points')} className="list-disc space-y-1 pl-5">
             {markers.map((marker) => (
               <li key={marker.id}>
-                {marker.label ?? marker.id}: {formatLngLat([marker.lng, marker.lat])}
+                {t('map.marker', { label: marker.label ?? marker.id, point: formatLngLat([marker.lng, marker.lat]) })}
               </li>
             ))}
           </ul>
@@ -404,21 +410,21 @@ export function MapView({
         <div className="absolute inset-0">
           <Skeleton className="h-full w-full rounded-none" />
           <span className="sr-only" role="status">
-            Loading map
+            {t('map.loading')}
           </span>
         </div>
       )}
       {notice && (
         <p role="status" className="absolute bottom-2 left-2 rounded bg-white/95 px-2 py-1 text-xs text-slate-900 shadow">
-          {notice}
+          {t('map.keyRefused')}
         </p>
       )}
       <p className="sr-only" aria-live="polite">
-        {shownPicked ? `Picked point ${formatLngLat(shownPicked)}` : ''}
+        {shownPicked ? t('map.picked', { point: formatLngLat(shownPicked) }) : ''}
       </p>
       {lite && status === 'ready' && (
         <p className="absolute left-2 top-2 rounded bg-white/90 px-2 py-0.5 text-xs text-slate-700 shadow dark:bg-slate-900/90 dark:text-slate-200" data-testid="lite-map">
-          Lite map: no graphics acceleration
+          {t('map.lite')}
         </p>
       )}
       {map && lib && <MapContext value={{ map, lib, styleGeneration, lite }}>{children}</MapContext>}

@@ -1,6 +1,8 @@
 import type { GeoJSONSource, Map as MaplibreMap, MapMouseEvent, Marker } from 'maplibre-gl';
 import { useEffect, useRef, useState } from 'react';
+import { useT } from '../../lib/i18n/catalogue';
 import { Button } from '../Button';
+import { uiMessages } from '../messages';
 import type { LngLatTuple } from './basemap';
 import { useMapContext } from './map-context';
 import { formatLngLat } from './PointInput';
@@ -240,12 +242,13 @@ export function PolygonPointList({ value, onChange, error, errorId }: PolygonPoi
   const [longitude, setLongitude] = useState('');
   const [addError, setAddError] = useState<string | null>(null);
   const { vertices, closed } = value;
+  const t = useT(uiMessages);
 
   const add = () => {
     const lat = Number(latitude);
     const lng = Number(longitude);
     if (latitude.trim() === '' || longitude.trim() === '' || !(lat >= -90 && lat <= 90) || !(lng >= -180 && lng <= 180)) {
-      setAddError('Enter a latitude from -90 to 90 and a longitude from -180 to 180');
+      setAddError(t('outline.badPoint'));
       return;
     }
     setAddError(null);
@@ -255,12 +258,12 @@ export function PolygonPointList({ value, onChange, error, errorId }: PolygonPoi
   };
 
   const status = closed
-    ? `Closed outline with ${vertices.length} points. Drag a point to move it; click a handle on an edge to add one.`
+    ? t('outline.closed', { count: vertices.length })
     : vertices.length === 0
-      ? 'Click the map to add the first point.'
+      ? t('outline.empty')
       : vertices.length < 3
-        ? `${vertices.length} of at least 3 points. Keep clicking the map.`
-        : `${vertices.length} points. Click the first point, or choose Close outline.`;
+        ? t('outline.few', { count: vertices.length })
+        : t('outline.open', { count: vertices.length });
 
   return (
     <div className="space-y-3 text-sm">
@@ -269,17 +272,17 @@ export function PolygonPointList({ value, onChange, error, errorId }: PolygonPoi
       </p>
       <div className="flex flex-wrap gap-2">
         <Button type="button" variant="secondary" disabled={!canClose(value)} onClick={() => onChange(closeRing(value))}>
-          Close outline
+          {t('outline.close')}
         </Button>
         <Button type="button" variant="secondary" disabled={!closed} onClick={() => onChange(reopenRing(value))}>
-          Reopen outline
+          {t('outline.reopen')}
         </Button>
         <Button type="button" variant="secondary" disabled={vertices.length === 0} onClick={() => onChange(EMPTY_DRAWING)}>
-          Clear
+          {t('outline.clear')}
         </Button>
       </div>
       {vertices.length > 0 && (
-        <ol aria-label="Outline points" className="max-h-64 space-y-1 overflow-auto">
+        <ol aria-label={t('outline.points')} className="max-h-64 space-y-1 overflow-auto">
           {vertices.map(([lng, lat], index) => (
             <li key={`${index}-${lng}-${lat}`} className="flex items-center gap-2">
               <span className="w-6 text-right text-slate-500 tabular-nums">{index + 1}.</span>
@@ -287,10 +290,10 @@ export function PolygonPointList({ value, onChange, error, errorId }: PolygonPoi
               <button
                 type="button"
                 className="ml-auto rounded px-2 py-0.5 text-red-700 hover:underline focus-visible:outline-2 focus-visible:outline-brand dark:text-red-400"
-                aria-label={`Remove point ${index + 1}`}
+                aria-label={t('outline.removePoint', { number: index + 1 })}
                 onClick={() => onChange(removeVertex(value, index))}
               >
-                Remove
+                {t('outline.remove')}
               </button>
             </li>
           ))}
@@ -298,17 +301,17 @@ export function PolygonPointList({ value, onChange, error, errorId }: PolygonPoi
       )}
       {!closed && (
         <fieldset className="flex flex-wrap items-end gap-2">
-          <legend className="mb-1 text-slate-700 dark:text-slate-300">Add a point by its coordinates</legend>
+          <legend className="mb-1 text-slate-700 dark:text-slate-300">{t('outline.addByCoordinates')}</legend>
           <label className="flex flex-col">
-            Latitude
+            {t('outline.latitude')}
             <input className={inputClass} inputMode="decimal" value={latitude} onChange={(event) => setLatitude(event.target.value)} />
           </label>
           <label className="flex flex-col">
-            Longitude
+            {t('outline.longitude')}
             <input className={inputClass} inputMode="decimal" value={longitude} onChange={(event) => setLongitude(event.target.value)} />
           </label>
           <Button type="button" variant="secondary" onClick={add}>
-            Add point
+            {t('outline.addPoint')}
           </Button>
           {addError && (
             <p role="alert" className="w-full text-red-700 dark:text-red-400">

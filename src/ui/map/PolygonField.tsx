@@ -1,4 +1,6 @@
 import type { FieldPath, FieldValues } from 'react-hook-form';
+import { useT } from '../../lib/i18n/catalogue';
+import { uiMessages } from '../messages';
 import { useBoundField, type BoundFieldProps } from '../form/bind';
 import { labelClassName } from '../form/FieldFrame';
 import type { TenantMapCentre } from './basemap';
@@ -35,6 +37,7 @@ export function PolygonField<T extends FieldValues, N extends FieldPath<T>, O = 
   className,
 }: PolygonFieldProps<T, N, O>) {
   const { fieldRef, field, error, id } = useBoundField({ name, control });
+  const t = useT(uiMessages);
   const value = field.value as DrawState;
   const onChange = (next: DrawState) => {
     field.onChange(next);
@@ -58,7 +61,7 @@ export function PolygonField<T extends FieldValues, N extends FieldPath<T>, O = 
         </p>
       )}
       <div className="grid gap-4 lg:grid-cols-[minmax(0,2fr)_minmax(16rem,1fr)]">
-        <MapView defaultCenter={defaultCenter} mapboxToken={mapboxToken} height={height} zoom={zoom} label={`${label}: click to add points`}>
+        <MapView defaultCenter={defaultCenter} mapboxToken={mapboxToken} height={height} zoom={zoom} label={t('outline.mapLabel', { label })}>
           <PolygonDrawLayer value={value} onChange={onChange} color={color} />
         </MapView>
         <PolygonPointList value={value} onChange={onChange} error={error} errorId={`${id}-error`} />

@@ -1,3 +1,4 @@
+export { useDrawingWords } from './drawing-words';
 export { MapView, type MapGeoJsonLayer, type MapMarker, type MapViewProps } from './MapView';
 export { DEFAULT_HEIGHT, DEFAULT_ZOOM, INDIA_CENTER, resolveCenter, type LngLatTuple, type TenantMapCentre } from './basemap';
 export { useMapContext, type MapContextValue } from './map-context';

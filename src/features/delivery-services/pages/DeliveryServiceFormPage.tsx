@@ -1,3 +1,5 @@
+import { useCallback, useMemo } from 'react';
+import { useT } from '../../../lib/i18n/catalogue';
 import { adminPaths } from '../../../lib/paths';
 import { useSession } from '../../../lib/session';
 import { tenantIdOf } from '../../../lib/tenant';
@@ -7,40 +9,49 @@ import { createDeliveryService, getDeliveryService, updateDeliveryService } from
 import {
   DeliveryServiceFormSchema,
   emptyServiceForm,
-  FEATURE_OPTIONS,
-  KIND_OPTIONS,
   toServiceFormValues,
   type DeliveryService,
   type DeliveryServiceFormInput,
   type DeliveryServiceFormOutput,
 } from '../schema';
+import { serviceMessages } from '../messages';
+import { serviceOptions, translateServiceMessage } from '../words';
 
-export const SERVICE_TOASTS = {
-  created: 'Delivery service created successfully',
-  updated: 'Delivery service updated successfully',
-  createFailed: 'Failed to create delivery service',
-  updateFailed: 'Failed to update delivery service',
-  validation: 'Validation failed',
-  unknown: 'An error occurred while submitting the form',
-  fetchFailed: 'Failed to fetch delivery service',
-  notFound: 'Delivery service not found',
-} as const;
+/** The spec's save and load toasts in the page's language. */
+function useServiceToasts() {
+  const t = useT(serviceMessages);
+  return useMemo(
+    () => ({
+      created: t('toast.created'),
+      updated: t('toast.updated'),
+      createFailed: t('toast.createFailed'),
+      updateFailed: t('toast.updateFailed'),
+      validation: t('toast.validation'),
+      unknown: t('toast.unknown'),
+      fetchFailed: t('toast.fetchFailed'),
+      notFound: t('toast.notFound'),
+    }),
+    [t],
+  );
+}
 
 const LIST_PATH = adminPaths.deliveryServices();
 
 export function DeliveryServiceFormPage({ mode }: { mode: 'create' | 'edit' }) {
   const { user } = useSession();
   const tenantId = tenantIdOf(user) ?? '';
+  const t = useT(serviceMessages);
+  const toasts = useServiceToasts();
   return (
     <RecordFormPage<DeliveryService>
       mode={mode}
       scope={tenantId}
       load={(id) => getDeliveryService(tenantId, id)}
       listPath={LIST_PATH}
-      listLabel="Delivery services"
-      titles={{ create: 'Create delivery service', edit: 'Edit delivery service' }}
-      messages={SERVICE_TOASTS}
-      loadingLabel="Loading delivery service"
+      listLabel={t('list.title')}
+      titles={{ create: t('form.create'), edit: t('form.edit') }}
+      messages={toasts}
+      loadingLabel={t('form.loading')}
     >
       {(service) => <DeliveryServiceForm tenantId={tenantId} service={service} />}
     </RecordFormPage>
@@ -48,13 +59,17 @@ export function DeliveryServiceFormPage({ mode }: { mode: 'create' | 'edit' }) {
 }
 
 function DeliveryServiceForm({ tenantId, service }: { tenantId: string; service: DeliveryService | null }) {
-  const form = useZodForm(DeliveryServiceFormSchema, { defaultValues: service ? toServiceFormValues(service) : emptyServiceForm() });
+  const t = useT(serviceMessages);
+  const toasts = useServiceToasts();
+  const options = useMemo(() => serviceOptions(t), [t]);
+  const translate = useCallback((message: string) => translateServiceMessage(t, message), [t]);
+  const form = useZodForm(DeliveryServiceFormSchema, { defaultValues: service ? toServiceFormValues(service) : emptyServiceForm() }, translate);
 
   const { onSubmit, onServerError } = useRecordSave<DeliveryService, DeliveryServiceFormOutput>({
     record: service,
     create: (values) => createDeliveryService(tenantId, values),
     update: (current, values) => updateDeliveryService(tenantId, current.id, values),
-    messages: SERVICE_TOASTS,
+    messages: toasts,
     then: LIST_PATH,
   });
 
@@ -64,26 +79,26 @@ function DeliveryServiceForm({ tenantId, service }: { tenantId: string; service:
       onSubmit={onSubmit}
       onServerError={onServerError}
       className="max-w-3xl space-y-5"
-      aria-label={service ? 'Edit delivery service' : 'Create delivery service'}
+      aria-label={service ? t('form.edit') : t('form.create')}
     >
       <div className="grid gap-5 sm:grid-cols-2">
-        <TextField<DeliveryServiceFormInput, 'name'> name="name" label="Name" required />
-        <TextField<DeliveryServiceFormInput, 'code'> name="code" label="Code" required help="Letters, digits, - and _; unique in your business" />
+        <TextField<DeliveryServiceFormInput, 'name'> name="name" label={t('field.name')} required />
+        <TextField<DeliveryServiceFormInput, 'code'> name="code" label={t('field.code')} required help={t('field.codeHelp')} />
       </div>
-      <TextField<DeliveryServiceFormInput, 'description'> name="description" label="Description" />
-      <SelectField<DeliveryServiceFormInput, 'kind'> name="kind" label="Kind" required options={KIND_OPTIONS} />
+      <TextField<DeliveryServiceFormInput, 'description'> name="description" label={t('field.description')} />
+      <SelectField<DeliveryServiceFormInput, 'kind'> name="kind" label={t('field.kind')} required options={options.kinds} />
       <div className="grid gap-5 sm:grid-cols-2">
-        <NumberField<DeliveryServiceFormInput, 'min_transit_hours'> name="min_transit_hours" label="Min transit hours" required min={0} max={720} step="any" unit="h" />
-        <NumberField<DeliveryServiceFormInput, 'max_transit_hours'> name="max_transit_hours" label="Max transit hours" required min={0} max={720} step="any" unit="h" />
+        <NumberField<DeliveryServiceFormInput, 'min_transit_hours'> name="min_transit_hours" label={t('field.minHours')} required min={0} max={720} step="any" unit="h" />
+        <NumberField<DeliveryServiceFormInput, 'max_transit_hours'> name="max_transit_hours" label={t('field.maxHours')} required min={0} max={720} step="any" unit="h" />
       </div>
       <MultiSelectField<DeliveryServiceFormInput, 'required_vehicle_features'>
         name="required_vehicle_features"
-        label="Vehicle features required"
-        options={FEATURE_OPTIONS}
-        help="Only vehicles with every one of these can carry the service's deliveries"
+        label={t('field.features')}
+        options={options.features}
+        help={t('field.featuresHelp')}
       />
-      <SwitchField<DeliveryServiceFormInput, 'active'> name="active" label="Active" />
-      <FormActions submitLabel={service ? 'Save changes' : 'Create service'} cancelTo={LIST_PATH} />
+      <SwitchField<DeliveryServiceFormInput, 'active'> name="active" label={t('field.active')} />
+      <FormActions submitLabel={service ? t('form.save') : t('form.createService')} cancelTo={LIST_PATH} />
     </Form>
   );
 }

@@ -1,4 +1,7 @@
+import { useMemo } from 'react';
 import { useLocation } from 'wouter';
+import { useT, type Translate } from '../../../lib/i18n/catalogue';
+import { useFormat, type LocaleFormat } from '../../../lib/i18n/format';
 import { adminPaths } from '../../../lib/paths';
 import { useSession } from '../../../lib/session';
 import { tenantIdOf } from '../../../lib/tenant';
@@ -8,29 +11,37 @@ import { FilterActive, FilterSelect, type DataTableColumn } from '../../../ui/da
 import { ServerListPage } from '../../../ui/ServerListPage';
 import { listDeliveryServices } from '../api';
 import { deliveryServiceList } from '../list';
-import { formatHoursRange, KIND_OPTIONS, serviceLabel, type DeliveryService, type ServiceKind } from '../schema';
+import { serviceMessages, type ServiceKey } from '../messages';
+import type { DeliveryService, ServiceKind } from '../schema';
+import { serviceOptions, serviceWords } from '../words';
 
-const columns: DataTableColumn<DeliveryService>[] = [
-  { id: 'name', header: 'Name', cell: (s) => s.name, sortable: true },
-  { id: 'code', header: 'Code', cell: (s) => s.code, sortable: true, width: '9rem' },
-  { id: 'kind', header: 'Kind', cell: (s) => serviceLabel(s.kind) },
-  { id: 'min_transit_hours', header: 'Transit', cell: (s) => formatHoursRange(s.min_transit_hours, s.max_transit_hours), sortable: true, hideBelow: 'md' },
+function serviceColumns(t: Translate<ServiceKey>, format: LocaleFormat): DataTableColumn<DeliveryService>[] {
+  return [
+  { id: 'name', header: t('col.name'), cell: (s) => s.name, sortable: true },
+  { id: 'code', header: t('col.code'), cell: (s) => s.code, sortable: true, width: '9rem' },
+  { id: 'kind', header: t('col.kind'), cell: (s) => serviceWords(t, s.kind) },
+  { id: 'min_transit_hours', header: t('col.transit'), cell: (s) => t('list.hours', { min: format.number(s.min_transit_hours), max: format.number(s.max_transit_hours) }), sortable: true, hideBelow: 'md' },
   {
     id: 'features',
-    header: 'Vehicle features',
+    header: t('col.features'),
     hideBelow: 'lg',
-    cell: (s) => s.required_vehicle_features.map(serviceLabel).join(', ') || '—',
+    cell: (s) => s.required_vehicle_features.map((f) => serviceWords(t, f)).join(', ') || '—',
   },
-  { id: 'active', header: 'Status', cell: (s) => <ActiveChip active={s.active} /> },
+  { id: 'active', header: t('col.status'), cell: (s) => <ActiveChip active={s.active} /> },
 ];
+}
 
 export function DeliveryServicesListPage() {
+  const t = useT(serviceMessages);
+  const format = useFormat();
+  const columns = useMemo(() => serviceColumns(t, format), [t, format]);
+  const options = useMemo(() => serviceOptions(t), [t]);
   const { user } = useSession();
   const tenantId = tenantIdOf(user) ?? '';
   const [, navigate] = useLocation();
   return (
     <ServerListPage
-      title="Delivery services"
+      title={t('list.title')}
       list={deliveryServiceList}
       queryKey={['delivery-services', tenantId]}
       fetchPage={(state, context) => listDeliveryServices(tenantId, state, context)}
@@ -38,13 +49,13 @@ export function DeliveryServicesListPage() {
       enabled={tenantId !== ''}
       columns={columns}
       rowLabel={(s) => s.name}
-      searchPlaceholder="Search name or code"
-      rowActions={(s) => [{ label: 'Edit', onSelect: () => navigate(adminPaths.deliveryServiceEdit(s.id)) }]}
-      toolbar={<Button onClick={() => navigate(adminPaths.deliveryServiceCreate())}>Add service</Button>}
+      searchPlaceholder={t('list.search')}
+      rowActions={(s) => [{ label: t('list.edit'), onSelect: () => navigate(adminPaths.deliveryServiceEdit(s.id)) }]}
+      toolbar={<Button onClick={() => navigate(adminPaths.deliveryServiceCreate())}>{t('list.add')}</Button>}
       filterFields={(draft, setDraft) => (
         <div className="space-y-4">
           <FilterActive value={draft.active} onChange={(active) => setDraft({ ...draft, active })} />
-          <FilterSelect<ServiceKind> label="Kind" value={draft.kind} options={KIND_OPTIONS} onChange={(kind) => setDraft({ ...draft, kind })} />
+          <FilterSelect<ServiceKind> label={t('col.kind')} value={draft.kind} options={options.kinds} onChange={(kind) => setDraft({ ...draft, kind })} />
         </div>
       )}
     />

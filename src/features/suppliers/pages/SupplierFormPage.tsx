@@ -1,3 +1,5 @@
+import { useCallback, useMemo } from 'react';
+import { useT } from '../../../lib/i18n/catalogue';
 import { adminPaths } from '../../../lib/paths';
 import { useTenantId } from '../../../lib/tenant';
 import { ComboboxField, Form, FormActions, NumberField, SelectField, SwitchField, TextField, useRecordSave, useZodForm } from '../../../ui/form';
@@ -7,8 +9,6 @@ import { addressLabel } from '../../../data/address-label';
 import { createSupplier, getSupplier, updateSupplier } from '../api';
 import {
   emptySupplierForm,
-  paymentTerms,
-  SUPPLIER_TOASTS,
   SupplierFormSchema,
   toSupplierFormValues,
   toSupplierWrite,
@@ -16,21 +16,43 @@ import {
   type SupplierFormInput,
   type SupplierFormOutput,
 } from '../schema';
+import { supplierMessages } from '../messages';
+import { termsOptions, translateSupplierMessage } from '../words';
+
+/** The spec's save and load toasts in the page's language. */
+function useSupplierToasts() {
+  const t = useT(supplierMessages);
+  return useMemo(
+    () => ({
+      created: t('toast.created'),
+      updated: t('toast.updated'),
+      createFailed: t('toast.createFailed'),
+      updateFailed: t('toast.updateFailed'),
+      validation: t('toast.validation'),
+      unknown: t('toast.unknown'),
+      fetchFailed: t('toast.fetchFailed'),
+      notFound: t('toast.notFound'),
+    }),
+    [t],
+  );
+}
 
 const LIST_PATH = adminPaths.suppliers();
 
 function SupplierFormPage({ mode }: { mode: 'create' | 'edit' }) {
   const tenantId = useTenantId() ?? '';
+  const t = useT(supplierMessages);
+  const toasts = useSupplierToasts();
   return (
     <RecordFormPage<Supplier>
       mode={mode}
       scope={tenantId}
       load={(id) => getSupplier(tenantId, id)}
       listPath={LIST_PATH}
-      listLabel="Suppliers"
-      titles={{ create: 'Create supplier', edit: 'Edit supplier' }}
-      messages={SUPPLIER_TOASTS}
-      loadingLabel="Loading supplier"
+      listLabel={t('list.title')}
+      titles={{ create: t('form.create'), edit: t('form.edit') }}
+      messages={toasts}
+      loadingLabel={t('form.loading')}
     >
       {(supplier) => <SupplierForm tenantId={tenantId} supplier={supplier} />}
     </RecordFormPage>
@@ -46,43 +68,47 @@ export function SupplierEditPage() {
 }
 
 function SupplierForm({ tenantId, supplier }: { tenantId: string; supplier: Supplier | null }) {
-  const form = useZodForm(SupplierFormSchema, { defaultValues: supplier ? toSupplierFormValues(supplier) : emptySupplierForm() });
+  const t = useT(supplierMessages);
+  const toasts = useSupplierToasts();
+  const translate = useCallback((message: string) => translateSupplierMessage(t, message), [t]);
+  const terms = useMemo(() => termsOptions(t), [t]);
+  const form = useZodForm(SupplierFormSchema, { defaultValues: supplier ? toSupplierFormValues(supplier) : emptySupplierForm() }, translate);
   const { onSubmit, onServerError } = useRecordSave<Supplier, SupplierFormOutput>({
     record: supplier,
     create: (values) => createSupplier(tenantId, toSupplierWrite(values)),
     update: (current, values) => updateSupplier(tenantId, current.id, toSupplierWrite(values)),
-    messages: SUPPLIER_TOASTS,
+    messages: toasts,
     then: LIST_PATH,
   });
 
   return (
-    <Form form={form} onSubmit={onSubmit} onServerError={onServerError} className="max-w-3xl space-y-6" aria-label={supplier ? 'Edit supplier' : 'Create supplier'}>
+    <Form form={form} onSubmit={onSubmit} onServerError={onServerError} className="max-w-3xl space-y-6" aria-label={supplier ? t('form.edit') : t('form.create')}>
       <section className="grid gap-5 sm:grid-cols-2">
-        <TextField<SupplierFormInput, 'name'> name="name" label="Name" required />
-        <TextField<SupplierFormInput, 'code'> name="code" label="Code" required />
+        <TextField<SupplierFormInput, 'name'> name="name" label={t('field.name')} required />
+        <TextField<SupplierFormInput, 'code'> name="code" label={t('field.code')} required />
       </section>
       <fieldset className="grid gap-5 rounded-lg border border-slate-200 p-4 sm:grid-cols-3 dark:border-slate-700">
-        <legend className="px-1 text-sm font-semibold">Contact</legend>
-        <TextField<SupplierFormInput, 'contact_name'> name="contact_name" label="Contact name" autoComplete="off" />
-        <TextField<SupplierFormInput, 'contact_email'> name="contact_email" label="Email" type="email" autoComplete="off" />
-        <TextField<SupplierFormInput, 'contact_phone'> name="contact_phone" label="Phone" type="tel" autoComplete="off" />
+        <legend className="px-1 text-sm font-semibold">{t('field.contact')}</legend>
+        <TextField<SupplierFormInput, 'contact_name'> name="contact_name" label={t('field.contactName')} autoComplete="off" />
+        <TextField<SupplierFormInput, 'contact_email'> name="contact_email" label={t('field.email')} type="email" autoComplete="off" />
+        <TextField<SupplierFormInput, 'contact_phone'> name="contact_phone" label={t('field.phone')} type="tel" autoComplete="off" />
         <ComboboxField<SupplierFormInput, 'address_id'>
           name="address_id"
-          label="Address"
+          label={t('field.address')}
           className="sm:col-span-3"
           search={(term, signal, limit) => lookupTenantAddresses(tenantId, term, limit, signal)}
           initialOptions={supplier?.address ? [{ value: supplier.address.id, label: addressLabel(supplier.address) }] : []}
           resolveLabel={(id) => tenantAddressLabel(tenantId, id)}
-          placeholder="Search the business's addresses"
+          placeholder={t('field.addressSearch')}
         />
       </fieldset>
       <section className="grid gap-5 sm:grid-cols-2">
-        <NumberField<SupplierFormInput, 'lead_time_days'> name="lead_time_days" label="Lead time" required min={0} max={365} step={1} unit="days" />
-        <SelectField<SupplierFormInput, 'payment_terms'> name="payment_terms" label="Payment terms" required options={paymentTerms.options} />
-        <TextField<SupplierFormInput, 'notes'> name="notes" label="Notes" className="sm:col-span-2" />
-        <SwitchField<SupplierFormInput, 'active'> name="active" label="Active" />
+        <NumberField<SupplierFormInput, 'lead_time_days'> name="lead_time_days" label={t('field.leadTime')} required min={0} max={365} step={1} unit={t('field.days')} />
+        <SelectField<SupplierFormInput, 'payment_terms'> name="payment_terms" label={t('field.terms')} required options={terms} />
+        <TextField<SupplierFormInput, 'notes'> name="notes" label={t('field.notes')} className="sm:col-span-2" />
+        <SwitchField<SupplierFormInput, 'active'> name="active" label={t('field.active')} />
       </section>
-      <FormActions submitLabel={supplier ? 'Save changes' : 'Create supplier'} cancelTo={LIST_PATH} />
+      <FormActions submitLabel={supplier ? t('form.save') : t('form.create')} cancelTo={LIST_PATH} />
     </Form>
   );
 }

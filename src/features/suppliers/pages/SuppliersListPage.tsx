@@ -1,4 +1,6 @@
+import { useMemo } from 'react';
 import { useLocation } from 'wouter';
+import { useT, type Translate } from '../../../lib/i18n/catalogue';
 import { adminPaths } from '../../../lib/paths';
 import { useTenantId } from '../../../lib/tenant';
 import { Button } from '../../../ui/Button';
@@ -7,25 +9,32 @@ import { ServerListPage } from '../../../ui/ServerListPage';
 import { listSuppliers } from '../api';
 import { ActiveChip } from '../../../ui/Chip';
 import { supplierList } from '../list';
-import { paymentTerms, type Supplier } from '../schema';
+import { supplierMessages, type SupplierKey } from '../messages';
+import type { Supplier } from '../schema';
+import { termsOptions, termsWords } from '../words';
 
-const columns: DataTableColumn<Supplier>[] = [
-  { id: 'name', header: 'Name', cell: (s) => s.name, sortable: true },
-  { id: 'code', header: 'Code', cell: (s) => s.code, sortable: true, width: '8rem' },
-  { id: 'contact', header: 'Contact', cell: (s) => s.contact_name ?? '—', hideBelow: 'md' },
-  { id: 'email', header: 'Email', cell: (s) => s.contact_email ?? '—', hideBelow: 'lg' },
-  { id: 'phone', header: 'Phone', cell: (s) => s.contact_phone ?? '—', hideBelow: 'lg' },
-  { id: 'lead_time_days', header: 'Lead time', cell: (s) => `${s.lead_time_days} ${s.lead_time_days === 1 ? 'day' : 'days'}`, sortable: true, align: 'end' },
-  { id: 'terms', header: 'Payment terms', cell: (s) => paymentTerms.label(s.payment_terms), hideBelow: 'md' },
-  { id: 'active', header: 'Status', cell: (s) => <ActiveChip active={s.active} /> },
+function supplierColumns(t: Translate<SupplierKey>): DataTableColumn<Supplier>[] {
+  return [
+  { id: 'name', header: t('col.name'), cell: (s) => s.name, sortable: true },
+  { id: 'code', header: t('col.code'), cell: (s) => s.code, sortable: true, width: '8rem' },
+  { id: 'contact', header: t('col.contact'), cell: (s) => s.contact_name ?? '—', hideBelow: 'md' },
+  { id: 'email', header: t('col.email'), cell: (s) => s.contact_email ?? '—', hideBelow: 'lg' },
+  { id: 'phone', header: t('col.phone'), cell: (s) => s.contact_phone ?? '—', hideBelow: 'lg' },
+  { id: 'lead_time_days', header: t('col.leadTime'), cell: (s) => t('list.days', { count: s.lead_time_days }), sortable: true, align: 'end' },
+  { id: 'terms', header: t('col.terms'), cell: (s) => termsWords(t, s.payment_terms), hideBelow: 'md' },
+  { id: 'active', header: t('col.status'), cell: (s) => <ActiveChip active={s.active} /> },
 ];
+}
 
 export function SuppliersListPage() {
+  const t = useT(supplierMessages);
+  const columns = useMemo(() => supplierColumns(t), [t]);
+  const terms = useMemo(() => termsOptions(t), [t]);
   const tenantId = useTenantId() ?? '';
   const [, navigate] = useLocation();
   return (
     <ServerListPage
-      title="Suppliers"
+      title={t('list.title')}
       list={supplierList}
       queryKey={['suppliers', tenantId]}
       fetchPage={(state, context) => listSuppliers(tenantId, state, context)}
@@ -33,13 +42,13 @@ export function SuppliersListPage() {
       enabled={tenantId !== ''}
       columns={columns}
       rowLabel={(s) => s.name}
-      searchPlaceholder="Search name, code or contact"
-      rowActions={(s) => [{ label: 'Edit', onSelect: () => navigate(adminPaths.supplierEdit(s.id)) }]}
-      toolbar={<Button onClick={() => navigate(adminPaths.supplierCreate())}>Add supplier</Button>}
+      searchPlaceholder={t('list.search')}
+      rowActions={(s) => [{ label: t('list.edit'), onSelect: () => navigate(adminPaths.supplierEdit(s.id)) }]}
+      toolbar={<Button onClick={() => navigate(adminPaths.supplierCreate())}>{t('list.add')}</Button>}
       filterFields={(draft, setDraft) => (
         <div className="space-y-4">
           <FilterActive value={draft.active} onChange={(active) => setDraft({ ...draft, active })} />
-          <FilterSelect label="Payment terms" value={draft.terms} options={paymentTerms.options} onChange={(terms) => setDraft({ ...draft, terms })} />
+          <FilterSelect label={t('col.terms')} value={draft.terms} options={terms} onChange={(terms) => setDraft({ ...draft, terms })} />
         </div>
       )}
     />

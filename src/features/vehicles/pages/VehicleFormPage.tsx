@@ -1,4 +1,5 @@
-import type { ReactNode } from 'react';
+import { useCallback, useMemo, type ReactNode } from 'react';
+import { useT } from '../../../lib/i18n/catalogue';
 import { adminPaths } from '../../../lib/paths';
 import { useSession } from '../../../lib/session';
 import { tenantIdOf } from '../../../lib/tenant';
@@ -8,12 +9,8 @@ import { createVehicle, getVehicle, updateVehicle, uploadVehicleImage } from '..
 import { publicFileUrl } from '../../../lib/storage-url';
 import {
   emptyVehicleForm,
-  FEATURE_OPTIONS,
-  FUEL_OPTIONS,
   IMAGE_EXTENSIONS,
   IMAGE_MAX_BYTES,
-  IMAGE_MESSAGES,
-  LICENSE_OPTIONS,
   toFormValues,
   VehicleFormSchema,
   type Vehicle,
@@ -21,19 +18,28 @@ import {
   type VehicleFormOutput,
   type VehicleWrite,
 } from '../schema';
+import { vehicleMessages } from '../messages';
+import { translateVehicleMessage, vehicleOptions } from '../words';
 
-export const VEHICLE_TOASTS = {
-  created: 'Vehicle created successfully',
-  updated: 'Vehicle updated successfully',
-  createFailed: 'Failed to create vehicle',
-  updateFailed: 'Failed to update vehicle',
-  validation: 'Validation failed',
-  unknown: 'An error occurred while submitting the form',
-  fetchFailed: 'Failed to fetch vehicle data',
-  uploaded: 'File uploaded successfully',
-  uploadFailed: 'Error uploading file',
-  notFound: 'Vehicle not found',
-} as const;
+/** The spec's save, load and upload toasts in the page's language. */
+function useVehicleToasts() {
+  const t = useT(vehicleMessages);
+  return useMemo(
+    () => ({
+      created: t('toast.created'),
+      updated: t('toast.updated'),
+      createFailed: t('toast.createFailed'),
+      updateFailed: t('toast.updateFailed'),
+      validation: t('toast.validation'),
+      unknown: t('toast.unknown'),
+      fetchFailed: t('toast.fetchFailed'),
+      uploaded: t('toast.uploaded'),
+      uploadFailed: t('toast.uploadFailed'),
+      notFound: t('toast.notFound'),
+    }),
+    [t],
+  );
+}
 
 /** The list, from an edit or create page (the admin area's router is the base). */
 const LIST_PATH = adminPaths.vehicles();
@@ -45,16 +51,18 @@ const LIST_PATH = adminPaths.vehicles();
 export function VehicleFormPage({ mode, history }: { mode: 'create' | 'edit'; history?: (vehicleId: string) => ReactNode }) {
   const { user } = useSession();
   const tenantId = tenantIdOf(user) ?? '';
+  const t = useT(vehicleMessages);
+  const toasts = useVehicleToasts();
   return (
     <RecordFormPage<Vehicle>
       mode={mode}
       scope={tenantId}
       load={(id) => getVehicle(tenantId, id)}
       listPath={LIST_PATH}
-      listLabel="Vehicles"
-      titles={{ create: 'Create vehicle', edit: 'Edit vehicle' }}
-      messages={VEHICLE_TOASTS}
-      loadingLabel="Loading vehicle"
+      listLabel={t('list.title')}
+      titles={{ create: t('form.create'), edit: t('form.edit') }}
+      messages={toasts}
+      loadingLabel={t('form.loading')}
     >
       {(vehicle) => (
         <>
@@ -68,15 +76,22 @@ export function VehicleFormPage({ mode, history }: { mode: 'create' | 'edit'; hi
 
 function VehicleForm({ tenantId, vehicle }: { tenantId: string; vehicle: Vehicle | null }) {
   const editing = vehicle !== null;
-  const form = useZodForm(VehicleFormSchema, {
-    defaultValues: vehicle ? { ...toFormValues(vehicle), image_url: publicFileUrl(vehicle.image_url) } : emptyVehicleForm(),
-  });
-  const storeImage = useStoreFiles(form, 'image_url', (file) => uploadVehicleImage(tenantId, file), VEHICLE_TOASTS);
+  const t = useT(vehicleMessages);
+  const toasts = useVehicleToasts();
+  const translate = useCallback((message: string) => translateVehicleMessage(t, message), [t]);
+  const options = useMemo(() => vehicleOptions(t), [t]);
+  const imageMessages = useMemo(() => ({ type: t('image.type'), size: t('image.size'), count: t('image.count') }), [t]);
+  const form = useZodForm(
+    VehicleFormSchema,
+    { defaultValues: vehicle ? { ...toFormValues(vehicle), image_url: publicFileUrl(vehicle.image_url) } : emptyVehicleForm() },
+    translate,
+  );
+  const storeImage = useStoreFiles(form, 'image_url', (file) => uploadVehicleImage(tenantId, file), toasts);
   const save = useRecordSave<Vehicle, VehicleWrite>({
     record: vehicle,
     create: (write) => createVehicle(tenantId, write),
     update: (current, write) => updateVehicle(tenantId, current.id, write),
-    messages: VEHICLE_TOASTS,
+    messages: toasts,
     then: LIST_PATH,
   });
 
@@ -97,42 +112,42 @@ function VehicleForm({ tenantId, vehicle }: { tenantId: string; vehicle: Vehicle
   }
 
   return (
-    <Form form={form} onSubmit={onSubmit} onServerError={save.onServerError} className="max-w-3xl space-y-5" aria-label={editing ? 'Edit vehicle' : 'Create vehicle'}>
+    <Form form={form} onSubmit={onSubmit} onServerError={save.onServerError} className="max-w-3xl space-y-5" aria-label={editing ? t('form.edit') : t('form.create')}>
       <div className="grid gap-5 sm:grid-cols-2">
-        <TextField<VehicleFormInput, 'name'> name="name" label="Name" required />
-        <TextField<VehicleFormInput, 'code'> name="code" label="Code" required />
+        <TextField<VehicleFormInput, 'name'> name="name" label={t('field.name')} required />
+        <TextField<VehicleFormInput, 'code'> name="code" label={t('field.code')} required />
       </div>
-      <TextField<VehicleFormInput, 'description'> name="description" label="Description" required />
+      <TextField<VehicleFormInput, 'description'> name="description" label={t('field.description')} required />
       <div className="grid gap-5 sm:grid-cols-2">
-        <NumberField<VehicleFormInput, 'capacity_unit'> name="capacity_unit" label="Capacity unit" required min={1} step="any" />
+        <NumberField<VehicleFormInput, 'capacity_unit'> name="capacity_unit" label={t('field.capacity')} required min={1} step="any" />
         <SelectField<VehicleFormInput, 'vehicle_requirements.fuel_type'>
           name="vehicle_requirements.fuel_type"
-          label="Fuel type"
+          label={t('field.fuel')}
           required
-          options={FUEL_OPTIONS}
+          options={options.fuel}
         />
       </div>
       <MultiSelectField<VehicleFormInput, 'vehicle_requirements.license_requirements'>
         name="vehicle_requirements.license_requirements"
-        label="License requirements"
+        label={t('field.license')}
         required
-        options={LICENSE_OPTIONS}
+        options={options.license}
       />
       <MultiSelectField<VehicleFormInput, 'vehicle_requirements.special_features'>
         name="vehicle_requirements.special_features"
-        label="Special features"
-        options={FEATURE_OPTIONS}
+        label={t('field.features')}
+        options={options.features}
       />
       <FileField<VehicleFormInput, 'image_url'>
         name="image_url"
-        label="Image"
+        label={t('field.image')}
         accept={IMAGE_EXTENSIONS}
         maxBytes={IMAGE_MAX_BYTES}
-        messages={IMAGE_MESSAGES}
-        help="jpeg, jpg, png or gif, up to 3 MB"
+        messages={imageMessages}
+        help={t('field.imageHelp')}
       />
-      <SwitchField<VehicleFormInput, 'active'> name="active" label="Active" />
-      <FormActions submitLabel={editing ? 'Save changes' : 'Create vehicle'} cancelTo={LIST_PATH} />
+      <SwitchField<VehicleFormInput, 'active'> name="active" label={t('field.active')} />
+      <FormActions submitLabel={editing ? t('form.save') : t('form.create')} cancelTo={LIST_PATH} />
     </Form>
   );
 }

@@ -1,4 +1,7 @@
+import { useMemo } from 'react';
 import { useLocation } from 'wouter';
+import { useT, type Translate } from '../../../lib/i18n/catalogue';
+import { useFormat, type LocaleFormat } from '../../../lib/i18n/format';
 import { adminPaths } from '../../../lib/paths';
 import { useListUrlState } from '../../../lib/url-state';
 import { useLiveCollection } from '../../../lib/use-live-collection';
@@ -13,39 +16,47 @@ import { publicFileUrl } from '../../../lib/storage-url';
 import { listVehicles } from '../api';
 import { vehiclesSource } from '../atoms';
 import { vehicleList } from '../list';
-import { FEATURE_OPTIONS, FUEL_OPTIONS, optionLabel, type Vehicle } from '../schema';
+import { vehicleMessages, type VehicleKey } from '../messages';
+import type { Vehicle } from '../schema';
+import { optionWords, vehicleOptions } from '../words';
 
 const selectClass =
   'mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100';
 
-const columns: DataTableColumn<Vehicle>[] = [
+function vehicleColumns(t: Translate<VehicleKey>, format: LocaleFormat): DataTableColumn<Vehicle>[] {
+  return [
   {
     id: 'image',
-    header: 'Image',
+    header: t('col.image'),
     width: '5rem',
     cell: (v) => {
       const src = publicFileUrl(v.image_url);
       return src ? (
-        <img src={src} alt={`Image of ${v.name}`} className="size-10 rounded object-cover" loading="lazy" />
+        <img src={src} alt={t('list.imageOf', { name: v.name })} className="size-10 rounded object-cover" loading="lazy" />
       ) : (
-        <span className="inline-block size-10 rounded bg-slate-100 dark:bg-slate-800" aria-label="No image" role="img" />
+        <span className="inline-block size-10 rounded bg-slate-100 dark:bg-slate-800" aria-label={t('list.noImage')} role="img" />
       );
     },
   },
-  { id: 'name', header: 'Name', cell: (v) => v.name, sortable: true },
-  { id: 'code', header: 'Code', cell: (v) => v.code, sortable: true, width: '9rem' },
-  { id: 'fuel', header: 'Fuel', cell: (v) => (v.vehicle_requirements.fuel_type ? optionLabel(v.vehicle_requirements.fuel_type) : '—'), hideBelow: 'md' },
-  { id: 'capacity_unit', header: 'Capacity', cell: (v) => v.capacity_unit, sortable: true, align: 'end', hideBelow: 'md' },
+  { id: 'name', header: t('col.name'), cell: (v) => v.name, sortable: true },
+  { id: 'code', header: t('col.code'), cell: (v) => v.code, sortable: true, width: '9rem' },
+  { id: 'fuel', header: t('col.fuel'), cell: (v) => (v.vehicle_requirements.fuel_type ? optionWords(t, v.vehicle_requirements.fuel_type) : '—'), hideBelow: 'md' },
+  { id: 'capacity_unit', header: t('col.capacity'), cell: (v) => format.number(v.capacity_unit), sortable: true, align: 'end', hideBelow: 'md' },
   {
     id: 'features',
-    header: 'Features',
+    header: t('col.features'),
     hideBelow: 'lg',
-    cell: (v) => (v.vehicle_requirements.special_features ?? []).map(optionLabel).join(', ') || '—',
+    cell: (v) => (v.vehicle_requirements.special_features ?? []).map((f) => optionWords(t, f)).join(', ') || '—',
   },
-  { id: 'active', header: 'Status', cell: (v) => <ActiveChip active={v.active} /> },
+  { id: 'active', header: t('col.status'), cell: (v) => <ActiveChip active={v.active} /> },
 ];
+}
 
 export function VehiclesListPage() {
+  const t = useT(vehicleMessages);
+  const format = useFormat();
+  const columns = useMemo(() => vehicleColumns(t, format), [t, format]);
+  const options = useMemo(() => vehicleOptions(t), [t]);
   const { user } = useSession();
   const tenantId = tenantIdOf(user) ?? '';
   const [, navigate] = useLocation();
@@ -62,40 +73,40 @@ export function VehiclesListPage() {
 
   return (
     <div className="space-y-4">
-      <PageHeader title="Vehicles" breadcrumbs={[{ label: 'Dashboard', href: '/' }, { label: 'Vehicles' }]} />
+      <PageHeader title={t('list.title')} breadcrumbs={[{ label: t('crumb.dashboard'), href: '/' }, { label: t('list.title') }]} />
       <DataTable
-        label="Vehicles"
+        label={t('list.title')}
         columns={columns}
         {...table}
         {...list.tableProps}
         liveState={live.state}
         rowLabel={(v) => v.name}
-        searchPlaceholder="Search name or code"
-        rowActions={(v) => [{ label: 'Edit', onSelect: () => navigate(adminPaths.vehicleEdit(v.id)) }]}
-        toolbar={<Button onClick={() => navigate(adminPaths.vehicleCreate())}>Add vehicle</Button>}
+        searchPlaceholder={t('list.search')}
+        rowActions={(v) => [{ label: t('list.edit'), onSelect: () => navigate(adminPaths.vehicleEdit(v.id)) }]}
+        toolbar={<Button onClick={() => navigate(adminPaths.vehicleCreate())}>{t('list.add')}</Button>}
         filterFields={(draft, setDraft) => (
           <div className="space-y-4">
             <label className="block text-sm font-medium">
-              Status
+              {t('col.status')}
               <select
                 className={selectClass}
                 value={draft.active === undefined ? '' : String(draft.active)}
                 onChange={(event) => setDraft({ ...draft, active: event.target.value === '' ? undefined : event.target.value === 'true' })}
               >
-                <option value="">Any</option>
-                <option value="true">Active</option>
-                <option value="false">Inactive</option>
+                <option value="">{t('filter.any')}</option>
+                <option value="true">{t('filter.active')}</option>
+                <option value="false">{t('filter.inactive')}</option>
               </select>
             </label>
             <label className="block text-sm font-medium">
-              Fuel type
+              {t('field.fuel')}
               <select
                 className={selectClass}
                 value={draft.fuel ?? ''}
                 onChange={(event) => setDraft({ ...draft, fuel: (event.target.value || undefined) as typeof draft.fuel })}
               >
-                <option value="">Any</option>
-                {FUEL_OPTIONS.map((o) => (
+                <option value="">{t('filter.any')}</option>
+                {options.fuel.map((o) => (
                   <option key={o.value} value={o.value}>
                     {o.label}
                   </option>
@@ -103,9 +114,9 @@ export function VehiclesListPage() {
               </select>
             </label>
             <fieldset>
-              <legend className="text-sm font-medium">Features</legend>
+              <legend className="text-sm font-medium">{t('col.features')}</legend>
               <div className="mt-2 space-y-1">
-                {FEATURE_OPTIONS.map((o) => (
+                {options.features.map((o) => (
                   <label key={o.value} className="flex items-center gap-2 text-sm">
                     <input
                       type="checkbox"

@@ -1,5 +1,7 @@
 import { locationStatus } from '../../../data/statuses';
-import { useEffect, useRef } from 'react';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
+import { useWarehousingWords } from '../../../data/warehousing-words';
+import { useT } from '../../../lib/i18n/catalogue';
 import { useWatch } from 'react-hook-form';
 import { useLocation, useParams, useSearch } from 'wouter';
 import { adminPaths } from '../../../lib/paths';
@@ -20,35 +22,40 @@ import { PageHeader } from '../../../ui/PageHeader';
 import { useToast } from '../../../ui/toast';
 import { useRecordLoad } from '../../../lib/use-record-load';
 import { locationLabel } from '../../../data/locations';
-import { LOCATION_TYPES, locationTypes, type LocationType } from '../../../data/warehousing';
+import { LOCATION_TYPES, type LocationType } from '../../../data/warehousing';
 import { warehouseLookup } from '../../../data/warehouses';
-import { securityLevels } from '../../../data/warehousing';
 import { createLocation, getLocation, lookupParentLocations, updateLocation } from '../api';
 import { FormSkeleton } from '../../../ui/FormSkeleton';
 import { useStatuses } from '../../../lib/status-vocabulary';
 import {
-  accessRestrictions,
-  binPositions,
   EMPTY_POSITION,
   emptyLocationForm,
-  LOCATION_TOASTS,
   LocationFormSchema,
   parentTypeOf,
-  specialHandling,
   toLocationFormValues,
   toLocationWrite,
   type LocationFormInput,
   type LocationFormOutput,
   type WarehouseLocation,
 } from '../schema';
+import { locationMessages, type LocationKey } from '../messages';
+import { locationOptions, translateLocationMessage } from '../words';
+
+/** A parent picker's help and search words, by the type it picks (one level up). */
+const PARENT_KEYS = {
+  zone: { help: 'parent.aisle', search: 'parent.searchZones' },
+  aisle: { help: 'parent.shelf', search: 'parent.searchAisles' },
+  shelf: { help: 'parent.bin', search: 'parent.searchShelves' },
+} as const satisfies Record<Exclude<LocationType, 'bin'>, { help: LocationKey; search: LocationKey }>;
 
 const LIST_PATH = adminPaths.locations();
 
 function Header({ mode }: { mode: 'create' | 'edit' }) {
+  const t = useT(locationMessages);
   return (
     <PageHeader
-      title={mode === 'create' ? 'Create warehouse location' : 'Edit warehouse location'}
-      breadcrumbs={[{ label: 'Dashboard', href: '/' }, { label: 'Locations', href: LIST_PATH }, { label: mode === 'create' ? 'Create' : 'Edit' }]}
+      title={mode === 'create' ? t('form.create') : t('form.edit')}
+      breadcrumbs={[{ label: t('crumb.dashboard'), href: '/' }, { label: t('list.title'), href: LIST_PATH }, { label: mode === 'create' ? t('crumb.create') : t('crumb.edit') }]}
     />
   );
 }
@@ -77,12 +84,13 @@ export function LocationEditPage() {
   const tenantId = useTenantId() ?? '';
   const [, navigate] = useLocation();
   const toast = useToast();
+  const t = useT(locationMessages);
   const { state } = useRecordLoad(tenantId ? `${tenantId}/${id}` : null, () => getLocation(tenantId, id));
   const failed = state.status === 'failed' || state.status === 'missing';
 
   useEffect(() => {
     if (!failed) return;
-    toast.error(LOCATION_TOASTS.fetchFailed);
+    toast.error(t('toast.fetchFailed'));
     navigate(LIST_PATH, { replace: true });
     // toast and navigate are stable; this runs once per failed load.
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -94,7 +102,7 @@ export function LocationEditPage() {
       {state.status === 'ready' ? (
         <LocationForm key={state.record.id} tenantId={tenantId} location={state.record} defaults={toLocationFormValues(state.record)} />
       ) : (
-        <FormSkeleton label="Loading warehouse location" />
+        <FormSkeleton label={t('form.loading')} />
       )}
     </div>
   );
@@ -104,7 +112,11 @@ function LocationForm({ tenantId, location, defaults }: { tenantId: string; loca
   const statusWords = useStatuses(locationStatus);
   const [, navigate] = useLocation();
   const toast = useToast();
-  const form = useZodForm(LocationFormSchema, { defaultValues: defaults });
+  const t = useT(locationMessages);
+  const { locationTypes, securityLevels } = useWarehousingWords();
+  const options = useMemo(() => locationOptions(t), [t]);
+  const translate = useCallback((message: string) => translateLocationMessage(t, message), [t]);
+  const form = useZodForm(LocationFormSchema, { defaultValues: defaults }, translate);
   const [type, warehouseId] = useWatch({ control: form.control, name: ['location_type', 'warehouse_id'] });
   const parentType = parentTypeOf(type ?? '');
 
@@ -121,112 +133,112 @@ function LocationForm({ tenantId, location, defaults }: { tenantId: string; loca
   async function onSubmit(values: LocationFormOutput) {
     const write = toLocationWrite(values);
     const saved = location ? await updateLocation(tenantId, location.id, write) : await createLocation(tenantId, write);
-    toast.success(location ? LOCATION_TOASTS.updated : LOCATION_TOASTS.created);
+    toast.success(location ? t('toast.updated') : t('toast.created'));
     // After a create the list reloads, showing the new location's warehouse.
     navigate(`${LIST_PATH}?warehouse=${saved.warehouse_id}`);
   }
 
   function onServerError(_error: unknown, result: ServerErrorResult) {
-    toast.error(location ? LOCATION_TOASTS.updateFailed : LOCATION_TOASTS.createFailed);
+    toast.error(location ? t('toast.updateFailed') : t('toast.createFailed'));
     if (result.applied.length === 0 && result.unmatched) toast.error(result.unmatched);
   }
 
   return (
-    <Form form={form} onSubmit={onSubmit} onServerError={onServerError} className="max-w-3xl space-y-6" aria-label={location ? 'Edit warehouse location' : 'Create warehouse location'}>
+    <Form form={form} onSubmit={onSubmit} onServerError={onServerError} className="max-w-3xl space-y-6" aria-label={location ? t('form.edit') : t('form.create')}>
       {location && (
         <p className="text-sm text-slate-600 dark:text-slate-300">
-          Location code <span className="font-mono font-semibold">{location.code}</span>
+          {t('form.code')} <span className="font-mono font-semibold">{location.code}</span>
         </p>
       )}
       <section className="grid gap-5 sm:grid-cols-2">
         <ComboboxField<LocationFormInput, 'warehouse_id'>
           name="warehouse_id"
-          label="Warehouse"
+          label={t('field.warehouse')}
           required
           {...warehouseLookup(tenantId)}
-          placeholder="Search warehouses"
+          placeholder={t('field.searchWarehouses')}
         />
-        <SelectField<LocationFormInput, 'location_type'> name="location_type" label="Location type" required options={locationTypes.options} />
-        <TextField<LocationFormInput, 'name'> name="name" label="Name" required />
+        <SelectField<LocationFormInput, 'location_type'> name="location_type" label={t('field.type')} required options={locationTypes.options} />
+        <TextField<LocationFormInput, 'name'> name="name" label={t('field.name')} required />
         <ComboboxField<LocationFormInput, 'parent_id'>
           key={`${warehouseId ?? ''}:${type ?? ''}`}
           name="parent_id"
-          label="Parent location"
+          label={t('field.parent')}
           disabled={!parentType || !warehouseId}
-          help={parentType ? `The ${locationTypes.label(parentType).toLowerCase()} this ${locationTypes.label(type ?? '').toLowerCase()} is in` : 'A zone has no parent'}
+          help={parentType && parentType !== 'bin' ? t(PARENT_KEYS[parentType].help) : t('parent.noParent')}
           search={(term, signal, limit) =>
             parentType && warehouseId ? lookupParentLocations(tenantId, warehouseId, parentType, term, limit, signal) : Promise.resolve([])
           }
           resolveLabel={(id) => locationLabel(tenantId, id)}
-          placeholder={parentType ? `Search ${locationTypes.label(parentType).toLowerCase()}s` : undefined}
+          placeholder={parentType && parentType !== 'bin' ? t(PARENT_KEYS[parentType].search) : undefined}
         />
-        <SelectField<LocationFormInput, 'status'> name="status" label="Status" required options={statusWords.options} />
+        <SelectField<LocationFormInput, 'status'> name="status" label={t('field.status')} required options={statusWords.options} />
       </section>
 
-      <fieldset className="grid gap-5 rounded-lg border border-slate-200 p-4 sm:grid-cols-2 dark:border-slate-700" aria-label="Position">
-        <legend className="px-1 text-sm font-semibold">Position</legend>
+      <fieldset className="grid gap-5 rounded-lg border border-slate-200 p-4 sm:grid-cols-2 dark:border-slate-700" aria-label={t('field.position')}>
+        <legend className="px-1 text-sm font-semibold">{t('field.position')}</legend>
         {type === 'zone' && (
           <>
-            <NumberField<LocationFormInput, 'position.floor'> name="position.floor" label="Floor" step={1} />
-            <TextField<LocationFormInput, 'position.area'> name="position.area" label="Area" />
+            <NumberField<LocationFormInput, 'position.floor'> name="position.floor" label={t('field.floor')} step={1} />
+            <TextField<LocationFormInput, 'position.area'> name="position.area" label={t('field.area')} />
           </>
         )}
         {type === 'aisle' && (
           <>
-            <NumberField<LocationFormInput, 'position.number'> name="position.number" label="Aisle number" min={0} step={1} />
-            <TextField<LocationFormInput, 'position.section'> name="position.section" label="Section" />
+            <NumberField<LocationFormInput, 'position.number'> name="position.number" label={t('field.aisleNumber')} min={0} step={1} />
+            <TextField<LocationFormInput, 'position.section'> name="position.section" label={t('field.section')} />
           </>
         )}
         {type === 'shelf' && (
           <>
-            <NumberField<LocationFormInput, 'position.height'> name="position.height" label="Shelf height" min={0} step="any" unit="cm" />
-            <NumberField<LocationFormInput, 'position.sequence'> name="position.sequence" label="Sequence" min={0} step={1} />
+            <NumberField<LocationFormInput, 'position.height'> name="position.height" label={t('field.shelfHeight')} min={0} step="any" unit="cm" />
+            <NumberField<LocationFormInput, 'position.sequence'> name="position.sequence" label={t('field.sequence')} min={0} step={1} />
           </>
         )}
         {type === 'bin' && (
           <>
-            <SelectField<LocationFormInput, 'position.position'> name="position.position" label="Bin position" options={binPositions.options} />
-            <NumberField<LocationFormInput, 'position.sequence'> name="position.sequence" label="Sequence" min={0} step={1} />
+            <SelectField<LocationFormInput, 'position.position'> name="position.position" label={t('field.binPosition')} options={options.binPositions} />
+            <NumberField<LocationFormInput, 'position.sequence'> name="position.sequence" label={t('field.sequence')} min={0} step={1} />
           </>
         )}
-        {!type && <p className="text-sm text-slate-500 sm:col-span-2">Choose a location type to set its position.</p>}
+        {!type && <p className="text-sm text-slate-500 sm:col-span-2">{t('field.chooseType')}</p>}
       </fieldset>
 
       <fieldset className="grid gap-5 rounded-lg border border-slate-200 p-4 sm:grid-cols-3 dark:border-slate-700">
-        <legend className="px-1 text-sm font-semibold">Capacity</legend>
-        <NumberField<LocationFormInput, 'capacity.max_weight'> name="capacity.max_weight" label="Max weight" min={0} step="any" unit="kg" />
-        <NumberField<LocationFormInput, 'capacity.max_volume'> name="capacity.max_volume" label="Max volume" min={0} step="any" unit="m³" />
-        <NumberField<LocationFormInput, 'capacity.item_limit'> name="capacity.item_limit" label="Item limit" min={0} step={1} />
-        <NumberField<LocationFormInput, 'capacity.dimensions.length'> name="capacity.dimensions.length" label="Length" min={0} step="any" unit="cm" />
-        <NumberField<LocationFormInput, 'capacity.dimensions.width'> name="capacity.dimensions.width" label="Width" min={0} step="any" unit="cm" />
-        <NumberField<LocationFormInput, 'capacity.dimensions.height'> name="capacity.dimensions.height" label="Height" min={0} step="any" unit="cm" />
+        <legend className="px-1 text-sm font-semibold">{t('field.capacity')}</legend>
+        <NumberField<LocationFormInput, 'capacity.max_weight'> name="capacity.max_weight" label={t('field.maxWeight')} min={0} step="any" unit="kg" />
+        <NumberField<LocationFormInput, 'capacity.max_volume'> name="capacity.max_volume" label={t('field.maxVolume')} min={0} step="any" unit="m³" />
+        <NumberField<LocationFormInput, 'capacity.item_limit'> name="capacity.item_limit" label={t('field.itemLimit')} min={0} step={1} />
+        <NumberField<LocationFormInput, 'capacity.dimensions.length'> name="capacity.dimensions.length" label={t('field.length')} min={0} step="any" unit="cm" />
+        <NumberField<LocationFormInput, 'capacity.dimensions.width'> name="capacity.dimensions.width" label={t('field.width')} min={0} step="any" unit="cm" />
+        <NumberField<LocationFormInput, 'capacity.dimensions.height'> name="capacity.dimensions.height" label={t('field.height')} min={0} step="any" unit="cm" />
       </fieldset>
 
       <fieldset className="grid gap-5 rounded-lg border border-slate-200 p-4 sm:grid-cols-2 dark:border-slate-700">
-        <legend className="px-1 text-sm font-semibold">Handling</legend>
-        <NumberField<LocationFormInput, 'metadata.temperature_range.min'> name="metadata.temperature_range.min" label="Minimum temperature" step="any" unit="°C" />
-        <NumberField<LocationFormInput, 'metadata.temperature_range.max'> name="metadata.temperature_range.max" label="Maximum temperature" step="any" unit="°C" />
-        <SelectField<LocationFormInput, 'metadata.security_level'> name="metadata.security_level" label="Security level" options={securityLevels.options} />
+        <legend className="px-1 text-sm font-semibold">{t('field.handling')}</legend>
+        <NumberField<LocationFormInput, 'metadata.temperature_range.min'> name="metadata.temperature_range.min" label={t('field.minTemp')} step="any" unit="°C" />
+        <NumberField<LocationFormInput, 'metadata.temperature_range.max'> name="metadata.temperature_range.max" label={t('field.maxTemp')} step="any" unit="°C" />
+        <SelectField<LocationFormInput, 'metadata.security_level'> name="metadata.security_level" label={t('field.security')} options={securityLevels.options} />
         <div className="hidden sm:block" />
         <MultiSelectField<LocationFormInput, 'metadata.special_handling'>
           name="metadata.special_handling"
-          label="Special handling"
-          options={specialHandling.options}
+          label={t('field.specialHandling')}
+          options={options.specialHandling}
           className="sm:col-span-2"
         />
         <MultiSelectField<LocationFormInput, 'metadata.access_restrictions'>
           name="metadata.access_restrictions"
-          label="Access restrictions"
-          options={accessRestrictions.options}
+          label={t('field.restrictions')}
+          options={options.accessRestrictions}
           className="sm:col-span-2"
         />
-        <TextField<LocationFormInput, 'metadata.notes'> name="metadata.notes" label="Notes" className="sm:col-span-2" />
+        <TextField<LocationFormInput, 'metadata.notes'> name="metadata.notes" label={t('field.notes')} className="sm:col-span-2" />
       </fieldset>
 
       <div className="flex gap-3">
-        <SubmitButton>{location ? 'Save changes' : 'Create location'}</SubmitButton>
+        <SubmitButton>{location ? t('form.save') : t('form.createLocation')}</SubmitButton>
         <Button variant="secondary" onClick={() => navigate(LIST_PATH)}>
-          Cancel
+          {t('form.cancel')}
         </Button>
       </div>
     </Form>

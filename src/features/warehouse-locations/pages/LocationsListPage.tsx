@@ -1,5 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useLocation } from 'wouter';
+import { useT } from '../../../lib/i18n/catalogue';
+import { useFormat } from '../../../lib/i18n/format';
 import { adminPaths } from '../../../lib/paths';
 import { useListUrlState } from '../../../lib/url-state';
 import { useServerList } from '../../../lib/use-server-list';
@@ -12,14 +14,13 @@ import { useToast } from '../../../ui/toast';
 import { listLocations, listLocationsByIds } from '../api';
 import { locationStatus } from '../../../data/statuses';
 import { StatusChip } from '../../../ui/Chip';
-import { locationTree } from '../../../data/locations';
-import { locationTypes } from '../../../data/warehousing';
+import { useLocationTree, useWarehousingWords } from '../../../data/warehousing-words';
 import { useWarehouseChoices } from '../../../data/warehouses';
 import { LoadedTree } from '../../../ui/RecordTree';
 import { renderBinLabels } from '../labels';
 import { locationList } from '../list';
+import { locationMessages } from '../messages';
 import type { WarehouseLocation } from '../schema';
-import { formatDateTime } from '../../../lib/format-date';
 import { useStatuses } from '../../../lib/status-vocabulary';
 
 
@@ -30,6 +31,9 @@ interface LabelDocument {
 
 export function LocationsListPage() {
   const statusWords = useStatuses(locationStatus);
+  const t = useT(locationMessages);
+  const format = useFormat();
+  const { locationTypes } = useWarehousingWords();
   const tenantId = useTenantId() ?? '';
   const [, navigate] = useLocation();
   const toast = useToast();
@@ -75,23 +79,24 @@ export function LocationsListPage() {
       setLabels({ url, count: rows.length });
       setViewerOpen(true);
     } catch {
-      toast.error('The labels could not be made');
+      toast.error(t('list.labelsFailed'));
     } finally {
       setPrinting(false);
     }
   }
 
   const treeWarehouse = table.state.filters.warehouse ?? warehouses[0]?.id;
+  const tree = useLocationTree(tenantId, treeWarehouse ?? '', (treeWarehouse && warehouseName.get(treeWarehouse)) || t('list.theWarehouse'));
   const columns: DataTableColumn<WarehouseLocation>[] = [
     {
       id: 'select',
-      header: 'Select',
+      header: t('col.select'),
       width: '4rem',
       cell: (l) => (
         <input
           type="checkbox"
           className="size-4 accent-brand"
-          aria-label={`Select ${l.code}`}
+          aria-label={t('list.select', { code: l.code })}
           checked={selected.has(l.id)}
           onChange={(event) => toggle(l.id, event.target.checked)}
         />
@@ -99,7 +104,7 @@ export function LocationsListPage() {
     },
     {
       id: 'code',
-      header: 'Code',
+      header: t('col.code'),
       sortable: true,
       cell: (l) => (
         <Link href={adminPaths.locationEdit(l.id)} className="font-mono text-xs font-semibold text-brand hover:underline">
@@ -107,30 +112,30 @@ export function LocationsListPage() {
         </Link>
       ),
     },
-    { id: 'name', header: 'Name', cell: (l) => l.name, sortable: true },
-    { id: 'location_type', header: 'Type', cell: (l) => locationTypes.label(l.location_type), sortable: true },
-    { id: 'warehouse', header: 'Warehouse', cell: (l) => warehouseName.get(l.warehouse_id) ?? '—', hideBelow: 'md' },
-    { id: 'status', header: 'Status', cell: (l) => <StatusChip vocabulary={locationStatus} status={l.status} /> },
-    { id: 'updated_at', header: 'Last updated', cell: (l) => formatDateTime(l.updated_at), sortable: true, hideBelow: 'lg' },
+    { id: 'name', header: t('col.name'), cell: (l) => l.name, sortable: true },
+    { id: 'location_type', header: t('col.type'), cell: (l) => locationTypes.label(l.location_type), sortable: true },
+    { id: 'warehouse', header: t('col.warehouse'), cell: (l) => warehouseName.get(l.warehouse_id) ?? '—', hideBelow: 'md' },
+    { id: 'status', header: t('col.status'), cell: (l) => <StatusChip vocabulary={locationStatus} status={l.status} /> },
+    { id: 'updated_at', header: t('col.updated'), cell: (l) => format.dateTime(l.updated_at), sortable: true, hideBelow: 'lg' },
   ];
 
   return (
     <div className="space-y-4">
-      <PageHeader title="Locations" breadcrumbs={[{ label: 'Dashboard', href: '/' }, { label: 'Locations' }]} />
+      <PageHeader title={t('list.title')} breadcrumbs={[{ label: t('crumb.dashboard'), href: '/' }, { label: t('list.title') }]} />
       <div className="grid gap-4 xl:grid-cols-3">
         <div className="min-w-0 xl:col-span-2">
           <DataTable
-            label="Warehouse locations"
+            label={t('list.label')}
             columns={columns}
             {...table}
             {...list.tableProps}
             rowLabel={(l) => l.code}
-            searchPlaceholder="Search code or name"
+            searchPlaceholder={t('list.search')}
             rowActions={(l) => [
-              { label: 'Edit', onSelect: () => navigate(adminPaths.locationEdit(l.id)) },
+              { label: t('list.edit'), onSelect: () => navigate(adminPaths.locationEdit(l.id)) },
               ...(l.location_type === 'bin'
                 ? []
-                : [{ label: 'Add inside', onSelect: () => navigate(`${adminPaths.locationCreate()}?warehouse_id=${l.warehouse_id}&parent_id=${l.id}&location_type=${childType(l.location_type)}`) }]),
+                : [{ label: t('list.addInside'), onSelect: () => navigate(`${adminPaths.locationCreate()}?warehouse_id=${l.warehouse_id}&parent_id=${l.id}&location_type=${childType(l.location_type)}`) }]),
             ]}
             toolbar={
               <div className="flex flex-wrap items-center gap-2">
@@ -139,31 +144,31 @@ export function LocationsListPage() {
                   disabled={pageIds.length === 0}
                   onClick={() => setSelected((current) => (pageSelected ? new Set([...current].filter((id) => !pageIds.includes(id))) : new Set([...current, ...pageIds])))}
                 >
-                  {pageSelected ? 'Unselect page' : 'Select page'}
+                  {pageSelected ? t('list.unselectPage') : t('list.selectPage')}
                 </Button>
                 <Button variant="secondary" disabled={selected.size === 0 || printing} busy={printing} onClick={() => void printLabels()}>
-                  Print labels ({selected.size})
+                  {t('list.print', { count: selected.size })}
                 </Button>
-                <Button onClick={() => navigate(`/locations/create${treeWarehouse ? `?warehouse_id=${treeWarehouse}` : ''}`)}>Add location</Button>
+                <Button onClick={() => navigate(`/locations/create${treeWarehouse ? `?warehouse_id=${treeWarehouse}` : ''}`)}>{t('list.add')}</Button>
               </div>
             }
             filterFields={(draft, setDraft) => (
               <div className="space-y-4">
                 <FilterSelect
-                  label="Warehouse"
+                  label={t('col.warehouse')}
                   value={draft.warehouse}
                   options={warehouses.map((w) => ({ value: w.id, label: `${w.name} (${w.code})` }))}
                   onChange={(warehouse) => setDraft({ ...draft, warehouse })}
                 />
-                <FilterSelect label="Location type" value={draft.type} options={locationTypes.options} onChange={(type) => setDraft({ ...draft, type })} />
-                <FilterSelect label="Status" value={draft.status} options={statusWords.options} onChange={(status) => setDraft({ ...draft, status })} />
+                <FilterSelect label={t('filter.type')} value={draft.type} options={locationTypes.options} onChange={(type) => setDraft({ ...draft, type })} />
+                <FilterSelect label={t('col.status')} value={draft.status} options={statusWords.options} onChange={(status) => setDraft({ ...draft, status })} />
               </div>
             )}
           />
         </div>
-        <aside aria-label="Location tree" className="rounded-lg border border-slate-200 bg-white p-4 dark:border-slate-700 dark:bg-slate-900">
+        <aside aria-label={t('list.treeLabel')} className="rounded-lg border border-slate-200 bg-white p-4 dark:border-slate-700 dark:bg-slate-900">
           <label className="mb-3 block text-sm font-semibold">
-            Tree of
+            {t('list.treeOf')}
             <select
               className="mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm font-normal dark:border-slate-600 dark:bg-slate-900"
               value={treeWarehouse ?? ''}
@@ -178,9 +183,9 @@ export function LocationsListPage() {
           </label>
           <div className="max-h-[40rem] overflow-auto">
             {treeWarehouse ? (
-              <LoadedTree {...locationTree(tenantId, treeWarehouse, warehouseName.get(treeWarehouse) ?? 'the warehouse')} />
+              <LoadedTree {...tree} />
             ) : (
-              <p className="py-6 text-center text-sm text-slate-500">No warehouse yet.</p>
+              <p className="py-6 text-center text-sm text-slate-500">{t('list.noWarehouse')}</p>
             )}
           </div>
         </aside>

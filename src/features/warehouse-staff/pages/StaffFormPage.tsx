@@ -1,3 +1,6 @@
+import { useCallback, useMemo } from 'react';
+import { useWarehousingWords } from '../../../data/warehousing-words';
+import { useT } from '../../../lib/i18n/catalogue';
 import { adminPaths } from '../../../lib/paths';
 import { useTenantId } from '../../../lib/tenant';
 import { ComboboxField, Form, FormActions, SelectField, SwitchField, useRecordSave, useZodForm } from '../../../ui/form';
@@ -5,23 +8,51 @@ import { RecordFormPage } from '../../../ui/RecordFormPage';
 import { personName } from '../../../data/people';
 import { lookupWarehouses, warehouseLabel } from '../../../data/warehouses';
 import { createStaff, getStaff, lookupTenantPeople, updateStaff } from '../api';
-import { staffRoles, type StaffRole, type WarehouseStaff } from '../../../data/warehousing';
-import { STAFF_TOASTS, StaffFormSchema, type StaffFormInput, type StaffFormOutput } from '../schema';
+import type { StaffRole, WarehouseStaff } from '../../../data/warehousing';
+import { staffMessages, type StaffKey } from '../messages';
+import { STAFF_MESSAGES, StaffFormSchema, type StaffFormInput, type StaffFormOutput } from '../schema';
+
+/** The schema's messages (the spec's English) and their keys, so a form error shows in the page's language. */
+const VALIDATION_KEYS: Record<string, StaffKey> = {
+  [STAFF_MESSAGES.warehouse]: 'validation.warehouse',
+  [STAFF_MESSAGES.user]: 'validation.user',
+  [STAFF_MESSAGES.role]: 'validation.role',
+};
+
+/** The spec's save and load toasts in the page's language. */
+function useStaffToasts() {
+  const t = useT(staffMessages);
+  return useMemo(
+    () => ({
+      created: t('toast.created'),
+      updated: t('toast.updated'),
+      createFailed: t('toast.createFailed'),
+      updateFailed: t('toast.updateFailed'),
+      validation: t('toast.validation'),
+      unknown: t('toast.unknown'),
+      fetchFailed: t('toast.fetchFailed'),
+      notFound: t('toast.notFound'),
+    }),
+    [t],
+  );
+}
 
 const LIST_PATH = adminPaths.staff();
 
 function StaffFormPage({ mode }: { mode: 'create' | 'edit' }) {
   const tenantId = useTenantId() ?? '';
+  const t = useT(staffMessages);
+  const toasts = useStaffToasts();
   return (
     <RecordFormPage<WarehouseStaff>
       mode={mode}
       scope={tenantId}
       load={(id) => getStaff(tenantId, id)}
       listPath={LIST_PATH}
-      listLabel="Staff"
-      titles={{ create: 'Add staff', edit: 'Edit staff' }}
-      messages={STAFF_TOASTS}
-      loadingLabel="Loading staff member"
+      listLabel={t('list.title')}
+      titles={{ create: t('form.create'), edit: t('form.edit') }}
+      messages={toasts}
+      loadingLabel={t('form.loading')}
     >
       {(staff) => <StaffForm tenantId={tenantId} staff={staff} />}
     </RecordFormPage>
@@ -37,44 +68,48 @@ export function StaffEditPage() {
 }
 
 function StaffForm({ tenantId, staff }: { tenantId: string; staff: WarehouseStaff | null }) {
+  const t = useT(staffMessages);
+  const toasts = useStaffToasts();
+  const { staffRoles } = useWarehousingWords();
+  const translate = useCallback((message: string) => (VALIDATION_KEYS[message] ? t(VALIDATION_KEYS[message]) : message), [t]);
   const form = useZodForm(StaffFormSchema, {
     defaultValues: staff
       ? { warehouse_id: staff.warehouse_id, user_id: staff.user_id, role: staff.role as StaffRole, active: staff.active }
       : { warehouse_id: null as unknown as string, user_id: null as unknown as string, role: '' as StaffRole, active: true },
-  });
+  }, translate);
 
   const { onSubmit, onServerError } = useRecordSave<WarehouseStaff, StaffFormOutput>({
     record: staff,
     create: (values) => createStaff(tenantId, values),
     update: (current, values) => updateStaff(tenantId, current.id, values),
-    messages: STAFF_TOASTS,
+    messages: toasts,
     then: LIST_PATH,
   });
 
   return (
-    <Form form={form} onSubmit={onSubmit} onServerError={onServerError} className="max-w-2xl space-y-5" aria-label={staff ? 'Edit staff' : 'Add staff'}>
+    <Form form={form} onSubmit={onSubmit} onServerError={onServerError} className="max-w-2xl space-y-5" aria-label={staff ? t('form.edit') : t('form.create')}>
       <ComboboxField<StaffFormInput, 'warehouse_id'>
         name="warehouse_id"
-        label="Warehouse"
+        label={t('field.warehouse')}
         required
         search={(term, signal, limit) => lookupWarehouses(tenantId, term, limit, signal)}
         initialOptions={staff?.warehouse ? [{ value: staff.warehouse.id, label: staff.warehouse.name }] : []}
         resolveLabel={(id) => warehouseLabel(tenantId, id)}
-        placeholder="Search warehouses"
+        placeholder={t('field.searchWarehouses')}
       />
       <ComboboxField<StaffFormInput, 'user_id'>
         name="user_id"
-        label="Person"
+        label={t('field.person')}
         required
         search={(term, signal, limit) => lookupTenantPeople(tenantId, term, limit, signal)}
         initialOptions={staff?.user ? [{ value: staff.user.id, label: staff.user.full_name }] : []}
         resolveLabel={(id) => personName(tenantId, id)}
-        placeholder="Search the business's people"
-        help="Staff, and people with the warehouse staff role"
+        placeholder={t('field.searchPeople')}
+        help={t('field.personHelp')}
       />
-      <SelectField<StaffFormInput, 'role'> name="role" label="Role" required options={staffRoles.options} />
-      <SwitchField<StaffFormInput, 'active'> name="active" label="Active" help="Inactive staff keep their history but lose access to the warehouse" />
-      <FormActions submitLabel={staff ? 'Save changes' : 'Add staff'} cancelTo={LIST_PATH} />
+      <SelectField<StaffFormInput, 'role'> name="role" label={t('field.role')} required options={staffRoles.options} />
+      <SwitchField<StaffFormInput, 'active'> name="active" label={t('field.active')} help={t('field.activeHelp')} />
+      <FormActions submitLabel={staff ? t('form.save') : t('form.create')} cancelTo={LIST_PATH} />
     </Form>
   );
 }

@@ -1,4 +1,7 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
+import { useWarehousingWords } from '../../../data/warehousing-words';
+import { useT } from '../../../lib/i18n/catalogue';
+import { useFormat } from '../../../lib/i18n/format';
 import { useLocation } from 'wouter';
 import { adminPaths } from '../../../lib/paths';
 import { useTenantId } from '../../../lib/tenant';
@@ -9,22 +12,26 @@ import { FilterActive, FilterSelect, type DataTableColumn } from '../../../ui/da
 import { useToast } from '../../../ui/toast';
 import { listStaff, removeStaff } from '../api';
 import { ActiveChip } from '../../../ui/Chip';
-import { staffRoles, type WarehouseStaff } from '../../../data/warehousing';
+import type { WarehouseStaff } from '../../../data/warehousing';
 import { useWarehouseChoices } from '../../../data/warehouses';
 import { staffList } from '../list';
-
-const date = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
-
-const columns: DataTableColumn<WarehouseStaff>[] = [
-  { id: 'name', header: 'Name', cell: (s) => s.user?.full_name ?? 'Unnamed User' },
-  { id: 'email', header: 'Email', cell: (s) => s.user?.email ?? '—', hideBelow: 'lg' },
-  { id: 'warehouse', header: 'Warehouse', cell: (s) => (s.warehouse ? `${s.warehouse.name} (${s.warehouse.code})` : '—'), hideBelow: 'md' },
-  { id: 'role', header: 'Role', cell: (s) => staffRoles.label(s.role), sortable: true },
-  { id: 'active', header: 'Status', cell: (s) => <ActiveChip active={s.active} /> },
-  { id: 'created_at', header: 'Since', cell: (s) => date.format(new Date(s.created_at)), sortable: true, hideBelow: 'lg' },
-];
+import { staffMessages } from '../messages';
 
 export function StaffListPage() {
+  const t = useT(staffMessages);
+  const { language } = useFormat();
+  const { staffRoles } = useWarehousingWords();
+  const columns = useMemo<DataTableColumn<WarehouseStaff>[]>(() => {
+    const date = new Intl.DateTimeFormat(language, { dateStyle: 'medium' });
+    return [
+      { id: 'name', header: t('col.name'), cell: (s) => s.user?.full_name ?? t('list.unnamed') },
+      { id: 'email', header: t('col.email'), cell: (s) => s.user?.email ?? '—', hideBelow: 'lg' },
+      { id: 'warehouse', header: t('col.warehouse'), cell: (s) => (s.warehouse ? `${s.warehouse.name} (${s.warehouse.code})` : '—'), hideBelow: 'md' },
+      { id: 'role', header: t('col.role'), cell: (s) => staffRoles.label(s.role), sortable: true },
+      { id: 'active', header: t('col.status'), cell: (s) => <ActiveChip active={s.active} /> },
+      { id: 'created_at', header: t('col.since'), cell: (s) => date.format(new Date(s.created_at)), sortable: true, hideBelow: 'lg' },
+    ];
+  }, [t, language, staffRoles]);
   const tenantId = useTenantId() ?? '';
   const [, navigate] = useLocation();
   const toast = useToast();
@@ -33,30 +40,30 @@ export function StaffListPage() {
 
   return (
     <ServerListPage
-      title="Staff"
-      label="Warehouse staff"
+      title={t('list.title')}
+      label={t('list.label')}
       list={staffList}
       queryKey={['warehouse_staff', tenantId]}
       fetchPage={(state, context) => listStaff(tenantId, state, context)}
       rowKey={(row: WarehouseStaff) => row.id}
       enabled={tenantId !== ''}
       columns={columns}
-      rowLabel={(s) => `${s.user?.full_name ?? 'Unnamed User'} at ${s.warehouse?.code ?? 'the warehouse'}`}
-      searchPlaceholder="Search by name"
+      rowLabel={(s) => t('list.rowLabel', { name: s.user?.full_name ?? t('list.unnamed'), warehouse: s.warehouse?.code ?? t('list.theWarehouse') })}
+      searchPlaceholder={t('list.search')}
       rowActions={(s) => [
-        { label: 'Edit', onSelect: () => navigate(adminPaths.staffEdit(s.id)) },
-        { label: 'Remove', destructive: true, onSelect: () => setRemoving(s) },
+        { label: t('list.edit'), onSelect: () => navigate(adminPaths.staffEdit(s.id)) },
+        { label: t('list.remove'), destructive: true, onSelect: () => setRemoving(s) },
       ]}
-      toolbar={<Button onClick={() => navigate(adminPaths.staffCreate())}>Add staff</Button>}
+      toolbar={<Button onClick={() => navigate(adminPaths.staffCreate())}>{t('list.add')}</Button>}
       filterFields={(draft, setDraft) => (
         <div className="space-y-4">
           <FilterSelect
-            label="Warehouse"
+            label={t('col.warehouse')}
             value={draft.warehouse}
             options={warehouses.map((w) => ({ value: w.id, label: `${w.name} (${w.code})` }))}
             onChange={(warehouse) => setDraft({ ...draft, warehouse })}
           />
-          <FilterSelect label="Role" value={draft.role} options={staffRoles.options} onChange={(role) => setDraft({ ...draft, role })} />
+          <FilterSelect label={t('col.role')} value={draft.role} options={staffRoles.options} onChange={(role) => setDraft({ ...draft, role })} />
           <FilterActive value={draft.active} onChange={(active) => setDraft({ ...draft, active })} />
         </div>
       )}
@@ -64,14 +71,14 @@ export function StaffListPage() {
         <ConfirmDialog
           open={removing !== null}
           onClose={() => setRemoving(null)}
-          title="Remove from the warehouse?"
-          message={removing ? `${removing.user?.full_name ?? 'This person'} will no longer work at ${removing.warehouse?.name ?? 'this warehouse'}.` : ''}
-          confirmLabel="Remove"
+          title={t('remove.title')}
+          message={removing ? t('remove.message', { name: removing.user?.full_name ?? t('remove.thisPerson'), warehouse: removing.warehouse?.name ?? t('remove.thisWarehouse') }) : ''}
+          confirmLabel={t('remove.confirm')}
           destructive
           onConfirm={async () => {
             if (!removing) return;
             await removeStaff(tenantId, removing.id);
-            toast.success('Staff member removed');
+            toast.success(t('toast.removed'));
             list.refetch();
           }}
         />

@@ -1,4 +1,7 @@
+import { useCallback, useMemo } from 'react';
 import { warehouseStatus } from '../../../data/statuses';
+import { useWarehousingWords } from '../../../data/warehousing-words';
+import { useT } from '../../../lib/i18n/catalogue';
 import { useLocation, useParams } from 'wouter';
 import { useWatch } from 'react-hook-form';
 import { adminPaths } from '../../../lib/paths';
@@ -14,31 +17,31 @@ import { personName } from '../../../data/people';
 import { lookupTenantAddresses, tenantAddressLabel } from '../../../data/addresses';
 import { addressLabel } from '../../../data/address-label';
 import { lookupStaffUsers } from '../../../data/warehouse-staff';
-import { securityLevels } from '../../../data/warehousing';
 import { getWarehouse, saveWarehouse } from '../api';
 import { FORM_SKELETON_CLASS } from '../../../ui/FormSkeleton';
 import { useStatuses } from '../../../lib/status-vocabulary';
 import {
-  accessModes,
   emptyWarehouseForm,
   toWarehouseFormValues,
   toWarehouseWrite,
-  WAREHOUSE_TOASTS,
   WarehouseFormSchema,
   type Warehouse,
   type WarehouseFormInput,
   type WarehouseFormOutput,
 } from '../schema';
+import { warehouseMessages } from '../messages';
+import { accessOptions, savedWords, translateWarehouseMessage } from '../words';
 
 const LIST_PATH = adminPaths.warehouses();
 /** The warehouse form's address lookup asks for 100. */
 export const ADDRESS_LOOKUP_LIMIT = 100;
 
 function Header({ mode, name }: { mode: 'create' | 'edit'; name?: string }) {
+  const t = useT(warehouseMessages);
   return (
     <PageHeader
-      title={mode === 'create' ? 'Create warehouse' : 'Edit warehouse'}
-      breadcrumbs={[{ label: 'Dashboard', href: '/' }, { label: 'Warehouses', href: LIST_PATH }, { label: mode === 'create' ? 'Create' : (name ?? 'Edit') }]}
+      title={mode === 'create' ? t('form.create') : t('form.edit')}
+      breadcrumbs={[{ label: t('crumb.dashboard'), href: '/' }, { label: t('list.title'), href: LIST_PATH }, { label: mode === 'create' ? t('crumb.create') : (name ?? t('crumb.edit')) }]}
     />
   );
 }
@@ -56,6 +59,7 @@ export function WarehouseCreatePage() {
 export function WarehouseEditPage() {
   const { id = '' } = useParams<{ id: string }>();
   const tenantId = useTenantId() ?? '';
+  const t = useT(warehouseMessages);
   const { state, retry } = useRecordLoad(tenantId ? `${tenantId}/${id}` : null, () => getWarehouse(tenantId, id));
   return (
     <RecordStates
@@ -63,9 +67,9 @@ export function WarehouseEditPage() {
       onRetry={retry}
       header={<Header mode="edit" name={state.status === 'ready' ? state.record.name : undefined} />}
       backTo={LIST_PATH}
-      notFoundTitle={WAREHOUSE_TOASTS.notFound}
-      failedTitle={WAREHOUSE_TOASTS.fetchFailed}
-      loadingLabel="Loading warehouse"
+      notFoundTitle={t('toast.notFound')}
+      failedTitle={t('toast.fetchFailed')}
+      loadingLabel={t('form.loading')}
       loadingClassName={FORM_SKELETON_CLASS}
     >
       {(warehouse) => <WarehouseForm key={warehouse.id} tenantId={tenantId} warehouse={warehouse} />}
@@ -77,77 +81,81 @@ function WarehouseForm({ tenantId, warehouse }: { tenantId: string; warehouse: W
   const statusWords = useStatuses(warehouseStatus);
   const [, navigate] = useLocation();
   const toast = useToast();
-  const form = useZodForm(WarehouseFormSchema, { defaultValues: warehouse ? toWarehouseFormValues(warehouse) : emptyWarehouseForm() });
+  const t = useT(warehouseMessages);
+  const words = useWarehousingWords();
+  const access = useMemo(() => accessOptions(t), [t]);
+  const translate = useCallback((message: string) => translateWarehouseMessage(t, message), [t]);
+  const form = useZodForm(WarehouseFormSchema, { defaultValues: warehouse ? toWarehouseFormValues(warehouse) : emptyWarehouseForm() }, translate);
   const accessMode = useWatch({ control: form.control, name: 'access_mode' });
 
   async function onSubmit(values: WarehouseFormOutput) {
     const result = await saveWarehouse(warehouse?.id ?? null, toWarehouseWrite(values));
     // The server always names what it did; the spec's fallback only shows when it does not.
-    toast.success(result.message || WAREHOUSE_TOASTS.savedFallback);
+    toast.success(result.message ? savedWords(t, result.message) : t('toast.savedFallback'));
     navigate(adminPaths.warehouse(result.record.id));
   }
 
   // The server's own words when it sent some that no field shows; the spec's fallback otherwise.
   function onServerError(error: unknown, result: ServerErrorResult) {
     const message = typeof error === 'object' && error !== null && 'message' in error ? (error as { message: unknown }).message : null;
-    toast.error(result.applied.length === 0 && typeof message === 'string' && message.trim() ? message : WAREHOUSE_TOASTS.failedFallback);
+    toast.error(result.applied.length === 0 && typeof message === 'string' && message.trim() ? message : t('toast.failedFallback'));
   }
 
   const addressOptions = warehouse?.address ? [{ value: warehouse.address.id, label: addressLabel(warehouse.address) }] : [];
 
   return (
-    <Form form={form} onSubmit={onSubmit} onServerError={onServerError} className="max-w-3xl space-y-6" aria-label={warehouse ? 'Edit warehouse' : 'Create warehouse'}>
+    <Form form={form} onSubmit={onSubmit} onServerError={onServerError} className="max-w-3xl space-y-6" aria-label={warehouse ? t('form.edit') : t('form.create')}>
       <section className="grid gap-5 sm:grid-cols-2">
-        <TextField<WarehouseFormInput, 'name'> name="name" label="Name" required />
-        <TextField<WarehouseFormInput, 'code'> name="code" label="Code" required />
+        <TextField<WarehouseFormInput, 'name'> name="name" label={t('field.name')} required />
+        <TextField<WarehouseFormInput, 'code'> name="code" label={t('field.code')} required />
         <ComboboxField<WarehouseFormInput, 'address_id'>
           name="address_id"
-          label="Address"
+          label={t('field.address')}
           required
           className="sm:col-span-2"
           limit={ADDRESS_LOOKUP_LIMIT}
           search={(term, signal, limit) => lookupTenantAddresses(tenantId, term, limit, signal)}
           initialOptions={addressOptions}
           resolveLabel={(id) => tenantAddressLabel(tenantId, id)}
-          placeholder="Search the business's addresses"
+          placeholder={t('field.addressSearch')}
         />
-        <SelectField<WarehouseFormInput, 'status'> name="status" label="Status" required options={statusWords.options} />
+        <SelectField<WarehouseFormInput, 'status'> name="status" label={t('field.status')} required options={statusWords.options} />
         <div className="hidden sm:block" />
-        <NumberField<WarehouseFormInput, 'total_capacity'> name="total_capacity" label="Total capacity" min={0} step="any" unit="m³" />
-        <NumberField<WarehouseFormInput, 'available_capacity'> name="available_capacity" label="Available capacity" min={0} step="any" unit="m³" />
+        <NumberField<WarehouseFormInput, 'total_capacity'> name="total_capacity" label={t('field.total')} min={0} step="any" unit="m³" />
+        <NumberField<WarehouseFormInput, 'available_capacity'> name="available_capacity" label={t('field.available')} min={0} step="any" unit="m³" />
       </section>
 
       <fieldset className="space-y-4 rounded-lg border border-slate-200 p-4 dark:border-slate-700">
-        <legend className="px-1 text-sm font-semibold">Access</legend>
-        <SelectField<WarehouseFormInput, 'access_mode'> name="access_mode" label="Access mode" required options={accessModes.options} />
+        <legend className="px-1 text-sm font-semibold">{t('field.access')}</legend>
+        <SelectField<WarehouseFormInput, 'access_mode'> name="access_mode" label={t('field.accessMode')} required options={access} />
         {accessMode && accessMode !== 'all_users' && (
           <ComboboxField<WarehouseFormInput, 'user_ids'>
             name="user_ids"
-            label={accessMode === 'select_users' ? 'Users with access' : 'Users without access'}
+            label={accessMode === 'select_users' ? t('field.usersWith') : t('field.usersWithout')}
             required
             multiple
             search={(term, signal, limit) => lookupStaffUsers(tenantId, warehouse?.id ?? null, term, limit, signal)}
             resolveLabel={(id) => personName(tenantId, id)}
-            placeholder="Search staff"
-            help={warehouse ? 'Staff of this warehouse' : 'Staff of the business'}
+            placeholder={t('field.searchStaff')}
+            help={warehouse ? t('field.staffOfWarehouse') : t('field.staffOfBusiness')}
           />
         )}
       </fieldset>
 
       <fieldset className="grid gap-5 rounded-lg border border-slate-200 p-4 sm:grid-cols-2 dark:border-slate-700">
-        <legend className="px-1 text-sm font-semibold">Features</legend>
-        <SelectField<WarehouseFormInput, 'features.security_level'> name="features.security_level" label="Security level" options={securityLevels.options} />
-        <NumberField<WarehouseFormInput, 'features.dock_doors'> name="features.dock_doors" label="Dock doors" min={0} step={1} />
-        <SwitchField<WarehouseFormInput, 'features.climate_control'> name="features.climate_control" label="Climate control" />
-        <SwitchField<WarehouseFormInput, 'features.refrigeration'> name="features.refrigeration" label="Refrigeration" />
-        <SwitchField<WarehouseFormInput, 'features.hazardous_materials'> name="features.hazardous_materials" label="Hazardous materials" />
-        <SwitchField<WarehouseFormInput, 'features.cross_docking'> name="features.cross_docking" label="Cross docking" />
+        <legend className="px-1 text-sm font-semibold">{t('field.features')}</legend>
+        <SelectField<WarehouseFormInput, 'features.security_level'> name="features.security_level" label={t('field.security')} options={words.securityLevels.options} />
+        <NumberField<WarehouseFormInput, 'features.dock_doors'> name="features.dock_doors" label={t('field.dockDoors')} min={0} step={1} />
+        <SwitchField<WarehouseFormInput, 'features.climate_control'> name="features.climate_control" label={t('field.climate')} />
+        <SwitchField<WarehouseFormInput, 'features.refrigeration'> name="features.refrigeration" label={t('field.refrigeration')} />
+        <SwitchField<WarehouseFormInput, 'features.hazardous_materials'> name="features.hazardous_materials" label={t('field.hazardous')} />
+        <SwitchField<WarehouseFormInput, 'features.cross_docking'> name="features.cross_docking" label={t('field.crossDocking')} />
       </fieldset>
 
       <div className="flex gap-3">
-        <SubmitButton>{warehouse ? 'Save changes' : 'Create warehouse'}</SubmitButton>
+        <SubmitButton>{warehouse ? t('form.save') : t('form.create')}</SubmitButton>
         <Button variant="secondary" onClick={() => navigate(warehouse ? adminPaths.warehouse(warehouse.id) : LIST_PATH)}>
-          Cancel
+          {t('form.cancel')}
         </Button>
       </div>
     </Form>

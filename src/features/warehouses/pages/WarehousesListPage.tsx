@@ -1,4 +1,7 @@
+import { useMemo } from 'react';
 import { Link, useLocation } from 'wouter';
+import { useT, type Translate } from '../../../lib/i18n/catalogue';
+import { useFormat, type LocaleFormat } from '../../../lib/i18n/format';
 import { adminPaths } from '../../../lib/paths';
 import { useTenantId } from '../../../lib/tenant';
 import { Button } from '../../../ui/Button';
@@ -9,15 +12,16 @@ import { warehouseStatus } from '../../../data/statuses';
 import { StatusChip } from '../../../ui/Chip';
 import { warehouseList } from '../list';
 import { addressLabel } from '../../../data/address-label';
-import { accessModes, type Warehouse } from '../schema';
+import { warehouseMessages, type WarehouseKey } from '../messages';
+import type { Warehouse } from '../schema';
+import { accessOptions, accessWords } from '../words';
 import { useStatuses } from '../../../lib/status-vocabulary';
 
-const number = new Intl.NumberFormat();
-
-const columns: DataTableColumn<Warehouse>[] = [
+function warehouseColumns(t: Translate<WarehouseKey>, format: LocaleFormat): DataTableColumn<Warehouse>[] {
+  return [
   {
     id: 'name',
-    header: 'Name',
+    header: t('col.name'),
     sortable: true,
     cell: (w) => (
       <Link href={adminPaths.warehouse(w.id)} className="font-medium text-brand hover:underline">
@@ -25,21 +29,26 @@ const columns: DataTableColumn<Warehouse>[] = [
       </Link>
     ),
   },
-  { id: 'code', header: 'Code', cell: (w) => w.code, sortable: true, width: '8rem' },
-  { id: 'address', header: 'Address', cell: (w) => (w.address ? addressLabel(w.address) : '—'), hideBelow: 'lg' },
-  { id: 'status', header: 'Status', cell: (w) => <StatusChip vocabulary={warehouseStatus} status={w.status} /> },
-  { id: 'total_capacity', header: 'Total capacity', cell: (w) => number.format(w.total_capacity), sortable: true, align: 'end', hideBelow: 'md' },
-  { id: 'available_capacity', header: 'Available', cell: (w) => number.format(w.available_capacity), sortable: true, align: 'end', hideBelow: 'md' },
-  { id: 'access', header: 'Access', cell: (w) => accessModes.label(w.access_mode), hideBelow: 'lg' },
+  { id: 'code', header: t('col.code'), cell: (w) => w.code, sortable: true, width: '8rem' },
+  { id: 'address', header: t('col.address'), cell: (w) => (w.address ? addressLabel(w.address) : '—'), hideBelow: 'lg' },
+  { id: 'status', header: t('col.status'), cell: (w) => <StatusChip vocabulary={warehouseStatus} status={w.status} /> },
+  { id: 'total_capacity', header: t('col.total'), cell: (w) => format.number(w.total_capacity), sortable: true, align: 'end', hideBelow: 'md' },
+  { id: 'available_capacity', header: t('col.available'), cell: (w) => format.number(w.available_capacity), sortable: true, align: 'end', hideBelow: 'md' },
+  { id: 'access', header: t('col.access'), cell: (w) => accessWords(t, w.access_mode), hideBelow: 'lg' },
 ];
+}
 
 export function WarehousesListPage() {
   const statusWords = useStatuses(warehouseStatus);
+  const t = useT(warehouseMessages);
+  const format = useFormat();
+  const columns = useMemo(() => warehouseColumns(t, format), [t, format]);
+  const access = useMemo(() => accessOptions(t), [t]);
   const tenantId = useTenantId() ?? '';
   const [, navigate] = useLocation();
   return (
     <ServerListPage
-      title="Warehouses"
+      title={t('list.title')}
       list={warehouseList}
       queryKey={['warehouses', tenantId]}
       fetchPage={(state, context) => listWarehouses(tenantId, state, context)}
@@ -47,16 +56,16 @@ export function WarehousesListPage() {
       enabled={tenantId !== ''}
       columns={columns}
       rowLabel={(w) => w.name}
-      searchPlaceholder="Search name or code"
+      searchPlaceholder={t('list.search')}
       rowActions={(w) => [
-        { label: 'View', onSelect: () => navigate(adminPaths.warehouse(w.id)) },
-        { label: 'Edit', onSelect: () => navigate(adminPaths.warehouseEdit(w.id)) },
+        { label: t('list.view'), onSelect: () => navigate(adminPaths.warehouse(w.id)) },
+        { label: t('list.edit'), onSelect: () => navigate(adminPaths.warehouseEdit(w.id)) },
       ]}
-      toolbar={<Button onClick={() => navigate(adminPaths.warehouseCreate())}>Add warehouse</Button>}
+      toolbar={<Button onClick={() => navigate(adminPaths.warehouseCreate())}>{t('list.add')}</Button>}
       filterFields={(draft, setDraft) => (
         <div className="space-y-4">
-          <FilterSelect label="Status" value={draft.status} options={statusWords.options} onChange={(status) => setDraft({ ...draft, status })} />
-          <FilterSelect label="Access mode" value={draft.access} options={accessModes.options} onChange={(access) => setDraft({ ...draft, access })} />
+          <FilterSelect label={t('col.status')} value={draft.status} options={statusWords.options} onChange={(status) => setDraft({ ...draft, status })} />
+          <FilterSelect label={t('filter.accessMode')} value={draft.access} options={access} onChange={(access) => setDraft({ ...draft, access })} />
         </div>
       )}
     />

@@ -1,40 +1,62 @@
+import { useCallback, useMemo } from 'react';
+import { useT } from '../../../lib/i18n/catalogue';
 import { adminPaths } from '../../../lib/paths';
 import { mapsToken } from '../../../lib/geocoding';
 import { useSession } from '../../../lib/session';
 import { useTenantSettings } from '../../../lib/tenant-settings';
 import { tenantIdOf } from '../../../lib/tenant';
 import { Form, FormActions, SwitchField, TextField, useRecordSave, useZodForm } from '../../../ui/form';
-import { PolygonField } from '../../../ui/map';
+import { PolygonField, useDrawingWords } from '../../../ui/map';
 import { RecordFormPage } from '../../../ui/RecordFormPage';
 import { createZone, getZone, updateZone } from '../api';
-import { emptyZoneForm, toZoneFormValues, ZONE_COLORS, ZoneFormSchema, type Zone, type ZoneFormInput, type ZoneFormOutput } from '../schema';
+import { zoneMessages, type ZoneKey } from '../messages';
+import { emptyZoneForm, toZoneFormValues, ZONE_COLORS, ZONE_MESSAGES, ZoneFormSchema, type Zone, type ZoneFormInput, type ZoneFormOutput } from '../schema';
 
-export const ZONE_TOASTS = {
-  created: 'Zone created successfully',
-  updated: 'Zone updated successfully',
-  createFailed: 'Failed to create zone',
-  updateFailed: 'Failed to update zone',
-  validation: 'Validation failed',
-  unknown: 'An error occurred while submitting the form',
-  fetchFailed: 'Failed to fetch zone',
-  notFound: 'Zone not found',
-} as const;
+/** The schema's messages (the database's English) and their keys, so a form error shows in the page's language. */
+const VALIDATION_KEYS: Record<string, ZoneKey> = {
+  [ZONE_MESSAGES.nameRequired]: 'validation.nameRequired',
+  [ZONE_MESSAGES.nameLength]: 'validation.nameLength',
+  [ZONE_MESSAGES.codeRequired]: 'validation.codeRequired',
+  [ZONE_MESSAGES.codeFormat]: 'validation.codeFormat',
+  [ZONE_MESSAGES.description]: 'validation.description',
+  [ZONE_MESSAGES.color]: 'validation.color',
+};
+
+/** The spec's save and load toasts in the page's language. */
+function useZoneToasts() {
+  const t = useT(zoneMessages);
+  return useMemo(
+    () => ({
+      created: t('toast.created'),
+      updated: t('toast.updated'),
+      createFailed: t('toast.createFailed'),
+      updateFailed: t('toast.updateFailed'),
+      validation: t('toast.validation'),
+      unknown: t('toast.unknown'),
+      fetchFailed: t('toast.fetchFailed'),
+      notFound: t('toast.notFound'),
+    }),
+    [t],
+  );
+}
 
 const LIST_PATH = adminPaths.zones();
 
 export function ZoneFormPage({ mode }: { mode: 'create' | 'edit' }) {
   const { user } = useSession();
   const tenantId = tenantIdOf(user) ?? '';
+  const t = useT(zoneMessages);
+  const toasts = useZoneToasts();
   return (
     <RecordFormPage<Zone>
       mode={mode}
       scope={tenantId}
       load={(id) => getZone(tenantId, id)}
       listPath={LIST_PATH}
-      listLabel="Zones"
-      titles={{ create: 'Create zone', edit: 'Edit zone' }}
-      messages={ZONE_TOASTS}
-      loadingLabel="Loading zone"
+      listLabel={t('list.title')}
+      titles={{ create: t('form.create'), edit: t('form.edit') }}
+      messages={toasts}
+      loadingLabel={t('form.loading')}
       skeletons={['h-10 w-full', 'h-10 w-full', 'h-96 w-full']}
     >
       {(zone) => <ZoneForm tenantId={tenantId} zone={zone} />}
@@ -45,27 +67,34 @@ export function ZoneFormPage({ mode }: { mode: 'create' | 'edit' }) {
 function ZoneForm({ tenantId, zone }: { tenantId: string; zone: Zone | null }) {
   const settings = useTenantSettings();
   const tenantSettings = settings.status === 'ready' ? settings.settings : null;
-  const form = useZodForm(ZoneFormSchema, { defaultValues: zone ? toZoneFormValues(zone) : emptyZoneForm() });
+  const t = useT(zoneMessages);
+  const toasts = useZoneToasts();
+  const drawingWords = useDrawingWords();
+  const translate = useCallback((message: string) => {
+    const key = VALIDATION_KEYS[message];
+    return key ? t(key) : drawingWords(message);
+  }, [t, drawingWords]);
+  const form = useZodForm(ZoneFormSchema, { defaultValues: zone ? toZoneFormValues(zone) : emptyZoneForm() }, translate);
   const color = form.watch('color');
   const { onSubmit, onServerError } = useRecordSave<Zone, ZoneFormOutput>({
     record: zone,
     create: (values) => createZone(tenantId, values),
     update: (current, values) => updateZone(tenantId, current.id, values),
-    messages: ZONE_TOASTS,
+    messages: toasts,
     then: LIST_PATH,
   });
 
   return (
-    <Form form={form} onSubmit={onSubmit} onServerError={onServerError} className="space-y-5" aria-label={zone ? 'Edit zone' : 'Create zone'}>
+    <Form form={form} onSubmit={onSubmit} onServerError={onServerError} className="space-y-5" aria-label={zone ? t('form.edit') : t('form.create')}>
       <div className="grid max-w-3xl gap-5 sm:grid-cols-2">
-        <TextField<ZoneFormInput, 'name'> name="name" label="Name" required />
-        <TextField<ZoneFormInput, 'code'> name="code" label="Code" required help="Letters, digits, - and _; unique in your business" />
+        <TextField<ZoneFormInput, 'name'> name="name" label={t('field.name')} required />
+        <TextField<ZoneFormInput, 'code'> name="code" label={t('field.code')} required help={t('field.codeHelp')} />
       </div>
       <div className="max-w-3xl">
-        <TextField<ZoneFormInput, 'description'> name="description" label="Description" />
+        <TextField<ZoneFormInput, 'description'> name="description" label={t('field.description')} />
       </div>
       <fieldset className="max-w-3xl">
-        <legend className="text-sm font-medium text-slate-700 dark:text-slate-200">Colour</legend>
+        <legend className="text-sm font-medium text-slate-700 dark:text-slate-200">{t('field.colour')}</legend>
         <div className="mt-2 flex flex-wrap items-center gap-2">
           {ZONE_COLORS.map((option) => (
             <label key={option} className="cursor-pointer">
@@ -76,7 +105,7 @@ function ZoneForm({ tenantId, zone }: { tenantId: string; zone: Zone | null }) {
                 value={option}
                 checked={color === option}
                 onChange={() => form.setValue('color', option, { shouldDirty: true, shouldValidate: true })}
-                aria-label={`Colour ${option}`}
+                aria-label={t('field.swatch', { colour: option })}
               />
               <span
                 className="block size-7 rounded-full ring-2 ring-transparent ring-offset-2 peer-checked:ring-slate-900 peer-focus-visible:ring-slate-500 dark:ring-offset-slate-900 dark:peer-checked:ring-white"
@@ -84,20 +113,20 @@ function ZoneForm({ tenantId, zone }: { tenantId: string; zone: Zone | null }) {
               />
             </label>
           ))}
-          <TextField<ZoneFormInput, 'color'> name="color" label="Hex colour" className="w-36" />
+          <TextField<ZoneFormInput, 'color'> name="color" label={t('field.hex')} className="w-36" />
         </div>
       </fieldset>
       <PolygonField<ZoneFormInput, 'polygon'>
         name="polygon"
-        label="Area"
+        label={t('field.area')}
         required
         color={/^#[0-9a-fA-F]{6}$/.test(color) ? color : '#2563eb'}
         defaultCenter={tenantSettings?.mapCentre}
         mapboxToken={mapsToken(tenantSettings?.mapsKey)}
-        help="Click the map to add points, click the first point to close the outline; drag points to move them, click a handle on an edge to add one, right-click or Delete to remove one."
+        help={t('field.areaHelp')}
       />
-      <SwitchField<ZoneFormInput, 'active'> name="active" label="Active" help="Only active zones are matched by quotes and deliveries" />
-      <FormActions submitLabel={zone ? 'Save changes' : 'Create zone'} cancelTo={LIST_PATH} />
+      <SwitchField<ZoneFormInput, 'active'> name="active" label={t('field.active')} help={t('field.activeHelp')} />
+      <FormActions submitLabel={zone ? t('form.save') : t('form.create')} cancelTo={LIST_PATH} />
     </Form>
   );
 }

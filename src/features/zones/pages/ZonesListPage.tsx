@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useLocation } from 'wouter';
+import { useT, type Translate } from '../../../lib/i18n/catalogue';
 import { adminPaths } from '../../../lib/paths';
 import { mapsToken } from '../../../lib/geocoding';
 import { useSession } from '../../../lib/session';
@@ -14,14 +15,16 @@ import { DataTable, FilterActive, type DataTableColumn } from '../../../ui/data-
 import { FitBounds, fromGeoJsonPolygon, MapView, type MapGeoJsonLayer, type MapMarker } from '../../../ui/map';
 import { PageHeader } from '../../../ui/PageHeader';
 import { useToast } from '../../../ui/toast';
-import { deleteZone, listAllZones, listZones } from '../api';
+import { deleteZone, listAllZones, listZones, ZoneInUseError } from '../api';
 import { zoneList } from '../list';
+import { zoneMessages, type ZoneKey } from '../messages';
 import { pointCount, type Zone } from '../schema';
 
-const columns: DataTableColumn<Zone>[] = [
+function zoneColumns(t: Translate<ZoneKey>): DataTableColumn<Zone>[] {
+  return [
   {
     id: 'name',
-    header: 'Name',
+    header: t('col.name'),
     sortable: true,
     cell: (z) => (
       <span className="inline-flex items-center gap-2">
@@ -30,10 +33,11 @@ const columns: DataTableColumn<Zone>[] = [
       </span>
     ),
   },
-  { id: 'code', header: 'Code', cell: (z) => z.code, sortable: true, width: '10rem' },
-  { id: 'points', header: 'Points', cell: (z) => pointCount(z), align: 'end', hideBelow: 'md', width: '5rem' },
-  { id: 'active', header: 'Status', cell: (z) => <ActiveChip active={z.active} /> },
+  { id: 'code', header: t('col.code'), cell: (z) => z.code, sortable: true, width: '10rem' },
+  { id: 'points', header: t('col.points'), cell: (z) => pointCount(z), align: 'end', hideBelow: 'md', width: '5rem' },
+  { id: 'active', header: t('col.status'), cell: (z) => <ActiveChip active={z.active} /> },
 ];
+}
 
 type AllZones = { status: 'loading' } | { status: 'ready'; zones: Zone[] } | { status: 'failed' };
 
@@ -47,6 +51,8 @@ function labelPoint(zone: Zone): [number, number] | null {
 }
 
 export function ZonesListPage() {
+  const t = useT(zoneMessages);
+  const columns = useMemo(() => zoneColumns(t), [t]);
   const { user } = useSession();
   const tenantId = tenantIdOf(user) ?? '';
   const [, navigate] = useLocation();
@@ -96,46 +102,46 @@ export function ZonesListPage() {
     () =>
       zones.flatMap((z) => {
         const at = labelPoint(z);
-        return at ? [{ id: z.id, lng: at[0], lat: at[1], label: z.active ? z.name : `${z.name} (inactive)`, color: z.color }] : [];
+        return at ? [{ id: z.id, lng: at[0], lat: at[1], label: z.active ? z.name : t('map.inactive', { name: z.name }), color: z.color }] : [];
       }),
-    [zones],
+    [zones, t],
   );
   const outlines = useMemo(() => zones.map((z) => fromGeoJsonPolygon(z.polygon).vertices), [zones]);
 
   return (
     <div className="space-y-4">
-      <PageHeader title="Zones" breadcrumbs={[{ label: 'Dashboard', href: '/' }, { label: 'Zones' }]} />
+      <PageHeader title={t('list.title')} breadcrumbs={[{ label: t('crumb.dashboard'), href: '/' }, { label: t('list.title') }]} />
       <div className="grid gap-4 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <DataTable
-          label="Zones"
+          label={t('list.title')}
           columns={columns}
           {...table}
           {...list.tableProps}
           rowLabel={(z) => z.name}
-          searchPlaceholder="Search name or code"
+          searchPlaceholder={t('list.search')}
           rowActions={(z) => [
-            { label: 'Edit', onSelect: () => navigate(adminPaths.zoneEdit(z.id)) },
-            { label: 'Delete', onSelect: () => setDeleting(z), destructive: true },
+            { label: t('list.edit'), onSelect: () => navigate(adminPaths.zoneEdit(z.id)) },
+            { label: t('list.delete'), onSelect: () => setDeleting(z), destructive: true },
           ]}
-          toolbar={<Button onClick={() => navigate(adminPaths.zoneCreate())}>Add zone</Button>}
+          toolbar={<Button onClick={() => navigate(adminPaths.zoneCreate())}>{t('list.add')}</Button>}
           filterFields={(draft, setDraft) => (
             <FilterActive value={draft.active} onChange={(active) => setDraft({ ...draft, active })} />
           )}
         />
-        <section aria-label="Zones map" className="space-y-2">
+        <section aria-label={t('map.label')} className="space-y-2">
           {all.status === 'failed' ? (
             <div role="alert" className="rounded-lg border border-red-300 p-4 text-sm text-red-800 dark:border-red-800 dark:text-red-300">
-              The zones could not be loaded for the map.{' '}
+              {t('map.failed')}{' '}
               <Button variant="secondary" onClick={() => {
                   setAll({ status: 'loading' });
                   setAttempt((n) => n + 1);
                 }}>
-                Retry
+                {t('map.retry')}
               </Button>
             </div>
           ) : (
             <MapView
-              label="Map of every zone"
+              label={t('map.all')}
               defaultCenter={tenantSettings?.mapCentre}
               mapboxToken={mapsToken(tenantSettings?.mapsKey)} zoom={11} height={560} layers={layers} markers={markers}>
               <FitBounds outlines={outlines} />
@@ -143,7 +149,7 @@ export function ZonesListPage() {
           )}
           {all.status === 'ready' && (
             <p className="text-sm text-slate-600 dark:text-slate-400">
-              {zones.length === 0 ? 'No zones yet: add one to draw it here.' : `${zones.length} zones on the map; faded ones are inactive.`}
+              {zones.length === 0 ? t('map.none') : t('map.count', { count: zones.length })}
             </p>
           )}
         </section>
@@ -151,14 +157,18 @@ export function ZonesListPage() {
       <ConfirmDialog
         open={deleting !== null}
         onClose={() => setDeleting(null)}
-        title="Delete this zone?"
-        message={deleting ? `${deleting.name} (${deleting.code}) will be removed. Quotes will no longer match points inside it.` : ''}
-        confirmLabel="Delete"
+        title={t('delete.title')}
+        message={deleting ? t('delete.message', { name: deleting.name, code: deleting.code }) : ''}
+        confirmLabel={t('delete.confirm')}
         destructive
         onConfirm={async () => {
           if (!deleting) return;
-          await deleteZone(tenantId, deleting.id);
-          toast.success('Zone deleted');
+          try {
+            await deleteZone(tenantId, deleting.id);
+          } catch (error) {
+            throw error instanceof ZoneInUseError ? new Error(t('delete.inUse')) : error;
+          }
+          toast.success(t('toast.deleted'));
           list.refetch();
           setAttempt((n) => n + 1);
         }}

@@ -1,0 +1,23 @@
+/** The warehousing domain's shared words in English, the source of the Spanish and French catalogues (ICU syntax). */
+export const en = {
+  'security.low': 'Low',
+  'security.medium': 'Medium',
+  'security.high': 'High',
+  'security.maximum': 'Maximum',
+  'location.zone': 'Zone',
+  'location.aisle': 'Aisle',
+  'location.shelf': 'Shelf',
+  'location.bin': 'Bin',
+  'role.manager': 'Manager',
+  'role.supervisor': 'Supervisor',
+  'role.receiver': 'Receiver',
+  'role.picker': 'Picker',
+  'role.packer': 'Packer',
+  'role.dispatcher_liaison': 'Dispatcher liaison',
+  'tree.loading': 'Loading locations',
+  'tree.failed': 'Could not load the locations',
+  'tree.label': 'Locations of {warehouse}',
+  'tree.empty': 'No locations in this warehouse yet.',
+  'staff.label': '{name} - {role}',
+  'staff.unnamed': 'Unnamed User',
+} as const;

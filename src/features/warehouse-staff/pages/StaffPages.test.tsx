@@ -1,0 +1,138 @@
+// @vitest-environment jsdom
+import '@testing-library/jest-dom/vitest';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { Suspense, type ReactNode } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { Route, Router } from 'wouter';
+import { memoryLocation } from 'wouter/memory-location';
+import { applyLanguage } from '../../../lib/i18n/catalogue';
+import { englishLeft, pageWords } from '../../../test/page-words';
+import { ToastProvider } from '../../../ui/toast';
+import type { WarehouseStaff } from '../../../data/warehousing';
+import { StaffCreatePage, StaffEditPage } from './StaffFormPage';
+import { StaffListPage } from './StaffListPage';
+
+const staff: WarehouseStaff = {
+  id: 'st1',
+  tenant_id: 't1',
+  warehouse_id: 'w1',
+  user_id: 'u1',
+  role: 'dispatcher_liaison',
+  active: false,
+  created_at: '2026-11-21T10:00:00Z',
+  updated_at: '2026-11-21T10:00:00Z',
+  user: { id: 'u1', full_name: 'Pablo Pérez', email: 'pablo@example.com' },
+  warehouse: { id: 'w1', name: 'Almacén Norte', code: 'WH-N' },
+};
+
+vi.mock('../../../lib/tenant', async (original) => ({ ...(await original<object>()), useTenantId: () => 't1' }));
+vi.mock('../../../data/people', () => ({ personName: vi.fn(async () => 'Pablo Pérez') }));
+vi.mock('../../../data/warehouses', () => ({
+  useWarehouseChoices: () => [{ id: 'w1', name: 'Almacén Norte', code: 'WH-N' }],
+  lookupWarehouses: vi.fn(async () => []),
+  warehouseLabel: vi.fn(async () => 'Almacén Norte'),
+}));
+vi.mock('../api', () => ({
+  listStaff: vi.fn(async () => ({ rows: [staff], total: 1 })),
+  getStaff: vi.fn(async () => staff),
+  lookupTenantPeople: vi.fn(async () => []),
+  createStaff: vi.fn(),
+  updateStaff: vi.fn(),
+  removeStaff: vi.fn(),
+}));
+
+afterEach(async () => {
+  cleanup();
+  await act(() => applyLanguage('en'));
+});
+
+async function renderAt(path: string, route: string, page: ReactNode, ready: () => Promise<unknown>) {
+  const location = memoryLocation({ path });
+  await act(async () => {
+    render(
+      <ToastProvider>
+        <Router hook={location.hook}>
+          <Suspense fallback="loading">
+            <Route path={route}>{page}</Route>
+          </Suspense>
+        </Router>
+      </ToastProvider>,
+    );
+  });
+  await ready();
+}
+
+const renderList = () => renderAt('/staff', '/staff', <StaffListPage />, () => screen.findByText('pablo@example.com', undefined, { timeout: 5000 }));
+const renderEdit = () => renderAt('/staff/st1/edit', '/staff/:id/edit', <StaffEditPage />, () => screen.findByRole('switch', undefined, { timeout: 5000 }));
+const renderCreate = () => renderAt('/staff/create', '/staff/create', <StaffCreatePage />, () => screen.findByRole('form', undefined, { timeout: 5000 }));
+
+/** Submits the empty create form, so every required field says its message. */
+async function submitEmpty() {
+  await act(async () => {
+    fireEvent.submit(screen.getByRole('form'));
+  });
+  await screen.findAllByText(/is required|obligatori[ao]|obligatoire/);
+}
+
+/** English words of the screens that must not survive a translation. */
+const ENGLISH = [
+  'Staff',
+  'Warehouse staff',
+  'Dashboard',
+  'Name',
+  'Email',
+  'Warehouse',
+  'Role',
+  'Status',
+  'Since',
+  'Inactive',
+  'Dispatcher liaison',
+  'Add staff',
+  'Search by name',
+  'Edit staff',
+  'Create',
+  'Edit',
+  'Person',
+  'Search warehouses',
+  'people',
+  'Active',
+  'Inactive staff',
+  'Save changes',
+  'Cancel',
+  'is required',
+];
+
+describe('the warehouse staff’s screens', () => {
+  it('keep the spec’s English', async () => {
+    await renderList();
+    expect(screen.getByRole('heading', { name: 'Staff' })).toBeInTheDocument();
+    expect(screen.getByText('Dispatcher liaison')).toBeInTheDocument();
+    expect(screen.getByText('Nov 21, 2026')).toBeInTheDocument();
+    cleanup();
+    await renderEdit();
+    expect(screen.getByRole('heading', { name: 'Edit staff' })).toBeInTheDocument();
+    cleanup();
+    await renderCreate();
+    await submitEmpty();
+    for (const message of ['Warehouse is required', 'User is required', 'Role is required']) expect(screen.getByText(message)).toBeInTheDocument();
+  });
+
+  it.each([
+    ['es', ['Personal', 'Añadir personal', 'Enlace con despacho', '21 nov 2026', 'Editar personal', 'Persona', 'Guardar cambios', 'El almacén es obligatorio', 'El rol es obligatorio']],
+    ['fr', ['Personnel', 'Ajouter du personnel', 'Liaison avec la répartition', '21 nov. 2026', 'Modifier le membre du personnel', 'Personne', 'Enregistrer les modifications', 'L’entrepôt est obligatoire', 'Le rôle est obligatoire']],
+  ] as const)('speak %s with no English left', async (language, words) => {
+    await act(() => applyLanguage(language));
+    let text = '';
+    await renderList();
+    text += pageWords();
+    cleanup();
+    await renderEdit();
+    text += pageWords();
+    cleanup();
+    await renderCreate();
+    await submitEmpty();
+    text += pageWords();
+    for (const word of words) expect(text).toContain(word);
+    expect(englishLeft(text, ENGLISH)).toEqual([]);
+  });
+});
