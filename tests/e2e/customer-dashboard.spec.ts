@@ -152,7 +152,7 @@ test('many past deliveries are paged, the page in the URL', async ({ page, reque
   await expect(section(page, 'Entregas anteriores')).toHaveAccessibleName('Entregas anteriores (11)');
   await expect(page.getByRole('navigation', { name: 'Páginas de entregas anteriores' })).toContainText('Página 2 de 2');
   await expect(card(page, cancelled[0]!).locator('dt').nth(1)).toHaveText('Cerrada');
-  await expect(closedAt).toHaveText(/^\d{1,2} [a-z]{3,4}\.? \d{4}, \d{2}:\d{2}$/);
+  await expect(closedAt).toHaveText(/^\d{1,2} [a-z]{3,4}\.? \d{4}, \d{1,2}:\d{2}$/);
   await expect(page.getByRole('heading', { name: 'Your deliveries' })).toHaveCount(0);
 });
 

@@ -80,7 +80,7 @@ const assignmentColumns = (t: Translate<AssignmentKey>, format: LocaleFormat): D
       a.delivery ? (
         <span>
           <span className="block font-medium">{a.delivery.delivery_code}</span>
-          {a.delivery.external_reference_id && <span className="block text-xs text-slate-500 dark:text-slate-400">{a.delivery.external_reference_id}</span>}
+          {a.delivery.external_reference_id && <span className="block text-xs text-slate-600 dark:text-slate-400">{a.delivery.external_reference_id}</span>}
         </span>
       ) : (
         '—'
