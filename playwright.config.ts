@@ -88,7 +88,8 @@ export default defineConfig({
   webServer: {
     // `npm start` on its own ports and a fresh data dir (removed afterwards), so tests see the seed and never touch .data.
     command: 'npx tsx tests/e2e/serve-stack.ts',
-    env: { STACK_PORT: String(STACK_PORT), STACK_DB_PORT: String(STACK_PORT + 1), STACK_LOG: 'error' },
+    // E2E_RUNNER_PID: the runner that starts the server; the server stops when it is gone (tests/e2e/serve-stack.ts).
+    env: { STACK_PORT: String(STACK_PORT), STACK_DB_PORT: String(STACK_PORT + 1), STACK_LOG: 'error', E2E_RUNNER_PID: String(process.pid) },
     url: `${baseURL}/sign-in`,
     reuseExistingServer: !onCI,
     timeout: 180_000,

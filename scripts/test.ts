@@ -89,8 +89,9 @@ const MAX_CAPTURE = 4 * 1024 * 1024;
 
 let current: ReturnType<typeof spawn> | null = null;
 
-function killGroup(signal: NodeJS.Signals, child = current): void {
-  if (child?.pid === undefined || child.exitCode !== null) return;
+/** Signals the child's whole process group; `evenAfterExit`: also when its leader (npm) has gone, since its runners may outlive it. */
+function killGroup(signal: NodeJS.Signals, child = current, evenAfterExit = false): void {
+  if (child?.pid === undefined || (child.exitCode !== null && !evenAfterExit)) return;
   try {
     process.kill(-child.pid, signal);
   } catch {
@@ -132,7 +133,7 @@ function runScript(step: Step): Promise<{ passed: boolean; note: string; output:
         console.error(`\n[test] ${step.name}: no result after ${step.timeoutMinutes} min, stopping it.`);
         killGroup('SIGTERM', child);
         // This step's group, not whichever step is current by then: the next one starts as soon as this one ends.
-        setTimeout(() => killGroup('SIGKILL', child), 10_000).unref();
+        setTimeout(() => killGroup('SIGKILL', child, true), 10_000).unref();
       },
       step.timeoutMinutes * 60_000,
     );
@@ -144,6 +145,8 @@ function runScript(step: Step): Promise<{ passed: boolean; note: string; output:
     child.on('close', (code, signal) => {
       clearTimeout(timer);
       current = null;
+      // Whatever of the group outlived npm's exit (a runner still shutting down) goes now, before the next step binds its ports.
+      if (timedOut) killGroup('SIGKILL', child, true);
       if (timedOut) resolve({ passed: false, note: `timed out after ${step.timeoutMinutes} min`, output: captured });
       else if (code === 0) resolve({ passed: true, note: '', output: captured });
       else resolve({ passed: false, note: signal ? `killed by ${signal}` : `exit code ${code}`, output: captured });
