@@ -1,16 +1,4 @@
-import {
-  DndContext,
-  DragOverlay,
-  KeyboardSensor,
-  PointerSensor,
-  pointerWithin,
-  rectIntersection,
-  useDroppable,
-  useSensor,
-  useSensors,
-  type CollisionDetection,
-  type DragEndEvent,
-} from '@dnd-kit/core';
+import { DndContext, DragOverlay } from '@dnd-kit/core';
 import { Suspense, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { InvalidProblemError, rankDrivers, solve, type RankedDriver, type Solution } from '../../../lib/dispatch';
@@ -23,40 +11,25 @@ import { useLiveCollection } from '../../../lib/use-live-collection';
 import { useNow } from '../../../lib/use-now';
 import { Button } from '../../../ui/Button';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog';
-import { FilterSelect } from '../../../ui/data-table';
-import { LookupFilter } from '../../../ui/data-table/LookupFilter';
-import type { LookupSearch } from '../../../ui/form/ComboboxField';
 import { ErrorState } from '../../../ui/ErrorState';
-import { useAnnounce } from '../../../ui/LiveAnnouncer';
 import { LiveIndicator } from '../../../ui/LiveIndicator';
 import { Skeleton } from '../../../ui/Skeleton';
-import { assignDelivery, moveAssignment, refusalText, unassignDelivery } from '../api';
 import { boardAssignmentsSource, boardDeliveriesSource, boardDriversSource } from '../atoms';
 import { useBoardReference, useDriverNames } from '../board-reads';
-import {
-  buildLanes,
-  hasFilters,
-  driverHealth,
-  endMove,
-  openAssignmentOf,
-  parseFilters,
-  plannerDelivery,
-  plannerDrivers,
-  startMove,
-  WINDOW_FILTERS,
-  withMoves,
-  writeFilters,
-  type BoardFilters,
-  type PendingMoves,
-} from '../board';
+import { buildLanes, hasFilters, driverHealth, parseFilters, plannerDelivery, plannerDrivers, withMoves, writeFilters, type BoardFilters } from '../board';
 import { AssignDialog } from '../components/AssignDialog';
-import { AutoAssignDialog, type CommitResult } from '../components/AutoAssignDialog';
-import { BoardMap, type DriverLocator, type MapDriver } from '../components/BoardMap';
+import { AutoAssignDialog } from '../components/AutoAssignDialog';
+import { BoardFilterBar } from '../components/BoardFilterBar';
+import { Counter, KeyboardHelp, Lane, MapDrop } from '../components/BoardFrame';
+import { BoardMap, type MapDriver } from '../components/BoardMap';
 import { DeliveryList, type DragData } from '../components/DeliveryList';
 import { DeliveryPanel } from '../components/DeliveryPanel';
 import { DriversPanel, type DriverEntry } from '../components/DriversPanel';
+import { boardCollision, useBoardDrag } from '../hooks/use-board-drag';
+import { useBoardKeys } from '../hooks/use-board-keys';
+import { useBoardMoves } from '../hooks/use-board-moves';
+import { useBoardNews } from '../hooks/use-board-news';
 import type { BoardDelivery } from '../model';
-import { boardNews, newsText, seenStatuses, shownBy, type SeenStatuses } from '../news';
 import { useLanguage, useT, type Translate } from '../../../lib/i18n/catalogue';
 import { boardMessages } from '../messages';
 
@@ -87,25 +60,6 @@ export function DispatchBoardPage({ panelExtras, tools }: DispatchBoardPageProps
   );
 }
 
-const KIND_OPTIONS: { value: string; label: BoardKey }[] = [
-  { value: 'on_demand', label: 'kind.on_demand' },
-  { value: 'pickup', label: 'kind.pickup' },
-  { value: 'delivery', label: 'kind.delivery' },
-  { value: 'pickup_delivery', label: 'kind.pickup_delivery' },
-];
-
-const WINDOW_LABELS: Record<(typeof WINDOW_FILTERS)[number], BoardKey> = {
-  overdue: 'window.overdue',
-  next_hour: 'window.next_hour',
-  today: 'window.today',
-};
-
-/** The driver under the pointer; the keyboard (no pointer) moves by overlap. */
-const collision: CollisionDetection = (args) => {
-  const under = pointerWithin(args);
-  return under.length > 0 ? under : rectIntersection(args);
-};
-
 function worst(...states: ConnectionState[]): ConnectionState {
   if (states.includes('offline')) return 'offline';
   if (states.includes('connecting')) return 'connecting';
@@ -115,32 +69,6 @@ function worst(...states: ConnectionState[]): ConnectionState {
 function filtersFromDefaults(defaults: BoardFilterDefaults): BoardFilters | null {
   const next: BoardFilters = { kind: defaults.kind ?? '', service: defaults.service_id ?? '', zone: defaults.zone_id ?? '', window: defaults.window ?? '', q: '' };
   return next.kind || next.service || next.zone || next.window ? next : null;
-}
-
-let audio: AudioContext | null = null;
-/** A short two-note chime made in the browser (no sound file to fetch). Browsers mute it until the page had a click or key. */
-function chime(): void {
-  try {
-    audio ??= new AudioContext();
-    const start = audio.currentTime;
-    for (const [i, frequency] of [880, 1320].entries()) {
-      const osc = audio.createOscillator();
-      const gain = audio.createGain();
-      osc.frequency.value = frequency;
-      gain.gain.setValueAtTime(0.0001, start + i * 0.15);
-      gain.gain.exponentialRampToValueAtTime(0.2, start + i * 0.15 + 0.02);
-      gain.gain.exponentialRampToValueAtTime(0.0001, start + i * 0.15 + 0.14);
-      osc.connect(gain).connect(audio.destination);
-      osc.start(start + i * 0.15);
-      osc.stop(start + i * 0.15 + 0.15);
-    }
-  } catch {
-    // No audio in this browser: the counter and the card still show the arrival.
-  }
-}
-
-function dialogOpen(): boolean {
-  return document.querySelector('[role="dialog"], [role="alertdialog"]') !== null;
 }
 
 /**
@@ -178,28 +106,35 @@ function Board({ tenantId, panelExtras, onSettled }: { tenantId: string; panelEx
     [defaultsOff, search, dispatcher.status, dispatcher.settings],
   );
   const selectedId = new URLSearchParams(search).get('delivery');
-  // The search box keeps what is typed (spaces included); Back or Clear filters change the URL and so the box.
-  const [searchText, setSearchText] = useState(filters.q);
-  const [urlQ, setUrlQ] = useState(filters.q);
-  if (filters.q !== urlQ) {
-    setUrlQ(filters.q);
-    setSearchText(filters.q);
-  }
-
-  const [moves, setMoves] = useState<PendingMoves>(new Map());
   const [checked, setChecked] = useState<Set<string>>(new Set());
-  const [alerts, setAlerts] = useState<{ id: number; text: string }[]>([]);
   const [assignTarget, setAssignTarget] = useState<AssignTarget | null>(null);
   const [unassignTarget, setUnassignTarget] = useState<BoardDelivery | null>(null);
   const [autoPlan, setAutoPlan] = useState<{ solution: Solution } | { error: string } | null>(null);
   const searchInput = useRef<HTMLInputElement>(null);
-  const alertId = useRef(0);
-
-  const alert = useCallback((text: string) => setAlerts((list) => [...list.slice(-4), { id: ++alertId.current, text }]), []);
 
   const { reference, error: referenceError, retry: loadReference } = useBoardReference(tenantId);
   const driverIds = useMemo(() => [...drivers.rows.keys()], [drivers.rows]);
   const names = useDriverNames(tenantId, driverIds, () => tRef.current('driver.unnamed'));
+  const untick = useCallback(
+    (ids: readonly string[]) =>
+      setChecked((c) => {
+        const next = new Set(c);
+        for (const id of ids) next.delete(id);
+        return next;
+      }),
+    [],
+  );
+  const askVehicle = useCallback((ids: string[], driverId: string) => setAssignTarget({ ids, driverId }), []);
+  const { moves, alerts, alert, dismiss, vehicleFor, assign, unassign, commitPlan } = useBoardMoves({
+    tenantId,
+    deliveries: deliveries.rows,
+    drivers: drivers.rows,
+    assignments: assignments.rows,
+    names,
+    tRef,
+    askVehicle,
+    settled: untick,
+  });
 
   const rows = useMemo(() => withMoves([...deliveries.rows.values()], moves), [deliveries.rows, moves]);
   const byId = useMemo(() => new Map(rows.map((d) => [d.id, d])), [rows]);
@@ -258,119 +193,25 @@ function Board({ tenantId, panelExtras, onSettled }: { tenantId: string; panelEx
     [search, navigateSearch],
   );
 
-  // A sound when a new delivery lands in the unassigned queue (the dispatcher's setting), not for the first read.
-  const seenQueue = useRef<Set<string> | null>(null);
-  useEffect(() => {
-    const ids = new Set(lanes.unassigned.map((d) => d.id));
-    if (deliveries.fetching && deliveries.rows.size === 0) return;
-    const before = seenQueue.current;
-    seenQueue.current = ids;
-    if (!before || !sound) return;
-    for (const id of ids) {
-      if (!before.has(id) && byId.get(id)?.status === 'pending' && !moves.has(id)) {
-        chime();
-        return;
-      }
-    }
-  }, [lanes.unassigned, deliveries.fetching, deliveries.rows.size, sound, byId, moves]);
+  useBoardNews({
+    rows,
+    byId,
+    unassigned: lanes.unassigned,
+    moves,
+    firstRead: deliveries.fetching && deliveries.rows.size === 0,
+    sound,
+    filters,
+    now,
+    driverName,
+    t,
+  });
 
-  // What changes live is said politely (a new delivery waiting, an assignment accepted); focus stays put.
-  const announce = useAnnounce();
-  const seen = useRef<SeenStatuses | null>(null);
-  useEffect(() => {
-    if (deliveries.fetching && deliveries.rows.size === 0) return;
-    const text = newsText(boardNews(seen.current, rows, shownBy(filters, now)), driverName, t);
-    seen.current = seenStatuses(rows);
-    if (text) announce(text);
-  }, [rows, deliveries.fetching, deliveries.rows.size, filters, now, driverName, announce, t]);
-
-  // ------------------------------------------------------------------------------------------
-  // Moves: each shown at once and sent to the database; a refusal rolls it back with the reason.
-
-  const vehicleFor = (driverId: string) => drivers.rows.get(driverId)?.default_vehicle_id ?? null;
-
-  const assign = async (ids: readonly string[], driverId: string, vehicleId: string | null = vehicleFor(driverId)) => {
-    if (!vehicleId) {
-      setAssignTarget({ ids: [...ids], driverId });
-      return;
-    }
-    const name = names.get(driverId) ?? t('driver.the');
-    await Promise.all(
-      ids.map(async (id) => {
-        const row = deliveries.rows.get(id);
-        if (!row || row.driver_id === driverId) return;
-        const moving = row.status !== 'pending';
-        setMoves((m) => startMove(m, { deliveryId: id, driverId, status: 'assigned', baseUpdatedAt: row.updated_at }));
-        try {
-          if (!moving) await assignDelivery(tenantId, id, driverId, vehicleId);
-          else {
-            const current = openAssignmentOf(assignments.rows.values(), id);
-            if (current?.status === 'pending') await moveAssignment(tenantId, current.id, driverId, vehicleId);
-            else {
-              await unassignDelivery(id, `Reassigned to ${name}`);
-              try {
-                await assignDelivery(tenantId, id, driverId, vehicleId);
-              } catch (error) {
-                throw new Error(tRef.current('move.backInQueue', { reason: refusalText(error) }), { cause: error });
-              }
-            }
-          }
-        } catch (error) {
-          setMoves((m) => endMove(m, id, row.updated_at));
-          alert(tRef.current('move.refused', { code: row.delivery_code, moving: moving ? 'yes' : 'no', driver: name, reason: refusalText(error) }));
-        }
-      }),
-    );
-    setChecked((c) => {
-      const next = new Set(c);
-      for (const id of ids) next.delete(id);
-      return next;
-    });
-  };
-
-  const unassign = async (row: BoardDelivery) => {
-    const base = deliveries.rows.get(row.id) ?? row;
-    setMoves((m) => startMove(m, { deliveryId: row.id, driverId: null, status: 'pending', baseUpdatedAt: base.updated_at }));
-    try {
-      await unassignDelivery(row.id);
-    } catch (error) {
-      setMoves((m) => endMove(m, row.id, base.updated_at));
-      alert(tRef.current('move.unassignRefused', { code: row.delivery_code, reason: refusalText(error) }));
-    }
-  };
-
-  const [dragging, setDragging] = useState<DragData | null>(null);
-  const driverAt = useRef<DriverLocator | null>(null);
-  const setDriverLocator = useCallback((locate: DriverLocator | null) => {
-    driverAt.current = locate;
-  }, []);
-  const onDragEnd = ({ active, over, activatorEvent, delta }: DragEndEvent) => {
-    setDragging(null);
-    const data = active.data.current as DragData | undefined;
-    if (!data || !over) return;
-    let target = String(over.id);
-    if (target === 'map') {
-      // A drop on the map goes to the driver whose dot is under the pointer.
-      const start = activatorEvent as PointerEvent;
-      const driverId = typeof start.clientX === 'number' ? driverAt.current?.(start.clientX + delta.x, start.clientY + delta.y) : null;
-      if (!driverId) {
-        alert(t('move.dropOnDriver'));
-        return;
-      }
-      target = `driver:${driverId}`;
-    }
-    if (target.startsWith('driver:')) {
-      const driverId = target.slice('driver:'.length);
-      if (driverId !== data.fromDriverId) void assign(data.deliveryIds, driverId);
-    } else if (target === 'queue' && data.fromDriverId) {
-      for (const id of data.deliveryIds) {
-        const row = byId.get(id);
-        if (row) void unassign(row);
-      }
-    }
-  };
-
-  const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 6 } }), useSensor(KeyboardSensor));
+  const { dragging, setDragging, setDriverLocator, sensors, onDragEnd } = useBoardDrag({
+    byId,
+    assign: (ids, driverId) => void assign(ids, driverId),
+    unassign: (row) => void unassign(row),
+    missedDriver: () => alert(t('move.dropOnDriver')),
+  });
 
   const openAssign = useCallback(() => {
     const ids = checked.size > 0 ? [...checked] : selected && (selected.status === 'pending' || selected.status === 'assigned' || selected.status === 'accepted') ? [selected.id] : [];
@@ -397,57 +238,7 @@ function Board({ tenantId, panelExtras, onSettled }: { tenantId: string; panelEx
     }
   };
 
-  const commitPlan = async (solution: Solution): Promise<CommitResult> => {
-    const result: CommitResult = { assigned: [], refused: [] };
-    for (const route of solution.routes) {
-      if (!route.vehicle_id) continue;
-      for (const id of route.assigned_delivery_ids) {
-        const row = deliveries.rows.get(id);
-        if (!row || row.status !== 'pending') {
-          result.refused.push({ code: row?.delivery_code ?? id, reason: tRef.current('auto.changed') });
-          continue;
-        }
-        setMoves((m) => startMove(m, { deliveryId: id, driverId: route.driver_id, status: 'assigned', baseUpdatedAt: row.updated_at }));
-        try {
-          await assignDelivery(tenantId, id, route.driver_id, route.vehicle_id);
-          result.assigned.push(row.delivery_code);
-        } catch (error) {
-          setMoves((m) => endMove(m, id, row.updated_at));
-          result.refused.push({ code: row.delivery_code, reason: refusalText(error) });
-        }
-      }
-    }
-    return result;
-  };
-
-  // Keyboard: / search, A assign, Esc closes the panel (dialogs handle their own Escape).
-  const keys = useRef({ openAssign, open, selectedId });
-  useEffect(() => {
-    keys.current = { openAssign, open, selectedId };
-  });
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      if (event.defaultPrevented || event.metaKey || event.ctrlKey || event.altKey || dialogOpen()) return;
-      const target = event.target as HTMLElement | null;
-      // Text fields take their keys; a ticked checkbox still lets A assign what it ticked.
-      const typing = target?.closest('input:not([type="checkbox"]):not([type="radio"]), textarea, select, [contenteditable="true"]');
-      if (event.key === 'Escape') {
-        if (typing === searchInput.current && searchInput.current) searchInput.current.blur();
-        else if (keys.current.selectedId) keys.current.open(null);
-        return;
-      }
-      if (typing) return;
-      if (event.key === '/') {
-        event.preventDefault();
-        searchInput.current?.focus();
-      } else if (event.key === 'a' || event.key === 'A') {
-        event.preventDefault();
-        keys.current.openAssign();
-      }
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, []);
+  useBoardKeys({ openAssign, open, selectedId, searchInput });
 
   // ------------------------------------------------------------------------------------------
 
@@ -493,62 +284,7 @@ function Board({ tenantId, panelExtras, onSettled }: { tenantId: string; panelEx
         </div>
       </div>
 
-      <form role="search" aria-label={t('filters.label')} className="flex flex-wrap items-end gap-2 text-sm" onSubmit={(e) => e.preventDefault()}>
-        <label className="flex flex-col">
-          <span className="text-xs font-medium text-slate-600 dark:text-slate-400">{t('filters.search')}</span>
-          <input
-            ref={searchInput}
-            type="search"
-            aria-keyshortcuts="/"
-            placeholder={t('filters.searchPlaceholder')}
-            className="w-64 rounded-md border border-slate-300 bg-white px-2 py-1.5 dark:border-slate-600 dark:bg-slate-900"
-            value={searchText}
-            onChange={(e) => {
-              setSearchText(e.target.value);
-              setFilters({ ...filters, q: e.target.value }, true);
-            }}
-          />
-        </label>
-        <div className="w-40">
-          <FilterSelect
-            label={t('filters.kind')}
-            anyLabel={t('filters.all')}
-            value={filters.kind || undefined}
-            options={KIND_OPTIONS.map((o) => ({ value: o.value, label: t(o.label) }))} onChange={(kind) => setFilters({ ...filters, kind: kind ?? '' })} />
-        </div>
-        <div className="w-52">
-          <LookupFilter
-            label={t('filters.service')}
-            value={filters.service || undefined}
-            search={lookupIn(reference ? [...reference.services.values()] : [])}
-            resolveLabel={(id) => Promise.resolve(reference?.services.get(id)?.name ?? null)}
-            onChange={(service) => setFilters({ ...filters, service: service ?? '' })}
-          />
-        </div>
-        <div className="w-52">
-          <LookupFilter
-            label={t('filters.zone')}
-            value={filters.zone || undefined}
-            search={lookupIn(reference ? [...reference.zones.values()] : [])}
-            resolveLabel={(id) => Promise.resolve(reference?.zones.get(id)?.name ?? null)}
-            onChange={(zone) => setFilters({ ...filters, zone: zone ?? '' })}
-          />
-        </div>
-        <div className="w-48">
-          <FilterSelect
-            label={t('filters.window')}
-            anyLabel={t('filters.all')}
-            value={filters.window || undefined}
-            options={WINDOW_FILTERS.map((w) => ({ value: w, label: t(WINDOW_LABELS[w]) }))}
-            onChange={(window) => setFilters({ ...filters, window: (window ?? '') as BoardFilters['window'] })}
-          />
-        </div>
-        {(filters.kind || filters.service || filters.zone || filters.window || filters.q) && (
-          <Button variant="secondary" onClick={() => setFilters({ kind: '', service: '', zone: '', window: '', q: '' })}>
-            {t('filters.clear')}
-          </Button>
-        )}
-      </form>
+      <BoardFilterBar filters={filters} onChange={setFilters} reference={reference} searchInput={searchInput} />
 
       {referenceError && (
         <p role="alert" className="text-sm text-red-700 dark:text-red-400">
@@ -563,7 +299,7 @@ function Board({ tenantId, panelExtras, onSettled }: { tenantId: string; panelEx
           {alerts.map((a) => (
             <li key={a.id} className="flex items-start gap-2 rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100">
               <span className="flex-1">{a.text}</span>
-              <button type="button" className="text-xs underline" onClick={() => setAlerts((list) => list.filter((x) => x.id !== a.id))}>
+              <button type="button" className="text-xs underline" onClick={() => dismiss(a.id)}>
                 {t('board.dismiss')}
               </button>
             </li>
@@ -585,7 +321,7 @@ function Board({ tenantId, panelExtras, onSettled }: { tenantId: string; panelEx
       ) : (
         <DndContext
           sensors={sensors}
-          collisionDetection={collision}
+          collisionDetection={boardCollision}
           onDragStart={({ active }) => setDragging((active.data.current as DragData | undefined) ?? null)}
           onDragCancel={() => setDragging(null)}
           onDragEnd={onDragEnd}
@@ -708,87 +444,6 @@ function Board({ tenantId, panelExtras, onSettled }: { tenantId: string; panelEx
       {autoPlan && <AutoAssignDialog plan={autoPlan} deliveries={byId} names={names} onClose={() => setAutoPlan(null)} onCommit={commitPlan} />}
     </section>
   );
-}
-
-/** The keys, and what they do, as catalogue keys. */
-const SHORTCUTS: [BoardKey, BoardKey][] = [
-  ['keys.searchKeys', 'keys.search'],
-  ['keys.moveKeys', 'keys.move'],
-  ['keys.laneKeys', 'keys.lane'],
-  ['keys.openKeys', 'keys.open'],
-  ['keys.tickKeys', 'keys.tick'],
-  ['keys.assignKeys', 'keys.assign'],
-  ['keys.closeKeys', 'keys.close'],
-  ['keys.dragKeys', 'keys.drag'],
-];
-
-function KeyboardHelp() {
-  const t = useT(boardMessages);
-  return (
-    <section aria-labelledby="board-keys" className="rounded-xl border border-slate-200 p-4 text-sm dark:border-slate-800">
-      <h2 id="board-keys" className="mb-2 font-semibold">
-        {t('keys.title')}
-      </h2>
-      <dl className="grid gap-x-6 gap-y-1 sm:grid-cols-2">
-        {SHORTCUTS.map(([keys, what]) => (
-          <div key={keys} className="flex gap-2">
-            <dt className="min-w-40 font-mono text-xs text-slate-600 dark:text-slate-400">{t(keys)}</dt>
-            <dd>{t(what)}</dd>
-          </div>
-        ))}
-      </dl>
-    </section>
-  );
-}
-
-function MapDrop({ children }: { children: ReactNode }) {
-  const { setNodeRef, isOver } = useDroppable({ id: 'map' });
-  return (
-    <div ref={setNodeRef} className={`h-[36rem] min-w-0 rounded-lg ${isOver ? 'ring-2 ring-brand' : ''}`}>
-      {children}
-    </div>
-  );
-}
-
-function Counter({ label, value, tone, testId }: { label: string; value: number; tone?: 'error'; testId: string }) {
-  return (
-    <div className={`flex items-center gap-1 rounded-full px-2.5 py-1 ${tone === 'error' ? 'bg-red-50 text-red-800 dark:bg-red-950 dark:text-red-200' : 'bg-slate-100 dark:bg-slate-800'}`}>
-      <dt>{label}</dt>
-      <dd className="font-semibold" data-testid={testId}>
-        {value}
-      </dd>
-    </div>
-  );
-}
-
-function Lane({ title, count, droppableId, children }: { title: string; count: number; droppableId?: string; children: ReactNode }) {
-  const { setNodeRef, isOver } = useDroppable({ id: droppableId ?? `lane:${title}`, disabled: !droppableId });
-  return (
-    <section
-      ref={setNodeRef}
-      aria-label={title}
-      className={`min-w-0 rounded-xl border bg-slate-50/60 p-3 dark:bg-slate-900/40 ${isOver ? 'border-brand' : 'border-slate-200 dark:border-slate-800'}`}
-    >
-      <h2 className="mb-2 flex items-center justify-between text-sm font-semibold">
-        {title}
-        <span className="rounded-full bg-white px-2 py-0.5 text-xs shadow-sm dark:bg-slate-800">{count}</span>
-      </h2>
-      {children}
-    </section>
-  );
-}
-
-/** The board's lookups search what it already read (services, zones), so typing asks no server. */
-function lookupIn(items: readonly { id: string; name: string }[]): LookupSearch {
-  return (term, _signal, limit) => {
-    const t = term.trim().toLowerCase();
-    return Promise.resolve(
-      items
-        .filter((item) => item.name.toLowerCase().includes(t))
-        .slice(0, limit)
-        .map((item) => ({ value: item.id, label: item.name })),
-    );
-  };
 }
 
 export default DispatchBoardPage;
