@@ -1,5 +1,4 @@
 import { useEffect, useState } from 'react';
-import { buildProofPdf } from '../../lib/proof-pdf';
 import { loadProofDocument, ProofNotFoundError } from '../../lib/proof';
 import { Button } from '../Button';
 import { DocumentViewer } from '../document-viewer';
@@ -27,7 +26,9 @@ export function ProofDocumentButton({ deliveryId, code, label = 'Download proof'
     setBusy(true);
     setFailure(null);
     try {
-      const bytes = await buildProofPdf(await loadProofDocument(deliveryId));
+      // pdf-lib (most of a megabyte) loads when a document is asked for, not with the screen.
+      const [{ buildProofPdf }, proof] = await Promise.all([import('../../lib/proof-pdf'), loadProofDocument(deliveryId)]);
+      const bytes = await buildProofPdf(proof);
       setUrl(URL.createObjectURL(new Blob([bytes as BlobPart], { type: 'application/pdf' })));
       setOpen(true);
     } catch (error) {

@@ -17,7 +17,6 @@ import { StatusChip } from '../../../ui/Chip';
 import { useLocationTree, useWarehousingWords } from '../../../data/warehousing-words';
 import { useWarehouseChoices } from '../../../data/warehouses';
 import { LoadedTree } from '../../../ui/RecordTree';
-import { renderBinLabels } from '../labels';
 import { locationList } from '../list';
 import { locationMessages } from '../messages';
 import type { WarehouseLocation } from '../schema';
@@ -73,7 +72,8 @@ export function LocationsListPage() {
   async function printLabels() {
     setPrinting(true);
     try {
-      const rows = await listLocationsByIds(tenantId, [...selected]);
+      // pdf-lib (most of a megabyte) loads when labels are printed, not with the list.
+      const [{ renderBinLabels }, rows] = await Promise.all([import('../labels'), listLocationsByIds(tenantId, [...selected])]);
       const bytes = await renderBinLabels(rows.map((row) => ({ code: row.code, name: row.name, warehouse: warehouseName.get(row.warehouse_id) ?? '' })));
       const url = URL.createObjectURL(new Blob([bytes as BlobPart], { type: 'application/pdf' }));
       setLabels({ url, count: rows.length });
