@@ -1,12 +1,14 @@
 import { lazy, Suspense, useState } from 'react';
 import { useSession } from '../../lib/session';
 import { tenantIdOf } from '../../lib/tenant';
+import { useT } from '../../lib/i18n/catalogue';
 import { Badge } from '../../ui/Badge';
 import { Drawer } from '../../ui/Drawer';
 import { ChatIcon } from '../../ui/icons';
 import { iconButtonClassName } from '../../ui/IconButton';
 import { Skeleton } from '../../ui/Skeleton';
 import { badgeText, unreadTotal } from './inbox';
+import { chatMessages } from './messages';
 import { useChatInbox } from './use-chat-inbox';
 
 // The conversations and the composer load when the drawer first opens, not with every panel.
@@ -26,16 +28,17 @@ export function ChatInboxButton() {
 }
 
 function InboxButton({ tenantId, userId, panel }: { tenantId: string; userId: string; panel: string | null }) {
+  const t = useT(chatMessages);
   const inbox = useChatInbox(tenantId, userId);
   const [open, setOpen] = useState(false);
   const unread = unreadTotal(inbox.counts.conversations);
-  const label = unread > 0 ? `Messages, ${unread} unread` : 'Messages';
+  const label = unread > 0 ? t('inbox.unread', { count: unread }) : t('inbox.messages');
   return (
     <>
       <button
         type="button"
         aria-label={label}
-        title="Messages"
+        title={t('inbox.messages')}
         aria-haspopup="dialog"
         data-inbox={inbox.status}
         className={iconButtonClassName}
@@ -50,7 +53,7 @@ function InboxButton({ tenantId, userId, panel }: { tenantId: string; userId: st
           </Badge>
         )}
       </button>
-      <Drawer open={open} onClose={() => setOpen(false)} title="Messages" widthClassName={CHAT_SHEET_WIDTH} bodyClassName={CHAT_SHEET_BODY}>
+      <Drawer open={open} onClose={() => setOpen(false)} title={t('inbox.messages')} widthClassName={CHAT_SHEET_WIDTH} bodyClassName={CHAT_SHEET_BODY}>
         <Suspense fallback={<Skeleton className="m-3 h-14" />}>
           <ChatDrawerBody tenantId={tenantId} userId={userId} panel={panel} active={inbox.counts.conversations} status={inbox.status} onRetry={inbox.refresh} />
         </Suspense>

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useSession } from '../../lib/session';
 import { tenantIdOf } from '../../lib/tenant';
+import { useT } from '../../lib/i18n/catalogue';
 import { Badge } from '../../ui/Badge';
 import { Button } from '../../ui/Button';
 import { ChatIcon } from '../../ui/icons';
@@ -8,7 +9,7 @@ import { useToast } from '../../ui/toast';
 import { openDeliveryConversation, openOrderConversation } from './api';
 import { ConversationSheet } from './ConversationSheet';
 import { badgeText, unreadForDelivery } from './inbox';
-import { CHAT_MESSAGES } from './schema';
+import { chatMessages } from './messages';
 import { useChatInbox } from './use-chat-inbox';
 
 export interface DeliveryChatButtonProps {
@@ -21,7 +22,7 @@ export interface DeliveryChatButtonProps {
    * delivery's customer and dispatch: the customer dashboard's button).
    */
   kind?: 'driver' | 'order';
-  /** The button's words (and the sheet's title): 'Chat' unless said. */
+  /** The button's words (and the sheet's title): 'Chat' (in the page's language) unless said. */
   label?: string;
 }
 
@@ -39,7 +40,9 @@ export function DeliveryChatButton(props: DeliveryChatButtonProps) {
   return <ChatButton {...props} tenantId={tenantId} userId={user.id} />;
 }
 
-function ChatButton({ deliveryId, deliveryCode, className, kind = 'driver', label = 'Chat', tenantId, userId }: DeliveryChatButtonProps & { tenantId: string; userId: string }) {
+function ChatButton({ deliveryId, deliveryCode, className, kind = 'driver', label: given, tenantId, userId }: DeliveryChatButtonProps & { tenantId: string; userId: string }) {
+  const t = useT(chatMessages);
+  const label = given ?? t('button.chat');
   const toast = useToast();
   const inbox = useChatInbox(tenantId, userId);
   const [opening, setOpening] = useState(false);
@@ -51,13 +54,13 @@ function ChatButton({ deliveryId, deliveryCode, className, kind = 'driver', labe
     try {
       setConversation(await (kind === 'order' ? openOrderConversation(deliveryId) : openDeliveryConversation(deliveryId)));
     } catch (error) {
-      toast.error(error instanceof Error && error.message ? error.message : CHAT_MESSAGES.openFailed);
+      toast.error(error instanceof Error && error.message ? error.message : t('error.openFailed'));
     } finally {
       setOpening(false);
     }
   }
 
-  const name = `${label}${deliveryCode ? ` about ${deliveryCode}` : ''}${unread > 0 ? `, ${unread} unread` : ''}`;
+  const name = t('button.name', { label, code: deliveryCode || 'none', unread });
   return (
     <>
       <Button variant="secondary" busy={opening} onClick={() => void open()} aria-label={name} className={`gap-1.5 ${className ?? ''}`}>

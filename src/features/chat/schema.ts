@@ -12,14 +12,6 @@ export const MESSAGE_MAX_LENGTH = 4000;
 export const PARTICIPANT_ROLES = ['admin', 'dispatcher', 'driver', 'customer', 'member'] as const;
 export type ParticipantRole = (typeof PARTICIPANT_ROLES)[number];
 
-export const ROLE_LABELS: Record<ParticipantRole, string> = {
-  admin: 'Admin',
-  dispatcher: 'Dispatcher',
-  driver: 'Driver',
-  customer: 'Customer',
-  member: 'Member',
-};
-
 /** A row of public.messages, as read and as broadcast on `conversation:<id>`. */
 export const MessageRowSchema = z.object({
   id: z.string(),

@@ -156,17 +156,25 @@ function dayKey(date: Date): string {
   return `${date.getFullYear()}-${date.getMonth() + 1}-${date.getDate()}`;
 }
 
-/** 'Today', 'Yesterday', else the date ('Monday, 23 November 2026' in the browser's words). */
-export function dayLabel(date: Date, now: Date, locale?: string): string {
+/** What the two nearest days are called (the page's language; English unless said). */
+export interface NearDayWords {
+  today: string;
+  yesterday: string;
+}
+
+const ENGLISH_DAYS: NearDayWords = { today: 'Today', yesterday: 'Yesterday' };
+
+/** 'Today', 'Yesterday', else the date ('Monday, 23 November 2026' in the locale's words). */
+export function dayLabel(date: Date, now: Date, locale?: string, words: NearDayWords = ENGLISH_DAYS): string {
   const today = new Date(now.getFullYear(), now.getMonth(), now.getDate());
   const day = new Date(date.getFullYear(), date.getMonth(), date.getDate());
   const diff = Math.round((today.getTime() - day.getTime()) / 86_400_000);
-  if (diff === 0) return 'Today';
-  if (diff === 1) return 'Yesterday';
+  if (diff === 0) return words.today;
+  if (diff === 1) return words.yesterday;
   return date.toLocaleDateString(locale, { weekday: 'long', day: 'numeric', month: 'long', year: date.getFullYear() === now.getFullYear() ? undefined : 'numeric' });
 }
 
-export function threadItems(messages: readonly ChatMessage[], userId: string, now: Date, locale?: string): ThreadItem[] {
+export function threadItems(messages: readonly ChatMessage[], userId: string, now: Date, locale?: string, words?: NearDayWords): ThreadItem[] {
   const items: ThreadItem[] = [];
   let lastDay: string | null = null;
   let previous: ChatMessage | null = null;
@@ -174,7 +182,7 @@ export function threadItems(messages: readonly ChatMessage[], userId: string, no
     const at = new Date(message.created_at);
     const day = dayKey(at);
     if (day !== lastDay) {
-      items.push({ kind: 'day', key: `day:${day}`, label: dayLabel(at, now, locale) });
+      items.push({ kind: 'day', key: `day:${day}`, label: dayLabel(at, now, locale, words) });
       lastDay = day;
       previous = null;
     }

@@ -59,7 +59,10 @@ export async function deletePreference(tenantId: string, id: string): Promise<vo
 
 export interface CustomerLocation {
   value: string;
+  /** Its title and address; the page adds whether it is the default or inactive, in its language. */
   label: string;
+  primary: boolean;
+  active: boolean;
 }
 
 /** The customer's addresses, for the location picker: title and address, the Default first. */
@@ -78,7 +81,7 @@ export async function listCustomerLocations(tenantId: string, customerId: string
     const title = (a.title as { en?: unknown } | null)?.en;
     const name = typeof title === 'string' && title.trim() ? title.trim() : null;
     const address = a.full_address ?? a.address_line1;
-    const label = [name, address].filter(Boolean).join(' — ') + (a.is_primary ? ' (Default)' : '') + (a.is_active ? '' : ' (inactive)');
-    return { value: a.id, label };
+    const label = [name, address].filter(Boolean).join(' — ');
+    return { value: a.id, label, primary: Boolean(a.is_primary), active: Boolean(a.is_active) };
   });
 }

@@ -1,28 +1,17 @@
 import { z } from 'zod';
 import { TIME_PATTERN } from '../../ui/form';
 
-/** Days of the week, Sunday 0 to Saturday 6. */
-export const DAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
+/** Days of the week, Sunday 0 to Saturday 6 (their words: words.ts). */
 export const DAY_VALUES = ['0', '1', '2', '3', '4', '5', '6'] as const;
 export type DayValue = (typeof DAY_VALUES)[number];
-export const DAY_OPTIONS = DAY_VALUES.map((value) => ({ value, label: DAY_NAMES[Number(value)]! }));
-
-/** The name of a day number; anything else as typed (never shown for stored rows: the database allows 0-6 only). */
-export const dayName = (day: number): string => DAY_NAMES[day] ?? String(day);
 
 /** Notification method types. */
 export const NOTIFICATION_TYPES = ['sms', 'email', 'phone'] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
-const TYPE_LABELS: Record<NotificationType, string> = { sms: 'SMS', email: 'Email', phone: 'Phone call' };
-export const NOTIFICATION_TYPE_OPTIONS = NOTIFICATION_TYPES.map((value) => ({ value, label: TYPE_LABELS[value] }));
-export const notificationTypeLabel = (type: string): string => TYPE_LABELS[type as NotificationType] ?? type;
 
 /** Languages, default en. */
 export const LANGUAGES = ['en', 'es', 'fr'] as const;
 export type Language = (typeof LANGUAGES)[number];
-const LANGUAGE_LABELS: Record<Language, string> = { en: 'English', es: 'Spanish', fr: 'French' };
-export const LANGUAGE_OPTIONS = LANGUAGES.map((value) => ({ value, label: LANGUAGE_LABELS[value] }));
-export const languageLabel = (language: string): string => LANGUAGE_LABELS[language as Language] ?? language;
 
 /** The notification events and their defaults. */
 export const NOTIFICATION_EVENTS = ['on_dispatch', 'day_before', 'day_of', 'hour_before', 'on_arrival', 'on_completion'] as const;
@@ -34,14 +23,6 @@ export const DEFAULT_NOTIFICATION_EVENTS: Record<NotificationEvent, boolean> = {
   hour_before: true,
   on_arrival: true,
   on_completion: true,
-};
-export const NOTIFICATION_EVENT_LABELS: Record<NotificationEvent, string> = {
-  on_dispatch: 'When dispatched',
-  day_before: 'The day before',
-  day_of: 'On the day',
-  hour_before: 'An hour before',
-  on_arrival: 'On arrival',
-  on_completion: 'On completion',
 };
 
 /** At most this many receivers and notification methods (the database says the same). */
@@ -71,6 +52,9 @@ export const PREFERENCE_MESSAGES = {
   email: 'Valid email is required',
   phone: 'Please enter a valid phone number with at least 10 digits',
   preferredTimeLength: 'Preferred delivery time must be at most 100 characters',
+  receiverNameLength: 'Name must be at most 200 characters',
+  relationshipLength: 'Relationship must be at most 100 characters',
+  contactLength: 'Contact must be at most 200 characters',
 } as const;
 
 /** The save and load messages, word for word. */
@@ -105,9 +89,9 @@ const time = (required: string) =>
   });
 
 const receiverSchema = z.object({
-  name: requiredText(PREFERENCE_MESSAGES.receiverName, 200, 'Name must be at most 200 characters'),
-  relationship: requiredText(PREFERENCE_MESSAGES.receiverRelationship, 100, 'Relationship must be at most 100 characters'),
-  contact: requiredText(PREFERENCE_MESSAGES.receiverContact, 200, 'Contact must be at most 200 characters'),
+  name: requiredText(PREFERENCE_MESSAGES.receiverName, 200, PREFERENCE_MESSAGES.receiverNameLength),
+  relationship: requiredText(PREFERENCE_MESSAGES.receiverRelationship, 100, PREFERENCE_MESSAGES.relationshipLength),
+  contact: requiredText(PREFERENCE_MESSAGES.receiverContact, 200, PREFERENCE_MESSAGES.contactLength),
 });
 
 const methodSchema = z
@@ -117,7 +101,7 @@ const methodSchema = z
       message: PREFERENCE_MESSAGES.notificationType,
     }),
     enabled: z.boolean(),
-    contact: requiredText(PREFERENCE_MESSAGES.notificationContact, 200, 'Contact must be at most 200 characters'),
+    contact: requiredText(PREFERENCE_MESSAGES.notificationContact, 200, PREFERENCE_MESSAGES.contactLength),
   })
   .superRefine((method, ctx) => {
     const contact = method.contact.trim();
@@ -266,12 +250,12 @@ export const preferenceRowSchema = z.object({
 });
 export type PreferenceRow = z.infer<typeof preferenceRowSchema>;
 
-/** The label of a preference's location: its title and address. */
-export function locationLabel(row: Pick<PreferenceRow, 'location_title' | 'location_address'>): string {
+/** The label of a preference's location: its title and address; `unknown` when it has neither. */
+export function locationLabel(row: Pick<PreferenceRow, 'location_title' | 'location_address'>, unknown = 'Unknown location'): string {
   const title = row.location_title?.trim();
   const address = row.location_address?.trim();
   if (title && address) return `${title} — ${address}`;
-  return title || address || 'Unknown location';
+  return title || address || unknown;
 }
 
 /** '18:00–20:30' */

@@ -1,5 +1,6 @@
 import { boardDeliveryPath, sectionPaths, type DispatcherSection } from '../../lib/dispatcher-sections';
 import { adminPaths } from '../../lib/paths';
+import type { DeliveryKey } from './messages';
 import type { DeliveryKind } from './schema';
 
 /**
@@ -10,8 +11,8 @@ import type { DeliveryKind } from './schema';
 export interface DeliveryPaths {
   /** The list, and where "back" goes. */
   list: string;
-  /** What the breadcrumbs and headings call the list. */
-  listLabel: string;
+  /** What the breadcrumbs and headings call the list (its key in the deliveries' catalogue). */
+  listLabel: DeliveryKey;
   create: string;
   detail: (id: string) => string;
   edit: (id: string) => string;
@@ -19,9 +20,17 @@ export interface DeliveryPaths {
   assign: (id: string) => string;
 }
 
+/** What the dispatcher's order sections are called (one per kind), the admin's list being 'Deliveries'. */
+const SECTION_KEYS = {
+  on_demand: 'section.on_demand',
+  pickup: 'section.pickup',
+  delivery: 'section.delivery',
+  pickup_delivery: 'section.pickup_delivery',
+} as const satisfies Record<DispatcherSection['kind'], DeliveryKey>;
+
 export const ADMIN_DELIVERY_PATHS: DeliveryPaths = {
   list: adminPaths.deliveries(),
-  listLabel: 'Deliveries',
+  listLabel: 'list.title',
   create: adminPaths.deliveryCreate(),
   detail: (id) => adminPaths.delivery(id),
   edit: (id) => adminPaths.deliveryEdit(id),
@@ -33,7 +42,7 @@ export function sectionDeliveryPaths(section: DispatcherSection): DeliveryPaths 
   const paths = sectionPaths(section);
   return {
     list: paths.list(),
-    listLabel: section.title,
+    listLabel: SECTION_KEYS[section.kind],
     create: paths.create(),
     detail: (id) => paths.detail(id),
     edit: (id) => paths.edit(id),

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { translator } from '../../lib/i18n/catalogue';
+import { deliveryMessages } from './messages';
+import es from './messages/es';
+import fr from './messages/fr';
 import { nextPreferredWindow, preferenceOptionsText, preferenceSuggestionSchema } from './preference';
+
+const english = translator(deliveryMessages, 'en', deliveryMessages.en);
 
 describe('nextPreferredWindow', () => {
   // Wednesday 25 November 2026, 10:30 local time.
@@ -42,7 +48,12 @@ describe('preference suggestions', () => {
   });
 
   it('says what matters at the door in one line', () => {
-    expect(preferenceOptionsText(base)).toBe('Signature required · Also received by Sam Lee (Reception)');
-    expect(preferenceOptionsText({ ...base, signature_required: false, leave_at_door: true, authorized_receivers: [] })).toBe('May leave at the door');
+    expect(preferenceOptionsText(base, english)).toBe('Signature required · Also received by Sam Lee (Reception)');
+    expect(preferenceOptionsText({ ...base, signature_required: false, leave_at_door: true, authorized_receivers: [] }, english)).toBe('May leave at the door');
+  });
+
+  it('says it in Spanish and French', () => {
+    expect(preferenceOptionsText(base, translator(deliveryMessages, 'es', es))).toBe('Firma obligatoria · También lo reciben Sam Lee (Reception)');
+    expect(preferenceOptionsText({ ...base, signature_required: false, leave_with_neighbor: true, authorized_receivers: [] }, translator(deliveryMessages, 'fr', fr))).toBe('Peut être laissé à un voisin');
   });
 });

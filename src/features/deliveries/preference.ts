@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import type { Translate } from '../../lib/i18n/catalogue';
+import type { DeliveryKey } from './messages';
 
 /**
  * What the delivery form suggests from the customer's delivery preference for the drop-off address
@@ -20,8 +22,6 @@ export const preferenceSuggestionSchema = z.object({
 });
 export type PreferenceSuggestion = z.infer<typeof preferenceSuggestionSchema>;
 
-export const DAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
-
 const pad = (n: number) => String(n).padStart(2, '0');
 const localInput = (d: Date) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
 
@@ -42,15 +42,15 @@ export function nextPreferredWindow(now: Date, day: number, start: string, end: 
   return { start: localInput(from), end: localInput(until) };
 }
 
-/** One line for the options that matter at the door. */
-export function preferenceOptionsText(p: PreferenceSuggestion): string {
+/** One line, in the page's language, for the options that matter at the door. */
+export function preferenceOptionsText(p: PreferenceSuggestion, t: Translate<DeliveryKey>): string {
   return [
-    p.signature_required ? 'Signature required' : null,
-    p.requires_appointment ? 'Appointment required' : null,
-    p.leave_at_door ? 'May leave at the door' : null,
-    p.leave_with_neighbor ? 'May leave with a neighbour' : null,
+    p.signature_required ? t('door.signature') : null,
+    p.requires_appointment ? t('door.appointment') : null,
+    p.leave_at_door ? t('door.leaveAtDoor') : null,
+    p.leave_with_neighbor ? t('door.neighbour') : null,
     p.authorized_receivers.length > 0
-      ? `Also received by ${p.authorized_receivers.map((r) => [r.name, r.relationship && `(${r.relationship})`].filter(Boolean).join(' ')).join(', ')}`
+      ? t('door.receivers', { names: p.authorized_receivers.map((r) => [r.name, r.relationship && `(${r.relationship})`].filter(Boolean).join(' ')).join(', ') })
       : null,
   ]
     .filter(Boolean)

@@ -5,18 +5,9 @@ export { DELIVERY_STATUSES, type DeliveryStatus };
 
 export const DELIVERY_KINDS = ['on_demand', 'pickup', 'delivery', 'pickup_delivery'] as const;
 export type DeliveryKind = (typeof DELIVERY_KINDS)[number];
-export const KIND_LABELS: Record<DeliveryKind, string> = {
-  on_demand: 'On demand',
-  pickup: 'Pickup',
-  delivery: 'Delivery',
-  pickup_delivery: 'Pickup and delivery',
-};
-export const KIND_OPTIONS = DELIVERY_KINDS.map((value) => ({ value, label: KIND_LABELS[value] }));
-export const kindLabel = (kind: string) => KIND_LABELS[kind as DeliveryKind] ?? kind;
 
 export const PRIORITIES = ['low', 'normal', 'high', 'urgent'] as const;
 export type Priority = (typeof PRIORITIES)[number];
-export const PRIORITY_OPTIONS = PRIORITIES.map((value) => ({ value, label: value.charAt(0).toUpperCase() + value.slice(1) }));
 
 /** Statuses whose content staff may still change (the database refuses edits in any other). */
 export const EDITABLE_STATUSES: readonly DeliveryStatus[] = ['pending', 'assigned'];
@@ -30,7 +21,6 @@ export const DELIVERY_TOASTS = {
   unknown: 'An error occurred while submitting the form',
   fetchFailed: 'Failed to fetch delivery',
   notFound: 'Delivery not found',
-  actionFailed: 'The delivery could not be updated',
   copied: 'Tracking link copied',
   copyFailed: 'Could not copy the tracking link',
 } as const;
@@ -42,7 +32,9 @@ export const DELIVERY_MESSAGES = {
   dropoff: 'Drop-off address is required',
   service: 'Service is required',
   packages: 'At least one package is required',
+  packagesMax: 'At most 50 package lines',
   description: 'Description is required',
+  descriptionLength: 'Description must be at most 200 characters',
   quantity: 'Quantity must be a whole number from 1 to 1000',
   weight: 'Weight must be more than 0 and at most 10000 kg',
   dimension: 'Dimensions must be more than 0 and at most 2000 cm',
@@ -205,35 +197,6 @@ export const assignmentSchema = z.object({
 });
 export type Assignment = z.infer<typeof assignmentSchema>;
 
-/** The timeline's sentence for an event. */
-export function eventTitle(event: Pick<DeliveryEvent, 'action' | 'status'>): string {
-  switch (event.action) {
-    case 'created':
-      return 'Created';
-    case 'assigned':
-      return 'Assigned';
-    case 'reassigned':
-      return 'Reassigned';
-    case 'unassigned':
-      return 'Unassigned';
-    case 'rejected':
-      return 'Rejected by the driver';
-    case 'arrived_pickup':
-      return 'Arrived at pickup';
-    case 'arrived_dropoff':
-      return 'Arrived at drop-off';
-    case 'handed_over':
-      return 'Packages handed over';
-    default:
-      return event.status === 'pending' ? 'Reopened' : statusLabel(event.status);
-  }
-}
-
-export function statusLabel(status: string): string {
-  const text = status.replaceAll('_', ' ');
-  return text.charAt(0).toUpperCase() + text.slice(1);
-}
-
 // ---------------------------------------------------------------------------------------------
 // The form
 
@@ -256,7 +219,7 @@ export function fromLocalInput(value: string): string | null {
 const dimension = z.number({ error: DELIVERY_MESSAGES.dimension }).gt(0, DELIVERY_MESSAGES.dimension).max(2000, DELIVERY_MESSAGES.dimension).nullable();
 
 const packageFormSchema = z.object({
-  description: z.string().trim().min(1, DELIVERY_MESSAGES.description).max(200, 'Description must be at most 200 characters'),
+  description: z.string().trim().min(1, DELIVERY_MESSAGES.description).max(200, DELIVERY_MESSAGES.descriptionLength),
   quantity: z.number({ error: DELIVERY_MESSAGES.quantity }).int(DELIVERY_MESSAGES.quantity).min(1, DELIVERY_MESSAGES.quantity).max(1000, DELIVERY_MESSAGES.quantity),
   weight_kg: z.number({ error: DELIVERY_MESSAGES.weight }).gt(0, DELIVERY_MESSAGES.weight).max(10000, DELIVERY_MESSAGES.weight),
   length_cm: dimension,
@@ -287,7 +250,7 @@ export const deliveryFormSchema = z
     pickup_window_end: z.string(),
     dropoff_window_start: z.string(),
     dropoff_window_end: z.string(),
-    packages: z.array(packageFormSchema).min(1, DELIVERY_MESSAGES.packages).max(50, 'At most 50 package lines'),
+    packages: z.array(packageFormSchema).min(1, DELIVERY_MESSAGES.packages).max(50, DELIVERY_MESSAGES.packagesMax),
     service_id: z.string({ error: DELIVERY_MESSAGES.service }).min(1, DELIVERY_MESSAGES.service),
     cod_amount: z.number({ error: DELIVERY_MESSAGES.cod }).min(0, DELIVERY_MESSAGES.cod).lt(10_000_000, DELIVERY_MESSAGES.cod),
     priority: z.enum(PRIORITIES),
@@ -420,14 +383,6 @@ export function toDeliveryWrite(values: DeliveryFormValues): DeliveryWrite {
 /** The packages' total weight, as the database derives it (quantity x weight). */
 export function totalWeight(packages: readonly { quantity: number | null; weight_kg: number | null }[]): number {
   return Math.round(packages.reduce((sum, p) => sum + (Number(p.quantity) || 0) * (Number(p.weight_kg) || 0), 0) * 100) / 100;
-}
-
-export function formatMoney(amount: number, currency: string): string {
-  try {
-    return new Intl.NumberFormat('en', { style: 'currency', currency }).format(amount);
-  } catch {
-    return `${amount.toFixed(2)} ${currency}`;
-  }
 }
 
 /** The short place of an address snapshot for the list: its city, else the start of the address. */

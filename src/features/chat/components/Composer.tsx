@@ -1,6 +1,8 @@
 import { useId, useState, type KeyboardEvent } from 'react';
 import { SendIcon } from '../../../ui/icons';
-import { CHAT_MESSAGES, MESSAGE_MAX_LENGTH } from '../schema';
+import { useT } from '../../../lib/i18n/catalogue';
+import { chatMessages } from '../messages';
+import { MESSAGE_MAX_LENGTH } from '../schema';
 
 /** The counter shows from this share of the limit on. */
 const COUNTER_FROM = 0.8;
@@ -14,6 +16,7 @@ export function sendableText(text: string): string | null {
 
 /** Writes a message: Enter sends, Shift+Enter starts a new line; the length counts down near the limit. */
 export function Composer({ onSend, disabled = false }: { onSend: (text: string) => void; disabled?: boolean }) {
+  const t = useT(chatMessages);
   const [text, setText] = useState('');
   const id = useId();
   const length = text.trim().length;
@@ -43,7 +46,7 @@ export function Composer({ onSend, disabled = false }: { onSend: (text: string) 
       }}
     >
       <label htmlFor={id} className="sr-only">
-        Message
+        {t('composer.label')}
       </label>
       <div className="flex items-end gap-2">
         <textarea
@@ -53,15 +56,15 @@ export function Composer({ onSend, disabled = false }: { onSend: (text: string) 
           onKeyDown={onKeyDown}
           rows={2}
           disabled={disabled}
-          placeholder="Write a message…"
+          placeholder={t('composer.placeholder')}
           aria-invalid={tooLong || undefined}
           aria-describedby={`${id}-hint`}
           className="max-h-40 min-h-11 flex-1 resize-y rounded-xl border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 focus-visible:outline-2 focus-visible:outline-brand aria-invalid:border-red-600 dark:border-slate-700 dark:bg-slate-950 dark:text-slate-100"
         />
         <button
           type="submit"
-          aria-label="Send"
-          title="Send"
+          aria-label={t('composer.send')}
+          title={t('composer.send')}
           disabled={!body || disabled}
           className="inline-flex size-11 shrink-0 items-center justify-center rounded-xl bg-brand text-brand-contrast hover:opacity-90 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand disabled:cursor-not-allowed disabled:opacity-50"
         >
@@ -69,7 +72,7 @@ export function Composer({ onSend, disabled = false }: { onSend: (text: string) 
         </button>
       </div>
       <div id={`${id}-hint`} className="mt-1 flex justify-between gap-2 text-xs text-slate-500 dark:text-slate-400">
-        <span className={tooLong ? 'font-medium text-red-700 dark:text-red-300' : ''}>{tooLong ? CHAT_MESSAGES.tooLong : 'Enter to send, Shift+Enter for a new line'}</span>
+        <span className={tooLong ? 'font-medium text-red-700 dark:text-red-300' : ''}>{tooLong ? t('error.tooLong', { max: MESSAGE_MAX_LENGTH }) : t('composer.hint')}</span>
         {length >= MESSAGE_MAX_LENGTH * COUNTER_FROM && (
           <span data-testid="chat-counter" className={tooLong ? 'font-medium text-red-700 dark:text-red-300' : ''}>
             {length}/{MESSAGE_MAX_LENGTH}

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useT } from '../../../lib/i18n/catalogue';
 import { Button } from '../../../ui/Button';
 import { EmptyState } from '../../../ui/EmptyState';
 import { ErrorState } from '../../../ui/ErrorState';
@@ -7,7 +8,8 @@ import { IconButton } from '../../../ui/IconButton';
 import { InlineConfirm } from '../../../ui/InlineConfirm';
 import { LiveIndicator } from '../../../ui/LiveIndicator';
 import { Skeleton } from '../../../ui/Skeleton';
-import { CHAT_MESSAGES, isStaffPanel } from '../schema';
+import { chatMessages } from '../messages';
+import { isStaffPanel } from '../schema';
 import { useConversation } from '../use-conversation';
 import { Composer } from './Composer';
 import { MessageList } from './MessageList';
@@ -28,6 +30,7 @@ export interface ConversationViewProps {
  * the composer; staff archive or unarchive it and add or remove people.
  */
 export function ConversationView({ tenantId, userId, panel, conversationId, onBack }: ConversationViewProps) {
+  const t = useT(chatMessages);
   const chat = useConversation(tenantId, userId, conversationId);
   const [actionError, setActionError] = useState<string | null>(null);
   const [showPeople, setShowPeople] = useState(false);
@@ -37,14 +40,14 @@ export function ConversationView({ tenantId, userId, panel, conversationId, onBa
   const detail = chat.detail;
 
   const back = onBack && (
-    <IconButton label="Back to conversations" onClick={onBack}>
+    <IconButton label={t('view.back')} onClick={onBack}>
       <ChevronLeftIcon />
     </IconButton>
   );
 
   if (chat.status === 'loading') {
     return (
-      <div className="flex h-full flex-col gap-3 p-3" aria-busy="true" aria-label="Loading conversation">
+      <div className="flex h-full flex-col gap-3 p-3" aria-busy="true" aria-label={t('view.loading')}>
         <div className="flex items-center gap-2">
           {back}
           <Skeleton className="h-6 w-48" />
@@ -60,9 +63,9 @@ export function ConversationView({ tenantId, userId, panel, conversationId, onBa
       <div className="p-3">
         {back}
         {chat.status === 'error' ? (
-          <ErrorState title={CHAT_MESSAGES.loadFailed} detail={chat.error?.message} onRetry={chat.retryLoad} />
+          <ErrorState title={t('error.loadFailed')} detail={chat.error?.message} onRetry={chat.retryLoad} />
         ) : (
-          <EmptyState title={CHAT_MESSAGES.notFound} description="It may have been removed, or you no longer take part in it." />
+          <EmptyState title={t('error.notFound')} description={t('view.goneHelp')} />
         )}
       </div>
     );
@@ -70,8 +73,8 @@ export function ConversationView({ tenantId, userId, panel, conversationId, onBa
 
   const others = detail.participants.filter((p) => p.user_id !== userId);
   // Dispatch (every admin and dispatcher) reads every conversation, taking part or not.
-  const names = others.map((p) => p.full_name ?? 'Unknown person');
-  if (!staff && !others.some((p) => isStaffPanel(p.role))) names.unshift('dispatch');
+  const names = others.map((p) => p.full_name ?? t('view.unknown'));
+  if (!staff && !others.some((p) => isStaffPanel(p.role))) names.unshift(t('view.dispatch'));
   const people = names.join(', ');
 
   async function unarchive() {
@@ -80,36 +83,36 @@ export function ConversationView({ tenantId, userId, panel, conversationId, onBa
     try {
       await chat.setArchived(false);
     } catch (error) {
-      setActionError(error instanceof Error && error.message ? error.message : CHAT_MESSAGES.unarchiveFailed);
+      setActionError(error instanceof Error && error.message ? error.message : t('error.unarchiveFailed'));
     } finally {
       setUnarchiving(false);
     }
   }
 
   return (
-    <div className="flex h-full min-h-0 flex-col" data-testid="chat-conversation" aria-label={`Conversation ${detail.title}`} role="region">
+    <div className="flex h-full min-h-0 flex-col" data-testid="chat-conversation" aria-label={t('view.label', { title: detail.title })} role="region">
       <div className="flex items-start gap-2 border-b border-slate-200 px-3 py-2 dark:border-slate-800">
         {back}
         <div className="min-w-0 flex-1">
           <h3 className="truncate text-sm font-semibold" data-testid="chat-title">
             {detail.title}
           </h3>
-          <p className="truncate text-xs text-slate-600 dark:text-slate-400">{people ? `With ${people}` : 'Only you so far'}</p>
+          <p className="truncate text-xs text-slate-600 dark:text-slate-400">{people ? t('view.with', { people }) : t('view.alone')}</p>
         </div>
         <LiveIndicator state={chat.connection} className="mt-1" />
       </div>
       <div className="flex flex-wrap items-center gap-2 border-b border-slate-200 px-3 py-2 dark:border-slate-800">
         <Button variant="secondary" className="px-2.5 py-1 text-xs" aria-expanded={showPeople} onClick={() => setShowPeople((v) => !v)}>
-          Participants ({detail.participants.length})
+          {t('view.participants', { count: detail.participants.length })}
         </Button>
         {staff &&
           (detail.is_archived ? (
             <Button variant="secondary" className="px-2.5 py-1 text-xs" busy={unarchiving} onClick={() => void unarchive()}>
-              Unarchive
+              {t('view.unarchive')}
             </Button>
           ) : (
             <Button variant="secondary" className="px-2.5 py-1 text-xs" onClick={() => setConfirmArchive(true)}>
-              Archive
+              {t('view.archive')}
             </Button>
           ))}
       </div>
@@ -121,15 +124,15 @@ export function ConversationView({ tenantId, userId, panel, conversationId, onBa
       {confirmArchive && (
         <div className="border-b border-slate-200 px-3 py-2 dark:border-slate-800">
           <InlineConfirm
-            title="Archive this conversation?"
-            message="Nobody can write in it until it is unarchived. It moves to the archived list."
-            confirmLabel="Archive"
+            title={t('view.archiveTitle')}
+            message={t('view.archiveMessage')}
+            confirmLabel={t('view.archive')}
             onCancel={() => setConfirmArchive(false)}
             onConfirm={async () => {
               try {
                 await chat.setArchived(true);
               } catch (error) {
-                throw new Error(error instanceof Error && error.message ? error.message : CHAT_MESSAGES.archiveFailed, { cause: error });
+                throw new Error(error instanceof Error && error.message ? error.message : t('error.archiveFailed'), { cause: error });
               }
               setConfirmArchive(false);
             }}
@@ -146,12 +149,11 @@ export function ConversationView({ tenantId, userId, panel, conversationId, onBa
         olderError={chat.olderError}
         onLoadOlder={chat.loadOlder}
         onRetry={chat.retrySend}
-        empty={<p className="py-8 text-center text-sm text-slate-600 dark:text-slate-400">No messages yet. Say hello.</p>}
+        empty={<p className="py-8 text-center text-sm text-slate-600 dark:text-slate-400">{t('view.empty')}</p>}
       />
       {detail.is_archived ? (
         <p role="status" className="border-t border-slate-200 px-3 py-3 text-sm text-slate-600 dark:border-slate-800 dark:text-slate-400">
-          {CHAT_MESSAGES.archived}
-          {staff ? ': unarchive it to write again.' : '.'}
+          {staff ? t('view.archivedStaff') : t('view.archivedOther')}
         </p>
       ) : (
         <Composer onSend={chat.send} />

@@ -1,8 +1,11 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useLayoutEffect, useMemo, useRef, type ReactNode } from 'react';
+import { useT, type Translate } from '../../../lib/i18n/catalogue';
+import { useFormat, type LocaleFormat } from '../../../lib/i18n/format';
 import { Avatar } from '../../../ui/Avatar';
 import { Button } from '../../../ui/Button';
 import { publicFileUrl } from '../../../lib/storage-url';
+import { chatMessages, type ChatKey } from '../messages';
 import { CHAT_MESSAGES, type ChatMessage, type Person } from '../schema';
 import { threadItems, type ThreadItem } from '../thread';
 
@@ -23,18 +26,19 @@ export interface MessageListProps {
   empty: ReactNode;
 }
 
-function timeOf(iso: string): string {
-  return new Date(iso).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' });
+function nameOf(t: Translate<ChatKey>, people: ReadonlyMap<string, Person>, id: string | null): string {
+  if (!id) return t('messages.former');
+  return people.get(id)?.full_name ?? t('view.unknown');
 }
 
-function nameOf(people: ReadonlyMap<string, Person>, id: string | null): string {
-  if (!id) return 'Former member';
-  return people.get(id)?.full_name ?? 'Unknown person';
+interface RowWords {
+  t: Translate<ChatKey>;
+  format: LocaleFormat;
 }
 
-function MessageRow({ item, people, onRetry }: { item: Extract<ThreadItem, { kind: 'message' }>; people: ReadonlyMap<string, Person>; onRetry: (clientId: string) => void }) {
+function MessageRow({ item, people, onRetry, words: { t, format } }: { item: Extract<ThreadItem, { kind: 'message' }>; people: ReadonlyMap<string, Person>; onRetry: (clientId: string) => void; words: RowWords }) {
   const { message, mine, showSender } = item;
-  const name = mine ? 'You' : nameOf(people, message.sender_id);
+  const name = mine ? t('messages.you') : nameOf(t, people, message.sender_id);
   const avatar = message.sender_id ? people.get(message.sender_id)?.avatar_url : null;
   return (
     <div
@@ -60,20 +64,19 @@ function MessageRow({ item, people, onRetry }: { item: Extract<ThreadItem, { kin
           {message.content}
         </div>
         <div className="mt-0.5 flex items-center gap-2 text-xs text-slate-500 dark:text-slate-400">
-          {message.status === 'sending' && <span>Sending…</span>}
-          {message.status === 'sent' && <time dateTime={message.created_at}>{timeOf(message.created_at)}</time>}
+          {message.status === 'sending' && <span>{t('messages.sending')}</span>}
+          {message.status === 'sent' && <time dateTime={message.created_at}>{format.time(message.created_at)}</time>}
           {message.status === 'failed' && message.client_id && (
             <>
               <span role="alert" className="font-medium text-red-700 dark:text-red-300">
-                {CHAT_MESSAGES.sendFailed}
-                {message.error && message.error !== CHAT_MESSAGES.sendFailed ? `: ${message.error}` : ''}
+                {message.error && message.error !== CHAT_MESSAGES.sendFailed ? t('messages.failedWith', { error: message.error }) : t('error.sendFailed')}
               </span>
               <button
                 type="button"
                 onClick={() => onRetry(message.client_id!)}
                 className="rounded px-1.5 py-0.5 font-semibold text-brand hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand dark:hover:bg-slate-800"
               >
-                Retry
+                {t('messages.retry')}
               </button>
             </>
           )}
@@ -93,8 +96,8 @@ function DaySeparator({ label }: { label: string }) {
   );
 }
 
-function Row({ item, people, onRetry }: { item: ThreadItem; people: ReadonlyMap<string, Person>; onRetry: (clientId: string) => void }) {
-  return item.kind === 'day' ? <DaySeparator label={item.label} /> : <MessageRow item={item} people={people} onRetry={onRetry} />;
+function Row({ item, people, onRetry, words }: { item: ThreadItem; people: ReadonlyMap<string, Person>; onRetry: (clientId: string) => void; words: RowWords }) {
+  return item.kind === 'day' ? <DaySeparator label={item.label} /> : <MessageRow item={item} people={people} onRetry={onRetry} words={words} />;
 }
 
 /**
@@ -104,8 +107,14 @@ function Row({ item, people, onRetry }: { item: ThreadItem; people: ReadonlyMap<
  * place when older ones are put above.
  */
 export function MessageList({ messages, userId, people, hasMore, loadingOlder, olderError, onLoadOlder, onRetry, empty }: MessageListProps) {
+  const t = useT(chatMessages);
+  const format = useFormat();
+  const words = useMemo(() => ({ t, format }), [t, format]);
   const scrollRef = useRef<HTMLDivElement>(null);
-  const items = useMemo(() => threadItems(messages, userId, new Date()), [messages, userId]);
+  const items = useMemo(
+    () => threadItems(messages, userId, new Date(), format.language, { today: t('day.today'), yesterday: t('day.yesterday') }),
+    [messages, userId, format.language, t],
+  );
   const virtual = items.length > VIRTUALIZE_ABOVE;
   const virtualizer = useVirtualizer({
     count: virtual ? items.length : 0,
@@ -148,11 +157,11 @@ export function MessageList({ messages, userId, people, hasMore, loadingOlder, o
       {hasMore && (
         <div className="flex justify-center py-2">
           <Button variant="secondary" busy={loadingOlder} onClick={onLoadOlder} className="px-3 py-1 text-xs">
-            {olderError ? 'Could not load earlier messages. Try again' : 'Load earlier messages'}
+            {olderError ? t('messages.olderFailed') : t('messages.older')}
           </Button>
         </div>
       )}
-      <div role="log" aria-label="Messages" aria-live="polite" aria-relevant="additions">
+      <div role="log" aria-label={t('messages.label')} aria-live="polite" aria-relevant="additions">
         {items.length === 0 ? (
           empty
         ) : virtual ? (
@@ -164,12 +173,12 @@ export function MessageList({ messages, userId, people, hasMore, loadingOlder, o
                 ref={virtualizer.measureElement}
                 style={{ position: 'absolute', top: 0, left: 0, width: '100%', transform: `translateY(${row.start}px)` }}
               >
-                <Row item={items[row.index]!} people={people} onRetry={onRetry} />
+                <Row item={items[row.index]!} people={people} onRetry={onRetry} words={words} />
               </div>
             ))}
           </div>
         ) : (
-          items.map((item) => <Row key={item.key} item={item} people={people} onRetry={onRetry} />)
+          items.map((item) => <Row key={item.key} item={item} people={people} onRetry={onRetry} words={words} />)
         )}
       </div>
     </div>

@@ -1,4 +1,5 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useT } from '../../../lib/i18n/catalogue';
 import { useFormState, useWatch, type UseFormReturn } from 'react-hook-form';
 import { adminPaths } from '../../../lib/paths';
 import { useSession } from '../../../lib/session';
@@ -23,16 +24,13 @@ import { RecordFormPage } from '../../../ui/RecordFormPage';
 import { useToast } from '../../../ui/toast';
 import { createPreference, getPreference, listCustomerLocations, updatePreference, type CustomerLocation } from '../api';
 import { lookupCustomers, personName } from '../../../data/people';
+import { preferenceMessages } from '../messages';
+import { EVENT_KEYS, locationOption, preferenceOptions, translatePreferenceMessage, usePreferenceToasts } from '../words';
 import {
   CustomerPreferenceFormSchema,
-  DAY_OPTIONS,
   emptyPreferenceForm,
-  LANGUAGE_OPTIONS,
   MAX_ROWS,
-  NOTIFICATION_EVENT_LABELS,
   NOTIFICATION_EVENTS,
-  NOTIFICATION_TYPE_OPTIONS,
-  PREFERENCE_TOASTS,
   toPreferenceFormValues,
   toPreferenceWrite,
   type CustomerPreferenceFormInput as Input,
@@ -53,16 +51,18 @@ const legendClass = 'px-1 text-sm font-semibold';
 export function CustomerPreferenceFormPage({ mode, history }: { mode: 'create' | 'edit'; history?: (preferenceId: string) => ReactNode }) {
   const { user } = useSession();
   const tenantId = tenantIdOf(user) ?? '';
+  const t = useT(preferenceMessages);
+  const toasts = usePreferenceToasts();
   return (
     <RecordFormPage<PreferenceRow>
       mode={mode}
       scope={tenantId}
       load={(id) => getPreference(tenantId, id)}
       listPath={LIST_PATH}
-      listLabel="Customer preferences"
-      titles={{ create: 'Create customer preference', edit: 'Edit customer preference' }}
-      messages={PREFERENCE_TOASTS}
-      loadingLabel="Loading customer preference"
+      listLabel={t('list.title')}
+      titles={{ create: t('form.create'), edit: t('form.edit') }}
+      messages={toasts}
+      loadingLabel={t('form.loading')}
     >
       {(row) => (
         <>
@@ -117,7 +117,11 @@ function useRecheckEndTime(form: UseFormReturn<Input, unknown, CustomerPreferenc
 
 function PreferenceForm({ tenantId, row }: { tenantId: string; row: PreferenceRow | null }) {
   const toast = useToast();
-  const form = useZodForm(CustomerPreferenceFormSchema, { defaultValues: row ? toPreferenceFormValues(row) : emptyPreferenceForm() });
+  const t = useT(preferenceMessages);
+  const toasts = usePreferenceToasts();
+  const options = useMemo(() => preferenceOptions(t), [t]);
+  const translate = useCallback((message: string) => translatePreferenceMessage(t, message), [t]);
+  const form = useZodForm(CustomerPreferenceFormSchema, { defaultValues: row ? toPreferenceFormValues(row) : emptyPreferenceForm() }, translate);
   const customerId = useWatch({ control: form.control, name: 'customer_id' }) || null;
   const locations = useCustomerLocations(tenantId, customerId);
   useRecheckEndTime(form);
@@ -135,13 +139,13 @@ function PreferenceForm({ tenantId, row }: { tenantId: string; row: PreferenceRo
     record: row,
     create: (write) => createPreference(tenantId, write),
     update: (current, write) => updatePreference(tenantId, current.id, write),
-    messages: { ...PREFERENCE_TOASTS, createFailed: PREFERENCE_TOASTS.failed, updateFailed: PREFERENCE_TOASTS.failed, validation: PREFERENCE_TOASTS.failed, unknown: PREFERENCE_TOASTS.failed },
+    messages: { ...toasts, createFailed: toasts.failed, updateFailed: toasts.failed, validation: toasts.failed, unknown: toasts.failed },
     then: LIST_PATH,
   });
 
   async function onSubmit(values: CustomerPreferenceFormOutput) {
     if (!tenantId) {
-      toast.error(row ? PREFERENCE_TOASTS.idsRequired : PREFERENCE_TOASTS.tenantRequired);
+      toast.error(row ? toasts.idsRequired : toasts.tenantRequired);
       return;
     }
     await save.onSubmit(toPreferenceWrite(values));
@@ -149,14 +153,14 @@ function PreferenceForm({ tenantId, row }: { tenantId: string; row: PreferenceRo
 
   const locationPlaceholder =
     locations.status === 'none'
-      ? 'Choose a customer first'
+      ? t('field.locationNone')
       : locations.status === 'loading'
-        ? 'Loading addresses…'
+        ? t('field.locationLoading')
         : locations.status === 'failed'
-          ? 'Addresses could not be loaded'
+          ? t('field.locationFailed')
           : locations.options.length === 0
-            ? 'This customer has no addresses'
-            : 'Select an address';
+            ? t('field.locationEmpty')
+            : t('field.locationSelect');
 
   return (
     <Form
@@ -164,95 +168,95 @@ function PreferenceForm({ tenantId, row }: { tenantId: string; row: PreferenceRo
       onSubmit={onSubmit}
       onServerError={save.onServerError}
       className="max-w-4xl space-y-6"
-      aria-label={row ? 'Edit customer preference' : 'Create customer preference'}
+      aria-label={row ? t('form.edit') : t('form.create')}
     >
       <section className="grid gap-5 sm:grid-cols-2">
         <ComboboxField<Input, 'customer_id'>
           name="customer_id"
-          label="Customer"
+          label={t('field.customer')}
           required
           search={(term, signal, limit) => lookupCustomers(tenantId, term, limit, signal)}
           initialOptions={row?.customer_name ? [{ value: row.customer_id, label: row.customer_name }] : []}
           resolveLabel={(value) => personName(tenantId, value)}
-          placeholder="Search customers"
+          placeholder={t('field.customerSearch')}
         />
         <div>
           <SelectField<Input, 'location_id'>
             name="location_id"
-            label="Location"
+            label={t('field.location')}
             required
             disabled={locations.status !== 'ready' || locations.options.length === 0}
-            options={locations.options}
+            options={locations.options.map((location) => locationOption(t, location))}
             placeholder={locationPlaceholder}
-            help={locations.status === 'none' ? 'One of the customer’s addresses' : undefined}
+            help={locations.status === 'none' ? t('field.locationHelp') : undefined}
           />
           {locations.status === 'failed' && (
             <Button variant="secondary" className="mt-2" onClick={locations.retry}>
-              Retry
+              {t('field.retry')}
             </Button>
           )}
         </div>
-        <TextField<Input, 'name'> name="name" label="Name" required maxLength={200} placeholder="e.g. Weekday evening drop-off" />
-        <TextField<Input, 'description'> name="description" label="Description" maxLength={2000} />
+        <TextField<Input, 'name'> name="name" label={t('field.name')} required maxLength={200} placeholder={t('field.namePlaceholder')} />
+        <TextField<Input, 'description'> name="description" label={t('field.description')} maxLength={2000} />
       </section>
 
       <fieldset className={`${fieldsetClass} grid gap-5 sm:grid-cols-3`}>
-        <legend className={legendClass}>Delivery window</legend>
-        <SelectField<Input, 'preferred_day_of_week'> name="preferred_day_of_week" label="Day of week" required options={DAY_OPTIONS} placeholder="Select a day" />
-        <TimeField<Input, 'preferred_time_start'> name="preferred_time_start" label="Start time" required />
-        <TimeField<Input, 'preferred_time_end'> name="preferred_time_end" label="End time" required />
+        <legend className={legendClass}>{t('section.window')}</legend>
+        <SelectField<Input, 'preferred_day_of_week'> name="preferred_day_of_week" label={t('field.day')} required options={options.days} placeholder={t('field.daySelect')} />
+        <TimeField<Input, 'preferred_time_start'> name="preferred_time_start" label={t('field.start')} required />
+        <TimeField<Input, 'preferred_time_end'> name="preferred_time_end" label={t('field.end')} required />
         <TextAreaField<Input, 'delivery_instructions'>
           name="delivery_instructions"
-          label="Delivery instructions"
+          label={t('field.instructions')}
           className="sm:col-span-3"
           maxLength={2000}
-          placeholder="Where to leave it, who to ask for, access codes the driver needs"
+          placeholder={t('field.instructionsPlaceholder')}
         />
       </fieldset>
 
       <fieldset className={`${fieldsetClass} space-y-5`}>
-        <legend className={legendClass}>Delivery options</legend>
+        <legend className={legendClass}>{t('section.options')}</legend>
         <div className="grid gap-4 sm:grid-cols-2">
-          <SwitchField<Input, 'delivery_options.signature_required'> name="delivery_options.signature_required" label="Signature required" />
-          <SwitchField<Input, 'delivery_options.requires_appointment'> name="delivery_options.requires_appointment" label="Requires appointment" />
-          <SwitchField<Input, 'delivery_options.leave_with_neighbor'> name="delivery_options.leave_with_neighbor" label="Leave with neighbour" />
-          <SwitchField<Input, 'delivery_options.leave_at_door'> name="delivery_options.leave_at_door" label="Leave at door" />
-          <CheckboxField<Input, 'delivery_options.package_handling.fragile'> name="delivery_options.package_handling.fragile" label="Fragile packages" />
+          <SwitchField<Input, 'delivery_options.signature_required'> name="delivery_options.signature_required" label={t('field.signature')} />
+          <SwitchField<Input, 'delivery_options.requires_appointment'> name="delivery_options.requires_appointment" label={t('field.appointment')} />
+          <SwitchField<Input, 'delivery_options.leave_with_neighbor'> name="delivery_options.leave_with_neighbor" label={t('field.neighbour')} />
+          <SwitchField<Input, 'delivery_options.leave_at_door'> name="delivery_options.leave_at_door" label={t('field.door')} />
+          <CheckboxField<Input, 'delivery_options.package_handling.fragile'> name="delivery_options.package_handling.fragile" label={t('field.fragile')} />
           <CheckboxField<Input, 'delivery_options.package_handling.temperature_sensitive'>
             name="delivery_options.package_handling.temperature_sensitive"
-            label="Temperature-sensitive packages"
+            label={t('field.temperature')}
           />
         </div>
         <ArrayField<Input, 'delivery_options.authorized_receivers'>
           name="delivery_options.authorized_receivers"
-          label="Authorized receivers"
-          help="People who may take the delivery for the customer"
+          label={t('field.receivers')}
+          help={t('field.receiversHelp')}
           max={MAX_ROWS}
-          addLabel="Add receiver"
-          removeLabel="Remove receiver"
+          addLabel={t('field.addReceiver')}
+          removeLabel={t('field.removeReceiver')}
           newRow={() => ({ name: '', relationship: '', contact: '' })}
         >
           {(index) => (
             <>
               <TextField<Input, `delivery_options.authorized_receivers.${number}.name`>
                 name={`delivery_options.authorized_receivers.${index}.name`}
-                label="Name"
+                label={t('field.receiverName')}
                 required
                 maxLength={200}
               />
               <TextField<Input, `delivery_options.authorized_receivers.${number}.relationship`>
                 name={`delivery_options.authorized_receivers.${index}.relationship`}
-                label="Relationship"
+                label={t('field.relationship')}
                 required
                 maxLength={100}
-                placeholder="e.g. Neighbour, Receptionist"
+                placeholder={t('field.relationshipPlaceholder')}
               />
               <TextField<Input, `delivery_options.authorized_receivers.${number}.contact`>
                 name={`delivery_options.authorized_receivers.${index}.contact`}
-                label="Contact"
+                label={t('field.contact')}
                 required
                 maxLength={200}
-                placeholder="Phone or email"
+                placeholder={t('field.receiverContactPlaceholder')}
                 className="sm:col-span-2"
               />
             </>
@@ -261,94 +265,94 @@ function PreferenceForm({ tenantId, row }: { tenantId: string; row: PreferenceRo
       </fieldset>
 
       <fieldset className={`${fieldsetClass} space-y-5`}>
-        <legend className={legendClass}>Contact preferences</legend>
+        <legend className={legendClass}>{t('section.contact')}</legend>
         <ArrayField<Input, 'contact_preferences.notification_methods'>
           name="contact_preferences.notification_methods"
-          label="Notification methods"
+          label={t('field.methods')}
           max={MAX_ROWS}
-          addLabel="Add notification method"
-          removeLabel="Remove notification method"
+          addLabel={t('field.addMethod')}
+          removeLabel={t('field.removeMethod')}
           newRow={() => ({ type: '', enabled: true, contact: '' })}
         >
           {(index) => (
             <>
               <SelectField<Input, `contact_preferences.notification_methods.${number}.type`>
                 name={`contact_preferences.notification_methods.${index}.type`}
-                label="Notification type"
+                label={t('field.type')}
                 required
-                options={NOTIFICATION_TYPE_OPTIONS}
-                placeholder="Select a type"
+                options={options.types}
+                placeholder={t('field.typeSelect')}
               />
               <TextField<Input, `contact_preferences.notification_methods.${number}.contact`>
                 name={`contact_preferences.notification_methods.${index}.contact`}
-                label="Contact"
+                label={t('field.contact')}
                 required
                 maxLength={200}
-                placeholder="Phone number or email"
+                placeholder={t('field.methodContactPlaceholder')}
               />
               <CheckboxField<Input, `contact_preferences.notification_methods.${number}.enabled`>
                 name={`contact_preferences.notification_methods.${index}.enabled`}
-                label="Enabled"
+                label={t('field.enabled')}
               />
             </>
           )}
         </ArrayField>
         <fieldset>
-          <legend className="text-sm font-medium text-slate-700 dark:text-slate-200">Notify the customer</legend>
+          <legend className="text-sm font-medium text-slate-700 dark:text-slate-200">{t('field.notify')}</legend>
           <div className="mt-2 grid gap-3 sm:grid-cols-3">
             {NOTIFICATION_EVENTS.map((event) => (
               <CheckboxField<Input, `contact_preferences.notification_events.${typeof event}`>
                 key={event}
                 name={`contact_preferences.notification_events.${event}`}
-                label={NOTIFICATION_EVENT_LABELS[event]}
+                label={t(EVENT_KEYS[event])}
               />
             ))}
           </div>
         </fieldset>
         <SelectField<Input, 'contact_preferences.language'>
           name="contact_preferences.language"
-          label="Language"
+          label={t('field.language')}
           required
-          options={LANGUAGE_OPTIONS}
-          placeholder="Select a language"
+          options={options.languages}
+          placeholder={t('field.languageSelect')}
           className="sm:max-w-xs"
         />
       </fieldset>
 
       <fieldset className={`${fieldsetClass} grid gap-4 sm:grid-cols-3`}>
-        <legend className={legendClass}>Notification preferences</legend>
-        <SwitchField<Input, 'notification_preferences.email_notifications'> name="notification_preferences.email_notifications" label="Email notifications" />
-        <SwitchField<Input, 'notification_preferences.sms_notifications'> name="notification_preferences.sms_notifications" label="SMS notifications" />
-        <SwitchField<Input, 'notification_preferences.push_notifications'> name="notification_preferences.push_notifications" label="Push notifications" />
+        <legend className={legendClass}>{t('section.notifications')}</legend>
+        <SwitchField<Input, 'notification_preferences.email_notifications'> name="notification_preferences.email_notifications" label={t('field.emailNotifications')} />
+        <SwitchField<Input, 'notification_preferences.sms_notifications'> name="notification_preferences.sms_notifications" label={t('field.smsNotifications')} />
+        <SwitchField<Input, 'notification_preferences.push_notifications'> name="notification_preferences.push_notifications" label={t('field.pushNotifications')} />
       </fieldset>
 
       <fieldset className={`${fieldsetClass} grid gap-5 sm:grid-cols-2`}>
-        <legend className={legendClass}>General delivery preferences</legend>
+        <legend className={legendClass}>{t('section.general')}</legend>
         <TextField<Input, 'delivery_preferences.preferred_delivery_time'>
           name="delivery_preferences.preferred_delivery_time"
-          label="Preferred delivery time"
+          label={t('field.preferredTime')}
           maxLength={100}
-          placeholder="e.g. Evenings"
+          placeholder={t('field.preferredTimePlaceholder')}
         />
-        <CheckboxField<Input, 'delivery_preferences.signature_required'> name="delivery_preferences.signature_required" label="Signature required" className="sm:pt-7" />
+        <CheckboxField<Input, 'delivery_preferences.signature_required'> name="delivery_preferences.signature_required" label={t('field.signature')} className="sm:pt-7" />
         <MultiSelectField<Input, 'delivery_preferences.preferred_delivery_days'>
           name="delivery_preferences.preferred_delivery_days"
-          label="Preferred delivery days"
-          options={DAY_OPTIONS}
+          label={t('field.preferredDays')}
+          options={options.days}
           className="sm:col-span-2"
         />
         <TextAreaField<Input, 'delivery_preferences.delivery_instructions'>
           name="delivery_preferences.delivery_instructions"
-          label="General delivery instructions"
+          label={t('field.generalInstructions')}
           maxLength={2000}
           rows={2}
           className="sm:col-span-2"
         />
       </fieldset>
 
-      <SwitchField<Input, 'is_active'> name="is_active" label="Active" help="Only an active preference is suggested when planning deliveries" />
+      <SwitchField<Input, 'is_active'> name="is_active" label={t('field.active')} help={t('field.activeHelp')} />
 
-      <FormActions submitLabel={row ? 'Save changes' : 'Create preference'} cancelTo={LIST_PATH} />
+      <FormActions submitLabel={row ? t('form.save') : t('form.submit')} cancelTo={LIST_PATH} />
     </Form>
   );
 }

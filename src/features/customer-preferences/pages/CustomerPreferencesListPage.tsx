@@ -1,4 +1,5 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
+import { useT, type Translate } from '../../../lib/i18n/catalogue';
 import { useLocation } from 'wouter';
 import { adminPaths } from '../../../lib/paths';
 import { useSession } from '../../../lib/session';
@@ -13,12 +14,15 @@ import { useToast } from '../../../ui/toast';
 import { lookupCustomers, personName } from '../../../data/people';
 import { deletePreference, listPreferences } from '../api';
 import { preferenceList } from '../list';
-import { DAY_OPTIONS, dayName, formatWindow, languageLabel, locationLabel, PREFERENCE_TOASTS, type DayValue, type PreferenceRow } from '../schema';
+import { preferenceMessages, type PreferenceKey } from '../messages';
+import { formatWindow, locationLabel, type DayValue, type PreferenceRow } from '../schema';
+import { dayWords, languageWords, preferenceOptions, usePreferenceToasts } from '../words';
 
-const columns: DataTableColumn<PreferenceRow>[] = [
+function preferenceColumns(t: Translate<PreferenceKey>): DataTableColumn<PreferenceRow>[] {
+  return [
   {
     id: 'name',
-    header: 'Name',
+    header: t('col.name'),
     sortable: true,
     cell: (p) => (
       <span>
@@ -29,7 +33,7 @@ const columns: DataTableColumn<PreferenceRow>[] = [
   },
   {
     id: 'customer_name',
-    header: 'Customer',
+    header: t('col.customer'),
     sortable: true,
     cell: (p) => (
       <span>
@@ -38,12 +42,13 @@ const columns: DataTableColumn<PreferenceRow>[] = [
       </span>
     ),
   },
-  { id: 'location', header: 'Location', hideBelow: 'lg', cell: (p) => <span className="block max-w-xs truncate">{locationLabel(p)}</span> },
-  { id: 'preferred_day_of_week', header: 'Day', sortable: true, cell: (p) => dayName(p.preferred_day_of_week), width: '8rem' },
-  { id: 'preferred_time_start', header: 'Window', sortable: true, cell: (p) => formatWindow(p.preferred_time_start, p.preferred_time_end), width: '9rem' },
-  { id: 'language', header: 'Language', hideBelow: 'md', cell: (p) => languageLabel(p.contact_preferences.language), width: '7rem' },
-  { id: 'is_active', header: 'Status', cell: (p) => <ActiveChip active={p.is_active} /> },
+  { id: 'location', header: t('col.location'), hideBelow: 'lg', cell: (p) => <span className="block max-w-xs truncate">{locationLabel(p, t('location.unknown'))}</span> },
+  { id: 'preferred_day_of_week', header: t('col.day'), sortable: true, cell: (p) => dayWords(t, p.preferred_day_of_week), width: '8rem' },
+  { id: 'preferred_time_start', header: t('col.window'), sortable: true, cell: (p) => formatWindow(p.preferred_time_start, p.preferred_time_end), width: '9rem' },
+  { id: 'language', header: t('col.language'), hideBelow: 'md', cell: (p) => languageWords(t, p.contact_preferences.language), width: '7rem' },
+  { id: 'is_active', header: t('col.status'), cell: (p) => <ActiveChip active={p.is_active} /> },
 ];
+}
 
 /** customer-preference: server-side search, customer, day and status filters, 25 rows, state in the URL. */
 export function CustomerPreferencesListPage() {
@@ -51,37 +56,41 @@ export function CustomerPreferencesListPage() {
   const tenantId = tenantIdOf(user) ?? '';
   const [, navigate] = useLocation();
   const toast = useToast();
+  const t = useT(preferenceMessages);
+  const toasts = usePreferenceToasts();
+  const columns = useMemo(() => preferenceColumns(t), [t]);
+  const days = useMemo(() => preferenceOptions(t).days, [t]);
   const [deleting, setDeleting] = useState<PreferenceRow | null>(null);
 
   return (
     <ServerListPage
-      title="Customer preferences"
+      title={t('list.title')}
       list={preferenceList}
       queryKey={['customer-preferences', tenantId]}
       fetchPage={(state, context) => listPreferences(tenantId, state, context)}
       rowKey={(row: PreferenceRow) => row.id}
       enabled={tenantId !== ''}
       columns={columns}
-      rowLabel={(p) => `${p.name} (${p.customer_name ?? 'unknown customer'})`}
-      searchPlaceholder="Search name, customer or location"
+      rowLabel={(p) => t('list.rowLabel', { name: p.name, customer: p.customer_name ?? t('list.unknownCustomer') })}
+      searchPlaceholder={t('list.search')}
       rowActions={(p) => [
-        { label: 'Edit', onSelect: () => navigate(adminPaths.customerPreferenceEdit(p.id)) },
-        { label: 'Delete', onSelect: () => setDeleting(p), destructive: true },
+        { label: t('list.edit'), onSelect: () => navigate(adminPaths.customerPreferenceEdit(p.id)) },
+        { label: t('list.delete'), onSelect: () => setDeleting(p), destructive: true },
       ]}
-      toolbar={<Button onClick={() => navigate(adminPaths.customerPreferenceCreate())}>Add preference</Button>}
+      toolbar={<Button onClick={() => navigate(adminPaths.customerPreferenceCreate())}>{t('list.add')}</Button>}
       filterFields={(draft, setDraft) => (
         <div className="space-y-4">
           <LookupFilter
-            label="Customer"
+            label={t('col.customer')}
             value={draft.customer_id}
             onChange={(customer_id) => setDraft({ ...draft, customer_id })}
             search={(term, signal, limit) => lookupCustomers(tenantId, term, limit, signal)}
             resolveLabel={(id) => personName(tenantId, id)}
           />
           <FilterSelect<DayValue>
-            label="Day"
+            label={t('col.day')}
             value={draft.day}
-            options={DAY_OPTIONS}
+            options={days}
             onChange={(day) => setDraft({ ...draft, day })}
           />
           <FilterActive value={draft.active} onChange={(active) => setDraft({ ...draft, active })} />
@@ -91,18 +100,18 @@ export function CustomerPreferencesListPage() {
         <ConfirmDialog
           open={deleting !== null}
           onClose={() => setDeleting(null)}
-          title="Delete this customer preference?"
+          title={t('delete.title')}
           message={
             deleting
-              ? `${deleting.name} for ${deleting.customer_name ?? 'this customer'} will be removed. Deliveries will no longer be planned with it; to keep it on record, make it inactive instead.`
+              ? t('delete.message', { name: deleting.name, customer: deleting.customer_name ?? t('delete.thisCustomer') })
               : ''
           }
-          confirmLabel="Delete"
+          confirmLabel={t('delete.confirm')}
           destructive
           onConfirm={async () => {
             if (!deleting) return;
             await deletePreference(tenantId, deleting.id);
-            toast.success(PREFERENCE_TOASTS.deleted);
+            toast.success(toasts.deleted);
             list.refetch();
           }}
         />

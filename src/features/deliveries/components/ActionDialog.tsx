@@ -1,7 +1,8 @@
 import { useId, useState } from 'react';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog';
 import { refusalText } from '../../../lib/refusal-text';
-import { DELIVERY_MESSAGES } from '../schema';
+import { useT } from '../../../lib/i18n/catalogue';
+import { deliveryMessages } from '../messages';
 
 export interface ActionDialogProps {
   open: boolean;
@@ -20,6 +21,7 @@ export interface ActionDialogProps {
  * takes one; a refusal keeps the dialog open with the database's words.
  */
 export function ActionDialog({ open, onClose, title, message, confirmLabel, destructive = false, reason, onConfirm }: ActionDialogProps) {
+  const t = useT(deliveryMessages);
   const id = useId();
   const [text, setText] = useState('');
 
@@ -30,8 +32,8 @@ export function ActionDialog({ open, onClose, title, message, confirmLabel, dest
 
   async function confirm() {
     const why = text.trim();
-    if (reason === 'required' && !why) throw new Error(DELIVERY_MESSAGES.reason);
-    if (why.length > 500) throw new Error(DELIVERY_MESSAGES.reasonLength);
+    if (reason === 'required' && !why) throw new Error(t('validation.reason'));
+    if (why.length > 500) throw new Error(t('validation.reasonLength'));
     try {
       await onConfirm(why);
     } catch (error) {
@@ -45,7 +47,7 @@ export function ActionDialog({ open, onClose, title, message, confirmLabel, dest
       {reason && (
         <div>
           <label htmlFor={`${id}-reason`} className="block text-sm font-medium">
-            Reason{reason === 'required' ? ' *' : ' (optional)'}
+            {reason === 'required' ? `${t('dialog.reason')} *` : t('dialog.reasonOptional')}
           </label>
           <textarea
             id={`${id}-reason`}

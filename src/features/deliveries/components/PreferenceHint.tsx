@@ -1,8 +1,10 @@
 import { useEffect, useState } from 'react';
 import { useWatch, type UseFormReturn } from 'react-hook-form';
+import { useT } from '../../../lib/i18n/catalogue';
 import { Button } from '../../../ui/Button';
+import { deliveryMessages } from '../messages';
 import { customerPreferenceFor } from '../api';
-import { DAY_NAMES, nextPreferredWindow, preferenceOptionsText, type PreferenceSuggestion } from '../preference';
+import { nextPreferredWindow, preferenceOptionsText, type PreferenceSuggestion } from '../preference';
 import type { DeliveryFormInput, DeliveryFormValues } from '../schema';
 
 /**
@@ -12,6 +14,7 @@ import type { DeliveryFormInput, DeliveryFormValues } from '../schema';
  * nothing when there is no preference or it cannot be read (a lookup that fails stays silent).
  */
 export function PreferenceHint({ form }: { form: UseFormReturn<DeliveryFormInput, unknown, DeliveryFormValues> }) {
+  const t = useT(deliveryMessages);
   const [customerId, dropoffId] = useWatch({ control: form.control, name: ['customer_id', 'dropoff_address_id'] });
   const [found, setFound] = useState<{ key: string; preference: PreferenceSuggestion | null } | null>(null);
   const key = customerId && dropoffId ? `${customerId}:${dropoffId}` : '';
@@ -38,17 +41,17 @@ export function PreferenceHint({ form }: { form: UseFormReturn<DeliveryFormInput
     if (p.delivery_instructions && !form.getValues('notes')) form.setValue('notes', p.delivery_instructions, { shouldDirty: true });
   }
 
-  const options = preferenceOptionsText(preference);
+  const options = preferenceOptionsText(preference, t);
   return (
-    <section aria-label="Customer preference" className="rounded-lg border border-brand/30 bg-brand/5 p-3 text-sm">
+    <section aria-label={t('preference.label')} className="rounded-lg border border-brand/30 bg-brand/5 p-3 text-sm">
       <p className="font-medium">
-        Preferred: {DAY_NAMES[preference.preferred_day_of_week]}s {preference.preferred_time_start}–{preference.preferred_time_end}
+        {t('preference.preferred', { day: String(preference.preferred_day_of_week), start: preference.preferred_time_start, end: preference.preferred_time_end })}
         <span className="font-normal text-slate-600 dark:text-slate-400"> ({preference.name})</span>
       </p>
       {preference.delivery_instructions && <p className="mt-1">{preference.delivery_instructions}</p>}
       {options && <p className="mt-1 text-slate-600 dark:text-slate-400">{options}</p>}
       <Button variant="secondary" className="mt-2" onClick={() => apply(preference)}>
-        Use the preferred window
+        {t('preference.use')}
       </Button>
     </section>
   );

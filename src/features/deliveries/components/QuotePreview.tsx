@@ -1,8 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
 import { useWatch, type Control } from 'react-hook-form';
 import { addressPoint, quoteDelivery, type AddressPoint, type DeliveryQuote } from '../api';
-import { formatMoney, fromLocalInput, totalWeight, type DeliveryFormInput, type DeliveryFormValues } from '../schema';
-import { formatDateTime } from '../../../lib/format-date';
+import { useT } from '../../../lib/i18n/catalogue';
+import { useFormat } from '../../../lib/i18n/format';
+import { deliveryMessages, type DeliveryKey } from '../messages';
+import { fromLocalInput, totalWeight, type DeliveryFormInput, type DeliveryFormValues } from '../schema';
 
 /** How long the form must be still before it is priced again. */
 export const QUOTE_DEBOUNCE_MS = 400;
@@ -10,6 +12,7 @@ export const QUOTE_DEBOUNCE_MS = 400;
 type QuoteResult =
   | { status: 'ready'; quote: DeliveryQuote }
   | { status: 'refused'; messages: string[] }
+  | { status: 'unplaced' }
   | { status: 'failed' };
 
 function refusalMessages(error: unknown): string[] | null {
@@ -30,6 +33,8 @@ function refusalMessages(error: unknown): string[] | null {
  * price, the zones matched and the transit window, or the refusal in the database's words.
  */
 export function QuotePreview({ tenantId, control }: { tenantId: string; control: Control<DeliveryFormInput, unknown, DeliveryFormValues> }) {
+  const t = useT(deliveryMessages);
+  const format = useFormat();
   const [pickupId, dropoffId, serviceId, packages, readyAt, overriding] = useWatch({
     control,
     name: ['pickup_address_id', 'dropoff_address_id', 'service_id', 'packages', 'pickup_window_start', 'override_price'],
@@ -38,10 +43,11 @@ export function QuotePreview({ tenantId, control }: { tenantId: string; control:
   const [answer, setAnswer] = useState<{ key: string; result: QuoteResult } | null>(null);
   const points = useRef(new Map<string, AddressPoint | null>());
 
-  const missing = !pickupId ? 'a pickup address' : !dropoffId ? 'a drop-off address' : !serviceId ? 'a service' : weight <= 0 ? 'the packages\u2019 weight' : '';
+  // What is still missing before a price can be asked (its key: the effect re-runs on a change of route, not of language).
+  const missing: DeliveryKey | '' = !pickupId ? 'quote.choosePickup' : !dropoffId ? 'quote.chooseDropoff' : !serviceId ? 'quote.chooseService' : weight <= 0 ? 'quote.chooseWeight' : '';
 
   const key = JSON.stringify([pickupId, dropoffId, serviceId, weight, readyAt]);
-  const state: QuoteResult | { status: 'incomplete'; missing: string } | { status: 'loading' } = missing
+  const state: QuoteResult | { status: 'incomplete'; missing: DeliveryKey } | { status: 'loading' } = missing
     ? { status: 'incomplete', missing }
     : answer?.key === key
       ? answer.result
@@ -61,7 +67,7 @@ export function QuotePreview({ tenantId, control }: { tenantId: string; control:
           const [pickup, dropoff] = await Promise.all([pointOf(pickupId), pointOf(dropoffId)]);
           if (controller.signal.aborted) return;
           if (!pickup || pickup.lat === null || pickup.lng === null || !dropoff || dropoff.lat === null || dropoff.lng === null) {
-            setState({ status: 'refused', messages: ['An address has no position on the map; edit it and place it first'] });
+            setState({ status: 'unplaced' });
             return;
           }
           const quote = await quoteDelivery(
@@ -93,16 +99,17 @@ export function QuotePreview({ tenantId, control }: { tenantId: string; control:
   return (
     <section aria-labelledby="quote-heading" aria-live="polite" className="rounded-lg border border-slate-200 p-4 dark:border-slate-700">
       <h2 id="quote-heading" className="text-sm font-semibold">
-        Quote
+        {t('quote.title')}
       </h2>
       <div data-testid="quote" className="mt-2 text-sm">
-        {state.status === 'incomplete' && <p className="text-slate-600 dark:text-slate-400">Choose {state.missing || 'the route'} to see the price.</p>}
+        {state.status === 'incomplete' && <p className="text-slate-600 dark:text-slate-400">{t(state.missing)}</p>}
         {state.status === 'loading' && (
           <p role="status" className="text-slate-600 dark:text-slate-400">
-            Pricing…
+            {t('quote.loading')}
           </p>
         )}
-        {state.status === 'failed' && <p className="text-red-700 dark:text-red-300">The quote could not be reached. Change a field to try again.</p>}
+        {state.status === 'failed' && <p className="text-red-700 dark:text-red-300">{t('quote.failed')}</p>}
+        {state.status === 'unplaced' && <p className="text-red-700 dark:text-red-300">{t('quote.noPosition')}</p>}
         {state.status === 'refused' && (
           <ul className="space-y-1 text-red-700 dark:text-red-300">
             {state.messages.map((message) => (
@@ -112,21 +119,21 @@ export function QuotePreview({ tenantId, control }: { tenantId: string; control:
         )}
         {state.status === 'ready' && (
           <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
-            <dt className="text-slate-600 dark:text-slate-400">Price</dt>
+            <dt className="text-slate-600 dark:text-slate-400">{t('quote.price')}</dt>
             <dd className="font-semibold">
-              {formatMoney(state.quote.price, state.quote.currency)}
-              {overriding && <span className="ml-2 text-xs font-normal text-slate-500">(replaced by your price)</span>}
+              {format.money(state.quote.price, state.quote.currency)}
+              {overriding && <span className="ml-2 text-xs font-normal text-slate-500">{t('quote.replaced')}</span>}
             </dd>
-            <dt className="text-slate-600 dark:text-slate-400">Zones</dt>
+            <dt className="text-slate-600 dark:text-slate-400">{t('quote.zones')}</dt>
             <dd>
               {state.quote.pickup_zone.name} &gt; {state.quote.dropoff_zone.name}
             </dd>
-            <dt className="text-slate-600 dark:text-slate-400">Transit</dt>
+            <dt className="text-slate-600 dark:text-slate-400">{t('quote.transit')}</dt>
             <dd>
-              {state.quote.min_transit_hours}–{state.quote.max_transit_hours} h (between {formatDateTime(state.quote.earliest_at)} and {formatDateTime(state.quote.latest_at)})
+              {t('quote.transitValue', { min: format.number(state.quote.min_transit_hours), max: format.number(state.quote.max_transit_hours), from: format.dateTime(state.quote.earliest_at), to: format.dateTime(state.quote.latest_at) })}
             </dd>
-            <dt className="text-slate-600 dark:text-slate-400">Weight</dt>
-            <dd>{weight} kg</dd>
+            <dt className="text-slate-600 dark:text-slate-400">{t('quote.weight')}</dt>
+            <dd>{t('quote.kg', { weight: format.number(weight) })}</dd>
           </dl>
         )}
       </div>

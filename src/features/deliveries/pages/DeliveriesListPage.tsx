@@ -18,15 +18,20 @@ import { deliveryFeed } from '../atoms';
 import { deliveryList } from '../list';
 import { useFeedChanges } from '../../../lib/use-feed-changes';
 import { ADMIN_DELIVERY_PATHS, inScope, type DeliveryPaths, type DeliveryScope } from '../paths';
-import { formatMoney, KIND_OPTIONS, kindLabel, shortPlace, type DeliveryChange, type DeliveryRow } from '../schema';
-import { formatDateTime, formatWindow } from '../../../lib/format-date';
+import { shortPlace, type DeliveryChange, type DeliveryRow } from '../schema';
+import { formatWindow } from '../../../lib/format-date';
+import { useT, type Translate } from '../../../lib/i18n/catalogue';
+import { useFormat, type LocaleFormat } from '../../../lib/i18n/format';
+import { deliveryMessages, type DeliveryKey } from '../messages';
+import { kindOptions, kindWords, windowWords } from '../words';
 import { useStatuses } from '../../../lib/status-vocabulary';
 
-function listColumns(paths: DeliveryPaths, showKind: boolean): DataTableColumn<DeliveryRow>[] {
+function listColumns(paths: DeliveryPaths, showKind: boolean, t: Translate<DeliveryKey>, format: LocaleFormat): DataTableColumn<DeliveryRow>[] {
+  const opened = windowWords(t);
   return [
     {
       id: 'delivery_code',
-      header: 'Code',
+      header: t('col.code'),
       sortable: true,
       cell: (d) => (
         <div>
@@ -37,11 +42,11 @@ function listColumns(paths: DeliveryPaths, showKind: boolean): DataTableColumn<D
         </div>
       ),
     },
-    ...(showKind ? [{ id: 'kind', header: 'Kind', cell: (d: DeliveryRow) => kindLabel(d.kind), hideBelow: 'lg' as const }] : []),
-    { id: 'customer', header: 'Customer', cell: (d) => d.customer_name ?? '—' },
+    ...(showKind ? [{ id: 'kind', header: t('col.kind'), cell: (d: DeliveryRow) => kindWords(t, d.kind), hideBelow: 'lg' as const }] : []),
+    { id: 'customer', header: t('col.customer'), cell: (d) => d.customer_name ?? '—' },
     {
       id: 'route',
-      header: 'Pickup > Drop-off',
+      header: t('col.route'),
       hideBelow: 'md',
       cell: (d) => (
         <span title={`${d.pickup_full_address ?? ''} > ${d.dropoff_full_address ?? ''}`}>
@@ -49,11 +54,11 @@ function listColumns(paths: DeliveryPaths, showKind: boolean): DataTableColumn<D
         </span>
       ),
     },
-    { id: 'window', header: 'Window', hideBelow: 'lg', cell: (d) => formatWindow(d.dropoff_window_start, d.dropoff_window_end) ?? 'Any time' },
-    { id: 'status', header: 'Status', sortable: true, cell: (d) => <StatusChip vocabulary={deliveryStatus} status={d.status} /> },
-    { id: 'driver', header: 'Driver', hideBelow: 'md', cell: (d) => d.driver_name ?? '—' },
-    { id: 'price', header: 'Price', sortable: true, align: 'end', cell: (d) => formatMoney(d.price, d.currency) },
-    { id: 'created_at', header: 'Created', sortable: true, hideBelow: 'sm', cell: (d) => formatDateTime(d.created_at) },
+    { id: 'window', header: t('col.window'), hideBelow: 'lg', cell: (d) => formatWindow(d.dropoff_window_start, d.dropoff_window_end, format.language, opened) ?? t('window.any') },
+    { id: 'status', header: t('col.status'), sortable: true, cell: (d) => <StatusChip vocabulary={deliveryStatus} status={d.status} /> },
+    { id: 'driver', header: t('col.driver'), hideBelow: 'md', cell: (d) => d.driver_name ?? '—' },
+    { id: 'price', header: t('col.price'), sortable: true, align: 'end', cell: (d) => format.money(d.price, d.currency) },
+    { id: 'created_at', header: t('col.created'), sortable: true, hideBelow: 'sm', cell: (d) => format.dateTime(d.created_at) },
   ];
 }
 
@@ -66,13 +71,17 @@ const isInsert = (change: DeliveryChange) => typeof change.created_at === 'strin
  */
 export function DeliveriesListPage({ kind, paths = ADMIN_DELIVERY_PATHS }: DeliveryScope) {
   const statuses = useStatuses(deliveryStatus);
+  const t = useT(deliveryMessages);
+  const format = useFormat();
+  const listLabel = t(paths.listLabel);
   const { user } = useSession();
   const tenantId = tenantIdOf(user) ?? '';
   const [, navigate] = useLocation();
   const urlTable = useListUrlState(deliveryList);
   // A section's kind is fixed: a kind in its URL is neither applied nor counted as a filter.
   const table = kind ? { ...urlTable, state: { ...urlTable.state, filters: { ...urlTable.state.filters, kind: undefined } } } : urlTable;
-  const columns = useMemo(() => listColumns(paths, !kind), [paths, kind]);
+  const columns = useMemo(() => listColumns(paths, !kind, t, format), [paths, kind, t, format]);
+  const kinds = useMemo(() => kindOptions(t), [t]);
   const list = useServerList({
     statuses,
     queryKey: ['deliveries', tenantId, kind ?? 'any'],
@@ -117,51 +126,51 @@ export function DeliveriesListPage({ kind, paths = ADMIN_DELIVERY_PATHS }: Deliv
 
   return (
     <div className="space-y-4">
-      <PageHeader title={paths.listLabel} breadcrumbs={[{ label: 'Dashboard', href: '/' }, { label: paths.listLabel }]} />
+      <PageHeader title={listLabel} breadcrumbs={[{ label: t('crumb.dashboard'), href: '/' }, { label: listLabel }]} />
       <DataTable
-        label={paths.listLabel}
+        label={listLabel}
         columns={columns}
         {...table}
         {...list.tableProps}
         liveState={live.state}
         rowLabel={(d) => d.delivery_code}
-        searchPlaceholder="Search code, reference or customer"
+        searchPlaceholder={t('list.search')}
         rowActions={(d) => [
-          { label: 'View', onSelect: () => navigate(paths.detail(d.id)) },
+          { label: t('list.view'), onSelect: () => navigate(paths.detail(d.id)) },
           {
-            label: 'Edit',
+            label: t('list.edit'),
             onSelect: () => navigate(paths.edit(d.id)),
             disabled: d.status !== 'pending' && d.status !== 'assigned',
-            reason: 'Only pending or assigned deliveries can be edited',
+            reason: t('list.editLocked'),
           },
         ]}
-        toolbar={<Button onClick={() => navigate(paths.create)}>Add delivery</Button>}
+        toolbar={<Button onClick={() => navigate(paths.create)}>{t('list.add')}</Button>}
         filterFields={(draft, setDraft) => (
           <div className="space-y-4">
-            <FilterCheckboxes label="Status" value={draft.status} options={statuses.options} onChange={(status) => setDraft((current) => ({ ...current, status }))} />
-            {!kind && <FilterSelect label="Kind" value={draft.kind} options={KIND_OPTIONS} onChange={(value) => setDraft((current) => ({ ...current, kind: value }))} />}
+            <FilterCheckboxes label={t('filter.status')} value={draft.status} options={statuses.options} onChange={(status) => setDraft((current) => ({ ...current, status }))} />
+            {!kind && <FilterSelect label={t('filter.kind')} value={draft.kind} options={kinds} onChange={(value) => setDraft((current) => ({ ...current, kind: value }))} />}
             <LookupFilter
-              label="Service"
+              label={t('filter.service')}
               value={draft.service_id}
               onChange={(service_id) => setDraft((current) => ({ ...current, service_id }))}
               {...serviceLookup(tenantId)}
             />
             <LookupFilter
-              label="Zone (pickup or drop-off)"
+              label={t('filter.zone')}
               value={draft.zone_id}
               onChange={(zone_id) => setDraft((current) => ({ ...current, zone_id }))}
               search={(term, signal, limit) => lookupZones(tenantId, term, limit, signal)}
               resolveLabel={(id) => zoneName(tenantId, id)}
             />
             <LookupFilter
-              label="Driver"
+              label={t('filter.driver')}
               value={draft.driver_id}
               onChange={(driver_id) => setDraft((current) => ({ ...current, driver_id }))}
               search={(term, signal, limit) => lookupDrivers(tenantId, term, limit, signal)}
               resolveLabel={(id) => personName(tenantId, id)}
             />
             <FilterDateRange
-              label="Created"
+              label={t('filter.created')}
               from={draft.created_from}
               to={draft.created_to}
               onChange={({ from, to }) => setDraft((current) => ({ ...current, created_from: from, created_to: to }))}

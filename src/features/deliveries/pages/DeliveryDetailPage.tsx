@@ -7,7 +7,7 @@ import { tenantIdOf } from '../../../lib/tenant';
 import { useTenantSettings } from '../../../lib/tenant-settings';
 import { Barcode } from '../../../ui/Barcode';
 import { Button, buttonClassName } from '../../../ui/Button';
-import { deliveryStatus } from '../../../data/statuses';
+import { assignmentStatus, deliveryStatus } from '../../../data/statuses';
 import { StatusChip } from '../../../ui/Chip';
 import { LiveIndicator } from '../../../ui/LiveIndicator';
 import { MapView, type MapMarker } from '../../../ui/map';
@@ -31,17 +31,13 @@ import { ActionDialog } from '../components/ActionDialog';
 import { useFeedChanges } from '../../../lib/use-feed-changes';
 import { framing } from '../map';
 import { ADMIN_DELIVERY_PATHS, inScope, type DeliveryPaths, type DeliveryScope } from '../paths';
-import {
-  DELIVERY_TOASTS,
-  eventTitle,
-  formatMoney,
-  kindLabel,
-  statusLabel,
-  trackingLink,
-  type DeliveryChange,
-  type DeliveryEvent,
-} from '../schema';
-import { formatDateTime, formatWindow } from '../../../lib/format-date';
+import { trackingLink, type DeliveryChange, type DeliveryEvent } from '../schema';
+import { formatWindow } from '../../../lib/format-date';
+import { useT } from '../../../lib/i18n/catalogue';
+import { useFormat } from '../../../lib/i18n/format';
+import { useStatuses } from '../../../lib/status-vocabulary';
+import { deliveryMessages } from '../messages';
+import { eventWords, kindWords, priorityWords, useDeliveryToasts, windowWords } from '../words';
 import { ScrollBox } from '../../../ui/ScrollBox';
 
 interface DetailRecord {
@@ -69,8 +65,11 @@ export function DeliveryDetailPage({ kind, paths = ADMIN_DELIVERY_PATHS, deliver
   const { user } = useSession();
   const tenantId = tenantIdOf(user) ?? '';
   const toast = useToast();
+  const t = useT(deliveryMessages);
+  const toasts = useDeliveryToasts();
+  const listLabel = t(paths.listLabel);
   const { state, retry, setRecord } = useRecordLoad<DetailRecord | null>(id && tenantId ? `${tenantId}/${id}` : null, () => loadRecord(tenantId, id, { kind }), {
-    onError: () => toast.error(DELIVERY_TOASTS.fetchFailed),
+    onError: () => toast.error(toasts.fetchFailed),
   });
   const record = state.status === 'ready' ? state.record : null;
 
@@ -90,8 +89,8 @@ export function DeliveryDetailPage({ kind, paths = ADMIN_DELIVERY_PATHS, deliver
 
   const header = (
     <PageHeader
-      title={record ? `Delivery ${record.detail.delivery.delivery_code}` : 'Delivery'}
-      breadcrumbs={[{ label: 'Dashboard', href: '/' }, { label: paths.listLabel, href: paths.list }, { label: record?.detail.delivery.delivery_code ?? 'Delivery' }]}
+      title={record ? t('detail.title', { code: record.detail.delivery.delivery_code }) : t('detail.crumb')}
+      breadcrumbs={[{ label: t('crumb.dashboard'), href: '/' }, { label: listLabel, href: paths.list }, { label: record?.detail.delivery.delivery_code ?? t('detail.crumb') }]}
     />
   );
 
@@ -101,12 +100,12 @@ export function DeliveryDetailPage({ kind, paths = ADMIN_DELIVERY_PATHS, deliver
       onRetry={retry}
       header={header}
       backTo={paths.list}
-      backLabel={`Back to ${paths.listLabel.toLowerCase()}`}
+      backLabel={t('list.backTo', { list: listLabel.toLowerCase() })}
       missing={!id}
-      notFoundTitle={DELIVERY_TOASTS.notFound}
-      notFoundDescription="It may have been mistyped, or it belongs to another business."
-      failedTitle={DELIVERY_TOASTS.fetchFailed}
-      loadingLabel="Loading delivery"
+      notFoundTitle={toasts.notFound}
+      notFoundDescription={t('detail.notFoundDescription')}
+      failedTitle={toasts.fetchFailed}
+      loadingLabel={t('detail.loading')}
     >
       {(loaded) => loaded && <DeliveryDetailView record={loaded} liveState={live.state} onChanged={refresh} paths={paths} deliveryActions={deliveryActions} />}
     </RecordStates>
@@ -122,8 +121,9 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-function Section({ title, children, actions }: { title: string; children: ReactNode; actions?: ReactNode }) {
-  const id = `section-${title.toLowerCase().replace(/[^a-z]+/g, '-')}`;
+/** A titled part of the page; `name` makes its heading's id, the same in every language. */
+function Section({ name, title, children, actions }: { name: string; title: string; children: ReactNode; actions?: ReactNode }) {
+  const id = `section-${name}`;
   return (
     <section aria-labelledby={id} className="rounded-xl border border-slate-200 p-4 dark:border-slate-700">
       <div className="mb-3 flex items-center justify-between gap-3">
@@ -154,6 +154,12 @@ function DeliveryDetailView({
   const { detail, events, assignments, actions } = record;
   const { delivery: d, names } = detail;
   const toast = useToast();
+  const t = useT(deliveryMessages);
+  const toasts = useDeliveryToasts();
+  const format = useFormat();
+  const statuses = useStatuses(deliveryStatus);
+  const opened = windowWords(t);
+  const window_ = (start: string | null, end: string | null) => formatWindow(start, end, format.language, opened) ?? t('window.any');
   const [pending, setPending] = useState<Pending>(null);
   const link = trackingLink(window.location.origin, d.tracking_token);
   const proofKey = [d.proof.signature_url, ...(d.proof.photo_urls ?? [])].join('|');
@@ -162,20 +168,20 @@ function DeliveryDetailView({
 
   const markers = useMemo<MapMarker[]>(() => {
     const list: MapMarker[] = [
-      { id: 'pickup', lng: d.pickup_lng, lat: d.pickup_lat, label: 'Pickup', color: '#2563eb' },
-      { id: 'dropoff', lng: d.dropoff_lng, lat: d.dropoff_lat, label: 'Drop-off', color: '#16a34a' },
+      { id: 'pickup', lng: d.pickup_lng, lat: d.pickup_lat, label: t('detail.pickup'), color: '#2563eb' },
+      { id: 'dropoff', lng: d.dropoff_lng, lat: d.dropoff_lat, label: t('detail.dropoff'), color: '#16a34a' },
     ];
-    if (detail.driverPosition) list.push({ id: 'driver', lng: detail.driverPosition.lng, lat: detail.driverPosition.lat, label: names.driver_name ?? 'Driver', color: '#ea580c' });
+    if (detail.driverPosition) list.push({ id: 'driver', lng: detail.driverPosition.lng, lat: detail.driverPosition.lat, label: names.driver_name ?? t('detail.driver'), color: '#ea580c' });
     return list;
-  }, [d.pickup_lng, d.pickup_lat, d.dropoff_lng, d.dropoff_lat, detail.driverPosition, names.driver_name]);
+  }, [d.pickup_lng, d.pickup_lat, d.dropoff_lng, d.dropoff_lat, detail.driverPosition, names.driver_name, t]);
   const view = useMemo(() => framing(markers), [markers]);
 
   async function copyLink() {
     try {
       await navigator.clipboard.writeText(link);
-      toast.success(DELIVERY_TOASTS.copied);
+      toast.success(toasts.copied);
     } catch {
-      toast.error(DELIVERY_TOASTS.copyFailed);
+      toast.error(toasts.copyFailed);
     }
   }
 
@@ -187,40 +193,40 @@ function DeliveryDetailView({
 
   const can = (action: string) => actions.includes(action);
   const toolbar = (
-    <div className="flex flex-wrap gap-2" role="group" aria-label="Actions">
+    <div className="flex flex-wrap gap-2" role="group" aria-label={t('detail.actions')}>
       {can('edit') && (
         <Link href={paths.edit(d.id)} className={buttonClassName('secondary')}>
-          Edit
+          {t('action.edit')}
         </Link>
       )}
       {can('assign') && (
         <Link href={paths.assign(d.id)} className={buttonClassName('primary')}>
-          Assign
+          {t('action.assign')}
         </Link>
       )}
       {can('unassign') && (
         <Button variant="secondary" onClick={() => setPending('unassign')}>
-          Unassign
+          {t('action.unassign')}
         </Button>
       )}
       {can('failed') && (
         <Button variant="secondary" onClick={() => setPending('failed')}>
-          Mark failed
+          {t('action.failed')}
         </Button>
       )}
       {can('returned') && (
         <Button variant="secondary" onClick={() => setPending('returned')}>
-          Mark returned
+          {t('action.returned')}
         </Button>
       )}
       {can('pending') && (
         <Button variant="secondary" onClick={() => setPending('pending')}>
-          Reopen
+          {t('action.reopen')}
         </Button>
       )}
       {can('cancelled') && (
         <Button variant="secondary" className="text-red-700 dark:text-red-300" onClick={() => setPending('cancelled')}>
-          Cancel delivery
+          {t('action.cancel')}
         </Button>
       )}
       {deliveryActions?.(d)}
@@ -241,53 +247,53 @@ function DeliveryDetailView({
       </div>
 
       <div className="grid gap-6 lg:grid-cols-2">
-        <Section title="Summary">
+        <Section name="summary" title={t('detail.summary')}>
           <div className="mb-4 flex flex-wrap items-end justify-between gap-4">
             <Barcode text={d.barcode} />
             <div className="max-w-full min-w-0 text-sm">
-              <div className="text-xs font-medium text-slate-500 uppercase dark:text-slate-400">Tracking link</div>
+              <div className="text-xs font-medium text-slate-500 uppercase dark:text-slate-400">{t('detail.trackingLink')}</div>
               <div className="mt-1 flex items-center gap-2">
                 <a href={link} className="max-w-56 min-w-0 truncate text-brand underline" data-testid="tracking-link">
                   {link}
                 </a>
                 <Button variant="secondary" onClick={() => void copyLink()}>
-                  Copy
+                  {t('detail.copy')}
                 </Button>
               </div>
             </div>
           </div>
           <dl className="grid grid-cols-2 gap-4">
-            <Field label="Customer">{names.customer_name ?? '—'}</Field>
-            <Field label="Kind">{kindLabel(d.kind)}</Field>
-            <Field label="Service">{names.service_name ? `${names.service_name} (${names.service_code ?? ''})` : '—'}</Field>
-            <Field label="Priority">{statusLabel(d.priority)}</Field>
-            <Field label="Price">
-              {formatMoney(d.price, d.currency)}
-              {d.price_override_reason && <span className="block text-xs text-slate-500">Overridden: {d.price_override_reason}</span>}
+            <Field label={t('detail.customer')}>{names.customer_name ?? '—'}</Field>
+            <Field label={t('detail.kind')}>{kindWords(t, d.kind)}</Field>
+            <Field label={t('detail.service')}>{names.service_name ? `${names.service_name} (${names.service_code ?? ''})` : '—'}</Field>
+            <Field label={t('detail.priority')}>{priorityWords(t, d.priority)}</Field>
+            <Field label={t('detail.price')}>
+              {format.money(d.price, d.currency)}
+              {d.price_override_reason && <span className="block text-xs text-slate-500">{t('detail.overridden', { reason: d.price_override_reason })}</span>}
             </Field>
-            <Field label="Cash on delivery">{d.cod_amount > 0 ? formatMoney(d.cod_amount, d.currency) : 'None'}</Field>
-            <Field label="External reference">{d.external_reference_id ?? '—'}</Field>
-            <Field label="Driver">{names.driver_name ? `${names.driver_name}${detail.vehicleName ? ` · ${detail.vehicleName}` : ''}` : 'Not assigned'}</Field>
-            <Field label="Pickup">
+            <Field label={t('detail.cod')}>{d.cod_amount > 0 ? format.money(d.cod_amount, d.currency) : t('detail.none')}</Field>
+            <Field label={t('detail.reference')}>{d.external_reference_id ?? '—'}</Field>
+            <Field label={t('detail.driver')}>{names.driver_name ? `${names.driver_name}${detail.vehicleName ? ` · ${detail.vehicleName}` : ''}` : t('detail.notAssigned')}</Field>
+            <Field label={t('detail.pickup')}>
               {d.pickup_address.full_address}
               <span className="block text-xs text-slate-500">
-                {names.pickup_zone_name ?? 'No zone'} · {formatWindow(d.pickup_window_start, d.pickup_window_end) ?? 'Any time'}
+                {names.pickup_zone_name ?? t('detail.noZone')} · {window_(d.pickup_window_start, d.pickup_window_end)}
               </span>
             </Field>
-            <Field label="Drop-off">
+            <Field label={t('detail.dropoff')}>
               {d.dropoff_address.full_address}
               <span className="block text-xs text-slate-500">
-                {names.dropoff_zone_name ?? 'No zone'} · {formatWindow(d.dropoff_window_start, d.dropoff_window_end) ?? 'Any time'}
+                {names.dropoff_zone_name ?? t('detail.noZone')} · {window_(d.dropoff_window_start, d.dropoff_window_end)}
               </span>
             </Field>
-            <Field label="Created">{formatDateTime(d.created_at)}</Field>
-            <Field label="Notes">{d.notes || '—'}</Field>
+            <Field label={t('detail.created')}>{format.dateTime(d.created_at)}</Field>
+            <Field label={t('detail.notes')}>{d.notes || '—'}</Field>
           </dl>
         </Section>
 
-        <Section title="Map">
+        <Section name="map" title={t('detail.map')}>
           <MapView
-            label={`Map of delivery ${d.delivery_code}`}
+            label={t('detail.mapOf', { code: d.delivery_code })}
             defaultCenter={tenantSettings?.mapCentre}
             mapboxToken={mapsToken(tenantSettings?.mapsKey)}
             center={view.center}
@@ -296,82 +302,86 @@ function DeliveryDetailView({
             markers={markers}
           />
           <p className="mt-2 text-xs text-slate-500 dark:text-slate-400">
-            Pickup (blue), drop-off (green)
-            {detail.driverPosition ? `, ${names.driver_name ?? 'driver'} (orange, ${formatDateTime(detail.driverPosition.at)})` : ''}
+            {t('detail.mapLegend')}
+            {detail.driverPosition
+              ? names.driver_name
+                ? t('detail.mapDriver', { driver: names.driver_name, at: format.dateTime(detail.driverPosition.at) })
+                : t('detail.mapDriverUnnamed', { at: format.dateTime(detail.driverPosition.at) })
+              : ''}
           </p>
         </Section>
       </div>
 
-      <Section title="Packages">
-        <ScrollBox label="Packages">
+      <Section name="packages" title={t('detail.packages')}>
+        <ScrollBox label={t('detail.packages')}>
           <table className="w-full text-left text-sm">
             <thead className="text-xs text-slate-500 uppercase dark:text-slate-400">
               <tr>
-                <th className="py-1 pr-3 font-medium">Description</th>
-                <th className="py-1 pr-3 font-medium">Quantity</th>
-                <th className="py-1 pr-3 font-medium">Weight</th>
-                <th className="py-1 pr-3 font-medium">Size (L × W × H)</th>
-                <th className="py-1 font-medium">Handling</th>
+                <th className="py-1 pr-3 font-medium">{t('detail.description')}</th>
+                <th className="py-1 pr-3 font-medium">{t('detail.quantity')}</th>
+                <th className="py-1 pr-3 font-medium">{t('detail.weight')}</th>
+                <th className="py-1 pr-3 font-medium">{t('detail.size')}</th>
+                <th className="py-1 font-medium">{t('detail.handling')}</th>
               </tr>
             </thead>
             <tbody>
               {d.packages.map((p, index) => (
                 <tr key={index} className="border-t border-slate-100 dark:border-slate-800">
                   <td className="py-1 pr-3">{p.description || '—'}</td>
-                  <td className="py-1 pr-3">{p.quantity}</td>
-                  <td className="py-1 pr-3">{p.weight_kg} kg</td>
-                  <td className="py-1 pr-3">{p.length_cm && p.width_cm && p.height_cm ? `${p.length_cm} × ${p.width_cm} × ${p.height_cm} cm` : '—'}</td>
-                  <td className="py-1">{[p.fragile && 'Fragile', p.temperature_sensitive && 'Temperature sensitive'].filter(Boolean).join(', ') || '—'}</td>
+                  <td className="py-1 pr-3">{format.number(p.quantity)}</td>
+                  <td className="py-1 pr-3">{t('detail.kg', { weight: format.number(p.weight_kg) })}</td>
+                  <td className="py-1 pr-3">{p.length_cm && p.width_cm && p.height_cm ? t('detail.dimensions', { length: format.number(p.length_cm), width: format.number(p.width_cm), height: format.number(p.height_cm) }) : '—'}</td>
+                  <td className="py-1">{[p.fragile && t('detail.fragile'), p.temperature_sensitive && t('detail.temperature')].filter(Boolean).join(', ') || '—'}</td>
                 </tr>
               ))}
             </tbody>
           </table>
         </ScrollBox>
         <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">
-          {d.package_count} {d.package_count === 1 ? 'package' : 'packages'}, {d.total_weight_kg} kg in all
+          {t('detail.packageTotal', { count: d.package_count, weight: format.number(d.total_weight_kg) })}
         </p>
       </Section>
 
       <div className="grid gap-6 lg:grid-cols-2">
-        <Section title="Timeline">
-          <ol aria-label="Status timeline" className="space-y-3">
+        <Section name="timeline" title={t('detail.timeline')}>
+          <ol aria-label={t('detail.statusTimeline')} className="space-y-3">
             {events.map((e) => (
               <li key={e.id} className="border-l-2 border-slate-200 pl-3 dark:border-slate-700">
                 <div className="flex flex-wrap items-center gap-2 text-sm font-medium">
-                  {eventTitle(e)}
+                  {eventWords(t, e, statuses.label)}
                   <StatusChip vocabulary={deliveryStatus} status={e.status} />
                 </div>
                 <div className="text-xs text-slate-500 dark:text-slate-400">
-                  {formatDateTime(e.occurred_at)} · {e.actor_name ?? 'System'}
+                  {format.dateTime(e.occurred_at)} · {e.actor_name ?? t('detail.system')}
                 </div>
-                {e.reason && <div className="text-sm">Reason: {e.reason}</div>}
+                {e.reason && <div className="text-sm">{t('detail.reason', { reason: e.reason })}</div>}
                 {e.note && <div className="text-sm text-slate-600 dark:text-slate-300">{e.note}</div>}
               </li>
             ))}
           </ol>
         </Section>
 
-        <Section title="Assignments">
+        <Section name="assignments" title={t('detail.assignments')}>
           {assignments.length === 0 ? (
-            <p className="text-sm text-slate-600 dark:text-slate-400">Not assigned yet.</p>
+            <p className="text-sm text-slate-600 dark:text-slate-400">{t('detail.notAssignedYet')}</p>
           ) : (
-            <ul aria-label="Assignment history" className="space-y-3">
+            <ul aria-label={t('detail.assignmentHistory')} className="space-y-3">
               {assignments.map((a) => (
                 <li key={a.id} className="rounded-lg border border-slate-100 p-3 text-sm dark:border-slate-800">
                   <div className="flex flex-wrap items-center justify-between gap-2">
                     <span className="font-medium">
-                      {a.driver_name ?? 'Driver'} · {a.vehicle_name ?? 'Vehicle'}
+                      {a.driver_name ?? t('detail.someDriver')} · {a.vehicle_name ?? t('detail.someVehicle')}
                     </span>
-                    <StatusChip status={a.status} tones={{ completed: 'success', rejected: 'error' }} fallback="warning" />
+                    <StatusChip vocabulary={assignmentStatus} status={a.status} />
                   </div>
                   <div className="text-xs text-slate-500 dark:text-slate-400">
-                    Assigned {formatDateTime(a.assignment_time)}
-                    {a.responded_at && ` · answered ${formatDateTime(a.responded_at)}`}
-                    {a.completed_at && ` · completed ${formatDateTime(a.completed_at)}`}
-                    {a.cancelled_at && ` · unassigned ${formatDateTime(a.cancelled_at)}`}
+                    {t('detail.assignedAt', { at: format.dateTime(a.assignment_time) })}
+                    {a.responded_at && t('detail.answeredAt', { at: format.dateTime(a.responded_at) })}
+                    {a.completed_at && t('detail.completedAt', { at: format.dateTime(a.completed_at) })}
+                    {a.cancelled_at && t('detail.unassignedAt', { at: format.dateTime(a.cancelled_at) })}
                   </div>
-                  {a.rejection_reason && <div>Rejected: {a.rejection_reason}</div>}
-                  {a.cancel_reason && <div>Unassigned: {a.cancel_reason}</div>}
+                  {a.rejection_reason && <div>{t('detail.rejected', { reason: a.rejection_reason })}</div>}
+                  {a.cancel_reason && <div>{t('detail.unassigned', { reason: a.cancel_reason })}</div>}
                   {a.notes && <div className="text-slate-600 dark:text-slate-300">{a.notes}</div>}
                 </li>
               ))}
@@ -381,68 +391,68 @@ function DeliveryDetailView({
       </div>
 
       {d.status === 'delivered' && (
-        <Section title="Proof of delivery" actions={<ProofDocumentButton deliveryId={d.id} code={d.delivery_code} />}>
+        <Section name="proof-of-delivery" title={t('detail.proof')} actions={<ProofDocumentButton deliveryId={d.id} code={d.delivery_code} />}>
           <dl className="grid grid-cols-2 gap-4">
-            <Field label="Recipient">{d.proof.recipient_name ?? '—'}</Field>
-            <Field label="Delivered">{formatDateTime(d.delivered_at)}</Field>
-            <Field label="Notes">{d.proof.notes ?? '—'}</Field>
+            <Field label={t('detail.recipient')}>{d.proof.recipient_name ?? '—'}</Field>
+            <Field label={t('detail.delivered')}>{format.dateTime(d.delivered_at)}</Field>
+            <Field label={t('detail.notes')}>{d.proof.notes ?? '—'}</Field>
           </dl>
           <div className="mt-4">
-            <ProofGallery label={`Proof of delivery ${d.delivery_code}`} loadKey={proofKey} load={() => signProofImages(proofFiles(d.proof))} />
+            <ProofGallery label={t('detail.proofOf', { code: d.delivery_code })} loadKey={proofKey} load={() => signProofImages(proofFiles(d.proof))} />
           </div>
         </Section>
       )}
       {(d.status === 'failed' || d.status === 'returned') && proofFiles(d.proof).photos.length > 0 && (
-        <Section title="Failure photos">
+        <Section name="failure-photos" title={t('detail.failurePhotos')}>
           {d.proof.notes && <p className="mb-3 text-sm">{d.proof.notes}</p>}
-          <ProofGallery label={`Failure photos of ${d.delivery_code}`} loadKey={proofKey} load={() => signProofImages(proofFiles(d.proof))} />
+          <ProofGallery label={t('detail.failurePhotosOf', { code: d.delivery_code })} loadKey={proofKey} load={() => signProofImages(proofFiles(d.proof))} />
         </Section>
       )}
 
       <ActionDialog
         open={pending === 'unassign'}
         onClose={() => setPending(null)}
-        title="Unassign this delivery?"
-        message={`${d.delivery_code} goes back to pending and ${names.driver_name ?? 'the driver'} is freed.`}
-        confirmLabel="Unassign"
+        title={t('dialog.unassign.title')}
+        message={names.driver_name ? t('dialog.unassign.message', { code: d.delivery_code, driver: names.driver_name }) : t('dialog.unassign.messageUnnamed', { code: d.delivery_code })}
+        confirmLabel={t('action.unassign')}
         reason="optional"
-        onConfirm={(reason) => run(() => unassignDelivery(d.id, reason), 'Delivery unassigned')}
+        onConfirm={(reason) => run(() => unassignDelivery(d.id, reason), t('toast.unassigned'))}
       />
       <ActionDialog
         open={pending === 'failed'}
         onClose={() => setPending(null)}
-        title="Mark this delivery failed?"
-        message={`${d.delivery_code} could not be completed. Say why: the customer and the team will see it.`}
-        confirmLabel="Mark failed"
+        title={t('dialog.failed.title')}
+        message={t('dialog.failed.message', { code: d.delivery_code })}
+        confirmLabel={t('action.failed')}
         destructive
         reason="required"
-        onConfirm={(reason) => run(() => transitionDelivery(d.id, 'failed', reason), 'Delivery marked failed')}
+        onConfirm={(reason) => run(() => transitionDelivery(d.id, 'failed', reason), t('toast.failed'))}
       />
       <ActionDialog
         open={pending === 'cancelled'}
         onClose={() => setPending(null)}
-        title="Cancel this delivery?"
-        message={`${d.delivery_code} will be cancelled for good; this cannot be undone.`}
-        confirmLabel="Cancel delivery"
+        title={t('dialog.cancel.title')}
+        message={t('dialog.cancel.message', { code: d.delivery_code })}
+        confirmLabel={t('action.cancel')}
         destructive
         reason="required"
-        onConfirm={(reason) => run(() => transitionDelivery(d.id, 'cancelled', reason), 'Delivery cancelled')}
+        onConfirm={(reason) => run(() => transitionDelivery(d.id, 'cancelled', reason), t('toast.cancelled'))}
       />
       <ActionDialog
         open={pending === 'returned'}
         onClose={() => setPending(null)}
-        title="Mark this delivery returned?"
-        message={`The parcels of ${d.delivery_code} are back with the sender. This closes the delivery.`}
-        confirmLabel="Mark returned"
-        onConfirm={() => run(() => transitionDelivery(d.id, 'returned'), 'Delivery marked returned')}
+        title={t('dialog.returned.title')}
+        message={t('dialog.returned.message', { code: d.delivery_code })}
+        confirmLabel={t('action.returned')}
+        onConfirm={() => run(() => transitionDelivery(d.id, 'returned'), t('toast.returned'))}
       />
       <ActionDialog
         open={pending === 'pending'}
         onClose={() => setPending(null)}
-        title="Reopen this delivery?"
-        message={`${d.delivery_code} becomes pending again, ready for another attempt.`}
-        confirmLabel="Reopen"
-        onConfirm={() => run(() => transitionDelivery(d.id, 'pending'), 'Delivery reopened')}
+        title={t('dialog.reopen.title')}
+        message={t('dialog.reopen.message', { code: d.delivery_code })}
+        confirmLabel={t('action.reopen')}
+        onConfirm={() => run(() => transitionDelivery(d.id, 'pending'), t('toast.reopened'))}
       />
     </div>
   );
