@@ -26,18 +26,24 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+/** The gate at `path`, guarding a paragraph 'inside'; the location, to move on. */
+function renderGate(path: string) {
+  const location = memoryLocation({ path });
+  render(
+    <Router hook={location.hook}>
+      <DomainGate>
+        <p>inside</p>
+      </DomainGate>
+    </Router>,
+  );
+  return location;
+}
+
 describe('DomainGate', () => {
   it('drops the verdict on a business the visitor has left: a late "unknown" does not start over', async () => {
     const leave = vi.fn();
     vi.stubGlobal('location', { ...window.location, replace: leave });
-    const location = memoryLocation({ path: '/first-co/sign-in' });
-    render(
-      <Router hook={location.hook}>
-        <DomainGate>
-          <p>inside</p>
-        </DomainGate>
-      </Router>,
-    );
+    const location = renderGate('/first-co/sign-in');
     expect(answers.has('first-co')).toBe(true);
     act(() => location.navigate('/second-co/sign-in'));
     expect(answers.has('second-co')).toBe(true);
@@ -49,14 +55,7 @@ describe('DomainGate', () => {
   });
 
   it('shows the problem for the slug in view, not a superseded one', async () => {
-    const location = memoryLocation({ path: '/slow-co/sign-in' });
-    render(
-      <Router hook={location.hook}>
-        <DomainGate>
-          <p>inside</p>
-        </DomainGate>
-      </Router>,
-    );
+    const location = renderGate('/slow-co/sign-in');
     act(() => location.navigate('/fast-co/sign-in'));
     await act(async () => answers.get('slow-co')!.resolve({ status: 'error' }));
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();

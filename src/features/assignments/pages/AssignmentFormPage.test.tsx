@@ -55,8 +55,8 @@ afterEach(async () => {
   await act(() => applyLanguage('en'));
 });
 
-async function renderAssignment(record: AssignmentRecord) {
-  loaded.record = record;
+/** The edit page of assignment a1, as loaded.record holds it. */
+async function renderEditPage() {
   const location = memoryLocation({ path: '/assignments/a1/edit' });
   await act(async () => {
     render(
@@ -71,6 +71,11 @@ async function renderAssignment(record: AssignmentRecord) {
       </ToastProvider>,
     );
   });
+}
+
+async function renderAssignment(record: AssignmentRecord) {
+  loaded.record = record;
+  await renderEditPage();
   if (record.status === 'pending') {
     // The fit is asked once delivery, driver and vehicle are known; the notes are over their limit.
     await screen.findByText(/120/, undefined, { timeout: 5000 });
@@ -163,20 +168,7 @@ describe('the assignment’s form', () => {
     vi.mocked(lookupDrivers).mockImplementation(async () => [{ value: 'dr2', label: 'Sam Second' }]);
     vi.mocked(driverDefaultVehicle).mockImplementationOnce(async () => ({ id: 'v2', name: 'Truck 9' }));
     loaded.record = pending;
-    const location = memoryLocation({ path: '/assignments/a1/edit' });
-    await act(async () => {
-      render(
-        <ToastProvider>
-          <Router hook={location.hook}>
-            <Suspense fallback="loading">
-              <Route path="/assignments/:id/edit">
-                <AssignmentEditPage />
-              </Route>
-            </Suspense>
-          </Router>
-        </ToastProvider>,
-      );
-    });
+    await renderEditPage();
     const driver = await screen.findByLabelText(/^Driver/, { selector: 'input' }, { timeout: 5000 });
     expect(vi.mocked(checkFit)).toHaveBeenLastCalledWith('d1', 'dr1', 'v1', expect.anything());
     await userEvent.clear(driver);
