@@ -1,6 +1,6 @@
-import { useEffect, useState } from 'react';
 import { listOwnStaffRows } from '../data/warehouse-staff';
 import { useSession } from '../lib/session';
+import { useRecordLoad } from '../lib/use-record-load';
 import type { FloorStanding } from './guards';
 
 // One read per person and page load: the nav and the route guard both ask.
@@ -33,17 +33,8 @@ function standingOf(userId: string): Promise<FloorStanding> {
 export function useFloorStanding(): FloorStanding | null {
   const { user } = useSession();
   const userId = user?.profile?.panel_type === 'dispatcher' ? user.id : null;
-  const [loaded, setLoaded] = useState<{ userId: string; standing: FloorStanding } | null>(null);
-  useEffect(() => {
-    if (!userId || settled.has(userId)) return;
-    let live = true;
-    void standingOf(userId).then((standing) => {
-      if (live) setLoaded({ userId, standing });
-    });
-    return () => {
-      live = false;
-    };
-  }, [userId]);
+  // Keyed by the person: a standing read for someone who has since signed out is dropped.
+  const { state } = useRecordLoad<FloorStanding>(userId, () => (userId === null ? Promise.resolve(null) : standingOf(userId)), { loadingOnNewKey: true });
   if (!userId) return null;
-  return settled.get(userId) ?? (loaded?.userId === userId ? loaded.standing : null);
+  return settled.get(userId) ?? (state.status === 'ready' ? state.record : null);
 }

@@ -5,7 +5,8 @@ import { verifyTenantDomain } from '../features/tenants/api';
 import { useSession } from '../lib/session';
 import { Button } from '../ui/Button';
 import { useToast } from '../ui/toast';
-import { createDomainVerifier } from './domain-verification';
+import { createDomainVerifier, type DomainOutcome } from './domain-verification';
+import { useRecordLoad } from '../lib/use-record-load';
 import { panelHomeOf, shouldRejectTenantless, TENANTLESS_MESSAGE, tenantSlugToVerify } from './guards';
 import { LoadingScreen } from './LoadingScreen';
 import { useT } from '../lib/i18n/catalogue';
@@ -28,29 +29,22 @@ export function DomainGate({ children }: { children: ReactNode }) {
   const session = useSession();
   const slug = tenantSlugToVerify(pathname);
   const [attempt, setAttempt] = useState(0);
-  const [failed, setFailed] = useState<{ slug: string; attempt: number; unreachable: boolean } | null>(null);
-  const [, setConfirmed] = useState<string | null>(null);
+  const toVerify = slug && !domains.isVerified(slug) ? slug : null;
+  // Keyed by the slug and the attempt: an answer for a slug the visitor has left is dropped.
+  const { state } = useRecordLoad<DomainOutcome>(toVerify === null ? null : `${toVerify}\u0000${attempt}`, () => (toVerify === null ? Promise.resolve(null) : domains.verify(toVerify)), {
+    loadingOnNewKey: true,
+    onLoad: (outcome) => {
+      if (outcome === 'unknown') leaveUnknownDomain();
+    },
+  });
 
-  useEffect(() => {
-    if (!slug || domains.isVerified(slug)) return;
-    let active = true;
-    void domains.verify(slug).then((outcome) => {
-      if (!active) return;
-      if (outcome === 'verified') setConfirmed(slug);
-      else if (outcome === 'unknown') leaveUnknownDomain();
-      // No answer is not a verdict: the stored session stays, and the visitor can try again.
-      else setFailed({ slug, attempt, unreachable: outcome === 'unreachable' });
-    });
-    return () => {
-      active = false;
-    };
-  }, [slug, attempt]);
-
-  if (slug && !domains.isVerified(slug)) {
-    if (failed?.slug === slug && failed.attempt === attempt) {
+  if (toVerify !== null) {
+    // A confirmation renders the children (isVerified); an unknown business starts over; no answer is not a verdict:
+    // the stored session stays, and the visitor can try again.
+    if (state.status === 'ready' && (state.record === 'error' || state.record === 'unreachable')) {
       // Offline (no answer at all, not an error answer), the signed-in user's own business needs no
       // confirmation: the app opens on what the device remembers (lib/session) instead of stopping at the check.
-      if (failed.unreachable && session.user?.tenant?.slug === slug) return children;
+      if (state.record === 'unreachable' && session.user?.tenant?.slug === toVerify) return children;
       if (session.status === 'loading' && !session.unreachable) return <LoadingScreen />;
       return <VerificationProblem onRetry={() => setAttempt((n) => n + 1)} />;
     }

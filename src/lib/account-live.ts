@@ -9,6 +9,7 @@ import { supabase } from './supabase';
  * change made before the join (or while offline) is only seen by reading the profile again.
  */
 export function watchAccount(userId: string, onChange: () => void): () => void {
+  // A live subscription, not a read: `active` stops a join still on its way once the caller has left.
   let active = true;
   let channel: RealtimeChannel | null = null;
   void (async () => {

@@ -93,6 +93,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     if (!identity) return;
+    // Not a screen read but the session's own retry loop (timers, start over): `active` ends the loop with the identity.
     let active = true;
     let timer: number | undefined;
     const load = async (attempt: number) => {

@@ -2,6 +2,7 @@
 import { act, cleanup, renderHook, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { defineSharedRead } from './shared-read';
+import { deferred } from '../test/deferred';
 
 describe('defineSharedRead', () => {
   afterEach(cleanup);
@@ -35,5 +36,28 @@ describe('defineSharedRead', () => {
     const { result } = renderHook(() => defineSharedRead(fetch).useValue(null));
     expect(result.current.status).toBe('loading');
     expect(fetch).not.toHaveBeenCalled();
+  });
+});
+
+describe('defineSharedRead: a stale answer', () => {
+  afterEach(cleanup);
+
+  it('is dropped when the screen has moved to another id, and the new id reads loading until its own answer', async () => {
+    const answers = { slow: deferred<string>(), fast: deferred<string>() };
+    const read = defineSharedRead((id: string) => answers[id as keyof typeof answers].promise);
+    const { result, rerender } = renderHook(({ id }) => read.useValue(id), { initialProps: { id: 'slow' } });
+    rerender({ id: 'fast' });
+    await act(async () => answers.slow.resolve('slow value'));
+    expect(result.current.status).toBe('loading');
+    await act(async () => answers.fast.resolve('fast value'));
+    expect(result.current).toMatchObject({ status: 'ready', value: 'fast value' });
+  });
+
+  it('reads loading again when the id goes away', async () => {
+    const read = defineSharedRead(async (id: string) => `${id}!`);
+    const { result, rerender } = renderHook(({ id }: { id: string | null }) => read.useValue(id), { initialProps: { id: 'acme' as string | null } });
+    await waitFor(() => expect(result.current).toMatchObject({ status: 'ready', value: 'acme!' }));
+    rerender({ id: null });
+    expect(result.current.status).toBe('loading');
   });
 });

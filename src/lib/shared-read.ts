@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { useRecordLoad } from './use-record-load';
 
 export type SharedReadState<T> = { status: 'loading' } | { status: 'ready'; value: T } | { status: 'failed'; error: Error };
 
@@ -37,7 +38,6 @@ export function defineSharedRead<T>(fetch: (id: string) => Promise<T>): SharedRe
 
   function useValue(id: string | null): SharedReadState<T> & { retry: () => void } {
     const [version, setVersion] = useState(0);
-    const [answer, setAnswer] = useState<{ key: string; value: SharedReadState<T> } | null>(null);
     const key = `${id ?? ''}:${version}`;
 
     useEffect(() => {
@@ -48,19 +48,15 @@ export function defineSharedRead<T>(fetch: (id: string) => Promise<T>): SharedRe
       };
     }, []);
 
-    useEffect(() => {
-      if (!id) return;
-      let current = true;
-      load(id).then(
-        (value) => current && setAnswer({ key, value: { status: 'ready', value } }),
-        (error: unknown) => current && setAnswer({ key, value: { status: 'failed', error: error instanceof Error ? error : new Error(String(error)) } }),
-      );
-      return () => {
-        current = false;
-      };
-    }, [id, key]);
-
-    const value: SharedReadState<T> = answer?.key === key ? answer.value : { status: 'loading' };
+    // Keyed by the id and the version: an answer for an id or a version the screen has left is dropped.
+    // The value travels boxed, so a null value is an answer rather than 'missing'.
+    const { state } = useRecordLoad<{ value: T }>(id ? key : null, () => (id ? load(id).then((value) => ({ value })) : Promise.resolve(null)), { loadingOnNewKey: true });
+    const value: SharedReadState<T> =
+      id && state.status === 'ready'
+        ? { status: 'ready', value: state.record.value }
+        : id && state.status === 'failed'
+          ? { status: 'failed', error: state.error instanceof Error ? state.error : new Error(String(state.error)) }
+          : { status: 'loading' };
     return { ...value, retry: () => setVersion((n) => n + 1) };
   }
 

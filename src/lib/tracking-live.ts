@@ -22,6 +22,7 @@ export interface TrackingWatch {
 
 /** Joins `tracking:<token>` until the returned function is called. */
 export function watchTracking(token: string, { onUpdate, onState }: TrackingWatch): () => void {
+  // A live subscription, not a read: `active` stops a join still on its way once the caller has left.
   let active = true;
   let channel: RealtimeChannel | null = null;
   let state: ConnectionState = 'connecting';

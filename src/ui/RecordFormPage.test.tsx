@@ -1,11 +1,13 @@
 // @vitest-environment jsdom
 import '@testing-library/jest-dom/vitest';
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { Suspense } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Route, Router, Switch } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { z } from 'zod';
+import { applyLanguage } from '../lib/i18n/catalogue';
 import { Form, FormActions, TextField, useRecordSave, useStoreFiles, useZodForm } from './form';
 import { RecordFormPage } from './RecordFormPage';
 import { ToastProvider } from './toast';
@@ -38,13 +40,14 @@ interface Api {
   update: (thing: Thing, values: { name: string }) => Promise<void>;
 }
 
-function ThingForm({ thing, api }: { thing: Thing | null; api: Api }) {
+function ThingForm({ thing, api, own = false }: { thing: Thing | null; api: Api; own?: boolean }) {
   const form = useZodForm(Schema, { defaultValues: { name: thing?.name ?? '' } });
   const { onSubmit, onServerError } = useRecordSave<Thing, { name: string }, string>({
     record: thing,
     create: api.create,
     update: api.update,
-    messages: MESSAGES,
+    // `own`: the page words only what is its own (created, updated, the failures); the rest is the kit's.
+    messages: own ? { created: MESSAGES.created, updated: MESSAGES.updated, createFailed: MESSAGES.createFailed, updateFailed: MESSAGES.updateFailed } : MESSAGES,
     then: '/things',
     thenCreated: (id) => `/things/${id}/edit`,
   });
@@ -146,6 +149,30 @@ describe('RecordFormPage with useRecordSave and FormActions', () => {
     expect(location.history.at(-1)).toBe('/things/create');
   });
 
+  it('a page that words only its own toasts gets the kit’s validation and unknown words, in the page’s language', async () => {
+    await act(() => applyLanguage('es'));
+    try {
+      const location = memoryLocation({ path: '/things/create' });
+      const api = fakeApi({ create: vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))) });
+      await act(async () => {
+        render(
+          <ToastProvider>
+            <Router hook={location.hook}>
+              <Suspense fallback="loading">
+                <ThingForm thing={null} api={api} own />
+              </Suspense>
+            </Router>
+          </ToastProvider>,
+        );
+      });
+      await userEvent.type(await screen.findByLabelText(/Name/), 'Bolt');
+      await userEvent.click(screen.getByRole('button', { name: 'Create thing' }));
+      expect(await screen.findByText('Se produjo un error al enviar el formulario')).toBeInTheDocument();
+    } finally {
+      await act(() => applyLanguage('en'));
+    }
+  });
+
   it('Cancel goes back to the list', async () => {
     const location = renderAt('/things/create', fakeApi());
     await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
@@ -159,7 +186,8 @@ describe('useStoreFiles', () => {
 
   function Photos({ upload, onStored }: { upload: (file: File) => Promise<{ publicUrl: string }>; onStored: (urls: string[] | null) => void }) {
     const form = useZodForm(FilesSchema, { defaultValues: { photos: ['https://x/kept.png', new File(['a'], 'new.png', { type: 'image/png' })] } });
-    const storeFiles = useStoreFiles(form, 'photos', upload, { uploaded: 'File uploaded successfully', uploadFailed: 'Error uploading file' });
+    // No words given: the upload toasts are the kit's.
+    const storeFiles = useStoreFiles(form, 'photos', upload);
     return (
       <Form form={form} onSubmit={async (values: FilesValues) => onStored(await storeFiles(values.photos))} aria-label="Photos">
         <p>{form.formState.errors.photos?.message}</p>

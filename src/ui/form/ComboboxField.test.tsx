@@ -1,9 +1,10 @@
 // @vitest-environment jsdom
 import '@testing-library/jest-dom/vitest';
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
+import { deferred, type Deferred } from '../../test/deferred';
 import { ToastProvider } from '../toast';
 import { ComboboxField, Form, SubmitButton, useZodForm, type LookupOption, type LookupSearch } from './index';
 
@@ -25,6 +26,20 @@ function WarehouseForm({ search, initial, resolveLabel, onSubmit = () => {} }: {
       <Form form={form} onSubmit={onSubmit}>
         <ComboboxField<Input, 'warehouse_id'> name="warehouse_id" label="Warehouse" required search={search} resolveLabel={resolveLabel} debounceMs={300} />
         <SubmitButton>Save</SubmitButton>
+      </Form>
+    </ToastProvider>
+  );
+}
+
+/** A form whose stored value the test replaces, as a record read again does. */
+function SwitchingForm({ resolveLabel }: { resolveLabel: (value: string) => Promise<string | null> }) {
+  const form = useZodForm(Schema, { defaultValues: { warehouse_id: 'w1' } });
+  return (
+    <ToastProvider>
+      <Form form={form} onSubmit={() => {}}>
+        <ComboboxField<Input, 'warehouse_id'> name="warehouse_id" label="Warehouse" required search={fakeSearch()} resolveLabel={resolveLabel} debounceMs={300} />
+        <button type="button" onClick={() => form.setValue('warehouse_id', 'w2')}>Show w2</button>
+        <button type="button" onClick={() => form.setValue('warehouse_id', 'w1')}>Show w1</button>
       </Form>
     </ToastProvider>
   );
@@ -84,6 +99,28 @@ describe('ComboboxField', () => {
     render(<WarehouseForm search={fakeSearch()} initial="w2" resolveLabel={resolveLabel} />);
     await waitFor(() => expect(screen.getByLabelText('Warehouse')).toHaveValue('Mumbai Port'));
     expect(resolveLabel).toHaveBeenCalledWith('w2');
+  });
+
+  it('drops the label answer for a value the field no longer holds', async () => {
+    const answers: Deferred<string | null>[] = [];
+    const resolveLabel = vi.fn(() => {
+      const answer = deferred<string | null>();
+      answers.push(answer);
+      return answer.promise;
+    });
+    render(<SwitchingForm resolveLabel={resolveLabel} />);
+    expect(resolveLabel).toHaveBeenLastCalledWith('w1');
+    await userEvent.click(screen.getByRole('button', { name: 'Show w2' }));
+    expect(resolveLabel).toHaveBeenLastCalledWith('w2');
+    await act(async () => answers[1]!.resolve('Mumbai Port'));
+    expect(screen.getByLabelText('Warehouse')).toHaveValue('Mumbai Port');
+    await act(async () => answers[0]!.resolve('Stale Central'));
+    // The late answer for w1 was not kept: holding w1 again looks its label up anew.
+    await userEvent.click(screen.getByRole('button', { name: 'Show w1' }));
+    expect(screen.getByLabelText('Warehouse')).not.toHaveValue('Stale Central');
+    expect(resolveLabel).toHaveBeenCalledTimes(3);
+    await act(async () => answers[2]!.resolve('Mumbai Central'));
+    expect(screen.getByLabelText('Warehouse')).toHaveValue('Mumbai Central');
   });
 
   it('shows No results for a failed lookup, silently, and Retry searches again', async () => {

@@ -2,6 +2,7 @@ import { Combobox, ComboboxButton, ComboboxInput, ComboboxOption, ComboboxOption
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { FieldPath, FieldValues } from 'react-hook-form';
 import type { LookupOption } from '../../lib/lookup-option';
+import { useRecordLoad } from '../../lib/use-record-load';
 import { CheckIcon, CloseIcon } from '../icons';
 import { useBoundField, type BoundFieldProps } from './bind';
 import { controlClassName, describedBy, FieldFrame } from './FieldFrame';
@@ -74,22 +75,23 @@ export function ComboboxField<T extends FieldValues, N extends FieldPath<T>, O =
       : [String(field.value)];
   const missing = values.filter((value) => !labels.has(value)).join('\n');
 
-  // On edit the form holds ids: look their labels up once.
-  useEffect(() => {
+  // On edit the form holds ids: look their labels up once (an id whose lookup fails shows as itself).
+  // Keyed by the ids still missing: answers for a set of ids the field has left are dropped.
+  useRecordLoad<[string, string][]>(missing && resolveLabel ? missing : null, () => {
     const resolve = resolveRef.current;
-    if (!missing || !resolve) return;
-    let live = true;
-    for (const value of missing.split('\n')) {
-      resolve(value).then(
-        (found) => live && setLabels((current) => new Map(current).set(value, found ?? value)),
-        () => live && setLabels((current) => new Map(current).set(value, value)),
-      );
-    }
-    return () => {
-      live = false;
-    };
-  }, [missing]);
+    if (!resolve) return Promise.resolve(null);
+    return Promise.all(missing.split('\n').map((value) => resolve(value).then((found): [string, string] => [value, found ?? value], (): [string, string] => [value, value])));
+  }, {
+    onLoad: (found) =>
+      setLabels((current) => {
+        const next = new Map(current);
+        for (const [value, label] of found ?? []) next.set(value, label);
+        return next;
+      }),
+  });
 
+  // A typed search rather than a read: its last options stay shown while the next term waits out the pause,
+  // and the superseded request is aborted (as useServerList does).
   useEffect(() => {
     if (term === null) return;
     const controller = new AbortController();

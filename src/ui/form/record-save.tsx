@@ -12,10 +12,16 @@ export interface RecordSaveMessages {
   updated: string;
   createFailed: string;
   updateFailed: string;
-  /** When the server placed messages on fields ('Validation failed'). */
-  validation: string;
-  /** Anything that did not come from the server ('An error occurred while submitting the form'). */
-  unknown: string;
+  /** When the server placed messages on fields; the kit's 'Validation failed' unless the page words it otherwise. */
+  validation?: string;
+  /** Anything that did not come from the server; the kit's 'An error occurred while submitting the form' unless the page words it otherwise. */
+  unknown?: string;
+}
+
+/** The spec's toasts of a file upload; the kit's words unless the page words them otherwise. */
+export interface UploadMessages {
+  uploaded?: string;
+  uploadFailed?: string;
 }
 
 export interface RecordSaveOptions<Row, Values, Created = unknown> {
@@ -38,6 +44,7 @@ export interface RecordSaveOptions<Row, Values, Created = unknown> {
 export function useRecordSave<Row, Values, Created = unknown>({ record, create, update, messages, then, thenCreated }: RecordSaveOptions<Row, Values, Created>) {
   const [, navigate] = useLocation();
   const toast = useToast();
+  const t = useT(uiMessages);
   async function onSubmit(values: Values) {
     if (record) {
       await update(record, values);
@@ -51,7 +58,8 @@ export function useRecordSave<Row, Values, Created = unknown>({ record, create, 
   }
   function onServerError(error: unknown, result: ServerErrorResult) {
     const failed = record ? messages.updateFailed : messages.createFailed;
-    for (const text of saveFailureToasts(error, result, { validation: messages.validation, failed, unknown: messages.unknown })) toast.error(text);
+    const words = { validation: messages.validation ?? t('record.validation'), failed, unknown: messages.unknown ?? t('record.unknown') };
+    for (const text of saveFailureToasts(error, result, words)) toast.error(text);
   }
   return { onSubmit, onServerError };
 }
@@ -79,12 +87,15 @@ export function useStoreFiles<TValues extends FieldValues>(
   form: UseFormReturn<TValues>,
   field: Path<TValues>,
   upload: (file: File) => Promise<{ publicUrl: string }>,
-  messages: { uploaded: string; uploadFailed: string },
+  messages: UploadMessages = {},
 ) {
   const toast = useToast();
+  const t = useT(uiMessages);
+  const uploaded = messages.uploaded ?? t('record.uploaded');
+  const uploadFailed = messages.uploadFailed ?? t('record.uploadFailed');
   return async function storeFiles(files: readonly (string | File)[]): Promise<string[] | null> {
     const urls: string[] = [];
-    let uploaded = 0;
+    let stored = 0;
     for (const file of files) {
       if (typeof file === 'string') {
         urls.push(file);
@@ -92,14 +103,14 @@ export function useStoreFiles<TValues extends FieldValues>(
       }
       try {
         urls.push((await upload(file)).publicUrl);
-        uploaded += 1;
+        stored += 1;
       } catch (error) {
-        toast.error(messages.uploadFailed);
-        form.setError(field, { type: 'server', message: error instanceof Error ? error.message : messages.uploadFailed });
+        toast.error(uploadFailed);
+        form.setError(field, { type: 'server', message: error instanceof Error ? error.message : uploadFailed });
         return null;
       }
     }
-    if (uploaded > 0) toast.success(messages.uploaded);
+    if (stored > 0) toast.success(uploaded);
     return urls;
   };
 }

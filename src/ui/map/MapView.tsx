@@ -216,6 +216,7 @@ export function MapView({
   useEffect(() => {
     const container = containerRef.current;
     if (webgl === null || webgl === 'none' || !nearViewport || !container) return;
+    // The map's lifecycle, not a read: `cancelled` stops a map still being created once the view has left.
     let cancelled = false;
     let created: MaplibreMap | undefined;
     const dark = document.documentElement.classList.contains('dark');

@@ -1,13 +1,16 @@
 // @vitest-environment jsdom
 import '@testing-library/jest-dom/vitest';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { Suspense } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Route, Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { applyLanguage } from '../../../lib/i18n/catalogue';
 import { ToastProvider } from '../../../ui/toast';
-import type { AssignmentRecord } from '../api';
+import { checkFit, driverDefaultVehicle, lookupDrivers, type AssignmentRecord } from '../api';
+import type { Fit } from '../schema';
+import { deferred } from '../../../test/deferred';
 import { AssignmentEditPage } from './AssignmentFormPage';
 
 const pending: AssignmentRecord = {
@@ -52,8 +55,8 @@ afterEach(async () => {
   await act(() => applyLanguage('en'));
 });
 
-async function renderAssignment(record: AssignmentRecord) {
-  loaded.record = record;
+/** The edit page of assignment a1, as loaded.record holds it. */
+async function renderEditPage() {
   const location = memoryLocation({ path: '/assignments/a1/edit' });
   await act(async () => {
     render(
@@ -68,6 +71,11 @@ async function renderAssignment(record: AssignmentRecord) {
       </ToastProvider>,
     );
   });
+}
+
+async function renderAssignment(record: AssignmentRecord) {
+  loaded.record = record;
+  await renderEditPage();
   if (record.status === 'pending') {
     // The fit is asked once delivery, driver and vehicle are known; the notes are over their limit.
     await screen.findByText(/120/, undefined, { timeout: 5000 });
@@ -151,5 +159,29 @@ describe('the assignment’s form', () => {
     for (const word of words) expect(text).toContain(word);
     const same = language === 'fr' ? ['Notes'] : [];
     for (const word of ENGLISH.filter((english) => !same.includes(english))) expect(text).not.toMatch(new RegExp(`\\b${word}\\b`));
+  });
+
+  it('follows the driver chosen now: a slower fit for the choice before is dropped', async () => {
+    const before = deferred<Fit>();
+    const after = deferred<Fit>();
+    vi.mocked(checkFit).mockImplementationOnce(() => before.promise).mockImplementationOnce(() => after.promise);
+    vi.mocked(lookupDrivers).mockImplementation(async () => [{ value: 'dr2', label: 'Sam Second' }]);
+    vi.mocked(driverDefaultVehicle).mockImplementationOnce(async () => ({ id: 'v2', name: 'Truck 9' }));
+    loaded.record = pending;
+    await renderEditPage();
+    const driver = await screen.findByLabelText(/^Driver/, { selector: 'input' }, { timeout: 5000 });
+    expect(vi.mocked(checkFit)).toHaveBeenLastCalledWith('d1', 'dr1', 'v1', expect.anything());
+    await userEvent.clear(driver);
+    await userEvent.type(driver, 'sam');
+    await userEvent.click(await screen.findByRole('option', { name: 'Sam Second' }, { timeout: 5000 }));
+    // The new driver's usual vehicle is asked, but the vehicle chosen by hand stays; the fit is asked for the new three.
+    await vi.waitFor(() => expect(vi.mocked(checkFit)).toHaveBeenLastCalledWith('d1', 'dr2', 'v1', expect.anything()));
+    expect(vi.mocked(driverDefaultVehicle)).toHaveBeenLastCalledWith('t1', 'dr2');
+    await act(async () => after.resolve({ problems: [], weight_kg: 300, capacity_kg: 1000 }));
+    expect(await screen.findByText('Load 300 kg of 1,000 kg capacity (30%)')).toBeInTheDocument();
+    await act(async () => before.resolve({ problems: [], weight_kg: 120, capacity_kg: 800 }));
+    expect(screen.queryByText(/Load 120 kg/)).not.toBeInTheDocument();
+    expect(screen.getByText('Load 300 kg of 1,000 kg capacity (30%)')).toBeInTheDocument();
+    vi.mocked(lookupDrivers).mockImplementation(async () => []);
   });
 });

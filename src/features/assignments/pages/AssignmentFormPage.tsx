@@ -1,10 +1,11 @@
-import { useCallback, useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useWatch } from 'react-hook-form';
 import { useLocation, useSearch } from 'wouter';
 import { z } from 'zod';
 import { adminPaths } from '../../../lib/paths';
 import { useSession } from '../../../lib/session';
 import { tenantIdOf } from '../../../lib/tenant';
+import { useRecordLoad } from '../../../lib/use-record-load';
 import { Button } from '../../../ui/Button';
 import { ComboboxField, Form, FormActions, TextAreaField, useRecordSave, useZodForm } from '../../../ui/form';
 import { RecordFormPage } from '../../../ui/RecordFormPage';
@@ -103,21 +104,10 @@ export function AssignmentFormPage({ mode, history }: { mode: 'create' | 'edit';
   );
 }
 
-/** A label that resolves an id to its name once (the read-only view). */
+/** A label that resolves an id to its name once (the read-only view); an answer for an id left behind is dropped. */
 function useLabel(resolve: () => Promise<string | null>, key: string): string {
-  const [label, setLabel] = useState('…');
-  const resolveRef = useRef(resolve);
-  useEffect(() => {
-    let live = true;
-    resolveRef.current().then(
-      (found) => live && setLabel(found ?? '—'),
-      () => live && setLabel('—'),
-    );
-    return () => {
-      live = false;
-    };
-  }, [key]);
-  return label;
+  const { state } = useRecordLoad<string>(key, resolve);
+  return state.status === 'loading' ? '…' : state.status === 'ready' ? state.record : '—';
 }
 
 function ReadOnlyAssignment({ tenantId, assignment }: { tenantId: string; assignment: AssignmentRecord }) {
@@ -183,42 +173,26 @@ function AssignmentForm({ tenantId, assignment, deliveryId }: { tenantId: string
   );
   const [chosenDelivery, chosenDriver, chosenVehicle] = useWatch({ control: form.control, name: ['delivery_id', 'driver_id', 'vehicle_id'] });
 
-  // The driver's usual vehicle fills an empty vehicle, or replaces one it filled itself.
+  // The driver's usual vehicle fills an empty vehicle, or replaces one it filled itself. Each choice of
+  // driver after the first is a new read (choosing the same driver again asks again); the answer for a
+  // driver chosen before the current one is dropped.
   const autoVehicle = useRef<string | null>(null);
-  const lastDriver = useRef(chosenDriver);
-  useEffect(() => {
-    if (chosenDriver === lastDriver.current) return;
-    lastDriver.current = chosenDriver;
-    if (!chosenDriver) return;
-    let live = true;
-    driverDefaultVehicle(tenantId, chosenDriver).then(
-      (vehicle) => {
-        if (!live || !vehicle) return;
-        const current = form.getValues('vehicle_id');
-        if (current && current !== autoVehicle.current) return;
-        autoVehicle.current = vehicle.id;
-        form.setValue('vehicle_id', vehicle.id, { shouldDirty: true, shouldValidate: form.formState.isSubmitted });
-      },
-      () => undefined,
-    );
-    return () => {
-      live = false;
-    };
-  }, [chosenDriver, tenantId, form]);
+  const [driverChoice, setDriverChoice] = useState({ driver: chosenDriver, count: 0 });
+  if (chosenDriver !== driverChoice.driver) setDriverChoice({ driver: chosenDriver, count: driverChoice.count + 1 });
+  useRecordLoad<{ id: string }>(driverChoice.count > 0 && chosenDriver ? `${driverChoice.count}/${chosenDriver}` : null, () => driverDefaultVehicle(tenantId, chosenDriver), {
+    onLoad: (vehicle) => {
+      if (!vehicle) return;
+      const current = form.getValues('vehicle_id');
+      if (current && current !== autoVehicle.current) return;
+      autoVehicle.current = vehicle.id;
+      form.setValue('vehicle_id', vehicle.id, { shouldDirty: true, shouldValidate: form.formState.isSubmitted });
+    },
+  });
 
-  // The fit's answer as the database gave it; its lines are worded in the page's language when shown.
-  const [fit, setFit] = useState<{ key: string; answer: Fit | null }>({ key: '', answer: null });
-  const fitKey = chosenDelivery && chosenDriver && chosenVehicle ? `${chosenDelivery}/${chosenDriver}/${chosenVehicle}` : '';
-  useEffect(() => {
-    if (!fitKey) return;
-    const [delivery, driver, vehicle] = fitKey.split('/') as [string, string, string];
-    const controller = new AbortController();
-    checkFit(delivery, driver, vehicle, controller.signal).then(
-      (answer) => !controller.signal.aborted && setFit({ key: fitKey, answer }),
-      () => !controller.signal.aborted && setFit({ key: fitKey, answer: null }),
-    );
-    return () => controller.abort();
-  }, [fitKey]);
+  // The fit's answer as the database gave it (null when it could not be asked); its lines are worded in
+  // the page's language when shown. A new choice reads nothing until its own answer.
+  const fitKey = chosenDelivery && chosenDriver && chosenVehicle ? `${chosenDelivery}/${chosenDriver}/${chosenVehicle}` : null;
+  const fit = useRecordLoad<Fit>(fitKey, (signal) => checkFit(chosenDelivery, chosenDriver, chosenVehicle, signal).catch(() => null), { loadingOnNewKey: true }).state;
 
   const { onSubmit, onServerError } = useRecordSave<AssignmentRecord, AssignmentFormOutput>({
     record: assignment,
@@ -228,7 +202,7 @@ function AssignmentForm({ tenantId, assignment, deliveryId }: { tenantId: string
     then: LIST_PATH,
   });
 
-  const shownAnswer = fitKey && fit.key === fitKey ? fit.answer : null;
+  const shownAnswer = fitKey && fit.status === 'ready' ? fit.record : null;
   const shownFit: FitLine[] | null = useMemo(() => (shownAnswer ? fitLines(shownAnswer, t) : null), [shownAnswer, t]);
 
   return (

@@ -1,42 +1,18 @@
 // @vitest-environment jsdom
 import '@testing-library/jest-dom/vitest';
-import { act, cleanup, render, screen } from '@testing-library/react';
-import { Suspense } from 'react';
+import { act, cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { Route, Router } from 'wouter';
-import { memoryLocation } from 'wouter/memory-location';
+import { Route } from 'wouter';
 import { applyLanguage } from '../../../lib/i18n/catalogue';
-import { ToastProvider } from '../../../ui/toast';
 import type { ExceptionRow } from '../schema';
+import { exceptionRow, renderPage, resetPage } from '../test/fixtures';
 import { ExceptionEditPage } from './ExceptionFormPage';
 
-const open: ExceptionRow = {
-  id: 'x1',
-  tenant_id: 't1',
-  exception_code: 'ACME-X00001',
-  delivery_id: 'd1',
-  delivery_code: 'ACME-D00001',
-  delivery_status: 'in_transit',
-  customer_id: 'c1',
-  customer_name: 'Carla Cliente',
-  type: 'damaged',
-  severity: 'high',
-  description: 'Carton crushed',
-  photos: [],
-  reported_by: 'u1',
-  reported_by_name: null,
-  assigned_to: null,
-  assigned_to_name: null,
-  status: 'open',
-  resolution_notes: null,
-  resolved_at: null,
-  created_at: '2026-11-21T10:00:00Z',
-  updated_at: '2026-11-21T10:00:00Z',
-};
+const open = exceptionRow({ reported_by_name: null });
 const resolved: ExceptionRow = { ...open, status: 'resolved', photos: ['t1/a.jpg'], resolution_notes: 'Replaced the carton', resolved_at: '2026-11-22T10:00:00Z' };
 let row = open;
 
-vi.mock('../../../lib/session', () => ({ useSession: () => ({ user: { profile: { tenant_id: 't1' } } }) }));
+vi.mock('../../../lib/session', async () => (await import('../test/fixtures')).sessionModule);
 vi.mock('../api', () => ({
   getException: vi.fn(async () => row),
   exceptionActions: vi.fn(async () => (row.status === 'open' ? ['investigating', 'resolved', 'closed'] : [])),
@@ -49,27 +25,18 @@ vi.mock('../api', () => ({
 }));
 
 afterEach(async () => {
-  cleanup();
   row = open;
-  await act(() => applyLanguage('en'));
+  await resetPage();
 });
 
 async function renderException(which: ExceptionRow) {
   row = which;
-  const location = memoryLocation({ path: '/exceptions/x1/edit' });
-  await act(async () => {
-    render(
-      <ToastProvider>
-        <Router hook={location.hook}>
-          <Suspense fallback="loading">
-            <Route path="/exceptions/:id/edit">
-              <ExceptionEditPage />
-            </Route>
-          </Suspense>
-        </Router>
-      </ToastProvider>,
-    );
-  });
+  await renderPage(
+    '/exceptions/x1/edit',
+    <Route path="/exceptions/:id/edit">
+      <ExceptionEditPage />
+    </Route>,
+  );
   await screen.findByRole('region', { name: /History|Historial|Historique/ }, { timeout: 5000 });
 }
 

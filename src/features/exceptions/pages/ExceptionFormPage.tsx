@@ -67,7 +67,7 @@ const ACTION_MESSAGE_KEYS: Record<ExceptionAction, ExceptionKey> = {
   closed: 'dialog.closed',
 };
 
-/** The spec's save and upload toasts in the page's language. */
+/** The spec's save toasts in the page's language: the record's own words; validation, unknown and upload toasts are the kit's. */
 function useExceptionToasts() {
   const t = useT(exceptionMessages);
   return useMemo(
@@ -76,10 +76,6 @@ function useExceptionToasts() {
       updated: t('toast.updated'),
       createFailed: t('toast.createFailed'),
       updateFailed: t('toast.updateFailed'),
-      validation: t('toast.validation'),
-      unknown: t('toast.unknown'),
-      uploaded: t('toast.uploaded'),
-      uploadFailed: t('toast.uploadFailed'),
     }),
     [t],
   );
@@ -187,7 +183,7 @@ function ExceptionForm({ tenantId, row }: { tenantId: string; row: ExceptionRow 
   const translate = useCallback((message: string) => translateValidation(t, message), [t]);
   const form = useZodForm(ExceptionFormSchema, { defaultValues: row ? toExceptionFormValues(row, publicFileUrl) : emptyExceptionForm() }, translate);
 
-  const storePhotos = useStoreFiles(form, 'photos', (file) => uploadExceptionPhoto(tenantId, file), toasts);
+  const storePhotos = useStoreFiles(form, 'photos', (file) => uploadExceptionPhoto(tenantId, file));
   const save = useRecordSave<ExceptionRow, { deliveryId: string; write: ReturnType<typeof toExceptionWrite> }, string>({
     record: row,
     create: ({ deliveryId, write }) => createException(tenantId, deliveryId, write),

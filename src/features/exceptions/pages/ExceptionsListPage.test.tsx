@@ -1,61 +1,23 @@
 // @vitest-environment jsdom
 import '@testing-library/jest-dom/vitest';
-import { act, cleanup, render, screen } from '@testing-library/react';
-import { Suspense } from 'react';
+import { act, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { Router } from 'wouter';
-import { memoryLocation } from 'wouter/memory-location';
 import { applyLanguage } from '../../../lib/i18n/catalogue';
 import type { ExceptionRow } from '../schema';
+import { exceptionRow, renderPage, resetPage } from '../test/fixtures';
 import { ExceptionsListPage } from './ExceptionsListPage';
 
-const rows: ExceptionRow[] = [
-  {
-    id: 'x1',
-    tenant_id: 't1',
-    exception_code: 'ACME-X00001',
-    delivery_id: 'd1',
-    delivery_code: 'ACME-D00001',
-    delivery_status: 'in_transit',
-    customer_id: 'c1',
-    customer_name: 'Carla Cliente',
-    type: 'damaged',
-    severity: 'high',
-    description: 'Carton crushed',
-    photos: [],
-    reported_by: 'u1',
-    reported_by_name: 'Ada Admin',
-    assigned_to: null,
-    assigned_to_name: null,
-    status: 'open',
-    resolution_notes: null,
-    resolved_at: null,
-    created_at: '2026-11-21T10:00:00Z',
-    updated_at: '2026-11-21T10:00:00Z',
-  },
-];
+const rows: ExceptionRow[] = [exceptionRow()];
 
-vi.mock('../../../lib/session', () => ({ useSession: () => ({ user: { profile: { tenant_id: 't1' } } }) }));
+vi.mock('../../../lib/session', async () => (await import('../test/fixtures')).sessionModule);
 vi.mock('../../../lib/use-live-collection', () => ({ useLiveCollection: () => ({ state: undefined }) }));
 vi.mock('../../../lib/use-server-list', async (original) => ({ ...(await original<object>()), useLiveChanges: () => undefined }));
 vi.mock('../api', () => ({ listExceptions: vi.fn(async () => ({ rows, total: rows.length })) }));
 
-afterEach(async () => {
-  cleanup();
-  await act(() => applyLanguage('en'));
-});
+afterEach(resetPage);
 
 async function renderList() {
-  const location = memoryLocation({ path: '/exceptions' });
-  await act(async () => {
-    render(
-      <Router hook={location.hook}>
-        <Suspense fallback="loading">
-          <ExceptionsListPage />
-        </Suspense>
-      </Router>,
-    );
-  });
+  await renderPage('/exceptions', <ExceptionsListPage />);
   await screen.findByText('ACME-X00001', undefined, { timeout: 5000 });
 }
 

@@ -1,10 +1,11 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo } from 'react';
 import { useWatch } from 'react-hook-form';
 import { lookupAssignedDeliveries, lookupCompletedPickOrders, lookupWarehouseStaffRows } from '../../../data/handoffs';
 import { packageHandoffStatus } from '../../../data/statuses/package-handoff';
 import { warehouseLookup } from '../../../data/warehouses';
 import { useT, type Translate } from '../../../lib/i18n/catalogue';
 import type { ServerErrorResult } from '../../../lib/server-errors';
+import { useRecordLoad } from '../../../lib/use-record-load';
 import { useStatuses } from '../../../lib/status-vocabulary';
 import { Button } from '../../../ui/Button';
 import { Dialog } from '../../../ui/Dialog';
@@ -205,17 +206,14 @@ function EditHandoffForm({ handoff, tenantId, onClose, onSaved }: Omit<EditHando
   const translate = useValidationWords();
   const schema = useMemo(() => editHandoffSchema(handoff.signature_url !== ''), [handoff.signature_url]);
   const form = useZodForm(schema, { defaultValues: toEditHandoff(handoff) }, translate);
-  const [stored, setStored] = useState<{ path: string; url: string | null } | null>(null);
-  useEffect(() => {
-    let live = true;
+  // The stored signature's signed URL, keyed by its path (an answer for a path left behind is dropped); null when it cannot be shown.
+  const signature = useRecordLoad<{ url: string | null }>(handoff.signature_url, () =>
     signatureUrl(handoff.signature_url).then(
-      (url) => live && setStored({ path: handoff.signature_url, url }),
-      () => live && setStored({ path: handoff.signature_url, url: null }),
-    );
-    return () => {
-      live = false;
-    };
-  }, [handoff.signature_url]);
+      (url) => ({ url }),
+      () => ({ url: null }),
+    ),
+  ).state;
+  const stored = signature.status === 'ready' ? signature.record : null;
 
   async function submit(values: EditHandoffOutput) {
     if (!tenantId) {

@@ -6,6 +6,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { applyLanguage } from '../../../lib/i18n/catalogue';
+import { deferred } from '../../../test/deferred';
+import { signatureUrl } from '../api';
 import { ToastProvider } from '../../../ui/toast';
 import { EditHandoffDialog } from '../components/HandoffDialogs';
 import type { PackageHandoffRow } from '../schema';
@@ -178,5 +180,26 @@ describe('the package handoffs’ list and modals', () => {
     const text = visibleWords();
     for (const word of words) expect(text).toContain(word);
     expectNoEnglish(language, [...ENGLISH, 'Edit package handoff', 'Stored signature', 'New signature', 'Draw only', 'Choose a status']);
+  });
+
+  it('the Edit modal shows the signature of the row it holds: a slower answer for a replaced signature is dropped', async () => {
+    const slow = deferred<string>();
+    const fast = deferred<string>();
+    vi.mocked(signatureUrl).mockImplementationOnce(() => slow.promise).mockImplementationOnce(() => fast.promise);
+    const dialog = (handoff: PackageHandoffRow) => (
+      <ToastProvider>
+        <Suspense fallback="loading">
+          <EditHandoffDialog handoff={handoff} tenantId="t1" onClose={() => undefined} onSaved={() => undefined} />
+        </Suspense>
+      </ToastProvider>
+    );
+    const { rerender } = render(dialog(rows[0]!));
+    expect(await screen.findByText('Loading the signature…', undefined, { timeout: 5000 })).toBeInTheDocument();
+    // The row changed while the dialog is open (a live update): its new signature is read.
+    rerender(dialog({ ...rows[0]!, signature_url: 't1/w1/sig-2.png' }));
+    await act(async () => fast.resolve('https://files.example/sig-2.png'));
+    expect(screen.getByRole('img', { name: 'Stored signature' })).toHaveAttribute('src', 'https://files.example/sig-2.png');
+    await act(async () => slow.resolve('https://files.example/sig-1.png'));
+    expect(screen.getByRole('img', { name: 'Stored signature' })).toHaveAttribute('src', 'https://files.example/sig-2.png');
   });
 });

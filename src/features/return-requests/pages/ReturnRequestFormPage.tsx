@@ -106,7 +106,7 @@ const ACTION_KEYS: Record<ReturnAction, ReturnKey> = {
   closed: 'action.closed',
 };
 
-/** The spec's save and upload toasts in the page's language. */
+/** The spec's save toasts in the page's language: the record's own words; validation, unknown and upload toasts are the kit's. */
 function useReturnToasts() {
   const t = useT(returnMessages);
   return useMemo(
@@ -115,10 +115,6 @@ function useReturnToasts() {
       updated: t('toast.updated'),
       createFailed: t('toast.createFailed'),
       updateFailed: t('toast.updateFailed'),
-      validation: t('toast.validation'),
-      unknown: t('toast.unknown'),
-      uploaded: t('toast.uploaded'),
-      uploadFailed: t('toast.uploadFailed'),
     }),
     [t],
   );
@@ -270,7 +266,7 @@ function ReturnForm({ tenantId, row }: { tenantId: string; row: ReturnRow | null
   const form = useZodForm(ReturnFormSchema, { defaultValues: row ? toReturnFormValues(row, publicFileUrl) : emptyReturnForm() }, translate);
   const reasons = RETURN_REASONS.map((value) => ({ value, label: t(REASON_KEYS[value]) }));
 
-  const storePhotos = useStoreFiles(form, 'photos', (file) => uploadReturnPhoto(tenantId, file), toasts);
+  const storePhotos = useStoreFiles(form, 'photos', (file) => uploadReturnPhoto(tenantId, file));
   const save = useRecordSave<ReturnRow, { deliveryId: string; write: ReturnType<typeof toReturnWrite> }, string>({
     record: row,
     create: ({ deliveryId, write }) => createReturn(tenantId, deliveryId, write),

@@ -1,6 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'wouter';
 import { useDocumentTitle } from '../../../lib/document-title';
+import { useRecordLoad } from '../../../lib/use-record-load';
 import { useT } from '../../../lib/i18n/catalogue';
 import { signUpPath, SIGN_IN_PATH } from '../../../lib/paths';
 import { Button, buttonClassName } from '../../../ui/Button';
@@ -20,7 +21,7 @@ import {
 } from '../schema';
 
 /** A failed read keeps the error's own words; null when it has none (the page then says something went wrong). */
-type Loaded = { key: string; page: PublicTenantsPage; error: null } | { key: string; page: null; error: string | null };
+type Loaded = { page: PublicTenantsPage; error: null } | { page: null; error: string | null };
 
 function BusinessCard({ tenant, busy, disabled, onPick }: { tenant: PublicTenant; busy: boolean; disabled: boolean; onPick: () => void }) {
   const name = tenantDisplayName(tenant);
@@ -74,7 +75,6 @@ export function BusinessPickerPage({ loadBrand }: { loadBrand: (slug: string) =>
     if (draft.trim() !== search) setDraft(search);
   }
   const [attempt, setAttempt] = useState(0);
-  const [loaded, setLoaded] = useState<Loaded | null>(null);
   const [picking, setPicking] = useState<string | null>(null);
   const searchId = useId();
   const key = `${search}\u0000${page}\u0000${attempt}`;
@@ -94,18 +94,14 @@ export function BusinessPickerPage({ loadBrand }: { loadBrand: (slug: string) =>
     return () => window.clearTimeout(timer);
   }, [draft, search, setParams]);
 
-  useEffect(() => {
-    let active = true;
-    listPublicTenants({ search, page, limit: BUSINESS_PAGE_SIZE }).then(
-      (result) => active && setLoaded({ key, page: result, error: null }),
-      (error: unknown) => active && setLoaded({ key, page: null, error: error instanceof Error ? error.message : null }),
-    );
-    return () => {
-      active = false;
-    };
-  }, [key, search, page]);
-
-  const current = loaded?.key === key ? loaded : null;
+  // Keyed by the search, the page and the attempt: an answer for a search the visitor has left is dropped.
+  const { state } = useRecordLoad<PublicTenantsPage>(key, () => listPublicTenants({ search, page, limit: BUSINESS_PAGE_SIZE }), { loadingOnNewKey: true });
+  const current: Loaded | null =
+    state.status === 'loading'
+      ? null
+      : state.status === 'ready'
+        ? { page: state.record, error: null }
+        : { page: null, error: state.status === 'failed' && state.error instanceof Error ? state.error.message : null };
   const pages = current?.page ? pageCount(current.page.total) : 1;
 
   function goToPage(next: number) {

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useEffectEvent, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { formatDateTime } from '../../../lib/format-date';
 import { Button } from '../../../ui/Button';
 import { webhookDeliveryStatus } from '../../../data/statuses';
@@ -7,12 +7,11 @@ import { EmptyState } from '../../../ui/EmptyState';
 import { ErrorState } from '../../../ui/ErrorState';
 import { Skeleton } from '../../../ui/Skeleton';
 import { useT } from '../../../lib/i18n/catalogue';
+import { useRecordLoad } from '../../../lib/use-record-load';
 import { useToast } from '../../../ui/toast';
 import { fetchDeliveryLog, replayDelivery } from '../api';
 import { webhookMessages } from '../messages';
 import type { WebhookDelivery } from '../schema';
-
-type Load = { status: 'loading' } | { status: 'ready'; deliveries: WebhookDelivery[] } | { status: 'failed'; message: string };
 
 /** The receiver's answer as the log shows it: its status code, or why there was none. */
 function answerOf(code: number | null, error: string | null): string {
@@ -27,23 +26,11 @@ function answerOf(code: number | null, error: string | null): string {
 export function WebhookDeliveryLog({ subscriptionId }: { subscriptionId: string }) {
   const t = useT(webhookMessages);
   const toast = useToast();
-  const [load, setLoad] = useState<Load>({ status: 'loading' });
   const [reloads, setReloads] = useState(0);
   const [replaying, setReplaying] = useState<string | null>(null);
   const reload = useCallback(() => setReloads((n) => n + 1), []);
-
-  const failed = useEffectEvent((error: unknown) => setLoad({ status: 'failed', message: error instanceof Error && error.message ? error.message : t('msg.logFailed') }));
-
-  useEffect(() => {
-    let current = true;
-    fetchDeliveryLog(subscriptionId).then(
-      (deliveries) => current && setLoad({ status: 'ready', deliveries }),
-      (error: unknown) => current && failed(error),
-    );
-    return () => {
-      current = false;
-    };
-  }, [subscriptionId, reloads]);
+  // Keyed by the subscription and the reload: the list shown stays until the new answer, and an older answer is dropped.
+  const { state } = useRecordLoad<WebhookDelivery[]>(`${subscriptionId}/${reloads}`, () => fetchDeliveryLog(subscriptionId));
 
   const replay = async (delivery: WebhookDelivery) => {
     setReplaying(delivery.id);
@@ -58,7 +45,7 @@ export function WebhookDeliveryLog({ subscriptionId }: { subscriptionId: string 
     }
   };
 
-  if (load.status === 'loading') {
+  if (state.status === 'loading') {
     return (
       <div role="status" aria-busy="true" aria-label={t('log.loading')} className="space-y-2">
         <Skeleton className="h-8 w-full" />
@@ -66,8 +53,11 @@ export function WebhookDeliveryLog({ subscriptionId }: { subscriptionId: string 
       </div>
     );
   }
-  if (load.status === 'failed') return <ErrorState title={t('msg.logFailed')} detail={load.message} onRetry={reload} />;
-  if (load.deliveries.length === 0) return <EmptyState title={t('log.empty')} description={t('log.emptyHint')} />;
+  if (state.status !== 'ready') {
+    const detail = state.status === 'failed' && state.error instanceof Error && state.error.message ? state.error.message : t('msg.logFailed');
+    return <ErrorState title={t('msg.logFailed')} detail={detail} onRetry={reload} />;
+  }
+  if (state.record.length === 0) return <EmptyState title={t('log.empty')} description={t('log.emptyHint')} />;
 
   return (
     <div className="space-y-2">
@@ -77,7 +67,7 @@ export function WebhookDeliveryLog({ subscriptionId }: { subscriptionId: string 
         </Button>
       </div>
       <ul aria-label={t('log.label')} className="divide-y divide-slate-200 rounded-lg border border-slate-200 text-sm dark:divide-slate-800 dark:border-slate-800">
-        {load.deliveries.map((delivery) => (
+        {state.record.map((delivery) => (
           <li key={delivery.id} data-testid="webhook-delivery" className="p-3">
             <div className="flex flex-wrap items-center justify-between gap-2">
               <div className="min-w-0">
