@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import { defineStatuses } from '../../lib/status-vocabulary';
 import { INVENTORY_AUDIT_STATUSES } from '../../data/statuses';
+import { auditMessages } from './messages';
 
 export const AUDIT_TYPES = ['spot_check', 'full_count', 'cycle_count'] as const;
 export type AuditType = (typeof AUDIT_TYPES)[number];
 
 export const auditTypes = defineStatuses(AUDIT_TYPES, {
-  labels: { spot_check: 'Spot check', full_count: 'Full count', cycle_count: 'Cycle count' },
+  words: { catalogue: auditMessages, keys: { spot_check: 'type.spot_check', full_count: 'type.full_count', cycle_count: 'type.cycle_count' } },
   tones: { spot_check: 'neutral', full_count: 'neutral', cycle_count: 'neutral' },
 });
 
@@ -18,17 +19,7 @@ export const AUDIT_MESSAGES = {
   cycleScope: 'Choose at least one location to count',
   spotScope: 'Choose at least one location or item to check',
   fullScope: 'A full count covers the whole warehouse: choose no locations or items',
-} as const;
-
-export const AUDIT_TOASTS = {
-  created: 'Audit created successfully',
-  createFailed: 'Failed to create audit',
-  updated: 'Audit updated successfully',
-  updateFailed: 'Failed to update audit',
-  validation: 'Validation failed',
-  unknown: 'An error occurred while submitting the form',
-  notFound: 'Audit not found',
-  fetchFailed: 'Failed to fetch audit',
+  notesLength: 'Notes must be at most 2000 characters',
 } as const;
 
 /** Today as YYYY-MM-DD in the browser's time zone (a date input's value). */
@@ -44,7 +35,7 @@ export function auditFormSchema(now: () => string = () => today()) {
       warehouse_id: z.string({ error: AUDIT_MESSAGES.warehouseRequired }).min(1, { message: AUDIT_MESSAGES.warehouseRequired }),
       audit_type: z.union([z.enum(AUDIT_TYPES), z.literal('')], { error: AUDIT_MESSAGES.typeRequired }).refine((value) => value !== '', { message: AUDIT_MESSAGES.typeRequired }),
       scheduled_date: z.string().refine((value) => value === '' || value >= now(), { message: AUDIT_MESSAGES.scheduledPast }),
-      notes: z.string().max(2000, { message: 'Notes must be at most 2000 characters' }),
+      notes: z.string().max(2000, { message: AUDIT_MESSAGES.notesLength }),
       location_id: z.string().nullable(),
       item_id: z.string().nullable(),
     })

@@ -11,7 +11,7 @@ export const screens = [
   screen({
     path: dispatcherPaths.floorCount,
     page: lazyPage(() => import('./pages/InventoryAuditCountPage'), 'InventoryAuditCountPage'),
-    props: { listPath: dispatcherPaths.floor(), listLabel: 'Warehouse' },
+    props: { listPath: dispatcherPaths.floor(), listLabel: 'nav.floor' },
     audience: 'floor',
   }),
 ];

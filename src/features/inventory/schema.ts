@@ -14,28 +14,6 @@ export const REFERENCE_TYPES = ['receive_order', 'pick_order', 'audit', 'return_
 export type StockListStatus = (typeof STOCK_LIST_STATUSES)[number];
 export type TransactionType = (typeof TRANSACTION_TYPES)[number];
 
-const LABELS: Record<string, string> = {
-  available: 'Available',
-  reserved: 'Reserved',
-  damaged: 'Damaged',
-  expired: 'Expired',
-  receive: 'Receive',
-  pick: 'Pick',
-  move: 'Move',
-  adjust: 'Adjust',
-  return: 'Return',
-  receive_order: 'Receive order',
-  pick_order: 'Pick order',
-  audit: 'Audit',
-  return_request: 'Return request',
-  manual: 'Manual',
-  pending: 'Pending',
-  success: 'Ready',
-  failed: 'Failed',
-};
-export const optionLabel = (value: string): string => LABELS[value] ?? value;
-export const toOptions = (values: readonly string[]) => values.map((value) => ({ value, label: optionLabel(value) }));
-
 /** The items list shows at most this many characters of a name; the whole name is its title. */
 export const NAME_MAX = 50;
 
@@ -48,17 +26,6 @@ export const ITEM_MESSAGES = {
   nameRequired: 'Name is required',
   skuRequired: 'SKU is required',
   positive: 'Must be a positive number',
-} as const;
-
-/** The item screens' toasts, verbatim. */
-export const ITEM_TOASTS = {
-  created: 'Inventory item created successfully',
-  updated: 'Inventory item updated successfully',
-  createFailed: 'Failed to create inventory item',
-  updateFailed: 'Failed to update inventory item',
-  validation: 'Validation failed',
-  unknown: 'An error occurred while submitting the form',
-  notFound: 'Inventory item not found',
 } as const;
 
 /** A number field's value: empty (null or NaN from an emptied input) is "not given". */
@@ -245,14 +212,6 @@ export const TRANSACTION_MESSAGES = {
   quantity: 'Quantity must be a whole number above 0',
   reason: 'A reason is required for adjustments',
   sameBin: 'Choose another bin than the source',
-} as const;
-
-export const TRANSACTION_TOASTS = {
-  recorded: 'Inventory transaction recorded successfully',
-  stockAdded: 'Stock added successfully',
-  failed: 'Failed to record inventory transaction',
-  validation: 'Validation failed',
-  unknown: 'An error occurred while submitting the form',
 } as const;
 
 /**

@@ -11,16 +11,6 @@ export const RECEIVE_ORDER_MESSAGES = {
   serial: 'A serial number is received one at a time: quantity 1',
 } as const;
 
-/** The receive order screens' toasts. */
-export const RECEIVE_ORDER_TOASTS = {
-  created: 'Receive order created successfully',
-  updated: 'Receive order updated successfully',
-  createFailed: 'Failed to create receive order',
-  updateFailed: 'Failed to update receive order',
-  validation: 'Validation failed',
-  unknown: 'An error occurred while submitting the form',
-} as const;
-
 const id = (message: string) => z.string({ error: message }).regex(UUID_PATTERN, { message });
 
 export const ReceiveOrderLineSchema = z

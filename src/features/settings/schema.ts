@@ -15,31 +15,12 @@ export function timezoneOptions(): { value: string; label: string }[] {
   return all.map((zone) => ({ value: zone, label: zone.replaceAll('_', ' ') }));
 }
 
-const currencyNames = typeof Intl.DisplayNames === 'function' ? new Intl.DisplayNames(['en'], { type: 'currency' }) : null;
-export const CURRENCY_OPTIONS = KNOWN_CURRENCIES.map((code) => ({ value: code, label: `${code} — ${currencyNames?.of(code) ?? code}` }));
-
+/** Each language named in itself (as a language picker does), so the same in every page language. */
 export const LANGUAGE_OPTIONS = [
   { value: 'en', label: 'English' },
   { value: 'es', label: 'Español' },
   { value: 'fr', label: 'Français' },
 ] satisfies { value: (typeof LANGUAGES)[number]; label: string }[];
-
-export const WEIGHT_OPTIONS = [
-  { value: 'kg', label: 'Kilograms (kg)' },
-  { value: 'lb', label: 'Pounds (lb)' },
-] satisfies { value: (typeof WEIGHT_UNITS)[number]; label: string }[];
-export const VOLUME_OPTIONS = [
-  { value: 'm3', label: 'Cubic metres (m³)' },
-  { value: 'ft3', label: 'Cubic feet (ft³)' },
-] satisfies { value: (typeof VOLUME_UNITS)[number]; label: string }[];
-export const LENGTH_OPTIONS = [
-  { value: 'cm', label: 'Centimetres (cm)' },
-  { value: 'in', label: 'Inches (in)' },
-] satisfies { value: (typeof LENGTH_UNITS)[number]; label: string }[];
-export const TEMPERATURE_OPTIONS = [
-  { value: 'C', label: 'Celsius (°C)' },
-  { value: 'F', label: 'Fahrenheit (°F)' },
-] satisfies { value: (typeof TEMPERATURE_UNITS)[number]; label: string }[];
 
 export const SETTINGS_MESSAGES = {
   name: 'Business name is required!',

@@ -1,29 +1,37 @@
-import { useEffect, useMemo } from 'react';
+import { useCallback, useEffect, useMemo } from 'react';
 import { useWatch } from 'react-hook-form';
 import { lookupBins, lookupInventoryItems } from '../../../data/inventory';
 import { warehouseLookup } from '../../../data/warehouses';
+import { useT } from '../../../lib/i18n/catalogue';
+import { navMessages } from '../../../lib/nav/messages';
 import { adminPaths } from '../../../lib/paths';
 import { useTenantId } from '../../../lib/tenant';
 import { ComboboxField, DateField, Form, FormActions, SelectField, TextAreaField, useRecordSave, useZodForm } from '../../../ui/form';
 import { RecordFormPage } from '../../../ui/RecordFormPage';
 import { createAudit } from '../api';
-import { AUDIT_TOASTS, auditFormSchema, auditTypes, emptyAuditForm, today, toAuditWrite, type AuditFormInput, type AuditFormOutput, type AuditWrite } from '../schema';
+import { useStatuses } from '../../../lib/status-vocabulary';
+import { auditMessages } from '../messages';
+import { translateAuditMessage, useAuditToasts } from '../words';
+import { auditFormSchema, auditTypes, emptyAuditForm, today, toAuditWrite, type AuditFormInput, type AuditFormOutput, type AuditWrite } from '../schema';
 
 const LIST_PATH = adminPaths.inventoryAudits();
 
 /** inventory-audits/create: plan an audit (warehouse, type, scheduled date, notes, what it covers). */
 export function InventoryAuditCreatePage() {
   const tenantId = useTenantId() ?? '';
+  const t = useT(auditMessages);
+  const nav = useT(navMessages);
+  const toasts = useAuditToasts();
   return (
     <RecordFormPage<{ id: string }>
       mode="create"
       scope={tenantId}
       load={() => Promise.resolve(null)}
       listPath={LIST_PATH}
-      listLabel="Inventory Audits"
-      titles={{ create: 'Create audit', edit: 'Edit audit' }}
-      messages={AUDIT_TOASTS}
-      loadingLabel="Loading audit"
+      listLabel={nav('nav.inventoryAudits')}
+      titles={{ create: t('form.create'), edit: t('form.edit') }}
+      messages={toasts}
+      loadingLabel={t('form.loading')}
     >
       {() => <AuditForm tenantId={tenantId} />}
     </RecordFormPage>
@@ -31,13 +39,17 @@ export function InventoryAuditCreatePage() {
 }
 
 function AuditForm({ tenantId }: { tenantId: string }) {
+  const t = useT(auditMessages);
+  const types = useStatuses(auditTypes);
+  const toasts = useAuditToasts();
   const schema = useMemo(() => auditFormSchema(), []);
-  const form = useZodForm(schema, { defaultValues: emptyAuditForm() });
+  const translate = useCallback((message: string) => translateAuditMessage(t, message), [t]);
+  const form = useZodForm(schema, { defaultValues: emptyAuditForm() }, translate);
   const save = useRecordSave<{ id: string }, AuditWrite, { id: string }>({
     record: null,
     create: (write) => createAudit(write),
     update: () => Promise.reject(new Error('Audits are not edited')),
-    messages: AUDIT_TOASTS,
+    messages: toasts,
     then: LIST_PATH,
     thenCreated: (created) => adminPaths.inventoryAudit(created.id),
   });
@@ -64,44 +76,44 @@ function AuditForm({ tenantId }: { tenantId: string }) {
       onSubmit={(values: AuditFormOutput) => save.onSubmit(toAuditWrite(values))}
       onServerError={save.onServerError}
       className="max-w-3xl space-y-5"
-      aria-label="Create audit"
+      aria-label={t('form.create')}
     >
       <div className="grid gap-5 sm:grid-cols-2">
         <ComboboxField<AuditFormInput, 'warehouse_id'>
           name="warehouse_id"
-          label="Warehouse"
+          label={t('field.warehouse')}
           required
           {...warehouseLookup(tenantId)}
-          placeholder="Search warehouses"
+          placeholder={t('field.searchWarehouses')}
         />
-        <SelectField<AuditFormInput, 'audit_type'> name="audit_type" label="Audit type" required options={auditTypes.options} />
-        <DateField<AuditFormInput, 'scheduled_date'> name="scheduled_date" label="Scheduled date" min={today()} />
+        <SelectField<AuditFormInput, 'audit_type'> name="audit_type" label={t('field.type')} required options={types.options} />
+        <DateField<AuditFormInput, 'scheduled_date'> name="scheduled_date" label={t('field.scheduled')} min={today()} />
       </div>
       <fieldset className="space-y-3">
-        <legend className="text-sm font-medium">What it covers</legend>
+        <legend className="text-sm font-medium">{t('field.covers')}</legend>
         <p className="text-sm text-slate-600 dark:text-slate-400">
-          A full count covers the whole warehouse; a cycle count a bin; a spot check a bin, an item, or an item in a bin.
+          {t('field.coversHelp')}
         </p>
         <div className="grid gap-5 sm:grid-cols-2">
           <ComboboxField<AuditFormInput, 'location_id'>
             key={`bin:${warehouseId}`}
             name="location_id"
-            label="Bin"
+            label={t('field.bin')}
             disabled={!warehouseId || fullCount}
             search={(term, signal, limit) => lookupBins(tenantId, warehouseId, term, limit, signal, { activeOnly: false })}
-            placeholder={warehouseId ? 'Search bins' : 'Choose a warehouse first'}
+            placeholder={warehouseId ? t('field.searchBins') : t('field.warehouseFirst')}
           />
           <ComboboxField<AuditFormInput, 'item_id'>
             name="item_id"
-            label="Item"
+            label={t('field.item')}
             disabled={fullCount}
             search={(term, signal, limit) => lookupInventoryItems(tenantId, term, limit, signal)}
-            placeholder="Search items"
+            placeholder={t('field.searchItems')}
           />
         </div>
       </fieldset>
-      <TextAreaField<AuditFormInput, 'notes'> name="notes" label="Notes" />
-      <FormActions submitLabel="Create audit" cancelTo={LIST_PATH} />
+      <TextAreaField<AuditFormInput, 'notes'> name="notes" label={t('field.notes')} />
+      <FormActions submitLabel={t('form.create')} cancelTo={LIST_PATH} />
     </Form>
   );
 }

@@ -1,7 +1,10 @@
+import { useMemo } from 'react';
 import { Link, useLocation } from 'wouter';
 import { warehouseLookup } from '../../../data/warehouses';
 import { inventoryAuditStatus, type InventoryAuditStatus } from '../../../data/statuses';
-import { formatDateTime } from '../../../lib/format-date';
+import { useT, type Translate } from '../../../lib/i18n/catalogue';
+import { useFormat, type LocaleFormat } from '../../../lib/i18n/format';
+import { navMessages } from '../../../lib/nav/messages';
 import { adminPaths } from '../../../lib/paths';
 import { useTenantId } from '../../../lib/tenant';
 import { Button } from '../../../ui/Button';
@@ -11,26 +14,28 @@ import { LookupFilter } from '../../../ui/data-table/LookupFilter';
 import { ServerListPage } from '../../../ui/ServerListPage';
 import { listAudits } from '../api';
 import { auditList } from '../list';
+import { auditMessages, type AuditKey } from '../messages';
 import { auditTypes, type AuditRow, type AuditType } from '../schema';
-import { useStatuses } from '../../../lib/status-vocabulary';
+import { useStatuses, type StatusVocabulary } from '../../../lib/status-vocabulary';
 
-const columns: DataTableColumn<AuditRow>[] = [
+/** The columns in the page's language: headers, the audit type's words, the moments and dates in the locale's formats. */
+const auditColumns = (t: Translate<AuditKey>, types: StatusVocabulary<AuditType>, format: LocaleFormat): DataTableColumn<AuditRow>[] => [
   {
     id: 'created_by',
-    header: 'Created by',
+    header: t('col.createdBy'),
     cell: (a) => (
       <Link href={adminPaths.inventoryAudit(a.id)} className="font-medium text-brand hover:underline">
-        {a.created_by_name ?? 'Unknown'}
+        {a.created_by_name ?? t('list.unknown')}
       </Link>
     ),
   },
-  { id: 'completed_by', header: 'Completed by', hideBelow: 'lg', cell: (a) => a.completed_by_name ?? '—' },
-  { id: 'warehouse', header: 'Warehouse', hideBelow: 'md', cell: (a) => <span title={a.warehouse_code}>{a.warehouse_name}</span> },
-  { id: 'audit_type', header: 'Audit type', sortable: true, cell: (a) => auditTypes.label(a.audit_type) },
-  { id: 'status', header: 'Status', sortable: true, cell: (a) => <StatusChip vocabulary={inventoryAuditStatus} status={a.status} /> },
-  { id: 'created_at', header: 'Created at', sortable: true, hideBelow: 'md', cell: (a) => formatDateTime(a.created_at) },
-  { id: 'notes', header: 'Notes', hideBelow: 'lg', cell: (a) => <span className="line-clamp-1 max-w-xs">{a.notes ?? '—'}</span> },
-  { id: 'scheduled_date', header: 'Scheduled date', sortable: true, width: '9rem', cell: (a) => a.scheduled_date ?? '—' },
+  { id: 'completed_by', header: t('col.completedBy'), hideBelow: 'lg', cell: (a) => a.completed_by_name ?? '—' },
+  { id: 'warehouse', header: t('col.warehouse'), hideBelow: 'md', cell: (a) => <span title={a.warehouse_code}>{a.warehouse_name}</span> },
+  { id: 'audit_type', header: t('col.type'), sortable: true, cell: (a) => types.label(a.audit_type) },
+  { id: 'status', header: t('col.status'), sortable: true, cell: (a) => <StatusChip vocabulary={inventoryAuditStatus} status={a.status} /> },
+  { id: 'created_at', header: t('col.createdAt'), sortable: true, hideBelow: 'md', cell: (a) => format.dateTime(a.created_at) },
+  { id: 'notes', header: t('col.notes'), hideBelow: 'lg', cell: (a) => <span className="line-clamp-1 max-w-xs">{a.notes ?? '—'}</span> },
+  { id: 'scheduled_date', header: t('col.scheduled'), sortable: true, width: '9rem', cell: (a) => format.date(a.scheduled_date) },
 ];
 
 /** inventory-audits: audit type, status, warehouse and scheduled date filters and search, server-side, in the URL. */
@@ -38,30 +43,35 @@ export function InventoryAuditsListPage() {
   const statusWords = useStatuses(inventoryAuditStatus);
   const tenantId = useTenantId() ?? '';
   const [, navigate] = useLocation();
+  const t = useT(auditMessages);
+  const nav = useT(navMessages);
+  const types = useStatuses(auditTypes);
+  const format = useFormat();
+  const columns = useMemo(() => auditColumns(t, types, format), [t, types, format]);
   return (
     <ServerListPage
-      title="Inventory Audits"
+      title={nav('nav.inventoryAudits')}
       list={auditList}
       queryKey={['inventory-audits', tenantId]}
       fetchPage={(state, context) => listAudits(tenantId, state, context)}
       rowKey={(row: AuditRow) => row.id}
       enabled={tenantId !== ''}
       columns={columns}
-      rowLabel={(a) => `${auditTypes.label(a.audit_type)} of ${a.warehouse_name}`}
-      searchPlaceholder="Search notes, warehouse or people"
-      rowActions={(a) => [{ label: a.status === 'in_progress' ? 'Count' : 'Open', onSelect: () => navigate(adminPaths.inventoryAudit(a.id)) }]}
-      toolbar={<Button onClick={() => navigate(adminPaths.inventoryAuditCreate())}>Add Audit</Button>}
+      rowLabel={(a) => t('list.rowLabel', { type: types.label(a.audit_type), warehouse: a.warehouse_name })}
+      searchPlaceholder={t('list.search')}
+      rowActions={(a) => [{ label: a.status === 'in_progress' ? t('list.count') : t('list.open'), onSelect: () => navigate(adminPaths.inventoryAudit(a.id)) }]}
+      toolbar={<Button onClick={() => navigate(adminPaths.inventoryAuditCreate())}>{t('list.add')}</Button>}
       filterFields={(draft, setDraft) => (
         <div className="space-y-4">
-          <FilterSelect<AuditType> label="Audit type" value={draft.audit_type} options={auditTypes.options} onChange={(audit_type) => setDraft({ ...draft, audit_type })} />
-          <FilterSelect<InventoryAuditStatus> label="Status" value={draft.status} options={statusWords.options} onChange={(status) => setDraft({ ...draft, status })} />
+          <FilterSelect<AuditType> label={t('col.type')} value={draft.audit_type} options={types.options} onChange={(audit_type) => setDraft({ ...draft, audit_type })} />
+          <FilterSelect<InventoryAuditStatus> label={t('col.status')} value={draft.status} options={statusWords.options} onChange={(status) => setDraft({ ...draft, status })} />
           <LookupFilter
-            label="Warehouse"
+            label={t('col.warehouse')}
             value={draft.warehouse}
             onChange={(warehouse) => setDraft({ ...draft, warehouse })}
             {...warehouseLookup(tenantId)}
           />
-          <FilterDate label="Scheduled date" value={draft.scheduled_date} onChange={(scheduled_date) => setDraft({ ...draft, scheduled_date })} />
+          <FilterDate label={t('col.scheduled')} value={draft.scheduled_date} onChange={(scheduled_date) => setDraft({ ...draft, scheduled_date })} />
         </div>
       )}
     />

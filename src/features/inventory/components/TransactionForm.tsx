@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useCallback, useEffect } from 'react';
 import { useWatch } from 'react-hook-form';
 import { useLocation } from 'wouter';
 import { inventoryItemLabel, lookupBins, lookupInventoryItems } from '../../../data/inventory';
@@ -11,21 +11,19 @@ import { recordTransaction } from '../api';
 import {
   binsOf,
   emptyTransactionForm,
-  optionLabel,
   STOCK_STATUSES,
-  toOptions,
-  TRANSACTION_TOASTS,
   TransactionFormSchema,
   type TransactionFormInput,
   type TransactionFormOutput,
   type TransactionType,
 } from '../schema';
+import { translateInventoryMessage, useInventoryWords } from '../words';
 
 export interface TransactionFormProps {
   tenantId: string;
   /** The kinds of entry this screen records, in the order offered. */
   types: readonly TransactionType[];
-  /** How each kind is named here (Add Stock says 'Opening receipt' for a receive). */
+  /** How each kind is named here (Add Stock says 'Opening receipt' for a receive); else its own words. */
   typeLabel?: (type: TransactionType) => string;
   successMessage: string;
   /** Where the screen goes after recording (the list). */
@@ -39,10 +37,12 @@ export interface TransactionFormProps {
  * up in the chosen warehouse; the database decides what is available and answers 'Insufficient
  * stock ...' on the quantity.
  */
-export function TransactionForm({ tenantId, types, typeLabel = optionLabel, successMessage, then, label }: TransactionFormProps) {
+export function TransactionForm({ tenantId, types, typeLabel, successMessage, then, label }: TransactionFormProps) {
   const [, navigate] = useLocation();
   const toast = useToast();
-  const form = useZodForm(TransactionFormSchema, { defaultValues: emptyTransactionForm(types[0]) });
+  const { t, word, options } = useInventoryWords();
+  const translate = useCallback((message: string) => translateInventoryMessage(t, message), [t]);
+  const form = useZodForm(TransactionFormSchema, { defaultValues: emptyTransactionForm(types[0]) }, translate);
   const type = useWatch({ control: form.control, name: 'transaction_type' });
   const direction = useWatch({ control: form.control, name: 'direction' });
   const warehouseId = useWatch({ control: form.control, name: 'warehouse_id' });
@@ -65,7 +65,7 @@ export function TransactionForm({ tenantId, types, typeLabel = optionLabel, succ
       form={form}
       onSubmit={onSubmit}
       onServerError={(error, result) => {
-        for (const text of saveFailureToasts(error, result, { validation: TRANSACTION_TOASTS.validation, failed: TRANSACTION_TOASTS.failed, unknown: TRANSACTION_TOASTS.unknown })) {
+        for (const text of saveFailureToasts(error, result, { validation: t('toast.validation'), failed: t('toast.recordFailed'), unknown: t('toast.unknown') })) {
           toast.error(text);
         }
       }}
@@ -75,18 +75,18 @@ export function TransactionForm({ tenantId, types, typeLabel = optionLabel, succ
       <div className="grid gap-5 sm:grid-cols-2">
         <SelectField<TransactionFormInput, 'transaction_type'>
           name="transaction_type"
-          label="Type"
+          label={t('field.type')}
           required
-          options={types.map((value) => ({ value, label: typeLabel(value) }))}
+          options={types.map((value) => ({ value, label: typeLabel ? typeLabel(value) : word(value) }))}
         />
         {type === 'adjust' && (
           <SelectField<TransactionFormInput, 'direction'>
             name="direction"
-            label="Adjustment"
+            label={t('field.adjustment')}
             required
             options={[
-              { value: 'add', label: 'Add to the bin' },
-              { value: 'remove', label: 'Remove from the bin' },
+              { value: 'add', label: t('field.addToBin') },
+              { value: 'remove', label: t('field.removeFromBin') },
             ]}
           />
         )}
@@ -94,14 +94,14 @@ export function TransactionForm({ tenantId, types, typeLabel = optionLabel, succ
       <div className="grid gap-5 sm:grid-cols-2">
         <ComboboxField<TransactionFormInput, 'item_id'>
           name="item_id"
-          label="Item"
+          label={t('field.item')}
           required
           search={(term, signal, limit) => lookupInventoryItems(tenantId, term, limit, signal, { activeOnly: true })}
           resolveLabel={(id) => inventoryItemLabel(tenantId, id)}
         />
         <ComboboxField<TransactionFormInput, 'warehouse_id'>
           name="warehouse_id"
-          label="Warehouse"
+          label={t('field.warehouse')}
           required
           {...warehouseLookup(tenantId)}
         />
@@ -109,7 +109,7 @@ export function TransactionForm({ tenantId, types, typeLabel = optionLabel, succ
           <ComboboxField<TransactionFormInput, 'from_bin_id'>
             key={`from-${warehouseId}`}
             name="from_bin_id"
-            label={type === 'move' ? 'From bin' : 'Bin'}
+            label={type === 'move' ? t('field.fromBin') : t('field.bin')}
             required
             disabled={!warehouseId}
             search={(term, signal, limit) => lookupBins(tenantId, warehouseId, term, limit, signal)}
@@ -120,20 +120,20 @@ export function TransactionForm({ tenantId, types, typeLabel = optionLabel, succ
           <ComboboxField<TransactionFormInput, 'to_bin_id'>
             key={`to-${warehouseId}`}
             name="to_bin_id"
-            label={type === 'move' ? 'To bin' : 'Bin'}
+            label={type === 'move' ? t('field.toBin') : t('field.bin')}
             required
             disabled={!warehouseId}
             search={(term, signal, limit) => lookupBins(tenantId, warehouseId, term, limit, signal, { activeOnly: true })}
             resolveLabel={(id) => locationLabel(tenantId, id)}
           />
         )}
-        <NumberField<TransactionFormInput, 'quantity'> name="quantity" label="Quantity" required min={1} step={1} />
-        <SelectField<TransactionFormInput, 'stock_status'> name="stock_status" label="Condition" required options={toOptions(STOCK_STATUSES)} />
-        <TextField<TransactionFormInput, 'lot_number'> name="lot_number" label="Lot number" />
-        <TextField<TransactionFormInput, 'serial_number'> name="serial_number" label="Serial number" help="A serial number is one unit" />
+        <NumberField<TransactionFormInput, 'quantity'> name="quantity" label={t('field.quantity')} required min={1} step={1} />
+        <SelectField<TransactionFormInput, 'stock_status'> name="stock_status" label={t('field.condition')} required options={options(STOCK_STATUSES)} />
+        <TextField<TransactionFormInput, 'lot_number'> name="lot_number" label={t('field.lot')} />
+        <TextField<TransactionFormInput, 'serial_number'> name="serial_number" label={t('field.serial')} help={t('field.serialHelp')} />
       </div>
-      <TextField<TransactionFormInput, 'reason'> name="reason" label="Reason" required={type === 'adjust'} />
-      <FormActions submitLabel="Record" cancelTo={then} />
+      <TextField<TransactionFormInput, 'reason'> name="reason" label={t('field.reason')} required={type === 'adjust'} />
+      <FormActions submitLabel={t('field.record')} cancelTo={then} />
     </Form>
   );
 }

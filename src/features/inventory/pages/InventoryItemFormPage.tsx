@@ -1,14 +1,17 @@
+import { useCallback, useMemo } from 'react';
+import { useT } from '../../../lib/i18n/catalogue';
+import { navMessages } from '../../../lib/nav/messages';
 import { adminPaths } from '../../../lib/paths';
 import { useTenantSettings } from '../../../lib/tenant-settings';
 import { useTenantId } from '../../../lib/tenant';
 import { Form, FormActions, NumberField, SelectField, SwitchField, TextField, useRecordSave, useZodForm } from '../../../ui/form';
 import { TextAreaField } from '../../../ui/form/TextAreaField';
+import { uiMessages } from '../../../ui/messages';
 import { RecordFormPage } from '../../../ui/RecordFormPage';
 import { createItem, getItem, renderLabel, updateItem } from '../api';
 import {
   CATEGORIES,
   emptyItemForm,
-  ITEM_TOASTS,
   ItemFormSchema,
   LENGTH_UNITS,
   SUBCATEGORIES,
@@ -18,23 +21,44 @@ import {
   type ItemFormOutput,
   type ItemWrite,
 } from '../schema';
+import { translateInventoryMessage, useInventoryWords } from '../words';
 
 const LIST_PATH = adminPaths.inventoryItems();
-const options = (values: readonly string[]) => values.map((value) => ({ value, label: value }));
+
+/** The spec's item toasts (verbatim in English) in the page's language. */
+function useItemToasts() {
+  const { t } = useInventoryWords();
+  return useMemo(
+    () => ({
+      created: t('toast.created'),
+      updated: t('toast.updated'),
+      createFailed: t('toast.createFailed'),
+      updateFailed: t('toast.updateFailed'),
+      validation: t('toast.validation'),
+      unknown: t('toast.unknown'),
+      notFound: t('toast.notFound'),
+      fetchFailed: t('toast.fetchFailed'),
+    }),
+    [t],
+  );
+}
 
 /** Create (no id in the route) or edit (`inventory-items/:id/edit`). */
 export function InventoryItemFormPage({ mode }: { mode: 'create' | 'edit' }) {
   const tenantId = useTenantId() ?? '';
+  const { t } = useInventoryWords();
+  const nav = useT(navMessages);
+  const toasts = useItemToasts();
   return (
     <RecordFormPage<InventoryItem>
       mode={mode}
       scope={tenantId}
       load={(id) => getItem(tenantId, id)}
       listPath={LIST_PATH}
-      listLabel="Inventory Items"
-      titles={{ create: 'Create inventory item', edit: 'Edit inventory item' }}
-      messages={{ ...ITEM_TOASTS, fetchFailed: 'Failed to fetch inventory item' }}
-      loadingLabel="Loading inventory item"
+      listLabel={nav('nav.inventoryItems')}
+      titles={{ create: t('form.create'), edit: t('form.edit') }}
+      messages={toasts}
+      loadingLabel={t('form.loading')}
     >
       {(item) => <ItemFormOnceSettled tenantId={tenantId} item={item} />}
     </RecordFormPage>
@@ -44,14 +68,18 @@ export function InventoryItemFormPage({ mode }: { mode: 'create' | 'edit' }) {
 /** A new item's dimensions start in the tenant's length unit, so the form waits for the settings. */
 function ItemFormOnceSettled({ tenantId, item }: { tenantId: string; item: InventoryItem | null }) {
   const settings = useTenantSettings();
-  if (settings.status === 'loading' && !item) return <p className="text-sm text-slate-500">Loading…</p>;
+  const ui = useT(uiMessages);
+  if (settings.status === 'loading' && !item) return <p className="text-sm text-slate-500">{ui('loading')}</p>;
   const units = settings.status === 'ready' ? settings.settings.units : null;
   return <ItemForm tenantId={tenantId} item={item} lengthUnit={units?.length ?? 'cm'} weightUnit={units?.weight} />;
 }
 
 function ItemForm({ tenantId, item, lengthUnit, weightUnit }: { tenantId: string; item: InventoryItem | null; lengthUnit: 'cm' | 'in'; weightUnit?: string }) {
   const editing = item !== null;
-  const form = useZodForm(ItemFormSchema, { defaultValues: item ? toItemFormValues(item) : emptyItemForm(lengthUnit) });
+  const { t, options } = useInventoryWords();
+  const toasts = useItemToasts();
+  const translate = useCallback((message: string) => translateInventoryMessage(t, message), [t]);
+  const form = useZodForm(ItemFormSchema, { defaultValues: item ? toItemFormValues(item) : emptyItemForm(lengthUnit) }, translate);
   const save = useRecordSave<InventoryItem, ItemWrite>({
     record: item,
     // The label is drawn before the list shows the item again (its chip then says how it went).
@@ -66,7 +94,7 @@ function ItemForm({ tenantId, item, lengthUnit, weightUnit }: { tenantId: string
       return saved;
     },
     // A save the database refuses on fields still says the spec's failure toast.
-    messages: { ...ITEM_TOASTS, validation: editing ? ITEM_TOASTS.updateFailed : ITEM_TOASTS.createFailed },
+    messages: { ...toasts, validation: editing ? toasts.updateFailed : toasts.createFailed },
     then: LIST_PATH,
   });
 
@@ -76,41 +104,41 @@ function ItemForm({ tenantId, item, lengthUnit, weightUnit }: { tenantId: string
       onSubmit={(values: ItemFormOutput) => save.onSubmit(values)}
       onServerError={save.onServerError}
       className="max-w-3xl space-y-5"
-      aria-label={editing ? 'Edit inventory item' : 'Create inventory item'}
+      aria-label={editing ? t('form.edit') : t('form.create')}
     >
       <div className="grid gap-5 sm:grid-cols-2">
-        <TextField<ItemFormInput, 'name'> name="name" label="Name" required />
-        <TextField<ItemFormInput, 'sku'> name="sku" label="SKU" required />
-        <TextField<ItemFormInput, 'barcode'> name="barcode" label="Barcode" help="Printed as a Code 128 on the label; the SKU when empty" />
-        <NumberField<ItemFormInput, 'unit_size'> name="unit_size" label="Unit size" required step="any" />
+        <TextField<ItemFormInput, 'name'> name="name" label={t('field.name')} required />
+        <TextField<ItemFormInput, 'sku'> name="sku" label={t('field.sku')} required />
+        <TextField<ItemFormInput, 'barcode'> name="barcode" label={t('field.barcode')} help={t('field.barcodeHelp')} />
+        <NumberField<ItemFormInput, 'unit_size'> name="unit_size" label={t('field.unitSize')} required step="any" />
       </div>
-      <TextAreaField<ItemFormInput, 'description'> name="description" label="Description" />
+      <TextAreaField<ItemFormInput, 'description'> name="description" label={t('field.description')} />
       <div className="grid gap-5 sm:grid-cols-2">
-        <SelectField<ItemFormInput, 'category'> name="category" label="Category" options={options(CATEGORIES)} placeholder="None" />
-        <SelectField<ItemFormInput, 'subcategory'> name="subcategory" label="Subcategory" options={options(SUBCATEGORIES)} placeholder="None" />
-        <TextField<ItemFormInput, 'brand'> name="brand" label="Brand" />
-        <TextField<ItemFormInput, 'model'> name="model" label="Model" />
-        <NumberField<ItemFormInput, 'weight'> name="weight" label="Weight" step="any" unit={weightUnit} />
+        <SelectField<ItemFormInput, 'category'> name="category" label={t('field.category')} options={options(CATEGORIES)} placeholder={t('field.none')} />
+        <SelectField<ItemFormInput, 'subcategory'> name="subcategory" label={t('field.subcategory')} options={options(SUBCATEGORIES)} placeholder={t('field.none')} />
+        <TextField<ItemFormInput, 'brand'> name="brand" label={t('field.brand')} />
+        <TextField<ItemFormInput, 'model'> name="model" label={t('field.model')} />
+        <NumberField<ItemFormInput, 'weight'> name="weight" label={t('field.weight')} step="any" unit={weightUnit} />
       </div>
       <fieldset className="space-y-3">
-        <legend className="text-sm font-medium">Dimensions</legend>
+        <legend className="text-sm font-medium">{t('field.dimensions')}</legend>
         <div className="grid gap-5 sm:grid-cols-4">
-          <NumberField<ItemFormInput, 'dimensions.length'> name="dimensions.length" label="Length" step="any" />
-          <NumberField<ItemFormInput, 'dimensions.width'> name="dimensions.width" label="Width" step="any" />
-          <NumberField<ItemFormInput, 'dimensions.height'> name="dimensions.height" label="Height" step="any" />
-          <SelectField<ItemFormInput, 'dimensions.unit'> name="dimensions.unit" label="Unit" options={options(LENGTH_UNITS)} />
+          <NumberField<ItemFormInput, 'dimensions.length'> name="dimensions.length" label={t('field.length')} step="any" />
+          <NumberField<ItemFormInput, 'dimensions.width'> name="dimensions.width" label={t('field.width')} step="any" />
+          <NumberField<ItemFormInput, 'dimensions.height'> name="dimensions.height" label={t('field.height')} step="any" />
+          <SelectField<ItemFormInput, 'dimensions.unit'> name="dimensions.unit" label={t('field.unit')} options={options(LENGTH_UNITS)} />
         </div>
       </fieldset>
       <fieldset className="space-y-3">
-        <legend className="text-sm font-medium">Attributes</legend>
+        <legend className="text-sm font-medium">{t('field.attributes')}</legend>
         <div className="grid gap-5 sm:grid-cols-3">
-          <TextField<ItemFormInput, 'attributes.color'> name="attributes.color" label="Color" />
-          <TextField<ItemFormInput, 'attributes.connectivity'> name="attributes.connectivity" label="Connectivity" />
-          <TextField<ItemFormInput, 'attributes.battery_life'> name="attributes.battery_life" label="Battery life" />
+          <TextField<ItemFormInput, 'attributes.color'> name="attributes.color" label={t('field.color')} />
+          <TextField<ItemFormInput, 'attributes.connectivity'> name="attributes.connectivity" label={t('field.connectivity')} />
+          <TextField<ItemFormInput, 'attributes.battery_life'> name="attributes.battery_life" label={t('field.batteryLife')} />
         </div>
       </fieldset>
-      <SwitchField<ItemFormInput, 'is_active'> name="is_active" label="Active" />
-      <FormActions submitLabel={editing ? 'Save changes' : 'Create item'} cancelTo={LIST_PATH} />
+      <SwitchField<ItemFormInput, 'is_active'> name="is_active" label={t('field.active')} />
+      <FormActions submitLabel={editing ? t('form.save') : t('form.createItem')} cancelTo={LIST_PATH} />
     </Form>
   );
 }

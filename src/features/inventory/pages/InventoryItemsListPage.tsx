@@ -1,6 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
-import { formatDateTime } from '../../../lib/format-date';
+import { useT } from '../../../lib/i18n/catalogue';
+import { useFormat } from '../../../lib/i18n/format';
+import { navMessages } from '../../../lib/nav/messages';
 import { adminPaths } from '../../../lib/paths';
 import { useTenantId } from '../../../lib/tenant';
 import { useFeedChanges } from '../../../lib/use-feed-changes';
@@ -11,26 +13,27 @@ import { Chip } from '../../../ui/Chip';
 import { DataTable, FilterSelect, FilterText, type DataTableColumn } from '../../../ui/data-table';
 import { DocumentViewer } from '../../../ui/document-viewer';
 import { PageHeader } from '../../../ui/PageHeader';
+import { uiMessages } from '../../../ui/messages';
 import { useToast } from '../../../ui/toast';
 import { labelUrl, listItems, regenerateLabel } from '../api';
 import { inventoryItemFeed } from '../atoms';
 import { itemList } from '../list';
 import { CATEGORIES, NAME_MAX, SUBCATEGORIES, truncateName, type InventoryItem } from '../schema';
-
-const options = (values: readonly string[]) => values.map((value) => ({ value, label: value }));
+import { useInventoryWords } from '../words';
 
 function LabelCell({ item, onView }: { item: InventoryItem; onView: (item: InventoryItem) => void }) {
+  const { t, word } = useInventoryWords();
   if (item.label_status === 'success' && item.label_url) {
     return (
-      <Button variant="secondary" onClick={() => onView(item)} aria-label={`View the label of ${item.name}`}>
-        View
+      <Button variant="secondary" onClick={() => onView(item)} aria-label={t('items.viewLabelOf', { name: item.name })}>
+        {t('items.view')}
       </Button>
     );
   }
-  if (item.label_status === 'pending') return <Chip tone="warning">Pending</Chip>;
+  if (item.label_status === 'pending') return <Chip tone="warning">{word('pending')}</Chip>;
   return (
     <span title={item.label_error ?? undefined}>
-      <Chip tone="error">{item.label_error ? `Failed: ${item.label_error}` : 'Failed'}</Chip>
+      <Chip tone="error">{item.label_error ? t('items.labelFailedWith', { error: item.label_error }) : word('failed')}</Chip>
     </span>
   );
 }
@@ -39,6 +42,10 @@ export function InventoryItemsListPage() {
   const tenantId = useTenantId() ?? '';
   const [, navigate] = useLocation();
   const toast = useToast();
+  const { t, word, options } = useInventoryWords();
+  const nav = useT(navMessages);
+  const ui = useT(uiMessages);
+  const format = useFormat();
   const [viewing, setViewing] = useState<{ item: InventoryItem; url: string } | null>(null);
   const [viewerOpen, setViewerOpen] = useState(false);
   const table = useListUrlState(itemList);
@@ -78,16 +85,16 @@ export function InventoryItemsListPage() {
       setViewing({ item, url: await labelUrl(item.label_url) });
       setViewerOpen(true);
     } catch {
-      toast.error('The label could not be opened');
+      toast.error(t('items.labelOpenFailed'));
     }
   }
 
   async function regenerate(item: InventoryItem, list: ServerList<InventoryItem>) {
     try {
       await regenerateLabel(item.id);
-      toast.success('Label regenerated');
+      toast.success(t('items.labelRegenerated'));
     } catch (error) {
-      toast.error(error instanceof Error && error.message ? error.message : 'The label could not be regenerated');
+      toast.error(error instanceof Error && error.message ? error.message : t('items.labelRegenerateFailed'));
     }
     list.refetch();
   }
@@ -95,50 +102,47 @@ export function InventoryItemsListPage() {
   const columns: DataTableColumn<InventoryItem>[] = [
     {
       id: 'name',
-      header: 'Name',
+      header: t('col.name'),
       sortable: true,
       cell: (item) => <span title={item.name.length > NAME_MAX ? item.name : undefined}>{truncateName(item.name)}</span>,
     },
-    { id: 'sku', header: 'SKU', sortable: true, cell: (item) => item.sku },
-    { id: 'barcode', header: 'Barcode', hideBelow: 'lg', cell: (item) => item.barcode ?? '—' },
-    { id: 'category', header: 'Category', sortable: true, hideBelow: 'md', cell: (item) => item.category ?? '—' },
-    { id: 'subcategory', header: 'Subcategory', hideBelow: 'lg', cell: (item) => item.subcategory ?? '—' },
-    { id: 'brand', header: 'Brand', sortable: true, hideBelow: 'md', cell: (item) => item.brand ?? '—' },
-    { id: 'label', header: 'Label', cell: (item) => <LabelCell item={item} onView={(i) => void view(i)} /> },
-    { id: 'status', header: 'Status', cell: (item) => <Chip tone={item.is_active ? 'success' : 'neutral'}>{item.is_active ? 'Active' : 'Inactive'}</Chip> },
-    { id: 'updated_at', header: 'Last updated', sortable: true, hideBelow: 'md', cell: (item) => formatDateTime(item.updated_at) },
+    { id: 'sku', header: t('col.sku'), sortable: true, cell: (item) => item.sku },
+    { id: 'barcode', header: t('col.barcode'), hideBelow: 'lg', cell: (item) => item.barcode ?? '—' },
+    { id: 'category', header: t('col.category'), sortable: true, hideBelow: 'md', cell: (item) => (item.category ? word(item.category) : '—') },
+    { id: 'subcategory', header: t('col.subcategory'), hideBelow: 'lg', cell: (item) => (item.subcategory ? word(item.subcategory) : '—') },
+    { id: 'brand', header: t('col.brand'), sortable: true, hideBelow: 'md', cell: (item) => item.brand ?? '—' },
+    { id: 'label', header: t('col.label'), cell: (item) => <LabelCell item={item} onView={(i) => void view(i)} /> },
+    { id: 'status', header: t('col.status'), cell: (item) => <Chip tone={item.is_active ? 'success' : 'neutral'}>{word(item.is_active ? 'active' : 'inactive')}</Chip> },
+    { id: 'updated_at', header: t('col.updated'), sortable: true, hideBelow: 'md', cell: (item) => format.dateTime(item.updated_at) },
   ];
 
   return (
     <div className="space-y-4">
-      <PageHeader title="Inventory Items" breadcrumbs={[{ label: 'Dashboard', href: '/' }, { label: 'Warehousing' }, { label: 'Inventory Items' }]} />
+      <PageHeader title={nav('nav.inventoryItems')} breadcrumbs={[{ label: ui('record.dashboard'), href: '/' }, { label: nav('group.warehousing') }, { label: nav('nav.inventoryItems') }]} />
       <DataTable
-        label="Inventory items"
+        label={t('items.label')}
         columns={columns}
         {...table}
         {...list.tableProps}
         liveState={live.state}
         rowLabel={(item) => item.name}
-        searchPlaceholder="Search name, SKU or barcode"
+        searchPlaceholder={t('items.search')}
         rowActions={(item) => [
-          { label: 'Edit', onSelect: () => navigate(adminPaths.inventoryItemEdit(item.id)) },
-          { label: 'Regenerate label', onSelect: () => void regenerate(item, list) },
+          { label: t('items.edit'), onSelect: () => navigate(adminPaths.inventoryItemEdit(item.id)) },
+          { label: t('items.regenerate'), onSelect: () => void regenerate(item, list) },
         ]}
-        toolbar={<Button onClick={() => navigate(adminPaths.inventoryItemCreate())}>Add Item</Button>}
+        toolbar={<Button onClick={() => navigate(adminPaths.inventoryItemCreate())}>{t('items.add')}</Button>}
         filterFields={(draft, setDraft) => (
           <div className="space-y-4">
             <FilterSelect
-              label="Status"
+              label={t('col.status')}
               value={draft.status}
-              options={[
-                { value: 'active', label: 'Active' },
-                { value: 'inactive', label: 'Inactive' },
-              ]}
+              options={options(['active', 'inactive'] as const)}
               onChange={(status) => setDraft({ ...draft, status })}
             />
-            <FilterSelect label="Category" value={draft.category} options={options(CATEGORIES)} onChange={(category) => setDraft({ ...draft, category })} />
-            <FilterSelect label="Subcategory" value={draft.subcategory} options={options(SUBCATEGORIES)} onChange={(subcategory) => setDraft({ ...draft, subcategory })} />
-            <FilterText label="Brand" value={draft.brand} onChange={(brand) => setDraft({ ...draft, brand })} />
+            <FilterSelect label={t('col.category')} value={draft.category} options={options(CATEGORIES)} onChange={(category) => setDraft({ ...draft, category })} />
+            <FilterSelect label={t('col.subcategory')} value={draft.subcategory} options={options(SUBCATEGORIES)} onChange={(subcategory) => setDraft({ ...draft, subcategory })} />
+            <FilterText label={t('col.brand')} value={draft.brand} onChange={(brand) => setDraft({ ...draft, brand })} />
           </div>
         )}
       />

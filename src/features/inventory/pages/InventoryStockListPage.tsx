@@ -1,7 +1,10 @@
+import { useMemo } from 'react';
 import { useLocation } from 'wouter';
 import { inventoryItemLabel, lookupInventoryItems } from '../../../data/inventory';
 import { warehouseLookup } from '../../../data/warehouses';
-import { formatDateTime } from '../../../lib/format-date';
+import { useT, type Translate } from '../../../lib/i18n/catalogue';
+import { useFormat, type LocaleFormat } from '../../../lib/i18n/format';
+import { navMessages } from '../../../lib/nav/messages';
 import { adminPaths } from '../../../lib/paths';
 import { useTenantId } from '../../../lib/tenant';
 import { useListUrlState } from '../../../lib/url-state';
@@ -13,20 +16,23 @@ import { ServerListPage } from '../../../ui/ServerListPage';
 import { useLiveWarehouseList, type WarehouseTable } from '../../../data/warehouse-live';
 import { listStock } from '../api';
 import { stockList } from '../list';
-import { optionLabel, STOCK_LIST_STATUSES, toOptions, type StockListStatus, type StockRow } from '../schema';
+import type { InventoryKey } from '../messages';
+import { STOCK_LIST_STATUSES, type StockListStatus, type StockRow } from '../schema';
+import { useInventoryWords } from '../words';
 
 /** Green available, warning reserved, red damaged or expired. */
 export const STOCK_TONES: Record<StockListStatus, ChipTone> = { available: 'success', reserved: 'warning', damaged: 'error', expired: 'error' };
 
-const columns: DataTableColumn<StockRow>[] = [
-  { id: 'item_name', header: 'Item', sortable: true, cell: (s) => <span title={s.item_sku}>{s.item_name}</span> },
-  { id: 'warehouse_name', header: 'Warehouse', sortable: true, hideBelow: 'md', cell: (s) => s.warehouse_name },
-  { id: 'bin_code', header: 'Bin', sortable: true, cell: (s) => s.bin_code },
-  { id: 'quantity', header: 'Quantity', sortable: true, align: 'end', cell: (s) => s.quantity },
-  { id: 'lot_number', header: 'Lot number', hideBelow: 'lg', cell: (s) => s.lot_number ?? '—' },
-  { id: 'serial_number', header: 'Serial number', hideBelow: 'lg', cell: (s) => s.serial_number ?? '—' },
-  { id: 'status', header: 'Status', cell: (s) => <Chip tone={STOCK_TONES[s.status]}>{optionLabel(s.status)}</Chip> },
-  { id: 'updated_at', header: 'Last updated', sortable: true, hideBelow: 'md', cell: (s) => formatDateTime(s.updated_at) },
+/** The columns in the page's language: headers, the status's words, the quantity and the moment in its formats. */
+const stockColumns = (t: Translate<InventoryKey>, word: (value: string) => string, format: LocaleFormat): DataTableColumn<StockRow>[] => [
+  { id: 'item_name', header: t('col.item'), sortable: true, cell: (s) => <span title={s.item_sku}>{s.item_name}</span> },
+  { id: 'warehouse_name', header: t('col.warehouse'), sortable: true, hideBelow: 'md', cell: (s) => s.warehouse_name },
+  { id: 'bin_code', header: t('col.bin'), sortable: true, cell: (s) => s.bin_code },
+  { id: 'quantity', header: t('col.quantity'), sortable: true, align: 'end', cell: (s) => format.number(s.quantity) },
+  { id: 'lot_number', header: t('col.lot'), hideBelow: 'lg', cell: (s) => s.lot_number ?? '—' },
+  { id: 'serial_number', header: t('col.serial'), hideBelow: 'lg', cell: (s) => s.serial_number ?? '—' },
+  { id: 'status', header: t('col.status'), cell: (s) => <Chip tone={STOCK_TONES[s.status]}>{word(s.status)}</Chip> },
+  { id: 'updated_at', header: t('col.updated'), sortable: true, hideBelow: 'md', cell: (s) => format.dateTime(s.updated_at) },
 ];
 
 /** Stock changes arrive on the warehouses' topics. */
@@ -36,11 +42,15 @@ export function InventoryStockListPage() {
   const tenantId = useTenantId() ?? '';
   const live = useLiveWarehouseList({ tenantId, warehouse: useListUrlState(stockList).state.filters.warehouse, tables: LIVE_TABLES });
   const [, navigate] = useLocation();
+  const { t, word, options } = useInventoryWords();
+  const nav = useT(navMessages);
+  const format = useFormat();
+  const columns = useMemo(() => stockColumns(t, word, format), [t, word, format]);
   return (
     <ServerListPage
-      title="Inventory Stock"
-      section="Warehousing"
-      label="Inventory stock"
+      title={nav('nav.inventoryStock')}
+      section={nav('group.warehousing')}
+      label={t('stock.label')}
       list={stockList}
       liveState={live.state}
       queryKey={['inventory-stock', tenantId]}
@@ -48,27 +58,27 @@ export function InventoryStockListPage() {
       rowKey={(s: StockRow) => s.id}
       enabled={tenantId !== ''}
       columns={columns}
-      rowLabel={(s) => `${s.item_name} in ${s.bin_code}`}
-      searchPlaceholder="Search item, SKU, bin, lot or serial"
-      toolbar={<Button onClick={() => navigate(adminPaths.inventoryStockCreate())}>Add Stock</Button>}
+      rowLabel={(s) => t('stock.rowLabel', { item: s.item_name, bin: s.bin_code })}
+      searchPlaceholder={t('stock.search')}
+      toolbar={<Button onClick={() => navigate(adminPaths.inventoryStockCreate())}>{t('stock.add')}</Button>}
       filterFields={(draft, setDraft) => (
         <div className="space-y-4">
-          <FilterSelect label="Status" value={draft.status} options={toOptions(STOCK_LIST_STATUSES) as { value: StockListStatus; label: string }[]} onChange={(status) => setDraft({ ...draft, status })} />
+          <FilterSelect<StockListStatus> label={t('col.status')} value={draft.status} options={options(STOCK_LIST_STATUSES)} onChange={(status) => setDraft({ ...draft, status })} />
           <LookupFilter
-            label="Warehouse"
+            label={t('col.warehouse')}
             value={draft.warehouse}
             onChange={(warehouse) => setDraft({ ...draft, warehouse, bin: undefined })}
             {...warehouseLookup(tenantId)}
           />
           <LookupFilter
-            label="Item"
+            label={t('col.item')}
             value={draft.item}
             onChange={(item) => setDraft({ ...draft, item })}
             search={(term, signal, limit) => lookupInventoryItems(tenantId, term, limit, signal)}
             resolveLabel={(id) => inventoryItemLabel(tenantId, id)}
           />
-          <FilterText label="Lot number" value={draft.lot} maxLength={64} onChange={(lot) => setDraft({ ...draft, lot: lot?.trim() })} />
-          <FilterNumberRange label="Quantity" min={draft.min} max={draft.max} onChange={({ min, max }) => setDraft({ ...draft, min, max })} />
+          <FilterText label={t('col.lot')} value={draft.lot} maxLength={64} onChange={(lot) => setDraft({ ...draft, lot: lot?.trim() })} />
+          <FilterNumberRange label={t('col.quantity')} min={draft.min} max={draft.max} onChange={({ min, max }) => setDraft({ ...draft, min, max })} />
         </div>
       )}
       after={live.render}

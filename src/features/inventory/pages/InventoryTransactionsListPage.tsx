@@ -1,7 +1,10 @@
+import { useMemo } from 'react';
 import { useLocation } from 'wouter';
 import { inventoryItemLabel, lookupInventoryItems } from '../../../data/inventory';
 import { warehouseLookup } from '../../../data/warehouses';
-import { formatDateTime } from '../../../lib/format-date';
+import { useT, type Translate } from '../../../lib/i18n/catalogue';
+import { useFormat, type LocaleFormat } from '../../../lib/i18n/format';
+import { navMessages } from '../../../lib/nav/messages';
 import { adminPaths } from '../../../lib/paths';
 import { useTenantId } from '../../../lib/tenant';
 import { useListUrlState } from '../../../lib/url-state';
@@ -12,18 +15,21 @@ import { ServerListPage } from '../../../ui/ServerListPage';
 import { useLiveWarehouseList, type WarehouseTable } from '../../../data/warehouse-live';
 import { listTransactions } from '../api';
 import { transactionList } from '../list';
-import { optionLabel, toOptions, TRANSACTION_TYPES, type TransactionRow, type TransactionType } from '../schema';
+import type { InventoryKey } from '../messages';
+import { TRANSACTION_TYPES, type TransactionRow, type TransactionType } from '../schema';
+import { useInventoryWords } from '../words';
 
-const columns: DataTableColumn<TransactionRow>[] = [
-  { id: 'performed_by', header: 'Performed by', cell: (t) => t.performed_by?.full_name ?? '—' },
-  { id: 'item', header: 'Item SKU', cell: (t) => <span title={t.item.name}>{t.item.sku}</span> },
-  { id: 'transaction_type', header: 'Transaction type', cell: (t) => optionLabel(t.transaction_type) },
-  { id: 'reference_type', header: 'Reference type', hideBelow: 'md', cell: (t) => optionLabel(t.reference_type) },
-  { id: 'warehouse', header: 'Warehouse', hideBelow: 'md', cell: (t) => t.warehouse.name },
-  { id: 'from_bin', header: 'From bin', cell: (t) => t.from_bin?.code ?? '—' },
-  { id: 'to_bin', header: 'To bin', cell: (t) => t.to_bin?.code ?? '—' },
-  { id: 'quantity', header: 'Quantity', align: 'end', cell: (t) => t.quantity },
-  { id: 'created_at', header: 'When', hideBelow: 'lg', cell: (t) => formatDateTime(t.created_at) },
+/** The columns in the page's language: headers, the kinds' words, the quantity and the moment in its formats. */
+const transactionColumns = (t: Translate<InventoryKey>, word: (value: string) => string, format: LocaleFormat): DataTableColumn<TransactionRow>[] => [
+  { id: 'performed_by', header: t('col.performedBy'), cell: (r) => r.performed_by?.full_name ?? '—' },
+  { id: 'item', header: t('col.itemSku'), cell: (r) => <span title={r.item.name}>{r.item.sku}</span> },
+  { id: 'transaction_type', header: t('col.type'), cell: (r) => word(r.transaction_type) },
+  { id: 'reference_type', header: t('col.reference'), hideBelow: 'md', cell: (r) => word(r.reference_type) },
+  { id: 'warehouse', header: t('col.warehouse'), hideBelow: 'md', cell: (r) => r.warehouse.name },
+  { id: 'from_bin', header: t('col.fromBin'), cell: (r) => r.from_bin?.code ?? '—' },
+  { id: 'to_bin', header: t('col.toBin'), cell: (r) => r.to_bin?.code ?? '—' },
+  { id: 'quantity', header: t('col.quantity'), align: 'end', cell: (r) => format.number(r.quantity) },
+  { id: 'created_at', header: t('col.when'), hideBelow: 'lg', cell: (r) => format.dateTime(r.created_at) },
 ];
 
 /** Transactions are not broadcast (too many): a stock change on the warehouses' topics means new ones. */
@@ -33,33 +39,37 @@ export function InventoryTransactionsListPage() {
   const tenantId = useTenantId() ?? '';
   const live = useLiveWarehouseList({ tenantId, warehouse: useListUrlState(transactionList).state.filters.warehouse, tables: LIVE_TABLES });
   const [, navigate] = useLocation();
+  const { t, word, options } = useInventoryWords();
+  const nav = useT(navMessages);
+  const format = useFormat();
+  const columns = useMemo(() => transactionColumns(t, word, format), [t, word, format]);
   return (
     <ServerListPage
-      title="Inventory Transactions"
-      section="Warehousing"
-      label="Inventory transactions"
+      title={nav('nav.inventoryTransactions')}
+      section={nav('group.warehousing')}
+      label={t('tx.label')}
       list={transactionList}
       liveState={live.state}
       queryKey={['inventory-transactions', tenantId]}
       fetchPage={(state, context) => listTransactions(tenantId, state, context)}
-      rowKey={(t: TransactionRow) => t.id}
+      rowKey={(r: TransactionRow) => r.id}
       enabled={tenantId !== ''}
       columns={columns}
-      rowLabel={(t) => `${optionLabel(t.transaction_type)} ${t.quantity} ${t.item.sku}`}
-      searchPlaceholder="Search SKU, item, lot, serial or person"
-      toolbar={<Button onClick={() => navigate(adminPaths.inventoryTransactionCreate())}>Add Transaction</Button>}
+      rowLabel={(r) => t('tx.rowLabel', { type: word(r.transaction_type), quantity: format.number(r.quantity), sku: r.item.sku })}
+      searchPlaceholder={t('tx.search')}
+      toolbar={<Button onClick={() => navigate(adminPaths.inventoryTransactionCreate())}>{t('tx.add')}</Button>}
       filterFields={(draft, setDraft) => (
         <div className="space-y-4">
-          <FilterSelect label="Transaction type" value={draft.type} options={toOptions(TRANSACTION_TYPES) as { value: TransactionType; label: string }[]} onChange={(type) => setDraft({ ...draft, type })} />
-          <FilterDateRange label="Date" from={draft.from} to={draft.to} onChange={({ from, to }) => setDraft({ ...draft, from, to })} />
+          <FilterSelect<TransactionType> label={t('col.type')} value={draft.type} options={options(TRANSACTION_TYPES)} onChange={(type) => setDraft({ ...draft, type })} />
+          <FilterDateRange label={t('filter.date')} from={draft.from} to={draft.to} onChange={({ from, to }) => setDraft({ ...draft, from, to })} />
           <LookupFilter
-            label="Warehouse"
+            label={t('col.warehouse')}
             value={draft.warehouse}
             onChange={(warehouse) => setDraft({ ...draft, warehouse })}
             {...warehouseLookup(tenantId)}
           />
           <LookupFilter
-            label="Item"
+            label={t('col.item')}
             value={draft.item}
             onChange={(item) => setDraft({ ...draft, item })}
             search={(term, signal, limit) => lookupInventoryItems(tenantId, term, limit, signal)}

@@ -1,4 +1,6 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useT } from '../../../lib/i18n/catalogue';
+import { useFormat } from '../../../lib/i18n/format';
 import { mapsToken } from '../../../lib/geocoding';
 import type { ServerErrorResult } from '../../../lib/server-errors';
 import { useTenantSettings } from '../../../lib/tenant-settings';
@@ -6,11 +8,11 @@ import { ComboboxField, Form, NumberField, SubmitButton, useZodForm } from '../.
 import { FitBounds, fromGeoJsonPolygon, MapView, type MapGeoJsonLayer, type MapMarker } from '../../../ui/map';
 import { lookupServices } from '../../../data/delivery-services';
 import { listActiveZoneOutlines, requestQuote, type ZoneOutline } from '../api';
-import { formatMoney, QuoteFormSchema, type Quote, type QuoteFormInput, type QuoteFormOutput } from '../schema';
+import { pricingMessages } from '../messages';
+import { translatePricingMessage } from '../words';
+import { QuoteFormSchema, type Quote, type QuoteFormInput, type QuoteFormOutput } from '../schema';
 
 type PickTarget = 'pickup' | 'dropoff';
-
-const dateTime = new Intl.DateTimeFormat('en', { weekday: 'short', hour: '2-digit', minute: '2-digit', hour12: false });
 
 const emptyQuoteForm = (): QuoteFormInput => ({
   pickup_lat: null as unknown as number,
@@ -27,7 +29,11 @@ const emptyQuoteForm = (): QuoteFormInput => ({
  * shows its words here, beside the inputs.
  */
 export function QuotePanel({ tenantId }: { tenantId: string }) {
-  const form = useZodForm(QuoteFormSchema, { defaultValues: emptyQuoteForm() });
+  const t = useT(pricingMessages);
+  const format = useFormat();
+  const dateTime = useMemo(() => new Intl.DateTimeFormat(format.language, { weekday: 'short', hour: '2-digit', minute: '2-digit', hour12: false }), [format.language]);
+  const translate = useCallback((message: string) => translatePricingMessage(t, message), [t]);
+  const form = useZodForm(QuoteFormSchema, { defaultValues: emptyQuoteForm() }, translate);
   const [target, setTarget] = useState<PickTarget>('pickup');
   const [quote, setQuote] = useState<Quote | null>(null);
   const [refusal, setRefusal] = useState<string | null>(null);
@@ -44,10 +50,10 @@ export function QuotePanel({ tenantId }: { tenantId: string }) {
   const [pickupLat, pickupLng, dropoffLat, dropoffLng] = form.watch(['pickup_lat', 'pickup_lng', 'dropoff_lat', 'dropoff_lng']);
   const markers = useMemo<MapMarker[]>(() => {
     const points: MapMarker[] = [];
-    if (Number.isFinite(pickupLat) && Number.isFinite(pickupLng)) points.push({ id: 'pickup', lat: pickupLat, lng: pickupLng, label: 'Pickup', color: '#16a34a' });
-    if (Number.isFinite(dropoffLat) && Number.isFinite(dropoffLng)) points.push({ id: 'dropoff', lat: dropoffLat, lng: dropoffLng, label: 'Drop-off', color: '#dc2626' });
+    if (Number.isFinite(pickupLat) && Number.isFinite(pickupLng)) points.push({ id: 'pickup', lat: pickupLat, lng: pickupLng, label: t('quote.pickup'), color: '#16a34a' });
+    if (Number.isFinite(dropoffLat) && Number.isFinite(dropoffLng)) points.push({ id: 'dropoff', lat: dropoffLat, lng: dropoffLng, label: t('quote.dropoff'), color: '#dc2626' });
     return points;
-  }, [pickupLat, pickupLng, dropoffLat, dropoffLng]);
+  }, [pickupLat, pickupLng, dropoffLat, dropoffLng, t]);
   const layers = useMemo<MapGeoJsonLayer[]>(() => {
     const data: GeoJSON.FeatureCollection = {
       type: 'FeatureCollection',
@@ -79,73 +85,71 @@ export function QuotePanel({ tenantId }: { tenantId: string }) {
   }
 
   function onServerError(_error: unknown, result: ServerErrorResult) {
-    setRefusal(result.unmatched ?? (result.applied.length > 0 ? null : 'The quote could not be made'));
+    setRefusal((result.unmatched && translatePricingMessage(t, result.unmatched)) ?? (result.applied.length > 0 ? null : t('quote.failed')));
   }
 
   return (
     <section aria-labelledby="quote-title" className="space-y-4 rounded-lg border border-slate-200 p-4 dark:border-slate-700">
       <h2 id="quote-title" className="text-base font-semibold">
-        Try a quote
+        {t('quote.title')}
       </h2>
       <div className="grid gap-4 lg:grid-cols-2">
-        <Form form={form} onSubmit={onSubmit} onServerError={onServerError} className="space-y-4" aria-label="Quote">
+        <Form form={form} onSubmit={onSubmit} onServerError={onServerError} className="space-y-4" aria-label={t('quote.form')}>
           <fieldset className="space-y-2">
-            <legend className="text-sm font-medium">Pick on the map</legend>
+            <legend className="text-sm font-medium">{t('quote.pick')}</legend>
             <div className="flex gap-4 text-sm">
               {(['pickup', 'dropoff'] as const).map((option) => (
                 <label key={option} className="flex items-center gap-2">
                   <input type="radio" name="pick-target" className="accent-brand" checked={target === option} onChange={() => setTarget(option)} />
-                  {option === 'pickup' ? 'Pickup' : 'Drop-off'}
+                  {option === 'pickup' ? t('quote.pickup') : t('quote.dropoff')}
                 </label>
               ))}
             </div>
           </fieldset>
           <div className="grid gap-3 sm:grid-cols-2">
-            <NumberField<QuoteFormInput, 'pickup_lat'> name="pickup_lat" label="Pickup latitude" required step="any" min={-90} max={90} />
-            <NumberField<QuoteFormInput, 'pickup_lng'> name="pickup_lng" label="Pickup longitude" required step="any" min={-180} max={180} />
-            <NumberField<QuoteFormInput, 'dropoff_lat'> name="dropoff_lat" label="Drop-off latitude" required step="any" min={-90} max={90} />
-            <NumberField<QuoteFormInput, 'dropoff_lng'> name="dropoff_lng" label="Drop-off longitude" required step="any" min={-180} max={180} />
+            <NumberField<QuoteFormInput, 'pickup_lat'> name="pickup_lat" label={t('quote.pickupLat')} required step="any" min={-90} max={90} />
+            <NumberField<QuoteFormInput, 'pickup_lng'> name="pickup_lng" label={t('quote.pickupLng')} required step="any" min={-180} max={180} />
+            <NumberField<QuoteFormInput, 'dropoff_lat'> name="dropoff_lat" label={t('quote.dropoffLat')} required step="any" min={-90} max={90} />
+            <NumberField<QuoteFormInput, 'dropoff_lng'> name="dropoff_lng" label={t('quote.dropoffLng')} required step="any" min={-180} max={180} />
           </div>
           <div className="grid gap-3 sm:grid-cols-2">
             <ComboboxField<QuoteFormInput, 'service_id'>
               name="service_id"
-              label="Service"
+              label={t('quote.service')}
               required
               search={(term, signal, limit) => lookupServices(tenantId, term, limit, signal)}
             />
-            <NumberField<QuoteFormInput, 'weight_kg'> name="weight_kg" label="Weight" required min={0} step="any" unit="kg" />
+            <NumberField<QuoteFormInput, 'weight_kg'> name="weight_kg" label={t('quote.weight')} required min={0} step="any" unit="kg" />
           </div>
-          <SubmitButton>Get quote</SubmitButton>
+          <SubmitButton>{t('quote.get')}</SubmitButton>
           {refusal && (
             <div role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-800 dark:border-red-800 dark:bg-red-950 dark:text-red-200">
               {refusal}
             </div>
           )}
           {quote && (
-            <dl aria-label="Quote result" className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 rounded-md bg-slate-50 p-3 text-sm dark:bg-slate-900">
-              <dt className="text-slate-600 dark:text-slate-400">Price</dt>
-              <dd className="text-lg font-semibold">{formatMoney(quote.price, quote.currency)}</dd>
-              <dt className="text-slate-600 dark:text-slate-400">Breakdown</dt>
-              <dd>
-                {formatMoney(quote.base_price, quote.currency)} + {formatMoney(quote.per_unit_price, quote.currency)}/kg × {quote.weight_kg} kg
-              </dd>
-              <dt className="text-slate-600 dark:text-slate-400">Route</dt>
+            <dl aria-label={t('quote.result')} className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 rounded-md bg-slate-50 p-3 text-sm dark:bg-slate-900">
+              <dt className="text-slate-600 dark:text-slate-400">{t('quote.price')}</dt>
+              <dd className="text-lg font-semibold">{format.money(quote.price, quote.currency)}</dd>
+              <dt className="text-slate-600 dark:text-slate-400">{t('quote.breakdown')}</dt>
+              <dd>{t('quote.breakdownValue', { base: format.money(quote.base_price, quote.currency), perUnit: format.money(quote.per_unit_price, quote.currency), weight: quote.weight_kg })}</dd>
+              <dt className="text-slate-600 dark:text-slate-400">{t('quote.route')}</dt>
               <dd>
                 {quote.pickup_zone.name} → {quote.dropoff_zone.name}
               </dd>
-              <dt className="text-slate-600 dark:text-slate-400">Service</dt>
+              <dt className="text-slate-600 dark:text-slate-400">{t('quote.service')}</dt>
               <dd>
                 {quote.service.name} ({quote.service.code})
               </dd>
-              <dt className="text-slate-600 dark:text-slate-400">Transit</dt>
+              <dt className="text-slate-600 dark:text-slate-400">{t('quote.transit')}</dt>
               <dd>
-                {quote.min_transit_hours}–{quote.max_transit_hours} h: arrives {dateTime.format(new Date(quote.earliest_at))} to {dateTime.format(new Date(quote.latest_at))}
+                {t('quote.transitValue', { min: quote.min_transit_hours, max: quote.max_transit_hours, earliest: dateTime.format(new Date(quote.earliest_at)), latest: dateTime.format(new Date(quote.latest_at)) })}
               </dd>
             </dl>
           )}
         </Form>
         <MapView
-          label={`Quote map: click to place the ${target === 'pickup' ? 'pickup' : 'drop-off'}`}
+          label={target === 'pickup' ? t('quote.mapPickup') : t('quote.mapDropoff')}
           defaultCenter={tenantSettings?.mapCentre}
           mapboxToken={mapsToken(tenantSettings?.mapsKey)}
           height={380}

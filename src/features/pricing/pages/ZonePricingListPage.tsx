@@ -1,5 +1,7 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useLocation } from 'wouter';
+import { useT, type Translate } from '../../../lib/i18n/catalogue';
+import { useFormat, type LocaleFormat } from '../../../lib/i18n/format';
 import { useSession } from '../../../lib/session';
 import { useTenantCurrency } from '../../../lib/tenant-settings';
 import { tenantIdOf } from '../../../lib/tenant';
@@ -11,6 +13,7 @@ import { ConfirmDialog } from '../../../ui/ConfirmDialog';
 import { DataTable, type DataTableColumn } from '../../../ui/data-table';
 import { FilterSelect } from '../../../ui/data-table/FilterSelect';
 import { LookupFilter } from '../../../ui/data-table/LookupFilter';
+import { uiMessages } from '../../../ui/messages';
 import { PageHeader } from '../../../ui/PageHeader';
 import { useToast } from '../../../ui/toast';
 import { serviceLookup } from '../../../data/delivery-services';
@@ -18,24 +21,21 @@ import { lookupZones, zoneName } from '../../../data/zones';
 import { deletePricing, listPricing } from '../api';
 import { QuotePanel } from '../components/QuotePanel';
 import { pricingList } from '../list';
-import { formatHours, formatMoney, type PricingRow } from '../schema';
+import { pricingMessages, type PricingKey } from '../messages';
+import type { PricingRow } from '../schema';
 
-export const PRICING_TOASTS = {
-  deleted: 'Zone price deleted',
-  deleteFailed: 'Failed to delete zone price',
-} as const;
-
-function pricingColumns(currency: string): DataTableColumn<PricingRow>[] {
+/** The columns in the page's language: headers, money in the tenant's currency and hours in the locale's formats. */
+function pricingColumns(t: Translate<PricingKey>, format: LocaleFormat, currency: string): DataTableColumn<PricingRow>[] {
   return [
-    { id: 'origin_zone_name', header: 'Origin zone', cell: (p) => p.origin_zone_name, sortable: true },
-    { id: 'destination_zone_name', header: 'Destination zone', cell: (p) => p.destination_zone_name, sortable: true },
-    { id: 'service_name', header: 'Service', cell: (p) => p.service_name, sortable: true },
-    { id: 'service_code', header: 'Service code', cell: (p) => p.service_code, sortable: true, hideBelow: 'md' },
-    { id: 'active', header: 'Status', cell: (p) => <ActiveChip active={p.active} /> },
-    { id: 'base_price', header: 'Base price', cell: (p) => formatMoney(p.base_price, currency), sortable: true, align: 'end' },
-    { id: 'per_unit_price', header: 'Per unit price', cell: (p) => `${formatMoney(p.per_unit_price, currency)}/kg`, sortable: true, align: 'end', hideBelow: 'sm' },
-    { id: 'min_transit_time', header: 'Min transit time', cell: (p) => formatHours(p.min_transit_time), sortable: true, align: 'end', hideBelow: 'lg' },
-    { id: 'max_transit_time', header: 'Max transit time', cell: (p) => formatHours(p.max_transit_time), sortable: true, align: 'end', hideBelow: 'lg' },
+    { id: 'origin_zone_name', header: t('col.origin'), cell: (p) => p.origin_zone_name, sortable: true },
+    { id: 'destination_zone_name', header: t('col.destination'), cell: (p) => p.destination_zone_name, sortable: true },
+    { id: 'service_name', header: t('col.service'), cell: (p) => p.service_name, sortable: true },
+    { id: 'service_code', header: t('col.serviceCode'), cell: (p) => p.service_code, sortable: true, hideBelow: 'md' },
+    { id: 'active', header: t('col.status'), cell: (p) => <ActiveChip active={p.active} /> },
+    { id: 'base_price', header: t('col.base'), cell: (p) => format.money(p.base_price, currency), sortable: true, align: 'end' },
+    { id: 'per_unit_price', header: t('col.perUnit'), cell: (p) => t('list.perKg', { amount: format.money(p.per_unit_price, currency) }), sortable: true, align: 'end', hideBelow: 'sm' },
+    { id: 'min_transit_time', header: t('col.min'), cell: (p) => t('list.hours', { hours: p.min_transit_time }), sortable: true, align: 'end', hideBelow: 'lg' },
+    { id: 'max_transit_time', header: t('col.max'), cell: (p) => t('list.hours', { hours: p.max_transit_time }), sortable: true, align: 'end', hideBelow: 'lg' },
   ];
 }
 
@@ -56,60 +56,64 @@ export function ZonePricingListPage() {
   const currency = useTenantCurrency();
   const [quoting, setQuoting] = useState(false);
   const [deleting, setDeleting] = useState<PricingRow | null>(null);
+  const t = useT(pricingMessages);
+  const ui = useT(uiMessages);
+  const format = useFormat();
+  const columns = useMemo(() => pricingColumns(t, format, currency), [t, format, currency]);
 
   const base = location.replace(/\/+$/, '');
   const searchZones = (term: string, signal: AbortSignal, limit: number) => lookupZones(tenantId, term, limit, signal, { markInactive: true });
 
   return (
     <div className="space-y-4">
-      <PageHeader title="Zone Pricing" breadcrumbs={[{ label: 'Dashboard', href: '/' }, { label: 'Zone Pricing' }]} />
+      <PageHeader title={t('list.title')} breadcrumbs={[{ label: ui('record.dashboard'), href: '/' }, { label: t('list.title') }]} />
       {quoting && <QuotePanel tenantId={tenantId} />}
       <DataTable
-        label="Zone pricing"
-        columns={pricingColumns(currency)}
+        label={t('list.label')}
+        columns={columns}
         {...table}
         {...list.tableProps}
-        rowLabel={(p) => `${p.origin_zone_name} to ${p.destination_zone_name}, ${p.service_name}`}
-        searchPlaceholder="Search zone or service"
+        rowLabel={(p) => t('list.rowLabel', { origin: p.origin_zone_name, destination: p.destination_zone_name, service: p.service_name })}
+        searchPlaceholder={t('list.search')}
         rowActions={(p) => [
-          { label: 'Edit', onSelect: () => navigate(`${base}/edit/${p.id}`) },
-          { label: 'Delete', onSelect: () => setDeleting(p), destructive: true },
+          { label: t('list.edit'), onSelect: () => navigate(`${base}/edit/${p.id}`) },
+          { label: t('list.delete'), onSelect: () => setDeleting(p), destructive: true },
         ]}
         toolbar={
           <div className="flex gap-2">
             <Button variant="secondary" aria-expanded={quoting} onClick={() => setQuoting((open) => !open)}>
-              {quoting ? 'Hide quote' : 'Try a quote'}
+              {quoting ? t('list.hideQuote') : t('list.tryQuote')}
             </Button>
-            <Button onClick={() => navigate(`${base}/create`)}>Add</Button>
+            <Button onClick={() => navigate(`${base}/create`)}>{t('list.add')}</Button>
           </div>
         }
         filterFields={(draft, setDraft) => (
           <div className="space-y-4">
             <FilterSelect
-              label="Status"
+              label={t('col.status')}
               value={draft.status}
               options={[
-                { value: 'active', label: 'Active' },
-                { value: 'inactive', label: 'Inactive' },
+                { value: 'active', label: t('filter.active') },
+                { value: 'inactive', label: t('filter.inactive') },
               ]}
               onChange={(status) => setDraft({ ...draft, status })}
             />
             <LookupFilter
-              label="Origin zone"
+              label={t('col.origin')}
               value={draft.origin_zone_id}
               onChange={(origin_zone_id) => setDraft((current) => ({ ...current, origin_zone_id }))}
               search={searchZones}
               resolveLabel={(id) => zoneName(tenantId, id)}
             />
             <LookupFilter
-              label="Destination zone"
+              label={t('col.destination')}
               value={draft.destination_zone_id}
               onChange={(destination_zone_id) => setDraft((current) => ({ ...current, destination_zone_id }))}
               search={searchZones}
               resolveLabel={(id) => zoneName(tenantId, id)}
             />
             <LookupFilter
-              label="Service"
+              label={t('col.service')}
               value={draft.service_id}
               onChange={(service_id) => setDraft((current) => ({ ...current, service_id }))}
               {...serviceLookup(tenantId)}
@@ -120,20 +124,16 @@ export function ZonePricingListPage() {
       <ConfirmDialog
         open={deleting !== null}
         onClose={() => setDeleting(null)}
-        title="Delete this price?"
-        message={
-          deleting
-            ? `${deleting.service_name} from ${deleting.origin_zone_name} to ${deleting.destination_zone_name} will no longer be quoted. Deliveries already priced keep their price.`
-            : ''
-        }
-        confirmLabel="Delete"
+        title={t('delete.title')}
+        message={deleting ? t('delete.message', { service: deleting.service_name, origin: deleting.origin_zone_name, destination: deleting.destination_zone_name }) : ''}
+        confirmLabel={t('list.delete')}
         destructive
         onConfirm={async () => {
           if (!deleting) return;
           await deletePricing(tenantId, deleting.id).catch((error: unknown) => {
-            throw new Error(`${PRICING_TOASTS.deleteFailed}: ${(error as { message?: string }).message ?? 'unknown error'}`);
+            throw new Error(t('delete.failed', { error: (error as { message?: string }).message ?? t('delete.unknownError') }));
           });
-          toast.success(PRICING_TOASTS.deleted);
+          toast.success(t('toast.deleted'));
           list.refetch();
         }}
       />

@@ -1,8 +1,10 @@
+import { useCallback, useMemo } from 'react';
 import { useWatch } from 'react-hook-form';
 import { inventoryItemLabel, lookupBins, lookupInventoryItems } from '../../../data/inventory';
 import { locationLabel } from '../../../data/locations';
 import { lookupSuppliers, supplierLabel } from '../../../data/suppliers';
 import { warehouseLookup } from '../../../data/warehouses';
+import { useT } from '../../../lib/i18n/catalogue';
 import { adminPaths } from '../../../lib/paths';
 import { useTenantId } from '../../../lib/tenant';
 import { ArrayField, ComboboxField, DateField, Form, FormActions, NumberField, TextField, useRecordSave, useZodForm } from '../../../ui/form';
@@ -11,29 +13,31 @@ import { RecordFormPage } from '../../../ui/RecordFormPage';
 import { getReceiveOrder, saveReceiveOrder } from '../api';
 import {
   emptyLine,
-  RECEIVE_ORDER_TOASTS,
   ReceiveOrderFormSchema,
   toFormValues,
   type ReceiveOrder,
   type ReceiveOrderFormInput,
   type ReceiveOrderFormOutput,
 } from '../schema';
+import { receiveOrderMessages } from '../messages';
+import { translateReceiveOrderMessage } from '../words';
 
 const LIST_PATH = adminPaths.receiveOrders();
 
 /** Create (no id in the route) or edit (`receive-orders/:id/edit`). */
 export function ReceiveOrderFormPage({ mode }: { mode: 'create' | 'edit' }) {
   const tenantId = useTenantId() ?? '';
+  const t = useT(receiveOrderMessages);
   return (
     <RecordFormPage<ReceiveOrder>
       mode={mode}
       scope={tenantId}
       load={(id) => getReceiveOrder(tenantId, id)}
       listPath={LIST_PATH}
-      listLabel="Receive Orders"
-      titles={{ create: 'Create receive order', edit: 'Edit receive order' }}
-      messages={{ fetchFailed: 'Failed to fetch receive order', notFound: 'Receive order not found' }}
-      loadingLabel="Loading receive order"
+      listLabel={t('list.title')}
+      titles={{ create: t('form.create'), edit: t('form.edit') }}
+      messages={{ fetchFailed: t('toast.fetchFailed'), notFound: t('toast.notFound') }}
+      loadingLabel={t('form.loading')}
     >
       {(order) => <ReceiveOrderForm tenantId={tenantId} order={order} />}
     </RecordFormPage>
@@ -41,13 +45,19 @@ export function ReceiveOrderFormPage({ mode }: { mode: 'create' | 'edit' }) {
 }
 
 function ReceiveOrderForm({ tenantId, order }: { tenantId: string; order: ReceiveOrder | null }) {
-  const form = useZodForm(ReceiveOrderFormSchema, { defaultValues: toFormValues(order) });
+  const t = useT(receiveOrderMessages);
+  const translate = useCallback((message: string) => translateReceiveOrderMessage(t, message), [t]);
+  const form = useZodForm(ReceiveOrderFormSchema, { defaultValues: toFormValues(order) }, translate);
+  const toasts = useMemo(
+    () => ({ created: t('toast.created'), updated: t('toast.updated'), createFailed: t('toast.createFailed'), updateFailed: t('toast.updateFailed'), unknown: t('toast.unknown') }),
+    [t],
+  );
   const warehouseId = useWatch({ control: form.control, name: 'warehouse_id' });
   const save = useRecordSave<ReceiveOrder, ReceiveOrderFormOutput>({
     record: order,
     create: (values) => saveReceiveOrder(null, values),
     update: (current, values) => saveReceiveOrder(current.id, values),
-    messages: { ...RECEIVE_ORDER_TOASTS, validation: order ? RECEIVE_ORDER_TOASTS.updateFailed : RECEIVE_ORDER_TOASTS.createFailed },
+    messages: { ...toasts, validation: order ? toasts.updateFailed : toasts.createFailed },
     then: LIST_PATH,
   });
 
@@ -57,46 +67,46 @@ function ReceiveOrderForm({ tenantId, order }: { tenantId: string; order: Receiv
       onSubmit={(values: ReceiveOrderFormOutput) => save.onSubmit(values)}
       onServerError={save.onServerError}
       className="max-w-4xl space-y-5"
-      aria-label={order ? `Edit receive order ${order.receive_code}` : 'Create receive order'}
+      aria-label={order ? t('form.editCode', { code: order.receive_code }) : t('form.create')}
     >
       <div className="grid gap-5 sm:grid-cols-2">
         <ComboboxField<ReceiveOrderFormInput, 'supplier_id'>
           name="supplier_id"
-          label="Supplier"
+          label={t('field.supplier')}
           required
           search={(term, signal, limit) => lookupSuppliers(tenantId, term, limit, signal)}
           resolveLabel={(id) => supplierLabel(tenantId, id)}
         />
         <ComboboxField<ReceiveOrderFormInput, 'warehouse_id'>
           name="warehouse_id"
-          label="Warehouse"
+          label={t('field.warehouse')}
           required
           {...warehouseLookup(tenantId)}
         />
-        <TextField<ReceiveOrderFormInput, 'reference'> name="reference" label="Reference" help="The supplier's order or delivery note number" />
-        <DateField<ReceiveOrderFormInput, 'expected_date'> name="expected_date" label="Expected date" />
+        <TextField<ReceiveOrderFormInput, 'reference'> name="reference" label={t('field.reference')} help={t('field.referenceHelp')} />
+        <DateField<ReceiveOrderFormInput, 'expected_date'> name="expected_date" label={t('field.expectedDate')} />
       </div>
-      <TextAreaField<ReceiveOrderFormInput, 'notes'> name="notes" label="Notes" />
-      <ArrayField<ReceiveOrderFormInput, 'lines'> name="lines" label="Lines" required min={1} max={200} newRow={emptyLine} addLabel="Add line" removeLabel="Remove line">
+      <TextAreaField<ReceiveOrderFormInput, 'notes'> name="notes" label={t('field.notes')} />
+      <ArrayField<ReceiveOrderFormInput, 'lines'> name="lines" label={t('field.lines')} required min={1} max={200} newRow={emptyLine} addLabel={t('field.addLine')} removeLabel={t('field.removeLine')}>
         {(index) => (
           <div className="grid gap-3 sm:grid-cols-5">
             <div className="sm:col-span-2">
               <ComboboxField<ReceiveOrderFormInput, `lines.${number}.item_id`>
                 name={`lines.${index}.item_id`}
-                label="Item"
+                label={t('field.item')}
                 required
                 search={(term, signal, limit) => lookupInventoryItems(tenantId, term, limit, signal, { activeOnly: true })}
                 resolveLabel={(id) => inventoryItemLabel(tenantId, id)}
               />
             </div>
-            <NumberField<ReceiveOrderFormInput, `lines.${number}.expected_quantity`> name={`lines.${index}.expected_quantity`} label="Expected quantity" required step={1} />
-            <TextField<ReceiveOrderFormInput, `lines.${number}.lot_number`> name={`lines.${index}.lot_number`} label="Lot number" />
-            <TextField<ReceiveOrderFormInput, `lines.${number}.serial_number`> name={`lines.${index}.serial_number`} label="Serial number" />
+            <NumberField<ReceiveOrderFormInput, `lines.${number}.expected_quantity`> name={`lines.${index}.expected_quantity`} label={t('field.quantity')} required step={1} />
+            <TextField<ReceiveOrderFormInput, `lines.${number}.lot_number`> name={`lines.${index}.lot_number`} label={t('field.lot')} />
+            <TextField<ReceiveOrderFormInput, `lines.${number}.serial_number`> name={`lines.${index}.serial_number`} label={t('field.serial')} />
             <div className="sm:col-span-2">
               <ComboboxField<ReceiveOrderFormInput, `lines.${number}.target_bin_id`>
                 key={`bin-${warehouseId}`}
                 name={`lines.${index}.target_bin_id`}
-                label="Target bin"
+                label={t('field.bin')}
                 disabled={!warehouseId}
                 search={(term, signal, limit) => lookupBins(tenantId, warehouseId, term, limit, signal, { activeOnly: true })}
                 resolveLabel={(id) => locationLabel(tenantId, id)}
@@ -105,7 +115,7 @@ function ReceiveOrderForm({ tenantId, order }: { tenantId: string; order: Receiv
           </div>
         )}
       </ArrayField>
-      <FormActions submitLabel={order ? 'Save changes' : 'Create receive order'} cancelTo={LIST_PATH} />
+      <FormActions submitLabel={order ? t('form.save') : t('form.create')} cancelTo={LIST_PATH} />
     </Form>
   );
 }

@@ -1,6 +1,9 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useLocation } from 'wouter';
 import { receiveOrderStatus, type ReceiveOrderStatus } from '../../../data/statuses';
+import { useT, type Translate } from '../../../lib/i18n/catalogue';
+import { useFormat, type LocaleFormat } from '../../../lib/i18n/format';
+import { navMessages } from '../../../lib/nav/messages';
 import { adminPaths } from '../../../lib/paths';
 import { useTenantId } from '../../../lib/tenant';
 import { useListUrlState } from '../../../lib/url-state';
@@ -14,17 +17,19 @@ import { useLiveWarehouseList, type WarehouseTable } from '../../../data/warehou
 import { useToast } from '../../../ui/toast';
 import { listReceiveOrders, transitionReceiveOrder } from '../api';
 import { receiveOrderList } from '../list';
+import { receiveOrderMessages, type ReceiveOrderKey } from '../messages';
 import type { ReceiveOrderRow } from '../schema';
 import { useStatuses } from '../../../lib/status-vocabulary';
 
-const columns: DataTableColumn<ReceiveOrderRow>[] = [
-  { id: 'receive_code', header: 'Code', sortable: true, cell: (o) => o.receive_code },
-  { id: 'supplier_name', header: 'Supplier', sortable: true, cell: (o) => o.supplier_name },
-  { id: 'warehouse_name', header: 'Warehouse', hideBelow: 'md', cell: (o) => o.warehouse_name },
-  { id: 'reference', header: 'Reference', hideBelow: 'lg', cell: (o) => o.reference ?? '—' },
-  { id: 'expected_date', header: 'Expected', sortable: true, hideBelow: 'md', cell: (o) => o.expected_date ?? '—' },
-  { id: 'received', header: 'Received', cell: (o) => `${o.received_total} / ${o.expected_total}` },
-  { id: 'status', header: 'Status', sortable: true, cell: (o) => <StatusChip status={o.status} vocabulary={receiveOrderStatus} /> },
+/** The columns in the page's language: headers, the expected day and the received count in the locale's formats. */
+const receiveOrderColumns = (t: Translate<ReceiveOrderKey>, format: LocaleFormat): DataTableColumn<ReceiveOrderRow>[] => [
+  { id: 'receive_code', header: t('col.code'), sortable: true, cell: (o) => o.receive_code },
+  { id: 'supplier_name', header: t('col.supplier'), sortable: true, cell: (o) => o.supplier_name },
+  { id: 'warehouse_name', header: t('col.warehouse'), hideBelow: 'md', cell: (o) => o.warehouse_name },
+  { id: 'reference', header: t('col.reference'), hideBelow: 'lg', cell: (o) => o.reference ?? '—' },
+  { id: 'expected_date', header: t('col.expected'), sortable: true, hideBelow: 'md', cell: (o) => format.date(o.expected_date) },
+  { id: 'received', header: t('col.received'), cell: (o) => t('list.progress', { received: o.received_total, expected: o.expected_total }) },
+  { id: 'status', header: t('col.status'), sortable: true, cell: (o) => <StatusChip status={o.status} vocabulary={receiveOrderStatus} /> },
 ];
 
 const LIVE_TABLES: readonly WarehouseTable[] = ['receive_orders'];
@@ -36,22 +41,26 @@ export function ReceiveOrdersListPage() {
   const [, navigate] = useLocation();
   const toast = useToast();
   const [cancelling, setCancelling] = useState<ReceiveOrderRow | null>(null);
+  const t = useT(receiveOrderMessages);
+  const nav = useT(navMessages);
+  const format = useFormat();
+  const columns = useMemo(() => receiveOrderColumns(t, format), [t, format]);
 
   async function place(order: ReceiveOrderRow, list: ServerList<ReceiveOrderRow>) {
     try {
       await transitionReceiveOrder(order.id, 'ordered');
-      toast.success(`${order.receive_code} ordered`);
+      toast.success(t('list.ordered', { code: order.receive_code }));
     } catch (error) {
-      toast.error(error instanceof Error && error.message ? error.message : 'The order could not be placed');
+      toast.error(error instanceof Error && error.message ? error.message : t('list.placeFailed'));
     }
     list.refetch();
   }
 
   return (
     <ServerListPage
-      title="Receive Orders"
-      section="Warehousing"
-      label="Receive orders"
+      title={t('list.title')}
+      section={nav('group.warehousing')}
+      label={t('list.label')}
       list={receiveOrderList}
       liveState={live.state}
       queryKey={['receive-orders', tenantId]}
@@ -60,16 +69,16 @@ export function ReceiveOrdersListPage() {
       enabled={tenantId !== ''}
       columns={columns}
       rowLabel={(o) => o.receive_code}
-      searchPlaceholder="Search code, reference or supplier"
+      searchPlaceholder={t('list.search')}
       rowActions={(o, list) => [
-        ...(o.status === 'draft' || o.status === 'ordered' ? [{ label: 'Edit', onSelect: () => navigate(adminPaths.receiveOrderEdit(o.id)) }] : []),
-        ...(o.status === 'draft' ? [{ label: 'Place order', onSelect: () => void place(o, list) }] : []),
-        ...(o.status === 'draft' || o.status === 'ordered' ? [{ label: 'Cancel order', onSelect: () => setCancelling(o) }] : []),
+        ...(o.status === 'draft' || o.status === 'ordered' ? [{ label: t('list.edit'), onSelect: () => navigate(adminPaths.receiveOrderEdit(o.id)) }] : []),
+        ...(o.status === 'draft' ? [{ label: t('list.place'), onSelect: () => void place(o, list) }] : []),
+        ...(o.status === 'draft' || o.status === 'ordered' ? [{ label: t('list.cancel'), onSelect: () => setCancelling(o) }] : []),
       ]}
-      toolbar={<Button onClick={() => navigate(adminPaths.receiveOrderCreate())}>Add Receive Order</Button>}
+      toolbar={<Button onClick={() => navigate(adminPaths.receiveOrderCreate())}>{t('list.add')}</Button>}
       filterFields={(draft, setDraft) => (
         <FilterSelect<ReceiveOrderStatus>
-          label="Status"
+          label={t('col.status')}
           value={draft.status}
           options={statusWords.options}
           onChange={(status) => setDraft({ ...draft, status })}
@@ -81,15 +90,15 @@ export function ReceiveOrdersListPage() {
         <ConfirmDialog
           open={cancelling !== null}
           onClose={() => setCancelling(null)}
-          title="Cancel receive order"
-          message={cancelling ? `Cancel ${cancelling.receive_code}? Nothing more can be received on it.` : ''}
-          confirmLabel="Cancel order"
-          cancelLabel="Keep it"
+          title={t('cancel.title')}
+          message={cancelling ? t('cancel.message', { code: cancelling.receive_code }) : ''}
+          confirmLabel={t('list.cancel')}
+          cancelLabel={t('cancel.keep')}
           destructive
           onConfirm={async () => {
             if (!cancelling) return;
             await transitionReceiveOrder(cancelling.id, 'cancelled');
-            toast.success(`${cancelling.receive_code} cancelled`);
+            toast.success(t('list.cancelled', { code: cancelling.receive_code }));
             list.refetch();
           }}
         />

@@ -1,9 +1,13 @@
+import { useCallback } from 'react';
+import { useT } from '../../../lib/i18n/catalogue';
 import type { ServerErrorResult } from '../../../lib/server-errors';
 import { PICKING_CAPS, type TenantSettings } from '../../../lib/tenant-settings';
 import { Form, NumberField, SubmitButton, useZodForm } from '../../../ui/form';
 import { useToast } from '../../../ui/toast';
 import { savePickingSettings } from '../api';
-import { PICKING_MESSAGES, PickingSettingsFormSchema, toPickingForm, type PickingSettingsFormInput, type PickingSettingsFormOutput } from '../schema';
+import { settingsMessages } from '../messages';
+import { translateSettingsMessage } from '../words';
+import { PickingSettingsFormSchema, toPickingForm, type PickingSettingsFormInput, type PickingSettingsFormOutput } from '../schema';
 
 /**
  * The caps the batch and wave builder opens with (settings.picking), saved on their own: the
@@ -11,42 +15,44 @@ import { PICKING_MESSAGES, PickingSettingsFormSchema, toPickingForm, type Pickin
  */
 export function PickingSettingsForm({ tenantId, settings }: { tenantId: string; settings: TenantSettings }) {
   const toast = useToast();
-  const form = useZodForm(PickingSettingsFormSchema, { defaultValues: toPickingForm(settings) });
+  const t = useT(settingsMessages);
+  const translate = useCallback((message: string) => translateSettingsMessage(t, message), [t]);
+  const form = useZodForm(PickingSettingsFormSchema, { defaultValues: toPickingForm(settings) }, translate);
 
   async function onSubmit(values: PickingSettingsFormOutput) {
     await savePickingSettings(tenantId, values);
-    toast.success(PICKING_MESSAGES.saved);
+    toast.success(t('picking.saved'));
     form.reset(values);
   }
 
   function onServerError(_error: unknown, result: ServerErrorResult) {
-    if (result.unmatched) toast.error(result.unmatched);
-    else if (result.applied.length === 0) toast.error(PICKING_MESSAGES.saveFailed);
+    if (result.unmatched) toast.error(translateSettingsMessage(t, result.unmatched));
+    else if (result.applied.length === 0) toast.error(t('picking.saveFailed'));
   }
 
   return (
-    <Form form={form} onSubmit={onSubmit} onServerError={onServerError} className="space-y-4" aria-label="Batch picking defaults">
+    <Form form={form} onSubmit={onSubmit} onServerError={onServerError} className="space-y-4" aria-label={t('picking.form')}>
       <div className="grid gap-5 sm:grid-cols-2">
         <NumberField<PickingSettingsFormInput, 'picking.max_orders'>
           name="picking.max_orders"
-          label="Max orders per batch"
+          label={t('picking.maxOrders')}
           required
           step={1}
           min={PICKING_CAPS.orders.min}
           max={PICKING_CAPS.orders.max}
-          help={`${PICKING_CAPS.orders.min} to ${PICKING_CAPS.orders.max}`}
+          help={t('picking.range', PICKING_CAPS.orders)}
         />
         <NumberField<PickingSettingsFormInput, 'picking.max_lines'>
           name="picking.max_lines"
-          label="Max lines per batch"
+          label={t('picking.maxLines')}
           required
           step={1}
           min={PICKING_CAPS.lines.min}
           max={PICKING_CAPS.lines.max}
-          help={`${PICKING_CAPS.lines.min} to ${PICKING_CAPS.lines.max}`}
+          help={t('picking.range', PICKING_CAPS.lines)}
         />
       </div>
-      <SubmitButton>Save picking defaults</SubmitButton>
+      <SubmitButton>{t('picking.save')}</SubmitButton>
     </Form>
   );
 }

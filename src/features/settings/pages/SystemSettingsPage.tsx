@@ -1,4 +1,5 @@
 import { useCallback, useState, type ReactNode } from 'react';
+import { useT } from '../../../lib/i18n/catalogue';
 import { useWatch } from 'react-hook-form';
 import type { ServerErrorResult } from '../../../lib/server-errors';
 import { useTenantId } from '../../../lib/tenant';
@@ -6,23 +7,20 @@ import type { TenantSettings } from '../../../lib/tenant-settings';
 import { Form, NumberField, SelectField, SubmitButton, TextField, useZodForm } from '../../../ui/form';
 import { ErrorState } from '../../../ui/ErrorState';
 import { MapView, type LngLatTuple } from '../../../ui/map';
+import { uiMessages } from '../../../ui/messages';
 import { PageHeader } from '../../../ui/PageHeader';
 import { Skeleton } from '../../../ui/Skeleton';
 import { useToast } from '../../../ui/toast';
 import { useRecordLoad } from '../../../lib/use-record-load';
 import { getSystemSettings, saveSystemSettings } from '../api';
 import { PickingSettingsForm } from '../components/PickingSettingsForm';
+import { settingsMessages } from '../messages';
+import { translateSettingsMessage, useSettingsOptions } from '../words';
 import {
-  CURRENCY_OPTIONS,
   LANGUAGE_OPTIONS,
-  LENGTH_OPTIONS,
-  SETTINGS_MESSAGES,
   SystemSettingsFormSchema,
-  TEMPERATURE_OPTIONS,
   timezoneOptions,
   toSettingsForm,
-  VOLUME_OPTIONS,
-  WEIGHT_OPTIONS,
   type SystemSettingsFormInput,
   type SystemSettingsFormOutput,
   type TenantProfile,
@@ -34,12 +32,14 @@ const round6 = (n: number) => Math.round(n * 1e6) / 1e6;
 export function SystemSettingsPage() {
   const tenantId = useTenantId();
   const { state: load, retry } = useRecordLoad(tenantId, () => getSystemSettings(tenantId as string));
+  const t = useT(settingsMessages);
+  const ui = useT(uiMessages);
 
   return (
     <div className="space-y-4">
-      <PageHeader title="System settings" breadcrumbs={[{ label: 'Dashboard', href: '/' }, { label: 'System settings' }]} />
+      <PageHeader title={t('page.title')} breadcrumbs={[{ label: ui('record.dashboard'), href: '/' }, { label: t('page.title') }]} />
       {load.status === 'loading' && (
-        <div className="max-w-3xl space-y-3" aria-busy="true" aria-label="Loading settings">
+        <div className="max-w-3xl space-y-3" aria-busy="true" aria-label={t('page.loading')}>
           <Skeleton className="h-10 w-full" />
           <Skeleton className="h-10 w-full" />
           <Skeleton className="h-64 w-full" />
@@ -48,7 +48,7 @@ export function SystemSettingsPage() {
       )}
       {load.status === 'failed' && (
         <ErrorState
-          title={SETTINGS_MESSAGES.loadFailed}
+          title={t('toast.loadFailed')}
           onRetry={retry}
         />
       )}
@@ -58,8 +58,8 @@ export function SystemSettingsPage() {
           {/* Its own form and save: a separate write (save_picking_settings), so neither form saves the other's edits. */}
           <div className="max-w-3xl">
             <Section
-              title="Batch picking"
-              description="The caps a new batch or wave opens with. Whoever builds one may still choose other caps for that build."
+              title={t('picking.title')}
+              description={t('picking.description')}
             >
               <PickingSettingsForm tenantId={tenantId} settings={load.record.settings} />
             </Section>
@@ -84,7 +84,10 @@ function Section({ title, description, children }: { title: string; description?
 
 function SystemSettingsForm({ tenantId, profile, settings }: { tenantId: string; profile: TenantProfile; settings: TenantSettings }) {
   const toast = useToast();
-  const form = useZodForm(SystemSettingsFormSchema, { defaultValues: toSettingsForm(profile, settings) });
+  const t = useT(settingsMessages);
+  const options = useSettingsOptions();
+  const translate = useCallback((message: string) => translateSettingsMessage(t, message), [t]);
+  const form = useZodForm(SystemSettingsFormSchema, { defaultValues: toSettingsForm(profile, settings) }, translate);
   const [timezones] = useState(timezoneOptions);
   const [latitude, longitude] = useWatch({ control: form.control, name: ['general.latitude', 'general.longitude'] });
   const picked: LngLatTuple | null =
@@ -101,30 +104,30 @@ function SystemSettingsForm({ tenantId, profile, settings }: { tenantId: string;
 
   async function onSubmit(values: SystemSettingsFormOutput) {
     await saveSystemSettings(tenantId, values);
-    toast.success(SETTINGS_MESSAGES.saved);
+    toast.success(t('toast.saved'));
     form.reset(values);
   }
 
   function onServerError(_error: unknown, result: ServerErrorResult) {
-    if (result.applied.length > 0) toast.error('Validation failed');
-    if (result.unmatched) toast.error(result.unmatched);
-    else if (result.applied.length === 0) toast.error(SETTINGS_MESSAGES.saveFailed);
+    if (result.applied.length > 0) toast.error(t('toast.validation'));
+    if (result.unmatched) toast.error(translateSettingsMessage(t, result.unmatched));
+    else if (result.applied.length === 0) toast.error(t('toast.saveFailed'));
   }
 
   return (
-    <Form form={form} onSubmit={onSubmit} onServerError={onServerError} className="max-w-3xl space-y-5" aria-label="System settings">
-      <Section title="Business" description="Shown to everyone on the business picker and the sign-up page.">
-        <TextField<SystemSettingsFormInput, 'name'> name="name" label="Business name" required />
+    <Form form={form} onSubmit={onSubmit} onServerError={onServerError} className="max-w-3xl space-y-5" aria-label={t('page.title')}>
+      <Section title={t('business.title')} description={t('business.description')}>
+        <TextField<SystemSettingsFormInput, 'name'> name="name" label={t('business.name')} required />
         <div className="grid gap-5 sm:grid-cols-2">
-          <TextField<SystemSettingsFormInput, 'contact_info.email'> name="contact_info.email" label="Contact email" type="email" />
-          <TextField<SystemSettingsFormInput, 'contact_info.phone'> name="contact_info.phone" label="Contact phone" type="tel" />
+          <TextField<SystemSettingsFormInput, 'contact_info.email'> name="contact_info.email" label={t('business.email')} type="email" />
+          <TextField<SystemSettingsFormInput, 'contact_info.phone'> name="contact_info.phone" label={t('business.phone')} type="tel" />
         </div>
-        <TextField<SystemSettingsFormInput, 'contact_info.address'> name="contact_info.address" label="Contact address" />
+        <TextField<SystemSettingsFormInput, 'contact_info.address'> name="contact_info.address" label={t('business.address')} />
       </Section>
 
-      <Section title="Default map centre" description="Where every map of the console opens. Click the map to move it, or enter the coordinates.">
+      <Section title={t('centre.title')} description={t('centre.description')}>
         <MapView
-          label="Default map centre"
+          label={t('centre.title')}
           height={320}
           zoom={settings.mapCentre ? 9 : 4}
           defaultCenter={settings.mapCentre}
@@ -133,41 +136,41 @@ function SystemSettingsForm({ tenantId, profile, settings }: { tenantId: string;
           onPick={onPick}
         />
         <div className="grid gap-5 sm:grid-cols-2">
-          <NumberField<SystemSettingsFormInput, 'general.latitude'> name="general.latitude" label="Latitude" min={-90} max={90} step="any" />
-          <NumberField<SystemSettingsFormInput, 'general.longitude'> name="general.longitude" label="Longitude" min={-180} max={180} step="any" />
+          <NumberField<SystemSettingsFormInput, 'general.latitude'> name="general.latitude" label={t('centre.latitude')} min={-90} max={90} step="any" />
+          <NumberField<SystemSettingsFormInput, 'general.longitude'> name="general.longitude" label={t('centre.longitude')} min={-180} max={180} step="any" />
         </div>
       </Section>
 
-      <Section title="Regional" description="How times, prices and measurements are shown across the console.">
+      <Section title={t('regional.title')} description={t('regional.description')}>
         <div className="grid gap-5 sm:grid-cols-2">
-          <SelectField<SystemSettingsFormInput, 'general.timezone'> name="general.timezone" label="Time zone" required options={timezones} />
-          <SelectField<SystemSettingsFormInput, 'general.currency'> name="general.currency" label="Currency" required options={CURRENCY_OPTIONS} />
-          <SelectField<SystemSettingsFormInput, 'general.language'> name="general.language" label="Language" required options={LANGUAGE_OPTIONS} />
+          <SelectField<SystemSettingsFormInput, 'general.timezone'> name="general.timezone" label={t('regional.timezone')} required options={timezones} />
+          <SelectField<SystemSettingsFormInput, 'general.currency'> name="general.currency" label={t('regional.currency')} required options={options.currency} />
+          <SelectField<SystemSettingsFormInput, 'general.language'> name="general.language" label={t('regional.language')} required options={LANGUAGE_OPTIONS} />
         </div>
         <fieldset className="grid gap-5 sm:grid-cols-2">
-          <legend className="mb-2 text-sm font-medium">Units</legend>
-          <SelectField<SystemSettingsFormInput, 'general.units.weight'> name="general.units.weight" label="Weight" required options={WEIGHT_OPTIONS} />
-          <SelectField<SystemSettingsFormInput, 'general.units.volume'> name="general.units.volume" label="Volume" required options={VOLUME_OPTIONS} />
-          <SelectField<SystemSettingsFormInput, 'general.units.length'> name="general.units.length" label="Length" required options={LENGTH_OPTIONS} />
+          <legend className="mb-2 text-sm font-medium">{t('regional.units')}</legend>
+          <SelectField<SystemSettingsFormInput, 'general.units.weight'> name="general.units.weight" label={t('regional.weight')} required options={options.weight} />
+          <SelectField<SystemSettingsFormInput, 'general.units.volume'> name="general.units.volume" label={t('regional.volume')} required options={options.volume} />
+          <SelectField<SystemSettingsFormInput, 'general.units.length'> name="general.units.length" label={t('regional.length')} required options={options.length} />
           <SelectField<SystemSettingsFormInput, 'general.units.temperature'>
             name="general.units.temperature"
-            label="Temperature"
+            label={t('regional.temperature')}
             required
-            options={TEMPERATURE_OPTIONS}
+            options={options.temperature}
           />
         </fieldset>
       </Section>
 
-      <Section title="Maps" description="A Mapbox access token turns on Mapbox maps and address search. Without one, maps and search work offline.">
+      <Section title={t('maps.title')} description={t('maps.description')}>
         <TextField<SystemSettingsFormInput, 'maps_key'>
           name="maps_key"
-          label="Mapbox access token"
+          label={t('maps.key')}
           autoComplete="off"
-          help="Readable by the business's signed-in members only; never shown on public pages or in the activity log."
+          help={t('maps.keyHelp')}
         />
       </Section>
 
-      <SubmitButton>Save settings</SubmitButton>
+      <SubmitButton>{t('form.save')}</SubmitButton>
     </Form>
   );
 }

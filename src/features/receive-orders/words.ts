@@ -1,0 +1,22 @@
+import type { Translate } from '../../lib/i18n/catalogue';
+import type { ReceiveOrderKey } from './messages';
+import { RECEIVE_ORDER_MESSAGES } from './schema';
+
+/** The schema's messages (English, as the database answers) and their keys, so a form error shows in the page's language. */
+const VALIDATION_KEYS: Record<string, ReceiveOrderKey> = {
+  [RECEIVE_ORDER_MESSAGES.supplier]: 'validation.supplier',
+  [RECEIVE_ORDER_MESSAGES.warehouse]: 'validation.warehouse',
+  [RECEIVE_ORDER_MESSAGES.item]: 'validation.item',
+  [RECEIVE_ORDER_MESSAGES.quantity]: 'validation.quantity',
+  [RECEIVE_ORDER_MESSAGES.lines]: 'validation.lines',
+  [RECEIVE_ORDER_MESSAGES.serial]: 'validation.serial',
+};
+
+/** A schema message in the page's language; the length limit is read back from the English. */
+export function translateReceiveOrderMessage(t: Translate<ReceiveOrderKey>, message: string): string {
+  const key = VALIDATION_KEYS[message];
+  if (key) return t(key);
+  const longest = /^Must be at most (\d+) characters$/.exec(message);
+  if (longest) return t('validation.maxLength', { max: Number(longest[1]) });
+  return message;
+}
