@@ -4,21 +4,8 @@ import { z } from 'zod';
 export const AUDIT_ACTIONS = ['insert', 'update', 'delete'] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
-const TABLE_LABELS: Record<string, string> = {
-  tenants: 'Settings',
-  profiles: 'Users',
-  vehicles: 'Vehicles',
-  addresses: 'Addresses',
-  warehouses: 'Warehouses',
-};
-
-export const ACTION_LABELS: Record<AuditAction, string> = { insert: 'Created', update: 'Updated', delete: 'Deleted' };
-
-export const tableLabel = (table: string): string => TABLE_LABELS[table] ?? table.replaceAll('_', ' ').replace(/^./, (c) => c.toUpperCase());
-/** The table filter's choices, by label. */
-export const tableOptions = (tables: readonly string[]) =>
-  tables.map((value) => ({ value, label: tableLabel(value) })).sort((a, b) => a.label.localeCompare(b.label));
-export const ACTION_OPTIONS = AUDIT_ACTIONS.map((value) => ({ value, label: ACTION_LABELS[value] }));
+/** A table's name humanised ('pick_orders' -> 'Pick orders'), for a table the catalogue has no words for (words.ts). */
+export const tableLabel = (table: string): string => table.replaceAll('_', ' ').replace(/^./, (c) => c.toUpperCase());
 
 const jsonObject = z.record(z.string(), z.unknown());
 

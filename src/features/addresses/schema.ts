@@ -6,9 +6,6 @@ export type AddressType = (typeof ADDRESS_TYPES)[number];
 export const ADDRESS_TYPE_FILTERS = ['billing', 'shipping'] as const;
 export type AddressTypeFilter = (typeof ADDRESS_TYPE_FILTERS)[number];
 
-const TYPE_LABELS: Record<AddressType, string> = { user: 'Personal', billing: 'Billing', shipping: 'Shipping' };
-export const addressTypeLabel = (type: string): string => TYPE_LABELS[type as AddressType] ?? type;
-export const ADDRESS_TYPE_OPTIONS = ADDRESS_TYPES.map((value) => ({ value, label: TYPE_LABELS[value] }));
 
 /** The address list shows five per page; postal codes are at most six characters. */
 export const ADDRESS_PAGE_SIZE = 5;
@@ -29,6 +26,9 @@ export const ADDRESS_MESSAGES = {
   postalCodeMax: 'Postal code must be less than 6 characters',
   country: 'Country is required',
 } as const;
+
+export const PHONE_TOO_LONG = 'Phone number is too long';
+export const COORDINATES_MESSAGE = 'Enter both latitude and longitude, or neither';
 
 const nullableText = z.string().nullable().optional();
 
@@ -101,7 +101,7 @@ export const addressFormSchema = z
         .trim()
         .min(1, ADDRESS_MESSAGES.phoneRequired)
         .refine((value) => value === '' || digitCount(value) >= 10, ADDRESS_MESSAGES.phoneDigits)
-        .refine((value) => value.length <= 24, 'Phone number is too long'),
+        .refine((value) => value.length <= 24, PHONE_TOO_LONG),
     }),
     address_line1: z.string().trim().min(1, ADDRESS_MESSAGES.addressLine1).max(300),
     address_line2: z.string().trim().max(300),
@@ -120,7 +120,7 @@ export const addressFormSchema = z
   })
   .superRefine((value, context) => {
     if ((value.latitude === null) !== (value.longitude === null)) {
-      context.addIssue({ code: 'custom', path: [value.latitude === null ? 'latitude' : 'longitude'], message: 'Enter both latitude and longitude, or neither' });
+      context.addIssue({ code: 'custom', path: [value.latitude === null ? 'latitude' : 'longitude'], message: COORDINATES_MESSAGE });
     }
   });
 export type AddressFormInput = z.input<typeof addressFormSchema>;

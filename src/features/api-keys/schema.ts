@@ -26,6 +26,8 @@ export const API_KEY_MESSAGES = {
   copyFailed: 'Could not copy the key: select it and copy it yourself',
   nameRequired: 'Name is required',
   expiryInPast: 'Expiry cannot be earlier than now',
+  nameLength: 'Name must be at most 100 characters',
+  descriptionLength: 'Description must be at most 500 characters',
 } as const;
 
 /** How long 'Copied' shows after the key is copied. */
@@ -37,8 +39,8 @@ export const COPY_CONFIRMATION_MS = 3000;
  */
 export function apiKeyFormSchema(now: () => Date = () => new Date()) {
   return z.object({
-    name: z.string().trim().min(1, API_KEY_MESSAGES.nameRequired).max(100, 'Name must be at most 100 characters'),
-    description: z.string().trim().max(500, 'Description must be at most 500 characters'),
+    name: z.string().trim().min(1, API_KEY_MESSAGES.nameRequired).max(100, API_KEY_MESSAGES.nameLength),
+    description: z.string().trim().max(500, API_KEY_MESSAGES.descriptionLength),
     expires_at: z.string().refine((value) => value === '' || (!Number.isNaN(Date.parse(value)) && new Date(value).getTime() >= now().getTime()), API_KEY_MESSAGES.expiryInPast),
     is_active: z.boolean(),
   });

@@ -14,8 +14,6 @@ export const ROLE_LABELS: Record<Role, string> = { admin: 'Admin', dispatcher: '
 export const USER_TYPE_LABELS: Record<UserType, string> = { business: 'Business', individual: 'Other' };
 export const STATUS_LABELS: Record<UserStatus, string> = userStatus.labels;
 
-export const ROLE_OPTIONS = ROLES.map((value) => ({ value, label: ROLE_LABELS[value] }));
-export const USER_TYPE_OPTIONS = USER_TYPES.map((value) => ({ value, label: USER_TYPE_LABELS[value] }));
 
 const label = <K extends string>(labels: Record<K, string>, value: string | null | undefined): string =>
   value && value in labels ? labels[value as K] : (value ?? '—');
@@ -41,6 +39,21 @@ export const personSchema = z.object({
 });
 export type Person = z.infer<typeof personSchema>;
 
+/** The schemas' messages (English; words.ts shows them in the page's language). */
+export const USER_MESSAGES = {
+  emailRequired: 'Email is required',
+  emailValid: 'Valid email is required',
+  firstName: 'First name is required',
+  lastName: 'Last name is required',
+  role: 'Choose a role: admin, dispatcher, driver or customer',
+  userType: 'Choose a user type: business or other',
+  passwordRequired: 'Password is required',
+  passwordLength: 'Password must be at least 8 characters',
+  passwordRule: 'Password must contain a lowercase letter, an uppercase letter and a digit',
+  confirmRequired: 'Confirm your new password',
+  mismatch: 'Passwords do not match',
+} as const;
+
 /** At least 10 digits (the phone rule), written as people write numbers. */
 export const PHONE_MESSAGE = 'Please enter a valid phone number with at least 10 digits';
 const phoneOptional = z
@@ -51,24 +64,24 @@ const phoneOptional = z
 const name = (required: string) => z.string().trim().min(1, required).max(100, 'Must be at most 100 characters');
 
 export const InviteUserSchema = z.object({
-  email: z.string().trim().min(1, 'Email is required').email('Valid email is required'),
-  first_name: name('First name is required'),
-  last_name: name('Last name is required'),
+  email: z.string().trim().min(1, USER_MESSAGES.emailRequired).email(USER_MESSAGES.emailValid),
+  first_name: name(USER_MESSAGES.firstName),
+  last_name: name(USER_MESSAGES.lastName),
   phone: phoneOptional,
-  panel_type: z.enum(ROLES, { error: 'Choose a role: admin, dispatcher, driver or customer' }),
-  user_type: z.enum(USER_TYPES, { error: 'Choose a user type: business or other' }),
+  panel_type: z.enum(ROLES, { error: USER_MESSAGES.role }),
+  user_type: z.enum(USER_TYPES, { error: USER_MESSAGES.userType }),
 });
 export type InviteUserInput = z.input<typeof InviteUserSchema>;
 export type InviteUserValues = z.output<typeof InviteUserSchema>;
 
 export const ChangeRoleSchema = z.object({
-  panel_type: z.enum(ROLES, { error: 'Choose a role: admin, dispatcher, driver or customer' }),
+  panel_type: z.enum(ROLES, { error: USER_MESSAGES.role }),
 });
 export type ChangeRoleInput = z.input<typeof ChangeRoleSchema>;
 
 export const OwnProfileSchema = z.object({
-  first_name: name('First name is required'),
-  last_name: name('Last name is required'),
+  first_name: name(USER_MESSAGES.firstName),
+  last_name: name(USER_MESSAGES.lastName),
   phone: phoneOptional,
   avatar_url: z.custom<File | string | null>(),
 });
@@ -79,12 +92,12 @@ export const ChangePasswordSchema = z
   .object({
     password: z
       .string()
-      .min(1, 'Password is required')
-      .min(8, 'Password must be at least 8 characters')
-      .refine((value) => /[a-z]/.test(value) && /[A-Z]/.test(value) && /[0-9]/.test(value), 'Password must contain a lowercase letter, an uppercase letter and a digit'),
-    confirmPassword: z.string().min(1, 'Confirm your new password'),
+      .min(1, USER_MESSAGES.passwordRequired)
+      .min(8, USER_MESSAGES.passwordLength)
+      .refine((value) => /[a-z]/.test(value) && /[A-Z]/.test(value) && /[0-9]/.test(value), USER_MESSAGES.passwordRule),
+    confirmPassword: z.string().min(1, USER_MESSAGES.confirmRequired),
   })
-  .refine((values) => values.password === values.confirmPassword, { path: ['confirmPassword'], message: 'Passwords do not match' });
+  .refine((values) => values.password === values.confirmPassword, { path: ['confirmPassword'], message: USER_MESSAGES.mismatch });
 export type ChangePasswordInput = z.input<typeof ChangePasswordSchema>;
 
 /** Images, 3 MB. */

@@ -1,8 +1,10 @@
 import { Combobox, ComboboxInput, ComboboxOption, ComboboxOptions } from '@headlessui/react';
 import { useEffect, useId, useRef, useState } from 'react';
 import type { GeocodedPlace, Geocoder, PlaceSuggestion } from '../../lib/geocoding';
+import { useT } from '../../lib/i18n/catalogue';
 import { controlClassName, labelClassName } from '../form/FieldFrame';
 import { SearchIcon } from '../icons';
+import { uiMessages } from '../messages';
 
 /** Searches wait for typing to pause. */
 export const PLACE_SEARCH_DEBOUNCE_MS = 400;
@@ -24,8 +26,9 @@ export interface PlaceSearchProps {
  * Type a place, choose a suggestion, get its coordinates and address fields (whichever geocoder:
  * the offline gazetteer or Mapbox). A failed search says so with Retry; nothing is a toast.
  */
-export function PlaceSearch({ geocoder, onPlace, proximity = null, label = 'Search for a place', placeholder, debounceMs = PLACE_SEARCH_DEBOUNCE_MS }: PlaceSearchProps) {
+export function PlaceSearch({ geocoder, onPlace, proximity = null, label, placeholder, debounceMs = PLACE_SEARCH_DEBOUNCE_MS }: PlaceSearchProps) {
   const id = useId();
+  const t = useT(uiMessages);
   const [term, setTerm] = useState('');
   const [attempt, setAttempt] = useState(0);
   const [options, setOptions] = useState<PlaceSuggestion[]>([]);
@@ -66,16 +69,16 @@ export function PlaceSearch({ geocoder, onPlace, proximity = null, label = 'Sear
     latest.current.geocoder.details(suggestion).then(
       (place) => {
         if (place) latest.current.onPlace(place);
-        else setFailure('That place could not be found any more. Try another.');
+        else setFailure(t('place.gone'));
       },
-      () => setFailure('The place could not be looked up. Try again.'),
+      () => setFailure(t('place.lookupFailed')),
     );
   };
 
   return (
     <div>
       <label htmlFor={id} className={labelClassName(false)}>
-        {label}
+        {label ?? t('place.label')}
       </label>
       <Combobox<PlaceSuggestion | null> value={null} onChange={choose} immediate={false}>
         <div className="relative mt-1.5">
@@ -85,7 +88,7 @@ export function PlaceSearch({ geocoder, onPlace, proximity = null, label = 'Sear
           <ComboboxInput<PlaceSuggestion | null>
             id={id}
             autoComplete="off"
-            placeholder={placeholder ?? (geocoder.knowsStreets ? 'Street address, place or city…' : 'City, state or country…')}
+            placeholder={placeholder ?? (geocoder.knowsStreets ? t('place.streets') : t('place.cities'))}
             displayValue={() => term}
             onChange={(event) => {
               const next = event.target.value;
@@ -106,12 +109,12 @@ export function PlaceSearch({ geocoder, onPlace, proximity = null, label = 'Sear
           >
             {status === 'loading' && options.length === 0 && (
               <div role="status" className="px-3 py-2 text-slate-500 dark:text-slate-400">
-                Searching…
+                {t('place.searching')}
               </div>
             )}
             {(status === 'done' || status === 'failed') && options.length === 0 && (
               <div className="flex items-center justify-between gap-2 px-3 py-2 text-slate-500 dark:text-slate-400">
-                <span role="status">{status === 'failed' ? 'Search failed' : 'No places found'}</span>
+                <span role="status">{status === 'failed' ? t('place.failed') : t('place.none')}</span>
                 {status === 'failed' && (
                   <button
                     type="button"
@@ -122,7 +125,7 @@ export function PlaceSearch({ geocoder, onPlace, proximity = null, label = 'Sear
                     }}
                     className="rounded px-2 py-0.5 font-medium text-brand hover:underline focus-visible:outline-2 focus-visible:outline-brand"
                   >
-                    Retry
+                    {t('retry')}
                   </button>
                 )}
               </div>

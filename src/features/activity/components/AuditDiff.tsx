@@ -1,26 +1,29 @@
+import { useT } from '../../../lib/i18n/catalogue';
+import { activityMessages } from '../messages';
 import { columnLabel, fieldChanges, formatAuditValue, type AuditEntry } from '../schema';
 
 /** The changed fields of one entry: before -> after per column (an insert shows only after, a delete only before). */
 export function AuditDiff({ entry }: { entry: Pick<AuditEntry, 'action' | 'changed_columns' | 'old_values' | 'new_values'> }) {
+  const t = useT(activityMessages);
   const changes = fieldChanges(entry);
-  if (changes.length === 0) return <p className="text-sm text-slate-600 dark:text-slate-400">No field values recorded.</p>;
+  if (changes.length === 0) return <p className="text-sm text-slate-600 dark:text-slate-400">{t('diff.none')}</p>;
   const showBefore = entry.action !== 'insert';
   const showAfter = entry.action !== 'delete';
   return (
-    <table className="w-full table-fixed text-left text-sm" aria-label="Changed fields">
+    <table className="w-full table-fixed text-left text-sm" aria-label={t('diff.label')}>
       <thead className="text-xs text-slate-500 uppercase dark:text-slate-400">
         <tr>
           <th scope="col" className="w-1/4 py-1 pr-3 font-medium">
-            Field
+            {t('diff.field')}
           </th>
           {showBefore && (
             <th scope="col" className="py-1 pr-3 font-medium">
-              Before
+              {t('diff.before')}
             </th>
           )}
           {showAfter && (
             <th scope="col" className="py-1 font-medium">
-              After
+              {t('diff.after')}
             </th>
           )}
         </tr>

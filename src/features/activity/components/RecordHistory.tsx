@@ -1,4 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
+import { useT } from '../../../lib/i18n/catalogue';
+import { useFormat } from '../../../lib/i18n/format';
 import { useTenantId } from '../../../lib/tenant';
 import { Button } from '../../../ui/Button';
 import { Chip, type ChipTone } from '../../../ui/Chip';
@@ -7,9 +9,10 @@ import { ErrorState } from '../../../ui/ErrorState';
 import { Skeleton } from '../../../ui/Skeleton';
 import { useToast } from '../../../ui/toast';
 import { listRecordHistory } from '../api';
-import { ACTION_LABELS, actorLabel, type AuditAction, type AuditEntry } from '../schema';
+import { activityMessages } from '../messages';
+import type { AuditAction, AuditEntry } from '../schema';
+import { actionWords, actorWords } from '../words';
 import { AuditDiff } from './AuditDiff';
-import { formatDateTime } from '../../../lib/format-date';
 
 export const ACTION_TONES: Record<AuditAction, ChipTone> = { insert: 'success', update: 'info', delete: 'error' };
 
@@ -22,6 +25,8 @@ export function RecordHistory({ tableName, rowId }: { tableName: string; rowId: 
   const [load, setLoad] = useState<Load>({ status: 'loading' });
   const [attempt, setAttempt] = useState(0);
   const toast = useToast();
+  const t = useT(activityMessages);
+  const format = useFormat();
 
   useEffect(() => {
     if (!tenantId) return;
@@ -43,40 +48,40 @@ export function RecordHistory({ tableName, rowId }: { tableName: string; rowId: 
       const older = await listRecordHistory(tenantId, tableName, rowId, { before: last?.created_at });
       setLoad({ status: 'ready', entries: [...load.entries, ...older.entries], more: older.more, loadingMore: false });
     } catch {
-      toast.error('Could not load older changes');
+      toast.error(t('history.olderFailed'));
       setLoad({ ...load, loadingMore: false });
     }
-  }, [load, tenantId, tableName, rowId, toast]);
+  }, [load, tenantId, tableName, rowId, toast, t]);
 
   return (
     <section aria-labelledby="record-history-title" className="space-y-3">
       <h2 id="record-history-title" className="text-base font-semibold">
-        History
+        {t('history.title')}
       </h2>
       {load.status === 'loading' && (
-        <div className="space-y-3" aria-busy="true" aria-label="Loading history">
+        <div className="space-y-3" aria-busy="true" aria-label={t('history.loading')}>
           <Skeleton className="h-16 w-full" />
           <Skeleton className="h-16 w-full" />
           <Skeleton className="h-16 w-full" />
         </div>
       )}
-      {load.status === 'failed' && <ErrorState title="Could not load the history" onRetry={() => {
+      {load.status === 'failed' && <ErrorState title={t('history.failed')} onRetry={() => {
             setLoad({ status: 'loading' });
             setAttempt((n) => n + 1);
           }} />}
       {load.status === 'ready' && load.entries.length === 0 && (
-        <EmptyState title="No history yet" description="Changes to this record will be listed here." />
+        <EmptyState title={t('history.empty')} description={t('history.emptyDetail')} />
       )}
       {load.status === 'ready' && load.entries.length > 0 && (
         <>
-          <ol className="space-y-3" aria-label="Changes, newest first">
+          <ol className="space-y-3" aria-label={t('history.list')}>
             {load.entries.map((entry) => (
               <li key={entry.id} className="rounded-lg border border-slate-200 p-3 dark:border-slate-700">
                 <div className="mb-2 flex flex-wrap items-center gap-x-2 gap-y-1 text-sm">
-                  <Chip tone={ACTION_TONES[entry.action]}>{ACTION_LABELS[entry.action]}</Chip>
-                  <span className="font-medium">{actorLabel(entry)}</span>
+                  <Chip tone={ACTION_TONES[entry.action]}>{actionWords(t, entry.action)}</Chip>
+                  <span className="font-medium">{actorWords(t, entry)}</span>
                   <time dateTime={entry.created_at} className="text-slate-600 dark:text-slate-400">
-                    {formatDateTime(entry.created_at)}
+                    {format.dateTime(entry.created_at)}
                   </time>
                 </div>
                 <AuditDiff entry={entry} />
@@ -85,7 +90,7 @@ export function RecordHistory({ tableName, rowId }: { tableName: string; rowId: 
           </ol>
           {load.more && (
             <Button variant="secondary" onClick={showOlder} busy={load.loadingMore}>
-              Show older changes
+              {t('history.older')}
             </Button>
           )}
         </>

@@ -1,4 +1,6 @@
 import { useState } from 'react';
+import { useLanguage, useT, type Translate } from '../../../lib/i18n/catalogue';
+import { useFormat } from '../../../lib/i18n/format';
 import { Link } from 'wouter';
 import { adminPaths } from '../../../lib/paths';
 import { useListUrlState } from '../../../lib/url-state';
@@ -14,18 +16,9 @@ import { listActivity, listAuditActors, listAuditTables, type AuditActor } from 
 import { ACTION_TONES } from '../components/RecordHistory';
 import { AuditDiff } from '../components/AuditDiff';
 import { activityList } from '../list';
-import {
-  ACTION_LABELS,
-  ACTION_OPTIONS,
-  actorLabel,
-  columnLabel,
-  recordLabel,
-  tableLabel,
-  tableOptions,
-  type AuditAction,
-  type AuditEntry,
-} from '../schema';
-import { formatDateTime } from '../../../lib/format-date';
+import { activityMessages, type ActivityKey } from '../messages';
+import { columnLabel, recordLabel, type AuditAction, type AuditEntry } from '../schema';
+import { actionOptions, actionWords, actorWords, tableOptions, tableWords } from '../words';
 
 
 /** Where a changed record can be opened, when it still has a screen of its own. */
@@ -35,13 +28,18 @@ function recordHref(entry: AuditEntry): string | null {
   return null;
 }
 
-function summary(entry: AuditEntry): string {
-  if (entry.action !== 'update') return `${ACTION_LABELS[entry.action]} ${tableLabel(entry.table_name).toLowerCase()} record`;
+function summary(t: Translate<ActivityKey>, entry: AuditEntry): string {
+  const table = tableWords(t, entry.table_name).toLowerCase();
+  if (entry.action === 'insert') return t('row.created', { table });
+  if (entry.action === 'delete') return t('row.deleted', { table });
   return entry.changed_columns.map(columnLabel).join(', ');
 }
 
 /** Admin > Settings > Activity: every change in the tenant, who made it and what it changed. */
 export function ActivityPage() {
+  const t = useT(activityMessages);
+  const format = useFormat();
+  const language = useLanguage();
   const tenantId = useTenantId() ?? '';
   const table = useListUrlState(activityList);
   const list = useServerList({
@@ -52,7 +50,7 @@ export function ActivityPage() {
     enabled: tenantId !== '',
   });
   // A filter whose choices fail to load offers 'Any' only; the list itself reports its own errors.
-  const actorsLoad = useRecordLoad(tenantId || null, () => listAuditActors(tenantId).then((found) => [...found].sort((a, b) => a.name.localeCompare(b.name))));
+  const actorsLoad = useRecordLoad(tenantId || null, () => listAuditActors(tenantId).then((found) => [...found].sort((a, b) => a.name.localeCompare(b.name, language))));
   const tablesLoad = useRecordLoad(tenantId || null, () => listAuditTables(tenantId));
   const actors: AuditActor[] = actorsLoad.state.status === 'ready' ? actorsLoad.state.record : [];
   const tables: string[] = tablesLoad.state.status === 'ready' ? tablesLoad.state.record : [];
@@ -61,27 +59,27 @@ export function ActivityPage() {
   const columns: DataTableColumn<AuditEntry>[] = [
     {
       id: 'created_at',
-      header: 'When',
+      header: t('col.when'),
       sortable: true,
       width: '12rem',
-      cell: (entry) => <time dateTime={entry.created_at}>{formatDateTime(entry.created_at)}</time>,
+      cell: (entry) => <time dateTime={entry.created_at}>{format.dateTime(entry.created_at)}</time>,
     },
-    { id: 'actor', header: 'User', cell: (entry) => actorLabel(entry) },
+    { id: 'actor', header: t('col.user'), cell: (entry) => actorWords(t, entry) },
     {
       id: 'action',
-      header: 'Action',
+      header: t('col.action'),
       width: '7rem',
-      cell: (entry) => <Chip tone={ACTION_TONES[entry.action]}>{ACTION_LABELS[entry.action]}</Chip>,
+      cell: (entry) => <Chip tone={ACTION_TONES[entry.action]}>{actionWords(t, entry.action)}</Chip>,
     },
     {
       id: 'record',
-      header: 'Record',
+      header: t('col.record'),
       cell: (entry) => {
         const href = recordHref(entry);
         const name = recordLabel(entry);
         return (
           <span>
-            <span className="text-slate-600 dark:text-slate-400">{tableLabel(entry.table_name)}: </span>
+            <span className="text-slate-600 dark:text-slate-400">{t('row.table', { table: tableWords(t, entry.table_name) })}</span>
             {href ? (
               <Link href={href} className="font-medium text-brand underline-offset-2 hover:underline">
                 {name}
@@ -93,14 +91,14 @@ export function ActivityPage() {
         );
       },
     },
-    { id: 'changes', header: 'Changes', hideBelow: 'md', cell: (entry) => <span className="line-clamp-2">{summary(entry)}</span> },
+    { id: 'changes', header: t('col.changes'), hideBelow: 'md', cell: (entry) => <span className="line-clamp-2">{summary(t, entry)}</span> },
     {
       id: 'diff',
-      header: 'Details',
+      header: t('col.details'),
       width: '7rem',
       cell: (entry) => (
-        <Button variant="secondary" onClick={() => setOpen(entry)} aria-label={`View changes of ${recordLabel(entry)} on ${formatDateTime(entry.created_at)}`}>
-          View
+        <Button variant="secondary" onClick={() => setOpen(entry)} aria-label={t('row.viewChanges', { record: recordLabel(entry), when: format.dateTime(entry.created_at) })}>
+          {t('row.view')}
         </Button>
       ),
     },
@@ -109,34 +107,34 @@ export function ActivityPage() {
   return (
     <div className="space-y-4">
       <PageHeader
-        title="Activity"
-        breadcrumbs={[{ label: 'Dashboard', href: '/' }, { label: 'Activity' }]}
-        description="Every change to your business's records: who made it, when, and the values before and after."
+        title={t('page.title')}
+        breadcrumbs={[{ label: t('crumb.dashboard'), href: '/' }, { label: t('page.title') }]}
+        description={t('page.description')}
       />
       <DataTable
-        label="Activity"
+        label={t('page.title')}
         columns={columns}
         {...table}
         {...list.tableProps}
         searchable={false}
-        rowLabel={(entry) => `${ACTION_LABELS[entry.action]} ${recordLabel(entry)}`}
-        emptyMessage="No activity yet"
+        rowLabel={(entry) => t('row.label', { action: actionWords(t, entry.action), record: recordLabel(entry) })}
+        emptyMessage={t('page.empty')}
         filterFields={(draft, setDraft) => (
           <div className="space-y-4">
-            <FilterSelect label="Table" value={draft.table} options={tableOptions(tables)} onChange={(value) => setDraft({ ...draft, table: value })} />
+            <FilterSelect label={t('filter.table')} value={draft.table} options={tableOptions(t, tables, language)} onChange={(value) => setDraft({ ...draft, table: value })} />
             <FilterSelect
-              label="User"
+              label={t('col.user')}
               value={draft.actor}
               options={actors.map((actor) => ({ value: actor.id, label: actor.name }))}
               onChange={(value) => setDraft({ ...draft, actor: value })}
             />
             <FilterSelect<AuditAction>
-              label="Action"
+              label={t('col.action')}
               value={draft.action}
-              options={ACTION_OPTIONS}
+              options={actionOptions(t)}
               onChange={(value) => setDraft({ ...draft, action: value })}
             />
-            <FilterDateRange label="Date" from={draft.from} to={draft.to} onChange={(range) => setDraft({ ...draft, ...range })} />
+            <FilterDateRange label={t('filter.date')} from={draft.from} to={draft.to} onChange={(range) => setDraft({ ...draft, ...range })} />
           </div>
         )}
       />
@@ -144,8 +142,8 @@ export function ActivityPage() {
         open={open !== null}
         onClose={() => setOpen(null)}
         size="lg"
-        title={open ? `${ACTION_LABELS[open.action]}: ${tableLabel(open.table_name)} ${recordLabel(open)}` : 'Changes'}
-        description={open ? `${actorLabel(open)} · ${formatDateTime(open.created_at)}` : undefined}
+        title={open ? t('dialog.title', { action: actionWords(t, open.action), table: tableWords(t, open.table_name), record: recordLabel(open) }) : t('dialog.changes')}
+        description={open ? `${actorWords(t, open)} · ${format.dateTime(open.created_at)}` : undefined}
       >
         {open && <AuditDiff entry={open} />}
       </Dialog>

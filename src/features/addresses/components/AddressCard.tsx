@@ -1,9 +1,15 @@
 import type { ReactNode } from 'react';
+import { useT } from '../../../lib/i18n/catalogue';
 import { Chip } from '../../../ui/Chip';
-import { addressLabel, addressTypeLabel, type Address } from '../schema';
+import { uiMessages } from '../../../ui/messages';
+import { addressMessages } from '../messages';
+import { addressTypeWords } from '../words';
+import { addressLabel, type Address } from '../schema';
 
 /** One address as people read it: title, Default and type chips, the address, the contact. */
 export function AddressCard({ address, actions }: { address: Address; actions?: ReactNode }) {
+  const t = useT(addressMessages);
+  const ui = useT(uiMessages);
   const title = addressLabel(address);
   const lines = [
     [address.building, address.address_line1].filter(Boolean).join(', '),
@@ -18,9 +24,9 @@ export function AddressCard({ address, actions }: { address: Address; actions?: 
         <div className="min-w-0">
           <div className="flex flex-wrap items-center gap-2">
             <h3 className="truncate text-sm font-semibold">{title}</h3>
-            {address.is_primary && <Chip tone="success">Default</Chip>}
-            <Chip tone="info">{addressTypeLabel(address.address_type)}</Chip>
-            {!address.is_active && <Chip>Inactive</Chip>}
+            {address.is_primary && <Chip tone="success">{t('card.default')}</Chip>}
+            <Chip tone="info">{addressTypeWords(t, address.address_type)}</Chip>
+            {!address.is_active && <Chip>{ui('chip.inactive')}</Chip>}
           </div>
           <address className="mt-1 text-sm text-slate-600 not-italic dark:text-slate-400">
             {lines.map((line) => (
@@ -31,7 +37,7 @@ export function AddressCard({ address, actions }: { address: Address; actions?: 
           </address>
           {contact && <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">{contact}</p>}
           {address.metadata.delivery_instructions && (
-            <p className="mt-1 text-xs text-slate-500 dark:text-slate-400">Delivery instructions: {address.metadata.delivery_instructions}</p>
+            <p className="mt-1 text-xs text-slate-500 dark:text-slate-400">{t('card.instructions', { instructions: address.metadata.delivery_instructions })}</p>
           )}
         </div>
         {actions}

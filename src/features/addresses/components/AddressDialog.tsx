@@ -1,4 +1,5 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useLanguage, useT } from '../../../lib/i18n/catalogue';
 import { useFormState, useWatch, type Control } from 'react-hook-form';
 import { useTenantSettings } from '../../../lib/tenant-settings';
 import { geocoderFor, loadCountries, mapsToken, normalizeName, type GazetteerCountry, type GeocodedPlace, type PlaceFields } from '../../../lib/geocoding';
@@ -7,10 +8,12 @@ import { Dialog } from '../../../ui/Dialog';
 import { CheckboxField, Form, NumberField, SelectField, SwitchField, TextField, useZodForm } from '../../../ui/form';
 import { MapView, PlaceSearch, resolveCenter, type LngLatTuple, type TenantMapCentre } from '../../../ui/map';
 import { Skeleton } from '../../../ui/Skeleton';
+import { uiMessages } from '../../../ui/messages';
 import { useToast } from '../../../ui/toast';
+import { addressMessages } from '../messages';
+import { addressTypeOptions, countryName, FILLED_KEYS, translateAddressMessage } from '../words';
 import { createAddress, updateAddress, type AddressOwner } from '../api';
 import {
-  ADDRESS_TYPE_OPTIONS,
   DEFAULT_PHONE_COUNTRY,
   addressFormSchema,
   splitPhone,
@@ -46,6 +49,7 @@ export function AddressDialog(props: AddressDialogProps) {
   const { open, onClose, address } = props;
   const [countries, setCountries] = useState<GazetteerCountry[] | null>(null);
   const [countriesFailed, setCountriesFailed] = useState(false);
+  const t = useT(addressMessages);
 
   useEffect(() => {
     if (!open || countries) return;
@@ -60,11 +64,11 @@ export function AddressDialog(props: AddressDialogProps) {
   }, [open, countries]);
 
   return (
-    <Dialog open={open} onClose={onClose} title={address ? 'Edit address' : 'Add address'} size="xl">
+    <Dialog open={open} onClose={onClose} title={address ? t('dialog.edit') : t('dialog.add')} size="xl">
       {countries || countriesFailed ? (
         <AddressForm key={address?.id ?? 'new'} {...props} countries={countries ?? []} />
       ) : (
-        <div role="status" aria-busy="true" aria-label="Loading the address form" className="space-y-3 pb-5">
+        <div role="status" aria-busy="true" aria-label={t('dialog.loading')} className="space-y-3 pb-5">
           <Skeleton className="h-10 w-full" />
           <Skeleton className="h-64 w-full" />
           <Skeleton className="h-10 w-2/3" />
@@ -74,18 +78,13 @@ export function AddressDialog(props: AddressDialogProps) {
   );
 }
 
-const FIELD_NAMES: Record<Exclude<keyof PlaceFields, 'countryCode'>, string> = {
-  address_line1: 'address line 1',
-  street: 'street',
-  building: 'building',
-  city: 'city',
-  state: 'state',
-  postal_code: 'postal code',
-  country: 'country',
-};
+/** The place's fields the form takes, in the order the notice names them. */
+const FILLED_FIELDS = Object.keys(FILLED_KEYS) as Exclude<keyof PlaceFields, 'countryCode'>[];
 
 function AddressForm({ onClose, owner, address, makeDefault = false, onSaved, mapboxToken, defaultCenter, countries }: AddressDialogProps & { countries: readonly GazetteerCountry[] }) {
   const toast = useToast();
+  const t = useT(addressMessages);
+  const language = useLanguage();
   const settings = useTenantSettings();
   const tenantSettings = settings.status === 'ready' ? settings.settings : null;
   // The tenant's maps key (else VITE_MAPBOX_TOKEN) picks Mapbox; without one everything stays offline.
@@ -96,13 +95,19 @@ function AddressForm({ onClose, owner, address, makeDefault = false, onSaved, ma
   const countryByCode = useMemo(() => new Map(countries.map((c) => [c.code, c])), [countries]);
   const countryByName = useMemo(() => new Map(countries.map((c) => [normalizeName(c.name), c])), [countries]);
   const phoneOptions = useMemo(
-    () => (countries.length > 0 ? countries : [{ code: DEFAULT_PHONE_COUNTRY, name: 'United States', phoneCode: '1' }]).map((c) => ({ value: c.code, label: `${c.name} (+${c.phoneCode})` })),
-    [countries],
+    () =>
+      (countries.length > 0 ? countries : [{ code: DEFAULT_PHONE_COUNTRY, name: 'United States', phoneCode: '1' }]).map((c) => ({
+        value: c.code,
+        label: `${countryName(language, c.code, c.name)} (+${c.phoneCode})`,
+      })),
+    [countries, language],
   );
   const [defaults] = useState<AddressFormInput>(() =>
     toAddressFormInput(address, address?.contact_info.phone ? splitPhone(address.contact_info.phone, countries, address.country) : null, makeDefault),
   );
-  const form = useZodForm(addressFormSchema, { defaultValues: defaults });
+  const translate = useCallback((message: string) => translateAddressMessage(t, message), [t]);
+  const typeOptions = useMemo(() => addressTypeOptions(t), [t]);
+  const form = useZodForm(addressFormSchema, { defaultValues: defaults }, translate);
   const { setValue, watch } = form;
   const [notice, setNotice] = useState<string | null>(null);
   const [looking, setLooking] = useState(false);
@@ -134,20 +139,21 @@ function AddressForm({ onClose, owner, address, makeDefault = false, onSaved, ma
     setPoint(place.lng, place.lat);
     if (how === 'search') setCenter([place.lng, place.lat]);
     const filled: string[] = [];
-    for (const [field, label] of Object.entries(FIELD_NAMES) as [keyof typeof FIELD_NAMES, string][]) {
+    for (const field of FILLED_FIELDS) {
       const value = place.fields[field];
       if (!value) continue;
       setValue(field, value, { shouldDirty: true, shouldValidate: form.getFieldState(field).isTouched });
-      filled.push(label);
+      filled.push(t(FILLED_KEYS[field]));
     }
+    const fields = new Intl.ListFormat(language, { style: 'short', type: 'unit' }).format(filled);
     const code = place.fields.countryCode;
     if (code && countryByCode.has(code)) setValue('contact_info.phone_country', code, { shouldDirty: true });
     if (filled.length === 0) {
-      setNotice('No address is known at this point: the coordinates are set, enter the address yourself.');
+      setNotice(t('notice.nothing'));
     } else if (!geocoder.knowsStreets) {
-      setNotice(`Filled ${filled.join(', ')} from the offline gazetteer. It knows countries, states and cities only, no streets or postal codes: enter the building, street, address line 1 and postal code yourself.`);
+      setNotice(t('notice.gazetteer', { fields }));
     } else {
-      setNotice(`Filled ${filled.join(', ')} from ${place.label}. Check them before saving.`);
+      setNotice(t('notice.filled', { fields, place: place.label }));
     }
   };
 
@@ -159,11 +165,11 @@ function AddressForm({ onClose, owner, address, makeDefault = false, onSaved, ma
       (place) => {
         setLooking(false);
         if (place) applyPlace(place, 'map');
-        else setNotice('No address is known at this point: the coordinates are set, enter the address yourself.');
+        else setNotice(t('notice.nothing'));
       },
       () => {
         setLooking(false);
-        setNotice('The address at this point could not be looked up: the coordinates are set, enter the address yourself.');
+        setNotice(t('notice.failed'));
       },
     );
   };
@@ -172,7 +178,7 @@ function AddressForm({ onClose, owner, address, makeDefault = false, onSaved, ma
     const dial = countryByCode.get(values.contact_info.phone_country)?.phoneCode ?? (values.contact_info.phone_country === DEFAULT_PHONE_COUNTRY ? '1' : '');
     const write = toAddressWrite(values, dial, address?.metadata);
     const saved = address ? await updateAddress(owner.tenantId, address.id, write) : await createAddress(owner, write);
-    toast.success(address ? 'Address updated' : 'Address added');
+    toast.success(address ? t('toast.updated') : t('toast.added'));
     onSaved(saved);
     onClose();
   };
@@ -188,7 +194,7 @@ function AddressForm({ onClose, owner, address, makeDefault = false, onSaved, ma
           proximity={picked ?? (mapCentre ? resolveCenter(null, mapCentre) : null)}
         />
         <MapView
-          label="Address map: click to set the address's point"
+          label={t('dialog.map')}
           height={MAP_HEIGHT}
           center={center}
           zoom={center ? PICKED_ZOOM : undefined}
@@ -201,7 +207,7 @@ function AddressForm({ onClose, owner, address, makeDefault = false, onSaved, ma
         />
         {looking && (
           <p role="status" className="text-sm text-slate-600 dark:text-slate-400">
-            Looking up the address at this point…
+            {t('dialog.lookingUp')}
           </p>
         )}
         {notice && !looking && (
@@ -212,35 +218,35 @@ function AddressForm({ onClose, owner, address, makeDefault = false, onSaved, ma
       </div>
 
       <Form form={form} onSubmit={submit} id={FORM_ID} className="grid gap-4 sm:grid-cols-2">
-        <TextField<AddressFormInput, 'address_title'> name="address_title" label="Address title" placeholder="e.g. Home, Office" />
-        <SelectField<AddressFormInput, 'address_type'> name="address_type" label="Address type" required options={ADDRESS_TYPE_OPTIONS} />
-        <TextField<AddressFormInput, 'contact_info.full_name'> name="contact_info.full_name" label="Full name" required autoComplete="name" />
-        <TextField<AddressFormInput, 'contact_info.email'> name="contact_info.email" label="Email" type="email" required autoComplete="email" />
-        <SelectField<AddressFormInput, 'contact_info.phone_country'> name="contact_info.phone_country" label="Phone country code" options={phoneOptions} />
-        <TextField<AddressFormInput, 'contact_info.phone'> name="contact_info.phone" label="Phone number" type="tel" required autoComplete="tel-national" />
-        <TextField<AddressFormInput, 'building'> name="building" label="Building name" required />
-        <TextField<AddressFormInput, 'address_line1'> name="address_line1" label="Address line 1" required autoComplete="address-line1" />
-        <TextField<AddressFormInput, 'address_line2'> name="address_line2" label="Address line 2" autoComplete="address-line2" />
-        <TextField<AddressFormInput, 'street'> name="street" label="Street" required />
-        <TextField<AddressFormInput, 'city'> name="city" label="City" required autoComplete="address-level2" />
-        <TextField<AddressFormInput, 'state'> name="state" label="State" required autoComplete="address-level1" />
-        <TextField<AddressFormInput, 'postal_code'> name="postal_code" label="Postal code" required autoComplete="postal-code" />
-        <TextField<AddressFormInput, 'country'> name="country" label="Country" required autoComplete="country-name" />
-        <NumberField<AddressFormInput, 'latitude'> name="latitude" label="Latitude" min={-90} max={90} step="any" />
-        <NumberField<AddressFormInput, 'longitude'> name="longitude" label="Longitude" min={-180} max={180} step="any" />
+        <TextField<AddressFormInput, 'address_title'> name="address_title" label={t('field.title')} placeholder={t('field.titlePlaceholder')} />
+        <SelectField<AddressFormInput, 'address_type'> name="address_type" label={t('field.type')} required options={typeOptions} />
+        <TextField<AddressFormInput, 'contact_info.full_name'> name="contact_info.full_name" label={t('field.fullName')} required autoComplete="name" />
+        <TextField<AddressFormInput, 'contact_info.email'> name="contact_info.email" label={t('field.email')} type="email" required autoComplete="email" />
+        <SelectField<AddressFormInput, 'contact_info.phone_country'> name="contact_info.phone_country" label={t('field.phoneCountry')} options={phoneOptions} />
+        <TextField<AddressFormInput, 'contact_info.phone'> name="contact_info.phone" label={t('field.phone')} type="tel" required autoComplete="tel-national" />
+        <TextField<AddressFormInput, 'building'> name="building" label={t('field.building')} required />
+        <TextField<AddressFormInput, 'address_line1'> name="address_line1" label={t('field.line1')} required autoComplete="address-line1" />
+        <TextField<AddressFormInput, 'address_line2'> name="address_line2" label={t('field.line2')} autoComplete="address-line2" />
+        <TextField<AddressFormInput, 'street'> name="street" label={t('field.street')} required />
+        <TextField<AddressFormInput, 'city'> name="city" label={t('field.city')} required autoComplete="address-level2" />
+        <TextField<AddressFormInput, 'state'> name="state" label={t('field.state')} required autoComplete="address-level1" />
+        <TextField<AddressFormInput, 'postal_code'> name="postal_code" label={t('field.postalCode')} required autoComplete="postal-code" />
+        <TextField<AddressFormInput, 'country'> name="country" label={t('field.country')} required autoComplete="country-name" />
+        <NumberField<AddressFormInput, 'latitude'> name="latitude" label={t('field.latitude')} min={-90} max={90} step="any" />
+        <NumberField<AddressFormInput, 'longitude'> name="longitude" label={t('field.longitude')} min={-180} max={180} step="any" />
         {/* Typed coordinates, looked up as a click on the map is: the way to fill the address from a point where the map cannot be drawn. */}
         <div className="sm:col-span-2">
           <Button variant="secondary" disabled={!validPoint || looking} onClick={() => validPoint && onPick(validPoint[0], validPoint[1])}>
-            Find the address at these coordinates
+            {t('dialog.findAtPoint')}
           </Button>
         </div>
-        <TextField<AddressFormInput, 'landmark'> name="landmark" label="Landmark" />
-        <TextField<AddressFormInput, 'delivery_instructions'> name="delivery_instructions" label="Delivery instructions" />
-        <SwitchField<AddressFormInput, 'is_primary'> name="is_primary" label="Default address" help="The Default replaces any other Default of this owner." />
-        <CheckboxField<AddressFormInput, 'save_to_address_book'> name="save_to_address_book" label="Save to address book" />
+        <TextField<AddressFormInput, 'landmark'> name="landmark" label={t('field.landmark')} />
+        <TextField<AddressFormInput, 'delivery_instructions'> name="delivery_instructions" label={t('field.instructions')} />
+        <SwitchField<AddressFormInput, 'is_primary'> name="is_primary" label={t('field.default')} help={t('field.defaultHelp')} />
+        <CheckboxField<AddressFormInput, 'save_to_address_book'> name="save_to_address_book" label={t('field.addressBook')} />
       </Form>
 
-      <DialogButtons control={form.control} onCancel={onClose} submitLabel={address ? 'Save changes' : 'Add address'} />
+      <DialogButtons control={form.control} onCancel={onClose} submitLabel={address ? t('dialog.save') : t('dialog.add')} />
     </div>
   );
 }
@@ -248,10 +254,11 @@ function AddressForm({ onClose, owner, address, makeDefault = false, onSaved, ma
 /** Cancel and submit, outside the <form> (the map's own inputs must not nest in it); only they follow the submit state. */
 function DialogButtons({ control, onCancel, submitLabel }: { control: Control<AddressFormInput, unknown, AddressFormValues>; onCancel: () => void; submitLabel: string }) {
   const { isSubmitting } = useFormState({ control });
+  const ui = useT(uiMessages);
   return (
     <div className="flex flex-wrap justify-end gap-2">
       <Button variant="secondary" onClick={onCancel} disabled={isSubmitting}>
-        Cancel
+        {ui('cancel')}
       </Button>
       <Button type="submit" form={FORM_ID} busy={isSubmitting}>
         {submitLabel}

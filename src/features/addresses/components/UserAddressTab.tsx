@@ -1,4 +1,5 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
+import { useT } from '../../../lib/i18n/catalogue';
 import { withFilters, withPage, withSearch } from '../../../lib/list-state';
 import { useServerList } from '../../../lib/use-server-list';
 import { useListUrlState } from '../../../lib/url-state';
@@ -13,7 +14,9 @@ import { Skeleton } from '../../../ui/Skeleton';
 import { useToast } from '../../../ui/toast';
 import { deleteAddress, listAddresses } from '../api';
 import { addressList, type AddressListState } from '../list';
-import { ADDRESS_TYPE_FILTERS, addressLabel, addressTypeLabel, type Address, type AddressTypeFilter } from '../schema';
+import { addressMessages } from '../messages';
+import { ADDRESS_TYPE_FILTERS, addressLabel, type Address, type AddressTypeFilter } from '../schema';
+import { addressTypeWords } from '../words';
 import { AddressCard } from './AddressCard';
 import { AddressDialog } from './AddressDialog';
 
@@ -23,10 +26,6 @@ export function failureMessage(error: unknown, fallback: string): string {
   return fallback;
 }
 
-const TYPE_CHOICES: readonly { value: AddressTypeFilter | undefined; label: string }[] = [
-  { value: undefined, label: 'All' },
-  ...ADDRESS_TYPE_FILTERS.map((value) => ({ value, label: addressTypeLabel(value) })),
-];
 
 /** The user page's Address tab: a person's addresses, filtered by type, searched, five per page. */
 export function UserAddressTab({ userId, tenantId }: { userId: string; tenantId: string }) {
@@ -35,28 +34,33 @@ export function UserAddressTab({ userId, tenantId }: { userId: string; tenantId:
   const list = useServerList({ queryKey: ['addresses', tenantId, userId], state, fetchPage, rowKey: (a: Address) => a.id });
   const narrowed = state.q !== '' || state.filters.type !== undefined;
   const toast = useToast();
+  const t = useT(addressMessages);
+  const typeChoices = useMemo<readonly { value: AddressTypeFilter | undefined; label: string }[]>(
+    () => [{ value: undefined, label: t('tab.all') }, ...ADDRESS_TYPE_FILTERS.map((value) => ({ value, label: addressTypeWords(t, value) }))],
+    [t],
+  );
   const [editing, setEditing] = useState<{ address: Address | null } | null>(null);
   const [deleting, setDeleting] = useState<Address | null>(null);
 
   const remove = async (address: Address) => {
     try {
       await deleteAddress(tenantId, address.id);
-      toast.success('Address deleted');
+      toast.success(t('toast.deleted'));
     } catch (error) {
-      toast.error(failureMessage(error, 'Could not delete the address'));
+      toast.error(failureMessage(error, t('toast.deleteFailed')));
     }
     list.refetch();
   };
 
   return (
-    <section aria-label="Addresses" className="space-y-4">
+    <section aria-label={t('tab.label')} className="space-y-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <div role="group" aria-label="Address type" className="inline-flex rounded-lg border border-slate-300 p-0.5 dark:border-slate-600">
-          {TYPE_CHOICES.map((choice) => {
+        <div role="group" aria-label={t('tab.typeGroup')} className="inline-flex rounded-lg border border-slate-300 p-0.5 dark:border-slate-600">
+          {typeChoices.map((choice) => {
             const selected = state.filters.type === choice.value;
             return (
               <button
-                key={choice.label}
+                key={choice.value ?? 'all'}
                 type="button"
                 aria-pressed={selected}
                 onClick={() => onStateChange(withFilters(state, { type: choice.value }))}
@@ -70,16 +74,16 @@ export function UserAddressTab({ userId, tenantId }: { userId: string; tenantId:
           })}
         </div>
         <div className="flex flex-wrap items-center gap-2">
-          <SearchBox value={state.q} label="Search addresses" placeholder="Search addresses…" onSearch={(q) => onStateChange(withSearch(state, q), { replace: true })} />
+          <SearchBox value={state.q} label={t('tab.search')} placeholder={t('tab.searchPlaceholder')} onSearch={(q) => onStateChange(withSearch(state, q), { replace: true })} />
           <Button onClick={() => setEditing({ address: null })}>
             <PlusIcon className="size-4" />
-            Add address
+            {t('tab.add')}
           </Button>
         </div>
       </div>
 
       {list.loading && list.rows.length === 0 ? (
-        <div aria-busy="true" role="status" aria-label="Loading addresses" className="space-y-3">
+        <div aria-busy="true" role="status" aria-label={t('tab.loading')} className="space-y-3">
           {[0, 1, 2].map((index) => (
             <div key={index} data-testid="address-skeleton" className="space-y-2 rounded-xl border border-slate-200 p-4 dark:border-slate-800">
               <Skeleton className="h-4 w-1/3" />
@@ -89,18 +93,18 @@ export function UserAddressTab({ userId, tenantId }: { userId: string; tenantId:
           ))}
         </div>
       ) : list.error ? (
-        <ErrorState title="Could not load addresses" detail={list.error.message} onRetry={list.refetch} />
+        <ErrorState title={t('tab.failed')} detail={list.error.message} onRetry={list.refetch} />
       ) : list.rows.length === 0 ? (
         <EmptyState
-          title={narrowed ? 'No addresses match' : 'No addresses yet'}
-          description={narrowed ? 'Try another search or address type.' : 'Addresses added for this person appear here.'}
+          title={narrowed ? t('tab.noMatch') : t('tab.empty')}
+          description={narrowed ? t('tab.noMatchDetail') : t('tab.emptyDetail')}
           action={
             narrowed ? (
               <Button variant="secondary" onClick={() => onStateChange(withFilters(withSearch(state, ''), { type: undefined }))}>
-                Clear search and filter
+                {t('tab.clear')}
               </Button>
             ) : (
-              <Button onClick={() => setEditing({ address: null })}>Add address</Button>
+              <Button onClick={() => setEditing({ address: null })}>{t('tab.add')}</Button>
             )
           }
         />
@@ -112,10 +116,10 @@ export function UserAddressTab({ userId, tenantId }: { userId: string; tenantId:
                 address={address}
                 actions={
                   <Menu
-                    label={`Actions for ${addressLabel(address)}`}
+                    label={t('tab.actionsFor', { name: addressLabel(address) })}
                     items={[
-                      { label: 'Edit', onSelect: () => setEditing({ address }) },
-                      { label: 'Delete', onSelect: () => setDeleting(address), destructive: true },
+                      { label: t('tab.edit'), onSelect: () => setEditing({ address }) },
+                      { label: t('tab.delete'), onSelect: () => setDeleting(address), destructive: true },
                     ]}
                   />
                 }
@@ -148,9 +152,9 @@ export function UserAddressTab({ userId, tenantId }: { userId: string; tenantId:
       <ConfirmDialog
         open={deleting !== null}
         onClose={() => setDeleting(null)}
-        title="Delete address?"
-        message={deleting ? `${addressLabel(deleting)} will be removed from this person's addresses. This cannot be undone.` : ''}
-        confirmLabel="Delete"
+        title={t('delete.title')}
+        message={deleting ? t('delete.message', { name: addressLabel(deleting) }) : ''}
+        confirmLabel={t('tab.delete')}
         destructive
         onConfirm={() => (deleting ? remove(deleting) : undefined)}
       />

@@ -1,8 +1,12 @@
-import { useMemo } from 'react';
+import { useCallback, useMemo } from 'react';
+import { useT } from '../../../lib/i18n/catalogue';
 import { Button } from '../../../ui/Button';
 import { Dialog } from '../../../ui/Dialog';
 import { DateTimeField, Form, SubmitButton, SwitchField, TextAreaField, TextField, useZodForm } from '../../../ui/form';
+import { uiMessages } from '../../../ui/messages';
 import { useToast } from '../../../ui/toast';
+import { apiKeyMessages } from '../messages';
+import { translatedError, translateApiKeyMessage } from '../words';
 import { generateApiKey, updateApiKey, type ApiKeyScope } from '../api';
 import { apiKeyFormSchema, toIsoExpiry, toLocalInput, type ApiKey, type ApiKeyFormInput } from '../schema';
 
@@ -31,8 +35,11 @@ export interface ApiKeyDialogProps {
 export function ApiKeyDialog({ open, scope, apiKey, onClose, onGenerated, onSaved }: ApiKeyDialogProps) {
   const toast = useToast();
   const editing = apiKey !== null;
+  const t = useT(apiKeyMessages);
+  const ui = useT(uiMessages);
+  const translate = useCallback((message: string) => translateApiKeyMessage(t, message), [t]);
   const schema = useMemo(() => apiKeyFormSchema(), []);
-  const form = useZodForm(schema, { defaultValues: valuesOf(apiKey), values: valuesOf(apiKey) });
+  const form = useZodForm(schema, { defaultValues: valuesOf(apiKey), values: valuesOf(apiKey) }, translate);
   const submitting = form.formState.isSubmitting;
   const name = form.watch('name');
 
@@ -43,36 +50,40 @@ export function ApiKeyDialog({ open, scope, apiKey, onClose, onGenerated, onSave
   };
 
   return (
-    <Dialog open={open} onClose={close} title={editing ? 'Edit API key' : 'Generate new API key'} size="lg">
+    <Dialog open={open} onClose={close} title={editing ? t('dialog.edit') : t('dialog.generate')} size="lg">
       <Form
         form={form}
-        aria-label={editing ? 'Edit API key' : 'Generate API key'}
+        aria-label={editing ? t('dialog.edit') : t('dialog.generateLabel')}
         className="space-y-4"
         onSubmit={async (values) => {
           const fields = { name: values.name, description: values.description, expires_at: toIsoExpiry(values.expires_at) };
           if (editing) {
-            const message = await updateApiKey(scope, apiKey.id, { ...fields, is_active: values.is_active });
-            toast.success(message);
+            const message = await updateApiKey(scope, apiKey.id, { ...fields, is_active: values.is_active }).catch((error: unknown) => {
+              throw translatedError(t, error);
+            });
+            toast.success(translate(message));
             form.reset(EMPTY);
             onSaved();
           } else {
-            const { apiKey: key, message } = await generateApiKey(scope, fields);
-            toast.success(message);
+            const { apiKey: key, message } = await generateApiKey(scope, fields).catch((error: unknown) => {
+              throw translatedError(t, error);
+            });
+            toast.success(translate(message));
             form.reset(EMPTY);
             onGenerated(key);
             onSaved();
           }
         }}
       >
-        <TextField<ApiKeyFormInput, 'name'> name="name" label="Name" required autoFocus autoComplete="off" />
-        <TextAreaField<ApiKeyFormInput, 'description'> name="description" label="Description" rows={3} maxLength={500} />
-        <DateTimeField<ApiKeyFormInput, 'expires_at'> name="expires_at" label="Expires" min={toLocalInput(new Date().toISOString())} help="Leave empty for a key that never expires" />
-        {editing && <SwitchField<ApiKeyFormInput, 'is_active'> name="is_active" label="Active" help="Turning it off revokes the key for good" />}
+        <TextField<ApiKeyFormInput, 'name'> name="name" label={t('field.name')} required autoFocus autoComplete="off" />
+        <TextAreaField<ApiKeyFormInput, 'description'> name="description" label={t('field.description')} rows={3} maxLength={500} />
+        <DateTimeField<ApiKeyFormInput, 'expires_at'> name="expires_at" label={t('field.expires')} min={toLocalInput(new Date().toISOString())} help={t('field.expiresHelp')} />
+        {editing && <SwitchField<ApiKeyFormInput, 'is_active'> name="is_active" label={t('field.active')} help={t('field.activeHelp')} />}
         <div className="flex justify-end gap-2 pt-2 pb-5">
           <Button variant="secondary" onClick={close} disabled={submitting}>
-            Cancel
+            {ui('cancel')}
           </Button>
-          <SubmitButton disabled={name.trim() === ''}>{editing ? 'Save' : 'Generate'}</SubmitButton>
+          <SubmitButton disabled={name.trim() === ''}>{editing ? t('dialog.save') : t('dialog.submitGenerate')}</SubmitButton>
         </div>
       </Form>
     </Dialog>

@@ -1,5 +1,6 @@
-import { useState } from 'react';
-import { formatDateTime } from '../../../lib/format-date';
+import { useMemo, useState } from 'react';
+import { useT, type Translate } from '../../../lib/i18n/catalogue';
+import { useFormat, type LocaleFormat } from '../../../lib/i18n/format';
 import { useListUrlState } from '../../../lib/url-state';
 import { useServerList } from '../../../lib/use-server-list';
 import { Button } from '../../../ui/Button';
@@ -9,35 +10,37 @@ import { DataTable, type DataTableColumn } from '../../../ui/data-table';
 import { useToast } from '../../../ui/toast';
 import { listApiKeys, revokeApiKey, type ApiKeyScope } from '../api';
 import { apiKeyList } from '../list';
+import { apiKeyMessages, type ApiKeyKey } from '../messages';
 import type { ApiKey } from '../schema';
+import { translateApiKeyMessage } from '../words';
 import { ApiKeyDialog } from './ApiKeyDialog';
 import { GeneratedKeyDialog } from './GeneratedKeyDialog';
-
-const INACTIVE = 'Only active API keys can be edited or revoked';
 
 function isExpired(key: ApiKey): boolean {
   return key.expires_at !== null && Date.parse(key.expires_at) < Date.now();
 }
 
-const columns: DataTableColumn<ApiKey>[] = [
-  {
-    id: 'name',
-    header: 'Name',
-    sortable: true,
-    cell: (k) => (
-      <div>
-        <p className="flex flex-wrap items-center gap-2 font-medium">
-          {k.name}
-          {!k.is_active ? <Chip tone="neutral">Revoked</Chip> : isExpired(k) ? <Chip tone="warning">Expired</Chip> : null}
-        </p>
-        <p className="font-mono text-xs text-slate-500 dark:text-slate-400">{k.key_prefix}…</p>
-      </div>
-    ),
-  },
-  { id: 'description', header: 'Description', sortable: true, hideBelow: 'md', cell: (k) => k.description || '—' },
-  { id: 'created_at', header: 'Created', sortable: true, cell: (k) => formatDateTime(k.created_at) },
-  { id: 'expires_at', header: 'Expires', sortable: true, cell: (k) => (k.expires_at ? formatDateTime(k.expires_at) : 'Never') },
-];
+function keyColumns(t: Translate<ApiKeyKey>, format: LocaleFormat): DataTableColumn<ApiKey>[] {
+  return [
+    {
+      id: 'name',
+      header: t('col.name'),
+      sortable: true,
+      cell: (k) => (
+        <div>
+          <p className="flex flex-wrap items-center gap-2 font-medium">
+            {k.name}
+            {!k.is_active ? <Chip tone="neutral">{t('chip.revoked')}</Chip> : isExpired(k) ? <Chip tone="warning">{t('chip.expired')}</Chip> : null}
+          </p>
+          <p className="font-mono text-xs text-slate-500 dark:text-slate-400">{k.key_prefix}…</p>
+        </div>
+      ),
+    },
+    { id: 'description', header: t('col.description'), sortable: true, hideBelow: 'md', cell: (k) => k.description || '—' },
+    { id: 'created_at', header: t('col.created'), sortable: true, cell: (k) => format.dateTime(k.created_at) },
+    { id: 'expires_at', header: t('col.expires'), sortable: true, cell: (k) => (k.expires_at ? format.dateTime(k.expires_at) : t('table.never')) },
+  ];
+}
 
 /**
  * A scope's API keys (the tenant's own, or one business user's): searchable, sortable, paged
@@ -46,6 +49,10 @@ const columns: DataTableColumn<ApiKey>[] = [
  */
 export function ApiKeysTable({ scope }: { scope: ApiKeyScope }) {
   const toast = useToast();
+  const t = useT(apiKeyMessages);
+  const format = useFormat();
+  const columns = useMemo(() => keyColumns(t, format), [t, format]);
+  const inactive = t('message.inactive');
   const table = useListUrlState(apiKeyList);
   const list = useServerList({
     queryKey: ['api-keys', scope.tenantId, scope.userId],
@@ -61,18 +68,18 @@ export function ApiKeysTable({ scope }: { scope: ApiKeyScope }) {
   return (
     <>
       <DataTable
-        label="API keys"
+        label={t('page.title')}
         columns={columns}
         {...table}
         {...list.tableProps}
         rowLabel={(k) => k.name}
-        searchPlaceholder="Search name or description"
-        emptyMessage="No API keys yet"
+        searchPlaceholder={t('table.search')}
+        emptyMessage={t('table.empty')}
         rowActions={(k) => [
-          { label: 'Edit', onSelect: () => setDialog({ key: k }), disabled: !k.is_active, reason: k.is_active ? undefined : INACTIVE },
-          { label: 'Revoke', onSelect: () => setRevoking(k), destructive: true, disabled: !k.is_active, reason: k.is_active ? undefined : INACTIVE },
+          { label: t('table.edit'), onSelect: () => setDialog({ key: k }), disabled: !k.is_active, reason: k.is_active ? undefined : inactive },
+          { label: t('table.revoke'), onSelect: () => setRevoking(k), destructive: true, disabled: !k.is_active, reason: k.is_active ? undefined : inactive },
         ]}
-        toolbar={<Button onClick={() => setDialog({ key: null })}>Generate new key</Button>}
+        toolbar={<Button onClick={() => setDialog({ key: null })}>{t('table.generate')}</Button>}
       />
       <ApiKeyDialog
         open={dialog !== null}
@@ -89,20 +96,16 @@ export function ApiKeysTable({ scope }: { scope: ApiKeyScope }) {
       <ConfirmDialog
         open={revoking !== null}
         onClose={() => setRevoking(null)}
-        title="Revoke API key"
-        message={
-          <>
-            Revoke <strong>{revoking?.name}</strong>? Systems using this key stop working at once, and it cannot be undone.
-          </>
-        }
-        confirmLabel="Revoke"
+        title={t('revoke.title')}
+        message={t.rich('revoke.message', { name: revoking?.name ?? '', b: (chunks) => <strong>{chunks}</strong> })}
+        confirmLabel={t('table.revoke')}
         destructive
         onConfirm={async () => {
           if (!revoking) return;
           try {
-            toast.success(await revokeApiKey(revoking.id));
+            toast.success(translateApiKeyMessage(t, await revokeApiKey(revoking.id)));
           } catch (error) {
-            toast.error(error instanceof Error ? error.message : 'Failed to revoke API key');
+            toast.error(error instanceof Error && error.message ? translateApiKeyMessage(t, error.message) : t('message.revokeFailed'));
             throw error;
           }
           list.refetch();

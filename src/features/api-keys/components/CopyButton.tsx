@@ -1,12 +1,15 @@
 import { useEffect, useState } from 'react';
+import { useT } from '../../../lib/i18n/catalogue';
 import { Button } from '../../../ui/Button';
 import { CheckIcon } from '../../../ui/icons';
 import { useToast } from '../../../ui/toast';
+import { apiKeyMessages } from '../messages';
 import { COPY_CONFIRMATION_MS } from '../schema';
 
 /** Copies `text`, then says 'Copied' for the copy confirmation's few seconds; a refused copy is a toast. */
 export function CopyButton({ text, label, failure }: { text: string; label: string; failure: string }) {
   const toast = useToast();
+  const t = useT(apiKeyMessages);
   const [copied, setCopied] = useState(false);
 
   useEffect(() => {
@@ -29,12 +32,12 @@ export function CopyButton({ text, label, failure }: { text: string; label: stri
       <span role="status" aria-live="polite" className="flex items-center gap-1 text-sm text-green-700 dark:text-green-400">
         {copied && (
           <>
-            <CheckIcon className="size-4" /> Copied
+            <CheckIcon className="size-4" /> {t('copy.copied')}
           </>
         )}
       </span>
       <Button variant="secondary" aria-label={label} onClick={() => void copy()}>
-        Copy
+        {t('copy.copy')}
       </Button>
     </span>
   );

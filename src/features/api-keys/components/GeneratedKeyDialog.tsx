@@ -1,15 +1,17 @@
+import { useT } from '../../../lib/i18n/catalogue';
 import { Button } from '../../../ui/Button';
 import { Dialog } from '../../../ui/Dialog';
-import { API_KEY_MESSAGES } from '../schema';
+import { apiKeyMessages } from '../messages';
 import { CopyButton } from './CopyButton';
 
 /** The new key, shown this once: Copy, with 'Copied' for a few seconds. Closing forgets it. */
 export function GeneratedKeyDialog({ apiKey, onClose }: { apiKey: string | null; onClose: () => void }) {
+  const t = useT(apiKeyMessages);
   return (
-    <Dialog open={apiKey !== null} onClose={onClose} title="Your new API key" description="Copy it now and keep it somewhere safe: it will not be shown again." size="lg">
+    <Dialog open={apiKey !== null} onClose={onClose} title={t('generated.title')} description={t('generated.description')} size="lg">
       <div className="space-y-4 pb-5">
         <label className="block text-sm font-medium">
-          API key
+          {t('generated.key')}
           <input
             readOnly
             value={apiKey ?? ''}
@@ -18,8 +20,8 @@ export function GeneratedKeyDialog({ apiKey, onClose }: { apiKey: string | null;
           />
         </label>
         <div className="flex items-center justify-end gap-3">
-          <CopyButton text={apiKey ?? ''} label="Copy" failure={API_KEY_MESSAGES.copyFailed} />
-          <Button onClick={onClose}>Done</Button>
+          <CopyButton text={apiKey ?? ''} label={t('copy.copy')} failure={t('message.copyFailed')} />
+          <Button onClick={onClose}>{t('generated.done')}</Button>
         </div>
       </div>
     </Dialog>

@@ -1,25 +1,28 @@
 import { Link } from 'wouter';
 import { useDocumentTitle } from '../../../lib/document-title';
+import { useT } from '../../../lib/i18n/catalogue';
 import { adminPaths } from '../../../lib/paths';
 import { buttonClassName } from '../../../ui/Button';
 import { useSession } from '../../../lib/session';
 import { tenantIdOf } from '../../../lib/tenant';
 import { PageHeader } from '../../../ui/PageHeader';
 import { ApiKeysTable } from '../components/ApiKeysTable';
+import { apiKeyMessages } from '../messages';
 
 /** api-key-management: the business's own API keys (each business user's are on their user page). */
 export function ApiKeyManagementPage() {
   const { user } = useSession();
   const tenantId = tenantIdOf(user) ?? '';
-  useDocumentTitle('API keys | Waypost');
+  const t = useT(apiKeyMessages);
+  useDocumentTitle(t('page.documentTitle'));
   return (
     <div className="space-y-4">
       <PageHeader
-        title="API keys"
-        breadcrumbs={[{ label: 'Dashboard', href: '/' }, { label: 'API keys' }]}
+        title={t('page.title')}
+        breadcrumbs={[{ label: t('crumb.dashboard'), href: '/' }, { label: t('page.title') }]}
         actions={
           <Link href={adminPaths.apiReference()} className={buttonClassName('secondary')}>
-            API reference
+            {t('page.reference')}
           </Link>
         }
       />

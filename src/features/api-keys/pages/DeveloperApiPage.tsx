@@ -1,6 +1,7 @@
-import { useCallback } from 'react';
+import { useCallback, type ReactNode } from 'react';
 import { requireEnv } from '../../../lib/env';
 import { useDocumentTitle } from '../../../lib/document-title';
+import { useT } from '../../../lib/i18n/catalogue';
 import { adminPaths } from '../../../lib/paths';
 import { ErrorState } from '../../../ui/ErrorState';
 import { PageHeader } from '../../../ui/PageHeader';
@@ -10,8 +11,8 @@ import { fetchApiDocument } from '../api';
 import { CopyButton } from '../components/CopyButton';
 import { curlExample, type Endpoint, endpointsOf, errorCodes, type JsonSchema, type OpenApiDocument, openApiSchema, typeLabel } from '../openapi';
 import { ScrollBox } from '../../../ui/ScrollBox';
+import { apiKeyMessages } from '../messages';
 
-const COPY_FAILED = 'Could not copy the example: select it and copy it yourself';
 const methodTone: Record<string, string> = {
   GET: 'bg-sky-100 text-sky-900 dark:bg-sky-900/60 dark:text-sky-100',
   POST: 'bg-emerald-100 text-emerald-900 dark:bg-emerald-900/60 dark:text-emerald-100',
@@ -19,7 +20,11 @@ const methodTone: Record<string, string> = {
 const section = 'rounded-lg border border-slate-200 bg-white p-4 dark:border-slate-700 dark:bg-slate-900';
 const cell = 'px-3 py-2 text-left align-top';
 
+const code = (chunks: ReactNode[]) => <code className="font-mono">{chunks}</code>;
+const mono = (chunks: ReactNode[]) => <span className="font-mono">{chunks}</span>;
+
 function Fields({ schema, caption }: { schema: JsonSchema; caption: string }) {
+  const t = useT(apiKeyMessages);
   const properties = Object.entries(schema.properties ?? {});
   if (properties.length === 0) return <p className="text-sm">{schema.enum ? `${typeLabel(schema)}: ${schema.enum.join(', ')}` : typeLabel(schema)}</p>;
   return (
@@ -28,10 +33,10 @@ function Fields({ schema, caption }: { schema: JsonSchema; caption: string }) {
         <caption className="sr-only">{caption}</caption>
         <thead>
           <tr className="border-b border-slate-200 dark:border-slate-700">
-            <th scope="col" className={cell}>Field</th>
-            <th scope="col" className={cell}>Type</th>
-            <th scope="col" className={cell}>Required</th>
-            <th scope="col" className={cell}>Description</th>
+            <th scope="col" className={cell}>{t('ref.field')}</th>
+            <th scope="col" className={cell}>{t('ref.type')}</th>
+            <th scope="col" className={cell}>{t('ref.required')}</th>
+            <th scope="col" className={cell}>{t('ref.description')}</th>
           </tr>
         </thead>
         <tbody>
@@ -39,7 +44,7 @@ function Fields({ schema, caption }: { schema: JsonSchema; caption: string }) {
             <tr key={name} className="border-b border-slate-100 last:border-0 dark:border-slate-800">
               <td className={`${cell} font-mono`}>{name}</td>
               <td className={cell}>{field.enum ? field.enum.join(', ') : typeLabel(field)}</td>
-              <td className={cell}>{schema.required?.includes(name) ? 'yes' : 'no'}</td>
+              <td className={cell}>{schema.required?.includes(name) ? t('ref.yes') : t('ref.no')}</td>
               <td className={cell}>{field.description ?? ''}</td>
             </tr>
           ))}
@@ -50,6 +55,7 @@ function Fields({ schema, caption }: { schema: JsonSchema; caption: string }) {
 }
 
 function EndpointCard({ endpoint, doc, baseUrl }: { endpoint: Endpoint; doc: OpenApiDocument; baseUrl: string }) {
+  const t = useT(apiKeyMessages);
   const { operation } = endpoint;
   const params = operation.parameters ?? [];
   const body = operation.requestBody?.content?.['application/json']?.schema;
@@ -63,15 +69,15 @@ function EndpointCard({ endpoint, doc, baseUrl }: { endpoint: Endpoint; doc: Ope
         <span className="font-normal text-slate-700 dark:text-slate-300">{operation.summary}</span>
       </h3>
       {params.length > 0 && (
-        <ScrollBox label={`Parameters of ${title}`}>
+        <ScrollBox label={t('ref.parametersOf', { endpoint: title })}>
           <table className="w-full text-sm">
-            <caption className="text-left font-medium">Parameters</caption>
+            <caption className="text-left font-medium">{t('ref.parameters')}</caption>
             <thead>
               <tr className="border-b border-slate-200 dark:border-slate-700">
-                <th scope="col" className={cell}>Name</th>
-                <th scope="col" className={cell}>In</th>
-                <th scope="col" className={cell}>Type</th>
-                <th scope="col" className={cell}>Description</th>
+                <th scope="col" className={cell}>{t('ref.name')}</th>
+                <th scope="col" className={cell}>{t('ref.in')}</th>
+                <th scope="col" className={cell}>{t('ref.type')}</th>
+                <th scope="col" className={cell}>{t('ref.description')}</th>
               </tr>
             </thead>
             <tbody>
@@ -79,7 +85,7 @@ function EndpointCard({ endpoint, doc, baseUrl }: { endpoint: Endpoint; doc: Ope
                 <tr key={`${p.in}:${p.name}`} className="border-b border-slate-100 last:border-0 dark:border-slate-800">
                   <td className={`${cell} font-mono`}>
                     {p.name}
-                    {p.required ? ' (required)' : ''}
+                    {p.required ? ` ${t('ref.requiredMark')}` : ''}
                   </td>
                   <td className={cell}>{p.in}</td>
                   <td className={cell}>{typeLabel(p.schema)}</td>
@@ -92,11 +98,11 @@ function EndpointCard({ endpoint, doc, baseUrl }: { endpoint: Endpoint; doc: Ope
       )}
       {body && (
         <div>
-          <p className="text-sm font-medium">Request body: {typeLabel(body)}</p>
+          <p className="text-sm font-medium">{t('ref.requestBody', { type: typeLabel(body) })}</p>
         </div>
       )}
       <div>
-        <p className="text-sm font-medium">Responses</p>
+        <p className="text-sm font-medium">{t('ref.responses')}</p>
         <ul className="text-sm">
           {Object.entries(operation.responses).map(([status, r]) => (
             <li key={status}>
@@ -108,10 +114,10 @@ function EndpointCard({ endpoint, doc, baseUrl }: { endpoint: Endpoint; doc: Ope
       </div>
       <div className="space-y-2">
         <div className="flex items-center justify-between gap-2">
-          <p className="text-sm font-medium">Example</p>
-          <CopyButton text={curl} label={`Copy the curl example of ${title}`} failure={COPY_FAILED} />
+          <p className="text-sm font-medium">{t('ref.example')}</p>
+          <CopyButton text={curl} label={t('ref.copyExample', { endpoint: title })} failure={t('ref.copyFailed')} />
         </div>
-        <pre tabIndex={0} aria-label={`curl example of ${title}`} className="overflow-x-auto rounded-md bg-slate-100 p-3 font-mono text-xs text-slate-900 dark:bg-slate-800 dark:text-slate-100">
+        <pre tabIndex={0} aria-label={t('ref.exampleOf', { endpoint: title })} className="overflow-x-auto rounded-md bg-slate-100 p-3 font-mono text-xs text-slate-900 dark:bg-slate-800 dark:text-slate-100">
           {curl}
         </pre>
       </div>
@@ -121,16 +127,17 @@ function EndpointCard({ endpoint, doc, baseUrl }: { endpoint: Endpoint; doc: Ope
 
 /** The developer page: the public API's OpenAPI document for this tenant's base URL, with a curl example per endpoint. */
 export function DeveloperApiPage() {
-  useDocumentTitle('API reference | Waypost');
+  const t = useT(apiKeyMessages);
+  useDocumentTitle(t('ref.documentTitle'));
   const baseUrl = `${requireEnv().supabaseUrl}/functions/v1/api`;
   const load = useCallback(async () => openApiSchema.parse(await fetchApiDocument()), []);
   const { state, retry } = useRecordLoad<OpenApiDocument>('openapi', load);
-  const crumbs = [{ label: 'Dashboard', href: '/' }, { label: 'API keys', href: adminPaths.apiKeyManagement() }, { label: 'API reference' }];
+  const crumbs = [{ label: t('crumb.dashboard'), href: '/' }, { label: t('page.title'), href: adminPaths.apiKeyManagement() }, { label: t('page.reference') }];
 
   if (state.status === 'loading') {
     return (
       <div className="space-y-4">
-        <PageHeader title="API reference" breadcrumbs={crumbs} />
+        <PageHeader title={t('page.reference')} breadcrumbs={crumbs} />
         <Skeleton className="h-40 w-full" />
       </div>
     );
@@ -138,8 +145,8 @@ export function DeveloperApiPage() {
   if (state.status !== 'ready') {
     return (
       <div className="space-y-4">
-        <PageHeader title="API reference" breadcrumbs={crumbs} />
-        <ErrorState title="Could not load the API reference" onRetry={retry} />
+        <PageHeader title={t('page.reference')} breadcrumbs={crumbs} />
+        <ErrorState title={t('ref.failed')} onRetry={retry} />
       </div>
     );
   }
@@ -149,23 +156,19 @@ export function DeveloperApiPage() {
   const codeEnum = (doc.components.schemas.Error?.properties?.error?.properties?.code?.enum ?? []).map(String);
   return (
     <div className="space-y-6">
-      <PageHeader title="API reference" breadcrumbs={crumbs} description={doc.info.description} />
+      <PageHeader title={t('page.reference')} breadcrumbs={crumbs} description={doc.info.description} />
       <section aria-labelledby="api-base" className={`${section} space-y-2`}>
         <h2 id="api-base" className="text-lg font-semibold">
-          Base URL and authentication
+          {t('ref.base')}
         </h2>
+        <p className="text-sm">{t.rich('ref.baseUrl', { url: baseUrl, code })}</p>
         <p className="text-sm">
-          Base URL: <code className="font-mono">{baseUrl}</code>
-        </p>
-        <p className="text-sm">
-          Send an API key from the API keys page as <code className="font-mono">Authorization: Bearer wpk_…</code>. The examples read it from{' '}
-          <code className="font-mono">$WAYPOST_API_KEY</code>. The machine-readable description is at <code className="font-mono">{baseUrl}/openapi.json</code> (OpenAPI{' '}
-          {doc.openapi}).
+          {t.rich('ref.auth', { header: 'Authorization: Bearer wpk_…', variable: '$WAYPOST_API_KEY', url: `${baseUrl}/openapi.json`, version: doc.openapi, code })}
         </p>
       </section>
       <section aria-labelledby="api-endpoints" className="space-y-3">
         <h2 id="api-endpoints" className="text-lg font-semibold">
-          Endpoints
+          {t('ref.endpoints')}
         </h2>
         {endpoints.map((endpoint) => (
           <EndpointCard key={`${endpoint.method} ${endpoint.path}`} endpoint={endpoint} doc={doc} baseUrl={baseUrl} />
@@ -173,19 +176,17 @@ export function DeveloperApiPage() {
       </section>
       <section aria-labelledby="api-errors" className={`${section} space-y-2`}>
         <h2 id="api-errors" className="text-lg font-semibold">
-          Errors
+          {t('ref.errors')}
         </h2>
-        <p className="text-sm">
-          Every refusal is <code className="font-mono">{'{"error": {"code", "message", "details"?}}'}</code>; codes: <span className="font-mono">{codeEnum.join(', ')}</span>.
-        </p>
-        <ScrollBox label="Error answers">
+        <p className="text-sm">{t.rich('ref.errorShape', { shape: '{"error": {"code", "message", "details"?}}', codes: codeEnum.join(', '), code, mono })}</p>
+        <ScrollBox label={t('ref.errorAnswers')}>
           <table className="w-full text-sm">
-            <caption className="sr-only">Error answers</caption>
+            <caption className="sr-only">{t('ref.errorAnswers')}</caption>
             <thead>
               <tr className="border-b border-slate-200 dark:border-slate-700">
-                <th scope="col" className={cell}>Status</th>
-                <th scope="col" className={cell}>Code</th>
-                <th scope="col" className={cell}>When</th>
+                <th scope="col" className={cell}>{t('ref.status')}</th>
+                <th scope="col" className={cell}>{t('ref.code')}</th>
+                <th scope="col" className={cell}>{t('ref.when')}</th>
               </tr>
             </thead>
             <tbody>
@@ -202,12 +203,12 @@ export function DeveloperApiPage() {
       </section>
       <section aria-labelledby="api-schemas" className="space-y-3">
         <h2 id="api-schemas" className="text-lg font-semibold">
-          Schemas
+          {t('ref.schemas')}
         </h2>
         {Object.entries(doc.components.schemas).map(([name, schema]) => (
-          <section key={name} aria-label={`Schema ${name}`} className={`${section} space-y-2`}>
+          <section key={name} aria-label={t('ref.schema', { name })} className={`${section} space-y-2`}>
             <h3 className="font-mono text-base font-semibold">{name}</h3>
-            <Fields schema={schema} caption={`Fields of ${name}`} />
+            <Fields schema={schema} caption={t('ref.fieldsOf', { name })} />
           </section>
         ))}
       </section>

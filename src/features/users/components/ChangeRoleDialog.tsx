@@ -1,15 +1,24 @@
+import { useCallback, useMemo } from 'react';
+import { useT } from '../../../lib/i18n/catalogue';
 import { Button } from '../../../ui/Button';
 import { Dialog } from '../../../ui/Dialog';
 import { Form, SelectField, SubmitButton, useZodForm } from '../../../ui/form';
+import { uiMessages } from '../../../ui/messages';
 import { useToast } from '../../../ui/toast';
 import { changeUserRole } from '../api';
-import { ChangeRoleSchema, ROLE_OPTIONS, ROLES, type ChangeRoleInput, type Person, type Role } from '../schema';
+import { userMessages } from '../messages';
+import { answerWords, translatedError, translateUserMessage, userOptions } from '../words';
+import { ChangeRoleSchema, ROLES, type ChangeRoleInput, type Person, type Role } from '../schema';
 
 /** Change role: the person's panel changes at once (their app follows it live). */
 export function ChangeRoleDialog({ person, onClose, onChanged }: { person: Person | null; onClose: () => void; onChanged: (person: Person) => void }) {
   const toast = useToast();
+  const t = useT(userMessages);
+  const ui = useT(uiMessages);
+  const options = useMemo(() => userOptions(t), [t]);
+  const translate = useCallback((message: string) => translateUserMessage(t, message), [t]);
   const current = (ROLES as readonly string[]).includes(person?.panel_type ?? '') ? (person?.panel_type as Role) : 'customer';
-  const form = useZodForm(ChangeRoleSchema, { values: { panel_type: current } });
+  const form = useZodForm(ChangeRoleSchema, { values: { panel_type: current } }, translate);
   const submitting = form.formState.isSubmitting;
   const close = () => {
     if (!submitting) onClose();
@@ -19,26 +28,28 @@ export function ChangeRoleDialog({ person, onClose, onChanged }: { person: Perso
     <Dialog
       open={person !== null}
       onClose={close}
-      title="Change role"
-      description={person ? `${person.full_name} (${person.email}) works in the panel of this role.` : undefined}
+      title={t('role.title')}
+      description={person ? t('role.description', { name: person.full_name, email: person.email }) : undefined}
     >
       {person && (
         <Form
           form={form}
-          aria-label="Change role"
+          aria-label={t('role.title')}
           onSubmit={async (values) => {
-            const { user, message } = await changeUserRole(person.id, values.panel_type);
-            toast.success(message);
+            const { user, message } = await changeUserRole(person.id, values.panel_type).catch((error: unknown) => {
+              throw translatedError(t, error);
+            });
+            toast.success(answerWords(t, message));
             onChanged(user);
           }}
           className="space-y-4"
         >
-          <SelectField<ChangeRoleInput, 'panel_type'> name="panel_type" label="Role" required options={ROLE_OPTIONS} />
+          <SelectField<ChangeRoleInput, 'panel_type'> name="panel_type" label={t('field.role')} required options={options.roles} />
           <div className="flex justify-end gap-2 pt-2 pb-5">
             <Button variant="secondary" onClick={close} disabled={submitting}>
-              Cancel
+              {ui('cancel')}
             </Button>
-            <SubmitButton>Change role</SubmitButton>
+            <SubmitButton>{t('role.title')}</SubmitButton>
           </div>
         </Form>
       )}

@@ -1,9 +1,14 @@
+import { useCallback, useMemo } from 'react';
+import { useT } from '../../../lib/i18n/catalogue';
 import { Button } from '../../../ui/Button';
 import { Dialog } from '../../../ui/Dialog';
 import { Form, SelectField, SubmitButton, TextField, useZodForm } from '../../../ui/form';
+import { uiMessages } from '../../../ui/messages';
 import { useToast } from '../../../ui/toast';
 import { inviteUser } from '../api';
-import { InviteUserSchema, ROLE_OPTIONS, USER_TYPE_OPTIONS, type InviteUserInput, type Person } from '../schema';
+import { userMessages } from '../messages';
+import { InviteUserSchema, type InviteUserInput, type Person } from '../schema';
+import { answerWords, translatedError, translateUserMessage, userOptions } from '../words';
 
 const EMPTY: InviteUserInput = { email: '', first_name: '', last_name: '', phone: '', panel_type: 'customer', user_type: 'individual' };
 
@@ -13,7 +18,11 @@ const EMPTY: InviteUserInput = { email: '', first_name: '', last_name: '', phone
  */
 export function InviteUserDialog({ open, onClose, onInvited }: { open: boolean; onClose: () => void; onInvited: (person: Person) => void }) {
   const toast = useToast();
-  const form = useZodForm(InviteUserSchema, { defaultValues: EMPTY });
+  const t = useT(userMessages);
+  const ui = useT(uiMessages);
+  const options = useMemo(() => userOptions(t), [t]);
+  const translate = useCallback((message: string) => translateUserMessage(t, message), [t]);
+  const form = useZodForm(InviteUserSchema, { defaultValues: EMPTY }, translate);
   const submitting = form.formState.isSubmitting;
 
   const close = () => {
@@ -23,33 +32,35 @@ export function InviteUserDialog({ open, onClose, onInvited }: { open: boolean; 
   };
 
   return (
-    <Dialog open={open} onClose={close} title="Invite user" description="They get an email with a link to set their password." size="lg">
+    <Dialog open={open} onClose={close} title={t('invite.title')} description={t('invite.description')} size="lg">
       <Form
         form={form}
-        aria-label="Invite user"
+        aria-label={t('invite.title')}
         onSubmit={async (values) => {
-          const { user, message } = await inviteUser(values);
-          toast.success(message);
+          const { user, message } = await inviteUser(values).catch((error: unknown) => {
+            throw translatedError(t, error);
+          });
+          toast.success(answerWords(t, message));
           form.reset(EMPTY);
           onInvited(user);
         }}
         className="space-y-4"
       >
-        <TextField<InviteUserInput, 'email'> name="email" label="Email" type="email" autoComplete="off" required autoFocus />
+        <TextField<InviteUserInput, 'email'> name="email" label={t('field.email')} type="email" autoComplete="off" required autoFocus />
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField<InviteUserInput, 'first_name'> name="first_name" label="First name" required />
-          <TextField<InviteUserInput, 'last_name'> name="last_name" label="Last name" required />
+          <TextField<InviteUserInput, 'first_name'> name="first_name" label={t('field.firstName')} required />
+          <TextField<InviteUserInput, 'last_name'> name="last_name" label={t('field.lastName')} required />
         </div>
-        <TextField<InviteUserInput, 'phone'> name="phone" label="Phone" type="tel" autoComplete="off" help="Optional; at least 10 digits" />
+        <TextField<InviteUserInput, 'phone'> name="phone" label={t('field.phone')} type="tel" autoComplete="off" help={t('field.phoneOptional')} />
         <div className="grid gap-4 sm:grid-cols-2">
-          <SelectField<InviteUserInput, 'panel_type'> name="panel_type" label="Role" required options={ROLE_OPTIONS} />
-          <SelectField<InviteUserInput, 'user_type'> name="user_type" label="User type" required options={USER_TYPE_OPTIONS} />
+          <SelectField<InviteUserInput, 'panel_type'> name="panel_type" label={t('field.role')} required options={options.roles} />
+          <SelectField<InviteUserInput, 'user_type'> name="user_type" label={t('field.userType')} required options={options.types} />
         </div>
         <div className="flex justify-end gap-2 pt-2 pb-5">
           <Button variant="secondary" onClick={close} disabled={submitting}>
-            Cancel
+            {ui('cancel')}
           </Button>
-          <SubmitButton>Send invitation</SubmitButton>
+          <SubmitButton>{t('invite.send')}</SubmitButton>
         </div>
       </Form>
     </Dialog>

@@ -1,4 +1,5 @@
-import { useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
+import { useT } from '../../../lib/i18n/catalogue';
 import type { AppUser } from '../../../lib/session';
 import { Button } from '../../../ui/Button';
 import { FileField, Form, SubmitButton, TextField, useZodForm } from '../../../ui/form';
@@ -7,24 +8,33 @@ import { changeOwnPassword, getUser, updateOwnProfile, uploadAvatar } from '../a
 import { ErrorState } from '../../../ui/ErrorState';
 import { Skeleton } from '../../../ui/Skeleton';
 import { useRecordLoad } from '../../../lib/use-record-load';
-import { AVATAR_EXTENSIONS, AVATAR_MAX_BYTES, AVATAR_MESSAGES, ChangePasswordSchema, OwnProfileSchema, type ChangePasswordInput, type OwnProfileInput, type Person } from '../schema';
+import { userMessages } from '../messages';
+import { avatarMessages, errorWords, translateUserMessage } from '../words';
+import { AVATAR_EXTENSIONS, AVATAR_MAX_BYTES, ChangePasswordSchema, OwnProfileSchema, type ChangePasswordInput, type OwnProfileInput, type Person } from '../schema';
 
 function ProfileForm({ user, person, onSaved }: { user: AppUser; person: Person; onSaved: () => void }) {
   const toast = useToast();
-  const form = useZodForm(OwnProfileSchema, {
-    defaultValues: {
-      first_name: person.first_name ?? '',
-      last_name: person.last_name ?? '',
-      phone: person.phone ?? '',
-      avatar_url: person.avatar_url,
+  const t = useT(userMessages);
+  const translate = useCallback((message: string) => translateUserMessage(t, message), [t]);
+  const imageMessages = useMemo(() => avatarMessages(t), [t]);
+  const form = useZodForm(
+    OwnProfileSchema,
+    {
+      defaultValues: {
+        first_name: person.first_name ?? '',
+        last_name: person.last_name ?? '',
+        phone: person.phone ?? '',
+        avatar_url: person.avatar_url,
+      },
     },
-  });
+    translate,
+  );
   const tenantId = person.tenant_id;
 
   return (
     <Form
       form={form}
-      aria-label="Profile"
+      aria-label={t('profile.title')}
       className="space-y-4"
       onSubmit={async (values) => {
         let avatarUrl = typeof values.avatar_url === 'string' ? values.avatar_url : null;
@@ -32,31 +42,31 @@ function ProfileForm({ user, person, onSaved }: { user: AppUser; person: Person;
           try {
             avatarUrl = await uploadAvatar(tenantId, values.avatar_url);
           } catch (error) {
-            form.setError('avatar_url', { type: 'server', message: error instanceof Error ? error.message : 'Error uploading file' });
+            form.setError('avatar_url', { type: 'server', message: error instanceof Error && error.message ? translateUserMessage(t, error.message) : t('toast.uploadFailed') });
             return;
           }
         }
         await updateOwnProfile(user.id, { first_name: values.first_name, last_name: values.last_name, phone: values.phone || null, avatar_url: avatarUrl });
         form.reset({ ...values, avatar_url: avatarUrl });
-        toast.success('Profile updated');
+        toast.success(t('toast.profileUpdated'));
         onSaved();
       }}
     >
       <FileField<OwnProfileInput, 'avatar_url'>
         name="avatar_url"
-        label="Avatar"
+        label={t('field.avatar')}
         accept={AVATAR_EXTENSIONS}
         maxBytes={AVATAR_MAX_BYTES}
-        messages={AVATAR_MESSAGES}
-        help="jpeg, jpg, png or gif, up to 3 MB"
+        messages={imageMessages}
+        help={t('field.avatarHelp')}
       />
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField<OwnProfileInput, 'first_name'> name="first_name" label="First name" autoComplete="given-name" required />
-        <TextField<OwnProfileInput, 'last_name'> name="last_name" label="Last name" autoComplete="family-name" required />
+        <TextField<OwnProfileInput, 'first_name'> name="first_name" label={t('field.firstName')} autoComplete="given-name" required />
+        <TextField<OwnProfileInput, 'last_name'> name="last_name" label={t('field.lastName')} autoComplete="family-name" required />
       </div>
-      <TextField<OwnProfileInput, 'phone'> name="phone" label="Phone" type="tel" autoComplete="tel" help="At least 10 digits" />
+      <TextField<OwnProfileInput, 'phone'> name="phone" label={t('field.phone')} type="tel" autoComplete="tel" help={t('field.phoneHelp')} />
       <div className="flex justify-end">
-        <SubmitButton>Save profile</SubmitButton>
+        <SubmitButton>{t('profile.save')}</SubmitButton>
       </div>
     </Form>
   );
@@ -64,33 +74,35 @@ function ProfileForm({ user, person, onSaved }: { user: AppUser; person: Person;
 
 function PasswordForm() {
   const toast = useToast();
-  const form = useZodForm(ChangePasswordSchema, { defaultValues: { password: '', confirmPassword: '' } });
+  const t = useT(userMessages);
+  const translate = useCallback((message: string) => translateUserMessage(t, message), [t]);
+  const form = useZodForm(ChangePasswordSchema, { defaultValues: { password: '', confirmPassword: '' } }, translate);
   return (
     <Form
       form={form}
-      aria-label="Change password"
+      aria-label={t('profile.changePassword')}
       className="space-y-4"
       onSubmit={async (values) => {
         try {
           await changeOwnPassword(values.password);
         } catch (error) {
-          form.setError('password', { type: 'server', message: error instanceof Error ? error.message : 'Something went wrong!' });
+          form.setError('password', { type: 'server', message: errorWords(t, error) });
           return;
         }
         form.reset({ password: '', confirmPassword: '' });
-        toast.success('Password changed');
+        toast.success(t('toast.passwordChanged'));
       }}
     >
-      <TextField<ChangePasswordInput, 'password'> name="password" label="New password" type="password" autoComplete="new-password" required help="At least 8 characters, with a lowercase letter, an uppercase letter and a digit" />
-      <TextField<ChangePasswordInput, 'confirmPassword'> name="confirmPassword" label="Confirm new password" type="password" autoComplete="new-password" required />
+      <TextField<ChangePasswordInput, 'password'> name="password" label={t('field.newPassword')} type="password" autoComplete="new-password" required help={t('field.newPasswordHelp')} />
+      <TextField<ChangePasswordInput, 'confirmPassword'> name="confirmPassword" label={t('field.confirmPassword')} type="password" autoComplete="new-password" required />
       <div className="flex justify-end">
-        <SubmitButton>Change password</SubmitButton>
+        <SubmitButton>{t('profile.changePassword')}</SubmitButton>
       </div>
     </Form>
   );
 }
 
-type Load = { status: 'loading' } | { status: 'ready'; person: Person } | { status: 'failed'; message: string };
+type Load = { status: 'loading' } | { status: 'ready'; person: Person } | { status: 'missing' } | { status: 'failed'; error: unknown };
 
 /** The person's own profile row (the session keeps only what guards need). */
 function useOwnPerson(user: AppUser): [Load, () => void] {
@@ -100,9 +112,9 @@ function useOwnPerson(user: AppUser): [Load, () => void] {
     state.status === 'ready'
       ? { status: 'ready', person: state.record }
       : state.status === 'missing'
-        ? { status: 'failed', message: 'Your profile could not be found' }
+        ? { status: 'missing' }
         : state.status === 'failed'
-          ? { status: 'failed', message: state.error instanceof Error ? state.error.message : 'Something went wrong!' }
+          ? { status: 'failed', error: state.error }
           : { status: 'loading' };
   return [load, retry];
 }
@@ -113,15 +125,16 @@ function useOwnPerson(user: AppUser): [Load, () => void] {
  * closing once saved) and on the panels' profile pages (`stacked`: both sections, one under the other).
  */
 export function OwnProfileEditor({ user, onSaved, stacked = false }: { user: AppUser; onSaved?: () => void; stacked?: boolean }) {
+  const t = useT(userMessages);
   const [section, setSection] = useState<'profile' | 'password'>('profile');
   const [load, retry] = useOwnPerson(user);
   const details =
     load.status === 'ready' ? (
       <ProfileForm key={load.person.id} user={user} person={load.person} onSaved={onSaved ?? (() => undefined)} />
-    ) : load.status === 'failed' ? (
-      <ErrorState title="Could not load your profile" detail={load.message} onRetry={retry} />
+    ) : load.status === 'failed' || load.status === 'missing' ? (
+      <ErrorState title={t('profile.failed')} detail={load.status === 'missing' ? t('profile.missing') : errorWords(t, load.error)} onRetry={retry} />
     ) : (
-      <div role="status" aria-busy="true" aria-label="Loading profile" className="space-y-3">
+      <div role="status" aria-busy="true" aria-label={t('profile.loading')} className="space-y-3">
         <Skeleton className="h-16 w-16 rounded-full" />
         <Skeleton className="h-10 w-full" />
         <Skeleton className="h-10 w-full" />
@@ -132,13 +145,13 @@ export function OwnProfileEditor({ user, onSaved, stacked = false }: { user: App
       <div className="grid gap-6 lg:grid-cols-2">
         <section aria-labelledby="own-profile-details" className="rounded-xl border border-slate-200 p-4 dark:border-slate-700">
           <h2 id="own-profile-details" className="mb-4 text-base font-semibold">
-            Details
+            {t('profile.details')}
           </h2>
           {details}
         </section>
         <section aria-labelledby="own-profile-password" className="rounded-xl border border-slate-200 p-4 dark:border-slate-700">
           <h2 id="own-profile-password" className="mb-4 text-base font-semibold">
-            Password
+            {t('profile.password')}
           </h2>
           <PasswordForm />
         </section>
@@ -147,12 +160,12 @@ export function OwnProfileEditor({ user, onSaved, stacked = false }: { user: App
   }
   return (
     <>
-      <div role="group" aria-label="Profile sections" className="mb-4 flex gap-2">
+      <div role="group" aria-label={t('profile.sections')} className="mb-4 flex gap-2">
         <Button variant={section === 'profile' ? 'primary' : 'secondary'} aria-pressed={section === 'profile'} onClick={() => setSection('profile')}>
-          Details
+          {t('profile.details')}
         </Button>
         <Button variant={section === 'password' ? 'primary' : 'secondary'} aria-pressed={section === 'password'} onClick={() => setSection('password')}>
-          Password
+          {t('profile.password')}
         </Button>
       </div>
       <div className="pb-5">{section === 'profile' ? details : <PasswordForm />}</div>

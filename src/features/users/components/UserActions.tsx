@@ -1,9 +1,12 @@
 import { useState, type ReactNode } from 'react';
+import { useT } from '../../../lib/i18n/catalogue';
 import type { MenuAction } from '../../../ui/Menu';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog';
 import { useToast } from '../../../ui/toast';
 import { deactivateUser, reactivateUser, resendInvite } from '../api';
+import { userMessages } from '../messages';
 import type { Person } from '../schema';
+import { answerWords, errorWords, translatedError } from '../words';
 import { ChangeRoleDialog } from './ChangeRoleDialog';
 
 export interface UserActions {
@@ -19,34 +22,35 @@ export interface UserActions {
  */
 export function useUserActions({ currentUserId, onChanged, onView }: { currentUserId: string | null; onChanged: (person: Person) => void; onView?: (person: Person) => void }): UserActions {
   const toast = useToast();
+  const t = useT(userMessages);
   const [roleOf, setRoleOf] = useState<Person | null>(null);
   const [confirm, setConfirm] = useState<{ person: Person; kind: 'deactivate' | 'reactivate' } | null>(null);
 
   const actionsFor = (person: Person): MenuAction[] => {
     const self = person.id === currentUserId;
     const actions: MenuAction[] = [];
-    if (onView) actions.push({ label: 'View', onSelect: () => onView(person) });
-    actions.push({ label: 'Change role', onSelect: () => setRoleOf(person), disabled: self, ...(self ? { reason: 'You cannot change your own role' } : {}) });
+    if (onView) actions.push({ label: t('action.view'), onSelect: () => onView(person) });
+    actions.push({ label: t('action.changeRole'), onSelect: () => setRoleOf(person), disabled: self, ...(self ? { reason: t('error.selfRole') } : {}) });
     if (person.status === 'inactive' || person.status === 'suspended') {
-      actions.push({ label: 'Reactivate', onSelect: () => setConfirm({ person, kind: 'reactivate' }) });
+      actions.push({ label: t('action.reactivate'), onSelect: () => setConfirm({ person, kind: 'reactivate' }) });
     } else {
       actions.push({
-        label: 'Deactivate',
+        label: t('action.deactivate'),
         destructive: true,
         onSelect: () => setConfirm({ person, kind: 'deactivate' }),
         disabled: self,
-        ...(self ? { reason: 'You cannot deactivate your own account' } : {}),
+        ...(self ? { reason: t('error.selfDeactivate') } : {}),
       });
     }
     const invited = person.status === 'invited';
     actions.push({
-      label: 'Resend invite',
+      label: t('action.resendInvite'),
       disabled: !invited,
-      ...(invited ? {} : { reason: 'Only for people who have not accepted their invitation' }),
+      ...(invited ? {} : { reason: t('action.onlyInvited') }),
       onSelect: () => {
         resendInvite(person.id).then(
-          ({ message }) => toast.success(message),
-          (error: unknown) => toast.error(error instanceof Error ? error.message : 'Something went wrong!'),
+          ({ message }) => toast.success(answerWords(t, message)),
+          (error: unknown) => toast.error(errorWords(t, error)),
         );
       },
     });
@@ -66,18 +70,20 @@ export function useUserActions({ currentUserId, onChanged, onView }: { currentUs
       <ConfirmDialog
         open={confirm !== null}
         onClose={() => setConfirm(null)}
-        title={confirm?.kind === 'reactivate' ? 'Reactivate user?' : 'Deactivate user?'}
+        title={confirm?.kind === 'reactivate' ? t('confirm.reactivateTitle') : t('confirm.deactivateTitle')}
         message={
           confirm?.kind === 'reactivate'
-            ? `${confirm.person.full_name} can sign in again and works in their panel as before.`
-            : `${confirm?.person.full_name ?? ''} is signed out at once and can no longer sign in or see anything of this business. You can reactivate them later.`
+            ? t('confirm.reactivate', { name: confirm.person.full_name })
+            : t('confirm.deactivate', { name: confirm?.person.full_name ?? '' })
         }
-        confirmLabel={confirm?.kind === 'reactivate' ? 'Reactivate' : 'Deactivate'}
+        confirmLabel={confirm?.kind === 'reactivate' ? t('action.reactivate') : t('action.deactivate')}
         destructive={confirm?.kind === 'deactivate'}
         onConfirm={async () => {
           if (!confirm) return;
-          const { user, message } = await (confirm.kind === 'deactivate' ? deactivateUser(confirm.person.id) : reactivateUser(confirm.person.id));
-          toast.success(message);
+          const { user, message } = await (confirm.kind === 'deactivate' ? deactivateUser(confirm.person.id) : reactivateUser(confirm.person.id)).catch((error: unknown) => {
+            throw translatedError(t, error);
+          });
+          toast.success(answerWords(t, message));
           onChanged(user);
         }}
       />

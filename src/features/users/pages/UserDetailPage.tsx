@@ -1,4 +1,6 @@
 import type { ReactNode } from 'react';
+import { useT } from '../../../lib/i18n/catalogue';
+import { useFormat } from '../../../lib/i18n/format';
 import { useParams } from 'wouter';
 import { adminPaths } from '../../../lib/paths';
 import { useDocumentTitle } from '../../../lib/document-title';
@@ -7,6 +9,7 @@ import { tenantIdOf } from '../../../lib/tenant';
 import { Avatar } from '../../../ui/Avatar';
 import { StatusChip } from '../../../ui/Chip';
 import { Menu } from '../../../ui/Menu';
+import { uiMessages } from '../../../ui/messages';
 import { PageHeader } from '../../../ui/PageHeader';
 import { RecordStates } from '../../../ui/RecordStates';
 import { Skeleton } from '../../../ui/Skeleton';
@@ -14,9 +17,10 @@ import { Tabs, type TabItem } from '../../../ui/Tabs';
 import { useRecordLoad } from '../../../lib/use-record-load';
 import { getUser } from '../api';
 import { useUserActions, type UserActions } from '../components/UserActions';
-import { formatDate } from '../format';
 import { userStatus } from '../../../data/statuses';
-import { roleLabel, userTypeLabel, type Person } from '../schema';
+import { userMessages } from '../messages';
+import type { Person } from '../schema';
+import { errorWords, roleWords, userTypeWords } from '../words';
 
 const LIST_PATH = adminPaths.users();
 
@@ -35,17 +39,19 @@ export interface UserDetailSlots {
 }
 
 function AboutCard({ person }: { person: Person }) {
+  const t = useT(userMessages);
+  const format = useFormat();
   const rows: [string, ReactNode][] = [
-    ['Phone', person.phone ?? '—'],
-    ['Email', <span className="break-all">{person.email}</span>],
-    ['User type', userTypeLabel(person.user_type)],
-    ['Role', roleLabel(person.panel_type)],
-    ['Created', formatDate(person.created_at)],
+    [t('col.phone'), person.phone ?? '—'],
+    [t('col.email'), <span className="break-all">{person.email}</span>],
+    [t('col.userType'), userTypeWords(t, person.user_type)],
+    [t('col.role'), roleWords(t, person.panel_type)],
+    [t('col.created'), format.date(person.created_at)],
   ];
   return (
     <section aria-labelledby="user-about" className="rounded-xl border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900">
       <h2 id="user-about" className="text-base font-semibold">
-        About
+        {t('detail.about')}
       </h2>
       <dl className="mt-4 space-y-3 text-sm">
         {rows.map(([term, value]) => (
@@ -60,8 +66,9 @@ function AboutCard({ person }: { person: Person }) {
 }
 
 function Cover({ person, actions }: { person: Person; actions: ReactNode }) {
+  const t = useT(userMessages);
   return (
-    <section aria-label="User" className="overflow-hidden rounded-xl border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
+    <section aria-label={t('detail.user')} className="overflow-hidden rounded-xl border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
       <div aria-hidden="true" className="h-24 bg-gradient-to-r from-brand to-brand/60" />
       <div className="flex flex-wrap items-start justify-between gap-4 px-5 pb-5">
         <div className="flex items-start gap-4">
@@ -74,7 +81,7 @@ function Cover({ person, actions }: { person: Person; actions: ReactNode }) {
             </p>
             <p className="mt-0.5 flex items-center gap-2 text-sm text-slate-600 dark:text-slate-400">
               <StatusChip vocabulary={userStatus} status={person.status} />
-              <span>{roleLabel(person.panel_type)}</span>
+              <span>{roleWords(t, person.panel_type)}</span>
             </p>
           </div>
         </div>
@@ -86,15 +93,17 @@ function Cover({ person, actions }: { person: Person; actions: ReactNode }) {
 
 /** users/{id}/detail: the cover, then tabs by `?tab=` (empty: profile; address; api-keys for business users; webhooks for business users; history). */
 export function UserDetailPage({ defaultAddressCard, addressTab, history, apiKeysTab, webhooksTab }: UserDetailSlots) {
+  const t = useT(userMessages);
+  const ui = useT(uiMessages);
   const { id = '' } = useParams<{ id?: string }>();
   const { user } = useSession();
   const tenantId = tenantIdOf(user) ?? '';
   const { state, retry, setRecord } = useRecordLoad(tenantId ? `${tenantId}/${id}` : null, () => getUser(tenantId, id));
-  useDocumentTitle(`${state.status === 'ready' ? state.record.full_name : 'User'} | Waypost`);
+  useDocumentTitle(t('detail.documentTitle', { name: state.status === 'ready' ? state.record.full_name : t('detail.user') }));
 
   const actions = useUserActions({ currentUserId: user?.id ?? null, onChanged: setRecord });
-  const name = state.status === 'ready' ? state.record.full_name : state.status === 'loading' ? 'Loading…' : 'User';
-  const header = <PageHeader title={name} breadcrumbs={[{ label: 'Dashboard', href: '/' }, { label: 'Users', href: LIST_PATH }, { label: name }]} />;
+  const name = state.status === 'ready' ? state.record.full_name : state.status === 'loading' ? ui('loading') : t('detail.user');
+  const header = <PageHeader title={name} breadcrumbs={[{ label: t('crumb.dashboard'), href: '/' }, { label: t('list.title'), href: LIST_PATH }, { label: name }]} />;
 
   return (
     <RecordStates
@@ -102,13 +111,13 @@ export function UserDetailPage({ defaultAddressCard, addressTab, history, apiKey
       onRetry={retry}
       header={header}
       backTo={LIST_PATH}
-      backLabel="Back to users"
-      notFoundTitle="User not found"
-      notFoundDescription="This user does not exist or is not part of your business."
-      failedTitle="Could not load this user"
-      failedDetail={(error) => (error instanceof Error && error.message ? error.message : 'Something went wrong!')}
+      backLabel={t('detail.back')}
+      notFoundTitle={t('detail.notFound')}
+      notFoundDescription={t('detail.notFoundDescription')}
+      failedTitle={t('detail.failed')}
+      failedDetail={(error) => errorWords(t, error)}
       loading={
-        <div role="status" aria-busy="true" aria-label="Loading user" className="space-y-4">
+        <div role="status" aria-busy="true" aria-label={t('detail.loading')} className="space-y-4">
           <div className="overflow-hidden rounded-xl border border-slate-200 dark:border-slate-800">
             <Skeleton className="h-24 w-full rounded-none" />
             <div className="flex items-center gap-4 p-5">
@@ -133,10 +142,11 @@ export function UserDetailPage({ defaultAddressCard, addressTab, history, apiKey
 
 /** The loaded user: the cover with its actions, then the tabs. */
 function UserDetail({ person, actions, slots: { defaultAddressCard, addressTab, history, apiKeysTab, webhooksTab } }: { person: Person; actions: UserActions; slots: UserDetailSlots }) {
+  const t = useT(userMessages);
   const tabs: TabItem[] = [
     {
       key: '',
-      label: 'Profile',
+      label: t('tab.profile'),
       content: (
         <div className="grid items-start gap-4 lg:grid-cols-2">
           <AboutCard person={person} />
@@ -145,22 +155,22 @@ function UserDetail({ person, actions, slots: { defaultAddressCard, addressTab, 
       ),
     },
   ];
-  if (addressTab) tabs.push({ key: 'address', label: 'Addresses', content: addressTab(person) });
-  if (apiKeysTab && person.user_type === 'business') tabs.push({ key: 'api-keys', label: 'API Keys', content: apiKeysTab(person) });
-  if (webhooksTab && person.user_type === 'business') tabs.push({ key: 'webhooks', label: 'Webhooks', content: webhooksTab(person) });
-  if (history) tabs.push({ key: 'history', label: 'History', content: history(person) });
+  if (addressTab) tabs.push({ key: 'address', label: t('tab.addresses'), content: addressTab(person) });
+  if (apiKeysTab && person.user_type === 'business') tabs.push({ key: 'api-keys', label: t('tab.apiKeys'), content: apiKeysTab(person) });
+  if (webhooksTab && person.user_type === 'business') tabs.push({ key: 'webhooks', label: t('tab.webhooks'), content: webhooksTab(person) });
+  if (history) tabs.push({ key: 'history', label: t('tab.history'), content: history(person) });
 
   return (
     <>
       <Cover
         person={person}
         actions={
-          <Menu label={`Actions for ${person.full_name}`} items={actions.actionsFor(person)} buttonClassName="rounded-lg border border-slate-300 px-3 py-1.5 text-sm font-medium dark:border-slate-600">
-            Actions
+          <Menu label={t('detail.actionsFor', { name: person.full_name })} items={actions.actionsFor(person)} buttonClassName="rounded-lg border border-slate-300 px-3 py-1.5 text-sm font-medium dark:border-slate-600">
+            {t('detail.actions')}
           </Menu>
         }
       />
-      <Tabs tabs={tabs} queryParam="tab" label="User sections" />
+      <Tabs tabs={tabs} queryParam="tab" label={t('detail.sections')} />
       {actions.dialogs}
     </>
   );

@@ -1,5 +1,7 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Link, useLocation } from 'wouter';
+import { useT, type Translate } from '../../../lib/i18n/catalogue';
+import { useFormat, type LocaleFormat } from '../../../lib/i18n/format';
 import { adminPaths } from '../../../lib/paths';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { useSession } from '../../../lib/session';
@@ -15,36 +17,43 @@ import { listUsers } from '../api';
 import { InviteUserDialog } from '../components/InviteUserDialog';
 import { useUserActions } from '../components/UserActions';
 import { userList } from '../list';
-import { formatDate } from '../format';
 import { userStatus } from '../../../data/statuses';
 import { useStatuses } from '../../../lib/status-vocabulary';
-import { ROLE_OPTIONS, roleLabel, USER_TYPE_OPTIONS, userTypeLabel, type Person } from '../schema';
+import { userMessages, type UserKey } from '../messages';
+import type { Person } from '../schema';
+import { roleWords, userOptions, userTypeWords } from '../words';
 
-const columns: DataTableColumn<Person>[] = [
-  {
-    id: 'full_name',
-    header: 'Name',
-    sortable: true,
-    cell: (p) => (
-      <span className="flex items-center gap-3">
-        <Avatar name={p.full_name} src={p.avatar_url} size="sm" />
-        <Link href={adminPaths.userDetail(p.id)} className="font-medium hover:underline">
-          {p.full_name}
-        </Link>
-      </span>
-    ),
-  },
-  { id: 'email', header: 'Email', sortable: true, cell: (p) => <span className="break-all">{p.email}</span> },
-  { id: 'phone', header: 'Phone', cell: (p) => p.phone ?? '—', hideBelow: 'md' },
-  { id: 'role', header: 'Role', cell: (p) => roleLabel(p.panel_type) },
-  { id: 'user_type', header: 'User type', cell: (p) => userTypeLabel(p.user_type), hideBelow: 'lg' },
-  { id: 'status', header: 'Status', cell: (p) => <StatusChip vocabulary={userStatus} status={p.status} /> },
-  { id: 'created_at', header: 'Created', sortable: true, cell: (p) => formatDate(p.created_at), hideBelow: 'md' },
-];
+function userColumns(t: Translate<UserKey>, format: LocaleFormat): DataTableColumn<Person>[] {
+  return [
+    {
+      id: 'full_name',
+      header: t('col.name'),
+      sortable: true,
+      cell: (p) => (
+        <span className="flex items-center gap-3">
+          <Avatar name={p.full_name} src={p.avatar_url} size="sm" />
+          <Link href={adminPaths.userDetail(p.id)} className="font-medium hover:underline">
+            {p.full_name}
+          </Link>
+        </span>
+      ),
+    },
+    { id: 'email', header: t('col.email'), sortable: true, cell: (p) => <span className="break-all">{p.email}</span> },
+    { id: 'phone', header: t('col.phone'), cell: (p) => p.phone ?? '—', hideBelow: 'md' },
+    { id: 'role', header: t('col.role'), cell: (p) => roleWords(t, p.panel_type) },
+    { id: 'user_type', header: t('col.userType'), cell: (p) => userTypeWords(t, p.user_type), hideBelow: 'lg' },
+    { id: 'status', header: t('col.status'), cell: (p) => <StatusChip vocabulary={userStatus} status={p.status} /> },
+    { id: 'created_at', header: t('col.created'), sortable: true, cell: (p) => format.date(p.created_at), hideBelow: 'md' },
+  ];
+}
 
 /** Users (admin area): the business's people, searched and filtered on the server. */
 export function UsersListPage() {
-  useDocumentTitle('Users | Waypost');
+  const t = useT(userMessages);
+  const format = useFormat();
+  const columns = useMemo(() => userColumns(t, format), [t, format]);
+  const options = useMemo(() => userOptions(t), [t]);
+  useDocumentTitle(t('list.documentTitle'));
   const { user } = useSession();
   const tenantId = tenantIdOf(user) ?? '';
   const [, navigate] = useLocation();
@@ -63,21 +72,21 @@ export function UsersListPage() {
 
   return (
     <div className="space-y-4">
-      <PageHeader title="Users" breadcrumbs={[{ label: 'Dashboard', href: '/' }, { label: 'Users' }]} />
+      <PageHeader title={t('list.title')} breadcrumbs={[{ label: t('crumb.dashboard'), href: '/' }, { label: t('list.title') }]} />
       <DataTable
-        label="Users"
+        label={t('list.title')}
         columns={columns}
         {...table}
         {...list.tableProps}
         rowLabel={(p) => p.full_name}
-        searchPlaceholder="Search name, email or phone"
+        searchPlaceholder={t('list.search')}
         rowActions={actions.actionsFor}
-        toolbar={<Button onClick={() => setInviting(true)}>Invite user</Button>}
+        toolbar={<Button onClick={() => setInviting(true)}>{t('list.invite')}</Button>}
         filterFields={(draft, setDraft) => (
           <div className="space-y-4">
-            <FilterSelect label="Role" value={draft.role} options={ROLE_OPTIONS} onChange={(role) => setDraft({ ...draft, role })} />
-            <FilterSelect label="User type" value={draft.type} options={USER_TYPE_OPTIONS} onChange={(type) => setDraft({ ...draft, type })} />
-            <FilterSelect label="Status" value={draft.status} options={statuses.options} onChange={(status) => setDraft({ ...draft, status })} />
+            <FilterSelect label={t('col.role')} value={draft.role} options={options.roles} onChange={(role) => setDraft({ ...draft, role })} />
+            <FilterSelect label={t('col.userType')} value={draft.type} options={options.types} onChange={(type) => setDraft({ ...draft, type })} />
+            <FilterSelect label={t('col.status')} value={draft.status} options={statuses.options} onChange={(status) => setDraft({ ...draft, status })} />
           </div>
         )}
       />

@@ -1,0 +1,107 @@
+import type { Translate } from '../../lib/i18n/catalogue';
+import { EdgeFunctionError } from '../../lib/edge-functions';
+import type { FileFieldMessages } from '../../ui/form';
+import type { UserKey } from './messages';
+import { AVATAR_MESSAGES, PHONE_MESSAGE, ROLES, USER_MESSAGES, USER_TYPES, type Role, type UserType } from './schema';
+
+/** Each stored role's and user type's words (the profiles' check constraints name the values). */
+const ROLE_KEYS = { admin: 'role.admin', dispatcher: 'role.dispatcher', driver: 'role.driver', customer: 'role.customer' } as const satisfies Record<Role, UserKey>;
+const TYPE_KEYS = { business: 'type.business', individual: 'type.individual' } as const satisfies Record<UserType, UserKey>;
+
+/** A stored role in the page's language; one this build does not know as itself, '—' for none. */
+export function roleWords(t: Translate<UserKey>, value: string | null | undefined): string {
+  if (!value) return '—';
+  return value in ROLE_KEYS ? t(ROLE_KEYS[value as Role]) : value;
+}
+
+export function userTypeWords(t: Translate<UserKey>, value: string | null | undefined): string {
+  if (!value) return '—';
+  return value in TYPE_KEYS ? t(TYPE_KEYS[value as UserType]) : value;
+}
+
+/** The role and user type choices (value and words) of the filters and forms. */
+export function userOptions(t: Translate<UserKey>) {
+  return {
+    roles: ROLES.map((value) => ({ value, label: t(ROLE_KEYS[value]) })),
+    types: USER_TYPES.map((value) => ({ value, label: t(TYPE_KEYS[value]) })),
+  };
+}
+
+/** The avatar field's refusals in the page's language. */
+export function avatarMessages(t: Translate<UserKey>): FileFieldMessages {
+  return { type: t('image.type'), size: t('image.size'), count: t('image.count') };
+}
+
+/** The schema's and admin-users' messages (English) and their keys, so an error shows in the page's language. */
+const MESSAGE_KEYS: Record<string, UserKey> = {
+  [USER_MESSAGES.emailRequired]: 'validation.emailRequired',
+  [USER_MESSAGES.emailValid]: 'validation.emailValid',
+  [USER_MESSAGES.firstName]: 'validation.firstName',
+  [USER_MESSAGES.lastName]: 'validation.lastName',
+  [USER_MESSAGES.role]: 'validation.role',
+  [USER_MESSAGES.userType]: 'validation.userType',
+  [USER_MESSAGES.passwordRequired]: 'validation.passwordRequired',
+  [USER_MESSAGES.passwordLength]: 'validation.passwordLength',
+  [USER_MESSAGES.passwordRule]: 'validation.passwordRule',
+  [USER_MESSAGES.confirmRequired]: 'validation.confirmRequired',
+  [USER_MESSAGES.mismatch]: 'validation.mismatch',
+  [PHONE_MESSAGE]: 'validation.phone',
+  [AVATAR_MESSAGES.type]: 'image.type',
+  [AVATAR_MESSAGES.size]: 'image.size',
+  [AVATAR_MESSAGES.count]: 'image.count',
+  // admin-users' refusals (supabase/functions/admin-users/handler.ts).
+  'You cannot change your own role': 'error.selfRole',
+  'You cannot deactivate your own account': 'error.selfDeactivate',
+  'A user with this email address has already been registered': 'error.emailTaken',
+  'A business needs at least one active administrator: make someone else an administrator first': 'error.lastAdmin',
+  'Only an active administrator of this business can manage users': 'error.notAdmin',
+  'You are not associated with any tanent. Please contact your administrator.': 'error.tenantless',
+  'User not found': 'error.notFound',
+  'Something went wrong!': 'error.generic',
+  'Error uploading file': 'toast.uploadFailed',
+};
+
+/** A schema or server message in the page's language; one it does not know stays as worded. */
+export function translateUserMessage(t: Translate<UserKey>, message: string): string {
+  const key = MESSAGE_KEYS[message];
+  if (key) return t(key);
+  const longest = /^Must be at most (\d+) characters$/.exec(message);
+  if (longest) return t('validation.maxLength', { max: Number(longest[1]) });
+  return message;
+}
+
+/** An admin-users refusal with its message and field details in the page's language (the form places them). */
+export function translatedError(t: Translate<UserKey>, error: unknown): unknown {
+  if (!(error instanceof EdgeFunctionError)) return error;
+  return new EdgeFunctionError(translateUserMessage(t, error.message), {
+    status: error.status,
+    code: error.code,
+    ...(error.details ? { details: error.details.map((d) => ({ field: d.field, message: translateUserMessage(t, d.message) })) } : {}),
+  });
+}
+
+/** An error's words for a toast, in the page's language. */
+export function errorWords(t: Translate<UserKey>, error: unknown): string {
+  return error instanceof Error && error.message ? translateUserMessage(t, error.message) : t('error.generic');
+}
+
+const ROLE_BY_WORD: Record<string, Role> = { Admin: 'admin', Dispatcher: 'dispatcher', Driver: 'driver', Customer: 'customer' };
+
+/**
+ * admin-users' success answer (the spec's English, built from a name, an email or a role) in the
+ * page's language; an answer this build does not know shows as the server worded it.
+ */
+export function answerWords(t: Translate<UserKey>, message: string): string {
+  let match = /^Invitation sent again to (.+)$/.exec(message);
+  if (match) return t('toast.invitedAgain', { email: match[1] });
+  match = /^Invitation sent to (.+)$/.exec(message);
+  if (match) return t('toast.invited', { email: match[1] });
+  match = /^(.+) is (already|now) (Admin|Dispatcher|Driver|Customer)$/.exec(message);
+  if (match) {
+    const values = { name: match[1], role: t(ROLE_KEYS[ROLE_BY_WORD[match[3]]]) };
+    return match[2] === 'already' ? t('toast.roleAlready', values) : t('toast.roleNow', values);
+  }
+  match = /^(.+) was (deactivated|reactivated)$/.exec(message);
+  if (match) return match[2] === 'deactivated' ? t('toast.deactivated', { name: match[1] }) : t('toast.reactivated', { name: match[1] });
+  return message;
+}
