@@ -3,7 +3,7 @@
 -- (tests/app/webhook-dispatch-leave.test.ts shows the two transactions meeting on it). A call is a
 -- request in net.http_request_queue, sent after commit (this file rolls back: nothing is sent).
 begin;
-select plan(10);
+select plan(15);
 
 set local stack.vault_key = '0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef';
 delete from vault.secrets where name in ('project_url', 'service_role_key');
@@ -25,6 +25,7 @@ begin
   from net.http_request_queue q where q.url = 'http://127.0.0.1:54321/functions/v1/webhook-dispatch';
   delete from net.http_request_queue;
   perform set_config('waypost.webhook_dispatch_called', '', true);
+  update private.webhook_dispatch_wake set requested_at = '-infinity';
   return sent;
 end;
 $$;
@@ -51,6 +52,17 @@ begin
   insert into held (token) values (first), (second);
 end;
 $$;
+-- The calls queued so far, without forgetting them.
+create function pg_temp.queued() returns jsonb[]
+language sql
+as $$ select coalesce(array_agg(convert_from(q.body, 'UTF8')::jsonb order by q.id), '{}') from net.http_request_queue q where q.url = 'http://127.0.0.1:54321/functions/v1/webhook-dispatch' $$;
+-- What a new transaction would not carry over: this one's call.
+create function pg_temp.next_transaction() returns void
+language sql
+as $$ select set_config('waypost.webhook_dispatch_called', '', true) $$;
+create function pg_temp.free_all() returns void
+language sql
+as $$ update private.webhook_dispatch_slots set holder = null, held_until = '-infinity'; delete from net.http_request_queue; update private.webhook_dispatch_wake set requested_at = '-infinity' $$;
 create function pg_temp.holder(k int) returns uuid
 language sql
 as $$ select token from held order by n offset k - 1 limit 1 $$;
@@ -118,6 +130,21 @@ select is(pg_temp.calls(), '{}'::jsonb[], 'with the job paused, a leave makes no
 select cron.alter_job((select jobid from cron.job where jobname = 'webhook-dispatch'), active := true);
 select pg_temp.leave(pg_temp.holder(2));
 select is(pg_temp.calls(), array['{"by": "leave"}'::jsonb], 'with the job on again, the other holder leaving calls');
+
+-- A burst: the first event's call is on its way (requested, not arrived); the next transactions' events wait for it.
+select pg_temp.free_all();
+select pg_temp.enqueue();
+select is(cardinality(pg_temp.queued()), 1, 'a first event with a slot free calls');
+select pg_temp.next_transaction();
+select pg_temp.enqueue();
+select is(cardinality(pg_temp.queued()), 1, 'the next transaction''s event makes no call while that call is on its way');
+set local role service_role;
+select isnt(public.webhook_dispatch_enter(), null, 'the call arrives and takes a slot');
+reset role;
+select is((select requested_at from private.webhook_dispatch_wake), '-infinity'::timestamptz, 'its arrival ends its standing for later events');
+select pg_temp.next_transaction();
+select pg_temp.enqueue();
+select is(cardinality(pg_temp.queued()), 2, 'an event after its arrival, a slot still free, calls again');
 
 select * from finish();
 rollback;

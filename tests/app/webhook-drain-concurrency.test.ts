@@ -215,4 +215,36 @@ describe('webhook dispatch under concurrent claims (PostgreSQL 15)', () => {
     await holder.query('select public.webhook_dispatch_leave($1)', [tokens[1].token]);
     expect(await calls()).toEqual([{ by: 'leave' }, { by: 'leave' }]);
   }, 60_000);
+
+  it('a burst of enqueueing transactions makes one call, the others standing on it', async () => {
+    await owner.query("update private.webhook_dispatch_slots set holder = null, held_until = '-infinity'");
+    await owner.query("update private.webhook_dispatch_wake set requested_at = '-infinity'");
+    await owner.query('delete from net.http_request_queue');
+    const writers = await Promise.all(
+      Array.from({ length: 4 }, async () => {
+        const client = new pg.Client({ connectionString: cluster.url });
+        await client.connect();
+        sessions.push(client);
+        await client.query(`set stack.vault_key = '0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef'`);
+        return client;
+      }),
+    );
+    // All four inside their transactions at once, the first holding the call it requests until it commits.
+    for (const writer of writers) {
+      await writer.query('begin');
+      await writer.query(
+        `insert into public.webhook_events (tenant_id, module_id, event_type, subject_id, payload)
+         values ($1, 'deliveries', 'delivery.created', gen_random_uuid(), '{"type": "delivery.created"}')`,
+        [ACME],
+      );
+    }
+    for (const writer of writers) await writer.query('commit');
+    const { rows } = await owner.query<{ n: number }>("select count(*)::int as n from net.http_request_queue where url like '%/functions/v1/webhook-dispatch'");
+    expect(rows[0].n).toBe(1);
+    // Later transactions, the call still on its way (not arrived): none more.
+    await writers[1].query(`insert into public.webhook_events (tenant_id, module_id, event_type, subject_id, payload)
+       values ($1, 'deliveries', 'delivery.created', gen_random_uuid(), '{"type": "delivery.created"}')`, [ACME]);
+    const { rows: after } = await owner.query<{ n: number }>("select count(*)::int as n from net.http_request_queue where url like '%/functions/v1/webhook-dispatch'");
+    expect(after[0].n).toBe(1);
+  }, 60_000);
 });
