@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, realpathSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -18,11 +18,15 @@ export function findDeno(): string {
 
 export const BOOTSTRAP = fileURLToPath(new URL('./deno/worker-bootstrap.js', import.meta.url));
 
-/** The node_modules that npm: specifiers resolve from: the nearest one above the functions. */
+/**
+ * The node_modules that npm: specifiers resolve from: the nearest one above the functions, as its real
+ * path (the functions' tests link supabase/functions/node_modules to the project's for Deno's type check,
+ * and read permission is granted on the path Deno actually reads).
+ */
 export function findNodeModules(from: string): string | undefined {
   for (let dir = from; ; dir = path.dirname(dir)) {
     const candidate = path.join(dir, 'node_modules');
-    if (existsSync(candidate)) return candidate;
+    if (existsSync(candidate)) return realpathSync(candidate);
     if (path.dirname(dir) === dir) return undefined;
   }
 }

@@ -2,7 +2,7 @@
 -- handoffs final, the delivery's timeline and the notices of a completion, the roles of both tenants,
 -- access modes and cross-tenant reads.
 begin;
-select plan(50);
+select plan(52);
 
 select is((select array_agg(h.status order by h.status)::text from public.package_handoffs h
   join public.deliveries d on d.id = h.delivery_id where d.status = 'assigned' and h.tenant_id = 'b0000000-0000-4000-8000-000000000001'),
@@ -146,6 +146,12 @@ select is((select count(*)::integer from public.notifications where user_id = 'a
 select is((select count(*)::integer from public.notifications where user_id = 'a1000000-0000-4000-8000-000000000002'
   and title like 'Packages of % handed over'), 1, 'the dispatcher who assigned it is told');
 
+select is((select m.payload #>> '{record,action}' from realtime.messages m
+  where m.topic = 'tenant:a0000000-0000-4000-8000-000000000001:driver_work:' || (select driver_id from public.deliveries where id = pg_temp.id('assigned'))
+    and m.payload ->> 'table' = 'delivery_events' and m.payload #>> '{record,delivery_id}' = pg_temp.id('assigned')::text),
+  'handed_over', 'the handoff goes out live on the driver''s own topic');
+select ok(tests.may_receive('driver@acme.test', 'tenant:a0000000-0000-4000-8000-000000000001:driver_work:' ||
+  (select driver_id from public.deliveries where id = pg_temp.id('assigned'))), 'which their app joins');
 select tests.act_as('driver@acme.test');
 select is((select warehouse_name from public.driver_packages_ready() where delivery_id = pg_temp.id('assigned')),
   'Bayview Distribution Center', 'the driver reads where the packages of their delivery are ready');

@@ -18,7 +18,7 @@ update private.webhook_dispatch_slots set holder = null, held_until = '-infinity
 update public.webhook_events set fanned_out_at = now() where fanned_out_at is null;
 update public.webhook_deliveries set status = 'failed', next_attempt_at = null where status = 'pending';
 
--- The dispatcher calls queued since the last look (and forgets them, with the transaction's call).
+-- The dispatcher calls queued since the last look (and forgets them, with the transaction's call and the call on its way).
 create function pg_temp.calls() returns jsonb[]
 language plpgsql
 as $$
@@ -29,6 +29,8 @@ begin
   from net.http_request_queue q where q.url = 'http://127.0.0.1:54321/functions/v1/webhook-dispatch';
   delete from net.http_request_queue;
   perform set_config('waypost.webhook_dispatch_called', '', true);
+  -- As if the calls had arrived: each assertion below starts with no call on its way (20261209900000).
+  update private.webhook_dispatch_wake set requested_at = '-infinity';
   return sent;
 end;
 $$;

@@ -14,8 +14,9 @@ import { createLogger } from '../../stack/log.ts';
  * function's lanes do. Every delivery is claimed exactly once by webhook-id, none twice, none
  * missed, one attempt each; the events not fanned out yet are fanned out by those same concurrent
  * claims without a delivery made twice; rounds recording failures of the same subscriptions in
- * different orders at once do not deadlock. The single-session rules are pgTAP's
- * (supabase/tests/webhook_dispatch.sql, webhook_drain.sql).
+ * different orders at once do not deadlock; an event enqueued while both dispatcher slots are held
+ * is not left for the job when a holder leaves at the same moment. The single-session rules are
+ * pgTAP's (supabase/tests/webhook_dispatch.sql, webhook_drain.sql, webhook_dispatch_leave.sql).
  */
 const ACME = 'a0000000-0000-4000-8000-000000000001';
 const ADA = 'a1000000-0000-4000-8000-000000000001';
@@ -58,6 +59,15 @@ async function lane(client: pg.Client, status = 200): Promise<Claimed[]> {
       [answers[i], answers[j]] = [answers[j], answers[i]];
     }
     await client.query('select public.webhook_dispatch_record($1)', [JSON.stringify(answers)]);
+  }
+}
+
+/** Resolves once `pid`'s statement waits for a lock (another transaction's). */
+async function waitingForLock(pid: number): Promise<void> {
+  for (;;) {
+    const { rows } = await owner.query<{ waiting: boolean }>("select wait_event_type = 'Lock' as waiting from pg_stat_activity where pid = $1", [pid]);
+    if (rows[0]?.waiting) return;
+    await new Promise((resolve) => setTimeout(resolve, 25));
   }
 }
 
@@ -158,4 +168,83 @@ describe('webhook dispatch under concurrent claims (PostgreSQL 15)', () => {
     );
     expect(rows[0]).toEqual({ retrying: expected, attempts: expected, failing: subs.length });
   }, 120_000);
+
+  it('an event committed while the last holder leaves its slot is sent on leaving, not left for the job', async () => {
+    const vaultKey = '0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef';
+    await owner.query('begin');
+    await owner.query(`set local stack.vault_key = '${vaultKey}'`);
+    await owner.query("delete from vault.secrets where name in ('project_url', 'service_role_key')");
+    await owner.query("select vault.create_secret('http://127.0.0.1:54321', 'project_url'), vault.create_secret('test-service-key', 'service_role_key')");
+    await owner.query('commit');
+    await owner.query("update private.webhook_dispatch_slots set holder = null, held_until = '-infinity'");
+    await owner.query("update public.webhook_events set fanned_out_at = now() where fanned_out_at is null");
+    await owner.query("update public.webhook_deliveries set status = 'failed', next_attempt_at = null where status = 'pending'");
+    await owner.query('delete from net.http_request_queue');
+    const calls = async () =>
+      (await owner.query<{ body: unknown }>("select convert_from(body, 'UTF8')::jsonb as body from net.http_request_queue where url like '%/functions/v1/webhook-dispatch' order by id")).rows.map((r) => r.body);
+
+    // Two dispatcher calls hold both slots; their lanes have drained (their last claims came back empty).
+    const holder = await session();
+    await holder.query(`set stack.vault_key = '${vaultKey}'`);
+    const { rows: tokens } = await holder.query<{ token: string }>('select public.webhook_dispatch_enter() as token from generate_series(1, 2)');
+    expect(tokens.every((t) => t.token)).toBe(true);
+
+    // A delivery change enqueues its event: both slots held, so its trigger makes no call.
+    const writer = new pg.Client({ connectionString: cluster.url });
+    await writer.connect();
+    sessions.push(writer);
+    await writer.query('begin');
+    await writer.query(
+      `insert into public.webhook_events (tenant_id, module_id, event_type, subject_id, payload)
+       values ($1, 'deliveries', 'delivery.created', gen_random_uuid(), '{"type": "delivery.created"}')`,
+      [ACME],
+    );
+
+    // Meanwhile the first holder leaves: it waits for the enqueueing transaction, then sees its event.
+    await holder.query('begin');
+    const { rows: pids } = await holder.query<{ pid: number }>('select pg_backend_pid() as pid');
+    const leaving = holder.query('select public.webhook_dispatch_leave($1)', [tokens[0].token]);
+    await waitingForLock(pids[0].pid);
+    expect(await calls()).toEqual([]);
+    await writer.query('commit');
+    await leaving;
+    await holder.query('commit');
+    expect(await calls()).toEqual([{ by: 'leave' }]);
+
+    // The other holder leaves with the event still waiting (no call has claimed it yet): one more call at most.
+    await holder.query('select public.webhook_dispatch_leave($1)', [tokens[1].token]);
+    expect(await calls()).toEqual([{ by: 'leave' }, { by: 'leave' }]);
+  }, 60_000);
+
+  it('a burst of enqueueing transactions makes one call, the others standing on it', async () => {
+    await owner.query("update private.webhook_dispatch_slots set holder = null, held_until = '-infinity'");
+    await owner.query("update private.webhook_dispatch_wake set requested_at = '-infinity'");
+    await owner.query('delete from net.http_request_queue');
+    const writers = await Promise.all(
+      Array.from({ length: 4 }, async () => {
+        const client = new pg.Client({ connectionString: cluster.url });
+        await client.connect();
+        sessions.push(client);
+        await client.query(`set stack.vault_key = '0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef'`);
+        return client;
+      }),
+    );
+    // All four inside their transactions at once, the first holding the call it requests until it commits.
+    for (const writer of writers) {
+      await writer.query('begin');
+      await writer.query(
+        `insert into public.webhook_events (tenant_id, module_id, event_type, subject_id, payload)
+         values ($1, 'deliveries', 'delivery.created', gen_random_uuid(), '{"type": "delivery.created"}')`,
+        [ACME],
+      );
+    }
+    for (const writer of writers) await writer.query('commit');
+    const { rows } = await owner.query<{ n: number }>("select count(*)::int as n from net.http_request_queue where url like '%/functions/v1/webhook-dispatch'");
+    expect(rows[0].n).toBe(1);
+    // Later transactions, the call still on its way (not arrived): none more.
+    await writers[1].query(`insert into public.webhook_events (tenant_id, module_id, event_type, subject_id, payload)
+       values ($1, 'deliveries', 'delivery.created', gen_random_uuid(), '{"type": "delivery.created"}')`, [ACME]);
+    const { rows: after } = await owner.query<{ n: number }>("select count(*)::int as n from net.http_request_queue where url like '%/functions/v1/webhook-dispatch'");
+    expect(after[0].n).toBe(1);
+  }, 60_000);
 });

@@ -6,6 +6,7 @@ const LIST = '/acme/admin/package-handoff';
 
 const admin = workerSession('admin@acme.test', '/acme/admin');
 const driver = workerSession('driver@acme.test', '/acme/driver');
+const dispatcher = workerSession('dispatcher@acme.test', '/acme/dispatcher');
 const BAYVIEW = 'a5000000-0000-4000-8000-000000000001';
 const SOFIA = 'a5100000-0000-4000-8000-000000000005';
 
@@ -101,12 +102,15 @@ test('package handoffs: the create modal with its messages and dependent fields,
   await expect(page.getByRole('menuitem', { name: 'Edit' })).toBeDisabled();
 });
 
-test('a completed handoff tells the driver on the task card: Packages ready at the warehouse', async ({ page, request }) => {
-  // A delivery of the test's own, assigned to Derek, handed over at Bayview by its packer (through the API, as the modal saves: a handoff takes an assigned delivery).
+test('a completed handoff reaches its driver\'s task card and the bell of the dispatcher who assigned it, live', async ({ page, browser, request }) => {
+  test.setTimeout(90_000);
+  // A delivery of the test's own, assigned to Derek by the dispatcher, handed over at Bayview by its packer (through the API, as the modal saves: a handoff takes an assigned delivery).
   const token = await tokenOf(request, 'admin@acme.test');
-  const delivery = await createDelivery(request, token);
+  const assigner = await tokenOf(request, 'dispatcher@acme.test');
+  const delivery = await createDelivery(request, assigner);
+  const desk = await browser.newContext();
   try {
-    const assignment = await assignToDerek(request, token, delivery.id);
+    const assignment = await assignToDerek(request, assigner, delivery.id);
     const [pick] = await restGet<{ id: string }>(request, token, `pick_orders?select=id&warehouse_id=eq.${BAYVIEW}&status=eq.completed&order=reference_number&limit=1`);
     const [staff] = await restGet<{ id: string }>(request, token, `warehouse_staff?select=id&warehouse_id=eq.${BAYVIEW}&user_id=eq.${SOFIA}&limit=1`);
     const saved = await rpc<{ package_handoff: { id: string } }>(request, token, 'save_package_handoff', {
@@ -120,17 +124,31 @@ test('a completed handoff tells the driver on the task card: Packages ready at t
       },
     });
 
-    // Derek accepts it (a task card is accepted work); before the handoff completes the card says nothing of it, once completed it does.
+    // Derek accepts it (a task card is accepted work); before the handoff completes the card says nothing of it.
     await driver.open(page);
     await rpc(request, driver.accessToken(), 'respond_to_assignment', { assignment_id: assignment, accept: true });
     await page.reload();
     const card = page.getByTestId('task-card').filter({ hasText: delivery.delivery_code });
     await expect(card).toBeVisible();
     await expect(card.getByTestId('task-packages-ready')).toHaveCount(0);
+    await expect(page.getByRole('status').filter({ hasText: 'Live' }).first()).toBeVisible();
+
+    // The dispatcher, on a page of their own with the bell's list open.
+    const watcher = await desk.newPage();
+    await dispatcher.enter(watcher);
+    await watcher.goto('/acme/dispatcher/info');
+    await watcher.getByRole('button', { name: /^Notifications/ }).click();
+    const bell = watcher.getByRole('dialog', { name: 'Notifications' });
+    const notice = bell.getByRole('link').filter({ hasText: `Packages of ${delivery.delivery_code} handed over` });
+    await expect(bell).toBeVisible();
+    await expect(notice).toHaveCount(0);
+
+    // Completed: both see it without a reload.
     await rpc(request, token, 'save_package_handoff', { package_handoff_id: saved.package_handoff.id, handoff: { status: 'completed' } });
-    await page.reload();
     await expect(card.getByTestId('task-packages-ready')).toHaveText('Packages ready at Bayview Distribution Center');
+    await expect(notice).toBeVisible();
   } finally {
+    await desk.close();
     await transition(request, token, delivery.id, 'cancelled', { reason: 'Handoff test done' }).catch(() => undefined);
     await forgetNotifications(request);
   }

@@ -175,3 +175,69 @@ test('pick orders: a batch built from two pending orders walks one route through
   await assign.getByRole('button', { name: 'Assign' }).click();
   await expect(page.getByText(/^Batch ACME-PK\d{5} assigned to Tyrone Jackson$/)).toBeVisible();
 });
+
+test('pick orders: a wave by zone takes an order\'s lines of its zone and moves the others to a new pending order', async ({ page, request }) => {
+  // An item of its own, stocked in two Ambient Storage (Z1) bins and one Cold Chain (Z2) bin of Bayview.
+  const token = await tokenOf(request, 'admin@acme.test');
+  const [item] = await asUser<{ id: string }[]>(request, token, '/rest/v1/inventory_items', {
+    tenant_id: 'a0000000-0000-4000-8000-000000000001',
+    name: 'E2E Wave Test Kettle',
+    sku: unique('E2E-WAVE').toUpperCase(),
+  });
+  const codes = ['Z1-A02-S1-B01', 'Z1-A01-S2-B03', 'Z2-A01-S1-B02'];
+  const bins = (await asServiceRole(request, 'GET', `/rest/v1/warehouse_locations?select=id,code&warehouse_id=eq.${BAYVIEW}&code=in.(${codes.join(',')})`)) as { id: string; code: string }[];
+  const binOf = (code: string) => bins.find((bin) => bin.code === code)?.id;
+  for (const code of codes) {
+    await asUser(request, token, '/rest/v1/rpc/record_inventory_transaction', { transaction_type: 'receive', item_id: item?.id, warehouse_id: BAYVIEW, quantity: 5, to_bin_id: binOf(code) });
+  }
+  // Mixed: two lines in Z1, one in Z2 (it goes with Z1, the zone of most of its lines). Plain: one Z1 line.
+  const mixed = unique('E2E-WAVE-M').toUpperCase();
+  const plain = unique('E2E-WAVE-P').toUpperCase();
+  for (const [reference, lines] of [
+    [mixed, codes],
+    [plain, ['Z1-A02-S1-B01']],
+  ] as const) {
+    await asUser(request, token, '/rest/v1/rpc/save_pick_order', {
+      pick_order_id: null,
+      values: { warehouse_id: BAYVIEW, reference_number: reference, item_details: lines.map((code) => ({ item_id: item?.id, bin_id: binOf(code), quantity: 1 })) },
+    });
+  }
+
+  // The dialog: a wave by zone of these two orders; the preview says the mixed order will be split.
+  await page.goto(`${ORDERS}?warehouse=${BAYVIEW}`);
+  await page.getByRole('button', { name: 'Build batch / wave' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Build a batch or a wave' });
+  const summary = dialog.getByTestId('batch-preview-summary');
+  await expect(dialog.getByRole('checkbox', { name: new RegExp(mixed) })).toBeVisible();
+  await dialog.getByLabel('Type').selectOption('wave');
+  await dialog.getByLabel('Group by').selectOption('zone');
+  await dialog.getByRole('button', { name: 'Clear' }).click();
+  await expect(summary).toHaveCount(0);
+  // Each preview resizes the centred dialog: the next click waits for it, so it lands where it aims.
+  await dialog.getByRole('checkbox', { name: new RegExp(mixed) }).check();
+  await expect(summary).toHaveText('1 batch of 1 order, 2 lines');
+  await dialog.getByRole('checkbox', { name: new RegExp(plain) }).check();
+  await expect(summary).toHaveText('1 batch of 2 orders, 3 lines');
+  await expect(dialog.getByTestId('batch-preview-split')).toHaveText(`${mixed} will be split: 1 line goes to a new pending order`);
+  await dialog.getByRole('button', { name: 'Build', exact: true }).click();
+  await expect(page.getByText(/^Wave ACME-PK\d{5} built$/)).toBeVisible();
+  await expect(page.getByText(`${mixed} split: 1 line moved to ${mixed}-2`)).toBeVisible();
+
+  // The wave's page: both orders, the route through the Z1 bins only.
+  await expect(page).toHaveURL(/\/picking-orders\/[0-9a-f-]{36}\/edit$/);
+  const members = page.getByRole('region', { name: 'Orders in this wave' });
+  await expect(members.getByRole('link', { name: mixed, exact: true })).toBeVisible();
+  await expect(members.getByRole('link', { name: plain, exact: true })).toBeVisible();
+  const stops = page.getByRole('region', { name: 'Route' }).getByRole('listitem');
+  await expect(stops).toHaveCount(3);
+  await expect(page.getByRole('region', { name: 'Route' })).not.toContainText('Z2-A01-S1-B02');
+
+  // The Z2 line waits in the new pending order, on the list and on its own page.
+  await page.goto(`${ORDERS}?warehouse=${BAYVIEW}&search=${encodeURIComponent(`${mixed}-2`)}`);
+  const row = page.getByRole('row').filter({ hasText: `${mixed}-2` });
+  await expect(row).toContainText('Pending');
+  await row.getByRole('link', { name: `${mixed}-2` }).click();
+  await expect(page.getByRole('heading', { name: `Pick order ${mixed}-2` })).toBeVisible();
+  await expect(page.getByRole('combobox', { name: /^Bin/ })).toHaveValue('Z2-A01-S1-B02');
+  await expect(page.getByRole('region', { name: 'History' })).toContainText(new RegExp(`Split from ${mixed} for wave ACME-PK\\d{5}`));
+});

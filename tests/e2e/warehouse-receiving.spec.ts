@@ -6,7 +6,7 @@ import { asServiceRole, asUser, expect, signInTo, test, tokenOf, unique } from '
  * width: an ordered receive order of her warehouse opens from the section's goods to receive; she
  * scans the suggested bin and the item's barcode (typed, as a keyboard-wedge scanner types),
  * receives part of the line, then the rest; the order moves to partially received, then received,
- * and the stock lands in the bin. Then, her profile's language set to French, the same screen
+ * and the stock lands in the bin, on the admin's stock and ledger lists open on another desk as it happens. Then, her profile's language set to French, the same screen
  * reads in French after a reload.
  */
 
@@ -25,7 +25,7 @@ test.afterAll(async ({ request }) => {
 
 test.use({ viewport: { width: 360, height: 740 } });
 
-test('a receiver receives an ordered receive order into the suggested bin, line by line', async ({ page, request }) => {
+test('a receiver receives an ordered receive order into the suggested bin, line by line, seen live on the admin\'s stock and ledger', async ({ page, browser, request }) => {
   test.setTimeout(120_000);
   await setGraceLanguage(request, null);
   // An item of its own (with a barcode) and an ordered receive order of 5 for Bayview, as the admin.
@@ -45,6 +45,19 @@ test('a receiver receives an ordered receive order into the suggested bin, line 
     receive_order: { supplier_id: supplier?.id, warehouse_id: BAYVIEW, lines: [{ item_id: item?.id, expected_quantity: 5, target_bin_id: bin?.id }] },
   });
   await asUser(request, admin, '/rest/v1/rpc/transition_receive_order', { receive_order_id: order.id, status: 'ordered' });
+
+  // The admin watches the item's stock and ledger on a desk of their own: empty, live.
+  const desk = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const stockPage = await desk.newPage();
+  await signInTo(stockPage, 'admin@acme.test', '/acme/admin');
+  await stockPage.goto(`/acme/admin/inventory-stock?q=${sku}`);
+  const ledgerPage = await desk.newPage();
+  await ledgerPage.goto(`/acme/admin/inventory-transaction?q=${sku}`);
+  for (const watcher of [stockPage, ledgerPage]) await expect(watcher.getByRole('status').filter({ hasText: /^Live$/ })).toBeVisible({ timeout: 20_000 });
+  const balance = stockPage.getByRole('row').filter({ hasText: BIN });
+  const entries = ledgerPage.getByRole('row').filter({ hasText: sku });
+  await expect(balance).toHaveCount(0);
+  await expect(entries).toHaveCount(0);
 
   await signInTo(page, GRACE_EMAIL, '/acme/dispatcher/floor');
   await page.getByRole('region', { name: 'Goods to receive' }).getByRole('link', { name: order.receive_code }).click();
@@ -69,6 +82,9 @@ test('a receiver receives an ordered receive order into the suggested bin, line 
   await page.getByRole('button', { name: 'Confirm receipt' }).click();
   await expect(page.getByTestId('receive-progress')).toHaveText('3 of 5 units received');
   await expect(page.getByText('Partially received', { exact: true })).toBeVisible();
+  // On the admin's desk, without a reload: 3 in the bin, one receive in the ledger.
+  await expect(balance.getByRole('cell', { name: '3', exact: true })).toBeVisible();
+  await expect(entries).toHaveCount(1);
 
   // The rest of the line, by its SKU this time: the order is received.
   await scanner('Scan the bin').fill(BIN);
@@ -78,6 +94,9 @@ test('a receiver receives an ordered receive order into the suggested bin, line 
   await expect(page.getByLabel('Quantity received')).toHaveValue('2');
   await page.getByRole('button', { name: 'Confirm receipt' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Receive order received.' })).toBeVisible();
+  await expect(balance.getByRole('cell', { name: '5', exact: true })).toBeVisible();
+  await expect(entries).toHaveCount(2);
+  await desk.close();
 
   // The stock moved: 5 units in the bin, through two receive transactions referencing the order.
   const stock = (await asServiceRole(request, 'GET', `/rest/v1/inventory_stock?select=quantity,bin_id&item_id=eq.${item?.id}`)) as { quantity: number; bin_id: string }[];

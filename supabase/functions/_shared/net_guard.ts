@@ -7,15 +7,20 @@
  * own; a hosted project keeps the guard strict with nothing to configure. An allow-list (addresses
  * or CIDR ranges) opens exceptions.
  *
- * The names are resolved here and every address they give is checked before the request; the fetch
- * then resolves again itself, so a name whose DNS answer changes in between (rebinding) is a gap
- * that only pinning the connection to the checked address closes.
+ * The names are resolved here, every address they give is checked, and the request is then sent over
+ * a connection to a checked address (`pinnedFetch`): the name is kept for the Host header and for
+ * TLS (server name and certificate), so a DNS answer that changes between the check and the connect
+ * (rebinding) cannot move the request elsewhere.
  */
+import { pinnedFetch } from './pinned_fetch.ts';
+
 export interface GuardOptions {
   allowLoopback: boolean;
   /** Addresses or CIDR ranges let through whatever they are. */
   allowed: readonly string[];
   resolve?: (hostname: string) => Promise<string[]>;
+  /** Root certificates trusted beside the system's (PEM): a receiver behind a private CA; the tests' own. */
+  caCerts?: readonly string[];
 }
 
 type Range = [bigint, number, string];
@@ -118,18 +123,27 @@ async function resolveWithDns(hostname: string): Promise<string[]> {
   return answers.flatMap((a) => (a.status === 'fulfilled' ? a.value : []));
 }
 
-/** Why a URL may not be requested (its scheme, or any address its host stands for), or null. */
-export async function urlRefusal(url: URL, options: GuardOptions): Promise<string | null> {
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') return `${url.protocol} is not http or https`;
+/** A URL checked: why it may not be requested (its scheme, or any address its host stands for), or the address to connect to. */
+export async function checkUrl(url: URL, options: GuardOptions): Promise<{ refusal: string } | { address: string }> {
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return { refusal: `${url.protocol} is not http or https` };
   const host = url.hostname.replace(/^\[|\]$/g, '');
   const addresses = parseIp(host) ? [host] : await (options.resolve ?? resolveWithDns)(host);
-  if (addresses.length === 0) return `${host} does not resolve to an address`;
+  if (addresses.length === 0) return { refusal: `${host} does not resolve to an address` };
   for (const address of addresses) {
     const refusal = addressRefusal(address, options);
-    if (refusal) return host === address ? refusal : `${host} resolves to ${refusal}`;
+    if (refusal) return { refusal: host === address ? refusal : `${host} resolves to ${refusal}` };
   }
-  return null;
+  return { address: addresses[0] };
 }
+
+/** Why a URL may not be requested (its scheme, or any address its host stands for), or null. */
+export async function urlRefusal(url: URL, options: GuardOptions): Promise<string | null> {
+  const checked = await checkUrl(url, options);
+  return 'refusal' in checked ? checked.refusal : null;
+}
+
+/** How guardedFetch sends one checked request; tests pass their own. */
+export type Sender = (url: URL, init: RequestInit, address: string) => Promise<Response>;
 
 export class RefusedAddressError extends Error {
   constructor(message: string) {
@@ -138,13 +152,17 @@ export class RefusedAddressError extends Error {
   }
 }
 
-/** fetch, with the guard before the request and before following each redirect (at most `maxRedirects`). */
-export async function guardedFetch(input: string, init: RequestInit, options: GuardOptions, maxRedirects = 3, fetcher: typeof fetch = fetch): Promise<Response> {
+/**
+ * fetch, with the guard before the request and before following each redirect (at most `maxRedirects`),
+ * each request sent to the address the guard checked.
+ */
+export async function guardedFetch(input: string, init: RequestInit, options: GuardOptions, maxRedirects = 3, sender?: Sender): Promise<Response> {
+  const send: Sender = sender ?? ((url, request, address) => pinnedFetch(url, request, address, options.caCerts));
   let url = new URL(input);
   for (let hop = 0; ; hop++) {
-    const refusal = await urlRefusal(url, options);
-    if (refusal) throw new RefusedAddressError(refusal);
-    const res = await fetcher(url, { ...init, redirect: 'manual' });
+    const checked = await checkUrl(url, options);
+    if ('refusal' in checked) throw new RefusedAddressError(checked.refusal);
+    const res = await send(url, { ...init, redirect: 'manual' }, checked.address);
     const location = res.headers.get('location');
     if (res.status < 300 || res.status >= 400 || !location) return res;
     await res.body?.cancel();

@@ -1,4 +1,5 @@
-import { addressRefusal, guardedFetch, guardOptionsFromEnv, RefusedAddressError, urlRefusal } from './net_guard.ts';
+import { addressRefusal, guardedFetch, guardOptionsFromEnv, RefusedAddressError, type Sender, urlRefusal } from './net_guard.ts';
+import { RECEIVER_CERT, RECEIVER_KEY, TEST_CA } from './test_certs.ts';
 import { assert } from './testing.ts';
 
 const strict = { allowLoopback: false, allowed: [] as string[] };
@@ -33,10 +34,10 @@ Deno.test('a name resolving to a refused address is refused; other schemes too',
 Deno.test('guardedFetch checks every redirect', async () => {
   const resolve = () => Promise.resolve(['93.184.216.34']);
   const seen: string[] = [];
-  const fetcher = ((url: URL) => {
+  const fetcher: Sender = (url) => {
     seen.push(url.href);
     return Promise.resolve(new Response(null, { status: 302, headers: { location: 'http://169.254.169.254/latest/meta-data' } }));
-  }) as unknown as typeof fetch;
+  };
   let refused: unknown = null;
   try {
     await guardedFetch('https://shop.example/hooks', { method: 'POST' }, { ...strict, resolve }, 3, fetcher);
@@ -45,4 +46,85 @@ Deno.test('guardedFetch checks every redirect', async () => {
   }
   assert.ok(refused instanceof RefusedAddressError, 'the redirect to the metadata address is refused');
   assert.deepEqual(seen, ['https://shop.example/hooks']);
+});
+
+/** A receiver on this machine that says which Host it was asked for and echoes the body. */
+function receiver(tls: boolean) {
+  const seen: { host: string | null; body: string; method: string }[] = [];
+  const server = Deno.serve(
+    { hostname: '127.0.0.1', port: 0, onListen() {}, ...(tls ? { cert: RECEIVER_CERT, key: RECEIVER_KEY } : {}) },
+    async (req) => {
+      seen.push({ host: req.headers.get('host'), body: await req.text(), method: req.method });
+      if (new URL(req.url).pathname === '/gone') return new Response('bye', { status: 410, headers: { 'x-why': 'unsubscribed' } });
+      return new Response('thanks', { status: 200, headers: { 'content-type': 'text/plain' } });
+    },
+  );
+  return { server, seen, port: (server.addr as Deno.NetAddr).port };
+}
+
+Deno.test('the request goes to the address the guard checked, not to what the name resolves to afterwards', async () => {
+  const { server, seen, port } = receiver(false);
+  // receiver.test resolves nowhere on this machine: only a connection pinned to the checked address reaches the receiver.
+  let resolutions = 0;
+  const resolve = () => {
+    resolutions++;
+    return Promise.resolve(['127.0.0.1']);
+  };
+  try {
+    const res = await guardedFetch(`http://receiver.test:${port}/hooks?x=1`, { method: 'POST', body: '{"a":1}', headers: { 'content-type': 'application/json' } }, { ...local, resolve });
+    assert.equal(res.status, 200, 'status');
+    assert.equal(await res.text(), 'thanks', 'body read through the stream');
+    assert.deepEqual(seen, [{ host: `receiver.test:${port}`, body: '{"a":1}', method: 'POST' }], 'the receiver saw the name and the body');
+    assert.equal(resolutions, 1, 'resolved once, by the guard');
+    const gone = await guardedFetch(`http://receiver.test:${port}/gone`, { method: 'POST', body: 'x' }, { ...local, resolve });
+    assert.equal(gone.status, 410, 'an error status comes back as is');
+    assert.equal(gone.headers.get('x-why'), 'unsubscribed', 'headers come back');
+    assert.equal(await gone.text(), 'bye');
+  } finally {
+    await server.shutdown();
+  }
+});
+
+Deno.test('over https the pinned connection verifies the certificate of the name, not of the address', async () => {
+  const { server, seen, port } = receiver(true);
+  const resolve = () => Promise.resolve(['127.0.0.1']);
+  try {
+    const res = await guardedFetch(`https://receiver.test:${port}/hooks`, { method: 'POST', body: 'signed' }, { ...local, resolve, caCerts: [TEST_CA] });
+    assert.equal(res.status, 200, 'status');
+    assert.equal(await res.text(), 'thanks');
+    assert.equal(seen[0]?.host, `receiver.test:${port}`, 'Host is the name');
+    let failed: unknown = null;
+    try {
+      // The same receiver under another name: its certificate does not cover it, so TLS refuses.
+      await guardedFetch(`https://other.test:${port}/hooks`, { method: 'POST', body: 'signed' }, { ...local, resolve, caCerts: [TEST_CA] });
+    } catch (e) {
+      failed = e;
+    }
+    assert.ok(failed instanceof Error, 'a certificate for another name is refused');
+    assert.equal(seen.length, 1, 'nothing was sent under the wrong name');
+  } finally {
+    await server.shutdown();
+  }
+});
+
+Deno.test('a timeout aborts the pinned request with the signal\'s reason', async () => {
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  const server = Deno.serve({ hostname: '127.0.0.1', port: 0, onListen() {} }, async () => {
+    await held;
+    return new Response('late');
+  });
+  const port = (server.addr as Deno.NetAddr).port;
+  try {
+    let failed: unknown = null;
+    try {
+      await guardedFetch(`http://127.0.0.1:${port}/slow`, { method: 'POST', body: 'x', signal: AbortSignal.timeout(50) }, local);
+    } catch (e) {
+      failed = e;
+    }
+    assert.equal((failed as Error | null)?.name, 'TimeoutError', 'the timeout is the error');
+  } finally {
+    release();
+    await server.shutdown();
+  }
 });
