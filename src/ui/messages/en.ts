@@ -57,6 +57,7 @@ export const en = {
   'field.removeItem': 'Remove {name}',
   'field.clear': 'Clear {label}',
   'field.showOptions': 'Show {label} options',
+  'field.colorPicker': '{label} picker',
   'signature.clear': 'Clear',
   'signature.typed': 'Or type the signer’s name',
   'record.dashboard': 'Dashboard',

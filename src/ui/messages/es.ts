@@ -59,6 +59,7 @@ export default {
   'field.removeItem': 'Quitar {name}',
   'field.clear': 'Borrar {label}',
   'field.showOptions': 'Mostrar opciones de {label}',
+  'field.colorPicker': 'Selector de color de {label}',
   'signature.clear': 'Borrar',
   'signature.typed': 'O escriba el nombre de quien firma',
   'record.dashboard': 'Panel',

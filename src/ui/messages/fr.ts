@@ -59,6 +59,7 @@ export default {
   'field.removeItem': 'Retirer {name}',
   'field.clear': 'Effacer {label}',
   'field.showOptions': 'Afficher les options de {label}',
+  'field.colorPicker': 'Sélecteur de couleur : {label}',
   'signature.clear': 'Effacer',
   'signature.typed': 'Ou saisissez le nom du signataire',
   'record.dashboard': 'Tableau de bord',
