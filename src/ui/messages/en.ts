@@ -87,6 +87,7 @@ export const en = {
   'photos.thumb': 'Photo {number, number}',
   'chip.active': 'Active',
   'chip.inactive': 'Inactive',
+  'barcode.label': 'Barcode {text}',
   'map.label': 'Map',
   'map.pickLabel': '{label}. Click a point, or press Enter to pick the centre.',
   'map.unavailable': 'Map unavailable: this browser cannot display maps',

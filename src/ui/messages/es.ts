@@ -89,6 +89,7 @@ export default {
   'photos.thumb': 'Foto {number, number}',
   'chip.active': 'Activo',
   'chip.inactive': 'Inactivo',
+  'barcode.label': 'Código de barras {text}',
   'map.label': 'Mapa',
   'map.pickLabel': '{label}. Haz clic en un punto o pulsa Intro para elegir el centro.',
   'map.unavailable': 'Mapa no disponible: este navegador no puede mostrar mapas',

@@ -89,6 +89,7 @@ export default {
   'photos.thumb': 'Photo {number, number}',
   'chip.active': 'Actif',
   'chip.inactive': 'Inactif',
+  'barcode.label': 'Code-barres {text}',
   'map.label': 'Carte',
   'map.pickLabel': '{label}. Cliquez sur un point ou appuyez sur Entrée pour choisir le centre.',
   'map.unavailable': 'Carte indisponible : ce navigateur ne peut pas afficher de cartes',
