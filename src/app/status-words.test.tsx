@@ -26,7 +26,7 @@ describe('status words in the page’s language', () => {
     // The switch loads the words of every screen in use, then shows them at once.
     await act(() => applyLanguage('es'));
     expect(result.current.options.map((option) => option.value)).toEqual([...deliveryStatus.values]);
-    expect(result.current.label('picked_up')).toBe('Recogido');
+    expect(result.current.label('picked_up')).toBe('Recogida');
     expect(result.current.options[0]).toEqual({ value: 'pending', label: 'Pendiente' });
     expect(result.current.tones).toEqual(deliveryStatus.tones);
     expect(result.current.tone('failed')).toBe('error');
@@ -57,11 +57,11 @@ describe('status words in the page’s language', () => {
   it('says a live list’s news in Spanish, the status word included', async () => {
     const { result } = renderHook(() => useStatuses(deliveryStatus), { wrapper });
     await act(() => applyLanguage('es'));
-    expect(result.current.label('delivered')).toBe('Entregado');
+    expect(result.current.label('delivered')).toBe('Entregada');
     const order = (id: string, status: string) => ({ id, code: id.toUpperCase(), status });
     const news = listNews([order('d-1', 'in_transit')], [order('d-1', 'delivered')], (row) => row.id, (row) => defaultStatus(row, result.current));
-    expect(news.statusChanged).toEqual([{ row: order('d-1', 'delivered'), status: 'Entregado' }]);
+    expect(news.statusChanged).toEqual([{ row: order('d-1', 'delivered'), status: 'Entregada' }]);
     const say = translator(uiMessages, 'es', uiEs);
-    expect(newsSentence(news, 'Entregas', (row) => row.code, say)).toBe('D-1: ahora Entregado.');
+    expect(newsSentence(news, 'Entregas', (row) => row.code, say)).toBe('D-1: ahora Entregada.');
   });
 });

@@ -45,7 +45,7 @@ export interface UseServerListOptions<T, F> {
   status?: (row: T) => string | null;
   /**
    * The vocabulary of the rows' `status` column, in the page's language (`useStatuses`): the news
-   * says a row's status in its words ('D-1001 ahora está Entregado').
+   * says a row's status in its words ('D-1001 ahora está Entregada').
    */
   statuses?: Pick<StatusVocabulary, 'label'>;
 }

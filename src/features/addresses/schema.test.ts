@@ -1,4 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { translator } from '../../lib/i18n/catalogue';
+import { addressMessages } from './messages';
+import es from './messages/es';
+import fr from './messages/fr';
+import { translateAddressMessage } from './words';
 import {
   ADDRESS_MESSAGES,
   addressFormSchema,
@@ -130,5 +135,16 @@ describe('form values and the row', () => {
   it('labels an address by its title, else its full address', () => {
     expect(addressLabel({ title: { en: 'Home' }, full_address: 'A, B', address_line1: '1 A St' })).toBe('Home');
     expect(addressLabel({ title: {}, full_address: 'Valencia Commons, Valencia St, San Francisco', address_line1: '1 A St' })).toBe('Valencia Commons, Valencia St, San Francisco');
+  });
+
+  it('says a length limit and a point off the globe in words the page translates, not zod’s own', () => {
+    expect(messages({ city: 'x'.repeat(121) })).toEqual({ city: 'Must be at most 120 characters' });
+    expect(messages({ delivery_instructions: 'x'.repeat(2001) })).toEqual({ delivery_instructions: 'Must be at most 2000 characters' });
+    expect(messages({ latitude: 95, longitude: 0 })).toEqual({ latitude: 'Coordinates must be a latitude from -90 to 90 and a longitude from -180 to 180' });
+    expect(translateAddressMessage(translator(addressMessages, 'es', es), 'Must be at most 2000 characters')).toBe('Debe tener como máximo 2000 caracteres');
+    expect(translateAddressMessage(translator(addressMessages, 'fr', fr), 'Must be at most 120 characters')).toBe('Doit comporter au plus 120 caractères');
+    expect(translateAddressMessage(translator(addressMessages, 'fr', fr), messages({ latitude: 95, longitude: 0 }).latitude!)).toBe(
+      'Les coordonnées doivent être une latitude de -90 à 90 et une longitude de -180 à 180',
+    );
   });
 });

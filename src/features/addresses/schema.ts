@@ -29,6 +29,12 @@ export const ADDRESS_MESSAGES = {
 
 export const PHONE_TOO_LONG = 'Phone number is too long';
 export const COORDINATES_MESSAGE = 'Enter both latitude and longitude, or neither';
+/** The database's words for a point off the globe (private.address_problems). */
+export const COORDINATE_RANGE_MESSAGE = 'Coordinates must be a latitude from -90 to 90 and a longitude from -180 to 180';
+/** A text longer than its column takes: the limit is read back from these words to translate them (words.ts). */
+export const tooLongMessage = (max: number) => `Must be at most ${max} characters`;
+/** A string field of at most `max` characters, saying so in words the page translates (not zod's own English). */
+const text = (max: number) => z.string().trim().max(max, tooLongMessage(max));
 
 const nullableText = z.string().nullable().optional();
 
@@ -81,7 +87,7 @@ export const EMAIL_PATTERN = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;
 export const DEFAULT_PHONE_COUNTRY = 'US';
 
 const digitCount = (value: string) => value.replace(/\D/g, '').length;
-const coordinate = (min: number, max: number) => z.number().min(min).max(max).nullable();
+const coordinate = (min: number, max: number) => z.number().min(min, COORDINATE_RANGE_MESSAGE).max(max, COORDINATE_RANGE_MESSAGE).nullable();
 
 /**
  * The address dialog's values. Contact fields sit under contact_info, as the database names them
@@ -90,11 +96,11 @@ const coordinate = (min: number, max: number) => z.number().min(min).max(max).nu
  */
 export const addressFormSchema = z
   .object({
-    address_title: z.string().trim().max(200),
+    address_title: text(200),
     address_type: z.enum(ADDRESS_TYPES),
     contact_info: z.object({
-      full_name: z.string().trim().min(1, ADDRESS_MESSAGES.fullName).max(200),
-      email: z.string().trim().regex(EMAIL_PATTERN, ADDRESS_MESSAGES.email).max(320),
+      full_name: text(200).min(1, ADDRESS_MESSAGES.fullName),
+      email: text(320).regex(EMAIL_PATTERN, ADDRESS_MESSAGES.email),
       phone_country: z.string(),
       phone: z
         .string()
@@ -103,18 +109,18 @@ export const addressFormSchema = z
         .refine((value) => value === '' || digitCount(value) >= 10, ADDRESS_MESSAGES.phoneDigits)
         .refine((value) => value.length <= 24, PHONE_TOO_LONG),
     }),
-    address_line1: z.string().trim().min(1, ADDRESS_MESSAGES.addressLine1).max(300),
-    address_line2: z.string().trim().max(300),
-    building: z.string().trim().min(1, ADDRESS_MESSAGES.building).max(200),
-    street: z.string().trim().min(1, ADDRESS_MESSAGES.street).max(200),
-    city: z.string().trim().min(1, ADDRESS_MESSAGES.city).max(120),
-    state: z.string().trim().min(1, ADDRESS_MESSAGES.state).max(120),
+    address_line1: text(300).min(1, ADDRESS_MESSAGES.addressLine1),
+    address_line2: text(300),
+    building: text(200).min(1, ADDRESS_MESSAGES.building),
+    street: text(200).min(1, ADDRESS_MESSAGES.street),
+    city: text(120).min(1, ADDRESS_MESSAGES.city),
+    state: text(120).min(1, ADDRESS_MESSAGES.state),
     postal_code: z.string().trim().min(1, ADDRESS_MESSAGES.postalCodeRequired).max(POSTAL_CODE_MAX, ADDRESS_MESSAGES.postalCodeMax),
-    country: z.string().trim().min(1, ADDRESS_MESSAGES.country).max(120),
+    country: text(120).min(1, ADDRESS_MESSAGES.country),
     latitude: coordinate(-90, 90),
     longitude: coordinate(-180, 180),
-    delivery_instructions: z.string().trim().max(2000),
-    landmark: z.string().trim().max(200),
+    delivery_instructions: text(2000),
+    landmark: text(200),
     is_primary: z.boolean(),
     save_to_address_book: z.boolean(),
   })

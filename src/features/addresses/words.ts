@@ -1,7 +1,7 @@
 import type { Translate } from '../../lib/i18n/catalogue';
 import type { Language } from '../../lib/i18n/languages';
 import type { AddressKey } from './messages';
-import { ADDRESS_MESSAGES, ADDRESS_TYPES, COORDINATES_MESSAGE, PHONE_TOO_LONG, type AddressType } from './schema';
+import { ADDRESS_MESSAGES, ADDRESS_TYPES, COORDINATE_RANGE_MESSAGE, COORDINATES_MESSAGE, PHONE_TOO_LONG, type AddressType } from './schema';
 
 /** Each stored address type's words (addresses.address_type). */
 const TYPE_KEYS = { user: 'type.user', billing: 'type.billing', shipping: 'type.shipping' } as const satisfies Record<AddressType, AddressKey>;
@@ -38,10 +38,17 @@ const VALIDATION_KEYS: Record<string, AddressKey> = {
   [ADDRESS_MESSAGES.country]: 'validation.country',
   [PHONE_TOO_LONG]: 'validation.phoneLong',
   [COORDINATES_MESSAGE]: 'validation.bothCoordinates',
+  [COORDINATE_RANGE_MESSAGE]: 'validation.coordinateRange',
 };
 
-/** A schema or database message in the page's language; one it does not know stays as worded. */
-export const translateAddressMessage = (t: Translate<AddressKey>, message: string): string => (VALIDATION_KEYS[message] ? t(VALIDATION_KEYS[message]) : message);
+/** A schema or database message in the page's language (a length limit read back from schema.ts's tooLongMessage); one it does not know stays as worded. */
+export function translateAddressMessage(t: Translate<AddressKey>, message: string): string {
+  const key = VALIDATION_KEYS[message];
+  if (key) return t(key);
+  const longest = /^Must be at most (\d+) characters$/.exec(message);
+  if (longest) return t('validation.maxLength', { max: longest[1] });
+  return message;
+}
 
 /** A country's name in the page's language (from its ISO code), else the gazetteer's English name. */
 export function countryName(language: Language, code: string, fallback: string): string {

@@ -6,15 +6,6 @@ import { brandSettingsSchema, logoSchema } from './schema';
 /** The six brand colours, in the order the screen shows them. */
 export const COLOR_KEYS = ['primary', 'secondary', 'background', 'cardBg', 'text', 'textLight'] as const satisfies readonly (keyof BrandColors)[];
 
-export const COLOR_LABELS: Record<(typeof COLOR_KEYS)[number], string> = {
-  primary: 'Primary',
-  secondary: 'Secondary',
-  background: 'Background',
-  cardBg: 'Card background',
-  text: 'Text',
-  textLight: 'Light text',
-};
-
 export interface BrandPreset {
   name: string;
   palette: BrandColors;
@@ -32,9 +23,7 @@ export const STOCK_PRESETS: readonly BrandPreset[] = [
 export const DEFAULT_COLORS: BrandColors = STOCK_PRESETS[0]!.palette;
 
 /** Fonts the preview and the app know how to fall back for (nothing is fetched: theme.ts fontStack). */
-export const FONT_OPTIONS = ['Inter', 'Roboto', 'Open Sans', 'Lato', 'Poppins', 'Montserrat', 'Nunito', 'Source Sans 3', 'Merriweather', 'Georgia', 'system-ui'].map(
-  (font) => ({ value: font, label: font === 'system-ui' ? 'System default' : font }),
-);
+export const FONTS = ['Inter', 'Roboto', 'Open Sans', 'Lato', 'Poppins', 'Montserrat', 'Nunito', 'Source Sans 3', 'Merriweather', 'Georgia', 'system-ui'] as const;
 
 export const BRAND_MESSAGES = {
   color: 'Enter a hex colour such as #1d4ed8',

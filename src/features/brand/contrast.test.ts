@@ -36,23 +36,23 @@ describe('brandContrastChecks', () => {
   it('flags light text that is too pale, with the ratio and the threshold it misses', () => {
     const checks = brandContrastChecks({ ...readable, textLight: '#cbd5e1' });
     const failing = checks.filter((c) => !c.passes);
-    expect(failing.map((c) => c.label)).toEqual(['Light text on background', 'Light text on cards']);
+    expect(failing.map((c) => c.pair)).toEqual(['lightTextOnBackground', 'lightTextOnCards']);
     expect(failing[0]?.required).toBe(AA_TEXT);
     expect(failing[0]?.ratio).toBeLessThan(2);
   });
 
   it('judges the primary colour as a large-text/UI colour on the page and picks the better button label', () => {
     const yellow = brandContrastChecks({ ...readable, primary: '#facc15' });
-    const button = yellow.find((c) => c.label === 'Button label on primary');
+    const button = yellow.find((c) => c.pair === 'buttonOnPrimary');
     expect(button?.foreground).toBe('#0f172a');
     expect(button?.passes).toBe(true);
-    const onPage = yellow.find((c) => c.label === 'Primary on background');
+    const onPage = yellow.find((c) => c.pair === 'primaryOnBackground');
     expect(onPage?.required).toBe(AA_LARGE);
     expect(onPage?.passes).toBe(false);
   });
 
   it('skips pairs with a colour that is not hex yet (the field shows its own error)', () => {
-    expect(brandContrastChecks({ ...readable, text: '#12' }).map((c) => c.label)).not.toContain('Text on background');
+    expect(brandContrastChecks({ ...readable, text: '#12' }).map((c) => c.pair)).not.toContain('textOnBackground');
   });
 });
 

@@ -42,9 +42,12 @@ export interface BrandColors {
   textLight: string;
 }
 
+/** The colour pairs the chrome draws, by id (their names are the brand catalogue's `pair.<id>`). */
+export type ContrastPair = 'textOnBackground' | 'textOnCards' | 'lightTextOnBackground' | 'lightTextOnCards' | 'buttonOnPrimary' | 'primaryOnBackground' | 'secondaryOnCards';
+
 export interface ContrastCheck {
-  /** e.g. 'Text on background'. */
-  label: string;
+  /** e.g. 'textOnBackground' (text on the page's background). */
+  pair: ContrastPair;
   foreground: string;
   background: string;
   ratio: number;
@@ -62,20 +65,20 @@ const NEAR_BLACK = '#0f172a';
  */
 export function brandContrastChecks(colors: BrandColors): ContrastCheck[] {
   const onPrimary = (contrastRatio(WHITE, colors.primary) ?? 0) >= (contrastRatio(NEAR_BLACK, colors.primary) ?? 0) ? WHITE : NEAR_BLACK;
-  const pairs: [string, string, string, number][] = [
-    ['Text on background', colors.text, colors.background, AA_TEXT],
-    ['Text on cards', colors.text, colors.cardBg, AA_TEXT],
-    ['Light text on background', colors.textLight, colors.background, AA_TEXT],
-    ['Light text on cards', colors.textLight, colors.cardBg, AA_TEXT],
-    ['Button label on primary', onPrimary, colors.primary, AA_TEXT],
-    ['Primary on background', colors.primary, colors.background, AA_LARGE],
-    ['Secondary on cards', colors.secondary, colors.cardBg, AA_LARGE],
+  const pairs: [ContrastPair, string, string, number][] = [
+    ['textOnBackground', colors.text, colors.background, AA_TEXT],
+    ['textOnCards', colors.text, colors.cardBg, AA_TEXT],
+    ['lightTextOnBackground', colors.textLight, colors.background, AA_TEXT],
+    ['lightTextOnCards', colors.textLight, colors.cardBg, AA_TEXT],
+    ['buttonOnPrimary', onPrimary, colors.primary, AA_TEXT],
+    ['primaryOnBackground', colors.primary, colors.background, AA_LARGE],
+    ['secondaryOnCards', colors.secondary, colors.cardBg, AA_LARGE],
   ];
   const checks: ContrastCheck[] = [];
-  for (const [label, foreground, background, required] of pairs) {
+  for (const [pair, foreground, background, required] of pairs) {
     const ratio = contrastRatio(foreground, background);
     if (ratio === null) continue;
-    checks.push({ label, foreground, background, ratio, required, passes: ratio >= required });
+    checks.push({ pair, foreground, background, ratio, required, passes: ratio >= required });
   }
   return checks;
 }

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { EmptyState } from '../../ui/EmptyState';
 import { ErrorState } from '../../ui/ErrorState';
@@ -7,19 +7,21 @@ import { useBoundField } from '../../ui/form/bind';
 import { describedBy, FieldNotes } from '../../ui/form/FieldFrame';
 import { Skeleton } from '../../ui/Skeleton';
 import { useToast } from '../../ui/toast';
+import { useT } from '../../lib/i18n/catalogue';
+import { useFormat } from '../../lib/i18n/format';
 import { recordRemittance, unremittedDeliveries } from './api';
+import { remitMessages } from './messages';
 import {
   amountDiffers,
   emptyRemitForm,
-  formatMoney,
-  METHOD_OPTIONS,
+  REMIT_METHODS,
   remitFormSchema,
   sumCod,
   type CashSummary,
   type RemitFormInput,
   type UnremittedDelivery,
 } from './schema';
-import { formatDateTime } from '../../lib/format-date';
+import { METHOD_KEYS, translateRemitMessage } from './words';
 
 type Load = { status: 'idle' } | { status: 'loading' } | { status: 'failed'; error: Error } | { status: 'ready'; deliveries: UnremittedDelivery[] };
 
@@ -37,27 +39,29 @@ function DeliveryPicker({
   onTick: (ids: string[], from: readonly UnremittedDelivery[]) => void;
   currency: string;
 }) {
+  const t = useT(remitMessages);
+  const format = useFormat();
   const { field, error, id } = useBoundField<RemitFormInput, 'delivery_ids', RemitFormInput>({ name: 'delivery_ids' });
   const chosen = (field.value as string[] | undefined) ?? [];
   const shown = load.status === 'ready' ? load.deliveries : [];
   const toggle = (deliveryId: string, on: boolean) => onTick(on ? [...chosen, deliveryId] : chosen.filter((x) => x !== deliveryId), shown);
   return (
     <fieldset aria-describedby={describedBy(id, null, error)} aria-invalid={error ? true : undefined} className="space-y-2">
-      <legend className="text-sm font-medium text-slate-700 after:ml-0.5 after:text-red-600 after:content-['*'] dark:text-slate-200">Deliveries</legend>
-      {load.status === 'idle' && <p className="text-sm text-slate-500 dark:text-slate-400">Choose a driver to see the cash deliveries they have not remitted.</p>}
+      <legend className="text-sm font-medium text-slate-700 after:ml-0.5 after:text-red-600 after:content-['*'] dark:text-slate-200">{t('form.deliveries')}</legend>
+      {load.status === 'idle' && <p className="text-sm text-slate-500 dark:text-slate-400">{t('form.pickDriverFirst')}</p>}
       {load.status === 'loading' && <Skeleton className="h-24 w-full" />}
-      {load.status === 'failed' && <ErrorState title="Could not load the driver's deliveries" detail={load.error.message} onRetry={onRetry} />}
+      {load.status === 'failed' && <ErrorState title={t('form.deliveriesFailed')} detail={load.error.message} onRetry={onRetry} />}
       {load.status === 'ready' && load.deliveries.length === 0 && (
-        <EmptyState title="Nothing to remit" description="This driver holds no cash from delivered deliveries." />
+        <EmptyState title={t('form.nothing')} description={t('form.nothingHint')} />
       )}
       {load.status === 'ready' && load.deliveries.length > 0 && (
         <>
           <div className="flex gap-3 text-sm">
             <button type="button" className="text-brand underline-offset-2 hover:underline" onClick={() => onTick(load.deliveries.map((d) => d.id), load.deliveries)}>
-              Select all
+              {t('form.selectAll')}
             </button>
             <button type="button" className="text-brand underline-offset-2 hover:underline" onClick={() => onTick([], load.deliveries)}>
-              Clear
+              {t('form.clear')}
             </button>
           </div>
           <ul className="max-h-72 divide-y divide-slate-200 overflow-y-auto rounded-lg border border-slate-200 dark:divide-slate-700 dark:border-slate-700">
@@ -70,16 +74,16 @@ function DeliveryPicker({
                     checked={chosen.includes(d.id)}
                     onChange={(event) => toggle(d.id, event.target.checked)}
                     onBlur={field.onBlur}
-                    aria-label={`${d.delivery_code}, ${formatMoney(d.cod_amount, d.currency || currency)}`}
+                    aria-label={t('form.deliveryLabel', { code: d.delivery_code, amount: format.money(d.cod_amount, d.currency || currency) })}
                   />
                   <span className="min-w-0 flex-1">
                     <span className="block font-medium">{d.delivery_code}</span>
                     <span className="block truncate text-xs text-slate-500 dark:text-slate-400">
-                      Delivered {formatDateTime(d.delivered_at)}
+                      {t('form.delivered', { when: format.dateTime(d.delivered_at) })}
                       {d.dropoff_address ? ` · ${d.dropoff_address}` : ''}
                     </span>
                   </span>
-                  <span className="tabular-nums">{formatMoney(d.cod_amount, d.currency || currency)}</span>
+                  <span className="tabular-nums">{format.money(d.cod_amount, d.currency || currency)}</span>
                 </label>
               </li>
             ))}
@@ -114,7 +118,10 @@ export interface RecordRemittanceFormProps {
 /** Record the cash a driver hands over: driver, the deliveries it covers, amount (their cash), method, note, reason for a difference. */
 export function RecordRemittanceForm({ drivers, currency, preselect, onRecorded }: RecordRemittanceFormProps) {
   const toast = useToast();
-  const form = useZodForm(remitFormSchema, { defaultValues: emptyRemitForm() });
+  const t = useT(remitMessages);
+  const format = useFormat();
+  const translate = useCallback((message: string) => translateRemitMessage(t, message), [t]);
+  const form = useZodForm(remitFormSchema, { defaultValues: emptyRemitForm() }, translate);
   const driverId = useWatch({ control: form.control, name: 'driver_id' });
   const chosen = useWatch({ control: form.control, name: 'delivery_ids' });
   const amount = useWatch({ control: form.control, name: 'amount' }) as number | null;
@@ -175,56 +182,62 @@ export function RecordRemittanceForm({ drivers, currency, preselect, onRecorded 
 
   const driverOptions = [...drivers]
     .sort((a, b) => (a.full_name ?? '').localeCompare(b.full_name ?? ''))
-    .map((d) => ({ value: d.driver_id, label: `${d.full_name ?? d.driver_id} (${formatMoney(d.outstanding, d.currency)} outstanding)` }));
+    .map((d) => ({ value: d.driver_id, label: t('form.driverOption', { name: d.full_name ?? d.driver_id, amount: format.money(d.outstanding, d.currency) }) }));
+  const methodOptions = REMIT_METHODS.map((value) => ({ value, label: t(METHOD_KEYS[value]) }));
 
   return (
     <Form
       form={form}
-      aria-label="Record a remittance"
+      aria-label={t('form.label')}
       className="space-y-4"
       onSubmit={async (values) => {
         const saved = await recordRemittance(values);
-        toast.success(`Remittance ${saved.reference_number} recorded`);
+        toast.success(t('toast.recorded', { reference: saved.reference_number }));
         form.reset({ ...emptyRemitForm(values.driver_id), method: values.method });
         setAttempt((n) => n + 1);
         onRecorded();
       }}
       onServerError={(error, result) => {
+        // The database answers in English: each message placed on a field is shown in the page's language.
+        for (const name of result.applied as (keyof RemitFormInput)[]) {
+          const message = form.getFieldState(name).error?.message;
+          if (message) form.setError(name, { type: 'server', message: translate(message) });
+        }
         const all = messagesFor(error, 'delivery_ids');
-        if (all.length > 1) form.setError('delivery_ids', { type: 'server', message: all.join('; ') });
-        if (result.unmatched) toast.error(result.unmatched);
-        else if (result.applied.length > 0) toast.error('The remittance was not recorded: see the highlighted fields');
+        if (all.length > 1) form.setError('delivery_ids', { type: 'server', message: all.map(translate).join('; ') });
+        if (result.unmatched) toast.error(result.unmatched.split('\n').map(translate).join('\n'));
+        else if (result.applied.length > 0) toast.error(t('toast.validation'));
       }}
     >
-      <SelectField<RemitFormInput, 'driver_id'> name="driver_id" label="Driver" required options={driverOptions} placeholder="Choose a driver…" />
+      <SelectField<RemitFormInput, 'driver_id'> name="driver_id" label={t('form.driver')} required options={driverOptions} placeholder={t('form.chooseDriver')} />
       <DeliveryPicker load={load} onRetry={() => setAttempt((n) => n + 1)} onTick={tick} currency={currency} />
       <div className="grid gap-4 sm:grid-cols-2">
         <NumberField<RemitFormInput, 'amount'>
           name="amount"
-          label="Amount"
+          label={t('form.amount')}
           required
           min={0}
           step={0.01}
           unit={currency}
-          help={(chosen ?? []).length > 0 ? `Cash of the chosen deliveries: ${formatMoney(expected, currency)}` : undefined}
+          help={(chosen ?? []).length > 0 ? t('form.amountHelp', { amount: format.money(expected, currency) }) : undefined}
         />
-        <SelectField<RemitFormInput, 'method'> name="method" label="Method" required options={METHOD_OPTIONS} />
+        <SelectField<RemitFormInput, 'method'> name="method" label={t('form.method')} required options={methodOptions} />
       </div>
       {differs && (
         <p role="status" className="rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100">
-          The amount differs from the deliveries' cash by {formatMoney(Math.round(((amount ?? 0) - expected) * 100) / 100, currency)}: give a discrepancy reason.
+          {t('form.differs', { amount: format.money(Math.round(((amount ?? 0) - expected) * 100) / 100, currency) })}
         </p>
       )}
       <TextAreaField<RemitFormInput, 'discrepancy_reason'>
         name="discrepancy_reason"
-        label="Discrepancy reason"
+        label={t('form.reason')}
         required={differs}
         maxLength={500}
         rows={2}
-        help="Needed when the amount differs from the deliveries' cash."
+        help={t('form.reasonHelp')}
       />
-      <TextAreaField<RemitFormInput, 'note'> name="note" label="Note" maxLength={2000} rows={2} />
-      <SubmitButton>Record remittance</SubmitButton>
+      <TextAreaField<RemitFormInput, 'note'> name="note" label={t('form.note')} maxLength={2000} rows={2} />
+      <SubmitButton>{t('form.submit')}</SubmitButton>
     </Form>
   );
 }

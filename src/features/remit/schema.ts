@@ -3,8 +3,18 @@ import { z } from 'zod';
 /** How a driver handed the cash over (remittances_method_check). */
 export const REMIT_METHODS = ['cash', 'bank_transfer', 'card', 'other'] as const;
 export type RemitMethod = (typeof REMIT_METHODS)[number];
-export const METHOD_LABELS: Record<RemitMethod, string> = { cash: 'Cash', bank_transfer: 'Bank transfer', card: 'Card', other: 'Other' };
-export const METHOD_OPTIONS = REMIT_METHODS.map((value) => ({ value, label: METHOD_LABELS[value] }));
+
+/** The form's messages, the same English the database answers with (record_remittance); words.ts gives their keys. */
+export const REMIT_MESSAGES = {
+  driver: 'Choose a driver',
+  deliveries: 'Choose at least one delivery',
+  amount: 'Enter the amount',
+  amountMin: 'The amount must be 0 or more',
+  amountDecimals: 'Enter the amount with at most 2 decimals',
+  method: 'Choose a method: cash, bank transfer, card or other',
+  note: 'The note must be at most 2000 characters',
+  reason: 'The reason must be at most 500 characters',
+} as const;
 
 const money = z.coerce.number();
 
@@ -72,15 +82,15 @@ export function amountDiffers(amount: number | null, expected: number): boolean 
  * and everything about the deliveries themselves, the database decides (record_remittance).
  */
 export const remitFormSchema = z.object({
-  driver_id: z.string().min(1, 'Choose a driver'),
-  delivery_ids: z.array(z.string()).min(1, 'Choose at least one delivery'),
+  driver_id: z.string().min(1, REMIT_MESSAGES.driver),
+  delivery_ids: z.array(z.string()).min(1, REMIT_MESSAGES.deliveries),
   amount: z
-    .number({ error: 'Enter the amount' })
-    .min(0, 'The amount must be 0 or more')
-    .refine((n) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6, 'Enter the amount with at most 2 decimals'),
-  method: z.enum(REMIT_METHODS, { error: 'Choose a method: cash, bank transfer, card or other' }),
-  note: z.string().max(2000, 'The note must be at most 2000 characters'),
-  discrepancy_reason: z.string().max(500, 'The reason must be at most 500 characters'),
+    .number({ error: REMIT_MESSAGES.amount })
+    .min(0, REMIT_MESSAGES.amountMin)
+    .refine((n) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6, REMIT_MESSAGES.amountDecimals),
+  method: z.enum(REMIT_METHODS, { error: REMIT_MESSAGES.method }),
+  note: z.string().max(2000, REMIT_MESSAGES.note),
+  discrepancy_reason: z.string().max(500, REMIT_MESSAGES.reason),
 });
 export type RemitFormInput = z.input<typeof remitFormSchema>;
 export type RemitFormValues = z.output<typeof remitFormSchema>;
@@ -93,11 +103,3 @@ export const emptyRemitForm = (driverId = ''): RemitFormInput => ({
   note: '',
   discrepancy_reason: '',
 });
-
-export function formatMoney(amount: number, currency: string): string {
-  try {
-    return new Intl.NumberFormat('en', { style: 'currency', currency }).format(amount);
-  } catch {
-    return `${amount.toFixed(2)} ${currency}`;
-  }
-}

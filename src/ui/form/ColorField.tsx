@@ -1,4 +1,6 @@
 import type { FieldPath, FieldValues } from 'react-hook-form';
+import { useT } from '../../lib/i18n/catalogue';
+import { uiMessages } from '../messages';
 import { useBoundField, type BoundFieldProps } from './bind';
 import { controlClassName, fieldAria, FieldFrame } from './FieldFrame';
 
@@ -14,6 +16,7 @@ function pickerValue(value: string): string {
 
 /** A hex colour bound to the form: a swatch that opens the browser's picker, and the hex text to type or paste. Holds a string. */
 export function ColorField<T extends FieldValues, N extends FieldPath<T>, O = T>({ name, control, help, ...props }: BoundFieldProps<T, N, O>) {
+  const t = useT(uiMessages);
   const { fieldRef, field, error, id } = useBoundField({ name, control });
   const value = (field.value as string | null | undefined) ?? '';
   return (
@@ -21,7 +24,7 @@ export function ColorField<T extends FieldValues, N extends FieldPath<T>, O = T>
       <div className="flex items-center gap-2">
         <input
           type="color"
-          aria-label={`${props.label} picker`}
+          aria-label={t('field.colorPicker', { label: props.label })}
           className="h-9 w-11 shrink-0 cursor-pointer rounded-md border border-slate-300 bg-white p-0.5 dark:border-slate-600 dark:bg-slate-900"
           value={pickerValue(value)}
           disabled={props.disabled}

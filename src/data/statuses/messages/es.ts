@@ -1,6 +1,8 @@
 import type { Translation } from '../../../lib/i18n/catalogue';
 import type { en } from './en';
 
+// Each machine's words agree with the noun the screens call its records: una entrega, una conversación,
+// una asignación, una incidencia (feminine); un conductor, un almacén, un usuario (masculine).
 export default {
   'assignment.pending': 'Pendiente',
   'assignment.accepted': 'Aceptada',
@@ -8,14 +10,14 @@ export default {
   'assignment.completed': 'Completada',
   'assignment.cancelled': 'Cancelada',
   'delivery.pending': 'Pendiente',
-  'delivery.assigned': 'Asignado',
-  'delivery.accepted': 'Aceptado',
-  'delivery.picked_up': 'Recogido',
+  'delivery.assigned': 'Asignada',
+  'delivery.accepted': 'Aceptada',
+  'delivery.picked_up': 'Recogida',
   'delivery.in_transit': 'En tránsito',
-  'delivery.delivered': 'Entregado',
-  'delivery.failed': 'Fallido',
-  'delivery.cancelled': 'Cancelado',
-  'delivery.returned': 'Devuelto',
+  'delivery.delivered': 'Entregada',
+  'delivery.failed': 'Fallida',
+  'delivery.cancelled': 'Cancelada',
+  'delivery.returned': 'Devuelta',
   'driver.available': 'Disponible',
   'driver.busy': 'Ocupado',
   'driver.on_break': 'En descanso',
@@ -62,8 +64,8 @@ export default {
   'failure.acknowledged': 'Atendido',
   'failure.resolved': 'Resuelto',
   'conversation.waiting': 'Esperando al despacho',
-  'conversation.acknowledged': 'Atendido',
-  'conversation.resolved': 'Resuelto',
+  'conversation.acknowledged': 'Atendida',
+  'conversation.resolved': 'Resuelta',
   'user.active': 'Activo',
   'user.invited': 'Invitado',
   'user.inactive': 'Inactivo',

@@ -1,6 +1,8 @@
 import type { Translation } from '../../../lib/i18n/catalogue';
 import type { en } from './en';
 
+// Each machine's words agree with the noun the screens call its records: une livraison, une conversation,
+// une attribution (feminine); un incident, un entrepôt, un ordre (masculine).
 export default {
   'assignment.pending': 'En attente',
   'assignment.accepted': 'Acceptée',
@@ -62,8 +64,8 @@ export default {
   'failure.acknowledged': 'Pris en charge',
   'failure.resolved': 'Résolu',
   'conversation.waiting': 'En attente du dispatch',
-  'conversation.acknowledged': 'Pris en charge',
-  'conversation.resolved': 'Résolu',
+  'conversation.acknowledged': 'Prise en charge',
+  'conversation.resolved': 'Résolue',
   'user.active': 'Actif',
   'user.invited': 'Invité',
   'user.inactive': 'Inactif',

@@ -1,6 +1,7 @@
 import { useT } from '../../../lib/i18n/catalogue';
 import { activityMessages } from '../messages';
-import { columnLabel, fieldChanges, formatAuditValue, type AuditEntry } from '../schema';
+import { fieldChanges, formatAuditValue, type AuditEntry } from '../schema';
+import { columnWords } from '../words';
 
 /** The changed fields of one entry: before -> after per column (an insert shows only after, a delete only before). */
 export function AuditDiff({ entry }: { entry: Pick<AuditEntry, 'action' | 'changed_columns' | 'old_values' | 'new_values'> }) {
@@ -32,7 +33,7 @@ export function AuditDiff({ entry }: { entry: Pick<AuditEntry, 'action' | 'chang
         {changes.map((change) => (
           <tr key={change.column}>
             <th scope="row" className="py-1 pr-3 align-top font-medium">
-              {columnLabel(change.column)}
+              {columnWords(t, change.column)}
             </th>
             {showBefore && (
               <td className="py-1 pr-3 align-top break-words">

@@ -17,8 +17,8 @@ import { ACTION_TONES } from '../components/RecordHistory';
 import { AuditDiff } from '../components/AuditDiff';
 import { activityList } from '../list';
 import { activityMessages, type ActivityKey } from '../messages';
-import { columnLabel, recordLabel, type AuditAction, type AuditEntry } from '../schema';
-import { actionOptions, actionWords, actorWords, tableOptions, tableWords } from '../words';
+import { recordLabel, type AuditAction, type AuditEntry } from '../schema';
+import { actionOptions, actionWords, actorWords, columnWords, tableOptions, tableWords } from '../words';
 
 
 /** Where a changed record can be opened, when it still has a screen of its own. */
@@ -32,7 +32,7 @@ function summary(t: Translate<ActivityKey>, entry: AuditEntry): string {
   const table = tableWords(t, entry.table_name).toLowerCase();
   if (entry.action === 'insert') return t('row.created', { table });
   if (entry.action === 'delete') return t('row.deleted', { table });
-  return entry.changed_columns.map(columnLabel).join(', ');
+  return entry.changed_columns.map((column) => columnWords(t, column)).join(', ');
 }
 
 /** Admin > Settings > Activity: every change in the tenant, who made it and what it changed. */

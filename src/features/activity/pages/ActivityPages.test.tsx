@@ -124,6 +124,7 @@ const ENGLISH = [
   'Before',
   'After',
   'No field values recorded',
+  'Capacity unit',
 ];
 
 describe('the activity screens', () => {
@@ -131,6 +132,7 @@ describe('the activity screens', () => {
     await renderLog();
     expect(screen.getByText('Created warehouses record')).toBeInTheDocument();
     expect(screen.getByText('Former user')).toBeInTheDocument();
+    expect(screen.getAllByText('Capacity unit').length).toBeGreaterThan(0);
     expect(screen.getByRole('dialog', { name: 'Updated: Vehicles Furgo 7' })).toBeInTheDocument();
     cleanup();
     await renderHistory();
@@ -138,8 +140,8 @@ describe('the activity screens', () => {
   });
 
   it.each([
-    ['es', ['Actividad', 'Cuándo', 'Actualizado', 'Registro de almacenes creado', 'Sistema', 'Antiguo usuario', 'Actualizado: Vehículos Furgo 7', 'Antes', 'Después', 'Historial', 'Mostrar cambios anteriores']],
-    ['fr', ['Activité', 'Quand', 'Modifié', 'Enregistrement entrepôts créé', 'Système', 'Ancien utilisateur', 'Modifié : Véhicules Furgo 7', 'Avant', 'Après', 'Historique', 'Afficher les modifications précédentes']],
+    ['es', ['Actividad', 'Cuándo', 'Actualizado', 'Registro de almacenes creado', 'Sistema', 'Antiguo usuario', 'Actualizado: Vehículos Furgo 7', 'Antes', 'Después', 'Historial', 'Mostrar cambios anteriores', 'Unidad de capacidad']],
+    ['fr', ['Activité', 'Quand', 'Modifié', 'Enregistrement entrepôts créé', 'Système', 'Ancien utilisateur', 'Modifié : Véhicules Furgo 7', 'Avant', 'Après', 'Historique', 'Afficher les modifications précédentes', 'Unité de capacité']],
   ] as const)('speak %s with no English left', { timeout: 60_000 }, async (language, words) => {
     await act(() => applyLanguage(language));
     let text = '';

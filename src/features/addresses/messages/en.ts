@@ -87,4 +87,6 @@ export const en = {
   'validation.postalCodeMax': 'Postal code must be less than 6 characters',
   'validation.country': 'Country is required',
   'validation.bothCoordinates': 'Enter both latitude and longitude, or neither',
+  'validation.coordinateRange': 'Coordinates must be a latitude from -90 to 90 and a longitude from -180 to 180',
+  'validation.maxLength': 'Must be at most {max} characters',
 } as const;

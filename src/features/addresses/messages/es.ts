@@ -89,4 +89,6 @@ export default {
   'validation.postalCodeMax': 'El código postal debe tener menos de 6 caracteres',
   'validation.country': 'El país es obligatorio',
   'validation.bothCoordinates': 'Introduzca latitud y longitud, o ninguna de las dos',
+  'validation.coordinateRange': 'Las coordenadas deben ser una latitud de -90 a 90 y una longitud de -180 a 180',
+  'validation.maxLength': 'Debe tener como máximo {max} caracteres',
 } satisfies Translation<typeof en>;

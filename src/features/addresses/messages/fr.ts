@@ -89,4 +89,6 @@ export default {
   'validation.postalCodeMax': 'Le code postal doit comporter moins de 6 caractères',
   'validation.country': 'Le pays est obligatoire',
   'validation.bothCoordinates': 'Saisissez la latitude et la longitude, ou aucune des deux',
+  'validation.coordinateRange': 'Les coordonnées doivent être une latitude de -90 à 90 et une longitude de -180 à 180',
+  'validation.maxLength': 'Doit comporter au plus {max} caractères',
 } satisfies Translation<typeof en>;

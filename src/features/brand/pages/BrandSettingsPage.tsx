@@ -1,6 +1,8 @@
-import { useEffect, useMemo, useState, type CSSProperties } from 'react';
+import { useCallback, useEffect, useMemo, useState, type CSSProperties } from 'react';
 import { useWatch, type Control } from 'react-hook-form';
 import { uploadFile } from '../../../lib/edge-functions';
+import { useT } from '../../../lib/i18n/catalogue';
+import { navMessages } from '../../../lib/nav/messages';
 import type { ServerErrorResult } from '../../../lib/server-errors';
 import { useTenantId } from '../../../lib/tenant';
 import { Button } from '../../../ui/Button';
@@ -8,6 +10,7 @@ import { ErrorState } from '../../../ui/ErrorState';
 import { ColorField, FileField, Form, SelectField, SubmitButton, useZodForm, type FileValue } from '../../../ui/form';
 import { PageHeader } from '../../../ui/PageHeader';
 import { Skeleton } from '../../../ui/Skeleton';
+import { uiMessages } from '../../../ui/messages';
 import { useToast } from '../../../ui/toast';
 import { useRecordLoad } from '../../../lib/use-record-load';
 import { fetchBrandSettings, saveBrandSettings } from '../api';
@@ -16,8 +19,7 @@ import {
   BRAND_MESSAGES,
   BrandFormSchema,
   COLOR_KEYS,
-  COLOR_LABELS,
-  FONT_OPTIONS,
+  FONTS,
   IMAGE_EXTENSIONS,
   IMAGE_MAX_BYTES,
   presetsOf,
@@ -28,21 +30,23 @@ import {
   type BrandPreset,
 } from '../brand-settings';
 import { brandContrastChecks, formatRatio, type BrandColors } from '../contrast';
+import { brandMessages } from '../messages';
 import { contrastText, fontStack, safeImageUrl } from '../theme';
-
-const IMAGE_MESSAGES = { type: BRAND_MESSAGES.imageType, size: BRAND_MESSAGES.imageSize };
+import { COLOR_KEY_NAMES, PAIR_KEYS, translateBrandMessage } from '../words';
 
 /** Admin > Settings > Brand settings: presets, the six colours, font, logos and favicon, with a live preview. */
 export function BrandSettingsPage() {
   const tenantId = useTenantId();
   // The settings as stored: `unknown`, read by the form's own parsers (presets, colours, images).
   const { state: load, retry } = useRecordLoad<unknown>(tenantId, async () => (await fetchBrandSettings(tenantId as string)).settings);
+  const t = useT(brandMessages);
+  const ui = useT(uiMessages);
 
   return (
     <div className="space-y-4">
-      <PageHeader title="Brand settings" breadcrumbs={[{ label: 'Dashboard', href: '/' }, { label: 'Brand settings' }]} />
+      <PageHeader title={t('page.title')} breadcrumbs={[{ label: ui('record.dashboard'), href: '/' }, { label: t('page.title') }]} />
       {load.status === 'loading' && (
-        <div className="grid gap-6 lg:grid-cols-2" aria-busy="true" aria-label="Loading brand settings">
+        <div className="grid gap-6 lg:grid-cols-2" aria-busy="true" aria-label={t('page.loading')}>
           <div className="space-y-3">
             <Skeleton className="h-10 w-full" />
             <Skeleton className="h-40 w-full" />
@@ -53,7 +57,7 @@ export function BrandSettingsPage() {
       )}
       {load.status === 'failed' && (
         <ErrorState
-          title={BRAND_MESSAGES.loadFailed}
+          title={t('toast.loadFailed')}
           onRetry={retry}
         />
       )}
@@ -65,8 +69,12 @@ export function BrandSettingsPage() {
 function BrandSettingsForm({ tenantId, settings }: { tenantId: string; settings: unknown }) {
   const toast = useToast();
   const brand = useBrand();
+  const t = useT(brandMessages);
+  const translate = useCallback((message: string) => translateBrandMessage(t, message), [t]);
+  const imageMessages = { type: t('validation.imageType'), size: t('validation.imageSize') };
+  const fontOptions = FONTS.map((font) => ({ value: font, label: font === 'system-ui' ? t('assets.systemFont') : font }));
   const presets = useMemo(() => presetsOf(settings), [settings]);
-  const form = useZodForm(BrandFormSchema, { defaultValues: toBrandForm(settings) });
+  const form = useZodForm(BrandFormSchema, { defaultValues: toBrandForm(settings) }, translate);
   const presetOptions = presets.map((p) => ({ value: p.name, label: p.name }));
 
   // Choosing a preset puts its palette in the six colours (Save stores them).
@@ -91,8 +99,8 @@ function BrandSettingsForm({ tenantId, settings }: { tenantId: string; settings:
     try {
       return (await uploadFile(tenantId, value, 'image')).publicUrl;
     } catch (error) {
-      toast.error(BRAND_MESSAGES.uploadFailed);
-      form.setError(field, { type: 'server', message: error instanceof Error ? error.message : BRAND_MESSAGES.uploadFailed });
+      toast.error(t('toast.uploadFailed'));
+      form.setError(field, { type: 'server', message: translate(error instanceof Error ? error.message : BRAND_MESSAGES.uploadFailed) });
       return false;
     }
   }
@@ -105,74 +113,74 @@ function BrandSettingsForm({ tenantId, settings }: { tenantId: string; settings:
     const favicon = await upload(values.favicon, 'favicon');
     if (favicon === false) return;
     await saveBrandSettings(tenantId, toBrandSettings(values, { logoLight, logoDark, favicon }, presets));
-    toast.success(BRAND_MESSAGES.saved);
+    toast.success(t('toast.saved'));
     form.reset({ ...values, logo_light: logoLight, logo_dark: logoDark, favicon });
     // This page repaints at once; every other member's through the tenant's brand topic.
     brand.reload();
   }
 
   function onServerError(_error: unknown, result: ServerErrorResult) {
-    if (result.applied.length > 0) toast.error('Validation failed');
-    if (result.unmatched) toast.error(result.unmatched);
-    else if (result.applied.length === 0) toast.error(BRAND_MESSAGES.saveFailed);
+    if (result.applied.length > 0) toast.error(t('toast.validation'));
+    if (result.unmatched) toast.error(result.unmatched.split('\n').map(translate).join('\n'));
+    else if (result.applied.length === 0) toast.error(t('toast.saveFailed'));
   }
 
   return (
-    <Form form={form} onSubmit={onSubmit} onServerError={onServerError} aria-label="Brand settings" className="grid items-start gap-6 lg:grid-cols-2">
+    <Form form={form} onSubmit={onSubmit} onServerError={onServerError} aria-label={t('page.title')} className="grid items-start gap-6 lg:grid-cols-2">
       <div className="space-y-5">
-        <section className="space-y-4 rounded-lg border border-slate-200 bg-white p-5 dark:border-slate-700 dark:bg-slate-900" aria-label="Colours">
-          <h2 className="text-base font-semibold">Colours</h2>
+        <section className="space-y-4 rounded-lg border border-slate-200 bg-white p-5 dark:border-slate-700 dark:bg-slate-900" aria-label={t('colours.title')}>
+          <h2 className="text-base font-semibold">{t('colours.title')}</h2>
           <div className="flex flex-wrap items-end gap-3">
-            <SelectField<BrandFormInput, 'preset'> name="preset" label="Preset" required options={presetOptions} className="min-w-56 flex-1" />
+            <SelectField<BrandFormInput, 'preset'> name="preset" label={t('colours.preset')} required options={presetOptions} className="min-w-56 flex-1" />
             <Button variant="secondary" onClick={resetToPreset}>
-              Reset to preset
+              {t('colours.reset')}
             </Button>
           </div>
           <div className="grid gap-4 sm:grid-cols-2">
             {COLOR_KEYS.map((key) => (
-              <ColorField<BrandFormInput, `colors.${typeof key}`> key={key} name={`colors.${key}`} label={COLOR_LABELS[key]} required />
+              <ColorField<BrandFormInput, `colors.${typeof key}`> key={key} name={`colors.${key}`} label={t(COLOR_KEY_NAMES[key])} required />
             ))}
           </div>
           <ContrastReport control={form.control} />
         </section>
 
-        <section className="space-y-4 rounded-lg border border-slate-200 bg-white p-5 dark:border-slate-700 dark:bg-slate-900" aria-label="Typography and assets">
-          <h2 className="text-base font-semibold">Typography and assets</h2>
+        <section className="space-y-4 rounded-lg border border-slate-200 bg-white p-5 dark:border-slate-700 dark:bg-slate-900" aria-label={t('assets.title')}>
+          <h2 className="text-base font-semibold">{t('assets.title')}</h2>
           <SelectField<BrandFormInput, 'font'>
             name="font"
-            label="Font"
+            label={t('assets.font')}
             required
-            options={FONT_OPTIONS}
-            help="Used where the device has it; otherwise the closest system font of the same kind."
+            options={fontOptions}
+            help={t('assets.fontHelp')}
           />
           <FileField<BrandFormInput, 'logo_light'>
             name="logo_light"
-            label="Logo (light theme)"
+            label={t('assets.logoLight')}
             accept={IMAGE_EXTENSIONS}
             maxBytes={IMAGE_MAX_BYTES}
-            messages={IMAGE_MESSAGES}
-            help="jpeg, jpg, png or gif, up to 3 MB"
+            messages={imageMessages}
+            help={t('assets.logoLightHelp')}
           />
           <FileField<BrandFormInput, 'logo_dark'>
             name="logo_dark"
-            label="Logo (dark theme)"
+            label={t('assets.logoDark')}
             accept={IMAGE_EXTENSIONS}
             maxBytes={IMAGE_MAX_BYTES}
-            messages={IMAGE_MESSAGES}
-            help="Shown on dark backgrounds; the light logo is used when there is none."
+            messages={imageMessages}
+            help={t('assets.logoDarkHelp')}
           />
           <FileField<BrandFormInput, 'favicon'>
             name="favicon"
-            label="Favicon"
+            label={t('assets.favicon')}
             accept={IMAGE_EXTENSIONS}
             maxBytes={IMAGE_MAX_BYTES}
-            messages={IMAGE_MESSAGES}
-            help="A square png works best; without one the browser tab shows the mark in your primary colour."
+            messages={imageMessages}
+            help={t('assets.faviconHelp')}
           />
         </section>
 
         <div className="flex gap-3">
-          <SubmitButton>Save brand</SubmitButton>
+          <SubmitButton>{t('form.save')}</SubmitButton>
         </div>
       </div>
 
@@ -187,6 +195,7 @@ function useColors(control: Control<BrandFormInput, unknown, BrandFormOutput>): 
 
 /** WCAG AA for each pair the chrome draws; a warning (never a block) for those that fall short. */
 function ContrastReport({ control }: { control: Control<BrandFormInput, unknown, BrandFormOutput> }) {
+  const t = useT(brandMessages);
   const colors = useColors(control);
   const checks = brandContrastChecks(colors);
   const failing = checks.filter((c) => !c.passes);
@@ -194,16 +203,14 @@ function ContrastReport({ control }: { control: Control<BrandFormInput, unknown,
     <div aria-live="polite">
       {failing.length === 0 ? (
         <p className="rounded-md bg-emerald-50 px-3 py-2 text-sm text-emerald-800 dark:bg-emerald-950/50 dark:text-emerald-200" data-testid="contrast-ok">
-          Every colour pair meets WCAG AA contrast.
+          {t('contrast.ok')}
         </p>
       ) : (
         <div role="alert" className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:bg-amber-950/50 dark:text-amber-100">
-          <p className="font-medium">Some colours fall below WCAG AA contrast and may be hard to read:</p>
+          <p className="font-medium">{t('contrast.failing')}</p>
           <ul className="mt-1 list-disc pl-5">
             {failing.map((check) => (
-              <li key={check.label}>
-                {check.label}: {formatRatio(check.ratio)} (needs {check.required}:1)
-              </li>
+              <li key={check.pair}>{t('contrast.check', { pair: t(PAIR_KEYS[check.pair]), ratio: formatRatio(check.ratio), required: check.required })}</li>
             ))}
           </ul>
         </div>
@@ -235,6 +242,8 @@ function useObjectUrl(value: FileValue | null | undefined): string | null {
 /** The app's chrome (header, navigation, a card, a button) in the colours, font and logo being edited. */
 function BrandPreview({ control, presets }: { control: Control<BrandFormInput, unknown, BrandFormOutput>; presets: readonly BrandPreset[] }) {
   const brand = useBrand();
+  const t = useT(brandMessages);
+  const nav = useT(navMessages);
   const colors = useColors(control);
   const [font, logoLight, presetName] = useWatch({ control, name: ['font', 'logo_light', 'preset'] });
   const logo = useObjectUrl(logoLight);
@@ -244,12 +253,12 @@ function BrandPreview({ control, presets }: { control: Control<BrandFormInput, u
   const onPrimary = contrastText(c.primary);
   const style: CSSProperties = { fontFamily: fontStack(font), background: c.background, color: c.text };
   return (
-    <section aria-label="Preview" className="space-y-2 lg:sticky lg:top-4">
-      <h2 className="text-base font-semibold">Preview</h2>
+    <section aria-label={t('preview.title')} className="space-y-2 lg:sticky lg:top-4">
+      <h2 className="text-base font-semibold">{t('preview.title')}</h2>
       <div data-testid="brand-preview" className="overflow-hidden rounded-lg border border-slate-200 shadow-sm dark:border-slate-700" style={style}>
         <div className="flex items-center justify-between px-4 py-3" style={{ background: c.cardBg, borderBottom: `1px solid ${c.textLight}33` }}>
           {logo ? (
-            <img src={logo} alt="Logo preview" className="h-7 max-w-40 object-contain" />
+            <img src={logo} alt={t('preview.logo')} className="h-7 max-w-40 object-contain" />
           ) : (
             <span className="font-semibold">{brand.name}</span>
           )}
@@ -258,30 +267,30 @@ function BrandPreview({ control, presets }: { control: Control<BrandFormInput, u
           </span>
         </div>
         <div className="flex min-h-64">
-          <nav className="w-36 space-y-1 p-3 text-sm" aria-label="Navigation preview" style={{ borderRight: `1px solid ${c.textLight}33` }}>
+          <nav className="w-36 space-y-1 p-3 text-sm" aria-label={t('preview.nav')} style={{ borderRight: `1px solid ${c.textLight}33` }}>
             <span className="block rounded-md px-2 py-1.5 font-medium" style={{ background: c.primary, color: onPrimary }}>
-              Dashboard
+              {nav('nav.dashboard')}
             </span>
             <span className="block rounded-md px-2 py-1.5" style={{ color: c.textLight }}>
-              Vehicles
+              {nav('nav.vehicles')}
             </span>
             <span className="block rounded-md px-2 py-1.5" style={{ color: c.textLight }}>
-              Warehouses
+              {nav('nav.warehouses')}
             </span>
           </nav>
           <div className="flex-1 space-y-3 p-4">
-            <p className="text-lg font-bold">Today&apos;s deliveries</p>
+            <p className="text-lg font-bold">{t('preview.heading')}</p>
             <div className="space-y-2 rounded-lg p-3" style={{ background: c.cardBg }}>
-              <p className="font-medium">Route 14 · Mission Bay</p>
+              <p className="font-medium">{t('preview.route')}</p>
               <p className="text-sm" style={{ color: c.textLight }}>
-                12 stops, first at 08:30
+                {t('preview.stops', { time: '08:30' })}
               </p>
               <span className="inline-block rounded-full px-2 py-0.5 text-xs font-medium" style={{ border: `1px solid ${c.secondary}`, color: c.secondary }}>
-                In progress
+                {t('preview.status')}
               </span>
             </div>
             <span className="inline-block rounded-md px-3 py-1.5 text-sm font-medium" style={{ background: c.primary, color: onPrimary }}>
-              Create delivery
+              {t('preview.action')}
             </span>
           </div>
         </div>

@@ -1,5 +1,7 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { downloadCsv } from '../../../lib/csv';
+import { useT, type Translate } from '../../../lib/i18n/catalogue';
+import { useFormat, type LocaleFormat } from '../../../lib/i18n/format';
 import { useSession } from '../../../lib/session';
 import { publicFileUrl } from '../../../lib/storage-url';
 import { tenantIdOf } from '../../../lib/tenant';
@@ -14,41 +16,44 @@ import { ErrorState } from '../../../ui/ErrorState';
 import { LiveIndicator } from '../../../ui/LiveIndicator';
 import { PageHeader } from '../../../ui/PageHeader';
 import { Skeleton } from '../../../ui/Skeleton';
+import { uiMessages } from '../../../ui/messages';
 import { useToast } from '../../../ui/toast';
 import { allRemittances, cashSummary, EXPORT_LIMIT, listRemittances } from '../api';
 import { carriesCash, cashDeliveryFeed, remittanceFeed, type RemitChange } from '../atoms';
 import { csvFileName, remittancesCsv } from '../csv';
 import { remittanceList } from '../list';
+import { remitMessages, type RemitKey } from '../messages';
 import { RecordRemittanceForm } from '../RecordRemittanceForm';
-import { formatMoney, METHOD_LABELS, METHOD_OPTIONS, toCents, type CashSummary, type RemitMethod, type RemittanceRow } from '../schema';
-import { formatDateTime } from '../../../lib/format-date';
+import { REMIT_METHODS, toCents, type CashSummary, type RemitMethod, type RemittanceRow } from '../schema';
+import { METHOD_KEYS, translateRemitMessage } from '../words';
 import { ScrollBox } from '../../../ui/ScrollBox';
 
 type Summary = { status: 'loading' } | { status: 'failed'; error: Error } | { status: 'ready'; rows: CashSummary[] };
 
 
-const columns: DataTableColumn<RemittanceRow>[] = [
-  { id: 'reference', header: 'Reference', cell: (r) => <span className="font-medium">{r.reference_number}</span> },
-  { id: 'recorded_at', header: 'Recorded', sortable: true, cell: (r) => formatDateTime(r.recorded_at) },
-  { id: 'driver', header: 'Driver', cell: (r) => r.driver_name ?? '—' },
+/** The history's columns in the page's language, money in each remittance's currency. */
+const historyColumns = (t: Translate<RemitKey>, format: LocaleFormat): DataTableColumn<RemittanceRow>[] => [
+  { id: 'reference', header: t('col.reference'), cell: (r) => <span className="font-medium">{r.reference_number}</span> },
+  { id: 'recorded_at', header: t('col.recorded'), sortable: true, cell: (r) => format.dateTime(r.recorded_at) },
+  { id: 'driver', header: t('col.driver'), cell: (r) => r.driver_name ?? '—' },
   {
     id: 'amount',
-    header: 'Amount',
+    header: t('col.amount'),
     sortable: true,
     align: 'end',
     cell: (r) => (
       <span className="tabular-nums">
-        {formatMoney(r.amount, r.currency)}
+        {format.money(r.amount, r.currency)}
         {toCents(r.amount) !== toCents(r.expected_amount) && (
-          <span className="block text-xs text-amber-700 dark:text-amber-300">expected {formatMoney(r.expected_amount, r.currency)}</span>
+          <span className="block text-xs text-amber-700 dark:text-amber-300">{t('history.expected', { amount: format.money(r.expected_amount, r.currency) })}</span>
         )}
       </span>
     ),
   },
-  { id: 'method', header: 'Method', cell: (r) => METHOD_LABELS[r.method] },
-  { id: 'deliveries', header: 'Deliveries', hideBelow: 'md', cell: (r) => <span className="text-xs">{r.delivery_codes.join(', ')}</span> },
-  { id: 'reason', header: 'Discrepancy / note', hideBelow: 'lg', cell: (r) => [r.discrepancy_reason, r.note].filter(Boolean).join(' · ') || '—' },
-  { id: 'recorded_by', header: 'Recorded by', hideBelow: 'lg', cell: (r) => r.recorded_by_name ?? '—' },
+  { id: 'method', header: t('col.method'), cell: (r) => t(METHOD_KEYS[r.method]) },
+  { id: 'deliveries', header: t('col.deliveries'), hideBelow: 'md', cell: (r) => <span className="text-xs">{r.delivery_codes.join(', ')}</span> },
+  { id: 'reason', header: t('col.reason'), hideBelow: 'lg', cell: (r) => [r.discrepancy_reason, r.note].filter(Boolean).join(' · ') || '—' },
+  { id: 'recorded_by', header: t('col.recordedBy'), hideBelow: 'lg', cell: (r) => r.recorded_by_name ?? '—' },
 ];
 
 function Stat({ label, value }: { label: string; value: string }) {
@@ -65,6 +70,11 @@ export function RemitPage() {
   const { user } = useSession();
   const tenantId = tenantIdOf(user) ?? '';
   const toast = useToast();
+  const t = useT(remitMessages);
+  const ui = useT(uiMessages);
+  const format = useFormat();
+  const columns = useMemo(() => historyColumns(t, format), [t, format]);
+  const methodOptions = REMIT_METHODS.map((value) => ({ value, label: t(METHOD_KEYS[value]) }));
   const table = useListUrlState(remittanceList);
   const list = useServerList({
     queryKey: ['remittances', tenantId],
@@ -118,13 +128,13 @@ export function RemitPage() {
     try {
       const rows = await allRemittances(tenantId, table.state);
       if (rows.length === 0) {
-        toast.error('No remittances match these filters');
+        toast.error(t('export.none'));
         return;
       }
-      downloadCsv(remittancesCsv(rows), csvFileName(table.state.filters.from, table.state.filters.to));
-      toast.success(rows.length >= EXPORT_LIMIT ? `Exported the newest ${EXPORT_LIMIT} remittances` : `Exported ${rows.length} remittance${rows.length === 1 ? '' : 's'}`);
+      downloadCsv(remittancesCsv(rows, t), csvFileName(table.state.filters.from, table.state.filters.to));
+      toast.success(rows.length >= EXPORT_LIMIT ? t('export.limit', { count: EXPORT_LIMIT }) : t('export.done', { count: rows.length }));
     } catch (error) {
-      toast.error(`Could not export: ${error instanceof Error ? error.message : String(error)}`);
+      toast.error(t('export.failed', { reason: error instanceof Error ? error.message : String(error) }));
     } finally {
       setExporting(false);
     }
@@ -137,42 +147,42 @@ export function RemitPage() {
   return (
     <div className="space-y-8">
       <PageHeader
-        title="Cash remittance"
-        breadcrumbs={[{ label: 'Dashboard', href: '/' }, { label: 'Remit' }]}
-        description="Cash on delivery your drivers collected, what they handed over, and what they still hold."
+        title={t('page.title')}
+        breadcrumbs={[{ label: ui('record.dashboard'), href: '/' }, { label: t('page.breadcrumb') }]}
+        description={t('page.description')}
       />
 
       <section aria-labelledby="remit-drivers" className="space-y-4">
         <div className="flex flex-wrap items-center justify-between gap-3">
           <h2 id="remit-drivers" className="text-lg font-semibold">
-            Drivers' cash
+            {t('cash.title')}
           </h2>
           <LiveIndicator state={live.state} />
         </div>
         {summary.status === 'failed' ? (
-          <ErrorState title="Could not load the drivers' cash" detail={summary.error.message} onRetry={() => setAttempt((n) => n + 1)} />
+          <ErrorState title={t('cash.loadFailed')} detail={translateRemitMessage(t, summary.error.message)} onRetry={() => setAttempt((n) => n + 1)} />
         ) : (
           <>
             <dl className="grid grid-cols-1 gap-3 sm:grid-cols-3" aria-busy={summary.status === 'loading' || undefined}>
-              <Stat label="Collected" value={known ? formatMoney(totals.collected / 100, currency) : '…'} />
-              <Stat label="Remitted" value={known ? formatMoney(totals.remitted / 100, currency) : '…'} />
-              <Stat label="Outstanding" value={known ? formatMoney(totals.outstanding / 100, currency) : '…'} />
+              <Stat label={t('cash.collected')} value={known ? format.money(totals.collected / 100, currency) : '…'} />
+              <Stat label={t('cash.remitted')} value={known ? format.money(totals.remitted / 100, currency) : '…'} />
+              <Stat label={t('cash.outstanding')} value={known ? format.money(totals.outstanding / 100, currency) : '…'} />
             </dl>
             {summary.status === 'loading' && drivers.length === 0 ? (
               <Skeleton className="h-40 w-full" />
             ) : drivers.length === 0 ? (
-              <EmptyState title="No drivers yet" description="Drivers appear here once an admin adds them." />
+              <EmptyState title={t('cash.noDrivers')} description={t('cash.noDriversHint')} />
             ) : (
-              <ScrollBox label="Drivers' cash" className="rounded-lg border border-slate-200 dark:border-slate-700">
-                  <table className="w-full text-sm" aria-label="Drivers' cash">
+              <ScrollBox label={t('cash.title')} className="rounded-lg border border-slate-200 dark:border-slate-700">
+                  <table className="w-full text-sm" aria-label={t('cash.title')}>
                     <thead className="bg-slate-50 text-left text-xs uppercase text-slate-500 dark:bg-slate-800 dark:text-slate-400">
                       <tr>
-                        <th scope="col" className="px-3 py-2">Driver</th>
-                        <th scope="col" className="px-3 py-2 text-right">Collected</th>
-                        <th scope="col" className="px-3 py-2 text-right">Remitted</th>
-                        <th scope="col" className="px-3 py-2 text-right">Outstanding</th>
-                        <th scope="col" className="hidden px-3 py-2 md:table-cell">Last remittance</th>
-                        <th scope="col" className="px-3 py-2"><span className="sr-only">Actions</span></th>
+                        <th scope="col" className="px-3 py-2">{t('cash.driver')}</th>
+                        <th scope="col" className="px-3 py-2 text-right">{t('cash.collected')}</th>
+                        <th scope="col" className="px-3 py-2 text-right">{t('cash.remitted')}</th>
+                        <th scope="col" className="px-3 py-2 text-right">{t('cash.outstanding')}</th>
+                        <th scope="col" className="hidden px-3 py-2 md:table-cell">{t('cash.lastRemittance')}</th>
+                        <th scope="col" className="px-3 py-2"><span className="sr-only">{t('cash.actions')}</span></th>
                       </tr>
                     </thead>
                     <tbody className="divide-y divide-slate-200 dark:divide-slate-700">
@@ -184,35 +194,35 @@ export function RemitPage() {
                               {d.full_name ?? '—'}
                             </span>
                           </th>
-                          <td className="px-3 py-2 text-right tabular-nums">{formatMoney(d.collected, d.currency)}</td>
+                          <td className="px-3 py-2 text-right tabular-nums">{format.money(d.collected, d.currency)}</td>
                           <td className="px-3 py-2 text-right tabular-nums">
-                            {formatMoney(d.remitted, d.currency)}
+                            {format.money(d.remitted, d.currency)}
                             {toCents(d.shortfall) !== 0 && (
                               <span className="block text-xs text-amber-700 dark:text-amber-300">
-                                {d.shortfall > 0 ? `${formatMoney(d.shortfall, d.currency)} short` : `${formatMoney(-d.shortfall, d.currency)} over`}
+                                {d.shortfall > 0 ? t('cash.short', { amount: format.money(d.shortfall, d.currency) }) : t('cash.over', { amount: format.money(-d.shortfall, d.currency) })}
                               </span>
                             )}
                           </td>
                           <td className="px-3 py-2 text-right tabular-nums">
-                            {formatMoney(d.outstanding, d.currency)}
+                            {format.money(d.outstanding, d.currency)}
                             {d.outstanding_count > 0 && (
                               <span className="block text-xs text-slate-500 dark:text-slate-400">
-                                {d.outstanding_count} deliver{d.outstanding_count === 1 ? 'y' : 'ies'}
+                                {t('cash.deliveries', { count: d.outstanding_count })}
                               </span>
                             )}
                           </td>
-                          <td className="hidden px-3 py-2 md:table-cell">{formatDateTime(d.last_remitted_at)}</td>
+                          <td className="hidden px-3 py-2 md:table-cell">{format.dateTime(d.last_remitted_at)}</td>
                           <td className="px-3 py-2 text-right">
                             <Button
                               variant="secondary"
                               disabled={d.outstanding_count === 0}
-                              aria-label={`Record a remittance for ${d.full_name ?? 'the driver'}`}
+                              aria-label={d.full_name ? t('cash.recordFor', { name: d.full_name }) : t('cash.recordForUnnamed')}
                               onClick={() => {
                                 setPreselect((p) => ({ driverId: d.driver_id, n: (p?.n ?? 0) + 1 }));
                                 document.getElementById('remit-record')?.scrollIntoView({ block: 'start' });
                               }}
                             >
-                              Record
+                              {t('cash.record')}
                             </Button>
                           </td>
                         </tr>
@@ -227,7 +237,7 @@ export function RemitPage() {
 
       <section aria-labelledby="remit-record" className="space-y-4 rounded-2xl border border-slate-200 bg-brand-card p-5 shadow-sm dark:border-slate-800 dark:bg-slate-900">
         <h2 id="remit-record" className="text-lg font-semibold">
-          Record a remittance
+          {t('record.title')}
         </h2>
         <RecordRemittanceForm
           drivers={drivers}
@@ -242,26 +252,26 @@ export function RemitPage() {
 
       <section aria-labelledby="remit-history" className="space-y-4">
         <h2 id="remit-history" className="text-lg font-semibold">
-          History
+          {t('history.title')}
         </h2>
         <DataTable
-          label="Remittances"
+          label={t('history.label')}
           columns={columns}
           {...table}
           {...list.tableProps}
           rowLabel={(r) => r.reference_number}
-          searchPlaceholder="Search reference or driver"
-          emptyMessage="No remittances recorded yet"
+          searchPlaceholder={t('history.search')}
+          emptyMessage={t('history.empty')}
           toolbar={
             <Button variant="secondary" busy={exporting} onClick={() => void exportCsv()}>
-              Export CSV
+              {t('history.export')}
             </Button>
           }
           filterFields={(draft, setDraft) => (
             <>
-              <FilterSelect label="Driver" value={draft.driver} options={driverFilterOptions} onChange={(driver) => setDraft({ ...draft, driver })} />
-              <FilterDateRange label="Recorded" from={draft.from} to={draft.to} onChange={(range) => setDraft({ ...draft, from: range.from, to: range.to })} />
-              <FilterSelect<RemitMethod> label="Method" value={draft.method} options={METHOD_OPTIONS} onChange={(method) => setDraft({ ...draft, method })} />
+              <FilterSelect label={t('filter.driver')} value={draft.driver} options={driverFilterOptions} onChange={(driver) => setDraft({ ...draft, driver })} />
+              <FilterDateRange label={t('filter.recorded')} from={draft.from} to={draft.to} onChange={(range) => setDraft({ ...draft, from: range.from, to: range.to })} />
+              <FilterSelect<RemitMethod> label={t('filter.method')} value={draft.method} options={methodOptions} onChange={(method) => setDraft({ ...draft, method })} />
             </>
           )}
         />

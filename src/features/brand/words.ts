@@ -1,0 +1,44 @@
+import type { Translate } from '../../lib/i18n/catalogue';
+import { BRAND_MESSAGES } from './brand-settings';
+import type { COLOR_KEYS } from './brand-settings';
+import type { ContrastPair } from './contrast';
+import type { BrandKey } from './messages';
+
+/** Each colour role's name, by key. */
+export const COLOR_KEY_NAMES: Record<(typeof COLOR_KEYS)[number], BrandKey> = {
+  primary: 'colour.primary',
+  secondary: 'colour.secondary',
+  background: 'colour.background',
+  cardBg: 'colour.cardBg',
+  text: 'colour.text',
+  textLight: 'colour.textLight',
+};
+
+/** Each contrast pair's name, by key. */
+export const PAIR_KEYS: Record<ContrastPair, BrandKey> = {
+  textOnBackground: 'pair.textOnBackground',
+  textOnCards: 'pair.textOnCards',
+  lightTextOnBackground: 'pair.lightTextOnBackground',
+  lightTextOnCards: 'pair.lightTextOnCards',
+  buttonOnPrimary: 'pair.buttonOnPrimary',
+  primaryOnBackground: 'pair.primaryOnBackground',
+  secondaryOnCards: 'pair.secondaryOnCards',
+};
+
+/** The schema's messages and the database's (save_tenant_brand, English) and their keys. */
+const MESSAGE_KEYS: Record<string, BrandKey> = {
+  [BRAND_MESSAGES.color]: 'validation.color',
+  [BRAND_MESSAGES.font]: 'validation.font',
+  [BRAND_MESSAGES.preset]: 'validation.preset',
+  [BRAND_MESSAGES.imageType]: 'validation.imageType',
+  [BRAND_MESSAGES.imageSize]: 'validation.imageSize',
+  [BRAND_MESSAGES.uploadFailed]: 'toast.uploadFailed',
+  'Brand settings must be an object': 'validation.object',
+  "Only the tenant's admins may change its brand": 'refusal.admin',
+};
+
+/** A schema or database message in the page's language; one this build does not know, as itself. */
+export function translateBrandMessage(t: Translate<BrandKey>, message: string): string {
+  const key = MESSAGE_KEYS[message];
+  return key ? t(key) : message;
+}
