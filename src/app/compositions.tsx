@@ -10,8 +10,10 @@ import { driverEditScreen } from '../features/drivers/screens';
 import { userDetailScreen } from '../features/users/screens';
 import { vehicleEditScreen } from '../features/vehicles/screens';
 import { warehouseScreen } from '../features/warehouses/screens';
+import { useT } from '../lib/i18n/catalogue';
 import type { ScreenDeclaration } from '../lib/screens';
 import { lazyWithRetry } from './lazy';
+import { appMessages } from './messages';
 
 /*
  * What a feature's page shows of other features: composed here, since features never import each
@@ -45,12 +47,17 @@ function deliveryChat(delivery: { id: string; delivery_code: string; driver_id: 
 }
 
 /** A customer's 'Message us' on each delivery card: chat's order conversation with dispatch. */
-function customerDeliveryChat(delivery: { id: string; delivery_code: string }) {
+function CustomerDeliveryChat({ delivery }: { delivery: { id: string; delivery_code: string } }) {
+  const t = useT(appMessages);
   return (
     <Suspense fallback={null}>
-      <DeliveryChatButton deliveryId={delivery.id} deliveryCode={delivery.delivery_code} kind="order" label="Message us" />
+      <DeliveryChatButton deliveryId={delivery.id} deliveryCode={delivery.delivery_code} kind="order" label={t('chat.messageUs')} />
     </Suspense>
   );
+}
+
+function customerDeliveryChat(delivery: { id: string; delivery_code: string }) {
+  return <CustomerDeliveryChat delivery={delivery} />;
 }
 
 /** The support queue's customer conversations open in chat's sheet. */

@@ -1,7 +1,9 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode, type Ref } from 'react';
 import { cameraAvailable, createDetector as createBrowserDetector, detectorAvailable, type Detector } from '../lib/barcode-detector';
+import { useT } from '../lib/i18n/catalogue';
 import { Button } from './Button';
 import { controlClassName, describedBy, FieldFrame } from './form/FieldFrame';
+import { uiMessages } from './messages';
 
 /** What the scanner says when the camera cannot be used; the screen may say what to do instead. */
 export interface ScannerMessages {
@@ -15,6 +17,7 @@ export interface ScannerMessages {
   scannerFailed: string;
 }
 
+/** The scanner's own words in English (shown in the page's language from the kit's catalogue). */
 export const SCANNER_MESSAGES: ScannerMessages = {
   noCamera: 'This browser cannot scan with the camera. Type the code, or scan it with a hardware scanner.',
   blocked: 'The camera is blocked for this site. Allow it in your browser’s site settings to scan, or type the code.',
@@ -78,17 +81,24 @@ export function BarcodeScanner({
   help,
   error,
   disabled,
-  placeholder = 'Type or scan the code',
+  placeholder,
   autoFocus,
   className,
-  scanLabel = 'Scan barcode',
-  scanningHint = 'Point the camera at the barcode.',
+  scanLabel,
+  scanningHint,
   messages,
   onCameraChange,
   createDetector = createBrowserDetector,
   ref,
 }: BarcodeScannerProps) {
-  const words = { ...SCANNER_MESSAGES, ...messages };
+  const t = useT(uiMessages);
+  const words: ScannerMessages = {
+    noCamera: t('scanner.noCamera'),
+    blocked: t('scanner.blocked'),
+    cameraFailed: t('scanner.cameraFailed'),
+    scannerFailed: t('scanner.scannerFailed'),
+    ...messages,
+  };
   const id = useId();
   const [ownText, setOwnText] = useState('');
   const text = value ?? ownText;
@@ -201,17 +211,17 @@ export function BarcodeScanner({
   const statusId = `${id}-status`;
   return (
     <div className={`space-y-3 ${className ?? ''}`}>
-      <video ref={videoRef} muted playsInline className={active ? 'aspect-video w-full rounded-lg bg-black object-cover' : 'hidden'} aria-label="Camera view" />
+      <video ref={videoRef} muted playsInline className={active ? 'aspect-video w-full rounded-lg bg-black object-cover' : 'hidden'} aria-label={t('scanner.camera')} />
       {canUseCamera && camera.kind === 'off' && (
         <Button onClick={() => void start()} disabled={disabled} className="w-full py-3">
-          {scanLabel}
+          {scanLabel ?? t('scanner.scan')}
         </Button>
       )}
       <div id={statusId}>
         {!canUseCamera && <p className="text-sm text-slate-600 dark:text-slate-400">{words.noCamera}</p>}
-        {camera.kind === 'starting' && <p className="text-sm text-slate-600 dark:text-slate-400">Opening the camera…</p>}
-        {camera.kind === 'loading' && <p className="text-sm text-slate-600 dark:text-slate-400">Starting the scanner…</p>}
-        {camera.kind === 'scanning' && !refusal && <p className="text-sm text-slate-600 dark:text-slate-400">{scanningHint}</p>}
+        {camera.kind === 'starting' && <p className="text-sm text-slate-600 dark:text-slate-400">{t('scanner.opening')}</p>}
+        {camera.kind === 'loading' && <p className="text-sm text-slate-600 dark:text-slate-400">{t('scanner.starting')}</p>}
+        {camera.kind === 'scanning' && !refusal && <p className="text-sm text-slate-600 dark:text-slate-400">{scanningHint ?? t('scanner.hint')}</p>}
         {camera.kind === 'failed' && (
           <p role="alert" className="text-sm text-red-700 dark:text-red-300">
             {camera.message}
@@ -235,7 +245,7 @@ export function BarcodeScanner({
           spellCheck={false}
           enterKeyHint="done"
           autoFocus={autoFocus}
-          placeholder={placeholder}
+          placeholder={placeholder ?? t('scanner.placeholder')}
           disabled={disabled}
           aria-required={required || undefined}
           aria-invalid={error ? true : undefined}

@@ -1,16 +1,19 @@
 import { useDocumentTitle } from '../../lib/document-title';
+import { useT } from '../../lib/i18n/catalogue';
 import { DASHBOARD_PATH } from '../../lib/paths';
+import { appMessages } from '../messages';
 import { SimpleLayout } from '../layouts/SimpleLayout';
 import { HomeLink, StatusPage } from './StatusPage';
 
 export function NotFoundPage() {
-  useDocumentTitle('404 page not found! | Error');
+  const t = useT(appMessages);
+  useDocumentTitle(t('notFound.documentTitle'));
   return (
     <SimpleLayout>
       <StatusPage
         code={404}
-        title="Sorry, page not found!"
-        message="Sorry, we couldn’t find the page you’re looking for. Perhaps you’ve mistyped the URL? Be sure to check your spelling."
+        title={t('notFound.title')}
+        message={t('notFound.message')}
       >
         <HomeLink href={DASHBOARD_PATH} />
       </StatusPage>

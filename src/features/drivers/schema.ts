@@ -8,16 +8,10 @@ export type SettableStatus = (typeof SETTABLE_STATUSES)[number];
 
 export const LICENCE_CLASSES = ['standard', 'commercial', 'special'] as const;
 export type LicenceClass = (typeof LICENCE_CLASSES)[number];
-export const LICENCE_CLASS_LABELS: Record<LicenceClass, string> = { standard: 'Standard', commercial: 'Commercial', special: 'Special' };
-export const LICENCE_CLASS_OPTIONS = LICENCE_CLASSES.map((value) => ({ value, label: LICENCE_CLASS_LABELS[value] }));
 
 /** The list's licence filter: expiring within 30 days (not yet expired), or expired. */
 export const LICENCE_FILTERS = ['expiring', 'expired'] as const;
 export type LicenceFilter = (typeof LICENCE_FILTERS)[number];
-export const LICENCE_FILTER_OPTIONS = [
-  { value: 'expiring', label: 'Expiring within 30 days' },
-  { value: 'expired', label: 'Expired' },
-] as const;
 export const EXPIRY_WARNING_DAYS = 30;
 
 /** The database's words (private.driver_problems, the admin-users invite). */

@@ -420,6 +420,6 @@ describe('solve: bad input', () => {
 
   it('no drivers: every delivery reported', () => {
     const s = solve(problem([], [delivery('a', 1, 2)]));
-    expect(s.unassigned).toEqual([{ delivery_id: 'a', reason: 'no_eligible_vehicle', message: 'No driver is available' }]);
+    expect(s.unassigned).toEqual([{ delivery_id: 'a', reason: 'no_eligible_vehicle', message: 'No driver is available', why: { key: 'no_driver' } }]);
   });
 });

@@ -54,18 +54,23 @@ export function solve(problem: Problem): Solution {
     const r = driverIndex.get(delivery.locked_driver_id);
     const driver = r === undefined ? undefined : drivers[r];
     if (r === undefined || !driver) {
-      unassigned.set(d, { delivery_id: delivery.id, reason: 'locked_driver_unfit', message: 'It is locked to a driver who is not available' });
+      unassigned.set(d, { delivery_id: delivery.id, reason: 'locked_driver_unfit', message: 'It is locked to a driver who is not available', why: { key: 'locked_unavailable' } });
       return;
     }
     const problems = fitProblems(driver, delivery, m.now);
     if (problems.length > 0) {
-      unassigned.set(d, { delivery_id: delivery.id, reason: 'locked_driver_unfit', message: problems.map((p) => p.message).join('; ') });
+      unassigned.set(d, { delivery_id: delivery.id, reason: 'locked_driver_unfit', message: problems.map((p) => p.message).join('; '), why: { key: 'locked_problems', problems } });
       return;
     }
     const [p, q] = stops[d]!;
     const ins = m.bestInsertion(routes[r]!, p, q);
     if (!ins) {
-      unassigned.set(d, { delivery_id: delivery.id, reason: 'locked_driver_unfit', message: `${driver.name ?? 'Its driver'} cannot fit it within its windows and the vehicle's capacity` });
+      unassigned.set(d, {
+        delivery_id: delivery.id,
+        reason: 'locked_driver_unfit',
+        message: `${driver.name ?? 'Its driver'} cannot fit it within its windows and the vehicle's capacity`,
+        why: { key: 'locked_cannot_fit', driver: driver.name ?? null },
+      });
       return;
     }
     m.insert(routes[r]!, p, q, ins);
@@ -243,12 +248,13 @@ export function solve(problem: Problem): Solution {
       const onlyWeight = allProblems.some((ps) => ps.length > 0 && ps.every((x) => x.rule === 'weight'));
       if (onlyWeight) {
         const largest = Math.max(...drivers.filter((_, i) => allProblems[i]!.every((x) => x.rule === 'weight')).map((dr) => dr.vehicle?.capacity_kg ?? 0));
-        return { delivery_id: id, reason: 'capacity', message: `The packages weigh ${delivery.weight_kg} kg; the largest vehicle it could go in carries ${largest} kg` };
+        return { delivery_id: id, reason: 'capacity', message: `The packages weigh ${delivery.weight_kg} kg; the largest vehicle it could go in carries ${largest} kg`, why: { key: 'too_heavy', weight_kg: delivery.weight_kg, largest_kg: largest } };
       }
       return {
         delivery_id: id,
         reason: 'no_eligible_vehicle',
         message: drivers.length === 0 ? 'No driver is available' : 'No available driver\'s vehicle meets its requirements (features, licence class)',
+        why: { key: drivers.length === 0 ? 'no_driver' : 'no_vehicle_fits' },
       };
     }
     const alone = eligible[d]!.some((r) => {
@@ -256,19 +262,19 @@ export function solve(problem: Problem): Solution {
       m.refresh(empty, true);
       return m.bestInsertion(empty, p, q) !== null;
     });
-    if (!alone) return { delivery_id: id, reason: 'window_impossible', message: 'No eligible driver can reach it within its windows' };
+    if (!alone) return { delivery_id: id, reason: 'window_impossible', message: 'No eligible driver can reach it within its windows', why: { key: 'window_impossible' } };
     const open = eligible[d]!.filter((r) => !full(r));
     if (open.some((r) => m.bestInsertion(routes[r]!, p, q) !== null)) {
       // Only when the improvement's time ran out before trying it again.
-      return { delivery_id: id, reason: 'schedule_conflict', message: 'It was not reached before the time budget ran out' };
+      return { delivery_id: id, reason: 'schedule_conflict', message: 'It was not reached before the time budget ran out', why: { key: 'time_budget' } };
     }
     if (open.some((r) => m.bestInsertion(routes[r]!, p, q, Infinity, true) !== null)) {
-      return { delivery_id: id, reason: 'capacity', message: 'Every eligible vehicle is too full at the times it would be aboard' };
+      return { delivery_id: id, reason: 'capacity', message: 'Every eligible vehicle is too full at the times it would be aboard', why: { key: 'too_full' } };
     }
     if (eligible[d]!.some((r) => full(r) && m.bestInsertion(routes[r]!, p, q) !== null)) {
-      return { delivery_id: id, reason: 'drivers_full', message: `The drivers who could take it already have ${maxPerDriver} deliveries in this plan` };
+      return { delivery_id: id, reason: 'drivers_full', message: `The drivers who could take it already have ${maxPerDriver} deliveries in this plan`, why: { key: 'drivers_full', max: maxPerDriver } };
     }
-    return { delivery_id: id, reason: 'schedule_conflict', message: 'Eligible drivers are busy with other work at the times of its windows' };
+    return { delivery_id: id, reason: 'schedule_conflict', message: 'Eligible drivers are busy with other work at the times of its windows', why: { key: 'busy' } };
   }
 
   const outRoutes = routes.map((r) => m.output(r));

@@ -5,6 +5,8 @@
  *
  * Times are accepted as Date, epoch milliseconds or ISO strings and normalised to epoch ms.
  */
+import type { FitProblem } from './eligibility';
+
 export type TimeInput = Date | number | string;
 
 export interface LatLng {
@@ -113,10 +115,29 @@ export type UnassignedReason =
   /** Locked to a driver who is not eligible or cannot fit it. */
   | 'locked_driver_unfit';
 
+/**
+ * Why a delivery could not be placed, as data a screen words in its own language (the English
+ * `message` says the same).
+ */
+export type UnassignedWhy =
+  | { key: 'locked_unavailable' }
+  | { key: 'locked_problems'; problems: FitProblem[] }
+  | { key: 'locked_cannot_fit'; driver: string | null }
+  | { key: 'too_heavy'; weight_kg: number; largest_kg: number }
+  | { key: 'no_driver' }
+  | { key: 'no_vehicle_fits' }
+  | { key: 'window_impossible' }
+  | { key: 'time_budget' }
+  | { key: 'too_full' }
+  | { key: 'drivers_full'; max: number }
+  | { key: 'busy' };
+
 export interface UnassignedDelivery {
   delivery_id: string;
   reason: UnassignedReason;
+  /** In English. */
   message: string;
+  why: UnassignedWhy;
 }
 
 export interface PlannedStop {

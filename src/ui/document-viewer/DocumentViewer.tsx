@@ -1,8 +1,10 @@
 import { Dialog, DialogBackdrop, DialogPanel, DialogTitle } from '@headlessui/react';
 import { Suspense, lazy, useEffect, useRef, useState, type ReactNode } from 'react';
+import { useT } from '../../lib/i18n/catalogue';
 import { Button, buttonClassName } from '../Button';
 import { ChevronLeftIcon, ChevronRightIcon, CloseIcon, MinusIcon, PlusIcon } from '../icons';
 import { IconButton } from '../IconButton';
+import { uiMessages } from '../messages';
 import { Skeleton } from '../Skeleton';
 import { documentKind } from './documentKind';
 import { printDocument } from './print';
@@ -51,6 +53,7 @@ function Message({ title, children }: { title: string; children?: ReactNode }) {
  * reset 300 ms after closing.
  */
 export function DocumentViewer({ open, onClose, url, fileName, mimeType }: DocumentViewerProps) {
+  const t = useT(uiMessages);
   const [view, setView] = useState<ViewState>(INITIAL);
   const [shownUrl, setShownUrl] = useState(url);
   const [printing, setPrinting] = useState(false);
@@ -119,25 +122,25 @@ export function DocumentViewer({ open, onClose, url, fileName, mimeType }: Docum
             </DialogTitle>
             {kind === 'pdf' && !view.failed && (
               <>
-                <div role="group" aria-label="Zoom" className="flex items-center">
-                  <IconButton label="Zoom out" onClick={() => zoom(-SCALE_STEP)} disabled={view.scale <= MIN_SCALE}>
+                <div role="group" aria-label={t('viewer.zoom')} className="flex items-center">
+                  <IconButton label={t('viewer.zoomOut')} onClick={() => zoom(-SCALE_STEP)} disabled={view.scale <= MIN_SCALE}>
                     <MinusIcon />
                   </IconButton>
-                  <output aria-live="polite" aria-label="Zoom level" className="w-14 text-center text-sm tabular-nums">
-                    {Math.round(view.scale * 100)}%
+                  <output aria-live="polite" aria-label={t('viewer.zoomLevel')} className="w-14 text-center text-sm tabular-nums">
+                    {t('viewer.percent', { scale: view.scale })}
                   </output>
-                  <IconButton label="Zoom in" onClick={() => zoom(SCALE_STEP)} disabled={view.scale >= MAX_SCALE}>
+                  <IconButton label={t('viewer.zoomIn')} onClick={() => zoom(SCALE_STEP)} disabled={view.scale >= MAX_SCALE}>
                     <PlusIcon />
                   </IconButton>
                 </div>
-                <div role="group" aria-label="Pages" className="flex items-center">
-                  <IconButton label="Previous page" onClick={() => goTo(view.page - 1)} disabled={!pdfReady || view.page <= 1}>
+                <div role="group" aria-label={t('viewer.pages')} className="flex items-center">
+                  <IconButton label={t('viewer.previous')} onClick={() => goTo(view.page - 1)} disabled={!pdfReady || view.page <= 1}>
                     <ChevronLeftIcon />
                   </IconButton>
                   <span aria-live="polite" className="min-w-24 text-center text-sm tabular-nums">
-                    {pdfReady ? `Page ${view.page} of ${view.numPages}` : 'Page -'}
+                    {pdfReady ? t('viewer.page', { page: view.page, count: view.numPages }) : t('viewer.pageUnknown')}
                   </span>
-                  <IconButton label="Next page" onClick={() => goTo(view.page + 1)} disabled={!pdfReady || view.page >= (view.numPages ?? 1)}>
+                  <IconButton label={t('viewer.next')} onClick={() => goTo(view.page + 1)} disabled={!pdfReady || view.page >= (view.numPages ?? 1)}>
                     <ChevronRightIcon />
                   </IconButton>
                 </div>
@@ -151,31 +154,31 @@ export function DocumentViewer({ open, onClose, url, fileName, mimeType }: Docum
               rel="noopener noreferrer"
               className={buttonClassName('secondary')}
             >
-              Download
+              {t('viewer.download')}
             </a>
             {canPrint && (
               <Button variant="secondary" onClick={() => void print()} busy={printing}>
-                Print
+                {t('viewer.print')}
               </Button>
             )}
-            <IconButton label="Close" onClick={onClose}>
+            <IconButton label={t('close')} onClick={onClose}>
               <CloseIcon />
             </IconButton>
           </div>
           {view.printError && (
             <p role="alert" className="border-b border-red-200 bg-red-50 px-4 py-2 text-sm text-red-900 dark:border-red-900 dark:bg-red-950 dark:text-red-100">
-              The document could not be printed. Download it and print it from your computer.
+              {t('viewer.printFailed')}
             </p>
           )}
           <div className="min-h-0 flex-1 overflow-auto bg-slate-100 p-4 dark:bg-slate-950" data-testid="document-viewer-content">
             {kind === 'unsupported' && (
-              <Message title="Unsupported file type">
-                <p className="text-sm text-slate-600 dark:text-slate-400">Download the file to open it with another application.</p>
+              <Message title={t('viewer.unsupported')}>
+                <p className="text-sm text-slate-600 dark:text-slate-400">{t('viewer.unsupportedDetail')}</p>
               </Message>
             )}
             {kind === 'pdf' &&
               (view.failed ? (
-                <Message title="Failed to load PDF">
+                <Message title={t('viewer.pdfFailed')}>
                   <Button
                     variant="secondary"
                     onClick={() => {
@@ -183,7 +186,7 @@ export function DocumentViewer({ open, onClose, url, fileName, mimeType }: Docum
                       setGeneration((g) => g + 1);
                     }}
                   >
-                    Try again
+                    {t('viewer.tryAgain')}
                   </Button>
                 </Message>
               ) : (
@@ -191,7 +194,7 @@ export function DocumentViewer({ open, onClose, url, fileName, mimeType }: Docum
                   fallback={
                     <div className="mx-auto flex max-w-xl flex-col gap-3 p-6" aria-busy="true">
                       <span role="status" className="sr-only">
-                        Loading document
+                        {t('viewer.loading')}
                       </span>
                       <Skeleton className="h-96 w-full" />
                     </div>
@@ -209,7 +212,7 @@ export function DocumentViewer({ open, onClose, url, fileName, mimeType }: Docum
               ))}
             {kind === 'image' &&
               (imageFailed ? (
-                <Message title="Failed to load image" />
+                <Message title={t('viewer.imageFailed')} />
               ) : (
                 <img src={url} alt={fileName} onError={() => setImageFailed(true)} className="mx-auto block h-auto max-w-full bg-white shadow-md" />
               ))}

@@ -2,6 +2,8 @@ import 'react-pdf/dist/Page/TextLayer.css';
 import 'react-pdf/dist/Page/AnnotationLayer.css';
 import workerSrc from 'pdfjs-dist/build/pdf.worker.min.mjs?url';
 import { Document, Page, pdfjs } from 'react-pdf';
+import { useT } from '../../lib/i18n/catalogue';
+import { uiMessages } from '../messages';
 import { Skeleton } from '../Skeleton';
 
 // The worker ships with the app (Vite copies it into the build); pdf.js never fetches it from a CDN.
@@ -17,10 +19,11 @@ export interface PdfPagesProps {
 }
 
 function Loading() {
+  const t = useT(uiMessages);
   return (
     <div className="mx-auto flex w-full max-w-xl flex-col gap-3 p-6" aria-busy="true">
       <span role="status" className="sr-only">
-        Loading document
+        {t('viewer.loading')}
       </span>
       <Skeleton className="h-6 w-2/3" />
       <Skeleton className="h-96 w-full" />

@@ -115,11 +115,12 @@ function loadMaplibre() {
   return maplibre;
 }
 
-function markerElement(color: string, label: string | undefined, lng: number, lat: number, picked = false) {
+/** A marker's pin (and its label, if any); `name` is what assistive technology reads for it. */
+function markerElement(color: string, label: string | undefined, name: string, picked = false) {
   const element = document.createElement('div');
   element.className = 'pointer-events-none flex flex-col items-center';
   element.setAttribute('role', 'img');
-  element.setAttribute('aria-label', picked ? `Picked point ${formatLngLat([lng, lat])}` : `${label ?? 'Point'} at ${formatLngLat([lng, lat])}`);
+  element.setAttribute('aria-label', name);
   if (label) {
     const text = document.createElement('span');
     text.className = 'mb-1 max-w-40 truncate rounded bg-white/95 px-1.5 py-0.5 text-xs font-medium text-slate-900 shadow-sm ring-1 ring-slate-300';
@@ -314,23 +315,23 @@ export function MapView({
   useEffect(() => {
     if (!map || !lib || !markers?.length) return;
     const added: MaplibreMarker[] = markers.map((marker) => {
-      const element = markerElement(marker.color ?? '#2563eb', marker.label, marker.lng, marker.lat);
+      const element = markerElement(marker.color ?? '#2563eb', marker.label, t('map.markerAt', { label: marker.label ?? t('map.point'), point: formatLngLat([marker.lng, marker.lat]) }));
       return new lib.Marker({ element, anchor: 'bottom' }).setLngLat([marker.lng, marker.lat]).addTo(map);
     });
     return () => {
       if (liveMap.current === map) for (const marker of added) marker.remove();
     };
-  }, [map, lib, markers]);
+  }, [map, lib, markers, t]);
 
   useEffect(() => {
     if (!map || !lib || !shownPicked) return;
-    const element = markerElement('#dc2626', undefined, shownPicked[0], shownPicked[1], true);
+    const element = markerElement('#dc2626', undefined, t('map.picked', { point: formatLngLat(shownPicked) }), true);
     element.dataset.picked = 'true';
     const marker = new lib.Marker({ element, anchor: 'center' }).setLngLat(shownPicked).addTo(map);
     return () => {
       if (liveMap.current === map) marker.remove();
     };
-  }, [map, lib, shownPicked]);
+  }, [map, lib, shownPicked, t]);
 
   useEffect(() => {
     if (!map || !layers?.length) return;

@@ -1,8 +1,8 @@
 import type { GeoJSONSource, Map as MaplibreMap, MapMouseEvent, Marker } from 'maplibre-gl';
 import { useEffect, useRef, useState } from 'react';
-import { useT } from '../../lib/i18n/catalogue';
+import { useT, type Translate } from '../../lib/i18n/catalogue';
 import { Button } from '../Button';
-import { uiMessages } from '../messages';
+import { uiMessages, type UiKey } from '../messages';
 import type { LngLatTuple } from './basemap';
 import { useMapContext } from './map-context';
 import { formatLngLat } from './PointInput';
@@ -46,26 +46,23 @@ function addShapeLayers(map: MaplibreMap, color: string, state: DrawState) {
   }
 }
 
-function vertexElement(index: number, total: number, closed: boolean, color: string, [lng, lat]: LngLatTuple) {
+function vertexElement(t: Translate<UiKey>, index: number, total: number, closed: boolean, color: string, [lng, lat]: LngLatTuple) {
   const element = document.createElement('button');
   element.type = 'button';
   element.dataset.vertex = String(index);
   const first = index === 0 && !closed && total >= 3;
-  element.setAttribute(
-    'aria-label',
-    `Point ${index + 1} at ${formatLngLat([lng, lat])}${first ? ', click to close the outline' : ''}. Arrow keys move it, Delete removes it.`,
-  );
+  element.setAttribute('aria-label', t('outline.vertexLabel', { number: index + 1, point: formatLngLat([lng, lat]), first: first ? 'yes' : 'no' }));
   element.className = `block rounded-full border-2 border-white shadow ring-1 ring-slate-900/40 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-slate-900 ${first ? 'size-5' : 'size-4'}`;
   element.style.backgroundColor = color;
   element.style.cursor = first ? 'pointer' : 'grab';
   return element;
 }
 
-function midpointElement(index: number) {
+function midpointElement(t: Translate<UiKey>, index: number) {
   const element = document.createElement('button');
   element.type = 'button';
   element.dataset.midpoint = String(index);
-  element.setAttribute('aria-label', `Add a point between point ${index + 1} and the next`);
+  element.setAttribute('aria-label', t('outline.midpoint', { number: index + 1 }));
   element.className = 'block size-3 rounded-full border-2 border-slate-700 bg-white/80 shadow focus-visible:outline-2 focus-visible:outline-slate-900';
   element.style.cursor = 'copy';
   return element;
@@ -87,6 +84,7 @@ export interface PolygonDrawLayerProps {
  * state without a map.
  */
 export function PolygonDrawLayer({ value, onChange, color = '#2563eb', fitOnOpen = true }: PolygonDrawLayerProps) {
+  const t = useT(uiMessages);
   const context = useMapContext();
   const valueRef = useRef(value);
   const onChangeRef = useRef(onChange);
@@ -151,7 +149,7 @@ export function PolygonDrawLayer({ value, onChange, color = '#2563eb', fitOnOpen
     const elements: HTMLElement[] = [];
     const { vertices, closed } = value;
     vertices.forEach((vertex, index) => {
-      const element = vertexElement(index, vertices.length, closed, color, vertex);
+      const element = vertexElement(t, index, vertices.length, closed, color, vertex);
       const marker = new lib.Marker({ element, draggable: true, anchor: 'center' }).setLngLat(vertex).addTo(map);
       let dragged = false;
       marker.on('dragstart', () => {
@@ -207,7 +205,7 @@ export function PolygonDrawLayer({ value, onChange, color = '#2563eb', fitOnOpen
       focusedVertex.current = null;
     }
     edgeMidpoints(value).forEach((midpoint, index) => {
-      const element = midpointElement(index);
+      const element = midpointElement(t, index);
       element.addEventListener('click', (event) => {
         event.stopPropagation();
         onChangeRef.current(insertVertex(valueRef.current, index, midpoint[0], midpoint[1]));
@@ -219,7 +217,7 @@ export function PolygonDrawLayer({ value, onChange, color = '#2563eb', fitOnOpen
       focusedVertex.current = focused >= 0 ? focused : null;
       for (const marker of markers) marker.remove();
     };
-  }, [map, lib, value, color]);
+  }, [map, lib, value, color, t]);
 
   return null;
 }

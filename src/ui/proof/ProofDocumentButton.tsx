@@ -1,7 +1,9 @@
 import { useEffect, useState } from 'react';
+import { useT } from '../../lib/i18n/catalogue';
 import { loadProofDocument, ProofNotFoundError } from '../../lib/proof';
 import { Button } from '../Button';
 import { DocumentViewer } from '../document-viewer';
+import { uiMessages } from '../messages';
 
 export interface ProofDocumentButtonProps {
   deliveryId: string;
@@ -14,7 +16,9 @@ export interface ProofDocumentButtonProps {
  * "Download proof": builds the proof-of-delivery PDF in the browser (lib/proof-pdf) from what the
  * signed-in user may read, and opens it in the DocumentViewer with download and print.
  */
-export function ProofDocumentButton({ deliveryId, code, label = 'Download proof', variant = 'secondary' }: ProofDocumentButtonProps) {
+export function ProofDocumentButton({ deliveryId, code, label: givenLabel, variant = 'secondary' }: ProofDocumentButtonProps) {
+  const t = useT(uiMessages);
+  const label = givenLabel ?? t('proof.download');
   const [busy, setBusy] = useState(false);
   const [url, setUrl] = useState<string | null>(null);
   const [open, setOpen] = useState(false);
@@ -32,7 +36,7 @@ export function ProofDocumentButton({ deliveryId, code, label = 'Download proof'
       setUrl(URL.createObjectURL(new Blob([bytes as BlobPart], { type: 'application/pdf' })));
       setOpen(true);
     } catch (error) {
-      setFailure(error instanceof ProofNotFoundError ? 'This delivery is no longer available.' : 'Could not generate the proof of delivery. Try again.');
+      setFailure(error instanceof ProofNotFoundError ? t('proof.gone') : t('proof.buildFailed'));
     } finally {
       setBusy(false);
     }
@@ -40,7 +44,7 @@ export function ProofDocumentButton({ deliveryId, code, label = 'Download proof'
 
   return (
     <>
-      <Button variant={variant} busy={busy} onClick={() => void generate()} aria-label={`${label} of ${code}`}>
+      <Button variant={variant} busy={busy} onClick={() => void generate()} aria-label={t('proof.downloadOf', { label, code })}>
         {label}
       </Button>
       {failure && (

@@ -1,7 +1,9 @@
 import { useRef, useState } from 'react';
+import { useLanguage, useT } from '../../lib/i18n/catalogue';
 import { useRecordLoad } from '../../lib/use-record-load';
 import { DocumentViewer } from '../document-viewer';
 import { ErrorState } from '../ErrorState';
+import { uiMessages } from '../messages';
 import { Skeleton } from '../Skeleton';
 
 export interface ProofGalleryImage {
@@ -26,7 +28,9 @@ export interface ProofGalleryProps {
  * a thumbnail that stops loading (expired link) signs again once, and a failed signing shows Retry.
  * A click opens the image in the kit's DocumentViewer, with download and print.
  */
-export function ProofGallery({ load, loadKey, label, emptyText = 'No signature or photos were taken.' }: ProofGalleryProps) {
+export function ProofGallery({ load, loadKey, label, emptyText }: ProofGalleryProps) {
+  const t = useT(uiMessages);
+  const language = useLanguage();
   const [attempt, setAttempt] = useState(0);
   const [open, setOpen] = useState<ProofGalleryImage | null>(null);
   const [viewerOpen, setViewerOpen] = useState(false);
@@ -52,27 +56,27 @@ export function ProofGallery({ load, loadKey, label, emptyText = 'No signature o
 
   if (state.status === 'loading') {
     return (
-      <div role="status" aria-label={`Loading ${label.toLowerCase()}`} className="flex gap-2">
+      <div role="status" aria-label={t('proof.loading', { label: label.toLocaleLowerCase(language) })} className="flex gap-2">
         <Skeleton className="size-20" />
         <Skeleton className="size-20" />
       </div>
     );
   }
   if (state.status === 'failed') {
-    return <ErrorState title="Could not load the proof files" detail="Check your connection and try again." onRetry={run} />;
+    return <ErrorState title={t('proof.failed')} detail={t('proof.failedDetail')} onRetry={run} />;
   }
   // The load answers a list, never null: 'missing' cannot happen, and would read as no files.
   const images = state.status === 'ready' ? state.record : [];
-  if (images.length === 0) return <p className="text-sm text-slate-600 dark:text-slate-400">{emptyText}</p>;
+  if (images.length === 0) return <p className="text-sm text-slate-600 dark:text-slate-400">{emptyText ?? t('proof.empty')}</p>;
   return (
     <>
       <ul aria-label={label} className="flex flex-wrap gap-2" data-testid="proof-gallery">
         {images.map((image) => (
           <li key={image.key}>
             {isBroken(image.key) ? (
-              <div role="img" aria-label={`${image.label}: not available`} className="flex size-20 flex-col items-center justify-center rounded-lg border border-dashed border-slate-300 text-center text-xs text-slate-500 dark:border-slate-700 dark:text-slate-400">
+              <div role="img" aria-label={t('proof.unavailable', { label: image.label })} className="flex size-20 flex-col items-center justify-center rounded-lg border border-dashed border-slate-300 text-center text-xs text-slate-500 dark:border-slate-700 dark:text-slate-400">
                 {image.label}
-                <span>Not available</span>
+                <span>{t('proof.notAvailable')}</span>
               </div>
             ) : (
               <button
@@ -82,7 +86,7 @@ export function ProofGallery({ load, loadKey, label, emptyText = 'No signature o
                   setViewerOpen(true);
                 }}
                 className="group block overflow-hidden rounded-lg border border-slate-200 bg-white focus-visible:outline-2 focus-visible:outline-brand dark:border-slate-700"
-                aria-label={`Open ${image.label.toLowerCase()}`}
+                aria-label={t('proof.open', { label: image.label.toLocaleLowerCase(language) })}
               >
                 <img src={image.url} alt={image.label} onError={() => failed(image.key)} className="size-20 object-contain transition group-hover:opacity-90" loading="lazy" />
                 {/* The thumbnail stays white in the dark theme (a signature is dark ink), so its label keeps dark text. */}

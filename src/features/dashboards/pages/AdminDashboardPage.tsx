@@ -7,19 +7,21 @@ import { useRecordLoad } from '../../../lib/use-record-load';
 import { countUsersByPanel } from '../api';
 import { useDashboardWidgets } from '../widgets';
 import { useT } from '../../../lib/i18n/catalogue';
+import { useFormat } from '../../../lib/i18n/format';
 import { dashboardMessages } from '../messages';
 import { Card, DashboardLoading, ErrorCard, greetingKey, tenantLabel } from './parts';
 
-const PANEL_TITLES = { admin: 'Admins', dispatcher: 'Dispatchers', driver: 'Drivers', customer: 'Customers' } as const;
+const PANEL_TITLES = { admin: 'people.admin', dispatcher: 'people.dispatcher', driver: 'people.driver', customer: 'people.customer' } as const;
 
 /** The admin panel's index: the tenant, its people per panel, and the admin's notifications. */
 export function AdminDashboardPage() {
   const t = useT(dashboardMessages);
+  const format = useFormat();
   const { status, user } = useSession();
   const { logo, notifications } = useDashboardWidgets();
   const tenantId = tenantIdOf(user);
   const { state: counts, retry: retryCounts } = useRecordLoad(tenantId, () => countUsersByPanel(tenantId as string));
-  useDocumentTitle(`Dashboard | ${user ? tenantLabel(user) : 'Waypost'}`);
+  useDocumentTitle(t('title.admin', { tenant: user ? tenantLabel(user) : 'Waypost' }));
   if (status === 'loading' || !user) return <DashboardLoading />;
   const name = user.profile?.full_name ?? user.email ?? t('unnamed');
 
@@ -41,19 +43,19 @@ export function AdminDashboardPage() {
 
       <section aria-labelledby="people-title" aria-busy={counts.status === 'loading'}>
         <h2 id="people-title" className="mb-3 text-base font-semibold">
-          People
+          {t('people')}
         </h2>
         {counts.status === 'failed' ? (
-          <ErrorCard message="Could not load the user counts." onRetry={retryCounts} />
+          <ErrorCard message={t('people.failed')} onRetry={retryCounts} />
         ) : (
           <ul className="grid grid-cols-2 gap-4 lg:grid-cols-4">
             {PANEL_TYPES.map((panel) => (
               <li key={panel}>
                 <Card>
-                  <p className="text-sm text-slate-600 dark:text-slate-400">{PANEL_TITLES[panel]}</p>
+                  <p className="text-sm text-slate-600 dark:text-slate-400">{t(PANEL_TITLES[panel])}</p>
                   {counts.status === 'ready' ? (
                     <p className="mt-1 text-3xl font-bold tabular-nums" data-testid={`count-${panel}`}>
-                      {counts.record[panel]}
+                      {format.number(counts.record[panel])}
                     </p>
                   ) : (
                     <Skeleton className="mt-2 h-8 w-12" />

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import type { AppUser } from '../../../lib/session';
 import { useT } from '../../../lib/i18n/catalogue';
 import { Button } from '../../../ui/Button';
+import { uiMessages } from '../../../ui/messages';
 import { dashboardMessages } from '../messages';
 
 export function tenantLabel(user: AppUser): string {
@@ -24,11 +25,12 @@ export function Card({ title, children, className }: { title?: string; children:
 }
 
 export function ErrorCard({ message, onRetry }: { message: string; onRetry: () => void }) {
+  const ui = useT(uiMessages);
   return (
     <div role="alert" className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-red-200 bg-red-50 p-4 text-sm text-red-800 dark:border-red-900 dark:bg-red-950 dark:text-red-200">
       <span>{message}</span>
       <Button variant="secondary" onClick={onRetry}>
-        Retry
+        {ui('retry')}
       </Button>
     </div>
   );

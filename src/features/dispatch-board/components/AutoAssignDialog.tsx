@@ -2,9 +2,11 @@ import { useState } from 'react';
 import type { Solution } from '../../../lib/dispatch';
 import { Button } from '../../../ui/Button';
 import { Dialog } from '../../../ui/Dialog';
-import { useLanguage, useT } from '../../../lib/i18n/catalogue';
+import { useT } from '../../../lib/i18n/catalogue';
+import { useFormat } from '../../../lib/i18n/format';
 import { boardMessages } from '../messages';
 import type { BoardDelivery } from '../model';
+import { unassignedWords } from '../words';
 import { formatClock, formatKm } from './format';
 
 export interface CommitResult {
@@ -24,7 +26,8 @@ interface AutoAssignDialogProps {
 /** Auto-assign's preview (who gets what, estimated arrival per stop, total distance) and its commit on confirm. */
 export function AutoAssignDialog({ plan, deliveries, names, onClose, onCommit }: AutoAssignDialogProps) {
   const t = useT(boardMessages);
-  const language = useLanguage();
+  const format = useFormat();
+  const language = format.language;
   const [result, setResult] = useState<CommitResult | null>(null);
   const [busy, setBusy] = useState(false);
   const code = (id: string) => deliveries.get(id)?.delivery_code ?? id;
@@ -116,7 +119,7 @@ export function AutoAssignDialog({ plan, deliveries, names, onClose, onCommit }:
               <ul className="list-disc pl-5">
                 {solution!.unassigned.map((u) => (
                   <li key={u.delivery_id}>
-                    {code(u.delivery_id)}: {u.message}
+                    {code(u.delivery_id)}: {unassignedWords(t, format, u.why)}
                   </li>
                 ))}
               </ul>

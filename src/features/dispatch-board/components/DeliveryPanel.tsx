@@ -1,6 +1,5 @@
 import { useState, type ReactNode } from 'react';
 import type { RankedDriver } from '../../../lib/dispatch';
-import { deliveryEventTitle } from '../../../lib/delivery-events';
 import { Button } from '../../../ui/Button';
 import { Chip, StatusChip } from '../../../ui/Chip';
 import { deliveryStatus } from '../../../data/statuses';
@@ -13,7 +12,9 @@ import type { BoardDelivery, BoardReference } from '../model';
 import { formatClock, formatKm } from './format';
 import { useT } from '../../../lib/i18n/catalogue';
 import { useFormat } from '../../../lib/i18n/format';
+import { useStatuses } from '../../../lib/status-vocabulary';
 import { boardMessages } from '../messages';
+import { eventTitle } from '../words';
 
 const KIND_LABELS = { on_demand: 'kind.on_demand', pickup: 'kind.pickup', delivery: 'kind.delivery', pickup_delivery: 'kind.pickup_delivery' } as const;
 
@@ -49,6 +50,7 @@ interface DeliveryPanelProps {
 export function DeliveryPanel({ tenantId, delivery: d, late, reference, driverName, ranked, rankProblem, showSuggestions, names, onClose, onAssign, onUnassign, extras }: DeliveryPanelProps) {
   const t = useT(boardMessages);
   const format = useFormat();
+  const statuses = useStatuses(deliveryStatus);
   const clock = (value: string | number | null | undefined) => formatClock(value, undefined, format.language);
   const [move, setMove] = useState<string | null>(null);
   const [reason, setReason] = useState('');
@@ -169,7 +171,7 @@ export function DeliveryPanel({ tenantId, delivery: d, late, reference, driverNa
                 ))}
               {extras}
               {actions.filter((a) => a === 'assign' || a === 'unassign' || MOVES[a]).length === 0 && !extras && (
-                <p className="text-slate-500">{t('panel.nothingToDo', { status: deliveryStatus.labels[d.status].toLowerCase() })}</p>
+                <p className="text-slate-500">{t('panel.nothingToDo', { status: statuses.label(d.status).toLocaleLowerCase(format.language) })}</p>
               )}
             </div>
           )}
@@ -218,7 +220,7 @@ export function DeliveryPanel({ tenantId, delivery: d, late, reference, driverNa
             <ol className="space-y-1.5" data-testid="panel-timeline">
               {timeline.map((e) => (
                 <li key={e.id} className="border-l-2 border-slate-200 pl-2 dark:border-slate-700">
-                  <span className="font-medium">{deliveryEventTitle(e.action, e.status ?? '')}</span>
+                  <span className="font-medium">{eventTitle(t, e.action, e.status ?? '', statuses.label)}</span>
                   <span className="block text-xs text-slate-500">
                     {clock(e.occurred_at)}
                     {e.actor_name ? ` · ${e.actor_name}` : ''}

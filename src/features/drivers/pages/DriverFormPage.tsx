@@ -1,11 +1,11 @@
-import { useEffect, useId, useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useId, useMemo, useState, type ReactNode } from 'react';
 import { useWatch } from 'react-hook-form';
 import { useLocation, useParams } from 'wouter';
 import { useT } from '../../../lib/i18n/catalogue';
+import { useFormat } from '../../../lib/i18n/format';
 import { useStatuses } from '../../../lib/status-vocabulary';
 import { adminPaths } from '../../../lib/paths';
 import { mapsToken } from '../../../lib/geocoding';
-import { formatRelativeTime } from '../../../lib/relative-time';
 import { saveFailureToasts, type ServerErrorResult } from '../../../lib/server-errors';
 import { useSession } from '../../../lib/session';
 import { tenantIdOf } from '../../../lib/tenant';
@@ -37,14 +37,14 @@ import {
   type TrailPoint,
 } from '../api';
 import { driversSource } from '../atoms';
+import { uiMessages } from '../../../ui/messages';
 import { driversMessages } from '../messages';
+import { licenceClassOptions, translateDriverMessage } from '../words';
 import {
   DriverCreateSchema,
   DriverFormSchema,
   emptyDriverCreateForm,
-  formatDay,
   isoDay,
-  LICENCE_CLASS_OPTIONS,
   licenceState,
   SETTABLE_STATUSES,
   toDriverFormValues,
@@ -57,37 +57,53 @@ import {
   type SettableStatus,
 } from '../schema';
 
-export const DRIVER_TOASTS = {
-  created: 'Driver created successfully',
-  invited: 'Invitation sent and driver created',
-  updated: 'Driver updated successfully',
-  createFailed: 'Failed to create driver',
-  updateFailed: 'Failed to update driver',
-  validation: 'Validation failed',
-  unknown: 'An error occurred while submitting the form',
-  fetchFailed: 'Failed to fetch driver data',
-  notFound: 'Driver not found',
-  deleted: 'Driver deleted',
-  invitedNotCreated: 'The invitation was sent, but the driver record was not saved: fix the licence details and save again.',
-} as const;
+/** The driver forms' toasts in the page's language. */
+function useDriverToasts() {
+  const t = useT(driversMessages);
+  return useMemo(
+    () => ({
+      created: t('toast.created'),
+      invited: t('toast.invited'),
+      updated: t('toast.updated'),
+      createFailed: t('toast.createFailed'),
+      updateFailed: t('toast.updateFailed'),
+      validation: t('toast.validation'),
+      unknown: t('toast.unknown'),
+      fetchFailed: t('toast.fetchFailed'),
+      notFound: t('toast.notFound'),
+      deleted: t('toast.deleted'),
+      invitedNotCreated: t('toast.invitedNotCreated'),
+    }),
+    [t],
+  );
+}
+
+/** The schema's (English) messages shown in the page's language. */
+function useDriverTranslate() {
+  const t = useT(driversMessages);
+  return useCallback((message: string) => translateDriverMessage(t, message), [t]);
+}
 
 const LIST_PATH = adminPaths.drivers();
 
 /** drivers/create (no id) or drivers/{id}/edit; `history` renders the record's audit history below a loaded driver. */
 export function DriverFormPage({ mode, history }: { mode: 'create' | 'edit'; history?: (driverId: string) => ReactNode }) {
+  const t = useT(driversMessages);
+  const ui = useT(uiMessages);
+  const toasts = useDriverToasts();
   const { id } = useParams<{ id?: string }>();
   const { user } = useSession();
   const tenantId = tenantIdOf(user) ?? '';
   const toast = useToast();
   const { state, retry, setRecord } = useRecordLoad<DriverRow | null>(mode === 'edit' && id && tenantId ? `${tenantId}/${id}` : null, () => getDriver(tenantId, id ?? ''), {
     initial: mode === 'create' ? { status: 'ready', record: null } : undefined,
-    onError: () => toast.error(DRIVER_TOASTS.fetchFailed),
+    onError: () => toast.error(toasts.fetchFailed),
   });
 
   const header = (
     <PageHeader
-      title={mode === 'create' ? 'Create driver' : 'Edit driver'}
-      breadcrumbs={[{ label: 'Dashboard', href: '/' }, { label: 'Drivers', href: LIST_PATH }, { label: mode === 'create' ? 'Create' : 'Edit' }]}
+      title={mode === 'create' ? t('form.create') : t('form.edit')}
+      breadcrumbs={[{ label: ui('record.dashboard'), href: '/' }, { label: t('list.title'), href: LIST_PATH }, { label: mode === 'create' ? ui('record.create') : ui('record.edit') }]}
     />
   );
 
@@ -98,9 +114,9 @@ export function DriverFormPage({ mode, history }: { mode: 'create' | 'edit'; his
       header={header}
       backTo={LIST_PATH}
       missing={mode === 'edit' && !id}
-      notFoundTitle={DRIVER_TOASTS.notFound}
-      failedTitle={DRIVER_TOASTS.fetchFailed}
-      loadingLabel="Loading driver"
+      notFoundTitle={toasts.notFound}
+      failedTitle={toasts.fetchFailed}
+      loadingLabel={t('form.loading')}
     >
       {(driver) =>
         driver ? (
@@ -116,9 +132,12 @@ export function DriverFormPage({ mode, history }: { mode: 'create' | 'edit'; his
 const radioClass = 'size-4 accent-brand';
 
 function DriverCreateForm({ tenantId }: { tenantId: string }) {
+  const t = useT(driversMessages);
+  const ui = useT(uiMessages);
+  const toasts = useDriverToasts();
   const [, navigate] = useLocation();
   const toast = useToast();
-  const form = useZodForm(DriverCreateSchema, { defaultValues: emptyDriverCreateForm() });
+  const form = useZodForm(DriverCreateSchema, { defaultValues: emptyDriverCreateForm() }, useDriverTranslate());
   const source = useWatch({ control: form.control, name: 'source' });
   const sourceName = useId();
   // An invited person whose driver record then failed: saving again attaches the record to them.
@@ -128,7 +147,7 @@ function DriverCreateForm({ tenantId }: { tenantId: string }) {
     const write = toDriverWrite(values);
     if (values.source === 'existing') {
       await createDriver(tenantId, values.person_id ?? '', write);
-      toast.success(DRIVER_TOASTS.created);
+      toast.success(toasts.created);
       navigate(LIST_PATH);
       return;
     }
@@ -140,55 +159,55 @@ function DriverCreateForm({ tenantId }: { tenantId: string }) {
       setInvited(person);
       form.setValue('source', 'existing');
       form.setValue('person_id', person.id);
-      toast.error(DRIVER_TOASTS.invitedNotCreated);
+      toast.error(toasts.invitedNotCreated);
       throw error;
     }
-    toast.success(DRIVER_TOASTS.invited);
+    toast.success(toasts.invited);
     navigate(LIST_PATH);
   }
 
   function onServerError(error: unknown, result: ServerErrorResult) {
-    for (const text of saveFailureToasts(error, result, { validation: DRIVER_TOASTS.validation, failed: DRIVER_TOASTS.createFailed, unknown: DRIVER_TOASTS.unknown })) toast.error(text);
+    for (const text of saveFailureToasts(error, result, { validation: toasts.validation, failed: toasts.createFailed, unknown: toasts.unknown })) toast.error(text);
   }
 
   return (
-    <Form form={form} onSubmit={onSubmit} onServerError={onServerError} className="max-w-3xl space-y-5" aria-label="Create driver">
+    <Form form={form} onSubmit={onSubmit} onServerError={onServerError} className="max-w-3xl space-y-5" aria-label={t('form.create')}>
       <fieldset className="space-y-3">
-        <legend className="text-sm font-medium">Who is the driver?</legend>
+        <legend className="text-sm font-medium">{t('form.who')}</legend>
         <div className="flex flex-wrap gap-6">
           <label className="flex items-center gap-2 text-sm">
             <input type="radio" className={radioClass} name={sourceName} checked={source === 'existing'} onChange={() => form.setValue('source', 'existing')} />
-            Existing driver user
+            {t('form.existing')}
           </label>
           <label className="flex items-center gap-2 text-sm">
             <input type="radio" className={radioClass} name={sourceName} checked={source === 'invite'} onChange={() => form.setValue('source', 'invite')} />
-            Invite a new driver
+            {t('form.invite')}
           </label>
         </div>
       </fieldset>
       {source === 'existing' ? (
         <ComboboxField<DriverCreateInput, 'person_id'>
           name="person_id"
-          label="Driver user"
+          label={t('field.person')}
           required
           search={(term, signal, limit) => lookupDriverCandidates(tenantId, term, limit, signal)}
           initialOptions={invited ? [{ value: invited.id, label: invited.full_name }] : []}
-          help="People with the driver role who have no driver record yet"
+          help={t('field.personHelp')}
         />
       ) : (
         <div className="space-y-5">
-          <TextField<DriverCreateInput, 'email'> name="email" label="Email" type="email" autoComplete="off" required help="They get an email with a link to set their password." />
+          <TextField<DriverCreateInput, 'email'> name="email" label={t('field.email')} type="email" autoComplete="off" required help={t('field.emailHelp')} />
           <div className="grid gap-5 sm:grid-cols-2">
-            <TextField<DriverCreateInput, 'first_name'> name="first_name" label="First name" required />
-            <TextField<DriverCreateInput, 'last_name'> name="last_name" label="Last name" required />
+            <TextField<DriverCreateInput, 'first_name'> name="first_name" label={t('field.firstName')} required />
+            <TextField<DriverCreateInput, 'last_name'> name="last_name" label={t('field.lastName')} required />
           </div>
         </div>
       )}
       <DriverFields tenantId={tenantId} driver={null} />
       <div className="flex gap-3">
-        <SubmitButton>{source === 'invite' ? 'Invite and create driver' : 'Create driver'}</SubmitButton>
+        <SubmitButton>{source === 'invite' ? t('form.inviteAndCreate') : t('form.create')}</SubmitButton>
         <button type="button" className="text-sm text-slate-600 underline dark:text-slate-300" onClick={() => navigate(LIST_PATH)}>
-          Cancel
+          {ui('cancel')}
         </button>
       </div>
     </Form>
@@ -197,29 +216,31 @@ function DriverCreateForm({ tenantId }: { tenantId: string }) {
 
 /** The fields both forms share; the form is found by context. */
 function DriverFields({ tenantId, driver }: { tenantId: string; driver: DriverRow | null }) {
+  const t = useT(driversMessages);
+  const classes = useMemo(() => licenceClassOptions(t), [t]);
   return (
     <>
       <div className="grid gap-5 sm:grid-cols-3">
-        <TextField<DriverFormInput, 'licence_number'> name="licence_number" label="Licence number" required autoComplete="off" />
-        <SelectField<DriverFormInput, 'licence_class'> name="licence_class" label="Licence class" required options={LICENCE_CLASS_OPTIONS} />
-        <DateField<DriverFormInput, 'licence_expiry'> name="licence_expiry" label="Licence expiry" required />
+        <TextField<DriverFormInput, 'licence_number'> name="licence_number" label={t('field.licenceNumber')} required autoComplete="off" />
+        <SelectField<DriverFormInput, 'licence_class'> name="licence_class" label={t('field.licenceClass')} required options={classes} />
+        <DateField<DriverFormInput, 'licence_expiry'> name="licence_expiry" label={t('field.licenceExpiry')} required />
       </div>
-      <TextField<DriverFormInput, 'phone'> name="phone" label="Phone" type="tel" autoComplete="off" help="Optional; at least 10 digits" />
+      <TextField<DriverFormInput, 'phone'> name="phone" label={t('field.phone')} type="tel" autoComplete="off" help={t('field.phoneHelp')} />
       <div className="grid gap-5 sm:grid-cols-2">
         <ComboboxField<DriverFormInput, 'default_vehicle_id'>
           name="default_vehicle_id"
-          label="Default vehicle"
+          label={t('field.defaultVehicle')}
           search={(term, signal, limit) => lookupActiveVehicles(tenantId, term, limit, signal)}
           initialOptions={driver?.default_vehicle_id && driver.default_vehicle_name ? [{ value: driver.default_vehicle_id, label: driver.default_vehicle_name }] : []}
         />
         <ComboboxField<DriverFormInput, 'home_zone_id'>
           name="home_zone_id"
-          label="Home zone"
+          label={t('field.homeZone')}
           search={(term, signal, limit) => lookupZones(tenantId, term, limit, signal, { activeOnly: true })}
           initialOptions={driver?.home_zone_id && driver.home_zone_name ? [{ value: driver.home_zone_id, label: driver.home_zone_name }] : []}
         />
       </div>
-      <TextAreaField<DriverFormInput, 'notes'> name="notes" label="Notes" help="Up to 2000 characters" />
+      <TextAreaField<DriverFormInput, 'notes'> name="notes" label={t('field.notes')} help={t('field.notesHelp')} />
     </>
   );
 }
@@ -235,6 +256,9 @@ function DriverEdit({
   onChanged: (driver: DriverRow) => void;
   history?: (driverId: string) => ReactNode;
 }) {
+  const t = useT(driversMessages);
+  const format = useFormat();
+  const toasts = useDriverToasts();
   const [, navigate] = useLocation();
   const toast = useToast();
   const [deleting, setDeleting] = useState(false);
@@ -248,28 +272,28 @@ function DriverEdit({
   return (
     <div className="grid gap-6 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
       <div className="space-y-6">
-        <section className="flex flex-wrap items-center gap-4 rounded-lg border border-slate-200 p-4 dark:border-slate-700" aria-label="Driver">
+        <section className="flex flex-wrap items-center gap-4 rounded-lg border border-slate-200 p-4 dark:border-slate-700" aria-label={t('card.label')}>
           <Avatar name={current.full_name} src={current.avatar_url} size="lg" />
           <div className="min-w-0 flex-1">
             <p className="text-lg font-semibold">{current.full_name}</p>
             <p className="truncate text-sm text-slate-600 dark:text-slate-400">{current.email}</p>
             <p className="mt-1 flex flex-wrap gap-2">
               <StatusChip vocabulary={driverStatus} status={current.status} />
-              {licence === 'expired' && <Chip tone="error">Licence expired {formatDay(current.licence_expiry)}</Chip>}
-              {licence === 'expiring' && <Chip tone="warning">Licence expires {formatDay(current.licence_expiry)}</Chip>}
-              {current.person_status !== 'active' && <Chip tone="neutral">Account {current.person_status}</Chip>}
+              {licence === 'expired' && <Chip tone="error">{t('card.licenceExpired', { date: format.date(current.licence_expiry) })}</Chip>}
+              {licence === 'expiring' && <Chip tone="warning">{t('card.licenceExpires', { date: format.date(current.licence_expiry) })}</Chip>}
+              {current.person_status !== 'active' && <Chip tone="neutral">{t('card.account', { status: current.person_status })}</Chip>}
             </p>
           </div>
         </section>
         <StatusControl driver={current} onChanged={(updated) => onChanged({ ...driver, ...updated })} />
         <DriverEditForm tenantId={tenantId} driver={driver} />
         <section className="space-y-2 border-t border-slate-200 pt-6 dark:border-slate-700">
-          <h2 className="text-base font-semibold">Delete driver</h2>
+          <h2 className="text-base font-semibold">{t('delete.title')}</h2>
           <p className="text-sm text-slate-600 dark:text-slate-400">
-            Removes the driver record (licence, status, trail); the person keeps their account. Drivers with deliveries or assignments on record cannot be deleted.
+            {t('delete.intro')}
           </p>
           <Button variant="secondary" className="text-red-700 dark:text-red-300" onClick={() => setDeleting(true)}>
-            Delete driver
+            {t('delete.title')}
           </Button>
         </section>
         {history && <div className="pt-2">{history(driver.id)}</div>}
@@ -278,13 +302,13 @@ function DriverEdit({
       <ConfirmDialog
         open={deleting}
         onClose={() => setDeleting(false)}
-        title="Delete this driver?"
-        message={`${driver.full_name}'s driver record and position trail will be removed. Their user account stays.`}
-        confirmLabel="Delete"
+        title={t('delete.confirmTitle')}
+        message={t('delete.confirmMessage', { name: driver.full_name })}
+        confirmLabel={t('delete.confirm')}
         destructive
         onConfirm={async () => {
           await deleteDriver(tenantId, driver.id);
-          toast.success(DRIVER_TOASTS.deleted);
+          toast.success(toasts.deleted);
           navigate(LIST_PATH);
         }}
       />
@@ -293,27 +317,30 @@ function DriverEdit({
 }
 
 function DriverEditForm({ tenantId, driver }: { tenantId: string; driver: DriverRow }) {
+  const t = useT(driversMessages);
+  const ui = useT(uiMessages);
+  const toasts = useDriverToasts();
   const [, navigate] = useLocation();
   const toast = useToast();
-  const form = useZodForm(DriverFormSchema, { defaultValues: toDriverFormValues(driver) });
+  const form = useZodForm(DriverFormSchema, { defaultValues: toDriverFormValues(driver) }, useDriverTranslate());
 
   async function onSubmit(values: DriverFormOutput) {
     await updateDriver(tenantId, driver.id, toDriverWrite(values));
-    toast.success(DRIVER_TOASTS.updated);
+    toast.success(toasts.updated);
     navigate(LIST_PATH);
   }
 
   function onServerError(error: unknown, result: ServerErrorResult) {
-    for (const text of saveFailureToasts(error, result, { validation: DRIVER_TOASTS.validation, failed: DRIVER_TOASTS.updateFailed, unknown: DRIVER_TOASTS.unknown })) toast.error(text);
+    for (const text of saveFailureToasts(error, result, { validation: toasts.validation, failed: toasts.updateFailed, unknown: toasts.unknown })) toast.error(text);
   }
 
   return (
-    <Form form={form} onSubmit={onSubmit} onServerError={onServerError} className="space-y-5" aria-label="Edit driver">
+    <Form form={form} onSubmit={onSubmit} onServerError={onServerError} className="space-y-5" aria-label={t('form.edit')}>
       <DriverFields tenantId={tenantId} driver={driver} />
       <div className="flex gap-3">
-        <SubmitButton>Save changes</SubmitButton>
+        <SubmitButton>{t('form.save')}</SubmitButton>
         <button type="button" className="text-sm text-slate-600 underline dark:text-slate-300" onClick={() => navigate(LIST_PATH)}>
-          Cancel
+          {ui('cancel')}
         </button>
       </div>
     </Form>
@@ -382,6 +409,8 @@ function StatusControl({ driver, onChanged }: { driver: DriverRow; onChanged: (d
 
 /** The last known position on a small map, with the thinned trail of the last 24 hours. */
 function PositionPanel({ driver }: { driver: DriverRow }) {
+  const t = useT(driversMessages);
+  const format = useFormat();
   const settings = useTenantSettings();
   const tenantSettings = settings.status === 'ready' ? settings.settings : null;
   const now = useNow();
@@ -421,19 +450,23 @@ function PositionPanel({ driver }: { driver: DriverRow }) {
   );
 
   return (
-    <section className="space-y-3" aria-label="Last known position">
-      <h2 className="text-base font-semibold">Last known position</h2>
+    <section className="space-y-3" aria-label={t('position.title')}>
+      <h2 className="text-base font-semibold">{t('position.title')}</h2>
       {hasPosition ? (
         <>
           <p className="text-sm text-slate-600 dark:text-slate-400">
-            Seen{' '}
-            <time dateTime={positionAt ?? ''} title={new Date(positionAt ?? '').toLocaleString()}>
-              {formatRelativeTime(positionAt ?? '', now)}
-            </time>{' '}
-            at {driver.last_lat?.toFixed(5)}, {driver.last_lng?.toFixed(5)}
-            {driver.last_speed !== null ? ` · ${Math.round(driver.last_speed * 3.6)} km/h` : ''}
-            {driver.last_accuracy !== null ? ` · ±${Math.round(driver.last_accuracy)} m` : ''}
-            {trail.length > 0 ? ` · ${trail.length} trail points in 24 h` : ''}
+            {t.rich('position.seen', {
+              when: () => (
+                <time dateTime={positionAt ?? ''} title={format.dateTime(positionAt)}>
+                  {format.relative(positionAt ?? '', now)}
+                </time>
+              ),
+              lat: format.number(driver.last_lat ?? 0, { minimumFractionDigits: 5, maximumFractionDigits: 5 }),
+              lng: format.number(driver.last_lng ?? 0, { minimumFractionDigits: 5, maximumFractionDigits: 5 }),
+            })}
+            {driver.last_speed !== null ? t('position.speed', { speed: Math.round(driver.last_speed * 3.6) }) : ''}
+            {driver.last_accuracy !== null ? t('position.accuracy', { metres: Math.round(driver.last_accuracy) }) : ''}
+            {trail.length > 0 ? t('position.trail', { count: trail.length }) : ''}
           </p>
           <MapView defaultCenter={tenantSettings?.mapCentre} height={320} markers={markers} layers={layers} mapboxToken={mapsToken(tenantSettings?.mapsKey)}>
             <FitBounds outlines={extent} maxZoom={15} />
@@ -441,7 +474,7 @@ function PositionPanel({ driver }: { driver: DriverRow }) {
         </>
       ) : (
         <p className="rounded-lg border border-dashed border-slate-300 p-6 text-sm text-slate-600 dark:border-slate-600 dark:text-slate-400">
-          No position reported yet. The driver&apos;s position shows here once their app reports it.
+          {t('position.none')}
         </p>
       )}
     </section>

@@ -1,7 +1,8 @@
 import { useCallback, useMemo } from 'react';
 import { Link, useLocation } from 'wouter';
 import { adminPaths } from '../../../lib/paths';
-import { formatRelativeTime } from '../../../lib/relative-time';
+import { useT, type Translate } from '../../../lib/i18n/catalogue';
+import { useFormat, type LocaleFormat } from '../../../lib/i18n/format';
 import { useSession } from '../../../lib/session';
 import { tenantIdOf } from '../../../lib/tenant';
 import { useListUrlState } from '../../../lib/url-state';
@@ -21,21 +22,16 @@ import { driversSource } from '../atoms';
 import { driverList } from '../list';
 import { driverListChanges } from '../live';
 import { useStatuses } from '../../../lib/status-vocabulary';
-import {
-  formatDay,
-  isoDay,
-  LICENCE_CLASS_LABELS,
-  LICENCE_FILTER_OPTIONS,
-  licenceState,
-  type Driver,
-  type DriverRow,
-} from '../schema';
+import { uiMessages } from '../../../ui/messages';
+import { driversMessages, type DriverKey } from '../messages';
+import { isoDay, licenceState, type Driver, type DriverRow } from '../schema';
+import { licenceClassWords, licenceFilterOptions } from '../words';
 
-function driverColumns(today: string, now: Date): DataTableColumn<DriverRow>[] {
+function driverColumns(t: Translate<DriverKey>, format: LocaleFormat, today: string, now: Date): DataTableColumn<DriverRow>[] {
   return [
     {
       id: 'full_name',
-      header: 'Driver',
+      header: t('col.driver'),
       sortable: true,
       cell: (d) => (
         <span className="flex items-center gap-3">
@@ -51,25 +47,25 @@ function driverColumns(today: string, now: Date): DataTableColumn<DriverRow>[] {
         </span>
       ),
     },
-    { id: 'phone', header: 'Phone', cell: (d) => d.phone ?? '—', hideBelow: 'lg' },
+    { id: 'phone', header: t('col.phone'), cell: (d) => d.phone ?? '—', hideBelow: 'lg' },
     {
       id: 'licence_expiry',
-      header: 'Licence',
+      header: t('col.licence'),
       sortable: true,
       cell: (d) => {
         const state = licenceState(d.licence_expiry, today);
         return (
           <span className="flex flex-col gap-1">
-            <span className="whitespace-nowrap">{LICENCE_CLASS_LABELS[d.licence_class]}</span>
-            <span className="text-xs whitespace-nowrap text-slate-600 dark:text-slate-400">{formatDay(d.licence_expiry)}</span>
+            <span className="whitespace-nowrap">{licenceClassWords(t, d.licence_class)}</span>
+            <span className="text-xs whitespace-nowrap text-slate-600 dark:text-slate-400">{format.date(d.licence_expiry)}</span>
             {state === 'expired' && (
               <span>
-                <Chip tone="error">Expired</Chip>
+                <Chip tone="error">{t('licence.expired')}</Chip>
               </span>
             )}
             {state === 'expiring' && (
               <span>
-                <Chip tone="warning">Expiring soon</Chip>
+                <Chip tone="warning">{t('licence.expiring')}</Chip>
               </span>
             )}
           </span>
@@ -77,26 +73,29 @@ function driverColumns(today: string, now: Date): DataTableColumn<DriverRow>[] {
       },
       hideBelow: 'md',
     },
-    { id: 'status', header: 'Status', sortable: true, cell: (d) => <StatusChip vocabulary={driverStatus} status={d.status} /> },
-    { id: 'home_zone', header: 'Home zone', cell: (d) => <span className="line-clamp-2 max-w-32" title={d.home_zone_name ?? undefined}>{d.home_zone_name ?? '—'}</span>, hideBelow: 'lg' },
-    { id: 'default_vehicle', header: 'Default vehicle', cell: (d) => <span className="line-clamp-2 max-w-28" title={d.default_vehicle_name ?? undefined}>{d.default_vehicle_name ?? '—'}</span>, hideBelow: 'lg' },
+    { id: 'status', header: t('col.status'), sortable: true, cell: (d) => <StatusChip vocabulary={driverStatus} status={d.status} /> },
+    { id: 'home_zone', header: t('col.homeZone'), cell: (d) => <span className="line-clamp-2 max-w-32" title={d.home_zone_name ?? undefined}>{d.home_zone_name ?? '—'}</span>, hideBelow: 'lg' },
+    { id: 'default_vehicle', header: t('col.defaultVehicle'), cell: (d) => <span className="line-clamp-2 max-w-28" title={d.default_vehicle_name ?? undefined}>{d.default_vehicle_name ?? '—'}</span>, hideBelow: 'lg' },
     {
       id: 'last_position_at',
-      header: 'Last seen',
+      header: t('col.lastSeen'),
       sortable: true,
       cell: (d) =>
         d.last_position_at ? (
-          <time dateTime={d.last_position_at} title={new Date(d.last_position_at).toLocaleString()}>
-            {formatRelativeTime(d.last_position_at, now)}
+          <time dateTime={d.last_position_at} title={format.dateTime(d.last_position_at)}>
+            {format.relative(d.last_position_at, now)}
           </time>
         ) : (
-          'Never'
+          t('list.never')
         ),
     },
   ];
 }
 
 export function DriversListPage() {
+  const t = useT(driversMessages);
+  const ui = useT(uiMessages);
+  const format = useFormat();
   const statuses = useStatuses(driverStatus);
   const { user } = useSession();
   const tenantId = tenantIdOf(user) ?? '';
@@ -116,32 +115,32 @@ export function DriversListPage() {
   const { applyChanges, rows } = list;
   const onLiveChanges = useCallback((changes: ListChange<Driver>[]) => applyChanges(driverListChanges(changes, rows)), [applyChanges, rows]);
   useLiveChanges(live, onLiveChanges);
-  const columns = useMemo(() => driverColumns(today, now), [today, now]);
+  const columns = useMemo(() => driverColumns(t, format, today, now), [t, format, today, now]);
 
   return (
     <div className="space-y-4">
-      <PageHeader title="Drivers" breadcrumbs={[{ label: 'Dashboard', href: '/' }, { label: 'Drivers' }]} />
+      <PageHeader title={t('list.title')} breadcrumbs={[{ label: ui('record.dashboard'), href: '/' }, { label: t('list.title') }]} />
       <DataTable
-        label="Drivers"
+        label={t('list.title')}
         columns={columns}
         {...table}
         {...list.tableProps}
         liveState={live.state}
         rowLabel={(d) => d.full_name}
-        searchPlaceholder="Search name, email or licence number"
-        rowActions={(d) => [{ label: 'Edit', onSelect: () => navigate(adminPaths.driverEdit(d.id)) }]}
-        toolbar={<Button onClick={() => navigate(adminPaths.driverCreate())}>Add driver</Button>}
+        searchPlaceholder={t('list.search')}
+        rowActions={(d) => [{ label: t('list.edit'), onSelect: () => navigate(adminPaths.driverEdit(d.id)) }]}
+        toolbar={<Button onClick={() => navigate(adminPaths.driverCreate())}>{t('list.add')}</Button>}
         filterFields={(draft, setDraft) => (
           <div className="space-y-4">
-            <FilterSelect label="Status" value={draft.status} options={statuses.options} onChange={(status) => setDraft((current) => ({ ...current, status }))} />
+            <FilterSelect label={t('col.status')} value={draft.status} options={statuses.options} onChange={(status) => setDraft((current) => ({ ...current, status }))} />
             <LookupFilter
-              label="Home zone"
+              label={t('col.homeZone')}
               value={draft.zone}
               onChange={(zone) => setDraft((current) => ({ ...current, zone }))}
               search={(term, signal, limit) => lookupZones(tenantId, term, limit, signal, { markInactive: true })}
               resolveLabel={(id) => zoneName(tenantId, id)}
             />
-            <FilterSelect label="Licence" value={draft.licence} options={LICENCE_FILTER_OPTIONS} onChange={(licence) => setDraft((current) => ({ ...current, licence }))} />
+            <FilterSelect label={t('col.licence')} value={draft.licence} options={licenceFilterOptions(t)} onChange={(licence) => setDraft((current) => ({ ...current, licence }))} />
           </div>
         )}
       />

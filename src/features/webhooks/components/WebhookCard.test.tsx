@@ -57,12 +57,15 @@ describe('WebhookCard: why a webhook was turned off', () => {
     expect(note).toHaveTextContent('The receiver answered 410 Gone, which asks for no more deliveries.');
     expect(note).toHaveTextContent('Fix the receiver, then Edit, test and save the webhook to turn it on again.');
     expect(screen.getByText('Inactive')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Deliveries' })).toBeInTheDocument();
     await act(() => applyLanguage('es'));
     expect(await screen.findByText('Desactivado por Waypost')).toBeInTheDocument();
     expect(screen.getByText('El receptor respondió 410 Gone, que pide no recibir más entregas.')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Entregas' })).toBeInTheDocument();
     await act(() => applyLanguage('fr'));
     expect(await screen.findByText('Désactivé par Waypost')).toBeInTheDocument();
     expect(screen.getByText('Le destinataire a répondu 410 Gone, ce qui demande de ne plus rien lui envoyer.')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Livraisons' })).toBeInTheDocument();
   });
 
   it('says 5 days of failures, or a reason it does not know as written; nothing for a webhook that is on or was turned off by a person', () => {

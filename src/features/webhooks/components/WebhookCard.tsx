@@ -119,7 +119,7 @@ export function WebhookCard({ entry, onSaved }: { entry: WebhookEntry; onSaved: 
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div>
           <h3 id={headingId} className="text-base font-semibold">
-            {entry.module_name}
+            {t('card.module', { id: entry.module_id, name: entry.module_name })}
           </h3>
           <p className="mt-0.5 text-xs text-slate-500 dark:text-slate-400">{entry.event_types.join(', ')}</p>
         </div>

@@ -57,4 +57,5 @@ export default {
   'msg.rotateFailed': 'No se pudo renovar el secreto de firma',
   'msg.testCompleted': 'Prueba del webhook completada',
   'msg.saved': 'Webhook guardado correctamente',
+  'card.module': '{id, select, deliveries {Entregas} assignments {Asignaciones} return_requests {Solicitudes de devolución} exceptions {Incidencias} pick_orders {Órdenes de preparación} receive_orders {Órdenes de recepción} package_handoffs {Entregas de paquetes} inventory_audits {Auditorías de inventario} other {{name}}}',
 } satisfies Translation<typeof en>;
