@@ -5,7 +5,7 @@ import type { Messages } from './catalogue';
 /**
  * The pseudo-locale: English with every letter of a message's own words swapped for an accented
  * look-alike, the message wrapped in ⟦ ⟧ and padded with · by about a third ("Save" reads
- * "⟦Šåvé·⟧"). A test run reads the page in it (`catalogue.ts` says how it is switched on) to find
+ * "⟦Šåṽé·⟧"). A test run reads the page in it (`catalogue.ts` says how it is switched on) to find
  * words that do not come from a catalogue: they are left in plain ASCII letters, and a label cut
  * short by its box loses its closing bracket. Only a message's text is changed: its placeholders,
  * plural and select arms and tags stay as written, so values still appear and are still data.
@@ -19,7 +19,7 @@ export const PSEUDO_PAD = '·';
 
 const FROM = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ';
 // One look-alike per ASCII letter, none of them ASCII: a plain letter left on a page is not from a catalogue.
-const TO = 'åƀçđéƒĝĥïĵķļɱñöþǫŕšţüvŵxýžÅƁÇĐÉƑĜĤÏĴĶĻḾÑÖÞǪŔŠŢÜṼŴẊÝŽ';
+const TO = 'åƀçđéƒĝĥïĵķļɱñöþǫŕšţüṽŵẋýžÅƁÇĐÉƑĜĤÏĴĶĻḾÑÖÞǪŔŠŢÜṼŴẊÝŽ';
 const LOOK_ALIKE = new Map([...FROM].map((letter, index) => [letter, [...TO][index]!]));
 
 /** A text's letters as their look-alikes; anything else (digits, punctuation, spaces) as it is. */
