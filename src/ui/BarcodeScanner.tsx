@@ -1,7 +1,10 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode, type Ref } from 'react';
 import { cameraAvailable, createDetector as createBrowserDetector, detectorAvailable, type Detector } from '../lib/barcode-detector';
+import { useT } from '../lib/i18n/catalogue';
 import { Button } from './Button';
 import { controlClassName, describedBy, FieldFrame } from './form/FieldFrame';
+import { en as kitWords } from './messages/en';
+import { uiMessages } from './messages';
 
 /** What the scanner says when the camera cannot be used; the screen may say what to do instead. */
 export interface ScannerMessages {
@@ -15,11 +18,12 @@ export interface ScannerMessages {
   scannerFailed: string;
 }
 
+/** The scanner's own messages in English (the kit's catalogue speaks them in the page's language). */
 export const SCANNER_MESSAGES: ScannerMessages = {
-  noCamera: 'This browser cannot scan with the camera. Type the code, or scan it with a hardware scanner.',
-  blocked: 'The camera is blocked for this site. Allow it in your browser’s site settings to scan, or type the code.',
-  cameraFailed: 'No camera could be opened. Type the code, or scan it with a hardware scanner.',
-  scannerFailed: 'The scanner could not start. Type the code, or scan it with a hardware scanner.',
+  noCamera: kitWords['scanner.noCamera'],
+  blocked: kitWords['scanner.blocked'],
+  cameraFailed: kitWords['scanner.cameraFailed'],
+  scannerFailed: kitWords['scanner.scannerFailed'],
 };
 
 /** Where a code came from: the camera, or the text input (typed, or a hardware scanner typing it). */
@@ -78,17 +82,24 @@ export function BarcodeScanner({
   help,
   error,
   disabled,
-  placeholder = 'Type or scan the code',
+  placeholder,
   autoFocus,
   className,
-  scanLabel = 'Scan barcode',
-  scanningHint = 'Point the camera at the barcode.',
+  scanLabel,
+  scanningHint,
   messages,
   onCameraChange,
   createDetector = createBrowserDetector,
   ref,
 }: BarcodeScannerProps) {
-  const words = { ...SCANNER_MESSAGES, ...messages };
+  const t = useT(uiMessages);
+  const words: ScannerMessages = {
+    noCamera: t('scanner.noCamera'),
+    blocked: t('scanner.blocked'),
+    cameraFailed: t('scanner.cameraFailed'),
+    scannerFailed: t('scanner.scannerFailed'),
+    ...messages,
+  };
   const id = useId();
   const [ownText, setOwnText] = useState('');
   const text = value ?? ownText;
@@ -204,14 +215,14 @@ export function BarcodeScanner({
       <video ref={videoRef} muted playsInline className={active ? 'aspect-video w-full rounded-lg bg-black object-cover' : 'hidden'} aria-label="Camera view" />
       {canUseCamera && camera.kind === 'off' && (
         <Button onClick={() => void start()} disabled={disabled} className="w-full py-3">
-          {scanLabel}
+          {scanLabel ?? t('scanner.scan')}
         </Button>
       )}
       <div id={statusId}>
         {!canUseCamera && <p className="text-sm text-slate-600 dark:text-slate-400">{words.noCamera}</p>}
         {camera.kind === 'starting' && <p className="text-sm text-slate-600 dark:text-slate-400">Opening the camera…</p>}
         {camera.kind === 'loading' && <p className="text-sm text-slate-600 dark:text-slate-400">Starting the scanner…</p>}
-        {camera.kind === 'scanning' && !refusal && <p className="text-sm text-slate-600 dark:text-slate-400">{scanningHint}</p>}
+        {camera.kind === 'scanning' && !refusal && <p className="text-sm text-slate-600 dark:text-slate-400">{scanningHint ?? t('scanner.scanning')}</p>}
         {camera.kind === 'failed' && (
           <p role="alert" className="text-sm text-red-700 dark:text-red-300">
             {camera.message}
@@ -235,7 +246,7 @@ export function BarcodeScanner({
           spellCheck={false}
           enterKeyHint="done"
           autoFocus={autoFocus}
-          placeholder={placeholder}
+          placeholder={placeholder ?? t('scanner.placeholder')}
           disabled={disabled}
           aria-required={required || undefined}
           aria-invalid={error ? true : undefined}
