@@ -1,9 +1,11 @@
 import { useMemo, useState, type KeyboardEvent } from 'react';
 import { Link } from 'wouter';
+import { useT } from '../lib/i18n/catalogue';
 import type { StatusVocabulary } from '../lib/status-vocabulary';
 import { StatusChip } from './Chip';
 import { ErrorState } from './ErrorState';
 import { Skeleton } from './Skeleton';
+import { uiMessages } from './messages';
 import { useRecordLoad } from '../lib/use-record-load';
 
 /** A row of a hierarchy kept as parent ids (a warehouse's zones, aisles, shelves and bins). */
@@ -95,6 +97,7 @@ type TreeItemProps<T extends TreeRow> = Pick<RecordTreeProps<T>, 'hrefOf' | 'det
 };
 
 function TreeItem<T extends TreeRow>({ node, level, open, toggle, ...item }: TreeItemProps<T>) {
+  const t = useT(uiMessages);
   const { hrefOf, detailOf, statusOf, statuses } = item;
   const hasChildren = node.children.length > 0;
   const expanded = open.has(node.id);
@@ -107,7 +110,7 @@ function TreeItem<T extends TreeRow>({ node, level, open, toggle, ...item }: Tre
             type="button"
             tabIndex={-1}
             onClick={() => toggle(node.id)}
-            aria-label={`${expanded ? 'Collapse' : 'Expand'} ${node.code}`}
+            aria-label={expanded ? t('tree.collapse', { code: node.code }) : t('tree.expand', { code: node.code })}
             className="inline-flex size-5 items-center justify-center rounded text-slate-500 hover:bg-slate-200 dark:hover:bg-slate-700"
           >
             <span aria-hidden="true">{expanded ? '▾' : '▸'}</span>

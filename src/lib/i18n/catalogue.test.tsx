@@ -87,3 +87,46 @@ describe('useT while a catalogue loads', () => {
     }
   });
 });
+
+describe('the pseudo-locale switch', () => {
+  afterEach(() => {
+    cleanup();
+    window.localStorage.removeItem('waypost:pseudo-locale');
+    vi.resetModules();
+  });
+
+  it('is read once at start from localStorage, shows every message pseudo-accented and ignores language choices', async () => {
+    window.localStorage.setItem('waypost:pseudo-locale', 'on');
+    vi.resetModules();
+    const fresh = await import('./catalogue');
+    const area = fresh.defineCatalogue('test-pseudo', en, { es: async () => ({ default: es }), fr: async () => ({ default: fr }) });
+    function PseudoGreeting() {
+      const t = fresh.useT(area);
+      return <p>{t('greeting', { name: 'Ana' })}</p>;
+    }
+    await act(async () => {
+      render(
+        <Suspense fallback="loading">
+          <PseudoGreeting />
+        </Suspense>,
+      );
+    });
+    expect(await screen.findByText('⟦Ĥéļļö Ana··⟧')).toBeInTheDocument();
+    await act(() => fresh.applyLanguage('fr'));
+    expect(screen.getByText('⟦Ĥéļļö Ana··⟧')).toBeInTheDocument();
+    expect(fresh.getLanguage()).toBe('en');
+  });
+
+  it('is off for any other value', async () => {
+    window.localStorage.setItem('waypost:pseudo-locale', 'true');
+    vi.resetModules();
+    const fresh = await import('./catalogue');
+    const area = fresh.defineCatalogue('test-plain', en, { es: async () => ({ default: es }), fr: async () => ({ default: fr }) });
+    function PlainGreeting() {
+      const t = fresh.useT(area);
+      return <p>{t('greeting', { name: 'Ana' })}</p>;
+    }
+    render(<PlainGreeting />);
+    expect(screen.getByText('Hello Ana')).toBeInTheDocument();
+  });
+});

@@ -1,5 +1,6 @@
 import IntlMessageFormat from 'intl-messageformat';
 import { createElement, Fragment, use, useEffect, useMemo, useSyncExternalStore, type ReactNode } from 'react';
+import type * as PseudoModuleType from './pseudo';
 import { browserLanguage, isLanguage, type Language } from './languages';
 
 /**
@@ -50,9 +51,33 @@ function storedLanguage(): Language | null {
   }
 }
 
+/**
+ * The pseudo-locale (`pseudo.ts`), for tests that look for words not taken from a catalogue: on for
+ * a page whose localStorage holds `waypost:pseudo-locale` = `on` when the app starts (read once;
+ * a browser test sets it with an init script). The page then speaks English with every catalogue
+ * message accented and bracketed, dates, numbers and money formatted as English, and ignores
+ * language choices. It cannot reach a user by accident: it is not a language (no menu offers it,
+ * no profile or tenant can store it, `LanguageSync` cannot apply it), it is not in the URL (a shared
+ * link cannot carry it), and only that browser's own storage, set by hand, turns it on.
+ */
+const PSEUDO_KEY = 'waypost:pseudo-locale';
+
+function pseudoRequested(): boolean {
+  try {
+    return typeof window !== 'undefined' && window.localStorage.getItem(PSEUDO_KEY) === 'on';
+  } catch {
+    return false;
+  }
+}
+
+type PseudoModule = typeof PseudoModuleType;
+
+const pseudo = pseudoRequested();
+let pseudoModule: Promise<PseudoModule> | null = null;
+
 // The page opens in the language it last showed (so a reload does not flash English before the
 // profile is read), else the browser's; the app then settles on the resolved one.
-let active: Language = storedLanguage() ?? browserLanguage() ?? 'en';
+let active: Language = pseudo ? 'en' : (storedLanguage() ?? browserLanguage() ?? 'en');
 let generation = 0;
 const listeners = new Set<() => void>();
 const pending = new Map<string, Promise<Messages>>();
@@ -89,7 +114,16 @@ function loadCatalogue(catalogue: Catalogue, language: Language): Promise<Messag
   if (language === 'en') {
     let promise = english.get(catalogue);
     if (!promise) {
-      promise = settled(Promise.resolve(catalogue.en), catalogue.en);
+      if (pseudo) {
+        const loading: Promise<Messages> = (pseudoModule ??= import('./pseudo')).then((module) => {
+          const messages = module.pseudoMessages(catalogue.en);
+          void settled(loading, messages);
+          return messages;
+        });
+        promise = loading;
+      } else {
+        promise = settled(Promise.resolve(catalogue.en), catalogue.en);
+      }
       english.set(catalogue, promise);
     }
     return promise;
@@ -123,6 +157,8 @@ function loadCatalogue(catalogue: Catalogue, language: Language): Promise<Messag
  * later call wins over one still loading.
  */
 export async function applyLanguage(language: Language): Promise<void> {
+  // The pseudo-locale stays on whatever the user, the tenant or the browser would choose.
+  if (pseudo) return;
   const mine = ++generation;
   await Promise.all([...inUse.keys()].map((catalogue) => loadCatalogue(catalogue, language)));
   if (mine !== generation || language === active) return;
@@ -144,7 +180,8 @@ export function useLanguage(): Language {
 const formats = new Map<string, IntlMessageFormat | null>();
 
 function compile(area: string, language: Language, key: string, message: string): IntlMessageFormat | null {
-  const cacheKey = `${area}:${language}:${key}`;
+  // The message is part of the key: English and the pseudo-locale compile the same key in 'en'.
+  const cacheKey = `${area}:${language}:${key}:${message}`;
   let compiled = formats.get(cacheKey);
   if (compiled === undefined) {
     try {
@@ -196,7 +233,8 @@ export function useT<K extends string>(catalogue: Catalogue<K>): Translate<K> {
   }, [catalogue]);
   // A translated language always goes through `use()`, never only while loading: React warns when a
   // render that suspended on `use()` is followed by one that does not call it. A loaded catalogue's
-  // promise is marked settled, so `use()` answers it at once. English never suspends.
-  const messages = language === 'en' ? catalogue.en : use(loadCatalogue(catalogue, language));
+  // promise is marked settled, so `use()` answers it at once. English never suspends (the
+  // pseudo-locale, fixed for the page's life, does once per area).
+  const messages = language === 'en' && !pseudo ? catalogue.en : use(loadCatalogue(catalogue, language));
   return useMemo(() => translator(catalogue, language, messages), [catalogue, language, messages]);
 }

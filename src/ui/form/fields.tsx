@@ -254,16 +254,17 @@ export function DateTimeField<T extends FieldValues, N extends FieldPath<T>, O =
  * with timeSchema() from ./time.
  */
 export function TimeField<T extends FieldValues, N extends FieldPath<T>, O = T>({ name, control, help, ...props }: BoundFieldProps<T, N, O> & { help?: ReactNode }) {
+  const t = useT(uiMessages);
   const { fieldRef, field, error } = useBoundField({ name, control });
   return (
     <TextInput
       {...props}
-      help={help ?? 'HH:mm, 24-hour'}
+      help={help ?? t('time.help')}
       ref={fieldRef}
       type="text"
       name={field.name}
       inputMode="numeric"
-      placeholder="HH:mm"
+      placeholder={t('time.placeholder')}
       maxLength={5}
       autoComplete="off"
       value={(field.value as string | null | undefined) ?? ''}

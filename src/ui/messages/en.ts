@@ -186,4 +186,8 @@ export const en = {
   'scanner.blocked': 'The camera is blocked for this site. Allow it in your browser’s site settings to scan, or type the code.',
   'scanner.cameraFailed': 'No camera could be opened. Type the code, or scan it with a hardware scanner.',
   'scanner.scannerFailed': 'The scanner could not start. Type the code, or scan it with a hardware scanner.',
+  'time.help': 'HH:mm, 24-hour',
+  'time.placeholder': 'HH:mm',
+  'tree.collapse': 'Collapse {code}',
+  'tree.expand': 'Expand {code}',
 } as const;

@@ -188,4 +188,8 @@ export default {
   'scanner.blocked': 'La cámara está bloqueada para este sitio. Permítela en la configuración del sitio de tu navegador para escanear, o escribe el código.',
   'scanner.cameraFailed': 'No se pudo abrir ninguna cámara. Escribe el código o escanéalo con un lector de códigos.',
   'scanner.scannerFailed': 'El escáner no pudo iniciarse. Escribe el código o escanéalo con un lector de códigos.',
+  'time.help': 'HH:mm, formato de 24 horas',
+  'time.placeholder': 'HH:mm',
+  'tree.collapse': 'Contraer {code}',
+  'tree.expand': 'Expandir {code}',
 } satisfies Translation<typeof en>;

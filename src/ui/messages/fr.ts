@@ -188,4 +188,8 @@ export default {
   'scanner.blocked': 'La caméra est bloquée pour ce site. Autorisez-la dans les paramètres du site de votre navigateur pour scanner, ou saisissez le code.',
   'scanner.cameraFailed': 'Aucune caméra n’a pu être ouverte. Saisissez le code ou scannez-le avec un lecteur de codes-barres.',
   'scanner.scannerFailed': 'Le scanner n’a pas pu démarrer. Saisissez le code ou scannez-le avec un lecteur de codes-barres.',
+  'time.help': 'HH:mm, format 24 heures',
+  'time.placeholder': 'HH:mm',
+  'tree.collapse': 'Replier {code}',
+  'tree.expand': 'Déplier {code}',
 } satisfies Translation<typeof en>;

@@ -11,7 +11,7 @@ export function AuditDiff({ entry }: { entry: Pick<AuditEntry, 'action' | 'chang
   const showBefore = entry.action !== 'insert';
   const showAfter = entry.action !== 'delete';
   return (
-    <table className="w-full table-fixed text-left text-sm" aria-label={t('diff.label')}>
+    <table className="w-full table-fixed text-left text-sm" aria-label={t('diff.label')} data-testid="audit-diff">
       <thead className="text-xs text-slate-500 uppercase dark:text-slate-400">
         <tr>
           <th scope="col" className="w-1/4 py-1 pr-3 font-medium">

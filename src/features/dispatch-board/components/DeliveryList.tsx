@@ -219,8 +219,9 @@ interface DeliveryCardProps {
 
 const DeliveryCard = memo(function DeliveryCard({ delivery: d, late, active, selected, checked, onCheck, onOpen, draggable, dragIds, fromDriverId, driverName }: DeliveryCardProps) {
   const drag = useMemo<DragData | null>(() => (draggable ? { deliveryIds: dragIds ? [...dragIds] : [d.id], fromDriverId } : null), [draggable, dragIds, d.id, fromDriverId]);
-  const { attributes, listeners, setNodeRef, isDragging } = useDraggable({ id: `delivery:${d.id}`, data: drag ?? undefined, disabled: !drag });
   const t = useT(boardMessages);
+  // The role a screen reader names the handle by: dnd-kit's default is the English 'draggable'.
+  const { attributes, listeners, setNodeRef, isDragging } = useDraggable({ id: `delivery:${d.id}`, data: drag ?? undefined, disabled: !drag, attributes: { roleDescription: t('board.dragRole') } });
   const language = useLanguage();
   const window = d.dropoff_window_end
     ? t('card.by', { time: formatClock(d.dropoff_window_end, undefined, language) })

@@ -34,6 +34,7 @@ export const en = {
   'board.failed': 'The board could not be read',
   'board.loading': 'Loading the board',
   'board.dragInstructions': 'Press space or enter on the handle to pick the delivery up, arrow keys to move it over a driver, space or enter to drop, escape to cancel.',
+  'board.dragRole': 'draggable delivery',
   'board.notOnBoard': 'That delivery is not on today’s board (finished on another day, cancelled, or not yours to see).',
   'board.close': 'Close',
   'board.dragging': '{count, plural, one {# delivery} other {# deliveries}}',

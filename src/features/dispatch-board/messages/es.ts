@@ -36,6 +36,7 @@ export default {
   'board.failed': 'No se pudo leer el tablero',
   'board.loading': 'Cargando el tablero',
   'board.dragInstructions': 'Pulsa espacio o intro en el asa para tomar la entrega, las flechas para llevarla sobre un conductor, espacio o intro para soltarla y escape para cancelar.',
+  'board.dragRole': 'entrega arrastrable',
   'board.notOnBoard': 'Esa entrega no está en el tablero de hoy (terminó otro día, se canceló o no te corresponde verla).',
   'board.close': 'Cerrar',
   'board.dragging': '{count, plural, one {# entrega} other {# entregas}}',

@@ -36,6 +36,7 @@ export default {
   'board.failed': 'Le tableau n’a pas pu être lu',
   'board.loading': 'Chargement du tableau',
   'board.dragInstructions': 'Appuyez sur espace ou entrée sur la poignée pour prendre la livraison, sur les flèches pour l’amener sur un chauffeur, sur espace ou entrée pour la déposer, sur échap pour annuler.',
+  'board.dragRole': 'livraison déplaçable',
   'board.notOnBoard': 'Cette livraison n’est pas sur le tableau du jour (terminée un autre jour, annulée, ou que vous ne pouvez pas voir).',
   'board.close': 'Fermer',
   'board.dragging': '{count, plural, one {# livraison} other {# livraisons}}',
