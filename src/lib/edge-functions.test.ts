@@ -28,6 +28,19 @@ describe('edgeFunctionError', () => {
     expect(set).toEqual(['email']);
     expect(result.unmatched).toBeNull();
   });
+
+  it('keeps the refusal\'s key and its details\' keys, so they show in the user\'s language', async () => {
+    const error = await edgeFunctionError(
+      httpError(422, { error: { code: 'self_change', key: 'users.self_role', message: 'You cannot change your own role', details: [{ field: 'panel_type', key: 'users.self_role', message: 'You cannot change your own role' }] } }),
+    );
+    expect(error).toMatchObject({ code: 'self_change', key: 'users.self_role', details: [{ field: 'panel_type', key: 'users.self_role' }] });
+    const set: Record<string, string> = {};
+    applyServerErrors(error, ((name: string, value: { message: string }) => (set[name] = value.message)) as never, ['panel_type'], {
+      translate: (key) => (key === 'users.self_role' ? 'No puede cambiar su propio rol' : undefined),
+    });
+    expect(set).toEqual({ panel_type: 'No puede cambiar su propio rol' });
+    expect((await edgeFunctionError(httpError(404, { error: { code: 'user_not_found', message: 'User not found' } }))).key).toBeNull();
+  });
 });
 
 describe('safeFileName', () => {

@@ -3,29 +3,40 @@ import { supabase } from './supabase';
 /** What a failed call says when the server gave no words of its own. */
 export const GENERIC_FAILURE = 'Something went wrong!';
 
+/** One problem of a refusal: its field (if any), English words, and stable key with the values its words name. */
+export interface EdgeFunctionProblem {
+  field: string;
+  message: string;
+  key?: string;
+  params?: Record<string, unknown>;
+}
+
 /**
- * An edge function's refusal: the body's `{error: {code, message, details?}}` as an Error, so a
- * toast shows `message` and a form puts `details` ([{field, message}]) under its fields
- * (src/lib/server-errors.ts reads `details` from it).
+ * An edge function's refusal: the body's `{error: {code, key?, message, details?}}` as an Error, so
+ * a toast shows `message` (or `key` in the user's language: refusal-text.ts) and a form puts
+ * `details` ([{field, key, message}]) under its fields (src/lib/server-errors.ts reads them from it).
  */
 export class EdgeFunctionError extends Error {
   readonly status: number | null;
   readonly code: string | null;
-  readonly details: { field: string; message: string }[] | undefined;
+  readonly key: string | null;
+  readonly details: EdgeFunctionProblem[] | undefined;
 
-  constructor(message: string, options: { status?: number | null; code?: string | null; details?: { field: string; message: string }[] } = {}) {
+  constructor(message: string, options: { status?: number | null; code?: string | null; key?: string | null; details?: EdgeFunctionProblem[] } = {}) {
     super(message);
     this.name = 'EdgeFunctionError';
     this.status = options.status ?? null;
     this.code = options.code ?? null;
+    this.key = options.key ?? null;
     this.details = options.details;
   }
 }
 
 interface ErrorBody {
-  error?: { code?: unknown; message?: unknown; details?: unknown } | string;
+  error?: { code?: unknown; key?: unknown; message?: unknown; details?: unknown } | string;
   message?: unknown;
   code?: unknown;
+  key?: unknown;
 }
 
 /** Reads supabase-js's FunctionsHttpError (its `context` is the Response) into an EdgeFunctionError. */
@@ -41,8 +52,9 @@ export async function edgeFunctionError(error: unknown, fallback = GENERIC_FAILU
   const inner = typeof body.error === 'object' && body.error !== null ? body.error : null;
   const message = typeof body.error === 'string' ? body.error : typeof inner?.message === 'string' ? inner.message : typeof body.message === 'string' ? body.message : fallback;
   const code = typeof inner?.code === 'string' ? inner.code : typeof body.code === 'string' ? body.code : null;
-  const details = Array.isArray(inner?.details) ? (inner.details as { field: string; message: string }[]) : undefined;
-  return new EdgeFunctionError(message, { status: context.status, code, ...(details ? { details } : {}) });
+  const key = typeof inner?.key === 'string' ? inner.key : typeof body.key === 'string' ? body.key : null;
+  const details = Array.isArray(inner?.details) ? (inner.details as EdgeFunctionProblem[]) : undefined;
+  return new EdgeFunctionError(message, { status: context.status, code, key, ...(details ? { details } : {}) });
 }
 
 /** A name the upload path accepts: letters, digits, '.', '_' and '-', not starting with a dot. */

@@ -1,18 +1,41 @@
+import type { ServerKeyWords } from './server-errors';
+
+interface Detail {
+  message?: unknown;
+  key?: unknown;
+  params?: unknown;
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+function words(item: Detail, translate?: ServerKeyWords): string | null {
+  if (typeof item.message !== 'string') return null;
+  const keyed = typeof item.key === 'string' && translate ? translate(item.key, isRecord(item.params) ? item.params : undefined) : undefined;
+  return keyed ?? item.message;
+}
+
 /**
  * The database's words for a refused write or move, for one line of text (a toast, a banner): its
- * {field, message} details joined, else its message. Forms put the details under their fields
- * instead (server-errors.ts).
+ * {key, field, message} details joined, else its message. Forms put the details under their fields
+ * instead (server-errors.ts). With `translate` (server-messages' useServerWords) a detail's key, or
+ * an edge function error's own key, is shown in the user's language; an unknown or absent key shows
+ * the server's English.
  */
-export function refusalText(error: unknown, separator = '; '): string {
-  const e = error as { message?: unknown; details?: unknown } | null;
-  if (e && typeof e.details === 'string') {
+export function refusalText(error: unknown, separator = '; ', translate?: ServerKeyWords): string {
+  const e = error as { message?: unknown; details?: unknown; key?: unknown; params?: unknown } | null;
+  let details: unknown = e?.details;
+  if (typeof details === 'string') {
     try {
-      const details = JSON.parse(e.details) as { message?: string }[];
-      const messages = Array.isArray(details) ? details.map((d) => d.message).filter((m): m is string => typeof m === 'string') : [];
-      if (messages.length > 0) return messages.join(separator);
+      details = JSON.parse(details);
     } catch {
       // not JSON: the message below says it
+      details = null;
     }
   }
-  return e && typeof e.message === 'string' && e.message ? e.message : 'Something went wrong!';
+  if (Array.isArray(details)) {
+    const messages = details.map((d) => (isRecord(d) ? words(d, translate) : null)).filter((m): m is string => typeof m === 'string');
+    if (messages.length > 0) return messages.join(separator);
+  }
+  if (e && typeof e.message === 'string' && e.message) return words(e, translate) ?? e.message;
+  return 'Something went wrong!';
 }

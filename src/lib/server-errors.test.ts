@@ -123,3 +123,42 @@ describe('saveFailureToasts', () => {
     expect(saveFailureToasts(new TypeError('Failed to fetch'), { applied: [], unmatched: null }, texts)).toEqual(['An error occurred while submitting the form']);
   });
 });
+
+describe('applyServerErrors with keys', () => {
+  const french: Record<string, string> = { 'vehicle.code_taken': 'Ce code est déjà pris', 'quote.service_inactive': 'Le service {service} n’est pas actif', 'chat.conversation_not_found': 'Conversation introuvable' };
+  const translate = (key: string, params?: Record<string, unknown>) => french[key]?.replace('{service}', String(params?.service));
+
+  function keyed(error: unknown, fields: string[] = known) {
+    const setError = vi.fn();
+    const result = applyServerErrors(error, setError, fields, { translate });
+    const set = Object.fromEntries(setError.mock.calls.map(([field, value]) => [field, (value as { message: string }).message]));
+    return { result, set };
+  }
+
+  it('puts a known key under its field in the user\'s language, with its params', () => {
+    const details = JSON.stringify([
+      { field: 'code', key: 'vehicle.code_taken', message: 'Code is already taken!' },
+      { field: 'name', key: 'quote.service_inactive', message: 'Service Bike is not active', params: { service: 'Bike' } },
+    ]);
+    expect(keyed({ code: '23514', message: 'Validation failed', details }).set).toEqual({ code: 'Ce code est déjà pris', name: 'Le service Bike n’est pas actif' });
+  });
+
+  it('shows the server\'s English for an unknown or absent key, and without a translator', () => {
+    const details = JSON.stringify([
+      { field: 'code', key: 'vehicle.newer_rule', message: 'A newer rule' },
+      { field: 'name', message: 'No key at all' },
+    ]);
+    expect(keyed({ code: '23514', message: 'Validation failed', details }).set).toEqual({ code: 'A newer rule', name: 'No key at all' });
+    expect(run({ code: '23514', details: JSON.stringify([{ field: 'code', key: 'vehicle.code_taken', message: 'Code is already taken!' }]) }).set).toEqual({ code: 'Code is already taken!' });
+  });
+
+  it('gives a keyed refusal with no field (or a field the form lacks) to the toast, translated', () => {
+    const notFound = { code: 'PT404', message: 'Conversation not found', details: JSON.stringify([{ key: 'chat.conversation_not_found', message: 'Conversation not found' }]) };
+    expect(keyed(notFound).result).toEqual({ applied: [], unmatched: 'Conversation introuvable' });
+  });
+
+  it('reads an edge function error\'s own key when it has no details', () => {
+    expect(keyed({ message: 'Conversation not found', key: 'chat.conversation_not_found' }).result).toEqual({ applied: [], unmatched: 'Conversation introuvable' });
+    expect(keyed({ message: 'Something new', key: 'x.newer' }).result).toEqual({ applied: [], unmatched: 'Something new' });
+  });
+});

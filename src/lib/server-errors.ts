@@ -15,12 +15,24 @@
  *   `<table>_<column>_check` convention, 23502 (not null) on the column named in the message.
  *
  * Field names are the form's own paths (`name`, `items.0.bin_id`; `items[0].bin_id` is accepted).
+ *
+ * Keys: a detail may carry a stable `key` (and `params`) beside its English `message`, and an edge
+ * function's error a top-level `key` (supabase/README.md, "Refusals and their keys"). With
+ * `translate` (the server catalogue's `useServerWords()`; the kit's Form passes it) a known key is
+ * shown in the user's language; an unknown or absent key shows the server's English.
  */
 
 export interface ServerFieldError {
   field: string;
   message: string;
+  /** The refusal's stable key, when the server gave one. */
+  key?: string;
+  /** The values its words name. */
+  params?: Record<string, unknown>;
 }
+
+/** A key (and its params) in the user's language, or undefined when unknown (the English is shown). */
+export type ServerKeyWords = (key: string, params?: Record<string, unknown>) => string | undefined;
 
 export interface ServerErrorResult {
   /** Fields that received an error, in the order the server gave them. */
@@ -38,9 +50,11 @@ export interface ServerErrorMessages {
   required?: string;
   /** The toast when the error carries no readable message at all. */
   fallback?: string;
+  /** Keyed refusals in the user's language (server-messages' useServerWords). */
+  translate?: ServerKeyWords;
 }
 
-export const DEFAULT_SERVER_MESSAGES: Required<ServerErrorMessages> = {
+export const DEFAULT_SERVER_MESSAGES: Required<Omit<ServerErrorMessages, 'translate'>> = {
   unique: 'This value is already in use',
   check: 'This value is not allowed',
   required: 'This field is required',
@@ -51,6 +65,7 @@ export const DEFAULT_SERVER_MESSAGES: Required<ServerErrorMessages> = {
 export type SetServerError = (name: never, error: { type: string; message: string }, options?: { shouldFocus?: boolean }) => void;
 
 type Parsed = { details: ServerFieldError[]; message: string | null };
+type Resolved = typeof DEFAULT_SERVER_MESSAGES & { translate?: ServerKeyWords };
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
@@ -59,7 +74,12 @@ function asFieldErrors(value: unknown): ServerFieldError[] | null {
   const list: ServerFieldError[] = [];
   for (const item of value) {
     if (!isRecord(item) || typeof item.message !== 'string') return null;
-    list.push({ field: typeof item.field === 'string' ? item.field : '', message: item.message });
+    list.push({
+      field: typeof item.field === 'string' ? item.field : '',
+      message: item.message,
+      ...(typeof item.key === 'string' ? { key: item.key } : {}),
+      ...(isRecord(item.params) ? { params: item.params } : {}),
+    });
   }
   return list;
 }
@@ -81,13 +101,21 @@ function fieldErrorsIn(value: unknown): ServerFieldError[] | null {
   return null;
 }
 
-function messageOf(value: unknown): string | null {
+function messageOf(value: unknown, translate?: ServerKeyWords): string | null {
   if (typeof value === 'string') return value.trim() || null;
-  if (isRecord(value) && typeof value.message === 'string') return value.message.trim() || null;
+  if (isRecord(value) && typeof value.message === 'string') {
+    const keyed = typeof value.key === 'string' && translate ? translate(value.key, isRecord(value.params) ? value.params : undefined) : undefined;
+    return keyed ?? (value.message.trim() || null);
+  }
   return null;
 }
 
-function constraintColumns(error: Record<string, unknown>, knownFields: readonly string[], messages: Required<ServerErrorMessages>): Parsed | null {
+/** A detail's words: its key in the user's language, else its English. */
+export function detailWords(detail: ServerFieldError, translate?: ServerKeyWords): string {
+  return (detail.key && translate?.(detail.key, detail.params)) || detail.message;
+}
+
+function constraintColumns(error: Record<string, unknown>, knownFields: readonly string[], messages: Resolved): Parsed | null {
   const code = typeof error.code === 'string' ? error.code : '';
   const text = [error.message, error.details, error.hint].filter((part): part is string => typeof part === 'string').join('\n');
   const constraint = /constraint "([^"]+)"/.exec(text)?.[1] ?? null;
@@ -113,21 +141,21 @@ function constraintColumns(error: Record<string, unknown>, knownFields: readonly
     return null;
   }
   const known = fields.filter((field) => knownFields.includes(field));
-  if (known.length === 0) return { details: [], message: messageOf(error) };
+  if (known.length === 0) return { details: [], message: messageOf(error, messages.translate) };
   return { details: known.map((field) => ({ field, message: fieldMessage })), message: null };
 }
 
-function parse(error: unknown, knownFields: readonly string[], messages: Required<ServerErrorMessages>): Parsed {
+function parse(error: unknown, knownFields: readonly string[], messages: Resolved): Parsed {
   const direct = fieldErrorsIn(error);
-  if (direct) return { details: direct, message: isRecord(error) ? messageOf(error) : null };
-  if (!isRecord(error)) return { details: [], message: messageOf(error) };
+  if (direct) return { details: direct, message: isRecord(error) ? messageOf(error, messages.translate) : null };
+  if (!isRecord(error)) return { details: [], message: messageOf(error, messages.translate) };
   // An edge function's body: {error: {...}}.
   if (isRecord(error.error)) return parse(error.error, knownFields, messages);
   for (const key of ['details', 'hint', 'message'] as const) {
     const details = fieldErrorsIn(error[key]);
-    if (details) return { details, message: key === 'message' ? null : messageOf(error) };
+    if (details) return { details, message: key === 'message' ? null : messageOf(error, messages.translate) };
   }
-  return constraintColumns(error, knownFields, messages) ?? { details: [], message: messageOf(error) };
+  return constraintColumns(error, knownFields, messages) ?? { details: [], message: messageOf(error, messages.translate) };
 }
 
 /** `items[0].bin_id` -> `items.0.bin_id`, the path react-hook-form uses. */
@@ -143,7 +171,7 @@ export function applyServerErrors(
   knownFields: Iterable<string>,
   options: ServerErrorMessages = {},
 ): ServerErrorResult {
-  const messages = { ...DEFAULT_SERVER_MESSAGES, ...options };
+  const messages: Resolved = { ...DEFAULT_SERVER_MESSAGES, ...options };
   const known = [...knownFields];
   const { details, message } = parse(error, known, messages);
   const applied: string[] = [];
@@ -152,10 +180,11 @@ export function applyServerErrors(
     const field = normalizeField(detail.field);
     if (known.includes(field)) {
       if (applied.includes(field)) continue;
-      setError(field as never, { type: 'server', message: detail.message }, { shouldFocus: applied.length === 0 });
+      setError(field as never, { type: 'server', message: detailWords(detail, messages.translate) }, { shouldFocus: applied.length === 0 });
       applied.push(field);
-    } else if (!leftOver.includes(detail.message)) {
-      leftOver.push(detail.message);
+    } else {
+      const words = detailWords(detail, messages.translate);
+      if (!leftOver.includes(words)) leftOver.push(words);
     }
   }
   if (leftOver.length > 0) return { applied, unmatched: leftOver.join('\n') };

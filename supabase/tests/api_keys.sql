@@ -50,13 +50,13 @@ select throws_ok($$ select key_hash from public.api_keys $$, '42501', null, 'adm
 select throws_ok($$ insert into public.api_keys (name, key_prefix, key_hash, created_by) values ('Forged', 'wpk_Forged12', repeat('c', 64), 'a1000000-0000-4000-8000-000000000002') $$,
   '42501', null, 'admin: cannot name another creator');
 select is(tests.details(pg_temp.insert_key(jsonb_build_object('name', '   ', 'key_hash', repeat('d', 64)))),
-  '[{"field": "name", "message": "Name is required"}]'::jsonb, 'admin: a blank name is refused on its field');
+  '[{"key": "api_keys.name_required", "field": "name", "message": "Name is required"}]'::jsonb, 'admin: a blank name is refused on its field');
 select is(tests.details(pg_temp.insert_key(jsonb_build_object('expires_at', now() - interval '1 minute', 'key_hash', repeat('d', 64)))),
-  '[{"field": "expires_at", "message": "Expiry cannot be earlier than now"}]'::jsonb, 'admin: an expiry in the past is refused');
+  '[{"key": "api_keys.expiry_in_past", "field": "expires_at", "message": "Expiry cannot be earlier than now"}]'::jsonb, 'admin: an expiry in the past is refused');
 select is(tests.details(pg_temp.insert_key(jsonb_build_object('user_id', 'a1000000-0000-4000-8000-000000000004', 'key_hash', repeat('d', 64)))),
-  '[{"field": "user_id", "message": "API keys can only be issued to business users"}]'::jsonb, 'admin: an individual customer gets no key');
+  '[{"key": "api_keys.business_users_only", "field": "user_id", "message": "API keys can only be issued to business users"}]'::jsonb, 'admin: an individual customer gets no key');
 select is(tests.details(pg_temp.insert_key(jsonb_build_object('user_id', 'b2000000-0000-4000-8000-000000000004', 'key_hash', repeat('d', 64)))),
-  '[{"field": "user_id", "message": "API keys can only be issued to business users"}]'::jsonb, 'admin: another tenant''s user is nobody here');
+  '[{"key": "api_keys.business_users_only", "field": "user_id", "message": "API keys can only be issued to business users"}]'::jsonb, 'admin: another tenant''s user is nobody here');
 select throws_ok(pg_temp.insert_key(jsonb_build_object('tenant_id', 'b0000000-0000-4000-8000-000000000001', 'key_hash', repeat('d', 64))),
   '42501', null, 'admin: cannot issue a key in another tenant');
 select throws_ok(pg_temp.insert_key(jsonb_build_object('key_hash', 'my-key-in-clear')), '23514', null, 'admin: only a SHA-256 digest is a key_hash');
@@ -65,9 +65,9 @@ select is(tests.affected($$ update public.api_keys set name = 'Shop sync v2', de
 select is(tests.affected($$ update public.api_keys set is_active = false where key_prefix = 'wpk_AbCd1234' $$), 1, 'admin: revokes it');
 select isnt((select revoked_at from public.api_keys where key_prefix = 'wpk_AbCd1234'), null, 'revoking stamps revoked_at');
 select is(tests.details($$ update public.api_keys set name = 'Back again' where key_prefix = 'wpk_AbCd1234' $$),
-  '[{"field": "is_active", "message": "Only active API keys can be edited or revoked"}]'::jsonb, 'admin: a revoked key is not edited');
+  '[{"key": "api_keys.inactive", "field": "is_active", "message": "Only active API keys can be edited or revoked"}]'::jsonb, 'admin: a revoked key is not edited');
 select is(tests.details($$ update public.api_keys set is_active = true where key_prefix = 'wpk_AbCd1234' $$),
-  '[{"field": "is_active", "message": "Only active API keys can be edited or revoked"}]'::jsonb, 'admin: a revoked key is not brought back');
+  '[{"key": "api_keys.inactive", "field": "is_active", "message": "Only active API keys can be edited or revoked"}]'::jsonb, 'admin: a revoked key is not brought back');
 select throws_ok($$ update public.api_keys set key_hash = repeat('e', 64) $$, '42501', null, 'admin: the hash never changes');
 select throws_ok($$ delete from public.api_keys $$, '42501', null, 'admin: keys are revoked, never deleted');
 

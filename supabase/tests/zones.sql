@@ -133,7 +133,7 @@ select is((select count(*)::int from public.zones where tenant_id = 'a0000000-00
 select is((select count(*)::int from public.zone_pricing_rows where tenant_id = 'a0000000-0000-4000-8000-000000000001'), 0, 'globex dispatcher: no acme price');
 select is((select count(*)::int from public.zones_containing(37.7706, -122.3870)), 0, 'globex dispatcher: acme''s depot is in no zone of globex');
 select is(tests.details($$ select pg_temp.quote(37.7706, -122.3870, 37.76, -122.42, 'a6100000-0000-4000-8000-000000000002', 1) $$),
-  '[{"field": "pickup", "message": "No active zone covers the pickup point"}, {"field": "dropoff", "message": "No active zone covers the drop-off point"}, {"field": "service_id", "message": "Service not found"}]'::jsonb,
+  '[{"key": "quote.no_pickup_zone", "field": "pickup", "message": "No active zone covers the pickup point"}, {"key": "quote.no_dropoff_zone", "field": "dropoff", "message": "No active zone covers the drop-off point"}, {"key": "quote.service_not_found", "field": "service_id", "message": "Service not found"}]'::jsonb,
   'globex dispatcher: quoting with acme''s points and service finds nothing of acme');
 select is((pg_temp.quote(51.5054, -0.0235, 51.5150, -0.1400, 'b6100000-0000-4000-8000-000000000001', 1) ->> 'currency'), 'GBP', 'globex dispatcher: quotes in GBP');
 
@@ -241,31 +241,31 @@ select is((select array_agg(code order by code) from public.zones_containing(37.
 select is((pg_temp.quote(37.76, -122.445, 37.76, -122.445, 'a6100000-0000-4000-8000-000000000002', 1) -> 'pickup_zone' ->> 'code'), 'SF-MISSION',
   'quote: the edge between Mission and Sunset lands in the smaller, Mission');
 select is(tests.details($$ select pg_temp.quote(37.70, -122.60, 37.7706, -122.3870, 'a6100000-0000-4000-8000-000000000002', 1) $$),
-  '[{"field": "pickup", "message": "No active zone covers the pickup point"}]', 'quote: a pickup in the ocean');
+  '[{"key": "quote.no_pickup_zone", "field": "pickup", "message": "No active zone covers the pickup point"}]', 'quote: a pickup in the ocean');
 select is(tests.details($$ select pg_temp.quote(37.7706, -122.3870, 37.8200, -122.3700, 'a6100000-0000-4000-8000-000000000002', 1) $$),
-  '[{"field": "dropoff", "message": "No active zone covers the drop-off point"}]', 'quote: a drop-off in the inactive Treasure Island zone');
+  '[{"key": "quote.no_dropoff_zone", "field": "dropoff", "message": "No active zone covers the drop-off point"}]', 'quote: a drop-off in the inactive Treasure Island zone');
 select is(tests.details($$ select pg_temp.quote(95, -122.3870, 37.7706, 200, null, -1) $$),
-  '[{"field": "pickup", "message": "Pickup point must have a latitude from -90 to 90 and a longitude from -180 to 180"}, {"field": "dropoff", "message": "Drop-off point must have a latitude from -90 to 90 and a longitude from -180 to 180"}, {"field": "service_id", "message": "Service is required"}, {"field": "weight_kg", "message": "Weight must be from 0 to 100000 kg"}]',
+  '[{"key": "quote.pickup_range", "field": "pickup", "message": "Pickup point must have a latitude from -90 to 90 and a longitude from -180 to 180"}, {"key": "quote.dropoff_range", "field": "dropoff", "message": "Drop-off point must have a latitude from -90 to 90 and a longitude from -180 to 180"}, {"key": "quote.service_required", "field": "service_id", "message": "Service is required"}, {"key": "quote.weight_range", "field": "weight_kg", "message": "Weight must be from 0 to 100000 kg"}]',
   'quote: bad points, no service, negative weight');
 update public.delivery_services set active = false where code = 'BIKE';
 select is(tests.details($$ select pg_temp.quote(37.775, -122.405, 37.775, -122.405, (select id from public.delivery_services where code = 'BIKE'), 1) $$),
-  '[{"field": "service_id", "message": "Service Bike Rush is not active"}]', 'quote: an inactive service');
+  '[{"key": "quote.service_inactive", "field": "service_id", "params": {"service": "Bike Rush"}, "message": "Service Bike Rush is not active"}]', 'quote: an inactive service');
 update public.zone_pricing set active = false
   where origin_zone_id = 'a6000000-0000-4000-8000-000000000002' and destination_zone_id = 'a6000000-0000-4000-8000-000000000003'
     and service_id = 'a6100000-0000-4000-8000-000000000002';
 select is(tests.details($$ select pg_temp.quote(37.7706, -122.3870, 37.7600, -122.4200, 'a6100000-0000-4000-8000-000000000002', 1) $$),
-  '[{"field": "route", "message": "No active price for Same Day from SoMa & Mission Bay to Mission & Castro"}]', 'quote: an inactive price');
+  '[{"key": "quote.no_price", "field": "route", "params": {"origin": "SoMa & Mission Bay", "service": "Same Day", "destination": "Mission & Castro"}, "message": "No active price for Same Day from SoMa & Mission Bay to Mission & Castro"}]', 'quote: an inactive price');
 delete from public.zone_pricing
   where origin_zone_id = 'a6000000-0000-4000-8000-000000000002' and destination_zone_id = 'a6000000-0000-4000-8000-000000000003'
     and service_id = 'a6100000-0000-4000-8000-000000000002';
 select is(tests.details($$ select pg_temp.quote(37.7706, -122.3870, 37.7600, -122.4200, 'a6100000-0000-4000-8000-000000000002', 1) $$),
-  '[{"field": "route", "message": "No active price for Same Day from SoMa & Mission Bay to Mission & Castro"}]', 'quote: no price at all');
+  '[{"key": "quote.no_price", "field": "route", "params": {"origin": "SoMa & Mission Bay", "service": "Same Day", "destination": "Mission & Castro"}, "message": "No active price for Same Day from SoMa & Mission Bay to Mission & Castro"}]', 'quote: no price at all');
 update public.zones set active = false where code = 'SF-SOMA';
 select is((select code from public.zones_containing(37.7706, -122.3870) limit 1), null, 'an inactive zone contains nothing');
 select is(tests.details($$ select pg_temp.quote(37.7706, -122.3870, 37.7600, -122.4200, 'a6100000-0000-4000-8000-000000000001', 1) $$),
-  '[{"field": "pickup", "message": "No active zone covers the pickup point"}]', 'quote: the pickup''s zone is inactive');
+  '[{"key": "quote.no_pickup_zone", "field": "pickup", "message": "No active zone covers the pickup point"}]', 'quote: the pickup''s zone is inactive');
 select is(tests.details($$ select public.quote(37.7, -122.4, 37.7, -122.4, 'a6100000-0000-4000-8000-000000000001', 'NaN') $$),
-  '[{"field": "pickup", "message": "No active zone covers the pickup point"}, {"field": "dropoff", "message": "No active zone covers the drop-off point"}, {"field": "weight_kg", "message": "Weight must be from 0 to 100000 kg"}]',
+  '[{"key": "quote.no_pickup_zone", "field": "pickup", "message": "No active zone covers the pickup point"}, {"key": "quote.no_dropoff_zone", "field": "dropoff", "message": "No active zone covers the drop-off point"}, {"key": "quote.weight_range", "field": "weight_kg", "message": "Weight must be from 0 to 100000 kg"}]',
   'quote: NaN weight');
 
 -- The private helpers stay private.

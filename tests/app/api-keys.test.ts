@@ -103,12 +103,12 @@ describe('api-keys', () => {
     const { count: before } = await service.from('api_keys').select('id', { count: 'exact', head: true });
     const past = await apiKeys(acmeAdmin, 'POST', '', { name: 'Old', expires_at: new Date(Date.now() - 60_000).toISOString(), tenant_id: TENANT.acme });
     expect(past.status).toBe(422);
-    expect(past.body.error!.details).toEqual([{ field: 'expires_at', message: 'Expiry cannot be earlier than now' }]);
+    expect(past.body.error!.details).toEqual([{ field: 'expires_at', key: 'api_keys.expiry_in_past', message: 'Expiry cannot be earlier than now' }]);
     const blank = await apiKeys(acmeAdmin, 'POST', '', { name: '   ', tenant_id: TENANT.acme });
-    expect(blank.body.error!.details).toEqual([{ field: 'name', message: 'Name is required' }]);
+    expect(blank.body.error!.details).toEqual([{ field: 'name', key: 'api_keys.name_required', message: 'Name is required' }]);
     const individual = await apiKeys(acmeAdmin, 'POST', '', { name: 'Carla', user_id: USER.acmeCustomer });
     expect(individual.status).toBe(422);
-    expect(individual.body.error!.details).toEqual([{ field: 'user_id', message: 'API keys can only be issued to business users' }]);
+    expect(individual.body.error!.details).toEqual([{ field: 'user_id', key: 'api_keys.business_users_only', message: 'API keys can only be issued to business users' }]);
     const { count: after } = await service.from('api_keys').select('id', { count: 'exact', head: true });
     expect(after).toBe(before);
   });

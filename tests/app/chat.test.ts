@@ -138,11 +138,11 @@ describe('messages', () => {
   it('are refused empty, too long, or not text, with the reason on the field', async () => {
     const empty = await dispatcher.rpc('send_message', { conversation_id: conversationId, content: '   ' });
     expect(empty.status).toBe(400);
-    expect(detailsOf(empty.error)).toEqual([{ field: 'content', message: 'Write a message' }]);
+    expect(detailsOf(empty.error)).toEqual([{ field: 'content', key: 'chat.message_empty', message: 'Write a message' }]);
     const long = await dispatcher.rpc('send_message', { conversation_id: conversationId, content: 'x'.repeat(4001) });
-    expect(detailsOf(long.error)).toEqual([{ field: 'content', message: 'A message can be at most 4000 characters' }]);
+    expect(detailsOf(long.error)).toEqual([{ field: 'content', key: 'chat.message_too_long', message: 'A message can be at most 4000 characters', params: { max: 4000 } }]);
     const system = await dispatcher.rpc('send_message', { conversation_id: conversationId, content: 'hi', message_type: 'system' });
-    expect(detailsOf(system.error)).toEqual([{ field: 'message_type', message: 'Only text messages can be sent' }]);
+    expect(detailsOf(system.error)).toEqual([{ field: 'message_type', key: 'chat.text_only', message: 'Only text messages can be sent' }]);
   });
 
   it('count unread until read, and answering reads', async () => {
@@ -192,7 +192,7 @@ describe('participants and archive', () => {
     expect((await driver.rpc('set_conversation_archived', { conversation_id: conversationId, archived: true })).status).toBe(403);
     expect((await dispatcher.rpc('set_conversation_archived', { conversation_id: conversationId, archived: true })).error).toBeNull();
     const refused = await driver.rpc('send_message', { conversation_id: conversationId, content: 'One more thing' });
-    expect(detailsOf(refused.error)).toEqual([{ field: 'conversation_id', message: 'This conversation is archived' }]);
+    expect(detailsOf(refused.error)).toEqual([{ field: 'conversation_id', key: 'chat.conversation_archived', message: 'This conversation is archived' }]);
     const archived = await driver.rpc('list_conversations', { archived: true });
     expect((archived.data as { id: string }[]).map((c) => c.id)).toContain(conversationId);
     const active = await driver.rpc('list_conversations', { archived: false });

@@ -110,7 +110,7 @@ describe('invite', () => {
     for (const email of ['driver@acme.test', 'customer@globex.test']) {
       const answer = await adminUsers(acmeAdmin, { action: 'invite', email, first_name: 'A', last_name: 'B', panel_type: 'driver', user_type: 'individual' });
       expect(answer.status).toBe(409);
-      expect(answer.body.error?.details).toEqual([{ field: 'email', message: 'A user with this email address has already been registered' }]);
+      expect(answer.body.error?.details).toEqual([{ field: 'email', key: 'users.email_taken', message: 'A user with this email address has already been registered' }]);
     }
   });
 

@@ -92,7 +92,7 @@ describe('quote', () => {
     });
     expect(data).toBeNull();
     expect(error).toMatchObject({ code: '23514', message: 'Validation failed' });
-    expect(JSON.parse(error!.details)).toEqual([{ field: 'pickup', message: 'No active zone covers the pickup point' }]);
+    expect(JSON.parse(error!.details)).toEqual([{ field: 'pickup', key: 'quote.no_pickup_zone', message: 'No active zone covers the pickup point' }]);
   });
 
   it('is refused to a driver', async () => {

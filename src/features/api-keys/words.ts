@@ -1,9 +1,13 @@
 import type { Translate } from '../../lib/i18n/catalogue';
 import { EdgeFunctionError } from '../../lib/edge-functions';
+import type { ServerWords } from '../../lib/server-messages/server-words';
 import type { ApiKeyKey } from './messages';
 import { API_KEY_MESSAGES } from './schema';
 
-/** The spec's messages and the api-keys function's (English) and their keys, so they show in the page's language. */
+/**
+ * The spec's messages (English) and their keys, so they show in the page's language. The api-keys
+ * function's refusals are not here: they arrive keyed and read the server catalogue (ServerWords).
+ */
 const MESSAGE_KEYS: Record<string, ApiKeyKey> = {
   [API_KEY_MESSAGES.generateFailed]: 'message.generateFailed',
   [API_KEY_MESSAGES.updateFailed]: 'message.updateFailed',
@@ -14,11 +18,6 @@ const MESSAGE_KEYS: Record<string, ApiKeyKey> = {
   [API_KEY_MESSAGES.copyFailed]: 'message.copyFailed',
   [API_KEY_MESSAGES.nameRequired]: 'message.nameRequired',
   [API_KEY_MESSAGES.expiryInPast]: 'message.expiryInPast',
-  // supabase/functions/api-keys/handler.ts
-  'Only active API keys can be edited or revoked': 'message.inactive',
-  'API key not found': 'message.notFound',
-  'Only an active administrator of this business can manage API keys': 'message.notAdmin',
-  'You are not associated with any tanent. Please contact your administrator.': 'message.tenantless',
 };
 
 /** A message in the page's language; one this build does not know stays as worded. */
@@ -32,12 +31,24 @@ export function translateApiKeyMessage(t: Translate<ApiKeyKey>, message: string)
   return message;
 }
 
-/** A refusal with its message and field details in the page's language (the form places them). */
-export function translatedError(t: Translate<ApiKeyKey>, error: unknown): unknown {
+/** A refusal's or a detail's words: its key in the page's language, else a spec message, else as worded. */
+function refusalWords(t: Translate<ApiKeyKey>, server: ServerWords, item: { key?: string | null; message: string; params?: Record<string, unknown> }): string {
+  return (item.key && server(item.key, item.params)) || translateApiKeyMessage(t, item.message);
+}
+
+/** A refusal with its message and field details in the page's language, by their keys (the form places the details). */
+export function translatedError(t: Translate<ApiKeyKey>, server: ServerWords, error: unknown): unknown {
   if (!(error instanceof EdgeFunctionError)) return error;
-  return new EdgeFunctionError(translateApiKeyMessage(t, error.message), {
+  return new EdgeFunctionError(refusalWords(t, server, error), {
     status: error.status,
     code: error.code,
-    ...(error.details ? { details: error.details.map((d) => ({ field: d.field, message: translateApiKeyMessage(t, d.message) })) } : {}),
+    key: error.key,
+    ...(error.details ? { details: error.details.map((d) => ({ ...d, message: refusalWords(t, server, d) })) } : {}),
   });
+}
+
+/** An error's words for a toast, in the page's language; `fallback` when it has none. */
+export function errorWords(t: Translate<ApiKeyKey>, server: ServerWords, error: unknown, fallback: string): string {
+  if (error instanceof EdgeFunctionError) return refusalWords(t, server, error);
+  return error instanceof Error && error.message ? translateApiKeyMessage(t, error.message) : fallback;
 }

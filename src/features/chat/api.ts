@@ -13,15 +13,22 @@ import {
 /** How many messages one read brings (the newest, then older pages on demand). */
 export const MESSAGE_PAGE_SIZE = 50;
 
-/** An error of the API with the words to show: the first of the database's details, else its message. */
+/**
+ * An error of the API with the words to show: the first of the database's details, else its
+ * message, with that detail's stable key and params (shown in the page's language by the screen).
+ */
 export class ChatError extends Error {
   readonly status: number | null;
   readonly code: string | null;
-  constructor(message: string, status: number | null, code: string | null) {
+  readonly key: string | null;
+  readonly params: Record<string, unknown> | undefined;
+  constructor(message: string, status: number | null, code: string | null, key: string | null = null, params?: Record<string, unknown>) {
     super(message);
     this.name = 'ChatError';
     this.status = status;
     this.code = code;
+    this.key = key;
+    this.params = params;
   }
 }
 
@@ -33,16 +40,22 @@ interface PostgrestLikeError {
 
 function chatError(error: PostgrestLikeError, status: number | null, fallback: string): ChatError {
   let text = error.message || fallback;
+  let key: string | null = null;
+  let params: Record<string, unknown> | undefined;
   if (typeof error.details === 'string' && error.details.trim().startsWith('[')) {
     try {
-      const details = JSON.parse(error.details) as { message?: unknown }[];
+      const details = JSON.parse(error.details) as { message?: unknown; key?: unknown; params?: unknown }[];
       const first = details.find((detail) => typeof detail.message === 'string');
-      if (first) text = first.message as string;
+      if (first) {
+        text = first.message as string;
+        if (typeof first.key === 'string') key = first.key;
+        if (typeof first.params === 'object' && first.params !== null) params = first.params as Record<string, unknown>;
+      }
     } catch {
       // Not the details convention: the message stands.
     }
   }
-  return new ChatError(text, status, error.code ?? null);
+  return new ChatError(text, status, error.code ?? null, key, params);
 }
 
 /** The caller's conversations, newest activity first, with their unread counts (list_conversations). */

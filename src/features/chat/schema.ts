@@ -30,8 +30,11 @@ export type MessageStatus = 'sending' | 'sent' | 'failed';
 
 export interface ChatMessage extends MessageRow {
   status: MessageStatus;
-  /** Why a send failed (shown beside Retry). */
+  /** Why a send failed (shown beside Retry): the server's English words. */
   error: string | null;
+  /** The refusal's stable key and params, shown in the page's language when the app knows the key. */
+  errorKey?: string | null;
+  errorParams?: Record<string, unknown>;
   /** A failed send that never reached the database (no connection), sent again by itself once the connection returns. */
   offline?: boolean;
 }

@@ -24,7 +24,7 @@ export type ThreadAction =
   | { type: 'older'; rows: MessageRow[]; hasMore: boolean }
   | { type: 'queued'; clientId: string; conversationId: string; senderId: string; content: string; createdAt: string }
   | { type: 'confirmed'; clientId: string; row: MessageRow }
-  | { type: 'failed'; clientId: string; error: string; offline?: boolean }
+  | { type: 'failed'; clientId: string; error: string; errorKey?: string | null; errorParams?: Record<string, unknown>; offline?: boolean }
   | { type: 'retrying'; clientId: string }
   /** A message heard live on the conversation's topic. */
   | { type: 'received'; row: MessageRow };
@@ -117,7 +117,7 @@ export function threadReducer(state: ThreadState, action: ThreadAction): ThreadS
       const messages = state.messages.slice();
       messages[index] =
         action.type === 'failed'
-          ? { ...messages[index]!, status: 'failed', error: action.error, offline: action.offline ?? false }
+          ? { ...messages[index]!, status: 'failed', error: action.error, errorKey: action.errorKey ?? null, errorParams: action.errorParams, offline: action.offline ?? false }
           : { ...messages[index]!, status: 'sending', error: null, offline: false };
       return { ...state, messages };
     }

@@ -189,7 +189,11 @@ export function useConversation(tenantId: string, userId: string, conversationId
           if (!alive.current) return false;
           // The database's words when it refused (archived, too long); a lost connection is just a failed send.
           const refused = reason instanceof ChatError && reason.status !== null && reason.status >= 400 && reason.status < 500;
-          dispatch({ type: 'failed', clientId, error: refused ? reason.message : CHAT_MESSAGES.sendFailed, offline: !refused });
+          dispatch(
+            refused
+              ? { type: 'failed', clientId, error: reason.message, errorKey: reason.key, ...(reason.params ? { errorParams: reason.params } : {}), offline: false }
+              : { type: 'failed', clientId, error: CHAT_MESSAGES.sendFailed, offline: true },
+          );
           return false;
         },
       );

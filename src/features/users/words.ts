@@ -1,5 +1,6 @@
 import type { Translate } from '../../lib/i18n/catalogue';
 import { EdgeFunctionError } from '../../lib/edge-functions';
+import type { ServerWords } from '../../lib/server-messages/server-words';
 import type { FileFieldMessages } from '../../ui/form';
 import type { UserKey } from './messages';
 import { AVATAR_MESSAGES, PHONE_MESSAGE, ROLES, USER_MESSAGES, USER_TYPES, type Role, type UserType } from './schema';
@@ -32,7 +33,10 @@ export function avatarMessages(t: Translate<UserKey>): FileFieldMessages {
   return { type: t('image.type'), size: t('image.size'), count: t('image.count') };
 }
 
-/** The schema's and admin-users' messages (English) and their keys, so an error shows in the page's language. */
+/**
+ * The schema's messages (English) and their keys, so a form error shows in the page's language.
+ * admin-users' refusals are not here: they arrive keyed and read the server catalogue (ServerWords).
+ */
 const MESSAGE_KEYS: Record<string, UserKey> = {
   [USER_MESSAGES.emailRequired]: 'validation.emailRequired',
   [USER_MESSAGES.emailValid]: 'validation.emailValid',
@@ -49,15 +53,7 @@ const MESSAGE_KEYS: Record<string, UserKey> = {
   [AVATAR_MESSAGES.type]: 'image.type',
   [AVATAR_MESSAGES.size]: 'image.size',
   [AVATAR_MESSAGES.count]: 'image.count',
-  // admin-users' refusals (supabase/functions/admin-users/handler.ts).
-  'You cannot change your own role': 'error.selfRole',
-  'You cannot deactivate your own account': 'error.selfDeactivate',
-  'A user with this email address has already been registered': 'error.emailTaken',
-  'A business needs at least one active administrator: make someone else an administrator first': 'error.lastAdmin',
-  'Only an active administrator of this business can manage users': 'error.notAdmin',
-  'You are not associated with any tanent. Please contact your administrator.': 'error.tenantless',
-  'User not found': 'error.notFound',
-  'Something went wrong!': 'error.generic',
+  // The app's own words for a failed upload (src/lib/edge-functions.ts uploadFile).
   'Error uploading file': 'toast.uploadFailed',
 };
 
@@ -70,18 +66,28 @@ export function translateUserMessage(t: Translate<UserKey>, message: string): st
   return message;
 }
 
-/** An admin-users refusal with its message and field details in the page's language (the form places them). */
-export function translatedError(t: Translate<UserKey>, error: unknown): unknown {
+/** A refusal's or a detail's words: its key in the page's language, else a schema message, else as worded. */
+function refusalWords(t: Translate<UserKey>, server: ServerWords, item: { key?: string | null; message: string; params?: Record<string, unknown> }): string {
+  return (item.key && server(item.key, item.params)) || translateUserMessage(t, item.message);
+}
+
+/**
+ * An admin-users refusal with its message and field details in the page's language, by their keys
+ * (the form places the details; a dialog shows the message).
+ */
+export function translatedError(t: Translate<UserKey>, server: ServerWords, error: unknown): unknown {
   if (!(error instanceof EdgeFunctionError)) return error;
-  return new EdgeFunctionError(translateUserMessage(t, error.message), {
+  return new EdgeFunctionError(refusalWords(t, server, error), {
     status: error.status,
     code: error.code,
-    ...(error.details ? { details: error.details.map((d) => ({ field: d.field, message: translateUserMessage(t, d.message) })) } : {}),
+    key: error.key,
+    ...(error.details ? { details: error.details.map((d) => ({ ...d, message: refusalWords(t, server, d) })) } : {}),
   });
 }
 
 /** An error's words for a toast, in the page's language. */
-export function errorWords(t: Translate<UserKey>, error: unknown): string {
+export function errorWords(t: Translate<UserKey>, server: ServerWords, error: unknown): string {
+  if (error instanceof EdgeFunctionError) return refusalWords(t, server, error);
   return error instanceof Error && error.message ? translateUserMessage(t, error.message) : t('error.generic');
 }
 

@@ -1,9 +1,11 @@
 // @vitest-environment jsdom
 import '@testing-library/jest-dom/vitest';
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { Suspense } from 'react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
+import { applyLanguage } from '../../lib/i18n/catalogue';
 import { ToastProvider } from '../toast';
 import { ArrayField, Form, NumberField, SelectField, SubmitButton, TextField, TimeField, timeSchema, useZodForm } from './index';
 
@@ -190,5 +192,39 @@ describe('ArrayField', () => {
     expect(await screen.findByText('Bin is full')).toBeInTheDocument();
     expect(screen.getByLabelText('Bin')).toHaveAttribute('aria-invalid', 'true');
     expect(screen.queryByTestId('toast')).not.toBeInTheDocument();
+  });
+});
+
+describe('Form with keyed server refusals', () => {
+  afterEach(async () => {
+    await act(() => applyLanguage('en'));
+  });
+
+  it.each([
+    ['es', 'El servicio Bike Rush no está activo', 'No hay un precio activo para Same Day de SoMa a Mission'],
+    ['fr', 'Le service Bike Rush n’est pas actif', 'Aucun prix actif pour Same Day de SoMa à Mission'],
+  ] as const)('shows them in the page’s language (%s): under a field it renders, and the rest in one toast', async (language, underName, toast) => {
+    await act(() => applyLanguage(language));
+    const onSubmit = vi.fn().mockRejectedValue({
+      code: '23514',
+      message: 'Validation failed',
+      details: JSON.stringify([
+        { field: 'name', key: 'quote.service_inactive', message: 'Service Bike Rush is not active', params: { service: 'Bike Rush' } },
+        { field: 'route', key: 'quote.no_price', message: 'No active price for Same Day from SoMa to Mission', params: { service: 'Same Day', origin: 'SoMa', destination: 'Mission' } },
+        { field: 'code', key: 'vehicle.some_newer_rule', message: 'A newer rule' },
+      ]),
+    });
+    await act(async () => {
+      renderInApp(
+        <Suspense fallback="loading">
+          <VehicleForm onSubmit={onSubmit} initial={{ name: 'Truck', code: 'TRK-1', capacity_unit: 12, fuel_type: 'diesel' }} />
+        </Suspense>,
+      );
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Save' }));
+    expect(await screen.findByText(underName)).toBeInTheDocument();
+    expect(await screen.findByText(toast)).toBeInTheDocument();
+    expect(screen.getByText('A newer rule')).toBeInTheDocument();
+    expect(screen.queryByText('Service Bike Rush is not active')).toBeNull();
   });
 });

@@ -3,6 +3,7 @@ import { createContext, use, useEffect, useState, type FormHTMLAttributes, type 
 import { FormProvider, useForm, useFormContext, type FieldErrors, type FieldValues, type Resolver, type UseFormProps, type UseFormReturn } from 'react-hook-form';
 import type { z } from 'zod';
 import { applyServerErrors, type ServerErrorMessages, type ServerErrorResult, type SetServerError } from '../../lib/server-errors';
+import { useServerWords } from '../../lib/server-messages/server-words';
 import { Button, type ButtonProps } from '../Button';
 import { useToast } from '../toast';
 
@@ -71,7 +72,8 @@ export interface FormProps<TValues extends FieldValues, TContext, TOutput>
 
 /**
  * A form bound to react-hook-form: the fields inside find it by context, zod validates on
- * submit, and an error thrown by onSubmit goes through applyServerErrors (lib/server-errors.ts).
+ * submit, and an error thrown by onSubmit goes through applyServerErrors (lib/server-errors.ts):
+ * the server's keyed refusals show in the page's language (lib/server-messages), the rest as worded.
  */
 export function Form<TValues extends FieldValues, TContext, TOutput>({
   form,
@@ -83,12 +85,13 @@ export function Form<TValues extends FieldValues, TContext, TOutput>({
 }: FormProps<TValues, TContext, TOutput>) {
   const toast = useToast();
   const [known] = useState(() => new Map<string, number>());
+  const serverWords = useServerWords();
 
   const submit = form.handleSubmit(async (values) => {
     try {
       await onSubmit(values);
     } catch (error) {
-      const result = applyServerErrors(error, form.setError as SetServerError, known.keys(), serverMessages);
+      const result = applyServerErrors(error, form.setError as SetServerError, known.keys(), { translate: serverWords, ...serverMessages });
       if (onServerError) onServerError(error, result);
       else if (result.unmatched) toast.error(result.unmatched);
     }

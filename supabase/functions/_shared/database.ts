@@ -17,10 +17,21 @@ export function clientAsCaller(url: string, anonKey: string, accessToken: string
   return serverClient(url, anonKey, { Authorization: `Bearer ${accessToken}` });
 }
 
-/** One field's message, as the rules and the functions' own input checks name them. */
+/**
+ * One field's message, as the rules and the functions' own input checks name them; `key` is its
+ * stable identifier (dotted lower snake) the app shows in the user's language, `params` the values
+ * its words name. A refusal keeps `message` English (API clients and the app's fallback read it).
+ */
 export interface FieldProblem {
   field: string;
+  key?: string;
   message: string;
+  params?: Record<string, string | number>;
+}
+
+/** A keyed problem of a field. */
+export function problem(field: string, key: string, message: string, params?: Record<string, string | number>): FieldProblem {
+  return params ? { field, key, message, params } : { field, key, message };
 }
 
 /** A PostgREST error as supabase-js hands it over. */

@@ -8,8 +8,13 @@ export function jsonResponse(body: unknown, init: ResponseInit = {}): Response {
   return new Response(JSON.stringify(body), { ...init, headers });
 }
 
+/**
+ * A refusal's body: `code` says what happened to a program, `key` (dotted lower snake, stable) lets
+ * the app show it in the user's language, `message` is the English words.
+ */
 export interface ErrorBody {
   code: string;
+  key?: string;
   message: string;
   details?: unknown;
 }

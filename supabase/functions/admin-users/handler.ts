@@ -1,5 +1,6 @@
 import { preflight } from '../_shared/cors.ts';
 import { jsonResponse } from '../_shared/http.ts';
+import { problem } from '../_shared/database.ts';
 import { parseAdminUsersInput, type FieldProblem, type InviteInput, type PanelType, type UserType } from './input.ts';
 
 /**
@@ -35,7 +36,7 @@ export interface Person {
   created_at: string;
 }
 
-export type Failure = { ok: false; status: number; code: string; message: string; details?: FieldProblem[] };
+export type Failure = { ok: false; status: number; code: string; key?: string; message: string; details?: FieldProblem[] };
 export type Result<T> = { ok: true; value: T } | Failure;
 
 export interface NewProfile {
@@ -82,12 +83,19 @@ export const LAST_ADMIN = 'A business needs at least one active administrator: m
 const ROLE_LABELS: Record<PanelType, string> = { admin: 'Admin', dispatcher: 'Dispatcher', driver: 'Driver', customer: 'Customer' };
 const PANELS: readonly string[] = ['admin', 'dispatcher', 'driver', 'customer'];
 
-function fail(status: number, code: string, message: string, details?: FieldProblem[]): Response {
-  return jsonResponse({ error: details ? { code, message, details } : { code, message } }, { status });
+/** `{error: {code, key?, message, details?}}`: `key` lets the app show the refusal in the user's language. */
+function fail(status: number, code: string, message: string, details?: FieldProblem[], key?: string): Response {
+  return jsonResponse({ error: { code, ...(key ? { key } : {}), message, ...(details ? { details } : {}) } }, { status });
 }
 
+/** The keys of the refusals a failure's code names (a refusal the database keyed keeps its own). */
+const FAILURE_KEYS: Record<string, string> = { last_admin: 'users.last_admin', user_not_found: 'users.not_found', forbidden: 'users.forbidden', internal_error: 'server.internal_error' };
+
 function failure(f: Failure): Response {
-  return fail(f.status, f.code, f.message, f.details);
+  const key = f.key ?? (f.details?.length === 1 ? f.details[0].key : undefined) ?? FAILURE_KEYS[f.code];
+  // The profile rules' own refusal (the last admin) names its field without a key yet: it gets the failure's.
+  const details = key && f.details?.length === 1 && !f.details[0].key ? [{ field: f.details[0].field, key, message: f.details[0].message }] : f.details;
+  return fail(f.status, f.code, f.message, details, key);
 }
 
 function ok(user: Person, message: string): Response {
@@ -110,7 +118,7 @@ export function createAdminUsersHandler(deps: AdminUsersDeps): (req: Request) =>
   async function invite(token: string, caller: Caller, input: InviteInput): Promise<Response> {
     // An address that already has a profile is someone's, here or in another business: never
     // re-invite or take it over (and never say which business).
-    if (await deps.emailHasProfile(input.email)) return fail(409, 'email_exists', EMAIL_TAKEN, [{ field: 'email', message: EMAIL_TAKEN }]);
+    if (await deps.emailHasProfile(input.email)) return fail(409, 'email_exists', EMAIL_TAKEN, [problem('email', 'users.email_taken', EMAIL_TAKEN)], 'users.email_taken');
     const invited = await deps.inviteByEmail(input.email, { first_name: input.first_name, last_name: input.last_name }, input.redirect_to);
     if (!invited.ok) return failure(invited);
     const created = await deps.insertProfile(token, {
@@ -139,10 +147,10 @@ export function createAdminUsersHandler(deps: AdminUsersDeps): (req: Request) =>
 
     const token = bearerToken(req);
     const resolved = token ? await deps.resolveCaller(token).catch((e: unknown) => (log('admin-users: getUser failed', e), null)) : null;
-    if (!token || !resolved) return fail(401, 'no_session', 'No active session');
+    if (!token || !resolved) return fail(401, 'no_session', 'No active session', undefined, 'auth.no_session');
     const profile = resolved.profile;
-    if (!profile || profile.status !== 'active') return fail(403, 'no_tenant', TENANTLESS);
-    if (profile.panelType !== 'admin') return fail(403, 'not_admin', NOT_ADMIN);
+    if (!profile || profile.status !== 'active') return fail(403, 'no_tenant', TENANTLESS, undefined, 'account.no_tenant');
+    if (profile.panelType !== 'admin') return fail(403, 'not_admin', NOT_ADMIN, undefined, 'users.not_admin');
     const caller: Caller = { userId: resolved.userId, ...profile };
 
     let body: unknown;
@@ -163,7 +171,7 @@ export function createAdminUsersHandler(deps: AdminUsersDeps): (req: Request) =>
 
       const person = await deps.findPerson(input.user_id);
       // Another tenant's person is as good as none: nothing says they exist.
-      if (!person || person.tenant_id !== caller.tenantId) return fail(404, 'user_not_found', 'User not found');
+      if (!person || person.tenant_id !== caller.tenantId) return fail(404, 'user_not_found', 'User not found', undefined, 'users.not_found');
       const isSelf = person.id === caller.userId;
       const isActiveAdmin = person.panel_type === 'admin' && person.status === 'active';
       const lastAdmin = async () => isActiveAdmin && (await deps.countOtherActiveAdmins(caller.tenantId, person.id)) === 0;
@@ -171,23 +179,23 @@ export function createAdminUsersHandler(deps: AdminUsersDeps): (req: Request) =>
       switch (input.action) {
         case 'change_role': {
           if (person.panel_type === input.panel_type) return ok(person, `${person.full_name} is already ${ROLE_LABELS[input.panel_type]}`);
-          if (isSelf) return fail(422, 'self_change', SELF_ROLE, [{ field: 'panel_type', message: SELF_ROLE }]);
-          if (input.panel_type !== 'admin' && (await lastAdmin())) return fail(422, 'last_admin', LAST_ADMIN, [{ field: 'panel_type', message: LAST_ADMIN }]);
+          if (isSelf) return fail(422, 'self_change', SELF_ROLE, [problem('panel_type', 'users.self_role', SELF_ROLE)], 'users.self_role');
+          if (input.panel_type !== 'admin' && (await lastAdmin())) return fail(422, 'last_admin', LAST_ADMIN, [problem('panel_type', 'users.last_admin', LAST_ADMIN)], 'users.last_admin');
           const updated = await deps.updateProfile(token, person.id, { panel_type: input.panel_type, roles: rolesFor(person.roles, input.panel_type) });
           if (!updated.ok) return failure(updated);
           return ok(updated.value, `${updated.value.full_name} is now ${ROLE_LABELS[input.panel_type]}`);
         }
         case 'deactivate': {
-          if (isSelf) return fail(422, 'self_change', SELF_DEACTIVATE, [{ field: 'status', message: SELF_DEACTIVATE }]);
-          if (person.status === 'inactive') return fail(409, 'already_inactive', 'This user is already deactivated');
-          if (await lastAdmin()) return fail(422, 'last_admin', LAST_ADMIN, [{ field: 'status', message: LAST_ADMIN }]);
+          if (isSelf) return fail(422, 'self_change', SELF_DEACTIVATE, [problem('status', 'users.self_deactivate', SELF_DEACTIVATE)], 'users.self_deactivate');
+          if (person.status === 'inactive') return fail(409, 'already_inactive', 'This user is already deactivated', undefined, 'users.already_inactive');
+          if (await lastAdmin()) return fail(422, 'last_admin', LAST_ADMIN, [problem('status', 'users.last_admin', LAST_ADMIN)], 'users.last_admin');
           const updated = await deps.updateProfile(token, person.id, { status: 'inactive' });
           if (!updated.ok) return failure(updated);
           await deps.setBanned(person.id, true);
           return ok(updated.value, `${updated.value.full_name} was deactivated`);
         }
         case 'reactivate': {
-          if (person.status === 'active' || person.status === 'invited') return fail(409, 'already_active', 'This user is already active');
+          if (person.status === 'active' || person.status === 'invited') return fail(409, 'already_active', 'This user is already active', undefined, 'users.already_active');
           // Someone who never accepted their invitation goes back to invited, not straight to active.
           const status = (await deps.isConfirmed(person.id)) ? 'active' : 'invited';
           await deps.setBanned(person.id, false);
@@ -200,7 +208,7 @@ export function createAdminUsersHandler(deps: AdminUsersDeps): (req: Request) =>
         }
         case 'resend_invite': {
           if (person.status !== 'invited' || (await deps.isConfirmed(person.id))) {
-            return fail(409, 'not_invited', 'This user has already accepted the invitation');
+            return fail(409, 'not_invited', 'This user has already accepted the invitation', undefined, 'users.not_invited');
           }
           const invited = await deps.inviteByEmail(person.email, { first_name: person.first_name ?? '', last_name: person.last_name ?? '' }, input.redirect_to);
           if (!invited.ok) return failure(invited);
@@ -209,7 +217,7 @@ export function createAdminUsersHandler(deps: AdminUsersDeps): (req: Request) =>
       }
     } catch (e) {
       log('admin-users: failed', e);
-      return fail(500, 'internal_error', 'Something went wrong!');
+      return fail(500, 'internal_error', 'Something went wrong!', undefined, 'server.internal_error');
     }
   };
 }

@@ -97,8 +97,8 @@ function post(body: unknown, token: string | null = 'ada'): Request {
   return new Request('http://localhost/admin-users', { method: 'POST', headers, body: typeof body === 'string' ? body : JSON.stringify(body) });
 }
 
-async function answer(res: Response): Promise<{ status: number; code?: string; message: string; details?: { field: string; message: string }[] }> {
-  const body = (await res.json()) as { data?: { message: string }; error?: { code: string; message: string; details?: { field: string; message: string }[] } };
+async function answer(res: Response): Promise<{ status: number; code?: string; key?: string; message: string; details?: { field: string; key?: string; message: string }[] }> {
+  const body = (await res.json()) as { data?: { message: string }; error?: { code: string; key?: string; message: string; details?: { field: string; key?: string; message: string }[] } };
   if (body.error) return { status: res.status, code: body.error.code, message: body.error.message, ...(body.error.details ? { details: body.error.details } : {}) };
   return { status: res.status, message: body.data!.message };
 }
@@ -129,7 +129,7 @@ Deno.test('invite: an address that already has a profile, here or elsewhere, is 
   const res = await answer(await handle(post({ ...INVITE, email: 'ivy@example.test' })));
   assert.equal(res.status, 409);
   assert.equal(res.code, 'email_exists');
-  assert.deepEqual(res.details, [{ field: 'email', message: 'A user with this email address has already been registered' }]);
+  assert.deepEqual(res.details, [{ field: 'email', key: 'users.email_taken', message: 'A user with this email address has already been registered' }]);
   assert.equal(calls.invites.length, 0);
 });
 
@@ -186,13 +186,13 @@ Deno.test('refusal: an admin cannot demote or deactivate themselves', async () =
     status: 422,
     code: 'self_change',
     message: SELF_ROLE,
-    details: [{ field: 'panel_type', message: SELF_ROLE }],
+    details: [{ field: 'panel_type', key: 'users.self_role', message: SELF_ROLE }],
   });
   assert.deepEqual(await answer(await handle(post({ action: 'deactivate', user_id: ADA }))), {
     status: 422,
     code: 'self_change',
     message: SELF_DEACTIVATE,
-    details: [{ field: 'status', message: SELF_DEACTIVATE }],
+    details: [{ field: 'status', key: 'users.self_deactivate', message: SELF_DEACTIVATE }],
   });
   assert.equal(calls.updates.length, 0);
 });
@@ -215,7 +215,7 @@ Deno.test("refusal: the tenant's last active admin is never demoted or deactivat
     updateProfile: () => Promise.resolve(databaseFailure({ code: '23514', message: 'Validation failed', details: JSON.stringify([{ field: 'status', message: LAST_ADMIN }]) })),
   });
   const res = await answer(await refusedByDatabase.handle(post({ action: 'deactivate', user_id: second })));
-  assert.deepEqual(res, { status: 422, code: 'last_admin', message: LAST_ADMIN, details: [{ field: 'status', message: LAST_ADMIN }] });
+  assert.deepEqual(res, { status: 422, code: 'last_admin', message: LAST_ADMIN, details: [{ field: 'status', key: 'users.last_admin', message: LAST_ADMIN }] });
   assert.equal(refusedByDatabase.calls.bans.length, 0);
 });
 
@@ -313,4 +313,19 @@ Deno.test('other methods: 405; OPTIONS: the CORS preflight', async () => {
   const options = await handle(new Request('http://localhost/admin-users', { method: 'OPTIONS' }));
   assert.equal(options.status, 200);
   assert.equal(await options.text(), 'ok');
+});
+
+Deno.test('refusals carry a stable key beside their English message, for the app to show in the user’s language', async () => {
+  const people = [...ACME_PEOPLE(), person('a1000000-0000-4000-8000-000000000020', ACME, 'admin')];
+  const { handle } = setup(people);
+  const keyOf = async (res: Response) => ((await res.json()) as { error: { key?: string; message: string } }).error;
+  assert.deepEqual(await keyOf(await handle(post({ action: 'deactivate', user_id: ADA }))), {
+    code: 'self_change',
+    key: 'users.self_deactivate',
+    message: SELF_DEACTIVATE,
+    details: [{ field: 'status', key: 'users.self_deactivate', message: SELF_DEACTIVATE }],
+  });
+  assert.equal((await keyOf(await handle(post(INVITE, 'derek')))).key, 'users.not_admin');
+  assert.equal((await keyOf(await handle(post({ action: 'deactivate', user_id: NEW_ID })))).key, 'users.not_found');
+  assert.equal((await keyOf(await handle(post(INVITE, null)))).key, 'auth.no_session');
 });

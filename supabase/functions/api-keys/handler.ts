@@ -76,16 +76,21 @@ export const GENERATED = 'API key generated successfully';
 export const UPDATED = 'API key updated';
 export const REVOKED = 'API key revoked successfully';
 
-function fail(status: number, code: string, message: string, details?: FieldProblem[], headers?: Record<string, string>): Response {
-  return jsonResponse({ error: details ? { code, message, details } : { code, message } }, { status, headers });
+/** `{error: {code, key?, message, details?}}`: `key` lets the app show the refusal in the user's language. */
+function fail(status: number, code: string, message: string, details?: FieldProblem[], headers?: Record<string, string>, key?: string): Response {
+  return jsonResponse({ error: { code, ...(key ? { key } : {}), message, ...(details ? { details } : {}) } }, { status, headers });
 }
 
+/** The keys of the refusals a failure's code names (a keyed single problem lends its own). */
+const FAILURE_KEYS: Record<string, string> = { api_key_not_found: 'api_keys.not_found', forbidden: 'api_keys.not_admin', internal_error: 'server.internal_error' };
+
 function failure(f: Failure): Response {
-  return fail(f.status, f.code, f.message, f.details);
+  return fail(f.status, f.code, f.message, f.details, undefined, (f.details?.length === 1 ? f.details[0].key : undefined) ?? FAILURE_KEYS[f.code]);
 }
 
 function invalid(problems: FieldProblem[]): Response {
-  return fail(problems.some((p) => p.field === 'body') ? 400 : 422, 'validation_failed', problems.length === 1 ? problems[0].message : 'Validation failed', problems);
+  const single = problems.length === 1 ? problems[0] : null;
+  return fail(problems.some((p) => p.field === 'body') ? 400 : 422, 'validation_failed', single ? single.message : 'Validation failed', problems, undefined, single?.key);
 }
 
 function bearerToken(req: Request): string | null {
@@ -126,10 +131,10 @@ export function createApiKeysHandler(deps: ApiKeysDeps): (req: Request) => Promi
 
     const token = bearerToken(req);
     const resolved = token ? await deps.resolveCaller(token).catch((e: unknown) => (log('api-keys: getUser failed', e), null)) : null;
-    if (!token || !resolved) return fail(401, 'no_session', 'No active session');
+    if (!token || !resolved) return fail(401, 'no_session', 'No active session', undefined, undefined, 'auth.no_session');
     const profile = resolved.profile;
-    if (!profile || profile.status !== 'active') return fail(403, 'no_tenant', TENANTLESS);
-    if (profile.panelType !== 'admin') return fail(403, 'not_admin', NOT_ADMIN);
+    if (!profile || profile.status !== 'active') return fail(403, 'no_tenant', TENANTLESS, undefined, undefined, 'account.no_tenant');
+    if (profile.panelType !== 'admin') return fail(403, 'not_admin', NOT_ADMIN, undefined, undefined, 'api_keys.not_admin');
     const store = deps.store(token);
 
     try {
@@ -149,7 +154,7 @@ export function createApiKeysHandler(deps: ApiKeysDeps): (req: Request) => Promi
         const parsed = parseCreate(body.body, now());
         if (!parsed.ok) return invalid(parsed.problems);
         const input = parsed.value;
-        if (input.tenant_id && input.tenant_id !== profile.tenantId) return fail(403, 'forbidden', NOT_ADMIN);
+        if (input.tenant_id && input.tenant_id !== profile.tenantId) return fail(403, 'forbidden', NOT_ADMIN, undefined, undefined, 'api_keys.not_admin');
         const key = await generate();
         const inserted = await store.insert({
           tenant_id: profile.tenantId,
@@ -165,11 +170,11 @@ export function createApiKeysHandler(deps: ApiKeysDeps): (req: Request) => Promi
       }
 
       const id = segments[0];
-      if (!isUuid(id)) return fail(404, 'api_key_not_found', KEY_NOT_FOUND);
+      if (!isUuid(id)) return fail(404, 'api_key_not_found', KEY_NOT_FOUND, undefined, undefined, 'api_keys.not_found');
       const current = await store.get(id);
       if (!current.ok) return failure(current);
-      if (!current.value) return fail(404, 'api_key_not_found', KEY_NOT_FOUND);
-      if (!current.value.is_active) return fail(409, 'api_key_inactive', KEY_INACTIVE, [{ field: 'is_active', message: KEY_INACTIVE }]);
+      if (!current.value) return fail(404, 'api_key_not_found', KEY_NOT_FOUND, undefined, undefined, 'api_keys.not_found');
+      if (!current.value.is_active) return fail(409, 'api_key_inactive', KEY_INACTIVE, [{ field: 'is_active', key: 'api_keys.inactive', message: KEY_INACTIVE }], undefined, 'api_keys.inactive');
 
       if (req.method === 'DELETE') {
         const revoked = await store.update(id, { is_active: false });
@@ -187,7 +192,7 @@ export function createApiKeysHandler(deps: ApiKeysDeps): (req: Request) => Promi
       return jsonResponse({ apiKey: updated.value, message: UPDATED });
     } catch (e) {
       log('api-keys: failed', e);
-      return fail(500, 'internal_error', 'Something went wrong!');
+      return fail(500, 'internal_error', 'Something went wrong!', undefined, undefined, 'server.internal_error');
     }
   };
 }

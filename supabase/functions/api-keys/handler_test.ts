@@ -67,6 +67,8 @@ Deno.test('POST refuses a blank name, an expiry in the past and a missing scope,
   assert.deepEqual(body.error.details.map((d: { field: string }) => d.field), ['name', 'expires_at', 'tenant_id']);
   assert.equal(body.error.details[0].message, NAME_REQUIRED);
   assert.equal(body.error.details[1].message, EXPIRY_IN_PAST);
+  // Each carries a stable key beside its English words, for the app to show in the user's language.
+  assert.deepEqual(body.error.details.slice(0, 2).map((d: { key?: string }) => d.key), ['api_keys.name_required', 'api_keys.expiry_in_past']);
   assert.equal(inserted.length, 0);
   const malformed = await handler(new Request('http://localhost/functions/v1/api-keys', { method: 'POST', headers: { authorization: 'Bearer ada' }, body: '{' }));
   assert.equal(malformed.status, 400);
@@ -102,10 +104,14 @@ Deno.test('PUT edits and DELETE revokes an active key; a revoked one is refused 
   assert.equal(db.get(id)!.is_active, false);
   const again = await call(handler, 'DELETE', `/${id}`, 'ada');
   assert.equal(again.status, 409);
-  assert.equal((await again.json()).error.message, KEY_INACTIVE);
+  const refusal = (await again.json()).error;
+  assert.equal(refusal.message, KEY_INACTIVE);
+  assert.equal(refusal.key, 'api_keys.inactive');
   assert.equal((await call(handler, 'PUT', `/${id}`, 'ada', { name: 'Back' })).status, 409);
   assert.equal((await call(handler, 'PUT', '/00000000-0000-4000-8000-0000000000ff', 'ada', { name: 'x' })).status, 404);
-  assert.equal((await call(handler, 'DELETE', '/not-a-uuid', 'ada')).status, 404);
+  const unknown = await call(handler, 'DELETE', '/not-a-uuid', 'ada');
+  assert.equal(unknown.status, 404);
+  assert.equal((await unknown.json()).error.key, 'api_keys.not_found');
 });
 
 Deno.test('PUT keeps an expiry that has passed when it is sent back unchanged, and refuses a new one in the past', async () => {

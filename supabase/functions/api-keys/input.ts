@@ -1,4 +1,4 @@
-import type { FieldProblem } from '../_shared/database.ts';
+import { problem, type FieldProblem } from '../_shared/database.ts';
 
 export type { FieldProblem };
 
@@ -52,21 +52,21 @@ function asObject(body: unknown): Record<string, unknown> | null {
 
 function common(o: Record<string, unknown>, now: Date, problems: FieldProblem[], keptExpiry: string | null = null): { name: string; description: string; expires_at: string | null } {
   const name = typeof o.name === 'string' ? o.name.trim() : '';
-  if (!name) problems.push({ field: 'name', message: NAME_REQUIRED });
-  else if (name.length > MAX_NAME) problems.push({ field: 'name', message: `Name must be at most ${MAX_NAME} characters` });
+  if (!name) problems.push(problem('name', 'api_keys.name_required', NAME_REQUIRED));
+  else if (name.length > MAX_NAME) problems.push(problem('name', 'api_keys.name_too_long', `Name must be at most ${MAX_NAME} characters`, { max: MAX_NAME }));
 
   let description = '';
   if (o.description !== undefined && o.description !== null) {
     if (typeof o.description !== 'string') problems.push({ field: 'description', message: 'Description must be text' });
     else description = o.description.trim();
   }
-  if (description.length > MAX_DESCRIPTION) problems.push({ field: 'description', message: `Description must be at most ${MAX_DESCRIPTION} characters` });
+  if (description.length > MAX_DESCRIPTION) problems.push(problem('description', 'api_keys.description_too_long', `Description must be at most ${MAX_DESCRIPTION} characters`, { max: MAX_DESCRIPTION }));
 
   let expires_at: string | null = null;
   if (o.expires_at !== undefined && o.expires_at !== null && o.expires_at !== '') {
     const time = typeof o.expires_at === 'string' && ISO_DATE_TIME.test(o.expires_at) ? Date.parse(o.expires_at) : NaN;
     if (Number.isNaN(time)) problems.push({ field: 'expires_at', message: 'Expiry must be an ISO date and time, or null for a key that never expires' });
-    else if (time < now.getTime() && (keptExpiry === null || Date.parse(keptExpiry) !== time)) problems.push({ field: 'expires_at', message: EXPIRY_IN_PAST });
+    else if (time < now.getTime() && (keptExpiry === null || Date.parse(keptExpiry) !== time)) problems.push(problem('expires_at', 'api_keys.expiry_in_past', EXPIRY_IN_PAST));
     else expires_at = new Date(time).toISOString();
   }
   return { name, description, expires_at };

@@ -20,7 +20,7 @@ export function databaseFailure(error: PostgrestLikeError): Failure {
   const details = fieldProblems(error.details);
   if (error.code === '23514' && details) return { ok: false, status: 422, code: 'validation_failed', message: details.length === 1 ? details[0].message : 'Validation failed', details };
   if (error.code === '42501') return { ok: false, status: 403, code: 'forbidden', message: 'Only an active administrator of this business can manage API keys' };
-  if (error.code === '23503') return { ok: false, status: 422, code: 'validation_failed', message: 'API keys can only be issued to business users', details: [{ field: 'user_id', message: 'API keys can only be issued to business users' }] };
+  if (error.code === '23503') return { ok: false, status: 422, code: 'validation_failed', message: 'API keys can only be issued to business users', details: [{ field: 'user_id', key: 'api_keys.business_users_only', message: 'API keys can only be issued to business users' }] };
   if (error.code === '23514' || error.code === '22P02') return { ok: false, status: 400, code: 'validation_failed', message: error.message };
   if (error.code === 'PGRST116') return { ok: false, status: 404, code: 'api_key_not_found', message: 'API key not found' };
   return { ok: false, status: 500, code: 'internal_error', message: 'Something went wrong!' };

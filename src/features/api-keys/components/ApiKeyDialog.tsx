@@ -1,4 +1,5 @@
 import { useCallback, useMemo } from 'react';
+import { useServerWords } from '../../../lib/server-messages/server-words';
 import { useT } from '../../../lib/i18n/catalogue';
 import { Button } from '../../../ui/Button';
 import { Dialog } from '../../../ui/Dialog';
@@ -36,6 +37,7 @@ export function ApiKeyDialog({ open, scope, apiKey, onClose, onGenerated, onSave
   const toast = useToast();
   const editing = apiKey !== null;
   const t = useT(apiKeyMessages);
+  const server = useServerWords();
   const ui = useT(uiMessages);
   const translate = useCallback((message: string) => translateApiKeyMessage(t, message), [t]);
   const schema = useMemo(() => apiKeyFormSchema(), []);
@@ -59,14 +61,14 @@ export function ApiKeyDialog({ open, scope, apiKey, onClose, onGenerated, onSave
           const fields = { name: values.name, description: values.description, expires_at: toIsoExpiry(values.expires_at) };
           if (editing) {
             const message = await updateApiKey(scope, apiKey.id, { ...fields, is_active: values.is_active }).catch((error: unknown) => {
-              throw translatedError(t, error);
+              throw translatedError(t, server, error);
             });
             toast.success(translate(message));
             form.reset(EMPTY);
             onSaved();
           } else {
             const { apiKey: key, message } = await generateApiKey(scope, fields).catch((error: unknown) => {
-              throw translatedError(t, error);
+              throw translatedError(t, server, error);
             });
             toast.success(translate(message));
             form.reset(EMPTY);

@@ -1,4 +1,5 @@
 import { useMemo, useState } from 'react';
+import { useServerWords } from '../../../lib/server-messages/server-words';
 import { useT, type Translate } from '../../../lib/i18n/catalogue';
 import { useFormat, type LocaleFormat } from '../../../lib/i18n/format';
 import { useListUrlState } from '../../../lib/url-state';
@@ -12,7 +13,7 @@ import { listApiKeys, revokeApiKey, type ApiKeyScope } from '../api';
 import { apiKeyList } from '../list';
 import { apiKeyMessages, type ApiKeyKey } from '../messages';
 import type { ApiKey } from '../schema';
-import { translateApiKeyMessage } from '../words';
+import { errorWords, translateApiKeyMessage, translatedError } from '../words';
 import { ApiKeyDialog } from './ApiKeyDialog';
 import { GeneratedKeyDialog } from './GeneratedKeyDialog';
 
@@ -50,6 +51,7 @@ function keyColumns(t: Translate<ApiKeyKey>, format: LocaleFormat): DataTableCol
 export function ApiKeysTable({ scope }: { scope: ApiKeyScope }) {
   const toast = useToast();
   const t = useT(apiKeyMessages);
+  const server = useServerWords();
   const format = useFormat();
   const columns = useMemo(() => keyColumns(t, format), [t, format]);
   const inactive = t('message.inactive');
@@ -105,8 +107,8 @@ export function ApiKeysTable({ scope }: { scope: ApiKeyScope }) {
           try {
             toast.success(translateApiKeyMessage(t, await revokeApiKey(revoking.id)));
           } catch (error) {
-            toast.error(error instanceof Error && error.message ? translateApiKeyMessage(t, error.message) : t('message.revokeFailed'));
-            throw error;
+            toast.error(errorWords(t, server, error, t('message.revokeFailed')));
+            throw translatedError(t, server, error);
           }
           list.refetch();
         }}

@@ -1,13 +1,15 @@
 // @vitest-environment jsdom
 import '@testing-library/jest-dom/vitest';
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { Suspense, type ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
+import { EdgeFunctionError } from '../../../lib/edge-functions';
 import { applyLanguage } from '../../../lib/i18n/catalogue';
 import { englishLeft, pageWords } from '../../../test/page-words';
 import { ToastProvider } from '../../../ui/toast';
+import { generateApiKey } from '../api';
 import { GeneratedKeyDialog } from '../components/GeneratedKeyDialog';
 import type { ApiKey } from '../schema';
 import { ApiKeyManagementPage } from './ApiKeyManagementPage';
@@ -153,4 +155,34 @@ describe('the API keys’ screens', () => {
     for (const word of words) expect(text).toContain(word);
     expect(englishLeft(text, ENGLISH)).toEqual([]);
   });
+
+  it.each([
+    ['es', 'El nombre debe tener como máximo 100 caracteres', 'Solo un administrador activo de esta empresa puede gestionar las claves de API'],
+    ['fr', 'Le nom doit comporter au plus 100 caractères', 'Seul un administrateur actif de cette entreprise peut gérer les clés d’API'],
+  ] as const)('show the api-keys function’s keyed refusals in %s: under the field, and the rest in a toast', async (language, underName, toast) => {
+    const tooLong = 'Name must be at most 100 characters';
+    const notAdmin = 'Only an active administrator of this business can manage API keys';
+    vi.mocked(generateApiKey)
+      .mockRejectedValueOnce(new EdgeFunctionError(tooLong, { status: 422, code: 'validation_failed', key: 'api_keys.name_too_long', details: [{ field: 'name', key: 'api_keys.name_too_long', message: tooLong, params: { max: 100 } }] }))
+      .mockRejectedValueOnce(new EdgeFunctionError(notAdmin, { status: 403, code: 'not_admin', key: 'api_keys.not_admin' }));
+    await act(() => applyLanguage(language));
+    await renderIn(<ApiKeyManagementPage />, () => screen.findByText('wpk_ab12…', undefined, { timeout: 5000 }));
+    const generate = screen.getAllByRole('button').find((button) => /Generar|Générer/.test(button.textContent ?? ''))!;
+    await act(async () => {
+      fireEvent.click(generate);
+    });
+    const form = await screen.findByRole('form', undefined, { timeout: 5000 });
+    fireEvent.change(within(form).getAllByRole('textbox')[0], { target: { value: 'ERP sync' } });
+    await act(async () => {
+      fireEvent.submit(form);
+    });
+    expect(await screen.findByText(underName, undefined, { timeout: 5000 })).toBeInTheDocument();
+    await act(async () => {
+      fireEvent.submit(form);
+    });
+    expect(await screen.findByText(toast, undefined, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.queryByText(tooLong)).toBeNull();
+    expect(screen.queryByText(notAdmin)).toBeNull();
+  });
 });
+

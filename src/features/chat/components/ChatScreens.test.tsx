@@ -209,4 +209,26 @@ describe('the chat', () => {
     for (const word of expected) expect(text).toContain(word);
     expect(englishLeft(text, ENGLISH)).toEqual([]);
   });
+
+  it.each([
+    ['es', 'No se pudo enviar: Un mensaje puede tener como máximo 4000 caracteres'],
+    ['fr', 'Échec de l’envoi : Un message peut comporter au plus 4000 caractères'],
+    ['en', 'Failed to send: A message can be at most 4000 characters'],
+  ] as const)('words a send the database refused by its key in %s', async (language, words) => {
+    const english = 'A message can be at most 4000 characters';
+    const refused: ChatMessage = { ...message('m5', 'me', 'Largo', 0, 'failed', english), errorKey: 'chat.message_too_long', errorParams: { max: 4000 } };
+    const unknown: ChatMessage = { ...message('m6', 'me', 'Otro', 0, 'failed', 'A newer rule'), errorKey: 'chat.some_newer_rule' };
+    const before = conversation.thread.messages;
+    conversation.thread.messages = [...before, refused, unknown];
+    try {
+      await act(() => applyLanguage(language));
+      await show(<ConversationView tenantId="t1" userId="me" panel="dispatcher" conversationId="c1" onBack={vi.fn()} />, () => screen.findByTestId('chat-title', undefined, shown));
+      expect(await screen.findByText(words, undefined, shown)).toBeInTheDocument();
+      if (language !== 'en') expect(screen.queryByText(new RegExp(english))).toBeNull();
+      // A key this build does not know: the server's English stands.
+      expect(screen.getByText(/A newer rule/)).toBeInTheDocument();
+    } finally {
+      conversation.thread.messages = before;
+    }
+  });
 });

@@ -2,6 +2,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { useLayoutEffect, useMemo, useRef, type ReactNode } from 'react';
 import { useT, type Translate } from '../../../lib/i18n/catalogue';
 import { useFormat, type LocaleFormat } from '../../../lib/i18n/format';
+import { useServerWords, type ServerWords } from '../../../lib/server-messages/server-words';
 import { Avatar } from '../../../ui/Avatar';
 import { Button } from '../../../ui/Button';
 import { publicFileUrl } from '../../../lib/storage-url';
@@ -34,9 +35,11 @@ function nameOf(t: Translate<ChatKey>, people: ReadonlyMap<string, Person>, id: 
 interface RowWords {
   t: Translate<ChatKey>;
   format: LocaleFormat;
+  /** The server's keyed refusals (a send refused) in the page's language. */
+  server: ServerWords;
 }
 
-function MessageRow({ item, people, onRetry, words: { t, format } }: { item: Extract<ThreadItem, { kind: 'message' }>; people: ReadonlyMap<string, Person>; onRetry: (clientId: string) => void; words: RowWords }) {
+function MessageRow({ item, people, onRetry, words: { t, format, server } }: { item: Extract<ThreadItem, { kind: 'message' }>; people: ReadonlyMap<string, Person>; onRetry: (clientId: string) => void; words: RowWords }) {
   const { message, mine, showSender } = item;
   const name = mine ? t('messages.you') : nameOf(t, people, message.sender_id);
   const avatar = message.sender_id ? people.get(message.sender_id)?.avatar_url : null;
@@ -69,7 +72,9 @@ function MessageRow({ item, people, onRetry, words: { t, format } }: { item: Ext
           {message.status === 'failed' && message.client_id && (
             <>
               <span role="alert" className="font-medium text-red-700 dark:text-red-300">
-                {message.error && message.error !== CHAT_MESSAGES.sendFailed ? t('messages.failedWith', { error: message.error }) : t('error.sendFailed')}
+                {message.error && message.error !== CHAT_MESSAGES.sendFailed
+                  ? t('messages.failedWith', { error: (message.errorKey && server(message.errorKey, message.errorParams)) || message.error })
+                  : t('error.sendFailed')}
               </span>
               <button
                 type="button"
@@ -109,7 +114,8 @@ function Row({ item, people, onRetry, words }: { item: ThreadItem; people: Reado
 export function MessageList({ messages, userId, people, hasMore, loadingOlder, olderError, onLoadOlder, onRetry, empty }: MessageListProps) {
   const t = useT(chatMessages);
   const format = useFormat();
-  const words = useMemo(() => ({ t, format }), [t, format]);
+  const server = useServerWords();
+  const words = useMemo(() => ({ t, format, server }), [t, format, server]);
   const scrollRef = useRef<HTMLDivElement>(null);
   const items = useMemo(
     () => threadItems(messages, userId, new Date(), format.language, { today: t('day.today'), yesterday: t('day.yesterday') }),

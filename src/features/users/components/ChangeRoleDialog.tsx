@@ -1,4 +1,5 @@
 import { useCallback, useMemo } from 'react';
+import { useServerWords } from '../../../lib/server-messages/server-words';
 import { useT } from '../../../lib/i18n/catalogue';
 import { Button } from '../../../ui/Button';
 import { Dialog } from '../../../ui/Dialog';
@@ -14,6 +15,7 @@ import { ChangeRoleSchema, ROLES, type ChangeRoleInput, type Person, type Role }
 export function ChangeRoleDialog({ person, onClose, onChanged }: { person: Person | null; onClose: () => void; onChanged: (person: Person) => void }) {
   const toast = useToast();
   const t = useT(userMessages);
+  const server = useServerWords();
   const ui = useT(uiMessages);
   const options = useMemo(() => userOptions(t), [t]);
   const translate = useCallback((message: string) => translateUserMessage(t, message), [t]);
@@ -37,7 +39,7 @@ export function ChangeRoleDialog({ person, onClose, onChanged }: { person: Perso
           aria-label={t('role.title')}
           onSubmit={async (values) => {
             const { user, message } = await changeUserRole(person.id, values.panel_type).catch((error: unknown) => {
-              throw translatedError(t, error);
+              throw translatedError(t, server, error);
             });
             toast.success(answerWords(t, message));
             onChanged(user);

@@ -1,4 +1,5 @@
 import { useCallback, useMemo } from 'react';
+import { useServerWords } from '../../../lib/server-messages/server-words';
 import { useT } from '../../../lib/i18n/catalogue';
 import { Button } from '../../../ui/Button';
 import { Dialog } from '../../../ui/Dialog';
@@ -19,6 +20,7 @@ const EMPTY: InviteUserInput = { email: '', first_name: '', last_name: '', phone
 export function InviteUserDialog({ open, onClose, onInvited }: { open: boolean; onClose: () => void; onInvited: (person: Person) => void }) {
   const toast = useToast();
   const t = useT(userMessages);
+  const server = useServerWords();
   const ui = useT(uiMessages);
   const options = useMemo(() => userOptions(t), [t]);
   const translate = useCallback((message: string) => translateUserMessage(t, message), [t]);
@@ -38,7 +40,7 @@ export function InviteUserDialog({ open, onClose, onInvited }: { open: boolean; 
         aria-label={t('invite.title')}
         onSubmit={async (values) => {
           const { user, message } = await inviteUser(values).catch((error: unknown) => {
-            throw translatedError(t, error);
+            throw translatedError(t, server, error);
           });
           toast.success(answerWords(t, message));
           form.reset(EMPTY);

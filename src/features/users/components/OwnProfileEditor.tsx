@@ -1,4 +1,5 @@
 import { useCallback, useMemo, useState } from 'react';
+import { useServerWords } from '../../../lib/server-messages/server-words';
 import { useT } from '../../../lib/i18n/catalogue';
 import type { AppUser } from '../../../lib/session';
 import { Button } from '../../../ui/Button';
@@ -75,6 +76,7 @@ function ProfileForm({ user, person, onSaved }: { user: AppUser; person: Person;
 function PasswordForm() {
   const toast = useToast();
   const t = useT(userMessages);
+  const server = useServerWords();
   const translate = useCallback((message: string) => translateUserMessage(t, message), [t]);
   const form = useZodForm(ChangePasswordSchema, { defaultValues: { password: '', confirmPassword: '' } }, translate);
   return (
@@ -86,7 +88,7 @@ function PasswordForm() {
         try {
           await changeOwnPassword(values.password);
         } catch (error) {
-          form.setError('password', { type: 'server', message: errorWords(t, error) });
+          form.setError('password', { type: 'server', message: errorWords(t, server, error) });
           return;
         }
         form.reset({ password: '', confirmPassword: '' });
@@ -126,13 +128,14 @@ function useOwnPerson(user: AppUser): [Load, () => void] {
  */
 export function OwnProfileEditor({ user, onSaved, stacked = false }: { user: AppUser; onSaved?: () => void; stacked?: boolean }) {
   const t = useT(userMessages);
+  const server = useServerWords();
   const [section, setSection] = useState<'profile' | 'password'>('profile');
   const [load, retry] = useOwnPerson(user);
   const details =
     load.status === 'ready' ? (
       <ProfileForm key={load.person.id} user={user} person={load.person} onSaved={onSaved ?? (() => undefined)} />
     ) : load.status === 'failed' || load.status === 'missing' ? (
-      <ErrorState title={t('profile.failed')} detail={load.status === 'missing' ? t('profile.missing') : errorWords(t, load.error)} onRetry={retry} />
+      <ErrorState title={t('profile.failed')} detail={load.status === 'missing' ? t('profile.missing') : errorWords(t, server, load.error)} onRetry={retry} />
     ) : (
       <div role="status" aria-busy="true" aria-label={t('profile.loading')} className="space-y-3">
         <Skeleton className="h-16 w-16 rounded-full" />

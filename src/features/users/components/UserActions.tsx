@@ -1,4 +1,5 @@
 import { useState, type ReactNode } from 'react';
+import { useServerWords } from '../../../lib/server-messages/server-words';
 import { useT } from '../../../lib/i18n/catalogue';
 import type { MenuAction } from '../../../ui/Menu';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog';
@@ -23,6 +24,7 @@ export interface UserActions {
 export function useUserActions({ currentUserId, onChanged, onView }: { currentUserId: string | null; onChanged: (person: Person) => void; onView?: (person: Person) => void }): UserActions {
   const toast = useToast();
   const t = useT(userMessages);
+  const server = useServerWords();
   const [roleOf, setRoleOf] = useState<Person | null>(null);
   const [confirm, setConfirm] = useState<{ person: Person; kind: 'deactivate' | 'reactivate' } | null>(null);
 
@@ -50,7 +52,7 @@ export function useUserActions({ currentUserId, onChanged, onView }: { currentUs
       onSelect: () => {
         resendInvite(person.id).then(
           ({ message }) => toast.success(answerWords(t, message)),
-          (error: unknown) => toast.error(errorWords(t, error)),
+          (error: unknown) => toast.error(errorWords(t, server, error)),
         );
       },
     });
@@ -81,7 +83,7 @@ export function useUserActions({ currentUserId, onChanged, onView }: { currentUs
         onConfirm={async () => {
           if (!confirm) return;
           const { user, message } = await (confirm.kind === 'deactivate' ? deactivateUser(confirm.person.id) : reactivateUser(confirm.person.id)).catch((error: unknown) => {
-            throw translatedError(t, error);
+            throw translatedError(t, server, error);
           });
           toast.success(answerWords(t, message));
           onChanged(user);

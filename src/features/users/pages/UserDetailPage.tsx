@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useServerWords } from '../../../lib/server-messages/server-words';
 import { useT } from '../../../lib/i18n/catalogue';
 import { useFormat } from '../../../lib/i18n/format';
 import { useParams } from 'wouter';
@@ -94,6 +95,7 @@ function Cover({ person, actions }: { person: Person; actions: ReactNode }) {
 /** users/{id}/detail: the cover, then tabs by `?tab=` (empty: profile; address; api-keys for business users; webhooks for business users; history). */
 export function UserDetailPage({ defaultAddressCard, addressTab, history, apiKeysTab, webhooksTab }: UserDetailSlots) {
   const t = useT(userMessages);
+  const server = useServerWords();
   const ui = useT(uiMessages);
   const { id = '' } = useParams<{ id?: string }>();
   const { user } = useSession();
@@ -115,7 +117,7 @@ export function UserDetailPage({ defaultAddressCard, addressTab, history, apiKey
       notFoundTitle={t('detail.notFound')}
       notFoundDescription={t('detail.notFoundDescription')}
       failedTitle={t('detail.failed')}
-      failedDetail={(error) => errorWords(t, error)}
+      failedDetail={(error) => errorWords(t, server, error)}
       loading={
         <div role="status" aria-busy="true" aria-label={t('detail.loading')} className="space-y-4">
           <div className="overflow-hidden rounded-xl border border-slate-200 dark:border-slate-800">

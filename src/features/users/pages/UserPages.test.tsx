@@ -1,13 +1,15 @@
 // @vitest-environment jsdom
 import '@testing-library/jest-dom/vitest';
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { Suspense, type ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Route, Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
+import { EdgeFunctionError } from '../../../lib/edge-functions';
 import { applyLanguage, translator } from '../../../lib/i18n/catalogue';
 import { englishLeft, pageWords } from '../../../test/page-words';
 import { ToastProvider } from '../../../ui/toast';
+import { inviteUser } from '../api';
 import type { Person } from '../schema';
 import { answerWords, translateUserMessage } from '../words';
 import { userMessages } from '../messages';
@@ -184,7 +186,48 @@ describe('the users’ screens', () => {
     expect(answerWords(es, 'Invitation sent again to ines@example.test')).toBe('Invitación enviada de nuevo a ines@example.test');
     expect(answerWords(en, 'Inés Ruiz was deactivated')).toBe('Inés Ruiz was deactivated');
     expect(answerWords(es, 'Something new')).toBe('Something new');
-    expect(translateUserMessage(es, 'A user with this email address has already been registered')).toBe('Ya hay un usuario registrado con este correo electrónico');
     expect(translateUserMessage(es, 'Must be at most 100 characters')).toBe('Debe tener como máximo 100 caracteres');
+  });
+
+  it.each([
+    ['es', 'Ya hay un usuario registrado con este correo electrónico'],
+    ['fr', 'Un utilisateur avec cette adresse e-mail est déjà inscrit'],
+    ['en', 'A user with this email address has already been registered'],
+  ] as const)('show admin-users’ keyed refusal under its field in %s', async (language, words) => {
+    const english = 'A user with this email address has already been registered';
+    vi.mocked(inviteUser).mockRejectedValueOnce(
+      new EdgeFunctionError(english, { status: 409, code: 'email_exists', key: 'users.email_taken', details: [{ field: 'email', key: 'users.email_taken', message: english }] }),
+    );
+    await act(() => applyLanguage(language));
+    await renderList();
+    const invite = screen.getAllByRole('button').find((button) => /Invite|Invitar|Inviter/.test(button.textContent ?? ''))!;
+    await act(async () => {
+      fireEvent.click(invite);
+    });
+    const form = await screen.findByRole('form', undefined, { timeout: 5000 });
+    const boxes = within(form).getAllByRole('textbox');
+    for (const [index, value] of ['taken@example.test', 'Ana', 'Gil'].entries()) fireEvent.change(boxes[index], { target: { value } });
+    await act(async () => {
+      fireEvent.submit(form);
+    });
+    expect(await screen.findByText(words, undefined, { timeout: 5000 })).toBeInTheDocument();
+    if (language !== 'en') expect(screen.queryByText(english)).toBeNull();
+  });
+
+  it('show a refusal whose key this build does not know as the server words it', async () => {
+    vi.mocked(inviteUser).mockRejectedValueOnce(new EdgeFunctionError('Validation failed', { status: 422, code: 'x', details: [{ field: 'email', key: 'users.some_newer_rule', message: 'A newer rule' }] }));
+    await act(() => applyLanguage('es'));
+    await renderList();
+    const invite = screen.getAllByRole('button').find((button) => /Invitar/.test(button.textContent ?? ''))!;
+    await act(async () => {
+      fireEvent.click(invite);
+    });
+    const form = await screen.findByRole('form', undefined, { timeout: 5000 });
+    const boxes = within(form).getAllByRole('textbox');
+    for (const [index, value] of ['new@example.test', 'Ana', 'Gil'].entries()) fireEvent.change(boxes[index], { target: { value } });
+    await act(async () => {
+      fireEvent.submit(form);
+    });
+    expect(await screen.findByText('A newer rule', undefined, { timeout: 5000 })).toBeInTheDocument();
   });
 });

@@ -1,0 +1,113 @@
+-- Refusals carry a stable key beside their English words (private.problem, private.raise_problems):
+-- the builder's shape and its refused keys, and the keys of the quote's and chat's refusals as the
+-- error's DETAIL (what PostgREST hands the app as `details`), as the staff of acme and globex.
+begin;
+select plan(22);
+
+-- What a statement's error says, read as the caller: its SQLSTATE, message, DETAIL (jsonb) and HINT.
+create function pg_temp.refusal(statement text) returns jsonb
+language plpgsql
+as $$
+declare
+  state text;
+  words text;
+  detail text;
+  hint text;
+begin
+  begin
+    execute statement;
+  exception when others then
+    get stacked diagnostics state = returned_sqlstate, words = message_text, detail = pg_exception_detail, hint = pg_exception_hint;
+    return jsonb_build_object('code', state, 'message', words, 'details', detail::jsonb, 'hint', hint);
+  end;
+  return null;
+end;
+$$;
+grant execute on function pg_temp.refusal(text) to authenticated;
+
+create function pg_temp.keys(statement text) returns text
+language sql
+as $$ select string_agg(coalesce(p ->> 'field', '-') || ':' || (p ->> 'key'), ' ' order by ord)
+      from jsonb_array_elements(pg_temp.refusal(statement) -> 'details') with ordinality as x (p, ord) $$;
+grant execute on function pg_temp.keys(text) to authenticated;
+
+create temp table fx (acme_conversation uuid, globex_conversation uuid);
+grant all on fx to authenticated;
+insert into fx
+select (select id from public.conversations where tenant_id = 'a0000000-0000-4000-8000-000000000001' and not is_archived order by id limit 1),
+       (select id from public.conversations where tenant_id = 'b0000000-0000-4000-8000-000000000001' and not is_archived order by id limit 1);
+select isnt((select acme_conversation from fx), null, 'the seed has a conversation of acme');
+select isnt((select globex_conversation from fx), null, 'and one of globex');
+
+-- The builder
+select is(private.problem('quote.no_price', 'route', 'No active price', '{"service": "Same Day"}'),
+  '{"key": "quote.no_price", "field": "route", "message": "No active price", "params": {"service": "Same Day"}}'::jsonb, 'a problem: key, field, message, params');
+select is(private.problem('chat.conversation_not_found', null, 'Conversation not found'),
+  '{"key": "chat.conversation_not_found", "message": "Conversation not found"}'::jsonb, 'a refusal of the whole request has no field');
+select throws_ok($$ select private.problem('No zone covers it', 'pickup', 'No zone covers it') $$, '22023', null, 'a key is no English sentence');
+select throws_ok($$ select private.problem(null, 'pickup', 'No zone') $$, '22023', null, 'nor missing');
+select lives_ok($$ select private.raise_problems('[]') $$, 'no problems raise nothing');
+select is(pg_temp.refusal($$ select private.raise_problem('chat.message_empty', 'content', 'Write a message') $$) - 'details',
+  '{"code": "23514", "message": "Validation failed", "hint": "details is a JSON array of {key, field, message, params}"}'::jsonb,
+  'one problem is raised as 23514 Validation failed');
+
+-- The quote, as acme's dispatcher
+select tests.act_as('dispatcher@acme.test');
+select is(pg_temp.keys($$ select public.quote(95, -122.3870, 37.7706, 200, null, -1) $$),
+  'pickup:quote.pickup_range dropoff:quote.dropoff_range service_id:quote.service_required weight_kg:quote.weight_range',
+  'acme dispatcher: each of the quote''s problems is keyed');
+select is(pg_temp.keys($$ select public.quote(37.70, -122.60, 37.7706, -122.3870, 'a6100000-0000-4000-8000-000000000002', null) $$),
+  'pickup:quote.no_pickup_zone weight_kg:quote.weight_required', 'acme dispatcher: no zone, no weight');
+select is(pg_temp.refusal($$ select public.quote(37.7706, -122.3870, 37.7600, -122.4200, 'a6100000-0000-4000-8000-000000000002', 1) $$),
+  null, 'acme dispatcher: a priced route is no refusal');
+reset role;
+
+-- The quote, as globex's: acme's service is nobody's here, and an inactive service names itself
+select tests.act_as('dispatcher@globex.test');
+select is(pg_temp.keys($$ select public.quote(51.5054, -0.0235, 37.7706, -122.3870, 'a6100000-0000-4000-8000-000000000002', 1) $$),
+  'dropoff:quote.no_dropoff_zone service_id:quote.service_not_found', 'globex dispatcher: acme''s service is not found');
+reset role;
+update public.delivery_services set active = false where id = 'b6100000-0000-4000-8000-000000000001';
+select tests.act_as('dispatcher@globex.test');
+select is(pg_temp.refusal($$ select public.quote(51.5054, -0.0235, 51.5150, -0.1400, 'b6100000-0000-4000-8000-000000000001', 1) $$) -> 'details' -> 0 -> 'params',
+  jsonb_build_object('service', (select name from public.delivery_services where id = 'b6100000-0000-4000-8000-000000000001')),
+  'globex dispatcher: an inactive service''s refusal carries its name for the translated words');
+reset role;
+
+-- Who may not quote: the refusal of the whole request is keyed too
+select tests.act_as('driver@acme.test');
+select is(pg_temp.refusal($$ select public.quote(37.77, -122.39, 37.76, -122.42, 'a6100000-0000-4000-8000-000000000002', 1) $$) - 'hint',
+  '{"code": "42501", "message": "You do not have permission to quote deliveries", "details": [{"key": "quote.not_allowed", "message": "You do not have permission to quote deliveries"}]}'::jsonb,
+  'acme driver: not allowed, keyed, same SQLSTATE and message');
+reset role;
+select tests.act_as('customer@globex.test');
+select is(pg_temp.keys($$ select public.quote(51.5054, -0.0235, 51.5150, -0.1400, 'b6100000-0000-4000-8000-000000000001', 1) $$),
+  '-:quote.not_allowed', 'globex customer: not allowed');
+reset role;
+
+-- Chat: sending a message
+select tests.act_as('dispatcher@acme.test');
+select is(pg_temp.keys(format($$ select public.send_message(%L, '   ') $$, (select acme_conversation from fx))),
+  'content:chat.message_empty', 'acme dispatcher: an empty message');
+select is(pg_temp.refusal(format($$ select public.send_message(%L, repeat('x', 4001)) $$, (select acme_conversation from fx))) -> 'details',
+  '[{"key": "chat.message_too_long", "field": "content", "message": "A message can be at most 4000 characters", "params": {"max": 4000}}]'::jsonb,
+  'acme dispatcher: a message too long, with its limit');
+select is(pg_temp.keys(format($$ select public.send_message(%L, 'hi', 'system') $$, (select acme_conversation from fx))),
+  'message_type:chat.text_only', 'acme dispatcher: only text');
+select is(pg_temp.keys(format($$ select public.send_message(%L, 'hi', client_id => 'no') $$, (select acme_conversation from fx))),
+  'client_id:chat.client_id_invalid', 'acme dispatcher: a malformed client id');
+select is(pg_temp.refusal(format($$ select public.send_message(%L, 'hi') $$, (select globex_conversation from fx))) - 'hint',
+  '{"code": "PT404", "message": "Conversation not found", "details": [{"key": "chat.conversation_not_found", "message": "Conversation not found"}]}'::jsonb,
+  'acme dispatcher: globex''s conversation is not found, keyed');
+reset role;
+
+update public.conversations set is_archived = true where id = (select globex_conversation from fx);
+select tests.act_as('dispatcher@globex.test');
+select is(pg_temp.keys(format($$ select public.send_message(%L, 'hi') $$, (select acme_conversation from fx))),
+  '-:chat.conversation_not_found', 'globex dispatcher: acme''s conversation is not found');
+select is(pg_temp.keys(format($$ select public.send_message(%L, 'hi') $$, (select globex_conversation from fx))),
+  'conversation_id:chat.conversation_archived', 'globex dispatcher: an archived conversation');
+reset role;
+
+select * from finish();
+rollback;
