@@ -3,7 +3,7 @@ import '@testing-library/jest-dom/vitest';
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { Suspense } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { applyLanguage, defineCatalogue, useT, type Translation } from './catalogue';
+import { applyLanguage, defineCatalogue, keepLoaded, useT, type Translation } from './catalogue';
 import { browserLanguage, resolveLanguage } from './languages';
 
 const en = { greeting: 'Hello {name}', parcels: '{count, plural, one {# parcel} other {# parcels}}' } as const;
@@ -83,6 +83,39 @@ describe('useT while a catalogue loads', () => {
       expect(errors).not.toHaveBeenCalled();
     } finally {
       errors.mockRestore();
+      await act(() => applyLanguage('en'));
+    }
+  });
+});
+
+describe('keepLoaded', () => {
+  it('loads a catalogue with each language switch, so the screen that first shows it later never shows the fallback', async () => {
+    const loads: string[] = [];
+    const kept = defineCatalogue('test-kept', en, {
+      es: async () => (loads.push('es'), { default: es }),
+      fr: async () => (loads.push('fr'), { default: fr }),
+    });
+    function KeptGreeting() {
+      const t = useT(kept);
+      return <p>{t('greeting', { name: 'Ana' })}</p>;
+    }
+    try {
+      await act(() => applyLanguage('en'));
+      keepLoaded(kept);
+      await act(() => applyLanguage('fr'));
+      expect(loads).toEqual(['fr']);
+      // Mounted after the switch, in a fresh tree: its words are there at the first frame.
+      await act(async () => {
+        render(
+          <Suspense fallback="loading">
+            <KeptGreeting />
+          </Suspense>,
+        );
+      });
+      expect(screen.queryByText('loading')).not.toBeInTheDocument();
+      expect(screen.getByText('Bonjour Ana')).toBeInTheDocument();
+    } finally {
+      cleanup();
       await act(() => applyLanguage('en'));
     }
   });

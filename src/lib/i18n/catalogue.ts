@@ -172,6 +172,16 @@ export async function applyLanguage(language: Language): Promise<void> {
   for (const listener of listeners) listener();
 }
 
+/**
+ * Keeps a catalogue loaded in the page's language from now on, whether or not a screen shows it: it
+ * loads now and with every language switch, so the screen that first needs it (a form placing the
+ * server's refusal under a field, a dialog opened later) does not pause on it.
+ */
+export function keepLoaded(catalogue: Catalogue): void {
+  inUse.set(catalogue, (inUse.get(catalogue) ?? 0) + 1);
+  void loadCatalogue(catalogue, active);
+}
+
 /** The language the page speaks now. */
 export function useLanguage(): Language {
   return useSyncExternalStore(subscribe, getLanguage, () => 'en');

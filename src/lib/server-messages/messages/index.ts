@@ -1,4 +1,4 @@
-import { defineCatalogue } from '../../i18n/catalogue';
+import { defineCatalogue, keepLoaded } from '../../i18n/catalogue';
 import { en } from './en';
 
 export type { ServerKey } from './en';
@@ -10,3 +10,6 @@ export type { ServerKey } from './en';
  * every feature may read them (src/lib; src/data is out of the kit's reach).
  */
 export const serverMessages = defineCatalogue('server', en, { es: () => import('./es'), fr: () => import('./fr') });
+
+// Every form reads these words, often in a dialog opened later: loaded with the page's language, not when a form first shows.
+keepLoaded(serverMessages);
