@@ -81,8 +81,9 @@ export function foreign(text: string, values: readonly string[]): boolean {
   if (!LETTER.test(text)) return false;
   let rest = text;
   for (const shape of SHAPES) rest = rest.replace(shape, ' ');
-  for (const value of values) if (rest.includes(value)) rest = without(rest, value);
+  // Formats before values: a value that is a number ("14") taken out first would leave "hours ago" bare.
   for (const format of FORMATS) rest = rest.replace(format, ' ');
+  for (const value of values) if (rest.includes(value)) rest = without(rest, value);
   // What is left may be units alone (kg beside a field, USD/kg once the currency is out).
   return rest.split(/[\s/·,;:()[\]]+/).some((word) => LETTER.test(word) && !UNIT_ALONE.test(word));
 }

@@ -4,6 +4,21 @@ import type { COLOR_KEYS } from './brand-settings';
 import type { ContrastPair } from './contrast';
 import type { BrandKey } from './messages';
 
+/** The stock palettes' names, by their stored name (a tenant's own presets have none: their name is theirs). */
+const STOCK_PRESET_KEYS: Record<string, BrandKey> = {
+  'Waypost Teal': 'preset.teal',
+  Ocean: 'preset.ocean',
+  Forest: 'preset.forest',
+  Graphite: 'preset.graphite',
+  Berry: 'preset.berry',
+};
+
+/** A stock palette's name in the page's language, or undefined for a tenant's own. */
+export function stockPresetLabel(t: Translate<BrandKey>, name: string): string | undefined {
+  const key = Object.hasOwn(STOCK_PRESET_KEYS, name) ? STOCK_PRESET_KEYS[name] : undefined;
+  return key ? t(key) : undefined;
+}
+
 /** Each colour role's name, by key. */
 export const COLOR_KEY_NAMES: Record<(typeof COLOR_KEYS)[number], BrandKey> = {
   primary: 'colour.primary',

@@ -168,6 +168,8 @@ export const en = {
   'proof.loading': 'Loading {label}',
   'proof.failed': 'Could not load the proof files',
   'proof.failedDetail': 'Check your connection and try again.',
+  'proof.signature': 'Signature',
+  'proof.photo': 'Photo',
   'proof.empty': 'No signature or photos were taken.',
   'proof.unavailable': '{label}: not available',
   'proof.notAvailable': 'Not available',

@@ -170,6 +170,8 @@ export default {
   'proof.loading': 'Cargando {label}',
   'proof.failed': 'No se pudieron cargar los archivos de la prueba',
   'proof.failedDetail': 'Comprueba tu conexión y vuelve a intentarlo.',
+  'proof.signature': 'Firma',
+  'proof.photo': 'Foto',
   'proof.empty': 'No se tomó ninguna firma ni foto.',
   'proof.unavailable': '{label}: no disponible',
   'proof.notAvailable': 'No disponible',

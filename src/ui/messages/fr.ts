@@ -170,6 +170,8 @@ export default {
   'proof.loading': 'Chargement : {label}',
   'proof.failed': 'Impossible de charger les fichiers de la preuve',
   'proof.failedDetail': 'Vérifiez votre connexion et réessayez.',
+  'proof.signature': 'Signature',
+  'proof.photo': 'Photo',
   'proof.empty': 'Aucune signature ni photo n’a été prise.',
   'proof.unavailable': '{label} : non disponible',
   'proof.notAvailable': 'Non disponible',

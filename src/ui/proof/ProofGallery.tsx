@@ -13,9 +13,18 @@ export interface ProofGalleryImage {
   fileName: string;
 }
 
+/** What a proof's images are called: the signature, and each photo (numbered after this word). */
+export interface ProofLabels {
+  signature: string;
+  photo: string;
+}
+
 export interface ProofGalleryProps {
-  /** Signs (or otherwise fetches) the images' short-lived URLs; called again on Retry and when a URL expired. */
-  load: () => Promise<ProofGalleryImage[]>;
+  /**
+   * Signs (or otherwise fetches) the images' short-lived URLs; called again on Retry and when a URL
+   * expired. `labels` are the kit's names for a signature and a photo in the page's language.
+   */
+  load: (labels: ProofLabels) => Promise<ProofGalleryImage[]>;
   /** Changes when the files change (e.g. the proof's paths joined): reloads. */
   loadKey: string;
   /** Names the list for assistive technology, e.g. 'Proof of delivery ACME-000123'. */
@@ -36,9 +45,9 @@ export function ProofGallery({ load, loadKey, label, emptyText }: ProofGalleryPr
   const [viewerOpen, setViewerOpen] = useState(false);
   const refreshedFor = useRef<string | null>(null);
 
-  // Every signing (new files, Retry, an expired link) shows loading until its own answer.
-  const requestKey = `${loadKey}#${attempt}`;
-  const { state } = useRecordLoad(requestKey, () => load(), { loadingOnNewKey: true });
+  // Every signing (new files, Retry, an expired link, another language) shows loading until its own answer.
+  const requestKey = `${loadKey}#${attempt}#${language}`;
+  const { state } = useRecordLoad(requestKey, () => load({ signature: t('proof.signature'), photo: t('proof.photo') }), { loadingOnNewKey: true });
   const run = () => setAttempt((n) => n + 1);
 
   // A thumbnail that does not load: its link may have expired, so sign again once per set of files;

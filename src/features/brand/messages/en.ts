@@ -51,5 +51,11 @@ export const en = {
   'toast.loadFailed': 'Failed to fetch brand settings',
   'toast.uploadFailed': 'Error uploading file',
   'toast.validation': 'Validation failed',
+  // The stock palettes' names (a tenant's own presets keep the names they were given).
+  'preset.teal': 'Waypost Teal',
+  'preset.ocean': 'Ocean',
+  'preset.forest': 'Forest',
+  'preset.graphite': 'Graphite',
+  'preset.berry': 'Berry',
   'refusal.admin': "Only the tenant's admins may change its brand",
 } as const;

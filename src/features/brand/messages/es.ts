@@ -53,5 +53,11 @@ export default {
   'toast.loadFailed': 'No se pudieron obtener los ajustes de marca',
   'toast.uploadFailed': 'Error al subir el archivo',
   'toast.validation': 'La validación falló',
+  // The stock palettes' names (a tenant's own presets keep the names they were given).
+  'preset.teal': 'Turquesa Waypost',
+  'preset.ocean': 'Océano',
+  'preset.forest': 'Bosque',
+  'preset.graphite': 'Grafito',
+  'preset.berry': 'Baya',
   'refusal.admin': 'Solo los administradores de la empresa pueden cambiar su marca',
 } satisfies Translation<typeof en>;

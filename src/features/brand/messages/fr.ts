@@ -53,5 +53,11 @@ export default {
   'toast.loadFailed': 'Impossible de récupérer les paramètres de marque',
   'toast.uploadFailed': 'Erreur lors de l’envoi du fichier',
   'toast.validation': 'La validation a échoué',
+  // The stock palettes' names (a tenant's own presets keep the names they were given).
+  'preset.teal': 'Sarcelle Waypost',
+  'preset.ocean': 'Océan',
+  'preset.forest': 'Forêt',
+  'preset.graphite': 'Graphite',
+  'preset.berry': 'Baie',
   'refusal.admin': 'Seuls les administrateurs de l’entreprise peuvent modifier sa marque',
 } satisfies Translation<typeof en>;

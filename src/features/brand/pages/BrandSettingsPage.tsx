@@ -32,7 +32,7 @@ import {
 import { brandContrastChecks, formatRatio, type BrandColors } from '../contrast';
 import { brandMessages } from '../messages';
 import { contrastText, fontStack, safeImageUrl } from '../theme';
-import { COLOR_KEY_NAMES, PAIR_KEYS, translateBrandMessage } from '../words';
+import { COLOR_KEY_NAMES, PAIR_KEYS, stockPresetLabel, translateBrandMessage } from '../words';
 
 /** Admin > Settings > Brand settings: presets, the six colours, font, logos and favicon, with a live preview. */
 export function BrandSettingsPage() {
@@ -75,7 +75,8 @@ function BrandSettingsForm({ tenantId, settings }: { tenantId: string; settings:
   const fontOptions = FONTS.map((font) => ({ value: font, label: font === 'system-ui' ? t('assets.systemFont') : font }));
   const presets = useMemo(() => presetsOf(settings), [settings]);
   const form = useZodForm(BrandFormSchema, { defaultValues: toBrandForm(settings) }, translate);
-  const presetOptions = presets.map((p) => ({ value: p.name, label: p.name }));
+  // The stock palettes are named in the page's language; a tenant's own keep the name it gave them.
+  const presetOptions = presets.map((p) => ({ value: p.name, label: stockPresetLabel(t, p.name) ?? p.name }));
 
   // Choosing a preset puts its palette in the six colours (Save stores them).
   useEffect(() => {

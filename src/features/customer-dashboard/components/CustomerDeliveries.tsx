@@ -120,7 +120,7 @@ function DeliveryCard({
             <ProofGallery
               label={t('card.proofImages', { code: delivery.delivery_code })}
               loadKey={proofKey(delivery.proof)}
-              load={() => signProofImages(proofFiles(delivery.proof))}
+              load={(labels) => signProofImages(proofFiles(delivery.proof), labels)}
             />
           </div>
         )}

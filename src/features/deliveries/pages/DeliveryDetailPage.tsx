@@ -398,14 +398,14 @@ function DeliveryDetailView({
             <Field label={t('detail.notes')}>{d.proof.notes ?? '—'}</Field>
           </dl>
           <div className="mt-4">
-            <ProofGallery label={t('detail.proofOf', { code: d.delivery_code })} loadKey={proofKey} load={() => signProofImages(proofFiles(d.proof))} />
+            <ProofGallery label={t('detail.proofOf', { code: d.delivery_code })} loadKey={proofKey} load={(labels) => signProofImages(proofFiles(d.proof), labels)} />
           </div>
         </Section>
       )}
       {(d.status === 'failed' || d.status === 'returned') && proofFiles(d.proof).photos.length > 0 && (
         <Section name="failure-photos" title={t('detail.failurePhotos')}>
           {d.proof.notes && <p className="mb-3 text-sm">{d.proof.notes}</p>}
-          <ProofGallery label={t('detail.failurePhotosOf', { code: d.delivery_code })} loadKey={proofKey} load={() => signProofImages(proofFiles(d.proof))} />
+          <ProofGallery label={t('detail.failurePhotosOf', { code: d.delivery_code })} loadKey={proofKey} load={(labels) => signProofImages(proofFiles(d.proof), labels)} />
         </Section>
       )}
 
