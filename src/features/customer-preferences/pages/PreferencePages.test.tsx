@@ -1,16 +1,13 @@
 // @vitest-environment jsdom
 import '@testing-library/jest-dom/vitest';
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { Suspense, type ReactNode } from 'react';
+import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { Route, Router } from 'wouter';
-import { memoryLocation } from 'wouter/memory-location';
 import { applyLanguage } from '../../../lib/i18n/catalogue';
 import { englishLeft, pageWords } from '../../../test/page-words';
-import { ToastProvider } from '../../../ui/toast';
 import { preferenceRowSchema } from '../schema';
 import { CustomerPreferenceCreatePage, CustomerPreferenceEditPage } from './CustomerPreferenceFormPage';
 import { CustomerPreferencesListPage } from './CustomerPreferencesListPage';
+import { renderPageAt } from '../../../test/render-page';
 
 // Names chosen to be no English word, so whatever English is left on screen is the page's own.
 const row = preferenceRowSchema.parse({
@@ -64,26 +61,10 @@ afterEach(async () => {
   await act(() => applyLanguage('en'));
 });
 
-async function renderAt(path: string, route: string, page: ReactNode, ready: () => Promise<unknown>) {
-  const location = memoryLocation({ path });
-  await act(async () => {
-    render(
-      <ToastProvider>
-        <Router hook={location.hook}>
-          <Suspense fallback="loading">
-            <Route path={route}>{page}</Route>
-          </Suspense>
-        </Router>
-      </ToastProvider>,
-    );
-  });
-  await ready();
-}
-
 const shown = { timeout: 5000 };
-const renderList = () => renderAt('/customer-preferences', '/customer-preferences', <CustomerPreferencesListPage />, () => screen.findByText('Tardes', undefined, shown));
-const renderEdit = () => renderAt('/customer-preferences/p1/edit', '/customer-preferences/:id/edit', <CustomerPreferenceEditPage />, () => screen.findByDisplayValue('Portal 2', undefined, shown));
-const renderCreate = () => renderAt('/customer-preferences/create', '/customer-preferences/create', <CustomerPreferenceCreatePage />, () => screen.findByRole('form', undefined, shown));
+const renderList = () => renderPageAt('/customer-preferences', '/customer-preferences', <CustomerPreferencesListPage />, () => screen.findByText('Tardes', undefined, shown));
+const renderEdit = () => renderPageAt('/customer-preferences/p1/edit', '/customer-preferences/:id/edit', <CustomerPreferenceEditPage />, () => screen.findByDisplayValue('Portal 2', undefined, shown));
+const renderCreate = () => renderPageAt('/customer-preferences/create', '/customer-preferences/create', <CustomerPreferenceCreatePage />, () => screen.findByRole('form', undefined, shown));
 
 /** Opens the delete dialog from the row's actions. */
 async function openDelete(actions: RegExp, remove: string) {

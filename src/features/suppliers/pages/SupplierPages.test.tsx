@@ -1,16 +1,13 @@
 // @vitest-environment jsdom
 import '@testing-library/jest-dom/vitest';
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { Suspense, type ReactNode } from 'react';
+import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { Route, Router } from 'wouter';
-import { memoryLocation } from 'wouter/memory-location';
 import { applyLanguage } from '../../../lib/i18n/catalogue';
 import { englishLeft, pageWords } from '../../../test/page-words';
-import { ToastProvider } from '../../../ui/toast';
 import type { Supplier } from '../schema';
 import { SupplierCreatePage, SupplierEditPage } from './SupplierFormPage';
 import { SuppliersListPage } from './SuppliersListPage';
+import { renderPageAt } from '../../../test/render-page';
 
 const supplier: Supplier = {
   id: 's1',
@@ -43,25 +40,9 @@ afterEach(async () => {
   await act(() => applyLanguage('en'));
 });
 
-async function renderAt(path: string, route: string, page: ReactNode, ready: () => Promise<unknown>) {
-  const location = memoryLocation({ path });
-  await act(async () => {
-    render(
-      <ToastProvider>
-        <Router hook={location.hook}>
-          <Suspense fallback="loading">
-            <Route path={route}>{page}</Route>
-          </Suspense>
-        </Router>
-      </ToastProvider>,
-    );
-  });
-  await ready();
-}
-
-const renderList = () => renderAt('/suppliers', '/suppliers', <SuppliersListPage />, () => screen.findByText('HR-01', undefined, { timeout: 5000 }));
-const renderEdit = () => renderAt('/suppliers/s1/edit', '/suppliers/:id/edit', <SupplierEditPage />, () => screen.findByDisplayValue('Mornings only', undefined, { timeout: 5000 }));
-const renderCreate = () => renderAt('/suppliers/new', '/suppliers/new', <SupplierCreatePage />, () => screen.findByRole('form', undefined, { timeout: 5000 }));
+const renderList = () => renderPageAt('/suppliers', '/suppliers', <SuppliersListPage />, () => screen.findByText('HR-01', undefined, { timeout: 5000 }));
+const renderEdit = () => renderPageAt('/suppliers/s1/edit', '/suppliers/:id/edit', <SupplierEditPage />, () => screen.findByDisplayValue('Mornings only', undefined, { timeout: 5000 }));
+const renderCreate = () => renderPageAt('/suppliers/new', '/suppliers/new', <SupplierCreatePage />, () => screen.findByRole('form', undefined, { timeout: 5000 }));
 
 /** Submits the create form blank but for a bad email and phone, so the fields say their messages. */
 async function submitBad() {

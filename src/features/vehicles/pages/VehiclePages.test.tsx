@@ -1,16 +1,13 @@
 // @vitest-environment jsdom
 import '@testing-library/jest-dom/vitest';
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { Suspense, type ReactNode } from 'react';
+import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { Route, Router } from 'wouter';
-import { memoryLocation } from 'wouter/memory-location';
 import { applyLanguage } from '../../../lib/i18n/catalogue';
 import { englishLeft, pageWords } from '../../../test/page-words';
-import { ToastProvider } from '../../../ui/toast';
 import type { Vehicle } from '../schema';
 import { VehicleCreatePage, VehicleEditPage } from './VehicleFormPage';
 import { VehiclesListPage } from './VehiclesListPage';
+import { renderPageAt } from '../../../test/render-page';
 
 const vehicle: Vehicle = {
   id: 'v1',
@@ -42,25 +39,9 @@ afterEach(async () => {
   await act(() => applyLanguage('en'));
 });
 
-async function renderAt(path: string, route: string, page: ReactNode, ready: () => Promise<unknown>) {
-  const location = memoryLocation({ path });
-  await act(async () => {
-    render(
-      <ToastProvider>
-        <Router hook={location.hook}>
-          <Suspense fallback="loading">
-            <Route path={route}>{page}</Route>
-          </Suspense>
-        </Router>
-      </ToastProvider>,
-    );
-  });
-  await ready();
-}
-
-const renderList = () => renderAt('/vehicles', '/vehicles', <VehiclesListPage />, () => screen.findByText('VAN-7', undefined, { timeout: 5000 }));
-const renderEdit = () => renderAt('/vehicles/v1/edit', '/vehicles/:id/edit', <VehicleEditPage />, () => screen.findByDisplayValue('Box van', undefined, { timeout: 5000 }));
-const renderCreate = () => renderAt('/vehicles/new', '/vehicles/new', <VehicleCreatePage />, () => screen.findByRole('form', undefined, { timeout: 5000 }));
+const renderList = () => renderPageAt('/vehicles', '/vehicles', <VehiclesListPage />, () => screen.findByText('VAN-7', undefined, { timeout: 5000 }));
+const renderEdit = () => renderPageAt('/vehicles/v1/edit', '/vehicles/:id/edit', <VehicleEditPage />, () => screen.findByDisplayValue('Box van', undefined, { timeout: 5000 }));
+const renderCreate = () => renderPageAt('/vehicles/new', '/vehicles/new', <VehicleCreatePage />, () => screen.findByRole('form', undefined, { timeout: 5000 }));
 
 /** Submits the empty create form, so every required field says its message. */
 async function submitEmpty() {

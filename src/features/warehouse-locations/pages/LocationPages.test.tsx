@@ -1,16 +1,13 @@
 // @vitest-environment jsdom
 import '@testing-library/jest-dom/vitest';
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { Suspense, type ReactNode } from 'react';
+import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { Route, Router } from 'wouter';
-import { memoryLocation } from 'wouter/memory-location';
 import { applyLanguage } from '../../../lib/i18n/catalogue';
 import { englishLeft, pageWords } from '../../../test/page-words';
-import { ToastProvider } from '../../../ui/toast';
 import type { WarehouseLocation } from '../schema';
 import { LocationCreatePage, LocationEditPage } from './LocationFormPage';
 import { LocationsListPage } from './LocationsListPage';
+import { renderPageAt } from '../../../test/render-page';
 
 const location: WarehouseLocation = {
   id: 'l1',
@@ -57,25 +54,9 @@ afterEach(async () => {
   await act(() => applyLanguage('en'));
 });
 
-async function renderAt(path: string, route: string, page: ReactNode, ready: () => Promise<unknown>) {
-  const location = memoryLocation({ path });
-  await act(async () => {
-    render(
-      <ToastProvider>
-        <Router hook={location.hook}>
-          <Suspense fallback="loading">
-            <Route path={route}>{page}</Route>
-          </Suspense>
-        </Router>
-      </ToastProvider>,
-    );
-  });
-  await ready();
-}
-
-const renderList = () => renderAt('/locations', '/locations', <LocationsListPage />, () => screen.findByText('Z1-A1-S1', undefined, { timeout: 5000 }).then(() => screen.findAllByText('Pasillo 1', { exact: false }, { timeout: 5000 })));
-const renderEdit = () => renderAt('/locations/l1/edit', '/locations/:id/edit', <LocationEditPage />, () => screen.findByDisplayValue('Cajas ligeras', undefined, { timeout: 5000 }));
-const renderCreate = () => renderAt('/locations/create', '/locations/create', <LocationCreatePage />, () => screen.findByRole('form', undefined, { timeout: 5000 }));
+const renderList = () => renderPageAt('/locations', '/locations', <LocationsListPage />, () => screen.findByText('Z1-A1-S1', undefined, { timeout: 5000 }).then(() => screen.findAllByText('Pasillo 1', { exact: false }, { timeout: 5000 })));
+const renderEdit = () => renderPageAt('/locations/l1/edit', '/locations/:id/edit', <LocationEditPage />, () => screen.findByDisplayValue('Cajas ligeras', undefined, { timeout: 5000 }));
+const renderCreate = () => renderPageAt('/locations/create', '/locations/create', <LocationCreatePage />, () => screen.findByRole('form', undefined, { timeout: 5000 }));
 
 /** Submits the empty create form, so every required field says its message. */
 async function submitEmpty() {

@@ -1,16 +1,13 @@
 // @vitest-environment jsdom
 import '@testing-library/jest-dom/vitest';
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { Suspense, type ReactNode } from 'react';
+import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { Route, Router } from 'wouter';
-import { memoryLocation } from 'wouter/memory-location';
 import { applyLanguage } from '../../../lib/i18n/catalogue';
 import { englishLeft, pageWords } from '../../../test/page-words';
-import { ToastProvider } from '../../../ui/toast';
 import type { WarehouseStaff } from '../../../data/warehousing';
 import { StaffCreatePage, StaffEditPage } from './StaffFormPage';
 import { StaffListPage } from './StaffListPage';
+import { renderPageAt } from '../../../test/render-page';
 
 const staff: WarehouseStaff = {
   id: 'st1',
@@ -46,25 +43,9 @@ afterEach(async () => {
   await act(() => applyLanguage('en'));
 });
 
-async function renderAt(path: string, route: string, page: ReactNode, ready: () => Promise<unknown>) {
-  const location = memoryLocation({ path });
-  await act(async () => {
-    render(
-      <ToastProvider>
-        <Router hook={location.hook}>
-          <Suspense fallback="loading">
-            <Route path={route}>{page}</Route>
-          </Suspense>
-        </Router>
-      </ToastProvider>,
-    );
-  });
-  await ready();
-}
-
-const renderList = () => renderAt('/staff', '/staff', <StaffListPage />, () => screen.findByText('pablo@example.com', undefined, { timeout: 5000 }));
-const renderEdit = () => renderAt('/staff/st1/edit', '/staff/:id/edit', <StaffEditPage />, () => screen.findByRole('switch', undefined, { timeout: 5000 }));
-const renderCreate = () => renderAt('/staff/create', '/staff/create', <StaffCreatePage />, () => screen.findByRole('form', undefined, { timeout: 5000 }));
+const renderList = () => renderPageAt('/staff', '/staff', <StaffListPage />, () => screen.findByText('pablo@example.com', undefined, { timeout: 5000 }));
+const renderEdit = () => renderPageAt('/staff/st1/edit', '/staff/:id/edit', <StaffEditPage />, () => screen.findByRole('switch', undefined, { timeout: 5000 }));
+const renderCreate = () => renderPageAt('/staff/create', '/staff/create', <StaffCreatePage />, () => screen.findByRole('form', undefined, { timeout: 5000 }));
 
 /** Submits the empty create form, so every required field says its message. */
 async function submitEmpty() {

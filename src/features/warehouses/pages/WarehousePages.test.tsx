@@ -1,17 +1,14 @@
 // @vitest-environment jsdom
 import '@testing-library/jest-dom/vitest';
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { Suspense, type ReactNode } from 'react';
+import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { Route, Router } from 'wouter';
-import { memoryLocation } from 'wouter/memory-location';
 import { applyLanguage } from '../../../lib/i18n/catalogue';
 import { englishLeft, pageWords } from '../../../test/page-words';
-import { ToastProvider } from '../../../ui/toast';
 import type { Warehouse } from '../schema';
 import { WarehouseDetailPage } from './WarehouseDetailPage';
 import { WarehouseCreatePage, WarehouseEditPage } from './WarehouseFormPage';
 import { WarehousesListPage } from './WarehousesListPage';
+import { renderPageAt } from '../../../test/render-page';
 
 const address = { id: 'a1', title: { en: 'Depósito central' }, full_address: '1 Calle Mayor, Madrid', latitude: 40.4, longitude: -3.7 };
 const warehouse: Warehouse = {
@@ -57,26 +54,10 @@ afterEach(async () => {
   await act(() => applyLanguage('en'));
 });
 
-async function renderAt(path: string, route: string, page: ReactNode, ready: () => Promise<unknown>) {
-  const location = memoryLocation({ path });
-  await act(async () => {
-    render(
-      <ToastProvider>
-        <Router hook={location.hook}>
-          <Suspense fallback="loading">
-            <Route path={route}>{page}</Route>
-          </Suspense>
-        </Router>
-      </ToastProvider>,
-    );
-  });
-  await ready();
-}
-
-const renderList = () => renderAt('/warehouses', '/warehouses', <WarehousesListPage />, () => screen.findByText('WH-N', undefined, { timeout: 5000 }));
-const renderEdit = () => renderAt('/warehouses/w1/edit', '/warehouses/:id/edit', <WarehouseEditPage />, () => screen.findByDisplayValue('WH-N', undefined, { timeout: 5000 }));
-const renderCreate = () => renderAt('/warehouses/new', '/warehouses/new', <WarehouseCreatePage />, () => screen.findByRole('form', undefined, { timeout: 5000 }));
-const renderDetail = () => renderAt('/warehouses/w1', '/warehouses/:id', <WarehouseDetailPage />, () => screen.findByText('Z-1', { exact: false }, { timeout: 5000 }));
+const renderList = () => renderPageAt('/warehouses', '/warehouses', <WarehousesListPage />, () => screen.findByText('WH-N', undefined, { timeout: 5000 }));
+const renderEdit = () => renderPageAt('/warehouses/w1/edit', '/warehouses/:id/edit', <WarehouseEditPage />, () => screen.findByDisplayValue('WH-N', undefined, { timeout: 5000 }));
+const renderCreate = () => renderPageAt('/warehouses/new', '/warehouses/new', <WarehouseCreatePage />, () => screen.findByRole('form', undefined, { timeout: 5000 }));
+const renderDetail = () => renderPageAt('/warehouses/w1', '/warehouses/:id', <WarehouseDetailPage />, () => screen.findByText('Z-1', { exact: false }, { timeout: 5000 }));
 
 /** Submits the empty create form, so every required field says its message. */
 async function submitEmpty() {
