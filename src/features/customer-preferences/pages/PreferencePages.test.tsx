@@ -7,7 +7,7 @@ import { englishLeft, pageWords } from '../../../test/page-words';
 import { preferenceRowSchema } from '../schema';
 import { CustomerPreferenceCreatePage, CustomerPreferenceEditPage } from './CustomerPreferenceFormPage';
 import { CustomerPreferencesListPage } from './CustomerPreferencesListPage';
-import { renderPageAt } from '../../../test/render-page';
+import { cleanupInEnglish, renderPageAt, submitEmpty } from '../../../test/render-page';
 
 // Names chosen to be no English word, so whatever English is left on screen is the page's own.
 const row = preferenceRowSchema.parse({
@@ -56,10 +56,7 @@ vi.mock('../api', () => ({
   listCustomerLocations: vi.fn(async () => [{ value: 'l1', label: 'Calle Mayor 1, Madrid', primary: true, active: false }]),
 }));
 
-afterEach(async () => {
-  cleanup();
-  await act(() => applyLanguage('en'));
-});
+afterEach(cleanupInEnglish);
 
 const shown = { timeout: 5000 };
 const renderList = () => renderPageAt('/customer-preferences', '/customer-preferences', <CustomerPreferencesListPage />, () => screen.findByText('Tardes', undefined, shown));
@@ -76,14 +73,6 @@ async function openDelete(actions: RegExp, remove: string) {
     fireEvent.click(item);
   });
   await screen.findByRole('alertdialog', undefined, shown);
-}
-
-/** Submits the empty create form, so every required field says its message. */
-async function submitEmpty(customerRequired: string) {
-  await act(async () => {
-    fireEvent.submit(screen.getByRole('form'));
-  });
-  await screen.findByText(customerRequired, undefined, shown);
 }
 
 /** English words of the list and the form that must not survive a translation (Description, SMS, Active, inactive and Contact are French or Spanish too). */
@@ -159,7 +148,7 @@ describe('the customer preferences’ screens', () => {
     expect(screen.getByRole('heading', { name: 'Edit customer preference' })).toBeInTheDocument();
     cleanup();
     await renderCreate();
-    await submitEmpty('Customer is required');
+    await submitEmpty('Customer is required', shown);
     for (const message of ['Name is required', 'Day of week is required', 'Start time is required', 'End time is required']) expect(screen.getByText(message)).toBeInTheDocument();
   });
 
@@ -178,7 +167,7 @@ describe('the customer preferences’ screens', () => {
     text += pageWords();
     cleanup();
     await renderCreate();
-    await submitEmpty(customerRequired);
+    await submitEmpty(customerRequired, shown);
     text += pageWords();
     for (const word of words) expect(text).toContain(word);
     expect(englishLeft(text, ENGLISH)).toEqual([]);

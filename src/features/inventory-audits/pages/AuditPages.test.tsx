@@ -8,7 +8,7 @@ import type { AuditRow, CountSheet, ReviewLine } from '../schema';
 import { InventoryAuditCountPage } from './InventoryAuditCountPage';
 import { InventoryAuditCreatePage } from './InventoryAuditCreatePage';
 import { InventoryAuditsListPage } from './InventoryAuditsListPage';
-import { renderPageAt } from '../../../test/render-page';
+import { cleanupInEnglish, renderPageAt } from '../../../test/render-page';
 
 const row: AuditRow = {
   id: 'a1',
@@ -54,10 +54,7 @@ vi.mock('../api', () => ({
   saveCount: vi.fn(),
 }));
 
-afterEach(async () => {
-  cleanup();
-  await act(() => applyLanguage('en'));
-});
+afterEach(cleanupInEnglish);
 
 const wait = { timeout: 5000 };
 const renderList = () => renderPageAt('/inventory-audits', '/inventory-audits', <InventoryAuditsListPage />, () => screen.findByText('Aisle A', undefined, wait));

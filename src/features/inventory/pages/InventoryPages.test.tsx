@@ -10,7 +10,7 @@ import { InventoryItemsListPage } from './InventoryItemsListPage';
 import { InventoryStockListPage } from './InventoryStockListPage';
 import { InventoryTransactionsListPage } from './InventoryTransactionsListPage';
 import { StockCreatePage, TransactionCreatePage } from './StockFormPages';
-import { renderPageAt } from '../../../test/render-page';
+import { cleanupInEnglish, renderPageAt } from '../../../test/render-page';
 
 const item: InventoryItem = {
   id: 'i1',
@@ -89,10 +89,7 @@ vi.mock('../api', () => ({
   recordTransaction: vi.fn(),
 }));
 
-afterEach(async () => {
-  cleanup();
-  await act(() => applyLanguage('en'));
-});
+afterEach(cleanupInEnglish);
 
 const wait = { timeout: 5000 };
 const renderItems = () => renderPageAt('/inventory-items', '/inventory-items', <InventoryItemsListPage />, () => screen.findByText('ZB-14', undefined, wait));

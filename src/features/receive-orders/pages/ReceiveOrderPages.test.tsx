@@ -7,7 +7,7 @@ import { englishLeft, pageWords } from '../../../test/page-words';
 import type { ReceiveOrderRow } from '../schema';
 import { ReceiveOrderCreatePage } from './ReceiveOrderFormPage';
 import { ReceiveOrdersListPage } from './ReceiveOrdersListPage';
-import { renderPageAt } from '../../../test/render-page';
+import { cleanupInEnglish, renderPageAt } from '../../../test/render-page';
 
 const row: ReceiveOrderRow = {
   id: 'r1',
@@ -38,10 +38,7 @@ vi.mock('../api', () => ({
   saveReceiveOrder: vi.fn(),
 }));
 
-afterEach(async () => {
-  cleanup();
-  await act(() => applyLanguage('en'));
-});
+afterEach(cleanupInEnglish);
 
 const wait = { timeout: 5000 };
 const renderList = () => renderPageAt('/receive-orders', '/receive-orders', <ReceiveOrdersListPage />, () => screen.findByText('ACME-GR00041', undefined, wait));

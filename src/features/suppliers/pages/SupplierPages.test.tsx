@@ -7,7 +7,7 @@ import { englishLeft, pageWords } from '../../../test/page-words';
 import type { Supplier } from '../schema';
 import { SupplierCreatePage, SupplierEditPage } from './SupplierFormPage';
 import { SuppliersListPage } from './SuppliersListPage';
-import { renderPageAt } from '../../../test/render-page';
+import { cleanupInEnglish, renderPageAt } from '../../../test/render-page';
 
 const supplier: Supplier = {
   id: 's1',
@@ -35,10 +35,7 @@ vi.mock('../api', () => ({
   updateSupplier: vi.fn(),
 }));
 
-afterEach(async () => {
-  cleanup();
-  await act(() => applyLanguage('en'));
-});
+afterEach(cleanupInEnglish);
 
 const renderList = () => renderPageAt('/suppliers', '/suppliers', <SuppliersListPage />, () => screen.findByText('HR-01', undefined, { timeout: 5000 }));
 const renderEdit = () => renderPageAt('/suppliers/s1/edit', '/suppliers/:id/edit', <SupplierEditPage />, () => screen.findByDisplayValue('Mornings only', undefined, { timeout: 5000 }));

@@ -1,13 +1,13 @@
 // @vitest-environment jsdom
 import '@testing-library/jest-dom/vitest';
-import { act, cleanup, fireEvent, screen } from '@testing-library/react';
+import { act, cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { applyLanguage } from '../../../lib/i18n/catalogue';
 import { englishLeft, pageWords } from '../../../test/page-words';
 import type { WarehouseStaff } from '../../../data/warehousing';
 import { StaffCreatePage, StaffEditPage } from './StaffFormPage';
 import { StaffListPage } from './StaffListPage';
-import { renderPageAt } from '../../../test/render-page';
+import { cleanupInEnglish, renderPageAt, submitEmpty } from '../../../test/render-page';
 
 const staff: WarehouseStaff = {
   id: 'st1',
@@ -38,22 +38,11 @@ vi.mock('../api', () => ({
   removeStaff: vi.fn(),
 }));
 
-afterEach(async () => {
-  cleanup();
-  await act(() => applyLanguage('en'));
-});
+afterEach(cleanupInEnglish);
 
 const renderList = () => renderPageAt('/staff', '/staff', <StaffListPage />, () => screen.findByText('pablo@example.com', undefined, { timeout: 5000 }));
 const renderEdit = () => renderPageAt('/staff/st1/edit', '/staff/:id/edit', <StaffEditPage />, () => screen.findByRole('switch', undefined, { timeout: 5000 }));
 const renderCreate = () => renderPageAt('/staff/create', '/staff/create', <StaffCreatePage />, () => screen.findByRole('form', undefined, { timeout: 5000 }));
-
-/** Submits the empty create form, so every required field says its message. */
-async function submitEmpty() {
-  await act(async () => {
-    fireEvent.submit(screen.getByRole('form'));
-  });
-  await screen.findAllByText(/is required|obligatori[ao]|obligatoire/);
-}
 
 /** English words of the screens that must not survive a translation. */
 const ENGLISH = [
@@ -94,7 +83,7 @@ describe('the warehouse staff’s screens', () => {
     expect(screen.getByRole('heading', { name: 'Edit staff' })).toBeInTheDocument();
     cleanup();
     await renderCreate();
-    await submitEmpty();
+    await submitEmpty(/is required|obligatori[ao]|obligatoire/);
     for (const message of ['Warehouse is required', 'User is required', 'Role is required']) expect(screen.getByText(message)).toBeInTheDocument();
   });
 
@@ -111,7 +100,7 @@ describe('the warehouse staff’s screens', () => {
     text += pageWords();
     cleanup();
     await renderCreate();
-    await submitEmpty();
+    await submitEmpty(/is required|obligatori[ao]|obligatoire/);
     text += pageWords();
     for (const word of words) expect(text).toContain(word);
     expect(englishLeft(text, ENGLISH)).toEqual([]);

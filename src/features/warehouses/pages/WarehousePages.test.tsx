@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import '@testing-library/jest-dom/vitest';
-import { act, cleanup, fireEvent, screen } from '@testing-library/react';
+import { act, cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { applyLanguage } from '../../../lib/i18n/catalogue';
 import { englishLeft, pageWords } from '../../../test/page-words';
@@ -8,7 +8,7 @@ import type { Warehouse } from '../schema';
 import { WarehouseDetailPage } from './WarehouseDetailPage';
 import { WarehouseCreatePage, WarehouseEditPage } from './WarehouseFormPage';
 import { WarehousesListPage } from './WarehousesListPage';
-import { renderPageAt } from '../../../test/render-page';
+import { cleanupInEnglish, renderPageAt, submitEmpty } from '../../../test/render-page';
 
 const address = { id: 'a1', title: { en: 'Depósito central' }, full_address: '1 Calle Mayor, Madrid', latitude: 40.4, longitude: -3.7 };
 const warehouse: Warehouse = {
@@ -49,23 +49,12 @@ vi.mock('../api', () => ({
   saveWarehouse: vi.fn(),
 }));
 
-afterEach(async () => {
-  cleanup();
-  await act(() => applyLanguage('en'));
-});
+afterEach(cleanupInEnglish);
 
 const renderList = () => renderPageAt('/warehouses', '/warehouses', <WarehousesListPage />, () => screen.findByText('WH-N', undefined, { timeout: 5000 }));
 const renderEdit = () => renderPageAt('/warehouses/w1/edit', '/warehouses/:id/edit', <WarehouseEditPage />, () => screen.findByDisplayValue('WH-N', undefined, { timeout: 5000 }));
 const renderCreate = () => renderPageAt('/warehouses/new', '/warehouses/new', <WarehouseCreatePage />, () => screen.findByRole('form', undefined, { timeout: 5000 }));
 const renderDetail = () => renderPageAt('/warehouses/w1', '/warehouses/:id', <WarehouseDetailPage />, () => screen.findByText('Z-1', { exact: false }, { timeout: 5000 }));
-
-/** Submits the empty create form, so every required field says its message. */
-async function submitEmpty() {
-  await act(async () => {
-    fireEvent.submit(screen.getByRole('form'));
-  });
-  await screen.findAllByText(/!$/);
-}
 
 /** English words of the screens that must not survive a translation (Code, Total, Stock, Zone and Access words shared with French are left out). */
 const ENGLISH = [
@@ -131,7 +120,7 @@ describe('the warehouses’ screens', () => {
     expect(screen.getByText('Selected Users', { exact: false })).toHaveTextContent('Selected Users (1)');
     cleanup();
     await renderCreate();
-    await submitEmpty();
+    await submitEmpty(/!$/);
     for (const message of ['Warehouse name is required!', 'Warehouse code is required!', 'Address is required!']) expect(screen.getByText(message)).toBeInTheDocument();
   });
 
@@ -151,7 +140,7 @@ describe('the warehouses’ screens', () => {
     text += pageWords();
     cleanup();
     await renderCreate();
-    await submitEmpty();
+    await submitEmpty(/!$/);
     text += pageWords();
     for (const word of words) expect(text).toContain(word);
     expect(englishLeft(text, ENGLISH)).toEqual([]);

@@ -1,13 +1,13 @@
 // @vitest-environment jsdom
 import '@testing-library/jest-dom/vitest';
-import { act, cleanup, fireEvent, screen } from '@testing-library/react';
+import { act, cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { applyLanguage } from '../../../lib/i18n/catalogue';
 import { englishLeft, pageWords } from '../../../test/page-words';
 import type { Zone } from '../schema';
 import { ZoneCreatePage, ZoneEditPage } from './ZoneFormPage';
 import { ZonesListPage } from './ZonesListPage';
-import { renderPageAt } from '../../../test/render-page';
+import { cleanupInEnglish, renderPageAt, submitEmpty } from '../../../test/render-page';
 
 const zone: Zone = {
   id: 'z1',
@@ -34,23 +34,12 @@ vi.mock('../api', () => ({
   ZoneInUseError: class extends Error {},
 }));
 
-afterEach(async () => {
-  cleanup();
-  await act(() => applyLanguage('en'));
-});
+afterEach(cleanupInEnglish);
 
 const renderList = () => renderPageAt('/zones', '/zones', <ZonesListPage />, () => screen.findByText('CEN', undefined, { timeout: 5000 }));
 const renderEdit = () => renderPageAt('/zones/z1/edit', '/zones/:id/edit', <ZoneEditPage />, () => screen.findByDisplayValue('Old town', undefined, { timeout: 5000 }));
 const renderCreate = () => renderPageAt('/zones/new', '/zones/new', <ZoneCreatePage />, () => screen.findByRole('form', undefined, { timeout: 5000 }));
 
-
-/** Submits the empty create form, so every required field says its message. */
-async function submitEmpty() {
-  await act(async () => {
-    fireEvent.submit(screen.getByRole('form'));
-  });
-  await screen.findAllByRole('alert');
-}
 
 /** English words of the list and the form that must not survive a translation (Zones, Code, Points, Description, Active, Latitude, Longitude and inactive are French too). */
 const ENGLISH = [
