@@ -46,7 +46,7 @@ const row = preferenceRowSchema.parse({
 });
 
 vi.mock('../../../lib/session', () => ({ useSession: () => ({ user: { profile: { tenant_id: 't1' } } }) }));
-vi.mock('../../../data/people', () => ({ lookupCustomers: vi.fn(async () => []), personName: vi.fn(async () => 'Ana Pérez') }));
+vi.mock('../../../data/people', () => ({ customerLookup: () => ({ search: vi.fn(async () => []), resolveLabel: vi.fn(async () => 'Ana Pérez') }) }));
 vi.mock('../api', () => ({
   listPreferences: vi.fn(async () => ({ rows: [row], total: 1 })),
   getPreference: vi.fn(async () => row),

@@ -42,7 +42,7 @@ const review: ReviewLine[] = [
 ];
 
 vi.mock('../../../lib/tenant', async (original) => ({ ...(await original<object>()), useTenantId: () => 't1' }));
-vi.mock('../../../data/inventory', () => ({ lookupInventoryItems: vi.fn(async () => []), lookupBins: vi.fn(async () => []) }));
+vi.mock('../../../data/inventory', () => ({ inventoryItemLookup: () => ({ search: vi.fn(async () => []), resolveLabel: vi.fn(async () => null) }), binLookup: () => ({ search: vi.fn(async () => []), resolveLabel: vi.fn(async () => null) }) }));
 vi.mock('../../../data/warehouses', () => ({ warehouseLookup: () => ({ search: vi.fn(async () => []), resolveLabel: vi.fn(async () => null) }) }));
 vi.mock('../api', () => ({
   listAudits: vi.fn(async () => ({ rows: [row], total: 1 })),

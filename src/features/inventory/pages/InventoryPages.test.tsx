@@ -73,7 +73,7 @@ vi.mock('../../../lib/tenant', async (original) => ({ ...(await original<object>
 vi.mock('../../../lib/tenant-settings', () => ({ useTenantSettings: () => ({ status: 'ready', settings: { units: { length: 'cm', weight: 'kg' } } }) }));
 vi.mock('../../../lib/use-feed-changes', () => ({ useFeedChanges: () => ({ state: undefined }) }));
 vi.mock('../../../data/warehouse-live', () => ({ useLiveWarehouseList: () => ({ state: undefined, render: () => null }) }));
-vi.mock('../../../data/inventory', () => ({ lookupInventoryItems: vi.fn(async () => []), inventoryItemLabel: vi.fn(async () => null), lookupBins: vi.fn(async () => []) }));
+vi.mock('../../../data/inventory', () => ({ inventoryItemLookup: () => ({ search: vi.fn(async () => []), resolveLabel: vi.fn(async () => null) }), binLookup: () => ({ search: vi.fn(async () => []), resolveLabel: vi.fn(async () => null) }) }));
 vi.mock('../../../data/locations', () => ({ locationLabel: vi.fn(async () => null) }));
 vi.mock('../../../data/warehouses', () => ({ warehouseLookup: () => ({ search: vi.fn(async () => []), resolveLabel: vi.fn(async () => null) }) }));
 vi.mock('../api', () => ({

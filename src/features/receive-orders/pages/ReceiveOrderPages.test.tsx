@@ -27,9 +27,9 @@ const row: ReceiveOrderRow = {
 
 vi.mock('../../../lib/tenant', async (original) => ({ ...(await original<object>()), useTenantId: () => 't1' }));
 vi.mock('../../../data/warehouse-live', () => ({ useLiveWarehouseList: () => ({ state: undefined, render: () => null }) }));
-vi.mock('../../../data/inventory', () => ({ lookupInventoryItems: vi.fn(async () => []), inventoryItemLabel: vi.fn(async () => null), lookupBins: vi.fn(async () => []) }));
+vi.mock('../../../data/inventory', () => ({ inventoryItemLookup: () => ({ search: vi.fn(async () => []), resolveLabel: vi.fn(async () => null) }), binLookup: () => ({ search: vi.fn(async () => []), resolveLabel: vi.fn(async () => null) }) }));
 vi.mock('../../../data/locations', () => ({ locationLabel: vi.fn(async () => null) }));
-vi.mock('../../../data/suppliers', () => ({ lookupSuppliers: vi.fn(async () => []), supplierLabel: vi.fn(async () => null) }));
+vi.mock('../../../data/suppliers', () => ({ supplierLookup: () => ({ search: vi.fn(async () => []), resolveLabel: vi.fn(async () => null) }) }));
 vi.mock('../../../data/warehouses', () => ({ warehouseLookup: () => ({ search: vi.fn(async () => []), resolveLabel: vi.fn(async () => null) }) }));
 vi.mock('../api', () => ({
   listReceiveOrders: vi.fn(async () => ({ rows: [row], total: 1 })),

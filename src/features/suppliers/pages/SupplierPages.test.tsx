@@ -27,7 +27,7 @@ const supplier: Supplier = {
 };
 
 vi.mock('../../../lib/tenant', async (original) => ({ ...(await original<object>()), useTenantId: () => 't1' }));
-vi.mock('../../../data/addresses', () => ({ lookupTenantAddresses: vi.fn(async () => []), tenantAddressLabel: vi.fn(async () => null) }));
+vi.mock('../../../data/addresses', () => ({ tenantAddressLookup: () => ({ search: vi.fn(async () => []), resolveLabel: vi.fn(async () => null) }) }));
 vi.mock('../api', () => ({
   listSuppliers: vi.fn(async () => ({ rows: [supplier], total: 1 })),
   getSupplier: vi.fn(async () => supplier),

@@ -26,8 +26,7 @@ vi.mock('../../../lib/tenant', async (original) => ({ ...(await original<object>
 vi.mock('../../../data/people', () => ({ personName: vi.fn(async () => 'Pablo Pérez') }));
 vi.mock('../../../data/warehouses', () => ({
   useWarehouseChoices: () => [{ id: 'w1', name: 'Almacén Norte', code: 'WH-N' }],
-  lookupWarehouses: vi.fn(async () => []),
-  warehouseLabel: vi.fn(async () => 'Almacén Norte'),
+  warehouseLookup: () => ({ search: vi.fn(async () => []), resolveLabel: vi.fn(async () => 'Almacén Norte') }),
 }));
 vi.mock('../api', () => ({
   listStaff: vi.fn(async () => ({ rows: [staff], total: 1 })),

@@ -29,10 +29,10 @@ const warehouse: Warehouse = {
 };
 
 vi.mock('../../../lib/tenant', async (original) => ({ ...(await original<object>()), useTenantId: () => 't1' }));
-vi.mock('../../../data/addresses', () => ({ lookupTenantAddresses: vi.fn(async () => []), tenantAddressLabel: vi.fn(async () => null) }));
+vi.mock('../../../data/addresses', () => ({ tenantAddressLookup: () => ({ search: vi.fn(async () => []), resolveLabel: vi.fn(async () => null) }) }));
 vi.mock('../../../data/people', () => ({ personName: vi.fn(async () => 'Pablo Pérez') }));
 vi.mock('../../../data/warehouse-staff', () => ({
-  lookupStaffUsers: vi.fn(async () => []),
+  staffUserLookup: () => ({ search: vi.fn(async () => []), resolveLabel: vi.fn(async () => 'Pablo Pérez') }),
   listWarehouseStaff: vi.fn(async () => [{ id: 'st1', tenant_id: 't1', warehouse_id: 'w1', user_id: 'u1', role: 'picker', active: false, user: { id: 'u1', full_name: 'Pablo Pérez', email: 'pablo@example.com' }, created_at: '2026-11-21T10:00:00Z', updated_at: '2026-11-21T10:00:00Z' }]),
 }));
 vi.mock('../../../data/locations', () => ({
