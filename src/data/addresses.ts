@@ -1,4 +1,4 @@
-import type { LookupOption } from '../lib/lookup-option';
+import type { Lookup, LookupOption } from '../lib/lookup-option';
 import { withSearch } from '../lib/search-filter';
 import { supabase } from '../lib/supabase';
 import { addressLabel } from './address-label';
@@ -23,4 +23,9 @@ export async function lookupTenantAddresses(tenantId: string, term: string, limi
 export async function tenantAddressLabel(tenantId: string, addressId: string): Promise<string | null> {
   const { data } = await supabase.from('addresses').select('title, full_address').eq('tenant_id', tenantId).eq('id', addressId).maybeSingle();
   return data ? addressLabel({ title: (data.title ?? null) as { en?: string } | null, full_address: data.full_address }) : null;
+}
+
+/** The tenant address lookup of a field: its search and a stored address's label. */
+export function tenantAddressLookup(tenantId: string): Lookup {
+  return { search: (term, signal, limit) => lookupTenantAddresses(tenantId, term, limit, signal), resolveLabel: (id) => tenantAddressLabel(tenantId, id) };
 }

@@ -1,4 +1,4 @@
-import type { LookupOption } from '../lib/lookup-option';
+import type { Lookup, LookupOption } from '../lib/lookup-option';
 import { withSearch } from '../lib/search-filter';
 import { supabase } from '../lib/supabase';
 
@@ -17,9 +17,9 @@ export async function serviceName(tenantId: string, id: string): Promise<string 
 }
 
 /** What a lookup of the tenant's services takes (a filter or a field): its search and how a stored id reads. */
-export function serviceLookup(tenantId: string) {
+export function serviceLookup(tenantId: string): Lookup {
   return {
-    search: (term: string, signal: AbortSignal, limit: number) => lookupServices(tenantId, term, limit, signal),
-    resolveLabel: (id: string) => serviceName(tenantId, id),
+    search: (term, signal, limit) => lookupServices(tenantId, term, limit, signal),
+    resolveLabel: (id) => serviceName(tenantId, id),
   };
 }

@@ -1,6 +1,7 @@
-import type { LookupOption } from '../lib/lookup-option';
+import type { Lookup, LookupOption } from '../lib/lookup-option';
 import { withSearch } from '../lib/search-filter';
 import { supabase } from '../lib/supabase';
+import { locationLabel } from './locations';
 
 /**
  * The tenant's inventory items by name or SKU, by name; the SKU below. `activeOnly` is for the
@@ -47,4 +48,14 @@ export async function lookupBins(
   const { data, error } = await query.order('code').limit(limit).abortSignal(signal);
   if (error) throw error;
   return data.map((bin) => ({ value: bin.id, label: bin.code, description: bin.name }));
+}
+
+/** The item lookup of a field or filter: its search (with `options`) and a stored item's name. */
+export function inventoryItemLookup(tenantId: string, options: { activeOnly?: boolean } = {}): Lookup {
+  return { search: (term, signal, limit) => lookupInventoryItems(tenantId, term, limit, signal, options), resolveLabel: (id) => inventoryItemLabel(tenantId, id) };
+}
+
+/** The bin lookup of one warehouse for a field or filter: its search (with `options`) and a stored bin's label. */
+export function binLookup(tenantId: string, warehouseId: string, options: { activeOnly?: boolean } = {}): Lookup {
+  return { search: (term, signal, limit) => lookupBins(tenantId, warehouseId, term, limit, signal, options), resolveLabel: (id) => locationLabel(tenantId, id) };
 }

@@ -41,15 +41,18 @@ vi.mock('../lib/supabase', () => ({
   },
 }));
 
+import { tenantAddressLookup } from './addresses';
 import { deliveryLabel } from './deliveries';
 import { lookupServices, serviceName } from './delivery-services';
 import { driverLabel } from './drivers';
-import { inventoryItemLabel, lookupBins, lookupInventoryItems } from './inventory';
+import { binLookup, inventoryItemLabel, inventoryItemLookup, lookupBins, lookupInventoryItems } from './inventory';
 import { locationLabel } from './locations';
-import { lookupCustomers, lookupStaff, personName } from './people';
+import { customerLookup, lookupCustomers, lookupStaff, personName, staffLookup } from './people';
+import { supplierLookup } from './suppliers';
+import { staffUserLookup } from './warehouse-staff';
 import { vehicleLabel } from './vehicles';
 import { lookupWarehouses, warehouseLabel } from './warehouses';
-import { lookupZones, zoneName } from './zones';
+import { lookupZones, zoneLookup, zoneName } from './zones';
 
 const TENANT = '11111111-1111-4111-8111-111111111111';
 const signal = new AbortController().signal;
@@ -286,5 +289,38 @@ describe('inventory lookups', () => {
   it("reads an item's name by id, null when it cannot", async () => {
     answer = { data: null, error: null };
     expect(await inventoryItemLabel(TENANT, 'gone')).toBeNull();
+  });
+});
+
+describe('one declaration per shared lookup', () => {
+  /** The table and filters each half of a declared lookup reads. */
+  async function reads(run: () => Promise<unknown>): Promise<[string, unknown[][]]> {
+    recorded.length = 0;
+    await run();
+    const query = lastQuery();
+    return [query.table, callsOf(query, 'eq')];
+  }
+
+  it('searches with its options and reads a stored value\'s label from the same table', async () => {
+    const cases = [
+      { lookup: zoneLookup(TENANT, { activeOnly: true }), table: 'zones', searchEq: [['tenant_id', TENANT], ['active', true]], label: 'zones' },
+      { lookup: staffLookup(TENANT, { activeOnly: true }), table: 'profiles', searchEq: [['tenant_id', TENANT], ['status', 'active']], label: 'profiles' },
+      { lookup: customerLookup(TENANT), table: 'profiles', searchEq: [['tenant_id', TENANT], ['panel_type', 'customer']], label: 'profiles' },
+      { lookup: inventoryItemLookup(TENANT, { activeOnly: true }), table: 'inventory_items', searchEq: [['tenant_id', TENANT], ['is_active', true]], label: 'inventory_items' },
+      { lookup: binLookup(TENANT, 'w1'), table: 'warehouse_locations', searchEq: [['tenant_id', TENANT], ['warehouse_id', 'w1'], ['location_type', 'bin']], label: 'warehouse_locations' },
+      { lookup: staffUserLookup(TENANT, 'w1', { activeOnly: true }), table: 'warehouse_staff', searchEq: [['tenant_id', TENANT], ['warehouse_id', 'w1'], ['active', true]], label: 'profiles' },
+      { lookup: supplierLookup(TENANT), table: 'suppliers', searchEq: [['tenant_id', TENANT], ['active', true]], label: 'suppliers' },
+      { lookup: tenantAddressLookup(TENANT), table: 'addresses', searchEq: [['tenant_id', TENANT]], label: 'addresses' },
+    ];
+    for (const { lookup, table, searchEq, label } of cases) {
+      const [searched, filters] = await reads(() => lookup.search('', signal, 10));
+      expect(searched).toBe(table);
+      expect(filters).toEqual(searchEq);
+      answer = { data: null, error: null };
+      const [labelled, labelFilters] = await reads(() => lookup.resolveLabel('x1'));
+      expect(labelled).toBe(label);
+      expect(labelFilters).toEqual([['tenant_id', TENANT], ['id', 'x1']]);
+      answer = { data: [], error: null };
+    }
   });
 });

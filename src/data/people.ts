@@ -1,4 +1,4 @@
-import type { LookupOption } from '../lib/lookup-option';
+import type { Lookup, LookupOption } from '../lib/lookup-option';
 import { withSearch } from '../lib/search-filter';
 import { supabase } from '../lib/supabase';
 
@@ -39,4 +39,14 @@ export async function lookupCustomers(tenantId: string, term: string, limit: num
 export async function personName(tenantId: string, id: string): Promise<string | null> {
   const { data } = await supabase.from('profiles').select('full_name').eq('tenant_id', tenantId).eq('id', id).maybeSingle();
   return data?.full_name ?? null;
+}
+
+/** The staff lookup of a field or filter: its search (with `options`) and a stored person's name. */
+export function staffLookup(tenantId: string, options: StaffLookupOptions): Lookup {
+  return { search: (term, signal, limit) => lookupStaff(tenantId, term, limit, signal, options), resolveLabel: (id) => personName(tenantId, id) };
+}
+
+/** The customer lookup of a field or filter: its search and a stored customer's name. */
+export function customerLookup(tenantId: string): Lookup {
+  return { search: (term, signal, limit) => lookupCustomers(tenantId, term, limit, signal), resolveLabel: (id) => personName(tenantId, id) };
 }

@@ -1,4 +1,4 @@
-import type { LookupOption } from '../lib/lookup-option';
+import type { Lookup, LookupOption } from '../lib/lookup-option';
 import { withSearch } from '../lib/search-filter';
 import { supabase } from '../lib/supabase';
 
@@ -14,4 +14,9 @@ export async function lookupSuppliers(tenantId: string, term: string, limit: num
 export async function supplierLabel(tenantId: string, id: string): Promise<string | null> {
   const { data } = await supabase.from('suppliers').select('name').eq('tenant_id', tenantId).eq('id', id).maybeSingle();
   return data?.name ?? null;
+}
+
+/** The supplier lookup of a field or filter: its search and a stored supplier's name. */
+export function supplierLookup(tenantId: string): Lookup {
+  return { search: (term, signal, limit) => lookupSuppliers(tenantId, term, limit, signal), resolveLabel: (id) => supplierLabel(tenantId, id) };
 }

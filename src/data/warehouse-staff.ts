@@ -1,7 +1,8 @@
-import type { LookupOption } from '../lib/lookup-option';
+import type { Lookup, LookupOption } from '../lib/lookup-option';
 import { searchTerm } from '../lib/search-filter';
 import { supabase } from '../lib/supabase';
 import { STAFF_COLUMNS, staffLabel, staffSchema, type WarehouseStaff } from './warehousing';
+import { personName } from './people';
 
 /** One warehouse's roster, by role (the warehouse's page). */
 export async function listWarehouseStaff(tenantId: string, warehouseId: string): Promise<WarehouseStaff[]> {
@@ -58,4 +59,9 @@ export async function listOwnStaffRows(userId: string): Promise<WarehouseStaff[]
     .limit(100);
   if (error) throw error;
   return staffSchema.array().parse(data);
+}
+
+/** The warehouse staff lookup of a field or filter (the value a person's id): its search (with `options`) and a stored person's name. */
+export function staffUserLookup(tenantId: string, warehouseId: string | null, options: { activeOnly?: boolean } = {}): Lookup {
+  return { search: (term, signal, limit) => lookupStaffUsers(tenantId, warehouseId, term, limit, signal, options), resolveLabel: (id) => personName(tenantId, id) };
 }

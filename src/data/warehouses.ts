@@ -1,4 +1,4 @@
-import type { LookupOption } from '../lib/lookup-option';
+import type { Lookup, LookupOption } from '../lib/lookup-option';
 import { withSearch } from '../lib/search-filter';
 import { supabase } from '../lib/supabase';
 import { useRecordLoad } from '../lib/use-record-load';
@@ -18,10 +18,10 @@ export async function warehouseLabel(tenantId: string, id: string): Promise<stri
 }
 
 /** What a lookup of the tenant's warehouses takes (a filter or a field): its search and how a stored id reads. */
-export function warehouseLookup(tenantId: string) {
+export function warehouseLookup(tenantId: string): Lookup {
   return {
-    search: (term: string, signal: AbortSignal, limit: number) => lookupWarehouses(tenantId, term, limit, signal),
-    resolveLabel: (id: string) => warehouseLabel(tenantId, id),
+    search: (term, signal, limit) => lookupWarehouses(tenantId, term, limit, signal),
+    resolveLabel: (id) => warehouseLabel(tenantId, id),
   };
 }
 

@@ -1,4 +1,4 @@
-import type { LookupOption } from '../lib/lookup-option';
+import type { Lookup, LookupOption } from '../lib/lookup-option';
 import { withSearch } from '../lib/search-filter';
 import { supabase } from '../lib/supabase';
 import type { Tables } from '../types/database-overrides';
@@ -36,4 +36,9 @@ export async function lookupZones(
 export async function zoneName(tenantId: string, id: string): Promise<string | null> {
   const { data } = await supabase.from('zones').select('name').eq('tenant_id', tenantId).eq('id', id).maybeSingle();
   return data?.name ?? null;
+}
+
+/** The zone lookup of a field or filter: its search (with `options`) and a stored zone's name. */
+export function zoneLookup(tenantId: string, options: ZoneLookupOptions = {}): Lookup {
+  return { search: (term, signal, limit) => lookupZones(tenantId, term, limit, signal, options), resolveLabel: (id) => zoneName(tenantId, id) };
 }

@@ -8,3 +8,12 @@ export interface LookupOption {
   /** A second line, e.g. a code or an address. */
   description?: string;
 }
+
+/**
+ * A server lookup as a combobox field or filter takes it, declared once beside its reads in
+ * src/data: `search` finds options for a term, `resolveLabel` reads the label of a stored value.
+ */
+export interface Lookup {
+  search: (term: string, signal: AbortSignal, limit: number) => Promise<LookupOption[]>;
+  resolveLabel: (value: string) => Promise<string | null>;
+}

@@ -1,5 +1,5 @@
 import { Dialog as HeadlessDialog, DialogPanel, DialogTitle, Description } from '@headlessui/react';
-import type { ReactNode } from 'react';
+import { useLayoutEffect, useState, type ReactNode } from 'react';
 import { CloseIcon } from './icons';
 import { IconButton } from './IconButton';
 import { useT } from '../lib/i18n/catalogue';
@@ -25,8 +25,15 @@ export interface DialogProps {
 /** A centred modal (Headless UI Dialog): focus is trapped inside and returns to the opener on close. */
 export function Dialog({ open, onClose, title, description, children, footer, size = 'md', hideClose = false, role = 'dialog' }: DialogProps) {
   const t = useT(uiMessages);
+  // Headless UI makes the rest of the page inert through the page's root, which it finds one commit
+  // after it mounts; once its start-up is over (any earlier Headless UI component), a dialog mounted
+  // already open would make nothing inert. So the dialog opens in the commit after its mount: before
+  // any paint, the page behind it inert.
+  const [mounted, setMounted] = useState(false);
+  // eslint-disable-next-line react-hooks/set-state-in-effect -- deliberately one commit after the mount, before the first paint: see above.
+  useLayoutEffect(() => setMounted(true), []);
   return (
-    <HeadlessDialog open={open} onClose={onClose} role={role} className="relative z-50">
+    <HeadlessDialog open={open && mounted} onClose={onClose} role={role} className="relative z-50">
       <div aria-hidden="true" className="fixed inset-0 bg-slate-950/40" />
       {/* Centred inside a min-h-full box, not by the scrolling box itself: a dialog taller than the
           window scrolls from its top instead of being cut off above it. */}

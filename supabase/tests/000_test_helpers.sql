@@ -358,9 +358,54 @@ begin
 end;
 $$;
 
+-- Batch and wave building, read back. Pick orders of a test carry a reference prefix of the file's
+-- own ('BT-', 'WS-'), so their readings stay short.
+
+-- The statement `public.build_pick_batch` of the orders remembered under `names` (tests.id), Bayview's unless named.
+create or replace function tests.pick_batch_build(names text[], group_by text default 'zone', max_orders integer default 5, max_lines integer default 10,
+  dry_run boolean default true, order_type text default 'batch', warehouse uuid default 'a5000000-0000-4000-8000-000000000001') returns text
+language sql stable
+as $$
+  select format('select public.build_pick_batch(%L, %L, %L, %s, %s, %L::uuid[], %L)', warehouse, order_type, group_by,
+    coalesce(max_orders::text, 'null'), coalesce(max_lines::text, 'null'),
+    case when names is null then null else (select array_agg(tests.id(n) order by n) from unnest(names) n) end, dry_run)
+$$;
+
+-- A build's plan read back: each batch as 'label: ref ref' (references without `prefix`), batches joined with ' | '.
+create or replace function tests.pick_plan(result jsonb, prefix text) returns text
+language sql stable
+as $$
+  select string_agg(split_part(b ->> 'group_label', ' (', 1) || ': ' ||
+    (select string_agg(replace(o ->> 'reference_number', prefix, ''), ' ' order by n) from jsonb_array_elements(b -> 'orders') with ordinality as y(o, n)),
+    ' | ' order by m)
+  from jsonb_array_elements(result -> 'batches') with ordinality as x(b, m)
+$$;
+
+-- A pick order's lines as 'picked/reserved', in position order, read as the owner.
+create or replace function tests.pick_lines(id uuid) returns text
+language sql stable security definer set search_path = ''
+as $$ select string_agg(picked_quantity || '/' || reserved_quantity, ', ' order by position) from public.pick_order_lines where pick_order_id = $1 $$;
+
+-- A batch's member orders as 'ref status' (references without `prefix`), read as the owner.
+create or replace function tests.batch_members(id uuid, prefix text) returns text
+language sql stable security definer set search_path = ''
+as $$ select string_agg(replace(reference_number, prefix, '') || ' ' || status, ', ' order by reference_number) from public.pick_orders where batch_id = $1 $$;
+
+-- The jsonb answer of `statement`, run as whoever is acting.
+create or replace function tests.run(statement text) returns jsonb
+language plpgsql
+as $$
+declare
+  r jsonb;
+begin
+  execute statement into r;
+  return r;
+end;
+$$;
+
 grant execute on all functions in schema tests to public;
 
-select plan(24);
+select plan(29);
 select has_function('tests', 'act_as', array['text'], 'tests.act_as is installed');
 select has_function('tests', 'affected', array['text'], 'tests.affected is installed');
 select has_function('tests', 'probe', array['text'], 'tests.probe is installed');
@@ -385,4 +430,9 @@ select has_function('tests', 'run_at_once', array['text[]'], 'tests.run_at_once 
 select has_function('tests', 'committed_pick_orders', array['text', 'text', 'text[]', 'uuid'], 'tests.committed_pick_orders is installed');
 select has_function('tests', 'remove_committed', array['text', 'text'], 'tests.remove_committed is installed');
 select has_function('tests', 'if_sessions', array['integer', 'text'], 'tests.if_sessions is installed');
+select has_function('tests', 'pick_batch_build', array['text[]', 'text', 'integer', 'integer', 'boolean', 'text', 'uuid'], 'tests.pick_batch_build is installed');
+select has_function('tests', 'pick_plan', array['jsonb', 'text'], 'tests.pick_plan is installed');
+select has_function('tests', 'pick_lines', array['uuid'], 'tests.pick_lines is installed');
+select has_function('tests', 'batch_members', array['uuid', 'text'], 'tests.batch_members is installed');
+select has_function('tests', 'run', array['text'], 'tests.run is installed');
 select * from finish();

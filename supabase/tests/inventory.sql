@@ -5,12 +5,6 @@ begin;
 select plan(96);
 
 -- Bins by warehouse and code, readable whoever acts.
-create temp table t_bins as select id, warehouse_id, code from public.warehouse_locations;
-grant select on t_bins to public;
-
-create function pg_temp.bin(warehouse uuid, code text) returns uuid
-language sql stable
-as $$ select id from pg_temp.t_bins b where b.warehouse_id = $1 and b.code = $2 $$;
 
 -- A call of the ledger function: kind, item, warehouse, quantity, from and to bin by code, and the
 -- named arguments in `extra`.
@@ -18,21 +12,14 @@ create function pg_temp.tx(kind text, item uuid, warehouse uuid, qty integer, fr
 language sql stable
 as $$
   select format('select public.record_inventory_transaction(transaction_type => %L, item_id => %L, warehouse_id => %L, quantity => %s, from_bin_id => %L, to_bin_id => %L%s)',
-    kind, item, warehouse, coalesce(qty::text, 'null'), pg_temp.bin(warehouse, from_code), pg_temp.bin(warehouse, to_code),
+    kind, item, warehouse, coalesce(qty::text, 'null'), tests.bin(from_code, warehouse), tests.bin(to_code, warehouse),
     case when extra = '' then '' else ', ' || extra end);
-$$;
-
--- The message the details give `field`, or null.
-create function pg_temp.message_of(statement text, field text) returns text
-language sql
-as $$
-  select e ->> 'message' from jsonb_array_elements(coalesce(tests.details(statement), '[]'::jsonb)) e where e ->> 'field' = field limit 1;
 $$;
 
 -- The balance of an item in a bin (all lots, serials and statuses), as the test's superuser.
 create function pg_temp.on_hand(item uuid, warehouse uuid, code text) returns integer
 language sql
-as $$ select coalesce(sum(quantity), 0)::int from public.inventory_stock s where s.item_id = $1 and s.bin_id = pg_temp.bin($2, $3) $$;
+as $$ select coalesce(sum(quantity), 0)::int from public.inventory_stock s where s.item_id = $1 and s.bin_id = tests.bin($3, $2) $$;
 
 -- How many stock rows and ledger rows of a warehouse `who` reads.
 create function pg_temp.sees(who text, warehouse uuid) returns text
@@ -69,12 +56,12 @@ insert into public.inventory_items (id, tenant_id, name, sku, barcode, category,
 
 -- Items: who reads and writes, the form's messages.
 select tests.act_as('admin@acme.test');
-select is(pg_temp.message_of($$ insert into public.inventory_items (name, sku) values (' ', 'X-1') $$, 'name'), 'Name is required', 'item: name required');
-select is(pg_temp.message_of($$ insert into public.inventory_items (name, sku) values ('Desk Lamp', '') $$, 'sku'), 'SKU is required', 'item: SKU required');
-select is(pg_temp.message_of($$ insert into public.inventory_items (name, sku, unit_size) values ('Desk Lamp', 'X-1', 0) $$, 'unit_size'), 'Must be a positive number', 'item: unit size positive');
-select is(pg_temp.message_of($$ insert into public.inventory_items (name, sku, weight) values ('Desk Lamp', 'X-1', -2) $$, 'weight'), 'Must be a positive number', 'item: weight positive');
-select is(pg_temp.message_of($$ insert into public.inventory_items (name, sku, dimensions) values ('Desk Lamp', 'X-1', '{"length": 0}') $$, 'dimensions.length'), 'Must be a positive number', 'item: dimensions positive');
-select is(pg_temp.message_of($$ insert into public.inventory_items (name, sku) values ('Desk Lamp', 'PT-CHAIR-01') $$, 'sku'), 'SKU already exists', 'item: SKU unique per tenant');
+select is(tests.message_of($$ insert into public.inventory_items (name, sku) values (' ', 'X-1') $$, 'name'), 'Name is required', 'item: name required');
+select is(tests.message_of($$ insert into public.inventory_items (name, sku) values ('Desk Lamp', '') $$, 'sku'), 'SKU is required', 'item: SKU required');
+select is(tests.message_of($$ insert into public.inventory_items (name, sku, unit_size) values ('Desk Lamp', 'X-1', 0) $$, 'unit_size'), 'Must be a positive number', 'item: unit size positive');
+select is(tests.message_of($$ insert into public.inventory_items (name, sku, weight) values ('Desk Lamp', 'X-1', -2) $$, 'weight'), 'Must be a positive number', 'item: weight positive');
+select is(tests.message_of($$ insert into public.inventory_items (name, sku, dimensions) values ('Desk Lamp', 'X-1', '{"length": 0}') $$, 'dimensions.length'), 'Must be a positive number', 'item: dimensions positive');
+select is(tests.message_of($$ insert into public.inventory_items (name, sku) values ('Desk Lamp', 'PT-CHAIR-01') $$, 'sku'), 'SKU already exists', 'item: SKU unique per tenant');
 select lives_ok($$ insert into public.inventory_items (name, sku) values ('Desk Lamp', 'PT-PAPER-01') $$, 'item: another tenant''s SKU is free');
 select is((select unit_size::text || ' ' || (dimensions ->> 'unit') || ' ' || label_status || ' ' || is_active::text from public.inventory_items where sku = 'PT-PAPER-01'),
   '1 in pending true', 'item: unit size 1, the tenant''s length unit, label pending, active by default');
@@ -99,7 +86,7 @@ reset role;
 -- The ledger as the tenant's admin: receive, pick, move, adjust, return.
 select tests.act_as('admin@acme.test');
 select is((select (r).quantity from (select public.record_inventory_transaction(transaction_type => 'receive', item_id => 'c1000000-0000-4000-8000-000000000001',
-  warehouse_id => 'a5000000-0000-4000-8000-000000000001', quantity => 10, to_bin_id => pg_temp.bin('a5000000-0000-4000-8000-000000000001', 'Z1-A01-S1-B01'),
+  warehouse_id => 'a5000000-0000-4000-8000-000000000001', quantity => 10, to_bin_id => tests.bin('Z1-A01-S1-B01', 'a5000000-0000-4000-8000-000000000001'),
   lot_number => 'LOT-A') as r) x), 10, 'admin: receives 10');
 reset role;
 select is(pg_temp.on_hand('c1000000-0000-4000-8000-000000000001', 'a5000000-0000-4000-8000-000000000001', 'Z1-A01-S1-B01'), 10, 'the balance moved with the receipt');
@@ -111,9 +98,9 @@ select tests.act_as('tyrone.jackson@acmelogistics.example');
 select lives_ok(pg_temp.tx('pick', 'c1000000-0000-4000-8000-000000000001', 'a5000000-0000-4000-8000-000000000001', 4, 'Z1-A01-S1-B01', null, 'lot_number => ''LOT-A'''), 'picker: picks 4');
 select throws_ok(pg_temp.tx('pick', 'c1000000-0000-4000-8000-000000000001', 'a5000000-0000-4000-8000-000000000001', 7, 'Z1-A01-S1-B01', null, 'lot_number => ''LOT-A'''),
   '23514', 'Insufficient stock', 'picker: picking more than is there is refused');
-select is(pg_temp.message_of(pg_temp.tx('pick', 'c1000000-0000-4000-8000-000000000001', 'a5000000-0000-4000-8000-000000000001', 7, 'Z1-A01-S1-B01', null, 'lot_number => ''LOT-A'''), 'quantity'),
+select is(tests.message_of(pg_temp.tx('pick', 'c1000000-0000-4000-8000-000000000001', 'a5000000-0000-4000-8000-000000000001', 7, 'Z1-A01-S1-B01', null, 'lot_number => ''LOT-A'''), 'quantity'),
   'Insufficient stock: 6 available in Z1-A01-S1-B01', 'the refusal says what is available where');
-select is(pg_temp.message_of(pg_temp.tx('pick', 'c1000000-0000-4000-8000-000000000001', 'a5000000-0000-4000-8000-000000000001', 1, 'Z1-A01-S1-B01', null, 'lot_number => ''LOT-B'''), 'quantity'),
+select is(tests.message_of(pg_temp.tx('pick', 'c1000000-0000-4000-8000-000000000001', 'a5000000-0000-4000-8000-000000000001', 1, 'Z1-A01-S1-B01', null, 'lot_number => ''LOT-B'''), 'quantity'),
   'Insufficient stock: 0 available in Z1-A01-S1-B01', 'another lot''s stock is not this lot''s');
 select throws_ok(pg_temp.tx('receive', 'c1000000-0000-4000-8000-000000000001', 'a5000000-0000-4000-8000-000000000001', 1, null, 'Z1-A01-S1-B01'), '42501', null, 'picker: cannot receive');
 select throws_ok(pg_temp.tx('move', 'c1000000-0000-4000-8000-000000000001', 'a5000000-0000-4000-8000-000000000001', 1, 'Z1-A01-S1-B01', 'Z1-A01-S1-B02', 'lot_number => ''LOT-A'''), '42501', null, 'picker: cannot move');
@@ -131,20 +118,20 @@ reset role;
 -- Supervisors and managers move and adjust; an adjustment needs a reason.
 select tests.act_as('marcus.reyes@acmelogistics.example');
 select lives_ok(pg_temp.tx('move', 'c1000000-0000-4000-8000-000000000001', 'a5000000-0000-4000-8000-000000000001', 2, 'Z1-A01-S1-B01', 'Z1-A01-S1-B02', 'lot_number => ''LOT-A'''), 'supervisor: moves 2');
-select is(pg_temp.message_of(pg_temp.tx('adjust', 'c1000000-0000-4000-8000-000000000001', 'a5000000-0000-4000-8000-000000000001', 1, 'Z1-A01-S1-B02', null), 'reason'),
+select is(tests.message_of(pg_temp.tx('adjust', 'c1000000-0000-4000-8000-000000000001', 'a5000000-0000-4000-8000-000000000001', 1, 'Z1-A01-S1-B02', null), 'reason'),
   'A reason is required for adjustments', 'adjust: a reason is required');
 select lives_ok(pg_temp.tx('adjust', 'c1000000-0000-4000-8000-000000000001', 'a5000000-0000-4000-8000-000000000001', 1, 'Z1-A01-S1-B02', null, 'reason => ''Crushed carton found in count'''), 'supervisor: adjusts one down');
-select is(pg_temp.message_of(pg_temp.tx('move', 'c1000000-0000-4000-8000-000000000001', 'a5000000-0000-4000-8000-000000000001', 50, 'Z1-A01-S1-B01', 'Z1-A01-S1-B02', 'lot_number => ''LOT-A'''), 'quantity'),
+select is(tests.message_of(pg_temp.tx('move', 'c1000000-0000-4000-8000-000000000001', 'a5000000-0000-4000-8000-000000000001', 50, 'Z1-A01-S1-B01', 'Z1-A01-S1-B02', 'lot_number => ''LOT-A'''), 'quantity'),
   'Insufficient stock: 4 available in Z1-A01-S1-B01', 'move: not more than the source holds');
-select is(pg_temp.message_of(pg_temp.tx('receive', 'c1000000-0000-4000-8000-000000000001', 'a5000000-0000-4000-8000-000000000001', 1, null, 'Z1-A03-S3-B02'), 'to_bin_id'),
+select is(tests.message_of(pg_temp.tx('receive', 'c1000000-0000-4000-8000-000000000001', 'a5000000-0000-4000-8000-000000000001', 1, null, 'Z1-A03-S3-B02'), 'to_bin_id'),
   'This bin is not active', 'an inactive bin takes no stock');
-select is(pg_temp.message_of(format('select public.record_inventory_transaction(''receive'', %L, %L, 1, null, %L)', 'c1000000-0000-4000-8000-000000000001', 'a5000000-0000-4000-8000-000000000001', pg_temp.bin('a5000000-0000-4000-8000-000000000002', 'Z1-A01-S1-B01')), 'to_bin_id'),
+select is(tests.message_of(format('select public.record_inventory_transaction(''receive'', %L, %L, 1, null, %L)', 'c1000000-0000-4000-8000-000000000001', 'a5000000-0000-4000-8000-000000000001', tests.bin('Z1-A01-S1-B01', 'a5000000-0000-4000-8000-000000000002')), 'to_bin_id'),
   'Choose a bin of this warehouse', 'another warehouse''s bin is refused');
-select is(pg_temp.message_of(format('select public.record_inventory_transaction(''receive'', %L, %L, 1, null, %L)', 'c1000000-0000-4000-8000-000000000001', 'a5000000-0000-4000-8000-000000000001', pg_temp.bin('a5000000-0000-4000-8000-000000000001', 'Z1-A01-S1')), 'to_bin_id'),
+select is(tests.message_of(format('select public.record_inventory_transaction(''receive'', %L, %L, 1, null, %L)', 'c1000000-0000-4000-8000-000000000001', 'a5000000-0000-4000-8000-000000000001', tests.bin('Z1-A01-S1', 'a5000000-0000-4000-8000-000000000001')), 'to_bin_id'),
   'Choose a bin of this warehouse', 'a shelf is no bin');
-select is(pg_temp.message_of(pg_temp.tx('receive', 'c1000000-0000-4000-8000-000000000001', 'a5000000-0000-4000-8000-000000000001', 0, null, 'Z1-A01-S1-B02'), 'quantity'),
+select is(tests.message_of(pg_temp.tx('receive', 'c1000000-0000-4000-8000-000000000001', 'a5000000-0000-4000-8000-000000000001', 0, null, 'Z1-A01-S1-B02'), 'quantity'),
   'Quantity must be a whole number above 0', 'a quantity above 0');
-select is(pg_temp.message_of(pg_temp.tx('receive', 'c1000000-0000-4000-8000-000000000003', 'a5000000-0000-4000-8000-000000000001', 1, null, 'Z1-A01-S1-B02'), 'item_id'),
+select is(tests.message_of(pg_temp.tx('receive', 'c1000000-0000-4000-8000-000000000003', 'a5000000-0000-4000-8000-000000000001', 1, null, 'Z1-A01-S1-B02'), 'item_id'),
   'Item not found', 'cross-tenant: another tenant''s item is not found');
 select throws_ok(pg_temp.tx('receive', 'c1000000-0000-4000-8000-000000000001', 'a5000000-0000-4000-8000-000000000001', 1, null, 'Z1-A01-S1-B02', 'occurred_at => now() - interval ''3 days'''),
   '42501', null, 'API callers cannot backdate the ledger');
@@ -204,10 +191,10 @@ declare
   statement text;
 begin
   foreach statement in array array[
-    $s$ insert into public.inventory_stock (tenant_id, item_id, warehouse_id, bin_id, quantity) values ('a0000000-0000-4000-8000-000000000001', 'c1000000-0000-4000-8000-000000000001', 'a5000000-0000-4000-8000-000000000001', (select id from pg_temp.t_bins where code = 'Z1-A02-S1-B01' and warehouse_id = 'a5000000-0000-4000-8000-000000000001'), 100) $s$,
+    $s$ insert into public.inventory_stock (tenant_id, item_id, warehouse_id, bin_id, quantity) values ('a0000000-0000-4000-8000-000000000001', 'c1000000-0000-4000-8000-000000000001', 'a5000000-0000-4000-8000-000000000001', tests.bin('Z1-A02-S1-B01', 'a5000000-0000-4000-8000-000000000001'), 100) $s$,
     $s$ update public.inventory_stock set quantity = quantity + 100 $s$,
     $s$ delete from public.inventory_stock $s$,
-    $s$ insert into public.inventory_transactions (tenant_id, transaction_type, item_id, warehouse_id, to_bin_id, quantity) values ('a0000000-0000-4000-8000-000000000001', 'receive', 'c1000000-0000-4000-8000-000000000001', 'a5000000-0000-4000-8000-000000000001', (select id from pg_temp.t_bins where code = 'Z1-A02-S1-B01' and warehouse_id = 'a5000000-0000-4000-8000-000000000001'), 100) $s$,
+    $s$ insert into public.inventory_transactions (tenant_id, transaction_type, item_id, warehouse_id, to_bin_id, quantity) values ('a0000000-0000-4000-8000-000000000001', 'receive', 'c1000000-0000-4000-8000-000000000001', 'a5000000-0000-4000-8000-000000000001', tests.bin('Z1-A02-S1-B01', 'a5000000-0000-4000-8000-000000000001'), 100) $s$,
     $s$ update public.inventory_transactions set quantity = 1 $s$,
     $s$ delete from public.inventory_transactions $s$
   ] loop
@@ -233,14 +220,14 @@ select is(pg_temp.direct_writes_refused('admin@globex.test'), 6, 'globex admin: 
 
 -- Serial numbers: one unit, in one place.
 select tests.act_as('admin@acme.test');
-select is(pg_temp.message_of(pg_temp.tx('receive', 'c1000000-0000-4000-8000-000000000002', 'a5000000-0000-4000-8000-000000000001', 2, null, 'Z1-A02-S1-B01', 'serial_number => ''PF3K9X21'''), 'quantity'),
+select is(tests.message_of(pg_temp.tx('receive', 'c1000000-0000-4000-8000-000000000002', 'a5000000-0000-4000-8000-000000000001', 2, null, 'Z1-A02-S1-B01', 'serial_number => ''PF3K9X21'''), 'quantity'),
   'A serial number is one unit: the quantity must be 1', 'serial: quantity 1');
 select lives_ok(pg_temp.tx('receive', 'c1000000-0000-4000-8000-000000000002', 'a5000000-0000-4000-8000-000000000001', 1, null, 'Z1-A02-S1-B01', 'serial_number => ''PF3K9X21'''), 'serial: received once');
-select is(pg_temp.message_of(pg_temp.tx('receive', 'c1000000-0000-4000-8000-000000000002', 'a5000000-0000-4000-8000-000000000001', 1, null, 'Z1-A02-S1-B01', 'serial_number => ''PF3K9X21'''), 'serial_number'),
+select is(tests.message_of(pg_temp.tx('receive', 'c1000000-0000-4000-8000-000000000002', 'a5000000-0000-4000-8000-000000000001', 1, null, 'Z1-A02-S1-B01', 'serial_number => ''PF3K9X21'''), 'serial_number'),
   'Serial number PF3K9X21 is already in stock', 'serial: not twice in one bin');
-select is(pg_temp.message_of(pg_temp.tx('receive', 'c1000000-0000-4000-8000-000000000002', 'a5000000-0000-4000-8000-000000000001', 1, null, 'Z1-A02-S1-B02', 'serial_number => ''PF3K9X21'''), 'serial_number'),
+select is(tests.message_of(pg_temp.tx('receive', 'c1000000-0000-4000-8000-000000000002', 'a5000000-0000-4000-8000-000000000001', 1, null, 'Z1-A02-S1-B02', 'serial_number => ''PF3K9X21'''), 'serial_number'),
   'Serial number PF3K9X21 is already in stock', 'serial: not in a second bin');
-select is(pg_temp.message_of(pg_temp.tx('return', 'c1000000-0000-4000-8000-000000000002', 'a5000000-0000-4000-8000-000000000001', 1, null, 'Z1-A02-S1-B02', 'serial_number => ''PF3K9X21'', stock_status => ''damaged'''), 'serial_number'),
+select is(tests.message_of(pg_temp.tx('return', 'c1000000-0000-4000-8000-000000000002', 'a5000000-0000-4000-8000-000000000001', 1, null, 'Z1-A02-S1-B02', 'serial_number => ''PF3K9X21'', stock_status => ''damaged'''), 'serial_number'),
   'Serial number PF3K9X21 is already in stock', 'serial: not under a second status');
 select lives_ok(pg_temp.tx('move', 'c1000000-0000-4000-8000-000000000002', 'a5000000-0000-4000-8000-000000000001', 1, 'Z1-A02-S1-B01', 'Z1-A02-S1-B02', 'serial_number => ''PF3K9X21'''), 'serial: moves to another bin');
 reset role;
@@ -254,16 +241,16 @@ select throws_ok($$ update public.inventory_stock set reserved = -1 where item_i
 select throws_ok($$ update public.inventory_stock set quantity = 2 where serial_number = 'PF3K9X21' and quantity = 1 $$, '23514', null, 'a serial never holds more than 1');
 select throws_ok($$ update public.inventory_stock set quantity = 1 where serial_number = 'PF3K9X21' and quantity = 0 $$, '23505', null, 'a serial is never in stock in two bins');
 select throws_ok(format($$ insert into public.inventory_stock (tenant_id, item_id, warehouse_id, bin_id, quantity) values ('a0000000-0000-4000-8000-000000000001', 'c1000000-0000-4000-8000-000000000001', 'a5000000-0000-4000-8000-000000000001', %L, 1) $$,
-  pg_temp.bin('a5000000-0000-4000-8000-000000000002', 'Z1-A01-S1-B01')), '23514', null, 'a balance''s bin is a bin of its warehouse');
+  tests.bin('Z1-A01-S1-B01', 'a5000000-0000-4000-8000-000000000002')), '23514', null, 'a balance''s bin is a bin of its warehouse');
 select throws_ok(format($$ insert into public.inventory_stock (tenant_id, item_id, warehouse_id, bin_id, quantity) values ('a0000000-0000-4000-8000-000000000001', 'c1000000-0000-4000-8000-000000000001', 'a5000000-0000-4000-8000-000000000001', %L, 1) $$,
-  pg_temp.bin('a5000000-0000-4000-8000-000000000001', 'Z1-A03-S3-B02')), '23514', null, 'a balance''s bin is active');
+  tests.bin('Z1-A03-S3-B02', 'a5000000-0000-4000-8000-000000000001')), '23514', null, 'a balance''s bin is active');
 select throws_ok($$ update public.inventory_transactions set quantity = 99 $$, '42501', 'The inventory ledger is append-only', 'the ledger is append-only even for the owner');
 select throws_ok($$ delete from public.inventory_transactions $$, '42501', 'The inventory ledger is append-only', 'the ledger''s rows are never removed');
 
 -- Reserved stock is not available to pick.
-update public.inventory_stock set reserved = 4 where item_id = 'c1000000-0000-4000-8000-000000000001' and bin_id = pg_temp.bin('a5000000-0000-4000-8000-000000000001', 'Z1-A01-S1-B01');
+update public.inventory_stock set reserved = 4 where item_id = 'c1000000-0000-4000-8000-000000000001' and bin_id = tests.bin('Z1-A01-S1-B01', 'a5000000-0000-4000-8000-000000000001');
 select tests.act_as('tyrone.jackson@acmelogistics.example');
-select is(pg_temp.message_of(pg_temp.tx('pick', 'c1000000-0000-4000-8000-000000000001', 'a5000000-0000-4000-8000-000000000001', 1, 'Z1-A01-S1-B01', null, 'lot_number => ''LOT-A'''), 'quantity'),
+select is(tests.message_of(pg_temp.tx('pick', 'c1000000-0000-4000-8000-000000000001', 'a5000000-0000-4000-8000-000000000001', 1, 'Z1-A01-S1-B01', null, 'lot_number => ''LOT-A'''), 'quantity'),
   'Insufficient stock: 0 available in Z1-A01-S1-B01', 'reserved stock is not picked');
 select is((select status from public.inventory_stock_rows where item_id = 'c1000000-0000-4000-8000-000000000001' and bin_code = 'Z1-A01-S1-B01' and warehouse_id = 'a5000000-0000-4000-8000-000000000001'), 'reserved', 'the list shows a fully reserved balance as reserved');
 select is((select status from public.inventory_stock_rows where item_id = 'c1000000-0000-4000-8000-000000000001' and bin_code = 'Z1-A01-S1-B03'), 'damaged', 'the list shows a damaged balance');
@@ -291,7 +278,7 @@ select is((select (public.list_inventory_transactions(item_id => 'c1000000-0000-
 select is((select jsonb_array_length(public.list_inventory_transactions(item_id => 'c1000000-0000-4000-8000-000000000001', "limit" => 2) -> 'inventory_transactions')), 2, 'list: one page');
 select is((select public.list_inventory_transactions(item_id => 'c1000000-0000-4000-8000-000000000001', transaction_type => 'move') #>> '{inventory_transactions,0,from_bin,code}'), 'Z1-A01-S1-B01', 'list: a move with its bins');
 select is((select public.list_inventory_transactions(search => 'PT-CHAIR', transaction_type => 'pick') #>> '{inventory_transactions,0,performed_by,full_name}'), 'Tyrone Jackson', 'list: searched by SKU, with who performed it');
-select is(pg_temp.message_of($$ select public.list_inventory_transactions(transaction_type => 'steal') $$, 'transaction_type'), 'Transaction type must be receive, pick, move, adjust or return', 'list: an unknown type is refused');
+select is(tests.message_of($$ select public.list_inventory_transactions(transaction_type => 'steal') $$, 'transaction_type'), 'Transaction type must be receive, pick, move, adjust or return', 'list: an unknown type is refused');
 reset role;
 select tests.act_as('marcus.reyes@acmelogistics.example');
 select is((select (public.list_inventory_transactions(item_id => 'c1000000-0000-4000-8000-000000000001')) ->> 'total'), '6', 'list: staff read only their warehouses'' rows');

@@ -18,12 +18,6 @@ create function pg_temp.save(vals jsonb, id uuid default null) returns text
 language sql stable
 as $$ select format('select public.save_package_handoff(%L, %L::jsonb)', id, vals) $$;
 
-create function pg_temp.message_of(statement text, field text) returns text
-language sql
-as $$
-  select e ->> 'message' from jsonb_array_elements(coalesce(tests.details(statement), '[]'::jsonb)) e where e ->> 'field' = field limit 1;
-$$;
-
 create function pg_temp.handoff(id uuid) returns public.package_handoffs
 language sql
 security definer
@@ -60,20 +54,20 @@ select tests.act_as('admin@acme.test');
 create temp table t_good as select jsonb_build_object('warehouse_id', 'a5000000-0000-4000-8000-000000000001',
   'delivery_id', pg_temp.id('assigned'), 'picking_order_id', pg_temp.id('pick_done'), 'warehouse_staff_id', pg_temp.id('grace'),
   'signature_url', 'a0000000-0000-4000-8000-000000000001/a5000000-0000-4000-8000-000000000001/sig-1.png', 'notes', 'Two boxes') as v;
-select is(pg_temp.message_of(pg_temp.save('{}'), 'warehouse_id'), 'Warehouse is required', 'a missing warehouse: Warehouse is required');
-select is(pg_temp.message_of(pg_temp.save('{}'), 'delivery_id'), 'Delivery is required', 'a missing delivery: Delivery is required');
-select is(pg_temp.message_of(pg_temp.save('{}'), 'picking_order_id'), 'Picking order is required', 'a missing pick order: Picking order is required');
-select is(pg_temp.message_of(pg_temp.save('{}'), 'warehouse_staff_id'), 'Warehouse staff is required', 'missing staff: Warehouse staff is required');
-select is(pg_temp.message_of(pg_temp.save('{}'), 'signature_url'), 'Signature URL is required', 'no signature: Signature URL is required');
-select is(pg_temp.message_of(pg_temp.save((select v from t_good) || jsonb_build_object('delivery_id', pg_temp.id('pending_delivery'))), 'delivery_id'),
+select is(tests.message_of(pg_temp.save('{}'), 'warehouse_id'), 'Warehouse is required', 'a missing warehouse: Warehouse is required');
+select is(tests.message_of(pg_temp.save('{}'), 'delivery_id'), 'Delivery is required', 'a missing delivery: Delivery is required');
+select is(tests.message_of(pg_temp.save('{}'), 'picking_order_id'), 'Picking order is required', 'a missing pick order: Picking order is required');
+select is(tests.message_of(pg_temp.save('{}'), 'warehouse_staff_id'), 'Warehouse staff is required', 'missing staff: Warehouse staff is required');
+select is(tests.message_of(pg_temp.save('{}'), 'signature_url'), 'Signature URL is required', 'no signature: Signature URL is required');
+select is(tests.message_of(pg_temp.save((select v from t_good) || jsonb_build_object('delivery_id', pg_temp.id('pending_delivery'))), 'delivery_id'),
   'Choose a delivery that is assigned to a driver', 'the delivery must be assigned');
-select is(pg_temp.message_of(pg_temp.save((select v from t_good) || jsonb_build_object('picking_order_id', pg_temp.id('pick_pending'))), 'picking_order_id'),
+select is(tests.message_of(pg_temp.save((select v from t_good) || jsonb_build_object('picking_order_id', pg_temp.id('pick_pending'))), 'picking_order_id'),
   'Choose a completed pick order of this warehouse', 'the pick order must be completed');
-select is(pg_temp.message_of(pg_temp.save((select v from t_good) || jsonb_build_object('warehouse_staff_id', pg_temp.id('tyrone_dogpatch'))), 'warehouse_staff_id'),
+select is(tests.message_of(pg_temp.save((select v from t_good) || jsonb_build_object('warehouse_staff_id', pg_temp.id('tyrone_dogpatch'))), 'warehouse_staff_id'),
   'Choose a staff member of this warehouse', 'the staff member must work in the warehouse');
-select is(pg_temp.message_of(pg_temp.save((select v from t_good) || '{"signature_url": "elsewhere/sig.png"}'), 'signature_url'),
+select is(tests.message_of(pg_temp.save((select v from t_good) || '{"signature_url": "elsewhere/sig.png"}'), 'signature_url'),
   'The signature must be uploaded to this warehouse''s folder', 'the signature is a file of the warehouse''s folder');
-select is(pg_temp.message_of(pg_temp.save((select v from t_good) || '{"warehouse_id": "b5000000-0000-4000-8000-000000000001"}'), 'warehouse_id'),
+select is(tests.message_of(pg_temp.save((select v from t_good) || '{"warehouse_id": "b5000000-0000-4000-8000-000000000001"}'), 'warehouse_id'),
   'Warehouse not found', 'another tenant''s warehouse is not found');
 select throws_ok(format('insert into public.package_handoffs (tenant_id, warehouse_id, delivery_id, picking_order_id, warehouse_staff_id, signature_url) values (%L, %L, %L, %L, %L, %L)',
   'a0000000-0000-4000-8000-000000000001', 'a5000000-0000-4000-8000-000000000001', pg_temp.id('assigned'), pg_temp.id('pick_done'), pg_temp.id('grace'), 'x/y/z.png'),
@@ -121,13 +115,13 @@ select throws_ok(pg_temp.save('{"status": "completed"}', pg_temp.id('h')), 'PT40
 -- The moves.
 reset role;
 select tests.act_as('grace.kim@acmelogistics.example');
-select is(pg_temp.message_of(pg_temp.save('{"status": ""}', pg_temp.id('h')), 'status'), 'Status is required', 'the edit form: Status is required');
-select is(pg_temp.message_of(pg_temp.save('{"status": "pending", "signature_url": ""}', pg_temp.id('h')), 'signature_url'),
+select is(tests.message_of(pg_temp.save('{"status": ""}', pg_temp.id('h')), 'status'), 'Status is required', 'the edit form: Status is required');
+select is(tests.message_of(pg_temp.save('{"status": "pending", "signature_url": ""}', pg_temp.id('h')), 'signature_url'),
   'Signature URL is required', 'the edit form: the signature is required');
 select lives_ok(pg_temp.save('{"status": "in_progress"}', pg_temp.id('h')), 'pending -> in progress');
 select lives_ok(pg_temp.save('{"status": "pending"}', pg_temp.id('h')), 'in progress -> pending');
 select lives_ok(pg_temp.save('{"status": "cancelled"}', pg_temp.id('h')), 'pending -> cancelled');
-select is(pg_temp.message_of(pg_temp.save('{"status": "completed"}', pg_temp.id('h')), 'status'),
+select is(tests.message_of(pg_temp.save('{"status": "completed"}', pg_temp.id('h')), 'status'),
   'A handoff that is cancelled cannot become completed', 'a cancelled handoff cannot be completed');
 select lives_ok(pg_temp.save('{"status": "pending", "notes": "Reopened"}', pg_temp.id('h')), 'cancelled -> pending (reopened)');
 select is((select array_agg(coalesce(from_status, '-') || '>' || status order by seq)::text from public.package_handoff_events where package_handoff_id = pg_temp.id('h')),
@@ -162,7 +156,7 @@ reset role;
 
 -- Completed is final.
 select tests.act_as('admin@acme.test');
-select is(pg_temp.message_of(pg_temp.save('{"notes": "Late note"}', pg_temp.id('h')), 'status'),
+select is(tests.message_of(pg_temp.save('{"notes": "Late note"}', pg_temp.id('h')), 'status'),
   'A completed handoff cannot be changed', 'a completed handoff cannot be edited');
 select is(public.package_handoff_actions(pg_temp.id('h')), '{}'::text[], 'a completed handoff has no moves');
 reset role;
@@ -174,7 +168,7 @@ select is((pg_temp.handoff(pg_temp.id('h'))).notes, 'Reopened', 'the completed h
 
 -- Globex's admin works with Globex's warehouses only.
 select tests.act_as('admin@globex.test');
-select is(pg_temp.message_of(pg_temp.save((select v from t_good)), 'warehouse_id'), 'Warehouse not found', 'globex cannot hand over at an acme warehouse');
+select is(tests.message_of(pg_temp.save((select v from t_good)), 'warehouse_id'), 'Warehouse not found', 'globex cannot hand over at an acme warehouse');
 
 select * from finish();
 rollback;

@@ -19,47 +19,6 @@ begin
 end;
 $$;
 
--- The statement building from the named orders.
-create function pg_temp.build(names text[], group_by text default 'zone', max_orders integer default 5, max_lines integer default 10,
-  dry_run boolean default true, order_type text default 'batch', warehouse uuid default 'a5000000-0000-4000-8000-000000000001') returns text
-language sql stable
-as $$
-  select format('select public.build_pick_batch(%L, %L, %L, %s, %s, %L::uuid[], %L)', warehouse, order_type, group_by,
-    coalesce(max_orders::text, 'null'), coalesce(max_lines::text, 'null'),
-    case when names is null then null else (select array_agg(tests.id(n) order by n) from unnest(names) n) end, dry_run)
-$$;
-
--- A plan read back: each batch as 'label: ref ref', batches joined with ' | '.
-create function pg_temp.plan_of(result jsonb) returns text
-language sql stable
-as $$
-  select string_agg(split_part(b ->> 'group_label', ' (', 1) || ': ' ||
-    (select string_agg(replace(o ->> 'reference_number', 'BT-', ''), ' ' order by n) from jsonb_array_elements(b -> 'orders') with ordinality as y(o, n)),
-    ' | ' order by m)
-  from jsonb_array_elements(result -> 'batches') with ordinality as x(b, m)
-$$;
-
-create function pg_temp.run(statement text) returns jsonb
-language plpgsql
-as $$
-declare
-  r jsonb;
-begin
-  execute statement into r;
-  return r;
-end;
-$$;
-
-create function pg_temp.lines_of(id uuid) returns text
-language sql
-security definer
-as $$ select string_agg(picked_quantity || '/' || reserved_quantity, ', ' order by position) from public.pick_order_lines where pick_order_id = $1 $$;
-
-create function pg_temp.members_of(id uuid) returns text
-language sql
-security definer
-as $$ select string_agg(replace(reference_number, 'BT-', '') || ' ' || status, ', ' order by reference_number) from public.pick_orders where batch_id = $1 $$;
-
 grant execute on all functions in schema pg_temp to anon, authenticated;
 
 -- Items of the test, with stock in Bayview's Ambient Storage (Z1) and Cold Chain (Z2) zones.
@@ -85,45 +44,45 @@ select pg_temp.order_as('o4', jsonb_build_array(tests.pick_line('c3000000-0000-4
 select pg_temp.order_as('o5', jsonb_build_array(tests.pick_line('c3000000-0000-4000-8000-000000000001', 'Z1-A01-S2-B03', 1)));
 
 -- Refusals, each with its message.
-select is(tests.message_of(pg_temp.build(array['o1'], warehouse => null), 'warehouse_id'), 'Warehouse is required', 'refused: no warehouse');
-select is(tests.message_of(pg_temp.build(array['o1'], order_type => 'individual'), 'order_type'), 'Type must be batch or wave', 'refused: the type');
-select is(tests.message_of(pg_temp.build(array['o1'], group_by => 'aisle'), 'group_by'), 'Group by zone or by item', 'refused: the grouping');
-select is(tests.message_of(pg_temp.build(array['o1'], max_orders => 1), 'max_orders'), 'Max orders must be a whole number from 2 to 50', 'refused: an order cap below 2');
-select is(tests.message_of(pg_temp.build(array['o1'], max_lines => 0), 'max_lines'), 'Max lines must be a whole number from 1 to 200', 'refused: a line cap below 1');
-select is(tests.message_of(pg_temp.build(array['o1'], max_lines => 201), 'max_lines'), 'Max lines must be a whole number from 1 to 200', 'refused: a line cap above 200');
-select is(tests.message_of(pg_temp.build(null, warehouse => 'a5000000-0000-4000-8000-000000000002'), 'warehouse_id'),
+select is(tests.message_of(tests.pick_batch_build(array['o1'], warehouse => null), 'warehouse_id'), 'Warehouse is required', 'refused: no warehouse');
+select is(tests.message_of(tests.pick_batch_build(array['o1'], order_type => 'individual'), 'order_type'), 'Type must be batch or wave', 'refused: the type');
+select is(tests.message_of(tests.pick_batch_build(array['o1'], group_by => 'aisle'), 'group_by'), 'Group by zone or by item', 'refused: the grouping');
+select is(tests.message_of(tests.pick_batch_build(array['o1'], max_orders => 1), 'max_orders'), 'Max orders must be a whole number from 2 to 50', 'refused: an order cap below 2');
+select is(tests.message_of(tests.pick_batch_build(array['o1'], max_lines => 0), 'max_lines'), 'Max lines must be a whole number from 1 to 200', 'refused: a line cap below 1');
+select is(tests.message_of(tests.pick_batch_build(array['o1'], max_lines => 201), 'max_lines'), 'Max lines must be a whole number from 1 to 200', 'refused: a line cap above 200');
+select is(tests.message_of(tests.pick_batch_build(null, warehouse => 'a5000000-0000-4000-8000-000000000002'), 'warehouse_id'),
   'No pending orders to batch in this warehouse', 'refused: no pending order in the warehouse');
 select lives_ok($$ select tests.remember('dogpatch', (public.save_pick_order(null, jsonb_build_object('warehouse_id', 'a5000000-0000-4000-8000-000000000002',
   'reference_number', 'BT-dogpatch', 'item_details', jsonb_build_array(jsonb_build_object('item_id', 'c3000000-0000-4000-8000-000000000001',
   'bin_id', tests.bin('Z1-A01-S1-B01', 'a5000000-0000-4000-8000-000000000002'))))) #>> '{pick_order,order,id}')::uuid) $$, 'a Dogpatch order');
-select is(tests.message_of(pg_temp.build(array['o1', 'dogpatch']), 'pick_order_ids'),
+select is(tests.message_of(tests.pick_batch_build(array['o1', 'dogpatch']), 'pick_order_ids'),
   'Orders of one warehouse only: BT-dogpatch is in SF-DOG', 'refused: mixed warehouses');
-select is(tests.message_of(pg_temp.build(array['o2'], max_lines => 2), 'max_lines'), 'No pending order fits within 2 lines', 'refused: nothing fits the line cap');
+select is(tests.message_of(tests.pick_batch_build(array['o2'], max_lines => 2), 'max_lines'), 'No pending order fits within 2 lines', 'refused: nothing fits the line cap');
 
 -- Grouping and caps (previews: nothing written).
-select is(pg_temp.plan_of(pg_temp.run(pg_temp.build(array['o1', 'o2', 'o3', 'o4', 'o5']))), 'Ambient Storage: o1 o2 o5 | Cold Chain: o3 o4',
+select is(tests.pick_plan(tests.run(tests.pick_batch_build(array['o1', 'o2', 'o3', 'o4', 'o5'])), 'BT-'), 'Ambient Storage: o1 o2 o5 | Cold Chain: o3 o4',
   'by zone: an order goes with the zone of most of its lines');
-select is(pg_temp.plan_of(pg_temp.run(pg_temp.build(array['o1', 'o2', 'o3', 'o4', 'o5'], group_by => 'item'))), 'Batch Test Kettle: o1 o2 o5 | Batch Test Yoghurt: o3 o4',
+select is(tests.pick_plan(tests.run(tests.pick_batch_build(array['o1', 'o2', 'o3', 'o4', 'o5'], group_by => 'item')), 'BT-'), 'Batch Test Kettle: o1 o2 o5 | Batch Test Yoghurt: o3 o4',
   'by item: an order goes with the item of most of its units');
-select is(pg_temp.plan_of(pg_temp.run(pg_temp.build(array['o1', 'o2', 'o3', 'o4', 'o5'], max_orders => 2))), 'Ambient Storage: o1 o2 | Ambient Storage: o5 | Cold Chain: o3 o4',
+select is(tests.pick_plan(tests.run(tests.pick_batch_build(array['o1', 'o2', 'o3', 'o4', 'o5'], max_orders => 2)), 'BT-'), 'Ambient Storage: o1 o2 | Ambient Storage: o5 | Cold Chain: o3 o4',
   'the order cap splits a group');
-select is(pg_temp.plan_of(pg_temp.run(pg_temp.build(array['o1', 'o2', 'o5'], max_lines => 3))), 'Ambient Storage: o1 | Ambient Storage: o2 | Ambient Storage: o5',
+select is(tests.pick_plan(tests.run(tests.pick_batch_build(array['o1', 'o2', 'o5'], max_lines => 3)), 'BT-'), 'Ambient Storage: o1 | Ambient Storage: o2 | Ambient Storage: o5',
   'the line cap splits a group');
-select is((select jsonb_agg(b -> 'line_count') from jsonb_array_elements(pg_temp.run(pg_temp.build(array['o1', 'o2', 'o3', 'o4', 'o5'])) -> 'batches') b),
+select is((select jsonb_agg(b -> 'line_count') from jsonb_array_elements(tests.run(tests.pick_batch_build(array['o1', 'o2', 'o3', 'o4', 'o5'])) -> 'batches') b),
   '[5, 2]'::jsonb, 'the preview counts each batch''s lines');
-select is((select e ->> 'reason' from jsonb_array_elements(pg_temp.run(pg_temp.build(array['o1', 'o2'], max_lines => 2)) -> 'left_out') e),
+select is((select e ->> 'reason' from jsonb_array_elements(tests.run(tests.pick_batch_build(array['o1', 'o2'], max_lines => 2)) -> 'left_out') e),
   '3 lines: more than the cap of 2', 'an order above the line cap alone is left out, named');
-select ok((select bool_and(b ? 'id') is not true from jsonb_array_elements(pg_temp.run(pg_temp.build(array['o1', 'o2'])) -> 'batches') b)
+select ok((select bool_and(b ? 'id') is not true from jsonb_array_elements(tests.run(tests.pick_batch_build(array['o1', 'o2'])) -> 'batches') b)
   and (select count(*) from public.pick_orders where batch_id is not null and reference_number like 'BT-%') = 0, 'a preview writes nothing');
-select ok((select count(*) from jsonb_array_elements(pg_temp.run(pg_temp.build(null)) -> 'batches') b, jsonb_array_elements(b -> 'orders') o
+select ok((select count(*) from jsonb_array_elements(tests.run(tests.pick_batch_build(null)) -> 'batches') b, jsonb_array_elements(b -> 'orders') o
   where o ->> 'reference_number' like 'BT-o%') = 5, 'without a choice, every pending individual order of the warehouse is a candidate');
 
 -- Building for real: one batch of o1 and o2, its route in bin location-code order.
-select lives_ok($$ select tests.remember('b1', (pg_temp.run(pg_temp.build(array['o1', 'o2'], dry_run => false)) #>> '{batches,0,id}')::uuid) $$,
+select lives_ok($$ select tests.remember('b1', (tests.run(tests.pick_batch_build(array['o1', 'o2'], dry_run => false)) #>> '{batches,0,id}')::uuid) $$,
   'an admin builds a batch');
 select is((select o.order_type || ' ' || o.status from tests.pick_order(tests.id('b1')) o), 'batch pending', 'the batch is a pending batch pick order');
 select matches((tests.pick_order(tests.id('b1'))).reference_number, '^ACME-PK[0-9]{5}$', 'it has a generated reference number');
-select is(pg_temp.members_of(tests.id('b1')), 'o1 pending, o2 pending', 'the members are linked to the batch');
+select is(tests.batch_members(tests.id('b1'), 'BT-'), 'o1 pending, o2 pending', 'the members are linked to the batch');
 select is((select string_agg(e ->> 'bin_name' || ' ' || (e ->> 'quantity') || ' for ' || replace(e ->> 'order_reference', 'BT-', ''), ', ')
   from jsonb_array_elements(public.get_pick_order(tests.id('b1')) -> 'items') e),
   'Z1-A01-S2-B03 2 for o2, Z1-A02-S1-B01 2 for o1, Z1-A02-S1-B01 1 for o2, Z2-A01-S1-B02 1 for o2',
@@ -137,9 +96,9 @@ select is((select note from public.pick_order_events where pick_order_id = tests
   'Added to batch ' || (tests.pick_order(tests.id('b1'))).reference_number, 'the member''s history names the batch');
 
 -- An order is in one batch only.
-select is(tests.message_of(pg_temp.build(array['o1', 'o5'], dry_run => false), 'pick_order_ids'),
+select is(tests.message_of(tests.pick_batch_build(array['o1', 'o5'], dry_run => false), 'pick_order_ids'),
   'BT-o1 is already in batch ' || (tests.pick_order(tests.id('b1'))).reference_number, 'an order already in a batch is refused');
-select ok((select count(*) from jsonb_array_elements(pg_temp.run(pg_temp.build(null)) -> 'batches') b, jsonb_array_elements(b -> 'orders') o
+select ok((select count(*) from jsonb_array_elements(tests.run(tests.pick_batch_build(null)) -> 'batches') b, jsonb_array_elements(b -> 'orders') o
   where o ->> 'reference_number' in ('BT-o1', 'BT-o2')) = 0, 'a batch''s members are no longer candidates');
 select throws_ok(format('select public.transition_pick_order(%L, ''in_progress'')', tests.id('o1')), '55000',
   'BT-o1 is picked in batch ' || (tests.pick_order(tests.id('b1'))).reference_number || ': start, pick, complete or cancel it through the batch',
@@ -156,8 +115,8 @@ reset role;
 select tests.act_as('tyrone.jackson@acmelogistics.example');
 select lives_ok(format('select public.transition_pick_order(%L, ''in_progress'')', tests.id('b1')), 'a picker starts the batch');
 select is(tests.stock('c3000000-0000-4000-8000-000000000001', 'Z1-A02-S1-B01'), '10/3', 'starting the batch reserves its lines');
-select is(pg_temp.members_of(tests.id('b1')), 'o1 in_progress, o2 in_progress', 'the members start with it');
-select is(pg_temp.lines_of(tests.id('o1')), '0/0', 'members hold no reservation of their own');
+select is(tests.batch_members(tests.id('b1'), 'BT-'), 'o1 in_progress, o2 in_progress', 'the members start with it');
+select is(tests.pick_lines(tests.id('o1')), '0/0', 'members hold no reservation of their own');
 select lives_ok(format('select public.save_pick_order(%L, %L)', tests.id('b1'), jsonb_build_object('item_details', jsonb_build_array(
   tests.pick_line('c3000000-0000-4000-8000-000000000001', 'Z1-A01-S2-B03', 2, 2), tests.pick_line('c3000000-0000-4000-8000-000000000001', 'Z1-A02-S1-B01', 2, 2),
   tests.pick_line('c3000000-0000-4000-8000-000000000001', 'Z1-A02-S1-B01', 1, 0), tests.pick_line('c3000000-0000-4000-8000-000000000002', 'Z2-A01-S1-B02', 1, 1)))),
@@ -168,15 +127,15 @@ select is((select coalesce(sum(quantity), 0)::int from public.inventory_transact
   5, 'the picks are the batch''s pick transactions');
 select is((select count(*)::int from public.inventory_transactions where reference_id in (tests.id('o1'), tests.id('o2'))), 0,
   'no second transaction for the members: the stock moved once');
-select is(pg_temp.members_of(tests.id('b1')), 'o1 completed, o2 completed', 'the members complete with it');
-select is(pg_temp.lines_of(tests.id('o1')) || ' | ' || pg_temp.lines_of(tests.id('o2')), '2/0 | 1/0, 0/0, 2/0', 'each member line has what was picked for it');
+select is(tests.batch_members(tests.id('b1'), 'BT-'), 'o1 completed, o2 completed', 'the members complete with it');
+select is(tests.pick_lines(tests.id('o1')) || ' | ' || tests.pick_lines(tests.id('o2')), '2/0 | 1/0, 0/0, 2/0', 'each member line has what was picked for it');
 select is((select string_agg(coalesce(from_status, '-') || '>' || status, ' ' order by seq) from public.pick_order_events where pick_order_id = tests.id('o2')),
   '->pending pending>pending pending>in_progress in_progress>completed', 'every member move is in its history');
 reset role;
 
 -- Cancelling a pending batch sends its orders back; cancelling one in progress releases its stock.
 select tests.act_as('maya.chen@acmelogistics.example');
-select lives_ok($$ select tests.remember('w1', (pg_temp.run(pg_temp.build(array['o3', 'o4'], order_type => 'wave', dry_run => false)) #>> '{batches,0,id}')::uuid) $$,
+select lives_ok($$ select tests.remember('w1', (tests.run(tests.pick_batch_build(array['o3', 'o4'], order_type => 'wave', dry_run => false)) #>> '{batches,0,id}')::uuid) $$,
   'a manager builds a wave');
 select is((tests.pick_order(tests.id('w1'))).order_type, 'wave', 'a wave');
 reset role;
@@ -184,7 +143,7 @@ select tests.act_as('marcus.reyes@acmelogistics.example');
 select lives_ok(format('select public.transition_pick_order(%L, ''cancelled'')', tests.id('w1')), 'a supervisor cancels the pending wave');
 select is((select string_agg(replace(reference_number, 'BT-', '') || ' ' || status || ' ' || coalesce(batch_id::text, 'free'), ', ' order by reference_number)
   from public.pick_orders where id in (tests.id('o3'), tests.id('o4'))), 'o3 pending free, o4 pending free', 'its orders are pending again, free to batch');
-select lives_ok($$ select tests.remember('w2', (pg_temp.run(pg_temp.build(array['o3', 'o4'], order_type => 'wave', dry_run => false)) #>> '{batches,0,id}')::uuid) $$,
+select lives_ok($$ select tests.remember('w2', (tests.run(tests.pick_batch_build(array['o3', 'o4'], order_type => 'wave', dry_run => false)) #>> '{batches,0,id}')::uuid) $$,
   'a supervisor builds them into a wave again');
 select lives_ok(format('select public.transition_pick_order(%L, ''in_progress'')', tests.id('w2')), 'the wave starts');
 select is(tests.stock('c3000000-0000-4000-8000-000000000002', 'Z2-A01-S1-B02'), '9/3', 'the wave reserves');
@@ -193,46 +152,46 @@ select lives_ok(format('select public.save_pick_order(%L, %L)', tests.id('w2'), 
   'one unit is picked');
 select lives_ok(format('select public.transition_pick_order(%L, ''cancelled'')', tests.id('w2')), 'the supervisor cancels the wave in progress');
 select is(tests.stock('c3000000-0000-4000-8000-000000000002', 'Z2-A01-S1-B02'), '8/0', 'cancelling releases what was not picked');
-select is(pg_temp.members_of(tests.id('w2')) || ' | ' || pg_temp.lines_of(tests.id('o3')), 'o3 cancelled, o4 cancelled | 1/0',
+select is(tests.batch_members(tests.id('w2'), 'BT-') || ' | ' || tests.pick_lines(tests.id('o3')), 'o3 cancelled, o4 cancelled | 1/0',
   'its orders are cancelled with it, keeping what was picked');
 reset role;
 
 -- Who may build: admins (above), managers and supervisors (above) of the warehouse; nobody else.
 select tests.act_as('tyrone.jackson@acmelogistics.example');
-select throws_ok(pg_temp.build(array['o5']), '42501', 'Only admins, supervisors and managers of this warehouse can build batches', 'a picker does not build');
+select throws_ok(tests.pick_batch_build(array['o5']), '42501', 'Only admins, supervisors and managers of this warehouse can build batches', 'a picker does not build');
 reset role;
 select tests.act_as('grace.kim@acmelogistics.example');
-select throws_ok(pg_temp.build(array['o5']), '42501', 'Only admins, supervisors and managers of this warehouse can build batches', 'a receiver does not build');
+select throws_ok(tests.pick_batch_build(array['o5']), '42501', 'Only admins, supervisors and managers of this warehouse can build batches', 'a receiver does not build');
 reset role;
 select tests.act_as('dispatcher@acme.test');
-select throws_ok(pg_temp.build(array['o5']), '42501', 'Only admins, supervisors and managers of this warehouse can build batches', 'the dispatcher (a liaison) does not build');
+select throws_ok(tests.pick_batch_build(array['o5']), '42501', 'Only admins, supervisors and managers of this warehouse can build batches', 'the dispatcher (a liaison) does not build');
 reset role;
 select tests.act_as('driver@acme.test');
-select throws_ok(pg_temp.build(array['o5']), '42501', 'Sign in to build batches', 'a driver does not build');
+select throws_ok(tests.pick_batch_build(array['o5']), '42501', 'Sign in to build batches', 'a driver does not build');
 reset role;
 select tests.act_as('customer@acme.test');
-select throws_ok(pg_temp.build(array['o5']), '42501', 'Sign in to build batches', 'a customer does not build');
+select throws_ok(tests.pick_batch_build(array['o5']), '42501', 'Sign in to build batches', 'a customer does not build');
 reset role;
 -- Access mode: Dogpatch admits its listed staff only; Bayview's supervisor is not one.
 select tests.act_as('marcus.reyes@acmelogistics.example');
-select is(tests.message_of(pg_temp.build(array['dogpatch'], warehouse => 'a5000000-0000-4000-8000-000000000002'), 'warehouse_id'),
+select is(tests.message_of(tests.pick_batch_build(array['dogpatch'], warehouse => 'a5000000-0000-4000-8000-000000000002'), 'warehouse_id'),
   'Warehouse not found', 'access mode: another warehouse''s staff do not build there');
 reset role;
 -- Globex: its manager and supervisor build in their warehouse, its picker does not, and nobody reaches Acme.
 select tests.act_as('oliver.bennett@globexfreight.example');
-select ok(jsonb_array_length(pg_temp.run(pg_temp.build(null, warehouse => 'b5000000-0000-4000-8000-000000000001')) -> 'batches') > 0,
+select ok(jsonb_array_length(tests.run(tests.pick_batch_build(null, warehouse => 'b5000000-0000-4000-8000-000000000001')) -> 'batches') > 0,
   'globex: a manager previews batches of their warehouse');
-select is(tests.message_of(pg_temp.build(array['o5']), 'warehouse_id'), 'Warehouse not found', 'cross-tenant: another business''s warehouse is not found');
+select is(tests.message_of(tests.pick_batch_build(array['o5']), 'warehouse_id'), 'Warehouse not found', 'cross-tenant: another business''s warehouse is not found');
 select is(public.get_pick_order(tests.id('b1')), null, 'cross-tenant: a batch is not read');
 reset role;
 select tests.act_as('priya.patel@globexfreight.example');
-select lives_ok(pg_temp.build(null, warehouse => 'b5000000-0000-4000-8000-000000000001'), 'globex: a supervisor previews');
+select lives_ok(tests.pick_batch_build(null, warehouse => 'b5000000-0000-4000-8000-000000000001'), 'globex: a supervisor previews');
 reset role;
 select tests.act_as('amara.okoye@globexfreight.example');
-select throws_ok(pg_temp.build(null, warehouse => 'b5000000-0000-4000-8000-000000000001'), '42501', null, 'globex: a picker does not build');
+select throws_ok(tests.pick_batch_build(null, warehouse => 'b5000000-0000-4000-8000-000000000001'), '42501', null, 'globex: a picker does not build');
 reset role;
 select tests.act_as('admin@globex.test');
-select is(tests.message_of(pg_temp.build(array['o5'], dry_run => false, warehouse => 'b5000000-0000-4000-8000-000000000001'), 'pick_order_ids'), 'Pick order not found', 'cross-tenant: another business''s orders are not found');
+select is(tests.message_of(tests.pick_batch_build(array['o5'], dry_run => false, warehouse => 'b5000000-0000-4000-8000-000000000001'), 'pick_order_ids'), 'Pick order not found', 'cross-tenant: another business''s orders are not found');
 reset role;
 
 -- The ledger agrees, and the seed has orders to batch and a built batch in each tenant.

@@ -4,18 +4,6 @@
 begin;
 select plan(34);
 
-create temp table t_bins as select id, warehouse_id, code from public.warehouse_locations;
-grant select on t_bins to public;
-create function pg_temp.bin(warehouse uuid, code text) returns uuid
-language sql stable
-as $$ select id from pg_temp.t_bins b where b.warehouse_id = $1 and b.code = $2 $$;
-
-create function pg_temp.message_of(statement text, field text) returns text
-language sql
-as $$
-  select e ->> 'message' from jsonb_array_elements(coalesce(tests.details(statement), '[]'::jsonb)) e where e ->> 'field' = field limit 1;
-$$;
-
 -- Two items of the test and an order of them into Bayview.
 insert into public.inventory_items (id, tenant_id, name, sku) values
   ('c1200000-0000-4000-8000-000000000001', 'a0000000-0000-4000-8000-000000000001', 'Receiving Test Monitor Arm', 'RT-ARM-01'),
@@ -31,7 +19,7 @@ as $$ select jsonb_build_object('supplier_id', 'a5200000-0000-4000-8000-00000000
 select tests.act_as('admin@acme.test');
 insert into t_order select o.id, o.receive_code from public.save_receive_order(null, pg_temp.order_json('a5000000-0000-4000-8000-000000000001', jsonb_build_array(
   jsonb_build_object('item_id', 'c1200000-0000-4000-8000-000000000001', 'expected_quantity', 10, 'lot_number', 'LOT-RT',
-    'target_bin_id', pg_temp.bin('a5000000-0000-4000-8000-000000000001', 'Z1-A01-S1-B01')),
+    'target_bin_id', tests.bin('Z1-A01-S1-B01', 'a5000000-0000-4000-8000-000000000001')),
   jsonb_build_object('item_id', 'c1200000-0000-4000-8000-000000000002', 'expected_quantity', 3)))) o;
 reset role;
 
@@ -43,18 +31,18 @@ select is((select string_agg(coalesce(from_status, '-') || '>' || status, ',') f
 
 -- The form's messages.
 select tests.act_as('admin@acme.test');
-select is(pg_temp.message_of($$ select public.save_receive_order(null, '{"lines": []}') $$, 'supplier_id'), 'Supplier is required', 'save: a supplier is required');
-select is(pg_temp.message_of($$ select public.save_receive_order(null, '{"lines": []}') $$, 'warehouse_id'), 'Warehouse is required', 'save: a warehouse is required');
-select is(pg_temp.message_of($$ select public.save_receive_order(null, '{"lines": []}') $$, 'lines'), 'Add at least one line', 'save: at least one line');
-select is(pg_temp.message_of(format('select public.save_receive_order(null, %L)', pg_temp.order_json('a5000000-0000-4000-8000-000000000001',
+select is(tests.message_of($$ select public.save_receive_order(null, '{"lines": []}') $$, 'supplier_id'), 'Supplier is required', 'save: a supplier is required');
+select is(tests.message_of($$ select public.save_receive_order(null, '{"lines": []}') $$, 'warehouse_id'), 'Warehouse is required', 'save: a warehouse is required');
+select is(tests.message_of($$ select public.save_receive_order(null, '{"lines": []}') $$, 'lines'), 'Add at least one line', 'save: at least one line');
+select is(tests.message_of(format('select public.save_receive_order(null, %L)', pg_temp.order_json('a5000000-0000-4000-8000-000000000001',
   '[{"item_id": "c1200000-0000-4000-8000-000000000001", "expected_quantity": 0}]'))::text, 'lines.0.expected_quantity'),
   'Quantity must be a whole number above 0', 'save: a line''s quantity is above 0');
-select is(pg_temp.message_of(format('select public.save_receive_order(null, %L)', pg_temp.order_json('a5000000-0000-4000-8000-000000000001',
+select is(tests.message_of(format('select public.save_receive_order(null, %L)', pg_temp.order_json('a5000000-0000-4000-8000-000000000001',
   '[{"item_id": "c1200000-0000-4000-8000-000000000001", "expected_quantity": 2, "serial_number": "SN-1"}]'))::text, 'lines.0.serial_number'),
   'A serial number is received one at a time: quantity 1', 'save: a serial number is quantity 1');
-select is(pg_temp.message_of(format('select public.save_receive_order(null, %L)', pg_temp.order_json('a5000000-0000-4000-8000-000000000001',
+select is(tests.message_of(format('select public.save_receive_order(null, %L)', pg_temp.order_json('a5000000-0000-4000-8000-000000000001',
   jsonb_build_array(jsonb_build_object('item_id', 'c1200000-0000-4000-8000-000000000001', 'expected_quantity', 1,
-    'target_bin_id', pg_temp.bin('a5000000-0000-4000-8000-000000000002', 'Z1-A01-S1-B01')))))::text, 'lines.0.target_bin_id'),
+    'target_bin_id', tests.bin('Z1-A01-S1-B01', 'a5000000-0000-4000-8000-000000000002')))))::text, 'lines.0.target_bin_id'),
   'Target bin must be an active bin of the warehouse', 'save: the target bin is a bin of the order''s warehouse');
 reset role;
 
@@ -73,14 +61,14 @@ reset role;
 
 -- Receiving a draft is refused; then the order is placed.
 select tests.act_as('grace.kim@acmelogistics.example');
-select is(pg_temp.message_of(format('select public.receive_order_line(%L, 1)', (select id from public.receive_order_lines where item_id = 'c1200000-0000-4000-8000-000000000001')), 'status'),
+select is(tests.message_of(format('select public.receive_order_line(%L, 1)', (select id from public.receive_order_lines where item_id = 'c1200000-0000-4000-8000-000000000001')), 'status'),
   'Only an ordered receive order can be received; this one is draft', 'receive: not while draft');
 select throws_ok(format('select public.transition_receive_order(%L, ''ordered'')', (select id from t_order)), '42501',
   'Only administrators can change the status of a receive order', 'transition: staff cannot place an order');
 reset role;
 select tests.act_as('admin@acme.test');
 select is((select status from public.transition_receive_order((select id from t_order), 'ordered', 'Confirmed by phone')), 'ordered', 'transition: an admin places it');
-select is(pg_temp.message_of(format('select public.transition_receive_order(%L, ''draft'')', (select id from t_order)), 'status'),
+select is(tests.message_of(format('select public.transition_receive_order(%L, ''draft'')', (select id from t_order)), 'status'),
   'A receive order cannot move from ordered to draft', 'transition: no arrow back to draft');
 select throws_ok(format('select public.transition_receive_order(%L, ''received'')', (select id from t_order)), '42501',
   'A receive order is received by receiving its lines', 'transition: received only by receiving');
@@ -93,9 +81,9 @@ select throws_ok(format('select public.receive_order_line(%L, 1)', (select id fr
   '42501', 'Only admins, receivers, supervisors and managers of this warehouse can receive stock', 'receive: a picker cannot (the ledger decides)');
 reset role;
 select tests.act_as('grace.kim@acmelogistics.example');
-select is(pg_temp.message_of(format('select public.receive_order_line(%L, 11)', (select id from public.receive_order_lines where item_id = 'c1200000-0000-4000-8000-000000000001')), 'quantity'),
+select is(tests.message_of(format('select public.receive_order_line(%L, 11)', (select id from public.receive_order_lines where item_id = 'c1200000-0000-4000-8000-000000000001')), 'quantity'),
   'At most 10 left to receive on this line', 'receive: not more than expected');
-select is(pg_temp.message_of(format('select public.receive_order_line(%L, 1)', (select id from public.receive_order_lines where item_id = 'c1200000-0000-4000-8000-000000000002')), 'bin_id'),
+select is(tests.message_of(format('select public.receive_order_line(%L, 1)', (select id from public.receive_order_lines where item_id = 'c1200000-0000-4000-8000-000000000002')), 'bin_id'),
   'Choose the bin to receive into', 'receive: a bin is needed when the line has none');
 select is((select received_quantity from public.receive_order_line((select id from public.receive_order_lines where item_id = 'c1200000-0000-4000-8000-000000000001'), 6)), 6,
   'receive: a receiver receives part of a line into its target bin');
@@ -107,7 +95,7 @@ select is((select transaction_type || '/' || quantity || '/' || reference_type |
 select tests.act_as('grace.kim@acmelogistics.example');
 select lives_ok(format('select public.receive_order_line(%L, 4)', (select id from public.receive_order_lines where item_id = 'c1200000-0000-4000-8000-000000000001')), 'receive: the rest of the first line');
 select lives_ok(format('select public.receive_order_line(%L, 3, %L)', (select id from public.receive_order_lines where item_id = 'c1200000-0000-4000-8000-000000000002'),
-  pg_temp.bin('a5000000-0000-4000-8000-000000000001', 'Z1-A01-S1-B02')), 'receive: the second line into a bin chosen on the spot');
+  tests.bin('Z1-A01-S1-B02', 'a5000000-0000-4000-8000-000000000001')), 'receive: the second line into a bin chosen on the spot');
 reset role;
 select is((select status || '/' || (received_at is not null)::text from public.receive_orders where id = (select id from t_order)), 'received/true', 'status: received once every line is');
 select is((select string_agg(coalesce(from_status, '-') || '>' || status, ',' order by seq) from public.receive_order_events where receive_order_id = (select id from t_order)),

@@ -5,13 +5,6 @@
 begin;
 select plan(100);
 
--- The message the details give `field`, or null.
-create function pg_temp.message_of(statement text, field text) returns text
-language sql
-as $$
-  select e ->> 'message' from jsonb_array_elements(coalesce(tests.details(statement), '[]'::jsonb)) e where e ->> 'field' = field limit 1;
-$$;
-
 -- An insert of a location, `patch` merged over a valid zone of acme's Bayview.
 create function pg_temp.insert_location(patch jsonb) returns text
 language sql
@@ -114,23 +107,23 @@ select is((select features ->> 'security_level' from public.warehouses where cod
 select is((select public.save_warehouse((select id from public.warehouses where code = 'SF-POT'), '{"status": "full", "available_capacity": 0}') ->> 'message'),
   'Warehouse updated successfully', 'admin: updating answers with the server''s message');
 select is((select status from public.warehouses where code = 'SF-POT'), 'full', 'updated: the status is stored');
-select is(pg_temp.message_of(pg_temp.save(null, '{"name": ""}'), 'name'), 'Warehouse name is required!', 'name required');
-select is(pg_temp.message_of(pg_temp.save(null, '{"code": " "}'), 'code'), 'Warehouse code is required!', 'code required');
-select is(pg_temp.message_of(pg_temp.save(null, '{"code": "SF-BAY"}'), 'code'), 'Warehouse code already exists', 'code unique per tenant');
-select is(pg_temp.message_of(pg_temp.save(null, '{"address_id": null}'), 'address_id'), 'Address is required!', 'address required');
-select is(pg_temp.message_of(pg_temp.save(null, '{"address_id": "b4000000-0000-4000-8000-000000000002"}'), 'address_id'),
+select is(tests.message_of(pg_temp.save(null, '{"name": ""}'), 'name'), 'Warehouse name is required!', 'name required');
+select is(tests.message_of(pg_temp.save(null, '{"code": " "}'), 'code'), 'Warehouse code is required!', 'code required');
+select is(tests.message_of(pg_temp.save(null, '{"code": "SF-BAY"}'), 'code'), 'Warehouse code already exists', 'code unique per tenant');
+select is(tests.message_of(pg_temp.save(null, '{"address_id": null}'), 'address_id'), 'Address is required!', 'address required');
+select is(tests.message_of(pg_temp.save(null, '{"address_id": "b4000000-0000-4000-8000-000000000002"}'), 'address_id'),
   'Address must be one of this business''s addresses', 'another tenant''s address is refused');
-select is(pg_temp.message_of(pg_temp.save(null, '{"status": null}'), 'status'), 'Status is required!', 'status required');
-select is(pg_temp.message_of(pg_temp.save(null, '{"access_mode": null}'), 'access_mode'), 'Access mode is required!', 'access mode required');
-select is(pg_temp.message_of(pg_temp.save(null, '{"access_mode": "select_users", "user_ids": []}'), 'user_ids'),
+select is(tests.message_of(pg_temp.save(null, '{"status": null}'), 'status'), 'Status is required!', 'status required');
+select is(tests.message_of(pg_temp.save(null, '{"access_mode": null}'), 'access_mode'), 'Access mode is required!', 'access mode required');
+select is(tests.message_of(pg_temp.save(null, '{"access_mode": "select_users", "user_ids": []}'), 'user_ids'),
   'Users are required when access mode is not "All Users"', 'select_users needs users');
-select is(pg_temp.message_of(pg_temp.save(null, '{"access_mode": "exclude_users", "user_ids": ["b2000000-0000-4000-8000-000000000001"]}'), 'user_ids'),
+select is(tests.message_of(pg_temp.save(null, '{"access_mode": "exclude_users", "user_ids": ["b2000000-0000-4000-8000-000000000001"]}'), 'user_ids'),
   'Users must be people of this business', 'users of another tenant are refused');
-select is(pg_temp.message_of(pg_temp.save(null, '{"total_capacity": -1, "available_capacity": 0}'), 'total_capacity'), 'Total capacity must be at least 0', 'total capacity at least 0');
-select is(pg_temp.message_of(pg_temp.save(null, '{"total_capacity": 10, "available_capacity": 11}'), 'available_capacity'),
+select is(tests.message_of(pg_temp.save(null, '{"total_capacity": -1, "available_capacity": 0}'), 'total_capacity'), 'Total capacity must be at least 0', 'total capacity at least 0');
+select is(tests.message_of(pg_temp.save(null, '{"total_capacity": 10, "available_capacity": 11}'), 'available_capacity'),
   'Available capacity cannot exceed total capacity', 'available not above total');
-select is(pg_temp.message_of(pg_temp.save(null, '{"features": {"dock_doors": -2}}'), 'features.dock_doors'), 'Dock doors must be at least 0', 'dock doors at least 0');
-select is(pg_temp.message_of(pg_temp.save(null, '{"status": "closed"}'), 'status'), 'Status must be active, inactive, maintenance or full', 'unknown status refused');
+select is(tests.message_of(pg_temp.save(null, '{"features": {"dock_doors": -2}}'), 'features.dock_doors'), 'Dock doors must be at least 0', 'dock doors at least 0');
+select is(tests.message_of(pg_temp.save(null, '{"status": "closed"}'), 'status'), 'Status must be active, inactive, maintenance or full', 'unknown status refused');
 reset role;
 select tests.act_as('admin@globex.test');
 select throws_ok(pg_temp.save('a5000000-0000-4000-8000-000000000001', '{}'), 'PT404', 'Warehouse not found', 'cross-tenant: globex cannot update acme''s warehouse');
@@ -141,39 +134,39 @@ reset role;
 
 -- The hierarchy, as acme's admin in Bayview (Z1 ... of the seed) and Dogpatch.
 select tests.act_as('admin@acme.test');
-select is(pg_temp.message_of(pg_temp.insert_location(format('{"parent_id": "%s"}', pg_temp.loc('a5000000-0000-4000-8000-000000000001', 'Z1'))::jsonb), 'parent_id'),
+select is(tests.message_of(pg_temp.insert_location(format('{"parent_id": "%s"}', pg_temp.loc('a5000000-0000-4000-8000-000000000001', 'Z1'))::jsonb), 'parent_id'),
   'A zone cannot have a parent', 'zone under a zone refused');
-select is(pg_temp.message_of(pg_temp.insert_location(format('{"parent_id": "%s"}', pg_temp.loc('a5000000-0000-4000-8000-000000000001', 'Z1-A01'))::jsonb), 'parent_id'),
+select is(tests.message_of(pg_temp.insert_location(format('{"parent_id": "%s"}', pg_temp.loc('a5000000-0000-4000-8000-000000000001', 'Z1-A01'))::jsonb), 'parent_id'),
   'A zone cannot have a parent', 'zone under an aisle refused');
-select is(pg_temp.message_of(pg_temp.insert_location('{"location_type": "aisle"}'), 'parent_id'), 'An aisle needs a parent zone', 'aisle without parent refused');
-select is(pg_temp.message_of(pg_temp.insert_location('{"location_type": "shelf"}'), 'parent_id'), 'A shelf needs a parent aisle', 'shelf without parent refused');
-select is(pg_temp.message_of(pg_temp.insert_location('{"location_type": "bin"}'), 'parent_id'), 'A bin needs a parent shelf', 'bin without parent refused');
-select is(pg_temp.message_of(pg_temp.insert_location(format('{"location_type": "aisle", "parent_id": "%s"}', pg_temp.loc('a5000000-0000-4000-8000-000000000001', 'Z1-A01'))::jsonb), 'parent_id'),
+select is(tests.message_of(pg_temp.insert_location('{"location_type": "aisle"}'), 'parent_id'), 'An aisle needs a parent zone', 'aisle without parent refused');
+select is(tests.message_of(pg_temp.insert_location('{"location_type": "shelf"}'), 'parent_id'), 'A shelf needs a parent aisle', 'shelf without parent refused');
+select is(tests.message_of(pg_temp.insert_location('{"location_type": "bin"}'), 'parent_id'), 'A bin needs a parent shelf', 'bin without parent refused');
+select is(tests.message_of(pg_temp.insert_location(format('{"location_type": "aisle", "parent_id": "%s"}', pg_temp.loc('a5000000-0000-4000-8000-000000000001', 'Z1-A01'))::jsonb), 'parent_id'),
   'The parent of an aisle must be a zone', 'aisle under an aisle refused');
-select is(pg_temp.message_of(pg_temp.insert_location(format('{"location_type": "aisle", "parent_id": "%s"}', pg_temp.loc('a5000000-0000-4000-8000-000000000001', 'Z1-A01-S1'))::jsonb), 'parent_id'),
+select is(tests.message_of(pg_temp.insert_location(format('{"location_type": "aisle", "parent_id": "%s"}', pg_temp.loc('a5000000-0000-4000-8000-000000000001', 'Z1-A01-S1'))::jsonb), 'parent_id'),
   'The parent of an aisle must be a zone', 'aisle under a shelf refused');
-select is(pg_temp.message_of(pg_temp.insert_location(format('{"location_type": "aisle", "parent_id": "%s"}', pg_temp.loc('a5000000-0000-4000-8000-000000000001', 'Z1-A01-S1-B01'))::jsonb), 'parent_id'),
+select is(tests.message_of(pg_temp.insert_location(format('{"location_type": "aisle", "parent_id": "%s"}', pg_temp.loc('a5000000-0000-4000-8000-000000000001', 'Z1-A01-S1-B01'))::jsonb), 'parent_id'),
   'The parent of an aisle must be a zone', 'aisle under a bin refused');
-select is(pg_temp.message_of(pg_temp.insert_location(format('{"location_type": "shelf", "parent_id": "%s"}', pg_temp.loc('a5000000-0000-4000-8000-000000000001', 'Z1'))::jsonb), 'parent_id'),
+select is(tests.message_of(pg_temp.insert_location(format('{"location_type": "shelf", "parent_id": "%s"}', pg_temp.loc('a5000000-0000-4000-8000-000000000001', 'Z1'))::jsonb), 'parent_id'),
   'The parent of a shelf must be an aisle', 'shelf under a zone refused');
-select is(pg_temp.message_of(pg_temp.insert_location(format('{"location_type": "shelf", "parent_id": "%s"}', pg_temp.loc('a5000000-0000-4000-8000-000000000001', 'Z1-A01-S1'))::jsonb), 'parent_id'),
+select is(tests.message_of(pg_temp.insert_location(format('{"location_type": "shelf", "parent_id": "%s"}', pg_temp.loc('a5000000-0000-4000-8000-000000000001', 'Z1-A01-S1'))::jsonb), 'parent_id'),
   'The parent of a shelf must be an aisle', 'shelf under a shelf refused');
-select is(pg_temp.message_of(pg_temp.insert_location(format('{"location_type": "shelf", "parent_id": "%s"}', pg_temp.loc('a5000000-0000-4000-8000-000000000001', 'Z1-A01-S1-B01'))::jsonb), 'parent_id'),
+select is(tests.message_of(pg_temp.insert_location(format('{"location_type": "shelf", "parent_id": "%s"}', pg_temp.loc('a5000000-0000-4000-8000-000000000001', 'Z1-A01-S1-B01'))::jsonb), 'parent_id'),
   'The parent of a shelf must be an aisle', 'shelf under a bin refused');
-select is(pg_temp.message_of(pg_temp.insert_location(format('{"location_type": "bin", "parent_id": "%s"}', pg_temp.loc('a5000000-0000-4000-8000-000000000001', 'Z1'))::jsonb), 'parent_id'),
+select is(tests.message_of(pg_temp.insert_location(format('{"location_type": "bin", "parent_id": "%s"}', pg_temp.loc('a5000000-0000-4000-8000-000000000001', 'Z1'))::jsonb), 'parent_id'),
   'The parent of a bin must be a shelf', 'bin under a zone refused');
-select is(pg_temp.message_of(pg_temp.insert_location(format('{"location_type": "bin", "parent_id": "%s"}', pg_temp.loc('a5000000-0000-4000-8000-000000000001', 'Z1-A01'))::jsonb), 'parent_id'),
+select is(tests.message_of(pg_temp.insert_location(format('{"location_type": "bin", "parent_id": "%s"}', pg_temp.loc('a5000000-0000-4000-8000-000000000001', 'Z1-A01'))::jsonb), 'parent_id'),
   'The parent of a bin must be a shelf', 'bin under an aisle refused');
-select is(pg_temp.message_of(pg_temp.insert_location(format('{"location_type": "bin", "parent_id": "%s"}', pg_temp.loc('a5000000-0000-4000-8000-000000000001', 'Z1-A01-S1-B01'))::jsonb), 'parent_id'),
+select is(tests.message_of(pg_temp.insert_location(format('{"location_type": "bin", "parent_id": "%s"}', pg_temp.loc('a5000000-0000-4000-8000-000000000001', 'Z1-A01-S1-B01'))::jsonb), 'parent_id'),
   'The parent of a bin must be a shelf', 'bin under a bin refused');
-select is(pg_temp.message_of(pg_temp.insert_location(format('{"location_type": "aisle", "parent_id": "%s"}', pg_temp.loc('a5000000-0000-4000-8000-000000000002', 'Z1'))::jsonb), 'parent_id'),
+select is(tests.message_of(pg_temp.insert_location(format('{"location_type": "aisle", "parent_id": "%s"}', pg_temp.loc('a5000000-0000-4000-8000-000000000002', 'Z1'))::jsonb), 'parent_id'),
   'The parent must be in the same warehouse', 'a parent in another warehouse refused');
-select is(pg_temp.message_of(pg_temp.insert_location('{"warehouse_id": null}'), 'warehouse_id'), 'Warehouse is required!', 'warehouse required');
-select is(pg_temp.message_of(pg_temp.insert_location('{"location_type": "room"}'), 'location_type'), 'Invalid location type', 'unknown type refused');
-select is(pg_temp.message_of(pg_temp.insert_location('{"name": " "}'), 'name'), 'Name is required!', 'name required');
-select is(pg_temp.message_of(pg_temp.insert_location('{"status": "closed"}'), 'status'), 'Invalid status', 'unknown status refused');
-select is(pg_temp.message_of(pg_temp.insert_location('{"position": {"number": 3}}'), 'position'), 'Position fields must match the location type', 'aisle position on a zone refused');
-select is(pg_temp.message_of(pg_temp.insert_location(format('{"location_type": "bin", "parent_id": "%s", "position": {"position": "top"}}', pg_temp.loc('a5000000-0000-4000-8000-000000000001', 'Z1-A01-S1'))::jsonb), 'position.position'),
+select is(tests.message_of(pg_temp.insert_location('{"warehouse_id": null}'), 'warehouse_id'), 'Warehouse is required!', 'warehouse required');
+select is(tests.message_of(pg_temp.insert_location('{"location_type": "room"}'), 'location_type'), 'Invalid location type', 'unknown type refused');
+select is(tests.message_of(pg_temp.insert_location('{"name": " "}'), 'name'), 'Name is required!', 'name required');
+select is(tests.message_of(pg_temp.insert_location('{"status": "closed"}'), 'status'), 'Invalid status', 'unknown status refused');
+select is(tests.message_of(pg_temp.insert_location('{"position": {"number": 3}}'), 'position'), 'Position fields must match the location type', 'aisle position on a zone refused');
+select is(tests.message_of(pg_temp.insert_location(format('{"location_type": "bin", "parent_id": "%s", "position": {"position": "top"}}', pg_temp.loc('a5000000-0000-4000-8000-000000000001', 'Z1-A01-S1'))::jsonb), 'position.position'),
   'Bin position must be front, back, left, right or center', 'unknown bin position refused');
 
 -- Valid combinations, and the generated codes.
@@ -188,7 +181,7 @@ select lives_ok(pg_temp.insert_location(format('{"location_type": "shelf", "name
 select lives_ok(pg_temp.insert_location(format('{"location_type": "bin", "name": "Bin R1", "parent_id": "%s", "position": {"position": "center", "sequence": 1}}',
   pg_temp.loc('a5000000-0000-4000-8000-000000000001', 'Z1-A05-S1'))::jsonb), 'a bin under a shelf is accepted');
 select is((select code from public.warehouse_locations where name = 'Bin R1'), 'Z1-A05-S1-B01', 'the bin''s code is its path');
-select is(pg_temp.message_of(format($$ update public.warehouse_locations set location_type = 'shelf', parent_id = %L where name = 'Aisle R1' $$,
+select is(tests.message_of(format($$ update public.warehouse_locations set location_type = 'shelf', parent_id = %L where name = 'Aisle R1' $$,
   pg_temp.loc('a5000000-0000-4000-8000-000000000001', 'Z1-A01')), 'location_type'), 'A location with sub-locations cannot change its type', 'a parent keeps its type');
 select lives_ok(format($$ update public.warehouse_locations set parent_id = %L where name = 'Aisle R1' $$, pg_temp.loc('a5000000-0000-4000-8000-000000000001', 'Z2')),
   'an aisle moves to another zone');
@@ -198,18 +191,18 @@ select throws_ok(format($$ delete from public.warehouse_locations where id = %L 
 reset role;
 select tests.act_as('admin@globex.test');
 select is(tests.affected($$ update public.warehouse_locations set name = 'X' where tenant_id = 'a0000000-0000-4000-8000-000000000001' $$), 0, 'cross-tenant: globex updates no acme location');
-select is(pg_temp.message_of(pg_temp.insert_location('{}'), 'warehouse_id'), 'Warehouse not found', 'cross-tenant: globex cannot add a location to acme''s warehouse');
+select is(tests.message_of(pg_temp.insert_location('{}'), 'warehouse_id'), 'Warehouse not found', 'cross-tenant: globex cannot add a location to acme''s warehouse');
 reset role;
 
 -- Staff.
 select tests.act_as('admin@acme.test');
 select lives_ok($$ insert into public.warehouse_staff (warehouse_id, user_id, role) values ('a5000000-0000-4000-8000-000000000002', 'a5100000-0000-4000-8000-000000000002', 'supervisor') $$,
   'admin: adds a supervisor to Dogpatch');
-select is(pg_temp.message_of($$ insert into public.warehouse_staff (warehouse_id, user_id, role) values ('a5000000-0000-4000-8000-000000000002', 'a5100000-0000-4000-8000-000000000002', 'picker') $$, 'user_id'),
+select is(tests.message_of($$ insert into public.warehouse_staff (warehouse_id, user_id, role) values ('a5000000-0000-4000-8000-000000000002', 'a5100000-0000-4000-8000-000000000002', 'picker') $$, 'user_id'),
   'This person already works at this warehouse', 'one roster row per person and warehouse');
-select is(pg_temp.message_of($$ insert into public.warehouse_staff (warehouse_id, user_id, role) values ('a5000000-0000-4000-8000-000000000001', 'b5100000-0000-4000-8000-000000000001', 'picker') $$, 'user_id'),
+select is(tests.message_of($$ insert into public.warehouse_staff (warehouse_id, user_id, role) values ('a5000000-0000-4000-8000-000000000001', 'b5100000-0000-4000-8000-000000000001', 'picker') $$, 'user_id'),
   'User must be a person of this business', 'another tenant''s person is refused');
-select is(pg_temp.message_of($$ insert into public.warehouse_staff (warehouse_id, user_id, role) values ('a5000000-0000-4000-8000-000000000001', 'a1000000-0000-4000-8000-000000000003', 'janitor') $$, 'role'),
+select is(tests.message_of($$ insert into public.warehouse_staff (warehouse_id, user_id, role) values ('a5000000-0000-4000-8000-000000000001', 'a1000000-0000-4000-8000-000000000003', 'janitor') $$, 'role'),
   'Invalid role', 'unknown role refused');
 reset role;
 select tests.act_as('maya.chen@acmelogistics.example');
@@ -225,8 +218,8 @@ select tests.act_as('driver@acme.test');
 select is((select count(*)::int from public.suppliers), 0, 'driver: reads no supplier');
 reset role;
 select tests.act_as('admin@acme.test');
-select is(pg_temp.message_of($$ insert into public.suppliers (name, code, contact_email) values ('Acme Parts', 'SUP-GGP', 'bad') $$, 'code'), 'Supplier code already exists', 'supplier code unique');
-select is(pg_temp.message_of($$ insert into public.suppliers (name, code, contact_email) values ('Acme Parts', 'SUP-NEW', 'bad') $$, 'contact_email'), 'Valid email is required', 'supplier email checked');
+select is(tests.message_of($$ insert into public.suppliers (name, code, contact_email) values ('Acme Parts', 'SUP-GGP', 'bad') $$, 'code'), 'Supplier code already exists', 'supplier code unique');
+select is(tests.message_of($$ insert into public.suppliers (name, code, contact_email) values ('Acme Parts', 'SUP-NEW', 'bad') $$, 'contact_email'), 'Valid email is required', 'supplier email checked');
 reset role;
 select tests.act_as('admin@globex.test');
 select is((select count(*)::int from public.suppliers where tenant_id = 'a0000000-0000-4000-8000-000000000001'), 0, 'cross-tenant: globex reads no acme supplier');

@@ -11,6 +11,7 @@ import { ToastProvider } from '../../../ui/toast';
 import { RecordHistory } from '../components/RecordHistory';
 import type { AuditEntry } from '../schema';
 import { ActivityPage } from './ActivityPage';
+import { cleanupInEnglish } from '../../../test/render-page';
 
 const entries: AuditEntry[] = [
   {
@@ -65,10 +66,7 @@ vi.mock('../api', () => ({
   listRecordHistory: vi.fn(async () => ({ entries, more: true })),
 }));
 
-afterEach(async () => {
-  cleanup();
-  await act(() => applyLanguage('en'));
-});
+afterEach(cleanupInEnglish);
 
 async function renderIn(node: ReactNode, ready: () => Promise<unknown>) {
   const location = memoryLocation({ path: '/activity' });

@@ -13,6 +13,7 @@ import type { Address } from '../schema';
 import { AddressDialog } from './AddressDialog';
 import { DefaultAddressCard } from './DefaultAddressCard';
 import { UserAddressTab } from './UserAddressTab';
+import { cleanupInEnglish } from '../../../test/render-page';
 
 const address: Address = {
   id: '00000000-0000-4000-8000-000000000001',
@@ -51,10 +52,7 @@ vi.mock('../../../lib/tenant-settings', () => ({ useTenantSettings: () => ({ sta
 // The map draws nothing in jsdom; its own words are the kit's (tested there).
 vi.mock('../../../ui/map', async (original) => ({ ...(await original<object>()), MapView: () => <div /> }));
 
-afterEach(async () => {
-  cleanup();
-  await act(() => applyLanguage('en'));
-});
+afterEach(cleanupInEnglish);
 
 async function renderIn(node: ReactNode, ready: () => Promise<unknown>) {
   const location = memoryLocation({ path: '/users/u/detail?tab=address' });

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import '@testing-library/jest-dom/vitest';
-import { act, cleanup, render, screen } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
 import { Suspense } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Router } from 'wouter';
@@ -8,6 +8,7 @@ import { memoryLocation } from 'wouter/memory-location';
 import { applyLanguage } from '../../../lib/i18n/catalogue';
 import type { AssignmentRow } from '../schema';
 import { AssignmentsListPage } from './AssignmentsListPage';
+import { cleanupInEnglish } from '../../../test/render-page';
 
 const rows = [
   {
@@ -43,10 +44,7 @@ vi.mock('../api', () => ({
   lookupVehicles: vi.fn(async () => []),
 }));
 
-afterEach(async () => {
-  cleanup();
-  await act(() => applyLanguage('en'));
-});
+afterEach(cleanupInEnglish);
 
 async function renderList() {
   const location = memoryLocation({ path: '/assignments' });

@@ -19,7 +19,7 @@ import { PageHeader } from '../../../ui/PageHeader';
 import { uiMessages } from '../../../ui/messages';
 import { deliveryLabel } from '../../../data/deliveries';
 import { driverLabel } from '../../../data/drivers';
-import { lookupStaff, personName } from '../../../data/people';
+import { staffLookup } from '../../../data/people';
 import { vehicleLabel } from '../../../data/vehicles';
 import { listAssignments, lookupDeliveries, lookupDrivers, lookupVehicles } from '../api';
 import { assignmentsSource } from '../atoms';
@@ -150,8 +150,7 @@ export function AssignmentsListPage() {
               label={t('col.assignedBy')}
               value={draft.assigned_by}
               onChange={(assigned_by) => setDraft((current) => ({ ...current, assigned_by }))}
-              search={(term, signal, limit) => lookupStaff(tenantId, term, limit, signal, { activeOnly: false })}
-              resolveLabel={(id) => personName(tenantId, id)}
+              {...staffLookup(tenantId, { activeOnly: false })}
             />
             <LookupFilter
               label={t('col.delivery')}

@@ -1,18 +1,16 @@
 // @vitest-environment jsdom
 import '@testing-library/jest-dom/vitest';
-import { act, cleanup, render, screen } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
 import { Suspense } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { applyLanguage } from '../../../lib/i18n/catalogue';
 import type { CustomerDelivery } from '../schema';
 import { ReturnAction } from './ReturnRequest';
+import { cleanupInEnglish } from '../../../test/render-page';
 
 vi.mock('../api', () => ({ requestReturn: vi.fn() }));
 
-afterEach(async () => {
-  cleanup();
-  await act(() => applyLanguage('en'));
-});
+afterEach(cleanupInEnglish);
 
 describe('ReturnAction', () => {
   it('says an open return’s status in the page’s language', async () => {

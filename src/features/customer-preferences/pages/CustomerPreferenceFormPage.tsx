@@ -23,7 +23,7 @@ import {
 import { RecordFormPage } from '../../../ui/RecordFormPage';
 import { useToast } from '../../../ui/toast';
 import { createPreference, getPreference, listCustomerLocations, updatePreference, type CustomerLocation } from '../api';
-import { lookupCustomers, personName } from '../../../data/people';
+import { customerLookup } from '../../../data/people';
 import { preferenceMessages } from '../messages';
 import { EVENT_KEYS, locationOption, preferenceOptions, translatePreferenceMessage, usePreferenceToasts } from '../words';
 import {
@@ -175,9 +175,8 @@ function PreferenceForm({ tenantId, row }: { tenantId: string; row: PreferenceRo
           name="customer_id"
           label={t('field.customer')}
           required
-          search={(term, signal, limit) => lookupCustomers(tenantId, term, limit, signal)}
+          {...customerLookup(tenantId)}
           initialOptions={row?.customer_name ? [{ value: row.customer_id, label: row.customer_name }] : []}
-          resolveLabel={(value) => personName(tenantId, value)}
           placeholder={t('field.customerSearch')}
         />
         <div>

@@ -11,7 +11,7 @@ import { ServerListPage } from '../../../ui/ServerListPage';
 import { FilterActive, FilterSelect, type DataTableColumn } from '../../../ui/data-table';
 import { LookupFilter } from '../../../ui/data-table/LookupFilter';
 import { useToast } from '../../../ui/toast';
-import { lookupCustomers, personName } from '../../../data/people';
+import { customerLookup } from '../../../data/people';
 import { deletePreference, listPreferences } from '../api';
 import { preferenceList } from '../list';
 import { preferenceMessages, type PreferenceKey } from '../messages';
@@ -84,8 +84,7 @@ export function CustomerPreferencesListPage() {
             label={t('col.customer')}
             value={draft.customer_id}
             onChange={(customer_id) => setDraft({ ...draft, customer_id })}
-            search={(term, signal, limit) => lookupCustomers(tenantId, term, limit, signal)}
-            resolveLabel={(id) => personName(tenantId, id)}
+            {...customerLookup(tenantId)}
           />
           <FilterSelect<DayValue>
             label={t('col.day')}

@@ -1,16 +1,13 @@
 // @vitest-environment jsdom
 import '@testing-library/jest-dom/vitest';
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { Suspense, type ReactNode } from 'react';
+import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { Route, Router } from 'wouter';
-import { memoryLocation } from 'wouter/memory-location';
 import { applyLanguage } from '../../../lib/i18n/catalogue';
 import { englishLeft, pageWords } from '../../../test/page-words';
-import { ToastProvider } from '../../../ui/toast';
 import { preferenceRowSchema } from '../schema';
 import { CustomerPreferenceCreatePage, CustomerPreferenceEditPage } from './CustomerPreferenceFormPage';
 import { CustomerPreferencesListPage } from './CustomerPreferencesListPage';
+import { cleanupInEnglish, renderPageAt, submitEmpty } from '../../../test/render-page';
 
 // Names chosen to be no English word, so whatever English is left on screen is the page's own.
 const row = preferenceRowSchema.parse({
@@ -49,7 +46,7 @@ const row = preferenceRowSchema.parse({
 });
 
 vi.mock('../../../lib/session', () => ({ useSession: () => ({ user: { profile: { tenant_id: 't1' } } }) }));
-vi.mock('../../../data/people', () => ({ lookupCustomers: vi.fn(async () => []), personName: vi.fn(async () => 'Ana Pérez') }));
+vi.mock('../../../data/people', () => ({ customerLookup: () => ({ search: vi.fn(async () => []), resolveLabel: vi.fn(async () => 'Ana Pérez') }) }));
 vi.mock('../api', () => ({
   listPreferences: vi.fn(async () => ({ rows: [row], total: 1 })),
   getPreference: vi.fn(async () => row),
@@ -59,31 +56,12 @@ vi.mock('../api', () => ({
   listCustomerLocations: vi.fn(async () => [{ value: 'l1', label: 'Calle Mayor 1, Madrid', primary: true, active: false }]),
 }));
 
-afterEach(async () => {
-  cleanup();
-  await act(() => applyLanguage('en'));
-});
-
-async function renderAt(path: string, route: string, page: ReactNode, ready: () => Promise<unknown>) {
-  const location = memoryLocation({ path });
-  await act(async () => {
-    render(
-      <ToastProvider>
-        <Router hook={location.hook}>
-          <Suspense fallback="loading">
-            <Route path={route}>{page}</Route>
-          </Suspense>
-        </Router>
-      </ToastProvider>,
-    );
-  });
-  await ready();
-}
+afterEach(cleanupInEnglish);
 
 const shown = { timeout: 5000 };
-const renderList = () => renderAt('/customer-preferences', '/customer-preferences', <CustomerPreferencesListPage />, () => screen.findByText('Tardes', undefined, shown));
-const renderEdit = () => renderAt('/customer-preferences/p1/edit', '/customer-preferences/:id/edit', <CustomerPreferenceEditPage />, () => screen.findByDisplayValue('Portal 2', undefined, shown));
-const renderCreate = () => renderAt('/customer-preferences/create', '/customer-preferences/create', <CustomerPreferenceCreatePage />, () => screen.findByRole('form', undefined, shown));
+const renderList = () => renderPageAt('/customer-preferences', '/customer-preferences', <CustomerPreferencesListPage />, () => screen.findByText('Tardes', undefined, shown));
+const renderEdit = () => renderPageAt('/customer-preferences/p1/edit', '/customer-preferences/:id/edit', <CustomerPreferenceEditPage />, () => screen.findByDisplayValue('Portal 2', undefined, shown));
+const renderCreate = () => renderPageAt('/customer-preferences/create', '/customer-preferences/create', <CustomerPreferenceCreatePage />, () => screen.findByRole('form', undefined, shown));
 
 /** Opens the delete dialog from the row's actions. */
 async function openDelete(actions: RegExp, remove: string) {
@@ -95,14 +73,6 @@ async function openDelete(actions: RegExp, remove: string) {
     fireEvent.click(item);
   });
   await screen.findByRole('alertdialog', undefined, shown);
-}
-
-/** Submits the empty create form, so every required field says its message. */
-async function submitEmpty(customerRequired: string) {
-  await act(async () => {
-    fireEvent.submit(screen.getByRole('form'));
-  });
-  await screen.findByText(customerRequired, undefined, shown);
 }
 
 /** English words of the list and the form that must not survive a translation (Description, SMS, Active, inactive and Contact are French or Spanish too). */
@@ -178,7 +148,7 @@ describe('the customer preferences’ screens', () => {
     expect(screen.getByRole('heading', { name: 'Edit customer preference' })).toBeInTheDocument();
     cleanup();
     await renderCreate();
-    await submitEmpty('Customer is required');
+    await submitEmpty('Customer is required', shown);
     for (const message of ['Name is required', 'Day of week is required', 'Start time is required', 'End time is required']) expect(screen.getByText(message)).toBeInTheDocument();
   });
 
@@ -197,7 +167,7 @@ describe('the customer preferences’ screens', () => {
     text += pageWords();
     cleanup();
     await renderCreate();
-    await submitEmpty(customerRequired);
+    await submitEmpty(customerRequired, shown);
     text += pageWords();
     for (const word of words) expect(text).toContain(word);
     expect(englishLeft(text, ENGLISH)).toEqual([]);

@@ -12,7 +12,7 @@ import { StatusChip } from '../../../ui/Chip';
 import { PageHeader } from '../../../ui/PageHeader';
 import { serviceLookup } from '../../../data/delivery-services';
 import { personName } from '../../../data/people';
-import { lookupZones, zoneName } from '../../../data/zones';
+import { zoneLookup } from '../../../data/zones';
 import { listDeliveries, lookupDrivers } from '../api';
 import { deliveryFeed } from '../atoms';
 import { deliveryList } from '../list';
@@ -159,8 +159,7 @@ export function DeliveriesListPage({ kind, paths = ADMIN_DELIVERY_PATHS }: Deliv
               label={t('filter.zone')}
               value={draft.zone_id}
               onChange={(zone_id) => setDraft((current) => ({ ...current, zone_id }))}
-              search={(term, signal, limit) => lookupZones(tenantId, term, limit, signal)}
-              resolveLabel={(id) => zoneName(tenantId, id)}
+              {...zoneLookup(tenantId)}
             />
             <LookupFilter
               label={t('filter.driver')}

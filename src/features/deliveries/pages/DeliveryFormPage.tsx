@@ -23,7 +23,7 @@ import { RecordStates } from '../../../ui/RecordStates';
 import { useToast } from '../../../ui/toast';
 import { useRecordLoad } from '../../../lib/use-record-load';
 import { serviceLookup } from '../../../data/delivery-services';
-import { lookupCustomers, personName } from '../../../data/people';
+import { customerLookup } from '../../../data/people';
 import { addressLabel, createDelivery, getDelivery, lookupDeliveryAddresses, updateDelivery } from '../api';
 import { PreferenceHint } from '../components/PreferenceHint';
 import { QuotePreview } from '../components/QuotePreview';
@@ -199,8 +199,7 @@ function DeliveryForm({
               name="customer_id"
               label={t('field.customer')}
               required
-              search={(term, signal, limit) => lookupCustomers(tenantId, term, limit, signal)}
-              resolveLabel={(value) => personName(tenantId, value)}
+              {...customerLookup(tenantId)}
             />
           </div>
 

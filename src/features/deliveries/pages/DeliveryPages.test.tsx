@@ -1,18 +1,15 @@
 // @vitest-environment jsdom
 import '@testing-library/jest-dom/vitest';
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { Suspense, type ReactNode } from 'react';
+import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { Route, Router } from 'wouter';
-import { memoryLocation } from 'wouter/memory-location';
 import { applyLanguage } from '../../../lib/i18n/catalogue';
 import { englishLeft, pageWords } from '../../../test/page-words';
-import { ToastProvider } from '../../../ui/toast';
 import type { AssignmentHistoryRow, DeliveryDetail } from '../api';
 import type { Delivery, DeliveryEvent, DeliveryRow } from '../schema';
 import { DeliveriesListPage } from './DeliveriesListPage';
 import { DeliveryDetailPage } from './DeliveryDetailPage';
 import { DeliveryCreatePage } from './DeliveryFormPage';
+import { cleanupInEnglish, renderPageAt, submitEmpty } from '../../../test/render-page';
 
 // Names chosen to be no English word, so whatever English is left on screen is the page's own.
 const row: DeliveryRow = {
@@ -140,38 +137,11 @@ vi.mock('../api', () => ({
   customerPreferenceFor: vi.fn(async () => null),
 }));
 
-afterEach(async () => {
-  cleanup();
-  await act(() => applyLanguage('en'));
-});
+afterEach(cleanupInEnglish);
 
-async function renderAt(path: string, route: string, page: ReactNode, ready: () => Promise<unknown>) {
-  const location = memoryLocation({ path });
-  await act(async () => {
-    render(
-      <ToastProvider>
-        <Router hook={location.hook}>
-          <Suspense fallback="loading">
-            <Route path={route}>{page}</Route>
-          </Suspense>
-        </Router>
-      </ToastProvider>,
-    );
-  });
-  await ready();
-}
-
-const renderList = () => renderAt('/deliveries', '/deliveries', <DeliveriesListPage />, () => screen.findByText('ACME-D00001', undefined, { timeout: 5000 }));
-const renderDetail = () => renderAt('/deliveries/d1', '/deliveries/:id', <DeliveryDetailPage />, () => screen.findByText('Calle Mayor 1, Madrid', undefined, { timeout: 5000 }));
-const renderCreate = () => renderAt('/deliveries/create', '/deliveries/create', <DeliveryCreatePage />, () => screen.findByRole('form', undefined, { timeout: 5000 }));
-
-/** Submits the empty create form, so every required field says its message. */
-async function submitEmpty(customerRequired: string) {
-  await act(async () => {
-    fireEvent.submit(screen.getByRole('form'));
-  });
-  await screen.findByText(customerRequired, undefined, { timeout: 5000 });
-}
+const renderList = () => renderPageAt('/deliveries', '/deliveries', <DeliveriesListPage />, () => screen.findByText('ACME-D00001', undefined, { timeout: 5000 }));
+const renderDetail = () => renderPageAt('/deliveries/d1', '/deliveries/:id', <DeliveryDetailPage />, () => screen.findByText('Calle Mayor 1, Madrid', undefined, { timeout: 5000 }));
+const renderCreate = () => renderPageAt('/deliveries/create', '/deliveries/create', <DeliveryCreatePage />, () => screen.findByRole('form', undefined, { timeout: 5000 }));
 
 /** Opens the unassign dialog, with its optional reason. */
 async function openUnassign(label: string) {
@@ -265,7 +235,7 @@ describe('the deliveries’ screens', () => {
     cleanup();
     await renderCreate();
     expect(screen.getByText('Choose a pickup address to see the price.')).toBeInTheDocument();
-    await submitEmpty('Customer is required');
+    await submitEmpty('Customer is required', { timeout: 5000 });
     for (const message of ['Customer is required', 'Pickup address is required', 'Drop-off address is required', 'Service is required', 'Description is required']) {
       expect(screen.getByText(message)).toBeInTheDocument();
     }
@@ -285,7 +255,7 @@ describe('the deliveries’ screens', () => {
     text += pageWords();
     cleanup();
     await renderCreate();
-    await submitEmpty(customerRequired);
+    await submitEmpty(customerRequired, { timeout: 5000 });
     text += pageWords();
     for (const word of words) expect(text).toContain(word);
     expect(englishLeft(text, ENGLISH)).toEqual([]);

@@ -1,16 +1,13 @@
 // @vitest-environment jsdom
 import '@testing-library/jest-dom/vitest';
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { Suspense, type ReactNode } from 'react';
+import { act, cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { Route, Router } from 'wouter';
-import { memoryLocation } from 'wouter/memory-location';
 import { applyLanguage } from '../../../lib/i18n/catalogue';
 import { englishLeft, pageWords } from '../../../test/page-words';
-import { ToastProvider } from '../../../ui/toast';
 import type { DeliveryService } from '../schema';
 import { DeliveryServiceCreatePage, DeliveryServiceEditPage } from './DeliveryServiceFormPage';
 import { DeliveryServicesListPage } from './DeliveryServicesListPage';
+import { cleanupInEnglish, renderPageAt, submitEmpty } from '../../../test/render-page';
 
 const service: DeliveryService = {
   id: 's1',
@@ -35,38 +32,11 @@ vi.mock('../api', () => ({
   updateDeliveryService: vi.fn(),
 }));
 
-afterEach(async () => {
-  cleanup();
-  await act(() => applyLanguage('en'));
-});
+afterEach(cleanupInEnglish);
 
-async function renderAt(path: string, route: string, page: ReactNode, ready: () => Promise<unknown>) {
-  const location = memoryLocation({ path });
-  await act(async () => {
-    render(
-      <ToastProvider>
-        <Router hook={location.hook}>
-          <Suspense fallback="loading">
-            <Route path={route}>{page}</Route>
-          </Suspense>
-        </Router>
-      </ToastProvider>,
-    );
-  });
-  await ready();
-}
-
-const renderList = () => renderAt('/delivery-services', '/delivery-services', <DeliveryServicesListPage />, () => screen.findByText('EXP', undefined, { timeout: 5000 }));
-const renderEdit = () => renderAt('/delivery-services/s1/edit', '/delivery-services/:id/edit', <DeliveryServiceEditPage />, () => screen.findByDisplayValue('Entrega urgente', undefined, { timeout: 5000 }));
-const renderCreate = () => renderAt('/delivery-services/new', '/delivery-services/new', <DeliveryServiceCreatePage />, () => screen.findByRole('form', undefined, { timeout: 5000 }));
-
-/** Submits the empty create form, so every required field says its message. */
-async function submitEmpty() {
-  await act(async () => {
-    fireEvent.submit(screen.getByRole('form'));
-  });
-  await screen.findAllByText(/is required|obligatori[ao]|obligatoire/);
-}
+const renderList = () => renderPageAt('/delivery-services', '/delivery-services', <DeliveryServicesListPage />, () => screen.findByText('EXP', undefined, { timeout: 5000 }));
+const renderEdit = () => renderPageAt('/delivery-services/s1/edit', '/delivery-services/:id/edit', <DeliveryServiceEditPage />, () => screen.findByDisplayValue('Entrega urgente', undefined, { timeout: 5000 }));
+const renderCreate = () => renderPageAt('/delivery-services/new', '/delivery-services/new', <DeliveryServiceCreatePage />, () => screen.findByRole('form', undefined, { timeout: 5000 }));
 
 /** English words of the screens that must not survive a translation (Code, Description, Transit are French too). */
 const ENGLISH = [
@@ -109,7 +79,7 @@ describe('the delivery services’ screens', () => {
     expect(screen.getByRole('heading', { name: 'Edit delivery service' })).toBeInTheDocument();
     cleanup();
     await renderCreate();
-    await submitEmpty();
+    await submitEmpty(/is required|obligatori[ao]|obligatoire/);
     for (const message of ['Name is required', 'Code is required', 'Kind is required', 'Min transit hours is required']) expect(screen.getByText(message)).toBeInTheDocument();
   });
 
@@ -126,7 +96,7 @@ describe('the delivery services’ screens', () => {
     text += pageWords();
     cleanup();
     await renderCreate();
-    await submitEmpty();
+    await submitEmpty(/is required|obligatori[ao]|obligatoire/);
     text += pageWords();
     for (const word of words) expect(text).toContain(word);
     expect(englishLeft(text, ENGLISH)).toEqual([]);

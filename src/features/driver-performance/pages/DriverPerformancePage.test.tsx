@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import '@testing-library/jest-dom/vitest';
-import { act, cleanup, render, screen } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
 import { Suspense } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Router } from 'wouter';
@@ -8,6 +8,7 @@ import { memoryLocation } from 'wouter/memory-location';
 import { applyLanguage } from '../../../lib/i18n/catalogue';
 import type { PerformanceRow } from '../schema';
 import { DriverPerformancePage } from './DriverPerformancePage';
+import { cleanupInEnglish } from '../../../test/render-page';
 
 const rows: PerformanceRow[] = [
   {
@@ -41,10 +42,7 @@ vi.mock('../api', () => ({
   ]),
 }));
 
-afterEach(async () => {
-  cleanup();
-  await act(() => applyLanguage('en'));
-});
+afterEach(cleanupInEnglish);
 
 async function renderPage() {
   const location = memoryLocation({ path: '/driver-performance?from=2026-11-01&to=2026-11-02' });

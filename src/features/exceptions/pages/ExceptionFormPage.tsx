@@ -13,7 +13,7 @@ import { DialogNote, StatusActions } from '../../../ui/StatusActions';
 import { PhotoThumbs, RecordPhotosField } from '../../../ui/RecordPhotos';
 import { StatusRecordPage } from '../../../ui/StatusRecordPage';
 import { useToast } from '../../../ui/toast';
-import { lookupStaff, personName } from '../../../data/people';
+import { staffLookup } from '../../../data/people';
 import { publicFileUrl } from '../../../lib/storage-url';
 import {
   createException,
@@ -219,9 +219,8 @@ function ExceptionForm({ tenantId, row }: { tenantId: string; row: ExceptionRow 
         name="assigned_to"
         label={t('col.assignedTo')}
         help={t('form.assignedHelp')}
-        search={(term, signal, limit) => lookupStaff(tenantId, term, limit, signal, { activeOnly: true })}
+        {...staffLookup(tenantId, { activeOnly: true })}
         initialOptions={row?.assigned_to && row.assigned_to_name ? [{ value: row.assigned_to, label: row.assigned_to_name }] : []}
-        resolveLabel={(value) => personName(tenantId, value)}
         placeholder={t('form.searchStaff')}
       />
       <RecordPhotosField<ExceptionFormInput, 'photos'> name="photos" />

@@ -15,7 +15,7 @@ import { DataTable, FilterSelect, type DataTableColumn } from '../../../ui/data-
 import { LookupFilter } from '../../../ui/data-table/LookupFilter';
 import { PageHeader } from '../../../ui/PageHeader';
 import { uiMessages } from '../../../ui/messages';
-import { lookupStaff, personName } from '../../../data/people';
+import { staffLookup } from '../../../data/people';
 import { listExceptions } from '../api';
 import { exceptionsSource } from '../atoms';
 import { exceptionList } from '../list';
@@ -111,8 +111,7 @@ export function ExceptionsListPage() {
               label={t('col.assignedTo')}
               value={draft.assigned_to}
               onChange={(assigned_to) => setDraft({ ...draft, assigned_to })}
-              search={(term, signal, limit) => lookupStaff(tenantId, term, limit, signal, { activeOnly: true })}
-              resolveLabel={(id) => personName(tenantId, id)}
+              {...staffLookup(tenantId, { activeOnly: true })}
             />
           </div>
         )}

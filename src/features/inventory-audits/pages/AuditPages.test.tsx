@@ -1,17 +1,14 @@
 // @vitest-environment jsdom
 import '@testing-library/jest-dom/vitest';
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { Suspense, type ReactNode } from 'react';
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { Route, Router } from 'wouter';
-import { memoryLocation } from 'wouter/memory-location';
 import { applyLanguage } from '../../../lib/i18n/catalogue';
 import { englishLeft, pageWords } from '../../../test/page-words';
-import { ToastProvider } from '../../../ui/toast';
 import type { AuditRow, CountSheet, ReviewLine } from '../schema';
 import { InventoryAuditCountPage } from './InventoryAuditCountPage';
 import { InventoryAuditCreatePage } from './InventoryAuditCreatePage';
 import { InventoryAuditsListPage } from './InventoryAuditsListPage';
+import { cleanupInEnglish, renderPageAt } from '../../../test/render-page';
 
 const row: AuditRow = {
   id: 'a1',
@@ -45,7 +42,7 @@ const review: ReviewLine[] = [
 ];
 
 vi.mock('../../../lib/tenant', async (original) => ({ ...(await original<object>()), useTenantId: () => 't1' }));
-vi.mock('../../../data/inventory', () => ({ lookupInventoryItems: vi.fn(async () => []), lookupBins: vi.fn(async () => []) }));
+vi.mock('../../../data/inventory', () => ({ inventoryItemLookup: () => ({ search: vi.fn(async () => []), resolveLabel: vi.fn(async () => null) }), binLookup: () => ({ search: vi.fn(async () => []), resolveLabel: vi.fn(async () => null) }) }));
 vi.mock('../../../data/warehouses', () => ({ warehouseLookup: () => ({ search: vi.fn(async () => []), resolveLabel: vi.fn(async () => null) }) }));
 vi.mock('../api', () => ({
   listAudits: vi.fn(async () => ({ rows: [row], total: 1 })),
@@ -57,31 +54,12 @@ vi.mock('../api', () => ({
   saveCount: vi.fn(),
 }));
 
-afterEach(async () => {
-  cleanup();
-  await act(() => applyLanguage('en'));
-});
-
-async function renderAt(path: string, route: string, page: ReactNode, ready: () => Promise<unknown>) {
-  const location = memoryLocation({ path });
-  await act(async () => {
-    render(
-      <ToastProvider>
-        <Router hook={location.hook}>
-          <Suspense fallback="loading">
-            <Route path={route}>{page}</Route>
-          </Suspense>
-        </Router>
-      </ToastProvider>,
-    );
-  });
-  await ready();
-}
+afterEach(cleanupInEnglish);
 
 const wait = { timeout: 5000 };
-const renderList = () => renderAt('/inventory-audits', '/inventory-audits', <InventoryAuditsListPage />, () => screen.findByText('Aisle A', undefined, wait));
-const renderCreate = () => renderAt('/inventory-audits/create', '/inventory-audits/create', <InventoryAuditCreatePage />, () => screen.findByRole('form', undefined, wait));
-const renderCount = () => renderAt('/inventory-audits/a1', '/inventory-audits/:id', <InventoryAuditCountPage />, () => screen.findByText('+300', undefined, wait));
+const renderList = () => renderPageAt('/inventory-audits', '/inventory-audits', <InventoryAuditsListPage />, () => screen.findByText('Aisle A', undefined, wait));
+const renderCreate = () => renderPageAt('/inventory-audits/create', '/inventory-audits/create', <InventoryAuditCreatePage />, () => screen.findByRole('form', undefined, wait));
+const renderCount = () => renderPageAt('/inventory-audits/a1', '/inventory-audits/:id', <InventoryAuditCountPage />, () => screen.findByText('+300', undefined, wait));
 
 async function submitBlank(count: number) {
   await act(async () => {

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo } from 'react';
 import { useWatch } from 'react-hook-form';
-import { lookupBins, lookupInventoryItems } from '../../../data/inventory';
+import { inventoryItemLookup, binLookup } from '../../../data/inventory';
 import { warehouseLookup } from '../../../data/warehouses';
 import { useT } from '../../../lib/i18n/catalogue';
 import { navMessages } from '../../../lib/nav/messages';
@@ -100,14 +100,14 @@ function AuditForm({ tenantId }: { tenantId: string }) {
             name="location_id"
             label={t('field.bin')}
             disabled={!warehouseId || fullCount}
-            search={(term, signal, limit) => lookupBins(tenantId, warehouseId, term, limit, signal, { activeOnly: false })}
+            search={binLookup(tenantId, warehouseId, { activeOnly: false }).search}
             placeholder={warehouseId ? t('field.searchBins') : t('field.warehouseFirst')}
           />
           <ComboboxField<AuditFormInput, 'item_id'>
             name="item_id"
             label={t('field.item')}
             disabled={fullCount}
-            search={(term, signal, limit) => lookupInventoryItems(tenantId, term, limit, signal)}
+            search={inventoryItemLookup(tenantId).search}
             placeholder={t('field.searchItems')}
           />
         </div>

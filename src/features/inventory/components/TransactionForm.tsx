@@ -1,8 +1,7 @@
 import { useCallback, useEffect } from 'react';
 import { useWatch } from 'react-hook-form';
 import { useLocation } from 'wouter';
-import { inventoryItemLabel, lookupBins, lookupInventoryItems } from '../../../data/inventory';
-import { locationLabel } from '../../../data/locations';
+import { inventoryItemLookup, binLookup } from '../../../data/inventory';
 import { warehouseLookup } from '../../../data/warehouses';
 import { saveFailureToasts } from '../../../lib/server-errors';
 import { ComboboxField, Form, FormActions, NumberField, SelectField, TextField, useZodForm } from '../../../ui/form';
@@ -96,8 +95,7 @@ export function TransactionForm({ tenantId, types, typeLabel, successMessage, th
           name="item_id"
           label={t('field.item')}
           required
-          search={(term, signal, limit) => lookupInventoryItems(tenantId, term, limit, signal, { activeOnly: true })}
-          resolveLabel={(id) => inventoryItemLabel(tenantId, id)}
+          {...inventoryItemLookup(tenantId, { activeOnly: true })}
         />
         <ComboboxField<TransactionFormInput, 'warehouse_id'>
           name="warehouse_id"
@@ -112,8 +110,7 @@ export function TransactionForm({ tenantId, types, typeLabel, successMessage, th
             label={type === 'move' ? t('field.fromBin') : t('field.bin')}
             required
             disabled={!warehouseId}
-            search={(term, signal, limit) => lookupBins(tenantId, warehouseId, term, limit, signal)}
-            resolveLabel={(id) => locationLabel(tenantId, id)}
+            {...binLookup(tenantId, warehouseId)}
           />
         )}
         {bins.to && (
@@ -123,8 +120,7 @@ export function TransactionForm({ tenantId, types, typeLabel, successMessage, th
             label={type === 'move' ? t('field.toBin') : t('field.bin')}
             required
             disabled={!warehouseId}
-            search={(term, signal, limit) => lookupBins(tenantId, warehouseId, term, limit, signal, { activeOnly: true })}
-            resolveLabel={(id) => locationLabel(tenantId, id)}
+            {...binLookup(tenantId, warehouseId, { activeOnly: true })}
           />
         )}
         <NumberField<TransactionFormInput, 'quantity'> name="quantity" label={t('field.quantity')} required min={1} step={1} />

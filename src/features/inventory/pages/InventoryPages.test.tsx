@@ -1,19 +1,16 @@
 // @vitest-environment jsdom
 import '@testing-library/jest-dom/vitest';
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { Suspense, type ReactNode } from 'react';
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { Route, Router } from 'wouter';
-import { memoryLocation } from 'wouter/memory-location';
 import { applyLanguage } from '../../../lib/i18n/catalogue';
 import { englishLeft, pageWords } from '../../../test/page-words';
-import { ToastProvider } from '../../../ui/toast';
 import type { InventoryItem, StockRow, TransactionRow } from '../schema';
 import { InventoryItemCreatePage, InventoryItemEditPage } from './InventoryItemFormPage';
 import { InventoryItemsListPage } from './InventoryItemsListPage';
 import { InventoryStockListPage } from './InventoryStockListPage';
 import { InventoryTransactionsListPage } from './InventoryTransactionsListPage';
 import { StockCreatePage, TransactionCreatePage } from './StockFormPages';
+import { cleanupInEnglish, renderPageAt } from '../../../test/render-page';
 
 const item: InventoryItem = {
   id: 'i1',
@@ -76,7 +73,7 @@ vi.mock('../../../lib/tenant', async (original) => ({ ...(await original<object>
 vi.mock('../../../lib/tenant-settings', () => ({ useTenantSettings: () => ({ status: 'ready', settings: { units: { length: 'cm', weight: 'kg' } } }) }));
 vi.mock('../../../lib/use-feed-changes', () => ({ useFeedChanges: () => ({ state: undefined }) }));
 vi.mock('../../../data/warehouse-live', () => ({ useLiveWarehouseList: () => ({ state: undefined, render: () => null }) }));
-vi.mock('../../../data/inventory', () => ({ lookupInventoryItems: vi.fn(async () => []), inventoryItemLabel: vi.fn(async () => null), lookupBins: vi.fn(async () => []) }));
+vi.mock('../../../data/inventory', () => ({ inventoryItemLookup: () => ({ search: vi.fn(async () => []), resolveLabel: vi.fn(async () => null) }), binLookup: () => ({ search: vi.fn(async () => []), resolveLabel: vi.fn(async () => null) }) }));
 vi.mock('../../../data/locations', () => ({ locationLabel: vi.fn(async () => null) }));
 vi.mock('../../../data/warehouses', () => ({ warehouseLookup: () => ({ search: vi.fn(async () => []), resolveLabel: vi.fn(async () => null) }) }));
 vi.mock('../api', () => ({
@@ -92,35 +89,16 @@ vi.mock('../api', () => ({
   recordTransaction: vi.fn(),
 }));
 
-afterEach(async () => {
-  cleanup();
-  await act(() => applyLanguage('en'));
-});
-
-async function renderAt(path: string, route: string, page: ReactNode, ready: () => Promise<unknown>) {
-  const location = memoryLocation({ path });
-  await act(async () => {
-    render(
-      <ToastProvider>
-        <Router hook={location.hook}>
-          <Suspense fallback="loading">
-            <Route path={route}>{page}</Route>
-          </Suspense>
-        </Router>
-      </ToastProvider>,
-    );
-  });
-  await ready();
-}
+afterEach(cleanupInEnglish);
 
 const wait = { timeout: 5000 };
-const renderItems = () => renderAt('/inventory-items', '/inventory-items', <InventoryItemsListPage />, () => screen.findByText('ZB-14', undefined, wait));
-const renderStock = () => renderAt('/inventory-stock', '/inventory-stock', <InventoryStockListPage />, () => screen.findByText('A-01-01', undefined, wait));
-const renderTransactions = () => renderAt('/inventory-transactions', '/inventory-transactions', <InventoryTransactionsListPage />, () => screen.findByText('A-01-02', undefined, wait));
-const renderEdit = () => renderAt('/inventory-items/i1/edit', '/inventory-items/:id/edit', <InventoryItemEditPage />, () => screen.findByDisplayValue('Thin and light', undefined, wait));
-const renderCreate = () => renderAt('/inventory-items/new', '/inventory-items/new', <InventoryItemCreatePage />, () => screen.findByRole('form', undefined, wait));
-const renderAddStock = () => renderAt('/inventory-stock/new', '/inventory-stock/new', <StockCreatePage />, () => screen.findByRole('form', undefined, wait));
-const renderTransaction = () => renderAt('/inventory-transactions/new', '/inventory-transactions/new', <TransactionCreatePage />, () => screen.findByRole('form', undefined, wait));
+const renderItems = () => renderPageAt('/inventory-items', '/inventory-items', <InventoryItemsListPage />, () => screen.findByText('ZB-14', undefined, wait));
+const renderStock = () => renderPageAt('/inventory-stock', '/inventory-stock', <InventoryStockListPage />, () => screen.findByText('A-01-01', undefined, wait));
+const renderTransactions = () => renderPageAt('/inventory-transactions', '/inventory-transactions', <InventoryTransactionsListPage />, () => screen.findByText('A-01-02', undefined, wait));
+const renderEdit = () => renderPageAt('/inventory-items/i1/edit', '/inventory-items/:id/edit', <InventoryItemEditPage />, () => screen.findByDisplayValue('Thin and light', undefined, wait));
+const renderCreate = () => renderPageAt('/inventory-items/new', '/inventory-items/new', <InventoryItemCreatePage />, () => screen.findByRole('form', undefined, wait));
+const renderAddStock = () => renderPageAt('/inventory-stock/new', '/inventory-stock/new', <StockCreatePage />, () => screen.findByRole('form', undefined, wait));
+const renderTransaction = () => renderPageAt('/inventory-transactions/new', '/inventory-transactions/new', <TransactionCreatePage />, () => screen.findByRole('form', undefined, wait));
 
 /** Submits a form as it opened, so its required fields say their messages. */
 async function submitBlank(count: number) {

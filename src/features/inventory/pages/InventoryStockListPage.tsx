@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useLocation } from 'wouter';
-import { inventoryItemLabel, lookupInventoryItems } from '../../../data/inventory';
+import { inventoryItemLookup } from '../../../data/inventory';
 import { warehouseLookup } from '../../../data/warehouses';
 import { useT, type Translate } from '../../../lib/i18n/catalogue';
 import { useFormat, type LocaleFormat } from '../../../lib/i18n/format';
@@ -74,8 +74,7 @@ export function InventoryStockListPage() {
             label={t('col.item')}
             value={draft.item}
             onChange={(item) => setDraft({ ...draft, item })}
-            search={(term, signal, limit) => lookupInventoryItems(tenantId, term, limit, signal)}
-            resolveLabel={(id) => inventoryItemLabel(tenantId, id)}
+            {...inventoryItemLookup(tenantId)}
           />
           <FilterText label={t('col.lot')} value={draft.lot} maxLength={64} onChange={(lot) => setDraft({ ...draft, lot: lot?.trim() })} />
           <FilterNumberRange label={t('col.quantity')} min={draft.min} max={draft.max} onChange={({ min, max }) => setDraft({ ...draft, min, max })} />

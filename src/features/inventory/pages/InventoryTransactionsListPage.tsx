@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useLocation } from 'wouter';
-import { inventoryItemLabel, lookupInventoryItems } from '../../../data/inventory';
+import { inventoryItemLookup } from '../../../data/inventory';
 import { warehouseLookup } from '../../../data/warehouses';
 import { useT, type Translate } from '../../../lib/i18n/catalogue';
 import { useFormat, type LocaleFormat } from '../../../lib/i18n/format';
@@ -72,8 +72,7 @@ export function InventoryTransactionsListPage() {
             label={t('col.item')}
             value={draft.item}
             onChange={(item) => setDraft({ ...draft, item })}
-            search={(term, signal, limit) => lookupInventoryItems(tenantId, term, limit, signal)}
-            resolveLabel={(id) => inventoryItemLabel(tenantId, id)}
+            {...inventoryItemLookup(tenantId)}
           />
         </div>
       )}

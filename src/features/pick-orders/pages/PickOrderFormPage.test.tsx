@@ -39,8 +39,8 @@ const record: PickOrderRecord = {
 vi.mock('../../../lib/tenant', () => ({ useTenantId: () => 't1' }));
 vi.mock('../../../data/people', () => ({ personName: vi.fn(async () => null) }));
 vi.mock('../../../data/warehouses', () => ({ warehouseLookup: () => ({ search: vi.fn(async () => []), resolveLabel: vi.fn(async () => 'Main depot') }) }));
-vi.mock('../../../data/inventory', () => ({ lookupBins: vi.fn(async () => []), lookupInventoryItems: vi.fn(async () => []) }));
-vi.mock('../../../data/warehouse-staff', () => ({ lookupStaffUsers: vi.fn(async () => []) }));
+vi.mock('../../../data/inventory', () => ({ binLookup: () => ({ search: vi.fn(async () => []), resolveLabel: vi.fn(async () => null) }), inventoryItemLookup: () => ({ search: vi.fn(async () => []), resolveLabel: vi.fn(async () => null) }) }));
+vi.mock('../../../data/warehouse-staff', () => ({ staffUserLookup: () => ({ search: vi.fn(async () => []), resolveLabel: vi.fn(async () => null) }) }));
 const loaded: { record: PickOrderRecord } = { record };
 
 vi.mock('../api', () => ({

@@ -1,9 +1,8 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link } from 'wouter';
 import { useWatch } from 'react-hook-form';
-import { lookupBins, lookupInventoryItems } from '../../../data/inventory';
-import { personName } from '../../../data/people';
-import { lookupStaffUsers } from '../../../data/warehouse-staff';
+import { inventoryItemLookup, binLookup } from '../../../data/inventory';
+import { staffUserLookup } from '../../../data/warehouse-staff';
 import { warehouseLookup } from '../../../data/warehouses';
 import { adminPaths } from '../../../lib/paths';
 import { useTenantId } from '../../../lib/tenant';
@@ -327,8 +326,7 @@ function AssignBatchForm({ tenantId, row, onAssigned }: { tenantId: string; row:
         label={t('detail.picker')}
         required
         help={t('detail.assignHelp')}
-        search={(term, signal, limit) => lookupStaffUsers(tenantId, warehouseId, term, limit, signal, { activeOnly: true })}
-        resolveLabel={(id) => personName(tenantId, id)}
+        {...staffUserLookup(tenantId, warehouseId, { activeOnly: true })}
         initialOptions={current}
         placeholder={t('detail.searchStaff')}
       />
@@ -420,8 +418,7 @@ function PickOrderForm({ tenantId, row, reference = '' }: { tenantId: string; ro
           name="assigned_to"
           label={t('form.assignedTo')}
           disabled={noWarehouse}
-          search={(term, signal, limit) => lookupStaffUsers(tenantId, warehouseId, term, limit, signal)}
-          resolveLabel={(id) => personName(tenantId, id)}
+          {...staffUserLookup(tenantId, warehouseId)}
           initialOptions={assigneeOptions}
           placeholder={noWarehouse ? t('form.warehouseFirst') : t('detail.searchStaff')}
         />
@@ -480,7 +477,7 @@ function PickLine({
         label={t('form.item')}
         required
         disabled={picking}
-        search={(term, signal, limit) => lookupInventoryItems(tenantId, term, limit, signal, { activeOnly: true })}
+        search={inventoryItemLookup(tenantId, { activeOnly: true }).search}
         initialOptions={itemOptions}
         placeholder={t('form.searchItems')}
       />
@@ -489,7 +486,7 @@ function PickLine({
         label={t('form.bin')}
         required
         disabled={picking || !warehouseId}
-        search={(term, signal, limit) => lookupBins(tenantId, warehouseId, term, limit, signal, { activeOnly: true })}
+        search={binLookup(tenantId, warehouseId, { activeOnly: true }).search}
         initialOptions={binOptions}
         placeholder={warehouseId ? t('form.searchBins') : t('form.warehouseFirst')}
       />

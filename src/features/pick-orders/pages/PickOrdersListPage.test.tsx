@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import '@testing-library/jest-dom/vitest';
-import { act, cleanup, render, screen } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
 import { Suspense } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Router } from 'wouter';
@@ -8,6 +8,7 @@ import { memoryLocation } from 'wouter/memory-location';
 import { applyLanguage } from '../../../lib/i18n/catalogue';
 import type { PickOrderRow } from '../schema';
 import { PickOrdersListPage } from './PickOrdersListPage';
+import { cleanupInEnglish } from '../../../test/render-page';
 
 const rows: PickOrderRow[] = [
   {
@@ -36,10 +37,7 @@ vi.mock('../api', () => ({ listPickOrders: vi.fn(async () => ({ rows, total: row
 vi.mock('../../../data/warehouse-live', () => ({ useLiveWarehouseList: () => ({ state: undefined, render: () => null }) }));
 vi.mock('../components/BuildBatchDialog', () => ({ BuildBatchDialog: () => null }));
 
-afterEach(async () => {
-  cleanup();
-  await act(() => applyLanguage('en'));
-});
+afterEach(cleanupInEnglish);
 
 async function renderList() {
   const location = memoryLocation({ path: '/pick-orders' });

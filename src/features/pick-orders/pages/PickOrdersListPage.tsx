@@ -1,7 +1,6 @@
 import { useMemo, useState } from 'react';
 import { Link, useLocation } from 'wouter';
-import { lookupStaffUsers } from '../../../data/warehouse-staff';
-import { personName } from '../../../data/people';
+import { staffUserLookup } from '../../../data/warehouse-staff';
 import { warehouseLookup } from '../../../data/warehouses';
 import { adminPaths } from '../../../lib/paths';
 import { useTenantId } from '../../../lib/tenant';
@@ -101,8 +100,7 @@ export function PickOrdersListPage() {
               label={t('col.assignedTo')}
               value={draft.assignee}
               onChange={(assignee) => setDraft({ ...draft, assignee })}
-              search={(term, signal, limit) => lookupStaffUsers(tenantId, draft.warehouse ?? null, term, limit, signal)}
-              resolveLabel={(id) => personName(tenantId, id)}
+              {...staffUserLookup(tenantId, draft.warehouse ?? null)}
             />
             <FilterDateRange label={t('col.dueDate')} from={draft.from} to={draft.to} onChange={(range) => setDraft({ ...draft, ...range })} />
           </div>

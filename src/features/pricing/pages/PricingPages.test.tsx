@@ -1,16 +1,13 @@
 // @vitest-environment jsdom
 import '@testing-library/jest-dom/vitest';
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { Suspense, type ReactNode } from 'react';
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { Route, Router } from 'wouter';
-import { memoryLocation } from 'wouter/memory-location';
 import { applyLanguage } from '../../../lib/i18n/catalogue';
 import { englishLeft, pageWords } from '../../../test/page-words';
-import { ToastProvider } from '../../../ui/toast';
 import type { PricingRow } from '../schema';
 import { ZonePricingCreatePage, ZonePricingEditPage } from './ZonePricingFormPage';
 import { ZonePricingListPage } from './ZonePricingListPage';
+import { renderPageAt } from '../../../test/render-page';
 
 const price: PricingRow = {
   id: 'p1',
@@ -53,26 +50,10 @@ afterEach(async () => {
   await act(() => applyLanguage('en'));
 });
 
-async function renderAt(path: string, route: string, page: ReactNode, ready: () => Promise<unknown>) {
-  const location = memoryLocation({ path });
-  await act(async () => {
-    render(
-      <ToastProvider>
-        <Router hook={location.hook}>
-          <Suspense fallback="loading">
-            <Route path={route}>{page}</Route>
-          </Suspense>
-        </Router>
-      </ToastProvider>,
-    );
-  });
-  await ready();
-}
-
 const wait = { timeout: 5000 };
-const renderList = () => renderAt('/zone-pricing', '/zone-pricing', <ZonePricingListPage />, () => screen.findByText('EXP', undefined, wait));
-const renderEdit = () => renderAt('/zone-pricing/edit/p1', '/zone-pricing/edit/:id', <ZonePricingEditPage />, () => screen.findByDisplayValue('1250.5', undefined, wait));
-const renderCreate = () => renderAt('/zone-pricing/create', '/zone-pricing/create', <ZonePricingCreatePage />, () => screen.findByRole('form', undefined, wait));
+const renderList = () => renderPageAt('/zone-pricing', '/zone-pricing', <ZonePricingListPage />, () => screen.findByText('EXP', undefined, wait));
+const renderEdit = () => renderPageAt('/zone-pricing/edit/p1', '/zone-pricing/edit/:id', <ZonePricingEditPage />, () => screen.findByDisplayValue('1250.5', undefined, wait));
+const renderCreate = () => renderPageAt('/zone-pricing/create', '/zone-pricing/create', <ZonePricingCreatePage />, () => screen.findByRole('form', undefined, wait));
 
 /** Submits each form on screen as it is, so their fields say their messages. */
 async function submitAll(count: number) {

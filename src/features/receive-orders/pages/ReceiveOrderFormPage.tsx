@@ -1,8 +1,7 @@
 import { useCallback, useMemo } from 'react';
 import { useWatch } from 'react-hook-form';
-import { inventoryItemLabel, lookupBins, lookupInventoryItems } from '../../../data/inventory';
-import { locationLabel } from '../../../data/locations';
-import { lookupSuppliers, supplierLabel } from '../../../data/suppliers';
+import { inventoryItemLookup, binLookup } from '../../../data/inventory';
+import { supplierLookup } from '../../../data/suppliers';
 import { warehouseLookup } from '../../../data/warehouses';
 import { useT } from '../../../lib/i18n/catalogue';
 import { adminPaths } from '../../../lib/paths';
@@ -74,8 +73,7 @@ function ReceiveOrderForm({ tenantId, order }: { tenantId: string; order: Receiv
           name="supplier_id"
           label={t('field.supplier')}
           required
-          search={(term, signal, limit) => lookupSuppliers(tenantId, term, limit, signal)}
-          resolveLabel={(id) => supplierLabel(tenantId, id)}
+          {...supplierLookup(tenantId)}
         />
         <ComboboxField<ReceiveOrderFormInput, 'warehouse_id'>
           name="warehouse_id"
@@ -95,8 +93,7 @@ function ReceiveOrderForm({ tenantId, order }: { tenantId: string; order: Receiv
                 name={`lines.${index}.item_id`}
                 label={t('field.item')}
                 required
-                search={(term, signal, limit) => lookupInventoryItems(tenantId, term, limit, signal, { activeOnly: true })}
-                resolveLabel={(id) => inventoryItemLabel(tenantId, id)}
+                {...inventoryItemLookup(tenantId, { activeOnly: true })}
               />
             </div>
             <NumberField<ReceiveOrderFormInput, `lines.${number}.expected_quantity`> name={`lines.${index}.expected_quantity`} label={t('field.quantity')} required step={1} />
@@ -108,8 +105,7 @@ function ReceiveOrderForm({ tenantId, order }: { tenantId: string; order: Receiv
                 name={`lines.${index}.target_bin_id`}
                 label={t('field.bin')}
                 disabled={!warehouseId}
-                search={(term, signal, limit) => lookupBins(tenantId, warehouseId, term, limit, signal, { activeOnly: true })}
-                resolveLabel={(id) => locationLabel(tenantId, id)}
+                {...binLookup(tenantId, warehouseId, { activeOnly: true })}
               />
             </div>
           </div>

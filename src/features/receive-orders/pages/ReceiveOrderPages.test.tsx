@@ -1,16 +1,13 @@
 // @vitest-environment jsdom
 import '@testing-library/jest-dom/vitest';
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { Suspense, type ReactNode } from 'react';
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { Route, Router } from 'wouter';
-import { memoryLocation } from 'wouter/memory-location';
 import { applyLanguage } from '../../../lib/i18n/catalogue';
 import { englishLeft, pageWords } from '../../../test/page-words';
-import { ToastProvider } from '../../../ui/toast';
 import type { ReceiveOrderRow } from '../schema';
 import { ReceiveOrderCreatePage } from './ReceiveOrderFormPage';
 import { ReceiveOrdersListPage } from './ReceiveOrdersListPage';
+import { cleanupInEnglish, renderPageAt } from '../../../test/render-page';
 
 const row: ReceiveOrderRow = {
   id: 'r1',
@@ -30,9 +27,9 @@ const row: ReceiveOrderRow = {
 
 vi.mock('../../../lib/tenant', async (original) => ({ ...(await original<object>()), useTenantId: () => 't1' }));
 vi.mock('../../../data/warehouse-live', () => ({ useLiveWarehouseList: () => ({ state: undefined, render: () => null }) }));
-vi.mock('../../../data/inventory', () => ({ lookupInventoryItems: vi.fn(async () => []), inventoryItemLabel: vi.fn(async () => null), lookupBins: vi.fn(async () => []) }));
+vi.mock('../../../data/inventory', () => ({ inventoryItemLookup: () => ({ search: vi.fn(async () => []), resolveLabel: vi.fn(async () => null) }), binLookup: () => ({ search: vi.fn(async () => []), resolveLabel: vi.fn(async () => null) }) }));
 vi.mock('../../../data/locations', () => ({ locationLabel: vi.fn(async () => null) }));
-vi.mock('../../../data/suppliers', () => ({ lookupSuppliers: vi.fn(async () => []), supplierLabel: vi.fn(async () => null) }));
+vi.mock('../../../data/suppliers', () => ({ supplierLookup: () => ({ search: vi.fn(async () => []), resolveLabel: vi.fn(async () => null) }) }));
 vi.mock('../../../data/warehouses', () => ({ warehouseLookup: () => ({ search: vi.fn(async () => []), resolveLabel: vi.fn(async () => null) }) }));
 vi.mock('../api', () => ({
   listReceiveOrders: vi.fn(async () => ({ rows: [row], total: 1 })),
@@ -41,30 +38,11 @@ vi.mock('../api', () => ({
   saveReceiveOrder: vi.fn(),
 }));
 
-afterEach(async () => {
-  cleanup();
-  await act(() => applyLanguage('en'));
-});
-
-async function renderAt(path: string, route: string, page: ReactNode, ready: () => Promise<unknown>) {
-  const location = memoryLocation({ path });
-  await act(async () => {
-    render(
-      <ToastProvider>
-        <Router hook={location.hook}>
-          <Suspense fallback="loading">
-            <Route path={route}>{page}</Route>
-          </Suspense>
-        </Router>
-      </ToastProvider>,
-    );
-  });
-  await ready();
-}
+afterEach(cleanupInEnglish);
 
 const wait = { timeout: 5000 };
-const renderList = () => renderAt('/receive-orders', '/receive-orders', <ReceiveOrdersListPage />, () => screen.findByText('ACME-GR00041', undefined, wait));
-const renderCreate = () => renderAt('/receive-orders/create', '/receive-orders/create', <ReceiveOrderCreatePage />, () => screen.findByRole('form', undefined, wait));
+const renderList = () => renderPageAt('/receive-orders', '/receive-orders', <ReceiveOrdersListPage />, () => screen.findByText('ACME-GR00041', undefined, wait));
+const renderCreate = () => renderPageAt('/receive-orders/create', '/receive-orders/create', <ReceiveOrderCreatePage />, () => screen.findByRole('form', undefined, wait));
 
 async function submitBlank(count: number) {
   await act(async () => {

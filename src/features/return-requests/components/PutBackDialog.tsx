@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import { lookupBins, lookupInventoryItems } from '../../../data/inventory';
+import { inventoryItemLookup, binLookup } from '../../../data/inventory';
 import { useT } from '../../../lib/i18n/catalogue';
 import { Button } from '../../../ui/Button';
 import { Dialog } from '../../../ui/Dialog';
@@ -71,14 +71,14 @@ function PutBackDialog({ tenantId, row, warehouseId, onClose }: { tenantId: stri
           name="item_id"
           label={t('putBack.item')}
           required
-          search={(term, signal, limit) => lookupInventoryItems(tenantId, term, limit, signal, { activeOnly: true })}
+          search={inventoryItemLookup(tenantId, { activeOnly: true }).search}
           placeholder={t('putBack.searchItems')}
         />
         <ComboboxField<PutBackInput, 'bin_id'>
           name="bin_id"
           label={t('putBack.bin')}
           required
-          search={(term, signal, limit) => lookupBins(tenantId, warehouseId, term, limit, signal, { activeOnly: true })}
+          search={binLookup(tenantId, warehouseId, { activeOnly: true }).search}
           placeholder={t('putBack.searchBins')}
         />
         <NumberField<PutBackInput, 'quantity'> name="quantity" label={t('putBack.quantity')} required min={1} step={1} />

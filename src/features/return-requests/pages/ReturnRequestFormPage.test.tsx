@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import '@testing-library/jest-dom/vitest';
-import { act, cleanup, render, screen } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
 import { Suspense } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Route, Router } from 'wouter';
@@ -9,6 +9,7 @@ import { applyLanguage } from '../../../lib/i18n/catalogue';
 import { ToastProvider } from '../../../ui/toast';
 import type { ReturnRow } from '../schema';
 import { ReturnRequestEditPage } from './ReturnRequestFormPage';
+import { cleanupInEnglish } from '../../../test/render-page';
 
 const row: ReturnRow = {
   id: 'r1',
@@ -64,10 +65,7 @@ vi.mock('../api', () => ({
   putBackIntoStock: vi.fn(),
 }));
 
-afterEach(async () => {
-  cleanup();
-  await act(() => applyLanguage('en'));
-});
+afterEach(cleanupInEnglish);
 
 async function renderRequest() {
   const location = memoryLocation({ path: '/return-requests/r1/edit' });

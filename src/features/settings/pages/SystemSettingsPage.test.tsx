@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import '@testing-library/jest-dom/vitest';
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { Suspense } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { applyLanguage } from '../../../lib/i18n/catalogue';
@@ -8,6 +8,7 @@ import { readTenantSettings } from '../../../lib/tenant-settings';
 import { englishLeft, pageWords } from '../../../test/page-words';
 import { ToastProvider } from '../../../ui/toast';
 import { SystemSettingsPage } from './SystemSettingsPage';
+import { cleanupInEnglish } from '../../../test/render-page';
 
 vi.mock('../../../lib/tenant', async (original) => ({ ...(await original<object>()), useTenantId: () => 't1' }));
 vi.mock('../../../ui/map', () => ({ MapView: ({ label }: { label: string }) => <div role="img" aria-label={label} /> }));
@@ -17,10 +18,7 @@ vi.mock('../api', () => ({
   savePickingSettings: vi.fn(),
 }));
 
-afterEach(async () => {
-  cleanup();
-  await act(() => applyLanguage('en'));
-});
+afterEach(cleanupInEnglish);
 
 /** The page, then both forms submitted with a bad value each, so their fields say their messages. */
 async function renderAndBreak() {

@@ -4,7 +4,7 @@ import { adminPaths } from '../../../lib/paths';
 import { useTenantId } from '../../../lib/tenant';
 import { ComboboxField, Form, FormActions, NumberField, SelectField, SwitchField, TextField, useRecordSave, useZodForm } from '../../../ui/form';
 import { RecordFormPage } from '../../../ui/RecordFormPage';
-import { lookupTenantAddresses, tenantAddressLabel } from '../../../data/addresses';
+import { tenantAddressLookup } from '../../../data/addresses';
 import { addressLabel } from '../../../data/address-label';
 import { createSupplier, getSupplier, updateSupplier } from '../api';
 import {
@@ -96,9 +96,8 @@ function SupplierForm({ tenantId, supplier }: { tenantId: string; supplier: Supp
           name="address_id"
           label={t('field.address')}
           className="sm:col-span-3"
-          search={(term, signal, limit) => lookupTenantAddresses(tenantId, term, limit, signal)}
+          {...tenantAddressLookup(tenantId)}
           initialOptions={supplier?.address ? [{ value: supplier.address.id, label: addressLabel(supplier.address) }] : []}
-          resolveLabel={(id) => tenantAddressLabel(tenantId, id)}
           placeholder={t('field.addressSearch')}
         />
       </fieldset>

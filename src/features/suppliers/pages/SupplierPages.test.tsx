@@ -1,16 +1,13 @@
 // @vitest-environment jsdom
 import '@testing-library/jest-dom/vitest';
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { Suspense, type ReactNode } from 'react';
+import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { Route, Router } from 'wouter';
-import { memoryLocation } from 'wouter/memory-location';
 import { applyLanguage } from '../../../lib/i18n/catalogue';
 import { englishLeft, pageWords } from '../../../test/page-words';
-import { ToastProvider } from '../../../ui/toast';
 import type { Supplier } from '../schema';
 import { SupplierCreatePage, SupplierEditPage } from './SupplierFormPage';
 import { SuppliersListPage } from './SuppliersListPage';
+import { cleanupInEnglish, renderPageAt } from '../../../test/render-page';
 
 const supplier: Supplier = {
   id: 's1',
@@ -30,7 +27,7 @@ const supplier: Supplier = {
 };
 
 vi.mock('../../../lib/tenant', async (original) => ({ ...(await original<object>()), useTenantId: () => 't1' }));
-vi.mock('../../../data/addresses', () => ({ lookupTenantAddresses: vi.fn(async () => []), tenantAddressLabel: vi.fn(async () => null) }));
+vi.mock('../../../data/addresses', () => ({ tenantAddressLookup: () => ({ search: vi.fn(async () => []), resolveLabel: vi.fn(async () => null) }) }));
 vi.mock('../api', () => ({
   listSuppliers: vi.fn(async () => ({ rows: [supplier], total: 1 })),
   getSupplier: vi.fn(async () => supplier),
@@ -38,30 +35,11 @@ vi.mock('../api', () => ({
   updateSupplier: vi.fn(),
 }));
 
-afterEach(async () => {
-  cleanup();
-  await act(() => applyLanguage('en'));
-});
+afterEach(cleanupInEnglish);
 
-async function renderAt(path: string, route: string, page: ReactNode, ready: () => Promise<unknown>) {
-  const location = memoryLocation({ path });
-  await act(async () => {
-    render(
-      <ToastProvider>
-        <Router hook={location.hook}>
-          <Suspense fallback="loading">
-            <Route path={route}>{page}</Route>
-          </Suspense>
-        </Router>
-      </ToastProvider>,
-    );
-  });
-  await ready();
-}
-
-const renderList = () => renderAt('/suppliers', '/suppliers', <SuppliersListPage />, () => screen.findByText('HR-01', undefined, { timeout: 5000 }));
-const renderEdit = () => renderAt('/suppliers/s1/edit', '/suppliers/:id/edit', <SupplierEditPage />, () => screen.findByDisplayValue('Mornings only', undefined, { timeout: 5000 }));
-const renderCreate = () => renderAt('/suppliers/new', '/suppliers/new', <SupplierCreatePage />, () => screen.findByRole('form', undefined, { timeout: 5000 }));
+const renderList = () => renderPageAt('/suppliers', '/suppliers', <SuppliersListPage />, () => screen.findByText('HR-01', undefined, { timeout: 5000 }));
+const renderEdit = () => renderPageAt('/suppliers/s1/edit', '/suppliers/:id/edit', <SupplierEditPage />, () => screen.findByDisplayValue('Mornings only', undefined, { timeout: 5000 }));
+const renderCreate = () => renderPageAt('/suppliers/new', '/suppliers/new', <SupplierCreatePage />, () => screen.findByRole('form', undefined, { timeout: 5000 }));
 
 /** Submits the create form blank but for a bad email and phone, so the fields say their messages. */
 async function submitBad() {

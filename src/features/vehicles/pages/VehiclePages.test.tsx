@@ -1,16 +1,13 @@
 // @vitest-environment jsdom
 import '@testing-library/jest-dom/vitest';
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { Suspense, type ReactNode } from 'react';
+import { act, cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { Route, Router } from 'wouter';
-import { memoryLocation } from 'wouter/memory-location';
 import { applyLanguage } from '../../../lib/i18n/catalogue';
 import { englishLeft, pageWords } from '../../../test/page-words';
-import { ToastProvider } from '../../../ui/toast';
 import type { Vehicle } from '../schema';
 import { VehicleCreatePage, VehicleEditPage } from './VehicleFormPage';
 import { VehiclesListPage } from './VehiclesListPage';
+import { cleanupInEnglish, renderPageAt, submitEmpty } from '../../../test/render-page';
 
 const vehicle: Vehicle = {
   id: 'v1',
@@ -37,38 +34,11 @@ vi.mock('../api', () => ({
   uploadVehicleImage: vi.fn(),
 }));
 
-afterEach(async () => {
-  cleanup();
-  await act(() => applyLanguage('en'));
-});
+afterEach(cleanupInEnglish);
 
-async function renderAt(path: string, route: string, page: ReactNode, ready: () => Promise<unknown>) {
-  const location = memoryLocation({ path });
-  await act(async () => {
-    render(
-      <ToastProvider>
-        <Router hook={location.hook}>
-          <Suspense fallback="loading">
-            <Route path={route}>{page}</Route>
-          </Suspense>
-        </Router>
-      </ToastProvider>,
-    );
-  });
-  await ready();
-}
-
-const renderList = () => renderAt('/vehicles', '/vehicles', <VehiclesListPage />, () => screen.findByText('VAN-7', undefined, { timeout: 5000 }));
-const renderEdit = () => renderAt('/vehicles/v1/edit', '/vehicles/:id/edit', <VehicleEditPage />, () => screen.findByDisplayValue('Box van', undefined, { timeout: 5000 }));
-const renderCreate = () => renderAt('/vehicles/new', '/vehicles/new', <VehicleCreatePage />, () => screen.findByRole('form', undefined, { timeout: 5000 }));
-
-/** Submits the empty create form, so every required field says its message. */
-async function submitEmpty() {
-  await act(async () => {
-    fireEvent.submit(screen.getByRole('form'));
-  });
-  await screen.findAllByText(/!$/);
-}
+const renderList = () => renderPageAt('/vehicles', '/vehicles', <VehiclesListPage />, () => screen.findByText('VAN-7', undefined, { timeout: 5000 }));
+const renderEdit = () => renderPageAt('/vehicles/v1/edit', '/vehicles/:id/edit', <VehicleEditPage />, () => screen.findByDisplayValue('Box van', undefined, { timeout: 5000 }));
+const renderCreate = () => renderPageAt('/vehicles/new', '/vehicles/new', <VehicleCreatePage />, () => screen.findByRole('form', undefined, { timeout: 5000 }));
 
 /** English words of the list and the form that must not survive a translation (Code, Description, Image, Standard, Diesel are French too). */
 const ENGLISH = [
@@ -115,7 +85,7 @@ describe('the vehicles’ screens', () => {
     expect(screen.getByRole('button', { name: 'Save changes' })).toBeInTheDocument();
     cleanup();
     await renderCreate();
-    await submitEmpty();
+    await submitEmpty(/!$/);
     for (const message of ['Name is required!', 'Code is required!', 'Description is required!', 'Capacity unit must be a number and greater than 0!', 'At least one license requirement is required!', 'Fuel type is required!']) {
       expect(screen.getByText(message)).toBeInTheDocument();
     }
@@ -134,7 +104,7 @@ describe('the vehicles’ screens', () => {
     text += pageWords();
     cleanup();
     await renderCreate();
-    await submitEmpty();
+    await submitEmpty(/!$/);
     text += pageWords();
     for (const word of words) expect(text).toContain(word);
     expect(englishLeft(text, ENGLISH)).toEqual([]);

@@ -1,16 +1,13 @@
 // @vitest-environment jsdom
 import '@testing-library/jest-dom/vitest';
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { Suspense, type ReactNode } from 'react';
+import { act, cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { Route, Router } from 'wouter';
-import { memoryLocation } from 'wouter/memory-location';
 import { applyLanguage } from '../../../lib/i18n/catalogue';
 import { englishLeft, pageWords } from '../../../test/page-words';
-import { ToastProvider } from '../../../ui/toast';
 import type { WarehouseLocation } from '../schema';
 import { LocationCreatePage, LocationEditPage } from './LocationFormPage';
 import { LocationsListPage } from './LocationsListPage';
+import { cleanupInEnglish, renderPageAt, submitEmpty } from '../../../test/render-page';
 
 const location: WarehouseLocation = {
   id: 'l1',
@@ -52,38 +49,11 @@ vi.mock('../api', () => ({
   lookupParentLocations: vi.fn(async () => []),
 }));
 
-afterEach(async () => {
-  cleanup();
-  await act(() => applyLanguage('en'));
-});
+afterEach(cleanupInEnglish);
 
-async function renderAt(path: string, route: string, page: ReactNode, ready: () => Promise<unknown>) {
-  const location = memoryLocation({ path });
-  await act(async () => {
-    render(
-      <ToastProvider>
-        <Router hook={location.hook}>
-          <Suspense fallback="loading">
-            <Route path={route}>{page}</Route>
-          </Suspense>
-        </Router>
-      </ToastProvider>,
-    );
-  });
-  await ready();
-}
-
-const renderList = () => renderAt('/locations', '/locations', <LocationsListPage />, () => screen.findByText('Z1-A1-S1', undefined, { timeout: 5000 }).then(() => screen.findAllByText('Pasillo 1', { exact: false }, { timeout: 5000 })));
-const renderEdit = () => renderAt('/locations/l1/edit', '/locations/:id/edit', <LocationEditPage />, () => screen.findByDisplayValue('Cajas ligeras', undefined, { timeout: 5000 }));
-const renderCreate = () => renderAt('/locations/create', '/locations/create', <LocationCreatePage />, () => screen.findByRole('form', undefined, { timeout: 5000 }));
-
-/** Submits the empty create form, so every required field says its message. */
-async function submitEmpty() {
-  await act(async () => {
-    fireEvent.submit(screen.getByRole('form'));
-  });
-  await screen.findAllByText(/!$/);
-}
+const renderList = () => renderPageAt('/locations', '/locations', <LocationsListPage />, () => screen.findByText('Z1-A1-S1', undefined, { timeout: 5000 }).then(() => screen.findAllByText('Pasillo 1', { exact: false }, { timeout: 5000 })));
+const renderEdit = () => renderPageAt('/locations/l1/edit', '/locations/:id/edit', <LocationEditPage />, () => screen.findByDisplayValue('Cajas ligeras', undefined, { timeout: 5000 }));
+const renderCreate = () => renderPageAt('/locations/create', '/locations/create', <LocationCreatePage />, () => screen.findByRole('form', undefined, { timeout: 5000 }));
 
 /** English words of the screens that must not survive a translation (Code, Type, Position, Section, Notes, Fragile, Zone are French too). */
 const ENGLISH = [
@@ -149,7 +119,7 @@ describe('the warehouse locations’ screens', () => {
     expect(screen.getByText('The aisle this shelf is in')).toBeInTheDocument();
     cleanup();
     await renderCreate();
-    await submitEmpty();
+    await submitEmpty(/!$/);
     for (const message of ['Warehouse is required!', 'Name is required!']) expect(screen.getByText(message)).toBeInTheDocument();
   });
 
@@ -166,7 +136,7 @@ describe('the warehouse locations’ screens', () => {
     text += pageWords();
     cleanup();
     await renderCreate();
-    await submitEmpty();
+    await submitEmpty(/!$/);
     text += pageWords();
     for (const word of words) expect(text).toContain(word);
     expect(englishLeft(text, ENGLISH)).toEqual([]);

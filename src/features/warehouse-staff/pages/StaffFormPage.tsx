@@ -6,7 +6,7 @@ import { useTenantId } from '../../../lib/tenant';
 import { ComboboxField, Form, FormActions, SelectField, SwitchField, useRecordSave, useZodForm } from '../../../ui/form';
 import { RecordFormPage } from '../../../ui/RecordFormPage';
 import { personName } from '../../../data/people';
-import { lookupWarehouses, warehouseLabel } from '../../../data/warehouses';
+import { warehouseLookup } from '../../../data/warehouses';
 import { createStaff, getStaff, lookupTenantPeople, updateStaff } from '../api';
 import type { StaffRole, WarehouseStaff } from '../../../data/warehousing';
 import { staffMessages, type StaffKey } from '../messages';
@@ -92,9 +92,8 @@ function StaffForm({ tenantId, staff }: { tenantId: string; staff: WarehouseStaf
         name="warehouse_id"
         label={t('field.warehouse')}
         required
-        search={(term, signal, limit) => lookupWarehouses(tenantId, term, limit, signal)}
+        {...warehouseLookup(tenantId)}
         initialOptions={staff?.warehouse ? [{ value: staff.warehouse.id, label: staff.warehouse.name }] : []}
-        resolveLabel={(id) => warehouseLabel(tenantId, id)}
         placeholder={t('field.searchWarehouses')}
       />
       <ComboboxField<StaffFormInput, 'user_id'>

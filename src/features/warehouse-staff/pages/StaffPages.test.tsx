@@ -1,16 +1,13 @@
 // @vitest-environment jsdom
 import '@testing-library/jest-dom/vitest';
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { Suspense, type ReactNode } from 'react';
+import { act, cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { Route, Router } from 'wouter';
-import { memoryLocation } from 'wouter/memory-location';
 import { applyLanguage } from '../../../lib/i18n/catalogue';
 import { englishLeft, pageWords } from '../../../test/page-words';
-import { ToastProvider } from '../../../ui/toast';
 import type { WarehouseStaff } from '../../../data/warehousing';
 import { StaffCreatePage, StaffEditPage } from './StaffFormPage';
 import { StaffListPage } from './StaffListPage';
+import { cleanupInEnglish, renderPageAt, submitEmpty } from '../../../test/render-page';
 
 const staff: WarehouseStaff = {
   id: 'st1',
@@ -29,8 +26,7 @@ vi.mock('../../../lib/tenant', async (original) => ({ ...(await original<object>
 vi.mock('../../../data/people', () => ({ personName: vi.fn(async () => 'Pablo Pérez') }));
 vi.mock('../../../data/warehouses', () => ({
   useWarehouseChoices: () => [{ id: 'w1', name: 'Almacén Norte', code: 'WH-N' }],
-  lookupWarehouses: vi.fn(async () => []),
-  warehouseLabel: vi.fn(async () => 'Almacén Norte'),
+  warehouseLookup: () => ({ search: vi.fn(async () => []), resolveLabel: vi.fn(async () => 'Almacén Norte') }),
 }));
 vi.mock('../api', () => ({
   listStaff: vi.fn(async () => ({ rows: [staff], total: 1 })),
@@ -41,38 +37,11 @@ vi.mock('../api', () => ({
   removeStaff: vi.fn(),
 }));
 
-afterEach(async () => {
-  cleanup();
-  await act(() => applyLanguage('en'));
-});
+afterEach(cleanupInEnglish);
 
-async function renderAt(path: string, route: string, page: ReactNode, ready: () => Promise<unknown>) {
-  const location = memoryLocation({ path });
-  await act(async () => {
-    render(
-      <ToastProvider>
-        <Router hook={location.hook}>
-          <Suspense fallback="loading">
-            <Route path={route}>{page}</Route>
-          </Suspense>
-        </Router>
-      </ToastProvider>,
-    );
-  });
-  await ready();
-}
-
-const renderList = () => renderAt('/staff', '/staff', <StaffListPage />, () => screen.findByText('pablo@example.com', undefined, { timeout: 5000 }));
-const renderEdit = () => renderAt('/staff/st1/edit', '/staff/:id/edit', <StaffEditPage />, () => screen.findByRole('switch', undefined, { timeout: 5000 }));
-const renderCreate = () => renderAt('/staff/create', '/staff/create', <StaffCreatePage />, () => screen.findByRole('form', undefined, { timeout: 5000 }));
-
-/** Submits the empty create form, so every required field says its message. */
-async function submitEmpty() {
-  await act(async () => {
-    fireEvent.submit(screen.getByRole('form'));
-  });
-  await screen.findAllByText(/is required|obligatori[ao]|obligatoire/);
-}
+const renderList = () => renderPageAt('/staff', '/staff', <StaffListPage />, () => screen.findByText('pablo@example.com', undefined, { timeout: 5000 }));
+const renderEdit = () => renderPageAt('/staff/st1/edit', '/staff/:id/edit', <StaffEditPage />, () => screen.findByRole('switch', undefined, { timeout: 5000 }));
+const renderCreate = () => renderPageAt('/staff/create', '/staff/create', <StaffCreatePage />, () => screen.findByRole('form', undefined, { timeout: 5000 }));
 
 /** English words of the screens that must not survive a translation. */
 const ENGLISH = [
@@ -113,7 +82,7 @@ describe('the warehouse staff’s screens', () => {
     expect(screen.getByRole('heading', { name: 'Edit staff' })).toBeInTheDocument();
     cleanup();
     await renderCreate();
-    await submitEmpty();
+    await submitEmpty(/is required|obligatori[ao]|obligatoire/);
     for (const message of ['Warehouse is required', 'User is required', 'Role is required']) expect(screen.getByText(message)).toBeInTheDocument();
   });
 
@@ -130,7 +99,7 @@ describe('the warehouse staff’s screens', () => {
     text += pageWords();
     cleanup();
     await renderCreate();
-    await submitEmpty();
+    await submitEmpty(/is required|obligatori[ao]|obligatoire/);
     text += pageWords();
     for (const word of words) expect(text).toContain(word);
     expect(englishLeft(text, ENGLISH)).toEqual([]);

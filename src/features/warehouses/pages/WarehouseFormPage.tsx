@@ -13,10 +13,9 @@ import { PageHeader } from '../../../ui/PageHeader';
 import { RecordStates } from '../../../ui/RecordStates';
 import { useToast } from '../../../ui/toast';
 import { useRecordLoad } from '../../../lib/use-record-load';
-import { personName } from '../../../data/people';
-import { lookupTenantAddresses, tenantAddressLabel } from '../../../data/addresses';
+import { tenantAddressLookup } from '../../../data/addresses';
 import { addressLabel } from '../../../data/address-label';
-import { lookupStaffUsers } from '../../../data/warehouse-staff';
+import { staffUserLookup } from '../../../data/warehouse-staff';
 import { getWarehouse, saveWarehouse } from '../api';
 import { FORM_SKELETON_CLASS } from '../../../ui/FormSkeleton';
 import { useStatuses } from '../../../lib/status-vocabulary';
@@ -114,9 +113,8 @@ function WarehouseForm({ tenantId, warehouse }: { tenantId: string; warehouse: W
           required
           className="sm:col-span-2"
           limit={ADDRESS_LOOKUP_LIMIT}
-          search={(term, signal, limit) => lookupTenantAddresses(tenantId, term, limit, signal)}
+          {...tenantAddressLookup(tenantId)}
           initialOptions={addressOptions}
-          resolveLabel={(id) => tenantAddressLabel(tenantId, id)}
           placeholder={t('field.addressSearch')}
         />
         <SelectField<WarehouseFormInput, 'status'> name="status" label={t('field.status')} required options={statusWords.options} />
@@ -134,8 +132,7 @@ function WarehouseForm({ tenantId, warehouse }: { tenantId: string; warehouse: W
             label={accessMode === 'select_users' ? t('field.usersWith') : t('field.usersWithout')}
             required
             multiple
-            search={(term, signal, limit) => lookupStaffUsers(tenantId, warehouse?.id ?? null, term, limit, signal)}
-            resolveLabel={(id) => personName(tenantId, id)}
+            {...staffUserLookup(tenantId, warehouse?.id ?? null)}
             placeholder={t('field.searchStaff')}
             help={warehouse ? t('field.staffOfWarehouse') : t('field.staffOfBusiness')}
           />

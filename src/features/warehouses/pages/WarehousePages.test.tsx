@@ -1,17 +1,14 @@
 // @vitest-environment jsdom
 import '@testing-library/jest-dom/vitest';
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { Suspense, type ReactNode } from 'react';
+import { act, cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { Route, Router } from 'wouter';
-import { memoryLocation } from 'wouter/memory-location';
 import { applyLanguage } from '../../../lib/i18n/catalogue';
 import { englishLeft, pageWords } from '../../../test/page-words';
-import { ToastProvider } from '../../../ui/toast';
 import type { Warehouse } from '../schema';
 import { WarehouseDetailPage } from './WarehouseDetailPage';
 import { WarehouseCreatePage, WarehouseEditPage } from './WarehouseFormPage';
 import { WarehousesListPage } from './WarehousesListPage';
+import { cleanupInEnglish, renderPageAt, submitEmpty } from '../../../test/render-page';
 
 const address = { id: 'a1', title: { en: 'Depósito central' }, full_address: '1 Calle Mayor, Madrid', latitude: 40.4, longitude: -3.7 };
 const warehouse: Warehouse = {
@@ -32,10 +29,10 @@ const warehouse: Warehouse = {
 };
 
 vi.mock('../../../lib/tenant', async (original) => ({ ...(await original<object>()), useTenantId: () => 't1' }));
-vi.mock('../../../data/addresses', () => ({ lookupTenantAddresses: vi.fn(async () => []), tenantAddressLabel: vi.fn(async () => null) }));
+vi.mock('../../../data/addresses', () => ({ tenantAddressLookup: () => ({ search: vi.fn(async () => []), resolveLabel: vi.fn(async () => null) }) }));
 vi.mock('../../../data/people', () => ({ personName: vi.fn(async () => 'Pablo Pérez') }));
 vi.mock('../../../data/warehouse-staff', () => ({
-  lookupStaffUsers: vi.fn(async () => []),
+  staffUserLookup: () => ({ search: vi.fn(async () => []), resolveLabel: vi.fn(async () => 'Pablo Pérez') }),
   listWarehouseStaff: vi.fn(async () => [{ id: 'st1', tenant_id: 't1', warehouse_id: 'w1', user_id: 'u1', role: 'picker', active: false, user: { id: 'u1', full_name: 'Pablo Pérez', email: 'pablo@example.com' }, created_at: '2026-11-21T10:00:00Z', updated_at: '2026-11-21T10:00:00Z' }]),
 }));
 vi.mock('../../../data/locations', () => ({
@@ -52,39 +49,12 @@ vi.mock('../api', () => ({
   saveWarehouse: vi.fn(),
 }));
 
-afterEach(async () => {
-  cleanup();
-  await act(() => applyLanguage('en'));
-});
+afterEach(cleanupInEnglish);
 
-async function renderAt(path: string, route: string, page: ReactNode, ready: () => Promise<unknown>) {
-  const location = memoryLocation({ path });
-  await act(async () => {
-    render(
-      <ToastProvider>
-        <Router hook={location.hook}>
-          <Suspense fallback="loading">
-            <Route path={route}>{page}</Route>
-          </Suspense>
-        </Router>
-      </ToastProvider>,
-    );
-  });
-  await ready();
-}
-
-const renderList = () => renderAt('/warehouses', '/warehouses', <WarehousesListPage />, () => screen.findByText('WH-N', undefined, { timeout: 5000 }));
-const renderEdit = () => renderAt('/warehouses/w1/edit', '/warehouses/:id/edit', <WarehouseEditPage />, () => screen.findByDisplayValue('WH-N', undefined, { timeout: 5000 }));
-const renderCreate = () => renderAt('/warehouses/new', '/warehouses/new', <WarehouseCreatePage />, () => screen.findByRole('form', undefined, { timeout: 5000 }));
-const renderDetail = () => renderAt('/warehouses/w1', '/warehouses/:id', <WarehouseDetailPage />, () => screen.findByText('Z-1', { exact: false }, { timeout: 5000 }));
-
-/** Submits the empty create form, so every required field says its message. */
-async function submitEmpty() {
-  await act(async () => {
-    fireEvent.submit(screen.getByRole('form'));
-  });
-  await screen.findAllByText(/!$/);
-}
+const renderList = () => renderPageAt('/warehouses', '/warehouses', <WarehousesListPage />, () => screen.findByText('WH-N', undefined, { timeout: 5000 }));
+const renderEdit = () => renderPageAt('/warehouses/w1/edit', '/warehouses/:id/edit', <WarehouseEditPage />, () => screen.findByDisplayValue('WH-N', undefined, { timeout: 5000 }));
+const renderCreate = () => renderPageAt('/warehouses/new', '/warehouses/new', <WarehouseCreatePage />, () => screen.findByRole('form', undefined, { timeout: 5000 }));
+const renderDetail = () => renderPageAt('/warehouses/w1', '/warehouses/:id', <WarehouseDetailPage />, () => screen.findByText('Z-1', { exact: false }, { timeout: 5000 }));
 
 /** English words of the screens that must not survive a translation (Code, Total, Stock, Zone and Access words shared with French are left out). */
 const ENGLISH = [
@@ -150,7 +120,7 @@ describe('the warehouses’ screens', () => {
     expect(screen.getByText('Selected Users', { exact: false })).toHaveTextContent('Selected Users (1)');
     cleanup();
     await renderCreate();
-    await submitEmpty();
+    await submitEmpty(/!$/);
     for (const message of ['Warehouse name is required!', 'Warehouse code is required!', 'Address is required!']) expect(screen.getByText(message)).toBeInTheDocument();
   });
 
@@ -170,7 +140,7 @@ describe('the warehouses’ screens', () => {
     text += pageWords();
     cleanup();
     await renderCreate();
-    await submitEmpty();
+    await submitEmpty(/!$/);
     text += pageWords();
     for (const word of words) expect(text).toContain(word);
     expect(englishLeft(text, ENGLISH)).toEqual([]);

@@ -1,16 +1,13 @@
 // @vitest-environment jsdom
 import '@testing-library/jest-dom/vitest';
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { Suspense, type ReactNode } from 'react';
+import { act, cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { Route, Router } from 'wouter';
-import { memoryLocation } from 'wouter/memory-location';
 import { applyLanguage } from '../../../lib/i18n/catalogue';
 import { englishLeft, pageWords } from '../../../test/page-words';
-import { ToastProvider } from '../../../ui/toast';
 import type { Zone } from '../schema';
 import { ZoneCreatePage, ZoneEditPage } from './ZoneFormPage';
 import { ZonesListPage } from './ZonesListPage';
+import { cleanupInEnglish, renderPageAt, submitEmpty } from '../../../test/render-page';
 
 const zone: Zone = {
   id: 'z1',
@@ -37,39 +34,12 @@ vi.mock('../api', () => ({
   ZoneInUseError: class extends Error {},
 }));
 
-afterEach(async () => {
-  cleanup();
-  await act(() => applyLanguage('en'));
-});
+afterEach(cleanupInEnglish);
 
-async function renderAt(path: string, route: string, page: ReactNode, ready: () => Promise<unknown>) {
-  const location = memoryLocation({ path });
-  await act(async () => {
-    render(
-      <ToastProvider>
-        <Router hook={location.hook}>
-          <Suspense fallback="loading">
-            <Route path={route}>{page}</Route>
-          </Suspense>
-        </Router>
-      </ToastProvider>,
-    );
-  });
-  await ready();
-}
+const renderList = () => renderPageAt('/zones', '/zones', <ZonesListPage />, () => screen.findByText('CEN', undefined, { timeout: 5000 }));
+const renderEdit = () => renderPageAt('/zones/z1/edit', '/zones/:id/edit', <ZoneEditPage />, () => screen.findByDisplayValue('Old town', undefined, { timeout: 5000 }));
+const renderCreate = () => renderPageAt('/zones/new', '/zones/new', <ZoneCreatePage />, () => screen.findByRole('form', undefined, { timeout: 5000 }));
 
-const renderList = () => renderAt('/zones', '/zones', <ZonesListPage />, () => screen.findByText('CEN', undefined, { timeout: 5000 }));
-const renderEdit = () => renderAt('/zones/z1/edit', '/zones/:id/edit', <ZoneEditPage />, () => screen.findByDisplayValue('Old town', undefined, { timeout: 5000 }));
-const renderCreate = () => renderAt('/zones/new', '/zones/new', <ZoneCreatePage />, () => screen.findByRole('form', undefined, { timeout: 5000 }));
-
-
-/** Submits the empty create form, so every required field says its message. */
-async function submitEmpty() {
-  await act(async () => {
-    fireEvent.submit(screen.getByRole('form'));
-  });
-  await screen.findAllByRole('alert');
-}
 
 /** English words of the list and the form that must not survive a translation (Zones, Code, Points, Description, Active, Latitude, Longitude and inactive are French too). */
 const ENGLISH = [
