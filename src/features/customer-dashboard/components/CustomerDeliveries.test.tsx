@@ -109,7 +109,7 @@ describe('CustomerDeliveries', () => {
     expect(openReturns).toHaveBeenCalledWith(['0003'], expect.any(AbortSignal));
     // The proof's thumbnails, through signed URLs of the private bucket; a click opens the viewer.
     const gallery = await within(pastSection).findByRole('list', { name: 'Proof of delivery ACME-000003' });
-    expect(signProofImages).toHaveBeenCalledWith({ signature: null, photos: ['a', 'b'] });
+    expect(signProofImages).toHaveBeenCalledWith({ signature: null, photos: ['a', 'b'] }, { signature: 'Signature', photo: 'Photo' });
     expect(within(gallery).getAllByRole('img').map((img) => img.getAttribute('src'))).toEqual(['https://signed.test/a', 'https://signed.test/b']);
     expect(within(pastSection).getByRole('button', { name: 'Download proof of ACME-000003' })).toBeInTheDocument();
     expect(within(pastSection).getByRole('button', { name: 'Message us about ACME-000003' })).toHaveAttribute('data-delivery', '0003');
