@@ -60,8 +60,10 @@ export const RECORDS: Record<string, { table: string; filter?: string }> = {
 
 /** The page has settled: a heading is up, nothing is loading and no colour is mid-transition. */
 export async function settled(page: Page): Promise<void> {
-  // A lazy page's first visit loads its code: allow for a slow machine.
-  await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible({ timeout: 30_000 });
+  // A lazy page's first visit loads its code: allow for a slow machine. A route that opens a modal
+  // (`package-handoff/create`) makes the page behind it inert: the dialog's title is the heading then.
+  const heading = page.getByRole('heading', { level: 1 }).or(page.getByRole('dialog').getByRole('heading', { level: 2 }));
+  await expect(heading.first()).toBeVisible({ timeout: 30_000 });
   await expect
     .poll(
       () =>
