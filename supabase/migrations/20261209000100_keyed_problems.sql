@@ -179,7 +179,7 @@ as $$
 declare
   tenant uuid := private.current_tenant_id();
 begin
-  if tenant is null or private.current_panel_type() not in ('admin', 'dispatcher') then
+  if tenant is null or not private.is_staff() then
     perform private.raise_problems(
       jsonb_build_array(private.problem('quote.not_allowed', null, 'You do not have permission to quote deliveries')),
       '42501', 'You do not have permission to quote deliveries');
