@@ -215,6 +215,12 @@ test('the check tells catalogue words from English and from data', () => {
   expect(foreign('⟦Šåṽé·⟧ changes', values)).toBe(true);
   expect(foreign('Remove Maya Chen', values)).toBe(true);
   expect(foreign('Chenille', values)).toBe(true);
+  // Data and formats in either order: an address is not "1 Mar", a vehicle not "7 t", a relative time not a value's leftovers.
+  const more = dataValues(['1 Market St, San Francisco', 'Box Truck 7t', 'within 14 hours']);
+  expect(foreign('1 Market St, San Francisco', more)).toBe(false);
+  expect(foreign('⟦Åçţïöñš ƒöŕ Box Truck 7t···⟧', more)).toBe(false);
+  expect(foreign('14 hours ago', more)).toBe(false);
+  expect(foreign('14 boxes left', more)).toBe(true);
 });
 
 for (const tour of TOURS) {

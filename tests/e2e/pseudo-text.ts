@@ -79,13 +79,21 @@ export function dataValues(values: Iterable<string>): string[] {
 /** Whether the text holds a word that is neither from a catalogue (accented) nor data (`values` from dataValues). */
 export function foreign(text: string, values: readonly string[]): boolean {
   if (!LETTER.test(text)) return false;
-  let rest = text;
-  for (const shape of SHAPES) rest = rest.replace(shape, ' ');
-  // Formats before values: a value that is a number ("14") taken out first would leave "hours ago" bare.
-  for (const format of FORMATS) rest = rest.replace(format, ' ');
-  for (const value of values) if (rest.includes(value)) rest = without(rest, value);
+  let shaped = text;
+  for (const shape of SHAPES) shaped = shaped.replace(shape, ' ');
+  const takeValues = (rest: string) => {
+    for (const value of values) if (rest.includes(value)) rest = without(rest, value);
+    return rest;
+  };
+  const takeFormats = (rest: string) => {
+    for (const format of FORMATS) rest = rest.replace(format, ' ');
+    return rest;
+  };
   // What is left may be units alone (kg beside a field, USD/kg once the currency is out).
-  return rest.split(/[\s/·,;:()[\]]+/).some((word) => LETTER.test(word) && !UNIT_ALONE.test(word));
+  const wordsLeft = (rest: string) => rest.split(/[\s/·,;:()[\]]+/).some((word) => LETTER.test(word) && !UNIT_ALONE.test(word));
+  // Either order may be the one that reads the text right: data first ("1 Market St" is an address,
+  // not "1 Mar"), or formats first ("14 hours ago" is a relative time, whatever value holds "14 hours").
+  return wordsLeft(takeFormats(takeValues(shaped))) && wordsLeft(takeValues(takeFormats(shaped)));
 }
 
 /** Every string in a JSON value (a row, a list of rows, a nested object). */
