@@ -1,13 +1,10 @@
 // @vitest-environment jsdom
 import '@testing-library/jest-dom/vitest';
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { Suspense, type ReactNode } from 'react';
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { Route, Router } from 'wouter';
-import { memoryLocation } from 'wouter/memory-location';
 import { applyLanguage } from '../../../lib/i18n/catalogue';
 import { englishLeft, pageWords } from '../../../test/page-words';
-import { ToastProvider } from '../../../ui/toast';
+import { cleanupInEnglish, renderPageAt } from '../../../test/render-page';
 import { isoDay, type DriverRow } from '../schema';
 import { DriverCreatePage, DriverEditPage } from './DriverFormPage';
 import { DriversListPage } from './DriversListPage';
@@ -67,31 +64,12 @@ vi.mock('../api', () => ({
   lookupDriverCandidates: vi.fn(async () => []),
 }));
 
-afterEach(async () => {
-  cleanup();
-  await act(() => applyLanguage('en'));
-});
-
-async function renderAt(path: string, route: string, page: ReactNode, ready: () => Promise<unknown>) {
-  const location = memoryLocation({ path });
-  await act(async () => {
-    render(
-      <ToastProvider>
-        <Router hook={location.hook}>
-          <Suspense fallback="loading">
-            <Route path={route}>{page}</Route>
-          </Suspense>
-        </Router>
-      </ToastProvider>,
-    );
-  });
-  await ready();
-}
+afterEach(cleanupInEnglish);
 
 const wait = { timeout: 5000 };
-const renderList = () => renderAt('/drivers', '/drivers', <DriversListPage />, () => screen.findByText('Aisha Johnson', undefined, wait));
-const renderEdit = () => renderAt('/drivers/d1/edit', '/drivers/:id/edit', <DriverEditPage />, () => screen.findByDisplayValue('D7304815', undefined, wait));
-const renderCreate = () => renderAt('/drivers/create', '/drivers/create', <DriverCreatePage />, () => screen.findByRole('form', undefined, wait));
+const renderList = () => renderPageAt('/drivers', '/drivers', <DriversListPage />, () => screen.findByText('Aisha Johnson', undefined, wait));
+const renderEdit = () => renderPageAt('/drivers/d1/edit', '/drivers/:id/edit', <DriverEditPage />, () => screen.findByDisplayValue('D7304815', undefined, wait));
+const renderCreate = () => renderPageAt('/drivers/create', '/drivers/create', <DriverCreatePage />, () => screen.findByRole('form', undefined, wait));
 
 /** Submits the create form with a bad licence number and phone, so its fields say their messages. */
 async function submitCreate(count: number) {

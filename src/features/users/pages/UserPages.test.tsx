@@ -1,14 +1,11 @@
 // @vitest-environment jsdom
 import '@testing-library/jest-dom/vitest';
-import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { Suspense, type ReactNode } from 'react';
+import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { Route, Router } from 'wouter';
-import { memoryLocation } from 'wouter/memory-location';
 import { EdgeFunctionError } from '../../../lib/edge-functions';
 import { applyLanguage, translator } from '../../../lib/i18n/catalogue';
 import { englishLeft, pageWords } from '../../../test/page-words';
-import { ToastProvider } from '../../../ui/toast';
+import { cleanupInEnglish, renderPageAt } from '../../../test/render-page';
 import { inviteUser } from '../api';
 import type { Person } from '../schema';
 import { answerWords, translateUserMessage } from '../words';
@@ -47,30 +44,11 @@ vi.mock('../api', () => ({
   changeOwnPassword: vi.fn(),
 }));
 
-afterEach(async () => {
-  cleanup();
-  await act(() => applyLanguage('en'));
-});
+afterEach(cleanupInEnglish);
 
-async function renderAt(path: string, route: string, page: ReactNode, ready: () => Promise<unknown>) {
-  const location = memoryLocation({ path });
-  await act(async () => {
-    render(
-      <ToastProvider>
-        <Router hook={location.hook}>
-          <Suspense fallback="loading">
-            <Route path={route}>{page}</Route>
-          </Suspense>
-        </Router>
-      </ToastProvider>,
-    );
-  });
-  await ready();
-}
-
-const renderList = () => renderAt('/users', '/users', <UsersListPage />, () => screen.findByText('ines@example.test', undefined, { timeout: 5000 }));
-const renderDetail = () => renderAt('/users/u2/detail', '/users/:id/detail', <UserDetailPage addressTab={() => null} history={() => null} apiKeysTab={() => null} webhooksTab={() => null} />, () => screen.findByTestId('user-cover-name', undefined, { timeout: 5000 }));
-const renderProfile = () => renderAt('/profile', '/profile', <OwnProfilePage />, () => screen.findByDisplayValue('Ada', undefined, { timeout: 5000 }));
+const renderList = () => renderPageAt('/users', '/users', <UsersListPage />, () => screen.findByText('ines@example.test', undefined, { timeout: 5000 }));
+const renderDetail = () => renderPageAt('/users/u2/detail', '/users/:id/detail', <UserDetailPage addressTab={() => null} history={() => null} apiKeysTab={() => null} webhooksTab={() => null} />, () => screen.findByTestId('user-cover-name', undefined, { timeout: 5000 }));
+const renderProfile = () => renderPageAt('/profile', '/profile', <OwnProfilePage />, () => screen.findByDisplayValue('Ada', undefined, { timeout: 5000 }));
 
 /** Opens the invite dialog from the list and submits it empty, so its fields say their messages. */
 async function inviteEmpty() {
