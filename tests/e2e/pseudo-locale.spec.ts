@@ -19,7 +19,9 @@ import { PANEL_USERS, panelRoutes, screenUrl, settled, visit } from './screen-to
  * - every string value the page received from the server while the role toured: the JSON answers
  *   (2xx only, so a refusal's English text is not data) of REST, RPC, Auth, Storage and the edge
  *   functions, and the realtime frames. A text passes when what is left after taking those values
- *   out (whole values, not inside a word), the shapes and the formats has no ASCII letter.
+ *   out (whole values, not inside a word), the shapes and the formats has no ASCII letter. A value
+ *   shown in part is data too: its parts between commas (a list shows an address's first part) and its
+ *   start cut short with an ellipsis (a long item name in a narrow column).
  * - shapes: emails, URLs, ids, stored files' names, colours; formats from the browser's Intl data in
  *   English: numbers, money and currency codes, dates and times (month and weekday names, AM/PM),
  *   relative times ("5 minutes ago", "yesterday"), unit symbols (after a number or alone beside a
@@ -221,6 +223,13 @@ test('the check tells catalogue words from English and from data', () => {
   expect(foreign('⟦Åçţïöñš ƒöŕ Box Truck 7t···⟧', more)).toBe(false);
   expect(foreign('14 hours ago', more)).toBe(false);
   expect(foreign('14 boxes left', more)).toBe(true);
+  // Data shown in part: an address by its first part, a long name cut short; not a short English word, not an unknown start.
+  const shown = dataValues(['600 Mission St, San Francisco, CA 94105', 'Thunderbolt 4 Docking Station with Dual 4K Display Support']);
+  expect(foreign('600 Mission St', shown)).toBe(false);
+  expect(foreign('Thunderbolt 4 Docking Station with Dual 4K Display…', shown)).toBe(false);
+  expect(foreign('CA', shown)).toBe(true);
+  expect(foreign('Thunderbolt 5 Hub…', shown)).toBe(true);
+  expect(foreign('Thun…', shown)).toBe(true);
 });
 
 for (const tour of TOURS) {

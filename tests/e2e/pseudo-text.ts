@@ -71,14 +71,35 @@ function without(text: string, value: string): string {
   return rest;
 }
 
-/** The values to look for, longest first (a name before a word of it); only those with a letter matter. */
+/**
+ * The values to look for, longest first (a name before a word of it); only those with a letter matter.
+ * A value's parts between commas are data too: a list shows an address by its first part ("1 Market St"
+ * of "1 Market St, San Francisco, CA"). Parts of fewer than four characters ("CA") are left out, so
+ * that a short English word is not let through as a piece of some address.
+ */
 export function dataValues(values: Iterable<string>): string[] {
-  return [...new Set(values)].filter((value) => LETTER.test(value)).sort((a, b) => b.length - a.length);
+  const all = new Set<string>();
+  for (const value of values) {
+    all.add(value);
+    if (value.includes(',')) for (const part of value.split(',')) if (part.trim().length >= 4) all.add(part.trim());
+  }
+  return [...all].filter((value) => LETTER.test(value)).sort((a, b) => b.length - a.length);
+}
+
+/** The shortest start of a value that a shortened text ("Thunderbolt 4 Docking Station…") must show to count as that value. */
+const SHORTENED_AT_LEAST = 8;
+
+/** Whether the text is a value cut short with an ellipsis: what it shows is how some value starts. */
+function shortenedValue(text: string, values: readonly string[]): boolean {
+  if (!text.endsWith('…')) return false;
+  const shown = text.slice(0, -1).trimEnd();
+  return shown.length >= SHORTENED_AT_LEAST && values.some((value) => value.length > shown.length && value.startsWith(shown));
 }
 
 /** Whether the text holds a word that is neither from a catalogue (accented) nor data (`values` from dataValues). */
 export function foreign(text: string, values: readonly string[]): boolean {
   if (!LETTER.test(text)) return false;
+  if (shortenedValue(text, values)) return false;
   let shaped = text;
   for (const shape of SHAPES) shaped = shaped.replace(shape, ' ');
   const takeValues = (rest: string) => {
