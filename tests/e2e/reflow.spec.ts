@@ -1,11 +1,15 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, test, workerSession, type Panel } from './fixtures.ts';
+import { PANEL_USERS, panelRoutes, screenUrl, settled, visit } from './screen-tour.ts';
 
 /**
  * Reflow: at 320 CSS px wide (what 1280 px shows at 400 % zoom) no screen scrolls sideways; only what
  * needs two dimensions (a table's columns, a map) scrolls inside its own box. Each role opens a few
  * screens of its panel in one page, at least a list and a form where the panel has them, and on each
- * the page is no wider than the window while its heading and its main action stay in view.
+ * the page is no wider than the window while its heading and its main action stay in view. Then
+ * every screen of the route table, as each panel's user (the screen tour of screen-tour.ts): none
+ * scrolls sideways at 320 px, and its heading stays within the window. 320 px also covers 200 %
+ * zoom (1280 px at 200 % is 640 CSS px wide, a wider window than this one).
  */
 
 const WIDTH = 320;
@@ -47,22 +51,6 @@ const PANELS: Record<Panel, { email: string; url: string; screens: Screen[] }> =
     screens: [{ path: '', action: (page) => page.getByRole('link', { name: /^Track live / }).first() }],
   },
 };
-
-/** Moves inside the single-page app as a link would, so the panel's shell and session stay loaded. */
-async function visit(page: Page, url: string): Promise<void> {
-  await page.evaluate((to) => {
-    const window = globalThis as unknown as { history: { pushState(state: null, unused: string, url: string): void }; dispatchEvent(event: unknown): void; PopStateEvent: new (type: string) => unknown };
-    window.history.pushState(null, '', to);
-    window.dispatchEvent(new window.PopStateEvent('popstate'));
-  }, url);
-  await expect(page).toHaveURL(new RegExp(`${url}$`));
-}
-
-/** The screen has drawn what it loads: its heading is up and nothing is busy or a skeleton. */
-async function settled(page: Page): Promise<void> {
-  await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible({ timeout: 20_000 });
-  await expect(page.locator('[aria-busy="true"], .animate-pulse'), 'the screen settles').toHaveCount(0);
-}
 
 /** How wide the page is, and what sticks out past the window's right edge when it is too wide (to say what to fix). */
 function pageWidth(page: Page): Promise<{ width: number; overflowing: string[] }> {
@@ -181,3 +169,29 @@ test(`an open drawer and an open dialog reflow to ${WIDTH} px`, async ({ page })
   }
   await cancel.click();
 });
+
+for (const panel of Object.keys(PANEL_USERS) as Panel[]) {
+  const { email, url } = PANEL_USERS[panel];
+  const session = workerSession(email, url);
+  const routes = panelRoutes(panel);
+
+  test(`every ${panel} screen reflows to ${WIDTH} px (the route table)`, async ({ page, request }) => {
+    test.setTimeout(30_000 + routes.length * 3_000);
+    await page.setViewportSize({ width: WIDTH, height: 640 });
+    await session.enter(page);
+    const wide: string[] = [];
+    for (const pattern of routes) {
+      const route = await screenUrl(request, url, pattern);
+      await test.step(route, async () => {
+        if (pattern === routes[0]) await page.goto(route);
+        else await visit(page, route);
+        await settled(page);
+        const { width, overflowing } = await pageWidth(page);
+        if (width > WIDTH) wide.push(`${route}: ${width} px; past the edge: ${overflowing.join(', ')}`);
+        const heading = page.getByRole('heading', { level: 1 }).or(page.getByRole('dialog').getByRole('heading', { level: 2 })).first();
+        if (!(await withinWidth(heading))) wide.push(`${route}: its heading reaches past ${WIDTH} px`);
+      });
+    }
+    expect(wide.join('\n'), `screens that scroll sideways at ${WIDTH} px`).toBe('');
+  });
+}

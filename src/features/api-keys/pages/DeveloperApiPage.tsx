@@ -20,8 +20,10 @@ const methodTone: Record<string, string> = {
 const section = 'rounded-lg border border-slate-200 bg-white p-4 dark:border-slate-700 dark:bg-slate-900';
 const cell = 'px-3 py-2 text-left align-top';
 
-const code = (chunks: ReactNode[]) => <code className="font-mono">{chunks}</code>;
-const mono = (chunks: ReactNode[]) => <span className="font-mono">{chunks}</span>;
+// A URL, a path or a header has no space to wrap at: it may break anywhere, so a 320 px window (or 400 % zoom) never scrolls sideways.
+const breaks = '[overflow-wrap:anywhere]';
+const code = (chunks: ReactNode[]) => <code className={`font-mono ${breaks}`}>{chunks}</code>;
+const mono = (chunks: ReactNode[]) => <span className={`font-mono ${breaks}`}>{chunks}</span>;
 
 function Fields({ schema, caption }: { schema: JsonSchema; caption: string }) {
   const t = useT(apiKeyMessages);
@@ -65,7 +67,7 @@ function EndpointCard({ endpoint, doc, baseUrl }: { endpoint: Endpoint; doc: Ope
     <section aria-label={title} className={`${section} space-y-3`}>
       <h3 className="flex flex-wrap items-center gap-2 text-base font-semibold">
         <span className={`rounded px-2 py-0.5 font-mono text-xs ${methodTone[endpoint.method] ?? 'bg-slate-100 dark:bg-slate-800'}`}>{endpoint.method}</span>
-        <span className="font-mono">{endpoint.path}</span>
+        <span className={`font-mono ${breaks}`}>{endpoint.path}</span>
         <span className="font-normal text-slate-700 dark:text-slate-300">{operation.summary}</span>
       </h3>
       {params.length > 0 && (
@@ -207,7 +209,7 @@ export function DeveloperApiPage() {
         </h2>
         {Object.entries(doc.components.schemas).map(([name, schema]) => (
           <section key={name} aria-label={t('ref.schema', { name })} className={`${section} space-y-2`}>
-            <h3 className="font-mono text-base font-semibold">{name}</h3>
+            <h3 className={`font-mono text-base font-semibold ${breaks}`}>{name}</h3>
             <Fields schema={schema} caption={t('ref.fieldsOf', { name })} />
           </section>
         ))}
