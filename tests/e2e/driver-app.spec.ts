@@ -119,6 +119,8 @@ test('a new assignment arrives live; accepted, picked up, in transit, delivered 
     await expect(offer).toContainText('Cash to collect');
     await expect(offer).toContainText('$42.50');
     await expect(offer).toContainText('Espresso machine');
+    // A screen reader hears it politely, in one sentence; focus stays where it was.
+    await expect(page.getByTestId('live-announcer')).toContainText(`New assignment ${delivery.delivery_code}: accept or reject it under New assignments.`);
 
     // The dispatcher's screen of that delivery follows it live.
     const board = await desk.newPage();

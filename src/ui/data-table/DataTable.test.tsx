@@ -435,6 +435,36 @@ describe('DataTable live news', () => {
   });
 });
 
+describe('DataTable live news of the user’s own change', () => {
+  const region = () => screen.getByTestId('live-announcer');
+
+  it('does not say a change of a row the user acted on from its menu; says another row’s, and that row’s again after a while', async () => {
+    const deactivated: string[] = [];
+    const { user } = setup('/vehicles', async (state) => pageOf(state), (row) => [{ label: 'Deactivate', onSelect: () => deactivated.push(row.id) }]);
+    await screen.findByText('Vehicle 1');
+    await user.click(screen.getByRole('button', { name: 'Actions for Vehicle 3' }));
+    await user.click(screen.getByRole('menuitem', { name: 'Deactivate' }));
+    expect(deactivated).toEqual(['v3']);
+
+    // The write's echo through the live feed: the user's own change, their action's toast says it.
+    act(() => live.applyChanges([{ op: 'update', row: { id: 'v3', name: 'Vehicle 3', status: 'inactive' } }]));
+    expect(screen.getByText('Vehicle 3').closest('tr')).toHaveAttribute('data-changed');
+    expect(region()).toHaveTextContent(/^$/);
+    // Someone else's change of another row is news.
+    act(() => live.applyChanges([{ op: 'update', row: { id: 'v4', name: 'Vehicle 4', status: 'inactive' } }]));
+    expect(region()).toHaveTextContent('Vehicle 4 is now Inactive.');
+    // Long after the action, a change of that row is someone else's again.
+    const later = Date.now() + 31_000;
+    const clock = vi.spyOn(Date, 'now').mockReturnValue(later);
+    try {
+      act(() => live.applyChanges([{ op: 'update', row: { id: 'v3', name: 'Vehicle 3', status: 'active' } }]));
+      expect(region()).toHaveTextContent('Vehicle 3 is now Active.');
+    } finally {
+      clock.mockRestore();
+    }
+  });
+});
+
 describe('useServerList', () => {
   it('ignores a stale response that arrives after a newer one, and aborts it', async () => {
     const pending: { state: ListState<{ status: 'active' | 'inactive' | undefined }>; signal: AbortSignal; resolve: (page: ServerPage<Vehicle>) => void }[] = [];

@@ -147,7 +147,9 @@ export function DataTable<Row, F>(props: DataTableProps<Row, F>) {
 
   const t = useT(uiMessages);
   const emptyMessage = emptyMessageGiven ?? t('table.noRecords');
-  useNewsAnnounced(news, label, rowLabel, t);
+  // The rows the user acted on from their menu, and when: the live feed bringing their own change back is not news.
+  const ownChanges = useRef(new Map<string, number>());
+  useNewsAnnounced(news, label, rowLabel, t, rowKey, ownChanges.current);
   const [filtersOpen, setFiltersOpen] = useState(false);
   const [draft, setDraft] = useState(state.filters);
   const activeFilters = definition.activeFilterCount(state.filters);
@@ -188,7 +190,7 @@ export function DataTable<Row, F>(props: DataTableProps<Row, F>) {
         ))}
         {rowActions && (
           <td className="w-12 px-2 py-1 text-right">
-            <Menu items={rowActions(row)} label={rowLabel ? t('table.actionsFor', { row: rowLabel(row) }) : t('table.rowActions')} buttonClassName={`${iconButtonClassName} size-8`} />
+            <Menu items={ownActions(rowActions(row), () => ownChanges.current.set(key, Date.now()))} label={rowLabel ? t('table.actionsFor', { row: rowLabel(row) }) : t('table.rowActions')} buttonClassName={`${iconButtonClassName} size-8`} />
           </td>
         )}
       </tr>
@@ -370,17 +372,45 @@ export function DataTable<Row, F>(props: DataTableProps<Row, F>) {
 }
 
 /**
+ * How long after the user picks an action from a row's menu the live feed's news of that row is taken
+ * for their own change coming back (a confirmation dialog, the write, the echo): the action's own
+ * toast says it, the screen reader is not told twice.
+ */
+const OWN_CHANGE_MS = 30_000;
+
+/** A row's menu actions that note, when picked, that the user is changing that row. */
+function ownActions(items: readonly MenuAction[], noteOwn: () => void): MenuAction[] {
+  return items.map((item) => ({
+    ...item,
+    onSelect: () => {
+      noteOwn();
+      item.onSelect();
+    },
+  }));
+}
+
+/**
  * Says each batch of a list's live news once, politely, never moving focus: rows that arrived and
  * rows whose status moved while the user looks at the list. News from before the table was shown is
- * not said.
+ * not said, nor a row the user acted on from its menu in the last OWN_CHANGE_MS (their own change).
  */
-function useNewsAnnounced<Row>(news: ListNews<Row> | null, label: string, rowLabel: ((row: Row) => string) | undefined, t: Parameters<typeof newsSentence>[3]): void {
+function useNewsAnnounced<Row>(
+  news: ListNews<Row> | null,
+  label: string,
+  rowLabel: ((row: Row) => string) | undefined,
+  t: Parameters<typeof newsSentence>[3],
+  rowKey: (row: Row) => string,
+  ownChanges: Map<string, number>,
+): void {
   const announce = useAnnounce();
   const said = useRef(news);
   useEffect(() => {
     if (!news || said.current === news) return;
     said.current = news;
-    const text = newsSentence(news, label, rowLabel, t);
+    const now = Date.now();
+    for (const [key, at] of ownChanges) if (now - at > OWN_CHANGE_MS) ownChanges.delete(key);
+    const others = (row: Row) => !ownChanges.has(rowKey(row));
+    const text = newsSentence({ arrived: news.arrived.filter(others), statusChanged: news.statusChanged.filter(({ row }) => others(row)) }, label, rowLabel, t);
     if (text) announce(text);
-  }, [news, label, rowLabel, t, announce]);
+  }, [news, label, rowLabel, t, announce, rowKey, ownChanges]);
 }

@@ -22,6 +22,7 @@ export const en = {
   'page.aDelivery': 'a delivery',
   'page.dismiss': 'Dismiss',
   'page.newAssignments': 'New assignments',
+  'page.newAssignmentSaid': 'New assignment {code}: accept or reject it under New assignments.',
   'page.tasks': 'Today’s tasks <muted>({count})</muted>',
   'page.noTasks': 'No tasks right now',
   'page.noTasksOnDuty': 'New assignments from dispatch appear here the moment they are made.',

@@ -24,6 +24,7 @@ export default {
   'page.aDelivery': 'una entrega',
   'page.dismiss': 'Descartar',
   'page.newAssignments': 'Nuevas asignaciones',
+  'page.newAssignmentSaid': 'Nueva asignación {code}: acéptela o recházela en Nuevas asignaciones.',
   'page.tasks': 'Tareas de hoy <muted>({count})</muted>',
   'page.noTasks': 'No hay tareas por ahora',
   'page.noTasksOnDuty': 'Las nuevas asignaciones de despacho aparecen aquí en cuanto se hacen.',

@@ -24,6 +24,7 @@ export default {
   'page.aDelivery': 'une livraison',
   'page.dismiss': 'Fermer',
   'page.newAssignments': 'Nouvelles affectations',
+  'page.newAssignmentSaid': 'Nouvelle affectation {code} : acceptez-la ou refusez-la dans Nouvelles affectations.',
   'page.tasks': 'Tâches du jour <muted>({count})</muted>',
   'page.noTasks': 'Aucune tâche pour l’instant',
   'page.noTasksOnDuty': 'Les nouvelles affectations du dispatch apparaissent ici dès qu’elles sont faites.',

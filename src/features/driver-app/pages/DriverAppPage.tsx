@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useSession } from '../../../lib/session';
 import { tenantIdOf } from '../../../lib/tenant';
 import { Button } from '../../../ui/Button';
@@ -6,6 +6,7 @@ import { EmptyState } from '../../../ui/EmptyState';
 import { ErrorState } from '../../../ui/ErrorState';
 import { LiveIndicator } from '../../../ui/LiveIndicator';
 import { Skeleton } from '../../../ui/Skeleton';
+import { useAnnounce } from '../../../ui/LiveAnnouncer';
 import { useToast } from '../../../ui/toast';
 import { fetchDeliverySettings, setDutyStatus } from '../api';
 import { idbSettingsSnapshot } from '../device-store';
@@ -104,6 +105,17 @@ function DriverApp({ userId, tenantId, taskActions, footer }: { userId: string; 
   const geo = useDutyGeolocation(onDuty, userId);
 
   const view = useMemo(() => overlayPending(work?.active ?? [], work?.history ?? [], actions, now, applied), [work, actions, now, applied]);
+  // An assignment pushed while the driver looks is said politely, once, in a short sentence (the card
+  // itself is not a live region: focus and whatever the screen reader is reading are left alone).
+  const announce = useAnnounce();
+  const saidOffers = useRef(new Set<string>());
+  useEffect(() => {
+    for (const task of view.offers) {
+      if (!newOfferIds.has(task.id) || saidOffers.current.has(task.id)) continue;
+      saidOffers.current.add(task.id);
+      announce(t('page.newAssignmentSaid', { code: task.delivery_code }));
+    }
+  }, [view.offers, newOfferIds, announce, t]);
   const sheetTask = sheet ? ([...view.active, ...view.offers].find((t) => t.id === sheet.taskId) ?? null) : null;
 
   const position = () => {
@@ -274,7 +286,7 @@ function DriverApp({ userId, tenantId, taskActions, footer }: { userId: string; 
       <DutyPanel status={driverStatus} geo={geo.state} busy={dutyBusy} onChange={(status) => void changeDuty(status)} />
 
       {view.offers.length > 0 && (
-        <section aria-label={t('page.newAssignments')} aria-live="assertive" className="space-y-3">
+        <section aria-label={t('page.newAssignments')} className="space-y-3">
           {view.offers.map((task) => (
             <OfferCard
               key={task.id}
