@@ -148,8 +148,9 @@ export function DataTable<Row, F>(props: DataTableProps<Row, F>) {
   const t = useT(uiMessages);
   const emptyMessage = emptyMessageGiven ?? t('table.noRecords');
   // The rows the user acted on from their menu, and when: the live feed bringing their own change back is not news.
-  const ownChanges = useRef(new Map<string, number>());
-  useNewsAnnounced(news, label, rowLabel, t, rowKey, ownChanges.current);
+  // One registry for the table's life, written by menu picks and read by the news: it never renders anything.
+  const [ownChanges] = useState(() => new Map<string, number>());
+  useNewsAnnounced(news, label, rowLabel, t, rowKey, ownChanges);
   const [filtersOpen, setFiltersOpen] = useState(false);
   const [draft, setDraft] = useState(state.filters);
   const activeFilters = definition.activeFilterCount(state.filters);
@@ -190,7 +191,7 @@ export function DataTable<Row, F>(props: DataTableProps<Row, F>) {
         ))}
         {rowActions && (
           <td className="w-12 px-2 py-1 text-right">
-            <Menu items={ownActions(rowActions(row), () => ownChanges.current.set(key, Date.now()))} label={rowLabel ? t('table.actionsFor', { row: rowLabel(row) }) : t('table.rowActions')} buttonClassName={`${iconButtonClassName} size-8`} />
+            <Menu items={ownActions(rowActions(row), () => ownChanges.set(key, Date.now()))} label={rowLabel ? t('table.actionsFor', { row: rowLabel(row) }) : t('table.rowActions')} buttonClassName={`${iconButtonClassName} size-8`} />
           </td>
         )}
       </tr>
