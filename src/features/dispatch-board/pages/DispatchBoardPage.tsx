@@ -1,4 +1,5 @@
 import { DndContext, DragOverlay } from '@dnd-kit/core';
+import { dragAnnouncements } from '../drag-words';
 import { Suspense, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { InvalidProblemError, rankDrivers, solve, type RankedDriver, type Solution } from '../../../lib/dispatch';
@@ -206,6 +207,7 @@ function Board({ tenantId, panelExtras, onSettled }: { tenantId: string; panelEx
     t,
   });
 
+  const dragWords = useMemo(() => dragAnnouncements({ byId, driverName, t }), [byId, driverName, t]);
   const { dragging, setDragging, setDriverLocator, sensors, onDragEnd } = useBoardDrag({
     byId,
     assign: (ids, driverId) => void assign(ids, driverId),
@@ -325,7 +327,7 @@ function Board({ tenantId, panelExtras, onSettled }: { tenantId: string; panelEx
           onDragStart={({ active }) => setDragging((active.data.current as DragData | undefined) ?? null)}
           onDragCancel={() => setDragging(null)}
           onDragEnd={onDragEnd}
-          accessibility={{ screenReaderInstructions: { draggable: t('board.dragInstructions') } }}>
+          accessibility={{ screenReaderInstructions: { draggable: t('board.dragInstructions') }, announcements: dragWords }}>
           <div className="grid gap-4 lg:grid-cols-[20rem_minmax(0,1fr)_20rem]">
             <Lane title={t('lane.unassigned')} count={lanes.unassigned.length} droppableId="queue">
               {checked.size > 0 && (
