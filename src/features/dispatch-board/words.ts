@@ -1,4 +1,4 @@
-import type { FitProblem, UnassignedWhy } from '../../lib/dispatch';
+import { InvalidProblemError, type FitProblem, type UnassignedWhy } from '../../lib/dispatch';
 import type { LocaleFormat } from '../../lib/i18n/format';
 import type { Translate } from '../../lib/i18n/catalogue';
 import type { BoardKey } from './messages';
@@ -86,4 +86,24 @@ export function unassignedWords(t: Translate<BoardKey>, format: LocaleFormat, wh
     case 'busy':
       return t('plan.busy');
   }
+}
+
+/**
+ * Why the planner could not run, in the page's language: the delivery (by its code) or the driver (by
+ * name) whose data it cannot read (a missing location, a time that is not one), else `fallback`.
+ * InvalidProblemError's own message is the developers' English and names ids.
+ */
+export function plannerFaultText(
+  error: unknown,
+  t: Translate<BoardKey>,
+  codeOf: (deliveryId: string) => string | null,
+  driverName: (driverId: string) => string | null,
+  fallback: string,
+): string {
+  if (!(error instanceof InvalidProblemError)) return fallback;
+  const delivery = error.faults.find((fault) => fault.subject === 'delivery' && fault.id);
+  if (delivery?.id) return t('planner.deliveryFault', { code: codeOf(delivery.id) ?? t('planner.aDelivery') });
+  const driver = error.faults.find((fault) => fault.subject === 'driver' && fault.id);
+  if (driver?.id) return t('planner.driverFault', { name: driverName(driver.id) ?? t('auto.aDriver') });
+  return t('planner.optionsFault');
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { haversineKm } from '../geocoding/offline';
 import { generateSanFranciscoProblem } from './generate';
 import { solve } from './solver';
-import { InvalidProblemError, problemErrors } from './validate';
+import { InvalidProblemError, problemErrors, problemFaults } from './validate';
 import type { DeliveryInput, DriverInput, Problem, Solution } from './types';
 
 const NOW = Date.UTC(2026, 10, 26, 16, 0);
@@ -410,6 +410,15 @@ describe('solve: bad input', () => {
       'delivery b dropoff_window: ends before it starts',
       'speed_kmh must be more than 0',
     ]);
+    // Whom each is about, so a screen names the delivery or the driver in its own words.
+    expect(problemFaults(bad).map(({ subject, id }) => (id ? `${subject} ${id}` : subject))).toEqual(['driver ana', 'driver ana', 'delivery a', 'delivery a', 'delivery a', 'delivery b', 'options']);
+    let thrown: unknown = null;
+    try {
+      solve(bad);
+    } catch (error) {
+      thrown = error;
+    }
+    expect((thrown as InvalidProblemError).faults[5]).toEqual({ subject: 'delivery', id: 'b', message: 'delivery b dropoff_window: ends before it starts' });
   });
 
   it('nothing to do: every driver with an empty route', () => {

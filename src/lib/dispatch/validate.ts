@@ -1,11 +1,26 @@
 import { toMs } from './time';
 import type { Problem, TimeInput } from './types';
 
-/** Thrown for a problem the solver cannot read (the board builds problems from database rows; this guards its bugs). */
+/** What a problem's fault is about: a driver or a delivery (by id), or the options. */
+export interface ProblemFault {
+  subject: 'driver' | 'delivery' | 'options';
+  /** The driver's or the delivery's id; absent for the options. */
+  id?: string;
+  /** The fault in English, for logs and developers (a screen says it by `subject` and `id`, in its own words). */
+  message: string;
+}
+
+/**
+ * Thrown for a problem the solver cannot read (the board builds problems from database rows; this
+ * guards its bugs). `faults` say whom each is about, so a screen can name the delivery or the driver
+ * in its own language; the message is the developers' English.
+ */
 export class InvalidProblemError extends Error {
-  constructor(readonly problems: string[]) {
-    super(`Invalid dispatch problem: ${problems.join('; ')}`);
+  readonly problems: string[];
+  constructor(readonly faults: ProblemFault[]) {
+    super(`Invalid dispatch problem: ${faults.map((f) => f.message).join('; ')}`);
     this.name = 'InvalidProblemError';
+    this.problems = faults.map((f) => f.message);
   }
 }
 
@@ -14,9 +29,12 @@ const isLng = (v: unknown) => typeof v === 'number' && Number.isFinite(v) && v >
 const isTime = (v: unknown) =>
   v == null || (v instanceof Date && !Number.isNaN(v.getTime())) || (typeof v === 'number' && Number.isFinite(v)) || (typeof v === 'string' && !Number.isNaN(Date.parse(v)));
 
-/** Every problem of the input at once, or nothing. */
-export function problemErrors(problem: Problem): string[] {
-  const errors: string[] = [];
+/** Every fault of the input at once, each with whom it is about, or nothing. */
+export function problemFaults(problem: Problem): ProblemFault[] {
+  const faults: ProblemFault[] = [];
+  // Whom the checks below are about while they run.
+  let about: Omit<ProblemFault, 'message'> = { subject: 'options' };
+  const errors = { push: (message: string) => faults.push({ ...about, message }) };
   const point = (label: string, p: { lat: number; lng: number } | undefined) => {
     if (!p || !isLat(p.lat) || !isLng(p.lng)) errors.push(`${label}: a latitude and longitude are required`);
   };
@@ -26,6 +44,7 @@ export function problemErrors(problem: Problem): string[] {
   };
   const driverIds = new Set<string>();
   for (const d of problem.drivers) {
+    about = { subject: 'driver', id: d.id };
     if (driverIds.has(d.id)) errors.push(`driver ${d.id}: listed twice`);
     driverIds.add(d.id);
     point(`driver ${d.id}`, d);
@@ -39,6 +58,7 @@ export function problemErrors(problem: Problem): string[] {
   }
   const deliveryIds = new Set<string>();
   for (const d of problem.deliveries) {
+    about = { subject: 'delivery', id: d.id };
     if (deliveryIds.has(d.id)) errors.push(`delivery ${d.id}: listed twice`);
     deliveryIds.add(d.id);
     point(`delivery ${d.id} pickup`, d.pickup);
@@ -48,14 +68,20 @@ export function problemErrors(problem: Problem): string[] {
     if (!(d.weight_kg >= 0)) errors.push(`delivery ${d.id}: weight_kg must be 0 or more`);
     if (d.service_minutes != null && !(d.service_minutes >= 0)) errors.push(`delivery ${d.id}: service_minutes must be 0 or more`);
   }
+  about = { subject: 'options' };
   const o = problem.options;
   if (o?.speed_kmh != null && !(o.speed_kmh > 0)) errors.push('speed_kmh must be more than 0');
   if (o?.max_deliveries_per_driver != null && !(o.max_deliveries_per_driver >= 1)) errors.push('max_deliveries_per_driver must be 1 or more');
   if (o && !isTime(o.now)) errors.push('now is not a time');
-  return errors;
+  return faults;
+}
+
+/** Every problem of the input at once, in English, or nothing. */
+export function problemErrors(problem: Problem): string[] {
+  return problemFaults(problem).map((fault) => fault.message);
 }
 
 export function assertValidProblem(problem: Problem): void {
-  const errors = problemErrors(problem);
-  if (errors.length > 0) throw new InvalidProblemError(errors);
+  const faults = problemFaults(problem);
+  if (faults.length > 0) throw new InvalidProblemError(faults);
 }

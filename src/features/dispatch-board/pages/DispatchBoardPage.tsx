@@ -1,8 +1,9 @@
 import { DndContext, DragOverlay } from '@dnd-kit/core';
 import { dragAnnouncements } from '../drag-words';
+import { plannerFaultText } from '../words';
 import { Suspense, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useLocation, useSearch } from 'wouter';
-import { InvalidProblemError, rankDrivers, solve, type RankedDriver, type Solution } from '../../../lib/dispatch';
+import { rankDrivers, solve, type RankedDriver, type Solution } from '../../../lib/dispatch';
 import { mapsToken } from '../../../lib/geocoding';
 import type { ConnectionState } from '../../../lib/realtime';
 import { useDispatcherSettings, type BoardFilterDefaults } from '../../../lib/dispatcher-settings';
@@ -161,6 +162,7 @@ function Board({ tenantId, panelExtras, onSettled }: { tenantId: string; panelEx
   );
   const activeVehicles = useMemo(() => (reference ? [...reference.vehicles.values()].filter((v) => v.active).sort((a, b) => a.name.localeCompare(b.name)) : []), [reference]);
   const driverName = useCallback((id: string | null) => (id ? names.get(id) ?? null : null), [names]);
+  const codeOf = useCallback((id: string) => byId.get(id)?.delivery_code ?? null, [byId]);
 
   const selected = selectedId ? byId.get(selectedId) ?? null : null;
 
@@ -171,7 +173,7 @@ function Board({ tenantId, panelExtras, onSettled }: { tenantId: string; panelEx
       const planned = plannerDrivers([...drivers.rows.values()], lanes, reference, names);
       return { ranked: rankDrivers(plannerDelivery(selected, reference), planned, { now }), problem: null };
     } catch (error) {
-      return { ranked: null, problem: error instanceof InvalidProblemError ? error.message : t('suggest.unavailable') };
+      return { ranked: null, problem: plannerFaultText(error, t, codeOf, driverName, t('suggest.unavailable')) };
     }
   }, [selected, reference, drivers.rows, lanes, names, now, mode, t]);
 
@@ -236,7 +238,7 @@ function Board({ tenantId, panelExtras, onSettled }: { tenantId: string; panelEx
       const solution = solve({ drivers: planned, deliveries: lanes.unassigned.map((d) => plannerDelivery(d, reference)), options: { now, improve_ms: 800 } });
       setAutoPlan({ solution });
     } catch (error) {
-      setAutoPlan({ error: error instanceof Error ? error.message : t('auto.failed') });
+      setAutoPlan({ error: plannerFaultText(error, t, codeOf, driverName, t('auto.failed')) });
     }
   };
 
