@@ -93,6 +93,8 @@ export const en = {
   'diff.field': 'Field',
   'diff.before': 'Before',
   'diff.after': 'After',
+  'diff.yes': 'Yes',
+  'diff.no': 'No',
   'column.accepted_at': 'Accepted at',
   'column.access_mode': 'Access mode',
   'column.accuracy': 'Accuracy',

@@ -95,6 +95,8 @@ export default {
   'diff.field': 'Campo',
   'diff.before': 'Antes',
   'diff.after': 'Después',
+  'diff.yes': 'Sí',
+  'diff.no': 'No',
   'column.accepted_at': 'Aceptado el',
   'column.access_mode': 'Modo de acceso',
   'column.accuracy': 'Precisión',

@@ -95,6 +95,8 @@ export default {
   'diff.field': 'Champ',
   'diff.before': 'Avant',
   'diff.after': 'Après',
+  'diff.yes': 'Oui',
+  'diff.no': 'Non',
   'column.accepted_at': 'Accepté le',
   'column.access_mode': 'Mode d’accès',
   'column.accuracy': 'Précision',

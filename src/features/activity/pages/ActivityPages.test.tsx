@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import '@testing-library/jest-dom/vitest';
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { Suspense, type ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Router } from 'wouter';
@@ -22,9 +22,9 @@ const entries: AuditEntry[] = [
     table_name: 'vehicles',
     row_id: 'v1',
     action: 'update',
-    changed_columns: ['capacity_unit'],
-    old_values: { capacity_unit: 40 },
-    new_values: { capacity_unit: 45 },
+    changed_columns: ['capacity_unit', 'active'],
+    old_values: { capacity_unit: 40, active: true },
+    new_values: { capacity_unit: 45, active: false },
     record_label: 'Furgo 7',
     created_at: '2026-11-20T10:00:00Z',
   },
@@ -158,6 +158,9 @@ const ENGLISH = [
   'Picker notes',
   'Package handoffs',
   'Warehouse staff member',
+  'true',
+  'false',
+  'Yes',
 ];
 
 describe('the activity screens', () => {
@@ -169,6 +172,9 @@ describe('the activity screens', () => {
     expect(screen.getByText('Pick orders:', { exact: false })).toBeInTheDocument();
     expect(screen.getByText('Status, Completed at, Picker notes')).toBeInTheDocument();
     expect(screen.getByText('Created package handoffs record')).toBeInTheDocument();
+    const active = within(screen.getByRole('dialog')).getByRole('row', { name: /Active/ });
+    expect(active).toHaveTextContent('Yes');
+    expect(active).toHaveTextContent('No');
     expect(screen.getByRole('dialog', { name: 'Updated: Vehicles Furgo 7' })).toBeInTheDocument();
     cleanup();
     await renderHistory();
@@ -176,8 +182,8 @@ describe('the activity screens', () => {
   });
 
   it.each([
-    ['es', ['Actividad', 'Cuándo', 'Actualizado', 'Registro de almacenes creado', 'Sistema', 'Antiguo usuario', 'Actualizado: Vehículos Furgo 7', 'Antes', 'Después', 'Historial', 'Mostrar cambios anteriores', 'Unidad de capacidad', 'Órdenes de preparación: ', 'Estado, Completado el, Notas del preparador', 'Registro de entregas de paquetes creado', 'Miembro del personal del almacén']],
-    ['fr', ['Activité', 'Quand', 'Modifié', 'Enregistrement entrepôts créé', 'Système', 'Ancien utilisateur', 'Modifié : Véhicules Furgo 7', 'Avant', 'Après', 'Historique', 'Afficher les modifications précédentes', 'Unité de capacité', 'Ordres de préparation : ', 'Statut, Terminé le, Notes du préparateur', 'Enregistrement remises de colis créé', 'Membre du personnel de l’entrepôt']],
+    ['es', ['Actividad', 'Cuándo', 'Actualizado', 'Registro de almacenes creado', 'Sistema', 'Antiguo usuario', 'Actualizado: Vehículos Furgo 7', 'Antes', 'Después', 'Historial', 'Mostrar cambios anteriores', 'Unidad de capacidad', 'Órdenes de preparación: ', 'Estado, Completado el, Notas del preparador', 'Registro de entregas de paquetes creado', 'Miembro del personal del almacén', 'Sí']],
+    ['fr', ['Activité', 'Quand', 'Modifié', 'Enregistrement entrepôts créé', 'Système', 'Ancien utilisateur', 'Modifié : Véhicules Furgo 7', 'Avant', 'Après', 'Historique', 'Afficher les modifications précédentes', 'Unité de capacité', 'Ordres de préparation : ', 'Statut, Terminé le, Notes du préparateur', 'Enregistrement remises de colis créé', 'Membre du personnel de l’entrepôt', 'Oui', 'Non']],
   ] as const)('speak %s with no English left', { timeout: 60_000 }, async (language, words) => {
     await act(() => applyLanguage(language));
     let text = '';
