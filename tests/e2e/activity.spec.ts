@@ -110,5 +110,5 @@ test('a seeded vehicle carries weeks of history', async ({ page }) => {
   await page.goto('/acme/admin/vehicles/a3000000-0000-4000-8000-000000000004/edit');
   const history = page.getByRole('region', { name: 'History' });
   await expect(history.getByRole('listitem').filter({ hasText: 'Retired cargo bike, kept for the records' }).first()).toBeVisible();
-  await expect(history.getByRole('listitem').filter({ hasText: 'Updated' }).first().getByRole('row', { name: /Active/ })).toContainText('false');
+  await expect(history.getByRole('listitem').filter({ hasText: 'Updated' }).first().getByRole('row', { name: /Active/ })).toContainText('No');
 });

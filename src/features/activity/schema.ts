@@ -4,7 +4,7 @@ import { z } from 'zod';
 export const AUDIT_ACTIONS = ['insert', 'update', 'delete'] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
-/** A table's name humanised ('pick_orders' -> 'Pick orders'), for a table the catalogue has no words for (words.ts). */
+/** A table's name humanised ('pick_orders' -> 'Pick orders'), for a table the app's types do not know yet (table-words.ts). */
 export const tableLabel = (table: string): string => table.replaceAll('_', ' ').replace(/^./, (c) => c.toUpperCase());
 
 const jsonObject = z.record(z.string(), z.unknown());

@@ -18,7 +18,7 @@ import { AuditDiff } from '../components/AuditDiff';
 import { activityList } from '../list';
 import { activityMessages, type ActivityKey } from '../messages';
 import { recordLabel, type AuditAction, type AuditEntry } from '../schema';
-import { actionOptions, actionWords, actorWords, columnWords, tableOptions, tableWords } from '../words';
+import { actionOptions, actionWords, actorWords, columnWords, tableInSentence, tableOptions, tableWords } from '../words';
 
 
 /** Where a changed record can be opened, when it still has a screen of its own. */
@@ -29,7 +29,7 @@ function recordHref(entry: AuditEntry): string | null {
 }
 
 function summary(t: Translate<ActivityKey>, entry: AuditEntry): string {
-  const table = tableWords(t, entry.table_name).toLowerCase();
+  const table = tableInSentence(t, entry.table_name);
   if (entry.action === 'insert') return t('row.created', { table });
   if (entry.action === 'delete') return t('row.deleted', { table });
   return entry.changed_columns.map((column) => columnWords(t, column)).join(', ');

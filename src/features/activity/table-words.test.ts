@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { en } from './messages/en';
+import { COLUMN_KEYS, TABLE_KEYS } from './table-words';
+
+/**
+ * The generated types read as text, so a table or column a migration adds fails here as well as in the typecheck
+ * (TABLE_KEYS and COLUMN_KEYS are typed over the same types): the activity log must name every one of them in words.
+ */
+const generated = Object.values(import.meta.glob<string>('../../types/database.ts', { query: '?raw', import: 'default', eager: true }))[0]!;
+
+/** The public schema's tables with their columns: each table's `Row: { "column": type, ... }` up to the Views. */
+function publicTables(source: string): Map<string, string[]> {
+  const start = source.indexOf('"public": {');
+  const tables = source.slice(source.indexOf('Tables: {', start), source.indexOf('Views: {', start));
+  const found = new Map<string, string[]>();
+  for (const [, table, row] of tables.matchAll(/"([a-z0-9_]+)": \{\s*Row: \{([^}]*)\}/g)) {
+    found.set(table!, [...row!.matchAll(/"([a-z0-9_]+)"\??:/g)].map(([, column]) => column!));
+  }
+  return found;
+}
+
+describe('the activity log’s words for tables and columns', () => {
+  const tables = publicTables(generated);
+
+  it('reads the generated tables', () => {
+    expect(tables.size).toBeGreaterThan(40);
+    expect(tables.get('pick_orders')).toContain('picker_notes');
+  });
+
+  it('name every table and column of the public schema, and no other', () => {
+    const columns = new Set([...tables.values()].flat());
+    expect([...tables.keys()].filter((table) => !Object.hasOwn(TABLE_KEYS, table)), 'tables without words').toEqual([]);
+    expect([...columns].filter((column) => !Object.hasOwn(COLUMN_KEYS, column)), 'columns without words').toEqual([]);
+    expect(Object.keys(TABLE_KEYS).filter((table) => !tables.has(table)), 'words for tables that are gone').toEqual([]);
+    expect(Object.keys(COLUMN_KEYS).filter((column) => !columns.has(column)), 'words for columns that are gone').toEqual([]);
+  });
+
+  it('key each by its own name, to a message the catalogue has', () => {
+    for (const [table, key] of Object.entries(TABLE_KEYS)) expect(key).toBe(`table.${table}`);
+    for (const [column, key] of Object.entries(COLUMN_KEYS)) expect(key).toBe(`column.${column}`);
+    const keys = Object.keys(en).filter((key) => /^(?:table|column)\./.test(key));
+    expect(keys.sort()).toEqual([...Object.values(TABLE_KEYS), ...Object.values(COLUMN_KEYS)].sort());
+  });
+});
