@@ -1,11 +1,11 @@
 -- Who hears of a record is who may read it (20261210500000): a customer's message in an order
--- conversation, webhook fan-out, a driver's chat taking in dispatch, and a reorder point crossed
--- choose their recipients by the record's read rule, not by the stored panel_type. Tyrone Jackson is
+-- conversation, webhook fan-out, a driver's chat taking in dispatch, a handoff completed, a failure
+-- and a reorder point crossed choose their recipients by the record's read rule, not by the stored panel_type. Tyrone Jackson is
 -- an acme picker of the dispatcher panel without the dispatcher role (warehouse-only: Bayview and
 -- Dogpatch); Dana (dispatcher@acme.test) is a dispatcher and Bayview's liaison, with no row in
 -- Dogpatch (open to its manager and lead picker only). Globex hears of none of acme's.
 begin;
-select plan(21);
+select plan(28);
 
 \set acme 'a0000000-0000-4000-8000-000000000001'
 \set globex 'b0000000-0000-4000-8000-000000000001'
@@ -130,6 +130,46 @@ insert into fx select 'chat', id from public.create_delivery_conversation(pg_tem
 reset role;
 select is((select string_agg(role, ',' order by role) from public.conversation_participants where conversation_id = pg_temp.fx('chat')), 'driver',
   'the warehouse-only assigner is not made a participant');
+
+-- A completed handoff is told to the delivery's driver and to its assigner while staff: the same
+-- delivery, assigned by Tyrone, then by Dana.
+create function pg_temp.complete_handoff() returns void
+language sql
+as $$
+  select private.package_handoff_completed(jsonb_populate_record(null::public.package_handoffs,
+    to_jsonb(h) || jsonb_build_object('delivery_id', pg_temp.fx('chat_delivery'), 'status', 'completed', 'completed_at', now())))
+  from public.package_handoffs h where h.warehouse_id = 'a5000000-0000-4000-8000-000000000001' limit 1;
+$$;
+create function pg_temp.handed_over_told(person uuid) returns integer
+language sql
+as $$
+  select count(*)::int from public.notifications n
+  where n.user_id = person and n.title = 'Packages of ' || (select delivery_code from public.deliveries where id = pg_temp.fx('chat_delivery')) || ' handed over';
+$$;
+select pg_temp.complete_handoff();
+select is(pg_temp.handed_over_told(:'tyrone'), 0, 'a handoff completed: the warehouse-only assigner is not told');
+select ok(exists (select 1 from public.notifications n where n.user_id = 'a1000000-0000-4000-8000-000000000003' and n.title like 'Packages ready at %'
+  and n.body like 'The packages of ' || (select delivery_code from public.deliveries where id = pg_temp.fx('chat_delivery')) || ' %'), 'its driver is');
+update public.assignments set assigned_by = :'dana' where delivery_id = pg_temp.fx('chat_delivery');
+select pg_temp.complete_handoff();
+select is(pg_temp.handed_over_told(:'dana'), 1, 'an assigner who is a dispatcher is told');
+
+-- A failure is told to the dispatchers and to its assigner while staff.
+insert into fx values ('failing', tests.acme_delivery_in('accepted'));
+update public.assignments set assigned_by = :'tyrone' where delivery_id = pg_temp.fx('failing');
+select tests.act_as('driver@acme.test');
+select lives_ok($$ select public.transition_delivery(pg_temp.fx('failing'), 'failed', 'Nobody at the address') $$, 'the driver fails a delivery Tyrone assigned');
+reset role;
+create function pg_temp.failure_told(person uuid) returns integer
+language sql
+as $$
+  select count(*)::int from public.notifications n
+  where n.user_id = person and n.title = (select delivery_code from public.deliveries where id = pg_temp.fx('failing')) || ' failed';
+$$;
+select is(pg_temp.failure_told(:'tyrone'), 0, 'the warehouse-only assigner is not told of the failure');
+select is(pg_temp.failure_told(:'dana'), 1, 'the dispatcher is');
+select is((select count(*)::int from public.notifications n where n.tenant_id = :'globex'
+  and n.title = (select delivery_code from public.deliveries where id = pg_temp.fx('failing')) || ' failed'), 0, 'nobody of globex is');
 
 -- A reorder point crossed: Dogpatch's manager is told; a manager row in a warehouse whose access
 -- mode keeps them out is not enough.
