@@ -26,7 +26,8 @@ import {
   type AssignmentHistoryRow,
   type DeliveryDetail,
 } from '../api';
-import { deliveryEventFeed, deliveryFeed, type DeliveryEventChange } from '../atoms';
+import { deliveryFeed } from '../atoms';
+import { deliveryEventFeed, type DeliveryEventChange } from '../../../data/delivery-events';
 import { ActionDialog } from '../components/ActionDialog';
 import { useFeedChanges } from '../../../lib/use-feed-changes';
 import { framing } from '../map';

@@ -7,7 +7,8 @@ import { IconButton } from '../../../ui/IconButton';
 import { CloseIcon } from '../../../ui/icons';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog';
 import { useRecordLoad } from '../../../lib/use-record-load';
-import { fetchDeliveryActions, fetchNames, fetchTimeline, refusalText, transitionDelivery, type TimelineEvent } from '../api';
+import { fetchNames, refusalText, transitionDelivery, type TimelineEvent } from '../api';
+import { usePanelDetails } from '../hooks/use-panel-details';
 import type { BoardDelivery, BoardReference } from '../model';
 import { formatClock, formatKm } from './format';
 import { useT } from '../../../lib/i18n/catalogue';
@@ -55,11 +56,8 @@ export function DeliveryPanel({ tenantId, delivery: d, late, reference, driverNa
   const [move, setMove] = useState<string | null>(null);
   const [reason, setReason] = useState('');
 
-  // The row's updated_at moves with every change (status, assignment): read what depends on it again.
-  const details = useRecordLoad(`${tenantId}/${d.id}/${d.updated_at}`, async () => {
-    const [actions, timeline] = await Promise.all([fetchDeliveryActions(d.id), fetchTimeline(tenantId, d.id)]);
-    return { actions, timeline };
-  });
+  // Read again when the row changes and when an event of it is written (a handoff completed).
+  const details = usePanelDetails(tenantId, d);
   const actions: string[] | null = details.state.status === 'ready' ? details.state.record.actions : null;
   const timeline: TimelineEvent[] | null = details.state.status === 'ready' ? details.state.record.timeline : null;
   const failure = details.state.status === 'failed' ? refusalText(details.state.error) : null;
