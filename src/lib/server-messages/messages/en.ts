@@ -46,6 +46,28 @@ export const en = {
   'api_keys.not_found': 'API key not found',
   'api_keys.not_admin': 'Only an active administrator of this business can manage API keys',
   'api_keys.business_users_only': 'API keys can only be issued to business users',
+
+  'settings.not_admin': "Only the tenant's admins may change its settings",
+  'settings.general_shape': 'General settings must be an object',
+  'settings.name_required': 'Business name is required!',
+  'settings.email_invalid': 'Enter a valid email address',
+  'settings.phone_invalid': 'Phone number must have at least 10 digits',
+  'settings.address_too_long': 'The address may be at most {max} characters',
+  'settings.latitude_range': 'Latitude must be between -90 and 90',
+  'settings.longitude_range': 'Longitude must be between -180 and 180',
+  'settings.timezone_unknown': 'Choose a known time zone',
+  'settings.currency_unknown': 'Choose a known currency',
+  'settings.language_unknown': 'Choose English, Spanish or French',
+  'settings.units_shape': 'Units must be an object',
+  'settings.weight_unit': 'Weight is measured in kg or lb',
+  'settings.volume_unit': 'Volume is measured in m³ or ft³',
+  'settings.length_unit': 'Length is measured in cm or in',
+  'settings.temperature_unit': 'Temperature is measured in °C or °F',
+  'settings.maps_shape': 'Maps settings must be an object',
+  'settings.maps_key_invalid': 'The maps key may contain only letters, digits, dots, dashes and underscores',
+  'settings.picking_shape': 'Picking settings hold max_orders and max_lines',
+  'settings.picking_max_orders': 'Max orders must be a whole number from {min} to {max}',
+  'settings.picking_max_lines': 'Max lines must be a whole number from {min} to {max}',
 } as const;
 
 export type ServerKey = keyof typeof en;
