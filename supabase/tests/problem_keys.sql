@@ -2,7 +2,7 @@
 -- the builder's shape and its refused keys, and the keys of the quote's and chat's refusals as the
 -- error's DETAIL (what PostgREST hands the app as `details`), as the staff of acme and globex.
 begin;
-select plan(33);
+select plan(39);
 
 -- What a statement's error says, read as the caller: its SQLSTATE, message, DETAIL (jsonb) and HINT.
 create function pg_temp.refusal(statement text) returns jsonb
@@ -150,6 +150,31 @@ select is(pg_temp.keys($$ select public.save_picking_settings('b0000000-0000-400
 reset role;
 select is(pg_temp.keys($$ update public.tenants set settings = settings || '{"picking": {"max_orders": 500}}' where slug = 'globex' $$),
   'picking.max_orders:settings.picking_max_orders', 'the table owner''s direct write is refused with the key too');
+
+-- The brand: each refusal keyed, the admin check too
+select tests.act_as('admin@globex.test');
+select is(pg_temp.keys($$ select public.save_tenant_brand('b0000000-0000-4000-8000-000000000001',
+  '{"colors": {"primary": "blue", "text": "#0f172a"}, "configurations": {"font": "x;}"}, "presets": [{"name": "", "palette": {}}],
+    "assets": {"favicon": "javascript:alert(1)", "logo": {"light": "ftp://x", "dark": "ftp://y"}}}') $$),
+  'colors.primary:brand.color_invalid configurations.font:brand.font_invalid presets:brand.preset_invalid '
+  'assets.favicon:brand.favicon_invalid assets.logo.light:brand.logo_invalid assets.logo.dark:brand.logo_invalid',
+  'globex admin: each of the brand''s problems is keyed');
+select is(pg_temp.keys($$ select public.save_tenant_brand('b0000000-0000-4000-8000-000000000001', '{"colors": [], "presets": {}, "assets": "x"}') $$),
+  'colors:brand.colors_shape presets:brand.presets_shape assets:brand.assets_shape', 'globex admin: parts of the wrong shape');
+select is(pg_temp.keys($$ select public.save_tenant_brand('b0000000-0000-4000-8000-000000000001', '[]') $$),
+  'colors:brand.shape', 'globex admin: a brand that is no object');
+select is(pg_temp.refusal($$ select public.save_tenant_brand('a0000000-0000-4000-8000-000000000001', '{}') $$) - 'hint',
+  '{"code": "42501", "message": "Only the tenant''s admins may change its brand", "details": [{"key": "brand.not_admin", "message": "Only the tenant''s admins may change its brand"}]}'::jsonb,
+  'globex admin: acme''s brand is not theirs, keyed, same SQLSTATE and message');
+reset role;
+select tests.act_as('admin@acme.test');
+select is(pg_temp.keys($$ select public.save_tenant_brand('a0000000-0000-4000-8000-000000000001', '{"colors": {"secondary": "#12"}}') $$),
+  'colors.secondary:brand.color_invalid', 'acme admin: a colour that is no hex');
+reset role;
+select tests.act_as('dispatcher@globex.test');
+select is(pg_temp.keys($$ select public.save_tenant_brand('b0000000-0000-4000-8000-000000000001', '{}') $$),
+  '-:brand.not_admin', 'globex dispatcher: not an admin');
+reset role;
 
 select * from finish();
 rollback;

@@ -68,6 +68,17 @@ export const en = {
   'settings.picking_shape': 'Picking settings hold max_orders and max_lines',
   'settings.picking_max_orders': 'Max orders must be a whole number from {min} to {max}',
   'settings.picking_max_lines': 'Max lines must be a whole number from {min} to {max}',
+
+  'brand.not_admin': "Only the tenant's admins may change its brand",
+  'brand.shape': 'Brand settings must be an object',
+  'brand.colors_shape': 'Colours must be an object',
+  'brand.color_invalid': 'Enter a hex colour such as #1d4ed8',
+  'brand.font_invalid': 'Choose a font',
+  'brand.presets_shape': 'Presets must be a list',
+  'brand.preset_invalid': 'Each preset needs a name and hex colours',
+  'brand.assets_shape': 'Assets must be an object',
+  'brand.favicon_invalid': 'The favicon must be an uploaded image',
+  'brand.logo_invalid': 'The logo must be an uploaded image',
 } as const;
 
 export type ServerKey = keyof typeof en;

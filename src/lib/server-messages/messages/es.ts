@@ -66,4 +66,15 @@ export default {
   'settings.picking_shape': 'Los ajustes de preparación contienen max_orders y max_lines',
   'settings.picking_max_orders': 'El máximo de órdenes debe ser un número entero de {min} a {max}',
   'settings.picking_max_lines': 'El máximo de líneas debe ser un número entero de {min} a {max}',
+
+  'brand.not_admin': 'Solo los administradores de la empresa pueden cambiar su marca',
+  'brand.shape': 'Los ajustes de marca deben ser un objeto',
+  'brand.colors_shape': 'Los colores deben ser un objeto',
+  'brand.color_invalid': 'Introduce un color hexadecimal como #1d4ed8',
+  'brand.font_invalid': 'Elige una fuente',
+  'brand.presets_shape': 'Las paletas deben ser una lista',
+  'brand.preset_invalid': 'Cada paleta necesita un nombre y colores hexadecimales',
+  'brand.assets_shape': 'Los recursos deben ser un objeto',
+  'brand.favicon_invalid': 'El icono del sitio debe ser una imagen subida',
+  'brand.logo_invalid': 'El logotipo debe ser una imagen subida',
 } satisfies Translation<typeof en>;

@@ -66,4 +66,15 @@ export default {
   'settings.picking_shape': 'Les paramètres de préparation contiennent max_orders et max_lines',
   'settings.picking_max_orders': 'Le nombre maximum d’ordres doit être un nombre entier de {min} à {max}',
   'settings.picking_max_lines': 'Le nombre maximum de lignes doit être un nombre entier de {min} à {max}',
+
+  'brand.not_admin': 'Seuls les administrateurs de l’entreprise peuvent modifier sa marque',
+  'brand.shape': 'Les paramètres de marque doivent être un objet',
+  'brand.colors_shape': 'Les couleurs doivent être un objet',
+  'brand.color_invalid': 'Saisissez une couleur hexadécimale comme #1d4ed8',
+  'brand.font_invalid': 'Choisissez une police',
+  'brand.presets_shape': 'Les palettes doivent être une liste',
+  'brand.preset_invalid': 'Chaque palette doit avoir un nom et des couleurs hexadécimales',
+  'brand.assets_shape': 'Les ressources doivent être un objet',
+  'brand.favicon_invalid': 'Le favicon doit être une image envoyée',
+  'brand.logo_invalid': 'Le logo doit être une image envoyée',
 } satisfies Translation<typeof en>;
