@@ -119,6 +119,28 @@ export const en = {
   'preferences.notifications_shape': 'Notification preferences are email_notifications, sms_notifications and push_notifications, each true or false',
   'preferences.general_shape': 'Delivery preferences can only hold preferred_delivery_time, preferred_delivery_days, delivery_instructions and signature_required',
   'preferences.preferred_time_too_long': 'Preferred delivery time must be at most 100 characters',
+
+  'remit.not_allowed': 'Only admins and dispatchers can record remittances',
+  'remit.cash_not_allowed': "Only admins and dispatchers can see drivers' cash",
+  'remit.driver_required': 'Choose a driver',
+  'remit.driver_not_found': 'Driver not found',
+  'remit.deliveries_required': 'Choose at least one delivery',
+  'remit.too_many_deliveries': 'Choose at most {max} deliveries',
+  'remit.duplicate_delivery': 'Each delivery may be listed once',
+  'remit.not_delivered': '{code} is not delivered',
+  'remit.other_driver': '{code} was not delivered by this driver',
+  'remit.no_cash': '{code} has no cash on delivery',
+  'remit.already_remitted': '{code} is already remitted',
+  'remit.deliveries_not_found': '{count, plural, one {A delivery was not found} other {# deliveries were not found}}',
+  'remit.amount_required': 'Enter the amount',
+  'remit.amount_negative': 'The amount must be 0 or more',
+  'remit.amount_too_large': 'The amount is too large',
+  'remit.amount_decimals': 'Enter the amount with at most 2 decimals',
+  'remit.amount_mismatch': 'The amount must equal the cash of the chosen deliveries ({total}) unless a discrepancy reason is given',
+  'remit.reason_required': "Give the reason the amount differs from the deliveries' cash",
+  'remit.method_invalid': 'Choose a method: cash, bank transfer, card or other',
+  'remit.note_too_long': 'The note must be at most {max} characters',
+  'remit.reason_too_long': 'The reason must be at most {max} characters',
 } as const;
 
 export type ServerKey = keyof typeof en;
