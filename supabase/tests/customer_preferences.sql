@@ -1,9 +1,9 @@
 -- Customer delivery preferences: who reads and writes them (anon, each panel of both tenants),
--- every rule of the customer preference form as a database refusal with its {field,
+-- every rule of the customer preference form as a database refusal with its {key, field,
 -- message} details, the customer and location checks, one active preference per location, the
 -- column defaults, the audit trail and public.customer_preference_for.
 begin;
-select plan(96);
+select plan(98);
 
 -- An address of a seeded person by position (30_addresses.sql): k 0 is their Default.
 create function pg_temp.address(person text, k int) returns uuid
@@ -169,13 +169,13 @@ select is(pg_temp.message('{"preferred_time_end": "10:60"}', 'preferred_time_end
 select is(pg_temp.message('{"preferred_time_end": "09:00"}', 'preferred_time_end'), 'End time must be after start time', 'end equal to start refused');
 select is(pg_temp.message('{"preferred_time_start": "14:00", "preferred_time_end": "13:59"}', 'preferred_time_end'), 'End time must be after start time', 'end before start refused');
 select is(tests.details(pg_temp.insert_pref('{"preferred_time_start": "14:00", "preferred_time_end": "13:59"}')),
-  '[{"field": "preferred_time_end", "message": "End time must be after start time"}]', 'the time rule is on the end field only');
+  '[{"key": "preferences.end_before_start", "field": "preferred_time_end", "message": "End time must be after start time"}]', 'the time rule is on the end field only');
 select is(pg_temp.message('{"preferred_time_start": "7pm", "preferred_time_end": "08:00"}', 'preferred_time_end'), null, 'no time rule while the start is malformed');
 select is(tests.details(pg_temp.insert_pref('{"delivery_options": {"authorized_receivers": [{"name": "Ann", "relationship": "Sister", "contact": "ann@mail.example"}, {"name": " ", "relationship": "", "contact": null}]}}')),
-  '[{"field": "delivery_options.authorized_receivers.1.name", "message": "Name is required"}, {"field": "delivery_options.authorized_receivers.1.relationship", "message": "Relationship is required"}, {"field": "delivery_options.authorized_receivers.1.contact", "message": "Contact is required"}]',
+  '[{"key": "preferences.name_required", "field": "delivery_options.authorized_receivers.1.name", "message": "Name is required"}, {"key": "preferences.relationship_required", "field": "delivery_options.authorized_receivers.1.relationship", "message": "Relationship is required"}, {"key": "preferences.contact_required", "field": "delivery_options.authorized_receivers.1.contact", "message": "Contact is required"}]',
   'a receiver''s name, relationship and contact are required, on the row''s fields');
 select is(tests.details(pg_temp.insert_pref('{"contact_preferences": {"notification_methods": [{"type": "", "enabled": true, "contact": ""}], "language": "en"}}')),
-  '[{"field": "contact_preferences.notification_methods.0.type", "message": "Notification type is required"}, {"field": "contact_preferences.notification_methods.0.contact", "message": "Contact is required"}]',
+  '[{"key": "preferences.type_required", "field": "contact_preferences.notification_methods.0.type", "message": "Notification type is required"}, {"key": "preferences.contact_required", "field": "contact_preferences.notification_methods.0.contact", "message": "Contact is required"}]',
   'a notification method''s type and contact are required');
 select is(pg_temp.message('{"contact_preferences": {"notification_methods": [{"type": "pigeon", "enabled": true, "contact": "loft 3"}], "language": "en"}}', 'contact_preferences.notification_methods.0.type'),
   'Notification type must be sms, email or phone', 'an unknown notification type refused');
@@ -192,12 +192,12 @@ select is(pg_temp.message('{"delivery_options": {"authorized_receivers": [], "le
 select is(pg_temp.message('{"delivery_options": {"authorized_receivers": [], "drone_drop": true}}', 'delivery_options'),
   'Delivery options can only hold signature_required, leave_with_neighbor, leave_at_door, requires_appointment, package_handling and authorized_receivers', 'unknown delivery options refused');
 select is(tests.details(pg_temp.insert_pref('{"customer_id": null, "location_id": null, "name": "", "preferred_day_of_week": null, "preferred_time_start": "", "preferred_time_end": "", "contact_preferences": {"notification_methods": [], "language": ""}}')),
-  '[{"field": "customer_id", "message": "Customer is required"}, {"field": "location_id", "message": "Location is required"}, {"field": "name", "message": "Name is required"}, {"field": "preferred_day_of_week", "message": "Day of week is required"}, {"field": "preferred_time_start", "message": "Start time is required"}, {"field": "preferred_time_end", "message": "End time is required"}, {"field": "contact_preferences.language", "message": "Language is required"}]',
+  '[{"key": "preferences.customer_required", "field": "customer_id", "message": "Customer is required"}, {"key": "preferences.location_required", "field": "location_id", "message": "Location is required"}, {"key": "preferences.name_required", "field": "name", "message": "Name is required"}, {"key": "preferences.day_required", "field": "preferred_day_of_week", "message": "Day of week is required"}, {"key": "preferences.start_required", "field": "preferred_time_start", "message": "Start time is required"}, {"key": "preferences.end_required", "field": "preferred_time_end", "message": "End time is required"}, {"key": "preferences.language_required", "field": "contact_preferences.language", "message": "Language is required"}]',
   'an empty form: every field''s message at once, in form order');
 select is(tests.details($$ update public.customer_preferences set preferred_time_end = '17:00' where name = 'Weekday evening drop-off' $$),
-  '[{"field": "preferred_time_end", "message": "End time must be after start time"}]', 'updates are validated too');
+  '[{"key": "preferences.end_before_start", "field": "preferred_time_end", "message": "End time must be after start time"}]', 'updates are validated too');
 select is(tests.details($$ update public.customer_preferences set customer_id = 'a1000000-0000-4000-8000-000000000109' where name = 'Weekday evening drop-off' $$),
-  '[{"field": "location_id", "message": "Location must be one of the customer''s addresses"}]', 'changing the customer keeps the location theirs');
+  '[{"key": "preferences.location_not_customers", "field": "location_id", "message": "Location must be one of the customer''s addresses"}]', 'changing the customer keeps the location theirs');
 select lives_ok($$ update public.customer_preferences set name = 'Evening drop-off' where name = 'Weekday evening drop-off' $$, 'an update keeping its location is no duplicate');
 
 -- globex: only globex.
@@ -209,6 +209,12 @@ select is(tests.affected($$ delete from public.customer_preferences where tenant
 select is(public.customer_preference_for('a1000000-0000-4000-8000-000000000004', pg_temp.address('a1000000-0000-4000-8000-000000000004', 0)),
   null, 'globex admin: acme''s preference is null');
 select is(pg_temp.message('{}', 'customer_id'), 'Customer must be a customer of this business', 'globex admin: acme''s customer is refused');
+select is((select e ->> 'key' from jsonb_array_elements(tests.details(pg_temp.insert_pref('{}'))) e where e ->> 'field' = 'customer_id'),
+  'preferences.customer_not_customer', 'globex admin: the refusal carries its key');
+select is(tests.details($$ update public.customer_preferences set preferred_time_end = '00:00'
+  where id = (select id from public.customer_preferences where tenant_id = 'b0000000-0000-4000-8000-000000000001' order by id limit 1) $$),
+  '[{"key": "preferences.end_before_start", "field": "preferred_time_end", "message": "End time must be after start time"}]',
+  'globex admin: their own preference''s refusal is keyed');
 reset role;
 select tests.act_as('dispatcher@globex.test');
 select is((select count(*)::int from public.customer_preferences), 9, 'globex dispatcher: reads the nine globex preferences');

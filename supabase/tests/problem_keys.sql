@@ -2,7 +2,7 @@
 -- the builder's shape and its refused keys, and the keys of the quote's and chat's refusals as the
 -- error's DETAIL (what PostgREST hands the app as `details`), as the staff of acme and globex.
 begin;
-select plan(22);
+select plan(39);
 
 -- What a statement's error says, read as the caller: its SQLSTATE, message, DETAIL (jsonb) and HINT.
 create function pg_temp.refusal(statement text) returns jsonb
@@ -107,6 +107,73 @@ select is(pg_temp.keys(format($$ select public.send_message(%L, 'hi') $$, (selec
   '-:chat.conversation_not_found', 'globex dispatcher: acme''s conversation is not found');
 select is(pg_temp.keys(format($$ select public.send_message(%L, 'hi') $$, (select globex_conversation from fx))),
   'conversation_id:chat.conversation_archived', 'globex dispatcher: an archived conversation');
+reset role;
+
+-- System settings and the picking defaults: each refusal keyed, the admin check too
+select tests.act_as('admin@acme.test');
+select is(pg_temp.keys($$ select public.save_tenant_settings('a0000000-0000-4000-8000-000000000001', '  ',
+  '{"email": "x@y", "phone": "12", "address": null}',
+  '{"timezone": "Mars/Olympus_Mons", "currency": "XYZ", "language": "de", "units": {"weight": "stone", "volume": "l", "length": "mm", "temperature": "K"},
+    "default_location_cordinates": {"settings": {"latitude": 91, "longitude": -181}}}', 'bad key') $$),
+  'name:settings.name_required contact_info.email:settings.email_invalid contact_info.phone:settings.phone_invalid '
+  'general.latitude:settings.latitude_range general.longitude:settings.longitude_range general.timezone:settings.timezone_unknown '
+  'general.currency:settings.currency_unknown general.language:settings.language_unknown general.units.weight:settings.weight_unit '
+  'general.units.volume:settings.volume_unit general.units.length:settings.length_unit general.units.temperature:settings.temperature_unit '
+  'maps_key:settings.maps_key_invalid',
+  'acme admin: each of the system settings'' problems is keyed');
+select is(pg_temp.refusal($$ select public.save_tenant_settings('a0000000-0000-4000-8000-000000000001', 'Acme', jsonb_build_object('email', repeat('a', 65) || '@acme.test'), '{}', null) $$) - 'hint',
+  '{"code": "23514", "message": "Validation failed", "details": [{"key": "settings.email_invalid", "field": "contact_info.email", "message": "Enter a valid email address"}]}'::jsonb,
+  'acme admin: an email whose name is longer than 64 characters, keyed, same SQLSTATE and message');
+select is(pg_temp.keys($$ select public.save_tenant_settings('a0000000-0000-4000-8000-000000000001', 'Acme', '{"address": null}', '[]', null) $$),
+  'general:settings.general_shape', 'acme admin: general settings that are no object');
+select is(pg_temp.refusal($$ select public.save_picking_settings('a0000000-0000-4000-8000-000000000001', '{"max_orders": 1, "max_lines": 201}') $$) -> 'details',
+  '[{"key": "settings.picking_max_orders", "field": "picking.max_orders", "message": "Max orders must be a whole number from 2 to 50", "params": {"min": 2, "max": 50}},
+    {"key": "settings.picking_max_lines", "field": "picking.max_lines", "message": "Max lines must be a whole number from 1 to 200", "params": {"min": 1, "max": 200}}]'::jsonb,
+  'acme admin: picking caps out of bounds, keyed with their bounds');
+select is(pg_temp.keys($$ select public.save_picking_settings('a0000000-0000-4000-8000-000000000001', '{"max_zones": 3}') $$),
+  'picking:settings.picking_shape', 'acme admin: a picking key that does not exist');
+select is(pg_temp.refusal($$ select public.save_picking_settings('b0000000-0000-4000-8000-000000000001', '{"max_orders": 5}') $$) - 'hint',
+  '{"code": "42501", "message": "Only the tenant''s admins may change its settings", "details": [{"key": "settings.not_admin", "message": "Only the tenant''s admins may change its settings"}]}'::jsonb,
+  'acme admin: globex''s picking defaults are not theirs, keyed, same SQLSTATE and message');
+reset role;
+select tests.act_as('dispatcher@acme.test');
+select is(pg_temp.keys($$ select public.save_tenant_settings('a0000000-0000-4000-8000-000000000001', 'Acme', '{}', '{}', null) $$),
+  '-:settings.not_admin', 'acme dispatcher: not an admin');
+reset role;
+select tests.act_as('admin@globex.test');
+select is(pg_temp.keys($$ select public.save_tenant_settings('a0000000-0000-4000-8000-000000000001', 'Acme', '{}', '{}', null) $$),
+  '-:settings.not_admin', 'globex admin: acme''s settings are not theirs');
+select is(pg_temp.keys($$ select public.save_tenant_settings('b0000000-0000-4000-8000-000000000001', 'Globex', '{"phone": "12"}', '{"currency": "XYZ"}', null) $$),
+  'contact_info.phone:settings.phone_invalid general.currency:settings.currency_unknown', 'globex admin: their own settings'' problems are keyed');
+select is(pg_temp.keys($$ select public.save_picking_settings('b0000000-0000-4000-8000-000000000001', '{"max_lines": 0}') $$),
+  'picking.max_lines:settings.picking_max_lines', 'globex admin: their own picking caps');
+reset role;
+select is(pg_temp.keys($$ update public.tenants set settings = settings || '{"picking": {"max_orders": 500}}' where slug = 'globex' $$),
+  'picking.max_orders:settings.picking_max_orders', 'the table owner''s direct write is refused with the key too');
+
+-- The brand: each refusal keyed, the admin check too
+select tests.act_as('admin@globex.test');
+select is(pg_temp.keys($$ select public.save_tenant_brand('b0000000-0000-4000-8000-000000000001',
+  '{"colors": {"primary": "blue", "text": "#0f172a"}, "configurations": {"font": "x;}"}, "presets": [{"name": "", "palette": {}}],
+    "assets": {"favicon": "javascript:alert(1)", "logo": {"light": "ftp://x", "dark": "ftp://y"}}}') $$),
+  'colors.primary:brand.color_invalid configurations.font:brand.font_invalid presets:brand.preset_invalid '
+  'assets.favicon:brand.favicon_invalid assets.logo.light:brand.logo_invalid assets.logo.dark:brand.logo_invalid',
+  'globex admin: each of the brand''s problems is keyed');
+select is(pg_temp.keys($$ select public.save_tenant_brand('b0000000-0000-4000-8000-000000000001', '{"colors": [], "presets": {}, "assets": "x"}') $$),
+  'colors:brand.colors_shape presets:brand.presets_shape assets:brand.assets_shape', 'globex admin: parts of the wrong shape');
+select is(pg_temp.keys($$ select public.save_tenant_brand('b0000000-0000-4000-8000-000000000001', '[]') $$),
+  'colors:brand.shape', 'globex admin: a brand that is no object');
+select is(pg_temp.refusal($$ select public.save_tenant_brand('a0000000-0000-4000-8000-000000000001', '{}') $$) - 'hint',
+  '{"code": "42501", "message": "Only the tenant''s admins may change its brand", "details": [{"key": "brand.not_admin", "message": "Only the tenant''s admins may change its brand"}]}'::jsonb,
+  'globex admin: acme''s brand is not theirs, keyed, same SQLSTATE and message');
+reset role;
+select tests.act_as('admin@acme.test');
+select is(pg_temp.keys($$ select public.save_tenant_brand('a0000000-0000-4000-8000-000000000001', '{"colors": {"secondary": "#12"}}') $$),
+  'colors.secondary:brand.color_invalid', 'acme admin: a colour that is no hex');
+reset role;
+select tests.act_as('dispatcher@globex.test');
+select is(pg_temp.keys($$ select public.save_tenant_brand('b0000000-0000-4000-8000-000000000001', '{}') $$),
+  '-:brand.not_admin', 'globex dispatcher: not an admin');
 reset role;
 
 select * from finish();

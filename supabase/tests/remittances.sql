@@ -4,9 +4,35 @@
 -- driver_cash_summary's numbers, and that another tenant's drivers and deliveries are never reachable.
 -- On the seed's delivered deliveries (rolled back).
 begin;
-select plan(50);
+select plan(56);
 
 -- Whether the details of `statement` hold a {field, message} with `field` and a message containing `part`.
+-- The fields and keys of a refusal's details, in order.
+create function pg_temp.keys(statement text) returns text
+language sql
+as $$ select string_agg(coalesce(e ->> 'field', '-') || ':' || (e ->> 'key'), ' ' order by n)
+      from jsonb_array_elements(tests.details(statement)) with ordinality as x (e, n) $$;
+grant execute on function pg_temp.keys(text) to authenticated;
+
+-- A refusal's SQLSTATE and its one key.
+create function pg_temp.refusal_key(statement text) returns text
+language plpgsql
+as $$
+declare
+  state text;
+  detail text;
+begin
+  begin
+    execute statement;
+  exception when others then
+    get stacked diagnostics state = returned_sqlstate, detail = pg_exception_detail;
+    return state || ' ' || (detail::jsonb -> 0 ->> 'key');
+  end;
+  return null;
+end;
+$$;
+grant execute on function pg_temp.refusal_key(text) to authenticated;
+
 create function pg_temp.has_detail(statement text, field text, part text) returns boolean
 language sql
 as $$
@@ -66,6 +92,10 @@ select throws_ok($$ select * from public.driver_cash_summary() $$, '42501', null
 -- customer and driver of acme
 reset role;
 select tests.act_as('customer@acme.test');
+select is(pg_temp.refusal_key($$ select public.record_remittance(pg_temp.fx('driver'), array[pg_temp.fx('d1')], 1, 'cash') $$),
+  '42501 remit.not_allowed', 'acme customer: not allowed, keyed');
+select is(pg_temp.refusal_key($$ select * from public.driver_cash_summary() $$),
+  '42501 remit.cash_not_allowed', 'acme customer: sees no drivers'' cash, keyed');
 select throws_ok($$ select public.record_remittance(pg_temp.fx('driver'), array[pg_temp.fx('d1')], pg_temp.amt('d1'), 'cash') $$,
   '42501', 'Only admins and dispatchers can record remittances', 'customer: cannot record');
 select throws_ok($$ select * from public.driver_cash_summary() $$, '42501', null, 'customer: no cash summary');
@@ -107,6 +137,14 @@ select ok(pg_temp.has_detail($$ select public.record_remittance(pg_temp.fx('driv
   'rule: a different amount without a reason is refused on amount');
 select ok(pg_temp.has_detail($$ select public.record_remittance(pg_temp.fx('driver'), array[pg_temp.fx('d1')], pg_temp.amt('d1') - 1, 'cash', '', '   ') $$, 'discrepancy_reason', 'Give the reason'),
   'rule: and on discrepancy_reason (a blank reason is no reason)');
+select is(pg_temp.keys($$ select public.record_remittance(pg_temp.fx('driver'), array[pg_temp.fx('d1')], pg_temp.amt('d1') - 1, 'cheque', repeat('n', 2001)) $$),
+  'amount:remit.amount_mismatch discrepancy_reason:remit.reason_required method:remit.method_invalid note:remit.note_too_long',
+  'keys: each refusal carries its key');
+select is((select e -> 'params' from jsonb_array_elements(tests.details($$ select public.record_remittance(pg_temp.fx('driver'), array[pg_temp.fx('not_delivered')], 1, 'cash') $$)) e),
+  jsonb_build_object('code', (select delivery_code from public.deliveries where id = pg_temp.fx('not_delivered'))),
+  'keys: a refused delivery names its code for the translated words');
+select is(pg_temp.keys($$ select public.record_remittance(pg_temp.fx('driver'), array[pg_temp.fx('globex_delivery'), gen_random_uuid()], 1, 'cash') $$),
+  'delivery_ids:remit.deliveries_not_found', 'keys: deliveries not found, counted in the params');
 select is((select count(*)::int from public.remittances), 0, 'rule: refusals changed nothing');
 
 -- Recording: the exact amount, then a second one short with a reason.
@@ -157,6 +195,8 @@ select tests.act_as('dispatcher@globex.test');
 select is((select count(*)::int from public.remittances), 0, 'globex dispatcher: reads none of acme''s');
 select ok(pg_temp.has_detail($$ select public.record_remittance(pg_temp.fx('driver'), array[pg_temp.fx('d1')], 1, 'cash') $$, 'driver_id', 'Driver not found'),
   'globex dispatcher: acme''s driver is not found');
+select is(pg_temp.keys($$ select public.record_remittance(pg_temp.fx('driver'), array[pg_temp.fx('d1')], 1, 'cash') $$),
+  'driver_id:remit.driver_not_found delivery_ids:remit.deliveries_not_found', 'globex dispatcher: acme''s driver and delivery, keyed');
 reset role;
 select tests.act_as('admin@globex.test');
 select lives_ok($$ select public.record_remittance(pg_temp.fx('globex_driver'), array[pg_temp.fx('globex_delivery')], pg_temp.amt('globex_delivery'), 'card') $$,

@@ -90,6 +90,7 @@ function preference(overrides: Record<string, unknown> = {}): Record<string, unk
 }
 
 interface FieldError {
+  key?: string;
   field: string;
   message: string;
 }
@@ -238,7 +239,7 @@ describe('customer preferences: the form rules in the database', () => {
     const { data } = await acmeAdmin.from('customer_preferences').insert(preference({ location_id: work })).select('id').single();
     const moved = await acmeAdmin.from('customer_preferences').update({ preferred_time_start: '20:00' }).eq('id', data!.id);
     expect(moved.error?.code).toBe('23514');
-    expect(fieldErrors(moved.error?.details)).toEqual([{ field: 'preferred_time_end', message: 'End time must be after start time' }]);
+    expect(fieldErrors(moved.error?.details)).toEqual([{ key: 'preferences.end_before_start', field: 'preferred_time_end', message: 'End time must be after start time' }]);
     await acmeAdmin.from('customer_preferences').delete().eq('id', data!.id);
   });
 

@@ -31,7 +31,8 @@ interface Summary {
   outstanding_count: number;
 }
 
-const details = (error: { details?: string } | null) => JSON.parse(error?.details ?? '[]') as { field: string; message: string }[];
+const details = (error: { details?: string } | null) =>
+  JSON.parse(error?.details ?? '[]') as { key: string; field: string; message: string; params?: Record<string, unknown> }[];
 const cents = (n: number) => Math.round(n * 100);
 
 async function summaryOf(client: SupabaseClient, driverId: string): Promise<Summary> {
@@ -84,8 +85,8 @@ describe('remittances', () => {
       method: 'cash',
     });
     expect(error?.code).toBe('23514');
-    expect(details(error)).toContainEqual({ field: 'driver_id', message: 'Driver not found' });
-    expect(details(error)).toContainEqual({ field: 'delivery_ids', message: 'A delivery was not found' });
+    expect(details(error)).toContainEqual({ key: 'remit.driver_not_found', field: 'driver_id', message: 'Driver not found' });
+    expect(details(error)).toContainEqual({ key: 'remit.deliveries_not_found', field: 'delivery_ids', message: 'A delivery was not found', params: { count: 1 } });
     const { data } = await globexDispatcher.rpc('unremitted_deliveries', { driver_id: USER.acmeDriver });
     expect(data).toEqual([]);
   });
@@ -108,7 +109,12 @@ describe('remittances', () => {
 
     const again = await dispatcher.rpc('record_remittance', { driver_id: USER.acmeDriver, delivery_ids: [first.id], amount: first.cod_amount, method: 'cash' });
     expect(again.error?.code).toBe('23514');
-    expect(details(again.error)).toContainEqual({ field: 'delivery_ids', message: `${first.delivery_code} is already remitted` });
+    expect(details(again.error)).toContainEqual({
+      key: 'remit.already_remitted',
+      field: 'delivery_ids',
+      message: `${first.delivery_code} is already remitted`,
+      params: { code: first.delivery_code },
+    });
 
     const short = Number((Number(second.cod_amount) - 5).toFixed(2));
     const mismatch = await dispatcher.rpc('record_remittance', { driver_id: USER.acmeDriver, delivery_ids: [second.id], amount: short, method: 'card' });

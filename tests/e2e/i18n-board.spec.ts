@@ -1,10 +1,11 @@
 import type { APIRequestContext } from '@playwright/test';
-import { asServiceRole, asUser, expect, signInTo, test, tokenOf, unique } from './fixtures.ts';
+import { asServiceRole, asUser, expect, signInTo, test, tokenOf, unique, workerSession } from './fixtures.ts';
 
 /**
  * The dispatcher's board in the dispatcher's language: Spanish chosen in the account drawer turns
  * the board's words and dates Spanish at once, without a reload, and is saved on the profile, so a
- * reload keeps it. Before anyone signs in, the auth pages speak the browser's language.
+ * reload keeps it. Before anyone signs in, the auth pages speak the browser's language. A Spanish
+ * admin's save the database refuses reads in Spanish (the refusal's key, not its English).
  */
 const GLOBEX = 'b0000000-0000-4000-8000-000000000001';
 // A seeded dispatcher no other browser test follows (the language is saved on their profile).
@@ -102,3 +103,34 @@ test('the sign-in page speaks French to a French browser, its checks included', 
     await context.close();
   }
 });
+
+// Acme's second admin, whom no other browser test signs in as (the language is saved on their profile).
+const SPANISH_ADMIN = { id: 'a1000000-0000-4000-8000-000000000100', email: 'marcus.chen@acmelogistics.example' };
+const spanishAdmin = workerSession(SPANISH_ADMIN.email, '/acme/admin');
+
+test('a Spanish admin\'s save the database refuses shows its refusal in Spanish, and nothing is saved', async ({ page, request }) => {
+  const profile = `/rest/v1/profiles?id=eq.${SPANISH_ADMIN.id}`;
+  // The admin's own choice, on their profile (the tenant's default language stays as it is: other tests read it).
+  await asServiceRole(request, 'PATCH', profile, { language: 'es' });
+  try {
+    await spanishAdmin.enter(page);
+    await page.goto('/acme/admin/system-settings');
+    await expect(page.getByRole('heading', { name: 'Ajustes del sistema' })).toBeVisible();
+    const email = page.getByLabel('Correo de contacto');
+    const stored = await email.inputValue();
+    // More than 64 characters before the @: the form's own check accepts it, the database refuses it.
+    await email.fill(`${'a'.repeat(65)}@acme.test`);
+    const answer = page.waitForResponse((response) => response.url().includes('/rest/v1/rpc/save_tenant_settings'));
+    await page.getByRole('button', { name: 'Guardar ajustes' }).click();
+    expect((await answer).status()).toBe(400);
+    await expect(email).toHaveAccessibleDescription(/Introduzca un correo electrónico válido/);
+    await expect(page.getByRole('alert').filter({ hasText: 'La validación falló' })).toBeVisible();
+    await expect(page.getByText('Enter a valid email address')).toHaveCount(0);
+
+    await page.reload();
+    await expect(page.getByLabel('Correo de contacto')).toHaveValue(stored);
+  } finally {
+    await asServiceRole(request, 'PATCH', profile, { language: null });
+  }
+});
+

@@ -40,7 +40,11 @@ export const PAIR_KEYS: Record<ContrastPair, BrandKey> = {
   secondaryOnCards: 'pair.secondaryOnCards',
 };
 
-/** The schema's messages and the database's (save_tenant_brand, English) and their keys. */
+/**
+ * The schema's messages (English) and their keys, for the form's own checks and a failed upload. The
+ * database's refusals are not read back from their English: they carry a key of the server
+ * catalogue (src/lib/server-messages), which the kit's Form shows in the page's language.
+ */
 const MESSAGE_KEYS: Record<string, BrandKey> = {
   [BRAND_MESSAGES.color]: 'validation.color',
   [BRAND_MESSAGES.font]: 'validation.font',
@@ -48,11 +52,9 @@ const MESSAGE_KEYS: Record<string, BrandKey> = {
   [BRAND_MESSAGES.imageType]: 'validation.imageType',
   [BRAND_MESSAGES.imageSize]: 'validation.imageSize',
   [BRAND_MESSAGES.uploadFailed]: 'toast.uploadFailed',
-  'Brand settings must be an object': 'validation.object',
-  "Only the tenant's admins may change its brand": 'refusal.admin',
 };
 
-/** A schema or database message in the page's language; one this build does not know, as itself. */
+/** A schema or upload message in the page's language; one this build does not know, as itself. */
 export function translateBrandMessage(t: Translate<BrandKey>, message: string): string {
   const key = MESSAGE_KEYS[message];
   return key ? t(key) : message;

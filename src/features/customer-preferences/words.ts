@@ -50,7 +50,11 @@ export function locationOption(t: Translate<PreferenceKey>, location: CustomerLo
   return { value: location.value, label };
 }
 
-/** The schema's messages (the spec's English, the database's words) and their keys. */
+/**
+ * The schema's messages (the spec's English) and their keys, for the form's own checks. The
+ * database's refusals are not read back from their English: they carry a key of the server
+ * catalogue (src/lib/server-messages, `preferences.*`), which the kit's Form shows in the page's language.
+ */
 const VALIDATION_KEYS: Record<string, PreferenceKey> = {
   [PREFERENCE_MESSAGES.customer]: 'validation.customer',
   [PREFERENCE_MESSAGES.location]: 'validation.location',
@@ -75,7 +79,7 @@ const VALIDATION_KEYS: Record<string, PreferenceKey> = {
   [PREFERENCE_MESSAGES.contactLength]: 'validation.contactLength',
 };
 
-/** A schema message in the page's language; any other (the database's own words) as it came. */
+/** A schema message in the page's language; any other as it came. */
 export function translatePreferenceMessage(t: Translate<PreferenceKey>, message: string): string {
   const key = VALIDATION_KEYS[message];
   return key ? t(key) : message;

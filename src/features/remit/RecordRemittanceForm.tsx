@@ -9,6 +9,8 @@ import { Skeleton } from '../../ui/Skeleton';
 import { useToast } from '../../ui/toast';
 import { useT } from '../../lib/i18n/catalogue';
 import { useFormat } from '../../lib/i18n/format';
+import { detailWords, type ServerFieldError, type ServerKeyWords } from '../../lib/server-errors';
+import { useServerWords } from '../../lib/server-messages/server-words';
 import { recordRemittance, unremittedDeliveries } from './api';
 import { remitMessages } from './messages';
 import {
@@ -96,12 +98,14 @@ function DeliveryPicker({
 }
 
 /** Details of a 23514 refusal on one field, all of them (the form shows the first per field otherwise). */
-function messagesFor(error: unknown, field: string): string[] {
+function messagesFor(error: unknown, field: string, words: ServerKeyWords): string[] {
   const details = (error as { details?: unknown } | null)?.details;
   if (typeof details !== 'string') return [];
   try {
-    const list = JSON.parse(details) as { field?: string; message?: string }[];
-    return Array.isArray(list) ? list.filter((d) => d.field === field && d.message).map((d) => d.message as string) : [];
+    const list = JSON.parse(details) as Partial<ServerFieldError>[];
+    return Array.isArray(list)
+      ? list.filter((d) => d.field === field && typeof d.message === 'string').map((d) => detailWords(d as ServerFieldError, words))
+      : [];
   } catch {
     return [];
   }
@@ -121,6 +125,7 @@ export function RecordRemittanceForm({ drivers, currency, preselect, onRecorded 
   const t = useT(remitMessages);
   const format = useFormat();
   const translate = useCallback((message: string) => translateRemitMessage(t, message), [t]);
+  const serverWords = useServerWords();
   const form = useZodForm(remitFormSchema, { defaultValues: emptyRemitForm() }, translate);
   const driverId = useWatch({ control: form.control, name: 'driver_id' });
   const chosen = useWatch({ control: form.control, name: 'delivery_ids' });
@@ -198,14 +203,11 @@ export function RecordRemittanceForm({ drivers, currency, preselect, onRecorded 
         onRecorded();
       }}
       onServerError={(error, result) => {
-        // The database answers in English: each message placed on a field is shown in the page's language.
-        for (const name of result.applied as (keyof RemitFormInput)[]) {
-          const message = form.getFieldState(name).error?.message;
-          if (message) form.setError(name, { type: 'server', message: translate(message) });
-        }
-        const all = messagesFor(error, 'delivery_ids');
-        if (all.length > 1) form.setError('delivery_ids', { type: 'server', message: all.map(translate).join('; ') });
-        if (result.unmatched) toast.error(result.unmatched.split('\n').map(translate).join('\n'));
+        // The database's refusals arrive keyed: the kit's Form has put each field's first one in the
+        // page's language; the deliveries' field shows all of theirs (one per delivery refused).
+        const all = messagesFor(error, 'delivery_ids', serverWords);
+        if (all.length > 1) form.setError('delivery_ids', { type: 'server', message: all.join('; ') });
+        if (result.unmatched) toast.error(result.unmatched);
         else if (result.applied.length > 0) toast.error(t('toast.validation'));
       }}
     >

@@ -5,6 +5,9 @@ export const REMIT_METHODS = ['cash', 'bank_transfer', 'card', 'other'] as const
 export type RemitMethod = (typeof REMIT_METHODS)[number];
 
 /** The form's messages, the same English the database answers with (record_remittance); words.ts gives their keys. */
+/** The longest note and discrepancy reason (the database's limits too). */
+export const REMIT_LIMITS = { note: 2000, reason: 500 } as const;
+
 export const REMIT_MESSAGES = {
   driver: 'Choose a driver',
   deliveries: 'Choose at least one delivery',
@@ -12,8 +15,8 @@ export const REMIT_MESSAGES = {
   amountMin: 'The amount must be 0 or more',
   amountDecimals: 'Enter the amount with at most 2 decimals',
   method: 'Choose a method: cash, bank transfer, card or other',
-  note: 'The note must be at most 2000 characters',
-  reason: 'The reason must be at most 500 characters',
+  note: `The note must be at most ${REMIT_LIMITS.note} characters`,
+  reason: `The reason must be at most ${REMIT_LIMITS.reason} characters`,
 } as const;
 
 const money = z.coerce.number();
@@ -89,8 +92,8 @@ export const remitFormSchema = z.object({
     .min(0, REMIT_MESSAGES.amountMin)
     .refine((n) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6, REMIT_MESSAGES.amountDecimals),
   method: z.enum(REMIT_METHODS, { error: REMIT_MESSAGES.method }),
-  note: z.string().max(2000, REMIT_MESSAGES.note),
-  discrepancy_reason: z.string().max(500, REMIT_MESSAGES.reason),
+  note: z.string().max(REMIT_LIMITS.note, REMIT_MESSAGES.note),
+  discrepancy_reason: z.string().max(REMIT_LIMITS.reason, REMIT_MESSAGES.reason),
 });
 export type RemitFormInput = z.input<typeof remitFormSchema>;
 export type RemitFormValues = z.output<typeof remitFormSchema>;

@@ -5,7 +5,11 @@ import { PICKING_CAPS } from '../../lib/tenant-settings';
 import { settingsMessages, type SettingsKey } from './messages';
 import { KNOWN_CURRENCIES, PICKING_MESSAGES, SETTINGS_MESSAGES } from './schema';
 
-/** The schema's messages (the spec's English, as the database answers) and their keys. */
+/**
+ * The schema's messages (the spec's English) and their keys, for the form's own checks. The
+ * database's refusals are not read back from their English: they carry a key of the server
+ * catalogue (src/lib/server-messages), which the kit's Form shows in the page's language.
+ */
 const VALIDATION_KEYS: Record<string, SettingsKey> = {
   [SETTINGS_MESSAGES.name]: 'validation.name',
   [SETTINGS_MESSAGES.email]: 'validation.email',
@@ -20,7 +24,7 @@ const VALIDATION_KEYS: Record<string, SettingsKey> = {
   [SETTINGS_MESSAGES.mapsKey]: 'validation.mapsKey',
 };
 
-/** A schema or database message in the page's language; one this build does not know, as itself. */
+/** A schema message in the page's language; one this build does not know, as itself. */
 export function translateSettingsMessage(t: Translate<SettingsKey>, message: string): string {
   const key = VALIDATION_KEYS[message];
   if (key) return t(key);

@@ -45,7 +45,6 @@ export const en = {
   'validation.preset': 'Choose a preset',
   'validation.imageType': 'Only jpeg, jpg, png and gif images are allowed',
   'validation.imageSize': 'The image must be 3 MB or smaller',
-  'validation.object': 'Brand settings must be an object',
   'toast.saved': 'Brand settings saved: every member now sees them',
   'toast.saveFailed': 'Failed to save brand settings',
   'toast.loadFailed': 'Failed to fetch brand settings',
@@ -57,5 +56,4 @@ export const en = {
   'preset.forest': 'Forest',
   'preset.graphite': 'Graphite',
   'preset.berry': 'Berry',
-  'refusal.admin': "Only the tenant's admins may change its brand",
 } as const;

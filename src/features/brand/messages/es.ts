@@ -47,7 +47,6 @@ export default {
   'validation.preset': 'Elige una paleta',
   'validation.imageType': 'Solo se admiten imágenes jpeg, jpg, png y gif',
   'validation.imageSize': 'La imagen debe pesar 3 MB o menos',
-  'validation.object': 'Los ajustes de marca deben ser un objeto',
   'toast.saved': 'Ajustes de marca guardados: todos los miembros ya los ven',
   'toast.saveFailed': 'No se pudieron guardar los ajustes de marca',
   'toast.loadFailed': 'No se pudieron obtener los ajustes de marca',
@@ -59,5 +58,4 @@ export default {
   'preset.forest': 'Bosque',
   'preset.graphite': 'Grafito',
   'preset.berry': 'Baya',
-  'refusal.admin': 'Solo los administradores de la empresa pueden cambiar su marca',
 } satisfies Translation<typeof en>;

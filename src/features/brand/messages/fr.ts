@@ -47,7 +47,6 @@ export default {
   'validation.preset': 'Choisissez une palette',
   'validation.imageType': 'Seules les images jpeg, jpg, png et gif sont acceptées',
   'validation.imageSize': 'L’image doit faire 3 Mo au plus',
-  'validation.object': 'Les paramètres de marque doivent être un objet',
   'toast.saved': 'Paramètres de marque enregistrés : tous les membres les voient désormais',
   'toast.saveFailed': 'Impossible d’enregistrer les paramètres de marque',
   'toast.loadFailed': 'Impossible de récupérer les paramètres de marque',
@@ -59,5 +58,4 @@ export default {
   'preset.forest': 'Forêt',
   'preset.graphite': 'Graphite',
   'preset.berry': 'Baie',
-  'refusal.admin': 'Seuls les administrateurs de l’entreprise peuvent modifier sa marque',
 } satisfies Translation<typeof en>;

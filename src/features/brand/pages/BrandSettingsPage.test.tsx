@@ -8,6 +8,7 @@ import { memoryLocation } from 'wouter/memory-location';
 import { applyLanguage } from '../../../lib/i18n/catalogue';
 import { englishLeft, pageWords } from '../../../test/page-words';
 import { ToastProvider } from '../../../ui/toast';
+import { saveBrandSettings } from '../api';
 import { BrandSettingsPage } from './BrandSettingsPage';
 
 /** A stored brand whose light text is too pale to read: the contrast warning shows. */
@@ -114,5 +115,38 @@ describe('the brand settings screen', () => {
     const text = pageWords().replace(/\s+/g, ' ');
     for (const word of words) expect(text).toContain(word);
     expect(englishLeft(text, ENGLISH)).toEqual([]);
+  });
+
+  it('shows the database’s refusals by their key in Spanish', async () => {
+    // What PostgREST hands supabase-js: the details are the JSON text of the keyed problems.
+    vi.mocked(saveBrandSettings).mockRejectedValueOnce({
+      code: '23514',
+      message: 'Validation failed',
+      details: JSON.stringify([
+        { key: 'brand.color_invalid', field: 'colors.primary', message: 'Enter a hex colour such as #1d4ed8' },
+        { key: 'brand.preset_invalid', field: 'presets', message: 'Each preset needs a name and hex colours' },
+      ]),
+      hint: null,
+    });
+    vi.mocked(saveBrandSettings).mockRejectedValueOnce({
+      code: '42501',
+      message: "Only the tenant's admins may change its brand",
+      details: JSON.stringify([{ key: 'brand.not_admin', message: "Only the tenant's admins may change its brand" }]),
+      hint: null,
+    });
+    await act(() => applyLanguage('es'));
+    await renderPage();
+    await act(async () => {
+      fireEvent.submit(screen.getByRole('form'));
+    });
+    // Under its field, and what no field shows (the presets) in a toast, both in Spanish.
+    expect(await screen.findByText('Introduce un color hexadecimal como #1d4ed8', undefined, wait)).toBeInTheDocument();
+    expect(screen.getByText('Cada paleta necesita un nombre y colores hexadecimales')).toBeInTheDocument();
+    expect(screen.getByText('La validación falló')).toBeInTheDocument();
+    await act(async () => {
+      fireEvent.submit(screen.getByRole('form'));
+    });
+    expect(await screen.findByText('Solo los administradores de la empresa pueden cambiar su marca', undefined, wait)).toBeInTheDocument();
+    expect(pageWords()).not.toMatch(/Enter a hex|Each preset|Only the tenant/);
   });
 });

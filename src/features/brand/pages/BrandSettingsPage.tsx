@@ -120,9 +120,10 @@ function BrandSettingsForm({ tenantId, settings }: { tenantId: string; settings:
     brand.reload();
   }
 
+  // The database's refusals arrive keyed: the kit's Form has already put them in the page's language.
   function onServerError(_error: unknown, result: ServerErrorResult) {
     if (result.applied.length > 0) toast.error(t('toast.validation'));
-    if (result.unmatched) toast.error(result.unmatched.split('\n').map(translate).join('\n'));
+    if (result.unmatched) toast.error(result.unmatched);
     else if (result.applied.length === 0) toast.error(t('toast.saveFailed'));
   }
 

@@ -4,6 +4,7 @@ import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { applyLanguage } from '../../../lib/i18n/catalogue';
 import { englishLeft, pageWords } from '../../../test/page-words';
+import { updatePreference } from '../api';
 import { preferenceRowSchema } from '../schema';
 import { CustomerPreferenceCreatePage, CustomerPreferenceEditPage } from './CustomerPreferenceFormPage';
 import { CustomerPreferencesListPage } from './CustomerPreferencesListPage';
@@ -171,5 +172,26 @@ describe('the customer preferences’ screens', () => {
     text += pageWords();
     for (const word of words) expect(text).toContain(word);
     expect(englishLeft(text, ENGLISH)).toEqual([]);
+  });
+
+  it('show a rule only the database knows by its key, in Spanish, under its field', async () => {
+    // One active preference per customer and location: the form cannot know the others.
+    vi.mocked(updatePreference).mockRejectedValueOnce({
+      code: '23514',
+      message: 'Validation failed',
+      details: JSON.stringify([
+        { key: 'preferences.location_taken', field: 'location_id', message: 'This customer already has an active preference for this location' },
+      ]),
+      hint: null,
+    });
+    await act(() => applyLanguage('es'));
+    await renderEdit();
+    await screen.findByRole('option', { name: /Calle Mayor/ }, shown);
+    await act(async () => {
+      fireEvent.submit(screen.getByRole('form'));
+    });
+    expect(updatePreference).toHaveBeenCalledOnce();
+    expect(await screen.findByText('Este cliente ya tiene una preferencia activa para esta ubicación', undefined, shown)).toBeInTheDocument();
+    expect(pageWords()).not.toContain('already has an active preference');
   });
 });

@@ -66,10 +66,15 @@ const refusal = {
   code: '23514',
   message: 'Validation failed',
   details: JSON.stringify([
-    { field: 'delivery_ids', message: 'ACME-001022 is already remitted' },
-    { field: 'delivery_ids', message: 'A delivery was not found' },
-    { field: 'amount', message: 'The amount must equal the cash of the chosen deliveries (200.00) unless a discrepancy reason is given' },
-    { field: 'discrepancy_reason', message: "Give the reason the amount differs from the deliveries' cash" },
+    { key: 'remit.already_remitted', field: 'delivery_ids', message: 'ACME-001022 is already remitted', params: { code: 'ACME-001022' } },
+    { key: 'remit.deliveries_not_found', field: 'delivery_ids', message: 'A delivery was not found', params: { count: 1 } },
+    {
+      key: 'remit.amount_mismatch',
+      field: 'amount',
+      message: 'The amount must equal the cash of the chosen deliveries (200.00) unless a discrepancy reason is given',
+      params: { total: '200.00' },
+    },
+    { key: 'remit.reason_required', field: 'discrepancy_reason', message: "Give the reason the amount differs from the deliveries' cash" },
   ]),
 };
 

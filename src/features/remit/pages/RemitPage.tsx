@@ -3,6 +3,8 @@ import { downloadCsv } from '../../../lib/csv';
 import { useT, type Translate } from '../../../lib/i18n/catalogue';
 import { useFormat, type LocaleFormat } from '../../../lib/i18n/format';
 import { useSession } from '../../../lib/session';
+import { refusalText } from '../../../lib/refusal-text';
+import { useServerWords } from '../../../lib/server-messages/server-words';
 import { publicFileUrl } from '../../../lib/storage-url';
 import { tenantIdOf } from '../../../lib/tenant';
 import { useFeedChanges } from '../../../lib/use-feed-changes';
@@ -25,7 +27,7 @@ import { remittanceList } from '../list';
 import { remitMessages, type RemitKey } from '../messages';
 import { RecordRemittanceForm } from '../RecordRemittanceForm';
 import { REMIT_METHODS, toCents, type CashSummary, type RemitMethod, type RemittanceRow } from '../schema';
-import { METHOD_KEYS, translateRemitMessage } from '../words';
+import { METHOD_KEYS } from '../words';
 import { ScrollBox } from '../../../ui/ScrollBox';
 
 type Summary = { status: 'loading' } | { status: 'failed'; error: Error } | { status: 'ready'; rows: CashSummary[] };
@@ -72,6 +74,7 @@ export function RemitPage() {
   const toast = useToast();
   const t = useT(remitMessages);
   const ui = useT(uiMessages);
+  const serverWords = useServerWords();
   const format = useFormat();
   const columns = useMemo(() => historyColumns(t, format), [t, format]);
   const methodOptions = REMIT_METHODS.map((value) => ({ value, label: t(METHOD_KEYS[value]) }));
@@ -160,7 +163,7 @@ export function RemitPage() {
           <LiveIndicator state={live.state} />
         </div>
         {summary.status === 'failed' ? (
-          <ErrorState title={t('cash.loadFailed')} detail={translateRemitMessage(t, summary.error.message)} onRetry={() => setAttempt((n) => n + 1)} />
+          <ErrorState title={t('cash.loadFailed')} detail={refusalText(summary.error, '; ', serverWords)} onRetry={() => setAttempt((n) => n + 1)} />
         ) : (
           <>
             <dl className="grid grid-cols-1 gap-3 sm:grid-cols-3" aria-busy={summary.status === 'loading' || undefined}>

@@ -25,8 +25,9 @@ export function PickingSettingsForm({ tenantId, settings }: { tenantId: string; 
     form.reset(values);
   }
 
+  // The database's refusals arrive keyed: the kit's Form has already put them in the page's language.
   function onServerError(_error: unknown, result: ServerErrorResult) {
-    if (result.unmatched) toast.error(translateSettingsMessage(t, result.unmatched));
+    if (result.unmatched) toast.error(result.unmatched);
     else if (result.applied.length === 0) toast.error(t('picking.saveFailed'));
   }
 

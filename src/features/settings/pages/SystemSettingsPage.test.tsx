@@ -7,6 +7,7 @@ import { applyLanguage } from '../../../lib/i18n/catalogue';
 import { readTenantSettings } from '../../../lib/tenant-settings';
 import { englishLeft, pageWords } from '../../../test/page-words';
 import { ToastProvider } from '../../../ui/toast';
+import { savePickingSettings, saveSystemSettings } from '../api';
 import { SystemSettingsPage } from './SystemSettingsPage';
 import { cleanupInEnglish } from '../../../test/render-page';
 
@@ -93,5 +94,45 @@ describe('the system settings page', () => {
     const text = pageWords();
     for (const word of words) expect(text).toContain(word);
     expect(englishLeft(text, ENGLISH)).toEqual([]);
+  });
+
+  it('shows the database’s refusals by their key in Spanish, and the English of a key it does not know', async () => {
+    // What PostgREST hands supabase-js: the details are the JSON text of the keyed problems.
+    const refusal = (code: string, message: string, problems: object[]) => Object.assign(new Error(message), { code, message, details: JSON.stringify(problems), hint: null });
+    vi.mocked(saveSystemSettings).mockRejectedValueOnce(
+      refusal('23514', 'Validation failed', [{ key: 'settings.email_invalid', field: 'contact_info.email', message: 'Enter a valid email address' }]),
+    );
+    vi.mocked(savePickingSettings).mockRejectedValueOnce(
+      refusal('23514', 'Validation failed', [
+        { key: 'settings.picking_max_orders', field: 'picking.max_orders', message: 'Max orders must be a whole number from 2 to 50', params: { min: 2, max: 50 } },
+        { key: 'settings.picking_rule_of_tomorrow', field: 'picking.max_lines', message: 'A rule this build does not know' },
+      ]),
+    );
+    await act(() => applyLanguage('es'));
+    await act(async () => {
+      render(
+        <ToastProvider>
+          <Suspense fallback="loading">
+            <SystemSettingsPage />
+          </Suspense>
+        </ToastProvider>,
+      );
+    });
+    // A name longer than 64 characters before the @: the form's check lets it through, the database's does not.
+    const email = await screen.findByRole('textbox', { name: /Correo de contacto/ }, { timeout: 5000 });
+    fireEvent.change(email, { target: { value: `${'a'.repeat(65)}@acme.test` } });
+    await act(async () => {
+      fireEvent.submit(screen.getByRole('form', { name: 'Ajustes del sistema' }));
+    });
+    expect(saveSystemSettings).toHaveBeenCalledOnce();
+    await waitFor(() => expect(email).toHaveAccessibleDescription(expect.stringContaining('Introduzca un correo electrónico válido')));
+    expect(screen.queryByText('Enter a valid email address')).not.toBeInTheDocument();
+
+    await act(async () => {
+      fireEvent.submit(screen.getByRole('form', { name: 'Valores por defecto de la preparación por lotes' }));
+    });
+    expect(savePickingSettings).toHaveBeenCalledOnce();
+    expect(await screen.findByText('El máximo de órdenes debe ser un número entero de 2 a 50')).toBeInTheDocument();
+    expect(screen.getByText('A rule this build does not know')).toBeInTheDocument();
   });
 });
