@@ -102,6 +102,19 @@ describe('useRecordLoad', () => {
     expect(loaded).toEqual([]);
   });
 
+  it('drops a setRecord made for a key the screen has left', async () => {
+    const answers: Record<string, ReturnType<typeof deferred<string>>> = { a: deferred(), b: deferred() };
+    const { result, rerender } = renderHook(({ key }) => useRecordLoad<string>(key, () => answers[key]!.promise), { initialProps: { key: 'a' } });
+    await act(async () => answers.a!.resolve('first'));
+    const setForA = result.current.setRecord;
+    rerender({ key: 'b' });
+    await act(async () => answers.b!.resolve('second'));
+    act(() => setForA('first, more'));
+    expect(result.current.state).toEqual({ status: 'ready', record: 'second' });
+    act(() => result.current.setRecord('second, more'));
+    expect(result.current.state).toEqual({ status: 'ready', record: 'second, more' });
+  });
+
   it('loads nothing for a null key and keeps the initial state', () => {
     let calls = 0;
     const { result } = renderHook(() =>

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 
 /** One record a screen shows: loading, ready, missing (the read found nothing) or failed. */
 export type RecordLoad<T> = { status: 'loading' } | { status: 'ready'; record: T } | { status: 'missing' } | { status: 'failed'; error: unknown };
@@ -30,7 +30,8 @@ export interface RecordLoadOptions<T> {
  * This is the one way a screen reads what depends on its inputs: the key names the inputs, so no
  * screen keeps its own "is this answer still wanted" flag. A record that follows its parent's reads
  * keys on `identityKey(parent)`; a read that should run again on a signal (a live change, Retry
- * without the loading state) adds a counter to the key.
+ * without the loading state) adds a counter to the key. `setRecord` from a render of another key (an
+ * action or a 'show more' that answered after the screen moved on) is dropped like a late answer.
  */
 export function useRecordLoad<T>(
   key: string | null,
@@ -42,6 +43,11 @@ export function useRecordLoad<T>(
   // Retry: a new attempt runs the load again.
   const [attempt, setAttempt] = useState(0);
   const { onError, onLoad } = options;
+  // The key of the last render: a setRecord made for another key comes too late.
+  const latestKey = useRef(key);
+  useLayoutEffect(() => {
+    latestKey.current = key;
+  });
   useEffect(() => {
     if (key === null) return;
     const controller = new AbortController();
@@ -68,8 +74,11 @@ export function useRecordLoad<T>(
       setHeld({ key: null, state: { status: 'loading' } });
       setAttempt((n) => n + 1);
     },
-    // The screen changed the record itself (e.g. an action answered with the new row).
-    setRecord: (record: T) => setHeld({ key, state: { status: 'ready', record } }),
+    // The screen changed the record itself (e.g. an action answered with the new row), unless it has
+    // moved to another key since.
+    setRecord: (record: T) => {
+      if (latestKey.current === key) setHeld({ key, state: { status: 'ready', record } });
+    },
   };
 }
 
