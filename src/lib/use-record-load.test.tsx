@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { act, renderHook, waitFor } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
-import { identityKey, useRecordLoad } from './use-record-load';
+import { describe, expect, it, vi } from 'vitest';
+import { identityKey, pause, useRecordLoad } from './use-record-load';
 import { deferred } from '../test/deferred';
 
 describe('useRecordLoad', () => {
@@ -125,6 +125,29 @@ describe('useRecordLoad', () => {
     );
     expect(result.current.state).toEqual({ status: 'ready', record: 'none' });
     expect(calls).toBe(0);
+  });
+});
+
+describe('pause', () => {
+  it('resolves after the time, or rejects as soon as its signal aborts', async () => {
+    vi.useFakeTimers();
+    try {
+      const done = vi.fn();
+      void pause(400, new AbortController().signal).then(done);
+      await vi.advanceTimersByTimeAsync(399);
+      expect(done).not.toHaveBeenCalled();
+      await vi.advanceTimersByTimeAsync(1);
+      expect(done).toHaveBeenCalled();
+
+      const controller = new AbortController();
+      const waiting = pause(400, controller.signal);
+      controller.abort();
+      await expect(waiting).rejects.toMatchObject({ name: 'AbortError' });
+      await expect(pause(400, controller.signal)).rejects.toMatchObject({ name: 'AbortError' });
+      expect(vi.getTimerCount()).toBe(0);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 

@@ -82,6 +82,29 @@ export function useRecordLoad<T>(
   };
 }
 
+/**
+ * Waits `ms`, or rejects with the signal's reason as soon as it aborts: the typing pause before a
+ * search a load makes (`await pause(debounceMs, signal)` first), so a key replaced within the pause
+ * sends no request at all.
+ */
+export function pause(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal.aborted) {
+      reject(signal.reason);
+      return;
+    }
+    const timer = setTimeout(() => {
+      signal.removeEventListener('abort', stop);
+      resolve();
+    }, ms);
+    function stop() {
+      clearTimeout(timer);
+      reject(signal.reason);
+    }
+    signal.addEventListener('abort', stop, { once: true });
+  });
+}
+
 const identities = new WeakMap<object, string>();
 let nextIdentity = 0;
 
