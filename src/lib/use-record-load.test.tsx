@@ -12,8 +12,10 @@ describe('useRecordLoad', () => {
     expect(result.current.state).toEqual({ status: 'ready', record: 'first' });
     rerender({ key: 'b' });
     expect(result.current.state).toEqual({ status: 'ready', record: 'first' });
+    expect(result.current.answeredKey).toBe('a');
     await act(async () => answers.b!.resolve('second'));
     expect(result.current.state).toEqual({ status: 'ready', record: 'second' });
+    expect(result.current.answeredKey).toBe('b');
   });
 
   it('reads loading for a new key with loadingOnNewKey, and drops the superseded answer', async () => {

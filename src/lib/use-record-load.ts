@@ -37,7 +37,7 @@ export function useRecordLoad<T>(
   key: string | null,
   load: (signal: AbortSignal) => Promise<T | null>,
   options: RecordLoadOptions<T> = {},
-): { state: RecordLoad<T>; retry: () => void; setRecord: (record: T) => void } {
+): { state: RecordLoad<T>; answeredKey: string | null; retry: () => void; setRecord: (record: T) => void } {
   // The state, and the key it answers for (null before any answer).
   const [held, setHeld] = useState<{ key: string | null; state: RecordLoad<T> }>(() => ({ key: null, state: options.initial ?? { status: 'loading' } }));
   // Retry: a new attempt runs the load again.
@@ -70,6 +70,9 @@ export function useRecordLoad<T>(
   const state: RecordLoad<T> = options.loadingOnNewKey && key !== null && held.key !== key ? { status: 'loading' } : held.state;
   return {
     state,
+    // The key the state answers (null: none yet, or a retry on its way): a screen that keeps the previous
+    // key's record on screen but not its failure asks it.
+    answeredKey: held.key,
     retry: () => {
       setHeld({ key: null, state: { status: 'loading' } });
       setAttempt((n) => n + 1);
