@@ -63,7 +63,7 @@ describe('PlaceSearch', () => {
 
   it('takes the place of the suggestion chosen last when an earlier choice answers after it', async () => {
     const { geocoder, searches, details } = controlledGeocoder();
-    const onPlace = vi.fn();
+    const onPlace = vi.fn<(found: GeocodedPlace) => void>();
     render(<PlaceSearch geocoder={geocoder} onPlace={onPlace} debounceMs={0} />);
     type('Sa');
     await vi.waitFor(() => expect(searches.has('Sa')).toBe(true));
@@ -82,7 +82,7 @@ describe('PlaceSearch', () => {
     expect(details.get('salamanca')?.signal?.aborted).toBe(true);
     await act(async () => details.get('sevilla')!.answer.resolve(place('Sevilla')));
     await act(async () => details.get('salamanca')!.answer.resolve(place('Salamanca')));
-    expect(onPlace.mock.calls.map(([found]: [GeocodedPlace]) => found.label)).toEqual(['Sevilla']);
+    expect(onPlace.mock.calls.map(([found]) => found.label)).toEqual(['Sevilla']);
   });
 
   it('says a failed search with Retry, which searches again', async () => {
