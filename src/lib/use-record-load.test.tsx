@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { act, renderHook, waitFor } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
-import { identityKey, useRecordLoad } from './use-record-load';
+import { describe, expect, it, vi } from 'vitest';
+import { identityKey, pause, useRecordLoad } from './use-record-load';
 import { deferred } from '../test/deferred';
 
 describe('useRecordLoad', () => {
@@ -12,8 +12,10 @@ describe('useRecordLoad', () => {
     expect(result.current.state).toEqual({ status: 'ready', record: 'first' });
     rerender({ key: 'b' });
     expect(result.current.state).toEqual({ status: 'ready', record: 'first' });
+    expect(result.current.answeredKey).toBe('a');
     await act(async () => answers.b!.resolve('second'));
     expect(result.current.state).toEqual({ status: 'ready', record: 'second' });
+    expect(result.current.answeredKey).toBe('b');
   });
 
   it('reads loading for a new key with loadingOnNewKey, and drops the superseded answer', async () => {
@@ -102,6 +104,19 @@ describe('useRecordLoad', () => {
     expect(loaded).toEqual([]);
   });
 
+  it('drops a setRecord made for a key the screen has left', async () => {
+    const answers: Record<string, ReturnType<typeof deferred<string>>> = { a: deferred(), b: deferred() };
+    const { result, rerender } = renderHook(({ key }) => useRecordLoad<string>(key, () => answers[key]!.promise), { initialProps: { key: 'a' } });
+    await act(async () => answers.a!.resolve('first'));
+    const setForA = result.current.setRecord;
+    rerender({ key: 'b' });
+    await act(async () => answers.b!.resolve('second'));
+    act(() => setForA('first, more'));
+    expect(result.current.state).toEqual({ status: 'ready', record: 'second' });
+    act(() => result.current.setRecord('second, more'));
+    expect(result.current.state).toEqual({ status: 'ready', record: 'second, more' });
+  });
+
   it('loads nothing for a null key and keeps the initial state', () => {
     let calls = 0;
     const { result } = renderHook(() =>
@@ -112,6 +127,29 @@ describe('useRecordLoad', () => {
     );
     expect(result.current.state).toEqual({ status: 'ready', record: 'none' });
     expect(calls).toBe(0);
+  });
+});
+
+describe('pause', () => {
+  it('resolves after the time, or rejects as soon as its signal aborts', async () => {
+    vi.useFakeTimers();
+    try {
+      const done = vi.fn();
+      void pause(400, new AbortController().signal).then(done);
+      await vi.advanceTimersByTimeAsync(399);
+      expect(done).not.toHaveBeenCalled();
+      await vi.advanceTimersByTimeAsync(1);
+      expect(done).toHaveBeenCalled();
+
+      const controller = new AbortController();
+      const waiting = pause(400, controller.signal);
+      controller.abort();
+      await expect(waiting).rejects.toMatchObject({ name: 'AbortError' });
+      await expect(pause(400, controller.signal)).rejects.toMatchObject({ name: 'AbortError' });
+      expect(vi.getTimerCount()).toBe(0);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 
 /** One record a screen shows: loading, ready, missing (the read found nothing) or failed. */
 export type RecordLoad<T> = { status: 'loading' } | { status: 'ready'; record: T } | { status: 'missing' } | { status: 'failed'; error: unknown };
@@ -30,18 +30,24 @@ export interface RecordLoadOptions<T> {
  * This is the one way a screen reads what depends on its inputs: the key names the inputs, so no
  * screen keeps its own "is this answer still wanted" flag. A record that follows its parent's reads
  * keys on `identityKey(parent)`; a read that should run again on a signal (a live change, Retry
- * without the loading state) adds a counter to the key.
+ * without the loading state) adds a counter to the key. `setRecord` from a render of another key (an
+ * action or a 'show more' that answered after the screen moved on) is dropped like a late answer.
  */
 export function useRecordLoad<T>(
   key: string | null,
   load: (signal: AbortSignal) => Promise<T | null>,
   options: RecordLoadOptions<T> = {},
-): { state: RecordLoad<T>; retry: () => void; setRecord: (record: T) => void } {
+): { state: RecordLoad<T>; answeredKey: string | null; retry: () => void; setRecord: (record: T) => void } {
   // The state, and the key it answers for (null before any answer).
   const [held, setHeld] = useState<{ key: string | null; state: RecordLoad<T> }>(() => ({ key: null, state: options.initial ?? { status: 'loading' } }));
   // Retry: a new attempt runs the load again.
   const [attempt, setAttempt] = useState(0);
   const { onError, onLoad } = options;
+  // The key of the last render: a setRecord made for another key comes too late.
+  const latestKey = useRef(key);
+  useLayoutEffect(() => {
+    latestKey.current = key;
+  });
   useEffect(() => {
     if (key === null) return;
     const controller = new AbortController();
@@ -64,13 +70,42 @@ export function useRecordLoad<T>(
   const state: RecordLoad<T> = options.loadingOnNewKey && key !== null && held.key !== key ? { status: 'loading' } : held.state;
   return {
     state,
+    // The key the state answers (null: none yet, or a retry on its way): a screen that keeps the previous
+    // key's record on screen but not its failure asks it.
+    answeredKey: held.key,
     retry: () => {
       setHeld({ key: null, state: { status: 'loading' } });
       setAttempt((n) => n + 1);
     },
-    // The screen changed the record itself (e.g. an action answered with the new row).
-    setRecord: (record: T) => setHeld({ key, state: { status: 'ready', record } }),
+    // The screen changed the record itself (e.g. an action answered with the new row), unless it has
+    // moved to another key since.
+    setRecord: (record: T) => {
+      if (latestKey.current === key) setHeld({ key, state: { status: 'ready', record } });
+    },
   };
+}
+
+/**
+ * Waits `ms`, or rejects with the signal's reason as soon as it aborts: the typing pause before a
+ * search a load makes (`await pause(debounceMs, signal)` first), so a key replaced within the pause
+ * sends no request at all.
+ */
+export function pause(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal.aborted) {
+      reject(signal.reason);
+      return;
+    }
+    const timer = setTimeout(() => {
+      signal.removeEventListener('abort', stop);
+      resolve();
+    }, ms);
+    function stop() {
+      clearTimeout(timer);
+      reject(signal.reason);
+    }
+    signal.addEventListener('abort', stop, { once: true });
+  });
 }
 
 const identities = new WeakMap<object, string>();

@@ -1,7 +1,8 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { z } from 'zod';
 import type { ConnectionState, LiveSource } from '../../lib/realtime';
 import { useFeedChanges } from '../../lib/use-feed-changes';
+import { useRecordLoad } from '../../lib/use-record-load';
 import { watchTracking } from '../../lib/tracking-live';
 import { DELIVERY_STATUSES, type DeliveryStatus } from '../../data/statuses';
 import { driverFirstNames, listCustomerDeliveries, openReturns, type OpenReturn } from './api';
@@ -12,47 +13,34 @@ export type SectionState =
   | { status: 'ready'; rows: CustomerDelivery[]; total: number; driverNames: Map<string, string>; openReturns: Map<string, OpenReturn> }
   | { status: 'failed'; rows: null; total: 0 };
 
-type Loaded = Exclude<SectionState, { status: 'loading' }> & { key: string };
-
 const LOADING: SectionState = { status: 'loading', rows: null, total: 0 };
 
 /**
  * One section (active or past) of the customer's deliveries, read again when `reloadKey` changes.
  * While a new read is in flight the previous page stays on screen (no flash); after a failure,
- * Retry shows the skeleton again.
+ * Retry shows the skeleton again. An answer for a page or a section read before is dropped.
  */
 export function useDeliverySection(tenantId: string, customerId: string, scope: 'active' | 'past', page: number, reloadKey: number, enabled: boolean) {
-  const [loaded, setLoaded] = useState<Loaded | null>(null);
-  const [attempt, setAttempt] = useState(0);
-  const key = `${tenantId}|${customerId}|${scope}|${page}|${reloadKey}|${attempt}`;
-
-  useEffect(() => {
-    if (!enabled) return;
-    const controller = new AbortController();
-    (async () => {
-      const result = await listCustomerDeliveries(tenantId, customerId, scope, page, controller.signal);
-      const driverIds = result.rows.filter((row) => isActive(row.status) && row.driver_id).map((row) => row.driver_id as string);
-      // The page's delivered deliveries' open returns in one read, not one per card.
-      const deliveredIds = result.rows.filter((row) => row.status === 'delivered').map((row) => row.id);
-      const [driverNames, returns] = await Promise.all([
-        driverFirstNames(driverIds, controller.signal).catch(() => new Map<string, string>()),
-        openReturns(deliveredIds, controller.signal).catch(() => new Map<string, OpenReturn>()),
-      ]);
-      return { ...result, driverNames, openReturns: returns };
-    })().then(
-      (result) => {
-        if (!controller.signal.aborted) setLoaded({ status: 'ready', ...result, key });
-      },
-      () => {
-        if (!controller.signal.aborted) setLoaded({ status: 'failed', rows: null, total: 0, key });
-      },
-    );
-    return () => controller.abort();
-  }, [tenantId, customerId, scope, page, enabled, key]);
-
-  const state: SectionState = !loaded || (loaded.status === 'failed' && loaded.key !== key) ? LOADING : loaded;
-  const retry = useCallback(() => setAttempt((n) => n + 1), []);
-  return { state, retry };
+  const key = `${tenantId}|${customerId}|${scope}|${page}|${reloadKey}`;
+  const load = useRecordLoad(enabled ? key : null, async (signal) => {
+    const result = await listCustomerDeliveries(tenantId, customerId, scope, page, signal);
+    const driverIds = result.rows.filter((row) => isActive(row.status) && row.driver_id).map((row) => row.driver_id as string);
+    // The page's delivered deliveries' open returns in one read, not one per card.
+    const deliveredIds = result.rows.filter((row) => row.status === 'delivered').map((row) => row.id);
+    const [driverNames, returns] = await Promise.all([
+      driverFirstNames(driverIds, signal).catch(() => new Map<string, string>()),
+      openReturns(deliveredIds, signal).catch(() => new Map<string, OpenReturn>()),
+    ]);
+    return { ...result, driverNames, openReturns: returns };
+  });
+  // The previous read's page stays while the next loads; its failure does not.
+  const state: SectionState =
+    load.state.status === 'ready'
+      ? { status: 'ready', ...load.state.record }
+      : load.state.status === 'failed' && load.answeredKey === key
+        ? { status: 'failed', rows: null, total: 0 }
+        : LOADING;
+  return { state, retry: load.retry };
 }
 
 /** What the dashboard takes from a tracking broadcast: the status, the window and the driver's first name. */

@@ -11,6 +11,7 @@ import { useT } from '../../lib/i18n/catalogue';
 import { useFormat } from '../../lib/i18n/format';
 import { detailWords, type ServerFieldError, type ServerKeyWords } from '../../lib/server-errors';
 import { useServerWords } from '../../lib/server-messages/server-words';
+import { useRecordLoad } from '../../lib/use-record-load';
 import { recordRemittance, unremittedDeliveries } from './api';
 import { remitMessages } from './messages';
 import {
@@ -130,7 +131,6 @@ export function RecordRemittanceForm({ drivers, currency, preselect, onRecorded 
   const driverId = useWatch({ control: form.control, name: 'driver_id' });
   const chosen = useWatch({ control: form.control, name: 'delivery_ids' });
   const amount = useWatch({ control: form.control, name: 'amount' }) as number | null;
-  const [answer, setAnswer] = useState<{ key: string; driverId: string; load: Load } | null>(null);
   const [attempt, setAttempt] = useState(0);
   // The driver's deliveries are read again when their outstanding count moves (live: a cash delivery delivered, another remittance).
   const outstandingCount = drivers.find((d) => d.driver_id === driverId)?.outstanding_count ?? '';
@@ -140,25 +140,16 @@ export function RecordRemittanceForm({ drivers, currency, preselect, onRecorded 
     if (preselect) form.reset(emptyRemitForm(preselect.driverId));
   }, [preselect, form]);
 
-  useEffect(() => {
-    if (!driverId) return;
-    const controller = new AbortController();
-    unremittedDeliveries(driverId, controller.signal).then(
-      (deliveries) => !controller.signal.aborted && setAnswer({ key: loadKey, driverId, load: { status: 'ready', deliveries } }),
-      (error: unknown) =>
-        !controller.signal.aborted &&
-        setAnswer({ key: loadKey, driverId, load: { status: 'failed', error: error instanceof Error ? error : new Error(String(error)) } }),
-    );
-    return () => controller.abort();
-  }, [driverId, loadKey]);
-
   // While the same driver's list is read again (their cash moved live), the last list stays on screen, so
-  // what the dispatcher ticked and typed is kept.
+  // what the dispatcher ticked and typed is kept; another driver's list, or a failure of a read before, never shows.
+  const answer = useRecordLoad(driverId ? loadKey : null, (signal) => unremittedDeliveries(driverId, signal).then((deliveries) => ({ driverId, deliveries })));
   const load: Load = !driverId
     ? { status: 'idle' }
-    : answer?.key === loadKey || (answer?.driverId === driverId && answer.load.status === 'ready')
-      ? answer.load
-      : { status: 'loading' };
+    : answer.state.status === 'ready' && answer.state.record.driverId === driverId
+      ? { status: 'ready', deliveries: answer.state.record.deliveries }
+      : answer.state.status === 'failed' && answer.answeredKey === loadKey
+        ? { status: 'failed', error: answer.state.error instanceof Error ? answer.state.error : new Error(String(answer.state.error)) }
+        : { status: 'loading' };
   const deliveries = load.status === 'ready' ? load.deliveries : [];
   const expected = sumCod(deliveries, chosen ?? []);
   const differs = (chosen ?? []).length > 0 && amountDiffers(amount, expected);

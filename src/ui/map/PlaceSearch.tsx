@@ -2,6 +2,7 @@ import { Combobox, ComboboxInput, ComboboxOption, ComboboxOptions } from '@headl
 import { useEffect, useId, useRef, useState } from 'react';
 import type { GeocodedPlace, Geocoder, PlaceSuggestion } from '../../lib/geocoding';
 import { useT } from '../../lib/i18n/catalogue';
+import { pause, useRecordLoad } from '../../lib/use-record-load';
 import { controlClassName, labelClassName } from '../form/FieldFrame';
 import { SearchIcon } from '../icons';
 import { uiMessages } from '../messages';
@@ -30,49 +31,43 @@ export function PlaceSearch({ geocoder, onPlace, proximity = null, label, placeh
   const id = useId();
   const t = useT(uiMessages);
   const [term, setTerm] = useState('');
-  const [attempt, setAttempt] = useState(0);
+  // The suggestions of the last answer taken (kept while the next search loads).
   const [options, setOptions] = useState<PlaceSuggestion[]>([]);
-  const [status, setStatus] = useState<Status>('idle');
   const [failure, setFailure] = useState<string | null>(null);
+  // The suggestion chosen last, numbered so that choosing it again looks it up again.
+  const [chosen, setChosen] = useState<{ suggestion: PlaceSuggestion; count: number } | null>(null);
   const latest = useRef({ geocoder, proximity, onPlace });
   useEffect(() => {
     latest.current = { geocoder, proximity, onPlace };
   });
 
-  useEffect(() => {
-    const query = term.trim();
-    if (!query) return;
-    const controller = new AbortController();
-    const timer = window.setTimeout(() => {
-      latest.current.geocoder.search(query, { signal: controller.signal, proximity: latest.current.proximity }).then(
-        (found) => {
-          if (controller.signal.aborted) return;
-          setOptions(found);
-          setStatus('done');
-        },
-        () => {
-          if (controller.signal.aborted) return;
-          setOptions([]);
-          setStatus('failed');
-        },
-      );
-    }, debounceMs);
-    return () => {
-      window.clearTimeout(timer);
-      controller.abort();
-    };
-  }, [term, attempt, debounceMs]);
+  // Keyed by the words typed: a search waits for typing to pause, and the answer to words typed
+  // before never replaces the answer to the words now.
+  const query = term.trim();
+  const search = useRecordLoad<PlaceSuggestion[]>(
+    query || null,
+    async (signal) => {
+      await pause(debounceMs, signal);
+      return latest.current.geocoder.search(query, { signal, proximity: latest.current.proximity });
+    },
+    { loadingOnNewKey: true, onLoad: (found) => setOptions(found ?? []), onError: () => setOptions([]) },
+  );
+  const status: Status = !query ? 'idle' : search.state.status === 'loading' ? 'loading' : search.state.status === 'failed' ? 'failed' : 'done';
+  const shown = query ? options : [];
+
+  // Keyed by the choice: the place of a suggestion chosen before answers too late to be taken.
+  useRecordLoad<GeocodedPlace>(chosen ? String(chosen.count) : null, (signal) => (chosen ? latest.current.geocoder.details(chosen.suggestion, { signal }) : Promise.resolve(null)), {
+    onLoad: (place) => {
+      if (place) latest.current.onPlace(place);
+      else setFailure(t('place.gone'));
+    },
+    onError: () => setFailure(t('place.lookupFailed')),
+  });
 
   const choose = (suggestion: PlaceSuggestion | null) => {
     if (!suggestion) return;
     setFailure(null);
-    latest.current.geocoder.details(suggestion).then(
-      (place) => {
-        if (place) latest.current.onPlace(place);
-        else setFailure(t('place.gone'));
-      },
-      () => setFailure(t('place.lookupFailed')),
-    );
+    setChosen((previous) => ({ suggestion, count: (previous?.count ?? 0) + 1 }));
   };
 
   return (
@@ -90,12 +85,7 @@ export function PlaceSearch({ geocoder, onPlace, proximity = null, label, placeh
             autoComplete="off"
             placeholder={placeholder ?? (geocoder.knowsStreets ? t('place.streets') : t('place.cities'))}
             displayValue={() => term}
-            onChange={(event) => {
-              const next = event.target.value;
-              setTerm(next);
-              setStatus(next.trim() ? 'loading' : 'idle');
-              if (!next.trim()) setOptions([]);
-            }}
+            onChange={(event) => setTerm(event.target.value)}
             className={`${controlClassName(undefined)} pl-9`}
           />
           <ComboboxOptions
@@ -107,22 +97,19 @@ export function PlaceSearch({ geocoder, onPlace, proximity = null, label, placeh
               'dark:border-slate-700 dark:bg-slate-900'
             }
           >
-            {status === 'loading' && options.length === 0 && (
+            {status === 'loading' && shown.length === 0 && (
               <div role="status" className="px-3 py-2 text-slate-500 dark:text-slate-400">
                 {t('place.searching')}
               </div>
             )}
-            {(status === 'done' || status === 'failed') && options.length === 0 && (
+            {(status === 'done' || status === 'failed') && shown.length === 0 && (
               <div className="flex items-center justify-between gap-2 px-3 py-2 text-slate-500 dark:text-slate-400">
                 <span role="status">{status === 'failed' ? t('place.failed') : t('place.none')}</span>
                 {status === 'failed' && (
                   <button
                     type="button"
                     onMouseDown={(event) => event.preventDefault()}
-                    onClick={() => {
-                      setStatus('loading');
-                      setAttempt((count) => count + 1);
-                    }}
+                    onClick={search.retry}
                     className="rounded px-2 py-0.5 font-medium text-brand hover:underline focus-visible:outline-2 focus-visible:outline-brand"
                   >
                     {t('retry')}
@@ -130,7 +117,7 @@ export function PlaceSearch({ geocoder, onPlace, proximity = null, label, placeh
                 )}
               </div>
             )}
-            {options.map((option) => (
+            {shown.map((option) => (
               <ComboboxOption
                 key={option.id}
                 value={option}

@@ -1,8 +1,9 @@
 // @vitest-environment jsdom
 import '@testing-library/jest-dom/vitest';
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { act, cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { deferred } from '../../../test/deferred';
 import { ToastProvider } from '../../../ui/toast';
 import type { AuditEntry } from '../schema';
 
@@ -36,7 +37,10 @@ const show = () =>
     </ToastProvider>,
   );
 
-beforeEach(() => listRecordHistory.mockReset());
+// A block body: a function beforeEach returns runs as its cleanup, and mockReset returns the mock.
+beforeEach(() => {
+  listRecordHistory.mockReset();
+});
 afterEach(cleanup);
 
 describe('RecordHistory', () => {
@@ -90,5 +94,44 @@ describe('RecordHistory', () => {
     expect(await screen.findAllByRole('listitem')).toHaveLength(2);
     expect(listRecordHistory).toHaveBeenLastCalledWith('tenant-1', 'vehicles', 'v1', { before: '2026-11-20T10:00:00Z' });
     expect(screen.queryByRole('button', { name: 'Show older changes' })).not.toBeInTheDocument();
+  });
+
+  it('shows the record now on screen when the previous record’s slow answer arrives after it', async () => {
+    const answers = { v1: deferred<unknown>(), v2: deferred<unknown>() };
+    const signals: Record<string, AbortSignal> = {};
+    listRecordHistory.mockImplementation((_tenant: string, _table: string, rowId: 'v1' | 'v2', { signal }: { signal: AbortSignal }) => {
+      signals[rowId] = signal;
+      return answers[rowId].promise;
+    });
+    const view = show();
+    view.rerender(
+      <ToastProvider>
+        <RecordHistory tableName="vehicles" rowId="v2" />
+      </ToastProvider>,
+    );
+    expect(signals.v1?.aborted).toBe(true);
+    await act(async () => answers.v2.resolve({ entries: [entry('second', { actor_name: 'Second Record' })], more: false }));
+    await act(async () => answers.v1.resolve({ entries: [entry('first', { actor_name: 'First Record' })], more: false }));
+    expect(screen.getAllByRole('listitem')).toHaveLength(1);
+    expect(screen.getByRole('listitem')).toHaveTextContent('Second Record');
+  });
+
+  it('drops older entries of a record the screen has left', async () => {
+    const older = deferred<unknown>();
+    listRecordHistory
+      .mockResolvedValueOnce({ entries: [entry('v1-new', { actor_name: 'First Record' })], more: true })
+      .mockReturnValueOnce(older.promise)
+      .mockResolvedValueOnce({ entries: [entry('v2-new', { actor_name: 'Second Record' })], more: false });
+    const view = show();
+    await userEvent.click(await screen.findByRole('button', { name: 'Show older changes' }));
+    view.rerender(
+      <ToastProvider>
+        <RecordHistory tableName="vehicles" rowId="v2" />
+      </ToastProvider>,
+    );
+    expect(await screen.findByText('Second Record')).toBeInTheDocument();
+    await act(async () => older.resolve({ entries: [entry('v1-old', { actor_name: 'First Record' })], more: false }));
+    expect(screen.getAllByRole('listitem')).toHaveLength(1);
+    expect(screen.queryByText('First Record')).not.toBeInTheDocument();
   });
 });

@@ -1,7 +1,8 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useT } from '../../../lib/i18n/catalogue';
 import { useFormat } from '../../../lib/i18n/format';
 import { useTenantId } from '../../../lib/tenant';
+import { useRecordLoad } from '../../../lib/use-record-load';
 import { Button } from '../../../ui/Button';
 import { Chip, type ChipTone } from '../../../ui/Chip';
 import { EmptyState } from '../../../ui/EmptyState';
@@ -17,41 +18,37 @@ import { AuditDiff } from './AuditDiff';
 export const ACTION_TONES: Record<AuditAction, ChipTone> = { insert: 'success', update: 'info', delete: 'error' };
 
 
-type Load = { status: 'loading' } | { status: 'ready'; entries: AuditEntry[]; more: boolean; loadingMore: boolean } | { status: 'failed' };
+type History = { entries: AuditEntry[]; more: boolean };
 
 /** A record's audit history (who, when, what, each changed field before -> after), newest first. */
 export function RecordHistory({ tableName, rowId }: { tableName: string; rowId: string }) {
   const tenantId = useTenantId();
-  const [load, setLoad] = useState<Load>({ status: 'loading' });
-  const [attempt, setAttempt] = useState(0);
   const toast = useToast();
   const t = useT(activityMessages);
   const format = useFormat();
-
-  useEffect(() => {
-    if (!tenantId) return;
-    const controller = new AbortController();
-    listRecordHistory(tenantId, tableName, rowId, { signal: controller.signal }).then(
-      ({ entries, more }) => setLoad({ status: 'ready', entries, more, loadingMore: false }),
-      () => {
-        if (!controller.signal.aborted) setLoad({ status: 'failed' });
-      },
-    );
-    return () => controller.abort();
-  }, [tenantId, tableName, rowId, attempt]);
+  // Keyed by the record: another record's history (a slow answer for the one before) never shows here.
+  const { state, retry, setRecord } = useRecordLoad<History>(
+    tenantId ? `${tenantId}/${tableName}/${rowId}` : null,
+    (signal) => listRecordHistory(tenantId ?? '', tableName, rowId, { signal }),
+    { loadingOnNewKey: true },
+  );
+  const [loadingMore, setLoadingMore] = useState(false);
 
   const showOlder = useCallback(async () => {
-    if (load.status !== 'ready' || !tenantId) return;
-    const last = load.entries.at(-1);
-    setLoad({ ...load, loadingMore: true });
+    if (state.status !== 'ready' || !tenantId) return;
+    const { entries } = state.record;
+    setLoadingMore(true);
     try {
-      const older = await listRecordHistory(tenantId, tableName, rowId, { before: last?.created_at });
-      setLoad({ status: 'ready', entries: [...load.entries, ...older.entries], more: older.more, loadingMore: false });
+      const older = await listRecordHistory(tenantId, tableName, rowId, { before: entries.at(-1)?.created_at });
+      // Dropped by setRecord when the screen has moved to another record meanwhile.
+      setRecord({ entries: [...entries, ...older.entries], more: older.more });
     } catch {
       toast.error(t('history.olderFailed'));
-      setLoad({ ...load, loadingMore: false });
+    } finally {
+      setLoadingMore(false);
     }
-  }, [load, tenantId, tableName, rowId, toast, t]);
+  }, [state, tenantId, tableName, rowId, setRecord, toast, t]);
+  const load = state.status === 'ready' ? { status: 'ready' as const, ...state.record, loadingMore } : state;
 
   return (
     <section aria-labelledby="record-history-title" className="space-y-3">
@@ -65,10 +62,7 @@ export function RecordHistory({ tableName, rowId }: { tableName: string; rowId: 
           <Skeleton className="h-16 w-full" />
         </div>
       )}
-      {load.status === 'failed' && <ErrorState title={t('history.failed')} onRetry={() => {
-            setLoad({ status: 'loading' });
-            setAttempt((n) => n + 1);
-          }} />}
+      {load.status === 'failed' && <ErrorState title={t('history.failed')} onRetry={retry} />}
       {load.status === 'ready' && load.entries.length === 0 && (
         <EmptyState title={t('history.empty')} description={t('history.emptyDetail')} />
       )}

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useLanguage, useT } from '../../../lib/i18n/catalogue';
 import { useFormState, useWatch, type Control } from 'react-hook-form';
 import { useTenantSettings } from '../../../lib/tenant-settings';
+import { useRecordLoad } from '../../../lib/use-record-load';
 import { geocoderFor, loadCountries, mapsToken, normalizeName, type GazetteerCountry, type GeocodedPlace, type PlaceFields } from '../../../lib/geocoding';
 import { Button } from '../../../ui/Button';
 import { Dialog } from '../../../ui/Dialog';
@@ -47,21 +48,12 @@ export interface AddressDialogProps {
 /** Add or edit an address, with place search and a map to pick the point. */
 export function AddressDialog(props: AddressDialogProps) {
   const { open, onClose, address } = props;
-  const [countries, setCountries] = useState<GazetteerCountry[] | null>(null);
-  const [countriesFailed, setCountriesFailed] = useState(false);
   const t = useT(addressMessages);
-
-  useEffect(() => {
-    if (!open || countries) return;
-    let live = true;
-    loadCountries().then(
-      ({ countries: loaded }) => live && setCountries(loaded),
-      () => live && setCountriesFailed(true),
-    );
-    return () => {
-      live = false;
-    };
-  }, [open, countries]);
+  // The countries (names, phone codes), read when the dialog opens (the module keeps them after the first
+  // time); failing them leaves the form without a country list.
+  const { state: countriesLoad } = useRecordLoad<GazetteerCountry[]>(open ? 'countries' : null, () => loadCountries().then(({ countries: loaded }) => loaded));
+  const countries = countriesLoad.status === 'ready' ? countriesLoad.record : null;
+  const countriesFailed = countriesLoad.status === 'failed';
 
   return (
     <Dialog open={open} onClose={onClose} title={address ? t('dialog.edit') : t('dialog.add')} size="xl">
@@ -110,7 +102,8 @@ function AddressForm({ onClose, owner, address, makeDefault = false, onSaved, ma
   const form = useZodForm(addressFormSchema, { defaultValues: defaults }, translate);
   const { setValue, watch } = form;
   const [notice, setNotice] = useState<string | null>(null);
-  const [looking, setLooking] = useState(false);
+  // The point picked on the map last, numbered so that picking the same point again looks it up again.
+  const [pick, setPick] = useState<{ lng: number; lat: number; count: number } | null>(null);
 
   // The country picks the phone's country code: typed, chosen from a place, or filled by the map.
   useEffect(() => {
@@ -157,21 +150,25 @@ function AddressForm({ onClose, owner, address, makeDefault = false, onSaved, ma
     }
   };
 
-  const onPick = (lng: number, lat: number) => {
-    setPoint(lng, lat);
-    setLooking(true);
-    setNotice(null);
-    geocoder.reverse(lng, lat).then(
-      (place) => {
-        setLooking(false);
+  // Keyed by the pick: the place of a point picked before answers too late to fill the form.
+  const reverse = useRecordLoad<GeocodedPlace>(
+    pick ? String(pick.count) : null,
+    (signal) => (pick ? geocoder.reverse(pick.lng, pick.lat, { signal }) : Promise.resolve(null)),
+    {
+      loadingOnNewKey: true,
+      onLoad: (place) => {
         if (place) applyPlace(place, 'map');
         else setNotice(t('notice.nothing'));
       },
-      () => {
-        setLooking(false);
-        setNotice(t('notice.failed'));
-      },
-    );
+      onError: () => setNotice(t('notice.failed')),
+    },
+  );
+  const looking = pick !== null && reverse.state.status === 'loading';
+
+  const onPick = (lng: number, lat: number) => {
+    setPoint(lng, lat);
+    setNotice(null);
+    setPick((previous) => ({ lng, lat, count: (previous?.count ?? 0) + 1 }));
   };
 
   const submit = async (values: ReturnType<typeof addressFormSchema.parse>) => {

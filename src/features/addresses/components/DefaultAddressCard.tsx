@@ -1,5 +1,6 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useT } from '../../../lib/i18n/catalogue';
+import { useRecordLoad } from '../../../lib/use-record-load';
 import { Button } from '../../../ui/Button';
 import { ErrorState } from '../../../ui/ErrorState';
 import { PlusIcon } from '../../../ui/icons';
@@ -10,32 +11,25 @@ import type { Address } from '../schema';
 import { AddressCard } from './AddressCard';
 import { AddressDialog } from './AddressDialog';
 
-type Settled = { key: string; error: Error; address?: undefined } | { key: string; error?: undefined; address: Address | null };
 type Load = { status: 'loading' } | { status: 'error'; error: Error } | { status: 'ready'; address: Address | null };
 
 /** The profile tab's card: the person's Default address (the primary one, else the first). */
 export function DefaultAddressCard({ userId, tenantId }: { userId: string; tenantId: string }) {
   const t = useT(addressMessages);
+  // Read again after a save (loading meanwhile); an answer for another person or an earlier read is dropped.
   const [reload, setReload] = useState(0);
-  const key = `${tenantId}|${userId}|${reload}`;
-  const [settled, setSettled] = useState<Settled | null>(null);
   const [adding, setAdding] = useState(false);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    getDefaultAddress({ tenantId, userId }, controller.signal).then(
-      (address) => {
-        if (!controller.signal.aborted) setSettled({ key, address });
-      },
-      (error: unknown) => {
-        if (!controller.signal.aborted) setSettled({ key, error: error instanceof Error ? error : new Error(t('default.loadFailed')) });
-      },
-    );
-    return () => controller.abort();
-  }, [tenantId, userId, key, t]);
-
+  const { state } = useRecordLoad<{ address: Address | null }>(
+    `${tenantId}|${userId}|${reload}`,
+    (signal) => getDefaultAddress({ tenantId, userId }, signal).then((address) => ({ address })),
+    { loadingOnNewKey: true },
+  );
   const load: Load =
-    settled?.key !== key ? { status: 'loading' } : settled.error ? { status: 'error', error: settled.error } : { status: 'ready', address: settled.address ?? null };
+    state.status === 'ready'
+      ? { status: 'ready', address: state.record.address }
+      : state.status === 'failed'
+        ? { status: 'error', error: state.error instanceof Error ? state.error : new Error(t('default.loadFailed')) }
+        : { status: 'loading' };
 
   return (
     <section aria-labelledby="default-address-heading" className="rounded-2xl border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900">

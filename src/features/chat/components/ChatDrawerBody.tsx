@@ -1,4 +1,5 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
+import { useRecordLoad } from '../../../lib/use-record-load';
 import { listConversations } from '../api';
 import type { ConversationSummary } from '../schema';
 import { ConversationList } from './ConversationList';
@@ -22,24 +23,19 @@ export function ChatDrawerBody({
 }) {
   const [openId, setOpenId] = useState<string | null>(null);
   const [archived, setArchived] = useState(false);
-  const [archivedList, setArchivedList] = useState<{ status: 'loading' | 'ready' | 'error'; rows: ConversationSummary[] }>({ status: 'loading', rows: [] });
-  const [attempt, setAttempt] = useState(0);
-
-  useEffect(() => {
-    if (!archived || openId) return;
-    const controller = new AbortController();
-    listConversations(true, controller.signal).then(
-      (rows) => setArchivedList({ status: 'ready', rows }),
-      () => {
-        if (!controller.signal.aborted) setArchivedList((current) => ({ ...current, status: 'error' }));
-      },
-    );
-    return () => controller.abort();
-  }, [archived, openId, attempt]);
+  // The archived conversations, read each time they are shown (numbered, so showing them again reads
+  // again: loading, the rows read last kept meanwhile and after a failure); an earlier read's answer is dropped.
+  const [reads, setReads] = useState(0);
+  const [archivedRows, setArchivedRows] = useState<ConversationSummary[]>([]);
+  const { state: archivedLoad } = useRecordLoad<ConversationSummary[]>(
+    archived && !openId ? `archived/${reads}` : null,
+    (signal) => listConversations(true, signal),
+    { loadingOnNewKey: true, onLoad: (rows) => setArchivedRows(rows ?? []) },
+  );
+  const archivedStatus = archivedLoad.status === 'failed' ? 'error' : archivedLoad.status === 'loading' ? 'loading' : 'ready';
 
   function reloadArchived() {
-    setArchivedList((current) => ({ ...current, status: 'loading' }));
-    setAttempt((n) => n + 1);
+    setReads((n) => n + 1);
   }
 
   if (openId) {
@@ -51,7 +47,7 @@ export function ChatDrawerBody({
         panel={panel}
         conversationId={openId}
         onBack={() => {
-          if (archived) setArchivedList((current) => ({ ...current, status: 'loading' }));
+          if (archived) reloadArchived();
           setOpenId(null);
           onRetry();
         }}
@@ -60,13 +56,13 @@ export function ChatDrawerBody({
   }
   return (
     <ConversationList
-      conversations={archived ? archivedList.rows : active}
-      status={archived ? archivedList.status : status}
+      conversations={archived ? archivedRows : active}
+      status={archived ? archivedStatus : status}
       onRetry={archived ? reloadArchived : onRetry}
       onOpen={(conversation) => setOpenId(conversation.id)}
       archived={archived}
       onArchivedChange={(next) => {
-        if (next) setArchivedList((current) => ({ ...current, status: 'loading' }));
+        if (next) reloadArchived();
         setArchived(next);
       }}
     />

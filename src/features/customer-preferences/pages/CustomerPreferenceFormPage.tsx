@@ -1,9 +1,10 @@
-import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { useT } from '../../../lib/i18n/catalogue';
 import { useFormState, useWatch, type UseFormReturn } from 'react-hook-form';
 import { adminPaths } from '../../../lib/paths';
 import { useSession } from '../../../lib/session';
 import { tenantIdOf } from '../../../lib/tenant';
+import { useRecordLoad } from '../../../lib/use-record-load';
 import { Button } from '../../../ui/Button';
 import {
   ArrayField,
@@ -74,31 +75,17 @@ export function CustomerPreferenceFormPage({ mode, history }: { mode: 'create' |
   );
 }
 
-type Locations = { customerId: string; status: 'ready'; options: CustomerLocation[] } | { customerId: string; status: 'failed' };
-
-/** The chosen customer's addresses: loading while the answer for this customer has not come. */
+/** The chosen customer's addresses: loading while the answer for this customer has not come (an answer for the customer chosen before is dropped). */
 function useCustomerLocations(tenantId: string, customerId: string | null) {
-  const [result, setResult] = useState<Locations | null>(null);
-  const [attempt, setAttempt] = useState(0);
-  useEffect(() => {
-    if (!customerId || !tenantId) return;
-    const controller = new AbortController();
-    listCustomerLocations(tenantId, customerId, controller.signal).then(
-      (options) => setResult({ customerId, status: 'ready', options }),
-      () => {
-        if (!controller.signal.aborted) setResult({ customerId, status: 'failed' });
-      },
-    );
-    return () => controller.abort();
-  }, [tenantId, customerId, attempt]);
-  const current = customerId && result?.customerId === customerId ? result : null;
+  const { state, retry } = useRecordLoad<CustomerLocation[]>(
+    customerId && tenantId ? `${tenantId}/${customerId}` : null,
+    (signal) => listCustomerLocations(tenantId, customerId ?? '', signal),
+    { loadingOnNewKey: true },
+  );
   return {
-    status: !customerId ? ('none' as const) : current ? current.status : ('loading' as const),
-    options: current?.status === 'ready' ? current.options : [],
-    retry: () => {
-      setResult(null);
-      setAttempt((n) => n + 1);
-    },
+    status: !customerId ? ('none' as const) : state.status === 'ready' || state.status === 'failed' ? state.status : ('loading' as const),
+    options: customerId && state.status === 'ready' ? state.record : [],
+    retry,
   };
 }
 

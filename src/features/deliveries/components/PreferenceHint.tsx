@@ -1,6 +1,6 @@
-import { useEffect, useState } from 'react';
 import { useWatch, type UseFormReturn } from 'react-hook-form';
 import { useT } from '../../../lib/i18n/catalogue';
+import { useRecordLoad } from '../../../lib/use-record-load';
 import { Button } from '../../../ui/Button';
 import { deliveryMessages } from '../messages';
 import { customerPreferenceFor } from '../api';
@@ -16,22 +16,11 @@ import type { DeliveryFormInput, DeliveryFormValues } from '../schema';
 export function PreferenceHint({ form }: { form: UseFormReturn<DeliveryFormInput, unknown, DeliveryFormValues> }) {
   const t = useT(deliveryMessages);
   const [customerId, dropoffId] = useWatch({ control: form.control, name: ['customer_id', 'dropoff_address_id'] });
-  const [found, setFound] = useState<{ key: string; preference: PreferenceSuggestion | null } | null>(null);
-  const key = customerId && dropoffId ? `${customerId}:${dropoffId}` : '';
-
-  useEffect(() => {
-    if (!key) return;
-    const controller = new AbortController();
-    customerPreferenceFor(customerId as string, dropoffId as string, controller.signal).then(
-      (preference) => setFound({ key, preference }),
-      () => {
-        if (!controller.signal.aborted) setFound({ key, preference: null });
-      },
-    );
-    return () => controller.abort();
-  }, [key, customerId, dropoffId]);
-
-  const preference = found && found.key === key ? found.preference : null;
+  const key = customerId && dropoffId ? `${customerId}:${dropoffId}` : null;
+  // Keyed by the customer and the drop-off: the answer for a pair chosen before never shows, and a
+  // failed read shows no hint.
+  const { state } = useRecordLoad<PreferenceSuggestion>(key, (signal) => customerPreferenceFor(customerId as string, dropoffId as string, signal), { loadingOnNewKey: true });
+  const preference = key && state.status === 'ready' ? state.record : null;
   if (!preference) return null;
 
   function apply(p: PreferenceSuggestion) {

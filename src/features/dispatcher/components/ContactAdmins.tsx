@@ -1,8 +1,9 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useFormat } from '../../../lib/i18n/format';
 import { refusalText } from '../../../lib/refusal-text';
 import { saveFailureToasts, type ServerErrorResult } from '../../../lib/server-errors';
 import { useSession } from '../../../lib/session';
+import { useRecordLoad } from '../../../lib/use-record-load';
 import { EmptyState } from '../../../ui/EmptyState';
 import { ErrorState } from '../../../ui/ErrorState';
 import { Form, SubmitButton, TextAreaField, TextField, useZodForm } from '../../../ui/form';
@@ -23,20 +24,14 @@ export function ContactAdmins() {
   const format = useFormat();
   const form = useZodForm(contactFormSchema, { defaultValues: { subject: '', body: '' } }, translate);
   const [attempt, setAttempt] = useState(0);
-  const [answer, setAnswer] = useState<{ key: string; sent: Sent } | null>(null);
-  const key = `${userId}/${attempt}`;
-
-  useEffect(() => {
-    if (!userId) return;
-    const controller = new AbortController();
-    listSentMessages(userId, controller.signal).then(
-      (rows) => !controller.signal.aborted && setAnswer({ key, sent: { status: 'ready', rows } }),
-      (error: unknown) => !controller.signal.aborted && setAnswer({ key, sent: { status: 'failed', error: error instanceof Error ? error : new Error(String(error)) } }),
-    );
-    return () => controller.abort();
-  }, [userId, key]);
-  // The last list read stays while the next loads (after a send).
-  const sent: Sent = answer?.sent ?? { status: 'loading' };
+  // The last list read stays while the next loads (after a send); an earlier read's answer is dropped.
+  const { state } = useRecordLoad(userId ? `${userId}/${attempt}` : null, (signal) => listSentMessages(userId, signal));
+  const sent: Sent =
+    state.status === 'ready'
+      ? { status: 'ready', rows: state.record }
+      : state.status === 'failed'
+        ? { status: 'failed', error: state.error instanceof Error ? state.error : new Error(String(state.error)) }
+        : { status: 'loading' };
 
   async function onSubmit(values: ContactFormValues) {
     const recipients = await notifyAdmins(values);

@@ -1,8 +1,9 @@
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { mapsToken } from '../../../lib/geocoding';
 import { useT } from '../../../lib/i18n/catalogue';
 import { useSession } from '../../../lib/session';
 import { tenantIdOf } from '../../../lib/tenant';
+import { useRecordLoad } from '../../../lib/use-record-load';
 import { useTenantSettings } from '../../../lib/tenant-settings';
 import { Chip } from '../../../ui/Chip';
 import { EmptyState } from '../../../ui/EmptyState';
@@ -53,19 +54,14 @@ export function InfoPage() {
   const t = useT(dispatcherMessages);
   const { user } = useSession();
   const tenantId = tenantIdOf(user) ?? '';
-  const [attempt, setAttempt] = useState(0);
-  const [answer, setAnswer] = useState<{ key: string; load: Load } | null>(null);
-  const key = `${tenantId}/${attempt}`;
-  useEffect(() => {
-    if (!tenantId) return;
-    const controller = new AbortController();
-    getTenantInfo(tenantId, controller.signal).then(
-      (info) => !controller.signal.aborted && setAnswer({ key, load: { status: 'ready', info } }),
-      (error: unknown) => !controller.signal.aborted && setAnswer({ key, load: { status: 'failed', error: error instanceof Error ? error : new Error(String(error)) } }),
-    );
-    return () => controller.abort();
-  }, [tenantId, key]);
-  const load: Load = answer?.key === key ? answer.load : { status: 'loading' };
+  // Loading until this tenant's answer (or a retry's) arrives; an answer for another is dropped.
+  const { state, retry } = useRecordLoad<TenantInfo>(tenantId || null, (signal) => getTenantInfo(tenantId, signal), { loadingOnNewKey: true });
+  const load: Load =
+    state.status === 'ready'
+      ? { status: 'ready', info: state.record }
+      : state.status === 'failed'
+        ? { status: 'failed', error: state.error instanceof Error ? state.error : new Error(String(state.error)) }
+        : { status: 'loading' };
 
   return (
     <div className="space-y-4">
@@ -77,7 +73,7 @@ export function InfoPage() {
           <Skeleton className="h-72 w-full lg:col-span-2" />
         </div>
       )}
-      {load.status === 'failed' && <ErrorState title={t('info.loadFailed')} detail={load.error.message} onRetry={() => setAttempt((n) => n + 1)} />}
+      {load.status === 'failed' && <ErrorState title={t('info.loadFailed')} detail={load.error.message} onRetry={retry} />}
       {load.status === 'ready' && <InfoView info={load.info} />}
     </div>
   );

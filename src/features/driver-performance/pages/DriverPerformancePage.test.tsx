@@ -1,11 +1,14 @@
 // @vitest-environment jsdom
 import '@testing-library/jest-dom/vitest';
-import { act, render, screen } from '@testing-library/react';
+import { act, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { Suspense } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { applyLanguage } from '../../../lib/i18n/catalogue';
+import { deferred, type Deferred } from '../../../test/deferred';
+import { allPerformance } from '../api';
 import type { PerformanceRow } from '../schema';
 import { DriverPerformancePage } from './DriverPerformancePage';
 import { cleanupInEnglish } from '../../../test/render-page';
@@ -44,7 +47,7 @@ vi.mock('../api', () => ({
 
 afterEach(cleanupInEnglish);
 
-async function renderPage() {
+async function renderPage(ready = true) {
   const location = memoryLocation({ path: '/driver-performance?from=2026-11-01&to=2026-11-02' });
   await act(async () => {
     render(
@@ -55,6 +58,7 @@ async function renderPage() {
       </Router>,
     );
   });
+  if (!ready) return;
   await screen.findAllByText('Dana Driver', undefined, { timeout: 5000 });
   await screen.findByRole('img', undefined, { timeout: 5000 });
 }
@@ -81,5 +85,31 @@ describe('the driver performance page', () => {
     const text = `${document.body.textContent ?? ''} ${described} ${[...document.querySelectorAll('input')].map((input) => input.placeholder).join(' ')}`;
     for (const word of words) expect(text).toContain(word);
     for (const word of ENGLISH) expect(text).not.toMatch(new RegExp(`\\b${word}\\b`));
+  });
+
+  it('shows the overview of the period chosen last when the period before it answers later', async () => {
+    const answers = new Map<string, Deferred<PerformanceRow[]>>();
+    const signals = new Map<string, AbortSignal>();
+    vi.mocked(allPerformance).mockImplementation((from, _to, signal) => {
+      const answer = deferred<PerformanceRow[]>();
+      answers.set(from, answer);
+      signals.set(from, signal);
+      return answer.promise;
+    });
+    try {
+      await renderPage(false);
+      await vi.waitFor(() => expect(answers.has('2026-11-01')).toBe(true));
+      await userEvent.click(screen.getByRole('button', { name: 'Last 7 days' }));
+      await vi.waitFor(() => expect(answers.size).toBe(2));
+      expect(signals.get('2026-11-01')?.aborted).toBe(true);
+      const [, week] = [...answers.keys()];
+      await act(async () => answers.get(week!)!.resolve([{ ...rows[0]!, assigned: 7 }]));
+      await act(async () => answers.get('2026-11-01')!.resolve([{ ...rows[0]!, assigned: 99 }]));
+      const overview = screen.getByRole('region', { name: 'Overview' });
+      await vi.waitFor(() => expect(within(overview).getByText('Assigned').nextElementSibling).toHaveTextContent('7'));
+      expect(within(overview).queryByText('99')).not.toBeInTheDocument();
+    } finally {
+      vi.mocked(allPerformance).mockImplementation(async () => rows);
+    }
   });
 });

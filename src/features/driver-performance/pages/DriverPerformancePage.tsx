@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { driverStatus } from '../../../data/statuses';
 import { useT, type Translate } from '../../../lib/i18n/catalogue';
 import { useFormat } from '../../../lib/i18n/format';
@@ -8,6 +8,7 @@ import { useStatuses, type StatusVocabulary } from '../../../lib/status-vocabula
 import { publicFileUrl } from '../../../lib/storage-url';
 import { tenantIdOf } from '../../../lib/tenant';
 import { useListUrlState } from '../../../lib/url-state';
+import { useRecordLoad } from '../../../lib/use-record-load';
 import { useServerList } from '../../../lib/use-server-list';
 import { Avatar } from '../../../ui/Avatar';
 import { BarChart } from '../../../ui/BarChart';
@@ -106,25 +107,22 @@ export function DriverPerformancePage() {
     enabled: tenantId !== '',
   });
 
-  // The overview of the range on screen; an answer for another range (or attempt) shows as loading.
+  // The overview of the range on screen; while another range (or a retry) loads it shows as loading,
+  // and an answer for a range left behind is dropped.
   const chartDriver = table.state.filters.driver;
-  const [answer, setAnswer] = useState<{ key: string; overview: Overview } | null>(null);
-  const [attempt, setAttempt] = useState(0);
-  const overviewKey = `${tenantId}/${from}/${to}/${chartDriver ?? ''}/${attempt}`;
-  useEffect(() => {
-    if (!tenantId || problem) return;
-    const controller = new AbortController();
-    Promise.all([allPerformance(from, to, controller.signal), completedPerDay(from, to, chartDriver, controller.signal)]).then(
-      ([rows, days]) => !controller.signal.aborted && setAnswer({ key: overviewKey, overview: { status: 'ready', rows, days } }),
-      (error: unknown) =>
-        !controller.signal.aborted &&
-        setAnswer({ key: overviewKey, overview: { status: 'failed', error: error instanceof Error ? error : new Error(String(error)) } }),
-    );
-    return () => controller.abort();
-  }, [tenantId, from, to, chartDriver, problem, overviewKey]);
-  const overview: Overview = answer?.key === overviewKey ? answer.overview : { status: 'loading' };
   // The drivers of the last overview read (kept while the next loads), to choose whose deliveries the chart draws.
-  const drivers = answer?.overview.status === 'ready' ? answer.overview.rows : [];
+  const [drivers, setDrivers] = useState<PerformanceRow[]>([]);
+  const overviewLoad = useRecordLoad<{ rows: PerformanceRow[]; days: DailyCompleted[] }>(
+    tenantId && !problem ? `${tenantId}/${from}/${to}/${chartDriver ?? ''}` : null,
+    (signal) => Promise.all([allPerformance(from, to, signal), completedPerDay(from, to, chartDriver, signal)]).then(([rows, days]) => ({ rows, days })),
+    { loadingOnNewKey: true, onLoad: (answer) => setDrivers(answer?.rows ?? []), onError: () => setDrivers([]) },
+  );
+  const overview: Overview =
+    overviewLoad.state.status === 'ready'
+      ? { status: 'ready', ...overviewLoad.state.record }
+      : overviewLoad.state.status === 'failed'
+        ? { status: 'failed', error: overviewLoad.state.error instanceof Error ? overviewLoad.state.error : new Error(String(overviewLoad.state.error)) }
+        : { status: 'loading' };
   const chartName = chartDriver ? drivers.find((r) => r.driver_id === chartDriver)?.full_name : null;
 
   const setRange = (range: { from: string | undefined; to: string | undefined }) =>
@@ -160,7 +158,7 @@ export function DriverPerformancePage() {
       ) : (
         <>
           {overview.status === 'failed' ? (
-            <ErrorState title={t('overview.failed')} detail={overview.error.message} onRetry={() => setAttempt((n) => n + 1)} />
+            <ErrorState title={t('overview.failed')} detail={overview.error.message} onRetry={overviewLoad.retry} />
           ) : (
             <section aria-label={t('overview.label')} aria-busy={overview.status === 'loading' || undefined} className="space-y-4">
               <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6">

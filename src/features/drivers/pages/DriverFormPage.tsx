@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useId, useMemo, useState, type ReactNode } from 'react';
 import { useWatch } from 'react-hook-form';
 import { useLocation, useParams } from 'wouter';
 import { useT } from '../../../lib/i18n/catalogue';
@@ -414,14 +414,11 @@ function PositionPanel({ driver }: { driver: DriverRow }) {
   const settings = useTenantSettings();
   const tenantSettings = settings.status === 'ready' ? settings.settings : null;
   const now = useNow();
-  const [trail, setTrail] = useState<TrailPoint[]>([]);
   const positionAt = driver.last_position_at;
-
-  useEffect(() => {
-    const controller = new AbortController();
-    listTrail(driver.id, controller.signal).then(setTrail, () => setTrail([]));
-    return () => controller.abort();
-  }, [driver.id, positionAt]);
+  // Read again at each new fix (the trail shown stays meanwhile); a failed read draws no trail, and an
+  // answer for another driver or an earlier fix is dropped.
+  const { state: trailLoad } = useRecordLoad<TrailPoint[]>(`${driver.id}/${positionAt ?? ''}`, (signal) => listTrail(driver.id, signal));
+  const trail = useMemo(() => (trailLoad.status === 'ready' ? trailLoad.record : []), [trailLoad]);
 
   const hasPosition = driver.last_lat !== null && driver.last_lng !== null && positionAt !== null;
   const markers = useMemo<MapMarker[]>(

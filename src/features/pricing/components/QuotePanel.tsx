@@ -1,9 +1,10 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useT } from '../../../lib/i18n/catalogue';
 import { useFormat } from '../../../lib/i18n/format';
 import { mapsToken } from '../../../lib/geocoding';
 import type { ServerErrorResult } from '../../../lib/server-errors';
 import { useTenantSettings } from '../../../lib/tenant-settings';
+import { useRecordLoad } from '../../../lib/use-record-load';
 import { ComboboxField, Form, NumberField, SubmitButton, useZodForm } from '../../../ui/form';
 import { FitBounds, fromGeoJsonPolygon, MapView, type MapGeoJsonLayer, type MapMarker } from '../../../ui/map';
 import { lookupServices } from '../../../data/delivery-services';
@@ -37,15 +38,11 @@ export function QuotePanel({ tenantId }: { tenantId: string }) {
   const [target, setTarget] = useState<PickTarget>('pickup');
   const [quote, setQuote] = useState<Quote | null>(null);
   const [refusal, setRefusal] = useState<string | null>(null);
-  const [zones, setZones] = useState<ZoneOutline[]>([]);
   const settings = useTenantSettings();
   const tenantSettings = settings.status === 'ready' ? settings.settings : null;
-
-  useEffect(() => {
-    const controller = new AbortController();
-    listActiveZoneOutlines(tenantId, controller.signal).then(setZones, () => setZones([]));
-    return () => controller.abort();
-  }, [tenantId]);
+  // The tenant's active zones drawn under the points; none when they fail to load.
+  const { state: zonesLoad } = useRecordLoad<ZoneOutline[]>(tenantId, (signal) => listActiveZoneOutlines(tenantId, signal));
+  const zones = useMemo(() => (zonesLoad.status === 'ready' ? zonesLoad.record : []), [zonesLoad]);
 
   const [pickupLat, pickupLng, dropoffLat, dropoffLng] = form.watch(['pickup_lat', 'pickup_lng', 'dropoff_lat', 'dropoff_lng']);
   const markers = useMemo<MapMarker[]>(() => {

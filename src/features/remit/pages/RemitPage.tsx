@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { downloadCsv } from '../../../lib/csv';
 import { useT, type Translate } from '../../../lib/i18n/catalogue';
 import { useFormat, type LocaleFormat } from '../../../lib/i18n/format';
@@ -9,6 +9,7 @@ import { publicFileUrl } from '../../../lib/storage-url';
 import { tenantIdOf } from '../../../lib/tenant';
 import { useFeedChanges } from '../../../lib/use-feed-changes';
 import { useListUrlState } from '../../../lib/url-state';
+import { useRecordLoad } from '../../../lib/use-record-load';
 import { useServerList } from '../../../lib/use-server-list';
 import { Avatar } from '../../../ui/Avatar';
 import { Button } from '../../../ui/Button';
@@ -87,23 +88,23 @@ export function RemitPage() {
     enabled: tenantId !== '',
   });
 
-  const [answer, setAnswer] = useState<{ key: string; summary: Summary } | null>(null);
+  // The drivers' cash, read again after a remittance or a cash delivery's change (loading meanwhile);
+  // an earlier read's answer is dropped.
   const [attempt, setAttempt] = useState(0);
-  const summaryKey = `${tenantId}/${attempt}`;
-  useEffect(() => {
-    if (!tenantId) return;
-    const controller = new AbortController();
-    cashSummary(controller.signal).then(
-      (rows) => !controller.signal.aborted && setAnswer({ key: summaryKey, summary: { status: 'ready', rows } }),
-      (error: unknown) =>
-        !controller.signal.aborted &&
-        setAnswer({ key: summaryKey, summary: { status: 'failed', error: error instanceof Error ? error : new Error(String(error)) } }),
-    );
-    return () => controller.abort();
-  }, [tenantId, summaryKey]);
-  const summary: Summary = answer?.key === summaryKey ? answer.summary : { status: 'loading' };
-  // The last drivers read, kept while the summary reloads after a remittance.
-  const drivers = answer?.summary.status === 'ready' ? answer.summary.rows : [];
+  // The last drivers read (null: the last read failed, or none yet), kept while the summary reloads.
+  const [lastRead, setLastRead] = useState<CashSummary[] | null>(null);
+  const summaryLoad = useRecordLoad<CashSummary[]>(tenantId ? `${tenantId}/${attempt}` : null, (signal) => cashSummary(signal), {
+    loadingOnNewKey: true,
+    onLoad: (rows) => setLastRead(rows),
+    onError: () => setLastRead(null),
+  });
+  const summary: Summary =
+    summaryLoad.state.status === 'ready'
+      ? { status: 'ready', rows: summaryLoad.state.record }
+      : summaryLoad.state.status === 'failed'
+        ? { status: 'failed', error: summaryLoad.state.error instanceof Error ? summaryLoad.state.error : new Error(String(summaryLoad.state.error)) }
+        : { status: 'loading' };
+  const drivers = lastRead ?? [];
   const currency = drivers[0]?.currency ?? 'USD';
   const [preselect, setPreselect] = useState<{ driverId: string; n: number } | null>(null);
 
@@ -124,7 +125,7 @@ export function RemitPage() {
   );
 
   // The totals are known once a summary was read (zero without drivers).
-  const known = answer?.summary.status === 'ready';
+  const known = lastRead !== null;
 
   const exportCsv = async () => {
     setExporting(true);

@@ -1,12 +1,15 @@
 // @vitest-environment jsdom
 import '@testing-library/jest-dom/vitest';
-import { act, cleanup, screen } from '@testing-library/react';
+import { act, cleanup, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { applyLanguage } from '../../../lib/i18n/catalogue';
 import { englishLeft, pageWords } from '../../../test/page-words';
 import type { Zone } from '../schema';
 import { ZoneCreatePage, ZoneEditPage } from './ZoneFormPage';
 import { ZonesListPage } from './ZonesListPage';
+import { deleteZone, listAllZones } from '../api';
+import { deferred } from '../../../test/deferred';
 import { cleanupInEnglish, renderPageAt, submitEmpty } from '../../../test/render-page';
 
 const zone: Zone = {
@@ -108,5 +111,28 @@ describe('the zones’ screens', () => {
     for (const word of words) expect(text).toContain(word);
     const french = language === 'fr' ? ['inactive'] : [];
     expect(englishLeft(text, ENGLISH.filter((word) => !french.includes(word)))).toEqual([]);
+  });
+
+  it('keeps the map of the read after a delete when the read before it answers later', async () => {
+    const reads = [deferred<Zone[]>(), deferred<Zone[]>()];
+    const signals: AbortSignal[] = [];
+    vi.mocked(listAllZones).mockImplementation((_tenant, signal) => {
+      signals.push(signal!);
+      return reads[signals.length - 1]!.promise;
+    });
+    vi.mocked(deleteZone).mockResolvedValue(undefined);
+    try {
+      await renderList();
+      await userEvent.click(screen.getByRole('button', { name: 'Actions for Centro' }));
+      await userEvent.click(await screen.findByRole('menuitem', { name: 'Delete' }));
+      await userEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
+      await vi.waitFor(() => expect(signals).toHaveLength(2));
+      expect(signals[0]!.aborted).toBe(true);
+      await act(async () => reads[1]!.resolve([]));
+      await act(async () => reads[0]!.resolve([zone]));
+      expect(screen.getByText('No zones yet: add one to draw it here.')).toBeInTheDocument();
+    } finally {
+      vi.mocked(listAllZones).mockImplementation(async () => [zone]);
+    }
   });
 });

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useLocation } from 'wouter';
 import { useT, type Translate } from '../../../lib/i18n/catalogue';
 import { adminPaths } from '../../../lib/paths';
@@ -7,6 +7,7 @@ import { useSession } from '../../../lib/session';
 import { useTenantSettings } from '../../../lib/tenant-settings';
 import { tenantIdOf } from '../../../lib/tenant';
 import { useListUrlState } from '../../../lib/url-state';
+import { useRecordLoad } from '../../../lib/use-record-load';
 import { useServerList } from '../../../lib/use-server-list';
 import { Button } from '../../../ui/Button';
 import { ActiveChip } from '../../../ui/Chip';
@@ -39,8 +40,6 @@ function zoneColumns(t: Translate<ZoneKey>): DataTableColumn<Zone>[] {
 ];
 }
 
-type AllZones = { status: 'loading' } | { status: 'ready'; zones: Zone[] } | { status: 'failed' };
-
 /** The centre of an outline's points: where its label goes. */
 function labelPoint(zone: Zone): [number, number] | null {
   const { vertices } = fromGeoJsonPolygon(zone.polygon);
@@ -67,23 +66,14 @@ export function ZonesListPage() {
     enabled: tenantId !== '',
   });
 
-  const [all, setAll] = useState<AllZones>({ status: 'loading' });
-  const [attempt, setAttempt] = useState(0);
+  // The map's outlines: read again after a delete (the outlines shown stay meanwhile); an answer of an
+  // earlier read never replaces a later one.
+  const [reads, setReads] = useState(0);
+  const { state: all, retry: retryAll } = useRecordLoad<Zone[]>(tenantId ? `${tenantId}/${reads}` : null, (signal) => listAllZones(tenantId, signal));
   const settings = useTenantSettings();
   const tenantSettings = settings.status === 'ready' ? settings.settings : null;
-  useEffect(() => {
-    if (!tenantId) return;
-    const controller = new AbortController();
-    listAllZones(tenantId, controller.signal).then(
-      (zones) => setAll({ status: 'ready', zones }),
-      () => {
-        if (!controller.signal.aborted) setAll({ status: 'failed' });
-      },
-    );
-    return () => controller.abort();
-  }, [tenantId, attempt]);
 
-  const zones = useMemo(() => (all.status === 'ready' ? all.zones : []), [all]);
+  const zones = useMemo(() => (all.status === 'ready' ? all.record : []), [all]);
   const layers = useMemo<MapGeoJsonLayer[]>(() => {
     const data: GeoJSON.FeatureCollection = {
       type: 'FeatureCollection',
@@ -132,10 +122,7 @@ export function ZonesListPage() {
           {all.status === 'failed' ? (
             <div role="alert" className="rounded-lg border border-red-300 p-4 text-sm text-red-800 dark:border-red-800 dark:text-red-300">
               {t('map.failed')}{' '}
-              <Button variant="secondary" onClick={() => {
-                  setAll({ status: 'loading' });
-                  setAttempt((n) => n + 1);
-                }}>
+              <Button variant="secondary" onClick={retryAll}>
                 {t('map.retry')}
               </Button>
             </div>
@@ -170,7 +157,7 @@ export function ZonesListPage() {
           }
           toast.success(t('toast.deleted'));
           list.refetch();
-          setAttempt((n) => n + 1);
+          setReads((n) => n + 1);
         }}
       />
     </div>
