@@ -13,6 +13,7 @@ import { DialogNote, StatusActions } from '../../../ui/StatusActions';
 import { PhotoThumbs, RecordPhotosField } from '../../../ui/RecordPhotos';
 import { StatusRecordPage } from '../../../ui/StatusRecordPage';
 import { useToast } from '../../../ui/toast';
+import { deliveryLookup } from '../../../data/deliveries';
 import { staffLookup } from '../../../data/people';
 import { publicFileUrl } from '../../../lib/storage-url';
 import {
@@ -20,7 +21,6 @@ import {
   exceptionActions,
   getException,
   listExceptionEvents,
-  lookupDeliveries,
   transitionException,
   updateException,
   uploadExceptionPhoto,
@@ -206,7 +206,7 @@ function ExceptionForm({ tenantId, row }: { tenantId: string; row: ExceptionRow 
           label={t('col.delivery')}
           required
           help={t('form.deliveryHelp')}
-          search={(term, signal, limit) => lookupDeliveries(tenantId, term, limit, signal)}
+          {...deliveryLookup(tenantId)}
           placeholder={t('form.searchDeliveries')}
         />
       )}

@@ -4,6 +4,7 @@ import { Link } from 'wouter';
 import { adminPaths } from '../../../lib/paths';
 import { useSession } from '../../../lib/session';
 import { tenantIdOf } from '../../../lib/tenant';
+import { deliveryLookup } from '../../../data/deliveries';
 import { deliveryStatus, returnStatus } from '../../../data/statuses';
 import { useT, type Translate } from '../../../lib/i18n/catalogue';
 import { useFormat } from '../../../lib/i18n/format';
@@ -36,7 +37,6 @@ import {
   getReturnableDelivery,
   listReturnEvents,
   listReturnWarehouses,
-  lookupDeliveredDeliveries,
   returnActions,
   transitionReturn,
   updateReturn,
@@ -289,7 +289,7 @@ function ReturnForm({ tenantId, row }: { tenantId: string; row: ReturnRow | null
           label={t('col.delivery')}
           required
           help={t('form.deliveryHelp')}
-          search={(term, signal, limit) => lookupDeliveredDeliveries(tenantId, term, limit, signal)}
+          {...deliveryLookup(tenantId, { returnable: true })}
           placeholder={t('form.searchDeliveries')}
         />
       )}

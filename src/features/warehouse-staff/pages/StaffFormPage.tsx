@@ -5,9 +5,9 @@ import { adminPaths } from '../../../lib/paths';
 import { useTenantId } from '../../../lib/tenant';
 import { ComboboxField, Form, FormActions, SelectField, SwitchField, useRecordSave, useZodForm } from '../../../ui/form';
 import { RecordFormPage } from '../../../ui/RecordFormPage';
-import { personName } from '../../../data/people';
+import { tenantUserLookup } from '../../../data/people';
 import { warehouseLookup } from '../../../data/warehouses';
-import { createStaff, getStaff, lookupTenantPeople, updateStaff } from '../api';
+import { createStaff, getStaff, updateStaff } from '../api';
 import type { StaffRole, WarehouseStaff } from '../../../data/warehousing';
 import { staffMessages, type StaffKey } from '../messages';
 import { STAFF_MESSAGES, StaffFormSchema, type StaffFormInput, type StaffFormOutput } from '../schema';
@@ -100,9 +100,8 @@ function StaffForm({ tenantId, staff }: { tenantId: string; staff: WarehouseStaf
         name="user_id"
         label={t('field.person')}
         required
-        search={(term, signal, limit) => lookupTenantPeople(tenantId, term, limit, signal)}
+        {...tenantUserLookup(tenantId)}
         initialOptions={staff?.user ? [{ value: staff.user.id, label: staff.user.full_name }] : []}
-        resolveLabel={(id) => personName(tenantId, id)}
         placeholder={t('field.searchPeople')}
         help={t('field.personHelp')}
       />
