@@ -1,6 +1,7 @@
 import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
+import { useMemo } from 'react';
 import { useLocation } from 'wouter';
-import { useT } from '../../lib/i18n/catalogue';
+import { useT, type Catalogue, type Translate } from '../../lib/i18n/catalogue';
 import { uiMessages } from '../messages';
 import { saveFailureToasts, type ServerErrorResult } from '../../lib/server-errors';
 import { useToast } from '../toast';
@@ -16,6 +17,41 @@ export interface RecordSaveMessages {
   validation?: string;
   /** Anything that did not come from the server; the kit's 'An error occurred while submitting the form' unless the page words it otherwise. */
   unknown?: string;
+}
+
+/** The keys under which an area's catalogue words its record page's toasts (every record form uses the same). */
+export type RecordToastKey =
+  | 'toast.created'
+  | 'toast.updated'
+  | 'toast.createFailed'
+  | 'toast.updateFailed'
+  | 'toast.validation'
+  | 'toast.unknown'
+  | 'toast.fetchFailed'
+  | 'toast.notFound';
+
+/** A record page's toasts: its save's (for `useRecordSave`) and its load's (for `RecordFormPage`, `StatusRecordPage`). */
+export type RecordToasts = RecordSaveMessages & { fetchFailed: string; notFound: string };
+
+/**
+ * The save and load toasts of a record page in the page's language, from its area's catalogue. An
+ * area that does not word 'toast.validation' or 'toast.unknown' gets the kit's words for them.
+ */
+export function useRecordToasts(catalogue: Catalogue<Exclude<RecordToastKey, 'toast.validation' | 'toast.unknown'>>): RecordToasts {
+  const t = useT(catalogue) as Translate<RecordToastKey>;
+  return useMemo(
+    () => ({
+      created: t('toast.created'),
+      updated: t('toast.updated'),
+      createFailed: t('toast.createFailed'),
+      updateFailed: t('toast.updateFailed'),
+      ...('toast.validation' in catalogue.en ? { validation: t('toast.validation') } : {}),
+      ...('toast.unknown' in catalogue.en ? { unknown: t('toast.unknown') } : {}),
+      fetchFailed: t('toast.fetchFailed'),
+      notFound: t('toast.notFound'),
+    }),
+    [t, catalogue],
+  );
 }
 
 /** The spec's toasts of a file upload; the kit's words unless the page words them otherwise. */

@@ -8,7 +8,7 @@ import { useT, type Translate } from '../../../lib/i18n/catalogue';
 import { useFormat } from '../../../lib/i18n/format';
 import { exceptionMessages, type ExceptionKey } from '../messages';
 import { StatusChip } from '../../../ui/Chip';
-import { ComboboxField, Form, FormActions, SelectField, TextAreaField, useRecordSave, useStoreFiles, useZodForm } from '../../../ui/form';
+import { ComboboxField, Form, FormActions, SelectField, TextAreaField, useRecordSave, useStoreFiles, useZodForm, useRecordToasts } from '../../../ui/form';
 import { DialogNote, StatusActions } from '../../../ui/StatusActions';
 import { PhotoThumbs, RecordPhotosField } from '../../../ui/RecordPhotos';
 import { StatusRecordPage } from '../../../ui/StatusRecordPage';
@@ -66,20 +66,6 @@ const ACTION_MESSAGE_KEYS: Record<ExceptionAction, ExceptionKey> = {
   resolved: 'dialog.resolved',
   closed: 'dialog.closed',
 };
-
-/** The spec's save toasts in the page's language: the record's own words; validation, unknown and upload toasts are the kit's. */
-function useExceptionToasts() {
-  const t = useT(exceptionMessages);
-  return useMemo(
-    () => ({
-      created: t('toast.created'),
-      updated: t('toast.updated'),
-      createFailed: t('toast.createFailed'),
-      updateFailed: t('toast.updateFailed'),
-    }),
-    [t],
-  );
-}
 
 /** Create (no id in the route) or edit (`exceptions/:id/edit`): the form while open or investigating, the status actions and the history. */
 export function ExceptionFormPage({ mode }: { mode: 'create' | 'edit' }) {
@@ -176,7 +162,7 @@ function ExceptionDetails({ row }: { row: ExceptionRow }) {
 
 function ExceptionForm({ tenantId, row }: { tenantId: string; row: ExceptionRow | null }) {
   const t = useT(exceptionMessages);
-  const toasts = useExceptionToasts();
+  const toasts = useRecordToasts(exceptionMessages);
   const severityWords = useStatuses(exceptionSeverity);
   const types = useStatuses(exceptionType);
   const editing = row !== null;

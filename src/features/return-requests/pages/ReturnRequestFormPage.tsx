@@ -22,8 +22,7 @@ import {
   TextField,
   useRecordSave,
   useStoreFiles,
-  useZodForm,
-} from '../../../ui/form';
+  useZodForm, useRecordToasts } from '../../../ui/form';
 import { PutBackAction } from '../components/PutBackDialog';
 import { DialogNote, StatusActions } from '../../../ui/StatusActions';
 import { PhotoThumbs, RecordPhotosField } from '../../../ui/RecordPhotos';
@@ -105,20 +104,6 @@ const ACTION_KEYS: Record<ReturnAction, ReturnKey> = {
   received: 'action.received',
   closed: 'action.closed',
 };
-
-/** The spec's save toasts in the page's language: the record's own words; validation, unknown and upload toasts are the kit's. */
-function useReturnToasts() {
-  const t = useT(returnMessages);
-  return useMemo(
-    () => ({
-      created: t('toast.created'),
-      updated: t('toast.updated'),
-      createFailed: t('toast.createFailed'),
-      updateFailed: t('toast.updateFailed'),
-    }),
-    [t],
-  );
-}
 
 /** The list, from a create or edit page (the admin area's router is the base). */
 const LIST_PATH = adminPaths.returnRequests();
@@ -261,7 +246,7 @@ function ReturnDetails({ row }: { row: ReturnRow }) {
 function ReturnForm({ tenantId, row }: { tenantId: string; row: ReturnRow | null }) {
   const editing = row !== null;
   const t = useT(returnMessages);
-  const toasts = useReturnToasts();
+  const toasts = useRecordToasts(returnMessages);
   const translate = useCallback((message: string) => translateValidation(t, message), [t]);
   const form = useZodForm(ReturnFormSchema, { defaultValues: row ? toReturnFormValues(row, publicFileUrl) : emptyReturnForm() }, translate);
   const reasons = RETURN_REASONS.map((value) => ({ value, label: t(REASON_KEYS[value]) }));

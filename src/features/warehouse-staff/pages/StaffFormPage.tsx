@@ -1,9 +1,9 @@
-import { useCallback, useMemo } from 'react';
+import { useCallback } from 'react';
 import { useWarehousingWords } from '../../../data/warehousing-words';
 import { useT } from '../../../lib/i18n/catalogue';
 import { adminPaths } from '../../../lib/paths';
 import { useTenantId } from '../../../lib/tenant';
-import { ComboboxField, Form, FormActions, SelectField, SwitchField, useRecordSave, useZodForm } from '../../../ui/form';
+import { ComboboxField, Form, FormActions, SelectField, SwitchField, useRecordSave, useZodForm, useRecordToasts } from '../../../ui/form';
 import { RecordFormPage } from '../../../ui/RecordFormPage';
 import { tenantUserLookup } from '../../../data/people';
 import { warehouseLookup } from '../../../data/warehouses';
@@ -19,30 +19,12 @@ const VALIDATION_KEYS: Record<string, StaffKey> = {
   [STAFF_MESSAGES.role]: 'validation.role',
 };
 
-/** The spec's save and load toasts in the page's language. */
-function useStaffToasts() {
-  const t = useT(staffMessages);
-  return useMemo(
-    () => ({
-      created: t('toast.created'),
-      updated: t('toast.updated'),
-      createFailed: t('toast.createFailed'),
-      updateFailed: t('toast.updateFailed'),
-      validation: t('toast.validation'),
-      unknown: t('toast.unknown'),
-      fetchFailed: t('toast.fetchFailed'),
-      notFound: t('toast.notFound'),
-    }),
-    [t],
-  );
-}
-
 const LIST_PATH = adminPaths.staff();
 
 function StaffFormPage({ mode }: { mode: 'create' | 'edit' }) {
   const tenantId = useTenantId() ?? '';
   const t = useT(staffMessages);
-  const toasts = useStaffToasts();
+  const toasts = useRecordToasts(staffMessages);
   return (
     <RecordFormPage<WarehouseStaff>
       mode={mode}
@@ -69,7 +51,7 @@ export function StaffEditPage() {
 
 function StaffForm({ tenantId, staff }: { tenantId: string; staff: WarehouseStaff | null }) {
   const t = useT(staffMessages);
-  const toasts = useStaffToasts();
+  const toasts = useRecordToasts(staffMessages);
   const { staffRoles } = useWarehousingWords();
   const translate = useCallback((message: string) => (VALIDATION_KEYS[message] ? t(VALIDATION_KEYS[message]) : message), [t]);
   const form = useZodForm(StaffFormSchema, {
