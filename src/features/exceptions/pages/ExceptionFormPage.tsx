@@ -1,5 +1,5 @@
+import { RecordSummary, SummaryItem, SummaryLink } from '../../../ui/RecordSummary';
 import { useCallback, useMemo } from 'react';
-import { Link } from 'wouter';
 import { adminPaths } from '../../../lib/paths';
 import { useSession } from '../../../lib/session';
 import { tenantIdOf } from '../../../lib/tenant';
@@ -104,38 +104,18 @@ function ExceptionSummary({ row }: { row: ExceptionRow }) {
   const t = useT(exceptionMessages);
   const format = useFormat();
   return (
-    <dl className="grid gap-x-6 gap-y-3 rounded-lg border border-slate-200 p-4 text-sm sm:grid-cols-4 dark:border-slate-700">
-      <div>
-        <dt className="text-slate-500 dark:text-slate-400">{t('col.status')}</dt>
-        <dd className="mt-1">
-          <StatusChip vocabulary={exceptionStatus} status={row.status} />
-        </dd>
-      </div>
-      <div>
-        <dt className="text-slate-500 dark:text-slate-400">{t('col.delivery')}</dt>
-        <dd className="mt-1">
-          {row.delivery_code ? (
-            <Link href={adminPaths.delivery(row.delivery_id)} className="font-medium text-brand underline-offset-2 hover:underline">
-              {row.delivery_code}
-            </Link>
-          ) : (
-            '—'
-          )}
-          {row.customer_name && <span className="block text-xs text-slate-500 dark:text-slate-400">{row.customer_name}</span>}
-        </dd>
-      </div>
-      <div>
-        <dt className="text-slate-500 dark:text-slate-400">{t('summary.reported')}</dt>
-        <dd className="mt-1">
-          {format.dateTime(row.created_at)}
-          <span className="block text-xs text-slate-500 dark:text-slate-400">{t('summary.by', { name: row.reported_by_name ?? t('summary.formerUser') })}</span>
-        </dd>
-      </div>
-      <div>
-        <dt className="text-slate-500 dark:text-slate-400">{t('col.assignedTo')}</dt>
-        <dd className="mt-1">{row.assigned_to_name ?? t('summary.unassigned')}</dd>
-      </div>
-    </dl>
+    <RecordSummary columns={4}>
+      <SummaryItem term={t('col.status')}>
+        <StatusChip vocabulary={exceptionStatus} status={row.status} />
+      </SummaryItem>
+      <SummaryItem term={t('col.delivery')} note={row.customer_name}>
+        {row.delivery_code ? <SummaryLink href={adminPaths.delivery(row.delivery_id)}>{row.delivery_code}</SummaryLink> : '—'}
+      </SummaryItem>
+      <SummaryItem term={t('summary.reported')} note={t('summary.by', { name: row.reported_by_name ?? t('summary.formerUser') })}>
+        {format.dateTime(row.created_at)}
+      </SummaryItem>
+      <SummaryItem term={t('col.assignedTo')}>{row.assigned_to_name ?? t('summary.unassigned')}</SummaryItem>
+    </RecordSummary>
   );
 }
 
