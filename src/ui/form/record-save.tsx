@@ -20,15 +20,17 @@ export interface RecordSaveMessages {
 }
 
 /** The keys under which an area's catalogue words its record page's toasts (every record form uses the same). */
-export type RecordToastKey =
-  | 'toast.created'
-  | 'toast.updated'
-  | 'toast.createFailed'
-  | 'toast.updateFailed'
-  | 'toast.validation'
-  | 'toast.unknown'
-  | 'toast.fetchFailed'
-  | 'toast.notFound';
+export const RECORD_TOAST_KEYS = [
+  'toast.created',
+  'toast.updated',
+  'toast.createFailed',
+  'toast.updateFailed',
+  'toast.validation',
+  'toast.unknown',
+  'toast.fetchFailed',
+  'toast.notFound',
+] as const;
+export type RecordToastKey = (typeof RECORD_TOAST_KEYS)[number];
 
 /** A record page's toasts: its save's (for `useRecordSave`) and its load's (for `RecordFormPage`, `StatusRecordPage`). */
 export type RecordToasts = RecordSaveMessages & { fetchFailed: string; notFound: string };
@@ -38,19 +40,20 @@ export type RecordToasts = RecordSaveMessages & { fetchFailed: string; notFound:
  * area that does not word 'toast.validation' or 'toast.unknown' gets the kit's words for them.
  */
 export function useRecordToasts(catalogue: Catalogue<Exclude<RecordToastKey, 'toast.validation' | 'toast.unknown'>>): RecordToasts {
-  const t = useT(catalogue) as Translate<RecordToastKey>;
+  // The area's words, asked by a key the area's catalogue check knows the kit names for it.
+  const word = useT(catalogue) as Translate<RecordToastKey>;
   return useMemo(
     () => ({
-      created: t('toast.created'),
-      updated: t('toast.updated'),
-      createFailed: t('toast.createFailed'),
-      updateFailed: t('toast.updateFailed'),
-      ...('toast.validation' in catalogue.en ? { validation: t('toast.validation') } : {}),
-      ...('toast.unknown' in catalogue.en ? { unknown: t('toast.unknown') } : {}),
-      fetchFailed: t('toast.fetchFailed'),
-      notFound: t('toast.notFound'),
+      created: word('toast.created'),
+      updated: word('toast.updated'),
+      createFailed: word('toast.createFailed'),
+      updateFailed: word('toast.updateFailed'),
+      ...('toast.validation' in catalogue.en ? { validation: word('toast.validation') } : {}),
+      ...('toast.unknown' in catalogue.en ? { unknown: word('toast.unknown') } : {}),
+      fetchFailed: word('toast.fetchFailed'),
+      notFound: word('toast.notFound'),
     }),
-    [t, catalogue],
+    [word, catalogue],
   );
 }
 
