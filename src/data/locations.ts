@@ -1,4 +1,6 @@
+import type { Lookup, LookupOption } from '../lib/lookup-option';
 import { adminPaths } from '../lib/paths';
+import { withSearch } from '../lib/search-filter';
 import { locationStatus } from './statuses';
 import { locationNodeSchema, locationTypes, type LocationNode } from './warehousing';
 import { supabase } from '../lib/supabase';
@@ -7,6 +9,27 @@ import { supabase } from '../lib/supabase';
 export async function locationLabel(tenantId: string, id: string): Promise<string | null> {
   const { data } = await supabase.from('warehouse_locations').select('name, code').eq('tenant_id', tenantId).eq('id', id).maybeSingle();
   return data ? `${data.code} · ${data.name}` : null;
+}
+
+/** The locations of one type in a warehouse by name or code, by code, labelled 'code · name' (a location's parent is one level up). */
+export async function lookupLocationsOfType(
+  tenantId: string,
+  warehouseId: string,
+  locationType: string,
+  term: string,
+  limit: number,
+  signal: AbortSignal,
+): Promise<LookupOption[]> {
+  let query = supabase.from('warehouse_locations').select('id, name, code').eq('tenant_id', tenantId).eq('warehouse_id', warehouseId).eq('location_type', locationType);
+  query = withSearch(query, ['name', 'code'], term);
+  const { data, error } = await query.order('code').limit(limit).abortSignal(signal);
+  if (error) throw error;
+  return data.map((l) => ({ value: l.id, label: `${l.code} · ${l.name}` }));
+}
+
+/** The lookup of a warehouse's locations of one type (a location form's parent): its search and a stored location's label. */
+export function locationOfTypeLookup(tenantId: string, warehouseId: string, locationType: string): Lookup {
+  return { search: (term, signal, limit) => lookupLocationsOfType(tenantId, warehouseId, locationType, term, limit, signal), resolveLabel: (id) => locationLabel(tenantId, id) };
 }
 
 /** One warehouse's whole tree (the warehouse's page and the locations list show it), in code order. */

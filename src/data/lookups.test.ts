@@ -42,15 +42,15 @@ vi.mock('../lib/supabase', () => ({
 }));
 
 import { tenantAddressLookup } from './addresses';
-import { deliveryLabel } from './deliveries';
+import { assignableDeliveryLookup, deliveryLabel, deliveryLookup, lookupAssignableDeliveries, lookupDeliveries } from './deliveries';
 import { lookupServices, serviceName } from './delivery-services';
-import { driverLabel } from './drivers';
+import { driverLabel, driverLookup, lookupDrivers } from './drivers';
 import { binLookup, inventoryItemLabel, inventoryItemLookup, lookupBins, lookupInventoryItems } from './inventory';
-import { locationLabel } from './locations';
-import { customerLookup, lookupCustomers, lookupStaff, personName, staffLookup } from './people';
+import { locationLabel, locationOfTypeLookup, lookupLocationsOfType } from './locations';
+import { customerLookup, driverPeopleLookup, lookupCustomers, lookupDriverPeople, lookupStaff, lookupTenantUsers, personName, staffLookup, tenantUserLookup } from './people';
 import { supplierLookup } from './suppliers';
 import { staffUserLookup } from './warehouse-staff';
-import { vehicleLabel } from './vehicles';
+import { lookupVehicles, vehicleLabel, vehicleLookup } from './vehicles';
 import { lookupWarehouses, warehouseLabel } from './warehouses';
 import { lookupZones, zoneLookup, zoneName } from './zones';
 
@@ -322,5 +322,204 @@ describe('one declaration per shared lookup', () => {
       expect(labelFilters).toEqual([['tenant_id', TENANT], ['id', 'x1']]);
       answer = { data: [], error: null };
     }
+  });
+});
+
+describe('lookupDeliveries', () => {
+  const rows = [
+    { id: 'd1', delivery_code: 'ACME-1', customer_name: 'Noah Customer', status: 'in_transit', dropoff_full_address: '1 Market St' },
+    { id: 'd2', delivery_code: 'ACME-2', customer_name: null, status: 'delivered', dropoff_full_address: null },
+  ];
+
+  it("asks for any of the tenant's deliveries by code, customer or reference, newest first, the status below", async () => {
+    answer = { data: rows, error: null };
+    const options = await lookupDeliveries(TENANT, 'acme', 10, signal);
+    const query = lastQuery();
+    expect(query.table).toBe('delivery_rows');
+    expect(callsOf(query, 'eq')).toEqual([['tenant_id', TENANT]]);
+    expect(callsOf(query, 'neq')).toEqual([]);
+    expect(callsOf(query, 'or')).toEqual([['delivery_code.ilike.*acme*,customer_name.ilike.*acme*,external_reference_id.ilike.*acme*']]);
+    expect(callsOf(query, 'order')).toEqual([['created_at', { ascending: false }]]);
+    expect(callsOf(query, 'limit')).toEqual([[10]]);
+    expect(callsOf(query, 'abortSignal')).toEqual([[signal]]);
+    expect(options).toEqual([
+      { value: 'd1', label: 'ACME-1 · Noah Customer', description: 'in transit' },
+      { value: 'd2', label: 'ACME-2 · Unknown customer', description: 'delivered' },
+    ]);
+  });
+
+  it('offers only delivered drop-offs, the address below, when returnable', async () => {
+    answer = { data: rows, error: null };
+    const options = await lookupDeliveries(TENANT, '', 10, signal, { returnable: true });
+    const query = lastQuery();
+    expect(callsOf(query, 'eq')).toEqual([
+      ['tenant_id', TENANT],
+      ['status', 'delivered'],
+    ]);
+    expect(callsOf(query, 'neq')).toEqual([['kind', 'pickup']]);
+    expect(options.map((o) => o.description)).toEqual(['1 Market St', undefined]);
+  });
+
+  it('declares the search and the code of a stored delivery', async () => {
+    answer = { data: { delivery_code: 'ACME-9' }, error: null };
+    expect(await deliveryLookup(TENANT).resolveLabel('d9')).toBe('ACME-9');
+    expect(lastQuery().table).toBe('deliveries');
+    recorded.length = 0;
+    answer = { data: [], error: null };
+    await deliveryLookup(TENANT, { returnable: true }).search('x', signal, 7);
+    expect(callsOf(lastQuery(), 'limit')).toEqual([[7]]);
+    expect(callsOf(lastQuery(), 'neq')).toEqual([['kind', 'pickup']]);
+  });
+});
+
+describe('lookupAssignableDeliveries', () => {
+  it('asks for deliveries by code or reference, pending ones when asked; reference, weight, drop-off and a non-pending status below', async () => {
+    answer = {
+      data: [
+        { id: 'd1', delivery_code: 'ACME-1', external_reference_id: 'PO-7', status: 'pending', total_weight_kg: '12.5', dropoff_address: { full_address: '1 Market St' } },
+        { id: 'd2', delivery_code: 'ACME-2', external_reference_id: null, status: 'in_transit', total_weight_kg: 3, dropoff_address: null },
+      ],
+      error: null,
+    };
+    const options = await lookupAssignableDeliveries(TENANT, 'po', 10, signal, { pendingOnly: true });
+    const query = lastQuery();
+    expect(query.table).toBe('deliveries');
+    expect(callsOf(query, 'eq')).toEqual([
+      ['tenant_id', TENANT],
+      ['status', 'pending'],
+    ]);
+    expect(callsOf(query, 'or')).toEqual([['delivery_code.ilike.*po*,external_reference_id.ilike.*po*']]);
+    expect(callsOf(query, 'order')).toEqual([['created_at', { ascending: false }]]);
+    expect(callsOf(query, 'limit')).toEqual([[10]]);
+    expect(options).toEqual([
+      { value: 'd1', label: 'ACME-1', description: 'PO-7 · 12.5 kg · 1 Market St' },
+      { value: 'd2', label: 'ACME-2', description: '3 kg · in transit' },
+    ]);
+
+    recorded.length = 0;
+    await assignableDeliveryLookup(TENANT).search('', signal, 10);
+    expect(callsOf(lastQuery(), 'eq')).toEqual([['tenant_id', TENANT]]);
+  });
+});
+
+describe('lookupDrivers', () => {
+  it('asks for active drivers by name, email or licence, available ones unless everyone; status, licence, expiry and usual vehicle below', async () => {
+    answer = {
+      data: [
+        { id: 'r1', full_name: 'Dana Driver', email: 'dana@acme.test', status: 'available', licence_class: 'B', licence_expiry: '2999-01-01', default_vehicle_name: 'Van 7' },
+        { id: 'r2', full_name: null, email: 'old@acme.test', status: 'off_duty', licence_class: 'C', licence_expiry: '2000-01-01', default_vehicle_name: null },
+      ],
+      error: null,
+    };
+    const options = await lookupDrivers(TENANT, 'dan', 10, signal);
+    const query = lastQuery();
+    expect(query.table).toBe('driver_rows');
+    expect(callsOf(query, 'eq')).toEqual([
+      ['tenant_id', TENANT],
+      ['person_status', 'active'],
+      ['status', 'available'],
+    ]);
+    expect(callsOf(query, 'or')).toEqual([['full_name.ilike.*dan*,email.ilike.*dan*,licence_number.ilike.*dan*']]);
+    expect(callsOf(query, 'order')).toEqual([['full_name']]);
+    expect(options[0]).toEqual({ value: 'r1', label: 'Dana Driver', description: 'Available · B licence · usually Van 7' });
+    expect(options[1]).toMatchObject({ value: 'r2', label: 'old@acme.test' });
+    expect(options[1]!.description).toContain('C licence · licence expired 2000-01-01');
+
+    recorded.length = 0;
+    await driverLookup(TENANT, { everyone: true }).search('', signal, 10);
+    expect(callsOf(lastQuery(), 'eq')).toEqual([
+      ['tenant_id', TENANT],
+      ['person_status', 'active'],
+    ]);
+  });
+});
+
+describe('lookupVehicles', () => {
+  it('asks for vehicles by name or code, active ones when asked; code, capacity, licence and inactive below', async () => {
+    answer = {
+      data: [
+        { id: 'v1', name: 'Van 7', code: 'V7', active: true, capacity_unit: '800', vehicle_requirements: { license_requirements: ['B', 'C'] } },
+        { id: 'v2', name: 'Old Truck', code: 'OT', active: false, capacity_unit: 2000, vehicle_requirements: null },
+      ],
+      error: null,
+    };
+    const options = await lookupVehicles(TENANT, 'v', 10, signal);
+    const query = lastQuery();
+    expect(query.table).toBe('vehicles');
+    expect(callsOf(query, 'eq')).toEqual([['tenant_id', TENANT]]);
+    expect(callsOf(query, 'or')).toEqual([['name.ilike.*v*,code.ilike.*v*']]);
+    expect(callsOf(query, 'order')).toEqual([['name']]);
+    expect(options).toEqual([
+      { value: 'v1', label: 'Van 7', description: 'V7 · 800 kg · B/C licence' },
+      { value: 'v2', label: 'Old Truck', description: 'OT · 2000 kg · inactive' },
+    ]);
+
+    recorded.length = 0;
+    answer = { data: [], error: null };
+    await vehicleLookup(TENANT, { activeOnly: true }).search('', signal, 10);
+    expect(callsOf(lastQuery(), 'eq')).toEqual([
+      ['tenant_id', TENANT],
+      ['active', true],
+    ]);
+  });
+});
+
+describe('lookupDriverPeople and lookupTenantUsers', () => {
+  it("asks for the tenant's driver-panel people by name or email, with no email below", async () => {
+    answer = { data: [{ id: 'p1', full_name: 'Dana Driver', email: 'dana@acme.test' }, { id: 'p2', full_name: null, email: null }], error: null };
+    const options = await lookupDriverPeople(TENANT, 'dana', 10, signal);
+    const query = lastQuery();
+    expect(query.table).toBe('profiles');
+    expect(callsOf(query, 'eq')).toEqual([
+      ['tenant_id', TENANT],
+      ['panel_type', 'driver'],
+    ]);
+    expect(callsOf(query, 'or')).toEqual([['first_name.ilike.*dana*,last_name.ilike.*dana*,email.ilike.*dana*']]);
+    expect(callsOf(query, 'order')).toEqual([['first_name'], ['last_name'], ['id']]);
+    expect(options).toEqual([
+      { value: 'p1', label: 'Dana Driver' },
+      { value: 'p2', label: 'Unnamed User' },
+    ]);
+    recorded.length = 0;
+    answer = { data: { full_name: 'Dana Driver' }, error: null };
+    expect(await driverPeopleLookup(TENANT).resolveLabel('p1')).toBe('Dana Driver');
+  });
+
+  it('asks for everyone but customers, and customers with the warehouse_staff role, the email below', async () => {
+    answer = { data: [{ id: 'p1', full_name: 'Pablo Pérez', email: 'pablo@acme.test', panel_type: 'dispatcher' }, { id: 'p2', full_name: null, email: null, panel_type: 'customer' }], error: null };
+    const options = await lookupTenantUsers(TENANT, 'pab', 10, signal);
+    const query = lastQuery();
+    expect(query.table).toBe('profiles');
+    expect(callsOf(query, 'eq')).toEqual([['tenant_id', TENANT]]);
+    expect(callsOf(query, 'or')).toEqual([['panel_type.neq.customer,roles.cs.{warehouse_staff}'], ['first_name.ilike.*pab*,last_name.ilike.*pab*,email.ilike.*pab*']]);
+    expect(callsOf(query, 'order')).toEqual([['first_name']]);
+    expect(options).toEqual([
+      { value: 'p1', label: 'Pablo Pérez', description: 'pablo@acme.test' },
+      { value: 'p2', label: 'Unnamed User', description: undefined },
+    ]);
+    recorded.length = 0;
+    answer = { data: [], error: null };
+    await tenantUserLookup(TENANT).search('', signal, 10);
+    expect(callsOf(lastQuery(), 'limit')).toEqual([[10]]);
+  });
+});
+
+describe('lookupLocationsOfType', () => {
+  it("asks for one warehouse's locations of a type by name or code, by code, labelled 'code · name'", async () => {
+    answer = { data: [{ id: 'l1', name: 'Aisle 1', code: 'Z1-A1' }], error: null };
+    const options = await lookupLocationsOfType(TENANT, 'w1', 'aisle', 'a1', 10, signal);
+    const query = lastQuery();
+    expect(query.table).toBe('warehouse_locations');
+    expect(callsOf(query, 'eq')).toEqual([
+      ['tenant_id', TENANT],
+      ['warehouse_id', 'w1'],
+      ['location_type', 'aisle'],
+    ]);
+    expect(callsOf(query, 'or')).toEqual([['name.ilike.*a1*,code.ilike.*a1*']]);
+    expect(callsOf(query, 'order')).toEqual([['code']]);
+    expect(options).toEqual([{ value: 'l1', label: 'Z1-A1 · Aisle 1' }]);
+    recorded.length = 0;
+    answer = { data: { name: 'Aisle 1', code: 'Z1-A1' }, error: null };
+    expect(await locationOfTypeLookup(TENANT, 'w1', 'aisle').resolveLabel('l1')).toBe('Z1-A1 · Aisle 1');
   });
 });

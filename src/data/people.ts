@@ -27,12 +27,41 @@ export async function lookupStaff(tenantId: string, term: string, limit: number,
   }));
 }
 
-/** The tenant's customers (people with the customer panel: the database accepts exactly these) by name or email; the email below. */
-export async function lookupCustomers(tenantId: string, term: string, limit: number, signal: AbortSignal): Promise<LookupOption[]> {
-  const query = withSearch(supabase.from('profiles').select('id, full_name, email').eq('tenant_id', tenantId).eq('panel_type', 'customer'), ['first_name', 'last_name', 'email'], term);
+/** People of one panel by name or email, by name; the email below when `withEmail`. */
+async function lookupPanelPeople(
+  panel: 'customer' | 'driver',
+  withEmail: boolean,
+  tenantId: string,
+  term: string,
+  limit: number,
+  signal: AbortSignal,
+): Promise<LookupOption[]> {
+  const query = withSearch(supabase.from('profiles').select('id, full_name, email').eq('tenant_id', tenantId).eq('panel_type', panel), ['first_name', 'last_name', 'email'], term);
   const { data, error } = await query.order('first_name').order('last_name').order('id').limit(limit).abortSignal(signal);
   if (error) throw error;
-  return data.map((p) => ({ value: p.id, label: p.full_name ?? UNNAMED, ...(p.email ? { description: p.email } : {}) }));
+  return data.map((p) => ({ value: p.id, label: p.full_name ?? UNNAMED, ...(withEmail && p.email ? { description: p.email } : {}) }));
+}
+
+/** The tenant's customers (people with the customer panel: the database accepts exactly these) by name or email; the email below. */
+export function lookupCustomers(tenantId: string, term: string, limit: number, signal: AbortSignal): Promise<LookupOption[]> {
+  return lookupPanelPeople('customer', true, tenantId, term, limit, signal);
+}
+
+/**
+ * The tenant's people with the driver panel by name or email, whatever their state or driver record:
+ * a filter over deliveries finds whoever carried them. (Choosing a driver for work is `lookupDrivers`.)
+ */
+export function lookupDriverPeople(tenantId: string, term: string, limit: number, signal: AbortSignal): Promise<LookupOption[]> {
+  return lookupPanelPeople('driver', false, tenantId, term, limit, signal);
+}
+
+/** The tenant users a warehouse roster may take: everyone but customers, and customers given the warehouse_staff role; the email below. */
+export async function lookupTenantUsers(tenantId: string, term: string, limit: number, signal: AbortSignal): Promise<LookupOption[]> {
+  let query = supabase.from('profiles').select('id, full_name, email, panel_type').eq('tenant_id', tenantId).or('panel_type.neq.customer,roles.cs.{warehouse_staff}');
+  query = withSearch(query, ['first_name', 'last_name', 'email'], term);
+  const { data, error } = await query.order('first_name').limit(limit).abortSignal(signal);
+  if (error) throw error;
+  return data.map((p) => ({ value: p.id, label: p.full_name ?? UNNAMED, description: p.email ?? undefined }));
 }
 
 /** A person's name for a stored id (a customer, a driver, a member of staff); null when it cannot be read. */
@@ -49,4 +78,14 @@ export function staffLookup(tenantId: string, options: StaffLookupOptions): Look
 /** The customer lookup of a field or filter: its search and a stored customer's name. */
 export function customerLookup(tenantId: string): Lookup {
   return { search: (term, signal, limit) => lookupCustomers(tenantId, term, limit, signal), resolveLabel: (id) => personName(tenantId, id) };
+}
+
+/** The driver-people lookup of a filter: its search and a stored person's name. */
+export function driverPeopleLookup(tenantId: string): Lookup {
+  return { search: (term, signal, limit) => lookupDriverPeople(tenantId, term, limit, signal), resolveLabel: (id) => personName(tenantId, id) };
+}
+
+/** The tenant users lookup of a roster field: its search and a stored person's name. */
+export function tenantUserLookup(tenantId: string): Lookup {
+  return { search: (term, signal, limit) => lookupTenantUsers(tenantId, term, limit, signal), resolveLabel: (id) => personName(tenantId, id) };
 }

@@ -383,3 +383,16 @@ export function useLiveChanges<T extends { id: string }>(live: LiveSnapshot<T>, 
     if (changes.length > 0) onChanges(changes);
   }, [live.rows, live.deleted, settledSnapshot, onChanges]);
 }
+
+/**
+ * Feeds a live collection of a table's rows to a list of its view's rows (useLiveChanges). A
+ * broadcast carries the table's columns only: merged over a row on the page (applyChanges' default
+ * merge), it updates the table's fields in place and keeps the columns the view joined.
+ */
+export function useLiveTableChanges<TableRow extends { id: string }, Row>(live: LiveSnapshot<TableRow>, applyChanges: (changes: readonly ListChange<Row>[]) => void): void {
+  const onChanges = useCallback(
+    (changes: ListChange<TableRow>[]) => applyChanges(changes.map((c) => (c.op === 'delete' ? c : { op: c.op, row: c.row as unknown as Row }))),
+    [applyChanges],
+  );
+  useLiveChanges(live, onChanges);
+}

@@ -228,6 +228,12 @@ create or replace function tests.id(name text) returns uuid
 language sql stable security definer set search_path = ''
 as $$ select id from tests.names where backend = pg_backend_pid() and name = $1 $$;
 
+-- Every id this test remembered under a name starting with `prefix` (a fixture of several rows
+-- remembered as 'open_1', 'open_2', ...), in name order; empty when there are none.
+create or replace function tests.ids(prefix text) returns uuid[]
+language sql stable security definer set search_path = ''
+as $$ select coalesce(array_agg(id order by name), '{}') from tests.names where backend = pg_backend_pid() and starts_with(name, $1) $$;
+
 -- The message a validation gave `field`, from the [{field, message}] in the DETAIL of the error
 -- `statement` raises (null when it raises none, or names another field). Runs as whoever is acting.
 create or replace function tests.message_of(statement text, field text) returns text
@@ -403,9 +409,55 @@ begin
 end;
 $$;
 
+-- Webhook dispatch at once: what the dispatcher was asked, with no earlier work in the way.
+
+-- A quiet start for a dispatch test: the Vault as the stack fills it on start (its root key is set on
+-- the stack's own sessions only), no call queued, every slot free, no event or delivery waiting.
+create or replace function tests.quiet_webhook_dispatch() returns void
+language plpgsql
+as $$
+begin
+  perform set_config('stack.vault_key', '0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef', true);
+  delete from vault.secrets where name in ('project_url', 'service_role_key');
+  perform vault.create_secret('http://127.0.0.1:54321', 'project_url');
+  perform vault.create_secret('test-service-key', 'service_role_key');
+  delete from net.http_request_queue;
+  update private.webhook_dispatch_slots set holder = null, held_until = '-infinity';
+  update public.webhook_events set fanned_out_at = now() where fanned_out_at is null;
+  update public.webhook_deliveries set status = 'failed', next_attempt_at = null where status = 'pending';
+end;
+$$;
+
+-- The dispatcher calls queued since the last look (and forgets them, with the transaction's call and
+-- the call on its way: each assertion after it starts with no call on its way, as if they had arrived).
+create or replace function tests.dispatch_calls() returns jsonb[]
+language plpgsql
+as $$
+declare
+  sent jsonb[];
+begin
+  select coalesce(array_agg(convert_from(q.body, 'UTF8')::jsonb order by q.id), '{}') into sent
+  from net.http_request_queue q where q.url = 'http://127.0.0.1:54321/functions/v1/webhook-dispatch';
+  delete from net.http_request_queue;
+  perform set_config('waypost.webhook_dispatch_called', '', true);
+  update private.webhook_dispatch_wake set requested_at = '-infinity';
+  return sent;
+end;
+$$;
+
+-- Enqueues one acme delivery.created webhook event.
+create or replace function tests.enqueue_webhook_event() returns void
+language plpgsql
+as $$
+begin
+  insert into public.webhook_events (tenant_id, module_id, event_type, subject_id, payload)
+  values ('a0000000-0000-4000-8000-000000000001', 'deliveries', 'delivery.created', gen_random_uuid(), '{"type": "delivery.created", "data": {}}');
+end;
+$$;
+
 grant execute on all functions in schema tests to public;
 
-select plan(29);
+select plan(33);
 select has_function('tests', 'act_as', array['text'], 'tests.act_as is installed');
 select has_function('tests', 'affected', array['text'], 'tests.affected is installed');
 select has_function('tests', 'probe', array['text'], 'tests.probe is installed');
@@ -435,4 +487,8 @@ select has_function('tests', 'pick_plan', array['jsonb', 'text'], 'tests.pick_pl
 select has_function('tests', 'pick_lines', array['uuid'], 'tests.pick_lines is installed');
 select has_function('tests', 'batch_members', array['uuid', 'text'], 'tests.batch_members is installed');
 select has_function('tests', 'run', array['text'], 'tests.run is installed');
+select has_function('tests', 'ids', array['text'], 'tests.ids is installed');
+select has_function('tests', 'quiet_webhook_dispatch', array[]::text[], 'tests.quiet_webhook_dispatch is installed');
+select has_function('tests', 'dispatch_calls', array[]::text[], 'tests.dispatch_calls is installed');
+select has_function('tests', 'enqueue_webhook_event', array[]::text[], 'tests.enqueue_webhook_event is installed');
 select * from finish();

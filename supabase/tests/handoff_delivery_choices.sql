@@ -7,9 +7,6 @@
 begin;
 select plan(23);
 
-create temp table t_ids (name text primary key, id uuid);
-grant all on t_ids to public;
-create function pg_temp.id(name text) returns uuid language sql stable as $$ select id from pg_temp.t_ids where name = $1 $$;
 -- The codes a caller is offered, sorted and joined.
 create function pg_temp.offered(who text, warehouse uuid default null, term text default null) returns text
 language plpgsql
@@ -30,24 +27,24 @@ as $$ select coalesce(string_agg(delivery_code, ' ' order by delivery_code), '')
 grant execute on all functions in schema pg_temp to anon, authenticated;
 
 -- Bayview's seeded handoffs: their deliveries, the cancelled one apart.
-insert into pg_temp.t_ids select 'bay_open_' || row_number() over (order by d.delivery_code), d.id
+select tests.remember('bay_open_' || row_number() over (order by d.delivery_code), d.id)
 from public.package_handoffs h join public.deliveries d on d.id = h.delivery_id
 where h.warehouse_id = 'a5000000-0000-4000-8000-000000000001' and h.status <> 'cancelled' and d.status = 'assigned';
-insert into pg_temp.t_ids select 'bay_cancelled', h.delivery_id from public.package_handoffs h
+select tests.remember('bay_cancelled', x.id) from (select h.delivery_id as id from public.package_handoffs h
 where h.warehouse_id = 'a5000000-0000-4000-8000-000000000001' and h.status = 'cancelled'
-  and not exists (select 1 from public.package_handoffs o where o.delivery_id = h.delivery_id and o.status <> 'cancelled') limit 1;
+  and not exists (select 1 from public.package_handoffs o where o.delivery_id = h.delivery_id and o.status <> 'cancelled') limit 1) x;
 -- An assigned delivery picked up at Bayview's address, and one with no tie to any warehouse.
-insert into pg_temp.t_ids select 'picked_at_bay', d.id from public.deliveries d
+select tests.remember('picked_at_bay', x.id) from (select d.id from public.deliveries d
 where d.tenant_id = 'a0000000-0000-4000-8000-000000000001' and d.status = 'assigned'
-  and not exists (select 1 from public.package_handoffs h where h.delivery_id = d.id) order by d.delivery_code limit 1;
-update public.deliveries set pickup_address_id = 'a4000000-0000-4000-8000-000000000002' where id = pg_temp.id('picked_at_bay');
-insert into pg_temp.t_ids select 'elsewhere', d.id from public.deliveries d
-where d.tenant_id = 'a0000000-0000-4000-8000-000000000001' and d.status = 'assigned' and d.id <> pg_temp.id('picked_at_bay')
+  and not exists (select 1 from public.package_handoffs h where h.delivery_id = d.id) order by d.delivery_code limit 1) x;
+update public.deliveries set pickup_address_id = 'a4000000-0000-4000-8000-000000000002' where id = tests.id('picked_at_bay');
+select tests.remember('elsewhere', x.id) from (select d.id from public.deliveries d
+where d.tenant_id = 'a0000000-0000-4000-8000-000000000001' and d.status = 'assigned' and d.id <> tests.id('picked_at_bay')
   and not exists (select 1 from public.package_handoffs h where h.delivery_id = d.id)
-  and not exists (select 1 from public.warehouses w where w.address_id = d.pickup_address_id) order by d.delivery_code limit 1;
+  and not exists (select 1 from public.warehouses w where w.address_id = d.pickup_address_id) order by d.delivery_code limit 1) x;
 
-select ok((select count(*) from pg_temp.t_ids where name like 'bay_open_%') > 0 and pg_temp.id('bay_cancelled') is not null
-  and pg_temp.id('picked_at_bay') is not null and pg_temp.id('elsewhere') is not null, 'the fixture: Bayview handoffs, a cancelled one, a pickup at Bayview, one elsewhere');
+select ok(cardinality(tests.ids('bay_open_')) > 0 and tests.id('bay_cancelled') is not null
+  and tests.id('picked_at_bay') is not null and tests.id('elsewhere') is not null, 'the fixture: Bayview handoffs, a cancelled one, a pickup at Bayview, one elsewhere');
 
 -- The seed (70_deliveries.sql, 73_warehouse_pickups.sql): each tenant's main warehouse has three of
 -- today's assigned deliveries collected there and not handed over yet, two of them with a completed
@@ -62,7 +59,7 @@ select is((select string_agg(w.code || ' ' || (select count(*) from public.deliv
     where d.pickup_address_id = w.address_id and d.status = 'assigned'), ', ' order by w.code)
   from public.warehouses w where w.id in ('a5000000-0000-4000-8000-000000000001', 'b5000000-0000-4000-8000-000000000001')),
   'LDN-PRK 2, SF-BAY 2', 'seed: two of them with their packages picked (a completed pick order named after the delivery)');
-select is((select count(*)::int from pg_temp.t_ids where name like 'bay_open_%'), 3, 'seed: the handoffs in every status stay with other deliveries');
+select is(cardinality(tests.ids('bay_open_')), 3, 'seed: the handoffs in every status stay with other deliveries');
 
 -- The board's people: every assigned delivery of the business.
 select is(pg_temp.offered('admin@acme.test'),
@@ -70,21 +67,21 @@ select is(pg_temp.offered('admin@acme.test'),
   'an admin is offered every assigned delivery');
 select is(pg_temp.offered('dispatcher@acme.test', 'a5000000-0000-4000-8000-000000000001'), pg_temp.offered('admin@acme.test'),
   'so is the dispatcher, whatever the warehouse');
-select is(pg_temp.offered('admin@acme.test', null, (select delivery_code from public.deliveries where id = pg_temp.id('elsewhere'))),
-  pg_temp.codes(array[pg_temp.id('elsewhere')]), 'the search narrows to a code');
+select is(pg_temp.offered('admin@acme.test', null, (select delivery_code from public.deliveries where id = tests.id('elsewhere'))),
+  pg_temp.codes(array[tests.id('elsewhere')]), 'the search narrows to a code');
 
 -- A warehouse-only packer of Bayview: its handoffs' deliveries and the pickup at its address only.
 select is(pg_temp.offered('sofia.rossi@acmelogistics.example', 'a5000000-0000-4000-8000-000000000001'),
-  (select pg_temp.codes(array_agg(id)) from (select id from pg_temp.t_ids where name like 'bay_open_%' or name = 'picked_at_bay'
+  (select pg_temp.codes(array_agg(id)) from (select unnest(tests.ids('bay_open_') || tests.id('picked_at_bay')) as id
     union select d.id from public.deliveries d where d.status = 'assigned' and d.pickup_address_id = 'a4000000-0000-4000-8000-000000000002') x),
   'a packer is offered the deliveries of her warehouse''s work');
 select is(pg_temp.offered('sofia.rossi@acmelogistics.example'), pg_temp.offered('sofia.rossi@acmelogistics.example', 'a5000000-0000-4000-8000-000000000001'),
   'the same without a warehouse (she may access only Bayview''s floor work)');
-select ok(strpos(' ' || pg_temp.offered('sofia.rossi@acmelogistics.example') || ' ', ' ' || pg_temp.codes(array[pg_temp.id('elsewhere')]) || ' ') = 0,
+select ok(strpos(' ' || pg_temp.offered('sofia.rossi@acmelogistics.example') || ' ', ' ' || pg_temp.codes(array[tests.id('elsewhere')]) || ' ') = 0,
   'not a delivery outside her work');
-select ok(strpos(' ' || pg_temp.offered('sofia.rossi@acmelogistics.example') || ' ', ' ' || pg_temp.codes(array[pg_temp.id('bay_cancelled')]) || ' ') = 0,
+select ok(strpos(' ' || pg_temp.offered('sofia.rossi@acmelogistics.example') || ' ', ' ' || pg_temp.codes(array[tests.id('bay_cancelled')]) || ' ') = 0,
   'nor one whose only handoff was cancelled');
-select is(pg_temp.offered('sofia.rossi@acmelogistics.example', null, (select delivery_code from public.deliveries where id = pg_temp.id('elsewhere'))), '',
+select is(pg_temp.offered('sofia.rossi@acmelogistics.example', null, (select delivery_code from public.deliveries where id = tests.id('elsewhere'))), '',
   'searching its code finds nothing');
 select tests.act_as('sofia.rossi@acmelogistics.example');
 select is((select count(*)::int from public.deliveries), 0, 'the deliveries table itself still shows her none');
@@ -103,13 +100,13 @@ as $$
 $$;
 grant execute on all functions in schema pg_temp to anon, authenticated;
 select tests.act_as('sofia.rossi@acmelogistics.example');
-select is(tests.details(pg_temp.handoff(pg_temp.id('elsewhere'))), '[{"field": "delivery_id", "message": "Delivery not found"}]'::jsonb,
+select is(tests.details(pg_temp.handoff(tests.id('elsewhere'))), '[{"field": "delivery_id", "message": "Delivery not found"}]'::jsonb,
   'her handoff of a delivery outside her work is refused as not found');
-select is((select count(*)::int from public.package_handoffs where delivery_id = pg_temp.id('elsewhere')), 0, 'and nothing is saved');
-select lives_ok(pg_temp.handoff(pg_temp.id('picked_at_bay')), 'she hands over the delivery picked up at her warehouse');
+select is((select count(*)::int from public.package_handoffs where delivery_id = tests.id('elsewhere')), 0, 'and nothing is saved');
+select lives_ok(pg_temp.handoff(tests.id('picked_at_bay')), 'she hands over the delivery picked up at her warehouse');
 reset role;
 select tests.act_as('admin@acme.test');
-select lives_ok(pg_temp.handoff(pg_temp.id('elsewhere')), 'the admin hands over any assigned delivery');
+select lives_ok(pg_temp.handoff(tests.id('elsewhere')), 'the admin hands over any assigned delivery');
 reset role;
 
 -- Access modes and refusals.

@@ -10,13 +10,11 @@ insert into public.inventory_items (id, tenant_id, name, sku) values
 insert into public.inventory_reorder_points (tenant_id, item_id, warehouse_id, reorder_point) values
   ('a0000000-0000-4000-8000-000000000001', 'c1900000-0000-4000-8000-000000000001', 'a5000000-0000-4000-8000-000000000001', 8);
 
-create temp table t_ids (name text primary key, id uuid);
-grant all on t_ids to public;
-insert into t_ids select 'b02', id from public.warehouse_locations where warehouse_id = 'a5000000-0000-4000-8000-000000000001' and code = 'Z1-A01-S1-B02';
-insert into t_ids select 'b03', id from public.warehouse_locations where warehouse_id = 'a5000000-0000-4000-8000-000000000001' and code = 'Z1-A01-S1-B03';
+select tests.remember('b02', id) from public.warehouse_locations where warehouse_id = 'a5000000-0000-4000-8000-000000000001' and code = 'Z1-A01-S1-B02';
+select tests.remember('b03', id) from public.warehouse_locations where warehouse_id = 'a5000000-0000-4000-8000-000000000001' and code = 'Z1-A01-S1-B03';
 -- 10 on hand, as the owner (opening stock notifies nobody).
 select public.record_inventory_transaction(transaction_type => 'receive', item_id => 'c1900000-0000-4000-8000-000000000001',
-  warehouse_id => 'a5000000-0000-4000-8000-000000000001', quantity => 10, to_bin_id => (select id from t_ids where name = 'b02'));
+  warehouse_id => 'a5000000-0000-4000-8000-000000000001', quantity => 10, to_bin_id => tests.id('b02'));
 
 -- As `who`, a transaction of `kind` of `units` (picks and moves from B02, receipts into B02, moves into B03).
 create function pg_temp.stock(who text, kind text, units integer) returns void
@@ -28,8 +26,8 @@ begin
   end if;
   perform public.record_inventory_transaction(transaction_type => kind, item_id => 'c1900000-0000-4000-8000-000000000001',
     warehouse_id => 'a5000000-0000-4000-8000-000000000001', quantity => units,
-    from_bin_id => case when kind in ('pick', 'move') then (select id from t_ids where name = 'b02') end,
-    to_bin_id => case kind when 'receive' then (select id from t_ids where name = 'b02') when 'move' then (select id from t_ids where name = 'b03') end);
+    from_bin_id => case when kind in ('pick', 'move') then tests.id('b02') end,
+    to_bin_id => case kind when 'receive' then tests.id('b02') when 'move' then tests.id('b03') end);
   reset role;
 end;
 $$;

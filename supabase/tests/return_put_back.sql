@@ -8,21 +8,19 @@ select plan(19);
 insert into public.inventory_items (id, tenant_id, name, sku) values
   ('c1800000-0000-4000-8000-000000000001', 'a0000000-0000-4000-8000-000000000001', 'Put Back Test Kettle', 'PB-KETTLE-01');
 
-create temp table t_ids (name text primary key, id uuid);
-grant all on t_ids to public;
-insert into t_ids select 'received', id from public.return_requests
-  where tenant_id = 'a0000000-0000-4000-8000-000000000001' and status = 'received' order by id limit 1;
-insert into t_ids select 'closed', id from public.return_requests
-  where tenant_id = 'a0000000-0000-4000-8000-000000000001' and status = 'closed' order by id limit 1;
+select tests.remember('received', x.id) from (select id as id from public.return_requests
+  where tenant_id = 'a0000000-0000-4000-8000-000000000001' and status = 'received' order by id limit 1) x;
+select tests.remember('closed', x.id) from (select id as id from public.return_requests
+  where tenant_id = 'a0000000-0000-4000-8000-000000000001' and status = 'closed' order by id limit 1) x;
 -- Received into Bayview.
-update public.return_requests set warehouse_id = 'a5000000-0000-4000-8000-000000000001' where id = (select id from t_ids where name = 'received');
-insert into t_ids select 'bin', id from public.warehouse_locations where warehouse_id = 'a5000000-0000-4000-8000-000000000001' and code = 'Z1-A01-S1-B02';
-insert into t_ids select 'other_bin', id from public.warehouse_locations
-  where warehouse_id = 'a5000000-0000-4000-8000-000000000002' and location_type = 'bin' and status = 'active' order by code limit 1;
-insert into t_ids select 'globex_bin', id from public.warehouse_locations
-  where tenant_id = 'b0000000-0000-4000-8000-000000000001' and location_type = 'bin' and status = 'active' order by code limit 1;
+update public.return_requests set warehouse_id = 'a5000000-0000-4000-8000-000000000001' where id = tests.id('received');
+select tests.remember('bin', id) from public.warehouse_locations where warehouse_id = 'a5000000-0000-4000-8000-000000000001' and code = 'Z1-A01-S1-B02';
+select tests.remember('other_bin', x.id) from (select id as id from public.warehouse_locations
+  where warehouse_id = 'a5000000-0000-4000-8000-000000000002' and location_type = 'bin' and status = 'active' order by code limit 1) x;
+select tests.remember('globex_bin', x.id) from (select id as id from public.warehouse_locations
+  where tenant_id = 'b0000000-0000-4000-8000-000000000001' and location_type = 'bin' and status = 'active' order by code limit 1) x;
 
-select ok((select count(*) from t_ids) = 5, 'the seed has a received and a closed acme return, and the bins');
+select ok(num_nonnulls(tests.id('received'), tests.id('closed'), tests.id('bin'), tests.id('other_bin'), tests.id('globex_bin')) = 5, 'the seed has a received and a closed acme return, and the bins');
 
 -- As `who`, put `units` back into `bin` as `condition` (the request named `request`): the error's SQLSTATE, or 'ok'.
 create function pg_temp.put_back(who text, request text, units integer, bin text default 'bin', condition text default 'available')
@@ -34,8 +32,8 @@ declare
 begin
   perform tests.act_as(who);
   begin
-    perform public.put_back_return_request((select id from t_ids where name = request), 'c1800000-0000-4000-8000-000000000001',
-      (select id from t_ids where name = bin), units, condition);
+    perform public.put_back_return_request(tests.id(request), 'c1800000-0000-4000-8000-000000000001',
+      tests.id(bin), units, condition);
   exception when others then
     code := sqlstate;
   end;
@@ -70,20 +68,20 @@ select is(pg_temp.put_back(null, 'received', 1), '42501', 'anon may not call it'
 
 -- What is refused, with the field and the words.
 select is(pg_temp.detail('admin@acme.test', format($q$select public.put_back_return_request(%L, 'c1800000-0000-4000-8000-000000000001', %L, 1)$q$,
-    (select id from t_ids where name = 'closed'), (select id from t_ids where name = 'bin'))),
+    tests.id('closed'), tests.id('bin'))),
   '[{"field": "status", "message": "Only a received return request can be put back into stock; this one is closed"}]'::jsonb,
   'a request in another status is refused');
 select is(pg_temp.detail('admin@acme.test', format($q$select public.put_back_return_request(%L, 'c1800000-0000-4000-8000-000000000001', %L, 1)$q$,
-    (select id from t_ids where name = 'received'), (select id from t_ids where name = 'other_bin'))) -> 0 ->> 'field',
+    tests.id('received'), tests.id('other_bin'))) -> 0 ->> 'field',
   'bin_id', 'a bin of another warehouse is refused');
 select is(pg_temp.detail('admin@acme.test', format($q$select public.put_back_return_request(%L, 'c1800000-0000-4000-8000-000000000001', %L, 1)$q$,
-    (select id from t_ids where name = 'received'), (select id from t_ids where name = 'globex_bin'))),
+    tests.id('received'), tests.id('globex_bin'))),
   '[{"field": "bin_id", "message": "Bin not found"}]'::jsonb, 'a bin of another tenant is not found');
 select is(pg_temp.detail('admin@acme.test', format($q$select public.put_back_return_request(%L, 'c1800000-0000-4000-8000-000000000001', %L, 1, 'expired')$q$,
-    (select id from t_ids where name = 'received'), (select id from t_ids where name = 'bin'))),
+    tests.id('received'), tests.id('bin'))),
   '[{"field": "condition", "message": "Condition must be available or damaged"}]'::jsonb, 'a condition other than available or damaged is refused');
 select is(pg_temp.detail('admin@acme.test', format($q$select public.put_back_return_request(%L, 'c1800000-0000-4000-8000-000000000001', %L, 0)$q$,
-    (select id from t_ids where name = 'received'), (select id from t_ids where name = 'bin'))) -> 0 ->> 'field',
+    tests.id('received'), tests.id('bin'))) -> 0 ->> 'field',
   'quantity', 'a quantity of 0 is refused by the ledger');
 
 -- What was written: two return transactions referencing the request, and the balances they moved.
@@ -91,7 +89,7 @@ select results_eq(
   $$select transaction_type, reference_type, reference_id, stock_status, quantity from public.inventory_transactions
     where item_id = 'c1800000-0000-4000-8000-000000000001' order by quantity desc$$,
   format($$values ('return'::text, 'return_request'::text, %L::uuid, 'available'::text, 3), ('return', 'return_request', %L::uuid, 'damaged', 1)$$,
-    (select id from t_ids where name = 'received'), (select id from t_ids where name = 'received')),
+    tests.id('received'), tests.id('received')),
   'each put-back is one return transaction referencing the request, nothing from the refused ones');
 select results_eq(
   $$select status, quantity from public.inventory_stock where item_id = 'c1800000-0000-4000-8000-000000000001' order by status$$,
@@ -101,7 +99,7 @@ select is((select sum(quantity)::int from public.inventory_stock where item_id =
   (select sum(quantity)::int from public.inventory_transactions where item_id = 'c1800000-0000-4000-8000-000000000001'),
   'the ledger sums to the balances');
 select is((select reason from public.inventory_transactions where item_id = 'c1800000-0000-4000-8000-000000000001' limit 1),
-  'Return ' || (select return_code from public.return_requests where id = (select id from t_ids where name = 'received')),
+  'Return ' || (select return_code from public.return_requests where id = tests.id('received')),
   'the transaction says which return it came from');
 
 select * from finish();

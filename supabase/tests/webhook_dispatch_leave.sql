@@ -5,36 +5,8 @@
 begin;
 select plan(15);
 
-set local stack.vault_key = '0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef';
-delete from vault.secrets where name in ('project_url', 'service_role_key');
-select vault.create_secret('http://127.0.0.1:54321', 'project_url');
-select vault.create_secret('test-service-key', 'service_role_key');
-
-delete from net.http_request_queue;
-update private.webhook_dispatch_slots set holder = null, held_until = '-infinity';
-update public.webhook_events set fanned_out_at = now() where fanned_out_at is null;
-update public.webhook_deliveries set status = 'failed', next_attempt_at = null where status = 'pending';
-
-create function pg_temp.calls() returns jsonb[]
-language plpgsql
-as $$
-declare
-  sent jsonb[];
-begin
-  select coalesce(array_agg(convert_from(q.body, 'UTF8')::jsonb order by q.id), '{}') into sent
-  from net.http_request_queue q where q.url = 'http://127.0.0.1:54321/functions/v1/webhook-dispatch';
-  delete from net.http_request_queue;
-  perform set_config('waypost.webhook_dispatch_called', '', true);
-  update private.webhook_dispatch_wake set requested_at = '-infinity';
-  return sent;
-end;
-$$;
-create function pg_temp.enqueue() returns void
-language sql
-as $$
-  insert into public.webhook_events (tenant_id, module_id, event_type, subject_id, payload)
-  values ('a0000000-0000-4000-8000-000000000001', 'deliveries', 'delivery.created', gen_random_uuid(), '{"type": "delivery.created", "data": {}}');
-$$;
+-- No call of earlier work, every slot free, nothing waiting to be sent.
+select tests.quiet_webhook_dispatch();
 -- Both slots taken by two calls, as the dispatcher does; their tokens in `held`, first call first.
 create temp table held (n serial, token uuid);
 create function pg_temp.enter_both() returns void
@@ -79,31 +51,31 @@ $$;
 -- Nothing waiting: leaving makes no call.
 select pg_temp.enter_both();
 select pg_temp.leave(pg_temp.holder(1));
-select is(pg_temp.calls(), '{}'::jsonb[], 'a call leaving with nothing waiting makes no call');
+select is(tests.dispatch_calls(), '{}'::jsonb[], 'a call leaving with nothing waiting makes no call');
 select pg_temp.leave(pg_temp.holder(2));
 update private.webhook_dispatch_slots set holder = null, held_until = '-infinity';
 
 -- An event enqueued while both slots are held: no call then; the first holder to leave calls.
 select pg_temp.enter_both();
-select pg_temp.enqueue();
-select is(pg_temp.calls(), '{}'::jsonb[], 'an event enqueued with both slots held makes no call');
+select tests.enqueue_webhook_event();
+select is(tests.dispatch_calls(), '{}'::jsonb[], 'an event enqueued with both slots held makes no call');
 select ok(exists (select 1 from pg_locks l where l.locktype = 'advisory' and l.mode = 'ShareLock' and l.pid = pg_backend_pid()
   and ((l.classid::bigint << 32) | l.objid::bigint) = private.webhook_dispatch_lock_key()),
   'the enqueue''s decision holds the dispatch lock shared until its transaction ends');
 select pg_temp.leave(pg_temp.holder(1));
-select is(pg_temp.calls(), array['{"by": "leave"}'::jsonb], 'the call leaving its slot calls the dispatcher for the waiting event');
+select is(tests.dispatch_calls(), array['{"by": "leave"}'::jsonb], 'the call leaving its slot calls the dispatcher for the waiting event');
 select ok(exists (select 1 from pg_locks l where l.locktype = 'advisory' and l.mode = 'ExclusiveLock' and l.pid = pg_backend_pid()
   and ((l.classid::bigint << 32) | l.objid::bigint) = private.webhook_dispatch_lock_key()),
   'the leave took the dispatch lock exclusively (it waits for enqueues in flight)');
 select pg_temp.leave(pg_temp.holder(2));
-select is(pg_temp.calls(), array['{"by": "leave"}'::jsonb], 'a second leave with the event still waiting calls again (one of them finds it)');
+select is(tests.dispatch_calls(), array['{"by": "leave"}'::jsonb], 'a second leave with the event still waiting calls again (one of them finds it)');
 
 -- A leave whose lease had ended frees nothing and calls nothing.
 update private.webhook_dispatch_slots set holder = null, held_until = '-infinity';
 select pg_temp.enter_both();
 update private.webhook_dispatch_slots set held_until = now() - interval '1 second' where holder = pg_temp.holder(1);
 select pg_temp.leave(pg_temp.holder(1));
-select is(pg_temp.calls(), '{}'::jsonb[], 'a late leave (lease over) makes no call');
+select is(tests.dispatch_calls(), '{}'::jsonb[], 'a late leave (lease over) makes no call');
 update private.webhook_dispatch_slots set holder = null, held_until = '-infinity';
 update public.webhook_events set fanned_out_at = now() where fanned_out_at is null;
 
@@ -114,36 +86,36 @@ values ('a0000000-0000-4000-8000-000000000001', 'a1000000-0000-4000-8000-0000000
 insert into public.webhook_deliveries (tenant_id, subscription_id, event_id, event_type)
 select 'a0000000-0000-4000-8000-000000000001', s.id, (select e.id from public.webhook_events e where e.tenant_id = 'a0000000-0000-4000-8000-000000000001' limit 1), 'delivery.created'
 from public.webhook_subscriptions s where s.webhook_url = 'https://off.example/hooks';
-select pg_temp.calls();
+select tests.dispatch_calls();
 select pg_temp.enter_both();
 select pg_temp.leave(pg_temp.holder(1));
-select is(pg_temp.calls(), '{}'::jsonb[], 'a delivery due to an inactive subscription makes no call (no claim could take it)');
+select is(tests.dispatch_calls(), '{}'::jsonb[], 'a delivery due to an inactive subscription makes no call (no claim could take it)');
 select pg_temp.leave(pg_temp.holder(2));
 
 -- With the job paused, leaving calls nothing (pausing the job pauses dispatch).
-select pg_temp.enqueue();
-select pg_temp.calls();
+select tests.enqueue_webhook_event();
+select tests.dispatch_calls();
 select pg_temp.enter_both();
 select cron.alter_job((select jobid from cron.job where jobname = 'webhook-dispatch'), active := false);
 select pg_temp.leave(pg_temp.holder(1));
-select is(pg_temp.calls(), '{}'::jsonb[], 'with the job paused, a leave makes no call');
+select is(tests.dispatch_calls(), '{}'::jsonb[], 'with the job paused, a leave makes no call');
 select cron.alter_job((select jobid from cron.job where jobname = 'webhook-dispatch'), active := true);
 select pg_temp.leave(pg_temp.holder(2));
-select is(pg_temp.calls(), array['{"by": "leave"}'::jsonb], 'with the job on again, the other holder leaving calls');
+select is(tests.dispatch_calls(), array['{"by": "leave"}'::jsonb], 'with the job on again, the other holder leaving calls');
 
 -- A burst: the first event's call is on its way (requested, not arrived); the next transactions' events wait for it.
 select pg_temp.free_all();
-select pg_temp.enqueue();
+select tests.enqueue_webhook_event();
 select is(cardinality(pg_temp.queued()), 1, 'a first event with a slot free calls');
 select pg_temp.next_transaction();
-select pg_temp.enqueue();
+select tests.enqueue_webhook_event();
 select is(cardinality(pg_temp.queued()), 1, 'the next transaction''s event makes no call while that call is on its way');
 set local role service_role;
 select isnt(public.webhook_dispatch_enter(), null, 'the call arrives and takes a slot');
 reset role;
 select is((select requested_at from private.webhook_dispatch_wake), '-infinity'::timestamptz, 'its arrival ends its standing for later events');
 select pg_temp.next_transaction();
-select pg_temp.enqueue();
+select tests.enqueue_webhook_event();
 select is(cardinality(pg_temp.queued()), 2, 'an event after its arrival, a slot still free, calls again');
 
 select * from finish();

@@ -6,40 +6,8 @@
 begin;
 select plan(20);
 
--- The Vault as the stack fills it on start (its root key is set on the stack's own sessions only).
-set local stack.vault_key = '0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef';
-delete from vault.secrets where name in ('project_url', 'service_role_key');
-select vault.create_secret('http://127.0.0.1:54321', 'project_url');
-select vault.create_secret('test-service-key', 'service_role_key');
-
 -- No call of earlier work, every slot free, nothing waiting to be sent.
-delete from net.http_request_queue;
-update private.webhook_dispatch_slots set holder = null, held_until = '-infinity';
-update public.webhook_events set fanned_out_at = now() where fanned_out_at is null;
-update public.webhook_deliveries set status = 'failed', next_attempt_at = null where status = 'pending';
-
--- The dispatcher calls queued since the last look (and forgets them, with the transaction's call and the call on its way).
-create function pg_temp.calls() returns jsonb[]
-language plpgsql
-as $$
-declare
-  sent jsonb[];
-begin
-  select coalesce(array_agg(convert_from(q.body, 'UTF8')::jsonb order by q.id), '{}') into sent
-  from net.http_request_queue q where q.url = 'http://127.0.0.1:54321/functions/v1/webhook-dispatch';
-  delete from net.http_request_queue;
-  perform set_config('waypost.webhook_dispatch_called', '', true);
-  -- As if the calls had arrived: each assertion below starts with no call on its way (20261209900000).
-  update private.webhook_dispatch_wake set requested_at = '-infinity';
-  return sent;
-end;
-$$;
-create function pg_temp.enqueue() returns void
-language sql
-as $$
-  insert into public.webhook_events (tenant_id, module_id, event_type, subject_id, payload)
-  values ('a0000000-0000-4000-8000-000000000001', 'deliveries', 'delivery.created', gen_random_uuid(), '{"type": "delivery.created", "data": {}}');
-$$;
+select tests.quiet_webhook_dispatch();
 create function pg_temp.lease_both() returns void
 language sql
 as $$ update private.webhook_dispatch_slots set holder = gen_random_uuid(), held_until = now() + interval '90 seconds' $$;
@@ -48,37 +16,37 @@ language sql
 as $$ update private.webhook_dispatch_slots set holder = null, held_until = '-infinity' $$;
 
 -- The trigger's decision.
-select pg_temp.enqueue();
+select tests.enqueue_webhook_event();
 select is((select headers ->> 'Authorization' from net.http_request_queue), 'Bearer test-service-key', 'an event enqueued calls with the service key from Vault');
-select is(pg_temp.calls(), array['{"by": "enqueue"}'::jsonb], 'once, with a slot free');
-select pg_temp.enqueue();
-select pg_temp.enqueue();
-select is(cardinality(pg_temp.calls()), 1, 'two statements of one transaction make one call');
+select is(tests.dispatch_calls(), array['{"by": "enqueue"}'::jsonb], 'once, with a slot free');
+select tests.enqueue_webhook_event();
+select tests.enqueue_webhook_event();
+select is(cardinality(tests.dispatch_calls()), 1, 'two statements of one transaction make one call');
 savepoint undone;
-select pg_temp.enqueue();
+select tests.enqueue_webhook_event();
 rollback to savepoint undone;
-select is(pg_temp.calls(), '{}'::jsonb[], 'an event rolled back takes its call with it');
+select is(tests.dispatch_calls(), '{}'::jsonb[], 'an event rolled back takes its call with it');
 
 select pg_temp.lease_both();
-select pg_temp.enqueue();
-select is(pg_temp.calls(), '{}'::jsonb[], 'an event enqueued with both slots leased makes no call (the calls holding them drain it)');
+select tests.enqueue_webhook_event();
+select is(tests.dispatch_calls(), '{}'::jsonb[], 'an event enqueued with both slots leased makes no call (the calls holding them drain it)');
 update private.webhook_dispatch_slots set held_until = now() - interval '1 second' where slot = 2;
-select pg_temp.enqueue();
-select is(cardinality(pg_temp.calls()), 1, 'a slot whose lease ended counts as free');
+select tests.enqueue_webhook_event();
+select is(cardinality(tests.dispatch_calls()), 1, 'a slot whose lease ended counts as free');
 select pg_temp.free_both();
 
 insert into public.webhook_events (tenant_id, module_id, event_type, subject_id, payload)
 select tenant_id, module_id, event_type, subject_id, payload from public.webhook_events where false;
-select is(pg_temp.calls(), '{}'::jsonb[], 'a statement that enqueues nothing makes no call');
+select is(tests.dispatch_calls(), '{}'::jsonb[], 'a statement that enqueues nothing makes no call');
 
 select cron.alter_job((select jobid from cron.job where jobname = 'webhook-dispatch'), active := false);
-select pg_temp.enqueue();
-select is(pg_temp.calls(), '{}'::jsonb[], 'with the job paused, no call (pausing the job pauses dispatch)');
+select tests.enqueue_webhook_event();
+select is(tests.dispatch_calls(), '{}'::jsonb[], 'with the job paused, no call (pausing the job pauses dispatch)');
 select cron.alter_job((select jobid from cron.job where jobname = 'webhook-dispatch'), active := true);
 
 delete from vault.secrets where name = 'project_url';
-select lives_ok($$ select pg_temp.enqueue() $$, 'without the project URL in Vault the event is still written');
-select is(pg_temp.calls(), '{}'::jsonb[], 'and no call is made (the job sends it later)');
+select lives_ok($$ select tests.enqueue_webhook_event() $$, 'without the project URL in Vault the event is still written');
+select is(tests.dispatch_calls(), '{}'::jsonb[], 'and no call is made (the job sends it later)');
 select vault.create_secret('http://127.0.0.1:54321', 'project_url');
 
 -- A delivery to send (the events above are not this part's): acme's dispatcher subscribes, an event, its delivery made by the job's fan-out.
@@ -87,24 +55,24 @@ delete from public.webhook_subscriptions where user_id = 'a1000000-0000-4000-800
 insert into public.webhook_subscriptions (tenant_id, user_id, module_id, webhook_url, signing_secret, created_at)
 values ('a0000000-0000-4000-8000-000000000001', 'a1000000-0000-4000-8000-000000000002', 'deliveries', 'https://dee.example/hooks',
   'whsec_' || repeat('A', 43) || '=', now() - interval '1 minute');
-select pg_temp.enqueue();
-select pg_temp.calls();
+select tests.enqueue_webhook_event();
+select tests.dispatch_calls();
 
 -- The job's decision.
 select pg_temp.lease_both();
 select is(private.webhook_dispatch_tick(), null, 'the job makes no call with both slots leased, a delivery due');
-select is(pg_temp.calls(), '{}'::jsonb[], 'nothing is queued');
+select is(tests.dispatch_calls(), '{}'::jsonb[], 'nothing is queued');
 select pg_temp.free_both();
 select isnt(private.webhook_dispatch_tick(), null, 'the job calls with a slot free and a delivery due');
-select is(pg_temp.calls(), array['{"by": "schedule", "due": 1}'::jsonb], 'saying how many are due');
+select is(tests.dispatch_calls(), array['{"by": "schedule", "due": 1}'::jsonb], 'saying how many are due');
 set local role service_role;
 select is((select count(*)::int from public.webhook_dispatch_claim(50)), 1, 'the dispatcher claims the delivery due');
 reset role;
-select is(pg_temp.calls(), '{}'::jsonb[], 'and its claim (leasing what it takes) makes no call');
+select is(tests.dispatch_calls(), '{}'::jsonb[], 'and its claim (leasing what it takes) makes no call');
 
 update public.webhook_deliveries set status = 'succeeded', next_attempt_at = null, delivered_at = now()
 where subscription_id = (select id from public.webhook_subscriptions where user_id = 'a1000000-0000-4000-8000-000000000002' and module_id = 'deliveries');
-select pg_temp.calls();
+select tests.dispatch_calls();
 select is(private.webhook_dispatch_tick(), null, 'the job makes no call with nothing due');
 
 -- A delivery made due by other hands than the dispatcher's: a replay.
@@ -112,10 +80,10 @@ select tests.act_as('admin@acme.test');
 select public.replay_webhook_delivery((select d.id from public.webhook_deliveries d join public.webhook_subscriptions s on s.id = d.subscription_id
   where s.user_id = 'a1000000-0000-4000-8000-000000000002' and s.module_id = 'deliveries' limit 1));
 reset role;
-select is(pg_temp.calls(), array['{"by": "enqueue"}'::jsonb], 'a replay calls the dispatcher');
+select is(tests.dispatch_calls(), array['{"by": "enqueue"}'::jsonb], 'a replay calls the dispatcher');
 update public.webhook_deliveries set next_attempt_at = now() + interval '5 seconds'
 where status = 'pending' and subscription_id = (select id from public.webhook_subscriptions where user_id = 'a1000000-0000-4000-8000-000000000002' and module_id = 'deliveries');
-select is(pg_temp.calls(), '{}'::jsonb[], 'a retry set for later makes no call');
+select is(tests.dispatch_calls(), '{}'::jsonb[], 'a retry set for later makes no call');
 
 select ok((select command ~ '^\s*select private\.webhook_dispatch_tick\(\)\s*$' and schedule = '5 seconds' from cron.job where jobname = 'webhook-dispatch'),
   'the job runs its decision every 5 seconds');

@@ -1,9 +1,6 @@
-import { driverStatus } from '../../data/statuses';
 import { toApiPage, type ListState } from '../../lib/list-state';
-import { withSearch } from '../../lib/search-filter';
 import { supabase } from '../../lib/supabase';
 import type { FetchContext, ServerPage } from '../../lib/use-server-list';
-import type { LookupOption } from '../../ui/form';
 import type { AssignmentFilters } from './list';
 import { assignmentPageSchema, assignmentSchema, fitSchema, type Assignment, type AssignmentRow, type Fit } from './schema';
 
@@ -96,61 +93,6 @@ export async function checkFit(deliveryId: string, driverId: string, vehicleId: 
   return fitSchema.parse(data);
 }
 
-function deliveryDescription(d: { external_reference_id: string | null; status: string; total_weight_kg: number | string; dropoff_address: unknown }): string {
-  const dropoff = (d.dropoff_address as { full_address?: string } | null)?.full_address;
-  return [d.external_reference_id, `${Number(d.total_weight_kg)} kg`, dropoff, d.status === 'pending' ? null : d.status.replaceAll('_', ' ')]
-    .filter(Boolean)
-    .join(' · ');
-}
-
-/** Deliveries by code or external reference; `pendingOnly` for the create form (only pending deliveries can be assigned). */
-export async function lookupDeliveries(tenantId: string, term: string, limit: number, signal: AbortSignal, pendingOnly: boolean): Promise<LookupOption[]> {
-  let query = supabase
-    .from('deliveries')
-    .select('id, delivery_code, external_reference_id, status, total_weight_kg, dropoff_address')
-    .eq('tenant_id', tenantId)
-    .order('created_at', { ascending: false })
-    .limit(limit)
-    .abortSignal(signal);
-  if (pendingOnly) query = query.eq('status', 'pending');
-  query = withSearch(query, ['delivery_code', 'external_reference_id'], term);
-  const { data, error } = await query;
-  if (error) throw error;
-  return data.map((d) => ({ value: d.id, label: d.delivery_code, description: deliveryDescription(d) }));
-}
-
-/**
- * Drivers by name, email or licence: the available ones, or (`everyone`) every driver with their
- * duty status said, so a dispatcher may still choose someone who is not marked available.
- */
-export async function lookupDrivers(tenantId: string, term: string, limit: number, signal: AbortSignal, everyone: boolean): Promise<LookupOption[]> {
-  let query = supabase
-    .from('driver_rows')
-    .select('id, full_name, email, status, licence_class, licence_expiry, default_vehicle_name')
-    .eq('tenant_id', tenantId)
-    .eq('person_status', 'active')
-    .order('full_name')
-    .limit(limit)
-    .abortSignal(signal);
-  if (!everyone) query = query.eq('status', 'available');
-  query = withSearch(query, ['full_name', 'email', 'licence_number'], term);
-  const { data, error } = await query;
-  if (error) throw error;
-  const today = new Date().toISOString().slice(0, 10);
-  return data.map((d) => ({
-    value: d.id,
-    label: d.full_name ?? d.email ?? d.id,
-    description: [
-      driverStatus.label(d.status),
-      `${d.licence_class} licence`,
-      d.licence_expiry < today ? `licence expired ${d.licence_expiry}` : null,
-      d.default_vehicle_name ? `usually ${d.default_vehicle_name}` : null,
-    ]
-      .filter(Boolean)
-      .join(' · '),
-  }));
-}
-
 /** The vehicle a driver usually drives (prefilled when the driver is chosen). */
 export async function driverDefaultVehicle(tenantId: string, driverId: string): Promise<{ id: string; name: string } | null> {
   const { data, error } = await supabase
@@ -163,32 +105,3 @@ export async function driverDefaultVehicle(tenantId: string, driverId: string): 
   return data?.default_vehicle_id ? { id: data.default_vehicle_id, name: data.default_vehicle_name ?? '' } : null;
 }
 
-/** Vehicles by name or code: the active ones for the forms, every one for the list's filter. */
-export async function lookupVehicles(tenantId: string, term: string, limit: number, signal: AbortSignal, activeOnly: boolean): Promise<LookupOption[]> {
-  let query = supabase
-    .from('vehicles')
-    .select('id, name, code, active, capacity_unit, vehicle_requirements')
-    .eq('tenant_id', tenantId)
-    .order('name')
-    .limit(limit)
-    .abortSignal(signal);
-  if (activeOnly) query = query.eq('active', true);
-  query = withSearch(query, ['name', 'code'], term);
-  const { data, error } = await query;
-  if (error) throw error;
-  return data.map((v) => {
-    const requirements = (v.vehicle_requirements ?? {}) as { license_requirements?: string[]; special_features?: string[] };
-    return {
-      value: v.id,
-      label: v.name,
-      description: [
-        v.code,
-        `${Number(v.capacity_unit)} kg`,
-        requirements.license_requirements?.length ? `${requirements.license_requirements.join('/')} licence` : null,
-        v.active ? null : 'inactive',
-      ]
-        .filter(Boolean)
-        .join(' · '),
-    };
-  });
-}

@@ -334,15 +334,6 @@ export async function addressLabel(tenantId: string, id: string): Promise<string
   return data ? addressOption(data as AddressLookupRow).label : null;
 }
 
-/** The tenant's drivers (people with the driver panel), by name. */
-export async function lookupDrivers(tenantId: string, term: string, limit: number, signal: AbortSignal): Promise<LookupOption[]> {
-  let query = supabase.from('profiles').select('id, full_name, email').eq('tenant_id', tenantId).eq('panel_type', 'driver');
-  query = withSearch(query, ['first_name', 'last_name', 'email'], term);
-  const { data, error } = await query.order('first_name').order('last_name').order('id').limit(limit).abortSignal(signal);
-  if (error) throw error;
-  return (data as { id: string; full_name: string | null }[]).map((p) => ({ value: p.id, label: p.full_name ?? 'Unnamed User' }));
-}
-
 /** The customer's active delivery preference for a drop-off address, or null (customer_preference_for). */
 export async function customerPreferenceFor(customerId: string, locationId: string, signal: AbortSignal): Promise<PreferenceSuggestion | null> {
   const { data, error } = await supabase.rpc('customer_preference_for', { customer_id: customerId, location_id: locationId }).abortSignal(signal);

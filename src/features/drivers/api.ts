@@ -117,15 +117,6 @@ export async function lookupDriverCandidates(tenantId: string, term: string, lim
   return data.map((p) => ({ value: p.id, label: p.full_name, description: p.status === 'invited' ? `${p.email} · invited` : p.email }));
 }
 
-/** Active vehicles (a driver's default vehicle), by name or code. */
-export async function lookupActiveVehicles(tenantId: string, term: string, limit: number, signal: AbortSignal): Promise<LookupOption[]> {
-  let query = supabase.from('vehicles').select('id, name, code').eq('tenant_id', tenantId).eq('active', true).order('name').limit(limit).abortSignal(signal);
-  query = withSearch(query, ['name', 'code'], term);
-  const { data, error } = await query;
-  if (error) throw error;
-  return data.map((v) => ({ value: v.id, label: v.name, description: v.code }));
-}
-
 interface AdminUsersAnswer {
   data?: { user?: { id?: unknown; full_name?: unknown } };
 }

@@ -3,7 +3,6 @@ import { toRange, type ListState } from '../../lib/list-state';
 import { withSearch } from '../../lib/search-filter';
 import { supabase } from '../../lib/supabase';
 import type { FetchContext, ServerPage } from '../../lib/use-server-list';
-import type { LookupOption } from '../../ui/form';
 import type { ExceptionFilters } from './list';
 import {
   exceptionEventSchema,
@@ -106,19 +105,6 @@ export async function transitionException(id: string, status: ExceptionStatus, r
     // Not JSON: the message says it.
   }
   throw new Error(message);
-}
-
-/** Any delivery of the tenant by code or customer (exceptions happen at every stage). */
-export async function lookupDeliveries(tenantId: string, term: string, limit: number, signal: AbortSignal): Promise<LookupOption[]> {
-  let query = supabase.from('delivery_rows').select('id, delivery_code, customer_name, status').eq('tenant_id', tenantId);
-  query = withSearch(query, ['delivery_code', 'customer_name', 'external_reference_id'], term);
-  const { data, error } = await query.order('created_at', { ascending: false }).limit(limit).abortSignal(signal);
-  if (error) throw error;
-  return data.map((d) => ({
-    value: d.id as string,
-    label: `${d.delivery_code as string} · ${(d.customer_name as string | null) ?? 'Unknown customer'}`,
-    description: String(d.status).replaceAll('_', ' '),
-  }));
 }
 
 export function uploadExceptionPhoto(tenantId: string, file: File): Promise<UploadedFile> {

@@ -1,5 +1,5 @@
-import { useMemo } from 'react';
-import { useT, type Translate } from '../../lib/i18n/catalogue';
+import type { Translate } from '../../lib/i18n/catalogue';
+import { useRecordToasts } from '../../ui/form';
 import { auditMessages, type AuditKey } from './messages';
 import { AUDIT_MESSAGES } from './schema';
 
@@ -19,20 +19,8 @@ export function translateAuditMessage(t: Translate<AuditKey>, message: string): 
   return key ? t(key) : message;
 }
 
-/** The spec's audit toasts (verbatim in English) in the page's language. */
+/** The spec's save and load toasts in the page's language. */
 export function useAuditToasts() {
-  const t = useT(auditMessages);
-  return useMemo(
-    () => ({
-      created: t('toast.created'),
-      createFailed: t('toast.createFailed'),
-      updated: t('toast.updated'),
-      updateFailed: t('toast.updateFailed'),
-      validation: t('toast.validation'),
-      unknown: t('toast.unknown'),
-      notFound: t('toast.notFound'),
-      fetchFailed: t('toast.fetchFailed'),
-    }),
-    [t],
-  );
+  return useRecordToasts(auditMessages);
 }
+

@@ -1,5 +1,5 @@
-import { useMemo } from 'react';
-import { useT, type Translate } from '../../lib/i18n/catalogue';
+import type { Translate } from '../../lib/i18n/catalogue';
+import { useRecordToasts } from '../../ui/form';
 import { pricingMessages, type PricingKey } from './messages';
 import { PRICING_MESSAGES, QUOTE_MESSAGES } from './schema';
 
@@ -34,18 +34,5 @@ export function translatePricingMessage(t: Translate<PricingKey>, message: strin
 
 /** The spec's zone price toasts (verbatim in English) in the page's language. */
 export function usePricingToasts() {
-  const t = useT(pricingMessages);
-  return useMemo(
-    () => ({
-      created: t('toast.created'),
-      updated: t('toast.updated'),
-      createFailed: t('toast.createFailed'),
-      updateFailed: t('toast.updateFailed'),
-      validation: t('toast.validation'),
-      unknown: t('toast.unknown'),
-      fetchFailed: t('toast.fetchFailed'),
-      notFound: t('toast.notFound'),
-    }),
-    [t],
-  );
+  return useRecordToasts(pricingMessages);
 }

@@ -4,7 +4,6 @@ import { toRange, type ListState } from '../../lib/list-state';
 import { withSearch } from '../../lib/search-filter';
 import { supabase } from '../../lib/supabase';
 import type { FetchContext, ServerPage } from '../../lib/use-server-list';
-import type { LookupOption } from '../../ui/form';
 import type { ReturnFilters } from './list';
 import {
   returnEventSchema,
@@ -124,15 +123,6 @@ export async function transitionReturn(id: string, move: ReturnMove): Promise<vo
     warehouse_id: move.warehouseId,
   });
   if (error) throw new Error(refusalMessage(error));
-}
-
-/** Delivered deliveries of the tenant by code or customer, for the request form's lookup. */
-export async function lookupDeliveredDeliveries(tenantId: string, term: string, limit: number, signal: AbortSignal): Promise<LookupOption[]> {
-  let query = supabase.from('delivery_rows').select('id, delivery_code, customer_name, dropoff_full_address').eq('tenant_id', tenantId).eq('status', 'delivered').neq('kind', 'pickup');
-  query = withSearch(query, ['delivery_code', 'customer_name', 'external_reference_id'], term);
-  const { data, error } = await query.order('created_at', { ascending: false }).limit(limit).abortSignal(signal);
-  if (error) throw error;
-  return data.map((d) => ({ value: d.id as string, label: `${d.delivery_code as string} · ${(d.customer_name as string | null) ?? 'Unknown customer'}`, description: (d.dropoff_full_address as string | null) ?? undefined }));
 }
 
 /** A delivery with what the form needs (packages, price, customer), or null. */

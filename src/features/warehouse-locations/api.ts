@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { locationNodeSchema, type LocationNode } from '../../data/warehousing';
-import type { LookupOption } from '../../lib/lookup-option';
 import { toRange, type ListState } from '../../lib/list-state';
 import { withSearch } from '../../lib/search-filter';
 import { supabase } from '../../lib/supabase';
@@ -46,22 +45,6 @@ export async function listLocationsByIds(tenantId: string, ids: readonly string[
     rows.push(...locationNodeSchema.extend({ warehouse_id: z.string() }).array().parse(data));
   }
   return rows.sort((a, b) => a.code.localeCompare(b.code, undefined, { numeric: true }));
-}
-
-/** The parent lookup: locations of the warehouse of the type one level up. */
-export async function lookupParentLocations(
-  tenantId: string,
-  warehouseId: string,
-  parentType: string,
-  term: string,
-  limit: number,
-  signal: AbortSignal,
-): Promise<LookupOption[]> {
-  let query = supabase.from('warehouse_locations').select('id, name, code').eq('tenant_id', tenantId).eq('warehouse_id', warehouseId).eq('location_type', parentType);
-  query = withSearch(query, ['name', 'code'], term);
-  const { data, error } = await query.order('code').limit(limit).abortSignal(signal);
-  if (error) throw error;
-  return data.map((l) => ({ value: l.id, label: `${l.code} · ${l.name}` }));
 }
 
 export async function createLocation(tenantId: string, values: LocationWrite): Promise<WarehouseLocation> {

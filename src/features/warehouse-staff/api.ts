@@ -1,6 +1,5 @@
-import type { LookupOption } from '../../lib/lookup-option';
 import { toRange, type ListState } from '../../lib/list-state';
-import { searchTerm, withSearch } from '../../lib/search-filter';
+import { searchTerm } from '../../lib/search-filter';
 import { supabase } from '../../lib/supabase';
 import type { FetchContext, ServerPage } from '../../lib/use-server-list';
 import { STAFF_COLUMNS, staffSchema, type WarehouseStaff } from '../../data/warehousing';
@@ -35,15 +34,6 @@ export async function getStaff(tenantId: string, staffId: string): Promise<Wareh
     throw error;
   }
   return data ? staffSchema.parse(data) : null;
-}
-
-/** The tenant users lookup, for a new roster row: the tenant's people who are not customers, or who have the warehouse_staff role. */
-export async function lookupTenantPeople(tenantId: string, term: string, limit: number, signal: AbortSignal): Promise<LookupOption[]> {
-  let query = supabase.from('profiles').select('id, full_name, email, panel_type').eq('tenant_id', tenantId).or('panel_type.neq.customer,roles.cs.{warehouse_staff}');
-  query = withSearch(query, ['first_name', 'last_name', 'email'], term);
-  const { data, error } = await query.order('first_name').limit(limit).abortSignal(signal);
-  if (error) throw error;
-  return data.map((p) => ({ value: p.id, label: p.full_name ?? 'Unnamed User', description: p.email ?? undefined }));
 }
 
 export interface StaffWrite {

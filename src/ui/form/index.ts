@@ -24,4 +24,4 @@ export { SignatureField } from './SignatureField';
 export { BarcodeField, type BarcodeFieldProps } from './BarcodeField';
 export { checkFile, sniffFileType, type FileProblem, type SniffedType } from './file-checks';
 export { isTime, normalizeTime, TIME_PATTERN, timeSchema } from './time';
-export { FormActions, useRecordSave, useStoreFiles, type RecordSaveMessages, type RecordSaveOptions, type UploadMessages } from './record-save';
+export { FormActions, useRecordSave, useRecordToasts, useStoreFiles, type RecordSaveMessages, type RecordSaveOptions, type RecordToastKey, type RecordToasts, type UploadMessages } from './record-save';

@@ -1,6 +1,7 @@
 import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
+import { useMemo } from 'react';
 import { useLocation } from 'wouter';
-import { useT } from '../../lib/i18n/catalogue';
+import { useT, type Catalogue, type Translate } from '../../lib/i18n/catalogue';
 import { uiMessages } from '../messages';
 import { saveFailureToasts, type ServerErrorResult } from '../../lib/server-errors';
 import { useToast } from '../toast';
@@ -16,6 +17,44 @@ export interface RecordSaveMessages {
   validation?: string;
   /** Anything that did not come from the server; the kit's 'An error occurred while submitting the form' unless the page words it otherwise. */
   unknown?: string;
+}
+
+/** The keys under which an area's catalogue words its record page's toasts (every record form uses the same). */
+export const RECORD_TOAST_KEYS = [
+  'toast.created',
+  'toast.updated',
+  'toast.createFailed',
+  'toast.updateFailed',
+  'toast.validation',
+  'toast.unknown',
+  'toast.fetchFailed',
+  'toast.notFound',
+] as const;
+export type RecordToastKey = (typeof RECORD_TOAST_KEYS)[number];
+
+/** A record page's toasts: its save's (for `useRecordSave`) and its load's (for `RecordFormPage`, `StatusRecordPage`). */
+export type RecordToasts = RecordSaveMessages & { fetchFailed: string; notFound: string };
+
+/**
+ * The save and load toasts of a record page in the page's language, from its area's catalogue. An
+ * area that does not word 'toast.validation' or 'toast.unknown' gets the kit's words for them.
+ */
+export function useRecordToasts(catalogue: Catalogue<Exclude<RecordToastKey, 'toast.validation' | 'toast.unknown'>>): RecordToasts {
+  // The area's words, asked by a key the area's catalogue check knows the kit names for it.
+  const word = useT(catalogue) as Translate<RecordToastKey>;
+  return useMemo(
+    () => ({
+      created: word('toast.created'),
+      updated: word('toast.updated'),
+      createFailed: word('toast.createFailed'),
+      updateFailed: word('toast.updateFailed'),
+      ...('toast.validation' in catalogue.en ? { validation: word('toast.validation') } : {}),
+      ...('toast.unknown' in catalogue.en ? { unknown: word('toast.unknown') } : {}),
+      fetchFailed: word('toast.fetchFailed'),
+      notFound: word('toast.notFound'),
+    }),
+    [word, catalogue],
+  );
 }
 
 /** The spec's toasts of a file upload; the kit's words unless the page words them otherwise. */

@@ -8,7 +8,8 @@ import { Route, Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { applyLanguage } from '../../../lib/i18n/catalogue';
 import { ToastProvider } from '../../../ui/toast';
-import { checkFit, driverDefaultVehicle, lookupDrivers, type AssignmentRecord } from '../api';
+import { lookupDrivers } from '../../../data/drivers';
+import { checkFit, driverDefaultVehicle, type AssignmentRecord } from '../api';
 import type { Fit } from '../schema';
 import { deferred } from '../../../test/deferred';
 import { AssignmentEditPage } from './AssignmentFormPage';
@@ -35,16 +36,23 @@ const completed: AssignmentRecord = { ...pending, status: 'completed', notes: 'G
 const loaded: { record: AssignmentRecord } = { record: pending };
 
 vi.mock('../../../lib/session', () => ({ useSession: () => ({ user: { profile: { tenant_id: 't1' } } }) }));
-vi.mock('../../../data/deliveries', () => ({ deliveryLabel: vi.fn(async () => 'ACME-D00001') }));
-vi.mock('../../../data/drivers', () => ({ driverLabel: vi.fn(async () => 'Dana Driver') }));
-vi.mock('../../../data/vehicles', () => ({ vehicleLabel: vi.fn(async () => 'Van 7') }));
+vi.mock('../../../data/deliveries', () => {
+  const deliveryLabel = vi.fn(async () => 'ACME-D00001');
+  return { deliveryLabel, assignableDeliveryLookup: () => ({ search: vi.fn(async () => []), resolveLabel: deliveryLabel }) };
+});
+vi.mock('../../../data/drivers', () => {
+  const driverLabel = vi.fn(async () => 'Dana Driver');
+  const lookupDrivers = vi.fn(async (): Promise<{ value: string; label: string }[]> => []);
+  return { driverLabel, lookupDrivers, driverLookup: () => ({ search: () => lookupDrivers(), resolveLabel: driverLabel }) };
+});
+vi.mock('../../../data/vehicles', () => {
+  const vehicleLabel = vi.fn(async () => 'Van 7');
+  return { vehicleLabel, vehicleLookup: () => ({ search: vi.fn(async () => []), resolveLabel: vehicleLabel }) };
+});
 vi.mock('../api', () => ({
   getAssignment: vi.fn(async () => loaded.record),
   checkFit: vi.fn(async () => ({ problems: [], weight_kg: 120, capacity_kg: 800 })),
   driverDefaultVehicle: vi.fn(async () => null),
-  lookupDeliveries: vi.fn(async () => []),
-  lookupDrivers: vi.fn(async () => []),
-  lookupVehicles: vi.fn(async () => []),
   createAssignment: vi.fn(),
   updateAssignment: vi.fn(),
 }));

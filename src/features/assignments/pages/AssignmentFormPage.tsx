@@ -9,17 +9,14 @@ import { useRecordLoad } from '../../../lib/use-record-load';
 import { Button } from '../../../ui/Button';
 import { ComboboxField, Form, FormActions, TextAreaField, useRecordSave, useZodForm } from '../../../ui/form';
 import { RecordFormPage } from '../../../ui/RecordFormPage';
-import { deliveryLabel } from '../../../data/deliveries';
-import { driverLabel } from '../../../data/drivers';
-import { vehicleLabel } from '../../../data/vehicles';
+import { assignableDeliveryLookup } from '../../../data/deliveries';
+import { driverLabel, driverLookup } from '../../../data/drivers';
+import { vehicleLabel, vehicleLookup } from '../../../data/vehicles';
 import {
   checkFit,
   createAssignment,
   driverDefaultVehicle,
   getAssignment,
-  lookupDeliveries,
-  lookupDrivers,
-  lookupVehicles,
   updateAssignment,
   type AssignmentRecord,
 } from '../api';
@@ -222,8 +219,7 @@ function AssignmentForm({ tenantId, assignment, deliveryId }: { tenantId: string
           required
           help={t('form.deliveryHelp')}
           placeholder={t('form.searchDeliveries')}
-          search={(term, signal, limit) => lookupDeliveries(tenantId, term, limit, signal, true)}
-          resolveLabel={(value) => deliveryLabel(tenantId, value)}
+          {...assignableDeliveryLookup(tenantId, { pendingOnly: true })}
         />
       )}
       <div className="space-y-2">
@@ -233,8 +229,7 @@ function AssignmentForm({ tenantId, assignment, deliveryId }: { tenantId: string
           required
           help={everyone ? t('form.driverHelpAll') : t('form.driverHelp')}
           placeholder={t('form.searchDrivers')}
-          search={(term, signal, limit) => lookupDrivers(tenantId, term, limit, signal, everyone)}
-          resolveLabel={(value) => driverLabel(tenantId, value)}
+          {...driverLookup(tenantId, { everyone })}
         />
         <label htmlFor={everyoneId} className="flex items-center gap-2 text-sm">
           <input id={everyoneId} type="checkbox" className="size-4 accent-brand" checked={everyone} onChange={(event) => setEveryone(event.target.checked)} />
@@ -247,8 +242,7 @@ function AssignmentForm({ tenantId, assignment, deliveryId }: { tenantId: string
         required
         help={t('form.vehicleHelp')}
         placeholder={t('form.searchVehicles')}
-        search={(term, signal, limit) => lookupVehicles(tenantId, term, limit, signal, true)}
-        resolveLabel={(value) => vehicleLabel(tenantId, value)}
+        {...vehicleLookup(tenantId, { activeOnly: true })}
       />
       {shownFit && (
         <section aria-label={t('form.fit')} aria-live="polite" className="rounded-md border border-slate-200 px-4 py-3 text-sm dark:border-slate-700">

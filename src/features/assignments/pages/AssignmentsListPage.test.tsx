@@ -39,9 +39,6 @@ vi.mock('../../../lib/use-live-collection', () => ({ useLiveCollection: () => ({
 vi.mock('../../../lib/use-server-list', async (original) => ({ ...(await original<object>()), useLiveChanges: () => undefined }));
 vi.mock('../api', () => ({
   listAssignments: vi.fn(async () => ({ rows, total: rows.length })),
-  lookupDeliveries: vi.fn(async () => []),
-  lookupDrivers: vi.fn(async () => []),
-  lookupVehicles: vi.fn(async () => []),
 }));
 
 afterEach(cleanupInEnglish);

@@ -17,11 +17,11 @@ import { FilterSelect } from '../../../ui/data-table/FilterSelect';
 import { LookupFilter } from '../../../ui/data-table/LookupFilter';
 import { PageHeader } from '../../../ui/PageHeader';
 import { uiMessages } from '../../../ui/messages';
-import { deliveryLabel } from '../../../data/deliveries';
-import { driverLabel } from '../../../data/drivers';
+import { assignableDeliveryLookup } from '../../../data/deliveries';
+import { driverLookup } from '../../../data/drivers';
 import { staffLookup } from '../../../data/people';
-import { vehicleLabel } from '../../../data/vehicles';
-import { listAssignments, lookupDeliveries, lookupDrivers, lookupVehicles } from '../api';
+import { vehicleLookup } from '../../../data/vehicles';
+import { listAssignments } from '../api';
 import { assignmentsSource } from '../atoms';
 import { assignmentList } from '../list';
 import { assignmentMessages, type AssignmentKey } from '../messages';
@@ -136,15 +136,13 @@ export function AssignmentsListPage() {
               label={t('col.driver')}
               value={draft.driver_id}
               onChange={(driver_id) => setDraft((current) => ({ ...current, driver_id }))}
-              search={(term, signal, limit) => lookupDrivers(tenantId, term, limit, signal, true)}
-              resolveLabel={(id) => driverLabel(tenantId, id)}
+              {...driverLookup(tenantId, { everyone: true })}
             />
             <LookupFilter
               label={t('col.vehicle')}
               value={draft.vehicle_id}
               onChange={(vehicle_id) => setDraft((current) => ({ ...current, vehicle_id }))}
-              search={(term, signal, limit) => lookupVehicles(tenantId, term, limit, signal, false)}
-              resolveLabel={(id) => vehicleLabel(tenantId, id)}
+              {...vehicleLookup(tenantId)}
             />
             <LookupFilter
               label={t('col.assignedBy')}
@@ -156,8 +154,7 @@ export function AssignmentsListPage() {
               label={t('col.delivery')}
               value={draft.delivery_id}
               onChange={(delivery_id) => setDraft((current) => ({ ...current, delivery_id }))}
-              search={(term, signal, limit) => lookupDeliveries(tenantId, term, limit, signal, false)}
-              resolveLabel={(id) => deliveryLabel(tenantId, id)}
+              {...assignableDeliveryLookup(tenantId)}
             />
           </div>
         )}

@@ -86,7 +86,7 @@ const conversation = {
 vi.mock('../../../lib/session', () => ({ useSession: () => ({ user: { id: 'me', profile: { tenant_id: 't1', panel_type: 'dispatcher' } } }) }));
 vi.mock('../use-conversation', () => ({ useConversation: () => conversation }));
 vi.mock('../use-chat-inbox', () => ({ useChatInbox: () => ({ counts: { conversations: [summary], counted: new Set() }, status: 'ready', refresh: vi.fn() }) }));
-vi.mock('../../../data/people', () => ({ lookupStaff: vi.fn(async () => []) }));
+vi.mock('../../../data/people', () => ({ staffLookup: () => ({ search: vi.fn(async () => []), resolveLabel: vi.fn(async () => null) }) }));
 
 afterEach(async () => {
   cleanup();

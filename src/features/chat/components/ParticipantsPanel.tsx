@@ -5,7 +5,7 @@ import { Avatar } from '../../../ui/Avatar';
 import { ComboboxField, Form, SelectField, SubmitButton, useZodForm } from '../../../ui/form';
 import { InlineConfirm } from '../../../ui/InlineConfirm';
 import { publicFileUrl } from '../../../lib/storage-url';
-import { lookupStaff } from '../../../data/people';
+import { staffLookup } from '../../../data/people';
 import { updateParticipants } from '../api';
 import { chatMessages, type ChatKey } from '../messages';
 import { PARTICIPANT_ROLES, type ConversationDetail, type ParticipantRole } from '../schema';
@@ -125,7 +125,7 @@ export function ParticipantsPanel({
             label={t('people.add')}
             multiple
             placeholder={t('people.search')}
-            search={(term, signal, limit) => lookupStaff(tenantId, term, limit, signal, { activeOnly: true })}
+            {...staffLookup(tenantId, { activeOnly: true })}
           />
           <div className="flex items-end gap-2">
             <SelectField<AddInput, 'role'> name="role" label={t('people.as')} options={roleOptions} className="flex-1" />

@@ -11,9 +11,9 @@ import { deliveryStatus } from '../../../data/statuses';
 import { StatusChip } from '../../../ui/Chip';
 import { PageHeader } from '../../../ui/PageHeader';
 import { serviceLookup } from '../../../data/delivery-services';
-import { personName } from '../../../data/people';
+import { driverPeopleLookup } from '../../../data/people';
 import { zoneLookup } from '../../../data/zones';
-import { listDeliveries, lookupDrivers } from '../api';
+import { listDeliveries } from '../api';
 import { deliveryFeed } from '../atoms';
 import { deliveryList } from '../list';
 import { useFeedChanges } from '../../../lib/use-feed-changes';
@@ -165,8 +165,7 @@ export function DeliveriesListPage({ kind, paths = ADMIN_DELIVERY_PATHS }: Deliv
               label={t('filter.driver')}
               value={draft.driver_id}
               onChange={(driver_id) => setDraft((current) => ({ ...current, driver_id }))}
-              search={(term, signal, limit) => lookupDrivers(tenantId, term, limit, signal)}
-              resolveLabel={(id) => personName(tenantId, id)}
+              {...driverPeopleLookup(tenantId)}
             />
             <FilterDateRange
               label={t('filter.created')}

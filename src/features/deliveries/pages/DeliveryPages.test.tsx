@@ -120,7 +120,6 @@ vi.mock('../../../lib/tenant-settings', () => ({ useTenantSettings: () => ({ sta
 vi.mock('../../../ui/map', () => ({ MapView: ({ label }: { label: string }) => <div role="img" aria-label={label} /> }));
 vi.mock('../api', () => ({
   listDeliveries: vi.fn(async () => ({ rows: [row], total: 1 })),
-  lookupDrivers: vi.fn(async () => []),
   getDeliveryDetail: vi.fn(async () => detail),
   listDeliveryEvents: vi.fn(async () => events),
   listDeliveryAssignments: vi.fn(async () => assignments),

@@ -3,7 +3,7 @@ import { useT } from '../../../lib/i18n/catalogue';
 import { adminPaths } from '../../../lib/paths';
 import { useSession } from '../../../lib/session';
 import { tenantIdOf } from '../../../lib/tenant';
-import { Form, FormActions, MultiSelectField, NumberField, SelectField, SwitchField, TextField, useRecordSave, useZodForm } from '../../../ui/form';
+import { Form, FormActions, MultiSelectField, NumberField, SelectField, SwitchField, TextField, useRecordSave, useZodForm, useRecordToasts } from '../../../ui/form';
 import { RecordFormPage } from '../../../ui/RecordFormPage';
 import { createDeliveryService, getDeliveryService, updateDeliveryService } from '../api';
 import {
@@ -17,31 +17,13 @@ import {
 import { serviceMessages } from '../messages';
 import { serviceOptions, translateServiceMessage } from '../words';
 
-/** The spec's save and load toasts in the page's language. */
-function useServiceToasts() {
-  const t = useT(serviceMessages);
-  return useMemo(
-    () => ({
-      created: t('toast.created'),
-      updated: t('toast.updated'),
-      createFailed: t('toast.createFailed'),
-      updateFailed: t('toast.updateFailed'),
-      validation: t('toast.validation'),
-      unknown: t('toast.unknown'),
-      fetchFailed: t('toast.fetchFailed'),
-      notFound: t('toast.notFound'),
-    }),
-    [t],
-  );
-}
-
 const LIST_PATH = adminPaths.deliveryServices();
 
 export function DeliveryServiceFormPage({ mode }: { mode: 'create' | 'edit' }) {
   const { user } = useSession();
   const tenantId = tenantIdOf(user) ?? '';
   const t = useT(serviceMessages);
-  const toasts = useServiceToasts();
+  const toasts = useRecordToasts(serviceMessages);
   return (
     <RecordFormPage<DeliveryService>
       mode={mode}
@@ -60,7 +42,7 @@ export function DeliveryServiceFormPage({ mode }: { mode: 'create' | 'edit' }) {
 
 function DeliveryServiceForm({ tenantId, service }: { tenantId: string; service: DeliveryService | null }) {
   const t = useT(serviceMessages);
-  const toasts = useServiceToasts();
+  const toasts = useRecordToasts(serviceMessages);
   const options = useMemo(() => serviceOptions(t), [t]);
   const translate = useCallback((message: string) => translateServiceMessage(t, message), [t]);
   const form = useZodForm(DeliveryServiceFormSchema, { defaultValues: service ? toServiceFormValues(service) : emptyServiceForm() }, translate);

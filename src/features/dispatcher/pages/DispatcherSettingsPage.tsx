@@ -12,7 +12,7 @@ import { PageHeader } from '../../../ui/PageHeader';
 import { Skeleton } from '../../../ui/Skeleton';
 import { useToast } from '../../../ui/toast';
 import { serviceLookup } from '../../../data/delivery-services';
-import { lookupZones, zoneName } from '../../../data/zones';
+import { zoneLookup } from '../../../data/zones';
 import {
   AUTO_ASSIGN_OPTIONS,
   fromSettingsForm,
@@ -154,8 +154,7 @@ function SettingsForm({ settings, saved }: { settings: DispatcherSettings; saved
               label={t('settings.zone')}
               placeholder={t('settings.anyZone')}
               help={t('settings.zoneHelp')}
-              search={(term, signal, limit) => lookupZones(tenantId, term, limit, signal)}
-              resolveLabel={(value) => zoneName(tenantId, value)}
+              {...zoneLookup(tenantId)}
             />
           </div>
         </Section>

@@ -23,14 +23,14 @@ import { PageHeader } from '../../../ui/PageHeader';
 import { RecordStates } from '../../../ui/RecordStates';
 import { useToast } from '../../../ui/toast';
 import { useRecordLoad } from '../../../lib/use-record-load';
-import { lookupZones } from '../../../data/zones';
+import { vehicleLookup } from '../../../data/vehicles';
+import { zoneLookup } from '../../../data/zones';
 import {
   createDriver,
   deleteDriver,
   getDriver,
   inviteDriver,
   listTrail,
-  lookupActiveVehicles,
   lookupDriverCandidates,
   setDriverStatus,
   updateDriver,
@@ -230,13 +230,13 @@ function DriverFields({ tenantId, driver }: { tenantId: string; driver: DriverRo
         <ComboboxField<DriverFormInput, 'default_vehicle_id'>
           name="default_vehicle_id"
           label={t('field.defaultVehicle')}
-          search={(term, signal, limit) => lookupActiveVehicles(tenantId, term, limit, signal)}
+          {...vehicleLookup(tenantId, { activeOnly: true })}
           initialOptions={driver?.default_vehicle_id && driver.default_vehicle_name ? [{ value: driver.default_vehicle_id, label: driver.default_vehicle_name }] : []}
         />
         <ComboboxField<DriverFormInput, 'home_zone_id'>
           name="home_zone_id"
           label={t('field.homeZone')}
-          search={(term, signal, limit) => lookupZones(tenantId, term, limit, signal, { activeOnly: true })}
+          {...zoneLookup(tenantId, { activeOnly: true })}
           initialOptions={driver?.home_zone_id && driver.home_zone_name ? [{ value: driver.home_zone_id, label: driver.home_zone_name }] : []}
         />
       </div>

@@ -47,7 +47,8 @@ vi.mock('../../../lib/session', () => ({ useSession: () => ({ user: { profile: {
 vi.mock('../../../lib/tenant-settings', () => ({ useTenantSettings: () => ({ status: 'loading' }) }));
 vi.mock('../../../lib/use-live-collection', () => ({ useLiveCollection: () => ({ state: undefined, rows: new Map() }) }));
 vi.mock('../../../lib/use-server-list', async (original) => ({ ...(await original<object>()), useLiveChanges: () => undefined }));
-vi.mock('../../../data/zones', () => ({ lookupZones: vi.fn(async () => []), zoneName: vi.fn(async () => null) }));
+vi.mock('../../../data/zones', () => ({ zoneLookup: () => ({ search: vi.fn(async () => []), resolveLabel: vi.fn(async () => null) }) }));
+vi.mock('../../../data/vehicles', () => ({ vehicleLookup: () => ({ search: vi.fn(async () => []), resolveLabel: vi.fn(async () => null) }) }));
 vi.mock('../api', () => ({
   listDrivers: vi.fn(async () => ({ rows: [driver, expiring], total: 2 })),
   getDriver: vi.fn(async () => driver),
@@ -60,7 +61,6 @@ vi.mock('../api', () => ({
     { lat: 37.77, lng: -122.41, at: '2026-11-21T10:00:00Z' },
     { lat: 37.78, lng: -122.42, at: '2026-11-21T10:05:00Z' },
   ]),
-  lookupActiveVehicles: vi.fn(async () => []),
   lookupDriverCandidates: vi.fn(async () => []),
 }));
 

@@ -16,7 +16,7 @@ import { driverStatus } from '../../../data/statuses';
 import { DataTable, FilterSelect, type DataTableColumn } from '../../../ui/data-table';
 import { LookupFilter } from '../../../ui/data-table/LookupFilter';
 import { PageHeader } from '../../../ui/PageHeader';
-import { lookupZones, zoneName } from '../../../data/zones';
+import { zoneLookup } from '../../../data/zones';
 import { listDrivers } from '../api';
 import { driversSource } from '../atoms';
 import { driverList } from '../list';
@@ -137,8 +137,7 @@ export function DriversListPage() {
               label={t('col.homeZone')}
               value={draft.zone}
               onChange={(zone) => setDraft((current) => ({ ...current, zone }))}
-              search={(term, signal, limit) => lookupZones(tenantId, term, limit, signal, { markInactive: true })}
-              resolveLabel={(id) => zoneName(tenantId, id)}
+              {...zoneLookup(tenantId, { markInactive: true })}
             />
             <FilterSelect label={t('col.licence')} value={draft.licence} options={licenceFilterOptions(t)} onChange={(licence) => setDraft((current) => ({ ...current, licence }))} />
           </div>

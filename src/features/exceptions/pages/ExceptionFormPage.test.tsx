@@ -17,7 +17,6 @@ vi.mock('../api', () => ({
   getException: vi.fn(async () => row),
   exceptionActions: vi.fn(async () => (row.status === 'open' ? ['investigating', 'resolved', 'closed'] : [])),
   listExceptionEvents: vi.fn(async () => [{ id: 'e1', from_status: null, status: 'open', note: null, actor_name: 'Ada Admin', occurred_at: '2026-11-21T10:00:00Z' }]),
-  lookupDeliveries: vi.fn(async () => []),
   createException: vi.fn(),
   updateException: vi.fn(),
   transitionException: vi.fn(),

@@ -1,5 +1,5 @@
+import { RecordSummary, SummaryItem, SummaryLink } from '../../../ui/RecordSummary';
 import { useCallback, useMemo } from 'react';
-import { Link } from 'wouter';
 import { adminPaths } from '../../../lib/paths';
 import { useSession } from '../../../lib/session';
 import { tenantIdOf } from '../../../lib/tenant';
@@ -8,11 +8,12 @@ import { useT, type Translate } from '../../../lib/i18n/catalogue';
 import { useFormat } from '../../../lib/i18n/format';
 import { exceptionMessages, type ExceptionKey } from '../messages';
 import { StatusChip } from '../../../ui/Chip';
-import { ComboboxField, Form, FormActions, SelectField, TextAreaField, useRecordSave, useStoreFiles, useZodForm } from '../../../ui/form';
+import { ComboboxField, Form, FormActions, SelectField, TextAreaField, useRecordSave, useStoreFiles, useZodForm, useRecordToasts } from '../../../ui/form';
 import { DialogNote, StatusActions } from '../../../ui/StatusActions';
 import { PhotoThumbs, RecordPhotosField } from '../../../ui/RecordPhotos';
 import { StatusRecordPage } from '../../../ui/StatusRecordPage';
 import { useToast } from '../../../ui/toast';
+import { deliveryLookup } from '../../../data/deliveries';
 import { staffLookup } from '../../../data/people';
 import { publicFileUrl } from '../../../lib/storage-url';
 import {
@@ -20,7 +21,6 @@ import {
   exceptionActions,
   getException,
   listExceptionEvents,
-  lookupDeliveries,
   transitionException,
   updateException,
   uploadExceptionPhoto,
@@ -67,20 +67,6 @@ const ACTION_MESSAGE_KEYS: Record<ExceptionAction, ExceptionKey> = {
   closed: 'dialog.closed',
 };
 
-/** The spec's save toasts in the page's language: the record's own words; validation, unknown and upload toasts are the kit's. */
-function useExceptionToasts() {
-  const t = useT(exceptionMessages);
-  return useMemo(
-    () => ({
-      created: t('toast.created'),
-      updated: t('toast.updated'),
-      createFailed: t('toast.createFailed'),
-      updateFailed: t('toast.updateFailed'),
-    }),
-    [t],
-  );
-}
-
 /** Create (no id in the route) or edit (`exceptions/:id/edit`): the form while open or investigating, the status actions and the history. */
 export function ExceptionFormPage({ mode }: { mode: 'create' | 'edit' }) {
   const { user } = useSession();
@@ -118,38 +104,18 @@ function ExceptionSummary({ row }: { row: ExceptionRow }) {
   const t = useT(exceptionMessages);
   const format = useFormat();
   return (
-    <dl className="grid gap-x-6 gap-y-3 rounded-lg border border-slate-200 p-4 text-sm sm:grid-cols-4 dark:border-slate-700">
-      <div>
-        <dt className="text-slate-500 dark:text-slate-400">{t('col.status')}</dt>
-        <dd className="mt-1">
-          <StatusChip vocabulary={exceptionStatus} status={row.status} />
-        </dd>
-      </div>
-      <div>
-        <dt className="text-slate-500 dark:text-slate-400">{t('col.delivery')}</dt>
-        <dd className="mt-1">
-          {row.delivery_code ? (
-            <Link href={adminPaths.delivery(row.delivery_id)} className="font-medium text-brand underline-offset-2 hover:underline">
-              {row.delivery_code}
-            </Link>
-          ) : (
-            '—'
-          )}
-          {row.customer_name && <span className="block text-xs text-slate-500 dark:text-slate-400">{row.customer_name}</span>}
-        </dd>
-      </div>
-      <div>
-        <dt className="text-slate-500 dark:text-slate-400">{t('summary.reported')}</dt>
-        <dd className="mt-1">
-          {format.dateTime(row.created_at)}
-          <span className="block text-xs text-slate-500 dark:text-slate-400">{t('summary.by', { name: row.reported_by_name ?? t('summary.formerUser') })}</span>
-        </dd>
-      </div>
-      <div>
-        <dt className="text-slate-500 dark:text-slate-400">{t('col.assignedTo')}</dt>
-        <dd className="mt-1">{row.assigned_to_name ?? t('summary.unassigned')}</dd>
-      </div>
-    </dl>
+    <RecordSummary columns={4}>
+      <SummaryItem term={t('col.status')}>
+        <StatusChip vocabulary={exceptionStatus} status={row.status} />
+      </SummaryItem>
+      <SummaryItem term={t('col.delivery')} note={row.customer_name}>
+        {row.delivery_code ? <SummaryLink href={adminPaths.delivery(row.delivery_id)}>{row.delivery_code}</SummaryLink> : '—'}
+      </SummaryItem>
+      <SummaryItem term={t('summary.reported')} note={t('summary.by', { name: row.reported_by_name ?? t('summary.formerUser') })}>
+        {format.dateTime(row.created_at)}
+      </SummaryItem>
+      <SummaryItem term={t('col.assignedTo')}>{row.assigned_to_name ?? t('summary.unassigned')}</SummaryItem>
+    </RecordSummary>
   );
 }
 
@@ -176,7 +142,7 @@ function ExceptionDetails({ row }: { row: ExceptionRow }) {
 
 function ExceptionForm({ tenantId, row }: { tenantId: string; row: ExceptionRow | null }) {
   const t = useT(exceptionMessages);
-  const toasts = useExceptionToasts();
+  const toasts = useRecordToasts(exceptionMessages);
   const severityWords = useStatuses(exceptionSeverity);
   const types = useStatuses(exceptionType);
   const editing = row !== null;
@@ -206,7 +172,7 @@ function ExceptionForm({ tenantId, row }: { tenantId: string; row: ExceptionRow 
           label={t('col.delivery')}
           required
           help={t('form.deliveryHelp')}
-          search={(term, signal, limit) => lookupDeliveries(tenantId, term, limit, signal)}
+          {...deliveryLookup(tenantId)}
           placeholder={t('form.searchDeliveries')}
         />
       )}

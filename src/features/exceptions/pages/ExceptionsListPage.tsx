@@ -1,4 +1,4 @@
-import { useCallback, useMemo } from 'react';
+import { useMemo } from 'react';
 import { useLocation } from 'wouter';
 import { useT, type Translate } from '../../../lib/i18n/catalogue';
 import { useFormat, type LocaleFormat } from '../../../lib/i18n/format';
@@ -7,7 +7,7 @@ import { useSession } from '../../../lib/session';
 import { tenantIdOf } from '../../../lib/tenant';
 import { useListUrlState } from '../../../lib/url-state';
 import { useLiveCollection } from '../../../lib/use-live-collection';
-import { useLiveChanges, useServerList, type ListChange } from '../../../lib/use-server-list';
+import { useLiveTableChanges, useServerList } from '../../../lib/use-server-list';
 import { Button } from '../../../ui/Button';
 import { exceptionSeverity, exceptionStatus, exceptionType, exceptionTypeLabel, type ExceptionSeverity, type ExceptionStatus, type ExceptionType } from '../../../data/statuses';
 import { StatusChip } from '../../../ui/Chip';
@@ -22,7 +22,6 @@ import { exceptionList } from '../list';
 import { exceptionMessages, type ExceptionKey } from '../messages';
 import {
   type ExceptionRow,
-  type ExceptionTableRow,
 } from '../schema';
 import { useStatuses, type StatusVocabulary } from '../../../lib/status-vocabulary';
 
@@ -80,14 +79,8 @@ export function ExceptionsListPage() {
     enabled: tenantId !== '',
   });
   const live = useLiveCollection(exceptionsSource, tenantId);
-  const { applyChanges } = list;
-  // A broadcast carries the table's columns: merged over a row on the page (the default merge), it
-  // updates status, severity and assignee in place and keeps the joined names the view added.
-  const onLiveChanges = useCallback(
-    (changes: ListChange<ExceptionTableRow>[]) => applyChanges(changes.map((c) => (c.op === 'delete' ? c : { op: c.op, row: c.row as unknown as ExceptionRow }))),
-    [applyChanges],
-  );
-  useLiveChanges(live, onLiveChanges);
+  // Status, severity and assignee change in place; the joined names the view added stay.
+  useLiveTableChanges(live, list.applyChanges);
 
   return (
     <div className="space-y-4">

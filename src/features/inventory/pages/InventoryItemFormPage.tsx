@@ -1,10 +1,11 @@
-import { useCallback, useMemo } from 'react';
+import { inventoryMessages } from '../messages';
+import { useCallback } from 'react';
 import { useT } from '../../../lib/i18n/catalogue';
 import { navMessages } from '../../../lib/nav/messages';
 import { adminPaths } from '../../../lib/paths';
 import { useTenantSettings } from '../../../lib/tenant-settings';
 import { useTenantId } from '../../../lib/tenant';
-import { Form, FormActions, NumberField, SelectField, SwitchField, TextField, useRecordSave, useZodForm } from '../../../ui/form';
+import { Form, FormActions, NumberField, SelectField, SwitchField, TextField, useRecordSave, useZodForm, useRecordToasts } from '../../../ui/form';
 import { TextAreaField } from '../../../ui/form/TextAreaField';
 import { uiMessages } from '../../../ui/messages';
 import { RecordFormPage } from '../../../ui/RecordFormPage';
@@ -25,30 +26,12 @@ import { translateInventoryMessage, useInventoryWords } from '../words';
 
 const LIST_PATH = adminPaths.inventoryItems();
 
-/** The spec's item toasts (verbatim in English) in the page's language. */
-function useItemToasts() {
-  const { t } = useInventoryWords();
-  return useMemo(
-    () => ({
-      created: t('toast.created'),
-      updated: t('toast.updated'),
-      createFailed: t('toast.createFailed'),
-      updateFailed: t('toast.updateFailed'),
-      validation: t('toast.validation'),
-      unknown: t('toast.unknown'),
-      notFound: t('toast.notFound'),
-      fetchFailed: t('toast.fetchFailed'),
-    }),
-    [t],
-  );
-}
-
 /** Create (no id in the route) or edit (`inventory-items/:id/edit`). */
 export function InventoryItemFormPage({ mode }: { mode: 'create' | 'edit' }) {
   const tenantId = useTenantId() ?? '';
   const { t } = useInventoryWords();
   const nav = useT(navMessages);
-  const toasts = useItemToasts();
+  const toasts = useRecordToasts(inventoryMessages);
   return (
     <RecordFormPage<InventoryItem>
       mode={mode}
@@ -77,7 +60,7 @@ function ItemFormOnceSettled({ tenantId, item }: { tenantId: string; item: Inven
 function ItemForm({ tenantId, item, lengthUnit, weightUnit }: { tenantId: string; item: InventoryItem | null; lengthUnit: 'cm' | 'in'; weightUnit?: string }) {
   const editing = item !== null;
   const { t, options } = useInventoryWords();
-  const toasts = useItemToasts();
+  const toasts = useRecordToasts(inventoryMessages);
   const translate = useCallback((message: string) => translateInventoryMessage(t, message), [t]);
   const form = useZodForm(ItemFormSchema, { defaultValues: item ? toItemFormValues(item) : emptyItemForm(lengthUnit) }, translate);
   const save = useRecordSave<InventoryItem, ItemWrite>({

@@ -1,3 +1,4 @@
+import { RecordSummary, SummaryItem } from '../../../ui/RecordSummary';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link } from 'wouter';
 import { useWatch } from 'react-hook-form';
@@ -129,39 +130,19 @@ function PickOrderSummary({ row }: { row: PickOrderRecord }) {
   const format = useFormat();
   const types = useStatuses(orderTypes);
   return (
-    <dl className="grid gap-x-6 gap-y-3 rounded-lg border border-slate-200 p-4 text-sm sm:grid-cols-3 dark:border-slate-700">
-      <div>
-        <dt className="text-slate-500 dark:text-slate-400">{t('col.status')}</dt>
-        <dd className="mt-1">
-          <StatusChip vocabulary={pickOrderStatus} status={order.status} />
-        </dd>
-      </div>
-      <div>
-        <dt className="text-slate-500 dark:text-slate-400">{t('col.warehouse')}</dt>
-        <dd className="mt-1">{warehouse ? `${warehouse.name} (${warehouse.code})` : '—'}</dd>
-      </div>
-      <div>
-        <dt className="text-slate-500 dark:text-slate-400">{t('col.picked')}</dt>
-        <dd className="mt-1">
-          {t('summary.progress', { picked: progress.picked_items, total: progress.total_items })}
-        </dd>
-      </div>
-      <div>
-        <dt className="text-slate-500 dark:text-slate-400">{t('col.type')}</dt>
-        <dd className="mt-1">{types.label(order.order_type)}</dd>
-      </div>
-      <div>
-        <dt className="text-slate-500 dark:text-slate-400">{t('col.assignedTo')}</dt>
-        <dd className="mt-1">{assignee?.full_name ?? '—'}</dd>
-      </div>
-      <div>
-        <dt className="text-slate-500 dark:text-slate-400">{t('summary.startedEnded')}</dt>
-        <dd className="mt-1">
-          {format.dateTime(progress.start_time)}
-          {progress.end_time && <span className="block">{format.dateTime(progress.end_time)}</span>}
-        </dd>
-      </div>
-    </dl>
+    <RecordSummary>
+      <SummaryItem term={t('col.status')}>
+        <StatusChip vocabulary={pickOrderStatus} status={order.status} />
+      </SummaryItem>
+      <SummaryItem term={t('col.warehouse')}>{warehouse ? `${warehouse.name} (${warehouse.code})` : '—'}</SummaryItem>
+      <SummaryItem term={t('col.picked')}>{t('summary.progress', { picked: progress.picked_items, total: progress.total_items })}</SummaryItem>
+      <SummaryItem term={t('col.type')}>{types.label(order.order_type)}</SummaryItem>
+      <SummaryItem term={t('col.assignedTo')}>{assignee?.full_name ?? '—'}</SummaryItem>
+      <SummaryItem term={t('summary.startedEnded')}>
+        {format.dateTime(progress.start_time)}
+        {progress.end_time && <span className="block">{format.dateTime(progress.end_time)}</span>}
+      </SummaryItem>
+    </RecordSummary>
   );
 }
 

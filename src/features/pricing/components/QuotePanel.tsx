@@ -7,7 +7,7 @@ import { useTenantSettings } from '../../../lib/tenant-settings';
 import { useRecordLoad } from '../../../lib/use-record-load';
 import { ComboboxField, Form, NumberField, SubmitButton, useZodForm } from '../../../ui/form';
 import { FitBounds, fromGeoJsonPolygon, MapView, type MapGeoJsonLayer, type MapMarker } from '../../../ui/map';
-import { lookupServices } from '../../../data/delivery-services';
+import { serviceLookup } from '../../../data/delivery-services';
 import { listActiveZoneOutlines, requestQuote, type ZoneOutline } from '../api';
 import { pricingMessages } from '../messages';
 import { translatePricingMessage } from '../words';
@@ -114,7 +114,7 @@ export function QuotePanel({ tenantId }: { tenantId: string }) {
               name="service_id"
               label={t('quote.service')}
               required
-              search={(term, signal, limit) => lookupServices(tenantId, term, limit, signal)}
+              {...serviceLookup(tenantId)}
             />
             <NumberField<QuoteFormInput, 'weight_kg'> name="weight_kg" label={t('quote.weight')} required min={0} step="any" unit="kg" />
           </div>

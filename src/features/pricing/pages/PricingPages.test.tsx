@@ -33,8 +33,8 @@ const price: PricingRow = {
 vi.mock('../../../lib/session', () => ({ useSession: () => ({ user: { profile: { tenant_id: 't1' } } }) }));
 vi.mock('../../../lib/tenant-settings', () => ({ useTenantCurrency: () => 'EUR', useTenantSettings: () => ({ status: 'loading' }) }));
 vi.mock('../../../ui/map', () => ({ MapView: ({ label }: { label: string }) => <div role="img" aria-label={label} />, FitBounds: () => null, fromGeoJsonPolygon: () => ({ vertices: [] }) }));
-vi.mock('../../../data/zones', () => ({ lookupZones: vi.fn(async () => []), zoneName: vi.fn(async () => null) }));
-vi.mock('../../../data/delivery-services', () => ({ lookupServices: vi.fn(async () => []), serviceLookup: () => ({ search: vi.fn(async () => []), resolveLabel: vi.fn(async () => null) }) }));
+vi.mock('../../../data/zones', () => ({ zoneLookup: () => ({ search: vi.fn(async () => []), resolveLabel: vi.fn(async () => null) }) }));
+vi.mock('../../../data/delivery-services', () => ({ serviceLookup: () => ({ search: vi.fn(async () => []), resolveLabel: vi.fn(async () => null) }) }));
 vi.mock('../api', () => ({
   listPricing: vi.fn(async () => ({ rows: [price], total: 1 })),
   getPricing: vi.fn(async () => price),

@@ -7,8 +7,8 @@ import { tenantIdOf } from '../../../lib/tenant';
 import { ComboboxField, Form, FormActions, NumberField, SwitchField, useRecordSave, useZodForm } from '../../../ui/form';
 import { RecordFormPage } from '../../../ui/RecordFormPage';
 import { createPricing, getPricing, updatePricing } from '../api';
-import { lookupServices } from '../../../data/delivery-services';
-import { lookupZones } from '../../../data/zones';
+import { serviceLookup } from '../../../data/delivery-services';
+import { zoneLookup } from '../../../data/zones';
 import { emptyPricingForm, PricingFormSchema, toPricingFormValues, type PricingFormInput, type PricingFormOutput, type PricingRow } from '../schema';
 
 import { pricingMessages } from '../messages';
@@ -46,7 +46,7 @@ function PricingForm({ tenantId, row, currency }: { tenantId: string; row: Prici
   const toasts = usePricingToasts();
   const translate = useCallback((message: string) => translatePricingMessage(t, message), [t]);
   const form = useZodForm(PricingFormSchema, { defaultValues: row ? toPricingFormValues(row) : emptyPricingForm() }, translate);
-  const searchZones = (term: string, signal: AbortSignal, limit: number) => lookupZones(tenantId, term, limit, signal, { markInactive: true });
+  const zones = zoneLookup(tenantId, { markInactive: true });
 
   const { onSubmit, onServerError } = useRecordSave<PricingRow, PricingFormOutput>({
     record: row,
@@ -63,14 +63,14 @@ function PricingForm({ tenantId, row, currency }: { tenantId: string; row: Prici
           name="origin_zone_id"
           label={t('field.origin')}
           required
-          search={searchZones}
+          {...zones}
           initialOptions={row ? [{ value: row.origin_zone_id, label: row.origin_zone_name }] : []}
         />
         <ComboboxField<PricingFormInput, 'destination_zone_id'>
           name="destination_zone_id"
           label={t('field.destination')}
           required
-          search={searchZones}
+          {...zones}
           initialOptions={row ? [{ value: row.destination_zone_id, label: row.destination_zone_name }] : []}
         />
       </div>
@@ -78,7 +78,7 @@ function PricingForm({ tenantId, row, currency }: { tenantId: string; row: Prici
         name="service_id"
         label={t('field.service')}
         required
-        search={(term, signal, limit) => lookupServices(tenantId, term, limit, signal)}
+        {...serviceLookup(tenantId)}
         initialOptions={row ? [{ value: row.service_id, label: row.service_name }] : []}
         help={t('field.serviceHelp')}
       />

@@ -17,7 +17,7 @@ import { uiMessages } from '../../../ui/messages';
 import { PageHeader } from '../../../ui/PageHeader';
 import { useToast } from '../../../ui/toast';
 import { serviceLookup } from '../../../data/delivery-services';
-import { lookupZones, zoneName } from '../../../data/zones';
+import { zoneLookup } from '../../../data/zones';
 import { deletePricing, listPricing } from '../api';
 import { QuotePanel } from '../components/QuotePanel';
 import { pricingList } from '../list';
@@ -62,7 +62,7 @@ export function ZonePricingListPage() {
   const columns = useMemo(() => pricingColumns(t, format, currency), [t, format, currency]);
 
   const base = location.replace(/\/+$/, '');
-  const searchZones = (term: string, signal: AbortSignal, limit: number) => lookupZones(tenantId, term, limit, signal, { markInactive: true });
+  const zones = zoneLookup(tenantId, { markInactive: true });
 
   return (
     <div className="space-y-4">
@@ -102,15 +102,13 @@ export function ZonePricingListPage() {
               label={t('col.origin')}
               value={draft.origin_zone_id}
               onChange={(origin_zone_id) => setDraft((current) => ({ ...current, origin_zone_id }))}
-              search={searchZones}
-              resolveLabel={(id) => zoneName(tenantId, id)}
+              {...zones}
             />
             <LookupFilter
               label={t('col.destination')}
               value={draft.destination_zone_id}
               onChange={(destination_zone_id) => setDraft((current) => ({ ...current, destination_zone_id }))}
-              search={searchZones}
-              resolveLabel={(id) => zoneName(tenantId, id)}
+              {...zones}
             />
             <LookupFilter
               label={t('col.service')}

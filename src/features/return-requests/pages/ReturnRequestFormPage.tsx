@@ -1,9 +1,10 @@
+import { RecordSummary, SummaryItem, SummaryLink } from '../../../ui/RecordSummary';
 import { useCallback, useEffect, useMemo } from 'react';
 import { useFormState, useWatch, type UseFormReturn } from 'react-hook-form';
-import { Link } from 'wouter';
 import { adminPaths } from '../../../lib/paths';
 import { useSession } from '../../../lib/session';
 import { tenantIdOf } from '../../../lib/tenant';
+import { deliveryLookup } from '../../../data/deliveries';
 import { deliveryStatus, returnStatus } from '../../../data/statuses';
 import { useT, type Translate } from '../../../lib/i18n/catalogue';
 import { useFormat } from '../../../lib/i18n/format';
@@ -21,8 +22,7 @@ import {
   TextField,
   useRecordSave,
   useStoreFiles,
-  useZodForm,
-} from '../../../ui/form';
+  useZodForm, useRecordToasts } from '../../../ui/form';
 import { PutBackAction } from '../components/PutBackDialog';
 import { DialogNote, StatusActions } from '../../../ui/StatusActions';
 import { PhotoThumbs, RecordPhotosField } from '../../../ui/RecordPhotos';
@@ -36,7 +36,6 @@ import {
   getReturnableDelivery,
   listReturnEvents,
   listReturnWarehouses,
-  lookupDeliveredDeliveries,
   returnActions,
   transitionReturn,
   updateReturn,
@@ -106,20 +105,6 @@ const ACTION_KEYS: Record<ReturnAction, ReturnKey> = {
   closed: 'action.closed',
 };
 
-/** The spec's save toasts in the page's language: the record's own words; validation, unknown and upload toasts are the kit's. */
-function useReturnToasts() {
-  const t = useT(returnMessages);
-  return useMemo(
-    () => ({
-      created: t('toast.created'),
-      updated: t('toast.updated'),
-      createFailed: t('toast.createFailed'),
-      updateFailed: t('toast.updateFailed'),
-    }),
-    [t],
-  );
-}
-
 /** The list, from a create or edit page (the admin area's router is the base). */
 const LIST_PATH = adminPaths.returnRequests();
 
@@ -158,62 +143,28 @@ function ReturnSummary({ row }: { row: ReturnRow }) {
   const deliveryStatuses = useStatuses(deliveryStatus);
   const pickupStatus = row.pickup_delivery_status ? deliveryStatuses.label(row.pickup_delivery_status) : '';
   return (
-    <dl className="grid gap-x-6 gap-y-3 rounded-lg border border-slate-200 p-4 text-sm sm:grid-cols-3 dark:border-slate-700">
-      <div>
-        <dt className="text-slate-500 dark:text-slate-400">{t('col.status')}</dt>
-        <dd className="mt-1 flex items-center gap-2">
-          <StatusChip vocabulary={returnStatus} status={row.status} />
-          {row.status === 'closed' && <span>{row.refunded ? t('summary.refunded') : t('summary.notRefunded')}</span>}
-        </dd>
-      </div>
-      <div>
-        <dt className="text-slate-500 dark:text-slate-400">{t('col.delivery')}</dt>
-        <dd className="mt-1">
-          {row.delivery_code ? (
-            <Link href={adminPaths.delivery(row.delivery_id)} className="font-medium text-brand underline-offset-2 hover:underline">
-              {row.delivery_code}
-            </Link>
-          ) : (
-            '—'
-          )}
-          {row.delivered_at && <span className="block text-xs text-slate-500 dark:text-slate-400">{t('summary.delivered', { date: format.dateTime(row.delivered_at) })}</span>}
-        </dd>
-      </div>
-      <div>
-        <dt className="text-slate-500 dark:text-slate-400">{t('col.customer')}</dt>
-        <dd className="mt-1">
-          {row.customer_name ?? '—'}
-          {row.customer_email && <span className="block text-xs text-slate-500 dark:text-slate-400">{row.customer_email}</span>}
-        </dd>
-      </div>
-      <div className="sm:col-span-2">
-        <dt className="text-slate-500 dark:text-slate-400">{t('summary.collectFrom')}</dt>
-        <dd className="mt-1">{row.dropoff_full_address ?? '—'}</dd>
-      </div>
-      <div>
-        <dt className="text-slate-500 dark:text-slate-400">{t('summary.pickup')}</dt>
-        <dd className="mt-1">
-          {row.pickup_delivery_code ? (
-            <>
-              <Link href={adminPaths.delivery(row.pickup_delivery_id ?? '')} className="font-medium text-brand underline-offset-2 hover:underline">
-                {row.pickup_delivery_code}
-              </Link>
-              <span className="block text-xs text-slate-500 dark:text-slate-400">
-                {row.warehouse_name ? t('summary.pickupTo', { status: pickupStatus, warehouse: row.warehouse_name }) : pickupStatus}
-              </span>
-            </>
-          ) : (
-            t('summary.notScheduled')
-          )}
-        </dd>
-      </div>
-      {row.received_at && (
-        <div>
-          <dt className="text-slate-500 dark:text-slate-400">{t('summary.received')}</dt>
-          <dd className="mt-1">{format.dateTime(row.received_at)}</dd>
-        </div>
-      )}
-    </dl>
+    <RecordSummary>
+      <SummaryItem term={t('col.status')} inline>
+        <StatusChip vocabulary={returnStatus} status={row.status} />
+        {row.status === 'closed' && <span>{row.refunded ? t('summary.refunded') : t('summary.notRefunded')}</span>}
+      </SummaryItem>
+      <SummaryItem term={t('col.delivery')} note={row.delivered_at && t('summary.delivered', { date: format.dateTime(row.delivered_at) })}>
+        {row.delivery_code ? <SummaryLink href={adminPaths.delivery(row.delivery_id)}>{row.delivery_code}</SummaryLink> : '—'}
+      </SummaryItem>
+      <SummaryItem term={t('col.customer')} note={row.customer_email}>
+        {row.customer_name ?? '—'}
+      </SummaryItem>
+      <SummaryItem term={t('summary.collectFrom')} wide>
+        {row.dropoff_full_address ?? '—'}
+      </SummaryItem>
+      <SummaryItem
+        term={t('summary.pickup')}
+        note={row.pickup_delivery_code && (row.warehouse_name ? t('summary.pickupTo', { status: pickupStatus, warehouse: row.warehouse_name }) : pickupStatus)}
+      >
+        {row.pickup_delivery_code ? <SummaryLink href={adminPaths.delivery(row.pickup_delivery_id ?? '')}>{row.pickup_delivery_code}</SummaryLink> : t('summary.notScheduled')}
+      </SummaryItem>
+      {row.received_at && <SummaryItem term={t('summary.received')}>{format.dateTime(row.received_at)}</SummaryItem>}
+    </RecordSummary>
   );
 }
 
@@ -261,7 +212,7 @@ function ReturnDetails({ row }: { row: ReturnRow }) {
 function ReturnForm({ tenantId, row }: { tenantId: string; row: ReturnRow | null }) {
   const editing = row !== null;
   const t = useT(returnMessages);
-  const toasts = useReturnToasts();
+  const toasts = useRecordToasts(returnMessages);
   const translate = useCallback((message: string) => translateValidation(t, message), [t]);
   const form = useZodForm(ReturnFormSchema, { defaultValues: row ? toReturnFormValues(row, publicFileUrl) : emptyReturnForm() }, translate);
   const reasons = RETURN_REASONS.map((value) => ({ value, label: t(REASON_KEYS[value]) }));
@@ -289,7 +240,7 @@ function ReturnForm({ tenantId, row }: { tenantId: string; row: ReturnRow | null
           label={t('col.delivery')}
           required
           help={t('form.deliveryHelp')}
-          search={(term, signal, limit) => lookupDeliveredDeliveries(tenantId, term, limit, signal)}
+          {...deliveryLookup(tenantId, { returnable: true })}
           placeholder={t('form.searchDeliveries')}
         />
       )}

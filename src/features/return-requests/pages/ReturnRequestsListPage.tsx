@@ -1,4 +1,4 @@
-import { useCallback, useMemo } from 'react';
+import { useMemo } from 'react';
 import { useLocation } from 'wouter';
 import { useT, type Translate } from '../../../lib/i18n/catalogue';
 import { useFormat, type LocaleFormat } from '../../../lib/i18n/format';
@@ -8,7 +8,7 @@ import { tenantIdOf } from '../../../lib/tenant';
 import { useStatuses, type StatusVocabulary } from '../../../lib/status-vocabulary';
 import { useListUrlState } from '../../../lib/url-state';
 import { useLiveCollection } from '../../../lib/use-live-collection';
-import { useLiveChanges, useServerList, type ListChange } from '../../../lib/use-server-list';
+import { useLiveTableChanges, useServerList } from '../../../lib/use-server-list';
 import { Button } from '../../../ui/Button';
 import { returnStatus } from '../../../data/statuses';
 import { StatusChip } from '../../../ui/Chip';
@@ -18,7 +18,7 @@ import { listReturns } from '../api';
 import { returnsSource } from '../atoms';
 import { returnList } from '../list';
 import { returnMessages, type ReturnKey } from '../messages';
-import { RETURN_REASONS, type ReturnReason, type ReturnRow, type ReturnStatus, type ReturnTableRow } from '../schema';
+import { RETURN_REASONS, type ReturnReason, type ReturnRow, type ReturnStatus } from '../schema';
 
 const REASON_KEYS = {
   damaged: 'reason.damaged',
@@ -94,14 +94,8 @@ export function ReturnRequestsListPage() {
     enabled: tenantId !== '',
   });
   const live = useLiveCollection(returnsSource, tenantId);
-  const { applyChanges } = list;
-  // A broadcast carries the table's columns: merged over a row on the page (the default merge), it
-  // updates status, refund and items in place and keeps the joined names the view added.
-  const onLiveChanges = useCallback(
-    (changes: ListChange<ReturnTableRow>[]) => applyChanges(changes.map((c) => (c.op === 'delete' ? c : { op: c.op, row: c.row as unknown as ReturnRow }))),
-    [applyChanges],
-  );
-  useLiveChanges(live, onLiveChanges);
+  // Status, refund and items change in place; the joined names the view added stay.
+  useLiveTableChanges(live, list.applyChanges);
 
   return (
     <div className="space-y-4">

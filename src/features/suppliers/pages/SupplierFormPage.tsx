@@ -2,7 +2,7 @@ import { useCallback, useMemo } from 'react';
 import { useT } from '../../../lib/i18n/catalogue';
 import { adminPaths } from '../../../lib/paths';
 import { useTenantId } from '../../../lib/tenant';
-import { ComboboxField, Form, FormActions, NumberField, SelectField, SwitchField, TextField, useRecordSave, useZodForm } from '../../../ui/form';
+import { ComboboxField, Form, FormActions, NumberField, SelectField, SwitchField, TextField, useRecordSave, useZodForm, useRecordToasts } from '../../../ui/form';
 import { RecordFormPage } from '../../../ui/RecordFormPage';
 import { tenantAddressLookup } from '../../../data/addresses';
 import { addressLabel } from '../../../data/address-label';
@@ -19,30 +19,12 @@ import {
 import { supplierMessages } from '../messages';
 import { termsOptions, translateSupplierMessage } from '../words';
 
-/** The spec's save and load toasts in the page's language. */
-function useSupplierToasts() {
-  const t = useT(supplierMessages);
-  return useMemo(
-    () => ({
-      created: t('toast.created'),
-      updated: t('toast.updated'),
-      createFailed: t('toast.createFailed'),
-      updateFailed: t('toast.updateFailed'),
-      validation: t('toast.validation'),
-      unknown: t('toast.unknown'),
-      fetchFailed: t('toast.fetchFailed'),
-      notFound: t('toast.notFound'),
-    }),
-    [t],
-  );
-}
-
 const LIST_PATH = adminPaths.suppliers();
 
 function SupplierFormPage({ mode }: { mode: 'create' | 'edit' }) {
   const tenantId = useTenantId() ?? '';
   const t = useT(supplierMessages);
-  const toasts = useSupplierToasts();
+  const toasts = useRecordToasts(supplierMessages);
   return (
     <RecordFormPage<Supplier>
       mode={mode}
@@ -69,7 +51,7 @@ export function SupplierEditPage() {
 
 function SupplierForm({ tenantId, supplier }: { tenantId: string; supplier: Supplier | null }) {
   const t = useT(supplierMessages);
-  const toasts = useSupplierToasts();
+  const toasts = useRecordToasts(supplierMessages);
   const translate = useCallback((message: string) => translateSupplierMessage(t, message), [t]);
   const terms = useMemo(() => termsOptions(t), [t]);
   const form = useZodForm(SupplierFormSchema, { defaultValues: supplier ? toSupplierFormValues(supplier) : emptySupplierForm() }, translate);

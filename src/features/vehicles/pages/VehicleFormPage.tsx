@@ -3,7 +3,7 @@ import { useT } from '../../../lib/i18n/catalogue';
 import { adminPaths } from '../../../lib/paths';
 import { useSession } from '../../../lib/session';
 import { tenantIdOf } from '../../../lib/tenant';
-import { Form, FileField, FormActions, MultiSelectField, NumberField, SelectField, SwitchField, TextField, useRecordSave, useStoreFiles, useZodForm } from '../../../ui/form';
+import { Form, FileField, FormActions, MultiSelectField, NumberField, SelectField, SwitchField, TextField, useRecordSave, useStoreFiles, useZodForm, useRecordToasts } from '../../../ui/form';
 import { RecordFormPage } from '../../../ui/RecordFormPage';
 import { createVehicle, getVehicle, updateVehicle, uploadVehicleImage } from '../api';
 import { publicFileUrl } from '../../../lib/storage-url';
@@ -24,21 +24,8 @@ import { translateVehicleMessage, vehicleOptions } from '../words';
 /** The spec's save, load and upload toasts in the page's language. */
 function useVehicleToasts() {
   const t = useT(vehicleMessages);
-  return useMemo(
-    () => ({
-      created: t('toast.created'),
-      updated: t('toast.updated'),
-      createFailed: t('toast.createFailed'),
-      updateFailed: t('toast.updateFailed'),
-      validation: t('toast.validation'),
-      unknown: t('toast.unknown'),
-      fetchFailed: t('toast.fetchFailed'),
-      uploaded: t('toast.uploaded'),
-      uploadFailed: t('toast.uploadFailed'),
-      notFound: t('toast.notFound'),
-    }),
-    [t],
-  );
+  const record = useRecordToasts(vehicleMessages);
+  return useMemo(() => ({ ...record, uploaded: t('toast.uploaded'), uploadFailed: t('toast.uploadFailed') }), [record, t]);
 }
 
 /** The list, from an edit or create page (the admin area's router is the base). */

@@ -21,10 +21,10 @@ import {
 import { PageHeader } from '../../../ui/PageHeader';
 import { useToast } from '../../../ui/toast';
 import { useRecordLoad } from '../../../lib/use-record-load';
-import { locationLabel } from '../../../data/locations';
+import { locationLabel, lookupLocationsOfType } from '../../../data/locations';
 import { LOCATION_TYPES, type LocationType } from '../../../data/warehousing';
 import { warehouseLookup } from '../../../data/warehouses';
-import { createLocation, getLocation, lookupParentLocations, updateLocation } from '../api';
+import { createLocation, getLocation, updateLocation } from '../api';
 import { FormSkeleton } from '../../../ui/FormSkeleton';
 import { useStatuses } from '../../../lib/status-vocabulary';
 import {
@@ -167,7 +167,7 @@ function LocationForm({ tenantId, location, defaults }: { tenantId: string; loca
           disabled={!parentType || !warehouseId}
           help={parentType && parentType !== 'bin' ? t(PARENT_KEYS[parentType].help) : t('parent.noParent')}
           search={(term, signal, limit) =>
-            parentType && warehouseId ? lookupParentLocations(tenantId, warehouseId, parentType, term, limit, signal) : Promise.resolve([])
+            parentType && warehouseId ? lookupLocationsOfType(tenantId, warehouseId, parentType, term, limit, signal) : Promise.resolve([])
           }
           resolveLabel={(id) => locationLabel(tenantId, id)}
           placeholder={parentType && parentType !== 'bin' ? t(PARENT_KEYS[parentType].search) : undefined}

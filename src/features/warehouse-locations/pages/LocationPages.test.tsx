@@ -32,6 +32,7 @@ vi.mock('../../../data/warehouses', () => ({
 }));
 vi.mock('../../../data/locations', () => ({
   locationLabel: vi.fn(async () => 'Z1-A1 · Pasillo 1'),
+  lookupLocationsOfType: vi.fn(async () => []),
   locationTree: (tenantId: string, warehouseId: string) => ({
     loadKey: `${tenantId}/${warehouseId}`,
     load: async () => [{ id: 'l0', parent_id: null, location_type: 'aisle', name: 'Pasillo 1', code: 'Z1-A1', status: 'active' }],
@@ -46,7 +47,6 @@ vi.mock('../api', () => ({
   getLocation: vi.fn(async () => location),
   createLocation: vi.fn(),
   updateLocation: vi.fn(),
-  lookupParentLocations: vi.fn(async () => []),
 }));
 
 afterEach(cleanupInEnglish);

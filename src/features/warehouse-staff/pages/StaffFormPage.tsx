@@ -1,13 +1,13 @@
-import { useCallback, useMemo } from 'react';
+import { useCallback } from 'react';
 import { useWarehousingWords } from '../../../data/warehousing-words';
 import { useT } from '../../../lib/i18n/catalogue';
 import { adminPaths } from '../../../lib/paths';
 import { useTenantId } from '../../../lib/tenant';
-import { ComboboxField, Form, FormActions, SelectField, SwitchField, useRecordSave, useZodForm } from '../../../ui/form';
+import { ComboboxField, Form, FormActions, SelectField, SwitchField, useRecordSave, useZodForm, useRecordToasts } from '../../../ui/form';
 import { RecordFormPage } from '../../../ui/RecordFormPage';
-import { personName } from '../../../data/people';
+import { tenantUserLookup } from '../../../data/people';
 import { warehouseLookup } from '../../../data/warehouses';
-import { createStaff, getStaff, lookupTenantPeople, updateStaff } from '../api';
+import { createStaff, getStaff, updateStaff } from '../api';
 import type { StaffRole, WarehouseStaff } from '../../../data/warehousing';
 import { staffMessages, type StaffKey } from '../messages';
 import { STAFF_MESSAGES, StaffFormSchema, type StaffFormInput, type StaffFormOutput } from '../schema';
@@ -19,30 +19,12 @@ const VALIDATION_KEYS: Record<string, StaffKey> = {
   [STAFF_MESSAGES.role]: 'validation.role',
 };
 
-/** The spec's save and load toasts in the page's language. */
-function useStaffToasts() {
-  const t = useT(staffMessages);
-  return useMemo(
-    () => ({
-      created: t('toast.created'),
-      updated: t('toast.updated'),
-      createFailed: t('toast.createFailed'),
-      updateFailed: t('toast.updateFailed'),
-      validation: t('toast.validation'),
-      unknown: t('toast.unknown'),
-      fetchFailed: t('toast.fetchFailed'),
-      notFound: t('toast.notFound'),
-    }),
-    [t],
-  );
-}
-
 const LIST_PATH = adminPaths.staff();
 
 function StaffFormPage({ mode }: { mode: 'create' | 'edit' }) {
   const tenantId = useTenantId() ?? '';
   const t = useT(staffMessages);
-  const toasts = useStaffToasts();
+  const toasts = useRecordToasts(staffMessages);
   return (
     <RecordFormPage<WarehouseStaff>
       mode={mode}
@@ -69,7 +51,7 @@ export function StaffEditPage() {
 
 function StaffForm({ tenantId, staff }: { tenantId: string; staff: WarehouseStaff | null }) {
   const t = useT(staffMessages);
-  const toasts = useStaffToasts();
+  const toasts = useRecordToasts(staffMessages);
   const { staffRoles } = useWarehousingWords();
   const translate = useCallback((message: string) => (VALIDATION_KEYS[message] ? t(VALIDATION_KEYS[message]) : message), [t]);
   const form = useZodForm(StaffFormSchema, {
@@ -100,9 +82,8 @@ function StaffForm({ tenantId, staff }: { tenantId: string; staff: WarehouseStaf
         name="user_id"
         label={t('field.person')}
         required
-        search={(term, signal, limit) => lookupTenantPeople(tenantId, term, limit, signal)}
+        {...tenantUserLookup(tenantId)}
         initialOptions={staff?.user ? [{ value: staff.user.id, label: staff.user.full_name }] : []}
-        resolveLabel={(id) => personName(tenantId, id)}
         placeholder={t('field.searchPeople')}
         help={t('field.personHelp')}
       />

@@ -23,7 +23,7 @@ const staff: WarehouseStaff = {
 };
 
 vi.mock('../../../lib/tenant', async (original) => ({ ...(await original<object>()), useTenantId: () => 't1' }));
-vi.mock('../../../data/people', () => ({ personName: vi.fn(async () => 'Pablo Pérez') }));
+vi.mock('../../../data/people', () => ({ tenantUserLookup: () => ({ search: vi.fn(async () => []), resolveLabel: vi.fn(async () => 'Pablo Pérez') }) }));
 vi.mock('../../../data/warehouses', () => ({
   useWarehouseChoices: () => [{ id: 'w1', name: 'Almacén Norte', code: 'WH-N' }],
   warehouseLookup: () => ({ search: vi.fn(async () => []), resolveLabel: vi.fn(async () => 'Almacén Norte') }),
@@ -31,7 +31,6 @@ vi.mock('../../../data/warehouses', () => ({
 vi.mock('../api', () => ({
   listStaff: vi.fn(async () => ({ rows: [staff], total: 1 })),
   getStaff: vi.fn(async () => staff),
-  lookupTenantPeople: vi.fn(async () => []),
   createStaff: vi.fn(),
   updateStaff: vi.fn(),
   removeStaff: vi.fn(),

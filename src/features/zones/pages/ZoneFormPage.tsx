@@ -1,11 +1,11 @@
-import { useCallback, useMemo } from 'react';
+import { useCallback } from 'react';
 import { useT } from '../../../lib/i18n/catalogue';
 import { adminPaths } from '../../../lib/paths';
 import { mapsToken } from '../../../lib/geocoding';
 import { useSession } from '../../../lib/session';
 import { useTenantSettings } from '../../../lib/tenant-settings';
 import { tenantIdOf } from '../../../lib/tenant';
-import { Form, FormActions, SwitchField, TextField, useRecordSave, useZodForm } from '../../../ui/form';
+import { Form, FormActions, SwitchField, TextField, useRecordSave, useZodForm, useRecordToasts } from '../../../ui/form';
 import { PolygonField, useDrawingWords } from '../../../ui/map';
 import { RecordFormPage } from '../../../ui/RecordFormPage';
 import { createZone, getZone, updateZone } from '../api';
@@ -22,31 +22,13 @@ const VALIDATION_KEYS: Record<string, ZoneKey> = {
   [ZONE_MESSAGES.color]: 'validation.color',
 };
 
-/** The spec's save and load toasts in the page's language. */
-function useZoneToasts() {
-  const t = useT(zoneMessages);
-  return useMemo(
-    () => ({
-      created: t('toast.created'),
-      updated: t('toast.updated'),
-      createFailed: t('toast.createFailed'),
-      updateFailed: t('toast.updateFailed'),
-      validation: t('toast.validation'),
-      unknown: t('toast.unknown'),
-      fetchFailed: t('toast.fetchFailed'),
-      notFound: t('toast.notFound'),
-    }),
-    [t],
-  );
-}
-
 const LIST_PATH = adminPaths.zones();
 
 export function ZoneFormPage({ mode }: { mode: 'create' | 'edit' }) {
   const { user } = useSession();
   const tenantId = tenantIdOf(user) ?? '';
   const t = useT(zoneMessages);
-  const toasts = useZoneToasts();
+  const toasts = useRecordToasts(zoneMessages);
   return (
     <RecordFormPage<Zone>
       mode={mode}
@@ -68,7 +50,7 @@ function ZoneForm({ tenantId, zone }: { tenantId: string; zone: Zone | null }) {
   const settings = useTenantSettings();
   const tenantSettings = settings.status === 'ready' ? settings.settings : null;
   const t = useT(zoneMessages);
-  const toasts = useZoneToasts();
+  const toasts = useRecordToasts(zoneMessages);
   const drawingWords = useDrawingWords();
   const translate = useCallback((message: string) => {
     const key = VALIDATION_KEYS[message];
