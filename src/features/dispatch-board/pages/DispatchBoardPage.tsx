@@ -175,7 +175,7 @@ function Board({ tenantId, panelExtras, onSettled }: { tenantId: string; panelEx
     } catch (error) {
       return { ranked: null, problem: plannerFaultText(error, t, codeOf, driverName, t('suggest.unavailable')) };
     }
-  }, [selected, reference, drivers.rows, lanes, names, now, mode, t]);
+  }, [selected, reference, drivers.rows, lanes, names, now, mode, t, codeOf, driverName]);
 
   // ------------------------------------------------------------------------------------------
   // URL state.
