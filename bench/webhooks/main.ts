@@ -171,11 +171,12 @@ export async function runWebhooksBench(opts: { quick: boolean }): Promise<Webhoo
     const started = await startReceiver(receipts, receiverState);
     receiver = started.server;
 
-    // One subscription to deliveries per active staff member of acme (admins and dispatchers get every delivery's events).
+    // One subscription to deliveries per active member of acme who may read every delivery: admins and
+    // dispatchers, not warehouse-only staff (the fan-out sends an event only to who may read its record).
     const { rows: subs } = await pool.query<{ id: string; user_id: string }>(
       `insert into public.webhook_subscriptions (tenant_id, user_id, module_id, webhook_url, signing_secret, created_at)
        select p.tenant_id, p.id, 'deliveries', $2 || '/' || p.id, $3, now() - interval '1 minute'
-       from public.profiles p where p.tenant_id = $1 and p.status = 'active' and p.panel_type in ('admin', 'dispatcher')
+       from public.profiles p where p.tenant_id = $1 and p.status = 'active' and private.panel_type_of(p.id) in ('admin', 'dispatcher')
        on conflict (user_id, module_id) do update set webhook_url = excluded.webhook_url, is_active = true
        returning id, user_id`,
       [ACME, started.base, SECRET],
