@@ -61,6 +61,7 @@ let issued = 0;
 let detailTurn = 0;
 let timer: NodeJS.Timeout | null = null;
 let startedAt = 0;
+let rampMs = 0;
 let cpuBase = process.cpuUsage();
 let window: WindowStats = emptyWindow();
 
@@ -246,9 +247,20 @@ function send(kind: Kind): void {
   });
 }
 
-/** Open loop: every request goes when it is due (n / rate s after the start), whatever the others are doing. */
+/**
+ * How many requests are due `ms` after the start: the rate rises linearly from 0 to `rate` over the
+ * ramp (its integral, rate·t²/2R), then holds at `rate`.
+ */
+function dueAt(ms: number, rate: number, rampMs: number): number {
+  const perMs = rate / 1000;
+  if (ms <= 0) return 0;
+  if (ms < rampMs) return Math.floor((perMs * ms * ms) / (2 * rampMs));
+  return Math.floor(perMs * (ms - rampMs / 2));
+}
+
+/** Open loop: every request goes when it is due, whatever the others are doing. */
 function tick(): void {
-  const due = Math.floor(((performance.now() - startedAt) * setup!.rate) / 1000);
+  const due = dueAt(performance.now() - startedAt, setup!.rate, rampMs);
   while (issued < due) send(MIX[issued++ % MIX.length]);
 }
 
@@ -284,6 +296,7 @@ async function handle(order: SoakOrder): Promise<void> {
     await reply({ type: 'ready', subscribed: order.subscribers - failed, failed, firstError, joinMs: Math.round(performance.now() - t0) });
   } else if (order.type === 'start') {
     startedAt = performance.now();
+    rampMs = order.rampMs;
     issued = 0;
     window = emptyWindow();
     cpuBase = process.cpuUsage();

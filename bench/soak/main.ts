@@ -10,7 +10,7 @@ import { writeResults } from '../results.ts';
 
 /**
  * `npm run bench -- --suite soak`: the stack on the app's own project and a throwaway PostgreSQL 15,
- * held for half an hour under the console's traffic (load-client.ts: 200 requests/s, 20 of them
+ * held for half an hour under the console's traffic after a two-minute ramp-up (load-client.ts: 200 requests/s, 20 of them
  * writes, each broadcast to 100 subscribers of the tenant's deliveries topic), sampled every minute:
  * the stack's memory, its event-loop delay, request latency, errors and messages delivered
  * (bench/README.md). `--quick`: three minutes, sampled every 30 s, for developing the bench.
@@ -27,6 +27,13 @@ const DEPOT = 'a4000000-0000-4000-8000-000000000001';
 const SAME_DAY = 'a6100000-0000-4000-8000-000000000002';
 
 interface Settings {
+  /**
+   * The ramp-up before the plateau: the rate rises linearly from 0 to `rate` (a soak is ramp up,
+   * hold, ramp down, as k6's soak-testing guide shapes it). Its requests and messages count toward
+   * the error and loss targets; memory and latency drift are judged on the plateau.
+   */
+  rampMs: number;
+  /** The plateau at `rate`. */
   durationMs: number;
   windowMs: number;
   rate: number;
@@ -39,8 +46,8 @@ interface Settings {
   drainMs: number;
 }
 
-const FULL: Settings = { durationMs: 30 * 60_000, windowMs: 60_000, rate: 200, subscribers: 100, maxInFlight: 200, baselineWindows: 5, compareWindows: 5, drainMs: 10_000 };
-const QUICK: Settings = { durationMs: 3 * 60_000, windowMs: 30_000, rate: 200, subscribers: 100, maxInFlight: 200, baselineWindows: 2, compareWindows: 2, drainMs: 10_000 };
+const FULL: Settings = { rampMs: 120_000, durationMs: 30 * 60_000, windowMs: 60_000, rate: 200, subscribers: 100, maxInFlight: 200, baselineWindows: 5, compareWindows: 5, drainMs: 10_000 };
+const QUICK: Settings = { rampMs: 30_000, durationMs: 3 * 60_000, windowMs: 30_000, rate: 200, subscribers: 100, maxInFlight: 200, baselineWindows: 2, compareWindows: 2, drainMs: 10_000 };
 
 /** The targets: nothing fails, nothing is lost, memory levels off, latency does not drift. */
 export const TARGETS = { errors: 0, lost: 0, rssGrowthMax: 0.1, p99DriftMax: 0.2 } as const;
@@ -48,7 +55,8 @@ export const TARGETS = { errors: 0, lost: 0, rssGrowthMax: 0.1, p99DriftMax: 0.2
 type Verdict = 'PASS' | 'FAIL' | 'NOT MEASURED';
 
 interface WindowRow {
-  /** Minutes since the load started, at the window's end. */
+  phase: 'ramp' | 'plateau' | 'drain';
+  /** Minutes since the load started (the ramp's start), at the window's end. */
   atMin: number;
   requests: number;
   errors: number;
@@ -68,7 +76,7 @@ interface WindowRow {
 
 export interface SoakBenchReport {
   benchmark: 'soak';
-  schemaVersion: 1;
+  schemaVersion: 2;
   startedAt: string;
   finishedAt: string;
   machine: ReturnType<typeof machineInfo>;
@@ -105,10 +113,11 @@ async function prepare(stack: RunningStack): Promise<{ dropoff: string; detailId
   return { dropoff: home.rows[0].id, detailIds: detail.rows.map((r) => r.id) };
 }
 
-function windowRow(atMin: number, w: WindowStats, loop: ReturnType<typeof monitorEventLoopDelay>): WindowRow {
+function windowRow(phase: WindowRow['phase'], atMin: number, w: WindowStats, loop: ReturnType<typeof monitorEventLoopDelay>): WindowRow {
   const mem = process.memoryUsage();
   const lat = w.latencies.length > 0 ? summarize(w.latencies) : null;
   return {
+    phase,
     atMin: round(atMin, 1),
     requests: w.requests,
     errors: w.errors,
@@ -128,8 +137,9 @@ function windowRow(atMin: number, w: WindowStats, loop: ReturnType<typeof monito
 }
 
 function render(report: SoakBenchReport): string {
-  const header = ['min', 'requests', 'errors', 'p50 ms', 'p99 ms', 'msgs delivered/expected', 'rss MB', 'heap MB', 'loop p99/max ms'];
+  const header = ['phase', 'min', 'requests', 'errors', 'p50 ms', 'p99 ms', 'msgs delivered/expected', 'rss MB', 'heap MB', 'loop p99/max ms'];
   const body = report.windows.map((w) => [
+    w.phase,
     String(w.atMin),
     String(w.requests),
     String(w.errors),
@@ -151,7 +161,8 @@ function pooledP99(rows: WindowStats[]): number | null {
   return all.length > 0 ? summarize(all).p99 : null;
 }
 
-function judge(report: SoakBenchReport, raw: WindowStats[]): void {
+/** Errors and losses over every window (ramp, plateau, drain: the totals); memory and latency over the plateau's. */
+function judge(report: SoakBenchReport, plateau: { raw: WindowStats[]; rows: WindowRow[] }): void {
   const s = report.settings;
   const t = report.targets;
   const totals = report.totals!;
@@ -160,15 +171,15 @@ function judge(report: SoakBenchReport, raw: WindowStats[]): void {
   const lost = totals.expectedMessages - totals.deliveredMessages;
   t.lost.measured = lost;
   t.lost.verdict = lost <= TARGETS.lost && (report.joined?.failed ?? 1) === 0 ? 'PASS' : 'FAIL';
-  // The last sampled window is the drain (no load): memory and latency are judged on the timed windows.
-  const timed = report.windows.filter((_, i) => i < raw.length - 1);
+  // Memory and latency are judged on the plateau: not the ramp (a rising load), not the drain (none).
+  const timed = plateau.rows;
   if (timed.length >= s.baselineWindows + 1) {
     const baseline = timed[s.baselineWindows - 1].rssMb;
     const end = timed[timed.length - 1].rssMb;
     const growth = round((end - baseline) / baseline, 3);
     t.rssGrowth = { max: TARGETS.rssGrowthMax, baselineMb: baseline, endMb: end, growth, verdict: growth < TARGETS.rssGrowthMax ? 'PASS' : 'FAIL' };
   }
-  const timedRaw = raw.slice(0, -1);
+  const timedRaw = plateau.raw;
   if (timedRaw.length >= 2 * s.compareWindows) {
     const p99 = (rows: WindowStats[]) => {
       const v = pooledP99(rows);
@@ -200,7 +211,7 @@ export async function runSoakBench(opts: { quick: boolean }): Promise<SoakBenchR
   const s = opts.quick ? QUICK : FULL;
   const report: SoakBenchReport = {
     benchmark: 'soak',
-    schemaVersion: 1,
+    schemaVersion: 2,
     startedAt: new Date().toISOString(),
     finishedAt: '',
     machine: machineInfo(),
@@ -253,22 +264,29 @@ export async function runSoakBench(opts: { quick: boolean }): Promise<SoakBenchR
     console.log(`${ready.subscribed} subscribers joined tenant:<acme>:deliveries in ${ready.joinMs} ms${ready.failed ? `, ${ready.failed} failed (${ready.firstError})` : ''}`);
     if (ready.subscribed === 0) throw new Error(`no subscriber could join: ${ready.firstError}`);
 
-    console.log(`load: ${s.rate} requests/s for ${s.durationMs / 60_000} min, sampled every ${s.windowMs / 1000} s ...`);
+    console.log(`load: rising to ${s.rate} requests/s over ${s.rampMs / 1000} s, then ${s.rate}/s for ${s.durationMs / 60_000} min, sampled every ${s.windowMs / 1000} s ...`);
     const raw: WindowStats[] = [];
+    const plateau: { raw: WindowStats[]; rows: WindowRow[] } = { raw: [], rows: [] };
     const t0 = performance.now();
     loop.enable();
-    await load.ask({ type: 'start' }, 10_000);
-    for (let next = s.windowMs; next <= s.durationMs; next += s.windowMs) {
-      const wait = t0 + next - performance.now();
+    await load.ask({ type: 'start', rampMs: s.rampMs }, 10_000);
+    const ends = [s.rampMs];
+    for (let next = s.rampMs + s.windowMs; next <= s.rampMs + s.durationMs; next += s.windowMs) ends.push(next);
+    for (const [i, end] of ends.entries()) {
+      const wait = t0 + end - performance.now();
       if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
       const w = await load.ask({ type: 'sample' }, 30_000);
       if (w.type !== 'window') throw new Error(`unexpected ${w.type}`);
       raw.push(w);
-      const row = windowRow((performance.now() - t0) / 60_000, w, loop);
+      const row = windowRow(i === 0 ? 'ramp' : 'plateau', (performance.now() - t0) / 60_000, w, loop);
       loop.reset();
       report.windows.push(row);
+      if (i > 0) {
+        plateau.raw.push(w);
+        plateau.rows.push(row);
+      }
       console.log(
-        `  ${row.atMin} min: ${row.requests} requests, ${row.errors} errors${row.firstError ? ` (${row.firstError})` : ''}, p50 ${row.p50 ?? 'n/a'} p99 ${row.p99 ?? 'n/a'} ms; ` +
+        `  ${row.phase} ${row.atMin} min: ${row.requests} requests, ${row.errors} errors${row.firstError ? ` (${row.firstError})` : ''}, p50 ${row.p50 ?? 'n/a'} p99 ${row.p99 ?? 'n/a'} ms; ` +
           `${row.deliveredMessages}/${row.expectedMessages} messages; rss ${row.rssMb} MB, heap ${row.heapUsedMb} MB; event loop p99 ${row.eventLoopP99Ms} max ${row.eventLoopMaxMs} ms`,
       );
     }
@@ -276,7 +294,7 @@ export async function runSoakBench(opts: { quick: boolean }): Promise<SoakBenchR
     const last = await load.ask({ type: 'finish', drainMs: s.drainMs }, s.drainMs + 60_000);
     if (last.type !== 'window') throw new Error(`unexpected ${last.type}`);
     raw.push(last);
-    report.windows.push(windowRow((performance.now() - t0) / 60_000, last, loop));
+    report.windows.push(windowRow('drain', (performance.now() - t0) / 60_000, last, loop));
     loop.disable();
     const requests = raw.reduce((n, w) => n + w.requests, 0);
     report.totals = {
@@ -288,8 +306,8 @@ export async function runSoakBench(opts: { quick: boolean }): Promise<SoakBenchR
       writes: raw.reduce((n, w) => n + w.writes, 0),
       achievedRate: round((requests / loadMs) * 1000, 1),
     };
-    judge(report, raw);
-    console.log(`\n${render(report)}\n(the last row is the drain: the load stopped, the last messages counted)`);
+    judge(report, plateau);
+    console.log(`\n${render(report)}\n(the ramp: the rate rising to ${s.rate}/s; the drain: the load stopped, the last messages counted)`);
     console.log(
       `totals: ${report.totals.requests} requests at ${report.totals.achievedRate}/s, ${report.totals.errors} errors${report.totals.firstError ? ` (first: ${report.totals.firstError})` : ''}; ` +
         `${report.totals.writes} writes; ${report.totals.deliveredMessages}/${report.totals.expectedMessages} messages delivered`,

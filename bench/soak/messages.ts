@@ -36,7 +36,8 @@ export interface WindowStats {
   cpuMs: number;
 }
 
-export type SoakOrder = SoakSetup | { type: 'start' } | { type: 'sample' } | { type: 'finish'; drainMs: number } | { type: 'stop' };
+/** `rampMs`: the rate rises linearly from 0 to `rate` over this long, then holds (a soak's ramp-up). */
+export type SoakOrder = SoakSetup | { type: 'start'; rampMs: number } | { type: 'sample' } | { type: 'finish'; drainMs: number } | { type: 'stop' };
 
 export type SoakReply =
   | { type: 'ready'; subscribed: number; failed: number; firstError: string | null; joinMs: number }
