@@ -157,15 +157,18 @@ describe('lookupStaff', () => {
     { id: 'p3', full_name: null, email: null, panel_type: 'dispatcher' },
   ];
 
-  it("asks for the tenant's admins and dispatchers by name or email, active ones only when asked", async () => {
+  it("asks for the tenant's admins and dispatchers by name or email, active ones who read deliveries only when asked", async () => {
     answer = { data: staff, error: null };
     const options = await lookupStaff(TENANT, 'ada', 10, signal, { activeOnly: true });
     const query = lastQuery();
     expect(query.table).toBe('profiles');
     expect(callsOf(query, 'select')).toEqual([['id, full_name, email, panel_type']]);
+    // Someone to assign or seat: staff as the read rules see them (no warehouse-only person of the
+    // dispatcher panel), which the database's exception and participant checks accept.
     expect(callsOf(query, 'eq')).toEqual([
       ['tenant_id', TENANT],
       ['status', 'active'],
+      ['reads_deliveries', true],
     ]);
     expect(callsOf(query, 'in')).toEqual([['panel_type', ['admin', 'dispatcher']]]);
     expect(callsOf(query, 'or')).toEqual([['full_name.ilike.*ada*,email.ilike.*ada*']]);
@@ -304,7 +307,7 @@ describe('one declaration per shared lookup', () => {
   it('searches with its options and reads a stored value\'s label from the same table', async () => {
     const cases = [
       { lookup: zoneLookup(TENANT, { activeOnly: true }), table: 'zones', searchEq: [['tenant_id', TENANT], ['active', true]], label: 'zones' },
-      { lookup: staffLookup(TENANT, { activeOnly: true }), table: 'profiles', searchEq: [['tenant_id', TENANT], ['status', 'active']], label: 'profiles' },
+      { lookup: staffLookup(TENANT, { activeOnly: true }), table: 'profiles', searchEq: [['tenant_id', TENANT], ['status', 'active'], ['reads_deliveries', true]], label: 'profiles' },
       { lookup: customerLookup(TENANT), table: 'profiles', searchEq: [['tenant_id', TENANT], ['panel_type', 'customer']], label: 'profiles' },
       { lookup: inventoryItemLookup(TENANT, { activeOnly: true }), table: 'inventory_items', searchEq: [['tenant_id', TENANT], ['is_active', true]], label: 'inventory_items' },
       { lookup: binLookup(TENANT, 'w1'), table: 'warehouse_locations', searchEq: [['tenant_id', TENANT], ['warehouse_id', 'w1'], ['location_type', 'bin']], label: 'warehouse_locations' },

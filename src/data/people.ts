@@ -8,7 +8,9 @@ const UNNAMED = 'Unnamed User';
 export interface StaffLookupOptions {
   /**
    * Only people who may act now: someone to assign work to or to add to a conversation (the database
-   * accepts exactly these). A filter over past records (who assigned) also finds people since deactivated.
+   * accepts exactly these: active, and staff as the read rules see them, so not a warehouse-only person
+   * of the dispatcher panel, who reads no delivery; `reads_deliveries`, a computed field of profiles).
+   * A filter over past records (who assigned) also finds people since deactivated.
    */
   activeOnly: boolean;
 }
@@ -16,7 +18,7 @@ export interface StaffLookupOptions {
 /** The tenant's staff (admins and dispatchers) by name or email, by name; the role and email below. */
 export async function lookupStaff(tenantId: string, term: string, limit: number, signal: AbortSignal, { activeOnly }: StaffLookupOptions): Promise<LookupOption[]> {
   let query = supabase.from('profiles').select('id, full_name, email, panel_type').eq('tenant_id', tenantId).in('panel_type', ['admin', 'dispatcher']);
-  if (activeOnly) query = query.eq('status', 'active');
+  if (activeOnly) query = query.eq('status', 'active').eq('reads_deliveries', true);
   query = withSearch(query, ['full_name', 'email'], term);
   const { data, error } = await query.order('full_name').order('id').limit(limit).abortSignal(signal);
   if (error) throw error;

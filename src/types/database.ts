@@ -1427,9 +1427,9 @@ isOneToOne: false
                   ]
                 },"profiles": {
                   Row: {
-                    "avatar_url": string | null,"created_at": string,"email": string,"first_name": string | null,"full_name": string | null,"id": string,"language": string | null,"last_name": string | null,"panel_type": string,"phone": string | null,"roles": (string)[],"status": string,"tenant_id": string,"updated_at": string,"user_type": string
+                    "avatar_url": string | null,"created_at": string,"email": string,"first_name": string | null,"full_name": string | null,"id": string,"language": string | null,"last_name": string | null,"panel_type": string,"phone": string | null,"roles": (string)[],"status": string,"tenant_id": string,"updated_at": string,"user_type": string,"reads_deliveries": boolean | null
                   }
-                  ComputedFields: never
+                  ComputedFields: "reads_deliveries"
                   Insert: {
                     "avatar_url"?: string | null,"created_at"?: string,"email": string,"first_name"?: string | null,"full_name"?: never,"id": string,"language"?: string | null,"last_name"?: string | null,"panel_type": string,"phone"?: string | null,"roles"?: (string)[],"status"?: string,"tenant_id": string,"updated_at"?: string,"user_type"?: string
                   }
@@ -3175,6 +3175,9 @@ isOneToOne: false
       } },
 "quote":
 { Args: { "dropoff_lat": number,"dropoff_lng": number,"pickup_lat": number,"pickup_lng": number,"ready_at"?: string,"service_id": string,"weight_kg": number }; Returns: Json
+                           },
+"reads_deliveries":
+{ Args: { "p": Omit<Database["public"]['Tables']["profiles"]['Row'], Database["public"]['Tables']["profiles"]['ComputedFields']> }; Returns: boolean
                            },
 "receive_order_actions":
 { Args: { "receive_order_id": string }; Returns: (string)[]

@@ -61,11 +61,12 @@ declare
 begin
   for t in select tn.id from public.tenants tn order by tn.created_at, tn.id loop
     select p.id, p.full_name into staff, staff_name from public.profiles p
-    where p.tenant_id = t.id and p.status = 'active' and p.panel_type in ('dispatcher', 'admin')
+    where p.tenant_id = t.id and p.status = 'active' and private.is_staff_panel(private.panel_type_of(p.id))
     order by (p.panel_type = 'dispatcher') desc, p.created_at, p.id limit 1;
     continue when staff is null;
+    -- Staff as the rules see them: an exception's assignee reads its delivery (not warehouse-only people).
     select array_agg(p.id order by p.panel_type desc, p.created_at, p.id) into team from public.profiles p
-    where p.tenant_id = t.id and p.status = 'active' and p.panel_type in ('dispatcher', 'admin');
+    where p.tenant_id = t.id and p.status = 'active' and private.is_staff_panel(private.panel_type_of(p.id));
 
     -- Returns: delivered deliveries of the last weeks, a few days apart, none returned twice,
     -- twelve whatever the hour the seed runs at.

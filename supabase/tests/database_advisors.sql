@@ -88,6 +88,7 @@ insert into advisor_callable_definers (role, function) values
     ('authenticated', 'put_back_return_request(return_request_id uuid, item_id uuid, bin_id uuid, quantity integer, condition text)'),
     ('authenticated', 'receive_order_actions(receive_order_id uuid)'),
     ('authenticated', 'receive_order_line(line_id uuid, quantity integer, bin_id uuid, lot_number text, serial_number text)'),
+    ('authenticated', 'reads_deliveries(p public.profiles)'),
     ('authenticated', 'record_remittance(driver_id uuid, delivery_ids uuid[], amount numeric, method text, note text, discrepancy_reason text)'),
     ('authenticated', 'regenerate_inventory_label(item_id uuid)'),
     ('authenticated', 'replay_webhook_delivery(delivery_id uuid)'),
@@ -147,13 +148,15 @@ end;
 $$;
 
 -- The list names only what is there: a function dropped or no longer security definer leaves it.
+-- Arguments of a table's row type are named as the lints name them (with the empty search_path:
+-- `p public.profiles`), whatever this session's search_path makes of them.
 select is_empty(
   $$
     select d.function from pg_temp.advisor_callable_definers d
     where not exists (
       select 1 from pg_catalog.pg_proc p
       where p.pronamespace = 'public'::regnamespace and p.prosecdef
-        and d.function = p.proname || '(' || pg_catalog.pg_get_function_identity_arguments(p.oid) || ')'
+        and replace(d.function, 'public.', '') = p.proname || '(' || replace(pg_catalog.pg_get_function_identity_arguments(p.oid), 'public.', '') || ')'
     )
     order by 1
   $$,

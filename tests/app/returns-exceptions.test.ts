@@ -235,6 +235,34 @@ describe('exceptions', () => {
     expect(customerInsert.error?.code).toBe('42501');
   });
 
+  it('the assignee picker offers only staff who read deliveries (reads_deliveries), and the database refuses a warehouse-only picker with a key', async () => {
+    const tyrone = 'a5100000-0000-4000-8000-000000000004'; // a picker of the dispatcher panel, warehouse-only
+    const liaison = 'a5100000-0000-4000-8000-000000000006'; // warehouse staff with a dispatcher liaison row
+    // src/data/people.ts lookupStaff with activeOnly, as the exception form and the participants panel ask.
+    const staff = () => acmeDispatcher.from('profiles').select('id').eq('tenant_id', TENANT.acme).in('panel_type', ['admin', 'dispatcher']).eq('status', 'active');
+    const stored = await staff();
+    expect(stored.data!.map((p) => p.id)).toContain(tyrone);
+    const offered = await staff().eq('reads_deliveries', true);
+    expect(offered.error).toBeNull();
+    expect(offered.data!.map((p) => p.id)).toEqual(expect.arrayContaining([USER.acmeAdmin, USER.acmeDispatcher, liaison]));
+    expect(offered.data!.map((p) => p.id)).not.toContain(tyrone);
+
+    const { data: delivery } = await service.from('deliveries').select('id').eq('tenant_id', TENANT.acme).eq('status', 'failed').limit(1).single();
+    const refused = await acmeDispatcher.from('exceptions').insert({ tenant_id: TENANT.acme, delivery_id: delivery!.id, type: 'damaged', severity: 'low', description: 'Torn label', assigned_to: tyrone }).select('id');
+    expect(refused.error?.code).toBe('23514');
+    expect(JSON.parse(refused.error!.details)).toEqual([
+      {
+        field: 'assigned_to',
+        key: 'exceptions.assignee_cannot_read',
+        message: 'Tyrone Jackson works in the warehouse only and cannot read this delivery: assign it to an admin or dispatcher',
+        params: { name: 'Tyrone Jackson' },
+      },
+    ]);
+    const accepted = await acmeDispatcher.from('exceptions').insert({ tenant_id: TENANT.acme, delivery_id: delivery!.id, type: 'damaged', severity: 'low', description: 'Torn label', assigned_to: liaison }).select('assigned_to').single();
+    expect(accepted.error).toBeNull();
+    expect(accepted.data!.assigned_to).toBe(liaison);
+  });
+
   it('live: admins and dispatchers hear exceptions; a driver does not join', async () => {
     const topic = `tenant:${TENANT.acme}:exceptions`;
     const admin = await listen(acmeAdmin, topic);

@@ -4,8 +4,8 @@ import type { ActivityKey } from './messages';
 type PublicTables = Database['public']['Tables'];
 /** Every table of the public schema (the generated types): the audit trigger may record any of them. */
 export type TableName = keyof PublicTables & string;
-/** Every column of those tables. */
-export type ColumnName = { [T in TableName]: keyof PublicTables[T]['Row'] & string }[TableName];
+/** Every column of those tables (not their computed fields, which no row stores and the audit never records). */
+export type ColumnName = { [T in TableName]: Exclude<keyof PublicTables[T]['Row'], PublicTables[T]['ComputedFields']> & string }[TableName];
 
 /**
  * Each table by the name people know its records by. Typed over the generated tables, so a migration's new table

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useFormat } from '../../../lib/i18n/format';
 import { refusalText } from '../../../lib/refusal-text';
+import { useServerWords } from '../../../lib/server-messages/server-words';
 import { saveFailureToasts, type ServerErrorResult } from '../../../lib/server-errors';
 import { useSession } from '../../../lib/session';
 import { useRecordLoad } from '../../../lib/use-record-load';
@@ -20,6 +21,7 @@ export function ContactAdmins() {
   const { user } = useSession();
   const userId = user?.id ?? '';
   const toast = useToast();
+  const server = useServerWords();
   const { t, translate } = useSupportWords();
   const format = useFormat();
   const form = useZodForm(contactFormSchema, { defaultValues: { subject: '', body: '' } }, translate);
@@ -43,7 +45,8 @@ export function ContactAdmins() {
   function onServerError(error: unknown, result: ServerErrorResult) {
     const code = (error as { code?: unknown } | null)?.code;
     if (code === 'PT429' || code === '42501') {
-      toast.error(refusalText(error));
+      // A keyed refusal (support.contact_not_allowed) in the page's language.
+      toast.error(refusalText(error, '; ', server));
       return;
     }
     for (const text of saveFailureToasts(error, result, { validation: t('toast.validation'), failed: t('toast.sendFailed'), unknown: t('toast.sendFailed') })) toast.error(text);

@@ -26,6 +26,13 @@ export const en = {
   'chat.message_too_long': 'A message can be at most {max} characters',
   'chat.text_only': 'Only text messages can be sent',
   'chat.client_id_invalid': 'The client id must be 8 to 100 letters, digits or _.:-',
+  'chat.order_participant_not_allowed': "Only staff and the order's customer can take part in an order conversation",
+  'chat.participant_cannot_read': '{name} cannot read {code}, so cannot take part in its conversation',
+
+  'support.contact_not_allowed': 'Only dispatchers can contact the admins here',
+
+  'exceptions.assignee_not_staff': 'Assign it to an active admin or dispatcher of this business',
+  'exceptions.assignee_cannot_read': '{name} works in the warehouse only and cannot read this delivery: assign it to an admin or dispatcher',
 
   'users.email_taken': 'A user with this email address has already been registered',
   'users.self_role': 'You cannot change your own role',

@@ -24,6 +24,13 @@ export default {
   'chat.message_too_long': 'Un mensaje puede tener como máximo {max} caracteres',
   'chat.text_only': 'Solo se pueden enviar mensajes de texto',
   'chat.client_id_invalid': 'El id de cliente debe tener de 8 a 100 letras, dígitos o _.:-',
+  'chat.order_participant_not_allowed': 'Solo el personal y el cliente del pedido pueden participar en una conversación de pedido',
+  'chat.participant_cannot_read': '{name} no puede ver {code}, así que no puede participar en su conversación',
+
+  'support.contact_not_allowed': 'Solo los despachadores pueden contactar aquí con los administradores',
+
+  'exceptions.assignee_not_staff': 'Asígnela a un administrador o despachador activo de esta empresa',
+  'exceptions.assignee_cannot_read': '{name} trabaja solo en el almacén y no puede ver esta entrega: asígnela a un administrador o despachador',
 
   'users.email_taken': 'Ya hay un usuario registrado con este correo electrónico',
   'users.self_role': 'No puede cambiar su propio rol',

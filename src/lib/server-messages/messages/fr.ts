@@ -24,6 +24,13 @@ export default {
   'chat.message_too_long': 'Un message peut comporter au plus {max} caractères',
   'chat.text_only': 'Seuls les messages texte peuvent être envoyés',
   'chat.client_id_invalid': 'L’identifiant client doit comporter de 8 à 100 lettres, chiffres ou _.:-',
+  'chat.order_participant_not_allowed': 'Seuls le personnel et le client de la commande peuvent participer à une conversation de commande',
+  'chat.participant_cannot_read': '{name} ne peut pas voir {code} et ne peut donc pas participer à sa conversation',
+
+  'support.contact_not_allowed': 'Seuls les répartiteurs peuvent contacter les administrateurs ici',
+
+  'exceptions.assignee_not_staff': 'Attribuez-la à un administrateur ou un répartiteur actif de cette entreprise',
+  'exceptions.assignee_cannot_read': '{name} travaille uniquement à l’entrepôt et ne peut pas voir cette livraison : attribuez-la à un administrateur ou un répartiteur',
 
   'users.email_taken': 'Un utilisateur avec cette adresse e-mail est déjà inscrit',
   'users.self_role': 'Vous ne pouvez pas changer votre propre rôle',
