@@ -68,6 +68,18 @@ export const en = {
   'settings.picking_shape': 'Picking settings hold max_orders and max_lines',
   'settings.picking_max_orders': 'Max orders must be a whole number from {min} to {max}',
   'settings.picking_max_lines': 'Max lines must be a whole number from {min} to {max}',
+  'settings.delivery_shape': 'Delivery settings hold proof and failure_reasons',
+  'settings.proof_shape': 'Proof settings hold signature, photo, recipient_name and notes',
+  'settings.proof_choice': 'Choose required, optional or off',
+  'settings.failure_reasons_count': 'Give {min} to {max} failure reasons',
+  'settings.failure_reason_length': 'Each failure reason is a text of {min} to {max} characters',
+  'settings.failure_reasons_distinct': 'Failure reasons must be different from each other',
+
+  'proof.signature_required': 'A signature is required',
+  'proof.photo_required': 'A photo is required',
+  'proof.recipient_name_required': "The recipient's name is required",
+  'proof.notes_required': 'Notes are required',
+  'proof.file_outside_folder': "Proof files must be uploaded to this delivery's folder of the proofs bucket",
 
   'brand.not_admin': "Only the tenant's admins may change its brand",
   'brand.shape': 'Brand settings must be an object',

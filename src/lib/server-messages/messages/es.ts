@@ -66,6 +66,18 @@ export default {
   'settings.picking_shape': 'Los ajustes de preparación contienen max_orders y max_lines',
   'settings.picking_max_orders': 'El máximo de órdenes debe ser un número entero de {min} a {max}',
   'settings.picking_max_lines': 'El máximo de líneas debe ser un número entero de {min} a {max}',
+  'settings.delivery_shape': 'Los ajustes de entrega contienen proof y failure_reasons',
+  'settings.proof_shape': 'Los ajustes de prueba contienen signature, photo, recipient_name y notes',
+  'settings.proof_choice': 'Elija obligatorio, opcional o desactivado',
+  'settings.failure_reasons_count': 'Indique de {min} a {max} motivos de fallo',
+  'settings.failure_reason_length': 'Cada motivo de fallo es un texto de {min} a {max} caracteres',
+  'settings.failure_reasons_distinct': 'Los motivos de fallo deben ser distintos entre sí',
+
+  'proof.signature_required': 'Se requiere una firma',
+  'proof.photo_required': 'Se requiere una foto',
+  'proof.recipient_name_required': 'El nombre del destinatario es obligatorio',
+  'proof.notes_required': 'Las notas son obligatorias',
+  'proof.file_outside_folder': 'Los archivos de prueba deben subirse a la carpeta de esta entrega en el depósito de pruebas',
 
   'brand.not_admin': 'Solo los administradores de la empresa pueden cambiar su marca',
   'brand.shape': 'Los ajustes de marca deben ser un objeto',

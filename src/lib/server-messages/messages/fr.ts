@@ -66,6 +66,18 @@ export default {
   'settings.picking_shape': 'Les paramètres de préparation contiennent max_orders et max_lines',
   'settings.picking_max_orders': 'Le nombre maximum d’ordres doit être un nombre entier de {min} à {max}',
   'settings.picking_max_lines': 'Le nombre maximum de lignes doit être un nombre entier de {min} à {max}',
+  'settings.delivery_shape': 'Les paramètres de livraison contiennent proof et failure_reasons',
+  'settings.proof_shape': 'Les paramètres de preuve contiennent signature, photo, recipient_name et notes',
+  'settings.proof_choice': 'Choisissez obligatoire, facultatif ou désactivé',
+  'settings.failure_reasons_count': 'Indiquez de {min} à {max} motifs d’échec',
+  'settings.failure_reason_length': 'Chaque motif d’échec est un texte de {min} à {max} caractères',
+  'settings.failure_reasons_distinct': 'Les motifs d’échec doivent être différents les uns des autres',
+
+  'proof.signature_required': 'Une signature est requise',
+  'proof.photo_required': 'Une photo est requise',
+  'proof.recipient_name_required': 'Le nom du destinataire est obligatoire',
+  'proof.notes_required': 'Les notes sont obligatoires',
+  'proof.file_outside_folder': 'Les fichiers de preuve doivent être déposés dans le dossier de cette livraison du compartiment des preuves',
 
   'brand.not_admin': 'Seuls les administrateurs de l’entreprise peuvent modifier sa marque',
   'brand.shape': 'Les paramètres de marque doivent être un objet',
