@@ -153,6 +153,22 @@ export const en = {
   'remit.method_invalid': 'Choose a method: cash, bank transfer, card or other',
   'remit.note_too_long': 'The note must be at most {max} characters',
   'remit.reason_too_long': 'The reason must be at most {max} characters',
+
+  'drivers.person_required': 'Driver is required',
+  'drivers.person_not_member': 'Driver must be a person of this business',
+  'drivers.person_not_driver': 'Only people with the driver role can be drivers',
+  'drivers.licence_number_required': 'Licence number is required',
+  'drivers.licence_number_format': 'Licence number must be {min} to {max} letters, digits, spaces or dashes',
+  'drivers.licence_number_taken': 'Another driver has this licence number',
+  'drivers.licence_class_invalid': 'Licence class must be standard, commercial or special',
+  'drivers.licence_expiry_required': 'Licence expiry is required',
+  'drivers.licence_expiry_implausible': 'Licence expiry is not a plausible date',
+  'drivers.phone_invalid': 'Phone must have at least {min} digits',
+  'drivers.vehicle_not_found': 'Vehicle not found',
+  'drivers.zone_not_found': 'Zone not found',
+  'drivers.notes_too_long': 'Notes must be at most {max} characters',
+  'drivers.status_invalid': 'Status must be offline, available or on_break',
+  'drivers.not_found': 'Driver not found',
 } as const;
 
 export type ServerKey = keyof typeof en;
