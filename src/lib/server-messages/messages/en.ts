@@ -169,6 +169,28 @@ export const en = {
   'drivers.notes_too_long': 'Notes must be at most {max} characters',
   'drivers.status_invalid': 'Status must be offline, available or on_break',
   'drivers.not_found': 'Driver not found',
+
+  'warehouses.name_required': 'Warehouse name is required!',
+  'warehouses.name_too_long': 'Warehouse name must be at most {max} characters',
+  'warehouses.code_required': 'Warehouse code is required!',
+  'warehouses.code_too_long': 'Warehouse code must be at most {max} characters',
+  'warehouses.code_taken': 'Warehouse code already exists',
+  'warehouses.address_required': 'Address is required!',
+  'warehouses.address_not_business': "Address must be one of this business's addresses",
+  'warehouses.status_required': 'Status is required!',
+  'warehouses.status_invalid': 'Status must be active, inactive, maintenance or full',
+  'warehouses.total_capacity_negative': 'Total capacity must be at least {min}',
+  'warehouses.available_capacity_negative': 'Available capacity must be at least {min}',
+  'warehouses.available_above_total': 'Available capacity cannot exceed total capacity',
+  'warehouses.access_mode_required': 'Access mode is required!',
+  'warehouses.access_mode_invalid': 'Access mode must be all_users, select_users or exclude_users',
+  'warehouses.users_required': 'Users are required when access mode is not "All Users"',
+  'warehouses.users_not_members': 'Users must be people of this business',
+  'warehouses.features_shape': 'Features can only hold climate_control, security_level, dock_doors, hazardous_materials, refrigeration and cross_docking',
+  'warehouses.dock_doors_negative': 'Dock doors must be at least {min}',
+  'warehouses.security_level_invalid': 'Security level must be low, medium, high or maximum',
+  'warehouses.values_shape': 'The warehouse values must be a JSON object',
+  'warehouses.not_found': 'Warehouse not found',
 } as const;
 
 export type ServerKey = keyof typeof en;
