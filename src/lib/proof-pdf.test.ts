@@ -2,7 +2,10 @@ import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { PDFPage } from 'pdf-lib';
 import { describe, expect, it, vi } from 'vitest';
 import { code128 } from './pdf/code128';
+import { translator } from './i18n/catalogue';
 import { buildProofPdf, pdfSafeText, type ProofDocumentData } from './proof-pdf';
+import { proofPdfMessages } from './proof-pdf/messages';
+import { proofPdfText } from './proof-pdf/words';
 
 // pdf.js (the viewer's own reader) checks what a reader sees; Node 20 lacks one of its ES2024 helpers.
 if (!('withResolvers' in Promise)) {
@@ -131,5 +134,57 @@ describe('buildProofPdf', () => {
 describe('pdfSafeText', () => {
   it('keeps Latin-1, replaces the rest', () => {
     expect(pdfSafeText('Café\n  Crème 東京')).toBe('Café Crème ??');
+  });
+
+});
+
+describe('buildProofPdf in the reader’s language', () => {
+  /** The delivery as the loader gives it: raw status, event actions and reasons beside the English. */
+  const raw = (): Partial<ProofDocumentData> => ({
+    status: 'delivered',
+    formatTime: undefined,
+    timeline: [
+      { at: '2026-11-25T14:00:00Z', title: 'Created', action: 'created', status: 'pending', actor: 'Dana Dispatcher' },
+      { at: '2026-11-25T15:10:00Z', title: 'Arrived at pickup', action: 'arrived_pickup', status: 'accepted', actor: 'Derek Driver' },
+      { at: '2026-11-25T15:30:00Z', title: 'Failed', action: 'status', status: 'failed', reason: 'Business closed', note: 'Try tomorrow' },
+    ],
+    photos: [{ bytes: new Uint8Array([1, 2, 3]), type: 'image/jpeg' }],
+    missingFiles: 1,
+  });
+  const textIn = async (language: 'es' | 'fr') => {
+    const messages = (await proofPdfMessages.load[language]()).default;
+    // The locale's format in a fixed zone, so the test reads the same anywhere.
+    const at = (iso: string) => new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }).format(new Date(iso));
+    return read(await buildProofPdf(data(raw()), proofPdfText(translator(proofPdfMessages, language, messages), at)));
+  };
+
+  it('writes Spanish, with Spanish dates', async () => {
+    const { text, title } = await textIn('es');
+    expect(title).toBe('Prueba de entrega ACME-000123');
+    for (const expected of [
+      'Prueba de entrega',
+      'Entrega ACME-000123 · Entregada',
+      'CLIENTE',
+      'DESTINATARIO',
+      'Historial',
+      '25 nov 2026, 15:10 Llegada a la recogida · Derek Driver',
+      'Fallida',
+      'Motivo: Business closed · Try tomorrow',
+      'Firmado por Maria Lopez',
+      'No se pudieron incluir 2 archivos.',
+      'Generada el 25 nov 2026, 16:00',
+    ]) {
+      expect(text).toContain(expected);
+    }
+    expect(text).not.toMatch(/Proof of delivery|Arrived at pickup|Reason:|Signed by|could not be included/);
+  });
+
+  it('writes French, with French dates', async () => {
+    const { text, title } = await textIn('fr');
+    expect(title).toBe('Preuve de livraison ACME-000123');
+    for (const expected of ['Livraison ACME-000123 · Livrée', '25 nov. 2026, 15:10 Arrivée à l\'enlèvement · Derek Driver', 'Motif : Business closed', 'Signé par Maria Lopez', '2 fichiers n\'ont pas pu être inclus.']) {
+      expect(text).toContain(expected);
+    }
+    expect(text).not.toMatch(/Proof of delivery|Arrived at pickup|Reason:|Signed by/);
   });
 });

@@ -1,12 +1,14 @@
 import { PDFDocument, rgb, StandardFonts, type PDFFont, type PDFImage, type PDFPage } from 'pdf-lib';
 import { code128, drawCode128 } from './pdf/code128';
+import { englishProofPdfText, type ProofPdfText } from './proof-pdf/words';
 
 /**
  * The proof-of-delivery PDF, built in the browser with pdf-lib (MIT, no native parts, embeds PNG
  * and JPEG as they are and writes a small standard PDF that pdf.js, printers and archives read):
  * the business, the delivery code with its Code 128 barcode, customer, pickup and drop-off, the
  * timeline, recipient, notes, signature and photos, and when it was generated. Pure: the caller
- * gives every byte (images already fetched), so it is testable and works offline.
+ * gives every byte (images already fetched), so it is testable and works offline. Its words come
+ * in one language (`ProofPdfText`, lib/proof-pdf/words.ts): the page's, or English by default.
  */
 
 export interface ProofImage {
@@ -17,9 +19,15 @@ export interface ProofImage {
 
 export interface ProofTimelineEntry {
   at: string;
+  /** The event in English; with `action` and `status` the document words it in its language. */
   title: string;
+  action?: string;
+  status?: string;
   actor?: string | null;
+  /** A detail as it is; with `reason` and `note` the document words the reason in its language. */
   detail?: string | null;
+  reason?: string | null;
+  note?: string | null;
 }
 
 export interface ProofDocumentData {
@@ -27,6 +35,8 @@ export interface ProofDocumentData {
   code: string;
   barcode: string;
   statusLabel: string;
+  /** The delivery's status value: the document words it in its language (else statusLabel). */
+  status?: string;
   customerName: string | null;
   pickup: string;
   dropoff: string;
@@ -40,7 +50,7 @@ export interface ProofDocumentData {
   /** Files that could not be fetched or read: said in the document instead of silently missing. */
   missingFiles: number;
   generatedAt: Date;
-  /** How times are written (the viewer's zone by default). */
+  /** How times are written: over the words' own format (the locale's, in the viewer's zone). */
   formatTime?: (iso: string) => string;
 }
 
@@ -49,12 +59,6 @@ const MARGIN = 48;
 const INK = rgb(0.09, 0.11, 0.16);
 const MUTED = rgb(0.39, 0.43, 0.5);
 const RULE = rgb(0.85, 0.87, 0.9);
-
-const defaultTime = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
-function formatDefault(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : defaultTime.format(date);
-}
 
 /** The standard fonts speak WinAnsi only: anything else becomes '?' instead of failing the whole document. */
 export function pdfSafeText(text: string): string {
@@ -175,60 +179,69 @@ async function embed(doc: PDFDocument, image: ProofImage): Promise<PDFImage | nu
   }
 }
 
-export async function buildProofPdf(data: ProofDocumentData): Promise<Uint8Array> {
-  const at = data.formatTime ?? formatDefault;
+/** Whether a timeline entry's detail is worded here (its reason and note given apart). */
+function entryDetail(entry: ProofTimelineEntry, words: ProofPdfText): string | null {
+  if (entry.reason === undefined && entry.note === undefined) return entry.detail ?? null;
+  return [entry.reason ? words.reason(entry.reason) : null, entry.note].filter(Boolean).join(' · ') || null;
+}
+
+export async function buildProofPdf(data: ProofDocumentData, words: ProofPdfText = englishProofPdfText()): Promise<Uint8Array> {
+  const at = data.formatTime ?? words.formatTime;
+  const statusLabel = data.status ? words.status(data.status) : data.statusLabel;
   const doc = await PDFDocument.create();
-  doc.setTitle(`Proof of delivery ${data.code}`);
-  doc.setSubject(`Proof of delivery of ${data.code} by ${data.businessName}`);
+  doc.setTitle(pdfSafeText(words.docTitle(data.code)));
+  doc.setSubject(pdfSafeText(words.subject(data.code, data.businessName)));
   doc.setProducer('Waypost');
   doc.setCreator('Waypost');
   doc.setCreationDate(data.generatedAt);
   const regular = await doc.embedFont(StandardFonts.Helvetica);
   const bold = await doc.embedFont(StandardFonts.HelveticaBold);
-  const w = new Writer(doc, regular, bold, pdfSafeText(`${data.businessName} · Proof of delivery ${data.code} · generated ${at(data.generatedAt.toISOString())}`));
+  const w = new Writer(doc, regular, bold, pdfSafeText(words.footer(data.businessName, data.code, at(data.generatedAt.toISOString()))));
 
   w.text(data.businessName, { size: 11, bold: true, color: MUTED });
-  w.text('Proof of delivery', { size: 22, bold: true, gap: 6 });
+  w.text(words.title, { size: 22, bold: true, gap: 6 });
   w.barcode(data.barcode);
   w.text(data.barcode, { size: 10, bold: true, gap: 2 });
-  w.text(`Delivery ${data.code} · ${data.statusLabel}`, { size: 10, color: MUTED, gap: 6 });
+  w.text(words.deliveryLine(data.code, statusLabel), { size: 10, color: MUTED, gap: 6 });
 
-  w.heading('Delivery');
-  w.field('Customer', data.customerName ?? 'Not recorded');
-  w.field('Pickup', data.pickup || '—');
-  w.field('Drop-off', data.dropoff || '—');
-  if (data.driverName) w.field('Driver', data.driverName);
-  w.field('Delivered', data.deliveredAt ? at(data.deliveredAt) : 'Not delivered');
+  w.heading(words.delivery);
+  w.field(words.customer, data.customerName ?? words.notRecorded);
+  w.field(words.pickup, data.pickup || '—');
+  w.field(words.dropoff, data.dropoff || '—');
+  if (data.driverName) w.field(words.driver, data.driverName);
+  w.field(words.delivered, data.deliveredAt ? at(data.deliveredAt) : words.notDelivered);
 
-  w.heading('Received');
-  w.field('Recipient', data.recipientName ?? 'Not recorded');
-  w.field('Notes', data.notes ?? 'None');
+  w.heading(words.received);
+  w.field(words.recipient, data.recipientName ?? words.notRecorded);
+  w.field(words.notes, data.notes ?? words.none);
 
-  w.heading('Timeline');
-  if (data.timeline.length === 0) w.text('No events recorded.', { color: MUTED });
+  w.heading(words.timeline);
+  if (data.timeline.length === 0) w.text(words.noEvents, { color: MUTED });
   for (const entry of data.timeline) {
     w.ensure(30);
-    w.text(`${at(entry.at)} ${entry.title}${entry.actor ? ` · ${entry.actor}` : ''}`, { size: 9.5 });
-    if (entry.detail) w.text(entry.detail, { size: 8.5, color: MUTED, indent: 12 });
+    const title = entry.action !== undefined && entry.status !== undefined ? words.eventTitle(entry.action, entry.status) : entry.title;
+    w.text(`${at(entry.at)} ${title}${entry.actor ? ` · ${entry.actor}` : ''}`, { size: 9.5 });
+    const detail = entryDetail(entry, words);
+    if (detail) w.text(detail, { size: 8.5, color: MUTED, indent: 12 });
     w.y -= 2;
   }
 
-  w.heading('Signature');
+  w.heading(words.signature);
   const signature = data.signature ? await embed(doc, data.signature) : null;
-  if (signature) w.image(signature, 240, 110, data.recipientName ? `Signed by ${data.recipientName}` : 'Signature of the recipient');
-  else w.text(data.signature ? 'The signature could not be read.' : 'No signature taken.', { color: MUTED });
+  if (signature) w.image(signature, 240, 110, data.recipientName ? words.signedBy(data.recipientName) : words.signatureOfRecipient);
+  else w.text(data.signature ? words.signatureUnreadable : words.noSignature, { color: MUTED });
 
-  w.heading('Photos');
+  w.heading(words.photos);
   let unreadable = data.missingFiles;
-  if (data.photos.length === 0 && data.missingFiles === 0) w.text('No photos taken.', { color: MUTED });
+  if (data.photos.length === 0 && data.missingFiles === 0) w.text(words.noPhotos, { color: MUTED });
   for (const [index, photo] of data.photos.entries()) {
     const image = await embed(doc, photo);
-    if (image) w.image(image, PAGE.width - 2 * MARGIN, 300, `Photo ${index + 1} of ${data.photos.length}`);
+    if (image) w.image(image, PAGE.width - 2 * MARGIN, 300, words.photoOf(index + 1, data.photos.length));
     else unreadable += 1;
   }
-  if (unreadable > 0) w.text(`${unreadable} ${unreadable === 1 ? 'file' : 'files'} could not be included.`, { color: MUTED });
+  if (unreadable > 0) w.text(words.unreadable(unreadable), { color: MUTED });
 
   w.y -= 10;
-  w.text(`Generated ${at(data.generatedAt.toISOString())}`, { size: 8, color: MUTED });
+  w.text(words.generated(at(data.generatedAt.toISOString())), { size: 8, color: MUTED });
   return doc.save();
 }

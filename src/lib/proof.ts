@@ -151,8 +151,12 @@ export async function loadProofDocument(deliveryId: string): Promise<ProofDocume
   const timeline: ProofTimelineEntry[] = (events.data ?? []).map((e) => ({
     at: e.occurred_at,
     title: deliveryEventTitle(e.action, e.status),
+    action: e.action,
+    status: e.status,
     actor: e.actor_name,
     detail: [e.reason ? `Reason: ${e.reason}` : null, e.note].filter(Boolean).join(' · ') || null,
+    reason: e.reason,
+    note: e.note,
   }));
 
   return {
@@ -160,6 +164,7 @@ export async function loadProofDocument(deliveryId: string): Promise<ProofDocume
     code: delivery.delivery_code,
     barcode: delivery.barcode ?? delivery.delivery_code,
     statusLabel: statusWords(delivery.status),
+    status: delivery.status,
     customerName: nameOf(delivery.customer_id),
     pickup: addressText(delivery.pickup_address),
     dropoff: addressText(delivery.dropoff_address),

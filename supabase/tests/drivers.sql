@@ -116,17 +116,17 @@ select throws_ok(pg_temp.insert_driver(pg_temp.id('dana')), '23514', 'Validation
 select is(pg_temp.messages(tests.details(pg_temp.insert_driver(pg_temp.id('dana')))), array['Only people with the driver role can be drivers'], 'admin: the role rule''s words');
 select is(pg_temp.messages(tests.details(pg_temp.insert_driver(pg_temp.id('freya')))), array['Driver must be a person of this business'], 'admin: a globex person cannot be an acme driver');
 select is(tests.details(pg_temp.insert_driver(pg_temp.id('maya'), '{"licence_number": "#!"}')),
-  '[{"field": "licence_number", "message": "Licence number must be 3 to 32 letters, digits, spaces or dashes"}]', 'admin: licence number format');
+  '[{"key": "drivers.licence_number_format", "field": "licence_number", "message": "Licence number must be 3 to 32 letters, digits, spaces or dashes", "params": {"min": 3, "max": 32}}]', 'admin: licence number format');
 select is(tests.details(pg_temp.insert_driver(pg_temp.id('maya'), '{"licence_number": ""}')),
-  '[{"field": "licence_number", "message": "Licence number is required"}]', 'admin: licence number required');
+  '[{"key": "drivers.licence_number_required", "field": "licence_number", "message": "Licence number is required"}]', 'admin: licence number required');
 select is(tests.details(pg_temp.insert_driver(pg_temp.id('maya'), '{"licence_number": "D5839201"}')),
-  '[{"field": "licence_number", "message": "Another driver has this licence number"}]', 'admin: licence number unique in the tenant');
+  '[{"key": "drivers.licence_number_taken", "field": "licence_number", "message": "Another driver has this licence number"}]', 'admin: licence number unique in the tenant');
 select is(tests.details(pg_temp.insert_driver(pg_temp.id('maya'), '{"licence_class": "pilot"}')),
-  '[{"field": "licence_class", "message": "Licence class must be standard, commercial or special"}]', 'admin: licence class');
+  '[{"key": "drivers.licence_class_invalid", "field": "licence_class", "message": "Licence class must be standard, commercial or special"}]', 'admin: licence class');
 select is(tests.details(pg_temp.insert_driver(pg_temp.id('maya'), '{"licence_expiry": "1990-01-01"}')),
-  '[{"field": "licence_expiry", "message": "Licence expiry is not a plausible date"}]', 'admin: licence expiry plausible');
+  '[{"key": "drivers.licence_expiry_implausible", "field": "licence_expiry", "message": "Licence expiry is not a plausible date"}]', 'admin: licence expiry plausible');
 select is(tests.details(pg_temp.insert_driver(pg_temp.id('maya'), '{"phone": "555-12"}')),
-  '[{"field": "phone", "message": "Phone must have at least 10 digits"}]', 'admin: phone digits');
+  '[{"key": "drivers.phone_invalid", "field": "phone", "message": "Phone must have at least 10 digits", "params": {"min": 10}}]', 'admin: phone digits');
 select throws_ok(format($$ insert into public.drivers (id, tenant_id, licence_number, licence_expiry) values (%L, %L, 'GLX-1', '2030-01-01') $$, pg_temp.id('freya'), pg_temp.id('globex')),
   '42501', null, 'admin: cannot add a driver to globex');
 select throws_ok(format($$ insert into public.drivers (id, licence_number, licence_expiry, status) values (%L, 'ST-123', '2030-01-01', 'available') $$, pg_temp.id('maya')),
@@ -138,7 +138,7 @@ select ok(exists (select 1 from public.audit_log where table_name = 'drivers' an
 select is(tests.affected(format($$ update public.drivers set licence_class = 'commercial', default_vehicle_id = 'a3000000-0000-4000-8000-000000000002' where id = %L $$, pg_temp.id('maya'))), 1, 'admin: edits a driver');
 select ok(exists (select 1 from public.audit_log where table_name = 'drivers' and row_id = pg_temp.id('maya') and action = 'update' and 'licence_class' = any(changed_columns)), 'admin: the edit is audited');
 select is(tests.details(format($$ update public.drivers set default_vehicle_id = 'b3000000-0000-4000-8000-000000000001' where id = %L $$, pg_temp.id('maya'))),
-  '[{"field": "default_vehicle_id", "message": "Vehicle not found"}]', 'admin: a globex vehicle is not found');
+  '[{"key": "drivers.vehicle_not_found", "field": "default_vehicle_id", "message": "Vehicle not found"}]', 'admin: a globex vehicle is not found');
 select throws_ok(format($$ update public.drivers set status = 'busy' where id = %L $$, pg_temp.id('maya')), '42501', null, 'admin: status is not written by update');
 select throws_ok(format($$ update public.drivers set last_lat = 1, last_lng = 1, last_position_at = now() where id = %L $$, pg_temp.id('maya')), '42501', null, 'admin: the last position is not written by update');
 select is(tests.affected(format($$ update public.drivers set notes = 'x' where id = %L $$, pg_temp.id('gus'))), 0, 'admin: cannot edit a globex driver');
@@ -149,9 +149,9 @@ select throws_ok($$ delete from public.driver_positions $$, '42501', null, 'admi
 select is((public.set_driver_status(pg_temp.id('maya'), 'on_break')).status, 'on_break', 'admin: sets a driver on a break');
 select throws_ok(format($$ select public.set_driver_status(%L, 'busy') $$, pg_temp.id('maya')), '23514', 'Validation failed', 'admin: busy is not set by hand');
 select is(tests.details(format($$ select public.set_driver_status(%L, 'busy') $$, pg_temp.id('maya'))),
-  '[{"field": "status", "message": "Status must be offline, available or on_break"}]', 'admin: the status rule''s words');
+  '[{"key": "drivers.status_invalid", "field": "status", "message": "Status must be offline, available or on_break"}]', 'admin: the status rule''s words');
 select is(tests.details(format($$ select public.set_driver_status(%L, null) $$, pg_temp.id('maya'))),
-  '[{"field": "status", "message": "Status must be offline, available or on_break"}]', 'admin: a missing status is refused');
+  '[{"key": "drivers.status_invalid", "field": "status", "message": "Status must be offline, available or on_break"}]', 'admin: a missing status is refused');
 select throws_ok(format($$ select public.set_driver_status(%L, 'offline') $$, pg_temp.id('gus')), 'PT404', 'Driver not found', 'admin: a globex driver is not found');
 select throws_ok($$ select public.record_driver_position(37.7, -122.4) $$, '42501', 'Only a driver records their own position', 'admin: cannot record a position');
 

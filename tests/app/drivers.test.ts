@@ -54,8 +54,11 @@ function licence(): string {
 }
 
 interface FieldError {
+  /** The refusal's stable key (supabase/README.md, "Refusals and their keys"). */
+  key?: string;
   field: string;
   message: string;
+  params?: Record<string, unknown>;
 }
 
 const fieldErrors = (details: string | undefined) => JSON.parse(details ?? 'null') as FieldError[];
@@ -129,14 +132,14 @@ describe('drivers: create, edit, delete', () => {
     const bad = await acmeAdmin.from('drivers').insert({ id: person.id, tenant_id: TENANT.acme, licence_number: '#!', licence_class: 'pilot', licence_expiry: '2029-05-01', phone: '123' });
     expect(bad.error?.code).toBe('23514');
     expect(fieldErrors(bad.error?.details)).toEqual([
-      { field: 'licence_number', message: 'Licence number must be 3 to 32 letters, digits, spaces or dashes' },
-      { field: 'licence_class', message: 'Licence class must be standard, commercial or special' },
-      { field: 'phone', message: 'Phone must have at least 10 digits' },
+      { key: 'drivers.licence_number_format', field: 'licence_number', message: 'Licence number must be 3 to 32 letters, digits, spaces or dashes', params: { min: 3, max: 32 } },
+      { key: 'drivers.licence_class_invalid', field: 'licence_class', message: 'Licence class must be standard, commercial or special' },
+      { key: 'drivers.phone_invalid', field: 'phone', message: 'Phone must have at least 10 digits', params: { min: 10 } },
     ]);
     const duplicate = await acmeAdmin.from('drivers').insert({ id: person.id, tenant_id: TENANT.acme, licence_number: 'D5839201', licence_expiry: '2029-05-01' });
-    expect(fieldErrors(duplicate.error?.details)).toEqual([{ field: 'licence_number', message: 'Another driver has this licence number' }]);
+    expect(fieldErrors(duplicate.error?.details)).toEqual([{ key: 'drivers.licence_number_taken', field: 'licence_number', message: 'Another driver has this licence number' }]);
     const dispatcherRole = await acmeAdmin.from('drivers').insert({ id: 'a1000000-0000-4000-8000-000000000002', tenant_id: TENANT.acme, licence_number: licence(), licence_expiry: '2029-05-01' });
-    expect(fieldErrors(dispatcherRole.error?.details)).toEqual([{ field: 'id', message: 'Only people with the driver role can be drivers' }]);
+    expect(fieldErrors(dispatcherRole.error?.details)).toEqual([{ key: 'drivers.person_not_driver', field: 'id', message: 'Only people with the driver role can be drivers' }]);
     const { data } = await acmeAdmin.from('drivers').select('id').eq('id', person.id);
     expect(data).toEqual([]);
   });
@@ -176,7 +179,7 @@ describe('drivers: duty status', () => {
     expect(onBreak.data).toMatchObject({ id: person.id, status: 'on_break' });
     const busy = await acmeAdmin.rpc('set_driver_status', { driver_id: person.id, status: 'busy' });
     expect(busy.error?.code).toBe('23514');
-    expect(fieldErrors(busy.error?.details)).toEqual([{ field: 'status', message: 'Status must be offline, available or on_break' }]);
+    expect(fieldErrors(busy.error?.details)).toEqual([{ key: 'drivers.status_invalid', field: 'status', message: 'Status must be offline, available or on_break' }]);
     const foreign = await globexAdmin.rpc('set_driver_status', { driver_id: person.id, status: 'offline' });
     expect(foreign.error?.message).toBe('Driver not found');
     const gus = await acmeAdmin.rpc('set_driver_status', { driver_id: GUS, status: 'offline' });

@@ -42,7 +42,7 @@ afterAll(async () => {
   await service.from('suppliers').delete().like('code', 'TS-%');
 });
 
-const details = (error: { details?: string } | null) => JSON.parse(error?.details ?? '[]') as { field: string; message: string }[];
+const details = (error: { details?: string } | null) => JSON.parse(error?.details ?? '[]') as { key?: string; field: string; message: string }[];
 
 function warehouse(overrides: Record<string, unknown> = {}) {
   return {
@@ -64,10 +64,12 @@ describe('save_warehouse', () => {
     const created = await acmeAdmin.rpc('save_warehouse', { p_warehouse_id: null, p_values: warehouse() });
     expect(created.error).toBeNull();
     expect(created.data.message).toBe('Warehouse created successfully');
+    expect(created.data.key).toBe('warehouses.created');
     expect(created.data.warehouse.tenant_id).toBe(TENANT.acme);
     const id = created.data.warehouse.id as string;
     const updated = await acmeAdmin.rpc('save_warehouse', { p_warehouse_id: id, p_values: { status: 'full', available_capacity: 0 } });
     expect(updated.data.message).toBe('Warehouse updated successfully');
+    expect(updated.data.key).toBe('warehouses.updated');
     expect(updated.data.warehouse).toMatchObject({ status: 'full', available_capacity: 0, name: 'Test Site' });
   });
 
@@ -80,9 +82,9 @@ describe('save_warehouse', () => {
     expect(error?.message).toBe('Validation failed');
     expect(details(error)).toEqual(
       expect.arrayContaining([
-        { field: 'name', message: 'Warehouse name is required!' },
-        { field: 'available_capacity', message: 'Available capacity cannot exceed total capacity' },
-        { field: 'user_ids', message: 'Users are required when access mode is not "All Users"' },
+        { key: 'warehouses.name_required', field: 'name', message: 'Warehouse name is required!' },
+        { key: 'warehouses.available_above_total', field: 'available_capacity', message: 'Available capacity cannot exceed total capacity' },
+        { key: 'warehouses.users_required', field: 'user_ids', message: 'Users are required when access mode is not "All Users"' },
       ]),
     );
     const { count } = await service.from('warehouses').select('id', { count: 'exact', head: true }).eq('code', code);

@@ -1,5 +1,6 @@
 import { supabase } from '../../lib/supabase';
 import type { GeoFix } from './geo-throttle';
+import type { ServerFieldError } from '../../lib/server-errors';
 import { SendError, type QueuedAction } from './offline-queue';
 import { parseDoorNotesByDelivery } from './door-notes';
 import { DeliverySettingsSchema, type DeliverySettings, type DriverTask } from './schema';
@@ -33,10 +34,11 @@ function toTask(row: TaskRow, driverId: string): DriverTask {
 
 /** The supabase-js answer as an error the queue understands: lost connection and 5xx are worth retrying. */
 function sendErrorOf(error: { message: string; details?: string | null; code?: string }, status: number): SendError {
-  let details: { field: string; message: string }[] = [];
+  let details: ServerFieldError[] = [];
   try {
     const parsed: unknown = JSON.parse(error.details ?? '[]');
-    if (Array.isArray(parsed)) details = parsed as { field: string; message: string }[];
+    // Each problem keeps its key and params, so the page can word it in the driver's language.
+    if (Array.isArray(parsed)) details = parsed.filter((d): d is ServerFieldError => typeof d === 'object' && d !== null && typeof (d as { message?: unknown }).message === 'string');
   } catch {
     details = [];
   }

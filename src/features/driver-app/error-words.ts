@@ -1,7 +1,10 @@
 import { useCallback } from 'react';
 import { useT } from '../../lib/i18n/catalogue';
+import { detailWords } from '../../lib/server-errors';
+import { useServerWords } from '../../lib/server-messages/server-words';
 import { driverMessages, type DriverKey } from './messages';
 import { DRIVER_ERRORS, MAX_PHOTOS } from './schema';
+import type { RejectedAction } from './use-action-queue';
 
 /** The forms' messages (the database's English, schema.ts) and their keys in the driver catalogue. */
 const ERROR_KEYS: Record<string, DriverKey> = {
@@ -42,4 +45,17 @@ export function useErrorWords() {
     [word],
   );
   return { word, words };
+}
+
+/**
+ * Why the server refused a queued action, in the page's language: each of the database's problems
+ * by its key (a proof the tenant requires, a move no longer allowed), the server's English for a key
+ * this build does not know or a refusal without problems.
+ */
+export function useRejectionWords(): (rejected: Pick<RejectedAction, 'message' | 'details'>) => string {
+  const serverWords = useServerWords();
+  return useCallback(
+    ({ message, details }) => (details.length > 0 ? details.map((detail) => detailWords(detail, serverWords)).join('; ') : message),
+    [serverWords],
+  );
 }

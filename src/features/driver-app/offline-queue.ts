@@ -9,6 +9,9 @@
  * An action may be held (`notBefore`): the completion of a delivery waits 10 s on the device so
  * Undo is real; nothing behind a held action is sent before it.
  */
+
+import type { ServerFieldError } from '../../lib/server-errors';
+
 export type QueuedAction =
   | {
       kind: 'respond';
@@ -76,7 +79,8 @@ export class SendError extends Error {
   constructor(
     message: string,
     readonly transient: boolean,
-    readonly details: { field: string; message: string }[] = [],
+    /** The database's problems, each with its stable key where the server gave one (shown in the driver's language). */
+    readonly details: ServerFieldError[] = [],
   ) {
     super(message);
     this.name = 'SendError';

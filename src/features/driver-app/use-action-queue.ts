@@ -1,11 +1,15 @@
 import { useEffect, useMemo, useState } from 'react';
 import { sendAction } from './api';
 import { idbQueueStore } from './device-store';
-import { createActionQueue, type ActionQueue, type QueuedAction } from './offline-queue';
+import type { ServerFieldError } from '../../lib/server-errors';
+import { createActionQueue, SendError, type ActionQueue, type QueuedAction } from './offline-queue';
 
 export interface RejectedAction {
   action: QueuedAction;
+  /** The server's English (or the error's text). */
   message: string;
+  /** The database's keyed problems, when it gave any: the page words them in the driver's language. */
+  details: ServerFieldError[];
 }
 
 /** An action the server applied, and the latest read of the work started before it did. */
@@ -36,7 +40,7 @@ export function useActionQueue(userId: string, onApplied: () => void, latestRead
           onApplied();
         },
         onRejected: (action, error) => {
-          setRejected((list) => [...list, { action, message: error instanceof Error ? error.message : String(error) }]);
+          setRejected((list) => [...list, { action, message: error instanceof Error ? error.message : String(error), details: error instanceof SendError ? error.details : [] }]);
           onApplied();
         },
       }),

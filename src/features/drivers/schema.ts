@@ -14,7 +14,7 @@ export const LICENCE_FILTERS = ['expiring', 'expired'] as const;
 export type LicenceFilter = (typeof LICENCE_FILTERS)[number];
 export const EXPIRY_WARNING_DAYS = 30;
 
-/** The database's words (private.driver_problems, the admin-users invite). */
+/** The form's own checks, in the database's words (private.driver_problems, which keys them as drivers.*; the admin-users invite). */
 export const DRIVER_MESSAGES = {
   personRequired: 'Driver is required',
   emailRequired: 'Email is required',

@@ -21,7 +21,11 @@ export const licenceFilterOptions = (t: Translate<DriverKey>) => [
   { value: 'expired', label: t('filter.expired') },
 ];
 
-/** The schema's messages (the database's English) and their keys, so a form error shows in the page's language. */
+/**
+ * The schema's messages (the form's own checks, in the database's English) and their keys, so a form
+ * error shows in the page's language. The database's refusals are not read back from this English:
+ * they carry a key of the server catalogue (src/lib/server-messages), which the kit's Form shows.
+ */
 const VALIDATION_KEYS = {
   personRequired: 'validation.personRequired',
   emailRequired: 'validation.emailRequired',

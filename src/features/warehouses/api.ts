@@ -32,6 +32,8 @@ export async function getWarehouse(tenantId: string, warehouseId: string): Promi
 
 export interface SaveResult<T> {
   message: string;
+  /** The answer's stable key (`warehouses.created`, `warehouses.updated`), when the server gave one. */
+  key: string | null;
   record: T;
 }
 
@@ -39,9 +41,10 @@ export interface SaveResult<T> {
 export async function saveWarehouse(warehouseId: string | null, values: WarehouseWrite): Promise<SaveResult<Warehouse>> {
   const { data, error } = await supabase.rpc('save_warehouse', { p_warehouse_id: warehouseId as string, p_values: values });
   if (error) throw error;
-  const body = (data ?? {}) as { message?: unknown; warehouse?: unknown };
+  const body = (data ?? {}) as { message?: unknown; key?: unknown; warehouse?: unknown };
   return {
     message: typeof body.message === 'string' && body.message ? body.message : WAREHOUSE_TOASTS.savedFallback,
+    key: typeof body.key === 'string' ? body.key : null,
     record: warehouseSchema.parse(body.warehouse),
   };
 }

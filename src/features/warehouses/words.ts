@@ -28,7 +28,10 @@ const VALIDATION_KEYS: Record<string, WarehouseKey> = {
   [WAREHOUSE_MESSAGES.dockDoors]: 'validation.dockDoors',
 };
 
-/** A schema message in the page's language; the length limit is read back from the English. */
+/**
+ * A schema message (the form's own checks) in the page's language; the length limit is read back from
+ * the schema's English. The database's refusals carry keys of the server catalogue instead.
+ */
 export function translateWarehouseMessage(t: Translate<WarehouseKey>, message: string): string {
   const key = VALIDATION_KEYS[message];
   if (key) return t(key);
@@ -37,10 +40,19 @@ export function translateWarehouseMessage(t: Translate<WarehouseKey>, message: s
   return message;
 }
 
-/** The save's notice: the server's words (save_warehouse's, or the spec's fallback) in the page's language. */
-export function savedWords(t: Translate<WarehouseKey>, message: string): string {
-  if (message === 'Warehouse created successfully') return t('toast.created');
-  if (message === 'Warehouse updated successfully') return t('toast.updated');
-  if (message === WAREHOUSE_TOASTS.savedFallback) return t('toast.savedFallback');
-  return message;
+/** save_warehouse's answer keys and their words. */
+const SAVED_KEYS: Record<string, WarehouseKey> = {
+  'warehouses.created': 'toast.created',
+  'warehouses.updated': 'toast.updated',
+};
+
+/**
+ * The save's notice in the page's language: by the answer's key, the spec's fallback when the server
+ * named nothing, else the server's English as it came (a key this build does not know).
+ */
+export function savedWords(t: Translate<WarehouseKey>, saved: { message: string; key: string | null }): string {
+  const key = saved.key === null ? undefined : SAVED_KEYS[saved.key];
+  if (key) return t(key);
+  if (saved.message === WAREHOUSE_TOASTS.savedFallback) return t('toast.savedFallback');
+  return saved.message;
 }

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useT } from '../../lib/i18n/catalogue';
 import { loadProofDocument, ProofNotFoundError } from '../../lib/proof';
+import { useProofPdfText } from '../../lib/proof-pdf/words';
 import { Button } from '../Button';
 import { DocumentViewer } from '../document-viewer';
 import { uiMessages } from '../messages';
@@ -19,6 +20,8 @@ export interface ProofDocumentButtonProps {
 export function ProofDocumentButton({ deliveryId, code, label: givenLabel, variant = 'secondary' }: ProofDocumentButtonProps) {
   const t = useT(uiMessages);
   const label = givenLabel ?? t('proof.download');
+  // The document in the page's language, its moments in the locale's format.
+  const pdfText = useProofPdfText();
   const [busy, setBusy] = useState(false);
   const [url, setUrl] = useState<string | null>(null);
   const [open, setOpen] = useState(false);
@@ -32,7 +35,7 @@ export function ProofDocumentButton({ deliveryId, code, label: givenLabel, varia
     try {
       // pdf-lib (most of a megabyte) loads when a document is asked for, not with the screen.
       const [{ buildProofPdf }, proof] = await Promise.all([import('../../lib/proof-pdf'), loadProofDocument(deliveryId)]);
-      const bytes = await buildProofPdf(proof);
+      const bytes = await buildProofPdf(proof, pdfText);
       setUrl(URL.createObjectURL(new Blob([bytes as BlobPart], { type: 'application/pdf' })));
       setOpen(true);
     } catch (error) {

@@ -28,6 +28,7 @@ import { useDutyGeolocation } from '../use-duty-geolocation';
 import { isUnreachable } from '../work-snapshot';
 import { useLanguage, useT } from '../../../lib/i18n/catalogue';
 import { driverMessages } from '../messages';
+import { useRejectionWords } from '../error-words';
 import type { Language } from '../../../lib/i18n/languages';
 
 /** How long a completion waits on the phone for Undo. */
@@ -58,6 +59,8 @@ function DriverApp({ userId, tenantId, taskActions, footer }: { userId: string; 
   const toast = useToast();
   const { work, setWork, error, unreachable, offlineAsOf, liveState, reload, readGeneration, latestGeneration, newOfferIds, dismissNew } = useDriverWork(tenantId, userId);
   const { queue, actions, applied, online, rejected, dismissRejected } = useActionQueue(userId, () => void reload(), latestGeneration, readGeneration);
+  // A refusal of a queued action, worded by its keys in the page's language.
+  const rejectionWords = useRejectionWords();
   const [settings, setSettings] = useState<DeliverySettings | null>(null);
   const [settingsError, setSettingsError] = useState<Error | null>(null);
   const [dutyBusy, setDutyBusy] = useState(false);
@@ -272,10 +275,10 @@ function DriverApp({ userId, tenantId, taskActions, footer }: { userId: string; 
           {t('page.waiting', { count: waiting })}
         </p>
       )}
-      {rejected.map(({ action, message }) => (
+      {rejected.map(({ action, message, details }) => (
         <div key={action.id} role="alert" className="flex items-start justify-between gap-3 rounded-xl border border-red-300 bg-red-50 p-3 text-sm text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100">
           <p>
-            {t('page.rejectedAction', { code: [...view.active, ...view.history, ...view.offers].find((task) => task.id === action.deliveryId)?.delivery_code ?? t('page.aDelivery'), message })}
+            {t('page.rejectedAction', { code: [...view.active, ...view.history, ...view.offers].find((task) => task.id === action.deliveryId)?.delivery_code ?? t('page.aDelivery'), message: rejectionWords({ message, details }) })}
           </p>
           <Button variant="secondary" className="shrink-0 px-3 py-1" onClick={() => dismissRejected(action.id)}>
             {t('page.dismiss')}

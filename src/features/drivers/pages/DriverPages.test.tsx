@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { applyLanguage } from '../../../lib/i18n/catalogue';
 import { englishLeft, pageWords } from '../../../test/page-words';
 import { cleanupInEnglish, renderPageAt } from '../../../test/render-page';
+import { updateDriver } from '../api';
 import { isoDay, type DriverRow } from '../schema';
 import { DriverCreatePage, DriverEditPage } from './DriverFormPage';
 import { DriversListPage } from './DriversListPage';
@@ -181,5 +182,30 @@ describe('the drivers’ screens', () => {
     const text = await allScreensText();
     for (const word of words) expect(text).toContain(word);
     expect(englishLeft(text, ENGLISH)).toEqual([]);
+  });
+
+  it('show the database’s refusals by their key in Spanish, and the English of a key it does not know', async () => {
+    // What PostgREST hands supabase-js for a refused update (private.driver_problems).
+    vi.mocked(updateDriver).mockRejectedValueOnce(
+      Object.assign(new Error('Validation failed'), {
+        code: '23514',
+        message: 'Validation failed',
+        hint: null,
+        details: JSON.stringify([
+          { key: 'drivers.licence_number_taken', field: 'licence_number', message: 'Another driver has this licence number' },
+          { key: 'drivers.rule_of_tomorrow', field: 'phone', message: 'A rule this build does not know' },
+        ]),
+      }),
+    );
+    await act(() => applyLanguage('es'));
+    await renderEdit();
+    const licence = screen.getByRole('textbox', { name: /^Número de permiso/ });
+    await act(async () => {
+      fireEvent.submit(screen.getByRole('form'));
+    });
+    expect(updateDriver).toHaveBeenCalledOnce();
+    await waitFor(() => expect(licence).toHaveAccessibleDescription(expect.stringContaining('Otro conductor tiene este número de permiso')));
+    expect(screen.getByRole('textbox', { name: /^Teléfono/ })).toHaveAccessibleDescription(expect.stringContaining('A rule this build does not know'));
+    expect(screen.queryByText('Another driver has this licence number')).not.toBeInTheDocument();
   });
 });

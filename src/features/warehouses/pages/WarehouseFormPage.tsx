@@ -16,6 +16,8 @@ import { useRecordLoad } from '../../../lib/use-record-load';
 import { tenantAddressLookup } from '../../../data/addresses';
 import { addressLabel } from '../../../data/address-label';
 import { staffUserLookup } from '../../../data/warehouse-staff';
+import { refusalText } from '../../../lib/refusal-text';
+import { useServerWords } from '../../../lib/server-messages/server-words';
 import { getWarehouse, saveWarehouse } from '../api';
 import { FORM_SKELETON_CLASS } from '../../../ui/FormSkeleton';
 import { useStatuses } from '../../../lib/status-vocabulary';
@@ -84,20 +86,22 @@ function WarehouseForm({ tenantId, warehouse }: { tenantId: string; warehouse: W
   const words = useWarehousingWords();
   const access = useMemo(() => accessOptions(t), [t]);
   const translate = useCallback((message: string) => translateWarehouseMessage(t, message), [t]);
+  const serverWords = useServerWords();
   const form = useZodForm(WarehouseFormSchema, { defaultValues: warehouse ? toWarehouseFormValues(warehouse) : emptyWarehouseForm() }, translate);
   const accessMode = useWatch({ control: form.control, name: 'access_mode' });
 
   async function onSubmit(values: WarehouseFormOutput) {
     const result = await saveWarehouse(warehouse?.id ?? null, toWarehouseWrite(values));
     // The server always names what it did; the spec's fallback only shows when it does not.
-    toast.success(result.message ? savedWords(t, result.message) : t('toast.savedFallback'));
+    toast.success(result.message ? savedWords(t, result) : t('toast.savedFallback'));
     navigate(adminPaths.warehouse(result.record.id));
   }
 
-  // The server's own words when it sent some that no field shows; the spec's fallback otherwise.
+  // The server's own words (by their keys, in the page's language) when it sent some that no field
+  // shows; the spec's fallback otherwise.
   function onServerError(error: unknown, result: ServerErrorResult) {
     const message = typeof error === 'object' && error !== null && 'message' in error ? (error as { message: unknown }).message : null;
-    toast.error(result.applied.length === 0 && typeof message === 'string' && message.trim() ? message : t('toast.failedFallback'));
+    toast.error(result.applied.length === 0 && typeof message === 'string' && message.trim() ? refusalText(error, '\n', serverWords) : t('toast.failedFallback'));
   }
 
   const addressOptions = warehouse?.address ? [{ value: warehouse.address.id, label: addressLabel(warehouse.address) }] : [];

@@ -1,9 +1,10 @@
 // @vitest-environment jsdom
 import '@testing-library/jest-dom/vitest';
-import { act, cleanup, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { applyLanguage } from '../../../lib/i18n/catalogue';
 import { englishLeft, pageWords } from '../../../test/page-words';
+import { saveWarehouse } from '../api';
 import type { Warehouse } from '../schema';
 import { WarehouseDetailPage } from './WarehouseDetailPage';
 import { WarehouseCreatePage, WarehouseEditPage } from './WarehouseFormPage';
@@ -144,5 +145,28 @@ describe('the warehouses’ screens', () => {
     text += pageWords();
     for (const word of words) expect(text).toContain(word);
     expect(englishLeft(text, ENGLISH)).toEqual([]);
+  });
+
+  it('show the database’s refusals and the save’s notice by their keys in Spanish', async () => {
+    // What PostgREST hands supabase-js: the details are the JSON text of the keyed problems.
+    const refusal = (code: string, message: string, problems: object[]) => Object.assign(new Error(message), { code, message, details: JSON.stringify(problems), hint: null });
+    vi.mocked(saveWarehouse)
+      .mockRejectedValueOnce(refusal('23514', 'Validation failed', [{ key: 'warehouses.code_taken', field: 'code', message: 'Warehouse code already exists' }]))
+      .mockRejectedValueOnce(refusal('PT404', 'Warehouse not found', [{ key: 'warehouses.not_found', message: 'Warehouse not found' }]))
+      .mockResolvedValueOnce({ message: 'Warehouse updated successfully', key: 'warehouses.updated', record: warehouse });
+    await act(() => applyLanguage('es'));
+    await renderEdit();
+    const submit = async () => {
+      await act(async () => {
+        fireEvent.submit(screen.getByRole('form'));
+      });
+    };
+    await submit();
+    await waitFor(() => expect(screen.getByDisplayValue('WH-N')).toHaveAccessibleDescription(expect.stringContaining('El código del almacén ya existe')));
+    await submit();
+    expect(await screen.findByText('No se encontró el almacén')).toBeInTheDocument();
+    await submit();
+    expect(await screen.findByText('Almacén actualizado correctamente')).toBeInTheDocument();
+    expect(screen.queryByText(/Warehouse code already exists|Warehouse not found|Warehouse updated successfully/)).not.toBeInTheDocument();
   });
 });
