@@ -15,7 +15,16 @@ export {
   type SelectFieldProps,
   type TextFieldProps,
 } from './fields';
-export { ComboboxField, LOOKUP_DEBOUNCE_MS, LOOKUP_LIMIT, type ComboboxFieldProps, type LookupOption, type LookupSearch } from './ComboboxField';
+export {
+  ComboboxField,
+  LookupField,
+  LOOKUP_DEBOUNCE_MS,
+  LOOKUP_LIMIT,
+  type ComboboxFieldProps,
+  type LookupFieldProps,
+  type LookupOption,
+  type LookupSearch,
+} from './ComboboxField';
 export { ArrayField, type ArrayFieldProps } from './ArrayField';
 export { TextAreaField, type TextAreaFieldProps } from './TextAreaField';
 export { FileField, type FileFieldMessages, type FileFieldProps, type FileValue } from './FileField';

@@ -16,14 +16,15 @@ import {
   DateField,
   Form,
   FormActions,
+  LookupField,
   NumberField,
-  SubmitButton,
   SelectField,
+  SubmitButton,
   TextAreaField,
   TextField,
+  type LookupOption,
   useRecordSave,
   useZodForm,
-  type LookupOption,
 } from '../../../ui/form';
 import { StatusHistory } from '../../../ui/StatusHistory';
 import { StatusRecordPage } from '../../../ui/StatusRecordPage';
@@ -302,12 +303,12 @@ function AssignBatchForm({ tenantId, row, onAssigned }: { tenantId: string; row:
       aria-label={t('detail.assignTitle', { type })}
     >
       <h2 className="text-base font-semibold">{t('detail.assignTitle', { type })}</h2>
-      <ComboboxField<AssignBatchInput, 'assigned_to'>
+      <LookupField<AssignBatchInput, 'assigned_to'>
         name="assigned_to"
         label={t('detail.picker')}
         required
         help={t('detail.assignHelp')}
-        {...staffUserLookup(tenantId, warehouseId, { activeOnly: true })}
+        lookup={staffUserLookup(tenantId, warehouseId, { activeOnly: true })}
         initialOptions={current}
         placeholder={t('detail.searchStaff')}
       />
@@ -381,12 +382,12 @@ function PickOrderForm({ tenantId, row, reference = '' }: { tenantId: string; ro
       aria-label={editing ? t('form.editLabel') : t('form.create')}
     >
       <div className="grid gap-5 sm:grid-cols-2">
-        <ComboboxField<PickOrderFormInput, 'warehouse_id'>
+        <LookupField<PickOrderFormInput, 'warehouse_id'>
           name="warehouse_id"
           label={t('col.warehouse')}
           required
           disabled={picking}
-          {...warehouseLookup(tenantId)}
+          lookup={warehouseLookup(tenantId)}
           initialOptions={warehouseOptions}
           placeholder={t('form.searchWarehouses')}
         />
@@ -394,12 +395,12 @@ function PickOrderForm({ tenantId, row, reference = '' }: { tenantId: string; ro
         <TextField<PickOrderFormInput, 'external_reference'> name="external_reference" label={t('form.externalReference')} />
         <SelectField<PickOrderFormInput, 'order_type'> name="order_type" label={t('filter.orderType')} options={types.options} />
         <NumberField<PickOrderFormInput, 'priority'> name="priority" label={t('col.priority')} step={1} />
-        <ComboboxField<PickOrderFormInput, 'assigned_to'>
+        <LookupField<PickOrderFormInput, 'assigned_to'>
           key={`assignee:${warehouseId}`}
           name="assigned_to"
           label={t('form.assignedTo')}
           disabled={noWarehouse}
-          {...staffUserLookup(tenantId, warehouseId)}
+          lookup={staffUserLookup(tenantId, warehouseId)}
           initialOptions={assigneeOptions}
           placeholder={noWarehouse ? t('form.warehouseFirst') : t('detail.searchStaff')}
         />
