@@ -30,6 +30,7 @@ export { TextAreaField, type TextAreaFieldProps } from './TextAreaField';
 export { FileField, type FileFieldMessages, type FileFieldProps, type FileValue } from './FileField';
 export { ColorField } from './ColorField';
 export { SignatureField } from './SignatureField';
+export { DialogFormActions, type DialogFormActionsProps } from './DialogFormActions';
 export { BarcodeField, type BarcodeFieldProps } from './BarcodeField';
 export { checkFile, sniffFileType, type FileProblem, type SniffedType } from './file-checks';
 export { isTime, normalizeTime, TIME_PATTERN, timeSchema } from './time';

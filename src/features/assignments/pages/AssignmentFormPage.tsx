@@ -7,7 +7,7 @@ import { useSession } from '../../../lib/session';
 import { tenantIdOf } from '../../../lib/tenant';
 import { useRecordLoad } from '../../../lib/use-record-load';
 import { Button } from '../../../ui/Button';
-import { Form, FormActions, LookupField, TextAreaField, useRecordSave, useZodForm } from '../../../ui/form';
+import { Form, FormActions, LookupField, TextAreaField, useRecordSave, useRecordToasts, useZodForm } from '../../../ui/form';
 import { RecordFormPage } from '../../../ui/RecordFormPage';
 import { assignableDeliveryLookup } from '../../../data/deliveries';
 import { driverLabel, driverLookup } from '../../../data/drivers';
@@ -33,7 +33,7 @@ import {
 } from '../schema';
 import { assignmentStatus } from '../../../data/statuses';
 import { StatusChip } from '../../../ui/Chip';
-import { useT, type Translate } from '../../../lib/i18n/catalogue';
+import { useT } from '../../../lib/i18n/catalogue';
 import { useFormat } from '../../../lib/i18n/format';
 import { assignmentMessages, type AssignmentKey } from '../messages';
 
@@ -46,20 +46,6 @@ const VALIDATION_KEYS: Record<string, AssignmentKey> = {
   [ASSIGNMENT_MESSAGES.vehicleRequired]: 'validation.vehicle',
   [ASSIGNMENT_MESSAGES.notesTooLong]: 'validation.notes',
 };
-
-/** The spec's toasts in the page's language. */
-function assignmentToasts(t: Translate<AssignmentKey>) {
-  return {
-    created: t('toast.created'),
-    updated: t('toast.updated'),
-    createFailed: t('toast.createFailed'),
-    updateFailed: t('toast.updateFailed'),
-    validation: t('toast.validation'),
-    unknown: t('toast.unknown'),
-    fetchFailed: t('toast.fetchFailed'),
-    notFound: t('toast.notFound'),
-  };
-}
 
 /**
  * Create (`assignments/create`, optionally `?delivery_id=…`) or edit (`assignments/:id/edit`, only while
@@ -185,7 +171,7 @@ function AssignmentForm({ tenantId, assignment, deliveryId }: { tenantId: string
     record: assignment,
     create: (values) => createAssignment(tenantId, values),
     update: (current, values) => updateAssignment(tenantId, current.id, { driver_id: values.driver_id, vehicle_id: values.vehicle_id, notes: values.notes }),
-    messages: assignmentToasts(t),
+    messages: useRecordToasts(assignmentMessages),
     then: LIST_PATH,
   });
 
