@@ -79,11 +79,9 @@ export function ExceptionFormPage({ mode }: { mode: 'create' | 'edit' }) {
       scope={tenantId}
       load={load}
       listPath={LIST_PATH}
-      listLabel={t('list.title')}
       codeOf={(row) => row.exception_code}
       titles={{ create: t('form.report'), record: t('form.record') }}
-      messages={{ notFound: t('toast.notFound'), fetchFailed: t('toast.fetchFailed') }}
-      loadingLabel={t('form.loading')}
+      words={exceptionMessages}
       createForm={<ExceptionForm tenantId={tenantId} row={null} />}
       main={(row) => (
         <>

@@ -122,11 +122,9 @@ export function ReturnRequestFormPage({ mode }: { mode: 'create' | 'edit' }) {
       scope={tenantId}
       load={load}
       listPath={LIST_PATH}
-      listLabel={t('list.title')}
       codeOf={(row) => row.return_code}
       titles={{ create: t('list.new'), record: t('form.record') }}
-      messages={{ notFound: t('toast.notFound'), fetchFailed: t('toast.fetchFailed') }}
-      loadingLabel={t('form.loading')}
+      words={returnMessages}
       createForm={<ReturnForm tenantId={tenantId} row={null} />}
       main={(row) => (
         <>
