@@ -1,5 +1,5 @@
 import { RecordSummary, SummaryItem } from '../../../ui/RecordSummary';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import { useWatch } from 'react-hook-form';
 import { inventoryItemLookup, binLookup } from '../../../data/inventory';
@@ -156,16 +156,10 @@ function PickOrderLines({ row }: { row: PickOrderRecord }) {
       <h2 className="text-base font-semibold">{t('form.items')}</h2>
       <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200 dark:divide-slate-700 dark:border-slate-700">
         {row.items.map((item, index) => (
-          <li key={index} className="flex flex-wrap items-center justify-between gap-2 p-3">
-            <span>
-              <span className="block font-medium">{item.name ?? item.item_id}</span>
-              <span className="block text-xs text-slate-500 dark:text-slate-400">{t('lines.bin', { bin: item.bin_name ?? item.bin_id })}</span>
-            </span>
-            <span className="flex items-center gap-2">
-              {t('summary.progress', { picked: item.picked_quantity, total: item.quantity })}
-              <StatusChip vocabulary={pickItemStatus} status={item.status} />
-            </span>
-          </li>
+          <PickProgressLine key={index} item={item}>
+            <span className="block font-medium">{item.name ?? item.item_id}</span>
+            <span className="block text-xs text-slate-500 dark:text-slate-400">{t('lines.bin', { bin: item.bin_name ?? item.bin_id })}</span>
+          </PickProgressLine>
         ))}
       </ul>
       {row.order.notes && <p className="whitespace-pre-line">{t('lines.notes', { notes: row.order.notes })}</p>}
@@ -175,6 +169,20 @@ function PickOrderLines({ row }: { row: PickOrderRecord }) {
 }
 
 /** A member order: picked in its batch, whose moves it follows. */
+/** A line of an order or a batch route as it is picked: what to pick (the children), then its progress and status. */
+function PickProgressLine({ item, children }: { item: PickOrderRecord['items'][number]; children: ReactNode }) {
+  const t = useT(pickOrderMessages);
+  return (
+    <li className="flex flex-wrap items-center justify-between gap-2 p-3">
+      <span>{children}</span>
+      <span className="flex items-center gap-2">
+        {t('summary.progress', { picked: item.picked_quantity, total: item.quantity })}
+        <StatusChip vocabulary={pickItemStatus} status={item.status} />
+      </span>
+    </li>
+  );
+}
+
 function InBatchNotice({ row }: { row: PickOrderRecord }) {
   const t = useT(pickOrderMessages);
   const batch = row.batch;
@@ -244,16 +252,10 @@ function BatchRoute({ tenantId, row, onChanged }: { tenantId: string; row: PickO
         <p className="text-slate-600 dark:text-slate-400">{t('detail.routeHelp')}</p>
         <ol className="divide-y divide-slate-200 rounded-lg border border-slate-200 dark:divide-slate-700 dark:border-slate-700">
           {row.items.map((item, index) => (
-            <li key={index} className="flex flex-wrap items-center justify-between gap-2 p-3">
-              <span>
-                <span className="block font-medium">{t('detail.stop', { bin: item.bin_name ?? item.bin_id, quantity: item.quantity, item: item.name ?? item.item_id })}</span>
-                {item.order_reference && <span className="block text-xs text-slate-500 dark:text-slate-400">{t('detail.forOrder', { reference: item.order_reference })}</span>}
-              </span>
-              <span className="flex items-center gap-2">
-                {t('summary.progress', { picked: item.picked_quantity, total: item.quantity })}
-                <StatusChip vocabulary={pickItemStatus} status={item.status} />
-              </span>
-            </li>
+            <PickProgressLine key={index} item={item}>
+              <span className="block font-medium">{t('detail.stop', { bin: item.bin_name ?? item.bin_id, quantity: item.quantity, item: item.name ?? item.item_id })}</span>
+              {item.order_reference && <span className="block text-xs text-slate-500 dark:text-slate-400">{t('detail.forOrder', { reference: item.order_reference })}</span>}
+            </PickProgressLine>
           ))}
         </ol>
       </section>
