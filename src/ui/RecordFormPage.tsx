@@ -5,6 +5,9 @@ import { RecordPageFrame, useRecordPageSource, useRoutedRecord, type RecordPageW
 
 type Titles = { create: string; edit: string };
 
+/** The keys of a form page's titles in its area's catalogue (with `words`). */
+export const RECORD_FORM_TITLE_KEYS = ['form.create', 'form.edit'] as const;
+
 /**
  * The page's words: one by one, or from its area's catalogue (`words`, see `RecordPageWords`), whose
  * 'form.create' and 'form.edit' are then the titles.

@@ -26,7 +26,8 @@ export interface RecordPageSource<Row extends { id: string }> {
 type SourceWords = Pick<RecordPageSource<{ id: string }>, 'listLabel' | 'messages' | 'loadingLabel'>;
 
 /** The keys under which an area's catalogue words a record page's list, loading and load failures. */
-export type RecordPageWordKey = 'form.loading' | 'toast.fetchFailed' | 'toast.notFound';
+export const RECORD_PAGE_WORD_KEYS = ['list.title', 'form.loading', 'toast.fetchFailed', 'toast.notFound'] as const;
+export type RecordPageWordKey = Exclude<(typeof RECORD_PAGE_WORD_KEYS)[number], 'list.title'>;
 
 /**
  * A record page's words: one by one, or from its area's catalogue (`words`): 'form.loading',
