@@ -2,6 +2,8 @@ import { parse, TYPE, type MessageFormatElement } from '@formatjs/icu-messagefor
 import { describe, expect, it } from 'vitest';
 import type { Catalogue } from '../lib/i18n/catalogue';
 import { RECORD_TOAST_KEYS } from '../ui/form/record-save';
+import { RECORD_FORM_TITLE_KEYS } from '../ui/RecordFormPage';
+import { RECORD_PAGE_WORD_KEYS } from '../ui/RecordPageFrame';
 
 /**
  * The message catalogues, checked rather than trusted: each area's Spanish and French catalogues
@@ -93,6 +95,10 @@ describe('message catalogues', () => {
         expect(namedIn.length).toBeGreaterThan(0);
         // An area that hands its catalogue to the kit's useRecordToasts has the kit name its toast keys.
         const kitNamed = new Set<string>(namedIn.includes('useRecordToasts(') ? RECORD_TOAST_KEYS : []);
+        // An area that hands its catalogue to a record page (`words={…}`) has the kit name those words' keys.
+        const worded = /<(?:RecordFormPage|StatusRecordPage)<[^]*?words=\{/.test(namedIn);
+        if (worded) for (const key of RECORD_PAGE_WORD_KEYS) kitNamed.add(key);
+        if (worded && /<RecordFormPage<[^]*?words=\{/.test(namedIn)) for (const key of RECORD_FORM_TITLE_KEYS) kitNamed.add(key);
         const unused = keys.filter((key) => !namedIn.includes(`'${key}'`) && !kitNamed.has(key));
         expect(unused, `keys of ${catalogue.area} no code uses`).toEqual([]);
         const asked = [...code.matchAll(/\bt(?:\.rich)?\(\s*'([^']+)'/g)].map((match) => match[1]);

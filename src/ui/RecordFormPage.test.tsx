@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Route, Router, Switch } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { z } from 'zod';
-import { applyLanguage } from '../lib/i18n/catalogue';
+import { applyLanguage, defineCatalogue } from '../lib/i18n/catalogue';
 import { Form, FormActions, TextField, useRecordSave, useStoreFiles, useZodForm } from './form';
 import { RecordFormPage } from './RecordFormPage';
 import { ToastProvider } from './toast';
@@ -91,6 +91,53 @@ function fakeApi(overrides: Partial<Api> = {}): Api {
     ...overrides,
   };
 }
+
+/** An area catalogue with the record form page's words under their usual keys. */
+const thingWords = defineCatalogue(
+  'test-record-form-words',
+  {
+    'list.title': 'Things',
+    'form.create': 'Create thing',
+    'form.edit': 'Edit thing',
+    'form.loading': 'Loading thing',
+    'toast.notFound': 'Thing not found',
+    'toast.fetchFailed': 'Failed to fetch thing',
+  },
+  { es: async () => ({ default: {} as never }), fr: async () => ({ default: {} as never }) },
+);
+
+function renderWorded(path: string, api: Api, listLabel?: string) {
+  const location = memoryLocation({ path });
+  render(
+    <ToastProvider>
+      <Router hook={location.hook}>
+        <Route path="/things/:id/edit">
+          <RecordFormPage<Thing> mode="edit" scope="t1" load={api.load} listPath="/things" words={thingWords} listLabel={listLabel}>
+            {(thing) => <ThingForm thing={thing} api={api} />}
+          </RecordFormPage>
+        </Route>
+      </Router>
+    </ToastProvider>,
+  );
+}
+
+describe('RecordFormPage worded by its area catalogue', () => {
+  it("titles the page, names the list and words a missing record from the catalogue's usual keys", async () => {
+    renderWorded('/things/a1/edit', fakeApi());
+    expect(await screen.findByDisplayValue('Anvil')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Edit thing' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Things' })).toHaveAttribute('href', '/things');
+    cleanup();
+    renderWorded('/things/zz/edit', fakeApi());
+    expect(await screen.findByText('Thing not found')).toBeInTheDocument();
+  });
+
+  it('a failed read shows the catalogue\'s words; a listLabel given names the list instead', async () => {
+    renderWorded('/things/a1/edit', fakeApi({ load: vi.fn(async () => Promise.reject(new Error('offline'))) }), 'All things');
+    expect(await screen.findAllByText('Failed to fetch thing')).toHaveLength(2);
+    expect(screen.getByRole('link', { name: 'All things' })).toHaveAttribute('href', '/things');
+  });
+});
 
 describe('RecordFormPage with useRecordSave and FormActions', () => {
   it('creates: the empty form, the success toast, then the page the create answered', async () => {

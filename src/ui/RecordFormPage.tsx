@@ -1,22 +1,34 @@
 import { Fragment, type ReactNode } from 'react';
 import { useT } from '../lib/i18n/catalogue';
 import { uiMessages } from './messages';
-import { RecordPageFrame, useRoutedRecord, type RecordPageSource } from './RecordPageFrame';
+import { RecordPageFrame, useRecordPageSource, useRoutedRecord, type RecordPageWords, type WordedRecordPageSource } from './RecordPageFrame';
 
-export interface RecordFormPageProps<Row extends { id: string }> extends RecordPageSource<Row> {
-  titles: { create: string; edit: string };
-  /** The loading skeleton's bars (their classes), when the form is not three fields high. */
-  skeletons?: readonly string[];
-  /** The form: for the record (edit) or null (create); mounted anew for another record. */
-  children: (record: Row | null) => ReactNode;
-}
+type Titles = { create: string; edit: string };
+
+/** The keys of a form page's titles in its area's catalogue (with `words`). */
+export const RECORD_FORM_TITLE_KEYS = ['form.create', 'form.edit'] as const;
+
+/**
+ * The page's words: one by one, or from its area's catalogue (`words`, see `RecordPageWords`), whose
+ * 'form.create' and 'form.edit' are then the titles.
+ */
+export type RecordFormPageProps<Row extends { id: string }> = WordedRecordPageSource<Row, 'form.create' | 'form.edit'> &
+  ({ words?: undefined; titles: Titles } | { words: Exclude<RecordPageWords<'form.create' | 'form.edit'>['words'], undefined>; titles?: undefined }) & {
+    /** The loading skeleton's bars (their classes), when the form is not three fields high. */
+    skeletons?: readonly string[];
+    /** The form: for the record (edit) or null (create); mounted anew for another record. */
+    children: (record: Row | null) => ReactNode;
+  };
 
 /**
  * The page of a create/edit form: the header with its breadcrumbs, the record read with its loading,
  * not-found and failed states (the failure's toast too), then the form. The form itself saves with
  * `useRecordSave` and ends with `FormActions`.
  */
-export function RecordFormPage<Row extends { id: string }>({ titles, skeletons, children, ...source }: RecordFormPageProps<Row>) {
+export function RecordFormPage<Row extends { id: string }>(props: RecordFormPageProps<Row>) {
+  const { skeletons, children } = props;
+  const { source, word } = useRecordPageSource<Row, 'form.create' | 'form.edit'>(props);
+  const titles = word ? { create: word('form.create'), edit: word('form.edit') } : (props.titles as Titles);
   const routed = useRoutedRecord(source);
   const t = useT(uiMessages);
   const creating = source.mode === 'create';

@@ -1,6 +1,6 @@
 import { useCallback, type ReactNode } from 'react';
 import { useParams } from 'wouter';
-import { useT } from '../lib/i18n/catalogue';
+import { useT, type Catalogue, type Translate } from '../lib/i18n/catalogue';
 import { uiMessages } from './messages';
 import { PageHeader } from './PageHeader';
 import { RecordStates } from './RecordStates';
@@ -20,6 +20,44 @@ export interface RecordPageSource<Row extends { id: string }> {
   /** The spec's words for a record that is not there and for a read that failed (also its toast). */
   messages: { notFound: string; fetchFailed: string };
   loadingLabel: string;
+}
+
+/** The words of a record page that a source names one by one, or its area's catalogue holds under the usual keys. */
+type SourceWords = Pick<RecordPageSource<{ id: string }>, 'listLabel' | 'messages' | 'loadingLabel'>;
+
+/** The keys under which an area's catalogue words a record page's list, loading and load failures. */
+export const RECORD_PAGE_WORD_KEYS = ['list.title', 'form.loading', 'toast.fetchFailed', 'toast.notFound'] as const;
+export type RecordPageWordKey = Exclude<(typeof RECORD_PAGE_WORD_KEYS)[number], 'list.title'>;
+
+/**
+ * A record page's words: one by one, or from its area's catalogue (`words`): 'form.loading',
+ * 'toast.notFound', 'toast.fetchFailed', and the list's label 'list.title' unless `listLabel` names it.
+ */
+export type RecordPageWords<Key extends string> =
+  | ({ words?: undefined } & SourceWords)
+  | { words: Catalogue<Key | RecordPageWordKey | 'list.title'>; listLabel?: string }
+  | { words: Catalogue<Key | RecordPageWordKey>; listLabel: string };
+
+/** What a record page is told with its words given either way (`RecordPageWords`). */
+export type WordedRecordPageSource<Row extends { id: string }, Key extends string = never> = Omit<RecordPageSource<Row>, keyof SourceWords> & RecordPageWords<Key>;
+
+/** The page's source with its words read from its catalogue where it gave one; `word` reads more of that catalogue. */
+export function useRecordPageSource<Row extends { id: string }, Key extends string>(props: WordedRecordPageSource<Row, Key>) {
+  // A page's catalogue never changes, so the hook is called alike on every render; without one it reads the kit's.
+  const word = useT<string>(props.words ?? uiMessages) as Translate<Key | RecordPageWordKey | 'list.title'>;
+  const { mode, scope, load, listPath } = props;
+  const source: RecordPageSource<Row> = props.words
+    ? {
+        mode,
+        scope,
+        load,
+        listPath,
+        listLabel: props.listLabel ?? word('list.title'),
+        messages: { notFound: word('toast.notFound'), fetchFailed: word('toast.fetchFailed') },
+        loadingLabel: word('form.loading'),
+      }
+    : { mode, scope, load, listPath, listLabel: props.listLabel, messages: props.messages, loadingLabel: props.loadingLabel };
+  return { source, word: props.words ? word : null };
 }
 
 /**

@@ -1,9 +1,10 @@
 import type { ReactNode } from 'react';
 import { useT } from '../lib/i18n/catalogue';
 import { uiMessages } from './messages';
-import { RecordPageFrame, useRoutedRecord, type RecordPageSource } from './RecordPageFrame';
+import { RecordPageFrame, useRecordPageSource, useRoutedRecord, type WordedRecordPageSource } from './RecordPageFrame';
 
-export interface StatusRecordPageProps<Row extends { id: string }> extends RecordPageSource<Row> {
+/** The page's words: one by one, or from its area's catalogue (`words`, see `RecordPageWords`). */
+export type StatusRecordPageProps<Row extends { id: string }> = WordedRecordPageSource<Row> & {
   /** The record's readable code ('ACME-X00007') for the title and the last breadcrumb. */
   codeOf: (row: Row) => string;
   /** 'Report exception' for create; 'Exception' before the code once there is a record. */
@@ -13,13 +14,15 @@ export interface StatusRecordPageProps<Row extends { id: string }> extends Recor
   main: (row: Row, reload: () => Promise<void>) => ReactNode;
   /** The status actions and history; `reload` reads the record again after a move. */
   aside: (row: Row, reload: () => Promise<void>) => ReactNode;
-}
+};
 
 /**
  * The page of a record with a status machine (return requests, exceptions): the create form, or the
  * record with its form beside its actions and history, and the loading, not-found and failed states.
  */
-export function StatusRecordPage<Row extends { id: string }>({ codeOf, titles, createForm, main, aside, ...source }: StatusRecordPageProps<Row>) {
+export function StatusRecordPage<Row extends { id: string }>(props: StatusRecordPageProps<Row>) {
+  const { codeOf, titles, createForm, main, aside } = props;
+  const { source } = useRecordPageSource<Row, never>(props);
   const t = useT(uiMessages);
   const routed = useRoutedRecord(source);
   const { state, reload } = routed;

@@ -1,7 +1,7 @@
 import { Combobox, ComboboxButton, ComboboxInput, ComboboxOption, ComboboxOptions } from '@headlessui/react';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { FieldPath, FieldValues } from 'react-hook-form';
-import type { LookupOption } from '../../lib/lookup-option';
+import type { Lookup, LookupOption } from '../../lib/lookup-option';
 import { useRecordLoad } from '../../lib/use-record-load';
 import { CheckIcon, CloseIcon } from '../icons';
 import { useBoundField, type BoundFieldProps } from './bind';
@@ -281,4 +281,14 @@ export function ComboboxField<T extends FieldValues, N extends FieldPath<T>, O =
       )}
     </FieldFrame>
   );
+}
+
+export interface LookupFieldProps<T extends FieldValues, N extends FieldPath<T>, O> extends Omit<ComboboxFieldProps<T, N, O>, 'search' | 'resolveLabel'> {
+  /** A lookup as src/data declares it (`warehouseLookup(tenantId)`): its search and how a stored id reads. */
+  lookup: Lookup;
+}
+
+/** A combobox field over one of src/data's lookups: the field a form uses to pick a record of another table. */
+export function LookupField<T extends FieldValues, N extends FieldPath<T>, O = T>({ lookup, ...props }: LookupFieldProps<T, N, O>) {
+  return <ComboboxField<T, N, O> {...props} search={lookup.search} resolveLabel={lookup.resolveLabel} />;
 }

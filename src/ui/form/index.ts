@@ -15,12 +15,22 @@ export {
   type SelectFieldProps,
   type TextFieldProps,
 } from './fields';
-export { ComboboxField, LOOKUP_DEBOUNCE_MS, LOOKUP_LIMIT, type ComboboxFieldProps, type LookupOption, type LookupSearch } from './ComboboxField';
+export {
+  ComboboxField,
+  LookupField,
+  LOOKUP_DEBOUNCE_MS,
+  LOOKUP_LIMIT,
+  type ComboboxFieldProps,
+  type LookupFieldProps,
+  type LookupOption,
+  type LookupSearch,
+} from './ComboboxField';
 export { ArrayField, type ArrayFieldProps } from './ArrayField';
 export { TextAreaField, type TextAreaFieldProps } from './TextAreaField';
 export { FileField, type FileFieldMessages, type FileFieldProps, type FileValue } from './FileField';
 export { ColorField } from './ColorField';
 export { SignatureField } from './SignatureField';
+export { DialogFormActions, type DialogFormActionsProps } from './DialogFormActions';
 export { BarcodeField, type BarcodeFieldProps } from './BarcodeField';
 export { checkFile, sniffFileType, type FileProblem, type SniffedType } from './file-checks';
 export { isTime, normalizeTime, TIME_PATTERN, timeSchema } from './time';

@@ -1,10 +1,8 @@
 import { useCallback, useMemo } from 'react';
 import { useServerWords } from '../../../lib/server-messages/server-words';
 import { useT } from '../../../lib/i18n/catalogue';
-import { Button } from '../../../ui/Button';
 import { Dialog } from '../../../ui/Dialog';
-import { DateTimeField, Form, SubmitButton, SwitchField, TextAreaField, TextField, useZodForm } from '../../../ui/form';
-import { uiMessages } from '../../../ui/messages';
+import { DateTimeField, DialogFormActions, Form, SwitchField, TextAreaField, TextField, useZodForm } from '../../../ui/form';
 import { useToast } from '../../../ui/toast';
 import { apiKeyMessages } from '../messages';
 import { translatedError, translateApiKeyMessage } from '../words';
@@ -38,7 +36,6 @@ export function ApiKeyDialog({ open, scope, apiKey, onClose, onGenerated, onSave
   const editing = apiKey !== null;
   const t = useT(apiKeyMessages);
   const server = useServerWords();
-  const ui = useT(uiMessages);
   const translate = useCallback((message: string) => translateApiKeyMessage(t, message), [t]);
   const schema = useMemo(() => apiKeyFormSchema(), []);
   const form = useZodForm(schema, { defaultValues: valuesOf(apiKey), values: valuesOf(apiKey) }, translate);
@@ -81,12 +78,7 @@ export function ApiKeyDialog({ open, scope, apiKey, onClose, onGenerated, onSave
         <TextAreaField<ApiKeyFormInput, 'description'> name="description" label={t('field.description')} rows={3} maxLength={500} />
         <DateTimeField<ApiKeyFormInput, 'expires_at'> name="expires_at" label={t('field.expires')} min={toLocalInput(new Date().toISOString())} help={t('field.expiresHelp')} />
         {editing && <SwitchField<ApiKeyFormInput, 'is_active'> name="is_active" label={t('field.active')} help={t('field.activeHelp')} />}
-        <div className="flex justify-end gap-2 pt-2 pb-5">
-          <Button variant="secondary" onClick={close} disabled={submitting}>
-            {ui('cancel')}
-          </Button>
-          <SubmitButton disabled={name.trim() === ''}>{editing ? t('dialog.save') : t('dialog.submitGenerate')}</SubmitButton>
-        </div>
+        <DialogFormActions submitLabel={editing ? t('dialog.save') : t('dialog.submitGenerate')} onCancel={close} submitDisabled={name.trim() === ''} />
       </Form>
     </Dialog>
   );

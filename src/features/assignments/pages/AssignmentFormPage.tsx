@@ -7,7 +7,7 @@ import { useSession } from '../../../lib/session';
 import { tenantIdOf } from '../../../lib/tenant';
 import { useRecordLoad } from '../../../lib/use-record-load';
 import { Button } from '../../../ui/Button';
-import { ComboboxField, Form, FormActions, TextAreaField, useRecordSave, useZodForm } from '../../../ui/form';
+import { Form, FormActions, LookupField, TextAreaField, useRecordSave, useRecordToasts, useZodForm } from '../../../ui/form';
 import { RecordFormPage } from '../../../ui/RecordFormPage';
 import { assignableDeliveryLookup } from '../../../data/deliveries';
 import { driverLabel, driverLookup } from '../../../data/drivers';
@@ -33,7 +33,7 @@ import {
 } from '../schema';
 import { assignmentStatus } from '../../../data/statuses';
 import { StatusChip } from '../../../ui/Chip';
-import { useT, type Translate } from '../../../lib/i18n/catalogue';
+import { useT } from '../../../lib/i18n/catalogue';
 import { useFormat } from '../../../lib/i18n/format';
 import { assignmentMessages, type AssignmentKey } from '../messages';
 
@@ -47,20 +47,6 @@ const VALIDATION_KEYS: Record<string, AssignmentKey> = {
   [ASSIGNMENT_MESSAGES.notesTooLong]: 'validation.notes',
 };
 
-/** The spec's toasts in the page's language. */
-function assignmentToasts(t: Translate<AssignmentKey>) {
-  return {
-    created: t('toast.created'),
-    updated: t('toast.updated'),
-    createFailed: t('toast.createFailed'),
-    updateFailed: t('toast.updateFailed'),
-    validation: t('toast.validation'),
-    unknown: t('toast.unknown'),
-    fetchFailed: t('toast.fetchFailed'),
-    notFound: t('toast.notFound'),
-  };
-}
-
 /**
  * Create (`assignments/create`, optionally `?delivery_id=…`) or edit (`assignments/:id/edit`, only while
  * pending). `history` renders below a loaded assignment: the app fills it with the record's audit trail.
@@ -70,19 +56,9 @@ export function AssignmentFormPage({ mode, history }: { mode: 'create' | 'edit';
   const tenantId = tenantIdOf(user) ?? '';
   const search = useSearch();
   const prefilledDelivery = z.uuid().safeParse(new URLSearchParams(search).get('delivery_id') ?? '');
-  const t = useT(assignmentMessages);
 
   return (
-    <RecordFormPage<AssignmentRecord>
-      mode={mode}
-      scope={tenantId}
-      load={(id) => getAssignment(tenantId, id)}
-      listPath={LIST_PATH}
-      listLabel={t('list.title')}
-      titles={{ create: t('form.create'), edit: t('form.edit') }}
-      messages={assignmentToasts(t)}
-      loadingLabel={t('form.loading')}
-    >
+    <RecordFormPage<AssignmentRecord> mode={mode} scope={tenantId} load={(id) => getAssignment(tenantId, id)} listPath={LIST_PATH} words={assignmentMessages}>
       {(assignment) => (
         <>
           {assignment && notEditableReason(assignment.status) ? (
@@ -195,7 +171,7 @@ function AssignmentForm({ tenantId, assignment, deliveryId }: { tenantId: string
     record: assignment,
     create: (values) => createAssignment(tenantId, values),
     update: (current, values) => updateAssignment(tenantId, current.id, { driver_id: values.driver_id, vehicle_id: values.vehicle_id, notes: values.notes }),
-    messages: assignmentToasts(t),
+    messages: useRecordToasts(assignmentMessages),
     then: LIST_PATH,
   });
 
@@ -213,36 +189,36 @@ function AssignmentForm({ tenantId, assignment, deliveryId }: { tenantId: string
           <p className="mt-1 text-xs text-slate-500 dark:text-slate-400">{t('form.stays')}</p>
         </div>
       ) : (
-        <ComboboxField<AssignmentFormInput, 'delivery_id'>
+        <LookupField<AssignmentFormInput, 'delivery_id'>
           name="delivery_id"
           label={t('col.delivery')}
           required
           help={t('form.deliveryHelp')}
           placeholder={t('form.searchDeliveries')}
-          {...assignableDeliveryLookup(tenantId, { pendingOnly: true })}
+          lookup={assignableDeliveryLookup(tenantId, { pendingOnly: true })}
         />
       )}
       <div className="space-y-2">
-        <ComboboxField<AssignmentFormInput, 'driver_id'>
+        <LookupField<AssignmentFormInput, 'driver_id'>
           name="driver_id"
           label={t('col.driver')}
           required
           help={everyone ? t('form.driverHelpAll') : t('form.driverHelp')}
           placeholder={t('form.searchDrivers')}
-          {...driverLookup(tenantId, { everyone })}
+          lookup={driverLookup(tenantId, { everyone })}
         />
         <label htmlFor={everyoneId} className="flex items-center gap-2 text-sm">
           <input id={everyoneId} type="checkbox" className="size-4 accent-brand" checked={everyone} onChange={(event) => setEveryone(event.target.checked)} />
           {t('form.everyone')}
         </label>
       </div>
-      <ComboboxField<AssignmentFormInput, 'vehicle_id'>
+      <LookupField<AssignmentFormInput, 'vehicle_id'>
         name="vehicle_id"
         label={t('col.vehicle')}
         required
         help={t('form.vehicleHelp')}
         placeholder={t('form.searchVehicles')}
-        {...vehicleLookup(tenantId, { activeOnly: true })}
+        lookup={vehicleLookup(tenantId, { activeOnly: true })}
       />
       {shownFit && (
         <section aria-label={t('form.fit')} aria-live="polite" className="rounded-md border border-slate-200 px-4 py-3 text-sm dark:border-slate-700">

@@ -9,9 +9,9 @@ import { Button } from '../../../ui/Button';
 import {
   ArrayField,
   CheckboxField,
-  ComboboxField,
   Form,
   FormActions,
+  LookupField,
   MultiSelectField,
   SelectField,
   SwitchField,
@@ -52,19 +52,8 @@ const legendClass = 'px-1 text-sm font-semibold';
 export function CustomerPreferenceFormPage({ mode, history }: { mode: 'create' | 'edit'; history?: (preferenceId: string) => ReactNode }) {
   const { user } = useSession();
   const tenantId = tenantIdOf(user) ?? '';
-  const t = useT(preferenceMessages);
-  const toasts = usePreferenceToasts();
   return (
-    <RecordFormPage<PreferenceRow>
-      mode={mode}
-      scope={tenantId}
-      load={(id) => getPreference(tenantId, id)}
-      listPath={LIST_PATH}
-      listLabel={t('list.title')}
-      titles={{ create: t('form.create'), edit: t('form.edit') }}
-      messages={toasts}
-      loadingLabel={t('form.loading')}
-    >
+    <RecordFormPage<PreferenceRow> mode={mode} scope={tenantId} load={(id) => getPreference(tenantId, id)} listPath={LIST_PATH} words={preferenceMessages}>
       {(row) => (
         <>
           <PreferenceForm tenantId={tenantId} row={row} />
@@ -158,11 +147,11 @@ function PreferenceForm({ tenantId, row }: { tenantId: string; row: PreferenceRo
       aria-label={row ? t('form.edit') : t('form.create')}
     >
       <section className="grid gap-5 sm:grid-cols-2">
-        <ComboboxField<Input, 'customer_id'>
+        <LookupField<Input, 'customer_id'>
           name="customer_id"
           label={t('field.customer')}
           required
-          {...customerLookup(tenantId)}
+          lookup={customerLookup(tenantId)}
           initialOptions={row?.customer_name ? [{ value: row.customer_id, label: row.customer_name }] : []}
           placeholder={t('field.customerSearch')}
         />

@@ -11,6 +11,7 @@ import {
   ComboboxField,
   DateTimeField,
   Form,
+  LookupField,
   NumberField,
   SelectField,
   SubmitButton,
@@ -195,12 +196,7 @@ function DeliveryForm({
             ) : (
               <SelectField<DeliveryFormInput, 'kind'> name="kind" label={t('field.kind')} required options={kinds} />
             )}
-            <ComboboxField<DeliveryFormInput, 'customer_id'>
-              name="customer_id"
-              label={t('field.customer')}
-              required
-              {...customerLookup(tenantId)}
-            />
+            <LookupField<DeliveryFormInput, 'customer_id'> name="customer_id" label={t('field.customer')} required lookup={customerLookup(tenantId)} />
           </div>
 
           <div className="grid gap-5 sm:grid-cols-2">
@@ -257,12 +253,7 @@ function DeliveryForm({
           </ArrayField>
 
           <div className="grid gap-5 sm:grid-cols-2">
-            <ComboboxField<DeliveryFormInput, 'service_id'>
-              name="service_id"
-              label={t('field.service')}
-              required
-              {...serviceLookup(tenantId)}
-            />
+            <LookupField<DeliveryFormInput, 'service_id'> name="service_id" label={t('field.service')} required lookup={serviceLookup(tenantId)} />
             <SelectField<DeliveryFormInput, 'priority'> name="priority" label={t('field.priority')} required options={priorities} />
             <NumberField<DeliveryFormInput, 'cod_amount'> name="cod_amount" label={t('field.cod')} min={0} step="any" help={t('field.codHelp')} />
             <TextField<DeliveryFormInput, 'external_reference_id'> name="external_reference_id" label={t('field.reference')} help={t('field.referenceHelp')} />

@@ -22,19 +22,8 @@ const LIST_PATH = adminPaths.deliveryServices();
 export function DeliveryServiceFormPage({ mode }: { mode: 'create' | 'edit' }) {
   const { user } = useSession();
   const tenantId = tenantIdOf(user) ?? '';
-  const t = useT(serviceMessages);
-  const toasts = useRecordToasts(serviceMessages);
   return (
-    <RecordFormPage<DeliveryService>
-      mode={mode}
-      scope={tenantId}
-      load={(id) => getDeliveryService(tenantId, id)}
-      listPath={LIST_PATH}
-      listLabel={t('list.title')}
-      titles={{ create: t('form.create'), edit: t('form.edit') }}
-      messages={toasts}
-      loadingLabel={t('form.loading')}
-    >
+    <RecordFormPage<DeliveryService> mode={mode} scope={tenantId} load={(id) => getDeliveryService(tenantId, id)} listPath={LIST_PATH} words={serviceMessages}>
       {(service) => <DeliveryServiceForm tenantId={tenantId} service={service} />}
     </RecordFormPage>
   );

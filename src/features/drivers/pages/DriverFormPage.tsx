@@ -17,7 +17,7 @@ import { Button } from '../../../ui/Button';
 import { driverStatus } from '../../../data/statuses';
 import { Chip, StatusChip } from '../../../ui/Chip';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog';
-import { ComboboxField, DateField, Form, SelectField, SubmitButton, TextAreaField, TextField, useZodForm } from '../../../ui/form';
+import { ComboboxField, DateField, Form, LookupField, SelectField, SubmitButton, TextAreaField, TextField, useZodForm } from '../../../ui/form';
 import { FitBounds, MapView, type LngLatTuple, type MapGeoJsonLayer, type MapMarker } from '../../../ui/map';
 import { PageHeader } from '../../../ui/PageHeader';
 import { RecordStates } from '../../../ui/RecordStates';
@@ -227,16 +227,16 @@ function DriverFields({ tenantId, driver }: { tenantId: string; driver: DriverRo
       </div>
       <TextField<DriverFormInput, 'phone'> name="phone" label={t('field.phone')} type="tel" autoComplete="off" help={t('field.phoneHelp')} />
       <div className="grid gap-5 sm:grid-cols-2">
-        <ComboboxField<DriverFormInput, 'default_vehicle_id'>
+        <LookupField<DriverFormInput, 'default_vehicle_id'>
           name="default_vehicle_id"
           label={t('field.defaultVehicle')}
-          {...vehicleLookup(tenantId, { activeOnly: true })}
+          lookup={vehicleLookup(tenantId, { activeOnly: true })}
           initialOptions={driver?.default_vehicle_id && driver.default_vehicle_name ? [{ value: driver.default_vehicle_id, label: driver.default_vehicle_name }] : []}
         />
-        <ComboboxField<DriverFormInput, 'home_zone_id'>
+        <LookupField<DriverFormInput, 'home_zone_id'>
           name="home_zone_id"
           label={t('field.homeZone')}
-          {...zoneLookup(tenantId, { activeOnly: true })}
+          lookup={zoneLookup(tenantId, { activeOnly: true })}
           initialOptions={driver?.home_zone_id && driver.home_zone_name ? [{ value: driver.home_zone_id, label: driver.home_zone_name }] : []}
         />
       </div>

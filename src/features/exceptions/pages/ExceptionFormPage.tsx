@@ -8,7 +8,7 @@ import { useT, type Translate } from '../../../lib/i18n/catalogue';
 import { useFormat } from '../../../lib/i18n/format';
 import { exceptionMessages, type ExceptionKey } from '../messages';
 import { StatusChip } from '../../../ui/Chip';
-import { ComboboxField, Form, FormActions, SelectField, TextAreaField, useRecordSave, useStoreFiles, useZodForm, useRecordToasts } from '../../../ui/form';
+import { Form, FormActions, LookupField, SelectField, TextAreaField, useRecordSave, useRecordToasts, useStoreFiles, useZodForm } from '../../../ui/form';
 import { DialogNote, StatusActions } from '../../../ui/StatusActions';
 import { PhotoThumbs, RecordPhotosField } from '../../../ui/RecordPhotos';
 import { StatusRecordPage } from '../../../ui/StatusRecordPage';
@@ -79,11 +79,9 @@ export function ExceptionFormPage({ mode }: { mode: 'create' | 'edit' }) {
       scope={tenantId}
       load={load}
       listPath={LIST_PATH}
-      listLabel={t('list.title')}
       codeOf={(row) => row.exception_code}
       titles={{ create: t('form.report'), record: t('form.record') }}
-      messages={{ notFound: t('toast.notFound'), fetchFailed: t('toast.fetchFailed') }}
-      loadingLabel={t('form.loading')}
+      words={exceptionMessages}
       createForm={<ExceptionForm tenantId={tenantId} row={null} />}
       main={(row) => (
         <>
@@ -167,12 +165,12 @@ function ExceptionForm({ tenantId, row }: { tenantId: string; row: ExceptionRow 
   return (
     <Form form={form} onSubmit={onSubmit} onServerError={save.onServerError} className="max-w-3xl space-y-5" aria-label={editing ? t('form.editLabel') : t('form.report')}>
       {!editing && (
-        <ComboboxField<ExceptionFormInput, 'delivery_id'>
+        <LookupField<ExceptionFormInput, 'delivery_id'>
           name="delivery_id"
           label={t('col.delivery')}
           required
           help={t('form.deliveryHelp')}
-          {...deliveryLookup(tenantId)}
+          lookup={deliveryLookup(tenantId)}
           placeholder={t('form.searchDeliveries')}
         />
       )}
@@ -181,11 +179,11 @@ function ExceptionForm({ tenantId, row }: { tenantId: string; row: ExceptionRow 
         <SelectField<ExceptionFormInput, 'severity'> name="severity" label={t('col.severity')} required options={severityWords.options} placeholder={t('form.selectSeverity')} />
       </div>
       <TextAreaField<ExceptionFormInput, 'description'> name="description" label={t('form.description')} required rows={4} maxLength={2000} />
-      <ComboboxField<ExceptionFormInput, 'assigned_to'>
+      <LookupField<ExceptionFormInput, 'assigned_to'>
         name="assigned_to"
         label={t('col.assignedTo')}
         help={t('form.assignedHelp')}
-        {...staffLookup(tenantId, { activeOnly: true })}
+        lookup={staffLookup(tenantId, { activeOnly: true })}
         initialOptions={row?.assigned_to && row.assigned_to_name ? [{ value: row.assigned_to, label: row.assigned_to_name }] : []}
         placeholder={t('form.searchStaff')}
       />

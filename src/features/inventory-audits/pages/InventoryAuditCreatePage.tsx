@@ -6,7 +6,7 @@ import { useT } from '../../../lib/i18n/catalogue';
 import { navMessages } from '../../../lib/nav/messages';
 import { adminPaths } from '../../../lib/paths';
 import { useTenantId } from '../../../lib/tenant';
-import { ComboboxField, DateField, Form, FormActions, SelectField, TextAreaField, useRecordSave, useZodForm } from '../../../ui/form';
+import { ComboboxField, DateField, Form, FormActions, LookupField, SelectField, TextAreaField, useRecordSave, useZodForm } from '../../../ui/form';
 import { RecordFormPage } from '../../../ui/RecordFormPage';
 import { createAudit } from '../api';
 import { useStatuses } from '../../../lib/status-vocabulary';
@@ -19,9 +19,7 @@ const LIST_PATH = adminPaths.inventoryAudits();
 /** inventory-audits/create: plan an audit (warehouse, type, scheduled date, notes, what it covers). */
 export function InventoryAuditCreatePage() {
   const tenantId = useTenantId() ?? '';
-  const t = useT(auditMessages);
   const nav = useT(navMessages);
-  const toasts = useAuditToasts();
   return (
     <RecordFormPage<{ id: string }>
       mode="create"
@@ -29,9 +27,7 @@ export function InventoryAuditCreatePage() {
       load={() => Promise.resolve(null)}
       listPath={LIST_PATH}
       listLabel={nav('nav.inventoryAudits')}
-      titles={{ create: t('form.create'), edit: t('form.edit') }}
-      messages={toasts}
-      loadingLabel={t('form.loading')}
+      words={auditMessages}
     >
       {() => <AuditForm tenantId={tenantId} />}
     </RecordFormPage>
@@ -79,11 +75,11 @@ function AuditForm({ tenantId }: { tenantId: string }) {
       aria-label={t('form.create')}
     >
       <div className="grid gap-5 sm:grid-cols-2">
-        <ComboboxField<AuditFormInput, 'warehouse_id'>
+        <LookupField<AuditFormInput, 'warehouse_id'>
           name="warehouse_id"
           label={t('field.warehouse')}
           required
-          {...warehouseLookup(tenantId)}
+          lookup={warehouseLookup(tenantId)}
           placeholder={t('field.searchWarehouses')}
         />
         <SelectField<AuditFormInput, 'audit_type'> name="audit_type" label={t('field.type')} required options={types.options} />

@@ -4,7 +4,7 @@ import { useLocation } from 'wouter';
 import { inventoryItemLookup, binLookup } from '../../../data/inventory';
 import { warehouseLookup } from '../../../data/warehouses';
 import { saveFailureToasts } from '../../../lib/server-errors';
-import { ComboboxField, Form, FormActions, NumberField, SelectField, TextField, useZodForm } from '../../../ui/form';
+import { Form, FormActions, LookupField, NumberField, SelectField, TextField, useZodForm } from '../../../ui/form';
 import { useToast } from '../../../ui/toast';
 import { recordTransaction } from '../api';
 import {
@@ -91,36 +91,26 @@ export function TransactionForm({ tenantId, types, typeLabel, successMessage, th
         )}
       </div>
       <div className="grid gap-5 sm:grid-cols-2">
-        <ComboboxField<TransactionFormInput, 'item_id'>
-          name="item_id"
-          label={t('field.item')}
-          required
-          {...inventoryItemLookup(tenantId, { activeOnly: true })}
-        />
-        <ComboboxField<TransactionFormInput, 'warehouse_id'>
-          name="warehouse_id"
-          label={t('field.warehouse')}
-          required
-          {...warehouseLookup(tenantId)}
-        />
+        <LookupField<TransactionFormInput, 'item_id'> name="item_id" label={t('field.item')} required lookup={inventoryItemLookup(tenantId, { activeOnly: true })} />
+        <LookupField<TransactionFormInput, 'warehouse_id'> name="warehouse_id" label={t('field.warehouse')} required lookup={warehouseLookup(tenantId)} />
         {bins.from && (
-          <ComboboxField<TransactionFormInput, 'from_bin_id'>
+          <LookupField<TransactionFormInput, 'from_bin_id'>
             key={`from-${warehouseId}`}
             name="from_bin_id"
             label={type === 'move' ? t('field.fromBin') : t('field.bin')}
             required
             disabled={!warehouseId}
-            {...binLookup(tenantId, warehouseId)}
+            lookup={binLookup(tenantId, warehouseId)}
           />
         )}
         {bins.to && (
-          <ComboboxField<TransactionFormInput, 'to_bin_id'>
+          <LookupField<TransactionFormInput, 'to_bin_id'>
             key={`to-${warehouseId}`}
             name="to_bin_id"
             label={type === 'move' ? t('field.toBin') : t('field.bin')}
             required
             disabled={!warehouseId}
-            {...binLookup(tenantId, warehouseId, { activeOnly: true })}
+            lookup={binLookup(tenantId, warehouseId, { activeOnly: true })}
           />
         )}
         <NumberField<TransactionFormInput, 'quantity'> name="quantity" label={t('field.quantity')} required min={1} step={1} />

@@ -29,9 +29,7 @@ const LIST_PATH = adminPaths.inventoryItems();
 /** Create (no id in the route) or edit (`inventory-items/:id/edit`). */
 export function InventoryItemFormPage({ mode }: { mode: 'create' | 'edit' }) {
   const tenantId = useTenantId() ?? '';
-  const { t } = useInventoryWords();
   const nav = useT(navMessages);
-  const toasts = useRecordToasts(inventoryMessages);
   return (
     <RecordFormPage<InventoryItem>
       mode={mode}
@@ -39,9 +37,7 @@ export function InventoryItemFormPage({ mode }: { mode: 'create' | 'edit' }) {
       load={(id) => getItem(tenantId, id)}
       listPath={LIST_PATH}
       listLabel={nav('nav.inventoryItems')}
-      titles={{ create: t('form.create'), edit: t('form.edit') }}
-      messages={toasts}
-      loadingLabel={t('form.loading')}
+      words={inventoryMessages}
     >
       {(item) => <ItemFormOnceSettled tenantId={tenantId} item={item} />}
     </RecordFormPage>

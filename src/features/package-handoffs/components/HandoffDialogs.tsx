@@ -9,7 +9,7 @@ import { useRecordLoad } from '../../../lib/use-record-load';
 import { useStatuses } from '../../../lib/status-vocabulary';
 import { Button } from '../../../ui/Button';
 import { Dialog } from '../../../ui/Dialog';
-import { ComboboxField, Form, SelectField, SignatureField, SubmitButton, TextAreaField, useZodForm } from '../../../ui/form';
+import { ComboboxField, Form, LookupField, SelectField, SignatureField, SubmitButton, TextAreaField, useZodForm } from '../../../ui/form';
 import { useToast } from '../../../ui/toast';
 import { savePackageHandoff, signatureUrl, uploadSignature } from '../api';
 import { handoffMessages, type HandoffKey } from '../messages';
@@ -141,11 +141,11 @@ function CreateHandoffForm({ tenantId, onClose, onSaved }: Omit<CreateHandoffDia
   return (
     <Form form={form} onSubmit={submit} onServerError={onServerError} className="space-y-4" aria-label={t('create.label')}>
       <div className="grid gap-4 sm:grid-cols-2">
-        <ComboboxField<CreateHandoffInput, 'warehouse_id'>
+        <LookupField<CreateHandoffInput, 'warehouse_id'>
           name="warehouse_id"
           label={t('col.warehouse')}
           required
-          {...warehouseLookup(tenantId)}
+          lookup={warehouseLookup(tenantId)}
           placeholder={t('form.searchWarehouses')}
         />
         <ComboboxField<CreateHandoffInput, 'delivery_id'>

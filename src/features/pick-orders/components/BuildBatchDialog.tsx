@@ -7,7 +7,7 @@ import { useTenantSettings, type TenantSettings } from '../../../lib/tenant-sett
 import { useRecordLoad } from '../../../lib/use-record-load';
 import { Button } from '../../../ui/Button';
 import { Dialog } from '../../../ui/Dialog';
-import { ComboboxField, Form, MultiSelectField, NumberField, SelectField, SubmitButton, useZodForm } from '../../../ui/form';
+import { Form, LookupField, MultiSelectField, NumberField, SelectField, SubmitButton, useZodForm } from '../../../ui/form';
 import { uiMessages } from '../../../ui/messages';
 import { useToast } from '../../../ui/toast';
 import { buildPickBatch, listBatchCandidates } from '../api';
@@ -136,11 +136,11 @@ function BuildBatchForm({
   return (
     <Form form={form} onSubmit={submit} onServerError={failed} className="space-y-4" aria-label={t('batch.title')}>
       <div className="grid gap-4 sm:grid-cols-2">
-        <ComboboxField<BuildBatchInput, 'warehouse_id'>
+        <LookupField<BuildBatchInput, 'warehouse_id'>
           name="warehouse_id"
           label={t('batch.warehouse')}
           required
-          {...warehouseLookup(tenantId)}
+          lookup={warehouseLookup(tenantId)}
           placeholder={t('batch.searchWarehouses')}
         />
         <SelectField<BuildBatchInput, 'order_type'>

@@ -1,5 +1,5 @@
 import { RecordSummary, SummaryItem } from '../../../ui/RecordSummary';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import { useWatch } from 'react-hook-form';
 import { inventoryItemLookup, binLookup } from '../../../data/inventory';
@@ -16,14 +16,15 @@ import {
   DateField,
   Form,
   FormActions,
+  LookupField,
   NumberField,
-  SubmitButton,
   SelectField,
+  SubmitButton,
   TextAreaField,
   TextField,
+  type LookupOption,
   useRecordSave,
   useZodForm,
-  type LookupOption,
 } from '../../../ui/form';
 import { StatusHistory } from '../../../ui/StatusHistory';
 import { StatusRecordPage } from '../../../ui/StatusRecordPage';
@@ -155,16 +156,10 @@ function PickOrderLines({ row }: { row: PickOrderRecord }) {
       <h2 className="text-base font-semibold">{t('form.items')}</h2>
       <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200 dark:divide-slate-700 dark:border-slate-700">
         {row.items.map((item, index) => (
-          <li key={index} className="flex flex-wrap items-center justify-between gap-2 p-3">
-            <span>
-              <span className="block font-medium">{item.name ?? item.item_id}</span>
-              <span className="block text-xs text-slate-500 dark:text-slate-400">{t('lines.bin', { bin: item.bin_name ?? item.bin_id })}</span>
-            </span>
-            <span className="flex items-center gap-2">
-              {t('summary.progress', { picked: item.picked_quantity, total: item.quantity })}
-              <StatusChip vocabulary={pickItemStatus} status={item.status} />
-            </span>
-          </li>
+          <PickProgressLine key={index} item={item}>
+            <span className="block font-medium">{item.name ?? item.item_id}</span>
+            <span className="block text-xs text-slate-500 dark:text-slate-400">{t('lines.bin', { bin: item.bin_name ?? item.bin_id })}</span>
+          </PickProgressLine>
         ))}
       </ul>
       {row.order.notes && <p className="whitespace-pre-line">{t('lines.notes', { notes: row.order.notes })}</p>}
@@ -174,6 +169,20 @@ function PickOrderLines({ row }: { row: PickOrderRecord }) {
 }
 
 /** A member order: picked in its batch, whose moves it follows. */
+/** A line of an order or a batch route as it is picked: what to pick (the children), then its progress and status. */
+function PickProgressLine({ item, children }: { item: PickOrderRecord['items'][number]; children: ReactNode }) {
+  const t = useT(pickOrderMessages);
+  return (
+    <li className="flex flex-wrap items-center justify-between gap-2 p-3">
+      <span>{children}</span>
+      <span className="flex items-center gap-2">
+        {t('summary.progress', { picked: item.picked_quantity, total: item.quantity })}
+        <StatusChip vocabulary={pickItemStatus} status={item.status} />
+      </span>
+    </li>
+  );
+}
+
 function InBatchNotice({ row }: { row: PickOrderRecord }) {
   const t = useT(pickOrderMessages);
   const batch = row.batch;
@@ -243,16 +252,10 @@ function BatchRoute({ tenantId, row, onChanged }: { tenantId: string; row: PickO
         <p className="text-slate-600 dark:text-slate-400">{t('detail.routeHelp')}</p>
         <ol className="divide-y divide-slate-200 rounded-lg border border-slate-200 dark:divide-slate-700 dark:border-slate-700">
           {row.items.map((item, index) => (
-            <li key={index} className="flex flex-wrap items-center justify-between gap-2 p-3">
-              <span>
-                <span className="block font-medium">{t('detail.stop', { bin: item.bin_name ?? item.bin_id, quantity: item.quantity, item: item.name ?? item.item_id })}</span>
-                {item.order_reference && <span className="block text-xs text-slate-500 dark:text-slate-400">{t('detail.forOrder', { reference: item.order_reference })}</span>}
-              </span>
-              <span className="flex items-center gap-2">
-                {t('summary.progress', { picked: item.picked_quantity, total: item.quantity })}
-                <StatusChip vocabulary={pickItemStatus} status={item.status} />
-              </span>
-            </li>
+            <PickProgressLine key={index} item={item}>
+              <span className="block font-medium">{t('detail.stop', { bin: item.bin_name ?? item.bin_id, quantity: item.quantity, item: item.name ?? item.item_id })}</span>
+              {item.order_reference && <span className="block text-xs text-slate-500 dark:text-slate-400">{t('detail.forOrder', { reference: item.order_reference })}</span>}
+            </PickProgressLine>
           ))}
         </ol>
       </section>
@@ -302,12 +305,12 @@ function AssignBatchForm({ tenantId, row, onAssigned }: { tenantId: string; row:
       aria-label={t('detail.assignTitle', { type })}
     >
       <h2 className="text-base font-semibold">{t('detail.assignTitle', { type })}</h2>
-      <ComboboxField<AssignBatchInput, 'assigned_to'>
+      <LookupField<AssignBatchInput, 'assigned_to'>
         name="assigned_to"
         label={t('detail.picker')}
         required
         help={t('detail.assignHelp')}
-        {...staffUserLookup(tenantId, warehouseId, { activeOnly: true })}
+        lookup={staffUserLookup(tenantId, warehouseId, { activeOnly: true })}
         initialOptions={current}
         placeholder={t('detail.searchStaff')}
       />
@@ -381,12 +384,12 @@ function PickOrderForm({ tenantId, row, reference = '' }: { tenantId: string; ro
       aria-label={editing ? t('form.editLabel') : t('form.create')}
     >
       <div className="grid gap-5 sm:grid-cols-2">
-        <ComboboxField<PickOrderFormInput, 'warehouse_id'>
+        <LookupField<PickOrderFormInput, 'warehouse_id'>
           name="warehouse_id"
           label={t('col.warehouse')}
           required
           disabled={picking}
-          {...warehouseLookup(tenantId)}
+          lookup={warehouseLookup(tenantId)}
           initialOptions={warehouseOptions}
           placeholder={t('form.searchWarehouses')}
         />
@@ -394,12 +397,12 @@ function PickOrderForm({ tenantId, row, reference = '' }: { tenantId: string; ro
         <TextField<PickOrderFormInput, 'external_reference'> name="external_reference" label={t('form.externalReference')} />
         <SelectField<PickOrderFormInput, 'order_type'> name="order_type" label={t('filter.orderType')} options={types.options} />
         <NumberField<PickOrderFormInput, 'priority'> name="priority" label={t('col.priority')} step={1} />
-        <ComboboxField<PickOrderFormInput, 'assigned_to'>
+        <LookupField<PickOrderFormInput, 'assigned_to'>
           key={`assignee:${warehouseId}`}
           name="assigned_to"
           label={t('form.assignedTo')}
           disabled={noWarehouse}
-          {...staffUserLookup(tenantId, warehouseId)}
+          lookup={staffUserLookup(tenantId, warehouseId)}
           initialOptions={assigneeOptions}
           placeholder={noWarehouse ? t('form.warehouseFirst') : t('detail.searchStaff')}
         />

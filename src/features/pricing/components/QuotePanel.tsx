@@ -5,7 +5,7 @@ import { mapsToken } from '../../../lib/geocoding';
 import type { ServerErrorResult } from '../../../lib/server-errors';
 import { useTenantSettings } from '../../../lib/tenant-settings';
 import { useRecordLoad } from '../../../lib/use-record-load';
-import { ComboboxField, Form, NumberField, SubmitButton, useZodForm } from '../../../ui/form';
+import { Form, LookupField, NumberField, SubmitButton, useZodForm } from '../../../ui/form';
 import { FitBounds, fromGeoJsonPolygon, MapView, type MapGeoJsonLayer, type MapMarker } from '../../../ui/map';
 import { serviceLookup } from '../../../data/delivery-services';
 import { listActiveZoneOutlines, requestQuote, type ZoneOutline } from '../api';
@@ -110,12 +110,7 @@ export function QuotePanel({ tenantId }: { tenantId: string }) {
             <NumberField<QuoteFormInput, 'dropoff_lng'> name="dropoff_lng" label={t('quote.dropoffLng')} required step="any" min={-180} max={180} />
           </div>
           <div className="grid gap-3 sm:grid-cols-2">
-            <ComboboxField<QuoteFormInput, 'service_id'>
-              name="service_id"
-              label={t('quote.service')}
-              required
-              {...serviceLookup(tenantId)}
-            />
+            <LookupField<QuoteFormInput, 'service_id'> name="service_id" label={t('quote.service')} required lookup={serviceLookup(tenantId)} />
             <NumberField<QuoteFormInput, 'weight_kg'> name="weight_kg" label={t('quote.weight')} required min={0} step="any" unit="kg" />
           </div>
           <SubmitButton>{t('quote.get')}</SubmitButton>

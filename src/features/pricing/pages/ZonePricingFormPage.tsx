@@ -4,7 +4,7 @@ import { adminPaths } from '../../../lib/paths';
 import { useSession } from '../../../lib/session';
 import { useTenantCurrency } from '../../../lib/tenant-settings';
 import { tenantIdOf } from '../../../lib/tenant';
-import { ComboboxField, Form, FormActions, NumberField, SwitchField, useRecordSave, useZodForm } from '../../../ui/form';
+import { Form, FormActions, LookupField, NumberField, SwitchField, useRecordSave, useZodForm } from '../../../ui/form';
 import { RecordFormPage } from '../../../ui/RecordFormPage';
 import { createPricing, getPricing, updatePricing } from '../api';
 import { serviceLookup } from '../../../data/delivery-services';
@@ -21,8 +21,6 @@ export function ZonePricingFormPage({ mode }: { mode: 'create' | 'edit' }) {
   const { user } = useSession();
   const tenantId = tenantIdOf(user) ?? '';
   const currency = useTenantCurrency();
-  const t = useT(pricingMessages);
-  const toasts = usePricingToasts();
 
   return (
     <RecordFormPage<PricingRow>
@@ -30,10 +28,7 @@ export function ZonePricingFormPage({ mode }: { mode: 'create' | 'edit' }) {
       scope={tenantId}
       load={(id) => getPricing(tenantId, id)}
       listPath={LIST_PATH}
-      listLabel={t('list.title')}
-      titles={{ create: t('form.create'), edit: t('form.edit') }}
-      messages={toasts}
-      loadingLabel={t('form.loading')}
+      words={pricingMessages}
       skeletons={['h-10 w-full', 'h-10 w-full', 'h-10 w-full']}
     >
       {(row) => <PricingForm tenantId={tenantId} row={row} currency={currency} />}
@@ -59,26 +54,26 @@ function PricingForm({ tenantId, row, currency }: { tenantId: string; row: Prici
   return (
     <Form form={form} onSubmit={onSubmit} onServerError={onServerError} className="max-w-3xl space-y-5" aria-label={row ? t('form.edit') : t('form.create')}>
       <div className="grid gap-5 sm:grid-cols-2">
-        <ComboboxField<PricingFormInput, 'origin_zone_id'>
+        <LookupField<PricingFormInput, 'origin_zone_id'>
           name="origin_zone_id"
           label={t('field.origin')}
           required
-          {...zones}
+          lookup={zones}
           initialOptions={row ? [{ value: row.origin_zone_id, label: row.origin_zone_name }] : []}
         />
-        <ComboboxField<PricingFormInput, 'destination_zone_id'>
+        <LookupField<PricingFormInput, 'destination_zone_id'>
           name="destination_zone_id"
           label={t('field.destination')}
           required
-          {...zones}
+          lookup={zones}
           initialOptions={row ? [{ value: row.destination_zone_id, label: row.destination_zone_name }] : []}
         />
       </div>
-      <ComboboxField<PricingFormInput, 'service_id'>
+      <LookupField<PricingFormInput, 'service_id'>
         name="service_id"
         label={t('field.service')}
         required
-        {...serviceLookup(tenantId)}
+        lookup={serviceLookup(tenantId)}
         initialOptions={row ? [{ value: row.service_id, label: row.service_name }] : []}
         help={t('field.serviceHelp')}
       />

@@ -6,7 +6,7 @@ import { warehouseLookup } from '../../../data/warehouses';
 import { useT } from '../../../lib/i18n/catalogue';
 import { adminPaths } from '../../../lib/paths';
 import { useTenantId } from '../../../lib/tenant';
-import { ArrayField, ComboboxField, DateField, Form, FormActions, NumberField, TextField, useRecordSave, useZodForm } from '../../../ui/form';
+import { ArrayField, DateField, Form, FormActions, LookupField, NumberField, TextField, useRecordSave, useZodForm } from '../../../ui/form';
 import { TextAreaField } from '../../../ui/form/TextAreaField';
 import { RecordFormPage } from '../../../ui/RecordFormPage';
 import { getReceiveOrder, saveReceiveOrder } from '../api';
@@ -26,18 +26,8 @@ const LIST_PATH = adminPaths.receiveOrders();
 /** Create (no id in the route) or edit (`receive-orders/:id/edit`). */
 export function ReceiveOrderFormPage({ mode }: { mode: 'create' | 'edit' }) {
   const tenantId = useTenantId() ?? '';
-  const t = useT(receiveOrderMessages);
   return (
-    <RecordFormPage<ReceiveOrder>
-      mode={mode}
-      scope={tenantId}
-      load={(id) => getReceiveOrder(tenantId, id)}
-      listPath={LIST_PATH}
-      listLabel={t('list.title')}
-      titles={{ create: t('form.create'), edit: t('form.edit') }}
-      messages={{ fetchFailed: t('toast.fetchFailed'), notFound: t('toast.notFound') }}
-      loadingLabel={t('form.loading')}
-    >
+    <RecordFormPage<ReceiveOrder> mode={mode} scope={tenantId} load={(id) => getReceiveOrder(tenantId, id)} listPath={LIST_PATH} words={receiveOrderMessages}>
       {(order) => <ReceiveOrderForm tenantId={tenantId} order={order} />}
     </RecordFormPage>
   );
@@ -69,18 +59,8 @@ function ReceiveOrderForm({ tenantId, order }: { tenantId: string; order: Receiv
       aria-label={order ? t('form.editCode', { code: order.receive_code }) : t('form.create')}
     >
       <div className="grid gap-5 sm:grid-cols-2">
-        <ComboboxField<ReceiveOrderFormInput, 'supplier_id'>
-          name="supplier_id"
-          label={t('field.supplier')}
-          required
-          {...supplierLookup(tenantId)}
-        />
-        <ComboboxField<ReceiveOrderFormInput, 'warehouse_id'>
-          name="warehouse_id"
-          label={t('field.warehouse')}
-          required
-          {...warehouseLookup(tenantId)}
-        />
+        <LookupField<ReceiveOrderFormInput, 'supplier_id'> name="supplier_id" label={t('field.supplier')} required lookup={supplierLookup(tenantId)} />
+        <LookupField<ReceiveOrderFormInput, 'warehouse_id'> name="warehouse_id" label={t('field.warehouse')} required lookup={warehouseLookup(tenantId)} />
         <TextField<ReceiveOrderFormInput, 'reference'> name="reference" label={t('field.reference')} help={t('field.referenceHelp')} />
         <DateField<ReceiveOrderFormInput, 'expected_date'> name="expected_date" label={t('field.expectedDate')} />
       </div>
@@ -89,23 +69,23 @@ function ReceiveOrderForm({ tenantId, order }: { tenantId: string; order: Receiv
         {(index) => (
           <div className="grid gap-3 sm:grid-cols-5">
             <div className="sm:col-span-2">
-              <ComboboxField<ReceiveOrderFormInput, `lines.${number}.item_id`>
+              <LookupField<ReceiveOrderFormInput, `lines.${number}.item_id`>
                 name={`lines.${index}.item_id`}
                 label={t('field.item')}
                 required
-                {...inventoryItemLookup(tenantId, { activeOnly: true })}
+                lookup={inventoryItemLookup(tenantId, { activeOnly: true })}
               />
             </div>
             <NumberField<ReceiveOrderFormInput, `lines.${number}.expected_quantity`> name={`lines.${index}.expected_quantity`} label={t('field.quantity')} required step={1} />
             <TextField<ReceiveOrderFormInput, `lines.${number}.lot_number`> name={`lines.${index}.lot_number`} label={t('field.lot')} />
             <TextField<ReceiveOrderFormInput, `lines.${number}.serial_number`> name={`lines.${index}.serial_number`} label={t('field.serial')} />
             <div className="sm:col-span-2">
-              <ComboboxField<ReceiveOrderFormInput, `lines.${number}.target_bin_id`>
+              <LookupField<ReceiveOrderFormInput, `lines.${number}.target_bin_id`>
                 key={`bin-${warehouseId}`}
                 name={`lines.${index}.target_bin_id`}
                 label={t('field.bin')}
                 disabled={!warehouseId}
-                {...binLookup(tenantId, warehouseId, { activeOnly: true })}
+                lookup={binLookup(tenantId, warehouseId, { activeOnly: true })}
               />
             </div>
           </div>

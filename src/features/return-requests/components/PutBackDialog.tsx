@@ -3,7 +3,7 @@ import { inventoryItemLookup, binLookup } from '../../../data/inventory';
 import { useT } from '../../../lib/i18n/catalogue';
 import { Button } from '../../../ui/Button';
 import { Dialog } from '../../../ui/Dialog';
-import { ComboboxField, Form, NumberField, SelectField, SubmitButton, useZodForm } from '../../../ui/form';
+import { ComboboxField, DialogFormActions, Form, NumberField, SelectField, useZodForm } from '../../../ui/form';
 import { useToast } from '../../../ui/toast';
 import { putBackIntoStock } from '../api';
 import { returnMessages } from '../messages';
@@ -83,12 +83,7 @@ function PutBackDialog({ tenantId, row, warehouseId, onClose }: { tenantId: stri
         />
         <NumberField<PutBackInput, 'quantity'> name="quantity" label={t('putBack.quantity')} required min={1} step={1} />
         <SelectField<PutBackInput, 'condition'> name="condition" label={t('putBack.condition')} required options={conditions} />
-        <div className="flex justify-end gap-2 pt-2 pb-5">
-          <Button variant="secondary" onClick={close} disabled={submitting}>
-            {t('putBack.cancel')}
-          </Button>
-          <SubmitButton>{t('putBack.action')}</SubmitButton>
-        </div>
+        <DialogFormActions submitLabel={t('putBack.action')} onCancel={close} cancelLabel={t('putBack.cancel')} />
       </Form>
     </Dialog>
   );

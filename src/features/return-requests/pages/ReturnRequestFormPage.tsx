@@ -13,16 +13,18 @@ import { returnMessages, type ReturnKey } from '../messages';
 import { StatusChip } from '../../../ui/Chip';
 import {
   CheckboxField,
-  ComboboxField,
   Form,
   FormActions,
+  LookupField,
   NumberField,
   SelectField,
   TextAreaField,
   TextField,
   useRecordSave,
+  useRecordToasts,
   useStoreFiles,
-  useZodForm, useRecordToasts } from '../../../ui/form';
+  useZodForm,
+} from '../../../ui/form';
 import { PutBackAction } from '../components/PutBackDialog';
 import { DialogNote, StatusActions } from '../../../ui/StatusActions';
 import { PhotoThumbs, RecordPhotosField } from '../../../ui/RecordPhotos';
@@ -120,11 +122,9 @@ export function ReturnRequestFormPage({ mode }: { mode: 'create' | 'edit' }) {
       scope={tenantId}
       load={load}
       listPath={LIST_PATH}
-      listLabel={t('list.title')}
       codeOf={(row) => row.return_code}
       titles={{ create: t('list.new'), record: t('form.record') }}
-      messages={{ notFound: t('toast.notFound'), fetchFailed: t('toast.fetchFailed') }}
-      loadingLabel={t('form.loading')}
+      words={returnMessages}
       createForm={<ReturnForm tenantId={tenantId} row={null} />}
       main={(row) => (
         <>
@@ -235,12 +235,12 @@ function ReturnForm({ tenantId, row }: { tenantId: string; row: ReturnRow | null
   return (
     <Form form={form} onSubmit={onSubmit} onServerError={save.onServerError} className="max-w-3xl space-y-5" aria-label={editing ? t('form.editLabel') : t('form.createLabel')}>
       {editing ? null : (
-        <ComboboxField<ReturnFormInput, 'delivery_id'>
+        <LookupField<ReturnFormInput, 'delivery_id'>
           name="delivery_id"
           label={t('col.delivery')}
           required
           help={t('form.deliveryHelp')}
-          {...deliveryLookup(tenantId, { returnable: true })}
+          lookup={deliveryLookup(tenantId, { returnable: true })}
           placeholder={t('form.searchDeliveries')}
         />
       )}

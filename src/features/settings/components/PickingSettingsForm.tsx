@@ -34,26 +34,16 @@ export function PickingSettingsForm({ tenantId, settings }: { tenantId: string; 
   return (
     <Form form={form} onSubmit={onSubmit} onServerError={onServerError} className="space-y-4" aria-label={t('picking.form')}>
       <div className="grid gap-5 sm:grid-cols-2">
-        <NumberField<PickingSettingsFormInput, 'picking.max_orders'>
-          name="picking.max_orders"
-          label={t('picking.maxOrders')}
-          required
-          step={1}
-          min={PICKING_CAPS.orders.min}
-          max={PICKING_CAPS.orders.max}
-          help={t('picking.range', PICKING_CAPS.orders)}
-        />
-        <NumberField<PickingSettingsFormInput, 'picking.max_lines'>
-          name="picking.max_lines"
-          label={t('picking.maxLines')}
-          required
-          step={1}
-          min={PICKING_CAPS.lines.min}
-          max={PICKING_CAPS.lines.max}
-          help={t('picking.range', PICKING_CAPS.lines)}
-        />
+        <CapField name="picking.max_orders" label={t('picking.maxOrders')} cap={PICKING_CAPS.orders} />
+        <CapField name="picking.max_lines" label={t('picking.maxLines')} cap={PICKING_CAPS.lines} />
       </div>
       <SubmitButton>{t('picking.save')}</SubmitButton>
     </Form>
   );
+}
+
+/** One cap: a whole number within its bounds, which its help states. */
+function CapField({ name, label, cap }: { name: 'picking.max_orders' | 'picking.max_lines'; label: string; cap: { min: number; max: number } }) {
+  const t = useT(settingsMessages);
+  return <NumberField<PickingSettingsFormInput, typeof name> name={name} label={label} required step={1} min={cap.min} max={cap.max} help={t('picking.range', cap)} />;
 }

@@ -2,7 +2,7 @@ import { useCallback, useMemo } from 'react';
 import { useT } from '../../../lib/i18n/catalogue';
 import { adminPaths } from '../../../lib/paths';
 import { useTenantId } from '../../../lib/tenant';
-import { ComboboxField, Form, FormActions, NumberField, SelectField, SwitchField, TextField, useRecordSave, useZodForm, useRecordToasts } from '../../../ui/form';
+import { Form, FormActions, LookupField, NumberField, SelectField, SwitchField, TextField, useRecordSave, useRecordToasts, useZodForm } from '../../../ui/form';
 import { RecordFormPage } from '../../../ui/RecordFormPage';
 import { tenantAddressLookup } from '../../../data/addresses';
 import { addressLabel } from '../../../data/address-label';
@@ -23,19 +23,8 @@ const LIST_PATH = adminPaths.suppliers();
 
 function SupplierFormPage({ mode }: { mode: 'create' | 'edit' }) {
   const tenantId = useTenantId() ?? '';
-  const t = useT(supplierMessages);
-  const toasts = useRecordToasts(supplierMessages);
   return (
-    <RecordFormPage<Supplier>
-      mode={mode}
-      scope={tenantId}
-      load={(id) => getSupplier(tenantId, id)}
-      listPath={LIST_PATH}
-      listLabel={t('list.title')}
-      titles={{ create: t('form.create'), edit: t('form.edit') }}
-      messages={toasts}
-      loadingLabel={t('form.loading')}
-    >
+    <RecordFormPage<Supplier> mode={mode} scope={tenantId} load={(id) => getSupplier(tenantId, id)} listPath={LIST_PATH} words={supplierMessages}>
       {(supplier) => <SupplierForm tenantId={tenantId} supplier={supplier} />}
     </RecordFormPage>
   );
@@ -74,11 +63,11 @@ function SupplierForm({ tenantId, supplier }: { tenantId: string; supplier: Supp
         <TextField<SupplierFormInput, 'contact_name'> name="contact_name" label={t('field.contactName')} autoComplete="off" />
         <TextField<SupplierFormInput, 'contact_email'> name="contact_email" label={t('field.email')} type="email" autoComplete="off" />
         <TextField<SupplierFormInput, 'contact_phone'> name="contact_phone" label={t('field.phone')} type="tel" autoComplete="off" />
-        <ComboboxField<SupplierFormInput, 'address_id'>
+        <LookupField<SupplierFormInput, 'address_id'>
           name="address_id"
           label={t('field.address')}
           className="sm:col-span-3"
-          {...tenantAddressLookup(tenantId)}
+          lookup={tenantAddressLookup(tenantId)}
           initialOptions={supplier?.address ? [{ value: supplier.address.id, label: addressLabel(supplier.address) }] : []}
           placeholder={t('field.addressSearch')}
         />

@@ -1,10 +1,8 @@
 import { useCallback, useMemo } from 'react';
 import { useServerWords } from '../../../lib/server-messages/server-words';
 import { useT } from '../../../lib/i18n/catalogue';
-import { Button } from '../../../ui/Button';
 import { Dialog } from '../../../ui/Dialog';
-import { Form, SelectField, SubmitButton, useZodForm } from '../../../ui/form';
-import { uiMessages } from '../../../ui/messages';
+import { DialogFormActions, Form, SelectField, useZodForm } from '../../../ui/form';
 import { useToast } from '../../../ui/toast';
 import { changeUserRole } from '../api';
 import { userMessages } from '../messages';
@@ -16,7 +14,6 @@ export function ChangeRoleDialog({ person, onClose, onChanged }: { person: Perso
   const toast = useToast();
   const t = useT(userMessages);
   const server = useServerWords();
-  const ui = useT(uiMessages);
   const options = useMemo(() => userOptions(t), [t]);
   const translate = useCallback((message: string) => translateUserMessage(t, message), [t]);
   const current = (ROLES as readonly string[]).includes(person?.panel_type ?? '') ? (person?.panel_type as Role) : 'customer';
@@ -47,12 +44,7 @@ export function ChangeRoleDialog({ person, onClose, onChanged }: { person: Perso
           className="space-y-4"
         >
           <SelectField<ChangeRoleInput, 'panel_type'> name="panel_type" label={t('field.role')} required options={options.roles} />
-          <div className="flex justify-end gap-2 pt-2 pb-5">
-            <Button variant="secondary" onClick={close} disabled={submitting}>
-              {ui('cancel')}
-            </Button>
-            <SubmitButton>{t('role.title')}</SubmitButton>
-          </div>
+          <DialogFormActions submitLabel={t('role.title')} onCancel={close} />
         </Form>
       )}
     </Dialog>

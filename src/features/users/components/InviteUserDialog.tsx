@@ -1,10 +1,8 @@
 import { useCallback, useMemo } from 'react';
 import { useServerWords } from '../../../lib/server-messages/server-words';
 import { useT } from '../../../lib/i18n/catalogue';
-import { Button } from '../../../ui/Button';
 import { Dialog } from '../../../ui/Dialog';
-import { Form, SelectField, SubmitButton, TextField, useZodForm } from '../../../ui/form';
-import { uiMessages } from '../../../ui/messages';
+import { DialogFormActions, Form, SelectField, TextField, useZodForm } from '../../../ui/form';
 import { useToast } from '../../../ui/toast';
 import { inviteUser } from '../api';
 import { userMessages } from '../messages';
@@ -21,7 +19,6 @@ export function InviteUserDialog({ open, onClose, onInvited }: { open: boolean; 
   const toast = useToast();
   const t = useT(userMessages);
   const server = useServerWords();
-  const ui = useT(uiMessages);
   const options = useMemo(() => userOptions(t), [t]);
   const translate = useCallback((message: string) => translateUserMessage(t, message), [t]);
   const form = useZodForm(InviteUserSchema, { defaultValues: EMPTY }, translate);
@@ -58,12 +55,7 @@ export function InviteUserDialog({ open, onClose, onInvited }: { open: boolean; 
           <SelectField<InviteUserInput, 'panel_type'> name="panel_type" label={t('field.role')} required options={options.roles} />
           <SelectField<InviteUserInput, 'user_type'> name="user_type" label={t('field.userType')} required options={options.types} />
         </div>
-        <div className="flex justify-end gap-2 pt-2 pb-5">
-          <Button variant="secondary" onClick={close} disabled={submitting}>
-            {ui('cancel')}
-          </Button>
-          <SubmitButton>{t('invite.send')}</SubmitButton>
-        </div>
+        <DialogFormActions submitLabel={t('invite.send')} onCancel={close} />
       </Form>
     </Dialog>
   );

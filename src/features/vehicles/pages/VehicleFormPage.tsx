@@ -38,19 +38,8 @@ const LIST_PATH = adminPaths.vehicles();
 export function VehicleFormPage({ mode, history }: { mode: 'create' | 'edit'; history?: (vehicleId: string) => ReactNode }) {
   const { user } = useSession();
   const tenantId = tenantIdOf(user) ?? '';
-  const t = useT(vehicleMessages);
-  const toasts = useVehicleToasts();
   return (
-    <RecordFormPage<Vehicle>
-      mode={mode}
-      scope={tenantId}
-      load={(id) => getVehicle(tenantId, id)}
-      listPath={LIST_PATH}
-      listLabel={t('list.title')}
-      titles={{ create: t('form.create'), edit: t('form.edit') }}
-      messages={toasts}
-      loadingLabel={t('form.loading')}
-    >
+    <RecordFormPage<Vehicle> mode={mode} scope={tenantId} load={(id) => getVehicle(tenantId, id)} listPath={LIST_PATH} words={vehicleMessages}>
       {(vehicle) => (
         <>
           <VehicleForm tenantId={tenantId} vehicle={vehicle} />

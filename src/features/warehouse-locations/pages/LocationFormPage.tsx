@@ -8,16 +8,7 @@ import { adminPaths } from '../../../lib/paths';
 import type { ServerErrorResult } from '../../../lib/server-errors';
 import { useTenantId } from '../../../lib/tenant';
 import { Button } from '../../../ui/Button';
-import {
-  ComboboxField,
-  Form,
-  MultiSelectField,
-  NumberField,
-  SelectField,
-  SubmitButton,
-  TextField,
-  useZodForm,
-} from '../../../ui/form';
+import { ComboboxField, Form, LookupField, MultiSelectField, NumberField, SelectField, SubmitButton, TextField, useZodForm } from '../../../ui/form';
 import { PageHeader } from '../../../ui/PageHeader';
 import { useToast } from '../../../ui/toast';
 import { useRecordLoad } from '../../../lib/use-record-load';
@@ -151,11 +142,11 @@ function LocationForm({ tenantId, location, defaults }: { tenantId: string; loca
         </p>
       )}
       <section className="grid gap-5 sm:grid-cols-2">
-        <ComboboxField<LocationFormInput, 'warehouse_id'>
+        <LookupField<LocationFormInput, 'warehouse_id'>
           name="warehouse_id"
           label={t('field.warehouse')}
           required
-          {...warehouseLookup(tenantId)}
+          lookup={warehouseLookup(tenantId)}
           placeholder={t('field.searchWarehouses')}
         />
         <SelectField<LocationFormInput, 'location_type'> name="location_type" label={t('field.type')} required options={locationTypes.options} />

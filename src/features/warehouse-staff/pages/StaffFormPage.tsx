@@ -3,7 +3,7 @@ import { useWarehousingWords } from '../../../data/warehousing-words';
 import { useT } from '../../../lib/i18n/catalogue';
 import { adminPaths } from '../../../lib/paths';
 import { useTenantId } from '../../../lib/tenant';
-import { ComboboxField, Form, FormActions, SelectField, SwitchField, useRecordSave, useZodForm, useRecordToasts } from '../../../ui/form';
+import { Form, FormActions, LookupField, SelectField, SwitchField, useRecordSave, useRecordToasts, useZodForm } from '../../../ui/form';
 import { RecordFormPage } from '../../../ui/RecordFormPage';
 import { tenantUserLookup } from '../../../data/people';
 import { warehouseLookup } from '../../../data/warehouses';
@@ -23,19 +23,8 @@ const LIST_PATH = adminPaths.staff();
 
 function StaffFormPage({ mode }: { mode: 'create' | 'edit' }) {
   const tenantId = useTenantId() ?? '';
-  const t = useT(staffMessages);
-  const toasts = useRecordToasts(staffMessages);
   return (
-    <RecordFormPage<WarehouseStaff>
-      mode={mode}
-      scope={tenantId}
-      load={(id) => getStaff(tenantId, id)}
-      listPath={LIST_PATH}
-      listLabel={t('list.title')}
-      titles={{ create: t('form.create'), edit: t('form.edit') }}
-      messages={toasts}
-      loadingLabel={t('form.loading')}
-    >
+    <RecordFormPage<WarehouseStaff> mode={mode} scope={tenantId} load={(id) => getStaff(tenantId, id)} listPath={LIST_PATH} words={staffMessages}>
       {(staff) => <StaffForm tenantId={tenantId} staff={staff} />}
     </RecordFormPage>
   );
@@ -70,19 +59,19 @@ function StaffForm({ tenantId, staff }: { tenantId: string; staff: WarehouseStaf
 
   return (
     <Form form={form} onSubmit={onSubmit} onServerError={onServerError} className="max-w-2xl space-y-5" aria-label={staff ? t('form.edit') : t('form.create')}>
-      <ComboboxField<StaffFormInput, 'warehouse_id'>
+      <LookupField<StaffFormInput, 'warehouse_id'>
         name="warehouse_id"
         label={t('field.warehouse')}
         required
-        {...warehouseLookup(tenantId)}
+        lookup={warehouseLookup(tenantId)}
         initialOptions={staff?.warehouse ? [{ value: staff.warehouse.id, label: staff.warehouse.name }] : []}
         placeholder={t('field.searchWarehouses')}
       />
-      <ComboboxField<StaffFormInput, 'user_id'>
+      <LookupField<StaffFormInput, 'user_id'>
         name="user_id"
         label={t('field.person')}
         required
-        {...tenantUserLookup(tenantId)}
+        lookup={tenantUserLookup(tenantId)}
         initialOptions={staff?.user ? [{ value: staff.user.id, label: staff.user.full_name }] : []}
         placeholder={t('field.searchPeople')}
         help={t('field.personHelp')}

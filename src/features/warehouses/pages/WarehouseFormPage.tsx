@@ -8,7 +8,7 @@ import { adminPaths } from '../../../lib/paths';
 import type { ServerErrorResult } from '../../../lib/server-errors';
 import { useTenantId } from '../../../lib/tenant';
 import { Button } from '../../../ui/Button';
-import { ComboboxField, Form, NumberField, SelectField, SubmitButton, SwitchField, TextField, useZodForm } from '../../../ui/form';
+import { Form, LookupField, NumberField, SelectField, SubmitButton, SwitchField, TextField, useZodForm } from '../../../ui/form';
 import { PageHeader } from '../../../ui/PageHeader';
 import { RecordStates } from '../../../ui/RecordStates';
 import { useToast } from '../../../ui/toast';
@@ -111,13 +111,13 @@ function WarehouseForm({ tenantId, warehouse }: { tenantId: string; warehouse: W
       <section className="grid gap-5 sm:grid-cols-2">
         <TextField<WarehouseFormInput, 'name'> name="name" label={t('field.name')} required />
         <TextField<WarehouseFormInput, 'code'> name="code" label={t('field.code')} required />
-        <ComboboxField<WarehouseFormInput, 'address_id'>
+        <LookupField<WarehouseFormInput, 'address_id'>
           name="address_id"
           label={t('field.address')}
           required
           className="sm:col-span-2"
           limit={ADDRESS_LOOKUP_LIMIT}
-          {...tenantAddressLookup(tenantId)}
+          lookup={tenantAddressLookup(tenantId)}
           initialOptions={addressOptions}
           placeholder={t('field.addressSearch')}
         />
@@ -131,12 +131,12 @@ function WarehouseForm({ tenantId, warehouse }: { tenantId: string; warehouse: W
         <legend className="px-1 text-sm font-semibold">{t('field.access')}</legend>
         <SelectField<WarehouseFormInput, 'access_mode'> name="access_mode" label={t('field.accessMode')} required options={access} />
         {accessMode && accessMode !== 'all_users' && (
-          <ComboboxField<WarehouseFormInput, 'user_ids'>
+          <LookupField<WarehouseFormInput, 'user_ids'>
             name="user_ids"
             label={accessMode === 'select_users' ? t('field.usersWith') : t('field.usersWithout')}
             required
             multiple
-            {...staffUserLookup(tenantId, warehouse?.id ?? null)}
+            lookup={staffUserLookup(tenantId, warehouse?.id ?? null)}
             placeholder={t('field.searchStaff')}
             help={warehouse ? t('field.staffOfWarehouse') : t('field.staffOfBusiness')}
           />

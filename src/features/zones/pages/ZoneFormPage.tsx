@@ -27,18 +27,13 @@ const LIST_PATH = adminPaths.zones();
 export function ZoneFormPage({ mode }: { mode: 'create' | 'edit' }) {
   const { user } = useSession();
   const tenantId = tenantIdOf(user) ?? '';
-  const t = useT(zoneMessages);
-  const toasts = useRecordToasts(zoneMessages);
   return (
     <RecordFormPage<Zone>
       mode={mode}
       scope={tenantId}
       load={(id) => getZone(tenantId, id)}
       listPath={LIST_PATH}
-      listLabel={t('list.title')}
-      titles={{ create: t('form.create'), edit: t('form.edit') }}
-      messages={toasts}
-      loadingLabel={t('form.loading')}
+      words={zoneMessages}
       skeletons={['h-10 w-full', 'h-10 w-full', 'h-96 w-full']}
     >
       {(zone) => <ZoneForm tenantId={tenantId} zone={zone} />}
