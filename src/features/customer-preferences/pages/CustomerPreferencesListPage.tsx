@@ -66,10 +66,8 @@ export function CustomerPreferencesListPage() {
     <ServerListPage
       title={t('list.title')}
       list={preferenceList}
-      queryKey={['customer-preferences', tenantId]}
-      fetchPage={(state, context) => listPreferences(tenantId, state, context)}
-      rowKey={(row: PreferenceRow) => row.id}
-      enabled={tenantId !== ''}
+      resource="customer-preferences"
+      fetchPage={listPreferences}
       columns={columns}
       rowLabel={(p) => t('list.rowLabel', { name: p.name, customer: p.customer_name ?? t('list.unknownCustomer') })}
       searchPlaceholder={t('list.search')}

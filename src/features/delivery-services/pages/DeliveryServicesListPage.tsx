@@ -3,8 +3,6 @@ import { useLocation } from 'wouter';
 import { useT, type Translate } from '../../../lib/i18n/catalogue';
 import { useFormat, type LocaleFormat } from '../../../lib/i18n/format';
 import { adminPaths } from '../../../lib/paths';
-import { useSession } from '../../../lib/session';
-import { tenantIdOf } from '../../../lib/tenant';
 import { Button } from '../../../ui/Button';
 import { ActiveChip } from '../../../ui/Chip';
 import { FilterActive, FilterSelect, type DataTableColumn } from '../../../ui/data-table';
@@ -36,17 +34,13 @@ export function DeliveryServicesListPage() {
   const format = useFormat();
   const columns = useMemo(() => serviceColumns(t, format), [t, format]);
   const options = useMemo(() => serviceOptions(t), [t]);
-  const { user } = useSession();
-  const tenantId = tenantIdOf(user) ?? '';
   const [, navigate] = useLocation();
   return (
     <ServerListPage
       title={t('list.title')}
       list={deliveryServiceList}
-      queryKey={['delivery-services', tenantId]}
-      fetchPage={(state, context) => listDeliveryServices(tenantId, state, context)}
-      rowKey={(row: DeliveryService) => row.id}
-      enabled={tenantId !== ''}
+      resource="delivery-services"
+      fetchPage={listDeliveryServices}
       columns={columns}
       rowLabel={(s) => s.name}
       searchPlaceholder={t('list.search')}

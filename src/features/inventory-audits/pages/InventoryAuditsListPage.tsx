@@ -52,10 +52,8 @@ export function InventoryAuditsListPage() {
     <ServerListPage
       title={nav('nav.inventoryAudits')}
       list={auditList}
-      queryKey={['inventory-audits', tenantId]}
-      fetchPage={(state, context) => listAudits(tenantId, state, context)}
-      rowKey={(row: AuditRow) => row.id}
-      enabled={tenantId !== ''}
+      resource="inventory-audits"
+      fetchPage={listAudits}
       columns={columns}
       rowLabel={(a) => t('list.rowLabel', { type: types.label(a.audit_type), warehouse: a.warehouse_name })}
       searchPlaceholder={t('list.search')}

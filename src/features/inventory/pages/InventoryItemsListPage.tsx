@@ -4,11 +4,10 @@ import { useT } from '../../../lib/i18n/catalogue';
 import { useFormat } from '../../../lib/i18n/format';
 import { navMessages } from '../../../lib/nav/messages';
 import { adminPaths } from '../../../lib/paths';
-import { useTenantId } from '../../../lib/tenant';
 import { useFeedChanges } from '../../../lib/use-feed-changes';
-import { useListUrlState } from '../../../lib/url-state';
-import { useServerList, type ServerList } from '../../../lib/use-server-list';
+import type { ServerList } from '../../../lib/use-server-list';
 import { Button } from '../../../ui/Button';
+import { useTenantList } from '../../../ui/ServerListPage';
 import { Chip } from '../../../ui/Chip';
 import { DataTable, FilterSelect, FilterText, type DataTableColumn } from '../../../ui/data-table';
 import { DocumentViewer } from '../../../ui/document-viewer';
@@ -39,7 +38,7 @@ function LabelCell({ item, onView }: { item: InventoryItem; onView: (item: Inven
 }
 
 export function InventoryItemsListPage() {
-  const tenantId = useTenantId() ?? '';
+  const { tenantId, url: table, page: list } = useTenantList({ list: itemList, resource: 'inventory-items', fetchPage: listItems });
   const [, navigate] = useLocation();
   const toast = useToast();
   const { t, word, options } = useInventoryWords();
@@ -48,14 +47,6 @@ export function InventoryItemsListPage() {
   const format = useFormat();
   const [viewing, setViewing] = useState<{ item: InventoryItem; url: string } | null>(null);
   const [viewerOpen, setViewerOpen] = useState(false);
-  const table = useListUrlState(itemList);
-  const list = useServerList({
-    queryKey: ['inventory-items', tenantId],
-    state: table.state,
-    fetchPage: (state, context) => listItems(tenantId, state, context),
-    rowKey: (item: InventoryItem) => item.id,
-    enabled: tenantId !== '',
-  });
 
   // Live: an item changed elsewhere (created, edited, its label drawn) is patched in place when it is
   // on the page, and the page is read again, as a change may move a row in or out of it (the default

@@ -53,10 +53,8 @@ export function InventoryStockListPage() {
       label={t('stock.label')}
       list={stockList}
       liveState={live.state}
-      queryKey={['inventory-stock', tenantId]}
-      fetchPage={(state, context) => listStock(tenantId, state, context)}
-      rowKey={(s: StockRow) => s.id}
-      enabled={tenantId !== ''}
+      resource="inventory-stock"
+      fetchPage={listStock}
       columns={columns}
       rowLabel={(s) => t('stock.rowLabel', { item: s.item_name, bin: s.bin_code })}
       searchPlaceholder={t('stock.search')}

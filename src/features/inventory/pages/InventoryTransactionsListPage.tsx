@@ -50,10 +50,8 @@ export function InventoryTransactionsListPage() {
       label={t('tx.label')}
       list={transactionList}
       liveState={live.state}
-      queryKey={['inventory-transactions', tenantId]}
-      fetchPage={(state, context) => listTransactions(tenantId, state, context)}
-      rowKey={(r: TransactionRow) => r.id}
-      enabled={tenantId !== ''}
+      resource="inventory-transactions"
+      fetchPage={listTransactions}
       columns={columns}
       rowLabel={(r) => t('tx.rowLabel', { type: word(r.transaction_type), quantity: format.number(r.quantity), sku: r.item.sku })}
       searchPlaceholder={t('tx.search')}

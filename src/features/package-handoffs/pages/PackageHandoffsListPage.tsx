@@ -61,10 +61,8 @@ export function PackageHandoffsListPage({ creating = false }: { creating?: boole
       label={t('list.label')}
       section={nav('group.warehousing')}
       list={packageHandoffList}
-      queryKey={['package-handoffs', tenantId]}
-      fetchPage={(listState, context) => listPackageHandoffs(tenantId, listState, context)}
-      rowKey={(h: PackageHandoffRow) => h.id}
-      enabled={tenantId !== ''}
+      resource="package-handoffs"
+      fetchPage={listPackageHandoffs}
       columns={columns}
       liveState={live.state}
       rowLabel={(h) => t('list.rowLabel', { staff: h.staff_name ?? h.staff_role, warehouse: h.warehouse_code, when: format.dateTime(h.initiated_at) })}

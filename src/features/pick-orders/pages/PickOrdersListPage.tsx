@@ -70,10 +70,8 @@ export function PickOrdersListPage() {
         section={nav('group.warehousing')}
         list={pickOrderList}
         liveState={live.state}
-        queryKey={['pick-orders', tenantId]}
-        fetchPage={(state, context) => listPickOrders(tenantId, state, context)}
-        rowKey={(row: PickOrderRow) => row.id}
-        enabled={tenantId !== ''}
+        resource="pick-orders"
+        fetchPage={listPickOrders}
         columns={columns}
         rowLabel={(o) => o.reference_number}
         searchPlaceholder={t('list.search')}

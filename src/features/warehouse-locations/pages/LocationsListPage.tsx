@@ -3,10 +3,8 @@ import { Link, useLocation } from 'wouter';
 import { useT } from '../../../lib/i18n/catalogue';
 import { useFormat } from '../../../lib/i18n/format';
 import { adminPaths } from '../../../lib/paths';
-import { useListUrlState } from '../../../lib/url-state';
-import { useServerList } from '../../../lib/use-server-list';
-import { useTenantId } from '../../../lib/tenant';
 import { Button } from '../../../ui/Button';
+import { useTenantList } from '../../../ui/ServerListPage';
 import { DataTable, FilterSelect, type DataTableColumn } from '../../../ui/data-table';
 import { DocumentViewer } from '../../../ui/document-viewer';
 import { PageHeader } from '../../../ui/PageHeader';
@@ -33,19 +31,11 @@ export function LocationsListPage() {
   const t = useT(locationMessages);
   const format = useFormat();
   const { locationTypes } = useWarehousingWords();
-  const tenantId = useTenantId() ?? '';
+  const { tenantId, url: table, page: list } = useTenantList({ list: locationList, resource: 'warehouse_locations', fetchPage: listLocations });
   const [, navigate] = useLocation();
   const toast = useToast();
-  const table = useListUrlState(locationList);
   const warehouses = useWarehouseChoices(tenantId);
   const warehouseName = useMemo(() => new Map(warehouses.map((w) => [w.id, w.name])), [warehouses]);
-  const list = useServerList({
-    queryKey: ['warehouse_locations', tenantId],
-    state: table.state,
-    fetchPage: (state, context) => listLocations(tenantId, state, context),
-    rowKey: (l: WarehouseLocation) => l.id,
-    enabled: tenantId !== '',
-  });
 
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [labels, setLabels] = useState<LabelDocument | null>(null);

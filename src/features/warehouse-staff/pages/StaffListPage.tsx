@@ -43,10 +43,8 @@ export function StaffListPage() {
       title={t('list.title')}
       label={t('list.label')}
       list={staffList}
-      queryKey={['warehouse_staff', tenantId]}
-      fetchPage={(state, context) => listStaff(tenantId, state, context)}
-      rowKey={(row: WarehouseStaff) => row.id}
-      enabled={tenantId !== ''}
+      resource="warehouse_staff"
+      fetchPage={listStaff}
       columns={columns}
       rowLabel={(s) => t('list.rowLabel', { name: s.user?.full_name ?? t('list.unnamed'), warehouse: s.warehouse?.code ?? t('list.theWarehouse') })}
       searchPlaceholder={t('list.search')}
