@@ -111,33 +111,13 @@ export function AssignmentsListPage() {
         return [{ label: t('list.edit'), onSelect: () => navigate(adminPaths.assignmentEdit(a.id)), disabled: reason !== null, reason: reason ?? undefined }];
       }}
       toolbar={<Button onClick={() => navigate(adminPaths.assignmentCreate())}>{t('list.add')}</Button>}
-      filterFields={(draft, setDraft) => (
+      filterFields={(_draft, _setDraft, field) => (
         <div className="space-y-4">
-          <FilterSelect label={t('col.status')} value={draft.status} options={statuses.options} onChange={(status) => setDraft((current) => ({ ...current, status }))} />
-          <LookupFilter
-            label={t('col.driver')}
-            value={draft.driver_id}
-            onChange={(driver_id) => setDraft((current) => ({ ...current, driver_id }))}
-            {...driverLookup(tenantId, { everyone: true })}
-          />
-          <LookupFilter
-            label={t('col.vehicle')}
-            value={draft.vehicle_id}
-            onChange={(vehicle_id) => setDraft((current) => ({ ...current, vehicle_id }))}
-            {...vehicleLookup(tenantId)}
-          />
-          <LookupFilter
-            label={t('col.assignedBy')}
-            value={draft.assigned_by}
-            onChange={(assigned_by) => setDraft((current) => ({ ...current, assigned_by }))}
-            {...staffLookup(tenantId, { activeOnly: false })}
-          />
-          <LookupFilter
-            label={t('col.delivery')}
-            value={draft.delivery_id}
-            onChange={(delivery_id) => setDraft((current) => ({ ...current, delivery_id }))}
-            {...assignableDeliveryLookup(tenantId)}
-          />
+          <FilterSelect label={t('col.status')} options={statuses.options} {...field('status')} />
+          <LookupFilter label={t('col.driver')} {...field('driver_id')} {...driverLookup(tenantId, { everyone: true })} />
+          <LookupFilter label={t('col.vehicle')} {...field('vehicle_id')} {...vehicleLookup(tenantId)} />
+          <LookupFilter label={t('col.assignedBy')} {...field('assigned_by')} {...staffLookup(tenantId, { activeOnly: false })} />
+          <LookupFilter label={t('col.delivery')} {...field('delivery_id')} {...assignableDeliveryLookup(tenantId)} />
         </div>
       )}
     />

@@ -76,21 +76,11 @@ export function CustomerPreferencesListPage() {
         { label: t('list.delete'), onSelect: () => setDeleting(p), destructive: true },
       ]}
       toolbar={<Button onClick={() => navigate(adminPaths.customerPreferenceCreate())}>{t('list.add')}</Button>}
-      filterFields={(draft, setDraft) => (
+      filterFields={(draft, setDraft, field) => (
         <div className="space-y-4">
-          <LookupFilter
-            label={t('col.customer')}
-            value={draft.customer_id}
-            onChange={(customer_id) => setDraft({ ...draft, customer_id })}
-            {...customerLookup(tenantId)}
-          />
-          <FilterSelect<DayValue>
-            label={t('col.day')}
-            value={draft.day}
-            options={days}
-            onChange={(day) => setDraft({ ...draft, day })}
-          />
-          <FilterActive value={draft.active} onChange={(active) => setDraft({ ...draft, active })} />
+          <LookupFilter label={t('col.customer')} {...field('customer_id')} {...customerLookup(tenantId)} />
+          <FilterSelect<DayValue> label={t('col.day')} value={draft.day} options={days} onChange={(day) => setDraft({ ...draft, day })} />
+          <FilterActive {...field('active')} />
         </div>
       )}
       after={(list) => (

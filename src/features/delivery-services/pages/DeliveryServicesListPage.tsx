@@ -46,10 +46,10 @@ export function DeliveryServicesListPage() {
       searchPlaceholder={t('list.search')}
       rowActions={(s) => [{ label: t('list.edit'), onSelect: () => navigate(adminPaths.deliveryServiceEdit(s.id)) }]}
       toolbar={<Button onClick={() => navigate(adminPaths.deliveryServiceCreate())}>{t('list.add')}</Button>}
-      filterFields={(draft, setDraft) => (
+      filterFields={(_draft, _setDraft, field) => (
         <div className="space-y-4">
-          <FilterActive value={draft.active} onChange={(active) => setDraft({ ...draft, active })} />
-          <FilterSelect<ServiceKind> label={t('col.kind')} value={draft.kind} options={options.kinds} onChange={(kind) => setDraft({ ...draft, kind })} />
+          <FilterActive {...field('active')} />
+          <FilterSelect<ServiceKind> label={t('col.kind')} options={options.kinds} {...field('kind')} />
         </div>
       )}
     />

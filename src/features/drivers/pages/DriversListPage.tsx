@@ -114,16 +114,11 @@ export function DriversListPage() {
       searchPlaceholder={t('list.search')}
       rowActions={(d) => [{ label: t('list.edit'), onSelect: () => navigate(adminPaths.driverEdit(d.id)) }]}
       toolbar={<Button onClick={() => navigate(adminPaths.driverCreate())}>{t('list.add')}</Button>}
-      filterFields={(draft, setDraft) => (
+      filterFields={(_draft, _setDraft, field) => (
         <div className="space-y-4">
-          <FilterSelect label={t('col.status')} value={draft.status} options={statuses.options} onChange={(status) => setDraft((current) => ({ ...current, status }))} />
-          <LookupFilter
-            label={t('col.homeZone')}
-            value={draft.zone}
-            onChange={(zone) => setDraft((current) => ({ ...current, zone }))}
-            {...zoneLookup(tenantId, { markInactive: true })}
-          />
-          <FilterSelect label={t('col.licence')} value={draft.licence} options={licenceFilterOptions(t)} onChange={(licence) => setDraft((current) => ({ ...current, licence }))} />
+          <FilterSelect label={t('col.status')} options={statuses.options} {...field('status')} />
+          <LookupFilter label={t('col.homeZone')} {...field('zone')} {...zoneLookup(tenantId, { markInactive: true })} />
+          <FilterSelect label={t('col.licence')} options={licenceFilterOptions(t)} {...field('licence')} />
         </div>
       )}
     />

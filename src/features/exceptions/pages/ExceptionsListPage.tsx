@@ -80,17 +80,12 @@ export function ExceptionsListPage() {
       searchPlaceholder={t('list.search')}
       rowActions={(x) => [{ label: x.status === 'open' || x.status === 'investigating' ? t('list.edit') : t('list.open'), onSelect: () => navigate(adminPaths.exceptionEdit(x.id)) }]}
       toolbar={<Button onClick={() => navigate(adminPaths.exceptionCreate())}>{t('form.report')}</Button>}
-      filterFields={(draft, setDraft) => (
+      filterFields={(_draft, _setDraft, field) => (
         <div className="space-y-4">
-          <FilterSelect<ExceptionType> label={t('col.type')} value={draft.type} options={types.options} onChange={(type) => setDraft({ ...draft, type })} />
-          <FilterSelect<ExceptionSeverity> label={t('col.severity')} value={draft.severity} options={severityWords.options} onChange={(severity) => setDraft({ ...draft, severity })} />
-          <FilterSelect<ExceptionStatus> label={t('col.status')} value={draft.status} options={statuses.options} onChange={(status) => setDraft({ ...draft, status })} />
-          <LookupFilter
-            label={t('col.assignedTo')}
-            value={draft.assigned_to}
-            onChange={(assigned_to) => setDraft({ ...draft, assigned_to })}
-            {...staffLookup(tenantId, { activeOnly: true })}
-          />
+          <FilterSelect<ExceptionType> label={t('col.type')} options={types.options} {...field('type')} />
+          <FilterSelect<ExceptionSeverity> label={t('col.severity')} options={severityWords.options} {...field('severity')} />
+          <FilterSelect<ExceptionStatus> label={t('col.status')} options={statuses.options} {...field('status')} />
+          <LookupFilter label={t('col.assignedTo')} {...field('assigned_to')} {...staffLookup(tenantId, { activeOnly: true })} />
         </div>
       )}
     />

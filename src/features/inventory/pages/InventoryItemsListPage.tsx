@@ -123,7 +123,7 @@ export function InventoryItemsListPage() {
           { label: t('items.regenerate'), onSelect: () => void regenerate(item, list) },
         ]}
         toolbar={<Button onClick={() => navigate(adminPaths.inventoryItemCreate())}>{t('items.add')}</Button>}
-        filterFields={(draft, setDraft) => (
+        filterFields={(draft, setDraft, field) => (
           <div className="space-y-4">
             <FilterSelect
               label={t('col.status')}
@@ -131,9 +131,9 @@ export function InventoryItemsListPage() {
               options={options(['active', 'inactive'] as const)}
               onChange={(status) => setDraft({ ...draft, status })}
             />
-            <FilterSelect label={t('col.category')} value={draft.category} options={options(CATEGORIES)} onChange={(category) => setDraft({ ...draft, category })} />
-            <FilterSelect label={t('col.subcategory')} value={draft.subcategory} options={options(SUBCATEGORIES)} onChange={(subcategory) => setDraft({ ...draft, subcategory })} />
-            <FilterText label={t('col.brand')} value={draft.brand} onChange={(brand) => setDraft({ ...draft, brand })} />
+            <FilterSelect label={t('col.category')} options={options(CATEGORIES)} {...field('category')} />
+            <FilterSelect label={t('col.subcategory')} options={options(SUBCATEGORIES)} {...field('subcategory')} />
+            <FilterText label={t('col.brand')} {...field('brand')} />
           </div>
         )}
       />

@@ -75,7 +75,7 @@ export function ZonePricingListPage() {
             <Button onClick={() => navigate(`${base}/create`)}>{t('list.add')}</Button>
           </div>
         }
-        filterFields={(draft, setDraft) => (
+        filterFields={(draft, setDraft, field) => (
           <div className="space-y-4">
             <FilterSelect
               label={t('col.status')}
@@ -86,24 +86,9 @@ export function ZonePricingListPage() {
               ]}
               onChange={(status) => setDraft({ ...draft, status })}
             />
-            <LookupFilter
-              label={t('col.origin')}
-              value={draft.origin_zone_id}
-              onChange={(origin_zone_id) => setDraft((current) => ({ ...current, origin_zone_id }))}
-              {...zones}
-            />
-            <LookupFilter
-              label={t('col.destination')}
-              value={draft.destination_zone_id}
-              onChange={(destination_zone_id) => setDraft((current) => ({ ...current, destination_zone_id }))}
-              {...zones}
-            />
-            <LookupFilter
-              label={t('col.service')}
-              value={draft.service_id}
-              onChange={(service_id) => setDraft((current) => ({ ...current, service_id }))}
-              {...serviceLookup(tenantId)}
-            />
+            <LookupFilter label={t('col.origin')} {...field('origin_zone_id')} {...zones} />
+            <LookupFilter label={t('col.destination')} {...field('destination_zone_id')} {...zones} />
+            <LookupFilter label={t('col.service')} {...field('service_id')} {...serviceLookup(tenantId)} />
           </div>
         )}
       />

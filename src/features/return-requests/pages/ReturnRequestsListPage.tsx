@@ -96,10 +96,10 @@ export function ReturnRequestsListPage() {
       searchPlaceholder={t('list.search')}
       rowActions={(r) => [{ label: r.status === 'requested' ? t('list.edit') : t('list.open'), onSelect: () => navigate(adminPaths.returnRequestEdit(r.id)) }]}
       toolbar={<Button onClick={() => navigate(adminPaths.returnRequestCreate())}>{t('list.new')}</Button>}
-      filterFields={(draft, setDraft) => (
+      filterFields={(draft, setDraft, field) => (
         <div className="space-y-4">
-          <FilterSelect<ReturnStatus> label={t('col.status')} value={draft.status} options={statuses.options} onChange={(status) => setDraft({ ...draft, status })} />
-          <FilterSelect<ReturnReason> label={t('col.reason')} value={draft.reason} options={reasonOptions} onChange={(reason) => setDraft({ ...draft, reason })} />
+          <FilterSelect<ReturnStatus> label={t('col.status')} options={statuses.options} {...field('status')} />
+          <FilterSelect<ReturnReason> label={t('col.reason')} options={reasonOptions} {...field('reason')} />
           <FilterDateRange label={t('col.requested')} from={draft.from} to={draft.to} onChange={(range) => setDraft({ ...draft, ...range })} />
         </div>
       )}

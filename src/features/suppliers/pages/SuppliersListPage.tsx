@@ -41,10 +41,10 @@ export function SuppliersListPage() {
       searchPlaceholder={t('list.search')}
       rowActions={(s) => [{ label: t('list.edit'), onSelect: () => navigate(adminPaths.supplierEdit(s.id)) }]}
       toolbar={<Button onClick={() => navigate(adminPaths.supplierCreate())}>{t('list.add')}</Button>}
-      filterFields={(draft, setDraft) => (
+      filterFields={(_draft, _setDraft, field) => (
         <div className="space-y-4">
-          <FilterActive value={draft.active} onChange={(active) => setDraft({ ...draft, active })} />
-          <FilterSelect label={t('col.terms')} value={draft.terms} options={terms} onChange={(terms) => setDraft({ ...draft, terms })} />
+          <FilterActive {...field('active')} />
+          <FilterSelect label={t('col.terms')} options={terms} {...field('terms')} />
         </div>
       )}
     />

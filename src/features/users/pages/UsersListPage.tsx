@@ -72,11 +72,11 @@ export function UsersListPage() {
         searchPlaceholder={t('list.search')}
         rowActions={actions.actionsFor}
         toolbar={<Button onClick={() => setInviting(true)}>{t('list.invite')}</Button>}
-        filterFields={(draft, setDraft) => (
+        filterFields={(_draft, _setDraft, field) => (
           <div className="space-y-4">
-            <FilterSelect label={t('col.role')} value={draft.role} options={options.roles} onChange={(role) => setDraft({ ...draft, role })} />
-            <FilterSelect label={t('col.userType')} value={draft.type} options={options.types} onChange={(type) => setDraft({ ...draft, type })} />
-            <FilterSelect label={t('col.status')} value={draft.status} options={statuses.options} onChange={(status) => setDraft({ ...draft, status })} />
+            <FilterSelect label={t('col.role')} options={options.roles} {...field('role')} />
+            <FilterSelect label={t('col.userType')} options={options.types} {...field('type')} />
+            <FilterSelect label={t('col.status')} options={statuses.options} {...field('status')} />
           </div>
         )}
       />

@@ -14,6 +14,7 @@ import { locationStatus } from '../../../data/statuses';
 import { StatusChip } from '../../../ui/Chip';
 import { useLocationTree, useWarehousingWords } from '../../../data/warehousing-words';
 import { useWarehouseChoices } from '../../../data/warehouses';
+import { warehouseFilterOptions } from '../../../data/warehouse-options';
 import { LoadedTree } from '../../../ui/RecordTree';
 import { locationList } from '../list';
 import { locationMessages } from '../messages';
@@ -142,16 +143,11 @@ export function LocationsListPage() {
                 <Button onClick={() => navigate(`/locations/create${treeWarehouse ? `?warehouse_id=${treeWarehouse}` : ''}`)}>{t('list.add')}</Button>
               </div>
             }
-            filterFields={(draft, setDraft) => (
+            filterFields={(_draft, _setDraft, field) => (
               <div className="space-y-4">
-                <FilterSelect
-                  label={t('col.warehouse')}
-                  value={draft.warehouse}
-                  options={warehouses.map((w) => ({ value: w.id, label: `${w.name} (${w.code})` }))}
-                  onChange={(warehouse) => setDraft({ ...draft, warehouse })}
-                />
-                <FilterSelect label={t('filter.type')} value={draft.type} options={locationTypes.options} onChange={(type) => setDraft({ ...draft, type })} />
-                <FilterSelect label={t('col.status')} value={draft.status} options={statusWords.options} onChange={(status) => setDraft({ ...draft, status })} />
+                <FilterSelect label={t('col.warehouse')} options={warehouseFilterOptions(warehouses)} {...field('warehouse')} />
+                <FilterSelect label={t('filter.type')} options={locationTypes.options} {...field('type')} />
+                <FilterSelect label={t('col.status')} options={statusWords.options} {...field('status')} />
               </div>
             )}
           />

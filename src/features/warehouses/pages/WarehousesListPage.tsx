@@ -58,10 +58,10 @@ export function WarehousesListPage() {
         { label: t('list.edit'), onSelect: () => navigate(adminPaths.warehouseEdit(w.id)) },
       ]}
       toolbar={<Button onClick={() => navigate(adminPaths.warehouseCreate())}>{t('list.add')}</Button>}
-      filterFields={(draft, setDraft) => (
+      filterFields={(_draft, _setDraft, field) => (
         <div className="space-y-4">
-          <FilterSelect label={t('col.status')} value={draft.status} options={statusWords.options} onChange={(status) => setDraft({ ...draft, status })} />
-          <FilterSelect label={t('filter.accessMode')} value={draft.access} options={access} onChange={(access) => setDraft({ ...draft, access })} />
+          <FilterSelect label={t('col.status')} options={statusWords.options} {...field('status')} />
+          <FilterSelect label={t('filter.accessMode')} options={access} {...field('access')} />
         </div>
       )}
     />

@@ -102,8 +102,8 @@ export function ZonesListPage() {
             { label: t('list.delete'), onSelect: () => setDeleting(z), destructive: true },
           ]}
           toolbar={<Button onClick={() => navigate(adminPaths.zoneCreate())}>{t('list.add')}</Button>}
-          filterFields={(draft, setDraft) => (
-            <FilterActive value={draft.active} onChange={(active) => setDraft({ ...draft, active })} />
+          filterFields={(_draft, _setDraft, field) => (
+            <FilterActive {...field('active')} />
           )}
         />
         <section aria-label={t('map.label')} className="space-y-2">
