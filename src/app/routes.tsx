@@ -114,6 +114,15 @@ function TenantRoute({ children }: { children: ReactNode }) {
   return isReservedSegment(slug) ? <NotFoundPage /> : children;
 }
 
+/** A tenant's dashboard, at /{slug} and at /{slug}/dashboard. */
+function TenantDashboardRoute({ slug }: { slug: string }) {
+  return (
+    <TenantRoute>
+      <DashboardRoute slug={slug} />
+    </TenantRoute>
+  );
+}
+
 function SignUpRoute() {
   const { slug = '' } = useParams<{ slug: string }>();
   return (
@@ -238,20 +247,8 @@ export function AppRoutes() {
           <SignUpRoute />
         </TenantRoute>
       </Route>
-      <Route path="/:slug">
-        {({ slug }) => (
-          <TenantRoute>
-            <DashboardRoute slug={slug} />
-          </TenantRoute>
-        )}
-      </Route>
-      <Route path="/:slug/dashboard">
-        {({ slug }) => (
-          <TenantRoute>
-            <DashboardRoute slug={slug} />
-          </TenantRoute>
-        )}
-      </Route>
+      <Route path="/:slug">{({ slug }) => <TenantDashboardRoute slug={slug} />}</Route>
+      <Route path="/:slug/dashboard">{({ slug }) => <TenantDashboardRoute slug={slug} />}</Route>
       <Route path="/:slug/admin" nest>
         <TenantRoute>
           <PanelArea panel="admin" />

@@ -19,6 +19,7 @@ import { FilterDrawer } from './FilterDrawer';
 import { Pagination } from './Pagination';
 import { newsSentence } from './news';
 import { SearchBox } from './SearchBox';
+import { filterField, type FilterField } from './filter-field';
 import { useT } from '../../lib/i18n/catalogue';
 import { uiMessages } from '../messages';
 
@@ -57,8 +58,8 @@ export interface DataTableProps<Row, F> {
   toolbar?: ReactNode;
   searchable?: boolean;
   searchPlaceholder?: string;
-  /** The screen's filter fields, bound to a draft that Apply writes to the URL. */
-  filterFields?: (draft: F, setDraft: Dispatch<SetStateAction<F>>) => ReactNode;
+  /** The screen's filter fields, bound to a draft that Apply writes to the URL (`field('status')` binds a control to one filter of it). */
+  filterFields?: (draft: F, setDraft: Dispatch<SetStateAction<F>>, field: FilterField<F>) => ReactNode;
   emptyMessage?: string;
   liveState?: ConnectionState;
   /** Rows patched in place by a live change: highlighted briefly. */
@@ -365,7 +366,7 @@ export function DataTable<Row, F>(props: DataTableProps<Row, F>) {
             onStateChange(withFilters(state, definition.emptyFilters));
           }}
         >
-          {filterFields(draft, setDraft)}
+          {filterFields(draft, setDraft, filterField(draft, setDraft))}
         </FilterDrawer>
       )}
     </section>

@@ -1,5 +1,5 @@
-import { useId } from 'react';
 import { filterInputClassName } from './filter-input';
+import { LabelledFilter } from './LabelledFilter';
 
 export interface FilterDateProps {
   label: string;
@@ -10,13 +10,11 @@ export interface FilterDateProps {
 
 /** One day in a filter drawer: a native date input; empty means any day. */
 export function FilterDate({ label, value, onChange }: FilterDateProps) {
-  const id = useId();
   return (
-    <div>
-      <label htmlFor={id} className="block text-sm font-medium">
-        {label}
-      </label>
-      <input id={id} type="date" className={filterInputClassName} value={value ?? ''} onChange={(event) => onChange(event.target.value || undefined)} />
-    </div>
+    <LabelledFilter label={label}>
+      {(id) => (
+        <input id={id} type="date" className={filterInputClassName} value={value ?? ''} onChange={(event) => onChange(event.target.value || undefined)} />
+      )}
+    </LabelledFilter>
   );
 }

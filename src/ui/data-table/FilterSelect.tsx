@@ -1,7 +1,7 @@
-import { useId } from 'react';
 import { useT } from '../../lib/i18n/catalogue';
 import { uiMessages } from '../messages';
 import { filterInputClassName } from './filter-input';
+import { LabelledFilter } from './LabelledFilter';
 
 export interface FilterSelectOption {
   value: string;
@@ -21,25 +21,23 @@ export interface FilterSelectProps<V extends string> {
 export function FilterSelect<V extends string>({ label, value, options, onChange, anyLabel: anyLabelGiven }: FilterSelectProps<V>) {
   const t = useT(uiMessages);
   const anyLabel = anyLabelGiven ?? t('filters.any');
-  const id = useId();
   return (
-    <div>
-      <label htmlFor={id} className="block text-sm font-medium">
-        {label}
-      </label>
-      <select
-        id={id}
-        className={filterInputClassName}
-        value={value ?? ''}
-        onChange={(event) => onChange((event.target.value || undefined) as V | undefined)}
-      >
-        <option value="">{anyLabel}</option>
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </select>
-    </div>
+    <LabelledFilter label={label}>
+      {(id) => (
+        <select
+          id={id}
+          className={filterInputClassName}
+          value={value ?? ''}
+          onChange={(event) => onChange((event.target.value || undefined) as V | undefined)}
+        >
+          <option value="">{anyLabel}</option>
+          {options.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+      )}
+    </LabelledFilter>
   );
 }

@@ -1,5 +1,5 @@
-import { useId } from 'react';
 import { filterInputClassName } from './filter-input';
+import { LabelledFilter } from './LabelledFilter';
 
 export interface FilterTextProps {
   label: string;
@@ -11,19 +11,17 @@ export interface FilterTextProps {
 
 /** Free text in a filter drawer (a brand, a lot number): blank means no filter. */
 export function FilterText({ label, value, onChange, maxLength = 100 }: FilterTextProps) {
-  const id = useId();
   return (
-    <div>
-      <label htmlFor={id} className="block text-sm font-medium">
-        {label}
-      </label>
-      <input
-        id={id}
-        className={filterInputClassName}
-        value={value ?? ''}
-        maxLength={maxLength}
-        onChange={(event) => onChange(event.target.value.trim() === '' ? undefined : event.target.value)}
-      />
-    </div>
+    <LabelledFilter label={label}>
+      {(id) => (
+        <input
+          id={id}
+          className={filterInputClassName}
+          value={value ?? ''}
+          maxLength={maxLength}
+          onChange={(event) => onChange(event.target.value.trim() === '' ? undefined : event.target.value)}
+        />
+      )}
+    </LabelledFilter>
   );
 }

@@ -1,22 +1,17 @@
-import { useCallback, useMemo } from 'react';
+import { useMemo } from 'react';
 import { useLocation } from 'wouter';
 import { useT, type Translate } from '../../../lib/i18n/catalogue';
 import { useFormat, type LocaleFormat } from '../../../lib/i18n/format';
 import { adminPaths } from '../../../lib/paths';
-import type { ListChange } from '../../../lib/use-server-list';
-import { useLiveChanges, useServerList } from '../../../lib/use-server-list';
-import { useLiveCollection } from '../../../lib/use-live-collection';
-import { useListUrlState } from '../../../lib/url-state';
-import { useSession } from '../../../lib/session';
+import type { ServerList } from '../../../lib/use-server-list';
 import { publicFileUrl } from '../../../lib/storage-url';
-import { tenantIdOf } from '../../../lib/tenant';
+import { useTenantId } from '../../../lib/tenant';
 import { Avatar } from '../../../ui/Avatar';
 import { Button } from '../../../ui/Button';
-import { DataTable, type DataTableColumn } from '../../../ui/data-table';
+import { type DataTableColumn } from '../../../ui/data-table';
 import { FilterSelect } from '../../../ui/data-table/FilterSelect';
 import { LookupFilter } from '../../../ui/data-table/LookupFilter';
-import { PageHeader } from '../../../ui/PageHeader';
-import { uiMessages } from '../../../ui/messages';
+import { ServerListPage, useLiveCollectionList } from '../../../ui/ServerListPage';
 import { assignableDeliveryLookup } from '../../../data/deliveries';
 import { driverLookup } from '../../../data/drivers';
 import { staffLookup } from '../../../data/people';
@@ -30,7 +25,6 @@ import { StatusChip } from '../../../ui/Chip';
 import {
   toListChanges,
   notEditableReason,
-  type Assignment,
   type AssignmentRow,
 } from '../schema';
 import { useStatuses } from '../../../lib/status-vocabulary';
@@ -89,77 +83,44 @@ const assignmentColumns = (t: Translate<AssignmentKey>, format: LocaleFormat): D
   { id: 'status', header: t('col.status'), sortable: true, cell: (a) => <StatusChip vocabulary={assignmentStatus} status={a.status} /> },
 ];
 
+/** A live change of an assignment, as the list's rows (toListChanges keeps what the view joined). */
+const useAssignmentsLive = (list: ServerList<AssignmentRow>, tenantId: string) => useLiveCollectionList(assignmentsSource, tenantId, list, toListChanges);
+
 /** The tenant's assignments, 25 a page, filters and search in the URL, live. */
 export function AssignmentsListPage() {
   const statuses = useStatuses(assignmentStatus);
   const t = useT(assignmentMessages);
-  const ui = useT(uiMessages);
   const format = useFormat();
   const columns = useMemo(() => assignmentColumns(t, format), [t, format]);
-  const { user } = useSession();
-  const tenantId = tenantIdOf(user) ?? '';
+  const tenantId = useTenantId() ?? '';
   const [, navigate] = useLocation();
-  const table = useListUrlState(assignmentList);
-  const list = useServerList({
-    statuses,
-    queryKey: ['assignments', tenantId],
-    state: table.state,
-    fetchPage: (state, context) => listAssignments(tenantId, state, context),
-    rowKey: (a: AssignmentRow) => a.id,
-    enabled: tenantId !== '',
-  });
-  const live = useLiveCollection(assignmentsSource, tenantId);
-  const { applyChanges, rows } = list;
-  const onLiveChanges = useCallback((changes: ListChange<Assignment>[]) => applyChanges(toListChanges(changes, rows)), [applyChanges, rows]);
-  useLiveChanges(live, onLiveChanges);
 
   return (
-    <div className="space-y-4">
-      <PageHeader title={t('list.title')} breadcrumbs={[{ label: ui('record.dashboard'), href: '/' }, { label: t('list.title') }]} />
-      <DataTable
-        label={t('list.title')}
-        columns={columns}
-        {...table}
-        {...list.tableProps}
-        liveState={live.state}
-        rowLabel={(a) => t('list.rowLabel', { delivery: a.delivery?.delivery_code ?? t('list.someDelivery'), driver: a.drivers?.user.full_name ?? t('list.someDriver') })}
-        searchPlaceholder={t('list.search')}
-        rowActions={(a) => {
-          const reason = notEditableReason(a.status, t);
-          return [{ label: t('list.edit'), onSelect: () => navigate(adminPaths.assignmentEdit(a.id)), disabled: reason !== null, reason: reason ?? undefined }];
-        }}
-        toolbar={<Button onClick={() => navigate(adminPaths.assignmentCreate())}>{t('list.add')}</Button>}
-        filterFields={(draft, setDraft) => (
-          <div className="space-y-4">
-            <FilterSelect label={t('col.status')} value={draft.status} options={statuses.options} onChange={(status) => setDraft((current) => ({ ...current, status }))} />
-            <LookupFilter
-              label={t('col.driver')}
-              value={draft.driver_id}
-              onChange={(driver_id) => setDraft((current) => ({ ...current, driver_id }))}
-              {...driverLookup(tenantId, { everyone: true })}
-            />
-            <LookupFilter
-              label={t('col.vehicle')}
-              value={draft.vehicle_id}
-              onChange={(vehicle_id) => setDraft((current) => ({ ...current, vehicle_id }))}
-              {...vehicleLookup(tenantId)}
-            />
-            <LookupFilter
-              label={t('col.assignedBy')}
-              value={draft.assigned_by}
-              onChange={(assigned_by) => setDraft((current) => ({ ...current, assigned_by }))}
-              {...staffLookup(tenantId, { activeOnly: false })}
-            />
-            <LookupFilter
-              label={t('col.delivery')}
-              value={draft.delivery_id}
-              onChange={(delivery_id) => setDraft((current) => ({ ...current, delivery_id }))}
-              {...assignableDeliveryLookup(tenantId)}
-            />
-          </div>
-        )}
-      />
-    </div>
+    <ServerListPage
+      title={t('list.title')}
+      list={assignmentList}
+      resource="assignments"
+      fetchPage={listAssignments}
+      statuses={statuses}
+      useLive={useAssignmentsLive}
+      columns={columns}
+      rowLabel={(a) => t('list.rowLabel', { delivery: a.delivery?.delivery_code ?? t('list.someDelivery'), driver: a.drivers?.user.full_name ?? t('list.someDriver') })}
+      searchPlaceholder={t('list.search')}
+      rowActions={(a) => {
+        const reason = notEditableReason(a.status, t);
+        return [{ label: t('list.edit'), onSelect: () => navigate(adminPaths.assignmentEdit(a.id)), disabled: reason !== null, reason: reason ?? undefined }];
+      }}
+      toolbar={<Button onClick={() => navigate(adminPaths.assignmentCreate())}>{t('list.add')}</Button>}
+      filterFields={(_draft, _setDraft, field) => (
+        <div className="space-y-4">
+          <FilterSelect label={t('col.status')} options={statuses.options} {...field('status')} />
+          <LookupFilter label={t('col.driver')} {...field('driver_id')} {...driverLookup(tenantId, { everyone: true })} />
+          <LookupFilter label={t('col.vehicle')} {...field('vehicle_id')} {...vehicleLookup(tenantId)} />
+          <LookupFilter label={t('col.assignedBy')} {...field('assigned_by')} {...staffLookup(tenantId, { activeOnly: false })} />
+          <LookupFilter label={t('col.delivery')} {...field('delivery_id')} {...assignableDeliveryLookup(tenantId)} />
+        </div>
+      )}
+    />
   );
 }
 

@@ -66,10 +66,8 @@ export function CustomerPreferencesListPage() {
     <ServerListPage
       title={t('list.title')}
       list={preferenceList}
-      queryKey={['customer-preferences', tenantId]}
-      fetchPage={(state, context) => listPreferences(tenantId, state, context)}
-      rowKey={(row: PreferenceRow) => row.id}
-      enabled={tenantId !== ''}
+      resource="customer-preferences"
+      fetchPage={listPreferences}
       columns={columns}
       rowLabel={(p) => t('list.rowLabel', { name: p.name, customer: p.customer_name ?? t('list.unknownCustomer') })}
       searchPlaceholder={t('list.search')}
@@ -78,21 +76,11 @@ export function CustomerPreferencesListPage() {
         { label: t('list.delete'), onSelect: () => setDeleting(p), destructive: true },
       ]}
       toolbar={<Button onClick={() => navigate(adminPaths.customerPreferenceCreate())}>{t('list.add')}</Button>}
-      filterFields={(draft, setDraft) => (
+      filterFields={(draft, setDraft, field) => (
         <div className="space-y-4">
-          <LookupFilter
-            label={t('col.customer')}
-            value={draft.customer_id}
-            onChange={(customer_id) => setDraft({ ...draft, customer_id })}
-            {...customerLookup(tenantId)}
-          />
-          <FilterSelect<DayValue>
-            label={t('col.day')}
-            value={draft.day}
-            options={days}
-            onChange={(day) => setDraft({ ...draft, day })}
-          />
-          <FilterActive value={draft.active} onChange={(active) => setDraft({ ...draft, active })} />
+          <LookupFilter label={t('col.customer')} {...field('customer_id')} {...customerLookup(tenantId)} />
+          <FilterSelect<DayValue> label={t('col.day')} value={draft.day} options={days} onChange={(day) => setDraft({ ...draft, day })} />
+          <FilterActive {...field('active')} />
         </div>
       )}
       after={(list) => (

@@ -145,28 +145,13 @@ export function DeliveriesListPage({ kind, paths = ADMIN_DELIVERY_PATHS }: Deliv
           },
         ]}
         toolbar={<Button onClick={() => navigate(paths.create)}>{t('list.add')}</Button>}
-        filterFields={(draft, setDraft) => (
+        filterFields={(draft, setDraft, field) => (
           <div className="space-y-4">
-            <FilterCheckboxes label={t('filter.status')} value={draft.status} options={statuses.options} onChange={(status) => setDraft((current) => ({ ...current, status }))} />
+            <FilterCheckboxes label={t('filter.status')} options={statuses.options} {...field('status')} />
             {!kind && <FilterSelect label={t('filter.kind')} value={draft.kind} options={kinds} onChange={(value) => setDraft((current) => ({ ...current, kind: value }))} />}
-            <LookupFilter
-              label={t('filter.service')}
-              value={draft.service_id}
-              onChange={(service_id) => setDraft((current) => ({ ...current, service_id }))}
-              {...serviceLookup(tenantId)}
-            />
-            <LookupFilter
-              label={t('filter.zone')}
-              value={draft.zone_id}
-              onChange={(zone_id) => setDraft((current) => ({ ...current, zone_id }))}
-              {...zoneLookup(tenantId)}
-            />
-            <LookupFilter
-              label={t('filter.driver')}
-              value={draft.driver_id}
-              onChange={(driver_id) => setDraft((current) => ({ ...current, driver_id }))}
-              {...driverPeopleLookup(tenantId)}
-            />
+            <LookupFilter label={t('filter.service')} {...field('service_id')} {...serviceLookup(tenantId)} />
+            <LookupFilter label={t('filter.zone')} {...field('zone_id')} {...zoneLookup(tenantId)} />
+            <LookupFilter label={t('filter.driver')} {...field('driver_id')} {...driverPeopleLookup(tenantId)} />
             <FilterDateRange
               label={t('filter.created')}
               from={draft.created_from}

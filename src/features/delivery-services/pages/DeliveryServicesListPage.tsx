@@ -3,8 +3,6 @@ import { useLocation } from 'wouter';
 import { useT, type Translate } from '../../../lib/i18n/catalogue';
 import { useFormat, type LocaleFormat } from '../../../lib/i18n/format';
 import { adminPaths } from '../../../lib/paths';
-import { useSession } from '../../../lib/session';
-import { tenantIdOf } from '../../../lib/tenant';
 import { Button } from '../../../ui/Button';
 import { ActiveChip } from '../../../ui/Chip';
 import { FilterActive, FilterSelect, type DataTableColumn } from '../../../ui/data-table';
@@ -36,26 +34,22 @@ export function DeliveryServicesListPage() {
   const format = useFormat();
   const columns = useMemo(() => serviceColumns(t, format), [t, format]);
   const options = useMemo(() => serviceOptions(t), [t]);
-  const { user } = useSession();
-  const tenantId = tenantIdOf(user) ?? '';
   const [, navigate] = useLocation();
   return (
     <ServerListPage
       title={t('list.title')}
       list={deliveryServiceList}
-      queryKey={['delivery-services', tenantId]}
-      fetchPage={(state, context) => listDeliveryServices(tenantId, state, context)}
-      rowKey={(row: DeliveryService) => row.id}
-      enabled={tenantId !== ''}
+      resource="delivery-services"
+      fetchPage={listDeliveryServices}
       columns={columns}
       rowLabel={(s) => s.name}
       searchPlaceholder={t('list.search')}
       rowActions={(s) => [{ label: t('list.edit'), onSelect: () => navigate(adminPaths.deliveryServiceEdit(s.id)) }]}
       toolbar={<Button onClick={() => navigate(adminPaths.deliveryServiceCreate())}>{t('list.add')}</Button>}
-      filterFields={(draft, setDraft) => (
+      filterFields={(_draft, _setDraft, field) => (
         <div className="space-y-4">
-          <FilterActive value={draft.active} onChange={(active) => setDraft({ ...draft, active })} />
-          <FilterSelect<ServiceKind> label={t('col.kind')} value={draft.kind} options={options.kinds} onChange={(kind) => setDraft({ ...draft, kind })} />
+          <FilterActive {...field('active')} />
+          <FilterSelect<ServiceKind> label={t('col.kind')} options={options.kinds} {...field('kind')} />
         </div>
       )}
     />

@@ -133,11 +133,11 @@ export function ExceptionsQueue({ tenantId }: { tenantId: string }) {
           reason: x.status === 'open' ? t('reason.acknowledgeFirst') : t('reason.already', { state: x.status }),
         },
       ]}
-      filterFields={(draft, setDraft) => (
+      filterFields={(_draft, _setDraft, field) => (
         <div className="space-y-4">
-          <FilterSelect label={t('filter.status')} value={draft.status} options={statusOptions} anyLabel={t('filter.openOrInvestigating')} onChange={(status) => setDraft((current) => ({ ...current, status }))} />
-          <FilterCheckboxes label={t('filter.severity')} value={draft.severity} options={words.exceptionSeverity.options} onChange={(severity) => setDraft((current) => ({ ...current, severity }))} />
-          <FilterSelect label={t('filter.raisedBy')} value={draft.raised_by} options={raisedByOptions} anyLabel={t('filter.anyone')} onChange={(raised_by) => setDraft((current) => ({ ...current, raised_by }))} />
+          <FilterSelect label={t('filter.status')} options={statusOptions} anyLabel={t('filter.openOrInvestigating')} {...field('status')} />
+          <FilterCheckboxes label={t('filter.severity')} options={words.exceptionSeverity.options} {...field('severity')} />
+          <FilterSelect label={t('filter.raisedBy')} options={raisedByOptions} anyLabel={t('filter.anyone')} {...field('raised_by')} />
         </div>
       )}
     />

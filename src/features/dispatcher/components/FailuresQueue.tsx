@@ -89,10 +89,10 @@ export function FailuresQueue({ tenantId }: { tenantId: string }) {
           reason: t('reason.already', { state: 'resolved' }),
         },
       ]}
-      filterFields={(draft, setDraft) => (
+      filterFields={(_draft, _setDraft, field) => (
         <div className="space-y-4">
-          <FilterSelect label={t('filter.state')} value={draft.state} options={stateOptions} anyLabel={t('filter.stillToHandle')} onChange={(state) => setDraft((current) => ({ ...current, state }))} />
-          <FilterSelect label={t('filter.failed')} value={draft.period} options={periodOptions} anyLabel={t('filter.7d')} onChange={(period) => setDraft((current) => ({ ...current, period }))} />
+          <FilterSelect label={t('filter.state')} options={stateOptions} anyLabel={t('filter.stillToHandle')} {...field('state')} />
+          <FilterSelect label={t('filter.failed')} options={periodOptions} anyLabel={t('filter.7d')} {...field('period')} />
         </div>
       )}
     />

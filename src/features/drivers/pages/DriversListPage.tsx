@@ -1,30 +1,26 @@
-import { useCallback, useMemo } from 'react';
+import { useMemo } from 'react';
 import { Link, useLocation } from 'wouter';
 import { adminPaths } from '../../../lib/paths';
 import { useT, type Translate } from '../../../lib/i18n/catalogue';
 import { useFormat, type LocaleFormat } from '../../../lib/i18n/format';
-import { useSession } from '../../../lib/session';
-import { tenantIdOf } from '../../../lib/tenant';
-import { useListUrlState } from '../../../lib/url-state';
-import { useLiveCollection } from '../../../lib/use-live-collection';
+import { useTenantId } from '../../../lib/tenant';
 import { useNow } from '../../../lib/use-now';
-import { useLiveChanges, useServerList, type ListChange } from '../../../lib/use-server-list';
+import type { ServerList } from '../../../lib/use-server-list';
 import { Avatar } from '../../../ui/Avatar';
 import { Button } from '../../../ui/Button';
 import { Chip, StatusChip } from '../../../ui/Chip';
 import { driverStatus } from '../../../data/statuses';
-import { DataTable, FilterSelect, type DataTableColumn } from '../../../ui/data-table';
+import { FilterSelect, type DataTableColumn } from '../../../ui/data-table';
 import { LookupFilter } from '../../../ui/data-table/LookupFilter';
-import { PageHeader } from '../../../ui/PageHeader';
+import { ServerListPage, useLiveCollectionList } from '../../../ui/ServerListPage';
 import { zoneLookup } from '../../../data/zones';
 import { listDrivers } from '../api';
 import { driversSource } from '../atoms';
 import { driverList } from '../list';
 import { driverListChanges } from '../live';
 import { useStatuses } from '../../../lib/status-vocabulary';
-import { uiMessages } from '../../../ui/messages';
 import { driversMessages, type DriverKey } from '../messages';
-import { isoDay, licenceState, type Driver, type DriverRow } from '../schema';
+import { isoDay, licenceState, type DriverRow } from '../schema';
 import { licenceClassWords, licenceFilterOptions } from '../words';
 
 function driverColumns(t: Translate<DriverKey>, format: LocaleFormat, today: string, now: Date): DataTableColumn<DriverRow>[] {
@@ -92,58 +88,40 @@ function driverColumns(t: Translate<DriverKey>, format: LocaleFormat, today: str
   ];
 }
 
+const useDriversLive = (list: ServerList<DriverRow>, tenantId: string) => useLiveCollectionList(driversSource, tenantId, list, driverListChanges);
+
 export function DriversListPage() {
   const t = useT(driversMessages);
-  const ui = useT(uiMessages);
   const format = useFormat();
   const statuses = useStatuses(driverStatus);
-  const { user } = useSession();
-  const tenantId = tenantIdOf(user) ?? '';
+  const tenantId = useTenantId() ?? '';
   const [, navigate] = useLocation();
   const now = useNow();
   const today = isoDay(now);
-  const table = useListUrlState(driverList);
-  const list = useServerList({
-    statuses,
-    queryKey: ['drivers', tenantId, today],
-    state: table.state,
-    fetchPage: (state, context) => listDrivers(tenantId, state, context, today),
-    rowKey: (d: DriverRow) => d.id,
-    enabled: tenantId !== '',
-  });
-  const live = useLiveCollection(driversSource, tenantId);
-  const { applyChanges, rows } = list;
-  const onLiveChanges = useCallback((changes: ListChange<Driver>[]) => applyChanges(driverListChanges(changes, rows)), [applyChanges, rows]);
-  useLiveChanges(live, onLiveChanges);
   const columns = useMemo(() => driverColumns(t, format, today, now), [t, format, today, now]);
 
   return (
-    <div className="space-y-4">
-      <PageHeader title={t('list.title')} breadcrumbs={[{ label: ui('record.dashboard'), href: '/' }, { label: t('list.title') }]} />
-      <DataTable
-        label={t('list.title')}
-        columns={columns}
-        {...table}
-        {...list.tableProps}
-        liveState={live.state}
-        rowLabel={(d) => d.full_name}
-        searchPlaceholder={t('list.search')}
-        rowActions={(d) => [{ label: t('list.edit'), onSelect: () => navigate(adminPaths.driverEdit(d.id)) }]}
-        toolbar={<Button onClick={() => navigate(adminPaths.driverCreate())}>{t('list.add')}</Button>}
-        filterFields={(draft, setDraft) => (
-          <div className="space-y-4">
-            <FilterSelect label={t('col.status')} value={draft.status} options={statuses.options} onChange={(status) => setDraft((current) => ({ ...current, status }))} />
-            <LookupFilter
-              label={t('col.homeZone')}
-              value={draft.zone}
-              onChange={(zone) => setDraft((current) => ({ ...current, zone }))}
-              {...zoneLookup(tenantId, { markInactive: true })}
-            />
-            <FilterSelect label={t('col.licence')} value={draft.licence} options={licenceFilterOptions(t)} onChange={(licence) => setDraft((current) => ({ ...current, licence }))} />
-          </div>
-        )}
-      />
-    </div>
+    <ServerListPage
+      title={t('list.title')}
+      list={driverList}
+      resource="drivers"
+      dependsOn={[today]}
+      fetchPage={(tenant, state, context) => listDrivers(tenant, state, context, today)}
+      statuses={statuses}
+      useLive={useDriversLive}
+      columns={columns}
+      rowLabel={(d) => d.full_name}
+      searchPlaceholder={t('list.search')}
+      rowActions={(d) => [{ label: t('list.edit'), onSelect: () => navigate(adminPaths.driverEdit(d.id)) }]}
+      toolbar={<Button onClick={() => navigate(adminPaths.driverCreate())}>{t('list.add')}</Button>}
+      filterFields={(_draft, _setDraft, field) => (
+        <div className="space-y-4">
+          <FilterSelect label={t('col.status')} options={statuses.options} {...field('status')} />
+          <LookupFilter label={t('col.homeZone')} {...field('zone')} {...zoneLookup(tenantId, { markInactive: true })} />
+          <FilterSelect label={t('col.licence')} options={licenceFilterOptions(t)} {...field('licence')} />
+        </div>
+      )}
+    />
   );
 }
 

@@ -3,18 +3,14 @@ import { useLocation } from 'wouter';
 import { useT, type Translate } from '../../../lib/i18n/catalogue';
 import { useFormat, type LocaleFormat } from '../../../lib/i18n/format';
 import { adminPaths } from '../../../lib/paths';
-import { useSession } from '../../../lib/session';
-import { tenantIdOf } from '../../../lib/tenant';
-import { useListUrlState } from '../../../lib/url-state';
-import { useLiveCollection } from '../../../lib/use-live-collection';
-import { useLiveTableChanges, useServerList } from '../../../lib/use-server-list';
+import { useTenantId } from '../../../lib/tenant';
+import type { ServerList } from '../../../lib/use-server-list';
 import { Button } from '../../../ui/Button';
 import { exceptionSeverity, exceptionStatus, exceptionType, exceptionTypeLabel, type ExceptionSeverity, type ExceptionStatus, type ExceptionType } from '../../../data/statuses';
 import { StatusChip } from '../../../ui/Chip';
-import { DataTable, FilterSelect, type DataTableColumn } from '../../../ui/data-table';
+import { FilterSelect, type DataTableColumn } from '../../../ui/data-table';
 import { LookupFilter } from '../../../ui/data-table/LookupFilter';
-import { PageHeader } from '../../../ui/PageHeader';
-import { uiMessages } from '../../../ui/messages';
+import { ServerListPage, useLiveCollectionList } from '../../../ui/ServerListPage';
 import { staffLookup } from '../../../data/people';
 import { listExceptions } from '../api';
 import { exceptionsSource } from '../atoms';
@@ -57,59 +53,42 @@ const exceptionColumns = (t: Translate<ExceptionKey>, format: LocaleFormat, type
   { id: 'created_at', header: t('summary.reported'), sortable: true, hideBelow: 'md', width: '11rem', cell: (x) => format.dateTime(x.created_at) },
 ];
 
+/** Status, severity and assignee change in place; the joined names the view added stay. */
+const useExceptionsLive = (list: ServerList<ExceptionRow>, tenantId: string) => useLiveCollectionList(exceptionsSource, tenantId, list);
+
 /** exceptions: server-side search, type, severity, status and assignee filters, 25 rows, state in the URL, live. */
 export function ExceptionsListPage() {
   const severityWords = useStatuses(exceptionSeverity);
   const statuses = useStatuses(exceptionStatus);
   const types = useStatuses(exceptionType);
   const t = useT(exceptionMessages);
-  const ui = useT(uiMessages);
   const format = useFormat();
   const columns = useMemo(() => exceptionColumns(t, format, types), [t, format, types]);
-  const { user } = useSession();
-  const tenantId = tenantIdOf(user) ?? '';
+  const tenantId = useTenantId() ?? '';
   const [, navigate] = useLocation();
-  const table = useListUrlState(exceptionList);
-  const list = useServerList({
-    statuses,
-    queryKey: ['exceptions', tenantId],
-    state: table.state,
-    fetchPage: (state, context) => listExceptions(tenantId, state, context),
-    rowKey: (x: ExceptionRow) => x.id,
-    enabled: tenantId !== '',
-  });
-  const live = useLiveCollection(exceptionsSource, tenantId);
-  // Status, severity and assignee change in place; the joined names the view added stay.
-  useLiveTableChanges(live, list.applyChanges);
 
   return (
-    <div className="space-y-4">
-      <PageHeader title={t('list.title')} breadcrumbs={[{ label: ui('record.dashboard'), href: '/' }, { label: t('list.title') }]} />
-      <DataTable
-        label={t('list.title')}
-        columns={columns}
-        {...table}
-        {...list.tableProps}
-        liveState={live.state}
-        rowLabel={(x) => t('list.rowLabel', { code: x.exception_code, type: exceptionTypeLabel(x.type, types) })}
-        searchPlaceholder={t('list.search')}
-        rowActions={(x) => [{ label: x.status === 'open' || x.status === 'investigating' ? t('list.edit') : t('list.open'), onSelect: () => navigate(adminPaths.exceptionEdit(x.id)) }]}
-        toolbar={<Button onClick={() => navigate(adminPaths.exceptionCreate())}>{t('form.report')}</Button>}
-        filterFields={(draft, setDraft) => (
-          <div className="space-y-4">
-            <FilterSelect<ExceptionType> label={t('col.type')} value={draft.type} options={types.options} onChange={(type) => setDraft({ ...draft, type })} />
-            <FilterSelect<ExceptionSeverity> label={t('col.severity')} value={draft.severity} options={severityWords.options} onChange={(severity) => setDraft({ ...draft, severity })} />
-            <FilterSelect<ExceptionStatus> label={t('col.status')} value={draft.status} options={statuses.options} onChange={(status) => setDraft({ ...draft, status })} />
-            <LookupFilter
-              label={t('col.assignedTo')}
-              value={draft.assigned_to}
-              onChange={(assigned_to) => setDraft({ ...draft, assigned_to })}
-              {...staffLookup(tenantId, { activeOnly: true })}
-            />
-          </div>
-        )}
-      />
-    </div>
+    <ServerListPage
+      title={t('list.title')}
+      list={exceptionList}
+      resource="exceptions"
+      fetchPage={listExceptions}
+      statuses={statuses}
+      useLive={useExceptionsLive}
+      columns={columns}
+      rowLabel={(x) => t('list.rowLabel', { code: x.exception_code, type: exceptionTypeLabel(x.type, types) })}
+      searchPlaceholder={t('list.search')}
+      rowActions={(x) => [{ label: x.status === 'open' || x.status === 'investigating' ? t('list.edit') : t('list.open'), onSelect: () => navigate(adminPaths.exceptionEdit(x.id)) }]}
+      toolbar={<Button onClick={() => navigate(adminPaths.exceptionCreate())}>{t('form.report')}</Button>}
+      filterFields={(_draft, _setDraft, field) => (
+        <div className="space-y-4">
+          <FilterSelect<ExceptionType> label={t('col.type')} options={types.options} {...field('type')} />
+          <FilterSelect<ExceptionSeverity> label={t('col.severity')} options={severityWords.options} {...field('severity')} />
+          <FilterSelect<ExceptionStatus> label={t('col.status')} options={statuses.options} {...field('status')} />
+          <LookupFilter label={t('col.assignedTo')} {...field('assigned_to')} {...staffLookup(tenantId, { activeOnly: true })} />
+        </div>
+      )}
+    />
   );
 }
 

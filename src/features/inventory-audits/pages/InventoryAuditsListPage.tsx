@@ -52,26 +52,19 @@ export function InventoryAuditsListPage() {
     <ServerListPage
       title={nav('nav.inventoryAudits')}
       list={auditList}
-      queryKey={['inventory-audits', tenantId]}
-      fetchPage={(state, context) => listAudits(tenantId, state, context)}
-      rowKey={(row: AuditRow) => row.id}
-      enabled={tenantId !== ''}
+      resource="inventory-audits"
+      fetchPage={listAudits}
       columns={columns}
       rowLabel={(a) => t('list.rowLabel', { type: types.label(a.audit_type), warehouse: a.warehouse_name })}
       searchPlaceholder={t('list.search')}
       rowActions={(a) => [{ label: a.status === 'in_progress' ? t('list.count') : t('list.open'), onSelect: () => navigate(adminPaths.inventoryAudit(a.id)) }]}
       toolbar={<Button onClick={() => navigate(adminPaths.inventoryAuditCreate())}>{t('list.add')}</Button>}
-      filterFields={(draft, setDraft) => (
+      filterFields={(_draft, _setDraft, field) => (
         <div className="space-y-4">
-          <FilterSelect<AuditType> label={t('col.type')} value={draft.audit_type} options={types.options} onChange={(audit_type) => setDraft({ ...draft, audit_type })} />
-          <FilterSelect<InventoryAuditStatus> label={t('col.status')} value={draft.status} options={statusWords.options} onChange={(status) => setDraft({ ...draft, status })} />
-          <LookupFilter
-            label={t('col.warehouse')}
-            value={draft.warehouse}
-            onChange={(warehouse) => setDraft({ ...draft, warehouse })}
-            {...warehouseLookup(tenantId)}
-          />
-          <FilterDate label={t('col.scheduled')} value={draft.scheduled_date} onChange={(scheduled_date) => setDraft({ ...draft, scheduled_date })} />
+          <FilterSelect<AuditType> label={t('col.type')} options={types.options} {...field('audit_type')} />
+          <FilterSelect<InventoryAuditStatus> label={t('col.status')} options={statusWords.options} {...field('status')} />
+          <LookupFilter label={t('col.warehouse')} {...field('warehouse')} {...warehouseLookup(tenantId)} />
+          <FilterDate label={t('col.scheduled')} {...field('scheduled_date')} />
         </div>
       )}
     />

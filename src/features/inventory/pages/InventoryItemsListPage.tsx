@@ -4,11 +4,10 @@ import { useT } from '../../../lib/i18n/catalogue';
 import { useFormat } from '../../../lib/i18n/format';
 import { navMessages } from '../../../lib/nav/messages';
 import { adminPaths } from '../../../lib/paths';
-import { useTenantId } from '../../../lib/tenant';
 import { useFeedChanges } from '../../../lib/use-feed-changes';
-import { useListUrlState } from '../../../lib/url-state';
-import { useServerList, type ServerList } from '../../../lib/use-server-list';
+import type { ServerList } from '../../../lib/use-server-list';
 import { Button } from '../../../ui/Button';
+import { useTenantList } from '../../../ui/ServerListPage';
 import { Chip } from '../../../ui/Chip';
 import { DataTable, FilterSelect, FilterText, type DataTableColumn } from '../../../ui/data-table';
 import { DocumentViewer } from '../../../ui/document-viewer';
@@ -39,7 +38,7 @@ function LabelCell({ item, onView }: { item: InventoryItem; onView: (item: Inven
 }
 
 export function InventoryItemsListPage() {
-  const tenantId = useTenantId() ?? '';
+  const { tenantId, url: table, page: list } = useTenantList({ list: itemList, resource: 'inventory-items', fetchPage: listItems });
   const [, navigate] = useLocation();
   const toast = useToast();
   const { t, word, options } = useInventoryWords();
@@ -48,14 +47,6 @@ export function InventoryItemsListPage() {
   const format = useFormat();
   const [viewing, setViewing] = useState<{ item: InventoryItem; url: string } | null>(null);
   const [viewerOpen, setViewerOpen] = useState(false);
-  const table = useListUrlState(itemList);
-  const list = useServerList({
-    queryKey: ['inventory-items', tenantId],
-    state: table.state,
-    fetchPage: (state, context) => listItems(tenantId, state, context),
-    rowKey: (item: InventoryItem) => item.id,
-    enabled: tenantId !== '',
-  });
 
   // Live: an item changed elsewhere (created, edited, its label drawn) is patched in place when it is
   // on the page, and the page is read again, as a change may move a row in or out of it (the default
@@ -132,7 +123,7 @@ export function InventoryItemsListPage() {
           { label: t('items.regenerate'), onSelect: () => void regenerate(item, list) },
         ]}
         toolbar={<Button onClick={() => navigate(adminPaths.inventoryItemCreate())}>{t('items.add')}</Button>}
-        filterFields={(draft, setDraft) => (
+        filterFields={(draft, setDraft, field) => (
           <div className="space-y-4">
             <FilterSelect
               label={t('col.status')}
@@ -140,9 +131,9 @@ export function InventoryItemsListPage() {
               options={options(['active', 'inactive'] as const)}
               onChange={(status) => setDraft({ ...draft, status })}
             />
-            <FilterSelect label={t('col.category')} value={draft.category} options={options(CATEGORIES)} onChange={(category) => setDraft({ ...draft, category })} />
-            <FilterSelect label={t('col.subcategory')} value={draft.subcategory} options={options(SUBCATEGORIES)} onChange={(subcategory) => setDraft({ ...draft, subcategory })} />
-            <FilterText label={t('col.brand')} value={draft.brand} onChange={(brand) => setDraft({ ...draft, brand })} />
+            <FilterSelect label={t('col.category')} options={options(CATEGORIES)} {...field('category')} />
+            <FilterSelect label={t('col.subcategory')} options={options(SUBCATEGORIES)} {...field('subcategory')} />
+            <FilterText label={t('col.brand')} {...field('brand')} />
           </div>
         )}
       />

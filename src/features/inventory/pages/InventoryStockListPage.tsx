@@ -53,29 +53,22 @@ export function InventoryStockListPage() {
       label={t('stock.label')}
       list={stockList}
       liveState={live.state}
-      queryKey={['inventory-stock', tenantId]}
-      fetchPage={(state, context) => listStock(tenantId, state, context)}
-      rowKey={(s: StockRow) => s.id}
-      enabled={tenantId !== ''}
+      resource="inventory-stock"
+      fetchPage={listStock}
       columns={columns}
       rowLabel={(s) => t('stock.rowLabel', { item: s.item_name, bin: s.bin_code })}
       searchPlaceholder={t('stock.search')}
       toolbar={<Button onClick={() => navigate(adminPaths.inventoryStockCreate())}>{t('stock.add')}</Button>}
-      filterFields={(draft, setDraft) => (
+      filterFields={(draft, setDraft, field) => (
         <div className="space-y-4">
-          <FilterSelect<StockListStatus> label={t('col.status')} value={draft.status} options={options(STOCK_LIST_STATUSES)} onChange={(status) => setDraft({ ...draft, status })} />
+          <FilterSelect<StockListStatus> label={t('col.status')} options={options(STOCK_LIST_STATUSES)} {...field('status')} />
           <LookupFilter
             label={t('col.warehouse')}
             value={draft.warehouse}
             onChange={(warehouse) => setDraft({ ...draft, warehouse, bin: undefined })}
             {...warehouseLookup(tenantId)}
           />
-          <LookupFilter
-            label={t('col.item')}
-            value={draft.item}
-            onChange={(item) => setDraft({ ...draft, item })}
-            {...inventoryItemLookup(tenantId)}
-          />
+          <LookupFilter label={t('col.item')} {...field('item')} {...inventoryItemLookup(tenantId)} />
           <FilterText label={t('col.lot')} value={draft.lot} maxLength={64} onChange={(lot) => setDraft({ ...draft, lot: lot?.trim() })} />
           <FilterNumberRange label={t('col.quantity')} min={draft.min} max={draft.max} onChange={({ min, max }) => setDraft({ ...draft, min, max })} />
         </div>

@@ -50,30 +50,18 @@ export function InventoryTransactionsListPage() {
       label={t('tx.label')}
       list={transactionList}
       liveState={live.state}
-      queryKey={['inventory-transactions', tenantId]}
-      fetchPage={(state, context) => listTransactions(tenantId, state, context)}
-      rowKey={(r: TransactionRow) => r.id}
-      enabled={tenantId !== ''}
+      resource="inventory-transactions"
+      fetchPage={listTransactions}
       columns={columns}
       rowLabel={(r) => t('tx.rowLabel', { type: word(r.transaction_type), quantity: format.number(r.quantity), sku: r.item.sku })}
       searchPlaceholder={t('tx.search')}
       toolbar={<Button onClick={() => navigate(adminPaths.inventoryTransactionCreate())}>{t('tx.add')}</Button>}
-      filterFields={(draft, setDraft) => (
+      filterFields={(draft, setDraft, field) => (
         <div className="space-y-4">
-          <FilterSelect<TransactionType> label={t('col.type')} value={draft.type} options={options(TRANSACTION_TYPES)} onChange={(type) => setDraft({ ...draft, type })} />
+          <FilterSelect<TransactionType> label={t('col.type')} options={options(TRANSACTION_TYPES)} {...field('type')} />
           <FilterDateRange label={t('filter.date')} from={draft.from} to={draft.to} onChange={({ from, to }) => setDraft({ ...draft, from, to })} />
-          <LookupFilter
-            label={t('col.warehouse')}
-            value={draft.warehouse}
-            onChange={(warehouse) => setDraft({ ...draft, warehouse })}
-            {...warehouseLookup(tenantId)}
-          />
-          <LookupFilter
-            label={t('col.item')}
-            value={draft.item}
-            onChange={(item) => setDraft({ ...draft, item })}
-            {...inventoryItemLookup(tenantId)}
-          />
+          <LookupFilter label={t('col.warehouse')} {...field('warehouse')} {...warehouseLookup(tenantId)} />
+          <LookupFilter label={t('col.item')} {...field('item')} {...inventoryItemLookup(tenantId)} />
         </div>
       )}
       after={live.render}

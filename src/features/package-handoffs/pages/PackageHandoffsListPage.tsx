@@ -61,10 +61,8 @@ export function PackageHandoffsListPage({ creating = false }: { creating?: boole
       label={t('list.label')}
       section={nav('group.warehousing')}
       list={packageHandoffList}
-      queryKey={['package-handoffs', tenantId]}
-      fetchPage={(listState, context) => listPackageHandoffs(tenantId, listState, context)}
-      rowKey={(h: PackageHandoffRow) => h.id}
-      enabled={tenantId !== ''}
+      resource="package-handoffs"
+      fetchPage={listPackageHandoffs}
       columns={columns}
       liveState={live.state}
       rowLabel={(h) => t('list.rowLabel', { staff: h.staff_name ?? h.staff_role, warehouse: h.warehouse_code, when: format.dateTime(h.initiated_at) })}
@@ -78,15 +76,10 @@ export function PackageHandoffsListPage({ creating = false }: { creating?: boole
         },
       ]}
       toolbar={<Button onClick={() => navigate(`${adminPaths.packageHandoffCreate()}${query}`)}>{t('list.add')}</Button>}
-      filterFields={(draft, setDraft) => (
+      filterFields={(draft, setDraft, field) => (
         <div className="space-y-4">
           <FilterSelect<PackageHandoffStatus> label={t('col.status')} value={draft.status} options={filterStatuses} onChange={(status) => setDraft({ ...draft, status: status as typeof draft.status })} />
-          <LookupFilter
-            label={t('col.warehouse')}
-            value={draft.warehouse}
-            onChange={(warehouse) => setDraft({ ...draft, warehouse })}
-            {...warehouseLookup(tenantId)}
-          />
+          <LookupFilter label={t('col.warehouse')} {...field('warehouse')} {...warehouseLookup(tenantId)} />
         </div>
       )}
       after={(list) => (

@@ -70,10 +70,8 @@ export function PickOrdersListPage() {
         section={nav('group.warehousing')}
         list={pickOrderList}
         liveState={live.state}
-        queryKey={['pick-orders', tenantId]}
-        fetchPage={(state, context) => listPickOrders(tenantId, state, context)}
-        rowKey={(row: PickOrderRow) => row.id}
-        enabled={tenantId !== ''}
+        resource="pick-orders"
+        fetchPage={listPickOrders}
         columns={columns}
         rowLabel={(o) => o.reference_number}
         searchPlaceholder={t('list.search')}
@@ -86,22 +84,12 @@ export function PickOrdersListPage() {
             <Button onClick={() => navigate(adminPaths.pickOrderCreate())}>{t('list.add')}</Button>
           </>
         }
-        filterFields={(draft, setDraft) => (
+        filterFields={(draft, setDraft, field) => (
           <div className="space-y-4">
-            <FilterSelect<PickOrderStatus> label={t('col.status')} value={draft.status} options={statusWords.options} onChange={(status) => setDraft({ ...draft, status })} />
-            <FilterSelect<OrderType> label={t('filter.orderType')} value={draft.type} options={types.options} onChange={(type) => setDraft({ ...draft, type })} />
-            <LookupFilter
-              label={t('col.warehouse')}
-              value={draft.warehouse}
-              onChange={(warehouse) => setDraft({ ...draft, warehouse })}
-              {...warehouseLookup(tenantId)}
-            />
-            <LookupFilter
-              label={t('col.assignedTo')}
-              value={draft.assignee}
-              onChange={(assignee) => setDraft({ ...draft, assignee })}
-              {...staffUserLookup(tenantId, draft.warehouse ?? null)}
-            />
+            <FilterSelect<PickOrderStatus> label={t('col.status')} options={statusWords.options} {...field('status')} />
+            <FilterSelect<OrderType> label={t('filter.orderType')} options={types.options} {...field('type')} />
+            <LookupFilter label={t('col.warehouse')} {...field('warehouse')} {...warehouseLookup(tenantId)} />
+            <LookupFilter label={t('col.assignedTo')} {...field('assignee')} {...staffUserLookup(tenantId, draft.warehouse ?? null)} />
             <FilterDateRange label={t('col.dueDate')} from={draft.from} to={draft.to} onChange={(range) => setDraft({ ...draft, ...range })} />
           </div>
         )}

@@ -2,12 +2,9 @@ import { useMemo, useState } from 'react';
 import { useLocation } from 'wouter';
 import { useT, type Translate } from '../../../lib/i18n/catalogue';
 import { useFormat, type LocaleFormat } from '../../../lib/i18n/format';
-import { useSession } from '../../../lib/session';
 import { useTenantCurrency } from '../../../lib/tenant-settings';
-import { tenantIdOf } from '../../../lib/tenant';
-import { useListUrlState } from '../../../lib/url-state';
-import { useServerList } from '../../../lib/use-server-list';
 import { Button } from '../../../ui/Button';
+import { useTenantList } from '../../../ui/ServerListPage';
 import { ActiveChip } from '../../../ui/Chip';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog';
 import { DataTable, type DataTableColumn } from '../../../ui/data-table';
@@ -41,18 +38,9 @@ function pricingColumns(t: Translate<PricingKey>, format: LocaleFormat, currency
 
 /** Add goes to the current path + /create, a row's Edit to ./edit/{id}. */
 export function ZonePricingListPage() {
-  const { user } = useSession();
-  const tenantId = tenantIdOf(user) ?? '';
+  const { tenantId, url: table, page: list } = useTenantList({ list: pricingList, resource: 'zone-pricing', fetchPage: listPricing });
   const [location, navigate] = useLocation();
   const toast = useToast();
-  const table = useListUrlState(pricingList);
-  const list = useServerList({
-    queryKey: ['zone-pricing', tenantId],
-    state: table.state,
-    fetchPage: (state, context) => listPricing(tenantId, state, context),
-    rowKey: (p: PricingRow) => p.id,
-    enabled: tenantId !== '',
-  });
   const currency = useTenantCurrency();
   const [quoting, setQuoting] = useState(false);
   const [deleting, setDeleting] = useState<PricingRow | null>(null);
@@ -87,7 +75,7 @@ export function ZonePricingListPage() {
             <Button onClick={() => navigate(`${base}/create`)}>{t('list.add')}</Button>
           </div>
         }
-        filterFields={(draft, setDraft) => (
+        filterFields={(draft, setDraft, field) => (
           <div className="space-y-4">
             <FilterSelect
               label={t('col.status')}
@@ -98,24 +86,9 @@ export function ZonePricingListPage() {
               ]}
               onChange={(status) => setDraft({ ...draft, status })}
             />
-            <LookupFilter
-              label={t('col.origin')}
-              value={draft.origin_zone_id}
-              onChange={(origin_zone_id) => setDraft((current) => ({ ...current, origin_zone_id }))}
-              {...zones}
-            />
-            <LookupFilter
-              label={t('col.destination')}
-              value={draft.destination_zone_id}
-              onChange={(destination_zone_id) => setDraft((current) => ({ ...current, destination_zone_id }))}
-              {...zones}
-            />
-            <LookupFilter
-              label={t('col.service')}
-              value={draft.service_id}
-              onChange={(service_id) => setDraft((current) => ({ ...current, service_id }))}
-              {...serviceLookup(tenantId)}
-            />
+            <LookupFilter label={t('col.origin')} {...field('origin_zone_id')} {...zones} />
+            <LookupFilter label={t('col.destination')} {...field('destination_zone_id')} {...zones} />
+            <LookupFilter label={t('col.service')} {...field('service_id')} {...serviceLookup(tenantId)} />
           </div>
         )}
       />

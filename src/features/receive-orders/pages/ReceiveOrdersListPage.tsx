@@ -63,10 +63,8 @@ export function ReceiveOrdersListPage() {
       label={t('list.label')}
       list={receiveOrderList}
       liveState={live.state}
-      queryKey={['receive-orders', tenantId]}
-      fetchPage={(state, context) => listReceiveOrders(tenantId, state, context)}
-      rowKey={(order: ReceiveOrderRow) => order.id}
-      enabled={tenantId !== ''}
+      resource="receive-orders"
+      fetchPage={listReceiveOrders}
       columns={columns}
       rowLabel={(o) => o.receive_code}
       searchPlaceholder={t('list.search')}

@@ -3,17 +3,13 @@ import { useLocation } from 'wouter';
 import { useT, type Translate } from '../../../lib/i18n/catalogue';
 import { useFormat, type LocaleFormat } from '../../../lib/i18n/format';
 import { adminPaths } from '../../../lib/paths';
-import { useSession } from '../../../lib/session';
-import { tenantIdOf } from '../../../lib/tenant';
 import { useStatuses, type StatusVocabulary } from '../../../lib/status-vocabulary';
-import { useListUrlState } from '../../../lib/url-state';
-import { useLiveCollection } from '../../../lib/use-live-collection';
-import { useLiveTableChanges, useServerList } from '../../../lib/use-server-list';
+import type { ServerList } from '../../../lib/use-server-list';
 import { Button } from '../../../ui/Button';
 import { returnStatus } from '../../../data/statuses';
 import { StatusChip } from '../../../ui/Chip';
-import { DataTable, FilterDateRange, FilterSelect, type DataTableColumn } from '../../../ui/data-table';
-import { PageHeader } from '../../../ui/PageHeader';
+import { FilterDateRange, FilterSelect, type DataTableColumn } from '../../../ui/data-table';
+import { ServerListPage, useLiveCollectionList } from '../../../ui/ServerListPage';
 import { listReturns } from '../api';
 import { returnsSource } from '../atoms';
 import { returnList } from '../list';
@@ -74,6 +70,9 @@ function returnColumns(t: Translate<ReturnKey>, format: LocaleFormat, statuses: 
 ];
 }
 
+/** Status, refund and items change in place; the joined names the view added stay. */
+const useReturnsLive = (list: ServerList<ReturnRow>, tenantId: string) => useLiveCollectionList(returnsSource, tenantId, list);
+
 /** return-requests: server-side search, status, reason and date filters, 25 rows, state in the URL, live. */
 export function ReturnRequestsListPage() {
   const t = useT(returnMessages);
@@ -81,44 +80,30 @@ export function ReturnRequestsListPage() {
   const statuses = useStatuses(returnStatus);
   const columns = useMemo(() => returnColumns(t, format, statuses), [t, format, statuses]);
   const reasonOptions = useMemo(() => RETURN_REASONS.map((value) => ({ value, label: t(REASON_KEYS[value]) })), [t]);
-  const { user } = useSession();
-  const tenantId = tenantIdOf(user) ?? '';
   const [, navigate] = useLocation();
-  const table = useListUrlState(returnList);
-  const list = useServerList({
-    statuses,
-    queryKey: ['return-requests', tenantId],
-    state: table.state,
-    fetchPage: (state, context) => listReturns(tenantId, state, context),
-    rowKey: (r: ReturnRow) => r.id,
-    enabled: tenantId !== '',
-  });
-  const live = useLiveCollection(returnsSource, tenantId);
-  // Status, refund and items change in place; the joined names the view added stay.
-  useLiveTableChanges(live, list.applyChanges);
 
   return (
-    <div className="space-y-4">
-      <PageHeader title={t('list.title')} breadcrumbs={[{ label: t('crumb.dashboard'), href: '/' }, { label: t('list.title') }]} />
-      <DataTable
-        label={t('list.title')}
-        columns={columns}
-        {...table}
-        {...list.tableProps}
-        liveState={live.state}
-        rowLabel={(r) => t('list.rowLabel', { code: r.return_code, customer: r.customer_name ?? t('list.unknownCustomer') })}
-        searchPlaceholder={t('list.search')}
-        rowActions={(r) => [{ label: r.status === 'requested' ? t('list.edit') : t('list.open'), onSelect: () => navigate(adminPaths.returnRequestEdit(r.id)) }]}
-        toolbar={<Button onClick={() => navigate(adminPaths.returnRequestCreate())}>{t('list.new')}</Button>}
-        filterFields={(draft, setDraft) => (
-          <div className="space-y-4">
-            <FilterSelect<ReturnStatus> label={t('col.status')} value={draft.status} options={statuses.options} onChange={(status) => setDraft({ ...draft, status })} />
-            <FilterSelect<ReturnReason> label={t('col.reason')} value={draft.reason} options={reasonOptions} onChange={(reason) => setDraft({ ...draft, reason })} />
-            <FilterDateRange label={t('col.requested')} from={draft.from} to={draft.to} onChange={(range) => setDraft({ ...draft, ...range })} />
-          </div>
-        )}
-      />
-    </div>
+    <ServerListPage
+      title={t('list.title')}
+      dashboard={t('crumb.dashboard')}
+      list={returnList}
+      resource="return-requests"
+      fetchPage={listReturns}
+      statuses={statuses}
+      useLive={useReturnsLive}
+      columns={columns}
+      rowLabel={(r) => t('list.rowLabel', { code: r.return_code, customer: r.customer_name ?? t('list.unknownCustomer') })}
+      searchPlaceholder={t('list.search')}
+      rowActions={(r) => [{ label: r.status === 'requested' ? t('list.edit') : t('list.open'), onSelect: () => navigate(adminPaths.returnRequestEdit(r.id)) }]}
+      toolbar={<Button onClick={() => navigate(adminPaths.returnRequestCreate())}>{t('list.new')}</Button>}
+      filterFields={(draft, setDraft, field) => (
+        <div className="space-y-4">
+          <FilterSelect<ReturnStatus> label={t('col.status')} options={statuses.options} {...field('status')} />
+          <FilterSelect<ReturnReason> label={t('col.reason')} options={reasonOptions} {...field('reason')} />
+          <FilterDateRange label={t('col.requested')} from={draft.from} to={draft.to} onChange={(range) => setDraft({ ...draft, ...range })} />
+        </div>
+      )}
+    />
   );
 }
 

@@ -2,7 +2,6 @@ import { useMemo } from 'react';
 import { useLocation } from 'wouter';
 import { useT, type Translate } from '../../../lib/i18n/catalogue';
 import { adminPaths } from '../../../lib/paths';
-import { useTenantId } from '../../../lib/tenant';
 import { Button } from '../../../ui/Button';
 import { FilterActive, FilterSelect, type DataTableColumn } from '../../../ui/data-table';
 import { ServerListPage } from '../../../ui/ServerListPage';
@@ -30,25 +29,22 @@ export function SuppliersListPage() {
   const t = useT(supplierMessages);
   const columns = useMemo(() => supplierColumns(t), [t]);
   const terms = useMemo(() => termsOptions(t), [t]);
-  const tenantId = useTenantId() ?? '';
   const [, navigate] = useLocation();
   return (
     <ServerListPage
       title={t('list.title')}
       list={supplierList}
-      queryKey={['suppliers', tenantId]}
-      fetchPage={(state, context) => listSuppliers(tenantId, state, context)}
-      rowKey={(row: Supplier) => row.id}
-      enabled={tenantId !== ''}
+      resource="suppliers"
+      fetchPage={listSuppliers}
       columns={columns}
       rowLabel={(s) => s.name}
       searchPlaceholder={t('list.search')}
       rowActions={(s) => [{ label: t('list.edit'), onSelect: () => navigate(adminPaths.supplierEdit(s.id)) }]}
       toolbar={<Button onClick={() => navigate(adminPaths.supplierCreate())}>{t('list.add')}</Button>}
-      filterFields={(draft, setDraft) => (
+      filterFields={(_draft, _setDraft, field) => (
         <div className="space-y-4">
-          <FilterActive value={draft.active} onChange={(active) => setDraft({ ...draft, active })} />
-          <FilterSelect label={t('col.terms')} value={draft.terms} options={terms} onChange={(terms) => setDraft({ ...draft, terms })} />
+          <FilterActive {...field('active')} />
+          <FilterSelect label={t('col.terms')} options={terms} {...field('terms')} />
         </div>
       )}
     />

@@ -5,11 +5,9 @@ import { useFormat, type LocaleFormat } from '../../../lib/i18n/format';
 import { adminPaths } from '../../../lib/paths';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { useSession } from '../../../lib/session';
-import { tenantIdOf } from '../../../lib/tenant';
-import { useListUrlState } from '../../../lib/url-state';
-import { useServerList } from '../../../lib/use-server-list';
 import { Avatar } from '../../../ui/Avatar';
 import { Button } from '../../../ui/Button';
+import { useTenantList } from '../../../ui/ServerListPage';
 import { StatusChip } from '../../../ui/Chip';
 import { DataTable, FilterSelect, type DataTableColumn } from '../../../ui/data-table';
 import { PageHeader } from '../../../ui/PageHeader';
@@ -55,18 +53,10 @@ export function UsersListPage() {
   const options = useMemo(() => userOptions(t), [t]);
   useDocumentTitle(t('list.documentTitle'));
   const { user } = useSession();
-  const tenantId = tenantIdOf(user) ?? '';
+  const { url: table, page: list } = useTenantList({ list: userList, resource: 'users', fetchPage: listUsers });
   const [, navigate] = useLocation();
   const [inviting, setInviting] = useState(false);
   const statuses = useStatuses(userStatus);
-  const table = useListUrlState(userList);
-  const list = useServerList({
-    queryKey: ['users', tenantId],
-    state: table.state,
-    fetchPage: (state, context) => listUsers(tenantId, state, context),
-    rowKey: (p: Person) => p.id,
-    enabled: tenantId !== '',
-  });
   const { refetch } = list;
   const actions = useUserActions({ currentUserId: user?.id ?? null, onChanged: () => refetch(), onView: (p) => navigate(adminPaths.userDetail(p.id)) });
 
@@ -82,11 +72,11 @@ export function UsersListPage() {
         searchPlaceholder={t('list.search')}
         rowActions={actions.actionsFor}
         toolbar={<Button onClick={() => setInviting(true)}>{t('list.invite')}</Button>}
-        filterFields={(draft, setDraft) => (
+        filterFields={(_draft, _setDraft, field) => (
           <div className="space-y-4">
-            <FilterSelect label={t('col.role')} value={draft.role} options={options.roles} onChange={(role) => setDraft({ ...draft, role })} />
-            <FilterSelect label={t('col.userType')} value={draft.type} options={options.types} onChange={(type) => setDraft({ ...draft, type })} />
-            <FilterSelect label={t('col.status')} value={draft.status} options={statuses.options} onChange={(status) => setDraft({ ...draft, status })} />
+            <FilterSelect label={t('col.role')} options={options.roles} {...field('role')} />
+            <FilterSelect label={t('col.userType')} options={options.types} {...field('type')} />
+            <FilterSelect label={t('col.status')} options={statuses.options} {...field('status')} />
           </div>
         )}
       />

@@ -3,15 +3,11 @@ import { useLocation } from 'wouter';
 import { useT, type Translate } from '../../../lib/i18n/catalogue';
 import { useFormat, type LocaleFormat } from '../../../lib/i18n/format';
 import { adminPaths } from '../../../lib/paths';
-import { useListUrlState } from '../../../lib/url-state';
-import { useLiveCollection } from '../../../lib/use-live-collection';
-import { useLiveChanges, useServerList } from '../../../lib/use-server-list';
-import { useSession } from '../../../lib/session';
-import { tenantIdOf } from '../../../lib/tenant';
+import type { ServerList } from '../../../lib/use-server-list';
 import { Button } from '../../../ui/Button';
 import { ActiveChip } from '../../../ui/Chip';
-import { DataTable, type DataTableColumn } from '../../../ui/data-table';
-import { PageHeader } from '../../../ui/PageHeader';
+import { type DataTableColumn } from '../../../ui/data-table';
+import { ServerListPage, useLiveCollectionList } from '../../../ui/ServerListPage';
 import { publicFileUrl } from '../../../lib/storage-url';
 import { listVehicles } from '../api';
 import { vehiclesSource } from '../atoms';
@@ -52,90 +48,79 @@ function vehicleColumns(t: Translate<VehicleKey>, format: LocaleFormat): DataTab
 ];
 }
 
+const useVehiclesLive = (list: ServerList<Vehicle>, tenantId: string) => useLiveCollectionList(vehiclesSource, tenantId, list);
+
 export function VehiclesListPage() {
   const t = useT(vehicleMessages);
   const format = useFormat();
   const columns = useMemo(() => vehicleColumns(t, format), [t, format]);
   const options = useMemo(() => vehicleOptions(t), [t]);
-  const { user } = useSession();
-  const tenantId = tenantIdOf(user) ?? '';
   const [, navigate] = useLocation();
-  const table = useListUrlState(vehicleList);
-  const list = useServerList({
-    queryKey: ['vehicles', tenantId],
-    state: table.state,
-    fetchPage: (state, context) => listVehicles(tenantId, state, context),
-    rowKey: (v: Vehicle) => v.id,
-    enabled: tenantId !== '',
-  });
-  const live = useLiveCollection(vehiclesSource, tenantId);
-  useLiveChanges(live, list.applyChanges);
 
   return (
-    <div className="space-y-4">
-      <PageHeader title={t('list.title')} breadcrumbs={[{ label: t('crumb.dashboard'), href: '/' }, { label: t('list.title') }]} />
-      <DataTable
-        label={t('list.title')}
-        columns={columns}
-        {...table}
-        {...list.tableProps}
-        liveState={live.state}
-        rowLabel={(v) => v.name}
-        searchPlaceholder={t('list.search')}
-        rowActions={(v) => [{ label: t('list.edit'), onSelect: () => navigate(adminPaths.vehicleEdit(v.id)) }]}
-        toolbar={<Button onClick={() => navigate(adminPaths.vehicleCreate())}>{t('list.add')}</Button>}
-        filterFields={(draft, setDraft) => (
-          <div className="space-y-4">
-            <label className="block text-sm font-medium">
-              {t('col.status')}
-              <select
-                className={selectClass}
-                value={draft.active === undefined ? '' : String(draft.active)}
-                onChange={(event) => setDraft({ ...draft, active: event.target.value === '' ? undefined : event.target.value === 'true' })}
-              >
-                <option value="">{t('filter.any')}</option>
-                <option value="true">{t('filter.active')}</option>
-                <option value="false">{t('filter.inactive')}</option>
-              </select>
-            </label>
-            <label className="block text-sm font-medium">
-              {t('field.fuel')}
-              <select
-                className={selectClass}
-                value={draft.fuel ?? ''}
-                onChange={(event) => setDraft({ ...draft, fuel: (event.target.value || undefined) as typeof draft.fuel })}
-              >
-                <option value="">{t('filter.any')}</option>
-                {options.fuel.map((o) => (
-                  <option key={o.value} value={o.value}>
-                    {o.label}
-                  </option>
-                ))}
-              </select>
-            </label>
-            <fieldset>
-              <legend className="text-sm font-medium">{t('col.features')}</legend>
-              <div className="mt-2 space-y-1">
-                {options.features.map((o) => (
-                  <label key={o.value} className="flex items-center gap-2 text-sm">
-                    <input
-                      type="checkbox"
-                      className="size-4 accent-brand"
-                      checked={draft.feature.includes(o.value as (typeof draft.feature)[number])}
-                      onChange={(event) => {
-                        const value = o.value as (typeof draft.feature)[number];
-                        setDraft({ ...draft, feature: event.target.checked ? [...draft.feature, value] : draft.feature.filter((f) => f !== value) });
-                      }}
-                    />
-                    {o.label}
-                  </label>
-                ))}
-              </div>
-            </fieldset>
-          </div>
-        )}
-      />
-    </div>
+    <ServerListPage
+      title={t('list.title')}
+      dashboard={t('crumb.dashboard')}
+      list={vehicleList}
+      resource="vehicles"
+      fetchPage={listVehicles}
+      useLive={useVehiclesLive}
+      columns={columns}
+      rowLabel={(v) => v.name}
+      searchPlaceholder={t('list.search')}
+      rowActions={(v) => [{ label: t('list.edit'), onSelect: () => navigate(adminPaths.vehicleEdit(v.id)) }]}
+      toolbar={<Button onClick={() => navigate(adminPaths.vehicleCreate())}>{t('list.add')}</Button>}
+      filterFields={(draft, setDraft) => (
+        <div className="space-y-4">
+          <label className="block text-sm font-medium">
+            {t('col.status')}
+            <select
+              className={selectClass}
+              value={draft.active === undefined ? '' : String(draft.active)}
+              onChange={(event) => setDraft({ ...draft, active: event.target.value === '' ? undefined : event.target.value === 'true' })}
+            >
+              <option value="">{t('filter.any')}</option>
+              <option value="true">{t('filter.active')}</option>
+              <option value="false">{t('filter.inactive')}</option>
+            </select>
+          </label>
+          <label className="block text-sm font-medium">
+            {t('field.fuel')}
+            <select
+              className={selectClass}
+              value={draft.fuel ?? ''}
+              onChange={(event) => setDraft({ ...draft, fuel: (event.target.value || undefined) as typeof draft.fuel })}
+            >
+              <option value="">{t('filter.any')}</option>
+              {options.fuel.map((o) => (
+                <option key={o.value} value={o.value}>
+                  {o.label}
+                </option>
+              ))}
+            </select>
+          </label>
+          <fieldset>
+            <legend className="text-sm font-medium">{t('col.features')}</legend>
+            <div className="mt-2 space-y-1">
+              {options.features.map((o) => (
+                <label key={o.value} className="flex items-center gap-2 text-sm">
+                  <input
+                    type="checkbox"
+                    className="size-4 accent-brand"
+                    checked={draft.feature.includes(o.value as (typeof draft.feature)[number])}
+                    onChange={(event) => {
+                      const value = o.value as (typeof draft.feature)[number];
+                      setDraft({ ...draft, feature: event.target.checked ? [...draft.feature, value] : draft.feature.filter((f) => f !== value) });
+                    }}
+                  />
+                  {o.label}
+                </label>
+              ))}
+            </div>
+          </fieldset>
+        </div>
+      )}
+    />
   );
 }
 

@@ -3,10 +3,8 @@ import { Link, useLocation } from 'wouter';
 import { useT } from '../../../lib/i18n/catalogue';
 import { useFormat } from '../../../lib/i18n/format';
 import { adminPaths } from '../../../lib/paths';
-import { useListUrlState } from '../../../lib/url-state';
-import { useServerList } from '../../../lib/use-server-list';
-import { useTenantId } from '../../../lib/tenant';
 import { Button } from '../../../ui/Button';
+import { useTenantList } from '../../../ui/ServerListPage';
 import { DataTable, FilterSelect, type DataTableColumn } from '../../../ui/data-table';
 import { DocumentViewer } from '../../../ui/document-viewer';
 import { PageHeader } from '../../../ui/PageHeader';
@@ -16,6 +14,7 @@ import { locationStatus } from '../../../data/statuses';
 import { StatusChip } from '../../../ui/Chip';
 import { useLocationTree, useWarehousingWords } from '../../../data/warehousing-words';
 import { useWarehouseChoices } from '../../../data/warehouses';
+import { warehouseFilterOptions } from '../../../data/warehouse-options';
 import { LoadedTree } from '../../../ui/RecordTree';
 import { locationList } from '../list';
 import { locationMessages } from '../messages';
@@ -33,19 +32,11 @@ export function LocationsListPage() {
   const t = useT(locationMessages);
   const format = useFormat();
   const { locationTypes } = useWarehousingWords();
-  const tenantId = useTenantId() ?? '';
+  const { tenantId, url: table, page: list } = useTenantList({ list: locationList, resource: 'warehouse_locations', fetchPage: listLocations });
   const [, navigate] = useLocation();
   const toast = useToast();
-  const table = useListUrlState(locationList);
   const warehouses = useWarehouseChoices(tenantId);
   const warehouseName = useMemo(() => new Map(warehouses.map((w) => [w.id, w.name])), [warehouses]);
-  const list = useServerList({
-    queryKey: ['warehouse_locations', tenantId],
-    state: table.state,
-    fetchPage: (state, context) => listLocations(tenantId, state, context),
-    rowKey: (l: WarehouseLocation) => l.id,
-    enabled: tenantId !== '',
-  });
 
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [labels, setLabels] = useState<LabelDocument | null>(null);
@@ -152,16 +143,11 @@ export function LocationsListPage() {
                 <Button onClick={() => navigate(`/locations/create${treeWarehouse ? `?warehouse_id=${treeWarehouse}` : ''}`)}>{t('list.add')}</Button>
               </div>
             }
-            filterFields={(draft, setDraft) => (
+            filterFields={(_draft, _setDraft, field) => (
               <div className="space-y-4">
-                <FilterSelect
-                  label={t('col.warehouse')}
-                  value={draft.warehouse}
-                  options={warehouses.map((w) => ({ value: w.id, label: `${w.name} (${w.code})` }))}
-                  onChange={(warehouse) => setDraft({ ...draft, warehouse })}
-                />
-                <FilterSelect label={t('filter.type')} value={draft.type} options={locationTypes.options} onChange={(type) => setDraft({ ...draft, type })} />
-                <FilterSelect label={t('col.status')} value={draft.status} options={statusWords.options} onChange={(status) => setDraft({ ...draft, status })} />
+                <FilterSelect label={t('col.warehouse')} options={warehouseFilterOptions(warehouses)} {...field('warehouse')} />
+                <FilterSelect label={t('filter.type')} options={locationTypes.options} {...field('type')} />
+                <FilterSelect label={t('col.status')} options={statusWords.options} {...field('status')} />
               </div>
             )}
           />

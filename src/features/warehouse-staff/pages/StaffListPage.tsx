@@ -14,6 +14,7 @@ import { listStaff, removeStaff } from '../api';
 import { ActiveChip } from '../../../ui/Chip';
 import type { WarehouseStaff } from '../../../data/warehousing';
 import { useWarehouseChoices } from '../../../data/warehouses';
+import { warehouseFilterOptions } from '../../../data/warehouse-options';
 import { staffList } from '../list';
 import { staffMessages } from '../messages';
 
@@ -43,10 +44,8 @@ export function StaffListPage() {
       title={t('list.title')}
       label={t('list.label')}
       list={staffList}
-      queryKey={['warehouse_staff', tenantId]}
-      fetchPage={(state, context) => listStaff(tenantId, state, context)}
-      rowKey={(row: WarehouseStaff) => row.id}
-      enabled={tenantId !== ''}
+      resource="warehouse_staff"
+      fetchPage={listStaff}
       columns={columns}
       rowLabel={(s) => t('list.rowLabel', { name: s.user?.full_name ?? t('list.unnamed'), warehouse: s.warehouse?.code ?? t('list.theWarehouse') })}
       searchPlaceholder={t('list.search')}
@@ -55,16 +54,11 @@ export function StaffListPage() {
         { label: t('list.remove'), destructive: true, onSelect: () => setRemoving(s) },
       ]}
       toolbar={<Button onClick={() => navigate(adminPaths.staffCreate())}>{t('list.add')}</Button>}
-      filterFields={(draft, setDraft) => (
+      filterFields={(_draft, _setDraft, field) => (
         <div className="space-y-4">
-          <FilterSelect
-            label={t('col.warehouse')}
-            value={draft.warehouse}
-            options={warehouses.map((w) => ({ value: w.id, label: `${w.name} (${w.code})` }))}
-            onChange={(warehouse) => setDraft({ ...draft, warehouse })}
-          />
-          <FilterSelect label={t('col.role')} value={draft.role} options={staffRoles.options} onChange={(role) => setDraft({ ...draft, role })} />
-          <FilterActive value={draft.active} onChange={(active) => setDraft({ ...draft, active })} />
+          <FilterSelect label={t('col.warehouse')} options={warehouseFilterOptions(warehouses)} {...field('warehouse')} />
+          <FilterSelect label={t('col.role')} options={staffRoles.options} {...field('role')} />
+          <FilterActive {...field('active')} />
         </div>
       )}
       after={(list) => (

@@ -3,7 +3,6 @@ import { Link, useLocation } from 'wouter';
 import { useT, type Translate } from '../../../lib/i18n/catalogue';
 import { useFormat, type LocaleFormat } from '../../../lib/i18n/format';
 import { adminPaths } from '../../../lib/paths';
-import { useTenantId } from '../../../lib/tenant';
 import { Button } from '../../../ui/Button';
 import { FilterSelect, type DataTableColumn } from '../../../ui/data-table';
 import { ServerListPage } from '../../../ui/ServerListPage';
@@ -44,16 +43,13 @@ export function WarehousesListPage() {
   const format = useFormat();
   const columns = useMemo(() => warehouseColumns(t, format), [t, format]);
   const access = useMemo(() => accessOptions(t), [t]);
-  const tenantId = useTenantId() ?? '';
   const [, navigate] = useLocation();
   return (
     <ServerListPage
       title={t('list.title')}
       list={warehouseList}
-      queryKey={['warehouses', tenantId]}
-      fetchPage={(state, context) => listWarehouses(tenantId, state, context)}
-      rowKey={(row: Warehouse) => row.id}
-      enabled={tenantId !== ''}
+      resource="warehouses"
+      fetchPage={listWarehouses}
       columns={columns}
       rowLabel={(w) => w.name}
       searchPlaceholder={t('list.search')}
@@ -62,10 +58,10 @@ export function WarehousesListPage() {
         { label: t('list.edit'), onSelect: () => navigate(adminPaths.warehouseEdit(w.id)) },
       ]}
       toolbar={<Button onClick={() => navigate(adminPaths.warehouseCreate())}>{t('list.add')}</Button>}
-      filterFields={(draft, setDraft) => (
+      filterFields={(_draft, _setDraft, field) => (
         <div className="space-y-4">
-          <FilterSelect label={t('col.status')} value={draft.status} options={statusWords.options} onChange={(status) => setDraft({ ...draft, status })} />
-          <FilterSelect label={t('filter.accessMode')} value={draft.access} options={access} onChange={(access) => setDraft({ ...draft, access })} />
+          <FilterSelect label={t('col.status')} options={statusWords.options} {...field('status')} />
+          <FilterSelect label={t('filter.accessMode')} options={access} {...field('access')} />
         </div>
       )}
     />

@@ -3,13 +3,10 @@ import { useLocation } from 'wouter';
 import { useT, type Translate } from '../../../lib/i18n/catalogue';
 import { adminPaths } from '../../../lib/paths';
 import { mapsToken } from '../../../lib/geocoding';
-import { useSession } from '../../../lib/session';
 import { useTenantSettings } from '../../../lib/tenant-settings';
-import { tenantIdOf } from '../../../lib/tenant';
-import { useListUrlState } from '../../../lib/url-state';
 import { useRecordLoad } from '../../../lib/use-record-load';
-import { useServerList } from '../../../lib/use-server-list';
 import { Button } from '../../../ui/Button';
+import { useTenantList } from '../../../ui/ServerListPage';
 import { ActiveChip } from '../../../ui/Chip';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog';
 import { DataTable, FilterActive, type DataTableColumn } from '../../../ui/data-table';
@@ -52,19 +49,10 @@ function labelPoint(zone: Zone): [number, number] | null {
 export function ZonesListPage() {
   const t = useT(zoneMessages);
   const columns = useMemo(() => zoneColumns(t), [t]);
-  const { user } = useSession();
-  const tenantId = tenantIdOf(user) ?? '';
+  const { tenantId, url: table, page: list } = useTenantList({ list: zoneList, resource: 'zones', fetchPage: listZones });
   const [, navigate] = useLocation();
   const toast = useToast();
   const [deleting, setDeleting] = useState<Zone | null>(null);
-  const table = useListUrlState(zoneList);
-  const list = useServerList({
-    queryKey: ['zones', tenantId],
-    state: table.state,
-    fetchPage: (state, context) => listZones(tenantId, state, context),
-    rowKey: (z: Zone) => z.id,
-    enabled: tenantId !== '',
-  });
 
   // The map's outlines: read again after a delete (the outlines shown stay meanwhile); an answer of an
   // earlier read never replaces a later one.
@@ -114,8 +102,8 @@ export function ZonesListPage() {
             { label: t('list.delete'), onSelect: () => setDeleting(z), destructive: true },
           ]}
           toolbar={<Button onClick={() => navigate(adminPaths.zoneCreate())}>{t('list.add')}</Button>}
-          filterFields={(draft, setDraft) => (
-            <FilterActive value={draft.active} onChange={(active) => setDraft({ ...draft, active })} />
+          filterFields={(_draft, _setDraft, field) => (
+            <FilterActive {...field('active')} />
           )}
         />
         <section aria-label={t('map.label')} className="space-y-2">
