@@ -2,6 +2,7 @@ import type { Translate } from '../../lib/i18n/catalogue';
 import { EdgeFunctionError } from '../../lib/edge-functions';
 import type { ServerWords } from '../../lib/server-messages/server-words';
 import type { FileFieldMessages } from '../../ui/form';
+import { translateSchemaMessage } from '../../lib/schema-message';
 import type { UserKey } from './messages';
 import { AVATAR_MESSAGES, PHONE_MESSAGE, ROLES, USER_MESSAGES, USER_TYPES, type Role, type UserType } from './schema';
 
@@ -59,11 +60,7 @@ const MESSAGE_KEYS: Record<string, UserKey> = {
 
 /** A schema or server message in the page's language; one it does not know stays as worded. */
 export function translateUserMessage(t: Translate<UserKey>, message: string): string {
-  const key = MESSAGE_KEYS[message];
-  if (key) return t(key);
-  const longest = /^Must be at most (\d+) characters$/.exec(message);
-  if (longest) return t('validation.maxLength', { max: Number(longest[1]) });
-  return message;
+  return translateSchemaMessage(t, message, MESSAGE_KEYS, 'validation.maxLength');
 }
 
 /** A refusal's or a detail's words: its key in the page's language, else a schema message, else as worded. */
