@@ -6,15 +6,10 @@ import type { FetchContext, ServerPage } from '../../lib/use-server-list';
 import type { PickOrderFilters } from './list';
 import { batchCandidateSchema, buildBatchResultSchema, takeOutResultSchema, type BatchCandidate, type BuildBatchArgs, type BuildBatchResult, type TakeOutResult } from './batch';
 import { pickOrderReadSchema, pickOrderRowSchema, type PickOrderMove, type PickOrderRecord, type PickOrderRow, type PickOrderWrite } from './schema';
+import type { StatusHistoryEntry } from '../../ui/StatusHistory';
 
-export interface PickOrderEvent {
-  id: string;
-  from_status: string | null;
-  status: string;
-  note: string | null;
-  actor_name: string | null;
-  occurred_at: string;
-}
+/** A pick order's status history entry, as the kit's StatusHistory shows it. */
+export type PickOrderEvent = StatusHistoryEntry;
 
 const ROW_COLUMNS =
   'id, warehouse_id, reference_number, external_reference, order_type, priority, status, assigned_to, assigned_to_name, due_date, warehouse_name, warehouse_code, line_count, total_items, picked_items, created_at, batch_reference';

@@ -1,4 +1,5 @@
 import type { Translate } from '../../lib/i18n/catalogue';
+import { rewordedRefusal, type RefusalItem } from '../../lib/edge-function-refusal';
 import { EdgeFunctionError } from '../../lib/edge-functions';
 import type { ServerWords } from '../../lib/server-messages/server-words';
 import type { FileFieldMessages } from '../../ui/form';
@@ -64,7 +65,7 @@ export function translateUserMessage(t: Translate<UserKey>, message: string): st
 }
 
 /** A refusal's or a detail's words: its key in the page's language, else a schema message, else as worded. */
-function refusalWords(t: Translate<UserKey>, server: ServerWords, item: { key?: string | null; message: string; params?: Record<string, unknown> }): string {
+function refusalWords(t: Translate<UserKey>, server: ServerWords, item: RefusalItem): string {
   return (item.key && server(item.key, item.params)) || translateUserMessage(t, item.message);
 }
 
@@ -73,13 +74,7 @@ function refusalWords(t: Translate<UserKey>, server: ServerWords, item: { key?: 
  * (the form places the details; a dialog shows the message).
  */
 export function translatedError(t: Translate<UserKey>, server: ServerWords, error: unknown): unknown {
-  if (!(error instanceof EdgeFunctionError)) return error;
-  return new EdgeFunctionError(refusalWords(t, server, error), {
-    status: error.status,
-    code: error.code,
-    key: error.key,
-    ...(error.details ? { details: error.details.map((d) => ({ ...d, message: refusalWords(t, server, d) })) } : {}),
-  });
+  return rewordedRefusal(error, (item) => refusalWords(t, server, item));
 }
 
 /** An error's words for a toast, in the page's language. */
