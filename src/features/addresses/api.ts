@@ -1,4 +1,5 @@
 import { toRange, type ListState } from '../../lib/list-state';
+import { parsedResult } from '../../lib/query-results';
 import { withSearch } from '../../lib/search-filter';
 import { supabase } from '../../lib/supabase';
 import type { FetchContext, ServerPage } from '../../lib/use-server-list';
@@ -58,13 +59,12 @@ export async function getDefaultAddress(owner: AddressOwner, signal?: AbortSigna
 
 /** Adds an address for its owner; throws the PostgREST error as is (the form maps its details). */
 export async function createAddress(owner: AddressOwner, values: AddressWrite): Promise<Address> {
-  const { data, error } = await supabase
+  const result = await supabase
     .from('addresses')
     .insert({ ...values, tenant_id: owner.tenantId, user_id: owner.userId })
     .select(COLUMNS)
     .single();
-  if (error) throw error;
-  return addressSchema.parse(data);
+  return parsedResult(result, addressSchema);
 }
 
 export class AddressNotFoundError extends Error {

@@ -1,5 +1,6 @@
 import { edgeFunctionError, EdgeFunctionError } from '../../lib/edge-functions';
-import { toRange, type ListState } from '../../lib/list-state';
+import type { ListState } from '../../lib/list-state';
+import { fetchListPage } from '../../lib/query-results';
 import { withSearch } from '../../lib/search-filter';
 import { supabase } from '../../lib/supabase';
 import type { FetchContext, ServerPage } from '../../lib/use-server-list';
@@ -15,15 +16,10 @@ export interface ApiKeyScope {
 
 /** One page of the scope's keys (RLS: the tenant's admins read them), with the exact total. */
 export async function listApiKeys(scope: ApiKeyScope, state: ListState<Record<string, never>>, { signal }: FetchContext): Promise<ServerPage<ApiKey>> {
-  const { from, to } = toRange(state);
   let query = supabase.from('api_keys').select(KEY_COLUMNS, { count: 'exact' }).eq('tenant_id', scope.tenantId);
   query = scope.userId ? query.eq('user_id', scope.userId) : query.is('user_id', null);
   query = withSearch(query, ['name', 'description'], state.q);
-  if (state.sort) query = query.order(state.sort.column, { ascending: state.sort.direction === 'asc', nullsFirst: false });
-  query = query.order('id', { ascending: true });
-  const { data, count, error } = await query.range(from, to).abortSignal(signal);
-  if (error) throw error;
-  return { rows: apiKeySchema.array().parse(data), total: count ?? 0 };
+  return fetchListPage(query, state, signal, apiKeySchema.array(), { nullsFirst: false });
 }
 
 interface KeyAnswer {

@@ -1,4 +1,5 @@
 import type { Translate } from '../../lib/i18n/catalogue';
+import { rewordedRefusal, type RefusalItem } from '../../lib/edge-function-refusal';
 import { EdgeFunctionError } from '../../lib/edge-functions';
 import type { ServerWords } from '../../lib/server-messages/server-words';
 import type { ApiKeyKey } from './messages';
@@ -32,19 +33,13 @@ export function translateApiKeyMessage(t: Translate<ApiKeyKey>, message: string)
 }
 
 /** A refusal's or a detail's words: its key in the page's language, else a spec message, else as worded. */
-function refusalWords(t: Translate<ApiKeyKey>, server: ServerWords, item: { key?: string | null; message: string; params?: Record<string, unknown> }): string {
+function refusalWords(t: Translate<ApiKeyKey>, server: ServerWords, item: RefusalItem): string {
   return (item.key && server(item.key, item.params)) || translateApiKeyMessage(t, item.message);
 }
 
 /** A refusal with its message and field details in the page's language, by their keys (the form places the details). */
 export function translatedError(t: Translate<ApiKeyKey>, server: ServerWords, error: unknown): unknown {
-  if (!(error instanceof EdgeFunctionError)) return error;
-  return new EdgeFunctionError(refusalWords(t, server, error), {
-    status: error.status,
-    code: error.code,
-    key: error.key,
-    ...(error.details ? { details: error.details.map((d) => ({ ...d, message: refusalWords(t, server, d) })) } : {}),
-  });
+  return rewordedRefusal(error, (item) => refusalWords(t, server, item));
 }
 
 /** An error's words for a toast, in the page's language; `fallback` when it has none. */

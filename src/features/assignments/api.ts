@@ -1,4 +1,5 @@
 import { toApiPage, type ListState } from '../../lib/list-state';
+import { parsedResult } from '../../lib/query-results';
 import { supabase } from '../../lib/supabase';
 import type { FetchContext, ServerPage } from '../../lib/use-server-list';
 import type { AssignmentFilters } from './list';
@@ -40,15 +41,14 @@ export async function listAssignments(tenantId: string, state: ListState<Assignm
  * place and offers a refresh for anything else.
  */
 export async function listOpenAssignments(tenantId: string): Promise<Assignment[]> {
-  const { data, error } = await supabase
+  const result = await supabase
     .from('assignments')
     .select(ASSIGNMENT_COLUMNS)
     .eq('tenant_id', tenantId)
     .in('status', ['pending', 'accepted'])
     .order('assignment_time', { ascending: false })
     .limit(1000);
-  if (error) throw error;
-  return assignmentSchema.array().parse(data);
+  return parsedResult(result, assignmentSchema.array());
 }
 
 export interface AssignmentRecord extends Assignment {
@@ -75,22 +75,16 @@ export async function getAssignment(tenantId: string, id: string): Promise<Assig
 
 /** Throws the PostgREST error as is: the form maps its details (delivery_id, driver_id, vehicle_id, notes) onto the fields. */
 export async function createAssignment(tenantId: string, values: { delivery_id: string; driver_id: string; vehicle_id: string; notes: string }): Promise<Assignment> {
-  const { data, error } = await supabase.from('assignments').insert({ ...values, tenant_id: tenantId }).select(ASSIGNMENT_COLUMNS).single();
-  if (error) throw error;
-  return assignmentSchema.parse(data);
+  return parsedResult(await supabase.from('assignments').insert({ ...values, tenant_id: tenantId }).select(ASSIGNMENT_COLUMNS).single(), assignmentSchema);
 }
 
 export async function updateAssignment(tenantId: string, id: string, values: { driver_id: string; vehicle_id: string; notes: string }): Promise<Assignment> {
-  const { data, error } = await supabase.from('assignments').update(values).eq('tenant_id', tenantId).eq('id', id).select(ASSIGNMENT_COLUMNS).single();
-  if (error) throw error;
-  return assignmentSchema.parse(data);
+  return parsedResult(await supabase.from('assignments').update(values).eq('tenant_id', tenantId).eq('id', id).select(ASSIGNMENT_COLUMNS).single(), assignmentSchema);
 }
 
 /** The database's dispatch rules for a choice, before saving. */
 export async function checkFit(deliveryId: string, driverId: string, vehicleId: string, signal: AbortSignal): Promise<Fit> {
-  const { data, error } = await supabase.rpc('assignment_fit', { delivery_id: deliveryId, driver_id: driverId, vehicle_id: vehicleId }).abortSignal(signal);
-  if (error) throw error;
-  return fitSchema.parse(data);
+  return parsedResult(await supabase.rpc('assignment_fit', { delivery_id: deliveryId, driver_id: driverId, vehicle_id: vehicleId }).abortSignal(signal), fitSchema);
 }
 
 /** The vehicle a driver usually drives (prefilled when the driver is chosen). */

@@ -1,4 +1,5 @@
-import { toRange, type ListState } from '../../lib/list-state';
+import type { ListState } from '../../lib/list-state';
+import { fetchListPage, rowOrNull } from '../../lib/query-results';
 import { withSearch } from '../../lib/search-filter';
 import { supabase } from '../../lib/supabase';
 import type { FetchContext, ServerPage } from '../../lib/use-server-list';
@@ -10,29 +11,18 @@ const ROW_COLUMNS =
 
 /** One page of the tenant's preferences: search on the preference's name and description, the customer's name and email and the location, filters, sort and the exact total. */
 export async function listPreferences(tenantId: string, state: ListState<PreferenceFilters>, { signal }: FetchContext): Promise<ServerPage<PreferenceRow>> {
-  const { from, to } = toRange(state);
   let query = supabase.from('customer_preference_rows').select(ROW_COLUMNS, { count: 'exact' }).eq('tenant_id', tenantId);
   query = withSearch(query, ['name', 'description', 'customer_name', 'customer_email', 'location_title', 'location_address'], state.q);
   const { customer_id, day, active } = state.filters;
   if (customer_id) query = query.eq('customer_id', customer_id);
   if (day !== undefined) query = query.eq('preferred_day_of_week', Number(day));
   if (active !== undefined) query = query.eq('is_active', active);
-  if (state.sort) query = query.order(state.sort.column, { ascending: state.sort.direction === 'asc' });
-  query = query.order('id', { ascending: true });
-  const { data, count, error } = await query.range(from, to).abortSignal(signal);
-  if (error) throw error;
-  return { rows: preferenceRowSchema.array().parse(data), total: count ?? 0 };
+  return fetchListPage(query, state, signal, preferenceRowSchema.array());
 }
 
 /** A preference of the tenant, or null when there is none (or the caller may not see it). */
 export async function getPreference(tenantId: string, id: string): Promise<PreferenceRow | null> {
-  const { data, error } = await supabase.from('customer_preference_rows').select(ROW_COLUMNS).eq('tenant_id', tenantId).eq('id', id).maybeSingle();
-  if (error) {
-    // A malformed id (not a uuid) names no preference.
-    if (error.code === '22P02') return null;
-    throw error;
-  }
-  return data ? preferenceRowSchema.parse(data) : null;
+  return rowOrNull(await supabase.from('customer_preference_rows').select(ROW_COLUMNS).eq('tenant_id', tenantId).eq('id', id).maybeSingle(), preferenceRowSchema);
 }
 
 /** Throws the PostgREST error as is: the form maps its details onto the fields. */

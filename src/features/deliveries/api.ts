@@ -1,4 +1,5 @@
 import { pageWithPlannedTotal, toRange, type ListState } from '../../lib/list-state';
+import { rowOrNull, parsedResult } from '../../lib/query-results';
 import { searchTerm, withSearch } from '../../lib/search-filter';
 import { supabase } from '../../lib/supabase';
 import type { FetchContext, ServerPage } from '../../lib/use-server-list';
@@ -145,25 +146,19 @@ export async function getDeliveryDetail(tenantId: string, id: string): Promise<D
 
 /** A delivery for its edit form; null when it does not exist for the caller. */
 export async function getDelivery(tenantId: string, id: string): Promise<Delivery | null> {
-  const { data, error } = await supabase.from('deliveries').select('*').eq('tenant_id', tenantId).eq('id', id).maybeSingle();
-  if (error) {
-    if (error.code === '22P02') return null;
-    throw error;
-  }
-  return data ? deliverySchema.parse(data) : null;
+  return rowOrNull(await supabase.from('deliveries').select('*').eq('tenant_id', tenantId).eq('id', id).maybeSingle(), deliverySchema);
 }
 
 /** The timeline: every event of the delivery, oldest first. */
 export async function listDeliveryEvents(tenantId: string, deliveryId: string): Promise<DeliveryEvent[]> {
-  const { data, error } = await supabase
+  const result = await supabase
     .from('delivery_events')
     .select('id, delivery_id, action, status, from_status, occurred_at, actor_name, note, reason')
     .eq('tenant_id', tenantId)
     .eq('delivery_id', deliveryId)
     .order('occurred_at', { ascending: true })
     .order('recorded_at', { ascending: true });
-  if (error) throw error;
-  return deliveryEventSchema.array().parse(data);
+  return parsedResult(result, deliveryEventSchema.array());
 }
 
 export interface AssignmentHistoryRow extends Assignment {

@@ -1,4 +1,5 @@
 import { toRange, type ListState } from '../../lib/list-state';
+import { parsedResult } from '../../lib/query-results';
 import { withSearch } from '../../lib/search-filter';
 import { supabase } from '../../lib/supabase';
 import type { FetchContext, ServerPage } from '../../lib/use-server-list';
@@ -163,9 +164,7 @@ export async function notifyAdmins(values: ContactFormValues): Promise<number> {
 export async function listSentMessages(userId: string, signal?: AbortSignal): Promise<AdminMessage[]> {
   let query = supabase.from('admin_messages').select('id, subject, body, recipients, created_at').eq('sender_id', userId).order('created_at', { ascending: false }).limit(10);
   if (signal) query = query.abortSignal(signal);
-  const { data, error } = await query;
-  if (error) throw error;
-  return adminMessageSchema.array().parse(data);
+  return parsedResult(await query, adminMessageSchema.array());
 }
 
 

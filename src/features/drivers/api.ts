@@ -1,6 +1,7 @@
 import { edgeFunctionError, EdgeFunctionError } from '../../lib/edge-functions';
-import { toRange, type ListState } from '../../lib/list-state';
+import type { ListState } from '../../lib/list-state';
 import { UPDATE_PASSWORD_PATH } from '../../lib/paths';
+import { fetchListPage, rowOrNull, parsedResult } from '../../lib/query-results';
 import { withSearch } from '../../lib/search-filter';
 import { supabase } from '../../lib/supabase';
 import type { FetchContext, ServerPage } from '../../lib/use-server-list';
@@ -14,7 +15,6 @@ const ROW_COLUMNS = `${DRIVER_COLUMNS}, full_name, email, avatar_url, person_sta
 
 /** One page of the tenant's drivers: search on the person's name and email and the licence number, filters, sort, exact total. */
 export async function listDrivers(tenantId: string, state: ListState<DriverFilters>, { signal }: FetchContext, today = isoDay(new Date())): Promise<ServerPage<DriverRow>> {
-  const { from, to } = toRange(state);
   let query = supabase.from('driver_rows').select(ROW_COLUMNS, { count: 'exact' }).eq('tenant_id', tenantId);
   query = withSearch(query, ['full_name', 'email', 'licence_number'], state.q);
   const { status, zone, licence } = state.filters;
@@ -25,29 +25,17 @@ export async function listDrivers(tenantId: string, state: ListState<DriverFilte
     if (range.from) query = query.gte('licence_expiry', range.from);
     if (range.to) query = query.lte('licence_expiry', range.to);
   }
-  if (state.sort) query = query.order(state.sort.column, { ascending: state.sort.direction === 'asc', nullsFirst: false });
-  query = query.order('id', { ascending: true });
-  const { data, count, error } = await query.range(from, to).abortSignal(signal);
-  if (error) throw error;
-  return { rows: driverRowSchema.array().parse(data), total: count ?? 0 };
+  return fetchListPage(query, state, signal, driverRowSchema.array(), { nullsFirst: false });
 }
 
 /** Every driver of the tenant the caller may read: the live collection's read. */
 export async function listAllDrivers(tenantId: string): Promise<Driver[]> {
-  const { data, error } = await supabase.from('drivers').select(DRIVER_COLUMNS).eq('tenant_id', tenantId).limit(1000);
-  if (error) throw error;
-  return driverSchema.array().parse(data);
+  return parsedResult(await supabase.from('drivers').select(DRIVER_COLUMNS).eq('tenant_id', tenantId).limit(1000), driverSchema.array());
 }
 
 /** A driver of the tenant with the names around it, or null when there is none (or the caller may not see it). */
 export async function getDriver(tenantId: string, driverId: string): Promise<DriverRow | null> {
-  const { data, error } = await supabase.from('driver_rows').select(ROW_COLUMNS).eq('tenant_id', tenantId).eq('id', driverId).maybeSingle();
-  if (error) {
-    // A malformed id (not a uuid) names no driver.
-    if (error.code === '22P02') return null;
-    throw error;
-  }
-  return data ? driverRowSchema.parse(data) : null;
+  return rowOrNull(await supabase.from('driver_rows').select(ROW_COLUMNS).eq('tenant_id', tenantId).eq('id', driverId).maybeSingle(), driverRowSchema);
 }
 
 /** Throws the PostgREST error as is: the form maps its details onto the fields. */
@@ -82,9 +70,7 @@ export async function deleteDriver(tenantId: string, driverId: string): Promise<
 
 /** Off duty, available or on a break; the database answers busy for 'available' while the driver has accepted work. */
 export async function setDriverStatus(driverId: string, status: SettableStatus): Promise<Driver> {
-  const { data, error } = await supabase.rpc('set_driver_status', { driver_id: driverId, status });
-  if (error) throw error;
-  return driverSchema.parse(data);
+  return parsedResult(await supabase.rpc('set_driver_status', { driver_id: driverId, status }), driverSchema);
 }
 
 export interface TrailPoint {

@@ -1,5 +1,6 @@
 import { uploadFile, type UploadedFile } from '../../lib/edge-functions';
-import { toRange, type ListState } from '../../lib/list-state';
+import type { ListState } from '../../lib/list-state';
+import { fetchListPage, rowOrNull, parsedResult } from '../../lib/query-results';
 import { withSearch } from '../../lib/search-filter';
 import { supabase } from '../../lib/supabase';
 import type { FetchContext, ServerPage } from '../../lib/use-server-list';
@@ -21,7 +22,6 @@ const TABLE_COLUMNS = 'id, tenant_id, exception_code, delivery_id, type, severit
 
 /** One page of the tenant's exceptions: search on codes, description and people, filters, sort and the exact total. */
 export async function listExceptions(tenantId: string, state: ListState<ExceptionFilters>, { signal }: FetchContext): Promise<ServerPage<ExceptionRow>> {
-  const { from, to } = toRange(state);
   let query = supabase.from('exception_rows').select(ROW_COLUMNS, { count: 'exact' }).eq('tenant_id', tenantId);
   query = withSearch(query, ['exception_code', 'delivery_code', 'description', 'customer_name', 'reported_by_name'], state.q);
   const { type, severity, status, assigned_to } = state.filters;
@@ -29,38 +29,26 @@ export async function listExceptions(tenantId: string, state: ListState<Exceptio
   if (severity) query = query.eq('severity', severity);
   if (status) query = query.eq('status', status);
   if (assigned_to) query = query.eq('assigned_to', assigned_to);
-  if (state.sort) query = query.order(state.sort.column, { ascending: state.sort.direction === 'asc' });
-  query = query.order('id', { ascending: true });
-  const { data, count, error } = await query.range(from, to).abortSignal(signal);
-  if (error) throw error;
-  return { rows: exceptionRowSchema.array().parse(data), total: count ?? 0 };
+  return fetchListPage(query, state, signal, exceptionRowSchema.array());
 }
 
 /** The tenant's exceptions as the table broadcasts them: the live collection's read. */
 export async function listAllExceptions(tenantId: string): Promise<ExceptionTableRow[]> {
-  const { data, error } = await supabase.from('exceptions').select(TABLE_COLUMNS).eq('tenant_id', tenantId).order('created_at', { ascending: false }).limit(1000);
-  if (error) throw error;
-  return exceptionTableRowSchema.array().parse(data);
+  return parsedResult(await supabase.from('exceptions').select(TABLE_COLUMNS).eq('tenant_id', tenantId).order('created_at', { ascending: false }).limit(1000), exceptionTableRowSchema.array());
 }
 
 export async function getException(tenantId: string, id: string): Promise<ExceptionRow | null> {
-  const { data, error } = await supabase.from('exception_rows').select(ROW_COLUMNS).eq('tenant_id', tenantId).eq('id', id).maybeSingle();
-  if (error) {
-    if (error.code === '22P02') return null;
-    throw error;
-  }
-  return data ? exceptionRowSchema.parse(data) : null;
+  return rowOrNull(await supabase.from('exception_rows').select(ROW_COLUMNS).eq('tenant_id', tenantId).eq('id', id).maybeSingle(), exceptionRowSchema);
 }
 
 export async function listExceptionEvents(exceptionId: string): Promise<ExceptionEvent[]> {
-  const { data, error } = await supabase
+  const result = await supabase
     .from('exception_events')
     .select('id, from_status, status, note, actor_name, occurred_at')
     .eq('exception_id', exceptionId)
     .order('occurred_at', { ascending: true })
     .order('seq', { ascending: true });
-  if (error) throw error;
-  return exceptionEventSchema.array().parse(data);
+  return parsedResult(result, exceptionEventSchema.array());
 }
 
 /** What the caller may do with the exception now (the database's exception_actions). */

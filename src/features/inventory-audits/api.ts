@@ -1,4 +1,5 @@
-import { toRange, type ListState } from '../../lib/list-state';
+import type { ListState } from '../../lib/list-state';
+import { fetchListPage, parsedResult } from '../../lib/query-results';
 import { withSearch } from '../../lib/search-filter';
 import { supabase } from '../../lib/supabase';
 import type { FetchContext, ServerPage } from '../../lib/use-server-list';
@@ -10,7 +11,6 @@ const ROW_COLUMNS =
 
 /** One page of the audits the caller may read (the warehouses' access modes decide). */
 export async function listAudits(tenantId: string, state: ListState<AuditFilters>, { signal }: FetchContext): Promise<ServerPage<AuditRow>> {
-  const { from, to } = toRange(state);
   let query = supabase.from('inventory_audit_rows').select(ROW_COLUMNS, { count: 'exact' }).eq('tenant_id', tenantId);
   query = withSearch(query, ['notes', 'warehouse_name', 'warehouse_code', 'created_by_name', 'completed_by_name'], state.q);
   const { audit_type, status, warehouse, scheduled_date } = state.filters;
@@ -18,11 +18,7 @@ export async function listAudits(tenantId: string, state: ListState<AuditFilters
   if (status) query = query.eq('status', status);
   if (warehouse) query = query.eq('warehouse_id', warehouse);
   if (scheduled_date) query = query.eq('scheduled_date', scheduled_date);
-  if (state.sort) query = query.order(state.sort.column, { ascending: state.sort.direction === 'asc', nullsFirst: false });
-  query = query.order('id', { ascending: false });
-  const { data, count, error } = await query.range(from, to).abortSignal(signal);
-  if (error) throw error;
-  return { rows: auditRowSchema.array().parse(data), total: count ?? 0 };
+  return fetchListPage(query, state, signal, auditRowSchema.array(), { idAscending: false, nullsFirst: false });
 }
 
 /** Plan an audit; throws the PostgREST error as is (the form maps its details onto the fields). */
@@ -46,9 +42,7 @@ export async function getCountSheet(auditId: string): Promise<CountSheet | null>
 
 /** The reviewer's lines: expected, counted and variance (admins and managers only). */
 export async function getReview(auditId: string): Promise<ReviewLine[]> {
-  const { data, error } = await supabase.rpc('inventory_audit_review', { audit_id: auditId });
-  if (error) throw error;
-  return reviewLineSchema.array().parse(data);
+  return parsedResult(await supabase.rpc('inventory_audit_review', { audit_id: auditId }), reviewLineSchema.array());
 }
 
 export async function saveCount(lineId: string, counted: number): Promise<Pick<CountLine, 'id' | 'counted_quantity'>> {

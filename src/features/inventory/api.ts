@@ -1,4 +1,5 @@
-import { toApiPage, toRange, type ListState } from '../../lib/list-state';
+import { toApiPage, type ListState } from '../../lib/list-state';
+import { fetchListPage, rowOrNull, parsedResult } from '../../lib/query-results';
 import { withSearch } from '../../lib/search-filter';
 import { supabase } from '../../lib/supabase';
 import type { FetchContext, ServerPage } from '../../lib/use-server-list';
@@ -19,7 +20,6 @@ const ITEM_COLUMNS =
 
 /** One page of the tenant's items: search on name, SKU and barcode, the filters, sort, and the exact total. */
 export async function listItems(tenantId: string, state: ListState<ItemFilters>, { signal }: FetchContext): Promise<ServerPage<InventoryItem>> {
-  const { from, to } = toRange(state);
   let query = supabase.from('inventory_items').select(ITEM_COLUMNS, { count: 'exact' }).eq('tenant_id', tenantId);
   query = withSearch(query, ['name', 'sku', 'barcode'], state.q);
   const { status, category, subcategory, brand } = state.filters;
@@ -27,39 +27,26 @@ export async function listItems(tenantId: string, state: ListState<ItemFilters>,
   if (category) query = query.eq('category', category);
   if (subcategory) query = query.eq('subcategory', subcategory);
   if (brand) query = query.eq('brand', brand);
-  if (state.sort) query = query.order(state.sort.column, { ascending: state.sort.direction === 'asc' });
-  query = query.order('id', { ascending: false });
-  const { data, count, error } = await query.range(from, to).abortSignal(signal);
-  if (error) throw error;
-  return { rows: itemSchema.array().parse(data), total: count ?? 0 };
+  return fetchListPage(query, state, signal, itemSchema.array(), { idAscending: false });
 }
 
 /** An item of the tenant, or null when there is none (or the caller may not see it). */
 export async function getItem(tenantId: string, itemId: string): Promise<InventoryItem | null> {
-  const { data, error } = await supabase.from('inventory_items').select(ITEM_COLUMNS).eq('tenant_id', tenantId).eq('id', itemId).maybeSingle();
-  if (error) {
-    // A malformed id (not a uuid) names no item.
-    if (error.code === '22P02') return null;
-    throw error;
-  }
-  return data ? itemSchema.parse(data) : null;
+  return rowOrNull(await supabase.from('inventory_items').select(ITEM_COLUMNS).eq('tenant_id', tenantId).eq('id', itemId).maybeSingle(), itemSchema);
 }
 
 /** Throws the PostgREST error as is: the form maps its details onto the fields. */
 export async function createItem(tenantId: string, values: ItemWrite): Promise<InventoryItem> {
-  const { data, error } = await supabase
+  const result = await supabase
     .from('inventory_items')
     .insert({ ...values, tenant_id: tenantId })
     .select(ITEM_COLUMNS)
     .single();
-  if (error) throw error;
-  return itemSchema.parse(data);
+  return parsedResult(result, itemSchema);
 }
 
 export async function updateItem(tenantId: string, itemId: string, values: ItemWrite): Promise<InventoryItem> {
-  const { data, error } = await supabase.from('inventory_items').update(values).eq('tenant_id', tenantId).eq('id', itemId).select(ITEM_COLUMNS).single();
-  if (error) throw error;
-  return itemSchema.parse(data);
+  return parsedResult(await supabase.from('inventory_items').update(values).eq('tenant_id', tenantId).eq('id', itemId).select(ITEM_COLUMNS).single(), itemSchema);
 }
 
 /** The private bucket the label renderer (the inventory-labels function) writes items' labels to. */
@@ -94,7 +81,6 @@ const STOCK_COLUMNS = 'id, item_id, warehouse_id, bin_id, item_name, item_sku, w
 
 /** One page of the stock the caller may read (the warehouses' access modes decide): search, filters, sort, exact total. */
 export async function listStock(tenantId: string, state: ListState<StockFilters>, { signal }: FetchContext): Promise<ServerPage<StockRow>> {
-  const { from, to } = toRange(state);
   let query = supabase.from('inventory_stock_rows').select(STOCK_COLUMNS, { count: 'exact' }).eq('tenant_id', tenantId);
   query = withSearch(query, ['item_name', 'item_sku', 'bin_code', 'lot_number', 'serial_number'], state.q);
   const { status, warehouse, bin, item, lot, min, max } = state.filters;
@@ -105,11 +91,7 @@ export async function listStock(tenantId: string, state: ListState<StockFilters>
   if (lot) query = query.eq('lot_number', lot);
   if (min !== undefined) query = query.gte('quantity', min);
   if (max !== undefined) query = query.lte('quantity', max);
-  if (state.sort) query = query.order(state.sort.column, { ascending: state.sort.direction === 'asc' });
-  query = query.order('id', { ascending: false });
-  const { data, count, error } = await query.range(from, to).abortSignal(signal);
-  if (error) throw error;
-  return { rows: stockRowSchema.array().parse(data), total: count ?? 0 };
+  return fetchListPage(query, state, signal, stockRowSchema.array(), { idAscending: false });
 }
 
 /** Midnight at the start of a day and the last moment of a day, in the browser's time zone. */

@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
 import { useT, type Translate } from '../../lib/i18n/catalogue';
+import { translateSchemaMessage } from '../../lib/schema-message';
 import { inventoryMessages, type InventoryKey } from './messages';
 import {
   type CATEGORIES,
@@ -77,11 +78,7 @@ const VALIDATION_KEYS: Record<string, InventoryKey> = {
 
 /** A schema message in the page's language; the length limit is read back from the English. */
 export function translateInventoryMessage(t: Translate<InventoryKey>, message: string): string {
-  const key = VALIDATION_KEYS[message];
-  if (key) return t(key);
-  const longest = /^Must be at most (\d+) characters$/.exec(message);
-  if (longest) return t('validation.maxLength', { max: Number(longest[1]) });
-  return message;
+  return translateSchemaMessage(t, message, VALIDATION_KEYS, 'validation.maxLength');
 }
 
 /** The inventory's words in the page's language: `t`, a value's words, the options of a list of values. */

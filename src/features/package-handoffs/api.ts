@@ -1,4 +1,5 @@
-import { toRange, type ListState } from '../../lib/list-state';
+import type { ListState } from '../../lib/list-state';
+import { fetchListPage } from '../../lib/query-results';
 import { withSearch } from '../../lib/search-filter';
 import { supabase } from '../../lib/supabase';
 import type { FetchContext, ServerPage } from '../../lib/use-server-list';
@@ -9,16 +10,11 @@ export const SIGNATURES_BUCKET = 'handoff-signatures';
 
 /** One page of the handoffs the caller may read: search on staff, warehouse, delivery, pick order and notes; filters; sort; exact total. */
 export async function listPackageHandoffs(tenantId: string, state: ListState<PackageHandoffFilters>, { signal }: FetchContext): Promise<ServerPage<PackageHandoffRow>> {
-  const { from, to } = toRange(state);
   let query = supabase.from('package_handoff_rows').select(ROW_COLUMNS, { count: 'exact' }).eq('tenant_id', tenantId);
   query = withSearch(query, ['staff_name', 'warehouse_code', 'warehouse_name', 'delivery_code', 'reference_number', 'notes'], state.q);
   if (state.filters.status) query = query.eq('status', state.filters.status);
   if (state.filters.warehouse) query = query.eq('warehouse_id', state.filters.warehouse);
-  if (state.sort) query = query.order(state.sort.column, { ascending: state.sort.direction === 'asc', nullsFirst: false });
-  query = query.order('id', { ascending: false });
-  const { data, count, error } = await query.range(from, to).abortSignal(signal);
-  if (error) throw error;
-  return { rows: packageHandoffRowSchema.array().parse(data), total: count ?? 0 };
+  return fetchListPage(query, state, signal, packageHandoffRowSchema.array(), { idAscending: false, nullsFirst: false });
 }
 
 export interface HandoffWrite {

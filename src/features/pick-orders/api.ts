@@ -1,26 +1,21 @@
-import { toRange, type ListState } from '../../lib/list-state';
+import type { ListState } from '../../lib/list-state';
+import { fetchListPage, parsedResult } from '../../lib/query-results';
 import { withSearch } from '../../lib/search-filter';
 import { supabase } from '../../lib/supabase';
 import type { FetchContext, ServerPage } from '../../lib/use-server-list';
 import type { PickOrderFilters } from './list';
 import { batchCandidateSchema, buildBatchResultSchema, takeOutResultSchema, type BatchCandidate, type BuildBatchArgs, type BuildBatchResult, type TakeOutResult } from './batch';
 import { pickOrderReadSchema, pickOrderRowSchema, type PickOrderMove, type PickOrderRecord, type PickOrderRow, type PickOrderWrite } from './schema';
+import type { StatusHistoryEntry } from '../../ui/StatusHistory';
 
-export interface PickOrderEvent {
-  id: string;
-  from_status: string | null;
-  status: string;
-  note: string | null;
-  actor_name: string | null;
-  occurred_at: string;
-}
+/** A pick order's status history entry, as the kit's StatusHistory shows it. */
+export type PickOrderEvent = StatusHistoryEntry;
 
 const ROW_COLUMNS =
   'id, warehouse_id, reference_number, external_reference, order_type, priority, status, assigned_to, assigned_to_name, due_date, warehouse_name, warehouse_code, line_count, total_items, picked_items, created_at, batch_reference';
 
 /** One page of the pick orders the caller may read (the warehouses' access modes decide): search, filters, sort, exact total. */
 export async function listPickOrders(tenantId: string, state: ListState<PickOrderFilters>, { signal }: FetchContext): Promise<ServerPage<PickOrderRow>> {
-  const { from, to } = toRange(state);
   let query = supabase.from('pick_order_rows').select(ROW_COLUMNS, { count: 'exact' }).eq('tenant_id', tenantId);
   query = withSearch(query, ['reference_number', 'external_reference', 'warehouse_name', 'assigned_to_name'], state.q);
   const { status, type, warehouse, assignee, from: dueFrom, to: dueTo } = state.filters;
@@ -30,11 +25,7 @@ export async function listPickOrders(tenantId: string, state: ListState<PickOrde
   if (assignee) query = query.eq('assigned_to', assignee);
   if (dueFrom) query = query.gte('due_date', dueFrom);
   if (dueTo) query = query.lte('due_date', dueTo);
-  if (state.sort) query = query.order(state.sort.column, { ascending: state.sort.direction === 'asc', nullsFirst: false });
-  query = query.order('id', { ascending: false });
-  const { data, count, error } = await query.range(from, to).abortSignal(signal);
-  if (error) throw error;
-  return { rows: pickOrderRowSchema.array().parse(data), total: count ?? 0 };
+  return fetchListPage(query, state, signal, pickOrderRowSchema.array(), { idAscending: false, nullsFirst: false });
 }
 
 /** An order in the read shape, or null when there is none (or the caller may not see it). */
@@ -114,9 +105,7 @@ export async function listBatchCandidates(tenantId: string, warehouseId: string,
     .order('reference_number')
     .limit(200);
   if (signal) query = query.abortSignal(signal);
-  const { data, error } = await query;
-  if (error) throw error;
-  return batchCandidateSchema.array().parse(data);
+  return parsedResult(await query, batchCandidateSchema.array());
 }
 
 /** Builds (or, with dry_run, previews) batches; a refusal throws the server's own words. */

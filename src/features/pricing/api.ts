@@ -1,4 +1,5 @@
 import { toRange, type ListState } from '../../lib/list-state';
+import { rowOrNull, parsedResult } from '../../lib/query-results';
 import { withSearch } from '../../lib/search-filter';
 import { supabase } from '../../lib/supabase';
 import type { FetchContext, ServerPage } from '../../lib/use-server-list';
@@ -26,12 +27,7 @@ export async function listPricing(tenantId: string, state: ListState<PricingFilt
 }
 
 export async function getPricing(tenantId: string, id: string): Promise<PricingRow | null> {
-  const { data, error } = await supabase.from('zone_pricing_rows').select(ROW_COLUMNS).eq('tenant_id', tenantId).eq('id', id).maybeSingle();
-  if (error) {
-    if (error.code === '22P02') return null;
-    throw error;
-  }
-  return data ? pricingRowSchema.parse(data) : null;
+  return rowOrNull(await supabase.from('zone_pricing_rows').select(ROW_COLUMNS).eq('tenant_id', tenantId).eq('id', id).maybeSingle(), pricingRowSchema);
 }
 
 export async function createPricing(tenantId: string, values: PricingFormOutput): Promise<void> {
@@ -51,9 +47,7 @@ export async function deletePricing(tenantId: string, id: string): Promise<void>
 
 /** Prices a shipment; a route that cannot be priced throws the database's {field, message} details. */
 export async function requestQuote(values: QuoteFormOutput): Promise<Quote> {
-  const { data, error } = await supabase.rpc('quote', values);
-  if (error) throw error;
-  return quoteSchema.parse(data);
+  return parsedResult(await supabase.rpc('quote', values), quoteSchema);
 }
 
 export interface ZoneOutline {

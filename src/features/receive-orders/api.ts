@@ -1,4 +1,5 @@
-import { toRange, type ListState } from '../../lib/list-state';
+import type { ListState } from '../../lib/list-state';
+import { fetchListPage, rowOrNull } from '../../lib/query-results';
 import { withSearch } from '../../lib/search-filter';
 import { supabase } from '../../lib/supabase';
 import type { FetchContext, ServerPage } from '../../lib/use-server-list';
@@ -11,25 +12,15 @@ const ORDER_COLUMNS =
 
 /** One page of the receive orders the caller may read: search on code, reference and supplier; filters; sort; exact total. */
 export async function listReceiveOrders(tenantId: string, state: ListState<ReceiveOrderFilters>, { signal }: FetchContext): Promise<ServerPage<ReceiveOrderRow>> {
-  const { from, to } = toRange(state);
   let query = supabase.from('receive_order_rows').select(ROW_COLUMNS, { count: 'exact' }).eq('tenant_id', tenantId);
   query = withSearch(query, ['receive_code', 'reference', 'supplier_name'], state.q);
   if (state.filters.status) query = query.eq('status', state.filters.status);
   if (state.filters.warehouse) query = query.eq('warehouse_id', state.filters.warehouse);
-  if (state.sort) query = query.order(state.sort.column, { ascending: state.sort.direction === 'asc' });
-  query = query.order('id', { ascending: false });
-  const { data, count, error } = await query.range(from, to).abortSignal(signal);
-  if (error) throw error;
-  return { rows: receiveOrderRowSchema.array().parse(data), total: count ?? 0 };
+  return fetchListPage(query, state, signal, receiveOrderRowSchema.array(), { idAscending: false });
 }
 
 export async function getReceiveOrder(tenantId: string, id: string): Promise<ReceiveOrder | null> {
-  const { data, error } = await supabase.from('receive_orders').select(ORDER_COLUMNS).eq('tenant_id', tenantId).eq('id', id).maybeSingle();
-  if (error) {
-    if (error.code === '22P02') return null;
-    throw error;
-  }
-  return data ? receiveOrderSchema.parse(data) : null;
+  return rowOrNull(await supabase.from('receive_orders').select(ORDER_COLUMNS).eq('tenant_id', tenantId).eq('id', id).maybeSingle(), receiveOrderSchema);
 }
 
 /** Creates (id null) or edits an order with all its lines; the error as PostgREST gives it (the form places its details). */

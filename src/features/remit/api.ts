@@ -1,4 +1,5 @@
 import { toRange, type ListState } from '../../lib/list-state';
+import { parsedResult } from '../../lib/query-results';
 import { withSearch } from '../../lib/search-filter';
 import { supabase } from '../../lib/supabase';
 import type { FetchContext, ServerPage } from '../../lib/use-server-list';
@@ -15,18 +16,14 @@ export const EXPORT_LIMIT = 5000;
 export async function cashSummary(signal?: AbortSignal): Promise<CashSummary[]> {
   let call = supabase.rpc('driver_cash_summary');
   if (signal) call = call.abortSignal(signal);
-  const { data, error } = await call;
-  if (error) throw error;
-  return cashSummarySchema.array().parse(data);
+  return parsedResult(await call, cashSummarySchema.array());
 }
 
 /** The driver's delivered cash deliveries no remittance covers yet, oldest first. */
 export async function unremittedDeliveries(driverId: string, signal?: AbortSignal): Promise<UnremittedDelivery[]> {
   let call = supabase.rpc('unremitted_deliveries', { driver_id: driverId });
   if (signal) call = call.abortSignal(signal);
-  const { data, error } = await call;
-  if (error) throw error;
-  return unremittedSchema.array().parse(data);
+  return parsedResult(await call, unremittedSchema.array());
 }
 
 /** Records a remittance through public.record_remittance; a refusal is thrown as the database gave it (23514 details on the form's fields). */
@@ -81,7 +78,5 @@ export async function listRemittances(tenantId: string, state: ListState<Remitta
 
 /** Every row of the filtered history (at most EXPORT_LIMIT), for the CSV export. */
 export async function allRemittances(tenantId: string, state: Pick<ListState<RemittanceFilters>, 'q' | 'filters' | 'sort'>): Promise<RemittanceRow[]> {
-  const { data, error } = await historyQuery(tenantId, state, false).range(0, EXPORT_LIMIT - 1);
-  if (error) throw error;
-  return remittanceRowSchema.array().parse(data);
+  return parsedResult(await historyQuery(tenantId, state, false).range(0, EXPORT_LIMIT - 1), remittanceRowSchema.array());
 }

@@ -1,6 +1,7 @@
 import { dayBoundary } from '../../lib/day-range';
 import { uploadFile, type UploadedFile } from '../../lib/edge-functions';
-import { toRange, type ListState } from '../../lib/list-state';
+import type { ListState } from '../../lib/list-state';
+import { fetchListPage, rowOrNull, parsedResult } from '../../lib/query-results';
 import { withSearch } from '../../lib/search-filter';
 import { supabase } from '../../lib/supabase';
 import type { FetchContext, ServerPage } from '../../lib/use-server-list';
@@ -26,7 +27,6 @@ const TABLE_COLUMNS =
 
 /** One page of the tenant's return requests: search on codes and the customer, filters, sort and the exact total. */
 export async function listReturns(tenantId: string, state: ListState<ReturnFilters>, { signal }: FetchContext): Promise<ServerPage<ReturnRow>> {
-  const { from, to } = toRange(state);
   let query = supabase.from('return_request_rows').select(ROW_COLUMNS, { count: 'exact' }).eq('tenant_id', tenantId);
   query = withSearch(query, ['return_code', 'delivery_code', 'customer_name', 'customer_email'], state.q);
   const { status, reason, from: fromDay, to: toDay } = state.filters;
@@ -34,39 +34,27 @@ export async function listReturns(tenantId: string, state: ListState<ReturnFilte
   if (reason) query = query.eq('reason', reason);
   if (fromDay) query = query.gte('created_at', dayBoundary(fromDay));
   if (toDay) query = query.lt('created_at', dayBoundary(toDay, true));
-  if (state.sort) query = query.order(state.sort.column, { ascending: state.sort.direction === 'asc' });
-  query = query.order('id', { ascending: true });
-  const { data, count, error } = await query.range(from, to).abortSignal(signal);
-  if (error) throw error;
-  return { rows: returnRowSchema.array().parse(data), total: count ?? 0 };
+  return fetchListPage(query, state, signal, returnRowSchema.array());
 }
 
 /** The tenant's requests as the table broadcasts them: the live collection's read. */
 export async function listAllReturns(tenantId: string): Promise<ReturnTableRow[]> {
-  const { data, error } = await supabase.from('return_requests').select(TABLE_COLUMNS).eq('tenant_id', tenantId).order('created_at', { ascending: false }).limit(1000);
-  if (error) throw error;
-  return returnTableRowSchema.array().parse(data);
+  return parsedResult(await supabase.from('return_requests').select(TABLE_COLUMNS).eq('tenant_id', tenantId).order('created_at', { ascending: false }).limit(1000), returnTableRowSchema.array());
 }
 
 /** A request of the tenant, or null when there is none (or the caller may not see it). */
 export async function getReturn(tenantId: string, id: string): Promise<ReturnRow | null> {
-  const { data, error } = await supabase.from('return_request_rows').select(ROW_COLUMNS).eq('tenant_id', tenantId).eq('id', id).maybeSingle();
-  if (error) {
-    if (error.code === '22P02') return null;
-    throw error;
-  }
-  return data ? returnRowSchema.parse(data) : null;
+  return rowOrNull(await supabase.from('return_request_rows').select(ROW_COLUMNS).eq('tenant_id', tenantId).eq('id', id).maybeSingle(), returnRowSchema);
 }
 
 export async function listReturnEvents(returnId: string): Promise<ReturnEvent[]> {
-  const { data, error } = await supabase
+  const result = await supabase
     .from('return_request_events')
     .select('id, from_status, status, note, actor_name, occurred_at')
     .eq('return_request_id', returnId)
     .order('occurred_at', { ascending: true })
     .order('seq', { ascending: true });
-  if (error) throw error;
-  return returnEventSchema.array().parse(data);
+  return parsedResult(result, returnEventSchema.array());
 }
 
 /** What the caller may do with the request now (the database's return_request_actions). */

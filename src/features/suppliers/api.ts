@@ -1,5 +1,6 @@
 import { ADDRESS_EMBED } from '../../data/address-label';
-import { toRange, type ListState } from '../../lib/list-state';
+import type { ListState } from '../../lib/list-state';
+import { fetchListPage, rowOrNull } from '../../lib/query-results';
 import { withSearch } from '../../lib/search-filter';
 import { supabase } from '../../lib/supabase';
 import type { FetchContext, ServerPage } from '../../lib/use-server-list';
@@ -9,25 +10,15 @@ import { supplierSchema, type Supplier, type SupplierWrite } from './schema';
 const SUPPLIER_COLUMNS = `id, tenant_id, name, code, contact_name, contact_email, contact_phone, address_id, lead_time_days, payment_terms, notes, active, created_at, updated_at, ${ADDRESS_EMBED}`;
 
 export async function listSuppliers(tenantId: string, state: ListState<SupplierFilters>, { signal }: FetchContext): Promise<ServerPage<Supplier>> {
-  const { from, to } = toRange(state);
   let query = supabase.from('suppliers').select(SUPPLIER_COLUMNS, { count: 'exact' }).eq('tenant_id', tenantId);
   query = withSearch(query, ['name', 'code', 'contact_name', 'contact_email'], state.q);
   if (state.filters.active !== undefined) query = query.eq('active', state.filters.active);
   if (state.filters.terms) query = query.eq('payment_terms', state.filters.terms);
-  if (state.sort) query = query.order(state.sort.column, { ascending: state.sort.direction === 'asc' });
-  const { data, count, error } = await query.order('id').range(from, to).abortSignal(signal);
-  if (error) throw error;
-  return { rows: supplierSchema.array().parse(data), total: count ?? 0 };
+  return fetchListPage(query, state, signal, supplierSchema.array());
 }
 
 export async function getSupplier(tenantId: string, supplierId: string): Promise<Supplier | null> {
-  const { data, error } = await supabase.from('suppliers').select(SUPPLIER_COLUMNS).eq('tenant_id', tenantId).eq('id', supplierId).maybeSingle();
-  if (error) {
-    // A malformed id (not a uuid) names no record.
-    if (error.code === '22P02') return null;
-    throw error;
-  }
-  return data ? supplierSchema.parse(data) : null;
+  return rowOrNull(await supabase.from('suppliers').select(SUPPLIER_COLUMNS).eq('tenant_id', tenantId).eq('id', supplierId).maybeSingle(), supplierSchema);
 }
 
 export async function createSupplier(tenantId: string, values: SupplierWrite): Promise<void> {

@@ -1,4 +1,5 @@
 import type { Translate } from '../../lib/i18n/catalogue';
+import { translateSchemaMessage } from '../../lib/schema-message';
 import type { SupplierKey } from './messages';
 import { PAYMENT_TERMS, SUPPLIER_MESSAGES, type PaymentTerms } from './schema';
 
@@ -29,9 +30,5 @@ const VALIDATION_KEYS: Record<string, SupplierKey> = {
 
 /** A schema message in the page's language; the length limit is read back from the English. */
 export function translateSupplierMessage(t: Translate<SupplierKey>, message: string): string {
-  const key = VALIDATION_KEYS[message];
-  if (key) return t(key);
-  const longest = /^Must be at most (\d+) characters$/.exec(message);
-  if (longest) return t('validation.maxLength', { max: Number(longest[1]) });
-  return message;
+  return translateSchemaMessage(t, message, VALIDATION_KEYS, 'validation.maxLength');
 }

@@ -1,6 +1,7 @@
 import { edgeFunctionError, EdgeFunctionError, uploadFile } from '../../lib/edge-functions';
-import { toRange, type ListState } from '../../lib/list-state';
+import type { ListState } from '../../lib/list-state';
 import { UPDATE_PASSWORD_PATH } from '../../lib/paths';
+import { fetchListPage, rowOrNull, parsedResult } from '../../lib/query-results';
 import { withSearch } from '../../lib/search-filter';
 import { supabase } from '../../lib/supabase';
 import type { FetchContext, ServerPage } from '../../lib/use-server-list';
@@ -11,29 +12,18 @@ export const PERSON_COLUMNS = 'id, tenant_id, email, first_name, last_name, full
 
 /** One page of the tenant's people: search on name, email and phone, filters, sort, and the exact total. */
 export async function listUsers(tenantId: string, state: ListState<UserFilters>, { signal }: FetchContext): Promise<ServerPage<Person>> {
-  const { from, to } = toRange(state);
   let query = supabase.from('profiles').select(PERSON_COLUMNS, { count: 'exact' }).eq('tenant_id', tenantId);
   query = withSearch(query, ['full_name', 'email', 'phone'], state.q);
   const { role, type, status } = state.filters;
   if (role) query = query.eq('panel_type', role);
   if (type) query = query.eq('user_type', type);
   if (status) query = query.eq('status', status);
-  if (state.sort) query = query.order(state.sort.column, { ascending: state.sort.direction === 'asc' });
-  query = query.order('id', { ascending: true });
-  const { data, count, error } = await query.range(from, to).abortSignal(signal);
-  if (error) throw error;
-  return { rows: personSchema.array().parse(data), total: count ?? 0 };
+  return fetchListPage(query, state, signal, personSchema.array());
 }
 
 /** A person of the tenant, or null when there is none (or the caller may not see them). */
 export async function getUser(tenantId: string, userId: string): Promise<Person | null> {
-  const { data, error } = await supabase.from('profiles').select(PERSON_COLUMNS).eq('tenant_id', tenantId).eq('id', userId).maybeSingle();
-  if (error) {
-    // A malformed id (not a uuid) names nobody.
-    if (error.code === '22P02') return null;
-    throw error;
-  }
-  return data ? personSchema.parse(data) : null;
+  return rowOrNull(await supabase.from('profiles').select(PERSON_COLUMNS).eq('tenant_id', tenantId).eq('id', userId).maybeSingle(), personSchema);
 }
 
 interface AdminUsersAnswer {
@@ -76,9 +66,7 @@ export function resendInvite(userId: string) {
 
 /** The signed-in person's own names, phone and picture (RLS: everyone updates their own profile). */
 export async function updateOwnProfile(userId: string, values: { first_name: string; last_name: string; phone: string | null; avatar_url: string | null }): Promise<Person> {
-  const { data, error } = await supabase.from('profiles').update(values).eq('id', userId).select(PERSON_COLUMNS).single();
-  if (error) throw error;
-  return personSchema.parse(data);
+  return parsedResult(await supabase.from('profiles').update(values).eq('id', userId).select(PERSON_COLUMNS).single(), personSchema);
 }
 
 /** Stores a new picture through upload-file (kind 'avatar': stored under the person's own id). */

@@ -1,7 +1,9 @@
 import type { Translate } from '../../lib/i18n/catalogue';
+import { rewordedRefusal, type RefusalItem } from '../../lib/edge-function-refusal';
 import { EdgeFunctionError } from '../../lib/edge-functions';
 import type { ServerWords } from '../../lib/server-messages/server-words';
 import type { FileFieldMessages } from '../../ui/form';
+import { translateSchemaMessage } from '../../lib/schema-message';
 import type { UserKey } from './messages';
 import { AVATAR_MESSAGES, PHONE_MESSAGE, ROLES, USER_MESSAGES, USER_TYPES, type Role, type UserType } from './schema';
 
@@ -59,15 +61,11 @@ const MESSAGE_KEYS: Record<string, UserKey> = {
 
 /** A schema or server message in the page's language; one it does not know stays as worded. */
 export function translateUserMessage(t: Translate<UserKey>, message: string): string {
-  const key = MESSAGE_KEYS[message];
-  if (key) return t(key);
-  const longest = /^Must be at most (\d+) characters$/.exec(message);
-  if (longest) return t('validation.maxLength', { max: Number(longest[1]) });
-  return message;
+  return translateSchemaMessage(t, message, MESSAGE_KEYS, 'validation.maxLength');
 }
 
 /** A refusal's or a detail's words: its key in the page's language, else a schema message, else as worded. */
-function refusalWords(t: Translate<UserKey>, server: ServerWords, item: { key?: string | null; message: string; params?: Record<string, unknown> }): string {
+function refusalWords(t: Translate<UserKey>, server: ServerWords, item: RefusalItem): string {
   return (item.key && server(item.key, item.params)) || translateUserMessage(t, item.message);
 }
 
@@ -76,13 +74,7 @@ function refusalWords(t: Translate<UserKey>, server: ServerWords, item: { key?: 
  * (the form places the details; a dialog shows the message).
  */
 export function translatedError(t: Translate<UserKey>, server: ServerWords, error: unknown): unknown {
-  if (!(error instanceof EdgeFunctionError)) return error;
-  return new EdgeFunctionError(refusalWords(t, server, error), {
-    status: error.status,
-    code: error.code,
-    key: error.key,
-    ...(error.details ? { details: error.details.map((d) => ({ ...d, message: refusalWords(t, server, d) })) } : {}),
-  });
+  return rewordedRefusal(error, (item) => refusalWords(t, server, item));
 }
 
 /** An error's words for a toast, in the page's language. */

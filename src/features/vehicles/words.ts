@@ -1,4 +1,5 @@
 import type { Translate } from '../../lib/i18n/catalogue';
+import { translateSchemaMessage } from '../../lib/schema-message';
 import type { VehicleKey } from './messages';
 import { FUEL_TYPES, IMAGE_MESSAGES, LICENSE_REQUIREMENTS, SPECIAL_FEATURES, VEHICLE_MESSAGES, type FuelType, type LicenseRequirement, type SpecialFeature } from './schema';
 
@@ -46,9 +47,5 @@ const VALIDATION_KEYS: Record<string, VehicleKey> = {
 
 /** A schema message in the page's language; the length limit is read back from the English. */
 export function translateVehicleMessage(t: Translate<VehicleKey>, message: string): string {
-  const key = VALIDATION_KEYS[message];
-  if (key) return t(key);
-  const longest = /^Must be at most (\d+) characters$/.exec(message);
-  if (longest) return t('validation.maxLength', { max: Number(longest[1]) });
-  return message;
+  return translateSchemaMessage(t, message, VALIDATION_KEYS, 'validation.maxLength');
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { parsedResult } from '../../lib/query-results';
 import { supabase } from '../../lib/supabase';
 
 /**
@@ -39,7 +40,7 @@ export type FloorReceiveRow = z.infer<typeof receiveRowSchema>;
  * through its batch (one route for all of them), so it is not listed itself.
  */
 export async function listFloorPickOrders(tenantId: string, userId: string, today: string): Promise<FloorPickRow[]> {
-  const { data, error } = await supabase
+  const result = await supabase
     .from('pick_order_rows')
     .select('id, reference_number, status, priority, assigned_to, due_date, warehouse_code, line_count, total_items, picked_items')
     .eq('tenant_id', tenantId)
@@ -51,13 +52,12 @@ export async function listFloorPickOrders(tenantId: string, userId: string, toda
     .order('due_date', { ascending: true, nullsFirst: false })
     .order('reference_number')
     .limit(50);
-  if (error) throw error;
-  return pickRowSchema.array().parse(data);
+  return parsedResult(result, pickRowSchema.array());
 }
 
 /** Receive orders waiting for goods (ordered, or partly received), the earliest expected first. */
 export async function listFloorReceiveOrders(tenantId: string): Promise<FloorReceiveRow[]> {
-  const { data, error } = await supabase
+  const result = await supabase
     .from('receive_order_rows')
     .select('id, receive_code, status, supplier_name, warehouse_name, expected_date, line_count, expected_total, received_total')
     .eq('tenant_id', tenantId)
@@ -65,8 +65,7 @@ export async function listFloorReceiveOrders(tenantId: string): Promise<FloorRec
     .order('expected_date', { ascending: true, nullsFirst: false })
     .order('receive_code')
     .limit(50);
-  if (error) throw error;
-  return receiveRowSchema.array().parse(data);
+  return parsedResult(result, receiveRowSchema.array());
 }
 
 const pickLineSchema = z.object({
@@ -274,7 +273,7 @@ export type FloorCountRow = z.infer<typeof countRowSchema>;
  * that have not started, the oldest day first; each opens its count screen.
  */
 export async function listFloorCounts(tenantId: string, today: string): Promise<FloorCountRow[]> {
-  const { data, error } = await supabase
+  const result = await supabase
     .from('inventory_audit_rows')
     .select('id, audit_type, status, scheduled_date, warehouse_code, line_count, counted_count')
     .eq('tenant_id', tenantId)
@@ -282,6 +281,5 @@ export async function listFloorCounts(tenantId: string, today: string): Promise<
     .order('scheduled_date', { ascending: true, nullsFirst: false })
     .order('created_at')
     .limit(50);
-  if (error) throw error;
-  return countRowSchema.array().parse(data);
+  return parsedResult(result, countRowSchema.array());
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { locationNodeSchema, type LocationNode } from '../../data/warehousing';
-import { toRange, type ListState } from '../../lib/list-state';
+import type { ListState } from '../../lib/list-state';
+import { fetchListPage, rowOrNull, parsedResult } from '../../lib/query-results';
 import { withSearch } from '../../lib/search-filter';
 import { supabase } from '../../lib/supabase';
 import type { FetchContext, ServerPage } from '../../lib/use-server-list';
@@ -10,26 +11,16 @@ import { locationSchema, type LocationWrite, type WarehouseLocation } from './sc
 const LOCATION_COLUMNS = 'id, tenant_id, warehouse_id, location_type, name, parent_id, code, position, capacity, status, metadata, created_at, updated_at';
 
 export async function listLocations(tenantId: string, state: ListState<LocationFilters>, { signal }: FetchContext): Promise<ServerPage<WarehouseLocation>> {
-  const { from, to } = toRange(state);
   let query = supabase.from('warehouse_locations').select(LOCATION_COLUMNS, { count: 'exact' }).eq('tenant_id', tenantId);
   query = withSearch(query, ['name', 'code'], state.q);
   if (state.filters.warehouse) query = query.eq('warehouse_id', state.filters.warehouse);
   if (state.filters.type) query = query.eq('location_type', state.filters.type);
   if (state.filters.status) query = query.eq('status', state.filters.status);
-  if (state.sort) query = query.order(state.sort.column, { ascending: state.sort.direction === 'asc' });
-  const { data, count, error } = await query.order('id').range(from, to).abortSignal(signal);
-  if (error) throw error;
-  return { rows: locationSchema.array().parse(data), total: count ?? 0 };
+  return fetchListPage(query, state, signal, locationSchema.array());
 }
 
 export async function getLocation(tenantId: string, locationId: string): Promise<WarehouseLocation | null> {
-  const { data, error } = await supabase.from('warehouse_locations').select(LOCATION_COLUMNS).eq('tenant_id', tenantId).eq('id', locationId).maybeSingle();
-  if (error) {
-    // A malformed id (not a uuid) names no record.
-    if (error.code === '22P02') return null;
-    throw error;
-  }
-  return data ? locationSchema.parse(data) : null;
+  return rowOrNull(await supabase.from('warehouse_locations').select(LOCATION_COLUMNS).eq('tenant_id', tenantId).eq('id', locationId).maybeSingle(), locationSchema);
 }
 
 /** The chosen locations for their labels, in code order; asked for 100 ids at a time (the ids travel in the URL). */
@@ -48,13 +39,9 @@ export async function listLocationsByIds(tenantId: string, ids: readonly string[
 }
 
 export async function createLocation(tenantId: string, values: LocationWrite): Promise<WarehouseLocation> {
-  const { data, error } = await supabase.from('warehouse_locations').insert({ ...values, tenant_id: tenantId }).select(LOCATION_COLUMNS).single();
-  if (error) throw error;
-  return locationSchema.parse(data);
+  return parsedResult(await supabase.from('warehouse_locations').insert({ ...values, tenant_id: tenantId }).select(LOCATION_COLUMNS).single(), locationSchema);
 }
 
 export async function updateLocation(tenantId: string, locationId: string, values: LocationWrite): Promise<WarehouseLocation> {
-  const { data, error } = await supabase.from('warehouse_locations').update(values).eq('tenant_id', tenantId).eq('id', locationId).select(LOCATION_COLUMNS).single();
-  if (error) throw error;
-  return locationSchema.parse(data);
+  return parsedResult(await supabase.from('warehouse_locations').update(values).eq('tenant_id', tenantId).eq('id', locationId).select(LOCATION_COLUMNS).single(), locationSchema);
 }

@@ -1,4 +1,5 @@
 import type { Translate } from '../../lib/i18n/catalogue';
+import { translateSchemaMessage } from '../../lib/schema-message';
 import type { LocationKey } from './messages';
 import { ACCESS_RESTRICTIONS, BIN_POSITIONS, LOCATION_MESSAGES, MISSING_PARENT, SPECIAL_HANDLING } from './schema';
 
@@ -58,9 +59,5 @@ const VALIDATION_KEYS: Record<string, LocationKey> = {
 
 /** A schema message in the page's language; the length limit is read back from the English. */
 export function translateLocationMessage(t: Translate<LocationKey>, message: string): string {
-  const key = VALIDATION_KEYS[message];
-  if (key) return t(key);
-  const longest = /^Must be at most (\d+) characters$/.exec(message);
-  if (longest) return t('validation.maxLength', { max: Number(longest[1]) });
-  return message;
+  return translateSchemaMessage(t, message, VALIDATION_KEYS, 'validation.maxLength');
 }

@@ -1,4 +1,5 @@
-import { toRange, type ListState } from '../../lib/list-state';
+import type { ListState } from '../../lib/list-state';
+import { fetchListPage, rowOrNull } from '../../lib/query-results';
 import { searchTerm } from '../../lib/search-filter';
 import { supabase } from '../../lib/supabase';
 import type { FetchContext, ServerPage } from '../../lib/use-server-list';
@@ -6,7 +7,6 @@ import { STAFF_COLUMNS, staffSchema, type WarehouseStaff } from '../../data/ware
 import type { StaffFilters } from './list';
 
 export async function listStaff(tenantId: string, state: ListState<StaffFilters>, { signal }: FetchContext): Promise<ServerPage<WarehouseStaff>> {
-  const { from, to } = toRange(state);
   const term = searchTerm(state.q);
   // The person is embedded !inner when searching, so the search narrows the roster rows themselves.
   const columns = term ? STAFF_COLUMNS.replace('user:profiles(', 'user:profiles!inner(') : STAFF_COLUMNS;
@@ -15,25 +15,17 @@ export async function listStaff(tenantId: string, state: ListState<StaffFilters>
   if (state.filters.warehouse) query = query.eq('warehouse_id', state.filters.warehouse);
   if (state.filters.role) query = query.eq('role', state.filters.role);
   if (state.filters.active !== undefined) query = query.eq('active', state.filters.active);
-  if (state.sort) query = query.order(state.sort.column, { ascending: state.sort.direction === 'asc' });
-  const { data, count, error } = await query.order('id').range(from, to).abortSignal(signal);
-  if (error) throw error;
-  return { rows: staffSchema.array().parse(data), total: count ?? 0 };
+  return fetchListPage(query, state, signal, staffSchema.array());
 }
 
 export async function getStaff(tenantId: string, staffId: string): Promise<WarehouseStaff | null> {
-  const { data, error } = await supabase
+  const result = await supabase
     .from('warehouse_staff')
     .select(`${STAFF_COLUMNS}, warehouse:warehouses(id, name, code)`)
     .eq('tenant_id', tenantId)
     .eq('id', staffId)
     .maybeSingle();
-  if (error) {
-    // A malformed id (not a uuid) names no record.
-    if (error.code === '22P02') return null;
-    throw error;
-  }
-  return data ? staffSchema.parse(data) : null;
+  return rowOrNull(result, staffSchema);
 }
 
 export interface StaffWrite {

@@ -1,5 +1,6 @@
 import { ADDRESS_EMBED } from '../../data/address-label';
-import { toRange, type ListState } from '../../lib/list-state';
+import type { ListState } from '../../lib/list-state';
+import { fetchListPage, rowOrNull } from '../../lib/query-results';
 import { withSearch } from '../../lib/search-filter';
 import { supabase } from '../../lib/supabase';
 import type { FetchContext, ServerPage } from '../../lib/use-server-list';
@@ -9,25 +10,15 @@ import { warehouseSchema, WAREHOUSE_TOASTS, type Warehouse, type WarehouseWrite 
 const WAREHOUSE_COLUMNS = `id, tenant_id, name, code, address_id, status, total_capacity, available_capacity, access_mode, user_ids, features, created_at, updated_at, ${ADDRESS_EMBED}`;
 
 export async function listWarehouses(tenantId: string, state: ListState<WarehouseFilters>, { signal }: FetchContext): Promise<ServerPage<Warehouse>> {
-  const { from, to } = toRange(state);
   let query = supabase.from('warehouses').select(WAREHOUSE_COLUMNS, { count: 'exact' }).eq('tenant_id', tenantId);
   query = withSearch(query, ['name', 'code'], state.q);
   if (state.filters.status) query = query.eq('status', state.filters.status);
   if (state.filters.access) query = query.eq('access_mode', state.filters.access);
-  if (state.sort) query = query.order(state.sort.column, { ascending: state.sort.direction === 'asc' });
-  const { data, count, error } = await query.order('id').range(from, to).abortSignal(signal);
-  if (error) throw error;
-  return { rows: warehouseSchema.array().parse(data), total: count ?? 0 };
+  return fetchListPage(query, state, signal, warehouseSchema.array());
 }
 
 export async function getWarehouse(tenantId: string, warehouseId: string): Promise<Warehouse | null> {
-  const { data, error } = await supabase.from('warehouses').select(WAREHOUSE_COLUMNS).eq('tenant_id', tenantId).eq('id', warehouseId).maybeSingle();
-  if (error) {
-    // A malformed id (not a uuid) names no record.
-    if (error.code === '22P02') return null;
-    throw error;
-  }
-  return data ? warehouseSchema.parse(data) : null;
+  return rowOrNull(await supabase.from('warehouses').select(WAREHOUSE_COLUMNS).eq('tenant_id', tenantId).eq('id', warehouseId).maybeSingle(), warehouseSchema);
 }
 
 export interface SaveResult<T> {

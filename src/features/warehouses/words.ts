@@ -1,4 +1,5 @@
 import type { Translate } from '../../lib/i18n/catalogue';
+import { translateSchemaMessage } from '../../lib/schema-message';
 import type { WarehouseKey } from './messages';
 import { ACCESS_MODES, WAREHOUSE_MESSAGES, WAREHOUSE_TOASTS, type AccessMode } from './schema';
 
@@ -33,11 +34,7 @@ const VALIDATION_KEYS: Record<string, WarehouseKey> = {
  * the schema's English. The database's refusals carry keys of the server catalogue instead.
  */
 export function translateWarehouseMessage(t: Translate<WarehouseKey>, message: string): string {
-  const key = VALIDATION_KEYS[message];
-  if (key) return t(key);
-  const longest = /^Must be at most (\d+) characters$/.exec(message);
-  if (longest) return t('validation.maxLength', { max: Number(longest[1]) });
-  return message;
+  return translateSchemaMessage(t, message, VALIDATION_KEYS, 'validation.maxLength');
 }
 
 /** save_warehouse's answer keys and their words. */

@@ -1,4 +1,5 @@
-import { toRange, type ListState } from '../../lib/list-state';
+import type { ListState } from '../../lib/list-state';
+import { fetchListPage, rowOrNull, parsedResult } from '../../lib/query-results';
 import { withSearch } from '../../lib/search-filter';
 import { supabase } from '../../lib/supabase';
 import type { FetchContext, ServerPage } from '../../lib/use-server-list';
@@ -8,45 +9,29 @@ import { zoneSchema, type Zone, type ZoneFormOutput } from './schema';
 const COLUMNS = 'id, tenant_id, name, code, description, color, polygon, active, created_at, updated_at';
 
 export async function listZones(tenantId: string, state: ListState<ZoneFilters>, { signal }: FetchContext): Promise<ServerPage<Zone>> {
-  const { from, to } = toRange(state);
   let query = supabase.from('zones').select(COLUMNS, { count: 'exact' }).eq('tenant_id', tenantId);
   query = withSearch(query, ['name', 'code'], state.q);
   if (state.filters.active !== undefined) query = query.eq('active', state.filters.active);
-  if (state.sort) query = query.order(state.sort.column, { ascending: state.sort.direction === 'asc' });
-  query = query.order('id', { ascending: true });
-  const { data, count, error } = await query.range(from, to).abortSignal(signal);
-  if (error) throw error;
-  return { rows: zoneSchema.array().parse(data), total: count ?? 0 };
+  return fetchListPage(query, state, signal, zoneSchema.array());
 }
 
 /** Every zone of the tenant, for the map beside the list (a tenant has tens, not thousands). */
 export async function listAllZones(tenantId: string, signal?: AbortSignal): Promise<Zone[]> {
   let query = supabase.from('zones').select(COLUMNS).eq('tenant_id', tenantId).order('name').limit(1000);
   if (signal) query = query.abortSignal(signal);
-  const { data, error } = await query;
-  if (error) throw error;
-  return zoneSchema.array().parse(data);
+  return parsedResult(await query, zoneSchema.array());
 }
 
 export async function getZone(tenantId: string, id: string): Promise<Zone | null> {
-  const { data, error } = await supabase.from('zones').select(COLUMNS).eq('tenant_id', tenantId).eq('id', id).maybeSingle();
-  if (error) {
-    if (error.code === '22P02') return null;
-    throw error;
-  }
-  return data ? zoneSchema.parse(data) : null;
+  return rowOrNull(await supabase.from('zones').select(COLUMNS).eq('tenant_id', tenantId).eq('id', id).maybeSingle(), zoneSchema);
 }
 
 export async function createZone(tenantId: string, values: ZoneFormOutput): Promise<Zone> {
-  const { data, error } = await supabase.from('zones').insert({ ...values, tenant_id: tenantId }).select(COLUMNS).single();
-  if (error) throw error;
-  return zoneSchema.parse(data);
+  return parsedResult(await supabase.from('zones').insert({ ...values, tenant_id: tenantId }).select(COLUMNS).single(), zoneSchema);
 }
 
 export async function updateZone(tenantId: string, id: string, values: ZoneFormOutput): Promise<Zone> {
-  const { data, error } = await supabase.from('zones').update(values).eq('tenant_id', tenantId).eq('id', id).select(COLUMNS).single();
-  if (error) throw error;
-  return zoneSchema.parse(data);
+  return parsedResult(await supabase.from('zones').update(values).eq('tenant_id', tenantId).eq('id', id).select(COLUMNS).single(), zoneSchema);
 }
 
 export class ZoneInUseError extends Error {}
