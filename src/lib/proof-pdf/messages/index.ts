@@ -1,4 +1,4 @@
-import { defineCatalogue } from '../../i18n/catalogue';
+import { defineCatalogue, keepLoaded } from '../../i18n/catalogue';
 import { en } from './en';
 
 export type { ProofPdfKey } from './en';
@@ -8,3 +8,7 @@ export type { ProofPdfKey } from './en';
  * "Download proof" builds the document on every screen that offers it (lib/proof-pdf.ts).
  */
 export const proofPdfMessages = defineCatalogue('proofPdf', en, { es: () => import('./es'), fr: () => import('./fr') });
+
+// Loaded with every language switch, as the server's words are: the kit's "Download proof" reads
+// these words when it mounts, and a screen that shows it after a switch must not pause on them.
+keepLoaded(proofPdfMessages);
