@@ -34,12 +34,14 @@ language sql immutable as $$ select 1 + floor(pg_temp.sd_u(key) * greatest(n, 1)
 create function pg_temp.sd_between(a timestamptz, b timestamptz, f double precision) returns timestamptz
 language sql immutable as $$ select a + (b - a) * f $$;
 
--- The tenants, their time zone and the staff who dispatch (dispatchers, else admins).
+-- The tenants, their time zone and the staff who dispatch (dispatchers, else admins). A dispatcher is
+-- one as the read rules see them (private.panel_type_of): warehouse-only staff (40_warehouses.sql) sit
+-- on the dispatcher panel but may not read deliveries, so they never create or assign one.
 create temporary table sd_tenants as
 select t.id as tenant_id, t.slug, coalesce(t.settings -> 'general' ->> 'timezone', 'UTC') as tz,
   coalesce(
     (select array_agg(p.id order by p.created_at, p.id) from public.profiles p
-     where p.tenant_id = t.id and p.status = 'active' and p.panel_type = 'dispatcher'),
+     where p.tenant_id = t.id and p.status = 'active' and private.panel_type_of(p.id) = 'dispatcher'),
     (select array_agg(p.id order by p.created_at, p.id) from public.profiles p
      where p.tenant_id = t.id and p.status = 'active' and p.panel_type = 'admin')) as staff,
   (select array_agg(p.id order by p.created_at, p.id) from public.profiles p

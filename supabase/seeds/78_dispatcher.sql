@@ -35,7 +35,7 @@ declare
 begin
   for t in select id from public.tenants order by slug loop
     select array_agg(p.id order by p.email) into team
-    from public.profiles p where p.tenant_id = t.id and p.panel_type = 'dispatcher' and p.status = 'active';
+    from public.profiles p where p.tenant_id = t.id and private.panel_type_of(p.id) = 'dispatcher' and p.status = 'active';
     if team is null then
       continue;
     end if;

@@ -41,7 +41,7 @@ from (
     -- One conversation per driver before a second one with the same driver.
     (row_number() over (partition by d.tenant_id order by d.per_driver, d.delivery_code))::integer as slot,
     (select s.id from public.profiles s
-     where s.tenant_id = d.tenant_id and s.panel_type = 'dispatcher' and s.status = 'active'
+     where s.tenant_id = d.tenant_id and private.panel_type_of(s.id) = 'dispatcher' and s.status = 'active'
      order by s.email like 'dispatcher@%' desc, s.created_at, s.id limit 1) as staff_id
   from (select x.*, row_number() over (partition by x.driver_id order by x.delivery_code) as per_driver
         from public.deliveries x where x.status in ('picked_up', 'in_transit') and x.driver_id is not null) d

@@ -28,7 +28,7 @@ from (
   select d.id as delivery_id, d.tenant_id, d.delivery_code, d.customer_id,
     (row_number() over (partition by d.tenant_id order by c.full_name, c.id))::integer as slot,
     (select s.id from public.profiles s
-     where s.tenant_id = d.tenant_id and s.panel_type = 'dispatcher' and s.status = 'active'
+     where s.tenant_id = d.tenant_id and private.panel_type_of(s.id) = 'dispatcher' and s.status = 'active'
      order by s.email like 'dispatcher@%' desc, s.created_at, s.id limit 1) as staff_id
   from public.profiles c
   join lateral (

@@ -6,7 +6,7 @@
 -- answers as the deliveries read policies do, for everyone of both tenants; the staff pickers'
 -- computed field public.reads_deliveries offers exactly those the database accepts.
 begin;
-select plan(39);
+select plan(43);
 
 \set acme 'a0000000-0000-4000-8000-000000000001'
 \set globex 'b0000000-0000-4000-8000-000000000001'
@@ -200,6 +200,24 @@ reset role;
 select tests.act_as('customer@acme.test');
 select is((select public.reads_deliveries(p) from public.profiles p where p.id = auth.uid()), null, 'it answers nothing to a customer');
 reset role;
+
+-- The seed follows the same rules: its deliveries are created and assigned, its failures handled and
+-- its chats staffed by people who may read the delivery (never a warehouse-only person of the
+-- dispatcher panel), so the demo shows nothing the product itself would refuse.
+select is((select count(*) from public.deliveries d
+           where d.created_by is not null and not private.may_read_delivery(d.created_by, d.id)), 0::bigint,
+  'every seeded delivery was created by someone who may read it');
+select is((select count(*) from public.assignments a
+           where a.assigned_by is not null and not private.may_read_delivery(a.assigned_by, a.delivery_id)), 0::bigint,
+  'every seeded assignment was made by someone who may read its delivery');
+select is((select count(*) from public.support_acknowledgements s
+           where not private.may_read_delivery(s.acknowledged_by, s.delivery_id)
+              or (s.resolved_by is not null and not private.may_read_delivery(s.resolved_by, s.delivery_id))), 0::bigint,
+  'every seeded failure was acknowledged and resolved by someone who may read its delivery');
+select is((select count(*) from public.conversation_participants cp
+           join public.conversations c on c.id = cp.conversation_id
+           where c.delivery_id is not null and not private.may_read_delivery(cp.user_id, c.delivery_id)), 0::bigint,
+  'everyone seated in a seeded delivery conversation may read its delivery');
 
 select * from finish();
 rollback;
