@@ -22,3 +22,27 @@ export const nonNegative = (message: string) =>
 /** A stored value when it is one of `values` (a form's select), else `fallback`. */
 export const oneOf = <T extends string>(values: readonly T[], value: unknown, fallback: T): T =>
   (values as readonly unknown[]).includes(value) ? (value as T) : fallback;
+
+/** An id a lookup or a select chose: none (null, '') says `message`. */
+export const requiredId = (message: string) => z.string({ error: message }).min(1, message);
+
+/** A required number from `min` to `max`: none says `required`, one outside says `range`. */
+export const numberFrom = (min: number, max: number, required: string, range: string) =>
+  z.number({ error: required }).refine((value) => Number.isFinite(value) && value >= min && value <= max, { message: range });
+
+/**
+ * The rule that the number at `high` is not below the one at `low` (a max against its min), said on
+ * `high`: spread into an object schema's `.refine(...)`. It is checked as soon as both are numbers,
+ * even while other fields are still wrong (zod skips an object's refinements then, unless `when`).
+ */
+export function notBelow<K extends string>(
+  low: K,
+  high: K,
+  message: string,
+): [(values: Record<K, number>) => boolean, { path: K[]; message: string; when: (payload: z.core.ParsePayload) => boolean }] {
+  const when = (payload: z.core.ParsePayload) => {
+    const values = payload.value as Partial<Record<K, unknown>> | null;
+    return Number.isFinite(values?.[low]) && Number.isFinite(values?.[high]);
+  };
+  return [(values) => values[high] >= values[low], { path: [high], message, when }];
+}

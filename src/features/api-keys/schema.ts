@@ -1,16 +1,17 @@
 import { z } from 'zod';
+import { nullableText } from '../../lib/row-schema';
 
 /** An API key as the screens show it: never the key itself, which is answered once when generated. */
 export const apiKeySchema = z.object({
   id: z.string(),
   tenant_id: z.string(),
-  user_id: z.string().nullable(),
+  user_id: nullableText,
   name: z.string(),
   description: z.string(),
   key_prefix: z.string(),
-  expires_at: z.string().nullable(),
+  expires_at: nullableText,
   is_active: z.boolean(),
-  last_used_at: z.string().nullable(),
+  last_used_at: nullableText,
   created_at: z.string(),
 });
 export type ApiKey = z.infer<typeof apiKeySchema>;

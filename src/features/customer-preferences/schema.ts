@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { requiredId } from '../../lib/form-schema';
+import { nullableText, tenantRecord } from '../../lib/row-schema';
 import { TIME_PATTERN } from '../../ui/form';
 
 /** Days of the week, Sunday 0 to Saturday 6 (their words: words.ts). */
@@ -117,8 +119,8 @@ const optionalText = (max: number, message: string) => z.string().max(max, messa
 /** The preference form; its field paths are the ones the database's validation details name. */
 export const CustomerPreferenceFormSchema = z
   .object({
-    customer_id: z.string({ error: PREFERENCE_MESSAGES.customer }).min(1, PREFERENCE_MESSAGES.customer),
-    location_id: z.string({ error: PREFERENCE_MESSAGES.location }).min(1, PREFERENCE_MESSAGES.location),
+    customer_id: requiredId(PREFERENCE_MESSAGES.customer),
+    location_id: requiredId(PREFERENCE_MESSAGES.location),
     name: requiredText(PREFERENCE_MESSAGES.name, 200, PREFERENCE_MESSAGES.nameLength),
     description: optionalText(2000, PREFERENCE_MESSAGES.descriptionLength),
     // The select holds the day as text: '' is none.
@@ -186,14 +188,13 @@ const bool = (fallback: boolean) => z.boolean().catch(fallback);
 
 /** A row of public.customer_preference_rows: the preference with its customer's and location's names. */
 export const preferenceRowSchema = z.object({
-  id: z.string(),
-  tenant_id: z.string(),
+  ...tenantRecord,
   customer_id: z.string(),
-  customer_name: z.string().nullable(),
-  customer_email: z.string().nullable(),
+  customer_name: nullableText,
+  customer_email: nullableText,
   location_id: z.string(),
-  location_title: z.string().nullable(),
-  location_address: z.string().nullable(),
+  location_title: nullableText,
+  location_address: nullableText,
   name: z.string(),
   description: z.string(),
   preferred_day_of_week: z.number(),
@@ -239,14 +240,12 @@ export const preferenceRowSchema = z.object({
     .catch({ email_notifications: true, sms_notifications: true, push_notifications: true }),
   delivery_preferences: z
     .object({
-      preferred_delivery_time: z.string().nullable().catch(null),
+      preferred_delivery_time: nullableText.catch(null),
       preferred_delivery_days: z.array(z.number()).catch([]),
-      delivery_instructions: z.string().nullable().catch(null),
+      delivery_instructions: nullableText.catch(null),
       signature_required: bool(false),
     })
     .catch({ preferred_delivery_time: null, preferred_delivery_days: [], delivery_instructions: null, signature_required: false }),
-  created_at: z.string(),
-  updated_at: z.string(),
 });
 export type PreferenceRow = z.infer<typeof preferenceRowSchema>;
 

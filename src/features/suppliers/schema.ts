@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { nullableText, tenantRecord } from '../../lib/row-schema';
 import { addressSummarySchema } from '../../data/address-label';
 import { oneOf, optionalText, requiredText } from '../../lib/form-schema';
 
@@ -33,20 +34,17 @@ export type SupplierFormInput = z.input<typeof SupplierFormSchema>;
 export type SupplierFormOutput = z.output<typeof SupplierFormSchema>;
 
 export const supplierSchema = z.object({
-  id: z.string(),
-  tenant_id: z.string(),
+  ...tenantRecord,
   name: z.string(),
   code: z.string(),
-  contact_name: z.string().nullable(),
-  contact_email: z.string().nullable(),
-  contact_phone: z.string().nullable(),
-  address_id: z.string().nullable(),
+  contact_name: nullableText,
+  contact_email: nullableText,
+  contact_phone: nullableText,
+  address_id: nullableText,
   lead_time_days: z.number(),
   payment_terms: z.string(),
-  notes: z.string().nullable(),
+  notes: nullableText,
   active: z.boolean(),
-  created_at: z.string(),
-  updated_at: z.string(),
   address: addressSummarySchema.optional(),
 });
 export type Supplier = z.infer<typeof supplierSchema>;
