@@ -4,6 +4,9 @@ import { z } from 'zod';
 export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const isUuid = (value: string): boolean => UUID_PATTERN.test(value);
 
+/** The database's own email test (its checks of addresses, suppliers, people): something@something.tld, no spaces. */
+export const EMAIL_PATTERN = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;
+
 /** A required text: blank says `message`, longer than `max` says so. */
 export const requiredText = (message: string, max: number) =>
   z

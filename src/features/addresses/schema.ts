@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { EMAIL_PATTERN } from '../../lib/form-schema';
 import { nullableText, tenantRecord } from '../../lib/row-schema';
 
 /** The kinds an address may be; the list filters billing and shipping. */
@@ -78,8 +79,6 @@ export function addressLabel(address: Pick<Address, 'title' | 'full_address' | '
   return title || address.full_address || address.address_line1;
 }
 
-/** The database's own test (private.address_problems): something@something.tld, no spaces. */
-export const EMAIL_PATTERN = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;
 export const DEFAULT_PHONE_COUNTRY = 'US';
 
 const digitCount = (value: string) => value.replace(/\D/g, '').length;

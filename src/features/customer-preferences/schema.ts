@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { requiredId } from '../../lib/form-schema';
+import { EMAIL_PATTERN, requiredId } from '../../lib/form-schema';
 import { nullableText, tenantRecord } from '../../lib/row-schema';
 import { TIME_PATTERN } from '../../ui/form';
 
@@ -72,8 +72,7 @@ export const PREFERENCE_TOASTS = {
   deleted: 'Customer preference deleted',
 } as const;
 
-/** The database's own tests (addresses: something@something.tld; phones: at least 10 digits). */
-const EMAIL_PATTERN = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;
+/** The database's own phone test: at least 10 digits. */
 const phoneDigits = (value: string) => value.replace(/\D/g, '').length;
 
 // No `abort` in these checks: an aborted field would also stop the form-wide window rule (`when`) from running.

@@ -54,6 +54,14 @@ export const DELIVERY_MESSAGES = {
 
 const nullableNumber = z.union([z.number(), z.string()]).nullable().transform((v) => (v === null ? null : Number(v)));
 
+/** The ends of the pickup and drop-off windows, as the list and the record both read them (null: no window). */
+const windowColumns = {
+  pickup_window_start: nullableText,
+  pickup_window_end: nullableText,
+  dropoff_window_start: nullableText,
+  dropoff_window_end: nullableText,
+};
+
 /** One row of the deliveries list (the delivery_rows view). */
 export const deliveryRowSchema = z.object({
   id: z.string(),
@@ -75,10 +83,7 @@ export const deliveryRowSchema = z.object({
   pickup_city: nullableText,
   dropoff_full_address: nullableText,
   dropoff_city: nullableText,
-  pickup_window_start: nullableText,
-  pickup_window_end: nullableText,
-  dropoff_window_start: nullableText,
-  dropoff_window_end: nullableText,
+  ...windowColumns,
   price: numeric,
   currency: z.string(),
   created_at: z.string(),
@@ -142,10 +147,7 @@ export const deliverySchema = z.object({
   dropoff_address: snapshotSchema,
   dropoff_lat: z.number(),
   dropoff_lng: z.number(),
-  pickup_window_start: nullableText,
-  pickup_window_end: nullableText,
-  dropoff_window_start: nullableText,
-  dropoff_window_end: nullableText,
+  ...windowColumns,
   packages: z.array(packageSchema),
   package_count: z.number(),
   total_weight_kg: numeric,

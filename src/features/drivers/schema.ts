@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { EMAIL_PATTERN } from '../../lib/form-schema';
 import { nullableText, tenantRecord } from '../../lib/row-schema';
 import { DRIVER_STATUSES } from '../../data/statuses';
 
@@ -62,7 +63,6 @@ export const DriverFormSchema = z.object(driverFields);
 export type DriverFormInput = z.input<typeof DriverFormSchema>;
 export type DriverFormOutput = z.output<typeof DriverFormSchema>;
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const inviting = (values: { source: string }) => values.source === 'invite';
 // Checked even while other fields are still wrong (zod skips refinements of an object with failing fields otherwise).
 const always = { when: () => true };
@@ -79,7 +79,7 @@ export const DriverCreateSchema = z
   })
   .refine((v) => inviting(v) || (v.person_id ?? '') !== '', { path: ['person_id'], message: DRIVER_MESSAGES.personRequired, ...always })
   .refine((v) => !inviting(v) || v.email.trim() !== '', { path: ['email'], message: DRIVER_MESSAGES.emailRequired, ...always })
-  .refine((v) => !inviting(v) || v.email.trim() === '' || EMAIL.test(v.email.trim()), { path: ['email'], message: DRIVER_MESSAGES.emailInvalid, ...always })
+  .refine((v) => !inviting(v) || v.email.trim() === '' || EMAIL_PATTERN.test(v.email.trim()), { path: ['email'], message: DRIVER_MESSAGES.emailInvalid, ...always })
   .refine((v) => !inviting(v) || v.first_name.trim() !== '', { path: ['first_name'], message: DRIVER_MESSAGES.firstNameRequired, ...always })
   .refine((v) => !inviting(v) || v.first_name.trim().length <= 100, { path: ['first_name'], message: DRIVER_MESSAGES.nameTooLong, ...always })
   .refine((v) => !inviting(v) || v.last_name.trim() !== '', { path: ['last_name'], message: DRIVER_MESSAGES.lastNameRequired, ...always })
