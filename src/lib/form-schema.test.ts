@@ -17,11 +17,11 @@ describe('requiredId', () => {
 describe('numberFrom', () => {
   const hours = numberFrom(0, 720, 'Hours are required', 'Hours must be from 0 to 720');
 
-  it('says required for no number and the range outside it, bounds included', () => {
+  it('says required for no number (an emptied input: null or NaN) and the range outside it, bounds included', () => {
     expect(messagesOf(hours, null)).toEqual([': Hours are required']);
     expect(messagesOf(hours, -1)).toEqual([': Hours must be from 0 to 720']);
     expect(messagesOf(hours, 721)).toEqual([': Hours must be from 0 to 720']);
-    expect(messagesOf(hours, Number.POSITIVE_INFINITY)).toEqual([': Hours must be from 0 to 720']);
+    expect(messagesOf(hours, Number.NaN)).toEqual([': Hours are required']);
     expect(hours.parse(0)).toBe(0);
     expect(hours.parse(720)).toBe(720);
   });
