@@ -185,6 +185,19 @@ export type CustomerPreferenceFormOutput = z.output<typeof CustomerPreferenceFor
 
 const bool = (fallback: boolean) => z.boolean().catch(fallback);
 
+/** The delivery options a new preference starts with, and what a stored one that cannot be read reads as. */
+const defaultDeliveryOptions = () => ({
+  signature_required: false,
+  leave_with_neighbor: true,
+  leave_at_door: true,
+  requires_appointment: false,
+  package_handling: { fragile: false, temperature_sensitive: false },
+  authorized_receivers: [],
+});
+
+/** Every channel on: a new preference's notifications, and what a stored set that cannot be read reads as. */
+const defaultNotificationPreferences = () => ({ email_notifications: true, sms_notifications: true, push_notifications: true });
+
 /** A row of public.customer_preference_rows: the preference with its customer's and location's names. */
 export const preferenceRowSchema = z.object({
   ...tenantRecord,
@@ -209,14 +222,7 @@ export const preferenceRowSchema = z.object({
       package_handling: z.object({ fragile: bool(false), temperature_sensitive: bool(false) }).catch({ fragile: false, temperature_sensitive: false }),
       authorized_receivers: z.array(z.object({ name: z.string(), relationship: z.string(), contact: z.string() })).catch([]),
     })
-    .catch({
-      signature_required: false,
-      leave_with_neighbor: true,
-      leave_at_door: true,
-      requires_appointment: false,
-      package_handling: { fragile: false, temperature_sensitive: false },
-      authorized_receivers: [],
-    }),
+    .catch(defaultDeliveryOptions),
   contact_preferences: z
     .object({
       notification_methods: z.array(z.object({ type: z.string(), enabled: bool(true), contact: z.string() })).catch([]),
@@ -236,7 +242,7 @@ export const preferenceRowSchema = z.object({
   is_active: z.boolean(),
   notification_preferences: z
     .object({ email_notifications: bool(true), sms_notifications: bool(true), push_notifications: bool(true) })
-    .catch({ email_notifications: true, sms_notifications: true, push_notifications: true }),
+    .catch(defaultNotificationPreferences),
   delivery_preferences: z
     .object({
       preferred_delivery_time: nullableText.catch(null),
@@ -269,17 +275,10 @@ export function emptyPreferenceForm(): CustomerPreferenceFormInput {
     preferred_time_start: '',
     preferred_time_end: '',
     delivery_instructions: '',
-    delivery_options: {
-      signature_required: false,
-      leave_with_neighbor: true,
-      leave_at_door: true,
-      requires_appointment: false,
-      package_handling: { fragile: false, temperature_sensitive: false },
-      authorized_receivers: [],
-    },
+    delivery_options: defaultDeliveryOptions(),
     contact_preferences: { notification_methods: [], notification_events: { ...DEFAULT_NOTIFICATION_EVENTS }, language: 'en' },
     is_active: true,
-    notification_preferences: { email_notifications: true, sms_notifications: true, push_notifications: true },
+    notification_preferences: defaultNotificationPreferences(),
     delivery_preferences: { preferred_delivery_time: '', preferred_delivery_days: [], delivery_instructions: '', signature_required: false },
   };
 }

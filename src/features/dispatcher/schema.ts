@@ -136,6 +136,14 @@ export type ContactFormInput = z.input<typeof contactFormSchema>;
 export type ContactFormValues = z.output<typeof contactFormSchema>;
 
 
+/** A support item and the delivery it is about: the delivery's code and kind, which its link to the delivery's section needs. */
+const supportItem = {
+  id: z.string(),
+  delivery_id: z.string(),
+  delivery_code: z.string(),
+  kind: z.string(),
+};
+
 /** Who acknowledged and who resolved a support item, with their notes (failed attempts, customers' messages). */
 const handlingShape = {
   acknowledged_by_name: nullableText,
@@ -148,10 +156,7 @@ const handlingShape = {
 export type Handling = z.infer<z.ZodObject<typeof handlingShape>>;
 
 export const failureRowSchema = z.object({
-  id: z.string(),
-  delivery_id: z.string(),
-  delivery_code: z.string(),
-  kind: z.string(),
+  ...supportItem,
   delivery_status: z.string(),
   failed_at: z.string(),
   reason: nullableText,
@@ -168,10 +173,7 @@ export type FailureRow = z.infer<typeof failureRowSchema>;
 /** A customer's conversation in the queue (conversation_support). */
 
 export const customerConversationRowSchema = z.object({
-  id: z.string(),
-  delivery_id: z.string(),
-  delivery_code: z.string(),
-  kind: z.string(),
+  ...supportItem,
   customer_name: nullableText,
   title: z.string(),
   is_archived: z.boolean(),
