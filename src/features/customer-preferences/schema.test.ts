@@ -209,7 +209,7 @@ describe('defaults and round trip', () => {
     expect(write.contact_preferences).toEqual(row.contact_preferences);
   });
 
-  it('a stored row whose options cannot be read reads as the new form's defaults, a copy each time', () => {
+  it('a stored row whose options cannot be read reads as the defaults of a new form, a copy each time', () => {
     const stored = {
       id: 'p2', tenant_id: 't1', customer_id: 'c1', customer_name: null, customer_email: null, location_id: 'l1', location_title: null, location_address: null,
       name: 'Broken', description: '', preferred_day_of_week: 1, preferred_time_start: '09:00', preferred_time_end: '10:00', delivery_instructions: '',
