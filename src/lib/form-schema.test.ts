@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { notBelow, numberFrom, requiredId } from './form-schema';
+import { notBelow, numberFrom, requiredId, today } from './form-schema';
 
 const messagesOf = (schema: z.ZodType, value: unknown) => (schema.safeParse(value).error?.issues ?? []).map((issue) => `${issue.path.join('.')}: ${issue.message}`);
 
@@ -40,5 +40,13 @@ describe('notBelow', () => {
   it('is checked while another field is still wrong, but not before both are numbers', () => {
     expect(messagesOf(schema, { name: '', min: 5, max: 2 })).toEqual(['name: Name is required', 'max: Max must not be less than min']);
     expect(messagesOf(schema, { name: '', min: 5, max: null })).toEqual(['name: Name is required', 'max: Invalid input: expected number, received null']);
+  });
+});
+
+describe('today', () => {
+  it('is the local calendar day, as a date input holds it', () => {
+    const lateEvening = new Date(2026, 11, 31, 23, 30);
+    expect(today(lateEvening)).toBe('2026-12-31');
+    expect(today(new Date(2027, 0, 1, 0, 5))).toBe('2027-01-01');
   });
 });

@@ -7,6 +7,12 @@ export const isUuid = (value: string): boolean => UUID_PATTERN.test(value);
 /** The database's own email test (its checks of addresses, suppliers, people): something@something.tld, no spaces. */
 export const EMAIL_PATTERN = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;
 
+/** Today as YYYY-MM-DD in the browser's time zone: a date input's value, and what a "not before today" rule compares with. */
+export function today(now: Date = new Date()): string {
+  const local = new Date(now.getTime() - now.getTimezoneOffset() * 60_000);
+  return local.toISOString().slice(0, 10);
+}
+
 /** A required text: blank says `message`, longer than `max` says so. */
 export const requiredText = (message: string, max: number) =>
   z

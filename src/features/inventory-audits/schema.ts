@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { requiredId } from '../../lib/form-schema';
+import { requiredId, today } from '../../lib/form-schema';
 import { codedNameSchema, lotAndSerial, nullableText } from '../../lib/row-schema';
 import { defineStatuses } from '../../lib/status-vocabulary';
 import { INVENTORY_AUDIT_STATUSES } from '../../data/statuses';
@@ -24,11 +24,8 @@ export const AUDIT_MESSAGES = {
   notesLength: 'Notes must be at most 2000 characters',
 } as const;
 
-/** Today as YYYY-MM-DD in the browser's time zone (a date input's value). */
-export function today(now: Date = new Date()): string {
-  const local = new Date(now.getTime() - now.getTimezoneOffset() * 60_000);
-  return local.toISOString().slice(0, 10);
-}
+/** The date fields' today: their least date, and what the form's date rule compares with. */
+export { today };
 
 /** The create form: warehouse, type, scheduled date, notes and the scope (a bin and/or an item). */
 export function auditFormSchema(now: () => string = () => today()) {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { requiredId } from '../../lib/form-schema';
+import { requiredId, today } from '../../lib/form-schema';
 import { codedNameSchema, nullableText } from '../../lib/row-schema';
 import { defineStatuses } from '../../lib/status-vocabulary';
 import { PICK_ORDER_STATUSES } from '../../data/statuses';
@@ -44,11 +44,8 @@ export const PICK_ORDER_MESSAGES = {
 export const PICK_ORDER_MOVES = ['in_progress', 'completed', 'cancelled'] as const;
 export type PickOrderMove = (typeof PICK_ORDER_MOVES)[number];
 
-/** Today as YYYY-MM-DD in the browser's time zone (a date input's value). */
-export function today(now: Date = new Date()): string {
-  const local = new Date(now.getTime() - now.getTimezoneOffset() * 60_000);
-  return local.toISOString().slice(0, 10);
-}
+/** The date fields' today: their least date, and what the form's date rule compares with. */
+export { today };
 
 const wholeNumber = (min: number, message: string) =>
   z.union([z.number(), z.null()], { error: message }).refine((value) => typeof value === 'number' && Number.isInteger(value) && value >= min, { message });
