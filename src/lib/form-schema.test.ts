@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { notBelow, numberFrom, requiredId, today } from './form-schema';
+import { fromLocalInput, notBelow, numberFrom, requiredId, toLocalInput, today } from './form-schema';
 
 const messagesOf = (schema: z.ZodType, value: unknown) => (schema.safeParse(value).error?.issues ?? []).map((issue) => `${issue.path.join('.')}: ${issue.message}`);
 
@@ -48,5 +48,17 @@ describe('today', () => {
     const lateEvening = new Date(2026, 11, 31, 23, 30);
     expect(today(lateEvening)).toBe('2026-12-31');
     expect(today(new Date(2027, 0, 1, 0, 5))).toBe('2027-01-01');
+  });
+});
+
+describe('datetime-local values', () => {
+  it('go to ISO and back in the browser zone, empty or unreadable as none', () => {
+    const iso = fromLocalInput('2026-11-25T09:30');
+    expect(iso).toBe(new Date(2026, 10, 25, 9, 30).toISOString());
+    expect(toLocalInput(iso)).toBe('2026-11-25T09:30');
+    expect(fromLocalInput('')).toBeNull();
+    expect(fromLocalInput('soon')).toBeNull();
+    expect(toLocalInput(null)).toBe('');
+    expect(toLocalInput('not a time')).toBe('');
   });
 });

@@ -13,6 +13,22 @@ export function today(now: Date = new Date()): string {
   return local.toISOString().slice(0, 10);
 }
 
+/** 'YYYY-MM-DDTHH:mm' of a datetime-local input, in the browser's zone; '' when empty or not a time. */
+export function toLocalInput(iso: string | null): string {
+  if (!iso) return '';
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return '';
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
+}
+
+/** An ISO timestamp of a datetime-local value; null when empty or not a time. */
+export function fromLocalInput(value: string): string | null {
+  if (!value) return null;
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? null : date.toISOString();
+}
+
 /** A required text: blank says `message`, longer than `max` says so. */
 export const requiredText = (message: string, max: number) =>
   z

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { requiredId } from '../../lib/form-schema';
+import { fromLocalInput, requiredId, toLocalInput } from '../../lib/form-schema';
 import { nullableText, numeric, tenantRecord } from '../../lib/row-schema';
 import { ASSIGNMENT_STATUSES, DELIVERY_STATUSES, type DeliveryStatus } from '../../data/statuses';
 
@@ -200,21 +200,8 @@ export type Assignment = z.infer<typeof assignmentSchema>;
 // ---------------------------------------------------------------------------------------------
 // The form
 
-/** 'YYYY-MM-DDTHH:mm' of a datetime-local input, in the browser's zone; '' when empty. */
-export function toLocalInput(iso: string | null): string {
-  if (!iso) return '';
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return '';
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
-}
-
-/** An ISO timestamp of a datetime-local value; null when empty or not a time. */
-export function fromLocalInput(value: string): string | null {
-  if (!value) return null;
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? null : date.toISOString();
-}
+/** The datetime-local values of the windows, and back. */
+export { fromLocalInput, toLocalInput };
 
 const dimension = z.number({ error: DELIVERY_MESSAGES.dimension }).gt(0, DELIVERY_MESSAGES.dimension).max(2000, DELIVERY_MESSAGES.dimension).nullable();
 
