@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { nullableText } from '../../lib/row-schema';
 
 /** The actions the audit trigger records (audit_log_action_check). */
 export const AUDIT_ACTIONS = ['insert', 'update', 'delete'] as const;
@@ -12,8 +13,8 @@ const jsonObject = z.record(z.string(), z.unknown());
 export const auditEntrySchema = z.object({
   id: z.string(),
   tenant_id: z.string(),
-  actor_id: z.string().nullable(),
-  actor_name: z.string().nullable(),
+  actor_id: nullableText,
+  actor_name: nullableText,
   table_name: z.string(),
   row_id: z.string(),
   action: z.enum(AUDIT_ACTIONS),

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { EMAIL_PATTERN } from '../../lib/form-schema';
+import { nullableText, tenantRecord } from '../../lib/row-schema';
 
 /** The kinds an address may be; the list filters billing and shipping. */
 export const ADDRESS_TYPES = ['user', 'billing', 'shipping'] as const;
@@ -36,17 +38,14 @@ export const tooLongMessage = (max: number) => `Must be at most ${max} character
 /** A string field of at most `max` characters, saying so in words the page translates (not zod's own English). */
 const text = (max: number) => z.string().trim().max(max, tooLongMessage(max));
 
-const nullableText = z.string().nullable().optional();
-
 /** A stored address as the API returns it. */
 export const addressSchema = z.object({
-  id: z.string(),
-  tenant_id: z.string(),
-  user_id: z.string().nullable(),
+  ...tenantRecord,
+  user_id: nullableText,
   title: z.object({ en: z.string().optional() }).catchall(z.unknown()).catch({}),
   address_type: z.enum(ADDRESS_TYPES),
   address_line1: z.string(),
-  address_line2: z.string().nullable(),
+  address_line2: nullableText,
   building: z.string(),
   street: z.string(),
   city: z.string(),
@@ -55,24 +54,22 @@ export const addressSchema = z.object({
   country: z.string(),
   latitude: z.number().nullable(),
   longitude: z.number().nullable(),
-  full_address: z.string().nullable(),
+  full_address: nullableText,
   is_primary: z.boolean(),
   is_active: z.boolean(),
   save_to_address_book: z.boolean(),
   metadata: z
     .object({
       is_verified: z.boolean().nullable().optional(),
-      verification_date: nullableText,
-      delivery_instructions: nullableText,
-      landmark: nullableText,
+      verification_date: nullableText.optional(),
+      delivery_instructions: nullableText.optional(),
+      landmark: nullableText.optional(),
       location: z.object({ lat: z.number(), lng: z.number() }).nullable().optional(),
     })
     .catch({}),
   contact_info: z
     .object({ full_name: z.string().optional(), phone: z.string().optional(), email: z.string().optional() })
     .catch({}),
-  created_at: z.string(),
-  updated_at: z.string(),
 });
 export type Address = z.infer<typeof addressSchema>;
 
@@ -82,8 +79,6 @@ export function addressLabel(address: Pick<Address, 'title' | 'full_address' | '
   return title || address.full_address || address.address_line1;
 }
 
-/** The database's own test (private.address_problems): something@something.tld, no spaces. */
-export const EMAIL_PATTERN = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;
 export const DEFAULT_PHONE_COUNTRY = 'US';
 
 const digitCount = (value: string) => value.replace(/\D/g, '').length;

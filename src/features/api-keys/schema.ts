@@ -1,16 +1,18 @@
 import { z } from 'zod';
+import { toLocalInput } from '../../lib/form-schema';
+import { nullableText } from '../../lib/row-schema';
 
 /** An API key as the screens show it: never the key itself, which is answered once when generated. */
 export const apiKeySchema = z.object({
   id: z.string(),
   tenant_id: z.string(),
-  user_id: z.string().nullable(),
+  user_id: nullableText,
   name: z.string(),
   description: z.string(),
   key_prefix: z.string(),
-  expires_at: z.string().nullable(),
+  expires_at: nullableText,
   is_active: z.boolean(),
-  last_used_at: z.string().nullable(),
+  last_used_at: nullableText,
   created_at: z.string(),
 });
 export type ApiKey = z.infer<typeof apiKeySchema>;
@@ -48,13 +50,8 @@ export function apiKeyFormSchema(now: () => Date = () => new Date()) {
 export type ApiKeyFormInput = z.input<ReturnType<typeof apiKeyFormSchema>>;
 export type ApiKeyFormValues = z.output<ReturnType<typeof apiKeyFormSchema>>;
 
-/** 'YYYY-MM-DDTHH:mm' in the browser's zone, what a datetime-local input holds. */
-export function toLocalInput(iso: string | null): string {
-  if (!iso) return '';
-  const d = new Date(iso);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
-}
+/** The expiry as the dialog's datetime-local input holds it. */
+export { toLocalInput };
 
 /** The form's expiry as the API takes it: ISO, or null for never. */
 export function toIsoExpiry(value: string): string | null {

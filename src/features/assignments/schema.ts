@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { requiredId } from '../../lib/form-schema';
+import { nullableNumeric, nullableText, numeric } from '../../lib/row-schema';
 import { translator, type Translate } from '../../lib/i18n/catalogue';
 import { assignmentMessages, type AssignmentKey } from './messages';
 import type { ListChange } from '../../lib/use-server-list';
@@ -21,54 +23,43 @@ export function notEditableReason(status: string, t: Translate<AssignmentKey> = 
   return status === 'pending' ? null : t('notEditable', { status });
 }
 
-const person = z.object({ id: z.string(), full_name: z.string().nullable().catch(null) });
+const person = z.object({ id: z.string(), full_name: nullableText.catch(null) });
 
-/** A row of public.list_assignments: the assignment's columns plus who assigned it and the embedded driver, vehicle and delivery. */
-export const assignmentRowSchema = z.object({
+/** The assignment's own columns, as both the table's row and the list's row carry them. */
+const assignmentColumns = {
   id: z.string(),
   tenant_id: z.string(),
   delivery_id: z.string(),
   driver_id: z.string(),
   vehicle_id: z.string(),
-  assigned_by_id: z.string().nullable(),
   assignment_time: z.string(),
   status: z.enum(ASSIGNMENT_STATUSES),
   notes: z.string().catch(''),
-  responded_at: z.string().nullable(),
-  rejection_reason: z.string().nullable(),
-  completed_at: z.string().nullable(),
-  cancelled_at: z.string().nullable(),
-  cancel_reason: z.string().nullable(),
+  responded_at: nullableText,
+  rejection_reason: nullableText,
+  completed_at: nullableText,
+  cancelled_at: nullableText,
+  cancel_reason: nullableText,
   updated_at: z.string(),
+};
+
+/** A row of public.list_assignments: the assignment's columns plus who assigned it and the embedded driver, vehicle and delivery. */
+export const assignmentRowSchema = z.object({
+  ...assignmentColumns,
+  assigned_by_id: nullableText,
   assigned_by: person.nullable(),
-  drivers: z.object({ id: z.string(), user: z.object({ full_name: z.string().nullable().catch(null), avatar_url: z.string().nullable().catch(null) }) }).nullable(),
-  vehicles: z.object({ id: z.string(), name: z.string(), code: z.string(), image_url: z.string().nullable() }).nullable(),
+  drivers: z.object({ id: z.string(), user: z.object({ full_name: nullableText.catch(null), avatar_url: nullableText.catch(null) }) }).nullable(),
+  vehicles: z.object({ id: z.string(), name: z.string(), code: z.string(), image_url: nullableText }).nullable(),
   delivery: z
-    .object({ id: z.string(), delivery_code: z.string(), external_reference_id: z.string().nullable(), status: z.string() })
+    .object({ id: z.string(), delivery_code: z.string(), external_reference_id: nullableText, status: z.string() })
     .nullable(),
 });
 export type AssignmentRow = z.infer<typeof assignmentRowSchema>;
 
-export const assignmentPageSchema = z.object({ total: z.coerce.number(), assignments: z.array(assignmentRowSchema) });
+export const assignmentPageSchema = z.object({ total: numeric, assignments: z.array(assignmentRowSchema) });
 
-/** An assignments row as the table stores it and its live broadcast carries it. */
-export const assignmentSchema = z.object({
-  id: z.string(),
-  tenant_id: z.string(),
-  delivery_id: z.string(),
-  driver_id: z.string(),
-  vehicle_id: z.string(),
-  assigned_by: z.string().nullable(),
-  assignment_time: z.string(),
-  status: z.enum(ASSIGNMENT_STATUSES),
-  notes: z.string().catch(''),
-  responded_at: z.string().nullable(),
-  rejection_reason: z.string().nullable(),
-  completed_at: z.string().nullable(),
-  cancelled_at: z.string().nullable(),
-  cancel_reason: z.string().nullable(),
-  updated_at: z.string(),
-});
+/** An assignments row as the table stores it and its live broadcast carries it (`assigned_by` is the assigner's id here). */
+export const assignmentSchema = z.object({ ...assignmentColumns, assigned_by: nullableText });
 export type Assignment = z.infer<typeof assignmentSchema>;
 
 /** A live change of the table as the list's row: the columns both share (the embedded names stay). */
@@ -109,9 +100,9 @@ export function toListChanges(changes: readonly ListChange<Assignment>[], shown:
 
 /** The create and edit form: the ids the database's details name (delivery_id, driver_id, vehicle_id, notes). */
 export const AssignmentFormSchema = z.object({
-  delivery_id: z.string({ error: ASSIGNMENT_MESSAGES.deliveryRequired }).min(1, ASSIGNMENT_MESSAGES.deliveryRequired),
-  driver_id: z.string({ error: ASSIGNMENT_MESSAGES.driverRequired }).min(1, ASSIGNMENT_MESSAGES.driverRequired),
-  vehicle_id: z.string({ error: ASSIGNMENT_MESSAGES.vehicleRequired }).min(1, ASSIGNMENT_MESSAGES.vehicleRequired),
+  delivery_id: requiredId(ASSIGNMENT_MESSAGES.deliveryRequired),
+  driver_id: requiredId(ASSIGNMENT_MESSAGES.driverRequired),
+  vehicle_id: requiredId(ASSIGNMENT_MESSAGES.vehicleRequired),
   notes: z.string().max(1000, ASSIGNMENT_MESSAGES.notesTooLong),
 });
 export type AssignmentFormInput = z.input<typeof AssignmentFormSchema>;
@@ -124,8 +115,8 @@ export function emptyAssignmentForm(deliveryId: string | null): AssignmentFormIn
 /** public.assignment_fit's answer: the database's dispatch rules asked before saving. */
 export const fitSchema = z.object({
   problems: z.array(z.object({ field: z.string(), message: z.string() })),
-  weight_kg: z.coerce.number().nullable(),
-  capacity_kg: z.coerce.number().nullable(),
+  weight_kg: nullableNumeric,
+  capacity_kg: nullableNumeric,
 });
 export type Fit = z.infer<typeof fitSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { nullableText } from '../../lib/row-schema';
 
 /**
  * Chat (spec sections 1, 3 and 7): conversations between dispatch and a driver about a delivery,
@@ -16,10 +17,10 @@ export type ParticipantRole = (typeof PARTICIPANT_ROLES)[number];
 export const MessageRowSchema = z.object({
   id: z.string(),
   conversation_id: z.string(),
-  sender_id: z.string().nullable(),
+  sender_id: nullableText,
   content: z.string(),
   message_type: z.string(),
-  client_id: z.string().nullable().optional().transform((value) => value ?? null),
+  client_id: nullableText.optional().transform((value) => value ?? null),
   created_at: z.string(),
   updated_at: z.string().optional(),
 });
@@ -42,7 +43,7 @@ export interface ChatMessage extends MessageRow {
 export const ParticipantSchema = z.object({
   user_id: z.string(),
   role: z.string(),
-  full_name: z.string().nullable().optional().transform((value) => value ?? null),
+  full_name: nullableText.optional().transform((value) => value ?? null),
 });
 export type Participant = z.output<typeof ParticipantSchema>;
 
@@ -52,12 +53,12 @@ export const ConversationSummarySchema = z.object({
   type: z.string(),
   title: z.string(),
   metadata: z.record(z.string(), z.unknown()).nullable().transform((value) => value ?? {}),
-  delivery_id: z.string().nullable(),
+  delivery_id: nullableText,
   is_archived: z.boolean(),
   created_at: z.string(),
   updated_at: z.string(),
-  last_message_at: z.string().nullable(),
-  last_message: z.string().nullable(),
+  last_message_at: nullableText,
+  last_message: nullableText,
   participants: z.array(ParticipantSchema).nullable().transform((value) => value ?? []),
   unread_count: z.number().int(),
 });
@@ -67,7 +68,7 @@ export type ConversationSummary = z.output<typeof ConversationSummarySchema>;
 export const InboxEventSchema = z.object({
   conversation_id: z.string(),
   message_id: z.string(),
-  sender_id: z.string().nullable(),
+  sender_id: nullableText,
   preview: z.string(),
   created_at: z.string(),
 });

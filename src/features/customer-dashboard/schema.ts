@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { nullableText } from '../../lib/row-schema';
 import { RETURN_REASONS } from '../../lib/return-reasons';
 import { DELIVERY_STATUSES, type DeliveryStatus } from '../../data/statuses';
 
@@ -9,17 +10,17 @@ export const customerDeliverySchema = z.object({
   tracking_token: z.string(),
   kind: z.string(),
   status: z.enum(DELIVERY_STATUSES),
-  status_reason: z.string().nullable(),
+  status_reason: nullableText,
   dropoff_address: z.record(z.string(), z.unknown()).nullable(),
-  dropoff_window_start: z.string().nullable(),
-  dropoff_window_end: z.string().nullable(),
+  dropoff_window_start: nullableText,
+  dropoff_window_end: nullableText,
   package_count: z.number(),
   packages: z.array(z.record(z.string(), z.unknown())).nullable().optional(),
-  driver_id: z.string().nullable(),
-  delivered_at: z.string().nullable(),
-  failed_at: z.string().nullable(),
-  cancelled_at: z.string().nullable(),
-  returned_at: z.string().nullable(),
+  driver_id: nullableText,
+  delivered_at: nullableText,
+  failed_at: nullableText,
+  cancelled_at: nullableText,
+  returned_at: nullableText,
   proof: z.record(z.string(), z.unknown()).nullable(),
   created_at: z.string(),
   updated_at: z.string(),

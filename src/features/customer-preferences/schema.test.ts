@@ -208,4 +208,20 @@ describe('defaults and round trip', () => {
     expect(write.delivery_options).toEqual(row.delivery_options);
     expect(write.contact_preferences).toEqual(row.contact_preferences);
   });
+
+  it('a stored row whose options cannot be read reads as the defaults of a new form, a copy each time', () => {
+    const stored = {
+      id: 'p2', tenant_id: 't1', customer_id: 'c1', customer_name: null, customer_email: null, location_id: 'l1', location_title: null, location_address: null,
+      name: 'Broken', description: '', preferred_day_of_week: 1, preferred_time_start: '09:00', preferred_time_end: '10:00', delivery_instructions: '',
+      delivery_options: 'not an object', contact_preferences: null, is_active: true, notification_preferences: [], delivery_preferences: null,
+      created_at: '2026-11-01T00:00:00Z', updated_at: '2026-11-01T00:00:00Z',
+    };
+    const first = preferenceRowSchema.parse(stored);
+    const empty = emptyPreferenceForm();
+    expect(first.delivery_options).toEqual(empty.delivery_options);
+    expect(first.notification_preferences).toEqual(empty.notification_preferences);
+    first.delivery_options.authorized_receivers.push({ name: 'Marco Rossi', relationship: 'Partner', contact: '+1 415 555 0144' });
+    expect(preferenceRowSchema.parse(stored).delivery_options.authorized_receivers).toEqual([]);
+    expect(emptyPreferenceForm().delivery_options.authorized_receivers).toEqual([]);
+  });
 });

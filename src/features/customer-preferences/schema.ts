@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { EMAIL_PATTERN, requiredId } from '../../lib/form-schema';
+import { nullableText, tenantRecord } from '../../lib/row-schema';
 import { TIME_PATTERN } from '../../ui/form';
 
 /** Days of the week, Sunday 0 to Saturday 6 (their words: words.ts). */
@@ -70,8 +72,7 @@ export const PREFERENCE_TOASTS = {
   deleted: 'Customer preference deleted',
 } as const;
 
-/** The database's own tests (addresses: something@something.tld; phones: at least 10 digits). */
-const EMAIL_PATTERN = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;
+/** The database's own phone test: at least 10 digits. */
 const phoneDigits = (value: string) => value.replace(/\D/g, '').length;
 
 // No `abort` in these checks: an aborted field would also stop the form-wide window rule (`when`) from running.
@@ -117,8 +118,8 @@ const optionalText = (max: number, message: string) => z.string().max(max, messa
 /** The preference form; its field paths are the ones the database's validation details name. */
 export const CustomerPreferenceFormSchema = z
   .object({
-    customer_id: z.string({ error: PREFERENCE_MESSAGES.customer }).min(1, PREFERENCE_MESSAGES.customer),
-    location_id: z.string({ error: PREFERENCE_MESSAGES.location }).min(1, PREFERENCE_MESSAGES.location),
+    customer_id: requiredId(PREFERENCE_MESSAGES.customer),
+    location_id: requiredId(PREFERENCE_MESSAGES.location),
     name: requiredText(PREFERENCE_MESSAGES.name, 200, PREFERENCE_MESSAGES.nameLength),
     description: optionalText(2000, PREFERENCE_MESSAGES.descriptionLength),
     // The select holds the day as text: '' is none.
@@ -184,16 +185,28 @@ export type CustomerPreferenceFormOutput = z.output<typeof CustomerPreferenceFor
 
 const bool = (fallback: boolean) => z.boolean().catch(fallback);
 
+/** The delivery options a new preference starts with, and what a stored one that cannot be read reads as. */
+const defaultDeliveryOptions = () => ({
+  signature_required: false,
+  leave_with_neighbor: true,
+  leave_at_door: true,
+  requires_appointment: false,
+  package_handling: { fragile: false, temperature_sensitive: false },
+  authorized_receivers: [],
+});
+
+/** Every channel on: a new preference's notifications, and what a stored set that cannot be read reads as. */
+const defaultNotificationPreferences = () => ({ email_notifications: true, sms_notifications: true, push_notifications: true });
+
 /** A row of public.customer_preference_rows: the preference with its customer's and location's names. */
 export const preferenceRowSchema = z.object({
-  id: z.string(),
-  tenant_id: z.string(),
+  ...tenantRecord,
   customer_id: z.string(),
-  customer_name: z.string().nullable(),
-  customer_email: z.string().nullable(),
+  customer_name: nullableText,
+  customer_email: nullableText,
   location_id: z.string(),
-  location_title: z.string().nullable(),
-  location_address: z.string().nullable(),
+  location_title: nullableText,
+  location_address: nullableText,
   name: z.string(),
   description: z.string(),
   preferred_day_of_week: z.number(),
@@ -209,14 +222,7 @@ export const preferenceRowSchema = z.object({
       package_handling: z.object({ fragile: bool(false), temperature_sensitive: bool(false) }).catch({ fragile: false, temperature_sensitive: false }),
       authorized_receivers: z.array(z.object({ name: z.string(), relationship: z.string(), contact: z.string() })).catch([]),
     })
-    .catch({
-      signature_required: false,
-      leave_with_neighbor: true,
-      leave_at_door: true,
-      requires_appointment: false,
-      package_handling: { fragile: false, temperature_sensitive: false },
-      authorized_receivers: [],
-    }),
+    .catch(defaultDeliveryOptions),
   contact_preferences: z
     .object({
       notification_methods: z.array(z.object({ type: z.string(), enabled: bool(true), contact: z.string() })).catch([]),
@@ -236,17 +242,15 @@ export const preferenceRowSchema = z.object({
   is_active: z.boolean(),
   notification_preferences: z
     .object({ email_notifications: bool(true), sms_notifications: bool(true), push_notifications: bool(true) })
-    .catch({ email_notifications: true, sms_notifications: true, push_notifications: true }),
+    .catch(defaultNotificationPreferences),
   delivery_preferences: z
     .object({
-      preferred_delivery_time: z.string().nullable().catch(null),
+      preferred_delivery_time: nullableText.catch(null),
       preferred_delivery_days: z.array(z.number()).catch([]),
-      delivery_instructions: z.string().nullable().catch(null),
+      delivery_instructions: nullableText.catch(null),
       signature_required: bool(false),
     })
     .catch({ preferred_delivery_time: null, preferred_delivery_days: [], delivery_instructions: null, signature_required: false }),
-  created_at: z.string(),
-  updated_at: z.string(),
 });
 export type PreferenceRow = z.infer<typeof preferenceRowSchema>;
 
@@ -271,17 +275,10 @@ export function emptyPreferenceForm(): CustomerPreferenceFormInput {
     preferred_time_start: '',
     preferred_time_end: '',
     delivery_instructions: '',
-    delivery_options: {
-      signature_required: false,
-      leave_with_neighbor: true,
-      leave_at_door: true,
-      requires_appointment: false,
-      package_handling: { fragile: false, temperature_sensitive: false },
-      authorized_receivers: [],
-    },
+    delivery_options: defaultDeliveryOptions(),
     contact_preferences: { notification_methods: [], notification_events: { ...DEFAULT_NOTIFICATION_EVENTS }, language: 'en' },
     is_active: true,
-    notification_preferences: { email_notifications: true, sms_notifications: true, push_notifications: true },
+    notification_preferences: defaultNotificationPreferences(),
     delivery_preferences: { preferred_delivery_time: '', preferred_delivery_days: [], delivery_instructions: '', signature_required: false },
   };
 }

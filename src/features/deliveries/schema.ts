@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { fromLocalInput, requiredId, toLocalInput } from '../../lib/form-schema';
+import { nullableText, numeric, tenantRecord } from '../../lib/row-schema';
 import { ASSIGNMENT_STATUSES, DELIVERY_STATUSES, type DeliveryStatus } from '../../data/statuses';
 
 export { DELIVERY_STATUSES, type DeliveryStatus };
@@ -50,35 +52,39 @@ export const DELIVERY_MESSAGES = {
   reason: 'A reason is required',
 } as const;
 
-const money = z.coerce.number();
 const nullableNumber = z.union([z.number(), z.string()]).nullable().transform((v) => (v === null ? null : Number(v)));
+
+/** The ends of the pickup and drop-off windows, as the list and the record both read them (null: no window). */
+const windowColumns = {
+  pickup_window_start: nullableText,
+  pickup_window_end: nullableText,
+  dropoff_window_start: nullableText,
+  dropoff_window_end: nullableText,
+};
 
 /** One row of the deliveries list (the delivery_rows view). */
 export const deliveryRowSchema = z.object({
   id: z.string(),
   tenant_id: z.string(),
   delivery_code: z.string(),
-  external_reference_id: z.string().nullable(),
+  external_reference_id: nullableText,
   kind: z.string(),
   status: z.enum(DELIVERY_STATUSES),
   priority: z.string(),
   customer_id: z.string(),
-  customer_name: z.string().nullable(),
-  driver_id: z.string().nullable(),
-  driver_name: z.string().nullable(),
+  customer_name: nullableText,
+  driver_id: nullableText,
+  driver_name: nullableText,
   service_id: z.string(),
-  service_name: z.string().nullable(),
-  pickup_zone_name: z.string().nullable(),
-  dropoff_zone_name: z.string().nullable(),
-  pickup_full_address: z.string().nullable(),
-  pickup_city: z.string().nullable(),
-  dropoff_full_address: z.string().nullable(),
-  dropoff_city: z.string().nullable(),
-  pickup_window_start: z.string().nullable(),
-  pickup_window_end: z.string().nullable(),
-  dropoff_window_start: z.string().nullable(),
-  dropoff_window_end: z.string().nullable(),
-  price: money,
+  service_name: nullableText,
+  pickup_zone_name: nullableText,
+  dropoff_zone_name: nullableText,
+  pickup_full_address: nullableText,
+  pickup_city: nullableText,
+  dropoff_full_address: nullableText,
+  dropoff_city: nullableText,
+  ...windowColumns,
+  price: numeric,
   currency: z.string(),
   created_at: z.string(),
 });
@@ -90,8 +96,8 @@ export const deliveryChangeSchema = z
     id: z.string(),
     tenant_id: z.string(),
     status: z.enum(DELIVERY_STATUSES),
-    driver_id: z.string().nullable(),
-    price: money,
+    driver_id: nullableText,
+    price: numeric,
     currency: z.string(),
     updated_at: z.string(),
   })
@@ -100,8 +106,8 @@ export type DeliveryChange = z.infer<typeof deliveryChangeSchema>;
 
 export const packageSchema = z.object({
   description: z.string().optional().default(''),
-  quantity: z.coerce.number(),
-  weight_kg: z.coerce.number(),
+  quantity: numeric,
+  weight_kg: numeric,
   length_cm: nullableNumber.optional().default(null),
   width_cm: nullableNumber.optional().default(null),
   height_cm: nullableNumber.optional().default(null),
@@ -126,46 +132,40 @@ export const proofSchema = z
 
 /** A delivery as the detail and edit screens read it (the deliveries table). */
 export const deliverySchema = z.object({
-  id: z.string(),
-  tenant_id: z.string(),
+  ...tenantRecord,
   delivery_code: z.string(),
   barcode: z.string(),
   tracking_token: z.string(),
-  external_reference_id: z.string().nullable(),
+  external_reference_id: nullableText,
   kind: z.enum(DELIVERY_KINDS),
   customer_id: z.string(),
-  pickup_address_id: z.string().nullable(),
+  pickup_address_id: nullableText,
   pickup_address: snapshotSchema,
   pickup_lat: z.number(),
   pickup_lng: z.number(),
-  dropoff_address_id: z.string().nullable(),
+  dropoff_address_id: nullableText,
   dropoff_address: snapshotSchema,
   dropoff_lat: z.number(),
   dropoff_lng: z.number(),
-  pickup_window_start: z.string().nullable(),
-  pickup_window_end: z.string().nullable(),
-  dropoff_window_start: z.string().nullable(),
-  dropoff_window_end: z.string().nullable(),
+  ...windowColumns,
   packages: z.array(packageSchema),
   package_count: z.number(),
-  total_weight_kg: money,
+  total_weight_kg: numeric,
   service_id: z.string(),
-  pickup_zone_id: z.string().nullable(),
-  dropoff_zone_id: z.string().nullable(),
-  price: money,
+  pickup_zone_id: nullableText,
+  dropoff_zone_id: nullableText,
+  price: numeric,
   currency: z.string(),
-  price_override_reason: z.string().nullable(),
-  cod_amount: money,
+  price_override_reason: nullableText,
+  cod_amount: numeric,
   priority: z.enum(PRIORITIES),
   notes: z.string(),
   status: z.enum(DELIVERY_STATUSES),
-  status_reason: z.string().nullable(),
-  driver_id: z.string().nullable(),
-  vehicle_id: z.string().nullable(),
+  status_reason: nullableText,
+  driver_id: nullableText,
+  vehicle_id: nullableText,
   proof: proofSchema,
-  delivered_at: z.string().nullable(),
-  created_at: z.string(),
-  updated_at: z.string(),
+  delivered_at: nullableText,
 });
 export type Delivery = z.infer<typeof deliverySchema>;
 
@@ -174,11 +174,11 @@ export const deliveryEventSchema = z.object({
   delivery_id: z.string(),
   action: z.string(),
   status: z.enum(DELIVERY_STATUSES),
-  from_status: z.string().nullable(),
+  from_status: nullableText,
   occurred_at: z.string(),
-  actor_name: z.string().nullable(),
-  note: z.string().nullable(),
-  reason: z.string().nullable(),
+  actor_name: nullableText,
+  note: nullableText,
+  reason: nullableText,
 });
 export type DeliveryEvent = z.infer<typeof deliveryEventSchema>;
 
@@ -188,11 +188,11 @@ export const assignmentSchema = z.object({
   vehicle_id: z.string(),
   status: z.enum(ASSIGNMENT_STATUSES),
   assignment_time: z.string(),
-  responded_at: z.string().nullable(),
-  completed_at: z.string().nullable(),
-  cancelled_at: z.string().nullable(),
-  rejection_reason: z.string().nullable(),
-  cancel_reason: z.string().nullable(),
+  responded_at: nullableText,
+  completed_at: nullableText,
+  cancelled_at: nullableText,
+  rejection_reason: nullableText,
+  cancel_reason: nullableText,
   notes: z.string(),
 });
 export type Assignment = z.infer<typeof assignmentSchema>;
@@ -200,21 +200,8 @@ export type Assignment = z.infer<typeof assignmentSchema>;
 // ---------------------------------------------------------------------------------------------
 // The form
 
-/** 'YYYY-MM-DDTHH:mm' of a datetime-local input, in the browser's zone; '' when empty. */
-export function toLocalInput(iso: string | null): string {
-  if (!iso) return '';
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return '';
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
-}
-
-/** An ISO timestamp of a datetime-local value; null when empty or not a time. */
-export function fromLocalInput(value: string): string | null {
-  if (!value) return null;
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? null : date.toISOString();
-}
+/** The datetime-local values of the windows, and back. */
+export { fromLocalInput, toLocalInput };
 
 const dimension = z.number({ error: DELIVERY_MESSAGES.dimension }).gt(0, DELIVERY_MESSAGES.dimension).max(2000, DELIVERY_MESSAGES.dimension).nullable();
 
@@ -243,15 +230,15 @@ function checkWindow(
 export const deliveryFormSchema = z
   .object({
     kind: z.enum(DELIVERY_KINDS, { error: DELIVERY_MESSAGES.kind }),
-    customer_id: z.string({ error: DELIVERY_MESSAGES.customer }).min(1, DELIVERY_MESSAGES.customer),
-    pickup_address_id: z.string({ error: DELIVERY_MESSAGES.pickup }).min(1, DELIVERY_MESSAGES.pickup),
-    dropoff_address_id: z.string({ error: DELIVERY_MESSAGES.dropoff }).min(1, DELIVERY_MESSAGES.dropoff),
+    customer_id: requiredId(DELIVERY_MESSAGES.customer),
+    pickup_address_id: requiredId(DELIVERY_MESSAGES.pickup),
+    dropoff_address_id: requiredId(DELIVERY_MESSAGES.dropoff),
     pickup_window_start: z.string(),
     pickup_window_end: z.string(),
     dropoff_window_start: z.string(),
     dropoff_window_end: z.string(),
     packages: z.array(packageFormSchema).min(1, DELIVERY_MESSAGES.packages).max(50, DELIVERY_MESSAGES.packagesMax),
-    service_id: z.string({ error: DELIVERY_MESSAGES.service }).min(1, DELIVERY_MESSAGES.service),
+    service_id: requiredId(DELIVERY_MESSAGES.service),
     cod_amount: z.number({ error: DELIVERY_MESSAGES.cod }).min(0, DELIVERY_MESSAGES.cod).lt(10_000_000, DELIVERY_MESSAGES.cod),
     priority: z.enum(PRIORITIES),
     external_reference_id: z.string().trim().max(100, DELIVERY_MESSAGES.reference),

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { notBelow, numberFrom } from '../../lib/form-schema';
+import { numeric, tenantRecord } from '../../lib/row-schema';
 
 export const SERVICE_KINDS = ['on_demand', 'same_day', 'next_day', 'scheduled'] as const;
 export type ServiceKind = (typeof SERVICE_KINDS)[number];
@@ -24,8 +26,8 @@ export const SERVICE_MESSAGES = {
   maxBelowMin: 'Max transit hours must not be less than min transit hours',
 } as const;
 
-const hours = (required: string, range: string) =>
-  z.number({ error: required }).refine((value) => Number.isFinite(value) && value >= 0 && value <= 720, { message: range });
+/** Transit hours: from 0 to 30 days. */
+const hours = (required: string, range: string) => numberFrom(0, 720, required, range);
 
 export const DeliveryServiceFormSchema = z
   .object({
@@ -42,32 +44,21 @@ export const DeliveryServiceFormSchema = z
     required_vehicle_features: z.array(z.enum(VEHICLE_FEATURES)),
     active: z.boolean(),
   })
-  .refine((values) => values.max_transit_hours >= values.min_transit_hours, {
-    path: ['max_transit_hours'],
-    message: SERVICE_MESSAGES.maxBelowMin,
-    // Checked as soon as both are numbers, even while other fields are still wrong.
-    when: (payload) => {
-      const values = payload.value as Partial<Record<'min_transit_hours' | 'max_transit_hours', unknown>> | null;
-      return Number.isFinite(values?.min_transit_hours) && Number.isFinite(values?.max_transit_hours);
-    },
-  });
+  .refine(...notBelow('min_transit_hours', 'max_transit_hours', SERVICE_MESSAGES.maxBelowMin));
 
 export type DeliveryServiceFormInput = z.input<typeof DeliveryServiceFormSchema>;
 export type DeliveryServiceFormOutput = z.output<typeof DeliveryServiceFormSchema>;
 
 export const deliveryServiceSchema = z.object({
-  id: z.string(),
-  tenant_id: z.string(),
+  ...tenantRecord,
   name: z.string(),
   code: z.string(),
   description: z.string(),
   kind: z.string(),
-  min_transit_hours: z.coerce.number(),
-  max_transit_hours: z.coerce.number(),
+  min_transit_hours: numeric,
+  max_transit_hours: numeric,
   required_vehicle_features: z.array(z.string()),
   active: z.boolean(),
-  created_at: z.string(),
-  updated_at: z.string(),
 });
 export type DeliveryService = z.infer<typeof deliveryServiceSchema>;
 

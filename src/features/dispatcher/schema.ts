@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { nullableText } from '../../lib/row-schema';
 import { CONVERSATION_SUPPORT_STATES, EXCEPTION_SEVERITIES, EXCEPTION_STATUSES, FAILURE_STATES } from '../../data/statuses';
 import { AUTO_ASSIGN_MODES, BOARD_KINDS, BOARD_WINDOWS, type DispatcherSettings } from '../../lib/dispatcher-settings-shape';
 import type { Translate } from '../../lib/i18n/catalogue';
@@ -135,30 +136,35 @@ export type ContactFormInput = z.input<typeof contactFormSchema>;
 export type ContactFormValues = z.output<typeof contactFormSchema>;
 
 
-/** Who acknowledged and who resolved a support item, with their notes (failed attempts, customers' messages). */
-const handlingShape = {
-  acknowledged_by_name: z.string().nullable(),
-  acknowledged_at: z.string().nullable(),
-  acknowledgement_note: z.string().nullable(),
-  resolved_by_name: z.string().nullable(),
-  resolved_at: z.string().nullable(),
-  resolution_note: z.string().nullable(),
-};
-export type Handling = z.infer<z.ZodObject<typeof handlingShape>>;
-
-export const failureRowSchema = z.object({
+/** A support item and the delivery it is about: the delivery's code and kind, which its link to the delivery's section needs. */
+const supportItem = {
   id: z.string(),
   delivery_id: z.string(),
   delivery_code: z.string(),
   kind: z.string(),
+};
+
+/** Who acknowledged and who resolved a support item, with their notes (failed attempts, customers' messages). */
+const handlingShape = {
+  acknowledged_by_name: nullableText,
+  acknowledged_at: nullableText,
+  acknowledgement_note: nullableText,
+  resolved_by_name: nullableText,
+  resolved_at: nullableText,
+  resolution_note: nullableText,
+};
+export type Handling = z.infer<z.ZodObject<typeof handlingShape>>;
+
+export const failureRowSchema = z.object({
+  ...supportItem,
   delivery_status: z.string(),
   failed_at: z.string(),
-  reason: z.string().nullable(),
-  failure_note: z.string().nullable(),
-  reported_by_name: z.string().nullable(),
-  driver_name: z.string().nullable(),
-  customer_name: z.string().nullable(),
-  dropoff_full_address: z.string().nullable(),
+  reason: nullableText,
+  failure_note: nullableText,
+  reported_by_name: nullableText,
+  driver_name: nullableText,
+  customer_name: nullableText,
+  dropoff_full_address: nullableText,
   state: z.enum(FAILURE_STATES),
   ...handlingShape,
 });
@@ -167,17 +173,14 @@ export type FailureRow = z.infer<typeof failureRowSchema>;
 /** A customer's conversation in the queue (conversation_support). */
 
 export const customerConversationRowSchema = z.object({
-  id: z.string(),
-  delivery_id: z.string(),
-  delivery_code: z.string(),
-  kind: z.string(),
-  customer_name: z.string().nullable(),
+  ...supportItem,
+  customer_name: nullableText,
   title: z.string(),
   is_archived: z.boolean(),
   state: z.enum(CONVERSATION_SUPPORT_STATES),
   waiting_since: z.string(),
   last_customer_message_at: z.string(),
-  last_customer_message: z.string().nullable(),
+  last_customer_message: nullableText,
   ...handlingShape,
 });
 export type CustomerConversationRow = z.infer<typeof customerConversationRowSchema>;
@@ -187,15 +190,15 @@ export const exceptionRowSchema = z.object({
   id: z.string(),
   exception_code: z.string(),
   delivery_id: z.string(),
-  delivery_code: z.string().nullable(),
+  delivery_code: nullableText,
   type: z.string(),
   severity: z.enum(EXCEPTION_SEVERITIES),
   description: z.string(),
-  reported_by: z.string().nullable(),
-  reported_by_name: z.string().nullable(),
-  assigned_to_name: z.string().nullable(),
+  reported_by: nullableText,
+  reported_by_name: nullableText,
+  assigned_to_name: nullableText,
   status: z.enum(EXCEPTION_STATUSES),
-  resolution_notes: z.string().nullable(),
+  resolution_notes: nullableText,
   created_at: z.string(),
 });
 /** An exception with what the queue adds: whether a driver raised it and its delivery's kind (for the section link). */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { nullableNumeric, nullableText, numeric } from '../../lib/row-schema';
 import { translator, type Translate } from '../../lib/i18n/catalogue';
 import type { Language } from '../../lib/i18n/languages';
 import { performanceMessages, type PerformanceKey } from './messages';
@@ -6,25 +7,25 @@ import { performanceMessages, type PerformanceKey } from './messages';
 /** A row of public.driver_performance (numbers per driver over the range). */
 export const performanceRowSchema = z.object({
   driver_id: z.string(),
-  full_name: z.string().nullable(),
-  avatar_url: z.string().nullable(),
+  full_name: nullableText,
+  avatar_url: nullableText,
   driver_status: z.string(),
-  assigned: z.coerce.number(),
-  accepted: z.coerce.number(),
-  rejected: z.coerce.number(),
-  acceptance_rate: z.coerce.number().nullable(),
-  completed: z.coerce.number(),
-  failed: z.coerce.number(),
-  on_time: z.coerce.number(),
-  with_deadline: z.coerce.number(),
-  on_time_rate: z.coerce.number().nullable(),
-  avg_assignment_to_delivered_minutes: z.coerce.number().nullable(),
-  cod_collected: z.coerce.number(),
+  assigned: numeric,
+  accepted: numeric,
+  rejected: numeric,
+  acceptance_rate: nullableNumeric,
+  completed: numeric,
+  failed: numeric,
+  on_time: numeric,
+  with_deadline: numeric,
+  on_time_rate: nullableNumeric,
+  avg_assignment_to_delivered_minutes: nullableNumeric,
+  cod_collected: numeric,
   currency: z.string(),
 });
 export type PerformanceRow = z.infer<typeof performanceRowSchema> & { id: string };
 
-export const dailySchema = z.object({ day: z.string(), completed: z.coerce.number() });
+export const dailySchema = z.object({ day: z.string(), completed: numeric });
 export type DailyCompleted = z.infer<typeof dailySchema>;
 
 /** The columns a ?sort= may name. */

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { EMAIL_PATTERN } from '../../lib/form-schema';
+import { nullableText, tenantRecord } from '../../lib/row-schema';
 import { DRIVER_STATUSES } from '../../data/statuses';
 
 export { DRIVER_STATUSES, type DriverStatus } from '../../data/statuses';
@@ -61,7 +63,6 @@ export const DriverFormSchema = z.object(driverFields);
 export type DriverFormInput = z.input<typeof DriverFormSchema>;
 export type DriverFormOutput = z.output<typeof DriverFormSchema>;
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const inviting = (values: { source: string }) => values.source === 'invite';
 // Checked even while other fields are still wrong (zod skips refinements of an object with failing fields otherwise).
 const always = { when: () => true };
@@ -78,7 +79,7 @@ export const DriverCreateSchema = z
   })
   .refine((v) => inviting(v) || (v.person_id ?? '') !== '', { path: ['person_id'], message: DRIVER_MESSAGES.personRequired, ...always })
   .refine((v) => !inviting(v) || v.email.trim() !== '', { path: ['email'], message: DRIVER_MESSAGES.emailRequired, ...always })
-  .refine((v) => !inviting(v) || v.email.trim() === '' || EMAIL.test(v.email.trim()), { path: ['email'], message: DRIVER_MESSAGES.emailInvalid, ...always })
+  .refine((v) => !inviting(v) || v.email.trim() === '' || EMAIL_PATTERN.test(v.email.trim()), { path: ['email'], message: DRIVER_MESSAGES.emailInvalid, ...always })
   .refine((v) => !inviting(v) || v.first_name.trim() !== '', { path: ['first_name'], message: DRIVER_MESSAGES.firstNameRequired, ...always })
   .refine((v) => !inviting(v) || v.first_name.trim().length <= 100, { path: ['first_name'], message: DRIVER_MESSAGES.nameTooLong, ...always })
   .refine((v) => !inviting(v) || v.last_name.trim() !== '', { path: ['last_name'], message: DRIVER_MESSAGES.lastNameRequired, ...always })
@@ -131,25 +132,22 @@ const coordinate = z.number().nullable();
 
 /** A row of public.drivers, as the live topic broadcasts it. */
 export const driverSchema = z.object({
-  id: z.string(),
-  tenant_id: z.string(),
+  ...tenantRecord,
   licence_number: z.string(),
   licence_class: z.enum(LICENCE_CLASSES),
   licence_expiry: z.string(),
-  phone: z.string().nullable(),
+  phone: nullableText,
   status,
-  default_vehicle_id: z.string().nullable(),
-  home_zone_id: z.string().nullable(),
+  default_vehicle_id: nullableText,
+  home_zone_id: nullableText,
   last_lat: coordinate,
   last_lng: coordinate,
   last_heading: coordinate,
   last_speed: coordinate,
   last_accuracy: coordinate,
-  last_position_at: z.string().nullable(),
+  last_position_at: nullableText,
   status_changed_at: z.string(),
   notes: z.string(),
-  created_at: z.string(),
-  updated_at: z.string(),
 });
 export type Driver = z.infer<typeof driverSchema>;
 
@@ -157,12 +155,12 @@ export type Driver = z.infer<typeof driverSchema>;
 export const driverRowSchema = driverSchema.extend({
   full_name: z.string(),
   email: z.string(),
-  avatar_url: z.string().nullable(),
+  avatar_url: nullableText,
   person_status: z.string(),
-  default_vehicle_name: z.string().nullable(),
-  default_vehicle_code: z.string().nullable(),
-  home_zone_name: z.string().nullable(),
-  home_zone_code: z.string().nullable(),
+  default_vehicle_name: nullableText,
+  default_vehicle_code: nullableText,
+  home_zone_name: nullableText,
+  home_zone_code: nullableText,
 });
 export type DriverRow = z.infer<typeof driverRowSchema>;
 

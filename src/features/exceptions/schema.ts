@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { nullableText, statusHistoryEntrySchema, tenantRecord } from '../../lib/row-schema';
 import { EXCEPTION_SEVERITIES, EXCEPTION_STATUSES, EXCEPTION_TYPES, type ExceptionSeverity, type ExceptionType } from '../../data/statuses';
 import type { FileValue } from '../../ui/form';
 
@@ -27,27 +28,24 @@ export const EXCEPTION_MESSAGES = {
 } as const;
 
 export const exceptionRowSchema = z.object({
-  id: z.string(),
-  tenant_id: z.string(),
+  ...tenantRecord,
   exception_code: z.string(),
   delivery_id: z.string(),
-  delivery_code: z.string().nullable(),
-  delivery_status: z.string().nullable(),
-  customer_id: z.string().nullable(),
-  customer_name: z.string().nullable(),
+  delivery_code: nullableText,
+  delivery_status: nullableText,
+  customer_id: nullableText,
+  customer_name: nullableText,
   type: z.enum(EXCEPTION_TYPES),
   severity: z.enum(EXCEPTION_SEVERITIES),
   description: z.string(),
   photos: z.array(z.string()),
-  reported_by: z.string().nullable(),
-  reported_by_name: z.string().nullable(),
-  assigned_to: z.string().nullable(),
-  assigned_to_name: z.string().nullable(),
+  reported_by: nullableText,
+  reported_by_name: nullableText,
+  assigned_to: nullableText,
+  assigned_to_name: nullableText,
   status: z.enum(EXCEPTION_STATUSES),
-  resolution_notes: z.string().nullable(),
-  resolved_at: z.string().nullable(),
-  created_at: z.string(),
-  updated_at: z.string(),
+  resolution_notes: nullableText,
+  resolved_at: nullableText,
 });
 export type ExceptionRow = z.infer<typeof exceptionRowSchema>;
 
@@ -57,14 +55,8 @@ export const exceptionTableRowSchema = exceptionRowSchema
   .loose();
 export type ExceptionTableRow = z.infer<typeof exceptionTableRowSchema>;
 
-export const exceptionEventSchema = z.object({
-  id: z.string(),
-  from_status: z.string().nullable(),
-  status: z.string(),
-  note: z.string().nullable(),
-  actor_name: z.string().nullable(),
-  occurred_at: z.string(),
-});
+/** A move of an exception's status (exception_events), as its history shows it. */
+export const exceptionEventSchema = statusHistoryEntrySchema;
 export type ExceptionEvent = z.infer<typeof exceptionEventSchema>;
 
 export const ExceptionFormSchema = z.object({

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { requiredId, today } from '../../lib/form-schema';
+import { codedNameSchema, lotAndSerial, nullableText } from '../../lib/row-schema';
 import { defineStatuses } from '../../lib/status-vocabulary';
 import { INVENTORY_AUDIT_STATUSES } from '../../data/statuses';
 import { auditMessages } from './messages';
@@ -22,17 +24,14 @@ export const AUDIT_MESSAGES = {
   notesLength: 'Notes must be at most 2000 characters',
 } as const;
 
-/** Today as YYYY-MM-DD in the browser's time zone (a date input's value). */
-export function today(now: Date = new Date()): string {
-  const local = new Date(now.getTime() - now.getTimezoneOffset() * 60_000);
-  return local.toISOString().slice(0, 10);
-}
+/** The date fields' today: their least date, and what the form's date rule compares with. */
+export { today };
 
 /** The create form: warehouse, type, scheduled date, notes and the scope (a bin and/or an item). */
 export function auditFormSchema(now: () => string = () => today()) {
   return z
     .object({
-      warehouse_id: z.string({ error: AUDIT_MESSAGES.warehouseRequired }).min(1, { message: AUDIT_MESSAGES.warehouseRequired }),
+      warehouse_id: requiredId(AUDIT_MESSAGES.warehouseRequired),
       audit_type: z.union([z.enum(AUDIT_TYPES), z.literal('')], { error: AUDIT_MESSAGES.typeRequired }).refine((value) => value !== '', { message: AUDIT_MESSAGES.typeRequired }),
       scheduled_date: z.string().refine((value) => value === '' || value >= now(), { message: AUDIT_MESSAGES.scheduledPast }),
       notes: z.string().max(2000, { message: AUDIT_MESSAGES.notesLength }),
@@ -77,16 +76,21 @@ export function toAuditWrite(values: AuditFormOutput): AuditWrite {
   };
 }
 
-export const auditRowSchema = z.object({
+/** The audit's own columns, as the list's row and the count sheet both read them. */
+const auditColumns = {
   id: z.string(),
   warehouse_id: z.string(),
   audit_type: z.enum(AUDIT_TYPES),
   status: z.enum(INVENTORY_AUDIT_STATUSES),
-  scheduled_date: z.string().nullable(),
-  notes: z.string().nullable(),
+  scheduled_date: nullableText,
+  notes: nullableText,
   created_at: z.string(),
-  created_by_name: z.string().nullable(),
-  completed_by_name: z.string().nullable(),
+  created_by_name: nullableText,
+  completed_by_name: nullableText,
+};
+
+export const auditRowSchema = z.object({
+  ...auditColumns,
   warehouse_name: z.string(),
   warehouse_code: z.string(),
   line_count: z.number(),
@@ -101,11 +105,10 @@ export const countLineSchema = z.object({
   item_id: z.string(),
   item_name: z.string(),
   sku: z.string(),
-  barcode: z.string().nullable(),
+  barcode: nullableText,
   bin_id: z.string(),
   bin_code: z.string(),
-  lot_number: z.string().nullable(),
-  serial_number: z.string().nullable(),
+  ...lotAndSerial,
   counted_quantity: z.number().nullable(),
   recount_round: z.number(),
 });
@@ -114,18 +117,8 @@ export type CountLine = z.infer<typeof countLineSchema>;
 export const AUDIT_ACTIONS = ['in_progress', 'count', 'review', 'recount', 'completed', 'cancelled'] as const;
 
 export const countSheetSchema = z.object({
-  audit: z.object({
-    id: z.string(),
-    warehouse_id: z.string(),
-    audit_type: z.enum(AUDIT_TYPES),
-    status: z.enum(INVENTORY_AUDIT_STATUSES),
-    scheduled_date: z.string().nullable(),
-    notes: z.string().nullable(),
-    created_at: z.string(),
-    created_by_name: z.string().nullable(),
-    completed_by_name: z.string().nullable(),
-  }),
-  warehouse: z.object({ id: z.string(), code: z.string(), name: z.string() }),
+  audit: z.object(auditColumns),
+  warehouse: codedNameSchema,
   lines: countLineSchema.array(),
   actions: z.array(z.string()),
 });
@@ -138,12 +131,11 @@ export const reviewLineSchema = z.object({
   item_name: z.string(),
   sku: z.string(),
   bin_code: z.string(),
-  lot_number: z.string().nullable(),
-  serial_number: z.string().nullable(),
+  ...lotAndSerial,
   expected_quantity: z.number(),
   counted_quantity: z.number().nullable(),
   variance: z.number().nullable(),
-  reason: z.string().nullable(),
+  reason: nullableText,
   recount_round: z.number(),
   moved_while_open: z.boolean(),
 });

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { requiredId } from '../../lib/form-schema';
+import { lotAndSerial, nullableNumeric, nullableText, numeric } from '../../lib/row-schema';
 
 /** The fixed lists items are filed under (not a catalogue tree), as the database's checks name them. */
 export const CATEGORIES = ['Electronics', 'Furniture', 'Office Supplies'] as const;
@@ -78,7 +80,7 @@ export const ItemFormSchema = z.object({
 export type ItemFormInput = z.input<typeof ItemFormSchema>;
 export type ItemFormOutput = z.output<typeof ItemFormSchema>;
 
-const num = z.coerce.number().nullable().catch(null);
+const num = nullableNumeric.catch(null);
 
 /** An item row as the API returns it. */
 export const itemSchema = z.object({
@@ -86,27 +88,27 @@ export const itemSchema = z.object({
   tenant_id: z.string(),
   name: z.string(),
   sku: z.string(),
-  barcode: z.string().nullable(),
-  description: z.string().nullable(),
-  category: z.string().nullable(),
-  subcategory: z.string().nullable(),
-  brand: z.string().nullable(),
-  model: z.string().nullable(),
-  unit_size: z.coerce.number(),
+  barcode: nullableText,
+  description: nullableText,
+  category: nullableText,
+  subcategory: nullableText,
+  brand: nullableText,
+  model: nullableText,
+  unit_size: numeric,
   weight: num,
   dimensions: z
-    .object({ length: num.optional(), width: num.optional(), height: num.optional(), unit: z.string().nullable().optional().catch(null) })
+    .object({ length: num.optional(), width: num.optional(), height: num.optional(), unit: nullableText.optional().catch(null) })
     .catch({}),
   attributes: z
     .object({
-      color: z.string().nullable().optional().catch(null),
-      connectivity: z.string().nullable().optional().catch(null),
-      battery_life: z.string().nullable().optional().catch(null),
+      color: nullableText.optional().catch(null),
+      connectivity: nullableText.optional().catch(null),
+      battery_life: nullableText.optional().catch(null),
     })
     .catch({}),
   label_status: z.enum(LABEL_STATUSES),
-  label_url: z.string().nullable(),
-  label_error: z.string().nullable(),
+  label_url: nullableText,
+  label_error: nullableText,
   is_active: z.boolean(),
   updated_at: z.string(),
 });
@@ -175,8 +177,7 @@ export const stockRowSchema = z.object({
   bin_code: z.string(),
   quantity: z.number(),
   reserved: z.number(),
-  lot_number: z.string().nullable(),
-  serial_number: z.string().nullable(),
+  ...lotAndSerial,
   status: z.enum(STOCK_LIST_STATUSES),
   updated_at: z.string(),
 });
@@ -190,12 +191,11 @@ export const transactionRowSchema = z.object({
   transaction_type: z.enum(TRANSACTION_TYPES),
   reference_type: z.enum(REFERENCE_TYPES),
   quantity: z.number(),
-  lot_number: z.string().nullable(),
-  serial_number: z.string().nullable(),
+  ...lotAndSerial,
   stock_status: z.string(),
-  reason: z.string().nullable(),
+  reason: nullableText,
   created_at: z.string(),
-  performed_by: z.object({ id: z.string(), full_name: z.string().nullable() }).nullable(),
+  performed_by: z.object({ id: z.string(), full_name: nullableText }).nullable(),
   item: z.object({ id: z.string(), sku: z.string(), name: z.string() }),
   warehouse: named('name'),
   from_bin: named('code').nullable(),
@@ -223,8 +223,8 @@ export const TransactionFormSchema = z
   .object({
     transaction_type: z.enum(TRANSACTION_TYPES),
     direction: z.enum(['add', 'remove']),
-    item_id: z.string({ error: TRANSACTION_MESSAGES.item }).min(1, TRANSACTION_MESSAGES.item),
-    warehouse_id: z.string({ error: TRANSACTION_MESSAGES.warehouse }).min(1, TRANSACTION_MESSAGES.warehouse),
+    item_id: requiredId(TRANSACTION_MESSAGES.item),
+    warehouse_id: requiredId(TRANSACTION_MESSAGES.warehouse),
     from_bin_id: z.string().nullable(),
     to_bin_id: z.string().nullable(),
     quantity: z

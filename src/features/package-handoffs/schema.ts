@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { nullableText } from '../../lib/row-schema';
 import { PACKAGE_HANDOFF_STATUSES } from '../../data/statuses/package-handoff';
 
 /** The form's messages as the product words them (the English of the catalogue's `validation.*`, which the screens show). */
@@ -25,17 +26,17 @@ export const packageHandoffRowSchema = z.object({
   picking_order_id: z.string(),
   warehouse_staff_id: z.string(),
   signature_url: z.string(),
-  notes: z.string().nullable(),
+  notes: nullableText,
   status: z.enum(PACKAGE_HANDOFF_STATUSES),
   initiated_at: z.string(),
-  completed_at: z.string().nullable(),
+  completed_at: nullableText,
   updated_at: z.string(),
   warehouse_code: z.string(),
   warehouse_name: z.string(),
-  staff_name: z.string().nullable(),
+  staff_name: nullableText,
   staff_role: z.string(),
-  delivery_code: z.string().nullable(),
-  reference_number: z.string().nullable(),
+  delivery_code: nullableText,
+  reference_number: nullableText,
 });
 export type PackageHandoffRow = z.infer<typeof packageHandoffRowSchema>;
 export const ROW_COLUMNS =

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { requiredId, today } from '../../lib/form-schema';
+import { codedNameSchema, nullableText } from '../../lib/row-schema';
 import { defineStatuses } from '../../lib/status-vocabulary';
 import { PICK_ORDER_STATUSES } from '../../data/statuses';
 import { pickOrderMessages } from './messages';
@@ -42,18 +44,15 @@ export const PICK_ORDER_MESSAGES = {
 export const PICK_ORDER_MOVES = ['in_progress', 'completed', 'cancelled'] as const;
 export type PickOrderMove = (typeof PICK_ORDER_MOVES)[number];
 
-/** Today as YYYY-MM-DD in the browser's time zone (a date input's value). */
-export function today(now: Date = new Date()): string {
-  const local = new Date(now.getTime() - now.getTimezoneOffset() * 60_000);
-  return local.toISOString().slice(0, 10);
-}
+/** The date fields' today: their least date, and what the form's date rule compares with. */
+export { today };
 
 const wholeNumber = (min: number, message: string) =>
   z.union([z.number(), z.null()], { error: message }).refine((value) => typeof value === 'number' && Number.isInteger(value) && value >= min, { message });
 
 const lineSchema = z.object({
-  item_id: z.string({ error: PICK_ORDER_MESSAGES.itemRequired }).min(1, { message: PICK_ORDER_MESSAGES.itemRequired }),
-  bin_id: z.string({ error: PICK_ORDER_MESSAGES.binRequired }).min(1, { message: PICK_ORDER_MESSAGES.binRequired }),
+  item_id: requiredId(PICK_ORDER_MESSAGES.itemRequired),
+  bin_id: requiredId(PICK_ORDER_MESSAGES.binRequired),
   quantity: wholeNumber(1, PICK_ORDER_MESSAGES.quantity),
   picked_quantity: wholeNumber(0, PICK_ORDER_MESSAGES.pickedWhole),
 });
@@ -61,7 +60,7 @@ const lineSchema = z.object({
 /** The form: create and edit. Due date is checked against `now` (today's date, not before). */
 export function pickOrderFormSchema(now: () => string = () => today()) {
   return z.object({
-    warehouse_id: z.string({ error: PICK_ORDER_MESSAGES.warehouseRequired }).min(1, { message: PICK_ORDER_MESSAGES.warehouseRequired }),
+    warehouse_id: requiredId(PICK_ORDER_MESSAGES.warehouseRequired),
     reference_number: z
       .string({ error: PICK_ORDER_MESSAGES.referenceRequired })
       .refine((value) => value.trim().length > 0, { message: PICK_ORDER_MESSAGES.referenceRequired, abort: true })
@@ -145,6 +144,19 @@ export function toPickOrderWrite(values: PickOrderFormOutput) {
 }
 export type PickOrderWrite = ReturnType<typeof toPickOrderWrite>;
 
+/** The order's own columns, as the record (get_pick_order) and the list's row (pick_order_rows) both read them. */
+const orderColumns = {
+  id: z.string(),
+  warehouse_id: z.string(),
+  reference_number: z.string(),
+  external_reference: nullableText,
+  order_type: z.enum(ORDER_TYPES),
+  priority: z.number(),
+  status: z.enum(PICK_ORDER_STATUSES),
+  assigned_to: nullableText,
+  due_date: nullableText,
+};
+
 const lineRowSchema = z.object({
   id: z.string(),
   item_id: z.string(),
@@ -158,40 +170,32 @@ const lineRowSchema = z.object({
 /** public.get_pick_order: the order, its warehouse, the assigned user, the items with their names, the caller's actions. */
 export const pickOrderReadSchema = z.object({
   order: z.object({
-    id: z.string(),
-    warehouse_id: z.string(),
-    reference_number: z.string(),
-    external_reference: z.string().nullable(),
-    order_type: z.enum(ORDER_TYPES),
-    priority: z.number(),
-    status: z.enum(PICK_ORDER_STATUSES),
-    notes: z.string().nullable(),
-    assigned_to: z.string().nullable(),
-    due_date: z.string().nullable(),
+    ...orderColumns,
+    notes: nullableText,
     updated_at: z.string(),
     item_details: z.array(lineRowSchema),
     picking_progress: z.object({
       total_items: z.number(),
       picked_items: z.number(),
-      start_time: z.string().nullable(),
-      end_time: z.string().nullable(),
-      picker_notes: z.string().nullable(),
+      start_time: nullableText,
+      end_time: nullableText,
+      picker_notes: nullableText,
     }),
   }),
-  warehouse: z.object({ id: z.string(), code: z.string(), name: z.string() }).nullable(),
-  assigned_to_user: z.object({ id: z.string(), full_name: z.string().nullable(), email: z.string().nullable() }).nullable(),
+  warehouse: codedNameSchema.nullable(),
+  assigned_to_user: z.object({ id: z.string(), full_name: nullableText, email: nullableText }).nullable(),
   items: z.array(
     z.object({
       item_id: z.string(),
-      name: z.string().nullable(),
-      sku: z.string().nullable(),
+      name: nullableText,
+      sku: nullableText,
       bin_id: z.string(),
-      bin_name: z.string().nullable(),
+      bin_name: nullableText,
       quantity: z.number(),
       picked_quantity: z.number(),
       status: z.string(),
       /** On a batch's line: the member order it is picked for. */
-      order_reference: z.string().nullable().default(null),
+      order_reference: nullableText.default(null),
     }),
   ),
   /** The batch (or wave) a member order is picked in. */
@@ -228,16 +232,8 @@ export function toPickOrderFormValues(read: PickOrderRead): PickOrderFormInput {
 
 /** A row of the list (public.pick_order_rows). */
 export const pickOrderRowSchema = z.object({
-  id: z.string(),
-  warehouse_id: z.string(),
-  reference_number: z.string(),
-  external_reference: z.string().nullable(),
-  order_type: z.enum(ORDER_TYPES),
-  priority: z.number(),
-  status: z.enum(PICK_ORDER_STATUSES),
-  assigned_to: z.string().nullable(),
-  assigned_to_name: z.string().nullable(),
-  due_date: z.string().nullable(),
+  ...orderColumns,
+  assigned_to_name: nullableText,
   warehouse_name: z.string(),
   warehouse_code: z.string(),
   line_count: z.number(),
@@ -245,6 +241,6 @@ export const pickOrderRowSchema = z.object({
   picked_items: z.number(),
   created_at: z.string(),
   /** The batch (or wave) the order is picked in, if any. */
-  batch_reference: z.string().nullable().default(null),
+  batch_reference: nullableText.default(null),
 });
 export type PickOrderRow = z.infer<typeof pickOrderRowSchema>;

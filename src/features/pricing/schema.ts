@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { notBelow, numberFrom, requiredId } from '../../lib/form-schema';
+import { numeric, tenantRecord } from '../../lib/row-schema';
 
 /** The database's words (private.zone_pricing_problems). */
 export const PRICING_MESSAGES = {
@@ -26,39 +28,28 @@ const money = (required: string, range: string) =>
     .refine((value) => Number.isFinite(value) && value >= 0, { message: range, abort: true })
     .refine((value) => value <= MONEY_MAX && hasCents(value), { message: PRICING_MESSAGES.money });
 
-const hours = (required: string, range: string) =>
-  z.number({ error: required }).refine((value) => Number.isFinite(value) && value >= 0 && value <= 720, { message: range });
-
-const id = (required: string) => z.string({ error: required }).min(1, required);
+/** Transit hours: from 0 to 30 days. */
+const hours = (required: string, range: string) => numberFrom(0, 720, required, range);
 
 export const PricingFormSchema = z
   .object({
-    origin_zone_id: id(PRICING_MESSAGES.originRequired),
-    destination_zone_id: id(PRICING_MESSAGES.destinationRequired),
-    service_id: id(PRICING_MESSAGES.serviceRequired),
+    origin_zone_id: requiredId(PRICING_MESSAGES.originRequired),
+    destination_zone_id: requiredId(PRICING_MESSAGES.destinationRequired),
+    service_id: requiredId(PRICING_MESSAGES.serviceRequired),
     base_price: money(PRICING_MESSAGES.baseRequired, PRICING_MESSAGES.baseRange),
     per_unit_price: money(PRICING_MESSAGES.unitRequired, PRICING_MESSAGES.unitRange),
     min_transit_time: hours(PRICING_MESSAGES.minRequired, PRICING_MESSAGES.minRange),
     max_transit_time: hours(PRICING_MESSAGES.maxRequired, PRICING_MESSAGES.maxRange),
     active: z.boolean(),
   })
-  .refine((values) => values.max_transit_time >= values.min_transit_time, {
-    path: ['max_transit_time'],
-    message: PRICING_MESSAGES.maxBelowMin,
-    // Checked as soon as both are numbers, even while other fields are still wrong.
-    when: (payload) => {
-      const values = payload.value as Partial<Record<'min_transit_time' | 'max_transit_time', unknown>> | null;
-      return Number.isFinite(values?.min_transit_time) && Number.isFinite(values?.max_transit_time);
-    },
-  });
+  .refine(...notBelow('min_transit_time', 'max_transit_time', PRICING_MESSAGES.maxBelowMin));
 
 export type PricingFormInput = z.input<typeof PricingFormSchema>;
 export type PricingFormOutput = z.output<typeof PricingFormSchema>;
 
 /** A row of public.zone_pricing_rows: the price with its zones' and service's names. */
 export const pricingRowSchema = z.object({
-  id: z.string(),
-  tenant_id: z.string(),
+  ...tenantRecord,
   origin_zone_id: z.string(),
   origin_zone_name: z.string(),
   origin_zone_code: z.string(),
@@ -69,12 +60,10 @@ export const pricingRowSchema = z.object({
   service_name: z.string(),
   service_code: z.string(),
   active: z.boolean(),
-  base_price: z.coerce.number(),
-  per_unit_price: z.coerce.number(),
-  min_transit_time: z.coerce.number(),
-  max_transit_time: z.coerce.number(),
-  created_at: z.string(),
-  updated_at: z.string(),
+  base_price: numeric,
+  per_unit_price: numeric,
+  min_transit_time: numeric,
+  max_transit_time: numeric,
 });
 export type PricingRow = z.infer<typeof pricingRowSchema>;
 
@@ -126,35 +115,33 @@ export const QUOTE_MESSAGES = {
   weightRange: 'Weight must be from 0 to 100000 kg',
 } as const;
 
-const latitude = z.number({ error: QUOTE_MESSAGES.latitude }).refine((v) => Number.isFinite(v) && v >= -90 && v <= 90, { message: QUOTE_MESSAGES.latitude });
-const longitude = z.number({ error: QUOTE_MESSAGES.longitude }).refine((v) => Number.isFinite(v) && v >= -180 && v <= 180, { message: QUOTE_MESSAGES.longitude });
+const latitude = numberFrom(-90, 90, QUOTE_MESSAGES.latitude, QUOTE_MESSAGES.latitude);
+const longitude = numberFrom(-180, 180, QUOTE_MESSAGES.longitude, QUOTE_MESSAGES.longitude);
 
 export const QuoteFormSchema = z.object({
   pickup_lat: latitude,
   pickup_lng: longitude,
   dropoff_lat: latitude,
   dropoff_lng: longitude,
-  service_id: id(QUOTE_MESSAGES.service),
-  weight_kg: z
-    .number({ error: QUOTE_MESSAGES.weightRequired })
-    .refine((v) => Number.isFinite(v) && v >= 0 && v <= 100000, { message: QUOTE_MESSAGES.weightRange }),
+  service_id: requiredId(QUOTE_MESSAGES.service),
+  weight_kg: numberFrom(0, 100000, QUOTE_MESSAGES.weightRequired, QUOTE_MESSAGES.weightRange),
 });
 export type QuoteFormInput = z.input<typeof QuoteFormSchema>;
 export type QuoteFormOutput = z.output<typeof QuoteFormSchema>;
 
 const quoteZone = z.object({ id: z.string(), code: z.string(), name: z.string(), color: z.string() });
 export const quoteSchema = z.object({
-  price: z.coerce.number(),
+  price: numeric,
   currency: z.string(),
-  base_price: z.coerce.number(),
-  per_unit_price: z.coerce.number(),
-  weight_kg: z.coerce.number(),
+  base_price: numeric,
+  per_unit_price: numeric,
+  weight_kg: numeric,
   pricing_id: z.string(),
   service: z.object({ id: z.string(), code: z.string(), name: z.string(), kind: z.string() }),
   pickup_zone: quoteZone,
   dropoff_zone: quoteZone,
-  min_transit_hours: z.coerce.number(),
-  max_transit_hours: z.coerce.number(),
+  min_transit_hours: numeric,
+  max_transit_hours: numeric,
   earliest_at: z.string(),
   latest_at: z.string(),
 });

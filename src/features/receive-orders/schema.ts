@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lotAndSerial, nullableText } from '../../lib/row-schema';
 import { RECEIVE_ORDER_STATUSES } from '../../data/statuses';
 import { optionalText, UUID_PATTERN } from '../../lib/form-schema';
 
@@ -40,16 +41,21 @@ export const ReceiveOrderFormSchema = z.object({
 export type ReceiveOrderFormInput = z.input<typeof ReceiveOrderFormSchema>;
 export type ReceiveOrderFormOutput = z.output<typeof ReceiveOrderFormSchema>;
 
-export const receiveOrderRowSchema = z.object({
+/** The order's own columns, as the list's row (receive_order_rows) and the record both read them. */
+const receiveOrderColumns = {
   id: z.string(),
   receive_code: z.string(),
   supplier_id: z.string(),
-  supplier_name: z.string(),
   warehouse_id: z.string(),
-  warehouse_name: z.string(),
-  reference: z.string().nullable(),
-  expected_date: z.string().nullable(),
+  reference: nullableText,
+  expected_date: nullableText,
   status: z.enum(RECEIVE_ORDER_STATUSES),
+};
+
+export const receiveOrderRowSchema = z.object({
+  ...receiveOrderColumns,
+  supplier_name: z.string(),
+  warehouse_name: z.string(),
   line_count: z.number(),
   expected_total: z.number(),
   received_total: z.number(),
@@ -58,14 +64,8 @@ export const receiveOrderRowSchema = z.object({
 export type ReceiveOrderRow = z.infer<typeof receiveOrderRowSchema>;
 
 export const receiveOrderSchema = z.object({
-  id: z.string(),
-  receive_code: z.string(),
-  supplier_id: z.string(),
-  warehouse_id: z.string(),
-  reference: z.string().nullable(),
-  expected_date: z.string().nullable(),
-  notes: z.string().nullable(),
-  status: z.enum(RECEIVE_ORDER_STATUSES),
+  ...receiveOrderColumns,
+  notes: nullableText,
   receive_order_lines: z.array(
     z.object({
       id: z.string(),
@@ -73,9 +73,8 @@ export const receiveOrderSchema = z.object({
       item_id: z.string(),
       expected_quantity: z.number(),
       received_quantity: z.number(),
-      lot_number: z.string().nullable(),
-      serial_number: z.string().nullable(),
-      target_bin_id: z.string().nullable(),
+      ...lotAndSerial,
+      target_bin_id: nullableText,
     }),
   ),
 });

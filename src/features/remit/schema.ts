@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { nullableText, numeric } from '../../lib/row-schema';
 
 /** How a driver handed the cash over (remittances_method_check). */
 export const REMIT_METHODS = ['cash', 'bank_transfer', 'card', 'other'] as const;
@@ -19,20 +20,19 @@ export const REMIT_MESSAGES = {
   reason: `The reason must be at most ${REMIT_LIMITS.reason} characters`,
 } as const;
 
-const money = z.coerce.number();
 
 /** One row of public.driver_cash_summary(). */
 export const cashSummarySchema = z.object({
   driver_id: z.string(),
-  full_name: z.string().nullable(),
-  avatar_url: z.string().nullable(),
+  full_name: nullableText,
+  avatar_url: nullableText,
   driver_status: z.string(),
-  collected: money,
-  remitted: money,
-  outstanding: money,
-  shortfall: money,
+  collected: numeric,
+  remitted: numeric,
+  outstanding: numeric,
+  shortfall: numeric,
   outstanding_count: z.number(),
-  last_remitted_at: z.string().nullable(),
+  last_remitted_at: nullableText,
   currency: z.string(),
 });
 export type CashSummary = z.infer<typeof cashSummarySchema>;
@@ -41,10 +41,10 @@ export type CashSummary = z.infer<typeof cashSummarySchema>;
 export const unremittedSchema = z.object({
   id: z.string(),
   delivery_code: z.string(),
-  delivered_at: z.string().nullable(),
-  cod_amount: money,
+  delivered_at: nullableText,
+  cod_amount: numeric,
   currency: z.string(),
-  dropoff_address: z.string().nullable(),
+  dropoff_address: nullableText,
 });
 export type UnremittedDelivery = z.infer<typeof unremittedSchema>;
 
@@ -53,14 +53,14 @@ export const remittanceRowSchema = z.object({
   id: z.string(),
   reference_number: z.string(),
   driver_id: z.string(),
-  driver_name: z.string().nullable(),
-  recorded_by_name: z.string().nullable(),
-  amount: money,
-  expected_amount: money,
+  driver_name: nullableText,
+  recorded_by_name: nullableText,
+  amount: numeric,
+  expected_amount: numeric,
   currency: z.string(),
   method: z.enum(REMIT_METHODS),
   note: z.string(),
-  discrepancy_reason: z.string().nullable(),
+  discrepancy_reason: nullableText,
   recorded_at: z.string(),
   delivery_codes: z.array(z.string()),
 });

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { requiredId } from '../../lib/form-schema';
+import { nullableText, statusHistoryEntrySchema, tenantRecord } from '../../lib/row-schema';
 import { RETURN_STATUSES } from '../../data/statuses';
 import type { FileValue } from '../../ui/form';
 import { RETURN_REASONS, type ReturnReason } from '../../lib/return-reasons';
@@ -43,23 +45,22 @@ export type ReturnItem = z.infer<typeof itemSchema>;
 const money = z.union([z.number(), z.string()]).transform((v) => Number(v));
 
 export const returnRowSchema = z.object({
-  id: z.string(),
-  tenant_id: z.string(),
+  ...tenantRecord,
   return_code: z.string(),
   delivery_id: z.string(),
-  delivery_code: z.string().nullable(),
-  delivery_status: z.string().nullable(),
+  delivery_code: nullableText,
+  delivery_status: nullableText,
   delivery_price: money.nullable(),
   delivery_cod_amount: money.nullable(),
   delivery_packages: z.array(packageSchema).nullable(),
-  delivered_at: z.string().nullable(),
-  dropoff_full_address: z.string().nullable(),
-  order_id: z.string().nullable(),
+  delivered_at: nullableText,
+  dropoff_full_address: nullableText,
+  order_id: nullableText,
   customer_id: z.string(),
-  customer_name: z.string().nullable(),
-  customer_email: z.string().nullable(),
+  customer_name: nullableText,
+  customer_email: nullableText,
   reason: z.enum(RETURN_REASONS),
-  reason_text: z.string().nullable(),
+  reason_text: nullableText,
   items: z.array(itemSchema),
   photos: z.array(z.string()),
   refund_amount: money,
@@ -67,15 +68,13 @@ export const returnRowSchema = z.object({
   notes: z.string(),
   status: z.enum(RETURN_STATUSES),
   refunded: z.boolean().nullable(),
-  pickup_delivery_id: z.string().nullable(),
-  pickup_delivery_code: z.string().nullable(),
-  pickup_delivery_status: z.string().nullable(),
-  warehouse_id: z.string().nullable(),
-  warehouse_name: z.string().nullable(),
-  received_at: z.string().nullable(),
-  closed_at: z.string().nullable(),
-  created_at: z.string(),
-  updated_at: z.string(),
+  pickup_delivery_id: nullableText,
+  pickup_delivery_code: nullableText,
+  pickup_delivery_status: nullableText,
+  warehouse_id: nullableText,
+  warehouse_name: nullableText,
+  received_at: nullableText,
+  closed_at: nullableText,
 });
 export type ReturnRow = z.infer<typeof returnRowSchema>;
 
@@ -85,14 +84,8 @@ export const returnTableRowSchema = returnRowSchema
   .loose();
 export type ReturnTableRow = z.infer<typeof returnTableRowSchema>;
 
-export const returnEventSchema = z.object({
-  id: z.string(),
-  from_status: z.string().nullable(),
-  status: z.string(),
-  note: z.string().nullable(),
-  actor_name: z.string().nullable(),
-  occurred_at: z.string(),
-});
+/** A move of a return request's status (return_request_events), as its history shows it. */
+export const returnEventSchema = statusHistoryEntrySchema;
 export type ReturnEvent = z.infer<typeof returnEventSchema>;
 
 /** The delivery a return is for, as the form needs it. */
@@ -229,8 +222,8 @@ export const PUT_BACK_MESSAGES = {
   condition: 'Condition must be available or damaged',
 } as const;
 export const putBackSchema = z.object({
-  item_id: z.string({ error: PUT_BACK_MESSAGES.item }).min(1, PUT_BACK_MESSAGES.item),
-  bin_id: z.string({ error: PUT_BACK_MESSAGES.bin }).min(1, PUT_BACK_MESSAGES.bin),
+  item_id: requiredId(PUT_BACK_MESSAGES.item),
+  bin_id: requiredId(PUT_BACK_MESSAGES.bin),
   quantity: z.number({ error: PUT_BACK_MESSAGES.quantity }).int(PUT_BACK_MESSAGES.quantity).min(1, PUT_BACK_MESSAGES.quantity),
   condition: z.enum(PUT_BACK_CONDITIONS, { error: PUT_BACK_MESSAGES.condition }),
 });

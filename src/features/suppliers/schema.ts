@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { nullableText, tenantRecord } from '../../lib/row-schema';
 import { addressSummarySchema } from '../../data/address-label';
-import { oneOf, optionalText, requiredText } from '../../lib/form-schema';
+import { EMAIL_PATTERN, oneOf, optionalText, requiredText } from '../../lib/form-schema';
 
 /** When a supplier is paid (suppliers.payment_terms). */
 export const PAYMENT_TERMS = ['prepaid', 'cod', 'net_15', 'net_30', 'net_60', 'net_90'] as const;
@@ -19,7 +20,7 @@ export const SupplierFormSchema = z.object({
   name: requiredText(SUPPLIER_MESSAGES.name, 200),
   code: requiredText(SUPPLIER_MESSAGES.code, 64),
   contact_name: optionalText(200),
-  contact_email: z.string().refine((v) => v === '' || /^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(v), SUPPLIER_MESSAGES.email),
+  contact_email: z.string().refine((v) => v === '' || EMAIL_PATTERN.test(v), SUPPLIER_MESSAGES.email),
   contact_phone: z.string().refine((v) => v === '' || v.replace(/\D/g, '').length >= 10, SUPPLIER_MESSAGES.phone),
   address_id: z.string().nullable(),
   lead_time_days: z
@@ -33,20 +34,17 @@ export type SupplierFormInput = z.input<typeof SupplierFormSchema>;
 export type SupplierFormOutput = z.output<typeof SupplierFormSchema>;
 
 export const supplierSchema = z.object({
-  id: z.string(),
-  tenant_id: z.string(),
+  ...tenantRecord,
   name: z.string(),
   code: z.string(),
-  contact_name: z.string().nullable(),
-  contact_email: z.string().nullable(),
-  contact_phone: z.string().nullable(),
-  address_id: z.string().nullable(),
+  contact_name: nullableText,
+  contact_email: nullableText,
+  contact_phone: nullableText,
+  address_id: nullableText,
   lead_time_days: z.number(),
   payment_terms: z.string(),
-  notes: z.string().nullable(),
+  notes: nullableText,
   active: z.boolean(),
-  created_at: z.string(),
-  updated_at: z.string(),
   address: addressSummarySchema.optional(),
 });
 export type Supplier = z.infer<typeof supplierSchema>;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { trackingPath } from '../../lib/tracking';
+import { DELIVERY_STATUSES } from '../../data/statuses';
 import { translator } from '../../lib/i18n/catalogue';
 import { trackingMessages } from './messages';
 import es from './messages/es';
@@ -126,6 +127,20 @@ describe('the headline, the business name and the schema', () => {
     expect(statusHeadline(tracking({ status: 'in_transit' }), t)).toBe('Your parcel is on the way');
     expect(statusHeadline(tracking({ status: 'failed' }), t)).toBe('The delivery could not be completed');
     expect(statusHeadline(tracking({ status: 'in_transit', driver: { first_name: 'Derek' } }), translator(trackingMessages, 'es', es))).toBe('Derek está en camino');
+  });
+
+  it('has its own headline for every status', () => {
+    expect(DELIVERY_STATUSES.map((status) => statusHeadline(tracking({ status }), t))).toEqual([
+      'Your order is placed',
+      'A driver is being confirmed',
+      'A driver will pick up your parcel',
+      'Your parcel has been picked up',
+      'Your parcel is on the way',
+      'Delivered',
+      'The delivery could not be completed',
+      'This delivery was cancelled',
+      'Your parcel was returned to the sender',
+    ]);
   });
 
   it('reads the tenant name in English, else the slug', () => {

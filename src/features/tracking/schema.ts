@@ -154,28 +154,23 @@ function stepsOf(tracking: Pick<Tracking, 'status' | 'timeline' | 'created_at'>)
   return steps;
 }
 
+/** The headline of each status (in transit names the driver when the page knows them). */
+const HEADLINES = {
+  pending: 'headline.pending',
+  assigned: 'headline.assigned',
+  accepted: 'headline.accepted',
+  picked_up: 'headline.picked_up',
+  in_transit: 'headline.in_transit',
+  delivered: 'headline.delivered',
+  failed: 'headline.failed',
+  cancelled: 'headline.cancelled',
+  returned: 'headline.returned',
+} as const satisfies Record<DeliveryStatus, TrackingKey>;
+
 /** One sentence for the status, the page's headline. */
 export function statusHeadline(tracking: Pick<Tracking, 'status' | 'driver'>, t: Translate<TrackingKey>): string {
-  switch (tracking.status) {
-    case 'pending':
-      return t('headline.pending');
-    case 'assigned':
-      return t('headline.assigned');
-    case 'accepted':
-      return t('headline.accepted');
-    case 'picked_up':
-      return t('headline.picked_up');
-    case 'in_transit':
-      return tracking.driver ? t('headline.in_transit_driver', { name: tracking.driver.first_name }) : t('headline.in_transit');
-    case 'delivered':
-      return t('headline.delivered');
-    case 'failed':
-      return t('headline.failed');
-    case 'cancelled':
-      return t('headline.cancelled');
-    case 'returned':
-      return t('headline.returned');
-  }
+  if (tracking.status === 'in_transit' && tracking.driver) return t('headline.in_transit_driver', { name: tracking.driver.first_name });
+  return t(HEADLINES[tracking.status]);
 }
 
 /**

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { nullableText } from '../../lib/row-schema';
 import { USER_STATUSES, userStatus, type UserStatus } from '../../data/statuses';
 
 /** Stored values (profiles' check constraints); the labels are what people read. */
@@ -26,15 +27,15 @@ export const personSchema = z.object({
   id: z.string(),
   tenant_id: z.string(),
   email: z.string(),
-  first_name: z.string().nullable(),
-  last_name: z.string().nullable(),
+  first_name: nullableText,
+  last_name: nullableText,
   full_name: z.string(),
-  phone: z.string().nullable(),
+  phone: nullableText,
   panel_type: z.string(),
   roles: z.array(z.string()),
   user_type: z.string(),
   status: z.string(),
-  avatar_url: z.string().nullable(),
+  avatar_url: nullableText,
   created_at: z.string(),
 });
 export type Person = z.infer<typeof personSchema>;

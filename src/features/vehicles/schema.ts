@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { nullableText, numeric, tenantRecord } from '../../lib/row-schema';
 import type { FileValue } from '../../ui/form';
 
 /** The options, as the database's check constraints name them. */
@@ -80,24 +81,21 @@ export type VehicleFormOutput = z.output<typeof VehicleFormSchema>;
 
 /** A vehicle row as the API returns it (and as a live broadcast carries it). */
 export const vehicleSchema = z.object({
-  id: z.string(),
-  tenant_id: z.string(),
+  ...tenantRecord,
   name: z.string(),
   code: z.string(),
   description: z.string(),
-  image_url: z.string().nullable(),
-  capacity_unit: z.coerce.number(),
+  image_url: nullableText,
+  capacity_unit: numeric,
   vehicle_requirements: z
     .object({
       license_requirements: z.array(z.string()).catch([]),
       special_features: z.array(z.string()).catch([]),
-      fuel_type: z.string().nullable().catch(null),
+      fuel_type: nullableText.catch(null),
     })
     .partial()
     .catch({}),
   active: z.boolean(),
-  created_at: z.string(),
-  updated_at: z.string(),
 });
 export type Vehicle = z.infer<typeof vehicleSchema>;
 

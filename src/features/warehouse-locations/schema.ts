@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { codedNameSchema, nullableText, tenantRecord } from '../../lib/row-schema';
 import { LOCATION_TYPES, type LocationType } from '../../data/warehousing';
 import { LOCATION_STATUSES } from '../../data/statuses';
 import { SECURITY_LEVELS } from '../../data/warehousing';
@@ -113,20 +114,17 @@ export type LocationFormInput = z.input<typeof LocationFormSchema>;
 export type LocationFormOutput = z.output<typeof LocationFormSchema>;
 
 export const locationSchema = z.object({
-  id: z.string(),
-  tenant_id: z.string(),
+  ...tenantRecord,
   warehouse_id: z.string(),
   location_type: z.string(),
   name: z.string(),
-  parent_id: z.string().nullable(),
+  parent_id: nullableText,
   code: z.string(),
   position: z.record(z.string(), z.unknown()).catch({}),
   capacity: z.record(z.string(), z.unknown()).catch({}),
   status: z.string(),
   metadata: z.record(z.string(), z.unknown()).catch({}),
-  created_at: z.string(),
-  updated_at: z.string(),
-  warehouse: z.object({ id: z.string(), name: z.string(), code: z.string() }).nullable().optional(),
+  warehouse: codedNameSchema.nullable().optional(),
   parent: z.object({ id: z.string(), name: z.string(), code: z.string(), location_type: z.string() }).nullable().optional(),
 });
 export type WarehouseLocation = z.infer<typeof locationSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { requiredId } from '../../lib/form-schema';
 import { STAFF_ROLES } from '../../data/warehousing';
 
 export const STAFF_MESSAGES = {
@@ -8,8 +9,8 @@ export const STAFF_MESSAGES = {
 } as const;
 
 export const StaffFormSchema = z.object({
-  warehouse_id: z.string({ error: STAFF_MESSAGES.warehouse }).min(1, STAFF_MESSAGES.warehouse),
-  user_id: z.string({ error: STAFF_MESSAGES.user }).min(1, STAFF_MESSAGES.user),
+  warehouse_id: requiredId(STAFF_MESSAGES.warehouse),
+  user_id: requiredId(STAFF_MESSAGES.user),
   role: z.enum(STAFF_ROLES, { error: STAFF_MESSAGES.role }),
   active: z.boolean(),
 });

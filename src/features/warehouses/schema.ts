@@ -1,8 +1,9 @@
 import { z } from 'zod';
+import { numeric, tenantRecord } from '../../lib/row-schema';
 import { addressSummarySchema } from '../../data/address-label';
 import { WAREHOUSE_STATUSES } from '../../data/statuses';
 import { SECURITY_LEVELS } from '../../data/warehousing';
-import { nonNegative, oneOf, requiredText } from '../../lib/form-schema';
+import { nonNegative, oneOf, requiredId, requiredText } from '../../lib/form-schema';
 
 /** Who may work in a warehouse (warehouses.access_mode): everyone, only the listed users, or everyone but them. */
 export const ACCESS_MODES = ['all_users', 'select_users', 'exclude_users'] as const;
@@ -38,7 +39,7 @@ export const WarehouseFormSchema = z
   .object({
     name: requiredText(WAREHOUSE_MESSAGES.name, 200),
     code: requiredText(WAREHOUSE_MESSAGES.code, 64),
-    address_id: z.string({ error: WAREHOUSE_MESSAGES.address }).min(1, WAREHOUSE_MESSAGES.address),
+    address_id: requiredId(WAREHOUSE_MESSAGES.address),
     status: z.enum(WAREHOUSE_STATUSES, { error: WAREHOUSE_MESSAGES.status }),
     total_capacity: nonNegative(WAREHOUSE_MESSAGES.totalCapacity),
     available_capacity: nonNegative(WAREHOUSE_MESSAGES.availableCapacity),
@@ -72,7 +73,7 @@ const featuresSchema = z
   .object({
     climate_control: z.boolean().catch(false),
     security_level: z.string().catch('medium'),
-    dock_doors: z.coerce.number().catch(0),
+    dock_doors: numeric.catch(0),
     hazardous_materials: z.boolean().catch(false),
     refrigeration: z.boolean().catch(false),
     cross_docking: z.boolean().catch(false),
@@ -81,19 +82,16 @@ const featuresSchema = z
   .catch({});
 
 export const warehouseSchema = z.object({
-  id: z.string(),
-  tenant_id: z.string(),
+  ...tenantRecord,
   name: z.string(),
   code: z.string(),
   address_id: z.string(),
   status: z.string(),
-  total_capacity: z.coerce.number(),
-  available_capacity: z.coerce.number(),
+  total_capacity: numeric,
+  available_capacity: numeric,
   access_mode: z.string(),
   user_ids: z.array(z.string()).catch([]),
   features: featuresSchema,
-  created_at: z.string(),
-  updated_at: z.string(),
   address: addressSummarySchema.optional(),
 });
 export type Warehouse = z.infer<typeof warehouseSchema>;

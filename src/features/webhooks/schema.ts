@@ -1,5 +1,6 @@
 import { WEBHOOK_DELIVERY_STATUSES } from '../../data/statuses';
 import { z } from 'zod';
+import { nullableText } from '../../lib/row-schema';
 
 /** The spec's messages, verbatim; a server's own message is preferred where it gives one. */
 export const WEBHOOK_MESSAGES = {
@@ -32,11 +33,11 @@ export const webhookEntrySchema = z.object({
   event_types: z.array(z.string()),
   user_id: z.string(),
   webhook_url: z.string(),
-  secret_header_key: z.string().nullable(),
-  secret_header_value: z.string().nullable(),
+  secret_header_key: nullableText,
+  secret_header_value: nullableText,
   is_active: z.boolean(),
   /** Why the dispatcher turned it off (null when on, or turned off by a person); cleared when it is turned on again. */
-  disabled_reason: z.string().nullable().default(null),
+  disabled_reason: nullableText.default(null),
 });
 export type WebhookEntry = z.infer<typeof webhookEntrySchema>;
 
@@ -98,7 +99,7 @@ export const webhookAttemptSchema = z.object({
   attempted_at: z.string(),
   status_code: z.number().nullable(),
   duration_ms: z.number().nullable(),
-  error: z.string().nullable(),
+  error: nullableText,
 });
 
 /** One event of a subscription's delivery log, with its attempts. */
@@ -109,8 +110,8 @@ export const webhookDeliverySchema = z.object({
   status: z.enum(WEBHOOK_DELIVERY_STATUSES),
   attempt_count: z.number(),
   last_status_code: z.number().nullable(),
-  last_error: z.string().nullable(),
-  next_attempt_at: z.string().nullable(),
+  last_error: nullableText,
+  next_attempt_at: nullableText,
   created_at: z.string(),
   webhook_attempts: z.array(webhookAttemptSchema),
 });

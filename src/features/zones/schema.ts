@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { tenantRecord } from '../../lib/row-schema';
 import { drawingProblem, fromGeoJsonPolygon, toGeoJsonPolygon, type DrawState, type GeoJsonPolygon } from '../../ui/map';
 
 export const CODE_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_-]{0,31}$/;
@@ -36,16 +37,13 @@ export type ZoneFormInput = z.input<typeof ZoneFormSchema>;
 export type ZoneFormOutput = z.output<typeof ZoneFormSchema>;
 
 export const zoneSchema = z.object({
-  id: z.string(),
-  tenant_id: z.string(),
+  ...tenantRecord,
   name: z.string(),
   code: z.string(),
   description: z.string(),
   color: z.string(),
   polygon: z.unknown(),
   active: z.boolean(),
-  created_at: z.string(),
-  updated_at: z.string(),
 });
 export type Zone = z.infer<typeof zoneSchema>;
 
