@@ -12,4 +12,4 @@ export { Pagination, type PaginationProps } from './Pagination';
 export { SearchBox, SEARCH_DEBOUNCE_MS, type SearchBoxProps } from './SearchBox';
 /** A row's action: the shared menu's item (src/ui/Menu.tsx). */
 export type { MenuAction as RowAction } from '../Menu';
-export { filterField, type FilterField } from './filter-field';
+export { filterField, type FilterField, type FilterFieldsArgs } from './filter-field';

@@ -76,7 +76,7 @@ export function CustomerPreferencesListPage() {
         { label: t('list.delete'), onSelect: () => setDeleting(p), destructive: true },
       ]}
       toolbar={<Button onClick={() => navigate(adminPaths.customerPreferenceCreate())}>{t('list.add')}</Button>}
-      filterFields={(draft, setDraft, field) => (
+      filterFields={({ draft, setDraft, field }) => (
         <div className="space-y-4">
           <LookupFilter label={t('col.customer')} {...field('customer_id')} {...customerLookup(tenantId)} />
           <FilterSelect<DayValue> label={t('col.day')} value={draft.day} options={days} onChange={(day) => setDraft({ ...draft, day })} />

@@ -133,7 +133,7 @@ export function ExceptionsQueue({ tenantId }: { tenantId: string }) {
           reason: x.status === 'open' ? t('reason.acknowledgeFirst') : t('reason.already', { state: x.status }),
         },
       ]}
-      filterFields={(_draft, _setDraft, field) => (
+      filterFields={({ field }) => (
         <div className="space-y-4">
           <FilterSelect label={t('filter.status')} options={statusOptions} anyLabel={t('filter.openOrInvestigating')} {...field('status')} />
           <FilterCheckboxes label={t('filter.severity')} options={words.exceptionSeverity.options} {...field('severity')} />

@@ -80,7 +80,7 @@ export function ExceptionsListPage() {
       searchPlaceholder={t('list.search')}
       rowActions={(x) => [{ label: x.status === 'open' || x.status === 'investigating' ? t('list.edit') : t('list.open'), onSelect: () => navigate(adminPaths.exceptionEdit(x.id)) }]}
       toolbar={<Button onClick={() => navigate(adminPaths.exceptionCreate())}>{t('form.report')}</Button>}
-      filterFields={(_draft, _setDraft, field) => (
+      filterFields={({ field }) => (
         <div className="space-y-4">
           <FilterSelect<ExceptionType> label={t('col.type')} options={types.options} {...field('type')} />
           <FilterSelect<ExceptionSeverity> label={t('col.severity')} options={severityWords.options} {...field('severity')} />

@@ -59,7 +59,7 @@ export function InventoryStockListPage() {
       rowLabel={(s) => t('stock.rowLabel', { item: s.item_name, bin: s.bin_code })}
       searchPlaceholder={t('stock.search')}
       toolbar={<Button onClick={() => navigate(adminPaths.inventoryStockCreate())}>{t('stock.add')}</Button>}
-      filterFields={(draft, setDraft, field) => (
+      filterFields={({ draft, setDraft, field }) => (
         <div className="space-y-4">
           <FilterSelect<StockListStatus> label={t('col.status')} options={options(STOCK_LIST_STATUSES)} {...field('status')} />
           <LookupFilter

@@ -56,7 +56,7 @@ export function InventoryTransactionsListPage() {
       rowLabel={(r) => t('tx.rowLabel', { type: word(r.transaction_type), quantity: format.number(r.quantity), sku: r.item.sku })}
       searchPlaceholder={t('tx.search')}
       toolbar={<Button onClick={() => navigate(adminPaths.inventoryTransactionCreate())}>{t('tx.add')}</Button>}
-      filterFields={(draft, setDraft, field) => (
+      filterFields={({ draft, setDraft, field }) => (
         <div className="space-y-4">
           <FilterSelect<TransactionType> label={t('col.type')} options={options(TRANSACTION_TYPES)} {...field('type')} />
           <FilterDateRange label={t('filter.date')} from={draft.from} to={draft.to} onChange={({ from, to }) => setDraft({ ...draft, from, to })} />

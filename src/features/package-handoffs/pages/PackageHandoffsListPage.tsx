@@ -76,7 +76,7 @@ export function PackageHandoffsListPage({ creating = false }: { creating?: boole
         },
       ]}
       toolbar={<Button onClick={() => navigate(`${adminPaths.packageHandoffCreate()}${query}`)}>{t('list.add')}</Button>}
-      filterFields={(draft, setDraft, field) => (
+      filterFields={({ draft, setDraft, field }) => (
         <div className="space-y-4">
           <FilterSelect<PackageHandoffStatus> label={t('col.status')} value={draft.status} options={filterStatuses} onChange={(status) => setDraft({ ...draft, status: status as typeof draft.status })} />
           <LookupFilter label={t('col.warehouse')} {...field('warehouse')} {...warehouseLookup(tenantId)} />

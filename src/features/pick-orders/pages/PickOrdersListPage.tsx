@@ -84,7 +84,7 @@ export function PickOrdersListPage() {
             <Button onClick={() => navigate(adminPaths.pickOrderCreate())}>{t('list.add')}</Button>
           </>
         }
-        filterFields={(draft, setDraft, field) => (
+        filterFields={({ draft, setDraft, field }) => (
           <div className="space-y-4">
             <FilterSelect<PickOrderStatus> label={t('col.status')} options={statusWords.options} {...field('status')} />
             <FilterSelect<OrderType> label={t('filter.orderType')} options={types.options} {...field('type')} />

@@ -74,7 +74,7 @@ export function ReceiveOrdersListPage() {
         ...(o.status === 'draft' || o.status === 'ordered' ? [{ label: t('list.cancel'), onSelect: () => setCancelling(o) }] : []),
       ]}
       toolbar={<Button onClick={() => navigate(adminPaths.receiveOrderCreate())}>{t('list.add')}</Button>}
-      filterFields={(draft, setDraft) => (
+      filterFields={({ draft, setDraft }) => (
         <FilterSelect<ReceiveOrderStatus>
           label={t('col.status')}
           value={draft.status}

@@ -96,7 +96,7 @@ export function ReturnRequestsListPage() {
       searchPlaceholder={t('list.search')}
       rowActions={(r) => [{ label: r.status === 'requested' ? t('list.edit') : t('list.open'), onSelect: () => navigate(adminPaths.returnRequestEdit(r.id)) }]}
       toolbar={<Button onClick={() => navigate(adminPaths.returnRequestCreate())}>{t('list.new')}</Button>}
-      filterFields={(draft, setDraft, field) => (
+      filterFields={({ draft, setDraft, field }) => (
         <div className="space-y-4">
           <FilterSelect<ReturnStatus> label={t('col.status')} options={statuses.options} {...field('status')} />
           <FilterSelect<ReturnReason> label={t('col.reason')} options={reasonOptions} {...field('reason')} />
