@@ -80,6 +80,12 @@ describe('filter codecs', () => {
     expect(day.parse(['04/12/2026'])).toBeUndefined();
     expect(day.serialize('2026-12-04')).toEqual(['2026-12-04']);
   });
+
+  it('spreads a date range into a list as its from and to days', () => {
+    const ranged = defineList({ filters: { ...filterParam.dayRange() } });
+    expect(ranged.parse('from=2026-11-01&to=2026-11-31').filters).toEqual({ from: '2026-11-01', to: undefined });
+    expect(ranged.write({ ...ranged.defaultState, filters: { from: undefined, to: '2026-11-30' } }).toString()).toBe('to=2026-11-30');
+  });
 });
 
 describe('transitions', () => {

@@ -95,6 +95,10 @@ export const filterParam = {
   day(): FilterParam<string | undefined> {
     return filterParam.one(z.iso.date());
   },
+  /** A date range as the filters `from` and `to` (`?from=2026-11-01&to=2026-11-30`), spread into a list's filters. */
+  dayRange(): { from: FilterParam<string | undefined>; to: FilterParam<string | undefined> } {
+    return { from: filterParam.day(), to: filterParam.day() };
+  },
 };
 
 export type FilterParams = Record<string, FilterParam<unknown>>;

@@ -6,8 +6,7 @@ import { REMIT_METHODS } from './schema';
 export const remittanceList = defineList({
   filters: {
     driver: filterParam.one(z.uuid()),
-    from: filterParam.day(),
-    to: filterParam.day(),
+    ...filterParam.dayRange(),
     method: filterParam.one(z.enum(REMIT_METHODS)),
   },
   sortColumns: ['recorded_at', 'amount'],

@@ -7,8 +7,7 @@ export const returnList = defineList({
   filters: {
     status: filterParam.one(z.enum(RETURN_STATUSES)),
     reason: filterParam.one(z.enum(RETURN_REASONS)),
-    from: filterParam.day(),
-    to: filterParam.day(),
+    ...filterParam.dayRange(),
   },
   sortColumns: ['created_at', 'return_code', 'refund_amount', 'customer_name', 'status'],
   defaultSort: { column: 'created_at', direction: 'desc' },
