@@ -64,6 +64,30 @@ describe('list state in the URL', () => {
   });
 });
 
+describe('filter codecs', () => {
+  it('takes any uuid shape as an id (the database’s own ids, not only RFC versions), and drops what is not one', () => {
+    const id = filterParam.id();
+    expect(id.parse(['00000000-0000-0000-0000-0000000000A1'])).toBe('00000000-0000-0000-0000-0000000000A1');
+    expect(id.parse(['w1', '7c9e6679-7425-40de-944b-e07fc1f90ae7'])).toBe('7c9e6679-7425-40de-944b-e07fc1f90ae7');
+    expect(id.parse(['not-an-id'])).toBeUndefined();
+    expect(id.serialize(undefined)).toEqual([]);
+  });
+
+  it('takes a real calendar day, YYYY-MM-DD', () => {
+    const day = filterParam.day();
+    expect(day.parse(['2026-12-04'])).toBe('2026-12-04');
+    expect(day.parse(['2026-02-30'])).toBeUndefined();
+    expect(day.parse(['04/12/2026'])).toBeUndefined();
+    expect(day.serialize('2026-12-04')).toEqual(['2026-12-04']);
+  });
+
+  it('spreads a date range into a list as its from and to days', () => {
+    const ranged = defineList({ filters: { ...filterParam.dayRange() } });
+    expect(ranged.parse('from=2026-11-01&to=2026-11-31').filters).toEqual({ from: '2026-11-01', to: undefined });
+    expect(ranged.write({ ...ranged.defaultState, filters: { from: undefined, to: '2026-11-30' } }).toString()).toBe('to=2026-11-30');
+  });
+});
+
 describe('transitions', () => {
   const onPage3 = withPage(list.defaultState, 3);
   it('goes back to the first page on search, filters, sort and page size', () => {

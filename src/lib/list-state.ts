@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { UUID_PATTERN } from './form-schema';
 import type { ServerPage } from './use-server-list';
 
 /**
@@ -85,6 +86,18 @@ export const filterParam = {
   /** Free text (e.g. a lot number). */
   text(maxLength = 200): FilterParam<string | undefined> {
     return filterParam.one(z.string().trim().min(1).max(maxLength));
+  },
+  /** A row's id (a warehouse, an item): any uuid shape, as the database's own ids are, not only RFC versions. */
+  id(): FilterParam<string | undefined> {
+    return filterParam.one(z.string().regex(UUID_PATTERN));
+  },
+  /** A calendar day, `YYYY-MM-DD` (one end of a date range). */
+  day(): FilterParam<string | undefined> {
+    return filterParam.one(z.iso.date());
+  },
+  /** A date range as the filters `from` and `to` (`?from=2026-11-01&to=2026-11-30`), spread into a list's filters. */
+  dayRange(): { from: FilterParam<string | undefined>; to: FilterParam<string | undefined> } {
+    return { from: filterParam.day(), to: filterParam.day() };
   },
 };
 

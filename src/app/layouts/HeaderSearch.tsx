@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useLocation } from 'wouter';
-import { SearchIcon } from '../../ui/icons';
+import { SearchInput } from '../../ui/SearchInput';
 import type { NavItem } from './nav';
 import { useT } from '../../lib/i18n/catalogue';
 import { appMessages } from '../messages';
@@ -27,15 +27,9 @@ export function HeaderSearch({ items }: { items: NavItem[] }) {
 
   return (
     <form role="search" onSubmit={submit} className="relative w-full max-w-xs">
-      <label htmlFor={id} className="sr-only">
-        {t('search.label')}
-      </label>
-      <span className="pointer-events-none absolute inset-y-0 left-3 flex items-center text-slate-400">
-        <SearchIcon className="size-4" />
-      </span>
-      <input
+      <SearchInput
         id={id}
-        type="search"
+        label={t('search.label')}
         value={query}
         onChange={(event) => setQuery(event.target.value)}
         placeholder={t('search.placeholder')}

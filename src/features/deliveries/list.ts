@@ -2,8 +2,6 @@ import { z } from 'zod';
 import { defineList, filterParam } from '../../lib/list-state';
 import { DELIVERY_KINDS, DELIVERY_STATUSES } from './schema';
 
-const isoDate = z.iso.date();
-
 /**
  * The deliveries list's URL: ?q=&status=pending&status=assigned&kind=…&service_id=…&zone_id=…
  * &driver_id=…&created_from=YYYY-MM-DD&created_to=YYYY-MM-DD&sort=…&page=… (25 rows).
@@ -15,8 +13,8 @@ export const deliveryList = defineList({
     service_id: filterParam.one(z.uuid()),
     zone_id: filterParam.one(z.uuid()),
     driver_id: filterParam.one(z.uuid()),
-    created_from: filterParam.one(isoDate),
-    created_to: filterParam.one(isoDate),
+    created_from: filterParam.day(),
+    created_to: filterParam.day(),
   },
   sortColumns: ['delivery_code', 'created_at', 'price', 'status'],
   defaultSort: { column: 'created_at', direction: 'desc' },

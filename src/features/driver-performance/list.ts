@@ -5,8 +5,7 @@ import { PERFORMANCE_SORTS } from './schema';
 /** ?from=YYYY-MM-DD&to=YYYY-MM-DD&driver=&q=&sort=completed:desc: no dates means the last 30 days. */
 export const performanceList = defineList({
   filters: {
-    from: filterParam.one(z.iso.date()),
-    to: filterParam.one(z.iso.date()),
+    ...filterParam.dayRange(),
     /** Whose completed deliveries the chart draws; none: the whole team. */
     driver: filterParam.one(z.uuid()),
   },

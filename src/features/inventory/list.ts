@@ -2,7 +2,6 @@ import { z } from 'zod';
 import { defineList, filterParam } from '../../lib/list-state';
 import { CATEGORIES, STOCK_LIST_STATUSES, SUBCATEGORIES, TRANSACTION_TYPES } from './schema';
 
-const uuid = z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i);
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 
 /** ?q=&status=active&category=Electronics&subcategory=Laptop&brand=Dell&sort=name.asc */
@@ -22,9 +21,9 @@ export type ItemFilters = typeof itemList.emptyFilters;
 export const stockList = defineList({
   filters: {
     status: filterParam.one(z.enum(STOCK_LIST_STATUSES)),
-    warehouse: filterParam.one(uuid),
-    bin: filterParam.one(uuid),
-    item: filterParam.one(uuid),
+    warehouse: filterParam.id(),
+    bin: filterParam.id(),
+    item: filterParam.id(),
     lot: filterParam.one(z.string().min(1).max(64)),
     min: filterParam.one(z.coerce.number().int().min(0)),
     max: filterParam.one(z.coerce.number().int().min(0)),
@@ -40,8 +39,8 @@ export const transactionList = defineList({
     type: filterParam.one(z.enum(TRANSACTION_TYPES)),
     from: filterParam.one(isoDate),
     to: filterParam.one(isoDate),
-    warehouse: filterParam.one(uuid),
-    item: filterParam.one(uuid),
+    warehouse: filterParam.id(),
+    item: filterParam.id(),
   },
   sortColumns: [],
   defaultSort: null,

@@ -2,13 +2,11 @@ import { z } from 'zod';
 import { PACKAGE_HANDOFF_FILTER_STATUSES } from '../../data/statuses/package-handoff';
 import { defineList, filterParam } from '../../lib/list-state';
 
-const uuid = z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i);
-
 /** ?q=&status=pending&warehouse=<id>&sort=initiated_at.desc (the status filter offers the open and the done ones). */
 export const packageHandoffList = defineList({
   filters: {
     status: filterParam.one(z.enum(PACKAGE_HANDOFF_FILTER_STATUSES)),
-    warehouse: filterParam.one(uuid),
+    warehouse: filterParam.id(),
   },
   sortColumns: ['staff_name', 'initiated_at', 'completed_at', 'status', 'warehouse_code', 'warehouse_name'],
   defaultSort: { column: 'initiated_at', direction: 'desc' },

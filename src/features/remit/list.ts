@@ -6,8 +6,7 @@ import { REMIT_METHODS } from './schema';
 export const remittanceList = defineList({
   filters: {
     driver: filterParam.one(z.uuid()),
-    from: filterParam.one(z.iso.date()),
-    to: filterParam.one(z.iso.date()),
+    ...filterParam.dayRange(),
     method: filterParam.one(z.enum(REMIT_METHODS)),
   },
   sortColumns: ['recorded_at', 'amount'],

@@ -1,13 +1,12 @@
 import { z } from 'zod';
 import { LOCATION_TYPES } from '../../data/warehousing';
 import { LOCATION_STATUSES } from '../../data/statuses';
-import { UUID_PATTERN } from '../../lib/form-schema';
 import { defineList, filterParam } from '../../lib/list-state';
 
 /** ?warehouse=<id>&type=bin&status=reserved: the tree beside the table shows the chosen warehouse. */
 export const locationList = defineList({
   filters: {
-    warehouse: filterParam.one(z.string().regex(UUID_PATTERN)),
+    warehouse: filterParam.id(),
     type: filterParam.one(z.enum(LOCATION_TYPES)),
     status: filterParam.one(z.enum(LOCATION_STATUSES)),
   },

@@ -1,11 +1,10 @@
 import { z } from 'zod';
 import { STAFF_ROLES } from '../../data/warehousing';
-import { UUID_PATTERN } from '../../lib/form-schema';
 import { defineList, filterParam } from '../../lib/list-state';
 
 export const staffList = defineList({
   filters: {
-    warehouse: filterParam.one(z.string().regex(UUID_PATTERN)),
+    warehouse: filterParam.id(),
     role: filterParam.one(z.enum(STAFF_ROLES)),
     active: filterParam.boolean(),
   },

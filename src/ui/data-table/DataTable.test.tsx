@@ -9,7 +9,8 @@ import { z } from 'zod';
 import { defineList, filterParam, toApiPage, type ListState } from '../../lib/list-state';
 import { useListUrlState } from '../../lib/url-state';
 import { useServerList, type ListChange, type ServerPage } from '../../lib/use-server-list';
-import { DataTable, type DataTableColumn } from './DataTable';
+import { DataTable, type DataTableColumn, type DataTableProps } from './DataTable';
+import { FilterSelect } from './FilterSelect';
 import { LiveAnnouncer } from '../LiveAnnouncer';
 import type { MenuAction as RowAction } from '../Menu';
 
@@ -100,7 +101,21 @@ const live: { applyChanges: (changes: ListChange<Vehicle>[]) => void; refetchLiv
   refetch: () => {},
 };
 
-function VehicleList({ fetchPage, rowActions }: { fetchPage: Fetch; rowActions?: (row: Vehicle) => RowAction[] }) {
+type VehicleFilterFields = DataTableProps<Vehicle, { status: 'active' | 'inactive' | undefined }>['filterFields'];
+
+/** The drawer's one control, bound by hand to the draft and its setter. */
+const statusByDraft: VehicleFilterFields = ({ draft, setDraft }) => (
+  <label>
+    Status
+    <select value={draft.status ?? ''} onChange={(event) => setDraft({ ...draft, status: (event.target.value || undefined) as 'active' | undefined })}>
+      <option value="">Any</option>
+      <option value="active">Active</option>
+      <option value="inactive">Inactive</option>
+    </select>
+  </label>
+);
+
+function VehicleList({ fetchPage, rowActions, filterFields = statusByDraft }: { fetchPage: Fetch; rowActions?: (row: Vehicle) => RowAction[]; filterFields?: VehicleFilterFields }) {
   const table = useListUrlState(vehicles);
   const list = useServerList({ queryKey: ['vehicles', 't1'], state: table.state, fetchPage, rowKey: (row: Vehicle) => row.id });
   useEffect(() => {
@@ -118,28 +133,19 @@ function VehicleList({ fetchPage, rowActions }: { fetchPage: Fetch; rowActions?:
       rowLabel={(row) => row.name}
       liveState="live"
       toolbar={<button type="button">Add vehicle</button>}
-      filterFields={(draft, setDraft) => (
-        <label>
-          Status
-          <select value={draft.status ?? ''} onChange={(event) => setDraft({ ...draft, status: (event.target.value || undefined) as 'active' | undefined })}>
-            <option value="">Any</option>
-            <option value="active">Active</option>
-            <option value="inactive">Inactive</option>
-          </select>
-        </label>
-      )}
+      filterFields={filterFields}
     />
   );
 }
 
-function setup(initial = '/vehicles', fetchPage: Fetch = async (state) => pageOf(state), rowActions?: (row: Vehicle) => RowAction[]) {
+function setup(initial = '/vehicles', fetchPage: Fetch = async (state) => pageOf(state), rowActions?: (row: Vehicle) => RowAction[], filterFields?: VehicleFilterFields) {
   const location = historyLocation(initial);
   const fetchSpy = vi.fn(fetchPage);
   const user = userEvent.setup();
   render(
     <LiveAnnouncer>
       <Router hook={location.hook} searchHook={location.searchHook}>
-        <VehicleList fetchPage={fetchSpy} rowActions={rowActions} />
+        <VehicleList fetchPage={fetchSpy} rowActions={rowActions} filterFields={filterFields} />
       </Router>
     </LiveAnnouncer>,
   );
@@ -261,6 +267,23 @@ describe('DataTable URL state', () => {
     await user.click(screen.getByRole('button', { name: 'Filters (1 active)' }));
     await user.click(screen.getByRole('button', { name: 'Reset' }));
     expect(location.url).toBe('/vehicles');
+  });
+
+  it('binds a control to one filter by name through field, showing the applied value when the drawer opens again', async () => {
+    const statusOptions = [
+      { value: 'active', label: 'Active' },
+      { value: 'inactive', label: 'Inactive' },
+    ];
+    const byField: VehicleFilterFields = ({ field }) => <FilterSelect label="Status" options={statusOptions} {...field('status')} />;
+    const { location, user, lastState } = setup('/vehicles', undefined, undefined, byField);
+    await screen.findByText('Vehicle 1');
+    await user.click(screen.getByRole('button', { name: 'Filters' }));
+    await user.selectOptions(screen.getByLabelText('Status'), 'inactive');
+    await user.click(screen.getByRole('button', { name: 'Apply' }));
+    expect(location.url).toBe('/vehicles?status=inactive');
+    await waitFor(() => expect(lastState()).toMatchObject({ page: 0, filters: { status: 'inactive' } }));
+    await user.click(screen.getByRole('button', { name: 'Filters (1 active)' }));
+    expect(screen.getByLabelText('Status')).toHaveValue('inactive');
   });
 });
 

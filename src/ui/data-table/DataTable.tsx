@@ -1,5 +1,5 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useRef, useState, type Dispatch, type ReactNode, type SetStateAction } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { lastPage, withFilters, withPage, withPageSize, withSearch, withSortToggled, type ListDefinition, type ListState } from '../../lib/list-state';
 import type { ConnectionState } from '../../lib/realtime';
 import type { ListStateChange } from '../../lib/url-state';
@@ -19,7 +19,7 @@ import { FilterDrawer } from './FilterDrawer';
 import { Pagination } from './Pagination';
 import { newsSentence } from './news';
 import { SearchBox } from './SearchBox';
-import { filterField, type FilterField } from './filter-field';
+import { filterField, type FilterFieldsArgs } from './filter-field';
 import { useT } from '../../lib/i18n/catalogue';
 import { uiMessages } from '../messages';
 
@@ -59,7 +59,7 @@ export interface DataTableProps<Row, F> {
   searchable?: boolean;
   searchPlaceholder?: string;
   /** The screen's filter fields, bound to a draft that Apply writes to the URL (`field('status')` binds a control to one filter of it). */
-  filterFields?: (draft: F, setDraft: Dispatch<SetStateAction<F>>, field: FilterField<F>) => ReactNode;
+  filterFields?: (args: FilterFieldsArgs<F>) => ReactNode;
   emptyMessage?: string;
   liveState?: ConnectionState;
   /** Rows patched in place by a live change: highlighted briefly. */
@@ -366,7 +366,7 @@ export function DataTable<Row, F>(props: DataTableProps<Row, F>) {
             onStateChange(withFilters(state, definition.emptyFilters));
           }}
         >
-          {filterFields(draft, setDraft, filterField(draft, setDraft))}
+          {filterFields({ draft, setDraft, field: filterField(draft, setDraft) })}
         </FilterDrawer>
       )}
     </section>

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { SearchIcon } from '../icons';
+import { SearchInput } from '../SearchInput';
 import { useT } from '../../lib/i18n/catalogue';
 import { uiMessages } from '../messages';
 
@@ -42,15 +42,9 @@ export function SearchBox({ value, onSearch, label: labelGiven, placeholder: pla
 
   return (
     <div className="relative w-full sm:w-72">
-      <label htmlFor={id} className="sr-only">
-        {label}
-      </label>
-      <span className="pointer-events-none absolute inset-y-0 left-0 flex items-center pl-3 text-slate-400">
-        <SearchIcon className="size-4" />
-      </span>
-      <input
+      <SearchInput
         id={id}
-        type="search"
+        label={label}
         value={draft}
         placeholder={placeholder}
         onChange={(event) => setDraft(event.target.value)}

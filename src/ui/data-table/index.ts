@@ -1,4 +1,5 @@
 export { DataTable, type DataTableColumn, type DataTableProps } from './DataTable';
+export { DetailCell, type DetailCellProps } from './DetailCell';
 export { FilterActive, type FilterActiveProps } from './FilterActive';
 export { FilterCheckboxes, type FilterCheckboxesProps } from './FilterCheckboxes';
 export { FilterDate, type FilterDateProps } from './FilterDate';
@@ -12,4 +13,4 @@ export { Pagination, type PaginationProps } from './Pagination';
 export { SearchBox, SEARCH_DEBOUNCE_MS, type SearchBoxProps } from './SearchBox';
 /** A row's action: the shared menu's item (src/ui/Menu.tsx). */
 export type { MenuAction as RowAction } from '../Menu';
-export { filterField, type FilterField } from './filter-field';
+export { filterField, type FilterField, type FilterFieldsArgs } from './filter-field';

@@ -119,7 +119,7 @@ export function ActivityPage() {
         searchable={false}
         rowLabel={(entry) => t('row.label', { action: actionWords(t, entry.action), record: recordLabel(entry) })}
         emptyMessage={t('page.empty')}
-        filterFields={(draft, setDraft) => (
+        filterFields={({ draft, setDraft }) => (
           <div className="space-y-4">
             <FilterSelect label={t('filter.table')} value={draft.table} options={tableOptions(t, tables, language)} onChange={(value) => setDraft({ ...draft, table: value })} />
             <FilterSelect

@@ -111,7 +111,7 @@ export function AssignmentsListPage() {
         return [{ label: t('list.edit'), onSelect: () => navigate(adminPaths.assignmentEdit(a.id)), disabled: reason !== null, reason: reason ?? undefined }];
       }}
       toolbar={<Button onClick={() => navigate(adminPaths.assignmentCreate())}>{t('list.add')}</Button>}
-      filterFields={(_draft, _setDraft, field) => (
+      filterFields={({ field }) => (
         <div className="space-y-4">
           <FilterSelect label={t('col.status')} options={statuses.options} {...field('status')} />
           <LookupFilter label={t('col.driver')} {...field('driver_id')} {...driverLookup(tenantId, { everyone: true })} />

@@ -8,7 +8,7 @@ import { Button } from '../../../ui/Button';
 import { ActiveChip } from '../../../ui/Chip';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog';
 import { ServerListPage } from '../../../ui/ServerListPage';
-import { FilterActive, FilterSelect, type DataTableColumn } from '../../../ui/data-table';
+import { DetailCell, FilterActive, FilterSelect, type DataTableColumn } from '../../../ui/data-table';
 import { LookupFilter } from '../../../ui/data-table/LookupFilter';
 import { useToast } from '../../../ui/toast';
 import { customerLookup } from '../../../data/people';
@@ -24,23 +24,13 @@ function preferenceColumns(t: Translate<PreferenceKey>): DataTableColumn<Prefere
     id: 'name',
     header: t('col.name'),
     sortable: true,
-    cell: (p) => (
-      <span>
-        <span className="block font-medium">{p.name}</span>
-        {p.description && <span className="block max-w-xs truncate text-xs text-slate-500 dark:text-slate-400">{p.description}</span>}
-      </span>
-    ),
+    cell: (p) => <DetailCell main={p.name} detail={p.description} strong truncate />,
   },
   {
     id: 'customer_name',
     header: t('col.customer'),
     sortable: true,
-    cell: (p) => (
-      <span>
-        <span className="block">{p.customer_name ?? '—'}</span>
-        {p.customer_email && <span className="block text-xs text-slate-500 dark:text-slate-400">{p.customer_email}</span>}
-      </span>
-    ),
+    cell: (p) => <DetailCell main={p.customer_name ?? '—'} detail={p.customer_email} />,
   },
   { id: 'location', header: t('col.location'), hideBelow: 'lg', cell: (p) => <span className="block max-w-xs truncate">{locationLabel(p, t('location.unknown'))}</span> },
   { id: 'preferred_day_of_week', header: t('col.day'), sortable: true, cell: (p) => dayWords(t, p.preferred_day_of_week), width: '8rem' },
@@ -76,7 +66,7 @@ export function CustomerPreferencesListPage() {
         { label: t('list.delete'), onSelect: () => setDeleting(p), destructive: true },
       ]}
       toolbar={<Button onClick={() => navigate(adminPaths.customerPreferenceCreate())}>{t('list.add')}</Button>}
-      filterFields={(draft, setDraft, field) => (
+      filterFields={({ draft, setDraft, field }) => (
         <div className="space-y-4">
           <LookupFilter label={t('col.customer')} {...field('customer_id')} {...customerLookup(tenantId)} />
           <FilterSelect<DayValue> label={t('col.day')} value={draft.day} options={days} onChange={(day) => setDraft({ ...draft, day })} />

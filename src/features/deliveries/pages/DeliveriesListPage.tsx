@@ -145,7 +145,7 @@ export function DeliveriesListPage({ kind, paths = ADMIN_DELIVERY_PATHS }: Deliv
           },
         ]}
         toolbar={<Button onClick={() => navigate(paths.create)}>{t('list.add')}</Button>}
-        filterFields={(draft, setDraft, field) => (
+        filterFields={({ draft, setDraft, field }) => (
           <div className="space-y-4">
             <FilterCheckboxes label={t('filter.status')} options={statuses.options} {...field('status')} />
             {!kind && <FilterSelect label={t('filter.kind')} value={draft.kind} options={kinds} onChange={(value) => setDraft((current) => ({ ...current, kind: value }))} />}

@@ -46,7 +46,7 @@ export function DeliveryServicesListPage() {
       searchPlaceholder={t('list.search')}
       rowActions={(s) => [{ label: t('list.edit'), onSelect: () => navigate(adminPaths.deliveryServiceEdit(s.id)) }]}
       toolbar={<Button onClick={() => navigate(adminPaths.deliveryServiceCreate())}>{t('list.add')}</Button>}
-      filterFields={(_draft, _setDraft, field) => (
+      filterFields={({ field }) => (
         <div className="space-y-4">
           <FilterActive {...field('active')} />
           <FilterSelect<ServiceKind> label={t('col.kind')} options={options.kinds} {...field('kind')} />

@@ -9,8 +9,8 @@ import { FilterCheckboxes, FilterSelect, type DataTableColumn } from '../../../u
 import { acknowledgeException, listExceptions, resolveException } from '../api';
 import { supportExceptionFeed } from '../atoms';
 import { exceptionList, type ExceptionFilters } from '../list';
-import { resolutionProblem, SUPPORT_MESSAGES, type ExceptionRow } from '../schema';
-import type { NoteAction } from './NoteActionDialog';
+import { SUPPORT_MESSAGES, type ExceptionRow } from '../schema';
+import { acknowledgeAction, resolveAction } from './handling';
 import { SupportQueue } from './SupportQueue';
 import { useSupportWords } from './support-words';
 
@@ -89,28 +89,14 @@ export function ExceptionsQueue({ tenantId }: { tenantId: string }) {
     ],
     [t, format, words],
   );
-  const acknowledge = (x: ExceptionRow): NoteAction => ({
-    kind: 'acknowledge',
-    title: t('ack.title', { code: x.exception_code }),
-    message: t('ack.exceptionMessage'),
-    confirmLabel: t('action.acknowledge'),
-    noteLabel: t('ack.note'),
-    required: false,
-    maxLength: 2000,
-    problem: (note) => (note.trim().length > 2000 ? SUPPORT_MESSAGES.resolutionLength : null),
-    run: (note) => acknowledgeException(x.id, note),
-  });
-  const resolve = (x: ExceptionRow): NoteAction => ({
-    kind: 'resolve',
-    title: t('resolve.title', { code: x.exception_code }),
-    message: t('resolve.exceptionMessage'),
-    confirmLabel: t('action.resolve'),
-    noteLabel: t('resolve.exceptionNote'),
-    required: true,
-    maxLength: 2000,
-    problem: resolutionProblem,
-    run: (note) => resolveException(x.id, note),
-  });
+  const acknowledge = (x: ExceptionRow) =>
+    acknowledgeAction(words, t('ack.title', { code: x.exception_code }), (note) => acknowledgeException(x.id, note), {
+      message: t('ack.exceptionMessage'),
+      maxLength: 2000,
+      tooLong: SUPPORT_MESSAGES.resolutionLength,
+    });
+  const resolve = (x: ExceptionRow) =>
+    resolveAction(words, t('resolve.title', { code: x.exception_code }), t('resolve.exceptionMessage'), (note) => resolveException(x.id, note), t('resolve.exceptionNote'));
 
   return (
     <SupportQueue
@@ -133,7 +119,7 @@ export function ExceptionsQueue({ tenantId }: { tenantId: string }) {
           reason: x.status === 'open' ? t('reason.acknowledgeFirst') : t('reason.already', { state: x.status }),
         },
       ]}
-      filterFields={(_draft, _setDraft, field) => (
+      filterFields={({ field }) => (
         <div className="space-y-4">
           <FilterSelect label={t('filter.status')} options={statusOptions} anyLabel={t('filter.openOrInvestigating')} {...field('status')} />
           <FilterCheckboxes label={t('filter.severity')} options={words.exceptionSeverity.options} {...field('severity')} />

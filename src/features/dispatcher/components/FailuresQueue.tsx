@@ -89,7 +89,7 @@ export function FailuresQueue({ tenantId }: { tenantId: string }) {
           reason: t('reason.already', { state: 'resolved' }),
         },
       ]}
-      filterFields={(_draft, _setDraft, field) => (
+      filterFields={({ field }) => (
         <div className="space-y-4">
           <FilterSelect label={t('filter.state')} options={stateOptions} anyLabel={t('filter.stillToHandle')} {...field('state')} />
           <FilterSelect label={t('filter.failed')} options={periodOptions} anyLabel={t('filter.7d')} {...field('period')} />

@@ -116,7 +116,7 @@ export function MessagesQueue({ tenantId, conversationSheet }: { tenantId: strin
         { label: t('action.resolve'), onSelect: () => act(resolve(m)), disabled: m.state === 'resolved', reason: t('reason.already', { state: 'resolved' }) },
         { label: t('action.openDelivery'), onSelect: () => navigate(dispatcherDeliveryPath(m.kind, m.delivery_id)) },
       ]}
-      filterFields={(_draft, _setDraft, field) => (
+      filterFields={({ field }) => (
         <div className="space-y-4">
           <FilterSelect label={t('filter.state')} options={stateOptions} anyLabel={t('filter.stillToHandle')} {...field('state')} />
         </div>

@@ -38,22 +38,30 @@ export function HandlingStateCell<S extends string>({ row, vocabulary }: { row: 
   );
 }
 
-/** Acknowledge with an optional note of at most 1,000 characters. */
-export function acknowledgeAction({ t }: SupportWords, title: string, run: (note: string) => Promise<void>): NoteAction {
+/** How an item's acknowledgement differs from a failure's or a message's: an exception's says more and takes a longer note. */
+export interface AcknowledgeOptions {
+  message?: string;
+  maxLength?: number;
+  /** The schema's message for a note longer than `maxLength`. */
+  tooLong?: string;
+}
+
+/** Acknowledge with an optional note, of at most 1,000 characters unless said otherwise. */
+export function acknowledgeAction({ t }: SupportWords, title: string, run: (note: string) => Promise<void>, { message = t('ack.message'), maxLength = 1000, tooLong = SUPPORT_MESSAGES.noteLength }: AcknowledgeOptions = {}): NoteAction {
   return {
     kind: 'acknowledge',
     title,
-    message: t('ack.message'),
+    message,
     confirmLabel: t('action.acknowledge'),
     noteLabel: t('ack.note'),
     required: false,
-    maxLength: 1000,
-    problem: (note) => (note.trim().length > 1000 ? SUPPORT_MESSAGES.noteLength : null),
+    maxLength,
+    problem: (note) => (note.trim().length > maxLength ? tooLong : null),
     run,
   };
 }
 
-/** Resolve with a required note (what was done). */
-export function resolveAction({ t }: SupportWords, title: string, message: string, run: (note: string) => Promise<void>): NoteAction {
-  return { kind: 'resolve', title, message, confirmLabel: t('action.resolve'), noteLabel: t('resolve.note'), required: true, maxLength: 2000, problem: resolutionProblem, run };
+/** Resolve with a required note (what was done), labelled `noteLabel` where the item says it otherwise. */
+export function resolveAction({ t }: SupportWords, title: string, message: string, run: (note: string) => Promise<void>, noteLabel = t('resolve.note')): NoteAction {
+  return { kind: 'resolve', title, message, confirmLabel: t('action.resolve'), noteLabel, required: true, maxLength: 2000, problem: resolutionProblem, run };
 }

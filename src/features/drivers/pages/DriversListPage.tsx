@@ -114,7 +114,7 @@ export function DriversListPage() {
       searchPlaceholder={t('list.search')}
       rowActions={(d) => [{ label: t('list.edit'), onSelect: () => navigate(adminPaths.driverEdit(d.id)) }]}
       toolbar={<Button onClick={() => navigate(adminPaths.driverCreate())}>{t('list.add')}</Button>}
-      filterFields={(_draft, _setDraft, field) => (
+      filterFields={({ field }) => (
         <div className="space-y-4">
           <FilterSelect label={t('col.status')} options={statuses.options} {...field('status')} />
           <LookupFilter label={t('col.homeZone')} {...field('zone')} {...zoneLookup(tenantId, { markInactive: true })} />

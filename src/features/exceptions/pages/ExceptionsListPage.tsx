@@ -8,7 +8,7 @@ import type { ServerList } from '../../../lib/use-server-list';
 import { Button } from '../../../ui/Button';
 import { exceptionSeverity, exceptionStatus, exceptionType, exceptionTypeLabel, type ExceptionSeverity, type ExceptionStatus, type ExceptionType } from '../../../data/statuses';
 import { StatusChip } from '../../../ui/Chip';
-import { FilterSelect, type DataTableColumn } from '../../../ui/data-table';
+import { DetailCell, FilterSelect, type DataTableColumn } from '../../../ui/data-table';
 import { LookupFilter } from '../../../ui/data-table/LookupFilter';
 import { ServerListPage, useLiveCollectionList } from '../../../ui/ServerListPage';
 import { staffLookup } from '../../../data/people';
@@ -29,22 +29,12 @@ const exceptionColumns = (t: Translate<ExceptionKey>, format: LocaleFormat, type
     id: 'delivery',
     header: t('col.delivery'),
     width: '10rem',
-    cell: (x) => (
-      <span>
-        <span className="block">{x.delivery_code ?? '—'}</span>
-        {x.customer_name && <span className="block text-xs text-slate-500 dark:text-slate-400">{x.customer_name}</span>}
-      </span>
-    ),
+    cell: (x) => <DetailCell main={x.delivery_code ?? '—'} detail={x.customer_name} />,
   },
   {
     id: 'type',
     header: t('col.type'),
-    cell: (x) => (
-      <span>
-        <span className="block">{exceptionTypeLabel(x.type, types)}</span>
-        <span className="block max-w-xs truncate text-xs text-slate-500 dark:text-slate-400">{x.description}</span>
-      </span>
-    ),
+    cell: (x) => <DetailCell main={exceptionTypeLabel(x.type, types)} detail={x.description} truncate />,
   },
   { id: 'severity', header: t('col.severity'), width: '7rem', cell: (x) => <StatusChip vocabulary={exceptionSeverity} status={x.severity} /> },
   { id: 'status', header: t('col.status'), sortable: true, width: '9rem', cell: (x) => <StatusChip vocabulary={exceptionStatus} status={x.status} /> },
@@ -80,7 +70,7 @@ export function ExceptionsListPage() {
       searchPlaceholder={t('list.search')}
       rowActions={(x) => [{ label: x.status === 'open' || x.status === 'investigating' ? t('list.edit') : t('list.open'), onSelect: () => navigate(adminPaths.exceptionEdit(x.id)) }]}
       toolbar={<Button onClick={() => navigate(adminPaths.exceptionCreate())}>{t('form.report')}</Button>}
-      filterFields={(_draft, _setDraft, field) => (
+      filterFields={({ field }) => (
         <div className="space-y-4">
           <FilterSelect<ExceptionType> label={t('col.type')} options={types.options} {...field('type')} />
           <FilterSelect<ExceptionSeverity> label={t('col.severity')} options={severityWords.options} {...field('severity')} />

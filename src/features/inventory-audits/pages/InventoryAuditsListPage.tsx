@@ -59,7 +59,7 @@ export function InventoryAuditsListPage() {
       searchPlaceholder={t('list.search')}
       rowActions={(a) => [{ label: a.status === 'in_progress' ? t('list.count') : t('list.open'), onSelect: () => navigate(adminPaths.inventoryAudit(a.id)) }]}
       toolbar={<Button onClick={() => navigate(adminPaths.inventoryAuditCreate())}>{t('list.add')}</Button>}
-      filterFields={(_draft, _setDraft, field) => (
+      filterFields={({ field }) => (
         <div className="space-y-4">
           <FilterSelect<AuditType> label={t('col.type')} options={types.options} {...field('audit_type')} />
           <FilterSelect<InventoryAuditStatus> label={t('col.status')} options={statusWords.options} {...field('status')} />

@@ -123,7 +123,7 @@ export function InventoryItemsListPage() {
           { label: t('items.regenerate'), onSelect: () => void regenerate(item, list) },
         ]}
         toolbar={<Button onClick={() => navigate(adminPaths.inventoryItemCreate())}>{t('items.add')}</Button>}
-        filterFields={(draft, setDraft, field) => (
+        filterFields={({ draft, setDraft, field }) => (
           <div className="space-y-4">
             <FilterSelect
               label={t('col.status')}

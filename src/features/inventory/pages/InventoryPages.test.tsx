@@ -4,6 +4,9 @@ import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { applyLanguage } from '../../../lib/i18n/catalogue';
 import { englishLeft, pageWords } from '../../../test/page-words';
+import { warehouseLive } from '../../../test/warehouse-live';
+import { listStock, listTransactions } from '../api';
+import { stockList, transactionList } from '../list';
 import type { InventoryItem, StockRow, TransactionRow } from '../schema';
 import { InventoryItemCreatePage, InventoryItemEditPage } from './InventoryItemFormPage';
 import { InventoryItemsListPage } from './InventoryItemsListPage';
@@ -72,7 +75,7 @@ const transaction: TransactionRow = {
 vi.mock('../../../lib/tenant', async (original) => ({ ...(await original<object>()), useTenantId: () => 't1' }));
 vi.mock('../../../lib/tenant-settings', () => ({ useTenantSettings: () => ({ status: 'ready', settings: { units: { length: 'cm', weight: 'kg' } } }) }));
 vi.mock('../../../lib/use-feed-changes', () => ({ useFeedChanges: () => ({ state: undefined }) }));
-vi.mock('../../../data/warehouse-live', () => ({ useLiveWarehouseList: () => ({ state: undefined, render: () => null }) }));
+vi.mock('../../../data/warehouse-live', () => import('../../../test/warehouse-live'));
 vi.mock('../../../data/inventory', () => ({ inventoryItemLookup: () => ({ search: vi.fn(async () => []), resolveLabel: vi.fn(async () => null) }), binLookup: () => ({ search: vi.fn(async () => []), resolveLabel: vi.fn(async () => null) }) }));
 vi.mock('../../../data/locations', () => ({ locationLabel: vi.fn(async () => null) }));
 vi.mock('../../../data/warehouses', () => ({ warehouseLookup: () => ({ search: vi.fn(async () => []), resolveLabel: vi.fn(async () => null) }) }));
@@ -201,6 +204,24 @@ const ENGLISH = [
 ];
 
 describe('the inventory screens', () => {
+  it.each([
+    ['stock', stockList, listStock, renderStock],
+    ['transactions', transactionList, listTransactions, renderTransactions],
+  ] as const)('the %s list stays live on its warehouses’ stock: the topics’ state shows, a change reads the page again', async (_name, list, read, open) => {
+    expect(warehouseLive.made).toContainEqual({ list, tables: ['inventory_stock'] });
+    warehouseLive.state = 'live';
+    try {
+      await open();
+      expect(screen.getByText('Live')).toBeInTheDocument();
+      expect(warehouseLive.handed?.tenantId).toBe('t1');
+      const reads = vi.mocked(read).mock.calls.length;
+      await act(async () => warehouseLive.handed?.page.refetchLive());
+      await waitFor(() => expect(vi.mocked(read)).toHaveBeenCalledTimes(reads + 1));
+    } finally {
+      warehouseLive.state = undefined;
+    }
+  });
+
   it('keep the spec’s English', async () => {
     await renderItems();
     expect(screen.getByRole('heading', { name: 'Inventory Items' })).toBeInTheDocument();

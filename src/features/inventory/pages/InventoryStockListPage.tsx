@@ -7,13 +7,12 @@ import { useFormat, type LocaleFormat } from '../../../lib/i18n/format';
 import { navMessages } from '../../../lib/nav/messages';
 import { adminPaths } from '../../../lib/paths';
 import { useTenantId } from '../../../lib/tenant';
-import { useListUrlState } from '../../../lib/url-state';
 import { Button } from '../../../ui/Button';
 import { Chip, type ChipTone } from '../../../ui/Chip';
 import { FilterNumberRange, FilterSelect, FilterText, type DataTableColumn } from '../../../ui/data-table';
 import { LookupFilter } from '../../../ui/data-table/LookupFilter';
 import { ServerListPage } from '../../../ui/ServerListPage';
-import { useLiveWarehouseList, type WarehouseTable } from '../../../data/warehouse-live';
+import { warehouseListLive } from '../../../data/warehouse-live';
 import { listStock } from '../api';
 import { stockList } from '../list';
 import type { InventoryKey } from '../messages';
@@ -36,11 +35,10 @@ const stockColumns = (t: Translate<InventoryKey>, word: (value: string) => strin
 ];
 
 /** Stock changes arrive on the warehouses' topics. */
-const LIVE_TABLES: readonly WarehouseTable[] = ['inventory_stock'];
+const useStockLive = warehouseListLive(stockList, ['inventory_stock']);
 
 export function InventoryStockListPage() {
   const tenantId = useTenantId() ?? '';
-  const live = useLiveWarehouseList({ tenantId, warehouse: useListUrlState(stockList).state.filters.warehouse, tables: LIVE_TABLES });
   const [, navigate] = useLocation();
   const { t, word, options } = useInventoryWords();
   const nav = useT(navMessages);
@@ -52,14 +50,14 @@ export function InventoryStockListPage() {
       section={nav('group.warehousing')}
       label={t('stock.label')}
       list={stockList}
-      liveState={live.state}
+      useLive={useStockLive}
       resource="inventory-stock"
       fetchPage={listStock}
       columns={columns}
       rowLabel={(s) => t('stock.rowLabel', { item: s.item_name, bin: s.bin_code })}
       searchPlaceholder={t('stock.search')}
       toolbar={<Button onClick={() => navigate(adminPaths.inventoryStockCreate())}>{t('stock.add')}</Button>}
-      filterFields={(draft, setDraft, field) => (
+      filterFields={({ draft, setDraft, field }) => (
         <div className="space-y-4">
           <FilterSelect<StockListStatus> label={t('col.status')} options={options(STOCK_LIST_STATUSES)} {...field('status')} />
           <LookupFilter
@@ -73,7 +71,6 @@ export function InventoryStockListPage() {
           <FilterNumberRange label={t('col.quantity')} min={draft.min} max={draft.max} onChange={({ min, max }) => setDraft({ ...draft, min, max })} />
         </div>
       )}
-      after={live.render}
     />
   );
 }

@@ -7,12 +7,11 @@ import { useFormat, type LocaleFormat } from '../../../lib/i18n/format';
 import { navMessages } from '../../../lib/nav/messages';
 import { adminPaths } from '../../../lib/paths';
 import { useTenantId } from '../../../lib/tenant';
-import { useListUrlState } from '../../../lib/url-state';
 import { Button } from '../../../ui/Button';
 import { FilterDateRange, FilterSelect, type DataTableColumn } from '../../../ui/data-table';
 import { LookupFilter } from '../../../ui/data-table/LookupFilter';
 import { ServerListPage } from '../../../ui/ServerListPage';
-import { useLiveWarehouseList, type WarehouseTable } from '../../../data/warehouse-live';
+import { warehouseListLive } from '../../../data/warehouse-live';
 import { listTransactions } from '../api';
 import { transactionList } from '../list';
 import type { InventoryKey } from '../messages';
@@ -33,11 +32,10 @@ const transactionColumns = (t: Translate<InventoryKey>, word: (value: string) =>
 ];
 
 /** Transactions are not broadcast (too many): a stock change on the warehouses' topics means new ones. */
-const LIVE_TABLES: readonly WarehouseTable[] = ['inventory_stock'];
+const useTransactionsLive = warehouseListLive(transactionList, ['inventory_stock']);
 
 export function InventoryTransactionsListPage() {
   const tenantId = useTenantId() ?? '';
-  const live = useLiveWarehouseList({ tenantId, warehouse: useListUrlState(transactionList).state.filters.warehouse, tables: LIVE_TABLES });
   const [, navigate] = useLocation();
   const { t, word, options } = useInventoryWords();
   const nav = useT(navMessages);
@@ -49,14 +47,14 @@ export function InventoryTransactionsListPage() {
       section={nav('group.warehousing')}
       label={t('tx.label')}
       list={transactionList}
-      liveState={live.state}
+      useLive={useTransactionsLive}
       resource="inventory-transactions"
       fetchPage={listTransactions}
       columns={columns}
       rowLabel={(r) => t('tx.rowLabel', { type: word(r.transaction_type), quantity: format.number(r.quantity), sku: r.item.sku })}
       searchPlaceholder={t('tx.search')}
       toolbar={<Button onClick={() => navigate(adminPaths.inventoryTransactionCreate())}>{t('tx.add')}</Button>}
-      filterFields={(draft, setDraft, field) => (
+      filterFields={({ draft, setDraft, field }) => (
         <div className="space-y-4">
           <FilterSelect<TransactionType> label={t('col.type')} options={options(TRANSACTION_TYPES)} {...field('type')} />
           <FilterDateRange label={t('filter.date')} from={draft.from} to={draft.to} onChange={({ from, to }) => setDraft({ ...draft, from, to })} />
@@ -64,7 +62,6 @@ export function InventoryTransactionsListPage() {
           <LookupFilter label={t('col.item')} {...field('item')} {...inventoryItemLookup(tenantId)} />
         </div>
       )}
-      after={live.render}
     />
   );
 }

@@ -1,17 +1,19 @@
 // @vitest-environment jsdom
 import '@testing-library/jest-dom/vitest';
-import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { Suspense } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { applyLanguage } from '../../../lib/i18n/catalogue';
 import { deferred } from '../../../test/deferred';
-import { signatureUrl } from '../api';
+import { warehouseLive } from '../../../test/warehouse-live';
+import { listPackageHandoffs, signatureUrl } from '../api';
+import { packageHandoffList } from '../list';
 import { ToastProvider } from '../../../ui/toast';
 import { EditHandoffDialog } from '../components/HandoffDialogs';
 import type { PackageHandoffRow } from '../schema';
-import { PackageHandoffCreatePage } from './PackageHandoffsListPage';
+import { PackageHandoffCreatePage, PackageHandoffsListPage } from './PackageHandoffsListPage';
 
 const rows: PackageHandoffRow[] = [
   {
@@ -36,7 +38,7 @@ const rows: PackageHandoffRow[] = [
 ];
 
 vi.mock('../../../lib/tenant', () => ({ useTenantId: () => 't1' }));
-vi.mock('../../../data/warehouse-live', () => ({ useLiveWarehouseList: () => ({ state: undefined, render: () => null }) }));
+vi.mock('../../../data/warehouse-live', () => import('../../../test/warehouse-live'));
 vi.mock('../../../data/warehouses', () => ({ warehouseLookup: () => ({ search: vi.fn(async () => []), resolveLabel: vi.fn(async () => null) }) }));
 vi.mock('../../../data/handoffs', () => ({ lookupAssignedDeliveries: vi.fn(async () => []), lookupCompletedPickOrders: vi.fn(async () => []), lookupWarehouseStaffRows: vi.fn(async () => []) }));
 vi.mock('../api', () => ({
@@ -146,6 +148,34 @@ function expectNoEnglish(language: 'es' | 'fr', words: readonly string[] = ENGLI
 }
 
 describe('the package handoffs’ list and modals', () => {
+  it('the list stays live on its warehouses’ handoffs: the topics’ state shows, a change reads the page again, a deleted handoff leaves it', async () => {
+    expect(warehouseLive.made).toContainEqual({ list: packageHandoffList, tables: ['package_handoffs'] });
+    warehouseLive.state = 'live';
+    try {
+      await act(async () => {
+        render(
+          <ToastProvider>
+            <Router hook={memoryLocation({ path: '/package-handoff' }).hook}>
+              <Suspense fallback="loading">
+                <PackageHandoffsListPage />
+              </Suspense>
+            </Router>
+          </ToastProvider>,
+        );
+      });
+      await screen.findByText('Pat Packer', undefined, { timeout: 5000 });
+      expect(screen.getByText('Live')).toBeInTheDocument();
+      expect(warehouseLive.handed?.tenantId).toBe('t1');
+      const reads = vi.mocked(listPackageHandoffs).mock.calls.length;
+      await act(async () => warehouseLive.handed?.page.refetchLive());
+      await waitFor(() => expect(vi.mocked(listPackageHandoffs)).toHaveBeenCalledTimes(reads + 1));
+      await act(async () => warehouseLive.handed?.page.applyChanges([{ op: 'delete', id: 'h1', deleted: true }]));
+      await waitFor(() => expect(screen.queryByText('Pat Packer')).not.toBeInTheDocument());
+    } finally {
+      warehouseLive.state = undefined;
+    }
+  });
+
   it('keep the spec’s English', async () => {
     const dialog = await renderCreate();
     expect(screen.getByRole('heading', { name: 'Package Handoff', level: 1, hidden: true })).toBeInTheDocument();

@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { packageHandoffStatus, PACKAGE_HANDOFF_FILTER_STATUSES, type PackageHandoffStatus } from '../../../data/statuses/package-handoff';
-import { useLiveWarehouseList, type WarehouseTable } from '../../../data/warehouse-live';
+import { warehouseListLive } from '../../../data/warehouse-live';
 import { warehouseLookup } from '../../../data/warehouses';
 import { useT, type Translate } from '../../../lib/i18n/catalogue';
 import { useFormat, type LocaleFormat } from '../../../lib/i18n/format';
@@ -9,7 +9,6 @@ import { navMessages } from '../../../lib/nav/messages';
 import { useStatuses } from '../../../lib/status-vocabulary';
 import { adminPaths } from '../../../lib/paths';
 import { useTenantId } from '../../../lib/tenant';
-import { useListUrlState } from '../../../lib/url-state';
 import { Button } from '../../../ui/Button';
 import { StatusChip } from '../../../ui/Chip';
 import { FilterSelect, type DataTableColumn } from '../../../ui/data-table';
@@ -21,7 +20,7 @@ import { packageHandoffList } from '../list';
 import { handoffMessages, type HandoffKey } from '../messages';
 import type { PackageHandoffRow } from '../schema';
 
-const LIVE_TABLES: readonly WarehouseTable[] = ['package_handoffs'];
+const useHandoffsLive = warehouseListLive(packageHandoffList, ['package_handoffs']);
 
 /** The columns in the page's language, moments in the locale's format. */
 const handoffColumns = (t: Translate<HandoffKey>, format: LocaleFormat): DataTableColumn<PackageHandoffRow>[] => [
@@ -42,7 +41,6 @@ export function PackageHandoffsListPage({ creating = false }: { creating?: boole
   const tenantId = useTenantId() ?? '';
   const [, navigate] = useLocation();
   const search = useSearch();
-  const { state } = useListUrlState(packageHandoffList);
   const [editing, setEditing] = useState<PackageHandoffRow | null>(null);
   const t = useT(handoffMessages);
   const nav = useT(navMessages);
@@ -51,7 +49,6 @@ export function PackageHandoffsListPage({ creating = false }: { creating?: boole
   const statuses = useStatuses(packageHandoffStatus);
   // The filter offers the statuses a handoff is looked up by, in the page's language.
   const filterStatuses = useMemo(() => statuses.options.filter((option) => (PACKAGE_HANDOFF_FILTER_STATUSES as readonly string[]).includes(option.value)), [statuses]);
-  const live = useLiveWarehouseList({ tenantId, warehouse: state.filters.warehouse, tables: LIVE_TABLES });
   const listPath = adminPaths.packageHandoffs();
   const query = search ? `?${search}` : '';
 
@@ -64,7 +61,7 @@ export function PackageHandoffsListPage({ creating = false }: { creating?: boole
       resource="package-handoffs"
       fetchPage={listPackageHandoffs}
       columns={columns}
-      liveState={live.state}
+      useLive={useHandoffsLive}
       rowLabel={(h) => t('list.rowLabel', { staff: h.staff_name ?? h.staff_role, warehouse: h.warehouse_code, when: format.dateTime(h.initiated_at) })}
       searchPlaceholder={t('list.search')}
       rowActions={(h) => [
@@ -76,7 +73,7 @@ export function PackageHandoffsListPage({ creating = false }: { creating?: boole
         },
       ]}
       toolbar={<Button onClick={() => navigate(`${adminPaths.packageHandoffCreate()}${query}`)}>{t('list.add')}</Button>}
-      filterFields={(draft, setDraft, field) => (
+      filterFields={({ draft, setDraft, field }) => (
         <div className="space-y-4">
           <FilterSelect<PackageHandoffStatus> label={t('col.status')} value={draft.status} options={filterStatuses} onChange={(status) => setDraft({ ...draft, status: status as typeof draft.status })} />
           <LookupFilter label={t('col.warehouse')} {...field('warehouse')} {...warehouseLookup(tenantId)} />
@@ -84,7 +81,6 @@ export function PackageHandoffsListPage({ creating = false }: { creating?: boole
       )}
       after={(list) => (
         <>
-          {live.render(list)}
           <CreateHandoffDialog
             open={creating}
             tenantId={tenantId}

@@ -11,7 +11,7 @@ import { FakeRealtimeClient } from '../../../lib/realtime.fake';
 import type { PickOrderRow } from '../schema';
 import type * as Warehouses from '../../../data/warehouses';
 
-// The list kept live by the warehouses' topics (src/data/warehouse-live.tsx), as every warehouse
+// The list kept live by the warehouses' topics (src/data/warehouse-live.ts), as every warehouse
 // list is: the database and the realtime socket are fakes, the rest is the page as it runs.
 const fake = vi.hoisted(() => ({ client: null as unknown, stored: [] as PickOrderRow[] }));
 const TENANT = '00000000-0000-4000-8000-000000000001';

@@ -1,11 +1,14 @@
 // @vitest-environment jsdom
 import '@testing-library/jest-dom/vitest';
-import { act, render, screen } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import { Suspense } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { applyLanguage } from '../../../lib/i18n/catalogue';
+import { warehouseLive } from '../../../test/warehouse-live';
+import { listPickOrders } from '../api';
+import { pickOrderList } from '../list';
 import type { PickOrderRow } from '../schema';
 import { PickOrdersListPage } from './PickOrdersListPage';
 import { cleanupInEnglish } from '../../../test/render-page';
@@ -34,7 +37,7 @@ const rows: PickOrderRow[] = [
 
 vi.mock('../../../lib/tenant', () => ({ useTenantId: () => 't1' }));
 vi.mock('../api', () => ({ listPickOrders: vi.fn(async () => ({ rows, total: rows.length })) }));
-vi.mock('../../../data/warehouse-live', () => ({ useLiveWarehouseList: () => ({ state: undefined, render: () => null }) }));
+vi.mock('../../../data/warehouse-live', () => import('../../../test/warehouse-live'));
 vi.mock('../components/BuildBatchDialog', () => ({ BuildBatchDialog: () => null }));
 
 afterEach(cleanupInEnglish);
@@ -57,6 +60,22 @@ async function renderList() {
 const ENGLISH = ['Picking Orders', 'Dashboard', 'Warehousing', 'Reference', 'Warehouse', 'Priority', 'Status', 'Picked', 'Assigned to', 'Due date', 'Batch', 'Pending', 'Add Pick Order', 'Search reference', 'Dec'];
 
 describe('the pick orders’ list', () => {
+  it('stays live on its warehouses’ pick orders: the topics’ state shows, a change reads the page again, a deleted order leaves it', async () => {
+    expect(warehouseLive.made).toContainEqual({ list: pickOrderList, tables: ['pick_orders'] });
+    warehouseLive.state = 'live';
+    try {
+      await renderList();
+      expect(screen.getByText('Live')).toBeInTheDocument();
+      expect(warehouseLive.handed?.tenantId).toBe('t1');
+      const reads = vi.mocked(listPickOrders).mock.calls.length;
+      await act(async () => warehouseLive.handed?.page.refetchLive());
+      await waitFor(() => expect(vi.mocked(listPickOrders)).toHaveBeenCalledTimes(reads + 1));
+      await act(async () => warehouseLive.handed?.page.applyChanges([{ op: 'delete', id: 'p1', deleted: true }]));
+      await waitFor(() => expect(screen.queryByText('ACME-PK00041')).not.toBeInTheDocument());
+    } finally {
+      warehouseLive.state = undefined;
+    }
+  });
   it('keeps the spec’s English', async () => {
     await renderList();
     expect(screen.getByRole('heading', { name: 'Picking Orders' })).toBeInTheDocument();

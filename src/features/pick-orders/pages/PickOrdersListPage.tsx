@@ -10,7 +10,7 @@ import { StatusChip } from '../../../ui/Chip';
 import { FilterDateRange, FilterSelect, type DataTableColumn } from '../../../ui/data-table';
 import { LookupFilter } from '../../../ui/data-table/LookupFilter';
 import { ServerListPage } from '../../../ui/ServerListPage';
-import { useLiveWarehouseList, type WarehouseTable } from '../../../data/warehouse-live';
+import { warehouseListLive } from '../../../data/warehouse-live';
 import { listPickOrders } from '../api';
 import { BuildBatchDialog } from '../components/BuildBatchDialog';
 import { pickOrderMessages, type PickOrderKey } from '../messages';
@@ -48,15 +48,15 @@ const pickOrderColumns = (t: Translate<PickOrderKey>, types: StatusVocabulary<Or
   { id: 'due_date', header: t('col.dueDate'), sortable: true, width: '8rem', cell: (o) => format.date(o.due_date) },
 ];
 
-/** picking-orders: status, type, warehouse, assignee and due date filters, server-side, in the URL. */
-const LIVE_TABLES: readonly WarehouseTable[] = ['pick_orders'];
+/** Pick orders' changes arrive on the warehouses' topics. */
+const usePickOrdersLive = warehouseListLive(pickOrderList, ['pick_orders']);
 
+/** picking-orders: status, type, warehouse, assignee and due date filters, server-side, in the URL. */
 export function PickOrdersListPage() {
   const statusWords = useStatuses(pickOrderStatus);
   const nav = useT(navMessages);
   const tenantId = useTenantId() ?? '';
   const warehouseFilter = useListUrlState(pickOrderList).state.filters.warehouse;
-  const live = useLiveWarehouseList({ tenantId, warehouse: warehouseFilter, tables: LIVE_TABLES });
   const [, navigate] = useLocation();
   const t = useT(pickOrderMessages);
   const types = useStatuses(orderTypes);
@@ -69,7 +69,7 @@ export function PickOrdersListPage() {
         title={t('list.title')}
         section={nav('group.warehousing')}
         list={pickOrderList}
-        liveState={live.state}
+        useLive={usePickOrdersLive}
         resource="pick-orders"
         fetchPage={listPickOrders}
         columns={columns}
@@ -84,7 +84,7 @@ export function PickOrdersListPage() {
             <Button onClick={() => navigate(adminPaths.pickOrderCreate())}>{t('list.add')}</Button>
           </>
         }
-        filterFields={(draft, setDraft, field) => (
+        filterFields={({ draft, setDraft, field }) => (
           <div className="space-y-4">
             <FilterSelect<PickOrderStatus> label={t('col.status')} options={statusWords.options} {...field('status')} />
             <FilterSelect<OrderType> label={t('filter.orderType')} options={types.options} {...field('type')} />
@@ -93,7 +93,6 @@ export function PickOrdersListPage() {
             <FilterDateRange label={t('col.dueDate')} from={draft.from} to={draft.to} onChange={(range) => setDraft({ ...draft, ...range })} />
           </div>
         )}
-        after={live.render}
       />
       <BuildBatchDialog
         open={building}

@@ -75,7 +75,7 @@ export function ZonePricingListPage() {
             <Button onClick={() => navigate(`${base}/create`)}>{t('list.add')}</Button>
           </div>
         }
-        filterFields={(draft, setDraft, field) => (
+        filterFields={({ draft, setDraft, field }) => (
           <div className="space-y-4">
             <FilterSelect
               label={t('col.status')}

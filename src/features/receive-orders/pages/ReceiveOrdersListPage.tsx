@@ -5,15 +5,13 @@ import { useT, type Translate } from '../../../lib/i18n/catalogue';
 import { useFormat, type LocaleFormat } from '../../../lib/i18n/format';
 import { navMessages } from '../../../lib/nav/messages';
 import { adminPaths } from '../../../lib/paths';
-import { useTenantId } from '../../../lib/tenant';
-import { useListUrlState } from '../../../lib/url-state';
 import type { ServerList } from '../../../lib/use-server-list';
 import { Button } from '../../../ui/Button';
 import { StatusChip } from '../../../ui/Chip';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog';
 import { FilterSelect, type DataTableColumn } from '../../../ui/data-table';
 import { ServerListPage } from '../../../ui/ServerListPage';
-import { useLiveWarehouseList, type WarehouseTable } from '../../../data/warehouse-live';
+import { warehouseListLive } from '../../../data/warehouse-live';
 import { useToast } from '../../../ui/toast';
 import { listReceiveOrders, transitionReceiveOrder } from '../api';
 import { receiveOrderList } from '../list';
@@ -32,12 +30,10 @@ const receiveOrderColumns = (t: Translate<ReceiveOrderKey>, format: LocaleFormat
   { id: 'status', header: t('col.status'), sortable: true, cell: (o) => <StatusChip status={o.status} vocabulary={receiveOrderStatus} /> },
 ];
 
-const LIVE_TABLES: readonly WarehouseTable[] = ['receive_orders'];
+const useReceiveOrdersLive = warehouseListLive(receiveOrderList, ['receive_orders']);
 
 export function ReceiveOrdersListPage() {
   const statusWords = useStatuses(receiveOrderStatus);
-  const tenantId = useTenantId() ?? '';
-  const live = useLiveWarehouseList({ tenantId, warehouse: useListUrlState(receiveOrderList).state.filters.warehouse, tables: LIVE_TABLES });
   const [, navigate] = useLocation();
   const toast = useToast();
   const [cancelling, setCancelling] = useState<ReceiveOrderRow | null>(null);
@@ -62,7 +58,7 @@ export function ReceiveOrdersListPage() {
       section={nav('group.warehousing')}
       label={t('list.label')}
       list={receiveOrderList}
-      liveState={live.state}
+      useLive={useReceiveOrdersLive}
       resource="receive-orders"
       fetchPage={listReceiveOrders}
       columns={columns}
@@ -74,7 +70,7 @@ export function ReceiveOrdersListPage() {
         ...(o.status === 'draft' || o.status === 'ordered' ? [{ label: t('list.cancel'), onSelect: () => setCancelling(o) }] : []),
       ]}
       toolbar={<Button onClick={() => navigate(adminPaths.receiveOrderCreate())}>{t('list.add')}</Button>}
-      filterFields={(draft, setDraft) => (
+      filterFields={({ draft, setDraft }) => (
         <FilterSelect<ReceiveOrderStatus>
           label={t('col.status')}
           value={draft.status}
@@ -84,7 +80,6 @@ export function ReceiveOrdersListPage() {
       )}
       after={(list) => (
         <>
-          {live.render(list)}
         <ConfirmDialog
           open={cancelling !== null}
           onClose={() => setCancelling(null)}

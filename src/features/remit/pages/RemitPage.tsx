@@ -271,7 +271,7 @@ export function RemitPage() {
               {t('history.export')}
             </Button>
           }
-          filterFields={(draft, setDraft) => (
+          filterFields={({ draft, setDraft }) => (
             <>
               <FilterSelect label={t('filter.driver')} value={draft.driver} options={driverFilterOptions} onChange={(driver) => setDraft({ ...draft, driver })} />
               <FilterDateRange label={t('filter.recorded')} from={draft.from} to={draft.to} onChange={(range) => setDraft({ ...draft, from: range.from, to: range.to })} />

@@ -8,7 +8,7 @@ import type { ServerList } from '../../../lib/use-server-list';
 import { Button } from '../../../ui/Button';
 import { returnStatus } from '../../../data/statuses';
 import { StatusChip } from '../../../ui/Chip';
-import { FilterDateRange, FilterSelect, type DataTableColumn } from '../../../ui/data-table';
+import { DetailCell, FilterDateRange, FilterSelect, type DataTableColumn } from '../../../ui/data-table';
 import { ServerListPage, useLiveCollectionList } from '../../../ui/ServerListPage';
 import { listReturns } from '../api';
 import { returnsSource } from '../atoms';
@@ -35,23 +35,13 @@ function returnColumns(t: Translate<ReturnKey>, format: LocaleFormat, statuses: 
     id: 'customer_name',
     header: t('col.customer'),
     sortable: true,
-    cell: (r) => (
-      <span>
-        <span className="block">{r.customer_name ?? '—'}</span>
-        {r.customer_email && <span className="block text-xs text-slate-500 dark:text-slate-400">{r.customer_email}</span>}
-      </span>
-    ),
+    cell: (r) => <DetailCell main={r.customer_name ?? '—'} detail={r.customer_email} />,
   },
   {
     id: 'reason',
     header: t('col.reason'),
     hideBelow: 'md',
-    cell: (r) => (
-      <span>
-        <span className="block">{reasonWords(t, r.reason)}</span>
-        {r.reason_text && <span className="block max-w-xs truncate text-xs text-slate-500 dark:text-slate-400">{r.reason_text}</span>}
-      </span>
-    ),
+    cell: (r) => <DetailCell main={reasonWords(t, r.reason)} detail={r.reason_text} truncate />,
   },
   { id: 'items', header: t('col.items'), hideBelow: 'lg', cell: (r) => r.items.map((i) => t('list.item', { quantity: i.quantity, description: i.description })).join(', ') },
   { id: 'refund_amount', header: t('col.refund'), sortable: true, align: 'end', width: '8rem', cell: (r) => format.money(r.refund_amount, r.currency) },
@@ -96,7 +86,7 @@ export function ReturnRequestsListPage() {
       searchPlaceholder={t('list.search')}
       rowActions={(r) => [{ label: r.status === 'requested' ? t('list.edit') : t('list.open'), onSelect: () => navigate(adminPaths.returnRequestEdit(r.id)) }]}
       toolbar={<Button onClick={() => navigate(adminPaths.returnRequestCreate())}>{t('list.new')}</Button>}
-      filterFields={(draft, setDraft, field) => (
+      filterFields={({ draft, setDraft, field }) => (
         <div className="space-y-4">
           <FilterSelect<ReturnStatus> label={t('col.status')} options={statuses.options} {...field('status')} />
           <FilterSelect<ReturnReason> label={t('col.reason')} options={reasonOptions} {...field('reason')} />

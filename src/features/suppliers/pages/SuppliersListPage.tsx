@@ -41,7 +41,7 @@ export function SuppliersListPage() {
       searchPlaceholder={t('list.search')}
       rowActions={(s) => [{ label: t('list.edit'), onSelect: () => navigate(adminPaths.supplierEdit(s.id)) }]}
       toolbar={<Button onClick={() => navigate(adminPaths.supplierCreate())}>{t('list.add')}</Button>}
-      filterFields={(_draft, _setDraft, field) => (
+      filterFields={({ field }) => (
         <div className="space-y-4">
           <FilterActive {...field('active')} />
           <FilterSelect label={t('col.terms')} options={terms} {...field('terms')} />

@@ -72,7 +72,7 @@ export function UsersListPage() {
         searchPlaceholder={t('list.search')}
         rowActions={actions.actionsFor}
         toolbar={<Button onClick={() => setInviting(true)}>{t('list.invite')}</Button>}
-        filterFields={(_draft, _setDraft, field) => (
+        filterFields={({ field }) => (
           <div className="space-y-4">
             <FilterSelect label={t('col.role')} options={options.roles} {...field('role')} />
             <FilterSelect label={t('col.userType')} options={options.types} {...field('type')} />

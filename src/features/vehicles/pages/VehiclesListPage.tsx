@@ -70,7 +70,7 @@ export function VehiclesListPage() {
       searchPlaceholder={t('list.search')}
       rowActions={(v) => [{ label: t('list.edit'), onSelect: () => navigate(adminPaths.vehicleEdit(v.id)) }]}
       toolbar={<Button onClick={() => navigate(adminPaths.vehicleCreate())}>{t('list.add')}</Button>}
-      filterFields={(draft, setDraft) => (
+      filterFields={({ draft, setDraft }) => (
         <div className="space-y-4">
           <label className="block text-sm font-medium">
             {t('col.status')}

@@ -143,7 +143,7 @@ export function LocationsListPage() {
                 <Button onClick={() => navigate(`/locations/create${treeWarehouse ? `?warehouse_id=${treeWarehouse}` : ''}`)}>{t('list.add')}</Button>
               </div>
             }
-            filterFields={(_draft, _setDraft, field) => (
+            filterFields={({ field }) => (
               <div className="space-y-4">
                 <FilterSelect label={t('col.warehouse')} options={warehouseFilterOptions(warehouses)} {...field('warehouse')} />
                 <FilterSelect label={t('filter.type')} options={locationTypes.options} {...field('type')} />

@@ -54,7 +54,7 @@ export function StaffListPage() {
         { label: t('list.remove'), destructive: true, onSelect: () => setRemoving(s) },
       ]}
       toolbar={<Button onClick={() => navigate(adminPaths.staffCreate())}>{t('list.add')}</Button>}
-      filterFields={(_draft, _setDraft, field) => (
+      filterFields={({ field }) => (
         <div className="space-y-4">
           <FilterSelect label={t('col.warehouse')} options={warehouseFilterOptions(warehouses)} {...field('warehouse')} />
           <FilterSelect label={t('col.role')} options={staffRoles.options} {...field('role')} />

@@ -58,7 +58,7 @@ export function WarehousesListPage() {
         { label: t('list.edit'), onSelect: () => navigate(adminPaths.warehouseEdit(w.id)) },
       ]}
       toolbar={<Button onClick={() => navigate(adminPaths.warehouseCreate())}>{t('list.add')}</Button>}
-      filterFields={(_draft, _setDraft, field) => (
+      filterFields={({ field }) => (
         <div className="space-y-4">
           <FilterSelect label={t('col.status')} options={statusWords.options} {...field('status')} />
           <FilterSelect label={t('filter.accessMode')} options={access} {...field('access')} />

@@ -102,7 +102,7 @@ export function ZonesListPage() {
             { label: t('list.delete'), onSelect: () => setDeleting(z), destructive: true },
           ]}
           toolbar={<Button onClick={() => navigate(adminPaths.zoneCreate())}>{t('list.add')}</Button>}
-          filterFields={(_draft, _setDraft, field) => (
+          filterFields={({ field }) => (
             <FilterActive {...field('active')} />
           )}
         />

@@ -1,5 +1,7 @@
-import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import type { ListDefinition } from '../lib/list-state';
 import type { ConnectionState, LiveSource, Row, Rows } from '../lib/realtime';
+import { useListUrlState } from '../lib/url-state';
 import { useLiveRegistry } from '../lib/use-live-collection';
 import { diffRows, type ListChange } from '../lib/use-server-list';
 import { useWarehouseChoices } from './warehouses';
@@ -154,7 +156,7 @@ export function useLiveWarehouses({ tenantId, warehouse, tables, onChange, onDel
   return combinedState(ids.map((id) => states[id] ?? 'connecting'));
 }
 
-/** What a warehouse list gives its live topics (ServerListPage's `after` gives its ServerList). */
+/** What a warehouse list gives its live topics (ServerListPage's `useLive` is handed its ServerList). */
 export interface LiveWarehouseTarget {
   /** A live read, whose new rows and status changes are said. */
   refetchLive: () => void;
@@ -172,34 +174,15 @@ export function deletionChanges(ids: readonly string[]): ListChange<never>[] {
   return ids.map((id) => ({ op: 'delete', id, deleted: true }));
 }
 
-export interface LiveWarehouseListProps extends Omit<LiveWarehousesOptions, 'onChange' | 'onDeleted'> {
-  /** The list to keep current (ServerListPage's `after` gives it). */
-  list: LiveWarehouseTarget;
-  onState: (state: ConnectionState | undefined) => void;
-}
-
-/** useLiveWarehouses for a ServerListPage: rendered in its `after`, keeps its list current and reports the state for its `liveState` (renders nothing). */
-export function LiveWarehouseList({ list, onState, ...options }: LiveWarehouseListProps) {
-  const listRef = useRef(list);
-  useEffect(() => {
-    listRef.current = list;
-  });
-  const onDeleted = useCallback((ids: string[]) => listRef.current.applyChanges(deletionChanges(ids)), []);
-  const state = useLiveWarehouses({ ...options, onChange: list.refetchLive, onDeleted });
-  useEffect(() => onState(state), [onState, state]);
-  return null;
-}
-
 /**
- * A ServerListPage kept live on its warehouses' topics: pass `state` as its `liveState` and call
- * `render(list)` in its `after`.
+ * ServerListPage's `useLive` for a warehouse list, made once outside the page: it listens to the
+ * topics of the list's warehouse filter (read from the URL of `list`), or of every warehouse the user
+ * may access; a change of one of `tables` re-reads the page as a live read, and the rows the database
+ * deleted leave it (deletionChanges). Answers the state for the table's LiveIndicator.
  */
-export function useLiveWarehouseList(options: Omit<LiveWarehousesOptions, 'onChange' | 'onDeleted'>): { state: ConnectionState | undefined; render: (list: LiveWarehouseTarget) => ReactNode } {
-  const [state, setState] = useState<ConnectionState | undefined>(undefined);
-  const { tenantId, warehouse, tables } = options;
-  const render = useCallback(
-    (list: LiveWarehouseTarget) => <LiveWarehouseList list={list} tenantId={tenantId} warehouse={warehouse} tables={tables} onState={setState} />,
-    [tenantId, warehouse, tables],
-  );
-  return { state, render };
+export function warehouseListLive<F extends { warehouse?: string | null | undefined }>(list: ListDefinition<F>, tables: readonly WarehouseTable[]) {
+  return function useWarehouseListLive(page: LiveWarehouseTarget, tenantId: string): ConnectionState | undefined {
+    const warehouse = useListUrlState(list).state.filters.warehouse;
+    return useLiveWarehouses({ tenantId, warehouse, tables, onChange: page.refetchLive, onDeleted: (ids) => page.applyChanges(deletionChanges(ids)) });
+  };
 }
