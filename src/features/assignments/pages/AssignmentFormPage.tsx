@@ -8,7 +8,7 @@ import { tenantIdOf } from '../../../lib/tenant';
 import { useRecordLoad } from '../../../lib/use-record-load';
 import { Button } from '../../../ui/Button';
 import { Form, FormActions, LookupField, TextAreaField, defineRecordForm, useRecordForm } from '../../../ui/form';
-import { RecordFormPage } from '../../../ui/RecordFormPage';
+import { modePages, RecordFormPage } from '../../../ui/RecordFormPage';
 import { assignableDeliveryLookup } from '../../../data/deliveries';
 import { driverLabel, driverLookup } from '../../../data/drivers';
 import { vehicleLabel, vehicleLookup } from '../../../data/vehicles';
@@ -203,10 +203,4 @@ function AssignmentForm({ tenantId, assignment, deliveryId }: { tenantId: string
   );
 }
 
-export function AssignmentCreatePage() {
-  return <AssignmentFormPage mode="create" />;
-}
-
-export function AssignmentEditPage({ history }: { history?: (assignmentId: string) => ReactNode }) {
-  return <AssignmentFormPage mode="edit" history={history} />;
-}
+export const { create: AssignmentCreatePage, edit: AssignmentEditPage } = modePages(AssignmentFormPage);

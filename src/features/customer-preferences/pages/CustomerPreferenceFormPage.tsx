@@ -22,7 +22,7 @@ import {
   useRecordSave,
   useZodForm,
 } from '../../../ui/form';
-import { RecordFormPage } from '../../../ui/RecordFormPage';
+import { modePages, RecordFormPage } from '../../../ui/RecordFormPage';
 import { useToast } from '../../../ui/toast';
 import { createPreference, getPreference, listCustomerLocations, updatePreference, type CustomerLocation } from '../api';
 import { customerLookup } from '../../../data/people';
@@ -321,10 +321,4 @@ function PreferenceForm({ tenantId, row }: { tenantId: string; row: PreferenceRo
   );
 }
 
-export function CustomerPreferenceCreatePage() {
-  return <CustomerPreferenceFormPage mode="create" />;
-}
-
-export function CustomerPreferenceEditPage({ history }: { history?: (preferenceId: string) => ReactNode }) {
-  return <CustomerPreferenceFormPage mode="edit" history={history} />;
-}
+export const { create: CustomerPreferenceCreatePage, edit: CustomerPreferenceEditPage } = modePages(CustomerPreferenceFormPage);

@@ -3,7 +3,7 @@ import { adminPaths } from '../../../lib/paths';
 import { useSession } from '../../../lib/session';
 import { tenantIdOf } from '../../../lib/tenant';
 import { Form, FormActions, MultiSelectField, NumberField, SelectField, SwitchField, TextField, defineRecordForm, useRecordForm } from '../../../ui/form';
-import { RecordFormPage } from '../../../ui/RecordFormPage';
+import { modePages, RecordFormPage } from '../../../ui/RecordFormPage';
 import { createDeliveryService, getDeliveryService, updateDeliveryService } from '../api';
 import {
   DeliveryServiceFormSchema,
@@ -63,10 +63,4 @@ function DeliveryServiceForm({ tenantId, service }: { tenantId: string; service:
   );
 }
 
-export function DeliveryServiceCreatePage() {
-  return <DeliveryServiceFormPage mode="create" />;
-}
-
-export function DeliveryServiceEditPage() {
-  return <DeliveryServiceFormPage mode="edit" />;
-}
+export const { create: DeliveryServiceCreatePage, edit: DeliveryServiceEditPage } = modePages(DeliveryServiceFormPage);

@@ -20,6 +20,7 @@ import { Chip, StatusChip } from '../../../ui/Chip';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog';
 import { ComboboxField, DateField, Form, LookupField, SelectField, SubmitButton, TextAreaField, TextField, useZodForm } from '../../../ui/form';
 import { FitBounds, MapView, type LngLatTuple, type MapGeoJsonLayer, type MapMarker } from '../../../ui/map';
+import { modePages } from '../../../ui/RecordFormPage';
 import { PageHeader } from '../../../ui/PageHeader';
 import { RecordStates } from '../../../ui/RecordStates';
 import { useToast } from '../../../ui/toast';
@@ -471,10 +472,4 @@ function PositionPanel({ driver }: { driver: DriverRow }) {
   );
 }
 
-export function DriverCreatePage() {
-  return <DriverFormPage mode="create" />;
-}
-
-export function DriverEditPage({ history }: { history?: (driverId: string) => ReactNode }) {
-  return <DriverFormPage mode="edit" history={history} />;
-}
+export const { create: DriverCreatePage, edit: DriverEditPage } = modePages(DriverFormPage);

@@ -11,6 +11,7 @@ import { StatusChip } from '../../../ui/Chip';
 import { Form, FormActions, LookupField, SelectField, TextAreaField, defineRecordForm, useRecordForm } from '../../../ui/form';
 import { DialogNote, StatusActions } from '../../../ui/StatusActions';
 import { PhotoThumbs, RecordPhotosField } from '../../../ui/RecordPhotos';
+import { modePages } from '../../../ui/RecordFormPage';
 import { StatusRecordPage } from '../../../ui/StatusRecordPage';
 import { useToast } from '../../../ui/toast';
 import { deliveryLookup } from '../../../data/deliveries';
@@ -218,10 +219,4 @@ function ExceptionActions({ row, onMoved }: { row: ExceptionRow; onMoved: () => 
   );
 }
 
-export function ExceptionCreatePage() {
-  return <ExceptionFormPage mode="create" />;
-}
-
-export function ExceptionEditPage() {
-  return <ExceptionFormPage mode="edit" />;
-}
+export const { create: ExceptionCreatePage, edit: ExceptionEditPage } = modePages(ExceptionFormPage);

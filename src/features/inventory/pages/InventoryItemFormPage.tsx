@@ -7,7 +7,7 @@ import { useTenantId } from '../../../lib/tenant';
 import { Form, FormActions, NumberField, SelectField, SwitchField, TextField, defineRecordForm, useRecordForm } from '../../../ui/form';
 import { TextAreaField } from '../../../ui/form/TextAreaField';
 import { uiMessages } from '../../../ui/messages';
-import { RecordFormPage } from '../../../ui/RecordFormPage';
+import { modePages, RecordFormPage } from '../../../ui/RecordFormPage';
 import { createItem, getItem, renderLabel, updateItem } from '../api';
 import {
   CATEGORIES,
@@ -109,10 +109,4 @@ function ItemForm({ tenantId, item, lengthUnit, weightUnit }: { tenantId: string
   );
 }
 
-export function InventoryItemCreatePage() {
-  return <InventoryItemFormPage mode="create" />;
-}
-
-export function InventoryItemEditPage() {
-  return <InventoryItemFormPage mode="edit" />;
-}
+export const { create: InventoryItemCreatePage, edit: InventoryItemEditPage } = modePages(InventoryItemFormPage);

@@ -28,6 +28,7 @@ import {
   useZodForm,
 } from '../../../ui/form';
 import { StatusHistory } from '../../../ui/StatusHistory';
+import { modePages } from '../../../ui/RecordFormPage';
 import { StatusRecordPage } from '../../../ui/StatusRecordPage';
 import { useT } from '../../../lib/i18n/catalogue';
 import { useFormat } from '../../../lib/i18n/format';
@@ -502,10 +503,4 @@ function PickOrderActions({ row, onMoved }: { row: PickOrderRecord; onMoved: () 
   );
 }
 
-export function PickOrderCreatePage() {
-  return <PickOrderFormPage mode="create" />;
-}
-
-export function PickOrderEditPage() {
-  return <PickOrderFormPage mode="edit" />;
-}
+export const { create: PickOrderCreatePage, edit: PickOrderEditPage } = modePages(PickOrderFormPage);

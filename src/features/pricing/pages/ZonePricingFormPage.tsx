@@ -3,7 +3,7 @@ import { useSession } from '../../../lib/session';
 import { useTenantCurrency } from '../../../lib/tenant-settings';
 import { tenantIdOf } from '../../../lib/tenant';
 import { Form, FormActions, LookupField, NumberField, SwitchField, defineRecordForm, useRecordForm } from '../../../ui/form';
-import { RecordFormPage } from '../../../ui/RecordFormPage';
+import { modePages, RecordFormPage } from '../../../ui/RecordFormPage';
 import { createPricing, getPricing, updatePricing } from '../api';
 import { serviceLookup } from '../../../data/delivery-services';
 import { zoneLookup } from '../../../data/zones';
@@ -67,10 +67,4 @@ function PricingForm({ tenantId, row, currency }: { tenantId: string; row: Prici
   );
 }
 
-export function ZonePricingCreatePage() {
-  return <ZonePricingFormPage mode="create" />;
-}
-
-export function ZonePricingEditPage() {
-  return <ZonePricingFormPage mode="edit" />;
-}
+export const { create: ZonePricingCreatePage, edit: ZonePricingEditPage } = modePages(ZonePricingFormPage);

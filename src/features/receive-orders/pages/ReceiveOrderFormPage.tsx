@@ -6,7 +6,7 @@ import { adminPaths } from '../../../lib/paths';
 import { useTenantId } from '../../../lib/tenant';
 import { ArrayField, DateField, Form, FormActions, LookupField, NumberField, TextField, defineRecordForm, useRecordForm } from '../../../ui/form';
 import { TextAreaField } from '../../../ui/form/TextAreaField';
-import { RecordFormPage } from '../../../ui/RecordFormPage';
+import { modePages, RecordFormPage } from '../../../ui/RecordFormPage';
 import { getReceiveOrder, saveReceiveOrder } from '../api';
 import {
   emptyLine,
@@ -72,10 +72,4 @@ function ReceiveOrderForm({ tenantId, order }: { tenantId: string; order: Receiv
   );
 }
 
-export function ReceiveOrderCreatePage() {
-  return <ReceiveOrderFormPage mode="create" />;
-}
-
-export function ReceiveOrderEditPage() {
-  return <ReceiveOrderFormPage mode="edit" />;
-}
+export const { create: ReceiveOrderCreatePage, edit: ReceiveOrderEditPage } = modePages(ReceiveOrderFormPage);

@@ -26,6 +26,7 @@ import {
 import { PutBackAction } from '../components/PutBackDialog';
 import { DialogNote, StatusActions } from '../../../ui/StatusActions';
 import { PhotoThumbs, RecordPhotosField } from '../../../ui/RecordPhotos';
+import { modePages } from '../../../ui/RecordFormPage';
 import { StatusRecordPage } from '../../../ui/StatusRecordPage';
 import { useToast } from '../../../ui/toast';
 import { useRecordLoad } from '../../../lib/use-record-load';
@@ -460,10 +461,4 @@ function ReturnActions({ tenantId, row, onMoved }: { tenantId: string; row: Retu
   );
 }
 
-export function ReturnRequestCreatePage() {
-  return <ReturnRequestFormPage mode="create" />;
-}
-
-export function ReturnRequestEditPage() {
-  return <ReturnRequestFormPage mode="edit" />;
-}
+export const { create: ReturnRequestCreatePage, edit: ReturnRequestEditPage } = modePages(ReturnRequestFormPage);

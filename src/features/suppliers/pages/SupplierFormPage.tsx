@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { adminPaths } from '../../../lib/paths';
 import { useTenantId } from '../../../lib/tenant';
 import { Form, FormActions, LookupField, NumberField, SelectField, SwitchField, TextField, defineRecordForm, useRecordForm } from '../../../ui/form';
-import { RecordFormPage } from '../../../ui/RecordFormPage';
+import { modePages, RecordFormPage } from '../../../ui/RecordFormPage';
 import { tenantAddressLookup } from '../../../data/addresses';
 import { addressLabel } from '../../../data/address-label';
 import { currentOption } from '../../../lib/lookup-option';
@@ -38,13 +38,7 @@ function SupplierFormPage({ mode }: { mode: 'create' | 'edit' }) {
   );
 }
 
-export function SupplierCreatePage() {
-  return <SupplierFormPage mode="create" />;
-}
-
-export function SupplierEditPage() {
-  return <SupplierFormPage mode="edit" />;
-}
+export const { create: SupplierCreatePage, edit: SupplierEditPage } = modePages(SupplierFormPage);
 
 function SupplierForm({ tenantId, supplier }: { tenantId: string; supplier: Supplier | null }) {
   const { t, formProps, field } = useRecordForm(supplierForm, tenantId, supplier);

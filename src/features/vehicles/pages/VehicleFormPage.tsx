@@ -3,7 +3,7 @@ import { adminPaths } from '../../../lib/paths';
 import { useSession } from '../../../lib/session';
 import { tenantIdOf } from '../../../lib/tenant';
 import { Form, FileField, FormActions, MultiSelectField, NumberField, SelectField, SwitchField, TextField, defineRecordForm, useRecordForm } from '../../../ui/form';
-import { RecordFormPage } from '../../../ui/RecordFormPage';
+import { modePages, RecordFormPage } from '../../../ui/RecordFormPage';
 import { createVehicle, getVehicle, updateVehicle, uploadVehicleImage } from '../api';
 import { publicFileUrl } from '../../../lib/storage-url';
 import {
@@ -105,10 +105,4 @@ function VehicleForm({ tenantId, vehicle }: { tenantId: string; vehicle: Vehicle
   );
 }
 
-export function VehicleCreatePage() {
-  return <VehicleFormPage mode="create" />;
-}
-
-export function VehicleEditPage({ history }: { history?: (vehicleId: string) => ReactNode }) {
-  return <VehicleFormPage mode="edit" history={history} />;
-}
+export const { create: VehicleCreatePage, edit: VehicleEditPage } = modePages(VehicleFormPage);

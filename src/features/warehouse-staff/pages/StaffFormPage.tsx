@@ -2,7 +2,7 @@ import { useWarehousingWords } from '../../../data/warehousing-words';
 import { adminPaths } from '../../../lib/paths';
 import { useTenantId } from '../../../lib/tenant';
 import { Form, FormActions, LookupField, SelectField, SwitchField, defineRecordForm, useRecordForm } from '../../../ui/form';
-import { RecordFormPage } from '../../../ui/RecordFormPage';
+import { modePages, RecordFormPage } from '../../../ui/RecordFormPage';
 import { tenantUserLookup } from '../../../data/people';
 import { warehouseLookup } from '../../../data/warehouses';
 import { currentOption } from '../../../lib/lookup-option';
@@ -38,13 +38,7 @@ function StaffFormPage({ mode }: { mode: 'create' | 'edit' }) {
   );
 }
 
-export function StaffCreatePage() {
-  return <StaffFormPage mode="create" />;
-}
-
-export function StaffEditPage() {
-  return <StaffFormPage mode="edit" />;
-}
+export const { create: StaffCreatePage, edit: StaffEditPage } = modePages(StaffFormPage);
 
 function StaffForm({ tenantId, staff }: { tenantId: string; staff: WarehouseStaff | null }) {
   const { t, formProps, field } = useRecordForm(staffForm, tenantId, staff);

@@ -5,7 +5,7 @@ import { useTenantSettings } from '../../../lib/tenant-settings';
 import { tenantIdOf } from '../../../lib/tenant';
 import { Form, FormActions, SwitchField, TextField, defineRecordForm, useRecordForm } from '../../../ui/form';
 import { PolygonField, useDrawingWords } from '../../../ui/map';
-import { RecordFormPage } from '../../../ui/RecordFormPage';
+import { modePages, RecordFormPage } from '../../../ui/RecordFormPage';
 import { createZone, getZone, updateZone } from '../api';
 import { zoneMessages, type ZoneKey } from '../messages';
 import { emptyZoneForm, toZoneFormValues, ZONE_COLORS, ZONE_MESSAGES, ZoneFormSchema, type Zone, type ZoneFormInput } from '../schema';
@@ -101,10 +101,4 @@ function ZoneForm({ tenantId, zone }: { tenantId: string; zone: Zone | null }) {
   );
 }
 
-export function ZoneCreatePage() {
-  return <ZoneFormPage mode="create" />;
-}
-
-export function ZoneEditPage() {
-  return <ZoneFormPage mode="edit" />;
-}
+export const { create: ZoneCreatePage, edit: ZoneEditPage } = modePages(ZoneFormPage);
