@@ -18,7 +18,7 @@ export interface RecordFormDefinition<S extends Schema, K extends string, Row ex
   words: Catalogue<K | SaveToastKey>;
   schema: S;
   /** A schema message in the page's language (the area's `translate…Message`); shown as worded without it. */
-  translate?: (t: Translate<K | SaveToastKey>, message: string) => string;
+  translate?: (t: Translate<NoInfer<K> | SaveToastKey>, message: string) => string;
   /** The form's values for a record being edited. */
   values?: (record: Row) => DefaultValues<z.input<S>>;
   /** A new record's values (unless the screen gives them: `useRecordForm`'s `empty`). */
@@ -27,7 +27,7 @@ export interface RecordFormDefinition<S extends Schema, K extends string, Row ex
    * A file field whose new files are uploaded (in the scope) before the save, as `useStoreFiles` does;
    * `uploaded`/`uploadFailed` name the area's words for its toasts where it has its own.
    */
-  files?: { field: Extract<keyof z.output<S> & keyof z.input<S>, string>; upload: (scope: string, file: File) => Promise<{ publicUrl: string }>; uploaded?: K; uploadFailed?: K };
+  files?: { field: Extract<keyof z.output<S> & keyof z.input<S>, string>; upload: (scope: string, file: File) => Promise<{ publicUrl: string }>; uploaded?: NoInfer<K>; uploadFailed?: NoInfer<K> };
   /** The write from the validated values (and the stored files' URLs); the values themselves without it. */
   toWrite?: (values: z.output<S>, files: string[]) => Write;
   /** Saves a new record in the scope (the tenant id the page reads in). */

@@ -54,7 +54,6 @@ import {
   type PickOrderFormOutput,
   type PickOrderMove,
   type PickOrderRecord,
-  type PickOrderWrite,
 } from '../schema';
 
 /** The schema's messages (the spec's English) and their keys, so a form error shows in the page's language. */
@@ -80,7 +79,7 @@ const pickOrderForm = defineRecordForm({
   words: pickOrderMessages,
   schema: pickOrderFormSchema(),
   translate: (t, message) => (VALIDATION_KEYS[message] ? t(VALIDATION_KEYS[message]) : message),
-  values: toPickOrderFormValues,
+  values: (row: PickOrderRecord) => toPickOrderFormValues(row),
   toWrite: toPickOrderWrite,
   create: (_tenantId, write) => savePickOrder(null, write),
   update: (_tenantId, id, write) => savePickOrder(id, write),
