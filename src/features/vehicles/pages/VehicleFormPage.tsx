@@ -60,7 +60,7 @@ export function VehicleFormPage({ mode, history }: { mode: 'create' | 'edit'; hi
 }
 
 function VehicleForm({ tenantId, vehicle }: { tenantId: string; vehicle: Vehicle | null }) {
-  const { t, editing, formProps } = useRecordForm(vehicleForm, tenantId, vehicle);
+  const { t, editing, formProps, field } = useRecordForm(vehicleForm, tenantId, vehicle);
   const options = useMemo(() => vehicleOptions(t), [t]);
   const imageMessages = useMemo(() => ({ type: t('image.type'), size: t('image.size'), count: t('image.count') }), [t]);
 
@@ -73,32 +73,11 @@ function VehicleForm({ tenantId, vehicle }: { tenantId: string; vehicle: Vehicle
       <TextField<VehicleFormInput, 'description'> name="description" label={t('field.description')} required />
       <div className="grid gap-5 sm:grid-cols-2">
         <NumberField<VehicleFormInput, 'capacity_unit'> name="capacity_unit" label={t('field.capacity')} required min={1} step="any" />
-        <SelectField<VehicleFormInput, 'vehicle_requirements.fuel_type'>
-          name="vehicle_requirements.fuel_type"
-          label={t('field.fuel')}
-          required
-          options={options.fuel}
-        />
+        <SelectField {...field('vehicle_requirements.fuel_type')} label={t('field.fuel')} required options={options.fuel} />
       </div>
-      <MultiSelectField<VehicleFormInput, 'vehicle_requirements.license_requirements'>
-        name="vehicle_requirements.license_requirements"
-        label={t('field.license')}
-        required
-        options={options.license}
-      />
-      <MultiSelectField<VehicleFormInput, 'vehicle_requirements.special_features'>
-        name="vehicle_requirements.special_features"
-        label={t('field.features')}
-        options={options.features}
-      />
-      <FileField<VehicleFormInput, 'image_url'>
-        name="image_url"
-        label={t('field.image')}
-        accept={IMAGE_EXTENSIONS}
-        maxBytes={IMAGE_MAX_BYTES}
-        messages={imageMessages}
-        help={t('field.imageHelp')}
-      />
+      <MultiSelectField {...field('vehicle_requirements.license_requirements')} label={t('field.license')} required options={options.license} />
+      <MultiSelectField {...field('vehicle_requirements.special_features')} label={t('field.features')} options={options.features} />
+      <FileField {...field('image_url')} label={t('field.image')} accept={IMAGE_EXTENSIONS} maxBytes={IMAGE_MAX_BYTES} messages={imageMessages} help={t('field.imageHelp')} />
       <SwitchField<VehicleFormInput, 'active'> name="active" label={t('field.active')} />
       <FormActions submitLabel={editing ? t('form.save') : t('form.create')} />
     </Form>
