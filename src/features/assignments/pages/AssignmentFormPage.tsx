@@ -3,8 +3,7 @@ import { useWatch } from 'react-hook-form';
 import { useLocation, useSearch } from 'wouter';
 import { z } from 'zod';
 import { adminPaths } from '../../../lib/paths';
-import { useSession } from '../../../lib/session';
-import { tenantIdOf } from '../../../lib/tenant';
+import { useTenantId } from '../../../lib/tenant';
 import { useRecordLoad } from '../../../lib/use-record-load';
 import { Button } from '../../../ui/Button';
 import { Form, FormActions, LookupField, TextAreaField, defineRecordForm, useRecordForm } from '../../../ui/form';
@@ -61,8 +60,7 @@ const assignmentForm = defineRecordForm({
  * pending). `history` renders below a loaded assignment: the app fills it with the record's audit trail.
  */
 export function AssignmentFormPage({ mode, history }: { mode: 'create' | 'edit'; history?: (assignmentId: string) => ReactNode }) {
-  const { user } = useSession();
-  const tenantId = tenantIdOf(user) ?? '';
+  const tenantId = useTenantId() ?? '';
   const search = useSearch();
   const prefilledDelivery = z.uuid().safeParse(new URLSearchParams(search).get('delivery_id') ?? '');
 

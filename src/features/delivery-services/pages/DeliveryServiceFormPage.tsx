@@ -1,7 +1,6 @@
 import { useMemo } from 'react';
 import { adminPaths } from '../../../lib/paths';
-import { useSession } from '../../../lib/session';
-import { tenantIdOf } from '../../../lib/tenant';
+import { useTenantId } from '../../../lib/tenant';
 import { Form, FormActions, MultiSelectField, NumberField, SelectField, SwitchField, TextField, defineRecordForm, useRecordForm } from '../../../ui/form';
 import { modePages, RecordFormPage } from '../../../ui/RecordFormPage';
 import { createDeliveryService, getDeliveryService, updateDeliveryService } from '../api';
@@ -26,8 +25,7 @@ const serviceForm = defineRecordForm({
 });
 
 export function DeliveryServiceFormPage({ mode }: { mode: 'create' | 'edit' }) {
-  const { user } = useSession();
-  const tenantId = tenantIdOf(user) ?? '';
+  const tenantId = useTenantId() ?? '';
   return (
     <RecordFormPage<DeliveryService> mode={mode} scope={tenantId} load={(id) => getDeliveryService(tenantId, id)} listPath={adminPaths.deliveryServices()} words={serviceMessages}>
       {(service) => <DeliveryServiceForm tenantId={tenantId} service={service} />}

@@ -44,14 +44,7 @@ export function InventoryItemFormPage({ mode }: { mode: 'create' | 'edit' }) {
   const tenantId = useTenantId() ?? '';
   const nav = useT(navMessages);
   return (
-    <RecordFormPage<InventoryItem>
-      mode={mode}
-      scope={tenantId}
-      load={(id) => getItem(tenantId, id)}
-      listPath={adminPaths.inventoryItems()}
-      listLabel={nav('nav.inventoryItems')}
-      words={inventoryMessages}
-    >
+    <RecordFormPage<InventoryItem> mode={mode} scope={tenantId} load={(id) => getItem(tenantId, id)} listPath={adminPaths.inventoryItems()} listLabel={nav('nav.inventoryItems')} words={inventoryMessages}>
       {(item) => <ItemFormOnceSettled tenantId={tenantId} item={item} />}
     </RecordFormPage>
   );

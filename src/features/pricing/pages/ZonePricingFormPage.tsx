@@ -1,7 +1,6 @@
 import { adminPaths } from '../../../lib/paths';
-import { useSession } from '../../../lib/session';
 import { useTenantCurrency } from '../../../lib/tenant-settings';
-import { tenantIdOf } from '../../../lib/tenant';
+import { useTenantId } from '../../../lib/tenant';
 import { Form, FormActions, LookupField, NumberField, SwitchField, defineRecordForm, useRecordForm } from '../../../ui/form';
 import { modePages, RecordFormPage } from '../../../ui/RecordFormPage';
 import { createPricing, getPricing, updatePricing } from '../api';
@@ -24,19 +23,11 @@ const pricingForm = defineRecordForm({
 
 /** zone-pricing/create and zone-pricing/edit/{id}. */
 export function ZonePricingFormPage({ mode }: { mode: 'create' | 'edit' }) {
-  const { user } = useSession();
-  const tenantId = tenantIdOf(user) ?? '';
+  const tenantId = useTenantId() ?? '';
   const currency = useTenantCurrency();
 
   return (
-    <RecordFormPage<PricingRow>
-      mode={mode}
-      scope={tenantId}
-      load={(id) => getPricing(tenantId, id)}
-      listPath={adminPaths.zonePricing()}
-      words={pricingMessages}
-      skeletons={['h-10 w-full', 'h-10 w-full', 'h-10 w-full']}
-    >
+    <RecordFormPage<PricingRow> mode={mode} scope={tenantId} load={(id) => getPricing(tenantId, id)} listPath={adminPaths.zonePricing()} words={pricingMessages} skeletons={['h-10 w-full', 'h-10 w-full', 'h-10 w-full']}>
       {(row) => <PricingForm tenantId={tenantId} row={row} currency={currency} />}
     </RecordFormPage>
   );

@@ -1,7 +1,6 @@
 import { useMemo, type ReactNode } from 'react';
 import { adminPaths } from '../../../lib/paths';
-import { useSession } from '../../../lib/session';
-import { tenantIdOf } from '../../../lib/tenant';
+import { useTenantId } from '../../../lib/tenant';
 import { Form, FileField, FormActions, MultiSelectField, NumberField, SelectField, SwitchField, TextField, defineRecordForm, useRecordForm } from '../../../ui/form';
 import { modePages, RecordFormPage } from '../../../ui/RecordFormPage';
 import { createVehicle, getVehicle, updateVehicle, uploadVehicleImage } from '../api';
@@ -45,8 +44,7 @@ const vehicleForm = defineRecordForm({
  * loaded vehicle: the app fills it with the record's audit history (features do not import each other).
  */
 export function VehicleFormPage({ mode, history }: { mode: 'create' | 'edit'; history?: (vehicleId: string) => ReactNode }) {
-  const { user } = useSession();
-  const tenantId = tenantIdOf(user) ?? '';
+  const tenantId = useTenantId() ?? '';
   return (
     <RecordFormPage<Vehicle> mode={mode} scope={tenantId} load={(id) => getVehicle(tenantId, id)} listPath={adminPaths.vehicles()} words={vehicleMessages}>
       {(vehicle) => (

@@ -1,8 +1,7 @@
 import { adminPaths } from '../../../lib/paths';
 import { mapsToken } from '../../../lib/geocoding';
-import { useSession } from '../../../lib/session';
 import { useTenantSettings } from '../../../lib/tenant-settings';
-import { tenantIdOf } from '../../../lib/tenant';
+import { useTenantId } from '../../../lib/tenant';
 import { Form, FormActions, SwitchField, TextField, defineRecordForm, useRecordForm } from '../../../ui/form';
 import { PolygonField, useDrawingWords } from '../../../ui/map';
 import { modePages, RecordFormPage } from '../../../ui/RecordFormPage';
@@ -30,17 +29,9 @@ const VALIDATION_KEYS: Record<string, ZoneKey> = {
 };
 
 export function ZoneFormPage({ mode }: { mode: 'create' | 'edit' }) {
-  const { user } = useSession();
-  const tenantId = tenantIdOf(user) ?? '';
+  const tenantId = useTenantId() ?? '';
   return (
-    <RecordFormPage<Zone>
-      mode={mode}
-      scope={tenantId}
-      load={(id) => getZone(tenantId, id)}
-      listPath={adminPaths.zones()}
-      words={zoneMessages}
-      skeletons={['h-10 w-full', 'h-10 w-full', 'h-96 w-full']}
-    >
+    <RecordFormPage<Zone> mode={mode} scope={tenantId} load={(id) => getZone(tenantId, id)} listPath={adminPaths.zones()} words={zoneMessages} skeletons={['h-10 w-full', 'h-10 w-full', 'h-96 w-full']}>
       {(zone) => <ZoneForm tenantId={tenantId} zone={zone} />}
     </RecordFormPage>
   );
