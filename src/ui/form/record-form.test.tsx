@@ -175,11 +175,12 @@ describe('useRecordForm', () => {
     expect(screen.queryByText('Validation failed')).not.toBeInTheDocument();
   });
 
-  it("without `then` goes back to the record page's list, after a save and on Cancel", async () => {
+  it("without `then` goes back to the record page's list, after a save and on Cancel; messageKeys word the schema's messages", async () => {
     const api = fakeApi();
     const definition = defineRecordForm({
       words: thingWords,
       schema: Schema,
+      messageKeys: { 'Name is required': 'validation.name' },
       empty: () => ({ name: '', photo: null }),
       toWrite: (values) => ({ name: values.name, photo: null }),
       create: api.create,
@@ -209,7 +210,9 @@ describe('useRecordForm', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Cancel' }));
     expect(location.history.at(-1)).toBe('/things');
     location.navigate('/things/create');
-    await userEvent.type(await screen.findByRole('textbox', { name: /Name/ }), 'Anvil');
+    await userEvent.click(await screen.findByRole('button', { name: 'Create thing' }));
+    expect(await screen.findByText('Give the thing a name')).toBeInTheDocument();
+    await userEvent.type(screen.getByRole('textbox', { name: /Name/ }), 'Anvil');
     await userEvent.click(screen.getByRole('button', { name: 'Create thing' }));
     await waitFor(() => expect(api.create).toHaveBeenCalledWith('tenant-1', { name: 'Anvil', photo: null }));
     await waitFor(() => expect(location.history.at(-1)).toBe('/things'));

@@ -19,6 +19,8 @@ export interface RecordFormDefinition<S extends Schema, K extends string, Row ex
   schema: S;
   /** A schema message in the page's language (the area's `translate…Message`); shown as worded without it. */
   translate?: (t: Translate<NoInfer<K> | SaveToastKey>, message: string) => string;
+  /** Or the schema's messages and their keys: a message with a key shows in the page's language, any other as worded. */
+  messageKeys?: Readonly<Record<string, NoInfer<K>>>;
   /** The form's values for a record being edited. */
   values?: (record: Row) => DefaultValues<z.input<S>>;
   /** A new record's values (unless the screen gives them: `useRecordForm`'s `empty`). */
@@ -72,11 +74,15 @@ export function useRecordForm<S extends Schema, K extends string, Row extends { 
   record: Row | null,
   screen: RecordFormScreen<S, K> = {},
 ) {
-  const { words, schema, values, empty, files, toWrite, create, update, then, thenCreated, fieldErrorsToast = 'validation' } = definition;
+  const { words, schema, messageKeys, values, empty, files, toWrite, create, update, then, thenCreated, fieldErrorsToast = 'validation' } = definition;
   const translate = screen.translate ?? definition.translate;
   const t = useT(words);
   const toasts = useRecordToasts(words);
-  const translateMessage = useMemo(() => (translate ? (message: string) => translate(t, message) : undefined), [translate, t]);
+  const translateMessage = useMemo(() => {
+    if (translate) return (message: string) => translate(t, message);
+    if (messageKeys) return (message: string) => (messageKeys[message] ? t(messageKeys[message]) : message);
+    return undefined;
+  }, [translate, messageKeys, t]);
   const defaults = record && values ? values(record) : (screen.empty ?? empty?.());
   const form = useZodForm(schema, { defaultValues: defaults }, translateMessage);
   const editing = record !== null;

@@ -49,7 +49,7 @@ const VALIDATION_KEYS: Record<string, AssignmentKey> = {
 const assignmentForm = defineRecordForm({
   words: assignmentMessages,
   schema: AssignmentFormSchema,
-  translate: (t, message) => (VALIDATION_KEYS[message] ? t(VALIDATION_KEYS[message]) : message),
+  messageKeys: VALIDATION_KEYS,
   values: (assignment: AssignmentRecord) => ({ delivery_id: assignment.delivery_id, driver_id: assignment.driver_id, vehicle_id: assignment.vehicle_id, notes: assignment.notes }),
   create: createAssignment,
   update: (tenantId, id, { driver_id, vehicle_id, notes }) => updateAssignment(tenantId, id, { driver_id, vehicle_id, notes }),

@@ -78,7 +78,7 @@ const VALIDATION_KEYS: Record<string, PickOrderKey> = {
 const pickOrderForm = defineRecordForm({
   words: pickOrderMessages,
   schema: pickOrderFormSchema(),
-  translate: (t, message) => (VALIDATION_KEYS[message] ? t(VALIDATION_KEYS[message]) : message),
+  messageKeys: VALIDATION_KEYS,
   values: (row: PickOrderRecord) => toPickOrderFormValues(row),
   toWrite: toPickOrderWrite,
   create: (_tenantId, write) => savePickOrder(null, write),

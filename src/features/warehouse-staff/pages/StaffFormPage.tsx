@@ -21,7 +21,7 @@ const VALIDATION_KEYS: Record<string, StaffKey> = {
 const staffForm = defineRecordForm({
   words: staffMessages,
   schema: StaffFormSchema,
-  translate: (t, message) => (VALIDATION_KEYS[message] ? t(VALIDATION_KEYS[message]) : message),
+  messageKeys: VALIDATION_KEYS,
   values: (staff: WarehouseStaff) => ({ warehouse_id: staff.warehouse_id, user_id: staff.user_id, role: staff.role as StaffRole, active: staff.active }),
   // No warehouse or person chosen yet: the schema's required messages name them.
   empty: () => ({ warehouse_id: null as unknown as string, user_id: null as unknown as string, role: '' as StaffRole, active: true }),
