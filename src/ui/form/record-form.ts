@@ -20,7 +20,7 @@ export interface RecordFormDefinition<S extends Schema, K extends string, Row ex
   /** A schema message in the page's language (the area's `translate…Message`); shown as worded without it. */
   translate?: (t: Translate<NoInfer<K> | SaveToastKey>, message: string) => string;
   /** Or the schema's messages and their keys: a message with a key shows in the page's language, any other as worded. */
-  messageKeys?: Readonly<Record<string, NoInfer<K>>>;
+  messageKeys?: Readonly<Record<string, NoInfer<K> | SaveToastKey>>;
   /** The form's values for a record being edited. */
   values?: (record: Row) => DefaultValues<z.input<S>>;
   /** A new record's values (unless the screen gives them: `useRecordForm`'s `empty`). */
