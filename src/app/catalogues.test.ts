@@ -93,8 +93,8 @@ describe('message catalogues', () => {
         const code = codeOf(root);
         const namedIn = NAMED_BY_SERVER.has(catalogue.area) ? serverCode : NAMED_EVERYWHERE.has(catalogue.area) ? codeOf('') : code;
         expect(namedIn.length).toBeGreaterThan(0);
-        // An area that hands its catalogue to the kit's useRecordToasts has the kit name its toast keys.
-        const kitNamed = new Set<string>(namedIn.includes('useRecordToasts(') ? RECORD_TOAST_KEYS : []);
+        // An area that hands its catalogue to the kit's useRecordToasts (or to a record form, which reads it so) has the kit name its toast keys.
+        const kitNamed = new Set<string>(namedIn.includes('useRecordToasts(') || namedIn.includes('defineRecordForm(') ? RECORD_TOAST_KEYS : []);
         // An area that hands its catalogue to a record page (`words={…}`) has the kit name those words' keys.
         const worded = /<(?:RecordFormPage|StatusRecordPage)<[^]*?words=\{/.test(namedIn);
         if (worded) for (const key of RECORD_PAGE_WORD_KEYS) kitNamed.add(key);

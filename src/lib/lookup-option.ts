@@ -17,3 +17,11 @@ export interface Lookup {
   search: (term: string, signal: AbortSignal, limit: number) => Promise<LookupOption[]>;
   resolveLabel: (value: string) => Promise<string | null>;
 }
+
+/**
+ * A record's current choice as a lookup field's `initialOptions`: its id and the name its row
+ * embeds, or none when either is missing (the field then reads the label by id).
+ */
+export function currentOption(value: string | null | undefined, label: string | null | undefined): LookupOption[] {
+  return value && label ? [{ value, label }] : [];
+}

@@ -9,7 +9,7 @@ import { memoryLocation } from 'wouter/memory-location';
 import { z } from 'zod';
 import { applyLanguage, defineCatalogue } from '../lib/i18n/catalogue';
 import { Form, FormActions, TextField, useRecordSave, useStoreFiles, useZodForm } from './form';
-import { RecordFormPage } from './RecordFormPage';
+import { modePages, RecordFormPage } from './RecordFormPage';
 import { ToastProvider } from './toast';
 
 afterEach(() => {
@@ -266,5 +266,22 @@ describe('useStoreFiles', () => {
     await waitFor(() => expect(onStored).toHaveBeenCalledWith(null));
     expect(screen.getByText('File too large')).toBeInTheDocument();
     expect(screen.getByText('Error uploading file')).toBeInTheDocument();
+  });
+});
+
+describe('modePages', () => {
+  it("fixes each screen's mode and passes on what else the app gives it", () => {
+    function Page({ mode, note }: { mode: 'create' | 'edit'; note?: string }) {
+      return <p>{[mode, note].filter(Boolean).join(': ')}</p>;
+    }
+    const { create: CreateScreen, edit: EditScreen } = modePages(Page);
+    render(
+      <>
+        <CreateScreen />
+        <EditScreen note="with its history" />
+      </>,
+    );
+    expect(screen.getByText('create')).toBeInTheDocument();
+    expect(screen.getByText('edit: with its history')).toBeInTheDocument();
   });
 });

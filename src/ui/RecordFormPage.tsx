@@ -1,4 +1,4 @@
-import { Fragment, type ReactNode } from 'react';
+import { createElement, Fragment, type ComponentType, type ReactNode } from 'react';
 import { useT } from '../lib/i18n/catalogue';
 import { uiMessages } from './messages';
 import { RecordPageFrame, useRecordPageSource, useRoutedRecord, type RecordPageWords, type WordedRecordPageSource } from './RecordPageFrame';
@@ -37,4 +37,22 @@ export function RecordFormPage<Row extends { id: string }>(props: RecordFormPage
       {(record) => <Fragment key={record?.id ?? 'new'}>{children(record)}</Fragment>}
     </RecordPageFrame>
   );
+}
+
+type Mode = 'create' | 'edit';
+
+/** A screen of a create/edit page: the page's props but the mode, which the screen fixes. */
+export type ModePage<P extends { mode: Mode }> = (props: Omit<P, 'mode'>) => ReactNode;
+
+/**
+ * The create and the edit screen of a page that takes the mode, each exported under its own name for
+ * its screen declaration: `export const { create: ZoneCreatePage, edit: ZoneEditPage } = modePages(ZoneFormPage)`.
+ * What else the app gives a screen (an edit page's history) passes through.
+ */
+export function modePages<P extends { mode: Mode }>(Page: ComponentType<P>): Record<Mode, ModePage<P>> {
+  const screenOf = (mode: Mode): ModePage<P> =>
+    function ModeScreen(props) {
+      return createElement(Page, { ...props, mode } as P);
+    };
+  return { create: screenOf('create'), edit: screenOf('edit') };
 }

@@ -3,6 +3,7 @@ import { useParams } from 'wouter';
 import { useT, type Catalogue, type Translate } from '../lib/i18n/catalogue';
 import { uiMessages } from './messages';
 import { PageHeader } from './PageHeader';
+import { RecordListContext } from './record-list';
 import { RecordStates } from './RecordStates';
 import { useToast } from './toast';
 import { useRecordLoad, type RecordLoad } from '../lib/use-record-load';
@@ -81,7 +82,8 @@ export function useRoutedRecord<Row extends { id: string }>({ mode, scope, load,
 
 /**
  * The frame of a create/edit record page: the header with its breadcrumbs (Dashboard, the list, then
- * `crumb`), and the loading, not-found and failed states of the record before `children`.
+ * `crumb`), and the loading, not-found and failed states of the record before `children`, whose form
+ * goes back to the list after a save or Cancel (`useRecordListPath`).
  */
 export function RecordPageFrame<Row extends { id: string }>({
   source,
@@ -113,7 +115,7 @@ export function RecordPageFrame<Row extends { id: string }>({
       loadingLabel={loadingLabel}
       skeletons={skeletons}
     >
-      {children}
+      {(record) => <RecordListContext value={listPath}>{children(record)}</RecordListContext>}
     </RecordStates>
   );
 }

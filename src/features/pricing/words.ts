@@ -1,6 +1,5 @@
 import type { Translate } from '../../lib/i18n/catalogue';
-import { useRecordToasts } from '../../ui/form';
-import { pricingMessages, type PricingKey } from './messages';
+import type { PricingKey } from './messages';
 import { PRICING_MESSAGES, QUOTE_MESSAGES } from './schema';
 
 /** The schema's messages (the database's English) and their keys, so a form error shows in the page's language. */
@@ -30,9 +29,4 @@ const VALIDATION_KEYS: Record<string, PricingKey> = {
 export function translatePricingMessage(t: Translate<PricingKey>, message: string): string {
   const key = VALIDATION_KEYS[message];
   return key ? t(key) : message;
-}
-
-/** The spec's zone price toasts (verbatim in English) in the page's language. */
-export function usePricingToasts() {
-  return useRecordToasts(pricingMessages);
 }

@@ -35,3 +35,4 @@ export { BarcodeField, type BarcodeFieldProps } from './BarcodeField';
 export { checkFile, sniffFileType, type FileProblem, type SniffedType } from './file-checks';
 export { isTime, normalizeTime, TIME_PATTERN, timeSchema } from './time';
 export { FormActions, useRecordSave, useRecordToasts, useStoreFiles, type RecordSaveMessages, type RecordSaveOptions, type RecordToastKey, type RecordToasts, type UploadMessages } from './record-save';
+export { defineRecordForm, useRecordForm, type RecordFormDefinition, type RecordFormScreen } from './record-form';

@@ -4,6 +4,7 @@ import { useLocation } from 'wouter';
 import { useT, type Catalogue, type Translate } from '../../lib/i18n/catalogue';
 import { uiMessages } from '../messages';
 import { saveFailureToasts, type ServerErrorResult } from '../../lib/server-errors';
+import { useRecordListPath } from '../record-list';
 import { useToast } from '../toast';
 import { SubmitButton } from './Form';
 
@@ -103,10 +104,11 @@ export function useRecordSave<Row, Values, Created = unknown>({ record, create, 
   return { onSubmit, onServerError };
 }
 
-/** The end of a record form: save (busy while saving) and Cancel, back to where the form came from. */
-export function FormActions({ submitLabel, cancelTo }: { submitLabel: string; cancelTo: string }) {
+/** The end of a record form: save (busy while saving) and Cancel, back to where the form came from (the record page's list unless `cancelTo` says). */
+export function FormActions({ submitLabel, cancelTo: given }: { submitLabel: string; cancelTo?: string }) {
   const [, navigate] = useLocation();
   const t = useT(uiMessages);
+  const cancelTo = useRecordListPath(given);
   return (
     <div className="flex gap-3">
       <SubmitButton>{submitLabel}</SubmitButton>
@@ -123,7 +125,7 @@ export function FormActions({ submitLabel, cancelTo }: { submitLabel: string; ca
  * the field and in a toast, and the save should stop.
  */
 export function useStoreFiles<TValues extends FieldValues>(
-  form: UseFormReturn<TValues>,
+  form: Pick<UseFormReturn<TValues>, 'setError'>,
   field: Path<TValues>,
   upload: (file: File) => Promise<{ publicUrl: string }>,
   messages: UploadMessages = {},

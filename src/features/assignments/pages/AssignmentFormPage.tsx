@@ -1,14 +1,13 @@
-import { useCallback, useId, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useWatch } from 'react-hook-form';
 import { useLocation, useSearch } from 'wouter';
 import { z } from 'zod';
 import { adminPaths } from '../../../lib/paths';
-import { useSession } from '../../../lib/session';
-import { tenantIdOf } from '../../../lib/tenant';
+import { useTenantId } from '../../../lib/tenant';
 import { useRecordLoad } from '../../../lib/use-record-load';
 import { Button } from '../../../ui/Button';
-import { Form, FormActions, LookupField, TextAreaField, useRecordSave, useRecordToasts, useZodForm } from '../../../ui/form';
-import { RecordFormPage } from '../../../ui/RecordFormPage';
+import { Form, FormActions, LookupField, TextAreaField, defineRecordForm, useRecordForm } from '../../../ui/form';
+import { modePages, RecordFormPage } from '../../../ui/RecordFormPage';
 import { assignableDeliveryLookup } from '../../../data/deliveries';
 import { driverLabel, driverLookup } from '../../../data/drivers';
 import { vehicleLabel, vehicleLookup } from '../../../data/vehicles';
@@ -27,7 +26,6 @@ import {
   fitLines,
   notEditableReason,
   type AssignmentFormInput,
-  type AssignmentFormOutput,
   type Fit,
   type FitLine,
 } from '../schema';
@@ -47,13 +45,22 @@ const VALIDATION_KEYS: Record<string, AssignmentKey> = {
   [ASSIGNMENT_MESSAGES.notesTooLong]: 'validation.notes',
 };
 
+/** A pending assignment keeps its delivery: an edit changes the driver, the vehicle and the notes. */
+const assignmentForm = defineRecordForm({
+  words: assignmentMessages,
+  schema: AssignmentFormSchema,
+  messageKeys: VALIDATION_KEYS,
+  values: (assignment: AssignmentRecord) => ({ delivery_id: assignment.delivery_id, driver_id: assignment.driver_id, vehicle_id: assignment.vehicle_id, notes: assignment.notes }),
+  create: createAssignment,
+  update: (tenantId, id, { driver_id, vehicle_id, notes }) => updateAssignment(tenantId, id, { driver_id, vehicle_id, notes }),
+});
+
 /**
  * Create (`assignments/create`, optionally `?delivery_id=…`) or edit (`assignments/:id/edit`, only while
  * pending). `history` renders below a loaded assignment: the app fills it with the record's audit trail.
  */
 export function AssignmentFormPage({ mode, history }: { mode: 'create' | 'edit'; history?: (assignmentId: string) => ReactNode }) {
-  const { user } = useSession();
-  const tenantId = tenantIdOf(user) ?? '';
+  const tenantId = useTenantId() ?? '';
   const search = useSearch();
   const prefilledDelivery = z.uuid().safeParse(new URLSearchParams(search).get('delivery_id') ?? '');
 
@@ -127,23 +134,7 @@ function AssignmentForm({ tenantId, assignment, deliveryId }: { tenantId: string
   const editing = assignment !== null;
   const [everyone, setEveryone] = useState(false);
   const everyoneId = useId();
-  const t = useT(assignmentMessages);
-  const translate = useCallback(
-    (message: string) => {
-      const key = VALIDATION_KEYS[message];
-      return key ? t(key) : message;
-    },
-    [t],
-  );
-  const form = useZodForm(
-    AssignmentFormSchema,
-    {
-      defaultValues: assignment
-        ? { delivery_id: assignment.delivery_id, driver_id: assignment.driver_id, vehicle_id: assignment.vehicle_id, notes: assignment.notes }
-        : emptyAssignmentForm(deliveryId),
-    },
-    translate,
-  );
+  const { t, form, formProps, field } = useRecordForm(assignmentForm, tenantId, assignment, { empty: emptyAssignmentForm(deliveryId) });
   const [chosenDelivery, chosenDriver, chosenVehicle] = useWatch({ control: form.control, name: ['delivery_id', 'driver_id', 'vehicle_id'] });
 
   // The driver's usual vehicle fills an empty vehicle, or replaces one it filled itself. Each choice of
@@ -167,19 +158,11 @@ function AssignmentForm({ tenantId, assignment, deliveryId }: { tenantId: string
   const fitKey = chosenDelivery && chosenDriver && chosenVehicle ? `${chosenDelivery}/${chosenDriver}/${chosenVehicle}` : null;
   const fit = useRecordLoad<Fit>(fitKey, (signal) => checkFit(chosenDelivery, chosenDriver, chosenVehicle, signal).catch(() => null), { loadingOnNewKey: true }).state;
 
-  const { onSubmit, onServerError } = useRecordSave<AssignmentRecord, AssignmentFormOutput>({
-    record: assignment,
-    create: (values) => createAssignment(tenantId, values),
-    update: (current, values) => updateAssignment(tenantId, current.id, { driver_id: values.driver_id, vehicle_id: values.vehicle_id, notes: values.notes }),
-    messages: useRecordToasts(assignmentMessages),
-    then: LIST_PATH,
-  });
-
   const shownAnswer = fitKey && fit.status === 'ready' ? fit.record : null;
   const shownFit: FitLine[] | null = useMemo(() => (shownAnswer ? fitLines(shownAnswer, t) : null), [shownAnswer, t]);
 
   return (
-    <Form form={form} onSubmit={onSubmit} onServerError={onServerError} className="max-w-3xl space-y-5" aria-label={editing ? t('form.edit') : t('form.create')}>
+    <Form {...formProps} className="max-w-3xl space-y-5" aria-label={editing ? t('form.edit') : t('form.create')}>
       {editing ? (
         <div>
           <p className="text-sm font-medium">{t('col.delivery')}</p>
@@ -189,37 +172,16 @@ function AssignmentForm({ tenantId, assignment, deliveryId }: { tenantId: string
           <p className="mt-1 text-xs text-slate-500 dark:text-slate-400">{t('form.stays')}</p>
         </div>
       ) : (
-        <LookupField<AssignmentFormInput, 'delivery_id'>
-          name="delivery_id"
-          label={t('col.delivery')}
-          required
-          help={t('form.deliveryHelp')}
-          placeholder={t('form.searchDeliveries')}
-          lookup={assignableDeliveryLookup(tenantId, { pendingOnly: true })}
-        />
+        <LookupField {...field('delivery_id')} label={t('col.delivery')} required help={t('form.deliveryHelp')} placeholder={t('form.searchDeliveries')} lookup={assignableDeliveryLookup(tenantId, { pendingOnly: true })} />
       )}
       <div className="space-y-2">
-        <LookupField<AssignmentFormInput, 'driver_id'>
-          name="driver_id"
-          label={t('col.driver')}
-          required
-          help={everyone ? t('form.driverHelpAll') : t('form.driverHelp')}
-          placeholder={t('form.searchDrivers')}
-          lookup={driverLookup(tenantId, { everyone })}
-        />
+        <LookupField {...field('driver_id')} label={t('col.driver')} required help={everyone ? t('form.driverHelpAll') : t('form.driverHelp')} placeholder={t('form.searchDrivers')} lookup={driverLookup(tenantId, { everyone })} />
         <label htmlFor={everyoneId} className="flex items-center gap-2 text-sm">
           <input id={everyoneId} type="checkbox" className="size-4 accent-brand" checked={everyone} onChange={(event) => setEveryone(event.target.checked)} />
           {t('form.everyone')}
         </label>
       </div>
-      <LookupField<AssignmentFormInput, 'vehicle_id'>
-        name="vehicle_id"
-        label={t('col.vehicle')}
-        required
-        help={t('form.vehicleHelp')}
-        placeholder={t('form.searchVehicles')}
-        lookup={vehicleLookup(tenantId, { activeOnly: true })}
-      />
+      <LookupField {...field('vehicle_id')} label={t('col.vehicle')} required help={t('form.vehicleHelp')} placeholder={t('form.searchVehicles')} lookup={vehicleLookup(tenantId, { activeOnly: true })} />
       {shownFit && (
         <section aria-label={t('form.fit')} aria-live="polite" className="rounded-md border border-slate-200 px-4 py-3 text-sm dark:border-slate-700">
           <h2 className="font-medium">{t('form.fit')}</h2>
@@ -234,15 +196,9 @@ function AssignmentForm({ tenantId, assignment, deliveryId }: { tenantId: string
         </section>
       )}
       <TextAreaField<AssignmentFormInput, 'notes'> name="notes" label={t('form.notes')} maxLength={1000} help={t('form.notesHelp')} />
-      <FormActions submitLabel={editing ? t('form.save') : t('form.create')} cancelTo={LIST_PATH} />
+      <FormActions submitLabel={editing ? t('form.save') : t('form.create')} />
     </Form>
   );
 }
 
-export function AssignmentCreatePage() {
-  return <AssignmentFormPage mode="create" />;
-}
-
-export function AssignmentEditPage({ history }: { history?: (assignmentId: string) => ReactNode }) {
-  return <AssignmentFormPage mode="edit" history={history} />;
-}
+export const { create: AssignmentCreatePage, edit: AssignmentEditPage } = modePages(AssignmentFormPage);

@@ -4,6 +4,7 @@ import { useFormState, useWatch, type UseFormReturn } from 'react-hook-form';
 import { adminPaths } from '../../../lib/paths';
 import { useSession } from '../../../lib/session';
 import { tenantIdOf } from '../../../lib/tenant';
+import { currentOption } from '../../../lib/lookup-option';
 import { useRecordLoad } from '../../../lib/use-record-load';
 import { Button } from '../../../ui/Button';
 import {
@@ -21,7 +22,7 @@ import {
   useRecordSave,
   useZodForm,
 } from '../../../ui/form';
-import { RecordFormPage } from '../../../ui/RecordFormPage';
+import { modePages, RecordFormPage } from '../../../ui/RecordFormPage';
 import { useToast } from '../../../ui/toast';
 import { createPreference, getPreference, listCustomerLocations, updatePreference, type CustomerLocation } from '../api';
 import { customerLookup } from '../../../data/people';
@@ -100,6 +101,7 @@ function PreferenceForm({ tenantId, row }: { tenantId: string; row: PreferenceRo
   const form = useZodForm(CustomerPreferenceFormSchema, { defaultValues: row ? toPreferenceFormValues(row) : emptyPreferenceForm() }, translate);
   const customerId = useWatch({ control: form.control, name: 'customer_id' }) || null;
   const locations = useCustomerLocations(tenantId, customerId);
+  const customer = currentOption(row?.customer_id, row?.customer_name);
   useRecheckEndTime(form);
 
   // A new customer: the location was one of the previous customer's addresses.
@@ -139,22 +141,9 @@ function PreferenceForm({ tenantId, row }: { tenantId: string; row: PreferenceRo
             : t('field.locationSelect');
 
   return (
-    <Form
-      form={form}
-      onSubmit={onSubmit}
-      onServerError={save.onServerError}
-      className="max-w-4xl space-y-6"
-      aria-label={row ? t('form.edit') : t('form.create')}
-    >
+    <Form form={form} onSubmit={onSubmit} onServerError={save.onServerError} className="max-w-4xl space-y-6" aria-label={row ? t('form.edit') : t('form.create')}>
       <section className="grid gap-5 sm:grid-cols-2">
-        <LookupField<Input, 'customer_id'>
-          name="customer_id"
-          label={t('field.customer')}
-          required
-          lookup={customerLookup(tenantId)}
-          initialOptions={row?.customer_name ? [{ value: row.customer_id, label: row.customer_name }] : []}
-          placeholder={t('field.customerSearch')}
-        />
+        <LookupField<Input, 'customer_id'> name="customer_id" label={t('field.customer')} required lookup={customerLookup(tenantId)} initialOptions={customer} placeholder={t('field.customerSearch')} />
         <div>
           <SelectField<Input, 'location_id'>
             name="location_id"
@@ -332,10 +321,4 @@ function PreferenceForm({ tenantId, row }: { tenantId: string; row: PreferenceRo
   );
 }
 
-export function CustomerPreferenceCreatePage() {
-  return <CustomerPreferenceFormPage mode="create" />;
-}
-
-export function CustomerPreferenceEditPage({ history }: { history?: (preferenceId: string) => ReactNode }) {
-  return <CustomerPreferenceFormPage mode="edit" history={history} />;
-}
+export const { create: CustomerPreferenceCreatePage, edit: CustomerPreferenceEditPage } = modePages(CustomerPreferenceFormPage);

@@ -1,10 +1,8 @@
-import { useCallback, useMemo } from 'react';
-import { useT } from '../../../lib/i18n/catalogue';
+import { useMemo } from 'react';
 import { adminPaths } from '../../../lib/paths';
-import { useSession } from '../../../lib/session';
-import { tenantIdOf } from '../../../lib/tenant';
-import { Form, FormActions, MultiSelectField, NumberField, SelectField, SwitchField, TextField, useRecordSave, useZodForm, useRecordToasts } from '../../../ui/form';
-import { RecordFormPage } from '../../../ui/RecordFormPage';
+import { useTenantId } from '../../../lib/tenant';
+import { Form, FormActions, MultiSelectField, NumberField, SelectField, SwitchField, TextField, defineRecordForm, useRecordForm } from '../../../ui/form';
+import { modePages, RecordFormPage } from '../../../ui/RecordFormPage';
 import { createDeliveryService, getDeliveryService, updateDeliveryService } from '../api';
 import {
   DeliveryServiceFormSchema,
@@ -12,46 +10,35 @@ import {
   toServiceFormValues,
   type DeliveryService,
   type DeliveryServiceFormInput,
-  type DeliveryServiceFormOutput,
 } from '../schema';
 import { serviceMessages } from '../messages';
 import { serviceOptions, translateServiceMessage } from '../words';
 
-const LIST_PATH = adminPaths.deliveryServices();
+const serviceForm = defineRecordForm({
+  words: serviceMessages,
+  schema: DeliveryServiceFormSchema,
+  translate: translateServiceMessage,
+  values: toServiceFormValues,
+  empty: emptyServiceForm,
+  create: createDeliveryService,
+  update: updateDeliveryService,
+});
 
 export function DeliveryServiceFormPage({ mode }: { mode: 'create' | 'edit' }) {
-  const { user } = useSession();
-  const tenantId = tenantIdOf(user) ?? '';
+  const tenantId = useTenantId() ?? '';
   return (
-    <RecordFormPage<DeliveryService> mode={mode} scope={tenantId} load={(id) => getDeliveryService(tenantId, id)} listPath={LIST_PATH} words={serviceMessages}>
+    <RecordFormPage<DeliveryService> mode={mode} scope={tenantId} load={(id) => getDeliveryService(tenantId, id)} listPath={adminPaths.deliveryServices()} words={serviceMessages}>
       {(service) => <DeliveryServiceForm tenantId={tenantId} service={service} />}
     </RecordFormPage>
   );
 }
 
 function DeliveryServiceForm({ tenantId, service }: { tenantId: string; service: DeliveryService | null }) {
-  const t = useT(serviceMessages);
-  const toasts = useRecordToasts(serviceMessages);
+  const { t, formProps } = useRecordForm(serviceForm, tenantId, service);
   const options = useMemo(() => serviceOptions(t), [t]);
-  const translate = useCallback((message: string) => translateServiceMessage(t, message), [t]);
-  const form = useZodForm(DeliveryServiceFormSchema, { defaultValues: service ? toServiceFormValues(service) : emptyServiceForm() }, translate);
-
-  const { onSubmit, onServerError } = useRecordSave<DeliveryService, DeliveryServiceFormOutput>({
-    record: service,
-    create: (values) => createDeliveryService(tenantId, values),
-    update: (current, values) => updateDeliveryService(tenantId, current.id, values),
-    messages: toasts,
-    then: LIST_PATH,
-  });
 
   return (
-    <Form
-      form={form}
-      onSubmit={onSubmit}
-      onServerError={onServerError}
-      className="max-w-3xl space-y-5"
-      aria-label={service ? t('form.edit') : t('form.create')}
-    >
+    <Form {...formProps} className="max-w-3xl space-y-5" aria-label={service ? t('form.edit') : t('form.create')}>
       <div className="grid gap-5 sm:grid-cols-2">
         <TextField<DeliveryServiceFormInput, 'name'> name="name" label={t('field.name')} required />
         <TextField<DeliveryServiceFormInput, 'code'> name="code" label={t('field.code')} required help={t('field.codeHelp')} />
@@ -69,15 +56,9 @@ function DeliveryServiceForm({ tenantId, service }: { tenantId: string; service:
         help={t('field.featuresHelp')}
       />
       <SwitchField<DeliveryServiceFormInput, 'active'> name="active" label={t('field.active')} />
-      <FormActions submitLabel={service ? t('form.save') : t('form.createService')} cancelTo={LIST_PATH} />
+      <FormActions submitLabel={service ? t('form.save') : t('form.createService')} />
     </Form>
   );
 }
 
-export function DeliveryServiceCreatePage() {
-  return <DeliveryServiceFormPage mode="create" />;
-}
-
-export function DeliveryServiceEditPage() {
-  return <DeliveryServiceFormPage mode="edit" />;
-}
+export const { create: DeliveryServiceCreatePage, edit: DeliveryServiceEditPage } = modePages(DeliveryServiceFormPage);

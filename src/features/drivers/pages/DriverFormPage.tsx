@@ -1,6 +1,7 @@
 import { useCallback, useId, useMemo, useState, type ReactNode } from 'react';
 import { useWatch } from 'react-hook-form';
 import { useLocation, useParams } from 'wouter';
+import { currentOption } from '../../../lib/lookup-option';
 import { useT } from '../../../lib/i18n/catalogue';
 import { useFormat } from '../../../lib/i18n/format';
 import { useStatuses } from '../../../lib/status-vocabulary';
@@ -19,6 +20,7 @@ import { Chip, StatusChip } from '../../../ui/Chip';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog';
 import { ComboboxField, DateField, Form, LookupField, SelectField, SubmitButton, TextAreaField, TextField, useZodForm } from '../../../ui/form';
 import { FitBounds, MapView, type LngLatTuple, type MapGeoJsonLayer, type MapMarker } from '../../../ui/map';
+import { modePages } from '../../../ui/RecordFormPage';
 import { PageHeader } from '../../../ui/PageHeader';
 import { RecordStates } from '../../../ui/RecordStates';
 import { useToast } from '../../../ui/toast';
@@ -218,6 +220,8 @@ function DriverCreateForm({ tenantId }: { tenantId: string }) {
 function DriverFields({ tenantId, driver }: { tenantId: string; driver: DriverRow | null }) {
   const t = useT(driversMessages);
   const classes = useMemo(() => licenceClassOptions(t), [t]);
+  const vehicle = currentOption(driver?.default_vehicle_id, driver?.default_vehicle_name);
+  const zone = currentOption(driver?.home_zone_id, driver?.home_zone_name);
   return (
     <>
       <div className="grid gap-5 sm:grid-cols-3">
@@ -227,18 +231,8 @@ function DriverFields({ tenantId, driver }: { tenantId: string; driver: DriverRo
       </div>
       <TextField<DriverFormInput, 'phone'> name="phone" label={t('field.phone')} type="tel" autoComplete="off" help={t('field.phoneHelp')} />
       <div className="grid gap-5 sm:grid-cols-2">
-        <LookupField<DriverFormInput, 'default_vehicle_id'>
-          name="default_vehicle_id"
-          label={t('field.defaultVehicle')}
-          lookup={vehicleLookup(tenantId, { activeOnly: true })}
-          initialOptions={driver?.default_vehicle_id && driver.default_vehicle_name ? [{ value: driver.default_vehicle_id, label: driver.default_vehicle_name }] : []}
-        />
-        <LookupField<DriverFormInput, 'home_zone_id'>
-          name="home_zone_id"
-          label={t('field.homeZone')}
-          lookup={zoneLookup(tenantId, { activeOnly: true })}
-          initialOptions={driver?.home_zone_id && driver.home_zone_name ? [{ value: driver.home_zone_id, label: driver.home_zone_name }] : []}
-        />
+        <LookupField<DriverFormInput, 'default_vehicle_id'> name="default_vehicle_id" label={t('field.defaultVehicle')} lookup={vehicleLookup(tenantId, { activeOnly: true })} initialOptions={vehicle} />
+        <LookupField<DriverFormInput, 'home_zone_id'> name="home_zone_id" label={t('field.homeZone')} lookup={zoneLookup(tenantId, { activeOnly: true })} initialOptions={zone} />
       </div>
       <TextAreaField<DriverFormInput, 'notes'> name="notes" label={t('field.notes')} help={t('field.notesHelp')} />
     </>
@@ -478,10 +472,4 @@ function PositionPanel({ driver }: { driver: DriverRow }) {
   );
 }
 
-export function DriverCreatePage() {
-  return <DriverFormPage mode="create" />;
-}
-
-export function DriverEditPage({ history }: { history?: (driverId: string) => ReactNode }) {
-  return <DriverFormPage mode="edit" history={history} />;
-}
+export const { create: DriverCreatePage, edit: DriverEditPage } = modePages(DriverFormPage);

@@ -8,13 +8,15 @@ import { useT, type Translate } from '../../../lib/i18n/catalogue';
 import { useFormat } from '../../../lib/i18n/format';
 import { exceptionMessages, type ExceptionKey } from '../messages';
 import { StatusChip } from '../../../ui/Chip';
-import { Form, FormActions, LookupField, SelectField, TextAreaField, useRecordSave, useRecordToasts, useStoreFiles, useZodForm } from '../../../ui/form';
+import { Form, FormActions, LookupField, SelectField, TextAreaField, defineRecordForm, useRecordForm } from '../../../ui/form';
 import { DialogNote, StatusActions } from '../../../ui/StatusActions';
 import { PhotoThumbs, RecordPhotosField } from '../../../ui/RecordPhotos';
+import { modePages } from '../../../ui/RecordFormPage';
 import { StatusRecordPage } from '../../../ui/StatusRecordPage';
 import { useToast } from '../../../ui/toast';
 import { deliveryLookup } from '../../../data/deliveries';
 import { staffLookup } from '../../../data/people';
+import { currentOption } from '../../../lib/lookup-option';
 import { publicFileUrl } from '../../../lib/storage-url';
 import {
   createException,
@@ -34,12 +36,23 @@ import {
   toExceptionWrite,
   type ExceptionAction,
   type ExceptionFormInput,
-  type ExceptionFormOutput,
   type ExceptionRow,
 } from '../schema';
 import { useStatuses } from '../../../lib/status-vocabulary';
 
-const LIST_PATH = adminPaths.exceptions();
+/** The photos are uploaded first; a new exception is reported for its delivery and opens on its own page. */
+const exceptionForm = defineRecordForm({
+  words: exceptionMessages,
+  schema: ExceptionFormSchema,
+  translate: translateValidation,
+  values: (row: ExceptionRow) => toExceptionFormValues(row, publicFileUrl),
+  empty: emptyExceptionForm,
+  files: { field: 'photos', upload: uploadExceptionPhoto },
+  toWrite: (values, photos) => ({ deliveryId: values.delivery_id, write: toExceptionWrite(values, photos) }),
+  create: (tenantId, { deliveryId, write }) => createException(tenantId, deliveryId, write),
+  update: (tenantId, id, { write }) => updateException(tenantId, id, write),
+  thenCreated: (id) => adminPaths.exceptionEdit(id),
+});
 
 /** The schema's messages (the spec's English) and their keys, so a form error shows in the page's language. */
 const VALIDATION_KEYS: Record<string, ExceptionKey> = {
@@ -78,7 +91,7 @@ export function ExceptionFormPage({ mode }: { mode: 'create' | 'edit' }) {
       mode={mode}
       scope={tenantId}
       load={load}
-      listPath={LIST_PATH}
+      listPath={adminPaths.exceptions()}
       codeOf={(row) => row.exception_code}
       titles={{ create: t('form.report'), record: t('form.record') }}
       words={exceptionMessages}
@@ -139,56 +152,24 @@ function ExceptionDetails({ row }: { row: ExceptionRow }) {
 }
 
 function ExceptionForm({ tenantId, row }: { tenantId: string; row: ExceptionRow | null }) {
-  const t = useT(exceptionMessages);
-  const toasts = useRecordToasts(exceptionMessages);
+  const { t, editing, formProps, field } = useRecordForm(exceptionForm, tenantId, row);
+  const assignee = currentOption(row?.assigned_to, row?.assigned_to_name);
   const severityWords = useStatuses(exceptionSeverity);
   const types = useStatuses(exceptionType);
-  const editing = row !== null;
-  const translate = useCallback((message: string) => translateValidation(t, message), [t]);
-  const form = useZodForm(ExceptionFormSchema, { defaultValues: row ? toExceptionFormValues(row, publicFileUrl) : emptyExceptionForm() }, translate);
-
-  const storePhotos = useStoreFiles(form, 'photos', (file) => uploadExceptionPhoto(tenantId, file));
-  const save = useRecordSave<ExceptionRow, { deliveryId: string; write: ReturnType<typeof toExceptionWrite> }, string>({
-    record: row,
-    create: ({ deliveryId, write }) => createException(tenantId, deliveryId, write),
-    update: (current, { write }) => updateException(tenantId, current.id, write),
-    messages: toasts,
-    then: LIST_PATH,
-    thenCreated: (id) => adminPaths.exceptionEdit(id),
-  });
-
-  async function onSubmit(values: ExceptionFormOutput) {
-    const photos = await storePhotos(values.photos);
-    if (photos) await save.onSubmit({ deliveryId: values.delivery_id, write: toExceptionWrite(values, photos) });
-  }
 
   return (
-    <Form form={form} onSubmit={onSubmit} onServerError={save.onServerError} className="max-w-3xl space-y-5" aria-label={editing ? t('form.editLabel') : t('form.report')}>
+    <Form {...formProps} className="max-w-3xl space-y-5" aria-label={editing ? t('form.editLabel') : t('form.report')}>
       {!editing && (
-        <LookupField<ExceptionFormInput, 'delivery_id'>
-          name="delivery_id"
-          label={t('col.delivery')}
-          required
-          help={t('form.deliveryHelp')}
-          lookup={deliveryLookup(tenantId)}
-          placeholder={t('form.searchDeliveries')}
-        />
+        <LookupField {...field('delivery_id')} label={t('col.delivery')} required help={t('form.deliveryHelp')} lookup={deliveryLookup(tenantId)} placeholder={t('form.searchDeliveries')} />
       )}
       <div className="grid gap-5 sm:grid-cols-2">
         <SelectField<ExceptionFormInput, 'type'> name="type" label={t('col.type')} required options={types.options} placeholder={t('form.selectType')} />
         <SelectField<ExceptionFormInput, 'severity'> name="severity" label={t('col.severity')} required options={severityWords.options} placeholder={t('form.selectSeverity')} />
       </div>
       <TextAreaField<ExceptionFormInput, 'description'> name="description" label={t('form.description')} required rows={4} maxLength={2000} />
-      <LookupField<ExceptionFormInput, 'assigned_to'>
-        name="assigned_to"
-        label={t('col.assignedTo')}
-        help={t('form.assignedHelp')}
-        lookup={staffLookup(tenantId, { activeOnly: true })}
-        initialOptions={row?.assigned_to && row.assigned_to_name ? [{ value: row.assigned_to, label: row.assigned_to_name }] : []}
-        placeholder={t('form.searchStaff')}
-      />
+      <LookupField {...field('assigned_to')} label={t('col.assignedTo')} help={t('form.assignedHelp')} lookup={staffLookup(tenantId, { activeOnly: true })} initialOptions={assignee} placeholder={t('form.searchStaff')} />
       <RecordPhotosField<ExceptionFormInput, 'photos'> name="photos" />
-      <FormActions submitLabel={editing ? t('form.save') : t('form.report')} cancelTo={LIST_PATH} />
+      <FormActions submitLabel={editing ? t('form.save') : t('form.report')} />
     </Form>
   );
 }
@@ -238,10 +219,4 @@ function ExceptionActions({ row, onMoved }: { row: ExceptionRow; onMoved: () => 
   );
 }
 
-export function ExceptionCreatePage() {
-  return <ExceptionFormPage mode="create" />;
-}
-
-export function ExceptionEditPage() {
-  return <ExceptionFormPage mode="edit" />;
-}
+export const { create: ExceptionCreatePage, edit: ExceptionEditPage } = modePages(ExceptionFormPage);

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo } from 'react';
+import { useEffect } from 'react';
 import { useWatch } from 'react-hook-form';
 import { inventoryItemLookup, binLookup } from '../../../data/inventory';
 import { warehouseLookup } from '../../../data/warehouses';
@@ -6,15 +6,25 @@ import { useT } from '../../../lib/i18n/catalogue';
 import { navMessages } from '../../../lib/nav/messages';
 import { adminPaths } from '../../../lib/paths';
 import { useTenantId } from '../../../lib/tenant';
-import { ComboboxField, DateField, Form, FormActions, LookupField, SelectField, TextAreaField, useRecordSave, useZodForm } from '../../../ui/form';
+import { ComboboxField, DateField, Form, FormActions, LookupField, SelectField, TextAreaField, defineRecordForm, useRecordForm } from '../../../ui/form';
 import { RecordFormPage } from '../../../ui/RecordFormPage';
 import { createAudit } from '../api';
 import { useStatuses } from '../../../lib/status-vocabulary';
 import { auditMessages } from '../messages';
-import { translateAuditMessage, useAuditToasts } from '../words';
-import { auditFormSchema, auditTypes, emptyAuditForm, today, toAuditWrite, type AuditFormInput, type AuditFormOutput, type AuditWrite } from '../schema';
+import { translateAuditMessage } from '../words';
+import { auditFormSchema, auditTypes, emptyAuditForm, today, toAuditWrite, type AuditFormInput } from '../schema';
 
-const LIST_PATH = adminPaths.inventoryAudits();
+/** An audit is planned here and never edited: a new one opens on its own page. */
+const auditForm = defineRecordForm({
+  words: auditMessages,
+  schema: auditFormSchema(),
+  translate: translateAuditMessage,
+  empty: emptyAuditForm,
+  toWrite: toAuditWrite,
+  create: (_tenantId, write) => createAudit(write),
+  update: () => Promise.reject(new Error('Audits are not edited')),
+  thenCreated: (created) => adminPaths.inventoryAudit(created.id),
+});
 
 /** inventory-audits/create: plan an audit (warehouse, type, scheduled date, notes, what it covers). */
 export function InventoryAuditCreatePage() {
@@ -25,7 +35,7 @@ export function InventoryAuditCreatePage() {
       mode="create"
       scope={tenantId}
       load={() => Promise.resolve(null)}
-      listPath={LIST_PATH}
+      listPath={adminPaths.inventoryAudits()}
       listLabel={nav('nav.inventoryAudits')}
       words={auditMessages}
     >
@@ -35,20 +45,8 @@ export function InventoryAuditCreatePage() {
 }
 
 function AuditForm({ tenantId }: { tenantId: string }) {
-  const t = useT(auditMessages);
+  const { t, form, formProps, field } = useRecordForm(auditForm, tenantId, null);
   const types = useStatuses(auditTypes);
-  const toasts = useAuditToasts();
-  const schema = useMemo(() => auditFormSchema(), []);
-  const translate = useCallback((message: string) => translateAuditMessage(t, message), [t]);
-  const form = useZodForm(schema, { defaultValues: emptyAuditForm() }, translate);
-  const save = useRecordSave<{ id: string }, AuditWrite, { id: string }>({
-    record: null,
-    create: (write) => createAudit(write),
-    update: () => Promise.reject(new Error('Audits are not edited')),
-    messages: toasts,
-    then: LIST_PATH,
-    thenCreated: (created) => adminPaths.inventoryAudit(created.id),
-  });
   const warehouseId = useWatch({ control: form.control, name: 'warehouse_id' });
   const auditType = useWatch({ control: form.control, name: 'audit_type' });
   const fullCount = auditType === 'full_count';
@@ -67,21 +65,9 @@ function AuditForm({ tenantId }: { tenantId: string }) {
   }, [form]);
 
   return (
-    <Form
-      form={form}
-      onSubmit={(values: AuditFormOutput) => save.onSubmit(toAuditWrite(values))}
-      onServerError={save.onServerError}
-      className="max-w-3xl space-y-5"
-      aria-label={t('form.create')}
-    >
+    <Form {...formProps} className="max-w-3xl space-y-5" aria-label={t('form.create')}>
       <div className="grid gap-5 sm:grid-cols-2">
-        <LookupField<AuditFormInput, 'warehouse_id'>
-          name="warehouse_id"
-          label={t('field.warehouse')}
-          required
-          lookup={warehouseLookup(tenantId)}
-          placeholder={t('field.searchWarehouses')}
-        />
+        <LookupField {...field('warehouse_id')} label={t('field.warehouse')} required lookup={warehouseLookup(tenantId)} placeholder={t('field.searchWarehouses')} />
         <SelectField<AuditFormInput, 'audit_type'> name="audit_type" label={t('field.type')} required options={types.options} />
         <DateField<AuditFormInput, 'scheduled_date'> name="scheduled_date" label={t('field.scheduled')} min={today()} />
       </div>
@@ -109,7 +95,7 @@ function AuditForm({ tenantId }: { tenantId: string }) {
         </div>
       </fieldset>
       <TextAreaField<AuditFormInput, 'notes'> name="notes" label={t('field.notes')} />
-      <FormActions submitLabel={t('form.create')} cancelTo={LIST_PATH} />
+      <FormActions submitLabel={t('form.create')} />
     </Form>
   );
 }

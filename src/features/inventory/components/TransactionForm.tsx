@@ -94,24 +94,10 @@ export function TransactionForm({ tenantId, types, typeLabel, successMessage, th
         <LookupField<TransactionFormInput, 'item_id'> name="item_id" label={t('field.item')} required lookup={inventoryItemLookup(tenantId, { activeOnly: true })} />
         <LookupField<TransactionFormInput, 'warehouse_id'> name="warehouse_id" label={t('field.warehouse')} required lookup={warehouseLookup(tenantId)} />
         {bins.from && (
-          <LookupField<TransactionFormInput, 'from_bin_id'>
-            key={`from-${warehouseId}`}
-            name="from_bin_id"
-            label={type === 'move' ? t('field.fromBin') : t('field.bin')}
-            required
-            disabled={!warehouseId}
-            lookup={binLookup(tenantId, warehouseId)}
-          />
+          <LookupField<TransactionFormInput, 'from_bin_id'> key={`from-${warehouseId}`} name="from_bin_id" label={type === 'move' ? t('field.fromBin') : t('field.bin')} required disabled={!warehouseId} lookup={binLookup(tenantId, warehouseId)} />
         )}
         {bins.to && (
-          <LookupField<TransactionFormInput, 'to_bin_id'>
-            key={`to-${warehouseId}`}
-            name="to_bin_id"
-            label={type === 'move' ? t('field.toBin') : t('field.bin')}
-            required
-            disabled={!warehouseId}
-            lookup={binLookup(tenantId, warehouseId, { activeOnly: true })}
-          />
+          <LookupField<TransactionFormInput, 'to_bin_id'> key={`to-${warehouseId}`} name="to_bin_id" label={type === 'move' ? t('field.toBin') : t('field.bin')} required disabled={!warehouseId} lookup={binLookup(tenantId, warehouseId, { activeOnly: true })} />
         )}
         <NumberField<TransactionFormInput, 'quantity'> name="quantity" label={t('field.quantity')} required min={1} step={1} />
         <SelectField<TransactionFormInput, 'stock_status'> name="stock_status" label={t('field.condition')} required options={options(STOCK_STATUSES)} />

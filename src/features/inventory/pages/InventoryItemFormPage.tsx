@@ -1,14 +1,13 @@
 import { inventoryMessages } from '../messages';
-import { useCallback } from 'react';
 import { useT } from '../../../lib/i18n/catalogue';
 import { navMessages } from '../../../lib/nav/messages';
 import { adminPaths } from '../../../lib/paths';
 import { useTenantSettings } from '../../../lib/tenant-settings';
 import { useTenantId } from '../../../lib/tenant';
-import { Form, FormActions, NumberField, SelectField, SwitchField, TextField, useRecordSave, useZodForm, useRecordToasts } from '../../../ui/form';
+import { Form, FormActions, NumberField, SelectField, SwitchField, TextField, defineRecordForm, useRecordForm } from '../../../ui/form';
 import { TextAreaField } from '../../../ui/form/TextAreaField';
 import { uiMessages } from '../../../ui/messages';
-import { RecordFormPage } from '../../../ui/RecordFormPage';
+import { modePages, RecordFormPage } from '../../../ui/RecordFormPage';
 import { createItem, getItem, renderLabel, updateItem } from '../api';
 import {
   CATEGORIES,
@@ -19,26 +18,33 @@ import {
   toItemFormValues,
   type InventoryItem,
   type ItemFormInput,
-  type ItemFormOutput,
-  type ItemWrite,
 } from '../schema';
 import { translateInventoryMessage, useInventoryWords } from '../words';
 
-const LIST_PATH = adminPaths.inventoryItems();
+const itemForm = defineRecordForm({
+  words: inventoryMessages,
+  schema: ItemFormSchema,
+  translate: translateInventoryMessage,
+  values: toItemFormValues,
+  create: (tenantId, write) => withLabel(createItem(tenantId, write)),
+  update: (tenantId, id, write) => withLabel(updateItem(tenantId, id, write)),
+  // A save the database refuses on fields still says the spec's failure toast.
+  fieldErrorsToast: 'failed',
+});
+
+/** The label is drawn before the list shows the item again (its chip then says how it went). */
+async function withLabel(saving: Promise<InventoryItem>) {
+  const saved = await saving;
+  await renderLabel(saved);
+  return saved;
+}
 
 /** Create (no id in the route) or edit (`inventory-items/:id/edit`). */
 export function InventoryItemFormPage({ mode }: { mode: 'create' | 'edit' }) {
   const tenantId = useTenantId() ?? '';
   const nav = useT(navMessages);
   return (
-    <RecordFormPage<InventoryItem>
-      mode={mode}
-      scope={tenantId}
-      load={(id) => getItem(tenantId, id)}
-      listPath={LIST_PATH}
-      listLabel={nav('nav.inventoryItems')}
-      words={inventoryMessages}
-    >
+    <RecordFormPage<InventoryItem> mode={mode} scope={tenantId} load={(id) => getItem(tenantId, id)} listPath={adminPaths.inventoryItems()} listLabel={nav('nav.inventoryItems')} words={inventoryMessages}>
       {(item) => <ItemFormOnceSettled tenantId={tenantId} item={item} />}
     </RecordFormPage>
   );
@@ -54,37 +60,11 @@ function ItemFormOnceSettled({ tenantId, item }: { tenantId: string; item: Inven
 }
 
 function ItemForm({ tenantId, item, lengthUnit, weightUnit }: { tenantId: string; item: InventoryItem | null; lengthUnit: 'cm' | 'in'; weightUnit?: string }) {
-  const editing = item !== null;
+  const { editing, formProps } = useRecordForm(itemForm, tenantId, item, { empty: emptyItemForm(lengthUnit) });
   const { t, options } = useInventoryWords();
-  const toasts = useRecordToasts(inventoryMessages);
-  const translate = useCallback((message: string) => translateInventoryMessage(t, message), [t]);
-  const form = useZodForm(ItemFormSchema, { defaultValues: item ? toItemFormValues(item) : emptyItemForm(lengthUnit) }, translate);
-  const save = useRecordSave<InventoryItem, ItemWrite>({
-    record: item,
-    // The label is drawn before the list shows the item again (its chip then says how it went).
-    create: async (write) => {
-      const saved = await createItem(tenantId, write);
-      await renderLabel(saved);
-      return saved;
-    },
-    update: async (current, write) => {
-      const saved = await updateItem(tenantId, current.id, write);
-      await renderLabel(saved);
-      return saved;
-    },
-    // A save the database refuses on fields still says the spec's failure toast.
-    messages: { ...toasts, validation: editing ? toasts.updateFailed : toasts.createFailed },
-    then: LIST_PATH,
-  });
 
   return (
-    <Form
-      form={form}
-      onSubmit={(values: ItemFormOutput) => save.onSubmit(values)}
-      onServerError={save.onServerError}
-      className="max-w-3xl space-y-5"
-      aria-label={editing ? t('form.edit') : t('form.create')}
-    >
+    <Form {...formProps} className="max-w-3xl space-y-5" aria-label={editing ? t('form.edit') : t('form.create')}>
       <div className="grid gap-5 sm:grid-cols-2">
         <TextField<ItemFormInput, 'name'> name="name" label={t('field.name')} required />
         <TextField<ItemFormInput, 'sku'> name="sku" label={t('field.sku')} required />
@@ -117,15 +97,9 @@ function ItemForm({ tenantId, item, lengthUnit, weightUnit }: { tenantId: string
         </div>
       </fieldset>
       <SwitchField<ItemFormInput, 'is_active'> name="is_active" label={t('field.active')} />
-      <FormActions submitLabel={editing ? t('form.save') : t('form.createItem')} cancelTo={LIST_PATH} />
+      <FormActions submitLabel={editing ? t('form.save') : t('form.createItem')} />
     </Form>
   );
 }
 
-export function InventoryItemCreatePage() {
-  return <InventoryItemFormPage mode="create" />;
-}
-
-export function InventoryItemEditPage() {
-  return <InventoryItemFormPage mode="edit" />;
-}
+export const { create: InventoryItemCreatePage, edit: InventoryItemEditPage } = modePages(InventoryItemFormPage);

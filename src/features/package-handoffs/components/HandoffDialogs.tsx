@@ -141,13 +141,7 @@ function CreateHandoffForm({ tenantId, onClose, onSaved }: Omit<CreateHandoffDia
   return (
     <Form form={form} onSubmit={submit} onServerError={onServerError} className="space-y-4" aria-label={t('create.label')}>
       <div className="grid gap-4 sm:grid-cols-2">
-        <LookupField<CreateHandoffInput, 'warehouse_id'>
-          name="warehouse_id"
-          label={t('col.warehouse')}
-          required
-          lookup={warehouseLookup(tenantId)}
-          placeholder={t('form.searchWarehouses')}
-        />
+        <LookupField<CreateHandoffInput, 'warehouse_id'> name="warehouse_id" label={t('col.warehouse')} required lookup={warehouseLookup(tenantId)} placeholder={t('form.searchWarehouses')} />
         <ComboboxField<CreateHandoffInput, 'delivery_id'>
           name="delivery_id"
           label={t('form.delivery')}

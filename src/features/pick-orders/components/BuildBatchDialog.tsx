@@ -136,13 +136,7 @@ function BuildBatchForm({
   return (
     <Form form={form} onSubmit={submit} onServerError={failed} className="space-y-4" aria-label={t('batch.title')}>
       <div className="grid gap-4 sm:grid-cols-2">
-        <LookupField<BuildBatchInput, 'warehouse_id'>
-          name="warehouse_id"
-          label={t('batch.warehouse')}
-          required
-          lookup={warehouseLookup(tenantId)}
-          placeholder={t('batch.searchWarehouses')}
-        />
+        <LookupField<BuildBatchInput, 'warehouse_id'> name="warehouse_id" label={t('batch.warehouse')} required lookup={warehouseLookup(tenantId)} placeholder={t('batch.searchWarehouses')} />
         <SelectField<BuildBatchInput, 'order_type'>
           name="order_type"
           label={t('batch.type')}

@@ -1,5 +1,5 @@
 import { RecordSummary, SummaryItem } from '../../../ui/RecordSummary';
-import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import { useWatch } from 'react-hook-form';
 import { inventoryItemLookup, binLookup } from '../../../data/inventory';
@@ -23,12 +23,14 @@ import {
   TextAreaField,
   TextField,
   type LookupOption,
-  useRecordSave,
+  defineRecordForm,
+  useRecordForm,
   useZodForm,
 } from '../../../ui/form';
 import { StatusHistory } from '../../../ui/StatusHistory';
+import { modePages } from '../../../ui/RecordFormPage';
 import { StatusRecordPage } from '../../../ui/StatusRecordPage';
-import { useT, type Translate } from '../../../lib/i18n/catalogue';
+import { useT } from '../../../lib/i18n/catalogue';
 import { useFormat } from '../../../lib/i18n/format';
 import { useStatuses } from '../../../lib/status-vocabulary';
 import { pickOrderMessages, type PickOrderKey } from '../messages';
@@ -52,10 +54,7 @@ import {
   type PickOrderFormOutput,
   type PickOrderMove,
   type PickOrderRecord,
-  type PickOrderWrite,
 } from '../schema';
-
-const LIST_PATH = adminPaths.pickOrders();
 
 /** The schema's messages (the spec's English) and their keys, so a form error shows in the page's language. */
 const VALIDATION_KEYS: Record<string, PickOrderKey> = {
@@ -75,20 +74,20 @@ const VALIDATION_KEYS: Record<string, PickOrderKey> = {
   [PICK_ORDER_MESSAGES.pickedQuantity]: 'validation.pickedAbove',
 };
 
+/** A save the database refuses on fields says the spec's failure toast. */
+const pickOrderForm = defineRecordForm({
+  words: pickOrderMessages,
+  schema: pickOrderFormSchema(),
+  messageKeys: VALIDATION_KEYS,
+  values: (row: PickOrderRecord) => toPickOrderFormValues(row),
+  toWrite: toPickOrderWrite,
+  create: (_tenantId, write) => savePickOrder(null, write),
+  update: (_tenantId, id, write) => savePickOrder(id, write),
+  fieldErrorsToast: 'failed',
+});
+
 const ACTION_KEYS: Record<PickOrderMove, PickOrderKey> = { in_progress: 'action.in_progress', completed: 'action.completed', cancelled: 'action.cancelled' };
 const CONFIRM_KEYS: Record<PickOrderMove, PickOrderKey> = { in_progress: 'confirm.in_progress', completed: 'confirm.completed', cancelled: 'confirm.cancelled' };
-
-/** The spec's save toasts in the page's language. */
-function pickOrderToasts(t: Translate<PickOrderKey>) {
-  return {
-    created: t('toast.created'),
-    createFailed: t('toast.createFailed'),
-    updated: t('toast.updated'),
-    updateFailed: t('toast.updateFailed'),
-    validation: t('toast.validation'),
-    unknown: t('toast.unknown'),
-  };
-}
 
 /** Create (no id in the route) or edit (`picking-orders/:id/edit`): the form, the status actions and the history. */
 export function PickOrderFormPage({ mode }: { mode: 'create' | 'edit' }) {
@@ -99,7 +98,7 @@ export function PickOrderFormPage({ mode }: { mode: 'create' | 'edit' }) {
       mode={mode}
       scope={tenantId}
       load={getPickOrder}
-      listPath={LIST_PATH}
+      listPath={adminPaths.pickOrders()}
       listLabel={t('list.title')}
       codeOf={(row) => row.order.reference_number}
       titles={{ create: t('form.create'), record: t('form.record') }}
@@ -338,25 +337,8 @@ function NewPickOrderForm({ tenantId }: { tenantId: string }) {
 function PickOrderForm({ tenantId, row, reference = '' }: { tenantId: string; row: PickOrderRecord | null; reference?: string }) {
   const editing = row !== null;
   const picking = row?.order.status === 'in_progress';
-  const t = useT(pickOrderMessages);
+  const { t, form, formProps, field } = useRecordForm(pickOrderForm, tenantId, row, { empty: emptyPickOrderForm(reference) });
   const types = useStatuses(orderTypes);
-  const schema = useMemo(() => pickOrderFormSchema(), []);
-  const translate = useCallback(
-    (message: string) => {
-      const key = VALIDATION_KEYS[message];
-      return key ? t(key) : message;
-    },
-    [t],
-  );
-  const form = useZodForm(schema, { defaultValues: row ? toPickOrderFormValues(row) : emptyPickOrderForm(reference) }, translate);
-  const toasts = pickOrderToasts(t);
-  const save = useRecordSave<PickOrderRecord, PickOrderWrite, PickOrderRecord>({
-    record: row,
-    create: (write) => savePickOrder(null, write),
-    update: (current, write) => savePickOrder(current.id, write),
-    messages: { ...toasts, validation: editing ? toasts.updateFailed : toasts.createFailed },
-    then: LIST_PATH,
-  });
   const warehouseId = useWatch({ control: form.control, name: 'warehouse_id' });
   const noWarehouse = !warehouseId;
 
@@ -376,30 +358,16 @@ function PickOrderForm({ tenantId, row, reference = '' }: { tenantId: string; ro
   const warehouseOptions: LookupOption[] = row?.warehouse ? [{ value: row.warehouse.id, label: row.warehouse.name, description: row.warehouse.code }] : [];
 
   return (
-    <Form
-      form={form}
-      onSubmit={(values: PickOrderFormOutput) => save.onSubmit(toPickOrderWrite(values))}
-      onServerError={save.onServerError}
-      className="max-w-3xl space-y-5"
-      aria-label={editing ? t('form.editLabel') : t('form.create')}
-    >
+    <Form {...formProps} className="max-w-3xl space-y-5" aria-label={editing ? t('form.editLabel') : t('form.create')}>
       <div className="grid gap-5 sm:grid-cols-2">
-        <LookupField<PickOrderFormInput, 'warehouse_id'>
-          name="warehouse_id"
-          label={t('col.warehouse')}
-          required
-          disabled={picking}
-          lookup={warehouseLookup(tenantId)}
-          initialOptions={warehouseOptions}
-          placeholder={t('form.searchWarehouses')}
-        />
+        <LookupField {...field('warehouse_id')} label={t('col.warehouse')} required disabled={picking} lookup={warehouseLookup(tenantId)} initialOptions={warehouseOptions} placeholder={t('form.searchWarehouses')} />
         <TextField<PickOrderFormInput, 'reference_number'> name="reference_number" label={t('form.reference')} required />
         <TextField<PickOrderFormInput, 'external_reference'> name="external_reference" label={t('form.externalReference')} />
         <SelectField<PickOrderFormInput, 'order_type'> name="order_type" label={t('filter.orderType')} options={types.options} />
         <NumberField<PickOrderFormInput, 'priority'> name="priority" label={t('col.priority')} step={1} />
-        <LookupField<PickOrderFormInput, 'assigned_to'>
+        <LookupField
           key={`assignee:${warehouseId}`}
-          name="assigned_to"
+          {...field('assigned_to')}
           label={t('form.assignedTo')}
           disabled={noWarehouse}
           lookup={staffUserLookup(tenantId, warehouseId)}
@@ -432,7 +400,7 @@ function PickOrderForm({ tenantId, row, reference = '' }: { tenantId: string; ro
       </ArrayField>
       <TextAreaField<PickOrderFormInput, 'notes'> name="notes" label={t('form.notes')} />
       {picking && <TextAreaField<PickOrderFormInput, 'picker_notes'> name="picker_notes" label={t('form.pickerNotes')} />}
-      <FormActions submitLabel={editing ? t('form.save') : t('form.create')} cancelTo={LIST_PATH} />
+      <FormActions submitLabel={editing ? t('form.save') : t('form.create')} />
     </Form>
   );
 }
@@ -534,10 +502,4 @@ function PickOrderActions({ row, onMoved }: { row: PickOrderRecord; onMoved: () 
   );
 }
 
-export function PickOrderCreatePage() {
-  return <PickOrderFormPage mode="create" />;
-}
-
-export function PickOrderEditPage() {
-  return <PickOrderFormPage mode="edit" />;
-}
+export const { create: PickOrderCreatePage, edit: PickOrderEditPage } = modePages(PickOrderFormPage);

@@ -1,82 +1,49 @@
-import { useCallback } from 'react';
-import { useT } from '../../../lib/i18n/catalogue';
 import { adminPaths } from '../../../lib/paths';
-import { useSession } from '../../../lib/session';
 import { useTenantCurrency } from '../../../lib/tenant-settings';
-import { tenantIdOf } from '../../../lib/tenant';
-import { Form, FormActions, LookupField, NumberField, SwitchField, useRecordSave, useZodForm } from '../../../ui/form';
-import { RecordFormPage } from '../../../ui/RecordFormPage';
+import { useTenantId } from '../../../lib/tenant';
+import { Form, FormActions, LookupField, NumberField, SwitchField, defineRecordForm, useRecordForm } from '../../../ui/form';
+import { modePages, RecordFormPage } from '../../../ui/RecordFormPage';
 import { createPricing, getPricing, updatePricing } from '../api';
 import { serviceLookup } from '../../../data/delivery-services';
 import { zoneLookup } from '../../../data/zones';
-import { emptyPricingForm, PricingFormSchema, toPricingFormValues, type PricingFormInput, type PricingFormOutput, type PricingRow } from '../schema';
-
+import { currentOption } from '../../../lib/lookup-option';
+import { emptyPricingForm, PricingFormSchema, toPricingFormValues, type PricingFormInput, type PricingRow } from '../schema';
 import { pricingMessages } from '../messages';
-import { translatePricingMessage, usePricingToasts } from '../words';
+import { translatePricingMessage } from '../words';
 
-const LIST_PATH = adminPaths.zonePricing();
+const pricingForm = defineRecordForm({
+  words: pricingMessages,
+  schema: PricingFormSchema,
+  translate: translatePricingMessage,
+  values: toPricingFormValues,
+  empty: emptyPricingForm,
+  create: createPricing,
+  update: updatePricing,
+});
 
 /** zone-pricing/create and zone-pricing/edit/{id}. */
 export function ZonePricingFormPage({ mode }: { mode: 'create' | 'edit' }) {
-  const { user } = useSession();
-  const tenantId = tenantIdOf(user) ?? '';
+  const tenantId = useTenantId() ?? '';
   const currency = useTenantCurrency();
 
   return (
-    <RecordFormPage<PricingRow>
-      mode={mode}
-      scope={tenantId}
-      load={(id) => getPricing(tenantId, id)}
-      listPath={LIST_PATH}
-      words={pricingMessages}
-      skeletons={['h-10 w-full', 'h-10 w-full', 'h-10 w-full']}
-    >
+    <RecordFormPage<PricingRow> mode={mode} scope={tenantId} load={(id) => getPricing(tenantId, id)} listPath={adminPaths.zonePricing()} words={pricingMessages} skeletons={['h-10 w-full', 'h-10 w-full', 'h-10 w-full']}>
       {(row) => <PricingForm tenantId={tenantId} row={row} currency={currency} />}
     </RecordFormPage>
   );
 }
 
 function PricingForm({ tenantId, row, currency }: { tenantId: string; row: PricingRow | null; currency: string }) {
-  const t = useT(pricingMessages);
-  const toasts = usePricingToasts();
-  const translate = useCallback((message: string) => translatePricingMessage(t, message), [t]);
-  const form = useZodForm(PricingFormSchema, { defaultValues: row ? toPricingFormValues(row) : emptyPricingForm() }, translate);
+  const { t, formProps, field } = useRecordForm(pricingForm, tenantId, row);
   const zones = zoneLookup(tenantId, { markInactive: true });
 
-  const { onSubmit, onServerError } = useRecordSave<PricingRow, PricingFormOutput>({
-    record: row,
-    create: (values) => createPricing(tenantId, values),
-    update: (current, values) => updatePricing(tenantId, current.id, values),
-    messages: toasts,
-    then: LIST_PATH,
-  });
-
   return (
-    <Form form={form} onSubmit={onSubmit} onServerError={onServerError} className="max-w-3xl space-y-5" aria-label={row ? t('form.edit') : t('form.create')}>
+    <Form {...formProps} className="max-w-3xl space-y-5" aria-label={row ? t('form.edit') : t('form.create')}>
       <div className="grid gap-5 sm:grid-cols-2">
-        <LookupField<PricingFormInput, 'origin_zone_id'>
-          name="origin_zone_id"
-          label={t('field.origin')}
-          required
-          lookup={zones}
-          initialOptions={row ? [{ value: row.origin_zone_id, label: row.origin_zone_name }] : []}
-        />
-        <LookupField<PricingFormInput, 'destination_zone_id'>
-          name="destination_zone_id"
-          label={t('field.destination')}
-          required
-          lookup={zones}
-          initialOptions={row ? [{ value: row.destination_zone_id, label: row.destination_zone_name }] : []}
-        />
+        <LookupField {...field('origin_zone_id')} label={t('field.origin')} required lookup={zones} initialOptions={currentOption(row?.origin_zone_id, row?.origin_zone_name)} />
+        <LookupField {...field('destination_zone_id')} label={t('field.destination')} required lookup={zones} initialOptions={currentOption(row?.destination_zone_id, row?.destination_zone_name)} />
       </div>
-      <LookupField<PricingFormInput, 'service_id'>
-        name="service_id"
-        label={t('field.service')}
-        required
-        lookup={serviceLookup(tenantId)}
-        initialOptions={row ? [{ value: row.service_id, label: row.service_name }] : []}
-        help={t('field.serviceHelp')}
-      />
+      <LookupField {...field('service_id')} label={t('field.service')} required lookup={serviceLookup(tenantId)} initialOptions={currentOption(row?.service_id, row?.service_name)} help={t('field.serviceHelp')} />
       <div className="grid gap-5 sm:grid-cols-2">
         <NumberField<PricingFormInput, 'base_price'> name="base_price" label={t('field.base')} required min={0} step={0.01} unit={currency} />
         <NumberField<PricingFormInput, 'per_unit_price'> name="per_unit_price" label={t('field.perUnit')} required min={0} step={0.01} unit={`${currency}/kg`} />
@@ -86,15 +53,9 @@ function PricingForm({ tenantId, row, currency }: { tenantId: string; row: Prici
         <NumberField<PricingFormInput, 'max_transit_time'> name="max_transit_time" label={t('field.max')} required min={0} max={720} step="any" unit="h" />
       </div>
       <SwitchField<PricingFormInput, 'active'> name="active" label={t('field.active')} help={t('field.activeHelp')} />
-      <FormActions submitLabel={row ? t('form.save') : t('form.createPrice')} cancelTo={LIST_PATH} />
+      <FormActions submitLabel={row ? t('form.save') : t('form.createPrice')} />
     </Form>
   );
 }
 
-export function ZonePricingCreatePage() {
-  return <ZonePricingFormPage mode="create" />;
-}
-
-export function ZonePricingEditPage() {
-  return <ZonePricingFormPage mode="edit" />;
-}
+export const { create: ZonePricingCreatePage, edit: ZonePricingEditPage } = modePages(ZonePricingFormPage);

@@ -20,14 +20,13 @@ import {
   SelectField,
   TextAreaField,
   TextField,
-  useRecordSave,
-  useRecordToasts,
-  useStoreFiles,
-  useZodForm,
+  defineRecordForm,
+  useRecordForm,
 } from '../../../ui/form';
 import { PutBackAction } from '../components/PutBackDialog';
 import { DialogNote, StatusActions } from '../../../ui/StatusActions';
 import { PhotoThumbs, RecordPhotosField } from '../../../ui/RecordPhotos';
+import { modePages } from '../../../ui/RecordFormPage';
 import { StatusRecordPage } from '../../../ui/StatusRecordPage';
 import { useToast } from '../../../ui/toast';
 import { useRecordLoad } from '../../../lib/use-record-load';
@@ -61,6 +60,20 @@ import {
   type ReturnRow,
   type ReturnStatus,
 } from '../schema';
+
+/** The photos are uploaded first; a new request is made for its delivery and opens on its own page. */
+const returnForm = defineRecordForm({
+  words: returnMessages,
+  schema: ReturnFormSchema,
+  translate: translateValidation,
+  values: (row: ReturnRow) => toReturnFormValues(row, publicFileUrl),
+  empty: emptyReturnForm,
+  files: { field: 'photos', upload: uploadReturnPhoto },
+  toWrite: (values, photos) => ({ deliveryId: values.delivery_id, write: toReturnWrite(values, photos) }),
+  create: (tenantId, { deliveryId, write }) => createReturn(tenantId, deliveryId, write),
+  update: (tenantId, id, { write }) => updateReturn(tenantId, id, write),
+  thenCreated: (id) => adminPaths.returnRequestEdit(id),
+});
 
 /** The schema's messages (the spec's English) and their keys, so a form error shows in the page's language. */
 const VALIDATION_KEYS: Record<string, ReturnKey> = {
@@ -107,9 +120,6 @@ const ACTION_KEYS: Record<ReturnAction, ReturnKey> = {
   closed: 'action.closed',
 };
 
-/** The list, from a create or edit page (the admin area's router is the base). */
-const LIST_PATH = adminPaths.returnRequests();
-
 /** Create (no id in the route) or edit (`return-requests/:id/edit`): the form while requested, the status actions and the history. */
 export function ReturnRequestFormPage({ mode }: { mode: 'create' | 'edit' }) {
   const { user } = useSession();
@@ -121,7 +131,7 @@ export function ReturnRequestFormPage({ mode }: { mode: 'create' | 'edit' }) {
       mode={mode}
       scope={tenantId}
       load={load}
-      listPath={LIST_PATH}
+      listPath={adminPaths.returnRequests()}
       codeOf={(row) => row.return_code}
       titles={{ create: t('list.new'), record: t('form.record') }}
       words={returnMessages}
@@ -210,39 +220,13 @@ function ReturnDetails({ row }: { row: ReturnRow }) {
 }
 
 function ReturnForm({ tenantId, row }: { tenantId: string; row: ReturnRow | null }) {
-  const editing = row !== null;
-  const t = useT(returnMessages);
-  const toasts = useRecordToasts(returnMessages);
-  const translate = useCallback((message: string) => translateValidation(t, message), [t]);
-  const form = useZodForm(ReturnFormSchema, { defaultValues: row ? toReturnFormValues(row, publicFileUrl) : emptyReturnForm() }, translate);
+  const { t, form, editing, formProps, field } = useRecordForm(returnForm, tenantId, row);
   const reasons = RETURN_REASONS.map((value) => ({ value, label: t(REASON_KEYS[value]) }));
 
-  const storePhotos = useStoreFiles(form, 'photos', (file) => uploadReturnPhoto(tenantId, file));
-  const save = useRecordSave<ReturnRow, { deliveryId: string; write: ReturnType<typeof toReturnWrite> }, string>({
-    record: row,
-    create: ({ deliveryId, write }) => createReturn(tenantId, deliveryId, write),
-    update: (current, { write }) => updateReturn(tenantId, current.id, write),
-    messages: toasts,
-    then: LIST_PATH,
-    thenCreated: (id) => adminPaths.returnRequestEdit(id),
-  });
-
-  async function onSubmit(values: ReturnFormOutput) {
-    const photos = await storePhotos(values.photos);
-    if (photos) await save.onSubmit({ deliveryId: values.delivery_id, write: toReturnWrite(values, photos) });
-  }
-
   return (
-    <Form form={form} onSubmit={onSubmit} onServerError={save.onServerError} className="max-w-3xl space-y-5" aria-label={editing ? t('form.editLabel') : t('form.createLabel')}>
+    <Form {...formProps} className="max-w-3xl space-y-5" aria-label={editing ? t('form.editLabel') : t('form.createLabel')}>
       {editing ? null : (
-        <LookupField<ReturnFormInput, 'delivery_id'>
-          name="delivery_id"
-          label={t('col.delivery')}
-          required
-          help={t('form.deliveryHelp')}
-          lookup={deliveryLookup(tenantId, { returnable: true })}
-          placeholder={t('form.searchDeliveries')}
-        />
+        <LookupField {...field('delivery_id')} label={t('col.delivery')} required help={t('form.deliveryHelp')} lookup={deliveryLookup(tenantId, { returnable: true })} placeholder={t('form.searchDeliveries')} />
       )}
       <DeliveryLines form={form} tenantId={tenantId} editing={editing} />
       <div className="grid gap-5 sm:grid-cols-2">
@@ -252,7 +236,7 @@ function ReturnForm({ tenantId, row }: { tenantId: string; row: ReturnRow | null
       <ReasonText form={form} />
       <RecordPhotosField<ReturnFormInput, 'photos'> name="photos" />
       <TextAreaField<ReturnFormInput, 'notes'> name="notes" label={t('form.notes')} rows={3} maxLength={2000} />
-      <FormActions submitLabel={editing ? t('form.save') : t('form.createLabel')} cancelTo={LIST_PATH} />
+      <FormActions submitLabel={editing ? t('form.save') : t('form.createLabel')} />
     </Form>
   );
 }
@@ -477,10 +461,4 @@ function ReturnActions({ tenantId, row, onMoved }: { tenantId: string; row: Retu
   );
 }
 
-export function ReturnRequestCreatePage() {
-  return <ReturnRequestFormPage mode="create" />;
-}
-
-export function ReturnRequestEditPage() {
-  return <ReturnRequestFormPage mode="edit" />;
-}
+export const { create: ReturnRequestCreatePage, edit: ReturnRequestEditPage } = modePages(ReturnRequestFormPage);

@@ -142,13 +142,7 @@ function LocationForm({ tenantId, location, defaults }: { tenantId: string; loca
         </p>
       )}
       <section className="grid gap-5 sm:grid-cols-2">
-        <LookupField<LocationFormInput, 'warehouse_id'>
-          name="warehouse_id"
-          label={t('field.warehouse')}
-          required
-          lookup={warehouseLookup(tenantId)}
-          placeholder={t('field.searchWarehouses')}
-        />
+        <LookupField<LocationFormInput, 'warehouse_id'> name="warehouse_id" label={t('field.warehouse')} required lookup={warehouseLookup(tenantId)} placeholder={t('field.searchWarehouses')} />
         <SelectField<LocationFormInput, 'location_type'> name="location_type" label={t('field.type')} required options={locationTypes.options} />
         <TextField<LocationFormInput, 'name'> name="name" label={t('field.name')} required />
         <ComboboxField<LocationFormInput, 'parent_id'>

@@ -1,16 +1,22 @@
-import { useCallback } from 'react';
-import { useT } from '../../../lib/i18n/catalogue';
 import { adminPaths } from '../../../lib/paths';
 import { mapsToken } from '../../../lib/geocoding';
-import { useSession } from '../../../lib/session';
 import { useTenantSettings } from '../../../lib/tenant-settings';
-import { tenantIdOf } from '../../../lib/tenant';
-import { Form, FormActions, SwitchField, TextField, useRecordSave, useZodForm, useRecordToasts } from '../../../ui/form';
+import { useTenantId } from '../../../lib/tenant';
+import { Form, FormActions, SwitchField, TextField, defineRecordForm, useRecordForm } from '../../../ui/form';
 import { PolygonField, useDrawingWords } from '../../../ui/map';
-import { RecordFormPage } from '../../../ui/RecordFormPage';
+import { modePages, RecordFormPage } from '../../../ui/RecordFormPage';
 import { createZone, getZone, updateZone } from '../api';
 import { zoneMessages, type ZoneKey } from '../messages';
-import { emptyZoneForm, toZoneFormValues, ZONE_COLORS, ZONE_MESSAGES, ZoneFormSchema, type Zone, type ZoneFormInput, type ZoneFormOutput } from '../schema';
+import { emptyZoneForm, toZoneFormValues, ZONE_COLORS, ZONE_MESSAGES, ZoneFormSchema, type Zone, type ZoneFormInput } from '../schema';
+
+const zoneForm = defineRecordForm({
+  words: zoneMessages,
+  schema: ZoneFormSchema,
+  values: toZoneFormValues,
+  empty: emptyZoneForm,
+  create: createZone,
+  update: updateZone,
+});
 
 /** The schema's messages (the database's English) and their keys, so a form error shows in the page's language. */
 const VALIDATION_KEYS: Record<string, ZoneKey> = {
@@ -22,20 +28,10 @@ const VALIDATION_KEYS: Record<string, ZoneKey> = {
   [ZONE_MESSAGES.color]: 'validation.color',
 };
 
-const LIST_PATH = adminPaths.zones();
-
 export function ZoneFormPage({ mode }: { mode: 'create' | 'edit' }) {
-  const { user } = useSession();
-  const tenantId = tenantIdOf(user) ?? '';
+  const tenantId = useTenantId() ?? '';
   return (
-    <RecordFormPage<Zone>
-      mode={mode}
-      scope={tenantId}
-      load={(id) => getZone(tenantId, id)}
-      listPath={LIST_PATH}
-      words={zoneMessages}
-      skeletons={['h-10 w-full', 'h-10 w-full', 'h-96 w-full']}
-    >
+    <RecordFormPage<Zone> mode={mode} scope={tenantId} load={(id) => getZone(tenantId, id)} listPath={adminPaths.zones()} words={zoneMessages} skeletons={['h-10 w-full', 'h-10 w-full', 'h-96 w-full']}>
       {(zone) => <ZoneForm tenantId={tenantId} zone={zone} />}
     </RecordFormPage>
   );
@@ -44,25 +40,13 @@ export function ZoneFormPage({ mode }: { mode: 'create' | 'edit' }) {
 function ZoneForm({ tenantId, zone }: { tenantId: string; zone: Zone | null }) {
   const settings = useTenantSettings();
   const tenantSettings = settings.status === 'ready' ? settings.settings : null;
-  const t = useT(zoneMessages);
-  const toasts = useRecordToasts(zoneMessages);
   const drawingWords = useDrawingWords();
-  const translate = useCallback((message: string) => {
-    const key = VALIDATION_KEYS[message];
-    return key ? t(key) : drawingWords(message);
-  }, [t, drawingWords]);
-  const form = useZodForm(ZoneFormSchema, { defaultValues: zone ? toZoneFormValues(zone) : emptyZoneForm() }, translate);
+  // A drawn outline's problems are the map kit's words; the rest are the zone's.
+  const { t, form, formProps } = useRecordForm(zoneForm, tenantId, zone, { translate: (zoneWords, message) => (VALIDATION_KEYS[message] ? zoneWords(VALIDATION_KEYS[message]) : drawingWords(message)) });
   const color = form.watch('color');
-  const { onSubmit, onServerError } = useRecordSave<Zone, ZoneFormOutput>({
-    record: zone,
-    create: (values) => createZone(tenantId, values),
-    update: (current, values) => updateZone(tenantId, current.id, values),
-    messages: toasts,
-    then: LIST_PATH,
-  });
 
   return (
-    <Form form={form} onSubmit={onSubmit} onServerError={onServerError} className="space-y-5" aria-label={zone ? t('form.edit') : t('form.create')}>
+    <Form {...formProps} className="space-y-5" aria-label={zone ? t('form.edit') : t('form.create')}>
       <div className="grid max-w-3xl gap-5 sm:grid-cols-2">
         <TextField<ZoneFormInput, 'name'> name="name" label={t('field.name')} required />
         <TextField<ZoneFormInput, 'code'> name="code" label={t('field.code')} required help={t('field.codeHelp')} />
@@ -103,15 +87,9 @@ function ZoneForm({ tenantId, zone }: { tenantId: string; zone: Zone | null }) {
         help={t('field.areaHelp')}
       />
       <SwitchField<ZoneFormInput, 'active'> name="active" label={t('field.active')} help={t('field.activeHelp')} />
-      <FormActions submitLabel={zone ? t('form.save') : t('form.create')} cancelTo={LIST_PATH} />
+      <FormActions submitLabel={zone ? t('form.save') : t('form.create')} />
     </Form>
   );
 }
 
-export function ZoneCreatePage() {
-  return <ZoneFormPage mode="create" />;
-}
-
-export function ZoneEditPage() {
-  return <ZoneFormPage mode="edit" />;
-}
+export const { create: ZoneCreatePage, edit: ZoneEditPage } = modePages(ZoneFormPage);
