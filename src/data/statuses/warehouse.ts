@@ -5,7 +5,7 @@ import { statusMessages } from './messages';
 export const WAREHOUSE_STATUSES = ['active', 'inactive', 'maintenance', 'full'] as const;
 export type WarehouseStatus = (typeof WAREHOUSE_STATUSES)[number];
 export const warehouseStatus = defineStatuses(WAREHOUSE_STATUSES, {
-  words: { catalogue: statusMessages, keys: { active: 'warehouse.active', inactive: 'warehouse.inactive', maintenance: 'warehouse.maintenance', full: 'warehouse.full' } },
+  words: { catalogue: statusMessages, prefix: 'warehouse' },
   tones: { active: 'success', inactive: 'neutral', maintenance: 'warning', full: 'error' },
 });
 
@@ -13,6 +13,6 @@ export const warehouseStatus = defineStatuses(WAREHOUSE_STATUSES, {
 export const LOCATION_STATUSES = ['active', 'inactive', 'maintenance', 'reserved'] as const;
 export type LocationStatus = (typeof LOCATION_STATUSES)[number];
 export const locationStatus = defineStatuses(LOCATION_STATUSES, {
-  words: { catalogue: statusMessages, keys: { active: 'location.active', inactive: 'location.inactive', maintenance: 'location.maintenance', reserved: 'location.reserved' } },
+  words: { catalogue: statusMessages, prefix: 'location' },
   tones: { active: 'success', inactive: 'neutral', maintenance: 'warning', reserved: 'info' },
 });
