@@ -45,8 +45,8 @@ export function useFloorWork() {
   return { problem, setProblem, busy, run };
 }
 
-/** The task's head: its title and crumbs, its status chip beside its progress, then the last problem. */
-export function FloorTaskHead(props: {
+/** The task's screen, phone-wide: its title and crumbs, its status chip beside its progress, the last problem, then the work. */
+export function FloorTask(props: {
   title: string;
   crumbs: readonly Crumb[];
   description?: ReactNode;
@@ -54,9 +54,10 @@ export function FloorTaskHead(props: {
   progress: ReactNode;
   progressTestId: string;
   problem: string | null;
+  children: ReactNode;
 }) {
   return (
-    <>
+    <div className="mx-auto flex w-full max-w-md flex-col gap-4">
       <PageHeader title={props.title} breadcrumbs={props.crumbs} description={props.description} />
       <div className="flex items-center justify-between gap-2">
         {props.status}
@@ -69,6 +70,7 @@ export function FloorTaskHead(props: {
           {props.problem}
         </p>
       )}
-    </>
+      {props.children}
+    </div>
   );
 }

@@ -10,7 +10,7 @@ import { StatusChip } from '../../../ui/Chip';
 import { TextField } from '../../../ui/TextField';
 import { useRecordLoad } from '../../../lib/use-record-load';
 import { getFloorPick, movePick, recordPick } from '../api';
-import { FloorTaskHead, floorTaskPending, useFloorWork } from '../components/FloorTask';
+import { FloorTask, floorTaskPending, useFloorWork } from '../components/FloorTask';
 import { floorMessages } from '../messages';
 import { openLines, sameCode } from '../pick-route';
 
@@ -82,17 +82,15 @@ export function FloorPickPage() {
   };
 
   return (
-    <div className="mx-auto flex w-full max-w-md flex-col gap-4">
-      <FloorTaskHead
-        title={title}
-        crumbs={crumbs}
-        description={pick.warehouse ? t('pick.warehouse', { name: pick.warehouse.name, code: pick.warehouse.code }) : undefined}
-        status={<StatusChip status={pick.order.status} vocabulary={pickOrderStatus} />}
-        progress={t('pick.progress', { picked, total })}
-        progressTestId="pick-progress"
-        problem={problem}
-      />
-
+    <FloorTask
+      title={title}
+      crumbs={crumbs}
+      description={pick.warehouse ? t('pick.warehouse', { name: pick.warehouse.name, code: pick.warehouse.code }) : undefined}
+      status={<StatusChip status={pick.order.status} vocabulary={pickOrderStatus} />}
+      progress={t('pick.progress', { picked, total })}
+      progressTestId="pick-progress"
+      problem={problem}
+    >
       {pick.order.status === 'pending' &&
         (pick.actions.includes('in_progress') ? (
           <Button busy={busy} onClick={() => void act(() => movePick(id, 'in_progress'))}>
@@ -179,6 +177,6 @@ export function FloorPickPage() {
       )}
 
       {pick.order.status === 'completed' && <p role="status">{t('pick.completed')}</p>}
-    </div>
+    </FloorTask>
   );
 }

@@ -12,7 +12,7 @@ import { StatusChip } from '../../../ui/Chip';
 import { TextField } from '../../../ui/TextField';
 import { useRecordLoad } from '../../../lib/use-record-load';
 import { findLocationsByCode, getFloorReceive, itemCodeExists, receiveLine, type FloorReceiveLine } from '../api';
-import { FloorTaskHead, floorTaskPending, useFloorWork } from '../components/FloorTask';
+import { FloorTask, floorTaskPending, useFloorWork } from '../components/FloorTask';
 import { sameCode } from '../pick-route';
 import { floorMessages } from '../messages';
 import { binScanProblem, openReceiveLines } from '../receive-route';
@@ -115,17 +115,15 @@ export function FloorReceivePage() {
   };
 
   return (
-    <div className="mx-auto flex w-full max-w-md flex-col gap-4">
-      <FloorTaskHead
-        title={title}
-        crumbs={crumbs}
-        description={t('receive.from', { supplier: order.supplier_name, warehouse: order.warehouse_name })}
-        status={<StatusChip status={order.status} vocabulary={statuses} />}
-        progress={t('receive.progress', { received: order.received_total, expected: order.expected_total })}
-        progressTestId="receive-progress"
-        problem={problem}
-      />
-
+    <FloorTask
+      title={title}
+      crumbs={crumbs}
+      description={t('receive.from', { supplier: order.supplier_name, warehouse: order.warehouse_name })}
+      status={<StatusChip status={order.status} vocabulary={statuses} />}
+      progress={t('receive.progress', { received: order.received_total, expected: order.expected_total })}
+      progressTestId="receive-progress"
+      problem={problem}
+    >
       {!receiving && order.status !== 'received' && <p className="text-sm">{t('receive.notReceivable', { status: statuses.label(order.status) })}</p>}
       {order.status === 'received' && <p role="status">{t('receive.done')}</p>}
 
@@ -198,6 +196,6 @@ export function FloorReceivePage() {
           </Button>
         </section>
       )}
-    </div>
+    </FloorTask>
   );
 }
