@@ -1,5 +1,7 @@
 import { parse, TYPE, type MessageFormatElement } from '@formatjs/icu-messageformat-parser';
 import { describe, expect, it } from 'vitest';
+import * as statusVocabularies from '../data/statuses';
+import { DELIVERY_EVENT_KEYS } from '../lib/delivery-events';
 import type { Catalogue } from '../lib/i18n/catalogue';
 import { RECORD_TOAST_KEYS } from '../ui/form/record-save';
 import { RECORD_FORM_TITLE_KEYS } from '../ui/RecordFormPage';
@@ -59,6 +61,15 @@ const NAMED_EVERYWHERE = new Set(['nav']);
 const NAMED_BY_SERVER = new Set(['server']);
 const serverCode = Object.values(serverSources).join('\n');
 
+/**
+ * Keys a status vocabulary names by its catalogue's prefix (`defineStatuses(values, { words: { catalogue,
+ * prefix } })` words each value as `<prefix>.<value>`), so the vocabulary, not a literal, uses them.
+ */
+const vocabularyKeys = (catalogue: Catalogue): string[] =>
+  Object.values(statusVocabularies).flatMap((value) =>
+    typeof value === 'object' && 'words' in value && value.words?.catalogue === catalogue ? Object.values<string>(value.words.keys) : [],
+  );
+
 /** The code of an area: every file under its folder but its tests and catalogues. */
 function codeOf(root: string): string {
   return Object.entries(sources)
@@ -94,7 +105,10 @@ describe('message catalogues', () => {
         const namedIn = NAMED_BY_SERVER.has(catalogue.area) ? serverCode : NAMED_EVERYWHERE.has(catalogue.area) ? codeOf('') : code;
         expect(namedIn.length).toBeGreaterThan(0);
         // An area that hands its catalogue to the kit's useRecordToasts (or to a record form, which reads it so) has the kit name its toast keys.
-        const kitNamed = new Set<string>(namedIn.includes('useRecordToasts(') || namedIn.includes('defineRecordForm(') ? RECORD_TOAST_KEYS : []);
+        const recordToasts = namedIn.includes('useRecordToasts(') || namedIn.includes('defineRecordForm(');
+        const kitNamed = new Set<string>([...(recordToasts ? RECORD_TOAST_KEYS : []), ...vocabularyKeys(catalogue)]);
+        // An area that words a delivery's timeline through deliveryEventWords has it name the event keys.
+        if (namedIn.includes('deliveryEventWords(')) for (const key of DELIVERY_EVENT_KEYS) kitNamed.add(key);
         // An area that hands its catalogue to a record page (`words={…}`) has the kit name those words' keys.
         const worded = /<(?:RecordFormPage|StatusRecordPage)<[^]*?words=\{/.test(namedIn);
         if (worded) for (const key of RECORD_PAGE_WORD_KEYS) kitNamed.add(key);

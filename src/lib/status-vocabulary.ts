@@ -39,15 +39,36 @@ export type CataloguedVocabulary<S extends string = string> = StatusVocabulary<S
 type Spec<S extends string, K extends string> =
   | { labels: Record<S, string>; tones: Record<S, StatusTone> }
   /** The words from a catalogue (its English the labels): one key per value. */
-  | { words: { catalogue: Catalogue<K>; keys: Record<S, K> }; tones: Record<S, StatusTone> };
+  | { words: { catalogue: Catalogue<K>; keys: Record<S, K> }; tones: Record<S, StatusTone> }
+  /** The words from a catalogue whose keys are `<prefix>.<value>`. */
+  | { words: { catalogue: Catalogue<K>; prefix: string }; tones: Record<S, StatusTone> };
 
-/** A vocabulary over `values` (their order is the options' order), each with its words and its tone. */
+/** Each value's key in a catalogue that words a vocabulary as `<prefix>.<value>` ('delivery.picked_up'). */
+function prefixedKeys<S extends string>(values: readonly S[], prefix: string): Record<S, string> {
+  return Object.fromEntries(values.map((value) => [value, `${prefix}.${value}`])) as Record<S, string>;
+}
+
+/**
+ * A vocabulary over `values` (their order is the options' order), each with its words and its tone.
+ * The words are English `labels`, or a catalogue's: each value's key named in `keys`, or, where a
+ * catalogue keys a machine's values as `<prefix>.<value>`, its `prefix` (the catalogue must have
+ * every such key: a missing one does not compile).
+ */
+export function defineStatuses<S extends string, P extends string>(
+  values: readonly S[],
+  spec: { words: { catalogue: Catalogue<`${NoInfer<P>}.${NoInfer<S>}`>; prefix: P }; tones: Record<S, StatusTone> },
+): CataloguedVocabulary<S>;
 export function defineStatuses<S extends string, K extends string>(values: readonly S[], spec: { words: { catalogue: Catalogue<K>; keys: Record<S, K> }; tones: Record<S, StatusTone> }): CataloguedVocabulary<S>;
 export function defineStatuses<S extends string>(values: readonly S[], spec: { labels: Record<S, string>; tones: Record<S, StatusTone> }): StatusVocabulary<S>;
 export function defineStatuses<S extends string, K extends string>(values: readonly S[], spec: Spec<S, K>): StatusVocabulary<S> {
-  const { tones } = spec;
-  const words = 'words' in spec ? (spec.words as StatusWords<S>) : undefined;
-  const labels = 'words' in spec ? (Object.fromEntries(values.map((value) => [value, spec.words.catalogue.en[spec.words.keys[value]]])) as Record<S, string>) : spec.labels;
+  if ('labels' in spec) return buildVocabulary(values, spec.labels, spec.tones);
+  const catalogue: Catalogue = spec.words.catalogue;
+  const keys: Record<S, string> = 'prefix' in spec.words ? prefixedKeys(values, spec.words.prefix) : spec.words.keys;
+  const labels = Object.fromEntries(values.map((value) => [value, catalogue.en[keys[value]]])) as Record<S, string>;
+  return buildVocabulary(values, labels, spec.tones, { catalogue, keys });
+}
+
+function buildVocabulary<S extends string>(values: readonly S[], labels: Record<S, string>, tones: Record<S, StatusTone>, words?: StatusWords<S>): StatusVocabulary<S> {
   const known = (value: string): value is S => (values as readonly string[]).includes(value);
   return {
     values,

@@ -7,6 +7,6 @@ export type AssignmentStatus = (typeof ASSIGNMENT_STATUSES)[number];
 
 /** Green for completed, red for rejected, the warning colour for every other status. */
 export const assignmentStatus = defineStatuses(ASSIGNMENT_STATUSES, {
-  words: { catalogue: statusMessages, keys: { pending: 'assignment.pending', accepted: 'assignment.accepted', rejected: 'assignment.rejected', completed: 'assignment.completed', cancelled: 'assignment.cancelled' } },
+  words: { catalogue: statusMessages, prefix: 'assignment' },
   tones: { pending: 'warning', accepted: 'warning', rejected: 'error', completed: 'success', cancelled: 'warning' },
 });

@@ -11,29 +11,6 @@ export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
  * back with the sender amber, cancelled grey.
  */
 export const deliveryStatus = defineStatuses(DELIVERY_STATUSES, {
-  words: {
-    catalogue: statusMessages,
-    keys: {
-      pending: 'delivery.pending',
-      assigned: 'delivery.assigned',
-      accepted: 'delivery.accepted',
-      picked_up: 'delivery.picked_up',
-      in_transit: 'delivery.in_transit',
-      delivered: 'delivery.delivered',
-      failed: 'delivery.failed',
-      cancelled: 'delivery.cancelled',
-      returned: 'delivery.returned',
-    },
-  },
-  tones: {
-    pending: 'neutral',
-    assigned: 'info',
-    accepted: 'info',
-    picked_up: 'info',
-    in_transit: 'info',
-    delivered: 'success',
-    failed: 'error',
-    cancelled: 'neutral',
-    returned: 'warning',
-  },
+  words: { catalogue: statusMessages, prefix: 'delivery' },
+  tones: { pending: 'neutral', assigned: 'info', accepted: 'info', picked_up: 'info', in_transit: 'info', delivered: 'success', failed: 'error', cancelled: 'neutral', returned: 'warning' },
 });

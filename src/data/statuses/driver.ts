@@ -10,6 +10,6 @@ export type DriverStatus = (typeof DRIVER_STATUSES)[number];
  * dispatch, deliveries, performance): available green, busy blue, on a break amber, offline grey.
  */
 export const driverStatus = defineStatuses(DRIVER_STATUSES, {
-  words: { catalogue: statusMessages, keys: { available: 'driver.available', busy: 'driver.busy', on_break: 'driver.on_break', offline: 'driver.offline' } },
+  words: { catalogue: statusMessages, prefix: 'driver' },
   tones: { available: 'success', busy: 'info', on_break: 'warning', offline: 'neutral' },
 });

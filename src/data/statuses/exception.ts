@@ -5,7 +5,7 @@ import { statusMessages } from './messages';
 export const EXCEPTION_STATUSES = ['open', 'investigating', 'resolved', 'closed'] as const;
 export type ExceptionStatus = (typeof EXCEPTION_STATUSES)[number];
 export const exceptionStatus = defineStatuses(EXCEPTION_STATUSES, {
-  words: { catalogue: statusMessages, keys: { open: 'exception.open', investigating: 'exception.investigating', resolved: 'exception.resolved', closed: 'exception.closed' } },
+  words: { catalogue: statusMessages, prefix: 'exception' },
   tones: { open: 'error', investigating: 'warning', resolved: 'success', closed: 'neutral' },
 });
 
@@ -13,7 +13,7 @@ export const exceptionStatus = defineStatuses(EXCEPTION_STATUSES, {
 export const EXCEPTION_SEVERITIES = ['low', 'medium', 'high', 'critical'] as const;
 export type ExceptionSeverity = (typeof EXCEPTION_SEVERITIES)[number];
 export const exceptionSeverity = defineStatuses(EXCEPTION_SEVERITIES, {
-  words: { catalogue: statusMessages, keys: { low: 'severity.low', medium: 'severity.medium', high: 'severity.high', critical: 'severity.critical' } },
+  words: { catalogue: statusMessages, prefix: 'severity' },
   tones: { low: 'neutral', medium: 'info', high: 'warning', critical: 'error' },
 });
 
@@ -22,17 +22,7 @@ export const EXCEPTION_TYPES = ['damaged', 'lost', 'delayed', 'address_problem',
 export type ExceptionType = (typeof EXCEPTION_TYPES)[number];
 /** The types' words (in any language through `useStatuses`); the tones are unused. */
 export const exceptionType = defineStatuses(EXCEPTION_TYPES, {
-  words: {
-    catalogue: statusMessages,
-    keys: {
-      damaged: 'exceptionType.damaged',
-      lost: 'exceptionType.lost',
-      delayed: 'exceptionType.delayed',
-      address_problem: 'exceptionType.address_problem',
-      refused: 'exceptionType.refused',
-      other: 'exceptionType.other',
-    },
-  },
+  words: { catalogue: statusMessages, prefix: 'exceptionType' },
   tones: { damaged: 'neutral', lost: 'neutral', delayed: 'neutral', address_problem: 'neutral', refused: 'neutral', other: 'neutral' },
 });
 export const EXCEPTION_TYPE_LABELS: Readonly<Record<ExceptionType, string>> = exceptionType.labels;

@@ -10,6 +10,7 @@ export * from './return';
 export * from './support';
 export * from './user';
 export * from './warehouse';
+export * from './location';
 export * from './receive-order';
 export * from './pick-order';
 export * from './webhook-delivery';

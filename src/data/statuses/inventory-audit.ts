@@ -7,6 +7,6 @@ export type InventoryAuditStatus = (typeof INVENTORY_AUDIT_STATUSES)[number];
 
 /** Planned amber, being counted blue, done green, cancelled grey. */
 export const inventoryAuditStatus = defineStatuses(INVENTORY_AUDIT_STATUSES, {
-  words: { catalogue: statusMessages, keys: { scheduled: 'inventoryAudit.scheduled', in_progress: 'inventoryAudit.in_progress', completed: 'inventoryAudit.completed', cancelled: 'inventoryAudit.cancelled' } },
+  words: { catalogue: statusMessages, prefix: 'inventoryAudit' },
   tones: { scheduled: 'warning', in_progress: 'info', completed: 'success', cancelled: 'neutral' },
 });

@@ -7,7 +7,7 @@ export type PackageHandoffStatus = (typeof PACKAGE_HANDOFF_STATUSES)[number];
 
 /** Waiting amber, being handed over blue, handed over green, cancelled grey. */
 export const packageHandoffStatus = defineStatuses(PACKAGE_HANDOFF_STATUSES, {
-  words: { catalogue: statusMessages, keys: { pending: 'packageHandoff.pending', in_progress: 'packageHandoff.in_progress', completed: 'packageHandoff.completed', cancelled: 'packageHandoff.cancelled' } },
+  words: { catalogue: statusMessages, prefix: 'packageHandoff' },
   tones: { pending: 'warning', in_progress: 'info', completed: 'success', cancelled: 'neutral' },
 });
 

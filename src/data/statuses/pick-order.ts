@@ -7,6 +7,6 @@ export type PickOrderStatus = (typeof PICK_ORDER_STATUSES)[number];
 
 /** Waiting amber, being picked blue, done green, cancelled grey. */
 export const pickOrderStatus = defineStatuses(PICK_ORDER_STATUSES, {
-  words: { catalogue: statusMessages, keys: { pending: 'pickOrder.pending', in_progress: 'pickOrder.in_progress', completed: 'pickOrder.completed', cancelled: 'pickOrder.cancelled' } },
+  words: { catalogue: statusMessages, prefix: 'pickOrder' },
   tones: { pending: 'warning', in_progress: 'info', completed: 'success', cancelled: 'neutral' },
 });

@@ -7,21 +7,6 @@ export type ReceiveOrderStatus = (typeof RECEIVE_ORDER_STATUSES)[number];
 
 /** Not yet placed grey, on its way blue, partly in amber, all in green, cancelled red. */
 export const receiveOrderStatus = defineStatuses(RECEIVE_ORDER_STATUSES, {
-  words: {
-    catalogue: statusMessages,
-    keys: {
-      draft: 'receiveOrder.draft',
-      ordered: 'receiveOrder.ordered',
-      partially_received: 'receiveOrder.partially_received',
-      received: 'receiveOrder.received',
-      cancelled: 'receiveOrder.cancelled',
-    },
-  },
-  tones: {
-    draft: 'neutral',
-    ordered: 'info',
-    partially_received: 'warning',
-    received: 'success',
-    cancelled: 'error',
-  },
+  words: { catalogue: statusMessages, prefix: 'receiveOrder' },
+  tones: { draft: 'neutral', ordered: 'info', partially_received: 'warning', received: 'success', cancelled: 'error' },
 });

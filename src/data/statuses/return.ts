@@ -7,25 +7,6 @@ export type ReturnStatus = (typeof RETURN_STATUSES)[number];
 
 /** Waiting for a decision amber, on its way back blue, done green, refused red. */
 export const returnStatus = defineStatuses(RETURN_STATUSES, {
-  words: {
-    catalogue: statusMessages,
-    keys: {
-      requested: 'return.requested',
-      approved: 'return.approved',
-      rejected: 'return.rejected',
-      pickup_scheduled: 'return.pickup_scheduled',
-      picked_up: 'return.picked_up',
-      received: 'return.received',
-      closed: 'return.closed',
-    },
-  },
-  tones: {
-    requested: 'warning',
-    approved: 'info',
-    rejected: 'error',
-    pickup_scheduled: 'info',
-    picked_up: 'info',
-    received: 'success',
-    closed: 'neutral',
-  },
+  words: { catalogue: statusMessages, prefix: 'return' },
+  tones: { requested: 'warning', approved: 'info', rejected: 'error', pickup_scheduled: 'info', picked_up: 'info', received: 'success', closed: 'neutral' },
 });

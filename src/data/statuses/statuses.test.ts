@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { defineCatalogue } from '../../lib/i18n/catalogue';
 import { defineStatuses, humanizeStatus, relabelStatuses, type StatusVocabulary } from '../../lib/status-vocabulary';
 import {
   assignmentStatus,
@@ -12,13 +13,18 @@ import {
   failureState,
   locationStatus,
   returnStatus,
-  userStatus,
   warehouseStatus,
 } from '.';
+import * as statuses from '.';
 
-const vocabularies: Record<string, StatusVocabulary> = { assignmentStatus, conversationSupportState, deliveryStatus, driverStatus, exceptionSeverity, exceptionStatus, failureState, locationStatus, returnStatus, userStatus, warehouseStatus };
+/** Every vocabulary the folder exports (the machines and the other closed sets). */
+const vocabularies = Object.fromEntries(Object.entries(statuses as Record<string, unknown>).filter((entry): entry is [string, StatusVocabulary] => typeof entry[1] === 'object' && entry[1] !== null && 'tones' in entry[1]));
 
 describe('status vocabularies', () => {
+  it('are all found', () => {
+    expect(Object.keys(vocabularies)).toHaveLength(17);
+  });
+
   it.each(Object.entries(vocabularies))('%s: a label and a tone for every value, and the options in the machine order', (_name, vocabulary) => {
     for (const value of vocabulary.values) {
       expect(vocabulary.labels[value]).toBeTruthy();
@@ -95,6 +101,28 @@ describe('defineStatuses', () => {
   it('answers the words and tone of a known value', () => {
     expect(v.label('off_duty')).toBe('Off');
     expect(v.tone('on')).toBe('success');
+  });
+
+  it("words a catalogued machine by its prefix: each value's key is '<prefix>.<value>', its label the English", () => {
+    const en = { 'duty.on': 'On duty', 'duty.off_duty': 'Off duty', 'other.on': 'Elsewhere' };
+    const catalogue = defineCatalogue('duty-test', en, { es: async () => ({ default: en }), fr: async () => ({ default: en }) });
+    const duty = defineStatuses(['on', 'off_duty'], { words: { catalogue, prefix: 'duty' }, tones: { on: 'success', off_duty: 'neutral' } });
+    expect(duty.words.keys).toEqual({ on: 'duty.on', off_duty: 'duty.off_duty' });
+    expect(duty.words.catalogue).toBe(catalogue);
+    expect(duty.options).toEqual([
+      { value: 'on', label: 'On duty' },
+      { value: 'off_duty', label: 'Off duty' },
+    ]);
+    expect(duty.tone('off_duty')).toBe('neutral');
+    // @ts-expect-error the catalogue has no 'other.off_duty': a prefix must word every value
+    defineStatuses(['on', 'off_duty'], { words: { catalogue, prefix: 'other' }, tones: { on: 'success', off_duty: 'neutral' } });
+  });
+
+  it('the shared machines keep their catalogue keys', () => {
+    expect(deliveryStatus.words.keys.picked_up).toBe('delivery.picked_up');
+    expect(exceptionSeverity.words.keys.critical).toBe('severity.critical');
+    expect(conversationSupportState.words.keys.waiting).toBe('conversation.waiting');
+    expect(locationStatus.words.keys).toEqual({ active: 'location.active', inactive: 'location.inactive', maintenance: 'location.maintenance', reserved: 'location.reserved' });
   });
 
   it('says the same values in other words, keeping tones and order, an unknown value as itself', () => {

@@ -8,13 +8,13 @@ import { statusMessages } from './messages';
 export const FAILURE_STATES = ['open', 'acknowledged', 'resolved'] as const;
 export type FailureState = (typeof FAILURE_STATES)[number];
 export const failureState = defineStatuses(FAILURE_STATES, {
-  words: { catalogue: statusMessages, keys: { open: 'failure.open', acknowledged: 'failure.acknowledged', resolved: 'failure.resolved' } },
+  words: { catalogue: statusMessages, prefix: 'failure' },
   tones: { open: 'error', acknowledged: 'warning', resolved: 'success' },
 });
 
 export const CONVERSATION_SUPPORT_STATES = ['waiting', 'acknowledged', 'resolved'] as const;
 export type ConversationSupportState = (typeof CONVERSATION_SUPPORT_STATES)[number];
 export const conversationSupportState = defineStatuses(CONVERSATION_SUPPORT_STATES, {
-  words: { catalogue: statusMessages, keys: { waiting: 'conversation.waiting', acknowledged: 'conversation.acknowledged', resolved: 'conversation.resolved' } },
+  words: { catalogue: statusMessages, prefix: 'conversation' },
   tones: { waiting: 'error', acknowledged: 'warning', resolved: 'success' },
 });

@@ -7,6 +7,6 @@ export type UserStatus = (typeof USER_STATUSES)[number];
 
 /** Working green, waiting for the invitation to be accepted blue, switched off grey, barred red. */
 export const userStatus = defineStatuses(USER_STATUSES, {
-  words: { catalogue: statusMessages, keys: { active: 'user.active', invited: 'user.invited', inactive: 'user.inactive', suspended: 'user.suspended' } },
+  words: { catalogue: statusMessages, prefix: 'user' },
   tones: { active: 'success', invited: 'info', inactive: 'neutral', suspended: 'error' },
 });

@@ -5,14 +5,6 @@ import { statusMessages } from './messages';
 export const WAREHOUSE_STATUSES = ['active', 'inactive', 'maintenance', 'full'] as const;
 export type WarehouseStatus = (typeof WAREHOUSE_STATUSES)[number];
 export const warehouseStatus = defineStatuses(WAREHOUSE_STATUSES, {
-  words: { catalogue: statusMessages, keys: { active: 'warehouse.active', inactive: 'warehouse.inactive', maintenance: 'warehouse.maintenance', full: 'warehouse.full' } },
+  words: { catalogue: statusMessages, prefix: 'warehouse' },
   tones: { active: 'success', inactive: 'neutral', maintenance: 'warning', full: 'error' },
-});
-
-/** A storage location's status (warehouse_locations.status): one under maintenance reads 'Under Maintenance'. */
-export const LOCATION_STATUSES = ['active', 'inactive', 'maintenance', 'reserved'] as const;
-export type LocationStatus = (typeof LOCATION_STATUSES)[number];
-export const locationStatus = defineStatuses(LOCATION_STATUSES, {
-  words: { catalogue: statusMessages, keys: { active: 'location.active', inactive: 'location.inactive', maintenance: 'location.maintenance', reserved: 'location.reserved' } },
-  tones: { active: 'success', inactive: 'neutral', maintenance: 'warning', reserved: 'info' },
 });

@@ -7,6 +7,6 @@ export type WebhookDeliveryStatus = (typeof WEBHOOK_DELIVERY_STATUSES)[number];
 
 /** Still trying blue, delivered green, given up red. */
 export const webhookDeliveryStatus = defineStatuses(WEBHOOK_DELIVERY_STATUSES, {
-  words: { catalogue: statusMessages, keys: { pending: 'webhookDelivery.pending', succeeded: 'webhookDelivery.succeeded', failed: 'webhookDelivery.failed' } },
+  words: { catalogue: statusMessages, prefix: 'webhookDelivery' },
   tones: { pending: 'info', succeeded: 'success', failed: 'error' },
 });

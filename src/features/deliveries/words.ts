@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useT, type Translate } from '../../lib/i18n/catalogue';
 import { deliveryMessages, type DeliveryKey } from './messages';
-import { DELIVERY_MESSAGES, type DELIVERY_TOASTS, type DeliveryEvent, type DeliveryKind, type Priority } from './schema';
+import { DELIVERY_MESSAGES, type DELIVERY_TOASTS, type DeliveryKind, type Priority } from './schema';
 
 /** Each kind's words (the database's check constraint names the values). */
 const KIND_KEYS = {
@@ -18,17 +18,6 @@ const PRIORITY_KEYS = {
   urgent: 'priority.urgent',
 } as const satisfies Record<Priority, DeliveryKey>;
 
-const EVENT_KEYS: Record<string, DeliveryKey> = {
-  created: 'event.created',
-  assigned: 'event.assigned',
-  reassigned: 'event.reassigned',
-  unassigned: 'event.unassigned',
-  rejected: 'event.rejected',
-  arrived_pickup: 'event.arrived_pickup',
-  arrived_dropoff: 'event.arrived_dropoff',
-  handed_over: 'event.handed_over',
-};
-
 /** A stored kind in the page's language; one this build does not know as itself. */
 export const kindWords = (t: Translate<DeliveryKey>, kind: string): string => (kind in KIND_KEYS ? t(KIND_KEYS[kind as DeliveryKind]) : kind);
 
@@ -37,13 +26,6 @@ export const priorityWords = (t: Translate<DeliveryKey>, priority: string): stri
 export const kindOptions = (t: Translate<DeliveryKey>) => (Object.keys(KIND_KEYS) as DeliveryKind[]).map((value) => ({ value, label: kindWords(t, value) }));
 
 export const priorityOptions = (t: Translate<DeliveryKey>) => (Object.keys(PRIORITY_KEYS) as Priority[]).map((value) => ({ value, label: priorityWords(t, value) }));
-
-/** The timeline's sentence for an event: its action's words, else its status's (a move back to pending reopens). */
-export function eventWords(t: Translate<DeliveryKey>, event: Pick<DeliveryEvent, 'action' | 'status'>, statusWord: (status: string) => string): string {
-  const key = EVENT_KEYS[event.action];
-  if (key) return t(key);
-  return event.status === 'pending' ? t('event.reopened') : statusWord(event.status);
-}
 
 /** How a window open on one side reads in the page's language. */
 export const windowWords = (t: Translate<DeliveryKey>) => ({ by: (date: string) => t('window.by', { date }), from: (date: string) => t('window.from', { date }) });

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { boardMessages } from './messages';
 import { translator } from '../../lib/i18n/catalogue';
 import { InvalidProblemError } from '../../lib/dispatch';
-import { eventTitle, plannerFaultText } from './words';
+import { deliveryEventWords } from '../../lib/delivery-events';
+import { plannerFaultText } from './words';
 
 const statusWord = (status: string) => `<${status}>`;
 
@@ -13,10 +14,10 @@ describe('the timeline’s event titles', () => {
     ['fr', async () => (await boardMessages.load.fr()).default, ['Attribuée', 'Arrivé à la livraison', 'Rouverte']],
   ] as const)('say the event in %s, and a status move by its status', async (language, messages, [assigned, arrived, reopened]) => {
     const t = translator(boardMessages, language, typeof messages === 'function' ? await messages() : messages);
-    expect(eventTitle(t, 'assigned', 'assigned', statusWord)).toBe(assigned);
-    expect(eventTitle(t, 'arrived_dropoff', 'in_transit', statusWord)).toBe(arrived);
-    expect(eventTitle(t, 'status_changed', 'pending', statusWord)).toBe(reopened);
-    expect(eventTitle(t, 'status_changed', 'delivered', statusWord)).toBe('<delivered>');
+    expect(deliveryEventWords(t, 'assigned', 'assigned', statusWord)).toBe(assigned);
+    expect(deliveryEventWords(t, 'arrived_dropoff', 'in_transit', statusWord)).toBe(arrived);
+    expect(deliveryEventWords(t, 'status_changed', 'pending', statusWord)).toBe(reopened);
+    expect(deliveryEventWords(t, 'status_changed', 'delivered', statusWord)).toBe('<delivered>');
   });
 });
 

@@ -3,24 +3,6 @@ import type { LocaleFormat } from '../../lib/i18n/format';
 import type { Translate } from '../../lib/i18n/catalogue';
 import type { BoardKey } from './messages';
 
-/** A delivery's timeline event in the page's language (delivery_events.action, then the status it moved to). */
-const EVENT_KEYS: Record<string, BoardKey> = {
-  created: 'event.created',
-  assigned: 'event.assigned',
-  reassigned: 'event.reassigned',
-  unassigned: 'event.unassigned',
-  rejected: 'event.rejected',
-  arrived_pickup: 'event.arrived_pickup',
-  arrived_dropoff: 'event.arrived_dropoff',
-  handed_over: 'event.handed_over',
-};
-
-export function eventTitle(t: Translate<BoardKey>, action: string, status: string, statusWord: (status: string) => string): string {
-  const key = EVENT_KEYS[action];
-  if (key) return t(key);
-  return status === 'pending' ? t('event.reopened') : statusWord(status);
-}
-
 const LICENCE_KEYS: Record<string, BoardKey> = { standard: 'licence.standard', commercial: 'licence.commercial', special: 'licence.special' };
 const FEATURE_KEYS: Record<string, BoardKey> = {
   lift_gate: 'feature.lift_gate',

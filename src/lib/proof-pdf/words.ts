@@ -1,6 +1,8 @@
 import { useMemo } from 'react';
+import { deliveryEventWords } from '../delivery-events';
 import { translator, useT, type Translate } from '../i18n/catalogue';
 import { useFormat } from '../i18n/format';
+import { humanizeStatus } from '../status-vocabulary';
 import { proofPdfMessages, type ProofPdfKey } from './messages';
 
 /**
@@ -47,17 +49,6 @@ export interface ProofPdfText {
   formatTime(iso: string): string;
 }
 
-const EVENT_KEYS: Record<string, ProofPdfKey> = {
-  created: 'event.created',
-  assigned: 'event.assigned',
-  reassigned: 'event.reassigned',
-  unassigned: 'event.unassigned',
-  rejected: 'event.rejected',
-  arrived_pickup: 'event.arrived_pickup',
-  arrived_dropoff: 'event.arrived_dropoff',
-  handed_over: 'event.handed_over',
-};
-
 const STATUS_KEYS: Record<string, ProofPdfKey> = {
   pending: 'status.pending',
   assigned: 'status.assigned',
@@ -70,13 +61,8 @@ const STATUS_KEYS: Record<string, ProofPdfKey> = {
   returned: 'status.returned',
 };
 
-function plainStatus(status: string): string {
-  const text = status.replaceAll('_', ' ');
-  return text.charAt(0).toUpperCase() + text.slice(1);
-}
-
 export function proofPdfText(t: Translate<ProofPdfKey>, formatTime: (iso: string) => string): ProofPdfText {
-  const status = (value: string) => (STATUS_KEYS[value] ? t(STATUS_KEYS[value]) : plainStatus(value));
+  const status = (value: string) => (STATUS_KEYS[value] ? t(STATUS_KEYS[value]) : humanizeStatus(value));
   return {
     title: t('pdf.title'),
     docTitle: (code) => t('pdf.docTitle', { code }),
@@ -108,7 +94,7 @@ export function proofPdfText(t: Translate<ProofPdfKey>, formatTime: (iso: string
     photoOf: (index, total) => t('pdf.photoOf', { index, total }),
     unreadable: (count) => t('pdf.unreadable', { count }),
     generated: (at) => t('pdf.generated', { at }),
-    eventTitle: (action, value) => (EVENT_KEYS[action] ? t(EVENT_KEYS[action]) : value === 'pending' ? t('event.reopened') : status(value)),
+    eventTitle: (action, value) => deliveryEventWords(t, action, value, status),
     status,
     formatTime,
   };

@@ -6,6 +6,7 @@ import { deliveryStatus } from '../../../data/statuses';
 import { IconButton } from '../../../ui/IconButton';
 import { CloseIcon } from '../../../ui/icons';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog';
+import { deliveryEventWords } from '../../../lib/delivery-events';
 import { useRecordLoad } from '../../../lib/use-record-load';
 import { fetchNames, refusalText, transitionDelivery, type TimelineEvent } from '../api';
 import { usePanelDetails } from '../hooks/use-panel-details';
@@ -15,7 +16,6 @@ import { useT } from '../../../lib/i18n/catalogue';
 import { useFormat } from '../../../lib/i18n/format';
 import { useStatuses } from '../../../lib/status-vocabulary';
 import { boardMessages } from '../messages';
-import { eventTitle } from '../words';
 
 const KIND_LABELS = { on_demand: 'kind.on_demand', pickup: 'kind.pickup', delivery: 'kind.delivery', pickup_delivery: 'kind.pickup_delivery' } as const;
 
@@ -218,7 +218,7 @@ export function DeliveryPanel({ tenantId, delivery: d, late, reference, driverNa
             <ol className="space-y-1.5" data-testid="panel-timeline">
               {timeline.map((e) => (
                 <li key={e.id} className="border-l-2 border-slate-200 pl-2 dark:border-slate-700">
-                  <span className="font-medium">{eventTitle(t, e.action, e.status ?? '', statuses.label)}</span>
+                  <span className="font-medium">{deliveryEventWords(t, e.action, e.status ?? '', statuses.label)}</span>
                   <span className="block text-xs text-slate-500">
                     {clock(e.occurred_at)}
                     {e.actor_name ? ` · ${e.actor_name}` : ''}

@@ -4,17 +4,13 @@ import { pickOrderStatus } from '../../../data/statuses/pick-order';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { useT } from '../../../lib/i18n/catalogue';
 import { dispatcherPaths } from '../../../lib/paths';
-import { refusalText } from '../../../lib/refusal-text';
 import { BarcodeScanner } from '../../../ui/BarcodeScanner';
 import { Button } from '../../../ui/Button';
 import { StatusChip } from '../../../ui/Chip';
-import { ErrorState } from '../../../ui/ErrorState';
-import { NotFoundState } from '../../../ui/NotFoundState';
-import { PageHeader } from '../../../ui/PageHeader';
-import { Skeleton } from '../../../ui/Skeleton';
 import { TextField } from '../../../ui/TextField';
 import { useRecordLoad } from '../../../lib/use-record-load';
 import { getFloorPick, movePick, recordPick } from '../api';
+import { FloorTask, floorTaskPending, useFloorWork } from '../components/FloorTask';
 import { floorMessages } from '../messages';
 import { openLines, sameCode } from '../pick-route';
 
@@ -35,8 +31,7 @@ export function FloorPickPage() {
   const [step, setStep] = useState<Step>('bin');
   const [quantity, setQuantity] = useState('');
   const [note, setNote] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { problem, setProblem, busy, run } = useFloorWork();
   const title = state.status === 'ready' ? t('pick.title', { reference: state.record.order.reference_number }) : t('pick.untitled');
   useDocumentTitle(`${title} | Waypost`);
 
@@ -44,30 +39,14 @@ export function FloorPickPage() {
     const next = await getFloorPick(id);
     if (next) setRecord(next);
   };
-  const act = async (work: () => Promise<void>) => {
-    setBusy(true);
-    setProblem(null);
-    try {
+  const act = (work: () => Promise<void>) =>
+    run(async () => {
       await work();
       await reload();
-    } catch (error) {
-      setProblem(refusalText(error));
-    } finally {
-      setBusy(false);
-    }
-  };
+    });
 
   const crumbs = [{ label: t('home.title'), href: dispatcherPaths.floor() }, { label: title }];
-  if (state.status === 'loading') {
-    return (
-      <div className="mx-auto flex w-full max-w-md flex-col gap-3" role="status" aria-busy="true" aria-label={t('pick.loading')}>
-        <Skeleton className="h-10" />
-        <Skeleton className="h-48" />
-      </div>
-    );
-  }
-  if (state.status === 'missing') return <NotFoundState title={t('pick.notFound')} />;
-  if (state.status === 'failed') return <ErrorState title={t('pick.loadFailed')} onRetry={retry} />;
+  if (state.status !== 'ready') return floorTaskPending(state, retry, { loading: t('pick.loading'), notFound: t('pick.notFound'), loadFailed: t('pick.loadFailed') });
 
   const pick = state.record;
   const remainingLines = openLines(pick, done);
@@ -103,20 +82,15 @@ export function FloorPickPage() {
   };
 
   return (
-    <div className="mx-auto flex w-full max-w-md flex-col gap-4">
-      <PageHeader title={title} breadcrumbs={crumbs} description={pick.warehouse ? t('pick.warehouse', { name: pick.warehouse.name, code: pick.warehouse.code }) : undefined} />
-      <div className="flex items-center justify-between gap-2">
-        <StatusChip status={pick.order.status} vocabulary={pickOrderStatus} />
-        <span className="text-sm text-slate-600 dark:text-slate-400" data-testid="pick-progress">
-          {t('pick.progress', { picked, total })}
-        </span>
-      </div>
-      {problem && (
-        <p role="alert" className="rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-800 dark:border-red-800 dark:bg-red-950 dark:text-red-200">
-          {problem}
-        </p>
-      )}
-
+    <FloorTask
+      title={title}
+      crumbs={crumbs}
+      description={pick.warehouse ? t('pick.warehouse', { name: pick.warehouse.name, code: pick.warehouse.code }) : undefined}
+      status={<StatusChip status={pick.order.status} vocabulary={pickOrderStatus} />}
+      progress={t('pick.progress', { picked, total })}
+      progressTestId="pick-progress"
+      problem={problem}
+    >
       {pick.order.status === 'pending' &&
         (pick.actions.includes('in_progress') ? (
           <Button busy={busy} onClick={() => void act(() => movePick(id, 'in_progress'))}>
@@ -203,6 +177,6 @@ export function FloorPickPage() {
       )}
 
       {pick.order.status === 'completed' && <p role="status">{t('pick.completed')}</p>}
-    </div>
+    </FloorTask>
   );
 }

@@ -5,18 +5,14 @@ import { useDocumentTitle } from '../../../lib/document-title';
 import { useT } from '../../../lib/i18n/catalogue';
 import { useStatuses } from '../../../lib/status-vocabulary';
 import { dispatcherPaths } from '../../../lib/paths';
-import { refusalText } from '../../../lib/refusal-text';
 import { useTenantId } from '../../../lib/tenant';
 import { BarcodeScanner } from '../../../ui/BarcodeScanner';
 import { Button } from '../../../ui/Button';
 import { StatusChip } from '../../../ui/Chip';
-import { ErrorState } from '../../../ui/ErrorState';
-import { NotFoundState } from '../../../ui/NotFoundState';
-import { PageHeader } from '../../../ui/PageHeader';
-import { Skeleton } from '../../../ui/Skeleton';
 import { TextField } from '../../../ui/TextField';
 import { useRecordLoad } from '../../../lib/use-record-load';
 import { findLocationsByCode, getFloorReceive, itemCodeExists, receiveLine, type FloorReceiveLine } from '../api';
+import { FloorTask, floorTaskPending, useFloorWork } from '../components/FloorTask';
 import { sameCode } from '../pick-route';
 import { floorMessages } from '../messages';
 import { binScanProblem, openReceiveLines } from '../receive-route';
@@ -50,22 +46,12 @@ export function FloorReceivePage() {
   const [quantity, setQuantity] = useState('');
   const [lot, setLot] = useState('');
   const [serial, setSerial] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { problem, setProblem, busy, run } = useFloorWork();
   const title = state.status === 'ready' ? t('receive.title', { code: state.record.order.receive_code }) : t('receive.untitled');
   useDocumentTitle(`${title} | Waypost`);
 
   const crumbs = [{ label: t('receive.warehouse'), href: dispatcherPaths.floor() }, { label: title }];
-  if (state.status === 'loading') {
-    return (
-      <div className="mx-auto flex w-full max-w-md flex-col gap-3" role="status" aria-busy="true" aria-label={t('receive.loading')}>
-        <Skeleton className="h-10" />
-        <Skeleton className="h-48" />
-      </div>
-    );
-  }
-  if (state.status === 'missing') return <NotFoundState title={t('receive.notFound')} />;
-  if (state.status === 'failed') return <ErrorState title={t('receive.loadFailed')} onRetry={retry} />;
+  if (state.status !== 'ready') return floorTaskPending(state, retry, { loading: t('receive.loading'), notFound: t('receive.notFound'), loadFailed: t('receive.loadFailed') });
 
   const receipt = state.record;
   const { order } = receipt;
@@ -79,17 +65,6 @@ export function FloorReceivePage() {
     setQuantity('');
     setLot('');
     setSerial('');
-  };
-  const run = async (work: () => Promise<void>) => {
-    setBusy(true);
-    setProblem(null);
-    try {
-      await work();
-    } catch (error) {
-      setProblem(refusalText(error));
-    } finally {
-      setBusy(false);
-    }
   };
 
   const scanBin = (code: string) => {
@@ -140,20 +115,15 @@ export function FloorReceivePage() {
   };
 
   return (
-    <div className="mx-auto flex w-full max-w-md flex-col gap-4">
-      <PageHeader title={title} breadcrumbs={crumbs} description={t('receive.from', { supplier: order.supplier_name, warehouse: order.warehouse_name })} />
-      <div className="flex items-center justify-between gap-2">
-        <StatusChip status={order.status} vocabulary={statuses} />
-        <span className="text-sm text-slate-600 dark:text-slate-400" data-testid="receive-progress">
-          {t('receive.progress', { received: order.received_total, expected: order.expected_total })}
-        </span>
-      </div>
-      {problem && (
-        <p role="alert" className="rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-800 dark:border-red-800 dark:bg-red-950 dark:text-red-200">
-          {problem}
-        </p>
-      )}
-
+    <FloorTask
+      title={title}
+      crumbs={crumbs}
+      description={t('receive.from', { supplier: order.supplier_name, warehouse: order.warehouse_name })}
+      status={<StatusChip status={order.status} vocabulary={statuses} />}
+      progress={t('receive.progress', { received: order.received_total, expected: order.expected_total })}
+      progressTestId="receive-progress"
+      problem={problem}
+    >
       {!receiving && order.status !== 'received' && <p className="text-sm">{t('receive.notReceivable', { status: statuses.label(order.status) })}</p>}
       {order.status === 'received' && <p role="status">{t('receive.done')}</p>}
 
@@ -226,6 +196,6 @@ export function FloorReceivePage() {
           </Button>
         </section>
       )}
-    </div>
+    </FloorTask>
   );
 }
