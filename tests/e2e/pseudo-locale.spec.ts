@@ -1,7 +1,8 @@
 import type { Page, Response, WebSocket } from '@playwright/test';
-import { expect, test, workerSession } from './fixtures.ts';
-import { collectStrings, dataValues, foreign, untranslatedNames } from './pseudo-text.ts';
+import { asServiceRole, expect, test, unique, workerSession } from './fixtures.ts';
+import { collectStrings, dataValues, foreign, pseudoName, untranslatedNames } from './pseudo-text.ts';
 import { PANEL_USERS, panelRoutes, screenUrl, settled, visit } from './screen-tour.ts';
+import { ACME } from './tracking-api.ts';
 
 /**
  * Every screen of the route table, as each role of acme, in the pseudo-locale (src/lib/i18n/pseudo.ts:
@@ -31,9 +32,11 @@ import { PANEL_USERS, panelRoutes, screenUrl, settled, visit } from './screen-to
  * Limits, known and accepted: an English word that is also a whole value the server sent somewhere
  * on the tour (a status value such as "pending", a seeded name such as "Main") passes where it is
  * shown as a label, and so does a lone unit symbol ("in", "h"); text drawn in a canvas (the map) or
- * an image, input values (user-typed or data) and text shown only after an interaction (a menu
- * opened, a dialog, a toast, a form's errors, a drag's announcements) are not read: the tour looks at
- * each screen as it opens. Screens with nothing seeded show their empty states.
+ * an image and input values (user-typed or data) are not read. The tour looks at each screen as it
+ * opens; what shows only after an interaction is read by the tests after it, on the kit's kinds of
+ * it: the header's account drawer and language menu, a form dialog and its errors, a row's menu, a
+ * confirm dialog and a toast (not every dialog and toast of every screen, nor a drag's
+ * announcements). Screens with nothing seeded show their empty states.
  *
  * The tour moves one page per role from screen to screen as a link would (no reload), so each area's
  * catalogue loads once; the pseudo-locale is switched on after the sign-in (the shared sign-in
@@ -120,7 +123,7 @@ function readScreen(): Seen[] {
   };
   const SHOW_TEXT = 4;
   const HIDDEN = '[aria-hidden="true"], [hidden], script, style, noscript, template';
-  const LANDMARKS = 'main, nav, header, aside, footer, [role="dialog"], [role="region"], [role="navigation"], [role="banner"]';
+  const LANDMARKS = 'main, nav, header, aside, footer, dialog, [role="dialog"], [role="alertdialog"], [role="menu"], [role="region"], [role="navigation"], [role="banner"]';
   const shown = (element: El): boolean => {
     if (element.closest(HIDDEN)) return false;
     // An option is drawn by its select (a listbox a screen reader reads out): it counts if the select is shown.
@@ -227,17 +230,38 @@ test('the check tells catalogue words from English and from data', () => {
   expect(foreign('Thun…', shown)).toBe(true);
 });
 
+/** One signed-in session per role of the file, for the tour and for what it opens by clicking. */
+const SESSIONS = new Map(TOURS.map((tour) => [tour.name, workerSession(tour.email, tour.landing)] as const));
+
+/** Starts the page signed in as the tour's user, in the pseudo-locale from its next load on; listens for data from the start. */
+async function enterPseudo(page: Page, tour: string) {
+  const data = listenForData(page);
+  await SESSIONS.get(tour)!.enter(page);
+  await page.addInitScript(({ key, value }) => (globalThis as unknown as { localStorage: { setItem(k: string, v: string): void } }).localStorage.setItem(key, value), PSEUDO_FLAG);
+  return data;
+}
+
+/** What is not from a catalogue, less data, exclusions, and what was already reported (the shell around every screen, once). */
+function foreignFindings(seen: Finding[], values: readonly string[]): Finding[] {
+  const reported = new Set<string>();
+  return seen.filter(({ route, text, where }) => {
+    if (!foreign(text, values)) return false;
+    if (EXCLUDED.some((e) => (!e.route || e.route.test(route)) && (!e.where || e.where.test(where)) && e.text.test(text))) return false;
+    const key = `${where}\u0000${text}`;
+    if (reported.has(key)) return false;
+    reported.add(key);
+    return true;
+  });
+}
+
 for (const tour of TOURS) {
-  const session = workerSession(tour.email, tour.landing);
   const skipped = SKIPPED_SCREENS.filter((skip) => skip.panel === tour.name);
   const routes = tour.routes.filter((pattern) => !skipped.some((skip) => skip.pattern.test(pattern)));
 
   test(`every ${tour.name} screen speaks only from its catalogues (pseudo-locale)`, async ({ page, request }) => {
     // The sign-in and the switch to the pseudo-locale, then per screen its load and one read.
     test.setTimeout(45_000 + routes.length * 3_000);
-    const data = listenForData(page);
-    await session.enter(page);
-    await page.addInitScript(({ key, value }) => (globalThis as unknown as { localStorage: { setItem(k: string, v: string): void } }).localStorage.setItem(key, value), PSEUDO_FLAG);
+    const data = await enterPseudo(page, tour.name);
     const seen: Finding[] = [];
     for (const pattern of routes) {
       const route = await screenUrl(request, tour.base, pattern);
@@ -253,15 +277,89 @@ for (const tour of TOURS) {
     await data.drained();
     const values = dataValues([...data.values, ...untranslatedNames()]);
     // The shell around every screen is reported once, on the first screen that shows it.
-    const reported = new Set<string>();
-    const findings = seen.filter(({ route, text, where }) => {
-      if (!foreign(text, values)) return false;
-      if (EXCLUDED.some((e) => (!e.route || e.route.test(route)) && (!e.where || e.where.test(where)) && e.text.test(text))) return false;
-      const key = `${where}\u0000${text}`;
-      if (reported.has(key)) return false;
-      reported.add(key);
-      return true;
-    });
+    const findings = foreignFindings(seen, values);
     expect(report(findings), 'words not from a catalogue (screen, then each text and where it sits)').toBe('');
   });
 }
+
+/** Reads the page as it is now into `seen`, under `moment` (what was opened, where the report prints the screen). */
+async function readInto(page: Page, seen: Finding[], moment: string) {
+  for (const { text, where } of await page.evaluate(readScreen)) seen.push({ route: moment, text, where });
+}
+
+test('what the admin opens by clicking speaks only from its catalogues: the account drawer, a form dialog and its errors, a row menu, a confirm dialog, a toast (pseudo-locale)', async ({ page, request }) => {
+  test.setTimeout(90_000);
+  // A zone of the test's own, to delete: its confirm dialog asks, its toast says it is gone.
+  const code = unique('PSEUDO');
+  await asServiceRole(request, 'POST', '/rest/v1/zones', {
+    tenant_id: ACME,
+    name: 'Pseudo-locale pop-up',
+    code,
+    polygon: { type: 'Polygon', coordinates: [[[-122.42, 37.77], [-122.41, 37.77], [-122.41, 37.78], [-122.42, 37.77]]] },
+  });
+  const data = await enterPseudo(page, 'admin');
+  const seen: Finding[] = [];
+  const list = `${PANEL_USERS.admin.url}/zones?q=${code}`;
+  await page.goto(list);
+  await settled(page);
+  await expect(page.getByRole('heading', { level: 1 }).first()).toContainText('⟦');
+  const row = page.getByRole('row', { name: new RegExp(code) });
+  await expect(row).toBeVisible();
+
+  await test.step('the header’s account drawer', async () => {
+    await page.getByRole('banner').getByRole('button', { name: pseudoName('Account') }).click();
+    await expect(page.getByRole('dialog', { name: pseudoName('Account') })).toBeVisible();
+    await readInto(page, seen, `${list}: account drawer`);
+  });
+
+  await test.step('a form dialog (the drawer’s Profile), then its errors', async () => {
+    await page.getByRole('dialog', { name: pseudoName('Account') }).getByRole('button', { name: pseudoName('Profile') }).click();
+    const form = page.getByRole('form', { name: pseudoName('Profile') });
+    const firstName = form.getByRole('textbox', { name: pseudoName('First name', 'start') });
+    await expect(firstName).toBeVisible();
+    await readInto(page, seen, `${list}: profile dialog`);
+    // Refused in the form, so nothing is saved.
+    await firstName.fill('');
+    await form.getByRole('button', { name: pseudoName('Save profile') }).click();
+    await expect(firstName).toHaveAttribute('aria-invalid', 'true');
+    await readInto(page, seen, `${list}: profile dialog, its errors`);
+    await page.keyboard.press('Escape');
+    await expect(form).toHaveCount(0);
+  });
+
+  await test.step('a row’s menu, the confirm dialog, the toast', async () => {
+    await row.getByRole('button', { name: pseudoName('Actions for', 'start') }).click();
+    const remove = page.getByRole('menuitem', { name: pseudoName('Delete') });
+    await expect(remove).toBeVisible();
+    await readInto(page, seen, `${list}: row menu`);
+    await remove.click();
+    const confirm = page.getByRole('alertdialog');
+    await expect(confirm).toContainText(code);
+    await readInto(page, seen, `${list}: confirm dialog`);
+    await confirm.getByRole('button', { name: pseudoName('Delete') }).click();
+    const toast = page.getByTestId('toast');
+    await expect(toast).toBeVisible();
+    // Held while it is read (a toast leaves after a few seconds unless pointed at).
+    await toast.hover();
+    await readInto(page, seen, `${list}: toast`);
+    await expect(row).toHaveCount(0);
+  });
+
+  await data.drained();
+  const findings = foreignFindings(seen, dataValues([...data.values, ...untranslatedNames()]));
+  expect(report(findings), 'words not from a catalogue (what was open, then each text and where it sits)').toBe('');
+});
+
+test('the driver’s language menu speaks only from its catalogues (pseudo-locale)', async ({ page }) => {
+  test.setTimeout(60_000);
+  const data = await enterPseudo(page, 'driver');
+  const seen: Finding[] = [];
+  await page.goto(PANEL_USERS.driver.url);
+  await settled(page);
+  await page.getByRole('button', { name: pseudoName('Language: ', 'start') }).click();
+  await expect(page.getByRole('menuitemradio').first()).toBeVisible();
+  await readInto(page, seen, `${PANEL_USERS.driver.url}: language menu`);
+  await data.drained();
+  const findings = foreignFindings(seen, dataValues([...data.values, ...untranslatedNames()]));
+  expect(report(findings), 'words not from a catalogue (what was open, then each text and where it sits)').toBe('');
+});

@@ -136,3 +136,19 @@ export function collectStrings(value: unknown, into: Set<string>): void {
     for (const item of Object.values(value)) collectStrings(item, into);
   }
 }
+
+// The pseudo-locale's look-alikes, as src/lib/i18n/pseudo.ts writes them (that module is the app's, outside this
+// suite's typecheck): one per ASCII letter.
+const PSEUDO_FROM = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ';
+const PSEUDO_TO = [...'åƀçđéƒĝĥïĵķļɱñöþǫŕšţüṽŵẋýžÅƁÇĐÉƑĜĤÏĴĶĻḾÑÖÞǪŔŠŢÜṼŴẊÝŽ'];
+
+/**
+ * A catalogue message's English as the pseudo-locale shows it, to find an element by its name there: the whole
+ * message (`pseudoName('Delete')` matches "⟦Đéļéţé··⟧" only), or its start (`pseudoName('Actions for', 'start')`
+ * matches "⟦Åçţïöñš ƒöŕ Pop-up market···⟧").
+ */
+export function pseudoName(english: string, match: 'whole' | 'start' = 'whole'): RegExp {
+  const accented = [...english].map((ch) => PSEUDO_TO[PSEUDO_FROM.indexOf(ch)] ?? ch).join('');
+  const escaped = accented.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return new RegExp(match === 'whole' ? `^⟦${escaped}·*⟧$` : `^⟦${escaped}`);
+}

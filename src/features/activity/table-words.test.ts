@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { en } from './messages/en';
+import { NOUN_GENDERS, NOUN_KEYS } from './table-nouns';
 import { COLUMN_KEYS, TABLE_KEYS } from './table-words';
 
 /**
@@ -42,10 +43,18 @@ describe('the activity log’s words for tables and columns', () => {
     expect(Object.keys(COLUMN_KEYS).filter((column) => !columns.has(column)), 'words for columns that are gone').toEqual([]);
   });
 
+  it('give every table a noun, and in Spanish and French its gender, and no other', () => {
+    const names = [...tables.keys()].sort();
+    expect(Object.keys(NOUN_KEYS).sort()).toEqual(names);
+    expect(Object.keys(NOUN_GENDERS.es).sort()).toEqual(names);
+    expect(Object.keys(NOUN_GENDERS.fr).sort()).toEqual(names);
+  });
+
   it('key each by its own name, to a message the catalogue has', () => {
     for (const [table, key] of Object.entries(TABLE_KEYS)) expect(key).toBe(`table.${table}`);
     for (const [column, key] of Object.entries(COLUMN_KEYS)) expect(key).toBe(`column.${column}`);
-    const keys = Object.keys(en).filter((key) => /^(?:table|column)\./.test(key));
-    expect(keys.sort()).toEqual([...Object.values(TABLE_KEYS), ...Object.values(COLUMN_KEYS)].sort());
+    for (const [table, key] of Object.entries(NOUN_KEYS)) expect(key).toBe(`noun.${table}`);
+    const keys = Object.keys(en).filter((key) => /^(?:table|column|noun)\./.test(key));
+    expect(keys.sort()).toEqual([...Object.values(TABLE_KEYS), ...Object.values(COLUMN_KEYS), ...Object.values(NOUN_KEYS)].sort());
   });
 });

@@ -6,7 +6,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { applyLanguage } from '../../lib/i18n/catalogue';
 import { refusalText } from '../../lib/refusal-text';
 import { useServerWords } from '../../lib/server-messages/server-words';
-import { useRejectionWords } from './error-words';
+import { useDutyFailureText, useRejectionWords } from './error-words';
+import { SendError } from './offline-queue';
 import type { RejectedAction } from './use-action-queue';
 
 afterEach(async () => {
@@ -95,5 +96,53 @@ describe('the delivery settings’ refusals', () => {
       );
     });
     expect((await screen.findByRole('alert')).textContent).toBe('Solo los administradores de la empresa pueden cambiar sus ajustes');
+  });
+});
+
+/** What set_driver_status answers when it refuses: 23514 'Validation failed' with its keyed problem, as the api throws it. */
+const refusedStatus = new SendError('Status must be offline, available or on_break', false, [
+  { key: 'drivers.status_invalid', field: 'status', message: 'Status must be offline, available or on_break' },
+]);
+/** A refusal of a newer server, whose key this build does not know. */
+const newerRefusal = new SendError('Drivers must rest 11 hours between shifts', false, [
+  { key: 'drivers.rest_required', field: 'status', message: 'Drivers must rest 11 hours between shifts' },
+]);
+
+function DutyFailure({ reason, online = true }: { reason: unknown; online?: boolean }) {
+  const text = useDutyFailureText();
+  return <p role="alert">{text(reason, online)}</p>;
+}
+
+async function showDutyFailure(language: 'en' | 'es' | 'fr', reason: unknown, online = true) {
+  await act(() => applyLanguage(language));
+  await act(async () => {
+    render(
+      <Suspense fallback="loading">
+        <DutyFailure reason={reason} online={online} />
+      </Suspense>,
+    );
+  });
+  return (await screen.findByRole('alert')).textContent;
+}
+
+describe('a refused duty change in the driver app', () => {
+  it('words the refusal by its key in Spanish', async () => {
+    expect(await showDutyFailure('es', refusedStatus)).toBe('No se pudo cambiar tu estado de servicio: El estado debe ser fuera de servicio, disponible o en descanso');
+  });
+
+  it('and in French', async () => {
+    expect(await showDutyFailure('fr', refusedStatus)).toBe('Impossible de changer votre statut de service : Le statut doit être hors service, disponible ou en pause');
+  });
+
+  it('shows the server’s English for a key this build does not know, inside the driver’s sentence', async () => {
+    expect(await showDutyFailure('fr', newerRefusal)).toBe('Impossible de changer votre statut de service : Drivers must rest 11 hours between shifts');
+  });
+
+  it('says a lost answer as it is, and offline says when to try again', async () => {
+    expect(await showDutyFailure('es', new TypeError('Failed to fetch'))).toBe('No se pudo cambiar tu estado de servicio: Failed to fetch');
+    cleanup();
+    expect(await showDutyFailure('es', new TypeError('Failed to fetch'), false)).toBe('Estás sin conexión: entra o sal de servicio cuando tengas conexión.');
+    cleanup();
+    expect(await showDutyFailure('en', refusedStatus)).toBe('Could not change your duty status: Status must be offline, available or on_break');
   });
 });

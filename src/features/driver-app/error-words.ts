@@ -4,6 +4,7 @@ import { detailWords } from '../../lib/server-errors';
 import { useServerWords } from '../../lib/server-messages/server-words';
 import { driverMessages, type DriverKey } from './messages';
 import { DRIVER_ERRORS, MAX_PHOTOS } from './schema';
+import { SendError } from './offline-queue';
 import type { RejectedAction } from './use-action-queue';
 
 /** The forms' messages (the database's English, schema.ts) and their keys in the driver catalogue. */
@@ -57,5 +58,24 @@ export function useRejectionWords(): (rejected: Pick<RejectedAction, 'message' |
   return useCallback(
     ({ message, details }) => (details.length > 0 ? details.map((detail) => detailWords(detail, serverWords)).join('; ') : message),
     [serverWords],
+  );
+}
+
+/**
+ * Why going on or off duty failed, for its toast in the page's language: offline, when to try again;
+ * a refusal of set_driver_status (a validation refusal of the driver's row, a driver not found) by its
+ * problems' keys, the server's English for a key this build does not know; any other failure (a lost
+ * answer) as it says.
+ */
+export function useDutyFailureText(): (reason: unknown, online: boolean) => string {
+  const t = useT(driverMessages);
+  const rejectionWords = useRejectionWords();
+  return useCallback(
+    (reason, online) => {
+      if (!online) return t('toast.dutyOffline');
+      const words = reason instanceof SendError ? rejectionWords(reason) : reason instanceof Error ? reason.message : String(reason);
+      return t('toast.dutyFailed', { reason: words });
+    },
+    [t, rejectionWords],
   );
 }

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useLanguage, useT, type Translate } from '../../../lib/i18n/catalogue';
+import { useLanguage, useT } from '../../../lib/i18n/catalogue';
 import { useFormat } from '../../../lib/i18n/format';
 import { Link } from 'wouter';
 import { adminPaths } from '../../../lib/paths';
@@ -16,9 +16,9 @@ import { listActivity, listAuditActors, listAuditTables, type AuditActor } from 
 import { ACTION_TONES } from '../components/RecordHistory';
 import { AuditDiff } from '../components/AuditDiff';
 import { activityList } from '../list';
-import { activityMessages, type ActivityKey } from '../messages';
+import { activityMessages } from '../messages';
 import { recordLabel, type AuditAction, type AuditEntry } from '../schema';
-import { actionOptions, actionWords, actorWords, columnWords, tableInSentence, tableOptions, tableWords } from '../words';
+import { actionOptions, actionWords, actorWords, entrySummary, tableOptions, tableWords } from '../words';
 
 
 /** Where a changed record can be opened, when it still has a screen of its own. */
@@ -26,13 +26,6 @@ function recordHref(entry: AuditEntry): string | null {
   if (entry.action === 'delete') return null;
   if (entry.table_name === 'vehicles') return adminPaths.vehicleEdit(entry.row_id);
   return null;
-}
-
-function summary(t: Translate<ActivityKey>, entry: AuditEntry): string {
-  const table = tableInSentence(t, entry.table_name);
-  if (entry.action === 'insert') return t('row.created', { table });
-  if (entry.action === 'delete') return t('row.deleted', { table });
-  return entry.changed_columns.map((column) => columnWords(t, column)).join(', ');
 }
 
 /** Admin > Settings > Activity: every change in the tenant, who made it and what it changed. */
@@ -91,7 +84,7 @@ export function ActivityPage() {
         );
       },
     },
-    { id: 'changes', header: t('col.changes'), hideBelow: 'md', cell: (entry) => <span className="line-clamp-2">{summary(t, entry)}</span> },
+    { id: 'changes', header: t('col.changes'), hideBelow: 'md', cell: (entry) => <span className="line-clamp-2">{entrySummary(t, language, entry)}</span> },
     {
       id: 'diff',
       header: t('col.details'),

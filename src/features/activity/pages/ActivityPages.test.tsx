@@ -182,8 +182,8 @@ describe('the activity screens', () => {
   });
 
   it.each([
-    ['es', ['Actividad', 'Cuándo', 'Actualizado', 'Registro de almacenes creado', 'Sistema', 'Antiguo usuario', 'Actualizado: Vehículos Furgo 7', 'Antes', 'Después', 'Historial', 'Mostrar cambios anteriores', 'Unidad de capacidad', 'Órdenes de preparación: ', 'Estado, Completado el, Notas del preparador', 'Registro de entregas de paquetes creado', 'Miembro del personal del almacén', 'Sí']],
-    ['fr', ['Activité', 'Quand', 'Modifié', 'Enregistrement entrepôts créé', 'Système', 'Ancien utilisateur', 'Modifié : Véhicules Furgo 7', 'Avant', 'Après', 'Historique', 'Afficher les modifications précédentes', 'Unité de capacité', 'Ordres de préparation : ', 'Statut, Terminé le, Notes du préparateur', 'Enregistrement remises de colis créé', 'Membre du personnel de l’entrepôt', 'Oui', 'Non']],
+    ['es', ['Actividad', 'Cuándo', 'Actualizado', 'Se creó un almacén', 'Sistema', 'Antiguo usuario', 'Actualizado: Vehículos Furgo 7', 'Antes', 'Después', 'Historial', 'Mostrar cambios anteriores', 'Unidad de capacidad', 'Órdenes de preparación: ', 'Estado, Completado el, Notas del preparador', 'Se creó una entrega de paquetes', 'Miembro del personal del almacén', 'Sí']],
+    ['fr', ['Activité', 'Quand', 'Modifié', 'Un entrepôt a été créé', 'Système', 'Ancien utilisateur', 'Modifié : Véhicules Furgo 7', 'Avant', 'Après', 'Historique', 'Afficher les modifications précédentes', 'Unité de capacité', 'Ordres de préparation : ', 'Statut, Terminé le, Notes du préparateur', 'Une remise de colis a été créée', 'Membre du personnel de l’entrepôt', 'Oui', 'Non']],
   ] as const)('speak %s with no English left', { timeout: 60_000 }, async (language, words) => {
     await act(() => applyLanguage(language));
     let text = '';

@@ -28,7 +28,7 @@ import { useDutyGeolocation } from '../use-duty-geolocation';
 import { isUnreachable } from '../work-snapshot';
 import { useLanguage, useT } from '../../../lib/i18n/catalogue';
 import { driverMessages } from '../messages';
-import { useRejectionWords } from '../error-words';
+import { useDutyFailureText, useRejectionWords } from '../error-words';
 import type { Language } from '../../../lib/i18n/languages';
 
 /** How long a completion waits on the phone for Undo. */
@@ -61,6 +61,8 @@ function DriverApp({ userId, tenantId, taskActions, footer }: { userId: string; 
   const { queue, actions, applied, online, rejected, dismissRejected } = useActionQueue(userId, () => void reload(), latestGeneration, readGeneration);
   // A refusal of a queued action, worded by its keys in the page's language.
   const rejectionWords = useRejectionWords();
+  // A refused duty change, worded by its keys the same way.
+  const dutyFailureText = useDutyFailureText();
   const [settings, setSettings] = useState<DeliverySettings | null>(null);
   const [settingsError, setSettingsError] = useState<Error | null>(null);
   const [dutyBusy, setDutyBusy] = useState(false);
@@ -134,7 +136,7 @@ function DriverApp({ userId, tenantId, taskActions, footer }: { userId: string; 
       setWork((current) => (current ? { ...current, driver } : current));
       toast.success(status === 'available' ? t('toast.onDuty') : status === 'on_break' ? t('toast.onBreak') : t('toast.offDuty'));
     } catch (reason) {
-      toast.error(navigator.onLine ? t('toast.dutyFailed', { reason: reason instanceof Error ? reason.message : String(reason) }) : t('toast.dutyOffline'));
+      toast.error(dutyFailureText(reason, navigator.onLine));
     } finally {
       setDutyBusy(false);
     }
