@@ -46,6 +46,10 @@ const detail: ConversationDetail = {
 };
 
 const now = Date.now();
+// Yesterday noon and a moment ago but still today, whatever the time the suite runs (just after midnight, "an hour ago" is yesterday).
+const startOfToday = new Date(now).setHours(0, 0, 0, 0);
+const yesterdayNoonMinutesAgo = (now - (startOfToday - 12 * 60 * 60_000)) / 60_000;
+const momentAgoMinutes = Math.min(1, (now - startOfToday) / 60_000);
 const message = (id: string, sender: string | null, content: string, minutesAgo: number, status: ChatMessage['status'] = 'sent', error: string | null = null): ChatMessage => ({
   id,
   conversation_id: 'c1',
@@ -64,8 +68,8 @@ const conversation = {
   detail,
   thread: {
     messages: [
-      message('m1', null, 'Hola', 26 * 60),
-      message('m2', 'dr1', 'Bonjour', 1),
+      message('m1', null, 'Hola', yesterdayNoonMinutesAgo),
+      message('m2', 'dr1', 'Bonjour', momentAgoMinutes),
       message('m3', 'me', 'Vale', 0, 'sending'),
       message('m4', 'me', 'Merci', 0, 'failed', CHAT_MESSAGES.sendFailed),
     ],
