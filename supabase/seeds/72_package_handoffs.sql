@@ -3,11 +3,13 @@
 -- 73_warehouse_pickups.sql): the packer hands over the packages of a completed pick order. Written as history (no notices); the completed one is on its delivery's timeline as the
 -- database records a completion. The signature is the warehouse's seeded drawing
 -- (seed-storage/handoff-signatures/<tenant_id>/<warehouse_id>/seed-signature.png).
+-- "Today's" is 70_deliveries.sql's working set, assigned within the last 150 minutes: the last 12
+-- hours, not since midnight UTC (just after it, that set straddles the date and would be missed).
 with today as (
   select d.id, d.tenant_id, d.delivery_code, d.assigned_at,
     row_number() over (partition by d.tenant_id order by d.delivery_code) as n
   from public.deliveries d
-  where d.status = 'assigned' and d.assigned_at >= current_date
+  where d.status = 'assigned' and d.assigned_at >= now() - interval '12 hours'
     and not exists (select 1 from public.warehouses w where w.address_id = d.pickup_address_id)
 ),
 site as (

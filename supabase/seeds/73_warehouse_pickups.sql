@@ -25,7 +25,7 @@ begin
         select dl.delivery_code, row_number() over (order by dl.delivery_code) as k
         from public.deliveries dl
         join public.warehouses w on w.id = t.warehouse_id and w.tenant_id = dl.tenant_id
-        where dl.status = 'assigned' and dl.assigned_at >= current_date and dl.pickup_address_id = w.address_id
+        where dl.status = 'assigned' and dl.assigned_at >= now() - interval '12 hours' and dl.pickup_address_id = w.address_id
       ) x
       where x.k <= 2
       order by x.k

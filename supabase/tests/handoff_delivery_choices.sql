@@ -50,7 +50,7 @@ select ok(cardinality(tests.ids('bay_open_')) > 0 and tests.id('bay_cancelled') 
 -- today's assigned deliveries collected there and not handed over yet, two of them with a completed
 -- pick order named after the delivery, so its people have real choices in the create modal.
 select is((select string_agg(w.code || ' ' || (select count(*) from public.deliveries d
-    where d.pickup_address_id = w.address_id and d.status = 'assigned' and d.assigned_at >= current_date
+    where d.pickup_address_id = w.address_id and d.status = 'assigned' and d.assigned_at >= now() - interval '12 hours'
       and not exists (select 1 from public.package_handoffs h where h.delivery_id = d.id)), ', ' order by w.code)
   from public.warehouses w where w.id in ('a5000000-0000-4000-8000-000000000001', 'b5000000-0000-4000-8000-000000000001')),
   'LDN-PRK 3, SF-BAY 3', 'seed: three deliveries to hand over at each main warehouse');
