@@ -10,7 +10,7 @@ create table public.profiles (
   roles text[] not null default '{}',
   first_name text,
   last_name text,
-  -- The display name of spec section 3: first and last name, else 'Unnamed User'.
+  -- The display name: first and last name, else 'Unnamed User'.
   full_name text generated always as (
     coalesce(nullif(btrim(coalesce(btrim(first_name), '') || ' ' || coalesce(btrim(last_name), '')), ''), 'Unnamed User')
   ) stored,

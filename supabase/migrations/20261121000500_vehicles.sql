@@ -1,4 +1,4 @@
--- Vehicles of a tenant's fleet (spec sections 3 and 5 'Vehicle'): admins manage them, dispatchers
+-- Vehicles of a tenant's fleet: admins manage them, dispatchers
 -- read them; live on `tenant:<tenant_id>:vehicles` for the tenant's admins and dispatchers.
 --
 -- The form's rules hold here too. A write that breaks them is refused by

@@ -1,4 +1,4 @@
--- Addresses (spec sections 3 and 5 'Address'): a person's address book (user_id set) or the
+-- Addresses: a person's address book (user_id set) or the
 -- tenant's own sites, depots and warehouses (user_id null). Deliveries, warehouses and customers
 -- refer to them; deliveries also keep a snapshot, so an edit here never rewrites history.
 --
@@ -105,7 +105,7 @@ alter table public.addresses enable row level security;
 create trigger set_updated_at before update on public.addresses
   for each row execute function private.set_updated_at();
 
--- The problems of an address as the form's fields (spec section 5 'Address', verbatim), [] when none.
+-- The problems of an address as the form's fields (the product's words, verbatim), [] when none.
 create or replace function private.address_problems(a public.addresses) returns jsonb
 language plpgsql
 stable

@@ -2,7 +2,7 @@
 --
 -- Both live on public.tenants (20261121000100): `settings` is private (members read it through
 -- public.get_tenant_settings), `brand_settings`, `name`, `logo_url` and `contact_info` are the
--- tenant's public face. The shapes (spec sections 3 and 9):
+-- tenant's public face. The shapes:
 --
 --   settings.general.default_location_cordinates.settings {latitude, longitude}  the default map centre
 --   settings.general.timezone                                                    an IANA zone the database knows

@@ -1,4 +1,4 @@
--- Warehouses (spec sections 3, 4 and 5 'Warehouse'): a tenant's storage sites, at one of the
+-- Warehouses: a tenant's storage sites, at one of the
 -- tenant's own addresses. Admins manage them; who else sees a warehouse and everything stored in
 -- it (locations now; stock, picks and handoffs later) is decided by one helper,
 -- private.can_access_warehouse(warehouse_id), which the warehouse-scoped tables' policies call.

@@ -1,4 +1,4 @@
--- Warehouse staff (spec sections 3 and 6): a person of the tenant working at one warehouse in one
+-- Warehouse staff: a person of the tenant working at one warehouse in one
 -- role, shown in pickers as 'name - role'. One row per person and warehouse. Admins manage the
 -- roster; a person reads their own rows, and the staff the warehouse's access mode lets in read
 -- their colleagues (private.can_access_warehouse).

@@ -1,4 +1,4 @@
--- Warehouse locations (spec sections 3, 4 and 5 'Warehouse location'): zone > aisle > shelf > bin.
+-- Warehouse locations: zone > aisle > shelf > bin.
 -- The database holds the hierarchy: a zone has no parent; an aisle's parent is a zone, a shelf's an
 -- aisle, a bin's a shelf, always in the same warehouse (the (parent_id, warehouse_id) foreign key
 -- and private.location_problems). A location with sub-locations keeps its type and warehouse.

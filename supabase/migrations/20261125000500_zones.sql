@@ -1,5 +1,5 @@
--- Zones: the areas a tenant delivers in, each one outline drawn on the map (spec section 2 zones,
--- zones/create, zones/{id}/edit). Admins manage them; dispatchers read them all (they quote and
+-- Zones: the areas a tenant delivers in, each one outline drawn on the map (the zones list,
+-- its create and edit screens). Admins manage them; dispatchers read them all (they quote and
 -- assign); drivers read the active ones (a delivery's or their home zone on their map); customers
 -- read none.
 --

@@ -1,6 +1,6 @@
 -- Delivery services: what a tenant sells (on demand, same day, next day, scheduled), each with its
 -- promised transit window (the SLA, in hours) and the vehicle features a delivery of it needs (the
--- vehicle special features of spec section 5 'Vehicle'; assignments check the vehicle carries them).
+-- special features a vehicle may carry; assignments check the vehicle carries them).
 -- Admins manage them; dispatchers read them all; drivers read the active ones (the service of the
 -- deliveries they carry); customers read none.
 -- The form's rules hold here too: 23514 'Validation failed' with [{field, message}] details.

@@ -1,4 +1,4 @@
--- Zone pricing (spec sections 2 and 3 'Zone Pricing'): the price of a service from an origin zone
+-- Zone pricing: the price of a service from an origin zone
 -- to a destination zone (the same zone for both is a local route): a base price plus a price per
 -- kg, and the transit time in hours. One row per route and service. Money is numeric(12,2) in the
 -- tenant's currency (private.tenant_currency: tenant settings, USD by default); never floats.

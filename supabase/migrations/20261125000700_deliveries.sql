@@ -1,4 +1,4 @@
--- Deliveries: the unit of work of the delivery network (DOMAIN.md, Delivery operations).
+-- Deliveries: the unit of work of the delivery network.
 --
 -- A delivery carries a readable code per tenant (ACME-000123, also the content of its Code 128
 -- barcode), an unguessable tracking token for the public tracking page (never the id), the

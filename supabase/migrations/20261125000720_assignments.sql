@@ -1,4 +1,4 @@
--- Assignments (spec sections 2, 3 and 4): a delivery given to a driver with a vehicle.
+-- Assignments: a delivery given to a driver with a vehicle.
 --
 -- Status: pending -> accepted | rejected, accepted -> completed; and cancelled, when staff take the
 -- delivery back (unassign, reassign after acceptance, or the delivery is cancelled). The spec names

@@ -1,4 +1,4 @@
--- Driver performance (issue 10, Drivers): per driver over a date range, computed here over indexes,
+-- Driver performance: per driver over a date range, computed here over indexes,
 -- never by sending rows to the browser.
 --
 -- public.driver_performance(from_date, to_date): one row per driver of the caller's tenant (drivers

@@ -1,4 +1,4 @@
--- Chat (spec sections 3 and 7): conversations between dispatch and a driver about a delivery (type
+-- Chat: conversations between dispatch and a driver about a delivery (type
 -- driver) or about an order (type order), their participants, and messages.
 --
 -- Spec shapes: Conversation {id, type, title, metadata {orderId, driverId, source 'dispatcher_panel'},

@@ -1,4 +1,4 @@
--- The driver app's missing steps and failure photos (issue 12).
+-- The driver app's missing steps and failure photos.
 --
 -- Arrivals: "Arrived at pickup" and "Arrived" (at the drop-off) are not states of the delivery
 -- machine (20261125000730): they are timeline events, `delivery_events.action` 'arrived_pickup' /

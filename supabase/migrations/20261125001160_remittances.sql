@@ -1,4 +1,4 @@
--- Cash-on-delivery remittance (issue 11, "Remit"). Drivers collect a delivery's `cod_amount` when they
+-- Cash-on-delivery remittance (the "Remit" screen). Drivers collect a delivery's `cod_amount` when they
 -- deliver it; a dispatcher (or admin) records the cash a driver hands over as a remittance covering
 -- some of the driver's delivered deliveries.
 --

@@ -1,4 +1,4 @@
--- A dispatcher's own preferences (issue 11 'settings'), one row per person, read by the live board
+-- A dispatcher's own preferences, one row per person, read by the live board
 -- (src/lib/dispatcher-settings.ts): the board's default filters when its URL names none
 -- ({kind, service_id, zone_id, window}, each absent for "any"; window as the board's: overdue,
 -- next_hour, today), a sound when a new unassigned

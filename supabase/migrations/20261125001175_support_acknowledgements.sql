@@ -1,4 +1,4 @@
--- The dispatcher's support queue (issue 11 'support'): problems reported from the field.
+-- The dispatcher's support queue: problems reported from the field.
 --
 -- Failed attempts are the `delivery_events` rows that moved a delivery to failed (one per attempt: a
 -- delivery reopened and failed again is two). Staff acknowledge one (someone is on it) and resolve it

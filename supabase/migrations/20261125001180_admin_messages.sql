@@ -1,4 +1,4 @@
--- "Contact your admins" (issue 11 'support'): a dispatcher writes a subject and a message, and every
+-- "Contact your admins": a dispatcher writes a subject and a message, and every
 -- active admin of the tenant gets it as a notification (live on their notifications topic), linked to
 -- the sender's page. `admin_messages` keeps what was sent: the sender reads their own (the support
 -- page's "sent" list), the tenant's admins read all of them; nobody writes the table directly.

@@ -1,4 +1,4 @@
--- The remit screen is live (issue 11): a remittance recorded by another dispatcher is announced on
+-- The remit screen is live: a remittance recorded by another dispatcher is announced on
 -- `tenant:<id>:remittances` (admins and dispatchers), so every open remit screen re-reads the drivers'
 -- cash and the history. Cash collected arrives with the deliveries topic (a delivery delivered).
 create trigger remittances_broadcast

@@ -1,8 +1,8 @@
--- Customer delivery preferences (spec sections 3 and 5 'Customer preference'): when and how a
+-- Customer delivery preferences: when and how a
 -- customer wants deliveries at one of their addresses. Admins manage them; dispatchers read them
 -- (they plan with them); a customer reads their own; drivers read none for now.
 --
--- The whole shape of spec section 3: the scalar fields as columns, the nested groups
+-- The whole shape of a preference: the scalar fields as columns, the nested groups
 -- (delivery_options, contact_preferences, notification_preferences, delivery_preferences) as jsonb
 -- objects with exactly the spec's keys. The form's rules hold here too: a write that breaks them is
 -- refused by private.validate_customer_preference() with SQLSTATE 23514, 'Validation failed' and the
@@ -97,8 +97,8 @@ $$;
 revoke all on function private.is_optional_boolean(jsonb) from public;
 grant execute on function private.is_optional_boolean(jsonb) to authenticated, service_role;
 
--- The problems of a preference as the form's fields (spec section 5 'Customer preference',
--- verbatim), [] when there are none; one message per field, the first rule it breaks. Security
+-- The problems of a preference as the form's fields (in the product's
+-- words, verbatim), [] when there are none; one message per field, the first rule it breaks. Security
 -- definer for the look-ups only (the customer and the address must be the tenant's and the
 -- customer's): the trigger runs it for the tenant's admins and the platform, never to answer others.
 create or replace function private.customer_preference_problems(p public.customer_preferences) returns jsonb

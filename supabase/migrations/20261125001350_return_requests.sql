@@ -1,4 +1,4 @@
--- Return requests (issue 13 'Return requests'; DOMAIN.md, Delivery operations): a customer sends
+-- Return requests: a customer sends
 -- back some or all of the packages of a delivered delivery, for a reason, with photos and the
 -- refund the business grants.
 --

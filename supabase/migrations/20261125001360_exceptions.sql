@@ -1,4 +1,4 @@
--- Delivery exceptions (issue 13 'Exceptions'): something went wrong with a delivery (damaged, lost,
+-- Delivery exceptions: something went wrong with a delivery (damaged, lost,
 -- delayed, address problem, refused, other), how bad (low, medium, high, critical), what happened,
 -- photos, who reported it and who on the staff owns it.
 --

@@ -1,4 +1,4 @@
--- The deliveries list at a million rows (issue 10's benchmark): plans and estimates the planner can
+-- The deliveries list at a million rows (the list's benchmark in bench/): plans and estimates the planner can
 -- get right.
 --
 -- 1. The staff read policy says "not a driver or a customer" instead of "an admin or a dispatcher".

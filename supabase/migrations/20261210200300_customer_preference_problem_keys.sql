@@ -6,8 +6,8 @@
 -- fields, English words, problem order and SQLSTATE 23514 'Validation failed'. A key names one rule
 -- wherever it applies (`preferences.name_required` for the preference's name and a receiver's).
 
--- The problems of a preference as the form's fields (spec section 5 'Customer preference',
--- verbatim), [] when there are none; one message per field, the first rule it breaks. Security
+-- The problems of a preference as the form's fields (in the product's
+-- words, verbatim), [] when there are none; one message per field, the first rule it breaks. Security
 -- definer for the look-ups only (the customer and the address must be the tenant's and the
 -- customer's): the trigger runs it for the tenant's admins and the platform, never to answer others.
 create or replace function private.customer_preference_problems(p public.customer_preferences) returns jsonb

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { nullableText } from '../../lib/row-schema';
 
 /**
- * Chat (spec sections 1, 3 and 7): conversations between dispatch and a driver about a delivery,
+ * Chat: conversations between dispatch and a driver about a delivery,
  * their participants and messages. The database's rules are in
  * supabase/migrations/20261125001030_chat.sql; these are the shapes the app reads.
  */
