@@ -34,6 +34,13 @@ import { brandMessages } from '../messages';
 import { contrastText, fontStack, safeImageUrl } from '../theme';
 import { COLOR_KEY_NAMES, PAIR_KEYS, stockPresetLabel, translateBrandMessage } from '../words';
 
+/** The three images, each with its label and help. */
+const IMAGE_FIELDS = [
+  ['logo_light', 'assets.logoLight', 'assets.logoLightHelp'],
+  ['logo_dark', 'assets.logoDark', 'assets.logoDarkHelp'],
+  ['favicon', 'assets.favicon', 'assets.faviconHelp'],
+] as const;
+
 /** Admin > Settings > Brand settings: presets, the six colours, font, logos and favicon, with a live preview. */
 export function BrandSettingsPage() {
   const tenantId = useTenantId();
@@ -155,30 +162,9 @@ function BrandSettingsForm({ tenantId, settings }: { tenantId: string; settings:
             options={fontOptions}
             help={t('assets.fontHelp')}
           />
-          <FileField<BrandFormInput, 'logo_light'>
-            name="logo_light"
-            label={t('assets.logoLight')}
-            accept={IMAGE_EXTENSIONS}
-            maxBytes={IMAGE_MAX_BYTES}
-            messages={imageMessages}
-            help={t('assets.logoLightHelp')}
-          />
-          <FileField<BrandFormInput, 'logo_dark'>
-            name="logo_dark"
-            label={t('assets.logoDark')}
-            accept={IMAGE_EXTENSIONS}
-            maxBytes={IMAGE_MAX_BYTES}
-            messages={imageMessages}
-            help={t('assets.logoDarkHelp')}
-          />
-          <FileField<BrandFormInput, 'favicon'>
-            name="favicon"
-            label={t('assets.favicon')}
-            accept={IMAGE_EXTENSIONS}
-            maxBytes={IMAGE_MAX_BYTES}
-            messages={imageMessages}
-            help={t('assets.faviconHelp')}
-          />
+          {IMAGE_FIELDS.map(([name, label, help]) => (
+            <FileField<BrandFormInput, typeof name> key={name} name={name} label={t(label)} accept={IMAGE_EXTENSIONS} maxBytes={IMAGE_MAX_BYTES} messages={imageMessages} help={t(help)} />
+          ))}
         </section>
 
         <div className="flex gap-3">
