@@ -125,14 +125,9 @@ export async function setDutyStatus(driverId: string, status: 'offline' | 'avail
 }
 
 export async function recordPosition(fix: GeoFix): Promise<void> {
-  const { error, status } = await supabase.rpc('record_driver_position', {
-    lat: fix.lat,
-    lng: fix.lng,
-    heading: fix.heading ?? undefined,
-    speed: fix.speed ?? undefined,
-    accuracy: fix.accuracy ?? undefined,
-    recorded_at: new Date(fix.at).toISOString(),
-  });
+  const { lat, lng, heading, speed, accuracy } = fix;
+  const recorded_at = new Date(fix.at).toISOString();
+  const { error, status } = await supabase.rpc('record_driver_position', { lat, lng, heading: heading ?? undefined, speed: speed ?? undefined, accuracy: accuracy ?? undefined, recorded_at });
   if (error) throw sendErrorOf(error, status);
 }
 

@@ -3,12 +3,12 @@ import { uiMessages } from '../messages';
 import { wholeNumberOrUndefined } from './filter-input';
 import { FilterRange } from './FilterRange';
 
-export interface FilterNumberRangeProps {
+/** Whole numbers of 0 or more, undefined for an open end. */
+type NumberRange = Record<'min' | 'max', number | undefined>;
+
+export interface FilterNumberRangeProps extends NumberRange {
   label: string;
-  /** Whole numbers of 0 or more, undefined for an open end. */
-  min: number | undefined;
-  max: number | undefined;
-  onChange: (range: { min: number | undefined; max: number | undefined }) => void;
+  onChange: (range: NumberRange) => void;
 }
 
 /** A range of quantities in a filter drawer: two number inputs, either may stay empty. */

@@ -1,4 +1,5 @@
 export { DataTable, type DataTableColumn, type DataTableProps } from './DataTable';
+export { ServerDataTable, type ServerDataTableProps } from './ServerDataTable';
 export { DetailCell, type DetailCellProps } from './DetailCell';
 export { FilterActive, type FilterActiveProps } from './FilterActive';
 export { FilterCheckboxes, type FilterCheckboxesProps } from './FilterCheckboxes';

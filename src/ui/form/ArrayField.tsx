@@ -1,18 +1,13 @@
 import { useId, type ReactNode } from 'react';
-import { get, useFieldArray, useFormContext, useFormState, type ArrayPath, type Control, type FieldArray, type FieldArrayWithId, type FieldValues } from 'react-hook-form';
+import { get, useFieldArray, useFormContext, useFormState, type ArrayPath, type FieldArray, type FieldArrayWithId, type FieldValues } from 'react-hook-form';
 import { Button } from '../Button';
+import type { FieldFrameProps } from './bind';
 import { FieldNotes, labelClassName } from './FieldFrame';
 import { useT } from '../../lib/i18n/catalogue';
 import { uiMessages } from '../messages';
 
-export interface ArrayFieldProps<T extends FieldValues, N extends ArrayPath<T>, O> {
+export interface ArrayFieldProps<T extends FieldValues, N extends ArrayPath<T>, O> extends FieldFrameProps<T, O> {
   name: N;
-  control?: Control<T, unknown, O> | undefined;
-  label: string;
-  required?: boolean | undefined;
-  help?: ReactNode;
-  disabled?: boolean | undefined;
-  className?: string | undefined;
   /** The values of a new row. */
   newRow: () => FieldArray<T, N>;
   /** The fewest rows: Remove is hidden at this count (a pick order offers Remove only when more than one row is left). */
@@ -29,18 +24,15 @@ export interface ArrayFieldProps<T extends FieldValues, N extends ArrayPath<T>, 
 export function ArrayField<T extends FieldValues, N extends ArrayPath<T>, O = T>({
   name,
   control,
-  label,
-  required,
-  help,
-  disabled,
-  className,
   newRow,
   min = 0,
   max = Number.POSITIVE_INFINITY,
   addLabel: addLabelGiven,
   removeLabel: removeLabelGiven,
   children,
+  ...frame
 }: ArrayFieldProps<T, N, O>) {
+  const { label, required, help, disabled, className } = frame;
   const t = useT(uiMessages);
   const addLabel = addLabelGiven ?? t('field.add');
   const removeLabel = removeLabelGiven ?? t('field.remove');

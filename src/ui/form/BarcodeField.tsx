@@ -1,6 +1,6 @@
 import type { FieldPath, FieldValues } from 'react-hook-form';
 import { BarcodeScanner, type BarcodeScannerProps, type ScanSource, type ScanVerdict } from '../BarcodeScanner';
-import { useBoundField, type BoundFieldProps } from './bind';
+import { useBoundText, type BoundFieldProps } from './bind';
 
 export interface BarcodeFieldProps<T extends FieldValues, N extends FieldPath<T>, O>
   extends BoundFieldProps<T, N, O>,
@@ -15,19 +15,16 @@ export interface BarcodeFieldProps<T extends FieldValues, N extends FieldPath<T>
  * replaces it (trimmed), unless `onScan` refuses it.
  */
 export function BarcodeField<T extends FieldValues, N extends FieldPath<T>, O = T>({ name, control, onScan, ...props }: BarcodeFieldProps<T, N, O>) {
-  const { fieldRef, field, error } = useBoundField({ name, control });
+  const { fieldRef, onChange, text } = useBoundText({ name, control });
   return (
     <BarcodeScanner
       {...props}
       ref={fieldRef}
-      name={field.name}
-      value={(field.value as string | null | undefined) ?? ''}
-      onValueChange={field.onChange}
-      onBlur={field.onBlur}
-      error={error}
+      {...text}
+      onValueChange={onChange}
       onScan={(code, source) => {
         const verdict = onScan?.(code, source);
-        if (typeof verdict !== 'string') field.onChange(code);
+        if (typeof verdict !== 'string') onChange(code);
         return verdict;
       }}
     />

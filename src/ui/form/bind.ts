@@ -3,8 +3,12 @@ import { useController, type Control, type FieldPath, type FieldValues } from 'r
 import { useKnownField } from './Form';
 
 /** What every bound field takes. Inside <Form> the control comes from context; outside, pass `control`. */
-export interface BoundFieldProps<T extends FieldValues, N extends FieldPath<T>, O = T> {
+export interface BoundFieldProps<T extends FieldValues, N extends FieldPath<T>, O = T> extends FieldFrameProps<T, O> {
   name: N;
+}
+
+/** A field's frame apart from its name, whose kind differs (a value's path, an array's path). */
+export interface FieldFrameProps<T extends FieldValues, O = T> {
   control?: Control<T, unknown, O> | undefined;
   label: string;
   /** Marks the label; the schema is what enforces it. */
@@ -26,4 +30,10 @@ export function useBoundField<T extends FieldValues, N extends FieldPath<T>, O>(
   const error = fieldState.error?.message;
   // The ref apart from the rest: the React compiler treats an object holding `ref` as a ref and forbids reading it while rendering.
   return { fieldRef: ref, field: { name, value: value as unknown, onChange, onBlur }, error, id };
+}
+
+/** useBoundField for a control that holds text ('' when empty): its props, with the ref and the change handler apart. */
+export function useBoundText<T extends FieldValues, N extends FieldPath<T>, O>(props: { name: N; control?: Control<T, unknown, O> | undefined }) {
+  const { fieldRef, field, error } = useBoundField(props);
+  return { fieldRef, onChange: field.onChange, text: { name: field.name, value: (field.value as string | null | undefined) ?? '', onBlur: field.onBlur, error } };
 }

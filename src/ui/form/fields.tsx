@@ -2,7 +2,7 @@ import { Switch } from '@headlessui/react';
 import type { InputHTMLAttributes, ReactNode } from 'react';
 import type { FieldPath, FieldValues } from 'react-hook-form';
 import { TextField as TextInput } from '../TextField';
-import { useBoundField, type BoundFieldProps } from './bind';
+import { useBoundField, useBoundText, type BoundFieldProps } from './bind';
 import { controlClassName, describedBy, fieldAria, FieldFrame, FieldNotes, labelClassName } from './FieldFrame';
 import { normalizeTime } from './time';
 import { useT } from '../../lib/i18n/catalogue';
@@ -26,18 +26,8 @@ function BoundTextInput<T extends FieldValues, N extends FieldPath<T>, O>({
   control,
   ...props
 }: BoundFieldProps<T, N, O> & InputExtras & { type: string; min?: string; max?: string }) {
-  const { fieldRef, field, error } = useBoundField({ name, control });
-  return (
-    <TextInput
-      {...props}
-      ref={fieldRef}
-      name={field.name}
-      value={(field.value as string | null | undefined) ?? ''}
-      onChange={field.onChange}
-      onBlur={field.onBlur}
-      error={error}
-    />
-  );
+  const { fieldRef, onChange, text } = useBoundText({ name, control });
+  return <TextInput {...props} ref={fieldRef} {...text} onChange={onChange} />;
 }
 
 /** A text input bound to the form; holds a string ('' when empty). */

@@ -6,11 +6,9 @@ import { navMessages } from '../../../lib/nav/messages';
 import type { ServerErrorResult } from '../../../lib/server-errors';
 import { useTenantId } from '../../../lib/tenant';
 import { Button } from '../../../ui/Button';
-import { ErrorState } from '../../../ui/ErrorState';
 import { ColorField, FileField, Form, SelectField, SubmitButton, useZodForm, type FileValue } from '../../../ui/form';
-import { PageHeader } from '../../../ui/PageHeader';
+import { SettingsPageFrame } from '../../../ui/SettingsPageFrame';
 import { Skeleton } from '../../../ui/Skeleton';
-import { uiMessages } from '../../../ui/messages';
 import { useToast } from '../../../ui/toast';
 import { useRecordLoad } from '../../../lib/use-record-load';
 import { fetchBrandSettings, saveBrandSettings } from '../api';
@@ -34,35 +32,41 @@ import { brandMessages } from '../messages';
 import { contrastText, fontStack, safeImageUrl } from '../theme';
 import { COLOR_KEY_NAMES, PAIR_KEYS, stockPresetLabel, translateBrandMessage } from '../words';
 
+/** The three images, each with its label and help. */
+const IMAGE_FIELDS = [
+  ['logo_light', 'assets.logoLight', 'assets.logoLightHelp'],
+  ['logo_dark', 'assets.logoDark', 'assets.logoDarkHelp'],
+  ['favicon', 'assets.favicon', 'assets.faviconHelp'],
+] as const;
+
 /** Admin > Settings > Brand settings: presets, the six colours, font, logos and favicon, with a live preview. */
 export function BrandSettingsPage() {
   const tenantId = useTenantId();
   // The settings as stored: `unknown`, read by the form's own parsers (presets, colours, images).
   const { state: load, retry } = useRecordLoad<unknown>(tenantId, async () => (await fetchBrandSettings(tenantId as string)).settings);
   const t = useT(brandMessages);
-  const ui = useT(uiMessages);
 
   return (
-    <div className="space-y-4">
-      <PageHeader title={t('page.title')} breadcrumbs={[{ label: ui('record.dashboard'), href: '/' }, { label: t('page.title') }]} />
-      {load.status === 'loading' && (
-        <div className="grid gap-6 lg:grid-cols-2" aria-busy="true" aria-label={t('page.loading')}>
+    <SettingsPageFrame
+      title={t('page.title')}
+      load={load}
+      retry={retry}
+      failedTitle={t('toast.loadFailed')}
+      loadingLabel={t('page.loading')}
+      skeletonClassName="grid gap-6 lg:grid-cols-2"
+      skeleton={
+        <>
           <div className="space-y-3">
             <Skeleton className="h-10 w-full" />
             <Skeleton className="h-40 w-full" />
             <Skeleton className="h-24 w-full" />
           </div>
           <Skeleton className="h-80 w-full" />
-        </div>
-      )}
-      {load.status === 'failed' && (
-        <ErrorState
-          title={t('toast.loadFailed')}
-          onRetry={retry}
-        />
-      )}
-      {load.status === 'ready' && tenantId && <BrandSettingsForm tenantId={tenantId} settings={load.record} />}
-    </div>
+        </>
+      }
+    >
+      {(record) => tenantId && <BrandSettingsForm tenantId={tenantId} settings={record} />}
+    </SettingsPageFrame>
   );
 }
 
@@ -155,30 +159,9 @@ function BrandSettingsForm({ tenantId, settings }: { tenantId: string; settings:
             options={fontOptions}
             help={t('assets.fontHelp')}
           />
-          <FileField<BrandFormInput, 'logo_light'>
-            name="logo_light"
-            label={t('assets.logoLight')}
-            accept={IMAGE_EXTENSIONS}
-            maxBytes={IMAGE_MAX_BYTES}
-            messages={imageMessages}
-            help={t('assets.logoLightHelp')}
-          />
-          <FileField<BrandFormInput, 'logo_dark'>
-            name="logo_dark"
-            label={t('assets.logoDark')}
-            accept={IMAGE_EXTENSIONS}
-            maxBytes={IMAGE_MAX_BYTES}
-            messages={imageMessages}
-            help={t('assets.logoDarkHelp')}
-          />
-          <FileField<BrandFormInput, 'favicon'>
-            name="favicon"
-            label={t('assets.favicon')}
-            accept={IMAGE_EXTENSIONS}
-            maxBytes={IMAGE_MAX_BYTES}
-            messages={imageMessages}
-            help={t('assets.faviconHelp')}
-          />
+          {IMAGE_FIELDS.map(([name, label, help]) => (
+            <FileField<BrandFormInput, typeof name> key={name} name={name} label={t(label)} accept={IMAGE_EXTENSIONS} maxBytes={IMAGE_MAX_BYTES} messages={imageMessages} help={t(help)} />
+          ))}
         </section>
 
         <div className="flex gap-3">

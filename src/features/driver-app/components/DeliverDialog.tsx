@@ -11,22 +11,13 @@ import { useLanguage, useT } from '../../../lib/i18n/catalogue';
 import { driverMessages } from '../messages';
 import { useErrorWords } from '../error-words';
 
+/** What the driver's dialogs for a task take: the task, the tenant's delivery settings, and whether it is open. */
+export type TaskDialogProps = { task: DriverTask; settings: DeliverySettings; open: boolean; onClose: () => void };
+
 const EMPTY: ProofValues = { signature: null, photos: [], recipientName: '', notes: '', cashConfirmed: false };
 
 /** Proof of delivery as the tenant asks for it (required, optional, or not shown), then one tap to complete. */
-export function DeliverDialog({
-  task,
-  settings,
-  open,
-  onClose,
-  onComplete,
-}: {
-  task: DriverTask;
-  settings: DeliverySettings;
-  open: boolean;
-  onClose: () => void;
-  onComplete: (values: ProofValues) => void;
-}) {
+export function DeliverDialog({ task, settings, open, onClose, onComplete }: TaskDialogProps & { onComplete: (values: ProofValues) => void }) {
   const t = useT(driverMessages);
   const language = useLanguage();
   const [values, setValues] = useState<ProofValues>(EMPTY);

@@ -1,7 +1,8 @@
 import { useId, useState } from 'react';
 import { Button } from '../../../ui/Button';
 import { Dialog } from '../../../ui/Dialog';
-import { failErrors, type DeliverySettings, type DriverTask, type FailValues } from '../schema';
+import { failErrors, type FailValues } from '../schema';
+import type { TaskDialogProps } from './DeliverDialog';
 import { PhotoField } from './PhotoField';
 import { TextAreaLike } from './TextAreaLike';
 import { useT } from '../../../lib/i18n/catalogue';
@@ -11,19 +12,7 @@ import { useErrorWords } from '../error-words';
 const EMPTY: FailValues = { reason: '', note: '', photo: null };
 
 /** A delivery that cannot be completed: one of the tenant's reasons, a photo and a note if useful. */
-export function FailDialog({
-  task,
-  settings,
-  open,
-  onClose,
-  onFail,
-}: {
-  task: DriverTask;
-  settings: DeliverySettings;
-  open: boolean;
-  onClose: () => void;
-  onFail: (values: FailValues) => void;
-}) {
+export function FailDialog({ task, settings, open, onClose, onFail }: TaskDialogProps & { onFail: (values: FailValues) => void }) {
   const t = useT(driverMessages);
   const [values, setValues] = useState<FailValues>(EMPTY);
   const [found, setErrors] = useState<Partial<Record<keyof FailValues, string>>>({});

@@ -18,6 +18,7 @@ import { ErrorState } from '../../../ui/ErrorState';
 import { PageHeader } from '../../../ui/PageHeader';
 import { Skeleton } from '../../../ui/Skeleton';
 import { uiMessages } from '../../../ui/messages';
+import { StatTile } from '../../../ui/StatTile';
 import { allPerformance, completedPerDay, listPerformance } from '../api';
 import { performanceList } from '../list';
 import { performanceMessages, type PerformanceKey } from '../messages';
@@ -75,15 +76,6 @@ const performanceColumns = (t: Translate<PerformanceKey>, language: Language, st
 ];
 
 type Overview = { status: 'loading' } | { status: 'failed'; error: Error } | { status: 'ready'; rows: PerformanceRow[]; days: DailyCompleted[] };
-
-function Stat({ label, value }: { label: string; value: string }) {
-  return (
-    <div className="rounded-lg border border-slate-200 bg-white px-4 py-3 dark:border-slate-700 dark:bg-slate-900">
-      <dt className="text-xs text-slate-500 dark:text-slate-400">{label}</dt>
-      <dd className="mt-1 text-xl font-semibold">{value}</dd>
-    </div>
-  );
-}
 
 /** The driver-performance screen: per driver over a date range (the last 30 days unless the URL says), a sortable table and the daily chart. */
 export function DriverPerformancePage() {
@@ -162,12 +154,12 @@ export function DriverPerformancePage() {
           ) : (
             <section aria-label={t('overview.label')} aria-busy={overview.status === 'loading' || undefined} className="space-y-4">
               <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6">
-                <Stat label={t('col.assigned')} value={sum ? format.number(sum.assigned) : '…'} />
-                <Stat label={t('col.completed')} value={sum ? format.number(sum.completed) : '…'} />
-                <Stat label={t('col.failed')} value={sum ? format.number(sum.failed) : '…'} />
-                <Stat label={t('col.acceptanceRate')} value={sum ? formatRate(sum.acceptanceRate, language) : '…'} />
-                <Stat label={t('col.onTimeRate')} value={sum ? formatRate(sum.onTimeRate, language) : '…'} />
-                <Stat label={t('col.cash')} value={sum ? formatMoney(sum.cod, sum.currency, language) : '…'} />
+                <StatTile label={t('col.assigned')} value={sum ? format.number(sum.assigned) : '…'} />
+                <StatTile label={t('col.completed')} value={sum ? format.number(sum.completed) : '…'} />
+                <StatTile label={t('col.failed')} value={sum ? format.number(sum.failed) : '…'} />
+                <StatTile label={t('col.acceptanceRate')} value={sum ? formatRate(sum.acceptanceRate, language) : '…'} />
+                <StatTile label={t('col.onTimeRate')} value={sum ? formatRate(sum.onTimeRate, language) : '…'} />
+                <StatTile label={t('col.cash')} value={sum ? formatMoney(sum.cod, sum.currency, language) : '…'} />
               </dl>
               <div className="space-y-3 rounded-lg border border-slate-200 bg-white p-4 dark:border-slate-700 dark:bg-slate-900">
                 <div className="flex items-center gap-2">

@@ -83,11 +83,15 @@ function Actions({ onCancel, submitLabel }: { onCancel: () => void; submitLabel:
   );
 }
 
-export interface CreateHandoffDialogProps {
-  open: boolean;
+/** What both dialogs take besides what they open on. */
+interface HandoffDialogBase {
   tenantId: string;
   onClose: () => void;
   onSaved: () => void;
+}
+
+export interface CreateHandoffDialogProps extends HandoffDialogBase {
+  open: boolean;
 }
 
 /** Add: warehouse first (its staff and completed pick orders only then), an assigned delivery, the signature drawn on the pad. */
@@ -175,11 +179,8 @@ function CreateHandoffForm({ tenantId, onClose, onSaved }: Omit<CreateHandoffDia
   );
 }
 
-export interface EditHandoffDialogProps {
+export interface EditHandoffDialogProps extends HandoffDialogBase {
   handoff: PackageHandoffRow | null;
-  tenantId: string;
-  onClose: () => void;
-  onSaved: () => void;
 }
 
 /** Edit: the status (all four; the database refuses a move the machine has not) and the signature, kept unless redrawn. */

@@ -13,7 +13,7 @@ import { useRecordLoad } from '../../../lib/use-record-load';
 import { useServerList } from '../../../lib/use-server-list';
 import { Avatar } from '../../../ui/Avatar';
 import { Button } from '../../../ui/Button';
-import { DataTable, FilterDateRange, FilterSelect, type DataTableColumn } from '../../../ui/data-table';
+import { ServerDataTable, FilterDateRange, FilterSelect, type DataTableColumn } from '../../../ui/data-table';
 import { EmptyState } from '../../../ui/EmptyState';
 import { ErrorState } from '../../../ui/ErrorState';
 import { LiveIndicator } from '../../../ui/LiveIndicator';
@@ -30,6 +30,7 @@ import { RecordRemittanceForm } from '../RecordRemittanceForm';
 import { REMIT_METHODS, toCents, type CashSummary, type RemitMethod, type RemittanceRow } from '../schema';
 import { METHOD_KEYS } from '../words';
 import { ScrollBox } from '../../../ui/ScrollBox';
+import { StatTile } from '../../../ui/StatTile';
 
 type Summary = { status: 'loading' } | { status: 'failed'; error: Error } | { status: 'ready'; rows: CashSummary[] };
 
@@ -58,15 +59,6 @@ const historyColumns = (t: Translate<RemitKey>, format: LocaleFormat): DataTable
   { id: 'reason', header: t('col.reason'), hideBelow: 'lg', cell: (r) => [r.discrepancy_reason, r.note].filter(Boolean).join(' · ') || '—' },
   { id: 'recorded_by', header: t('col.recordedBy'), hideBelow: 'lg', cell: (r) => r.recorded_by_name ?? '—' },
 ];
-
-function Stat({ label, value }: { label: string; value: string }) {
-  return (
-    <div className="rounded-lg border border-slate-200 bg-white px-4 py-3 dark:border-slate-700 dark:bg-slate-900">
-      <dt className="text-xs text-slate-500 dark:text-slate-400">{label}</dt>
-      <dd className="mt-1 text-xl font-semibold tabular-nums">{value}</dd>
-    </div>
-  );
-}
 
 /** The remit screen: the drivers' cash (collected, remitted, outstanding), recording a remittance, and the history with its CSV export. */
 export function RemitPage() {
@@ -168,9 +160,9 @@ export function RemitPage() {
         ) : (
           <>
             <dl className="grid grid-cols-1 gap-3 sm:grid-cols-3" aria-busy={summary.status === 'loading' || undefined}>
-              <Stat label={t('cash.collected')} value={known ? format.money(totals.collected / 100, currency) : '…'} />
-              <Stat label={t('cash.remitted')} value={known ? format.money(totals.remitted / 100, currency) : '…'} />
-              <Stat label={t('cash.outstanding')} value={known ? format.money(totals.outstanding / 100, currency) : '…'} />
+              <StatTile tabular label={t('cash.collected')} value={known ? format.money(totals.collected / 100, currency) : '…'} />
+              <StatTile tabular label={t('cash.remitted')} value={known ? format.money(totals.remitted / 100, currency) : '…'} />
+              <StatTile tabular label={t('cash.outstanding')} value={known ? format.money(totals.outstanding / 100, currency) : '…'} />
             </dl>
             {summary.status === 'loading' && drivers.length === 0 ? (
               <Skeleton className="h-40 w-full" />
@@ -240,9 +232,7 @@ export function RemitPage() {
       </section>
 
       <section aria-labelledby="remit-record" className="space-y-4 rounded-2xl border border-slate-200 bg-brand-card p-5 shadow-sm dark:border-slate-800 dark:bg-slate-900">
-        <h2 id="remit-record" className="text-lg font-semibold">
-          {t('record.title')}
-        </h2>
+        <h2 id="remit-record" className="text-lg font-semibold">{t('record.title')}</h2>
         <RecordRemittanceForm
           drivers={drivers}
           currency={currency}
@@ -255,14 +245,12 @@ export function RemitPage() {
       </section>
 
       <section aria-labelledby="remit-history" className="space-y-4">
-        <h2 id="remit-history" className="text-lg font-semibold">
-          {t('history.title')}
-        </h2>
-        <DataTable
+        <h2 id="remit-history" className="text-lg font-semibold">{t('history.title')}</h2>
+        <ServerDataTable
+          table={table}
+          list={list}
           label={t('history.label')}
           columns={columns}
-          {...table}
-          {...list.tableProps}
           rowLabel={(r) => r.reference_number}
           searchPlaceholder={t('history.search')}
           emptyMessage={t('history.empty')}

@@ -5,10 +5,8 @@ import type { ServerErrorResult } from '../../../lib/server-errors';
 import { useTenantId } from '../../../lib/tenant';
 import type { TenantSettings } from '../../../lib/tenant-settings';
 import { Form, NumberField, SelectField, SubmitButton, TextField, useZodForm } from '../../../ui/form';
-import { ErrorState } from '../../../ui/ErrorState';
 import { MapView, type LngLatTuple } from '../../../ui/map';
-import { uiMessages } from '../../../ui/messages';
-import { PageHeader } from '../../../ui/PageHeader';
+import { SettingsPageFrame } from '../../../ui/SettingsPageFrame';
 import { Skeleton } from '../../../ui/Skeleton';
 import { useToast } from '../../../ui/toast';
 import { useRecordLoad } from '../../../lib/use-record-load';
@@ -33,40 +31,38 @@ export function SystemSettingsPage() {
   const tenantId = useTenantId();
   const { state: load, retry } = useRecordLoad(tenantId, () => getSystemSettings(tenantId as string));
   const t = useT(settingsMessages);
-  const ui = useT(uiMessages);
 
   return (
-    <div className="space-y-4">
-      <PageHeader title={t('page.title')} breadcrumbs={[{ label: ui('record.dashboard'), href: '/' }, { label: t('page.title') }]} />
-      {load.status === 'loading' && (
-        <div className="max-w-3xl space-y-3" aria-busy="true" aria-label={t('page.loading')}>
+    <SettingsPageFrame
+      title={t('page.title')}
+      loadingLabel={t('page.loading')}
+      skeletonClassName="max-w-3xl space-y-3"
+      skeleton={
+        <>
           <Skeleton className="h-10 w-full" />
           <Skeleton className="h-10 w-full" />
           <Skeleton className="h-64 w-full" />
           <Skeleton className="h-10 w-full" />
-        </div>
-      )}
-      {load.status === 'failed' && (
-        <ErrorState
-          title={t('toast.loadFailed')}
-          onRetry={retry}
-        />
-      )}
-      {load.status === 'ready' && tenantId && (
-        <>
-          <SystemSettingsForm tenantId={tenantId} profile={load.record.profile} settings={load.record.settings} />
-          {/* Its own form and save: a separate write (save_picking_settings), so neither form saves the other's edits. */}
-          <div className="max-w-3xl">
-            <Section
-              title={t('picking.title')}
-              description={t('picking.description')}
-            >
-              <PickingSettingsForm tenantId={tenantId} settings={load.record.settings} />
-            </Section>
-          </div>
         </>
-      )}
-    </div>
+      }
+      failedTitle={t('toast.loadFailed')}
+      load={load}
+      retry={retry}
+    >
+      {(record) =>
+        tenantId && (
+          <>
+            <SystemSettingsForm tenantId={tenantId} profile={record.profile} settings={record.settings} />
+            {/* Its own form and save: a separate write (save_picking_settings), so neither form saves the other's edits. */}
+            <div className="max-w-3xl">
+              <Section title={t('picking.title')} description={t('picking.description')}>
+                <PickingSettingsForm tenantId={tenantId} settings={record.settings} />
+              </Section>
+            </div>
+          </>
+        )
+      }
+    </SettingsPageFrame>
   );
 }
 

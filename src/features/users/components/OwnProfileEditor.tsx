@@ -53,14 +53,7 @@ function ProfileForm({ user, person, onSaved }: { user: AppUser; person: Person;
         onSaved();
       }}
     >
-      <FileField<OwnProfileInput, 'avatar_url'>
-        name="avatar_url"
-        label={t('field.avatar')}
-        accept={AVATAR_EXTENSIONS}
-        maxBytes={AVATAR_MAX_BYTES}
-        messages={imageMessages}
-        help={t('field.avatarHelp')}
-      />
+      <FileField<OwnProfileInput, 'avatar_url'> name="avatar_url" label={t('field.avatar')} accept={AVATAR_EXTENSIONS} maxBytes={AVATAR_MAX_BYTES} messages={imageMessages} help={t('field.avatarHelp')} />
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField<OwnProfileInput, 'first_name'> name="first_name" label={t('field.firstName')} autoComplete="given-name" required />
         <TextField<OwnProfileInput, 'last_name'> name="last_name" label={t('field.lastName')} autoComplete="family-name" required />
