@@ -2,7 +2,7 @@ import type { Translate } from '../../lib/i18n/catalogue';
 import { rewordedRefusal, type RefusalItem } from '../../lib/edge-function-refusal';
 import { EdgeFunctionError } from '../../lib/edge-functions';
 import type { ServerWords } from '../../lib/server-messages/server-words';
-import type { FileFieldMessages } from '../../ui/form';
+import type { FileFieldMessages, SchemaDetail } from '../../ui/form';
 import { translateSchemaMessage } from '../../lib/schema-message';
 import type { UserKey } from './messages';
 import { AVATAR_MESSAGES, PHONE_MESSAGE, ROLES, USER_MESSAGES, USER_TYPES, type Role, type UserType } from './schema';
@@ -60,8 +60,8 @@ const MESSAGE_KEYS: Record<string, UserKey> = {
 };
 
 /** A schema or server message in the page's language; one it does not know stays as worded. */
-export function translateUserMessage(t: Translate<UserKey>, message: string): string {
-  return translateSchemaMessage(t, message, MESSAGE_KEYS, 'validation.maxLength');
+export function translateUserMessage(t: Translate<UserKey>, message: string, detail?: SchemaDetail): string {
+  return translateSchemaMessage(t, message, MESSAGE_KEYS, 'validation.maxLength', detail);
 }
 
 /** A refusal's or a detail's words: its key in the page's language, else a schema message, else as worded. */

@@ -175,7 +175,8 @@ describe('the users’ screens', () => {
     expect(answerWords(es, { message: 'Something new', key: 'users.something_new', params: {} })).toBe('Something new');
     expect(answerWords(es, { message: 'Inés Ruiz is now Driver', key: 'users.role_now' })).toBe('Inés Ruiz is now Driver');
     expect(answerWords(es, { message: 'Inés Ruiz is now Driver' })).toBe('Inés Ruiz is now Driver');
-    expect(translateUserMessage(es, 'Must be at most 100 characters')).toBe('Debe tener como máximo 100 caracteres');
+    expect(translateUserMessage(es, 'Must be at most 100 characters', { maxLength: 100 })).toBe('Debe tener como máximo 100 caracteres');
+    expect(translateUserMessage(fr, 'Must be at most 100 characters', { maxLength: 100 })).toBe('100 caractères maximum');
   });
 
   it.each([
