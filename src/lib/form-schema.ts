@@ -29,15 +29,15 @@ export function fromLocalInput(value: string): string | null {
   return Number.isNaN(date.getTime()) ? null : date.toISOString();
 }
 
-/** A required text: blank says `message`, longer than `max` says so. */
+/** A required text: blank says `message`, longer than `max` says so (with `params.maxLength`, for a translator). */
 export const requiredText = (message: string, max: number) =>
   z
     .string({ error: message })
     // No abort: an explicitly aborted field would also stop the form-wide rules (`when`) from running.
     .refine((value) => value.trim().length > 0, { message })
-    .refine((value) => value.length <= max, { message: `Must be at most ${max} characters` });
+    .refine((value) => value.length <= max, { message: `Must be at most ${max} characters`, params: { maxLength: max } });
 
-/** An optional text of at most `max` characters. */
+/** An optional text of at most `max` characters (its issue's `maximum` is the number a translator words). */
 export const optionalText = (max: number) => z.string().max(max, `Must be at most ${max} characters`);
 
 /** A required number of at least 0. */

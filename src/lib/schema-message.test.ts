@@ -13,8 +13,9 @@ describe('translateSchemaMessage', () => {
     expect(translateSchemaMessage(t, 'Name is required', keys, 'validation.maxLength')).toBe('validation.name');
   });
 
-  it('says a length limit with its number', () => {
-    expect(translateSchemaMessage(t, 'Must be at most 200 characters', keys, 'validation.maxLength')).toBe('validation.maxLength {"max":200}');
+  it('says a length limit with its rule’s number, never one read back from the English', () => {
+    expect(translateSchemaMessage(t, 'Must be at most 200 characters', keys, 'validation.maxLength', { maxLength: 200 })).toBe('validation.maxLength {"max":200}');
+    expect(translateSchemaMessage(t, 'Must be at most 200 characters', keys, 'validation.maxLength')).toBe('Must be at most 200 characters');
   });
 
   it('leaves a message it does not know as worded', () => {

@@ -141,8 +141,8 @@ describe('form values and the row', () => {
     expect(messages({ city: 'x'.repeat(121) })).toEqual({ city: 'Must be at most 120 characters' });
     expect(messages({ delivery_instructions: 'x'.repeat(2001) })).toEqual({ delivery_instructions: 'Must be at most 2000 characters' });
     expect(messages({ latitude: 95, longitude: 0 })).toEqual({ latitude: 'Coordinates must be a latitude from -90 to 90 and a longitude from -180 to 180' });
-    expect(translateAddressMessage(translator(addressMessages, 'es', es), 'Must be at most 2000 characters')).toBe('Debe tener como máximo 2000 caracteres');
-    expect(translateAddressMessage(translator(addressMessages, 'fr', fr), 'Must be at most 120 characters')).toBe('Doit comporter au plus 120 caractères');
+    expect(translateAddressMessage(translator(addressMessages, 'es', es), 'Must be at most 2000 characters', { maxLength: 2000 })).toBe('Debe tener como máximo 2000 caracteres');
+    expect(translateAddressMessage(translator(addressMessages, 'fr', fr), 'Must be at most 120 characters', { maxLength: 120 })).toBe('Doit comporter au plus 120 caractères');
     expect(translateAddressMessage(translator(addressMessages, 'fr', fr), messages({ latitude: 95, longitude: 0 }).latitude!)).toBe(
       'Les coordonnées doivent être une latitude de -90 à 90 et une longitude de -180 à 180',
     );

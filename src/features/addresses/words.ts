@@ -1,5 +1,7 @@
 import type { Translate } from '../../lib/i18n/catalogue';
 import type { Language } from '../../lib/i18n/languages';
+import { translateSchemaMessage } from '../../lib/schema-message';
+import type { SchemaDetail } from '../../ui/form';
 import type { AddressKey } from './messages';
 import { ADDRESS_MESSAGES, ADDRESS_TYPES, COORDINATE_RANGE_MESSAGE, COORDINATES_MESSAGE, PHONE_TOO_LONG, type AddressType } from './schema';
 
@@ -41,13 +43,9 @@ const VALIDATION_KEYS: Record<string, AddressKey> = {
   [COORDINATE_RANGE_MESSAGE]: 'validation.coordinateRange',
 };
 
-/** A schema or database message in the page's language (a length limit read back from schema.ts's tooLongMessage); one it does not know stays as worded. */
-export function translateAddressMessage(t: Translate<AddressKey>, message: string): string {
-  const key = VALIDATION_KEYS[message];
-  if (key) return t(key);
-  const longest = /^Must be at most (\d+) characters$/.exec(message);
-  if (longest) return t('validation.maxLength', { max: longest[1] });
-  return message;
+/** A schema or database message in the page's language (a length limit from its rule's number); one it does not know stays as worded. */
+export function translateAddressMessage(t: Translate<AddressKey>, message: string, detail?: SchemaDetail): string {
+  return translateSchemaMessage(t, message, VALIDATION_KEYS, 'validation.maxLength', detail);
 }
 
 /** A country's name in the page's language (from its ISO code), else the gazetteer's English name. */

@@ -156,7 +156,7 @@ export function customerReturnSchema(packages: readonly ReturnablePackage[]) {
       if (values.reason === 'other' && !values.reason_text.trim()) ctx.addIssue({ code: 'custom', path: ['reason_text'], message: RETURN_MESSAGES.reasonText });
       values.quantities.forEach((q, i) => {
         const max = packages[i]?.quantity ?? 1;
-        if (!Number.isInteger(q) || q < 0 || q > max) ctx.addIssue({ code: 'custom', path: ['quantities', i], message: `From 0 to ${max}` });
+        if (!Number.isInteger(q) || q < 0 || q > max) ctx.addIssue({ code: 'custom', path: ['quantities', i], message: `From 0 to ${max}`, params: { max } });
       });
       if (!values.quantities.some((q) => q > 0)) ctx.addIssue({ code: 'custom', path: ['quantities', 0], message: RETURN_MESSAGES.items });
     });

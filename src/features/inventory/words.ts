@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { useT, type Translate } from '../../lib/i18n/catalogue';
 import { translateSchemaMessage } from '../../lib/schema-message';
+import type { SchemaDetail } from '../../ui/form';
 import { inventoryMessages, type InventoryKey } from './messages';
 import {
   type CATEGORIES,
@@ -76,9 +77,9 @@ const VALIDATION_KEYS: Record<string, InventoryKey> = {
   [TRANSACTION_MESSAGES.sameBin]: 'validation.sameBin',
 };
 
-/** A schema message in the page's language; the length limit is read back from the English. */
-export function translateInventoryMessage(t: Translate<InventoryKey>, message: string): string {
-  return translateSchemaMessage(t, message, VALIDATION_KEYS, 'validation.maxLength');
+/** A schema message in the page's language; a length limit is worded from its rule's number. */
+export function translateInventoryMessage(t: Translate<InventoryKey>, message: string, detail?: SchemaDetail): string {
+  return translateSchemaMessage(t, message, VALIDATION_KEYS, 'validation.maxLength', detail);
 }
 
 /** The inventory's words in the page's language: `t`, a value's words, the options of a list of values. */

@@ -1,5 +1,6 @@
 import type { Translate } from '../../lib/i18n/catalogue';
 import { translateSchemaMessage } from '../../lib/schema-message';
+import type { SchemaDetail } from '../../ui/form';
 import type { ReceiveOrderKey } from './messages';
 import { RECEIVE_ORDER_MESSAGES } from './schema';
 
@@ -13,7 +14,7 @@ const VALIDATION_KEYS: Record<string, ReceiveOrderKey> = {
   [RECEIVE_ORDER_MESSAGES.serial]: 'validation.serial',
 };
 
-/** A schema message in the page's language; the length limit is read back from the English. */
-export function translateReceiveOrderMessage(t: Translate<ReceiveOrderKey>, message: string): string {
-  return translateSchemaMessage(t, message, VALIDATION_KEYS, 'validation.maxLength');
+/** A schema message in the page's language; a length limit is worded from its rule's number. */
+export function translateReceiveOrderMessage(t: Translate<ReceiveOrderKey>, message: string, detail?: SchemaDetail): string {
+  return translateSchemaMessage(t, message, VALIDATION_KEYS, 'validation.maxLength', detail);
 }

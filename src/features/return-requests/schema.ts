@@ -142,13 +142,14 @@ export const ReturnFormSchema = z
       if (item.quantity === null || !Number.isInteger(item.quantity) || item.quantity < 1) {
         ctx.addIssue({ code: 'custom', path: ['items', index, 'quantity'], message: RETURN_MESSAGES.quantity });
       } else if (item.quantity > item.max_quantity) {
-        ctx.addIssue({ code: 'custom', path: ['items', index, 'quantity'], message: RETURN_MESSAGES.quantityAbove(item.max_quantity) });
+        ctx.addIssue({ code: 'custom', path: ['items', index, 'quantity'], message: RETURN_MESSAGES.quantityAbove(item.max_quantity), params: { max: item.max_quantity } });
       }
     });
     if (v.refund_amount === null || Number.isNaN(v.refund_amount) || v.refund_amount < 0) {
       ctx.addIssue({ code: 'custom', path: ['refund_amount'], message: RETURN_MESSAGES.refund });
     } else if (v.refund_limit !== null && v.refund_amount > v.refund_limit) {
-      ctx.addIssue({ code: 'custom', path: ['refund_amount'], message: RETURN_MESSAGES.refundAbove(formatMoney(v.refund_limit, v.currency)) });
+      // The limit and currency ride along as params, so a screen words the amount in its own locale.
+      ctx.addIssue({ code: 'custom', path: ['refund_amount'], message: RETURN_MESSAGES.refundAbove(formatMoney(v.refund_limit, v.currency)), params: { limit: v.refund_limit, currency: v.currency } });
     }
   });
 export type ReturnFormInput = z.input<typeof ReturnFormSchema>;

@@ -1,5 +1,6 @@
 import type { Translate } from '../../lib/i18n/catalogue';
 import { translateSchemaMessage } from '../../lib/schema-message';
+import type { SchemaDetail } from '../../ui/form';
 import type { SupplierKey } from './messages';
 import { PAYMENT_TERMS, SUPPLIER_MESSAGES, type PaymentTerms } from './schema';
 
@@ -28,7 +29,7 @@ const VALIDATION_KEYS: Record<string, SupplierKey> = {
   [SUPPLIER_MESSAGES.paymentTerms]: 'validation.paymentTerms',
 };
 
-/** A schema message in the page's language; the length limit is read back from the English. */
-export function translateSupplierMessage(t: Translate<SupplierKey>, message: string): string {
-  return translateSchemaMessage(t, message, VALIDATION_KEYS, 'validation.maxLength');
+/** A schema message in the page's language; a length limit is worded from its rule's number. */
+export function translateSupplierMessage(t: Translate<SupplierKey>, message: string, detail?: SchemaDetail): string {
+  return translateSchemaMessage(t, message, VALIDATION_KEYS, 'validation.maxLength', detail);
 }

@@ -6,6 +6,7 @@ import { withSearch } from '../../lib/search-filter';
 import { supabase } from '../../lib/supabase';
 import type { FetchContext, ServerPage } from '../../lib/use-server-list';
 import type { UserFilters } from './list';
+import type { UserAnswer } from './words';
 import { personSchema, type InviteUserValues, type Person, type Role } from './schema';
 
 export const PERSON_COLUMNS = 'id, tenant_id, email, first_name, last_name, full_name, phone, panel_type, roles, user_type, status, avatar_url, created_at';
@@ -27,16 +28,19 @@ export async function getUser(tenantId: string, userId: string): Promise<Person 
 }
 
 interface AdminUsersAnswer {
-  data?: { user?: unknown; message?: unknown };
+  data?: { user?: unknown; message?: unknown; key?: unknown; params?: unknown };
 }
 
-/** The admin-users edge function: the answer's person and message, or an EdgeFunctionError with its words. */
-async function adminUsers(body: Record<string, unknown>): Promise<{ user: Person; message: string }> {
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** The admin-users edge function: the answer's person and words (English, key, params), or an EdgeFunctionError with its words. */
+async function adminUsers(body: Record<string, unknown>): Promise<{ user: Person } & UserAnswer> {
   const { data, error } = await supabase.functions.invoke<AdminUsersAnswer>('admin-users', { body });
   if (error) throw await edgeFunctionError(error);
   const parsed = personSchema.safeParse(data?.data?.user);
   if (!parsed.success || typeof data?.data?.message !== 'string') throw new EdgeFunctionError('Invalid response from server');
-  return { user: parsed.data, message: data.data.message };
+  const { message, key, params } = data.data;
+  return { user: parsed.data, message, ...(typeof key === 'string' ? { key } : {}), ...(isRecord(params) ? { params } : {}) };
 }
 
 /** Where the invitation link lands: the set-password page, which then opens the person's panel. */

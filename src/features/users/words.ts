@@ -2,7 +2,7 @@ import type { Translate } from '../../lib/i18n/catalogue';
 import { rewordedRefusal, type RefusalItem } from '../../lib/edge-function-refusal';
 import { EdgeFunctionError } from '../../lib/edge-functions';
 import type { ServerWords } from '../../lib/server-messages/server-words';
-import type { FileFieldMessages } from '../../ui/form';
+import type { FileFieldMessages, SchemaDetail } from '../../ui/form';
 import { translateSchemaMessage } from '../../lib/schema-message';
 import type { UserKey } from './messages';
 import { AVATAR_MESSAGES, PHONE_MESSAGE, ROLES, USER_MESSAGES, USER_TYPES, type Role, type UserType } from './schema';
@@ -60,8 +60,8 @@ const MESSAGE_KEYS: Record<string, UserKey> = {
 };
 
 /** A schema or server message in the page's language; one it does not know stays as worded. */
-export function translateUserMessage(t: Translate<UserKey>, message: string): string {
-  return translateSchemaMessage(t, message, MESSAGE_KEYS, 'validation.maxLength');
+export function translateUserMessage(t: Translate<UserKey>, message: string, detail?: SchemaDetail): string {
+  return translateSchemaMessage(t, message, MESSAGE_KEYS, 'validation.maxLength', detail);
 }
 
 /** A refusal's or a detail's words: its key in the page's language, else a schema message, else as worded. */
@@ -83,23 +83,41 @@ export function errorWords(t: Translate<UserKey>, server: ServerWords, error: un
   return error instanceof Error && error.message ? translateUserMessage(t, error.message) : t('error.generic');
 }
 
-const ROLE_BY_WORD: Record<string, Role> = { Admin: 'admin', Dispatcher: 'dispatcher', Driver: 'driver', Customer: 'customer' };
+/** admin-users' success answer: its English words, and the stable key and params that word it here. */
+export interface UserAnswer {
+  message: string;
+  key?: string;
+  params?: Record<string, unknown>;
+}
+
+/** Each answer key's toast; a role param is the stored value, worded by roleWords. */
+const ANSWER_KEYS: Record<string, UserKey> = {
+  'users.invited': 'toast.invited',
+  'users.invited_again': 'toast.invitedAgain',
+  'users.role_already': 'toast.roleAlready',
+  'users.role_now': 'toast.roleNow',
+  'users.deactivated': 'toast.deactivated',
+  'users.reactivated': 'toast.reactivated',
+};
 
 /**
- * admin-users' success answer (the spec's English, built from a name, an email or a role) in the
- * page's language; an answer this build does not know shows as the server worded it.
+ * admin-users' success answer in the page's language, by its key; an answer this build does not
+ * know (a newer server, or one without its params) shows as the server worded it.
  */
-export function answerWords(t: Translate<UserKey>, message: string): string {
-  let match = /^Invitation sent again to (.+)$/.exec(message);
-  if (match) return t('toast.invitedAgain', { email: match[1] });
-  match = /^Invitation sent to (.+)$/.exec(message);
-  if (match) return t('toast.invited', { email: match[1] });
-  match = /^(.+) is (already|now) (Admin|Dispatcher|Driver|Customer)$/.exec(message);
-  if (match) {
-    const values = { name: match[1], role: t(ROLE_KEYS[ROLE_BY_WORD[match[3]]]) };
-    return match[2] === 'already' ? t('toast.roleAlready', values) : t('toast.roleNow', values);
+export function answerWords(t: Translate<UserKey>, { message, key, params = {} }: UserAnswer): string {
+  const [email, name, role] = ['email', 'name', 'role'].map((param) => (typeof params[param] === 'string' ? (params[param] as string) : undefined));
+  const words = key === undefined ? undefined : ANSWER_KEYS[key];
+  switch (words) {
+    case 'toast.invited':
+    case 'toast.invitedAgain':
+      return email === undefined ? message : t(words, { email });
+    case 'toast.roleAlready':
+    case 'toast.roleNow':
+      return name === undefined || role === undefined ? message : t(words, { name, role: roleWords(t, role) });
+    case 'toast.deactivated':
+    case 'toast.reactivated':
+      return name === undefined ? message : t(words, { name });
+    default:
+      return message;
   }
-  match = /^(.+) was (deactivated|reactivated)$/.exec(message);
-  if (match) return match[2] === 'deactivated' ? t('toast.deactivated', { name: match[1] }) : t('toast.reactivated', { name: match[1] });
-  return message;
 }

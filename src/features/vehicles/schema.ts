@@ -41,7 +41,7 @@ function printableText(required: string, printable: string, max: number) {
     .string({ error: required })
     .refine((value) => value.trim().length > 0, { message: required, abort: true })
     .refine((value) => PRINTABLE_ASCII.test(value), { message: printable, abort: true })
-    .refine((value) => value.length <= max, { message: `Must be at most ${max} characters` });
+    .refine((value) => value.length <= max, { message: `Must be at most ${max} characters`, params: { maxLength: max } });
 }
 
 function extensionOf(name: string): string {

@@ -1,5 +1,6 @@
 import type { Translate } from '../../lib/i18n/catalogue';
 import { translateSchemaMessage } from '../../lib/schema-message';
+import type { SchemaDetail } from '../../ui/form';
 import type { VehicleKey } from './messages';
 import { FUEL_TYPES, IMAGE_MESSAGES, LICENSE_REQUIREMENTS, SPECIAL_FEATURES, VEHICLE_MESSAGES, type FuelType, type LicenseRequirement, type SpecialFeature } from './schema';
 
@@ -45,7 +46,7 @@ const VALIDATION_KEYS: Record<string, VehicleKey> = {
   [IMAGE_MESSAGES.count]: 'image.count',
 };
 
-/** A schema message in the page's language; the length limit is read back from the English. */
-export function translateVehicleMessage(t: Translate<VehicleKey>, message: string): string {
-  return translateSchemaMessage(t, message, VALIDATION_KEYS, 'validation.maxLength');
+/** A schema message in the page's language; a length limit is worded from its rule's number. */
+export function translateVehicleMessage(t: Translate<VehicleKey>, message: string, detail?: SchemaDetail): string {
+  return translateSchemaMessage(t, message, VALIDATION_KEYS, 'validation.maxLength', detail);
 }

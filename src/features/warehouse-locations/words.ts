@@ -1,5 +1,6 @@
 import type { Translate } from '../../lib/i18n/catalogue';
 import { translateSchemaMessage } from '../../lib/schema-message';
+import type { SchemaDetail } from '../../ui/form';
 import type { LocationKey } from './messages';
 import { ACCESS_RESTRICTIONS, BIN_POSITIONS, LOCATION_MESSAGES, MISSING_PARENT, SPECIAL_HANDLING } from './schema';
 
@@ -57,7 +58,7 @@ const VALIDATION_KEYS: Record<string, LocationKey> = {
   'Maximum temperature must not be below the minimum': 'validation.temperature',
 };
 
-/** A schema message in the page's language; the length limit is read back from the English. */
-export function translateLocationMessage(t: Translate<LocationKey>, message: string): string {
-  return translateSchemaMessage(t, message, VALIDATION_KEYS, 'validation.maxLength');
+/** A schema message in the page's language; a length limit is worded from its rule's number. */
+export function translateLocationMessage(t: Translate<LocationKey>, message: string, detail?: SchemaDetail): string {
+  return translateSchemaMessage(t, message, VALIDATION_KEYS, 'validation.maxLength', detail);
 }

@@ -1,5 +1,6 @@
 import type { Translate } from '../../lib/i18n/catalogue';
 import { translateSchemaMessage } from '../../lib/schema-message';
+import type { SchemaDetail } from '../../ui/form';
 import type { WarehouseKey } from './messages';
 import { ACCESS_MODES, WAREHOUSE_MESSAGES, WAREHOUSE_TOASTS, type AccessMode } from './schema';
 
@@ -33,8 +34,8 @@ const VALIDATION_KEYS: Record<string, WarehouseKey> = {
  * A schema message (the form's own checks) in the page's language; the length limit is read back from
  * the schema's English. The database's refusals carry keys of the server catalogue instead.
  */
-export function translateWarehouseMessage(t: Translate<WarehouseKey>, message: string): string {
-  return translateSchemaMessage(t, message, VALIDATION_KEYS, 'validation.maxLength');
+export function translateWarehouseMessage(t: Translate<WarehouseKey>, message: string, detail?: SchemaDetail): string {
+  return translateSchemaMessage(t, message, VALIDATION_KEYS, 'validation.maxLength', detail);
 }
 
 /** save_warehouse's answer keys and their words. */

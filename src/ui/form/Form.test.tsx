@@ -7,7 +7,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { applyLanguage } from '../../lib/i18n/catalogue';
 import { ToastProvider } from '../toast';
-import { ArrayField, Form, NumberField, SelectField, SubmitButton, TextField, TimeField, timeSchema, useZodForm } from './index';
+import { optionalText, requiredText } from '../../lib/form-schema';
+import { ArrayField, Form, NumberField, SelectField, SubmitButton, TextField, TimeField, timeSchema, useZodForm, type SchemaDetail } from './index';
+import type { SchemaTranslate } from './Form';
 
 afterEach(cleanup);
 
@@ -98,6 +100,30 @@ describe('Form', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByTestId('toast')).toHaveTextContent('Failed to update vehicle');
     expect(screen.getByLabelText('Name')).not.toHaveAttribute('aria-invalid');
+  });
+});
+
+describe('useZodForm translate', () => {
+  const NoteSchema = z.object({ title: requiredText('Title is required', 5), note: optionalText(3) });
+  function NoteForm({ translate }: { translate: SchemaTranslate }) {
+    const form = useZodForm(NoteSchema, { defaultValues: { title: 'x'.repeat(6), note: 'long' } }, translate);
+    return (
+      <Form form={form} onSubmit={() => {}} aria-label="Note">
+        <TextField<z.input<typeof NoteSchema>, 'title'> name="title" label="Title" />
+        <TextField<z.input<typeof NoteSchema>, 'note'> name="note" label="Note" />
+        <SubmitButton>Save</SubmitButton>
+      </Form>
+    );
+  }
+
+  it('hands each message its rule’s length limit, so no translator reads the number back from the English', async () => {
+    const translate = vi.fn((message: string, detail?: SchemaDetail) => (typeof detail?.maxLength === 'number' ? `max ${detail.maxLength}` : message));
+    renderInApp(<NoteForm translate={translate} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('max 5')).toBeInTheDocument();
+    expect(screen.getByText('max 3')).toBeInTheDocument();
+    expect(translate).toHaveBeenCalledWith('Must be at most 5 characters', { maxLength: 5 });
+    expect(translate).toHaveBeenCalledWith('Must be at most 3 characters', { maxLength: 3 });
   });
 });
 

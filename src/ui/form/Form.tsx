@@ -24,13 +24,29 @@ export function useKnownField(name: string) {
   }, [known, name]);
 }
 
-/** Rewrites every error message in a (nested) errors object, in place. */
-function mapMessages(errors: FieldErrors, translate: (message: string) => string): void {
-  for (const value of Object.values(errors) as unknown[]) {
+/**
+ * What a schema rule says beside its words, for a translator that must not read numbers back from
+ * English: a text's length limit (`maxLength`), another limit (`max`, `min`), a custom rule's `params`.
+ */
+export type SchemaDetail = Readonly<Record<string, unknown>>;
+
+/** A schema message's translator: its words, and the detail of the issue that said them. */
+export type SchemaTranslate = (message: string, detail?: SchemaDetail) => string;
+
+function issueDetail(issue: z.core.$ZodIssue): SchemaDetail {
+  if (issue.code === 'too_big') return issue.origin === 'string' ? { maxLength: Number(issue.maximum) } : { max: Number(issue.maximum) };
+  if (issue.code === 'too_small') return { min: Number(issue.minimum) };
+  return issue.code === 'custom' && issue.params ? issue.params : {};
+}
+
+/** Rewrites every error message in a (nested) errors object, in place, with its issue's detail (by path and words). */
+function mapMessages(errors: FieldErrors, translate: SchemaTranslate, details: ReadonlyMap<string, SchemaDetail>, path = ''): void {
+  for (const [name, value] of Object.entries(errors) as [string, unknown][]) {
     if (!value || typeof value !== 'object') continue;
     const error = value as { message?: unknown };
-    if (typeof error.message === 'string') error.message = translate(error.message);
-    mapMessages(value as FieldErrors, translate);
+    const at = path ? `${path}.${name}` : name;
+    if (typeof error.message === 'string') error.message = translate(error.message, details.get(`${at}\u0000${error.message}`));
+    mapMessages(value as FieldErrors, translate, details, at);
   }
 }
 
@@ -38,17 +54,22 @@ function mapMessages(errors: FieldErrors, translate: (message: string) => string
  * useForm with the schema's zod resolver; errors show after a field is left, then follow typing.
  * `translate` turns each of the schema's (English) messages into the words shown, e.g. the page's
  * language; it is read when the form validates, so a language switch applies from the next check.
+ * It receives each issue's detail too (read by a second parse of invalid values), so a limit is
+ * worded from its number, never read back from the English.
  */
 export function useZodForm<S extends z.ZodType<FieldValues, FieldValues>>(
   schema: S,
   options: Omit<UseFormProps<z.input<S>, unknown, z.output<S>>, 'resolver'> = {},
-  translate?: (message: string) => string,
+  translate?: SchemaTranslate,
 ): UseFormReturn<z.input<S>, unknown, z.output<S>> {
   const base: Resolver<z.input<S>, unknown, z.output<S>> = zodResolver(schema);
   const resolver: Resolver<z.input<S>, unknown, z.output<S>> = translate
     ? async (values, context, resolverOptions) => {
         const result = await base(values, context, resolverOptions);
-        mapMessages(result.errors, translate);
+        if (Object.keys(result.errors).length === 0) return result;
+        const parsed = await schema.safeParseAsync(values);
+        const details = new Map((parsed.error?.issues ?? []).map((issue) => [`${issue.path.join('.')}\u0000${issue.message}`, issueDetail(issue)] as const));
+        mapMessages(result.errors, translate, details);
         return result;
       }
     : base;

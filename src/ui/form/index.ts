@@ -1,4 +1,4 @@
-export { Form, SubmitButton, useZodForm, type FormProps } from './Form';
+export { Form, SubmitButton, useZodForm, type FormProps, type SchemaDetail } from './Form';
 export type { BoundFieldProps } from './bind';
 export {
   CheckboxField,

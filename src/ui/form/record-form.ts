@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import { useT, type Catalogue, type Translate } from '../../lib/i18n/catalogue';
 import { useRecordListPath } from '../record-list';
 import type { FileValue } from './FileField';
-import { useZodForm } from './Form';
+import { useZodForm, type SchemaDetail } from './Form';
 import { useRecordSave, useRecordToasts, useStoreFiles, type RecordToastKey } from './record-save';
 
 /** The toasts an area words for its record form (validation and unknown fall back to the kit's). */
@@ -18,7 +18,7 @@ export interface RecordFormDefinition<S extends Schema, K extends string, Row ex
   words: Catalogue<K | SaveToastKey>;
   schema: S;
   /** A schema message in the page's language (the area's `translate…Message`); shown as worded without it. */
-  translate?: (t: Translate<NoInfer<K> | SaveToastKey>, message: string) => string;
+  translate?: (t: Translate<NoInfer<K> | SaveToastKey>, message: string, detail?: SchemaDetail) => string;
   /** Or the schema's messages and their keys: a message with a key shows in the page's language, any other as worded. */
   messageKeys?: Readonly<Record<string, NoInfer<K> | SaveToastKey>>;
   /** The form's values for a record being edited. */
@@ -58,7 +58,7 @@ export interface RecordFormScreen<S extends Schema, K extends string> {
   /** A new record's values (the tenant's unit, a reference read first, the delivery of the route). */
   empty?: DefaultValues<z.input<S>>;
   /** A schema message in the page's language, where the screen's other words take part. */
-  translate?: (t: Translate<K | SaveToastKey>, message: string) => string;
+  translate?: (t: Translate<K | SaveToastKey>, message: string, detail?: SchemaDetail) => string;
 }
 
 /**
@@ -79,7 +79,7 @@ export function useRecordForm<S extends Schema, K extends string, Row extends { 
   const t = useT(words);
   const toasts = useRecordToasts(words);
   const translateMessage = useMemo(() => {
-    if (translate) return (message: string) => translate(t, message);
+    if (translate) return (message: string, detail?: SchemaDetail) => translate(t, message, detail);
     if (messageKeys) return (message: string) => (messageKeys[message] ? t(messageKeys[message]) : message);
     return undefined;
   }, [translate, messageKeys, t]);

@@ -5,7 +5,7 @@ import { parseAdminUsersInput, type FieldProblem, type InviteInput, type PanelTy
 
 /**
  * POST /functions/v1/admin-users, JSON `{action, ...}` (input.ts): invite, change_role, deactivate,
- * reactivate, resend_invite. Answers 200 `{data: {user, message}}` or `{error: {code, message,
+ * reactivate, resend_invite. Answers 200 `{data: {user, message, key, params}}` or `{error: {code, message,
  * details?}}` with 400 (malformed), 401 (no session), 403 (not an active admin), 404 (no such user
  * in the caller's tenant), 405, 409 (state conflict), 422 (a rule refuses), 500.
  *
@@ -98,8 +98,12 @@ function failure(f: Failure): Response {
   return fail(f.status, f.code, f.message, details, key);
 }
 
-function ok(user: Person, message: string): Response {
-  return jsonResponse({ data: { user, message } });
+/**
+ * `{data: {user, message, key, params}}`: `message` is the English words, `key` (stable) and `params`
+ * (the values they name; a role as its stored value) let the app word the answer in the user's language.
+ */
+function ok(user: Person, message: string, key: string, params: Record<string, string>): Response {
+  return jsonResponse({ data: { user, message, key, params } });
 }
 
 function bearerToken(req: Request): string | null {
@@ -137,7 +141,7 @@ export function createAdminUsersHandler(deps: AdminUsersDeps): (req: Request) =>
       await deps.deleteAccount(invited.value.id).catch((e: unknown) => log('admin-users: could not remove the account of a failed invite', e));
       return failure(created);
     }
-    return ok(created.value, `Invitation sent to ${input.email}`);
+    return ok(created.value, `Invitation sent to ${input.email}`, 'users.invited', { email: input.email });
   }
 
   return async (req) => {
@@ -178,12 +182,12 @@ export function createAdminUsersHandler(deps: AdminUsersDeps): (req: Request) =>
 
       switch (input.action) {
         case 'change_role': {
-          if (person.panel_type === input.panel_type) return ok(person, `${person.full_name} is already ${ROLE_LABELS[input.panel_type]}`);
+          if (person.panel_type === input.panel_type) return ok(person, `${person.full_name} is already ${ROLE_LABELS[input.panel_type]}`, 'users.role_already', { name: person.full_name, role: input.panel_type });
           if (isSelf) return fail(422, 'self_change', SELF_ROLE, [problem('panel_type', 'users.self_role', SELF_ROLE)], 'users.self_role');
           if (input.panel_type !== 'admin' && (await lastAdmin())) return fail(422, 'last_admin', LAST_ADMIN, [problem('panel_type', 'users.last_admin', LAST_ADMIN)], 'users.last_admin');
           const updated = await deps.updateProfile(token, person.id, { panel_type: input.panel_type, roles: rolesFor(person.roles, input.panel_type) });
           if (!updated.ok) return failure(updated);
-          return ok(updated.value, `${updated.value.full_name} is now ${ROLE_LABELS[input.panel_type]}`);
+          return ok(updated.value, `${updated.value.full_name} is now ${ROLE_LABELS[input.panel_type]}`, 'users.role_now', { name: updated.value.full_name, role: input.panel_type });
         }
         case 'deactivate': {
           if (isSelf) return fail(422, 'self_change', SELF_DEACTIVATE, [problem('status', 'users.self_deactivate', SELF_DEACTIVATE)], 'users.self_deactivate');
@@ -192,7 +196,7 @@ export function createAdminUsersHandler(deps: AdminUsersDeps): (req: Request) =>
           const updated = await deps.updateProfile(token, person.id, { status: 'inactive' });
           if (!updated.ok) return failure(updated);
           await deps.setBanned(person.id, true);
-          return ok(updated.value, `${updated.value.full_name} was deactivated`);
+          return ok(updated.value, `${updated.value.full_name} was deactivated`, 'users.deactivated', { name: updated.value.full_name });
         }
         case 'reactivate': {
           if (person.status === 'active' || person.status === 'invited') return fail(409, 'already_active', 'This user is already active', undefined, 'users.already_active');
@@ -204,7 +208,7 @@ export function createAdminUsersHandler(deps: AdminUsersDeps): (req: Request) =>
             await deps.setBanned(person.id, true).catch((e: unknown) => log('admin-users: could not restore a ban', e));
             return failure(updated);
           }
-          return ok(updated.value, `${updated.value.full_name} was reactivated`);
+          return ok(updated.value, `${updated.value.full_name} was reactivated`, 'users.reactivated', { name: updated.value.full_name });
         }
         case 'resend_invite': {
           if (person.status !== 'invited' || (await deps.isConfirmed(person.id))) {
@@ -212,7 +216,7 @@ export function createAdminUsersHandler(deps: AdminUsersDeps): (req: Request) =>
           }
           const invited = await deps.inviteByEmail(person.email, { first_name: person.first_name ?? '', last_name: person.last_name ?? '' }, input.redirect_to);
           if (!invited.ok) return failure(invited);
-          return ok(person, `Invitation sent again to ${person.email}`);
+          return ok(person, `Invitation sent again to ${person.email}`, 'users.invited_again', { email: person.email });
         }
       }
     } catch (e) {

@@ -97,10 +97,10 @@ function post(body: unknown, token: string | null = 'ada'): Request {
   return new Request('http://localhost/admin-users', { method: 'POST', headers, body: typeof body === 'string' ? body : JSON.stringify(body) });
 }
 
-async function answer(res: Response): Promise<{ status: number; code?: string; key?: string; message: string; details?: { field: string; key?: string; message: string }[] }> {
-  const body = (await res.json()) as { data?: { message: string }; error?: { code: string; key?: string; message: string; details?: { field: string; key?: string; message: string }[] } };
+async function answer(res: Response): Promise<{ status: number; code?: string; key?: string; message: string; params?: Record<string, unknown>; details?: { field: string; key?: string; message: string }[] }> {
+  const body = (await res.json()) as { data?: { message: string; key: string; params: Record<string, unknown> }; error?: { code: string; key?: string; message: string; details?: { field: string; key?: string; message: string }[] } };
   if (body.error) return { status: res.status, code: body.error.code, message: body.error.message, ...(body.error.details ? { details: body.error.details } : {}) };
-  return { status: res.status, message: body.data!.message };
+  return { status: res.status, message: body.data!.message, key: body.data!.key, params: body.data!.params };
 }
 
 const INVITE = {
@@ -117,7 +117,7 @@ const INVITE = {
 Deno.test('invite: the account is invited by email and gets an invited profile in the caller tenant, as the caller', async () => {
   const { handle, calls } = setup(ACME_PEOPLE());
   const res = await answer(await handle(post(INVITE)));
-  assert.deepEqual(res, { status: 200, message: 'Invitation sent to new.person@example.test' });
+  assert.deepEqual(res, { status: 200, message: 'Invitation sent to new.person@example.test', key: 'users.invited', params: { email: 'new.person@example.test' } });
   assert.deepEqual(calls.invites, [{ email: 'new.person@example.test', redirectTo: INVITE.redirect_to }]);
   assert.deepEqual(calls.inserts, [
     { id: NEW_ID, tenant_id: ACME, panel_type: 'driver', roles: ['driver'], first_name: 'Nina', last_name: 'Novak', phone: '+1 415 555 0199', user_type: 'individual', status: 'invited' },
@@ -232,7 +232,7 @@ Deno.test('refusal: malformed input answers 400 with every problem, and changes 
     details: [
       { field: 'email', message: 'Valid email is required' },
       { field: 'first_name', message: 'First name is required' },
-      { field: 'last_name', message: 'Must be at most 100 characters' },
+      { field: 'last_name', key: 'users.name_too_long', message: 'Must be at most 100 characters', params: { max: 100 } },
       { field: 'phone', message: 'Please enter a valid phone number with at least 10 digits' },
       { field: 'user_type', message: 'Choose a user type: business or other' },
       { field: 'redirect_to', message: 'The redirect address must be an http or https URL' },
@@ -264,22 +264,29 @@ Deno.test('refusal: an unknown role answers 400 on panel_type', async () => {
   assert.equal(calls.invites.length + calls.updates.length, 0);
 });
 
+Deno.test('change role: the same role changes nothing and says so, keyed with the stored role', async () => {
+  const { handle, calls } = setup(ACME_PEOPLE());
+  const res = await answer(await handle(post({ action: 'change_role', user_id: DEREK, panel_type: 'driver' })));
+  assert.deepEqual(res, { status: 200, message: 'First driver is already Driver', key: 'users.role_already', params: { name: 'First driver', role: 'driver' } });
+  assert.equal(calls.updates.length, 0);
+});
+
 Deno.test('change role: the panel role is replaced, other roles stay, as the caller', async () => {
   const people = ACME_PEOPLE();
   people[1].roles = ['driver', 'warehouse_staff'];
   const { handle, calls } = setup(people);
   const res = await answer(await handle(post({ action: 'change_role', user_id: DEREK, panel_type: 'dispatcher' })));
-  assert.deepEqual(res, { status: 200, message: 'First driver is now Dispatcher' });
+  assert.deepEqual(res, { status: 200, message: 'First driver is now Dispatcher', key: 'users.role_now', params: { name: 'First driver', role: 'dispatcher' } });
   assert.deepEqual(calls.updates, [{ id: DEREK, patch: { panel_type: 'dispatcher', roles: ['dispatcher', 'warehouse_staff'] } }]);
   assert.deepEqual(rolesFor(['customer', 'admin', 'warehouse_staff'], 'driver'), ['driver', 'warehouse_staff']);
 });
 
 Deno.test('deactivate bans the account; reactivate lifts the ban and restores active, or invited when never accepted', async () => {
   const { handle, calls, db } = setup(ACME_PEOPLE());
-  assert.deepEqual(await answer(await handle(post({ action: 'deactivate', user_id: DEREK }))), { status: 200, message: 'First driver was deactivated' });
+  assert.deepEqual(await answer(await handle(post({ action: 'deactivate', user_id: DEREK }))), { status: 200, message: 'First driver was deactivated', key: 'users.deactivated', params: { name: 'First driver' } });
   assert.equal(db.get(DEREK)!.status, 'inactive');
   assert.deepEqual(await answer(await handle(post({ action: 'deactivate', user_id: DEREK }))), { status: 409, code: 'already_inactive', message: 'This user is already deactivated' });
-  assert.deepEqual(await answer(await handle(post({ action: 'reactivate', user_id: DEREK }))), { status: 200, message: 'First driver was reactivated' });
+  assert.deepEqual(await answer(await handle(post({ action: 'reactivate', user_id: DEREK }))), { status: 200, message: 'First driver was reactivated', key: 'users.reactivated', params: { name: 'First driver' } });
   assert.equal(db.get(DEREK)!.status, 'active');
   assert.equal((await answer(await handle(post({ action: 'reactivate', user_id: DEREK })))).code, 'already_active');
   await handle(post({ action: 'deactivate', user_id: IVY }));
@@ -296,7 +303,7 @@ Deno.test('deactivate bans the account; reactivate lifts the ban and restores ac
 Deno.test('resend invite: only to someone who has not accepted yet', async () => {
   const { handle, calls } = setup(ACME_PEOPLE());
   const res = await answer(await handle(post({ action: 'resend_invite', user_id: IVY, redirect_to: INVITE.redirect_to })));
-  assert.deepEqual(res, { status: 200, message: 'Invitation sent again to ivy@example.test' });
+  assert.deepEqual(res, { status: 200, message: 'Invitation sent again to ivy@example.test', key: 'users.invited_again', params: { email: 'ivy@example.test' } });
   assert.deepEqual(calls.invites, [{ email: 'ivy@example.test', redirectTo: INVITE.redirect_to }]);
   assert.deepEqual(await answer(await handle(post({ action: 'resend_invite', user_id: DEREK }))), {
     status: 409,

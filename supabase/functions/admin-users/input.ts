@@ -1,4 +1,4 @@
-import type { FieldProblem } from '../_shared/database.ts';
+import { problem, type FieldProblem } from '../_shared/database.ts';
 
 export type { FieldProblem };
 
@@ -63,7 +63,7 @@ function text(value: unknown): string | null {
 function requiredName(body: Record<string, unknown>, field: string, missing: string, problems: FieldProblem[]): string {
   const value = text(body[field]);
   if (!value) problems.push({ field, message: missing });
-  else if (value.length > 100) problems.push({ field, message: MESSAGES.nameTooLong });
+  else if (value.length > 100) problems.push(problem(field, 'users.name_too_long', MESSAGES.nameTooLong, { max: 100 }));
   return value ?? '';
 }
 

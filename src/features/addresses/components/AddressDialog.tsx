@@ -6,7 +6,7 @@ import { useRecordLoad } from '../../../lib/use-record-load';
 import { geocoderFor, loadCountries, mapsToken, normalizeName, type GazetteerCountry, type GeocodedPlace, type PlaceFields } from '../../../lib/geocoding';
 import { Button } from '../../../ui/Button';
 import { Dialog } from '../../../ui/Dialog';
-import { CheckboxField, Form, NumberField, SelectField, SwitchField, TextField, useZodForm } from '../../../ui/form';
+import { CheckboxField, Form, NumberField, SelectField, SwitchField, TextField, useZodForm, type SchemaDetail } from '../../../ui/form';
 import { MapView, PlaceSearch, resolveCenter, type LngLatTuple, type TenantMapCentre } from '../../../ui/map';
 import { Skeleton } from '../../../ui/Skeleton';
 import { uiMessages } from '../../../ui/messages';
@@ -97,7 +97,7 @@ function AddressForm({ onClose, owner, address, makeDefault = false, onSaved, ma
   const [defaults] = useState<AddressFormInput>(() =>
     toAddressFormInput(address, address?.contact_info.phone ? splitPhone(address.contact_info.phone, countries, address.country) : null, makeDefault),
   );
-  const translate = useCallback((message: string) => translateAddressMessage(t, message), [t]);
+  const translate = useCallback((message: string, detail?: SchemaDetail) => translateAddressMessage(t, message, detail), [t]);
   const typeOptions = useMemo(() => addressTypeOptions(t), [t]);
   const form = useZodForm(addressFormSchema, { defaultValues: defaults }, translate);
   const { setValue, watch } = form;

@@ -6,7 +6,7 @@ import { RETURN_REASONS } from '../../../lib/return-reasons';
 import { Button } from '../../../ui/Button';
 import { Chip } from '../../../ui/Chip';
 import { Dialog } from '../../../ui/Dialog';
-import { Form, NumberField, SelectField, SubmitButton, TextAreaField, useZodForm } from '../../../ui/form';
+import { Form, NumberField, SelectField, SubmitButton, TextAreaField, useZodForm, type SchemaDetail } from '../../../ui/form';
 import { useToast } from '../../../ui/toast';
 import { requestReturn, type OpenReturn } from '../api';
 import { customerMessages } from '../messages';
@@ -76,11 +76,11 @@ function ReturnDialog({ tenantId, delivery, onClose, onRequested }: { tenantId: 
   const schema = customerReturnSchema(packages);
   const t = useT(customerMessages);
   const translate = useCallback(
-    (message: string) => {
+    // A quantity's range is worded from its rule's number (params.max), not read back from the English.
+    (message: string, detail?: SchemaDetail) => {
       const key = VALIDATION_KEYS[message];
       if (key) return t(key);
-      const range = /^From 0 to (\d+)$/.exec(message);
-      return range ? t('validation.range', { max: Number(range[1]) }) : message;
+      return typeof detail?.max === 'number' && message === `From 0 to ${detail.max}` ? t('validation.range', { max: detail.max }) : message;
     },
     [t],
   );

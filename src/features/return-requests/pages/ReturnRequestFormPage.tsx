@@ -22,8 +22,10 @@ import {
   TextField,
   defineRecordForm,
   useRecordForm,
+  type SchemaDetail,
 } from '../../../ui/form';
 import { PutBackAction } from '../components/PutBackDialog';
+import { translateValidation } from '../words';
 import { DialogNote, StatusActions } from '../../../ui/StatusActions';
 import { PhotoThumbs, RecordPhotosField } from '../../../ui/RecordPhotos';
 import { modePages } from '../../../ui/RecordFormPage';
@@ -48,7 +50,6 @@ import {
   itemsFor,
   refundLimit,
   RETURN_ACTIONS,
-  RETURN_MESSAGES,
   RETURN_REASONS,
   ReturnFormSchema,
   toReturnFormValues,
@@ -65,7 +66,6 @@ import {
 const returnForm = defineRecordForm({
   words: returnMessages,
   schema: ReturnFormSchema,
-  translate: translateValidation,
   values: (row: ReturnRow) => toReturnFormValues(row, publicFileUrl),
   empty: emptyReturnForm,
   files: { field: 'photos', upload: uploadReturnPhoto },
@@ -74,29 +74,6 @@ const returnForm = defineRecordForm({
   update: (tenantId, id, { write }) => updateReturn(tenantId, id, write),
   thenCreated: (id) => adminPaths.returnRequestEdit(id),
 });
-
-/** The schema's messages (the spec's English) and their keys, so a form error shows in the page's language. */
-const VALIDATION_KEYS: Record<string, ReturnKey> = {
-  [RETURN_MESSAGES.delivery]: 'validation.delivery',
-  [RETURN_MESSAGES.reason]: 'validation.reason',
-  [RETURN_MESSAGES.reasonText]: 'validation.reasonText',
-  [RETURN_MESSAGES.reasonTextLength]: 'validation.reasonTextLength',
-  [RETURN_MESSAGES.items]: 'validation.items',
-  [RETURN_MESSAGES.quantity]: 'validation.returnQuantity',
-  [RETURN_MESSAGES.refund]: 'validation.refund',
-  [RETURN_MESSAGES.notes]: 'validation.notes',
-};
-
-/** A schema message in the page's language; the two with a number in them are read back from the English. */
-function translateValidation(t: Translate<ReturnKey>, message: string): string {
-  const key = VALIDATION_KEYS[message];
-  if (key) return t(key);
-  const above = /^Quantity cannot be more than the (\d+) delivered$/.exec(message);
-  if (above) return t('validation.quantityAbove', { max: Number(above[1]) });
-  const refund = /^Refund amount cannot be more than the delivery's price and cash on delivery \((.*)\)$/.exec(message);
-  if (refund) return t('validation.refundAbove', { limit: refund[1] });
-  return message;
-}
 
 /** A line's package in the page's language: its description, or 'Package 2' for one that had none. */
 function packageName(t: Translate<ReturnKey>, description: string, index: number): string {
@@ -220,7 +197,9 @@ function ReturnDetails({ row }: { row: ReturnRow }) {
 }
 
 function ReturnForm({ tenantId, row }: { tenantId: string; row: ReturnRow | null }) {
-  const { t, form, editing, formProps, field } = useRecordForm(returnForm, tenantId, row);
+  const format = useFormat();
+  const translate = useCallback((t: Translate<ReturnKey>, message: string, detail?: SchemaDetail) => translateValidation(t, message, detail, format), [format]);
+  const { t, form, editing, formProps, field } = useRecordForm(returnForm, tenantId, row, { translate });
   const reasons = RETURN_REASONS.map((value) => ({ value, label: t(REASON_KEYS[value]) }));
 
   return (

@@ -35,10 +35,10 @@ export function ChangeRoleDialog({ person, onClose, onChanged }: { person: Perso
           form={form}
           aria-label={t('role.title')}
           onSubmit={async (values) => {
-            const { user, message } = await changeUserRole(person.id, values.panel_type).catch((error: unknown) => {
+            const { user, ...answer } = await changeUserRole(person.id, values.panel_type).catch((error: unknown) => {
               throw translatedError(t, server, error);
             });
-            toast.success(answerWords(t, message));
+            toast.success(answerWords(t, answer));
             onChanged(user);
           }}
           className="space-y-4"

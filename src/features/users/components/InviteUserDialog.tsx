@@ -36,10 +36,10 @@ export function InviteUserDialog({ open, onClose, onInvited }: { open: boolean; 
         form={form}
         aria-label={t('invite.title')}
         onSubmit={async (values) => {
-          const { user, message } = await inviteUser(values).catch((error: unknown) => {
+          const { user, ...answer } = await inviteUser(values).catch((error: unknown) => {
             throw translatedError(t, server, error);
           });
-          toast.success(answerWords(t, message));
+          toast.success(answerWords(t, answer));
           form.reset(EMPTY);
           onInvited(user);
         }}

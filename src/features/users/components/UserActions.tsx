@@ -51,7 +51,7 @@ export function useUserActions({ currentUserId, onChanged, onView }: { currentUs
       ...(invited ? {} : { reason: t('action.onlyInvited') }),
       onSelect: () => {
         resendInvite(person.id).then(
-          ({ message }) => toast.success(answerWords(t, message)),
+          (answer) => toast.success(answerWords(t, answer)),
           (error: unknown) => toast.error(errorWords(t, server, error)),
         );
       },
@@ -82,10 +82,10 @@ export function useUserActions({ currentUserId, onChanged, onView }: { currentUs
         destructive={confirm?.kind === 'deactivate'}
         onConfirm={async () => {
           if (!confirm) return;
-          const { user, message } = await (confirm.kind === 'deactivate' ? deactivateUser(confirm.person.id) : reactivateUser(confirm.person.id)).catch((error: unknown) => {
+          const { user, ...answer } = await (confirm.kind === 'deactivate' ? deactivateUser(confirm.person.id) : reactivateUser(confirm.person.id)).catch((error: unknown) => {
             throw translatedError(t, server, error);
           });
-          toast.success(answerWords(t, message));
+          toast.success(answerWords(t, answer));
           onChanged(user);
         }}
       />

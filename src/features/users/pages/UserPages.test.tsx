@@ -160,11 +160,23 @@ describe('the users’ screens', () => {
   it('word admin-users’ answers and refusals in the page’s language, and unknown ones as the server does', async () => {
     const es = translator(userMessages, 'es', (await userMessages.load.es()).default);
     const en = translator(userMessages, 'en', userMessages.en);
-    expect(answerWords(es, 'Inés Ruiz is now Driver')).toBe('Inés Ruiz ahora es Conductor');
-    expect(answerWords(es, 'Invitation sent again to ines@example.test')).toBe('Invitación enviada de nuevo a ines@example.test');
-    expect(answerWords(en, 'Inés Ruiz was deactivated')).toBe('Inés Ruiz was deactivated');
-    expect(answerWords(es, 'Something new')).toBe('Something new');
-    expect(translateUserMessage(es, 'Must be at most 100 characters')).toBe('Debe tener como máximo 100 caracteres');
+    const fr = translator(userMessages, 'fr', (await userMessages.load.fr()).default);
+    const roleNow = { message: 'Inés Ruiz is now Driver', key: 'users.role_now', params: { name: 'Inés Ruiz', role: 'driver' } };
+    expect(answerWords(es, roleNow)).toBe('Inés Ruiz ahora es Conductor');
+    expect(answerWords(fr, roleNow)).toBe('Inés Ruiz est désormais Chauffeur');
+    const again = { message: 'Invitation sent again to ines@example.test', key: 'users.invited_again', params: { email: 'ines@example.test' } };
+    expect(answerWords(es, again)).toBe('Invitación enviada de nuevo a ines@example.test');
+    expect(answerWords(fr, again)).toBe('Invitation renvoyée à ines@example.test');
+    expect(answerWords(fr, { message: 'Invitation sent to a@example.test', key: 'users.invited', params: { email: 'a@example.test' } })).toBe('Invitation envoyée à a@example.test');
+    expect(answerWords(fr, { message: 'Ada is already Admin', key: 'users.role_already', params: { name: 'Ada', role: 'admin' } })).toBe('Ada est déjà Administrateur');
+    expect(answerWords(fr, { message: 'Ada was reactivated', key: 'users.reactivated', params: { name: 'Ada' } })).toBe('Ada a été réactivé');
+    expect(answerWords(en, { message: 'Inés Ruiz was deactivated', key: 'users.deactivated', params: { name: 'Inés Ruiz' } })).toBe('Inés Ruiz was deactivated');
+    // An unknown key, or a known one without its params, shows the server's English.
+    expect(answerWords(es, { message: 'Something new', key: 'users.something_new', params: {} })).toBe('Something new');
+    expect(answerWords(es, { message: 'Inés Ruiz is now Driver', key: 'users.role_now' })).toBe('Inés Ruiz is now Driver');
+    expect(answerWords(es, { message: 'Inés Ruiz is now Driver' })).toBe('Inés Ruiz is now Driver');
+    expect(translateUserMessage(es, 'Must be at most 100 characters', { maxLength: 100 })).toBe('Debe tener como máximo 100 caracteres');
+    expect(translateUserMessage(fr, 'Must be at most 100 characters', { maxLength: 100 })).toBe('100 caractères maximum');
   });
 
   it.each([

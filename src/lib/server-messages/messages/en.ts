@@ -40,6 +40,7 @@ export const en = {
   'users.last_admin': 'A business needs at least one active administrator: make someone else an administrator first',
   'users.not_admin': 'Only an active administrator of this business can manage users',
   'users.not_found': 'User not found',
+  'users.name_too_long': 'Must be at most {max} characters',
   'users.already_inactive': 'This user is already deactivated',
   'users.already_active': 'This user is already active',
   'users.not_invited': 'This user has already accepted the invitation',

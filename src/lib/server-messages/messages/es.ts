@@ -38,6 +38,7 @@ export default {
   'users.last_admin': 'Una empresa necesita al menos un administrador activo: primero haga administrador a otra persona',
   'users.not_admin': 'Solo un administrador activo de esta empresa puede gestionar usuarios',
   'users.not_found': 'Usuario no encontrado',
+  'users.name_too_long': 'Debe tener como máximo {max} caracteres',
   'users.already_inactive': 'Este usuario ya está desactivado',
   'users.already_active': 'Este usuario ya está activo',
   'users.not_invited': 'Este usuario ya aceptó la invitación',

@@ -38,6 +38,7 @@ export default {
   'users.last_admin': 'Une entreprise a besoin d’au moins un administrateur actif : nommez d’abord quelqu’un d’autre administrateur',
   'users.not_admin': 'Seul un administrateur actif de cette entreprise peut gérer les utilisateurs',
   'users.not_found': 'Utilisateur introuvable',
+  'users.name_too_long': '{max} caractères maximum',
   'users.already_inactive': 'Cet utilisateur est déjà désactivé',
   'users.already_active': 'Cet utilisateur est déjà actif',
   'users.not_invited': 'Cet utilisateur a déjà accepté l’invitation',
