@@ -17,6 +17,9 @@ export const apiKeySchema = z.object({
 });
 export type ApiKey = z.infer<typeof apiKeySchema>;
 
+/** The longest name and description a key may have (the api-keys function holds the same limits). */
+export const API_KEY_LIMITS = { name: 100, description: 500 } as const;
+
 /** The spec's messages; a server's own message is preferred where it gives one. */
 export const API_KEY_MESSAGES = {
   generateFailed: 'Failed to generate API key',
@@ -28,8 +31,8 @@ export const API_KEY_MESSAGES = {
   copyFailed: 'Could not copy the key: select it and copy it yourself',
   nameRequired: 'Name is required',
   expiryInPast: 'Expiry cannot be earlier than now',
-  nameLength: 'Name must be at most 100 characters',
-  descriptionLength: 'Description must be at most 500 characters',
+  nameLength: `Name must be at most ${API_KEY_LIMITS.name} characters`,
+  descriptionLength: `Description must be at most ${API_KEY_LIMITS.description} characters`,
 } as const;
 
 /** How long 'Copied' shows after the key is copied. */
@@ -41,8 +44,8 @@ export const COPY_CONFIRMATION_MS = 3000;
  */
 export function apiKeyFormSchema(now: () => Date = () => new Date()) {
   return z.object({
-    name: z.string().trim().min(1, API_KEY_MESSAGES.nameRequired).max(100, API_KEY_MESSAGES.nameLength),
-    description: z.string().trim().max(500, API_KEY_MESSAGES.descriptionLength),
+    name: z.string().trim().min(1, API_KEY_MESSAGES.nameRequired).max(API_KEY_LIMITS.name, API_KEY_MESSAGES.nameLength),
+    description: z.string().trim().max(API_KEY_LIMITS.description, API_KEY_MESSAGES.descriptionLength),
     expires_at: z.string().refine((value) => value === '' || (!Number.isNaN(Date.parse(value)) && new Date(value).getTime() >= now().getTime()), API_KEY_MESSAGES.expiryInPast),
     is_active: z.boolean(),
   });

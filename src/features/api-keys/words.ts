@@ -3,7 +3,7 @@ import { rewordedRefusal, type RefusalItem } from '../../lib/edge-function-refus
 import { EdgeFunctionError } from '../../lib/edge-functions';
 import type { ServerWords } from '../../lib/server-messages/server-words';
 import type { ApiKeyKey } from './messages';
-import { API_KEY_MESSAGES } from './schema';
+import { API_KEY_LIMITS, API_KEY_MESSAGES } from './schema';
 
 /**
  * The spec's messages (English) and their keys, so they show in the page's language. The api-keys
@@ -25,10 +25,8 @@ const MESSAGE_KEYS: Record<string, ApiKeyKey> = {
 export function translateApiKeyMessage(t: Translate<ApiKeyKey>, message: string): string {
   const key = MESSAGE_KEYS[message];
   if (key) return t(key);
-  let match = /^Name must be at most (\d+) characters$/.exec(message);
-  if (match) return t('message.nameLength', { max: Number(match[1]) });
-  match = /^Description must be at most (\d+) characters$/.exec(message);
-  if (match) return t('message.descriptionLength', { max: Number(match[1]) });
+  if (message === API_KEY_MESSAGES.nameLength) return t('message.nameLength', { max: API_KEY_LIMITS.name });
+  if (message === API_KEY_MESSAGES.descriptionLength) return t('message.descriptionLength', { max: API_KEY_LIMITS.description });
   return message;
 }
 
