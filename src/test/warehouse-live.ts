@@ -1,3 +1,6 @@
+import '@testing-library/jest-dom/vitest';
+import { act, screen, waitFor } from '@testing-library/react';
+import { expect, type Mock } from 'vitest';
 import type { LiveWarehouseTarget, WarehouseTable } from '../data/warehouse-live';
 import type { ListDefinition } from '../lib/list-state';
 import type { ConnectionState } from '../lib/realtime';
@@ -20,4 +23,25 @@ export function warehouseListLive<F>(list: ListDefinition<F>, tables: readonly W
     warehouseLive.handed = { page, tenantId };
     return warehouseLive.state;
   };
+}
+
+/**
+ * The live check every warehouse list's test makes: with the topics live, `render` shows the page,
+ * Live shows and the tenant is handed; a live re-read reads the page again (`fetch` called once more);
+ * a deletion (`deletedId`) takes its row (`goneText`) out of the table.
+ */
+export async function expectLiveListFollows({ render, fetch, deletedId, goneText }: { render: () => Promise<unknown>; fetch: Mock; deletedId: string; goneText: string }) {
+  warehouseLive.state = 'live';
+  try {
+    await render();
+    expect(screen.getByText('Live')).toBeInTheDocument();
+    expect(warehouseLive.handed?.tenantId).toBe('t1');
+    const reads = fetch.mock.calls.length;
+    await act(async () => warehouseLive.handed?.page.refetchLive());
+    await waitFor(() => expect(fetch).toHaveBeenCalledTimes(reads + 1));
+    await act(async () => warehouseLive.handed?.page.applyChanges([{ op: 'delete', id: deletedId, deleted: true }]));
+    await waitFor(() => expect(screen.queryByText(goneText)).not.toBeInTheDocument());
+  } finally {
+    warehouseLive.state = undefined;
+  }
 }

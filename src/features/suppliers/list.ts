@@ -3,10 +3,7 @@ import { defineList, filterParam } from '../../lib/list-state';
 import { PAYMENT_TERMS } from './schema';
 
 export const supplierList = defineList({
-  filters: {
-    active: filterParam.boolean(),
-    terms: filterParam.one(z.enum(PAYMENT_TERMS)),
-  },
+  filters: { active: filterParam.boolean(), terms: filterParam.one(z.enum(PAYMENT_TERMS)) },
   sortColumns: ['name', 'code', 'lead_time_days', 'created_at'],
   defaultSort: { column: 'name', direction: 'asc' },
 });

@@ -1,13 +1,10 @@
-import { useMemo } from 'react';
-import { useLocation } from 'wouter';
 import { useT, type Translate } from '../../../lib/i18n/catalogue';
-import { useFormat, type LocaleFormat } from '../../../lib/i18n/format';
+import { type LocaleFormat } from '../../../lib/i18n/format';
 import { adminPaths } from '../../../lib/paths';
 import type { ServerList } from '../../../lib/use-server-list';
 import { publicFileUrl } from '../../../lib/storage-url';
 import { useTenantId } from '../../../lib/tenant';
 import { Avatar } from '../../../ui/Avatar';
-import { Button } from '../../../ui/Button';
 import { type DataTableColumn } from '../../../ui/data-table';
 import { FilterSelect } from '../../../ui/data-table/FilterSelect';
 import { LookupFilter } from '../../../ui/data-table/LookupFilter';
@@ -90,35 +87,22 @@ const useAssignmentsLive = (list: ServerList<AssignmentRow>, tenantId: string) =
 export function AssignmentsListPage() {
   const statuses = useStatuses(assignmentStatus);
   const t = useT(assignmentMessages);
-  const format = useFormat();
-  const columns = useMemo(() => assignmentColumns(t, format), [t, format]);
   const tenantId = useTenantId() ?? '';
-  const [, navigate] = useLocation();
-
   return (
     <ServerListPage
-      title={t('list.title')}
-      list={assignmentList}
-      resource="assignments"
-      fetchPage={listAssignments}
-      statuses={statuses}
-      useLive={useAssignmentsLive}
-      columns={columns}
+      words={{ catalogue: assignmentMessages, title: 'list.title', search: 'list.search', add: 'list.add', edit: 'list.edit' }}
+      list={assignmentList} resource="assignments" fetchPage={listAssignments} statuses={statuses} useLive={useAssignmentsLive}
+      columns={assignmentColumns}
       rowLabel={(a) => t('list.rowLabel', { delivery: a.delivery?.delivery_code ?? t('list.someDelivery'), driver: a.drivers?.user.full_name ?? t('list.someDriver') })}
-      searchPlaceholder={t('list.search')}
-      rowActions={(a) => {
-        const reason = notEditableReason(a.status, t);
-        return [{ label: t('list.edit'), onSelect: () => navigate(adminPaths.assignmentEdit(a.id)), disabled: reason !== null, reason: reason ?? undefined }];
-      }}
-      toolbar={<Button onClick={() => navigate(adminPaths.assignmentCreate())}>{t('list.add')}</Button>}
+      create={adminPaths.assignmentCreate()} edit={(a) => ({ path: adminPaths.assignmentEdit(a.id), locked: notEditableReason(a.status, t) })}
       filterFields={({ field }) => (
-        <div className="space-y-4">
+        <>
           <FilterSelect label={t('col.status')} options={statuses.options} {...field('status')} />
           <LookupFilter label={t('col.driver')} {...field('driver_id')} {...driverLookup(tenantId, { everyone: true })} />
           <LookupFilter label={t('col.vehicle')} {...field('vehicle_id')} {...vehicleLookup(tenantId)} />
           <LookupFilter label={t('col.assignedBy')} {...field('assigned_by')} {...staffLookup(tenantId, { activeOnly: false })} />
           <LookupFilter label={t('col.delivery')} {...field('delivery_id')} {...assignableDeliveryLookup(tenantId)} />
-        </div>
+        </>
       )}
     />
   );

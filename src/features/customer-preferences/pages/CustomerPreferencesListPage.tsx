@@ -1,10 +1,8 @@
 import { useMemo, useState } from 'react';
 import { useT, type Translate } from '../../../lib/i18n/catalogue';
-import { useLocation } from 'wouter';
 import { adminPaths } from '../../../lib/paths';
 import { useSession } from '../../../lib/session';
 import { tenantIdOf } from '../../../lib/tenant';
-import { Button } from '../../../ui/Button';
 import { ActiveChip } from '../../../ui/Chip';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog';
 import { ServerListPage } from '../../../ui/ServerListPage';
@@ -44,34 +42,25 @@ function preferenceColumns(t: Translate<PreferenceKey>): DataTableColumn<Prefere
 export function CustomerPreferencesListPage() {
   const { user } = useSession();
   const tenantId = tenantIdOf(user) ?? '';
-  const [, navigate] = useLocation();
   const toast = useToast();
   const t = useT(preferenceMessages);
   const toasts = usePreferenceToasts();
-  const columns = useMemo(() => preferenceColumns(t), [t]);
   const days = useMemo(() => preferenceOptions(t).days, [t]);
   const [deleting, setDeleting] = useState<PreferenceRow | null>(null);
 
   return (
     <ServerListPage
-      title={t('list.title')}
-      list={preferenceList}
-      resource="customer-preferences"
-      fetchPage={listPreferences}
-      columns={columns}
+      words={{ catalogue: preferenceMessages, title: 'list.title', search: 'list.search', add: 'list.add', edit: 'list.edit' }}
+      list={preferenceList} resource="customer-preferences" fetchPage={listPreferences} columns={preferenceColumns}
       rowLabel={(p) => t('list.rowLabel', { name: p.name, customer: p.customer_name ?? t('list.unknownCustomer') })}
-      searchPlaceholder={t('list.search')}
-      rowActions={(p) => [
-        { label: t('list.edit'), onSelect: () => navigate(adminPaths.customerPreferenceEdit(p.id)) },
-        { label: t('list.delete'), onSelect: () => setDeleting(p), destructive: true },
-      ]}
-      toolbar={<Button onClick={() => navigate(adminPaths.customerPreferenceCreate())}>{t('list.add')}</Button>}
+      create={adminPaths.customerPreferenceCreate()} edit={(p) => adminPaths.customerPreferenceEdit(p.id)}
+      rowActions={(p) => [{ label: t('list.delete'), onSelect: () => setDeleting(p), destructive: true }]}
       filterFields={({ draft, setDraft, field }) => (
-        <div className="space-y-4">
+        <>
           <LookupFilter label={t('col.customer')} {...field('customer_id')} {...customerLookup(tenantId)} />
           <FilterSelect<DayValue> label={t('col.day')} value={draft.day} options={days} onChange={(day) => setDraft({ ...draft, day })} />
           <FilterActive {...field('active')} />
-        </div>
+        </>
       )}
       after={(list) => (
         <ConfirmDialog

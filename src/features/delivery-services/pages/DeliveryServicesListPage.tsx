@@ -1,9 +1,7 @@
 import { useMemo } from 'react';
-import { useLocation } from 'wouter';
 import { useT, type Translate } from '../../../lib/i18n/catalogue';
-import { useFormat, type LocaleFormat } from '../../../lib/i18n/format';
+import { type LocaleFormat } from '../../../lib/i18n/format';
 import { adminPaths } from '../../../lib/paths';
-import { Button } from '../../../ui/Button';
 import { ActiveChip } from '../../../ui/Chip';
 import { FilterActive, FilterSelect, type DataTableColumn } from '../../../ui/data-table';
 import { ServerListPage } from '../../../ui/ServerListPage';
@@ -31,26 +29,18 @@ function serviceColumns(t: Translate<ServiceKey>, format: LocaleFormat): DataTab
 
 export function DeliveryServicesListPage() {
   const t = useT(serviceMessages);
-  const format = useFormat();
-  const columns = useMemo(() => serviceColumns(t, format), [t, format]);
   const options = useMemo(() => serviceOptions(t), [t]);
-  const [, navigate] = useLocation();
   return (
     <ServerListPage
-      title={t('list.title')}
-      list={deliveryServiceList}
-      resource="delivery-services"
-      fetchPage={listDeliveryServices}
-      columns={columns}
-      rowLabel={(s) => s.name}
-      searchPlaceholder={t('list.search')}
-      rowActions={(s) => [{ label: t('list.edit'), onSelect: () => navigate(adminPaths.deliveryServiceEdit(s.id)) }]}
-      toolbar={<Button onClick={() => navigate(adminPaths.deliveryServiceCreate())}>{t('list.add')}</Button>}
+      words={{ catalogue: serviceMessages, title: 'list.title', search: 'list.search', add: 'list.add', edit: 'list.edit' }}
+      list={deliveryServiceList} resource="delivery-services" fetchPage={listDeliveryServices}
+      columns={serviceColumns} rowLabel={(s) => s.name}
+      create={adminPaths.deliveryServiceCreate()} edit={(s) => adminPaths.deliveryServiceEdit(s.id)}
       filterFields={({ field }) => (
-        <div className="space-y-4">
+        <>
           <FilterActive {...field('active')} />
           <FilterSelect<ServiceKind> label={t('col.kind')} options={options.kinds} {...field('kind')} />
-        </div>
+        </>
       )}
     />
   );

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { Link, useLocation } from 'wouter';
+import { Link } from 'wouter';
 import { adminPaths } from '../../../lib/paths';
 import { useT, type Translate } from '../../../lib/i18n/catalogue';
 import { useFormat, type LocaleFormat } from '../../../lib/i18n/format';
@@ -7,7 +7,6 @@ import { useTenantId } from '../../../lib/tenant';
 import { useNow } from '../../../lib/use-now';
 import type { ServerList } from '../../../lib/use-server-list';
 import { Avatar } from '../../../ui/Avatar';
-import { Button } from '../../../ui/Button';
 import { Chip, StatusChip } from '../../../ui/Chip';
 import { driverStatus } from '../../../data/statuses';
 import { FilterSelect, type DataTableColumn } from '../../../ui/data-table';
@@ -95,31 +94,21 @@ export function DriversListPage() {
   const format = useFormat();
   const statuses = useStatuses(driverStatus);
   const tenantId = useTenantId() ?? '';
-  const [, navigate] = useLocation();
   const now = useNow();
   const today = isoDay(now);
   const columns = useMemo(() => driverColumns(t, format, today, now), [t, format, today, now]);
-
   return (
     <ServerListPage
-      title={t('list.title')}
-      list={driverList}
-      resource="drivers"
-      dependsOn={[today]}
-      fetchPage={(tenant, state, context) => listDrivers(tenant, state, context, today)}
-      statuses={statuses}
-      useLive={useDriversLive}
-      columns={columns}
-      rowLabel={(d) => d.full_name}
-      searchPlaceholder={t('list.search')}
-      rowActions={(d) => [{ label: t('list.edit'), onSelect: () => navigate(adminPaths.driverEdit(d.id)) }]}
-      toolbar={<Button onClick={() => navigate(adminPaths.driverCreate())}>{t('list.add')}</Button>}
+      words={{ catalogue: driversMessages, title: 'list.title', search: 'list.search', add: 'list.add', edit: 'list.edit' }}
+      list={driverList} resource="drivers" dependsOn={[today]} fetchPage={(tenant, state, context) => listDrivers(tenant, state, context, today)}
+      statuses={statuses} useLive={useDriversLive} columns={columns} rowLabel={(d) => d.full_name}
+      create={adminPaths.driverCreate()} edit={(d) => adminPaths.driverEdit(d.id)}
       filterFields={({ field }) => (
-        <div className="space-y-4">
+        <>
           <FilterSelect label={t('col.status')} options={statuses.options} {...field('status')} />
           <LookupFilter label={t('col.homeZone')} {...field('zone')} {...zoneLookup(tenantId, { markInactive: true })} />
           <FilterSelect label={t('col.licence')} options={licenceFilterOptions(t)} {...field('licence')} />
-        </div>
+        </>
       )}
     />
   );

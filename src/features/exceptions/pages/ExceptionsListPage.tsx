@@ -1,11 +1,9 @@
 import { useMemo } from 'react';
-import { useLocation } from 'wouter';
 import { useT, type Translate } from '../../../lib/i18n/catalogue';
-import { useFormat, type LocaleFormat } from '../../../lib/i18n/format';
+import { type LocaleFormat } from '../../../lib/i18n/format';
 import { adminPaths } from '../../../lib/paths';
 import { useTenantId } from '../../../lib/tenant';
 import type { ServerList } from '../../../lib/use-server-list';
-import { Button } from '../../../ui/Button';
 import { exceptionSeverity, exceptionStatus, exceptionType, exceptionTypeLabel, type ExceptionSeverity, type ExceptionStatus, type ExceptionType } from '../../../data/statuses';
 import { StatusChip } from '../../../ui/Chip';
 import { DetailCell, FilterSelect, type DataTableColumn } from '../../../ui/data-table';
@@ -23,7 +21,7 @@ import { useStatuses, type StatusVocabulary } from '../../../lib/status-vocabula
 
 
 /** The columns in the page's language: headers, the type's words, times of the locale. */
-const exceptionColumns = (t: Translate<ExceptionKey>, format: LocaleFormat, types: StatusVocabulary<ExceptionType>): DataTableColumn<ExceptionRow>[] => [
+const exceptionColumns = (types: StatusVocabulary<ExceptionType>) => (t: Translate<ExceptionKey>, format: LocaleFormat): DataTableColumn<ExceptionRow>[] => [
   { id: 'exception_code', header: t('col.exception'), sortable: true, width: '9rem', cell: (x) => <span className="font-medium">{x.exception_code}</span> },
   {
     id: 'delivery',
@@ -52,31 +50,22 @@ export function ExceptionsListPage() {
   const statuses = useStatuses(exceptionStatus);
   const types = useStatuses(exceptionType);
   const t = useT(exceptionMessages);
-  const format = useFormat();
-  const columns = useMemo(() => exceptionColumns(t, format, types), [t, format, types]);
+  const columns = useMemo(() => exceptionColumns(types), [types]);
   const tenantId = useTenantId() ?? '';
-  const [, navigate] = useLocation();
-
   return (
     <ServerListPage
-      title={t('list.title')}
-      list={exceptionList}
-      resource="exceptions"
-      fetchPage={listExceptions}
-      statuses={statuses}
-      useLive={useExceptionsLive}
-      columns={columns}
+      words={{ catalogue: exceptionMessages, title: 'list.title', search: 'list.search', add: 'form.report' }}
+      list={exceptionList} resource="exceptions" fetchPage={listExceptions} statuses={statuses} useLive={useExceptionsLive} columns={columns}
       rowLabel={(x) => t('list.rowLabel', { code: x.exception_code, type: exceptionTypeLabel(x.type, types) })}
-      searchPlaceholder={t('list.search')}
-      rowActions={(x) => [{ label: x.status === 'open' || x.status === 'investigating' ? t('list.edit') : t('list.open'), onSelect: () => navigate(adminPaths.exceptionEdit(x.id)) }]}
-      toolbar={<Button onClick={() => navigate(adminPaths.exceptionCreate())}>{t('form.report')}</Button>}
+      create={adminPaths.exceptionCreate()}
+      edit={(x) => ({ path: adminPaths.exceptionEdit(x.id), label: x.status === 'open' || x.status === 'investigating' ? t('list.edit') : t('list.open') })}
       filterFields={({ field }) => (
-        <div className="space-y-4">
+        <>
           <FilterSelect<ExceptionType> label={t('col.type')} options={types.options} {...field('type')} />
           <FilterSelect<ExceptionSeverity> label={t('col.severity')} options={severityWords.options} {...field('severity')} />
           <FilterSelect<ExceptionStatus> label={t('col.status')} options={statuses.options} {...field('status')} />
           <LookupFilter label={t('col.assignedTo')} {...field('assigned_to')} {...staffLookup(tenantId, { activeOnly: true })} />
-        </div>
+        </>
       )}
     />
   );

@@ -3,11 +3,10 @@ import { Link, useLocation } from 'wouter';
 import { warehouseLookup } from '../../../data/warehouses';
 import { inventoryAuditStatus, type InventoryAuditStatus } from '../../../data/statuses';
 import { useT, type Translate } from '../../../lib/i18n/catalogue';
-import { useFormat, type LocaleFormat } from '../../../lib/i18n/format';
+import { type LocaleFormat } from '../../../lib/i18n/format';
 import { navMessages } from '../../../lib/nav/messages';
 import { adminPaths } from '../../../lib/paths';
 import { useTenantId } from '../../../lib/tenant';
-import { Button } from '../../../ui/Button';
 import { StatusChip } from '../../../ui/Chip';
 import { FilterDate, FilterSelect, type DataTableColumn } from '../../../ui/data-table';
 import { LookupFilter } from '../../../ui/data-table/LookupFilter';
@@ -19,7 +18,7 @@ import { auditTypes, type AuditRow, type AuditType } from '../schema';
 import { useStatuses, type StatusVocabulary } from '../../../lib/status-vocabulary';
 
 /** The columns in the page's language: headers, the audit type's words, the moments and dates in the locale's formats. */
-const auditColumns = (t: Translate<AuditKey>, types: StatusVocabulary<AuditType>, format: LocaleFormat): DataTableColumn<AuditRow>[] => [
+const auditColumns = (types: StatusVocabulary<AuditType>) => (t: Translate<AuditKey>, format: LocaleFormat): DataTableColumn<AuditRow>[] => [
   {
     id: 'created_by',
     header: t('col.createdBy'),
@@ -46,26 +45,22 @@ export function InventoryAuditsListPage() {
   const t = useT(auditMessages);
   const nav = useT(navMessages);
   const types = useStatuses(auditTypes);
-  const format = useFormat();
-  const columns = useMemo(() => auditColumns(t, types, format), [t, types, format]);
+  const columns = useMemo(() => auditColumns(types), [types]);
   return (
     <ServerListPage
       title={nav('nav.inventoryAudits')}
-      list={auditList}
-      resource="inventory-audits"
-      fetchPage={listAudits}
-      columns={columns}
+      words={{ catalogue: auditMessages, search: 'list.search', add: 'list.add' }}
+      list={auditList} resource="inventory-audits" fetchPage={listAudits} columns={columns}
       rowLabel={(a) => t('list.rowLabel', { type: types.label(a.audit_type), warehouse: a.warehouse_name })}
-      searchPlaceholder={t('list.search')}
+      create={adminPaths.inventoryAuditCreate()}
       rowActions={(a) => [{ label: a.status === 'in_progress' ? t('list.count') : t('list.open'), onSelect: () => navigate(adminPaths.inventoryAudit(a.id)) }]}
-      toolbar={<Button onClick={() => navigate(adminPaths.inventoryAuditCreate())}>{t('list.add')}</Button>}
       filterFields={({ field }) => (
-        <div className="space-y-4">
+        <>
           <FilterSelect<AuditType> label={t('col.type')} options={types.options} {...field('audit_type')} />
           <FilterSelect<InventoryAuditStatus> label={t('col.status')} options={statusWords.options} {...field('status')} />
           <LookupFilter label={t('col.warehouse')} {...field('warehouse')} {...warehouseLookup(tenantId)} />
           <FilterDate label={t('col.scheduled')} {...field('scheduled_date')} />
-        </div>
+        </>
       )}
     />
   );

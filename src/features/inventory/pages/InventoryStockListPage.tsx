@@ -1,5 +1,4 @@
 import { useMemo } from 'react';
-import { useLocation } from 'wouter';
 import { inventoryItemLookup } from '../../../data/inventory';
 import { warehouseLookup } from '../../../data/warehouses';
 import { useT, type Translate } from '../../../lib/i18n/catalogue';
@@ -7,7 +6,6 @@ import { useFormat, type LocaleFormat } from '../../../lib/i18n/format';
 import { navMessages } from '../../../lib/nav/messages';
 import { adminPaths } from '../../../lib/paths';
 import { useTenantId } from '../../../lib/tenant';
-import { Button } from '../../../ui/Button';
 import { Chip, type ChipTone } from '../../../ui/Chip';
 import { FilterNumberRange, FilterSelect, FilterText, type DataTableColumn } from '../../../ui/data-table';
 import { LookupFilter } from '../../../ui/data-table/LookupFilter';
@@ -15,7 +13,7 @@ import { ServerListPage } from '../../../ui/ServerListPage';
 import { warehouseListLive } from '../../../data/warehouse-live';
 import { listStock } from '../api';
 import { stockList } from '../list';
-import type { InventoryKey } from '../messages';
+import { inventoryMessages, type InventoryKey } from '../messages';
 import { STOCK_LIST_STATUSES, type StockListStatus, type StockRow } from '../schema';
 import { useInventoryWords } from '../words';
 
@@ -39,7 +37,6 @@ const useStockLive = warehouseListLive(stockList, ['inventory_stock']);
 
 export function InventoryStockListPage() {
   const tenantId = useTenantId() ?? '';
-  const [, navigate] = useLocation();
   const { t, word, options } = useInventoryWords();
   const nav = useT(navMessages);
   const format = useFormat();
@@ -49,16 +46,12 @@ export function InventoryStockListPage() {
       title={nav('nav.inventoryStock')}
       section={nav('group.warehousing')}
       label={t('stock.label')}
-      list={stockList}
-      useLive={useStockLive}
-      resource="inventory-stock"
-      fetchPage={listStock}
-      columns={columns}
+      words={{ catalogue: inventoryMessages, search: 'stock.search', add: 'stock.add' }}
+      list={stockList} useLive={useStockLive} resource="inventory-stock" fetchPage={listStock} columns={columns}
       rowLabel={(s) => t('stock.rowLabel', { item: s.item_name, bin: s.bin_code })}
-      searchPlaceholder={t('stock.search')}
-      toolbar={<Button onClick={() => navigate(adminPaths.inventoryStockCreate())}>{t('stock.add')}</Button>}
+      create={adminPaths.inventoryStockCreate()}
       filterFields={({ draft, setDraft, field }) => (
-        <div className="space-y-4">
+        <>
           <FilterSelect<StockListStatus> label={t('col.status')} options={options(STOCK_LIST_STATUSES)} {...field('status')} />
           <LookupFilter
             label={t('col.warehouse')}
@@ -69,7 +62,7 @@ export function InventoryStockListPage() {
           <LookupFilter label={t('col.item')} {...field('item')} {...inventoryItemLookup(tenantId)} />
           <FilterText label={t('col.lot')} value={draft.lot} maxLength={64} onChange={(lot) => setDraft({ ...draft, lot: lot?.trim() })} />
           <FilterNumberRange label={t('col.quantity')} min={draft.min} max={draft.max} onChange={({ min, max }) => setDraft({ ...draft, min, max })} />
-        </div>
+        </>
       )}
     />
   );

@@ -1,5 +1,4 @@
 import { useMemo } from 'react';
-import { useLocation } from 'wouter';
 import { inventoryItemLookup } from '../../../data/inventory';
 import { warehouseLookup } from '../../../data/warehouses';
 import { useT, type Translate } from '../../../lib/i18n/catalogue';
@@ -7,14 +6,13 @@ import { useFormat, type LocaleFormat } from '../../../lib/i18n/format';
 import { navMessages } from '../../../lib/nav/messages';
 import { adminPaths } from '../../../lib/paths';
 import { useTenantId } from '../../../lib/tenant';
-import { Button } from '../../../ui/Button';
 import { FilterDateRange, FilterSelect, type DataTableColumn } from '../../../ui/data-table';
 import { LookupFilter } from '../../../ui/data-table/LookupFilter';
 import { ServerListPage } from '../../../ui/ServerListPage';
 import { warehouseListLive } from '../../../data/warehouse-live';
 import { listTransactions } from '../api';
 import { transactionList } from '../list';
-import type { InventoryKey } from '../messages';
+import { inventoryMessages, type InventoryKey } from '../messages';
 import { TRANSACTION_TYPES, type TransactionRow, type TransactionType } from '../schema';
 import { useInventoryWords } from '../words';
 
@@ -36,7 +34,6 @@ const useTransactionsLive = warehouseListLive(transactionList, ['inventory_stock
 
 export function InventoryTransactionsListPage() {
   const tenantId = useTenantId() ?? '';
-  const [, navigate] = useLocation();
   const { t, word, options } = useInventoryWords();
   const nav = useT(navMessages);
   const format = useFormat();
@@ -46,21 +43,17 @@ export function InventoryTransactionsListPage() {
       title={nav('nav.inventoryTransactions')}
       section={nav('group.warehousing')}
       label={t('tx.label')}
-      list={transactionList}
-      useLive={useTransactionsLive}
-      resource="inventory-transactions"
-      fetchPage={listTransactions}
-      columns={columns}
+      words={{ catalogue: inventoryMessages, search: 'tx.search', add: 'tx.add' }}
+      list={transactionList} useLive={useTransactionsLive} resource="inventory-transactions" fetchPage={listTransactions} columns={columns}
       rowLabel={(r) => t('tx.rowLabel', { type: word(r.transaction_type), quantity: format.number(r.quantity), sku: r.item.sku })}
-      searchPlaceholder={t('tx.search')}
-      toolbar={<Button onClick={() => navigate(adminPaths.inventoryTransactionCreate())}>{t('tx.add')}</Button>}
+      create={adminPaths.inventoryTransactionCreate()}
       filterFields={({ draft, setDraft, field }) => (
-        <div className="space-y-4">
+        <>
           <FilterSelect<TransactionType> label={t('col.type')} options={options(TRANSACTION_TYPES)} {...field('type')} />
           <FilterDateRange label={t('filter.date')} from={draft.from} to={draft.to} onChange={({ from, to }) => setDraft({ ...draft, from, to })} />
           <LookupFilter label={t('col.warehouse')} {...field('warehouse')} {...warehouseLookup(tenantId)} />
           <LookupFilter label={t('col.item')} {...field('item')} {...inventoryItemLookup(tenantId)} />
-        </div>
+        </>
       )}
     />
   );

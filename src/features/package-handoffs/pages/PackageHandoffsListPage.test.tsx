@@ -1,13 +1,13 @@
 // @vitest-environment jsdom
 import '@testing-library/jest-dom/vitest';
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { Suspense } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { applyLanguage } from '../../../lib/i18n/catalogue';
 import { deferred } from '../../../test/deferred';
-import { warehouseLive } from '../../../test/warehouse-live';
+import { expectLiveListFollows, warehouseLive } from '../../../test/warehouse-live';
 import { listPackageHandoffs, signatureUrl } from '../api';
 import { packageHandoffList } from '../list';
 import { ToastProvider } from '../../../ui/toast';
@@ -150,8 +150,7 @@ function expectNoEnglish(language: 'es' | 'fr', words: readonly string[] = ENGLI
 describe('the package handoffs’ list and modals', () => {
   it('the list stays live on its warehouses’ handoffs: the topics’ state shows, a change reads the page again, a deleted handoff leaves it', async () => {
     expect(warehouseLive.made).toContainEqual({ list: packageHandoffList, tables: ['package_handoffs'] });
-    warehouseLive.state = 'live';
-    try {
+    const renderList = async () => {
       await act(async () => {
         render(
           <ToastProvider>
@@ -164,16 +163,8 @@ describe('the package handoffs’ list and modals', () => {
         );
       });
       await screen.findByText('Pat Packer', undefined, { timeout: 5000 });
-      expect(screen.getByText('Live')).toBeInTheDocument();
-      expect(warehouseLive.handed?.tenantId).toBe('t1');
-      const reads = vi.mocked(listPackageHandoffs).mock.calls.length;
-      await act(async () => warehouseLive.handed?.page.refetchLive());
-      await waitFor(() => expect(vi.mocked(listPackageHandoffs)).toHaveBeenCalledTimes(reads + 1));
-      await act(async () => warehouseLive.handed?.page.applyChanges([{ op: 'delete', id: 'h1', deleted: true }]));
-      await waitFor(() => expect(screen.queryByText('Pat Packer')).not.toBeInTheDocument());
-    } finally {
-      warehouseLive.state = undefined;
-    }
+    };
+    await expectLiveListFollows({ render: renderList, fetch: vi.mocked(listPackageHandoffs), deletedId: 'h1', goneText: 'Pat Packer' });
   });
 
   it('keep the spec’s English', async () => {

@@ -9,7 +9,6 @@ import { navMessages } from '../../../lib/nav/messages';
 import { useStatuses } from '../../../lib/status-vocabulary';
 import { adminPaths } from '../../../lib/paths';
 import { useTenantId } from '../../../lib/tenant';
-import { Button } from '../../../ui/Button';
 import { StatusChip } from '../../../ui/Chip';
 import { FilterSelect, type DataTableColumn } from '../../../ui/data-table';
 import { LookupFilter } from '../../../ui/data-table/LookupFilter';
@@ -45,7 +44,6 @@ export function PackageHandoffsListPage({ creating = false }: { creating?: boole
   const t = useT(handoffMessages);
   const nav = useT(navMessages);
   const format = useFormat();
-  const columns = useMemo(() => handoffColumns(t, format), [t, format]);
   const statuses = useStatuses(packageHandoffStatus);
   // The filter offers the statuses a handoff is looked up by, in the page's language.
   const filterStatuses = useMemo(() => statuses.options.filter((option) => (PACKAGE_HANDOFF_FILTER_STATUSES as readonly string[]).includes(option.value)), [statuses]);
@@ -54,16 +52,11 @@ export function PackageHandoffsListPage({ creating = false }: { creating?: boole
 
   return (
     <ServerListPage
-      title={t('list.title')}
+      words={{ catalogue: handoffMessages, title: 'list.title', search: 'list.search', add: 'list.add' }}
       label={t('list.label')}
       section={nav('group.warehousing')}
-      list={packageHandoffList}
-      resource="package-handoffs"
-      fetchPage={listPackageHandoffs}
-      columns={columns}
-      useLive={useHandoffsLive}
+      list={packageHandoffList} resource="package-handoffs" fetchPage={listPackageHandoffs} columns={handoffColumns} useLive={useHandoffsLive}
       rowLabel={(h) => t('list.rowLabel', { staff: h.staff_name ?? h.staff_role, warehouse: h.warehouse_code, when: format.dateTime(h.initiated_at) })}
-      searchPlaceholder={t('list.search')}
       rowActions={(h) => [
         {
           label: t('list.edit'),
@@ -72,12 +65,12 @@ export function PackageHandoffsListPage({ creating = false }: { creating?: boole
           reason: h.status === 'completed' ? t('list.completedReason') : undefined,
         },
       ]}
-      toolbar={<Button onClick={() => navigate(`${adminPaths.packageHandoffCreate()}${query}`)}>{t('list.add')}</Button>}
+      create={`${adminPaths.packageHandoffCreate()}${query}`}
       filterFields={({ draft, setDraft, field }) => (
-        <div className="space-y-4">
+        <>
           <FilterSelect<PackageHandoffStatus> label={t('col.status')} value={draft.status} options={filterStatuses} onChange={(status) => setDraft({ ...draft, status: status as typeof draft.status })} />
           <LookupFilter label={t('col.warehouse')} {...field('warehouse')} {...warehouseLookup(tenantId)} />
-        </div>
+        </>
       )}
       after={(list) => (
         <>

@@ -1,12 +1,12 @@
 // @vitest-environment jsdom
 import '@testing-library/jest-dom/vitest';
-import { act, render, screen, waitFor } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
 import { Suspense } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { applyLanguage } from '../../../lib/i18n/catalogue';
-import { warehouseLive } from '../../../test/warehouse-live';
+import { expectLiveListFollows, warehouseLive } from '../../../test/warehouse-live';
 import { listPickOrders } from '../api';
 import { pickOrderList } from '../list';
 import type { PickOrderRow } from '../schema';
@@ -62,19 +62,7 @@ const ENGLISH = ['Picking Orders', 'Dashboard', 'Warehousing', 'Reference', 'War
 describe('the pick orders’ list', () => {
   it('stays live on its warehouses’ pick orders: the topics’ state shows, a change reads the page again, a deleted order leaves it', async () => {
     expect(warehouseLive.made).toContainEqual({ list: pickOrderList, tables: ['pick_orders'] });
-    warehouseLive.state = 'live';
-    try {
-      await renderList();
-      expect(screen.getByText('Live')).toBeInTheDocument();
-      expect(warehouseLive.handed?.tenantId).toBe('t1');
-      const reads = vi.mocked(listPickOrders).mock.calls.length;
-      await act(async () => warehouseLive.handed?.page.refetchLive());
-      await waitFor(() => expect(vi.mocked(listPickOrders)).toHaveBeenCalledTimes(reads + 1));
-      await act(async () => warehouseLive.handed?.page.applyChanges([{ op: 'delete', id: 'p1', deleted: true }]));
-      await waitFor(() => expect(screen.queryByText('ACME-PK00041')).not.toBeInTheDocument());
-    } finally {
-      warehouseLive.state = undefined;
-    }
+    await expectLiveListFollows({ render: renderList, fetch: vi.mocked(listPickOrders), deletedId: 'p1', goneText: 'ACME-PK00041' });
   });
   it('keeps the spec’s English', async () => {
     await renderList();

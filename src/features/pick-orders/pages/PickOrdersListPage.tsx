@@ -16,14 +16,14 @@ import { BuildBatchDialog } from '../components/BuildBatchDialog';
 import { pickOrderMessages, type PickOrderKey } from '../messages';
 import { navMessages } from '../../../lib/nav/messages';
 import { useT, type Translate } from '../../../lib/i18n/catalogue';
-import { useFormat, type LocaleFormat } from '../../../lib/i18n/format';
+import { type LocaleFormat } from '../../../lib/i18n/format';
 import { pickOrderList } from '../list';
 import { pickOrderStatus, type PickOrderStatus } from '../../../data/statuses';
 import { orderTypes, type OrderType, type PickOrderRow } from '../schema';
 import { useStatuses, type StatusVocabulary } from '../../../lib/status-vocabulary';
 
 /** The columns in the page's language: headers, the order type's words, the picked count, the due date. */
-const pickOrderColumns = (t: Translate<PickOrderKey>, types: StatusVocabulary<OrderType>, format: LocaleFormat): DataTableColumn<PickOrderRow>[] => [
+const pickOrderColumns = (types: StatusVocabulary<OrderType>) => (t: Translate<PickOrderKey>, format: LocaleFormat): DataTableColumn<PickOrderRow>[] => [
   {
     id: 'reference_number',
     header: t('col.reference'),
@@ -60,38 +60,29 @@ export function PickOrdersListPage() {
   const [, navigate] = useLocation();
   const t = useT(pickOrderMessages);
   const types = useStatuses(orderTypes);
-  const format = useFormat();
-  const columns = useMemo(() => pickOrderColumns(t, types, format), [t, types, format]);
+  const columns = useMemo(() => pickOrderColumns(types), [types]);
   const [building, setBuilding] = useState(false);
   return (
     <>
       <ServerListPage
-        title={t('list.title')}
+        words={{ catalogue: pickOrderMessages, title: 'list.title', search: 'list.search', add: 'list.add' }}
         section={nav('group.warehousing')}
-        list={pickOrderList}
-        useLive={usePickOrdersLive}
-        resource="pick-orders"
-        fetchPage={listPickOrders}
-        columns={columns}
-        rowLabel={(o) => o.reference_number}
-        searchPlaceholder={t('list.search')}
-        rowActions={(o) => [{ label: o.status === 'pending' || o.status === 'in_progress' ? t('list.edit') : t('list.open'), onSelect: () => navigate(adminPaths.pickOrderEdit(o.id)) }]}
+        list={pickOrderList} useLive={usePickOrdersLive} resource="pick-orders" fetchPage={listPickOrders} columns={columns} rowLabel={(o) => o.reference_number}
+        create={adminPaths.pickOrderCreate()}
+        edit={(o) => ({ path: adminPaths.pickOrderEdit(o.id), label: o.status === 'pending' || o.status === 'in_progress' ? t('list.edit') : t('list.open') })}
         toolbar={
-          <>
-            <Button variant="secondary" onClick={() => setBuilding(true)}>
-              {t('batch.open')}
-            </Button>
-            <Button onClick={() => navigate(adminPaths.pickOrderCreate())}>{t('list.add')}</Button>
-          </>
+          <Button variant="secondary" onClick={() => setBuilding(true)}>
+            {t('batch.open')}
+          </Button>
         }
         filterFields={({ draft, setDraft, field }) => (
-          <div className="space-y-4">
+          <>
             <FilterSelect<PickOrderStatus> label={t('col.status')} options={statusWords.options} {...field('status')} />
             <FilterSelect<OrderType> label={t('filter.orderType')} options={types.options} {...field('type')} />
             <LookupFilter label={t('col.warehouse')} {...field('warehouse')} {...warehouseLookup(tenantId)} />
             <LookupFilter label={t('col.assignedTo')} {...field('assignee')} {...staffUserLookup(tenantId, draft.warehouse ?? null)} />
             <FilterDateRange label={t('col.dueDate')} from={draft.from} to={draft.to} onChange={(range) => setDraft({ ...draft, ...range })} />
-          </div>
+          </>
         )}
       />
       <BuildBatchDialog

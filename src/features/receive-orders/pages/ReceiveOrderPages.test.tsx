@@ -4,7 +4,7 @@ import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { applyLanguage } from '../../../lib/i18n/catalogue';
 import { englishLeft, pageWords } from '../../../test/page-words';
-import { warehouseLive } from '../../../test/warehouse-live';
+import { expectLiveListFollows, warehouseLive } from '../../../test/warehouse-live';
 import { listReceiveOrders } from '../api';
 import { receiveOrderList } from '../list';
 import type { ReceiveOrderRow } from '../schema';
@@ -101,19 +101,7 @@ const ENGLISH = [
 describe('the receive orders’ screens', () => {
   it('stay live on their warehouses’ receive orders: the topics’ state shows, a change reads the page again, a deleted order leaves it', async () => {
     expect(warehouseLive.made).toContainEqual({ list: receiveOrderList, tables: ['receive_orders'] });
-    warehouseLive.state = 'live';
-    try {
-      await renderList();
-      expect(screen.getByText('Live')).toBeInTheDocument();
-      expect(warehouseLive.handed?.tenantId).toBe('t1');
-      const reads = vi.mocked(listReceiveOrders).mock.calls.length;
-      await act(async () => warehouseLive.handed?.page.refetchLive());
-      await waitFor(() => expect(vi.mocked(listReceiveOrders)).toHaveBeenCalledTimes(reads + 1));
-      await act(async () => warehouseLive.handed?.page.applyChanges([{ op: 'delete', id: 'r1', deleted: true }]));
-      await waitFor(() => expect(screen.queryByText('ACME-GR00041')).not.toBeInTheDocument());
-    } finally {
-      warehouseLive.state = undefined;
-    }
+    await expectLiveListFollows({ render: renderList, fetch: vi.mocked(listReceiveOrders), deletedId: 'r1', goneText: 'ACME-GR00041' });
   });
   it('keep the spec’s English', async () => {
     await renderList();

@@ -1,12 +1,11 @@
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { useLocation } from 'wouter';
 import { receiveOrderStatus, type ReceiveOrderStatus } from '../../../data/statuses';
 import { useT, type Translate } from '../../../lib/i18n/catalogue';
-import { useFormat, type LocaleFormat } from '../../../lib/i18n/format';
+import { type LocaleFormat } from '../../../lib/i18n/format';
 import { navMessages } from '../../../lib/nav/messages';
 import { adminPaths } from '../../../lib/paths';
 import type { ServerList } from '../../../lib/use-server-list';
-import { Button } from '../../../ui/Button';
 import { StatusChip } from '../../../ui/Chip';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog';
 import { FilterSelect, type DataTableColumn } from '../../../ui/data-table';
@@ -39,8 +38,6 @@ export function ReceiveOrdersListPage() {
   const [cancelling, setCancelling] = useState<ReceiveOrderRow | null>(null);
   const t = useT(receiveOrderMessages);
   const nav = useT(navMessages);
-  const format = useFormat();
-  const columns = useMemo(() => receiveOrderColumns(t, format), [t, format]);
 
   async function place(order: ReceiveOrderRow, list: ServerList<ReceiveOrderRow>) {
     try {
@@ -54,22 +51,17 @@ export function ReceiveOrdersListPage() {
 
   return (
     <ServerListPage
-      title={t('list.title')}
+      words={{ catalogue: receiveOrderMessages, title: 'list.title', search: 'list.search', add: 'list.add' }}
       section={nav('group.warehousing')}
       label={t('list.label')}
-      list={receiveOrderList}
-      useLive={useReceiveOrdersLive}
-      resource="receive-orders"
-      fetchPage={listReceiveOrders}
-      columns={columns}
+      list={receiveOrderList} useLive={useReceiveOrdersLive} resource="receive-orders" fetchPage={listReceiveOrders} columns={receiveOrderColumns}
       rowLabel={(o) => o.receive_code}
-      searchPlaceholder={t('list.search')}
+      create={adminPaths.receiveOrderCreate()}
       rowActions={(o, list) => [
         ...(o.status === 'draft' || o.status === 'ordered' ? [{ label: t('list.edit'), onSelect: () => navigate(adminPaths.receiveOrderEdit(o.id)) }] : []),
         ...(o.status === 'draft' ? [{ label: t('list.place'), onSelect: () => void place(o, list) }] : []),
         ...(o.status === 'draft' || o.status === 'ordered' ? [{ label: t('list.cancel'), onSelect: () => setCancelling(o) }] : []),
       ]}
-      toolbar={<Button onClick={() => navigate(adminPaths.receiveOrderCreate())}>{t('list.add')}</Button>}
       filterFields={({ draft, setDraft }) => (
         <FilterSelect<ReceiveOrderStatus>
           label={t('col.status')}

@@ -1,11 +1,9 @@
 import { useMemo } from 'react';
-import { useLocation } from 'wouter';
 import { useT, type Translate } from '../../../lib/i18n/catalogue';
-import { useFormat, type LocaleFormat } from '../../../lib/i18n/format';
+import { type LocaleFormat } from '../../../lib/i18n/format';
 import { adminPaths } from '../../../lib/paths';
 import { useStatuses, type StatusVocabulary } from '../../../lib/status-vocabulary';
 import type { ServerList } from '../../../lib/use-server-list';
-import { Button } from '../../../ui/Button';
 import { returnStatus } from '../../../data/statuses';
 import { StatusChip } from '../../../ui/Chip';
 import { DetailCell, FilterDateRange, FilterSelect, type DataTableColumn } from '../../../ui/data-table';
@@ -27,8 +25,7 @@ const REASON_KEYS = {
 /** A stored reason in the page's language; one this build does not know as itself. */
 const reasonWords = (t: Translate<ReturnKey>, reason: string): string => (reason in REASON_KEYS ? t(REASON_KEYS[reason as ReturnReason]) : reason);
 
-function returnColumns(t: Translate<ReturnKey>, format: LocaleFormat, statuses: StatusVocabulary<ReturnStatus>): DataTableColumn<ReturnRow>[] {
-  return [
+const returnColumns = (statuses: StatusVocabulary<ReturnStatus>) => (t: Translate<ReturnKey>, format: LocaleFormat): DataTableColumn<ReturnRow>[] => [
   { id: 'return_code', header: t('col.return'), sortable: true, width: '9rem', cell: (r) => <span className="font-medium">{r.return_code}</span> },
   { id: 'delivery', header: t('col.delivery'), cell: (r) => r.delivery_code ?? '—', width: '9rem' },
   {
@@ -58,7 +55,6 @@ function returnColumns(t: Translate<ReturnKey>, format: LocaleFormat, statuses: 
   },
   { id: 'created_at', header: t('col.requested'), sortable: true, hideBelow: 'md', width: '11rem', cell: (r) => format.dateTime(r.created_at) },
 ];
-}
 
 /** Status, refund and items change in place; the joined names the view added stay. */
 const useReturnsLive = (list: ServerList<ReturnRow>, tenantId: string) => useLiveCollectionList(returnsSource, tenantId, list);
@@ -66,32 +62,23 @@ const useReturnsLive = (list: ServerList<ReturnRow>, tenantId: string) => useLiv
 /** return-requests: server-side search, status, reason and date filters, 25 rows, state in the URL, live. */
 export function ReturnRequestsListPage() {
   const t = useT(returnMessages);
-  const format = useFormat();
   const statuses = useStatuses(returnStatus);
-  const columns = useMemo(() => returnColumns(t, format, statuses), [t, format, statuses]);
+  const columns = useMemo(() => returnColumns(statuses), [statuses]);
   const reasonOptions = useMemo(() => RETURN_REASONS.map((value) => ({ value, label: t(REASON_KEYS[value]) })), [t]);
-  const [, navigate] = useLocation();
-
   return (
     <ServerListPage
-      title={t('list.title')}
+      words={{ catalogue: returnMessages, title: 'list.title', search: 'list.search', add: 'list.new' }}
       dashboard={t('crumb.dashboard')}
-      list={returnList}
-      resource="return-requests"
-      fetchPage={listReturns}
-      statuses={statuses}
-      useLive={useReturnsLive}
-      columns={columns}
+      list={returnList} resource="return-requests" fetchPage={listReturns} statuses={statuses} useLive={useReturnsLive} columns={columns}
       rowLabel={(r) => t('list.rowLabel', { code: r.return_code, customer: r.customer_name ?? t('list.unknownCustomer') })}
-      searchPlaceholder={t('list.search')}
-      rowActions={(r) => [{ label: r.status === 'requested' ? t('list.edit') : t('list.open'), onSelect: () => navigate(adminPaths.returnRequestEdit(r.id)) }]}
-      toolbar={<Button onClick={() => navigate(adminPaths.returnRequestCreate())}>{t('list.new')}</Button>}
+      create={adminPaths.returnRequestCreate()}
+      edit={(r) => ({ path: adminPaths.returnRequestEdit(r.id), label: r.status === 'requested' ? t('list.edit') : t('list.open') })}
       filterFields={({ draft, setDraft, field }) => (
-        <div className="space-y-4">
+        <>
           <FilterSelect<ReturnStatus> label={t('col.status')} options={statuses.options} {...field('status')} />
           <FilterSelect<ReturnReason> label={t('col.reason')} options={reasonOptions} {...field('reason')} />
           <FilterDateRange label={t('col.requested')} from={draft.from} to={draft.to} onChange={(range) => setDraft({ ...draft, ...range })} />
-        </div>
+        </>
       )}
     />
   );

@@ -1,8 +1,6 @@
 import { useMemo } from 'react';
-import { useLocation } from 'wouter';
 import { useT, type Translate } from '../../../lib/i18n/catalogue';
 import { adminPaths } from '../../../lib/paths';
-import { Button } from '../../../ui/Button';
 import { FilterActive, FilterSelect, type DataTableColumn } from '../../../ui/data-table';
 import { ServerListPage } from '../../../ui/ServerListPage';
 import { listSuppliers } from '../api';
@@ -27,25 +25,17 @@ function supplierColumns(t: Translate<SupplierKey>): DataTableColumn<Supplier>[]
 
 export function SuppliersListPage() {
   const t = useT(supplierMessages);
-  const columns = useMemo(() => supplierColumns(t), [t]);
   const terms = useMemo(() => termsOptions(t), [t]);
-  const [, navigate] = useLocation();
   return (
     <ServerListPage
-      title={t('list.title')}
-      list={supplierList}
-      resource="suppliers"
-      fetchPage={listSuppliers}
-      columns={columns}
-      rowLabel={(s) => s.name}
-      searchPlaceholder={t('list.search')}
-      rowActions={(s) => [{ label: t('list.edit'), onSelect: () => navigate(adminPaths.supplierEdit(s.id)) }]}
-      toolbar={<Button onClick={() => navigate(adminPaths.supplierCreate())}>{t('list.add')}</Button>}
+      words={{ catalogue: supplierMessages, title: 'list.title', search: 'list.search', add: 'list.add', edit: 'list.edit' }}
+      list={supplierList} resource="suppliers" fetchPage={listSuppliers} columns={supplierColumns} rowLabel={(s) => s.name}
+      create={adminPaths.supplierCreate()} edit={(s) => adminPaths.supplierEdit(s.id)}
       filterFields={({ field }) => (
-        <div className="space-y-4">
+        <>
           <FilterActive {...field('active')} />
           <FilterSelect label={t('col.terms')} options={terms} {...field('terms')} />
-        </div>
+        </>
       )}
     />
   );

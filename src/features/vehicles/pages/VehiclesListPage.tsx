@@ -1,10 +1,8 @@
 import { useMemo } from 'react';
-import { useLocation } from 'wouter';
 import { useT, type Translate } from '../../../lib/i18n/catalogue';
-import { useFormat, type LocaleFormat } from '../../../lib/i18n/format';
+import { type LocaleFormat } from '../../../lib/i18n/format';
 import { adminPaths } from '../../../lib/paths';
 import type { ServerList } from '../../../lib/use-server-list';
-import { Button } from '../../../ui/Button';
 import { ActiveChip } from '../../../ui/Chip';
 import { type DataTableColumn } from '../../../ui/data-table';
 import { ServerListPage, useLiveCollectionList } from '../../../ui/ServerListPage';
@@ -52,26 +50,15 @@ const useVehiclesLive = (list: ServerList<Vehicle>, tenantId: string) => useLive
 
 export function VehiclesListPage() {
   const t = useT(vehicleMessages);
-  const format = useFormat();
-  const columns = useMemo(() => vehicleColumns(t, format), [t, format]);
   const options = useMemo(() => vehicleOptions(t), [t]);
-  const [, navigate] = useLocation();
-
   return (
     <ServerListPage
-      title={t('list.title')}
+      words={{ catalogue: vehicleMessages, title: 'list.title', search: 'list.search', add: 'list.add', edit: 'list.edit' }}
       dashboard={t('crumb.dashboard')}
-      list={vehicleList}
-      resource="vehicles"
-      fetchPage={listVehicles}
-      useLive={useVehiclesLive}
-      columns={columns}
-      rowLabel={(v) => v.name}
-      searchPlaceholder={t('list.search')}
-      rowActions={(v) => [{ label: t('list.edit'), onSelect: () => navigate(adminPaths.vehicleEdit(v.id)) }]}
-      toolbar={<Button onClick={() => navigate(adminPaths.vehicleCreate())}>{t('list.add')}</Button>}
+      list={vehicleList} resource="vehicles" fetchPage={listVehicles} useLive={useVehiclesLive} columns={vehicleColumns} rowLabel={(v) => v.name}
+      create={adminPaths.vehicleCreate()} edit={(v) => adminPaths.vehicleEdit(v.id)}
       filterFields={({ draft, setDraft }) => (
-        <div className="space-y-4">
+        <>
           <label className="block text-sm font-medium">
             {t('col.status')}
             <select
@@ -118,7 +105,7 @@ export function VehiclesListPage() {
               ))}
             </div>
           </fieldset>
-        </div>
+        </>
       )}
     />
   );

@@ -2,10 +2,8 @@ import { useMemo, useState } from 'react';
 import { useWarehousingWords } from '../../../data/warehousing-words';
 import { useT } from '../../../lib/i18n/catalogue';
 import { useFormat } from '../../../lib/i18n/format';
-import { useLocation } from 'wouter';
 import { adminPaths } from '../../../lib/paths';
 import { useTenantId } from '../../../lib/tenant';
-import { Button } from '../../../ui/Button';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog';
 import { ServerListPage } from '../../../ui/ServerListPage';
 import { FilterActive, FilterSelect, type DataTableColumn } from '../../../ui/data-table';
@@ -34,32 +32,24 @@ export function StaffListPage() {
     ];
   }, [t, language, staffRoles]);
   const tenantId = useTenantId() ?? '';
-  const [, navigate] = useLocation();
   const toast = useToast();
   const warehouses = useWarehouseChoices(tenantId);
   const [removing, setRemoving] = useState<WarehouseStaff | null>(null);
 
   return (
     <ServerListPage
-      title={t('list.title')}
+      words={{ catalogue: staffMessages, title: 'list.title', search: 'list.search', add: 'list.add', edit: 'list.edit' }}
       label={t('list.label')}
-      list={staffList}
-      resource="warehouse_staff"
-      fetchPage={listStaff}
-      columns={columns}
+      list={staffList} resource="warehouse_staff" fetchPage={listStaff} columns={columns}
       rowLabel={(s) => t('list.rowLabel', { name: s.user?.full_name ?? t('list.unnamed'), warehouse: s.warehouse?.code ?? t('list.theWarehouse') })}
-      searchPlaceholder={t('list.search')}
-      rowActions={(s) => [
-        { label: t('list.edit'), onSelect: () => navigate(adminPaths.staffEdit(s.id)) },
-        { label: t('list.remove'), destructive: true, onSelect: () => setRemoving(s) },
-      ]}
-      toolbar={<Button onClick={() => navigate(adminPaths.staffCreate())}>{t('list.add')}</Button>}
+      create={adminPaths.staffCreate()} edit={(s) => adminPaths.staffEdit(s.id)}
+      rowActions={(s) => [{ label: t('list.remove'), destructive: true, onSelect: () => setRemoving(s) }]}
       filterFields={({ field }) => (
-        <div className="space-y-4">
+        <>
           <FilterSelect label={t('col.warehouse')} options={warehouseFilterOptions(warehouses)} {...field('warehouse')} />
           <FilterSelect label={t('col.role')} options={staffRoles.options} {...field('role')} />
           <FilterActive {...field('active')} />
-        </div>
+        </>
       )}
       after={(list) => (
         <ConfirmDialog

@@ -1,9 +1,8 @@
 import { useMemo } from 'react';
 import { Link, useLocation } from 'wouter';
 import { useT, type Translate } from '../../../lib/i18n/catalogue';
-import { useFormat, type LocaleFormat } from '../../../lib/i18n/format';
+import { type LocaleFormat } from '../../../lib/i18n/format';
 import { adminPaths } from '../../../lib/paths';
-import { Button } from '../../../ui/Button';
 import { FilterSelect, type DataTableColumn } from '../../../ui/data-table';
 import { ServerListPage } from '../../../ui/ServerListPage';
 import { listWarehouses } from '../api';
@@ -40,29 +39,22 @@ function warehouseColumns(t: Translate<WarehouseKey>, format: LocaleFormat): Dat
 export function WarehousesListPage() {
   const statusWords = useStatuses(warehouseStatus);
   const t = useT(warehouseMessages);
-  const format = useFormat();
-  const columns = useMemo(() => warehouseColumns(t, format), [t, format]);
   const access = useMemo(() => accessOptions(t), [t]);
   const [, navigate] = useLocation();
   return (
     <ServerListPage
-      title={t('list.title')}
-      list={warehouseList}
-      resource="warehouses"
-      fetchPage={listWarehouses}
-      columns={columns}
-      rowLabel={(w) => w.name}
-      searchPlaceholder={t('list.search')}
+      words={{ catalogue: warehouseMessages, title: 'list.title', search: 'list.search', add: 'list.add' }}
+      list={warehouseList} resource="warehouses" fetchPage={listWarehouses} columns={warehouseColumns} rowLabel={(w) => w.name}
+      create={adminPaths.warehouseCreate()}
       rowActions={(w) => [
         { label: t('list.view'), onSelect: () => navigate(adminPaths.warehouse(w.id)) },
         { label: t('list.edit'), onSelect: () => navigate(adminPaths.warehouseEdit(w.id)) },
       ]}
-      toolbar={<Button onClick={() => navigate(adminPaths.warehouseCreate())}>{t('list.add')}</Button>}
       filterFields={({ field }) => (
-        <div className="space-y-4">
+        <>
           <FilterSelect label={t('col.status')} options={statusWords.options} {...field('status')} />
           <FilterSelect label={t('filter.accessMode')} options={access} {...field('access')} />
-        </div>
+        </>
       )}
     />
   );
