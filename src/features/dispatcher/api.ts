@@ -51,6 +51,12 @@ export function periodStart(period: FailureFilters['period'], now = new Date()):
   return start.toISOString();
 }
 
+/** Runs one handling move of a queue (acknowledge, resolve); the database decides whether it is allowed. */
+async function handle(move: 'acknowledge_failure' | 'resolve_failure' | 'acknowledge_order_conversation' | 'resolve_order_conversation' | 'transition_exception', args: Record<string, unknown>): Promise<void> {
+  const { error } = await supabase.rpc(move, args as never);
+  if (error) throw error;
+}
+
 /** One page of the failed attempts (support_failures): unresolved ones of the last 7 days unless the filters say otherwise. */
 export async function listFailures(tenantId: string, state: ListState<FailureFilters>, { signal }: FetchContext): Promise<ServerPage<FailureRow>> {
   const { from, to } = toRange(state);
@@ -62,13 +68,11 @@ export async function listFailures(tenantId: string, state: ListState<FailureFil
 }
 
 export async function acknowledgeFailure(eventId: string, note: string): Promise<void> {
-  const { error } = await supabase.rpc('acknowledge_failure', { delivery_event_id: eventId, note: note.trim() || undefined } as never);
-  if (error) throw error;
+  await handle('acknowledge_failure', { delivery_event_id: eventId, note: note.trim() || undefined });
 }
 
 export async function resolveFailure(eventId: string, resolutionNote: string): Promise<void> {
-  const { error } = await supabase.rpc('resolve_failure', { delivery_event_id: eventId, resolution_note: resolutionNote.trim() } as never);
-  if (error) throw error;
+  await handle('resolve_failure', { delivery_event_id: eventId, resolution_note: resolutionNote.trim() });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -89,13 +93,11 @@ export async function listCustomerConversations(tenantId: string, state: ListSta
 }
 
 export async function acknowledgeCustomerConversation(conversationId: string, note: string): Promise<void> {
-  const { error } = await supabase.rpc('acknowledge_order_conversation', { conversation_id: conversationId, note: note.trim() || undefined } as never);
-  if (error) throw error;
+  await handle('acknowledge_order_conversation', { conversation_id: conversationId, note: note.trim() || undefined });
 }
 
 export async function resolveCustomerConversation(conversationId: string, resolutionNote: string): Promise<void> {
-  const { error } = await supabase.rpc('resolve_order_conversation', { conversation_id: conversationId, resolution_note: resolutionNote.trim() } as never);
-  if (error) throw error;
+  await handle('resolve_order_conversation', { conversation_id: conversationId, resolution_note: resolutionNote.trim() });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -141,13 +143,11 @@ export async function listExceptions(tenantId: string, state: ListState<Exceptio
 
 /** Open -> investigating: the caller owns it unless someone already does (transition_exception). */
 export async function acknowledgeException(id: string, note: string): Promise<void> {
-  const { error } = await supabase.rpc('transition_exception', { exception_id: id, status: 'investigating', note: note.trim() || undefined } as never);
-  if (error) throw error;
+  await handle('transition_exception', { exception_id: id, status: 'investigating', note: note.trim() || undefined });
 }
 
 export async function resolveException(id: string, resolutionNotes: string): Promise<void> {
-  const { error } = await supabase.rpc('transition_exception', { exception_id: id, status: 'resolved', resolution_notes: resolutionNotes.trim() } as never);
-  if (error) throw error;
+  await handle('transition_exception', { exception_id: id, status: 'resolved', resolution_notes: resolutionNotes.trim() });
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -139,7 +139,20 @@ function Section({ name, title, children, actions }: { name: string; title: stri
   );
 }
 
-type Pending = null | 'unassign' | 'failed' | 'cancelled' | 'returned' | 'pending';
+/**
+ * The moves confirmed by a dialog that sends the new status (unassigning has its own call), each
+ * with its words; a move that takes a reason needs one and is destructive (transitionDelivery
+ * leaves an empty reason out, so the others send none).
+ */
+const MOVE_WORDS = {
+  failed: { title: 'dialog.failed.title', message: 'dialog.failed.message', confirm: 'action.failed', done: 'toast.failed', reason: 'required' },
+  cancelled: { title: 'dialog.cancel.title', message: 'dialog.cancel.message', confirm: 'action.cancel', done: 'toast.cancelled', reason: 'required' },
+  returned: { title: 'dialog.returned.title', message: 'dialog.returned.message', confirm: 'action.returned', done: 'toast.returned', reason: undefined },
+  pending: { title: 'dialog.reopen.title', message: 'dialog.reopen.message', confirm: 'action.reopen', done: 'toast.reopened', reason: undefined },
+} as const;
+const MOVE_STATUSES = Object.keys(MOVE_WORDS) as (keyof typeof MOVE_WORDS)[];
+
+type Pending = null | 'unassign' | keyof typeof MOVE_WORDS;
 
 function DeliveryDetailView({
   record,
@@ -420,42 +433,19 @@ function DeliveryDetailView({
         reason="optional"
         onConfirm={(reason) => run(() => unassignDelivery(d.id, reason), t('toast.unassigned'))}
       />
-      <ActionDialog
-        open={pending === 'failed'}
-        onClose={() => setPending(null)}
-        title={t('dialog.failed.title')}
-        message={t('dialog.failed.message', { code: d.delivery_code })}
-        confirmLabel={t('action.failed')}
-        destructive
-        reason="required"
-        onConfirm={(reason) => run(() => transitionDelivery(d.id, 'failed', reason), t('toast.failed'))}
-      />
-      <ActionDialog
-        open={pending === 'cancelled'}
-        onClose={() => setPending(null)}
-        title={t('dialog.cancel.title')}
-        message={t('dialog.cancel.message', { code: d.delivery_code })}
-        confirmLabel={t('action.cancel')}
-        destructive
-        reason="required"
-        onConfirm={(reason) => run(() => transitionDelivery(d.id, 'cancelled', reason), t('toast.cancelled'))}
-      />
-      <ActionDialog
-        open={pending === 'returned'}
-        onClose={() => setPending(null)}
-        title={t('dialog.returned.title')}
-        message={t('dialog.returned.message', { code: d.delivery_code })}
-        confirmLabel={t('action.returned')}
-        onConfirm={() => run(() => transitionDelivery(d.id, 'returned'), t('toast.returned'))}
-      />
-      <ActionDialog
-        open={pending === 'pending'}
-        onClose={() => setPending(null)}
-        title={t('dialog.reopen.title')}
-        message={t('dialog.reopen.message', { code: d.delivery_code })}
-        confirmLabel={t('action.reopen')}
-        onConfirm={() => run(() => transitionDelivery(d.id, 'pending'), t('toast.reopened'))}
-      />
+      {MOVE_STATUSES.map((status) => (
+        <ActionDialog
+          key={status}
+          open={pending === status}
+          onClose={() => setPending(null)}
+          title={t(MOVE_WORDS[status].title)}
+          message={t(MOVE_WORDS[status].message, { code: d.delivery_code })}
+          confirmLabel={t(MOVE_WORDS[status].confirm)}
+          destructive={MOVE_WORDS[status].reason === 'required'}
+          reason={MOVE_WORDS[status].reason}
+          onConfirm={(reason) => run(() => transitionDelivery(d.id, status, reason), t(MOVE_WORDS[status].done))}
+        />
+      ))}
     </div>
   );
 }

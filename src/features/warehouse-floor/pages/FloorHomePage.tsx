@@ -47,21 +47,47 @@ const AUDIT_TYPE_KEYS: Record<string, keyof typeof floorMessages.en> = {
   cycle_count: 'auditType.cycle_count',
 };
 
-function Section({ id, title, count, children }: { id: string; title: string; count?: number; children: ReactNode }) {
+const listClass = 'divide-y divide-slate-200 dark:divide-slate-800';
+const rowClass = 'flex flex-wrap items-center justify-between gap-x-3 gap-y-1 px-4 py-3';
+const mutedClass = 'text-sm text-slate-600 dark:text-slate-400';
+
+/** One kind of today's work: a titled, counted list of its rows, or what to do when there are none. */
+function WorkSection<Row extends { id: string }>({ id, title, rows, empty, emptyHelp, children }: { id: string; title: string; rows: Row[]; empty: string; emptyHelp: string; children: (row: Row) => ReactNode }) {
   return (
     <section aria-labelledby={id} className="rounded-lg border border-slate-200 bg-brand-card dark:border-slate-800 dark:bg-slate-900">
       <h2 id={id} className="flex items-center justify-between border-b border-slate-200 px-4 py-3 text-base font-semibold dark:border-slate-800">
         {title}
-        {count !== undefined && <span className="text-sm font-normal text-slate-600 dark:text-slate-400">{count}</span>}
+        <span className="text-sm font-normal text-slate-600 dark:text-slate-400">{rows.length}</span>
       </h2>
-      {children}
+      {rows.length === 0 ? (
+        <EmptyState title={empty} description={emptyHelp} />
+      ) : (
+        <ul className={listClass}>
+          {rows.map((row) => (
+            <li key={row.id} className={rowClass}>
+              {children(row)}
+            </li>
+          ))}
+        </ul>
+      )}
     </section>
   );
 }
 
-const listClass = 'divide-y divide-slate-200 dark:divide-slate-800';
-const rowClass = 'flex flex-wrap items-center justify-between gap-x-3 gap-y-1 px-4 py-3';
-const mutedClass = 'text-sm text-slate-600 dark:text-slate-400';
+/** A task's row: its link to the task's screen, one line about it, and its status. */
+function WorkTask({ href, label, line, status }: { href: string; label: ReactNode; line: string; status: ReactNode }) {
+  return (
+    <>
+      <span className="flex flex-col">
+        <Link href={href} className="font-medium text-brand underline-offset-2 hover:underline">
+          {label}
+        </Link>
+        <span className={mutedClass}>{line}</span>
+      </span>
+      {status}
+    </>
+  );
+}
 
 /**
  * Where warehouse staff work (the dispatcher panel's warehouse section, phone-first): their
@@ -98,85 +124,46 @@ export function FloorHomePage() {
       {(state.status === 'failed' || state.status === 'missing') && <ErrorState title={t('home.loadFailed')} onRetry={retry} />}
       {state.status === 'ready' && (
         <>
-          <Section id="floor-your-warehouses" title={t('home.warehouses')} count={state.record.warehouses.length}>
-            {state.record.warehouses.length === 0 ? (
-              <EmptyState title={t('home.noWarehouse')} description={t('home.noWarehouseHelp')} />
-            ) : (
-              <ul className={listClass}>
-                {state.record.warehouses.map((row) => (
-                  <li key={row.id} className={rowClass}>
-                    <span className="font-medium">
-                      {row.warehouse?.name ?? t('home.warehouseUnnamed')} <span className={mutedClass}>{row.warehouse?.code}</span>
-                    </span>
-                    <span className={mutedClass}>{ROLE_KEYS[row.role as StaffRole] ? t(ROLE_KEYS[row.role as StaffRole]) : row.role}</span>
-                  </li>
-                ))}
-              </ul>
+          <WorkSection id="floor-your-warehouses" title={t('home.warehouses')} rows={state.record.warehouses} empty={t('home.noWarehouse')} emptyHelp={t('home.noWarehouseHelp')}>
+            {(row) => (
+              <>
+                <span className="font-medium">
+                  {row.warehouse?.name ?? t('home.warehouseUnnamed')} <span className={mutedClass}>{row.warehouse?.code}</span>
+                </span>
+                <span className={mutedClass}>{ROLE_KEYS[row.role as StaffRole] ? t(ROLE_KEYS[row.role as StaffRole]) : row.role}</span>
+              </>
             )}
-          </Section>
-          <Section id="floor-pick-orders-today" title={t('home.picks')} count={state.record.picks.length}>
-            {state.record.picks.length === 0 ? (
-              <EmptyState title={t('home.nothingToPick')} description={t('home.nothingToPickHelp')} />
-            ) : (
-              <ul className={listClass}>
-                {state.record.picks.map((row) => (
-                  <li key={row.id} className={rowClass}>
-                    <span className="flex flex-col">
-                      <Link href={dispatcherPaths.floorPick(row.id)} className="font-medium text-brand underline-offset-2 hover:underline">
-                        {row.reference_number}
-                      </Link>
-                      <span className={mutedClass}>
-                        {t('home.pickLine', { warehouse: row.warehouse_code, picked: row.picked_items, total: row.total_items, assigned: row.assigned_to === userId ? 'you' : 'nobody' })}
-                      </span>
-                    </span>
-                    <StatusChip status={row.status} vocabulary={pickOrderStatus} />
-                  </li>
-                ))}
-              </ul>
+          </WorkSection>
+          <WorkSection id="floor-pick-orders-today" title={t('home.picks')} rows={state.record.picks} empty={t('home.nothingToPick')} emptyHelp={t('home.nothingToPickHelp')}>
+            {(row) => (
+              <WorkTask
+                href={dispatcherPaths.floorPick(row.id)}
+                label={row.reference_number}
+                line={t('home.pickLine', { warehouse: row.warehouse_code, picked: row.picked_items, total: row.total_items, assigned: row.assigned_to === userId ? 'you' : 'nobody' })}
+                status={<StatusChip status={row.status} vocabulary={pickOrderStatus} />}
+              />
             )}
-          </Section>
-          <Section id="floor-goods-to-receive" title={t('home.receipts')} count={state.record.receipts.length}>
-            {state.record.receipts.length === 0 ? (
-              <EmptyState title={t('home.nothingToReceive')} description={t('home.nothingToReceiveHelp')} />
-            ) : (
-              <ul className={listClass}>
-                {state.record.receipts.map((row) => (
-                  <li key={row.id} className={rowClass}>
-                    <span className="flex flex-col">
-                      <Link href={dispatcherPaths.floorReceive(row.id)} className="font-medium text-brand underline-offset-2 hover:underline">
-                        {row.receive_code}
-                      </Link>
-                      <span className={mutedClass}>
-                        {t('home.receiptLine', { supplier: row.supplier_name, warehouse: row.warehouse_name, received: row.received_total, expected: row.expected_total })}
-                      </span>
-                    </span>
-                    <StatusChip status={row.status} vocabulary={receiveOrderStatus} />
-                  </li>
-                ))}
-              </ul>
+          </WorkSection>
+          <WorkSection id="floor-goods-to-receive" title={t('home.receipts')} rows={state.record.receipts} empty={t('home.nothingToReceive')} emptyHelp={t('home.nothingToReceiveHelp')}>
+            {(row) => (
+              <WorkTask
+                href={dispatcherPaths.floorReceive(row.id)}
+                label={row.receive_code}
+                line={t('home.receiptLine', { supplier: row.supplier_name, warehouse: row.warehouse_name, received: row.received_total, expected: row.expected_total })}
+                status={<StatusChip status={row.status} vocabulary={receiveOrderStatus} />}
+              />
             )}
-          </Section>
-          <Section id="floor-counts-today" title={t('home.counts')} count={state.record.counts.length}>
-            {state.record.counts.length === 0 ? (
-              <EmptyState title={t('home.nothingToCount')} description={t('home.nothingToCountHelp')} />
-            ) : (
-              <ul className={listClass}>
-                {state.record.counts.map((row) => (
-                  <li key={row.id} className={rowClass}>
-                    <span className="flex flex-col">
-                      <Link href={dispatcherPaths.floorCount(row.id)} className="font-medium text-brand underline-offset-2 hover:underline">
-                        {AUDIT_TYPE_KEYS[row.audit_type] ? t(AUDIT_TYPE_KEYS[row.audit_type]!) : row.audit_type}
-                      </Link>
-                      <span className={mutedClass}>
-                        {t('home.countLine', { warehouse: row.warehouse_code, counted: row.counted_count ?? 0, total: row.line_count ?? 0, date: row.scheduled_date ?? '—' })}
-                      </span>
-                    </span>
-                    <StatusChip status={row.status} vocabulary={inventoryAuditStatus} />
-                  </li>
-                ))}
-              </ul>
+          </WorkSection>
+          <WorkSection id="floor-counts-today" title={t('home.counts')} rows={state.record.counts} empty={t('home.nothingToCount')} emptyHelp={t('home.nothingToCountHelp')}>
+            {(row) => (
+              <WorkTask
+                href={dispatcherPaths.floorCount(row.id)}
+                label={AUDIT_TYPE_KEYS[row.audit_type] ? t(AUDIT_TYPE_KEYS[row.audit_type]!) : row.audit_type}
+                line={t('home.countLine', { warehouse: row.warehouse_code, counted: row.counted_count ?? 0, total: row.line_count ?? 0, date: row.scheduled_date ?? '—' })}
+                status={<StatusChip status={row.status} vocabulary={inventoryAuditStatus} />}
+              />
             )}
-          </Section>
+          </WorkSection>
         </>
       )}
     </div>
