@@ -1,6 +1,7 @@
 import { parse, TYPE, type MessageFormatElement } from '@formatjs/icu-messageformat-parser';
 import { describe, expect, it } from 'vitest';
 import * as statusVocabularies from '../data/statuses';
+import { NOUN_KEYS } from '../features/activity/table-nouns';
 import { DELIVERY_EVENT_KEYS } from '../lib/delivery-events';
 import type { Catalogue } from '../lib/i18n/catalogue';
 import { RECORD_TOAST_KEYS } from '../ui/form/record-save';
@@ -123,6 +124,8 @@ describe('message catalogues', () => {
         const kitNamed = new Set<string>([...(recordToasts ? RECORD_TOAST_KEYS : []), ...vocabularyKeys(catalogue)]);
         // An area that words a delivery's timeline through deliveryEventWords has it name the event keys.
         if (namedIn.includes('deliveryEventWords(')) for (const key of DELIVERY_EVENT_KEYS) kitNamed.add(key);
+        // An area whose keys are derived with prefixedKeys names them through the derived map (the activity's table nouns).
+        if (namedIn.includes('NOUN_KEYS = prefixedKeys(')) for (const key of Object.values<string>(NOUN_KEYS)) kitNamed.add(key);
         // An area that hands its catalogue to a record page (`words={…}`) has the kit name those words' keys.
         const worded = /<(?:RecordFormPage|StatusRecordPage)<[^]*?words=\{/.test(namedIn);
         if (worded) for (const key of RECORD_PAGE_WORD_KEYS) kitNamed.add(key);

@@ -1,12 +1,10 @@
 import type { Lookup, LookupOption } from '../lib/lookup-option';
 import { withSearch } from '../lib/search-filter';
 import { supabase } from '../lib/supabase';
+import { nameById, tenantLookup } from './named-records';
 
 /** A delivery's code for a stored id; null when it cannot be read. */
-export async function deliveryLabel(tenantId: string, id: string): Promise<string | null> {
-  const { data } = await supabase.from('deliveries').select('delivery_code').eq('tenant_id', tenantId).eq('id', id).maybeSingle();
-  return data?.delivery_code ?? null;
-}
+export const deliveryLabel = nameById('deliveries');
 
 export interface DeliveryLookupOptions {
   /**
@@ -76,10 +74,10 @@ export async function lookupAssignableDeliveries(
 
 /** The delivery lookup of a field or filter (exceptions, returns): its search (with `options`) and a stored delivery's code. */
 export function deliveryLookup(tenantId: string, options: DeliveryLookupOptions = {}): Lookup {
-  return { search: (term, signal, limit) => lookupDeliveries(tenantId, term, limit, signal, options), resolveLabel: (id) => deliveryLabel(tenantId, id) };
+  return tenantLookup(tenantId, (tenant, term, limit, signal) => lookupDeliveries(tenant, term, limit, signal, options), deliveryLabel);
 }
 
 /** The delivery lookup of the assignment screens: its search (with `options`) and a stored delivery's code. */
 export function assignableDeliveryLookup(tenantId: string, options: AssignableDeliveryOptions = {}): Lookup {
-  return { search: (term, signal, limit) => lookupAssignableDeliveries(tenantId, term, limit, signal, options), resolveLabel: (id) => deliveryLabel(tenantId, id) };
+  return tenantLookup(tenantId, (tenant, term, limit, signal) => lookupAssignableDeliveries(tenant, term, limit, signal, options), deliveryLabel);
 }

@@ -2,12 +2,10 @@ import type { Lookup, LookupOption } from '../lib/lookup-option';
 import { withSearch } from '../lib/search-filter';
 import { supabase } from '../lib/supabase';
 import { driverStatus } from './statuses';
+import { nameById, tenantLookup } from './named-records';
 
 /** A driver's name for a stored id; null when it cannot be read. */
-export async function driverLabel(tenantId: string, id: string): Promise<string | null> {
-  const { data } = await supabase.from('driver_rows').select('full_name').eq('tenant_id', tenantId).eq('id', id).maybeSingle();
-  return data?.full_name ?? null;
-}
+export const driverLabel = nameById('driver_rows');
 
 export interface DriverLookupOptions {
   /**
@@ -48,5 +46,5 @@ export async function lookupDrivers(tenantId: string, term: string, limit: numbe
 
 /** The driver lookup of a field or filter: its search (with `options`) and a stored driver's name. */
 export function driverLookup(tenantId: string, options: DriverLookupOptions = {}): Lookup {
-  return { search: (term, signal, limit) => lookupDrivers(tenantId, term, limit, signal, options), resolveLabel: (id) => driverLabel(tenantId, id) };
+  return tenantLookup(tenantId, (tenant, term, limit, signal) => lookupDrivers(tenant, term, limit, signal, options), driverLabel);
 }

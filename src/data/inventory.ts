@@ -2,6 +2,7 @@ import type { Lookup, LookupOption } from '../lib/lookup-option';
 import { withSearch } from '../lib/search-filter';
 import { supabase } from '../lib/supabase';
 import { locationLabel } from './locations';
+import { nameById, tenantLookup } from './named-records';
 
 /**
  * The tenant's inventory items by name or SKU, by name; the SKU below. `activeOnly` is for the
@@ -22,10 +23,7 @@ export async function lookupInventoryItems(
 }
 
 /** An inventory item's name for a stored id; null when it cannot be read. */
-export async function inventoryItemLabel(tenantId: string, id: string): Promise<string | null> {
-  const { data } = await supabase.from('inventory_items').select('name').eq('tenant_id', tenantId).eq('id', id).maybeSingle();
-  return data?.name ?? null;
-}
+export const inventoryItemLabel = nameById('inventory_items');
 
 /**
  * The bins of one warehouse by code or name, by code; the name below. `activeOnly` is for the
@@ -52,7 +50,7 @@ export async function lookupBins(
 
 /** The item lookup of a field or filter: its search (with `options`) and a stored item's name. */
 export function inventoryItemLookup(tenantId: string, options: { activeOnly?: boolean } = {}): Lookup {
-  return { search: (term, signal, limit) => lookupInventoryItems(tenantId, term, limit, signal, options), resolveLabel: (id) => inventoryItemLabel(tenantId, id) };
+  return tenantLookup(tenantId, (tenant, term, limit, signal) => lookupInventoryItems(tenant, term, limit, signal, options), inventoryItemLabel);
 }
 
 /** The bin lookup of one warehouse for a field or filter: its search (with `options`) and a stored bin's label. */

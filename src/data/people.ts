@@ -1,6 +1,7 @@
 import type { Lookup, LookupOption } from '../lib/lookup-option';
 import { withSearch } from '../lib/search-filter';
 import { supabase } from '../lib/supabase';
+import { nameById, tenantLookup } from './named-records';
 
 /** What a person is called when the profile has no name. */
 const UNNAMED = 'Unnamed User';
@@ -67,27 +68,24 @@ export async function lookupTenantUsers(tenantId: string, term: string, limit: n
 }
 
 /** A person's name for a stored id (a customer, a driver, a member of staff); null when it cannot be read. */
-export async function personName(tenantId: string, id: string): Promise<string | null> {
-  const { data } = await supabase.from('profiles').select('full_name').eq('tenant_id', tenantId).eq('id', id).maybeSingle();
-  return data?.full_name ?? null;
-}
+export const personName = nameById('profiles');
 
 /** The staff lookup of a field or filter: its search (with `options`) and a stored person's name. */
 export function staffLookup(tenantId: string, options: StaffLookupOptions): Lookup {
-  return { search: (term, signal, limit) => lookupStaff(tenantId, term, limit, signal, options), resolveLabel: (id) => personName(tenantId, id) };
+  return tenantLookup(tenantId, (tenant, term, limit, signal) => lookupStaff(tenant, term, limit, signal, options), personName);
 }
 
 /** The customer lookup of a field or filter: its search and a stored customer's name. */
 export function customerLookup(tenantId: string): Lookup {
-  return { search: (term, signal, limit) => lookupCustomers(tenantId, term, limit, signal), resolveLabel: (id) => personName(tenantId, id) };
+  return tenantLookup(tenantId, lookupCustomers, personName);
 }
 
 /** The driver-people lookup of a filter: its search and a stored person's name. */
 export function driverPeopleLookup(tenantId: string): Lookup {
-  return { search: (term, signal, limit) => lookupDriverPeople(tenantId, term, limit, signal), resolveLabel: (id) => personName(tenantId, id) };
+  return tenantLookup(tenantId, lookupDriverPeople, personName);
 }
 
 /** The tenant users lookup of a roster field: its search and a stored person's name. */
 export function tenantUserLookup(tenantId: string): Lookup {
-  return { search: (term, signal, limit) => lookupTenantUsers(tenantId, term, limit, signal), resolveLabel: (id) => personName(tenantId, id) };
+  return tenantLookup(tenantId, lookupTenantUsers, personName);
 }

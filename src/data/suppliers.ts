@@ -1,6 +1,7 @@
 import type { Lookup, LookupOption } from '../lib/lookup-option';
 import { withSearch } from '../lib/search-filter';
 import { supabase } from '../lib/supabase';
+import { nameById, tenantLookup } from './named-records';
 
 /** The tenant's active suppliers by name or code, by name; the code below. */
 export async function lookupSuppliers(tenantId: string, term: string, limit: number, signal: AbortSignal): Promise<LookupOption[]> {
@@ -11,12 +12,9 @@ export async function lookupSuppliers(tenantId: string, term: string, limit: num
 }
 
 /** A supplier's name for a stored id; null when it cannot be read. */
-export async function supplierLabel(tenantId: string, id: string): Promise<string | null> {
-  const { data } = await supabase.from('suppliers').select('name').eq('tenant_id', tenantId).eq('id', id).maybeSingle();
-  return data?.name ?? null;
-}
+export const supplierLabel = nameById('suppliers');
 
 /** The supplier lookup of a field or filter: its search and a stored supplier's name. */
 export function supplierLookup(tenantId: string): Lookup {
-  return { search: (term, signal, limit) => lookupSuppliers(tenantId, term, limit, signal), resolveLabel: (id) => supplierLabel(tenantId, id) };
+  return tenantLookup(tenantId, lookupSuppliers, supplierLabel);
 }

@@ -1,12 +1,10 @@
 import type { Lookup, LookupOption } from '../lib/lookup-option';
 import { withSearch } from '../lib/search-filter';
 import { supabase } from '../lib/supabase';
+import { nameById, tenantLookup } from './named-records';
 
 /** A vehicle's name for a stored id; null when it cannot be read. */
-export async function vehicleLabel(tenantId: string, id: string): Promise<string | null> {
-  const { data } = await supabase.from('vehicles').select('name').eq('tenant_id', tenantId).eq('id', id).maybeSingle();
-  return data?.name ?? null;
-}
+export const vehicleLabel = nameById('vehicles');
 
 export interface VehicleLookupOptions {
   /** Only vehicles in use: what a new assignment or a driver's default vehicle may name; a filter over past work finds every one. */
@@ -45,5 +43,5 @@ export async function lookupVehicles(tenantId: string, term: string, limit: numb
 
 /** The vehicle lookup of a field or filter: its search (with `options`) and a stored vehicle's name. */
 export function vehicleLookup(tenantId: string, options: VehicleLookupOptions = {}): Lookup {
-  return { search: (term, signal, limit) => lookupVehicles(tenantId, term, limit, signal, options), resolveLabel: (id) => vehicleLabel(tenantId, id) };
+  return tenantLookup(tenantId, (tenant, term, limit, signal) => lookupVehicles(tenant, term, limit, signal, options), vehicleLabel);
 }

@@ -2,6 +2,7 @@ import type { Lookup, LookupOption } from '../lib/lookup-option';
 import { withSearch } from '../lib/search-filter';
 import { supabase } from '../lib/supabase';
 import { useRecordLoad } from '../lib/use-record-load';
+import { nameById, tenantLookup } from './named-records';
 
 /** The tenant's warehouses by name or code, by name; the code below. */
 export async function lookupWarehouses(tenantId: string, term: string, limit: number, signal: AbortSignal): Promise<LookupOption[]> {
@@ -12,17 +13,11 @@ export async function lookupWarehouses(tenantId: string, term: string, limit: nu
 }
 
 /** A warehouse's name for a stored id; null when it cannot be read. */
-export async function warehouseLabel(tenantId: string, id: string): Promise<string | null> {
-  const { data } = await supabase.from('warehouses').select('name').eq('tenant_id', tenantId).eq('id', id).maybeSingle();
-  return data?.name ?? null;
-}
+export const warehouseLabel = nameById('warehouses');
 
 /** What a lookup of the tenant's warehouses takes (a filter or a field): its search and how a stored id reads. */
 export function warehouseLookup(tenantId: string): Lookup {
-  return {
-    search: (term, signal, limit) => lookupWarehouses(tenantId, term, limit, signal),
-    resolveLabel: (id) => warehouseLabel(tenantId, id),
-  };
+  return tenantLookup(tenantId, lookupWarehouses, warehouseLabel);
 }
 
 export type WarehouseChoice = { id: string; name: string; code: string };

@@ -2,6 +2,7 @@ import type { Lookup, LookupOption } from '../lib/lookup-option';
 import { withSearch } from '../lib/search-filter';
 import { supabase } from '../lib/supabase';
 import type { Tables } from '../types/database-overrides';
+import { nameById, tenantLookup } from './named-records';
 
 export interface ZoneLookupOptions {
   /** Only zones in use: what a new record may point to (a driver's home zone). */
@@ -33,12 +34,9 @@ export async function lookupZones(
 }
 
 /** A zone's name for a stored id (a filter from the URL, an edit form); null when it cannot be read. */
-export async function zoneName(tenantId: string, id: string): Promise<string | null> {
-  const { data } = await supabase.from('zones').select('name').eq('tenant_id', tenantId).eq('id', id).maybeSingle();
-  return data?.name ?? null;
-}
+export const zoneName = nameById('zones');
 
 /** The zone lookup of a field or filter: its search (with `options`) and a stored zone's name. */
 export function zoneLookup(tenantId: string, options: ZoneLookupOptions = {}): Lookup {
-  return { search: (term, signal, limit) => lookupZones(tenantId, term, limit, signal, options), resolveLabel: (id) => zoneName(tenantId, id) };
+  return tenantLookup(tenantId, (tenant, term, limit, signal) => lookupZones(tenant, term, limit, signal, options), zoneName);
 }

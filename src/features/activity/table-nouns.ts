@@ -1,70 +1,15 @@
+import { prefixedKeys } from '../../lib/i18n/prefixed-keys';
 import type { ActivityKey } from './messages';
-import type { TableName } from './table-words';
+import { TABLE_KEYS, type TableName } from './table-words';
 
 /** The grammatical gender of a noun, in a language whose sentences agree with it. */
 export type Gender = 'masculine' | 'feminine';
 
 /**
  * Each table's records as the activity's created and deleted sentences name them ('Se creó una entrega',
- * 'Un chauffeur a été créé'); typed over the generated tables like TABLE_KEYS.
+ * 'Un chauffeur a été créé'): `noun.<table>` for each table TABLE_KEYS words, so typed over the generated tables like it.
  */
-export const NOUN_KEYS = {
-  addresses: 'noun.addresses',
-  admin_messages: 'noun.admin_messages',
-  api_idempotency_keys: 'noun.api_idempotency_keys',
-  api_keys: 'noun.api_keys',
-  assignments: 'noun.assignments',
-  audit_log: 'noun.audit_log',
-  conversation_participants: 'noun.conversation_participants',
-  conversation_support: 'noun.conversation_support',
-  conversations: 'noun.conversations',
-  customer_preferences: 'noun.customer_preferences',
-  deliveries: 'noun.deliveries',
-  delivery_events: 'noun.delivery_events',
-  delivery_services: 'noun.delivery_services',
-  dispatcher_settings: 'noun.dispatcher_settings',
-  driver_positions: 'noun.driver_positions',
-  drivers: 'noun.drivers',
-  exception_events: 'noun.exception_events',
-  exceptions: 'noun.exceptions',
-  inventory_audit_events: 'noun.inventory_audit_events',
-  inventory_audit_lines: 'noun.inventory_audit_lines',
-  inventory_audits: 'noun.inventory_audits',
-  inventory_items: 'noun.inventory_items',
-  inventory_reorder_points: 'noun.inventory_reorder_points',
-  inventory_stock: 'noun.inventory_stock',
-  inventory_transactions: 'noun.inventory_transactions',
-  messages: 'noun.messages',
-  notifications: 'noun.notifications',
-  package_handoff_events: 'noun.package_handoff_events',
-  package_handoffs: 'noun.package_handoffs',
-  pick_order_events: 'noun.pick_order_events',
-  pick_order_lines: 'noun.pick_order_lines',
-  pick_orders: 'noun.pick_orders',
-  profiles: 'noun.profiles',
-  receive_order_events: 'noun.receive_order_events',
-  receive_order_lines: 'noun.receive_order_lines',
-  receive_orders: 'noun.receive_orders',
-  remittance_deliveries: 'noun.remittance_deliveries',
-  remittances: 'noun.remittances',
-  return_request_events: 'noun.return_request_events',
-  return_requests: 'noun.return_requests',
-  suppliers: 'noun.suppliers',
-  support_acknowledgements: 'noun.support_acknowledgements',
-  system_settings: 'noun.system_settings',
-  tenants: 'noun.tenants',
-  vehicles: 'noun.vehicles',
-  warehouse_locations: 'noun.warehouse_locations',
-  warehouse_staff: 'noun.warehouse_staff',
-  warehouses: 'noun.warehouses',
-  webhook_attempts: 'noun.webhook_attempts',
-  webhook_deliveries: 'noun.webhook_deliveries',
-  webhook_events: 'noun.webhook_events',
-  webhook_modules: 'noun.webhook_modules',
-  webhook_subscriptions: 'noun.webhook_subscriptions',
-  zone_pricing: 'noun.zone_pricing',
-  zones: 'noun.zones',
-} as const satisfies Record<TableName, ActivityKey>;
+export const NOUN_KEYS = prefixedKeys(Object.keys(TABLE_KEYS) as TableName[], 'noun.') satisfies Record<TableName, ActivityKey>;
 
 /**
  * The gender of each table's noun (noun.<table> in messages/es.ts and fr.ts), which the Spanish and French sentences
