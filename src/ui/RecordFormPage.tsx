@@ -1,7 +1,8 @@
 import { createElement, Fragment, type ComponentType, type ReactNode } from 'react';
-import { useT } from '../lib/i18n/catalogue';
+import { useT, type Catalogue } from '../lib/i18n/catalogue';
+import { useTenantId } from '../lib/tenant';
 import { uiMessages } from './messages';
-import { RecordPageFrame, useRecordPageSource, useRoutedRecord, type RecordPageWords, type WordedRecordPageSource } from './RecordPageFrame';
+import { RecordPageFrame, useRecordPageSource, useRoutedRecord, type RecordPageWordKey, type RecordPageWords, type WordedRecordPageSource } from './RecordPageFrame';
 
 type Titles = { create: string; edit: string };
 
@@ -55,4 +56,29 @@ export function modePages<P extends { mode: Mode }>(Page: ComponentType<P>): Rec
       return createElement(Page, { ...props, mode } as P);
     };
   return { create: screenOf('create'), edit: screenOf('edit') };
+}
+
+/** A tenant's record form as `tenantRecordPages` mounts it: the tenant and the record (null to create). */
+export type TenantRecordFormProps<Row extends { id: string }> = { tenantId: string; record: Row | null };
+
+/**
+ * The create and the edit screen of a tenant's record, declared once: the `RecordFormPage` of the
+ * signed-in tenant that reads the route's record with `load` and mounts `form` for it.
+ */
+export function tenantRecordPages<Row extends { id: string }>(page: {
+  load: (tenantId: string, id: string) => Promise<Row | null>;
+  listPath: string;
+  words: Catalogue<(typeof RECORD_FORM_TITLE_KEYS)[number] | RecordPageWordKey | 'list.title'>;
+  form: ComponentType<TenantRecordFormProps<Row>>;
+  skeletons?: readonly string[];
+}): Record<Mode, ModePage<{ mode: Mode }>> {
+  const { load, listPath, words, form, skeletons } = page;
+  return modePages(function TenantRecordFormPage({ mode }: { mode: Mode }) {
+    const tenantId = useTenantId() ?? '';
+    return (
+      <RecordFormPage<Row> mode={mode} scope={tenantId} load={(id) => load(tenantId, id)} listPath={listPath} words={words} skeletons={skeletons}>
+        {(record) => createElement(form, { tenantId, record })}
+      </RecordFormPage>
+    );
+  });
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { fromLocalInput, requiredId, toLocalInput } from '../../lib/form-schema';
-import { nullableText, numeric, tenantRecord } from '../../lib/row-schema';
+import { nullableText, numeric, statusHistoryEntrySchema, tenantRecord } from '../../lib/row-schema';
 import { ASSIGNMENT_STATUSES, DELIVERY_STATUSES, type DeliveryStatus } from '../../data/statuses';
 
 export { DELIVERY_STATUSES, type DeliveryStatus };
@@ -169,17 +169,8 @@ export const deliverySchema = z.object({
 });
 export type Delivery = z.infer<typeof deliverySchema>;
 
-export const deliveryEventSchema = z.object({
-  id: z.string(),
-  delivery_id: z.string(),
-  action: z.string(),
-  status: z.enum(DELIVERY_STATUSES),
-  from_status: nullableText,
-  occurred_at: z.string(),
-  actor_name: nullableText,
-  note: nullableText,
-  reason: nullableText,
-});
+/** A delivery's history row: the kit's status history entry with its delivery, action and reason. */
+export const deliveryEventSchema = statusHistoryEntrySchema.extend({ delivery_id: z.string(), action: z.string(), status: z.enum(DELIVERY_STATUSES), reason: nullableText });
 export type DeliveryEvent = z.infer<typeof deliveryEventSchema>;
 
 export const assignmentSchema = z.object({

@@ -1,5 +1,5 @@
 import type { ListState } from '../../lib/list-state';
-import { fetchListPage, parsedResult } from '../../lib/query-results';
+import { fetchListPage, parsedResult, rowOrNull } from '../../lib/query-results';
 import { withSearch } from '../../lib/search-filter';
 import { supabase } from '../../lib/supabase';
 import type { FetchContext, ServerPage } from '../../lib/use-server-list';
@@ -30,14 +30,8 @@ export async function createAudit(values: AuditWrite): Promise<{ id: string }> {
 
 /** The count sheet (blind: no expected quantities), or null when the caller may not see the audit. */
 export async function getCountSheet(auditId: string): Promise<CountSheet | null> {
-  const { data, error } = await supabase.rpc('inventory_audit_count_sheet', { audit_id: auditId });
-  if (error) {
-    if (error.code === '22P02') return null;
-    throw error;
-  }
-  if (data === null) return null;
-  const sheet = countSheetSchema.parse(data);
-  return { ...sheet, id: sheet.audit.id };
+  const sheet = rowOrNull(await supabase.rpc('inventory_audit_count_sheet', { audit_id: auditId }), countSheetSchema);
+  return sheet && { ...sheet, id: sheet.audit.id };
 }
 
 /** The reviewer's lines: expected, counted and variance (admins and managers only). */

@@ -1,5 +1,5 @@
 import type { ListState } from '../../lib/list-state';
-import { fetchListPage, parsedResult } from '../../lib/query-results';
+import { fetchListPage, parsedResult, rowOrNull } from '../../lib/query-results';
 import { withSearch } from '../../lib/search-filter';
 import { supabase } from '../../lib/supabase';
 import type { FetchContext, ServerPage } from '../../lib/use-server-list';
@@ -30,15 +30,9 @@ export async function listPickOrders(tenantId: string, state: ListState<PickOrde
 
 /** An order in the read shape, or null when there is none (or the caller may not see it). */
 export async function getPickOrder(pickOrderId: string): Promise<PickOrderRecord | null> {
-  const { data, error } = await supabase.rpc('get_pick_order', { pick_order_id: pickOrderId });
-  if (error) {
-    // A malformed id (not a uuid) names no order.
-    if (error.code === '22P02') return null;
-    throw error;
-  }
-  if (data === null) return null;
-  const read = pickOrderReadSchema.parse(data);
-  return { ...read, id: read.order.id };
+  // A malformed id (not a uuid) names no order.
+  const read = rowOrNull(await supabase.rpc('get_pick_order', { pick_order_id: pickOrderId }), pickOrderReadSchema);
+  return read && { ...read, id: read.order.id };
 }
 
 /** A fresh reference number for a new order (the user may overwrite it). */

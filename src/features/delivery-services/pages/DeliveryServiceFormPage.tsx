@@ -1,8 +1,7 @@
 import { useMemo } from 'react';
 import { adminPaths } from '../../../lib/paths';
-import { useTenantId } from '../../../lib/tenant';
 import { Form, FormActions, MultiSelectField, NumberField, SelectField, SwitchField, TextField, defineRecordForm, useRecordForm } from '../../../ui/form';
-import { modePages, RecordFormPage } from '../../../ui/RecordFormPage';
+import { tenantRecordPages, type TenantRecordFormProps } from '../../../ui/RecordFormPage';
 import { createDeliveryService, getDeliveryService, updateDeliveryService } from '../api';
 import {
   DeliveryServiceFormSchema,
@@ -24,16 +23,7 @@ const serviceForm = defineRecordForm({
   update: updateDeliveryService,
 });
 
-export function DeliveryServiceFormPage({ mode }: { mode: 'create' | 'edit' }) {
-  const tenantId = useTenantId() ?? '';
-  return (
-    <RecordFormPage<DeliveryService> mode={mode} scope={tenantId} load={(id) => getDeliveryService(tenantId, id)} listPath={adminPaths.deliveryServices()} words={serviceMessages}>
-      {(service) => <DeliveryServiceForm tenantId={tenantId} service={service} />}
-    </RecordFormPage>
-  );
-}
-
-function DeliveryServiceForm({ tenantId, service }: { tenantId: string; service: DeliveryService | null }) {
+function DeliveryServiceForm({ tenantId, record: service }: TenantRecordFormProps<DeliveryService>) {
   const { t, formProps } = useRecordForm(serviceForm, tenantId, service);
   const options = useMemo(() => serviceOptions(t), [t]);
 
@@ -61,4 +51,4 @@ function DeliveryServiceForm({ tenantId, service }: { tenantId: string; service:
   );
 }
 
-export const { create: DeliveryServiceCreatePage, edit: DeliveryServiceEditPage } = modePages(DeliveryServiceFormPage);
+export const { create: DeliveryServiceCreatePage, edit: DeliveryServiceEditPage } = tenantRecordPages({ load: getDeliveryService, listPath: adminPaths.deliveryServices(), words: serviceMessages, form: DeliveryServiceForm });

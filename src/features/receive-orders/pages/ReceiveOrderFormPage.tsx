@@ -3,10 +3,9 @@ import { inventoryItemLookup, binLookup } from '../../../data/inventory';
 import { supplierLookup } from '../../../data/suppliers';
 import { warehouseLookup } from '../../../data/warehouses';
 import { adminPaths } from '../../../lib/paths';
-import { useTenantId } from '../../../lib/tenant';
 import { ArrayField, DateField, Form, FormActions, LookupField, NumberField, TextField, defineRecordForm, useRecordForm } from '../../../ui/form';
 import { TextAreaField } from '../../../ui/form/TextAreaField';
-import { modePages, RecordFormPage } from '../../../ui/RecordFormPage';
+import { tenantRecordPages, type TenantRecordFormProps } from '../../../ui/RecordFormPage';
 import { getReceiveOrder, saveReceiveOrder } from '../api';
 import {
   emptyLine,
@@ -29,17 +28,7 @@ const receiveOrderForm = defineRecordForm({
   fieldErrorsToast: 'failed',
 });
 
-/** Create (no id in the route) or edit (`receive-orders/:id/edit`). */
-export function ReceiveOrderFormPage({ mode }: { mode: 'create' | 'edit' }) {
-  const tenantId = useTenantId() ?? '';
-  return (
-    <RecordFormPage<ReceiveOrder> mode={mode} scope={tenantId} load={(id) => getReceiveOrder(tenantId, id)} listPath={adminPaths.receiveOrders()} words={receiveOrderMessages}>
-      {(order) => <ReceiveOrderForm tenantId={tenantId} order={order} />}
-    </RecordFormPage>
-  );
-}
-
-function ReceiveOrderForm({ tenantId, order }: { tenantId: string; order: ReceiveOrder | null }) {
+function ReceiveOrderForm({ tenantId, record: order }: TenantRecordFormProps<ReceiveOrder>) {
   const { t, form, formProps, field } = useRecordForm(receiveOrderForm, tenantId, order);
   const warehouseId = useWatch({ control: form.control, name: 'warehouse_id' });
 
@@ -72,4 +61,5 @@ function ReceiveOrderForm({ tenantId, order }: { tenantId: string; order: Receiv
   );
 }
 
-export const { create: ReceiveOrderCreatePage, edit: ReceiveOrderEditPage } = modePages(ReceiveOrderFormPage);
+/** Create (no id in the route) or edit (`receive-orders/:id/edit`). */
+export const { create: ReceiveOrderCreatePage, edit: ReceiveOrderEditPage } = tenantRecordPages({ load: getReceiveOrder, listPath: adminPaths.receiveOrders(), words: receiveOrderMessages, form: ReceiveOrderForm });

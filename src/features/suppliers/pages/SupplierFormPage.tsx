@@ -1,8 +1,7 @@
 import { useMemo } from 'react';
 import { adminPaths } from '../../../lib/paths';
-import { useTenantId } from '../../../lib/tenant';
 import { Form, FormActions, LookupField, NumberField, SelectField, SwitchField, TextField, defineRecordForm, useRecordForm } from '../../../ui/form';
-import { modePages, RecordFormPage } from '../../../ui/RecordFormPage';
+import { tenantRecordPages, type TenantRecordFormProps } from '../../../ui/RecordFormPage';
 import { tenantAddressLookup } from '../../../data/addresses';
 import { addressLabel } from '../../../data/address-label';
 import { currentOption } from '../../../lib/lookup-option';
@@ -29,18 +28,9 @@ const supplierForm = defineRecordForm({
   update: updateSupplier,
 });
 
-function SupplierFormPage({ mode }: { mode: 'create' | 'edit' }) {
-  const tenantId = useTenantId() ?? '';
-  return (
-    <RecordFormPage<Supplier> mode={mode} scope={tenantId} load={(id) => getSupplier(tenantId, id)} listPath={adminPaths.suppliers()} words={supplierMessages}>
-      {(supplier) => <SupplierForm tenantId={tenantId} supplier={supplier} />}
-    </RecordFormPage>
-  );
-}
+export const { create: SupplierCreatePage, edit: SupplierEditPage } = tenantRecordPages({ load: getSupplier, listPath: adminPaths.suppliers(), words: supplierMessages, form: SupplierForm });
 
-export const { create: SupplierCreatePage, edit: SupplierEditPage } = modePages(SupplierFormPage);
-
-function SupplierForm({ tenantId, supplier }: { tenantId: string; supplier: Supplier | null }) {
+function SupplierForm({ tenantId, record: supplier }: TenantRecordFormProps<Supplier>) {
   const { t, formProps, field } = useRecordForm(supplierForm, tenantId, supplier);
   const addressOption = currentOption(supplier?.address?.id, supplier?.address && addressLabel(supplier.address));
   const terms = useMemo(() => termsOptions(t), [t]);

@@ -1,8 +1,7 @@
 import { useWarehousingWords } from '../../../data/warehousing-words';
 import { adminPaths } from '../../../lib/paths';
-import { useTenantId } from '../../../lib/tenant';
 import { Form, FormActions, LookupField, SelectField, SwitchField, defineRecordForm, useRecordForm } from '../../../ui/form';
-import { modePages, RecordFormPage } from '../../../ui/RecordFormPage';
+import { tenantRecordPages, type TenantRecordFormProps } from '../../../ui/RecordFormPage';
 import { tenantUserLookup } from '../../../data/people';
 import { warehouseLookup } from '../../../data/warehouses';
 import { currentOption } from '../../../lib/lookup-option';
@@ -29,18 +28,9 @@ const staffForm = defineRecordForm({
   update: updateStaff,
 });
 
-function StaffFormPage({ mode }: { mode: 'create' | 'edit' }) {
-  const tenantId = useTenantId() ?? '';
-  return (
-    <RecordFormPage<WarehouseStaff> mode={mode} scope={tenantId} load={(id) => getStaff(tenantId, id)} listPath={adminPaths.staff()} words={staffMessages}>
-      {(staff) => <StaffForm tenantId={tenantId} staff={staff} />}
-    </RecordFormPage>
-  );
-}
+export const { create: StaffCreatePage, edit: StaffEditPage } = tenantRecordPages({ load: getStaff, listPath: adminPaths.staff(), words: staffMessages, form: StaffForm });
 
-export const { create: StaffCreatePage, edit: StaffEditPage } = modePages(StaffFormPage);
-
-function StaffForm({ tenantId, staff }: { tenantId: string; staff: WarehouseStaff | null }) {
+function StaffForm({ tenantId, record: staff }: TenantRecordFormProps<WarehouseStaff>) {
   const { t, formProps, field } = useRecordForm(staffForm, tenantId, staff);
   const warehouse = currentOption(staff?.warehouse?.id, staff?.warehouse?.name);
   const person = currentOption(staff?.user?.id, staff?.user?.full_name);

@@ -1,10 +1,9 @@
 import { adminPaths } from '../../../lib/paths';
 import { mapsToken } from '../../../lib/geocoding';
 import { useTenantSettings } from '../../../lib/tenant-settings';
-import { useTenantId } from '../../../lib/tenant';
 import { Form, FormActions, SwitchField, TextField, defineRecordForm, useRecordForm } from '../../../ui/form';
 import { PolygonField, useDrawingWords } from '../../../ui/map';
-import { modePages, RecordFormPage } from '../../../ui/RecordFormPage';
+import { tenantRecordPages, type TenantRecordFormProps } from '../../../ui/RecordFormPage';
 import { createZone, getZone, updateZone } from '../api';
 import { zoneMessages, type ZoneKey } from '../messages';
 import { emptyZoneForm, toZoneFormValues, ZONE_COLORS, ZONE_MESSAGES, ZoneFormSchema, type Zone, type ZoneFormInput } from '../schema';
@@ -28,16 +27,7 @@ const VALIDATION_KEYS: Record<string, ZoneKey> = {
   [ZONE_MESSAGES.color]: 'validation.color',
 };
 
-export function ZoneFormPage({ mode }: { mode: 'create' | 'edit' }) {
-  const tenantId = useTenantId() ?? '';
-  return (
-    <RecordFormPage<Zone> mode={mode} scope={tenantId} load={(id) => getZone(tenantId, id)} listPath={adminPaths.zones()} words={zoneMessages} skeletons={['h-10 w-full', 'h-10 w-full', 'h-96 w-full']}>
-      {(zone) => <ZoneForm tenantId={tenantId} zone={zone} />}
-    </RecordFormPage>
-  );
-}
-
-function ZoneForm({ tenantId, zone }: { tenantId: string; zone: Zone | null }) {
+function ZoneForm({ tenantId, record: zone }: TenantRecordFormProps<Zone>) {
   const settings = useTenantSettings();
   const tenantSettings = settings.status === 'ready' ? settings.settings : null;
   const drawingWords = useDrawingWords();
@@ -92,4 +82,4 @@ function ZoneForm({ tenantId, zone }: { tenantId: string; zone: Zone | null }) {
   );
 }
 
-export const { create: ZoneCreatePage, edit: ZoneEditPage } = modePages(ZoneFormPage);
+export const { create: ZoneCreatePage, edit: ZoneEditPage } = tenantRecordPages({ load: getZone, listPath: adminPaths.zones(), words: zoneMessages, form: ZoneForm, skeletons: ['h-10 w-full', 'h-10 w-full', 'h-96 w-full'] });
