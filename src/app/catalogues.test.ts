@@ -127,9 +127,11 @@ describe('message catalogues', () => {
         // An area whose keys are derived with prefixedKeys names them through the derived map (the activity's table nouns).
         if (namedIn.includes('NOUN_KEYS = prefixedKeys(')) for (const key of Object.values<string>(NOUN_KEYS)) kitNamed.add(key);
         // An area that hands its catalogue to a record page (`words={…}`) has the kit name those words' keys.
-        const worded = /<(?:RecordFormPage|StatusRecordPage)<[^]*?words=\{/.test(namedIn);
+        // So does one that declares its form pages with `tenantRecordPages({ … words: … })` (a RecordFormPage underneath).
+        const formPages = /tenantRecordPages\(\{[^]*?words: /.test(namedIn);
+        const worded = formPages || /<(?:RecordFormPage|StatusRecordPage)<[^]*?words=\{/.test(namedIn);
         if (worded) for (const key of RECORD_PAGE_WORD_KEYS) kitNamed.add(key);
-        if (worded && /<RecordFormPage<[^]*?words=\{/.test(namedIn)) for (const key of RECORD_FORM_TITLE_KEYS) kitNamed.add(key);
+        if (formPages || /<RecordFormPage<[^]*?words=\{/.test(namedIn)) for (const key of RECORD_FORM_TITLE_KEYS) kitNamed.add(key);
         const unused = keys.filter((key) => !namedIn.includes(`'${key}'`) && !kitNamed.has(key));
         expect(unused, `keys of ${catalogue.area} no code uses`).toEqual([]);
         const asked = [...code.matchAll(/\bt(?:\.rich)?\(\s*'([^']+)'/g)].map((match) => match[1]);

@@ -1,8 +1,7 @@
 import { createElement, Fragment, type ComponentType, type ReactNode } from 'react';
-import { useT, type Catalogue } from '../lib/i18n/catalogue';
-import { useTenantId } from '../lib/tenant';
+import { useT } from '../lib/i18n/catalogue';
 import { uiMessages } from './messages';
-import { RecordPageFrame, useRecordPageSource, useRoutedRecord, type RecordPageWordKey, type RecordPageWords, type WordedRecordPageSource } from './RecordPageFrame';
+import { RecordPageFrame, useRecordPageSource, useRoutedRecord, type RecordPageWords, type WordedRecordPageSource } from './RecordPageFrame';
 
 type Titles = { create: string; edit: string };
 
@@ -40,7 +39,7 @@ export function RecordFormPage<Row extends { id: string }>(props: RecordFormPage
   );
 }
 
-type Mode = 'create' | 'edit';
+export type Mode = 'create' | 'edit';
 
 /** A screen of a create/edit page: the page's props but the mode, which the screen fixes. */
 export type ModePage<P extends { mode: Mode }> = (props: Omit<P, 'mode'>) => ReactNode;
@@ -56,29 +55,4 @@ export function modePages<P extends { mode: Mode }>(Page: ComponentType<P>): Rec
       return createElement(Page, { ...props, mode } as P);
     };
   return { create: screenOf('create'), edit: screenOf('edit') };
-}
-
-/** A tenant's record form as `tenantRecordPages` mounts it: the tenant and the record (null to create). */
-export type TenantRecordFormProps<Row extends { id: string }> = { tenantId: string; record: Row | null };
-
-/**
- * The create and the edit screen of a tenant's record, declared once: the `RecordFormPage` of the
- * signed-in tenant that reads the route's record with `load` and mounts `form` for it.
- */
-export function tenantRecordPages<Row extends { id: string }>(page: {
-  load: (tenantId: string, id: string) => Promise<Row | null>;
-  listPath: string;
-  words: Catalogue<(typeof RECORD_FORM_TITLE_KEYS)[number] | RecordPageWordKey | 'list.title'>;
-  form: ComponentType<TenantRecordFormProps<Row>>;
-  skeletons?: readonly string[];
-}): Record<Mode, ModePage<{ mode: Mode }>> {
-  const { load, listPath, words, form, skeletons } = page;
-  return modePages(function TenantRecordFormPage({ mode }: { mode: Mode }) {
-    const tenantId = useTenantId() ?? '';
-    return (
-      <RecordFormPage<Row> mode={mode} scope={tenantId} load={(id) => load(tenantId, id)} listPath={listPath} words={words} skeletons={skeletons}>
-        {(record) => createElement(form, { tenantId, record })}
-      </RecordFormPage>
-    );
-  });
 }

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { adminPaths } from '../../../lib/paths';
 import { Form, FormActions, MultiSelectField, NumberField, SelectField, SwitchField, TextField, defineRecordForm, useRecordForm } from '../../../ui/form';
-import { tenantRecordPages, type TenantRecordFormProps } from '../../../ui/RecordFormPage';
+import { tenantRecordPages, type TenantRecordFormProps } from '../../../ui/TenantRecordPages';
 import { createDeliveryService, getDeliveryService, updateDeliveryService } from '../api';
 import {
   DeliveryServiceFormSchema,

@@ -5,7 +5,7 @@ import { warehouseLookup } from '../../../data/warehouses';
 import { adminPaths } from '../../../lib/paths';
 import { ArrayField, DateField, Form, FormActions, LookupField, NumberField, TextField, defineRecordForm, useRecordForm } from '../../../ui/form';
 import { TextAreaField } from '../../../ui/form/TextAreaField';
-import { tenantRecordPages, type TenantRecordFormProps } from '../../../ui/RecordFormPage';
+import { tenantRecordPages, type TenantRecordFormProps } from '../../../ui/TenantRecordPages';
 import { getReceiveOrder, saveReceiveOrder } from '../api';
 import {
   emptyLine,

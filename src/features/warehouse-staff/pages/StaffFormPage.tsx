@@ -1,7 +1,7 @@
 import { useWarehousingWords } from '../../../data/warehousing-words';
 import { adminPaths } from '../../../lib/paths';
 import { Form, FormActions, LookupField, SelectField, SwitchField, defineRecordForm, useRecordForm } from '../../../ui/form';
-import { tenantRecordPages, type TenantRecordFormProps } from '../../../ui/RecordFormPage';
+import { tenantRecordPages, type TenantRecordFormProps } from '../../../ui/TenantRecordPages';
 import { tenantUserLookup } from '../../../data/people';
 import { warehouseLookup } from '../../../data/warehouses';
 import { currentOption } from '../../../lib/lookup-option';

@@ -3,7 +3,7 @@ import { mapsToken } from '../../../lib/geocoding';
 import { useTenantSettings } from '../../../lib/tenant-settings';
 import { Form, FormActions, SwitchField, TextField, defineRecordForm, useRecordForm } from '../../../ui/form';
 import { PolygonField, useDrawingWords } from '../../../ui/map';
-import { tenantRecordPages, type TenantRecordFormProps } from '../../../ui/RecordFormPage';
+import { tenantRecordPages, type TenantRecordFormProps } from '../../../ui/TenantRecordPages';
 import { createZone, getZone, updateZone } from '../api';
 import { zoneMessages, type ZoneKey } from '../messages';
 import { emptyZoneForm, toZoneFormValues, ZONE_COLORS, ZONE_MESSAGES, ZoneFormSchema, type Zone, type ZoneFormInput } from '../schema';
