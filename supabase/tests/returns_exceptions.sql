@@ -416,7 +416,7 @@ select is(pg_temp.return_message((select acme_delivered from deliveries_for), '{
 select is(pg_temp.return_message((select acme_delivered from deliveries_for), format('{"notes": "%s"}', repeat('x', 2001))::jsonb, 'notes'),
   'Notes must be at most 2000 characters', 'notes length');
 select is(tests.details(pg_temp.insert_return((select acme_delivered from deliveries_for), '{"refund_amount": 32.5, "photos": ["a0000000-0000-4000-8000-000000000001/box.png"]}')),
-  '[{"field": "delivery_id", "message": "This delivery already has an open return request"}]'::jsonb, 'a valid request only hits the open-request rule here');
+  '[{"key": "returns.open_request_exists", "field": "delivery_id", "message": "This delivery already has an open return request"}]'::jsonb, 'a valid request only hits the open-request rule here');
 
 -- The form rules of an exception.
 select is(pg_temp.exception_message(null, '{}', 'delivery_id'), 'Delivery is required', 'exception: delivery required');
