@@ -367,7 +367,7 @@ select tests.act_as('dispatcher@acme.test');
 select is(tests.affected(format($$ update public.return_requests set notes = 'Called back', refund_amount = 12 where id = %L $$, (select request from return_states where status = 'requested'))), 1,
   'dispatcher: edits a requested request');
 select is((tests.details(format($$ update public.return_requests set notes = 'x' where id = %L $$, (select request from return_states where status = 'approved'))) -> 0),
-  '{"field": "status", "message": "A return request can be edited only while requested; this one is approved"}', 'no edits once decided');
+  '{"key": "returns.not_editable", "field": "status", "params": {"status": "approved"}, "message": "A return request can be edited only while requested; this one is approved"}', 'no edits once decided');
 select throws_ok(format($$ update public.return_requests set status = 'closed' where id = %L $$, (select request from return_states where status = 'requested')),
   '42501', null, 'status is not writable through the API');
 select throws_ok(format($$ update public.exceptions set status = 'resolved' where id = %L $$, (select x from exception_states where status = 'open')),

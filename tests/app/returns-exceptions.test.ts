@@ -19,6 +19,7 @@ let acmeCustomer: SupabaseClient;
 let globexAdmin: SupabaseClient;
 
 interface FieldError {
+  key?: string;
   field: string;
   message: string;
 }
@@ -155,7 +156,7 @@ describe('return requests', () => {
       .from('return_requests')
       .insert({ tenant_id: TENANT.acme, delivery_id: other.id, reason: 'damaged', items: [{ package_index: 0, quantity: 1 }] })
       .select('id');
-    expect(fieldErrors(refused.error?.details)).toEqual([{ field: 'delivery_id', message: 'Delivery not found' }]);
+    expect(fieldErrors(refused.error?.details)).toEqual([{ key: 'returns.delivery_not_found', field: 'delivery_id', message: 'Delivery not found' }]);
   });
 
   it('live: a dispatcher hears a new request of their tenant; the other tenant and customers do not join', async () => {

@@ -225,6 +225,7 @@ export const en = {
   'returns.refund_negative': 'Refund amount must be 0 or more',
   'returns.refund_above_limit': "Refund amount cannot be more than the delivery's price and cash on delivery ({limit, number, ::.00 group-off} {currency})",
   'returns.notes_too_long': 'Notes must be at most {max} characters',
+  'returns.not_editable': 'A return request can be edited only while requested; this one is {status, select, approved {approved} rejected {rejected} pickup_scheduled {pickup scheduled} picked_up {picked up} received {received} closed {closed} other {{status}}}',
 } as const;
 
 export type ServerKey = keyof typeof en;

@@ -223,4 +223,5 @@ export default {
   'returns.refund_negative': 'El importe del reembolso debe ser 0 o más',
   'returns.refund_above_limit': 'El importe del reembolso no puede superar el precio de la entrega más el cobro contra entrega ({limit, number, ::.00} {currency})',
   'returns.notes_too_long': 'Las notas deben tener como máximo {max} caracteres',
+  'returns.not_editable': 'Una solicitud de devolución solo se puede editar mientras está solicitada; esta está {status, select, approved {aprobada} rejected {rechazada} pickup_scheduled {con recogida programada} picked_up {recogida} received {recibida} closed {cerrada} other {{status}}}',
 } satisfies Translation<typeof en>;

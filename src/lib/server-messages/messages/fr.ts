@@ -223,4 +223,5 @@ export default {
   'returns.refund_negative': 'Le montant du remboursement doit être de 0 ou plus',
   'returns.refund_above_limit': 'Le montant du remboursement ne peut pas dépasser le prix de la livraison et le paiement à la livraison ({limit, number, ::.00} {currency})',
   'returns.notes_too_long': 'Les notes doivent comporter au plus {max} caractères',
+  'returns.not_editable': 'Une demande de retour ne peut être modifiée que tant qu’elle est demandée ; celle-ci est {status, select, approved {approuvée} rejected {refusée} pickup_scheduled {à enlèvement planifié} picked_up {enlevée} received {reçue} closed {clôturée} other {{status}}}',
 } satisfies Translation<typeof en>;

@@ -37,4 +37,15 @@ describe("return requests' refusals by key", () => {
     expect((await words('es'))('returns.quantity_above_delivered', { max: 2 })).toBe('La cantidad no puede ser mayor que la entregada (2)');
     expect((await words('fr'))('returns.item_field_unknown', { field: 'sku' })).toBe('Champ d’article inconnu : sku');
   });
+
+  it("words a decided request's refusal to be edited with its status in the page's language", async () => {
+    const params = { status: 'pickup_scheduled' };
+    expect((await words('en'))('returns.not_editable', params)).toBe('A return request can be edited only while requested; this one is pickup scheduled');
+    expect((await words('es'))('returns.not_editable', params)).toBe(
+      'Una solicitud de devolución solo se puede editar mientras está solicitada; esta está con recogida programada',
+    );
+    expect((await words('fr'))('returns.not_editable', { status: 'closed' })).toBe(
+      'Une demande de retour ne peut être modifiée que tant qu’elle est demandée ; celle-ci est clôturée',
+    );
+  });
 });
