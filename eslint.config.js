@@ -8,17 +8,20 @@ import tseslint from 'typescript-eslint';
 
 const CODE = ['src', 'stack', 'tests', 'scripts', 'bench'].map((dir) => `${dir}/**/*.{ts,tsx}`);
 
-// Read on every run, so a new feature folder is fenced in without touching this file.
-const features = readdirSync('src/features', { withFileTypes: true })
-  .filter((entry) => entry.isDirectory())
-  .map((entry) => entry.name);
+// Read on every run, so a new feature or panel folder is fenced in without touching this file.
+const folders = (dir) =>
+  readdirSync(dir, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
+const features = folders('src/features');
+const panels = folders('src/panels');
 
 /** The layout's import boundaries (ARCHITECTURE.md, "Imports flow one way"). */
 const boundaries = [
   {
     target: ['./src/ui', './src/lib'],
-    from: './src/features',
-    message: 'src/ui and src/lib know no feature: move the shared piece into ui/ or lib/, or compose it in src/app.',
+    from: ['./src/features', './src/panels'],
+    message: 'src/ui and src/lib know no feature or panel: move the shared piece into ui/ or lib/, or compose it in src/app.',
   },
   {
     target: ['./src/ui', './src/lib'],
@@ -32,7 +35,7 @@ const boundaries = [
   },
   {
     target: './src/data',
-    from: ['./src/ui', './src/features', './src/app'],
+    from: ['./src/ui', './src/features', './src/panels', './src/app'],
     message: 'src/data sits below the screens: it imports only src/lib and src/types (the lookup option type is src/lib/lookup-option.ts).',
   },
   ...features.map((feature) => ({
@@ -40,6 +43,17 @@ const boundaries = [
     from: './src/features',
     except: [`./${feature}`],
     message: `features/${feature} must not reach into another feature: compose them in src/app or lift the shared piece into src/ui or src/lib.`,
+  })),
+  {
+    target: './src/features',
+    from: './src/panels',
+    message: 'A domain knows no panel: a panel shows the domain, compose them in src/app.',
+  },
+  ...panels.map((panel) => ({
+    target: `./src/panels/${panel}`,
+    from: ['./src/panels', './src/features'],
+    except: [`./${panel}`],
+    message: `panels/${panel} must not reach into another panel or a domain's files: compose them in src/app (compositions.tsx) or lift the shared piece into src/data, src/ui or src/lib.`,
   })),
   { target: './stack', from: './src', message: 'stack/ never imports the app (src/).' },
   { target: './src', from: './stack', message: 'src/ never imports the local stack: it talks to Supabase only through supabase-js.' },

@@ -1,6 +1,6 @@
 /**
  * The board suite's dispatcher, in its own process (main.ts forks it with register-app-hooks.mjs):
- * the board's own data path, unmodified. The app's live sources (src/features/dispatch-board/atoms.ts,
+ * the board's own data path, unmodified. The app's live sources (src/panels/dispatch-board/atoms.ts,
  * their reads in api.ts) over the app's registry (src/lib/realtime.ts) and a plain jotai store, with
  * supabase-js signed in as the dispatcher (app-supabase.ts stands in for src/lib/supabase.ts). Each
  * time the store's deliveries or drivers atom takes a new value, the rows whose status (deliveries) or
@@ -17,7 +17,7 @@ import { supabase } from './app-supabase.ts';
 // slice used here is typed below): its live sources, their reads and their row schemas, unmodified.
 type BoardDelivery = Row & { status: string };
 type BoardDriver = Row & { last_position_at: string | null };
-const ATOMS = new URL('../../src/features/dispatch-board/atoms.ts', import.meta.url).href;
+const ATOMS = new URL('../../src/panels/dispatch-board/atoms.ts', import.meta.url).href;
 const { boardAssignmentsSource, boardDeliveriesSource, boardDriversSource } = (await import(ATOMS)) as {
   boardDeliveriesSource: LiveSource<BoardDelivery>;
   boardDriversSource: LiveSource<BoardDriver>;

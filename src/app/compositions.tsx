@@ -1,9 +1,9 @@
 import { Suspense } from 'react';
-import { customerDashboardScreen } from '../features/dashboards/screens';
+import { customerDashboardScreen } from '../panels/dashboards/screens';
 import { deliveryDetailScreens, deliveryFormScreens } from '../features/deliveries/screens';
-import { boardScreen } from '../features/dispatch-board/screens';
-import { supportScreen } from '../features/dispatcher/screens';
-import { driverAppScreen } from '../features/driver-app/screens';
+import { boardScreen } from '../panels/dispatch-board/screens';
+import { supportScreen } from '../panels/dispatcher/screens';
+import { driverAppScreen } from '../panels/driver-app/screens';
 import { customerPreferenceEditScreen } from '../features/customer-preferences/screens';
 import { assignmentEditScreen } from '../features/assignments/screens';
 import { driverEditScreen } from '../features/drivers/screens';
@@ -20,10 +20,10 @@ import { appMessages } from './messages';
  * other. Each is lazy, so its code loads with the page that shows it.
  */
 
-const DispatcherDashboardPage = lazyWithRetry(() => import('../features/dashboards/pages/DispatcherDashboardPage'));
-const DriverDashboardPage = lazyWithRetry(() => import('../features/dashboards/pages/DriverDashboardPage'));
+const DispatcherDashboardPage = lazyWithRetry(() => import('../panels/dashboards/pages/DispatcherDashboardPage'));
+const DriverDashboardPage = lazyWithRetry(() => import('../panels/dashboards/pages/DriverDashboardPage'));
 const DeliveryChatButton = lazyWithRetry(async () => ({ default: (await import('../features/chat/DeliveryChatButton')).DeliveryChatButton }));
-const CustomerDeliveries = lazyWithRetry(() => import('../features/customer-dashboard/components/CustomerDeliveries'));
+const CustomerDeliveries = lazyWithRetry(() => import('../panels/customer-dashboard/components/CustomerDeliveries'));
 const ConversationSheet = lazyWithRetry(async () => ({ default: (await import('../features/chat/ConversationSheet')).ConversationSheet }));
 const AddressDialog = lazyWithRetry(async () => ({ default: (await import('../features/addresses/components/AddressDialog')).AddressDialog }));
 const RecordHistory = lazyWithRetry(async () => ({ default: (await import('../features/activity/components/RecordHistory')).RecordHistory }));

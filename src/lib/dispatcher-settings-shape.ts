@@ -7,7 +7,7 @@ import { z } from 'zod';
  * Read leniently: a stored value that does not parse falls back to its default.
  */
 export const BOARD_KINDS = ['on_demand', 'pickup', 'delivery', 'pickup_delivery'] as const;
-/** The board's window filter values (features/dispatch-board's WINDOW_FILTERS; the database checks the same list). */
+/** The board's window filter values (panels/dispatch-board's WINDOW_FILTERS; the database checks the same list). */
 export const BOARD_WINDOWS = ['overdue', 'next_hour', 'today'] as const;
 export const AUTO_ASSIGN_MODES = ['off', 'suggest', 'auto'] as const;
 export type AutoAssignMode = (typeof AUTO_ASSIGN_MODES)[number];

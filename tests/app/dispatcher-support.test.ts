@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { anonClient, serviceClient, TENANT, testUsers } from './clients.ts';
 
 /**
- * The dispatcher's support queue through supabase-js as features/dispatcher/api.ts calls it: the
+ * The dispatcher's support queue through supabase-js as panels/dispatcher/api.ts calls it: the
  * failed attempts (support_failures), acknowledge_failure and resolve_failure with their refusals,
  * and notify_admins (every active admin notified, lengths checked, a rate limit as HTTP 429).
  */

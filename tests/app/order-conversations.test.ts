@@ -4,7 +4,7 @@ import { anonClient, eventually, listen, TENANT, testUsers, unique, USER } from 
 
 /**
  * Customers message dispatch about an order, through supabase-js as features/chat/api.ts and
- * features/dispatcher/api.ts call it: the customer opens the delivery's order conversation
+ * panels/dispatcher/api.ts call it: the customer opens the delivery's order conversation
  * (create_order_conversation, reused), writes through send_message; the dispatchers' queue
  * (support_conversations) shows it waiting and hears it live on `tenant:<id>:conversation_support`,
  * each dispatcher gets one notification however much the customer writes; staff acknowledge, answer

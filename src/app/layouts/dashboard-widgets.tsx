@@ -1,6 +1,6 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { BrandLogo } from '../../features/brand/BrandLogo';
-import { DashboardWidgetsProvider, type DashboardWidgets } from '../../features/dashboards/widgets';
+import { DashboardWidgetsProvider, type DashboardWidgets } from '../../panels/dashboards/widgets';
 import { RecentNotifications } from '../../features/notifications/RecentNotifications';
 
 // The map and the lookups load with the dispatcher's dashboard, not with every panel.
