@@ -2,6 +2,7 @@ import { toRange, type ListState } from '../../lib/list-state';
 import { parsedResult } from '../../lib/query-results';
 import { withSearch } from '../../lib/search-filter';
 import { supabase } from '../../lib/supabase';
+import type { Database } from '../../types/database-overrides';
 import type { FetchContext, ServerPage } from '../../lib/use-server-list';
 import type { ExceptionFilters, FailureFilters, MessageFilters } from './list';
 import {
@@ -52,8 +53,11 @@ export function periodStart(period: FailureFilters['period'], now = new Date()):
 }
 
 /** Runs one handling move of a queue (acknowledge, resolve); the database decides whether it is allowed. */
-async function handle(move: 'acknowledge_failure' | 'resolve_failure' | 'acknowledge_order_conversation' | 'resolve_order_conversation' | 'transition_exception', args: Record<string, unknown>): Promise<void> {
-  const { error } = await supabase.rpc(move, args as never);
+type HandlingMove = 'acknowledge_failure' | 'resolve_failure' | 'acknowledge_order_conversation' | 'resolve_order_conversation' | 'transition_exception';
+
+/** One handling move through its database function, its arguments typed by the generated types (a wrong name does not compile). */
+async function handle<M extends HandlingMove>(move: M, args: Database['public']['Functions'][M]['Args']): Promise<void> {
+  const { error } = await supabase.rpc(move, args);
   if (error) throw error;
 }
 
