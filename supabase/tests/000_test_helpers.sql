@@ -85,6 +85,26 @@ begin
 end;
 $$;
 
+-- What a statement's error says, read as whoever is acting: its SQLSTATE, message and DETAIL (jsonb;
+-- a keyed refusal's [{key, field, message, params}]), null when it raises nothing.
+create or replace function tests.refusal(statement text) returns jsonb
+language plpgsql
+as $$
+declare
+  state text;
+  words text;
+  detail text;
+begin
+  begin
+    execute statement;
+  exception when others then
+    get stacked diagnostics state = returned_sqlstate, words = message_text, detail = pg_exception_detail;
+    return jsonb_build_object('code', state, 'message', words, 'details', nullif(detail, '')::jsonb);
+  end;
+  return null;
+end;
+$$;
+
 -- The acme fleet the status machine tests move deliveries with: drivers Derek (a1..003,
 -- driver@acme.test) and Luis (a1..103) on duty with a valid standard licence, and `vehicle_ids` active
 -- (City Van 1, a3..01, unless the test names others). Run as the owner (before any act_as).

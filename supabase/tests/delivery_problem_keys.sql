@@ -4,30 +4,12 @@
 begin;
 select plan(16);
 
--- What a statement's error says, read as the caller: its SQLSTATE, message and DETAIL (jsonb).
-create function pg_temp.refusal(statement text) returns jsonb
-language plpgsql
-as $$
-declare
-  state text;
-  words text;
-  detail text;
-begin
-  begin
-    execute statement;
-  exception when others then
-    get stacked diagnostics state = returned_sqlstate, words = message_text, detail = pg_exception_detail;
-    return jsonb_build_object('code', state, 'message', words, 'details', nullif(detail, '')::jsonb);
-  end;
-  return null;
-end;
-$$;
-grant execute on function pg_temp.refusal(text) to authenticated;
+grant execute on function tests.refusal(text) to authenticated;
 
 create function pg_temp.keys(statement text) returns text
 language sql
 as $$ select string_agg(coalesce(p ->> 'field', '-') || ':' || (p ->> 'key'), ' ' order by ord)
-      from jsonb_array_elements(pg_temp.refusal(statement) -> 'details') with ordinality as x (p, ord) $$;
+      from jsonb_array_elements(tests.refusal(statement) -> 'details') with ordinality as x (p, ord) $$;
 grant execute on function pg_temp.keys(text) to authenticated;
 
 -- Delivery settings, as acme's admin
@@ -36,11 +18,11 @@ select is(pg_temp.keys($$ select public.save_delivery_settings('a0000000-0000-40
   '{"proof": {"signature": "always", "photo": "required", "notes": 3}, "failure_reasons": []}') $$),
   'delivery.proof.signature:settings.proof_choice delivery.proof.notes:settings.proof_choice delivery.failure_reasons:settings.failure_reasons_count',
   'acme admin: each proof choice and the reasons'' count keyed, in order');
-select is(pg_temp.refusal($$ select public.save_delivery_settings('a0000000-0000-4000-8000-000000000001', '{"failure_reasons": []}') $$),
+select is(tests.refusal($$ select public.save_delivery_settings('a0000000-0000-4000-8000-000000000001', '{"failure_reasons": []}') $$),
   '{"code": "23514", "message": "Validation failed", "details": [{"key": "settings.failure_reasons_count", "field": "delivery.failure_reasons",
     "message": "Give 1 to 20 failure reasons", "params": {"min": 1, "max": 20}}]}'::jsonb,
   'acme admin: no reasons, keyed with its bounds, same SQLSTATE, message and English');
-select is(pg_temp.refusal($$ select public.save_delivery_settings('a0000000-0000-4000-8000-000000000001', jsonb_build_object('failure_reasons', jsonb_build_array(repeat('x', 101)))) $$) -> 'details',
+select is(tests.refusal($$ select public.save_delivery_settings('a0000000-0000-4000-8000-000000000001', jsonb_build_object('failure_reasons', jsonb_build_array(repeat('x', 101)))) $$) -> 'details',
   '[{"key": "settings.failure_reason_length", "field": "delivery.failure_reasons", "message": "Each failure reason is a text of 1 to 100 characters", "params": {"min": 1, "max": 100}}]'::jsonb,
   'acme admin: a reason too long, keyed with its bounds');
 select is(pg_temp.keys($$ select public.save_delivery_settings('a0000000-0000-4000-8000-000000000001', '{"failure_reasons": ["Closed", " closed"]}') $$),
@@ -49,7 +31,7 @@ select is(pg_temp.keys($$ select public.save_delivery_settings('a0000000-0000-40
   'delivery:settings.delivery_shape', 'acme admin: a key delivery settings do not hold');
 select is(pg_temp.keys($$ select public.save_delivery_settings('a0000000-0000-4000-8000-000000000001', '{"proof": {"stamp": "required"}}') $$),
   'delivery.proof:settings.proof_shape', 'acme admin: a proof item that does not exist');
-select is(pg_temp.refusal($$ select public.save_delivery_settings('b0000000-0000-4000-8000-000000000001', '{"proof": {}}') $$),
+select is(tests.refusal($$ select public.save_delivery_settings('b0000000-0000-4000-8000-000000000001', '{"proof": {}}') $$),
   '{"code": "42501", "message": "Only the tenant''s admins may change its settings", "details": [{"key": "settings.not_admin", "message": "Only the tenant''s admins may change its settings"}]}'::jsonb,
   'acme admin: globex''s delivery settings are not theirs, keyed, same SQLSTATE and message');
 reset role;
@@ -99,7 +81,7 @@ select public.transition_delivery((select delivery from fx), 'in_transit');
 select is(pg_temp.keys($$ select public.transition_delivery((select delivery from fx), 'delivered', proof => '{}') $$),
   'proof.signature_url:proof.signature_required proof.photo_urls:proof.photo_required proof.recipient_name:proof.recipient_name_required proof.notes:proof.notes_required',
   'acme driver: each missing proof keyed, in order');
-select is(pg_temp.refusal(format($$ select public.transition_delivery(%L, 'delivered', proof => %L) $$, (select delivery from fx),
+select is(tests.refusal(format($$ select public.transition_delivery(%L, 'delivered', proof => %L) $$, (select delivery from fx),
     jsonb_build_object('signature_url', 'a0000000-0000-4000-8000-000000000001/other/sig.png', 'photo_urls', jsonb_build_array('x.jpg'),
       'recipient_name', 'Ana', 'notes', 'Porch'))),
   '{"code": "23514", "message": "Validation failed", "details": [{"key": "proof.file_outside_folder", "field": "proof",
@@ -108,7 +90,7 @@ select is(pg_temp.refusal(format($$ select public.transition_delivery(%L, 'deliv
 select is((select status::text from public.deliveries where id = (select delivery from fx)), 'in_transit', 'and nothing changed');
 reset role;
 select tests.act_as('driver@globex.test');
-select is(pg_temp.refusal(format($$ select public.transition_delivery(%L, 'delivered', proof => '{}') $$, (select delivery from fx))) ->> 'code',
+select is(tests.refusal(format($$ select public.transition_delivery(%L, 'delivered', proof => '{}') $$, (select delivery from fx))) ->> 'code',
   'PT404', 'globex driver: acme''s delivery is not theirs to deliver at all');
 reset role;
 

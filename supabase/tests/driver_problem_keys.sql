@@ -4,30 +4,12 @@
 begin;
 select plan(12);
 
--- What a statement's error says, read as the caller: its SQLSTATE, message and DETAIL (jsonb).
-create function pg_temp.refusal(statement text) returns jsonb
-language plpgsql
-as $$
-declare
-  state text;
-  words text;
-  detail text;
-begin
-  begin
-    execute statement;
-  exception when others then
-    get stacked diagnostics state = returned_sqlstate, words = message_text, detail = pg_exception_detail;
-    return jsonb_build_object('code', state, 'message', words, 'details', nullif(detail, '')::jsonb);
-  end;
-  return null;
-end;
-$$;
-grant execute on function pg_temp.refusal(text) to authenticated;
+grant execute on function tests.refusal(text) to authenticated;
 
 create function pg_temp.keys(statement text) returns text
 language sql
 as $$ select string_agg(coalesce(p ->> 'field', '-') || ':' || (p ->> 'key'), ' ' order by ord)
-      from jsonb_array_elements(pg_temp.refusal(statement) -> 'details') with ordinality as x (p, ord) $$;
+      from jsonb_array_elements(tests.refusal(statement) -> 'details') with ordinality as x (p, ord) $$;
 grant execute on function pg_temp.keys(text) to authenticated;
 
 create temp table fx (acme_driver uuid, acme_other uuid, globex_driver uuid, acme_dispatcher uuid);
@@ -47,7 +29,7 @@ select is(pg_temp.keys(format($$ update public.drivers set licence_number = '!',
   'licence_number:drivers.licence_number_format licence_class:drivers.licence_class_invalid licence_expiry:drivers.licence_expiry_implausible '
   'phone:drivers.phone_invalid default_vehicle_id:drivers.vehicle_not_found home_zone_id:drivers.zone_not_found notes:drivers.notes_too_long',
   'acme admin: each of the driver''s problems keyed, in order');
-select is(pg_temp.refusal(format($$ update public.drivers set notes = repeat('n', 2001) where id = %L $$, (select acme_driver from fx))),
+select is(tests.refusal(format($$ update public.drivers set notes = repeat('n', 2001) where id = %L $$, (select acme_driver from fx))),
   '{"code": "23514", "message": "Validation failed", "details": [{"key": "drivers.notes_too_long", "field": "notes", "message": "Notes must be at most 2000 characters", "params": {"max": 2000}}]}'::jsonb,
   'acme admin: notes too long, keyed with the limit, same SQLSTATE, message and English');
 select is(pg_temp.keys(format($$ update public.drivers set licence_number = (select licence_number from public.drivers where id = %L) where id = %L $$,
@@ -71,10 +53,10 @@ reset role;
 
 -- The duty switch
 select tests.act_as('driver@acme.test');
-select is(pg_temp.refusal(format($$ select public.set_driver_status(%L, 'dancing') $$, (select acme_driver from fx))),
+select is(tests.refusal(format($$ select public.set_driver_status(%L, 'dancing') $$, (select acme_driver from fx))),
   '{"code": "23514", "message": "Validation failed", "details": [{"key": "drivers.status_invalid", "field": "status", "message": "Status must be offline, available or on_break"}]}'::jsonb,
   'acme driver: a status that does not exist, keyed');
-select is(pg_temp.refusal(format($$ select public.set_driver_status(%L, 'offline') $$, (select globex_driver from fx))),
+select is(tests.refusal(format($$ select public.set_driver_status(%L, 'offline') $$, (select globex_driver from fx))),
   '{"code": "PT404", "message": "Driver not found", "details": [{"key": "drivers.not_found", "message": "Driver not found"}]}'::jsonb,
   'acme driver: globex''s driver is not found, keyed, same SQLSTATE and message');
 reset role;

@@ -4,30 +4,12 @@
 begin;
 select plan(11);
 
--- What a statement's error says, read as the caller: its SQLSTATE, message and DETAIL (jsonb).
-create function pg_temp.refusal(statement text) returns jsonb
-language plpgsql
-as $$
-declare
-  state text;
-  words text;
-  detail text;
-begin
-  begin
-    execute statement;
-  exception when others then
-    get stacked diagnostics state = returned_sqlstate, words = message_text, detail = pg_exception_detail;
-    return jsonb_build_object('code', state, 'message', words, 'details', nullif(detail, '')::jsonb);
-  end;
-  return null;
-end;
-$$;
 
 -- Each problem of a refusal as field:key, in order.
 create function pg_temp.keys(statement text) returns text
 language sql
 as $$ select string_agg(coalesce(p ->> 'field', '-') || ':' || (p ->> 'key'), ' ' order by ord)
-      from jsonb_array_elements(pg_temp.refusal(statement) -> 'details') with ordinality as x (p, ord) $$;
+      from jsonb_array_elements(tests.refusal(statement) -> 'details') with ordinality as x (p, ord) $$;
 
 -- An insert of a request on `delivery` (its first package twice delivered, price 20 and cash 12.50),
 -- the fields of `patch` over a valid request.
@@ -66,22 +48,22 @@ grant select on fx to authenticated;
 
 -- The request form's rules, as acme's dispatcher
 select tests.act_as('dispatcher@acme.test');
-select is(pg_temp.refusal(pg_temp.insert_return((select acme_delivered from fx), '{"reason": ""}')),
+select is(tests.refusal(pg_temp.insert_return((select acme_delivered from fx), '{"reason": ""}')),
   '{"code": "23514", "message": "Validation failed", "details": [{"key": "returns.reason_required", "field": "reason", "message": "Reason is required"}]}'::jsonb,
   'acme dispatcher: reason required, keyed, same SQLSTATE, message and English');
-select is(pg_temp.refusal(pg_temp.insert_return((select acme_delivered from fx), '{"items": [{"package_index": 0, "quantity": 3}]}')),
+select is(tests.refusal(pg_temp.insert_return((select acme_delivered from fx), '{"items": [{"package_index": 0, "quantity": 3}]}')),
   '{"code": "23514", "message": "Validation failed", "details": [{"key": "returns.quantity_above_delivered", "field": "items.0.quantity", "message": "Quantity cannot be more than the 2 delivered", "params": {"max": 2}}]}'::jsonb,
   'acme dispatcher: a quantity above the delivered one, keyed with the quantity delivered');
-select is(pg_temp.refusal(pg_temp.insert_return((select acme_delivered from fx), '{"refund_amount": 32.51}')),
+select is(tests.refusal(pg_temp.insert_return((select acme_delivered from fx), '{"refund_amount": 32.51}')),
   jsonb_build_object('code', '23514', 'message', 'Validation failed', 'details', jsonb_build_array(jsonb_build_object(
     'key', 'returns.refund_above_limit', 'field', 'refund_amount',
     'message', format('Refund amount cannot be more than the delivery''s price and cash on delivery (32.50 %s)', (select currency from public.deliveries where id = (select acme_delivered from fx))),
     'params', jsonb_build_object('limit', 32.50, 'currency', (select currency from public.deliveries where id = (select acme_delivered from fx)))))),
   'acme dispatcher: a refund above price and cash on delivery, keyed with the limit as a number and its currency');
-select is(pg_temp.refusal(pg_temp.insert_return((select acme_delivered from fx), '{"items": [{"package_index": 0, "quantity": 1, "sku": "X"}]}')),
+select is(tests.refusal(pg_temp.insert_return((select acme_delivered from fx), '{"items": [{"package_index": 0, "quantity": 1, "sku": "X"}]}')),
   '{"code": "23514", "message": "Validation failed", "details": [{"key": "returns.item_field_unknown", "field": "items.0", "message": "Unknown item field sku", "params": {"field": "sku"}}]}'::jsonb,
   'acme dispatcher: an unknown item field, keyed with its name');
-select is(pg_temp.refusal(pg_temp.insert_return((select acme_moving from fx), '{}')),
+select is(tests.refusal(pg_temp.insert_return((select acme_moving from fx), '{}')),
   '{"code": "23514", "message": "Validation failed", "details": [{"key": "returns.delivery_not_delivered", "field": "delivery_id", "message": "Only a delivered delivery can be returned"}]}'::jsonb,
   'acme dispatcher: a delivery not delivered yet, keyed');
 select is(pg_temp.keys(pg_temp.insert_return((select acme_delivered from fx),
@@ -89,7 +71,7 @@ select is(pg_temp.keys(pg_temp.insert_return((select acme_delivered from fx),
   'reason_text:returns.reason_text_required items.0.quantity:returns.quantity_invalid items.1.package_index:returns.package_repeated '
   'items.1.description:returns.description_invalid photos:returns.photo_not_tenant_file refund_amount:returns.refund_negative notes:returns.notes_too_long',
   'acme dispatcher: each of the request''s problems keyed, in form order');
-select is((select p -> 'params' from jsonb_array_elements(pg_temp.refusal(pg_temp.insert_return((select acme_delivered from fx),
+select is((select p -> 'params' from jsonb_array_elements(tests.refusal(pg_temp.insert_return((select acme_delivered from fx),
     format('{"notes": "%s"}', repeat('n', 2001))::jsonb)) -> 'details') p),
   '{"max": 2000}'::jsonb, 'acme dispatcher: a length keyed with its limit');
 select is(pg_temp.keys(pg_temp.insert_return(null, '{"order_id": "00000000-0000-4000-8000-000000000001"}')),

@@ -4,30 +4,12 @@
 begin;
 select plan(11);
 
--- What a statement's error says, read as the caller: its SQLSTATE, message and DETAIL (jsonb).
-create function pg_temp.refusal(statement text) returns jsonb
-language plpgsql
-as $$
-declare
-  state text;
-  words text;
-  detail text;
-begin
-  begin
-    execute statement;
-  exception when others then
-    get stacked diagnostics state = returned_sqlstate, words = message_text, detail = pg_exception_detail;
-    return jsonb_build_object('code', state, 'message', words, 'details', nullif(detail, '')::jsonb);
-  end;
-  return null;
-end;
-$$;
-grant execute on function pg_temp.refusal(text) to authenticated;
+grant execute on function tests.refusal(text) to authenticated;
 
 create function pg_temp.keys(statement text) returns text
 language sql
 as $$ select string_agg(coalesce(p ->> 'field', '-') || ':' || (p ->> 'key'), ' ' order by ord)
-      from jsonb_array_elements(pg_temp.refusal(statement) -> 'details') with ordinality as x (p, ord) $$;
+      from jsonb_array_elements(tests.refusal(statement) -> 'details') with ordinality as x (p, ord) $$;
 grant execute on function pg_temp.keys(text) to authenticated;
 
 create temp table fx (acme_address uuid);
@@ -42,21 +24,21 @@ select is(pg_temp.keys($$ select public.save_warehouse(null, '{"name": " ", "cod
   'available_capacity:warehouses.available_above_total user_ids:warehouses.users_required features.dock_doors:warehouses.dock_doors_negative '
   'features.security_level:warehouses.security_level_invalid',
   'acme admin: each of the warehouse''s problems keyed, in order');
-select is(pg_temp.refusal($$ select public.save_warehouse('a5000000-0000-4000-8000-000000000001',
+select is(tests.refusal($$ select public.save_warehouse('a5000000-0000-4000-8000-000000000001',
     jsonb_build_object('code', (select code from public.warehouses where id = 'a5000000-0000-4000-8000-000000000002'))) $$),
   '{"code": "23514", "message": "Validation failed", "details": [{"key": "warehouses.code_taken", "field": "code", "message": "Warehouse code already exists"}]}'::jsonb,
   'acme admin: another warehouse''s code, keyed, same SQLSTATE, message and English');
-select is(pg_temp.refusal($$ select public.save_warehouse('a5000000-0000-4000-8000-000000000001', jsonb_build_object('name', repeat('n', 201))) $$) -> 'details',
+select is(tests.refusal($$ select public.save_warehouse('a5000000-0000-4000-8000-000000000001', jsonb_build_object('name', repeat('n', 201))) $$) -> 'details',
   '[{"key": "warehouses.name_too_long", "field": "name", "message": "Warehouse name must be at most 200 characters", "params": {"max": 200}}]'::jsonb,
   'acme admin: a name too long, keyed with the limit');
 select is(pg_temp.keys($$ select public.save_warehouse('a5000000-0000-4000-8000-000000000001', '{"total_capacity": -1, "available_capacity": -1, "access_mode": "nobody", "features": {"lift": true}}') $$),
   'total_capacity:warehouses.total_capacity_negative available_capacity:warehouses.available_capacity_negative '
   'access_mode:warehouses.access_mode_invalid features:warehouses.features_shape',
   'acme admin: capacities, access mode and features');
-select is(pg_temp.refusal($$ select public.save_warehouse(null, '[]') $$),
+select is(tests.refusal($$ select public.save_warehouse(null, '[]') $$),
   '{"code": "22023", "message": "The warehouse values must be a JSON object", "details": [{"key": "warehouses.values_shape", "message": "The warehouse values must be a JSON object"}]}'::jsonb,
   'acme admin: values that are no object, keyed, same SQLSTATE and message');
-select is(pg_temp.refusal($$ select public.save_warehouse('b5000000-0000-4000-8000-000000000001', '{"name": "Mine"}') $$),
+select is(tests.refusal($$ select public.save_warehouse('b5000000-0000-4000-8000-000000000001', '{"name": "Mine"}') $$),
   '{"code": "PT404", "message": "Warehouse not found", "details": [{"key": "warehouses.not_found", "message": "Warehouse not found"}]}'::jsonb,
   'acme admin: globex''s warehouse is not found, keyed, same SQLSTATE and message');
 select is(public.save_warehouse('a5000000-0000-4000-8000-000000000001', '{"status": "full"}') - 'warehouse',
