@@ -244,6 +244,14 @@ export const en = {
   'directory.business_not_found': 'Business not found',
   'directory.rate_limited': 'Too many requests: try again in {seconds, plural, one {# second} other {# seconds}}',
   'directory.search_too_long': 'search must be at most {max} characters',
+  // The webhooks function's refusals and test outcomes (webhooks.*; the database's are above).
+  'webhooks.not_found': 'Webhook not found',
+  'webhooks.not_admin': 'Only an active administrator of this business can manage webhooks',
+  'webhooks.exists': 'This user already has a webhook for this module',
+  'webhooks.save_failed': 'Failed to save webhook',
+  'webhooks.receiver_answered': 'The receiver answered {status}',
+  'webhooks.receiver_timeout': 'The receiver did not answer within {seconds} seconds',
+  'webhooks.receiver_unreachable': 'The receiver could not be reached',
 } as const;
 
 export type ServerKey = keyof typeof en;

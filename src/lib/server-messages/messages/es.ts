@@ -242,4 +242,12 @@ export default {
   'directory.business_not_found': 'Empresa no encontrada',
   'directory.rate_limited': 'Demasiadas solicitudes: inténtalo de nuevo dentro de {seconds, plural, one {# segundo} other {# segundos}}',
   'directory.search_too_long': 'La búsqueda debe tener como máximo {max} caracteres',
+  // The webhooks function's refusals and test outcomes (webhooks.*; the database's are above).
+  'webhooks.not_found': 'Webhook no encontrado',
+  'webhooks.not_admin': 'Solo un administrador activo de esta empresa puede gestionar los webhooks',
+  'webhooks.exists': 'Este usuario ya tiene un webhook para este módulo',
+  'webhooks.save_failed': 'No se pudo guardar el webhook',
+  'webhooks.receiver_answered': 'El receptor respondió {status}',
+  'webhooks.receiver_timeout': 'El receptor no respondió en {seconds} segundos',
+  'webhooks.receiver_unreachable': 'No se pudo contactar con el receptor',
 } satisfies Translation<typeof en>;

@@ -242,4 +242,12 @@ export default {
   'directory.business_not_found': 'Entreprise introuvable',
   'directory.rate_limited': 'Trop de requêtes : réessayez dans {seconds, plural, one {# seconde} other {# secondes}}',
   'directory.search_too_long': 'La recherche doit comporter au plus {max} caractères',
+  // The webhooks function's refusals and test outcomes (webhooks.*; the database's are above).
+  'webhooks.not_found': 'Webhook introuvable',
+  'webhooks.not_admin': 'Seul un administrateur actif de cette entreprise peut gérer les webhooks',
+  'webhooks.exists': 'Cet utilisateur a déjà un webhook pour ce module',
+  'webhooks.save_failed': 'Impossible d’enregistrer le webhook',
+  'webhooks.receiver_answered': 'Le destinataire a répondu {status}',
+  'webhooks.receiver_timeout': 'Le destinataire n’a pas répondu dans les {seconds} secondes',
+  'webhooks.receiver_unreachable': 'Impossible de joindre le destinataire',
 } satisfies Translation<typeof en>;
