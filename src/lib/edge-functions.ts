@@ -12,7 +12,7 @@ export interface EdgeFunctionProblem {
 }
 
 /**
- * An edge function's refusal: the body's `{error: {code, key?, message, details?}}` as an Error, so
+ * An edge function's refusal: the body's `{error: {code, key?, message, params?, details?}}` as an Error, so
  * a toast shows `message` (or `key` in the user's language: refusal-text.ts) and a form puts
  * `details` ([{field, key, message}]) under its fields (src/lib/server-errors.ts reads them from it).
  */
@@ -20,20 +20,26 @@ export class EdgeFunctionError extends Error {
   readonly status: number | null;
   readonly code: string | null;
   readonly key: string | null;
+  /** The values the key's words name (`{max_mb: 3}`). */
+  readonly params: Record<string, unknown> | undefined;
   readonly details: EdgeFunctionProblem[] | undefined;
 
-  constructor(message: string, options: { status?: number | null; code?: string | null; key?: string | null; details?: EdgeFunctionProblem[] } = {}) {
+  constructor(
+    message: string,
+    options: { status?: number | null; code?: string | null; key?: string | null; params?: Record<string, unknown>; details?: EdgeFunctionProblem[] } = {},
+  ) {
     super(message);
     this.name = 'EdgeFunctionError';
     this.status = options.status ?? null;
     this.code = options.code ?? null;
     this.key = options.key ?? null;
+    this.params = options.params;
     this.details = options.details;
   }
 }
 
 interface ErrorBody {
-  error?: { code?: unknown; key?: unknown; message?: unknown; details?: unknown } | string;
+  error?: { code?: unknown; key?: unknown; message?: unknown; params?: unknown; details?: unknown } | string;
   message?: unknown;
   code?: unknown;
   key?: unknown;
@@ -54,7 +60,8 @@ export async function edgeFunctionError(error: unknown, fallback = GENERIC_FAILU
   const code = typeof inner?.code === 'string' ? inner.code : typeof body.code === 'string' ? body.code : null;
   const key = typeof inner?.key === 'string' ? inner.key : typeof body.key === 'string' ? body.key : null;
   const details = Array.isArray(inner?.details) ? (inner.details as EdgeFunctionProblem[]) : undefined;
-  return new EdgeFunctionError(message, { status: context.status, code, key, ...(details ? { details } : {}) });
+  const params = typeof inner?.params === 'object' && inner.params !== null && !Array.isArray(inner.params) ? (inner.params as Record<string, unknown>) : undefined;
+  return new EdgeFunctionError(message, { status: context.status, code, key, ...(params ? { params } : {}), ...(details ? { details } : {}) });
 }
 
 /** A name the upload path accepts: letters, digits, '.', '_' and '-', not starting with a dot. */

@@ -3,6 +3,7 @@ import { PDFPage } from 'pdf-lib';
 import { describe, expect, it, vi } from 'vitest';
 import { code128 } from './pdf/code128';
 import { translator } from './i18n/catalogue';
+import { deliveryEventMessages } from './delivery-events';
 import { buildProofPdf, pdfSafeText, type ProofDocumentData } from './proof-pdf';
 import { proofPdfMessages } from './proof-pdf/messages';
 import { proofPdfText } from './proof-pdf/words';
@@ -153,9 +154,10 @@ describe('buildProofPdf in the reader’s language', () => {
   });
   const textIn = async (language: 'es' | 'fr') => {
     const messages = (await proofPdfMessages.load[language]()).default;
+    const events = (await deliveryEventMessages.load[language]()).default;
     // The locale's format in a fixed zone, so the test reads the same anywhere.
     const at = (iso: string) => new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }).format(new Date(iso));
-    return read(await buildProofPdf(data(raw()), proofPdfText(translator(proofPdfMessages, language, messages), at)));
+    return read(await buildProofPdf(data(raw()), proofPdfText(translator(proofPdfMessages, language, messages), translator(deliveryEventMessages, language, events), at)));
   };
 
   it('writes Spanish, with Spanish dates', async () => {

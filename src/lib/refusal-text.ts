@@ -39,3 +39,25 @@ export function refusalText(error: unknown, separator = '; ', translate?: Server
   if (e && typeof e.message === 'string' && e.message) return words(e, translate) ?? e.message;
   return 'Something went wrong!';
 }
+
+/**
+ * A refusal's own words in the user's language when the server keyed it and this build knows the key
+ * (an edge function's `{key, params}` or the database's keyed details), else null: the screen then
+ * says it in its own words rather than show a raw or English error.
+ */
+export function keyedRefusalText(error: unknown, translate: ServerKeyWords, separator = '; '): string | null {
+  if (!isRecord(error)) return null;
+  const params = isRecord(error.params) ? error.params : undefined;
+  if (typeof error.key === 'string') return translate(error.key, params) ?? null;
+  let details: unknown = error.details;
+  if (typeof details === 'string') {
+    try {
+      details = JSON.parse(details);
+    } catch {
+      return null;
+    }
+  }
+  if (!Array.isArray(details) || details.length === 0) return null;
+  const worded = details.map((d) => (isRecord(d) && typeof d.key === 'string' ? translate(d.key, isRecord(d.params) ? d.params : undefined) : undefined));
+  return worded.every((w): w is string => typeof w === 'string') ? worded.join(separator) : null;
+}

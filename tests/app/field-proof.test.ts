@@ -101,7 +101,7 @@ describe('tracking-proof', () => {
   it('answers an unknown token with the neutral not-found and a bad body with 400', async () => {
     const unknown = await callFunction('/tracking-proof', { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': '203.0.113.42' }, body: JSON.stringify({ token: '0123456789abcdef0123456789abcdef' }) });
     expect(unknown.status).toBe(404);
-    expect(await unknown.json()).toEqual({ error: { code: 'not_found', message: 'No delivery matches this tracking link' } });
+    expect(await unknown.json()).toEqual({ error: { code: 'not_found', key: 'tracking.not_found', message: 'No delivery matches this tracking link' } });
     // No key at all, as a recipient's browser may call it: the token is the secret (verify_jwt = false).
     const bare = await fetch(`${app.url}/functions/v1/tracking-proof`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': '203.0.113.43' }, body: JSON.stringify({ token: 'ffff' }) });
     expect(bare.status).toBe(404);

@@ -29,9 +29,9 @@ function post(body: unknown, token: string | null): Promise<Response> {
   });
 }
 
-async function refusal(res: Response): Promise<{ status: number; code: string; message: string }> {
-  const json = (await res.json()) as { code?: string; message?: string };
-  return { status: res.status, code: json.code ?? '', message: json.message ?? '' };
+async function refusal(res: Response): Promise<{ status: number; code: string; key: string; message: string }> {
+  const json = (await res.json()) as { code?: string; key?: string; message?: string };
+  return { status: res.status, code: json.code ?? '', key: json.key ?? '', message: json.message ?? '' };
 }
 
 beforeAll(async () => {
@@ -74,10 +74,10 @@ describe('inventory-labels', () => {
   it('refuses, changing nothing: no session, a dispatcher, another tenant, a bad id, a user asking for the retry', async () => {
     const [adminToken, dispatcherToken, globexToken] = await Promise.all([admin, dispatcher, globex].map(tokenOf));
     expect(await refusal(await post({ item_id: itemId }, null))).toMatchObject({ status: 401 });
-    expect(await refusal(await post({ item_id: itemId }, dispatcherToken))).toEqual({ status: 403, code: 'forbidden', message: 'Only administrators can generate labels' });
-    expect(await refusal(await post({ item_id: itemId }, globexToken))).toEqual({ status: 404, code: 'item_not_found', message: 'Inventory item not found' });
+    expect(await refusal(await post({ item_id: itemId }, dispatcherToken))).toEqual({ status: 403, code: 'forbidden', key: 'labels.not_admin', message: 'Only administrators can generate labels' });
+    expect(await refusal(await post({ item_id: itemId }, globexToken))).toEqual({ status: 404, code: 'item_not_found', key: 'labels.item_not_found', message: 'Inventory item not found' });
     expect(await refusal(await post({ item_id: 'LAP-001' }, adminToken))).toMatchObject({ status: 400, code: 'invalid_request' });
-    expect(await refusal(await post({ retry: 'pending' }, adminToken))).toEqual({ status: 403, code: 'forbidden', message: 'Only the scheduler retries pending labels' });
+    expect(await refusal(await post({ retry: 'pending' }, adminToken))).toEqual({ status: 403, code: 'forbidden', key: 'labels.scheduler_only', message: 'Only the scheduler retries pending labels' });
     const { data: item } = await admin.from('inventory_items').select('label_status').eq('id', itemId).single();
     expect(item?.label_status).toBe('success');
   });

@@ -65,7 +65,7 @@ describe('GET /public/verify-domain/{slug}', () => {
     for (const slug of ['no-such-business', `${marker}-off`, `${marker}-sus`, 'ACME', 'a%20b', '%27or%201%3D1']) {
       const res = await fromClient(`/public/verify-domain/${slug}`, nextIp());
       expect(res.status, slug).toBe(404);
-      expect(await res.json(), slug).toEqual({ error: { code: 'business_not_found', message: 'Business not found' } });
+      expect(await res.json(), slug).toEqual({ error: { code: 'business_not_found', key: 'directory.business_not_found', message: 'Business not found' } });
     }
   });
 });
@@ -119,19 +119,19 @@ describe('GET /public/tenants', () => {
 
   it('accepts a limit up to 100 and refuses bad parameters with a clear 400', async () => {
     expect((await list('?limit=100')).status).toBe(200);
-    const cases: [string, string][] = [
-      ['?limit=101', 'limit must be at most 100'],
-      ['?limit=0', 'limit must be a whole number of at least 1'],
-      ['?page=0', 'page must be a whole number of at least 1'],
-      ['?page=two', 'page must be a whole number of at least 1'],
-      [`?search=${'x'.repeat(101)}`, 'search must be at most 100 characters'],
-      ['?status=inactive', 'Unknown query parameter status: use search, page and limit'],
-      ['?select=settings', 'Unknown query parameter select: use search, page and limit'],
+    const cases: [string, string, string, Record<string, unknown>][] = [
+      ['?limit=101', 'limit must be at most 100', 'directory.parameter_too_large', { name: 'limit', max: 100 }],
+      ['?limit=0', 'limit must be a whole number of at least 1', 'directory.parameter_not_positive', { name: 'limit' }],
+      ['?page=0', 'page must be a whole number of at least 1', 'directory.parameter_not_positive', { name: 'page' }],
+      ['?page=two', 'page must be a whole number of at least 1', 'directory.parameter_not_positive', { name: 'page' }],
+      [`?search=${'x'.repeat(101)}`, 'search must be at most 100 characters', 'directory.search_too_long', { max: 100 }],
+      ['?status=inactive', 'Unknown query parameter status: use search, page and limit', 'directory.parameter_unknown', { name: 'status' }],
+      ['?select=settings', 'Unknown query parameter select: use search, page and limit', 'directory.parameter_unknown', { name: 'select' }],
     ];
-    for (const [query, message] of cases) {
+    for (const [query, message, key, params] of cases) {
       const res = await fromClient(`/public/tenants${query}`, nextIp());
       expect(res.status, query).toBe(400);
-      expect(await res.json(), query).toEqual({ error: { code: 'invalid_query', message } });
+      expect(await res.json(), query).toEqual({ error: { code: 'invalid_query', key, message, params } });
     }
   });
 
@@ -180,7 +180,7 @@ describe('the public function as HTTP', () => {
     const retryAfter = Number(limited.headers.get('retry-after'));
     expect(retryAfter).toBeGreaterThanOrEqual(1);
     expect(retryAfter).toBeLessThanOrEqual(60);
-    expect(await limited.json()).toEqual({ error: { code: 'rate_limited', message: `Too many requests: try again in ${retryAfter} seconds` } });
+    expect(await limited.json()).toEqual({ error: { code: 'rate_limited', key: 'directory.rate_limited', message: `Too many requests: try again in ${retryAfter} seconds`, params: { seconds: retryAfter } } });
     const other = await fromClient('/public/tenants?limit=1', '203.0.113.251');
     expect(other.status).toBe(200);
     await other.body?.cancel();
@@ -214,7 +214,7 @@ describe('the public function as HTTP', () => {
       const retryAfter = Number(a.headers.get('retry-after'));
       expect(retryAfter).toBeGreaterThanOrEqual(1);
       expect(retryAfter).toBeLessThanOrEqual(60);
-      expect(await a.json()).toEqual({ error: { code: 'rate_limited', message: `Too many requests: try again in ${retryAfter} seconds` } });
+      expect(await a.json()).toEqual({ error: { code: 'rate_limited', key: 'directory.rate_limited', message: `Too many requests: try again in ${retryAfter} seconds`, params: { seconds: retryAfter } } });
     }
     // The other worker is no fresh allowance; another address is.
     expect((await workers[0](request())).status).toBe(429);

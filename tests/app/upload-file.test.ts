@@ -55,9 +55,10 @@ function upload(fields: UploadFields, token: string | null = adminToken, init: R
   return callFunction('/upload-file', { method: 'POST', body: body(fields), ...init, headers });
 }
 
-async function refusal(res: Response): Promise<{ status: number; code: string; message: string }> {
-  const json = (await res.json()) as { error?: { code: string; message: string }; code?: string; message?: string };
-  return { status: res.status, code: json.error?.code ?? json.code ?? '', message: json.error?.message ?? json.message ?? '' };
+async function refusal(res: Response): Promise<{ status: number; code: string; key: string; message: string; params?: unknown }> {
+  const json = (await res.json()) as { error?: { code: string; key?: string; message: string; params?: unknown }; code?: string; message?: string };
+  const params = json.error?.params;
+  return { status: res.status, code: json.error?.code ?? json.code ?? '', key: json.error?.key ?? '', message: json.error?.message ?? json.message ?? '', ...(params ? { params } : {}) };
 }
 
 describe('POST /functions/v1/upload-file', () => {
@@ -98,7 +99,7 @@ describe('POST /functions/v1/upload-file', () => {
     expect(missing.status).toBe(401);
     await missing.body?.cancel();
     // The anon key passes the platform's JWT check but is no session: the function refuses it.
-    expect(await refusal(await upload({}, app.anonKey))).toEqual({ status: 401, code: 'no_session', message: 'No active session' });
+    expect(await refusal(await upload({}, app.anonKey))).toEqual({ status: 401, code: 'no_session', key: 'auth.no_session', message: 'No active session' });
     const forged = await upload({}, 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ4In0.AAAA');
     expect(forged.status).toBe(401);
     await forged.body?.cancel();
@@ -130,7 +131,7 @@ describe('POST /functions/v1/upload-file', () => {
   it('a type the form refuses, judged by the bytes: 400; a file over 3 MB: 413', async () => {
     const text = new TextEncoder().encode('just text, named like an image');
     expect(await refusal(await upload({ kind: 'vehicle-image', file: [text, 'van.png', 'image/png'] }))).toEqual({
-      status: 400, code: 'invalid_file_type', message: 'This file type is not allowed: use jpg, jpeg, png, gif',
+      status: 400, code: 'invalid_file_type', key: 'uploads.type_not_allowed_use', message: 'This file type is not allowed: use jpg, jpeg, png, gif', params: { allowed: 'jpg, jpeg, png, gif' },
     });
     const pdf = new TextEncoder().encode('%PDF-1.7\n%%EOF');
     expect(await refusal(await upload({ kind: 'vehicle-image', file: [pdf, 'doc.pdf', 'application/pdf'], path: `${TENANT.acme}/doc.pdf` }))).toMatchObject({ status: 400, code: 'invalid_file_type' });
@@ -138,7 +139,7 @@ describe('POST /functions/v1/upload-file', () => {
     const big = new Uint8Array(3 * 1024 * 1024 + 1);
     big.set(PNG);
     expect(await refusal(await upload({ kind: 'vehicle-image', file: [big, 'big.png', 'image/png'], path: `${TENANT.acme}/big.png` }))).toEqual({
-      status: 413, code: 'file_too_large', message: 'The file is too large: the maximum is 3 MB',
+      status: 413, code: 'file_too_large', key: 'uploads.file_too_large_max', message: 'The file is too large: the maximum is 3 MB', params: { max_mb: 3 },
     });
   });
 

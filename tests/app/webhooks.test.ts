@@ -42,7 +42,7 @@ afterAll(async () => {
 
 interface Answer {
   status: number;
-  body: Record<string, unknown> & { error?: { code: string; message: string; details?: { field: string; message: string }[] } };
+  body: Record<string, unknown> & { error?: { code: string; key?: string; message: string; details?: { field: string; key?: string; message: string }[] } };
 }
 
 async function webhooks(client: SupabaseClient, method: string, path: string, body?: unknown): Promise<Answer> {
@@ -111,7 +111,7 @@ describe('webhooks', () => {
     answerStatus = 500;
     try {
       const test = await webhooks(acmeAdmin, 'POST', '/test', { webhook_url: receiverUrl });
-      expect(test.body).toMatchObject({ success: false, message: 'Webhook test completed', status_code: 500 });
+      expect(test.body).toMatchObject({ success: false, message: 'Webhook test completed', status_code: 500, error_key: 'webhooks.receiver_answered', error_params: { status: 500 } });
     } finally {
       answerStatus = 200;
     }
@@ -122,17 +122,20 @@ describe('webhooks', () => {
       const test = await webhooks(acmeAdmin, 'POST', '/test', { webhook_url: url });
       expect(test.body, url).toMatchObject({ success: false, message: 'Failed to test webhook' });
       expect(String(test.body.error)).toMatch(/^Refused:/);
+      expect(test.body.error_key, url).toBe('webhooks.receiver_refused');
     }
     const invalid = await webhooks(acmeAdmin, 'POST', '/test', { webhook_url: 'shop.example/hooks' });
     expect(invalid.status).toBe(422);
-    expect(invalid.body.error!.message).toBe('Please enter a valid URL');
+    expect(invalid.body.error).toMatchObject({ key: 'webhooks.url_invalid', message: 'Please enter a valid URL' });
+    expect(invalid.body.error!.details).toEqual([{ field: 'webhook_url', key: 'webhooks.url_invalid', message: 'Please enter a valid URL' }]);
   });
 
   it('refuses other panels, and another tenant’s subscription is not found', async () => {
     const dispatcher = await webhooks(acmeDispatcher, 'POST', '/test', { webhook_url: receiverUrl });
     expect(dispatcher.status).toBe(403);
+    expect(dispatcher.body.error).toMatchObject({ code: 'not_admin', key: 'webhooks.not_admin' });
     const missing = await webhooks(acmeAdmin, 'PUT', '/00000000-0000-4000-8000-0000000000ff', { module_id: 'deliveries', webhook_url: receiverUrl, user_id: USER.acmeBusiness });
     expect(missing.status).toBe(404);
-    expect(missing.body.error!.message).toBe('Webhook not found');
+    expect(missing.body.error).toEqual({ code: 'webhook_not_found', key: 'webhooks.not_found', message: 'Webhook not found' });
   });
 });

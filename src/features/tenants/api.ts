@@ -1,4 +1,5 @@
 import { FunctionsFetchError, FunctionsHttpError } from '@supabase/supabase-js';
+import { edgeFunctionError } from '../../lib/edge-functions';
 import { supabase } from '../../lib/supabase';
 import { PublicTenantsResponseSchema, VerifyDomainResponseSchema, type PublicTenantsPage } from './schema';
 
@@ -38,7 +39,8 @@ export async function verifyTenantDomain(slug: string): Promise<DomainVerificati
 export async function listPublicTenants(params: { search: string; page: number; limit: number }): Promise<PublicTenantsPage> {
   const query = new URLSearchParams({ search: params.search, page: String(params.page), limit: String(params.limit) });
   const { data, error } = await supabase.functions.invoke(`public/tenants?${query.toString()}`, { method: 'GET' });
-  if (error) throw new Error(await functionErrorMessage(error));
+  // Thrown with the function's key and params, so the page words the refusal in the visitor's language.
+  if (error) throw await edgeFunctionError(error, UNEXPECTED);
   const parsed = PublicTenantsResponseSchema.safeParse(data);
   if (!parsed.success) throw new Error('Invalid response from server');
   return parsed.data;

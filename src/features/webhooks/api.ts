@@ -4,8 +4,9 @@ import { DELIVERY_LOG_LIMIT, WEBHOOKS_FETCH_LIMIT, webhookDeliverySchema, webhoo
 
 /**
  * A failure the server put no words to throws an error with an empty message (NO_WORDS), and an
- * answer without its own message leaves it null: the screen then says it from the webhooks
- * catalogue (`msg.*`), in the page's language. A server's own message is passed on as it comes.
+ * answer's English message is left to API clients. The screen words every outcome from the webhooks
+ * catalogue (`msg.*`) and a refusal by its key (lib/server-messages), in the page's language; the
+ * server's English is what an API client reads.
  */
 const NO_WORDS = '';
 
@@ -26,9 +27,12 @@ export async function fetchUserWebhooks(userId: string): Promise<WebhookEntry[]>
 
 export interface TestOutcome {
   success: boolean;
-  /** The server's words, or null (the screen says msg.testCompleted). */
-  message: string | null;
+  /** Why it failed, in the server's English; `detailKey` and `detailParams` word it in the user's language. */
   detail: string | null;
+  detailKey: string | null;
+  detailParams: Record<string, unknown> | undefined;
+  /** The receiver's HTTP status, when it answered. */
+  statusCode: number | null;
   /** The draft secret the test was signed with, for a subscription not saved yet. */
   signingSecret: string | null;
 }
@@ -36,20 +40,27 @@ export interface TestOutcome {
 /** POST webhooks/test: a signed test event to the address. */
 export async function testWebhook(endpoint: Endpoint, options: { subscriptionId?: string; signingSecret?: string | null }): Promise<TestOutcome> {
   const body = { ...endpoint, subscription_id: options.subscriptionId ?? null, signing_secret: options.signingSecret ?? null };
-  const { data, error } = await supabase.functions.invoke<{ success?: unknown; message?: unknown; error?: unknown; signing_secret?: unknown }>('webhooks/test', { method: 'POST', body });
+  const { data, error } = await supabase.functions.invoke<{
+    success?: unknown;
+    status_code?: unknown;
+    error?: unknown;
+    error_key?: unknown;
+    error_params?: unknown;
+    signing_secret?: unknown;
+  }>('webhooks/test', { method: 'POST', body });
   if (error) throw await edgeFunctionError(error, NO_WORDS);
   return {
     success: data?.success === true,
-    message: typeof data?.message === 'string' ? data.message : null,
     detail: typeof data?.error === 'string' ? data.error : null,
+    detailKey: typeof data?.error_key === 'string' ? data.error_key : null,
+    detailParams: typeof data?.error_params === 'object' && data.error_params !== null ? (data.error_params as Record<string, unknown>) : undefined,
+    statusCode: typeof data?.status_code === 'number' ? data.status_code : null,
     signingSecret: typeof data?.signing_secret === 'string' ? data.signing_secret : null,
   };
 }
 
 export interface SaveOutcome {
   id: string;
-  /** The server's words, or null (the screen says msg.saved). */
-  message: string | null;
   /** Answered once, when the subscription is made or its secret changes. */
   signingSecret: string | null;
 }
@@ -58,14 +69,13 @@ export interface SaveOutcome {
 export async function saveWebhook(entry: WebhookEntry, endpoint: Endpoint, signingSecret: string | null): Promise<SaveOutcome> {
   const body = { module_id: entry.module_id, user_id: entry.user_id, is_active: true, ...endpoint, signing_secret: signingSecret };
   const { data, error } = entry.id
-    ? await supabase.functions.invoke<{ subscription?: { id?: unknown }; message?: unknown; signing_secret?: unknown }>(`webhooks/${encodeURIComponent(entry.id)}`, { method: 'PUT', body })
-    : await supabase.functions.invoke<{ subscription?: { id?: unknown }; message?: unknown; signing_secret?: unknown }>('webhooks', { method: 'POST', body });
+    ? await supabase.functions.invoke<{ subscription?: { id?: unknown }; signing_secret?: unknown }>(`webhooks/${encodeURIComponent(entry.id)}`, { method: 'PUT', body })
+    : await supabase.functions.invoke<{ subscription?: { id?: unknown }; signing_secret?: unknown }>('webhooks', { method: 'POST', body });
   if (error) throw await edgeFunctionError(error, NO_WORDS);
   const id = data?.subscription?.id;
   if (typeof id !== 'string') throw new EdgeFunctionError(NO_WORDS);
   return {
     id,
-    message: typeof data?.message === 'string' ? data.message : null,
     signingSecret: typeof data?.signing_secret === 'string' ? data.signing_secret : null,
   };
 }
@@ -84,10 +94,10 @@ export async function fetchDeliveryLog(subscriptionId: string): Promise<WebhookD
   return parsed.data.map((d) => ({ ...d, webhook_attempts: [...d.webhook_attempts].sort((a, b) => b.attempt - a.attempt || b.attempted_at.localeCompare(a.attempted_at)) }));
 }
 
-/** Queues an event of the log again; it keeps its webhook-id. */
+/** Queues an event of the log again; it keeps its webhook-id. A refusal is thrown as PostgREST answered it (keyed details). */
 export async function replayDelivery(deliveryId: string): Promise<void> {
   const { error } = await supabase.rpc('replay_webhook_delivery', { delivery_id: deliveryId });
-  if (error) throw new Error(error.message || NO_WORDS);
+  if (error) throw error;
 }
 
 /** A new signing secret for a saved subscription, answered once. */

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { deliveryEventWords } from '../delivery-events';
+import { deliveryEventMessages, deliveryEventWords, type DeliveryEventKey } from '../delivery-events';
 import { translator, useT, type Translate } from '../i18n/catalogue';
 import { useFormat } from '../i18n/format';
 import { humanizeStatus } from '../status-vocabulary';
@@ -61,7 +61,7 @@ const STATUS_KEYS: Record<string, ProofPdfKey> = {
   returned: 'status.returned',
 };
 
-export function proofPdfText(t: Translate<ProofPdfKey>, formatTime: (iso: string) => string): ProofPdfText {
+export function proofPdfText(t: Translate<ProofPdfKey>, eventWords: Translate<DeliveryEventKey>, formatTime: (iso: string) => string): ProofPdfText {
   const status = (value: string) => (STATUS_KEYS[value] ? t(STATUS_KEYS[value]) : humanizeStatus(value));
   return {
     title: t('pdf.title'),
@@ -94,7 +94,7 @@ export function proofPdfText(t: Translate<ProofPdfKey>, formatTime: (iso: string
     photoOf: (index, total) => t('pdf.photoOf', { index, total }),
     unreadable: (count) => t('pdf.unreadable', { count }),
     generated: (at) => t('pdf.generated', { at }),
-    eventTitle: (action, value) => deliveryEventWords(t, action, value, status),
+    eventTitle: (action, value) => deliveryEventWords(eventWords, action, value, status),
     status,
     formatTime,
   };
@@ -104,7 +104,7 @@ const englishTime = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', time
 
 /** The English source, its moments as the document always wrote them ('25 Nov 2026, 15:42', the viewer's zone). */
 export function englishProofPdfText(): ProofPdfText {
-  return proofPdfText(translator(proofPdfMessages, 'en', proofPdfMessages.en), (iso) => {
+  return proofPdfText(translator(proofPdfMessages, 'en', proofPdfMessages.en), translator(deliveryEventMessages, 'en', deliveryEventMessages.en), (iso) => {
     const date = new Date(iso);
     return Number.isNaN(date.getTime()) ? iso : englishTime.format(date);
   });
@@ -113,6 +113,7 @@ export function englishProofPdfText(): ProofPdfText {
 /** The document's words in the page's language, its moments in the locale's format. */
 export function useProofPdfText(): ProofPdfText {
   const t = useT(proofPdfMessages);
+  const eventWords = useT(deliveryEventMessages);
   const format = useFormat();
-  return useMemo(() => proofPdfText(t, (iso) => format.dateTime(iso)), [t, format]);
+  return useMemo(() => proofPdfText(t, eventWords, (iso) => format.dateTime(iso)), [t, eventWords, format]);
 }

@@ -2,18 +2,18 @@ import { describe, expect, it } from 'vitest';
 import { boardMessages } from './messages';
 import { translator } from '../../lib/i18n/catalogue';
 import { InvalidProblemError } from '../../lib/dispatch';
-import { deliveryEventWords } from '../../lib/delivery-events';
+import { deliveryEventMessages, deliveryEventWords } from '../../lib/delivery-events';
 import { plannerFaultText } from './words';
 
 const statusWord = (status: string) => `<${status}>`;
 
 describe('the timeline’s event titles', () => {
   it.each([
-    ['en', boardMessages.en, ['Assigned', 'Arrived at drop-off', 'Reopened']],
-    ['es', async () => (await boardMessages.load.es()).default, ['Asignada', 'Llegada a la entrega', 'Reabierta']],
-    ['fr', async () => (await boardMessages.load.fr()).default, ['Attribuée', 'Arrivé à la livraison', 'Rouverte']],
+    ['en', deliveryEventMessages.en, ['Assigned', 'Arrived at drop-off', 'Reopened']],
+    ['es', async () => (await deliveryEventMessages.load.es()).default, ['Asignada', 'Llegada a la entrega', 'Reabierta']],
+    ['fr', async () => (await deliveryEventMessages.load.fr()).default, ['Attribuée', 'Arrivée à destination', 'Rouverte']],
   ] as const)('say the event in %s, and a status move by its status', async (language, messages, [assigned, arrived, reopened]) => {
-    const t = translator(boardMessages, language, typeof messages === 'function' ? await messages() : messages);
+    const t = translator(deliveryEventMessages, language, typeof messages === 'function' ? await messages() : messages);
     expect(deliveryEventWords(t, 'assigned', 'assigned', statusWord)).toBe(assigned);
     expect(deliveryEventWords(t, 'arrived_dropoff', 'in_transit', statusWord)).toBe(arrived);
     expect(deliveryEventWords(t, 'status_changed', 'pending', statusWord)).toBe(reopened);

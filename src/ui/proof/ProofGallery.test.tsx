@@ -2,7 +2,10 @@
 import '@testing-library/jest-dom/vitest';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { Suspense } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { EdgeFunctionError } from '../../lib/edge-functions';
+import { applyLanguage } from '../../lib/i18n/catalogue';
 import { ProofGallery } from './ProofGallery';
 
 afterEach(cleanup);
@@ -32,6 +35,26 @@ describe('ProofGallery', () => {
     expect(await screen.findByText('Could not load the proof files')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByText('No signature or photos were taken.')).toBeInTheDocument();
+  });
+
+  it("says why when the server keyed its refusal (too many lookups), in the page's language", async () => {
+    const limited = new EdgeFunctionError('Too many tracking lookups; try again in a minute', { status: 429, code: 'rate_limited', key: 'tracking.rate_limited' });
+    const { unmount } = render(<ProofGallery label="Proof" loadKey="limited" load={() => Promise.reject(limited)} />);
+    expect(await screen.findByText('Too many tracking lookups; try again in a minute')).toBeInTheDocument();
+    unmount();
+    await act(() => applyLanguage('fr'));
+    try {
+      await act(async () => {
+        render(
+          <Suspense fallback="loading">
+            <ProofGallery label="Preuve" loadKey="limited-fr" load={() => Promise.reject(limited)} />
+          </Suspense>,
+        );
+      });
+      expect(await screen.findByText('Trop de consultations du suivi ; réessayez dans une minute')).toBeInTheDocument();
+    } finally {
+      await act(() => applyLanguage('en'));
+    }
   });
 
   it('shows loading for new files, and the new files even when the old ones answer later', async () => {

@@ -1,5 +1,7 @@
 import { useRef, useState } from 'react';
 import { useLanguage, useT } from '../../lib/i18n/catalogue';
+import { keyedRefusalText } from '../../lib/refusal-text';
+import { useServerWords } from '../../lib/server-messages/server-words';
 import { useRecordLoad } from '../../lib/use-record-load';
 import { DocumentViewer } from '../document-viewer';
 import { ErrorState } from '../ErrorState';
@@ -34,11 +36,13 @@ export interface ProofGalleryProps {
 
 /**
  * Proof thumbnails (signature, doorstep photos) from a private bucket: the URLs are short-lived, so
- * a thumbnail that stops loading (expired link) signs again once, and a failed signing shows Retry.
+ * a thumbnail that stops loading (expired link) signs again once, and a failed signing shows Retry
+ * (with the server's keyed reason, such as too many lookups, in the page's language).
  * A click opens the image in the kit's DocumentViewer, with download and print.
  */
 export function ProofGallery({ load, loadKey, label, emptyText }: ProofGalleryProps) {
   const t = useT(uiMessages);
+  const serverWords = useServerWords();
   const language = useLanguage();
   const [attempt, setAttempt] = useState(0);
   const [open, setOpen] = useState<ProofGalleryImage | null>(null);
@@ -72,7 +76,8 @@ export function ProofGallery({ load, loadKey, label, emptyText }: ProofGalleryPr
     );
   }
   if (state.status === 'failed') {
-    return <ErrorState title={t('proof.failed')} detail={t('proof.failedDetail')} onRetry={run} />;
+    // Why, when the server said it by key (too many lookups): in the page's language; else the kit's words.
+    return <ErrorState title={t('proof.failed')} detail={keyedRefusalText(state.error, serverWords) ?? t('proof.failedDetail')} onRetry={run} />;
   }
   // The load answers a list, never null: 'missing' cannot happen, and would read as no files.
   const images = state.status === 'ready' ? state.record : [];

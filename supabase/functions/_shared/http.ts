@@ -16,12 +16,41 @@ export interface ErrorBody {
   code: string;
   key?: string;
   message: string;
+  params?: Record<string, string | number>;
   details?: unknown;
 }
 
-/** A JSON error in the platform's own shape ({code, message}), with optional details (e.g. per-field problems). */
-export function errorResponse(status: number, code: string, message: string, details?: unknown): Response {
+/**
+ * A JSON error in the platform's own shape ({code, message}), keyed when given words ({code, key,
+ * message, params?}), with optional details (e.g. per-field problems).
+ */
+export function errorResponse(status: number, code: string, said: string | Words, details?: unknown): Response {
   if (!Number.isInteger(status) || status < 400 || status > 599) throw new RangeError(`not an error status: ${status}`);
-  const body: ErrorBody = details === undefined ? { code, message } : { code, message, details };
+  const worded = typeof said === 'string' ? { message: said } : { key: said.key, message: said.message, ...(said.params ? { params: said.params } : {}) };
+  const body: ErrorBody = { code, ...worded, ...(details === undefined ? {} : { details }) };
   return jsonResponse(body, { status });
+}
+
+/**
+ * A refusal's words: the stable `key` (dotted lower snake) the app shows in the user's language,
+ * the English `message` API clients and the app's fallback read, and the `params` its words name.
+ */
+export interface Words {
+  key: string;
+  message: string;
+  params?: Record<string, string | number>;
+}
+
+/** Words of a refusal (params only when it names values). */
+export function words(key: string, message: string, params?: Record<string, string | number>): Words {
+  return params ? { key, message, params } : { key, message };
+}
+
+/**
+ * `{error: {code, key, message, params?, details?}}`: `code` tells a program what happened, `key`
+ * and `params` let the app word it in the user's language, `message` stays English.
+ */
+export function keyedFailure(status: number, code: string, said: Words, options: { headers?: Record<string, string>; details?: unknown } = {}): Response {
+  const error = { code, key: said.key, message: said.message, ...(said.params ? { params: said.params } : {}), ...(options.details === undefined ? {} : { details: options.details }) };
+  return jsonResponse({ error }, { status, headers: options.headers ?? {} });
 }

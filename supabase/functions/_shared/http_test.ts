@@ -1,5 +1,5 @@
 import { corsHeaders, preflight } from './cors.ts';
-import { errorResponse, jsonResponse } from './http.ts';
+import { errorResponse, jsonResponse, keyedFailure, words } from './http.ts';
 
 // Plain assertions: jsr:@std/assert would need the network, and node:assert's types need @types/node in Deno's graph.
 function fail(message: string): never {
@@ -50,6 +50,19 @@ Deno.test('errorResponse answers in the {code, message} shape, details only when
     details: [{ field: 'email', message: 'Enter an email' }],
   });
   assert.equal(detailed.headers.get('access-control-allow-headers'), corsHeaders['Access-Control-Allow-Headers']);
+});
+
+Deno.test('errorResponse and keyedFailure carry a key and its params beside the English', async () => {
+  const keyed = errorResponse(404, 'item_not_found', words('labels.item_not_found', 'Inventory item not found'));
+  assert.deepEqual(await keyed.json(), { code: 'item_not_found', key: 'labels.item_not_found', message: 'Inventory item not found' });
+  const limited = keyedFailure(429, 'rate_limited', words('directory.rate_limited', 'Too many requests: try again in 5 seconds', { seconds: 5 }), {
+    headers: { 'Retry-After': '5' },
+  });
+  assert.equal(limited.status, 429);
+  assert.equal(limited.headers.get('retry-after'), '5');
+  assert.deepEqual(await limited.json(), {
+    error: { code: 'rate_limited', key: 'directory.rate_limited', message: 'Too many requests: try again in 5 seconds', params: { seconds: 5 } },
+  });
 });
 
 Deno.test('errorResponse refuses a status that is not an error', () => {

@@ -1,5 +1,5 @@
 import { preflight } from '../_shared/cors.ts';
-import { errorResponse, jsonResponse } from '../_shared/http.ts';
+import { errorResponse, jsonResponse, words } from '../_shared/http.ts';
 import { LabelError, renderItemLabel, type LabelContent } from './label.ts';
 
 /**
@@ -105,42 +105,45 @@ export function createLabelsHandler(deps: LabelDeps): (req: Request) => Promise<
     const cors = preflight(req);
     if (cors) return cors;
     if (req.method !== 'POST') {
-      return jsonResponse({ code: 'method_not_allowed', message: `Method ${req.method} is not allowed: use POST` }, { status: 405, headers: { Allow: 'POST, OPTIONS' } });
+      return jsonResponse(
+        { code: 'method_not_allowed', ...words('requests.method_not_allowed', `Method ${req.method} is not allowed: use POST`, { method: req.method, allowed: 'POST' }) },
+        { status: 405, headers: { Allow: 'POST, OPTIONS' } },
+      );
     }
     const token = bearerToken(req);
     const caller = token ? await deps.resolveCaller(token).catch((e: unknown) => (log('inventory-labels: caller', e), null)) : null;
-    if (!token || !caller) return errorResponse(401, 'no_session', 'No active session');
+    if (!token || !caller) return errorResponse(401, 'no_session', words('auth.no_session', 'No active session'));
 
     let body: unknown;
     try {
       body = await req.json();
     } catch {
-      return errorResponse(400, 'invalid_request', 'Send a JSON body: {"item_id": "<uuid>"}');
+      return errorResponse(400, 'invalid_request', words('labels.item_required', 'Send a JSON body: {"item_id": "<uuid>"}'));
     }
     const input = (body && typeof body === 'object' ? body : {}) as Record<string, unknown>;
 
     try {
       if (input.retry !== undefined) {
-        if (caller.kind !== 'service') return errorResponse(403, 'forbidden', SERVICE_ONLY);
-        if (input.retry !== 'pending') return errorResponse(400, 'invalid_request', 'retry must be "pending"');
+        if (caller.kind !== 'service') return errorResponse(403, 'forbidden', words('labels.scheduler_only', SERVICE_ONLY));
+        if (input.retry !== 'pending') return errorResponse(400, 'invalid_request', words('labels.retry_pending_only', 'retry must be "pending"'));
         const items = await deps.pendingItems(new Date(now().getTime() - RETRY_AFTER_MS), RETRY_BATCH);
         const labels = [];
         for (const item of items) labels.push(await renderOne(item));
         return jsonResponse({ data: { labels } });
       }
       if (typeof input.item_id !== 'string' || !UUID.test(input.item_id)) {
-        return errorResponse(400, 'invalid_request', 'item_id must be an inventory item id');
+        return errorResponse(400, 'invalid_request', words('labels.item_id_invalid', 'item_id must be an inventory item id'));
       }
       if (caller.kind === 'user') {
-        if (!caller.tenantId) return errorResponse(403, 'no_tenant', 'You are not associated with any tanent. Please contact your administrator.');
-        if (!caller.admin) return errorResponse(403, 'forbidden', NOT_ADMIN);
+        if (!caller.tenantId) return errorResponse(403, 'no_tenant', words('account.no_tenant', 'You are not associated with any tanent. Please contact your administrator.'));
+        if (!caller.admin) return errorResponse(403, 'forbidden', words('labels.not_admin', NOT_ADMIN));
       }
       const item = await deps.findItem(input.item_id, caller.kind === 'user' ? caller.tenantId : null);
-      if (!item) return errorResponse(404, 'item_not_found', 'Inventory item not found');
+      if (!item) return errorResponse(404, 'item_not_found', words('labels.item_not_found', 'Inventory item not found'));
       return jsonResponse({ data: { labels: [await renderOne(item)] } });
     } catch (e) {
       log('inventory-labels: failed', e);
-      return errorResponse(500, 'internal_error', 'Something went wrong!');
+      return errorResponse(500, 'internal_error', words('server.internal_error', 'Something went wrong!'));
     }
   };
 }

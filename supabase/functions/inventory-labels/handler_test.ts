@@ -68,6 +68,7 @@ Deno.test('refusals: no session, not an admin, another tenant, bad input, retry 
   const dispatcher = await t.call('dispatcher', { item_id: ITEM });
   assert.equal(dispatcher.status, 403, 'dispatcher');
   assert.equal(dispatcher.json.message, NOT_ADMIN, 'message');
+  assert.equal(dispatcher.json.key, 'labels.not_admin', 'key');
   assert.equal((await t.call('admin', { item_id: ITEM })).status, 404, 'another tenant');
   assert.equal((await t.call('admin', { item_id: 'nope' })).status, 400, 'bad id');
   assert.equal((await t.call('admin', { retry: 'pending' })).json.message, SERVICE_ONLY, 'retry is the scheduler');

@@ -1,5 +1,5 @@
 import { preflight } from '../_shared/cors.ts';
-import { jsonResponse } from '../_shared/http.ts';
+import { jsonResponse, keyedFailure, words, type Words } from '../_shared/http.ts';
 import { parseTenantListQuery, isPlausibleSlug } from './query.ts';
 import { type ClientRateLimit, clientKey, type RateLimitDecision } from '../_shared/rate_limit.ts';
 import type { PublicTenants } from './tenants.ts';
@@ -8,7 +8,7 @@ import type { PublicTenants } from './tenants.ts';
  * The `public` function: what a visitor without an account may ask.
  *   GET /public/verify-domain/{slug}        -> {data: {tenantId}} | 404
  *   GET /public/tenants?search=&page=&limit= -> {tenants, total}
- * Errors answer {error: {code, message}}. Each client address is rate-limited; the count lives in
+ * Errors answer {error: {code, key, message, params?}} (`key` and `params` word it in the visitor's language). Each client address is rate-limited; the count lives in
  * the database (public.take_public_rate_limit), so every worker of the function shares it.
  */
 export interface PublicDeps {
@@ -20,9 +20,11 @@ export interface PublicDeps {
 
 export type RemoteAddress = string | null;
 
-function fail(status: number, code: string, message: string, headers: Record<string, string> = {}): Response {
-  return jsonResponse({ error: { code, message } }, { status, headers });
+function fail(status: number, code: string, said: Words, headers: Record<string, string> = {}): Response {
+  return keyedFailure(status, code, said, { headers });
 }
+
+const UNEXPECTED = words('server.internal_error', 'Something went wrong!');
 
 /** The route below the function's name: /public/tenants -> ['tenants']. */
 function routeSegments(pathname: string): string[] {
@@ -41,9 +43,9 @@ export function createPublicHandler(deps: PublicDeps): (req: Request, remoteAddr
     const url = new URL(req.url);
     const segments = routeSegments(url.pathname);
     const known = (segments.length === 2 && segments[0] === 'verify-domain') || (segments.length === 1 && segments[0] === 'tenants');
-    if (!known) return fail(404, 'not_found', 'No such endpoint: use GET /public/verify-domain/{slug} or GET /public/tenants');
+    if (!known) return fail(404, 'not_found', words('directory.no_such_endpoint', 'No such endpoint: use GET /public/verify-domain/{slug} or GET /public/tenants'));
     if (req.method !== 'GET') {
-      return fail(405, 'method_not_allowed', `Method ${req.method} is not allowed: use GET`, { Allow: 'GET, OPTIONS' });
+      return fail(405, 'method_not_allowed', words('requests.method_not_allowed', `Method ${req.method} is not allowed: use GET`, { method: req.method, allowed: 'GET' }), { Allow: 'GET, OPTIONS' });
     }
 
     let decision: RateLimitDecision;
@@ -51,11 +53,11 @@ export function createPublicHandler(deps: PublicDeps): (req: Request, remoteAddr
       decision = await deps.limiter.hit(clientKey(req.headers, remoteAddress));
     } catch (e) {
       log('public: rate limit failed', e);
-      return fail(500, 'unexpected_failure', 'Something went wrong!');
+      return fail(500, 'unexpected_failure', UNEXPECTED);
     }
     const rateHeaders = { 'RateLimit-Limit': String(decision.limit), 'RateLimit-Remaining': String(decision.remaining) };
     if (!decision.allowed) {
-      return fail(429, 'rate_limited', `Too many requests: try again in ${decision.retryAfterSeconds} seconds`, {
+      return fail(429, 'rate_limited', words('directory.rate_limited', `Too many requests: try again in ${decision.retryAfterSeconds} seconds`, { seconds: decision.retryAfterSeconds }), {
         ...rateHeaders,
         'Retry-After': String(decision.retryAfterSeconds),
         'Access-Control-Expose-Headers': 'Retry-After, RateLimit-Limit, RateLimit-Remaining',
@@ -71,15 +73,15 @@ export function createPublicHandler(deps: PublicDeps): (req: Request, remoteAddr
           slug = '';
         }
         const tenantId = isPlausibleSlug(slug) ? await deps.tenants.findActiveTenantId(slug) : null;
-        if (!tenantId) return fail(404, 'business_not_found', 'Business not found', rateHeaders);
+        if (!tenantId) return fail(404, 'business_not_found', words('directory.business_not_found', 'Business not found'), rateHeaders);
         return jsonResponse({ data: { tenantId } }, { headers: rateHeaders });
       }
       const query = parseTenantListQuery(url.searchParams);
-      if (!query.ok) return fail(400, 'invalid_query', query.message, rateHeaders);
+      if (!query.ok) return fail(400, 'invalid_query', query, rateHeaders);
       return jsonResponse(await deps.tenants.listActiveTenants(query.value), { headers: rateHeaders });
     } catch (e) {
       log('public: query failed', e);
-      return fail(500, 'unexpected_failure', 'Something went wrong!', rateHeaders);
+      return fail(500, 'unexpected_failure', UNEXPECTED, rateHeaders);
     }
   };
 }

@@ -37,7 +37,7 @@ Deno.test('verify-domain answers 404 Business not found for unknown and malforme
   for (const path of ['/public/verify-domain/nope', '/public/verify-domain/Acme', '/public/verify-domain/%E0%A4%A']) {
     const res = await call(path);
     assert.equal(res.status, 404, path);
-    assert.deepEqual(await res.json(), { error: { code: 'business_not_found', message: 'Business not found' } }, path);
+    assert.deepEqual(await res.json(), { error: { code: 'business_not_found', key: 'directory.business_not_found', message: 'Business not found' } }, path);
   }
 });
 
@@ -49,7 +49,7 @@ Deno.test('tenants passes the validated query on and answers 400 on a bad one', 
   assert.deepEqual(tenants.queries, [{ search: 'ac', page: 2, limit: 5 }]);
   const bad = await call('/public/tenants?limit=1000');
   assert.equal(bad.status, 400);
-  assert.deepEqual(await bad.json(), { error: { code: 'invalid_query', message: 'limit must be at most 100' } });
+  assert.deepEqual(await bad.json(), { error: { code: 'invalid_query', key: 'directory.parameter_too_large', message: 'limit must be at most 100', params: { name: 'limit', max: 100 } } });
 });
 
 Deno.test('other methods answer 405, unknown paths 404, OPTIONS the CORS preflight', async () => {
@@ -73,7 +73,11 @@ Deno.test('the client past its limit gets 429 with Retry-After', async () => {
   const limited = await call('/public/tenants');
   assert.equal(limited.status, 429);
   assert.ok(Number(limited.headers.get('retry-after')) >= 1, 'Retry-After');
-  assert.equal((await limited.json()).error.code, 'rate_limited');
+  const refusal = (await limited.json()).error;
+  assert.equal(refusal.code, 'rate_limited');
+  assert.equal(refusal.key, 'directory.rate_limited');
+  assert.deepEqual(refusal.params, { seconds: Number(limited.headers.get('retry-after')) });
+  assert.equal(refusal.message, `Too many requests: try again in ${refusal.params.seconds} seconds`);
   const other = await call('/public/tenants', { headers: { 'x-forwarded-for': '203.0.113.9' } });
   assert.equal(other.status, 200);
   await other.body?.cancel();
@@ -92,7 +96,7 @@ Deno.test('a limiter that cannot count answers 500 and queries nothing', async (
   const handle = createPublicHandler({ tenants, limiter: { hit: () => Promise.reject(new Error('database down')) }, log: () => {} });
   const res = await handle(new Request('http://localhost/public/tenants'));
   assert.equal(res.status, 500);
-  assert.deepEqual(await res.json(), { error: { code: 'unexpected_failure', message: 'Something went wrong!' } });
+  assert.deepEqual(await res.json(), { error: { code: 'unexpected_failure', key: 'server.internal_error', message: 'Something went wrong!' } });
   assert.equal(tenants.queries.length, 0);
 });
 
@@ -104,5 +108,5 @@ Deno.test('a failing database answers 500 without its details', async () => {
   });
   const res = await handle(new Request('http://localhost/public/verify-domain/acme'));
   assert.equal(res.status, 500);
-  assert.deepEqual(await res.json(), { error: { code: 'unexpected_failure', message: 'Something went wrong!' } });
+  assert.deepEqual(await res.json(), { error: { code: 'unexpected_failure', key: 'server.internal_error', message: 'Something went wrong!' } });
 });

@@ -1,3 +1,5 @@
+import { words, type Words } from '../_shared/http.ts';
+
 /** GET /public/tenants query parameters, validated: page is 1-based, limit at most MAX_LIMIT. */
 export const DEFAULT_LIMIT = 25;
 export const MAX_LIMIT = 100;
@@ -10,29 +12,29 @@ export interface TenantListQuery {
   limit: number;
 }
 
-export type Parsed<T> = { ok: true; value: T } | { ok: false; message: string };
+export type Parsed<T> = { ok: true; value: T } | ({ ok: false } & Words);
 
 const KNOWN = new Set(['search', 'page', 'limit']);
 const POSITIVE_INTEGER = /^[1-9][0-9]{0,8}$/;
 
 function single(params: URLSearchParams, name: string): Parsed<string | null> {
   const values = params.getAll(name);
-  if (values.length > 1) return { ok: false, message: `Give ${name} only once` };
+  if (values.length > 1) return { ok: false, ...words('directory.parameter_repeated', `Give ${name} only once`, { name }) };
   return { ok: true, value: values[0] ?? null };
 }
 
 function positiveInteger(raw: string | null, name: string, fallback: number, max?: number): Parsed<number> {
   if (raw === null || raw.trim() === '') return { ok: true, value: fallback };
   const text = raw.trim();
-  if (!POSITIVE_INTEGER.test(text)) return { ok: false, message: `${name} must be a whole number of at least 1` };
+  if (!POSITIVE_INTEGER.test(text)) return { ok: false, ...words('directory.parameter_not_positive', `${name} must be a whole number of at least 1`, { name }) };
   const value = Number(text);
-  if (max !== undefined && value > max) return { ok: false, message: `${name} must be at most ${max}` };
+  if (max !== undefined && value > max) return { ok: false, ...words('directory.parameter_too_large', `${name} must be at most ${max}`, { name, max }) };
   return { ok: true, value };
 }
 
 export function parseTenantListQuery(params: URLSearchParams): Parsed<TenantListQuery> {
   for (const name of new Set(params.keys())) {
-    if (!KNOWN.has(name)) return { ok: false, message: `Unknown query parameter ${name}: use search, page and limit` };
+    if (!KNOWN.has(name)) return { ok: false, ...words('directory.parameter_unknown', `Unknown query parameter ${name}: use search, page and limit`, { name }) };
   }
   const search = single(params, 'search');
   if (!search.ok) return search;
@@ -42,7 +44,7 @@ export function parseTenantListQuery(params: URLSearchParams): Parsed<TenantList
   if (!limitRaw.ok) return limitRaw;
 
   const term = (search.value ?? '').trim();
-  if (term.length > MAX_SEARCH_LENGTH) return { ok: false, message: `search must be at most ${MAX_SEARCH_LENGTH} characters` };
+  if (term.length > MAX_SEARCH_LENGTH) return { ok: false, ...words('directory.search_too_long', `search must be at most ${MAX_SEARCH_LENGTH} characters`, { max: MAX_SEARCH_LENGTH }) };
   const page = positiveInteger(pageRaw.value, 'page', 1);
   if (!page.ok) return page;
   const limit = positiveInteger(limitRaw.value, 'limit', DEFAULT_LIMIT, MAX_LIMIT);

@@ -15,21 +15,21 @@ Deno.test('tenants query: reads search (trimmed), page and limit', () => {
 
 Deno.test('tenants query: refuses pages and limits that are not whole numbers of at least 1', () => {
   for (const qs of ['page=0', 'page=-1', 'page=1.5', 'page=abc', 'page=1e3', 'page=01', 'page=9999999999']) {
-    assert.deepEqual(parse(qs), { ok: false, message: 'page must be a whole number of at least 1' }, qs);
+    assert.deepEqual(parse(qs), { ok: false, key: 'directory.parameter_not_positive', message: 'page must be a whole number of at least 1', params: { name: 'page' } }, qs);
   }
   for (const qs of ['limit=0', 'limit=ten', 'limit=-5']) {
-    assert.deepEqual(parse(qs), { ok: false, message: 'limit must be a whole number of at least 1' }, qs);
+    assert.deepEqual(parse(qs), { ok: false, key: 'directory.parameter_not_positive', message: 'limit must be a whole number of at least 1', params: { name: 'limit' } }, qs);
   }
 });
 
 Deno.test('tenants query: refuses a limit above the maximum', () => {
-  assert.deepEqual(parse(`limit=${MAX_LIMIT + 1}`), { ok: false, message: `limit must be at most ${MAX_LIMIT}` });
+  assert.deepEqual(parse(`limit=${MAX_LIMIT + 1}`), { ok: false, key: 'directory.parameter_too_large', message: `limit must be at most ${MAX_LIMIT}`, params: { name: 'limit', max: MAX_LIMIT } });
 });
 
 Deno.test('tenants query: refuses a long search, repeated and unknown parameters', () => {
-  assert.deepEqual(parse(`search=${'a'.repeat(101)}`), { ok: false, message: 'search must be at most 100 characters' });
-  assert.deepEqual(parse('page=1&page=2'), { ok: false, message: 'Give page only once' });
-  assert.deepEqual(parse('status=inactive'), { ok: false, message: 'Unknown query parameter status: use search, page and limit' });
+  assert.deepEqual(parse(`search=${'a'.repeat(101)}`), { ok: false, key: 'directory.search_too_long', message: 'search must be at most 100 characters', params: { max: 100 } });
+  assert.deepEqual(parse('page=1&page=2'), { ok: false, key: 'directory.parameter_repeated', message: 'Give page only once', params: { name: 'page' } });
+  assert.deepEqual(parse('status=inactive'), { ok: false, key: 'directory.parameter_unknown', message: 'Unknown query parameter status: use search, page and limit', params: { name: 'status' } });
 });
 
 Deno.test('ilikeContains quotes the term and takes LIKE wildcards literally', () => {

@@ -60,7 +60,7 @@ Deno.test('an unknown token gets the neutral not-found', async () => {
   const { handle } = setup({ kind: 'not_found' });
   const res = await handle(post({ token: 'ACME-000001' }));
   assert.equal(res.status, 404, 'status');
-  assert.deepEqual(await res.json(), { error: { code: 'not_found', message: NOT_FOUND_MESSAGE } }, 'body');
+  assert.deepEqual(await res.json(), { error: { code: 'not_found', key: 'tracking.not_found', message: NOT_FOUND_MESSAGE } }, 'body');
 });
 
 Deno.test('the rate limit answers 429 with Retry-After', async () => {
@@ -68,7 +68,7 @@ Deno.test('the rate limit answers 429 with Retry-After', async () => {
   const res = await handle(post({ token: TOKEN }));
   assert.equal(res.status, 429, 'status');
   assert.equal(res.headers.get('retry-after'), '60', 'retry after a minute');
-  await res.body?.cancel();
+  assert.deepEqual(await res.json(), { error: { code: 'rate_limited', key: 'tracking.rate_limited', message: 'Too many tracking lookups; try again in a minute' } }, 'keyed');
 });
 
 Deno.test('bad requests change nothing and reach no database', async () => {
@@ -92,7 +92,7 @@ Deno.test('a failing database or storage is a 500 without details', async () => 
   const broken = setup(new Error('connection refused'));
   const res = await broken.handle(post({ token: TOKEN }));
   assert.equal(res.status, 500, 'lookup failure');
-  assert.deepEqual(await res.json(), { error: { code: 'lookup_failed', message: 'Could not load the proof of delivery' } }, 'no internals');
+  assert.deepEqual(await res.json(), { error: { code: 'lookup_failed', key: 'tracking.proof_failed', message: 'Could not load the proof of delivery' } }, 'no internals');
   const unsigned = setup({ kind: 'found', status: 'delivered', photos: [`${FOLDER}photo-1.jpg`] }, true);
   const res2 = await unsigned.handle(post({ token: TOKEN }));
   assert.equal(res2.status, 500, 'signing failure');

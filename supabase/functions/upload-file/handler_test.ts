@@ -46,9 +46,10 @@ function post(body: FormData | string | null, token: string | null = 'admin', he
 
 const png = (name = 'van.png', type = 'image/png'): [Blob, string] => [new Blob([PNG], { type }), name];
 
-async function errorOf(res: Response): Promise<{ status: number; code: string; message: string }> {
-  const body = (await res.json()) as { error: { code: string; message: string } };
-  return { status: res.status, code: body.error.code, message: body.error.message };
+async function errorOf(res: Response): Promise<{ status: number; code: string; key: string; message: string; params?: Record<string, unknown> }> {
+  const body = (await res.json()) as { error: { code: string; key: string; message: string; params?: Record<string, unknown> } };
+  const { code, key, message, params } = body.error;
+  return params ? { status: res.status, code, key, message, params } : { status: res.status, code, key, message };
 }
 
 Deno.test('a valid image is stored as the caller under a unique name and answered with its public URL', async () => {
@@ -77,20 +78,20 @@ Deno.test('no session: 401 No active session', async () => {
   const { handle, stored } = setup();
   for (const token of [null, 'not-a-session']) {
     const res = await handle(post(form({ file: png(), bucket: 'tenants', path: `${ACME}/van.png` }), token));
-    assert.deepEqual(await errorOf(res), { status: 401, code: 'no_session', message: 'No active session' });
+    assert.deepEqual(await errorOf(res), { status: 401, code: 'no_session', key: 'auth.no_session', message: 'No active session' });
   }
   assert.equal(stored.length, 0);
 });
 
 Deno.test('a user of no tenant is refused with the spec message', async () => {
   const res = await setup().handle(post(form({ file: png(), bucket: 'tenants', path: `${ACME}/van.png` }), 'orphan'));
-  assert.deepEqual(await errorOf(res), { status: 403, code: 'no_tenant', message: 'You are not associated with any tanent. Please contact your administrator.' });
+  assert.deepEqual(await errorOf(res), { status: 403, code: 'no_tenant', key: 'account.no_tenant', message: 'You are not associated with any tanent. Please contact your administrator.' });
 });
 
 Deno.test("another tenant's folder: 403", async () => {
   const { handle, stored } = setup();
   const res = await handle(post(form({ file: png(), bucket: 'tenants', path: `${GLOBEX}/van.png` })));
-  assert.deepEqual(await errorOf(res), { status: 403, code: 'forbidden_path', message: "You can only upload files to your own business's folder" });
+  assert.deepEqual(await errorOf(res), { status: 403, code: 'forbidden_path', key: 'uploads.other_business_folder', message: "You can only upload files to your own business's folder" });
   assert.equal(stored.length, 0);
 });
 
@@ -129,12 +130,14 @@ Deno.test('a type the kind refuses, by its bytes: 400; too large: 413', async ()
   const { handle, stored } = setup();
   const text = new Blob(['plain text pretending'], { type: 'image/png' });
   const err = await errorOf(await handle(post(form({ file: [text, 'van.png'], bucket: 'tenants', path: `${ACME}/van.png`, kind: 'vehicle-image' }))));
-  assert.deepEqual(err, { status: 400, code: 'invalid_file_type', message: 'This file type is not allowed: use jpg, jpeg, png, gif' });
+  assert.deepEqual(err, { status: 400, code: 'invalid_file_type', key: 'uploads.type_not_allowed_use', message: 'This file type is not allowed: use jpg, jpeg, png, gif', params: { allowed: 'jpg, jpeg, png, gif' } });
   const big = new Uint8Array(3 * 1024 * 1024 + 1);
   big.set(PNG);
   const tooBig = await errorOf(await handle(post(form({ file: [new Blob([big], { type: 'image/png' }), 'big.png'], bucket: 'tenants', path: `${ACME}/big.png`, kind: 'vehicle-image' }))));
   assert.equal(tooBig.status, 413);
   assert.equal(tooBig.code, 'file_too_large');
+  assert.deepEqual(tooBig.params, { max_mb: 3 });
+  assert.equal(tooBig.key, 'uploads.file_too_large_max');
   const huge = await handle(post(form({ file: png() }), 'admin', { 'content-length': String(64 * 1024 * 1024) }));
   assert.equal(huge.status, 413);
   await huge.body?.cancel();
@@ -142,16 +145,17 @@ Deno.test('a type the kind refuses, by its bytes: 400; too large: 413', async ()
 });
 
 Deno.test("storage's refusals: 409 for a taken name, 403 for its policies, 500 otherwise", async () => {
-  const expectations: [StoreResult, number, string][] = [
-    [{ ok: false, status: 409, message: 'The resource already exists' }, 409, 'A file with this name already exists'],
-    [{ ok: false, status: 403, message: 'new row violates row-level security policy' }, 403, 'You do not have permission to upload files here'],
-    [{ ok: false, status: 500, message: 'boom' }, 500, 'Error uploading file'],
+  const expectations: [StoreResult, number, string, string][] = [
+    [{ ok: false, status: 409, message: 'The resource already exists' }, 409, 'A file with this name already exists', 'uploads.file_exists'],
+    [{ ok: false, status: 403, message: 'new row violates row-level security policy' }, 403, 'You do not have permission to upload files here', 'uploads.forbidden'],
+    [{ ok: false, status: 500, message: 'boom' }, 500, 'Error uploading file', 'uploads.failed'],
   ];
-  for (const [storeResult, status, message] of expectations) {
+  for (const [storeResult, status, message, key] of expectations) {
     const res = await setup({ storeResult }).handle(post(form({ file: png(), bucket: 'tenants', path: `${ACME}/van.png` })));
     const err = await errorOf(res);
     assert.equal(err.status, status);
     assert.equal(err.message, message);
+    assert.equal(err.key, key);
   }
 });
 

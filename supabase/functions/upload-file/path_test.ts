@@ -31,8 +31,21 @@ Deno.test('parseUploadPath refuses every way out of the folder', () => {
   for (const path of refused) {
     const parsed = parseUploadPath(path);
     assert.equal(parsed.ok, false, JSON.stringify(path));
-    if (!parsed.ok) assert.ok(parsed.message.startsWith('Invalid file path: '), path);
+    if (!parsed.ok) {
+      assert.ok(parsed.message.startsWith('Invalid file path: '), path);
+      assert.ok(/^uploads\.path_[a-z_]+$/.test(parsed.key), path);
+    }
   }
+});
+
+Deno.test('a refused path names what is wrong by its key, with the limit it passed', () => {
+  assert.deepEqual(parseUploadPath(`${TENANT}/a/b.png`), { ok: false, key: 'uploads.path_folders', message: 'Invalid file path: expected {tenantId}/{filename}, with no other folders' });
+  assert.deepEqual(parseUploadPath(`${TENANT}/${'a'.repeat(201)}.png`), {
+    ok: false,
+    key: 'uploads.path_name_too_long',
+    message: 'Invalid file path: the file name is longer than 200 characters',
+    params: { max: 200 },
+  });
 });
 
 Deno.test('storedFileName prefixes the id and keeps a URL-safe name', () => {

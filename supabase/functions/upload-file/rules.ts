@@ -1,3 +1,5 @@
+import { words, type Words } from '../_shared/http.ts';
+
 /**
  * What each form may upload. A file is judged by its bytes (magic numbers): the name's extension
  * and the declared content type must agree with them, and the type they show must be one the
@@ -65,32 +67,40 @@ export function extensionOf(filename: string): string {
 
 export type FileVerdict =
   | { ok: true; type: FileType }
-  | { ok: false; status: 400 | 413; message: string };
+  | ({ ok: false; status: 400 | 413 } & Words);
 
 function allowedList(kind: UploadKind): string {
   return kind.types.flatMap((t) => EXTENSIONS[t]).join(', ');
 }
 
-function megabytes(bytes: number): string {
-  return `${Math.round((bytes / MB) * 10) / 10} MB`;
+function megabytes(bytes: number): number {
+  return Math.round((bytes / MB) * 10) / 10;
 }
 
 /** Whether `file` (its name, declared type and bytes) is one the kind accepts. */
 export function judgeFile(kind: UploadKind, file: { name: string; declaredType: string; bytes: Uint8Array }): FileVerdict {
-  if (file.bytes.length === 0) return { ok: false, status: 400, message: 'The file is empty' };
+  if (file.bytes.length === 0) return { ok: false, status: 400, ...words('uploads.file_empty', 'The file is empty') };
   if (file.bytes.length > kind.maxBytes) {
-    return { ok: false, status: 413, message: `The file is too large: the maximum is ${megabytes(kind.maxBytes)}` };
+    const max = megabytes(kind.maxBytes);
+    return { ok: false, status: 413, ...words('uploads.file_too_large_max', `The file is too large: the maximum is ${max} MB`, { max_mb: max }) };
   }
-  const notAllowed = `This file type is not allowed: use ${allowedList(kind)}`;
   const type = detectFileType(file.bytes);
-  if (!type || !kind.types.includes(type)) return { ok: false, status: 400, message: notAllowed };
+  if (!type || !kind.types.includes(type)) {
+    const allowed = allowedList(kind);
+    return { ok: false, status: 400, ...words('uploads.type_not_allowed_use', `This file type is not allowed: use ${allowed}`, { allowed }) };
+  }
   if (!EXTENSIONS[type].includes(extensionOf(file.name))) {
-    return { ok: false, status: 400, message: `The file's name does not match its content: name it .${EXTENSIONS[type].join(' or .')}` };
+    const [extension, other = 'none'] = EXTENSIONS[type];
+    return {
+      ok: false,
+      status: 400,
+      ...words('uploads.name_mismatch', `The file's name does not match its content: name it .${EXTENSIONS[type].join(' or .')}`, { extension, other }),
+    };
   }
   const declared = file.declaredType.split(';')[0].trim().toLowerCase();
   const declaredType: string = ALIASES[declared] ?? declared;
   if (declaredType !== '' && declaredType !== 'application/octet-stream' && declaredType !== type) {
-    return { ok: false, status: 400, message: `The file's declared type (${declared}) does not match its content` };
+    return { ok: false, status: 400, ...words('uploads.declared_type_mismatch', `The file's declared type (${declared}) does not match its content`, { declared }) };
   }
   return { ok: true, type };
 }

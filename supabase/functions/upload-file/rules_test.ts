@@ -36,14 +36,16 @@ Deno.test('vehicle-image accepts jpeg, jpg, png and gif by their bytes', () => {
 
 Deno.test('vehicle-image refuses what its bytes are not, whatever the name and declared type say', () => {
   const text = judgeFile(vehicle, { name: 'van.png', declaredType: 'image/png', bytes: TEXT });
-  assert.deepEqual(text, { ok: false, status: 400, message: 'This file type is not allowed: use jpg, jpeg, png, gif' });
+  assert.deepEqual(text, { ok: false, status: 400, key: 'uploads.type_not_allowed_use', message: 'This file type is not allowed: use jpg, jpeg, png, gif', params: { allowed: 'jpg, jpeg, png, gif' } });
   const pdf = judgeFile(vehicle, { name: 'van.pdf', declaredType: 'application/pdf', bytes: PDF });
   assert.equal(pdf.ok, false);
   const renamed = judgeFile(vehicle, { name: 'van.gif', declaredType: 'image/gif', bytes: PNG });
-  assert.deepEqual(renamed, { ok: false, status: 400, message: "The file's name does not match its content: name it .png" });
+  assert.deepEqual(renamed, { ok: false, status: 400, key: 'uploads.name_mismatch', message: "The file's name does not match its content: name it .png", params: { extension: 'png', other: 'none' } });
   const declared = judgeFile(vehicle, { name: 'van.png', declaredType: 'image/gif', bytes: PNG });
-  assert.deepEqual(declared, { ok: false, status: 400, message: "The file's declared type (image/gif) does not match its content" });
-  assert.deepEqual(judgeFile(vehicle, { name: 'van.png', declaredType: 'image/png', bytes: new Uint8Array() }), { ok: false, status: 400, message: 'The file is empty' });
+  const jpeg = judgeFile(vehicle, { name: 'van.png', declaredType: 'image/jpeg', bytes: JPEG });
+  assert.deepEqual(jpeg, { ok: false, status: 400, key: 'uploads.name_mismatch', message: "The file's name does not match its content: name it .jpg or .jpeg", params: { extension: 'jpg', other: 'jpeg' } });
+  assert.deepEqual(declared, { ok: false, status: 400, key: 'uploads.declared_type_mismatch', message: "The file's declared type (image/gif) does not match its content", params: { declared: 'image/gif' } });
+  assert.deepEqual(judgeFile(vehicle, { name: 'van.png', declaredType: 'image/png', bytes: new Uint8Array() }), { ok: false, status: 400, key: 'uploads.file_empty', message: 'The file is empty' });
 });
 
 Deno.test('vehicle-image refuses more than 3 MB with 413, accepts exactly 3 MB', () => {
@@ -52,7 +54,7 @@ Deno.test('vehicle-image refuses more than 3 MB with 413, accepts exactly 3 MB',
   assert.equal(judgeFile(vehicle, { name: 'big.png', declaredType: 'image/png', bytes: max }).ok, true);
   const over = new Uint8Array(3 * 1024 * 1024 + 1);
   over.set(PNG);
-  assert.deepEqual(judgeFile(vehicle, { name: 'big.png', declaredType: 'image/png', bytes: over }), { ok: false, status: 413, message: 'The file is too large: the maximum is 3 MB' });
+  assert.deepEqual(judgeFile(vehicle, { name: 'big.png', declaredType: 'image/png', bytes: over }), { ok: false, status: 413, key: 'uploads.file_too_large_max', message: 'The file is too large: the maximum is 3 MB', params: { max_mb: 3 } });
 });
 
 Deno.test('document accepts a pdf', () => {

@@ -1,5 +1,6 @@
 import { preflight } from '../_shared/cors.ts';
-import { jsonResponse } from '../_shared/http.ts';
+import { problem } from '../_shared/database.ts';
+import { jsonResponse, keyedFailure, words, type Words } from '../_shared/http.ts';
 import { RefusedAddressError } from '../_shared/net_guard.ts';
 import { generateSigningSecret, isSigningSecret, signedHeaders } from '../_shared/standard_webhooks.ts';
 import { isUuid, parseSubscription, parseTest, type Endpoint, type FieldProblem } from './input.ts';
@@ -41,7 +42,7 @@ export interface ModuleRow {
   event_types: string[];
 }
 
-export type Failure = { ok: false; status: number; code: string; message: string; details?: FieldProblem[] };
+export type Failure = { ok: false; status: number; code: string; key?: string; message: string; details?: FieldProblem[] };
 export type Result<T> = { ok: true; value: T } | Failure;
 
 export interface WebhookStore {
@@ -76,16 +77,22 @@ export const MESSAGES = {
 export const NOT_ADMIN = 'Only an active administrator of this business can manage webhooks';
 export const TENANTLESS = 'You are not associated with any tanent. Please contact your administrator.';
 
-function fail(status: number, code: string, message: string, details?: FieldProblem[], headers?: Record<string, string>): Response {
-  return jsonResponse({ error: details ? { code, message, details } : { code, message } }, { status, headers });
+/** `{error: {code, key, message, params?, details?}}`: `key` and `params` let the app word it in the user's language. */
+function fail(status: number, code: string, said: Words, details?: FieldProblem[], headers?: Record<string, string>): Response {
+  return keyedFailure(status, code, said, { headers, details });
 }
+
+const NOT_FOUND = words('webhooks.not_found', MESSAGES.notFound);
 
 function failure(f: Failure): Response {
-  return fail(f.status, f.code, f.message, f.details);
+  return f.key ? fail(f.status, f.code, words(f.key, f.message), f.details) : jsonResponse({ error: { code: f.code, message: f.message, ...(f.details ? { details: f.details } : {}) } }, { status: f.status });
 }
 
+/** A refusal of the input: one problem is the refusal's own words, several are 'Validation failed'. */
 function invalid(problems: FieldProblem[]): Response {
-  return fail(problems.some((p) => p.field === 'body') ? 400 : 422, 'validation_failed', problems.length === 1 ? problems[0].message : 'Validation failed', problems);
+  const [only] = problems;
+  const said = problems.length === 1 && only.key ? words(only.key, only.message, only.params) : words('webhooks.validation_failed', 'Validation failed');
+  return fail(problems.some((p) => p.field === 'body') ? 400 : 422, 'validation_failed', said, problems);
 }
 
 function bearerToken(req: Request): string | null {
@@ -118,7 +125,14 @@ export function createWebhooksHandler(deps: WebhooksDeps): (req: Request) => Pro
   const now = deps.now ?? (() => new Date());
   const newMessageId = deps.newMessageId ?? (() => `msg_${crypto.randomUUID().replaceAll('-', '')}`);
 
-  async function runTest(endpoint: Endpoint, secret: string): Promise<{ success: boolean; message: string; status_code?: number; error?: string }> {
+  /**
+   * A test's outcome: `message` and `error` are English for API clients; `error_key` (and
+   * `error_params`) say why it failed so the app words it in the user's language.
+   */
+  async function runTest(
+    endpoint: Endpoint,
+    secret: string,
+  ): Promise<{ success: boolean; message: string; status_code?: number; error?: string; error_key?: string; error_params?: Record<string, string | number> }> {
     const at = now();
     const body = testEvent(at, endpoint.webhook_url);
     const headers: Record<string, string> = { 'content-type': 'application/json', 'user-agent': 'Waypost-Webhooks/1', ...(await signedHeaders(secret, newMessageId(), Math.floor(at.getTime() / 1000), body)) };
@@ -127,10 +141,13 @@ export function createWebhooksHandler(deps: WebhooksDeps): (req: Request) => Pro
       const res = await deps.send(endpoint.webhook_url, { method: 'POST', headers, body });
       await res.body?.cancel();
       if (res.ok) return { success: true, message: MESSAGES.testSuccessful, status_code: res.status };
-      return { success: false, message: MESSAGES.testCompleted, status_code: res.status, error: `The receiver answered ${res.status}` };
+      return { success: false, message: MESSAGES.testCompleted, status_code: res.status, error: `The receiver answered ${res.status}`, error_key: 'webhooks.receiver_answered', error_params: { status: res.status } };
     } catch (e) {
-      const reason = e instanceof RefusedAddressError ? `Refused: ${e.message}` : e instanceof DOMException && e.name === 'TimeoutError' ? 'The receiver did not answer within 15 seconds' : 'The receiver could not be reached';
-      return { success: false, message: MESSAGES.testFailed, error: reason };
+      const why =
+        e instanceof RefusedAddressError ? words('webhooks.receiver_refused', `Refused: ${e.message}`, { reason: e.message })
+        : e instanceof DOMException && e.name === 'TimeoutError' ? words('webhooks.receiver_timeout', 'The receiver did not answer within 15 seconds', { seconds: 15 })
+        : words('webhooks.receiver_unreachable', 'The receiver could not be reached');
+      return { success: false, message: MESSAGES.testFailed, error: why.message, error_key: why.key, ...(why.params ? { error_params: why.params } : {}) };
     }
   }
 
@@ -145,24 +162,27 @@ export function createWebhooksHandler(deps: WebhooksDeps): (req: Request) => Pro
       : segments.length === 1 && segments[0] !== 'test' && req.method === 'PUT' ? 'update'
       : null;
     if (!route) {
-      if (segments.length > 1) return fail(404, 'not_found', 'No such endpoint: use /webhooks, /webhooks/test or /webhooks/{id}');
+      if (segments.length > 1) return fail(404, 'not_found', words('webhooks.no_such_endpoint', 'No such endpoint: use /webhooks, /webhooks/test or /webhooks/{id}'));
       const allow = segments.length === 0 ? 'GET, POST, OPTIONS' : segments[0] === 'test' ? 'POST, OPTIONS' : 'PUT, OPTIONS';
-      return fail(405, 'method_not_allowed', `Method ${req.method} is not allowed here`, undefined, { Allow: allow });
+      return fail(405, 'method_not_allowed', words('requests.method_not_allowed_here', `Method ${req.method} is not allowed here`, { method: req.method }), undefined, { Allow: allow });
     }
 
     const token = bearerToken(req);
     const resolved = token ? await deps.resolveCaller(token).catch((e: unknown) => (log('webhooks: getUser failed', e), null)) : null;
-    if (!token || !resolved) return fail(401, 'no_session', 'No active session');
+    if (!token || !resolved) return fail(401, 'no_session', words('auth.no_session', 'No active session'));
     const profile = resolved.profile;
-    if (!profile || profile.status !== 'active') return fail(403, 'no_tenant', TENANTLESS);
-    if (profile.panelType !== 'admin') return fail(403, 'not_admin', NOT_ADMIN);
+    if (!profile || profile.status !== 'active') return fail(403, 'no_tenant', words('account.no_tenant', TENANTLESS));
+    if (profile.panelType !== 'admin') return fail(403, 'not_admin', words('webhooks.not_admin', NOT_ADMIN));
     const store = deps.store(token);
 
     try {
       if (route === 'list') {
         const params = new URL(req.url).searchParams;
         const userId = params.get('userId');
-        if (!isUuid(userId)) return fail(400, 'validation_failed', 'userId must be a uuid', [{ field: 'userId', message: 'userId must be a uuid' }]);
+        if (!isUuid(userId)) {
+          const bad = words('webhooks.user_id_invalid', 'userId must be a uuid');
+          return fail(400, 'validation_failed', bad, [problem('userId', bad.key, bad.message)]);
+        }
         const limit = Math.min(Math.max(Number(params.get('limit') ?? 100) || 100, 1), 100);
         const [modules, subscriptions] = await Promise.all([store.modules(), store.listFor(userId.toLowerCase(), limit)]);
         if (!modules.ok) return failure(modules);
@@ -178,7 +198,7 @@ export function createWebhooksHandler(deps: WebhooksDeps): (req: Request) => Pro
       }
 
       const body = await readJson(req);
-      if (!body.ok) return fail(400, 'invalid_request', 'Send a JSON object');
+      if (!body.ok) return fail(400, 'invalid_request', words('webhooks.json_required', 'Send a JSON object'));
 
       if (route === 'test') {
         const parsed = parseTest(body.body);
@@ -189,9 +209,9 @@ export function createWebhooksHandler(deps: WebhooksDeps): (req: Request) => Pro
         if (input.subscription_id && !input.signing_secret) {
           const current = await store.get(input.subscription_id);
           if (!current.ok) return failure(current);
-          if (!current.value) return fail(404, 'webhook_not_found', MESSAGES.notFound);
+          if (!current.value) return fail(404, 'webhook_not_found', NOT_FOUND);
           const stored = await deps.signingSecretOf(input.subscription_id);
-          if (!stored) return fail(404, 'webhook_not_found', MESSAGES.notFound);
+          if (!stored) return fail(404, 'webhook_not_found', NOT_FOUND);
           secret = stored;
         } else {
           draft = input.signing_secret && isSigningSecret(input.signing_secret) ? input.signing_secret : generateSigningSecret();
@@ -214,17 +234,17 @@ export function createWebhooksHandler(deps: WebhooksDeps): (req: Request) => Pro
       }
 
       const id = segments[0];
-      if (!isUuid(id)) return fail(404, 'webhook_not_found', MESSAGES.notFound);
+      if (!isUuid(id)) return fail(404, 'webhook_not_found', NOT_FOUND);
       const current = await store.get(id);
       if (!current.ok) return failure(current);
-      if (!current.value || current.value.user_id !== input.user_id || current.value.module_id !== input.module_id) return fail(404, 'webhook_not_found', MESSAGES.notFound);
+      if (!current.value || current.value.user_id !== input.user_id || current.value.module_id !== input.module_id) return fail(404, 'webhook_not_found', NOT_FOUND);
       const newSecret = input.rotate_secret ? generateSigningSecret() : input.signing_secret && isSigningSecret(input.signing_secret) ? input.signing_secret : null;
       const updated = await store.update(id, { ...endpoint, is_active: input.is_active, ...(newSecret ? { signing_secret: newSecret } : {}) });
       if (!updated.ok) return failure(updated);
       return jsonResponse({ subscription: updated.value, message: MESSAGES.saved, ...(newSecret ? { signing_secret: newSecret } : {}) });
     } catch (e) {
       log('webhooks: failed', e);
-      return fail(500, 'internal_error', 'Something went wrong!');
+      return fail(500, 'internal_error', words('server.internal_error', 'Something went wrong!'));
     }
   };
 }

@@ -105,22 +105,34 @@ Deno.test('test outcomes: a non-2xx answer, a refused address and an unreachable
   const failing = setup(() => new Response('no', { status: 500 }));
   const completed = await (await call(failing.handler, 'POST', '/test', 'ada', { webhook_url: card.webhook_url })).json();
   assert.deepEqual([completed.success, completed.message, completed.status_code], [false, MESSAGES.testCompleted, 500]);
+  assert.deepEqual([completed.error, completed.error_key, completed.error_params], ['The receiver answered 500', 'webhooks.receiver_answered', { status: 500 }]);
   const refused = setup(() => new RefusedAddressError('169.254.169.254 is a link-local or metadata address'));
   const guard = await (await call(refused.handler, 'POST', '/test', 'ada', { webhook_url: 'http://169.254.169.254/' })).json();
   assert.deepEqual([guard.success, guard.message], [false, MESSAGES.testFailed]);
+  assert.equal(guard.error_key, 'webhooks.receiver_refused');
+  assert.equal(guard.error, `Refused: ${guard.error_params.reason}`);
   assert.ok(String(guard.error).includes('169.254.169.254'));
   const down = setup(() => new TypeError('connection refused'));
   const unreachable = await (await call(down.handler, 'POST', '/test', 'ada', { webhook_url: card.webhook_url })).json();
   assert.deepEqual([unreachable.success, unreachable.message], [false, MESSAGES.testFailed]);
+  assert.deepEqual([unreachable.error, unreachable.error_key], ['The receiver could not be reached', 'webhooks.receiver_unreachable']);
 });
 
 Deno.test('an invalid URL is refused before anything is sent; half an auth header too', async () => {
   const { handler, sent } = setup();
   const res = await call(handler, 'POST', '/test', 'ada', { webhook_url: 'not a url' });
   assert.equal(res.status, 422);
-  assert.equal((await res.json()).error.message, INVALID_URL);
+  assert.deepEqual((await res.json()).error, {
+    code: 'validation_failed',
+    key: 'webhooks.url_invalid',
+    message: INVALID_URL,
+    details: [{ field: 'webhook_url', key: 'webhooks.url_invalid', message: INVALID_URL }],
+  });
   const half = await call(handler, 'POST', '', 'ada', { ...card, secret_header_value: null });
   assert.equal(half.status, 422);
+  assert.deepEqual((await half.json()).error.details, [
+    { field: 'secret_header_value', key: 'webhooks.header_incomplete', message: 'Enter both the header name and its value, or neither' },
+  ]);
   assert.equal(sent.length, 0);
 });
 
@@ -149,7 +161,7 @@ Deno.test('update: edits its own subscription, rotates on request; an unknown on
   assert.ok(rotated.signing_secret && rotated.signing_secret !== before, 'a new secret, answered once');
   const missing = await call(handler, 'PUT', '/00000000-0000-4000-8000-0000000000ff', 'ada', card);
   assert.equal(missing.status, 404);
-  assert.equal((await missing.json()).error.message, MESSAGES.notFound);
+  assert.deepEqual((await missing.json()).error, { code: 'webhook_not_found', key: 'webhooks.not_found', message: MESSAGES.notFound });
 });
 
 Deno.test('only active admins; wrong routes and methods', async () => {
@@ -157,7 +169,7 @@ Deno.test('only active admins; wrong routes and methods', async () => {
   assert.equal((await call(handler, 'GET', `?userId=${BORIS}`, null)).status, 401);
   const dispatcher = await call(handler, 'POST', '/test', 'dana', { webhook_url: card.webhook_url });
   assert.equal(dispatcher.status, 403);
-  assert.equal((await dispatcher.json()).error.message, NOT_ADMIN);
+  assert.deepEqual((await dispatcher.json()).error, { code: 'not_admin', key: 'webhooks.not_admin', message: NOT_ADMIN });
   assert.equal((await call(handler, 'DELETE', '', 'ada')).status, 405);
   assert.equal((await call(handler, 'GET', '/test', 'ada')).status, 405);
   assert.equal((await call(handler, 'GET', '/a/b', 'ada')).status, 404);

@@ -1,4 +1,4 @@
-import type { FieldProblem } from '../_shared/database.ts';
+import { problem, type FieldProblem } from '../_shared/database.ts';
 
 export type { FieldProblem };
 
@@ -37,14 +37,14 @@ function text(value: unknown): string | null {
 
 export function parseEndpoint(o: Record<string, unknown>, problems: FieldProblem[]): Endpoint {
   const webhook_url = typeof o.webhook_url === 'string' ? o.webhook_url.trim() : '';
-  if (!isWebhookUrl(webhook_url)) problems.push({ field: 'webhook_url', message: INVALID_URL });
+  if (!isWebhookUrl(webhook_url)) problems.push(problem('webhook_url', 'webhooks.url_invalid', INVALID_URL));
   const key = text(o.secret_header_key);
   const value = text(o.secret_header_value);
-  if (key && (!HEADER_NAME.test(key) || RESERVED_HEADERS.has(key.toLowerCase()))) problems.push({ field: 'secret_header_key', message: 'Enter a header name: letters, digits and - only' });
+  if (key && (!HEADER_NAME.test(key) || RESERVED_HEADERS.has(key.toLowerCase()))) problems.push(problem('secret_header_key', 'webhooks.header_name_invalid', 'Enter a header name: letters, digits and - only'));
   if ((key === null) !== (value === null)) {
-    problems.push({ field: key === null ? 'secret_header_key' : 'secret_header_value', message: 'Enter both the header name and its value, or neither' });
+    problems.push(problem(key === null ? 'secret_header_key' : 'secret_header_value', 'webhooks.header_incomplete', 'Enter both the header name and its value, or neither'));
   } else if (value && (/[\r\n]/.test(value) || value.length > 2000)) {
-    problems.push({ field: 'secret_header_value', message: 'The header value must be one line of at most 2000 characters' });
+    problems.push(problem('secret_header_value', 'webhooks.header_value_invalid', 'The header value must be one line of at most 2000 characters', { max: 2000 }));
   }
   return { webhook_url, secret_header_key: key, secret_header_value: value };
 }
@@ -64,13 +64,13 @@ export interface SubscriptionInput extends Endpoint {
 
 export function parseSubscription(body: unknown): Parsed<SubscriptionInput> {
   const o = asObject(body);
-  if (!o) return { ok: false, problems: [{ field: 'body', message: 'Send a JSON object with module_id, webhook_url, secret_header_key, secret_header_value, is_active and user_id' }] };
+  if (!o) return { ok: false, problems: [problem('body', 'webhooks.body_invalid', 'Send a JSON object with module_id, webhook_url, secret_header_key, secret_header_value, is_active and user_id')] };
   const problems: FieldProblem[] = [];
   const endpoint = parseEndpoint(o, problems);
   const module_id = typeof o.module_id === 'string' && /^[a-z][a-z_]*$/.test(o.module_id) ? o.module_id : '';
-  if (!module_id) problems.push({ field: 'module_id', message: 'module_id must name a module of the catalogue' });
-  if (!isUuid(o.user_id)) problems.push({ field: 'user_id', message: 'user_id must be a uuid' });
-  if (o.is_active !== undefined && typeof o.is_active !== 'boolean') problems.push({ field: 'is_active', message: 'is_active must be true or false' });
+  if (!module_id) problems.push(problem('module_id', 'webhooks.module_invalid', 'module_id must name a module of the catalogue'));
+  if (!isUuid(o.user_id)) problems.push(problem('user_id', 'webhooks.user_id_invalid', 'user_id must be a uuid'));
+  if (o.is_active !== undefined && typeof o.is_active !== 'boolean') problems.push(problem('is_active', 'webhooks.is_active_invalid', 'is_active must be true or false'));
   const signing_secret = typeof o.signing_secret === 'string' && o.signing_secret ? o.signing_secret : null;
   return problems.length
     ? { ok: false, problems }
@@ -87,10 +87,10 @@ export interface TestInput extends Endpoint {
 
 export function parseTest(body: unknown): Parsed<TestInput> {
   const o = asObject(body);
-  if (!o) return { ok: false, problems: [{ field: 'body', message: 'Send a JSON object with webhook_url, secret_header_key and secret_header_value' }] };
+  if (!o) return { ok: false, problems: [problem('body', 'webhooks.test_body_invalid', 'Send a JSON object with webhook_url, secret_header_key and secret_header_value')] };
   const problems: FieldProblem[] = [];
   const endpoint = parseEndpoint(o, problems);
-  const subscription_id = o.subscription_id === undefined || o.subscription_id === null ? null : isUuid(o.subscription_id) ? o.subscription_id.toLowerCase() : (problems.push({ field: 'subscription_id', message: 'subscription_id must be a uuid' }), null);
+  const subscription_id = o.subscription_id === undefined || o.subscription_id === null ? null : isUuid(o.subscription_id) ? o.subscription_id.toLowerCase() : (problems.push(problem('subscription_id', 'webhooks.subscription_id_invalid', 'subscription_id must be a uuid')), null);
   const signing_secret = typeof o.signing_secret === 'string' && o.signing_secret ? o.signing_secret : null;
   return problems.length ? { ok: false, problems } : { ok: true, value: { ...endpoint, subscription_id, signing_secret } };
 }

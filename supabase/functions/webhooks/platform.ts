@@ -1,5 +1,5 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { type PostgrestLikeError, clientAsCaller, fieldProblems, serverClient } from '../_shared/database.ts';
+import { type PostgrestLikeError, clientAsCaller, fieldProblems, problem, serverClient } from '../_shared/database.ts';
 import { guardedFetch, type GuardOptions } from '../_shared/net_guard.ts';
 import type { Failure, ModuleRow, Result, SubscriptionRow, WebhooksDeps, WebhookStore } from './handler.ts';
 
@@ -17,12 +17,15 @@ export const SUBSCRIPTION_COLUMNS = 'id, tenant_id, user_id, module_id, webhook_
 
 export function databaseFailure(error: PostgrestLikeError): Failure {
   const details = fieldProblems(error.details);
-  if (error.code === '23514' && details) return { ok: false, status: 422, code: 'validation_failed', message: details.length === 1 ? details[0].message : 'Validation failed', details };
-  if (error.code === '23505') return { ok: false, status: 409, code: 'webhook_exists', message: 'This user already has a webhook for this module' };
-  if (error.code === '23503') return { ok: false, status: 422, code: 'validation_failed', message: 'module_id must name a module of the catalogue', details: [{ field: 'module_id', message: 'module_id must name a module of the catalogue' }] };
-  if (error.code === '42501') return { ok: false, status: 403, code: 'forbidden', message: 'Only an active administrator of this business can manage webhooks' };
-  if (error.code === 'PGRST116') return { ok: false, status: 404, code: 'webhook_not_found', message: 'Webhook not found' };
-  return { ok: false, status: 500, code: 'internal_error', message: 'Failed to save webhook' };
+  if (error.code === '23514' && details) return { ok: false, status: 422, code: 'validation_failed', ...(details.length === 1 && details[0].key ? { key: details[0].key } : {}), message: details.length === 1 ? details[0].message : 'Validation failed', details };
+  if (error.code === '23505') return { ok: false, status: 409, code: 'webhook_exists', key: 'webhooks.exists', message: 'This user already has a webhook for this module' };
+  if (error.code === '23503') {
+    const unknown = problem('module_id', 'webhooks.module_invalid', 'module_id must name a module of the catalogue');
+    return { ok: false, status: 422, code: 'validation_failed', key: unknown.key, message: unknown.message, details: [unknown] };
+  }
+  if (error.code === '42501') return { ok: false, status: 403, code: 'forbidden', key: 'webhooks.not_admin', message: 'Only an active administrator of this business can manage webhooks' };
+  if (error.code === 'PGRST116') return { ok: false, status: 404, code: 'webhook_not_found', key: 'webhooks.not_found', message: 'Webhook not found' };
+  return { ok: false, status: 500, code: 'internal_error', key: 'webhooks.save_failed', message: 'Failed to save webhook' };
 }
 
 function webhookStore(client: SupabaseClient): WebhookStore {

@@ -33,7 +33,7 @@ import { useFeedChanges } from '../../../lib/use-feed-changes';
 import { framing } from '../map';
 import { ADMIN_DELIVERY_PATHS, inScope, type DeliveryPaths, type DeliveryScope } from '../paths';
 import { trackingLink, type DeliveryChange, type DeliveryEvent } from '../schema';
-import { deliveryEventWords } from '../../../lib/delivery-events';
+import { deliveryEventMessages, deliveryEventWords } from '../../../lib/delivery-events';
 import { formatWindow } from '../../../lib/format-date';
 import { useT } from '../../../lib/i18n/catalogue';
 import { useFormat } from '../../../lib/i18n/format';
@@ -170,6 +170,7 @@ function DeliveryDetailView({
   const { delivery: d, names } = detail;
   const toast = useToast();
   const t = useT(deliveryMessages);
+  const eventWords = useT(deliveryEventMessages);
   const toasts = useDeliveryToasts();
   const format = useFormat();
   const statuses = useStatuses(deliveryStatus);
@@ -363,7 +364,7 @@ function DeliveryDetailView({
             {events.map((e) => (
               <li key={e.id} className="border-l-2 border-slate-200 pl-3 dark:border-slate-700">
                 <div className="flex flex-wrap items-center gap-2 text-sm font-medium">
-                  {deliveryEventWords(t, e.action, e.status, statuses.label)}
+                  {deliveryEventWords(eventWords, e.action, e.status, statuses.label)}
                   <StatusChip vocabulary={deliveryStatus} status={e.status} />
                 </div>
                 <div className="text-xs text-slate-500 dark:text-slate-400">

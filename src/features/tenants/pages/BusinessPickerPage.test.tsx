@@ -4,6 +4,7 @@ import { act, cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
+import { EdgeFunctionError } from '../../../lib/edge-functions';
 import { deferred, type Deferred } from '../../../test/deferred';
 import type { PublicTenantsPage } from '../schema';
 
@@ -50,10 +51,24 @@ describe('BusinessPickerPage', () => {
         <BusinessPickerPage loadBrand={async () => undefined} />
       </Router>,
     );
-    await act(async () => reads.get('first')!.reject(new Error('no network')));
-    expect(await screen.findByText('no network')).toBeInTheDocument();
+    const limited = new EdgeFunctionError('Too many requests: try again in 30 seconds', { status: 429, code: 'rate_limited', key: 'directory.rate_limited', params: { seconds: 30 } });
+    await act(async () => reads.get('first')!.reject(limited));
+    expect(await screen.findByText('Too many requests: try again in 30 seconds')).toBeInTheDocument();
     act(() => location.navigate('/businesses?q=second'));
-    expect(screen.queryByText('no network')).not.toBeInTheDocument();
+    expect(screen.queryByText('Too many requests: try again in 30 seconds')).not.toBeInTheDocument();
     expect(screen.getByRole('status', { name: 'Loading businesses' })).toBeInTheDocument();
+  });
+
+  it('words a failure the server did not key in its own words, never the raw error', async () => {
+    const location = memoryLocation({ path: '/businesses?q=offline' });
+    render(
+      <Router hook={location.hook} searchHook={location.searchHook}>
+        <BusinessPickerPage loadBrand={async () => undefined} />
+      </Router>,
+    );
+    await act(async () => reads.get('offline')!.reject(new Error('Failed to send a request to the Edge Function')));
+    expect(await screen.findByText('Could not load the businesses.')).toBeInTheDocument();
+    expect(screen.getByText('Something went wrong!')).toBeInTheDocument();
+    expect(screen.queryByText(/Edge Function/)).not.toBeInTheDocument();
   });
 });

@@ -1,6 +1,8 @@
 import { useEffect, useId, useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'wouter';
 import { useDocumentTitle } from '../../../lib/document-title';
+import { keyedRefusalText } from '../../../lib/refusal-text';
+import { useServerWords } from '../../../lib/server-messages/server-words';
 import { useRecordLoad } from '../../../lib/use-record-load';
 import { useT } from '../../../lib/i18n/catalogue';
 import { signUpPath, SIGN_IN_PATH } from '../../../lib/paths';
@@ -20,7 +22,10 @@ import {
   type PublicTenantsPage,
 } from '../schema';
 
-/** A failed read keeps the error's own words; null when it has none (the page then says something went wrong). */
+/**
+ * A failed read keeps the server's keyed refusal in the visitor's language (too many requests, a
+ * search too long); null for anything else (the page then says something went wrong, in its words).
+ */
 type Loaded = { page: PublicTenantsPage; error: null } | { page: null; error: string | null };
 
 function BusinessCard({ tenant, busy, disabled, onPick }: { tenant: PublicTenant; busy: boolean; disabled: boolean; onPick: () => void }) {
@@ -62,6 +67,7 @@ function BusinessCard({ tenant, busy, disabled, onPick }: { tenant: PublicTenant
  */
 export function BusinessPickerPage({ loadBrand }: { loadBrand: (slug: string) => Promise<unknown> }) {
   const t = useT(tenantMessages);
+  const serverWords = useServerWords();
   useDocumentTitle(t('picker.documentTitle'));
   const [params, setParams] = useSearchParams();
   const [, navigate] = useLocation();
@@ -101,7 +107,7 @@ export function BusinessPickerPage({ loadBrand }: { loadBrand: (slug: string) =>
       ? null
       : state.status === 'ready'
         ? { page: state.record, error: null }
-        : { page: null, error: state.status === 'failed' && state.error instanceof Error ? state.error.message : null };
+        : { page: null, error: state.status === 'failed' ? keyedRefusalText(state.error, serverWords) : null };
   const pages = current?.page ? pageCount(current.page.total) : 1;
 
   function goToPage(next: number) {

@@ -1,6 +1,8 @@
 import { ErrorState } from '../../../ui/ErrorState';
 import { Skeleton } from '../../../ui/Skeleton';
 import { useT } from '../../../lib/i18n/catalogue';
+import { keyedRefusalText } from '../../../lib/refusal-text';
+import { useServerWords } from '../../../lib/server-messages/server-words';
 import { useRecordLoad } from '../../../lib/use-record-load';
 import { useToast } from '../../../ui/toast';
 import { fetchUserWebhooks } from '../api';
@@ -12,7 +14,8 @@ import { WebhookCard } from './WebhookCard';
 export function UserWebhooksTab({ userId }: { userId: string }) {
   const t = useT(webhookMessages);
   const toast = useToast();
-  const message = (error: unknown) => (error instanceof Error && error.message ? error.message : t('msg.fetchFailed'));
+  const serverWords = useServerWords();
+  const message = (error: unknown) => keyedRefusalText(error, serverWords) ?? t('msg.fetchFailed');
   // Keyed by the user: an answer for a user the page has left is dropped.
   const { state, retry, setRecord } = useRecordLoad<WebhookEntry[]>(userId, () => fetchUserWebhooks(userId), {
     onError: (error) => toast.error(message(error)),

@@ -4,7 +4,9 @@ import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Suspense, useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { EdgeFunctionError } from '../../../lib/edge-functions';
 import { applyLanguage } from '../../../lib/i18n/catalogue';
+import type { TestOutcome } from '../api';
 import { ToastProvider } from '../../../ui/toast';
 import { DISABLED_REASONS, type WebhookEntry } from '../schema';
 import { WebhookCard } from './WebhookCard';
@@ -17,6 +19,9 @@ const api = vi.hoisted(() => ({
   replayDelivery: vi.fn(),
 }));
 vi.mock('../api', () => api);
+
+/** A test the receiver answered with 2xx. */
+const passed: TestOutcome = { success: true, detail: null, detailKey: null, detailParams: undefined, statusCode: 204, signingSecret: null };
 
 const gone: WebhookEntry = {
   id: 's1',
@@ -83,8 +88,8 @@ describe('WebhookCard: why a webhook was turned off', () => {
   });
 
   it('is gone once the webhook is tested and saved again (turned on), and hidden while editing', async () => {
-    api.testWebhook.mockResolvedValue({ success: true, message: 'Webhook test successful', detail: null, signingSecret: null });
-    api.saveWebhook.mockResolvedValue({ id: 's1', message: 'Webhook saved successfully', signingSecret: null });
+    api.testWebhook.mockResolvedValue(passed);
+    api.saveWebhook.mockResolvedValue({ id: 's1', signingSecret: null });
     const user = userEvent.setup();
     render(<Tab initial={gone} />);
     await user.click(screen.getByRole('button', { name: 'Edit' }));
@@ -127,7 +132,7 @@ describe('WebhookCard: its words in the page language', () => {
   });
 
   it('says what the server left unsaid in the page language: a test without words, a failed save, a failed rotation', async () => {
-    api.testWebhook.mockResolvedValue({ success: true, message: null, detail: null, signingSecret: null });
+    api.testWebhook.mockResolvedValue(passed);
     api.saveWebhook.mockRejectedValue(new Error(''));
     api.rotateSigningSecret.mockRejectedValue(new Error(''));
     await act(() => applyLanguage('es'));
@@ -140,10 +145,35 @@ describe('WebhookCard: its words in the page language', () => {
 
     await user.click(screen.getByRole('button', { name: 'Editar' }));
     await user.click(screen.getByRole('button', { name: 'Probar' }));
-    expect((await screen.findAllByText('Prueba del webhook completada')).length).toBeGreaterThan(0);
+    expect((await screen.findAllByText('Prueba del webhook correcta')).length).toBeGreaterThan(0);
     await user.click(screen.getByRole('button', { name: 'Guardar' }));
     expect(await screen.findByText('No se pudo guardar el webhook')).toBeInTheDocument();
-    expect(screen.queryByText(/Webhook test completed|Failed to|Something went wrong/)).toBeNull();
+    expect(screen.queryByText(/Webhook test|Failed to|Something went wrong/)).toBeNull();
+  });
+
+  it("words the server's keyed reasons in the page language: a receiver's answer, a refused save", async () => {
+    api.testWebhook.mockResolvedValueOnce({
+      success: false,
+      detail: 'The receiver answered 500',
+      detailKey: 'webhooks.receiver_answered',
+      detailParams: { status: 500 },
+      statusCode: 500,
+      signingSecret: null,
+    });
+    api.testWebhook.mockResolvedValueOnce(passed);
+    api.saveWebhook.mockRejectedValue(
+      new EdgeFunctionError('This user already has a webhook for this module', { status: 409, code: 'webhook_exists', key: 'webhooks.exists' }),
+    );
+    await act(() => applyLanguage('es'));
+    const user = userEvent.setup();
+    render(<Tab initial={on} />);
+    await user.click(await screen.findByRole('button', { name: 'Editar' }));
+    await user.click(screen.getByRole('button', { name: 'Probar' }));
+    expect((await screen.findAllByText(/Prueba del webhook completada: El receptor respondió 500/)).length).toBeGreaterThan(0);
+    await user.click(screen.getByRole('button', { name: 'Probar' }));
+    await user.click(await screen.findByRole('button', { name: 'Guardar' }));
+    expect(await screen.findByText('Este usuario ya tiene un webhook para este módulo')).toBeInTheDocument();
+    expect(screen.queryByText(/receiver answered|already has a webhook/)).toBeNull();
   });
 
   it("keeps the spec's English in English", async () => {

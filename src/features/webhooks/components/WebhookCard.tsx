@@ -4,6 +4,8 @@ import { Chip } from '../../../ui/Chip';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog';
 import { TextField } from '../../../ui/TextField';
 import { useT } from '../../../lib/i18n/catalogue';
+import { keyedRefusalText } from '../../../lib/refusal-text';
+import { useServerWords } from '../../../lib/server-messages/server-words';
 import { useToast } from '../../../ui/toast';
 import { rotateSigningSecret, saveWebhook, testWebhook } from '../api';
 import { webhookMessages } from '../messages';
@@ -36,6 +38,7 @@ function DisabledReason({ reason }: { reason: NonNullable<ReturnType<typeof disa
  */
 export function WebhookCard({ entry, onSaved }: { entry: WebhookEntry; onSaved: (entry: WebhookEntry) => void }) {
   const t = useT(webhookMessages);
+  const serverWords = useServerWords();
   const toast = useToast();
   const isNew = !entry.id;
   const [editing, setEditing] = useState(isNew);
@@ -69,16 +72,19 @@ export function WebhookCard({ entry, onSaved }: { entry: WebhookEntry; onSaved: 
     try {
       const outcome = await testWebhook(endpointOf(config), { subscriptionId: entry.id, signingSecret: draftSecret });
       if (outcome.signingSecret) setDraftSecret(outcome.signingSecret);
-      const message = outcome.message ?? t('msg.testCompleted');
       if (outcome.success) {
+        const message = t('msg.testSuccessful');
         setTest({ state: 'success', message });
         toast.success(message);
       } else {
-        setTest({ state: 'error', message, detail: outcome.detail });
-        toast.error(outcome.detail ? `${message}: ${outcome.detail}` : message);
+        // The receiver answered (not 2xx): the test completed; else it could not be sent. Why, by its key.
+        const message = outcome.statusCode !== null ? t('msg.testCompleted') : t('msg.testFailed');
+        const detail = (outcome.detailKey ? serverWords(outcome.detailKey, outcome.detailParams) : undefined) ?? outcome.detail;
+        setTest({ state: 'error', message, detail });
+        toast.error(detail ? `${message}: ${detail}` : message);
       }
     } catch (error) {
-      const message = error instanceof Error && error.message ? error.message : t('msg.testFailed');
+      const message = keyedRefusalText(error, serverWords) ?? t('msg.testFailed');
       setTest({ state: 'error', message, detail: null });
       toast.error(message);
     } finally {
@@ -91,14 +97,14 @@ export function WebhookCard({ entry, onSaved }: { entry: WebhookEntry; onSaved: 
     try {
       const endpoint = endpointOf(config);
       const outcome = await saveWebhook(entry, endpoint, draftSecret);
-      toast.success(outcome.message ?? t('msg.saved'));
+      toast.success(t('msg.saved'));
       if (outcome.signingSecret && isNew) setShownSecret(outcome.signingSecret);
       setDraftSecret(null);
       setTest({ state: 'idle' });
       setEditing(false);
       onSaved({ ...entry, ...endpoint, id: outcome.id, is_active: true, disabled_reason: null });
     } catch (error) {
-      toast.error(error instanceof Error && error.message ? error.message : t('msg.saveFailed'));
+      toast.error(keyedRefusalText(error, serverWords) ?? t('msg.saveFailed'));
     } finally {
       setBusy(null);
     }
@@ -106,9 +112,9 @@ export function WebhookCard({ entry, onSaved }: { entry: WebhookEntry; onSaved: 
 
   const rotate = async () => {
     if (!entry.id) return;
-    // A refusal rejects, and the dialog shows its message in place: the server's, else the catalogue's.
+    // A refusal rejects, and the dialog shows its message in place: the server's by its key, else the catalogue's.
     const secret = await rotateSigningSecret({ ...entry, id: entry.id }).catch((error: unknown) => {
-      throw error instanceof Error && error.message ? error : new Error(t('msg.rotateFailed'), { cause: error });
+      throw new Error(keyedRefusalText(error, serverWords) ?? t('msg.rotateFailed'), { cause: error });
     });
     setShownSecret(secret);
     toast.success(t('msg.rotated'));

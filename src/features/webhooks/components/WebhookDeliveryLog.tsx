@@ -7,6 +7,8 @@ import { EmptyState } from '../../../ui/EmptyState';
 import { ErrorState } from '../../../ui/ErrorState';
 import { Skeleton } from '../../../ui/Skeleton';
 import { useT } from '../../../lib/i18n/catalogue';
+import { keyedRefusalText } from '../../../lib/refusal-text';
+import { useServerWords } from '../../../lib/server-messages/server-words';
 import { useRecordLoad } from '../../../lib/use-record-load';
 import { useToast } from '../../../ui/toast';
 import { fetchDeliveryLog, replayDelivery } from '../api';
@@ -26,6 +28,7 @@ function answerOf(code: number | null, error: string | null): string {
 export function WebhookDeliveryLog({ subscriptionId }: { subscriptionId: string }) {
   const t = useT(webhookMessages);
   const toast = useToast();
+  const serverWords = useServerWords();
   const [reloads, setReloads] = useState(0);
   const [replaying, setReplaying] = useState<string | null>(null);
   const reload = useCallback(() => setReloads((n) => n + 1), []);
@@ -39,7 +42,7 @@ export function WebhookDeliveryLog({ subscriptionId }: { subscriptionId: string 
       toast.success(t('msg.replayed'));
       reload();
     } catch (error) {
-      toast.error(error instanceof Error && error.message ? error.message : t('msg.replayFailed'));
+      toast.error(keyedRefusalText(error, serverWords) ?? t('msg.replayFailed'));
     } finally {
       setReplaying(null);
     }

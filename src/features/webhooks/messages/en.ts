@@ -58,6 +58,7 @@ export const en = {
   'msg.rotated': 'Signing secret rotated',
   'msg.rotateFailed': 'Failed to rotate the signing secret',
   'msg.testCompleted': 'Webhook test completed',
+  'msg.testSuccessful': 'Webhook test successful',
   'msg.saved': 'Webhook saved successfully',
   'card.module': '{id, select, deliveries {Deliveries} assignments {Assignments} return_requests {Return requests} exceptions {Exceptions} pick_orders {Pick orders} receive_orders {Receive orders} package_handoffs {Package handoffs} inventory_audits {Inventory audits} other {{name}}}',
 } as const;

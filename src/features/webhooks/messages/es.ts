@@ -56,6 +56,7 @@ export default {
   'msg.rotated': 'Secreto de firma renovado',
   'msg.rotateFailed': 'No se pudo renovar el secreto de firma',
   'msg.testCompleted': 'Prueba del webhook completada',
+  'msg.testSuccessful': 'Prueba del webhook correcta',
   'msg.saved': 'Webhook guardado correctamente',
   'card.module': '{id, select, deliveries {Entregas} assignments {Asignaciones} return_requests {Solicitudes de devolución} exceptions {Incidencias} pick_orders {Órdenes de preparación} receive_orders {Órdenes de recepción} package_handoffs {Entregas de paquetes} inventory_audits {Auditorías de inventario} other {{name}}}',
 } satisfies Translation<typeof en>;

@@ -56,6 +56,7 @@ export default {
   'msg.rotated': 'Secret de signature renouvelé',
   'msg.rotateFailed': 'Impossible de renouveler le secret de signature',
   'msg.testCompleted': 'Test du webhook terminé',
+  'msg.testSuccessful': 'Test du webhook réussi',
   'msg.saved': 'Webhook enregistré',
   'card.module': '{id, select, deliveries {Livraisons} assignments {Affectations} return_requests {Demandes de retour} exceptions {Incidents} pick_orders {Ordres de préparation} receive_orders {Ordres de réception} package_handoffs {Remises de colis} inventory_audits {Audits d’inventaire} other {{name}}}',
 } satisfies Translation<typeof en>;

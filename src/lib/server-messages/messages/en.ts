@@ -226,6 +226,32 @@ export const en = {
   'returns.refund_above_limit': "Refund amount cannot be more than the delivery's price and cash on delivery ({limit, number, ::.00 group-off} {currency})",
   'returns.notes_too_long': 'Notes must be at most {max} characters',
   'returns.not_editable': 'A return request can be edited only while requested; this one is {status, select, approved {approved} rejected {rejected} pickup_scheduled {pickup scheduled} picked_up {picked up} received {received} closed {closed} other {{status}}}',
+  // The edge functions' refusals a user can meet: upload-file (uploads.*), tracking-proof (tracking.*) and public (directory.*).
+  'uploads.file_too_large': 'The file is too large',
+  'uploads.file_too_large_max': 'The file is too large: the maximum is {max_mb, number} MB',
+  'uploads.file_empty': 'The file is empty',
+  'uploads.type_not_allowed': 'This file type is not allowed',
+  'uploads.type_not_allowed_use': 'This file type is not allowed: use {allowed}',
+  'uploads.name_mismatch': "The file's name does not match its content: name it .{extension}{other, select, none {} other { or .{other}}}",
+  'uploads.declared_type_mismatch': "The file's declared type ({declared}) does not match its content",
+  'uploads.file_exists': 'A file with this name already exists',
+  'uploads.forbidden': 'You do not have permission to upload files here',
+  'uploads.other_business_folder': "You can only upload files to your own business's folder",
+  'uploads.failed': 'Error uploading file',
+  'tracking.not_found': 'No delivery matches this tracking link',
+  'tracking.rate_limited': 'Too many tracking lookups; try again in a minute',
+  'tracking.proof_failed': 'Could not load the proof of delivery',
+  'directory.business_not_found': 'Business not found',
+  'directory.rate_limited': 'Too many requests: try again in {seconds, plural, one {# second} other {# seconds}}',
+  'directory.search_too_long': 'search must be at most {max} characters',
+  // The webhooks function's refusals and test outcomes (webhooks.*; the database's are above).
+  'webhooks.not_found': 'Webhook not found',
+  'webhooks.not_admin': 'Only an active administrator of this business can manage webhooks',
+  'webhooks.exists': 'This user already has a webhook for this module',
+  'webhooks.save_failed': 'Failed to save webhook',
+  'webhooks.receiver_answered': 'The receiver answered {status}',
+  'webhooks.receiver_timeout': 'The receiver did not answer within {seconds} seconds',
+  'webhooks.receiver_unreachable': 'The receiver could not be reached',
 } as const;
 
 export type ServerKey = keyof typeof en;

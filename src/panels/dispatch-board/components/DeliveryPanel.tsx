@@ -6,7 +6,7 @@ import { deliveryStatus } from '../../../data/statuses';
 import { IconButton } from '../../../ui/IconButton';
 import { CloseIcon } from '../../../ui/icons';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog';
-import { deliveryEventWords } from '../../../lib/delivery-events';
+import { deliveryEventMessages, deliveryEventWords } from '../../../lib/delivery-events';
 import { useRecordLoad } from '../../../lib/use-record-load';
 import { fetchNames, refusalText, transitionDelivery, type TimelineEvent } from '../api';
 import { usePanelDetails } from '../hooks/use-panel-details';
@@ -50,6 +50,7 @@ interface DeliveryPanelProps {
 /** The selected delivery beside the board: details, timeline, the moves its state allows, suggestions. */
 export function DeliveryPanel({ tenantId, delivery: d, late, reference, driverName, ranked, rankProblem, showSuggestions, names, onClose, onAssign, onUnassign, extras }: DeliveryPanelProps) {
   const t = useT(boardMessages);
+  const eventWords = useT(deliveryEventMessages);
   const format = useFormat();
   const statuses = useStatuses(deliveryStatus);
   const clock = (value: string | number | null | undefined) => formatClock(value, undefined, format.language);
@@ -218,7 +219,7 @@ export function DeliveryPanel({ tenantId, delivery: d, late, reference, driverNa
             <ol className="space-y-1.5" data-testid="panel-timeline">
               {timeline.map((e) => (
                 <li key={e.id} className="border-l-2 border-slate-200 pl-2 dark:border-slate-700">
-                  <span className="font-medium">{deliveryEventWords(t, e.action, e.status ?? '', statuses.label)}</span>
+                  <span className="font-medium">{deliveryEventWords(eventWords, e.action, e.status ?? '', statuses.label)}</span>
                   <span className="block text-xs text-slate-500">
                     {clock(e.occurred_at)}
                     {e.actor_name ? ` · ${e.actor_name}` : ''}

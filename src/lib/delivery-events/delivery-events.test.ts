@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DELIVERY_EVENT_KEYS, deliveryEventTitle, deliveryEventWords, type DeliveryEventKey } from './delivery-events';
+import { DELIVERY_EVENT_KEYS, deliveryEventTitle, deliveryEventWords, type DeliveryEventKey } from '.';
 
 describe('deliveryEventTitle', () => {
   it('names actions, the arrivals included, and status moves by their status', () => {
