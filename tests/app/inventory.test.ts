@@ -6,7 +6,7 @@ import { TENANT, testUsers } from './clients.ts';
  * The stock ledger through supabase-js as features/inventory/api.ts calls it: an admin creates an
  * item, records a receipt through record_inventory_transaction, reads the balance from
  * inventory_stock_rows and the entry from list_inventory_transactions ({total,
- * inventory_transactions}); a pick beyond the stock is refused with 23514 and the
+ * inventory_transactions}); a pick beyond the stock is refused with 23514 and the keyed
  * 'Insufficient stock ...' detail the form places on the quantity; a picker may not receive; nobody
  * writes the stock directly.
  */
@@ -18,7 +18,8 @@ let picker: SupabaseClient;
 let itemId: string;
 let binId: string;
 
-const details = (error: { details?: string } | null) => JSON.parse(error?.details ?? '[]') as { field: string; message: string }[];
+const details = (error: { details?: string } | null) =>
+  JSON.parse(error?.details ?? '[]') as { key?: string; field: string; message: string; params?: Record<string, unknown> }[];
 
 beforeAll(async () => {
   admin = await users.as('admin@acme.test');
@@ -48,7 +49,9 @@ describe('the stock ledger through the API', () => {
   it('refuses a pick beyond the stock with the detail the form shows, and changes nothing', async () => {
     const { error } = await picker.rpc('record_inventory_transaction', { transaction_type: 'pick', item_id: itemId, warehouse_id: BAYVIEW, quantity: 6, from_bin_id: binId, lot_number: 'APP-LOT' });
     expect(error?.code).toBe('23514');
-    expect(details(error)).toEqual([{ field: 'quantity', message: 'Insufficient stock: 5 available in Z1-A02-S2-B03' }]);
+    expect(details(error)).toEqual([
+      { key: 'inventory.insufficient_stock', field: 'quantity', message: 'Insufficient stock: 5 available in Z1-A02-S2-B03', params: { available: 5, bin: 'Z1-A02-S2-B03' } },
+    ]);
     const { data: stock } = await admin.from('inventory_stock').select('quantity').eq('item_id', itemId);
     expect(stock).toEqual([{ quantity: 5 }]);
   });

@@ -4,6 +4,8 @@ import { useT } from '../../../lib/i18n/catalogue';
 import { useFormat } from '../../../lib/i18n/format';
 import { navMessages } from '../../../lib/nav/messages';
 import { adminPaths } from '../../../lib/paths';
+import { refusalText } from '../../../lib/refusal-text';
+import { useServerWords } from '../../../lib/server-messages/server-words';
 import { useFeedChanges } from '../../../lib/use-feed-changes';
 import type { ServerList } from '../../../lib/use-server-list';
 import { Button } from '../../../ui/Button';
@@ -41,6 +43,7 @@ export function InventoryItemsListPage() {
   const { tenantId, url: table, page: list } = useTenantList({ list: itemList, resource: 'inventory-items', fetchPage: listItems });
   const [, navigate] = useLocation();
   const toast = useToast();
+  const serverWords = useServerWords();
   const { t, word, options } = useInventoryWords();
   const nav = useT(navMessages);
   const ui = useT(uiMessages);
@@ -85,7 +88,9 @@ export function InventoryItemsListPage() {
       await regenerateLabel(item.id);
       toast.success(t('items.labelRegenerated'));
     } catch (error) {
-      toast.error(error instanceof Error && error.message ? error.message : t('items.labelRegenerateFailed'));
+      // The database's refusal (not allowed, not found: PostgREST's error carries a code) by its key, in the page's language.
+      const refused = typeof error === 'object' && error !== null && 'code' in error;
+      toast.error(refused ? refusalText(error, '; ', serverWords) : t('items.labelRegenerateFailed'));
     }
     list.refetch();
   }

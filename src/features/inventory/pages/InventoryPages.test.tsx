@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { applyLanguage } from '../../../lib/i18n/catalogue';
 import { englishLeft, pageWords } from '../../../test/page-words';
 import { warehouseLive } from '../../../test/warehouse-live';
-import { listStock, listTransactions } from '../api';
+import { listStock, listTransactions, regenerateLabel } from '../api';
 import { stockList, transactionList } from '../list';
 import type { InventoryItem, StockRow, TransactionRow } from '../schema';
 import { InventoryItemCreatePage, InventoryItemEditPage } from './InventoryItemFormPage';
@@ -254,5 +254,42 @@ describe('the inventory screens', () => {
     const text = await allScreensText();
     for (const word of words) expect(text).toContain(word);
     expect(englishLeft(text, ENGLISH)).toEqual([]);
+  });
+});
+
+describe('regenerating a label', () => {
+  it('says the database’s refusal by its key in the page’s language, and its English when the key is unknown', async () => {
+    const refusal = (key: string) => ({
+      code: '42501',
+      message: 'Only administrators can regenerate labels',
+      details: JSON.stringify([{ key, message: 'Only administrators can regenerate labels' }]),
+      hint: null,
+    });
+    vi.mocked(regenerateLabel).mockRejectedValueOnce(refusal('inventory.label_regenerate_not_allowed')).mockRejectedValueOnce(refusal('inventory.newer_refusal'));
+    await act(() => applyLanguage('fr'));
+    await renderItems();
+    for (const said of ['Seuls les administrateurs peuvent régénérer les étiquettes', 'Only administrators can regenerate labels']) {
+      await act(async () => {
+        fireEvent.click(screen.getByRole('button', { name: 'Actions pour Zenbook 14' }));
+      });
+      const regenerate = await screen.findByRole('menuitem', { name: 'Régénérer l’étiquette' }, wait);
+      await act(async () => {
+        fireEvent.click(regenerate);
+      });
+      expect(await screen.findByText(said, undefined, wait)).toBeInTheDocument();
+    }
+  });
+
+  it('says its own words when the call fails without a refusal', async () => {
+    vi.mocked(regenerateLabel).mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    await renderItems();
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Actions for Zenbook 14' }));
+    });
+    const regenerate = await screen.findByRole('menuitem', { name: 'Regenerate label' }, wait);
+    await act(async () => {
+      fireEvent.click(regenerate);
+    });
+    expect(await screen.findByText('The label could not be regenerated', undefined, wait)).toBeInTheDocument();
   });
 });
