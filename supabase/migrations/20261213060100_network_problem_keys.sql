@@ -8,6 +8,9 @@
 -- cannot move to another person or business'). The triggers raise through private.raise_problems,
 -- whose hint names the key. The values the words name travel as params: {max} of a length, {min} and
 -- {max} of a range, {min} and {max} of a zone outline's point count.
+-- A zone's outline problem is still answered as English by private.zone_polygon_problem (also the
+-- map's own check, not rewritten here); zone_problems gives each of its answers a key (zones.polygon_*),
+-- and zones.polygon_invalid, which no catalogue words, to one it does not know, so its English shows.
 --
 --   private.vehicle_problems, private.validate_vehicle                    from 20261121000500_vehicles.sql
 --   private.zone_problems, private.validate_zone                          from 20261125000500_zones.sql
