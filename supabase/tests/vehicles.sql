@@ -67,39 +67,39 @@ select is(tests.affected($$ delete from public.vehicles where code = 'ADM-1' $$)
 
 -- Every rule, with its {field, message}.
 select throws_ok(pg_temp.insert_vehicle('{"name": "  "}'), '23514', 'Validation failed', 'blank name refused as a validation failure');
-select is(tests.details(pg_temp.insert_vehicle('{"name": "  "}')), '[{"field": "name", "message": "Name is required!"}]', 'blank name: Name is required!');
-select is(tests.details(pg_temp.insert_vehicle('{"name": null}')), '[{"field": "name", "message": "Name is required!"}]', 'missing name: Name is required!');
-select is(tests.details(pg_temp.insert_vehicle('{"name": "Caf\u00e9 van"}')), '[{"field": "name", "message": "Name can only contain letters, numbers, and special characters"}]', 'non-ASCII name refused');
-select is(tests.details(pg_temp.insert_vehicle('{"name": "Tab\there"}')), '[{"field": "name", "message": "Name can only contain letters, numbers, and special characters"}]', 'control character in name refused');
-select is(tests.details(pg_temp.insert_vehicle('{"code": ""}')), '[{"field": "code", "message": "Code is required!"}]', 'empty code: Code is required!');
-select is(tests.details(pg_temp.insert_vehicle('{"code": "\u00e9"}')), '[{"field": "code", "message": "Code can only contain letters, numbers, and special characters"}]', 'non-ASCII code refused');
-select is(tests.details(pg_temp.insert_vehicle('{"code": "ACME-VAN-01"}')), '[{"field": "code", "message": "Code already exists"}]', 'duplicate code in the tenant: Code already exists');
-select is(tests.details(pg_temp.insert_vehicle('{"description": ""}')), '[{"field": "description", "message": "Description is required!"}]', 'empty description: Description is required!');
-select is(tests.details(pg_temp.insert_vehicle('{"description": "line\nbreak"}')), '[{"field": "description", "message": "Description can only contain letters, numbers, and special characters"}]', 'newline in description refused');
-select is(tests.details(pg_temp.insert_vehicle('{"capacity_unit": 0.5}')), '[{"field": "capacity_unit", "message": "Capacity unit must be a number and greater than 0!"}]', 'capacity below 1 refused');
-select is(tests.details(pg_temp.insert_vehicle('{"capacity_unit": null}')), '[{"field": "capacity_unit", "message": "Capacity unit must be a number and greater than 0!"}]', 'missing capacity refused');
+select is(tests.details(pg_temp.insert_vehicle('{"name": "  "}')), '[{"key": "vehicles.name_required", "field": "name", "message": "Name is required!"}]', 'blank name: Name is required!');
+select is(tests.details(pg_temp.insert_vehicle('{"name": null}')), '[{"key": "vehicles.name_required", "field": "name", "message": "Name is required!"}]', 'missing name: Name is required!');
+select is(tests.details(pg_temp.insert_vehicle('{"name": "Caf\u00e9 van"}')), '[{"key": "vehicles.name_not_printable", "field": "name", "message": "Name can only contain letters, numbers, and special characters"}]', 'non-ASCII name refused');
+select is(tests.details(pg_temp.insert_vehicle('{"name": "Tab\there"}')), '[{"key": "vehicles.name_not_printable", "field": "name", "message": "Name can only contain letters, numbers, and special characters"}]', 'control character in name refused');
+select is(tests.details(pg_temp.insert_vehicle('{"code": ""}')), '[{"key": "vehicles.code_required", "field": "code", "message": "Code is required!"}]', 'empty code: Code is required!');
+select is(tests.details(pg_temp.insert_vehicle('{"code": "\u00e9"}')), '[{"key": "vehicles.code_not_printable", "field": "code", "message": "Code can only contain letters, numbers, and special characters"}]', 'non-ASCII code refused');
+select is(tests.details(pg_temp.insert_vehicle('{"code": "ACME-VAN-01"}')), '[{"key": "vehicles.code_taken", "field": "code", "message": "Code already exists"}]', 'duplicate code in the tenant: Code already exists');
+select is(tests.details(pg_temp.insert_vehicle('{"description": ""}')), '[{"key": "vehicles.description_required", "field": "description", "message": "Description is required!"}]', 'empty description: Description is required!');
+select is(tests.details(pg_temp.insert_vehicle('{"description": "line\nbreak"}')), '[{"key": "vehicles.description_not_printable", "field": "description", "message": "Description can only contain letters, numbers, and special characters"}]', 'newline in description refused');
+select is(tests.details(pg_temp.insert_vehicle('{"capacity_unit": 0.5}')), '[{"key": "vehicles.capacity_invalid", "field": "capacity_unit", "message": "Capacity unit must be a number and greater than 0!"}]', 'capacity below 1 refused');
+select is(tests.details(pg_temp.insert_vehicle('{"capacity_unit": null}')), '[{"key": "vehicles.capacity_invalid", "field": "capacity_unit", "message": "Capacity unit must be a number and greater than 0!"}]', 'missing capacity refused');
 select is(tests.details($$ insert into public.vehicles (name, code, description, capacity_unit, vehicle_requirements) values ('N', 'NAN-1', 'D', 'NaN', '{"license_requirements": ["standard"], "fuel_type": "diesel"}') $$),
-  '[{"field": "capacity_unit", "message": "Capacity unit must be a number and greater than 0!"}]', 'NaN capacity refused');
+  '[{"key": "vehicles.capacity_invalid", "field": "capacity_unit", "message": "Capacity unit must be a number and greater than 0!"}]', 'NaN capacity refused');
 select lives_ok(pg_temp.insert_vehicle('{"code": "CAP-1", "capacity_unit": 1}'), 'capacity of exactly 1 accepted');
 select is(tests.details(pg_temp.insert_vehicle('{"vehicle_requirements": {"license_requirements": [], "fuel_type": "diesel"}}')),
-  '[{"field": "vehicle_requirements.license_requirements", "message": "At least one license requirement is required!"}]', 'no licence: At least one license requirement is required!');
+  '[{"key": "vehicles.licences_required", "field": "vehicle_requirements.license_requirements", "message": "At least one license requirement is required!"}]', 'no licence: At least one license requirement is required!');
 select is(tests.details(pg_temp.insert_vehicle('{"vehicle_requirements": {"license_requirements": ["pilot"], "fuel_type": "diesel"}}'))->0->>'field',
   'vehicle_requirements.license_requirements', 'unknown licence refused on its field');
 select is(tests.details(pg_temp.insert_vehicle('{"vehicle_requirements": {"license_requirements": ["standard"], "special_features": ["jetpack"], "fuel_type": "diesel"}}'))->0->>'field',
   'vehicle_requirements.special_features', 'unknown feature refused on its field');
 select is(tests.details(pg_temp.insert_vehicle('{"vehicle_requirements": {"license_requirements": ["standard"]}}')),
-  '[{"field": "vehicle_requirements.fuel_type", "message": "Fuel type is required!"}]', 'no fuel: Fuel type is required!');
+  '[{"key": "vehicles.fuel_type_required", "field": "vehicle_requirements.fuel_type", "message": "Fuel type is required!"}]', 'no fuel: Fuel type is required!');
 select is(tests.details(pg_temp.insert_vehicle('{"vehicle_requirements": {"license_requirements": ["standard"], "fuel_type": "coal"}}'))->0->>'field',
   'vehicle_requirements.fuel_type', 'unknown fuel refused on its field');
 select is(tests.details(pg_temp.insert_vehicle('{"image_url": "b0000000-0000-4000-8000-000000000001/van.png"}')),
-  '[{"field": "image_url", "message": "Image must be a file uploaded to this business''s storage"}]', 'an image of another tenant''s folder refused');
+  '[{"key": "vehicles.image_not_tenant_file", "field": "image_url", "message": "Image must be a file uploaded to this business''s storage"}]', 'an image of another tenant''s folder refused');
 select is(tests.details(pg_temp.insert_vehicle('{"image_url": "a0000000-0000-4000-8000-000000000001/../b/van.png"}'))->0->>'field', 'image_url', 'an image path escaping the folder refused');
 select is(tests.details(pg_temp.insert_vehicle('{"image_url": "https://evil.test/van.png"}'))->0->>'field', 'image_url', 'an image elsewhere refused');
 select is(tests.details(pg_temp.insert_vehicle('{"name": "", "code": "", "description": "", "capacity_unit": 0, "vehicle_requirements": {}}')),
-  '[{"field": "name", "message": "Name is required!"}, {"field": "code", "message": "Code is required!"}, {"field": "description", "message": "Description is required!"}, {"field": "capacity_unit", "message": "Capacity unit must be a number and greater than 0!"}, {"field": "vehicle_requirements.license_requirements", "message": "At least one license requirement is required!"}, {"field": "vehicle_requirements.fuel_type", "message": "Fuel type is required!"}]',
+  '[{"key": "vehicles.name_required", "field": "name", "message": "Name is required!"}, {"key": "vehicles.code_required", "field": "code", "message": "Code is required!"}, {"key": "vehicles.description_required", "field": "description", "message": "Description is required!"}, {"key": "vehicles.capacity_invalid", "field": "capacity_unit", "message": "Capacity unit must be a number and greater than 0!"}, {"key": "vehicles.licences_required", "field": "vehicle_requirements.license_requirements", "message": "At least one license requirement is required!"}, {"key": "vehicles.fuel_type_required", "field": "vehicle_requirements.fuel_type", "message": "Fuel type is required!"}]',
   'an empty form: every field''s message at once, in form order');
 select is(tests.details($$ update public.vehicles set capacity_unit = 0 where code = 'ACME-VAN-01' $$),
-  '[{"field": "capacity_unit", "message": "Capacity unit must be a number and greater than 0!"}]', 'updates are validated too');
+  '[{"key": "vehicles.capacity_invalid", "field": "capacity_unit", "message": "Capacity unit must be a number and greater than 0!"}]', 'updates are validated too');
 select lives_ok($$ update public.vehicles set name = 'City Van One' where code = 'ACME-VAN-01' $$, 'an update keeping its own code is no duplicate');
 
 -- globex admin: only globex.

@@ -171,12 +171,12 @@ select tests.act_as('admin@acme.test');
 select lives_ok(pg_temp.insert_zone('TEST-1'), 'admin: inserts a zone');
 select is((select tenant_id::text from public.zones where code = 'TEST-1'), 'a0000000-0000-4000-8000-000000000001', 'admin: the zone is acme''s');
 select is((select boundary::text from public.zones where code = 'TEST-1'), '((-122.41,37.77),(-122.4,37.77),(-122.4,37.78))', 'admin: the boundary follows the outline');
-select is(tests.details(pg_temp.insert_zone('TEST-1')), '[{"field": "code", "message": "Code already exists"}]', 'admin: a duplicate code');
+select is(tests.details(pg_temp.insert_zone('TEST-1')), '[{"key": "zones.code_taken", "field": "code", "message": "Code already exists"}]', 'admin: a duplicate code');
 select is(tests.details($$ insert into public.zones (name, code, color, polygon) values ('', 'bad code', 'blue', '{"type": "Polygon", "coordinates": [[[0, 0], [1, 1], [1, 0], [0, 1], [0, 0]]]}') $$),
-  '[{"field": "name", "message": "Name is required"}, {"field": "code", "message": "Code must be up to 32 letters, digits, - or _, starting with a letter or digit"}, {"field": "color", "message": "Colour must be a hex colour such as #2563eb"}, {"field": "polygon", "message": "The outline must not cross itself"}]',
+  '[{"key": "zones.name_required", "field": "name", "message": "Name is required"}, {"key": "zones.code_format", "field": "code", "message": "Code must be up to 32 letters, digits, - or _, starting with a letter or digit", "params": {"max": 32}}, {"key": "zones.color_invalid", "field": "color", "message": "Colour must be a hex colour such as #2563eb"}, {"key": "zones.polygon_self_crossing", "field": "polygon", "message": "The outline must not cross itself"}]',
   'admin: every zone problem at once');
 select is(tests.details($$ update public.zones set polygon = '{"type": "Polygon", "coordinates": [[[0, 0], [1, 0], [1, 1]]]}' where code = 'TEST-1' $$),
-  '[{"field": "polygon", "message": "The outline must be closed: its last point must repeat its first"}]', 'admin: an edit that opens the outline');
+  '[{"key": "zones.polygon_not_closed", "field": "polygon", "message": "The outline must be closed: its last point must repeat its first"}]', 'admin: an edit that opens the outline');
 select throws_ok($$ update public.zones set boundary = '((0,0),(1,0),(1,1))' where code = 'TEST-1' $$, '428C9', null, 'admin: the boundary is derived, never written');
 select throws_ok($$ update public.zones set tenant_id = 'b0000000-0000-4000-8000-000000000001' where code = 'TEST-1' $$, '42501', null, 'admin: tenant_id never changes');
 
@@ -184,22 +184,22 @@ select lives_ok($$ insert into public.delivery_services (name, code, kind, min_t
   values ('Bike Rush', 'BIKE', 'on_demand', 0.25, 1, '{gps_tracking}') $$, 'admin: inserts a service');
 select is(tests.details($$ insert into public.delivery_services (name, code, kind, min_transit_hours, max_transit_hours, required_vehicle_features)
   values ('Bike Rush', 'BIKE', 'drone', 5, 2, '{gps_tracking,gps_tracking}') $$),
-  '[{"field": "code", "message": "Code already exists"}, {"field": "kind", "message": "Kind must be one of on_demand, same_day, next_day or scheduled"}, {"field": "max_transit_hours", "message": "Max transit hours must not be less than min transit hours"}, {"field": "required_vehicle_features", "message": "Vehicle features must be distinct values among lift_gate, refrigeration, temperature_control, security_system and gps_tracking"}]',
+  '[{"key": "services.code_taken", "field": "code", "message": "Code already exists"}, {"key": "services.kind_invalid", "field": "kind", "message": "Kind must be one of on_demand, same_day, next_day or scheduled"}, {"key": "services.max_transit_hours_below_min", "field": "max_transit_hours", "message": "Max transit hours must not be less than min transit hours"}, {"key": "services.vehicle_features_invalid", "field": "required_vehicle_features", "message": "Vehicle features must be distinct values among lift_gate, refrigeration, temperature_control, security_system and gps_tracking"}]',
   'admin: every service problem at once');
 select is(tests.details($$ insert into public.delivery_services (name, code, kind, min_transit_hours, max_transit_hours, required_vehicle_features)
   values ('Hover', 'HOVER', 'same_day', 1, 2, '{jet_pack}') $$),
-  '[{"field": "required_vehicle_features", "message": "Vehicle features must be distinct values among lift_gate, refrigeration, temperature_control, security_system and gps_tracking"}]',
+  '[{"key": "services.vehicle_features_invalid", "field": "required_vehicle_features", "message": "Vehicle features must be distinct values among lift_gate, refrigeration, temperature_control, security_system and gps_tracking"}]',
   'admin: an unknown vehicle feature');
 
 select lives_ok($$ insert into public.zone_pricing (origin_zone_id, destination_zone_id, service_id, base_price, per_unit_price, min_transit_time, max_transit_time)
   select z.id, z.id, s.id, 4.5, 0.25, 0.5, 1 from public.zones z, public.delivery_services s where z.code = 'TEST-1' and s.code = 'BIKE' $$, 'admin: prices a route');
 select is(tests.details($$ insert into public.zone_pricing (origin_zone_id, destination_zone_id, service_id, base_price, per_unit_price, min_transit_time, max_transit_time)
   select z.id, z.id, s.id, -1, -0.5, 3, 2 from public.zones z, public.delivery_services s where z.code = 'TEST-1' and s.code = 'BIKE' $$),
-  '[{"field": "service_id", "message": "A price for this route and service already exists"}, {"field": "base_price", "message": "Base price must be 0 or more"}, {"field": "per_unit_price", "message": "Per unit price must be 0 or more"}, {"field": "max_transit_time", "message": "Max transit time must not be less than min transit time"}]',
+  '[{"key": "pricing.route_service_taken", "field": "service_id", "message": "A price for this route and service already exists"}, {"key": "pricing.base_price_negative", "field": "base_price", "message": "Base price must be 0 or more"}, {"key": "pricing.per_unit_price_negative", "field": "per_unit_price", "message": "Per unit price must be 0 or more"}, {"key": "pricing.max_transit_time_below_min", "field": "max_transit_time", "message": "Max transit time must not be less than min transit time"}]',
   'admin: every price problem at once');
 select is(tests.details($$ insert into public.zone_pricing (origin_zone_id, destination_zone_id, service_id, base_price, per_unit_price, min_transit_time, max_transit_time)
   values (null, 'b6000000-0000-4000-8000-000000000003', 'b6100000-0000-4000-8000-000000000001', null, null, null, null) $$),
-  '[{"field": "origin_zone_id", "message": "Origin zone is required"}, {"field": "destination_zone_id", "message": "Destination zone not found"}, {"field": "service_id", "message": "Service not found"}, {"field": "base_price", "message": "Base price is required"}, {"field": "per_unit_price", "message": "Per unit price is required"}, {"field": "min_transit_time", "message": "Min transit time is required"}, {"field": "max_transit_time", "message": "Max transit time is required"}]',
+  '[{"key": "pricing.origin_zone_required", "field": "origin_zone_id", "message": "Origin zone is required"}, {"key": "pricing.destination_zone_not_found", "field": "destination_zone_id", "message": "Destination zone not found"}, {"key": "pricing.service_not_found", "field": "service_id", "message": "Service not found"}, {"key": "pricing.base_price_required", "field": "base_price", "message": "Base price is required"}, {"key": "pricing.per_unit_price_required", "field": "per_unit_price", "message": "Per unit price is required"}, {"key": "pricing.min_transit_time_required", "field": "min_transit_time", "message": "Min transit time is required"}, {"key": "pricing.max_transit_time_required", "field": "max_transit_time", "message": "Max transit time is required"}]',
   'admin: missing values and another tenant''s zone and service');
 select is((select base_price::text from public.zone_pricing_rows where origin_zone_code = 'TEST-1' and service_code = 'BIKE'), '4.50', 'admin: the price list shows the new price with its names');
 select is((select count(*)::int from public.audit_log where table_name = 'zone_pricing' and new_values ->> 'base_price' = '4.50'), 1, 'admin: the price is in the audit trail');

@@ -19,7 +19,7 @@ let admin: SupabaseClient;
 let driver: SupabaseClient;
 let glen: SupabaseClient;
 
-const details = (error: { details?: string } | null) => JSON.parse(error?.details ?? '[]') as { field: string; message: string }[];
+const details = (error: { details?: string } | null) => JSON.parse(error?.details ?? '[]') as { key?: string; field: string; message: string; params?: Record<string, number> }[];
 
 beforeAll(async () => {
   [sofia, dana, admin, driver, glen] = await Promise.all([SOFIA, 'dispatcher@acme.test', 'admin@acme.test', 'driver@acme.test', 'dispatcher@globex.test'].map(users.as));
@@ -64,7 +64,12 @@ describe('dispatcher settings', () => {
     expect(details(error).map((d) => d.field).sort()).toEqual(
       ['auto_assign_mode', 'default_board_filters.kind', 'default_board_filters.window', 'default_board_filters.zone_id', 'late_threshold_minutes'].sort(),
     );
-    expect(details(error).find((d) => d.field === 'late_threshold_minutes')?.message).toBe('Late threshold must be a whole number of minutes from 0 to 240');
+    expect(details(error).find((d) => d.field === 'late_threshold_minutes')).toEqual({
+      key: 'dispatcher_settings.late_threshold_range',
+      field: 'late_threshold_minutes',
+      message: 'Late threshold must be a whole number of minutes from 0 to 240',
+      params: { min: 0, max: 240 },
+    });
     const { data } = await sofia.from('dispatcher_settings').select('late_threshold_minutes').single();
     expect(data?.late_threshold_minutes).toBe(30);
   });
@@ -76,7 +81,7 @@ describe('dispatcher settings', () => {
     expect(byAdmin.error?.code).toBe('42501');
     const { data: zones } = await glen.from('zones').select('id').limit(1);
     const { error } = await sofia.from('dispatcher_settings').update({ default_board_filters: { zone_id: zones![0]!.id } }).eq('user_id', sofiaId);
-    expect(details(error)).toEqual([{ field: 'default_board_filters.zone_id', message: 'Zone not found' }]);
+    expect(details(error)).toEqual([{ key: 'dispatcher_settings.zone_not_found', field: 'default_board_filters.zone_id', message: 'Zone not found' }]);
   });
 
   it('reset is a delete of the own row; saving again starts from the defaults', async () => {

@@ -40,6 +40,7 @@ function vehicle(overrides: Record<string, unknown> = {}): Record<string, unknow
 }
 
 interface FieldError {
+  key: string;
   field: string;
   message: string;
 }
@@ -113,12 +114,12 @@ describe('vehicles: validation as the form receives it', () => {
     expect(status).toBe(400);
     expect(error).toMatchObject({ code: '23514', message: 'Validation failed' });
     expect(fieldErrors(error!.details)).toEqual([
-      { field: 'name', message: 'Name is required!' },
-      { field: 'code', message: 'Code is required!' },
-      { field: 'description', message: 'Description is required!' },
-      { field: 'capacity_unit', message: 'Capacity unit must be a number and greater than 0!' },
-      { field: 'vehicle_requirements.license_requirements', message: 'At least one license requirement is required!' },
-      { field: 'vehicle_requirements.fuel_type', message: 'Fuel type is required!' },
+      { key: 'vehicles.name_required', field: 'name', message: 'Name is required!' },
+      { key: 'vehicles.code_required', field: 'code', message: 'Code is required!' },
+      { key: 'vehicles.description_required', field: 'description', message: 'Description is required!' },
+      { key: 'vehicles.capacity_invalid', field: 'capacity_unit', message: 'Capacity unit must be a number and greater than 0!' },
+      { key: 'vehicles.licences_required', field: 'vehicle_requirements.license_requirements', message: 'At least one license requirement is required!' },
+      { key: 'vehicles.fuel_type_required', field: 'vehicle_requirements.fuel_type', message: 'Fuel type is required!' },
     ]);
   });
 
@@ -131,18 +132,18 @@ describe('vehicles: validation as the form receives it', () => {
       vehicle_requirements: { license_requirements: ['standard'], special_features: ['teleporter'], fuel_type: 'coal' },
     }));
     expect(fieldErrors(bad.error?.details)).toEqual([
-      { field: 'name', message: 'Name can only contain letters, numbers, and special characters' },
-      { field: 'code', message: 'Code already exists' },
-      { field: 'image_url', message: "Image must be a file uploaded to this business's storage" },
-      { field: 'vehicle_requirements.special_features', message: 'Special features must be distinct values among lift_gate, refrigeration, temperature_control, security_system and gps_tracking' },
-      { field: 'vehicle_requirements.fuel_type', message: 'Fuel type must be one of petrol, diesel, electric, hybrid or cng' },
+      { key: 'vehicles.name_not_printable', field: 'name', message: 'Name can only contain letters, numbers, and special characters' },
+      { key: 'vehicles.code_taken', field: 'code', message: 'Code already exists' },
+      { key: 'vehicles.image_not_tenant_file', field: 'image_url', message: "Image must be a file uploaded to this business's storage" },
+      { key: 'vehicles.features_invalid', field: 'vehicle_requirements.special_features', message: 'Special features must be distinct values among lift_gate, refrigeration, temperature_control, security_system and gps_tracking' },
+      { key: 'vehicles.fuel_type_invalid', field: 'vehicle_requirements.fuel_type', message: 'Fuel type must be one of petrol, diesel, electric, hybrid or cng' },
     ]);
   });
 
   it('updates are validated the same way', async () => {
     const { error } = await acmeAdmin.from('vehicles').update({ capacity_unit: 0.5 }).eq('code', 'ACME-VAN-01');
     expect(error?.code).toBe('23514');
-    expect(fieldErrors(error?.details)).toEqual([{ field: 'capacity_unit', message: 'Capacity unit must be a number and greater than 0!' }]);
+    expect(fieldErrors(error?.details)).toEqual([{ key: 'vehicles.capacity_invalid', field: 'capacity_unit', message: 'Capacity unit must be a number and greater than 0!' }]);
   });
 });
 

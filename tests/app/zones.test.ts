@@ -120,7 +120,7 @@ describe('zones', () => {
     const bowTie = { type: 'Polygon', coordinates: [[[-122.41, 37.77], [-122.4, 37.78], [-122.4, 37.77], [-122.41, 37.78], [-122.41, 37.77]]] };
     const refused = await acmeAdmin.from('zones').insert({ tenant_id: TENANT.acme, name: 'Bow tie', code, polygon: bowTie });
     expect(refused.error).toMatchObject({ code: '23514', message: 'Validation failed' });
-    expect(JSON.parse(refused.error!.details)).toEqual([{ field: 'polygon', message: 'The outline must not cross itself' }]);
+    expect(JSON.parse(refused.error!.details)).toEqual([{ key: 'zones.polygon_self_crossing', field: 'polygon', message: 'The outline must not cross itself' }]);
 
     const triangle = { type: 'Polygon', coordinates: [[[-122.41, 37.77], [-122.4, 37.77], [-122.4, 37.78], [-122.41, 37.77]]] };
     const { data, error } = await acmeAdmin.from('zones').insert({ tenant_id: TENANT.acme, name: 'Triangle', code, polygon: triangle }).select('code, polygon').single();
