@@ -100,7 +100,7 @@ as $$
 $$;
 grant execute on all functions in schema pg_temp to anon, authenticated;
 select tests.act_as('sofia.rossi@acmelogistics.example');
-select is(tests.details(pg_temp.handoff(tests.id('elsewhere'))), '[{"field": "delivery_id", "message": "Delivery not found"}]'::jsonb,
+select is(tests.details(pg_temp.handoff(tests.id('elsewhere'))), '[{"key": "handoffs.delivery_not_found", "field": "delivery_id", "message": "Delivery not found"}]'::jsonb,
   'her handoff of a delivery outside her work is refused as not found');
 select is((select count(*)::int from public.package_handoffs where delivery_id = tests.id('elsewhere')), 0, 'and nothing is saved');
 select lives_ok(pg_temp.handoff(tests.id('picked_at_bay')), 'she hands over the delivery picked up at her warehouse');

@@ -50,14 +50,14 @@ describe('save_package_handoff', () => {
   it('answers the form\'s messages as 23514 details', async () => {
     const { error } = await admin.rpc('save_package_handoff', { package_handoff_id: null as unknown as string, handoff: {} });
     expect(error?.code).toBe('23514');
-    const details = JSON.parse(error?.details ?? '[]') as { field: string; message: string }[];
+    const details = JSON.parse(error?.details ?? '[]') as { key: string; field: string; message: string }[];
     expect(details).toEqual(
       expect.arrayContaining([
-        { field: 'warehouse_id', message: 'Warehouse is required' },
-        { field: 'delivery_id', message: 'Delivery is required' },
-        { field: 'picking_order_id', message: 'Picking order is required' },
-        { field: 'warehouse_staff_id', message: 'Warehouse staff is required' },
-        { field: 'signature_url', message: 'Signature URL is required' },
+        { key: 'handoffs.warehouse_required', field: 'warehouse_id', message: 'Warehouse is required' },
+        { key: 'handoffs.delivery_required', field: 'delivery_id', message: 'Delivery is required' },
+        { key: 'handoffs.pick_order_required', field: 'picking_order_id', message: 'Picking order is required' },
+        { key: 'handoffs.staff_required', field: 'warehouse_staff_id', message: 'Warehouse staff is required' },
+        { key: 'handoffs.signature_required', field: 'signature_url', message: 'Signature URL is required' },
       ]),
     );
   });

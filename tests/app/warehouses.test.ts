@@ -42,7 +42,7 @@ afterAll(async () => {
   await service.from('suppliers').delete().like('code', 'TS-%');
 });
 
-const details = (error: { details?: string } | null) => JSON.parse(error?.details ?? '[]') as { key?: string; field: string; message: string }[];
+const details = (error: { details?: string } | null) => JSON.parse(error?.details ?? '[]') as { key?: string; field: string; message: string; params?: Record<string, unknown> }[];
 
 function warehouse(overrides: Record<string, unknown> = {}) {
   return {
@@ -141,9 +141,9 @@ describe('locations', () => {
     const aisle = await insert({ location_type: 'aisle', name: 'Aisle', parent_id: zone.data!.id, position: { number: 3 } });
     expect(aisle.data?.code).toBe('Z1-A01');
     const wrong = await insert({ location_type: 'bin', name: 'Bin', parent_id: aisle.data!.id });
-    expect(details(wrong.error)).toEqual([{ field: 'parent_id', message: 'The parent of a bin must be a shelf' }]);
+    expect(details(wrong.error)).toEqual([{ key: 'locations.parent_type_invalid', field: 'parent_id', message: 'The parent of a bin must be a shelf', params: { type: 'bin' } }]);
     const elsewhere = await insert({ location_type: 'aisle', name: 'Aisle', parent_id: (await service.from('warehouse_locations').select('id').eq('warehouse_id', BAYVIEW).eq('code', 'Z1').single()).data!.id });
-    expect(details(elsewhere.error)).toEqual([{ field: 'parent_id', message: 'The parent must be in the same warehouse' }]);
+    expect(details(elsewhere.error)).toEqual([{ key: 'locations.parent_other_warehouse', field: 'parent_id', message: 'The parent must be in the same warehouse' }]);
     const staff = await maya.from('warehouse_locations').insert({ tenant_id: TENANT.acme, warehouse_id: warehouseId, location_type: 'zone', name: 'Z', status: 'active' });
     expect(staff.error?.code).toBe('42501');
   });

@@ -4,7 +4,9 @@ import { lookupAssignedDeliveries, lookupCompletedPickOrders, lookupWarehouseSta
 import { packageHandoffStatus } from '../../../data/statuses/package-handoff';
 import { warehouseLookup } from '../../../data/warehouses';
 import { useT, type Translate } from '../../../lib/i18n/catalogue';
+import { refusalText } from '../../../lib/refusal-text';
 import type { ServerErrorResult } from '../../../lib/server-errors';
+import { useServerWords } from '../../../lib/server-messages/server-words';
 import { useRecordLoad } from '../../../lib/use-record-load';
 import { useStatuses } from '../../../lib/status-vocabulary';
 import { Button } from '../../../ui/Button';
@@ -55,10 +57,14 @@ function savedToast(t: Translate<HandoffKey>, message: string | null): string {
   return message === null || message === HANDOFF_TOASTS.submitted ? t('toast.submitted') : message;
 }
 
-/** The save's failure toasts: the form's when the server placed messages on fields, else the server's words. */
+/**
+ * The save's failure toasts: the form's when the server placed messages on fields, else the server's
+ * words (a move the status machine refuses, a handoff not found), by their key in the page's language.
+ */
 function useFailureToasts() {
   const toast = useToast();
   const t = useT(handoffMessages);
+  const serverWords = useServerWords();
   return (error: unknown, result: ServerErrorResult) => {
     if (result.applied.length > 0) {
       toast.error(t('toast.formFailed'));
@@ -67,7 +73,7 @@ function useFailureToasts() {
     }
     const message = error instanceof Error || (typeof error === 'object' && error !== null && 'message' in error) ? String((error as { message: unknown }).message ?? '') : '';
     toast.error(t('toast.submitFailed'));
-    toast.error(message || t('toast.operationFailed'));
+    toast.error(message ? refusalText(error, '; ', serverWords) : t('toast.operationFailed'));
   };
 }
 

@@ -8,7 +8,7 @@ import { memoryLocation } from 'wouter/memory-location';
 import { applyLanguage } from '../../../lib/i18n/catalogue';
 import { deferred } from '../../../test/deferred';
 import { expectLiveListFollows, warehouseLive } from '../../../test/warehouse-live';
-import { listPackageHandoffs, signatureUrl } from '../api';
+import { listPackageHandoffs, savePackageHandoff, signatureUrl } from '../api';
 import { packageHandoffList } from '../list';
 import { ToastProvider } from '../../../ui/toast';
 import { EditHandoffDialog } from '../components/HandoffDialogs';
@@ -201,6 +201,24 @@ describe('the package handoffs’ list and modals', () => {
     const text = visibleWords();
     for (const word of words) expect(text).toContain(word);
     expectNoEnglish(language, [...ENGLISH, 'Edit package handoff', 'Stored signature', 'New signature', 'Draw only', 'Choose a status']);
+  });
+
+  it('the Edit modal says a move the database refuses in the page’s language, by its key', async () => {
+    // What save_package_handoff answers when the status machine refuses the move (20261213040200).
+    const english = 'Only admins and the staff of this warehouse can cancel a handoff';
+    vi.mocked(savePackageHandoff).mockRejectedValueOnce({
+      code: '42501',
+      message: english,
+      details: JSON.stringify([{ key: 'handoffs.move_not_allowed', message: english, params: { action: 'cancelled' } }]),
+    });
+    await act(() => applyLanguage('es'));
+    const dialog = await renderEdit();
+    await act(async () => {
+      fireEvent.submit(within(dialog).getByRole('form'));
+    });
+    expect(await screen.findByText('Solo los administradores y el personal de este almacén pueden cancelar una entrega')).toBeInTheDocument();
+    expect(screen.getByText('No se pudo enviar la entrega de paquetes')).toBeInTheDocument();
+    expect(screen.queryByText(english)).not.toBeInTheDocument();
   });
 
   it('the Edit modal shows the signature of the row it holds: a slower answer for a replaced signature is dropped', async () => {
