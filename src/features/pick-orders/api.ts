@@ -53,16 +53,30 @@ export async function savePickOrder(pickOrderId: string | null, values: PickOrde
   return { ...read, id: read.order.id };
 }
 
-/** The server's first field message (a short line when starting), else its message. */
-function refusalOf(error: { message: string; details?: string | null }): Error {
+/** A refused move or batch change: the server's English, with the key and params of its words when it has them. */
+export type PickRefusal = Error & { key?: string; params?: Record<string, unknown> };
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * The server's first problem (a short line when starting), else its message, as an Error whose
+ * message is the server's English and whose key and params (pick.*) let the page word it in the
+ * user's language (refusalText with the server words).
+ */
+function refusalOf(error: { message: string; details?: string | null }): PickRefusal {
   try {
     const details = JSON.parse(error.details ?? '') as unknown;
     if (Array.isArray(details) && details.length > 0) {
-      const first = details[0] as { message?: unknown };
-      if (typeof first.message === 'string') return new Error(first.message);
+      const first = details[0] as { message?: unknown; key?: unknown; params?: unknown };
+      if (typeof first.message === 'string') {
+        return Object.assign(new Error(first.message), {
+          ...(typeof first.key === 'string' ? { key: first.key } : {}),
+          ...(isRecord(first.params) ? { params: first.params } : {}),
+        });
+      }
     }
   } catch {
-    // Not a JSON list of field messages: the message says it.
+    // Not a JSON list of problems: the message says it.
   }
   return new Error(error.message);
 }

@@ -2,6 +2,8 @@ import { useEffect, useMemo } from 'react';
 import { useWatch } from 'react-hook-form';
 import { warehouseLookup } from '../../../data/warehouses';
 import { useT } from '../../../lib/i18n/catalogue';
+import { refusalText } from '../../../lib/refusal-text';
+import { useServerWords, type ServerWords } from '../../../lib/server-messages/server-words';
 import type { ServerErrorResult } from '../../../lib/server-errors';
 import { useTenantSettings, type TenantSettings } from '../../../lib/tenant-settings';
 import { useRecordLoad } from '../../../lib/use-record-load';
@@ -68,6 +70,7 @@ function BuildBatchForm({
 }) {
   const t = useT(pickOrderMessages);
   const toast = useToast();
+  const serverWords = useServerWords();
   const schema = useMemo(() => buildBatchSchema(t), [t]);
   const form = useZodForm(schema, { defaultValues: emptyBuildBatch(initialWarehouse, caps) });
   const values = useWatch({ control: form.control }) as BuildBatchInput;
@@ -86,7 +89,7 @@ function BuildBatchForm({
     : loaded.status === 'loading'
       ? { status: 'loading' }
       : loaded.status === 'failed'
-        ? { status: 'failed', message: errorText(loaded.error) }
+        ? { status: 'failed', message: errorText(loaded.error, serverWords) }
         : { status: 'ready', rows: loaded.status === 'ready' ? loaded.record : [] };
 
   // The preview: the database's own plan for the values (dry run), once they are valid and have
@@ -107,7 +110,7 @@ function BuildBatchForm({
       : planned.status === 'ready'
         ? { status: 'ready', result: planned.record }
         : planned.status === 'failed'
-          ? { status: 'refused', message: errorText(planned.error) }
+          ? { status: 'refused', message: errorText(planned.error, serverWords) }
           : { status: 'loading' };
 
   async function submit(output: BuildBatchOutput) {
@@ -222,8 +225,9 @@ function settle(ms: number, signal: AbortSignal): Promise<void> {
   });
 }
 
-function errorText(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
+/** A refusal in the user's language (buildPickBatch keeps the key of the database's words; the English when a key is unknown). */
+function errorText(error: unknown, serverWords: ServerWords): string {
+  return error instanceof Error ? refusalText(error, '; ', serverWords) : String(error);
 }
 
 function candidateLabel(row: BatchCandidate): string {

@@ -8,6 +8,7 @@ import { memoryLocation } from 'wouter/memory-location';
 import { applyLanguage } from '../../../lib/i18n/catalogue';
 import { ToastProvider } from '../../../ui/toast';
 import type { PickOrderRecord } from '../schema';
+import { transitionPickOrder } from '../api';
 import { PickOrderEditPage } from './PickOrderFormPage';
 
 /** An order being picked: the form with picked quantities (one above its quantity), its summary, its actions and history. */
@@ -172,5 +173,25 @@ describe('the pick order’s page', () => {
     const text = visibleWords();
     for (const word of ['Ubicación A-01', '2 de 2', 'Preparado', 'Notas: Fragile', 'Notas del preparador: Box 2 dented', 'Esta orden de preparación está terminada.']) expect(text).toContain(word);
     for (const word of ['Bin', 'Notes', 'Picker notes', 'Picked', 'finished', 'of']) expect(text).not.toMatch(new RegExp(`\\b${word}\\b`));
+  });
+
+  it('says a refused move by its key in Spanish, and in the server’s English when the key is unknown', async () => {
+    const english = 'Only admins, supervisors and managers of this warehouse can cancel a pick order';
+    vi.mocked(transitionPickOrder).mockRejectedValueOnce(Object.assign(new Error(english), { key: 'pick.cancel_not_allowed' }));
+    await act(() => applyLanguage('es'));
+    await renderOrder();
+    const cancel = async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Cancelar la orden de preparación' }));
+      const buttons = await screen.findAllByRole('button', { name: 'Cancelar la orden de preparación' });
+      await act(async () => fireEvent.click(buttons[buttons.length - 1]!));
+    };
+    await cancel();
+    expect(await screen.findByText('Solo los administradores, supervisores y gerentes de este almacén pueden cancelar una orden de preparación')).toBeInTheDocument();
+    expect(screen.queryByText(english)).not.toBeInTheDocument();
+    cleanup();
+    vi.mocked(transitionPickOrder).mockRejectedValueOnce(Object.assign(new Error(english), { key: 'pick.some_newer_refusal' }));
+    await renderOrder();
+    await cancel();
+    expect(await screen.findByText(english)).toBeInTheDocument();
   });
 });

@@ -36,6 +36,8 @@ import { useStatuses } from '../../../lib/status-vocabulary';
 import { pickOrderMessages, type PickOrderKey } from '../messages';
 import { useToast } from '../../../ui/toast';
 import { useRecordLoad } from '../../../lib/use-record-load';
+import { refusalText } from '../../../lib/refusal-text';
+import { useServerWords, type ServerWords } from '../../../lib/server-messages/server-words';
 import { pickOrderStatus } from '../../../data/statuses';
 import { assignPickOrder, getPickOrder, listPickOrderEvents, nextPickOrderReference, savePickOrder, takeOutOfPickBatch, transitionPickOrder } from '../api';
 import { assignBatchSchema, canAssign, canTakeOut, type AssignBatchInput, type AssignBatchOutput } from '../batch';
@@ -214,9 +216,10 @@ function BatchRoute({ tenantId, row, onChanged }: { tenantId: string; row: PickO
   const batchState = { status: row.order.status, actions: row.actions };
   const takingOut = canTakeOut(batchState);
   const [leaving, setLeaving] = useState<{ id: string; reference_number: string } | null>(null);
+  const serverWords = useServerWords();
 
   async function takeOut(member: { id: string; reference_number: string }) {
-    const result = await takeOutOfPickBatch(member.id);
+    const result = await takeOutOfPickBatch(member.id).catch(inWords(serverWords));
     const values = { reference: member.reference_number, type, batch: row.order.reference_number };
     toast.success(result.batch_cancelled ? t('detail.takenOutCancelled', values) : t('detail.takenOut', values));
     await onChanged();
@@ -448,18 +451,26 @@ function PickLine({
   );
 }
 
+/** Rethrows a refused move in the user's language (the confirm dialog shows the error's message; the server's English for a key this build does not know). */
+function inWords(serverWords: ServerWords) {
+  return (error: unknown): never => {
+    throw new Error(refusalText(error, '; ', serverWords));
+  };
+}
+
 function PickOrderActions({ row, onMoved }: { row: PickOrderRecord; onMoved: () => Promise<void> }) {
   const toast = useToast();
   const t = useT(pickOrderMessages);
   const [confirming, setConfirming] = useState<PickOrderMove | null>(null);
   const actions = PICK_ORDER_MOVES.filter((move) => row.actions.includes(move));
+  const serverWords = useServerWords();
 
   const { state } = useRecordLoad(`${row.id}:${row.order.status}`, () => listPickOrderEvents(row.id));
   const failed = state.status === 'failed';
   const events = state.status === 'ready' ? state.record : null;
 
   async function move(action: PickOrderMove) {
-    await transitionPickOrder(row.id, action);
+    await transitionPickOrder(row.id, action).catch(inWords(serverWords));
     toast.success(t('toast.moved', { status: action }));
     await onMoved();
   }

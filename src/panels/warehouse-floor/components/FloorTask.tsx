@@ -1,5 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { refusalText } from '../../../lib/refusal-text';
+import { useServerWords } from '../../../lib/server-messages/server-words';
 import type { RecordLoad } from '../../../lib/use-record-load';
 import type { Crumb } from '../../../ui/Breadcrumbs';
 import { ErrorState } from '../../../ui/ErrorState';
@@ -27,8 +28,9 @@ export function floorTaskPending<T>(state: RecordLoad<T>, retry: () => void, wor
   return null;
 }
 
-/** Runs a screen's writes: busy while one runs, the problem cleared before it and set to its refusal after. */
+/** Runs a screen's writes: busy while one runs, the problem cleared before it and set to its refusal after (in the user's language when the refusal is keyed). */
 export function useFloorWork() {
+  const serverWords = useServerWords();
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const run = async (work: () => Promise<void>) => {
@@ -37,7 +39,7 @@ export function useFloorWork() {
     try {
       await work();
     } catch (error) {
-      setProblem(refusalText(error));
+      setProblem(refusalText(error, '; ', serverWords));
     } finally {
       setBusy(false);
     }
