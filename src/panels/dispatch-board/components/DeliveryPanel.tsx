@@ -8,6 +8,7 @@ import { CloseIcon } from '../../../ui/icons';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog';
 import { deliveryEventWords } from '../../../lib/delivery-events';
 import { useRecordLoad } from '../../../lib/use-record-load';
+import { useServerWords } from '../../../lib/server-messages/server-words';
 import { fetchNames, refusalText, transitionDelivery, type TimelineEvent } from '../api';
 import { usePanelDetails } from '../hooks/use-panel-details';
 import type { BoardDelivery, BoardReference } from '../model';
@@ -50,6 +51,7 @@ interface DeliveryPanelProps {
 /** The selected delivery beside the board: details, timeline, the moves its state allows, suggestions. */
 export function DeliveryPanel({ tenantId, delivery: d, late, reference, driverName, ranked, rankProblem, showSuggestions, names, onClose, onAssign, onUnassign, extras }: DeliveryPanelProps) {
   const t = useT(boardMessages);
+  const serverWords = useServerWords();
   const format = useFormat();
   const statuses = useStatuses(deliveryStatus);
   const clock = (value: string | number | null | undefined) => formatClock(value, undefined, format.language);
@@ -243,7 +245,7 @@ export function DeliveryPanel({ tenantId, delivery: d, late, reference, driverNa
             try {
               await transitionDelivery(d.id, move, moveSpec.reason ? reason.trim() : undefined);
             } catch (error) {
-              throw new Error(refusalText(error), { cause: error });
+              throw new Error(refusalText(error, '; ', serverWords), { cause: error });
             }
           }}
         >
