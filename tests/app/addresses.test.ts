@@ -100,10 +100,10 @@ describe('addresses through the API', () => {
     expect(error?.code).toBe('23514');
     expect(error?.message).toBe('Validation failed');
     expect(JSON.parse(error?.details ?? '[]')).toEqual([
-      { field: 'contact_info.email', message: 'Valid email is required' },
-      { field: 'contact_info.phone', message: 'Please enter a valid phone number with at least 10 digits' },
-      { field: 'street', message: 'Street is required' },
-      { field: 'postal_code', message: 'Postal code must be less than 6 characters' },
+      { key: 'addresses.email_invalid', field: 'contact_info.email', message: 'Valid email is required' },
+      { key: 'addresses.phone_too_short', field: 'contact_info.phone', message: 'Please enter a valid phone number with at least 10 digits', params: { min: 10 } },
+      { key: 'addresses.street_required', field: 'street', message: 'Street is required' },
+      { key: 'addresses.postal_code_too_long', field: 'postal_code', message: 'Postal code must be less than 6 characters', params: { max: 6 } },
     ]);
   });
 

@@ -141,7 +141,11 @@ describe('creating a delivery as a dispatcher', () => {
       .single();
     const { error } = await dispatcher.from('deliveries').insert(newDelivery({ dropoff_address_id: other!.id }));
     expect(error?.code).toBe('23514');
-    expect(detailsOf(error)).toContainEqual({ field: 'dropoff_address_id', message: "Drop-off address not found in the business's or the customer's address book" });
+    expect(detailsOf(error)).toContainEqual({
+      key: 'deliveries.dropoff_address_not_found',
+      field: 'dropoff_address_id',
+      message: "Drop-off address not found in the business's or the customer's address book",
+    });
   });
 });
 
@@ -235,7 +239,14 @@ describe('who reads and writes deliveries', () => {
     expect((await dispatcher.rpc('transition_delivery', { delivery_id: d.id, status: 'cancelled', reason: 'Customer changed their mind' })).error).toBeNull();
     const { error } = await dispatcher.from('deliveries').update({ notes: 'Too late' }).eq('id', d.id);
     expect(error?.code).toBe('23514');
-    expect(detailsOf(error)).toEqual([{ field: 'status', message: 'A delivery can be edited only while pending or assigned; this one is cancelled' }]);
+    expect(detailsOf(error)).toEqual([
+      {
+        key: 'deliveries.not_editable',
+        field: 'status',
+        message: 'A delivery can be edited only while pending or assigned; this one is cancelled',
+        params: { status: 'cancelled' },
+      },
+    ]);
     const { data: actions } = await dispatcher.rpc('delivery_actions', { delivery_id: d.id });
     expect(actions).toEqual([]);
   });

@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog';
 import { refusalText } from '../../../lib/refusal-text';
+import { useServerWords } from '../../../lib/server-messages/server-words';
 import { useT } from '../../../lib/i18n/catalogue';
 import { deliveryMessages } from '../messages';
 
@@ -22,6 +23,7 @@ export interface ActionDialogProps {
  */
 export function ActionDialog({ open, onClose, title, message, confirmLabel, destructive = false, reason, onConfirm }: ActionDialogProps) {
   const t = useT(deliveryMessages);
+  const serverWords = useServerWords();
   const id = useId();
   const [text, setText] = useState('');
 
@@ -37,7 +39,7 @@ export function ActionDialog({ open, onClose, title, message, confirmLabel, dest
     try {
       await onConfirm(why);
     } catch (error) {
-      throw new Error(refusalText(error, '\n'), { cause: error });
+      throw new Error(refusalText(error, '\n', serverWords), { cause: error });
     }
     setText('');
   }

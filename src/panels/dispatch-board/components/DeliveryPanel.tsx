@@ -8,6 +8,7 @@ import { CloseIcon } from '../../../ui/icons';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog';
 import { deliveryEventMessages, deliveryEventWords } from '../../../lib/delivery-events';
 import { useRecordLoad } from '../../../lib/use-record-load';
+import { useServerWords } from '../../../lib/server-messages/server-words';
 import { fetchNames, refusalText, transitionDelivery, type TimelineEvent } from '../api';
 import { usePanelDetails } from '../hooks/use-panel-details';
 import type { BoardDelivery, BoardReference } from '../model';
@@ -51,6 +52,7 @@ interface DeliveryPanelProps {
 export function DeliveryPanel({ tenantId, delivery: d, late, reference, driverName, ranked, rankProblem, showSuggestions, names, onClose, onAssign, onUnassign, extras }: DeliveryPanelProps) {
   const t = useT(boardMessages);
   const eventWords = useT(deliveryEventMessages);
+  const serverWords = useServerWords();
   const format = useFormat();
   const statuses = useStatuses(deliveryStatus);
   const clock = (value: string | number | null | undefined) => formatClock(value, undefined, format.language);
@@ -244,7 +246,7 @@ export function DeliveryPanel({ tenantId, delivery: d, late, reference, driverNa
             try {
               await transitionDelivery(d.id, move, moveSpec.reason ? reason.trim() : undefined);
             } catch (error) {
-              throw new Error(refusalText(error), { cause: error });
+              throw new Error(refusalText(error, '; ', serverWords), { cause: error });
             }
           }}
         >

@@ -1,6 +1,7 @@
 import { useCallback, useRef, useState } from 'react';
 import type { Solution } from '../../../lib/dispatch';
 import type { Translate } from '../../../lib/i18n/catalogue';
+import { useServerWords } from '../../../lib/server-messages/server-words';
 import { assignDelivery, moveAssignment, refusalText, unassignDelivery } from '../api';
 import { endMove, openAssignmentOf, startMove, type PendingMoves } from '../board';
 import type { CommitResult } from '../components/AutoAssignDialog';
@@ -34,6 +35,8 @@ interface MovesInput {
  */
 export function useBoardMoves({ tenantId, deliveries, drivers, assignments, names, tRef, askVehicle, settled }: MovesInput) {
   const [moves, setMoves] = useState<PendingMoves>(new Map());
+  // A refusal's keyed details in the user's language (their English for a key this build does not know).
+  const serverWords = useServerWords();
   const [alerts, setAlerts] = useState<BoardAlert[]>([]);
   const alertId = useRef(0);
   const alert = useCallback((text: string) => setAlerts((list) => [...list.slice(-4), { id: ++alertId.current, text }]), []);
@@ -63,13 +66,13 @@ export function useBoardMoves({ tenantId, deliveries, drivers, assignments, name
               try {
                 await assignDelivery(tenantId, id, driverId, vehicleId);
               } catch (error) {
-                throw new Error(tRef.current('move.backInQueue', { reason: refusalText(error) }), { cause: error });
+                throw new Error(tRef.current('move.backInQueue', { reason: refusalText(error, '; ', serverWords) }), { cause: error });
               }
             }
           }
         } catch (error) {
           setMoves((m) => endMove(m, id, row.updated_at));
-          alert(tRef.current('move.refused', { code: row.delivery_code, moving: moving ? 'yes' : 'no', driver: name, reason: refusalText(error) }));
+          alert(tRef.current('move.refused', { code: row.delivery_code, moving: moving ? 'yes' : 'no', driver: name, reason: refusalText(error, '; ', serverWords) }));
         }
       }),
     );
@@ -83,7 +86,7 @@ export function useBoardMoves({ tenantId, deliveries, drivers, assignments, name
       await unassignDelivery(row.id);
     } catch (error) {
       setMoves((m) => endMove(m, row.id, base.updated_at));
-      alert(tRef.current('move.unassignRefused', { code: row.delivery_code, reason: refusalText(error) }));
+      alert(tRef.current('move.unassignRefused', { code: row.delivery_code, reason: refusalText(error, '; ', serverWords) }));
     }
   };
 
@@ -104,7 +107,7 @@ export function useBoardMoves({ tenantId, deliveries, drivers, assignments, name
           result.assigned.push(row.delivery_code);
         } catch (error) {
           setMoves((m) => endMove(m, id, row.updated_at));
-          result.refused.push({ code: row.delivery_code, reason: refusalText(error) });
+          result.refused.push({ code: row.delivery_code, reason: refusalText(error, '; ', serverWords) });
         }
       }
     }
