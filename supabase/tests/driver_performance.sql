@@ -138,9 +138,9 @@ select is((select count(*)::int from public.driver_completed_per_day()), 30, 'de
 
 -- Refusals with details.
 select is(tests.details($$ select * from public.driver_performance('2025-03-07', '2025-03-02') $$),
-  '[{"field": "to_date", "message": "The end date must not be before the start date"}]', 'a range that ends before it starts');
+  '[{"key": "performance.range_reversed", "field": "to_date", "message": "The end date must not be before the start date"}]', 'a range that ends before it starts');
 select is(tests.details($$ select * from public.driver_completed_per_day('2024-01-01', '2025-03-02') $$),
-  '[{"field": "from_date", "message": "Choose a range of at most 366 days"}]', 'a range over a year');
+  '[{"key": "performance.range_too_long", "field": "from_date", "message": "Choose a range of at most 366 days", "params": {"max": 366}}]', 'a range over a year');
 
 -- The list: admins see A's assignments through the filter; the driver sees their own only.
 select is((public.list_assignments(null, null, 1, 25, null, 'a7700000-0000-4000-8000-000000000001') ->> 'total')::int, 8, 'list: acme admin, filter by A');
@@ -150,7 +150,7 @@ select is((public.list_assignments(null, null, 1, 25, 'rejected', 'a7700000-0000
 select is((public.list_assignments(null, null, 2, 3, null, 'a7700000-0000-4000-8000-000000000001') -> 'assignments' -> 0 ->> 'assignment_time')::timestamptz,
   '2025-03-05 09:00-08'::timestamptz, 'list: page 2 of 3 rows, newest first');
 select is(tests.details($$ select public.list_assignments(null, null, 0, 500) $$),
-  '[{"field": "page", "message": "Page must be 1 or more"}, {"field": "limit", "message": "Limit must be from 1 to 100"}]', 'list: page and limit checked');
+  '[{"key": "assignments.page_invalid", "field": "page", "message": "Page must be 1 or more", "params": {"min": 1}}, {"key": "assignments.limit_range", "field": "limit", "message": "Limit must be from 1 to 100", "params": {"min": 1, "max": 100}}]', 'list: page and limit checked');
 
 -- Dispatcher of acme: allowed, same numbers.
 reset role;

@@ -187,15 +187,15 @@ select throws_ok(format($$ select public.set_driver_status(%L, 'offline') $$, pg
 -- Validation of a fix.
 select throws_ok($$ select public.record_driver_position(91, -122.4) $$, '23514', 'Validation failed', 'driver: an impossible fix is a validation failure');
 select is(tests.details($$ select public.record_driver_position(91, 181, 360, -1, -1, now() + interval '1 minute') $$),
-  '[{"field": "lat", "message": "Latitude must be between -90 and 90"}, {"field": "lng", "message": "Longitude must be between -180 and 180"}, {"field": "heading", "message": "Heading must be at least 0 and below 360 degrees"}, {"field": "speed", "message": "Speed must be at least 0 and below 100 m/s"}, {"field": "accuracy", "message": "Accuracy must be at least 0 and below 100000 m"}, {"field": "recorded_at", "message": "Recorded time cannot be in the future"}]',
+  '[{"key": "positions.lat_range", "field": "lat", "message": "Latitude must be between -90 and 90", "params": {"min": -90, "max": 90}}, {"key": "positions.lng_range", "field": "lng", "message": "Longitude must be between -180 and 180", "params": {"min": -180, "max": 180}}, {"key": "positions.heading_range", "field": "heading", "message": "Heading must be at least 0 and below 360 degrees", "params": {"max": 360}}, {"key": "positions.speed_range", "field": "speed", "message": "Speed must be at least 0 and below 100 m/s", "params": {"max": 100}}, {"key": "positions.accuracy_range", "field": "accuracy", "message": "Accuracy must be at least 0 and below 100000 m", "params": {"max": 100000}}, {"key": "positions.recorded_at_future", "field": "recorded_at", "message": "Recorded time cannot be in the future"}]',
   'driver: every field''s words');
 select is(tests.details($$ select public.record_driver_position(null, null, null, null, null, null) $$),
-  '[{"field": "lat", "message": "Latitude is required"}, {"field": "lng", "message": "Longitude is required"}, {"field": "recorded_at", "message": "Recorded time is required"}]',
+  '[{"key": "positions.lat_required", "field": "lat", "message": "Latitude is required"}, {"key": "positions.lng_required", "field": "lng", "message": "Longitude is required"}, {"key": "positions.recorded_at_required", "field": "recorded_at", "message": "Recorded time is required"}]',
   'driver: missing coordinates and time');
 select is(tests.details($$ select public.record_driver_position(37.7, -122.4, 10, 5, 5, now() - interval '25 hours') $$),
-  '[{"field": "recorded_at", "message": "Recorded time cannot be more than 24 hours ago"}]', 'driver: a fix older than a day is refused');
+  '[{"key": "positions.recorded_at_too_old", "field": "recorded_at", "message": "Recorded time cannot be more than 24 hours ago", "params": {"hours": 24}}]', 'driver: a fix older than a day is refused');
 select is(tests.details($$ select public.record_driver_position('NaN', -122.4) $$),
-  '[{"field": "lat", "message": "Latitude must be between -90 and 90"}]', 'driver: NaN is not a latitude');
+  '[{"key": "positions.lat_range", "field": "lat", "message": "Latitude must be between -90 and 90", "params": {"min": -90, "max": 90}}]', 'driver: NaN is not a latitude');
 select lives_ok($$ select public.record_driver_position(37.7, -122.4, 0, 0, 0, now() + interval '20 seconds') $$, 'driver: a clock 20 s ahead is accepted');
 
 -- Thinning. Derek's trail is reset to one row three minutes ago, where his last fix is.
@@ -230,12 +230,12 @@ select is(public.record_driver_positions(jsonb_build_array(
     jsonb_build_object('lat', (select lat + 0.001 from fix), 'lng', (select lng from fix), 'speed', 5, 'recorded_at', to_char(((select at from fix) + interval '120 seconds') at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')),
     jsonb_build_object('lat', 1, 'lng', 1, 'recorded_at', 'now'),
     'not a fix'::text)),
-  '{"latest": true, "stored": 2, "received": 5, "rejected": [{"field": "lat", "index": 1, "message": "Latitude must be between -90 and 90"}, {"field": "recorded_at", "index": 3, "message": "Recorded time must be an ISO 8601 time with its offset"}, {"field": "fixes", "index": 4, "message": "Each fix must be an object"}]}',
+  '{"latest": true, "stored": 2, "received": 5, "rejected": [{"key": "positions.lat_range", "field": "lat", "index": 1, "message": "Latitude must be between -90 and 90", "params": {"min": -90, "max": 90}}, {"key": "positions.recorded_at_format", "field": "recorded_at", "index": 3, "message": "Recorded time must be an ISO 8601 time with its offset"}, {"key": "positions.fix_not_object", "field": "fixes", "index": 4, "message": "Each fix must be an object"}]}',
   'the queue: valid fixes kept oldest first, the others answered with their index');
 select is((select last_lat from public.drivers), (select lat + 0.002 from fix), 'the queue: the newest fix is the last one');
-select is(tests.details($$ select public.record_driver_positions('{"lat": 1}') $$), '[{"field": "fixes", "message": "Fixes must be a non-empty array"}]', 'the queue must be an array');
+select is(tests.details($$ select public.record_driver_positions('{"lat": 1}') $$), '[{"key": "positions.fixes_required", "field": "fixes", "message": "Fixes must be a non-empty array"}]', 'the queue must be an array');
 select is(tests.details(format('select public.record_driver_positions(%L)', (select jsonb_agg(jsonb_build_object('lat', 1, 'lng', 1)) from generate_series(1, 501)))),
-  '[{"field": "fixes", "message": "Send at most 500 fixes at a time"}]', 'the queue holds at most 500 fixes');
+  '[{"key": "positions.fixes_too_many", "field": "fixes", "message": "Send at most 500 fixes at a time", "params": {"max": 500}}]', 'the queue holds at most 500 fixes');
 
 -- A fix moves the driver without an audit entry; the dispatcher's status change is audited.
 reset role;

@@ -29,8 +29,10 @@ let globexDispatcher: SupabaseClient;
 const deliveries: string[] = [];
 
 interface FieldError {
+  key?: string;
   field: string;
   message: string;
+  params?: Record<string, unknown>;
 }
 
 function detailsOf(error: { details?: string } | null): FieldError[] {
@@ -122,6 +124,7 @@ describe('assignments: a dispatcher assigns', () => {
     const bad = await dispatcher.rpc('list_assignments', { page: 0, limit: 1000, status: 'lost', sort: 'price' });
     expect(bad.error?.code).toBe('23514');
     expect(detailsOf(bad.error).map((d) => d.field)).toEqual(['page', 'limit', 'status', 'sort']);
+    expect(detailsOf(bad.error).map((d) => d.key)).toEqual(['assignments.page_invalid', 'assignments.limit_range', 'assignments.status_filter_invalid', 'assignments.sort_invalid']);
   });
 });
 
@@ -130,7 +133,7 @@ describe('assignments: every refusal lands on its field', () => {
     const delivery = await pendingDelivery();
     const { error } = await assign(dispatcher, { delivery_id: delivery.id, driver_id: DEREK, vehicle_id: BOX_TRUCK });
     expect(error?.code).toBe('23514');
-    expect(detailsOf(error)).toEqual([{ field: 'vehicle_id', message: 'Box Truck 7t needs a commercial licence; Derek Driver holds a standard licence' }]);
+    expect(detailsOf(error)).toEqual([{ key: 'assignments.licence_mismatch', field: 'vehicle_id', message: 'Box Truck 7t needs a commercial licence; Derek Driver holds a standard licence', params: { vehicle: 'Box Truck 7t', needs: 'commercial', classes: 'commercial', driver: 'Derek Driver', licence: 'standard' } }]);
   });
 
   it('licence: an expired licence', async () => {
@@ -139,25 +142,33 @@ describe('assignments: every refusal lands on its field', () => {
     expect(error?.code).toBe('23514');
     const [detail] = detailsOf(error);
     expect(detail?.field).toBe('driver_id');
+    expect(detail?.key).toBe('assignments.driver_licence_expired');
+    expect(detail?.message).toBe(`${String(detail?.params?.driver)}'s licence expired on ${String(detail?.params?.expiry)}`);
     expect(detail?.message).toMatch(/'s licence expired on \d{4}-\d{2}-\d{2}$/);
   });
 
   it('features: the service needs what the vehicle lacks', async () => {
     const delivery = await pendingDelivery({ service_id: COLD_CHAIN });
     const { error } = await assign(dispatcher, { delivery_id: delivery.id, driver_id: DEREK, vehicle_id: CITY_VAN });
-    expect(detailsOf(error)).toEqual([{ field: 'vehicle_id', message: 'City Van 1 lacks what Cold Chain Scheduled requires: refrigeration, temperature control' }]);
+    expect(detailsOf(error)).toEqual([{
+        key: 'assignments.vehicle_lacks_features',
+        field: 'vehicle_id',
+        message: 'City Van 1 lacks what Cold Chain Scheduled requires: refrigeration, temperature control',
+        params: { vehicle: 'City Van 1', service: 'Cold Chain Scheduled', missing: 'refrigeration, temperature control', features: ['refrigeration', 'temperature_control'] },
+      },
+    ]);
   });
 
   it('weight: the packages weigh more than the vehicle carries', async () => {
     const delivery = await pendingDelivery({ packages: [{ description: 'Tiles', quantity: 5, weight_kg: 10 }] });
     const { error } = await assign(dispatcher, { delivery_id: delivery.id, driver_id: DEREK, vehicle_id: CITY_VAN });
-    expect(detailsOf(error)).toEqual([{ field: 'vehicle_id', message: 'The packages weigh 50 kg; City Van 1 carries at most 40 kg' }]);
+    expect(detailsOf(error)).toEqual([{ key: 'assignments.too_heavy', field: 'vehicle_id', message: 'The packages weigh 50 kg; City Van 1 carries at most 40 kg', params: { weight: 50, vehicle: 'City Van 1', capacity: 40 } }]);
   });
 
   it('an inactive vehicle', async () => {
     const delivery = await pendingDelivery();
     const { error } = await assign(dispatcher, { delivery_id: delivery.id, driver_id: DEREK, vehicle_id: OLD_BIKE });
-    expect(detailsOf(error)).toEqual([{ field: 'vehicle_id', message: 'Vehicle Old Cargo Bike is not active' }]);
+    expect(detailsOf(error)).toEqual([{ key: 'assignments.vehicle_inactive', field: 'vehicle_id', message: 'Vehicle Old Cargo Bike is not active', params: { vehicle: 'Old Cargo Bike' } }]);
   });
 
   it('a delivery that is not pending (cancelled)', async () => {
@@ -165,7 +176,7 @@ describe('assignments: every refusal lands on its field', () => {
     const cancelled = await dispatcher.rpc('transition_delivery', { delivery_id: delivery.id, status: 'cancelled', reason: 'Customer called it off' });
     expect(cancelled.error).toBeNull();
     const { error } = await assign(dispatcher, { delivery_id: delivery.id, driver_id: DEREK, vehicle_id: CITY_VAN });
-    expect(detailsOf(error)).toEqual([{ field: 'delivery_id', message: 'Only pending deliveries can be assigned; this one is cancelled' }]);
+    expect(detailsOf(error)).toEqual([{ key: 'assignments.delivery_not_pending', field: 'delivery_id', message: 'Only pending deliveries can be assigned; this one is cancelled', params: { status: 'cancelled' } }]);
   });
 
   it('a second active assignment of the same delivery', async () => {
@@ -173,7 +184,7 @@ describe('assignments: every refusal lands on its field', () => {
     expect((await assign(dispatcher, { delivery_id: delivery.id, driver_id: DEREK, vehicle_id: CITY_VAN })).error).toBeNull();
     const { error } = await assign(admin, { delivery_id: delivery.id, driver_id: COMMERCIAL_DRIVER, vehicle_id: BOX_TRUCK });
     expect(error?.code).toBe('23514');
-    expect(detailsOf(error)).toEqual([{ field: 'delivery_id', message: 'Only pending deliveries can be assigned; this one is assigned' }]);
+    expect(detailsOf(error)).toEqual([{ key: 'assignments.delivery_not_pending', field: 'delivery_id', message: 'Only pending deliveries can be assigned; this one is assigned', params: { status: 'assigned' } }]);
     const { count } = await dispatcher.from('assignments').select('id', { count: 'exact', head: true }).eq('delivery_id', delivery.id);
     expect(count).toBe(1);
   });
@@ -185,12 +196,13 @@ describe('assignments: every refusal lands on its field', () => {
     expect(fit.data).toEqual({
       weight_kg: 50,
       capacity_kg: 300,
-      problems: [{ field: 'vehicle_id', message: 'Box Truck 7t needs a commercial licence; Derek Driver holds a standard licence' }],
+      problems: [{ key: 'assignments.licence_mismatch', field: 'vehicle_id', message: 'Box Truck 7t needs a commercial licence; Derek Driver holds a standard licence', params: { vehicle: 'Box Truck 7t', needs: 'commercial', classes: 'commercial', driver: 'Derek Driver', licence: 'standard' } }],
     });
     const fine = await dispatcher.rpc('assignment_fit', { delivery_id: delivery.id, driver_id: COMMERCIAL_DRIVER, vehicle_id: BOX_TRUCK });
     expect(fine.data.problems).toEqual([]);
     const refused = await driver.rpc('assignment_fit', { delivery_id: delivery.id, driver_id: DEREK, vehicle_id: CITY_VAN });
     expect(refused.error?.code).toBe('42501');
+    expect(detailsOf(refused.error).map((d) => d.key)).toEqual(['assignments.check_not_allowed']);
   });
 });
 
@@ -210,13 +222,13 @@ describe('assignments: only pending can be edited', () => {
     expect(moved).toEqual({ driver_id: DEREK, vehicle_id: CITY_VAN });
 
     const badEdit = await dispatcher.from('assignments').update({ vehicle_id: BOX_TRUCK }).eq('id', created!.id).select('id').single();
-    expect(detailsOf(badEdit.error)).toEqual([{ field: 'vehicle_id', message: 'Box Truck 7t needs a commercial licence; Derek Driver holds a standard licence' }]);
+    expect(detailsOf(badEdit.error)).toEqual([{ key: 'assignments.licence_mismatch', field: 'vehicle_id', message: 'Box Truck 7t needs a commercial licence; Derek Driver holds a standard licence', params: { vehicle: 'Box Truck 7t', needs: 'commercial', classes: 'commercial', driver: 'Derek Driver', licence: 'standard' } }]);
 
     const accepted = await driver.rpc('respond_to_assignment', { assignment_id: created!.id, accept: true });
     expect(accepted.error).toBeNull();
     const refused = await dispatcher.from('assignments').update({ notes: 'Too late' }).eq('id', created!.id).select('id').single();
     expect(refused.error?.code).toBe('23514');
-    expect(detailsOf(refused.error)).toEqual([{ field: 'status', message: 'Only pending assignments can be edited; this one is accepted' }]);
+    expect(detailsOf(refused.error)).toEqual([{ key: 'assignments.not_editable', field: 'status', message: 'Only pending assignments can be edited; this one is accepted', params: { status: 'accepted' } }]);
     const { data: unchanged } = await dispatcher.from('assignments').select('notes, status').eq('id', created!.id).single();
     expect(unchanged).toEqual({ notes: 'Swapped to the van', status: 'accepted' });
 
@@ -279,7 +291,7 @@ describe('assignments: who reads', () => {
       .insert({ tenant_id: TENANT.globex, delivery_id: delivery.id, driver_id: 'b2000000-0000-4000-8000-000000000003', vehicle_id: 'b3000000-0000-4000-8000-000000000001', notes: '' })
       .select('id');
     expect(stolen.error?.code).toBe('23514');
-    expect(detailsOf(stolen.error)).toEqual([{ field: 'delivery_id', message: 'Delivery not found' }]);
+    expect(detailsOf(stolen.error)).toEqual([{ key: 'assignments.delivery_not_found', field: 'delivery_id', message: 'Delivery not found' }]);
     const { data: still } = await dispatcher.from('assignments').select('notes').eq('id', created!.id).single();
     expect(still).toEqual({ notes: '' });
   });

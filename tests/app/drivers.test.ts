@@ -217,7 +217,7 @@ describe('drivers: positions from the driver\'s device', () => {
         ],
       });
       expect(queue.error).toBeNull();
-      expect(queue.data).toEqual({ received: 3, stored: 2, latest: true, rejected: [{ index: 2, field: 'lat', message: 'Latitude must be between -90 and 90' }] });
+      expect(queue.data).toEqual({ received: 3, stored: 2, latest: true, rejected: [{ index: 2, key: 'positions.lat_range', field: 'lat', message: 'Latitude must be between -90 and 90', params: { min: -90, max: 90 } }] });
 
       const row = await acmeDispatcher.from('drivers').select('last_lat, last_position_at').eq('id', person.id).single();
       expect(row.data!.last_lat).toBe(37.783);
@@ -236,11 +236,12 @@ describe('drivers: positions from the driver\'s device', () => {
     expect(bad.error?.code).toBe('23514');
     expect(fieldErrors(bad.error?.details).map((e) => e.field)).toEqual(['lat', 'lng', 'heading', 'speed', 'accuracy', 'recorded_at']);
     const old = await driver.rpc('record_driver_position', { lat: 37.7, lng: -122.4, recorded_at: new Date(Date.now() - 25 * 3600_000).toISOString() });
-    expect(fieldErrors(old.error?.details)).toEqual([{ field: 'recorded_at', message: 'Recorded time cannot be more than 24 hours ago' }]);
+    expect(fieldErrors(old.error?.details)).toEqual([{ key: 'positions.recorded_at_too_old', field: 'recorded_at', message: 'Recorded time cannot be more than 24 hours ago', params: { hours: 24 } }]);
     for (const client of [acmeAdmin, acmeDispatcher, acmeCustomer]) {
       const refused = await client.rpc('record_driver_position', { lat: 37.7, lng: -122.4 });
       expect(refused.error?.code).toBe('42501');
       expect(refused.error?.message).toBe('Only a driver records their own position');
+      expect(fieldErrors(refused.error?.details)).toEqual([{ key: 'positions.not_driver', message: 'Only a driver records their own position' }]);
     }
     const direct = await driver.from('driver_positions').insert({ tenant_id: TENANT.acme, driver_id: DEREK, lat: 1, lng: 1, recorded_at: new Date().toISOString() });
     expect(direct.error?.code).toBe('42501');

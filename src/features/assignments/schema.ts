@@ -5,6 +5,7 @@ import { translator, type Translate } from '../../lib/i18n/catalogue';
 import { assignmentMessages, type AssignmentKey } from './messages';
 import type { ListChange } from '../../lib/use-server-list';
 import { ASSIGNMENT_STATUSES } from '../../data/statuses';
+import type { ServerWords } from '../../lib/server-messages/server-words';
 
 export { ASSIGNMENT_STATUSES, type AssignmentStatus } from '../../data/statuses';
 
@@ -114,7 +115,7 @@ export function emptyAssignmentForm(deliveryId: string | null): AssignmentFormIn
 
 /** public.assignment_fit's answer: the database's dispatch rules asked before saving. */
 export const fitSchema = z.object({
-  problems: z.array(z.object({ field: z.string(), message: z.string() })),
+  problems: z.array(z.object({ key: z.string().optional(), field: z.string(), message: z.string(), params: z.record(z.string(), z.unknown()).optional() })),
   weight_kg: nullableNumeric,
   capacity_kg: nullableNumeric,
 });
@@ -127,10 +128,11 @@ export interface FitLine {
 
 /**
  * The hint the form shows once delivery, driver and vehicle are chosen: the load against the
- * vehicle's capacity, then each rule the database would refuse on (its own words), or that it
- * found none. The save still decides: its refusals land on the fields.
+ * vehicle's capacity, then each rule the database would refuse on (by its key in the page's language
+ * with `serverWords`, else its English), or that it found none. The save still decides: its refusals
+ * land on the fields.
  */
-export function fitLines(fit: Fit, t: Translate<AssignmentKey> = english): FitLine[] {
+export function fitLines(fit: Fit, t: Translate<AssignmentKey> = english, serverWords?: ServerWords): FitLine[] {
   const lines: FitLine[] = [];
   if (fit.weight_kg !== null && fit.capacity_kg !== null) {
     const share = fit.capacity_kg > 0 ? Math.round((fit.weight_kg / fit.capacity_kg) * 100) : null;
@@ -140,7 +142,8 @@ export function fitLines(fit: Fit, t: Translate<AssignmentKey> = english): FitLi
     });
   }
   for (const problem of fit.problems) {
-    if (!lines.some((line) => line.text === problem.message)) lines.push({ tone: 'problem', text: problem.message });
+    const text = (problem.key && serverWords?.(problem.key, problem.params)) || problem.message;
+    if (!lines.some((line) => line.text === text)) lines.push({ tone: 'problem', text });
   }
   if (fit.problems.length === 0) lines.push({ tone: 'ok', text: t('fit.ok') });
   return lines;

@@ -4,14 +4,15 @@ import type { FetchContext, ServerPage } from '../../lib/use-server-list';
 import type { PerformanceFilters } from './list';
 import { dailySchema, effectiveRange, performanceRowSchema, rangeProblem, sortPerformance, type DailyCompleted, type PerformanceRow, type PerformanceSort } from './schema';
 
+/** The database's refusal as an Error of its English words; the refusal itself is its cause, so a page can word its keys (performance.*) in its language. */
 function refusal(error: { message: string; details?: string | null }): Error {
   try {
     const details = JSON.parse(error.details ?? '') as { message: string }[];
-    if (Array.isArray(details) && details.length > 0) return new Error(details.map((d) => d.message).join('; '));
+    if (Array.isArray(details) && details.length > 0) return new Error(details.map((d) => d.message).join('; '), { cause: error });
   } catch {
     // not the database's details: its message says it
   }
-  return new Error(error.message);
+  return new Error(error.message, { cause: error });
 }
 
 /**

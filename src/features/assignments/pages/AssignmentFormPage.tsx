@@ -33,6 +33,7 @@ import { assignmentStatus } from '../../../data/statuses';
 import { StatusChip } from '../../../ui/Chip';
 import { useT } from '../../../lib/i18n/catalogue';
 import { useFormat } from '../../../lib/i18n/format';
+import { useServerWords } from '../../../lib/server-messages/server-words';
 import { assignmentMessages, type AssignmentKey } from '../messages';
 
 const LIST_PATH = adminPaths.assignments();
@@ -159,7 +160,8 @@ function AssignmentForm({ tenantId, assignment, deliveryId }: { tenantId: string
   const fit = useRecordLoad<Fit>(fitKey, (signal) => checkFit(chosenDelivery, chosenDriver, chosenVehicle, signal).catch(() => null), { loadingOnNewKey: true }).state;
 
   const shownAnswer = fitKey && fit.status === 'ready' ? fit.record : null;
-  const shownFit: FitLine[] | null = useMemo(() => (shownAnswer ? fitLines(shownAnswer, t) : null), [shownAnswer, t]);
+  const serverWords = useServerWords();
+  const shownFit: FitLine[] | null = useMemo(() => (shownAnswer ? fitLines(shownAnswer, t, serverWords) : null), [shownAnswer, t, serverWords]);
 
   return (
     <Form {...formProps} className="max-w-3xl space-y-5" aria-label={editing ? t('form.edit') : t('form.create')}>

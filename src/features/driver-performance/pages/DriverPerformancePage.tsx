@@ -5,6 +5,8 @@ import { useFormat } from '../../../lib/i18n/format';
 import type { Language } from '../../../lib/i18n/languages';
 import { useSession } from '../../../lib/session';
 import { useStatuses, type StatusVocabulary } from '../../../lib/status-vocabulary';
+import { refusalText } from '../../../lib/refusal-text';
+import { useServerWords } from '../../../lib/server-messages/server-words';
 import { publicFileUrl } from '../../../lib/storage-url';
 import { tenantIdOf } from '../../../lib/tenant';
 import { useListUrlState } from '../../../lib/url-state';
@@ -82,6 +84,8 @@ export function DriverPerformancePage() {
   const { user } = useSession();
   const t = useT(performanceMessages);
   const ui = useT(uiMessages);
+  // The database's keyed refusals (performance.*) in the page's language.
+  const serverWords = useServerWords();
   const format = useFormat();
   const { language } = format;
   const statuses = useStatuses(driverStatus);
@@ -150,7 +154,7 @@ export function DriverPerformancePage() {
       ) : (
         <>
           {overview.status === 'failed' ? (
-            <ErrorState title={t('overview.failed')} detail={overview.error.message} onRetry={overviewLoad.retry} />
+            <ErrorState title={t('overview.failed')} detail={refusalText(overview.error.cause ?? overview.error, '; ', serverWords)} onRetry={overviewLoad.retry} />
           ) : (
             <section aria-label={t('overview.label')} aria-busy={overview.status === 'loading' || undefined} className="space-y-4">
               <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6">

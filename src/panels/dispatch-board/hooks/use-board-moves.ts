@@ -35,12 +35,13 @@ interface MovesInput {
  */
 export function useBoardMoves({ tenantId, deliveries, drivers, assignments, names, tRef, askVehicle, settled }: MovesInput) {
   const [moves, setMoves] = useState<PendingMoves>(new Map());
-  // A refusal's keyed details in the user's language (their English for a key this build does not know).
-  const serverWords = useServerWords();
   const [alerts, setAlerts] = useState<BoardAlert[]>([]);
   const alertId = useRef(0);
   const alert = useCallback((text: string) => setAlerts((list) => [...list.slice(-4), { id: ++alertId.current, text }]), []);
   const dismiss = useCallback((id: number) => setAlerts((list) => list.filter((x) => x.id !== id)), []);
+  // The database's keyed refusals (an assignment that does not fit, a delivery no longer pending) in the page's language.
+  const serverWords = useServerWords();
+  const reasonOf = (error: unknown) => refusalText(error, '; ', serverWords);
 
   const vehicleFor = (driverId: string) => drivers.get(driverId)?.default_vehicle_id ?? null;
 
@@ -66,13 +67,13 @@ export function useBoardMoves({ tenantId, deliveries, drivers, assignments, name
               try {
                 await assignDelivery(tenantId, id, driverId, vehicleId);
               } catch (error) {
-                throw new Error(tRef.current('move.backInQueue', { reason: refusalText(error, '; ', serverWords) }), { cause: error });
+                throw new Error(tRef.current('move.backInQueue', { reason: reasonOf(error) }), { cause: error });
               }
             }
           }
         } catch (error) {
           setMoves((m) => endMove(m, id, row.updated_at));
-          alert(tRef.current('move.refused', { code: row.delivery_code, moving: moving ? 'yes' : 'no', driver: name, reason: refusalText(error, '; ', serverWords) }));
+          alert(tRef.current('move.refused', { code: row.delivery_code, moving: moving ? 'yes' : 'no', driver: name, reason: reasonOf(error) }));
         }
       }),
     );
@@ -86,7 +87,7 @@ export function useBoardMoves({ tenantId, deliveries, drivers, assignments, name
       await unassignDelivery(row.id);
     } catch (error) {
       setMoves((m) => endMove(m, row.id, base.updated_at));
-      alert(tRef.current('move.unassignRefused', { code: row.delivery_code, reason: refusalText(error, '; ', serverWords) }));
+      alert(tRef.current('move.unassignRefused', { code: row.delivery_code, reason: reasonOf(error) }));
     }
   };
 
@@ -107,7 +108,7 @@ export function useBoardMoves({ tenantId, deliveries, drivers, assignments, name
           result.assigned.push(row.delivery_code);
         } catch (error) {
           setMoves((m) => endMove(m, id, row.updated_at));
-          result.refused.push({ code: row.delivery_code, reason: refusalText(error, '; ', serverWords) });
+          result.refused.push({ code: row.delivery_code, reason: reasonOf(error) });
         }
       }
     }
