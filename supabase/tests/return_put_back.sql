@@ -69,17 +69,17 @@ select is(pg_temp.put_back(null, 'received', 1), '42501', 'anon may not call it'
 -- What is refused, with the field and the words.
 select is(pg_temp.detail('admin@acme.test', format($q$select public.put_back_return_request(%L, 'c1800000-0000-4000-8000-000000000001', %L, 1)$q$,
     tests.id('closed'), tests.id('bin'))),
-  '[{"field": "status", "message": "Only a received return request can be put back into stock; this one is closed"}]'::jsonb,
+  '[{"key": "returns.put_back_not_received", "field": "status", "params": {"status": "closed"}, "message": "Only a received return request can be put back into stock; this one is closed"}]'::jsonb,
   'a request in another status is refused');
 select is(pg_temp.detail('admin@acme.test', format($q$select public.put_back_return_request(%L, 'c1800000-0000-4000-8000-000000000001', %L, 1)$q$,
     tests.id('received'), tests.id('other_bin'))) -> 0 ->> 'field',
   'bin_id', 'a bin of another warehouse is refused');
 select is(pg_temp.detail('admin@acme.test', format($q$select public.put_back_return_request(%L, 'c1800000-0000-4000-8000-000000000001', %L, 1)$q$,
     tests.id('received'), tests.id('globex_bin'))),
-  '[{"field": "bin_id", "message": "Bin not found"}]'::jsonb, 'a bin of another tenant is not found');
+  '[{"key": "returns.put_back_bin_not_found", "field": "bin_id", "message": "Bin not found"}]'::jsonb, 'a bin of another tenant is not found');
 select is(pg_temp.detail('admin@acme.test', format($q$select public.put_back_return_request(%L, 'c1800000-0000-4000-8000-000000000001', %L, 1, 'expired')$q$,
     tests.id('received'), tests.id('bin'))),
-  '[{"field": "condition", "message": "Condition must be available or damaged"}]'::jsonb, 'a condition other than available or damaged is refused');
+  '[{"key": "returns.put_back_condition_invalid", "field": "condition", "message": "Condition must be available or damaged"}]'::jsonb, 'a condition other than available or damaged is refused');
 select is(pg_temp.detail('admin@acme.test', format($q$select public.put_back_return_request(%L, 'c1800000-0000-4000-8000-000000000001', %L, 0)$q$,
     tests.id('received'), tests.id('bin'))) -> 0 ->> 'field',
   'quantity', 'a quantity of 0 is refused by the ledger');

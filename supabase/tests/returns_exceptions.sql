@@ -275,14 +275,14 @@ select throws_ok(format($$ select public.transition_return_request(%L, 'rejected
 select is((tests.details(format($$ select public.transition_return_request(%L, 'rejected') $$, (select request from return_states where status = 'requested'))) -> 0 ->> 'message'),
   'Give the reason for rejecting the return', 'the rejection rule''s words');
 select is((tests.details(format($$ select public.transition_return_request(%L, 'closed') $$, (select request from return_states where status = 'received'))) -> 0),
-  '{"field": "refunded", "message": "Say whether the refund was paid"}', 'closing needs the refund answer');
+  '{"key": "returns.refunded_required", "field": "refunded", "message": "Say whether the refund was paid"}', 'closing needs the refund answer');
 select is((tests.details(format($$ select public.transition_return_request(%L, 'received') $$, (select request from return_states where status = 'requested'))) -> 0),
-  '{"field": "status", "message": "A return request cannot go from requested to received"}', 'an illegal move says which');
+  '{"key": "returns.move_not_allowed", "field": "status", "params": {"from": "requested", "to": "received"}, "message": "A return request cannot go from requested to received"}', 'an illegal move says which');
 select is((tests.details(format($$ select public.transition_return_request(%L, 'pickup_scheduled', warehouse_id => 'b5000000-0000-4000-8000-000000000001') $$,
   (select request from return_states where status = 'approved'))) -> 0 ->> 'field'), 'warehouse_id', 'another tenant''s warehouse is refused');
 select throws_ok($$ select public.transition_return_request('00000000-0000-4000-8000-000000000000', 'approved') $$, 'PT404', 'Return request not found', 'an unknown request');
 select is((tests.details(format($$ select public.transition_exception(%L, 'resolved') $$, (select x from exception_states where status = 'investigating'))) -> 0),
-  '{"field": "resolution_notes", "message": "Resolution notes are required to resolve or close an exception"}', 'resolving needs notes');
+  '{"key": "exceptions.resolution_notes_required", "field": "resolution_notes", "message": "Resolution notes are required to resolve or close an exception"}', 'resolving needs notes');
 select throws_ok($$ select public.transition_exception('00000000-0000-4000-8000-000000000000', 'investigating') $$, 'PT404', 'Exception not found', 'an unknown exception');
 select is((select public.return_request_actions((select request from return_states where status = 'requested'))), array['edit', 'approved', 'rejected'], 'actions of a request');
 select is((select public.return_request_actions((select request from return_states where status = 'closed'))), '{}'::text[], 'a closed request offers nothing');

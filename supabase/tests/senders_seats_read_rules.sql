@@ -171,7 +171,7 @@ select is(pg_temp.words(pg_temp.seat(pg_temp.fx('driver_chat'), array[:'acme_adm
   'naming him and the delivery, and seating nobody of the list');
 select is(pg_temp.refused(pg_temp.seat(pg_temp.fx('driver_chat'), array[:'luis'::uuid])), '23514 user_ids:chat.participant_cannot_read',
   'nor a driver who does not carry the delivery');
-select is(pg_temp.refused(pg_temp.seat(pg_temp.fx('driver_chat'), array[:'glen'::uuid])), '23514 user_ids:-', 'nor globex''s dispatcher (not of this business, as before)');
+select is(pg_temp.refused(pg_temp.seat(pg_temp.fx('driver_chat'), array[:'glen'::uuid])), '23514 user_ids:chat.participant_not_active', 'nor globex''s dispatcher (not of this business, as before)');
 select is(pg_temp.refused(pg_temp.seat(pg_temp.fx('driver_chat'), array[:'acme_admin'::uuid, :'liaison'::uuid])), null, 'an admin and a dispatcher liaison are seated');
 reset role;
 select is((select array_agg(user_id order by user_id) from public.conversation_participants where conversation_id = pg_temp.fx('driver_chat')),

@@ -91,7 +91,7 @@ select throws_ok($$ update public.profiles set status = 'inactive' where email =
 reset role;
 select is(
   pg_temp.detail_of($$ update public.profiles set status = 'inactive' where email = 'admin@globex.test' $$),
-  '[{"field": "status", "message": "A business needs at least one active administrator: make someone else an administrator first"}]',
+  '[{"key": "users.last_admin", "field": "status", "message": "A business needs at least one active administrator: make someone else an administrator first"}]',
   'the refusal names the field and says why'
 );
 

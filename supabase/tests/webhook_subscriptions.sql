@@ -37,9 +37,9 @@ select is((select created_by::text from public.webhook_subscriptions), 'a1000000
 select throws_ok($$ select signing_secret from public.webhook_subscriptions $$, '42501', null, 'admin: the signing secret is not readable through the API');
 select throws_ok(pg_temp.insert_subscription('{}'), '23505', null, 'admin: one subscription per person and module');
 select is(tests.details(pg_temp.insert_subscription('{"module_id": "exceptions", "webhook_url": "not a url"}')),
-  '[{"field": "webhook_url", "message": "Please enter a valid URL"}]'::jsonb, 'admin: an invalid URL is refused with the card''s message');
+  '[{"key": "webhooks.url_invalid", "field": "webhook_url", "message": "Please enter a valid URL"}]'::jsonb, 'admin: an invalid URL is refused with the card''s message');
 select is(tests.details(pg_temp.insert_subscription('{"module_id": "exceptions", "secret_header_value": null}')),
-  '[{"field": "secret_header_value", "message": "Enter both the header name and its value, or neither"}]'::jsonb, 'admin: a header name without its value is refused');
+  '[{"key": "webhooks.header_incomplete", "field": "secret_header_value", "message": "Enter both the header name and its value, or neither"}]'::jsonb, 'admin: a header name without its value is refused');
 select lives_ok(pg_temp.insert_subscription('{"module_id": "exceptions", "secret_header_key": null, "secret_header_value": null}'), 'admin: no auth header is fine');
 select throws_ok(pg_temp.insert_subscription('{"module_id": "nope"}'), '23503', null, 'admin: only a module of the catalogue');
 select throws_ok(pg_temp.insert_subscription('{"module_id": "assignments", "signing_secret": "plain"}'), '23514', null, 'admin: only a whsec_ secret signs');

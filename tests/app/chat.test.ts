@@ -101,7 +101,7 @@ describe('a delivery conversation', () => {
   it('is refused for a delivery without a driver, with the reason on delivery_id', async () => {
     const { error, status } = await dispatcher.rpc('create_delivery_conversation', { delivery_id: unassigned.id });
     expect(status).toBe(400);
-    expect(detailsOf(error)).toEqual([{ field: 'delivery_id', message: 'This delivery has no driver to talk to yet' }]);
+    expect(detailsOf(error)).toEqual([{ key: 'chat.delivery_no_driver', field: 'delivery_id', message: 'This delivery has no driver to talk to yet' }]);
   });
 
   it('does not exist for a customer, another driver or another tenant', async () => {
@@ -183,7 +183,9 @@ describe('participants and archive', () => {
     const byDriver = await driver.rpc('update_conversation_participants', { conversation_id: conversationId, action: 'add', user_ids: [USER.acmeAdmin], role: 'admin' });
     expect(byDriver.status).toBe(403);
     const foreign = await dispatcher.rpc('update_conversation_participants', { conversation_id: conversationId, action: 'add', user_ids: [USER.globexAdmin], role: 'member' });
-    expect(detailsOf(foreign.error)).toEqual([{ field: 'user_ids', message: 'Everyone added must be an active person of this business' }]);
+    expect(detailsOf(foreign.error)).toEqual([
+      { key: 'chat.participant_not_active', field: 'user_ids', message: 'Everyone added must be an active person of this business' },
+    ]);
     const removed = await dispatcher.rpc('update_conversation_participants', { conversation_id: conversationId, action: 'remove', user_ids: [USER.acmeAdmin] });
     expect((removed.data as { user_id: string }[]).map((p) => p.user_id)).not.toContain(USER.acmeAdmin);
   });

@@ -63,11 +63,13 @@ describe('failed attempts', () => {
     const ack = await dana.rpc('acknowledge_failure', { delivery_event_id: failure!.id, note: 'On the phone with the customer' });
     expect(ack.error).toBeNull();
     const again = await admin.rpc('acknowledge_failure', { delivery_event_id: failure!.id });
-    expect(details(again.error)).toEqual([{ field: 'status', message: 'Already acknowledged by Dana Dispatcher' }]);
+    expect(details(again.error)).toEqual([
+      { key: 'support.already_handled', field: 'status', message: 'Already acknowledged by Dana Dispatcher', params: { state: 'acknowledged', name: 'Dana Dispatcher' } },
+    ]);
 
     const blank = await dana.rpc('resolve_failure', { delivery_event_id: failure!.id, resolution_note: '   ' });
     expect(blank.status).toBe(400);
-    expect(details(blank.error)).toEqual([{ field: 'resolution_note', message: 'A resolution note is required' }]);
+    expect(details(blank.error)).toEqual([{ key: 'support.resolution_note_required', field: 'resolution_note', message: 'A resolution note is required' }]);
     expect((await dana.rpc('resolve_failure', { delivery_event_id: failure!.id, resolution_note: 'Rebooked for Friday morning' })).error).toBeNull();
 
     const { data } = await admin.from('support_failures').select('id, tenant_id, delivery_code, state, acknowledged_by_name, resolution_note').eq('id', failure!.id).single();
@@ -99,8 +101,8 @@ describe('contact your admins', () => {
     const { error } = await dana.rpc('notify_admins', { subject: ' ', body: 'x'.repeat(2001) });
     expect(error?.code).toBe('23514');
     expect(details(error)).toEqual([
-      { field: 'subject', message: 'Subject is required' },
-      { field: 'body', message: 'Message must be at most 2000 characters' },
+      { key: 'support.subject_required', field: 'subject', message: 'Subject is required' },
+      { key: 'support.body_too_long', field: 'body', message: 'Message must be at most 2000 characters', params: { max: 2000 } },
     ]);
     for (const client of [admin, driver, customer, anonClient()]) expect((await client.rpc('notify_admins', { subject: 'Hi', body: 'There' })).error?.code).toBe('42501');
   });

@@ -142,7 +142,9 @@ describe('the support state', () => {
     expect(data).toMatchObject({ state: 'acknowledged', acknowledged_by: USER.acmeDispatcher, note: 'Telling the driver' });
     const twice = await admin.rpc('acknowledge_order_conversation', { conversation_id: conversationId });
     expect(twice.status).toBe(400);
-    expect(detailsOf(twice.error)).toEqual([{ field: 'status', message: 'Already acknowledged by Dana Dispatcher' }]);
+    expect(detailsOf(twice.error)).toEqual([
+      { key: 'support.already_handled', field: 'status', message: 'Already acknowledged by Dana Dispatcher', params: { state: 'acknowledged', name: 'Dana Dispatcher' } },
+    ]);
   });
 
   it('the answer reaches the customer live, unread until read', async () => {
@@ -158,7 +160,7 @@ describe('the support state', () => {
   it('is resolved with a note, and a new customer message reopens it', async () => {
     const noNote = await dispatcher.rpc('resolve_order_conversation', { conversation_id: conversationId, resolution_note: '  ' });
     expect(noNote.status).toBe(400);
-    expect(detailsOf(noNote.error)).toEqual([{ field: 'resolution_note', message: 'A resolution note is required' }]);
+    expect(detailsOf(noNote.error)).toEqual([{ key: 'support.resolution_note_required', field: 'resolution_note', message: 'A resolution note is required' }]);
     const other = await globexDispatcher.rpc('resolve_order_conversation', { conversation_id: conversationId, resolution_note: 'x' });
     expect(other.status).toBe(404);
     const resolved = await dispatcher.rpc('resolve_order_conversation', { conversation_id: conversationId, resolution_note: 'Driver briefed on the alley door' });

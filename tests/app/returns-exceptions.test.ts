@@ -121,7 +121,9 @@ describe('return requests', () => {
 
     const illegal = await acmeAdmin.rpc('transition_return_request', { return_request_id: request!.id, status: 'received' });
     expect(illegal.status).toBe(400);
-    expect(fieldErrors(illegal.error?.details)).toEqual([{ field: 'status', message: 'A return request cannot go from requested to received' }]);
+    expect(fieldErrors(illegal.error?.details)).toEqual([
+      { key: 'returns.move_not_allowed', field: 'status', message: 'A return request cannot go from requested to received', params: { from: 'requested', to: 'received' } },
+    ]);
 
     const unseen = await globexAdmin.rpc('transition_return_request', { return_request_id: request!.id, status: 'approved' });
     expect(unseen.status).toBe(404);
@@ -201,7 +203,9 @@ describe('exceptions', () => {
     expect((await acmeDispatcher.rpc('transition_exception', { exception_id: id, status: 'resolved', resolution_notes: 'x' })).status).toBe(400);
     expect((await acmeDispatcher.rpc('transition_exception', { exception_id: id, status: 'investigating' })).error).toBeNull();
     const noNotes = await acmeDispatcher.rpc('transition_exception', { exception_id: id, status: 'resolved' });
-    expect(fieldErrors(noNotes.error?.details)).toEqual([{ field: 'resolution_notes', message: 'Resolution notes are required to resolve or close an exception' }]);
+    expect(fieldErrors(noNotes.error?.details)).toEqual([
+      { key: 'exceptions.resolution_notes_required', field: 'resolution_notes', message: 'Resolution notes are required to resolve or close an exception' },
+    ]);
     const resolved = await acmeAdmin.rpc('transition_exception', { exception_id: id, status: 'resolved', resolution_notes: 'Redelivered next day' });
     expect(resolved.data).toMatchObject({ status: 'resolved', resolution_notes: 'Redelivered next day', resolved_by: USER.acmeAdmin });
     const { data: history } = await acmeAdmin.from('exception_events').select('status').eq('exception_id', id).order('occurred_at').order('seq');
@@ -225,10 +229,10 @@ describe('exceptions', () => {
     expect((await acmeDriver.rpc('transition_exception', { exception_id: raised.data!.id, status: 'investigating' })).status).toBe(403);
 
     const assigned = await acmeDriver.from('exceptions').insert({ tenant_id: TENANT.acme, delivery_id: deliveryId, type: 'delayed', severity: 'low', description: 'x', assigned_to: USER.acmeDispatcher }).select('id');
-    expect(fieldErrors(assigned.error?.details)).toEqual([{ field: 'assigned_to', message: 'Only admins and dispatchers assign exceptions' }]);
+    expect(fieldErrors(assigned.error?.details)).toEqual([{ key: 'exceptions.driver_cannot_assign', field: 'assigned_to', message: 'Only admins and dispatchers assign exceptions' }]);
     const { data: notHis } = await service.from('deliveries').select('id').eq('tenant_id', TENANT.acme).neq('driver_id', USER.acmeDriver).eq('status', 'in_transit').limit(1).single();
     const elsewhere = await acmeDriver.from('exceptions').insert({ tenant_id: TENANT.acme, delivery_id: notHis!.id, type: 'lost', severity: 'high', description: 'x' }).select('id');
-    expect(fieldErrors(elsewhere.error?.details)).toEqual([{ field: 'delivery_id', message: 'Delivery not found' }]);
+    expect(fieldErrors(elsewhere.error?.details)).toEqual([{ key: 'exceptions.delivery_not_found', field: 'delivery_id', message: 'Delivery not found' }]);
 
     const { data: customerView } = await acmeCustomer.from('exceptions').select('id');
     expect(customerView).toEqual([]);
@@ -285,7 +289,14 @@ describe('putting a received return back into stock', () => {
 
     const refused = await acmeAdmin.rpc('put_back_return_request', { ...args, return_request_id: closed![0]!.id as string });
     expect(refused.status).toBe(400);
-    expect(fieldErrors(refused.error?.details)).toEqual([{ field: 'status', message: 'Only a received return request can be put back into stock; this one is closed' }]);
+    expect(fieldErrors(refused.error?.details)).toEqual([
+      {
+        key: 'returns.put_back_not_received',
+        field: 'status',
+        message: 'Only a received return request can be put back into stock; this one is closed',
+        params: { status: 'closed' },
+      },
+    ]);
     expect((await acmeDispatcher.rpc('put_back_return_request', args)).status).toBe(403);
     expect((await globexAdmin.rpc('put_back_return_request', args)).status).toBe(404);
     expect((await acmeDriver.rpc('put_back_return_request', args)).status).toBe(404);

@@ -183,11 +183,15 @@ describe('role and status', () => {
   it('the database refuses the same when the function is bypassed', async () => {
     const direct = await globexAdmin.from('profiles').update({ status: 'inactive' }).eq('id', USER.globexAdmin).select('id');
     expect(direct.error?.code).toBe('23514');
-    expect(JSON.parse(direct.error!.details)).toEqual([{ field: 'status', message: 'You cannot deactivate your own account' }]);
+    expect(JSON.parse(direct.error!.details)).toEqual([{ key: 'users.self_deactivate', field: 'status', message: 'You cannot deactivate your own account' }]);
     const asService = await service.from('profiles').update({ panel_type: 'driver' }).eq('id', USER.globexAdmin).select('id');
     expect(asService.error?.code).toBe('23514');
     expect(JSON.parse(asService.error!.details)).toEqual([
-      { field: 'panel_type', message: 'A business needs at least one active administrator: make someone else an administrator first' },
+      {
+        key: 'users.last_admin',
+        field: 'panel_type',
+        message: 'A business needs at least one active administrator: make someone else an administrator first',
+      },
     ]);
   });
 });

@@ -76,7 +76,10 @@ export async function updateException(tenantId: string, id: string, values: Exce
 }
 
 
-/** A move of the status machine (public.transition_exception); a refusal throws an Error whose message is the database's words. */
+/**
+ * A move of the status machine (public.transition_exception); a refusal throws an Error whose message is the database's
+ * English words and which keeps the refusal's keyed `details` (the screen words them with refusalText).
+ */
 export async function transitionException(id: string, status: ExceptionStatus, resolutionNotes: string, note = ''): Promise<void> {
   const { error } = await supabase.rpc('transition_exception', {
     exception_id: id,
@@ -92,7 +95,7 @@ export async function transitionException(id: string, status: ExceptionStatus, r
   } catch {
     // Not JSON: the message says it.
   }
-  throw new Error(message);
+  throw Object.assign(new Error(message), { code: error.code, details: error.details });
 }
 
 export function uploadExceptionPhoto(tenantId: string, file: File): Promise<UploadedFile> {

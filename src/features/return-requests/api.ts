@@ -100,7 +100,10 @@ export interface ReturnMove {
   warehouseId?: string | undefined;
 }
 
-/** A move of the status machine (public.transition_return_request); refusals as an Error with the database's words. */
+/**
+ * A move of the status machine (public.transition_return_request); refusals as an Error with the database's English
+ * words, keeping the refusal's keyed `details` (the screen words them with refusalText).
+ */
 export async function transitionReturn(id: string, move: ReturnMove): Promise<void> {
   const { error } = await supabase.rpc('transition_return_request', {
     return_request_id: id,
@@ -110,7 +113,7 @@ export async function transitionReturn(id: string, move: ReturnMove): Promise<vo
     schedule_pickup: move.schedulePickup ?? false,
     warehouse_id: move.warehouseId,
   });
-  if (error) throw new Error(refusalMessage(error));
+  if (error) throw Object.assign(new Error(refusalMessage(error)), { code: error.code, details: error.details });
 }
 
 /** A delivery with what the form needs (packages, price, customer), or null. */

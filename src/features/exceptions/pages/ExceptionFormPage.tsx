@@ -18,6 +18,8 @@ import { deliveryLookup } from '../../../data/deliveries';
 import { staffLookup } from '../../../data/people';
 import { currentOption } from '../../../lib/lookup-option';
 import { publicFileUrl } from '../../../lib/storage-url';
+import { refusalText } from '../../../lib/refusal-text';
+import { useServerWords } from '../../../lib/server-messages/server-words';
 import {
   createException,
   exceptionActions,
@@ -179,10 +181,16 @@ function ExceptionActions({ row, onMoved }: { row: ExceptionRow; onMoved: () => 
   const t = useT(exceptionMessages);
   const labels = useMemo(() => Object.fromEntries(EXCEPTION_ACTIONS.map((a) => [a, t(ACTION_KEYS[a])])) as Record<ExceptionAction, string>, [t]);
   const messages = useMemo(() => Object.fromEntries(EXCEPTION_ACTIONS.map((a) => [a, t(ACTION_MESSAGE_KEYS[a])])) as Record<ExceptionAction, string>, [t]);
+  const serverWords = useServerWords();
 
   async function move({ action, notes }: { action: ExceptionAction; notes: string }) {
     if (action !== 'investigating' && !notes.trim()) throw new Error(t('validation.resolution'));
-    await transitionException(row.id, action, action === 'investigating' ? '' : notes, action === 'investigating' ? notes : '');
+    try {
+      await transitionException(row.id, action, action === 'investigating' ? '' : notes, action === 'investigating' ? notes : '');
+    } catch (error) {
+      // The database's refusal in the user's language (its English for a key this build does not know).
+      throw new Error(refusalText(error, ' ', serverWords), { cause: error });
+    }
     toast.success(t('toast.moved', { status: action }));
     await onMoved();
   }

@@ -33,6 +33,8 @@ import { StatusRecordPage } from '../../../ui/StatusRecordPage';
 import { useToast } from '../../../ui/toast';
 import { useRecordLoad } from '../../../lib/use-record-load';
 import { publicFileUrl } from '../../../lib/storage-url';
+import { refusalText } from '../../../lib/refusal-text';
+import { useServerWords } from '../../../lib/server-messages/server-words';
 import {
   createReturn,
   getReturn,
@@ -343,17 +345,23 @@ function ReturnActions({ tenantId, row, onMoved }: { tenantId: string; row: Retu
   const statuses = useStatuses(returnStatus);
   const labels = useMemo(() => Object.fromEntries(RETURN_ACTIONS.map((a) => [a, t(ACTION_KEYS[a])])) as Record<ReturnAction, string>, [t]);
   const messages = useMemo(() => Object.fromEntries(RETURN_ACTIONS.map((a) => [a, t(ACTION_MESSAGE_KEYS[a])])) as Record<ReturnAction, string>, [t]);
+  const serverWords = useServerWords();
 
   async function move(state: DialogState) {
     if (state.action === 'rejected' && !state.note.trim()) throw new Error(t('validation.rejectNote'));
     if (state.action === 'closed' && state.refunded === '') throw new Error(t('validation.refunded'));
-    await transitionReturn(row.id, {
-      status: state.action,
-      note: state.note,
-      refunded: state.action === 'closed' ? state.refunded === 'yes' : undefined,
-      schedulePickup: state.action === 'approved' ? state.schedulePickup : undefined,
-      warehouseId: state.warehouseId || undefined,
-    });
+    try {
+      await transitionReturn(row.id, {
+        status: state.action,
+        note: state.note,
+        refunded: state.action === 'closed' ? state.refunded === 'yes' : undefined,
+        schedulePickup: state.action === 'approved' ? state.schedulePickup : undefined,
+        warehouseId: state.warehouseId || undefined,
+      });
+    } catch (error) {
+      // The database's refusal in the user's language (its English for a key this build does not know).
+      throw new Error(refusalText(error, ' ', serverWords), { cause: error });
+    }
     const landed: ReturnStatus = state.action === 'approved' && state.schedulePickup ? 'pickup_scheduled' : state.action;
     toast.success(t('toast.moved', { status: statuses.label(landed).toLowerCase() }));
     await onMoved();

@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import { refusalText } from '../../../lib/refusal-text';
+import { useServerWords } from '../../../lib/server-messages/server-words';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog';
 import { useSupportWords } from './support-words';
 
@@ -21,6 +22,7 @@ export interface NoteAction {
 /** Acknowledge or resolve an item of the support queue: a confirmation with its note; the database's refusal shows in place. */
 export function NoteActionDialog({ action, onClose, onDone }: { action: NoteAction | null; onClose: () => void; onDone: () => void }) {
   const { translate } = useSupportWords();
+  const serverWords = useServerWords();
   const [note, setNote] = useState('');
   const id = useId();
   const close = () => {
@@ -34,7 +36,7 @@ export function NoteActionDialog({ action, onClose, onDone }: { action: NoteActi
     try {
       await action.run(note);
     } catch (error) {
-      throw new Error(refusalText(error), { cause: error });
+      throw new Error(refusalText(error, '; ', serverWords), { cause: error });
     }
     setNote('');
     onDone();
