@@ -1,4 +1,6 @@
 import { useState } from 'react';
+import { keyedRefusalText } from '../../lib/refusal-text';
+import { useServerWords } from '../../lib/server-messages/server-words';
 import { useSession } from '../../lib/session';
 import { tenantIdOf } from '../../lib/tenant';
 import { useT } from '../../lib/i18n/catalogue';
@@ -44,6 +46,7 @@ function ChatButton({ deliveryId, deliveryCode, className, kind = 'driver', labe
   const t = useT(chatMessages);
   const label = given ?? t('button.chat');
   const toast = useToast();
+  const serverWords = useServerWords();
   const inbox = useChatInbox(tenantId, userId);
   const [opening, setOpening] = useState(false);
   const [conversation, setConversation] = useState<{ id: string; title: string } | null>(null);
@@ -54,7 +57,7 @@ function ChatButton({ deliveryId, deliveryCode, className, kind = 'driver', labe
     try {
       setConversation(await (kind === 'order' ? openOrderConversation(deliveryId) : openDeliveryConversation(deliveryId)));
     } catch (error) {
-      toast.error(error instanceof Error && error.message ? error.message : t('error.openFailed'));
+      toast.error(keyedRefusalText(error, serverWords) ?? t('error.openFailed'));
     } finally {
       setOpening(false);
     }

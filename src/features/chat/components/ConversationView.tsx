@@ -1,4 +1,6 @@
 import { useState } from 'react';
+import { keyedRefusalText } from '../../../lib/refusal-text';
+import { useServerWords } from '../../../lib/server-messages/server-words';
 import { useT } from '../../../lib/i18n/catalogue';
 import { Button } from '../../../ui/Button';
 import { EmptyState } from '../../../ui/EmptyState';
@@ -31,6 +33,7 @@ export interface ConversationViewProps {
  */
 export function ConversationView({ tenantId, userId, panel, conversationId, onBack }: ConversationViewProps) {
   const t = useT(chatMessages);
+  const serverWords = useServerWords();
   const chat = useConversation(tenantId, userId, conversationId);
   const [actionError, setActionError] = useState<string | null>(null);
   const [showPeople, setShowPeople] = useState(false);
@@ -83,7 +86,7 @@ export function ConversationView({ tenantId, userId, panel, conversationId, onBa
     try {
       await chat.setArchived(false);
     } catch (error) {
-      setActionError(error instanceof Error && error.message ? error.message : t('error.unarchiveFailed'));
+      setActionError(keyedRefusalText(error, serverWords) ?? t('error.unarchiveFailed'));
     } finally {
       setUnarchiving(false);
     }
@@ -132,7 +135,7 @@ export function ConversationView({ tenantId, userId, panel, conversationId, onBa
               try {
                 await chat.setArchived(true);
               } catch (error) {
-                throw new Error(error instanceof Error && error.message ? error.message : t('error.archiveFailed'), { cause: error });
+                throw new Error(keyedRefusalText(error, serverWords) ?? t('error.archiveFailed'), { cause: error });
               }
               setConfirmArchive(false);
             }}
