@@ -1,5 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { refusalText } from '../../../lib/refusal-text';
+import { useServerWords } from '../../../lib/server-messages/server-words';
 import type { RecordLoad } from '../../../lib/use-record-load';
 import type { Crumb } from '../../../ui/Breadcrumbs';
 import { ErrorState } from '../../../ui/ErrorState';
@@ -31,13 +32,14 @@ export function floorTaskPending<T>(state: RecordLoad<T>, retry: () => void, wor
 export function useFloorWork() {
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const serverWords = useServerWords();
   const run = async (work: () => Promise<void>) => {
     setBusy(true);
     setProblem(null);
     try {
       await work();
     } catch (error) {
-      setProblem(refusalText(error));
+      setProblem(refusalText(error, '; ', serverWords));
     } finally {
       setBusy(false);
     }
