@@ -165,8 +165,8 @@ describe('staff and suppliers', () => {
     expect((await acmeAdmin.from('suppliers').insert({ tenant_id: TENANT.acme, name: 'Test Supplier', code })).error).toBeNull();
     const again = await acmeAdmin.from('suppliers').insert({ tenant_id: TENANT.acme, name: 'Test Supplier', code, contact_phone: '123' });
     expect(details(again.error)).toEqual([
-      { field: 'code', message: 'Supplier code already exists' },
-      { field: 'contact_phone', message: 'Please enter a valid phone number with at least 10 digits' },
+      { key: 'suppliers.code_taken', field: 'code', message: 'Supplier code already exists' },
+      { key: 'suppliers.phone_invalid', field: 'contact_phone', message: 'Please enter a valid phone number with at least 10 digits', params: { min: 10 } },
     ]);
     // The same code is free in another tenant.
     expect((await globexAdmin.from('suppliers').insert({ tenant_id: TENANT.globex, name: 'Test Supplier', code })).error).toBeNull();

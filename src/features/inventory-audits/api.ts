@@ -41,31 +41,17 @@ export async function getReview(auditId: string): Promise<ReviewLine[]> {
 
 export async function saveCount(lineId: string, counted: number): Promise<Pick<CountLine, 'id' | 'counted_quantity'>> {
   const { data, error } = await supabase.rpc('save_inventory_audit_count', { line_id: lineId, counted_quantity: counted });
-  if (error) throw refusalOf(error);
+  if (error) throw error;
   return countLineSchema.pick({ id: true, counted_quantity: true }).parse(data);
 }
 
 export async function requestRecount(auditId: string, threshold: number): Promise<number> {
   const { data, error } = await supabase.rpc('request_inventory_audit_recount', { audit_id: auditId, threshold });
-  if (error) throw refusalOf(error);
+  if (error) throw error;
   return data;
 }
 
 export async function moveAudit(auditId: string, status: 'in_progress' | 'completed' | 'cancelled', reasons?: { line_id: string; reason: string }[]): Promise<void> {
   const { error } = await supabase.rpc('transition_inventory_audit', { audit_id: auditId, status, ...(reasons ? { reasons: reasons as never } : {}) });
-  if (error) throw refusalOf(error);
-}
-
-/** The server's field messages joined (a refused completion lists every line), else its message. */
-function refusalOf(error: { message: string; details?: string | null }): Error {
-  try {
-    const details = JSON.parse(error.details ?? '') as unknown;
-    if (Array.isArray(details) && details.length > 0) {
-      const messages = details.map((d: { message?: unknown }) => (typeof d.message === 'string' ? d.message : '')).filter(Boolean);
-      if (messages.length > 0) return new Error(messages.join('; '));
-    }
-  } catch {
-    // Not a JSON list of field messages: the message says it.
-  }
-  return new Error(error.message);
+  if (error) throw error;
 }

@@ -6,6 +6,8 @@ import { useFormat } from '../../../lib/i18n/format';
 import { navMessages, type NavLabel } from '../../../lib/nav/messages';
 import { useStatuses } from '../../../lib/status-vocabulary';
 import { adminPaths } from '../../../lib/paths';
+import { refusalText } from '../../../lib/refusal-text';
+import { useServerWords } from '../../../lib/server-messages/server-words';
 import { useTenantId } from '../../../lib/tenant';
 import { Button } from '../../../ui/Button';
 import { StatusChip } from '../../../ui/Chip';
@@ -48,6 +50,7 @@ function AuditScreen({ sheet, reload }: { sheet: CountSheet; reload: () => Promi
   const t = useT(auditMessages);
   const types = useStatuses(auditTypes);
   const format = useFormat();
+  const serverWords = useServerWords();
   const [busy, setBusy] = useState(false);
   const [confirmCancel, setConfirmCancel] = useState(false);
   const can = (action: string) => sheet.actions.includes(action);
@@ -60,7 +63,8 @@ function AuditScreen({ sheet, reload }: { sheet: CountSheet; reload: () => Promi
       toast.success(done);
       await reload();
     } catch (error) {
-      toast.error(error instanceof Error ? error.message : t('count.failed'));
+      // The database's refusal (its details joined, a completion lists every line) in the user's language.
+      toast.error(typeof error === 'object' && error !== null && 'message' in error ? refusalText(error, '; ', serverWords) : t('count.failed'));
     } finally {
       setBusy(false);
     }

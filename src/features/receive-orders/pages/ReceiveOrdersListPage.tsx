@@ -5,6 +5,8 @@ import { useT, type Translate } from '../../../lib/i18n/catalogue';
 import { type LocaleFormat } from '../../../lib/i18n/format';
 import { navMessages } from '../../../lib/nav/messages';
 import { adminPaths } from '../../../lib/paths';
+import { refusalText } from '../../../lib/refusal-text';
+import { useServerWords } from '../../../lib/server-messages/server-words';
 import type { ServerList } from '../../../lib/use-server-list';
 import { StatusChip } from '../../../ui/Chip';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog';
@@ -38,13 +40,14 @@ export function ReceiveOrdersListPage() {
   const [cancelling, setCancelling] = useState<ReceiveOrderRow | null>(null);
   const t = useT(receiveOrderMessages);
   const nav = useT(navMessages);
+  const serverWords = useServerWords();
 
   async function place(order: ReceiveOrderRow, list: ServerList<ReceiveOrderRow>) {
     try {
       await transitionReceiveOrder(order.id, 'ordered');
       toast.success(t('list.ordered', { code: order.receive_code }));
     } catch (error) {
-      toast.error(error instanceof Error && error.message ? error.message : t('list.placeFailed'));
+      toast.error(typeof error === 'object' && error !== null && 'message' in error && error.message ? refusalText(error, '; ', serverWords) : t('list.placeFailed'));
     }
     list.refetch();
   }
