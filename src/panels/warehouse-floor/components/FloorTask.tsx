@@ -33,7 +33,6 @@ export function useFloorWork() {
   const serverWords = useServerWords();
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const serverWords = useServerWords();
   const run = async (work: () => Promise<void>) => {
     setBusy(true);
     setProblem(null);
