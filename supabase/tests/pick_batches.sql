@@ -3,7 +3,7 @@
 -- batch (the stock moved once, through the batch; cancelling releases), the rights of each role of
 -- both tenants, access modes and cross-tenant reads, and the seed.
 begin;
-select plan(72);
+select plan(73);
 
 -- A pending Bayview order remembered under `name` (its reference number is `name` too, for reading).
 create function pg_temp.order_as(name text, lines jsonb) returns uuid
@@ -72,6 +72,9 @@ select is((select jsonb_agg(b -> 'line_count') from jsonb_array_elements(tests.r
   '[5, 2]'::jsonb, 'the preview counts each batch''s lines');
 select is((select e ->> 'reason' from jsonb_array_elements(tests.run(tests.pick_batch_build(array['o1', 'o2'], max_lines => 2)) -> 'left_out') e),
   '3 lines: more than the cap of 2', 'an order above the line cap alone is left out, named');
+select is((select e - 'id' - 'reference_number' from jsonb_array_elements(tests.run(tests.pick_batch_build(array['o1', 'o2'], max_lines => 2)) -> 'left_out') e),
+  '{"reason": "3 lines: more than the cap of 2", "key": "pick.lines_over_cap", "params": {"lines": 3, "max": 2}}'::jsonb,
+  'its reason carries a key and the counts its words name, for the preview in the user''s language');
 select ok((select bool_and(b ? 'id') is not true from jsonb_array_elements(tests.run(tests.pick_batch_build(array['o1', 'o2'])) -> 'batches') b)
   and (select count(*) from public.pick_orders where batch_id is not null and reference_number like 'BT-%') = 0, 'a preview writes nothing');
 select ok((select count(*) from jsonb_array_elements(tests.run(tests.pick_batch_build(null)) -> 'batches') b, jsonb_array_elements(b -> 'orders') o

@@ -80,7 +80,9 @@ export const buildBatchResultSchema = z.object({
       ),
     }),
   ),
-  left_out: z.array(z.object({ id: z.string(), reference_number: z.string(), reason: z.string() })),
+  left_out: z.array(
+    z.object({ id: z.string(), reference_number: z.string(), reason: z.string(), key: z.string().optional(), params: z.record(z.string(), z.unknown()).optional() }),
+  ),
 });
 export type BuildBatchResult = z.infer<typeof buildBatchResultSchema>;
 

@@ -4,6 +4,7 @@ import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Suspense } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { applyLanguage } from '../../../lib/i18n/catalogue';
 import type * as tenantSettings from '../../../lib/tenant-settings';
 import { readTenantSettings, type TenantSettingsState } from '../../../lib/tenant-settings';
 import { ToastProvider } from '../../../ui/toast';
@@ -84,6 +85,24 @@ describe('the build batch dialog', () => {
     });
     const splits = await screen.findAllByTestId('batch-preview-split', {}, { timeout: 3000 });
     expect(splits.map((line) => line.textContent)).toEqual(['ACME-PK00041 will be split: 1 line goes to a new pending order']);
+  });
+
+  it("says why an order is left out in the page's language, by the reason's key", async () => {
+    state.settings = { status: 'ready', settings: readTenantSettings({}) };
+    vi.mocked(api.listBatchCandidates).mockResolvedValue([{ id: 'o4', reference_number: 'ACME-PK00044', external_reference: null, line_count: 41 }]);
+    vi.mocked(api.buildPickBatch).mockResolvedValue({
+      message: null,
+      batches: [],
+      left_out: [{ id: 'o4', reference_number: 'ACME-PK00044', reason: '41 lines: more than the cap of 40', key: 'pick.lines_over_cap', params: { lines: 41, max: 40 } }],
+    });
+    await act(() => applyLanguage('fr'));
+    try {
+      await renderDialog('w1');
+      expect(await screen.findByText('Exclu : ACME-PK00044 (41 lignes : plus que le maximum de 40)', {}, { timeout: 3000 })).toBeInTheDocument();
+    } finally {
+      await act(() => applyLanguage('en'));
+      vi.mocked(api.listBatchCandidates).mockResolvedValue([]);
+    }
   });
 
   it('waits for the settings, and falls back to the house defaults when they cannot be read', async () => {

@@ -235,6 +235,8 @@ function candidateLabel(row: BatchCandidate): string {
 }
 
 function PreviewBody({ preview }: { preview: Preview }) {
+  // Why an order is left out, by its key in the user's language (the database's English for a key this build does not know).
+  const serverWords = useServerWords();
   const t = useT(pickOrderMessages);
   if (preview.status === 'idle') return <p className="text-slate-600 dark:text-slate-400">—</p>;
   if (preview.status === 'loading') return <p className="text-slate-600 dark:text-slate-400">{t('batch.previewing')}</p>;
@@ -258,7 +260,7 @@ function PreviewBody({ preview }: { preview: Preview }) {
       ))}
       {preview.result.left_out.map((order) => (
         <p key={order.id} className="text-amber-800 dark:text-amber-300">
-          {t('batch.leftOut', { reference: order.reference_number, reason: order.reason })}
+          {t('batch.leftOut', { reference: order.reference_number, reason: (order.key && serverWords(order.key, order.params)) || order.reason })}
         </p>
       ))}
     </>

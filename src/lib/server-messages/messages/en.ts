@@ -800,6 +800,8 @@ export const en = {
   'audits.cancel_not_allowed': 'Only admins, supervisors and managers of this warehouse can cancel an audit',
   'audits.move_not_allowed': 'Permission denied',
   'audits.log_append_only': 'The audit log is append-only',
+  // A batch build's order left out (build_pick_batch's left_out, not a refusal).
+  'pick.lines_over_cap': '{lines} lines: more than the cap of {max}',
 } as const;
 
 export type ServerKey = keyof typeof en;

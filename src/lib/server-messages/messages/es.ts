@@ -798,4 +798,6 @@ export default {
   'audits.cancel_not_allowed': 'Solo los administradores, supervisores y responsables de este almacén pueden cancelar una auditoría',
   'audits.move_not_allowed': 'Permiso denegado',
   'audits.log_append_only': 'El registro de auditoría solo admite añadir entradas',
+  // A batch build's order left out (build_pick_batch's left_out, not a refusal).
+  'pick.lines_over_cap': '{lines} líneas: más que el máximo de {max}',
 } satisfies Translation<typeof en>;

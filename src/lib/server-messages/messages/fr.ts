@@ -798,4 +798,6 @@ export default {
   'audits.cancel_not_allowed': 'Seuls les administrateurs, superviseurs et responsables de cet entrepôt peuvent annuler un inventaire',
   'audits.move_not_allowed': 'Permission refusée',
   'audits.log_append_only': 'Le journal d’audit n’accepte que des ajouts',
+  // A batch build's order left out (build_pick_batch's left_out, not a refusal).
+  'pick.lines_over_cap': '{lines} lignes : plus que le maximum de {max}',
 } satisfies Translation<typeof en>;
