@@ -143,8 +143,17 @@ export function listNews<T>(
   return { arrived, statusChanged };
 }
 
+/**
+ * A failed read as an Error: PostgREST's plain `{message, code, details, hint}` keeps its words and
+ * its keyed details (so the table can word a refusal in the user's language), anything else its text.
+ */
 function toError(reason: unknown): Error {
-  return reason instanceof Error ? reason : new Error(typeof reason === 'string' ? reason : 'Something went wrong!');
+  if (reason instanceof Error) return reason;
+  if (typeof reason === 'object' && reason !== null && typeof (reason as { message?: unknown }).message === 'string') {
+    const { message, ...rest } = reason as { message: string } & Record<string, unknown>;
+    return Object.assign(new Error(message || 'Something went wrong!'), rest);
+  }
+  return new Error(typeof reason === 'string' ? reason : 'Something went wrong!');
 }
 
 /**

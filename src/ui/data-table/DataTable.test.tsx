@@ -2,10 +2,11 @@
 import '@testing-library/jest-dom/vitest';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useEffect, useSyncExternalStore } from 'react';
+import { Suspense, useEffect, useSyncExternalStore } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Router } from 'wouter';
 import { z } from 'zod';
+import { applyLanguage } from '../../lib/i18n/catalogue';
 import { defineList, filterParam, toApiPage, type ListState } from '../../lib/list-state';
 import { useListUrlState } from '../../lib/url-state';
 import { useServerList, type ListChange, type ServerPage } from '../../lib/use-server-list';
@@ -145,7 +146,10 @@ function setup(initial = '/vehicles', fetchPage: Fetch = async (state) => pageOf
   render(
     <LiveAnnouncer>
       <Router hook={location.hook} searchHook={location.searchHook}>
-        <VehicleList fetchPage={fetchSpy} rowActions={rowActions} filterFields={filterFields} />
+        {/* A language switched to in a test loads its words first. */}
+        <Suspense fallback="loading">
+          <VehicleList fetchPage={fetchSpy} rowActions={rowActions} filterFields={filterFields} />
+        </Suspense>
       </Router>
     </LiveAnnouncer>,
   );
@@ -312,6 +316,30 @@ describe('DataTable states', () => {
     await user.click(screen.getByRole('button', { name: 'Retry' }));
     await screen.findByText('Vehicle 1');
     expect(fetchSpy).toHaveBeenCalledTimes(2);
+  });
+
+  it("words a read the server refused by key (PostgREST's plain error, not an Error), and keeps an unkeyed one's words", async () => {
+    let refusal: unknown = {
+      code: '23514',
+      message: 'Validation failed',
+      details: JSON.stringify([{ key: 'assignments.limit_range', field: 'limit', message: 'Limit must be from 1 to 100', params: { min: 1, max: 100 } }]),
+      hint: null,
+    };
+    await act(() => applyLanguage('es'));
+    try {
+      let user!: ReturnType<typeof setup>['user'];
+      await act(async () => {
+        ({ user } = setup('/vehicles', async () => {
+          throw refusal;
+        }));
+      });
+      expect(await screen.findByRole('alert')).toHaveTextContent('El límite debe estar entre 1 y 100');
+      refusal = { code: 'PGRST301', message: 'JWT expired', details: null, hint: null };
+      await user.click(screen.getByRole('button', { name: 'Reintentar' }));
+      await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('JWT expired'));
+    } finally {
+      await act(() => applyLanguage('en'));
+    }
   });
 
   it('keeps the previous page on screen, dimmed, while the next loads', async () => {

@@ -2,6 +2,8 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { lastPage, withFilters, withPage, withPageSize, withSearch, withSortToggled, type ListDefinition, type ListState } from '../../lib/list-state';
 import type { ConnectionState } from '../../lib/realtime';
+import { keyedRefusalText } from '../../lib/refusal-text';
+import { useServerWords } from '../../lib/server-messages/server-words';
 import type { ListStateChange } from '../../lib/url-state';
 import type { ListNews } from '../../lib/use-server-list';
 import { Badge } from '../Badge';
@@ -147,6 +149,8 @@ export function DataTable<Row, F>(props: DataTableProps<Row, F>) {
   } = props;
 
   const t = useT(uiMessages);
+  // A refused read (a page or limit the server will not serve) in the user's language when the server keyed it.
+  const serverWords = useServerWords();
   const emptyMessage = emptyMessageGiven ?? t('table.noRecords');
   // The rows the user acted on from their menu, and when: the live feed bringing their own change back is not news.
   // One registry for the table's life, written by menu picks and read by the news: it never renders anything.
@@ -204,7 +208,7 @@ export function DataTable<Row, F>(props: DataTableProps<Row, F>) {
       return (
         <tr>
           <td colSpan={columnCount}>
-            <ErrorState title={t('table.couldNotLoad', { what: label.toLowerCase() })} detail={error.message} onRetry={onRetry} />
+            <ErrorState title={t('table.couldNotLoad', { what: label.toLowerCase() })} detail={keyedRefusalText(error, serverWords) ?? error.message} onRetry={onRetry} />
           </td>
         </tr>
       );
